@@ -1,0 +1,72 @@
+import { Attachment, Colours, DiscountRow, LotListedV2, Scores } from '@wine/event-schemas';
+import { z } from 'zod';
+
+const Cents = z.number().int('must be whole cents').min(0).max(99_999_999, 'must be at most $999,999.99');
+const isoDate = z.iso.datetime({ offset: true, message: 'must be an ISO date-time' });
+
+/** Admin / seller lot creation (DOMAIN.md "Lots and auctions"). Money in integer cents. */
+export const CreateLotInput = z
+  .strictObject({
+    id: z
+      .string()
+      .regex(/^[a-zA-Z0-9_-]{1,64}$/, 'letters, digits, - and _ only')
+      .optional(),
+    sku: z.string().trim().min(1).max(64).optional(),
+    lotNumber: z.string().trim().max(32).nullable().default(null),
+    auctionId: z.string().trim().max(64).nullable().default(null),
+    title: z.string().trim().min(1, 'Required!').max(300),
+    producer: z.string().trim().min(1, 'Required!').max(200),
+    vintage: z.number().int().min(1800).max(2100).nullable().default(null),
+    country: z.string().trim().min(1, 'Required!').max(100),
+    region: z.string().trim().max(100).default(''),
+    subregion: z.string().trim().max(100).default(''),
+    colour: z.enum(Colours),
+    bottleSize: z.string().trim().min(1).max(40).default('750ml'),
+    scores: Scores.default({}),
+    description: z.string().max(20_000).default(''),
+    images: z.array(Attachment).max(50).default([]),
+    quantity: z.number().int().min(1).max(100_000),
+    minimumQuantity: z.number().int().min(1).default(1),
+    enforceMinimumQuantity: z.boolean().default(false),
+    availability: z.string().trim().max(40).nullable().default(null),
+    auction: z.boolean(),
+    buyNow: z.boolean(),
+    openingBid: Cents.default(0),
+    reserve: Cents.nullable().default(null),
+    buyNowPrice: Cents.nullable().default(null),
+    discounts: z.array(DiscountRow).max(20).default([]),
+    startsAt: isoDate.optional(),
+    closesAt: isoDate,
+    meta: z
+      .strictObject({
+        title: z.string().max(300).default(''),
+        description: z.string().max(1000).default(''),
+        keywords: z.string().max(1000).default(''),
+      })
+      .optional(),
+  })
+  .superRefine((lot, ctx) => {
+    if (!lot.auction && !lot.buyNow) {
+      ctx.addIssue({ code: 'custom', path: ['auction'], message: 'a lot is sold at auction, by buy now, or both' });
+    }
+    if (lot.buyNow && lot.buyNowPrice === null) {
+      ctx.addIssue({ code: 'custom', path: ['buyNowPrice'], message: 'a buy-now lot needs a buy-now price' });
+    }
+    if (lot.auction && lot.openingBid < 100) {
+      ctx.addIssue({ code: 'custom', path: ['openingBid'], message: 'an auction lot opens at $1.00 or more' });
+    }
+    if (lot.startsAt && Date.parse(lot.startsAt) >= Date.parse(lot.closesAt)) {
+      ctx.addIssue({ code: 'custom', path: ['closesAt'], message: 'closesAt must be after startsAt' });
+    }
+    if (lot.minimumQuantity > lot.quantity) {
+      ctx.addIssue({ code: 'custom', path: ['minimumQuantity'], message: 'cannot exceed quantity' });
+    }
+  });
+export type CreateLotInput = z.input<typeof CreateLotInput>;
+
+export const LotIdInput = z.strictObject({ id: z.string().min(1).max(64) });
+
+// Keeps the wire input and the event in step: every event field is either in the input or derived.
+type _EventFieldsCovered = Exclude<keyof z.infer<typeof LotListedV2>, keyof z.output<typeof CreateLotInput> | 'lotId' | 'sellerId'>;
+const _covered: [_EventFieldsCovered] extends [never] ? true : false = true;
+void _covered;

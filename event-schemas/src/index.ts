@@ -1,0 +1,12 @@
+export * from './envelope.ts';
+export * from './hash-chain.ts';
+export * from './streams.ts';
+export * from './registry.ts';
+export * from './lot-events.ts';
+import { LotListed } from './lot-events.ts';
+import { createRegistry } from './registry.ts';
+
+/** Every event type of the product. Adding an event means adding its definition here. */
+export const events = createRegistry([LotListed]);
+
+export type MarketEvent = import('./lot-events.ts').LotEvent;

@@ -1,0 +1,23 @@
+/** ARCHITECTURE.md "Streams": one stream per aggregate instance. */
+export const streamCategories = ['lot', 'user', 'cart', 'invoice', 'wallet'] as const;
+export type StreamCategory = (typeof streamCategories)[number];
+
+export const streamName = (category: StreamCategory, id: string): string => {
+  if (!id) throw new Error(`a ${category} stream needs an id`);
+  return `${category}-${id}`;
+};
+
+export const lotStream = (id: string) => streamName('lot', id);
+export const userStream = (id: string) => streamName('user', id);
+export const cartStream = (id: string) => streamName('cart', id);
+export const invoiceStream = (id: string) => streamName('invoice', id);
+export const walletStream = (userId: string) => streamName('wallet', userId);
+
+export function parseStreamName(name: string): { category: StreamCategory; id: string } | null {
+  const dash = name.indexOf('-');
+  if (dash <= 0) return null;
+  const category = name.slice(0, dash) as StreamCategory;
+  if (!streamCategories.includes(category)) return null;
+  const id = name.slice(dash + 1);
+  return id ? { category, id } : null;
+}

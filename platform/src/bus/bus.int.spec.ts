@@ -1,0 +1,86 @@
+import { connect } from 'nats';
+import { afterAll, describe, expect, it } from 'vitest';
+import { busContract } from './bus.contract.ts';
+import { createInProcessBus } from './in-process.ts';
+import { openNatsBus } from './nats.ts';
+import type { BusMessage } from './port.ts';
+
+busContract('in-process', async () => createInProcessBus(), 'market');
+
+describe('in-process bus', () => {
+  it('forgets messages and msgIds beyond the retained window', async () => {
+    const bus = createInProcessBus({ retain: 3 });
+    const first = await bus.publish('market.lot.1', 1, { msgId: 'e1' });
+    for (let i = 2; i <= 4; i++) await bus.publish('market.lot.1', i);
+    const received: number[] = [];
+    const sub = await bus.subscribe<number>('market.>', (m) => void received.push(m.data), { afterSeq: 0 });
+    await expect.poll(() => received).toEqual([2, 3, 4]);
+    // e1 fell out of the window, so it is accepted again.
+    const again = await bus.publish('market.lot.1', 5, { msgId: 'e1' });
+    expect(again.duplicate).toBe(false);
+    expect(again.seq).toBeGreaterThan(first.seq);
+    await sub.close();
+    await bus.close();
+  });
+
+  it('hands every subscriber its own copy of the data', async () => {
+    const bus = createInProcessBus();
+    const seen: BusMessage<{ list: number[] }>[] = [];
+    const mutate = await bus.subscribe<{ list: number[] }>('market.x', (m) => {
+      m.data.list.push(99);
+    });
+    const watch = await bus.subscribe<{ list: number[] }>('market.x', (m) => void seen.push(m));
+    const data = { list: [1] };
+    await bus.publish('market.x', data);
+    data.list.push(2);
+    await expect.poll(() => seen.length).toBe(1);
+    expect(seen[0]!.data).toEqual({ list: [1] });
+    await mutate.close();
+    await watch.close();
+    await bus.close();
+  });
+});
+
+const natsUrl = process.env.NATS_URL ?? 'nats://127.0.0.1:4222';
+const inCi = process.env.CI === 'true';
+
+async function natsReachable(): Promise<boolean> {
+  try {
+    const nc = await connect({ servers: natsUrl, timeout: 2000, reconnect: false });
+    await nc.close();
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+const natsAvailable = await natsReachable();
+if (!natsAvailable && !inCi) {
+  console.log(`NATS bus contract suite skipped: no NATS server reachable at ${natsUrl}`);
+}
+
+if (!natsAvailable && inCi) {
+  describe('nats bus', () => {
+    it('has a NATS server to run against in CI', () => {
+      expect.fail(`no NATS server reachable at ${natsUrl} (CI=true: a missing NATS server is a failure)`);
+    });
+  });
+}
+
+describe.skipIf(!natsAvailable)('nats bus', () => {
+  const token = Math.random().toString(36).slice(2, 10);
+  const stream = `TEST_${token}`;
+  const root = `test_${token}`;
+
+  busContract('nats', () => openNatsBus(natsUrl, { stream, subjects: [`${root}.>`] }), root);
+
+  afterAll(async () => {
+    const nc = await connect({ servers: natsUrl });
+    try {
+      const jsm = await nc.jetstreamManager();
+      await jsm.streams.delete(stream).catch(() => false);
+    } finally {
+      await nc.close();
+    }
+  });
+});

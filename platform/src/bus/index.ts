@@ -1,0 +1,13 @@
+import { createInProcessBus } from './in-process.ts';
+import { openNatsBus } from './nats.ts';
+import type { Bus } from './port.ts';
+
+export { createInProcessBus, type InProcessBusOptions } from './in-process.ts';
+export { type NatsBusOptions, openNatsBus } from './nats.ts';
+export * from './port.ts';
+
+/** No NATS_URL: the in-process bus (ARCHITECTURE.md, "Rules that keep it simple"). */
+export async function openBus(config: { NATS_URL?: string }): Promise<Bus> {
+  if (config.NATS_URL) return openNatsBus(config.NATS_URL);
+  return createInProcessBus();
+}

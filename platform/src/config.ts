@@ -1,0 +1,37 @@
+import { resolve } from 'node:path';
+import { z } from 'zod';
+
+/**
+ * Configuration picks the adapters (ARCHITECTURE.md): no EVENTSTORE_URL means embedded SQLite,
+ * no MONGO_URL the embedded read store, no NATS_URL the in-process bus.
+ */
+const Env = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  DATA_DIR: z.string().default('./data'),
+  EVENTSTORE_URL: z
+    .string()
+    .regex(/^(esdb|esdb\+discover|kurrentdb):\/\//, 'EVENTSTORE_URL must start with esdb://')
+    .optional(),
+  MONGO_URL: z.string().regex(/^mongodb(\+srv)?:\/\//, 'MONGO_URL must start with mongodb://').optional(),
+  MONGO_DB: z.string().default('wine'),
+  NATS_URL: z.string().regex(/^nats:\/\//, 'NATS_URL must start with nats://').optional(),
+  /** Authorises admin commands until the accounts issue brings roles. */
+  ADMIN_KEY: z.string().min(8, 'ADMIN_KEY must be at least 8 characters').default('embedded-admin-key'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  SEED_DEMO: z
+    .enum(['true', 'false'])
+    .default('true')
+    .transform((v) => v === 'true'),
+});
+
+export type Config = z.infer<typeof Env> & { dataDir: string };
+
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const parsed = Env.safeParse(Object.fromEntries(Object.entries(env).filter(([, v]) => v !== '')));
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
+    throw new Error(`invalid configuration:\n${lines.join('\n')}`);
+  }
+  return { ...parsed.data, dataDir: resolve(parsed.data.DATA_DIR) };
+}

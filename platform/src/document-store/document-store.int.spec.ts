@@ -1,0 +1,157 @@
+import { request } from 'node:http';
+import { MongoClient } from 'mongodb';
+import { afterAll, describe, expect, it } from 'vitest';
+import { documentStoreContract } from './document-store.contract.ts';
+import { createEmbeddedDocumentStore } from './embedded.ts';
+import { openMongoDocumentStore } from './mongo.ts';
+import type { Doc } from './port.ts';
+
+/** GET /_ping on the Docker engine (DOCKER_HOST or the default socket), giving up after 1 s. */
+function dockerReachable(): Promise<boolean> {
+  const host = process.env.DOCKER_HOST;
+  let target: { socketPath: string } | { host: string; port: number };
+  if (!host || host.startsWith('unix://')) {
+    target = { socketPath: host ? host.slice('unix://'.length) : '/var/run/docker.sock' };
+  } else {
+    const url = new URL(host.replace(/^tcp:/, 'http:'));
+    target = { host: url.hostname, port: Number(url.port || 2375) };
+  }
+  return new Promise((resolve) => {
+    const req = request({ ...target, path: '/_ping', method: 'GET', timeout: 1000 }, (res) => {
+      res.resume();
+      resolve(res.statusCode === 200);
+    });
+    req.on('timeout', () => req.destroy(new Error('timeout')));
+    req.on('error', () => resolve(false));
+    req.end();
+  });
+}
+
+documentStoreContract('embedded', async () => createEmbeddedDocumentStore());
+
+describe('embedded document store', () => {
+  it('hides the writes of an open transaction from other readers until it commits', async () => {
+    const store = createEmbeddedDocumentStore();
+    const coll = store.collection<Doc>('lots');
+    await coll.insertOne({ _id: 'lot-1', bids: 0 });
+    let release: () => void = () => {};
+    const halfway = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let continueWork: () => void = () => {};
+    const resume = new Promise<void>((resolve) => {
+      continueWork = resolve;
+    });
+    const tx = store.withTransaction(async () => {
+      await coll.updateOne({ _id: 'lot-1' }, { $inc: { bids: 1 } });
+      await coll.insertOne({ _id: 'lot-2', bids: 0 });
+      release();
+      await resume;
+    });
+    await halfway;
+    expect(await coll.find({}, { sort: { _id: 1 } })).toEqual([{ _id: 'lot-1', bids: 0 }]);
+    expect(await coll.findOne({ _id: 'lot-2' })).toBeNull();
+    // A write from outside waits for the transaction instead of interleaving with it.
+    const outside = coll.updateOne({ _id: 'lot-1' }, { $inc: { bids: 10 } });
+    continueWork();
+    await tx;
+    await outside;
+    expect(await coll.find({}, { sort: { _id: 1 } })).toEqual([
+      { _id: 'lot-1', bids: 11 },
+      { _id: 'lot-2', bids: 0 },
+    ]);
+  });
+
+  it('restores unique index entries on rollback', async () => {
+    const store = createEmbeddedDocumentStore();
+    const users = store.collection<Doc>('users');
+    await users.createIndex({ key: { email: 1 }, unique: true });
+    await users.insertOne({ _id: 'u1', email: 'a@example.com' });
+    await expect(
+      store.withTransaction(async () => {
+        await users.updateOne({ _id: 'u1' }, { $set: { email: 'b@example.com' } });
+        await users.insertOne({ _id: 'u2', email: 'a@example.com' });
+        throw new Error('abort');
+      }),
+    ).rejects.toThrow('abort');
+    await expect(users.insertOne({ _id: 'u3', email: 'a@example.com' })).rejects.toThrow(/duplicate key/);
+    await users.insertOne({ _id: 'u2', email: 'b@example.com' });
+    expect(await users.countDocuments()).toBe(2);
+  });
+});
+
+type MongoTarget = { url: string; stop?: () => Promise<void> };
+
+const mongoUrl = process.env.MONGO_URL;
+const mongoAvailable = Boolean(mongoUrl) || (await dockerReachable());
+if (!mongoAvailable) {
+  console.log('MongoDB contract suite skipped: no MONGO_URL and no Docker engine reachable');
+}
+
+let target: Promise<MongoTarget> | undefined;
+let replicaSet = false;
+
+/** MONGO_URL, or a single-node replica set in a container (transactions need a replica set). */
+function mongoTarget(): Promise<MongoTarget> {
+  target ??= (async (): Promise<MongoTarget> => {
+    if (mongoUrl) return { url: mongoUrl };
+    const { GenericContainer, Wait } = await import('testcontainers');
+    const container = await new GenericContainer('mongo:7')
+      .withCommand(['--replSet', 'rs0', '--bind_ip_all'])
+      .withExposedPorts(27017)
+      .withWaitStrategy(Wait.forLogMessage(/Waiting for connections/))
+      .start();
+    await container.exec([
+      'mongosh',
+      '--quiet',
+      '--eval',
+      "rs.initiate({ _id: 'rs0', members: [{ _id: 0, host: '127.0.0.1:27017' }] })",
+    ]);
+    const url = `mongodb://${container.getHost()}:${container.getMappedPort(27017)}/?directConnection=true`;
+    const client = new MongoClient(url);
+    try {
+      for (let i = 0; i < 100; i++) {
+        const hello = await client.db('admin').command({ hello: 1 });
+        if (hello.isWritablePrimary) break;
+        await new Promise((resolve) => setTimeout(resolve, 200));
+      }
+    } finally {
+      await client.close();
+    }
+    return { url, stop: async () => void (await container.stop()) };
+  })();
+  return target;
+}
+
+describe.skipIf(!mongoAvailable)('mongodb document store', () => {
+  const dbName = `contract_${Math.random().toString(36).slice(2, 10)}`;
+
+  documentStoreContract(
+    'mongodb',
+    async () => {
+      const { url } = await mongoTarget();
+      const store = await openMongoDocumentStore(url, dbName);
+      const client = new MongoClient(url);
+      try {
+        const hello = await client.db('admin').command({ hello: 1 });
+        replicaSet = typeof hello.setName === 'string';
+      } finally {
+        await client.close();
+      }
+      return store;
+    },
+    { rollback: () => replicaSet },
+  );
+
+  afterAll(async () => {
+    if (!target) return;
+    const { url, stop } = await target;
+    const client = new MongoClient(url);
+    try {
+      await client.db(dbName).dropDatabase();
+    } finally {
+      await client.close();
+    }
+    await stop?.();
+  });
+});

@@ -1,0 +1,635 @@
+/**
+ * In-memory document store. Filters, sorts, projections, update operators, update pipelines and
+ * aggregation pipelines are evaluated by mingo, so the MongoDB syntax the projections use behaves
+ * the same here as on a real server.
+ *
+ * Guarantees:
+ * - Documents are deep-cloned on the way in and out: callers never share references with the store.
+ * - Every single write (and a whole `bulkWrite` up to its first failure) is applied synchronously,
+ *   so a reader never sees half of it.
+ * - `withTransaction`: writes inside the work are applied to the live data (so the work reads its own
+ *   writes) while an undo log keeps the pre-image of every touched document. Readers outside the
+ *   transaction see the pre-images until the work resolves (commit = dropping the undo log, one
+ *   synchronous step); if the work throws, the pre-images are restored. Transactions run one at a
+ *   time, and writes from outside an open transaction wait until it ends (reads never wait). The
+ *   transaction follows the async context (AsyncLocalStorage) of the work; a write issued from
+ *   another async context while a transaction is open waits for it (do not await such a write
+ *   from inside the work: it would never start).
+ * - `_id` equality (`{_id: v}`, `{_id: {$eq: v}}`, `{_id: {$in: [...]}}`) is a map lookup.
+ */
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { randomUUID } from 'node:crypto';
+import { Aggregator, updateOne as mingoUpdateOne, Query } from 'mingo';
+import { isEqual } from 'mingo/util';
+import { compileFastFilter, compileFastProjection, fastUpdate, UNKNOWN } from './fast-paths.ts';
+import {
+  type BulkOperation,
+  type BulkWriteResult,
+  type Collection,
+  type Doc,
+  type DocumentStore,
+  DuplicateKeyError,
+  type Filter,
+  type FindOptions,
+  type IndexSpec,
+  type Update,
+  type UpdateResult,
+} from './port.ts';
+
+type AnyObject = Record<string, unknown>;
+
+const ABSENT = Symbol('absent');
+type PreImage = Doc | typeof ABSENT;
+
+interface IndexState {
+  spec: IndexSpec & { name: string };
+  fields: string[];
+  /** Unique indexes only: index key -> document key. */
+  entries: Map<string, string> | null;
+}
+
+interface CollState {
+  docs: Map<string, Doc>;
+  indexes: IndexState[];
+}
+
+interface Tx {
+  undo: Map<CollState, Map<string, PreImage>>;
+  created: Map<string, CollState>;
+  done: Promise<void>;
+}
+
+/** Deep copy of plain data (objects, arrays, dates); other class instances go through structuredClone. */
+function cloneDeep<T>(value: T): T {
+  if (value === null || typeof value !== 'object') return value;
+  if (Array.isArray(value)) return value.map(cloneDeep) as T;
+  if (value instanceof Date) return new Date(value.getTime()) as T;
+  if (value instanceof RegExp) return value;
+  const proto: unknown = Object.getPrototypeOf(value);
+  if (proto === Object.prototype || proto === null) {
+    const out: AnyObject = {};
+    for (const key of Object.keys(value)) out[key] = cloneDeep((value as AnyObject)[key]);
+    return out as T;
+  }
+  return structuredClone(value);
+}
+
+function isPlainObject(value: unknown): value is AnyObject {
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) return false;
+  const proto: unknown = Object.getPrototypeOf(value);
+  return proto === Object.prototype || proto === null;
+}
+
+function isOperatorObject(value: unknown): value is AnyObject {
+  if (!isPlainObject(value)) return false;
+  const keys = Object.keys(value);
+  return keys.length > 0 && keys.every((k) => k.startsWith('$'));
+}
+
+function isScalarId(value: unknown): value is string | number | boolean {
+  return typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean';
+}
+
+function docKey(id: unknown): string {
+  return typeof id === 'string' ? id : `\u0000${JSON.stringify(id)}`;
+}
+
+function getPath(doc: unknown, path: string): unknown {
+  let current: unknown = doc;
+  for (const part of path.split('.')) {
+    if (current === null || typeof current !== 'object') return undefined;
+    current = (current as AnyObject)[part];
+  }
+  return current;
+}
+
+function setPath(doc: AnyObject, path: string, value: unknown): void {
+  const parts = path.split('.');
+  let current: AnyObject = doc;
+  for (let i = 0; i < parts.length - 1; i++) {
+    const part = parts[i]!;
+    const next = current[part];
+    if (!isPlainObject(next)) current[part] = {};
+    current = current[part] as AnyObject;
+  }
+  current[parts[parts.length - 1]!] = value;
+}
+
+/** The `_id` values a filter pins down by equality, or null when the whole collection must be scanned. */
+function idCandidates(filter: Filter): unknown[] | null {
+  if (!Object.hasOwn(filter, '_id')) return null;
+  const id = filter._id;
+  if (isScalarId(id)) return [id];
+  if (isOperatorObject(id)) {
+    const keys = Object.keys(id);
+    if (keys.length === 1 && keys[0] === '$eq' && isScalarId(id.$eq)) return [id.$eq];
+    if (keys.length === 1 && keys[0] === '$in' && Array.isArray(id.$in) && id.$in.every(isScalarId)) {
+      return id.$in as unknown[];
+    }
+  }
+  return null;
+}
+
+/** What MongoDB copies from a filter into an upserted document: its equality conditions. */
+function seedFromFilter(filter: Filter, out: AnyObject = {}): AnyObject {
+  for (const [key, value] of Object.entries(filter)) {
+    if (key === '$and' && Array.isArray(value)) {
+      for (const part of value) if (isPlainObject(part)) seedFromFilter(part, out);
+      continue;
+    }
+    if (key.startsWith('$') || value instanceof RegExp) continue;
+    if (isOperatorObject(value)) {
+      if (Object.hasOwn(value, '$eq')) setPath(out, key, cloneDeep(value.$eq));
+      continue;
+    }
+    setPath(out, key, cloneDeep(value));
+  }
+  return out;
+}
+
+function assertOperatorUpdate(update: Update): void {
+  if (Array.isArray(update)) return;
+  const keys = Object.keys(update);
+  if (keys.length === 0 || !keys.every((k) => k.startsWith('$'))) {
+    throw new Error('Update document requires atomic operators');
+  }
+}
+
+function assertReplacement(replacement: AnyObject): void {
+  if (Object.keys(replacement).some((k) => k.startsWith('$'))) {
+    throw new Error('Replacement document must not contain atomic operators');
+  }
+}
+
+function defaultIndexName(key: IndexSpec['key']): string {
+  return Object.entries(key)
+    .map(([field, dir]) => `${field}_${dir}`)
+    .join('_');
+}
+
+/** A predicate for a filter: the fast path where it can judge a document, mingo otherwise. */
+function matcher(filter: Filter): ((doc: AnyObject) => boolean) | null {
+  if (Object.keys(filter).length === 0) return null;
+  let query: Query | undefined;
+  const slow = (doc: AnyObject) => {
+    query ??= new Query(filter);
+    return query.test(doc);
+  };
+  const fast = compileFastFilter(filter);
+  if (!fast) return slow;
+  return (doc) => {
+    const verdict = fast(doc);
+    return verdict === UNKNOWN ? slow(doc) : verdict;
+  };
+}
+
+function emptyResult(): UpdateResult {
+  return { matchedCount: 0, modifiedCount: 0, upsertedCount: 0 };
+}
+
+export function createEmbeddedDocumentStore(): DocumentStore {
+  const collections = new Map<string, CollState>();
+  const handles = new Map<string, Collection>();
+  const context = new AsyncLocalStorage<Tx>();
+  let active: Tx | null = null;
+
+  /** Waits until no transaction other than the caller's own is open; returns the caller's transaction. */
+  async function writeGate(): Promise<Tx | null> {
+    while (active && context.getStore() !== active) await active.done;
+    return active;
+  }
+
+  function existing(name: string): CollState | undefined {
+    return collections.get(name);
+  }
+
+  function ensure(name: string, tx: Tx | null): CollState {
+    let state = collections.get(name);
+    if (!state) {
+      state = { docs: new Map(), indexes: [] };
+      collections.set(name, state);
+      tx?.created.set(name, state);
+    }
+    return state;
+  }
+
+  /** Pre-images of the open transaction that the current reader must see instead of the live data. */
+  function hiddenWrites(state: CollState): Map<string, PreImage> | undefined {
+    if (!active || context.getStore() === active) return undefined;
+    return active.undo.get(state);
+  }
+
+  function readOne(state: CollState, key: string): Doc | undefined {
+    const undo = hiddenWrites(state);
+    if (undo?.has(key)) {
+      const pre = undo.get(key);
+      return pre === ABSENT ? undefined : pre;
+    }
+    return state.docs.get(key);
+  }
+
+  function* readAll(state: CollState): Iterable<Doc> {
+    const undo = hiddenWrites(state);
+    if (!undo) {
+      yield* state.docs.values();
+      return;
+    }
+    for (const [key, doc] of state.docs) {
+      if (!undo.has(key)) yield doc;
+      else {
+        const pre = undo.get(key);
+        if (pre !== ABSENT && pre) yield pre;
+      }
+    }
+    for (const [key, pre] of undo) if (pre !== ABSENT && !state.docs.has(key)) yield pre;
+  }
+
+  /** Matching documents (store-owned references: never hand them out without cloning). */
+  function match(state: CollState | undefined, filter: Filter = {}, limit = Number.POSITIVE_INFINITY): Doc[] {
+    if (!state || limit <= 0) return [];
+    const ids = idCandidates(filter);
+    const onlyId = ids !== null && Object.keys(filter).length === 1;
+    const test = onlyId ? null : matcher(filter);
+    const out: Doc[] = [];
+    if (ids) {
+      const seen = new Set<string>();
+      for (const id of ids) {
+        const key = docKey(id);
+        if (seen.has(key)) continue;
+        seen.add(key);
+        const doc = readOne(state, key);
+        if (doc && (!test || test(doc))) out.push(doc);
+        if (out.length >= limit) break;
+      }
+      return out;
+    }
+    for (const doc of readAll(state)) {
+      if (!test || test(doc)) out.push(doc);
+      if (out.length >= limit) break;
+    }
+    return out;
+  }
+
+  function indexKey(index: IndexState, doc: Doc): string {
+    return JSON.stringify(index.fields.map((f) => getPath(doc, f) ?? null));
+  }
+
+  /** Replaces (or inserts, or with `next` null deletes) one document, keeping unique indexes exact. */
+  function put(name: string, state: CollState, key: string, next: Doc | null, tx: Tx | null): void {
+    const prev = state.docs.get(key);
+    if (next) {
+      for (const index of state.indexes) {
+        if (!index.entries) continue;
+        const owner = index.entries.get(indexKey(index, next));
+        if (owner !== undefined && owner !== key) {
+          throw new DuplicateKeyError(
+            name,
+            Object.fromEntries(index.fields.map((f) => [f, getPath(next, f) ?? null])),
+          );
+        }
+      }
+    }
+    if (tx) {
+      let undo = tx.undo.get(state);
+      if (!undo) {
+        undo = new Map();
+        tx.undo.set(state, undo);
+      }
+      if (!undo.has(key)) undo.set(key, prev ?? ABSENT);
+    }
+    reindex(state, key, prev, next ?? undefined);
+    if (next) state.docs.set(key, next);
+    else state.docs.delete(key);
+  }
+
+  function reindex(state: CollState, key: string, prev: Doc | undefined, next: Doc | undefined): void {
+    for (const index of state.indexes) {
+      if (!index.entries) continue;
+      if (prev) {
+        const old = indexKey(index, prev);
+        if (index.entries.get(old) === key) index.entries.delete(old);
+      }
+      if (next) index.entries.set(indexKey(index, next), key);
+    }
+  }
+
+  function insert(name: string, document: Doc, tx: Tx | null): void {
+    const doc = cloneDeep(document) as Doc;
+    if (doc._id === undefined) doc._id = randomUUID();
+    const state = ensure(name, tx);
+    const key = docKey(doc._id);
+    if (state.docs.has(key)) throw new DuplicateKeyError(name, { _id: doc._id });
+    put(name, state, key, doc, tx);
+  }
+
+  /**
+   * Applies an update without touching `doc` (stored documents are immutable; new versions may share
+   * untouched sub-objects with old ones). Returns the new version, or null when nothing changed.
+   */
+  function applyUpdate(doc: AnyObject, update: Update, inserting: boolean): AnyObject | null {
+    let modifier: Update = update;
+    if (!Array.isArray(update) && Object.hasOwn(update, '$setOnInsert')) {
+      const { $setOnInsert, ...rest } = update;
+      modifier = rest;
+      if (inserting && isPlainObject($setOnInsert)) {
+        modifier = { ...rest, $set: { ...(rest.$set as AnyObject | undefined), ...$setOnInsert } };
+      }
+    }
+    if (Array.isArray(modifier) ? modifier.length === 0 : Object.keys(modifier).length === 0) {
+      return inserting ? doc : null;
+    }
+    if (!Array.isArray(modifier)) {
+      const fast = fastUpdate(doc, modifier, cloneDeep);
+      if (fast !== UNKNOWN) return fast ?? (inserting ? doc : null);
+    }
+    const docs = [cloneDeep(doc)];
+    // mingo's typings want its own Modifier type; the port accepts MongoDB's syntax as plain objects.
+    const result = mingoUpdateOne(docs, {}, modifier as never, { cloneMode: 'deep' });
+    if (result.modifiedCount === 0 && !inserting) return null;
+    return docs[0]!;
+  }
+
+  function assertSameId(before: unknown, after: AnyObject): void {
+    if (!isEqual(before, after._id)) {
+      throw new Error("Performing an update on the path '_id' would modify the immutable field '_id'");
+    }
+  }
+
+  function update(
+    name: string,
+    filter: Filter,
+    change: Update,
+    multi: boolean,
+    upsert: boolean,
+    tx: Tx | null,
+  ): UpdateResult {
+    assertOperatorUpdate(change);
+    const state = existing(name);
+    let matched = match(state, filter);
+    if (!multi) matched = matched.slice(0, 1);
+    const result = emptyResult();
+    if (matched.length === 0) {
+      if (!upsert) return result;
+      const seeded = applyUpdate(seedFromFilter(filter), change, true)!;
+      if (seeded._id === undefined) seeded._id = randomUUID();
+      insert(name, seeded as Doc, tx);
+      result.upsertedCount = 1;
+      return result;
+    }
+    result.matchedCount = matched.length;
+    for (const doc of matched) {
+      const next = applyUpdate(doc, change, false);
+      if (!next) continue;
+      assertSameId(doc._id, next);
+      put(name, state!, docKey(doc._id), next as Doc, tx);
+      result.modifiedCount++;
+    }
+    return result;
+  }
+
+  function replace(
+    name: string,
+    filter: Filter,
+    replacement: Doc,
+    upsert: boolean,
+    tx: Tx | null,
+  ): UpdateResult {
+    assertReplacement(replacement);
+    const state = existing(name);
+    const [doc] = match(state, filter);
+    const result = emptyResult();
+    if (!doc) {
+      if (!upsert) return result;
+      const seeded = cloneDeep(replacement) as AnyObject;
+      if (seeded._id === undefined) {
+        const fromFilter = seedFromFilter(filter)._id;
+        seeded._id = fromFilter === undefined ? randomUUID() : fromFilter;
+      }
+      insert(name, seeded as Doc, tx);
+      result.upsertedCount = 1;
+      return result;
+    }
+    result.matchedCount = 1;
+    const next = cloneDeep(replacement) as AnyObject;
+    if (next._id === undefined) next._id = doc._id;
+    assertSameId(doc._id, next);
+    if (isEqual(next, doc)) return result;
+    put(name, state!, docKey(doc._id), next as Doc, tx);
+    result.modifiedCount = 1;
+    return result;
+  }
+
+  function remove(name: string, filter: Filter, multi: boolean, tx: Tx | null): number {
+    const state = existing(name);
+    let matched = match(state, filter);
+    if (!multi) matched = matched.slice(0, 1);
+    for (const doc of matched) put(name, state!, docKey(doc._id), null, tx);
+    return matched.length;
+  }
+
+  function snapshot(name: string): AnyObject[] {
+    const state = existing(name);
+    return state ? Array.from(readAll(state), cloneDeep) : [];
+  }
+
+  function runFind(name: string, filter: Filter | undefined, options: FindOptions | undefined): Doc[] {
+    const sort = options?.sort && Object.keys(options.sort).length > 0 ? options.sort : undefined;
+    const skip = options?.skip ?? 0;
+    const limit = options?.limit ? options.limit : Number.POSITIVE_INFINITY;
+    let docs = match(existing(name), filter, sort ? Number.POSITIVE_INFINITY : skip + limit);
+    // mingo's $sort and $project build new arrays and objects; they never mutate their input.
+    if (sort) docs = new Aggregator([{ $sort: sort }]).run(docs) as Doc[];
+    if (skip > 0 || limit < docs.length) docs = docs.slice(skip, skip + limit);
+    const projection = options?.projection;
+    if (projection && Object.keys(projection).length > 0) {
+      const project = compileFastProjection(projection);
+      const projected = project ? docs.map(project) : new Aggregator([{ $project: projection }]).run(docs);
+      return projected.map(cloneDeep) as Doc[];
+    }
+    return docs.map(cloneDeep);
+  }
+
+  function makeCollection<T extends Doc>(name: string): Collection<T> {
+    return {
+      name,
+      async find(filter, options) {
+        return runFind(name, filter, options) as T[];
+      },
+      async findOne(filter, options) {
+        const found = runFind(name, filter, { ...options, skip: 0, limit: 1 });
+        return (found[0] as T | undefined) ?? null;
+      },
+      async countDocuments(filter) {
+        return match(existing(name), filter).length;
+      },
+      async insertOne(document) {
+        const tx = await writeGate();
+        insert(name, document, tx);
+      },
+      async updateOne(filter, change, options) {
+        const tx = await writeGate();
+        return update(name, filter, change, false, options?.upsert ?? false, tx);
+      },
+      async updateMany(filter, change, options) {
+        const tx = await writeGate();
+        return update(name, filter, change, true, options?.upsert ?? false, tx);
+      },
+      async replaceOne(filter, replacement, options) {
+        const tx = await writeGate();
+        return replace(name, filter, replacement, options?.upsert ?? false, tx);
+      },
+      async deleteMany(filter) {
+        const tx = await writeGate();
+        return { deletedCount: remove(name, filter ?? {}, true, tx) };
+      },
+      async bulkWrite(operations: readonly BulkOperation<T>[]) {
+        const tx = await writeGate();
+        const result: BulkWriteResult = {
+          insertedCount: 0,
+          matchedCount: 0,
+          modifiedCount: 0,
+          upsertedCount: 0,
+          deletedCount: 0,
+        };
+        const add = (r: UpdateResult) => {
+          result.matchedCount += r.matchedCount;
+          result.modifiedCount += r.modifiedCount;
+          result.upsertedCount += r.upsertedCount;
+        };
+        // Ordered: the first failure stops the batch; what ran before it stays applied (as on MongoDB).
+        for (const op of operations) {
+          if ('insertOne' in op) {
+            insert(name, op.insertOne.document, tx);
+            result.insertedCount++;
+          } else if ('updateOne' in op) {
+            const { filter, update: change, upsert } = op.updateOne;
+            add(update(name, filter, change, false, upsert ?? false, tx));
+          } else if ('updateMany' in op) {
+            const { filter, update: change, upsert } = op.updateMany;
+            add(update(name, filter, change, true, upsert ?? false, tx));
+          } else if ('replaceOne' in op) {
+            const { filter, replacement, upsert } = op.replaceOne;
+            add(replace(name, filter, replacement, upsert ?? false, tx));
+          } else if ('deleteOne' in op) {
+            result.deletedCount += remove(name, op.deleteOne.filter, false, tx);
+          } else if ('deleteMany' in op) {
+            result.deletedCount += remove(name, op.deleteMany.filter, true, tx);
+          }
+        }
+        return result;
+      },
+      async aggregate<R>(pipeline: readonly AnyObject[]) {
+        const aggregator = new Aggregator([...pipeline], { collectionResolver: snapshot });
+        return aggregator.run(snapshot(name)) as R[];
+      },
+      async createIndex(spec) {
+        const tx = await writeGate();
+        const state = ensure(name, tx);
+        const indexName = spec.name ?? defaultIndexName(spec.key);
+        if (indexName === '_id_' || state.indexes.some((i) => i.spec.name === indexName)) return indexName;
+        const index: IndexState = {
+          spec: { key: { ...spec.key }, name: indexName, ...(spec.unique ? { unique: true } : {}) },
+          fields: Object.keys(spec.key),
+          entries: spec.unique ? new Map() : null,
+        };
+        if (index.entries) {
+          for (const [key, doc] of state.docs) {
+            const k = indexKey(index, doc);
+            if (index.entries.has(k)) {
+              throw new DuplicateKeyError(
+                name,
+                Object.fromEntries(index.fields.map((f) => [f, getPath(doc, f) ?? null])),
+              );
+            }
+            index.entries.set(k, key);
+          }
+        }
+        state.indexes.push(index);
+        return indexName;
+      },
+      async listIndexes() {
+        const state = existing(name);
+        if (!state) return [];
+        return [{ key: { _id: 1 }, name: '_id_' }, ...state.indexes.map((i) => cloneDeep(i.spec))];
+      },
+    };
+  }
+
+  function assertNotInTransaction(operation: string): void {
+    if (active && context.getStore() === active) {
+      throw new Error(`${operation} is not supported inside withTransaction`);
+    }
+  }
+
+  function rollback(tx: Tx): void {
+    for (const [state, undo] of tx.undo) {
+      for (const [key, pre] of undo) {
+        const current = state.docs.get(key);
+        const previous = pre === ABSENT ? undefined : pre;
+        reindex(state, key, current, previous);
+        if (previous) state.docs.set(key, previous);
+        else state.docs.delete(key);
+      }
+    }
+    for (const [name, state] of tx.created) {
+      if (collections.get(name) === state && state.docs.size === 0) collections.delete(name);
+    }
+  }
+
+  return {
+    collection<T extends Doc = Doc>(name: string): Collection<T> {
+      let handle = handles.get(name);
+      if (!handle) {
+        handle = makeCollection(name);
+        handles.set(name, handle);
+      }
+      return handle as unknown as Collection<T>;
+    },
+    async listCollections() {
+      return [...collections.keys()].filter((name) => {
+        const state = collections.get(name)!;
+        return !(active && context.getStore() !== active && active.created.get(name) === state);
+      });
+    },
+    async dropCollection(name) {
+      assertNotInTransaction('dropCollection');
+      await writeGate();
+      collections.delete(name);
+    },
+    async renameCollection(from, to, options) {
+      assertNotInTransaction('renameCollection');
+      await writeGate();
+      const source = collections.get(from);
+      if (!source) throw new Error(`renameCollection: source namespace ${from} does not exist`);
+      if (from === to) return;
+      if (collections.has(to) && !options?.dropTarget) {
+        throw new Error(`renameCollection: target namespace ${to} exists`);
+      }
+      collections.set(to, source);
+      collections.delete(from);
+    },
+    async withTransaction<R>(work: () => Promise<R>): Promise<R> {
+      if (active && context.getStore() === active) return work();
+      while (active) await active.done;
+      let release: () => void = () => {};
+      const tx: Tx = {
+        undo: new Map(),
+        created: new Map(),
+        done: new Promise<void>((resolve) => {
+          release = resolve;
+        }),
+      };
+      active = tx;
+      try {
+        return await context.run(tx, work);
+      } catch (error) {
+        rollback(tx);
+        throw error;
+      } finally {
+        active = null;
+        release();
+      }
+    },
+    async close() {},
+  };
+}

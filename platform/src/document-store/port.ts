@@ -1,0 +1,87 @@
+/**
+ * The subset of the MongoDB collection API the projections and queries use (ARCHITECTURE.md).
+ * Filters, updates and pipelines are MongoDB's own language; the embedded adapter evaluates them
+ * with mingo, so the same code runs on both.
+ */
+export type Doc = { _id: string } & Record<string, unknown>;
+export type Filter = Record<string, unknown>;
+export type Update = Record<string, unknown> | Record<string, unknown>[];
+export type Sort = Record<string, 1 | -1>;
+
+export interface FindOptions {
+  sort?: Sort;
+  skip?: number;
+  limit?: number;
+  projection?: Record<string, 0 | 1>;
+}
+
+export interface UpdateOptions {
+  upsert?: boolean;
+}
+
+export interface UpdateResult {
+  matchedCount: number;
+  modifiedCount: number;
+  upsertedCount: number;
+}
+
+export type BulkOperation<T extends Doc = Doc> =
+  | { insertOne: { document: T } }
+  | { updateOne: { filter: Filter; update: Update; upsert?: boolean } }
+  | { updateMany: { filter: Filter; update: Update; upsert?: boolean } }
+  | { replaceOne: { filter: Filter; replacement: T; upsert?: boolean } }
+  | { deleteOne: { filter: Filter } }
+  | { deleteMany: { filter: Filter } };
+
+export interface BulkWriteResult {
+  insertedCount: number;
+  matchedCount: number;
+  modifiedCount: number;
+  upsertedCount: number;
+  deletedCount: number;
+}
+
+export interface IndexSpec {
+  key: Record<string, 1 | -1 | 'text'>;
+  unique?: boolean;
+  name?: string;
+}
+
+export interface Collection<T extends Doc = Doc> {
+  readonly name: string;
+  find(filter?: Filter, options?: FindOptions): Promise<T[]>;
+  findOne(filter?: Filter, options?: Omit<FindOptions, 'limit' | 'skip'>): Promise<T | null>;
+  countDocuments(filter?: Filter): Promise<number>;
+  insertOne(document: T): Promise<void>;
+  updateOne(filter: Filter, update: Update, options?: UpdateOptions): Promise<UpdateResult>;
+  updateMany(filter: Filter, update: Update, options?: UpdateOptions): Promise<UpdateResult>;
+  replaceOne(filter: Filter, replacement: T, options?: UpdateOptions): Promise<UpdateResult>;
+  deleteMany(filter?: Filter): Promise<{ deletedCount: number }>;
+  /** Ordered: stops at the first failing operation, like MongoDB's default. */
+  bulkWrite(operations: readonly BulkOperation<T>[]): Promise<BulkWriteResult>;
+  aggregate<R = Record<string, unknown>>(pipeline: readonly Record<string, unknown>[]): Promise<R[]>;
+  createIndex(spec: IndexSpec): Promise<string>;
+  listIndexes(): Promise<IndexSpec[]>;
+}
+
+export class DuplicateKeyError extends Error {
+  readonly code = 11000;
+  constructor(collection: string, key: unknown) {
+    super(`E11000 duplicate key error collection: ${collection} dup key: ${JSON.stringify(key)}`);
+    this.name = 'DuplicateKeyError';
+  }
+}
+
+export interface DocumentStore {
+  collection<T extends Doc = Doc>(name: string): Collection<T>;
+  listCollections(): Promise<string[]>;
+  dropCollection(name: string): Promise<void>;
+  /** Replaces `to` with `from` atomically (blue/green rebuild). */
+  renameCollection(from: string, to: string, options?: { dropTarget?: boolean }): Promise<void>;
+  /**
+   * Runs the work in one transaction where the server supports it (MongoDB replica set); the
+   * embedded store applies writes in one synchronous step, so readers never see half of a batch.
+   */
+  withTransaction<R>(work: () => Promise<R>): Promise<R>;
+  close(): Promise<void>;
+}

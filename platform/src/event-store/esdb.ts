@@ -1,0 +1,267 @@
+import {
+  type AllStreamRecordedEvent,
+  type AllStreamSubscription,
+  type AppendExpectedRevision,
+  ANY,
+  BACKWARDS,
+  END,
+  EventStoreDBClient,
+  excludeSystemEvents,
+  FORWARDS,
+  jsonEvent,
+  NO_STREAM,
+  type Position as EsdbPosition,
+  type ReadPosition,
+  type RecordedEvent as EsdbRecordedEvent,
+  START as ESDB_START,
+  STREAM_EXISTS,
+  StreamNotFoundError,
+  WrongExpectedVersionError,
+} from '@eventstore/db-client';
+import { type Position, padPosition, type RecordedEvent, START } from '@wine/event-schemas';
+import {
+  ConcurrencyError,
+  type EventStore,
+  type ExpectedRevision,
+  type SubscribeOptions,
+  type Subscription,
+  type Upcaster,
+} from './port.ts';
+
+export interface EsdbEventStoreOptions {
+  upcast: Upcaster;
+  /** Events per batch handed to a subscription during catch-up. */
+  batchSize?: number;
+  /** First delay before resubscribing after a dropped subscription; doubles up to 5 s. */
+  retryDelayMs?: number;
+}
+
+/** Commit and prepare positions, zero-padded, so the string sorts in log order. */
+export function fromEsdbPosition(position: EsdbPosition): Position {
+  return `${padPosition(position.commit)}:${padPosition(position.prepare)}`;
+}
+
+export function toEsdbPosition(position: Position): EsdbPosition {
+  const [commit, prepare] = position.split(':');
+  if (!commit || !prepare) throw new Error(`not an EventStoreDB position: ${position}`);
+  return { commit: BigInt(commit), prepare: BigInt(prepare) };
+}
+
+function toExpected(expected: ExpectedRevision): AppendExpectedRevision {
+  if (expected === 'any') return ANY;
+  if (expected === 'no_stream') return NO_STREAM;
+  if (expected === 'stream_exists') return STREAM_EXISTS;
+  return BigInt(expected);
+}
+
+/** The version travels in the metadata; the rest of our metadata is stored as written. */
+interface StoredMetadata extends Record<string, unknown> {
+  schemaVersion: number;
+}
+
+const isSystem = (e: EsdbRecordedEvent) => e.type.startsWith('$') || e.streamId.startsWith('$');
+
+/**
+ * The production event store: EventStoreDB through `@eventstore/db-client` v6 (ARCHITECTURE.md,
+ * "Known pitfalls"): bigint revisions and positions become numbers and padded strings, the
+ * `'no_stream'` actual version becomes -1, and a dropped subscription resubscribes from the last
+ * position it handed over, with backoff.
+ */
+export function openEsdbEventStore(connectionString: string, options: EsdbEventStoreOptions): EventStore {
+  const client = EventStoreDBClient.connectionString(connectionString);
+  const { upcast } = options;
+  const batchSize = options.batchSize ?? 500;
+  const retryDelayMs = options.retryDelayMs ?? 100;
+  const subscriptions = new Set<Subscription>();
+
+  const toRecorded = (e: EsdbRecordedEvent): RecordedEvent => {
+    const { schemaVersion, ...metadata } = e.metadata as StoredMetadata;
+    const lifted = upcast(e.type, schemaVersion, e.data);
+    if (!e.position) throw new Error('EventStoreDB older than 22.6 does not return event positions');
+    return {
+      id: e.id,
+      type: e.type,
+      version: lifted.version,
+      data: lifted.data,
+      metadata: metadata as unknown as RecordedEvent['metadata'],
+      streamName: e.streamId,
+      revision: Number(e.revision),
+      position: fromEsdbPosition(e.position),
+    };
+  };
+
+  /** Up to `limit` non-system events strictly after `after`, reading $all forwards. */
+  const readAfter = async (after: Position, limit: number): Promise<RecordedEvent[]> => {
+    const fromPosition: ReadPosition = after === START ? ESDB_START : toEsdbPosition(after);
+    const out: RecordedEvent[] = [];
+    if (limit === 0) return out;
+    for await (const resolved of client.readAll({ fromPosition, direction: FORWARDS })) {
+      const event = resolved.event as AllStreamRecordedEvent | undefined;
+      if (!event || isSystem(event)) continue;
+      const recorded = toRecorded(event);
+      if (recorded.position <= after) continue;
+      out.push(recorded);
+      if (out.length >= limit) break;
+    }
+    return out;
+  };
+
+  return {
+    async append(streamName, events, expected) {
+      try {
+        const result = await client.appendToStream(
+          streamName,
+          events.map((e) =>
+            jsonEvent({
+              id: e.id,
+              type: e.type,
+              data: e.data as Record<string, unknown>,
+              metadata: { ...e.metadata, schemaVersion: e.version } as StoredMetadata,
+            }),
+          ),
+          { expectedRevision: toExpected(expected) },
+        );
+        return {
+          nextRevision: Number(result.nextExpectedRevision),
+          position: result.position ? fromEsdbPosition(result.position) : await this.headPosition(),
+        };
+      } catch (error) {
+        if (error instanceof WrongExpectedVersionError) {
+          const actual = error.actualVersion;
+          throw new ConcurrencyError(streamName, expected, typeof actual === 'bigint' ? Number(actual) : -1);
+        }
+        throw error;
+      }
+    },
+
+    async readStream(streamName, options = {}) {
+      const backwards = options.direction === 'backwards';
+      const out: RecordedEvent[] = [];
+      try {
+        for await (const resolved of client.readStream(streamName, {
+          direction: backwards ? BACKWARDS : FORWARDS,
+          fromRevision:
+            options.fromRevision === undefined ? (backwards ? END : ESDB_START) : BigInt(options.fromRevision),
+          maxCount: options.maxCount ?? Number.MAX_SAFE_INTEGER,
+        })) {
+          if (resolved.event) out.push(toRecorded(resolved.event as EsdbRecordedEvent));
+        }
+      } catch (error) {
+        if (error instanceof StreamNotFoundError) return [];
+        throw error;
+      }
+      return out;
+    },
+
+    async readAll(options = {}) {
+      return readAfter(options.after ?? START, options.maxCount ?? Number.MAX_SAFE_INTEGER);
+    },
+
+    async headPosition() {
+      for await (const resolved of client.readAll({ fromPosition: END, direction: BACKWARDS })) {
+        const event = resolved.event as AllStreamRecordedEvent | undefined;
+        if (event?.position && !isSystem(event)) return fromEsdbPosition(event.position);
+      }
+      return START;
+    },
+
+    subscribeToAll(handler, subscribeOptions: SubscribeOptions = {}): Subscription {
+      let position = subscribeOptions.after ?? START;
+      let stopped = false;
+      let caughtUp = false;
+      let live: AllStreamSubscription | null = null;
+      let delay = retryDelayMs;
+      let wakeSleep: () => void = () => {};
+
+      const markCaughtUp = () => {
+        if (caughtUp) return;
+        caughtUp = true;
+        subscribeOptions.onCaughtUp?.();
+      };
+
+      /** Catch up in batches with reads of $all, then follow a live subscription from the last position. */
+      const runOnce = async () => {
+        for (;;) {
+          const batch = await readAfter(position, batchSize);
+          if (stopped) return;
+          if (batch.length === 0) break;
+          await handler(batch);
+          position = (batch[batch.length - 1] as RecordedEvent).position;
+          delay = retryDelayMs;
+        }
+        markCaughtUp();
+        live = client.subscribeToAll({
+          fromPosition: position === START ? ESDB_START : toEsdbPosition(position),
+          filter: excludeSystemEvents(),
+        });
+        for await (const resolved of live) {
+          if (stopped) return;
+          const event = resolved.event as AllStreamRecordedEvent | undefined;
+          if (!event || isSystem(event)) continue;
+          const recorded = toRecorded(event);
+          if (recorded.position <= position) continue;
+          await handler([recorded]);
+          position = recorded.position;
+          delay = retryDelayMs;
+        }
+      };
+
+      const run = async () => {
+        while (!stopped) {
+          try {
+            await runOnce();
+          } catch (error) {
+            if (stopped) return;
+            // A handler that throws stops the subscription; a dropped connection resubscribes.
+            if (error instanceof HandlerError) throw error.cause;
+            await new Promise<void>((resolve) => {
+              const timer = setTimeout(resolve, delay);
+              wakeSleep = () => {
+                clearTimeout(timer);
+                resolve();
+              };
+            });
+            delay = Math.min(delay * 2, 5000);
+          }
+        }
+      };
+
+      const guardedHandler = handler;
+      handler = async (events) => {
+        try {
+          await guardedHandler(events);
+        } catch (error) {
+          throw new HandlerError(error);
+        }
+      };
+
+      const done = run().catch((error: unknown) => {
+        stopped = true;
+        subscribeOptions.onError?.(error);
+      });
+
+      const subscription: Subscription = {
+        async close() {
+          stopped = true;
+          subscriptions.delete(subscription);
+          wakeSleep();
+          await live?.unsubscribe().catch(() => undefined);
+          await done;
+        },
+      };
+      subscriptions.add(subscription);
+      return subscription;
+    },
+
+    async close() {
+      await Promise.all([...subscriptions].map((s) => s.close()));
+      await client.dispose();
+    },
+  };
+}
+
+class HandlerError extends Error {
+  constructor(override readonly cause: unknown) {
+    super('subscription handler failed');
+  }
+}

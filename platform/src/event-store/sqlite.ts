@@ -1,0 +1,204 @@
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import { type NewEvent, type Position, padPosition, type RecordedEvent, START } from '@wine/event-schemas';
+import Database from 'better-sqlite3';
+import { liveLoop } from './live-loop.ts';
+import {
+  type AppendResult,
+  ConcurrencyError,
+  type EventStore,
+  type ExpectedRevision,
+  type ReadAllOptions,
+  type ReadStreamOptions,
+  type SubscribeOptions,
+  type Subscription,
+  type Upcaster,
+} from './port.ts';
+
+export interface SqliteEventStoreOptions {
+  /** Lifts stored data to the current version of its type (the event registry's upcast). */
+  upcast: Upcaster;
+  /** How often a live subscription looks for appends made by other processes. */
+  pollIntervalMs?: number;
+  /** Events per batch handed to a subscription during catch-up. */
+  batchSize?: number;
+}
+
+interface Row {
+  position: number;
+  stream: string;
+  revision: number;
+  id: string;
+  type: string;
+  version: number;
+  data: string;
+  metadata: string;
+}
+
+const SCHEMA = `
+  CREATE TABLE IF NOT EXISTS events (
+    position INTEGER PRIMARY KEY AUTOINCREMENT,
+    stream   TEXT    NOT NULL,
+    revision INTEGER NOT NULL,
+    id       TEXT    NOT NULL,
+    type     TEXT    NOT NULL,
+    version  INTEGER NOT NULL,
+    data     TEXT    NOT NULL,
+    metadata TEXT    NOT NULL,
+    UNIQUE (stream, revision),
+    UNIQUE (stream, id)
+  ) STRICT;
+`;
+
+/**
+ * The embedded event store: one SQLite file in WAL mode. The rowid is the global position, the
+ * (stream, revision) pair is unique, and appends run in an IMMEDIATE transaction so two processes
+ * appending to the same file serialise. Subscriptions poll, so a second process sees appends.
+ */
+export function openSqliteEventStore(file: string, options: SqliteEventStoreOptions): EventStore {
+  if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
+  const db = new Database(file);
+  db.pragma('journal_mode = WAL');
+  db.pragma('synchronous = NORMAL');
+  db.pragma('busy_timeout = 5000');
+  db.exec(SCHEMA);
+
+  const { upcast } = options;
+  const pollIntervalMs = options.pollIntervalMs ?? 50;
+  const batchSize = options.batchSize ?? 500;
+
+  const lastRevision = db.prepare<[string], { revision: number | null }>(
+    'SELECT MAX(revision) AS revision FROM events WHERE stream = ?',
+  );
+  const byId = db.prepare<[string, string], { revision: number; position: number }>(
+    'SELECT revision, position FROM events WHERE stream = ? AND id = ?',
+  );
+  const insert = db.prepare<[string, number, string, string, number, string, string]>(
+    'INSERT INTO events (stream, revision, id, type, version, data, metadata) VALUES (?, ?, ?, ?, ?, ?, ?)',
+  );
+  const forwards = db.prepare<[string, number, number], Row>(
+    'SELECT * FROM events WHERE stream = ? AND revision >= ? ORDER BY revision ASC LIMIT ?',
+  );
+  const backwards = db.prepare<[string, number, number], Row>(
+    'SELECT * FROM events WHERE stream = ? AND revision <= ? ORDER BY revision DESC LIMIT ?',
+  );
+  const after = db.prepare<[number, number], Row>('SELECT * FROM events WHERE position > ? ORDER BY position LIMIT ?');
+  const head = db.prepare<[], { position: number | null }>('SELECT MAX(position) AS position FROM events');
+
+  const toRecorded = (row: Row): RecordedEvent => {
+    const lifted = upcast(row.type, row.version, JSON.parse(row.data));
+    return {
+      id: row.id,
+      type: row.type,
+      version: lifted.version,
+      data: lifted.data,
+      metadata: JSON.parse(row.metadata),
+      streamName: row.stream,
+      revision: row.revision,
+      position: padPosition(row.position),
+    };
+  };
+
+  /** Same ids at the same place as an earlier append: the earlier result, nothing written (as EventStoreDB). */
+  const previousAppend = (stream: string, events: readonly NewEvent[]): AppendResult | null => {
+    const found = events.map((e) => byId.get(stream, e.id));
+    if (found.every((f) => f === undefined)) return null;
+    const first = found[0];
+    const consecutive = found.every((f, i) => f !== undefined && first !== undefined && f.revision === first.revision + i);
+    if (!consecutive) {
+      throw new ConcurrencyError(stream, 'any', lastRevision.get(stream)?.revision ?? -1);
+    }
+    const last = found[found.length - 1] as { revision: number; position: number };
+    return { nextRevision: last.revision, position: padPosition(last.position) };
+  };
+
+  const appendTx = db.transaction((stream: string, events: readonly NewEvent[], expected: ExpectedRevision) => {
+    const current = lastRevision.get(stream)?.revision ?? -1;
+    const earlier = previousAppend(stream, events);
+    if (earlier) return earlier;
+    const ok =
+      expected === 'any' ||
+      (expected === 'no_stream' && current === -1) ||
+      (expected === 'stream_exists' && current >= 0) ||
+      expected === current;
+    if (!ok) throw new ConcurrencyError(stream, expected, current);
+    let revision = current;
+    let position = 0;
+    for (const e of events) {
+      revision += 1;
+      const info = insert.run(
+        stream,
+        revision,
+        e.id,
+        e.type,
+        e.version,
+        JSON.stringify(e.data),
+        JSON.stringify(e.metadata),
+      );
+      position = Number(info.lastInsertRowid);
+    }
+    return { nextRevision: revision, position: padPosition(position) };
+  });
+
+  const readAfter = (position: Position, limit: number): RecordedEvent[] =>
+    after.all(position === START ? 0 : Number(position), limit).map(toRecorded);
+
+  const wakers = new Set<() => void>();
+  const subscriptions = new Set<Subscription>();
+
+  return {
+    async append(streamName, events, expected) {
+      if (events.length === 0) {
+        const current = lastRevision.get(streamName)?.revision ?? -1;
+        return { nextRevision: current, position: padPosition(head.get()?.position ?? 0) };
+      }
+      const result = appendTx.immediate(streamName, events, expected);
+      for (const wake of wakers) wake();
+      return result;
+    },
+
+    async readStream(streamName, options: ReadStreamOptions = {}) {
+      const limit = options.maxCount ?? -1;
+      if (options.direction === 'backwards') {
+        return backwards
+          .all(streamName, options.fromRevision ?? Number.MAX_SAFE_INTEGER, limit)
+          .map(toRecorded);
+      }
+      return forwards.all(streamName, options.fromRevision ?? 0, limit).map(toRecorded);
+    },
+
+    async readAll(options: ReadAllOptions = {}) {
+      return readAfter(options.after ?? START, options.maxCount ?? -1);
+    },
+
+    async headPosition() {
+      const position = head.get()?.position;
+      return position ? padPosition(position) : START;
+    },
+
+    subscribeToAll(handler, options: SubscribeOptions = {}): Subscription {
+      const loop = liveLoop({
+        after: options.after ?? START,
+        read: async (position) => readAfter(position, batchSize),
+        handler,
+        onCaughtUp: options.onCaughtUp,
+        onError: options.onError,
+        pollIntervalMs,
+        wakers,
+      });
+      const subscription: Subscription = {
+        async close() {
+          subscriptions.delete(subscription);
+          await loop.close();
+        },
+      };
+      subscriptions.add(subscription);
+      return subscription;
+    },
+
+    async close() {
+      await Promise.all([...subscriptions].map((s) => s.close()));
+      if (db.open) db.close();
+    },
+  };
+}

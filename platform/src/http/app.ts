@@ -1,0 +1,23 @@
+import { randomUUID } from 'node:crypto';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import type { Logger } from '../logging.ts';
+import { installErrorEnvelope } from './action-route.ts';
+
+export type HttpApp = FastifyInstance;
+
+/**
+ * The one way a service makes its HTTP app: request ids are UUIDs (they become command ids, so they
+ * must not repeat across restarts), bodies are capped, and every error answers in the envelope.
+ */
+export function createHttpApp(
+  logger: Logger,
+  fallback?: (request: FastifyRequest, reply: FastifyReply) => unknown,
+): HttpApp {
+  const app = Fastify({
+    loggerInstance: logger as FastifyBaseLogger,
+    genReqId: () => randomUUID(),
+    bodyLimit: 1024 * 1024,
+  });
+  installErrorEnvelope(app, fallback);
+  return app;
+}

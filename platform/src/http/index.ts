@@ -1,0 +1,3 @@
+export * from './action-route.ts';
+export * from './errors.ts';
+export * from './app.ts';

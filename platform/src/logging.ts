@@ -1,0 +1,24 @@
+import { pino, type Logger } from 'pino';
+
+export type { Logger };
+
+/** Paths that must never reach a log line (DOMAIN.md: no secrets, tokens or card numbers). */
+export const redactPaths = [
+  'password',
+  '*.password',
+  'confirm_password',
+  '*.confirm_password',
+  'token',
+  '*.token',
+  'code',
+  '*.code',
+  'card_number',
+  '*.card_number',
+  'req.headers.authorization',
+  'req.headers["x-admin-key"]',
+  'headers.authorization',
+];
+
+export function createLogger(level = 'info', name = 'wine'): Logger {
+  return pino({ name, level, redact: { paths: redactPaths, censor: '[redacted]' } });
+}
