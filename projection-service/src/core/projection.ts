@@ -1,0 +1,25 @@
+import type { RecordedEvent } from '@wine/event-schemas';
+import type { BulkOperation, Collection, Doc } from '@wine/platform';
+
+/**
+ * A projection is pure: it turns one recorded event into document operations on its collections.
+ * Every operation must be idempotent (guarded by the document's `_position`), so a replayed event is
+ * a no-op and at-least-once delivery is safe (ARCHITECTURE.md "Rules").
+ */
+export interface Projection {
+  name: string;
+  /** Logical collection names this projection writes (a rebuild writes to shadow copies of them). */
+  collections: readonly string[];
+  /** Event types it reads; others are skipped without a call. */
+  handles: ReadonlySet<string>;
+  project(event: RecordedEvent): ProjectedOperation[];
+}
+
+export interface ProjectedOperation {
+  collection: string;
+  operation: BulkOperation;
+  /** The document that changed, for the "read model changed" notice (lot id for the lots model). */
+  changed?: { kind: 'lot'; id: string };
+}
+
+export type CollectionResolver = (logical: string) => Collection<Doc>;

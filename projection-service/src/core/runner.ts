@@ -1,0 +1,178 @@
+import { subjects, type LotChangedNotice, type LotDocument } from '@wine/contracts';
+import { type Position, type RecordedEvent, START } from '@wine/event-schemas';
+import type { BulkOperation, Bus, Clock, DocumentStore, EventStore, Logger, Subscription } from '@wine/platform';
+import { lotView } from '../lots/view.ts';
+import { CHECKPOINTS, checkpointOperation, loadCheckpoint } from './checkpoints.ts';
+import type { Projection, ProjectedOperation } from './projection.ts';
+
+export interface RunnerStatus {
+  name: string;
+  position: Position;
+  caughtUp: boolean;
+  eventsApplied: number;
+  lastError: string | null;
+  lastErrorAt: string | null;
+}
+
+export interface ProjectionRunner {
+  start(): Promise<void>;
+  stop(): Promise<void>;
+  /** Position of the last event whose read-model changes are committed. */
+  position(): Position;
+  /** Resolves once everything up to `position` is projected and committed ("caught up to" helper). */
+  waitFor(position: Position, timeoutMs?: number): Promise<void>;
+  /** Holds the next batch until the returned release is called (used by a blue/green swap). */
+  pause(): Promise<() => void>;
+  status(): RunnerStatus;
+}
+
+export interface RunnerDeps {
+  name: string;
+  eventStore: EventStore;
+  docs: DocumentStore;
+  projections: readonly Projection[];
+  clock: Clock;
+  logger: Logger;
+  /** Where "read model changed" notices go after each commit; none in batch tools. */
+  bus?: Bus;
+  retryDelayMs?: number;
+}
+
+/** Groups a batch's operations by collection, keeping their order. */
+export function planBatch(projections: readonly Projection[], events: readonly RecordedEvent[]) {
+  const byCollection = new Map<string, BulkOperation[]>();
+  const changedLots = new Map<string, RecordedEvent>();
+  for (const event of events) {
+    for (const projection of projections) {
+      if (!projection.handles.has(event.type)) continue;
+      for (const op of projection.project(event) as ProjectedOperation[]) {
+        const ops = byCollection.get(op.collection) ?? [];
+        ops.push(op.operation);
+        byCollection.set(op.collection, ops);
+        if (op.changed?.kind === 'lot') changedLots.set(op.changed.id, event);
+      }
+    }
+  }
+  return { byCollection, changedLots };
+}
+
+/**
+ * Catch-up then live subscription to the log: each batch's document writes and checkpoint are
+ * committed together, and only then are the changes published on the bus (ARCHITECTURE.md).
+ */
+export function createProjectionRunner(deps: RunnerDeps): ProjectionRunner {
+  const { name, eventStore, docs, projections, clock, logger, bus } = deps;
+  let position: Position = START;
+  let caughtUp = false;
+  let eventsApplied = 0;
+  let lastError: string | null = null;
+  let lastErrorAt: string | null = null;
+  let subscription: Subscription | null = null;
+  let stopped = false;
+  let retryTimer: NodeJS.Timeout | null = null;
+  let gate: Promise<void> = Promise.resolve();
+  let inFlight: Promise<void> = Promise.resolve();
+  const waiters = new Set<{ position: Position; resolve: () => void }>();
+
+  const notifyWaiters = () => {
+    for (const w of waiters) {
+      if (position >= w.position) {
+        waiters.delete(w);
+        w.resolve();
+      }
+    }
+  };
+
+  async function applyBatch(events: RecordedEvent[]): Promise<void> {
+    await gate;
+    const work = (async () => {
+      const last = events[events.length - 1];
+      if (!last) return;
+      const { byCollection, changedLots } = planBatch(projections, events);
+      const now = clock.now();
+      await docs.withTransaction(async () => {
+        for (const [collection, ops] of byCollection) await docs.collection(collection).bulkWrite(ops);
+        await docs
+          .collection(CHECKPOINTS)
+          .bulkWrite(projections.map((p) => checkpointOperation(p.name, last.position, now)));
+      });
+      position = last.position;
+      eventsApplied += events.length;
+      notifyWaiters();
+      if (bus && changedLots.size > 0) await publishLots(changedLots, now);
+    })();
+    inFlight = work.catch(() => undefined);
+    await work;
+  }
+
+  async function publishLots(changed: Map<string, RecordedEvent>, now: Date) {
+    const found = await docs.collection<LotDocument>('lots').find({ _id: { $in: [...changed.keys()] } });
+    for (const doc of found) {
+      const event = changed.get(doc._id);
+      if (!event || !bus) continue;
+      const notice: LotChangedNotice = {
+        position: event.position,
+        eventId: event.id,
+        event: event.type,
+        lot: lotView(doc, now),
+      };
+      // Nats-Msg-Id = event id: a republish after a restart is dropped by the bus.
+      await bus.publish(subjects.lotChanged(doc.id), notice, { msgId: `${event.id}:${doc.id}` });
+    }
+  }
+
+  function subscribe() {
+    if (stopped) return;
+    subscription = eventStore.subscribeToAll(applyBatch, {
+      after: position,
+      onCaughtUp: () => {
+        caughtUp = true;
+        logger.info({ projection: name, position, eventsApplied }, 'projections caught up');
+      },
+      onError: (error) => {
+        lastError = error instanceof Error ? error.message : String(error);
+        lastErrorAt = clock.now().toISOString();
+        logger.error({ err: error, projection: name, position }, 'projection failed; resubscribing');
+        subscription = null;
+        if (!stopped) retryTimer = setTimeout(subscribe, deps.retryDelayMs ?? 1000);
+      },
+    });
+  }
+
+  return {
+    async start() {
+      const checkpoints = await Promise.all(projections.map((p) => loadCheckpoint(docs, p.name)));
+      position = checkpoints.reduce((min, p) => (p < min ? p : min), checkpoints[0] ?? START);
+      subscribe();
+    },
+    async stop() {
+      stopped = true;
+      if (retryTimer) clearTimeout(retryTimer);
+      await subscription?.close();
+      await inFlight;
+    },
+    position: () => position,
+    waitFor(target, timeoutMs = 10_000) {
+      if (position >= target) return Promise.resolve();
+      return new Promise((resolve, reject) => {
+        const waiter = { position: target, resolve: () => (clearTimeout(timer), resolve()) };
+        const timer = setTimeout(() => {
+          waiters.delete(waiter);
+          reject(new Error(`projection ${name} did not reach ${target} in ${timeoutMs} ms (at ${position})`));
+        }, timeoutMs);
+        waiters.add(waiter);
+      });
+    },
+    async pause() {
+      let release!: () => void;
+      const previous = gate;
+      gate = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      await previous;
+      await inFlight;
+      return release;
+    },
+    status: () => ({ name, position, caughtUp, eventsApplied, lastError, lastErrorAt }),
+  };
+}

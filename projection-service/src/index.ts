@@ -1,0 +1,36 @@
+import type { Authorize, Clock, DocumentStore } from '@wine/platform';
+import type { FastifyInstance } from 'fastify';
+import type { Projection } from './core/projection.ts';
+import { lotsProjection } from './lots/project.ts';
+import { lotQueries } from './lots/queries.ts';
+
+/** Every projection of the product, in the order they are applied. */
+export const projections: readonly Projection[] = [lotsProjection];
+
+export interface QueryServiceDeps {
+  docs: DocumentStore;
+  clock: Clock;
+  authorize: Authorize;
+  buyerPremiumPercent?: number;
+}
+
+/** The read side's query routes, registered on any fastify instance. */
+export function queryService(app: FastifyInstance, deps: QueryServiceDeps): void {
+  lotQueries(app, { ...deps, buyerPremiumPercent: deps.buyerPremiumPercent ?? 20 });
+}
+
+/** Indexes the queries rely on; created at start (idempotent). */
+export async function ensureIndexes(docs: DocumentStore): Promise<void> {
+  const lots = docs.collection('lots');
+  await lots.createIndex({ key: { date_closed: 1 }, name: 'date_closed' });
+  await lots.createIndex({ key: { market_status: 1, date_closed: 1 }, name: 'status_close' });
+  await lots.createIndex({ key: { custitem_gvo_country: 1, custitemctregion: 1 }, name: 'country_region' });
+}
+
+export { CHECKPOINTS, loadCheckpoint } from './core/checkpoints.ts';
+export type { Projection } from './core/projection.ts';
+export { shadowName, rebuildProjection } from './core/rebuild.ts';
+export { createProjectionRunner, type ProjectionRunner, type RunnerStatus } from './core/runner.ts';
+export { LOTS, listedLotDocument, lotsProjection } from './lots/project.ts';
+export { lotView } from './lots/view.ts';
+export { toMongoQuery } from './search/to-mongo.ts';

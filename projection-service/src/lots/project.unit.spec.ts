@@ -1,0 +1,112 @@
+import type { LotListedData, RecordedEvent } from '@wine/event-schemas';
+import { describe, expect, it } from 'vitest';
+import { bestScore, lotsProjection } from './project.ts';
+import { lotView } from './view.ts';
+
+const lot: LotListedData = {
+  lotId: 'p-1',
+  sku: 'SKU-1',
+  lotNumber: '12',
+  auctionId: 'A-1',
+  sellerId: 'house',
+  title: '2010 Château Latour',
+  producer: 'Château Latour',
+  vintage: 2010,
+  country: 'France',
+  region: 'Bordeaux',
+  subregion: 'Pauillac',
+  colour: 'Red',
+  bottleSize: '750ml',
+  scores: { wa: '100', js: '97-99', jr: '19.5' },
+  description: 'A great Pauillac.',
+  images: [{ type: 1, fileName: 'bottle-red.svg' }],
+  quantity: 6,
+  minimumQuantity: 1,
+  enforceMinimumQuantity: false,
+  availability: null,
+  auction: true,
+  buyNow: true,
+  openingBid: 300_000,
+  reserve: 400_000,
+  buyNowPrice: 90_000,
+  discounts: [
+    { quantity: 1, price: 90_000 },
+    { quantity: 6, price: 85_000 },
+  ],
+  startsAt: '2026-11-20T00:00:00.000Z',
+  closesAt: '2026-11-30T01:00:00.000Z',
+  meta: { title: 't', description: 'd', keywords: 'k' },
+};
+
+const recorded = (data: LotListedData, position = '00000000000000000007'): RecordedEvent => ({
+  id: 'e-1',
+  type: 'LotListed',
+  version: 2,
+  data,
+  streamName: `lot-${data.lotId}`,
+  revision: 0,
+  position,
+  metadata: {
+    correlationId: 'c',
+    causationId: 'c',
+    commandId: 'c',
+    actor: { kind: 'admin', id: 'a' },
+    occurredAt: '2026-11-20T00:00:00.000Z',
+    prevHash: '',
+    hash: 'h',
+  },
+});
+
+describe('lots projection: LotListed', () => {
+  const [op] = lotsProjection.project(recorded(lot));
+  const doc = (op?.operation as { updateOne: { update: { $setOnInsert: Record<string, unknown> } } }).updateOne.update
+    .$setOnInsert;
+
+  it('inserts the lot only when absent, so a replay changes nothing', () => {
+    expect(op?.operation).toMatchObject({ updateOne: { filter: { _id: 'p-1' }, upsert: true } });
+    expect(op?.changed).toEqual({ kind: 'lot', id: 'p-1' });
+  });
+
+  it('opens the lot with the opening bid as price and next bid, and the seeds field names', () => {
+    expect(doc).toMatchObject({
+      market_status: 'open',
+      wprice: 300_000,
+      next_bid: 300_000,
+      bid_count: 0,
+      cbidtext: 'Current Bid',
+      auction: 1,
+      buynow: 1,
+      bprice: 90_000,
+      custitem_gvo_wa: '100',
+      custitem_gvo_ratingtextjsscore: '97-99',
+      custitem3: '19.5',
+      custitemctsubregion: 'Pauillac',
+      discount_buynow_records: [
+        { id: 'p-1-1', quantity: 1, bprice: 90_000 },
+        { id: 'p-1-2', quantity: 6, bprice: 85_000 },
+      ],
+      _position: '00000000000000000007',
+    });
+  });
+
+  it('never puts the hidden reserve in the read model', () => {
+    expect(JSON.stringify(doc)).not.toContain('400000');
+  });
+});
+
+describe('bestScore', () => {
+  it('takes the highest score on the 100-point scale', () => {
+    expect(bestScore({ wa: '95', js: '94-96', jr: '18.5' })).toBe(96);
+    expect(bestScore({})).toBeNull();
+  });
+});
+
+describe('lotView', () => {
+  it('marks a lot before its start as future_active, against the server clock', () => {
+    const [op] = lotsProjection.project(recorded(lot));
+    const doc = (op?.operation as { updateOne: { update: { $setOnInsert: never } } }).updateOne.update.$setOnInsert;
+    expect(lotView(doc, new Date('2026-11-19T00:00:00Z')).future_active).toBe(true);
+    expect(lotView(doc, new Date('2026-11-21T00:00:00Z')).future_active).toBe(false);
+    expect(lotView(doc, new Date('2026-11-21T00:00:00Z'))).not.toHaveProperty('_position');
+  });
+});

@@ -1,0 +1,31 @@
+import {
+  createLogger,
+  createHttpApp,
+  loadConfig,
+  openBus,
+  openDocumentStore,
+  openEventStore,
+  systemClock,
+} from '@wine/platform';
+import closeWithGrace from 'close-with-grace';
+import { createProjectionRunner, ensureIndexes, projections, queryService } from './index.ts';
+
+// The projection-service on its own: projectors, checkpoints, the query routes and the publisher.
+const config = loadConfig({ PORT: '3002', ...process.env });
+const logger = createLogger(config.LOG_LEVEL, 'projection-service');
+const eventStore = openEventStore(config);
+const docs = await openDocumentStore(config);
+const bus = await openBus(config);
+await ensureIndexes(docs);
+const runner = createProjectionRunner({ name: 'read-models', eventStore, docs, projections, clock: systemClock, logger, bus });
+await runner.start();
+
+const app = createHttpApp(logger);
+queryService(app, { docs, clock: systemClock, authorize: () => undefined });
+app.get('/health', async () => ({ status: 'ok', projections: runner.status() }));
+await app.listen({ port: config.PORT, host: config.HOST });
+closeWithGrace({ delay: 10_000 }, async () => {
+  await app.close();
+  await runner.stop();
+  await Promise.all([bus.close(), docs.close(), eventStore.close()]);
+});

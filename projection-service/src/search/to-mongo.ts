@@ -1,0 +1,69 @@
+import { fieldsFor, type FilterItem, orderField, type ParsedSearchFilter, ruleFor } from '@wine/contracts';
+import type { Filter, Sort } from '@wine/platform';
+
+export interface MongoQuery {
+  filter: Filter;
+  sort: Sort;
+  skip: number;
+  limit: number;
+}
+
+const escapeRegex = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const asList = (value: FilterItem['value']) => (Array.isArray(value) ? value : [value]);
+const present = (v: string | number) => v !== '';
+
+/**
+ * The one translation of the seeds' search filter object into a MongoDB query. The input has been
+ * validated against the whitelist in `contracts` (names, fields, types), so every name here is known.
+ */
+export function toMongoQuery(search: ParsedSearchFilter, base: Filter = {}): MongoQuery {
+  const clauses: Filter[] = Object.keys(base).length ? [base] : [];
+  for (const [name, item] of Object.entries(search.filters)) {
+    const rule = ruleFor(name);
+    if (!rule) throw new Error(`filter '${name}' is not whitelisted`);
+    const fields = fieldsFor(rule, item.field);
+    const values = asList(item.value).filter(present);
+    if (values.length === 0) continue;
+    const typed = values.map((v) => (rule.values === 'number' ? Number(v) : String(v)));
+    const anyField = (condition: unknown): Filter =>
+      fields.length === 1 ? { [fields[0] as string]: condition } : { $or: fields.map((f) => ({ [f]: condition })) };
+    switch (item.type) {
+      case 'like':
+      case 'array:like':
+        clauses.push({
+          $or: values.map((v) => anyField({ $regex: escapeRegex(String(v).trim()), $options: 'i' })),
+        });
+        break;
+      case 'array':
+      case 'in':
+        clauses.push(anyField({ $in: typed }));
+        break;
+      case 'notin':
+        clauses.push(anyField({ $nin: typed }));
+        break;
+      case 'array:mfield:range': {
+        const scale = rule.scale ?? 1;
+        clauses.push({
+          $or: values.map((v) => {
+            const [low, high] = String(v).split('-');
+            const range: Record<string, number> = { $gte: Number(low) * scale };
+            if (high) range.$lte = Number(high) * scale;
+            return anyField(range);
+          }),
+        });
+        break;
+      }
+      default: {
+        const _exhaustive: never = item.type;
+        throw new Error(`unknown filter type ${String(_exhaustive)}`);
+      }
+    }
+  }
+  const filter = clauses.length === 0 ? {} : clauses.length === 1 ? (clauses[0] as Filter) : { $and: clauses };
+  return {
+    filter,
+    sort: { [orderField(search.orderby)]: search.order === 'asc' ? 1 : -1, _id: 1 },
+    skip: (search.page - 1) * search.limit,
+    limit: search.limit,
+  };
+}

@@ -1,0 +1,2 @@
+export { ReplayBuffer } from './replay-buffer.ts';
+export { createRealtimeServer, type RealtimeServer } from './server.ts';
