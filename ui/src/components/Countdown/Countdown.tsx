@@ -1,0 +1,55 @@
+import { Group, Text } from '@mantine/core';
+import { useAtomValue } from 'jotai';
+import { formatDate, formatDateTime } from '../../lib/format.ts';
+import { serverNowAtom } from '../../state/clock.ts';
+import { type CountdownLot, countdownState, formatRemaining } from './countdown.ts';
+
+export interface CountdownProps {
+  lot: CountdownLot;
+  size?: 'xs' | 'sm' | 'md' | 'lg';
+}
+
+/** Time left on a lot, ticking every second against the server clock (seeds 000 §4.5). */
+export function Countdown({ lot, size = 'sm' }: CountdownProps) {
+  const now = useAtomValue(serverNowAtom);
+  const state = countdownState(lot, now);
+  const [label, value] = describe(state);
+  return (
+    <Group gap={6} wrap="nowrap" data-testid="countdown" data-state={state.kind}>
+      <Text component="span" size={size} c="dimmed">
+        {label}
+      </Text>
+      {value ? ' ' : null}
+      {value ? (
+        <Text
+          component="span"
+          size={size}
+          fw={600}
+          role="timer"
+          c={state.kind === 'timeLeft' ? 'burgundy.8' : undefined}
+        >
+          {value}
+        </Text>
+      ) : null}
+    </Group>
+  );
+}
+
+function describe(state: ReturnType<typeof countdownState>): [string, string | null] {
+  switch (state.kind) {
+    case 'startsIn':
+      return ['Starts in', formatRemaining(state.remainingMs)];
+    case 'timeLeft':
+      return ['Time Left', formatRemaining(state.remainingMs)];
+    case 'endsOn':
+      return ['Auction Ends', formatDateTime(state.closesAt)];
+    case 'auctionClosed':
+      return ['Auction Closed', null];
+    case 'closedOn':
+      return ['Closed On', formatDate(state.closedAt)];
+    default: {
+      const _exhaustive: never = state;
+      return _exhaustive;
+    }
+  }
+}

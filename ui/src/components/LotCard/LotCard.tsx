@@ -1,0 +1,80 @@
+import { Badge, Card, Group, Stack, Text, Title } from '@mantine/core';
+import type { LotView } from '@wine/contracts';
+import { useId } from 'react';
+import { colourSwatch, headlinePrice, imageUrls } from '../../lib/lot.ts';
+import { AnchorLink } from '../AnchorLink.tsx';
+import { Countdown } from '../Countdown/Countdown.tsx';
+import { LotImage } from '../LotImage/LotImage.tsx';
+import { Price } from '../Price/Price.tsx';
+import { ScoreBadges } from '../ScoreBadges/ScoreBadges.tsx';
+import classes from './LotCard.module.css';
+
+export interface LotCardProps {
+  lot: LotView;
+  headingOrder?: 2 | 3 | 4;
+}
+
+/** One lot in a grid: picture, name, origin, scores, headline price and time left. */
+export function LotCard({ lot, headingOrder = 3 }: LotCardProps) {
+  const titleId = useId();
+  const price = headlinePrice(lot);
+  const origin = [lot.custitemctregion, lot.custitem_gvo_country].filter(Boolean).join(', ');
+  return (
+    <Card
+      component="article"
+      className={classes.card}
+      aria-labelledby={titleId}
+      data-testid="lot-card"
+      data-lot-id={lot.id}
+      data-market-status={lot.market_status}
+    >
+      <Card.Section className={classes.image}>
+        <LotImage src={imageUrls(lot)[0]} alt="" h={200} />
+      </Card.Section>
+      <Stack gap={6} mt="sm" style={{ flex: 1 }}>
+        <Group justify="space-between" gap="xs">
+          <Badge color={colourSwatch(lot.custitem_gvo_color)} variant="light" size="sm">
+            {lot.custitem_gvo_color}
+          </Badge>
+          {lot.auction === 1 && lot.custitemlot_number ? (
+            <Text size="xs" c="dimmed">
+              Lot #{lot.custitemlot_number}
+            </Text>
+          ) : null}
+        </Group>
+        <Title order={headingOrder} id={titleId} className={classes.title}>
+          <AnchorLink
+            to="/productview/$pid"
+            params={{ pid: lot.id }}
+            className={classes.link}
+            underline="never"
+          >
+            {lot.title}
+          </AnchorLink>
+        </Title>
+        <Text size="sm" c="dimmed">
+          {[origin, lot.custitem_gvo_bottlesize].filter(Boolean).join(' · ')}
+        </Text>
+        <ScoreBadges lot={lot} size="xs" />
+        <Group className={classes.footer} justify="space-between" align="flex-end" wrap="nowrap">
+          {price ? (
+            <div>
+              <Text size="xs" c="dimmed">
+                {price.label}
+              </Text>
+              <Price cents={price.cents} size="lg" c="burgundy.8" data-testid="lot-price" />
+            </div>
+          ) : (
+            <span />
+          )}
+          {lot.auction === 1 ? (
+            <Text size="xs" c="dimmed" data-testid="bid-count">
+              {lot.bid_count} {lot.bid_count === 1 ? 'bid' : 'bids'}
+            </Text>
+          ) : null}
+        </Group>
+        <Countdown lot={lot} size="xs" />
+      </Stack>
+    </Card>
+  );
+}

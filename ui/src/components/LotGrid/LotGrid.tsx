@@ -1,0 +1,32 @@
+import { SimpleGrid, Text } from '@mantine/core';
+import type { LotView } from '@wine/contracts';
+import { LotCard } from '../LotCard/LotCard.tsx';
+
+/** Lot cards in a responsive grid (one column on phones, up to four on wide screens). */
+export function LotGrid({ lots, empty, label }: { lots: LotView[]; empty: string; label: string }) {
+  if (!lots.length) {
+    return (
+      <Text c="dimmed" py="xl" ta="center" data-testid="no-lots">
+        {empty}
+      </Text>
+    );
+  }
+  return (
+    <SimpleGrid
+      component="ul"
+      cols={{ base: 1, xs: 2, md: 3, lg: 4 }}
+      spacing="lg"
+      data-testid="lot-grid"
+      aria-label={label}
+      p={0}
+      m={0}
+      style={{ listStyle: 'none' }}
+    >
+      {lots.map((lot) => (
+        <li key={lot.id}>
+          <LotCard lot={lot} />
+        </li>
+      ))}
+    </SimpleGrid>
+  );
+}

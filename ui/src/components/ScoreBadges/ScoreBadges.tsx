@@ -1,0 +1,27 @@
+import { Badge, Group } from '@mantine/core';
+import { type LotView, scoreBadges } from '@wine/contracts';
+
+export interface ScoreBadgesProps {
+  lot: Partial<Pick<LotView, (typeof scoreBadges)[number][1]>>;
+  size?: 'xs' | 'sm' | 'md' | 'lg';
+}
+
+/** Critic scores the lot carries, in the order of seeds 000 §2.7 (WS, BH, IWC, JS, VM, WA, JD, JR, DM, TWI). */
+export function ScoreBadges({ lot, size = 'sm' }: ScoreBadgesProps) {
+  const scores = scoreBadges.flatMap(([label, field]) => {
+    const value = lot[field];
+    return typeof value === 'string' && value.trim() ? [{ label, value: value.trim() }] : [];
+  });
+  if (!scores.length) return null;
+  return (
+    <Group component="ul" gap={6} aria-label="Critic scores" p={0} m={0} style={{ listStyle: 'none' }}>
+      {scores.map((s) => (
+        <li key={s.label}>
+          <Badge size={size} variant="light" color="gold.8" data-score={s.label}>
+            {s.label} {s.value}
+          </Badge>
+        </li>
+      ))}
+    </Group>
+  );
+}

@@ -1,0 +1,23 @@
+import dayjs from 'dayjs';
+
+const usd = new Intl.NumberFormat('en-US', {
+  style: 'currency',
+  currency: 'USD',
+  minimumFractionDigits: 2,
+  maximumFractionDigits: 2,
+});
+
+/** seeds 000 §9: currency with a dollar sign and 2 decimals. Money on the wire is integer cents. */
+export function formatMoney(cents: number): string {
+  return usd.format(cents / 100);
+}
+
+/** seeds 000 §9: date MM-DD-YYYY (local time of the browser). */
+export function formatDate(iso: string): string {
+  return dayjs(iso).format('MM-DD-YYYY');
+}
+
+/** seeds 000 §9: date-time MM-DD-YYYY h:mm a. */
+export function formatDateTime(iso: string): string {
+  return dayjs(iso).format('MM-DD-YYYY h:mm a');
+}

@@ -1,0 +1,79 @@
+import type { LotView } from '@wine/contracts';
+
+export const NO_IMAGE = '/no-image.svg';
+
+/**
+ * seeds 000 §3.2: attachment type 2 is an external URL (only http/https count); other files live under
+ * the API host's /uploads/product/ path.
+ */
+export function imageUrls(lot: Pick<LotView, 'allattachmentlist'>): string[] {
+  return lot.allattachmentlist.flatMap((a) => {
+    if (a.type === 2) return /^https?:\/\//i.test(a.file_name) ? [a.file_name] : [];
+    return [`/uploads/product/${encodeURIComponent(a.file_name)}`];
+  });
+}
+
+/** Mantine colour for the bottle colour badge. */
+export function colourSwatch(colour: string): string {
+  switch (colour.toLowerCase()) {
+    case 'red':
+      return 'burgundy';
+    case 'white':
+      return 'yellow';
+    case 'rosé':
+    case 'rose':
+      return 'pink';
+    case 'sparkling':
+      return 'gold';
+    case 'dessert':
+      return 'orange';
+    case 'fortified':
+      return 'grape';
+    default:
+      return 'gray';
+  }
+}
+
+/** The price a card shows: the current bid for auctions, the buy-now price otherwise. */
+export function headlinePrice(lot: LotView): { label: string; cents: number } | null {
+  if (lot.auction === 1) return { label: lot.cbidtext, cents: lot.wprice };
+  if (lot.buynow === 1 && lot.bprice !== null) return { label: 'Buy Now', cents: lot.bprice };
+  return null;
+}
+
+/** seeds 000 §9: description truncation at 300 characters. */
+export const DESCRIPTION_PREVIEW = 300;
+
+/** The description as plain text: desc_proc may hold markup, which is never injected into the page. */
+export function descriptionText(html: string): string {
+  if (!html) return '';
+  const doc = new DOMParser().parseFromString(
+    html.replace(/<br\s*\/?>/gi, '\n').replace(/<\/p>/gi, '\n\n'),
+    'text/html',
+  );
+  for (const node of doc.body.querySelectorAll('script, style, template')) node.remove();
+  return (doc.body.textContent ?? '').replace(/\n{3,}/g, '\n\n').trim();
+}
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * seeds 000 §4.4: buy now needs an open lot that is not future-active. Auction-only: never;
+ * buy-now-only: always; auction plus buy now: only while the per-unit current price is below the
+ * buy-now price plus 20% and at least 2 days remain (seeds 000 §9).
+ */
+export function buyNowAvailable(lot: LotView, serverNow: number): boolean {
+  if (lot.market_status !== 'open' || lot.future_active) return false;
+  if (lot.buynow !== 1 || lot.bprice === null) return false;
+  if (lot.auction !== 1) return true;
+  const perUnit = lot.wprice / Math.max(1, lot.qty);
+  const enoughTime = Date.parse(lot.date_closed) - serverNow >= 2 * DAY_MS;
+  return perUnit < lot.bprice * 1.2 && enoughTime;
+}
+
+/** seeds 000 §9: 'Pre-arrival' is shown as is; more than 12 remaining shows '12+'. */
+export function availabilityText(lot: Pick<LotView, 'qty' | 'sold' | 'custitem_gvo_invwebdisplay'>): string {
+  if (lot.custitem_gvo_invwebdisplay === 'Pre-arrival') return 'Pre-arrival';
+  const remaining = Math.max(0, lot.qty - lot.sold);
+  return remaining > 12 ? '12+' : String(remaining);
+}

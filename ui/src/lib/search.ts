@@ -1,0 +1,117 @@
+import type { FilterItem, LotView, SearchFilter } from '@wine/contracts';
+import { z } from 'zod';
+
+/** seeds 000 §9: page sizes 25, 50, 100 (the page offers the first three). */
+export const pageSizeOptions = [25, 50, 100] as const;
+
+/** The sort orders the browse page offers: an order field of the search API and a direction. */
+export const sortOptions = [
+  { value: 'p.date_closed:asc', label: 'Closing soonest' },
+  { value: 'p.date_added:desc', label: 'Newly listed' },
+  { value: 'p.wprice:asc', label: 'Price: low to high' },
+  { value: 'p.wprice:desc', label: 'Price: high to low' },
+  { value: 'p.vintage:desc', label: 'Vintage: newest' },
+  { value: 'p.vintage:asc', label: 'Vintage: oldest' },
+  { value: 'p.title:asc', label: 'Name: A to Z' },
+] as const;
+
+const orderFields = ['p.date_closed', 'p.date_added', 'p.wprice', 'p.vintage', 'p.title'] as const;
+
+// The router parses search values as JSON, so ?searchQuery=2015 arrives as a number.
+const text = z
+  .union([z.string(), z.number()])
+  .transform((v) => String(v).trim())
+  .pipe(z.string().max(200))
+  .optional()
+  .catch(undefined);
+const list = <T extends z.ZodType>(item: T) =>
+  z
+    .union([item, z.array(item)])
+    .transform((v) => (Array.isArray(v) ? v : [v]))
+    .optional()
+    .catch(undefined);
+
+/** /search query parameters (seeds 000 §2.1: country, region, subregion, searchQuery) plus paging and filters. */
+export const browseSearchSchema = z.object({
+  country: text,
+  region: text,
+  subregion: text,
+  searchQuery: text,
+  color: list(z.string().max(40)),
+  vintage: list(z.number().int()),
+  bottlesize: list(z.string().max(40)),
+  page: z.number().int().min(1).default(1).catch(1),
+  limit: z
+    .union([z.literal(25), z.literal(50), z.literal(100)])
+    .default(25)
+    .catch(25),
+  orderby: z.enum(orderFields).default('p.date_closed').catch('p.date_closed'),
+  order: z.enum(['asc', 'desc']).default('asc').catch('asc'),
+});
+export type BrowseSearch = z.output<typeof browseSearchSchema>;
+export type BrowseSearchInput = z.input<typeof browseSearchSchema>;
+
+/** Only open lots are listed (seeds 000 §4.1: bid and buy controls exist for open lots only). */
+const openOnly: FilterItem = { value: ['open'], type: 'array', field: 'p.market_status' };
+
+/** The search API's filter object (seeds 000 §3.2) for the browse page's parameters. */
+export function toSearchFilter(search: BrowseSearch): SearchFilter {
+  const filters: Record<string, FilterItem> = { market_status: openOnly };
+  if (search.searchQuery) filters.searchbar = { value: search.searchQuery, type: 'like', field: 'p.title' };
+  if (search.country)
+    filters.country = { value: [search.country], type: 'array', field: 'p.custitem_gvo_country' };
+  if (search.region) filters.region = { value: [search.region], type: 'array', field: 'p.custitemctregion' };
+  if (search.subregion) {
+    filters.subregion = { value: [search.subregion], type: 'array', field: 'p.custitemctsubregion' };
+  }
+  if (search.color?.length)
+    filters.color = { value: search.color, type: 'array', field: 'p.custitem_gvo_color' };
+  if (search.vintage?.length) filters.vintage = { value: search.vintage, type: 'array', field: 'p.vintage' };
+  if (search.bottlesize?.length) {
+    filters.bottlesize = { value: search.bottlesize, type: 'array', field: 'p.custitem_gvo_bottlesize' };
+  }
+  return { limit: search.limit, page: search.page, orderby: search.orderby, order: search.order, filters };
+}
+
+/** The home page: the 25 open lots closing soonest. */
+export const CLOSING_SOON_LIMIT = 25;
+export const closingSoonFilter: SearchFilter = {
+  limit: CLOSING_SOON_LIMIT,
+  page: 1,
+  orderby: 'p.date_closed',
+  order: 'asc',
+  filters: { market_status: openOnly },
+};
+
+const same = (a: string | null | undefined, b: string) => (a ?? '').toLowerCase() === b.toLowerCase();
+
+/** Whether a lot belongs in the results for these parameters (mirrors the server's filters). */
+export function lotMatches(lot: LotView, search: Partial<BrowseSearch>): boolean {
+  if (lot.market_status !== 'open') return false;
+  if (search.country && !same(lot.custitem_gvo_country, search.country)) return false;
+  if (search.region && !same(lot.custitemctregion, search.region)) return false;
+  if (search.subregion && !same(lot.custitemctsubregion, search.subregion)) return false;
+  if (search.color?.length && !search.color.some((c) => same(lot.custitem_gvo_color, c))) return false;
+  if (search.vintage?.length && (lot.vintage === null || !search.vintage.includes(lot.vintage))) return false;
+  if (search.bottlesize?.length && !search.bottlesize.some((b) => same(lot.custitem_gvo_bottlesize, b))) {
+    return false;
+  }
+  if (search.searchQuery) {
+    // contracts searchFilterRules.searchbar: title, producer, region, country and SKU.
+    const q = search.searchQuery.toLowerCase();
+    const fields = [
+      lot.title,
+      lot.custitem_gvo_producer,
+      lot.custitemctregion,
+      lot.custitem_gvo_country,
+      lot.itemId,
+    ];
+    if (!fields.some((f) => (f ?? '').toLowerCase().includes(q))) return false;
+  }
+  return true;
+}
+
+/** Events that put a lot on the market (a new lot may belong on a page it is not on yet). */
+export function isNewLotEvent(event: string): boolean {
+  return /^Lot(Listed|Relisted)/.test(event);
+}

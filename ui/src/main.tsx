@@ -1,0 +1,46 @@
+import '@mantine/core/styles.css';
+import '@mantine/notifications/styles.css';
+import './styles.css';
+
+import { MantineProvider } from '@mantine/core';
+import { Notifications } from '@mantine/notifications';
+import { createRouter, RouterProvider } from '@tanstack/react-router';
+import { createStore, Provider } from 'jotai';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { NotFound } from './components/NotFound/NotFound.tsx';
+import { routeTree } from './routeTree.gen.ts';
+import { theme } from './theme.ts';
+
+const store = createStore();
+
+const router = createRouter({
+  routeTree,
+  context: { store },
+  defaultPreload: 'intent',
+  // Live pages keep their own copy up to date; a loader result is fresh for 10 s for preloads.
+  defaultPreloadStaleTime: 10_000,
+  scrollRestoration: true,
+  defaultNotFoundComponent: () => <NotFound />,
+});
+
+declare module '@tanstack/react-router' {
+  interface Register {
+    router: typeof router;
+  }
+}
+
+const container = document.getElementById('root');
+if (!container) throw new Error('index.html has no #root');
+
+createRoot(container).render(
+  <StrictMode>
+    <Provider store={store}>
+      <MantineProvider theme={theme}>
+        {/* seeds 000 §4.9: toasts bottom right. */}
+        <Notifications position="bottom-right" limit={5} />
+        <RouterProvider router={router} />
+      </MantineProvider>
+    </Provider>
+  </StrictMode>,
+);

@@ -1,0 +1,141 @@
+import { Badge, CloseButton, Container, Grid, Group, Pagination, Select, Text, Title } from '@mantine/core';
+import { createFileRoute, useRouter, useRouterState } from '@tanstack/react-router';
+import { call } from '../api/client.ts';
+import { LoadError } from '../components/LoadError/LoadError.tsx';
+import { LotGrid } from '../components/LotGrid/LotGrid.tsx';
+import { SearchFilters } from '../components/SearchFilters/SearchFilters.tsx';
+import {
+  type BrowseSearch,
+  browseSearchSchema,
+  isNewLotEvent,
+  lotMatches,
+  pageSizeOptions,
+  sortOptions,
+  toSearchFilter,
+} from '../lib/search.ts';
+import { useDocumentMeta } from '../lib/use-document-meta.ts';
+import { useLiveLots } from '../state/live-lots.ts';
+
+export const Route = createFileRoute('/search')({
+  validateSearch: browseSearchSchema,
+  loaderDeps: ({ search }) => search,
+  loader: ({ deps }) => call('productSearch', toSearchFilter(deps)),
+  component: SearchPage,
+  errorComponent: ({ error }) => <LoadError error={error} />,
+});
+
+function heading(search: BrowseSearch): string {
+  if (search.searchQuery) return `Results for “${search.searchQuery}”`;
+  return search.subregion ?? search.region ?? search.country ?? 'Browse Wines';
+}
+
+function SearchPage() {
+  const search = Route.useSearch();
+  const navigate = Route.useNavigate();
+  const router = useRouter();
+  const { records, totalRecords } = Route.useLoaderData();
+  const loading = useRouterState({ select: (s) => s.isLoading });
+  const lots = useLiveLots(records, {
+    belongsHere: ({ event, lot }) => isNewLotEvent(event) && lotMatches(lot, search),
+    refetch: () => void router.invalidate(),
+  });
+  useDocumentMeta({ title: `${heading(search)} | Fine Wine Auction` });
+
+  const update = (patch: Partial<BrowseSearch>) =>
+    void navigate({ search: (prev) => ({ ...prev, ...patch, page: patch.page ?? 1 }) });
+  const pages = Math.max(1, Math.ceil(totalRecords / search.limit));
+  const chips = (
+    [
+      ['searchQuery', search.searchQuery],
+      ['country', search.country],
+      ['region', search.region],
+      ['subregion', search.subregion],
+    ] as const
+  ).filter(([, v]) => v);
+
+  return (
+    <Container py="xl">
+      <Title order={1} mb="xs">
+        {heading(search)}
+      </Title>
+      <Group gap="xs" mb="lg" aria-live="polite">
+        <Text c="dimmed">
+          <span data-testid="total-records">{totalRecords}</span> {totalRecords === 1 ? 'wine' : 'wines'}
+        </Text>
+        {chips.map(([key, value]) => (
+          <Badge
+            key={key}
+            variant="light"
+            rightSection={
+              <CloseButton
+                size="xs"
+                aria-label={`Remove filter ${value}`}
+                onClick={() =>
+                  update(
+                    key === 'country'
+                      ? { country: undefined, region: undefined, subregion: undefined }
+                      : key === 'region'
+                        ? { region: undefined, subregion: undefined }
+                        : { [key]: undefined },
+                  )
+                }
+              />
+            }
+          >
+            {value}
+          </Badge>
+        ))}
+      </Group>
+      <Grid gap="xl">
+        <Grid.Col span={{ base: 12, md: 3 }} component="aside" aria-label="Filters">
+          <SearchFilters search={search} onChange={update} />
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, md: 9 }}>
+          <Group justify="flex-end" mb="md" gap="sm">
+            <Select
+              label="Sort by"
+              size="xs"
+              w={200}
+              allowDeselect={false}
+              data={sortOptions.map((o) => ({ value: o.value, label: o.label }))}
+              value={`${search.orderby}:${search.order}`}
+              onChange={(value) => {
+                const [orderby, order] = (value ?? 'p.date_closed:asc').split(':') as [
+                  BrowseSearch['orderby'],
+                  BrowseSearch['order'],
+                ];
+                update({ orderby, order });
+              }}
+            />
+            <Select
+              label="Per page"
+              size="xs"
+              w={100}
+              allowDeselect={false}
+              data={pageSizeOptions.map(String)}
+              value={String(search.limit)}
+              onChange={(value) => update({ limit: Number(value) as BrowseSearch['limit'] })}
+            />
+          </Group>
+          <div style={{ opacity: loading ? 0.6 : 1, transition: 'opacity 150ms' }} aria-busy={loading}>
+            <LotGrid lots={lots} label="Search results" empty="No wines match these filters." />
+          </div>
+          {pages > 1 ? (
+            <Group justify="center" mt="xl">
+              <Pagination
+                total={pages}
+                value={Math.min(search.page, pages)}
+                onChange={(page) => {
+                  update({ page });
+                  window.scrollTo({ top: 0, behavior: 'smooth' });
+                }}
+                getControlProps={(control) => ({ 'aria-label': `${control} page` })}
+                data-testid="pagination"
+              />
+            </Group>
+          ) : null}
+        </Grid.Col>
+      </Grid>
+    </Container>
+  );
+}

@@ -1,0 +1,52 @@
+import type { DefaultBundle } from '@wine/contracts';
+import { atom } from 'jotai';
+import { unwrap } from 'jotai/utils';
+import { call } from '../api/client.ts';
+
+/** Bump to refetch the default bundle. */
+export const defaultBundleVersionAtom = atom(0);
+
+export type DefaultBundleState =
+  | { state: 'loading' }
+  | { state: 'hasData'; data: DefaultBundle }
+  | { state: 'hasError'; error: unknown };
+
+const defaultBundlePromiseAtom = atom(async (get): Promise<DefaultBundleState> => {
+  get(defaultBundleVersionAtom);
+  try {
+    return { state: 'hasData', data: await call('getDefault', {}) };
+  } catch (error) {
+    return { state: 'hasError', error };
+  }
+});
+
+/** seeds 000 §2.4 / §3.2: the default data bundle loaded at start (countries, regions, colours, ...). */
+export const defaultBundleAtom = unwrap(
+  defaultBundlePromiseAtom,
+  (previous): DefaultBundleState => previous ?? { state: 'loading' },
+);
+
+export interface BrowseCountry {
+  value: string;
+  count: number;
+  regions: { value: string; count: number; subregions: { value: string; count: number }[] }[];
+}
+
+/** Country -> region -> subregion, for the Browse Wines menu and the filter sidebar. */
+export function browseTree(
+  bundle: Pick<DefaultBundle, 'countries' | 'regions' | 'subregions'>,
+): BrowseCountry[] {
+  return bundle.countries.map((country) => ({
+    value: country.value,
+    count: country.count,
+    regions: bundle.regions
+      .filter((r) => r.country === country.value)
+      .map((region) => ({
+        value: region.value,
+        count: region.count,
+        subregions: bundle.subregions
+          .filter((s) => s.country === country.value && s.region === region.value)
+          .map((s) => ({ value: s.value, count: s.count })),
+      })),
+  }));
+}

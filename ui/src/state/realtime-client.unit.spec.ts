@@ -1,0 +1,161 @@
+import type { LotChangedMessage, LotView } from '@wine/contracts';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createRealtimeClient, type SocketLike } from './realtime-client.ts';
+
+class FakeSocket implements SocketLike {
+  readyState = 0;
+  sent: unknown[] = [];
+  closed = false;
+  onopen: SocketLike['onopen'] = null;
+  onclose: SocketLike['onclose'] = null;
+  onerror: SocketLike['onerror'] = null;
+  onmessage: SocketLike['onmessage'] = null;
+  send(data: string) {
+    this.sent.push(JSON.parse(data));
+  }
+  close() {
+    this.closed = true;
+    this.readyState = 3;
+  }
+  open() {
+    this.readyState = 1;
+    this.onopen?.(new Event('open'));
+  }
+  receive(message: unknown) {
+    this.onmessage?.(new MessageEvent('message', { data: JSON.stringify(message) }));
+  }
+  drop() {
+    this.readyState = 3;
+    this.onclose?.(new CloseEvent('close'));
+  }
+}
+
+const lotChanged = (id: string, position: string): LotChangedMessage => ({
+  type: 'lotChanged',
+  position,
+  event: 'BidPlaced',
+  lot: { id } as LotView,
+});
+
+function setup() {
+  const sockets: FakeSocket[] = [];
+  const client = createRealtimeClient({
+    url: 'ws://test/ws',
+    createSocket: () => {
+      const s = new FakeSocket();
+      sockets.push(s);
+      return s;
+    },
+    backoff: { initialMs: 100, maxMs: 1000 },
+    random: () => 1,
+  });
+  const statuses: string[] = [];
+  const times: string[] = [];
+  const stop = client.start({ onStatus: (s) => statuses.push(s), onServerTime: (t) => times.push(t) });
+  const socket = (i: number) => {
+    const s = sockets[i];
+    if (!s) throw new Error(`no socket #${i}`);
+    return s;
+  };
+  return { client, sockets, socket, statuses, times, stop };
+}
+
+describe('realtime client', () => {
+  beforeEach(() => vi.useFakeTimers());
+  afterEach(() => vi.useRealTimers());
+
+  it('subscribes to the channels of its listeners once the socket is open and reports Live', () => {
+    const { client, socket, statuses } = setup();
+    client.listen({ channels: ['lots'], onLotChanged: () => {} });
+    expect(statuses).toEqual(['connecting']);
+    socket(0).open();
+    expect(socket(0).sent).toEqual([{ type: 'subscribe', channels: ['lots'] }]);
+    expect(statuses).toEqual(['connecting', 'open']);
+  });
+
+  it('passes servertime on and delivers lot changes to the listeners of that lot, once', () => {
+    const { client, socket, times } = setup();
+    const all = vi.fn();
+    const one = vi.fn();
+    client.listen({ channels: ['lots'], onLotChanged: all });
+    client.listen({ channels: ['lot:b'], onLotChanged: one });
+    socket(0).open();
+    socket(0).receive({ type: 'servertime', dTime: '2030-01-01T00:00:00.000Z' });
+    socket(0).receive(lotChanged('a', '01'));
+    socket(0).receive(lotChanged('b', '02'));
+    socket(0).receive(lotChanged('b', '02'));
+    expect(times).toEqual(['2030-01-01T00:00:00.000Z']);
+    expect(all).toHaveBeenCalledTimes(2);
+    expect(one).toHaveBeenCalledTimes(1);
+    expect(one.mock.calls[0]?.[0].lot.id).toBe('b');
+  });
+
+  it('unsubscribes a channel when its last listener leaves', () => {
+    const { client, socket } = setup();
+    socket(0).open();
+    const first = client.listen({ channels: ['lot:x'], onLotChanged: () => {} });
+    const second = client.listen({ channels: ['lot:x'], onLotChanged: () => {} });
+    first();
+    second();
+    expect(socket(0).sent).toEqual([
+      { type: 'subscribe', channels: ['lot:x'] },
+      { type: 'unsubscribe', channels: ['lot:x'] },
+    ]);
+  });
+
+  it('reconnects with growing delays and resumes after the last position seen', () => {
+    const { client, sockets, socket, statuses } = setup();
+    client.listen({ channels: ['lots'], onLotChanged: () => {} });
+    socket(0).open();
+    socket(0).receive(lotChanged('a', '00000000000000000007'));
+    socket(0).drop();
+    expect(statuses.at(-1)).toBe('reconnecting');
+    vi.advanceTimersByTime(99);
+    expect(sockets).toHaveLength(1);
+    vi.advanceTimersByTime(1);
+    expect(sockets).toHaveLength(2);
+    socket(1).drop();
+    vi.advanceTimersByTime(199);
+    expect(sockets).toHaveLength(2);
+    vi.advanceTimersByTime(1);
+    socket(2).open();
+    expect(socket(2).sent).toEqual([
+      { type: 'subscribe', channels: ['lots'] },
+      { type: 'resume', after: '00000000000000000007' },
+    ]);
+    expect(statuses.at(-1)).toBe('open');
+  });
+
+  it('asks listeners to refetch after a reconnect with nothing to resume from, or on resync', () => {
+    const { client, socket } = setup();
+    const onResync = vi.fn();
+    client.listen({ channels: ['lots'], onLotChanged: () => {}, onResync });
+    socket(0).open();
+    socket(0).drop();
+    vi.advanceTimersByTime(100);
+    socket(1).open();
+    expect(onResync).toHaveBeenCalledTimes(1);
+    socket(1).receive({ type: 'resync', position: '00000000000000000042' });
+    expect(onResync).toHaveBeenCalledTimes(2);
+    expect(client.lastPosition).toBe('00000000000000000042');
+  });
+
+  it('drops a silent connection and reconnects', () => {
+    const { sockets, socket } = setup();
+    socket(0).open();
+    vi.advanceTimersByTime(10_000);
+    expect(socket(0).closed).toBe(true);
+    vi.advanceTimersByTime(100);
+    expect(sockets).toHaveLength(2);
+  });
+
+  it('stops for good when stopped', () => {
+    const { sockets, socket, statuses, stop } = setup();
+    socket(0).open();
+    stop();
+    expect(socket(0).closed).toBe(true);
+    vi.advanceTimersByTime(60_000);
+    expect(sockets).toHaveLength(1);
+    expect(statuses.at(-1)).toBe('offline');
+  });
+});

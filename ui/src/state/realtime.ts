@@ -1,0 +1,59 @@
+import type { LotChangedMessage } from '@wine/contracts';
+import { atom, useAtomValue } from 'jotai';
+import { atomWithLazy } from 'jotai/utils';
+import { useEffect, useEffectEvent } from 'react';
+import { pushAlertAtom } from './alerts.ts';
+import { offsetFromServerTime, serverClockAtom } from './clock.ts';
+import {
+  type ConnectionStatus,
+  createRealtimeClient,
+  defaultSocketUrl,
+  type LotChannel,
+} from './realtime-client.ts';
+
+export type { ConnectionStatus, LotChannel } from './realtime-client.ts';
+
+/** One client per jotai store (so tests get their own). */
+export const realtimeClientAtom = atomWithLazy(() => createRealtimeClient({ url: defaultSocketUrl }));
+
+export const connectionStatusAtom = atom<ConnectionStatus>('offline');
+
+/**
+ * The socket: open while anything reads this atom (the header's live indicator does), closed after.
+ * It keeps the server clock and the connection status up to date; reconnects with backoff and
+ * resumes from the last position seen.
+ */
+export const socketAtom = atom(
+  (get) => get(connectionStatusAtom),
+  (get, set, _action: 'start') =>
+    get(realtimeClientAtom).start({
+      onStatus: (status) => set(connectionStatusAtom, status),
+      onServerTime: (dTime) => set(serverClockAtom, offsetFromServerTime(dTime)),
+      onError: (msg) => set(pushAlertAtom, { msg, type: 'error' }),
+    }),
+);
+socketAtom.onMount = (dispatch) => dispatch('start');
+
+/**
+ * Calls onLotChanged for every committed change of the lots on the channels ('lots' or 'lot:<id>'),
+ * and onResync when changes may have been missed (refetch then).
+ */
+export function useLotChanges(
+  channels: readonly LotChannel[],
+  onLotChanged: (message: LotChangedMessage) => void,
+  onResync?: () => void,
+): void {
+  const client = useAtomValue(realtimeClientAtom);
+  const changed = useEffectEvent(onLotChanged);
+  const resync = useEffectEvent(() => onResync?.());
+  const key = channels.join(' ');
+  useEffect(
+    () =>
+      client.listen({
+        channels: key.split(' ') as LotChannel[],
+        onLotChanged: (message) => changed(message),
+        onResync: () => resync(),
+      }),
+    [client, key],
+  );
+}

@@ -1,0 +1,64 @@
+import {
+  Anchor,
+  Badge,
+  Button,
+  Card,
+  Container,
+  createTheme,
+  type MantineColorsTuple,
+  Paper,
+  Title,
+} from '@mantine/core';
+
+/** Deep burgundy, from blush to the colour of an old claret. */
+const burgundy: MantineColorsTuple = [
+  '#fdf0f2',
+  '#f6dde2',
+  '#ebb6c1',
+  '#df8c9d',
+  '#d4687f',
+  '#cb506b',
+  '#a8324c',
+  '#8e2640',
+  '#741c34',
+  '#5a1127',
+];
+
+/** Warm gold for accents (score badges, the brand mark). */
+const gold: MantineColorsTuple = [
+  '#fbf6ea',
+  '#f3e9cf',
+  '#e7d29c',
+  '#dbba66',
+  '#d1a73a',
+  '#cb9b20',
+  '#b8891a',
+  '#9a7214',
+  '#7d5c0f',
+  '#5f4509',
+];
+
+const serif = "'Cormorant Garamond', 'Playfair Display', Georgia, 'Times New Roman', serif";
+
+export const theme = createTheme({
+  primaryColor: 'burgundy',
+  primaryShade: { light: 8, dark: 5 },
+  colors: { burgundy, gold },
+  fontFamily:
+    "'Inter', -apple-system, BlinkMacSystemFont, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, sans-serif",
+  headings: { fontFamily: serif, fontWeight: '600' },
+  // seeds 000 §2.5 / §9: the desktop layout starts at 1024px, so `md` (visibleFrom/hiddenFrom) is 64em.
+  breakpoints: { xs: '36em', sm: '48em', md: '64em', lg: '75em', xl: '88em' },
+  defaultRadius: 'sm',
+  black: '#2a1a1f',
+  other: { serif },
+  components: {
+    Card: Card.extend({ defaultProps: { withBorder: true, radius: 'md', padding: 'md', shadow: 'xs' } }),
+    Paper: Paper.extend({ defaultProps: { radius: 'md' } }),
+    Button: Button.extend({ defaultProps: { radius: 'sm' } }),
+    Badge: Badge.extend({ defaultProps: { radius: 'sm' } }),
+    Anchor: Anchor.extend({ defaultProps: { underline: 'hover' } }),
+    Container: Container.extend({ defaultProps: { size: 'xl' } }),
+    Title: Title.extend({ defaultProps: { c: 'burgundy.9' } }),
+  },
+});

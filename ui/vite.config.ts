@@ -1,0 +1,36 @@
+import { fileURLToPath } from 'node:url';
+import { tanstackRouter } from '@tanstack/router-plugin/vite';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+const root = fileURLToPath(new URL('.', import.meta.url));
+const backend = 'http://localhost:3000';
+
+export default defineConfig({
+  root,
+  plugins: [
+    // The router plugin must run before the React plugin (it generates src/routeTree.gen.ts and splits routes).
+    tanstackRouter({ target: 'react', autoCodeSplitting: true }),
+    react(),
+  ],
+  resolve: {
+    // @wine/contracts re-exports @wine/event-schemas, whose audit hash uses node:crypto; the browser never
+    // calls it, so a stub keeps the shared schemas importable without a Node polyfill.
+    alias: { 'node:crypto': fileURLToPath(new URL('./src/shims/node-crypto.ts', import.meta.url)) },
+  },
+  server: {
+    proxy: {
+      '/api': backend,
+      '/uploads': backend,
+      '/ws': { target: backend, ws: true },
+    },
+  },
+  preview: {
+    proxy: {
+      '/api': backend,
+      '/uploads': backend,
+      '/ws': { target: backend, ws: true },
+    },
+  },
+  build: { outDir: 'dist', emptyOutDir: true },
+});
