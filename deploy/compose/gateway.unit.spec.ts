@@ -1,0 +1,17 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { actions } from '@wine/contracts';
+import { describe, expect, it } from 'vitest';
+import { gatewayConfig } from './gateway.ts';
+
+describe('compose gateway', () => {
+  it('is generated from the contracts (run `npx tsx deploy/compose/generate-gateway.ts` after adding an action)', () => {
+    expect(readFileSync(join(import.meta.dirname, 'nginx.conf'), 'utf8')).toBe(gatewayConfig());
+  });
+
+  it('sends commands to the command-service and queries to the projection-service', () => {
+    const conf = gatewayConfig();
+    expect(conf).toContain(`location = ${actions.createLot.path} {\n      proxy_pass http://command-service:3001;`);
+    expect(conf).toContain(`location = ${actions.productSearch.path} {\n      proxy_pass http://projection-service:3002;`);
+  });
+});

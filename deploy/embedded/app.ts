@@ -1,0 +1,114 @@
+import { existsSync } from 'node:fs';
+import { mkdir } from 'node:fs/promises';
+import type { AddressInfo } from 'node:net';
+import { join, resolve } from 'node:path';
+import fastifyStatic from '@fastify/static';
+import { commandService } from '@wine/command-service';
+import { seedDemoCatalogue } from '@wine/command-service/demo';
+import {
+  type Clock,
+  type Config,
+  createLogger,
+  createHttpApp,
+  type Logger,
+  openBus,
+  openDocumentStore,
+  openEventStore,
+  systemClock,
+} from '@wine/platform';
+import { createProjectionRunner, ensureIndexes, projections, queryService } from '@wine/projection-service';
+import { createRealtimeServer } from '@wine/realtime-service';
+
+export const repoRoot = resolve(import.meta.dirname, '../..');
+export const uiDist = join(repoRoot, 'ui/dist');
+
+export interface EmbeddedOptions {
+  config: Config;
+  logger?: Logger;
+  clock?: Clock;
+  /** The built UI to serve; null serves the API only. */
+  uiDir?: string | null;
+}
+
+export type Embedded = Awaited<ReturnType<typeof startEmbedded>>;
+
+/**
+ * The embedded default (ARCHITECTURE.md "deploy/embedded"): the three services in one process, the
+ * SQLite log under DATA_DIR, the read store in memory and rebuilt from the log at start, the
+ * in-process bus, the built UI, and the demo catalogue on a first start.
+ */
+export async function startEmbedded(options: EmbeddedOptions) {
+  const { config } = options;
+  const logger = options.logger ?? createLogger(config.LOG_LEVEL);
+  const clock = options.clock ?? systemClock;
+  await mkdir(join(config.dataDir, 'uploads/product'), { recursive: true });
+
+  const eventStore = openEventStore(config);
+  const docs = await openDocumentStore(config);
+  const bus = await openBus(config);
+  await ensureIndexes(docs);
+
+  if (config.SEED_DEMO) {
+    const seeded = await seedDemoCatalogue(eventStore, clock);
+    if (seeded) logger.info({ lots: seeded }, 'demo catalogue seeded');
+  }
+
+  const runner = createProjectionRunner({
+    name: 'read-models',
+    eventStore,
+    docs,
+    projections,
+    clock,
+    logger,
+    bus,
+  });
+  const realtime = await createRealtimeServer({ bus, clock, logger });
+  await runner.start();
+  await runner.waitFor(await eventStore.headPosition(), 120_000);
+
+  const uiDir = options.uiDir === undefined ? uiDist : options.uiDir;
+  const serveUi = uiDir !== null && existsSync(join(uiDir, 'index.html'));
+  const app = createHttpApp(
+    logger,
+    serveUi
+      ? (request, reply) =>
+          request.method === 'GET' ? reply.type('text/html').sendFile('index.html', uiDir) : reply.code(404).send()
+      : undefined,
+  );
+
+  commandService(app, { store: eventStore, clock, adminKey: config.ADMIN_KEY });
+  queryService(app, { docs, clock, authorize: () => undefined });
+  app.get('/api/health', async () => ({ status: 'ok', projections: runner.status() }));
+
+  await app.register(fastifyStatic, {
+    root: [join(config.dataDir, 'uploads/product'), join(import.meta.dirname, 'assets/product')],
+    prefix: '/uploads/product/',
+    decorateReply: !serveUi,
+  });
+  if (serveUi) {
+    await app.register(fastifyStatic, { root: uiDir, prefix: '/', wildcard: true, decorateReply: true });
+  }
+
+  realtime.attach(app.server);
+  await app.listen({ port: config.PORT, host: config.HOST });
+  const { port } = app.server.address() as AddressInfo;
+
+  return {
+    url: `http://localhost:${port}`,
+    port,
+    app,
+    eventStore,
+    docs,
+    bus,
+    runner,
+    realtime,
+    async close() {
+      await realtime.close();
+      await app.close();
+      await runner.stop();
+      await bus.close();
+      await docs.close();
+      await eventStore.close();
+    },
+  };
+}

@@ -1,0 +1,33 @@
+import { spawnSync } from 'node:child_process';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { createLogger, loadConfig } from '@wine/platform';
+import closeWithGrace from 'close-with-grace';
+import { repoRoot, startEmbedded, uiDist } from './app.ts';
+
+/** The newest modification time under a folder, to tell whether the built UI is older than its sources. */
+function newest(dir: string): number {
+  let latest = 0;
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const path = join(dir, entry.name);
+    latest = Math.max(latest, entry.isDirectory() ? newest(path) : statSync(path).mtimeMs);
+  }
+  return latest;
+}
+
+const config = loadConfig();
+const logger = createLogger(config.LOG_LEVEL);
+const built = join(uiDist, 'index.html');
+if (!existsSync(built) || statSync(built).mtimeMs < newest(join(repoRoot, 'ui/src'))) {
+  logger.info('building the UI');
+  const result = spawnSync('npm', ['run', 'build', '-w', 'ui'], { cwd: repoRoot, stdio: 'inherit' });
+  if (result.status !== 0) process.exit(result.status ?? 1);
+}
+
+const embedded = await startEmbedded({ config, logger });
+console.log(`\n  Fine-wine marketplace: ${embedded.url}  (data in ${config.dataDir})\n`);
+
+closeWithGrace({ delay: 10_000 }, async ({ err }) => {
+  if (err) logger.error({ err }, 'shutting down after an error');
+  await embedded.close();
+});

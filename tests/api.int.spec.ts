@@ -1,0 +1,271 @@
+import { type LotView, subjects } from '@wine/contracts';
+import { lotStream, verifyChain } from '@wine/event-schemas';
+import { createLogger } from '@wine/platform';
+import { lotsProjection, rebuildProjection } from '@wine/projection-service';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { WebSocket } from 'ws';
+import { admin, lotInput, startMarketplace, type TestMarketplace } from './support/marketplace.ts';
+
+let market: TestMarketplace;
+beforeAll(async () => {
+  market = await startMarketplace();
+});
+afterAll(async () => {
+  await market?.stop();
+});
+
+type Page = { records: LotView[]; totalRecords: number };
+
+describe('first start', () => {
+  it('seeds the demo catalogue of 300 lots and serves it through /api/product/search', async () => {
+    const { http, body } = await market.post<Page>('/api/product/search', { limit: 25, page: 1 });
+    expect(http).toBe(200);
+    expect(body.status).toBe('success');
+    if (body.status !== 'success') return;
+    expect(body.data.responseData.totalRecords).toBe(300);
+    expect(body.data.responseData.records).toHaveLength(25);
+    const closes = body.data.responseData.records.map((r) => r.date_closed);
+    expect([...closes].sort()).toEqual(closes);
+  });
+
+  it('filters by whitelisted names (country and colour) and counts the matches', async () => {
+    const { body } = await market.post<Page>('/api/product/search', {
+      limit: 100,
+      filters: {
+        country: { value: ['Italy'], type: 'array', field: 'p.custitem_gvo_country' },
+        color: { value: ['Red'], type: 'array', field: 'p.custitem_gvo_color' },
+      },
+    });
+    if (body.status !== 'success') throw new Error(body.data.message);
+    const { records, totalRecords } = body.data.responseData;
+    expect(totalRecords).toBeGreaterThan(10);
+    expect(records.every((r) => r.custitem_gvo_country === 'Italy' && r.custitem_gvo_color === 'Red')).toBe(true);
+  });
+
+  it('answers getDefault with the countries, regions and sizes of the catalogue', async () => {
+    const { body } = await market.post<{ countries: { value: string }[]; bottle_sizes: string[] }>(
+      '/api/common/getDefault',
+      {},
+    );
+    if (body.status !== 'success') throw new Error(body.data.message);
+    expect(body.data.responseData.countries.map((c) => c.value)).toContain('France');
+    expect(body.data.responseData.bottle_sizes[0]).toBe('375ml');
+  });
+});
+
+describe('bad input writes nothing and is answered in the envelope', () => {
+  const head = () => market.eventStore.headPosition();
+
+  it('refuses a filter name that is not whitelisted, naming it', async () => {
+    const { http, body } = await market.post('/api/product/search', {
+      filters: { reserve: { value: ['1'], type: 'in', field: 'p.reserve' } },
+    });
+    expect(http).toBe(400);
+    expect(body).toMatchObject({ status: 'error', data: { responseType: 400 } });
+    expect(body.data.message).toBe("filters.reserve: unknown filter 'reserve'");
+  });
+
+  it('answers a body that is not JSON with a 400, not a 500', async () => {
+    const { http, body } = await market.post('/api/product/search', '{"limit":', {});
+    expect(http).toBe(400);
+    expect(body.status).toBe('error');
+    expect(body.data.message).toBe('The request body is not valid JSON');
+  });
+
+  it('refuses to list a lot without the admin key', async () => {
+    const before = await head();
+    const { http, body } = await market.post('/api/admin/product/create', lotInput());
+    expect(http).toBe(403);
+    expect(body).toMatchObject({ status: 'error', data: { responseType: 403, message: 'Admin key required' } });
+    expect(await head()).toBe(before);
+  });
+
+  it.each([
+    ['title', { title: '' }, 'title: Required!'],
+    ['openingBid', { openingBid: 100.5 }, 'openingBid: must be whole cents'],
+    ['openingBid', { openingBid: -5 }, 'openingBid: Too small: expected number to be >=0'],
+    ['quantity', { quantity: '6' }, 'quantity: Invalid input: expected number, received string'],
+    ['closesAt', { closesAt: 'tomorrow' }, 'closesAt: must be an ISO date-time'],
+  ])('names the field at fault (%s) and writes nothing', async (_field, patch, message) => {
+    const before = await head();
+    const { http, body } = await market.post('/api/admin/product/create', { ...lotInput(), ...patch }, admin);
+    expect(http).toBe(400);
+    expect(body.data.message).toBe(message);
+    expect(await head()).toBe(before);
+  });
+
+  it('refuses unknown fields', async () => {
+    const { http, body } = await market.post('/api/admin/product/create', { ...lotInput(), reserveMet: true }, admin);
+    expect(http).toBe(400);
+    expect(body.data.message).toContain('reserveMet');
+  });
+
+  it('refuses a close in the past by the server clock', async () => {
+    const before = await head();
+    const { http, body } = await market.post(
+      '/api/admin/product/create',
+      lotInput({ closesAt: new Date(Date.now() - 60_000).toISOString() }),
+      admin,
+    );
+    expect(http).toBe(400);
+    expect(body.data.message).toBe('closesAt must be in the future');
+    expect(await head()).toBe(before);
+  });
+
+  it('answers an unknown lot with 404 in the envelope', async () => {
+    const { http, body } = await market.post('/api/product/lot', { id: 'no-such-lot' });
+    expect(http).toBe(404);
+    expect(body).toMatchObject({ status: 'error', data: { message: 'Lot not found' } });
+  });
+});
+
+describe('listing a lot', () => {
+  it('appends LotListed with a verifiable hash chain, and the read model serves it', async () => {
+    const input = lotInput({ title: '1996 Krug Clos du Mesnil', colour: 'Sparkling' });
+    const { http, body } = await market.post<{ id: string; position: string }>(
+      '/api/admin/product/create',
+      input,
+      admin,
+    );
+    expect(http).toBe(200);
+    if (body.status !== 'success') throw new Error(body.data.message);
+    await market.runner.waitFor(body.data.responseData.position);
+    const lot = await market.post<LotView>('/api/product/lot', { id: input.id });
+    expect(lot.body).toMatchObject({
+      status: 'success',
+      data: { responseData: { id: input.id, title: input.title, wprice: 25_000, market_status: 'open' } },
+    });
+    const events = await market.eventStore.readStream(lotStream(input.id as string));
+    expect(events.map((e) => e.type)).toEqual(['LotListed']);
+    expect(events[0]?.metadata).toMatchObject({ actor: { kind: 'admin' }, prevHash: '' });
+    expect(verifyChain(events)).toBeNull();
+  });
+
+  it('is idempotent: the same command id twice lists the lot once', async () => {
+    const { id: _id, ...input } = lotInput();
+    const headers = { ...admin, 'x-command-id': `cmd-${Date.now()}-idempotent` };
+    const first = await market.post<{ id: string }>('/api/admin/product/create', input, headers);
+    const second = await market.post<{ id: string }>('/api/admin/product/create', input, headers);
+    if (first.body.status !== 'success' || second.body.status !== 'success') throw new Error('create failed');
+    expect(second.body.data.responseData.id).toBe(first.body.data.responseData.id);
+    const events = await market.eventStore.readStream(lotStream(first.body.data.responseData.id));
+    expect(events).toHaveLength(1);
+  });
+
+  it('refuses the same lot id twice with a 409', async () => {
+    const input = lotInput();
+    await market.post('/api/admin/product/create', input, admin);
+    const { http, body } = await market.post('/api/admin/product/create', input, admin);
+    expect(http).toBe(409);
+    expect(body.data.message).toBe(`Lot ${input.id} already exists`);
+  });
+});
+
+describe('realtime', () => {
+  const open = (url: string) =>
+    new Promise<{ socket: WebSocket; messages: Record<string, unknown>[] }>((resolve, reject) => {
+      const socket = new WebSocket(url.replace('http', 'ws') + '/ws');
+      const messages: Record<string, unknown>[] = [];
+      socket.on('message', (raw) => messages.push(JSON.parse(String(raw))));
+      socket.once('open', () => resolve({ socket, messages }));
+      socket.once('error', reject);
+    });
+  const until = async (check: () => boolean, what: string) => {
+    for (let i = 0; i < 200 && !check(); i++) await new Promise((r) => setTimeout(r, 25));
+    if (!check()) throw new Error(`timed out waiting for ${what}`);
+  };
+
+  it('sends the server clock and relays a committed lot change to subscribers only', async () => {
+    const watcher = await open(market.url);
+    const bystander = await open(market.url);
+    watcher.socket.send(JSON.stringify({ type: 'subscribe', channels: ['lots'] }));
+    bystander.socket.send(JSON.stringify({ type: 'subscribe', channels: ['lot:someone-else'] }));
+    await until(() => watcher.messages.some((m) => m.type === 'servertime'), 'servertime');
+    const dTime = watcher.messages.find((m) => m.type === 'servertime')?.dTime as string;
+    expect(Math.abs(Date.parse(dTime) - Date.now())).toBeLessThan(5_000);
+
+    const input = lotInput({ title: '2005 Realtime Test Pomerol' });
+    await new Promise((r) => setTimeout(r, 50));
+    await market.post('/api/admin/product/create', input, admin);
+    await until(() => watcher.messages.some((m) => m.type === 'lotChanged'), 'lotChanged');
+    const change = watcher.messages.find((m) => m.type === 'lotChanged') as { lot: LotView; event: string };
+    expect(change.event).toBe('LotListed');
+    expect(change.lot).toMatchObject({ id: input.id, title: input.title });
+    expect(bystander.messages.some((m) => m.type === 'lotChanged')).toBe(false);
+    watcher.socket.close();
+    bystander.socket.close();
+  });
+
+  it('replays the changes a client missed while disconnected, after the last position it saw', async () => {
+    const first = await open(market.url);
+    first.socket.send(JSON.stringify({ type: 'subscribe', channels: ['lots'] }));
+    await new Promise((r) => setTimeout(r, 50));
+    await market.post('/api/admin/product/create', lotInput(), admin);
+    await until(() => first.messages.some((m) => m.type === 'lotChanged'), 'first change');
+    const seen = first.messages.filter((m) => m.type === 'lotChanged').at(-1)?.position as string;
+    first.socket.close();
+
+    const missed = [lotInput(), lotInput()];
+    for (const lot of missed) await market.post('/api/admin/product/create', lot, admin);
+    await market.caughtUp();
+
+    const again = await open(market.url);
+    again.socket.send(JSON.stringify({ type: 'subscribe', channels: ['lots'] }));
+    again.socket.send(JSON.stringify({ type: 'resume', after: seen }));
+    await until(() => again.messages.filter((m) => m.type === 'lotChanged').length >= 2, 'replayed changes');
+    const replayed = again.messages.filter((m) => m.type === 'lotChanged') as { lot: LotView }[];
+    expect(replayed.map((m) => m.lot.id)).toEqual(missed.map((l) => l.id));
+    again.socket.close();
+  });
+
+  it('publishes on the bus only after the read model holds the change', async () => {
+    const input = lotInput();
+    const seen: boolean[] = [];
+    const sub = await market.bus.subscribe(subjects.lotChanged(input.id as string), async () => {
+      seen.push((await market.docs.collection('lots').findOne({ _id: input.id as string })) !== null);
+    });
+    await market.post('/api/admin/product/create', input, admin);
+    await until(() => seen.length > 0, 'bus notice');
+    expect(seen).toEqual([true]);
+    await sub.close();
+  });
+
+  it('answers a malformed socket message with an error message, not a dropped connection', async () => {
+    const client = await open(market.url);
+    client.socket.send('{"type":"subscribe","channels":["lot:../../etc"]}');
+    await until(() => client.messages.some((m) => m.type === 'error'), 'error message');
+    expect(client.socket.readyState).toBe(WebSocket.OPEN);
+    client.socket.close();
+  });
+});
+
+describe('read models are disposable', () => {
+  const allLots = () => market.docs.collection('lots').find({}, { sort: { _id: 1 } });
+
+  it('a blue/green rebuild produces exactly the documents of the live projection', async () => {
+    await market.caughtUp();
+    const live = await allLots();
+    const result = await rebuildProjection({
+      eventStore: market.eventStore,
+      docs: market.docs,
+      projection: lotsProjection,
+      clock: { now: () => new Date() },
+      logger: createLogger('silent'),
+      runner: market.runner,
+    });
+    expect(result.events).toBeGreaterThanOrEqual(300);
+    expect(await allLots()).toEqual(live);
+    expect(await market.docs.listCollections()).not.toContain('lots__rebuild');
+  });
+
+  it('a restart rebuilds the embedded read store from the log with the same documents', async () => {
+    await market.caughtUp();
+    const before = await allLots();
+    await market.stop({ keepData: true });
+    market = await startMarketplace({ dataDir: market.dataDir });
+    expect(await allLots()).toEqual(before);
+    const { body } = await market.post<Page>('/api/product/search', {});
+    if (body.status !== 'success') throw new Error(body.data.message);
+    expect(body.data.responseData.totalRecords).toBe(before.length);
+  });
+});

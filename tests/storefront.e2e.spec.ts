@@ -1,0 +1,70 @@
+import { mkdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { browserAvailable, launchChromium } from './support/browser.ts';
+import { admin, lotInput, startMarketplace, type TestMarketplace } from './support/marketplace.ts';
+
+const screenshots = join(import.meta.dirname, '../screenshots');
+
+describe.runIf(browserAvailable())('storefront in a real browser', () => {
+  let market: TestMarketplace;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    market = await startMarketplace({ ui: true });
+    browser = await launchChromium();
+    await mkdir(screenshots, { recursive: true });
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await market?.stop();
+  });
+
+  it('lists seeded lots on the home page and shows a newly listed lot without reloading', async () => {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    await page.goto(market.url);
+    await page.getByTestId('lot-card').first().waitFor();
+    expect(await page.getByTestId('lot-card').count()).toBeGreaterThanOrEqual(10);
+    await page.getByTestId('live-status').filter({ hasText: 'Live' }).waitFor();
+    await page.screenshot({ path: join(screenshots, 'home.png'), fullPage: false });
+
+    // Closing sooner than every seeded lot, so it belongs at the top of "closing soon".
+    const input = lotInput({
+      title: '1990 Live Update Hermitage La Chapelle',
+      closesAt: new Date(Date.now() + 30 * 60_000).toISOString(),
+    });
+    let reloaded = false;
+    page.on('framenavigated', (frame) => {
+      if (frame === page.mainFrame()) reloaded = true;
+    });
+    const { http } = await market.post('/api/admin/product/create', input, admin);
+    expect(http).toBe(200);
+    const card = page.locator(`[data-testid="lot-card"][data-lot-id="${input.id}"]`);
+    await card.waitFor({ timeout: 5_000 });
+    expect(await card.textContent()).toContain(input.title);
+    expect(reloaded).toBe(false);
+    await page.screenshot({ path: join(screenshots, 'home-live.png') });
+    expect(errors).toEqual([]);
+  });
+
+  it('searches by country from the query string and shows the count', async () => {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    await page.goto(`${market.url}/search?country=Italy`);
+    await page.getByTestId('lot-card').first().waitFor();
+    const total = Number((await page.getByTestId('total-records').textContent())?.match(/\d+/)?.[0]);
+    expect(total).toBeGreaterThan(10);
+    expect(total).toBeLessThan(300);
+    await page.screenshot({ path: join(screenshots, 'search-italy.png') });
+  });
+
+  it('opens a product page with its details', async () => {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    await page.goto(`${market.url}/productview/demo-0001`);
+    await page.getByRole('heading', { name: /Château Margaux/ }).waitFor();
+    expect(await page.title()).toContain('Château Margaux');
+    await page.screenshot({ path: join(screenshots, 'productview.png'), fullPage: true });
+  });
+});
