@@ -39,7 +39,9 @@ describe('first start', () => {
     if (body.status !== 'success') throw new Error(body.data.message);
     const { records, totalRecords } = body.data.responseData;
     expect(totalRecords).toBeGreaterThan(10);
-    expect(records.every((r) => r.custitem_gvo_country === 'Italy' && r.custitem_gvo_color === 'Red')).toBe(true);
+    expect(records.every((r) => r.custitem_gvo_country === 'Italy' && r.custitem_gvo_color === 'Red')).toBe(
+      true,
+    );
   });
 
   it('answers getDefault with the countries, regions and sizes of the catalogue', async () => {
@@ -76,7 +78,10 @@ describe('bad input writes nothing and is answered in the envelope', () => {
     const before = await head();
     const { http, body } = await market.post('/api/admin/product/create', lotInput());
     expect(http).toBe(403);
-    expect(body).toMatchObject({ status: 'error', data: { responseType: 403, message: 'Admin key required' } });
+    expect(body).toMatchObject({
+      status: 'error',
+      data: { responseType: 403, message: 'Admin key required' },
+    });
     expect(await head()).toBe(before);
   });
 
@@ -95,7 +100,11 @@ describe('bad input writes nothing and is answered in the envelope', () => {
   });
 
   it('refuses unknown fields', async () => {
-    const { http, body } = await market.post('/api/admin/product/create', { ...lotInput(), reserveMet: true }, admin);
+    const { http, body } = await market.post(
+      '/api/admin/product/create',
+      { ...lotInput(), reserveMet: true },
+      admin,
+    );
     expect(http).toBe(400);
     expect(body.data.message).toContain('reserveMet');
   });
@@ -164,7 +173,7 @@ describe('listing a lot', () => {
 describe('realtime', () => {
   const open = (url: string) =>
     new Promise<{ socket: WebSocket; messages: Record<string, unknown>[] }>((resolve, reject) => {
-      const socket = new WebSocket(url.replace('http', 'ws') + '/ws');
+      const socket = new WebSocket(`${url.replace('http', 'ws')}/ws`);
       const messages: Record<string, unknown>[] = [];
       socket.on('message', (raw) => messages.push(JSON.parse(String(raw))));
       socket.once('open', () => resolve({ socket, messages }));

@@ -1,4 +1,4 @@
-import { createLogger, createHttpApp, loadConfig, openEventStore, systemClock } from '@wine/platform';
+import { createHttpApp, createLogger, loadConfig, openEventStore, systemClock } from '@wine/platform';
 import closeWithGrace from 'close-with-grace';
 import { commandService } from './index.ts';
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import type { z } from 'zod';
 
 /** seeds 000 §7 / 001 §3: { status, data: { message, responseType, responseData } }. */
 export interface SuccessEnvelope<T> {

@@ -1,7 +1,7 @@
 import type { Position } from '@wine/event-schemas';
 
 /** The `lots` read model: seeds 000 §3.1 field names, as the UI reads them. Money is integer cents. */
-export interface LotDocument {
+export type LotDocument = {
   _id: string;
   id: string;
   title: string;
@@ -51,7 +51,7 @@ export interface LotDocument {
   custitemtwi?: string;
   /** Last log position applied to this document (idempotent projection). */
   _position: Position;
-}
+};
 
 /** What the query API answers: the document with `future_active` computed against the server clock. */
 export type LotView = Omit<LotDocument, '_id' | '_position'> & { future_active: boolean };

@@ -1,4 +1,4 @@
-import { Attachment, Colours, DiscountRow, LotListedV2, Scores } from '@wine/event-schemas';
+import { Attachment, Colours, DiscountRow, type LotListedV2, Scores } from '@wine/event-schemas';
 import { z } from 'zod';
 
 const Cents = z.number().int('must be whole cents').min(0).max(99_999_999, 'must be at most $999,999.99');
@@ -47,13 +47,21 @@ export const CreateLotInput = z
   })
   .superRefine((lot, ctx) => {
     if (!lot.auction && !lot.buyNow) {
-      ctx.addIssue({ code: 'custom', path: ['auction'], message: 'a lot is sold at auction, by buy now, or both' });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['auction'],
+        message: 'a lot is sold at auction, by buy now, or both',
+      });
     }
     if (lot.buyNow && lot.buyNowPrice === null) {
       ctx.addIssue({ code: 'custom', path: ['buyNowPrice'], message: 'a buy-now lot needs a buy-now price' });
     }
     if (lot.auction && lot.openingBid < 100) {
-      ctx.addIssue({ code: 'custom', path: ['openingBid'], message: 'an auction lot opens at $1.00 or more' });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['openingBid'],
+        message: 'an auction lot opens at $1.00 or more',
+      });
     }
     if (lot.startsAt && Date.parse(lot.startsAt) >= Date.parse(lot.closesAt)) {
       ctx.addIssue({ code: 'custom', path: ['closesAt'], message: 'closesAt must be after startsAt' });
@@ -67,6 +75,9 @@ export type CreateLotInput = z.input<typeof CreateLotInput>;
 export const LotIdInput = z.strictObject({ id: z.string().min(1).max(64) });
 
 // Keeps the wire input and the event in step: every event field is either in the input or derived.
-type _EventFieldsCovered = Exclude<keyof z.infer<typeof LotListedV2>, keyof z.output<typeof CreateLotInput> | 'lotId' | 'sellerId'>;
+type _EventFieldsCovered = Exclude<
+  keyof z.infer<typeof LotListedV2>,
+  keyof z.output<typeof CreateLotInput> | 'lotId' | 'sellerId'
+>;
 const _covered: [_EventFieldsCovered] extends [never] ? true : false = true;
 void _covered;

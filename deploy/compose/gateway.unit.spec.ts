@@ -11,7 +11,11 @@ describe('compose gateway', () => {
 
   it('sends commands to the command-service and queries to the projection-service', () => {
     const conf = gatewayConfig();
-    expect(conf).toContain(`location = ${actions.createLot.path} {\n      proxy_pass http://command-service:3001;`);
-    expect(conf).toContain(`location = ${actions.productSearch.path} {\n      proxy_pass http://projection-service:3002;`);
+    expect(conf).toContain(
+      `location = ${actions.createLot.path} {\n      proxy_pass http://command-service:3001;`,
+    );
+    expect(conf).toContain(
+      `location = ${actions.productSearch.path} {\n      proxy_pass http://projection-service:3002;`,
+    );
   });
 });

@@ -8,8 +8,8 @@ import { seedDemoCatalogue } from '@wine/command-service/demo';
 import {
   type Clock,
   type Config,
-  createLogger,
   createHttpApp,
+  createLogger,
   type Logger,
   openBus,
   openDocumentStore,
@@ -72,7 +72,9 @@ export async function startEmbedded(options: EmbeddedOptions) {
     logger,
     serveUi
       ? (request, reply) =>
-          request.method === 'GET' ? reply.type('text/html').sendFile('index.html', uiDir) : reply.code(404).send()
+          request.method === 'GET'
+            ? reply.type('text/html').sendFile('index.html', uiDir)
+            : reply.code(404).send()
       : undefined,
   );
 

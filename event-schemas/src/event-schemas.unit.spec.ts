@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { eventHash, verifyChain } from './hash-chain.ts';
 import { z } from 'zod';
+import { eventHash, verifyChain } from './hash-chain.ts';
 import { events } from './index.ts';
 import { LotListed } from './lot-events.ts';
 import { createRegistry, defineEvent, EventVersionError, UnknownEventError } from './registry.ts';
@@ -49,7 +49,10 @@ describe('hash chain', () => {
 
   it('finds a changed actor in the metadata', () => {
     const stream = chainOf([{ a: 1 }]);
-    const forged = { ...stream[0]!, metadata: { ...stream[0]!.metadata, actor: { kind: 'user' as const, id: 'x' } } };
+    const forged = {
+      ...stream[0]!,
+      metadata: { ...stream[0]!.metadata, actor: { kind: 'user' as const, id: 'x' } },
+    };
     expect(verifyChain([forged])).toEqual({ index: 0, eventId: 'e-0', reason: 'hash' });
   });
 });

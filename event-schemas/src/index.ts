@@ -1,8 +1,9 @@
 export * from './envelope.ts';
 export * from './hash-chain.ts';
-export * from './streams.ts';
-export * from './registry.ts';
 export * from './lot-events.ts';
+export * from './registry.ts';
+export * from './streams.ts';
+
 import { LotListed } from './lot-events.ts';
 import { createRegistry } from './registry.ts';
 

@@ -46,7 +46,11 @@ export const LotListedV2 = z.object({
   discounts: z.array(DiscountRow).max(20),
   startsAt: z.iso.datetime(),
   closesAt: z.iso.datetime(),
-  meta: z.object({ title: z.string().max(300), description: z.string().max(1000), keywords: z.string().max(1000) }),
+  meta: z.object({
+    title: z.string().max(300),
+    description: z.string().max(1000),
+    keywords: z.string().max(1000),
+  }),
 });
 export type LotListedData = z.infer<typeof LotListedV2>;
 
@@ -69,7 +73,10 @@ export const LotListed = defineEvent({
         reserve: d.reserve == null ? null : dollarsToCents(d.reserve),
         buyNowPrice: d.buyNowPrice == null ? null : dollarsToCents(d.buyNowPrice),
         discounts: Array.isArray(d.discounts)
-          ? d.discounts.map((r: { quantity: number; price: number }) => ({ ...r, price: dollarsToCents(r.price) }))
+          ? d.discounts.map((r: { quantity: number; price: number }) => ({
+              ...r,
+              price: dollarsToCents(r.price),
+            }))
           : [],
       };
     },

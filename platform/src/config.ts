@@ -13,9 +13,15 @@ const Env = z.object({
     .string()
     .regex(/^(esdb|esdb\+discover|kurrentdb):\/\//, 'EVENTSTORE_URL must start with esdb://')
     .optional(),
-  MONGO_URL: z.string().regex(/^mongodb(\+srv)?:\/\//, 'MONGO_URL must start with mongodb://').optional(),
+  MONGO_URL: z
+    .string()
+    .regex(/^mongodb(\+srv)?:\/\//, 'MONGO_URL must start with mongodb://')
+    .optional(),
   MONGO_DB: z.string().default('wine'),
-  NATS_URL: z.string().regex(/^nats:\/\//, 'NATS_URL must start with nats://').optional(),
+  NATS_URL: z
+    .string()
+    .regex(/^nats:\/\//, 'NATS_URL must start with nats://')
+    .optional(),
   /** Authorises admin commands until the accounts issue brings roles. */
   ADMIN_KEY: z.string().min(8, 'ADMIN_KEY must be at least 8 characters').default('embedded-admin-key'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),

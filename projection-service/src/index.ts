@@ -29,7 +29,7 @@ export async function ensureIndexes(docs: DocumentStore): Promise<void> {
 
 export { CHECKPOINTS, loadCheckpoint } from './core/checkpoints.ts';
 export type { Projection } from './core/projection.ts';
-export { shadowName, rebuildProjection } from './core/rebuild.ts';
+export { rebuildProjection, shadowName } from './core/rebuild.ts';
 export { createProjectionRunner, type ProjectionRunner, type RunnerStatus } from './core/runner.ts';
 export { LOTS, listedLotDocument, lotsProjection } from './lots/project.ts';
 export { lotView } from './lots/view.ts';

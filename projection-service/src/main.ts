@@ -1,6 +1,6 @@
 import {
-  createLogger,
   createHttpApp,
+  createLogger,
   loadConfig,
   openBus,
   openDocumentStore,
@@ -17,7 +17,15 @@ const eventStore = openEventStore(config);
 const docs = await openDocumentStore(config);
 const bus = await openBus(config);
 await ensureIndexes(docs);
-const runner = createProjectionRunner({ name: 'read-models', eventStore, docs, projections, clock: systemClock, logger, bus });
+const runner = createProjectionRunner({
+  name: 'read-models',
+  eventStore,
+  docs,
+  projections,
+  clock: systemClock,
+  logger,
+  bus,
+});
 await runner.start();
 
 const app = createHttpApp(logger);

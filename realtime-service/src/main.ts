@@ -10,10 +10,17 @@ const bus = await openBus(config);
 const realtime = await createRealtimeServer({ bus, clock: systemClock, logger });
 const server = createServer((request, response) => {
   response.writeHead(request.url === '/health' ? 200 : 404, { 'content-type': 'application/json' });
-  response.end(JSON.stringify({ status: request.url === '/health' ? 'ok' : 'not found', clients: realtime.clientCount() }));
+  response.end(
+    JSON.stringify({
+      status: request.url === '/health' ? 'ok' : 'not found',
+      clients: realtime.clientCount(),
+    }),
+  );
 });
 realtime.attach(server);
-server.listen(config.PORT, config.HOST, () => logger.info({ port: config.PORT }, 'realtime-service listening'));
+server.listen(config.PORT, config.HOST, () =>
+  logger.info({ port: config.PORT }, 'realtime-service listening'),
+);
 closeWithGrace({ delay: 10_000 }, async () => {
   await realtime.close();
   server.close();

@@ -48,7 +48,8 @@ export async function createRealtimeServer(deps: RealtimeDeps): Promise<Realtime
   const send = (client: Client, message: ServerMessage) => {
     if (client.socket.readyState === WebSocket.OPEN) client.socket.send(JSON.stringify(message));
   };
-  const wants = (client: Client, lotId: string) => client.channels.has('lots') || client.channels.has(`lot:${lotId}`);
+  const wants = (client: Client, lotId: string) =>
+    client.channels.has('lots') || client.channels.has(`lot:${lotId}`);
   const serverTime = (): ServerMessage => ({ type: 'servertime', dTime: deps.clock.now().toISOString() });
 
   const subscription: BusSubscription = await deps.bus.subscribe<LotChangedNotice>(
@@ -67,7 +68,8 @@ export async function createRealtimeServer(deps: RealtimeDeps): Promise<Realtime
 
   const ticker = setInterval(() => {
     const message = JSON.stringify(serverTime());
-    for (const client of clients) if (client.socket.readyState === WebSocket.OPEN) client.socket.send(message);
+    for (const client of clients)
+      if (client.socket.readyState === WebSocket.OPEN) client.socket.send(message);
   }, deps.serverTimeIntervalMs ?? 1000);
   ticker.unref();
 

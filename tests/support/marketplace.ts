@@ -9,7 +9,11 @@ export const ADMIN_KEY = 'test-admin-key-0123';
 
 export interface TestMarketplace extends Embedded {
   dataDir: string;
-  post<T = unknown>(path: string, body: unknown, headers?: Record<string, string>): Promise<{ http: number; body: Envelope<T> }>;
+  post<T = unknown>(
+    path: string,
+    body: unknown,
+    headers?: Record<string, string>,
+  ): Promise<{ http: number; body: Envelope<T> }>;
   /** Resolves when the read models have caught up to everything in the log ("caught up to" helper). */
   caughtUp(): Promise<void>;
   stop(options?: { keepData?: boolean }): Promise<void>;

@@ -3,10 +3,10 @@ import {
   type Actor,
   type DomainEvent,
   eventHash,
-  events as registry,
   type NewEvent,
   type Position,
   type RecordedEvent,
+  events as registry,
 } from '@wine/event-schemas';
 import { ConcurrencyError, type EventStore } from '@wine/platform';
 import { type Decider, fold } from './decider.ts';
@@ -68,7 +68,12 @@ export async function handleCommand<Command, Event extends DomainEvent, State>(
     const toAppend = chain(streamName, decided, last?.metadata.hash ?? '', context);
     try {
       const result = await store.append(streamName, toAppend, last ? last.revision : 'no_stream');
-      return { events: decided, nextRevision: result.nextRevision, position: result.position, replayed: false };
+      return {
+        events: decided,
+        nextRevision: result.nextRevision,
+        position: result.position,
+        replayed: false,
+      };
     } catch (error) {
       if (error instanceof ConcurrencyError && attempt < MAX_ATTEMPTS) continue;
       throw error;

@@ -25,7 +25,9 @@ const spec = deciderSpec(lotDecider);
 
 describe('lot decider: ListLot', () => {
   it('lists a new lot', () => {
-    spec([]).when({ type: 'ListLot', data: listed, now }).then([{ type: 'LotListed', data: listed }]);
+    spec([])
+      .when({ type: 'ListLot', data: listed, now })
+      .then([{ type: 'LotListed', data: listed }]);
   });
 
   it('refuses to list a lot id twice', () => {

@@ -1,6 +1,6 @@
 import { actions } from '@wine/contracts';
 import { lotStream } from '@wine/event-schemas';
-import { type Clock, type EventStore, registerAction, type Authorize } from '@wine/platform';
+import { type Authorize, type Clock, type EventStore, registerAction } from '@wine/platform';
 import type { FastifyInstance } from 'fastify';
 import { handleCommand } from '../core/command-handler.ts';
 import { lotDecider } from './decide.ts';

@@ -176,6 +176,21 @@ export function documentStoreContract(
       expect(await coll.findOne({ _id: 'lot-1' })).toMatchObject({ price: 20, createdBy: 'projector' });
     });
 
+    it('accepts the _id in $setOnInsert and $set when it keeps the value, and refuses a change of _id', async () => {
+      const coll = store.collection<Doc>(collectionName('upsert_id'));
+      const doc = { _id: 'lot-9', title: 'Barolo', price: 100 };
+      await coll.updateOne({ _id: 'lot-9' }, { $setOnInsert: doc }, { upsert: true });
+      await coll.updateOne(
+        { _id: 'lot-9' },
+        { $setOnInsert: { ...doc, title: 'changed' } },
+        { upsert: true },
+      );
+      expect(await coll.find({})).toEqual([doc]);
+      await coll.updateOne({ _id: 'lot-9' }, { $set: { _id: 'lot-9', price: 120 } });
+      expect(await coll.findOne({ _id: 'lot-9' })).toEqual({ ...doc, price: 120 });
+      await expect(coll.updateOne({ _id: 'lot-9' }, { $set: { _id: 'other' } })).rejects.toThrow(/_id/);
+    });
+
     it('updates many', async () => {
       const coll = await seeded('update_many');
       const result = await coll.updateMany({ region: 'Bordeaux' }, { $set: { country: 'France' } });

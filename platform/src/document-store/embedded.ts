@@ -335,6 +335,13 @@ export function createEmbeddedDocumentStore(): DocumentStore {
         modifier = { ...rest, $set: { ...(rest.$set as AnyObject | undefined), ...$setOnInsert } };
       }
     }
+    // MongoDB accepts `_id` in $set/$setOnInsert when it does not change the value; mingo never does.
+    if (!Array.isArray(modifier) && isPlainObject(modifier.$set) && Object.hasOwn(modifier.$set, '_id')) {
+      const { _id, ...set } = modifier.$set as AnyObject;
+      if (doc._id !== undefined) assertSameId(doc._id, { _id });
+      modifier = { ...modifier, $set: set };
+      if (doc._id === undefined) doc = { ...doc, _id };
+    }
     if (Array.isArray(modifier) ? modifier.length === 0 : Object.keys(modifier).length === 0) {
       return inserting ? doc : null;
     }

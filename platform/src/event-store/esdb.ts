@@ -1,19 +1,19 @@
 import {
   type AllStreamRecordedEvent,
   type AllStreamSubscription,
-  type AppendExpectedRevision,
   ANY,
+  type AppendExpectedRevision,
   BACKWARDS,
   END,
+  START as ESDB_START,
+  type Position as EsdbPosition,
+  type RecordedEvent as EsdbRecordedEvent,
   EventStoreDBClient,
   excludeSystemEvents,
   FORWARDS,
   jsonEvent,
   NO_STREAM,
-  type Position as EsdbPosition,
   type ReadPosition,
-  type RecordedEvent as EsdbRecordedEvent,
-  START as ESDB_START,
   STREAM_EXISTS,
   StreamNotFoundError,
   WrongExpectedVersionError,
@@ -141,7 +141,11 @@ export function openEsdbEventStore(connectionString: string, options: EsdbEventS
         for await (const resolved of client.readStream(streamName, {
           direction: backwards ? BACKWARDS : FORWARDS,
           fromRevision:
-            options.fromRevision === undefined ? (backwards ? END : ESDB_START) : BigInt(options.fromRevision),
+            options.fromRevision === undefined
+              ? backwards
+                ? END
+                : ESDB_START
+              : BigInt(options.fromRevision),
           maxCount: options.maxCount ?? Number.MAX_SAFE_INTEGER,
         })) {
           if (resolved.event) out.push(toRecorded(resolved.event as EsdbRecordedEvent));

@@ -82,7 +82,9 @@ export function openSqliteEventStore(file: string, options: SqliteEventStoreOpti
   const backwards = db.prepare<[string, number, number], Row>(
     'SELECT * FROM events WHERE stream = ? AND revision <= ? ORDER BY revision DESC LIMIT ?',
   );
-  const after = db.prepare<[number, number], Row>('SELECT * FROM events WHERE position > ? ORDER BY position LIMIT ?');
+  const after = db.prepare<[number, number], Row>(
+    'SELECT * FROM events WHERE position > ? ORDER BY position LIMIT ?',
+  );
   const head = db.prepare<[], { position: number | null }>('SELECT MAX(position) AS position FROM events');
 
   const toRecorded = (row: Row): RecordedEvent => {
@@ -104,7 +106,9 @@ export function openSqliteEventStore(file: string, options: SqliteEventStoreOpti
     const found = events.map((e) => byId.get(stream, e.id));
     if (found.every((f) => f === undefined)) return null;
     const first = found[0];
-    const consecutive = found.every((f, i) => f !== undefined && first !== undefined && f.revision === first.revision + i);
+    const consecutive = found.every(
+      (f, i) => f !== undefined && first !== undefined && f.revision === first.revision + i,
+    );
     if (!consecutive) {
       throw new ConcurrencyError(stream, 'any', lastRevision.get(stream)?.revision ?? -1);
     }
@@ -112,33 +116,35 @@ export function openSqliteEventStore(file: string, options: SqliteEventStoreOpti
     return { nextRevision: last.revision, position: padPosition(last.position) };
   };
 
-  const appendTx = db.transaction((stream: string, events: readonly NewEvent[], expected: ExpectedRevision) => {
-    const current = lastRevision.get(stream)?.revision ?? -1;
-    const earlier = previousAppend(stream, events);
-    if (earlier) return earlier;
-    const ok =
-      expected === 'any' ||
-      (expected === 'no_stream' && current === -1) ||
-      (expected === 'stream_exists' && current >= 0) ||
-      expected === current;
-    if (!ok) throw new ConcurrencyError(stream, expected, current);
-    let revision = current;
-    let position = 0;
-    for (const e of events) {
-      revision += 1;
-      const info = insert.run(
-        stream,
-        revision,
-        e.id,
-        e.type,
-        e.version,
-        JSON.stringify(e.data),
-        JSON.stringify(e.metadata),
-      );
-      position = Number(info.lastInsertRowid);
-    }
-    return { nextRevision: revision, position: padPosition(position) };
-  });
+  const appendTx = db.transaction(
+    (stream: string, events: readonly NewEvent[], expected: ExpectedRevision) => {
+      const current = lastRevision.get(stream)?.revision ?? -1;
+      const earlier = previousAppend(stream, events);
+      if (earlier) return earlier;
+      const ok =
+        expected === 'any' ||
+        (expected === 'no_stream' && current === -1) ||
+        (expected === 'stream_exists' && current >= 0) ||
+        expected === current;
+      if (!ok) throw new ConcurrencyError(stream, expected, current);
+      let revision = current;
+      let position = 0;
+      for (const e of events) {
+        revision += 1;
+        const info = insert.run(
+          stream,
+          revision,
+          e.id,
+          e.type,
+          e.version,
+          JSON.stringify(e.data),
+          JSON.stringify(e.metadata),
+        );
+        position = Number(info.lastInsertRowid);
+      }
+      return { nextRevision: revision, position: padPosition(position) };
+    },
+  );
 
   const readAfter = (position: Position, limit: number): RecordedEvent[] =>
     after.all(position === START ? 0 : Number(position), limit).map(toRecorded);

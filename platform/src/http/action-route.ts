@@ -57,8 +57,7 @@ export function installErrorEnvelope(
     const status = (error as { statusCode?: number }).statusCode;
     if (typeof status === 'number' && status >= 400 && status < 500) {
       const message =
-        (error as { code?: string }).code === 'FST_ERR_CTP_INVALID_JSON_BODY' ||
-        error instanceof SyntaxError
+        (error as { code?: string }).code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error instanceof SyntaxError
           ? 'The request body is not valid JSON'
           : (error as Error).message;
       return reply.code(status).send(failure(message, status));

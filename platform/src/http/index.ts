@@ -1,3 +1,3 @@
 export * from './action-route.ts';
-export * from './errors.ts';
 export * from './app.ts';
+export * from './errors.ts';

@@ -62,7 +62,9 @@ export async function rebuildProjection(deps: RebuildDeps): Promise<RebuildResul
       }
     }
     position = await replay(position, (c) => c);
-    await docs.collection(CHECKPOINTS).bulkWrite([checkpointOperation(projection.name, position, clock.now())]);
+    await docs
+      .collection(CHECKPOINTS)
+      .bulkWrite([checkpointOperation(projection.name, position, clock.now())]);
   } finally {
     release?.();
   }

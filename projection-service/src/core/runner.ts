@@ -1,9 +1,17 @@
-import { subjects, type LotChangedNotice, type LotDocument } from '@wine/contracts';
+import { type LotChangedNotice, type LotDocument, subjects } from '@wine/contracts';
 import { type Position, type RecordedEvent, START } from '@wine/event-schemas';
-import type { BulkOperation, Bus, Clock, DocumentStore, EventStore, Logger, Subscription } from '@wine/platform';
+import type {
+  BulkOperation,
+  Bus,
+  Clock,
+  DocumentStore,
+  EventStore,
+  Logger,
+  Subscription,
+} from '@wine/platform';
 import { lotView } from '../lots/view.ts';
 import { CHECKPOINTS, checkpointOperation, loadCheckpoint } from './checkpoints.ts';
-import type { Projection, ProjectedOperation } from './projection.ts';
+import type { ProjectedOperation, Projection } from './projection.ts';
 
 export interface RunnerStatus {
   name: string;
@@ -155,7 +163,13 @@ export function createProjectionRunner(deps: RunnerDeps): ProjectionRunner {
     waitFor(target, timeoutMs = 10_000) {
       if (position >= target) return Promise.resolve();
       return new Promise((resolve, reject) => {
-        const waiter = { position: target, resolve: () => (clearTimeout(timer), resolve()) };
+        const waiter = {
+          position: target,
+          resolve: () => {
+            clearTimeout(timer);
+            resolve();
+          },
+        };
         const timer = setTimeout(() => {
           waiters.delete(waiter);
           reject(new Error(`projection ${name} did not reach ${target} in ${timeoutMs} ms (at ${position})`));

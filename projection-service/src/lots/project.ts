@@ -1,6 +1,6 @@
 import type { LotDocument } from '@wine/contracts';
 import type { LotListedData, RecordedEvent } from '@wine/event-schemas';
-import type { Projection, ProjectedOperation } from '../core/projection.ts';
+import type { ProjectedOperation, Projection } from '../core/projection.ts';
 
 export const LOTS = 'lots';
 
@@ -94,7 +94,9 @@ export const lotsProjection: Projection = {
           {
             collection: LOTS,
             // The creating event inserts only when absent: a replay finds the document and does nothing.
-            operation: { updateOne: { filter: { _id: doc._id }, update: { $setOnInsert: doc }, upsert: true } },
+            operation: {
+              updateOne: { filter: { _id: doc._id }, update: { $setOnInsert: doc }, upsert: true },
+            },
             changed: { kind: 'lot', id: doc.id },
           },
         ];

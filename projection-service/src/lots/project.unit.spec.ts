@@ -59,8 +59,9 @@ const recorded = (data: LotListedData, position = '00000000000000000007'): Recor
 
 describe('lots projection: LotListed', () => {
   const [op] = lotsProjection.project(recorded(lot));
-  const doc = (op?.operation as { updateOne: { update: { $setOnInsert: Record<string, unknown> } } }).updateOne.update
-    .$setOnInsert;
+  const doc = (
+    op!.operation as unknown as { updateOne: { update: { $setOnInsert: Record<string, unknown> } } }
+  ).updateOne.update.$setOnInsert;
 
   it('inserts the lot only when absent, so a replay changes nothing', () => {
     expect(op?.operation).toMatchObject({ updateOne: { filter: { _id: 'p-1' }, upsert: true } });
@@ -104,7 +105,8 @@ describe('bestScore', () => {
 describe('lotView', () => {
   it('marks a lot before its start as future_active, against the server clock', () => {
     const [op] = lotsProjection.project(recorded(lot));
-    const doc = (op?.operation as { updateOne: { update: { $setOnInsert: never } } }).updateOne.update.$setOnInsert;
+    const doc = (op!.operation as unknown as { updateOne: { update: { $setOnInsert: never } } }).updateOne
+      .update.$setOnInsert;
     expect(lotView(doc, new Date('2026-11-19T00:00:00Z')).future_active).toBe(true);
     expect(lotView(doc, new Date('2026-11-21T00:00:00Z')).future_active).toBe(false);
     expect(lotView(doc, new Date('2026-11-21T00:00:00Z'))).not.toHaveProperty('_position');

@@ -14,9 +14,25 @@ export interface LotQueryDeps {
 }
 
 /** Bottle sizes in the order a merchant lists them (seeds 000 §3.2: "ordered by show_order"). */
-const bottleSizeOrder = ['187ml', '375ml', '500ml', '750ml', '1L', '1.5L', '3L', '4.5L', '6L', '9L', '12L', '15L'];
+const bottleSizeOrder = [
+  '187ml',
+  '375ml',
+  '500ml',
+  '750ml',
+  '1L',
+  '1.5L',
+  '3L',
+  '4.5L',
+  '6L',
+  '9L',
+  '12L',
+  '15L',
+];
 
-export function lotQueries(app: FastifyInstance, { docs, clock, authorize, buyerPremiumPercent }: LotQueryDeps) {
+export function lotQueries(
+  app: FastifyInstance,
+  { docs, clock, authorize, buyerPremiumPercent }: LotQueryDeps,
+) {
   const lots = () => docs.collection<LotDocument>(LOTS);
 
   registerAction(app, actions.productSearch, authorize, async (input) => {
@@ -41,7 +57,9 @@ export function lotQueries(app: FastifyInstance, { docs, clock, authorize, buyer
       { $sort: { count: -1, _id: 1 } },
     ];
     const [countries, regions, subregions, vintages, sizes] = await Promise.all([
-      lots().aggregate<{ _id: { country: string }; count: number }>(group({ country: '$custitem_gvo_country' })),
+      lots().aggregate<{ _id: { country: string }; count: number }>(
+        group({ country: '$custitem_gvo_country' }),
+      ),
       lots().aggregate<{ _id: { country: string; region: string }; count: number }>([
         { $match: { custitemctregion: { $ne: '' } } },
         ...group({ country: '$custitem_gvo_country', region: '$custitemctregion' }),

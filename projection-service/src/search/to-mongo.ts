@@ -1,4 +1,4 @@
-import { fieldsFor, type FilterItem, orderField, type ParsedSearchFilter, ruleFor } from '@wine/contracts';
+import { type FilterItem, fieldsFor, orderField, type ParsedSearchFilter, ruleFor } from '@wine/contracts';
 import type { Filter, Sort } from '@wine/platform';
 
 export interface MongoQuery {
@@ -26,7 +26,9 @@ export function toMongoQuery(search: ParsedSearchFilter, base: Filter = {}): Mon
     if (values.length === 0) continue;
     const typed = values.map((v) => (rule.values === 'number' ? Number(v) : String(v)));
     const anyField = (condition: unknown): Filter =>
-      fields.length === 1 ? { [fields[0] as string]: condition } : { $or: fields.map((f) => ({ [f]: condition })) };
+      fields.length === 1
+        ? { [fields[0] as string]: condition }
+        : { $or: fields.map((f) => ({ [f]: condition })) };
     switch (item.type) {
       case 'like':
       case 'array:like':
@@ -59,7 +61,8 @@ export function toMongoQuery(search: ParsedSearchFilter, base: Filter = {}): Mon
       }
     }
   }
-  const filter = clauses.length === 0 ? {} : clauses.length === 1 ? (clauses[0] as Filter) : { $and: clauses };
+  const filter =
+    clauses.length === 0 ? {} : clauses.length === 1 ? (clauses[0] as Filter) : { $and: clauses };
   return {
     filter,
     sort: { [orderField(search.orderby)]: search.order === 'asc' ? 1 : -1, _id: 1 },

@@ -6,7 +6,12 @@ const parse = (input: unknown) => SearchFilter.parse(input);
 
 describe('toMongoQuery', () => {
   it('defaults to the first 25 lots closing soonest', () => {
-    expect(toMongoQuery(parse({}))).toEqual({ filter: {}, sort: { date_closed: 1, _id: 1 }, skip: 0, limit: 25 });
+    expect(toMongoQuery(parse({}))).toEqual({
+      filter: {},
+      sort: { date_closed: 1, _id: 1 },
+      skip: 0,
+      limit: 25,
+    });
   });
 
   it('turns array filters into $in and pages with skip', () => {
@@ -29,14 +34,18 @@ describe('toMongoQuery', () => {
   });
 
   it('searches the search bar text across title, producer, region, country and SKU, as literal text', () => {
-    const q = toMongoQuery(parse({ filters: { searchbar: { value: 'Ch. (Margaux)', type: 'like', field: 'p.title' } } }));
+    const q = toMongoQuery(
+      parse({ filters: { searchbar: { value: 'Ch. (Margaux)', type: 'like', field: 'p.title' } } }),
+    );
     const condition = { $regex: 'Ch\\. \\(Margaux\\)', $options: 'i' };
     expect(q.filter).toEqual({
       $or: [
         {
-          $or: ['title', 'custitem_gvo_producer', 'custitemctregion', 'custitem_gvo_country', 'itemId'].map((f) => ({
-            [f]: condition,
-          })),
+          $or: ['title', 'custitem_gvo_producer', 'custitemctregion', 'custitem_gvo_country', 'itemId'].map(
+            (f) => ({
+              [f]: condition,
+            }),
+          ),
         },
       ],
     });
@@ -44,9 +53,13 @@ describe('toMongoQuery', () => {
 
   it('reads price ranges in dollars and compares cents, open-ended ranges included', () => {
     const q = toMongoQuery(
-      parse({ filters: { bprice: { value: ['100-500', '1000-'], type: 'array:mfield:range', field: 'p.bprice' } } }),
+      parse({
+        filters: { bprice: { value: ['100-500', '1000-'], type: 'array:mfield:range', field: 'p.bprice' } },
+      }),
     );
-    expect(q.filter).toEqual({ $or: [{ bprice: { $gte: 10_000, $lte: 50_000 } }, { bprice: { $gte: 100_000 } }] });
+    expect(q.filter).toEqual({
+      $or: [{ bprice: { $gte: 10_000, $lte: 50_000 } }, { bprice: { $gte: 100_000 } }],
+    });
   });
 
   it('excludes ids with notin (similar products leave out the lot itself)', () => {
@@ -55,7 +68,9 @@ describe('toMongoQuery', () => {
   });
 
   it('ignores filters with no value, as the storefront sends them', () => {
-    const q = toMongoQuery(parse({ filters: { color: { value: [], type: 'array', field: 'p.custitem_gvo_color' } } }));
+    const q = toMongoQuery(
+      parse({ filters: { color: { value: [], type: 'array', field: 'p.custitem_gvo_color' } } }),
+    );
     expect(q.filter).toEqual({});
   });
 });
@@ -73,21 +88,23 @@ describe('SearchFilter whitelist', () => {
     expect(issues({ filters: { country: { value: 'x', type: 'in', field: 'p.reserve' } } })).toEqual([
       "filter 'country' cannot use field 'p.reserve'",
     ]);
-    expect(issues({ filters: { country: { value: 'x', type: 'notin', field: 'p.custitem_gvo_country' } } })).toEqual([
-      "filter 'country' cannot use type 'notin'",
-    ]);
+    expect(
+      issues({ filters: { country: { value: 'x', type: 'notin', field: 'p.custitem_gvo_country' } } }),
+    ).toEqual(["filter 'country' cannot use type 'notin'"]);
   });
 
   it('refuses ordering by a field that is not whitelisted, operators smuggled as values, and huge pages', () => {
     expect(issues({ orderby: 'p.reserve' })).toEqual(["cannot order by 'p.reserve'"]);
-    expect(issues({ filters: { country: { value: { $ne: null }, type: 'in', field: 'p.custitem_gvo_country' } } }))
-      .not.toEqual([]);
+    expect(
+      issues({ filters: { country: { value: { $ne: null }, type: 'in', field: 'p.custitem_gvo_country' } } }),
+    ).not.toEqual([]);
     expect(issues({ limit: 10_000 })).not.toEqual([]);
     expect(issues({ filters: {}, extra: 1 })).not.toEqual([]);
   });
 
   it('refuses a range that is not a range', () => {
-    expect(issues({ filters: { rating: { value: ['ninety'], type: 'array:mfield:range', field: 'p.rating' } } }))
-      .toEqual(["'ninety' is not a range like '90-95' or '100-'"]);
+    expect(
+      issues({ filters: { rating: { value: ['ninety'], type: 'array:mfield:range', field: 'p.rating' } } }),
+    ).toEqual(["'ninety' is not a range like '90-95' or '100-'"]);
   });
 });
