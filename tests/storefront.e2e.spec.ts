@@ -58,6 +58,14 @@ describe.runIf(browserAvailable())('storefront in a real browser', () => {
     expect(total).toBeGreaterThan(10);
     expect(total).toBeLessThan(300);
     await page.screenshot({ path: join(screenshots, 'search-italy.png') });
+
+    // A new Italian lot raises the count live; a French one does not.
+    await market.post('/api/admin/product/create', lotInput({ country: 'France' }), admin);
+    const italian = lotInput({ country: 'Italy', title: '2016 Live Update Barolo Cannubi' });
+    await market.post('/api/admin/product/create', italian, admin);
+    await page.getByTestId('total-records').filter({ hasText: String(total + 1) }).waitFor({ timeout: 5_000 });
+    await page.waitForTimeout(300);
+    expect(await page.getByTestId('total-records').textContent()).toContain(String(total + 1));
   });
 
   it('opens a product page with its details', async () => {

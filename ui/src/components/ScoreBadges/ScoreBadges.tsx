@@ -17,7 +17,7 @@ export function ScoreBadges({ lot, size = 'sm' }: ScoreBadgesProps) {
     <Group component="ul" gap={6} aria-label="Critic scores" p={0} m={0} style={{ listStyle: 'none' }}>
       {scores.map((s) => (
         <li key={s.label}>
-          <Badge size={size} variant="light" color="gold.8" data-score={s.label}>
+          <Badge size={size} variant="filled" color="gold.8" data-score={s.label}>
             {s.label} {s.value}
           </Badge>
         </li>
