@@ -265,6 +265,8 @@ describe('read models are disposable', () => {
     expect(result.events).toBeGreaterThanOrEqual(300);
     expect(await allLots()).toEqual(live);
     expect(await market.docs.listCollections()).not.toContain('lots__rebuild');
+    const indexes = (await market.docs.collection('lots').listIndexes()).map((i) => i.name);
+    expect(indexes).toEqual(expect.arrayContaining(['date_closed', 'status_close', 'country_region']));
   });
 
   it('a restart rebuilds the embedded read store from the log with the same documents', async () => {

@@ -63,7 +63,10 @@ describe.runIf(browserAvailable())('storefront in a real browser', () => {
     await market.post('/api/admin/product/create', lotInput({ country: 'France' }), admin);
     const italian = lotInput({ country: 'Italy', title: '2016 Live Update Barolo Cannubi' });
     await market.post('/api/admin/product/create', italian, admin);
-    await page.getByTestId('total-records').filter({ hasText: String(total + 1) }).waitFor({ timeout: 5_000 });
+    await page
+      .getByTestId('total-records')
+      .filter({ hasText: String(total + 1) })
+      .waitFor({ timeout: 5_000 });
     await page.waitForTimeout(300);
     expect(await page.getByTestId('total-records').textContent()).toContain(String(total + 1));
   });

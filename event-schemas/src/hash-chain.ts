@@ -27,14 +27,20 @@ export function eventHash(event: Hashable): string {
 
 export type ChainBreak = { index: number; eventId: string; reason: 'prevHash' | 'hash' };
 
-/** Verifies a stream read forwards from its first event; returns the first break, or null. */
+/** Checks one event against the hash of the event before it in its stream ('' for the first). */
+export function chainLinkBreak(prevHash: string, event: Hashable): ChainBreak['reason'] | null {
+  if (event.metadata.prevHash !== prevHash) return 'prevHash';
+  if (event.metadata.hash !== eventHash(event)) return 'hash';
+  return null;
+}
+
+/** Verifies a stream read forwards from its first event, as stored (not upcast); returns the first break, or null. */
 export function verifyChain(events: readonly Hashable[]): ChainBreak | null {
   let prev = '';
   for (const [index, event] of events.entries()) {
-    if (event.metadata.prevHash !== prev) return { index, eventId: event.id, reason: 'prevHash' };
-    const hash = eventHash(event);
-    if (event.metadata.hash !== hash) return { index, eventId: event.id, reason: 'hash' };
-    prev = hash;
+    const reason = chainLinkBreak(prev, event);
+    if (reason) return { index, eventId: event.id, reason };
+    prev = event.metadata.hash ?? '';
   }
   return null;
 }

@@ -1,6 +1,7 @@
 import type { Authorize, Clock, DocumentStore } from '@wine/platform';
 import type { FastifyInstance } from 'fastify';
 import type { Projection } from './core/projection.ts';
+import { createProjectionIndexes } from './core/rebuild.ts';
 import { lotsProjection } from './lots/project.ts';
 import { lotQueries } from './lots/queries.ts';
 
@@ -21,15 +22,12 @@ export function queryService(app: FastifyInstance, deps: QueryServiceDeps): void
 
 /** Indexes the queries rely on; created at start (idempotent). */
 export async function ensureIndexes(docs: DocumentStore): Promise<void> {
-  const lots = docs.collection('lots');
-  await lots.createIndex({ key: { date_closed: 1 }, name: 'date_closed' });
-  await lots.createIndex({ key: { market_status: 1, date_closed: 1 }, name: 'status_close' });
-  await lots.createIndex({ key: { custitem_gvo_country: 1, custitemctregion: 1 }, name: 'country_region' });
+  for (const projection of projections) await createProjectionIndexes(docs, projection);
 }
 
 export { CHECKPOINTS, loadCheckpoint } from './core/checkpoints.ts';
 export type { Projection } from './core/projection.ts';
-export { rebuildProjection, shadowName } from './core/rebuild.ts';
+export { createProjectionIndexes, rebuildProjection, shadowName } from './core/rebuild.ts';
 export { createProjectionRunner, type ProjectionRunner, type RunnerStatus } from './core/runner.ts';
 export { LOTS, listedLotDocument, lotsProjection } from './lots/project.ts';
 export { lotView } from './lots/view.ts';

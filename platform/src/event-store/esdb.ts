@@ -74,9 +74,9 @@ export function openEsdbEventStore(connectionString: string, options: EsdbEventS
   const retryDelayMs = options.retryDelayMs ?? 100;
   const subscriptions = new Set<Subscription>();
 
-  const toRecorded = (e: EsdbRecordedEvent): RecordedEvent => {
+  const toRecorded = (e: EsdbRecordedEvent, raw = false): RecordedEvent => {
     const { schemaVersion, ...metadata } = e.metadata as StoredMetadata;
-    const lifted = upcast(e.type, schemaVersion, e.data);
+    const lifted = raw ? { version: schemaVersion, data: e.data } : upcast(e.type, schemaVersion, e.data);
     if (!e.position) throw new Error('EventStoreDB older than 22.6 does not return event positions');
     return {
       id: e.id,
@@ -91,14 +91,14 @@ export function openEsdbEventStore(connectionString: string, options: EsdbEventS
   };
 
   /** Up to `limit` non-system events strictly after `after`, reading $all forwards. */
-  const readAfter = async (after: Position, limit: number): Promise<RecordedEvent[]> => {
+  const readAfter = async (after: Position, limit: number, raw = false): Promise<RecordedEvent[]> => {
     const fromPosition: ReadPosition = after === START ? ESDB_START : toEsdbPosition(after);
     const out: RecordedEvent[] = [];
     if (limit === 0) return out;
     for await (const resolved of client.readAll({ fromPosition, direction: FORWARDS })) {
       const event = resolved.event as AllStreamRecordedEvent | undefined;
       if (!event || isSystem(event)) continue;
-      const recorded = toRecorded(event);
+      const recorded = toRecorded(event, raw);
       if (recorded.position <= after) continue;
       out.push(recorded);
       if (out.length >= limit) break;
@@ -148,7 +148,7 @@ export function openEsdbEventStore(connectionString: string, options: EsdbEventS
               : BigInt(options.fromRevision),
           maxCount: options.maxCount ?? Number.MAX_SAFE_INTEGER,
         })) {
-          if (resolved.event) out.push(toRecorded(resolved.event as EsdbRecordedEvent));
+          if (resolved.event) out.push(toRecorded(resolved.event as EsdbRecordedEvent, options.raw));
         }
       } catch (error) {
         if (error instanceof StreamNotFoundError) return [];
@@ -158,7 +158,7 @@ export function openEsdbEventStore(connectionString: string, options: EsdbEventS
     },
 
     async readAll(options = {}) {
-      return readAfter(options.after ?? START, options.maxCount ?? Number.MAX_SAFE_INTEGER);
+      return readAfter(options.after ?? START, options.maxCount ?? Number.MAX_SAFE_INTEGER, options.raw);
     },
 
     async headPosition() {

@@ -119,6 +119,13 @@ export function eventStoreContract(name: string, open: () => Promise<EventStore>
       ]);
       const all = (await store.readAll({ after: START })).filter((e) => e.streamName === s);
       expect(all.map((e) => e.data)).toEqual([{ cents: 1250 }, { cents: 300 }]);
+      const stored = await store.readStream(s, { raw: true });
+      expect(stored.map((e) => [e.version, e.data])).toEqual([
+        [1, { dollars: 12.5 }],
+        [2, { cents: 300 }],
+      ]);
+      const storedAll = (await store.readAll({ raw: true })).filter((e) => e.streamName === s);
+      expect(storedAll.map((e) => e.data)).toEqual([{ dollars: 12.5 }, { cents: 300 }]);
     });
 
     it('reads the whole log in order, strictly after a position, at most maxCount', async () => {

@@ -26,12 +26,16 @@ export interface ReadStreamOptions {
   /** Inclusive. Forwards default 0; backwards default the end. */
   fromRevision?: number;
   maxCount?: number;
+  /** As stored, not upcast: what the hash chain was computed over (audit). */
+  raw?: boolean;
 }
 
 export interface ReadAllOptions {
   /** Exclusive: events strictly after this position. START ('') means from the beginning. */
   after?: Position;
   maxCount?: number;
+  /** As stored, not upcast (audit). */
+  raw?: boolean;
 }
 
 export interface Subscription {

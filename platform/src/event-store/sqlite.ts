@@ -87,8 +87,9 @@ export function openSqliteEventStore(file: string, options: SqliteEventStoreOpti
   );
   const head = db.prepare<[], { position: number | null }>('SELECT MAX(position) AS position FROM events');
 
-  const toRecorded = (row: Row): RecordedEvent => {
-    const lifted = upcast(row.type, row.version, JSON.parse(row.data));
+  const toRecorded = (row: Row, raw = false): RecordedEvent => {
+    const data: unknown = JSON.parse(row.data);
+    const lifted = raw ? { version: row.version, data } : upcast(row.type, row.version, data);
     return {
       id: row.id,
       type: row.type,
@@ -146,8 +147,8 @@ export function openSqliteEventStore(file: string, options: SqliteEventStoreOpti
     },
   );
 
-  const readAfter = (position: Position, limit: number): RecordedEvent[] =>
-    after.all(position === START ? 0 : Number(position), limit).map(toRecorded);
+  const readAfter = (position: Position, limit: number, raw = false): RecordedEvent[] =>
+    after.all(position === START ? 0 : Number(position), limit).map((row) => toRecorded(row, raw));
 
   const wakers = new Set<() => void>();
   const subscriptions = new Set<Subscription>();
@@ -165,16 +166,15 @@ export function openSqliteEventStore(file: string, options: SqliteEventStoreOpti
 
     async readStream(streamName, options: ReadStreamOptions = {}) {
       const limit = options.maxCount ?? -1;
-      if (options.direction === 'backwards') {
-        return backwards
-          .all(streamName, options.fromRevision ?? Number.MAX_SAFE_INTEGER, limit)
-          .map(toRecorded);
-      }
-      return forwards.all(streamName, options.fromRevision ?? 0, limit).map(toRecorded);
+      const rows =
+        options.direction === 'backwards'
+          ? backwards.all(streamName, options.fromRevision ?? Number.MAX_SAFE_INTEGER, limit)
+          : forwards.all(streamName, options.fromRevision ?? 0, limit);
+      return rows.map((row) => toRecorded(row, options.raw));
     },
 
     async readAll(options: ReadAllOptions = {}) {
-      return readAfter(options.after ?? START, options.maxCount ?? -1);
+      return readAfter(options.after ?? START, options.maxCount ?? -1, options.raw);
     },
 
     async headPosition() {

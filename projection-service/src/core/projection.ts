@@ -1,5 +1,5 @@
 import type { RecordedEvent } from '@wine/event-schemas';
-import type { BulkOperation, Collection, Doc } from '@wine/platform';
+import type { BulkOperation, Collection, Doc, IndexSpec } from '@wine/platform';
 
 /**
  * A projection is pure: it turns one recorded event into document operations on its collections.
@@ -12,6 +12,8 @@ export interface Projection {
   collections: readonly string[];
   /** Event types it reads; others are skipped without a call. */
   handles: ReadonlySet<string>;
+  /** Indexes the queries rely on, per collection: created at start and on a rebuild's shadow copies. */
+  indexes?: Readonly<Record<string, readonly IndexSpec[]>>;
   project(event: RecordedEvent): ProjectedOperation[];
 }
 

@@ -24,6 +24,17 @@ export interface RebuildResult {
 
 export const shadowName = (collection: string) => `${collection}__rebuild`;
 
+/** Creates a projection's indexes, on its collections or on copies named by `rename` (idempotent). */
+export async function createProjectionIndexes(
+  docs: DocumentStore,
+  projection: Projection,
+  rename: (collection: string) => string = (c) => c,
+): Promise<void> {
+  for (const [collection, specs] of Object.entries(projection.indexes ?? {})) {
+    for (const spec of specs) await docs.collection(rename(collection)).createIndex(spec);
+  }
+}
+
 /**
  * Blue/green rebuild (ARCHITECTURE.md): replay the log into shadow collections while queries keep
  * reading the live ones, then swap each in with renameCollection(dropTarget). Replaying the events
@@ -35,6 +46,7 @@ export async function rebuildProjection(deps: RebuildDeps): Promise<RebuildResul
   const batchSize = deps.batchSize ?? 1000;
   const started = Date.now();
   for (const c of projection.collections) await docs.dropCollection(shadowName(c));
+  await createProjectionIndexes(docs, projection, shadowName);
 
   let events = 0;
   const replay = async (from: Position, rename: (c: string) => string): Promise<Position> => {

@@ -86,6 +86,13 @@ export const lotsProjection: Projection = {
   name: 'lots',
   collections: [LOTS],
   handles: new Set(['LotListed']),
+  indexes: {
+    [LOTS]: [
+      { key: { date_closed: 1 }, name: 'date_closed' },
+      { key: { market_status: 1, date_closed: 1 }, name: 'status_close' },
+      { key: { custitem_gvo_country: 1, custitemctregion: 1 }, name: 'country_region' },
+    ],
+  },
   project(event: RecordedEvent): ProjectedOperation[] {
     switch (event.type) {
       case 'LotListed': {

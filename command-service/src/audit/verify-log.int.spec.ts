@@ -1,0 +1,69 @@
+import { execFile } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { marketUpcaster, openSqliteEventStore, systemClock } from '@wine/platform';
+import Database from 'better-sqlite3';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seedDemoCatalogue } from '../demo/seed.ts';
+import { verifyLog } from './verify-log.ts';
+
+const run = promisify(execFile);
+const dir = mkdtempSync(join(tmpdir(), 'verify-'));
+const file = join(dir, 'events.sqlite');
+
+/** `npm run verify` against DATA_DIR, as an auditor runs it. */
+async function verifyCli(): Promise<{ code: number; out: string }> {
+  const cli = join(import.meta.dirname, '../cli/verify.ts');
+  try {
+    const { stdout } = await run(process.execPath, ['--import', 'tsx', cli], {
+      env: { ...process.env, DATA_DIR: dir, EVENTSTORE_URL: '' },
+      timeout: 60_000,
+    });
+    return { code: 0, out: stdout };
+  } catch (error) {
+    const failed = error as { code: number; stdout: string };
+    return { code: failed.code, out: failed.stdout };
+  }
+}
+
+describe('verifying the log', () => {
+  beforeAll(async () => {
+    const store = openSqliteEventStore(file, { upcast: marketUpcaster });
+    await seedDemoCatalogue(store, systemClock, 12);
+    await store.close();
+  });
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('finds every chain intact in a log written by the command handler', async () => {
+    const store = openSqliteEventStore(file, { upcast: marketUpcaster });
+    expect(await verifyLog(store, { pageSize: 5 })).toEqual({ streams: 12, events: 12, breaks: [] });
+    await store.close();
+    const cli = await verifyCli();
+    expect(cli.code).toBe(0);
+    expect(cli.out).toContain('verified 12 events in 12 streams');
+  });
+
+  it('names the stream and event whose stored data was changed behind the log’s back', async () => {
+    const db = new Database(file);
+    const target = db.prepare('SELECT stream, id FROM events ORDER BY position LIMIT 1 OFFSET 4').get() as {
+      stream: string;
+      id: string;
+    };
+    db.prepare("UPDATE events SET data = json_set(data, '$.title', 'A cheaper wine') WHERE id = ?").run(
+      target.id,
+    );
+    db.close();
+
+    const store = openSqliteEventStore(file, { upcast: marketUpcaster });
+    const result = await verifyLog(store, { pageSize: 5 });
+    await store.close();
+    expect(result.breaks).toEqual([
+      expect.objectContaining({ streamName: target.stream, eventId: target.id, index: 0, reason: 'hash' }),
+    ]);
+    const cli = await verifyCli();
+    expect(cli.code).toBe(1);
+    expect(cli.out).toContain(`ALTERED ${target.stream}: revision 0`);
+  });
+});
