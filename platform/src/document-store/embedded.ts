@@ -21,7 +21,7 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import { randomUUID } from 'node:crypto';
 import { Aggregator, updateOne as mingoUpdateOne, Query } from 'mingo';
 import { isEqual } from 'mingo/util';
-import { compileFastFilter, compileFastProjection, fastUpdate, UNKNOWN } from './fast-paths.ts';
+import { compileFastFilter, compileFastProjection, fastSort, fastUpdate, UNKNOWN } from './fast-paths.ts';
 import {
   type BulkOperation,
   type BulkWriteResult,
@@ -445,7 +445,10 @@ export function createEmbeddedDocumentStore(): DocumentStore {
     const limit = options?.limit ? options.limit : Number.POSITIVE_INFINITY;
     let docs = match(existing(name), filter, sort ? Number.POSITIVE_INFINITY : skip + limit);
     // mingo's $sort and $project build new arrays and objects; they never mutate their input.
-    if (sort) docs = new Aggregator([{ $sort: sort }]).run(docs) as Doc[];
+    if (sort) {
+      const sorted = fastSort(docs, sort);
+      docs = sorted === UNKNOWN ? (new Aggregator([{ $sort: sort }]).run(docs) as Doc[]) : sorted;
+    }
     if (skip > 0 || limit < docs.length) docs = docs.slice(skip, skip + limit);
     const projection = options?.projection;
     if (projection && Object.keys(projection).length > 0) {

@@ -93,13 +93,52 @@ function operatorTest(op: string, operand: unknown): Test | null {
   }
 }
 
+type Predicate = (doc: AnyObject) => Verdict;
+
+/** `$and` / `$or` over sub-filters, each compiled on the fast path; null when one cannot be. */
+function logical(op: string, operand: unknown): Predicate | null {
+  if (op !== '$and' && op !== '$or') return null;
+  if (!Array.isArray(operand) || operand.length === 0 || !operand.every(isPlainObject)) return null;
+  const parts = operand.map((sub) => compileFastFilter(sub));
+  if (parts.some((p) => p === null)) return null;
+  const predicates = parts as Predicate[];
+  if (op === '$and') {
+    return (doc) => {
+      let unknown = false;
+      for (const p of predicates) {
+        const v = p(doc);
+        if (v === false) return false;
+        if (v === UNKNOWN) unknown = true;
+      }
+      return unknown ? UNKNOWN : true;
+    };
+  }
+  return (doc) => {
+    let unknown = false;
+    for (const p of predicates) {
+      const v = p(doc);
+      if (v === true) return true;
+      if (v === UNKNOWN) unknown = true;
+    }
+    return unknown ? UNKNOWN : false;
+  };
+}
+
 /**
- * Compiles the simple filter shapes to a predicate answering UNKNOWN for documents it cannot judge;
- * null when the filter itself is outside those shapes.
+ * Compiles the simple filter shapes (plain paths compared with scalars, and `$and`/`$or` of such
+ * filters) to a predicate answering UNKNOWN for documents it cannot judge; null when the filter
+ * itself is outside those shapes.
  */
-export function compileFastFilter(filter: AnyObject): ((doc: AnyObject) => Verdict) | null {
+export function compileFastFilter(filter: AnyObject): Predicate | null {
   const clauses: { parts: string[]; tests: Test[] }[] = [];
+  const combined: Predicate[] = [];
   for (const [path, condition] of Object.entries(filter)) {
+    if (path.startsWith('$')) {
+      const predicate = logical(path, condition);
+      if (!predicate) return null;
+      combined.push(predicate);
+      continue;
+    }
     if (!isPlainPath(path)) return null;
     const tests: Test[] = [];
     if (isScalar(condition)) tests.push(equals(condition));
@@ -120,8 +159,58 @@ export function compileFastFilter(filter: AnyObject): ((doc: AnyObject) => Verdi
       if (value === UNKNOWN) return UNKNOWN;
       for (const test of tests) if (!test(value)) return false;
     }
-    return true;
+    let unknown = false;
+    for (const predicate of combined) {
+      const v = predicate(doc);
+      if (v === false) return false;
+      if (v === UNKNOWN) unknown = true;
+    }
+    return unknown ? UNKNOWN : true;
   };
+}
+
+/** BSON order of the scalar types: missing and null, then numbers, then strings, then booleans. */
+function typeRank(value: Scalar | undefined): number {
+  if (value === undefined || value === null) return 0;
+  if (typeof value === 'number') return 1;
+  if (typeof value === 'string') return 2;
+  return 3;
+}
+
+/**
+ * Sorts documents whose sort keys are all scalars (missing counts as null) the way MongoDB does;
+ * UNKNOWN when some key holds an array or object (mingo sorts those). Stable; never mutates.
+ */
+export function fastSort<T extends AnyObject>(
+  docs: readonly T[],
+  sort: Record<string, 1 | -1>,
+): T[] | typeof UNKNOWN {
+  const keys = Object.entries(sort).map(([path, direction]) => ({ parts: path.split('.'), direction, path }));
+  if (!keys.every((k) => isPlainPath(k.path))) return UNKNOWN;
+  const rows: { doc: T; values: (Scalar | undefined)[] }[] = [];
+  for (const doc of docs) {
+    const values: (Scalar | undefined)[] = [];
+    for (const key of keys) {
+      const value = scalarAt(doc, key.parts);
+      if (value === UNKNOWN || (typeof value === 'number' && Number.isNaN(value))) return UNKNOWN;
+      values.push(value);
+    }
+    rows.push({ doc, values });
+  }
+  rows.sort((a, b) => {
+    for (let i = 0; i < keys.length; i++) {
+      const x = a.values[i];
+      const y = b.values[i];
+      const rx = typeRank(x);
+      const ry = typeRank(y);
+      let order = rx - ry;
+      if (order === 0 && rx !== 0)
+        order = (x as number | string) < (y as number | string) ? -1 : x === y ? 0 : 1;
+      if (order !== 0) return order * (keys[i] as { direction: 1 | -1 }).direction;
+    }
+    return 0;
+  });
+  return rows.map((r) => r.doc);
 }
 
 const FAST_OPERATORS = new Set(['$set', '$unset', '$inc', '$max', '$min']);

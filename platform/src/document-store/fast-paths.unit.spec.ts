@@ -1,7 +1,7 @@
 import fc from 'fast-check';
-import { Query, updateOne } from 'mingo';
+import { Aggregator, Query, updateOne } from 'mingo';
 import { describe, expect, it } from 'vitest';
-import { compileFastFilter, compileFastProjection, fastUpdate, UNKNOWN } from './fast-paths.ts';
+import { compileFastFilter, compileFastProjection, fastSort, fastUpdate, UNKNOWN } from './fast-paths.ts';
 
 const scalar = fc.oneof(
   fc.constantFrom(null, 0, 1, 2, -1, 'a', 'b', ''),
@@ -50,6 +50,65 @@ describe('embedded store fast paths', () => {
       }),
       { numRuns: 3000 },
     );
+  });
+
+  it('judge $and and $or of such filters like mingo wherever they give a verdict', () => {
+    const simple = fc.dictionary(path, condition, { minKeys: 1, maxKeys: 2, noNullPrototype: true });
+    const combined = fc.record(
+      {
+        $and: fc.array(simple, { minLength: 1, maxLength: 3 }),
+        $or: fc.array(simple, { minLength: 1, maxLength: 3 }),
+        a: condition,
+      },
+      { requiredKeys: [], noNullPrototype: true },
+    );
+    let judged = 0;
+    fc.assert(
+      fc.property(doc, combined, (d, filter) => {
+        const fast = compileFastFilter(filter);
+        if (!fast) return;
+        const verdict = fast(d);
+        if (verdict === UNKNOWN) return;
+        judged += 1;
+        expect(verdict).toBe(new Query(filter).test(d));
+      }),
+      { numRuns: 3000 },
+    );
+    expect(judged).toBeGreaterThan(300);
+  });
+
+  it('sort scalar keys in MongoDB order like mingo, and leave arrays and objects to mingo', () => {
+    const sortable = fc.oneof(scalar, fc.constantFrom(0.5, -2.5, 'B', 'aa', 'é'), fc.constant(undefined));
+    const docs = fc
+      .array(
+        fc.record(
+          { a: sortable, b: fc.record({ c: sortable }, { noNullPrototype: true }) },
+          { noNullPrototype: true },
+        ),
+        {
+          maxLength: 12,
+        },
+      )
+      .map((list) =>
+        list.map((d, i) => {
+          const out: Record<string, unknown> = { _id: `d${String(i).padStart(2, '0')}`, b: d.b };
+          if (d.a !== undefined) out.a = d.a;
+          return out;
+        }),
+      );
+    const direction = fc.constantFrom<1 | -1>(1, -1);
+    fc.assert(
+      fc.property(docs, direction, direction, (list, da, dc) => {
+        const sort = { a: da, 'b.c': dc, _id: 1 as const };
+        const fast = fastSort(list, sort);
+        expect(fast).not.toBe(UNKNOWN);
+        expect((fast as typeof list).map((d) => d._id)).toEqual(
+          (new Aggregator([{ $sort: sort }]).run(list) as typeof list).map((d) => d._id),
+        );
+      }),
+      { numRuns: 2000 },
+    );
+    expect(fastSort([{ _id: 'x', a: [1, 2] }], { a: 1 })).toBe(UNKNOWN);
   });
 
   it('apply $set/$unset/$inc/$max/$min like mingo without touching the input', () => {

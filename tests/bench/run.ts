@@ -1,0 +1,280 @@
+/**
+ * `npm run bench`: each figure of the product beside the physical limit measured in the same run on
+ * the same machine (STYLE.md, "Speed"). Prints a markdown table; README carries the last one.
+ *
+ *  1. appends: the event store port (SQLite, one event per append at the exact expected revision,
+ *     with idempotency lookup and JSON) vs raw better-sqlite3 single-row transactions, same pragmas.
+ *  2. catch-up: the projection runner building the lots read model from the log vs reading the
+ *     same log through the port with no projection.
+ *  3. commands over HTTP: POST /api/admin/product/create (validate, load, decide, hash, append)
+ *     vs the cheapest route of the same server (GET /api/health), both driven by autocannon.
+ *  4. search over HTTP: POST /api/product/search with a filter and sort vs the same cheapest route.
+ *  5. realtime: commit of a lot to its arrival on 200 subscribed WebSockets vs a bare `ws` broadcast.
+ */
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { cpus, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import {
+  createEmbeddedDocumentStore,
+  createLogger,
+  marketUpcaster,
+  openSqliteEventStore,
+  systemClock,
+} from '@wine/platform';
+import { createProjectionRunner, projections } from '@wine/projection-service';
+import autocannon from 'autocannon';
+import Database from 'better-sqlite3';
+import { WebSocket, WebSocketServer } from 'ws';
+import { demoCatalogue } from '../../command-service/src/demo/catalogue.ts';
+import { newEvent } from '../../platform/src/testing/test-events.ts';
+import { admin, lotInput, startMarketplace } from '../support/marketplace.ts';
+
+const rows: string[][] = [];
+const dir = mkdtempSync(join(tmpdir(), 'wine-bench-'));
+const fmt = (n: number, digits = 0) => n.toLocaleString('en-US', { maximumFractionDigits: digits });
+const ratio = (ours: number, limit: number) => `${fmt((ours / limit) * 100, 1)}%`;
+function row(what: string, ours: string, limit: string, share: string) {
+  rows.push([what, ours, limit, share]);
+  console.error(`${what}: ${ours} | limit ${limit} | ${share}`);
+}
+
+async function appends() {
+  const n = 5000;
+  const raw = new Database(join(dir, 'raw.sqlite'));
+  raw.pragma('journal_mode = WAL');
+  raw.pragma('synchronous = NORMAL');
+  raw.exec(
+    'CREATE TABLE e (position INTEGER PRIMARY KEY AUTOINCREMENT, stream TEXT, revision INTEGER, data TEXT)',
+  );
+  const insert = raw.prepare('INSERT INTO e (stream, revision, data) VALUES (?, ?, ?)');
+  const one = raw.transaction((i: number) => insert.run('s', i, '{"n":1}'));
+  let t = performance.now();
+  for (let i = 0; i < n; i++) one.immediate(i);
+  const rawRate = n / ((performance.now() - t) / 1000);
+  raw.close();
+
+  const store = openSqliteEventStore(join(dir, 'port.sqlite'), {
+    upcast: (_t, version, data) => ({ version, data }),
+  });
+  const stream = `bench-${randomUUID()}`;
+  t = performance.now();
+  for (let i = 0; i < n; i++) await store.append(stream, [newEvent(i)], i === 0 ? 'no_stream' : i - 1);
+  const portRate = n / ((performance.now() - t) / 1000);
+  await store.close();
+  row(
+    'Append, one event per commit (events/s)',
+    fmt(portRate),
+    `${fmt(rawRate)} (raw SQLite insert txn)`,
+    ratio(portRate, rawRate),
+  );
+}
+
+async function catchUp() {
+  const lots = 20_000;
+  const file = join(dir, 'catchup.sqlite');
+  const store = openSqliteEventStore(file, { upcast: marketUpcaster });
+  // The demo catalogue's lots, written as the command handler would (hash chain, metadata).
+  const now = new Date();
+  const template = demoCatalogue(now, 300);
+  const events = [];
+  for (let i = 0; i < lots; i++) {
+    const { lot } = template[i % template.length] as (typeof template)[number];
+    const lotId = `bench-${i}`;
+    events.push({ lotId, event: { ...newEvent(i), type: 'LotListed', version: 2, data: { ...lot, lotId } } });
+  }
+  for (const { lotId, event } of events) await store.append(`lot-${lotId}`, [event], 'no_stream');
+
+  let t = performance.now();
+  let read = 0;
+  let after = '';
+  for (;;) {
+    const page = await store.readAll({ after, maxCount: 500 });
+    if (page.length === 0) break;
+    read += page.length;
+    after = (page[page.length - 1] as (typeof page)[number]).position;
+  }
+  const readRate = read / ((performance.now() - t) / 1000);
+
+  const docs = createEmbeddedDocumentStore();
+  const runner = createProjectionRunner({
+    name: 'bench',
+    eventStore: store,
+    docs,
+    projections,
+    clock: systemClock,
+    logger: createLogger('silent'),
+  });
+  t = performance.now();
+  await runner.start();
+  await runner.waitFor(await store.headPosition(), 300_000);
+  const projectRate = lots / ((performance.now() - t) / 1000);
+  await runner.stop();
+  await store.close();
+  row(
+    `Projection catch-up, ${fmt(lots)} lots into the embedded store (events/s)`,
+    fmt(projectRate),
+    `${fmt(readRate)} (read + upcast of the same log)`,
+    ratio(projectRate, readRate),
+  );
+}
+
+async function http() {
+  const market = await startMarketplace();
+  try {
+    const duration = 8;
+    const base = { url: market.url, connections: 16, duration };
+    const health = await autocannon({ ...base, url: `${market.url}/api/health` });
+    let i = 0;
+    const create = await autocannon({
+      ...base,
+      requests: [
+        {
+          method: 'POST',
+          path: '/api/admin/product/create',
+          headers: { 'content-type': 'application/json', ...admin },
+          setupRequest: (req) => ({ ...req, body: JSON.stringify(lotInput({ id: `bench-http-${i++}` })) }),
+        },
+      ],
+    });
+    const search = await autocannon({
+      ...base,
+      method: 'POST',
+      url: `${market.url}/api/product/search`,
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        limit: 25,
+        orderby: 'p.bprice',
+        order: 'desc',
+        filters: {
+          country: { value: ['France'], type: 'array', field: 'p.custitem_gvo_country' },
+          color: { value: ['Red'], type: 'array', field: 'p.custitem_gvo_color' },
+        },
+      }),
+    });
+    const failed = (r: autocannon.Result) => r.errors + r.non2xx;
+    if (failed(create) || failed(search) || failed(health)) {
+      throw new Error(
+        `failed requests: create ${failed(create)}, search ${failed(search)}, health ${failed(health)}`,
+      );
+    }
+    const limit = `${fmt(health.requests.average)} req/s, p99 ${health.latency.p99} ms (GET /api/health)`;
+    row(
+      'Create lot over HTTP, 16 connections (req/s, p50/p99)',
+      `${fmt(create.requests.average)}, ${create.latency.p50}/${create.latency.p99} ms`,
+      limit,
+      ratio(create.requests.average, health.requests.average),
+    );
+    row(
+      `Search over HTTP, ${fmt(await market.docs.collection('lots').countDocuments())} lots (req/s, p50/p99)`,
+      `${fmt(search.requests.average)}, ${search.latency.p50}/${search.latency.p99} ms`,
+      limit,
+      ratio(search.requests.average, health.requests.average),
+    );
+  } finally {
+    await market.stop();
+  }
+}
+
+/** Milliseconds until every socket has seen one message, for `rounds` messages; returns the median. */
+async function fanOut(
+  sockets: WebSocket[],
+  send: (round: number) => Promise<void>,
+  match: (data: string, round: number) => boolean,
+  rounds: number,
+) {
+  const times: number[] = [];
+  for (let round = 0; round < rounds; round++) {
+    const t = performance.now();
+    const arrived = Promise.all(
+      sockets.map(
+        (s) =>
+          new Promise<void>((resolve) => {
+            const on = (data: Buffer) => {
+              if (!match(String(data), round)) return;
+              s.off('message', on);
+              resolve();
+            };
+            s.on('message', on);
+          }),
+      ),
+    );
+    await send(round);
+    await arrived;
+    times.push(performance.now() - t);
+  }
+  times.sort((a, b) => a - b);
+  return times[Math.floor(times.length / 2)] as number;
+}
+
+const open = (url: string) =>
+  new Promise<WebSocket>((resolve, reject) => {
+    const s = new WebSocket(url);
+    s.once('open', () => resolve(s));
+    s.once('error', reject);
+  });
+
+async function realtime() {
+  const clients = 200;
+  const rounds = 20;
+  const wss = new WebSocketServer({ port: 0, host: '127.0.0.1' });
+  await new Promise((resolve) => wss.once('listening', resolve));
+  const port = (wss.address() as { port: number }).port;
+  const bare = await Promise.all(Array.from({ length: clients }, () => open(`ws://127.0.0.1:${port}`)));
+  const bareMs = await fanOut(
+    bare,
+    async (round) => {
+      const message = JSON.stringify({ type: 'lotChanged', round });
+      for (const c of wss.clients) c.send(message);
+    },
+    (data, round) => data.includes(`"round":${round}`),
+    rounds,
+  );
+  for (const s of bare) s.close();
+  wss.close();
+
+  const market = await startMarketplace({ seed: false });
+  try {
+    const url = `${market.url.replace('http', 'ws')}/ws`;
+    const sockets = await Promise.all(Array.from({ length: clients }, () => open(url)));
+    for (const s of sockets) s.send(JSON.stringify({ type: 'subscribe', channels: ['lots'] }));
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const ids: string[] = [];
+    const productMs = await fanOut(
+      sockets,
+      async (round) => {
+        ids[round] = `bench-rt-${round}`;
+        await market.post('/api/admin/product/create', lotInput({ id: ids[round] }), admin);
+      },
+      (data, round) => data.includes(`"${ids[round]}"`),
+      rounds,
+    );
+    for (const s of sockets) s.close();
+    row(
+      `Create lot → ${clients} subscribed browsers notified (median ms)`,
+      `${fmt(productMs, 1)} ms (HTTP, append, projection, bus, relay)`,
+      `${fmt(bareMs, 1)} ms (bare ws broadcast)`,
+      `${fmt(productMs / bareMs, 1)}× the broadcast alone`,
+    );
+  } finally {
+    await market.stop();
+  }
+}
+
+try {
+  await appends();
+  await catchUp();
+  await http();
+  await realtime();
+} finally {
+  rmSync(dir, { recursive: true, force: true });
+}
+
+const cpu = cpus()[0]?.model ?? 'unknown CPU';
+console.log(
+  `\nMeasured ${new Date().toISOString().slice(0, 10)} on ${cpus().length} × ${cpu}, Node ${process.version}\n`,
+);
+console.log('| Measure | Marketplace | Physical limit (same run) | Share |');
+console.log('|---|---|---|---|');
+for (const r of rows) console.log(`| ${r.join(' | ')} |`);
