@@ -20,7 +20,9 @@ export interface TestMarketplace extends Embedded {
 }
 
 /** The embedded product on a random port with its own data folder. */
-export async function startMarketplace(options: { seed?: boolean; ui?: boolean; dataDir?: string } = {}) {
+export async function startMarketplace(
+  options: { seed?: boolean; ui?: boolean; dataDir?: string; natsUrl?: string } = {},
+) {
   const dataDir = options.dataDir ?? (await mkdtemp(join(tmpdir(), 'wine-test-')));
   const config = loadConfig({
     PORT: '0',
@@ -29,6 +31,7 @@ export async function startMarketplace(options: { seed?: boolean; ui?: boolean; 
     ADMIN_KEY,
     LOG_LEVEL: 'silent',
     SEED_DEMO: options.seed === false ? 'false' : 'true',
+    NATS_URL: options.natsUrl,
   });
   const embedded = await startEmbedded({ config, ...(options.ui ? {} : { uiDir: null }) });
   const market: TestMarketplace = {
