@@ -71,6 +71,27 @@ describe.runIf(browserAvailable())('storefront in a real browser', () => {
     expect(await page.getByTestId('total-records').textContent()).toContain(String(total + 1));
   });
 
+  it('narrows the search by clicking a country, then a region, in the filters (desktop and phone)', async () => {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    await page.goto(`${market.url}/search`);
+    await page.getByTestId('lot-card').first().waitFor();
+    const filters = page.getByRole('complementary', { name: 'Filters' });
+    await filters.getByText('Italy', { exact: true }).click();
+    await page.waitForURL(/country=Italy/);
+    await filters.getByText('Piedmont', { exact: true }).click();
+    await page.waitForURL(/region=Piedmont/);
+    await page.getByRole('heading', { name: 'Piedmont' }).waitFor();
+    const cards = page.getByTestId('lot-card');
+    await expect.poll(async () => (await cards.allTextContents()).every((t) => t.includes('Piedmont'))).toBe(true);
+
+    const phone = await browser.newPage({ viewport: { width: 390, height: 844 } });
+    await phone.goto(`${market.url}/search`);
+    await phone.getByRole('button', { name: 'Filters' }).click();
+    await phone.getByRole('dialog', { name: 'Filters' }).getByText('Spain', { exact: true }).click();
+    await phone.waitForURL(/country=Spain/);
+    await phone.screenshot({ path: join(screenshots, 'search-phone.png') });
+  });
+
   it('opens a product page with its details', async () => {
     const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
     await page.goto(`${market.url}/productview/demo-0001`);

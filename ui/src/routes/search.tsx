@@ -1,4 +1,17 @@
-import { Badge, CloseButton, Container, Grid, Group, Pagination, Select, Text, Title } from '@mantine/core';
+import {
+  Badge,
+  Button,
+  CloseButton,
+  Container,
+  Drawer,
+  Grid,
+  Group,
+  Pagination,
+  Select,
+  Text,
+  Title,
+} from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
 import { createFileRoute, useRouter, useRouterState } from '@tanstack/react-router';
 import { call } from '../api/client.ts';
 import { LoadError } from '../components/LoadError/LoadError.tsx';
@@ -31,6 +44,7 @@ function heading(search: BrowseSearch): string {
 
 function SearchPage() {
   const search = Route.useSearch();
+  const [filtersOpen, filtersDrawer] = useDisclosure(false);
   const navigate = Route.useNavigate();
   const router = useRouter();
   const { records, totalRecords } = Route.useLoaderData();
@@ -86,8 +100,15 @@ function SearchPage() {
           </Badge>
         ))}
       </Group>
+      {/* Below the md breakpoint the filters open in a drawer, so the wines come first. */}
+      <Button hiddenFrom="md" variant="outline" mb="md" onClick={filtersDrawer.open}>
+        Filters
+      </Button>
+      <Drawer opened={filtersOpen} onClose={filtersDrawer.close} title="Filters" hiddenFrom="md" size="sm">
+        <SearchFilters search={search} onChange={update} />
+      </Drawer>
       <Grid gap="xl">
-        <Grid.Col span={{ base: 12, md: 3 }} component="aside" aria-label="Filters">
+        <Grid.Col span={{ base: 12, md: 3 }} component="aside" aria-label="Filters" visibleFrom="md">
           <SearchFilters search={search} onChange={update} />
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 9 }}>

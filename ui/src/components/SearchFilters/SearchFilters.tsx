@@ -1,6 +1,7 @@
-import { Checkbox, Loader, MultiSelect, NavLink, Stack, Text, Title } from '@mantine/core';
-import { Link } from '@tanstack/react-router';
+import { Checkbox, Loader, MultiSelect, NavLink, type NavLinkProps, Stack, Text, Title } from '@mantine/core';
+import { Link, useNavigate } from '@tanstack/react-router';
 import { useAtomValue } from 'jotai';
+import type { ReactNode } from 'react';
 import type { BrowseSearch } from '../../lib/search.ts';
 import { browseTree, defaultBundleAtom } from '../../state/defaults.ts';
 
@@ -10,6 +11,28 @@ export interface SearchFiltersProps {
 }
 
 const orUndefined = <T,>(values: T[]) => (values.length ? values : undefined);
+
+type OriginLinkProps = Omit<NavLinkProps, 'renderRoot' | 'onClick' | 'children'> & {
+  search: BrowseSearch;
+  target: Pick<BrowseSearch, 'country' | 'region' | 'subregion'>;
+  children?: ReactNode;
+};
+
+/** A country, region or subregion of the browse tree: a real link to the filtered search. */
+function OriginLink({ search, target, children, ...props }: OriginLinkProps) {
+  const navigate = useNavigate();
+  const next = { ...search, ...target, page: 1 };
+  return (
+    <NavLink
+      renderRoot={(rootProps) => <Link to="/search" search={next} {...rootProps} />}
+      // Mantine's NavLink keeps the click of an item with children for opening it; navigate as well.
+      onClick={children ? () => void navigate({ to: '/search', search: next }) : undefined}
+      {...props}
+    >
+      {children}
+    </NavLink>
+  );
+}
 
 /** The browse page's filters, from the default bundle: origin, colour, vintage, bottle size. */
 export function SearchFilters({ search, onChange }: SearchFiltersProps) {
@@ -29,27 +52,17 @@ export function SearchFilters({ search, onChange }: SearchFiltersProps) {
         <Title order={2} fz="md" id="filter-origin" mb="xs">
           Country &amp; region
         </Title>
-        <NavLink
-          renderRoot={(props) => (
-            <Link
-              to="/search"
-              search={{ ...search, country: undefined, region: undefined, subregion: undefined, page: 1 }}
-              {...props}
-            />
-          )}
+        <OriginLink
+          search={search}
+          target={{ country: undefined, region: undefined, subregion: undefined }}
           label="All countries"
           active={!search.country}
         />
         {tree.map((c) => (
-          <NavLink
+          <OriginLink
             key={c.value}
-            renderRoot={(props) => (
-              <Link
-                to="/search"
-                search={{ ...search, country: c.value, region: undefined, subregion: undefined, page: 1 }}
-                {...props}
-              />
-            )}
+            search={search}
+            target={{ country: c.value, region: undefined, subregion: undefined }}
             label={c.value}
             description={`${c.count} lots`}
             active={search.country === c.value && !search.region}
@@ -57,37 +70,27 @@ export function SearchFilters({ search, onChange }: SearchFiltersProps) {
             childrenOffset="sm"
           >
             {c.regions.map((r) => (
-              <NavLink
+              <OriginLink
                 key={r.value}
-                renderRoot={(props) => (
-                  <Link
-                    to="/search"
-                    search={{ ...search, country: c.value, region: r.value, subregion: undefined, page: 1 }}
-                    {...props}
-                  />
-                )}
+                search={search}
+                target={{ country: c.value, region: r.value, subregion: undefined }}
                 label={r.value}
                 active={search.region === r.value && !search.subregion}
                 opened={search.region === r.value}
                 childrenOffset="sm"
               >
-                {r.subregions.map((s) => (
-                  <NavLink
-                    key={s.value}
-                    renderRoot={(props) => (
-                      <Link
-                        to="/search"
-                        search={{ ...search, country: c.value, region: r.value, subregion: s.value, page: 1 }}
-                        {...props}
-                      />
-                    )}
-                    label={s.value}
-                    active={search.subregion === s.value}
+                {r.subregions.map((sub) => (
+                  <OriginLink
+                    key={sub.value}
+                    search={search}
+                    target={{ country: c.value, region: r.value, subregion: sub.value }}
+                    label={sub.value}
+                    active={search.subregion === sub.value}
                   />
                 ))}
-              </NavLink>
+              </OriginLink>
             ))}
-          </NavLink>
+          </OriginLink>
         ))}
       </nav>
 
