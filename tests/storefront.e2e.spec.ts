@@ -82,7 +82,9 @@ describe.runIf(browserAvailable())('storefront in a real browser', () => {
     await page.waitForURL(/region=Piedmont/);
     await page.getByRole('heading', { name: 'Piedmont' }).waitFor();
     const cards = page.getByTestId('lot-card');
-    await expect.poll(async () => (await cards.allTextContents()).every((t) => t.includes('Piedmont'))).toBe(true);
+    await expect
+      .poll(async () => (await cards.allTextContents()).every((t) => t.includes('Piedmont')))
+      .toBe(true);
 
     const phone = await browser.newPage({ viewport: { width: 390, height: 844 } });
     await phone.goto(`${market.url}/search`);
