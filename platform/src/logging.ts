@@ -1,4 +1,4 @@
-import { type Logger, pino } from 'pino';
+import { type DestinationStream, type Logger, pino } from 'pino';
 
 export type { Logger };
 
@@ -19,6 +19,7 @@ export const redactPaths = [
   'headers.authorization',
 ];
 
-export function createLogger(level = 'info', name = 'wine'): Logger {
-  return pino({ name, level, redact: { paths: redactPaths, censor: '[redacted]' } });
+export function createLogger(level = 'info', name = 'wine', destination?: DestinationStream): Logger {
+  const options = { name, level, redact: { paths: redactPaths, censor: '[redacted]' } };
+  return destination ? pino(options, destination) : pino(options);
 }
