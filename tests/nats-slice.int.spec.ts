@@ -1,19 +1,7 @@
-import { connect } from 'nats';
+import { natsReachable, natsUrl } from '@wine/platform/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
 import { admin, lotInput, startMarketplace, type TestMarketplace } from './support/marketplace.ts';
-
-const natsUrl = process.env.NATS_URL ?? 'nats://127.0.0.1:4222';
-
-async function natsReachable(): Promise<boolean> {
-  try {
-    const nc = await connect({ servers: natsUrl, timeout: 2000, reconnect: false });
-    await nc.close();
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 const reachable = await natsReachable();
 if (!reachable) {

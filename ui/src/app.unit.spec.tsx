@@ -6,32 +6,10 @@ import { createStore, Provider } from 'jotai';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { routeTree } from './routeTree.gen.ts';
 import { realtimeClientAtom } from './state/realtime.ts';
-import { createRealtimeClient, type SocketLike } from './state/realtime-client.ts';
+import { createRealtimeClient } from './state/realtime-client.ts';
+import { FakeSocket } from './test-utils/fake-socket.ts';
 import { aLot } from './test-utils/fixtures.ts';
 import { theme } from './theme.ts';
-
-/** A socket the test drives: open it, push server messages, read what the client sent. */
-class TestSocket implements SocketLike {
-  readyState = 0;
-  sent: unknown[] = [];
-  onopen: SocketLike['onopen'] = null;
-  onclose: SocketLike['onclose'] = null;
-  onerror: SocketLike['onerror'] = null;
-  onmessage: SocketLike['onmessage'] = null;
-  send(data: string) {
-    this.sent.push(JSON.parse(data));
-  }
-  close() {
-    this.readyState = 3;
-  }
-  open() {
-    this.readyState = 1;
-    this.onopen?.(new Event('open'));
-  }
-  receive(message: unknown) {
-    this.onmessage?.(new MessageEvent('message', { data: JSON.stringify(message) }));
-  }
-}
 
 const envelope = (responseData: unknown) => ({
   status: 'success',
@@ -70,7 +48,7 @@ function stubApi(lots: LotView[]) {
 
 async function renderApp(path: string) {
   const store = createStore();
-  const socket = new TestSocket();
+  const socket = new FakeSocket();
   store.set(realtimeClientAtom, createRealtimeClient({ url: 'ws://test/ws', createSocket: () => socket }));
   const router = createRouter({
     routeTree,

@@ -1,5 +1,6 @@
 import { connect } from 'nats';
 import { afterAll, describe, expect, it } from 'vitest';
+import { natsReachable, natsUrl } from '../testing/nats.ts';
 import { busContract } from './bus.contract.ts';
 import { createInProcessBus } from './in-process.ts';
 import { openNatsBus } from './nats.ts';
@@ -41,18 +42,7 @@ describe('in-process bus', () => {
   });
 });
 
-const natsUrl = process.env.NATS_URL ?? 'nats://127.0.0.1:4222';
 const inCi = process.env.CI === 'true';
-
-async function natsReachable(): Promise<boolean> {
-  try {
-    const nc = await connect({ servers: natsUrl, timeout: 2000, reconnect: false });
-    await nc.close();
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 const natsAvailable = await natsReachable();
 if (!natsAvailable && !inCi) {

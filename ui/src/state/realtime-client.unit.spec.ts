@@ -1,34 +1,7 @@
 import type { LotChangedMessage, LotView } from '@wine/contracts';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createRealtimeClient, type SocketLike } from './realtime-client.ts';
-
-class FakeSocket implements SocketLike {
-  readyState = 0;
-  sent: unknown[] = [];
-  closed = false;
-  onopen: SocketLike['onopen'] = null;
-  onclose: SocketLike['onclose'] = null;
-  onerror: SocketLike['onerror'] = null;
-  onmessage: SocketLike['onmessage'] = null;
-  send(data: string) {
-    this.sent.push(JSON.parse(data));
-  }
-  close() {
-    this.closed = true;
-    this.readyState = 3;
-  }
-  open() {
-    this.readyState = 1;
-    this.onopen?.(new Event('open'));
-  }
-  receive(message: unknown) {
-    this.onmessage?.(new MessageEvent('message', { data: JSON.stringify(message) }));
-  }
-  drop() {
-    this.readyState = 3;
-    this.onclose?.(new CloseEvent('close'));
-  }
-}
+import { FakeSocket } from '../test-utils/fake-socket.ts';
+import { createRealtimeClient } from './realtime-client.ts';
 
 const lotChanged = (id: string, position: string): LotChangedMessage => ({
   type: 'lotChanged',

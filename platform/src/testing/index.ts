@@ -1,0 +1,3 @@
+/** Helpers for test suites that run against real servers (never a fake one). */
+export { dockerReachable } from './docker.ts';
+export { natsReachable, natsUrl } from './nats.ts';
