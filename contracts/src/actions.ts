@@ -2,6 +2,20 @@ import { z } from 'zod';
 import type { LotView } from './lot-document.ts';
 import { CreateLotInput, LotIdInput } from './lots.ts';
 import { SearchFilter } from './search-filter.ts';
+import {
+  EmptyInput,
+  ForgotPasswordInput,
+  LoginInput,
+  type LoginResult,
+  type OutboxMessage,
+  RegisterInput,
+  ResetPasswordInput,
+  UpdatePreferenceInput,
+  UpdateProfileInput,
+  type UserRecord,
+  VerifyEmailCodeInput,
+  VerifyEmailLinkInput,
+} from './users.ts';
 
 export type Side = 'command' | 'query';
 export type Auth = 'public' | 'user' | 'admin';
@@ -47,6 +61,101 @@ export const actions = {
     auth: 'admin',
     input: CreateLotInput,
     output: out<{ id: string; position: string }>(),
+  }),
+  // Accounts (seeds 001 §7 "Account and identity", area user).
+  register: action({
+    path: '/api/user/register',
+    side: 'command',
+    auth: 'public',
+    input: RegisterInput,
+    output: out<LoginResult>(),
+  }),
+  login: action({
+    path: '/api/user/login',
+    side: 'command',
+    auth: 'public',
+    input: LoginInput,
+    output: out<LoginResult>(),
+  }),
+  logout: action({
+    path: '/api/user/logout',
+    side: 'command',
+    auth: 'user',
+    input: EmptyInput,
+    output: out<null>(),
+  }),
+  // Served by the command-service: it folds the user's stream, so a deactivation or a forced
+  // logout takes effect on the next request rather than when a read model catches up.
+  validateUser: action({
+    path: '/api/user/validateUser',
+    side: 'command',
+    auth: 'user',
+    input: EmptyInput,
+    output: out<UserRecord>(),
+  }),
+  sendEmailVerifyCode: action({
+    path: '/api/user/sendEmailVerifyCode',
+    side: 'command',
+    auth: 'user',
+    input: EmptyInput,
+    output: out<null>(),
+  }),
+  verifyEmailVerifyCode: action({
+    path: '/api/user/verifyEmailVerifyCode',
+    side: 'command',
+    auth: 'user',
+    input: VerifyEmailCodeInput,
+    output: out<UserRecord>(),
+  }),
+  sendEmailVerifyLink: action({
+    path: '/api/user/sendEmailVerifyLink',
+    side: 'command',
+    auth: 'user',
+    input: EmptyInput,
+    output: out<null>(),
+  }),
+  verifyEmail: action({
+    path: '/api/user/verifyEmail',
+    side: 'command',
+    auth: 'public',
+    input: VerifyEmailLinkInput,
+    output: out<null>(),
+  }),
+  forgotPassword: action({
+    path: '/api/user/forgotPassword',
+    side: 'command',
+    auth: 'public',
+    input: ForgotPasswordInput,
+    output: out<null>(),
+  }),
+  resetPassword: action({
+    path: '/api/user/resetPassword',
+    side: 'command',
+    auth: 'public',
+    input: ResetPasswordInput,
+    output: out<null>(),
+  }),
+  updateProfile: action({
+    path: '/api/user/updateProfile',
+    side: 'command',
+    auth: 'user',
+    input: UpdateProfileInput,
+    output: out<UserRecord>(),
+  }),
+  updatePreference: action({
+    path: '/api/user/updatePreference',
+    side: 'command',
+    auth: 'user',
+    input: UpdatePreferenceInput,
+    output: out<UserRecord>(),
+  }),
+  /** The embedded mailer's outbox, for the developer page /dev/outbox (absent outside embedded). */
+  devOutbox: action({
+    path: '/api/dev/outbox',
+    side: 'command',
+    auth: 'public',
+    input: EmptyInput,
+    output: out<{ records: OutboxMessage[] }>(),
   }),
 } as const;
 

@@ -24,6 +24,13 @@ const Env = z.object({
     .optional(),
   /** Authorises admin commands until the accounts issue brings roles. */
   ADMIN_KEY: z.string().min(8, 'ADMIN_KEY must be at least 8 characters').default('embedded-admin-key'),
+  /** Signs session tokens; the embedded default generates one into DATA_DIR/session.key. */
+  SESSION_SECRET: z.string().min(32, 'SESSION_SECRET must be at least 32 characters').optional(),
+  /** smtp://user:pass@host:port sends mail through nodemailer; without it the embedded outbox keeps it. */
+  SMTP_URL: z.string().regex(/^smtps?:\/\//, 'SMTP_URL must start with smtp:// or smtps://').optional(),
+  MAIL_FROM: z.string().default('Fine Wine Auction <no-reply@localhost>'),
+  /** The address links in e-mails point at; default http://localhost:PORT. */
+  PUBLIC_URL: z.url().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SEED_DEMO: z
     .enum(['true', 'false'])

@@ -1,0 +1,143 @@
+import { z } from 'zod';
+
+/** seeds 001 §5: the messages of the account forms. */
+export const accountMessages = {
+  required: 'Required!',
+  passwordMin: 'Minimum 8 characters',
+  passwordsNotMatch: 'Passwords not match',
+  invalidEmail: 'Invalid email format',
+  invalidDecimal: 'invalid decimal',
+  phoneDigits: 'Enter a 10 digit phone number',
+  sessionExpired: 'Session expired. Login again',
+  loggedOut: 'Logged out successfully',
+  badLogin: 'Invalid email or password',
+  codeInvalid: 'Invalid or expired code',
+  linkInvalid: 'Invalid or expired link',
+  resetSent: 'If that e-mail has an account, a reset link is on its way',
+  emailTaken: 'An account with this e-mail already exists',
+  verificationSent: 'Verification code sent',
+  emailVerified: 'E-mail verified',
+  passwordChanged: 'Password changed. Login with your new password',
+} as const;
+
+const Email = z
+  .string(accountMessages.required)
+  .trim()
+  .toLowerCase()
+  .min(1, accountMessages.required)
+  .max(254)
+  .pipe(z.email(accountMessages.invalidEmail));
+const Password = z.string(accountMessages.required).min(8, accountMessages.passwordMin).max(200);
+const Name = z.string(accountMessages.required).trim().min(1, accountMessages.required).max(100);
+/** seeds 001 §5: the national number is 10 digits when the flag is set (US numbers by default). */
+export const Phone = z
+  .string()
+  .trim()
+  .transform((v) => v.replace(/\D/g, ''))
+  .pipe(z.string().regex(/^\d{10}$/, accountMessages.phoneDigits));
+
+const withConfirmation = <T extends { password: string; confirm_password: string }>(
+  value: T,
+  ctx: z.RefinementCtx,
+) => {
+  if (value.password !== value.confirm_password) {
+    ctx.addIssue({ code: 'custom', path: ['confirm_password'], message: accountMessages.passwordsNotMatch });
+  }
+};
+
+/** The registration form (seeds 001 §5): the active fields of the default configuration. */
+export const RegisterInput = z
+  .strictObject({
+    first_name: Name,
+    last_name: Name,
+    email: Email,
+    phone: Phone.optional(),
+    country_code: z
+      .string()
+      .regex(/^\+\d{1,4}$/, 'Enter a country code like +1')
+      .default('+1'),
+    password: Password,
+    confirm_password: z.string(accountMessages.required),
+    /** Accepting the terms is required. */
+    terms: z.literal(true, accountMessages.required),
+    newsletter: z.boolean().default(false),
+  })
+  .superRefine(withConfirmation);
+export type RegisterInput = z.input<typeof RegisterInput>;
+
+export const LoginInput = z.strictObject({
+  email: Email,
+  password: z.string(accountMessages.required).min(1, accountMessages.required).max(200),
+});
+
+export const EmptyInput = z.strictObject({});
+
+export const VerifyEmailCodeInput = z.strictObject({
+  code: z.string(accountMessages.required).regex(/^\d{6}$/, 'Enter the 6 digit code'),
+});
+
+export const VerifyEmailLinkInput = z.strictObject({
+  token: z.string(accountMessages.required).regex(/^[\w-]{20,200}$/, accountMessages.linkInvalid),
+});
+
+export const ForgotPasswordInput = z.strictObject({ email: Email });
+
+export const ResetPasswordInput = z
+  .strictObject({
+    token: z.string(accountMessages.required).regex(/^[\w-]{20,200}$/, accountMessages.linkInvalid),
+    password: Password,
+    confirm_password: z.string(accountMessages.required),
+  })
+  .superRefine(withConfirmation);
+
+export const UpdateProfileInput = z
+  .strictObject({
+    first_name: Name,
+    last_name: Name,
+    phone: Phone.nullable(),
+    /** seeds 000 §4.8: Continue on the welcome popup sends 0. */
+    popup_message: z.literal(0),
+  })
+  .partial();
+
+export const UpdatePreferenceInput = z.strictObject({
+  email_notifications: z.boolean(),
+  sms_notifications: z.boolean(),
+  outbid_alerts: z.boolean(),
+  closing_reminders: z.boolean(),
+});
+
+/** The user record answered by login and validateUser (seeds 000 §4.8; no secret ever). */
+export interface UserRecord {
+  id: string;
+  first_name: string;
+  last_name: string;
+  email: string;
+  phone: string | null;
+  country_code: string;
+  /** 'active', or 'deactivate' (seeds 001 §3 "User session record"). */
+  status: 'active' | 'deactivate';
+  email_verified: boolean;
+  phone_verified: boolean;
+  /** 1 shows the welcome popup about the card processor change; Continue sets it to 0. */
+  popup_message: 0 | 1;
+  force_logout: 0 | 1;
+  isAdmin: boolean;
+  preferences: z.infer<typeof UpdatePreferenceInput>;
+  created_at: string;
+}
+
+export interface LoginResult {
+  token: string;
+  id: string;
+  user: UserRecord;
+}
+
+/** A message the embedded mailer kept for the developer outbox page (only when running embedded). */
+export interface OutboxMessage {
+  id: string;
+  to: string;
+  subject: string;
+  text: string;
+  sentAt: string;
+}
