@@ -1,3 +1,4 @@
+import { accountMessages } from '@wine/contracts';
 import { AppError } from '@wine/platform';
 
 /** The command side's error catalogue: code, status, message (STYLE.md "Errors are values with codes"). */
@@ -5,4 +6,14 @@ export const commandErrors = {
   lotAlreadyListed: (id: string) => new AppError('LOT_ALREADY_LISTED', `Lot ${id} already exists`, 409, 'id'),
   closeInPast: () => new AppError('CLOSE_IN_PAST', 'closesAt must be in the future', 400, 'closesAt'),
   adminOnly: () => new AppError('ADMIN_ONLY', 'Only an admin can do this', 403),
+  userExists: () => new AppError('USER_EXISTS', accountMessages.emailTaken, 409, 'email'),
+  userNotFound: () => new AppError('USER_NOT_FOUND', 'User not found', 404),
+  deactivated: () => new AppError('DEACTIVATED', 'This account is deactivated', 403),
+  alreadyVerified: () => new AppError('ALREADY_VERIFIED', 'E-mail already verified', 400),
+  badLogin: () => new AppError('BAD_LOGIN', accountMessages.badLogin, 400),
+  sessionInvalid: () => new AppError('SESSION_INVALID', accountMessages.sessionExpired, 403),
+  codeInvalid: () => new AppError('CODE_INVALID', accountMessages.codeInvalid, 400, 'code'),
+  linkInvalid: () => new AppError('LINK_INVALID', accountMessages.linkInvalid, 400, 'token'),
+  tooManyAttempts: () =>
+    new AppError('TOO_MANY_ATTEMPTS', 'Too many attempts, ask for a new code', 429, 'code'),
 } as const;

@@ -1,21 +1,70 @@
-import type { Clock, EventStore } from '@wine/platform';
+import { randomBytes } from 'node:crypto';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import rateLimit from '@fastify/rate-limit';
+import { actions } from '@wine/contracts';
+import { type Clock, type EventStore, type Mailer, registerAction, type SecretStore } from '@wine/platform';
 import type { FastifyInstance } from 'fastify';
 import { adminKeyAuthorizer } from './auth.ts';
 import { lotRoutes } from './lots/routes.ts';
+import { accounts } from './users/accounts.ts';
+import { userRoutes } from './users/routes.ts';
+import { sessionTokens } from './users/sessions.ts';
 
 export interface CommandServiceDeps {
   store: EventStore;
   clock: Clock;
   adminKey: string;
+  secrets: SecretStore;
+  mailer: Mailer;
+  sessionSecret: string;
+  /** The UI's origin, for links in e-mails (asked when a mail is written, after the port is known). */
+  publicUrl: () => string;
+  /** Sign-in, registration and code requests per minute per client and address (default 10). */
+  rateLimit?: number;
 }
 
 /** The write side's routes, registered on any fastify instance (one process or its own). */
-export function commandService(app: FastifyInstance, deps: CommandServiceDeps): void {
+export async function commandService(app: FastifyInstance, deps: CommandServiceDeps): Promise<void> {
+  // preHandler: the body is parsed by then, so the key can name the address being tried.
+  await app.register(rateLimit, { global: false, hook: 'preHandler' });
   const authorize = adminKeyAuthorizer(deps.adminKey);
   lotRoutes(app, { store: deps.store, clock: deps.clock, authorize });
+  const users = accounts({
+    store: deps.store,
+    clock: deps.clock,
+    secrets: deps.secrets,
+    mailer: deps.mailer,
+    tokens: sessionTokens(deps.sessionSecret, deps.clock),
+    publicUrl: deps.publicUrl,
+  });
+  userRoutes(app, { accounts: users, authorizeAdmin: authorize, rateLimit: deps.rateLimit ?? 10 });
+  const { outbox } = deps.mailer;
+  if (outbox) {
+    registerAction(
+      app,
+      actions.devOutbox,
+      () => undefined,
+      async () => ({ records: await outbox() }),
+    );
+  }
+}
+
+/**
+ * SESSION_SECRET, or (embedded) a random secret kept in DATA_DIR/session.key so sessions survive a
+ * restart; never logged.
+ */
+export function sessionSecret(config: { SESSION_SECRET?: string | undefined; dataDir: string }): string {
+  if (config.SESSION_SECRET) return config.SESSION_SECRET;
+  const file = join(config.dataDir, 'session.key');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  const secret = randomBytes(32).toString('base64url');
+  writeFileSync(file, secret, { mode: 0o600, flag: 'wx' });
+  return secret;
 }
 
 export { eventIdFor, handleCommand } from './core/command-handler.ts';
 export type { Decider } from './core/decider.ts';
 export { lotDecider } from './lots/decide.ts';
 export { lotFromInput } from './lots/list-lot.ts';
+export { userDecider } from './users/decide.ts';

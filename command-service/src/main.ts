@@ -1,16 +1,36 @@
-import { createHttpApp, createLogger, loadConfig, openEventStore, systemClock } from '@wine/platform';
+import {
+  createHttpApp,
+  createLogger,
+  loadConfig,
+  openEventStore,
+  openMailer,
+  openSecretStore,
+  systemClock,
+} from '@wine/platform';
 import closeWithGrace from 'close-with-grace';
-import { commandService } from './index.ts';
+import { commandService, sessionSecret } from './index.ts';
 
 // The command-service on its own (deploy/compose, deploy/k8s): the write side's routes only.
 const config = loadConfig({ PORT: '3001', ...process.env });
 const logger = createLogger(config.LOG_LEVEL, 'command-service');
 const store = openEventStore(config);
+const secrets = await openSecretStore(config);
+const mailer = await openMailer(config);
 const app = createHttpApp(logger);
-commandService(app, { store, clock: systemClock, adminKey: config.ADMIN_KEY });
+await commandService(app, {
+  store,
+  clock: systemClock,
+  adminKey: config.ADMIN_KEY,
+  secrets,
+  mailer,
+  sessionSecret: sessionSecret(config),
+  publicUrl: () => config.PUBLIC_URL ?? `http://localhost:${config.PORT}`,
+});
 app.get('/health', async () => ({ status: 'ok' }));
 await app.listen({ port: config.PORT, host: config.HOST });
 closeWithGrace({ delay: 10_000 }, async () => {
   await app.close();
+  await mailer.close();
+  await secrets.close();
   await store.close();
 });

@@ -3,7 +3,9 @@ import type { LotView } from './lot-document.ts';
 import { CreateLotInput, LotIdInput } from './lots.ts';
 import { SearchFilter } from './search-filter.ts';
 import {
+  ChangeUserStatusInput,
   EmptyInput,
+  ForceLogoutInput,
   ForgotPasswordInput,
   LoginInput,
   type LoginResult,
@@ -148,6 +150,20 @@ export const actions = {
     auth: 'user',
     input: UpdatePreferenceInput,
     output: out<UserRecord>(),
+  }),
+  changeUserStatus: action({
+    path: '/api/admin/user/changeStatus',
+    side: 'command',
+    auth: 'admin',
+    input: ChangeUserStatusInput,
+    output: out<null>(),
+  }),
+  forceLogout: action({
+    path: '/api/admin/user/forceLogout',
+    side: 'command',
+    auth: 'admin',
+    input: ForceLogoutInput,
+    output: out<null>(),
   }),
   /** The embedded mailer's outbox, for the developer page /dev/outbox (absent outside embedded). */
   devOutbox: action({

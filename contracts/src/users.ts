@@ -107,6 +107,12 @@ export const UpdatePreferenceInput = z.strictObject({
   closing_reminders: z.boolean(),
 });
 
+const UserId = z.string().regex(/^[\w-]{1,64}$/, 'not a user id');
+/** seeds 001 §7 changeStatus: an admin deactivates or reactivates a user. */
+export const ChangeUserStatusInput = z.strictObject({ id: UserId, status: z.enum(['active', 'deactivate']) });
+/** An admin ends every session of a user ('Session expired. Login again'). */
+export const ForceLogoutInput = z.strictObject({ id: UserId });
+
 /** The user record answered by login and validateUser (seeds 000 §4.8; no secret ever). */
 export interface UserRecord {
   id: string;

@@ -3,7 +3,7 @@ import { mkdir } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import { join, resolve } from 'node:path';
 import fastifyStatic from '@fastify/static';
-import { commandService } from '@wine/command-service';
+import { commandService, sessionSecret } from '@wine/command-service';
 import { seedDemoCatalogue } from '@wine/command-service/demo';
 import {
   type Clock,
@@ -14,6 +14,8 @@ import {
   openBus,
   openDocumentStore,
   openEventStore,
+  openMailer,
+  openSecretStore,
   systemClock,
 } from '@wine/platform';
 import { createProjectionRunner, ensureIndexes, projections, queryService } from '@wine/projection-service';
@@ -28,6 +30,8 @@ export interface EmbeddedOptions {
   clock?: Clock;
   /** The built UI to serve; null serves the API only. */
   uiDir?: string | null;
+  /** Sign-in and code requests per minute per client and address (tests raise or lower it). */
+  rateLimit?: number;
 }
 
 export type Embedded = Awaited<ReturnType<typeof startEmbedded>>;
@@ -46,6 +50,8 @@ export async function startEmbedded(options: EmbeddedOptions) {
   const eventStore = openEventStore(config);
   const docs = await openDocumentStore(config);
   const bus = await openBus(config);
+  const secrets = await openSecretStore(config);
+  const mailer = await openMailer(config);
   await ensureIndexes(docs);
 
   if (config.SEED_DEMO) {
@@ -78,7 +84,18 @@ export async function startEmbedded(options: EmbeddedOptions) {
       : undefined,
   );
 
-  commandService(app, { store: eventStore, clock, adminKey: config.ADMIN_KEY });
+  await commandService(app, {
+    store: eventStore,
+    clock,
+    adminKey: config.ADMIN_KEY,
+    secrets,
+    mailer,
+    sessionSecret: sessionSecret(config),
+    publicUrl: () =>
+      config.PUBLIC_URL ??
+      `http://localhost:${(app.server.address() as AddressInfo | null)?.port ?? config.PORT}`,
+    ...(options.rateLimit !== undefined && { rateLimit: options.rateLimit }),
+  });
   queryService(app, { docs, clock, authorize: () => undefined });
   app.get('/api/health', async () => ({ status: 'ok', projections: runner.status() }));
 
@@ -102,6 +119,8 @@ export async function startEmbedded(options: EmbeddedOptions) {
     eventStore,
     docs,
     bus,
+    secrets,
+    mailer,
     runner,
     realtime,
     async close() {
@@ -109,6 +128,8 @@ export async function startEmbedded(options: EmbeddedOptions) {
       await app.close();
       await runner.stop();
       await bus.close();
+      await mailer.close();
+      await secrets.close();
       await docs.close();
       await eventStore.close();
     },

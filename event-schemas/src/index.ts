@@ -3,11 +3,16 @@ export * from './hash-chain.ts';
 export * from './lot-events.ts';
 export * from './registry.ts';
 export * from './streams.ts';
+export * from './user-events.ts';
 
 import { LotListed } from './lot-events.ts';
 import { createRegistry } from './registry.ts';
+import { userEventDefinitions } from './user-events.ts';
 
 /** Every event type of the product. Adding an event means adding its definition here. */
-export const events = createRegistry([LotListed]);
+export const events = createRegistry([LotListed, ...userEventDefinitions]);
 
-export type MarketEvent = import('./lot-events.ts').LotEvent;
+export type MarketEvent =
+  | import('./lot-events.ts').LotEvent
+  | import('./user-events.ts').UserEvent
+  | import('./user-events.ts').EmailClaimEvent;

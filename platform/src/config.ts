@@ -27,7 +27,10 @@ const Env = z.object({
   /** Signs session tokens; the embedded default generates one into DATA_DIR/session.key. */
   SESSION_SECRET: z.string().min(32, 'SESSION_SECRET must be at least 32 characters').optional(),
   /** smtp://user:pass@host:port sends mail through nodemailer; without it the embedded outbox keeps it. */
-  SMTP_URL: z.string().regex(/^smtps?:\/\//, 'SMTP_URL must start with smtp:// or smtps://').optional(),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'SMTP_URL must start with smtp:// or smtps://')
+    .optional(),
   MAIL_FROM: z.string().default('Fine Wine Auction <no-reply@localhost>'),
   /** The address links in e-mails point at; default http://localhost:PORT. */
   PUBLIC_URL: z.url().optional(),

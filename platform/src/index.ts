@@ -5,3 +5,5 @@ export * from './document-store/index.ts';
 export * from './event-store/index.ts';
 export * from './http/index.ts';
 export * from './logging.ts';
+export * from './mailer/index.ts';
+export * from './secret-store/index.ts';

@@ -4,9 +4,10 @@ import type { Projection } from './core/projection.ts';
 import { createProjectionIndexes } from './core/rebuild.ts';
 import { lotsProjection } from './lots/project.ts';
 import { lotQueries } from './lots/queries.ts';
+import { usersProjection } from './users/project.ts';
 
 /** Every projection of the product, in the order they are applied. */
-export const projections: readonly Projection[] = [lotsProjection];
+export const projections: readonly Projection[] = [lotsProjection, usersProjection];
 
 export interface QueryServiceDeps {
   docs: DocumentStore;
@@ -32,3 +33,4 @@ export { createProjectionRunner, type ProjectionRunner, type RunnerStatus } from
 export { LOTS, listedLotDocument, lotsProjection } from './lots/project.ts';
 export { lotView } from './lots/view.ts';
 export { toMongoQuery } from './search/to-mongo.ts';
+export { USERS, type UserDocument, usersProjection } from './users/project.ts';

@@ -21,7 +21,7 @@ export interface TestMarketplace extends Embedded {
 
 /** The embedded product on a random port with its own data folder. */
 export async function startMarketplace(
-  options: { seed?: boolean; ui?: boolean; dataDir?: string; natsUrl?: string } = {},
+  options: { seed?: boolean; ui?: boolean; dataDir?: string; natsUrl?: string; rateLimit?: number } = {},
 ) {
   const dataDir = options.dataDir ?? (await mkdtemp(join(tmpdir(), 'wine-test-')));
   const config = loadConfig({
@@ -33,7 +33,11 @@ export async function startMarketplace(
     SEED_DEMO: options.seed === false ? 'false' : 'true',
     NATS_URL: options.natsUrl,
   });
-  const embedded = await startEmbedded({ config, ...(options.ui ? {} : { uiDir: null }) });
+  const embedded = await startEmbedded({
+    config,
+    ...(options.ui ? {} : { uiDir: null }),
+    ...(options.rateLimit !== undefined && { rateLimit: options.rateLimit }),
+  });
   const market: TestMarketplace = {
     ...embedded,
     dataDir,

@@ -1,5 +1,5 @@
 import { type Action, failure, success, validationFailure } from '@wine/contracts';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, RouteShorthandOptions } from 'fastify';
 import type { z } from 'zod';
 import { AppError } from './errors.ts';
 
@@ -8,6 +8,8 @@ export interface ActionContext {
   /** The command id for idempotency: the `x-command-id` header, or the request id. */
   commandId: string;
   correlationId: string;
+  /** Sets the envelope's data.message on success (default 'ok'). */
+  setMessage(message: string): void;
 }
 
 export type Authorize = (request: FastifyRequest, action: Action) => void | Promise<void>;
@@ -22,8 +24,10 @@ export function registerAction<A extends Action, R>(
   action: A,
   authorize: Authorize,
   handler: (input: z.output<A['input']>, context: ActionContext) => Promise<R>,
+  /** Route options such as `config.rateLimit` (@fastify/rate-limit). */
+  options: RouteShorthandOptions = {},
 ): void {
-  app.post(action.path, async (request, reply) => {
+  app.post(action.path, options, async (request, reply) => {
     const parsed = action.input.safeParse(request.body ?? {});
     if (!parsed.success) return reply.code(400).send(validationFailure(parsed.error));
     await authorize(request, action);
@@ -35,8 +39,16 @@ export function registerAction<A extends Action, R>(
       typeof correlationHeader === 'string' && /^[\w-]{8,128}$/.test(correlationHeader)
         ? correlationHeader
         : commandId;
-    const result = await handler(parsed.data as z.output<A['input']>, { request, commandId, correlationId });
-    return reply.send(success(result));
+    let message = 'ok';
+    const result = await handler(parsed.data as z.output<A['input']>, {
+      request,
+      commandId,
+      correlationId,
+      setMessage: (m) => {
+        message = m;
+      },
+    });
+    return reply.send(success(result, message));
   });
 }
 

@@ -1,0 +1,309 @@
+import { createHash, randomBytes, randomInt } from 'node:crypto';
+import { accountMessages, type LoginResult, type RegisterInput, type UserRecord } from '@wine/contracts';
+import {
+  type Actor,
+  type EmailClaimEvent,
+  emailStream,
+  type UserEvent,
+  userStream,
+} from '@wine/event-schemas';
+import type { Clock, EventStore, Mailer, SecretStore } from '@wine/platform';
+import type { z } from 'zod';
+import { type CommandContext, eventIdFor, handleCommand } from '../core/command-handler.ts';
+import { type Decider, fold } from '../core/decider.ts';
+import { commandErrors } from '../errors.ts';
+import { type UserCommand, userDecider } from './decide.ts';
+import { decoyHash, hashPassword, verifyPassword } from './passwords.ts';
+import type { SessionClaims, SessionTokens } from './sessions.ts';
+import { type User, userRecord } from './user.ts';
+
+export interface AccountDeps {
+  store: EventStore;
+  clock: Clock;
+  secrets: SecretStore;
+  mailer: Mailer;
+  tokens: SessionTokens;
+  /** Where links in e-mails point (the UI's origin), asked when a mail is written. */
+  publicUrl: () => string;
+}
+
+/** Who is calling, as proven by a bearer token, and the user's state now. */
+export interface Session {
+  claims: SessionClaims;
+  user: User;
+  /** The token predates a forced logout: validateUser says so, every other action refuses. */
+  forced: boolean;
+}
+
+export interface RequestContext {
+  commandId: string;
+  correlationId: string;
+}
+
+/** The secret store's kinds: nothing kept there ever reaches the log or a read model. */
+const kinds = {
+  password: 'password',
+  emailCode: 'email-code',
+  emailCodeAttempts: 'email-code-attempts',
+  emailLink: 'email-link',
+  passwordReset: 'password-reset',
+  revokedToken: 'revoked-token',
+} as const;
+
+const CODE_MINUTES = 15;
+const LINK_HOURS = 24;
+const RESET_HOURS = 1;
+const MAX_CODE_ATTEMPTS = 5;
+
+const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
+const emailKey = (email: string) => sha256(email.trim().toLowerCase());
+
+type ClaimCommand = { type: 'Claim'; userId: string; ownerRegistered: boolean };
+/** One e-mail, one account: the last claim of `email-<sha256>` names its owner. */
+const emailClaimDecider: Decider<ClaimCommand, EmailClaimEvent, { owner: string | null }> = {
+  decide(command, state) {
+    if (state.owner === command.userId) return [];
+    if (state.owner && command.ownerRegistered) throw commandErrors.userExists();
+    return [{ type: 'EmailClaimed', data: { userId: command.userId } }];
+  },
+  evolve: (_state, event) => ({ owner: event.data.userId }),
+  initialState: () => ({ owner: null }),
+};
+
+/**
+ * The account flows of seeds 001 §7 "Account and identity": each records what happened as user
+ * events and keeps hashes of passwords, codes and tokens in the secret store.
+ */
+export function accounts(deps: AccountDeps) {
+  const { store, clock, secrets, mailer, tokens } = deps;
+
+  const context = (request: RequestContext, actor: Actor): CommandContext => ({
+    commandId: request.commandId,
+    correlationId: request.correlationId,
+    actor,
+    now: clock.now(),
+  });
+
+  async function loadUser(userId: string): Promise<User> {
+    return fold(userDecider, (await store.readStream(userStream(userId))) as unknown as UserEvent[]);
+  }
+
+  async function run(userId: string, command: UserCommand, request: RequestContext, actor: Actor) {
+    return handleCommand(store, userStream(userId), userDecider, command, context(request, actor));
+  }
+
+  /** The registered owner of an address, or null. */
+  async function ownerOf(email: string): Promise<string | null> {
+    const [last] = await store.readStream(emailStream(emailKey(email)), {
+      direction: 'backwards',
+      maxCount: 1,
+    });
+    const owner = (last?.data as { userId?: string } | undefined)?.userId;
+    if (!owner) return null;
+    return (await loadUser(owner)).status === 'empty' ? null : owner;
+  }
+
+  async function claim(email: string, userId: string, request: RequestContext) {
+    const [last] = await store.readStream(emailStream(emailKey(email)), {
+      direction: 'backwards',
+      maxCount: 1,
+    });
+    const owner = (last?.data as { userId?: string } | undefined)?.userId;
+    const ownerRegistered =
+      owner !== undefined && owner !== userId && (await loadUser(owner)).status !== 'empty';
+    await handleCommand(
+      store,
+      emailStream(emailKey(email)),
+      emailClaimDecider,
+      { type: 'Claim', userId, ownerRegistered },
+      context(request, { kind: 'user', id: userId }),
+    );
+  }
+
+  async function signIn(userId: string, request: RequestContext): Promise<LoginResult> {
+    await run(userId, { type: 'SignIn' }, request, { kind: 'user', id: userId });
+    const { token } = await tokens.issue(userId);
+    return { token, id: userId, user: userRecord(await loadUser(userId), false) };
+  }
+
+  /** A code and a link in one e-mail; their hashes in the secret store, the fact in the log. */
+  async function sendVerification(user: User, request: RequestContext, what: 'code' | 'link' | 'both') {
+    const now = clock.now().getTime();
+    const lines: string[] = [`Hello ${user.firstName},`, ''];
+    let expiresAt = new Date(now + CODE_MINUTES * 60_000);
+    if (what !== 'link') {
+      const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
+      await secrets.put(kinds.emailCode, user.id, sha256(`${user.id}:${code}`), { expiresAt });
+      await secrets.delete(kinds.emailCodeAttempts, user.id);
+      lines.push(`Your verification code is ${code}. It expires in ${CODE_MINUTES} minutes.`);
+    }
+    if (what !== 'code') {
+      const token = randomBytes(32).toString('base64url');
+      expiresAt = new Date(now + LINK_HOURS * 3600_000);
+      await secrets.put(kinds.emailLink, sha256(token), user.id, { expiresAt });
+      lines.push(`Or open this link to verify your e-mail: ${deps.publicUrl()}/verify_email/${token}`);
+    }
+    await run(user.id, { type: 'RecordVerificationSent', expiresAt: expiresAt.toISOString() }, request, {
+      kind: 'user',
+      id: user.id,
+    });
+    await mailer.send({ to: user.email, subject: 'Verify your e-mail', text: lines.join('\n') });
+  }
+
+  return {
+    loadUser,
+
+    async register(input: z.output<typeof RegisterInput>, request: RequestContext): Promise<LoginResult> {
+      const userId = eventIdFor(request.commandId, 'user', 0);
+      await claim(input.email, userId, request);
+      if (!(await secrets.get(kinds.password, userId))) {
+        await secrets.put(kinds.password, userId, await hashPassword(input.password));
+      }
+      const result = await run(
+        userId,
+        {
+          type: 'Register',
+          data: {
+            userId,
+            firstName: input.first_name,
+            lastName: input.last_name,
+            email: input.email,
+            phone: input.phone ?? null,
+            countryCode: input.country_code,
+            newsletter: input.newsletter,
+            registeredAt: clock.now().toISOString(),
+            popupMessage: 1,
+          },
+        },
+        request,
+        { kind: 'user', id: userId },
+      );
+      if (!result.replayed) await sendVerification(await loadUser(userId), request, 'both');
+      const { token } = await tokens.issue(userId);
+      return { token, id: userId, user: userRecord(await loadUser(userId), false) };
+    },
+
+    async login(email: string, password: string, request: RequestContext): Promise<LoginResult> {
+      const userId = await ownerOf(email);
+      const stored = userId ? await secrets.get<string>(kinds.password, userId) : null;
+      const matches = await verifyPassword(password, stored ?? decoyHash);
+      if (!userId || !stored || !matches) throw commandErrors.badLogin();
+      if ((await loadUser(userId)).status === 'deactivate') throw commandErrors.deactivated();
+      return signIn(userId, request);
+    },
+
+    /** The bearer token's session, or a 403 (DOMAIN.md "Accounts"). */
+    async authenticate(authorization: string | undefined): Promise<Session> {
+      const token = authorization?.match(/^Bearer ([\w.-]+)$/)?.[1];
+      const claims = token ? await tokens.verify(token) : null;
+      if (!claims) throw commandErrors.sessionInvalid();
+      if (await secrets.get(kinds.revokedToken, claims.jti)) throw commandErrors.sessionInvalid();
+      const user = await loadUser(claims.sub);
+      if (user.status !== 'active') throw commandErrors.sessionInvalid();
+      if (user.passwordChangedAt && Date.parse(user.passwordChangedAt) > claims.iat_ms) {
+        throw commandErrors.sessionInvalid();
+      }
+      const forced = user.forceLogoutAt !== null && Date.parse(user.forceLogoutAt) > claims.iat_ms;
+      return { claims, user, forced };
+    },
+
+    async logout(session: Session, request: RequestContext): Promise<void> {
+      await secrets.put(kinds.revokedToken, session.claims.jti, true, {
+        expiresAt: new Date(session.claims.exp * 1000),
+      });
+      await run(session.user.id, { type: 'SignOut' }, request, { kind: 'user', id: session.user.id });
+    },
+
+    record(session: Session): UserRecord {
+      return userRecord(session.user, session.forced);
+    },
+
+    async sendEmailCode(session: Session, request: RequestContext) {
+      if (session.user.emailVerified) throw commandErrors.alreadyVerified();
+      await sendVerification(session.user, request, 'code');
+    },
+
+    async sendEmailLink(session: Session, request: RequestContext) {
+      if (session.user.emailVerified) throw commandErrors.alreadyVerified();
+      await sendVerification(session.user, request, 'link');
+    },
+
+    async verifyEmailCode(session: Session, code: string, request: RequestContext): Promise<UserRecord> {
+      const userId = session.user.id;
+      const attempts = await secrets.increment(kinds.emailCodeAttempts, userId, {
+        expiresAt: new Date(clock.now().getTime() + CODE_MINUTES * 60_000),
+      });
+      if (attempts > MAX_CODE_ATTEMPTS) throw commandErrors.tooManyAttempts();
+      const expected = await secrets.get<string>(kinds.emailCode, userId);
+      if (!expected || expected !== sha256(`${userId}:${code}`)) throw commandErrors.codeInvalid();
+      await secrets.delete(kinds.emailCode, userId);
+      await run(userId, { type: 'VerifyEmail', via: 'code' }, request, { kind: 'user', id: userId });
+      return userRecord(await loadUser(userId), false);
+    },
+
+    async verifyEmailLink(token: string, request: RequestContext) {
+      const userId = await secrets.take<string>(kinds.emailLink, sha256(token));
+      if (!userId) throw commandErrors.linkInvalid();
+      await run(userId, { type: 'VerifyEmail', via: 'link' }, request, { kind: 'user', id: userId });
+    },
+
+    /** Answers the same whether or not the address has an account (no account discovery). */
+    async forgotPassword(email: string, request: RequestContext) {
+      const userId = await ownerOf(email);
+      if (!userId) return;
+      const user = await loadUser(userId);
+      if (user.status !== 'active') return;
+      const token = randomBytes(32).toString('base64url');
+      const expiresAt = new Date(clock.now().getTime() + RESET_HOURS * 3600_000);
+      await secrets.put(kinds.passwordReset, sha256(token), userId, { expiresAt });
+      await run(userId, { type: 'RequestPasswordReset', expiresAt: expiresAt.toISOString() }, request, {
+        kind: 'user',
+        id: userId,
+      });
+      await mailer.send({
+        to: user.email,
+        subject: 'Reset your password',
+        text: [
+          `Hello ${user.firstName},`,
+          '',
+          `Open this link within ${RESET_HOURS} hour to choose a new password: ${deps.publicUrl()}/reset_password/${token}`,
+          'If you did not ask for it, ignore this e-mail.',
+        ].join('\n'),
+      });
+    },
+
+    /** One use: the token is taken; every session issued before now is refused from here on. */
+    async resetPassword(token: string, password: string, request: RequestContext) {
+      const userId = await secrets.take<string>(kinds.passwordReset, sha256(token));
+      if (!userId) throw commandErrors.linkInvalid();
+      await secrets.put(kinds.password, userId, await hashPassword(password));
+      await run(userId, { type: 'ChangePassword', via: 'reset', at: clock.now().toISOString() }, request, {
+        kind: 'user',
+        id: userId,
+      });
+    },
+
+    async update(session: Session, command: UserCommand, request: RequestContext): Promise<UserRecord> {
+      if (session.forced) throw commandErrors.sessionInvalid();
+      await run(session.user.id, command, request, { kind: 'user', id: session.user.id });
+      return userRecord(await loadUser(session.user.id), false);
+    },
+
+    /** Every session issued before now ends with 'Session expired. Login again'. */
+    async forceLogout(userId: string, request: RequestContext) {
+      await run(userId, { type: 'ForceLogout', at: clock.now().toISOString() }, request, {
+        kind: 'admin',
+        id: 'admin-key',
+      });
+    },
+
+    /** Admin acts on a user (until roles, authorised by the admin key). */
+    async adminCommand(userId: string, command: UserCommand, request: RequestContext) {
+      await run(userId, command, request, { kind: 'admin', id: 'admin-key' });
+    },
+
+    messages: accountMessages,
+  };
+}
+
+export type Accounts = ReturnType<typeof accounts>;

@@ -1,0 +1,90 @@
+import type { UserEvent } from '@wine/event-schemas';
+import type { Decider } from '../core/decider.ts';
+import { commandErrors } from '../errors.ts';
+import { evolveUser, initialUser, type User } from './user.ts';
+
+type RegisteredData = Extract<UserEvent, { type: 'UserRegistered' }>['data'];
+type Preferences = Extract<UserEvent, { type: 'PreferencesUpdated' }>['data'];
+
+export type UserCommand =
+  | { type: 'Register'; data: RegisteredData }
+  | { type: 'RecordVerificationSent'; expiresAt: string }
+  | { type: 'VerifyEmail'; via: 'code' | 'link' }
+  | { type: 'SignIn' }
+  | { type: 'SignOut' }
+  | { type: 'RequestPasswordReset'; expiresAt: string }
+  | { type: 'ChangePassword'; via: 'reset' | 'change'; at: string }
+  | {
+      type: 'UpdateProfile';
+      firstName?: string | undefined;
+      lastName?: string | undefined;
+      phone?: string | null | undefined;
+      acknowledgePopup?: boolean | undefined;
+    }
+  | { type: 'UpdatePreferences'; preferences: Preferences }
+  | { type: 'ChangeStatus'; status: 'active' | 'deactivate' }
+  | { type: 'ForceLogout'; at: string };
+
+const same = (a: Preferences, b: Preferences) =>
+  (Object.keys(a) as (keyof Preferences)[]).every((k) => a[k] === b[k]);
+
+export function decideUser(command: UserCommand, state: User): UserEvent[] {
+  if (command.type === 'Register') {
+    if (state.status !== 'empty') throw commandErrors.userExists();
+    return [{ type: 'UserRegistered', data: command.data }];
+  }
+  if (state.status === 'empty') throw commandErrors.userNotFound();
+  // An admin may reactivate or force out a deactivated user; the user may do nothing else.
+  if (state.status === 'deactivate' && command.type !== 'ChangeStatus' && command.type !== 'ForceLogout') {
+    throw commandErrors.deactivated();
+  }
+  switch (command.type) {
+    case 'RecordVerificationSent':
+      if (state.emailVerified) throw commandErrors.alreadyVerified();
+      return [{ type: 'EmailVerificationSent', data: { expiresAt: command.expiresAt } }];
+    case 'VerifyEmail':
+      return state.emailVerified ? [] : [{ type: 'EmailVerified', data: { via: command.via } }];
+    case 'SignIn':
+      return [{ type: 'SignedIn', data: {} }];
+    case 'SignOut':
+      return [{ type: 'SignedOut', data: {} }];
+    case 'RequestPasswordReset':
+      return [{ type: 'PasswordResetRequested', data: { expiresAt: command.expiresAt } }];
+    case 'ChangePassword':
+      return [{ type: 'PasswordChanged', data: { via: command.via, at: command.at } }];
+    case 'UpdateProfile': {
+      const changes: Extract<UserEvent, { type: 'ProfileUpdated' }>['data'] = {};
+      if (command.firstName !== undefined && command.firstName !== state.firstName) {
+        changes.firstName = command.firstName;
+      }
+      if (command.lastName !== undefined && command.lastName !== state.lastName)
+        changes.lastName = command.lastName;
+      if (command.phone !== undefined && command.phone !== state.phone) changes.phone = command.phone;
+      const out: UserEvent[] = [];
+      if (Object.keys(changes).length > 0) out.push({ type: 'ProfileUpdated', data: changes });
+      if (command.acknowledgePopup && state.popupMessage === 1)
+        out.push({ type: 'PopupAcknowledged', data: {} });
+      return out;
+    }
+    case 'UpdatePreferences':
+      return same(command.preferences, state.preferences)
+        ? []
+        : [{ type: 'PreferencesUpdated', data: command.preferences }];
+    case 'ChangeStatus':
+      return command.status === state.status
+        ? []
+        : [{ type: 'UserStatusChanged', data: { status: command.status } }];
+    case 'ForceLogout':
+      return [{ type: 'LogoutForced', data: { at: command.at } }];
+    default: {
+      const _exhaustive: never = command;
+      return [];
+    }
+  }
+}
+
+export const userDecider: Decider<UserCommand, UserEvent, User> = {
+  decide: decideUser,
+  evolve: evolveUser,
+  initialState: initialUser,
+};

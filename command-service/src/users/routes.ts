@@ -1,0 +1,158 @@
+import type { Action } from '@wine/contracts';
+import { accountMessages, actions } from '@wine/contracts';
+import { type Authorize, registerAction } from '@wine/platform';
+import type { FastifyInstance, FastifyRequest, RouteShorthandOptions } from 'fastify';
+import { commandErrors } from '../errors.ts';
+import type { Accounts, Session } from './accounts.ts';
+
+export interface UserRouteDeps {
+  accounts: Accounts;
+  /** Admin actions (until roles): the admin key authoriser. */
+  authorizeAdmin: Authorize;
+  /** Requests per minute per client and address on sign-in, registration and code endpoints. */
+  rateLimit: number;
+}
+
+const sessions = new WeakMap<FastifyRequest, Session>();
+
+/** The caller's session, set by the user authoriser before the handler runs. */
+function sessionOf(request: FastifyRequest): Session {
+  const session = sessions.get(request);
+  if (!session) throw commandErrors.sessionInvalid();
+  return session;
+}
+
+export function userRoutes(app: FastifyInstance, { accounts, authorizeAdmin, rateLimit }: UserRouteDeps) {
+  /** A user action needs a valid session; only validateUser and logout still answer a forced-out token. */
+  const authorize: Authorize = async (request, action: Action) => {
+    if (action.auth === 'public') return;
+    if (action.auth === 'admin') return authorizeAdmin(request, action);
+    const session = await accounts.authenticate(request.headers.authorization);
+    if (session.forced && action !== actions.validateUser && action !== actions.logout) {
+      throw commandErrors.sessionInvalid();
+    }
+    sessions.set(request, session);
+  };
+  const limited: RouteShorthandOptions = {
+    config: {
+      rateLimit: {
+        max: rateLimit,
+        timeWindow: '1 minute',
+        keyGenerator: (request: FastifyRequest) => {
+          const email = (request.body as { email?: unknown } | undefined)?.email;
+          return `${request.ip}|${typeof email === 'string' ? email.trim().toLowerCase() : ''}`;
+        },
+      },
+    },
+  };
+  const limitedBySession: RouteShorthandOptions = {
+    config: {
+      rateLimit: {
+        max: rateLimit,
+        timeWindow: '1 minute',
+        keyGenerator: (request: FastifyRequest) => `${request.ip}|${request.headers.authorization ?? ''}`,
+      },
+    },
+  };
+
+  registerAction(app, actions.register, authorize, (input, ctx) => accounts.register(input, ctx), limited);
+  registerAction(
+    app,
+    actions.login,
+    authorize,
+    (input, ctx) => accounts.login(input.email, input.password, ctx),
+    limited,
+  );
+  registerAction(app, actions.logout, authorize, async (_input, ctx) => {
+    await accounts.logout(sessionOf(ctx.request), ctx);
+    ctx.setMessage(accountMessages.loggedOut);
+    return null;
+  });
+  registerAction(app, actions.validateUser, authorize, async (_input, ctx) =>
+    accounts.record(sessionOf(ctx.request)),
+  );
+  registerAction(
+    app,
+    actions.sendEmailVerifyCode,
+    authorize,
+    async (_input, ctx) => {
+      await accounts.sendEmailCode(sessionOf(ctx.request), ctx);
+      ctx.setMessage(accountMessages.verificationSent);
+      return null;
+    },
+    limitedBySession,
+  );
+  registerAction(
+    app,
+    actions.verifyEmailVerifyCode,
+    authorize,
+    async (input, ctx) => {
+      const user = await accounts.verifyEmailCode(sessionOf(ctx.request), input.code, ctx);
+      ctx.setMessage(accountMessages.emailVerified);
+      return user;
+    },
+    limitedBySession,
+  );
+  registerAction(
+    app,
+    actions.sendEmailVerifyLink,
+    authorize,
+    async (_input, ctx) => {
+      await accounts.sendEmailLink(sessionOf(ctx.request), ctx);
+      ctx.setMessage(accountMessages.verificationSent);
+      return null;
+    },
+    limitedBySession,
+  );
+  registerAction(app, actions.verifyEmail, authorize, async (input, ctx) => {
+    await accounts.verifyEmailLink(input.token, ctx);
+    ctx.setMessage(accountMessages.emailVerified);
+    return null;
+  });
+  registerAction(
+    app,
+    actions.forgotPassword,
+    authorize,
+    async (input, ctx) => {
+      await accounts.forgotPassword(input.email, ctx);
+      ctx.setMessage(accountMessages.resetSent);
+      return null;
+    },
+    limited,
+  );
+  registerAction(
+    app,
+    actions.resetPassword,
+    authorize,
+    async (input, ctx) => {
+      await accounts.resetPassword(input.token, input.password, ctx);
+      ctx.setMessage(accountMessages.passwordChanged);
+      return null;
+    },
+    limited,
+  );
+  registerAction(app, actions.updateProfile, authorize, (input, ctx) =>
+    accounts.update(
+      sessionOf(ctx.request),
+      {
+        type: 'UpdateProfile',
+        firstName: input.first_name,
+        lastName: input.last_name,
+        phone: input.phone,
+        acknowledgePopup: input.popup_message === 0,
+      },
+      ctx,
+    ),
+  );
+  registerAction(app, actions.updatePreference, authorize, (input, ctx) =>
+    accounts.update(sessionOf(ctx.request), { type: 'UpdatePreferences', preferences: input }, ctx),
+  );
+  registerAction(app, actions.changeUserStatus, authorize, async (input, ctx) => {
+    await accounts.adminCommand(input.id, { type: 'ChangeStatus', status: input.status }, ctx);
+    return null;
+  });
+  registerAction(app, actions.forceLogout, authorize, async (input, ctx) => {
+    await accounts.forceLogout(input.id, ctx);
+    return null;
+  });
+}

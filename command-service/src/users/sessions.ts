@@ -1,0 +1,62 @@
+import { randomUUID } from 'node:crypto';
+import type { Clock } from '@wine/platform';
+import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
+
+export interface SessionClaims {
+  /** The user id. */
+  sub: string;
+  /** The token id, for revocation at logout. */
+  jti: string;
+  /** Issue instant in milliseconds: compared with a password change or a forced logout. */
+  iat_ms: number;
+  exp: number;
+}
+
+export interface SessionTokens {
+  issue(userId: string): Promise<{ token: string; claims: SessionClaims }>;
+  /** The claims of a valid, unexpired token signed by us; null otherwise. */
+  verify(token: string): Promise<SessionClaims | null>;
+}
+
+const ISSUER = 'fine-wine-auction';
+export const SESSION_DAYS = 7;
+
+/** Signed expiring bearer tokens (HS256 JWTs through `jose`); the clock is the server's. */
+export function sessionTokens(secret: string, clock: Clock): SessionTokens {
+  const key = new TextEncoder().encode(secret);
+  return {
+    async issue(userId) {
+      const now = clock.now().getTime();
+      const claims: SessionClaims = {
+        sub: userId,
+        jti: randomUUID(),
+        iat_ms: now,
+        exp: Math.floor(now / 1000) + SESSION_DAYS * 24 * 3600,
+      };
+      const token = await new SignJWT({ iat_ms: claims.iat_ms })
+        .setProtectedHeader({ alg: 'HS256' })
+        .setSubject(userId)
+        .setJti(claims.jti)
+        .setIssuer(ISSUER)
+        .setIssuedAt(Math.floor(now / 1000))
+        .setExpirationTime(claims.exp)
+        .sign(key);
+      return { token, claims };
+    },
+    async verify(token) {
+      try {
+        const { payload } = await jwtVerify(token, key, {
+          issuer: ISSUER,
+          algorithms: ['HS256'],
+          currentDate: clock.now(),
+        });
+        if (typeof payload.sub !== 'string' || typeof payload.jti !== 'string') return null;
+        if (typeof payload.iat_ms !== 'number' || typeof payload.exp !== 'number') return null;
+        return { sub: payload.sub, jti: payload.jti, iat_ms: payload.iat_ms, exp: payload.exp };
+      } catch (error) {
+        if (error instanceof joseErrors.JOSEError) return null;
+        throw error;
+      }
+    },
+  };
+}

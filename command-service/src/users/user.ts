@@ -1,0 +1,115 @@
+import type { UserRecord } from '@wine/contracts';
+import type { UserEvent } from '@wine/event-schemas';
+
+type Preferences = UserRecord['preferences'];
+
+export const defaultPreferences: Preferences = {
+  email_notifications: true,
+  sms_notifications: false,
+  outbid_alerts: true,
+  closing_reminders: true,
+};
+
+/** The state a user's decisions need, folded from `user-<id>` (no secret is part of it). */
+export interface User {
+  status: 'empty' | 'active' | 'deactivate';
+  id: string;
+  firstName: string;
+  lastName: string;
+  email: string;
+  phone: string | null;
+  countryCode: string;
+  emailVerified: boolean;
+  popupMessage: 0 | 1;
+  preferences: Preferences;
+  registeredAt: string;
+  /** Tokens issued before these instants are refused (DOMAIN.md "Accounts"). */
+  passwordChangedAt: string | null;
+  forceLogoutAt: string | null;
+}
+
+export const initialUser = (): User => ({
+  status: 'empty',
+  id: '',
+  firstName: '',
+  lastName: '',
+  email: '',
+  phone: null,
+  countryCode: '+1',
+  emailVerified: false,
+  popupMessage: 0,
+  preferences: defaultPreferences,
+  registeredAt: '',
+  passwordChangedAt: null,
+  forceLogoutAt: null,
+});
+
+export function evolveUser(state: User, event: UserEvent): User {
+  switch (event.type) {
+    case 'UserRegistered': {
+      const d = event.data;
+      return {
+        ...state,
+        status: 'active',
+        id: d.userId,
+        firstName: d.firstName,
+        lastName: d.lastName,
+        email: d.email,
+        phone: d.phone,
+        countryCode: d.countryCode,
+        popupMessage: d.popupMessage,
+        registeredAt: d.registeredAt,
+      };
+    }
+    case 'EmailVerified':
+      return { ...state, emailVerified: true };
+    case 'PasswordChanged':
+      return { ...state, passwordChangedAt: event.data.at };
+    case 'ProfileUpdated': {
+      const { firstName, lastName, phone } = event.data;
+      return {
+        ...state,
+        ...(firstName !== undefined && { firstName }),
+        ...(lastName !== undefined && { lastName }),
+        ...(phone !== undefined && { phone }),
+      };
+    }
+    case 'PopupAcknowledged':
+      return { ...state, popupMessage: 0 };
+    case 'PreferencesUpdated':
+      return { ...state, preferences: event.data };
+    case 'UserStatusChanged':
+      return { ...state, status: event.data.status };
+    case 'LogoutForced':
+      return { ...state, forceLogoutAt: event.data.at };
+    case 'EmailVerificationSent':
+    case 'SignedIn':
+    case 'SignedOut':
+    case 'PasswordResetRequested':
+      return state;
+    default: {
+      const _exhaustive: never = event;
+      return state;
+    }
+  }
+}
+
+/** The record login and validateUser answer (seeds 000 §4.8); `forceLogout` as judged for the caller's token. */
+export function userRecord(user: User, forceLogout: boolean, isAdmin = false): UserRecord {
+  return {
+    id: user.id,
+    first_name: user.firstName,
+    last_name: user.lastName,
+    email: user.email,
+    phone: user.phone,
+    country_code: user.countryCode,
+    status: user.status === 'deactivate' ? 'deactivate' : 'active',
+    email_verified: user.emailVerified,
+    phone_verified: false,
+    popup_message: user.popupMessage,
+    force_logout: forceLogout ? 1 : 0,
+    isAdmin,
+    preferences: user.preferences,
+    created_at: user.registeredAt,
+  };
+}

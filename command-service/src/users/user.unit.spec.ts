@@ -1,0 +1,135 @@
+import type { UserEvent } from '@wine/event-schemas';
+import { describe, expect, it } from 'vitest';
+import { fold } from '../core/decider.ts';
+import { deciderSpec } from '../core/decider-spec.ts';
+import { userDecider } from './decide.ts';
+import { defaultPreferences, userRecord } from './user.ts';
+
+const registered: UserEvent = {
+  type: 'UserRegistered',
+  data: {
+    userId: 'u-1',
+    firstName: 'Ada',
+    lastName: 'Lovelace',
+    email: 'ada@example.com',
+    phone: null,
+    countryCode: '+1',
+    newsletter: false,
+    registeredAt: '2026-11-22T12:00:00.000Z',
+    popupMessage: 1,
+  },
+};
+const deactivated: UserEvent = { type: 'UserStatusChanged', data: { status: 'deactivate' } };
+const spec = deciderSpec(userDecider);
+
+describe('user decider', () => {
+  it('registers a new user, once', () => {
+    spec([])
+      .when({ type: 'Register', data: registered.data as never })
+      .then([registered]);
+    spec([registered])
+      .when({ type: 'Register', data: registered.data as never })
+      .thenThrows({ code: 'USER_EXISTS' });
+  });
+
+  it('refuses every command for a user that does not exist', () => {
+    spec([]).when({ type: 'SignIn' }).thenThrows({ code: 'USER_NOT_FOUND' });
+  });
+
+  it('records a verification sent, and refuses one once verified', () => {
+    const expiresAt = '2026-11-22T12:15:00.000Z';
+    spec([registered])
+      .when({ type: 'RecordVerificationSent', expiresAt })
+      .then([{ type: 'EmailVerificationSent', data: { expiresAt } }]);
+    spec([registered, { type: 'EmailVerified', data: { via: 'code' } }])
+      .when({ type: 'RecordVerificationSent', expiresAt })
+      .thenThrows({ code: 'ALREADY_VERIFIED' });
+  });
+
+  it('verifies the e-mail once; a second verification changes nothing', () => {
+    spec([registered])
+      .when({ type: 'VerifyEmail', via: 'link' })
+      .then([{ type: 'EmailVerified', data: { via: 'link' } }]);
+    spec([registered, { type: 'EmailVerified', data: { via: 'code' } }])
+      .when({ type: 'VerifyEmail', via: 'link' })
+      .then([]);
+  });
+
+  it('signs in and out an active user, and refuses a deactivated one', () => {
+    spec([registered])
+      .when({ type: 'SignIn' })
+      .then([{ type: 'SignedIn', data: {} }]);
+    spec([registered])
+      .when({ type: 'SignOut' })
+      .then([{ type: 'SignedOut', data: {} }]);
+    spec([registered, deactivated]).when({ type: 'SignIn' }).thenThrows({ code: 'DEACTIVATED' });
+  });
+
+  it('records a reset request and a password change with its instant', () => {
+    const at = '2026-11-22T13:00:00.000Z';
+    spec([registered])
+      .when({ type: 'RequestPasswordReset', expiresAt: at })
+      .then([{ type: 'PasswordResetRequested', data: { expiresAt: at } }]);
+    spec([registered])
+      .when({ type: 'ChangePassword', via: 'reset', at })
+      .then([{ type: 'PasswordChanged', data: { via: 'reset', at } }]);
+  });
+
+  it('updates only the profile fields that change, and acknowledges the popup once', () => {
+    spec([registered])
+      .when({
+        type: 'UpdateProfile',
+        firstName: 'Ada',
+        lastName: 'King',
+        phone: '3125550100',
+        acknowledgePopup: true,
+      })
+      .then([
+        { type: 'ProfileUpdated', data: { lastName: 'King', phone: '3125550100' } },
+        { type: 'PopupAcknowledged', data: {} },
+      ]);
+    spec([registered, { type: 'PopupAcknowledged', data: {} }])
+      .when({ type: 'UpdateProfile', firstName: 'Ada', acknowledgePopup: true })
+      .then([]);
+  });
+
+  it('updates preferences only when they change', () => {
+    spec([registered]).when({ type: 'UpdatePreferences', preferences: defaultPreferences }).then([]);
+    const quieter = { ...defaultPreferences, email_notifications: false };
+    spec([registered])
+      .when({ type: 'UpdatePreferences', preferences: quieter })
+      .then([{ type: 'PreferencesUpdated', data: quieter }]);
+  });
+
+  it('lets an admin deactivate, reactivate and force out; a deactivated user can change nothing', () => {
+    spec([registered]).when({ type: 'ChangeStatus', status: 'deactivate' }).then([deactivated]);
+    spec([registered, deactivated]).when({ type: 'ChangeStatus', status: 'deactivate' }).then([]);
+    spec([registered, deactivated])
+      .when({ type: 'ChangeStatus', status: 'active' })
+      .then([{ type: 'UserStatusChanged', data: { status: 'active' } }]);
+    const at = '2026-11-22T14:00:00.000Z';
+    spec([registered, deactivated])
+      .when({ type: 'ForceLogout', at })
+      .then([{ type: 'LogoutForced', data: { at } }]);
+    spec([registered, deactivated])
+      .when({ type: 'UpdateProfile', firstName: 'X' })
+      .thenThrows({ code: 'DEACTIVATED' });
+  });
+
+  it('answers a user record with no secret and the seeds field names', () => {
+    const verified: UserEvent = { type: 'EmailVerified', data: { via: 'code' } };
+    const user = fold(userDecider, [registered, verified]);
+    const record = userRecord(user, false);
+    expect(record).toMatchObject({
+      id: 'u-1',
+      first_name: 'Ada',
+      last_name: 'Lovelace',
+      email: 'ada@example.com',
+      status: 'active',
+      email_verified: true,
+      popup_message: 1,
+      force_logout: 0,
+    });
+    expect(JSON.stringify(record)).not.toMatch(/password|hash|token/i);
+  });
+});

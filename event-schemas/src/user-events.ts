@@ -1,0 +1,134 @@
+import { z } from 'zod';
+import { defineEvent } from './registry.ts';
+
+/**
+ * Account events (`user-<id>` streams). None carries a password, a hash, a token or a code: those
+ * live in the secret store; the log keeps only that something happened, when and by whom.
+ */
+export const Preferences = z.object({
+  email_notifications: z.boolean(),
+  sms_notifications: z.boolean(),
+  outbid_alerts: z.boolean(),
+  closing_reminders: z.boolean(),
+});
+
+export const UserRegistered = defineEvent({
+  type: 'UserRegistered',
+  version: 1,
+  schema: z.object({
+    userId: z.string().min(1).max(64),
+    firstName: z.string().min(1).max(100),
+    lastName: z.string().min(1).max(100),
+    email: z.string().min(3).max(254),
+    phone: z
+      .string()
+      .regex(/^\d{10}$/)
+      .nullable(),
+    countryCode: z.string().max(5),
+    newsletter: z.boolean(),
+    registeredAt: z.iso.datetime(),
+    /** seeds 000 §4.8: 1 shows the welcome popup (card processor change) until acknowledged. */
+    popupMessage: z.union([z.literal(0), z.literal(1)]),
+  }),
+});
+
+export const EmailVerificationSent = defineEvent({
+  type: 'EmailVerificationSent',
+  version: 1,
+  schema: z.object({ expiresAt: z.iso.datetime() }),
+});
+
+export const EmailVerified = defineEvent({
+  type: 'EmailVerified',
+  version: 1,
+  schema: z.object({ via: z.enum(['code', 'link']) }),
+});
+
+export const SignedIn = defineEvent({ type: 'SignedIn', version: 1, schema: z.object({}) });
+export const SignedOut = defineEvent({ type: 'SignedOut', version: 1, schema: z.object({}) });
+
+export const PasswordResetRequested = defineEvent({
+  type: 'PasswordResetRequested',
+  version: 1,
+  schema: z.object({ expiresAt: z.iso.datetime() }),
+});
+
+export const PasswordChanged = defineEvent({
+  type: 'PasswordChanged',
+  version: 1,
+  /** `at` is what tokens are compared with: one issued before it is refused. */
+  schema: z.object({ via: z.enum(['reset', 'change']), at: z.iso.datetime() }),
+});
+
+export const ProfileUpdated = defineEvent({
+  type: 'ProfileUpdated',
+  version: 1,
+  schema: z.object({
+    firstName: z.string().min(1).max(100).optional(),
+    lastName: z.string().min(1).max(100).optional(),
+    phone: z
+      .string()
+      .regex(/^\d{10}$/)
+      .nullable()
+      .optional(),
+  }),
+});
+
+export const PopupAcknowledged = defineEvent({ type: 'PopupAcknowledged', version: 1, schema: z.object({}) });
+
+export const PreferencesUpdated = defineEvent({
+  type: 'PreferencesUpdated',
+  version: 1,
+  schema: Preferences,
+});
+
+export const UserStatusChanged = defineEvent({
+  type: 'UserStatusChanged',
+  version: 1,
+  schema: z.object({ status: z.enum(['active', 'deactivate']) }),
+});
+
+export const LogoutForced = defineEvent({
+  type: 'LogoutForced',
+  version: 1,
+  schema: z.object({ at: z.iso.datetime() }),
+});
+
+/** Who holds an e-mail address (`email-<sha256>` streams): the last claim wins (DOMAIN.md "Accounts"). */
+export const EmailClaimed = defineEvent({
+  type: 'EmailClaimed',
+  version: 1,
+  schema: z.object({ userId: z.string().min(1).max(64) }),
+});
+
+type Data<D> = D extends { schema: z.ZodType<infer T> } ? T : never;
+export type UserEvent =
+  | { type: 'UserRegistered'; data: Data<typeof UserRegistered> }
+  | { type: 'EmailVerificationSent'; data: Data<typeof EmailVerificationSent> }
+  | { type: 'EmailVerified'; data: Data<typeof EmailVerified> }
+  | { type: 'SignedIn'; data: Data<typeof SignedIn> }
+  | { type: 'SignedOut'; data: Data<typeof SignedOut> }
+  | { type: 'PasswordResetRequested'; data: Data<typeof PasswordResetRequested> }
+  | { type: 'PasswordChanged'; data: Data<typeof PasswordChanged> }
+  | { type: 'ProfileUpdated'; data: Data<typeof ProfileUpdated> }
+  | { type: 'PopupAcknowledged'; data: Data<typeof PopupAcknowledged> }
+  | { type: 'PreferencesUpdated'; data: Data<typeof PreferencesUpdated> }
+  | { type: 'UserStatusChanged'; data: Data<typeof UserStatusChanged> }
+  | { type: 'LogoutForced'; data: Data<typeof LogoutForced> };
+export type EmailClaimEvent = { type: 'EmailClaimed'; data: Data<typeof EmailClaimed> };
+
+export const userEventDefinitions = [
+  UserRegistered,
+  EmailVerificationSent,
+  EmailVerified,
+  SignedIn,
+  SignedOut,
+  PasswordResetRequested,
+  PasswordChanged,
+  ProfileUpdated,
+  PopupAcknowledged,
+  PreferencesUpdated,
+  UserStatusChanged,
+  LogoutForced,
+  EmailClaimed,
+] as const;

@@ -1,0 +1,84 @@
+import { randomUUID } from 'node:crypto';
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import type { OutboxMessage } from '@wine/contracts';
+import Database from 'better-sqlite3';
+import { type Clock, systemClock } from '../clock.ts';
+import type { Mailer } from './port.ts';
+
+export interface OutboxMailerOptions {
+  /** Stamps sentAt; tests pass a manual clock. */
+  clock?: Clock;
+}
+
+const SCHEMA = `
+  CREATE TABLE IF NOT EXISTS messages (
+    seq          INTEGER PRIMARY KEY AUTOINCREMENT,
+    id           TEXT    NOT NULL UNIQUE,
+    to_address   TEXT    NOT NULL,
+    to_lower     TEXT    NOT NULL,
+    subject      TEXT    NOT NULL,
+    text         TEXT    NOT NULL,
+    sent_at      TEXT    NOT NULL
+  ) STRICT;
+  CREATE INDEX IF NOT EXISTS messages_to ON messages (to_lower, seq);
+`;
+
+interface Row {
+  id: string;
+  to_address: string;
+  subject: string;
+  text: string;
+  sent_at: string;
+}
+
+const DEFAULT_LIMIT = 50;
+
+/**
+ * The embedded mailer: nothing is sent, every message is kept in a SQLite file (WAL) so a developer
+ * can read the codes and links the product mailed, and they survive a restart. Newest first is the
+ * order of sending (the rowid), not of sentAt, so a clock moved back cannot reorder the outbox.
+ */
+export function openOutboxMailer(file: string, options: OutboxMailerOptions = {}): Mailer {
+  if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
+  const db = new Database(file);
+  db.pragma('journal_mode = WAL');
+  db.pragma('synchronous = NORMAL');
+  db.pragma('busy_timeout = 5000');
+  db.exec(SCHEMA);
+
+  const clock = options.clock ?? systemClock;
+  const insert = db.prepare<[string, string, string, string, string, string]>(
+    'INSERT INTO messages (id, to_address, to_lower, subject, text, sent_at) VALUES (?, ?, ?, ?, ?, ?)',
+  );
+  const newest = db.prepare<[number], Row>('SELECT * FROM messages ORDER BY seq DESC LIMIT ?');
+  const newestTo = db.prepare<[string, number], Row>(
+    'SELECT * FROM messages WHERE to_lower = ? ORDER BY seq DESC LIMIT ?',
+  );
+
+  // Lower-cased in JS, not with SQLite's NOCASE, which folds ASCII letters only.
+  const normalise = (address: string) => address.trim().toLowerCase();
+  const toMessage = (row: Row): OutboxMessage => ({
+    id: row.id,
+    to: row.to_address,
+    subject: row.subject,
+    text: row.text,
+    sentAt: row.sent_at,
+  });
+
+  return {
+    async send({ to, subject, text }) {
+      insert.run(randomUUID(), to, normalise(to), subject, text, clock.now().toISOString());
+    },
+
+    async outbox({ to, limit = DEFAULT_LIMIT } = {}) {
+      const max = Math.max(0, Math.floor(limit));
+      const rows = to === undefined ? newest.all(max) : newestTo.all(normalise(to), max);
+      return rows.map(toMessage);
+    },
+
+    async close() {
+      if (db.open) db.close();
+    },
+  };
+}

@@ -1,0 +1,18 @@
+import type { OutboxMessage } from '@wine/contracts';
+
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+}
+
+/**
+ * The mailer port: how the product sends account mail (verification codes, password resets).
+ * Embedded, nothing leaves the machine: messages are kept in an outbox a developer can read.
+ */
+export interface Mailer {
+  send(message: MailMessage): Promise<void>;
+  /** Only the embedded outbox has one: the kept messages, newest first, at most `limit` (default 50). */
+  outbox?: (options?: { to?: string; limit?: number }) => Promise<OutboxMessage[]>;
+  close(): Promise<void>;
+}

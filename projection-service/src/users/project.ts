@@ -1,0 +1,126 @@
+import type { RecordedEvent, UserEvent } from '@wine/event-schemas';
+import { parseStreamName } from '@wine/event-schemas';
+import type { ProjectedOperation, Projection } from '../core/projection.ts';
+
+export const USERS = 'users';
+
+/** The users read model (back office lists, later reports): public fields only, never a secret. */
+export interface UserDocument {
+  _id: string;
+  [key: string]: unknown;
+  id: string;
+  first_name: string;
+  last_name: string;
+  email: string;
+  phone: string | null;
+  country_code: string;
+  status: 'active' | 'deactivate';
+  email_verified: boolean;
+  popup_message: 0 | 1;
+  newsletter: boolean;
+  preferences: Record<string, boolean> | null;
+  created_at: string;
+  last_login_at: string | null;
+  password_changed_at: string | null;
+  force_logout_at: string | null;
+  /** The last log position applied: an update is guarded by it, so a replayed event changes nothing. */
+  _position: string;
+}
+
+/** `$set` guarded by the document's `_position` (ARCHITECTURE.md "Known pitfalls", MongoDB read models). */
+function guarded(userId: string, event: RecordedEvent, set: Partial<UserDocument>): ProjectedOperation {
+  return {
+    collection: USERS,
+    operation: {
+      updateOne: {
+        filter: { _id: userId, _position: { $lt: event.position } },
+        update: { $set: { ...set, _position: event.position } },
+      },
+    },
+  };
+}
+
+export const usersProjection: Projection = {
+  name: 'users',
+  collections: [USERS],
+  handles: new Set([
+    'UserRegistered',
+    'EmailVerified',
+    'SignedIn',
+    'PasswordChanged',
+    'ProfileUpdated',
+    'PopupAcknowledged',
+    'PreferencesUpdated',
+    'UserStatusChanged',
+    'LogoutForced',
+  ]),
+  indexes: {
+    [USERS]: [
+      { key: { email: 1 }, name: 'email', unique: true },
+      { key: { status: 1, created_at: -1 }, name: 'status_created' },
+    ],
+  },
+  project(recorded: RecordedEvent): ProjectedOperation[] {
+    const userId = parseStreamName(recorded.streamName)?.id;
+    if (!userId) return [];
+    const event = recorded as unknown as UserEvent & RecordedEvent;
+    switch (event.type) {
+      case 'UserRegistered': {
+        const d = event.data;
+        const doc: UserDocument = {
+          _id: d.userId,
+          id: d.userId,
+          first_name: d.firstName,
+          last_name: d.lastName,
+          email: d.email,
+          phone: d.phone,
+          country_code: d.countryCode,
+          status: 'active',
+          email_verified: false,
+          popup_message: d.popupMessage,
+          newsletter: d.newsletter,
+          preferences: null,
+          created_at: d.registeredAt,
+          last_login_at: null,
+          password_changed_at: null,
+          force_logout_at: null,
+          _position: recorded.position,
+        };
+        return [
+          {
+            collection: USERS,
+            operation: {
+              updateOne: { filter: { _id: doc._id }, update: { $setOnInsert: doc }, upsert: true },
+            },
+          },
+        ];
+      }
+      case 'EmailVerified':
+        return [guarded(userId, recorded, { email_verified: true })];
+      case 'SignedIn':
+        return [guarded(userId, recorded, { last_login_at: recorded.metadata.occurredAt })];
+      case 'PasswordChanged':
+        return [guarded(userId, recorded, { password_changed_at: event.data.at })];
+      case 'ProfileUpdated': {
+        const { firstName, lastName, phone } = event.data;
+        return [
+          guarded(userId, recorded, {
+            ...(firstName !== undefined && { first_name: firstName }),
+            ...(lastName !== undefined && { last_name: lastName }),
+            ...(phone !== undefined && { phone }),
+          }),
+        ];
+      }
+      case 'PopupAcknowledged':
+        return [guarded(userId, recorded, { popup_message: 0 })];
+      case 'PreferencesUpdated':
+        return [guarded(userId, recorded, { preferences: event.data })];
+      case 'UserStatusChanged':
+        return [guarded(userId, recorded, { status: event.data.status })];
+      case 'LogoutForced':
+        return [guarded(userId, recorded, { force_logout_at: event.data.at })];
+      default:
+        return [];
+    }
+  },
+};

@@ -1,0 +1,330 @@
+import { randomUUID } from 'node:crypto';
+import type { LoginResult, OutboxMessage, UserRecord } from '@wine/contracts';
+import { START } from '@wine/event-schemas';
+import { createLogger } from '@wine/platform';
+import { rebuildProjection, USERS, usersProjection } from '@wine/projection-service';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { admin, startMarketplace, type TestMarketplace } from './support/marketplace.ts';
+
+let market: TestMarketplace;
+beforeAll(async () => {
+  market = await startMarketplace({ seed: false, rateLimit: 10 });
+});
+afterAll(async () => {
+  await market?.stop();
+});
+
+const PASSWORD = 'cellar-door-1982';
+const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+const newEmail = () => `taster-${randomUUID().slice(0, 8)}@example.com`;
+
+async function register(email = newEmail(), overrides: Record<string, unknown> = {}) {
+  const { http, body } = await market.post<LoginResult>('/api/user/register', {
+    first_name: 'Ada',
+    last_name: 'Lovelace',
+    email,
+    password: PASSWORD,
+    confirm_password: PASSWORD,
+    terms: true,
+    ...overrides,
+  });
+  if (body.status !== 'success') throw new Error(`register ${http}: ${body.data.message}`);
+  return { email, ...body.data.responseData };
+}
+
+async function outbox(to: string): Promise<OutboxMessage[]> {
+  const { body } = await market.post<{ records: OutboxMessage[] }>('/api/dev/outbox', {});
+  if (body.status !== 'success') throw new Error(body.data.message);
+  return body.data.responseData.records.filter((m) => m.to === to);
+}
+
+const codeIn = (m: OutboxMessage) => m.text.match(/code is (\d{6})/)?.[1] as string;
+const linkTokenIn = (m: OutboxMessage, path: string) =>
+  m.text.match(new RegExp(`/${path}/([\\w-]+)`))?.[1] as string;
+
+async function validate(token: string) {
+  return market.post<UserRecord>('/api/user/validateUser', {}, bearer(token));
+}
+
+describe('registration', () => {
+  it('creates the account, signs the user in and mails a verification code and link', async () => {
+    const { email, token, id, user } = await register();
+    expect(token).toMatch(/^[\w-]+\.[\w-]+\.[\w-]+$/);
+    expect(user).toMatchObject({ id, email, first_name: 'Ada', email_verified: false, status: 'active' });
+    const [mail] = await outbox(email);
+    expect(mail?.subject).toBe('Verify your e-mail');
+    expect(codeIn(mail as OutboxMessage)).toMatch(/^\d{6}$/);
+    expect(linkTokenIn(mail as OutboxMessage, 'verify_email')).toBeTruthy();
+  });
+
+  it('keeps the password, the code and the token out of the log and the read models', async () => {
+    const { email, token, id } = await register();
+    const code = codeIn((await outbox(email))[0] as OutboxMessage);
+    const events = JSON.stringify(await market.eventStore.readAll({ after: START, raw: true }));
+    expect(events).toContain(id);
+    for (const secret of [PASSWORD, token, code]) expect(events).not.toContain(secret);
+    for (const name of await market.docs.listCollections()) {
+      const docs = JSON.stringify(await market.docs.collection(name).find({}));
+      for (const secret of [PASSWORD, token]) expect(docs).not.toContain(secret);
+    }
+  });
+
+  it('refuses a second account for the same e-mail, in any case', async () => {
+    const { email } = await register();
+    const { http, body } = await market.post('/api/user/register', {
+      first_name: 'Eve',
+      last_name: 'Other',
+      email: email.toUpperCase(),
+      password: PASSWORD,
+      confirm_password: PASSWORD,
+      terms: true,
+    });
+    expect(http).toBe(409);
+    expect(body.data.message).toBe('An account with this e-mail already exists');
+  });
+
+  it('answers a repeated submission (same command id) with the earlier account', async () => {
+    const email = newEmail();
+    const body = {
+      first_name: 'Ada',
+      last_name: 'Lovelace',
+      email,
+      password: PASSWORD,
+      confirm_password: PASSWORD,
+      terms: true,
+    };
+    const headers = { 'x-command-id': `register-${randomUUID()}` };
+    const first = await market.post<LoginResult>('/api/user/register', body, headers);
+    const again = await market.post<LoginResult>('/api/user/register', body, headers);
+    if (first.body.status !== 'success' || again.body.status !== 'success')
+      throw new Error('register failed');
+    expect(again.body.data.responseData.id).toBe(first.body.data.responseData.id);
+    const stream = await market.eventStore.readStream(`user-${first.body.data.responseData.id}`);
+    expect(stream.filter((e) => e.type === 'UserRegistered')).toHaveLength(1);
+    expect(await outbox(email)).toHaveLength(1);
+  });
+
+  it.each([
+    [{ password: 'short', confirm_password: 'short' }, 'password: Minimum 8 characters'],
+    [{ confirm_password: 'something-else' }, 'confirm_password: Passwords not match'],
+    [{ email: 'not-an-email' }, 'email: Invalid email format'],
+    [{ first_name: '' }, 'first_name: Required!'],
+    [{ phone: '12345' }, 'phone: Enter a 10 digit phone number'],
+    [{ role: 'admin' }, 'role: Unrecognized key: "role"'],
+  ])('refuses %j with a clear message and writes nothing', async (change, message) => {
+    const head = await market.eventStore.headPosition();
+    const { http, body } = await market.post('/api/user/register', {
+      first_name: 'Ada',
+      last_name: 'Lovelace',
+      email: newEmail(),
+      password: PASSWORD,
+      confirm_password: PASSWORD,
+      terms: true,
+      ...change,
+    });
+    expect(http).toBe(400);
+    expect(body.status).toBe('error');
+    expect(body.data.message).toBe(message);
+    expect(await market.eventStore.headPosition()).toBe(head);
+  });
+});
+
+describe('sign-in and session', () => {
+  it('signs in with the right password only, with one message for a wrong password or an unknown e-mail', async () => {
+    const { email, id } = await register();
+    const wrong = await market.post('/api/user/login', { email, password: 'not-the-password' });
+    const unknown = await market.post('/api/user/login', { email: newEmail(), password: PASSWORD });
+    expect([wrong.http, unknown.http]).toEqual([400, 400]);
+    expect(wrong.body.data.message).toBe('Invalid email or password');
+    expect(unknown.body.data.message).toBe('Invalid email or password');
+    const { body } = await market.post<LoginResult>('/api/user/login', {
+      email: ` ${email.toUpperCase()} `,
+      password: PASSWORD,
+    });
+    if (body.status !== 'success') throw new Error(body.data.message);
+    expect(body.data.responseData.id).toBe(id);
+    const validated = await validate(body.data.responseData.token);
+    expect(validated.body).toMatchObject({ status: 'success', data: { responseData: { id, email } } });
+  });
+
+  it('answers 403 to a missing, malformed or forged token', async () => {
+    const { token } = await register();
+    const [header, payload] = token.split('.');
+    const forged = `${header}.${payload}.${'A'.repeat(43)}`;
+    for (const headers of [{}, bearer('nonsense'), bearer(forged), { authorization: token }]) {
+      const { http, body } = await market.post('/api/user/validateUser', {}, headers);
+      expect(http).toBe(403);
+      expect(body.data.responseType).toBe(403);
+    }
+  });
+
+  it('logs out one session: its token is refused, another session goes on', async () => {
+    const { email, token } = await register();
+    const other = await market.post<LoginResult>('/api/user/login', { email, password: PASSWORD });
+    if (other.body.status !== 'success') throw new Error(other.body.data.message);
+    const out = await market.post('/api/user/logout', {}, bearer(token));
+    expect(out.body).toMatchObject({ status: 'success', data: { message: 'Logged out successfully' } });
+    expect((await validate(token)).http).toBe(403);
+    expect((await validate(other.body.data.responseData.token)).http).toBe(200);
+  });
+
+  it('ends the sessions of a deactivated user and refuses their sign-in until reactivated', async () => {
+    const { email, id, token } = await register();
+    expect((await market.post('/api/admin/user/changeStatus', { id, status: 'deactivate' })).http).toBe(403);
+    await market.post('/api/admin/user/changeStatus', { id, status: 'deactivate' }, admin);
+    expect((await validate(token)).http).toBe(403);
+    const refused = await market.post('/api/user/login', { email, password: PASSWORD });
+    expect(refused.http).toBe(403);
+    await market.post('/api/admin/user/changeStatus', { id, status: 'active' }, admin);
+    expect((await market.post('/api/user/login', { email, password: PASSWORD })).http).toBe(200);
+  });
+
+  it('tells a forced-out session so (force_logout 1), refuses its other actions, and lets a new sign-in in', async () => {
+    const { email, id, token } = await register();
+    await market.post('/api/admin/user/forceLogout', { id }, admin);
+    const validated = await validate(token);
+    expect(validated.body).toMatchObject({ status: 'success', data: { responseData: { force_logout: 1 } } });
+    const update = await market.post('/api/user/updateProfile', { first_name: 'Ada' }, bearer(token));
+    expect(update.http).toBe(403);
+    const again = await market.post<LoginResult>('/api/user/login', { email, password: PASSWORD });
+    if (again.body.status !== 'success') throw new Error(again.body.data.message);
+    expect((await validate(again.body.data.responseData.token)).body).toMatchObject({
+      data: { responseData: { force_logout: 0 } },
+    });
+  });
+
+  it('limits sign-in attempts per address and client', async () => {
+    const email = newEmail();
+    const answers: number[] = [];
+    for (let i = 0; i < 11; i++) {
+      answers.push((await market.post('/api/user/login', { email, password: 'guess-number-x' })).http);
+    }
+    expect(answers.slice(0, 10).every((s) => s === 400)).toBe(true);
+    expect(answers[10]).toBe(429);
+  });
+});
+
+describe('e-mail verification', () => {
+  it('verifies with the mailed code, once; a wrong code is refused', async () => {
+    const { email, token } = await register();
+    const code = codeIn((await outbox(email))[0] as OutboxMessage);
+    const wrong = code === '000000' ? '000001' : '000000';
+    const refused = await market.post('/api/user/verifyEmailVerifyCode', { code: wrong }, bearer(token));
+    expect(refused.http).toBe(400);
+    expect(refused.body.data.message).toBe('Invalid or expired code');
+    const ok = await market.post<UserRecord>('/api/user/verifyEmailVerifyCode', { code }, bearer(token));
+    expect(ok.body).toMatchObject({ status: 'success', data: { responseData: { email_verified: true } } });
+    expect((await market.post('/api/user/sendEmailVerifyCode', {}, bearer(token))).body.data.message).toBe(
+      'E-mail already verified',
+    );
+  });
+
+  it('stops guessing after five wrong codes, until a new code is sent', async () => {
+    const { token } = await register();
+    const answers: number[] = [];
+    for (let i = 0; i < 6; i++) {
+      answers.push(
+        (await market.post('/api/user/verifyEmailVerifyCode', { code: '999999' }, bearer(token))).http,
+      );
+    }
+    expect(answers.slice(0, 5).every((s) => s === 400 || s === 200)).toBe(true);
+    expect(answers[5]).toBe(429);
+  });
+
+  it('verifies with the mailed link, which works once', async () => {
+    const { email, token } = await register();
+    const link = linkTokenIn((await outbox(email))[0] as OutboxMessage, 'verify_email');
+    expect((await market.post('/api/user/verifyEmail', { token: link })).http).toBe(200);
+    expect((await validate(token)).body).toMatchObject({ data: { responseData: { email_verified: true } } });
+    const again = await market.post('/api/user/verifyEmail', { token: link });
+    expect(again.body.data.message).toBe('Invalid or expired link');
+  });
+});
+
+describe('password reset', () => {
+  it('answers the same for an unknown address and mails nothing', async () => {
+    const email = newEmail();
+    const { body } = await market.post('/api/user/forgotPassword', { email });
+    expect(body).toMatchObject({
+      status: 'success',
+      data: { message: 'If that e-mail has an account, a reset link is on its way' },
+    });
+    expect(await outbox(email)).toEqual([]);
+  });
+
+  it('resets with the mailed link once, ends the sessions issued before, and swaps the passwords', async () => {
+    const { email, token } = await register();
+    await market.post('/api/user/forgotPassword', { email });
+    const mail = (await outbox(email)).find((m) => m.subject === 'Reset your password') as OutboxMessage;
+    const reset = linkTokenIn(mail, 'reset_password');
+    const fresh = 'a-new-cellar-key-2026';
+    const done = await market.post('/api/user/resetPassword', {
+      token: reset,
+      password: fresh,
+      confirm_password: fresh,
+    });
+    expect(done.body.data.message).toBe('Password changed. Login with your new password');
+    expect((await validate(token)).http).toBe(403);
+    expect((await market.post('/api/user/login', { email, password: PASSWORD })).http).toBe(400);
+    expect((await market.post('/api/user/login', { email, password: fresh })).http).toBe(200);
+    const reuse = await market.post('/api/user/resetPassword', {
+      token: reset,
+      password: fresh,
+      confirm_password: fresh,
+    });
+    expect(reuse.body.data.message).toBe('Invalid or expired link');
+  });
+});
+
+describe('profile', () => {
+  it('acknowledges the welcome popup and updates the caller’s own profile only', async () => {
+    const ada = await register();
+    const bob = await register(newEmail(), { first_name: 'Bob' });
+    expect(ada.user.popup_message).toBe(1);
+    const ack = await market.post<UserRecord>(
+      '/api/user/updateProfile',
+      { popup_message: 0 },
+      bearer(ada.token),
+    );
+    expect(ack.body).toMatchObject({ data: { responseData: { popup_message: 0 } } });
+    // No action takes a user id: the token names the user. Naming another is refused as an unknown field.
+    const cross = await market.post(
+      '/api/user/updateProfile',
+      { id: bob.id, first_name: 'Mallory' },
+      bearer(ada.token),
+    );
+    expect(cross.http).toBe(400);
+    expect((await validate(bob.token)).body).toMatchObject({ data: { responseData: { first_name: 'Bob' } } });
+    const renamed = await market.post<UserRecord>(
+      '/api/user/updateProfile',
+      { last_name: 'King', phone: '(312) 555-0100' },
+      bearer(ada.token),
+    );
+    expect(renamed.body).toMatchObject({
+      data: { responseData: { last_name: 'King', phone: '3125550100' } },
+    });
+  });
+});
+
+describe('users read model', () => {
+  it('projects every account without secrets, and a rebuild gives the same documents', async () => {
+    await register();
+    await market.caughtUp();
+    const live = await market.docs.collection(USERS).find({}, { sort: { _id: 1 } });
+    expect(live.length).toBeGreaterThan(5);
+    for (const doc of live) {
+      for (const key of Object.keys(doc))
+        expect(key).not.toMatch(/^(password|password_hash|hash|salt|token|code)$/i);
+    }
+    expect(JSON.stringify(live)).not.toContain(PASSWORD);
+    await rebuildProjection({
+      eventStore: market.eventStore,
+      docs: market.docs,
+      projection: usersProjection,
+      clock: { now: () => new Date() },
+      logger: createLogger('silent'),
+      runner: market.runner,
+    });
+    expect(await market.docs.collection(USERS).find({}, { sort: { _id: 1 } })).toEqual(live);
+  });
+});
