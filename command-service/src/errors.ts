@@ -1,4 +1,4 @@
-import { accountMessages } from '@wine/contracts';
+import { accountMessages, cardMessages } from '@wine/contracts';
 import { AppError } from '@wine/platform';
 
 /** The command side's error catalogue: code, status, message (STYLE.md "Errors are values with codes"). */
@@ -14,6 +14,9 @@ export const commandErrors = {
   sessionInvalid: () => new AppError('SESSION_INVALID', accountMessages.sessionExpired, 403),
   codeInvalid: () => new AppError('CODE_INVALID', accountMessages.codeInvalid, 400, 'code'),
   linkInvalid: () => new AppError('LINK_INVALID', accountMessages.linkInvalid, 400, 'token'),
+  cardNotFound: () => new AppError('CARD_NOT_FOUND', cardMessages.notFound, 404, 'id'),
+  tooManyCards: () => new AppError('TOO_MANY_CARDS', cardMessages.tooMany, 400),
+  cardDeclined: (message: string) => new AppError('CARD_DECLINED', message, 402, 'card_number'),
   tooManyAttempts: () =>
     new AppError('TOO_MANY_ATTEMPTS', 'Too many attempts, ask for a new code', 429, 'code'),
 } as const;

@@ -3,7 +3,15 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import rateLimit from '@fastify/rate-limit';
 import { actions } from '@wine/contracts';
-import { type Clock, type EventStore, type Mailer, registerAction, type SecretStore } from '@wine/platform';
+import {
+  type CardProvider,
+  type Clock,
+  createSandboxCardProvider,
+  type EventStore,
+  type Mailer,
+  registerAction,
+  type SecretStore,
+} from '@wine/platform';
 import type { FastifyInstance } from 'fastify';
 import { adminKeyAuthorizer } from './auth.ts';
 import { lotRoutes } from './lots/routes.ts';
@@ -20,6 +28,8 @@ export interface CommandServiceDeps {
   sessionSecret: string;
   /** The UI's origin, for links in e-mails (asked when a mail is written, after the port is known). */
   publicUrl: () => string;
+  /** The card vault; the built-in sandbox by default (DOMAIN.md "Money"). */
+  cards?: CardProvider;
   /** Sign-in, registration and code requests per minute per client and address (default 10). */
   rateLimit?: number;
 }
@@ -36,6 +46,7 @@ export async function commandService(app: FastifyInstance, deps: CommandServiceD
     secrets: deps.secrets,
     mailer: deps.mailer,
     tokens: sessionTokens(deps.sessionSecret, deps.clock),
+    cards: deps.cards ?? createSandboxCardProvider(),
     publicUrl: deps.publicUrl,
   });
   userRoutes(app, { accounts: users, authorizeAdmin: authorize, rateLimit: deps.rateLimit ?? 10 });

@@ -3,6 +3,9 @@ import type { LotView } from './lot-document.ts';
 import { CreateLotInput, LotIdInput } from './lots.ts';
 import { SearchFilter } from './search-filter.ts';
 import {
+  AddCardInput,
+  CardIdInput,
+  type CardList,
   ChangeUserStatusInput,
   EmptyInput,
   ForceLogoutInput,
@@ -12,6 +15,7 @@ import {
   type OutboxMessage,
   RegisterInput,
   ResetPasswordInput,
+  UpdateCardInput,
   UpdatePreferenceInput,
   UpdateProfileInput,
   type UserRecord,
@@ -150,6 +154,42 @@ export const actions = {
     auth: 'user',
     input: UpdatePreferenceInput,
     output: out<UserRecord>(),
+  }),
+  // Cards on file (seeds 001 §7 "Card-vault"), through the card-provider port.
+  addCard: action({
+    path: '/api/user/addSkyflowCredit',
+    side: 'command',
+    auth: 'user',
+    input: AddCardInput,
+    output: out<CardList>(),
+  }),
+  getCards: action({
+    path: '/api/user/getSkyflowCredit',
+    side: 'command',
+    auth: 'user',
+    input: EmptyInput,
+    output: out<CardList>(),
+  }),
+  deleteCard: action({
+    path: '/api/user/deleteSkyflowCredit',
+    side: 'command',
+    auth: 'user',
+    input: CardIdInput,
+    output: out<CardList>(),
+  }),
+  updateCard: action({
+    path: '/api/user/updateSkyflowCredit',
+    side: 'command',
+    auth: 'user',
+    input: UpdateCardInput,
+    output: out<CardList>(),
+  }),
+  defaultCard: action({
+    path: '/api/user/defaultSkyflowCard',
+    side: 'command',
+    auth: 'user',
+    input: CardIdInput,
+    output: out<CardList>(),
   }),
   changeUserStatus: action({
     path: '/api/admin/user/changeStatus',

@@ -113,6 +113,57 @@ export const ChangeUserStatusInput = z.strictObject({ id: UserId, status: z.enum
 /** An admin ends every session of a user ('Session expired. Login again'). */
 export const ForceLogoutInput = z.strictObject({ id: UserId });
 
+const CardId = z.string().regex(/^[\w-]{1,64}$/, 'not a card id');
+const ExpMonth = z.coerce.number().int().min(1, 'Invalid month').max(12, 'Invalid month');
+const ExpYear = z.coerce.number().int().min(2000, 'Invalid year').max(2100, 'Invalid year');
+
+/** A new card for the card vault (seeds 001 §7 addSkyflowCredit). The number goes to the provider only. */
+export const AddCardInput = z.strictObject({
+  card_number: z
+    .string(accountMessages.required)
+    .transform((v) => v.replace(/[\s-]/g, ''))
+    .pipe(z.string().regex(/^\d{13,19}$/, 'Enter a valid card number')),
+  exp_month: ExpMonth,
+  exp_year: ExpYear,
+  cvv: z.string(accountMessages.required).regex(/^\d{3,4}$/, 'Enter the 3 or 4 digit security code'),
+  name_on_card: z.string(accountMessages.required).trim().min(1, accountMessages.required).max(100),
+  zip: z.string().trim().max(10).optional(),
+});
+export const CardIdInput = z.strictObject({ id: CardId });
+export const UpdateCardInput = z.strictObject({
+  id: CardId,
+  exp_month: ExpMonth,
+  exp_year: ExpYear,
+  name_on_card: z.string(accountMessages.required).trim().min(1, accountMessages.required).max(100),
+});
+
+/** A card on file as the client sees it: never the number, never the provider's token. */
+export interface CardRecord {
+  id: string;
+  brand: 'visa' | 'mastercard' | 'amex' | 'discover' | 'other';
+  last4: string;
+  exp_month: number;
+  exp_year: number;
+  name_on_card: string;
+  is_default: boolean;
+}
+
+/** seeds 001 §3 "Card list: data array and has_more". */
+export interface CardList {
+  data: CardRecord[];
+  has_more: boolean;
+}
+
+export const cardMessages = {
+  fetchFailed: 'Unable to fetch cards',
+  added: 'Card added',
+  removed: 'Card removed',
+  updated: 'Card updated',
+  defaultSet: 'Default card updated',
+  notFound: 'Card not found',
+  tooMany: 'At most 10 cards can be kept on file',
+} as const;
+
 /** The user record answered by login and validateUser (seeds 000 §4.8; no secret ever). */
 export interface UserRecord {
   id: string;
@@ -131,6 +182,8 @@ export interface UserRecord {
   isAdmin: boolean;
   preferences: z.infer<typeof UpdatePreferenceInput>;
   created_at: string;
+  /** Bidding and buying need a card on file (seeds 000 §5). */
+  card_on_file: boolean;
 }
 
 export interface LoginResult {

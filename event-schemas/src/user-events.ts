@@ -94,6 +94,41 @@ export const LogoutForced = defineEvent({
   schema: z.object({ at: z.iso.datetime() }),
 });
 
+/** A card on file: the provider's token stays in the secret store under the card id. */
+export const CardAdded = defineEvent({
+  type: 'CardAdded',
+  version: 1,
+  schema: z.object({
+    cardId: z.string().min(1).max(64),
+    provider: z.string().min(1).max(40),
+    brand: z.enum(['visa', 'mastercard', 'amex', 'discover', 'other']),
+    last4: z.string().regex(/^\d{4}$/),
+    expMonth: z.number().int().min(1).max(12),
+    expYear: z.number().int().min(2000).max(2100),
+    nameOnCard: z.string().min(1).max(100),
+  }),
+});
+export const CardUpdated = defineEvent({
+  type: 'CardUpdated',
+  version: 1,
+  schema: z.object({
+    cardId: z.string().min(1).max(64),
+    expMonth: z.number().int().min(1).max(12),
+    expYear: z.number().int().min(2000).max(2100),
+    nameOnCard: z.string().min(1).max(100),
+  }),
+});
+export const CardRemoved = defineEvent({
+  type: 'CardRemoved',
+  version: 1,
+  schema: z.object({ cardId: z.string().min(1).max(64) }),
+});
+export const DefaultCardChanged = defineEvent({
+  type: 'DefaultCardChanged',
+  version: 1,
+  schema: z.object({ cardId: z.string().min(1).max(64).nullable() }),
+});
+
 /** Who holds an e-mail address (`email-<sha256>` streams): the last claim wins (DOMAIN.md "Accounts"). */
 export const EmailClaimed = defineEvent({
   type: 'EmailClaimed',
@@ -114,7 +149,11 @@ export type UserEvent =
   | { type: 'PopupAcknowledged'; data: Data<typeof PopupAcknowledged> }
   | { type: 'PreferencesUpdated'; data: Data<typeof PreferencesUpdated> }
   | { type: 'UserStatusChanged'; data: Data<typeof UserStatusChanged> }
-  | { type: 'LogoutForced'; data: Data<typeof LogoutForced> };
+  | { type: 'LogoutForced'; data: Data<typeof LogoutForced> }
+  | { type: 'CardAdded'; data: Data<typeof CardAdded> }
+  | { type: 'CardUpdated'; data: Data<typeof CardUpdated> }
+  | { type: 'CardRemoved'; data: Data<typeof CardRemoved> }
+  | { type: 'DefaultCardChanged'; data: Data<typeof DefaultCardChanged> };
 export type EmailClaimEvent = { type: 'EmailClaimed'; data: Data<typeof EmailClaimed> };
 
 export const userEventDefinitions = [
@@ -130,5 +169,9 @@ export const userEventDefinitions = [
   PreferencesUpdated,
   UserStatusChanged,
   LogoutForced,
+  CardAdded,
+  CardUpdated,
+  CardRemoved,
+  DefaultCardChanged,
   EmailClaimed,
 ] as const;

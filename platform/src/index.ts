@@ -1,4 +1,5 @@
 export * from './bus/index.ts';
+export * from './card-provider/index.ts';
 export * from './clock.ts';
 export * from './config.ts';
 export * from './document-store/index.ts';

@@ -10,6 +10,7 @@
  *     vs the cheapest route of the same server (GET /api/health), both driven by autocannon.
  *  4. search over HTTP: POST /api/product/search with a filter and sort vs the same cheapest route.
  *  5. realtime: commit of a lot to its arrival on 200 subscribed WebSockets vs a bare `ws` broadcast.
+ *  6. sign-in over HTTP vs scrypt verifications on the same thread pool (the deliberate cost).
  */
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -262,11 +263,59 @@ async function realtime() {
   }
 }
 
+/** Sign-in pays for one scrypt per request: its limit is scrypt itself on the same thread pool. */
+async function signIn() {
+  const { hashPassword, verifyPassword } = await import('../../command-service/src/users/passwords.ts');
+  const stored = await hashPassword('bench-password-1');
+  const seconds = 4;
+  let hashes = 0;
+  const until = performance.now() + seconds * 1000;
+  await Promise.all(
+    Array.from({ length: 4 }, async () => {
+      while (performance.now() < until) {
+        await verifyPassword('bench-password-1', stored);
+        hashes += 1;
+      }
+    }),
+  );
+  const rawRate = hashes / seconds;
+  const market = await startMarketplace({ seed: false, rateLimit: 1_000_000 });
+  try {
+    const email = 'bench@example.com';
+    await market.post('/api/user/register', {
+      first_name: 'Bench',
+      last_name: 'Mark',
+      email,
+      password: 'bench-password-1',
+      confirm_password: 'bench-password-1',
+      terms: true,
+    });
+    const result = await autocannon({
+      url: `${market.url}/api/user/login`,
+      connections: 4,
+      duration: seconds,
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email, password: 'bench-password-1' }),
+    });
+    if (result.errors + result.non2xx > 0) throw new Error(`sign-in failed ${result.non2xx} times`);
+    row(
+      'Sign-in over HTTP, scrypt N=2^15 (req/s, p50/p99)',
+      `${fmt(result.requests.average, 1)}, ${result.latency.p50}/${result.latency.p99} ms`,
+      `${fmt(rawRate, 1)} scrypt verifications/s`,
+      ratio(result.requests.average, rawRate),
+    );
+  } finally {
+    await market.stop();
+  }
+}
+
 try {
   await appends();
   await catchUp();
   await http();
   await realtime();
+  await signIn();
 } finally {
   rmSync(dir, { recursive: true, force: true });
 }

@@ -9,7 +9,9 @@ import { createStore, Provider } from 'jotai';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { NotFound } from './components/NotFound/NotFound.tsx';
+import { signInSearchFor } from './lib/after-login.ts';
 import { routeTree } from './routeTree.gen.ts';
+import { bindApiToSession } from './state/session.ts';
 import { theme } from './theme.ts';
 
 const store = createStore();
@@ -22,6 +24,11 @@ const router = createRouter({
   defaultPreloadStaleTime: 10_000,
   scrollRestoration: true,
   defaultNotFoundComponent: () => <NotFound />,
+});
+
+// seeds 000 §4.8: user actions carry the session's token; a 403 logs out and goes to /login.
+bindApiToSession(store, () => {
+  void router.navigate({ to: '/login', search: signInSearchFor(router.state.location) });
 });
 
 declare module '@tanstack/react-router' {

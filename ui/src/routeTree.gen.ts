@@ -10,12 +10,39 @@
 
 import { Route as rootRouteImport } from './routes/__root'
 import { Route as IndexRouteImport } from './routes/index'
+import { Route as AuthRouteImport } from './routes/_auth'
+import { Route as Forgot_passwordRouteImport } from './routes/forgot_password'
+import { Route as LoginRouteImport } from './routes/login'
+import { Route as RegistrationRouteImport } from './routes/registration'
 import { Route as SearchRouteImport } from './routes/search'
+import { Route as DevOutboxRouteImport } from './routes/dev.outbox'
 import { Route as ProductviewPidRouteImport } from './routes/productview.$pid'
+import { Route as Reset_passwordTokenRouteImport } from './routes/reset_password.$token'
+import { Route as Verify_emailTokenRouteImport } from './routes/verify_email.$token'
+import { Route as AuthAccountProfileRouteImport } from './routes/_auth/account.profile'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
   path: '/',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const AuthRoute = AuthRouteImport.update({
+  id: '/_auth',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const Forgot_passwordRoute = Forgot_passwordRouteImport.update({
+  id: '/forgot_password',
+  path: '/forgot_password',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const LoginRoute = LoginRouteImport.update({
+  id: '/login',
+  path: '/login',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const RegistrationRoute = RegistrationRouteImport.update({
+  id: '/registration',
+  path: '/registration',
   getParentRoute: () => rootRouteImport,
 } as any)
 const SearchRoute = SearchRouteImport.update({
@@ -23,40 +50,121 @@ const SearchRoute = SearchRouteImport.update({
   path: '/search',
   getParentRoute: () => rootRouteImport,
 } as any)
+const DevOutboxRoute = DevOutboxRouteImport.update({
+  id: '/dev/outbox',
+  path: '/dev/outbox',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const ProductviewPidRoute = ProductviewPidRouteImport.update({
   id: '/productview/$pid',
   path: '/productview/$pid',
   getParentRoute: () => rootRouteImport,
 } as any)
+const Reset_passwordTokenRoute = Reset_passwordTokenRouteImport.update({
+  id: '/reset_password/$token',
+  path: '/reset_password/$token',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const Verify_emailTokenRoute = Verify_emailTokenRouteImport.update({
+  id: '/verify_email/$token',
+  path: '/verify_email/$token',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const AuthAccountProfileRoute = AuthAccountProfileRouteImport.update({
+  id: '/account/profile',
+  path: '/account/profile',
+  getParentRoute: () => AuthRoute,
+} as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
+  '/forgot_password': typeof Forgot_passwordRoute
+  '/login': typeof LoginRoute
+  '/registration': typeof RegistrationRoute
   '/search': typeof SearchRoute
+  '/dev/outbox': typeof DevOutboxRoute
   '/productview/$pid': typeof ProductviewPidRoute
+  '/reset_password/$token': typeof Reset_passwordTokenRoute
+  '/verify_email/$token': typeof Verify_emailTokenRoute
+  '/account/profile': typeof AuthAccountProfileRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
+  '/forgot_password': typeof Forgot_passwordRoute
+  '/login': typeof LoginRoute
+  '/registration': typeof RegistrationRoute
   '/search': typeof SearchRoute
+  '/dev/outbox': typeof DevOutboxRoute
   '/productview/$pid': typeof ProductviewPidRoute
+  '/reset_password/$token': typeof Reset_passwordTokenRoute
+  '/verify_email/$token': typeof Verify_emailTokenRoute
+  '/account/profile': typeof AuthAccountProfileRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
   '/': typeof IndexRoute
+  '/_auth': typeof AuthRouteWithChildren
+  '/forgot_password': typeof Forgot_passwordRoute
+  '/login': typeof LoginRoute
+  '/registration': typeof RegistrationRoute
   '/search': typeof SearchRoute
+  '/dev/outbox': typeof DevOutboxRoute
   '/productview/$pid': typeof ProductviewPidRoute
+  '/reset_password/$token': typeof Reset_passwordTokenRoute
+  '/verify_email/$token': typeof Verify_emailTokenRoute
+  '/_auth/account/profile': typeof AuthAccountProfileRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
-  fullPaths: '/' | '/search' | '/productview/$pid'
+  fullPaths:
+    | '/'
+    | '/forgot_password'
+    | '/login'
+    | '/registration'
+    | '/search'
+    | '/dev/outbox'
+    | '/productview/$pid'
+    | '/reset_password/$token'
+    | '/verify_email/$token'
+    | '/account/profile'
   fileRoutesByTo: FileRoutesByTo
-  to: '/' | '/search' | '/productview/$pid'
-  id: '__root__' | '/' | '/search' | '/productview/$pid'
+  to:
+    | '/'
+    | '/forgot_password'
+    | '/login'
+    | '/registration'
+    | '/search'
+    | '/dev/outbox'
+    | '/productview/$pid'
+    | '/reset_password/$token'
+    | '/verify_email/$token'
+    | '/account/profile'
+  id:
+    | '__root__'
+    | '/'
+    | '/_auth'
+    | '/forgot_password'
+    | '/login'
+    | '/registration'
+    | '/search'
+    | '/dev/outbox'
+    | '/productview/$pid'
+    | '/reset_password/$token'
+    | '/verify_email/$token'
+    | '/_auth/account/profile'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
   IndexRoute: typeof IndexRoute
+  AuthRoute: typeof AuthRouteWithChildren
+  Forgot_passwordRoute: typeof Forgot_passwordRoute
+  LoginRoute: typeof LoginRoute
+  RegistrationRoute: typeof RegistrationRoute
   SearchRoute: typeof SearchRoute
+  DevOutboxRoute: typeof DevOutboxRoute
   ProductviewPidRoute: typeof ProductviewPidRoute
+  Reset_passwordTokenRoute: typeof Reset_passwordTokenRoute
+  Verify_emailTokenRoute: typeof Verify_emailTokenRoute
 }
 
 declare module '@tanstack/react-router' {
@@ -68,11 +176,46 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof IndexRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/_auth': {
+      id: '/_auth'
+      path: ''
+      fullPath: '/'
+      preLoaderRoute: typeof AuthRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/forgot_password': {
+      id: '/forgot_password'
+      path: '/forgot_password'
+      fullPath: '/forgot_password'
+      preLoaderRoute: typeof Forgot_passwordRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/login': {
+      id: '/login'
+      path: '/login'
+      fullPath: '/login'
+      preLoaderRoute: typeof LoginRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/registration': {
+      id: '/registration'
+      path: '/registration'
+      fullPath: '/registration'
+      preLoaderRoute: typeof RegistrationRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/search': {
       id: '/search'
       path: '/search'
       fullPath: '/search'
       preLoaderRoute: typeof SearchRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/dev/outbox': {
+      id: '/dev/outbox'
+      path: '/dev/outbox'
+      fullPath: '/dev/outbox'
+      preLoaderRoute: typeof DevOutboxRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/productview/$pid': {
@@ -82,13 +225,51 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof ProductviewPidRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/reset_password/$token': {
+      id: '/reset_password/$token'
+      path: '/reset_password/$token'
+      fullPath: '/reset_password/$token'
+      preLoaderRoute: typeof Reset_passwordTokenRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/verify_email/$token': {
+      id: '/verify_email/$token'
+      path: '/verify_email/$token'
+      fullPath: '/verify_email/$token'
+      preLoaderRoute: typeof Verify_emailTokenRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/_auth/account/profile': {
+      id: '/_auth/account/profile'
+      path: '/account/profile'
+      fullPath: '/account/profile'
+      preLoaderRoute: typeof AuthAccountProfileRouteImport
+      parentRoute: typeof AuthRoute
+    }
   }
 }
 
+interface AuthRouteChildren {
+  AuthAccountProfileRoute: typeof AuthAccountProfileRoute
+}
+
+const AuthRouteChildren: AuthRouteChildren = {
+  AuthAccountProfileRoute: AuthAccountProfileRoute,
+}
+
+const AuthRouteWithChildren = AuthRoute._addFileChildren(AuthRouteChildren)
+
 const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
+  AuthRoute: AuthRouteWithChildren,
+  Forgot_passwordRoute: Forgot_passwordRoute,
+  LoginRoute: LoginRoute,
+  RegistrationRoute: RegistrationRoute,
   SearchRoute: SearchRoute,
+  DevOutboxRoute: DevOutboxRoute,
   ProductviewPidRoute: ProductviewPidRoute,
+  Reset_passwordTokenRoute: Reset_passwordTokenRoute,
+  Verify_emailTokenRoute: Verify_emailTokenRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

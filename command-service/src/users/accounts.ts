@@ -1,5 +1,14 @@
 import { createHash, randomBytes, randomInt } from 'node:crypto';
-import { accountMessages, type LoginResult, type RegisterInput, type UserRecord } from '@wine/contracts';
+import {
+  type AddCardInput,
+  accountMessages,
+  type CardList,
+  cardMessages,
+  type LoginResult,
+  type RegisterInput,
+  type UpdateCardInput,
+  type UserRecord,
+} from '@wine/contracts';
 import {
   type Actor,
   type EmailClaimEvent,
@@ -7,15 +16,23 @@ import {
   type UserEvent,
   userStream,
 } from '@wine/event-schemas';
-import type { Clock, EventStore, Mailer, SecretStore } from '@wine/platform';
+import {
+  AppError,
+  CardDeclinedError,
+  type CardProvider,
+  type Clock,
+  type EventStore,
+  type Mailer,
+  type SecretStore,
+} from '@wine/platform';
 import type { z } from 'zod';
 import { type CommandContext, eventIdFor, handleCommand } from '../core/command-handler.ts';
 import { type Decider, fold } from '../core/decider.ts';
 import { commandErrors } from '../errors.ts';
-import { type UserCommand, userDecider } from './decide.ts';
+import { MAX_CARDS, type UserCommand, userDecider } from './decide.ts';
 import { decoyHash, hashPassword, verifyPassword } from './passwords.ts';
 import type { SessionClaims, SessionTokens } from './sessions.ts';
-import { type User, userRecord } from './user.ts';
+import { cardList, type User, userRecord } from './user.ts';
 
 export interface AccountDeps {
   store: EventStore;
@@ -23,6 +40,7 @@ export interface AccountDeps {
   secrets: SecretStore;
   mailer: Mailer;
   tokens: SessionTokens;
+  cards: CardProvider;
   /** Where links in e-mails point (the UI's origin), asked when a mail is written. */
   publicUrl: () => string;
 }
@@ -48,7 +66,11 @@ const kinds = {
   emailLink: 'email-link',
   passwordReset: 'password-reset',
   revokedToken: 'revoked-token',
+  cardToken: 'card-token',
 } as const;
+
+/** seeds 001 §8: a provider's message is shown cut at the text 'REF'. */
+export const cutAtRef = (message: string) => message.split('REF')[0]?.trim() || message;
 
 const CODE_MINUTES = 15;
 const LINK_HOURS = 24;
@@ -295,6 +317,123 @@ export function accounts(deps: AccountDeps) {
         kind: 'admin',
         id: 'admin-key',
       });
+    },
+
+    cards(session: Session): CardList {
+      try {
+        return cardList(session.user);
+      } catch {
+        throw new AppError('CARDS_UNAVAILABLE', cardMessages.fetchFailed, 502);
+      }
+    },
+
+    /** The number goes to the provider only; its token to the secret store; the log gets brand and last four. */
+    async addCard(
+      session: Session,
+      input: z.output<typeof AddCardInput>,
+      request: RequestContext,
+    ): Promise<CardList> {
+      if (session.forced) throw commandErrors.sessionInvalid();
+      const userId = session.user.id;
+      const cardId = eventIdFor(request.commandId, 'card', 0);
+      if (session.user.cards.some((c) => c.cardId === cardId)) return cardList(session.user);
+      if (session.user.cards.length >= MAX_CARDS) throw commandErrors.tooManyCards();
+      let created: Awaited<ReturnType<CardProvider['createCard']>>;
+      try {
+        created = await deps.cards.createCard(
+          {
+            number: input.card_number,
+            expMonth: input.exp_month,
+            expYear: input.exp_year,
+            cvc: input.cvv,
+            nameOnCard: input.name_on_card,
+            zip: input.zip,
+          },
+          clock.now(),
+        );
+      } catch (error) {
+        if (error instanceof CardDeclinedError) throw commandErrors.cardDeclined(cutAtRef(error.message));
+        throw error;
+      }
+      await secrets.put(kinds.cardToken, cardId, created.token);
+      try {
+        await run(
+          userId,
+          {
+            type: 'AddCard',
+            card: {
+              cardId,
+              provider: deps.cards.name,
+              brand: created.brand,
+              last4: created.last4,
+              expMonth: created.expMonth,
+              expYear: created.expYear,
+              nameOnCard: input.name_on_card,
+            },
+          },
+          request,
+          { kind: 'user', id: userId },
+        );
+      } catch (error) {
+        // Nothing was recorded: take the card back from the provider so no orphan stays there.
+        await deps.cards.deleteCard(created.token);
+        await secrets.delete(kinds.cardToken, cardId);
+        throw error;
+      }
+      return cardList(await loadUser(userId));
+    },
+
+    async updateCard(session: Session, input: z.output<typeof UpdateCardInput>, request: RequestContext) {
+      if (session.forced) throw commandErrors.sessionInvalid();
+      if (!session.user.cards.some((c) => c.cardId === input.id)) throw commandErrors.cardNotFound();
+      const token = await secrets.get<string>(kinds.cardToken, input.id);
+      if (token) {
+        try {
+          await deps.cards.updateCard(
+            token,
+            { expMonth: input.exp_month, expYear: input.exp_year, nameOnCard: input.name_on_card },
+            clock.now(),
+          );
+        } catch (error) {
+          if (error instanceof CardDeclinedError) throw commandErrors.cardDeclined(cutAtRef(error.message));
+          throw error;
+        }
+      }
+      await run(
+        session.user.id,
+        {
+          type: 'UpdateCard',
+          change: {
+            cardId: input.id,
+            expMonth: input.exp_month,
+            expYear: input.exp_year,
+            nameOnCard: input.name_on_card,
+          },
+        },
+        request,
+        { kind: 'user', id: session.user.id },
+      );
+      return cardList(await loadUser(session.user.id));
+    },
+
+    async removeCard(session: Session, cardId: string, request: RequestContext) {
+      if (session.forced) throw commandErrors.sessionInvalid();
+      await run(session.user.id, { type: 'RemoveCard', cardId }, request, {
+        kind: 'user',
+        id: session.user.id,
+      });
+      const token = await secrets.take<string>(kinds.cardToken, cardId);
+      if (token) await deps.cards.deleteCard(token);
+      return cardList(await loadUser(session.user.id));
+    },
+
+    async setDefaultCard(session: Session, cardId: string, request: RequestContext) {
+      if (session.forced) throw commandErrors.sessionInvalid();
+      await run(session.user.id, { type: 'SetDefaultCard', cardId }, request, {
+        kind: 'user',
+        id: session.user.id,
+      });
+      return cardList(await loadUser(session.user.id));
     },
 
     /** Admin acts on a user (until roles, authorised by the admin key). */

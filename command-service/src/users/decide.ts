@@ -23,7 +23,13 @@ export type UserCommand =
     }
   | { type: 'UpdatePreferences'; preferences: Preferences }
   | { type: 'ChangeStatus'; status: 'active' | 'deactivate' }
-  | { type: 'ForceLogout'; at: string };
+  | { type: 'ForceLogout'; at: string }
+  | { type: 'AddCard'; card: Extract<UserEvent, { type: 'CardAdded' }>['data'] }
+  | { type: 'UpdateCard'; change: Extract<UserEvent, { type: 'CardUpdated' }>['data'] }
+  | { type: 'RemoveCard'; cardId: string }
+  | { type: 'SetDefaultCard'; cardId: string };
+
+export const MAX_CARDS = 10;
 
 const same = (a: Preferences, b: Preferences) =>
   (Object.keys(a) as (keyof Preferences)[]).every((k) => a[k] === b[k]);
@@ -76,6 +82,30 @@ export function decideUser(command: UserCommand, state: User): UserEvent[] {
         : [{ type: 'UserStatusChanged', data: { status: command.status } }];
     case 'ForceLogout':
       return [{ type: 'LogoutForced', data: { at: command.at } }];
+    case 'AddCard': {
+      if (state.cards.length >= MAX_CARDS) throw commandErrors.tooManyCards();
+      const added: UserEvent = { type: 'CardAdded', data: command.card };
+      // The first card on file becomes the default.
+      return state.defaultCardId
+        ? [added]
+        : [added, { type: 'DefaultCardChanged', data: { cardId: command.card.cardId } }];
+    }
+    case 'UpdateCard':
+      if (!state.cards.some((c) => c.cardId === command.change.cardId)) throw commandErrors.cardNotFound();
+      return [{ type: 'CardUpdated', data: command.change }];
+    case 'RemoveCard': {
+      if (!state.cards.some((c) => c.cardId === command.cardId)) throw commandErrors.cardNotFound();
+      const removed: UserEvent = { type: 'CardRemoved', data: { cardId: command.cardId } };
+      if (state.defaultCardId !== command.cardId) return [removed];
+      // Removing the default hands it to the oldest remaining card, or to none.
+      const next = state.cards.find((c) => c.cardId !== command.cardId)?.cardId ?? null;
+      return [removed, { type: 'DefaultCardChanged', data: { cardId: next } }];
+    }
+    case 'SetDefaultCard':
+      if (!state.cards.some((c) => c.cardId === command.cardId)) throw commandErrors.cardNotFound();
+      return state.defaultCardId === command.cardId
+        ? []
+        : [{ type: 'DefaultCardChanged', data: { cardId: command.cardId } }];
     default: {
       const _exhaustive: never = command;
       return [];

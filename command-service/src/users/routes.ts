@@ -1,5 +1,5 @@
 import type { Action } from '@wine/contracts';
-import { accountMessages, actions } from '@wine/contracts';
+import { accountMessages, actions, cardMessages } from '@wine/contracts';
 import { type Authorize, registerAction } from '@wine/platform';
 import type { FastifyInstance, FastifyRequest, RouteShorthandOptions } from 'fastify';
 import { commandErrors } from '../errors.ts';
@@ -147,6 +147,35 @@ export function userRoutes(app: FastifyInstance, { accounts, authorizeAdmin, rat
   registerAction(app, actions.updatePreference, authorize, (input, ctx) =>
     accounts.update(sessionOf(ctx.request), { type: 'UpdatePreferences', preferences: input }, ctx),
   );
+  registerAction(app, actions.getCards, authorize, async (_input, ctx) =>
+    accounts.cards(sessionOf(ctx.request)),
+  );
+  registerAction(
+    app,
+    actions.addCard,
+    authorize,
+    async (input, ctx) => {
+      const list = await accounts.addCard(sessionOf(ctx.request), input, ctx);
+      ctx.setMessage(cardMessages.added);
+      return list;
+    },
+    limitedBySession,
+  );
+  registerAction(app, actions.updateCard, authorize, async (input, ctx) => {
+    const list = await accounts.updateCard(sessionOf(ctx.request), input, ctx);
+    ctx.setMessage(cardMessages.updated);
+    return list;
+  });
+  registerAction(app, actions.deleteCard, authorize, async (input, ctx) => {
+    const list = await accounts.removeCard(sessionOf(ctx.request), input.id, ctx);
+    ctx.setMessage(cardMessages.removed);
+    return list;
+  });
+  registerAction(app, actions.defaultCard, authorize, async (input, ctx) => {
+    const list = await accounts.setDefaultCard(sessionOf(ctx.request), input.id, ctx);
+    ctx.setMessage(cardMessages.defaultSet);
+    return list;
+  });
   registerAction(app, actions.changeUserStatus, authorize, async (input, ctx) => {
     await accounts.adminCommand(input.id, { type: 'ChangeStatus', status: input.status }, ctx);
     return null;

@@ -1,4 +1,4 @@
-import type { UserRecord } from '@wine/contracts';
+import type { CardList, UserRecord } from '@wine/contracts';
 import type { UserEvent } from '@wine/event-schemas';
 
 type Preferences = UserRecord['preferences'];
@@ -26,7 +26,11 @@ export interface User {
   /** Tokens issued before these instants are refused (DOMAIN.md "Accounts"). */
   passwordChangedAt: string | null;
   forceLogoutAt: string | null;
+  cards: Card[];
+  defaultCardId: string | null;
 }
+
+export type Card = Omit<Extract<UserEvent, { type: 'CardAdded' }>['data'], 'provider'> & { provider: string };
 
 export const initialUser = (): User => ({
   status: 'empty',
@@ -42,6 +46,8 @@ export const initialUser = (): User => ({
   registeredAt: '',
   passwordChangedAt: null,
   forceLogoutAt: null,
+  cards: [],
+  defaultCardId: null,
 });
 
 export function evolveUser(state: User, event: UserEvent): User {
@@ -82,6 +88,16 @@ export function evolveUser(state: User, event: UserEvent): User {
       return { ...state, status: event.data.status };
     case 'LogoutForced':
       return { ...state, forceLogoutAt: event.data.at };
+    case 'CardAdded':
+      return { ...state, cards: [...state.cards, event.data] };
+    case 'CardUpdated': {
+      const { cardId, ...change } = event.data;
+      return { ...state, cards: state.cards.map((c) => (c.cardId === cardId ? { ...c, ...change } : c)) };
+    }
+    case 'CardRemoved':
+      return { ...state, cards: state.cards.filter((c) => c.cardId !== event.data.cardId) };
+    case 'DefaultCardChanged':
+      return { ...state, defaultCardId: event.data.cardId };
     case 'EmailVerificationSent':
     case 'SignedIn':
     case 'SignedOut':
@@ -111,5 +127,21 @@ export function userRecord(user: User, forceLogout: boolean, isAdmin = false): U
     isAdmin,
     preferences: user.preferences,
     created_at: user.registeredAt,
+    card_on_file: user.cards.length > 0,
+  };
+}
+
+export function cardList(user: User): CardList {
+  return {
+    data: user.cards.map((c) => ({
+      id: c.cardId,
+      brand: c.brand,
+      last4: c.last4,
+      exp_month: c.expMonth,
+      exp_year: c.expYear,
+      name_on_card: c.nameOnCard,
+      is_default: c.cardId === user.defaultCardId,
+    })),
+    has_more: false,
   };
 }

@@ -1,4 +1,11 @@
-import { type ActionName, actions, type Envelope, type InputOf, type OutputOf } from '@wine/contracts';
+import {
+  type ActionName,
+  actions,
+  type Envelope,
+  type InputOf,
+  type OutputOf,
+  type SuccessEnvelope,
+} from '@wine/contracts';
 
 /** seeds 000 §8: a failure without a server message reads 'Something went wrong!'. */
 export const GENERIC_ERROR = 'Something went wrong!';
@@ -16,27 +23,62 @@ export class ApiError extends Error {
   }
 }
 
-export interface CallOptions {
-  signal?: AbortSignal;
-  /** Injected in tests. */
+/** What the client needs from the rest of the app; the session binds it at start (state/session.ts). */
+export interface ApiConfig {
+  /** The bearer token sent with actions that are not public; null when signed out. */
+  getToken: () => string | null;
+  /**
+   * seeds 000 §4.8 / §8: a user action answered responseType 403, so the session is no longer
+   * valid (the app logs out, clears the token and goes to /login).
+   */
+  onSessionInvalid: (error: ApiError) => void;
+  /** The fetch to use (tests inject one); the global fetch when absent. */
   fetch?: typeof fetch;
 }
 
+const defaultConfig: ApiConfig = { getToken: () => null, onSessionInvalid: () => {} };
+let config: ApiConfig = defaultConfig;
+
+/** Sets parts of the client's configuration; returns a function that restores the previous one. */
+export function configureApi(next: Partial<ApiConfig>): () => void {
+  const previous = config;
+  config = { ...config, ...next };
+  return () => {
+    config = previous;
+  };
+}
+
+export interface CallOptions {
+  signal?: AbortSignal;
+  /** Injected in tests; overrides the configured fetch. */
+  fetch?: typeof fetch;
+  /** The token to send instead of the session's (validating a stored token before it is trusted). */
+  token?: string | null;
+  /** false: a 403 is only an error here, not the end of the session (logout itself, for one). */
+  sessionCheck?: boolean;
+}
+
 /**
- * Calls one action of the API (declared once in @wine/contracts) and returns its responseData,
- * or throws an ApiError carrying the server's message.
+ * Calls one action of the API (declared once in @wine/contracts) and returns the whole success
+ * envelope's data (message and responseData), or throws an ApiError carrying the server's message.
  */
-export async function call<N extends ActionName>(
+export async function callForMessage<N extends ActionName>(
   name: N,
   input: InputOf<N>,
   options: CallOptions = {},
-): Promise<OutputOf<N>> {
-  const doFetch = options.fetch ?? fetch;
+): Promise<SuccessEnvelope<OutputOf<N>>['data']> {
+  const action = actions[name];
+  const doFetch = options.fetch ?? config.fetch ?? globalThis.fetch;
+  // Public actions never carry the token (a stale one must not turn a login into a 403).
+  const token =
+    action.auth === 'public' ? null : options.token !== undefined ? options.token : config.getToken();
+  const headers: Record<string, string> = { 'content-type': 'application/json', accept: 'application/json' };
+  if (token) headers.authorization = `Bearer ${token}`;
   let response: Response;
   try {
-    response = await doFetch(actions[name].path, {
+    response = await doFetch(action.path, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', accept: 'application/json' },
+      headers,
       body: JSON.stringify(input),
       signal: options.signal ?? null,
     });
@@ -45,11 +87,28 @@ export async function call<N extends ActionName>(
     throw new ApiError(GENERIC_ERROR, 0);
   }
   const envelope = await readEnvelope<OutputOf<N>>(response);
-  if (!envelope) throw new ApiError(GENERIC_ERROR, response.status);
-  if (envelope.status !== 'success') {
-    throw new ApiError(envelope.data.message, envelope.data.responseType, envelope.data.responseData);
+  const error = !envelope
+    ? new ApiError(GENERIC_ERROR, response.status)
+    : envelope.status !== 'success'
+      ? new ApiError(envelope.data.message, envelope.data.responseType, envelope.data.responseData)
+      : null;
+  if (error) {
+    // An admin action's 403 says "not an admin", not "signed out": only user actions end the session.
+    if (error.responseType === 403 && action.auth === 'user' && token && options.sessionCheck !== false) {
+      config.onSessionInvalid(error);
+    }
+    throw error;
   }
-  return envelope.data.responseData;
+  return (envelope as SuccessEnvelope<OutputOf<N>>).data;
+}
+
+/** Calls one action of the API and returns its responseData (see callForMessage). */
+export async function call<N extends ActionName>(
+  name: N,
+  input: InputOf<N>,
+  options: CallOptions = {},
+): Promise<OutputOf<N>> {
+  return (await callForMessage(name, input, options)).responseData;
 }
 
 async function readEnvelope<T>(response: Response): Promise<Envelope<T> | null> {
@@ -60,6 +119,11 @@ async function readEnvelope<T>(response: Response): Promise<Envelope<T> | null> 
   } catch {
     return null;
   }
+}
+
+/** The server's message of a success envelope, when it says more than the default 'ok'. */
+export function messageOr(message: string | undefined, fallback: string): string {
+  return message && message !== 'ok' ? message : fallback;
 }
 
 export function errorMessage(error: unknown): string {

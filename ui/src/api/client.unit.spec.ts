@@ -1,5 +1,7 @@
-import { describe, expect, it, vi } from 'vitest';
-import { ApiError, call } from './client.ts';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { Failure, fakeApi } from '../test-utils/fake-api.ts';
+import { aUser } from '../test-utils/fixtures.ts';
+import { ApiError, call, configureApi } from './client.ts';
 
 const respond = (body: unknown, status = 200) =>
   vi.fn(async () => new Response(typeof body === 'string' ? body : JSON.stringify(body), { status }));
@@ -42,5 +44,54 @@ describe('call', () => {
       throw new TypeError('Failed to fetch');
     });
     await expect(call('getDefault', {}, { fetch: offline })).rejects.toThrow('Something went wrong!');
+  });
+});
+
+describe('call with a session', () => {
+  let restore = () => {};
+  afterEach(() => restore());
+
+  it('sends the bearer token with user actions and never with public ones', async () => {
+    const api = fakeApi({ validateUser: () => aUser(), forgotPassword: () => null });
+    restore = configureApi({ fetch: api.fetch, getToken: () => 'tok-123' });
+    await call('validateUser', {});
+    await call('forgotPassword', { email: 'ada@example.com' });
+    expect(api.to('validateUser')[0]?.authorization).toBe('Bearer tok-123');
+    expect(api.to('forgotPassword')[0]?.authorization).toBeUndefined();
+  });
+
+  it('sends the token it is given instead of the session one', async () => {
+    const api = fakeApi({ validateUser: () => aUser() });
+    restore = configureApi({ fetch: api.fetch, getToken: () => 'session-token' });
+    await call('validateUser', {}, { token: 'stored-token' });
+    expect(api.requests[0]?.authorization).toBe('Bearer stored-token');
+  });
+
+  it('reports a 403 on a user action as the end of the session, and still throws it', async () => {
+    const onSessionInvalid = vi.fn();
+    const api = fakeApi({
+      updateProfile: () => {
+        throw new Failure('Session expired. Login again', 403);
+      },
+    });
+    restore = configureApi({ fetch: api.fetch, getToken: () => 'tok', onSessionInvalid });
+    await expect(call('updateProfile', { first_name: 'Ada' })).rejects.toMatchObject({ responseType: 403 });
+    expect(onSessionInvalid).toHaveBeenCalledTimes(1);
+    expect(onSessionInvalid.mock.calls[0]?.[0]).toMatchObject({ message: 'Session expired. Login again' });
+  });
+
+  it('leaves the session alone on a 403 without a token, on an admin action, or when asked to', async () => {
+    const onSessionInvalid = vi.fn();
+    const forbidden = () => {
+      throw new Failure('Forbidden', 403);
+    };
+    const api = fakeApi({ updateProfile: forbidden, forceLogout: forbidden, logout: forbidden });
+    let token: string | null = null;
+    restore = configureApi({ fetch: api.fetch, getToken: () => token, onSessionInvalid });
+    await expect(call('updateProfile', { first_name: 'Ada' })).rejects.toBeInstanceOf(ApiError);
+    token = 'tok';
+    await expect(call('forceLogout', { id: 'user-2' })).rejects.toBeInstanceOf(ApiError);
+    await expect(call('logout', {}, { sessionCheck: false })).rejects.toBeInstanceOf(ApiError);
+    expect(onSessionInvalid).not.toHaveBeenCalled();
   });
 });

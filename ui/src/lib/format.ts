@@ -21,3 +21,11 @@ export function formatDate(iso: string): string {
 export function formatDateTime(iso: string): string {
   return dayjs(iso).format('MM-DD-YYYY h:mm a');
 }
+
+/** A phone number with its country code: '+1 (312) 555-0199' for a 10-digit national number. */
+export function formatPhone(countryCode: string, phone: string): string {
+  const digits = phone.replace(/\D/g, '');
+  const national =
+    digits.length === 10 ? `(${digits.slice(0, 3)}) ${digits.slice(3, 6)}-${digits.slice(6)}` : phone;
+  return `${countryCode} ${national}`.trim();
+}

@@ -1,9 +1,14 @@
 import { createRootRouteWithContext, Outlet } from '@tanstack/react-router';
+import { useSetAtom } from 'jotai';
+import { useEffect } from 'react';
 import { AlertToasts } from '../components/AlertToasts/AlertToasts.tsx';
 import { Footer } from '../components/Footer/Footer.tsx';
 import { Header } from '../components/Header/Header.tsx';
 import { NotFound } from '../components/NotFound/NotFound.tsx';
+import { StartupLoader } from '../components/StartupLoader/StartupLoader.tsx';
+import { WelcomePopup } from '../components/WelcomePopup/WelcomePopup.tsx';
 import type { RouterContext } from '../router-context.ts';
+import { validateSessionAtom } from '../state/session.ts';
 
 export const Route = createRootRouteWithContext<RouterContext>()({
   component: RootLayout,
@@ -11,16 +16,23 @@ export const Route = createRootRouteWithContext<RouterContext>()({
 });
 
 function RootLayout() {
+  const validateSession = useSetAtom(validateSessionAtom);
+  // seeds 000 §2.4: at start a stored token is validated (once; a second call joins the first).
+  useEffect(() => {
+    void validateSession();
+  }, [validateSession]);
   return (
     <>
       <a href="#main" className="skip-link">
         Skip to content
       </a>
+      <StartupLoader />
       <Header />
       <main id="main">
         <Outlet />
       </main>
       <Footer />
+      <WelcomePopup />
       <AlertToasts />
     </>
   );

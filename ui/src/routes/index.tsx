@@ -1,14 +1,20 @@
-import { Button, Container, Group, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Container, Group, Stack, Text, Title } from '@mantine/core';
 import { createFileRoute, Link, useRouter } from '@tanstack/react-router';
+import { useAtomValue } from 'jotai';
 import { call } from '../api/client.ts';
+import { ButtonLink } from '../components/ButtonLink.tsx';
 import { LoadError } from '../components/LoadError/LoadError.tsx';
 import { LotGrid } from '../components/LotGrid/LotGrid.tsx';
+import { refererSearchSchema } from '../lib/after-login.ts';
 import { CLOSING_SOON_LIMIT, closingSoonFilter, isNewLotEvent } from '../lib/search.ts';
 import { useDocumentMeta } from '../lib/use-document-meta.ts';
 import { useLiveLots } from '../state/live-lots.ts';
+import { tokenAtom } from '../state/session.ts';
 import classes from './-home.module.css';
 
 export const Route = createFileRoute('/')({
+  // seeds 000 §2.3: a protected route sends a visitor here with the requested location as referer.
+  validateSearch: refererSearchSchema,
   loader: () => call('productSearch', closingSoonFilter),
   component: HomePage,
   errorComponent: ({ error }) => <LoadError error={error} />,
@@ -29,6 +35,7 @@ function HomePage() {
   });
   return (
     <>
+      <SignInNotice />
       <section className={classes.hero} aria-labelledby="hero-title">
         <Container>
           <Stack gap="lg">
@@ -63,5 +70,24 @@ function HomePage() {
         <LotGrid lots={lots} label="Lots closing soonest" empty="No lots are open for bidding right now." />
       </Container>
     </>
+  );
+}
+
+/** A visitor sent here from a protected page: sign in and go back there. */
+function SignInNotice() {
+  const { referer } = Route.useSearch();
+  const signedIn = useAtomValue(tokenAtom) !== null;
+  if (!referer || signedIn) return null;
+  return (
+    <Container pt="md">
+      <Alert color="burgundy" title="Please sign in" data-testid="sign-in-notice">
+        <Group justify="space-between" gap="sm">
+          <Text size="sm">Sign in to your account to see that page.</Text>
+          <ButtonLink to="/login" search={{ referer }} size="xs">
+            Sign In
+          </ButtonLink>
+        </Group>
+      </Alert>
+    </Container>
   );
 }

@@ -1,4 +1,4 @@
-import type { LotView } from '@wine/contracts';
+import type { LotView, UserRecord } from '@wine/contracts';
 
 /** A lot as the query API returns it; override what a test cares about. */
 export function aLot(overrides: Partial<LotView> = {}): LotView {
@@ -45,6 +45,32 @@ export function aLot(overrides: Partial<LotView> = {}): LotView {
     rating: 99,
     custitem_gvo_ws: '98',
     custitem_gvo_wa: '99',
+    ...overrides,
+  };
+}
+
+/** A signed-in user as validateUser answers; override what a test cares about. */
+export function aUser(overrides: Partial<UserRecord> = {}): UserRecord {
+  return {
+    id: 'user-1',
+    first_name: 'Ada',
+    last_name: 'Lovelace',
+    email: 'ada@example.com',
+    phone: null,
+    country_code: '+1',
+    status: 'active',
+    email_verified: false,
+    phone_verified: false,
+    popup_message: 0,
+    force_logout: 0,
+    isAdmin: false,
+    preferences: {
+      email_notifications: true,
+      sms_notifications: false,
+      outbid_alerts: true,
+      closing_reminders: true,
+    },
+    created_at: '2030-01-01T12:00:00.000Z',
     ...overrides,
   };
 }

@@ -29,3 +29,9 @@ class ResizeObserver {
 window.ResizeObserver = ResizeObserver;
 
 afterEach(() => cleanup());
+
+// Each test starts signed out (the session's token lives in web storage).
+afterEach(() => {
+  localStorage.clear();
+  sessionStorage.clear();
+});

@@ -1,6 +1,5 @@
 import {
   ActionIcon,
-  Anchor,
   Box,
   Burger,
   Container,
@@ -17,6 +16,7 @@ import { type FormEvent, useState } from 'react';
 import { company } from '../../config/company.ts';
 import { BrowseMegaMenu, BrowseNavTree } from '../BrowseMenu/BrowseMenu.tsx';
 import { LiveStatus } from '../LiveStatus/LiveStatus.tsx';
+import { AccountMenu, AccountNavLinks } from './AccountMenu.tsx';
 import classes from './Header.module.css';
 
 function SearchIcon() {
@@ -109,15 +109,9 @@ export function Header() {
           </a>
         </Box>
         <div className={classes.spacer} />
-        <Group gap="xs" visibleFrom="md" wrap="nowrap">
-          <Anchor href="/login" size="sm" fw={500}>
-            Sign In
-          </Anchor>
-          <span aria-hidden="true">/</span>
-          <Anchor href="/registration" size="sm" fw={500}>
-            Register
-          </Anchor>
-        </Group>
+        <Box visibleFrom="md">
+          <AccountMenu />
+        </Box>
         <LiveStatus />
         <Group gap="xs" hiddenFrom="md" wrap="nowrap">
           <ActionIcon variant="subtle" size="lg" aria-label="Open search" onClick={search.open}>
@@ -142,8 +136,7 @@ export function Header() {
           <NavLink href="/sellingwine" label="Sell Your Wine" />
           <NavLink href="/saved_search" label="My saved searches" />
           <Divider my="sm" />
-          <NavLink href="/login" label="Login" />
-          <NavLink href="/registration" label="Register" />
+          <AccountNavLinks onNavigate={menu.close} />
           <Divider my="sm" label="MORE" labelPosition="left" />
           <NavLink href="/aboutus" label="About Us" />
           <NavLink href="/howitworks" label="How It Works" />

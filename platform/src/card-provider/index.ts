@@ -1,0 +1,2 @@
+export * from './port.ts';
+export { createSandboxCardProvider, sandboxTestCards } from './sandbox.ts';

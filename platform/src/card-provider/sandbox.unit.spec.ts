@@ -1,0 +1,38 @@
+import { describe, expect, it } from 'vitest';
+import { CardDeclinedError } from './port.ts';
+import { createSandboxCardProvider, sandboxTestCards } from './sandbox.ts';
+
+const now = new Date('2026-11-22T12:00:00Z');
+const card = (number: string, overrides = {}) => ({
+  number,
+  expMonth: 12,
+  expYear: 2030,
+  cvc: '123',
+  nameOnCard: 'Ada Lovelace',
+  ...overrides,
+});
+
+describe('sandbox card provider', () => {
+  it('accepts the test cards and keeps only a token, the brand and the last four digits', async () => {
+    const provider = createSandboxCardProvider();
+    const visa = await provider.createCard(card(sandboxTestCards.visa), now);
+    expect(visa).toMatchObject({ brand: 'visa', last4: '4242', expMonth: 12, expYear: 2030 });
+    expect(visa.token).toMatch(/^card_sbx_[0-9a-f]{32}$/);
+    expect(JSON.stringify(visa)).not.toContain(sandboxTestCards.visa);
+    const amex = await provider.createCard(card(sandboxTestCards.amex, { cvc: '1234' }), now);
+    expect(amex).toMatchObject({ brand: 'amex', last4: '0005' });
+  });
+
+  it.each([
+    [card(sandboxTestCards.declined), 'Your card was declined.'],
+    [card('4242424242424241'), 'Your card number is incorrect.'],
+    [card(sandboxTestCards.visa, { expMonth: 10, expYear: 2026 }), 'Your card has expired.'],
+    [card(sandboxTestCards.visa, { cvc: '12' }), "Your card's security code is incorrect."],
+  ])('refuses %j with a message and a reference', async (input, message) => {
+    const refusal = createSandboxCardProvider().createCard(input, now);
+    await expect(refusal).rejects.toBeInstanceOf(CardDeclinedError);
+    await expect(refusal).rejects.toThrow(
+      new RegExp(`^${message.replace(/[.']/g, '\\$&')} REF: SBX-[0-9A-F]{8}$`),
+    );
+  });
+});

@@ -1,0 +1,138 @@
+import { Group, Loader, Menu, NavLink, UnstyledButton } from '@mantine/core';
+import { Link, useLocation, useRouter } from '@tanstack/react-router';
+import { useAtomValue, useSetAtom } from 'jotai';
+import { signInSearchFor } from '../../lib/after-login.ts';
+import { logoutAtom, sessionAtom } from '../../state/session.ts';
+import { AnchorLink } from '../AnchorLink.tsx';
+import classes from './Header.module.css';
+
+/** seeds 000 §2.3: the account menu's links (the listing routes arrive with later issues). */
+const accountLinks = [
+  { label: 'My Bids', href: '/auctions/all' },
+  { label: 'My Wines', href: '/myWines/purchased' },
+  { label: 'My Watchlist', href: '/watchlist/watchlist' },
+] as const;
+
+/** Sign In passes along where the visitor is (or was going), to come back after login. */
+function useSignInSearch(): { referer?: string } {
+  return signInSearchFor(useLocation());
+}
+
+/** Logout; leaves a protected page for the home page. */
+function useLogout(): () => void {
+  const logout = useSetAtom(logoutAtom);
+  const router = useRouter();
+  return () => {
+    void logout();
+    if (router.state.matches.some((match) => match.routeId.startsWith('/_auth'))) {
+      void router.navigate({ to: '/' });
+    }
+  };
+}
+
+function ChevronIcon() {
+  return (
+    <svg
+      width="12"
+      height="12"
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2.5"
+      aria-hidden="true"
+    >
+      <path d="m6 9 6 6 6-6" />
+    </svg>
+  );
+}
+
+/** seeds 000 §2.5: signed in, the user's name with My Bids, My Wines, My Watchlist, My Account, Logout. */
+export function AccountMenu() {
+  const session = useAtomValue(sessionAtom);
+  const signInSearch = useSignInSearch();
+  const logout = useLogout();
+  if (session.status === 'validating') return <Loader size="xs" aria-label="Loading your account" />;
+  if (session.status === 'anonymous') {
+    return (
+      <Group gap="xs" wrap="nowrap">
+        <AnchorLink to="/login" search={signInSearch} size="sm" fw={500}>
+          Sign In
+        </AnchorLink>
+        <span aria-hidden="true">/</span>
+        <AnchorLink to="/registration" size="sm" fw={500}>
+          Register
+        </AnchorLink>
+      </Group>
+    );
+  }
+  const { user } = session;
+  return (
+    <Menu position="bottom-end" width={200} shadow="md" withinPortal>
+      <Menu.Target>
+        <UnstyledButton className={classes.link} data-testid="account-menu">
+          <Group gap={6} wrap="nowrap">
+            <span>
+              {user.first_name} {user.last_name}
+            </span>
+            <ChevronIcon />
+          </Group>
+        </UnstyledButton>
+      </Menu.Target>
+      <Menu.Dropdown>
+        {accountLinks.map((link) => (
+          <Menu.Item key={link.href} component="a" href={link.href}>
+            {link.label}
+          </Menu.Item>
+        ))}
+        <Menu.Item component={Link} to="/account/profile">
+          My Account
+        </Menu.Item>
+        <Menu.Divider />
+        <Menu.Item onClick={logout}>Logout</Menu.Item>
+      </Menu.Dropdown>
+    </Menu>
+  );
+}
+
+/** The same, in the mobile drawer. */
+export function AccountNavLinks({ onNavigate }: { onNavigate: () => void }) {
+  const session = useAtomValue(sessionAtom);
+  const router = useRouter();
+  const signInSearch = useSignInSearch();
+  const logout = useLogout();
+  if (session.status === 'validating') return null;
+  if (session.status === 'anonymous') {
+    return (
+      <>
+        <NavLink
+          component="a"
+          href={router.buildLocation({ to: '/login', search: signInSearch }).href}
+          label="Login"
+          onClick={(event) => {
+            event.preventDefault();
+            onNavigate();
+            void router.navigate({ to: '/login', search: signInSearch });
+          }}
+        />
+        <NavLink component={Link} to="/registration" label="Register" onClick={onNavigate} />
+      </>
+    );
+  }
+  const { user } = session;
+  return (
+    <NavLink label={`${user.first_name} ${user.last_name}`} childrenOffset="sm" defaultOpened>
+      {accountLinks.map((link) => (
+        <NavLink key={link.href} href={link.href} label={link.label} />
+      ))}
+      <NavLink component={Link} to="/account/profile" label="My Account" onClick={onNavigate} />
+      <NavLink
+        component="button"
+        label="Logout"
+        onClick={() => {
+          onNavigate();
+          logout();
+        }}
+      />
+    </NavLink>
+  );
+}

@@ -1,0 +1,28 @@
+import { Loader, Overlay, Stack, Text } from '@mantine/core';
+import { useAtomValue } from 'jotai';
+import { useEffect, useState } from 'react';
+import { sessionAtom } from '../../state/session.ts';
+
+/** seeds 000 §2.4 / §9: the start-up loader hides by itself after 2.5 seconds. */
+export const STARTUP_LOADER_MAX_MS = 2500;
+
+/** seeds 000 §2.4: shown at start while a stored token is being validated. */
+export function StartupLoader() {
+  const validating = useAtomValue(sessionAtom).status === 'validating';
+  const [expired, setExpired] = useState(false);
+  useEffect(() => {
+    const timer = setTimeout(() => setExpired(true), STARTUP_LOADER_MAX_MS);
+    return () => clearTimeout(timer);
+  }, []);
+  if (!validating || expired) return null;
+  return (
+    <Overlay fixed center zIndex={1000} backgroundOpacity={0.85} color="#fbf8f4" data-testid="startup-loader">
+      <Stack align="center" gap="sm" role="status">
+        <Loader color="burgundy" />
+        <Text size="sm" c="dimmed">
+          Loading your account…
+        </Text>
+      </Stack>
+    </Overlay>
+  );
+}

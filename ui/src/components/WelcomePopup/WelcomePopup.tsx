@@ -1,0 +1,58 @@
+import { Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { useNavigate } from '@tanstack/react-router';
+import { useAtomValue, useSetAtom } from 'jotai';
+import { useState } from 'react';
+import { call, errorMessage } from '../../api/client.ts';
+import { pushAlertAtom } from '../../state/alerts.ts';
+import { currentUserAtom, setCurrentUserAtom } from '../../state/session.ts';
+
+/**
+ * seeds 000 §4.8: a user with popup_message set is told the card processor changed (effective
+ * 1/16/2025) and stored cards were deleted; Continue sets popup_message to 0 and goes to
+ * account/profile, where cards are entered again.
+ */
+export function WelcomePopup() {
+  const user = useAtomValue(currentUserAtom);
+  const setUser = useSetAtom(setCurrentUserAtom);
+  const pushAlert = useSetAtom(pushAlertAtom);
+  const navigate = useNavigate();
+  const [busy, setBusy] = useState(false);
+  const opened = user?.popup_message === 1;
+
+  const onContinue = async () => {
+    setBusy(true);
+    try {
+      setUser(await call('updateProfile', { popup_message: 0 }));
+      await navigate({ to: '/account/profile' });
+    } catch (error) {
+      pushAlert({ msg: errorMessage(error), type: 'error' });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Modal
+      opened={opened}
+      onClose={() => {}}
+      withCloseButton={false}
+      closeOnClickOutside={false}
+      closeOnEscape={false}
+      centered
+      title={user ? `Welcome back, ${user.first_name}` : 'Welcome back'}
+    >
+      <Stack gap="md" data-testid="welcome-popup">
+        <Text>
+          We have changed our card payment processor, effective 1/16/2025. For your security, the cards stored
+          on your account were deleted with the old processor.
+        </Text>
+        <Text>Please enter your card again before you bid or buy.</Text>
+        <Group justify="flex-end">
+          <Button onClick={() => void onContinue()} loading={busy}>
+            Continue
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}

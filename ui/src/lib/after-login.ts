@@ -1,0 +1,64 @@
+import { z } from 'zod';
+
+/**
+ * Only a path on this site may be a destination after login: an absolute or protocol-relative URL
+ * in ?referer= would let a link send a freshly signed-in user anywhere.
+ */
+export function safeReferer(value: unknown): string | undefined {
+  if (typeof value !== 'string') return undefined;
+  if (!value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return undefined;
+  return value;
+}
+
+// The router parses search values as JSON, so ?pid=123 arrives as a number.
+const pid = z
+  .union([z.string(), z.number()])
+  .transform((v) => String(v).trim())
+  .pipe(z.string().min(1).max(100))
+  .optional()
+  .catch(undefined);
+const referer = z.unknown().transform(safeReferer).optional().catch(undefined);
+
+/**
+ * seeds 000 §2.1 / §2.3: /login?pid= returns to that product; a protected route passes the requested
+ * location along as ?referer=.
+ */
+export const afterLoginSearchSchema = z.object({ pid, referer });
+export type AfterLoginSearch = z.output<typeof afterLoginSearchSchema>;
+
+/** Where a user goes once signed in: the product of ?pid=, else the referer, else home. */
+export function afterLoginTarget(search: AfterLoginSearch): string {
+  if (search.pid) return `/productview/${encodeURIComponent(search.pid)}`;
+  return search.referer ?? '/';
+}
+
+/** Only the parameters that are set, for links that pass them along. */
+export function afterLoginParams(search: AfterLoginSearch): AfterLoginSearch {
+  const params: AfterLoginSearch = {};
+  if (search.pid) params.pid = search.pid;
+  if (search.referer) params.referer = search.referer;
+  return params;
+}
+
+/** The home page's parameter: where a visitor was going when a protected route sent them home. */
+export const refererSearchSchema = z.object({ referer });
+
+/** Pages from which signing in should not come back to (home, and the account pages themselves). */
+const isSignInPage = (pathname: string) =>
+  pathname === '/' ||
+  pathname === '/login' ||
+  pathname === '/registration' ||
+  pathname === '/forgot_password' ||
+  pathname.startsWith('/reset_password/');
+
+/**
+ * The ?referer= for a link to /login from where the user is: the location a protected route asked
+ * for, else this page (so the user comes back to it).
+ */
+export function signInSearchFor(location: { pathname: string; href: string; search: unknown }): {
+  referer?: string;
+} {
+  const requested = safeReferer((location.search as { referer?: unknown } | null)?.referer);
+  if (requested) return { referer: requested };
+  return isSignInPage(location.pathname) ? {} : { referer: location.href };
+}

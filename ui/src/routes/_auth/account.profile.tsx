@@ -1,0 +1,178 @@
+import { Badge, Button, Card, Container, Grid, Group, Stack, Text, TextInput, Title } from '@mantine/core';
+import { createFileRoute } from '@tanstack/react-router';
+import { UpdateProfileInput, type UserRecord } from '@wine/contracts';
+import { useAtomValue, useSetAtom } from 'jotai';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import type { z } from 'zod';
+import { callForMessage, errorMessage, messageOr } from '../../api/client.ts';
+import { VerifyEmailDialog } from '../../components/VerifyEmailDialog/VerifyEmailDialog.tsx';
+import { formatPhone } from '../../lib/format.ts';
+import { contractResolver, showServerFieldErrors } from '../../lib/forms.ts';
+import { useDocumentMeta } from '../../lib/use-document-meta.ts';
+import { pushAlertAtom } from '../../state/alerts.ts';
+import { currentUserAtom, setCurrentUserAtom } from '../../state/session.ts';
+
+export const Route = createFileRoute('/_auth/account/profile')({ component: ProfilePage });
+
+function ProfilePage() {
+  const user = useAtomValue(currentUserAtom);
+  useDocumentMeta({ title: 'My Account | Fine Wine Auction' });
+  // The protected layout renders this only for a validated user.
+  if (!user) return null;
+  return (
+    <Container py="xl" size="md">
+      <Title order={1} fz={36} mb="lg">
+        My Account
+      </Title>
+      <Stack gap="lg">
+        <AccountDetails user={user} />
+        {/* A saved profile is a new starting point for the form. */}
+        <ProfileForm key={`${user.first_name}\n${user.last_name}\n${user.phone ?? ''}`} user={user} />
+        <Card component="section" aria-labelledby="cards-title">
+          <Title order={2} fz={24} id="cards-title" mb="xs">
+            Payment cards
+          </Title>
+          <Text data-testid="cards-next">
+            Cards on file come next: adding a card, choosing the default one and removing cards will appear
+            here soon.
+          </Text>
+        </Card>
+      </Stack>
+    </Container>
+  );
+}
+
+function AccountDetails({ user }: { user: UserRecord }) {
+  const [verifying, setVerifying] = useState(false);
+  return (
+    <Card component="section" aria-labelledby="details-title">
+      <Title order={2} fz={24} id="details-title" mb="sm">
+        {user.first_name} {user.last_name}
+      </Title>
+      <Stack gap="xs">
+        <Group gap="sm" wrap="wrap">
+          <Text>
+            <Text span c="dimmed">
+              E-mail:{' '}
+            </Text>
+            <span data-testid="profile-email">{user.email}</span>
+          </Text>
+          {user.email_verified ? (
+            <Badge color="green" variant="light" data-testid="email-status">
+              Verified
+            </Badge>
+          ) : (
+            <>
+              <Badge color="orange" variant="light" data-testid="email-status">
+                Unverified
+              </Badge>
+              <Button size="compact-sm" variant="light" onClick={() => setVerifying(true)}>
+                Verify e-mail
+              </Button>
+            </>
+          )}
+        </Group>
+        <Text>
+          <Text span c="dimmed">
+            Phone:{' '}
+          </Text>
+          <span data-testid="profile-phone">
+            {user.phone ? formatPhone(user.country_code, user.phone) : 'No phone number on file'}
+          </span>
+        </Text>
+      </Stack>
+      <VerifyEmailDialog
+        opened={verifying}
+        email={user.email}
+        onClose={() => setVerifying(false)}
+        sendOnOpen
+      />
+    </Card>
+  );
+}
+
+interface ProfileFormValues {
+  first_name: string;
+  last_name: string;
+  phone: string;
+}
+
+const toProfileInput = ({ first_name, last_name, phone }: ProfileFormValues) => ({
+  first_name,
+  last_name,
+  // An empty field removes the number.
+  phone: phone.trim() ? phone : null,
+});
+
+function ProfileForm({ user }: { user: UserRecord }) {
+  const setUser = useSetAtom(setCurrentUserAtom);
+  const pushAlert = useSetAtom(pushAlertAtom);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors, isSubmitting, isDirty },
+  } = useForm<ProfileFormValues, unknown, z.output<typeof UpdateProfileInput>>({
+    defaultValues: { first_name: user.first_name, last_name: user.last_name, phone: user.phone ?? '' },
+    resolver: contractResolver(UpdateProfileInput, toProfileInput),
+  });
+
+  const onValid = async (input: z.output<typeof UpdateProfileInput>) => {
+    try {
+      const { responseData, message } = await callForMessage('updateProfile', input);
+      setUser(responseData);
+      pushAlert({ msg: messageOr(message, 'Profile updated'), type: 'success' });
+    } catch (error) {
+      showServerFieldErrors<ProfileFormValues>(error, ['first_name', 'last_name', 'phone'], setError);
+      pushAlert({ msg: errorMessage(error), type: 'error' });
+    }
+  };
+
+  return (
+    <Card component="section" aria-labelledby="edit-title">
+      <Title order={2} fz={24} id="edit-title" mb="sm">
+        Profile
+      </Title>
+      <form onSubmit={handleSubmit(onValid)} noValidate aria-labelledby="edit-title">
+        <Stack gap="md">
+          <Grid>
+            <Grid.Col span={{ base: 12, sm: 6 }}>
+              <TextInput
+                label="First name"
+                autoComplete="given-name"
+                required
+                error={errors.first_name?.message}
+                {...register('first_name')}
+              />
+            </Grid.Col>
+            <Grid.Col span={{ base: 12, sm: 6 }}>
+              <TextInput
+                label="Last name"
+                autoComplete="family-name"
+                required
+                error={errors.last_name?.message}
+                {...register('last_name')}
+              />
+            </Grid.Col>
+          </Grid>
+          <TextInput
+            label="Phone"
+            type="tel"
+            autoComplete="tel-national"
+            placeholder="10 digits"
+            leftSection={<Text size="sm">{user.country_code}</Text>}
+            leftSectionWidth={48}
+            error={errors.phone?.message}
+            {...register('phone')}
+          />
+          <Group justify="flex-end">
+            <Button type="submit" loading={isSubmitting} disabled={!isDirty}>
+              Save changes
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Card>
+  );
+}

@@ -1,0 +1,187 @@
+import { accountMessages, type LoginResult, type UserRecord } from '@wine/contracts';
+import { atom, type createStore } from 'jotai';
+import { atomWithLazy } from 'jotai/utils';
+import { type ApiError, call, configureApi } from '../api/client.ts';
+import { type AlertType, pushAlertAtom } from './alerts.ts';
+
+/**
+ * seeds 000 §4.8 / 001 §4: the session. The token is kept in local storage ("Remember me") or
+ * session storage; a stored token is validated (validateUser) before the user is trusted.
+ */
+export type Session =
+  | { status: 'anonymous' }
+  | { status: 'validating'; token: string }
+  | { status: 'authenticated'; token: string; user: UserRecord };
+
+export const TOKEN_KEY = 'token';
+
+function storages(): Storage[] {
+  // Storage can be unavailable (private modes, sandboxed frames): then the session lives in memory.
+  try {
+    return [window.sessionStorage, window.localStorage];
+  } catch {
+    return [];
+  }
+}
+
+export function readStoredToken(): string | null {
+  for (const storage of storages()) {
+    try {
+      const token = storage.getItem(TOKEN_KEY);
+      if (token) return token;
+    } catch {
+      // unavailable
+    }
+  }
+  return null;
+}
+
+function storeToken(token: string, remember: boolean): void {
+  clearStoredToken();
+  try {
+    (remember ? window.localStorage : window.sessionStorage).setItem(TOKEN_KEY, token);
+  } catch {
+    // unavailable: the session still works until the tab closes
+  }
+}
+
+function clearStoredToken(): void {
+  for (const storage of storages()) {
+    try {
+      storage.removeItem(TOKEN_KEY);
+    } catch {
+      // unavailable
+    }
+  }
+}
+
+/** Read from storage the first time a store asks (so each test's store starts from its own storage). */
+export const sessionAtom = atomWithLazy<Session>(() => {
+  const token = readStoredToken();
+  return token ? { status: 'validating', token } : { status: 'anonymous' };
+});
+
+export const tokenAtom = atom((get) => {
+  const session = get(sessionAtom);
+  return session.status === 'anonymous' ? null : session.token;
+});
+
+/** The signed-in user, once validated. */
+export const currentUserAtom = atom((get) => {
+  const session = get(sessionAtom);
+  return session.status === 'authenticated' ? session.user : null;
+});
+
+/** Login or register answered: keep the token where "Remember me" says and trust the user. */
+export const signInAtom = atom(null, (_get, set, result: LoginResult, options: { remember: boolean }) => {
+  storeToken(result.token, options.remember);
+  set(sessionAtom, { status: 'authenticated', token: result.token, user: result.user });
+});
+
+/** A newer record of the signed-in user (after updateProfile, an e-mail verification...). */
+export const setCurrentUserAtom = atom(null, (get, set, user: UserRecord) => {
+  const session = get(sessionAtom);
+  if (session.status === 'authenticated' && session.user.id === user.id) {
+    set(sessionAtom, { ...session, user });
+  }
+});
+
+/** Forgets the session here (token and user) without asking the server. */
+export const clearSessionAtom = atom(null, (_get, set) => {
+  clearStoredToken();
+  set(sessionAtom, { status: 'anonymous' });
+});
+
+/** seeds 000 §4.8: the server said the session is gone (responseType 403). */
+export const endSessionAtom = atom(null, (get, set, message: string) => {
+  if (get(sessionAtom).status === 'anonymous') return;
+  set(clearSessionAtom);
+  set(pushAlertAtom, { msg: message || accountMessages.sessionExpired, type: 'error' });
+});
+
+/**
+ * seeds 000 §2.5 / §4.8: logout calls the logout action, clears the token and says 'Logged out
+ * successfully'; a forced logout says 'Session expired. Login again' instead.
+ */
+export const logoutAtom = atom(
+  null,
+  async (get, set, options: { message?: string; type?: AlertType } = {}): Promise<void> => {
+    const token = get(tokenAtom);
+    set(clearSessionAtom);
+    set(pushAlertAtom, {
+      msg: options.message ?? accountMessages.loggedOut,
+      type: options.type ?? 'success',
+    });
+    if (!token) return;
+    try {
+      await call('logout', {}, { token, sessionCheck: false });
+    } catch {
+      // The token is gone here either way; a session the server already ended is fine.
+    }
+  },
+);
+
+const validationAtom = atom<{ token: string; done: Promise<void> } | null>(null);
+
+/**
+ * seeds 000 §4.8: what a validated user record means for the session: a deactivated user is
+ * signed out, force_logout logs out with 'Session expired. Login again', anyone else is trusted.
+ */
+const acceptValidatedUserAtom = atom(null, async (get, set, token: string, user: UserRecord) => {
+  if (get(tokenAtom) !== token) return;
+  if (user.status === 'deactivate') set(clearSessionAtom);
+  else if (user.force_logout === 1) {
+    await set(logoutAtom, { message: accountMessages.sessionExpired, type: 'error' });
+  } else set(sessionAtom, { status: 'authenticated', token, user });
+});
+
+/**
+ * seeds 000 §2.4 / §4.8: a stored token is validated at start; a deactivated user or any error
+ * clears the session. Runs once per token.
+ */
+export const validateSessionAtom = atom(null, (get, set): Promise<void> => {
+  const session = get(sessionAtom);
+  if (session.status !== 'validating') return Promise.resolve();
+  const { token } = session;
+  const running = get(validationAtom);
+  if (running?.token === token) return running.done;
+  const done = (async () => {
+    try {
+      await set(acceptValidatedUserAtom, token, await call('validateUser', {}, { token }));
+    } catch {
+      if (get(tokenAtom) === token) set(clearSessionAtom);
+    }
+  })();
+  set(validationAtom, { token, done });
+  return done;
+});
+
+/** Loads the signed-in user again (after a change made elsewhere, such as a verified e-mail). */
+export const reloadUserAtom = atom(null, async (get, set): Promise<void> => {
+  // A validation under way may have read the record before the change.
+  if (get(sessionAtom).status === 'validating') await set(validateSessionAtom);
+  const token = get(tokenAtom);
+  if (!token || get(sessionAtom).status !== 'authenticated') return;
+  try {
+    await set(acceptValidatedUserAtom, token, await call('validateUser', {}, { token }));
+  } catch {
+    // A 403 has ended the session already; anything else leaves the record as it was.
+  }
+});
+
+type Store = ReturnType<typeof createStore>;
+
+/**
+ * Binds the API client to a store's session: user actions carry its bearer token, and a 403 on one
+ * ends the session and calls onSessionEnded (the app goes to /login). Returns the unbinding.
+ */
+export function bindApiToSession(store: Store, onSessionEnded: (error: ApiError) => void): () => void {
+  return configureApi({
+    getToken: () => store.get(tokenAtom),
+    onSessionInvalid: (error) => {
+      if (store.get(sessionAtom).status === 'anonymous') return;
+      store.set(endSessionAtom, error.message);
+      onSessionEnded(error);
+    },
+  });
+}

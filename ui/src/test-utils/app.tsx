@@ -1,0 +1,79 @@
+import { MantineProvider } from '@mantine/core';
+import { Notifications, notifications } from '@mantine/notifications';
+import { createMemoryHistory, createRouter, RouterProvider } from '@tanstack/react-router';
+import { act, render } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { DefaultBundle } from '@wine/contracts';
+import { createStore, Provider } from 'jotai';
+import { onTestFinished } from 'vitest';
+import { configureApi } from '../api/client.ts';
+import { routeTree } from '../routeTree.gen.ts';
+import { realtimeClientAtom } from '../state/realtime.ts';
+import { createRealtimeClient } from '../state/realtime-client.ts';
+import { bindApiToSession, TOKEN_KEY } from '../state/session.ts';
+import { theme } from '../theme.ts';
+import { fakeApi, type Handlers } from './fake-api.ts';
+import { FakeSocket } from './fake-socket.ts';
+
+const bundle: DefaultBundle = {
+  buyer_premium: 20,
+  countries: [],
+  regions: [],
+  subregions: [],
+  wine_colors: [],
+  vintages: [],
+  bottle_sizes: [],
+};
+
+export interface AppOptions {
+  /** The API's answers, by action (the page data the shell needs has defaults). */
+  api?: Handlers;
+  /** A token stored before start, as a returning user has ("Remember me": local storage). */
+  storedToken?: string;
+}
+
+/**
+ * The whole app (route tree, header, alerts) at a path, as main.tsx wires it: the API client is
+ * bound to the store's session and served by a fake API; the socket is a fake one.
+ */
+export async function renderApp(path: string, options: AppOptions = {}) {
+  if (options.storedToken) localStorage.setItem(TOKEN_KEY, options.storedToken);
+  const api = fakeApi({
+    getDefault: () => bundle,
+    productSearch: () => ({ records: [], totalRecords: 0 }),
+    ...options.api,
+  });
+  const store = createStore();
+  store.set(
+    realtimeClientAtom,
+    createRealtimeClient({ url: 'ws://test/ws', createSocket: () => new FakeSocket() }),
+  );
+  const router = createRouter({
+    routeTree,
+    context: { store },
+    history: createMemoryHistory({ initialEntries: [path] }),
+  });
+  const restoreFetch = configureApi({ fetch: api.fetch });
+  const unbind = bindApiToSession(store, () => {
+    void router.navigate({ to: '/login' });
+  });
+  onTestFinished(() => {
+    unbind();
+    restoreFetch();
+  });
+  await act(async () => {
+    // Mantine keeps toasts in a module-level store: start without the last test's.
+    notifications.clean();
+    render(
+      <Provider store={store}>
+        {/* env test: no transitions, and dropdowns stay open although jsdom lays nothing out. */}
+        <MantineProvider theme={theme} env="test">
+          <Notifications position="bottom-right" />
+          <RouterProvider router={router} />
+        </MantineProvider>
+      </Provider>,
+    );
+    await router.load();
+  });
+  return { api, store, router, user: userEvent.setup() };
+}

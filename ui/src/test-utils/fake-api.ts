@@ -1,0 +1,73 @@
+import { type ActionName, type Actions, actions, failure, type InputOf, success } from '@wine/contracts';
+import { vi } from 'vitest';
+
+/** Thrown by a handler: the fake answers it as an error envelope. */
+export class Failure extends Error {
+  constructor(
+    message: string,
+    readonly responseType = 400,
+    readonly responseData: { field?: string } | null = null,
+  ) {
+    super(message);
+  }
+}
+
+export interface ApiRequest {
+  action: ActionName;
+  input: unknown;
+  /** The Authorization header as sent, if any. */
+  authorization: string | undefined;
+}
+
+/** What the action answers in responseData (null included, unlike OutputOf). */
+type Answer<N extends ActionName> = Exclude<Actions[N]['output'], undefined>;
+
+type Handler<N extends ActionName> = (
+  input: InputOf<N>,
+  request: ApiRequest,
+) => Answer<N> | Promise<Answer<N>> | { message: string; responseData: Answer<N> };
+export type Handlers = { [N in ActionName]?: Handler<N> };
+
+const actionByPath = new Map<string, ActionName>(
+  Object.entries(actions).map(([name, action]) => [action.path, name as ActionName]),
+);
+
+/** Answers with `{ message, responseData }` for a handler that wants its own success message. */
+export const withMessage = <T>(message: string, responseData: T) => ({ message, responseData });
+
+/**
+ * A fetch that serves the API's actions from handlers, in the envelope; an action without a handler
+ * answers 404 as the server does for a path it does not have. Records every request.
+ */
+export function fakeApi(handlers: Handlers = {}) {
+  const requests: ApiRequest[] = [];
+  const serve = vi.fn(async (path: string | URL | Request, init?: RequestInit) => {
+    const action = actionByPath.get(String(path));
+    const headers = (init?.headers ?? {}) as Record<string, string>;
+    const input: unknown = init?.body ? JSON.parse(String(init.body)) : undefined;
+    if (!action) return Response.json(failure(`No action at POST ${String(path)}`, 404), { status: 404 });
+    const request: ApiRequest = { action, input, authorization: headers.authorization };
+    requests.push(request);
+    const handler = handlers[action] as Handler<ActionName> | undefined;
+    if (!handler) return Response.json(failure(`No action at POST ${String(path)}`, 404), { status: 404 });
+    try {
+      const result = await handler(input as never, request);
+      const answer =
+        result && typeof result === 'object' && 'message' in result && 'responseData' in result
+          ? success(result.responseData, result.message)
+          : success(result);
+      return Response.json(answer);
+    } catch (error) {
+      if (!(error instanceof Failure)) throw error;
+      return Response.json(failure(error.message, error.responseType, error.responseData), {
+        status: error.responseType,
+      });
+    }
+  });
+  return {
+    fetch: serve as unknown as typeof globalThis.fetch,
+    requests,
+    /** The requests made to one action. */
+    to: (action: ActionName) => requests.filter((r) => r.action === action),
+  };
+}
