@@ -53,6 +53,7 @@ export function aLot(overrides: Partial<LotView> = {}): LotView {
 export function aUser(overrides: Partial<UserRecord> = {}): UserRecord {
   return {
     id: 'user-1',
+    card_on_file: false,
     first_name: 'Ada',
     last_name: 'Lovelace',
     email: 'ada@example.com',
