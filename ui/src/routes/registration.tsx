@@ -104,7 +104,7 @@ function RegistrationPage() {
     try {
       const result = await call('register', input);
       // seeds: after registering the user is signed in (for this tab, as without "Remember me").
-      signIn(result, { remember: false });
+      signIn(result, { remember: false, registered: true });
       setVerifyFor(result.user.email);
     } catch (error) {
       showServerFieldErrors<RegistrationForm>(error, fields, setError);

@@ -72,11 +72,21 @@ export const currentUserAtom = atom((get) => {
   return session.status === 'authenticated' ? session.user : null;
 });
 
+/**
+ * True when this tab's session began with a registration: the welcome popup (a notice for returning
+ * users) waits for their next sign-in, and the e-mail verification dialog has the screen.
+ */
+export const justRegisteredAtom = atom(false);
+
 /** Login or register answered: keep the token where "Remember me" says and trust the user. */
-export const signInAtom = atom(null, (_get, set, result: LoginResult, options: { remember: boolean }) => {
-  storeToken(result.token, options.remember);
-  set(sessionAtom, { status: 'authenticated', token: result.token, user: result.user });
-});
+export const signInAtom = atom(
+  null,
+  (_get, set, result: LoginResult, options: { remember: boolean; registered?: boolean }) => {
+    storeToken(result.token, options.remember);
+    set(justRegisteredAtom, options.registered === true);
+    set(sessionAtom, { status: 'authenticated', token: result.token, user: result.user });
+  },
+);
 
 /** A newer record of the signed-in user (after updateProfile, an e-mail verification...). */
 export const setCurrentUserAtom = atom(null, (get, set, user: UserRecord) => {

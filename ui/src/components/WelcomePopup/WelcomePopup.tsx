@@ -4,7 +4,7 @@ import { useAtomValue, useSetAtom } from 'jotai';
 import { useState } from 'react';
 import { call, errorMessage } from '../../api/client.ts';
 import { pushAlertAtom } from '../../state/alerts.ts';
-import { currentUserAtom, setCurrentUserAtom } from '../../state/session.ts';
+import { currentUserAtom, justRegisteredAtom, setCurrentUserAtom } from '../../state/session.ts';
 
 /**
  * seeds 000 §4.8: a user with popup_message set is told the card processor changed (effective
@@ -17,7 +17,8 @@ export function WelcomePopup() {
   const pushAlert = useSetAtom(pushAlertAtom);
   const navigate = useNavigate();
   const [busy, setBusy] = useState(false);
-  const opened = user?.popup_message === 1;
+  const justRegistered = useAtomValue(justRegisteredAtom);
+  const opened = user?.popup_message === 1 && !justRegistered;
 
   const onContinue = async () => {
     setBusy(true);

@@ -1,0 +1,113 @@
+import { randomUUID } from 'node:crypto';
+import { mkdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { browserAvailable, launchChromium } from './support/browser.ts';
+import { startMarketplace, type TestMarketplace } from './support/marketplace.ts';
+
+const screenshots = join(import.meta.dirname, '../screenshots');
+const PASSWORD = 'Cellar-door-1982!';
+
+/** The newest code mailed to `email`, read from the developer outbox page as a person would. */
+async function codeFromOutbox(page: Page, url: string, email: string): Promise<string> {
+  await page.goto(`${url}/dev/outbox`);
+  const message = page.getByText(`Your verification code is`).first();
+  await message.waitFor();
+  const text = (await page.locator('body').textContent()) ?? '';
+  expect(text).toContain(email);
+  return text.match(/Your verification code is (\d{6})/)?.[1] as string;
+}
+
+describe.runIf(browserAvailable())('accounts in a real browser', () => {
+  let market: TestMarketplace;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    market = await startMarketplace({ ui: true, seed: false });
+    browser = await launchChromium();
+    await mkdir(screenshots, { recursive: true });
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await market?.stop();
+  });
+
+  it('registers, verifies the e-mail with the outboxed code, adds a sandbox card, logs out and back in, and goes through the welcome popup', async () => {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    const email = `taster-${randomUUID().slice(0, 8)}@example.com`;
+
+    await page.goto(`${market.url}/registration`);
+    const form = page.locator('form[aria-labelledby="register-title"]');
+    await form.getByLabel('First name').fill('Ada');
+    await form.getByLabel('Last name').fill('Lovelace');
+    await form.getByLabel('E-mail').fill(email);
+    await form.getByLabel(/^Password/).fill(PASSWORD);
+    await form.getByLabel('Confirm password').fill(PASSWORD);
+    await form.getByRole('checkbox', { name: /terms/i }).check();
+    await page.screenshot({ path: join(screenshots, 'registration.png') });
+    await page.getByRole('button', { name: 'Register' }).click();
+    await page.getByRole('dialog', { name: 'Verify your e-mail' }).waitFor();
+
+    // The code arrives in the outbox; a second tab reads it as the person would read their mail.
+    const mail = await browser.newPage();
+    const code = await codeFromOutbox(mail, market.url, email);
+    await mail.screenshot({ path: join(screenshots, 'dev-outbox.png') });
+    await mail.close();
+    const dialog = page.getByRole('dialog', { name: 'Verify your e-mail' });
+    await page.screenshot({ path: join(screenshots, 'verify-dialog.png') });
+    await dialog.locator('input').first().click();
+    await page.keyboard.type(code);
+    await dialog.getByRole('button', { name: 'Verify' }).click();
+    await page.getByText('E-mail verified').first().waitFor();
+
+    // A newly registered user is not greeted with the returning users' notice: straight to My Account.
+    expect(await page.getByRole('dialog', { name: /Welcome/ }).count()).toBe(0);
+    await page.goto(`${market.url}/account/profile`);
+    await page.getByText('Verified', { exact: true }).first().waitFor();
+
+    // A card on file through the sandbox provider.
+    await page.getByRole('button', { name: 'Add card' }).click();
+    const cardForm = page.getByRole('dialog', { name: /card/i });
+    await cardForm.getByLabel(/Card number/i).fill('4242 4242 4242 4242');
+    await cardForm.getByLabel(/month/i).fill('12');
+    await cardForm.getByLabel(/year/i).fill('2030');
+    await cardForm.getByLabel(/CVV/i).fill('123');
+    await cardForm.getByLabel(/Name on card/i).fill('Ada Lovelace');
+    await cardForm.getByRole('button', { name: /Add card|Save/ }).click();
+    await page.getByText('4242').first().waitFor();
+    await page.screenshot({ path: join(screenshots, 'account-profile.png'), fullPage: true });
+
+    // Logout, then back in: the popup was acknowledged and stays away; the card is still there.
+    await page.getByTestId('account-menu').click();
+    await page.getByRole('menuitem', { name: 'Logout' }).click();
+    await page.getByText('Logged out successfully').first().waitFor();
+    await page.goto(`${market.url}/login`);
+    const login = page.locator('form[aria-labelledby="login-title"]');
+    await login.getByLabel('E-mail').fill(email);
+    await login.getByLabel(/^Password/).fill(PASSWORD);
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await page.getByTestId('account-menu').filter({ hasText: 'Ada Lovelace' }).waitFor();
+
+    // Back in, the card processor notice (popup_message 1) shows; Continue acknowledges it and leads to My Account.
+    const welcome = page.getByRole('dialog', { name: /Welcome back/ });
+    await welcome.waitFor();
+    await page.screenshot({ path: join(screenshots, 'welcome-popup.png') });
+    await welcome.getByRole('button', { name: 'Continue' }).click();
+    await page.waitForURL(/\/account\/profile/);
+    await page.getByText('4242').first().waitFor();
+    await page.reload();
+    await page.getByText('4242').first().waitFor();
+    expect(await page.getByRole('dialog', { name: /Welcome/ }).count()).toBe(0);
+    expect(errors).toEqual([]);
+  });
+
+  it('sends a visitor of a protected page home with the page as referer, and back there after signing in', async () => {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    await page.goto(`${market.url}/account/profile`);
+    await page.waitForURL(/referer=/);
+    expect(new URL(page.url()).pathname).toBe('/');
+  });
+});
