@@ -59,8 +59,8 @@ describe.runIf(browserAvailable())('accounts in a real browser', () => {
     const dialog = page.getByRole('dialog', { name: 'Verify your e-mail' });
     await page.screenshot({ path: join(screenshots, 'verify-dialog.png') });
     await dialog.locator('input').first().click();
+    // The sixth digit submits the code.
     await page.keyboard.type(code);
-    await dialog.getByRole('button', { name: 'Verify' }).click();
     await page.getByText('E-mail verified').first().waitFor();
 
     // A newly registered user is not greeted with the returning users' notice: straight to My Account.
@@ -69,11 +69,12 @@ describe.runIf(browserAvailable())('accounts in a real browser', () => {
     await page.getByText('Verified', { exact: true }).first().waitFor();
 
     // A card on file through the sandbox provider.
+    await page.screenshot({ path: join(screenshots, 'profile-verified.png'), fullPage: true });
     await page.getByRole('button', { name: 'Add card' }).click();
     const cardForm = page.getByRole('dialog', { name: /card/i });
     await cardForm.getByLabel(/Card number/i).fill('4242 4242 4242 4242');
-    await cardForm.getByLabel(/month/i).fill('12');
-    await cardForm.getByLabel(/year/i).fill('2030');
+    await cardForm.getByLabel(/month/i).selectOption('12');
+    await cardForm.getByLabel(/year/i).selectOption('2030');
     await cardForm.getByLabel(/CVV/i).fill('123');
     await cardForm.getByLabel(/Name on card/i).fill('Ada Lovelace');
     await cardForm.getByRole('button', { name: /Add card|Save/ }).click();

@@ -5,7 +5,7 @@ import { TOKEN_KEY } from './state/session.ts';
 import { renderApp } from './test-utils/app.tsx';
 import { expectNoAxeViolations } from './test-utils/axe.ts';
 import { Failure, withMessage } from './test-utils/fake-api.ts';
-import { aLot, aUser } from './test-utils/fixtures.ts';
+import { aCard, aLot, aUser } from './test-utils/fixtures.ts';
 
 const signedIn = (overrides = {}): LoginResult => ({
   token: 'tok-new',
@@ -151,13 +151,17 @@ describe('protected routes', () => {
   it('show the profile to a user with a stored token', async () => {
     const { api } = await renderApp('/account/profile', {
       storedToken: 'tok-1',
-      api: { validateUser: () => aUser({ phone: '3125550199' }) },
+      api: {
+        validateUser: () => aUser({ phone: '3125550199', card_on_file: true }),
+        getCards: () => ({ data: [aCard()], has_more: false }),
+      },
     });
     expect(await screen.findByRole('heading', { name: 'Ada Lovelace' })).toBeTruthy();
     expect(screen.getByTestId('profile-email').textContent).toBe('ada@example.com');
     expect(screen.getByTestId('email-status').textContent).toBe('Unverified');
     expect(screen.getByTestId('profile-phone').textContent).toBe('+1 (312) 555-0199');
     expect(screen.getByRole('heading', { name: 'Payment cards' })).toBeTruthy();
+    expect((await screen.findByTestId('card-label')).textContent).toBe('Visa •••• ending in 4242');
     expect(api.to('validateUser')[0]?.authorization).toBe('Bearer tok-1');
     await expectNoAxeViolations(screen.getByRole('main'));
   });

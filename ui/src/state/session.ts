@@ -76,7 +76,27 @@ export const currentUserAtom = atom((get) => {
  * True when this tab's session began with a registration: the welcome popup (a notice for returning
  * users) waits for their next sign-in, and the e-mail verification dialog has the screen.
  */
-export const justRegisteredAtom = atom(false);
+const JUST_REGISTERED_KEY = 'just_registered';
+const justRegisteredBase = atomWithLazy(() => {
+  try {
+    return window.sessionStorage.getItem(JUST_REGISTERED_KEY) === '1';
+  } catch {
+    return false;
+  }
+});
+/** Kept in sessionStorage with the tab, so a reload of the registration session keeps it. */
+export const justRegisteredAtom = atom(
+  (get) => get(justRegisteredBase),
+  (_get, set, value: boolean) => {
+    set(justRegisteredBase, value);
+    try {
+      if (value) window.sessionStorage.setItem(JUST_REGISTERED_KEY, '1');
+      else window.sessionStorage.removeItem(JUST_REGISTERED_KEY);
+    } catch {
+      // unavailable: the flag lasts until the page reloads
+    }
+  },
+);
 
 /** Login or register answered: keep the token where "Remember me" says and trust the user. */
 export const signInAtom = atom(

@@ -1,4 +1,4 @@
-import type { LotView, UserRecord } from '@wine/contracts';
+import type { CardRecord, LotView, UserRecord } from '@wine/contracts';
 
 /** A lot as the query API returns it; override what a test cares about. */
 export function aLot(overrides: Partial<LotView> = {}): LotView {
@@ -72,6 +72,20 @@ export function aUser(overrides: Partial<UserRecord> = {}): UserRecord {
       closing_reminders: true,
     },
     created_at: '2030-01-01T12:00:00.000Z',
+    ...overrides,
+  };
+}
+
+/** A card on file as the card actions answer it; override what a test cares about. */
+export function aCard(overrides: Partial<CardRecord> = {}): CardRecord {
+  return {
+    id: 'card-1',
+    brand: 'visa',
+    last4: '4242',
+    exp_month: 4,
+    exp_year: 2031,
+    name_on_card: 'Ada Lovelace',
+    is_default: true,
     ...overrides,
   };
 }

@@ -6,6 +6,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { callForMessage, errorMessage, messageOr } from '../../api/client.ts';
+import { PaymentCards } from '../../components/PaymentCards/PaymentCards.tsx';
 import { VerifyEmailDialog } from '../../components/VerifyEmailDialog/VerifyEmailDialog.tsx';
 import { formatPhone } from '../../lib/format.ts';
 import { contractResolver, showServerFieldErrors } from '../../lib/forms.ts';
@@ -29,15 +30,7 @@ function ProfilePage() {
         <AccountDetails user={user} />
         {/* A saved profile is a new starting point for the form. */}
         <ProfileForm key={`${user.first_name}\n${user.last_name}\n${user.phone ?? ''}`} user={user} />
-        <Card component="section" aria-labelledby="cards-title">
-          <Title order={2} fz={24} id="cards-title" mb="xs">
-            Payment cards
-          </Title>
-          <Text data-testid="cards-next">
-            Cards on file come next: adding a card, choosing the default one and removing cards will appear
-            here soon.
-          </Text>
-        </Card>
+        <PaymentCards />
       </Stack>
     </Container>
   );
