@@ -433,3 +433,44 @@ describe('cards on file (sandbox provider)', () => {
     expect(body.data.message).toBe('card_number: Enter a valid card number');
   });
 });
+
+describe('account change and notifications', () => {
+  it('changes the password with the current one: other sessions end, this one goes on with a new token', async () => {
+    const { email, token } = await register();
+    const other = await market.post<LoginResult>('/api/user/login', { email, password: PASSWORD });
+    if (other.body.status !== 'success') throw new Error(other.body.data.message);
+    const fresh = 'another-cellar-key-77';
+    const wrong = await market.post(
+      '/api/user/changePassword',
+      { current_password: 'not-it-at-all', password: fresh, confirm_password: fresh },
+      bearer(token),
+    );
+    expect(wrong.body.data.message).toBe('Current password is not correct');
+    const changed = await market.post<LoginResult>(
+      '/api/user/changePassword',
+      { current_password: PASSWORD, password: fresh, confirm_password: fresh },
+      bearer(token),
+    );
+    if (changed.body.status !== 'success') throw new Error(changed.body.data.message);
+    expect(changed.body.data.message).toBe('Password changed');
+    expect((await validate(other.body.data.responseData.token)).http).toBe(403);
+    expect((await validate(token)).http).toBe(403);
+    expect((await validate(changed.body.data.responseData.token)).http).toBe(200);
+    expect((await market.post('/api/user/login', { email, password: fresh })).http).toBe(200);
+  });
+
+  it('saves notification preferences', async () => {
+    const { token } = await register();
+    const prefs = {
+      email_notifications: false,
+      sms_notifications: true,
+      outbid_alerts: true,
+      closing_reminders: false,
+    };
+    const saved = await market.post<UserRecord>('/api/user/updatePreference', prefs, bearer(token));
+    expect(saved.body).toMatchObject({
+      data: { message: 'Preferences saved', responseData: { preferences: prefs } },
+    });
+    expect((await validate(token)).body).toMatchObject({ data: { responseData: { preferences: prefs } } });
+  });
+});

@@ -10,6 +10,8 @@ export const commandErrors = {
   userNotFound: () => new AppError('USER_NOT_FOUND', 'User not found', 404),
   deactivated: () => new AppError('DEACTIVATED', 'This account is deactivated', 403),
   alreadyVerified: () => new AppError('ALREADY_VERIFIED', 'E-mail already verified', 400),
+  currentPasswordWrong: () =>
+    new AppError('CURRENT_PASSWORD_WRONG', accountMessages.currentPasswordWrong, 400, 'current_password'),
   badLogin: () => new AppError('BAD_LOGIN', accountMessages.badLogin, 400),
   sessionInvalid: () => new AppError('SESSION_INVALID', accountMessages.sessionExpired, 403),
   codeInvalid: () => new AppError('CODE_INVALID', accountMessages.codeInvalid, 400, 'code'),

@@ -6,6 +6,7 @@ import {
   AddCardInput,
   CardIdInput,
   type CardList,
+  ChangePasswordInput,
   ChangeUserStatusInput,
   EmptyInput,
   ForceLogoutInput,
@@ -140,6 +141,13 @@ export const actions = {
     auth: 'public',
     input: ResetPasswordInput,
     output: out<null>(),
+  }),
+  changePassword: action({
+    path: '/api/user/changePassword',
+    side: 'command',
+    auth: 'user',
+    input: ChangePasswordInput,
+    output: out<LoginResult>(),
   }),
   updateProfile: action({
     path: '/api/user/updateProfile',

@@ -18,6 +18,9 @@ export const accountMessages = {
   verificationSent: 'Verification code sent',
   emailVerified: 'E-mail verified',
   passwordChanged: 'Password changed. Login with your new password',
+  passwordUpdated: 'Password changed',
+  preferencesSaved: 'Preferences saved',
+  currentPasswordWrong: 'Current password is not correct',
 } as const;
 
 const Email = z
@@ -85,6 +88,15 @@ export const ForgotPasswordInput = z.strictObject({ email: Email });
 export const ResetPasswordInput = z
   .strictObject({
     token: z.string(accountMessages.required).regex(/^[\w-]{20,200}$/, accountMessages.linkInvalid),
+    password: Password,
+    confirm_password: z.string(accountMessages.required),
+  })
+  .superRefine(withConfirmation);
+
+/** /account/change: the current password proves it is the user; the new one ends every other session. */
+export const ChangePasswordInput = z
+  .strictObject({
+    current_password: z.string(accountMessages.required).min(1, accountMessages.required).max(200),
     password: Password,
     confirm_password: z.string(accountMessages.required),
   })

@@ -305,6 +305,21 @@ export function accounts(deps: AccountDeps) {
       });
     },
 
+    /** A new password ends every session issued before it; this one continues with a fresh token. */
+    async changePassword(session: Session, current: string, password: string, request: RequestContext) {
+      if (session.forced) throw commandErrors.sessionInvalid();
+      const userId = session.user.id;
+      const stored = await secrets.get<string>(kinds.password, userId);
+      if (!stored || !(await verifyPassword(current, stored))) throw commandErrors.currentPasswordWrong();
+      await secrets.put(kinds.password, userId, await hashPassword(password));
+      await run(userId, { type: 'ChangePassword', via: 'change', at: clock.now().toISOString() }, request, {
+        kind: 'user',
+        id: userId,
+      });
+      const { token } = await tokens.issue(userId);
+      return { token, id: userId, user: userRecord(await loadUser(userId), false) };
+    },
+
     async update(session: Session, command: UserCommand, request: RequestContext): Promise<UserRecord> {
       if (session.forced) throw commandErrors.sessionInvalid();
       await run(session.user.id, command, request, { kind: 'user', id: session.user.id });

@@ -131,6 +131,22 @@ export function userRoutes(app: FastifyInstance, { accounts, authorizeAdmin, rat
     },
     limited,
   );
+  registerAction(
+    app,
+    actions.changePassword,
+    authorize,
+    async (input, ctx) => {
+      const result = await accounts.changePassword(
+        sessionOf(ctx.request),
+        input.current_password,
+        input.password,
+        ctx,
+      );
+      ctx.setMessage(accountMessages.passwordUpdated);
+      return result;
+    },
+    limitedBySession,
+  );
   registerAction(app, actions.updateProfile, authorize, (input, ctx) =>
     accounts.update(
       sessionOf(ctx.request),
@@ -144,9 +160,15 @@ export function userRoutes(app: FastifyInstance, { accounts, authorizeAdmin, rat
       ctx,
     ),
   );
-  registerAction(app, actions.updatePreference, authorize, (input, ctx) =>
-    accounts.update(sessionOf(ctx.request), { type: 'UpdatePreferences', preferences: input }, ctx),
-  );
+  registerAction(app, actions.updatePreference, authorize, async (input, ctx) => {
+    const user = await accounts.update(
+      sessionOf(ctx.request),
+      { type: 'UpdatePreferences', preferences: input },
+      ctx,
+    );
+    ctx.setMessage(accountMessages.preferencesSaved);
+    return user;
+  });
   registerAction(app, actions.getCards, authorize, async (_input, ctx) =>
     accounts.cards(sessionOf(ctx.request)),
   );
