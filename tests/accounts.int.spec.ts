@@ -474,3 +474,21 @@ describe('account change and notifications', () => {
     expect((await validate(token)).body).toMatchObject({ data: { responseData: { preferences: prefs } } });
   });
 });
+
+describe('switch user', () => {
+  it('lets an admin act as a user, and every event it writes names the admin acting as that user', async () => {
+    const { id } = await register();
+    expect((await market.post('/api/user/switchuser', { id })).http).toBe(403);
+    const switched = await market.post<LoginResult>('/api/user/switchuser', { id }, admin);
+    if (switched.body.status !== 'success') throw new Error(switched.body.data.message);
+    const token = switched.body.data.responseData.token;
+    expect((await validate(token)).body).toMatchObject({ data: { responseData: { id } } });
+    await market.post('/api/user/updateProfile', { last_name: 'Byron' }, bearer(token));
+    const stream = await market.eventStore.readStream(`user-${id}`);
+    const updated = stream.find((e) => e.type === 'ProfileUpdated');
+    expect(updated?.metadata.actor).toEqual({ kind: 'admin', id: 'admin-key', actingAs: id });
+    const signedIn = stream.filter((e) => e.type === 'SignedIn').at(-1);
+    expect(signedIn?.metadata.actor).toEqual({ kind: 'admin', id: 'admin-key', actingAs: id });
+    expect((await market.post('/api/user/switchuser', { id: 'nobody-here' }, admin)).http).toBe(404);
+  });
+});

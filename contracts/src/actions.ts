@@ -16,6 +16,7 @@ import {
   type OutboxMessage,
   RegisterInput,
   ResetPasswordInput,
+  SwitchUserInput,
   UpdateCardInput,
   UpdatePreferenceInput,
   UpdateProfileInput,
@@ -198,6 +199,13 @@ export const actions = {
     auth: 'user',
     input: CardIdInput,
     output: out<CardList>(),
+  }),
+  switchUser: action({
+    path: '/api/user/switchuser',
+    side: 'command',
+    auth: 'admin',
+    input: SwitchUserInput,
+    output: out<LoginResult>(),
   }),
   changeUserStatus: action({
     path: '/api/admin/user/changeStatus',

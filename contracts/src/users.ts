@@ -122,6 +122,8 @@ export const UpdatePreferenceInput = z.strictObject({
 const UserId = z.string().regex(/^[\w-]{1,64}$/, 'not a user id');
 /** seeds 001 §7 changeStatus: an admin deactivates or reactivates a user. */
 export const ChangeUserStatusInput = z.strictObject({ id: UserId, status: z.enum(['active', 'deactivate']) });
+/** seeds 001 §7 switchuser: an admin opens a session as the user (logged as such in every event). */
+export const SwitchUserInput = z.strictObject({ id: UserId });
 /** An admin ends every session of a user ('Session expired. Login again'). */
 export const ForceLogoutInput = z.strictObject({ id: UserId });
 

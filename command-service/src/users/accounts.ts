@@ -45,6 +45,12 @@ export interface AccountDeps {
   publicUrl: () => string;
 }
 
+/** Who acts in a session: the user, or an admin who switched to the user (seeds 001 §7 switchuser). */
+export const actorOf = (session: Session): Actor =>
+  session.claims.act
+    ? { kind: 'admin', id: session.claims.act, actingAs: session.user.id }
+    : { kind: 'user', id: session.user.id };
+
 /** Who is calling, as proven by a bearer token, and the user's state now. */
 export interface Session {
   claims: SessionClaims;
@@ -149,7 +155,12 @@ export function accounts(deps: AccountDeps) {
   }
 
   /** A code and a link in one e-mail; their hashes in the secret store, the fact in the log. */
-  async function sendVerification(user: User, request: RequestContext, what: 'code' | 'link' | 'both') {
+  async function sendVerification(
+    user: User,
+    request: RequestContext,
+    what: 'code' | 'link' | 'both',
+    actor: Actor = { kind: 'user', id: user.id },
+  ) {
     const now = clock.now().getTime();
     const lines: string[] = [`Hello ${user.firstName},`, ''];
     let expiresAt = new Date(now + CODE_MINUTES * 60_000);
@@ -165,10 +176,12 @@ export function accounts(deps: AccountDeps) {
       await secrets.put(kinds.emailLink, sha256(token), user.id, { expiresAt });
       lines.push(`Or open this link to verify your e-mail: ${deps.publicUrl()}/verify_email/${token}`);
     }
-    await run(user.id, { type: 'RecordVerificationSent', expiresAt: expiresAt.toISOString() }, request, {
-      kind: 'user',
-      id: user.id,
-    });
+    await run(
+      user.id,
+      { type: 'RecordVerificationSent', expiresAt: expiresAt.toISOString() },
+      request,
+      actor,
+    );
     await mailer.send({ to: user.email, subject: 'Verify your e-mail', text: lines.join('\n') });
   }
 
@@ -233,7 +246,7 @@ export function accounts(deps: AccountDeps) {
       await secrets.put(kinds.revokedToken, session.claims.jti, true, {
         expiresAt: new Date(session.claims.exp * 1000),
       });
-      await run(session.user.id, { type: 'SignOut' }, request, { kind: 'user', id: session.user.id });
+      await run(session.user.id, { type: 'SignOut' }, request, actorOf(session));
     },
 
     record(session: Session): UserRecord {
@@ -242,12 +255,12 @@ export function accounts(deps: AccountDeps) {
 
     async sendEmailCode(session: Session, request: RequestContext) {
       if (session.user.emailVerified) throw commandErrors.alreadyVerified();
-      await sendVerification(session.user, request, 'code');
+      await sendVerification(session.user, request, 'code', actorOf(session));
     },
 
     async sendEmailLink(session: Session, request: RequestContext) {
       if (session.user.emailVerified) throw commandErrors.alreadyVerified();
-      await sendVerification(session.user, request, 'link');
+      await sendVerification(session.user, request, 'link', actorOf(session));
     },
 
     async verifyEmailCode(session: Session, code: string, request: RequestContext): Promise<UserRecord> {
@@ -259,7 +272,7 @@ export function accounts(deps: AccountDeps) {
       const expected = await secrets.get<string>(kinds.emailCode, userId);
       if (!expected || expected !== sha256(`${userId}:${code}`)) throw commandErrors.codeInvalid();
       await secrets.delete(kinds.emailCode, userId);
-      await run(userId, { type: 'VerifyEmail', via: 'code' }, request, { kind: 'user', id: userId });
+      await run(userId, { type: 'VerifyEmail', via: 'code' }, request, actorOf(session));
       return userRecord(await loadUser(userId), false);
     },
 
@@ -312,17 +325,19 @@ export function accounts(deps: AccountDeps) {
       const stored = await secrets.get<string>(kinds.password, userId);
       if (!stored || !(await verifyPassword(current, stored))) throw commandErrors.currentPasswordWrong();
       await secrets.put(kinds.password, userId, await hashPassword(password));
-      await run(userId, { type: 'ChangePassword', via: 'change', at: clock.now().toISOString() }, request, {
-        kind: 'user',
-        id: userId,
-      });
+      await run(
+        userId,
+        { type: 'ChangePassword', via: 'change', at: clock.now().toISOString() },
+        request,
+        actorOf(session),
+      );
       const { token } = await tokens.issue(userId);
       return { token, id: userId, user: userRecord(await loadUser(userId), false) };
     },
 
     async update(session: Session, command: UserCommand, request: RequestContext): Promise<UserRecord> {
       if (session.forced) throw commandErrors.sessionInvalid();
-      await run(session.user.id, command, request, { kind: 'user', id: session.user.id });
+      await run(session.user.id, command, request, actorOf(session));
       return userRecord(await loadUser(session.user.id), false);
     },
 
@@ -387,7 +402,7 @@ export function accounts(deps: AccountDeps) {
             },
           },
           request,
-          { kind: 'user', id: userId },
+          actorOf(session),
         );
       } catch (error) {
         // Nothing was recorded: take the card back from the provider so no orphan stays there.
@@ -426,17 +441,14 @@ export function accounts(deps: AccountDeps) {
           },
         },
         request,
-        { kind: 'user', id: session.user.id },
+        actorOf(session),
       );
       return cardList(await loadUser(session.user.id));
     },
 
     async removeCard(session: Session, cardId: string, request: RequestContext) {
       if (session.forced) throw commandErrors.sessionInvalid();
-      await run(session.user.id, { type: 'RemoveCard', cardId }, request, {
-        kind: 'user',
-        id: session.user.id,
-      });
+      await run(session.user.id, { type: 'RemoveCard', cardId }, request, actorOf(session));
       const token = await secrets.take<string>(kinds.cardToken, cardId);
       if (token) await deps.cards.deleteCard(token);
       return cardList(await loadUser(session.user.id));
@@ -444,11 +456,21 @@ export function accounts(deps: AccountDeps) {
 
     async setDefaultCard(session: Session, cardId: string, request: RequestContext) {
       if (session.forced) throw commandErrors.sessionInvalid();
-      await run(session.user.id, { type: 'SetDefaultCard', cardId }, request, {
-        kind: 'user',
-        id: session.user.id,
-      });
+      await run(session.user.id, { type: 'SetDefaultCard', cardId }, request, actorOf(session));
       return cardList(await loadUser(session.user.id));
+    },
+
+    /**
+     * seeds 001 §7 switchuser: an admin gets a session as the user; every event it writes names the
+     * admin with `actingAs` the user (DOMAIN.md "Audit").
+     */
+    async switchUser(userId: string, adminId: string, request: RequestContext): Promise<LoginResult> {
+      const user = await loadUser(userId);
+      if (user.status === 'empty') throw commandErrors.userNotFound();
+      if (user.status === 'deactivate') throw commandErrors.deactivated();
+      await run(userId, { type: 'SignIn' }, request, { kind: 'admin', id: adminId, actingAs: userId });
+      const { token } = await tokens.issue(userId, { actingAdmin: adminId });
+      return { token, id: userId, user: userRecord(user, false) };
     },
 
     /** Admin acts on a user (until roles, authorised by the admin key). */

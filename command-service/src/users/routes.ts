@@ -198,6 +198,9 @@ export function userRoutes(app: FastifyInstance, { accounts, authorizeAdmin, rat
     ctx.setMessage(cardMessages.defaultSet);
     return list;
   });
+  registerAction(app, actions.switchUser, authorize, (input, ctx) =>
+    accounts.switchUser(input.id, 'admin-key', ctx),
+  );
   registerAction(app, actions.changeUserStatus, authorize, async (input, ctx) => {
     await accounts.adminCommand(input.id, { type: 'ChangeStatus', status: input.status }, ctx);
     return null;

@@ -10,10 +10,15 @@ export interface SessionClaims {
   /** Issue instant in milliseconds: compared with a password change or a forced logout. */
   iat_ms: number;
   exp: number;
+  /** Set when an admin switched to this user: the admin's id (seeds 001 §7 switchuser). */
+  act?: string;
 }
 
 export interface SessionTokens {
-  issue(userId: string): Promise<{ token: string; claims: SessionClaims }>;
+  issue(
+    userId: string,
+    options?: { actingAdmin?: string },
+  ): Promise<{ token: string; claims: SessionClaims }>;
   /** The claims of a valid, unexpired token signed by us; null otherwise. */
   verify(token: string): Promise<SessionClaims | null>;
 }
@@ -25,15 +30,19 @@ export const SESSION_DAYS = 7;
 export function sessionTokens(secret: string, clock: Clock): SessionTokens {
   const key = new TextEncoder().encode(secret);
   return {
-    async issue(userId) {
+    async issue(userId, options = {}) {
       const now = clock.now().getTime();
       const claims: SessionClaims = {
         sub: userId,
         jti: randomUUID(),
         iat_ms: now,
         exp: Math.floor(now / 1000) + SESSION_DAYS * 24 * 3600,
+        ...(options.actingAdmin !== undefined && { act: options.actingAdmin }),
       };
-      const token = await new SignJWT({ iat_ms: claims.iat_ms })
+      const token = await new SignJWT({
+        iat_ms: claims.iat_ms,
+        ...(claims.act !== undefined && { act: claims.act }),
+      })
         .setProtectedHeader({ alg: 'HS256' })
         .setSubject(userId)
         .setJti(claims.jti)
@@ -52,7 +61,8 @@ export function sessionTokens(secret: string, clock: Clock): SessionTokens {
         });
         if (typeof payload.sub !== 'string' || typeof payload.jti !== 'string') return null;
         if (typeof payload.iat_ms !== 'number' || typeof payload.exp !== 'number') return null;
-        return { sub: payload.sub, jti: payload.jti, iat_ms: payload.iat_ms, exp: payload.exp };
+        const act = typeof payload.act === 'string' ? { act: payload.act } : {};
+        return { sub: payload.sub, jti: payload.jti, iat_ms: payload.iat_ms, exp: payload.exp, ...act };
       } catch (error) {
         if (error instanceof joseErrors.JOSEError) return null;
         throw error;
