@@ -492,3 +492,34 @@ describe('switch user', () => {
     expect((await market.post('/api/user/switchuser', { id: 'nobody-here' }, admin)).http).toBe(404);
   });
 });
+
+describe('phone verification (SMS port, embedded outbox)', () => {
+  it('texts a code to the phone on the profile, verifies it, and unverifies a changed number', async () => {
+    const { token } = await register();
+    const none = await market.post('/api/user/sendPhoneVerifyCode', {}, bearer(token));
+    expect(none.body.data.message).toBe('Add a phone number to your profile first');
+    const phone = `312555${String(Math.floor(Math.random() * 10_000)).padStart(4, '0')}`;
+    await market.post('/api/user/updateProfile', { phone }, bearer(token));
+    const sent = await market.post('/api/user/sendPhoneVerifyCode', {}, bearer(token));
+    expect(sent.body.data.message).toBe('Verification code sent by text message');
+    const [text] = await outbox(`+1${phone}`);
+    expect(text?.subject).toBe('Text message');
+    const code = text?.text.match(/code is (\d{6})/)?.[1] as string;
+    const verified = await market.post<UserRecord>(
+      '/api/user/verifyPhoneVerifyCode',
+      { code },
+      bearer(token),
+    );
+    expect(verified.body).toMatchObject({
+      data: { message: 'Phone verified', responseData: { phone_verified: true } },
+    });
+    const events = JSON.stringify(await market.eventStore.readAll({ raw: true }));
+    expect(events).not.toContain(`code is ${code}`);
+    const changed = await market.post<UserRecord>(
+      '/api/user/updateProfile',
+      { phone: '3125550199' },
+      bearer(token),
+    );
+    expect(changed.body).toMatchObject({ data: { responseData: { phone_verified: false } } });
+  });
+});

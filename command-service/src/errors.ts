@@ -9,6 +9,8 @@ export const commandErrors = {
   userExists: () => new AppError('USER_EXISTS', accountMessages.emailTaken, 409, 'email'),
   userNotFound: () => new AppError('USER_NOT_FOUND', 'User not found', 404),
   deactivated: () => new AppError('DEACTIVATED', 'This account is deactivated', 403),
+  noPhone: () => new AppError('NO_PHONE', 'Add a phone number to your profile first', 400, 'phone'),
+  phoneAlreadyVerified: () => new AppError('PHONE_ALREADY_VERIFIED', 'Phone already verified', 400, 'phone'),
   alreadyVerified: () => new AppError('ALREADY_VERIFIED', 'E-mail already verified', 400),
   currentPasswordWrong: () =>
     new AppError('CURRENT_PASSWORD_WRONG', accountMessages.currentPasswordWrong, 400, 'current_password'),

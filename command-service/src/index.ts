@@ -9,6 +9,7 @@ import {
   createSandboxCardProvider,
   type EventStore,
   type Mailer,
+  openSms,
   registerAction,
   type SecretStore,
 } from '@wine/platform';
@@ -45,6 +46,7 @@ export async function commandService(app: FastifyInstance, deps: CommandServiceD
     clock: deps.clock,
     secrets: deps.secrets,
     mailer: deps.mailer,
+    sms: openSms(deps.mailer),
     tokens: sessionTokens(deps.sessionSecret, deps.clock),
     cards: deps.cards ?? createSandboxCardProvider(),
     publicUrl: deps.publicUrl,

@@ -115,6 +115,20 @@ export const actions = {
     input: VerifyEmailCodeInput,
     output: out<UserRecord>(),
   }),
+  sendPhoneVerifyCode: action({
+    path: '/api/user/sendPhoneVerifyCode',
+    side: 'command',
+    auth: 'user',
+    input: EmptyInput,
+    output: out<null>(),
+  }),
+  verifyPhoneVerifyCode: action({
+    path: '/api/user/verifyPhoneVerifyCode',
+    side: 'command',
+    auth: 'user',
+    input: VerifyEmailCodeInput,
+    output: out<UserRecord>(),
+  }),
   sendEmailVerifyLink: action({
     path: '/api/user/sendEmailVerifyLink',
     side: 'command',

@@ -17,6 +17,8 @@ export const accountMessages = {
   emailTaken: 'An account with this e-mail already exists',
   verificationSent: 'Verification code sent',
   emailVerified: 'E-mail verified',
+  phoneVerified: 'Phone verified',
+  phoneCodeSent: 'Verification code sent by text message',
   passwordChanged: 'Password changed. Login with your new password',
   passwordUpdated: 'Password changed',
   preferencesSaved: 'Preferences saved',

@@ -44,6 +44,18 @@ export const EmailVerified = defineEvent({
   schema: z.object({ via: z.enum(['code', 'link']) }),
 });
 
+export const PhoneVerificationSent = defineEvent({
+  type: 'PhoneVerificationSent',
+  version: 1,
+  schema: z.object({ expiresAt: z.iso.datetime() }),
+});
+
+export const PhoneVerified = defineEvent({
+  type: 'PhoneVerified',
+  version: 1,
+  schema: z.object({ phone: z.string().regex(/^\d{10}$/) }),
+});
+
 export const SignedIn = defineEvent({ type: 'SignedIn', version: 1, schema: z.object({}) });
 export const SignedOut = defineEvent({ type: 'SignedOut', version: 1, schema: z.object({}) });
 
@@ -141,6 +153,8 @@ export type UserEvent =
   | { type: 'UserRegistered'; data: Data<typeof UserRegistered> }
   | { type: 'EmailVerificationSent'; data: Data<typeof EmailVerificationSent> }
   | { type: 'EmailVerified'; data: Data<typeof EmailVerified> }
+  | { type: 'PhoneVerificationSent'; data: Data<typeof PhoneVerificationSent> }
+  | { type: 'PhoneVerified'; data: Data<typeof PhoneVerified> }
   | { type: 'SignedIn'; data: Data<typeof SignedIn> }
   | { type: 'SignedOut'; data: Data<typeof SignedOut> }
   | { type: 'PasswordResetRequested'; data: Data<typeof PasswordResetRequested> }
@@ -160,6 +174,8 @@ export const userEventDefinitions = [
   UserRegistered,
   EmailVerificationSent,
   EmailVerified,
+  PhoneVerificationSent,
+  PhoneVerified,
   SignedIn,
   SignedOut,
   PasswordResetRequested,

@@ -8,3 +8,4 @@ export * from './http/index.ts';
 export * from './logging.ts';
 export * from './mailer/index.ts';
 export * from './secret-store/index.ts';
+export * from './sms/index.ts';

@@ -10,6 +10,8 @@ export type UserCommand =
   | { type: 'Register'; data: RegisteredData }
   | { type: 'RecordVerificationSent'; expiresAt: string }
   | { type: 'VerifyEmail'; via: 'code' | 'link' }
+  | { type: 'RecordPhoneVerificationSent'; expiresAt: string }
+  | { type: 'VerifyPhone' }
   | { type: 'SignIn' }
   | { type: 'SignOut' }
   | { type: 'RequestPasswordReset'; expiresAt: string }
@@ -50,6 +52,15 @@ export function decideUser(command: UserCommand, state: User): UserEvent[] {
       return [{ type: 'EmailVerificationSent', data: { expiresAt: command.expiresAt } }];
     case 'VerifyEmail':
       return state.emailVerified ? [] : [{ type: 'EmailVerified', data: { via: command.via } }];
+    case 'RecordPhoneVerificationSent':
+      if (!state.phone) throw commandErrors.noPhone();
+      if (state.verifiedPhone === state.phone) throw commandErrors.phoneAlreadyVerified();
+      return [{ type: 'PhoneVerificationSent', data: { expiresAt: command.expiresAt } }];
+    case 'VerifyPhone':
+      if (!state.phone) throw commandErrors.noPhone();
+      return state.verifiedPhone === state.phone
+        ? []
+        : [{ type: 'PhoneVerified', data: { phone: state.phone } }];
     case 'SignIn':
       return [{ type: 'SignedIn', data: {} }];
     case 'SignOut':

@@ -104,6 +104,28 @@ export function userRoutes(app: FastifyInstance, { accounts, authorizeAdmin, rat
     },
     limitedBySession,
   );
+  registerAction(
+    app,
+    actions.sendPhoneVerifyCode,
+    authorize,
+    async (_input, ctx) => {
+      await accounts.sendPhoneCode(sessionOf(ctx.request), ctx);
+      ctx.setMessage(accountMessages.phoneCodeSent);
+      return null;
+    },
+    limitedBySession,
+  );
+  registerAction(
+    app,
+    actions.verifyPhoneVerifyCode,
+    authorize,
+    async (input, ctx) => {
+      const user = await accounts.verifyPhoneCode(sessionOf(ctx.request), input.code, ctx);
+      ctx.setMessage(accountMessages.phoneVerified);
+      return user;
+    },
+    limitedBySession,
+  );
   registerAction(app, actions.verifyEmail, authorize, async (input, ctx) => {
     await accounts.verifyEmailLink(input.token, ctx);
     ctx.setMessage(accountMessages.emailVerified);

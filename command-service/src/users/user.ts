@@ -20,6 +20,8 @@ export interface User {
   phone: string | null;
   countryCode: string;
   emailVerified: boolean;
+  /** The number that was verified; a changed phone is unverified again. */
+  verifiedPhone: string | null;
   popupMessage: 0 | 1;
   preferences: Preferences;
   registeredAt: string;
@@ -41,6 +43,7 @@ export const initialUser = (): User => ({
   phone: null,
   countryCode: '+1',
   emailVerified: false,
+  verifiedPhone: null,
   popupMessage: 0,
   preferences: defaultPreferences,
   registeredAt: '',
@@ -69,6 +72,8 @@ export function evolveUser(state: User, event: UserEvent): User {
     }
     case 'EmailVerified':
       return { ...state, emailVerified: true };
+    case 'PhoneVerified':
+      return { ...state, verifiedPhone: event.data.phone };
     case 'PasswordChanged':
       return { ...state, passwordChangedAt: event.data.at };
     case 'ProfileUpdated': {
@@ -99,6 +104,7 @@ export function evolveUser(state: User, event: UserEvent): User {
     case 'DefaultCardChanged':
       return { ...state, defaultCardId: event.data.cardId };
     case 'EmailVerificationSent':
+    case 'PhoneVerificationSent':
     case 'SignedIn':
     case 'SignedOut':
     case 'PasswordResetRequested':
@@ -121,7 +127,7 @@ export function userRecord(user: User, forceLogout: boolean, isAdmin = false): U
     country_code: user.countryCode,
     status: user.status === 'deactivate' ? 'deactivate' : 'active',
     email_verified: user.emailVerified,
-    phone_verified: false,
+    phone_verified: user.phone !== null && user.verifiedPhone === user.phone,
     popup_message: user.popupMessage,
     force_logout: forceLogout ? 1 : 0,
     isAdmin,

@@ -116,6 +116,56 @@ describe('user decider', () => {
       .thenThrows({ code: 'DEACTIVATED' });
   });
 
+  it('texts a phone code only to a phone on file that is not verified yet, and verifies that number', () => {
+    const expiresAt = '2026-11-22T12:10:00.000Z';
+    spec([registered])
+      .when({ type: 'RecordPhoneVerificationSent', expiresAt })
+      .thenThrows({ code: 'NO_PHONE' });
+    const withPhone: UserEvent = { type: 'ProfileUpdated', data: { phone: '3125550100' } };
+    spec([registered, withPhone])
+      .when({ type: 'RecordPhoneVerificationSent', expiresAt })
+      .then([{ type: 'PhoneVerificationSent', data: { expiresAt } }]);
+    const verifiedPhone: UserEvent = { type: 'PhoneVerified', data: { phone: '3125550100' } };
+    spec([registered, withPhone]).when({ type: 'VerifyPhone' }).then([verifiedPhone]);
+    spec([registered, withPhone, verifiedPhone])
+      .when({ type: 'RecordPhoneVerificationSent', expiresAt })
+      .thenThrows({ code: 'PHONE_ALREADY_VERIFIED' });
+  });
+
+  it('keeps cards: the first becomes the default, removing the default hands it on, at most ten', () => {
+    const card = (n: number) => ({
+      cardId: `c${n}`,
+      provider: 'sandbox',
+      brand: 'visa' as const,
+      last4: '4242',
+      expMonth: 12,
+      expYear: 2030,
+      nameOnCard: 'Ada',
+    });
+    const added = (n: number): UserEvent => ({ type: 'CardAdded', data: card(n) });
+    const defaulted = (id: string | null): UserEvent => ({
+      type: 'DefaultCardChanged',
+      data: { cardId: id },
+    });
+    spec([registered])
+      .when({ type: 'AddCard', card: card(1) })
+      .then([added(1), defaulted('c1')]);
+    spec([registered, added(1), defaulted('c1')])
+      .when({ type: 'AddCard', card: card(2) })
+      .then([added(2)]);
+    spec([registered, added(1), defaulted('c1'), added(2)])
+      .when({ type: 'RemoveCard', cardId: 'c1' })
+      .then([{ type: 'CardRemoved', data: { cardId: 'c1' } }, defaulted('c2')]);
+    spec([registered, added(1), defaulted('c1')])
+      .when({ type: 'RemoveCard', cardId: 'c1' })
+      .then([{ type: 'CardRemoved', data: { cardId: 'c1' } }, defaulted(null)]);
+    spec([registered]).when({ type: 'SetDefaultCard', cardId: 'c9' }).thenThrows({ code: 'CARD_NOT_FOUND' });
+    const ten = Array.from({ length: 10 }, (_, i) => added(i));
+    spec([registered, ...ten])
+      .when({ type: 'AddCard', card: card(11) })
+      .thenThrows({ code: 'TOO_MANY_CARDS' });
+  });
+
   it('answers a user record with no secret and the seeds field names', () => {
     const verified: UserEvent = { type: 'EmailVerified', data: { via: 'code' } };
     const user = fold(userDecider, [registered, verified]);
