@@ -523,3 +523,54 @@ describe('phone verification (SMS port, embedded outbox)', () => {
     expect(changed.body).toMatchObject({ data: { responseData: { phone_verified: false } } });
   });
 });
+
+describe('identity check (KYC port, sandbox) and bid limits', () => {
+  const address = { address1: '1 Wacker Dr', city: 'Chicago', state: 'IL', zip: '60601' };
+
+  it('records the sandbox outcome without the personal data, and refuses anyone under 21', async () => {
+    const approved = await register();
+    const ok = await market.post<UserRecord>(
+      '/api/user/runKycCheck',
+      { date_of_birth: '1980-02-29', ...address },
+      bearer(approved.token),
+    );
+    expect(ok.body).toMatchObject({ data: { responseData: { kyc_status: 'approved' } } });
+    const log = JSON.stringify(await market.eventStore.readStream(`user-${approved.id}`));
+    expect(log).not.toContain('1980-02-29');
+    expect(log).not.toContain('Wacker');
+
+    const review = await register(newEmail(), { last_name: 'Review' });
+    const held = await market.post<UserRecord>(
+      '/api/user/runKycCheck',
+      { date_of_birth: '1980-01-01', ...address },
+      bearer(review.token),
+    );
+    expect(held.body).toMatchObject({ data: { responseData: { kyc_status: 'review' } } });
+
+    const young = await market.post(
+      '/api/user/runKycCheck',
+      { date_of_birth: '2010-01-01', ...address },
+      bearer(approved.token),
+    );
+    expect(young.body.data.message).toBe('You must be 21 or older to bid or buy wine');
+  });
+
+  it('lets a bidder ask for a higher limit and an admin approve it', async () => {
+    const { token, id } = await register();
+    const asked = await market.post<UserRecord>(
+      '/api/user/requestBidLimit',
+      { amount: 2_500_000 },
+      bearer(token),
+    );
+    expect(asked.body).toMatchObject({
+      data: { responseData: { bid_limit_requested: 2_500_000, bid_limit: null } },
+    });
+    expect((await market.post('/api/user/approveBidLimitRequest', { id })).http).toBe(403);
+    await market.post('/api/user/approveBidLimitRequest', { id }, admin);
+    expect((await validate(token)).body).toMatchObject({
+      data: { responseData: { bid_limit: 2_500_000, bid_limit_requested: null } },
+    });
+    const lower = await market.post('/api/user/requestBidLimit', { amount: 1_000_000 }, bearer(token));
+    expect(lower.body.data.message).toBe('Ask for more than your current bid limit');
+  });
+});

@@ -9,6 +9,12 @@ export const commandErrors = {
   userExists: () => new AppError('USER_EXISTS', accountMessages.emailTaken, 409, 'email'),
   userNotFound: () => new AppError('USER_NOT_FOUND', 'User not found', 404),
   deactivated: () => new AppError('DEACTIVATED', 'This account is deactivated', 403),
+  bidLimitNotHigher: () =>
+    new AppError('BID_LIMIT_NOT_HIGHER', 'Ask for more than your current bid limit', 400, 'amount'),
+  underAge: () =>
+    new AppError('UNDER_AGE', 'You must be 21 or older to bid or buy wine', 400, 'date_of_birth'),
+  noBidLimitRequest: () =>
+    new AppError('NO_BID_LIMIT_REQUEST', 'This user has no bid limit request', 400, 'id'),
   noPhone: () => new AppError('NO_PHONE', 'Add a phone number to your profile first', 400, 'phone'),
   phoneAlreadyVerified: () => new AppError('PHONE_ALREADY_VERIFIED', 'Phone already verified', 400, 'phone'),
   alreadyVerified: () => new AppError('ALREADY_VERIFIED', 'E-mail already verified', 400),

@@ -7,7 +7,9 @@ import {
   type CardProvider,
   type Clock,
   createSandboxCardProvider,
+  createSandboxKycProvider,
   type EventStore,
+  type KycProvider,
   type Mailer,
   openSms,
   registerAction,
@@ -31,6 +33,8 @@ export interface CommandServiceDeps {
   publicUrl: () => string;
   /** The card vault; the built-in sandbox by default (DOMAIN.md "Money"). */
   cards?: CardProvider;
+  /** Identity checks; the deterministic sandbox by default. */
+  kyc?: KycProvider;
   /** Sign-in, registration and code requests per minute per client and address (default 10). */
   rateLimit?: number;
 }
@@ -49,6 +53,7 @@ export async function commandService(app: FastifyInstance, deps: CommandServiceD
     sms: openSms(deps.mailer),
     tokens: sessionTokens(deps.sessionSecret, deps.clock),
     cards: deps.cards ?? createSandboxCardProvider(),
+    kyc: deps.kyc ?? createSandboxKycProvider(),
     publicUrl: deps.publicUrl,
   });
   userRoutes(app, { accounts: users, authorizeAdmin: authorize, rateLimit: deps.rateLimit ?? 10 });

@@ -4,6 +4,7 @@ import { CreateLotInput, LotIdInput } from './lots.ts';
 import { SearchFilter } from './search-filter.ts';
 import {
   AddCardInput,
+  ApproveBidLimitInput,
   CardIdInput,
   type CardList,
   ChangePasswordInput,
@@ -15,7 +16,9 @@ import {
   type LoginResult,
   type OutboxMessage,
   RegisterInput,
+  RequestBidLimitInput,
   ResetPasswordInput,
+  RunKycCheckInput,
   SwitchUserInput,
   UpdateCardInput,
   UpdatePreferenceInput,
@@ -213,6 +216,27 @@ export const actions = {
     auth: 'user',
     input: CardIdInput,
     output: out<CardList>(),
+  }),
+  runKycCheck: action({
+    path: '/api/user/runKycCheck',
+    side: 'command',
+    auth: 'user',
+    input: RunKycCheckInput,
+    output: out<UserRecord>(),
+  }),
+  requestBidLimit: action({
+    path: '/api/user/requestBidLimit',
+    side: 'command',
+    auth: 'user',
+    input: RequestBidLimitInput,
+    output: out<UserRecord>(),
+  }),
+  approveBidLimitRequest: action({
+    path: '/api/user/approveBidLimitRequest',
+    side: 'command',
+    auth: 'admin',
+    input: ApproveBidLimitInput,
+    output: out<null>(),
   }),
   switchUser: action({
     path: '/api/user/switchuser',

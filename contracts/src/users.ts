@@ -124,6 +124,28 @@ export const UpdatePreferenceInput = z.strictObject({
 const UserId = z.string().regex(/^[\w-]{1,64}$/, 'not a user id');
 /** seeds 001 §7 changeStatus: an admin deactivates or reactivates a user. */
 export const ChangeUserStatusInput = z.strictObject({ id: UserId, status: z.enum(['active', 'deactivate']) });
+/** seeds 001 §7 runKycCheck: the identity check; the data goes to the KYC provider, not to the log. */
+export const RunKycCheckInput = z.strictObject({
+  date_of_birth: z.iso.date('Enter a date as YYYY-MM-DD'),
+  address1: z.string(accountMessages.required).trim().min(1, accountMessages.required).max(200),
+  city: z.string(accountMessages.required).trim().min(1, accountMessages.required).max(100),
+  state: z.string(accountMessages.required).trim().min(2, accountMessages.required).max(50),
+  zip: z
+    .string(accountMessages.required)
+    .trim()
+    .regex(/^\d{5}(-\d{4})?$/, 'Enter a 5 digit ZIP code'),
+  country: z.string().trim().min(2).max(60).default('US'),
+});
+export const RequestBidLimitInput = z.strictObject({
+  /** Cents (DOMAIN.md "Money"). */
+  amount: z.number().int('must be whole cents').min(100).max(100_000_000),
+});
+export const ApproveBidLimitInput = z.strictObject({
+  id: UserId,
+  /** Cents; the requested amount when omitted. */
+  amount: z.number().int('must be whole cents').min(100).max(100_000_000).optional(),
+});
+
 /** seeds 001 §7 switchuser: an admin opens a session as the user (logged as such in every event). */
 export const SwitchUserInput = z.strictObject({ id: UserId });
 /** An admin ends every session of a user ('Session expired. Login again'). */
@@ -200,6 +222,10 @@ export interface UserRecord {
   created_at: string;
   /** Bidding and buying need a card on file (seeds 000 §5). */
   card_on_file: boolean;
+  kyc_status: 'none' | 'approved' | 'review' | 'rejected';
+  /** Cents; null until approved. */
+  bid_limit: number | null;
+  bid_limit_requested: number | null;
 }
 
 export interface LoginResult {

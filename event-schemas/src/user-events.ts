@@ -141,6 +141,29 @@ export const DefaultCardChanged = defineEvent({
   schema: z.object({ cardId: z.string().min(1).max(64).nullable() }),
 });
 
+/** An identity check's outcome; the personal data checked stays with the provider. */
+export const KycChecked = defineEvent({
+  type: 'KycChecked',
+  version: 1,
+  schema: z.object({
+    provider: z.string().min(1).max(40),
+    status: z.enum(['approved', 'review', 'rejected']),
+    reference: z.string().min(1).max(100),
+  }),
+});
+
+/** A bidder asks for a higher bid limit; an admin approves it (seeds 001 §7 approveBidLimitRequest). */
+export const BidLimitRequested = defineEvent({
+  type: 'BidLimitRequested',
+  version: 1,
+  schema: z.object({ amount: z.number().int().min(1) }),
+});
+export const BidLimitApproved = defineEvent({
+  type: 'BidLimitApproved',
+  version: 1,
+  schema: z.object({ amount: z.number().int().min(1) }),
+});
+
 /** Who holds an e-mail address (`email-<sha256>` streams): the last claim wins (DOMAIN.md "Accounts"). */
 export const EmailClaimed = defineEvent({
   type: 'EmailClaimed',
@@ -167,7 +190,10 @@ export type UserEvent =
   | { type: 'CardAdded'; data: Data<typeof CardAdded> }
   | { type: 'CardUpdated'; data: Data<typeof CardUpdated> }
   | { type: 'CardRemoved'; data: Data<typeof CardRemoved> }
-  | { type: 'DefaultCardChanged'; data: Data<typeof DefaultCardChanged> };
+  | { type: 'DefaultCardChanged'; data: Data<typeof DefaultCardChanged> }
+  | { type: 'KycChecked'; data: Data<typeof KycChecked> }
+  | { type: 'BidLimitRequested'; data: Data<typeof BidLimitRequested> }
+  | { type: 'BidLimitApproved'; data: Data<typeof BidLimitApproved> };
 export type EmailClaimEvent = { type: 'EmailClaimed'; data: Data<typeof EmailClaimed> };
 
 export const userEventDefinitions = [
@@ -189,5 +215,8 @@ export const userEventDefinitions = [
   CardUpdated,
   CardRemoved,
   DefaultCardChanged,
+  KycChecked,
+  BidLimitRequested,
+  BidLimitApproved,
   EmailClaimed,
 ] as const;

@@ -5,6 +5,7 @@ export * from './config.ts';
 export * from './document-store/index.ts';
 export * from './event-store/index.ts';
 export * from './http/index.ts';
+export * from './kyc/index.ts';
 export * from './logging.ts';
 export * from './mailer/index.ts';
 export * from './secret-store/index.ts';

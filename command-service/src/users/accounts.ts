@@ -6,6 +6,7 @@ import {
   cardMessages,
   type LoginResult,
   type RegisterInput,
+  type RunKycCheckInput,
   type UpdateCardInput,
   type UserRecord,
 } from '@wine/contracts';
@@ -22,6 +23,7 @@ import {
   type CardProvider,
   type Clock,
   type EventStore,
+  type KycProvider,
   type Mailer,
   type SecretStore,
   type Sms,
@@ -44,6 +46,7 @@ export interface AccountDeps {
   sms: Sms;
   tokens: SessionTokens;
   cards: CardProvider;
+  kyc: KycProvider;
   /** Where links in e-mails point (the UI's origin), asked when a mail is written. */
   publicUrl: () => string;
 }
@@ -514,6 +517,46 @@ export function accounts(deps: AccountDeps) {
       await run(userId, { type: 'SignIn' }, request, { kind: 'admin', id: adminId, actingAs: userId });
       const { token } = await tokens.issue(userId, { actingAdmin: adminId });
       return { token, id: userId, user: userRecord(user, false) };
+    },
+
+    /** An identity check through the KYC port; bidders and buyers of wine must be 21 or older. */
+    async runKycCheck(session: Session, input: z.output<typeof RunKycCheckInput>, request: RequestContext) {
+      if (session.forced) throw commandErrors.sessionInvalid();
+      const now = clock.now();
+      const born = new Date(`${input.date_of_birth}T00:00:00Z`);
+      const twentyFirst = new Date(
+        Date.UTC(born.getUTCFullYear() + 21, born.getUTCMonth(), born.getUTCDate()),
+      );
+      if (twentyFirst > now) throw commandErrors.underAge();
+      const result = await deps.kyc.check({
+        firstName: session.user.firstName,
+        lastName: session.user.lastName,
+        dateOfBirth: input.date_of_birth,
+        address1: input.address1,
+        city: input.city,
+        state: input.state,
+        zip: input.zip,
+        country: input.country,
+      });
+      await run(
+        session.user.id,
+        { type: 'RecordKycCheck', result: { provider: deps.kyc.name, ...result } },
+        request,
+        actorOf(session),
+      );
+      return userRecord(await loadUser(session.user.id), false);
+    },
+
+    /** An admin approves the requested limit, or sets another amount (cents). */
+    async approveBidLimit(userId: string, amount: number | undefined, request: RequestContext) {
+      const user = await loadUser(userId);
+      if (user.status === 'empty') throw commandErrors.userNotFound();
+      const approved = amount ?? user.bidLimitRequested;
+      if (approved === null) throw commandErrors.noBidLimitRequest();
+      await run(userId, { type: 'ApproveBidLimit', amount: approved }, request, {
+        kind: 'admin',
+        id: 'admin-key',
+      });
     },
 
     /** Admin acts on a user (until roles, authorised by the admin key). */

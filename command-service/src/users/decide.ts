@@ -29,7 +29,10 @@ export type UserCommand =
   | { type: 'AddCard'; card: Extract<UserEvent, { type: 'CardAdded' }>['data'] }
   | { type: 'UpdateCard'; change: Extract<UserEvent, { type: 'CardUpdated' }>['data'] }
   | { type: 'RemoveCard'; cardId: string }
-  | { type: 'SetDefaultCard'; cardId: string };
+  | { type: 'SetDefaultCard'; cardId: string }
+  | { type: 'RecordKycCheck'; result: Extract<UserEvent, { type: 'KycChecked' }>['data'] }
+  | { type: 'RequestBidLimit'; amount: number }
+  | { type: 'ApproveBidLimit'; amount: number };
 
 export const MAX_CARDS = 10;
 
@@ -112,6 +115,14 @@ export function decideUser(command: UserCommand, state: User): UserEvent[] {
       const next = state.cards.find((c) => c.cardId !== command.cardId)?.cardId ?? null;
       return [removed, { type: 'DefaultCardChanged', data: { cardId: next } }];
     }
+    case 'RecordKycCheck':
+      return [{ type: 'KycChecked', data: command.result }];
+    case 'RequestBidLimit':
+      if (state.bidLimit !== null && command.amount <= state.bidLimit)
+        throw commandErrors.bidLimitNotHigher();
+      return [{ type: 'BidLimitRequested', data: { amount: command.amount } }];
+    case 'ApproveBidLimit':
+      return [{ type: 'BidLimitApproved', data: { amount: command.amount } }];
     case 'SetDefaultCard':
       if (!state.cards.some((c) => c.cardId === command.cardId)) throw commandErrors.cardNotFound();
       return state.defaultCardId === command.cardId

@@ -220,6 +220,22 @@ export function userRoutes(app: FastifyInstance, { accounts, authorizeAdmin, rat
     ctx.setMessage(cardMessages.defaultSet);
     return list;
   });
+  registerAction(app, actions.runKycCheck, authorize, async (input, ctx) =>
+    accounts.runKycCheck(sessionOf(ctx.request), input, ctx),
+  );
+  registerAction(app, actions.requestBidLimit, authorize, async (input, ctx) => {
+    const user = await accounts.update(
+      sessionOf(ctx.request),
+      { type: 'RequestBidLimit', amount: input.amount },
+      ctx,
+    );
+    ctx.setMessage('Bid limit request sent');
+    return user;
+  });
+  registerAction(app, actions.approveBidLimitRequest, authorize, async (input, ctx) => {
+    await accounts.approveBidLimit(input.id, input.amount, ctx);
+    return null;
+  });
   registerAction(app, actions.switchUser, authorize, (input, ctx) =>
     accounts.switchUser(input.id, 'admin-key', ctx),
   );

@@ -30,6 +30,10 @@ export interface User {
   forceLogoutAt: string | null;
   cards: Card[];
   defaultCardId: string | null;
+  kycStatus: 'none' | 'approved' | 'review' | 'rejected';
+  /** Cents; null until an admin approves one. */
+  bidLimit: number | null;
+  bidLimitRequested: number | null;
 }
 
 export type Card = Omit<Extract<UserEvent, { type: 'CardAdded' }>['data'], 'provider'> & { provider: string };
@@ -51,6 +55,9 @@ export const initialUser = (): User => ({
   forceLogoutAt: null,
   cards: [],
   defaultCardId: null,
+  kycStatus: 'none',
+  bidLimit: null,
+  bidLimitRequested: null,
 });
 
 export function evolveUser(state: User, event: UserEvent): User {
@@ -103,6 +110,12 @@ export function evolveUser(state: User, event: UserEvent): User {
       return { ...state, cards: state.cards.filter((c) => c.cardId !== event.data.cardId) };
     case 'DefaultCardChanged':
       return { ...state, defaultCardId: event.data.cardId };
+    case 'KycChecked':
+      return { ...state, kycStatus: event.data.status };
+    case 'BidLimitRequested':
+      return { ...state, bidLimitRequested: event.data.amount };
+    case 'BidLimitApproved':
+      return { ...state, bidLimit: event.data.amount, bidLimitRequested: null };
     case 'EmailVerificationSent':
     case 'PhoneVerificationSent':
     case 'SignedIn':
@@ -134,6 +147,9 @@ export function userRecord(user: User, forceLogout: boolean, isAdmin = false): U
     preferences: user.preferences,
     created_at: user.registeredAt,
     card_on_file: user.cards.length > 0,
+    kyc_status: user.kycStatus,
+    bid_limit: user.bidLimit,
+    bid_limit_requested: user.bidLimitRequested,
   };
 }
 
