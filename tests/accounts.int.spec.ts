@@ -574,3 +574,41 @@ describe('identity check (KYC port, sandbox) and bid limits', () => {
     expect(lower.body.data.message).toBe('Ask for more than your current bid limit');
   });
 });
+
+describe('company owners', () => {
+  it('adds, updates and removes the owners of a business account, never over 100% together', async () => {
+    const { token } = await register();
+    type Owners = { records: { id: string; name: string; ownership_percent: number }[] };
+    const first = await market.post<Owners>(
+      '/api/user/addCompanyOwner',
+      { name: 'Ada Lovelace', title: 'CEO', ownership_percent: 60 },
+      bearer(token),
+    );
+    if (first.body.status !== 'success') throw new Error(first.body.data.message);
+    const ownerId = first.body.data.responseData.records[0]?.id as string;
+    await market.post(
+      '/api/user/addCompanyOwner',
+      { name: 'Charles Babbage', ownership_percent: 40 },
+      bearer(token),
+    );
+    const over = await market.post(
+      '/api/user/addCompanyOwner',
+      { name: 'Third', ownership_percent: 1 },
+      bearer(token),
+    );
+    expect(over.body.data.message).toBe('Owners cannot hold more than 100% together');
+    await market.post(
+      '/api/user/updateCompanyOwner',
+      { id: ownerId, name: 'Ada King', title: 'CEO', ownership_percent: 50 },
+      bearer(token),
+    );
+    await market.post('/api/user/removeCompanyOwner', { id: ownerId }, bearer(token));
+    const list = await market.post<Owners>('/api/getCompanyOwners', {}, bearer(token));
+    expect(list.body).toMatchObject({
+      data: { responseData: { records: [{ name: 'Charles Babbage', ownership_percent: 40 }] } },
+    });
+    const other = await register();
+    const theirs = await market.post<Owners>('/api/getCompanyOwners', {}, bearer(other.token));
+    expect(theirs.body).toMatchObject({ data: { responseData: { records: [] } } });
+  });
+});

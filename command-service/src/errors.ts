@@ -15,6 +15,9 @@ export const commandErrors = {
     new AppError('UNDER_AGE', 'You must be 21 or older to bid or buy wine', 400, 'date_of_birth'),
   noBidLimitRequest: () =>
     new AppError('NO_BID_LIMIT_REQUEST', 'This user has no bid limit request', 400, 'id'),
+  ownerNotFound: () => new AppError('OWNER_NOT_FOUND', 'Company owner not found', 404, 'id'),
+  ownershipOver: () =>
+    new AppError('OWNERSHIP_OVER', 'Owners cannot hold more than 100% together', 400, 'ownership_percent'),
   noPhone: () => new AppError('NO_PHONE', 'Add a phone number to your profile first', 400, 'phone'),
   phoneAlreadyVerified: () => new AppError('PHONE_ALREADY_VERIFIED', 'Phone already verified', 400, 'phone'),
   alreadyVerified: () => new AppError('ALREADY_VERIFIED', 'E-mail already verified', 400),

@@ -146,6 +146,27 @@ export const ApproveBidLimitInput = z.strictObject({
   amount: z.number().int('must be whole cents').min(100).max(100_000_000).optional(),
 });
 
+const OwnerFields = {
+  name: z.string(accountMessages.required).trim().min(1, accountMessages.required).max(200),
+  title: z.string().trim().max(100).default(''),
+  email: z.union([z.literal(''), z.email(accountMessages.invalidEmail)]).default(''),
+  ownership_percent: z.number().int().min(1, 'At least 1%').max(100, 'At most 100%'),
+};
+/** seeds 001 §7 addCompanyOwner / updateCompanyOwner / removeCompanyOwner. */
+export const AddCompanyOwnerInput = z.strictObject(OwnerFields);
+export const UpdateCompanyOwnerInput = z.strictObject({
+  id: z.string().regex(/^[\w-]{1,64}$/),
+  ...OwnerFields,
+});
+export const RemoveCompanyOwnerInput = z.strictObject({ id: z.string().regex(/^[\w-]{1,64}$/) });
+export interface CompanyOwnerRecord {
+  id: string;
+  name: string;
+  title: string;
+  email: string;
+  ownership_percent: number;
+}
+
 /** seeds 001 §7 switchuser: an admin opens a session as the user (logged as such in every event). */
 export const SwitchUserInput = z.strictObject({ id: UserId });
 /** An admin ends every session of a user ('Session expired. Login again'). */

@@ -164,6 +164,27 @@ export const BidLimitApproved = defineEvent({
   schema: z.object({ amount: z.number().int().min(1) }),
 });
 
+const CompanyOwner = z.object({
+  ownerId: z.string().min(1).max(64),
+  name: z.string().min(1).max(200),
+  title: z.string().max(100),
+  email: z.string().max(254),
+  /** Whole percent of the business this owner holds. */
+  ownershipPercent: z.number().int().min(1).max(100),
+});
+/** Business accounts list their owners (seeds 001 §1 "company-owner"). */
+export const CompanyOwnerAdded = defineEvent({ type: 'CompanyOwnerAdded', version: 1, schema: CompanyOwner });
+export const CompanyOwnerUpdated = defineEvent({
+  type: 'CompanyOwnerUpdated',
+  version: 1,
+  schema: CompanyOwner,
+});
+export const CompanyOwnerRemoved = defineEvent({
+  type: 'CompanyOwnerRemoved',
+  version: 1,
+  schema: z.object({ ownerId: z.string().min(1).max(64) }),
+});
+
 /** Who holds an e-mail address (`email-<sha256>` streams): the last claim wins (DOMAIN.md "Accounts"). */
 export const EmailClaimed = defineEvent({
   type: 'EmailClaimed',
@@ -193,7 +214,10 @@ export type UserEvent =
   | { type: 'DefaultCardChanged'; data: Data<typeof DefaultCardChanged> }
   | { type: 'KycChecked'; data: Data<typeof KycChecked> }
   | { type: 'BidLimitRequested'; data: Data<typeof BidLimitRequested> }
-  | { type: 'BidLimitApproved'; data: Data<typeof BidLimitApproved> };
+  | { type: 'BidLimitApproved'; data: Data<typeof BidLimitApproved> }
+  | { type: 'CompanyOwnerAdded'; data: Data<typeof CompanyOwnerAdded> }
+  | { type: 'CompanyOwnerUpdated'; data: Data<typeof CompanyOwnerUpdated> }
+  | { type: 'CompanyOwnerRemoved'; data: Data<typeof CompanyOwnerRemoved> };
 export type EmailClaimEvent = { type: 'EmailClaimed'; data: Data<typeof EmailClaimed> };
 
 export const userEventDefinitions = [
@@ -218,5 +242,8 @@ export const userEventDefinitions = [
   KycChecked,
   BidLimitRequested,
   BidLimitApproved,
+  CompanyOwnerAdded,
+  CompanyOwnerUpdated,
+  CompanyOwnerRemoved,
   EmailClaimed,
 ] as const;

@@ -36,7 +36,7 @@ import { commandErrors } from '../errors.ts';
 import { MAX_CARDS, type UserCommand, userDecider } from './decide.ts';
 import { decoyHash, hashPassword, verifyPassword } from './passwords.ts';
 import type { SessionClaims, SessionTokens } from './sessions.ts';
-import { cardList, type User, userRecord } from './user.ts';
+import { cardList, companyOwners, type User, userRecord } from './user.ts';
 
 export interface AccountDeps {
   store: EventStore;
@@ -557,6 +557,16 @@ export function accounts(deps: AccountDeps) {
         kind: 'admin',
         id: 'admin-key',
       });
+    },
+
+    owners(session: Session) {
+      return { records: companyOwners(session.user) };
+    },
+
+    async changeOwners(session: Session, command: UserCommand, request: RequestContext) {
+      if (session.forced) throw commandErrors.sessionInvalid();
+      await run(session.user.id, command, request, actorOf(session));
+      return { records: companyOwners(await loadUser(session.user.id)) };
     },
 
     /** Admin acts on a user (until roles, authorised by the admin key). */

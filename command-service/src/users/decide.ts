@@ -32,7 +32,14 @@ export type UserCommand =
   | { type: 'SetDefaultCard'; cardId: string }
   | { type: 'RecordKycCheck'; result: Extract<UserEvent, { type: 'KycChecked' }>['data'] }
   | { type: 'RequestBidLimit'; amount: number }
-  | { type: 'ApproveBidLimit'; amount: number };
+  | { type: 'ApproveBidLimit'; amount: number }
+  | { type: 'AddCompanyOwner'; owner: Extract<UserEvent, { type: 'CompanyOwnerAdded' }>['data'] }
+  | { type: 'UpdateCompanyOwner'; owner: Extract<UserEvent, { type: 'CompanyOwnerUpdated' }>['data'] }
+  | { type: 'RemoveCompanyOwner'; ownerId: string };
+
+/** Owners of one business cannot hold more than all of it. */
+const ownershipTotal = (owners: User['owners'], except?: string) =>
+  owners.filter((o) => o.ownerId !== except).reduce((sum, o) => sum + o.ownershipPercent, 0);
 
 export const MAX_CARDS = 10;
 
@@ -123,6 +130,20 @@ export function decideUser(command: UserCommand, state: User): UserEvent[] {
       return [{ type: 'BidLimitRequested', data: { amount: command.amount } }];
     case 'ApproveBidLimit':
       return [{ type: 'BidLimitApproved', data: { amount: command.amount } }];
+    case 'AddCompanyOwner':
+      if (state.owners.some((o) => o.ownerId === command.owner.ownerId)) return [];
+      if (ownershipTotal(state.owners) + command.owner.ownershipPercent > 100)
+        throw commandErrors.ownershipOver();
+      return [{ type: 'CompanyOwnerAdded', data: command.owner }];
+    case 'UpdateCompanyOwner':
+      if (!state.owners.some((o) => o.ownerId === command.owner.ownerId)) throw commandErrors.ownerNotFound();
+      if (ownershipTotal(state.owners, command.owner.ownerId) + command.owner.ownershipPercent > 100) {
+        throw commandErrors.ownershipOver();
+      }
+      return [{ type: 'CompanyOwnerUpdated', data: command.owner }];
+    case 'RemoveCompanyOwner':
+      if (!state.owners.some((o) => o.ownerId === command.ownerId)) throw commandErrors.ownerNotFound();
+      return [{ type: 'CompanyOwnerRemoved', data: { ownerId: command.ownerId } }];
     case 'SetDefaultCard':
       if (!state.cards.some((c) => c.cardId === command.cardId)) throw commandErrors.cardNotFound();
       return state.defaultCardId === command.cardId

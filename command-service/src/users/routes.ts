@@ -2,6 +2,7 @@ import type { Action } from '@wine/contracts';
 import { accountMessages, actions, cardMessages } from '@wine/contracts';
 import { type Authorize, registerAction } from '@wine/platform';
 import type { FastifyInstance, FastifyRequest, RouteShorthandOptions } from 'fastify';
+import { eventIdFor } from '../core/command-handler.ts';
 import { commandErrors } from '../errors.ts';
 import type { Accounts, Session } from './accounts.ts';
 
@@ -236,6 +237,36 @@ export function userRoutes(app: FastifyInstance, { accounts, authorizeAdmin, rat
     await accounts.approveBidLimit(input.id, input.amount, ctx);
     return null;
   });
+  const owner = (
+    input: { name: string; title: string; email: string; ownership_percent: number },
+    ownerId: string,
+  ) => ({
+    ownerId,
+    name: input.name,
+    title: input.title,
+    email: input.email,
+    ownershipPercent: input.ownership_percent,
+  });
+  registerAction(app, actions.getCompanyOwners, authorize, async (_input, ctx) =>
+    accounts.owners(sessionOf(ctx.request)),
+  );
+  registerAction(app, actions.addCompanyOwner, authorize, (input, ctx) =>
+    accounts.changeOwners(
+      sessionOf(ctx.request),
+      { type: 'AddCompanyOwner', owner: owner(input, eventIdFor(ctx.commandId, 'owner', 0)) },
+      ctx,
+    ),
+  );
+  registerAction(app, actions.updateCompanyOwner, authorize, (input, ctx) =>
+    accounts.changeOwners(
+      sessionOf(ctx.request),
+      { type: 'UpdateCompanyOwner', owner: owner(input, input.id) },
+      ctx,
+    ),
+  );
+  registerAction(app, actions.removeCompanyOwner, authorize, (input, ctx) =>
+    accounts.changeOwners(sessionOf(ctx.request), { type: 'RemoveCompanyOwner', ownerId: input.id }, ctx),
+  );
   registerAction(app, actions.switchUser, authorize, (input, ctx) =>
     accounts.switchUser(input.id, 'admin-key', ctx),
   );

@@ -1,4 +1,4 @@
-import type { CardList, UserRecord } from '@wine/contracts';
+import type { CardList, CompanyOwnerRecord, UserRecord } from '@wine/contracts';
 import type { UserEvent } from '@wine/event-schemas';
 
 type Preferences = UserRecord['preferences'];
@@ -34,6 +34,7 @@ export interface User {
   /** Cents; null until an admin approves one. */
   bidLimit: number | null;
   bidLimitRequested: number | null;
+  owners: Extract<UserEvent, { type: 'CompanyOwnerAdded' }>['data'][];
 }
 
 export type Card = Omit<Extract<UserEvent, { type: 'CardAdded' }>['data'], 'provider'> & { provider: string };
@@ -58,6 +59,7 @@ export const initialUser = (): User => ({
   kycStatus: 'none',
   bidLimit: null,
   bidLimitRequested: null,
+  owners: [],
 });
 
 export function evolveUser(state: User, event: UserEvent): User {
@@ -116,6 +118,15 @@ export function evolveUser(state: User, event: UserEvent): User {
       return { ...state, bidLimitRequested: event.data.amount };
     case 'BidLimitApproved':
       return { ...state, bidLimit: event.data.amount, bidLimitRequested: null };
+    case 'CompanyOwnerAdded':
+      return { ...state, owners: [...state.owners, event.data] };
+    case 'CompanyOwnerUpdated':
+      return {
+        ...state,
+        owners: state.owners.map((o) => (o.ownerId === event.data.ownerId ? event.data : o)),
+      };
+    case 'CompanyOwnerRemoved':
+      return { ...state, owners: state.owners.filter((o) => o.ownerId !== event.data.ownerId) };
     case 'EmailVerificationSent':
     case 'PhoneVerificationSent':
     case 'SignedIn':
@@ -151,6 +162,16 @@ export function userRecord(user: User, forceLogout: boolean, isAdmin = false): U
     bid_limit: user.bidLimit,
     bid_limit_requested: user.bidLimitRequested,
   };
+}
+
+export function companyOwners(user: User): CompanyOwnerRecord[] {
+  return user.owners.map((o) => ({
+    id: o.ownerId,
+    name: o.name,
+    title: o.title,
+    email: o.email,
+    ownership_percent: o.ownershipPercent,
+  }));
 }
 
 export function cardList(user: User): CardList {
