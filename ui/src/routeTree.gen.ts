@@ -19,6 +19,8 @@ import { Route as DevOutboxRouteImport } from './routes/dev.outbox'
 import { Route as ProductviewPidRouteImport } from './routes/productview.$pid'
 import { Route as Reset_passwordTokenRouteImport } from './routes/reset_password.$token'
 import { Route as Verify_emailTokenRouteImport } from './routes/verify_email.$token'
+import { Route as AuthAccountChangeRouteImport } from './routes/_auth/account.change'
+import { Route as AuthAccountNotificationsRouteImport } from './routes/_auth/account.notifications'
 import { Route as AuthAccountProfileRouteImport } from './routes/_auth/account.profile'
 
 const IndexRoute = IndexRouteImport.update({
@@ -70,6 +72,17 @@ const Verify_emailTokenRoute = Verify_emailTokenRouteImport.update({
   path: '/verify_email/$token',
   getParentRoute: () => rootRouteImport,
 } as any)
+const AuthAccountChangeRoute = AuthAccountChangeRouteImport.update({
+  id: '/account/change',
+  path: '/account/change',
+  getParentRoute: () => AuthRoute,
+} as any)
+const AuthAccountNotificationsRoute =
+  AuthAccountNotificationsRouteImport.update({
+    id: '/account/notifications',
+    path: '/account/notifications',
+    getParentRoute: () => AuthRoute,
+  } as any)
 const AuthAccountProfileRoute = AuthAccountProfileRouteImport.update({
   id: '/account/profile',
   path: '/account/profile',
@@ -86,6 +99,8 @@ export interface FileRoutesByFullPath {
   '/productview/$pid': typeof ProductviewPidRoute
   '/reset_password/$token': typeof Reset_passwordTokenRoute
   '/verify_email/$token': typeof Verify_emailTokenRoute
+  '/account/change': typeof AuthAccountChangeRoute
+  '/account/notifications': typeof AuthAccountNotificationsRoute
   '/account/profile': typeof AuthAccountProfileRoute
 }
 export interface FileRoutesByTo {
@@ -98,6 +113,8 @@ export interface FileRoutesByTo {
   '/productview/$pid': typeof ProductviewPidRoute
   '/reset_password/$token': typeof Reset_passwordTokenRoute
   '/verify_email/$token': typeof Verify_emailTokenRoute
+  '/account/change': typeof AuthAccountChangeRoute
+  '/account/notifications': typeof AuthAccountNotificationsRoute
   '/account/profile': typeof AuthAccountProfileRoute
 }
 export interface FileRoutesById {
@@ -112,6 +129,8 @@ export interface FileRoutesById {
   '/productview/$pid': typeof ProductviewPidRoute
   '/reset_password/$token': typeof Reset_passwordTokenRoute
   '/verify_email/$token': typeof Verify_emailTokenRoute
+  '/_auth/account/change': typeof AuthAccountChangeRoute
+  '/_auth/account/notifications': typeof AuthAccountNotificationsRoute
   '/_auth/account/profile': typeof AuthAccountProfileRoute
 }
 export interface FileRouteTypes {
@@ -126,6 +145,8 @@ export interface FileRouteTypes {
     | '/productview/$pid'
     | '/reset_password/$token'
     | '/verify_email/$token'
+    | '/account/change'
+    | '/account/notifications'
     | '/account/profile'
   fileRoutesByTo: FileRoutesByTo
   to:
@@ -138,6 +159,8 @@ export interface FileRouteTypes {
     | '/productview/$pid'
     | '/reset_password/$token'
     | '/verify_email/$token'
+    | '/account/change'
+    | '/account/notifications'
     | '/account/profile'
   id:
     | '__root__'
@@ -151,6 +174,8 @@ export interface FileRouteTypes {
     | '/productview/$pid'
     | '/reset_password/$token'
     | '/verify_email/$token'
+    | '/_auth/account/change'
+    | '/_auth/account/notifications'
     | '/_auth/account/profile'
   fileRoutesById: FileRoutesById
 }
@@ -239,6 +264,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof Verify_emailTokenRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/_auth/account/change': {
+      id: '/_auth/account/change'
+      path: '/account/change'
+      fullPath: '/account/change'
+      preLoaderRoute: typeof AuthAccountChangeRouteImport
+      parentRoute: typeof AuthRoute
+    }
+    '/_auth/account/notifications': {
+      id: '/_auth/account/notifications'
+      path: '/account/notifications'
+      fullPath: '/account/notifications'
+      preLoaderRoute: typeof AuthAccountNotificationsRouteImport
+      parentRoute: typeof AuthRoute
+    }
     '/_auth/account/profile': {
       id: '/_auth/account/profile'
       path: '/account/profile'
@@ -250,10 +289,14 @@ declare module '@tanstack/react-router' {
 }
 
 interface AuthRouteChildren {
+  AuthAccountChangeRoute: typeof AuthAccountChangeRoute
+  AuthAccountNotificationsRoute: typeof AuthAccountNotificationsRoute
   AuthAccountProfileRoute: typeof AuthAccountProfileRoute
 }
 
 const AuthRouteChildren: AuthRouteChildren = {
+  AuthAccountChangeRoute: AuthAccountChangeRoute,
+  AuthAccountNotificationsRoute: AuthAccountNotificationsRoute,
   AuthAccountProfileRoute: AuthAccountProfileRoute,
 }
 

@@ -45,6 +45,15 @@ function storeToken(token: string, remember: boolean): void {
   }
 }
 
+/** Whether the stored token is in local storage: the session began with "Remember me". */
+function storedTokenIsRemembered(): boolean {
+  try {
+    return window.localStorage.getItem(TOKEN_KEY) !== null;
+  } catch {
+    return false;
+  }
+}
+
 function clearStoredToken(): void {
   for (const storage of storages()) {
     try {
@@ -107,6 +116,14 @@ export const signInAtom = atom(
     set(sessionAtom, { status: 'authenticated', token: result.token, user: result.user });
   },
 );
+
+/**
+ * changePassword answered a new token (every other session has ended): this session carries on with
+ * it, kept in the same storage as the old one and with the same registration flag.
+ */
+export const renewSessionAtom = atom(null, (get, set, result: LoginResult) => {
+  set(signInAtom, result, { remember: storedTokenIsRemembered(), registered: get(justRegisteredAtom) });
+});
 
 /** A newer record of the signed-in user (after updateProfile, an e-mail verification...). */
 export const setCurrentUserAtom = atom(null, (get, set, user: UserRecord) => {

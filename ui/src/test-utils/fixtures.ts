@@ -72,6 +72,9 @@ export function aUser(overrides: Partial<UserRecord> = {}): UserRecord {
       closing_reminders: true,
     },
     created_at: '2030-01-01T12:00:00.000Z',
+    kyc_status: 'none',
+    bid_limit: null,
+    bid_limit_requested: null,
     ...overrides,
   };
 }

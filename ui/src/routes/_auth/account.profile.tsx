@@ -1,4 +1,4 @@
-import { Badge, Button, Card, Container, Grid, Group, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Badge, Button, Card, Grid, Group, Stack, Text, TextInput, Title } from '@mantine/core';
 import { createFileRoute } from '@tanstack/react-router';
 import { UpdateProfileInput, type UserRecord } from '@wine/contracts';
 import { useAtomValue, useSetAtom } from 'jotai';
@@ -6,6 +6,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { callForMessage, errorMessage, messageOr } from '../../api/client.ts';
+import { AccountSettings } from '../../components/AccountSettings/AccountSettings.tsx';
 import { PaymentCards } from '../../components/PaymentCards/PaymentCards.tsx';
 import { VerifyEmailDialog } from '../../components/VerifyEmailDialog/VerifyEmailDialog.tsx';
 import { formatPhone } from '../../lib/format.ts';
@@ -22,17 +23,14 @@ function ProfilePage() {
   // The protected layout renders this only for a validated user.
   if (!user) return null;
   return (
-    <Container py="xl" size="md">
-      <Title order={1} fz={36} mb="lg">
-        My Account
-      </Title>
+    <AccountSettings title="My Account">
       <Stack gap="lg">
         <AccountDetails user={user} />
         {/* A saved profile is a new starting point for the form. */}
         <ProfileForm key={`${user.first_name}\n${user.last_name}\n${user.phone ?? ''}`} user={user} />
         <PaymentCards />
       </Stack>
-    </Container>
+    </AccountSettings>
   );
 }
 
