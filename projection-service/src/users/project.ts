@@ -23,6 +23,12 @@ export interface UserDocument {
   last_login_at: string | null;
   password_changed_at: string | null;
   force_logout_at: string | null;
+  phone_verified: boolean;
+  kyc_status: 'none' | 'approved' | 'review' | 'rejected';
+  /** Cents. */
+  bid_limit: number | null;
+  bid_limit_requested: number | null;
+  cards_on_file: number;
   /** The last log position applied: an update is guarded by it, so a replayed event changes nothing. */
   _position: string;
 }
@@ -35,6 +41,19 @@ function guarded(userId: string, event: RecordedEvent, set: Partial<UserDocument
       updateOne: {
         filter: { _id: userId, _position: { $lt: event.position } },
         update: { $set: { ...set, _position: event.position } },
+      },
+    },
+  };
+}
+
+/** `$inc` guarded the same way, for counters. */
+function guardedInc(userId: string, event: RecordedEvent, by: number): ProjectedOperation {
+  return {
+    collection: USERS,
+    operation: {
+      updateOne: {
+        filter: { _id: userId, _position: { $lt: event.position } },
+        update: { $inc: { cards_on_file: by }, $set: { _position: event.position } },
       },
     },
   };
@@ -53,6 +72,12 @@ export const usersProjection: Projection = {
     'PreferencesUpdated',
     'UserStatusChanged',
     'LogoutForced',
+    'PhoneVerified',
+    'KycChecked',
+    'BidLimitRequested',
+    'BidLimitApproved',
+    'CardAdded',
+    'CardRemoved',
   ]),
   indexes: {
     [USERS]: [
@@ -84,6 +109,11 @@ export const usersProjection: Projection = {
           last_login_at: null,
           password_changed_at: null,
           force_logout_at: null,
+          phone_verified: false,
+          kyc_status: 'none',
+          bid_limit: null,
+          bid_limit_requested: null,
+          cards_on_file: 0,
           _position: recorded.position,
         };
         return [
@@ -107,10 +137,22 @@ export const usersProjection: Projection = {
           guarded(userId, recorded, {
             ...(firstName !== undefined && { first_name: firstName }),
             ...(lastName !== undefined && { last_name: lastName }),
-            ...(phone !== undefined && { phone }),
+            // A changed number is unverified until its own code comes back.
+            ...(phone !== undefined && { phone, phone_verified: false }),
           }),
         ];
       }
+      case 'PhoneVerified':
+        return [guarded(userId, recorded, { phone_verified: true })];
+      case 'KycChecked':
+        return [guarded(userId, recorded, { kyc_status: event.data.status })];
+      case 'BidLimitRequested':
+        return [guarded(userId, recorded, { bid_limit_requested: event.data.amount })];
+      case 'BidLimitApproved':
+        return [guarded(userId, recorded, { bid_limit: event.data.amount, bid_limit_requested: null })];
+      case 'CardAdded':
+      case 'CardRemoved':
+        return [guardedInc(userId, recorded, event.type === 'CardAdded' ? 1 : -1)];
       case 'PopupAcknowledged':
         return [guarded(userId, recorded, { popup_message: 0 })];
       case 'PreferencesUpdated':

@@ -43,6 +43,10 @@ const history = [
   recorded('SignedIn', {}),
   recorded('ProfileUpdated', { lastName: 'King' }),
   recorded('PopupAcknowledged', {}),
+  recorded('CardAdded', { cardId: 'c1' }),
+  recorded('CardAdded', { cardId: 'c2' }),
+  recorded('CardRemoved', { cardId: 'c1' }),
+  recorded('KycChecked', { provider: 'sandbox', status: 'approved', reference: 'K-1' }),
   recorded('UserStatusChanged', { status: 'deactivate' }),
 ];
 
@@ -65,8 +69,10 @@ describe('users projection', () => {
       email_verified: true,
       popup_message: 0,
       status: 'deactivate',
+      cards_on_file: 1,
+      kyc_status: 'approved',
       last_login_at: history[2]?.metadata.occurredAt,
-      _position: history[5]?.position,
+      _position: history.at(-1)?.position,
     });
   });
 
