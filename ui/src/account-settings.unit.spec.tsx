@@ -18,7 +18,7 @@ const descriptionOf = (field: HTMLElement) =>
     .join(' ');
 
 describe('the account settings nav', () => {
-  it('links My Account, Change password and Notifications, marking the current page', async () => {
+  it('links My Account, Change password, Notifications and Identity & limits, marking the current page', async () => {
     const { user, router } = await renderApp('/account/profile', {
       storedToken: 'tok-1',
       api: { validateUser: () => aUser() },
@@ -29,6 +29,7 @@ describe('the account settings nav', () => {
       ['My Account', '/account/profile'],
       ['Change password', '/account/change'],
       ['Notifications', '/account/notifications'],
+      ['Identity & limits', '/account/verification'],
     ]);
     expect(within(nav).getByRole('link', { name: 'My Account' }).getAttribute('aria-current')).toBe('page');
 
@@ -41,7 +42,7 @@ describe('the account settings nav', () => {
     ).toBe('page');
   });
 
-  it.each(['/account/change', '/account/notifications'])(
+  it.each(['/account/change', '/account/notifications', '/account/verification'])(
     'sends a visitor to %s home with the page as referer',
     async (path) => {
       const { router } = await renderApp(path);
@@ -193,5 +194,75 @@ describe('notification preferences', () => {
     ).toBe(false);
     expect(switchNamed('Text message (SMS) notifications').checked).toBe(true);
     expect(api.to('validateUser')).toHaveLength(1);
+  });
+});
+
+describe('verifying the phone', () => {
+  const phone = '3125550199';
+
+  it('texts a code to the number on file and marks the phone Verified once the code is right', async () => {
+    let attempts = 0;
+    const { user, api } = await renderApp('/account/profile', {
+      storedToken: 'tok-1',
+      api: {
+        validateUser: () => aUser({ phone }),
+        getCards: () => ({ data: [], has_more: false }),
+        sendPhoneVerifyCode: () => withMessage('Verification code sent by text message', null),
+        verifyPhoneVerifyCode: () => {
+          attempts += 1;
+          if (attempts === 1) throw new Failure('Invalid or expired code', 400, { field: 'code' });
+          return withMessage('Phone verified', aUser({ phone, phone_verified: true }));
+        },
+      },
+    });
+    expect((await screen.findByTestId('phone-status')).textContent).toBe('Unverified');
+    await user.click(screen.getByRole('button', { name: 'Verify phone' }));
+
+    const dialog = await screen.findByRole('dialog', { name: 'Verify your phone' });
+    expect(dialog.textContent).toContain('We sent a 6-digit code by text message to +1 (312) 555-0199');
+    await waitFor(() => expect(alertTexts()).toContain('Verification code sent by text message'));
+    expect(api.to('sendPhoneVerifyCode')).toEqual([
+      expect.objectContaining({ input: {}, authorization: 'Bearer tok-1' }),
+    ]);
+    await expectNoAxeViolations(dialog);
+    await user.click(within(dialog).getByRole('button', { name: 'Resend code' }));
+    await waitFor(() => expect(api.to('sendPhoneVerifyCode')).toHaveLength(2));
+
+    await user.type(within(dialog).getAllByRole('textbox')[0] as HTMLElement, '111111');
+    expect((await within(dialog).findByRole('alert')).textContent).toBe('Invalid or expired code');
+    await user.type(within(dialog).getAllByRole('textbox')[0] as HTMLElement, '123456');
+
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(api.to('verifyPhoneVerifyCode').map((r) => r.input)).toEqual([
+      { code: '111111' },
+      { code: '123456' },
+    ]);
+    expect(screen.getByTestId('phone-status').textContent).toBe('Verified');
+    expect(screen.queryByRole('button', { name: 'Verify phone' })).toBeNull();
+    expect(alertTexts()).toContain('Phone verified');
+    // The e-mail stays as it was: only the phone was verified.
+    expect(screen.getByTestId('email-status').textContent).toBe('Unverified');
+  });
+
+  it('offers no phone verification without a number on file, and none for a verified one', async () => {
+    await renderApp('/account/profile', {
+      storedToken: 'tok-1',
+      api: { validateUser: () => aUser(), getCards: () => ({ data: [], has_more: false }) },
+    });
+    expect((await screen.findByTestId('profile-phone')).textContent).toBe('No phone number on file');
+    expect(screen.queryByTestId('phone-status')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Verify phone' })).toBeNull();
+  });
+
+  it('shows a verified phone as Verified', async () => {
+    await renderApp('/account/profile', {
+      storedToken: 'tok-1',
+      api: {
+        validateUser: () => aUser({ phone, phone_verified: true }),
+        getCards: () => ({ data: [], has_more: false }),
+      },
+    });
+    expect((await screen.findByTestId('phone-status')).textContent).toBe('Verified');
+    expect(screen.queryByRole('button', { name: 'Verify phone' })).toBeNull();
   });
 });

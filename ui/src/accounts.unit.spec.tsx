@@ -376,3 +376,59 @@ describe('the developer outbox', () => {
     );
   });
 });
+
+describe('switching user', () => {
+  const grace = aUser({ id: 'user-7', first_name: 'Grace', last_name: 'Hopper', email: 'grace@example.com' });
+  /** validateUser as the server answers it: each token is one user's session, an unknown one a 403. */
+  const sessions: Record<string, ReturnType<typeof aUser>> = {
+    'Bearer tok-1': aUser(),
+    'Bearer tok-7': grace,
+  };
+  const validateUser = (_input: unknown, request: { authorization: string | undefined }) => {
+    const user = sessions[request.authorization ?? ''];
+    if (!user) throw new Failure('Session expired. Login again', 403);
+    return user;
+  };
+
+  it("replaces the session with the link's token, kept for this tab only, and names the user", async () => {
+    const { api, user, router } = await renderApp('/switch?token=tok-7', {
+      storedToken: 'tok-1',
+      api: { validateUser, getCards: () => ({ data: [], has_more: false }) },
+    });
+    expect((await screen.findByTestId('switch-result')).textContent).toBe('Signed in as Grace Hopper');
+    expect(api.to('validateUser').map((r) => r.authorization)).toEqual(['Bearer tok-7']);
+    expect(sessionStorage.getItem(TOKEN_KEY)).toBe('tok-7');
+    expect(localStorage.getItem(TOKEN_KEY)).toBeNull();
+    expect((await screen.findAllByTestId('account-menu'))[0]?.textContent).toContain('Grace Hopper');
+    await expectNoAxeViolations(screen.getByRole('main'));
+
+    await user.click(screen.getByRole('link', { name: 'Go to the home page' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    await router.navigate({ to: '/account/profile' });
+    expect(await screen.findByRole('heading', { name: 'Grace Hopper' })).toBeTruthy();
+    await waitFor(() => expect(api.to('getCards')).toHaveLength(1));
+    expect(api.to('getCards')[0]?.authorization).toBe('Bearer tok-7');
+  });
+
+  it("says 'This switch link is not valid' for a bad token and keeps the session as it was", async () => {
+    const { router } = await renderApp('/switch?token=tok-spent', {
+      storedToken: 'tok-1',
+      api: { validateUser },
+    });
+    const result = await screen.findByTestId('switch-result');
+    expect(result.textContent).toBe('This switch link is not valid');
+    expect(result.getAttribute('role')).toBe('alert');
+    // The 403 was about the link, not this session: no logout, no trip to /login.
+    expect(router.state.location.pathname).toBe('/switch');
+    expect(localStorage.getItem(TOKEN_KEY)).toBe('tok-1');
+    expect(sessionStorage.getItem(TOKEN_KEY)).toBeNull();
+    expect((await screen.findAllByTestId('account-menu'))[0]?.textContent).toContain('Ada Lovelace');
+    expect(alertTexts()).not.toContain('Session expired. Login again');
+  });
+
+  it('says the link is not valid without a token, asking nothing of the server', async () => {
+    const { api } = await renderApp('/switch');
+    expect((await screen.findByTestId('switch-result')).textContent).toBe('This switch link is not valid');
+    expect(api.to('validateUser')).toHaveLength(0);
+  });
+});

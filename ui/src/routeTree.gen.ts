@@ -15,6 +15,7 @@ import { Route as Forgot_passwordRouteImport } from './routes/forgot_password'
 import { Route as LoginRouteImport } from './routes/login'
 import { Route as RegistrationRouteImport } from './routes/registration'
 import { Route as SearchRouteImport } from './routes/search'
+import { Route as SwitchRouteImport } from './routes/switch'
 import { Route as DevOutboxRouteImport } from './routes/dev.outbox'
 import { Route as ProductviewPidRouteImport } from './routes/productview.$pid'
 import { Route as Reset_passwordTokenRouteImport } from './routes/reset_password.$token'
@@ -22,6 +23,7 @@ import { Route as Verify_emailTokenRouteImport } from './routes/verify_email.$to
 import { Route as AuthAccountChangeRouteImport } from './routes/_auth/account.change'
 import { Route as AuthAccountNotificationsRouteImport } from './routes/_auth/account.notifications'
 import { Route as AuthAccountProfileRouteImport } from './routes/_auth/account.profile'
+import { Route as AuthAccountVerificationRouteImport } from './routes/_auth/account.verification'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -50,6 +52,11 @@ const RegistrationRoute = RegistrationRouteImport.update({
 const SearchRoute = SearchRouteImport.update({
   id: '/search',
   path: '/search',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const SwitchRoute = SwitchRouteImport.update({
+  id: '/switch',
+  path: '/switch',
   getParentRoute: () => rootRouteImport,
 } as any)
 const DevOutboxRoute = DevOutboxRouteImport.update({
@@ -88,6 +95,11 @@ const AuthAccountProfileRoute = AuthAccountProfileRouteImport.update({
   path: '/account/profile',
   getParentRoute: () => AuthRoute,
 } as any)
+const AuthAccountVerificationRoute = AuthAccountVerificationRouteImport.update({
+  id: '/account/verification',
+  path: '/account/verification',
+  getParentRoute: () => AuthRoute,
+} as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
@@ -95,6 +107,7 @@ export interface FileRoutesByFullPath {
   '/login': typeof LoginRoute
   '/registration': typeof RegistrationRoute
   '/search': typeof SearchRoute
+  '/switch': typeof SwitchRoute
   '/dev/outbox': typeof DevOutboxRoute
   '/productview/$pid': typeof ProductviewPidRoute
   '/reset_password/$token': typeof Reset_passwordTokenRoute
@@ -102,6 +115,7 @@ export interface FileRoutesByFullPath {
   '/account/change': typeof AuthAccountChangeRoute
   '/account/notifications': typeof AuthAccountNotificationsRoute
   '/account/profile': typeof AuthAccountProfileRoute
+  '/account/verification': typeof AuthAccountVerificationRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
@@ -109,6 +123,7 @@ export interface FileRoutesByTo {
   '/login': typeof LoginRoute
   '/registration': typeof RegistrationRoute
   '/search': typeof SearchRoute
+  '/switch': typeof SwitchRoute
   '/dev/outbox': typeof DevOutboxRoute
   '/productview/$pid': typeof ProductviewPidRoute
   '/reset_password/$token': typeof Reset_passwordTokenRoute
@@ -116,6 +131,7 @@ export interface FileRoutesByTo {
   '/account/change': typeof AuthAccountChangeRoute
   '/account/notifications': typeof AuthAccountNotificationsRoute
   '/account/profile': typeof AuthAccountProfileRoute
+  '/account/verification': typeof AuthAccountVerificationRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -125,6 +141,7 @@ export interface FileRoutesById {
   '/login': typeof LoginRoute
   '/registration': typeof RegistrationRoute
   '/search': typeof SearchRoute
+  '/switch': typeof SwitchRoute
   '/dev/outbox': typeof DevOutboxRoute
   '/productview/$pid': typeof ProductviewPidRoute
   '/reset_password/$token': typeof Reset_passwordTokenRoute
@@ -132,6 +149,7 @@ export interface FileRoutesById {
   '/_auth/account/change': typeof AuthAccountChangeRoute
   '/_auth/account/notifications': typeof AuthAccountNotificationsRoute
   '/_auth/account/profile': typeof AuthAccountProfileRoute
+  '/_auth/account/verification': typeof AuthAccountVerificationRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -141,6 +159,7 @@ export interface FileRouteTypes {
     | '/login'
     | '/registration'
     | '/search'
+    | '/switch'
     | '/dev/outbox'
     | '/productview/$pid'
     | '/reset_password/$token'
@@ -148,6 +167,7 @@ export interface FileRouteTypes {
     | '/account/change'
     | '/account/notifications'
     | '/account/profile'
+    | '/account/verification'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
@@ -155,6 +175,7 @@ export interface FileRouteTypes {
     | '/login'
     | '/registration'
     | '/search'
+    | '/switch'
     | '/dev/outbox'
     | '/productview/$pid'
     | '/reset_password/$token'
@@ -162,6 +183,7 @@ export interface FileRouteTypes {
     | '/account/change'
     | '/account/notifications'
     | '/account/profile'
+    | '/account/verification'
   id:
     | '__root__'
     | '/'
@@ -170,6 +192,7 @@ export interface FileRouteTypes {
     | '/login'
     | '/registration'
     | '/search'
+    | '/switch'
     | '/dev/outbox'
     | '/productview/$pid'
     | '/reset_password/$token'
@@ -177,6 +200,7 @@ export interface FileRouteTypes {
     | '/_auth/account/change'
     | '/_auth/account/notifications'
     | '/_auth/account/profile'
+    | '/_auth/account/verification'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -186,6 +210,7 @@ export interface RootRouteChildren {
   LoginRoute: typeof LoginRoute
   RegistrationRoute: typeof RegistrationRoute
   SearchRoute: typeof SearchRoute
+  SwitchRoute: typeof SwitchRoute
   DevOutboxRoute: typeof DevOutboxRoute
   ProductviewPidRoute: typeof ProductviewPidRoute
   Reset_passwordTokenRoute: typeof Reset_passwordTokenRoute
@@ -234,6 +259,13 @@ declare module '@tanstack/react-router' {
       path: '/search'
       fullPath: '/search'
       preLoaderRoute: typeof SearchRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/switch': {
+      id: '/switch'
+      path: '/switch'
+      fullPath: '/switch'
+      preLoaderRoute: typeof SwitchRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/dev/outbox': {
@@ -285,6 +317,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthAccountProfileRouteImport
       parentRoute: typeof AuthRoute
     }
+    '/_auth/account/verification': {
+      id: '/_auth/account/verification'
+      path: '/account/verification'
+      fullPath: '/account/verification'
+      preLoaderRoute: typeof AuthAccountVerificationRouteImport
+      parentRoute: typeof AuthRoute
+    }
   }
 }
 
@@ -292,12 +331,14 @@ interface AuthRouteChildren {
   AuthAccountChangeRoute: typeof AuthAccountChangeRoute
   AuthAccountNotificationsRoute: typeof AuthAccountNotificationsRoute
   AuthAccountProfileRoute: typeof AuthAccountProfileRoute
+  AuthAccountVerificationRoute: typeof AuthAccountVerificationRoute
 }
 
 const AuthRouteChildren: AuthRouteChildren = {
   AuthAccountChangeRoute: AuthAccountChangeRoute,
   AuthAccountNotificationsRoute: AuthAccountNotificationsRoute,
   AuthAccountProfileRoute: AuthAccountProfileRoute,
+  AuthAccountVerificationRoute: AuthAccountVerificationRoute,
 }
 
 const AuthRouteWithChildren = AuthRoute._addFileChildren(AuthRouteChildren)
@@ -309,6 +350,7 @@ const rootRouteChildren: RootRouteChildren = {
   LoginRoute: LoginRoute,
   RegistrationRoute: RegistrationRoute,
   SearchRoute: SearchRoute,
+  SwitchRoute: SwitchRoute,
   DevOutboxRoute: DevOutboxRoute,
   ProductviewPidRoute: ProductviewPidRoute,
   Reset_passwordTokenRoute: Reset_passwordTokenRoute,

@@ -12,6 +12,18 @@ export function formatMoney(cents: number): string {
   return usd.format(cents / 100);
 }
 
+/**
+ * A dollar amount as people type it ('25,000', '$1,250.5', '19.99') in whole cents, counted in
+ * digits rather than floats so no cent is lost; null when it is not an amount.
+ */
+export function dollarsToCents(text: string): number | null {
+  const match = /^\$?\s*(\d{1,3}(?:,\d{3})+|\d+)(?:\.(\d{1,2}))?$/.exec(text.trim());
+  if (!match) return null;
+  const dollars = Number((match[1] ?? '').replaceAll(',', ''));
+  const cents = dollars * 100 + Number((match[2] ?? '').padEnd(2, '0'));
+  return Number.isSafeInteger(cents) ? cents : null;
+}
+
 /** seeds 000 §9: date MM-DD-YYYY (local time of the browser). */
 export function formatDate(iso: string): string {
   return dayjs(iso).format('MM-DD-YYYY');

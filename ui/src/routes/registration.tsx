@@ -21,7 +21,7 @@ import type { z } from 'zod';
 import { call, errorMessage } from '../api/client.ts';
 import { AnchorLink } from '../components/AnchorLink.tsx';
 import { PasswordStrength } from '../components/PasswordStrength/PasswordStrength.tsx';
-import { VerifyEmailDialog } from '../components/VerifyEmailDialog/VerifyEmailDialog.tsx';
+import { VerifyCodeDialog } from '../components/VerifyCodeDialog/VerifyCodeDialog.tsx';
 import { afterLoginParams, afterLoginSearchSchema, afterLoginTarget } from '../lib/after-login.ts';
 import { blankToUndefined, contractResolver, passwordsMatch, showServerFieldErrors } from '../lib/forms.ts';
 import type { PasswordScore } from '../lib/password-strength.ts';
@@ -217,7 +217,7 @@ function RegistrationPage() {
           </Stack>
         </form>
       </Paper>
-      <VerifyEmailDialog opened={verifyFor !== null} email={verifyFor ?? ''} onClose={finish} />
+      <VerifyCodeDialog opened={verifyFor !== null} channel="email" to={verifyFor ?? ''} onClose={finish} />
     </Container>
   );
 }

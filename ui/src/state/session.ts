@@ -203,6 +203,25 @@ export const validateSessionAtom = atom(null, (get, set): Promise<void> => {
   return done;
 });
 
+/**
+ * seeds 001 §4 "A user can switch user, which replaces the token": a switch link's token (issued to an
+ * admin by switchuser) is validated on its own, then becomes this tab's session, kept in session
+ * storage only. Answers the user, or null when the token is not a usable session; then the session
+ * here stays as it was.
+ */
+export const switchSessionAtom = atom(null, async (_get, set, token: string): Promise<UserRecord | null> => {
+  let user: UserRecord;
+  try {
+    // Not the session's token: a 403 here says only that the link is not valid.
+    user = await call('validateUser', {}, { token, sessionCheck: false });
+  } catch {
+    return null;
+  }
+  if (user.status === 'deactivate' || user.force_logout === 1) return null;
+  set(signInAtom, { token, id: user.id, user }, { remember: false });
+  return user;
+});
+
 /** Loads the signed-in user again (after a change made elsewhere, such as a verified e-mail). */
 export const reloadUserAtom = atom(null, async (get, set): Promise<void> => {
   // A validation under way may have read the record before the change.

@@ -10,6 +10,7 @@ import {
   logoutAtom,
   sessionAtom,
   signInAtom,
+  switchSessionAtom,
   TOKEN_KEY,
   tokenAtom,
   validateSessionAtom,
@@ -115,5 +116,29 @@ describe('session', () => {
     expect(store.get(sessionAtom)).toEqual({ status: 'anonymous' });
     expect(localStorage.getItem(TOKEN_KEY)).toBeNull();
     expect(alerts()).toEqual(['success: Logged out successfully']);
+  });
+  it('switches to the session of a valid switch token only, keeping the current one otherwise', async () => {
+    const { store, onSessionEnded } = setup(
+      {
+        validateUser: (_input, { authorization }) => {
+          if (authorization === 'Bearer tok-7') return aUser({ id: 'user-7', first_name: 'Grace' });
+          if (authorization === 'Bearer tok-gone') return aUser({ id: 'user-8', status: 'deactivate' });
+          throw new Failure('Session expired. Login again', 403);
+        },
+      },
+      { token: 'tok-1', remember: true },
+    );
+    store.set(signInAtom, { token: 'tok-1', id: 'user-1', user: aUser() }, { remember: true });
+
+    expect(await store.set(switchSessionAtom, 'tok-bad')).toBeNull();
+    expect(await store.set(switchSessionAtom, 'tok-gone')).toBeNull();
+    expect(store.get(tokenAtom)).toBe('tok-1');
+    expect(localStorage.getItem(TOKEN_KEY)).toBe('tok-1');
+    expect(onSessionEnded).not.toHaveBeenCalled();
+
+    expect((await store.set(switchSessionAtom, 'tok-7'))?.first_name).toBe('Grace');
+    expect(store.get(currentUserAtom)?.id).toBe('user-7');
+    expect(sessionStorage.getItem(TOKEN_KEY)).toBe('tok-7');
+    expect(localStorage.getItem(TOKEN_KEY)).toBeNull();
   });
 });

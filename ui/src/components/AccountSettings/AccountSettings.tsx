@@ -8,6 +8,7 @@ const accountPages = [
   { to: '/account/profile', label: 'My Account' },
   { to: '/account/change', label: 'Change password' },
   { to: '/account/notifications', label: 'Notifications' },
+  { to: '/account/verification', label: 'Identity & limits' },
 ] as const;
 
 /** The account settings nav; the router marks the current page (aria-current="page"). */

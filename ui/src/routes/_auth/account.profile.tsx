@@ -8,7 +8,7 @@ import type { z } from 'zod';
 import { callForMessage, errorMessage, messageOr } from '../../api/client.ts';
 import { AccountSettings } from '../../components/AccountSettings/AccountSettings.tsx';
 import { PaymentCards } from '../../components/PaymentCards/PaymentCards.tsx';
-import { VerifyEmailDialog } from '../../components/VerifyEmailDialog/VerifyEmailDialog.tsx';
+import { type VerifyChannel, VerifyCodeDialog } from '../../components/VerifyCodeDialog/VerifyCodeDialog.tsx';
 import { formatPhone } from '../../lib/format.ts';
 import { contractResolver, showServerFieldErrors } from '../../lib/forms.ts';
 import { useDocumentMeta } from '../../lib/use-document-meta.ts';
@@ -35,7 +35,9 @@ function ProfilePage() {
 }
 
 function AccountDetails({ user }: { user: UserRecord }) {
-  const [verifying, setVerifying] = useState(false);
+  const [verifying, setVerifying] = useState<VerifyChannel | null>(null);
+  const phone = user.phone ? formatPhone(user.country_code, user.phone) : null;
+  const close = () => setVerifying(null);
   return (
     <Card component="section" aria-labelledby="details-title">
       <Title order={2} fz={24} id="details-title" mb="sm">
@@ -49,37 +51,52 @@ function AccountDetails({ user }: { user: UserRecord }) {
             </Text>
             <span data-testid="profile-email">{user.email}</span>
           </Text>
-          {user.email_verified ? (
-            <Badge color="green" variant="light" data-testid="email-status">
-              Verified
-            </Badge>
-          ) : (
-            <>
-              <Badge color="orange" variant="light" data-testid="email-status">
-                Unverified
-              </Badge>
-              <Button size="compact-sm" variant="light" onClick={() => setVerifying(true)}>
-                Verify e-mail
-              </Button>
-            </>
+          <VerifiedBadge verified={user.email_verified} testId="email-status" />
+          {user.email_verified ? null : (
+            <Button size="compact-sm" variant="light" onClick={() => setVerifying('email')}>
+              Verify e-mail
+            </Button>
           )}
         </Group>
-        <Text>
-          <Text span c="dimmed">
-            Phone:{' '}
+        <Group gap="sm" wrap="wrap">
+          <Text>
+            <Text span c="dimmed">
+              Phone:{' '}
+            </Text>
+            <span data-testid="profile-phone">{phone ?? 'No phone number on file'}</span>
           </Text>
-          <span data-testid="profile-phone">
-            {user.phone ? formatPhone(user.country_code, user.phone) : 'No phone number on file'}
-          </span>
-        </Text>
+          {/* Only a number on file can be verified: the code goes to it by text message. */}
+          {phone ? <VerifiedBadge verified={user.phone_verified} testId="phone-status" /> : null}
+          {phone && !user.phone_verified ? (
+            <Button size="compact-sm" variant="light" onClick={() => setVerifying('phone')}>
+              Verify phone
+            </Button>
+          ) : null}
+        </Group>
       </Stack>
-      <VerifyEmailDialog
-        opened={verifying}
-        email={user.email}
-        onClose={() => setVerifying(false)}
+      <VerifyCodeDialog
+        opened={verifying === 'email'}
+        channel="email"
+        to={user.email}
+        onClose={close}
+        sendOnOpen
+      />
+      <VerifyCodeDialog
+        opened={verifying === 'phone'}
+        channel="phone"
+        to={phone ?? ''}
+        onClose={close}
         sendOnOpen
       />
     </Card>
+  );
+}
+
+function VerifiedBadge({ verified, testId }: { verified: boolean; testId: string }) {
+  return (
+    <Badge color={verified ? 'green' : 'orange'} variant="light" data-testid={testId}>
+      {verified ? 'Verified' : 'Unverified'}
+    </Badge>
   );
 }
 

@@ -9,29 +9,65 @@ import { setCurrentUserAtom } from '../../state/session.ts';
 /** seeds 001 §5: the OTP input is 6 digits. */
 const CODE_LENGTH = 6;
 
-export interface VerifyEmailDialogProps {
+/** What is being verified: the e-mail address (code by e-mail) or the phone (code by text message). */
+export type VerifyChannel = 'email' | 'phone';
+
+/** Per channel: the dialog's words, the actions that send and check the code, and their messages. */
+const channels = {
+  email: {
+    title: 'Verify your e-mail',
+    sentBy: '',
+    what: 'e-mail address',
+    send: 'sendEmailVerifyCode',
+    verify: 'verifyEmailVerifyCode',
+    sent: accountMessages.verificationSent,
+    verified: accountMessages.emailVerified,
+  },
+  phone: {
+    title: 'Verify your phone',
+    sentBy: ' by text message',
+    what: 'phone number',
+    send: 'sendPhoneVerifyCode',
+    verify: 'verifyPhoneVerifyCode',
+    sent: accountMessages.phoneCodeSent,
+    verified: accountMessages.phoneVerified,
+  },
+} as const satisfies Record<VerifyChannel, object>;
+
+export interface VerifyCodeDialogProps {
   opened: boolean;
-  /** Where the code was sent. */
-  email: string;
+  channel: VerifyChannel;
+  /** Where the code was sent, as the user knows it (the e-mail address, the formatted phone number). */
+  to: string;
   onClose: () => void;
-  /** Ask for a fresh code when the dialog opens (the profile's button; registration already sent one). */
+  /** Ask for a fresh code when the dialog opens (the profile's buttons; registration already sent one). */
   sendOnOpen?: boolean;
 }
 
-/** The 'Verify your e-mail' dialog: a 6-digit code (verifyEmailVerifyCode) and 'Resend code'. */
-export function VerifyEmailDialog({ opened, email, onClose, sendOnOpen = false }: VerifyEmailDialogProps) {
+/**
+ * The 'Verify your e-mail' / 'Verify your phone' dialog: a 6-digit code and 'Resend code'. A verified
+ * code answers the user record, which becomes the session's.
+ */
+export function VerifyCodeDialog({
+  opened,
+  channel,
+  to,
+  onClose,
+  sendOnOpen = false,
+}: VerifyCodeDialogProps) {
   const [code, setCode] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState<'verify' | 'resend' | null>(null);
   const pushAlert = useSetAtom(pushAlertAtom);
   const setUser = useSetAtom(setCurrentUserAtom);
+  const words = channels[channel];
 
   const resend = async () => {
     setBusy('resend');
     setError(null);
     try {
-      const { message } = await callForMessage('sendEmailVerifyCode', {});
-      pushAlert({ msg: messageOr(message, accountMessages.verificationSent), type: 'success' });
+      const { message } = await callForMessage(words.send, {});
+      pushAlert({ msg: messageOr(message, words.sent), type: 'success' });
     } catch (e) {
       setError(errorMessage(e));
     } finally {
@@ -53,9 +89,9 @@ export function VerifyEmailDialog({ opened, email, onClose, sendOnOpen = false }
     setBusy('verify');
     setError(null);
     try {
-      const { responseData: user, message } = await callForMessage('verifyEmailVerifyCode', { code: value });
+      const { responseData: user, message } = await callForMessage(words.verify, { code: value });
       setUser(user);
-      pushAlert({ msg: messageOr(message, accountMessages.emailVerified), type: 'success' });
+      pushAlert({ msg: messageOr(message, words.verified), type: 'success' });
       onClose();
     } catch (e) {
       setError(errorMessage(e));
@@ -66,7 +102,13 @@ export function VerifyEmailDialog({ opened, email, onClose, sendOnOpen = false }
   };
 
   return (
-    <Modal opened={opened} onClose={onClose} title="Verify your e-mail" centered>
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title={words.title}
+      centered
+      closeButtonProps={{ 'aria-label': 'Close' }}
+    >
       <form
         onSubmit={(event) => {
           event.preventDefault();
@@ -75,8 +117,8 @@ export function VerifyEmailDialog({ opened, email, onClose, sendOnOpen = false }
       >
         <Stack gap="md">
           <Text size="sm">
-            We sent a {CODE_LENGTH}-digit code to <strong>{email}</strong>. Enter it below to verify your
-            e-mail address.
+            We sent a {CODE_LENGTH}-digit code{words.sentBy} to <strong>{to}</strong>. Enter it below to
+            verify your {words.what}.
           </Text>
           <PinInput
             length={CODE_LENGTH}

@@ -1,0 +1,31 @@
+import { Stack } from '@mantine/core';
+import { createFileRoute } from '@tanstack/react-router';
+import { useAtomValue } from 'jotai';
+import { AccountSettings } from '../../components/AccountSettings/AccountSettings.tsx';
+import { BidLimit } from '../../components/BidLimit/BidLimit.tsx';
+import { CompanyOwners } from '../../components/CompanyOwners/CompanyOwners.tsx';
+import { IdentityCheck } from '../../components/IdentityCheck/IdentityCheck.tsx';
+import { useDocumentMeta } from '../../lib/use-document-meta.ts';
+import { currentUserAtom } from '../../state/session.ts';
+
+export const Route = createFileRoute('/_auth/account/verification')({ component: VerificationPage });
+
+/**
+ * seeds 001 §1 "Bidders can complete identity checks (KYC)": the identity check, the bid limit and,
+ * for a business, its owners.
+ */
+function VerificationPage() {
+  const user = useAtomValue(currentUserAtom);
+  useDocumentMeta({ title: 'Identity & limits | Fine Wine Auction' });
+  // The protected layout renders this only for a validated user.
+  if (!user) return null;
+  return (
+    <AccountSettings title="Identity & limits">
+      <Stack gap="lg">
+        <IdentityCheck user={user} />
+        <BidLimit user={user} />
+        <CompanyOwners />
+      </Stack>
+    </AccountSettings>
+  );
+}

@@ -1,0 +1,68 @@
+import { Alert, Container, Group, Paper, Stack, Title } from '@mantine/core';
+import { createFileRoute } from '@tanstack/react-router';
+import type { UserRecord } from '@wine/contracts';
+import { z } from 'zod';
+import { ButtonLink } from '../components/ButtonLink.tsx';
+import { useDocumentMeta } from '../lib/use-document-meta.ts';
+import { switchSessionAtom } from '../state/session.ts';
+import classes from './-account.module.css';
+
+const INVALID_LINK = 'This switch link is not valid';
+
+// The router parses search values as JSON, so an all-digit token arrives as a number.
+const switchSearchSchema = z.object({
+  token: z
+    .union([z.string(), z.number()])
+    .transform((v) => String(v).trim())
+    .pipe(z.string().min(1).max(2000))
+    .optional()
+    .catch(undefined),
+});
+
+type Outcome = { ok: true; user: UserRecord } | { ok: false };
+
+/**
+ * /switch?token= (seeds 001 §2 public routes, §4 "A user can switch user, which replaces the token"):
+ * the admin opens a link with a token from the switchuser action, and this tab's session becomes the
+ * user's.
+ */
+export const Route = createFileRoute('/switch')({
+  validateSearch: switchSearchSchema,
+  loaderDeps: ({ search }) => ({ token: search.token }),
+  // Switch once per visit, never again on a re-render or a preload.
+  loader: async ({ deps, context: { store } }): Promise<Outcome> => {
+    const user = deps.token ? await store.set(switchSessionAtom, deps.token) : null;
+    return user ? { ok: true, user } : { ok: false };
+  },
+  staleTime: Number.POSITIVE_INFINITY,
+  shouldReload: false,
+  component: SwitchPage,
+});
+
+function SwitchPage() {
+  const outcome = Route.useLoaderData();
+  useDocumentMeta({ title: 'Switch user | Fine Wine Auction' });
+  return (
+    <Container py="xl">
+      <Paper withBorder p="xl" className={classes.page}>
+        <Stack gap="md">
+          <Title order={1} fz={32}>
+            Switch user
+          </Title>
+          {outcome.ok ? (
+            <Alert color="green" role="status" data-testid="switch-result">
+              Signed in as {outcome.user.first_name} {outcome.user.last_name}
+            </Alert>
+          ) : (
+            <Alert color="red" role="alert" data-testid="switch-result">
+              {INVALID_LINK}
+            </Alert>
+          )}
+          <Group>
+            <ButtonLink to="/">Go to the home page</ButtonLink>
+          </Group>
+        </Stack>
+      </Paper>
+    </Container>
+  );
+}
