@@ -107,8 +107,26 @@ describe.runIf(browserAvailable())('accounts in a real browser', () => {
 
   it('sends a visitor of a protected page home with the page as referer, and back there after signing in', async () => {
     const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    const email = `visitor-${randomUUID().slice(0, 8)}@example.com`;
+    await market.post('/api/user/register', {
+      first_name: 'Vic',
+      last_name: 'Itor',
+      email,
+      password: PASSWORD,
+      confirm_password: PASSWORD,
+      terms: true,
+    });
     await page.goto(`${market.url}/account/profile`);
     await page.waitForURL(/referer=/);
+    const referer = new URL(page.url()).searchParams.get('referer');
     expect(new URL(page.url()).pathname).toBe('/');
+    expect(referer).toBe('/account/profile');
+    await page.goto(`${market.url}/login?referer=${encodeURIComponent(referer as string)}`);
+    const login = page.locator('form[aria-labelledby="login-title"]');
+    await login.getByLabel('E-mail').fill(email);
+    await login.getByLabel(/^Password/).fill(PASSWORD);
+    await login.getByRole('button', { name: 'Sign In' }).click();
+    await page.waitForURL(/\/account\/profile/);
+    await page.getByRole('heading', { name: 'My Account' }).waitFor();
   });
 });
