@@ -69,6 +69,20 @@ describe('registration', () => {
     }
   });
 
+  it('asks the active configured extra questions and keeps the answers', async () => {
+    const fields = await market.post<{ fields: { name: string }[] }>('/api/common/getRegistrationFields', {});
+    if (fields.body.status !== 'success') throw new Error(fields.body.data.message);
+    expect(fields.body.data.responseData.fields.map((f) => f.name)).toEqual([
+      'company_name',
+      'annual_budget',
+      'interests',
+    ]);
+    const { user } = await register(newEmail(), {
+      extra: { annual_budget: '2500.50', interests: ['Red', 'Sparkling'] },
+    });
+    expect(user.extra).toEqual({ annual_budget: '2500.50', interests: ['Red', 'Sparkling'] });
+  });
+
   it('refuses a second account for the same e-mail, in any case', async () => {
     const { email } = await register();
     const { http, body } = await market.post('/api/user/register', {
@@ -111,6 +125,9 @@ describe('registration', () => {
     [{ first_name: '' }, 'first_name: Required!'],
     [{ phone: '12345' }, 'phone: Enter a 10 digit phone number'],
     [{ role: 'admin' }, 'role: Unrecognized key: "role"'],
+    [{ first_name: 'A'.repeat(101) }, 'first_name: At most 100 characters'],
+    [{ extra: { annual_budget: '12.5.3' } }, 'extra.annual_budget: invalid decimal'],
+    [{ extra: { heard_from: 'Press' } }, 'extra: Unrecognized key: "heard_from"'],
   ])('refuses %j with a clear message and writes nothing', async (change, message) => {
     const head = await market.eventStore.headPosition();
     const { http, body } = await market.post('/api/user/register', {

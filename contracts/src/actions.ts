@@ -12,6 +12,7 @@ import {
   ChangeUserStatusInput,
   type CompanyOwnerRecord,
   EmptyInput,
+  type ExtraField,
   ForceLogoutInput,
   ForgotPasswordInput,
   LoginInput,
@@ -62,6 +63,14 @@ export const actions = {
     auth: 'public',
     input: LotIdInput,
     output: out<LotView>(),
+  }),
+  /** The merchant's extra registration questions (seeds 001 "Dynamic form field"). */
+  registrationFields: action({
+    path: '/api/common/getRegistrationFields',
+    side: 'query',
+    auth: 'public',
+    input: z.strictObject({}),
+    output: out<{ fields: ExtraField[] }>(),
   }),
   getDefault: action({
     path: '/api/common/getDefault',

@@ -30,10 +30,17 @@ const Email = z
   .trim()
   .toLowerCase()
   .min(1, accountMessages.required)
-  .max(254)
+  .max(254, 'At most 254 characters')
   .pipe(z.email(accountMessages.invalidEmail));
-const Password = z.string(accountMessages.required).min(8, accountMessages.passwordMin).max(200);
-const Name = z.string(accountMessages.required).trim().min(1, accountMessages.required).max(100);
+const Password = z
+  .string(accountMessages.required)
+  .min(8, accountMessages.passwordMin)
+  .max(200, 'At most 200 characters');
+const Name = z
+  .string(accountMessages.required)
+  .trim()
+  .min(1, accountMessages.required)
+  .max(100, 'At most 100 characters');
 /** seeds 001 §5: the national number is 10 digits when the flag is set (US numbers by default). */
 export const Phone = z
   .string()
@@ -50,9 +57,94 @@ const withConfirmation = <T extends { password: string; confirm_password: string
   }
 };
 
-/** The registration form (seeds 001 §5): the active fields of the default configuration. */
+/**
+ * seeds 001 §3/§5 "Dynamic form field": the merchant's extra registration questions, from
+ * configuration. Only active fields are asked; a required one answers 'Required!'; a float must be
+ * digits, one dot, digits ('invalid decimal').
+ */
+export type ExtraFieldType = 'text' | 'float' | 'checkbox' | 'select' | 'multiselect';
+export interface ExtraField {
+  name: string;
+  label: string;
+  type: ExtraFieldType;
+  active: boolean;
+  required: boolean;
+  options?: readonly string[];
+}
+
+export const registrationExtraFields: readonly ExtraField[] = [
+  {
+    name: 'company_name',
+    label: 'Company (buying for a business)',
+    type: 'text',
+    active: true,
+    required: false,
+  },
+  {
+    name: 'annual_budget',
+    label: 'Yearly wine budget (USD)',
+    type: 'float',
+    active: true,
+    required: false,
+  },
+  {
+    name: 'interests',
+    label: 'What do you collect?',
+    type: 'multiselect',
+    active: true,
+    required: false,
+    options: ['Red', 'White', 'Rosé', 'Sparkling', 'Dessert', 'Fortified'],
+  },
+  {
+    name: 'heard_from',
+    label: 'How did you hear about us?',
+    type: 'select',
+    active: false,
+    required: false,
+    options: ['A friend', 'Search', 'Press', 'Event'],
+  },
+];
+
+const FLOAT = /^\d+(\.\d+)?$/;
+
+/** The zod schema of one extra field, with the seeds' messages. */
+export function extraFieldSchema(field: ExtraField): z.ZodType {
+  switch (field.type) {
+    case 'text': {
+      const text = z.string().trim().max(200);
+      return field.required ? text.min(1, accountMessages.required) : text.optional();
+    }
+    case 'float': {
+      const float = z
+        .string()
+        .trim()
+        .refine((v) => v === '' || FLOAT.test(v), accountMessages.invalidDecimal);
+      return field.required ? float.refine((v) => v !== '', accountMessages.required) : float.optional();
+    }
+    case 'checkbox':
+      return field.required ? z.literal(true, accountMessages.required) : z.boolean().optional();
+    case 'select': {
+      const one = z.enum(field.options as [string, ...string[]]);
+      return field.required ? one : one.optional();
+    }
+    case 'multiselect': {
+      const many = z.array(z.enum(field.options as [string, ...string[]])).max(field.options?.length ?? 0);
+      return field.required ? many.min(1, accountMessages.required) : many.optional();
+    }
+  }
+}
+
+/** The answers to the active extra fields; inactive ones are unknown fields and refused. */
+export function extraFieldsSchema(fields: readonly ExtraField[] = registrationExtraFields) {
+  return z.strictObject(
+    Object.fromEntries(fields.filter((f) => f.active).map((f) => [f.name, extraFieldSchema(f)])),
+  );
+}
+
+/** The registration form (seeds 001 §5): the fixed fields, and the active extra fields under `extra`. */
 export const RegisterInput = z
   .strictObject({
+    extra: extraFieldsSchema().default({}),
     first_name: Name,
     last_name: Name,
     email: Email,
@@ -72,7 +164,10 @@ export type RegisterInput = z.input<typeof RegisterInput>;
 
 export const LoginInput = z.strictObject({
   email: Email,
-  password: z.string(accountMessages.required).min(1, accountMessages.required).max(200),
+  password: z
+    .string(accountMessages.required)
+    .min(1, accountMessages.required)
+    .max(200, 'At most 200 characters'),
 });
 
 export const EmptyInput = z.strictObject({});
@@ -98,7 +193,10 @@ export const ResetPasswordInput = z
 /** /account/change: the current password proves it is the user; the new one ends every other session. */
 export const ChangePasswordInput = z
   .strictObject({
-    current_password: z.string(accountMessages.required).min(1, accountMessages.required).max(200),
+    current_password: z
+      .string(accountMessages.required)
+      .min(1, accountMessages.required)
+      .max(200, 'At most 200 characters'),
     password: Password,
     confirm_password: z.string(accountMessages.required),
   })
@@ -127,9 +225,21 @@ export const ChangeUserStatusInput = z.strictObject({ id: UserId, status: z.enum
 /** seeds 001 §7 runKycCheck: the identity check; the data goes to the KYC provider, not to the log. */
 export const RunKycCheckInput = z.strictObject({
   date_of_birth: z.iso.date('Enter a date as YYYY-MM-DD'),
-  address1: z.string(accountMessages.required).trim().min(1, accountMessages.required).max(200),
-  city: z.string(accountMessages.required).trim().min(1, accountMessages.required).max(100),
-  state: z.string(accountMessages.required).trim().min(2, accountMessages.required).max(50),
+  address1: z
+    .string(accountMessages.required)
+    .trim()
+    .min(1, accountMessages.required)
+    .max(200, 'At most 200 characters'),
+  city: z
+    .string(accountMessages.required)
+    .trim()
+    .min(1, accountMessages.required)
+    .max(100, 'At most 100 characters'),
+  state: z
+    .string(accountMessages.required)
+    .trim()
+    .min(2, accountMessages.required)
+    .max(50, 'At most 50 characters'),
   zip: z
     .string(accountMessages.required)
     .trim()
@@ -147,7 +257,11 @@ export const ApproveBidLimitInput = z.strictObject({
 });
 
 const OwnerFields = {
-  name: z.string(accountMessages.required).trim().min(1, accountMessages.required).max(200),
+  name: z
+    .string(accountMessages.required)
+    .trim()
+    .min(1, accountMessages.required)
+    .max(200, 'At most 200 characters'),
   title: z.string().trim().max(100).default(''),
   email: z.union([z.literal(''), z.email(accountMessages.invalidEmail)]).default(''),
   ownership_percent: z.number().int().min(1, 'At least 1%').max(100, 'At most 100%'),
@@ -185,7 +299,11 @@ export const AddCardInput = z.strictObject({
   exp_month: ExpMonth,
   exp_year: ExpYear,
   cvv: z.string(accountMessages.required).regex(/^\d{3,4}$/, 'Enter the 3 or 4 digit security code'),
-  name_on_card: z.string(accountMessages.required).trim().min(1, accountMessages.required).max(100),
+  name_on_card: z
+    .string(accountMessages.required)
+    .trim()
+    .min(1, accountMessages.required)
+    .max(100, 'At most 100 characters'),
   zip: z.string().trim().max(10).optional(),
 });
 export const CardIdInput = z.strictObject({ id: CardId });
@@ -193,7 +311,11 @@ export const UpdateCardInput = z.strictObject({
   id: CardId,
   exp_month: ExpMonth,
   exp_year: ExpYear,
-  name_on_card: z.string(accountMessages.required).trim().min(1, accountMessages.required).max(100),
+  name_on_card: z
+    .string(accountMessages.required)
+    .trim()
+    .min(1, accountMessages.required)
+    .max(100, 'At most 100 characters'),
 });
 
 /** A card on file as the client sees it: never the number, never the provider's token. */
@@ -244,6 +366,8 @@ export interface UserRecord {
   /** Bidding and buying need a card on file (seeds 000 §5). */
   card_on_file: boolean;
   kyc_status: 'none' | 'approved' | 'review' | 'rejected';
+  /** Answers to the configured extra registration questions. */
+  extra?: Record<string, string | boolean | string[]>;
   /** Cents; null until approved. */
   bid_limit: number | null;
   bid_limit_requested: number | null;

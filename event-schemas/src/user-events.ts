@@ -29,6 +29,8 @@ export const UserRegistered = defineEvent({
     registeredAt: z.iso.datetime(),
     /** seeds 000 §4.8: 1 shows the welcome popup (card processor change) until acknowledged. */
     popupMessage: z.union([z.literal(0), z.literal(1)]),
+    /** Answers to the merchant's configured extra questions (seeds 001 "Dynamic form field"). */
+    extra: z.record(z.string(), z.union([z.string(), z.boolean(), z.array(z.string())])).optional(),
   }),
 });
 

@@ -216,6 +216,12 @@ export function accounts(deps: AccountDeps) {
             newsletter: input.newsletter,
             registeredAt: clock.now().toISOString(),
             popupMessage: 1,
+            extra: Object.fromEntries(
+              Object.entries(input.extra as Record<string, string | boolean | string[] | undefined>).filter(
+                (entry): entry is [string, string | boolean | string[]] =>
+                  entry[1] !== undefined && entry[1] !== '',
+              ),
+            ),
           },
         },
         request,

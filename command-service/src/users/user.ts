@@ -25,6 +25,7 @@ export interface User {
   popupMessage: 0 | 1;
   preferences: Preferences;
   registeredAt: string;
+  extra: Record<string, string | boolean | string[]>;
   /** Tokens issued before these instants are refused (DOMAIN.md "Accounts"). */
   passwordChangedAt: string | null;
   forceLogoutAt: string | null;
@@ -52,6 +53,7 @@ export const initialUser = (): User => ({
   popupMessage: 0,
   preferences: defaultPreferences,
   registeredAt: '',
+  extra: {},
   passwordChangedAt: null,
   forceLogoutAt: null,
   cards: [],
@@ -77,6 +79,7 @@ export function evolveUser(state: User, event: UserEvent): User {
         countryCode: d.countryCode,
         popupMessage: d.popupMessage,
         registeredAt: d.registeredAt,
+        extra: d.extra ?? {},
       };
     }
     case 'EmailVerified':
@@ -159,6 +162,7 @@ export function userRecord(user: User, forceLogout: boolean, isAdmin = false): U
     created_at: user.registeredAt,
     card_on_file: user.cards.length > 0,
     kyc_status: user.kycStatus,
+    extra: user.extra,
     bid_limit: user.bidLimit,
     bid_limit_requested: user.bidLimitRequested,
   };

@@ -1,4 +1,4 @@
-import { actions, type DefaultBundle, type LotDocument } from '@wine/contracts';
+import { actions, type DefaultBundle, type LotDocument, registrationExtraFields } from '@wine/contracts';
 import { Colours } from '@wine/event-schemas';
 import { type Authorize, type Clock, type DocumentStore, httpErrors, registerAction } from '@wine/platform';
 import type { FastifyInstance } from 'fastify';
@@ -44,6 +44,10 @@ export function lotQueries(
     const now = clock.now();
     return { records: records.map((doc) => lotView(doc, now)), totalRecords };
   });
+
+  registerAction(app, actions.registrationFields, authorize, async () => ({
+    fields: registrationExtraFields.filter((f) => f.active),
+  }));
 
   registerAction(app, actions.productLot, authorize, async ({ id }) => {
     const doc = await lots().findOne({ _id: id });

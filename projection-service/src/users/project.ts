@@ -29,6 +29,7 @@ export interface UserDocument {
   bid_limit: number | null;
   bid_limit_requested: number | null;
   cards_on_file: number;
+  extra: Record<string, unknown>;
   /** The last log position applied: an update is guarded by it, so a replayed event changes nothing. */
   _position: string;
 }
@@ -114,6 +115,7 @@ export const usersProjection: Projection = {
           bid_limit: null,
           bid_limit_requested: null,
           cards_on_file: 0,
+          extra: d.extra ?? {},
           _position: recorded.position,
         };
         return [
