@@ -166,6 +166,53 @@ describe('user decider', () => {
       .thenThrows({ code: 'TOO_MANY_CARDS' });
   });
 
+  it('records an identity check outcome', () => {
+    const result = { provider: 'sandbox', status: 'review' as const, reference: 'KYC-1' };
+    spec([registered])
+      .when({ type: 'RecordKycCheck', result })
+      .then([{ type: 'KycChecked', data: result }]);
+  });
+
+  it('takes a bid limit request above the current limit only, and an approval', () => {
+    spec([registered])
+      .when({ type: 'RequestBidLimit', amount: 500_000 })
+      .then([{ type: 'BidLimitRequested', data: { amount: 500_000 } }]);
+    const approved: UserEvent = { type: 'BidLimitApproved', data: { amount: 500_000 } };
+    spec([registered, approved])
+      .when({ type: 'RequestBidLimit', amount: 400_000 })
+      .thenThrows({ code: 'BID_LIMIT_NOT_HIGHER' });
+    spec([registered]).when({ type: 'ApproveBidLimit', amount: 500_000 }).then([approved]);
+  });
+
+  it('keeps company owners under 100% together; updates and removes only known owners', () => {
+    const owner = (id: string, pct: number) => ({
+      ownerId: id,
+      name: id,
+      title: '',
+      email: '',
+      ownershipPercent: pct,
+    });
+    const added = (id: string, pct: number): UserEvent => ({
+      type: 'CompanyOwnerAdded',
+      data: owner(id, pct),
+    });
+    spec([registered])
+      .when({ type: 'AddCompanyOwner', owner: owner('o1', 60) })
+      .then([added('o1', 60)]);
+    spec([registered, added('o1', 60)])
+      .when({ type: 'AddCompanyOwner', owner: owner('o1', 60) })
+      .then([]);
+    spec([registered, added('o1', 60)])
+      .when({ type: 'AddCompanyOwner', owner: owner('o2', 41) })
+      .thenThrows({ code: 'OWNERSHIP_OVER' });
+    spec([registered, added('o1', 60)])
+      .when({ type: 'UpdateCompanyOwner', owner: owner('o1', 100) })
+      .then([{ type: 'CompanyOwnerUpdated', data: owner('o1', 100) }]);
+    spec([registered])
+      .when({ type: 'RemoveCompanyOwner', ownerId: 'o9' })
+      .thenThrows({ code: 'OWNER_NOT_FOUND' });
+  });
+
   it('answers a user record with no secret and the seeds field names', () => {
     const verified: UserEvent = { type: 'EmailVerified', data: { via: 'code' } };
     const user = fold(userDecider, [registered, verified]);
