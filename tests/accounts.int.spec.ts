@@ -294,6 +294,41 @@ describe('password reset', () => {
 });
 
 describe('profile', () => {
+  it('keeps the user’s address with the seeds’ address fields', async () => {
+    const { token } = await register();
+    const saved = await market.post<UserRecord>(
+      '/api/user/userAddress',
+      {
+        address1: '1 N Wacker Dr',
+        city: 'Chicago',
+        state: 'IL',
+        zip: '60606',
+        latitude: 41.88,
+        longitude: -87.64,
+      },
+      bearer(token),
+    );
+    expect(saved.body).toMatchObject({
+      data: {
+        message: 'Address saved',
+        responseData: {
+          address: {
+            city: 'Chicago',
+            zip: '60606',
+            full_address: '1 N Wacker Dr, Chicago, IL 60606',
+            latitude: 41.88,
+          },
+        },
+      },
+    });
+    const bad = await market.post(
+      '/api/user/userAddress',
+      { address1: 'x', city: 'y', state: 'IL', zip: 'ABCDE' },
+      bearer(token),
+    );
+    expect(bad.body.data.message).toBe('zip: Enter a 5 digit ZIP code');
+  });
+
   it('acknowledges the welcome popup and updates the caller’s own profile only', async () => {
     const ada = await register();
     const bob = await register(newEmail(), { first_name: 'Bob' });

@@ -28,6 +28,7 @@ import {
   UpdateCompanyOwnerInput,
   UpdatePreferenceInput,
   UpdateProfileInput,
+  UserAddressInput,
   type UserRecord,
   VerifyEmailCodeInput,
   VerifyEmailLinkInput,
@@ -229,6 +230,13 @@ export const actions = {
     auth: 'user',
     input: CardIdInput,
     output: out<CardList>(),
+  }),
+  userAddress: action({
+    path: '/api/user/userAddress',
+    side: 'command',
+    auth: 'user',
+    input: UserAddressInput,
+    output: out<UserRecord>(),
   }),
   runKycCheck: action({
     path: '/api/user/runKycCheck',

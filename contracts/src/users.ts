@@ -281,6 +281,34 @@ export interface CompanyOwnerRecord {
   ownership_percent: number;
 }
 
+/** seeds 001 §3 "Address form: address1, city, state, zip, latitude, longitude, full_address, place_id". */
+export const UserAddressInput = z.strictObject({
+  address1: z
+    .string(accountMessages.required)
+    .trim()
+    .min(1, accountMessages.required)
+    .max(200, 'At most 200 characters'),
+  city: z
+    .string(accountMessages.required)
+    .trim()
+    .min(1, accountMessages.required)
+    .max(100, 'At most 100 characters'),
+  state: z
+    .string(accountMessages.required)
+    .trim()
+    .min(2, accountMessages.required)
+    .max(50, 'At most 50 characters'),
+  zip: z
+    .string(accountMessages.required)
+    .trim()
+    .regex(/^\d{5}(-\d{4})?$/, 'Enter a 5 digit ZIP code'),
+  latitude: z.number().min(-90).max(90).nullable().default(null),
+  longitude: z.number().min(-180).max(180).nullable().default(null),
+  full_address: z.string().trim().max(400).default(''),
+  place_id: z.string().trim().max(300).nullable().default(null),
+});
+export type AddressRecord = z.output<typeof UserAddressInput>;
+
 /** seeds 001 §7 switchuser: an admin opens a session as the user (logged as such in every event). */
 export const SwitchUserInput = z.strictObject({ id: UserId });
 /** An admin ends every session of a user ('Session expired. Login again'). */
@@ -368,6 +396,8 @@ export interface UserRecord {
   kyc_status: 'none' | 'approved' | 'review' | 'rejected';
   /** Answers to the configured extra registration questions. */
   extra?: Record<string, string | boolean | string[]>;
+  /** seeds 001 §3 "Address form". */
+  address?: AddressRecord | null;
   /** Cents; null until approved. */
   bid_limit: number | null;
   bid_limit_requested: number | null;

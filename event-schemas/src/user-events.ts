@@ -187,6 +187,22 @@ export const CompanyOwnerRemoved = defineEvent({
   schema: z.object({ ownerId: z.string().min(1).max(64) }),
 });
 
+/** seeds 001 §3 "Address form": the user's address (userAddress). */
+export const AddressSet = defineEvent({
+  type: 'AddressSet',
+  version: 1,
+  schema: z.object({
+    address1: z.string().min(1).max(200),
+    city: z.string().min(1).max(100),
+    state: z.string().min(1).max(50),
+    zip: z.string().min(1).max(10),
+    latitude: z.number().min(-90).max(90).nullable(),
+    longitude: z.number().min(-180).max(180).nullable(),
+    fullAddress: z.string().max(400),
+    placeId: z.string().max(300).nullable(),
+  }),
+});
+
 /** Who holds an e-mail address (`email-<sha256>` streams): the last claim wins (DOMAIN.md "Accounts"). */
 export const EmailClaimed = defineEvent({
   type: 'EmailClaimed',
@@ -219,7 +235,8 @@ export type UserEvent =
   | { type: 'BidLimitApproved'; data: Data<typeof BidLimitApproved> }
   | { type: 'CompanyOwnerAdded'; data: Data<typeof CompanyOwnerAdded> }
   | { type: 'CompanyOwnerUpdated'; data: Data<typeof CompanyOwnerUpdated> }
-  | { type: 'CompanyOwnerRemoved'; data: Data<typeof CompanyOwnerRemoved> };
+  | { type: 'CompanyOwnerRemoved'; data: Data<typeof CompanyOwnerRemoved> }
+  | { type: 'AddressSet'; data: Data<typeof AddressSet> };
 export type EmailClaimEvent = { type: 'EmailClaimed'; data: Data<typeof EmailClaimed> };
 
 export const userEventDefinitions = [
@@ -247,5 +264,6 @@ export const userEventDefinitions = [
   CompanyOwnerAdded,
   CompanyOwnerUpdated,
   CompanyOwnerRemoved,
+  AddressSet,
   EmailClaimed,
 ] as const;

@@ -35,7 +35,8 @@ export type UserCommand =
   | { type: 'ApproveBidLimit'; amount: number }
   | { type: 'AddCompanyOwner'; owner: Extract<UserEvent, { type: 'CompanyOwnerAdded' }>['data'] }
   | { type: 'UpdateCompanyOwner'; owner: Extract<UserEvent, { type: 'CompanyOwnerUpdated' }>['data'] }
-  | { type: 'RemoveCompanyOwner'; ownerId: string };
+  | { type: 'RemoveCompanyOwner'; ownerId: string }
+  | { type: 'SetAddress'; address: Extract<UserEvent, { type: 'AddressSet' }>['data'] };
 
 /** Owners of one business cannot hold more than all of it. */
 const ownershipTotal = (owners: User['owners'], except?: string) =>
@@ -130,6 +131,10 @@ export function decideUser(command: UserCommand, state: User): UserEvent[] {
       return [{ type: 'BidLimitRequested', data: { amount: command.amount } }];
     case 'ApproveBidLimit':
       return [{ type: 'BidLimitApproved', data: { amount: command.amount } }];
+    case 'SetAddress': {
+      const same = state.address && JSON.stringify(state.address) === JSON.stringify(command.address);
+      return same ? [] : [{ type: 'AddressSet', data: command.address }];
+    }
     case 'AddCompanyOwner':
       if (state.owners.some((o) => o.ownerId === command.owner.ownerId)) return [];
       if (ownershipTotal(state.owners) + command.owner.ownershipPercent > 100)

@@ -221,6 +221,27 @@ export function userRoutes(app: FastifyInstance, { accounts, authorizeAdmin, rat
     ctx.setMessage(cardMessages.defaultSet);
     return list;
   });
+  registerAction(app, actions.userAddress, authorize, async (input, ctx) => {
+    const user = await accounts.update(
+      sessionOf(ctx.request),
+      {
+        type: 'SetAddress',
+        address: {
+          address1: input.address1,
+          city: input.city,
+          state: input.state,
+          zip: input.zip,
+          latitude: input.latitude,
+          longitude: input.longitude,
+          fullAddress: input.full_address || `${input.address1}, ${input.city}, ${input.state} ${input.zip}`,
+          placeId: input.place_id,
+        },
+      },
+      ctx,
+    );
+    ctx.setMessage('Address saved');
+    return user;
+  });
   registerAction(app, actions.runKycCheck, authorize, async (input, ctx) =>
     accounts.runKycCheck(sessionOf(ctx.request), input, ctx),
   );

@@ -36,6 +36,7 @@ export interface User {
   bidLimit: number | null;
   bidLimitRequested: number | null;
   owners: Extract<UserEvent, { type: 'CompanyOwnerAdded' }>['data'][];
+  address: Extract<UserEvent, { type: 'AddressSet' }>['data'] | null;
 }
 
 export type Card = Omit<Extract<UserEvent, { type: 'CardAdded' }>['data'], 'provider'> & { provider: string };
@@ -62,6 +63,7 @@ export const initialUser = (): User => ({
   bidLimit: null,
   bidLimitRequested: null,
   owners: [],
+  address: null,
 });
 
 export function evolveUser(state: User, event: UserEvent): User {
@@ -121,6 +123,8 @@ export function evolveUser(state: User, event: UserEvent): User {
       return { ...state, bidLimitRequested: event.data.amount };
     case 'BidLimitApproved':
       return { ...state, bidLimit: event.data.amount, bidLimitRequested: null };
+    case 'AddressSet':
+      return { ...state, address: event.data };
     case 'CompanyOwnerAdded':
       return { ...state, owners: [...state.owners, event.data] };
     case 'CompanyOwnerUpdated':
@@ -163,6 +167,18 @@ export function userRecord(user: User, forceLogout: boolean, isAdmin = false): U
     card_on_file: user.cards.length > 0,
     kyc_status: user.kycStatus,
     extra: user.extra,
+    address: user.address
+      ? {
+          address1: user.address.address1,
+          city: user.address.city,
+          state: user.address.state,
+          zip: user.address.zip,
+          latitude: user.address.latitude,
+          longitude: user.address.longitude,
+          full_address: user.address.fullAddress,
+          place_id: user.address.placeId,
+        }
+      : null,
     bid_limit: user.bidLimit,
     bid_limit_requested: user.bidLimitRequested,
   };
