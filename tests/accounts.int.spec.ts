@@ -51,6 +51,8 @@ describe('registration', () => {
     const { email, token, id, user } = await register();
     expect(token).toMatch(/^[\w-]+\.[\w-]+\.[\w-]+$/);
     expect(user).toMatchObject({ id, email, first_name: 'Ada', email_verified: false, status: 'active' });
+    const types = (await market.eventStore.readStream(`user-${id}`)).map((e) => e.type);
+    expect(types).toEqual(['UserRegistered', 'EmailVerificationSent']);
     const [mail] = await outbox(email);
     expect(mail?.subject).toBe('Verify your e-mail');
     expect(codeIn(mail as OutboxMessage)).toMatch(/^\d{6}$/);
@@ -662,5 +664,32 @@ describe('company owners', () => {
     const other = await register();
     const theirs = await market.post<Owners>('/api/getCompanyOwners', {}, bearer(other.token));
     expect(theirs.body).toMatchObject({ data: { responseData: { records: [] } } });
+  });
+});
+
+describe('invitations', () => {
+  it('invites an address; the link shows the details and registering with it verifies the address at once', async () => {
+    const email = newEmail();
+    const invite = { email, first_name: 'Grace', last_name: 'Hopper' };
+    expect((await market.post('/api/admin/user/invite', invite)).http).toBe(403);
+    const sent = await market.post('/api/admin/user/invite', invite, admin);
+    expect(sent.body.data.message).toBe('Invitation sent');
+    const [mail] = await outbox(email);
+    const token = mail?.text.match(/\/invite\?token=([\w-]+)/)?.[1] as string;
+    const details = await market.post('/api/getInviteDetails', { token });
+    expect(details.body).toMatchObject({ data: { responseData: invite } });
+    const { user, id } = await register(email, {
+      first_name: 'Grace',
+      last_name: 'Hopper',
+      invite_token: token,
+    });
+    const types = (await market.eventStore.readStream(`user-${id}`)).map((e) => e.type);
+    expect(types).toEqual(['UserRegistered', 'EmailVerified']);
+    expect(user.email_verified).toBe(true);
+    expect((await outbox(email)).map((m) => m.subject)).toEqual(['You are invited to Fine Wine Auction']);
+    const used = await market.post('/api/getInviteDetails', { token });
+    expect(used.body.data.message).toBe('Invalid or expired link');
+    const again = await market.post('/api/admin/user/invite', invite, admin);
+    expect(again.http).toBe(409);
   });
 });

@@ -15,6 +15,9 @@ import {
   type ExtraField,
   ForceLogoutInput,
   ForgotPasswordInput,
+  type InviteDetails,
+  InviteTokenInput,
+  InviteUserInput,
   LoginInput,
   type LoginResult,
   type OutboxMessage,
@@ -237,6 +240,21 @@ export const actions = {
     auth: 'user',
     input: UserAddressInput,
     output: out<UserRecord>(),
+  }),
+  inviteUser: action({
+    path: '/api/admin/user/invite',
+    side: 'command',
+    auth: 'admin',
+    input: InviteUserInput,
+    output: out<null>(),
+  }),
+  /** seeds 001 §7: "without a service prefix". */
+  getInviteDetails: action({
+    path: '/api/getInviteDetails',
+    side: 'command',
+    auth: 'public',
+    input: InviteTokenInput,
+    output: out<InviteDetails>(),
   }),
   runKycCheck: action({
     path: '/api/user/runKycCheck',

@@ -158,6 +158,11 @@ export const RegisterInput = z
     /** Accepting the terms is required. */
     terms: z.literal(true, accountMessages.required),
     newsletter: z.boolean().default(false),
+    /** From an invitation link: registering with it verifies the invited address at once. */
+    invite_token: z
+      .string()
+      .regex(/^[\w-]{20,200}$/, accountMessages.linkInvalid)
+      .optional(),
   })
   .superRefine(withConfirmation);
 export type RegisterInput = z.input<typeof RegisterInput>;
@@ -308,6 +313,21 @@ export const UserAddressInput = z.strictObject({
   place_id: z.string().trim().max(300).nullable().default(null),
 });
 export type AddressRecord = z.output<typeof UserAddressInput>;
+
+/** An admin invites someone to register; the e-mailed link opens /invite?token=. */
+export const InviteUserInput = z.strictObject({
+  email: Email,
+  first_name: Name,
+  last_name: Name,
+});
+export const InviteTokenInput = z.strictObject({
+  token: z.string(accountMessages.required).regex(/^[\w-]{20,200}$/, accountMessages.linkInvalid),
+});
+export interface InviteDetails {
+  email: string;
+  first_name: string;
+  last_name: string;
+}
 
 /** seeds 001 §7 switchuser: an admin opens a session as the user (logged as such in every event). */
 export const SwitchUserInput = z.strictObject({ id: UserId });

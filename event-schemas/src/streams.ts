@@ -1,5 +1,5 @@
 /** ARCHITECTURE.md "Streams": one stream per aggregate instance. */
-export const streamCategories = ['lot', 'user', 'email', 'cart', 'invoice', 'wallet'] as const;
+export const streamCategories = ['lot', 'user', 'email', 'invite', 'cart', 'invoice', 'wallet'] as const;
 export type StreamCategory = (typeof streamCategories)[number];
 
 export const streamName = (category: StreamCategory, id: string): string => {
@@ -11,6 +11,8 @@ export const lotStream = (id: string) => streamName('lot', id);
 export const userStream = (id: string) => streamName('user', id);
 /** Keyed by the sha256 of the normalised address, so the stream name carries no e-mail. */
 export const emailStream = (emailHash: string) => streamName('email', emailHash);
+/** Invitations to an address, keyed like e-mail claims. */
+export const inviteStream = (emailHash: string) => streamName('invite', emailHash);
 export const cartStream = (id: string) => streamName('cart', id);
 export const invoiceStream = (id: string) => streamName('invoice', id);
 export const walletStream = (userId: string) => streamName('wallet', userId);

@@ -43,7 +43,7 @@ export const EmailVerificationSent = defineEvent({
 export const EmailVerified = defineEvent({
   type: 'EmailVerified',
   version: 1,
-  schema: z.object({ via: z.enum(['code', 'link']) }),
+  schema: z.object({ via: z.enum(['code', 'link', 'invite']) }),
 });
 
 export const PhoneVerificationSent = defineEvent({
@@ -203,6 +203,22 @@ export const AddressSet = defineEvent({
   }),
 });
 
+/** An admin invited an address to register (seeds 001 §2 /invite); the link's token is in the secret store. */
+export const InvitationSent = defineEvent({
+  type: 'InvitationSent',
+  version: 1,
+  schema: z.object({
+    firstName: z.string().min(1).max(100),
+    lastName: z.string().min(1).max(100),
+    expiresAt: z.iso.datetime(),
+  }),
+});
+export const InvitationAccepted = defineEvent({
+  type: 'InvitationAccepted',
+  version: 1,
+  schema: z.object({ userId: z.string().min(1).max(64) }),
+});
+
 /** Who holds an e-mail address (`email-<sha256>` streams): the last claim wins (DOMAIN.md "Accounts"). */
 export const EmailClaimed = defineEvent({
   type: 'EmailClaimed',
@@ -238,6 +254,9 @@ export type UserEvent =
   | { type: 'CompanyOwnerRemoved'; data: Data<typeof CompanyOwnerRemoved> }
   | { type: 'AddressSet'; data: Data<typeof AddressSet> };
 export type EmailClaimEvent = { type: 'EmailClaimed'; data: Data<typeof EmailClaimed> };
+export type InviteEvent =
+  | { type: 'InvitationSent'; data: Data<typeof InvitationSent> }
+  | { type: 'InvitationAccepted'; data: Data<typeof InvitationAccepted> };
 
 export const userEventDefinitions = [
   UserRegistered,
@@ -265,5 +284,7 @@ export const userEventDefinitions = [
   CompanyOwnerUpdated,
   CompanyOwnerRemoved,
   AddressSet,
+  InvitationSent,
+  InvitationAccepted,
   EmailClaimed,
 ] as const;

@@ -4,6 +4,7 @@ import {
   accountMessages,
   type CardList,
   cardMessages,
+  type InviteDetails,
   type LoginResult,
   type RegisterInput,
   type RunKycCheckInput,
@@ -14,6 +15,8 @@ import {
   type Actor,
   type EmailClaimEvent,
   emailStream,
+  type InviteEvent,
+  inviteStream,
   type UserEvent,
   userStream,
 } from '@wine/event-schemas';
@@ -81,7 +84,32 @@ const kinds = {
   passwordReset: 'password-reset',
   revokedToken: 'revoked-token',
   cardToken: 'card-token',
+  invite: 'invite',
 } as const;
+
+const INVITE_DAYS = 14;
+
+type InviteCommand =
+  | { type: 'Invite'; firstName: string; lastName: string; expiresAt: string }
+  | { type: 'Accept'; userId: string };
+/** Invitations to one address (`invite-<sha256>`): sent any number of times, accepted once. */
+const inviteDecider: Decider<InviteCommand, InviteEvent, { acceptedBy: string | null }> = {
+  decide(command, state) {
+    if (command.type === 'Invite') {
+      if (state.acceptedBy) throw commandErrors.userExists();
+      return [
+        {
+          type: 'InvitationSent',
+          data: { firstName: command.firstName, lastName: command.lastName, expiresAt: command.expiresAt },
+        },
+      ];
+    }
+    if (state.acceptedBy) return [];
+    return [{ type: 'InvitationAccepted', data: { userId: command.userId } }];
+  },
+  evolve: (state, event) => (event.type === 'InvitationAccepted' ? { acceptedBy: event.data.userId } : state),
+  initialState: () => ({ acceptedBy: null }),
+};
 
 /** seeds 001 §8: a provider's message is shown cut at the text 'REF'. */
 export const cutAtRef = (message: string) => message.split('REF')[0]?.trim() || message;
@@ -227,7 +255,26 @@ export function accounts(deps: AccountDeps) {
         request,
         { kind: 'user', id: userId },
       );
-      if (!result.replayed) await sendVerification(await loadUser(userId), request, 'both');
+      // The follow-up commands of this request get their own ids: the handler would take a second
+      // command with the registration's id, on the same stream, for a retry of the first.
+      const followUp = { ...request, commandId: `${request.commandId}:verification` };
+      const invited = input.invite_token
+        ? await secrets.get<InviteDetails>(kinds.invite, sha256(input.invite_token))
+        : null;
+      if (!result.replayed && invited && invited.email === input.email) {
+        // The invitation reached this address, so the address is proven: no verification mail.
+        await secrets.delete(kinds.invite, sha256(input.invite_token as string));
+        await handleCommand(
+          store,
+          inviteStream(emailKey(input.email)),
+          inviteDecider,
+          { type: 'Accept', userId },
+          context(request, { kind: 'user', id: userId }),
+        );
+        await run(userId, { type: 'VerifyEmail', via: 'invite' }, followUp, { kind: 'user', id: userId });
+      } else if (!result.replayed) {
+        await sendVerification(await loadUser(userId), followUp, 'both');
+      }
       const { token } = await tokens.issue(userId);
       return { token, id: userId, user: userRecord(await loadUser(userId), false) };
     },
@@ -573,6 +620,41 @@ export function accounts(deps: AccountDeps) {
       if (session.forced) throw commandErrors.sessionInvalid();
       await run(session.user.id, command, request, actorOf(session));
       return { records: companyOwners(await loadUser(session.user.id)) };
+    },
+
+    /** An admin invites an address; the link carries a one-use token kept hashed in the secret store. */
+    async invite(input: InviteDetails, request: RequestContext) {
+      if (await ownerOf(input.email)) throw commandErrors.userExists();
+      const token = randomBytes(32).toString('base64url');
+      const expiresAt = new Date(clock.now().getTime() + INVITE_DAYS * 24 * 3600_000);
+      await handleCommand(
+        store,
+        inviteStream(emailKey(input.email)),
+        inviteDecider,
+        {
+          type: 'Invite',
+          firstName: input.first_name,
+          lastName: input.last_name,
+          expiresAt: expiresAt.toISOString(),
+        },
+        context(request, { kind: 'admin', id: 'admin-key' }),
+      );
+      await secrets.put(kinds.invite, sha256(token), input, { expiresAt });
+      await mailer.send({
+        to: input.email,
+        subject: 'You are invited to Fine Wine Auction',
+        text: [
+          `Hello ${input.first_name},`,
+          '',
+          `You are invited to bid and buy at Fine Wine Auction. Open this link within ${INVITE_DAYS} days to create your account: ${deps.publicUrl()}/invite?token=${token}`,
+        ].join('\n'),
+      });
+    },
+
+    async inviteDetails(token: string): Promise<InviteDetails> {
+      const details = await secrets.get<InviteDetails>(kinds.invite, sha256(token));
+      if (!details) throw commandErrors.linkInvalid();
+      return details;
     },
 
     /** Admin acts on a user (until roles, authorised by the admin key). */

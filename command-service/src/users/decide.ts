@@ -9,7 +9,7 @@ type Preferences = Extract<UserEvent, { type: 'PreferencesUpdated' }>['data'];
 export type UserCommand =
   | { type: 'Register'; data: RegisteredData }
   | { type: 'RecordVerificationSent'; expiresAt: string }
-  | { type: 'VerifyEmail'; via: 'code' | 'link' }
+  | { type: 'VerifyEmail'; via: 'code' | 'link' | 'invite' }
   | { type: 'RecordPhoneVerificationSent'; expiresAt: string }
   | { type: 'VerifyPhone' }
   | { type: 'SignIn' }

@@ -242,6 +242,18 @@ export function userRoutes(app: FastifyInstance, { accounts, authorizeAdmin, rat
     ctx.setMessage('Address saved');
     return user;
   });
+  registerAction(app, actions.inviteUser, authorize, async (input, ctx) => {
+    await accounts.invite(input, ctx);
+    ctx.setMessage('Invitation sent');
+    return null;
+  });
+  registerAction(
+    app,
+    actions.getInviteDetails,
+    authorize,
+    (input) => accounts.inviteDetails(input.token),
+    limited,
+  );
   registerAction(app, actions.runKycCheck, authorize, async (input, ctx) =>
     accounts.runKycCheck(sessionOf(ctx.request), input, ctx),
   );
