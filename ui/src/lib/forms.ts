@@ -1,8 +1,15 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { accountMessages } from '@wine/contracts';
-import type { FieldError, FieldValues, Resolver } from 'react-hook-form';
+import type { FieldError, FieldPath, FieldValues, Resolver } from 'react-hook-form';
 import type { z } from 'zod';
 import { ApiError } from '../api/client.ts';
+
+/**
+ * seeds 001 §5: a value left out of a required field reads 'Required!'. Only where the schema has no
+ * message of its own (a required select of the configured extra questions, for one).
+ */
+const missingIsRequired = (issue: { input?: unknown }) =>
+  issue.input === undefined ? accountMessages.required : undefined;
 
 /**
  * A react-hook-form resolver that validates with an action's input schema from @wine/contracts, so
@@ -20,11 +27,9 @@ export function contractResolver<Form extends FieldValues, Schema extends z.ZodT
    */
   alsoCheck?: (values: Form) => Partial<Record<keyof Form & string, string>>,
 ): Resolver<Form, unknown, z.output<Schema>> {
-  const resolve = zodResolver(schema as z.ZodType<z.output<Schema>, FieldValues>) as unknown as Resolver<
-    FieldValues,
-    unknown,
-    z.output<Schema>
-  >;
+  const resolve = zodResolver(schema as z.ZodType<z.output<Schema>, FieldValues>, {
+    error: missingIsRequired,
+  }) as unknown as Resolver<FieldValues, unknown, z.output<Schema>>;
   return async (values, context, options) => {
     const result = await resolve(toInput(values) as FieldValues, context, options as never);
     const extra = alsoCheck?.(values) ?? {};
@@ -56,8 +61,8 @@ export const blankToUndefined = (value: string | undefined): string | undefined 
  */
 export function showServerFieldErrors<Form extends FieldValues>(
   error: unknown,
-  fields: readonly (keyof Form & string)[],
-  setError: (field: keyof Form & string, error: { type: string; message: string }) => void,
+  fields: readonly FieldPath<Form>[],
+  setError: (field: FieldPath<Form>, error: { type: string; message: string }) => void,
 ): boolean {
   if (!(error instanceof ApiError)) return false;
   const data = error.responseData as {
