@@ -12,6 +12,7 @@ import { Route as rootRouteImport } from './routes/__root'
 import { Route as IndexRouteImport } from './routes/index'
 import { Route as AuthRouteImport } from './routes/_auth'
 import { Route as Forgot_passwordRouteImport } from './routes/forgot_password'
+import { Route as InviteRouteImport } from './routes/invite'
 import { Route as LoginRouteImport } from './routes/login'
 import { Route as RegistrationRouteImport } from './routes/registration'
 import { Route as SearchRouteImport } from './routes/search'
@@ -37,6 +38,11 @@ const AuthRoute = AuthRouteImport.update({
 const Forgot_passwordRoute = Forgot_passwordRouteImport.update({
   id: '/forgot_password',
   path: '/forgot_password',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const InviteRoute = InviteRouteImport.update({
+  id: '/invite',
+  path: '/invite',
   getParentRoute: () => rootRouteImport,
 } as any)
 const LoginRoute = LoginRouteImport.update({
@@ -104,6 +110,7 @@ const AuthAccountVerificationRoute = AuthAccountVerificationRouteImport.update({
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
   '/forgot_password': typeof Forgot_passwordRoute
+  '/invite': typeof InviteRoute
   '/login': typeof LoginRoute
   '/registration': typeof RegistrationRoute
   '/search': typeof SearchRoute
@@ -120,6 +127,7 @@ export interface FileRoutesByFullPath {
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
   '/forgot_password': typeof Forgot_passwordRoute
+  '/invite': typeof InviteRoute
   '/login': typeof LoginRoute
   '/registration': typeof RegistrationRoute
   '/search': typeof SearchRoute
@@ -138,6 +146,7 @@ export interface FileRoutesById {
   '/': typeof IndexRoute
   '/_auth': typeof AuthRouteWithChildren
   '/forgot_password': typeof Forgot_passwordRoute
+  '/invite': typeof InviteRoute
   '/login': typeof LoginRoute
   '/registration': typeof RegistrationRoute
   '/search': typeof SearchRoute
@@ -156,6 +165,7 @@ export interface FileRouteTypes {
   fullPaths:
     | '/'
     | '/forgot_password'
+    | '/invite'
     | '/login'
     | '/registration'
     | '/search'
@@ -172,6 +182,7 @@ export interface FileRouteTypes {
   to:
     | '/'
     | '/forgot_password'
+    | '/invite'
     | '/login'
     | '/registration'
     | '/search'
@@ -189,6 +200,7 @@ export interface FileRouteTypes {
     | '/'
     | '/_auth'
     | '/forgot_password'
+    | '/invite'
     | '/login'
     | '/registration'
     | '/search'
@@ -207,6 +219,7 @@ export interface RootRouteChildren {
   IndexRoute: typeof IndexRoute
   AuthRoute: typeof AuthRouteWithChildren
   Forgot_passwordRoute: typeof Forgot_passwordRoute
+  InviteRoute: typeof InviteRoute
   LoginRoute: typeof LoginRoute
   RegistrationRoute: typeof RegistrationRoute
   SearchRoute: typeof SearchRoute
@@ -238,6 +251,13 @@ declare module '@tanstack/react-router' {
       path: '/forgot_password'
       fullPath: '/forgot_password'
       preLoaderRoute: typeof Forgot_passwordRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/invite': {
+      id: '/invite'
+      path: '/invite'
+      fullPath: '/invite'
+      preLoaderRoute: typeof InviteRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/login': {
@@ -347,6 +367,7 @@ const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
   AuthRoute: AuthRouteWithChildren,
   Forgot_passwordRoute: Forgot_passwordRoute,
+  InviteRoute: InviteRoute,
   LoginRoute: LoginRoute,
   RegistrationRoute: RegistrationRoute,
   SearchRoute: SearchRoute,

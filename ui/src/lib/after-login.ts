@@ -48,6 +48,7 @@ const isSignInPage = (pathname: string) =>
   pathname === '/' ||
   pathname === '/login' ||
   pathname === '/registration' ||
+  pathname === '/invite' ||
   pathname === '/forgot_password' ||
   pathname.startsWith('/reset_password/');
 

@@ -1,0 +1,354 @@
+import {
+  Anchor,
+  Button,
+  Checkbox,
+  Grid,
+  Group,
+  NativeSelect,
+  PasswordInput,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import {
+  type ExtraField,
+  extraFieldsSchema,
+  type InviteDetails,
+  type LoginResult,
+  RegisterInput,
+} from '@wine/contracts';
+import { useSetAtom } from 'jotai';
+import { type ReactNode, useCallback, useMemo } from 'react';
+import { type Control, Controller, type FieldErrors, type UseFormRegister, useForm } from 'react-hook-form';
+import type { z } from 'zod';
+import { call, errorMessage } from '../../api/client.ts';
+import type { AfterLoginSearch } from '../../lib/after-login.ts';
+import { activeExtraFields, type ExtraAnswers, extraDefaults, extraInput } from '../../lib/extra-fields.ts';
+import {
+  blankToUndefined,
+  contractResolver,
+  passwordsMatch,
+  showServerFieldErrors,
+} from '../../lib/forms.ts';
+import type { PasswordScore } from '../../lib/password-strength.ts';
+import { pushAlertAtom } from '../../state/alerts.ts';
+import { AnchorLink } from '../AnchorLink.tsx';
+import { PasswordStrength } from '../PasswordStrength/PasswordStrength.tsx';
+
+interface RegistrationFormValues {
+  first_name: string;
+  last_name: string;
+  email: string;
+  country_code: string;
+  phone: string;
+  password: string;
+  confirm_password: string;
+  terms: boolean;
+  newsletter: boolean;
+  /** The answers to the extra questions, by field name. */
+  extra: ExtraAnswers;
+  /** seeds 001 §4: the strength score is kept in the form (not sent). */
+  password_score: PasswordScore;
+}
+
+const fields = [
+  'first_name',
+  'last_name',
+  'email',
+  'country_code',
+  'phone',
+  'password',
+  'confirm_password',
+  'terms',
+  'newsletter',
+] as const;
+
+/**
+ * The form's values as the register action's input: the score stays here, an empty phone is absent,
+ * and so is an empty optional answer to an extra question; an invitation's token goes along.
+ */
+const toRegisterInput =
+  (extraFields: readonly ExtraField[], inviteToken: string | undefined) =>
+  ({ password_score: _score, phone, extra, ...rest }: RegistrationFormValues) => ({
+    ...rest,
+    phone: blankToUndefined(phone),
+    extra: extraInput(extraFields, extra),
+    invite_token: inviteToken,
+  });
+
+/** The register action's input, checking the answers against the extra questions the server asked. */
+const registerSchemaFor = (extraFields: readonly ExtraField[]) =>
+  RegisterInput.safeExtend({ extra: extraFieldsSchema(extraFields).default({}) });
+
+/**
+ * seeds 001 §3/§5: the merchant's extra questions, for a registration page's loader. Without them
+ * (the call failed) the form still works with its fixed fields.
+ */
+export async function loadExtraFields(): Promise<ExtraField[]> {
+  try {
+    return activeExtraFields((await call('registrationFields', {})).fields);
+  } catch {
+    return [];
+  }
+}
+
+/** An invitation (seeds 001 §2): its token is sent with the registration, its details prefill the form. */
+export interface RegistrationInvite {
+  token: string;
+  details: InviteDetails;
+}
+
+export interface RegistrationFormProps {
+  /** The form's heading (it names the form). */
+  title: ReactNode;
+  /** The merchant's extra questions (seeds 001 §3), active ones only. */
+  extraFields: readonly ExtraField[];
+  /** From an invitation link: the names and e-mail are prefilled, the e-mail cannot be changed. */
+  invite?: RegistrationInvite;
+  /** Passed along to the "Sign in" link (?pid=, ?referer=). */
+  signInSearch?: AfterLoginSearch;
+  /** register answered: the page signs the user in and goes on. */
+  onRegistered: (result: LoginResult) => void;
+}
+
+/** seeds 001 §5 "Registration": the fixed fields, the extra questions, the terms; sends register. */
+export function RegistrationForm({
+  title,
+  extraFields,
+  invite,
+  signInSearch,
+  onRegistered,
+}: RegistrationFormProps) {
+  const pushAlert = useSetAtom(pushAlertAtom);
+  const inviteToken = invite?.token;
+  const resolver = useMemo(
+    () =>
+      contractResolver(
+        registerSchemaFor(extraFields),
+        toRegisterInput(extraFields, inviteToken),
+        passwordsMatch,
+      ),
+    [extraFields, inviteToken],
+  );
+  const {
+    register,
+    handleSubmit,
+    watch,
+    setValue,
+    setError,
+    control,
+    formState: { errors, isSubmitting },
+  } = useForm<RegistrationFormValues, unknown, z.output<typeof RegisterInput>>({
+    defaultValues: {
+      first_name: invite?.details.first_name ?? '',
+      last_name: invite?.details.last_name ?? '',
+      email: invite?.details.email ?? '',
+      // seeds 001 §5: the default country code is +1.
+      country_code: '+1',
+      phone: '',
+      password: '',
+      confirm_password: '',
+      terms: false,
+      newsletter: false,
+      password_score: 0,
+      extra: extraDefaults(extraFields),
+    },
+    resolver,
+  });
+  const [password, firstName, lastName, email] = watch(['password', 'first_name', 'last_name', 'email']);
+  const keepScore = useCallback((score: PasswordScore) => setValue('password_score', score), [setValue]);
+
+  const onValid = async ({ extra, ...fixed }: z.output<typeof RegisterInput>) => {
+    try {
+      // Nothing answered (or nothing asked): the input is the fixed fields alone.
+      onRegistered(await call('register', Object.keys(extra).length > 0 ? { ...fixed, extra } : fixed));
+    } catch (error) {
+      showServerFieldErrors<RegistrationFormValues>(
+        error,
+        [...fields, ...extraFields.map((field) => `extra.${field.name}` as const)],
+        setError,
+      );
+      pushAlert({ msg: errorMessage(error), type: 'error' });
+    }
+  };
+
+  return (
+    <form onSubmit={handleSubmit(onValid)} noValidate aria-labelledby="register-title">
+      <Stack gap="md">
+        <Title order={1} id="register-title" fz={32}>
+          {title}
+        </Title>
+        <Grid>
+          <Grid.Col span={{ base: 12, sm: 6 }}>
+            <TextInput
+              label="First name"
+              autoComplete="given-name"
+              required
+              error={errors.first_name?.message}
+              {...register('first_name')}
+            />
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, sm: 6 }}>
+            <TextInput
+              label="Last name"
+              autoComplete="family-name"
+              required
+              error={errors.last_name?.message}
+              {...register('last_name')}
+            />
+          </Grid.Col>
+        </Grid>
+        <TextInput
+          label="E-mail"
+          type="email"
+          autoComplete="email"
+          required
+          readOnly={invite !== undefined}
+          description={invite ? 'The address you were invited at' : undefined}
+          error={errors.email?.message}
+          {...register('email')}
+        />
+        <Group align="flex-start" gap="xs" wrap="nowrap">
+          <TextInput
+            label="Code"
+            w={80}
+            autoComplete="tel-country-code"
+            error={errors.country_code?.message}
+            {...register('country_code')}
+          />
+          <TextInput
+            label="Phone (optional)"
+            type="tel"
+            autoComplete="tel-national"
+            placeholder="10 digits"
+            style={{ flex: 1 }}
+            error={errors.phone?.message}
+            {...register('phone')}
+          />
+        </Group>
+        <Stack gap={6}>
+          <PasswordInput
+            label="Password"
+            autoComplete="new-password"
+            required
+            error={errors.password?.message}
+            {...register('password')}
+          />
+          <PasswordStrength
+            password={password}
+            userInputs={[firstName, lastName, email]}
+            onScore={keepScore}
+          />
+        </Stack>
+        <PasswordInput
+          label="Confirm password"
+          autoComplete="new-password"
+          required
+          error={errors.confirm_password?.message}
+          {...register('confirm_password')}
+        />
+        {extraFields.length > 0 ? (
+          <Stack gap="sm" component="section" aria-labelledby="register-extra-title">
+            <Title order={2} id="register-extra-title" fz="lg">
+              A little more about you
+            </Title>
+            {extraFields.map((field) => (
+              <ExtraFieldInput
+                key={field.name}
+                field={field}
+                register={register}
+                control={control}
+                errors={errors}
+              />
+            ))}
+          </Stack>
+        ) : null}
+        <Checkbox
+          label={
+            <>
+              I accept the{' '}
+              <Anchor href="/terms-conditions" target="_blank" inherit>
+                terms and conditions
+              </Anchor>
+            </>
+          }
+          error={errors.terms?.message}
+          {...register('terms')}
+        />
+        <Checkbox label="Send me the newsletter" {...register('newsletter')} />
+        <Button type="submit" loading={isSubmitting} fullWidth>
+          Register
+        </Button>
+        <Text size="sm" ta="center">
+          Already have an account?{' '}
+          <AnchorLink to="/login" search={signInSearch ?? {}}>
+            Sign in
+          </AnchorLink>
+        </Text>
+      </Stack>
+    </form>
+  );
+}
+
+interface ExtraFieldInputProps {
+  field: ExtraField;
+  register: UseFormRegister<RegistrationFormValues>;
+  control: Control<RegistrationFormValues, unknown, z.output<typeof RegisterInput>>;
+  errors: FieldErrors<RegistrationFormValues>;
+}
+
+/** One extra question, as its type asks (seeds 001 §3 "Dynamic form field"); required ones are marked. */
+function ExtraFieldInput({ field, register, control, errors }: ExtraFieldInputProps) {
+  const name = `extra.${field.name}` as const;
+  const error = errors.extra?.[field.name]?.message;
+  switch (field.type) {
+    case 'text':
+      return <TextInput label={field.label} required={field.required} error={error} {...register(name)} />;
+    case 'float':
+      // seeds 001 §5: digits, one dot, digits (the contract says 'invalid decimal' otherwise).
+      return (
+        <TextInput
+          label={field.label}
+          inputMode="decimal"
+          required={field.required}
+          error={error}
+          {...register(name)}
+        />
+      );
+    case 'checkbox':
+      return <Checkbox label={field.label} required={field.required} error={error} {...register(name)} />;
+    case 'select':
+      return (
+        <NativeSelect
+          label={field.label}
+          required={field.required}
+          error={error}
+          data={[{ value: '', label: 'Choose one' }, ...(field.options ?? [])]}
+          {...register(name)}
+        />
+      );
+    case 'multiselect':
+      return (
+        <Controller
+          name={name}
+          control={control}
+          render={({ field: { value, onChange, onBlur } }) => (
+            <Checkbox.Group
+              label={field.label}
+              withAsterisk={field.required}
+              error={error}
+              value={Array.isArray(value) ? value : []}
+              onChange={onChange}
+            >
+              <Group gap="md" mt={6}>
+                {(field.options ?? []).map((option) => (
+                  <Checkbox key={option} value={option} label={option} onBlur={onBlur} />
+                ))}
+              </Group>
+            </Checkbox.Group>
+          )}
+        />
+      );
+  }
+}
