@@ -11,15 +11,7 @@ import {
   type UpdateCardInput,
   type UserRecord,
 } from '@wine/contracts';
-import {
-  type Actor,
-  type EmailClaimEvent,
-  emailStream,
-  type InviteEvent,
-  inviteStream,
-  type UserEvent,
-  userStream,
-} from '@wine/event-schemas';
+import { type Actor, emailStream, inviteStream, type UserEvent, userStream } from '@wine/event-schemas';
 import {
   AppError,
   CardDeclinedError,
@@ -34,9 +26,11 @@ import {
 } from '@wine/platform';
 import type { z } from 'zod';
 import { type CommandContext, eventIdFor, handleCommand } from '../core/command-handler.ts';
-import { type Decider, fold } from '../core/decider.ts';
+import { fold } from '../core/decider.ts';
 import { commandErrors } from '../errors.ts';
 import { MAX_CARDS, type UserCommand, userDecider } from './decide.ts';
+import { emailClaimDecider } from './email-claim.ts';
+import { inviteDecider } from './invitation.ts';
 import { decoyHash, hashPassword, verifyPassword } from './passwords.ts';
 import type { SessionClaims, SessionTokens } from './sessions.ts';
 import { cardList, companyOwners, type User, userRecord } from './user.ts';
@@ -89,28 +83,6 @@ const kinds = {
 
 const INVITE_DAYS = 14;
 
-type InviteCommand =
-  | { type: 'Invite'; firstName: string; lastName: string; expiresAt: string }
-  | { type: 'Accept'; userId: string };
-/** Invitations to one address (`invite-<sha256>`): sent any number of times, accepted once. */
-const inviteDecider: Decider<InviteCommand, InviteEvent, { acceptedBy: string | null }> = {
-  decide(command, state) {
-    if (command.type === 'Invite') {
-      if (state.acceptedBy) throw commandErrors.userExists();
-      return [
-        {
-          type: 'InvitationSent',
-          data: { firstName: command.firstName, lastName: command.lastName, expiresAt: command.expiresAt },
-        },
-      ];
-    }
-    if (state.acceptedBy) return [];
-    return [{ type: 'InvitationAccepted', data: { userId: command.userId } }];
-  },
-  evolve: (state, event) => (event.type === 'InvitationAccepted' ? { acceptedBy: event.data.userId } : state),
-  initialState: () => ({ acceptedBy: null }),
-};
-
 /** seeds 001 §8: a provider's message is shown cut at the text 'REF'. */
 export const cutAtRef = (message: string) => message.split('REF')[0]?.trim() || message;
 
@@ -121,18 +93,6 @@ const MAX_CODE_ATTEMPTS = 5;
 
 const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
 const emailKey = (email: string) => sha256(email.trim().toLowerCase());
-
-type ClaimCommand = { type: 'Claim'; userId: string; ownerRegistered: boolean };
-/** One e-mail, one account: the last claim of `email-<sha256>` names its owner. */
-const emailClaimDecider: Decider<ClaimCommand, EmailClaimEvent, { owner: string | null }> = {
-  decide(command, state) {
-    if (state.owner === command.userId) return [];
-    if (state.owner && command.ownerRegistered) throw commandErrors.userExists();
-    return [{ type: 'EmailClaimed', data: { userId: command.userId } }];
-  },
-  evolve: (_state, event) => ({ owner: event.data.userId }),
-  initialState: () => ({ owner: null }),
-};
 
 /**
  * The account flows of seeds 001 §7 "Account and identity": each records what happened as user

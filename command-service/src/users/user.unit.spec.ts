@@ -166,6 +166,45 @@ describe('user decider', () => {
       .thenThrows({ code: 'TOO_MANY_CARDS' });
   });
 
+  it('updates the expiry and name of a card on file only', () => {
+    const card = {
+      cardId: 'c1',
+      provider: 'sandbox',
+      brand: 'visa' as const,
+      last4: '4242',
+      expMonth: 12,
+      expYear: 2030,
+      nameOnCard: 'Ada',
+    };
+    const change = { cardId: 'c1', expMonth: 3, expYear: 2031, nameOnCard: 'Ada Lovelace' };
+    spec([registered, { type: 'CardAdded', data: card }])
+      .when({ type: 'UpdateCard', change })
+      .then([{ type: 'CardUpdated', data: change }]);
+    spec([registered]).when({ type: 'UpdateCard', change }).thenThrows({ code: 'CARD_NOT_FOUND' });
+  });
+
+  it('sets the address, and records nothing when it is the same again', () => {
+    const address = {
+      address1: '100 N State St',
+      city: 'Chicago',
+      state: 'IL',
+      zip: '60602',
+      latitude: 41.8835,
+      longitude: -87.6278,
+      fullAddress: '100 N State St, Chicago, IL 60602',
+      placeId: null,
+    };
+    const set: UserEvent = { type: 'AddressSet', data: address };
+    spec([registered]).when({ type: 'SetAddress', address }).then([set]);
+    spec([registered, set])
+      .when({ type: 'SetAddress', address: { ...address } })
+      .then([]);
+    spec([registered, set])
+      .when({ type: 'SetAddress', address: { ...address, zip: '60603' } })
+      .then([{ type: 'AddressSet', data: { ...address, zip: '60603' } }]);
+    spec([registered, deactivated]).when({ type: 'SetAddress', address }).thenThrows({ code: 'DEACTIVATED' });
+  });
+
   it('records an identity check outcome', () => {
     const result = { provider: 'sandbox', status: 'review' as const, reference: 'KYC-1' };
     spec([registered])
