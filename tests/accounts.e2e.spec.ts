@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { browserAvailable, launchChromium } from './support/browser.ts';
-import { startMarketplace, type TestMarketplace } from './support/marketplace.ts';
+import { ADMIN_KEY, startMarketplace, type TestMarketplace } from './support/marketplace.ts';
 
 const screenshots = join(import.meta.dirname, '../screenshots');
 const PASSWORD = 'Cellar-door-1982!';
@@ -128,5 +128,46 @@ describe.runIf(browserAvailable())('accounts in a real browser', () => {
     await login.getByRole('button', { name: 'Sign In' }).click();
     await page.waitForURL(/\/account\/profile/);
     await page.getByRole('heading', { name: 'My Account' }).waitFor();
+  });
+
+  it('registers from an invitation link read in the outbox, verified at once and signed in', async () => {
+    const email = `guest-${randomUUID().slice(0, 8)}@example.com`;
+    const invited = await market.post(
+      '/api/admin/user/invite',
+      { email, first_name: 'Grace', last_name: 'Hopper' },
+      { 'x-admin-key': ADMIN_KEY },
+    );
+    expect(invited.body.status).toBe('success');
+
+    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    await page.goto(`${market.url}/dev/outbox`);
+    await page.getByText('You are invited to Fine Wine Auction').first().waitFor();
+    const outbox = await page.locator('body').innerText();
+    const link = outbox.match(/https?:\/\/\S+\/invite\?token=[\w-]+/)?.[0];
+    expect(link, 'the invitation link in the outbox').toBeTruthy();
+
+    await page.goto(`${market.url}${new URL(link as string).pathname}${new URL(link as string).search}`);
+    const form = page.getByRole('form', { name: 'You are invited, Grace' });
+    await form.waitFor();
+    expect(await form.getByLabel('E-mail').inputValue()).toBe(email);
+    expect(await form.getByLabel('Last name').inputValue()).toBe('Hopper');
+    await form.getByLabel(/^Password/).fill(PASSWORD);
+    await form.getByLabel('Confirm password').fill(PASSWORD);
+    await form.getByRole('checkbox', { name: /terms/i }).check();
+    await page.screenshot({ path: join(screenshots, 'invite.png'), fullPage: true });
+    await form.getByRole('button', { name: 'Register' }).click();
+
+    await page.getByText('Welcome to Fine Wine Auction').first().waitFor();
+    await page.getByTestId('account-menu').filter({ hasText: 'Grace Hopper' }).waitFor();
+    await page.goto(`${market.url}/account/profile`);
+    await page.getByText('Verified', { exact: true }).first().waitFor();
+
+    // The link works once.
+    await page.goto(`${market.url}${new URL(link as string).pathname}${new URL(link as string).search}`);
+    await page.getByTestId('invite-invalid').waitFor();
+    await page.screenshot({ path: join(screenshots, 'invite-used.png') });
+    expect(errors).toEqual([]);
   });
 });
