@@ -1,10 +1,41 @@
-import { accountMessages, cardMessages } from '@wine/contracts';
+import { accountMessages, bidMessages, cardMessages } from '@wine/contracts';
 import { AppError } from '@wine/platform';
 
 /** The command side's error catalogue: code, status, message (STYLE.md "Errors are values with codes"). */
 export const commandErrors = {
   lotAlreadyListed: (id: string) => new AppError('LOT_ALREADY_LISTED', `Lot ${id} already exists`, 409, 'id'),
   closeInPast: () => new AppError('CLOSE_IN_PAST', 'closesAt must be in the future', 400, 'closesAt'),
+  lotNotFound: () => new AppError('LOT_NOT_FOUND', 'Lot not found', 404, 'id'),
+  lotNotOpen: () => new AppError('LOT_NOT_OPEN', 'This lot is no longer open', 409, 'id'),
+  notYourLot: () => new AppError('NOT_YOUR_LOT', 'You can only change your own lots', 403, 'id'),
+  lotHasBids: (fields: readonly string[]) =>
+    new AppError('LOT_HAS_BIDS', `${fields.join(', ')} cannot change once the lot has bids`, 409, fields[0]),
+  minimumOverQuantity: () =>
+    new AppError(
+      'MINIMUM_OVER_QUANTITY',
+      'The minimum quantity cannot exceed the quantity',
+      400,
+      'minimumQuantity',
+    ),
+  buyNowNeedsPrice: () =>
+    new AppError('BUY_NOW_NEEDS_PRICE', 'a buy-now lot needs a buy-now price', 400, 'buyNowPrice'),
+  watchlistFull: () =>
+    new AppError('WATCHLIST_FULL', 'Your watchlist is full; remove a lot first', 400, 'project_id'),
+  sellerOnly: () => new AppError('SELLER_ONLY', 'Only sellers can list lots', 403),
+  // seeds 000 §5 and DOMAIN.md "Bids": the bid refusals, on the bid amount field (wsprice).
+  lotWithdrawn: () => new AppError('LOT_WITHDRAWN', bidMessages.withdrawn, 409, 'id'),
+  biddingClosed: () => new AppError('BIDDING_CLOSED', bidMessages.closed, 409, 'id'),
+  notAuction: () => new AppError('NOT_AUCTION', bidMessages.notAuction, 409, 'id'),
+  notStarted: () => new AppError('NOT_STARTED', bidMessages.notStarted, 409, 'id'),
+  ownLot: () => new AppError('OWN_LOT', bidMessages.ownLot, 403, 'id'),
+  addCard: () => new AppError('ADD_CARD', bidMessages.addCard, 402),
+  addCardToBuy: () => new AppError('ADD_CARD', bidMessages.addCardToBuy, 402),
+  bidCapped: () => new AppError('BID_CAPPED', bidMessages.capped, 400, 'wsprice'),
+  minBid: (cents: number) => new AppError('MIN_BID', bidMessages.minBid(cents), 400, 'wsprice'),
+  maxNotHigher: (cents: number) =>
+    new AppError('MAX_NOT_HIGHER', bidMessages.maxNotHigher(cents), 400, 'wsprice'),
+  wrongBiddingType: (type: 'proxy' | 'hard') =>
+    new AppError('WRONG_BIDDING_TYPE', bidMessages.wrongType(type), 400, 'bidding_type'),
   adminOnly: () => new AppError('ADMIN_ONLY', 'Only an admin can do this', 403),
   userExists: () => new AppError('USER_EXISTS', accountMessages.emailTaken, 409, 'email'),
   userNotFound: () => new AppError('USER_NOT_FOUND', 'User not found', 404),

@@ -421,6 +421,8 @@ export interface UserRecord {
   /** Cents; null until approved. */
   bid_limit: number | null;
   bid_limit_requested: number | null;
+  /** May list and manage their own lots (seeds 001 §6 seller paths). */
+  is_seller: boolean;
 }
 
 export interface LoginResult {

@@ -5,14 +5,19 @@ export * from './registry.ts';
 export * from './streams.ts';
 export * from './user-events.ts';
 
-import { LotListed } from './lot-events.ts';
+import { cartEventDefinitions, lotEventDefinitions } from './lot-events.ts';
 import { createRegistry } from './registry.ts';
 import { userEventDefinitions } from './user-events.ts';
 
 /** Every event type of the product. Adding an event means adding its definition here. */
-export const events = createRegistry([LotListed, ...userEventDefinitions]);
+export const events = createRegistry([
+  ...lotEventDefinitions,
+  ...cartEventDefinitions,
+  ...userEventDefinitions,
+]);
 
 export type MarketEvent =
   | import('./lot-events.ts').LotEvent
+  | import('./lot-events.ts').CartEvent
   | import('./user-events.ts').UserEvent
   | import('./user-events.ts').EmailClaimEvent;

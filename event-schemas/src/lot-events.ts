@@ -83,4 +83,153 @@ export const LotListed = defineEvent({
   },
 });
 
-export type LotEvent = { type: 'LotListed'; data: LotListedData };
+/** Fields an admin or the seller may change on an open lot; prices and quantity only before the first bid. */
+export const LotUpdatedV1 = LotListedV2.pick({
+  title: true,
+  producer: true,
+  vintage: true,
+  country: true,
+  region: true,
+  subregion: true,
+  colour: true,
+  bottleSize: true,
+  scores: true,
+  description: true,
+  images: true,
+  availability: true,
+  meta: true,
+  quantity: true,
+  minimumQuantity: true,
+  enforceMinimumQuantity: true,
+  openingBid: true,
+  reserve: true,
+  buyNowPrice: true,
+  discounts: true,
+  closesAt: true,
+})
+  .partial()
+  .extend({ changed: z.array(z.string().max(40)).min(1).max(30) });
+export const LotUpdated = defineEvent({ type: 'LotUpdated', version: 1, schema: LotUpdatedV1 });
+
+/** Withdrawn by an admin or its seller: no more bids or purchases (market_status 'closed'). */
+export const LotWithdrawn = defineEvent({
+  type: 'LotWithdrawn',
+  version: 1,
+  schema: z.object({ reason: z.string().min(1).max(500) }),
+});
+
+const Id = z.string().min(1).max(64);
+
+/**
+ * What every bid row carries, so an auditor understands it without other sources: who, the amount the
+ * row stands at (the lot's price after it), the bidder's maximum behind it (hidden from other users),
+ * whether it leads, whom it displaced, and the next bid the table asked for after it.
+ */
+const BidRow = z.object({
+  bidId: Id,
+  bidderId: Id,
+  /** The price this row stands at: the lot's current price once it is applied. */
+  amount: Cents,
+  /** The bidder's maximum (proxy) or the amount itself (hard). Never shown to other users. */
+  maxAmount: Cents,
+  leads: z.boolean(),
+  /** The previous leader this row displaced, if any (gets 'you have been outbid.'). */
+  outbidUserId: Id.nullable(),
+  nextBid: Cents,
+  /** The leader's maximum has reached the hidden reserve (always true without a reserve). */
+  reserveMet: z.boolean(),
+});
+
+/** A bidder's own bid (seeds 000 §4.3 bid/confirm). */
+export const BidPlaced = defineEvent({
+  type: 'BidPlaced',
+  version: 1,
+  schema: BidRow.extend({ biddingType: z.enum(['proxy', 'hard']) }),
+});
+
+/**
+ * DOMAIN.md "Bids": every price change caused automatically is its own event: the system bidding for
+ * a maximum ('proxy', answering another bid) or lifting the leader to the reserve ('reserve').
+ */
+export const ProxyBidPlaced = defineEvent({
+  type: 'ProxyBidPlaced',
+  version: 1,
+  schema: BidRow.extend({ reason: z.enum(['proxy', 'reserve']), answersBidId: Id }),
+});
+
+/** The leader raised their own maximum: the price stays (DOMAIN.md). */
+export const MaxBidRaised = defineEvent({
+  type: 'MaxBidRaised',
+  version: 1,
+  schema: z.object({ bidId: Id, bidderId: Id, maxAmount: Cents, previousMax: Cents }),
+});
+
+/** DOMAIN.md soft close: a bid with less than `windowMinutes` left moves the close to `extendMinutes` after it. */
+export const LotExtended = defineEvent({
+  type: 'LotExtended',
+  version: 1,
+  schema: z.object({
+    previousClose: z.iso.datetime(),
+    closesAt: z.iso.datetime(),
+    bidId: Id,
+    rule: z.literal('soft-close'),
+    windowMinutes: z.number().positive(),
+    extendMinutes: z.number().positive(),
+  }),
+});
+
+/** Closed by the system at its (possibly extended) close: sold to the leader when the reserve is met. */
+export const LotClosed = defineEvent({
+  type: 'LotClosed',
+  version: 1,
+  schema: z.object({
+    outcome: z.enum(['sold', 'unsold']),
+    winnerId: Id.nullable(),
+    /** The winning price in cents; null when unsold. */
+    hammerPrice: Cents.nullable(),
+    /** Bidders who did not win (for the 'lost' status), in the order they first bid. */
+    losers: z.array(Id),
+    bidCount: z.number().int().min(0),
+    reserveMet: z.boolean(),
+    closesAt: z.iso.datetime(),
+  }),
+});
+
+export type LotEvent =
+  | { type: 'LotListed'; data: LotListedData }
+  | { type: 'LotUpdated'; data: z.infer<typeof LotUpdatedV1> }
+  | { type: 'LotWithdrawn'; data: z.infer<typeof LotWithdrawn.schema> }
+  | { type: 'BidPlaced'; data: z.infer<typeof BidPlaced.schema> }
+  | { type: 'ProxyBidPlaced'; data: z.infer<typeof ProxyBidPlaced.schema> }
+  | { type: 'MaxBidRaised'; data: z.infer<typeof MaxBidRaised.schema> }
+  | { type: 'LotExtended'; data: z.infer<typeof LotExtended.schema> }
+  | { type: 'LotClosed'; data: z.infer<typeof LotClosed.schema> };
+export type BidPlacedData = z.infer<typeof BidPlaced.schema>;
+export type ProxyBidPlacedData = z.infer<typeof ProxyBidPlaced.schema>;
+
+export const lotEventDefinitions = [
+  LotListed,
+  LotUpdated,
+  LotWithdrawn,
+  BidPlaced,
+  ProxyBidPlaced,
+  MaxBidRaised,
+  LotExtended,
+  LotClosed,
+] as const;
+
+/** seeds 000 §4.4 / §5: a buy-now line in the user's cart (`cart-<userId>`); adding a lot again sets its line. */
+export const CartLineSet = defineEvent({
+  type: 'CartLineSet',
+  version: 1,
+  schema: z.object({ lotId: Id, qty: z.number().int().min(1).max(100_000), unitPrice: Cents }),
+});
+export const CartLineRemoved = defineEvent({
+  type: 'CartLineRemoved',
+  version: 1,
+  schema: z.object({ lotId: Id }),
+});
+export type CartEvent =
+  | { type: 'CartLineSet'; data: z.infer<typeof CartLineSet.schema> }
+  | { type: 'CartLineRemoved'; data: z.infer<typeof CartLineRemoved.schema> };
+export const cartEventDefinitions = [CartLineSet, CartLineRemoved] as const;

@@ -187,6 +187,25 @@ export const CompanyOwnerRemoved = defineEvent({
   schema: z.object({ ownerId: z.string().min(1).max(64) }),
 });
 
+/** seeds 000 §4.7: the watchlist toggle (addWatchlist / removeWatchlist). */
+export const LotWatched = defineEvent({
+  type: 'LotWatched',
+  version: 1,
+  schema: z.object({ lotId: z.string().min(1).max(64) }),
+});
+export const LotUnwatched = defineEvent({
+  type: 'LotUnwatched',
+  version: 1,
+  schema: z.object({ lotId: z.string().min(1).max(64) }),
+});
+
+/** An admin lets a user list lots as a seller (seeds 001 §6: seller paths), or stops it. */
+export const SellerStatusChanged = defineEvent({
+  type: 'SellerStatusChanged',
+  version: 1,
+  schema: z.object({ seller: z.boolean() }),
+});
+
 /** seeds 001 §3 "Address form": the user's address (userAddress). */
 export const AddressSet = defineEvent({
   type: 'AddressSet',
@@ -252,7 +271,10 @@ export type UserEvent =
   | { type: 'CompanyOwnerAdded'; data: Data<typeof CompanyOwnerAdded> }
   | { type: 'CompanyOwnerUpdated'; data: Data<typeof CompanyOwnerUpdated> }
   | { type: 'CompanyOwnerRemoved'; data: Data<typeof CompanyOwnerRemoved> }
-  | { type: 'AddressSet'; data: Data<typeof AddressSet> };
+  | { type: 'AddressSet'; data: Data<typeof AddressSet> }
+  | { type: 'LotWatched'; data: Data<typeof LotWatched> }
+  | { type: 'LotUnwatched'; data: Data<typeof LotUnwatched> }
+  | { type: 'SellerStatusChanged'; data: Data<typeof SellerStatusChanged> };
 export type EmailClaimEvent = { type: 'EmailClaimed'; data: Data<typeof EmailClaimed> };
 export type InviteEvent =
   | { type: 'InvitationSent'; data: Data<typeof InvitationSent> }
@@ -284,6 +306,9 @@ export const userEventDefinitions = [
   CompanyOwnerUpdated,
   CompanyOwnerRemoved,
   AddressSet,
+  LotWatched,
+  LotUnwatched,
+  SellerStatusChanged,
   InvitationSent,
   InvitationAccepted,
   EmailClaimed,

@@ -1,9 +1,256 @@
+import { type IncrementRule, incrementAt, MAX_BID_CENTS, nextBid } from '@wine/contracts';
 import type { LotEvent, LotListedData } from '@wine/event-schemas';
 import type { Decider } from '../core/decider.ts';
 import { commandErrors } from '../errors.ts';
-import { evolveLot, initialLot, type Lot } from './lot.ts';
+import { evolveLot, initialLot, type ListedLot, type Lot } from './lot.ts';
 
-export type LotCommand = { type: 'ListLot'; data: LotListedData; now: Date };
+/** The market's bidding configuration a bid is decided with (DOMAIN.md "Bids"). */
+export interface BiddingRules {
+  increments: readonly IncrementRule[];
+  /** proxy_bidding_settings non-zero: a bid is a maximum; otherwise the amount is the price. */
+  proxy: boolean;
+  softCloseWindowMinutes: number;
+  softCloseExtendMinutes: number;
+}
+
+export type LotChanges = Omit<Extract<LotEvent, { type: 'LotUpdated' }>['data'], 'changed'>;
+
+/** Who asks for a change: an admin may change any lot, a seller only their own. */
+export type LotEditor = { kind: 'admin' } | { kind: 'seller'; userId: string };
+
+export type LotCommand =
+  | { type: 'ListLot'; data: LotListedData; now: Date }
+  | { type: 'UpdateLot'; changes: LotChanges; by: LotEditor; now: Date }
+  | { type: 'WithdrawLot'; reason: string; by: LotEditor }
+  | {
+      type: 'PlaceBid';
+      bidId: string;
+      bidderId: string;
+      /** Cents: the maximum (proxy) or the price (hard). */
+      amount: number;
+      /** The bidder has a card on file (seeds 000 §5). */
+      hasCard: boolean;
+      now: Date;
+      rules: BiddingRules;
+    }
+  | { type: 'CloseLot'; now: Date };
+
+/** Changing these is changing the deal, so only before the first bid. */
+const dealFields = [
+  'quantity',
+  'minimumQuantity',
+  'enforceMinimumQuantity',
+  'openingBid',
+  'reserve',
+  'buyNowPrice',
+  'discounts',
+  'closesAt',
+] as const satisfies readonly (keyof LotChanges)[];
+
+const reserveMet = (lot: LotListedData, max: number) => lot.reserve === null || max >= lot.reserve;
+
+/** DOMAIN.md: once a maximum reaches the reserve the price jumps to at least the reserve. */
+const withReserve = (lot: LotListedData, price: number, leaderMax: number) =>
+  lot.reserve !== null && leaderMax >= lot.reserve ? Math.max(price, lot.reserve) : price;
+
+function mayEdit(state: ListedLot, by: LotEditor) {
+  if (by.kind === 'seller' && state.lot.sellerId !== by.userId) throw commandErrors.notYourLot();
+}
+
+/** The refusals every bid meets before its amount is looked at, in the order a bidder can fix them. */
+function checkBiddable(state: Lot, command: Extract<LotCommand, { type: 'PlaceBid' }>): ListedLot {
+  if (state.status === 'empty') throw commandErrors.lotNotFound();
+  if (state.status === 'withdrawn') throw commandErrors.lotWithdrawn();
+  if (state.status === 'closed') throw commandErrors.biddingClosed();
+  if (!state.lot.auction) throw commandErrors.notAuction();
+  const now = command.now.getTime();
+  if (now < Date.parse(state.lot.startsAt)) throw commandErrors.notStarted();
+  // The server clock decides: a bid that arrives at or after the (extended) close is refused.
+  if (now >= Date.parse(state.lot.closesAt)) throw commandErrors.biddingClosed();
+  if (state.lot.sellerId === command.bidderId) throw commandErrors.ownLot();
+  if (!command.hasCard) throw commandErrors.addCard();
+  if (command.amount > MAX_BID_CENTS) throw commandErrors.bidCapped();
+  if (command.amount < state.nextBid) throw commandErrors.minBid(state.nextBid);
+  return state;
+}
+
+/** DOMAIN.md "Bids": the events one accepted bid causes, before the soft close is looked at. */
+function bidEvents(state: ListedLot, command: Extract<LotCommand, { type: 'PlaceBid' }>): LotEvent[] {
+  const { lot, leader, price } = state;
+  const { bidId, bidderId, amount: m, rules } = command;
+  const next = (p: number) =>
+    nextBid(rules.increments, { openingBid: lot.openingBid, price: p, hasBids: true });
+  const inc = (p: number) => incrementAt(rules.increments, p);
+
+  if (!rules.proxy) {
+    // Hard bidding: the amount is the price.
+    const outbid = leader && leader.bidderId !== bidderId ? leader.bidderId : null;
+    return [
+      {
+        type: 'BidPlaced',
+        data: {
+          bidId,
+          bidderId,
+          amount: m,
+          maxAmount: m,
+          leads: true,
+          outbidUserId: outbid,
+          nextBid: next(m),
+          reserveMet: reserveMet(lot, m),
+          biddingType: 'hard',
+        },
+      },
+    ];
+  }
+
+  if (!leader) {
+    const p = withReserve(lot, lot.openingBid, m);
+    return [
+      {
+        type: 'BidPlaced',
+        data: {
+          bidId,
+          bidderId,
+          amount: p,
+          maxAmount: m,
+          leads: true,
+          outbidUserId: null,
+          nextBid: next(p),
+          reserveMet: reserveMet(lot, m),
+          biddingType: 'proxy',
+        },
+      },
+    ];
+  }
+
+  if (leader.bidderId === bidderId) {
+    // The leader raises their own maximum: the price stays, unless the raise reaches the reserve.
+    if (m <= leader.max) throw commandErrors.maxNotHigher(leader.max);
+    const raised: LotEvent = {
+      type: 'MaxBidRaised',
+      data: { bidId, bidderId, maxAmount: m, previousMax: leader.max },
+    };
+    const lifted = withReserve(lot, price, m);
+    if (lifted === price) return [raised];
+    return [
+      raised,
+      {
+        type: 'ProxyBidPlaced',
+        data: {
+          bidId: `${bidId}-reserve`,
+          bidderId,
+          amount: lifted,
+          maxAmount: m,
+          leads: true,
+          outbidUserId: null,
+          nextBid: next(lifted),
+          reserveMet: true,
+          reason: 'reserve',
+          answersBidId: bidId,
+        },
+      },
+    ];
+  }
+
+  const h = leader.max;
+  if (m > h) {
+    // The newcomer leads at min(M, H + increment(H)); the old leader's maximum is spent first.
+    const events: LotEvent[] = [];
+    if (h > price) {
+      events.push({
+        type: 'ProxyBidPlaced',
+        data: {
+          bidId: `${bidId}-proxy`,
+          bidderId: leader.bidderId,
+          amount: h,
+          maxAmount: h,
+          leads: true,
+          outbidUserId: null,
+          nextBid: next(h),
+          reserveMet: reserveMet(lot, h),
+          reason: 'proxy',
+          answersBidId: bidId,
+        },
+      });
+    }
+    const p = withReserve(lot, Math.min(m, h + inc(h)), m);
+    events.push({
+      type: 'BidPlaced',
+      data: {
+        bidId,
+        bidderId,
+        amount: p,
+        maxAmount: m,
+        leads: true,
+        outbidUserId: leader.bidderId,
+        nextBid: next(p),
+        reserveMet: reserveMet(lot, m),
+        biddingType: 'proxy',
+      },
+    });
+    return events;
+  }
+
+  // M <= H: the leader stays (at M == H the earlier bid wins) and answers at min(H, M + increment(M)).
+  const p = withReserve(lot, Math.min(h, m + inc(m)), h);
+  return [
+    {
+      type: 'BidPlaced',
+      data: {
+        bidId,
+        bidderId,
+        amount: m,
+        maxAmount: m,
+        leads: false,
+        outbidUserId: null,
+        nextBid: next(m),
+        reserveMet: reserveMet(lot, h),
+        biddingType: 'proxy',
+      },
+    },
+    {
+      type: 'ProxyBidPlaced',
+      data: {
+        bidId: `${bidId}-proxy`,
+        bidderId: leader.bidderId,
+        amount: p,
+        maxAmount: h,
+        leads: true,
+        outbidUserId: null,
+        nextBid: next(p),
+        reserveMet: reserveMet(lot, h),
+        reason: 'proxy',
+        answersBidId: bidId,
+      },
+    },
+  ];
+}
+
+/**
+ * DOMAIN.md soft close: a bid accepted with less than the window left moves the close to `extend`
+ * minutes after the bid; it never shortens a close.
+ */
+function softClose(state: ListedLot, command: Extract<LotCommand, { type: 'PlaceBid' }>): LotEvent[] {
+  const { softCloseWindowMinutes: window, softCloseExtendMinutes: extend } = command.rules;
+  const close = Date.parse(state.lot.closesAt);
+  const now = command.now.getTime();
+  if (close - now >= window * 60_000) return [];
+  const extended = now + extend * 60_000;
+  if (extended <= close) return [];
+  return [
+    {
+      type: 'LotExtended',
+      data: {
+        previousClose: state.lot.closesAt,
+        closesAt: new Date(extended).toISOString(),
+        bidId: command.bidId,
+        rule: 'soft-close',
+        windowMinutes: window,
+        extendMinutes: extend,
+      },
+    },
+  ];
+}
 
 export function decideLot(command: LotCommand, state: Lot): LotEvent[] {
   switch (command.type) {
@@ -12,8 +259,61 @@ export function decideLot(command: LotCommand, state: Lot): LotEvent[] {
       if (Date.parse(command.data.closesAt) <= command.now.getTime()) throw commandErrors.closeInPast();
       return [{ type: 'LotListed', data: command.data }];
     }
+    case 'UpdateLot': {
+      if (state.status === 'empty') throw commandErrors.lotNotFound();
+      mayEdit(state, command.by);
+      if (state.status !== 'open') throw commandErrors.lotNotOpen();
+      const changes = Object.fromEntries(
+        Object.entries(command.changes).filter(
+          ([key, value]) =>
+            value !== undefined &&
+            JSON.stringify(value) !== JSON.stringify(state.lot[key as keyof LotListedData]),
+        ),
+      ) as LotChanges;
+      const changed = Object.keys(changes);
+      if (changed.length === 0) return [];
+      const deal = changed.filter((key) => (dealFields as readonly string[]).includes(key));
+      if (deal.length > 0 && state.bidCount > 0) throw commandErrors.lotHasBids(deal);
+      if (changes.closesAt && Date.parse(changes.closesAt) <= command.now.getTime()) {
+        throw commandErrors.closeInPast();
+      }
+      const merged = { ...state.lot, ...changes };
+      if (merged.minimumQuantity > merged.quantity) throw commandErrors.minimumOverQuantity();
+      if (merged.buyNow && merged.buyNowPrice === null) throw commandErrors.buyNowNeedsPrice();
+      return [{ type: 'LotUpdated', data: { ...changes, changed } }];
+    }
+    case 'WithdrawLot':
+      if (state.status === 'empty') throw commandErrors.lotNotFound();
+      mayEdit(state, command.by);
+      if (state.status === 'withdrawn') return [];
+      if (state.status !== 'open') throw commandErrors.lotNotOpen();
+      return [{ type: 'LotWithdrawn', data: { reason: command.reason } }];
+    case 'PlaceBid': {
+      const lot = checkBiddable(state, command);
+      return [...bidEvents(lot, command), ...softClose(lot, command)];
+    }
+    case 'CloseLot': {
+      // Exactly once: only an open lot past its (extended) close closes; anything else is a no-op.
+      if (state.status !== 'open') return [];
+      if (command.now.getTime() < Date.parse(state.lot.closesAt)) return [];
+      const winner = state.leader && reserveMet(state.lot, state.leader.max) ? state.leader.bidderId : null;
+      return [
+        {
+          type: 'LotClosed',
+          data: {
+            outcome: winner ? 'sold' : 'unsold',
+            winnerId: winner,
+            hammerPrice: winner ? state.price : null,
+            losers: state.bidders.filter((b) => b !== winner),
+            bidCount: state.bidCount,
+            reserveMet: state.leader ? reserveMet(state.lot, state.leader.max) : false,
+            closesAt: state.lot.closesAt,
+          },
+        },
+      ];
+    }
     default: {
-      const _exhaustive: never = command.type;
+      const _exhaustive: never = command;
       return [];
     }
   }

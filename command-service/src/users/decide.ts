@@ -36,13 +36,18 @@ export type UserCommand =
   | { type: 'AddCompanyOwner'; owner: Extract<UserEvent, { type: 'CompanyOwnerAdded' }>['data'] }
   | { type: 'UpdateCompanyOwner'; owner: Extract<UserEvent, { type: 'CompanyOwnerUpdated' }>['data'] }
   | { type: 'RemoveCompanyOwner'; ownerId: string }
-  | { type: 'SetAddress'; address: Extract<UserEvent, { type: 'AddressSet' }>['data'] };
+  | { type: 'SetAddress'; address: Extract<UserEvent, { type: 'AddressSet' }>['data'] }
+  | { type: 'SetSeller'; seller: boolean }
+  | { type: 'WatchLot'; lotId: string }
+  | { type: 'UnwatchLot'; lotId: string };
 
 /** Owners of one business cannot hold more than all of it. */
 const ownershipTotal = (owners: User['owners'], except?: string) =>
   owners.filter((o) => o.ownerId !== except).reduce((sum, o) => sum + o.ownershipPercent, 0);
 
 export const MAX_CARDS = 10;
+/** A watchlist is for following lots closely, not for copying the catalogue. */
+export const MAX_WATCHLIST = 500;
 
 const same = (a: Preferences, b: Preferences) =>
   (Object.keys(a) as (keyof Preferences)[]).every((k) => a[k] === b[k]);
@@ -154,6 +159,18 @@ export function decideUser(command: UserCommand, state: User): UserEvent[] {
       return state.defaultCardId === command.cardId
         ? []
         : [{ type: 'DefaultCardChanged', data: { cardId: command.cardId } }];
+    case 'SetSeller':
+      return state.seller === command.seller
+        ? []
+        : [{ type: 'SellerStatusChanged', data: { seller: command.seller } }];
+    case 'WatchLot':
+      if (state.watchlist.includes(command.lotId)) return [];
+      if (state.watchlist.length >= MAX_WATCHLIST) throw commandErrors.watchlistFull();
+      return [{ type: 'LotWatched', data: { lotId: command.lotId } }];
+    case 'UnwatchLot':
+      return state.watchlist.includes(command.lotId)
+        ? [{ type: 'LotUnwatched', data: { lotId: command.lotId } }]
+        : [];
     default: {
       const _exhaustive: never = command;
       return [];

@@ -37,6 +37,10 @@ export interface User {
   bidLimitRequested: number | null;
   owners: Extract<UserEvent, { type: 'CompanyOwnerAdded' }>['data'][];
   address: Extract<UserEvent, { type: 'AddressSet' }>['data'] | null;
+  /** May list lots on the seller paths (seeds 001 §6). */
+  seller: boolean;
+  /** Lot ids on the watchlist, oldest first (seeds 000 §4.7). */
+  watchlist: string[];
 }
 
 export type Card = Omit<Extract<UserEvent, { type: 'CardAdded' }>['data'], 'provider'> & { provider: string };
@@ -64,6 +68,8 @@ export const initialUser = (): User => ({
   bidLimitRequested: null,
   owners: [],
   address: null,
+  seller: false,
+  watchlist: [],
 });
 
 export function evolveUser(state: User, event: UserEvent): User {
@@ -134,6 +140,12 @@ export function evolveUser(state: User, event: UserEvent): User {
       };
     case 'CompanyOwnerRemoved':
       return { ...state, owners: state.owners.filter((o) => o.ownerId !== event.data.ownerId) };
+    case 'SellerStatusChanged':
+      return { ...state, seller: event.data.seller };
+    case 'LotWatched':
+      return { ...state, watchlist: [...state.watchlist, event.data.lotId] };
+    case 'LotUnwatched':
+      return { ...state, watchlist: state.watchlist.filter((id) => id !== event.data.lotId) };
     case 'EmailVerificationSent':
     case 'PhoneVerificationSent':
     case 'SignedIn':
@@ -181,6 +193,7 @@ export function userRecord(user: User, forceLogout: boolean, isAdmin = false): U
       : null,
     bid_limit: user.bidLimit,
     bid_limit_requested: user.bidLimitRequested,
+    is_seller: user.seller,
   };
 }
 

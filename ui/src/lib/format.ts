@@ -1,16 +1,6 @@
 import dayjs from 'dayjs';
 
-const usd = new Intl.NumberFormat('en-US', {
-  style: 'currency',
-  currency: 'USD',
-  minimumFractionDigits: 2,
-  maximumFractionDigits: 2,
-});
-
-/** seeds 000 §9: currency with a dollar sign and 2 decimals. Money on the wire is integer cents. */
-export function formatMoney(cents: number): string {
-  return usd.format(cents / 100);
-}
+export { formatMoney } from '@wine/contracts';
 
 /**
  * A dollar amount as people type it ('25,000', '$1,250.5', '19.99') in whole cents, counted in
