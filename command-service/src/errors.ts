@@ -21,6 +21,8 @@ export const commandErrors = {
     new AppError('BUY_NOW_NEEDS_PRICE', 'a buy-now lot needs a buy-now price', 400, 'buyNowPrice'),
   watchlistFull: () =>
     new AppError('WATCHLIST_FULL', 'Your watchlist is full; remove a lot first', 400, 'project_id'),
+  cartFull: () =>
+    new AppError('CART_FULL', 'Your cart is full; check out or remove a lot first', 400, 'cart'),
   sellerOnly: () => new AppError('SELLER_ONLY', 'Only sellers can list lots', 403),
   // seeds 000 §5 and DOMAIN.md "Bids": the bid refusals, on the bid amount field (wsprice).
   lotWithdrawn: () => new AppError('LOT_WITHDRAWN', bidMessages.withdrawn, 409, 'id'),

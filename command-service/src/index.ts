@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import rateLimit from '@fastify/rate-limit';
-import { actions } from '@wine/contracts';
+import { actions, defaultMarketSettings, type MarketSettings } from '@wine/contracts';
 import {
   type CardProvider,
   type Clock,
@@ -10,17 +10,21 @@ import {
   createSandboxKycProvider,
   type EventStore,
   type KycProvider,
+  type Logger,
   type Mailer,
   openSms,
   registerAction,
   type SecretStore,
+  sessionTokens,
 } from '@wine/platform';
 import type { FastifyInstance } from 'fastify';
 import { adminKeyAuthorizer } from './auth.ts';
+import { createStreams, type Streams } from './core/command-handler.ts';
+import { type ClosingScheduler, closingScheduler } from './lots/closing-scheduler.ts';
 import { lotRoutes } from './lots/routes.ts';
 import { accounts } from './users/accounts.ts';
 import { userRoutes } from './users/routes.ts';
-import { sessionTokens } from './users/sessions.ts';
+import { sessionAuth } from './users/session-auth.ts';
 
 export interface CommandServiceDeps {
   store: EventStore;
@@ -37,16 +41,27 @@ export interface CommandServiceDeps {
   kyc?: KycProvider;
   /** Sign-in, registration and code requests per minute per client and address (default 10). */
   rateLimit?: number;
+  /** Bidding settings (proxy or hard, soft close, increments); the defaults of DOMAIN.md otherwise. */
+  market?: MarketSettings;
+  logger: Logger;
+}
+
+export interface CommandService {
+  streams: Streams;
+  /** Closes lots at their close; start it once the routes are served, stop it before the store closes. */
+  scheduler: ClosingScheduler;
 }
 
 /** The write side's routes, registered on any fastify instance (one process or its own). */
-export async function commandService(app: FastifyInstance, deps: CommandServiceDeps): Promise<void> {
+export async function commandService(
+  app: FastifyInstance,
+  deps: CommandServiceDeps,
+): Promise<CommandService> {
   // preHandler: the body is parsed by then, so the key can name the address being tried.
   await app.register(rateLimit, { global: false, hook: 'preHandler' });
-  const authorize = adminKeyAuthorizer(deps.adminKey);
-  lotRoutes(app, { store: deps.store, clock: deps.clock, authorize });
+  const streams = createStreams(deps.store);
   const users = accounts({
-    store: deps.store,
+    streams,
     clock: deps.clock,
     secrets: deps.secrets,
     mailer: deps.mailer,
@@ -56,7 +71,9 @@ export async function commandService(app: FastifyInstance, deps: CommandServiceD
     kyc: deps.kyc ?? createSandboxKycProvider(),
     publicUrl: deps.publicUrl,
   });
-  userRoutes(app, { accounts: users, authorizeAdmin: authorize, rateLimit: deps.rateLimit ?? 10 });
+  const auth = sessionAuth(users, adminKeyAuthorizer(deps.adminKey));
+  userRoutes(app, { accounts: users, auth, rateLimit: deps.rateLimit ?? 10 });
+  lotRoutes(app, { streams, clock: deps.clock, auth, market: deps.market ?? defaultMarketSettings });
   const { outbox } = deps.mailer;
   if (outbox) {
     registerAction(
@@ -66,6 +83,7 @@ export async function commandService(app: FastifyInstance, deps: CommandServiceD
       async () => ({ records: await outbox() }),
     );
   }
+  return { streams, scheduler: closingScheduler({ streams, clock: deps.clock, logger: deps.logger }) };
 }
 
 /**
@@ -81,8 +99,9 @@ export function sessionSecret(config: { SESSION_SECRET?: string | undefined; dat
   return secret;
 }
 
-export { eventIdFor, handleCommand } from './core/command-handler.ts';
+export { createStreams, eventIdFor, type Streams } from './core/command-handler.ts';
 export type { Decider } from './core/decider.ts';
+export { type ClosingScheduler, closingScheduler } from './lots/closing-scheduler.ts';
 export { lotDecider } from './lots/decide.ts';
 export { lotFromInput } from './lots/list-lot.ts';
 export { userDecider } from './users/decide.ts';

@@ -2,6 +2,7 @@ import {
   createHttpApp,
   createLogger,
   loadConfig,
+  marketSettings,
   openEventStore,
   openMailer,
   openSecretStore,
@@ -17,8 +18,10 @@ const store = openEventStore(config);
 const secrets = await openSecretStore(config);
 const mailer = await openMailer(config);
 const app = createHttpApp(logger);
-await commandService(app, {
+const { scheduler } = await commandService(app, {
   store,
+  logger,
+  market: marketSettings(config),
   clock: systemClock,
   adminKey: config.ADMIN_KEY,
   secrets,
@@ -28,7 +31,10 @@ await commandService(app, {
 });
 app.get('/health', async () => ({ status: 'ok' }));
 await app.listen({ port: config.PORT, host: config.HOST });
+// Every instance runs the scheduler: a close is decided on the lot stream, so only one lands.
+await scheduler.start();
 closeWithGrace({ delay: 10_000 }, async () => {
+  await scheduler.stop();
   await app.close();
   await mailer.close();
   await secrets.close();

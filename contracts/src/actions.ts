@@ -1,6 +1,21 @@
 import { z } from 'zod';
+import type { MarketSettings } from './bidding.ts';
+import {
+  AddToCartInput,
+  type AuctionSummary,
+  BidConfirmInput,
+  type BidConfirmResult,
+  BidHistoryInput,
+  type BidHistoryRow,
+  MyBidsInput,
+  type PendingCounts,
+  SetSellerInput,
+  SimilarProductsInput,
+  WatchlistInput,
+  WatchlistListInput,
+} from './bids.ts';
 import type { LotView } from './lot-document.ts';
-import { CreateLotInput, LotIdInput } from './lots.ts';
+import { CreateLotInput, LotIdInput, UpdateLotInput, WithdrawLotInput } from './lots.ts';
 import { SearchFilter } from './search-filter.ts';
 import {
   AddCardInput,
@@ -38,7 +53,8 @@ import {
 } from './users.ts';
 
 export type Side = 'command' | 'query';
-export type Auth = 'public' | 'user' | 'admin';
+/** 'viewer': open to visitors; a bearer token, when sent, must be valid and personalises the answer. */
+export type Auth = 'public' | 'viewer' | 'user' | 'admin';
 
 export interface Action<Input extends z.ZodType = z.ZodType, Output = unknown> {
   path: `/api/${string}`;
@@ -57,14 +73,14 @@ export const actions = {
   productSearch: action({
     path: '/api/product/search',
     side: 'query',
-    auth: 'public',
+    auth: 'viewer',
     input: SearchFilter,
     output: out<{ records: LotView[]; totalRecords: number }>(),
   }),
   productLot: action({
     path: '/api/product/lot',
     side: 'query',
-    auth: 'public',
+    auth: 'viewer',
     input: LotIdInput,
     output: out<LotView>(),
   }),
@@ -89,6 +105,120 @@ export const actions = {
     auth: 'admin',
     input: CreateLotInput,
     output: out<{ id: string; position: string }>(),
+  }),
+  updateLot: action({
+    path: '/api/admin/product/update',
+    side: 'command',
+    auth: 'admin',
+    input: UpdateLotInput,
+    output: out<{ id: string; changed: string[] }>(),
+  }),
+  withdrawLot: action({
+    path: '/api/admin/product/withdraw',
+    side: 'command',
+    auth: 'admin',
+    input: WithdrawLotInput,
+    output: out<{ id: string }>(),
+  }),
+  // seeds 001 §6: seller calls use the /api/seller/ prefix; a seller manages their own lots only.
+  sellerCreateLot: action({
+    path: '/api/seller/product/create',
+    side: 'command',
+    auth: 'user',
+    input: CreateLotInput,
+    output: out<{ id: string; position: string }>(),
+  }),
+  sellerUpdateLot: action({
+    path: '/api/seller/product/update',
+    side: 'command',
+    auth: 'user',
+    input: UpdateLotInput,
+    output: out<{ id: string; changed: string[] }>(),
+  }),
+  sellerWithdrawLot: action({
+    path: '/api/seller/product/withdraw',
+    side: 'command',
+    auth: 'user',
+    input: WithdrawLotInput,
+    output: out<{ id: string }>(),
+  }),
+  setSeller: action({
+    path: '/api/admin/user/setSeller',
+    side: 'command',
+    auth: 'admin',
+    input: SetSellerInput,
+    output: out<null>(),
+  }),
+  // Bidding, buy now and the watchlist (seeds 000 §4.3, §4.4, §4.7, §7).
+  bidConfirm: action({
+    path: '/api/bid/confirm',
+    side: 'command',
+    auth: 'user',
+    input: BidConfirmInput,
+    output: out<BidConfirmResult>(),
+  }),
+  addToCart: action({
+    path: '/api/buynow/addToCart',
+    side: 'command',
+    auth: 'user',
+    input: AddToCartInput,
+    output: out<{ lines: { product_id: string; qty: number; unit_price: number }[] }>(),
+  }),
+  addWatchlist: action({
+    path: '/api/user/addWatchlist',
+    side: 'command',
+    auth: 'user',
+    input: WatchlistInput,
+    output: out<{ watchlistid: 1 }>(),
+  }),
+  removeWatchlist: action({
+    path: '/api/user/removeWatchlist',
+    side: 'command',
+    auth: 'user',
+    input: WatchlistInput,
+    output: out<{ watchlistid: 0 }>(),
+  }),
+  bidHistory: action({
+    path: '/api/bid/history',
+    side: 'query',
+    auth: 'viewer',
+    input: BidHistoryInput,
+    output: out<{ records: BidHistoryRow[]; totalRecords: number }>(),
+  }),
+  similarProducts: action({
+    path: '/api/product/getAllSimilarProducts',
+    side: 'query',
+    auth: 'viewer',
+    input: SimilarProductsInput,
+    output: out<{ records: LotView[]; totalRecords: number }>(),
+  }),
+  myBids: action({
+    path: '/api/user/auctions',
+    side: 'query',
+    auth: 'user',
+    input: MyBidsInput,
+    output: out<{ records: LotView[]; totalRecords: number }>(),
+  }),
+  myWatchlist: action({
+    path: '/api/user/watchlist',
+    side: 'query',
+    auth: 'user',
+    input: WatchlistListInput,
+    output: out<{ records: LotView[]; totalRecords: number }>(),
+  }),
+  pendingCount: action({
+    path: '/api/cart/pendingCount',
+    side: 'query',
+    auth: 'user',
+    input: z.strictObject({}),
+    output: out<PendingCounts>(),
+  }),
+  auctions: action({
+    path: '/api/auction/search',
+    side: 'query',
+    auth: 'public',
+    input: z.strictObject({}),
+    output: out<{ records: AuctionSummary[]; totalRecords: number }>(),
   }),
   // Accounts (seeds 001 §7 "Account and identity", area user).
   register: action({
@@ -343,8 +473,7 @@ export type InputOf<N extends ActionName> = z.input<Actions[N]['input']>;
 export type OutputOf<N extends ActionName> = NonNullable<Actions[N]['output']>;
 
 /** seeds 000 §3.2 "Default data bundle": the parts the storefront uses so far. */
-export interface DefaultBundle {
-  buyer_premium: number;
+export interface DefaultBundle extends MarketSettings {
   countries: { value: string; count: number }[];
   regions: { country: string; value: string; count: number }[];
   subregions: { country: string; region: string; value: string; count: number }[];

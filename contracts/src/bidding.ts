@@ -148,3 +148,17 @@ export const bidStatusMessage: Record<BidTopStatus, string> = {
   won: bidMessages.won,
   lost: bidMessages.lost,
 };
+
+/** seeds 000 §4.4, §5 and §8: the buy-now texts. */
+export const buyNowMessages = {
+  minQuantity: (n: number) => `Minimum Quantity ${n}`,
+  maxQuantity: (n: number) => `Max Quantity ${n}`,
+  unavailable: 'Buy now is not available for this lot',
+  ownLot: 'You cannot buy your own lot',
+  added: 'Added to cart',
+} as const;
+
+/** seeds 000 §4.4 / §9: an auction lot shows buy now while the per-unit price is below bprice + 20%... */
+export const BUY_NOW_PRICE_MARGIN = 1.2;
+/** ...and at least 2 days remain. */
+export const BUY_NOW_MIN_DAYS_LEFT = 2;

@@ -1,5 +1,6 @@
 export * from './actions.ts';
 export * from './bidding.ts';
+export * from './bids.ts';
 export * from './envelope.ts';
 export * from './lot-document.ts';
 export * from './lots.ts';

@@ -1,4 +1,5 @@
 import type { Position } from '@wine/event-schemas';
+import type { BidTopStatus } from './bidding.ts';
 
 /** The `lots` read model: seeds 000 §3.1 field names, as the UI reads them. Money is integer cents. */
 export type LotDocument = {
@@ -29,6 +30,8 @@ export type LotDocument = {
   minimumquantity: number;
   enforceminqtyinternally: 0 | 1;
   discount_buynow_records: { id: string; quantity: number; bprice: number }[];
+  /** seeds 000 §4.6: the price a closed lot sold at, shown as 'Sold Price'; null until then. */
+  buynowamount: number | null;
   custitem_gvo_invwebdisplay: string | null;
   custitem_gvo_color: string;
   custitem_gvo_bottlesize: string;
@@ -53,8 +56,23 @@ export type LotDocument = {
   _position: Position;
 };
 
-/** What the query API answers: the document with `future_active` computed against the server clock. */
-export type LotView = Omit<LotDocument, '_id' | '_position'> & { future_active: boolean };
+/** The caller's own standing on a lot (seeds 000 §3.1); empty for visitors and lots they never bid on. */
+export interface ViewerFields {
+  /** seeds 000 §4.2: winner, outbid, won, lost; null when the user has not bid. */
+  bidtopstatus: BidTopStatus | null;
+  /** The number of the user's own bids on the lot. */
+  bid_or_not: number;
+  /** 1 when on the user's watchlist. */
+  watchlistid: 0 | 1;
+  /** The user's own maximum (proxy bidding): shown to that user only. */
+  my_max_bid: number | null;
+}
+
+/**
+ * What the query API answers: the document with `future_active` computed against the server clock,
+ * and the caller's own standing on the lot.
+ */
+export type LotView = Omit<LotDocument, '_id' | '_position'> & { future_active: boolean } & ViewerFields;
 
 /** seeds 000 §2.7 score badges: label and read-model field. */
 export const scoreBadges = [

@@ -81,3 +81,43 @@ type _EventFieldsCovered = Exclude<
 >;
 const _covered: [_EventFieldsCovered] extends [never] ? true : false = true;
 void _covered;
+
+/** Admin or seller changes to an open lot: any listed field but the kind of sale and the start. */
+export const UpdateLotInput = z
+  .strictObject({
+    id: z.string().min(1).max(64),
+    title: z.string().trim().min(1, 'Required!').max(300),
+    producer: z.string().trim().min(1, 'Required!').max(200),
+    vintage: z.number().int().min(1800).max(2100).nullable(),
+    country: z.string().trim().min(1, 'Required!').max(100),
+    region: z.string().trim().max(100),
+    subregion: z.string().trim().max(100),
+    colour: z.enum(Colours),
+    bottleSize: z.string().trim().min(1).max(40),
+    scores: Scores,
+    description: z.string().max(20_000),
+    images: z.array(Attachment).max(50),
+    availability: z.string().trim().max(40).nullable(),
+    meta: z.strictObject({
+      title: z.string().max(300),
+      description: z.string().max(1000),
+      keywords: z.string().max(1000),
+    }),
+    quantity: z.number().int().min(1).max(100_000),
+    minimumQuantity: z.number().int().min(1),
+    enforceMinimumQuantity: z.boolean(),
+    openingBid: Cents,
+    reserve: Cents.nullable(),
+    buyNowPrice: Cents.nullable(),
+    discounts: z.array(DiscountRow).max(20),
+    closesAt: isoDate,
+  })
+  .partial()
+  .required({ id: true })
+  .refine((input) => Object.keys(input).length > 1, { message: 'nothing to change', path: ['id'] });
+export type UpdateLotInput = z.input<typeof UpdateLotInput>;
+
+export const WithdrawLotInput = z.strictObject({
+  id: z.string().min(1).max(64),
+  reason: z.string().trim().min(1, 'Required!').max(500),
+});

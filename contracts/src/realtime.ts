@@ -1,6 +1,6 @@
 import type { Position } from '@wine/event-schemas';
 import { z } from 'zod';
-import type { LotView } from './lot-document.ts';
+import type { LotView, ViewerFields } from './lot-document.ts';
 
 /** Channels a socket can subscribe to: every lot ('lots') or one lot ('lot:<id>'). */
 export const Channel = z.union([z.literal('lots'), z.string().regex(/^lot:[a-zA-Z0-9_-]{1,64}$/)]);
@@ -10,19 +10,64 @@ export const ClientMessage = z.discriminatedUnion('type', [
   z.strictObject({ type: z.literal('unsubscribe'), channels: z.array(Channel).min(1).max(200) }),
   /** After a reconnect: send me every change after this log position. */
   z.strictObject({ type: z.literal('resume'), after: z.string().max(64) }),
+  /** Binds the socket to a signed-in user (their own channel); null unbinds it (logout). */
+  z.strictObject({ type: z.literal('auth'), token: z.string().max(4096).nullable() }),
 ]);
 export type ClientMessage = z.infer<typeof ClientMessage>;
+
+/** The user's own standing after a change (ViewerFields without the watchlist flag). */
+export type ViewerStatus = Omit<ViewerFields, 'watchlistid'>;
 
 /** seeds 000 §7: the socket's servertime message with dTime, the authoritative clock. */
 export interface ServerTimeMessage {
   type: 'servertime';
   dTime: string;
 }
-export interface LotChangedMessage {
-  type: 'lotChanged';
+
+interface LotMessageBase {
   position: Position;
+  /** The event types of this change, in log order; `event` is the last. */
+  events: string[];
   event: string;
+  /** The lot as everyone sees it (no one's own fields). */
   lot: LotView;
+  /** This socket's user's own standing, when the change touched it. */
+  status?: ViewerStatus;
+}
+
+/**
+ * seeds 000 §4.6 bidAddtime: a bid was placed. `below_five` is 1 when it came with less than the
+ * soft-close window left, and `date_closed` is then the extended close. `outbid` is set for the user
+ * the bid displaced: 'you have been outbid.' (never for the user's own bid).
+ */
+export interface BidAddtimeMessage extends LotMessageBase {
+  type: 'bidAddtime';
+  below_five: 0 | 1;
+  date_closed: string;
+  outbid?: true;
+}
+
+/** seeds 000 §4.6 realclosedupdates: the lot closed (sold / unsold); `status` is won or lost for its bidders. */
+export interface RealClosedUpdatesMessage extends LotMessageBase {
+  type: 'realclosedupdates';
+}
+
+/** Any other change of a lot: listed, updated, withdrawn. */
+export interface LotChangedMessage extends LotMessageBase {
+  type: 'lotChanged';
+}
+
+/** seeds 000 §4.6 watchlistAdded: the user's watchlist flag for a lot (sent to that user only). */
+export interface WatchlistAddedMessage {
+  type: 'watchlistAdded';
+  position: Position;
+  lot_id: string;
+  status: 0 | 1;
+}
+
+export interface AuthenticatedMessage {
+  type: 'authenticated';
+  user_id: string | null;
 }
 /** The server could not replay from the asked position (too old): reload what you show. */
 export interface ResyncMessage {
@@ -33,18 +78,43 @@ export interface ErrorMessage {
   type: 'error';
   message: string;
 }
-export type ServerMessage = ServerTimeMessage | LotChangedMessage | ResyncMessage | ErrorMessage;
+
+export type LotMessage = BidAddtimeMessage | RealClosedUpdatesMessage | LotChangedMessage;
+/** Messages that carry a log position: what a client resumes after. */
+export type ChangeMessage = LotMessage | WatchlistAddedMessage;
+export type ServerMessage =
+  | ServerTimeMessage
+  | ChangeMessage
+  | AuthenticatedMessage
+  | ResyncMessage
+  | ErrorMessage;
 
 /** Bus subjects the read side publishes on after a read model is committed. */
 export const subjects = {
   lotChanged: (lotId: string) => `market.lot.${lotId}.changed`,
   anyLotChanged: 'market.lot.*.changed',
+  userChanged: (userId: string) => `market.user.${userId}.changed`,
+  anyUserChanged: 'market.user.*.changed',
 } as const;
 
-/** The bus message for a committed lot change. */
+/**
+ * The bus message for one lot's committed changes in one batch: the public view, and the standing of
+ * every user the change touched, which the realtime side hands to each of them alone.
+ */
 export interface LotChangedNotice {
   position: Position;
   eventId: string;
-  event: string;
+  kind: LotMessage['type'];
+  events: string[];
+  below_five: 0 | 1;
   lot: LotView;
+  users: Record<string, ViewerStatus & { outbid: boolean }>;
+}
+
+/** The bus message for a change of one user's own data (their watchlist). */
+export interface UserChangedNotice {
+  position: Position;
+  eventId: string;
+  userId: string;
+  message: WatchlistAddedMessage;
 }

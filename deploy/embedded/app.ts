@@ -11,14 +11,22 @@ import {
   createHttpApp,
   createLogger,
   type Logger,
+  marketSettings,
   openBus,
   openDocumentStore,
   openEventStore,
   openMailer,
   openSecretStore,
+  sessionTokens,
   systemClock,
 } from '@wine/platform';
-import { createProjectionRunner, ensureIndexes, projections, queryService } from '@wine/projection-service';
+import {
+  createProjectionRunner,
+  ensureIndexes,
+  projections,
+  queryService,
+  sessionUser,
+} from '@wine/projection-service';
 import { createRealtimeServer } from '@wine/realtime-service';
 
 export const repoRoot = resolve(import.meta.dirname, '../..');
@@ -68,7 +76,16 @@ export async function startEmbedded(options: EmbeddedOptions) {
     logger,
     bus,
   });
-  const realtime = await createRealtimeServer({ bus, clock, logger });
+  const market = marketSettings(config);
+  const secret = sessionSecret(config);
+  const tokens = sessionTokens(secret, clock);
+  const userOf = sessionUser({ tokens, secrets, docs });
+  const realtime = await createRealtimeServer({
+    bus,
+    clock,
+    logger,
+    authenticate: (token) => userOf(`Bearer ${token}`),
+  });
   await runner.start();
   await runner.waitFor(await eventStore.headPosition(), 120_000);
 
@@ -84,19 +101,21 @@ export async function startEmbedded(options: EmbeddedOptions) {
       : undefined,
   );
 
-  await commandService(app, {
+  const commands = await commandService(app, {
     store: eventStore,
+    logger,
+    market,
     clock,
     adminKey: config.ADMIN_KEY,
     secrets,
     mailer,
-    sessionSecret: sessionSecret(config),
+    sessionSecret: secret,
     publicUrl: () =>
       config.PUBLIC_URL ??
       `http://localhost:${(app.server.address() as AddressInfo | null)?.port ?? config.PORT}`,
     ...(options.rateLimit !== undefined && { rateLimit: options.rateLimit }),
   });
-  queryService(app, { docs, clock, authorize: () => undefined });
+  queryService(app, { docs, clock, tokens, secrets, market });
   app.get('/api/health', async () => ({ status: 'ok', projections: runner.status() }));
 
   await app.register(fastifyStatic, {
@@ -110,6 +129,7 @@ export async function startEmbedded(options: EmbeddedOptions) {
 
   realtime.attach(app.server);
   await app.listen({ port: config.PORT, host: config.HOST });
+  await commands.scheduler.start();
   const { port } = app.server.address() as AddressInfo;
 
   return {
@@ -123,7 +143,10 @@ export async function startEmbedded(options: EmbeddedOptions) {
     mailer,
     runner,
     realtime,
+    scheduler: commands.scheduler,
+    streams: commands.streams,
     async close() {
+      await commands.scheduler.stop();
       await realtime.close();
       await app.close();
       await runner.stop();

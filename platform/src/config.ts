@@ -1,4 +1,5 @@
 import { resolve } from 'node:path';
+import { defaultMarketSettings, type MarketSettings } from '@wine/contracts';
 import { z } from 'zod';
 
 /**
@@ -35,6 +36,14 @@ const Env = z.object({
   /** The address links in e-mails point at; default http://localhost:PORT. */
   PUBLIC_URL: z.url().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** seeds 000 §4.3: non-zero means proxy bidding (a bid is a maximum); 0 means hard bidding. */
+  PROXY_BIDDING_SETTINGS: z.enum(['0', '1']).default('1'),
+  /** DOMAIN.md soft close: a bid with less than this many minutes left extends the close... */
+  SOFT_CLOSE_WINDOW_MINUTES: z.coerce.number().positive().max(1440).default(5),
+  /** ...to this many minutes after the bid. */
+  SOFT_CLOSE_EXTEND_MINUTES: z.coerce.number().positive().max(1440).default(5),
+  /** seeds 000 §1: the buyer's premium on auction hammer prices. */
+  BUYER_PREMIUM_PERCENT: z.coerce.number().min(0).max(100).default(20),
   SEED_DEMO: z
     .enum(['true', 'false'])
     .default('true')
@@ -50,4 +59,15 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new Error(`invalid configuration:\n${lines.join('\n')}`);
   }
   return { ...parsed.data, dataDir: resolve(parsed.data.DATA_DIR) };
+}
+
+/** The market's bidding settings from configuration (the increment table is the default one for now). */
+export function marketSettings(config: Config): MarketSettings {
+  return {
+    ...defaultMarketSettings,
+    proxy_bidding_settings: config.PROXY_BIDDING_SETTINGS === '1' ? 1 : 0,
+    soft_close_window_minutes: config.SOFT_CLOSE_WINDOW_MINUTES,
+    soft_close_extend_minutes: config.SOFT_CLOSE_EXTEND_MINUTES,
+    buyer_premium: config.BUYER_PREMIUM_PERCENT,
+  };
 }

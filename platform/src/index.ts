@@ -9,4 +9,5 @@ export * from './kyc/index.ts';
 export * from './logging.ts';
 export * from './mailer/index.ts';
 export * from './secret-store/index.ts';
+export * from './sessions.ts';
 export * from './sms/index.ts';

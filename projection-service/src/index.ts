@@ -1,24 +1,38 @@
-import type { Authorize, Clock, DocumentStore } from '@wine/platform';
+import { defaultMarketSettings, type MarketSettings } from '@wine/contracts';
+import type { Clock, DocumentStore, SecretStore, SessionTokens } from '@wine/platform';
 import type { FastifyInstance } from 'fastify';
+import { bidsProjection } from './bids/project.ts';
+import { cartsProjection } from './carts/project.ts';
 import type { Projection } from './core/projection.ts';
 import { createProjectionIndexes } from './core/rebuild.ts';
+import { viewerAuth } from './core/viewer.ts';
 import { lotsProjection } from './lots/project.ts';
 import { lotQueries } from './lots/queries.ts';
 import { usersProjection } from './users/project.ts';
+import { watchlistsProjection } from './watchlists/project.ts';
 
 /** Every projection of the product, in the order they are applied. */
-export const projections: readonly Projection[] = [lotsProjection, usersProjection];
+export const projections: readonly Projection[] = [
+  lotsProjection,
+  bidsProjection,
+  usersProjection,
+  cartsProjection,
+  watchlistsProjection,
+];
 
 export interface QueryServiceDeps {
   docs: DocumentStore;
   clock: Clock;
-  authorize: Authorize;
-  buyerPremiumPercent?: number;
+  /** Verifies bearer tokens for the caller's own fields and lists (the command side issues them). */
+  tokens: SessionTokens;
+  secrets: Pick<SecretStore, 'get'>;
+  market?: MarketSettings;
 }
 
 /** The read side's query routes, registered on any fastify instance. */
 export function queryService(app: FastifyInstance, deps: QueryServiceDeps): void {
-  lotQueries(app, { ...deps, buyerPremiumPercent: deps.buyerPremiumPercent ?? 20 });
+  const auth = viewerAuth(deps);
+  lotQueries(app, { docs: deps.docs, clock: deps.clock, auth, market: deps.market ?? defaultMarketSettings });
 }
 
 /** Indexes the queries rely on; created at start (idempotent). */
@@ -30,6 +44,7 @@ export { CHECKPOINTS, loadCheckpoint } from './core/checkpoints.ts';
 export type { Projection } from './core/projection.ts';
 export { createProjectionIndexes, rebuildProjection, shadowName } from './core/rebuild.ts';
 export { createProjectionRunner, type ProjectionRunner, type RunnerStatus } from './core/runner.ts';
+export { sessionUser } from './core/viewer.ts';
 export { LOTS, listedLotDocument, lotsProjection } from './lots/project.ts';
 export { lotView } from './lots/view.ts';
 export { toMongoQuery } from './search/to-mongo.ts';

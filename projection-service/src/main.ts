@@ -2,9 +2,12 @@ import {
   createHttpApp,
   createLogger,
   loadConfig,
+  marketSettings,
   openBus,
   openDocumentStore,
   openEventStore,
+  openSecretStore,
+  sessionTokens,
   systemClock,
 } from '@wine/platform';
 import closeWithGrace from 'close-with-grace';
@@ -16,6 +19,7 @@ const logger = createLogger(config.LOG_LEVEL, 'projection-service');
 const eventStore = openEventStore(config);
 const docs = await openDocumentStore(config);
 const bus = await openBus(config);
+const secrets = await openSecretStore(config);
 await ensureIndexes(docs);
 const runner = createProjectionRunner({
   name: 'read-models',
@@ -29,11 +33,20 @@ const runner = createProjectionRunner({
 await runner.start();
 
 const app = createHttpApp(logger);
-queryService(app, { docs, clock: systemClock, authorize: () => undefined });
+// Tokens are issued by the command-service with the same SESSION_SECRET; logouts are in the shared secret store.
+if (!config.SESSION_SECRET)
+  throw new Error('SESSION_SECRET is required when the projection-service runs on its own');
+queryService(app, {
+  docs,
+  clock: systemClock,
+  tokens: sessionTokens(config.SESSION_SECRET, systemClock),
+  secrets,
+  market: marketSettings(config),
+});
 app.get('/health', async () => ({ status: 'ok', projections: runner.status() }));
 await app.listen({ port: config.PORT, host: config.HOST });
 closeWithGrace({ delay: 10_000 }, async () => {
   await app.close();
   await runner.stop();
-  await Promise.all([bus.close(), docs.close(), eventStore.close()]);
+  await Promise.all([bus.close(), docs.close(), secrets.close(), eventStore.close()]);
 });

@@ -1,5 +1,14 @@
 import { createServer } from 'node:http';
-import { createLogger, loadConfig, openBus, systemClock } from '@wine/platform';
+import {
+  createLogger,
+  loadConfig,
+  openBus,
+  openDocumentStore,
+  openSecretStore,
+  sessionTokens,
+  systemClock,
+} from '@wine/platform';
+import { sessionUser } from '@wine/projection-service';
 import closeWithGrace from 'close-with-grace';
 import { createRealtimeServer } from './server.ts';
 
@@ -7,7 +16,19 @@ import { createRealtimeServer } from './server.ts';
 const config = loadConfig({ PORT: '3003', ...process.env });
 const logger = createLogger(config.LOG_LEVEL, 'realtime-service');
 const bus = await openBus(config);
-const realtime = await createRealtimeServer({ bus, clock: systemClock, logger });
+// Sockets sign in with the command-service's tokens (same SESSION_SECRET), checked against the shared
+// secret store (logouts) and the users read model (deactivated, forced out).
+if (!config.SESSION_SECRET)
+  throw new Error('SESSION_SECRET is required when the realtime-service runs on its own');
+const secrets = await openSecretStore(config);
+const docs = await openDocumentStore(config);
+const userOf = sessionUser({ tokens: sessionTokens(config.SESSION_SECRET, systemClock), secrets, docs });
+const realtime = await createRealtimeServer({
+  bus,
+  clock: systemClock,
+  logger,
+  authenticate: (token) => userOf(`Bearer ${token}`),
+});
 const server = createServer((request, response) => {
   response.writeHead(request.url === '/health' ? 200 : 404, { 'content-type': 'application/json' });
   response.end(
@@ -24,5 +45,5 @@ server.listen(config.PORT, config.HOST, () =>
 closeWithGrace({ delay: 10_000 }, async () => {
   await realtime.close();
   server.close();
-  await bus.close();
+  await Promise.all([bus.close(), secrets.close(), docs.close()]);
 });

@@ -1,11 +1,13 @@
 import type { IncomingMessage, Server } from 'node:http';
 import type { Duplex } from 'node:stream';
 import {
+  accountMessages,
   ClientMessage,
-  type LotChangedMessage,
   type LotChangedNotice,
+  type LotMessage,
   type ServerMessage,
   subjects,
+  type UserChangedNotice,
 } from '@wine/contracts';
 import type { Bus, BusSubscription, Clock, Logger } from '@wine/platform';
 import { WebSocket, WebSocketServer } from 'ws';
@@ -20,6 +22,8 @@ export interface RealtimeDeps {
   /** seeds 000 §9: countdown tick 1 second; servertime goes out at this interval. */
   serverTimeIntervalMs?: number;
   replayCapacity?: number;
+  /** The user id a bearer token stands for, or null (bad, expired, logged out); none: sockets stay anonymous. */
+  authenticate?: (token: string) => Promise<string | null>;
 }
 
 export interface RealtimeServer {
@@ -33,6 +37,45 @@ export interface RealtimeServer {
 interface Client {
   socket: WebSocket;
   channels: Set<string>;
+  /** The signed-in user this socket speaks for (their own channel), or null. */
+  userId: string | null;
+}
+
+/** A committed change as relayed and kept for resuming clients. */
+type Relayed =
+  | { kind: 'lot'; position: string; notice: LotChangedNotice; shared: string }
+  | { kind: 'user'; position: string; notice: UserChangedNotice };
+
+/** The lot message a client gets: the public view, plus the user's own standing when the change touched it. */
+function lotMessage(notice: LotChangedNotice, userId: string | null): LotMessage {
+  const mine = userId ? notice.users[userId] : undefined;
+  const base = {
+    position: notice.position,
+    events: notice.events,
+    event: notice.events[notice.events.length - 1] ?? '',
+    lot: notice.lot,
+    ...(mine && {
+      status: { bidtopstatus: mine.bidtopstatus, bid_or_not: mine.bid_or_not, my_max_bid: mine.my_max_bid },
+    }),
+  };
+  switch (notice.kind) {
+    case 'bidAddtime':
+      return {
+        type: 'bidAddtime',
+        ...base,
+        below_five: notice.below_five,
+        date_closed: notice.lot.date_closed,
+        ...(mine?.outbid && { outbid: true as const }),
+      };
+    case 'realclosedupdates':
+      return { type: 'realclosedupdates', ...base };
+    case 'lotChanged':
+      return { type: 'lotChanged', ...base };
+    default: {
+      const _exhaustive: never = notice.kind;
+      return _exhaustive;
+    }
+  }
 }
 
 /**
@@ -43,7 +86,7 @@ export async function createRealtimeServer(deps: RealtimeDeps): Promise<Realtime
   const path = deps.path ?? '/ws';
   const wss = new WebSocketServer({ noServer: true, maxPayload: 64 * 1024 });
   const clients = new Set<Client>();
-  const buffer = new ReplayBuffer<LotChangedMessage>(deps.replayCapacity ?? 10_000);
+  const buffer = new ReplayBuffer<Relayed>(deps.replayCapacity ?? 10_000);
 
   const send = (client: Client, message: ServerMessage) => {
     if (client.socket.readyState === WebSocket.OPEN) client.socket.send(JSON.stringify(message));
@@ -52,19 +95,35 @@ export async function createRealtimeServer(deps: RealtimeDeps): Promise<Realtime
     client.channels.has('lots') || client.channels.has(`lot:${lotId}`);
   const serverTime = (): ServerMessage => ({ type: 'servertime', dTime: deps.clock.now().toISOString() });
 
-  const subscription: BusSubscription = await deps.bus.subscribe<LotChangedNotice>(
-    subjects.anyLotChanged,
-    (message) => {
-      const out: LotChangedMessage = {
-        type: 'lotChanged',
-        position: message.data.position,
-        event: message.data.event,
-        lot: message.data.lot,
-      };
-      buffer.add(out);
-      for (const client of clients) if (wants(client, out.lot.id)) send(client, out);
-    },
-  );
+  /** Sends a change to a client that should see it: the lot's watchers, and the users it touched. */
+  const deliver = (client: Client, item: Relayed) => {
+    if (client.socket.readyState !== WebSocket.OPEN) return;
+    if (item.kind === 'user') {
+      if (client.userId === item.notice.userId) client.socket.send(JSON.stringify(item.notice.message));
+      return;
+    }
+    const touched = client.userId !== null && Object.hasOwn(item.notice.users, client.userId);
+    if (touched) client.socket.send(JSON.stringify(lotMessage(item.notice, client.userId)));
+    else if (wants(client, item.notice.lot.id)) client.socket.send(item.shared);
+  };
+  const relay = (item: Relayed) => {
+    buffer.add(item);
+    for (const client of clients) deliver(client, item);
+  };
+
+  const subscriptions: BusSubscription[] = [
+    await deps.bus.subscribe<LotChangedNotice>(subjects.anyLotChanged, ({ data }) =>
+      relay({
+        kind: 'lot',
+        position: data.position,
+        notice: data,
+        shared: JSON.stringify(lotMessage(data, null)),
+      }),
+    ),
+    await deps.bus.subscribe<UserChangedNotice>(subjects.anyUserChanged, ({ data }) =>
+      relay({ kind: 'user', position: data.position, notice: data }),
+    ),
+  ];
 
   const ticker = setInterval(() => {
     const message = JSON.stringify(serverTime());
@@ -73,8 +132,19 @@ export async function createRealtimeServer(deps: RealtimeDeps): Promise<Realtime
   }, deps.serverTimeIntervalMs ?? 1000);
   ticker.unref();
 
+  async function authenticate(client: Client, token: string | null) {
+    if (token === null) {
+      client.userId = null;
+      return send(client, { type: 'authenticated', user_id: null });
+    }
+    const userId = deps.authenticate ? await deps.authenticate(token).catch(() => null) : null;
+    if (userId === null) return send(client, { type: 'error', message: accountMessages.sessionExpired });
+    client.userId = userId;
+    send(client, { type: 'authenticated', user_id: userId });
+  }
+
   wss.on('connection', (socket) => {
-    const client: Client = { socket, channels: new Set() };
+    const client: Client = { socket, channels: new Set(), userId: null };
     clients.add(client);
     send(client, serverTime());
     socket.on('message', (raw) => {
@@ -98,9 +168,12 @@ export async function createRealtimeServer(deps: RealtimeDeps): Promise<Realtime
         case 'resume': {
           const missed = buffer.after(message.after);
           if (missed === null) send(client, { type: 'resync', position: buffer.latest() ?? '' });
-          else for (const m of missed) if (wants(client, m.lot.id)) send(client, m);
+          else for (const item of missed) deliver(client, item);
           break;
         }
+        case 'auth':
+          void authenticate(client, message.token);
+          break;
         default: {
           const _exhaustive: never = message;
           return _exhaustive;
@@ -127,7 +200,7 @@ export async function createRealtimeServer(deps: RealtimeDeps): Promise<Realtime
     clientCount: () => clients.size,
     async close() {
       clearInterval(ticker);
-      await subscription.close();
+      await Promise.all(subscriptions.map((s) => s.close()));
       for (const client of clients) client.socket.terminate();
       await new Promise<void>((resolve) => wss.close(() => resolve()));
     },

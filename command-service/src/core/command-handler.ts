@@ -9,7 +9,8 @@ import {
   events as registry,
 } from '@wine/event-schemas';
 import { ConcurrencyError, type EventStore } from '@wine/platform';
-import { type Decider, fold } from './decider.ts';
+import { LRUCache } from 'lru-cache';
+import type { Decider } from './decider.ts';
 
 export interface CommandContext {
   commandId: string;
@@ -36,49 +37,165 @@ export function eventIdFor(commandId: string, streamName: string, index: number)
 
 const MAX_ATTEMPTS = 20;
 
+// biome-ignore lint/suspicious/noExplicitAny: one cache holds the states of every aggregate type
+type AnyDecider = Decider<any, any, any>;
+
+/** A stream folded up to `revision`, and where each command id it holds landed (for idempotent retries). */
+interface Folded {
+  decider: AnyDecider;
+  state: unknown;
+  revision: number;
+  lastHash: string;
+  commands: Map<string, { from: number; to: number; position: Position }>;
+}
+
+export interface Streams {
+  /**
+   * Loads the stream, decides, chains the hashes and appends with the expected revision; on a
+   * concurrency conflict it reads what is new and decides again (ARCHITECTURE.md "Rules"). A command
+   * id the stream already holds answers the earlier result and writes nothing.
+   */
+  handle<Command, Event extends DomainEvent, State>(
+    streamName: string,
+    decider: Decider<Command, Event, State>,
+    command: Command,
+    context: CommandContext,
+  ): Promise<CommandResult<Event>>;
+  /** The stream's current state. */
+  load<Event extends DomainEvent, State>(
+    streamName: string,
+    decider: Pick<Decider<unknown, Event, State>, 'evolve' | 'initialState'>,
+  ): Promise<State>;
+  readonly store: EventStore;
+}
+
+export interface StreamsOptions {
+  /** Streams whose folded state is kept in memory (least recently used go first). */
+  cacheSize?: number;
+}
+
 /**
- * Loads the stream, decides, chains the hashes and appends with the expected revision; on a
- * concurrency conflict it reloads and decides again (ARCHITECTURE.md "Rules").
+ * The write side's access to streams. Folded states are cached and brought up to date by reading
+ * only the events after the cached revision, so appends by other instances are always seen; the
+ * expected revision at append stays the guard across processes. Commands on one stream run one at a
+ * time within this process, so a hot lot queues instead of burning retries on its own conflicts.
  */
-export async function handleCommand<Command, Event extends DomainEvent, State>(
-  store: EventStore,
-  streamName: string,
-  decider: Decider<Command, Event, State>,
-  command: Command,
-  context: CommandContext,
-): Promise<CommandResult<Event>> {
-  for (let attempt = 1; ; attempt++) {
-    const recorded = await store.readStream(streamName);
-    const earlier = recorded.filter((e) => e.metadata.commandId === context.commandId);
-    if (earlier.length > 0) {
-      const last = earlier[earlier.length - 1] as RecordedEvent;
-      return {
-        events: earlier.map((e) => ({ type: e.type, data: e.data }) as Event),
-        nextRevision: last.revision,
-        position: last.position,
-        replayed: true,
-      };
-    }
-    const state = fold(decider, recorded as unknown as Event[]);
-    const decided = decider.decide(command, state);
-    const last = recorded[recorded.length - 1];
-    if (decided.length === 0) {
-      return { events: [], nextRevision: last?.revision ?? -1, position: null, replayed: false };
-    }
-    const toAppend = chain(streamName, decided, last?.metadata.hash ?? '', context);
-    try {
-      const result = await store.append(streamName, toAppend, last ? last.revision : 'no_stream');
-      return {
-        events: decided,
-        nextRevision: result.nextRevision,
-        position: result.position,
-        replayed: false,
-      };
-    } catch (error) {
-      if (error instanceof ConcurrencyError && attempt < MAX_ATTEMPTS) continue;
-      throw error;
-    }
+export function createStreams(store: EventStore, options: StreamsOptions = {}): Streams {
+  const cache = new LRUCache<string, Folded>({ max: options.cacheSize ?? 50_000 });
+  const tails = new Map<string, Promise<unknown>>();
+
+  function serialize<T>(key: string, work: () => Promise<T>): Promise<T> {
+    const run = (tails.get(key) ?? Promise.resolve()).then(work, work);
+    const tail = run.then(
+      () => undefined,
+      () => undefined,
+    );
+    tails.set(key, tail);
+    void tail.then(() => {
+      if (tails.get(key) === tail) tails.delete(key);
+    });
+    return run;
   }
+
+  async function refresh(streamName: string, decider: AnyDecider): Promise<Folded> {
+    const cached = cache.get(streamName);
+    const folded: Folded =
+      cached && cached.decider === decider
+        ? cached
+        : { decider, state: decider.initialState(), revision: -1, lastHash: '', commands: new Map() };
+    const newer = await store.readStream(streamName, { fromRevision: folded.revision + 1 });
+    if (newer.length > 0 || folded !== cached) {
+      let { state, commands } = folded;
+      if (newer.length > 0) commands = new Map(commands);
+      for (const event of newer) {
+        state = decider.evolve(state, event as unknown as DomainEvent);
+        const seen = commands.get(event.metadata.commandId);
+        commands.set(event.metadata.commandId, {
+          from: seen?.from ?? event.revision,
+          to: event.revision,
+          position: event.position,
+        });
+      }
+      const last = newer[newer.length - 1];
+      const updated: Folded = {
+        decider,
+        state,
+        revision: last?.revision ?? folded.revision,
+        lastHash: last?.metadata.hash ?? folded.lastHash,
+        commands,
+      };
+      cache.set(streamName, updated);
+      return updated;
+    }
+    return folded;
+  }
+
+  async function replay<Event>(
+    streamName: string,
+    landed: { from: number; to: number; position: Position },
+  ): Promise<CommandResult<Event>> {
+    const earlier = await store.readStream(streamName, {
+      fromRevision: landed.from,
+      maxCount: landed.to - landed.from + 1,
+    });
+    return {
+      events: earlier.map((e: RecordedEvent) => ({ type: e.type, data: e.data }) as Event),
+      nextRevision: landed.to,
+      position: landed.position,
+      replayed: true,
+    };
+  }
+
+  return {
+    store,
+    async load(streamName, decider) {
+      return (await refresh(streamName, decider as AnyDecider)).state as never;
+    },
+    handle(streamName, decider, command, context) {
+      return serialize(streamName, async () => {
+        for (let attempt = 1; ; attempt++) {
+          const folded = await refresh(streamName, decider);
+          const landed = folded.commands.get(context.commandId);
+          if (landed) return replay(streamName, landed);
+          const decided = decider.decide(command, folded.state as never);
+          if (decided.length === 0) {
+            return { events: [], nextRevision: folded.revision, position: null, replayed: false };
+          }
+          const toAppend = chain(streamName, decided, folded.lastHash, context);
+          try {
+            const result = await store.append(
+              streamName,
+              toAppend,
+              folded.revision >= 0 ? folded.revision : 'no_stream',
+            );
+            // What this instance wrote is folded in now, so the next command reads nothing new.
+            const commands = new Map(folded.commands);
+            commands.set(context.commandId, {
+              from: folded.revision + 1,
+              to: result.nextRevision,
+              position: result.position,
+            });
+            cache.set(streamName, {
+              decider,
+              state: decided.reduce(decider.evolve, folded.state as never),
+              revision: result.nextRevision,
+              lastHash: toAppend[toAppend.length - 1]?.metadata.hash ?? folded.lastHash,
+              commands,
+            });
+            return {
+              events: decided,
+              nextRevision: result.nextRevision,
+              position: result.position,
+              replayed: false,
+            };
+          } catch (error) {
+            if (error instanceof ConcurrencyError && attempt < MAX_ATTEMPTS) continue;
+            throw error;
+          }
+        }
+      });
+    },
+  };
 }
 
 function chain<Event extends DomainEvent>(

@@ -11,32 +11,35 @@ import {
   type UpdateCardInput,
   type UserRecord,
 } from '@wine/contracts';
-import { type Actor, emailStream, inviteStream, type UserEvent, userStream } from '@wine/event-schemas';
+import { type Actor, emailStream, inviteStream, userStream } from '@wine/event-schemas';
 import {
   AppError,
   CardDeclinedError,
   type CardProvider,
   type Clock,
-  type EventStore,
   type KycProvider,
   type Mailer,
+  REVOKED_TOKEN_KIND,
   type SecretStore,
+  type SessionClaims,
+  type SessionTokens,
   type Sms,
   SmsUnavailableError,
+  tokenPredates,
+  verifyBearer,
 } from '@wine/platform';
 import type { z } from 'zod';
-import { type CommandContext, eventIdFor, handleCommand } from '../core/command-handler.ts';
-import { fold } from '../core/decider.ts';
+import { type CommandContext, eventIdFor, type Streams } from '../core/command-handler.ts';
 import { commandErrors } from '../errors.ts';
 import { MAX_CARDS, type UserCommand, userDecider } from './decide.ts';
 import { emailClaimDecider } from './email-claim.ts';
 import { inviteDecider } from './invitation.ts';
 import { decoyHash, hashPassword, verifyPassword } from './passwords.ts';
-import type { SessionClaims, SessionTokens } from './sessions.ts';
+
 import { cardList, companyOwners, type User, userRecord } from './user.ts';
 
 export interface AccountDeps {
-  store: EventStore;
+  streams: Streams;
   clock: Clock;
   secrets: SecretStore;
   mailer: Mailer;
@@ -76,7 +79,7 @@ const kinds = {
   phoneCodeAttempts: 'phone-code-attempts',
   emailLink: 'email-link',
   passwordReset: 'password-reset',
-  revokedToken: 'revoked-token',
+  revokedToken: REVOKED_TOKEN_KIND,
   cardToken: 'card-token',
   invite: 'invite',
 } as const;
@@ -99,7 +102,8 @@ const emailKey = (email: string) => sha256(email.trim().toLowerCase());
  * events and keeps hashes of passwords, codes and tokens in the secret store.
  */
 export function accounts(deps: AccountDeps) {
-  const { store, clock, secrets, mailer, tokens } = deps;
+  const { streams, clock, secrets, mailer, tokens } = deps;
+  const { store } = streams;
 
   const context = (request: RequestContext, actor: Actor): CommandContext => ({
     commandId: request.commandId,
@@ -109,11 +113,11 @@ export function accounts(deps: AccountDeps) {
   });
 
   async function loadUser(userId: string): Promise<User> {
-    return fold(userDecider, (await store.readStream(userStream(userId))) as unknown as UserEvent[]);
+    return streams.load(userStream(userId), userDecider);
   }
 
   async function run(userId: string, command: UserCommand, request: RequestContext, actor: Actor) {
-    return handleCommand(store, userStream(userId), userDecider, command, context(request, actor));
+    return streams.handle(userStream(userId), userDecider, command, context(request, actor));
   }
 
   /** The registered owner of an address, or null. */
@@ -135,8 +139,7 @@ export function accounts(deps: AccountDeps) {
     const owner = (last?.data as { userId?: string } | undefined)?.userId;
     const ownerRegistered =
       owner !== undefined && owner !== userId && (await loadUser(owner)).status !== 'empty';
-    await handleCommand(
-      store,
+    await streams.handle(
       emailStream(emailKey(email)),
       emailClaimDecider,
       { type: 'Claim', userId, ownerRegistered },
@@ -224,8 +227,7 @@ export function accounts(deps: AccountDeps) {
       if (!result.replayed && invited && invited.email === input.email) {
         // The invitation reached this address, so the address is proven: no verification mail.
         await secrets.delete(kinds.invite, sha256(input.invite_token as string));
-        await handleCommand(
-          store,
+        await streams.handle(
           inviteStream(emailKey(input.email)),
           inviteDecider,
           { type: 'Accept', userId },
@@ -250,16 +252,12 @@ export function accounts(deps: AccountDeps) {
 
     /** The bearer token's session, or a 403 (DOMAIN.md "Accounts"). */
     async authenticate(authorization: string | undefined): Promise<Session> {
-      const token = authorization?.match(/^Bearer ([\w.-]+)$/)?.[1];
-      const claims = token ? await tokens.verify(token) : null;
+      const claims = await verifyBearer(tokens, secrets, authorization);
       if (!claims) throw commandErrors.sessionInvalid();
-      if (await secrets.get(kinds.revokedToken, claims.jti)) throw commandErrors.sessionInvalid();
       const user = await loadUser(claims.sub);
       if (user.status !== 'active') throw commandErrors.sessionInvalid();
-      if (user.passwordChangedAt && Date.parse(user.passwordChangedAt) > claims.iat_ms) {
-        throw commandErrors.sessionInvalid();
-      }
-      const forced = user.forceLogoutAt !== null && Date.parse(user.forceLogoutAt) > claims.iat_ms;
+      if (tokenPredates(claims, user.passwordChangedAt)) throw commandErrors.sessionInvalid();
+      const forced = tokenPredates(claims, user.forceLogoutAt);
       return { claims, user, forced };
     },
 
@@ -587,8 +585,7 @@ export function accounts(deps: AccountDeps) {
       if (await ownerOf(input.email)) throw commandErrors.userExists();
       const token = randomBytes(32).toString('base64url');
       const expiresAt = new Date(clock.now().getTime() + INVITE_DAYS * 24 * 3600_000);
-      await handleCommand(
-        store,
+      await streams.handle(
         inviteStream(emailKey(input.email)),
         inviteDecider,
         {

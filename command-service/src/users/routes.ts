@@ -1,39 +1,19 @@
-import type { Action } from '@wine/contracts';
 import { accountMessages, actions, cardMessages } from '@wine/contracts';
-import { type Authorize, registerAction } from '@wine/platform';
+import { registerAction } from '@wine/platform';
 import type { FastifyInstance, FastifyRequest, RouteShorthandOptions } from 'fastify';
 import { eventIdFor } from '../core/command-handler.ts';
-import { commandErrors } from '../errors.ts';
-import type { Accounts, Session } from './accounts.ts';
+import type { Accounts } from './accounts.ts';
+import type { SessionAuth } from './session-auth.ts';
 
 export interface UserRouteDeps {
   accounts: Accounts;
-  /** Admin actions (until roles): the admin key authoriser. */
-  authorizeAdmin: Authorize;
+  auth: SessionAuth;
   /** Requests per minute per client and address on sign-in, registration and code endpoints. */
   rateLimit: number;
 }
 
-const sessions = new WeakMap<FastifyRequest, Session>();
-
-/** The caller's session, set by the user authoriser before the handler runs. */
-function sessionOf(request: FastifyRequest): Session {
-  const session = sessions.get(request);
-  if (!session) throw commandErrors.sessionInvalid();
-  return session;
-}
-
-export function userRoutes(app: FastifyInstance, { accounts, authorizeAdmin, rateLimit }: UserRouteDeps) {
-  /** A user action needs a valid session; only validateUser and logout still answer a forced-out token. */
-  const authorize: Authorize = async (request, action: Action) => {
-    if (action.auth === 'public') return;
-    if (action.auth === 'admin') return authorizeAdmin(request, action);
-    const session = await accounts.authenticate(request.headers.authorization);
-    if (session.forced && action !== actions.validateUser && action !== actions.logout) {
-      throw commandErrors.sessionInvalid();
-    }
-    sessions.set(request, session);
-  };
+export function userRoutes(app: FastifyInstance, { accounts, auth, rateLimit }: UserRouteDeps) {
+  const { authorize, sessionOf } = auth;
   const limited: RouteShorthandOptions = {
     config: {
       rateLimit: {

@@ -20,8 +20,6 @@ export interface Projection {
 export interface ProjectedOperation {
   collection: string;
   operation: BulkOperation;
-  /** The document that changed, for the "read model changed" notice (lot id for the lots model). */
-  changed?: { kind: 'lot'; id: string };
 }
 
 export type CollectionResolver = (logical: string) => Collection<Doc>;

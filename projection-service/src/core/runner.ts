@@ -1,4 +1,3 @@
-import { type LotChangedNotice, type LotDocument, subjects } from '@wine/contracts';
 import { type Position, type RecordedEvent, START } from '@wine/event-schemas';
 import type {
   BulkOperation,
@@ -9,9 +8,9 @@ import type {
   Logger,
   Subscription,
 } from '@wine/platform';
-import { lotView } from '../lots/view.ts';
 import { CHECKPOINTS, checkpointOperation, loadCheckpoint } from './checkpoints.ts';
-import type { ProjectedOperation, Projection } from './projection.ts';
+import type { Projection } from './projection.ts';
+import { publishBatch } from './publisher.ts';
 
 export interface RunnerStatus {
   name: string;
@@ -49,19 +48,17 @@ export interface RunnerDeps {
 /** Groups a batch's operations by collection, keeping their order. */
 export function planBatch(projections: readonly Projection[], events: readonly RecordedEvent[]) {
   const byCollection = new Map<string, BulkOperation[]>();
-  const changedLots = new Map<string, RecordedEvent>();
   for (const event of events) {
     for (const projection of projections) {
       if (!projection.handles.has(event.type)) continue;
-      for (const op of projection.project(event) as ProjectedOperation[]) {
+      for (const op of projection.project(event)) {
         const ops = byCollection.get(op.collection) ?? [];
         ops.push(op.operation);
         byCollection.set(op.collection, ops);
-        if (op.changed?.kind === 'lot') changedLots.set(op.changed.id, event);
       }
     }
   }
-  return { byCollection, changedLots };
+  return { byCollection };
 }
 
 /**
@@ -96,7 +93,7 @@ export function createProjectionRunner(deps: RunnerDeps): ProjectionRunner {
     const work = (async () => {
       const last = events[events.length - 1];
       if (!last) return;
-      const { byCollection, changedLots } = planBatch(projections, events);
+      const { byCollection } = planBatch(projections, events);
       const now = clock.now();
       await docs.withTransaction(async () => {
         for (const [collection, ops] of byCollection) await docs.collection(collection).bulkWrite(ops);
@@ -107,26 +104,10 @@ export function createProjectionRunner(deps: RunnerDeps): ProjectionRunner {
       position = last.position;
       eventsApplied += events.length;
       notifyWaiters();
-      if (bus && changedLots.size > 0) await publishLots(changedLots, now);
+      if (bus) await publishBatch(bus, docs, events, now);
     })();
     inFlight = work.catch(() => undefined);
     await work;
-  }
-
-  async function publishLots(changed: Map<string, RecordedEvent>, now: Date) {
-    const found = await docs.collection<LotDocument>('lots').find({ _id: { $in: [...changed.keys()] } });
-    for (const doc of found) {
-      const event = changed.get(doc._id);
-      if (!event || !bus) continue;
-      const notice: LotChangedNotice = {
-        position: event.position,
-        eventId: event.id,
-        event: event.type,
-        lot: lotView(doc, now),
-      };
-      // Nats-Msg-Id = event id: a republish after a restart is dropped by the bus.
-      await bus.publish(subjects.lotChanged(doc.id), notice, { msgId: `${event.id}:${doc.id}` });
-    }
   }
 
   function subscribe() {

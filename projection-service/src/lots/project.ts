@@ -1,5 +1,5 @@
 import type { LotDocument } from '@wine/contracts';
-import type { LotListedData, RecordedEvent } from '@wine/event-schemas';
+import type { LotEvent, LotListedData, RecordedEvent } from '@wine/event-schemas';
 import type { ProjectedOperation, Projection } from '../core/projection.ts';
 
 export const LOTS = 'lots';
@@ -30,10 +30,16 @@ export function bestScore(scores: LotListedData['scores']): number | null {
   return best;
 }
 
-export function listedLotDocument(lot: LotListedData, position: string): LotDocument {
-  const scores = Object.fromEntries(
-    Object.entries(lot.scores).map(([key, value]) => [scoreFields[key as keyof typeof scoreFields], value]),
+const scoreDocumentFields = (scores: LotListedData['scores']) =>
+  Object.fromEntries(
+    Object.entries(scores).map(([key, value]) => [scoreFields[key as keyof typeof scoreFields], value]),
   );
+
+const discountRecords = (lotId: string, discounts: LotListedData['discounts']) =>
+  discounts.map((d, i) => ({ id: `${lotId}-${i + 1}`, quantity: d.quantity, bprice: d.price }));
+
+export function listedLotDocument(lot: LotListedData, position: string): LotDocument {
+  const scores = scoreDocumentFields(lot.scores);
   return {
     _id: lot.lotId,
     id: lot.lotId,
@@ -62,11 +68,8 @@ export function listedLotDocument(lot: LotListedData, position: string): LotDocu
     seller_id: lot.sellerId,
     minimumquantity: lot.minimumQuantity,
     enforceminqtyinternally: lot.enforceMinimumQuantity ? 1 : 0,
-    discount_buynow_records: lot.discounts.map((d, i) => ({
-      id: `${lot.lotId}-${i + 1}`,
-      quantity: d.quantity,
-      bprice: d.price,
-    })),
+    discount_buynow_records: discountRecords(lot.lotId, lot.discounts),
+    buynowamount: null,
     custitem_gvo_invwebdisplay: lot.availability,
     custitem_gvo_color: lot.colour,
     custitem_gvo_bottlesize: lot.bottleSize,
@@ -81,22 +84,88 @@ export function listedLotDocument(lot: LotListedData, position: string): LotDocu
   };
 }
 
-/** The `lots` read model. */
+type LotUpdatedData = Extract<LotEvent, { type: 'LotUpdated' }>['data'];
+
+/** The read-model fields a LotUpdated changes (the same mapping as a listing). */
+export function updatedLotFields(lotId: string, changes: LotUpdatedData): Partial<LotDocument> {
+  const set: Record<string, unknown> = {};
+  const c = changes;
+  if (c.title !== undefined) set.title = c.title;
+  if (c.producer !== undefined) set.custitem_gvo_producer = c.producer;
+  if (c.vintage !== undefined) set.vintage = c.vintage;
+  if (c.country !== undefined) set.custitem_gvo_country = c.country;
+  if (c.region !== undefined) set.custitemctregion = c.region;
+  if (c.subregion !== undefined) set.custitemctsubregion = c.subregion;
+  if (c.colour !== undefined) set.custitem_gvo_color = c.colour;
+  if (c.bottleSize !== undefined) set.custitem_gvo_bottlesize = c.bottleSize;
+  if (c.description !== undefined) set.desc_proc = c.description;
+  if (c.images !== undefined)
+    set.allattachmentlist = c.images.map((i) => ({ type: i.type, file_name: i.fileName }));
+  if (c.availability !== undefined) set.custitem_gvo_invwebdisplay = c.availability;
+  if (c.meta !== undefined) set.metaTagHtml = c.meta;
+  if (c.quantity !== undefined) set.qty = c.quantity;
+  if (c.minimumQuantity !== undefined) set.minimumquantity = c.minimumQuantity;
+  if (c.enforceMinimumQuantity !== undefined) set.enforceminqtyinternally = c.enforceMinimumQuantity ? 1 : 0;
+  // Updates of prices happen only before the first bid, so the opening bid is the price and the next bid.
+  if (c.openingBid !== undefined) Object.assign(set, { wprice: c.openingBid, next_bid: c.openingBid });
+  if (c.buyNowPrice !== undefined) set.bprice = c.buyNowPrice;
+  if (c.discounts !== undefined) set.discount_buynow_records = discountRecords(lotId, c.discounts);
+  if (c.closesAt !== undefined)
+    Object.assign(set, { date_closed: c.closesAt, auctionlot_date_closed: c.closesAt });
+  if (c.scores !== undefined) {
+    for (const field of Object.values(scoreFields)) set[field] = undefined;
+    Object.assign(set, scoreDocumentFields(c.scores), { rating: bestScore(c.scores) });
+  }
+  return set as Partial<LotDocument>;
+}
+
+/**
+ * `$set` guarded by the document's `_position`: an event already applied (a replay, a redelivery)
+ * matches nothing (ARCHITECTURE.md "Known pitfalls", MongoDB read models).
+ */
+export function guardedLotUpdate(
+  lotId: string,
+  event: RecordedEvent,
+  update: { $set?: Record<string, unknown>; $inc?: Record<string, number>; $unset?: Record<string, ''> },
+): ProjectedOperation {
+  return {
+    collection: LOTS,
+    operation: {
+      updateOne: {
+        filter: { _id: lotId, _position: { $lt: event.position } },
+        update: { ...update, $set: { ...update.$set, _position: event.position } },
+      },
+    },
+  };
+}
+
+/** The `lots` read model: every lot event, field by field as seeds 000 §3.1 names them. */
 export const lotsProjection: Projection = {
   name: 'lots',
   collections: [LOTS],
-  handles: new Set(['LotListed']),
+  handles: new Set([
+    'LotListed',
+    'LotUpdated',
+    'LotWithdrawn',
+    'BidPlaced',
+    'ProxyBidPlaced',
+    'LotExtended',
+    'LotClosed',
+  ]),
   indexes: {
     [LOTS]: [
       { key: { date_closed: 1 }, name: 'date_closed' },
       { key: { market_status: 1, date_closed: 1 }, name: 'status_close' },
       { key: { custitem_gvo_country: 1, custitemctregion: 1 }, name: 'country_region' },
+      { key: { auctionid: 1, date_closed: 1 }, name: 'auction_close' },
     ],
   },
   project(event: RecordedEvent): ProjectedOperation[] {
-    switch (event.type) {
+    const lotId = event.streamName.slice('lot-'.length);
+    const e = { type: event.type, data: event.data } as LotEvent;
+    switch (e.type) {
       case 'LotListed': {
-        const doc = listedLotDocument(event.data as LotListedData, event.position);
+        const doc = listedLotDocument(e.data, event.position);
         return [
           {
             collection: LOTS,
@@ -104,8 +173,52 @@ export const lotsProjection: Projection = {
             operation: {
               updateOne: { filter: { _id: doc._id }, update: { $setOnInsert: doc }, upsert: true },
             },
-            changed: { kind: 'lot', id: doc.id },
           },
+        ];
+      }
+      case 'LotUpdated': {
+        const fields = updatedLotFields(lotId, e.data);
+        const set = Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined));
+        const unset = Object.fromEntries(
+          Object.entries(fields)
+            .filter(([, v]) => v === undefined)
+            .map(([k]) => [k, ''] as const),
+        );
+        return [
+          guardedLotUpdate(
+            lotId,
+            event,
+            Object.keys(unset).length ? { $set: set, $unset: unset } : { $set: set },
+          ),
+        ];
+      }
+      case 'LotWithdrawn':
+        return [guardedLotUpdate(lotId, event, { $set: { market_status: 'closed' } })];
+      case 'BidPlaced':
+      case 'ProxyBidPlaced':
+        return [
+          guardedLotUpdate(lotId, event, {
+            $set: { wprice: e.data.amount, next_bid: e.data.nextBid },
+            $inc: { bid_count: 1 },
+          }),
+        ];
+      case 'LotExtended':
+        return [
+          guardedLotUpdate(lotId, event, {
+            $set: { date_closed: e.data.closesAt, auctionlot_date_closed: e.data.closesAt },
+          }),
+        ];
+      case 'LotClosed': {
+        const sold = e.data.outcome === 'sold';
+        return [
+          guardedLotUpdate(lotId, event, {
+            $set: {
+              market_status: e.data.outcome,
+              // seeds 000 §3.1 / §4.6: a sold lot shows its price as 'Sold Price'.
+              cbidtext: sold ? 'Sold Price' : 'Current Bid',
+              buynowamount: e.data.hammerPrice,
+            },
+          }),
         ];
       }
       default:

@@ -29,6 +29,7 @@ export interface UserDocument {
   bid_limit: number | null;
   bid_limit_requested: number | null;
   cards_on_file: number;
+  is_seller: boolean;
   extra: Record<string, unknown>;
   /** The last log position applied: an update is guarded by it, so a replayed event changes nothing. */
   _position: string;
@@ -73,6 +74,7 @@ export const usersProjection: Projection = {
     'PreferencesUpdated',
     'UserStatusChanged',
     'LogoutForced',
+    'SellerStatusChanged',
     'PhoneVerified',
     'KycChecked',
     'BidLimitRequested',
@@ -115,6 +117,7 @@ export const usersProjection: Projection = {
           bid_limit: null,
           bid_limit_requested: null,
           cards_on_file: 0,
+          is_seller: false,
           extra: d.extra ?? {},
           _position: recorded.position,
         };
@@ -163,6 +166,8 @@ export const usersProjection: Projection = {
         return [guarded(userId, recorded, { status: event.data.status })];
       case 'LogoutForced':
         return [guarded(userId, recorded, { force_logout_at: event.data.at })];
+      case 'SellerStatusChanged':
+        return [guarded(userId, recorded, { is_seller: event.data.seller })];
       default:
         return [];
     }

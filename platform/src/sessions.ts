@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import type { Clock } from '@wine/platform';
 import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
+import type { Clock } from './clock.ts';
+import type { SecretStore } from './secret-store/port.ts';
 
 export interface SessionClaims {
   /** The user id. */
@@ -69,4 +70,28 @@ export function sessionTokens(secret: string, clock: Clock): SessionTokens {
       }
     },
   };
+}
+
+/** The secret-store kind of revoked token ids (logout): checked by every side that accepts a token. */
+export const REVOKED_TOKEN_KIND = 'revoked-token';
+
+/**
+ * The claims of a bearer token that is signed by us, unexpired and not logged out; null otherwise.
+ * Each side then checks the user's own state (deactivated, password changed, forced out).
+ */
+export async function verifyBearer(
+  tokens: SessionTokens,
+  secrets: Pick<SecretStore, 'get'>,
+  authorization: string | undefined,
+): Promise<SessionClaims | null> {
+  const token = authorization?.match(/^Bearer ([\w.-]+)$/)?.[1];
+  const claims = token ? await tokens.verify(token) : null;
+  if (!claims) return null;
+  if (await secrets.get(REVOKED_TOKEN_KIND, claims.jti)) return null;
+  return claims;
+}
+
+/** A token issued before the user's password change or forced logout no longer opens a session. */
+export function tokenPredates(claims: SessionClaims, instant: string | null): boolean {
+  return instant !== null && Date.parse(instant) > claims.iat_ms;
 }

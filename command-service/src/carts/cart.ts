@@ -1,0 +1,51 @@
+import type { CartEvent } from '@wine/event-schemas';
+import type { Decider } from '../core/decider.ts';
+import { commandErrors } from '../errors.ts';
+
+export interface CartLine {
+  qty: number;
+  unitPrice: number;
+}
+
+/** The buy-now cart of one user (`cart-<userId>`): a line per lot. */
+export interface Cart {
+  lines: Record<string, CartLine>;
+}
+
+export type CartCommand = { type: 'SetLines'; lines: { lotId: string; qty: number; unitPrice: number }[] };
+
+export const MAX_CART_LINES = 100;
+
+export function evolveCart(state: Cart, event: CartEvent): Cart {
+  switch (event.type) {
+    case 'CartLineSet': {
+      const { lotId, qty, unitPrice } = event.data;
+      return { lines: { ...state.lines, [lotId]: { qty, unitPrice } } };
+    }
+    case 'CartLineRemoved': {
+      const { [event.data.lotId]: _removed, ...lines } = state.lines;
+      return { lines };
+    }
+    default: {
+      const _exhaustive: never = event;
+      return state;
+    }
+  }
+}
+
+/** Adding a lot already in the cart sets its line; an unchanged line records nothing. */
+export function decideCart(command: CartCommand, state: Cart): CartEvent[] {
+  const changed = command.lines.filter((line) => {
+    const current = state.lines[line.lotId];
+    return !current || current.qty !== line.qty || current.unitPrice !== line.unitPrice;
+  });
+  const added = changed.filter((line) => !state.lines[line.lotId]).length;
+  if (Object.keys(state.lines).length + added > MAX_CART_LINES) throw commandErrors.cartFull();
+  return changed.map((line) => ({ type: 'CartLineSet', data: line }));
+}
+
+export const cartDecider: Decider<CartCommand, CartEvent, Cart> = {
+  decide: decideCart,
+  evolve: evolveCart,
+  initialState: () => ({ lines: {} }),
+};

@@ -1,0 +1,143 @@
+import { lotStream, parseStreamName, type RecordedEvent, START } from '@wine/event-schemas';
+import type { Clock, Logger, Subscription } from '@wine/platform';
+import TinyQueue from 'tinyqueue';
+import type { Streams } from '../core/command-handler.ts';
+import { lotDecider } from './decide.ts';
+
+export interface ClosingSchedulerDeps {
+  streams: Streams;
+  clock: Clock;
+  logger: Logger;
+  /** How often due lots are looked for (the clock may jump, so timers are not trusted alone). */
+  tickMs?: number;
+}
+
+export interface ClosingScheduler {
+  /** Resolves once the log has been read up to its head (every open lot is known). */
+  start(): Promise<void>;
+  stop(): Promise<void>;
+  /** Lots waiting to close. */
+  pending(): number;
+}
+
+interface Due {
+  lotId: string;
+  at: number;
+}
+
+/** The close command's id: the same for every instance, so a close is appended once (idempotent ids). */
+export const closeCommandId = (lotId: string, closesAt: string) => `close:${lotId}:${closesAt}`;
+
+/**
+ * DOMAIN.md "Bids": the system closes each lot at its (possibly extended) close. It follows the log
+ * for close times and, when one is due, sends CloseLot on the lot stream. With several instances
+ * running, each sends it; the expected revision and the deterministic command id let only one
+ * LotClosed through, and the decider ignores a close that is early or already done.
+ */
+export function closingScheduler(deps: ClosingSchedulerDeps): ClosingScheduler {
+  const { streams, clock, logger } = deps;
+  const closes = new Map<string, string>();
+  const queue = new TinyQueue<Due>([], (a, b) => a.at - b.at);
+  const inFlight = new Set<string>();
+  let subscription: Subscription | null = null;
+  let timer: NodeJS.Timeout | null = null;
+  let stopped = false;
+
+  const track = (lotId: string, closesAt: string) => {
+    closes.set(lotId, closesAt);
+    queue.push({ lotId, at: Date.parse(closesAt) });
+  };
+
+  function follow(event: RecordedEvent) {
+    const stream = parseStreamName(event.streamName);
+    if (stream?.category !== 'lot') return;
+    const data = event.data as { closesAt?: string };
+    switch (event.type) {
+      case 'LotListed':
+      case 'LotExtended':
+        track(stream.id, data.closesAt as string);
+        break;
+      case 'LotUpdated':
+        if (data.closesAt) track(stream.id, data.closesAt);
+        break;
+      case 'LotClosed':
+      case 'LotWithdrawn':
+        closes.delete(stream.id);
+        break;
+    }
+  }
+
+  async function close(lotId: string, closesAt: string) {
+    inFlight.add(lotId);
+    try {
+      const now = clock.now();
+      const commandId = closeCommandId(lotId, closesAt);
+      await streams.handle(
+        lotStream(lotId),
+        lotDecider,
+        { type: 'CloseLot', now },
+        { commandId, correlationId: commandId, actor: { kind: 'system', id: 'closing-scheduler' }, now },
+      );
+    } catch (error) {
+      logger.error({ err: error, lotId }, 'closing a lot failed; retrying');
+      queue.push({ lotId, at: clock.now().getTime() + 1000 });
+    } finally {
+      inFlight.delete(lotId);
+    }
+  }
+
+  function tick() {
+    const now = clock.now().getTime();
+    for (let due = queue.peek(); due && due.at <= now; due = queue.peek()) {
+      queue.pop();
+      const closesAt = closes.get(due.lotId);
+      // A later close (extension, update) superseded this entry, or the lot is closed already.
+      if (!closesAt || Date.parse(closesAt) !== due.at || inFlight.has(due.lotId)) continue;
+      void close(due.lotId, closesAt);
+    }
+  }
+
+  let position = START;
+  let retries = 0;
+  function subscribe(onCaughtUp: () => void) {
+    if (stopped) return;
+    subscription = streams.store.subscribeToAll(
+      async (events) => {
+        for (const event of events) follow(event);
+        position = events[events.length - 1]?.position ?? position;
+        retries = 0;
+        tick();
+      },
+      {
+        after: position,
+        onCaughtUp,
+        // A dropped subscription is not resumed by the client: follow on from where it stopped.
+        onError: (error) => {
+          logger.error({ err: error, position }, 'closing scheduler lost the log; resubscribing');
+          subscription = null;
+          const delay = Math.min(30_000, 500 * 2 ** retries++);
+          setTimeout(() => subscribe(onCaughtUp), delay).unref();
+        },
+      },
+    );
+  }
+
+  return {
+    start() {
+      return new Promise<void>((resolve) => {
+        subscribe(resolve);
+        timer = setInterval(() => {
+          if (!stopped) tick();
+        }, deps.tickMs ?? 250);
+        timer.unref();
+      });
+    },
+    async stop() {
+      stopped = true;
+      if (timer) clearInterval(timer);
+      await subscription?.close();
+      while (inFlight.size > 0) await new Promise((r) => setTimeout(r, 10));
+    },
+    pending: () => closes.size,
+  };
+}

@@ -1,0 +1,149 @@
+import type { BidTopStatus } from '@wine/contracts';
+import { type LotEvent, type RecordedEvent, START } from '@wine/event-schemas';
+import type { ProjectedOperation, Projection } from '../core/projection.ts';
+
+export const BIDS = 'bids';
+export const LOT_BIDDERS = 'lot_bidders';
+
+/** seeds 000 §3.2 "Bid history row": one per visible bid, the bidder's own or placed for their maximum. */
+export interface BidDocument {
+  _id: string;
+  [key: string]: unknown;
+  lot_id: string;
+  user_id: string;
+  proposed_amount: number;
+  created_at: string;
+  /** seeds 000 §7: the history shows declined = 0 (a bid cancelled by the house would be 1). */
+  declined: 0 | 1;
+  proxy: boolean;
+  _position: string;
+}
+
+/** One bidder's standing on one lot (seeds 000 §3.1 bidtopstatus, bid_or_not), for that bidder only. */
+export interface LotBidderDocument {
+  _id: string;
+  [key: string]: unknown;
+  lot_id: string;
+  user_id: string;
+  bidtopstatus: BidTopStatus;
+  bid_or_not: number;
+  max_bid: number;
+  last_bid_at: string;
+  _position: string;
+}
+
+export const lotBidderId = (lotId: string, userId: string) => `${lotId}:${userId}`;
+
+/**
+ * Creates the bidder's document when absent (at the start position, so the guarded update that follows
+ * applies), then changes it only if this event is newer than the last one applied to it.
+ */
+function bidderUpdate(
+  lotId: string,
+  userId: string,
+  event: RecordedEvent,
+  update: { $set?: Record<string, unknown>; $inc?: Record<string, number> },
+): ProjectedOperation[] {
+  const _id = lotBidderId(lotId, userId);
+  return [
+    {
+      collection: LOT_BIDDERS,
+      operation: {
+        updateOne: {
+          filter: { _id },
+          update: {
+            $setOnInsert: {
+              lot_id: lotId,
+              user_id: userId,
+              bidtopstatus: 'outbid',
+              bid_or_not: 0,
+              max_bid: 0,
+              last_bid_at: event.metadata.occurredAt,
+              _position: START,
+            },
+          },
+          upsert: true,
+        },
+      },
+    },
+    {
+      collection: LOT_BIDDERS,
+      operation: {
+        updateOne: {
+          filter: { _id, _position: { $lt: event.position } },
+          update: { ...update, $set: { ...update.$set, _position: event.position } },
+        },
+      },
+    },
+  ];
+}
+
+/** The bid history and every bidder's standing on each lot. */
+export const bidsProjection: Projection = {
+  name: 'bids',
+  collections: [BIDS, LOT_BIDDERS],
+  handles: new Set(['BidPlaced', 'ProxyBidPlaced', 'MaxBidRaised', 'LotClosed']),
+  indexes: {
+    [BIDS]: [{ key: { lot_id: 1, declined: 1, _position: -1 }, name: 'lot_history' }],
+    [LOT_BIDDERS]: [
+      { key: { user_id: 1, bidtopstatus: 1, last_bid_at: -1 }, name: 'user_status' },
+      { key: { lot_id: 1 }, name: 'lot' },
+    ],
+  },
+  project(event: RecordedEvent): ProjectedOperation[] {
+    const lotId = event.streamName.slice('lot-'.length);
+    const e = { type: event.type, data: event.data } as LotEvent;
+    switch (e.type) {
+      case 'BidPlaced':
+      case 'ProxyBidPlaced': {
+        const bid = e.data;
+        const row: BidDocument = {
+          _id: bid.bidId,
+          lot_id: lotId,
+          user_id: bid.bidderId,
+          proposed_amount: bid.amount,
+          created_at: event.metadata.occurredAt,
+          declined: 0,
+          proxy: e.type === 'ProxyBidPlaced',
+          _position: event.position,
+        };
+        const own = e.type === 'BidPlaced';
+        return [
+          {
+            collection: BIDS,
+            operation: {
+              updateOne: { filter: { _id: row._id }, update: { $setOnInsert: row }, upsert: true },
+            },
+          },
+          ...bidderUpdate(lotId, bid.bidderId, event, {
+            $set: {
+              bidtopstatus: bid.leads ? 'winner' : 'outbid',
+              max_bid: bid.maxAmount,
+              ...(own && { last_bid_at: event.metadata.occurredAt }),
+            },
+            ...(own && { $inc: { bid_or_not: 1 } }),
+          }),
+          ...(bid.outbidUserId
+            ? bidderUpdate(lotId, bid.outbidUserId, event, { $set: { bidtopstatus: 'outbid' } })
+            : []),
+        ];
+      }
+      case 'MaxBidRaised':
+        return bidderUpdate(lotId, e.data.bidderId, event, {
+          $set: { max_bid: e.data.maxAmount, last_bid_at: event.metadata.occurredAt },
+          $inc: { bid_or_not: 1 },
+        });
+      case 'LotClosed':
+        return [
+          ...(e.data.winnerId
+            ? bidderUpdate(lotId, e.data.winnerId, event, { $set: { bidtopstatus: 'won' } })
+            : []),
+          ...e.data.losers.flatMap((userId) =>
+            bidderUpdate(lotId, userId, event, { $set: { bidtopstatus: 'lost' } }),
+          ),
+        ];
+      default:
+        return [];
+    }
+  },
+};

@@ -1,0 +1,70 @@
+import { type CartEvent, type RecordedEvent, START } from '@wine/event-schemas';
+import type { ProjectedOperation, Projection } from '../core/projection.ts';
+
+export const CART_LINES = 'cart_lines';
+
+/** A buy-now line in a user's cart (seeds 000 §7 loadPendingCount: buynowCount). */
+export interface CartLineDocument {
+  _id: string;
+  [key: string]: unknown;
+  user_id: string;
+  lot_id: string;
+  qty: number;
+  unit_price: number;
+  _position: string;
+}
+
+export const cartsProjection: Projection = {
+  name: 'carts',
+  collections: [CART_LINES],
+  handles: new Set(['CartLineSet', 'CartLineRemoved']),
+  indexes: { [CART_LINES]: [{ key: { user_id: 1 }, name: 'user' }] },
+  project(event: RecordedEvent): ProjectedOperation[] {
+    const userId = event.streamName.slice('cart-'.length);
+    const e = { type: event.type, data: event.data } as CartEvent;
+    const _id = `${userId}:${e.data.lotId}`;
+    switch (e.type) {
+      case 'CartLineSet':
+        return [
+          {
+            collection: CART_LINES,
+            operation: {
+              updateOne: {
+                filter: { _id },
+                update: {
+                  $setOnInsert: {
+                    user_id: userId,
+                    lot_id: e.data.lotId,
+                    qty: 0,
+                    unit_price: 0,
+                    _position: START,
+                  },
+                },
+                upsert: true,
+              },
+            },
+          },
+          {
+            collection: CART_LINES,
+            operation: {
+              updateOne: {
+                filter: { _id, _position: { $lt: event.position } },
+                update: {
+                  $set: { qty: e.data.qty, unit_price: e.data.unitPrice, _position: event.position },
+                },
+              },
+            },
+          },
+        ];
+      case 'CartLineRemoved':
+        return [
+          {
+            collection: CART_LINES,
+            operation: { deleteOne: { filter: { _id, _position: { $lt: event.position } } } },
+          },
+        ];
+      default:
+        return [];
+    }
+  },
+};
