@@ -5,6 +5,7 @@ import { lotsProjection, rebuildProjection } from '@wine/projection-service';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
 import { admin, lotInput, startMarketplace, type TestMarketplace } from './support/marketplace.ts';
+import { openSocket, until } from './support/socket.ts';
 
 let market: TestMarketplace;
 beforeAll(async () => {
@@ -171,18 +172,7 @@ describe('listing a lot', () => {
 });
 
 describe('realtime', () => {
-  const open = (url: string) =>
-    new Promise<{ socket: WebSocket; messages: Record<string, unknown>[] }>((resolve, reject) => {
-      const socket = new WebSocket(`${url.replace('http', 'ws')}/ws`);
-      const messages: Record<string, unknown>[] = [];
-      socket.on('message', (raw) => messages.push(JSON.parse(String(raw))));
-      socket.once('open', () => resolve({ socket, messages }));
-      socket.once('error', reject);
-    });
-  const until = async (check: () => boolean, what: string) => {
-    for (let i = 0; i < 200 && !check(); i++) await new Promise((r) => setTimeout(r, 25));
-    if (!check()) throw new Error(`timed out waiting for ${what}`);
-  };
+  const open = openSocket;
 
   it('sends the server clock and relays a committed lot change to subscribers only', async () => {
     const watcher = await open(market.url);

@@ -20,3 +20,14 @@ export function manualClock(
     },
   };
 }
+
+/** The system clock moved forward by what tests add: time keeps running (countdowns tick) and can jump. */
+export function offsetClock(): Clock & { advance(ms: number): void } {
+  let offset = 0;
+  return {
+    now: () => new Date(Date.now() + offset),
+    advance: (ms) => {
+      offset += ms;
+    },
+  };
+}

@@ -39,6 +39,8 @@ interface Client {
   channels: Set<string>;
   /** The signed-in user this socket speaks for (their own channel), or null. */
   userId: string | null;
+  /** The messages from this socket, handled one after another. */
+  inbox: Promise<void>;
 }
 
 /** A committed change as relayed and kept for resuming clients. */
@@ -143,42 +145,47 @@ export async function createRealtimeServer(deps: RealtimeDeps): Promise<Realtime
     send(client, { type: 'authenticated', user_id: userId });
   }
 
+  async function handle(client: Client, raw: string): Promise<void> {
+    let parsed: ReturnType<typeof ClientMessage.safeParse>;
+    try {
+      parsed = ClientMessage.safeParse(JSON.parse(raw));
+    } catch {
+      return send(client, { type: 'error', message: 'messages must be JSON' });
+    }
+    if (!parsed.success) {
+      return send(client, { type: 'error', message: parsed.error.issues[0]?.message ?? 'invalid message' });
+    }
+    const message = parsed.data;
+    switch (message.type) {
+      case 'subscribe':
+        for (const c of message.channels) client.channels.add(c);
+        return;
+      case 'unsubscribe':
+        for (const c of message.channels) client.channels.delete(c);
+        return;
+      case 'resume': {
+        const missed = buffer.after(message.after);
+        if (missed === null) send(client, { type: 'resync', position: buffer.latest() ?? '' });
+        else for (const item of missed) deliver(client, item);
+        return;
+      }
+      case 'auth':
+        return authenticate(client, message.token);
+      default: {
+        const _exhaustive: never = message;
+        return _exhaustive;
+      }
+    }
+  }
+
   wss.on('connection', (socket) => {
-    const client: Client = { socket, channels: new Set(), userId: null };
+    const client: Client = { socket, channels: new Set(), userId: null, inbox: Promise.resolve() };
     clients.add(client);
     send(client, serverTime());
+    // One socket's messages are handled in the order sent: a resume right after an auth is served
+    // to the signed-in user, not to the anonymous socket the auth is still turning into.
     socket.on('message', (raw) => {
-      let parsed: ReturnType<typeof ClientMessage.safeParse>;
-      try {
-        parsed = ClientMessage.safeParse(JSON.parse(String(raw)));
-      } catch {
-        return send(client, { type: 'error', message: 'messages must be JSON' });
-      }
-      if (!parsed.success) {
-        return send(client, { type: 'error', message: parsed.error.issues[0]?.message ?? 'invalid message' });
-      }
-      const message = parsed.data;
-      switch (message.type) {
-        case 'subscribe':
-          for (const c of message.channels) client.channels.add(c);
-          break;
-        case 'unsubscribe':
-          for (const c of message.channels) client.channels.delete(c);
-          break;
-        case 'resume': {
-          const missed = buffer.after(message.after);
-          if (missed === null) send(client, { type: 'resync', position: buffer.latest() ?? '' });
-          else for (const item of missed) deliver(client, item);
-          break;
-        }
-        case 'auth':
-          void authenticate(client, message.token);
-          break;
-        default: {
-          const _exhaustive: never = message;
-          return _exhaustive;
-        }
-      }
+      client.inbox = client.inbox.then(() => handle(client, String(raw)));
     });
     socket.on('close', () => clients.delete(client));
     socket.on('error', (error) => deps.logger.debug({ err: error }, 'socket error'));

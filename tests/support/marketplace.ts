@@ -3,9 +3,20 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { CreateLotInput, Envelope } from '@wine/contracts';
 import { type Embedded, startEmbedded } from '@wine/deploy/embedded';
-import { loadConfig } from '@wine/platform';
+import { type Clock, loadConfig } from '@wine/platform';
 
 export const ADMIN_KEY = 'test-admin-key-0123';
+
+export interface TestUser {
+  id: string;
+  email: string;
+  token: string;
+  /** The bearer header for this user's calls. */
+  auth: { authorization: string };
+}
+
+export const TEST_PASSWORD = 'cellar-door-1982';
+let users = 0;
 
 export interface TestMarketplace extends Embedded {
   dataDir: string;
@@ -14,14 +25,27 @@ export interface TestMarketplace extends Embedded {
     body: unknown,
     headers?: Record<string, string>,
   ): Promise<{ http: number; body: Envelope<T> }>;
+  /** Posts and answers responseData; an error envelope fails with its message. */
+  ok<T = unknown>(path: string, body: unknown, headers?: Record<string, string>): Promise<T>;
   /** Resolves when the read models have caught up to everything in the log ("caught up to" helper). */
   caughtUp(): Promise<void>;
+  /** A registered user with a sandbox card on file (unless `card: false`), signed in. */
+  bidder(options?: { card?: boolean; firstName?: string }): Promise<TestUser>;
   stop(options?: { keepData?: boolean }): Promise<void>;
 }
 
 /** The embedded product on a random port with its own data folder. */
 export async function startMarketplace(
-  options: { seed?: boolean; ui?: boolean; dataDir?: string; natsUrl?: string; rateLimit?: number } = {},
+  options: {
+    seed?: boolean;
+    ui?: boolean;
+    dataDir?: string;
+    natsUrl?: string;
+    rateLimit?: number;
+    clock?: Clock;
+    /** Extra configuration (PROXY_BIDDING_SETTINGS, SOFT_CLOSE_*). */
+    env?: Record<string, string>;
+  } = {},
 ) {
   const dataDir = options.dataDir ?? (await mkdtemp(join(tmpdir(), 'wine-test-')));
   const config = loadConfig({
@@ -32,11 +56,13 @@ export async function startMarketplace(
     LOG_LEVEL: 'silent',
     SEED_DEMO: options.seed === false ? 'false' : 'true',
     NATS_URL: options.natsUrl,
+    ...options.env,
   });
   const embedded = await startEmbedded({
     config,
     ...(options.ui ? {} : { uiDir: null }),
     ...(options.rateLimit !== undefined && { rateLimit: options.rateLimit }),
+    ...(options.clock && { clock: options.clock }),
   });
   const market: TestMarketplace = {
     ...embedded,
@@ -48,6 +74,41 @@ export async function startMarketplace(
         body: typeof body === 'string' ? body : JSON.stringify(body),
       });
       return { http: response.status, body: (await response.json()) as Envelope<never> };
+    },
+    async ok<T>(path: string, body: unknown, headers: Record<string, string> = {}) {
+      const { http, body: envelope } = await market.post<T>(path, body, headers);
+      if (envelope.status !== 'success') throw new Error(`${path} ${http}: ${envelope.data.message}`);
+      return envelope.data.responseData;
+    },
+    async bidder({ card = true, firstName = 'Bidder' } = {}) {
+      users += 1;
+      const email = `bidder-${process.pid}-${Date.now().toString(36)}-${users}@example.com`;
+      const registered = await market.post<{ id: string; token: string }>('/api/user/register', {
+        first_name: firstName,
+        last_name: `No${users}`,
+        email,
+        password: TEST_PASSWORD,
+        confirm_password: TEST_PASSWORD,
+        terms: true,
+      });
+      if (registered.body.status !== 'success') throw new Error(`register: ${registered.body.data.message}`);
+      const { id, token } = registered.body.data.responseData;
+      const auth = { authorization: `Bearer ${token}` };
+      if (card) {
+        const added = await market.post(
+          '/api/user/addSkyflowCredit',
+          {
+            card_number: '4242424242424242',
+            exp_month: 12,
+            exp_year: 2030,
+            cvv: '123',
+            name_on_card: firstName,
+          },
+          auth,
+        );
+        if (added.body.status !== 'success') throw new Error(`add card: ${added.body.data.message}`);
+      }
+      return { id, email, token, auth };
     },
     async caughtUp() {
       await embedded.runner.waitFor(await embedded.eventStore.headPosition());
