@@ -1,7 +1,7 @@
 import { MantineProvider } from '@mantine/core';
 import { createMemoryHistory, createRouter, RouterProvider } from '@tanstack/react-router';
 import { act, render, screen, within } from '@testing-library/react';
-import type { LotView } from '@wine/contracts';
+import { defaultMarketSettings, type LotView } from '@wine/contracts';
 import { createStore, Provider } from 'jotai';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { routeTree } from './routeTree.gen.ts';
@@ -16,7 +16,7 @@ const envelope = (responseData: unknown) => ({
   data: { message: 'ok', responseType: 200, responseData },
 });
 const bundle = {
-  buyer_premium: 20,
+  ...defaultMarketSettings,
   countries: [{ value: 'France', count: 1 }],
   regions: [{ country: 'France', value: 'Bordeaux', count: 1 }],
   subregions: [{ country: 'France', region: 'Bordeaux', value: 'Margaux', count: 1 }],
@@ -111,13 +111,17 @@ describe('the storefront', () => {
 
     await act(async () =>
       socket.receive({
-        type: 'lotChanged',
+        type: 'bidAddtime',
         position: '00000000000000000010',
+        events: ['BidPlaced'],
         event: 'BidPlaced',
-        lot: { ...lot, wprice: 140_000, bid_count: 4 },
+        lot: { ...lot, wprice: 140_000, bid_count: 4, date_closed: '2030-01-20T12:04:00.000Z' },
+        below_five: 0,
+        date_closed: '2030-01-20T12:04:00.000Z',
       }),
     );
     expect(screen.getByTestId('current-bid').textContent).toBe('$1,400.00');
+    expect(screen.getByTestId('bid-count').textContent).toBe('4 bids');
   });
 
   it('lists search results with their count and replaces a changed lot in place', async () => {

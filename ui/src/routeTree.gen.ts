@@ -11,6 +11,7 @@
 import { Route as rootRouteImport } from './routes/__root'
 import { Route as IndexRouteImport } from './routes/index'
 import { Route as AuthRouteImport } from './routes/_auth'
+import { Route as AuctionRouteImport } from './routes/auction'
 import { Route as Forgot_passwordRouteImport } from './routes/forgot_password'
 import { Route as InviteRouteImport } from './routes/invite'
 import { Route as LoginRouteImport } from './routes/login'
@@ -25,6 +26,8 @@ import { Route as AuthAccountChangeRouteImport } from './routes/_auth/account.ch
 import { Route as AuthAccountNotificationsRouteImport } from './routes/_auth/account.notifications'
 import { Route as AuthAccountProfileRouteImport } from './routes/_auth/account.profile'
 import { Route as AuthAccountVerificationRouteImport } from './routes/_auth/account.verification'
+import { Route as AuthAuctionsTypeRouteImport } from './routes/_auth/auctions.$type'
+import { Route as AuthWatchlistTypeRouteImport } from './routes/_auth/watchlist.$type'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -33,6 +36,11 @@ const IndexRoute = IndexRouteImport.update({
 } as any)
 const AuthRoute = AuthRouteImport.update({
   id: '/_auth',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const AuctionRoute = AuctionRouteImport.update({
+  id: '/auction',
+  path: '/auction',
   getParentRoute: () => rootRouteImport,
 } as any)
 const Forgot_passwordRoute = Forgot_passwordRouteImport.update({
@@ -106,9 +114,20 @@ const AuthAccountVerificationRoute = AuthAccountVerificationRouteImport.update({
   path: '/account/verification',
   getParentRoute: () => AuthRoute,
 } as any)
+const AuthAuctionsTypeRoute = AuthAuctionsTypeRouteImport.update({
+  id: '/auctions/$type',
+  path: '/auctions/$type',
+  getParentRoute: () => AuthRoute,
+} as any)
+const AuthWatchlistTypeRoute = AuthWatchlistTypeRouteImport.update({
+  id: '/watchlist/$type',
+  path: '/watchlist/$type',
+  getParentRoute: () => AuthRoute,
+} as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
+  '/auction': typeof AuctionRoute
   '/forgot_password': typeof Forgot_passwordRoute
   '/invite': typeof InviteRoute
   '/login': typeof LoginRoute
@@ -123,9 +142,12 @@ export interface FileRoutesByFullPath {
   '/account/notifications': typeof AuthAccountNotificationsRoute
   '/account/profile': typeof AuthAccountProfileRoute
   '/account/verification': typeof AuthAccountVerificationRoute
+  '/auctions/$type': typeof AuthAuctionsTypeRoute
+  '/watchlist/$type': typeof AuthWatchlistTypeRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
+  '/auction': typeof AuctionRoute
   '/forgot_password': typeof Forgot_passwordRoute
   '/invite': typeof InviteRoute
   '/login': typeof LoginRoute
@@ -140,11 +162,14 @@ export interface FileRoutesByTo {
   '/account/notifications': typeof AuthAccountNotificationsRoute
   '/account/profile': typeof AuthAccountProfileRoute
   '/account/verification': typeof AuthAccountVerificationRoute
+  '/auctions/$type': typeof AuthAuctionsTypeRoute
+  '/watchlist/$type': typeof AuthWatchlistTypeRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
   '/': typeof IndexRoute
   '/_auth': typeof AuthRouteWithChildren
+  '/auction': typeof AuctionRoute
   '/forgot_password': typeof Forgot_passwordRoute
   '/invite': typeof InviteRoute
   '/login': typeof LoginRoute
@@ -159,11 +184,14 @@ export interface FileRoutesById {
   '/_auth/account/notifications': typeof AuthAccountNotificationsRoute
   '/_auth/account/profile': typeof AuthAccountProfileRoute
   '/_auth/account/verification': typeof AuthAccountVerificationRoute
+  '/_auth/auctions/$type': typeof AuthAuctionsTypeRoute
+  '/_auth/watchlist/$type': typeof AuthWatchlistTypeRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
   fullPaths:
     | '/'
+    | '/auction'
     | '/forgot_password'
     | '/invite'
     | '/login'
@@ -178,9 +206,12 @@ export interface FileRouteTypes {
     | '/account/notifications'
     | '/account/profile'
     | '/account/verification'
+    | '/auctions/$type'
+    | '/watchlist/$type'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
+    | '/auction'
     | '/forgot_password'
     | '/invite'
     | '/login'
@@ -195,10 +226,13 @@ export interface FileRouteTypes {
     | '/account/notifications'
     | '/account/profile'
     | '/account/verification'
+    | '/auctions/$type'
+    | '/watchlist/$type'
   id:
     | '__root__'
     | '/'
     | '/_auth'
+    | '/auction'
     | '/forgot_password'
     | '/invite'
     | '/login'
@@ -213,11 +247,14 @@ export interface FileRouteTypes {
     | '/_auth/account/notifications'
     | '/_auth/account/profile'
     | '/_auth/account/verification'
+    | '/_auth/auctions/$type'
+    | '/_auth/watchlist/$type'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
   IndexRoute: typeof IndexRoute
   AuthRoute: typeof AuthRouteWithChildren
+  AuctionRoute: typeof AuctionRoute
   Forgot_passwordRoute: typeof Forgot_passwordRoute
   InviteRoute: typeof InviteRoute
   LoginRoute: typeof LoginRoute
@@ -244,6 +281,13 @@ declare module '@tanstack/react-router' {
       path: ''
       fullPath: '/'
       preLoaderRoute: typeof AuthRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/auction': {
+      id: '/auction'
+      path: '/auction'
+      fullPath: '/auction'
+      preLoaderRoute: typeof AuctionRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/forgot_password': {
@@ -344,6 +388,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthAccountVerificationRouteImport
       parentRoute: typeof AuthRoute
     }
+    '/_auth/auctions/$type': {
+      id: '/_auth/auctions/$type'
+      path: '/auctions/$type'
+      fullPath: '/auctions/$type'
+      preLoaderRoute: typeof AuthAuctionsTypeRouteImport
+      parentRoute: typeof AuthRoute
+    }
+    '/_auth/watchlist/$type': {
+      id: '/_auth/watchlist/$type'
+      path: '/watchlist/$type'
+      fullPath: '/watchlist/$type'
+      preLoaderRoute: typeof AuthWatchlistTypeRouteImport
+      parentRoute: typeof AuthRoute
+    }
   }
 }
 
@@ -352,6 +410,8 @@ interface AuthRouteChildren {
   AuthAccountNotificationsRoute: typeof AuthAccountNotificationsRoute
   AuthAccountProfileRoute: typeof AuthAccountProfileRoute
   AuthAccountVerificationRoute: typeof AuthAccountVerificationRoute
+  AuthAuctionsTypeRoute: typeof AuthAuctionsTypeRoute
+  AuthWatchlistTypeRoute: typeof AuthWatchlistTypeRoute
 }
 
 const AuthRouteChildren: AuthRouteChildren = {
@@ -359,6 +419,8 @@ const AuthRouteChildren: AuthRouteChildren = {
   AuthAccountNotificationsRoute: AuthAccountNotificationsRoute,
   AuthAccountProfileRoute: AuthAccountProfileRoute,
   AuthAccountVerificationRoute: AuthAccountVerificationRoute,
+  AuthAuctionsTypeRoute: AuthAuctionsTypeRoute,
+  AuthWatchlistTypeRoute: AuthWatchlistTypeRoute,
 }
 
 const AuthRouteWithChildren = AuthRoute._addFileChildren(AuthRouteChildren)
@@ -366,6 +428,7 @@ const AuthRouteWithChildren = AuthRoute._addFileChildren(AuthRouteChildren)
 const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
   AuthRoute: AuthRouteWithChildren,
+  AuctionRoute: AuctionRoute,
   Forgot_passwordRoute: Forgot_passwordRoute,
   InviteRoute: InviteRoute,
   LoginRoute: LoginRoute,

@@ -97,6 +97,11 @@ export async function callForMessage<N extends ActionName>(
     if (error.responseType === 403 && action.auth === 'user' && token && options.sessionCheck !== false) {
       config.onSessionInvalid(error);
     }
+    // A page open to visitors refused a stale token: the session is over, the page is still served.
+    if (error.responseType === 403 && action.auth === 'viewer' && token) {
+      if (options.sessionCheck !== false) config.onSessionInvalid(error);
+      return callForMessage(name, input, { ...options, token: null });
+    }
     throw error;
   }
   return (envelope as SuccessEnvelope<OutputOf<N>>).data;

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Failure, fakeApi } from '../test-utils/fake-api.ts';
-import { aUser } from '../test-utils/fixtures.ts';
+import { aLot, aUser } from '../test-utils/fixtures.ts';
 import { ApiError, call, configureApi } from './client.ts';
 
 const respond = (body: unknown, status = 200) =>
@@ -93,5 +93,19 @@ describe('call with a session', () => {
     await expect(call('forceLogout', { id: 'user-2' })).rejects.toBeInstanceOf(ApiError);
     await expect(call('logout', {}, { sessionCheck: false })).rejects.toBeInstanceOf(ApiError);
     expect(onSessionInvalid).not.toHaveBeenCalled();
+  });
+
+  it('serves a visitor page without the token when the token is refused, and ends the session', async () => {
+    const onSessionInvalid = vi.fn();
+    const api = fakeApi({
+      productLot: (_input, request) => {
+        if (request.authorization) throw new Failure('Session expired. Login again', 403);
+        return aLot();
+      },
+    });
+    restore = configureApi({ fetch: api.fetch, getToken: () => 'stale', onSessionInvalid });
+    await expect(call('productLot', { id: 'lot-1' })).resolves.toMatchObject({ id: 'lot-1' });
+    expect(api.to('productLot').map((r) => r.authorization)).toEqual(['Bearer stale', undefined]);
+    expect(onSessionInvalid).toHaveBeenCalledTimes(1);
   });
 });

@@ -37,6 +37,8 @@ export const browseSearchSchema = z.object({
   region: text,
   subregion: text,
   searchQuery: text,
+  /** One auction's lots (from /auction). */
+  auction: text,
   color: list(z.string().max(40)),
   vintage: list(z.number().int()),
   bottlesize: list(z.string().max(40)),
@@ -64,6 +66,7 @@ export function toSearchFilter(search: BrowseSearch): SearchFilter {
   if (search.subregion) {
     filters.subregion = { value: [search.subregion], type: 'array', field: 'p.custitemctsubregion' };
   }
+  if (search.auction) filters.auctionid = { value: [search.auction], type: 'array', field: 'p.auctionid' };
   if (search.color?.length)
     filters.color = { value: search.color, type: 'array', field: 'p.custitem_gvo_color' };
   if (search.vintage?.length) filters.vintage = { value: search.vintage, type: 'array', field: 'p.vintage' };
@@ -91,6 +94,7 @@ export function lotMatches(lot: LotView, search: Partial<BrowseSearch>): boolean
   if (search.country && !same(lot.custitem_gvo_country, search.country)) return false;
   if (search.region && !same(lot.custitemctregion, search.region)) return false;
   if (search.subregion && !same(lot.custitemctsubregion, search.subregion)) return false;
+  if (search.auction && lot.auctionid !== search.auction) return false;
   if (search.color?.length && !search.color.some((c) => same(lot.custitem_gvo_color, c))) return false;
   if (search.vintage?.length && (lot.vintage === null || !search.vintage.includes(lot.vintage))) return false;
   if (search.bottlesize?.length && !search.bottlesize.some((b) => same(lot.custitem_gvo_bottlesize, b))) {

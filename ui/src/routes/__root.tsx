@@ -6,6 +6,7 @@ import { Footer } from '../components/Footer/Footer.tsx';
 import { Header } from '../components/Header/Header.tsx';
 import { NotFound } from '../components/NotFound/NotFound.tsx';
 import { StartupLoader } from '../components/StartupLoader/StartupLoader.tsx';
+import { UserNotices } from '../components/UserNotices/UserNotices.tsx';
 import { WelcomePopup } from '../components/WelcomePopup/WelcomePopup.tsx';
 import type { RouterContext } from '../router-context.ts';
 import { validateSessionAtom } from '../state/session.ts';
@@ -33,6 +34,7 @@ function RootLayout() {
       </main>
       <Footer />
       <WelcomePopup />
+      <UserNotices />
       <AlertToasts />
     </>
   );

@@ -13,8 +13,10 @@ import {
 } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { createFileRoute, useRouter, useRouterState } from '@tanstack/react-router';
+import { useState } from 'react';
 import { call } from '../api/client.ts';
 import { LoadError } from '../components/LoadError/LoadError.tsx';
+import { LotDrawer } from '../components/LotDrawer/LotDrawer.tsx';
 import { LotGrid } from '../components/LotGrid/LotGrid.tsx';
 import { SearchFilters } from '../components/SearchFilters/SearchFilters.tsx';
 import {
@@ -39,12 +41,14 @@ export const Route = createFileRoute('/search')({
 
 function heading(search: BrowseSearch): string {
   if (search.searchQuery) return `Results for “${search.searchQuery}”`;
+  if (search.auction) return `Auction ${search.auction}`;
   return search.subregion ?? search.region ?? search.country ?? 'Browse Wines';
 }
 
 function SearchPage() {
   const search = Route.useSearch();
   const [filtersOpen, filtersDrawer] = useDisclosure(false);
+  const [quickView, setQuickView] = useState<string | null>(null);
   const navigate = Route.useNavigate();
   const router = useRouter();
   const { records, totalRecords } = Route.useLoaderData();
@@ -139,7 +143,12 @@ function SearchPage() {
             />
           </Group>
           <div style={{ opacity: loading ? 0.6 : 1, transition: 'opacity 150ms' }} aria-busy={loading}>
-            <LotGrid lots={lots} label="Search results" empty="No wines match these filters." />
+            <LotGrid
+              lots={lots}
+              label="Search results"
+              empty="No wines match these filters."
+              onQuickView={setQuickView}
+            />
           </div>
           {pages > 1 ? (
             <Group justify="center" mt="xl">
@@ -157,6 +166,7 @@ function SearchPage() {
           ) : null}
         </Grid.Col>
       </Grid>
+      <LotDrawer lotId={quickView} onClose={() => setQuickView(null)} />
     </Container>
   );
 }

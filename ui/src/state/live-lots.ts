@@ -1,11 +1,12 @@
 import { useDebouncedCallback } from '@mantine/hooks';
-import type { LotChangedMessage, LotView } from '@wine/contracts';
+import type { LotMessage, LotView } from '@wine/contracts';
 import { useMemo, useState } from 'react';
+import { applyLotMessage } from '../lib/live-lot.ts';
 import { useLotChanges } from './realtime.ts';
 
 export interface LiveLotsOptions {
   /** A change to a lot not shown: does it belong on this page (then the list is refetched)? */
-  belongsHere: (message: LotChangedMessage) => boolean;
+  belongsHere: (message: LotMessage) => boolean;
   /** Reload the list (the route loader). */
   refetch: () => void;
 }
@@ -25,13 +26,21 @@ export function useLiveLots(records: LotView[], { belongsHere, refetch }: LiveLo
     current = { base: records, byId: {} };
     setLive(current);
   }
-  const shown = useMemo(() => new Set(records.map((r) => r.id)), [records]);
+  const shown = useMemo(() => new Map(records.map((r) => [r.id, r])), [records]);
   const refetchSoon = useDebouncedCallback(refetch, 300);
   useLotChanges(
     ['lots'],
     (message) => {
-      if (shown.has(message.lot.id)) {
-        setLive((prev) => ({ ...prev, byId: { ...prev.byId, [message.lot.id]: message.lot } }));
+      const record = shown.get(message.lot.id);
+      if (record) {
+        // The user's own fields (status, watchlist) survive a public change of the lot.
+        setLive((prev) => ({
+          ...prev,
+          byId: {
+            ...prev.byId,
+            [message.lot.id]: applyLotMessage(prev.byId[message.lot.id] ?? record, message),
+          },
+        }));
       } else if (belongsHere(message)) {
         refetchSoon();
       }

@@ -1,4 +1,4 @@
-import type { ClientMessage, LotChangedMessage, ServerMessage } from '@wine/contracts';
+import type { ChangeMessage, ClientMessage, LotMessage, ServerMessage } from '@wine/contracts';
 
 /** What the header's live indicator shows. */
 export type ConnectionStatus = 'connecting' | 'open' | 'reconnecting' | 'offline';
@@ -8,9 +8,18 @@ export type LotChannel = 'lots' | `lot:${string}`;
 
 export interface LotListener {
   channels: readonly LotChannel[];
-  onLotChanged: (message: LotChangedMessage) => void;
+  /** bidAddtime, realclosedupdates or lotChanged of a lot on the channels. */
+  onLotChanged: (message: LotMessage) => void;
   /** The client may have missed changes (server said resync, or a reconnect with nothing to resume from). */
   onResync?: () => void;
+}
+
+/**
+ * The signed-in user's own messages, whatever lot channels are open: a change that touched their
+ * standing (with `status`, and `outbid` when someone else's bid displaced them) and watchlistAdded.
+ */
+export interface UserListener {
+  onMessage: (message: ChangeMessage) => void;
 }
 
 export interface ConnectionHandlers {
@@ -43,8 +52,12 @@ export interface RealtimeClientOptions {
 export interface RealtimeClient {
   /** Opens the socket (and keeps it open) until the returned function is called. */
   start(handlers?: ConnectionHandlers): () => void;
-  /** Receives lotChanged messages for the channels; subscribes on the socket while anyone listens. */
+  /** Receives the lot messages of the channels; subscribes on the socket while anyone listens. */
   listen(listener: LotListener): () => void;
+  /** Receives the signed-in user's own messages (see UserListener). */
+  listenUser(listener: UserListener): () => void;
+  /** Signs the socket in as the token's user (null: anonymous); kept across reconnects. */
+  setToken(token: string | null): void;
   /** The last log position seen, sent as `resume` after a reconnect. */
   readonly lastPosition: string | null;
   readonly status: ConnectionStatus;
@@ -61,6 +74,8 @@ export function createRealtimeClient(options: RealtimeClientOptions): RealtimeCl
   const createSocket = options.createSocket ?? ((url: string) => new WebSocket(url) as SocketLike);
 
   const listeners = new Set<LotListener>();
+  const userListeners = new Set<UserListener>();
+  let token: string | null = null;
   const channelCounts = new Map<LotChannel, number>();
   const seen = new Set<string>();
   let handlers: ConnectionHandlers = {};
@@ -142,8 +157,13 @@ export function createRealtimeClient(options: RealtimeClientOptions): RealtimeCl
       case 'servertime':
         handlers.onServerTime?.(message.dTime);
         return;
+      case 'bidAddtime':
+      case 'realclosedupdates':
       case 'lotChanged':
+      case 'watchlistAdded':
         deliver(message);
+        return;
+      case 'authenticated':
         return;
       case 'resync':
         // The server could not replay: what we show may be stale. Continue from its current position.
@@ -160,9 +180,12 @@ export function createRealtimeClient(options: RealtimeClientOptions): RealtimeCl
     }
   };
 
-  const deliver = (message: LotChangedMessage) => {
+  const deliver = (message: ChangeMessage) => {
     // A lot can reach us on both 'lots' and 'lot:<id>', and again in a resume replay: deliver it once.
-    const key = `${message.position}/${message.lot.id}`;
+    const key =
+      message.type === 'watchlistAdded'
+        ? `${message.position}/watch/${message.lot_id}`
+        : `${message.position}/${message.lot.id}`;
     if (seen.has(key)) return;
     seen.add(key);
     if (seen.size > SEEN_LIMIT) {
@@ -170,6 +193,10 @@ export function createRealtimeClient(options: RealtimeClientOptions): RealtimeCl
       if (oldest !== undefined) seen.delete(oldest);
     }
     if (lastPosition === null || message.position > lastPosition) lastPosition = message.position;
+    if (message.type === 'watchlistAdded' || message.status !== undefined) {
+      for (const listener of [...userListeners]) listener.onMessage(message);
+    }
+    if (message.type === 'watchlistAdded') return;
     const own: LotChannel = `lot:${message.lot.id}`;
     for (const listener of [...listeners]) {
       if (listener.channels.includes('lots') || listener.channels.includes(own))
@@ -193,6 +220,9 @@ export function createRealtimeClient(options: RealtimeClientOptions): RealtimeCl
       everOpened = true;
       attempt = 0;
       watch();
+      // The server takes a socket's messages in order: signed in first, so a resume replays the
+      // user's own messages too.
+      if (token) send({ type: 'auth', token });
       sendChannels('subscribe', [...channelCounts.keys()]);
       if (reconnected) {
         // seeds: the socket is the live source; after a gap ask for what was missed, or reload.
@@ -234,6 +264,18 @@ export function createRealtimeClient(options: RealtimeClientOptions): RealtimeCl
         setStatus('offline');
         handlers = {};
       };
+    },
+    listenUser(listener) {
+      userListeners.add(listener);
+      return () => {
+        userListeners.delete(listener);
+      };
+    },
+    setToken(next) {
+      if (next === token) return;
+      const signingOut = token !== null && next === null;
+      token = next;
+      if (next || signingOut) send({ type: 'auth', token: next });
     },
     listen(listener) {
       listeners.add(listener);

@@ -6,7 +6,8 @@ import { createRealtimeClient } from './realtime-client.ts';
 const lotChanged = (id: string, position: string): LotChangedMessage => ({
   type: 'lotChanged',
   position,
-  event: 'BidPlaced',
+  events: ['LotUpdated'],
+  event: 'LotUpdated',
   lot: { id } as LotView,
 });
 

@@ -1,4 +1,4 @@
-import type { LotChangedMessage } from '@wine/contracts';
+import type { ChangeMessage, LotMessage } from '@wine/contracts';
 import { atom, useAtomValue } from 'jotai';
 import { atomWithLazy } from 'jotai/utils';
 import { useEffect, useEffectEvent } from 'react';
@@ -10,6 +10,7 @@ import {
   defaultSocketUrl,
   type LotChannel,
 } from './realtime-client.ts';
+import { sessionAtom } from './session.ts';
 
 export type { ConnectionStatus, LotChannel } from './realtime-client.ts';
 
@@ -40,7 +41,7 @@ socketAtom.onMount = (dispatch) => dispatch('start');
  */
 export function useLotChanges(
   channels: readonly LotChannel[],
-  onLotChanged: (message: LotChangedMessage) => void,
+  onLotChanged: (message: LotMessage) => void,
   onResync?: () => void,
 ): void {
   const client = useAtomValue(realtimeClientAtom);
@@ -56,4 +57,19 @@ export function useLotChanges(
       }),
     [client, key],
   );
+}
+
+/** Calls onMessage with the signed-in user's own messages (their standing changed; watchlistAdded). */
+export function useUserMessages(onMessage: (message: ChangeMessage) => void): void {
+  const client = useAtomValue(realtimeClientAtom);
+  const handle = useEffectEvent(onMessage);
+  useEffect(() => client.listenUser({ onMessage: (message) => handle(message) }), [client]);
+}
+
+/** The socket speaks for the validated session's user (their own channel), and for no one after logout. */
+export function useSocketSession(): void {
+  const client = useAtomValue(realtimeClientAtom);
+  const session = useAtomValue(sessionAtom);
+  const token = session.status === 'authenticated' ? session.token : null;
+  useEffect(() => client.setToken(token), [client, token]);
 }

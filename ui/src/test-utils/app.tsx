@@ -3,7 +3,7 @@ import { Notifications, notifications } from '@mantine/notifications';
 import { createMemoryHistory, createRouter, RouterProvider } from '@tanstack/react-router';
 import { act, render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { DefaultBundle } from '@wine/contracts';
+import { type DefaultBundle, defaultMarketSettings } from '@wine/contracts';
 import { createStore, Provider } from 'jotai';
 import { onTestFinished } from 'vitest';
 import { configureApi } from '../api/client.ts';
@@ -16,7 +16,7 @@ import { fakeApi, type Handlers } from './fake-api.ts';
 import { FakeSocket } from './fake-socket.ts';
 
 const bundle: DefaultBundle = {
-  buyer_premium: 20,
+  ...defaultMarketSettings,
   countries: [],
   regions: [],
   subregions: [],
@@ -44,9 +44,17 @@ export async function renderApp(path: string, options: AppOptions = {}) {
     ...options.api,
   });
   const store = createStore();
+  const sockets: FakeSocket[] = [];
   store.set(
     realtimeClientAtom,
-    createRealtimeClient({ url: 'ws://test/ws', createSocket: () => new FakeSocket() }),
+    createRealtimeClient({
+      url: 'ws://test/ws',
+      createSocket: () => {
+        const socket = new FakeSocket();
+        sockets.push(socket);
+        return socket;
+      },
+    }),
   );
   const router = createRouter({
     routeTree,
@@ -75,5 +83,12 @@ export async function renderApp(path: string, options: AppOptions = {}) {
     );
     await router.load();
   });
-  return { api, store, router, user: userEvent.setup() };
+  /** The socket the app opened, opened by the "server" (so the client subscribes and signs in). */
+  const openSocket = async () => {
+    const socket = sockets.at(-1);
+    if (!socket) throw new Error('the app opened no socket');
+    if (socket.readyState !== 1) await act(async () => socket.open());
+    return socket;
+  };
+  return { api, store, router, user: userEvent.setup(), openSocket };
 }

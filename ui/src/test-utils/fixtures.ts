@@ -34,6 +34,11 @@ export function aLot(overrides: Partial<LotView> = {}): LotView {
     minimumquantity: 1,
     enforceminqtyinternally: 0,
     discount_buynow_records: [],
+    buynowamount: null,
+    bidtopstatus: null,
+    bid_or_not: 0,
+    watchlistid: 0,
+    my_max_bid: null,
     custitem_gvo_invwebdisplay: null,
     custitem_gvo_color: 'Red',
     custitem_gvo_bottlesize: '750ml',
@@ -75,6 +80,7 @@ export function aUser(overrides: Partial<UserRecord> = {}): UserRecord {
     kyc_status: 'none',
     bid_limit: null,
     bid_limit_requested: null,
+    is_seller: false,
     ...overrides,
   };
 }

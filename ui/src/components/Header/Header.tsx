@@ -100,10 +100,10 @@ export function Header() {
               Browse Wines
             </Link>
           </BrowseMegaMenu>
-          {/* Routes that arrive with later issues: plain links until they exist. */}
-          <a href="/auction" className={classes.link}>
+          <Link to="/auction" className={classes.link}>
             Auctions
-          </a>
+          </Link>
+          {/* A route that arrives with a later issue: a plain link until it exists. */}
           <a href="/sellingwine" className={classes.link}>
             Sell Your Wine
           </a>
@@ -132,7 +132,7 @@ export function Header() {
             <NavLink component={Link} to="/search" label="All wines" onClick={menu.close} />
             <BrowseNavTree onNavigate={menu.close} />
           </NavLink>
-          <NavLink href="/auction" label="Auctions" />
+          <NavLink component={Link} to="/auction" label="Auctions" onClick={menu.close} />
           <NavLink href="/sellingwine" label="Sell Your Wine" />
           <NavLink href="/saved_search" label="My saved searches" />
           <Divider my="sm" />

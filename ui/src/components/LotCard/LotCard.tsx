@@ -1,5 +1,5 @@
-import { Badge, Card, Group, Stack, Text, Title } from '@mantine/core';
-import type { LotView } from '@wine/contracts';
+import { Badge, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
+import { bidStatusMessage, type LotView } from '@wine/contracts';
 import { useId } from 'react';
 import { colourSwatch, headlinePrice, imageUrls } from '../../lib/lot.ts';
 import { AnchorLink } from '../AnchorLink.tsx';
@@ -12,10 +12,15 @@ import classes from './LotCard.module.css';
 export interface LotCardProps {
   lot: LotView;
   headingOrder?: 2 | 3 | 4;
+  /** Offers a quick view (the product detail drawer). */
+  onQuickView?: (lotId: string) => void;
 }
 
+/** seeds 000 §4.2: the colour of each standing. */
+export const statusColour = { winner: 'teal.8', won: 'teal.8', outbid: 'red.8', lost: 'gray.7' } as const;
+
 /** One lot in a grid: picture, name, origin, scores, headline price and time left. */
-export function LotCard({ lot, headingOrder = 3 }: LotCardProps) {
+export function LotCard({ lot, headingOrder = 3, onQuickView }: LotCardProps) {
   const titleId = useId();
   const price = headlinePrice(lot);
   const origin = [lot.custitemctregion, lot.custitem_gvo_country].filter(Boolean).join(', ');
@@ -73,7 +78,24 @@ export function LotCard({ lot, headingOrder = 3 }: LotCardProps) {
             </Text>
           ) : null}
         </Group>
-        <Countdown lot={lot} size="xs" />
+        {lot.bidtopstatus ? (
+          <Text size="sm" fw={600} c={statusColour[lot.bidtopstatus]} data-testid="card-bid-status">
+            {bidStatusMessage[lot.bidtopstatus]}
+          </Text>
+        ) : null}
+        <Group justify="space-between" gap="xs">
+          <Countdown lot={lot} size="xs" />
+          {onQuickView ? (
+            <Button
+              variant="subtle"
+              size="compact-xs"
+              onClick={() => onQuickView(lot.id)}
+              aria-label={`Quick view: ${lot.title}`}
+            >
+              Quick view
+            </Button>
+          ) : null}
+        </Group>
       </Stack>
     </Card>
   );

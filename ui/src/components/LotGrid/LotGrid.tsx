@@ -3,7 +3,17 @@ import type { LotView } from '@wine/contracts';
 import { LotCard } from '../LotCard/LotCard.tsx';
 
 /** Lot cards in a responsive grid (one column on phones, up to four on wide screens). */
-export function LotGrid({ lots, empty, label }: { lots: LotView[]; empty: string; label: string }) {
+export function LotGrid({
+  lots,
+  empty,
+  label,
+  onQuickView,
+}: {
+  lots: LotView[];
+  empty: string;
+  label: string;
+  onQuickView?: (lotId: string) => void;
+}) {
   if (!lots.length) {
     return (
       <Text c="dimmed" py="xl" ta="center" data-testid="no-lots">
@@ -24,7 +34,7 @@ export function LotGrid({ lots, empty, label }: { lots: LotView[]; empty: string
     >
       {lots.map((lot) => (
         <li key={lot.id}>
-          <LotCard lot={lot} />
+          <LotCard lot={lot} {...(onQuickView && { onQuickView })} />
         </li>
       ))}
     </SimpleGrid>

@@ -1,0 +1,207 @@
+import { Button, Card, Group, Modal, Select, Stack, Text, TextInput } from '@mantine/core';
+import { useNavigate } from '@tanstack/react-router';
+import {
+  type BidConfirmResult,
+  bidMessages,
+  bidOptions,
+  bidStatusMessage,
+  type LotView,
+} from '@wine/contracts';
+import { useAtomValue, useSetAtom } from 'jotai';
+import { useState } from 'react';
+import { ApiError, call, errorMessage } from '../../api/client.ts';
+import { checkBidAmount } from '../../lib/bid-form.ts';
+import { formatMoney } from '../../lib/format.ts';
+import { pushAlertAtom } from '../../state/alerts.ts';
+import { serverNowAtom } from '../../state/clock.ts';
+import { marketSettingsAtom } from '../../state/market.ts';
+import { currentUserAtom } from '../../state/session.ts';
+import { Countdown } from '../Countdown/Countdown.tsx';
+import { statusColour } from '../LotCard/LotCard.tsx';
+import { Price } from '../Price/Price.tsx';
+
+export interface BidBoxProps {
+  lot: LotView;
+  /** The bid was accepted: the page shows the new price and standing at once (the socket confirms). */
+  onBid: (result: BidConfirmResult) => void;
+}
+
+/** seeds 000 §4.2 / §4.3: the current bid, the user's standing, the bid dropdown and Confirm Bid. */
+export function BidBox({ lot, onBid }: BidBoxProps) {
+  const user = useAtomValue(currentUserAtom);
+  const market = useAtomValue(marketSettingsAtom);
+  const now = useAtomValue(serverNowAtom);
+  const pushAlert = useSetAtom(pushAlertAtom);
+  const navigate = useNavigate();
+  const [chosen, setChosen] = useState<string | null>(null);
+  const [typed, setTyped] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [confirming, setConfirming] = useState<number | null>(null);
+  const [sending, setSending] = useState(false);
+
+  const proxy = market.proxy_bidding_settings !== 0;
+  // The server clock decides: past the (extended) close no more bids, whatever the status says yet.
+  const open = lot.market_status === 'open' && !lot.future_active && Date.parse(lot.date_closed) > now;
+  const options = bidOptions(market.bid_increments, lot.next_bid);
+  const leading = lot.bidtopstatus === 'winner';
+  const action = leading ? (proxy ? 'Increase max bid' : 'Increase hard bid') : 'Place Bid';
+
+  const addCardFirst = () => {
+    pushAlert({ msg: bidMessages.addCard, type: 'error' });
+    void navigate({ to: '/account/profile' });
+  };
+
+  const placeBid = () => {
+    const checked = checkBidAmount(typed || (chosen ? formatMoney(Number(chosen)) : ''), lot.next_bid);
+    if ('error' in checked) return setError(checked.error);
+    setError(null);
+    // seeds 000 §5: a card must be on file first.
+    if (!user?.card_on_file) return addCardFirst();
+    setConfirming(checked.cents);
+  };
+
+  const submit = async (wsprice: number) => {
+    setSending(true);
+    try {
+      const result = await call('bidConfirm', {
+        id: lot.id,
+        wsprice,
+        bidding_type: proxy ? 'proxy' : 'hard',
+      });
+      pushAlert({ msg: bidMessages.placed, type: 'success' });
+      onBid(result);
+      setChosen(null);
+      setTyped('');
+    } catch (e) {
+      if (e instanceof ApiError && e.message === bidMessages.addCard) addCardFirst();
+      else pushAlert({ msg: errorMessage(e), type: 'error' });
+    } finally {
+      setSending(false);
+      setConfirming(null);
+    }
+  };
+
+  return (
+    <Card data-testid="auction-box">
+      <Group justify="space-between" align="flex-start">
+        <div>
+          <Text size="sm" c="dimmed">
+            {lot.cbidtext}
+          </Text>
+          <Price
+            cents={lot.market_status === 'sold' && lot.buynowamount !== null ? lot.buynowamount : lot.wprice}
+            fz={28}
+            c="burgundy.8"
+            data-testid="current-bid"
+          />
+          <Text size="sm" c="dimmed">
+            <span data-testid="bid-count">
+              {lot.bid_count} {lot.bid_count === 1 ? 'bid' : 'bids'}
+            </span>
+            {open ? (
+              <>
+                {' · '}Next bid <Price cents={lot.next_bid} size="sm" data-testid="next-bid" />
+              </>
+            ) : null}
+          </Text>
+        </div>
+        <Countdown lot={lot} size="md" />
+      </Group>
+
+      {lot.bidtopstatus ? (
+        <Text mt="sm" fw={600} c={statusColour[lot.bidtopstatus]} data-testid="bid-status" role="status">
+          {bidStatusMessage[lot.bidtopstatus]}
+        </Text>
+      ) : null}
+      {open && proxy && lot.my_max_bid !== null && lot.bidtopstatus !== null ? (
+        <Text size="sm" c="dimmed" data-testid="my-max-bid">
+          Your maximum bid: {formatMoney(lot.my_max_bid)}
+        </Text>
+      ) : null}
+
+      {open && !user ? (
+        <Button
+          component="a"
+          href={`/login?pid=${encodeURIComponent(lot.id)}`}
+          mt="md"
+          fullWidth
+          size="md"
+          data-testid="login-to-bid"
+        >
+          Login to Bid
+        </Button>
+      ) : null}
+      {open && user ? (
+        <Stack gap="xs" mt="md">
+          <Group align="flex-end" gap="xs" grow>
+            <Select
+              label={proxy ? 'Your maximum bid' : 'Your bid'}
+              placeholder="Select bid amount"
+              data={options.map((cents) => ({ value: String(cents), label: formatMoney(cents) }))}
+              value={chosen}
+              onChange={(value) => {
+                setChosen(value);
+                setTyped('');
+                setError(null);
+              }}
+              allowDeselect={false}
+              comboboxProps={{ withinPortal: true }}
+              data-testid="bid-select"
+            />
+            <TextInput
+              label="Or enter an amount"
+              placeholder={formatMoney(lot.next_bid)}
+              inputMode="decimal"
+              value={typed}
+              onChange={(event) => {
+                setTyped(event.currentTarget.value);
+                setChosen(null);
+                setError(null);
+              }}
+              data-testid="bid-amount"
+            />
+          </Group>
+          {error ? (
+            <Text size="sm" c="red.8" role="alert" data-testid="bid-error">
+              {error}
+            </Text>
+          ) : null}
+          <Button onClick={placeBid} size="md" data-testid="place-bid">
+            {action}
+          </Button>
+        </Stack>
+      ) : null}
+
+      <Text size="xs" c="dimmed" mt="sm" data-testid="premium-note">
+        All bids are subject to a {market.buyer_premium}% buyer's premium.
+      </Text>
+
+      <Modal opened={confirming !== null} onClose={() => setConfirming(null)} title="Confirm Bid" centered>
+        {confirming !== null ? (
+          <Stack gap="md">
+            <Text>
+              {proxy ? 'Place a maximum bid of ' : 'Place a bid of '}
+              <strong data-testid="confirm-amount">{formatMoney(confirming)}</strong> on {lot.title}?
+            </Text>
+            {proxy ? (
+              <Text size="sm" c="dimmed">
+                We bid for you only as much as needed to keep you in the lead, up to your maximum.
+              </Text>
+            ) : null}
+            <Text size="sm" c="dimmed">
+              A {market.buyer_premium}% buyer's premium is added to the hammer price.
+            </Text>
+            <Group justify="flex-end">
+              <Button variant="default" onClick={() => setConfirming(null)}>
+                Cancel
+              </Button>
+              <Button onClick={() => void submit(confirming)} loading={sending} data-testid="confirm-bid">
+                Submit
+              </Button>
+            </Group>
+          </Stack>
+        ) : null}
+      </Modal>
+    </Card>
+  );
+}

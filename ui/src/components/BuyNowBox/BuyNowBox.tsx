@@ -1,0 +1,133 @@
+import { Button, Card, Group, Modal, NumberInput, Stack, Text } from '@mantine/core';
+import { useNavigate } from '@tanstack/react-router';
+import { bidMessages, buyNowMessages, buyNowUnitPrice, type LotView } from '@wine/contracts';
+import { useAtomValue, useSetAtom } from 'jotai';
+import { useState } from 'react';
+import { callForMessage, errorMessage, messageOr } from '../../api/client.ts';
+import { checkQuantity, initialQuantity } from '../../lib/bid-form.ts';
+import { formatMoney } from '../../lib/format.ts';
+import { availabilityText, buyNowAvailable } from '../../lib/lot.ts';
+import { pushAlertAtom } from '../../state/alerts.ts';
+import { serverNowAtom } from '../../state/clock.ts';
+import { currentUserAtom } from '../../state/session.ts';
+import { DiscountTable } from '../DiscountTable/DiscountTable.tsx';
+import { Price } from '../Price/Price.tsx';
+
+export interface BuyNowBoxProps {
+  lot: LotView;
+  bprice: number;
+}
+
+/** seeds 000 §4.4 / §5: the buy-now price and discounts, the quantity, and Confirm buy now. */
+export function BuyNowBox({ lot, bprice }: BuyNowBoxProps) {
+  const now = useAtomValue(serverNowAtom);
+  const user = useAtomValue(currentUserAtom);
+  const pushAlert = useSetAtom(pushAlertAtom);
+  const navigate = useNavigate();
+  const [qty, setQty] = useState<number | null>(() => initialQuantity(lot));
+  const [error, setError] = useState<string | null>(null);
+  const [confirming, setConfirming] = useState(false);
+  const [sending, setSending] = useState(false);
+  const available = buyNowAvailable(lot, now);
+  const unit = buyNowUnitPrice(bprice, lot.discount_buynow_records, qty ?? 1);
+
+  const buyNow = () => {
+    const problem = checkQuantity(lot, qty);
+    if (problem) return setError(problem);
+    setError(null);
+    if (!user?.card_on_file) {
+      pushAlert({ msg: bidMessages.addCardToBuy, type: 'error' });
+      void navigate({ to: '/account/profile' });
+      return;
+    }
+    setConfirming(true);
+  };
+
+  const submit = async () => {
+    setSending(true);
+    try {
+      const { message } = await callForMessage('addToCart', {
+        cart: [{ product_id: lot.id, qty: qty as number }],
+      });
+      pushAlert({ msg: messageOr(message, buyNowMessages.added), type: 'success' });
+    } catch (e) {
+      pushAlert({ msg: errorMessage(e), type: 'error' });
+    } finally {
+      setSending(false);
+      setConfirming(false);
+    }
+  };
+
+  return (
+    <Card data-testid="buy-now-box">
+      <Text size="sm" c="dimmed">
+        Buy Now (per bottle)
+      </Text>
+      <Price cents={bprice} fz={24} data-testid="buy-now-price" />
+      <DiscountTable rows={lot.discount_buynow_records} unitPrice={bprice} />
+      <Text size="sm" c="dimmed" mt="xs">
+        Available: {availabilityText(lot)}
+      </Text>
+      {available && !user ? (
+        <Button
+          component="a"
+          href={`/login?pid=${encodeURIComponent(lot.id)}`}
+          mt="md"
+          variant="outline"
+          fullWidth
+          data-testid="login-to-buy"
+        >
+          Login to buy
+        </Button>
+      ) : null}
+      {available && user ? (
+        <Stack gap="xs" mt="md">
+          <Group align="flex-end" gap="xs">
+            <NumberInput
+              label="Quantity"
+              min={1}
+              max={Math.max(1, lot.qty - lot.sold)}
+              allowDecimal={false}
+              // The seeds' quantity messages say what is wrong; a silent clamp would hide them.
+              clampBehavior="none"
+              value={qty ?? ''}
+              onChange={(value) => {
+                setQty(typeof value === 'number' ? value : null);
+                setError(null);
+              }}
+              w={120}
+              data-testid="buy-qty"
+            />
+            <Button variant="outline" onClick={buyNow} style={{ flex: 1 }} data-testid="buy-now">
+              Buy Now
+            </Button>
+          </Group>
+          {error ? (
+            <Text size="sm" c="red.8" role="alert" data-testid="buy-error">
+              {error}
+            </Text>
+          ) : null}
+        </Stack>
+      ) : null}
+      <Modal opened={confirming} onClose={() => setConfirming(false)} title="Confirm buy now" centered>
+        <Stack gap="md">
+          <Text>
+            Buy {qty} × {lot.title} at {formatMoney(unit)} each,{' '}
+            <strong data-testid="buy-total">{formatMoney(unit * (qty ?? 0))}</strong> in all?
+          </Text>
+          <Text size="sm" c="dimmed">
+            The bottles are yours once you check out and pay; until then they stay on sale.
+          </Text>
+          <Group justify="flex-end">
+            <Button variant="default" onClick={() => setConfirming(false)}>
+              Cancel
+            </Button>
+            <Button onClick={() => void submit()} loading={sending} data-testid="confirm-buy">
+              Submit
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
+    </Card>
+  );
+}

@@ -1,0 +1,201 @@
+import { Badge, Button, Card, Grid, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import type { BidConfirmResult, LotView } from '@wine/contracts';
+import { useState } from 'react';
+import {
+  availabilityText,
+  colourSwatch,
+  DESCRIPTION_PREVIEW,
+  descriptionText,
+  imageUrls,
+} from '../../lib/lot.ts';
+import { BidBox } from '../BidBox/BidBox.tsx';
+import { BidHistory } from '../BidHistory/BidHistoryModal.tsx';
+import { BuyNowBox } from '../BuyNowBox/BuyNowBox.tsx';
+import { LotCard } from '../LotCard/LotCard.tsx';
+import { LotImage } from '../LotImage/LotImage.tsx';
+import { ScoreBadges } from '../ScoreBadges/ScoreBadges.tsx';
+import { WatchlistToggle } from '../WatchlistToggle/WatchlistToggle.tsx';
+import classes from './LotDetail.module.css';
+
+export interface LotDetailProps {
+  lot: LotView;
+  /** seeds 000 §2.7 / §7: three similar lots. */
+  similar: LotView[];
+  /** The page's copy of the lot changed by this user's own action (a bid, the watchlist). */
+  onChange: (update: (lot: LotView) => LotView) => void;
+  /** The drawer variant is narrower: one column. */
+  variant?: 'page' | 'drawer';
+}
+
+/** The bid confirmation as the lot the user sees: price, next bid, count, their standing, the close. */
+export const withBidResult =
+  (result: BidConfirmResult) =>
+  (lot: LotView): LotView => ({
+    ...lot,
+    wprice: result.wprice,
+    next_bid: result.next_bid,
+    bid_count: result.bid_count,
+    bidtopstatus: result.bidtopstatus,
+    bid_or_not: lot.bid_or_not + 1,
+    date_closed: result.date_closed,
+    cbidtext: 'Current Bid',
+  });
+
+/** seeds 000 §2.7: the product detail screen (also shown in a drawer from lists). */
+export function LotDetail({ lot, similar, onChange, variant = 'page' }: LotDetailProps) {
+  const wide = variant === 'page';
+  return (
+    <Stack gap="xl">
+      <Grid gap="xl">
+        <Grid.Col span={{ base: 12, md: wide ? 5 : 12 }}>
+          <Gallery lot={lot} />
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, md: wide ? 7 : 12 }}>
+          <Stack gap="md">
+            <div>
+              <Title order={wide ? 1 : 2} fz={{ base: 26, md: wide ? 36 : 28 }} data-testid="lot-title">
+                {lot.title}
+              </Title>
+              <Group gap="md" mt={4}>
+                <Text size="sm" c="dimmed">
+                  SKU: <span data-testid="lot-sku">{lot.itemId}</span>
+                </Text>
+                {lot.auction === 1 && lot.custitemlot_number ? (
+                  <Text size="sm" c="dimmed">
+                    Lot #: <span data-testid="lot-number">{lot.custitemlot_number}</span>
+                  </Text>
+                ) : null}
+              </Group>
+            </div>
+            <ScoreBadges lot={lot} />
+            <Facts lot={lot} />
+            {lot.auction === 1 ? (
+              <BidBox lot={lot} onBid={(result) => onChange(withBidResult(result))} />
+            ) : null}
+            {lot.buynow === 1 && lot.bprice !== null ? <BuyNowBox lot={lot} bprice={lot.bprice} /> : null}
+            <Group gap="lg">
+              {lot.auction === 1 ? <BidHistory lotId={lot.id} bidCount={lot.bid_count} /> : null}
+              <WatchlistToggle
+                lot={lot}
+                onChange={(watchlistid) => onChange((l) => ({ ...l, watchlistid }))}
+              />
+            </Group>
+            <Description text={descriptionText(lot.desc_proc)} />
+          </Stack>
+        </Grid.Col>
+      </Grid>
+      {similar.length > 0 ? (
+        <section aria-labelledby="similar-lots">
+          <Title order={2} fz="xl" id="similar-lots" mb="sm">
+            Similar lots
+          </Title>
+          <SimpleGrid cols={{ base: 1, sm: wide ? 3 : 1 }} data-testid="similar-lots">
+            {similar.map((s) => (
+              <LotCard key={s.id} lot={s} headingOrder={3} />
+            ))}
+          </SimpleGrid>
+        </section>
+      ) : null}
+    </Stack>
+  );
+}
+
+function Facts({ lot }: { lot: LotView }) {
+  return (
+    <dl className={classes.facts}>
+      <dt>Colour</dt>
+      <dd>
+        <Badge color={colourSwatch(lot.custitem_gvo_color)} variant="light" data-testid="lot-colour">
+          {lot.custitem_gvo_color}
+        </Badge>
+      </dd>
+      {lot.custitem_gvo_producer ? (
+        <>
+          <dt>Producer</dt>
+          <dd>{lot.custitem_gvo_producer}</dd>
+        </>
+      ) : null}
+      {lot.vintage ? (
+        <>
+          <dt>Vintage</dt>
+          <dd>{lot.vintage}</dd>
+        </>
+      ) : null}
+      <dt>Country</dt>
+      <dd>{lot.custitem_gvo_country}</dd>
+      {lot.custitemctregion ? (
+        <>
+          <dt>Region</dt>
+          <dd data-testid="lot-region">{lot.custitemctregion}</dd>
+        </>
+      ) : null}
+      {lot.custitemctsubregion ? (
+        <>
+          <dt>Subregion</dt>
+          <dd data-testid="lot-subregion">{lot.custitemctsubregion}</dd>
+        </>
+      ) : null}
+      <dt>Bottle size</dt>
+      <dd data-testid="lot-bottle-size">{lot.custitem_gvo_bottlesize}</dd>
+      <dt>Lot size</dt>
+      <dd>
+        {lot.qty} {lot.qty === 1 ? 'bottle' : 'bottles'}
+      </dd>
+      <dt>Available</dt>
+      <dd>{availabilityText(lot)}</dd>
+    </dl>
+  );
+}
+
+function Gallery({ lot }: { lot: LotView }) {
+  const images = imageUrls(lot);
+  const [index, setIndex] = useState(0);
+  const current = images[Math.min(index, images.length - 1)];
+  return (
+    <Stack gap="sm" data-testid="gallery">
+      <Card p={0}>
+        <LotImage src={current} alt={lot.title} h={420} loading="eager" />
+      </Card>
+      {images.length > 1 ? (
+        <div className={classes.thumbs}>
+          {images.map((src, i) => (
+            <button
+              type="button"
+              key={src}
+              className={classes.thumb}
+              data-active={i === index || undefined}
+              aria-label={`Show image ${i + 1} of ${images.length}`}
+              aria-pressed={i === index}
+              onClick={() => setIndex(i)}
+            >
+              <LotImage src={src} alt="" h="100%" />
+            </button>
+          ))}
+        </div>
+      ) : null}
+    </Stack>
+  );
+}
+
+/** seeds 000 §2.7 / §9: the description is cut at 300 characters with a read more. */
+function Description({ text }: { text: string }) {
+  const [expanded, setExpanded] = useState(false);
+  if (!text) return null;
+  const long = text.length > DESCRIPTION_PREVIEW;
+  const shown = long && !expanded ? `${text.slice(0, DESCRIPTION_PREVIEW).trimEnd()}…` : text;
+  return (
+    <section aria-labelledby="lot-information">
+      <Title order={2} fz="xl" id="lot-information" mb="xs">
+        Reviews / Information
+      </Title>
+      <Text className={classes.description} data-testid="lot-description">
+        {shown}
+      </Text>
+      {long ? (
+        <Button variant="subtle" px={0} onClick={() => setExpanded((e) => !e)} aria-expanded={expanded}>
+          {expanded ? 'Read less' : 'Read more'}
+        </Button>
+      ) : null}
+    </section>
+  );
+}

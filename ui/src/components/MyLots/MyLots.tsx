@@ -1,0 +1,68 @@
+import { Container, Group, Pagination, Tabs, Text, Title } from '@mantine/core';
+import type { LotView } from '@wine/contracts';
+import { useState } from 'react';
+import { useLiveLots } from '../../state/live-lots.ts';
+import { LotDrawer } from '../LotDrawer/LotDrawer.tsx';
+import { LotGrid } from '../LotGrid/LotGrid.tsx';
+
+export interface MyLotsProps {
+  title: string;
+  /** The tabs of the listing (seeds 000 §2.3: /auctions/:type, /watchlist/:type share one screen). */
+  tabs?: readonly { value: string; label: string }[];
+  tab?: string;
+  onTab?: (value: string) => void;
+  records: LotView[];
+  totalRecords: number;
+  page: number;
+  pageSize: number;
+  onPage: (page: number) => void;
+  empty: string;
+  refetch: () => void;
+}
+
+/** A signed-in user's lots (bids, watchlist), kept live: prices, closes and the user's own standing. */
+export function MyLots({
+  title,
+  tabs,
+  tab,
+  onTab,
+  records,
+  totalRecords,
+  page,
+  pageSize,
+  onPage,
+  empty,
+  refetch,
+}: MyLotsProps) {
+  const [quickView, setQuickView] = useState<string | null>(null);
+  const lots = useLiveLots(records, { belongsHere: () => false, refetch });
+  const pages = Math.max(1, Math.ceil(totalRecords / pageSize));
+  return (
+    <Container py="xl">
+      <Title order={1} mb="xs">
+        {title}
+      </Title>
+      <Text c="dimmed" mb="md">
+        <span data-testid="total-records">{totalRecords}</span> {totalRecords === 1 ? 'lot' : 'lots'}
+      </Text>
+      {tabs && onTab ? (
+        <Tabs value={tab ?? null} onChange={(value) => value && onTab(value)} mb="lg">
+          <Tabs.List>
+            {tabs.map((t) => (
+              <Tabs.Tab key={t.value} value={t.value}>
+                {t.label}
+              </Tabs.Tab>
+            ))}
+          </Tabs.List>
+        </Tabs>
+      ) : null}
+      <LotGrid lots={lots} label={title} empty={empty} onQuickView={setQuickView} />
+      {pages > 1 ? (
+        <Group justify="center" mt="xl">
+          <Pagination total={pages} value={Math.min(page, pages)} onChange={onPage} />
+        </Group>
+      ) : null}
+      <LotDrawer lotId={quickView} onClose={() => setQuickView(null)} />
+    </Container>
+  );
+}

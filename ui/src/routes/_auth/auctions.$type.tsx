@@ -1,0 +1,55 @@
+import { createFileRoute, useRouter } from '@tanstack/react-router';
+import { myBidTypes } from '@wine/contracts';
+import { z } from 'zod';
+import { call } from '../../api/client.ts';
+import { LoadError } from '../../components/LoadError/LoadError.tsx';
+import { MyLots } from '../../components/MyLots/MyLots.tsx';
+import { useDocumentMeta } from '../../lib/use-document-meta.ts';
+
+const PAGE_SIZE = 25;
+const tabs = [
+  { value: 'all', label: 'All' },
+  { value: 'winning', label: 'Winning' },
+  { value: 'outbid', label: 'Outbid' },
+  { value: 'won', label: 'Won' },
+  { value: 'lost', label: 'Lost' },
+] as const satisfies readonly { value: (typeof myBidTypes)[number]; label: string }[];
+
+const typeOf = (param: string) =>
+  (myBidTypes as readonly string[]).includes(param) ? (param as (typeof myBidTypes)[number]) : 'all';
+
+/** seeds 000 §2.3: /auctions/all = My Bids, with a tab per standing. */
+export const Route = createFileRoute('/_auth/auctions/$type')({
+  validateSearch: z.object({ page: z.number().int().min(1).default(1).catch(1) }),
+  loaderDeps: ({ search }) => ({ page: search.page }),
+  loader: ({ params, deps }) =>
+    call('myBids', { type: typeOf(params.type), page: deps.page, limit: PAGE_SIZE }),
+  component: MyBidsPage,
+  errorComponent: ({ error }) => <LoadError error={error} />,
+});
+
+function MyBidsPage() {
+  const { records, totalRecords } = Route.useLoaderData();
+  const { type } = Route.useParams();
+  const { page } = Route.useSearch();
+  const navigate = Route.useNavigate();
+  const router = useRouter();
+  useDocumentMeta({ title: 'My Bids | Fine Wine Auction' });
+  return (
+    <MyLots
+      title="My Bids"
+      tabs={tabs}
+      tab={typeOf(type)}
+      onTab={(value) =>
+        void navigate({ to: '/auctions/$type', params: { type: value }, search: { page: 1 } })
+      }
+      records={records}
+      totalRecords={totalRecords}
+      page={page}
+      pageSize={PAGE_SIZE}
+      onPage={(next) => void navigate({ search: { page: next } })}
+      empty={type === 'all' ? 'You have not bid on any lot yet.' : 'No lots here.'}
+      refetch={() => void router.invalidate()}
+    />
+  );
+}

@@ -1,0 +1,42 @@
+import { createFileRoute, useRouter } from '@tanstack/react-router';
+import { z } from 'zod';
+import { call } from '../../api/client.ts';
+import { LoadError } from '../../components/LoadError/LoadError.tsx';
+import { MyLots } from '../../components/MyLots/MyLots.tsx';
+import { useDocumentMeta } from '../../lib/use-document-meta.ts';
+import { useUserMessages } from '../../state/realtime.ts';
+
+const PAGE_SIZE = 25;
+
+/** seeds 000 §2.3: /watchlist/watchlist = My Watchlist. */
+export const Route = createFileRoute('/_auth/watchlist/$type')({
+  validateSearch: z.object({ page: z.number().int().min(1).default(1).catch(1) }),
+  loaderDeps: ({ search }) => ({ page: search.page }),
+  loader: ({ deps }) => call('myWatchlist', { page: deps.page, limit: PAGE_SIZE }),
+  component: WatchlistPage,
+  errorComponent: ({ error }) => <LoadError error={error} />,
+});
+
+function WatchlistPage() {
+  const { records, totalRecords } = Route.useLoaderData();
+  const { page } = Route.useSearch();
+  const navigate = Route.useNavigate();
+  const router = useRouter();
+  useDocumentMeta({ title: 'My Watchlist | Fine Wine Auction' });
+  // seeds 000 §4.6 watchlistAdded: a lot watched or dropped (here or in another tab) changes the list.
+  useUserMessages((message) => {
+    if (message.type === 'watchlistAdded') void router.invalidate();
+  });
+  return (
+    <MyLots
+      title="My Watchlist"
+      records={records}
+      totalRecords={totalRecords}
+      page={page}
+      pageSize={PAGE_SIZE}
+      onPage={(next) => void navigate({ search: { page: next } })}
+      empty="Your watchlist is empty. Add lots from their pages."
+      refetch={() => void router.invalidate()}
+    />
+  );
+}
