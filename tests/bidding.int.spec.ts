@@ -8,7 +8,8 @@ import {
   type PendingCounts,
 } from '@wine/contracts';
 import { type LotEvent, lotStream } from '@wine/event-schemas';
-import { offsetClock } from '@wine/platform';
+import { createLogger, offsetClock } from '@wine/platform';
+import { projections, rebuildProjection } from '@wine/projection-service';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   admin,
@@ -446,5 +447,30 @@ describe('sellers', () => {
       (await market.post('/api/seller/product/withdraw', { id, reason: 'sold privately' }, seller.auth)).body
         .status,
     ).toBe('success');
+  });
+});
+
+describe('the bidding read models are disposable', () => {
+  it('a blue/green rebuild of each gives exactly the documents the live projections wrote', async () => {
+    const watcher = await market.bidder();
+    await market.ok('/api/user/addWatchlist', { project_id: await createLot() }, watcher.auth);
+    await market.caughtUp();
+    for (const projection of projections) {
+      const snapshot = async () =>
+        Promise.all(
+          projection.collections.map((name) => market.docs.collection(name).find({}, { sort: { _id: 1 } })),
+        );
+      const live = await snapshot();
+      expect(live.flat().length, projection.name).toBeGreaterThan(0);
+      await rebuildProjection({
+        eventStore: market.eventStore,
+        docs: market.docs,
+        projection,
+        clock,
+        logger: createLogger('silent'),
+        runner: market.runner,
+      });
+      expect(await snapshot(), projection.name).toEqual(live);
+    }
   });
 });
