@@ -1,5 +1,6 @@
 import { defaultBidIncrements, type IncrementRule, incrementAt } from '@wine/contracts';
 import { type LotEvent, type LotListedData, events as registry } from '@wine/event-schemas';
+import { listedLot } from '@wine/platform/testing';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { type BiddingRules, type LotCommand, lotDecider } from './decide.ts';
@@ -16,37 +17,13 @@ const START = Date.parse('2026-11-20T12:00:00.000Z');
 const CLOSE = Date.parse('2026-11-20T13:00:00.000Z');
 const BIDDERS = ['ann', 'bob', 'cat', 'dan'] as const;
 
-const lotData = (openingBid: number, reserve: number | null): LotListedData => ({
-  lotId: 'lot-p',
-  sku: 'SKU-P',
-  lotNumber: null,
-  auctionId: null,
-  sellerId: 'seller',
-  title: 'Property lot',
-  producer: 'Producer',
-  vintage: 2000,
-  country: 'France',
-  region: '',
-  subregion: '',
-  colour: 'Red',
-  bottleSize: '750ml',
-  scores: {},
-  description: '',
-  images: [],
-  quantity: 1,
-  minimumQuantity: 1,
-  enforceMinimumQuantity: false,
-  availability: null,
-  auction: true,
-  buyNow: false,
-  openingBid,
-  reserve,
-  buyNowPrice: null,
-  discounts: [],
-  startsAt: new Date(START).toISOString(),
-  closesAt: new Date(CLOSE).toISOString(),
-  meta: { title: '', description: '', keywords: '' },
-});
+const lotData = (openingBid: number, reserve: number | null): LotListedData =>
+  listedLot({
+    openingBid,
+    reserve,
+    startsAt: new Date(START).toISOString(),
+    closesAt: new Date(CLOSE).toISOString(),
+  });
 
 const percentTable: IncrementRule[] = [
   { from_amount: 0, to_amount: $(499.99), increment: $(5), value_type: 'fixed' },

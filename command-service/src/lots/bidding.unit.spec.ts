@@ -1,5 +1,6 @@
 import { defaultBidIncrements } from '@wine/contracts';
 import type { LotEvent, LotListedData } from '@wine/event-schemas';
+import { listedLot } from '@wine/platform/testing';
 import { describe, expect, it } from 'vitest';
 import { deciderSpec } from '../core/decider-spec.ts';
 import { type BiddingRules, type LotCommand, lotDecider } from './decide.ts';
@@ -10,38 +11,8 @@ const close = new Date('2026-11-27T18:00:00.000Z');
 const duringAuction = new Date('2026-11-25T12:00:00.000Z');
 const minutesBeforeClose = (m: number) => new Date(close.getTime() - m * 60_000);
 
-const lot = (over: Partial<LotListedData> = {}): LotListedData => ({
-  lotId: 'lot-1',
-  sku: 'SKU-1',
-  lotNumber: '101',
-  auctionId: 'a-1',
-  sellerId: 'seller',
-  title: '2010 Château Latour',
-  producer: 'Château Latour',
-  vintage: 2010,
-  country: 'France',
-  region: 'Bordeaux',
-  subregion: 'Pauillac',
-  colour: 'Red',
-  bottleSize: '750ml',
-  scores: {},
-  description: '',
-  images: [],
-  quantity: 1,
-  minimumQuantity: 1,
-  enforceMinimumQuantity: false,
-  availability: null,
-  auction: true,
-  buyNow: false,
-  openingBid: $(100),
-  reserve: null,
-  buyNowPrice: null,
-  discounts: [],
-  startsAt: start.toISOString(),
-  closesAt: close.toISOString(),
-  meta: { title: '', description: '', keywords: '' },
-  ...over,
-});
+const lot = (over: Partial<LotListedData> = {}): LotListedData =>
+  listedLot({ startsAt: start.toISOString(), closesAt: close.toISOString(), ...over });
 const listed = (over: Partial<LotListedData> = {}): LotEvent => ({ type: 'LotListed', data: lot(over) });
 
 const proxy: BiddingRules = {

@@ -82,45 +82,47 @@ function bidEvents(state: ListedLot, command: Extract<LotCommand, { type: 'Place
     nextBid(rules.increments, { openingBid: lot.openingBid, price: p, hasBids: true });
   const inc = (p: number) => incrementAt(rules.increments, p);
 
+  /** The bidder's own row: it stands at `amount`, with their maximum behind it. */
+  const own = (
+    amount: number,
+    row: { maxAmount: number; leads: boolean; outbidUserId: string | null; reserveMet: boolean },
+  ): LotEvent => ({
+    type: 'BidPlaced',
+    data: {
+      bidId,
+      bidderId,
+      amount,
+      nextBid: next(amount),
+      biddingType: rules.proxy ? 'proxy' : 'hard',
+      ...row,
+    },
+  });
+  /** A row the system places for a maximum (it always leads): answering this bid, or reaching the reserve. */
+  const auto = (who: string, amount: number, maxAmount: number, reason: 'proxy' | 'reserve'): LotEvent => ({
+    type: 'ProxyBidPlaced',
+    data: {
+      bidId: `${bidId}-${reason}`,
+      bidderId: who,
+      amount,
+      maxAmount,
+      leads: true,
+      outbidUserId: null,
+      nextBid: next(amount),
+      reserveMet: reserveMet(lot, maxAmount),
+      reason,
+      answersBidId: bidId,
+    },
+  });
+
   if (!rules.proxy) {
     // Hard bidding: the amount is the price.
-    const outbid = leader && leader.bidderId !== bidderId ? leader.bidderId : null;
-    return [
-      {
-        type: 'BidPlaced',
-        data: {
-          bidId,
-          bidderId,
-          amount: m,
-          maxAmount: m,
-          leads: true,
-          outbidUserId: outbid,
-          nextBid: next(m),
-          reserveMet: reserveMet(lot, m),
-          biddingType: 'hard',
-        },
-      },
-    ];
+    const outbidUserId = leader && leader.bidderId !== bidderId ? leader.bidderId : null;
+    return [own(m, { maxAmount: m, leads: true, outbidUserId, reserveMet: reserveMet(lot, m) })];
   }
 
   if (!leader) {
     const p = withReserve(lot, lot.openingBid, m);
-    return [
-      {
-        type: 'BidPlaced',
-        data: {
-          bidId,
-          bidderId,
-          amount: p,
-          maxAmount: m,
-          leads: true,
-          outbidUserId: null,
-          nextBid: next(p),
-          reserveMet: reserveMet(lot, m),
-          biddingType: 'proxy',
-        },
-      },
-    ];
+    return [own(p, { maxAmount: m, leads: true, outbidUserId: null, reserveMet: reserveMet(lot, m) })];
   }
 
   if (leader.bidderId === bidderId) {
@@ -131,98 +133,25 @@ function bidEvents(state: ListedLot, command: Extract<LotCommand, { type: 'Place
       data: { bidId, bidderId, maxAmount: m, previousMax: leader.max },
     };
     const lifted = withReserve(lot, price, m);
-    if (lifted === price) return [raised];
-    return [
-      raised,
-      {
-        type: 'ProxyBidPlaced',
-        data: {
-          bidId: `${bidId}-reserve`,
-          bidderId,
-          amount: lifted,
-          maxAmount: m,
-          leads: true,
-          outbidUserId: null,
-          nextBid: next(lifted),
-          reserveMet: true,
-          reason: 'reserve',
-          answersBidId: bidId,
-        },
-      },
-    ];
+    return lifted === price ? [raised] : [raised, auto(bidderId, lifted, m, 'reserve')];
   }
 
   const h = leader.max;
   if (m > h) {
     // The newcomer leads at min(M, H + increment(H)); the old leader's maximum is spent first.
-    const events: LotEvent[] = [];
-    if (h > price) {
-      events.push({
-        type: 'ProxyBidPlaced',
-        data: {
-          bidId: `${bidId}-proxy`,
-          bidderId: leader.bidderId,
-          amount: h,
-          maxAmount: h,
-          leads: true,
-          outbidUserId: null,
-          nextBid: next(h),
-          reserveMet: reserveMet(lot, h),
-          reason: 'proxy',
-          answersBidId: bidId,
-        },
-      });
-    }
+    const spent = h > price ? [auto(leader.bidderId, h, h, 'proxy')] : [];
     const p = withReserve(lot, Math.min(m, h + inc(h)), m);
-    events.push({
-      type: 'BidPlaced',
-      data: {
-        bidId,
-        bidderId,
-        amount: p,
-        maxAmount: m,
-        leads: true,
-        outbidUserId: leader.bidderId,
-        nextBid: next(p),
-        reserveMet: reserveMet(lot, m),
-        biddingType: 'proxy',
-      },
-    });
-    return events;
+    return [
+      ...spent,
+      own(p, { maxAmount: m, leads: true, outbidUserId: leader.bidderId, reserveMet: reserveMet(lot, m) }),
+    ];
   }
 
   // M <= H: the leader stays (at M == H the earlier bid wins) and answers at min(H, M + increment(M)).
   const p = withReserve(lot, Math.min(h, m + inc(m)), h);
   return [
-    {
-      type: 'BidPlaced',
-      data: {
-        bidId,
-        bidderId,
-        amount: m,
-        maxAmount: m,
-        leads: false,
-        outbidUserId: null,
-        nextBid: next(m),
-        reserveMet: reserveMet(lot, h),
-        biddingType: 'proxy',
-      },
-    },
-    {
-      type: 'ProxyBidPlaced',
-      data: {
-        bidId: `${bidId}-proxy`,
-        bidderId: leader.bidderId,
-        amount: p,
-        maxAmount: h,
-        leads: true,
-        outbidUserId: null,
-        nextBid: next(p),
-        reserveMet: reserveMet(lot, h),
-        reason: 'proxy',
-        answersBidId: bidId,
-      },
-    },
+    own(m, { maxAmount: m, leads: false, outbidUserId: null, reserveMet: reserveMet(lot, h) }),
+    auto(leader.bidderId, p, h, 'proxy'),
   ];
 }
 

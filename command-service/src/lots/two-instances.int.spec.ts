@@ -11,6 +11,7 @@ import {
   offsetClock,
   openSqliteEventStore,
 } from '@wine/platform';
+import { listedLot } from '@wine/platform/testing';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { type CommandContext, createStreams, type Streams } from '../core/command-handler.ts';
 import { closingScheduler } from './closing-scheduler.ts';
@@ -62,37 +63,12 @@ const context = (commandId: string): CommandContext => ({
 });
 
 function listing(lotId: string, closesAt: Date): LotListedData {
-  return {
+  return listedLot({
     lotId,
     sku: lotId,
-    lotNumber: null,
-    auctionId: 'two',
-    sellerId: 'house',
-    title: `Lot ${lotId}`,
-    producer: 'Producer',
-    vintage: 2001,
-    country: 'Italy',
-    region: 'Piedmont',
-    subregion: 'Barolo',
-    colour: 'Red',
-    bottleSize: '750ml',
-    scores: {},
-    description: '',
-    images: [],
-    quantity: 1,
-    minimumQuantity: 1,
-    enforceMinimumQuantity: false,
-    availability: null,
-    auction: true,
-    buyNow: false,
-    openingBid: 10_000,
-    reserve: null,
-    buyNowPrice: null,
-    discounts: [],
     startsAt: new Date(clock.now().getTime() - 60_000).toISOString(),
     closesAt: closesAt.toISOString(),
-    meta: { title: '', description: '', keywords: '' },
-  };
+  });
 }
 
 async function list(lotId: string, closesAt: Date) {

@@ -1,3 +1,4 @@
 /** Helpers for test suites that run against real servers (never a fake one). */
 export { dockerReachable } from './docker.ts';
+export { listedLot } from './lots.ts';
 export { natsReachable, natsUrl } from './nats.ts';

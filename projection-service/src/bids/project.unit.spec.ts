@@ -1,6 +1,7 @@
 import type { LotDocument } from '@wine/contracts';
 import type { LotListedData, RecordedEvent } from '@wine/event-schemas';
 import type { DocumentStore } from '@wine/platform';
+import { listedLot } from '@wine/platform/testing';
 import { describe, expect, it } from 'vitest';
 import { applyEvents, eventRecorder } from '../core/testing.ts';
 import { LOTS, lotsProjection } from '../lots/project.ts';
@@ -11,37 +12,13 @@ import { BIDS, type BidDocument, bidsProjection, LOT_BIDDERS, type LotBidderDocu
 const $ = (d: number) => d * 100;
 const projections = [lotsProjection, bidsProjection, watchlistsProjection];
 
-const lot: LotListedData = {
+const lot: LotListedData = listedLot({
   lotId: 'l-1',
-  sku: 'SKU-1',
-  lotNumber: '7',
-  auctionId: 'a-1',
-  sellerId: 'house',
   title: '2005 Pétrus',
   producer: 'Pétrus',
-  vintage: 2005,
-  country: 'France',
-  region: 'Bordeaux',
   subregion: 'Pomerol',
-  colour: 'Red',
-  bottleSize: '750ml',
-  scores: {},
-  description: '',
-  images: [],
-  quantity: 1,
-  minimumQuantity: 1,
-  enforceMinimumQuantity: false,
-  availability: null,
-  auction: true,
-  buyNow: false,
-  openingBid: $(100),
-  reserve: null,
-  buyNowPrice: null,
-  discounts: [],
-  startsAt: '2026-11-20T00:00:00.000Z',
   closesAt: '2026-11-30T18:00:00.000Z',
-  meta: { title: '', description: '', keywords: '' },
-};
+});
 
 const bidRow = (bidderId: string, amount: number, max: number, extra: Record<string, unknown> = {}) => ({
   bidId: `b-${bidderId}-${amount}`,

@@ -1,5 +1,4 @@
 import { Button, Card, Group, Modal, Select, Stack, Text, TextInput } from '@mantine/core';
-import { useNavigate } from '@tanstack/react-router';
 import {
   type BidConfirmResult,
   bidMessages,
@@ -12,6 +11,7 @@ import { useState } from 'react';
 import { ApiError, call, errorMessage } from '../../api/client.ts';
 import { checkBidAmount } from '../../lib/bid-form.ts';
 import { formatMoney } from '../../lib/format.ts';
+import { useAddCardFirst } from '../../lib/use-add-card-first.ts';
 import { pushAlertAtom } from '../../state/alerts.ts';
 import { serverNowAtom } from '../../state/clock.ts';
 import { marketSettingsAtom } from '../../state/market.ts';
@@ -32,7 +32,7 @@ export function BidBox({ lot, onBid }: BidBoxProps) {
   const market = useAtomValue(marketSettingsAtom);
   const now = useAtomValue(serverNowAtom);
   const pushAlert = useSetAtom(pushAlertAtom);
-  const navigate = useNavigate();
+  const addCardFirst = useAddCardFirst();
   const [chosen, setChosen] = useState<string | null>(null);
   const [typed, setTyped] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -46,17 +46,12 @@ export function BidBox({ lot, onBid }: BidBoxProps) {
   const leading = lot.bidtopstatus === 'winner';
   const action = leading ? (proxy ? 'Increase max bid' : 'Increase hard bid') : 'Place Bid';
 
-  const addCardFirst = () => {
-    pushAlert({ msg: bidMessages.addCard, type: 'error' });
-    void navigate({ to: '/account/profile' });
-  };
-
   const placeBid = () => {
     const checked = checkBidAmount(typed || (chosen ? formatMoney(Number(chosen)) : ''), lot.next_bid);
     if ('error' in checked) return setError(checked.error);
     setError(null);
     // seeds 000 §5: a card must be on file first.
-    if (!user?.card_on_file) return addCardFirst();
+    if (!user?.card_on_file) return addCardFirst(bidMessages.addCard);
     setConfirming(checked.cents);
   };
 
@@ -73,7 +68,7 @@ export function BidBox({ lot, onBid }: BidBoxProps) {
       setChosen(null);
       setTyped('');
     } catch (e) {
-      if (e instanceof ApiError && e.message === bidMessages.addCard) addCardFirst();
+      if (e instanceof ApiError && e.message === bidMessages.addCard) addCardFirst(bidMessages.addCard);
       else pushAlert({ msg: errorMessage(e), type: 'error' });
     } finally {
       setSending(false);

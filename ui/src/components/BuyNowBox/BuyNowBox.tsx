@@ -1,5 +1,4 @@
 import { Button, Card, Group, Modal, NumberInput, Stack, Text } from '@mantine/core';
-import { useNavigate } from '@tanstack/react-router';
 import { bidMessages, buyNowMessages, buyNowUnitPrice, type LotView } from '@wine/contracts';
 import { useAtomValue, useSetAtom } from 'jotai';
 import { useState } from 'react';
@@ -7,6 +6,7 @@ import { callForMessage, errorMessage, messageOr } from '../../api/client.ts';
 import { checkQuantity, initialQuantity } from '../../lib/bid-form.ts';
 import { formatMoney } from '../../lib/format.ts';
 import { availabilityText, buyNowAvailable } from '../../lib/lot.ts';
+import { useAddCardFirst } from '../../lib/use-add-card-first.ts';
 import { pushAlertAtom } from '../../state/alerts.ts';
 import { serverNowAtom } from '../../state/clock.ts';
 import { currentUserAtom } from '../../state/session.ts';
@@ -23,7 +23,7 @@ export function BuyNowBox({ lot, bprice }: BuyNowBoxProps) {
   const now = useAtomValue(serverNowAtom);
   const user = useAtomValue(currentUserAtom);
   const pushAlert = useSetAtom(pushAlertAtom);
-  const navigate = useNavigate();
+  const addCardFirst = useAddCardFirst();
   const [qty, setQty] = useState<number | null>(() => initialQuantity(lot));
   const [error, setError] = useState<string | null>(null);
   const [confirming, setConfirming] = useState(false);
@@ -36,8 +36,7 @@ export function BuyNowBox({ lot, bprice }: BuyNowBoxProps) {
     if (problem) return setError(problem);
     setError(null);
     if (!user?.card_on_file) {
-      pushAlert({ msg: bidMessages.addCardToBuy, type: 'error' });
-      void navigate({ to: '/account/profile' });
+      addCardFirst(bidMessages.addCardToBuy);
       return;
     }
     setConfirming(true);
