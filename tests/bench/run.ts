@@ -11,6 +11,11 @@
  *  4. search over HTTP: POST /api/product/search with a filter and sort vs the same cheapest route.
  *  5. realtime: commit of a lot to its arrival on 200 subscribed WebSockets vs a bare `ws` broadcast.
  *  6. sign-in over HTTP vs scrypt verifications on the same thread pool (the deliberate cost).
+ *  7. bids over HTTP (issue 4), across 1,000 lots and on one hot lot, vs GET /api/health through the
+ *     same harness and raw SQLite append transactions (bidding.ts).
+ *  8. catch-up over a ~1,000,000-event bidding log vs reading it through the port and raw rows
+ *     (bid-catch-up.ts, bid-log.ts).
+ *  9. bid to `bidAddtime` on 1,000 sockets watching the lot vs a bare `ws` broadcast (bid-sockets.ts).
  */
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -26,41 +31,26 @@ import {
 } from '@wine/platform';
 import { createProjectionRunner, projections } from '@wine/projection-service';
 import autocannon from 'autocannon';
-import Database from 'better-sqlite3';
 import { WebSocket, WebSocketServer } from 'ws';
 import { demoCatalogue } from '../../command-service/src/demo/catalogue.ts';
 import { newEvent } from '../../platform/src/testing/test-events.ts';
 import { admin, lotInput, startMarketplace } from '../support/marketplace.ts';
+import { bidCatchUp } from './bid-catch-up.ts';
+import { bidSockets } from './bid-sockets.ts';
+import { bidding } from './bidding.ts';
+import { fmt, ratio, rawAppendRate, row, rows } from './table.ts';
 
-const rows: string[][] = [];
 const dir = mkdtempSync(join(tmpdir(), 'wine-bench-'));
-const fmt = (n: number, digits = 0) => n.toLocaleString('en-US', { maximumFractionDigits: digits });
-const ratio = (ours: number, limit: number) => `${fmt((ours / limit) * 100, 1)}%`;
-function row(what: string, ours: string, limit: string, share: string) {
-  rows.push([what, ours, limit, share]);
-  console.error(`${what}: ${ours} | limit ${limit} | ${share}`);
-}
 
 async function appends() {
   const n = 5000;
-  const raw = new Database(join(dir, 'raw.sqlite'));
-  raw.pragma('journal_mode = WAL');
-  raw.pragma('synchronous = NORMAL');
-  raw.exec(
-    'CREATE TABLE e (position INTEGER PRIMARY KEY AUTOINCREMENT, stream TEXT, revision INTEGER, data TEXT)',
-  );
-  const insert = raw.prepare('INSERT INTO e (stream, revision, data) VALUES (?, ?, ?)');
-  const one = raw.transaction((i: number) => insert.run('s', i, '{"n":1}'));
-  let t = performance.now();
-  for (let i = 0; i < n; i++) one.immediate(i);
-  const rawRate = n / ((performance.now() - t) / 1000);
-  raw.close();
+  const rawRate = rawAppendRate(join(dir, 'raw.sqlite'), n);
 
   const store = openSqliteEventStore(join(dir, 'port.sqlite'), {
     upcast: (_t, version, data) => ({ version, data }),
   });
   const stream = `bench-${randomUUID()}`;
-  t = performance.now();
+  const t = performance.now();
   for (let i = 0; i < n; i++) await store.append(stream, [newEvent(i)], i === 0 ? 'no_stream' : i - 1);
   const portRate = n / ((performance.now() - t) / 1000);
   await store.close();
@@ -310,12 +300,22 @@ async function signIn() {
   }
 }
 
+/** `npm run bench -- bids sockets` runs only the measures named; none named runs them all. */
+const measures: Record<string, () => Promise<void>> = {
+  appends,
+  catchUp,
+  http,
+  realtime,
+  signIn,
+  bids: () => bidding(dir),
+  bidCatchUp: () => bidCatchUp(dir),
+  bidSockets,
+};
+const only = process.argv.slice(2);
+for (const name of only) if (!measures[name]) throw new Error(`no measure ${name}: ${Object.keys(measures)}`);
 try {
-  await appends();
-  await catchUp();
-  await http();
-  await realtime();
-  await signIn();
+  for (const [name, measure] of Object.entries(measures))
+    if (only.length === 0 || only.includes(name)) await measure();
 } finally {
   rmSync(dir, { recursive: true, force: true });
 }

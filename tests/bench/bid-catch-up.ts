@@ -1,0 +1,87 @@
+/**
+ * Projection catch-up over a bidding log of about 1,000,000 events (issue 4): the projection runner
+ * as the embedded default runs it at start (every projection, the in-process bus told of each
+ * committed batch), beside reading the same events through the event store port with no projection,
+ * and plain better-sqlite3 row iteration over the same file.
+ */
+import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { START } from '@wine/event-schemas';
+import {
+  createEmbeddedDocumentStore,
+  createInProcessBus,
+  createLogger,
+  marketUpcaster,
+  openSqliteEventStore,
+  systemClock,
+} from '@wine/platform';
+import { createProjectionRunner, ensureIndexes, projections } from '@wine/projection-service';
+import Database from 'better-sqlite3';
+import { writeBidLog } from './bid-log.ts';
+import { fmt, progress, progressDone, ratio, row } from './table.ts';
+
+export async function bidCatchUp(dir: string) {
+  const file = join(dir, 'bid-log.sqlite');
+  let t = performance.now();
+  const log = await writeBidLog(file);
+  console.error(
+    `catch-up: wrote ${fmt(log.events)} events (${fmt(log.commands)} commands on ${fmt(log.lots)} lots) in ${fmt((performance.now() - t) / 1000, 1)} s:`,
+    Object.entries(log.counts)
+      .map(([type, n]) => `${type} ${fmt(n)}`)
+      .join(', '),
+  );
+
+  progress('catch-up: raw rows');
+  const raw = new Database(file, { readonly: true });
+  t = performance.now();
+  let rows = 0;
+  for (const _ of raw.prepare('SELECT * FROM events ORDER BY position').iterate()) rows++;
+  const rawRate = rows / ((performance.now() - t) / 1000);
+  raw.close();
+
+  const store = openSqliteEventStore(file, { upcast: marketUpcaster });
+  try {
+    progress('catch-up: reading through the port');
+    t = performance.now();
+    let read = 0;
+    let after = START;
+    for (;;) {
+      const page = await store.readAll({ after, maxCount: 500 });
+      if (page.length === 0) break;
+      read += page.length;
+      after = (page[page.length - 1] as (typeof page)[number]).position;
+    }
+    const readRate = read / ((performance.now() - t) / 1000);
+    if (read !== rows || rows !== log.events)
+      throw new Error(`read ${read} events, ${rows} rows, wrote ${log.events}`);
+
+    progress('catch-up: projecting');
+    const docs = createEmbeddedDocumentStore();
+    await ensureIndexes(docs);
+    const bus = createInProcessBus();
+    const runner = createProjectionRunner({
+      name: 'bench-bids',
+      eventStore: store,
+      docs,
+      projections,
+      clock: systemClock,
+      logger: createLogger('silent'),
+      bus,
+    });
+    t = performance.now();
+    await runner.start();
+    await runner.waitFor(await store.headPosition(), 600_000);
+    const projectRate = read / ((performance.now() - t) / 1000);
+    await runner.stop();
+    await bus.close();
+    progressDone();
+    row(
+      `Projection catch-up, ${fmt(read)} bidding events on ${fmt(log.lots)} lots, bus on (events/s)`,
+      fmt(projectRate),
+      `${fmt(readRate)} (read + upcast through the port); ${fmt(rawRate)} (better-sqlite3 rows)`,
+      `${ratio(projectRate, readRate)} of the port read, ${ratio(projectRate, rawRate)} of raw rows`,
+    );
+  } finally {
+    await store.close();
+  }
+}
