@@ -86,6 +86,12 @@ describe('event registry', () => {
     expect(() => registry.validate('Renamed', { fullName: 1 })).toThrow();
   });
 
+  it('returns data stored at the current version as stored, and validates what it lifts', () => {
+    const stored = { fullName: 'Bo', source: 'web' };
+    expect(registry.upcast('Renamed', 3, stored).data).toBe(stored);
+    expect(() => registry.upcast('Renamed', 1, { name: 42 })).toThrow();
+  });
+
   it('needs an upcaster for every older version', () => {
     expect(() => defineEvent({ type: 'Gap', version: 2, schema: z.object({}) })).toThrow(
       'Gap: no upcaster from version 1',

@@ -55,10 +55,15 @@ export function createRegistry<const Defs extends readonly AnyDefinition[]>(defi
       if (!def) throw new UnknownEventError(type);
       return def.schema.parse(data);
     },
-    /** Lifts stored data of any known version to the current version and validates it. */
+    /**
+     * Lifts stored data of an older version to the current version and validates the result. Data
+     * stored at the current version comes back as stored: it was validated when it was written
+     * (`validate`), and parsing it again on every read would only repeat that.
+     */
     upcast(type: string, version: number, data: unknown): { version: number; data: unknown } {
       const def = byType.get(type);
       if (!def) throw new UnknownEventError(type);
+      if (version === def.version) return { version, data };
       if (!Number.isInteger(version) || version < 1 || version > def.version) {
         throw new EventVersionError(type, version);
       }
