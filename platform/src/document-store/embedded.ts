@@ -21,7 +21,14 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import { randomUUID } from 'node:crypto';
 import { Aggregator, updateOne as mingoUpdateOne, Query } from 'mingo';
 import { isEqual } from 'mingo/util';
-import { compileFastFilter, compileFastProjection, fastSort, fastUpdate, UNKNOWN } from './fast-paths.ts';
+import {
+  compileFastFilter,
+  compileFastProjection,
+  fastSort,
+  fastUpdate,
+  matchesTopLevel,
+  UNKNOWN,
+} from './fast-paths.ts';
 import {
   type BulkOperation,
   type BulkWriteResult,
@@ -147,6 +154,16 @@ function seedFromFilter(filter: Filter, out: AnyObject = {}): AnyObject {
   return out;
 }
 
+function onlySetOnInsert(update: Update): boolean {
+  if (Array.isArray(update)) return false;
+  let only = false;
+  for (const key in update) {
+    if (key !== '$setOnInsert') return false;
+    only = true;
+  }
+  return only;
+}
+
 function assertOperatorUpdate(update: Update): void {
   if (Array.isArray(update)) return;
   const keys = Object.keys(update);
@@ -219,7 +236,12 @@ export function createEmbeddedDocumentStore(): DocumentStore {
     return active.undo.get(state);
   }
 
-  function readOne(state: CollState, key: string): Doc | undefined {
+  /**
+   * `live`: the caller writes, and writes run only when no transaction but the caller's own is open
+   * (writeGate), so they always see the live documents.
+   */
+  function readOne(state: CollState, key: string, live = false): Doc | undefined {
+    if (live) return state.docs.get(key);
     const undo = hiddenWrites(state);
     if (undo?.has(key)) {
       const pre = undo.get(key);
@@ -228,8 +250,8 @@ export function createEmbeddedDocumentStore(): DocumentStore {
     return state.docs.get(key);
   }
 
-  function* readAll(state: CollState): Iterable<Doc> {
-    const undo = hiddenWrites(state);
+  function* readAll(state: CollState, live = false): Iterable<Doc> {
+    const undo = live ? undefined : hiddenWrites(state);
     if (!undo) {
       yield* state.docs.values();
       return;
@@ -245,7 +267,12 @@ export function createEmbeddedDocumentStore(): DocumentStore {
   }
 
   /** Matching documents (store-owned references: never hand them out without cloning). */
-  function match(state: CollState | undefined, filter: Filter = {}, limit = Number.POSITIVE_INFINITY): Doc[] {
+  function match(
+    state: CollState | undefined,
+    filter: Filter = {},
+    limit = Number.POSITIVE_INFINITY,
+    live = false,
+  ): Doc[] {
     if (!state || limit <= 0) return [];
     const ids = idCandidates(filter);
     const onlyId = ids !== null && Object.keys(filter).length === 1;
@@ -257,17 +284,31 @@ export function createEmbeddedDocumentStore(): DocumentStore {
         const key = docKey(id);
         if (seen.has(key)) continue;
         seen.add(key);
-        const doc = readOne(state, key);
+        const doc = readOne(state, key, live);
         if (doc && (!test || test(doc))) out.push(doc);
         if (out.length >= limit) break;
       }
       return out;
     }
-    for (const doc of readAll(state)) {
+    for (const doc of readAll(state, live)) {
       if (!test || test(doc)) out.push(doc);
       if (out.length >= limit) break;
     }
     return out;
+  }
+
+  /**
+   * The document a filter `{_id: scalar, ...top-level conditions}` matches, or null: one map lookup and
+   * no compiled predicate (the guarded update of every projection, per event). UNKNOWN for other
+   * shapes, which `match` then handles.
+   */
+  function matchById(state: CollState, filter: Filter): Doc | null | typeof UNKNOWN {
+    const id = filter._id;
+    if (!isScalarId(id)) return UNKNOWN;
+    const doc = readOne(state, docKey(id), true);
+    if (!doc) return null;
+    const verdict = matchesTopLevel(doc, filter);
+    return verdict === UNKNOWN ? UNKNOWN : verdict ? doc : null;
   }
 
   function indexKey(index: IndexState, doc: Doc): string {
@@ -313,8 +354,9 @@ export function createEmbeddedDocumentStore(): DocumentStore {
     }
   }
 
-  function insert(name: string, document: Doc, tx: Tx | null): void {
-    const doc = cloneDeep(document) as Doc;
+  /** `owned`: the document was built here from copies (an upsert), so it needs no copy of its own. */
+  function insert(name: string, document: Doc, tx: Tx | null, owned = false): void {
+    const doc = owned ? document : (cloneDeep(document) as Doc);
     if (doc._id === undefined) doc._id = randomUUID();
     const state = ensure(name, tx);
     const key = docKey(doc._id);
@@ -327,6 +369,8 @@ export function createEmbeddedDocumentStore(): DocumentStore {
    * untouched sub-objects with old ones). Returns the new version, or null when nothing changed.
    */
   function applyUpdate(doc: AnyObject, update: Update, inserting: boolean): AnyObject | null {
+    // The insert-only part of an upsert, on a document that exists: nothing to do.
+    if (!inserting && onlySetOnInsert(update)) return null;
     let modifier: Update = update;
     if (!Array.isArray(update) && Object.hasOwn(update, '$setOnInsert')) {
       const { $setOnInsert, ...rest } = update;
@@ -340,7 +384,7 @@ export function createEmbeddedDocumentStore(): DocumentStore {
       const { _id, ...set } = modifier.$set as AnyObject;
       if (doc._id !== undefined) assertSameId(doc._id, { _id });
       modifier = { ...modifier, $set: set };
-      if (doc._id === undefined) doc = { ...doc, _id };
+      if (doc._id === undefined) doc = { ...doc, _id: cloneDeep(_id) };
     }
     if (Array.isArray(modifier) ? modifier.length === 0 : Object.keys(modifier).length === 0) {
       return inserting ? doc : null;
@@ -372,14 +416,19 @@ export function createEmbeddedDocumentStore(): DocumentStore {
   ): UpdateResult {
     assertOperatorUpdate(change);
     const state = existing(name);
-    let matched = match(state, filter);
-    if (!multi) matched = matched.slice(0, 1);
+    let matched: Doc[];
+    const one = multi || !state ? UNKNOWN : matchById(state, filter);
+    if (one !== UNKNOWN) matched = one ? [one] : [];
+    else {
+      matched = match(state, filter, multi ? Number.POSITIVE_INFINITY : 1, true);
+    }
     const result = emptyResult();
     if (matched.length === 0) {
       if (!upsert) return result;
+      // seedFromFilter copies what it takes from the filter, and applyUpdate what it takes from the update.
       const seeded = applyUpdate(seedFromFilter(filter), change, true)!;
       if (seeded._id === undefined) seeded._id = randomUUID();
-      insert(name, seeded as Doc, tx);
+      insert(name, seeded as Doc, tx, true);
       result.upsertedCount = 1;
       return result;
     }
@@ -403,7 +452,7 @@ export function createEmbeddedDocumentStore(): DocumentStore {
   ): UpdateResult {
     assertReplacement(replacement);
     const state = existing(name);
-    const [doc] = match(state, filter);
+    const [doc] = match(state, filter, 1, true);
     const result = emptyResult();
     if (!doc) {
       if (!upsert) return result;
@@ -428,7 +477,7 @@ export function createEmbeddedDocumentStore(): DocumentStore {
 
   function remove(name: string, filter: Filter, multi: boolean, tx: Tx | null): number {
     const state = existing(name);
-    let matched = match(state, filter);
+    let matched = match(state, filter, multi ? Number.POSITIVE_INFINITY : 1, true);
     if (!multi) matched = matched.slice(0, 1);
     for (const doc of matched) put(name, state!, docKey(doc._id), null, tx);
     return matched.length;

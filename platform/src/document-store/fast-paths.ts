@@ -25,6 +25,18 @@ function isScalar(value: unknown): value is Scalar {
   );
 }
 
+/** A top-level field name: no dots, no operator, not an array index. */
+function isFieldName(key: string): boolean {
+  if (key.length === 0) return false;
+  let digits = true;
+  for (let i = 0; i < key.length; i++) {
+    const c = key.charCodeAt(i);
+    if (c === 46 /* . */ || c === 36 /* $ */) return false;
+    if (c < 48 || c > 57) digits = false;
+  }
+  return !digits;
+}
+
 /** A path without array indexes or positional operators. */
 function isPlainPath(path: string): boolean {
   if (path.length === 0 || path.includes('$')) return false;
@@ -169,6 +181,74 @@ export function compileFastFilter(filter: AnyObject): Predicate | null {
   };
 }
 
+/**
+ * Judges a filter on top-level fields without compiling it: the shape of the guarded updates every
+ * projection issues per event (`{_id: id, _position: {$lt: p}}`). Scalar equality and
+ * `$eq`/`$ne`/`$lt`/`$lte`/`$gt`/`$gte`/`$exists` with scalar operands, the same rules as
+ * `compileFastFilter`. UNKNOWN for any other shape (even after a false clause, so mingo still
+ * rejects a malformed filter) or when a field asked about holds an array or object.
+ */
+export function matchesTopLevel(doc: AnyObject, filter: AnyObject): Verdict {
+  let verdict: Verdict = true;
+  for (const key in filter) {
+    if (!isFieldName(key)) return UNKNOWN;
+    const value = Object.hasOwn(doc, key) ? doc[key] : undefined;
+    if (value !== undefined && !isScalar(value)) return UNKNOWN;
+    const condition = filter[key];
+    if (isScalar(condition)) {
+      if (!(condition === null ? value === null || value === undefined : value === condition))
+        verdict = false;
+      continue;
+    }
+    if (!isPlainObject(condition)) return UNKNOWN;
+    let operators = 0;
+    for (const op in condition) {
+      operators++;
+      const operand = condition[op];
+      let holds: boolean;
+      switch (op) {
+        case '$eq':
+        case '$ne': {
+          if (!isScalar(operand)) return UNKNOWN;
+          const equal = operand === null ? value === null || value === undefined : value === operand;
+          holds = op === '$eq' ? equal : !equal;
+          break;
+        }
+        case '$lt':
+        case '$lte':
+        case '$gt':
+        case '$gte': {
+          if (typeof operand !== 'number' && typeof operand !== 'string') return UNKNOWN;
+          if (Number.isNaN(operand)) return UNKNOWN;
+          // MongoDB compares only within a type bracket: a string never matches a numeric range.
+          if (typeof value !== typeof operand) holds = false;
+          else {
+            const v = value as number | string;
+            holds =
+              op === '$lt'
+                ? v < operand
+                : op === '$lte'
+                  ? v <= operand
+                  : op === '$gt'
+                    ? v > operand
+                    : v >= operand;
+          }
+          break;
+        }
+        case '$exists':
+          if (typeof operand !== 'boolean') return UNKNOWN;
+          holds = (value !== undefined) === operand;
+          break;
+        default:
+          return UNKNOWN;
+      }
+      if (!holds) verdict = false;
+    }
+    if (operators === 0) return UNKNOWN;
+  }
+  return verdict;
+}
+
 /** BSON order of the scalar types: missing and null, then numbers, then strings, then booleans. */
 function typeRank(value: Scalar | undefined): number {
   if (value === undefined || value === null) return 0;
@@ -226,16 +306,29 @@ export function fastUpdate(
   clone: <T>(value: T) => T,
 ): AnyObject | null | typeof UNKNOWN {
   const paths: string[] = [];
-  for (const [op, fields] of Object.entries(update)) {
+  let nested = false;
+  let operators = 0;
+  for (const op in update) {
+    const fields = update[op];
     if (!FAST_OPERATORS.has(op) || !isPlainObject(fields)) return UNKNOWN;
-    for (const [path, value] of Object.entries(fields)) {
-      if (!isPlainPath(path) || path === '_id' || path.startsWith('_id.')) return UNKNOWN;
+    operators++;
+    for (const path in fields) {
+      if (isFieldName(path)) {
+        if (path === '_id') return UNKNOWN;
+      } else if (!isPlainPath(path) || path.startsWith('_id.')) return UNKNOWN;
+      else nested = true;
+      const value = fields[path];
       if (op === '$inc' && typeof value !== 'number') return UNKNOWN;
       if ((op === '$max' || op === '$min') && typeof value !== 'number' && typeof value !== 'string') {
         return UNKNOWN;
       }
       paths.push(path);
     }
+  }
+  if (!nested) {
+    // The same field under two operators is a conflict MongoDB rejects: let mingo say so.
+    if (operators > 1 && hasDuplicate(paths)) return UNKNOWN;
+    return flatUpdate(doc, update, clone);
   }
   // Two operators on one path, or on a path and its prefix, is a conflict MongoDB rejects: let mingo say so.
   const sorted = [...paths].sort();
@@ -323,6 +416,65 @@ export function fastUpdate(
     }
   }
   return modified ? root : null;
+}
+
+function hasDuplicate(items: readonly string[]): boolean {
+  if (items.length > 16) return new Set(items).size !== items.length;
+  for (let i = 1; i < items.length; i++) for (let j = 0; j < i; j++) if (items[i] === items[j]) return true;
+  return false;
+}
+
+/**
+ * fastUpdate for updates of top-level fields only (every projection's per-event update): one pass,
+ * and the document is copied only once something changes.
+ */
+function flatUpdate(
+  doc: AnyObject,
+  update: AnyObject,
+  clone: <T>(value: T) => T,
+): AnyObject | null | typeof UNKNOWN {
+  let root: AnyObject | null = null;
+  for (const op in update) {
+    const fields = update[op] as AnyObject;
+    for (const key in fields) {
+      const value = fields[key];
+      const old = (root ?? doc)[key];
+      switch (op) {
+        case '$set':
+          if (old === undefined || (old !== value && !isEqual(old, value))) {
+            root ??= { ...doc };
+            root[key] = clone(value);
+          }
+          break;
+        case '$unset':
+          if (Object.hasOwn(root ?? doc, key)) {
+            root ??= { ...doc };
+            delete root[key];
+          }
+          break;
+        case '$inc':
+          if (old !== undefined && typeof old !== 'number') return UNKNOWN;
+          if (old === undefined || value !== 0) {
+            root ??= { ...doc };
+            root[key] = old === undefined ? value : old + (value as number);
+          }
+          break;
+        case '$max':
+        case '$min': {
+          if (old !== undefined && typeof old !== typeof value) return UNKNOWN;
+          const wins =
+            old === undefined ||
+            (op === '$max' ? (value as number) > (old as number) : (value as number) < (old as number));
+          if (wins) {
+            root ??= { ...doc };
+            root[key] = value;
+          }
+          break;
+        }
+      }
+    }
+  }
+  return root;
 }
 
 /** find() projections of top-level fields only (`{a: 1, b: 1}` or `{a: 0}`); null otherwise. */

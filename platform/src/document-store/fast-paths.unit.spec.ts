@@ -1,7 +1,14 @@
 import fc from 'fast-check';
 import { Aggregator, Query, updateOne } from 'mingo';
 import { describe, expect, it } from 'vitest';
-import { compileFastFilter, compileFastProjection, fastSort, fastUpdate, UNKNOWN } from './fast-paths.ts';
+import {
+  compileFastFilter,
+  compileFastProjection,
+  fastSort,
+  fastUpdate,
+  matchesTopLevel,
+  UNKNOWN,
+} from './fast-paths.ts';
 
 const scalar = fc.oneof(
   fc.constantFrom(null, 0, 1, 2, -1, 'a', 'b', ''),
@@ -75,6 +82,38 @@ describe('embedded store fast paths', () => {
       { numRuns: 3000 },
     );
     expect(judged).toBeGreaterThan(300);
+  });
+
+  it('judge top-level filters without compiling them like mingo wherever they give a verdict', () => {
+    const field = fc.constantFrom('a', 'x', '_id');
+    const comparison = fc.oneof(
+      scalar,
+      fc.record({ $eq: scalar }),
+      fc.record({ $ne: scalar }),
+      fc.record({ $lt: scalar, $gte: scalar }, { requiredKeys: ['$lt'], noNullPrototype: true }),
+      fc.record({ $gt: scalar, $lte: scalar }, { requiredKeys: ['$gt'], noNullPrototype: true }),
+      fc.record({ $exists: fc.boolean() }),
+    );
+    let judged = 0;
+    fc.assert(
+      fc.property(
+        doc,
+        fc.dictionary(field, comparison, { maxKeys: 3, noNullPrototype: true }),
+        (d, filter) => {
+          const verdict = matchesTopLevel(d, filter);
+          if (verdict === UNKNOWN) return;
+          judged += 1;
+          expect(verdict).toBe(new Query(filter).test(d));
+        },
+      ),
+      { numRuns: 3000 },
+    );
+    expect(judged).toBeGreaterThan(1000);
+    // Other shapes are left to mingo, even after a clause that is false.
+    expect(matchesTopLevel({ a: 1 }, { a: 2, 'b.c': 1 })).toBe(UNKNOWN);
+    expect(matchesTopLevel({ a: 1 }, { a: 2, b: { $in: [1] } })).toBe(UNKNOWN);
+    expect(matchesTopLevel({ a: [1] }, { a: 1 })).toBe(UNKNOWN);
+    expect(matchesTopLevel({ a: 1 }, { $or: [{ a: 1 }] })).toBe(UNKNOWN);
   });
 
   it('sort scalar keys in MongoDB order like mingo, and leave arrays and objects to mingo', () => {
@@ -154,6 +193,39 @@ describe('embedded store fast paths', () => {
       }),
       { numRuns: 3000 },
     );
+  });
+
+  it('apply updates of top-level fields like mingo, copying the document only when it changes', () => {
+    const top = fc.constantFrom('a', 'n', 's');
+    const number = fc.integer({ min: -2, max: 2 });
+    const update = fc.record(
+      {
+        $set: fc.dictionary(top, value, { maxKeys: 2, noNullPrototype: true }),
+        $unset: fc.dictionary(top, fc.constant(''), { maxKeys: 1, noNullPrototype: true }),
+        $inc: fc.dictionary(top, number, { maxKeys: 2, noNullPrototype: true }),
+        $max: fc.dictionary(top, number, { maxKeys: 1, noNullPrototype: true }),
+        $min: fc.dictionary(top, number, { maxKeys: 1, noNullPrototype: true }),
+      },
+      { requiredKeys: [], noNullPrototype: true },
+    );
+    let applied = 0;
+    fc.assert(
+      fc.property(doc, update, (d, u) => {
+        if (Object.keys(u).length === 0) return;
+        const before = clone(d);
+        const fast = fastUpdate(d, u, clone);
+        expect(d).toEqual(before);
+        if (fast === UNKNOWN) return;
+        applied += 1;
+        const viaMingo = [clone(d)];
+        const result = updateOne(viaMingo, {}, u as never, { cloneMode: 'deep' });
+        expect(fast === null ? d : fast).toEqual(viaMingo[0]);
+        expect(fast !== null).toBe(result.modifiedCount > 0);
+        if (fast !== null) expect(fast).not.toBe(d);
+      }),
+      { numRuns: 3000 },
+    );
+    expect(applied).toBeGreaterThan(1000);
   });
 
   it('projects top-level fields like find() does', () => {
