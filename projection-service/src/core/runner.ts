@@ -43,6 +43,12 @@ export interface RunnerDeps {
   /** Where "read model changed" notices go after each commit; none in batch tools. */
   bus?: Bus;
   retryDelayMs?: number;
+  /**
+   * While catching up, the bus is told of this many events' changes at once (default 100,000): one
+   * notice per lot for the whole window instead of one per batch, as a batch already does for its
+   * own events. Live, every committed batch is published at once.
+   */
+  catchUpPublishWindow?: number;
 }
 
 /** Groups a batch's operations by collection, keeping their order. */
@@ -78,6 +84,24 @@ export function createProjectionRunner(deps: RunnerDeps): ProjectionRunner {
   let gate: Promise<void> = Promise.resolve();
   let inFlight: Promise<void> = Promise.resolve();
   const waiters = new Set<{ position: Position; resolve: () => void }>();
+  const publishWindow = deps.catchUpPublishWindow ?? 100_000;
+  /** Committed events whose changes the bus has not been told of yet (catch-up only). */
+  let unpublished: RecordedEvent[] = [];
+
+  const failed = (error: unknown) => {
+    lastError = error instanceof Error ? error.message : String(error);
+    lastErrorAt = clock.now().toISOString();
+  };
+
+  /**
+   * Tells the bus what the committed events changed. Each notice carries its lot's last position in
+   * the window and the documents as committed, which no later event has touched yet.
+   */
+  async function publishUnpublished(): Promise<void> {
+    const events = unpublished;
+    unpublished = [];
+    if (bus && events.length > 0) await publishBatch(bus, docs, events, clock.now());
+  }
 
   const notifyWaiters = () => {
     for (const w of waiters) {
@@ -90,6 +114,7 @@ export function createProjectionRunner(deps: RunnerDeps): ProjectionRunner {
 
   async function applyBatch(events: RecordedEvent[]): Promise<void> {
     await gate;
+    await inFlight;
     const work = (async () => {
       const last = events[events.length - 1];
       if (!last) return;
@@ -104,7 +129,9 @@ export function createProjectionRunner(deps: RunnerDeps): ProjectionRunner {
       position = last.position;
       eventsApplied += events.length;
       notifyWaiters();
-      if (bus) await publishBatch(bus, docs, events, now);
+      if (!bus) return;
+      for (const event of events) unpublished.push(event);
+      if (caughtUp || unpublished.length >= publishWindow) await publishUnpublished();
     })();
     inFlight = work.catch(() => undefined);
     await work;
@@ -117,10 +144,15 @@ export function createProjectionRunner(deps: RunnerDeps): ProjectionRunner {
       onCaughtUp: () => {
         caughtUp = true;
         logger.info({ projection: name, position, eventsApplied }, 'projections caught up');
+        // The rest of the catch-up window, before the next batch (which waits for inFlight's turn).
+        const work = inFlight.then(publishUnpublished);
+        inFlight = work.catch((error: unknown) => {
+          failed(error);
+          logger.error({ err: error, projection: name, position }, 'publishing the catch-up failed');
+        });
       },
       onError: (error) => {
-        lastError = error instanceof Error ? error.message : String(error);
-        lastErrorAt = clock.now().toISOString();
+        failed(error);
         logger.error({ err: error, projection: name, position }, 'projection failed; resubscribing');
         subscription = null;
         if (!stopped) retryTimer = setTimeout(subscribe, deps.retryDelayMs ?? 1000);
@@ -139,6 +171,7 @@ export function createProjectionRunner(deps: RunnerDeps): ProjectionRunner {
       if (retryTimer) clearTimeout(retryTimer);
       await subscription?.close();
       await inFlight;
+      await publishUnpublished().catch(failed);
     },
     position: () => position,
     waitFor(target, timeoutMs = 10_000) {

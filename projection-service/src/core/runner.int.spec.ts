@@ -1,0 +1,162 @@
+import { type LotChangedNotice, subjects } from '@wine/contracts';
+import { type LotListedData, type NewEvent, events as registry } from '@wine/event-schemas';
+import {
+  createEmbeddedDocumentStore,
+  createInProcessBus,
+  createLogger,
+  marketUpcaster,
+  openSqliteEventStore,
+  systemClock,
+} from '@wine/platform';
+import { afterEach, describe, expect, it } from 'vitest';
+import { projections } from '../index.ts';
+import { createProjectionRunner } from './runner.ts';
+
+const listed = (lotId: string): LotListedData => ({
+  lotId,
+  sku: `SKU-${lotId}`,
+  lotNumber: null,
+  auctionId: null,
+  sellerId: 'house',
+  title: `2010 ${lotId}`,
+  producer: 'Château Latour',
+  vintage: 2010,
+  country: 'France',
+  region: 'Bordeaux',
+  subregion: 'Pauillac',
+  colour: 'Red',
+  bottleSize: '750ml',
+  scores: {},
+  description: 'A great Pauillac.',
+  images: [],
+  quantity: 6,
+  minimumQuantity: 1,
+  enforceMinimumQuantity: false,
+  availability: null,
+  auction: true,
+  buyNow: false,
+  openingBid: 10_000,
+  reserve: null,
+  buyNowPrice: null,
+  discounts: [],
+  startsAt: '2026-11-20T00:00:00.000Z',
+  closesAt: '2026-11-30T01:00:00.000Z',
+  meta: { title: 't', description: 'd', keywords: 'k' },
+});
+
+let n = 0;
+const event = (type: string, data: unknown): NewEvent => {
+  n += 1;
+  return {
+    id: `00000000-0000-5000-8000-${String(n).padStart(12, '0')}`,
+    type,
+    version: registry.currentVersion(type),
+    data: registry.validate(type, data),
+    metadata: {
+      correlationId: `c-${n}`,
+      causationId: `c-${n}`,
+      commandId: `c-${n}`,
+      actor: { kind: 'user', id: 'spec' },
+      occurredAt: '2026-11-22T12:00:00.000Z',
+      prevHash: '',
+      hash: `h-${n}`,
+    },
+  };
+};
+const bid = (bidderId: string, amount: number) =>
+  event('BidPlaced', {
+    bidId: `b-${n}`,
+    bidderId,
+    amount,
+    maxAmount: amount,
+    leads: true,
+    outbidUserId: null,
+    nextBid: amount + 1_000,
+    reserveMet: true,
+    biddingType: 'proxy',
+  });
+
+const closing: (() => Promise<void>)[] = [];
+afterEach(async () => {
+  for (const close of closing.splice(0)) await close();
+});
+
+describe('projection runner', () => {
+  it('tells the bus of a catch-up in one notice per lot, then of each live batch at once', async () => {
+    // One event per batch, so only the catch-up window can bring a lot's changes together.
+    const store = openSqliteEventStore(':memory:', { upcast: marketUpcaster, batchSize: 1 });
+    const bus = createInProcessBus();
+    const notices: LotChangedNotice[] = [];
+    await bus.subscribe<LotChangedNotice>(subjects.anyLotChanged, ({ data }) => {
+      notices.push(data);
+    });
+    await store.append('lot-a', [event('LotListed', listed('a'))], 'no_stream');
+    await store.append('lot-b', [event('LotListed', listed('b'))], 'no_stream');
+    await store.append('lot-a', [bid('ann', 10_000)], 0);
+    const { position: lastOfA } = await store.append('lot-a', [bid('bob', 11_000)], 1);
+    const runner = createProjectionRunner({
+      name: 'spec',
+      eventStore: store,
+      docs: createEmbeddedDocumentStore(),
+      projections,
+      clock: systemClock,
+      logger: createLogger('silent'),
+      bus,
+    });
+    closing.push(async () => {
+      await runner.stop();
+      await store.close();
+    });
+    await runner.start();
+    await runner.waitFor(lastOfA);
+
+    await expect.poll(() => notices.length).toBe(2);
+    const [a, b] = [notices.find((x) => x.lot.id === 'a'), notices.find((x) => x.lot.id === 'b')];
+    expect(a).toMatchObject({
+      position: lastOfA,
+      kind: 'bidAddtime',
+      events: ['LotListed', 'BidPlaced', 'BidPlaced'],
+      lot: { wprice: 11_000, bid_count: 2 },
+    });
+    expect(Object.keys(a?.users ?? {}).sort()).toEqual(['ann', 'bob']);
+    expect(b).toMatchObject({ kind: 'lotChanged', events: ['LotListed'] });
+
+    const { position } = await store.append('lot-a', [bid('cat', 12_000)], 2);
+    await runner.waitFor(position);
+    await expect.poll(() => notices.length).toBe(3);
+    expect(notices[2]).toMatchObject({ position, events: ['BidPlaced'], lot: { wprice: 12_000 } });
+  });
+
+  it('tells the bus of a long catch-up window by window', async () => {
+    const store = openSqliteEventStore(':memory:', { upcast: marketUpcaster, batchSize: 1 });
+    const bus = createInProcessBus();
+    const notices: LotChangedNotice[] = [];
+    await bus.subscribe<LotChangedNotice>(subjects.anyLotChanged, ({ data }) => {
+      notices.push(data);
+    });
+    await store.append('lot-c', [event('LotListed', listed('c'))], 'no_stream');
+    let last = '';
+    for (let i = 0; i < 5; i++)
+      last = (await store.append('lot-c', [bid(`u${i}`, 10_000 + i * 1_000)], i)).position;
+    const runner = createProjectionRunner({
+      name: 'spec',
+      eventStore: store,
+      docs: createEmbeddedDocumentStore(),
+      projections,
+      clock: systemClock,
+      logger: createLogger('silent'),
+      bus,
+      catchUpPublishWindow: 2,
+    });
+    closing.push(async () => {
+      await runner.stop();
+      await store.close();
+    });
+    await runner.start();
+    await runner.waitFor(last);
+    await expect.poll(() => notices.length).toBe(3);
+    expect(notices.map((x) => x.events.length)).toEqual([2, 2, 2]);
+    expect(notices.map((x) => x.lot.bid_count)).toEqual([1, 3, 5]);
+    expect(notices[2]?.position).toBe(last);
+  });
+});
