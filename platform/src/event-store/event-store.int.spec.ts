@@ -76,6 +76,27 @@ describe('sqlite event store', () => {
     await store.close();
   });
 
+  it('reads at once what a second connection appended to a stream this one has read or written', async () => {
+    const file = newFile();
+    const [a, b] = [0, 1].map(() => openSqliteEventStore(file, { upcast: testUpcaster }));
+    try {
+      expect(await b?.readStream('s')).toEqual([]);
+      await a?.append('s', [newEvent(1)], 'no_stream');
+      expect((await b?.readStream('s'))?.map((e) => e.revision)).toEqual([0]);
+      expect(await b?.readStream('s', { fromRevision: 1 })).toEqual([]);
+      await a?.append('s', [newEvent(2)], 0);
+      expect((await b?.readStream('s', { fromRevision: 1 }))?.map((e) => e.revision)).toEqual([1]);
+      await b?.append('s', [newEvent(3)], 1);
+      await a?.append('s', [newEvent(4)], 2);
+      expect((await b?.readStream('s', { fromRevision: 3 }))?.map((e) => e.revision)).toEqual([3]);
+      expect(await b?.readAll()).toHaveLength(4);
+      await expect(a?.append('s', [newEvent(5)], 2)).rejects.toMatchObject({ actual: 3 });
+    } finally {
+      await a?.close();
+      await b?.close();
+    }
+  });
+
   it('refuses an append that reuses some, not all, of a batch’s event ids', async () => {
     const store = openSqliteEventStore(newFile(), { upcast: testUpcaster });
     const a = newEvent(1);

@@ -86,6 +86,41 @@ export function openSqliteEventStore(file: string, options: SqliteEventStoreOpti
     'SELECT * FROM events WHERE position > ? ORDER BY position LIMIT ?',
   );
   const head = db.prepare<[], { position: number | null }>('SELECT MAX(position) AS position FROM events');
+  const dataVersion = db.prepare<[], number>('PRAGMA data_version').pluck();
+
+  // What this connection knows of the log, so a read it can answer from memory does not query: the
+  // command handler looks for events after its cached revision on every command, and a subscription
+  // for events after the head on every wake. Another connection (process) committing changes
+  // `PRAGMA data_version`, which drops what is known. A stream read looks at it every time, so it
+  // sees every append committed before it, as a query would. A subscription looks at it once per turn
+  // of the event loop: it sees other processes' appends on its next poll, as it always did.
+  let seenVersion = dataVersion.get();
+  let checkedThisTurn = false;
+  const nextTurn = () => {
+    checkedThisTurn = false;
+  };
+  /** The log's last position (exact). */
+  let knownHead = head.get()?.position ?? 0;
+  /** Streams' last revisions, or a revision their last one is known not to exceed. */
+  const knownLast = new Map<string, number>();
+  const KNOWN_STREAMS = 100_000;
+  const know = (stream: string, last: number) => {
+    if (knownLast.size >= KNOWN_STREAMS && !knownLast.has(stream)) knownLast.clear();
+    knownLast.set(stream, last);
+  };
+  const refreshKnowledgeThisTurn = () => {
+    if (checkedThisTurn) return;
+    checkedThisTurn = true;
+    setImmediate(nextTurn);
+    refreshKnowledge();
+  };
+  const refreshKnowledge = () => {
+    const version = dataVersion.get();
+    if (version === seenVersion) return;
+    seenVersion = version;
+    knownLast.clear();
+    knownHead = head.get()?.position ?? 0;
+  };
 
   const toRecorded = (row: Row, raw = false): RecordedEvent => {
     const data: unknown = JSON.parse(row.data);
@@ -127,7 +162,11 @@ export function openSqliteEventStore(file: string, options: SqliteEventStoreOpti
         (expected === 'no_stream' && current === -1) ||
         (expected === 'stream_exists' && current >= 0) ||
         expected === current;
-      if (!ok) throw new ConcurrencyError(stream, expected, current);
+      if (!ok) {
+        // Another process wrote this stream.
+        know(stream, current);
+        throw new ConcurrencyError(stream, expected, current);
+      }
       let revision = current;
       let position = 0;
       for (const e of events) {
@@ -147,8 +186,14 @@ export function openSqliteEventStore(file: string, options: SqliteEventStoreOpti
     },
   );
 
-  const readAfter = (position: Position, limit: number, raw = false): RecordedEvent[] =>
-    after.all(position === START ? 0 : Number(position), limit).map((row) => toRecorded(row, raw));
+  /** `polling`: a subscription's read, which needs other processes' appends only once per turn. */
+  const readAfter = (position: Position, limit: number, raw = false, polling = false): RecordedEvent[] => {
+    const from = position === START ? 0 : Number(position);
+    if (polling) refreshKnowledgeThisTurn();
+    else refreshKnowledge();
+    if (from >= knownHead) return [];
+    return after.all(from, limit).map((row) => toRecorded(row, raw));
+  };
 
   const wakers = new Set<() => void>();
   const subscriptions = new Set<Subscription>();
@@ -160,16 +205,29 @@ export function openSqliteEventStore(file: string, options: SqliteEventStoreOpti
         return { nextRevision: current, position: padPosition(head.get()?.position ?? 0) };
       }
       const result = appendTx.immediate(streamName, events, expected);
+      const position = Number(result.position);
+      if (position > knownHead) {
+        // Written now (an idempotent retry answers an earlier position and writes nothing).
+        knownHead = position;
+        know(streamName, result.nextRevision);
+      }
       for (const wake of wakers) wake();
       return result;
     },
 
     async readStream(streamName, options: ReadStreamOptions = {}) {
       const limit = options.maxCount ?? -1;
-      const rows =
-        options.direction === 'backwards'
-          ? backwards.all(streamName, options.fromRevision ?? Number.MAX_SAFE_INTEGER, limit)
-          : forwards.all(streamName, options.fromRevision ?? 0, limit);
+      if (options.direction === 'backwards') {
+        const rows = backwards.all(streamName, options.fromRevision ?? Number.MAX_SAFE_INTEGER, limit);
+        return rows.map((row) => toRecorded(row, options.raw));
+      }
+      const from = options.fromRevision ?? 0;
+      refreshKnowledge();
+      const last = knownLast.get(streamName);
+      if (last !== undefined && from > last) return [];
+      const rows = forwards.all(streamName, from, limit);
+      // Read to the end: the last row is the stream's last revision; no row, it is below `from`.
+      if (limit < 0 || rows.length < limit) know(streamName, rows.at(-1)?.revision ?? from - 1);
       return rows.map((row) => toRecorded(row, options.raw));
     },
 
@@ -185,7 +243,7 @@ export function openSqliteEventStore(file: string, options: SqliteEventStoreOpti
     subscribeToAll(handler, options: SubscribeOptions = {}): Subscription {
       const loop = liveLoop({
         after: options.after ?? START,
-        read: async (position) => readAfter(position, batchSize),
+        read: async (position) => readAfter(position, batchSize, false, true),
         handler,
         onCaughtUp: options.onCaughtUp,
         onError: options.onError,
