@@ -27,9 +27,19 @@ export interface SessionTokens {
 const ISSUER = 'fine-wine-auction';
 export const SESSION_DAYS = 7;
 
+/** Tokens whose signature and claims were verified, so a token used again is not verified again. */
+const VERIFIED_TOKENS = 10_000;
+
 /** Signed expiring bearer tokens (HS256 JWTs through `jose`); the clock is the server's. */
 export function sessionTokens(secret: string, clock: Clock): SessionTokens {
   const key = new TextEncoder().encode(secret);
+  // A token is the same bytes on every request: its signature and its claims cannot change, only
+  // whether it has expired by now. Verifying it costs a key import and an HMAC on the thread pool per
+  // request, so the claims of a verified token are kept (least recently used go first) and only its
+  // expiry is judged again, as jose judges it. Revocation and the user's own state are checked by
+  // the caller on every use (verifyBearer, the services' sessions).
+  const verified = new Map<string, SessionClaims>();
+  const unexpired = (claims: SessionClaims) => claims.exp > Math.floor(clock.now().getTime() / 1000);
   return {
     async issue(userId, options = {}) {
       const now = clock.now().getTime();
@@ -54,6 +64,13 @@ export function sessionTokens(secret: string, clock: Clock): SessionTokens {
       return { token, claims };
     },
     async verify(token) {
+      const known = verified.get(token);
+      if (known) {
+        verified.delete(token);
+        if (!unexpired(known)) return null;
+        verified.set(token, known);
+        return { ...known };
+      }
       try {
         const { payload } = await jwtVerify(token, key, {
           issuer: ISSUER,
@@ -63,7 +80,16 @@ export function sessionTokens(secret: string, clock: Clock): SessionTokens {
         if (typeof payload.sub !== 'string' || typeof payload.jti !== 'string') return null;
         if (typeof payload.iat_ms !== 'number' || typeof payload.exp !== 'number') return null;
         const act = typeof payload.act === 'string' ? { act: payload.act } : {};
-        return { sub: payload.sub, jti: payload.jti, iat_ms: payload.iat_ms, exp: payload.exp, ...act };
+        const claims = {
+          sub: payload.sub,
+          jti: payload.jti,
+          iat_ms: payload.iat_ms,
+          exp: payload.exp,
+          ...act,
+        };
+        if (verified.size >= VERIFIED_TOKENS) verified.delete(verified.keys().next().value as string);
+        verified.set(token, claims);
+        return { ...claims };
       } catch (error) {
         if (error instanceof joseErrors.JOSEError) return null;
         throw error;
