@@ -3,13 +3,14 @@
  * a worker thread, across 1,000 lots and on one hot lot, beside GET /api/health on the same server
  * through the same harness and raw SQLite append transactions.
  *
- * Every request is a valid bid: request k on a lot bids the (2k)th amount of the lot's bid ladder
- * (opening bid, then each next_bid), so it always outbids the leader's maximum, and bidders take
- * turns so no one raises their own maximum. Stepping two rungs at a time keeps a bid valid when the
- * server happens to take it just after the one sent after it (two connections racing): it then lands
- * under the new leader's maximum but still at or above next_bid. The ladder ends at the $999,999.99
- * cap after about 2,160 rungs, so a hot lot takes about 1,080 such bids; the hot-lot figure is
- * measured over several hot lots one after another, every request of a run on the same lot.
+ * Every request is a valid bid: the k-th bid on a lot bids the (2k)th amount of the lot's bid ladder
+ * (the opening bid, then each next_bid), so it outbids the leader's maximum and the leader's proxy
+ * answers first (BidPlaced after ProxyBidPlaced), and bidders take turns, so no one raises their own
+ * maximum. That holds only if the lot gets its bids in the order they were sent: across 1,000 lots a
+ * lot's bids are a thousand requests apart, but on the hot lot two connections racing can swap them,
+ * so the hot lot's 16 bids in flight are pipelined on one connection, which keeps their order. The
+ * ladder ends at the $999,999.99 cap after about 2,160 rungs, so a hot lot takes about 1,080 bids;
+ * the hot-lot figure is measured over several hot lots one after another.
  */
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
@@ -31,6 +32,7 @@ type Plan =
   | { kind: 'get'; path: string }
   | {
       kind: 'bids';
+      bids: number;
       shape: 'spread' | 'hot';
       lots: string[];
       tokens: string[];
@@ -41,8 +43,8 @@ type Plan =
 function load(options: {
   url: string;
   connections: number;
+  pipelining?: number;
   duration?: number;
-  amount?: number;
   plan: Plan;
 }): Promise<LoadResult> {
   return new Promise((resolve, reject) => {
@@ -133,8 +135,7 @@ export async function bidding(dir: string) {
     const spread = await load({
       url: market.url,
       connections,
-      amount: 20_000,
-      plan: { kind: 'bids', shape: 'spread', lots, tokens, ladder, step },
+      plan: { kind: 'bids', bids: 20_000, shape: 'spread', lots, tokens, ladder, step },
     });
     const spreadInLog = await bidsInLog(market, before);
 
@@ -146,9 +147,9 @@ export async function bidding(dir: string) {
       hotRuns.push(
         await load({
           url: market.url,
-          connections,
-          amount: perHotLot,
-          plan: { kind: 'bids', shape: 'hot', lots: [lot], tokens, ladder, step },
+          connections: 1,
+          pipelining: connections,
+          plan: { kind: 'bids', bids: perHotLot, shape: 'hot', lots: [lot], tokens, ladder, step },
         }),
       );
       hotInLog += await bidsInLog(market, before);
@@ -170,7 +171,7 @@ export async function bidding(dir: string) {
     for (const [what, result, inLog] of [
       [`Bid over HTTP across ${fmt(lots.length)} lots, ${connections} connections`, spread, spreadInLog],
       [
-        `Bid over HTTP on one hot lot (${hotLots} lots in turn), ${connections} connections`,
+        `Bid over HTTP on one hot lot (${hotLots} lots in turn), ${connections} pipelined on one connection`,
         hotResult,
         hotInLog,
       ],

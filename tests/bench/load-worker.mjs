@@ -3,31 +3,64 @@
  * event loop serves only the server (tests/bench/bidding.ts). Plain JavaScript: tsx does not load
  * TypeScript into worker threads.
  *
- * workerData: { url, connections, duration?, amount?, plan }, where plan is
- *   { kind: 'get', path }                      the same GET again and again, or
- *   { kind: 'bids', shape, lots, tokens, ladder, step }
- *     request k (in the order they are sent) bids on lots[k % lots.length] ('spread') or lots[0]
- *     ('hot'); its round r on that lot is k / lots.length (spread) or k (hot); it bids ladder[r * step]
- *     as bidder tokens[(r + lot index) % tokens.length].
- * Posts back { statuses, errors, latencies (ms, in completion order), elapsedMs, sent, samples }
- * (a few bodies of each non-2xx status).
+ * workerData: { url, connections, pipelining?, duration?, plan }, where plan is
+ *   { kind: 'get', path }   the same GET for `duration` seconds, or
+ *   { kind: 'bids', bids, shape, lots, tokens, ladder, step }   `bids` bids, then the run stops.
+ *     Bid k (in the order they are sent) goes to lots[k % lots.length] ('spread') or lots[0] ('hot');
+ *     its round r on that lot is k / lots.length (spread) or k (hot); it bids ladder[r * step] as
+ *     bidder tokens[(r + lot index) % tokens.length].
+ * Posts back { statuses, errors, latencies (ms, in completion order), elapsedMs (first counted request
+ * sent to last counted answer), sent, samples (a few bodies of each non-2xx status) }.
  */
+import net from 'node:net';
 import { performance } from 'node:perf_hooks';
 import { parentPort, workerData } from 'node:worker_threads';
 import autocannon from 'autocannon';
 
-const { url, connections, duration, amount, plan } = workerData;
+const { url, connections, pipelining = 1, duration = 600, plan } = workerData;
 
-/** A few answers of each refused kind, to say why. */
+// TCP_NODELAY on the load generator's sockets, as wrk sets it: with Nagle's algorithm a request can
+// wait for an acknowledgement, and arrive after requests sent later on other connections.
+const connect = net.connect;
+net.connect = (...args) => connect(...args).setNoDelay(true);
+
+const bids = plan.kind === 'bids';
+const statuses = {};
+const latencies = [];
 const samples = {};
+let first = Number.POSITIVE_INFINITY;
+let last = 0;
+let counted = 0;
+/** Whether the answer autocannon reports next is a bid's (its body comes first, then the event). */
+let countNext = !bids;
+
 function onResponse(status, body) {
-  if (status >= 200 && status < 300) return;
+  // Around the bids go GET /api/health requests, answered {"status":"ok",...}; bids get the envelope.
+  countNext = !bids || !body.startsWith('{"status":"ok"');
+  if (!countNext || (status >= 200 && status < 300)) return;
   samples[status] ??= [];
   if (samples[status].length < 3) samples[status].push(body.slice(0, 200));
 }
 
-function requestsFor(plan) {
-  if (plan.kind === 'get') return [{ method: 'GET', path: plan.path, onResponse }];
+/**
+ * autocannon builds each connection's first requests (as many as it pipelines) when it creates the
+ * connection, before any is open, and sends them once connected, in whatever order the connections
+ * open; every later request is built as it is sent. So each connection opens with GET /api/health
+ * requests, and bid k is the k-th bid sent. Once every bid is sent, GETs fill the pipelines until
+ * the last bid is answered.
+ */
+let constructing = true;
+let built = 0;
+const health = (request) => ({
+  ...request,
+  method: 'GET',
+  path: '/api/health',
+  headers: {},
+  body: undefined,
+});
+
+function requestsFor() {
+  if (!bids) return [{ method: 'GET', path: plan.path, onResponse }];
   const { shape, lots, tokens, ladder, step } = plan;
   let k = 0;
   return [
@@ -36,6 +69,11 @@ function requestsFor(plan) {
       path: '/api/bid/confirm',
       onResponse,
       setupRequest(request) {
+        if (constructing) {
+          built += 1;
+          return health(request);
+        }
+        if (k >= plan.bids) return health(request);
         const n = k++;
         const lotIndex = shape === 'hot' ? 0 : n % lots.length;
         const round = shape === 'hot' ? n : Math.floor(n / lots.length);
@@ -54,18 +92,9 @@ function requestsFor(plan) {
   ];
 }
 
-const statuses = {};
-const latencies = [];
-const started = performance.now();
 const instance = autocannon(
-  {
-    url,
-    connections,
-    ...(amount !== undefined ? { amount } : { duration }),
-    requests: requestsFor(plan),
-  },
+  { url, connections, pipelining, duration, requests: requestsFor() },
   (error, result) => {
-    const elapsedMs = performance.now() - started;
     if (error) {
       parentPort.postMessage({ error: String(error) });
       return;
@@ -74,13 +103,23 @@ const instance = autocannon(
       statuses,
       errors: result.errors,
       latencies,
-      elapsedMs,
-      sent: latencies.length,
+      elapsedMs: last - first,
+      sent: counted,
       samples,
     });
   },
 );
+constructing = false;
+if (bids && built !== connections * pipelining) {
+  throw new Error(`built ${built} first requests for ${connections} × ${pipelining}`);
+}
 instance.on('response', (_client, statusCode, _bytes, responseTime) => {
+  if (!countNext) return;
+  counted += 1;
   statuses[statusCode] = (statuses[statusCode] ?? 0) + 1;
   latencies.push(responseTime);
+  const now = performance.now();
+  first = Math.min(first, now - responseTime);
+  last = now;
+  if (bids && counted === plan.bids) instance.stop();
 });
