@@ -76,6 +76,38 @@ describe('sqlite event store', () => {
     await store.close();
   });
 
+  it('writes appends asked for together in the order asked, each whole or not at all', async () => {
+    const store = openSqliteEventStore(newFile(), { upcast: testUpcaster });
+    try {
+      const reused = newEvent(9);
+      const outcomes = await Promise.allSettled([
+        store.append('g', [newEvent(1)], 'no_stream'),
+        store.append('g', [newEvent(2)], 'no_stream'),
+        store.append('g', [newEvent(3), reused], 0),
+        store.append('h', [newEvent(5)], 'no_stream'),
+        store.append('g', [newEvent(6), reused], 'any'),
+      ]);
+      expect(outcomes.map((o) => o.status)).toEqual([
+        'fulfilled',
+        'rejected',
+        'fulfilled',
+        'fulfilled',
+        'rejected',
+      ]);
+      expect(outcomes[1]).toMatchObject({ reason: { name: 'ConcurrencyError', actual: 0 } });
+      expect(outcomes[2]).toMatchObject({ value: { nextRevision: 2 } });
+      const g = await store.readStream('g');
+      expect(g.map((e) => (e.data as { n: number }).n)).toEqual([1, 3, 9]);
+      const h = await store.readStream('h');
+      expect(h[0]?.position).toBe(
+        (outcomes[3] as PromiseFulfilledResult<{ position: string }>).value.position,
+      );
+      expect((g[2]?.position ?? '') < (h[0]?.position ?? '')).toBe(true);
+    } finally {
+      await store.close();
+    }
+  });
+
   it('reads at once what a second connection appended to a stream this one has read or written', async () => {
     const file = newFile();
     const [a, b] = [0, 1].map(() => openSqliteEventStore(file, { upcast: testUpcaster }));

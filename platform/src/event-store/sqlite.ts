@@ -53,7 +53,9 @@ const SCHEMA = `
 /**
  * The embedded event store: one SQLite file in WAL mode. The rowid is the global position, the
  * (stream, revision) pair is unique, and appends run in an IMMEDIATE transaction so two processes
- * appending to the same file serialise. Subscriptions poll, so a second process sees appends.
+ * appending to the same file serialise; the appends of one turn of the event loop share that
+ * transaction (group commit), each in its own savepoint. Subscriptions poll, so a second process
+ * sees appends.
  */
 export function openSqliteEventStore(file: string, options: SqliteEventStoreOptions): EventStore {
   if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
@@ -186,6 +188,57 @@ export function openSqliteEventStore(file: string, options: SqliteEventStoreOpti
     },
   );
 
+  // Group commit: appends asked for in one turn of the event loop are written in one transaction,
+  // each in a savepoint of its own, so each is still all or nothing, checked against the expected
+  // revision in the order asked; a refused one does not undo the others. Their promises settle once
+  // the transaction is committed. One commit (and its share of WAL checkpoints) for many appends.
+  interface Pending {
+    stream: string;
+    events: readonly NewEvent[];
+    expected: ExpectedRevision;
+    resolve: (result: AppendResult) => void;
+    reject: (error: unknown) => void;
+  }
+  let pending: Pending[] = [];
+  const groupTx = db.transaction((group: readonly Pending[]) =>
+    group.map((p): { result: AppendResult } | { error: unknown } => {
+      try {
+        return { result: appendTx(p.stream, p.events, p.expected) };
+      } catch (error) {
+        return { error };
+      }
+    }),
+  );
+  const flush = () => {
+    const group = pending;
+    pending = [];
+    if (group.length === 0) return;
+    let outcomes: ReturnType<typeof groupTx>;
+    try {
+      outcomes = groupTx.immediate(group);
+    } catch (error) {
+      knownLast.clear();
+      for (const p of group) p.reject(error);
+      return;
+    }
+    for (const [i, p] of group.entries()) {
+      const outcome = outcomes[i] as (typeof outcomes)[number];
+      if ('error' in outcome) continue;
+      const position = Number(outcome.result.position);
+      if (position > knownHead) {
+        // Written now (an idempotent retry answers an earlier position and writes nothing).
+        knownHead = position;
+        know(p.stream, outcome.result.nextRevision);
+      }
+    }
+    for (const wake of wakers) wake();
+    for (const [i, p] of group.entries()) {
+      const outcome = outcomes[i] as (typeof outcomes)[number];
+      if ('error' in outcome) p.reject(outcome.error);
+      else p.resolve(outcome.result);
+    }
+  };
+
   /** `polling`: a subscription's read, which needs other processes' appends only once per turn. */
   const readAfter = (position: Position, limit: number, raw = false, polling = false): RecordedEvent[] => {
     const from = position === START ? 0 : Number(position);
@@ -204,15 +257,10 @@ export function openSqliteEventStore(file: string, options: SqliteEventStoreOpti
         const current = lastRevision.get(streamName)?.revision ?? -1;
         return { nextRevision: current, position: padPosition(head.get()?.position ?? 0) };
       }
-      const result = appendTx.immediate(streamName, events, expected);
-      const position = Number(result.position);
-      if (position > knownHead) {
-        // Written now (an idempotent retry answers an earlier position and writes nothing).
-        knownHead = position;
-        know(streamName, result.nextRevision);
-      }
-      for (const wake of wakers) wake();
-      return result;
+      return new Promise<AppendResult>((resolve, reject) => {
+        if (pending.length === 0) setImmediate(flush);
+        pending.push({ stream: streamName, events, expected, resolve, reject });
+      });
     },
 
     async readStream(streamName, options: ReadStreamOptions = {}) {
@@ -261,6 +309,7 @@ export function openSqliteEventStore(file: string, options: SqliteEventStoreOpti
     },
 
     async close() {
+      if (db.open) flush();
       await Promise.all([...subscriptions].map((s) => s.close()));
       if (db.open) db.close();
     },
