@@ -1,6 +1,7 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { eventHash, verifyChain } from './hash-chain.ts';
+import { canonicalJson, eventHash, verifyChain } from './hash-chain.ts';
 import { events } from './index.ts';
 import { LotListed } from './lot-events.ts';
 import { createRegistry, defineEvent, EventVersionError, UnknownEventError } from './registry.ts';
@@ -45,6 +46,30 @@ describe('hash chain', () => {
   it('finds an event removed from the middle of a stream', () => {
     const stream = chainOf([{ a: 1 }, { a: 2 }, { a: 3 }]);
     expect(verifyChain([stream[0]!, stream[2]!])).toEqual({ index: 1, eventId: 'e-2', reason: 'prevHash' });
+  });
+
+  it('writes the same canonical JSON as it always has, so stored hashes still verify', () => {
+    // The first implementation, kept as the reference: every hash in a log was computed over its text.
+    const reference = (value: unknown): string => {
+      if (value === null || typeof value !== 'object') return JSON.stringify(value) ?? 'null';
+      if (Array.isArray(value)) return `[${value.map(reference).join(',')}]`;
+      const entries = Object.entries(value as Record<string, unknown>)
+        .filter(([, v]) => v !== undefined)
+        .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+      return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${reference(v)}`).join(',')}}`;
+    };
+    fc.assert(
+      fc.property(
+        fc.anything({ withSparseArray: true, withNullPrototype: true, withObjectString: true }),
+        (value) => {
+          expect(canonicalJson(value)).toBe(reference(value));
+        },
+      ),
+      { numRuns: 3000 },
+    );
+    const [one] = chainOf([{ amount: 100, by: 'ann', tags: ['x', undefined, 2], note: undefined }]);
+    // Computed by the first implementation.
+    expect(one?.metadata.hash).toBe('16507768c9b9fac7093a5c17be9db3d55ac7bf2ff4293e68f505cde79de7529e');
   });
 
   it('finds a changed actor in the metadata', () => {

@@ -1,14 +1,32 @@
 import { createHash } from 'node:crypto';
 import type { EventMetadata, NewEvent } from './envelope.ts';
 
-/** JSON with keys sorted, so the hash does not depend on property order. */
+/**
+ * JSON with keys sorted, so the hash does not depend on property order: object keys in code-unit
+ * order, properties whose value is undefined left out, undefined in arrays written as null (a hole
+ * as nothing), anything else an object as its own keys. Every stored hash was computed over exactly
+ * this text, so it must never change; it is built by concatenation (every append hashes each event).
+ */
 export function canonicalJson(value: unknown): string {
   if (value === null || typeof value !== 'object') return JSON.stringify(value) ?? 'null';
-  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
-  const entries = Object.entries(value as Record<string, unknown>)
-    .filter(([, v]) => v !== undefined)
-    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-  return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(',')}}`;
+  if (Array.isArray(value)) {
+    let out = '[';
+    for (let i = 0; i < value.length; i++) {
+      if (i > 0) out += ',';
+      if (i in value) out += canonicalJson(value[i]);
+    }
+    return `${out}]`;
+  }
+  const record = value as Record<string, unknown>;
+  const keys = Object.keys(record).sort();
+  let out = '{';
+  for (const key of keys) {
+    const v = record[key];
+    if (v === undefined) continue;
+    if (out.length > 1) out += ',';
+    out += `${JSON.stringify(key)}:${canonicalJson(v)}`;
+  }
+  return `${out}}`;
 }
 
 type Hashable = Pick<NewEvent, 'id' | 'type' | 'version' | 'data'> & {
