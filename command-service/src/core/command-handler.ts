@@ -168,9 +168,11 @@ export function createStreams(store: EventStore, options: StreamsOptions = {}): 
               toAppend,
               folded.revision >= 0 ? folded.revision : 'no_stream',
             );
-            // What this instance wrote is folded in now, so the next command reads nothing new.
-            const commands = new Map(folded.commands);
-            commands.set(context.commandId, {
+            // What this instance wrote is folded in now, so the next command reads nothing new. The
+            // command ids are added in place (copying them would cost the stream's length per
+            // command): whoever still holds the previous fold only reads its state, or copies them
+            // before folding newer events in, and finds this command with the same revisions.
+            folded.commands.set(context.commandId, {
               from: folded.revision + 1,
               to: result.nextRevision,
               position: result.position,
@@ -180,7 +182,7 @@ export function createStreams(store: EventStore, options: StreamsOptions = {}): 
               state: decided.reduce(decider.evolve, folded.state as never),
               revision: result.nextRevision,
               lastHash: toAppend[toAppend.length - 1]?.metadata.hash ?? folded.lastHash,
-              commands,
+              commands: folded.commands,
             });
             return {
               events: decided,
