@@ -85,8 +85,18 @@ export async function writeBidLog(file: string, target = 1_000_000, lots = 10_00
     }
   };
 
+  /**
+   * Runs `work` for every lot, a few hundred lots at a time: commands on different lots in flight
+   * together, as on a live site, so their appends share commits (one command per lot at a time).
+   */
+  const eachLot = async (work: (lotId: string, i: number) => Promise<void>) => {
+    for (let i = 0; i < ids.length; i += 256) {
+      await Promise.all(ids.slice(i, i + 256).map((lotId, j) => work(lotId, i + j)));
+    }
+  };
+
   const ids = Array.from({ length: lots }, (_, i) => `bench-log-${i}`);
-  for (const [i, lotId] of ids.entries()) {
+  await eachLot(async (lotId, i) => {
     const { lot } = template[i % template.length] as (typeof template)[number];
     const listed = {
       ...lot,
@@ -96,7 +106,7 @@ export async function writeBidLog(file: string, target = 1_000_000, lots = 10_00
       closesAt: new Date(t0 + 10 * 24 * HOUR + i * 7_000).toISOString(),
     };
     await run(lotId, { type: 'ListLot', data: listed, now: new Date(t0) }, 'house', new Date(t0));
-  }
+  });
 
   /** One bid on the lot at `now`: the leader raising, a newcomer outbidding, or one bidding under the leader. */
   const bid = async (lotId: string, now: Date) => {
@@ -128,22 +138,22 @@ export async function writeBidLog(file: string, target = 1_000_000, lots = 10_00
   const endPhase = lots * 8;
   for (let round = 0; events < target - endPhase; round++) {
     const now = new Date(t0 + HOUR + round * 2 * HOUR);
-    for (const lotId of ids) await bid(lotId, now);
+    await eachLot((lotId) => bid(lotId, now));
   }
   // DOMAIN.md soft close: bids two minutes before the (extended) close move it.
   for (let round = 0; round < 3; round++) {
-    for (const lotId of ids) {
+    await eachLot(async (lotId) => {
       const state = states.get(lotId);
-      if (state?.status !== 'open') continue;
+      if (state?.status !== 'open') return;
       await bid(lotId, new Date(Date.parse(state.lot.closesAt) - 2 * MINUTE));
-    }
+    });
   }
-  for (const lotId of ids) {
+  await eachLot(async (lotId) => {
     const state = states.get(lotId);
-    if (state?.status !== 'open') continue;
+    if (state?.status !== 'open') return;
     const now = new Date(Date.parse(state.lot.closesAt) + MINUTE);
     await run(lotId, { type: 'CloseLot', now }, 'system', now);
-  }
+  });
   progressDone();
   await store.close();
   return { events, lots, commands, counts };
