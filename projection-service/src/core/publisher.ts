@@ -5,7 +5,7 @@ import {
   type UserChangedNotice,
   type ViewerStatus,
 } from '@wine/contracts';
-import { type LotEvent, parseStreamName, type RecordedEvent } from '@wine/event-schemas';
+import type { LotEvent, RecordedEvent } from '@wine/event-schemas';
 import type { Bus, DocumentStore } from '@wine/platform';
 import { LOT_BIDDERS, type LotBidderDocument, lotBidderId } from '../bids/project.ts';
 import { LOTS } from '../lots/project.ts';
@@ -19,46 +19,67 @@ interface LotChange {
   belowFive: boolean;
 }
 
-/** Which lots a batch changed, and whom each change touched (pure). */
-export function lotChanges(events: readonly RecordedEvent[]): Map<string, LotChange> {
-  const changes = new Map<string, LotChange>();
+/**
+ * What committed events changed, gathered for the bus: per lot, and the users' own changes
+ * (watchlist). `addChanges` folds more events in, so a catch-up can tell the bus of many batches at once.
+ */
+export interface Changes {
+  lots: Map<string, LotChange>;
+  watched: RecordedEvent[];
+}
+
+export const noChanges = (): Changes => ({ lots: new Map(), watched: [] });
+
+/** Folds the events' changes into `changes` (pure but for `changes`), in log order. */
+export function addChanges(changes: Changes, events: readonly RecordedEvent[]): Changes {
   for (const event of events) {
-    const stream = parseStreamName(event.streamName);
-    if (stream?.category !== 'lot') continue;
-    const change = changes.get(stream.id) ?? {
-      last: event,
-      events: [],
-      users: new Set<string>(),
-      outbid: new Set<string>(),
-      belowFive: false,
-    };
+    if (event.type === 'LotWatched' || event.type === 'LotUnwatched') {
+      changes.watched.push(event);
+      continue;
+    }
+    if (!event.streamName.startsWith('lot-')) continue;
+    const lotId = event.streamName.slice('lot-'.length);
+    if (!lotId) continue;
+    let change = changes.lots.get(lotId);
+    if (!change) {
+      change = { last: event, events: [], users: new Set(), outbid: new Set(), belowFive: false };
+      changes.lots.set(lotId, change);
+    }
     change.last = event;
     change.events.push(event.type);
-    const e = { type: event.type, data: event.data } as LotEvent;
-    switch (e.type) {
+    switch (event.type) {
       case 'BidPlaced':
-      case 'ProxyBidPlaced':
-        change.users.add(e.data.bidderId);
-        if (e.data.outbidUserId) {
-          change.users.add(e.data.outbidUserId);
-          change.outbid.add(e.data.outbidUserId);
+      case 'ProxyBidPlaced': {
+        const bid = event.data as Extract<LotEvent, { type: 'BidPlaced' }>['data'];
+        change.users.add(bid.bidderId);
+        if (bid.outbidUserId) {
+          change.users.add(bid.outbidUserId);
+          change.outbid.add(bid.outbidUserId);
         }
         break;
+      }
       case 'MaxBidRaised':
-        change.users.add(e.data.bidderId);
+        change.users.add((event.data as Extract<LotEvent, { type: 'MaxBidRaised' }>['data']).bidderId);
         break;
       case 'LotExtended':
         change.belowFive = true;
         break;
-      case 'LotClosed':
-        for (const user of [e.data.winnerId, ...e.data.losers]) if (user) change.users.add(user);
+      case 'LotClosed': {
+        const closed = event.data as Extract<LotEvent, { type: 'LotClosed' }>['data'];
+        if (closed.winnerId) change.users.add(closed.winnerId);
+        for (const user of closed.losers) change.users.add(user);
         break;
+      }
       default:
         break;
     }
-    changes.set(stream.id, change);
   }
   return changes;
+}
+
+/** Which lots a batch changed, and whom each change touched (pure). */
+export function lotChanges(events: readonly RecordedEvent[]): Map<string, LotChange> {
+  return addChanges(noChanges(), events).lots;
 }
 
 const kindOf = (events: string[]): LotChangedNotice['kind'] => {
@@ -79,19 +100,31 @@ export async function publishBatch(
   events: readonly RecordedEvent[],
   now: Date,
 ) {
-  const changes = lotChanges(events);
-  if (changes.size > 0) {
-    const pairs = [...changes].flatMap(([lotId, c]) => [...c.users].map((u) => lotBidderId(lotId, u)));
+  await publishChanges(bus, docs, addChanges(noChanges(), events), now);
+}
+
+/**
+ * Tells the bus of gathered changes, the documents read as committed (no later event has touched
+ * them). Lots go out in the order of their last positions, so a consumer that keeps the latest
+ * notices and drops the oldest (the realtime replay buffer) always holds every change after the
+ * oldest it kept.
+ */
+export async function publishChanges(bus: Bus, docs: DocumentStore, changes: Changes, now: Date) {
+  if (changes.lots.size > 0) {
+    const pairs: string[] = [];
+    for (const [lotId, c] of changes.lots) for (const u of c.users) pairs.push(lotBidderId(lotId, u));
     const [lots, standings] = await Promise.all([
-      docs.collection<LotDocument>(LOTS).find({ _id: { $in: [...changes.keys()] } }),
+      docs.collection<LotDocument>(LOTS).find({ _id: { $in: [...changes.lots.keys()] } }),
       pairs.length > 0
         ? docs.collection<LotBidderDocument>(LOT_BIDDERS).find({ _id: { $in: pairs } })
         : Promise.resolve([]),
     ]);
     const standing = new Map(standings.map((s) => [s._id, s]));
-    for (const doc of lots) {
-      const change = changes.get(doc._id);
-      if (!change) continue;
+    const ordered = lots
+      .map((doc) => ({ doc, change: changes.lots.get(doc._id) }))
+      .filter((x): x is { doc: LotDocument; change: LotChange } => x.change !== undefined)
+      .sort((a, b) => (a.change.last.position < b.change.last.position ? -1 : 1));
+    for (const { doc, change } of ordered) {
       const users: LotChangedNotice['users'] = {};
       for (const userId of change.users) {
         const s = standing.get(lotBidderId(doc._id, userId));
@@ -115,8 +148,7 @@ export async function publishBatch(
       await bus.publish(subjects.lotChanged(doc._id), notice, { msgId: change.last.id });
     }
   }
-  for (const event of events) {
-    if (event.type !== 'LotWatched' && event.type !== 'LotUnwatched') continue;
+  for (const event of changes.watched) {
     const userId = event.streamName.slice('user-'.length);
     const lotId = (event.data as { lotId: string }).lotId;
     const notice: UserChangedNotice = {

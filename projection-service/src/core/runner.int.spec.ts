@@ -111,7 +111,9 @@ describe('projection runner', () => {
     await runner.waitFor(lastOfA);
 
     await expect.poll(() => notices.length).toBe(2);
-    const [a, b] = [notices.find((x) => x.lot.id === 'a'), notices.find((x) => x.lot.id === 'b')];
+    // In the order of their last positions: b was last changed before a.
+    expect(notices.map((x) => x.lot.id)).toEqual(['b', 'a']);
+    const [b, a] = notices;
     expect(a).toMatchObject({
       position: lastOfA,
       kind: 'bidAddtime',

@@ -10,7 +10,7 @@ import type {
 } from '@wine/platform';
 import { CHECKPOINTS, checkpointOperation, loadCheckpoint } from './checkpoints.ts';
 import type { Projection } from './projection.ts';
-import { publishBatch } from './publisher.ts';
+import { addChanges, noChanges, publishChanges } from './publisher.ts';
 
 export interface RunnerStatus {
   name: string;
@@ -85,8 +85,9 @@ export function createProjectionRunner(deps: RunnerDeps): ProjectionRunner {
   let inFlight: Promise<void> = Promise.resolve();
   const waiters = new Set<{ position: Position; resolve: () => void }>();
   const publishWindow = deps.catchUpPublishWindow ?? 100_000;
-  /** Committed events whose changes the bus has not been told of yet (catch-up only). */
-  let unpublished: RecordedEvent[] = [];
+  /** Changes of committed events the bus has not been told of yet (catch-up only), and how many events. */
+  let unpublished = noChanges();
+  let unpublishedEvents = 0;
 
   const failed = (error: unknown) => {
     lastError = error instanceof Error ? error.message : String(error);
@@ -98,9 +99,10 @@ export function createProjectionRunner(deps: RunnerDeps): ProjectionRunner {
    * the window and the documents as committed, which no later event has touched yet.
    */
   async function publishUnpublished(): Promise<void> {
-    const events = unpublished;
-    unpublished = [];
-    if (bus && events.length > 0) await publishBatch(bus, docs, events, clock.now());
+    const changes = unpublished;
+    unpublished = noChanges();
+    unpublishedEvents = 0;
+    if (bus) await publishChanges(bus, docs, changes, clock.now());
   }
 
   const notifyWaiters = () => {
@@ -130,8 +132,9 @@ export function createProjectionRunner(deps: RunnerDeps): ProjectionRunner {
       eventsApplied += events.length;
       notifyWaiters();
       if (!bus) return;
-      for (const event of events) unpublished.push(event);
-      if (caughtUp || unpublished.length >= publishWindow) await publishUnpublished();
+      addChanges(unpublished, events);
+      unpublishedEvents += events.length;
+      if (caughtUp || unpublishedEvents >= publishWindow) await publishUnpublished();
     })();
     inFlight = work.catch(() => undefined);
     await work;
