@@ -166,10 +166,12 @@ function onlySetOnInsert(update: Update): boolean {
 
 function assertOperatorUpdate(update: Update): void {
   if (Array.isArray(update)) return;
-  const keys = Object.keys(update);
-  if (keys.length === 0 || !keys.every((k) => k.startsWith('$'))) {
-    throw new Error('Update document requires atomic operators');
+  let operators = 0;
+  for (const key in update) {
+    if (key.charCodeAt(0) !== 36 /* $ */) operators = -1;
+    else if (operators >= 0) operators++;
   }
+  if (operators <= 0) throw new Error('Update document requires atomic operators');
 }
 
 function assertReplacement(replacement: AnyObject): void {
@@ -198,6 +200,17 @@ function matcher(filter: Filter): ((doc: AnyObject) => boolean) | null {
     const verdict = fast(doc);
     return verdict === UNKNOWN ? slow(doc) : verdict;
   };
+}
+
+function addTo(result: BulkWriteResult, r: UpdateResult): void {
+  result.matchedCount += r.matchedCount;
+  result.modifiedCount += r.modifiedCount;
+  result.upsertedCount += r.upsertedCount;
+}
+
+function isEmpty(value: AnyObject): boolean {
+  for (const _ in value) return false;
+  return true;
 }
 
 function emptyResult(): UpdateResult {
@@ -386,7 +399,7 @@ export function createEmbeddedDocumentStore(): DocumentStore {
       modifier = { ...modifier, $set: set };
       if (doc._id === undefined) doc = { ...doc, _id: cloneDeep(_id) };
     }
-    if (Array.isArray(modifier) ? modifier.length === 0 : Object.keys(modifier).length === 0) {
+    if (Array.isArray(modifier) ? modifier.length === 0 : isEmpty(modifier)) {
       return inserting ? doc : null;
     }
     if (!Array.isArray(modifier)) {
@@ -401,7 +414,7 @@ export function createEmbeddedDocumentStore(): DocumentStore {
   }
 
   function assertSameId(before: unknown, after: AnyObject): void {
-    if (!isEqual(before, after._id)) {
+    if (before !== after._id && !isEqual(before, after._id)) {
       throw new Error("Performing an update on the path '_id' would modify the immutable field '_id'");
     }
   }
@@ -416,24 +429,17 @@ export function createEmbeddedDocumentStore(): DocumentStore {
   ): UpdateResult {
     assertOperatorUpdate(change);
     const state = existing(name);
-    let matched: Doc[];
     const one = multi || !state ? UNKNOWN : matchById(state, filter);
-    if (one !== UNKNOWN) matched = one ? [one] : [];
-    else {
-      matched = match(state, filter, multi ? Number.POSITIVE_INFINITY : 1, true);
-    }
+    const matched: readonly (Doc | null)[] =
+      one !== UNKNOWN ? [one] : match(state, filter, multi ? Number.POSITIVE_INFINITY : 1, true);
     const result = emptyResult();
-    if (matched.length === 0) {
-      if (!upsert) return result;
-      // seedFromFilter copies what it takes from the filter, and applyUpdate what it takes from the update.
-      const seeded = applyUpdate(seedFromFilter(filter), change, true)!;
-      if (seeded._id === undefined) seeded._id = randomUUID();
-      insert(name, seeded as Doc, tx, true);
-      result.upsertedCount = 1;
-      return result;
+    if (matched.length === 1 && matched[0] === null) {
+      // matchById found nothing: the upsert below, or nothing.
+      return upsert ? upsertOne(name, filter, change, tx) : result;
     }
+    if (matched.length === 0) return upsert ? upsertOne(name, filter, change, tx) : result;
     result.matchedCount = matched.length;
-    for (const doc of matched) {
+    for (const doc of matched as Doc[]) {
       const next = applyUpdate(doc, change, false);
       if (!next) continue;
       assertSameId(doc._id, next);
@@ -441,6 +447,14 @@ export function createEmbeddedDocumentStore(): DocumentStore {
       result.modifiedCount++;
     }
     return result;
+  }
+
+  function upsertOne(name: string, filter: Filter, change: Update, tx: Tx | null): UpdateResult {
+    // seedFromFilter copies what it takes from the filter, and applyUpdate what it takes from the update.
+    const seeded = applyUpdate(seedFromFilter(filter), change, true)!;
+    if (seeded._id === undefined) seeded._id = randomUUID();
+    insert(name, seeded as Doc, tx, true);
+    return { matchedCount: 0, modifiedCount: 0, upsertedCount: 1 };
   }
 
   function replace(
@@ -550,11 +564,6 @@ export function createEmbeddedDocumentStore(): DocumentStore {
           upsertedCount: 0,
           deletedCount: 0,
         };
-        const add = (r: UpdateResult) => {
-          result.matchedCount += r.matchedCount;
-          result.modifiedCount += r.modifiedCount;
-          result.upsertedCount += r.upsertedCount;
-        };
         // Ordered: the first failure stops the batch; what ran before it stays applied (as on MongoDB).
         for (const op of operations) {
           if ('insertOne' in op) {
@@ -562,13 +571,13 @@ export function createEmbeddedDocumentStore(): DocumentStore {
             result.insertedCount++;
           } else if ('updateOne' in op) {
             const { filter, update: change, upsert } = op.updateOne;
-            add(update(name, filter, change, false, upsert ?? false, tx));
+            addTo(result, update(name, filter, change, false, upsert ?? false, tx));
           } else if ('updateMany' in op) {
             const { filter, update: change, upsert } = op.updateMany;
-            add(update(name, filter, change, true, upsert ?? false, tx));
+            addTo(result, update(name, filter, change, true, upsert ?? false, tx));
           } else if ('replaceOne' in op) {
             const { filter, replacement, upsert } = op.replaceOne;
-            add(replace(name, filter, replacement, upsert ?? false, tx));
+            addTo(result, replace(name, filter, replacement, upsert ?? false, tx));
           } else if ('deleteOne' in op) {
             result.deletedCount += remove(name, op.deleteOne.filter, false, tx);
           } else if ('deleteMany' in op) {

@@ -305,7 +305,6 @@ export function fastUpdate(
   update: AnyObject,
   clone: <T>(value: T) => T,
 ): AnyObject | null | typeof UNKNOWN {
-  const paths: string[] = [];
   let nested = false;
   let operators = 0;
   for (const op in update) {
@@ -322,14 +321,15 @@ export function fastUpdate(
       if ((op === '$max' || op === '$min') && typeof value !== 'number' && typeof value !== 'string') {
         return UNKNOWN;
       }
-      paths.push(path);
     }
   }
   if (!nested) {
     // The same field under two operators is a conflict MongoDB rejects: let mingo say so.
-    if (operators > 1 && hasDuplicate(paths)) return UNKNOWN;
+    if (operators > 1 && sharesAField(update)) return UNKNOWN;
     return flatUpdate(doc, update, clone);
   }
+  const paths: string[] = [];
+  for (const op in update) for (const path in update[op] as AnyObject) paths.push(path);
   // Two operators on one path, or on a path and its prefix, is a conflict MongoDB rejects: let mingo say so.
   const sorted = [...paths].sort();
   for (let i = 1; i < sorted.length; i++) {
@@ -418,9 +418,14 @@ export function fastUpdate(
   return modified ? root : null;
 }
 
-function hasDuplicate(items: readonly string[]): boolean {
-  if (items.length > 16) return new Set(items).size !== items.length;
-  for (let i = 1; i < items.length; i++) for (let j = 0; j < i; j++) if (items[i] === items[j]) return true;
+/** Whether two operators of an update name the same field. */
+function sharesAField(update: AnyObject): boolean {
+  const seen: AnyObject[] = [];
+  for (const op in update) {
+    const fields = update[op] as AnyObject;
+    for (const other of seen) for (const key in fields) if (Object.hasOwn(other, key)) return true;
+    seen.push(fields);
+  }
   return false;
 }
 
