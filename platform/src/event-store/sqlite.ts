@@ -67,7 +67,9 @@ export function openSqliteEventStore(file: string, options: SqliteEventStoreOpti
 
   const { upcast } = options;
   const pollIntervalMs = options.pollIntervalMs ?? 50;
-  const batchSize = options.batchSize ?? 500;
+  // Small enough that a batch in flight (its events, the operations planned from them, the new
+  // documents) dies young in the heap instead of being promoted: catch-up is bound by the GC.
+  const batchSize = options.batchSize ?? 100;
 
   const lastRevision = db.prepare<[string], { revision: number | null }>(
     'SELECT MAX(revision) AS revision FROM events WHERE stream = ?',
