@@ -41,6 +41,67 @@ describe('embedded document store', () => {
     ]);
   });
 
+  it('shows other readers a document changed in place as it was until commit, and restores it on rollback', async () => {
+    const store = createEmbeddedDocumentStore();
+    const coll = store.collection<Doc>('lots');
+    const original = { _id: 'lot-1', title: 'Latour', price: 100, bids: 0, meta: { tags: ['red'] } };
+    await coll.insertOne(original);
+    let release: () => void = () => {};
+    const halfway = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let fail: () => void = () => {};
+    const failed = new Promise<void>((resolve) => {
+      fail = resolve;
+    });
+    const tx = store.withTransaction(async () => {
+      await coll.updateOne({ _id: 'lot-1' }, { $set: { price: 150, next: 160 }, $inc: { bids: 1 } });
+      await coll.updateOne({ _id: 'lot-1' }, { $set: { price: 170 }, $max: { high: 170 } });
+      // The work reads its own writes.
+      expect(await coll.findOne({ _id: 'lot-1' })).toMatchObject({
+        price: 170,
+        next: 160,
+        bids: 1,
+        high: 170,
+      });
+      release();
+      await failed;
+      throw new Error('projector failed');
+    });
+    await halfway;
+    const seen = await coll.findOne({ _id: 'lot-1' });
+    expect(seen).toEqual(original);
+    expect(Object.keys(seen ?? {})).toEqual(Object.keys(original));
+    expect(await coll.find({ price: 100 })).toEqual([original]);
+    fail();
+    await expect(tx).rejects.toThrow('projector failed');
+    const after = await coll.findOne({ _id: 'lot-1' });
+    expect(after).toEqual(original);
+    expect(Object.keys(after ?? {})).toEqual(Object.keys(original));
+  });
+
+  it('rolls a document changed in place and then replaced or deleted back to what it was', async () => {
+    const store = createEmbeddedDocumentStore();
+    const coll = store.collection<Doc>('lots');
+    await coll.insertOne({ _id: 'a', n: 1 });
+    await coll.insertOne({ _id: 'b', n: 1 });
+    await expect(
+      store.withTransaction(async () => {
+        await coll.updateOne({ _id: 'a' }, { $inc: { n: 1 } });
+        await coll.replaceOne({ _id: 'a' }, { _id: 'a', m: 5 });
+        await coll.updateOne({ _id: 'a' }, { $set: { m: 6 } });
+        await coll.updateOne({ _id: 'b' }, { $inc: { n: 1 } });
+        await coll.deleteMany({ _id: 'b' });
+        expect(await coll.find({}, { sort: { _id: 1 } })).toEqual([{ _id: 'a', m: 6 }]);
+        throw new Error('abort');
+      }),
+    ).rejects.toThrow('abort');
+    expect(await coll.find({}, { sort: { _id: 1 } })).toEqual([
+      { _id: 'a', n: 1 },
+      { _id: 'b', n: 1 },
+    ]);
+  });
+
   it('restores unique index entries on rollback', async () => {
     const store = createEmbeddedDocumentStore();
     const users = store.collection<Doc>('users');
