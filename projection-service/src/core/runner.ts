@@ -44,9 +44,11 @@ export interface RunnerDeps {
   bus?: Bus;
   retryDelayMs?: number;
   /**
-   * While catching up, the bus is told of this many events' changes at once (default 100,000): one
-   * notice per lot for the whole window instead of one per batch, as a batch already does for its
-   * own events. Live, every committed batch is published at once.
+   * While catching up, the bus is told of this many events' changes at once (default 500,000, some
+   * seconds of catch-up): one notice per lot for the whole window instead of one per batch, as a
+   * batch already does for its own events. A notice costs about as much as the projection of ten
+   * events, and intermediate states of a lot the read model has already passed help no one. Live,
+   * every committed batch is published at once.
    */
   catchUpPublishWindow?: number;
 }
@@ -84,7 +86,7 @@ export function createProjectionRunner(deps: RunnerDeps): ProjectionRunner {
   let gate: Promise<void> = Promise.resolve();
   let inFlight: Promise<void> = Promise.resolve();
   const waiters = new Set<{ position: Position; resolve: () => void }>();
-  const publishWindow = deps.catchUpPublishWindow ?? 100_000;
+  const publishWindow = deps.catchUpPublishWindow ?? 500_000;
   /** Changes of committed events the bus has not been told of yet (catch-up only), and how many events. */
   let unpublished = noChanges();
   let unpublishedEvents = 0;
