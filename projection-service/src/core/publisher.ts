@@ -116,7 +116,10 @@ export async function publishChanges(bus: Bus, docs: DocumentStore, changes: Cha
     const [lots, standings] = await Promise.all([
       docs.collection<LotDocument>(LOTS).find({ _id: { $in: [...changes.lots.keys()] } }),
       pairs.length > 0
-        ? docs.collection<LotBidderDocument>(LOT_BIDDERS).find({ _id: { $in: pairs } })
+        ? docs
+            .collection<LotBidderDocument>(LOT_BIDDERS)
+            // Only the standing: a catch-up window asks for hundreds of thousands of them.
+            .find({ _id: { $in: pairs } }, { projection: { bidtopstatus: 1, bid_or_not: 1, max_bid: 1 } })
         : Promise.resolve([]),
     ]);
     const standing = new Map(standings.map((s) => [s._id, s]));
@@ -129,12 +132,12 @@ export async function publishChanges(bus: Bus, docs: DocumentStore, changes: Cha
       for (const userId of change.users) {
         const s = standing.get(lotBidderId(doc._id, userId));
         if (!s) continue;
-        const status: ViewerStatus = {
+        users[userId] = {
           bidtopstatus: s.bidtopstatus,
           bid_or_not: s.bid_or_not,
           my_max_bid: s.max_bid,
-        };
-        users[userId] = { ...status, outbid: change.outbid.has(userId) };
+          outbid: change.outbid.has(userId),
+        } satisfies ViewerStatus & { outbid: boolean };
       }
       const notice: LotChangedNotice = {
         position: change.last.position,
