@@ -123,6 +123,12 @@ describe('sqlite event store', () => {
       expect((await b?.readStream('s', { fromRevision: 3 }))?.map((e) => e.revision)).toEqual([3]);
       expect(await b?.readAll()).toHaveLength(4);
       await expect(a?.append('s', [newEvent(5)], 2)).rejects.toMatchObject({ actual: 3 });
+      // A retry of an append the other connection made answers it, and hides nothing after it.
+      const first = newEvent(6);
+      await b?.append('t', [first], 'no_stream');
+      await b?.append('t', [newEvent(7)], 0);
+      expect(await a?.append('t', [first], 'no_stream')).toMatchObject({ nextRevision: 0 });
+      expect((await a?.readStream('t', { fromRevision: 1 }))?.map((e) => e.revision)).toEqual([1]);
     } finally {
       await a?.close();
       await b?.close();

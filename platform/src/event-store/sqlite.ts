@@ -156,11 +156,16 @@ export function openSqliteEventStore(file: string, options: SqliteEventStoreOpti
     return { nextRevision: last.revision, position: padPosition(last.position) };
   };
 
+  /** The append's result, and whether it wrote (an idempotent retry answers the earlier one). */
   const appendTx = db.transaction(
-    (stream: string, events: readonly NewEvent[], expected: ExpectedRevision) => {
+    (
+      stream: string,
+      events: readonly NewEvent[],
+      expected: ExpectedRevision,
+    ): { result: AppendResult; written: boolean } => {
       const current = lastRevision.get(stream)?.revision ?? -1;
       const earlier = previousAppend(stream, events);
-      if (earlier) return earlier;
+      if (earlier) return { result: earlier, written: false };
       const ok =
         expected === 'any' ||
         (expected === 'no_stream' && current === -1) ||
@@ -186,7 +191,7 @@ export function openSqliteEventStore(file: string, options: SqliteEventStoreOpti
         );
         position = Number(info.lastInsertRowid);
       }
-      return { nextRevision: revision, position: padPosition(position) };
+      return { result: { nextRevision: revision, position: padPosition(position) }, written: true };
     },
   );
 
@@ -203,9 +208,9 @@ export function openSqliteEventStore(file: string, options: SqliteEventStoreOpti
   }
   let pending: Pending[] = [];
   const groupTx = db.transaction((group: readonly Pending[]) =>
-    group.map((p): { result: AppendResult } | { error: unknown } => {
+    group.map((p): ReturnType<typeof appendTx> | { error: unknown } => {
       try {
-        return { result: appendTx(p.stream, p.events, p.expected) };
+        return appendTx(p.stream, p.events, p.expected);
       } catch (error) {
         return { error };
       }
@@ -225,13 +230,9 @@ export function openSqliteEventStore(file: string, options: SqliteEventStoreOpti
     }
     for (const [i, p] of group.entries()) {
       const outcome = outcomes[i] as (typeof outcomes)[number];
-      if ('error' in outcome) continue;
-      const position = Number(outcome.result.position);
-      if (position > knownHead) {
-        // Written now (an idempotent retry answers an earlier position and writes nothing).
-        knownHead = position;
-        know(p.stream, outcome.result.nextRevision);
-      }
+      if ('error' in outcome || !outcome.written) continue;
+      knownHead = Math.max(knownHead, Number(outcome.result.position));
+      know(p.stream, outcome.result.nextRevision);
     }
     for (const wake of wakers) wake();
     for (const [i, p] of group.entries()) {
