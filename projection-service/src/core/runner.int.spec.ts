@@ -8,41 +8,20 @@ import {
   openSqliteEventStore,
   systemClock,
 } from '@wine/platform';
+import { listedLot } from '@wine/platform/testing';
 import { afterEach, describe, expect, it } from 'vitest';
 import { projections } from '../index.ts';
 import { createProjectionRunner } from './runner.ts';
 
-const listed = (lotId: string): LotListedData => ({
-  lotId,
-  sku: `SKU-${lotId}`,
-  lotNumber: null,
-  auctionId: null,
-  sellerId: 'house',
-  title: `2010 ${lotId}`,
-  producer: 'Château Latour',
-  vintage: 2010,
-  country: 'France',
-  region: 'Bordeaux',
-  subregion: 'Pauillac',
-  colour: 'Red',
-  bottleSize: '750ml',
-  scores: {},
-  description: 'A great Pauillac.',
-  images: [],
-  quantity: 6,
-  minimumQuantity: 1,
-  enforceMinimumQuantity: false,
-  availability: null,
-  auction: true,
-  buyNow: false,
-  openingBid: 10_000,
-  reserve: null,
-  buyNowPrice: null,
-  discounts: [],
-  startsAt: '2026-11-20T00:00:00.000Z',
-  closesAt: '2026-11-30T01:00:00.000Z',
-  meta: { title: 't', description: 'd', keywords: 'k' },
-});
+const listed = (lotId: string): LotListedData =>
+  listedLot({
+    lotId,
+    sku: `SKU-${lotId}`,
+    lotNumber: null,
+    auctionId: null,
+    sellerId: 'house',
+    title: `2010 ${lotId}`,
+  });
 
 let n = 0;
 const event = (type: string, data: unknown): NewEvent => {

@@ -1,30 +1,18 @@
 import type { LotListedData, RecordedEvent } from '@wine/event-schemas';
+import { listedLot } from '@wine/platform/testing';
 import { describe, expect, it } from 'vitest';
 import { bestScore, lotsProjection } from './project.ts';
 import { lotView } from './view.ts';
 
-const lot: LotListedData = {
+const lot: LotListedData = listedLot({
   lotId: 'p-1',
-  sku: 'SKU-1',
   lotNumber: '12',
   auctionId: 'A-1',
   sellerId: 'house',
-  title: '2010 Château Latour',
-  producer: 'Château Latour',
-  vintage: 2010,
-  country: 'France',
-  region: 'Bordeaux',
-  subregion: 'Pauillac',
-  colour: 'Red',
-  bottleSize: '750ml',
   scores: { wa: '100', js: '97-99', jr: '19.5' },
   description: 'A great Pauillac.',
   images: [{ type: 1, fileName: 'bottle-red.svg' }],
   quantity: 6,
-  minimumQuantity: 1,
-  enforceMinimumQuantity: false,
-  availability: null,
-  auction: true,
   buyNow: true,
   openingBid: 300_000,
   reserve: 400_000,
@@ -36,7 +24,7 @@ const lot: LotListedData = {
   startsAt: '2026-11-20T00:00:00.000Z',
   closesAt: '2026-11-30T01:00:00.000Z',
   meta: { title: 't', description: 'd', keywords: 'k' },
-};
+});
 
 const recorded = (data: LotListedData, position = '00000000000000000007'): RecordedEvent => ({
   id: 'e-1',
