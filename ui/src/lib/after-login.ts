@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { searchText } from './search-param.ts';
 
 /**
  * Only a path on this site may be a destination after login: an absolute or protocol-relative URL
@@ -10,13 +11,7 @@ export function safeReferer(value: unknown): string | undefined {
   return value;
 }
 
-// The router parses search values as JSON, so ?pid=123 arrives as a number.
-const pid = z
-  .union([z.string(), z.number()])
-  .transform((v) => String(v).trim())
-  .pipe(z.string().min(1).max(100))
-  .optional()
-  .catch(undefined);
+const pid = searchText({ min: 1, max: 100 });
 const referer = z.unknown().transform(safeReferer).optional().catch(undefined);
 
 /**

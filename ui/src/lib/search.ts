@@ -1,5 +1,6 @@
 import type { FilterItem, LotView, SearchFilter } from '@wine/contracts';
 import { z } from 'zod';
+import { searchText } from './search-param.ts';
 
 /** seeds 000 §9: page sizes 25, 50, 100 (the page offers the first three). */
 export const pageSizeOptions = [25, 50, 100] as const;
@@ -17,13 +18,7 @@ export const sortOptions = [
 
 const orderFields = ['p.date_closed', 'p.date_added', 'p.wprice', 'p.vintage', 'p.title'] as const;
 
-// The router parses search values as JSON, so ?searchQuery=2015 arrives as a number.
-const text = z
-  .union([z.string(), z.number()])
-  .transform((v) => String(v).trim())
-  .pipe(z.string().max(200))
-  .optional()
-  .catch(undefined);
+const text = searchText({ max: 200 });
 const list = <T extends z.ZodType>(item: T) =>
   z
     .union([item, z.array(item)])

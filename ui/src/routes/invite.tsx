@@ -11,6 +11,7 @@ import {
   RegistrationForm,
   type RegistrationInvite,
 } from '../components/RegistrationForm/RegistrationForm.tsx';
+import { searchText } from '../lib/search-param.ts';
 import { useDocumentMeta } from '../lib/use-document-meta.ts';
 import { pushAlertAtom } from '../state/alerts.ts';
 import { signInAtom } from '../state/session.ts';
@@ -19,15 +20,7 @@ import classes from './-account.module.css';
 const INVALID_INVITE = 'This invitation link is not valid or has expired';
 const WELCOME = 'Welcome to Fine Wine Auction';
 
-// The router parses search values as JSON, so an all-digit token arrives as a number.
-const inviteSearchSchema = z.object({
-  token: z
-    .union([z.string(), z.number()])
-    .transform((v) => String(v).trim())
-    .pipe(z.string().min(1).max(2000))
-    .optional()
-    .catch(undefined),
-});
+const inviteSearchSchema = z.object({ token: searchText({ min: 1, max: 2000 }) });
 
 type Outcome = { ok: true; invite: RegistrationInvite; extraFields: ExtraField[] } | { ok: false };
 

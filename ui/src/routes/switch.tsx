@@ -3,21 +3,14 @@ import { createFileRoute } from '@tanstack/react-router';
 import type { UserRecord } from '@wine/contracts';
 import { z } from 'zod';
 import { ButtonLink } from '../components/ButtonLink.tsx';
+import { searchText } from '../lib/search-param.ts';
 import { useDocumentMeta } from '../lib/use-document-meta.ts';
 import { switchSessionAtom } from '../state/session.ts';
 import classes from './-account.module.css';
 
 const INVALID_LINK = 'This switch link is not valid';
 
-// The router parses search values as JSON, so an all-digit token arrives as a number.
-const switchSearchSchema = z.object({
-  token: z
-    .union([z.string(), z.number()])
-    .transform((v) => String(v).trim())
-    .pipe(z.string().min(1).max(2000))
-    .optional()
-    .catch(undefined),
-});
+const switchSearchSchema = z.object({ token: searchText({ min: 1, max: 2000 }) });
 
 type Outcome = { ok: true; user: UserRecord } | { ok: false };
 
