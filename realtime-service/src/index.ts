@@ -1,2 +1,2 @@
 export { ReplayBuffer } from './replay-buffer.ts';
-export { createRealtimeServer, type RealtimeServer } from './server.ts';
+export { createRealtimeServer, type RealtimeDeps, type RealtimeServer, realtimeLimits } from './server.ts';

@@ -19,11 +19,20 @@ export class ReplayBuffer<T extends { position: Position }> {
     }
   }
 
-  /** Items after `position`, or null when the buffer cannot prove it has all of them. */
-  after(position: Position): T[] | null {
+  /**
+   * Items after `position`, or null when the buffer cannot prove it has all of them or there are
+   * more than `limit` (a client that far behind reloads what it shows instead of being replayed to).
+   */
+  after(position: Position, limit = Number.POSITIVE_INFINITY): T[] | null {
     if (this.floor === null) return [];
     if (position < this.floor) return null;
-    return this.items.filter((i) => i.position > position);
+    const missed: T[] = [];
+    for (const item of this.items) {
+      if (item.position <= position) continue;
+      if (missed.length >= limit) return null;
+      missed.push(item);
+    }
+    return missed;
   }
 
   latest(): Position | null {

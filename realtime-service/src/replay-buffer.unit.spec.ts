@@ -25,4 +25,11 @@ describe('ReplayBuffer', () => {
     expect(buffer.after(item(5).position)).toEqual([]);
     expect(buffer.after(item(3).position)).toBeNull();
   });
+
+  it('asks for a resync rather than replay more than the limit', () => {
+    const buffer = new ReplayBuffer(10);
+    for (const n of [1, 2, 3, 4, 5]) buffer.add(item(n));
+    expect(buffer.after(item(2).position, 3)).toEqual([item(3), item(4), item(5)]);
+    expect(buffer.after(item(1).position, 3)).toBeNull();
+  });
 });

@@ -1,4 +1,5 @@
 import type { IncomingMessage, Server } from 'node:http';
+import { performance } from 'node:perf_hooks';
 import type { Duplex } from 'node:stream';
 import {
   accountMessages,
@@ -24,7 +25,45 @@ export interface RealtimeDeps {
   replayCapacity?: number;
   /** The user id a bearer token stands for, or null (bad, expired, logged out); none: sockets stay anonymous. */
   authenticate?: (token: string) => Promise<string | null>;
+  /** Channels one socket may hold; a subscribe beyond is refused. The UI holds 'lots' and a lot or two. */
+  maxChannelsPerSocket?: number;
+  /**
+   * The most changes a resume replays (a lot change is about 2 KB); a client further behind is told
+   * to resync, and reloads what it shows, which costs less than the replay.
+   */
+  resumeWindow?: number;
+  /** Bytes queued for a socket that it has not read; beyond, the socket is dropped as a slow consumer. */
+  maxBufferedBytes?: number;
+  /** Client messages per socket: a token bucket; a socket beyond it is closed (1008). */
+  messageRate?: { perSecond: number; burst: number };
+  /** The largest client frame; a larger one closes the socket (1009). */
+  maxPayloadBytes?: number;
+  /** How often the sessions of signed-in sockets are checked again (logout, deactivation, forced out). */
+  sessionCheckIntervalMs?: number;
+  /** A private message waits for a session check when the last one is older than this. */
+  sessionMaxAgeMs?: number;
 }
+
+/**
+ * Defaults of the socket limits. Client frames are small: the largest the server accepts is an auth
+ * with a 4,096-character token or a subscribe to 100 channels of 71 bytes, both under 8 KiB. A
+ * replay of 500 changes is about 1 MB, so a resuming socket fits in 2 MiB with live changes beside.
+ */
+export const realtimeLimits = {
+  maxChannelsPerSocket: 100,
+  resumeWindow: 500,
+  maxBufferedBytes: 2 * 1024 * 1024,
+  messageRate: { perSecond: 20, burst: 40 },
+  maxPayloadBytes: 8 * 1024,
+  sessionCheckIntervalMs: 5_000,
+  sessionMaxAgeMs: 1_000,
+} as const;
+
+/** Close codes: the standard ones, and ours (4000-4999) for a session that ended. */
+const POLICY_VIOLATION = 1008;
+const SESSION_ENDED = 4401;
+/** Changes held for one socket while its session is checked; more means the check hangs. */
+const MAX_HELD = 1_000;
 
 export interface RealtimeServer {
   /** Attach to an HTTP server's upgrade event (the gateway or the embedded process). */
@@ -39,8 +78,21 @@ interface Client {
   channels: Set<string>;
   /** The signed-in user this socket speaks for (their own channel), or null. */
   userId: string | null;
+  /** The token it signed in with, checked again while the socket stays signed in. */
+  token: string | null;
+  /** When the session was last found valid (performance.now()). */
+  checkedAt: number;
+  /** A session check under way. */
+  checking: Promise<void> | null;
+  /** Changes waiting, in order, for that check: a private one and everything after it. */
+  held: Relayed[] | null;
   /** The messages from this socket, handled one after another. */
   inbox: Promise<void>;
+  /** Token bucket of the socket's messages. */
+  allowance: number;
+  lastMessageAt: number;
+  /** A resume is answered once per connection (it follows a reconnect). */
+  resumed: boolean;
 }
 
 /** A committed change as relayed and kept for resuming clients. */
@@ -86,27 +138,105 @@ function lotMessage(notice: LotChangedNotice, userId: string | null): LotMessage
  */
 export async function createRealtimeServer(deps: RealtimeDeps): Promise<RealtimeServer> {
   const path = deps.path ?? '/ws';
-  const wss = new WebSocketServer({ noServer: true, maxPayload: 64 * 1024 });
+  const limits = {
+    maxChannelsPerSocket: deps.maxChannelsPerSocket ?? realtimeLimits.maxChannelsPerSocket,
+    resumeWindow: deps.resumeWindow ?? realtimeLimits.resumeWindow,
+    maxBufferedBytes: deps.maxBufferedBytes ?? realtimeLimits.maxBufferedBytes,
+    messageRate: deps.messageRate ?? realtimeLimits.messageRate,
+    maxPayloadBytes: deps.maxPayloadBytes ?? realtimeLimits.maxPayloadBytes,
+    sessionCheckIntervalMs: deps.sessionCheckIntervalMs ?? realtimeLimits.sessionCheckIntervalMs,
+    sessionMaxAgeMs: deps.sessionMaxAgeMs ?? realtimeLimits.sessionMaxAgeMs,
+  };
+  const wss = new WebSocketServer({ noServer: true, maxPayload: limits.maxPayloadBytes });
   const clients = new Set<Client>();
   const buffer = new ReplayBuffer<Relayed>(deps.replayCapacity ?? 10_000);
 
-  const send = (client: Client, message: ServerMessage) => {
-    if (client.socket.readyState === WebSocket.OPEN) client.socket.send(JSON.stringify(message));
+  /**
+   * Every frame to a socket goes through here. A socket that does not read keeps what it is sent in
+   * this process's memory: past the limit it is dropped (it reconnects and resumes, or reloads).
+   */
+  const sendRaw = (client: Client, data: string) => {
+    const { socket } = client;
+    if (socket.readyState !== WebSocket.OPEN) return;
+    if (socket.bufferedAmount > limits.maxBufferedBytes) {
+      deps.logger.warn(
+        { bufferedAmount: socket.bufferedAmount, limit: limits.maxBufferedBytes },
+        'slow socket dropped',
+      );
+      client.held = null;
+      socket.terminate();
+      return;
+    }
+    socket.send(data);
   };
+  const send = (client: Client, message: ServerMessage) => sendRaw(client, JSON.stringify(message));
   const wants = (client: Client, lotId: string) =>
     client.channels.has('lots') || client.channels.has(`lot:${lotId}`);
   const serverTime = (): ServerMessage => ({ type: 'servertime', dTime: deps.clock.now().toISOString() });
 
+  /** The change carries the socket's user's own standing or data. */
+  const isPrivate = (client: Client, item: Relayed) =>
+    client.userId !== null &&
+    (item.kind === 'user'
+      ? item.notice.userId === client.userId
+      : Object.hasOwn(item.notice.users, client.userId));
+
   /** Sends a change to a client that should see it: the lot's watchers, and the users it touched. */
+  const sendChange = (client: Client, item: Relayed) => {
+    if (item.kind === 'user') {
+      if (isPrivate(client, item)) send(client, item.notice.message);
+    } else if (isPrivate(client, item)) send(client, lotMessage(item.notice, client.userId));
+    else if (wants(client, item.notice.lot.id)) sendRaw(client, item.shared);
+  };
+
+  /** Ends the socket's session: it is closed, and signs in again (or stays anonymous) on reconnect. */
+  const endSession = (client: Client) => {
+    client.userId = null;
+    client.token = null;
+    client.held = null;
+    client.socket.close(SESSION_ENDED, 'session ended');
+  };
+
+  /** Asks again whom the socket's token stands for; a session that ended ends the socket's. */
+  const recheck = (client: Client): Promise<void> => {
+    if (client.checking) return client.checking;
+    const token = client.token;
+    if (token === null || !deps.authenticate) return Promise.resolve();
+    const check = deps
+      .authenticate(token)
+      .catch(() => null)
+      .then((userId) => {
+        client.checking = null;
+        // Signed in again or out meanwhile: that answer stands.
+        if (client.token !== token) return;
+        if (userId !== null && userId === client.userId) client.checkedAt = performance.now();
+        else endSession(client);
+      });
+    client.checking = check;
+    return check;
+  };
+
+  /**
+   * Delivers a change in order. A private one is sent only on a session checked within
+   * sessionMaxAgeMs: it, and what follows it, wait for a fresh check.
+   */
   const deliver = (client: Client, item: Relayed) => {
     if (client.socket.readyState !== WebSocket.OPEN) return;
-    if (item.kind === 'user') {
-      if (client.userId === item.notice.userId) client.socket.send(JSON.stringify(item.notice.message));
+    if (client.held) {
+      if (client.held.length >= MAX_HELD) client.socket.terminate();
+      else client.held.push(item);
       return;
     }
-    const touched = client.userId !== null && Object.hasOwn(item.notice.users, client.userId);
-    if (touched) client.socket.send(JSON.stringify(lotMessage(item.notice, client.userId)));
-    else if (wants(client, item.notice.lot.id)) client.socket.send(item.shared);
+    if (isPrivate(client, item) && performance.now() - client.checkedAt > limits.sessionMaxAgeMs) {
+      client.held = [item];
+      void recheck(client).then(() => {
+        const held = client.held ?? [];
+        client.held = null;
+        for (const waiting of held) sendChange(client, waiting);
+      });
+      return;
+    }
+    sendChange(client, item);
   };
   const relay = (item: Relayed) => {
     buffer.add(item);
@@ -129,19 +259,27 @@ export async function createRealtimeServer(deps: RealtimeDeps): Promise<Realtime
 
   const ticker = setInterval(() => {
     const message = JSON.stringify(serverTime());
-    for (const client of clients)
-      if (client.socket.readyState === WebSocket.OPEN) client.socket.send(message);
+    for (const client of clients) sendRaw(client, message);
   }, deps.serverTimeIntervalMs ?? 1000);
   ticker.unref();
+
+  // A logout, a deactivation or a forced logout elsewhere ends the sockets signed in with that session.
+  const sessionSweep = setInterval(() => {
+    for (const client of clients) if (client.token !== null) void recheck(client);
+  }, limits.sessionCheckIntervalMs);
+  sessionSweep.unref();
 
   async function authenticate(client: Client, token: string | null) {
     if (token === null) {
       client.userId = null;
+      client.token = null;
       return send(client, { type: 'authenticated', user_id: null });
     }
     const userId = deps.authenticate ? await deps.authenticate(token).catch(() => null) : null;
     if (userId === null) return send(client, { type: 'error', message: accountMessages.sessionExpired });
     client.userId = userId;
+    client.token = token;
+    client.checkedAt = performance.now();
     send(client, { type: 'authenticated', user_id: userId });
   }
 
@@ -157,14 +295,24 @@ export async function createRealtimeServer(deps: RealtimeDeps): Promise<Realtime
     }
     const message = parsed.data;
     switch (message.type) {
-      case 'subscribe':
-        for (const c of message.channels) client.channels.add(c);
+      case 'subscribe': {
+        const added = new Set(message.channels.filter((c) => !client.channels.has(c)));
+        if (client.channels.size + added.size > limits.maxChannelsPerSocket) {
+          return send(client, {
+            type: 'error',
+            message: `at most ${limits.maxChannelsPerSocket} channels per socket`,
+          });
+        }
+        for (const c of added) client.channels.add(c);
         return;
+      }
       case 'unsubscribe':
         for (const c of message.channels) client.channels.delete(c);
         return;
       case 'resume': {
-        const missed = buffer.after(message.after);
+        if (client.resumed) return send(client, { type: 'error', message: 'resume once per connection' });
+        client.resumed = true;
+        const missed = buffer.after(message.after, limits.resumeWindow);
         if (missed === null) send(client, { type: 'resync', position: buffer.latest() ?? '' });
         else for (const item of missed) deliver(client, item);
         return;
@@ -179,12 +327,37 @@ export async function createRealtimeServer(deps: RealtimeDeps): Promise<Realtime
   }
 
   wss.on('connection', (socket) => {
-    const client: Client = { socket, channels: new Set(), userId: null, inbox: Promise.resolve() };
+    const client: Client = {
+      socket,
+      channels: new Set(),
+      userId: null,
+      token: null,
+      checkedAt: 0,
+      checking: null,
+      held: null,
+      inbox: Promise.resolve(),
+      allowance: limits.messageRate.burst,
+      lastMessageAt: performance.now(),
+      resumed: false,
+    };
     clients.add(client);
     send(client, serverTime());
-    // One socket's messages are handled in the order sent: a resume right after an auth is served
-    // to the signed-in user, not to the anonymous socket the auth is still turning into.
     socket.on('message', (raw) => {
+      if (socket.readyState !== WebSocket.OPEN) return;
+      const now = performance.now();
+      const { perSecond, burst } = limits.messageRate;
+      client.allowance = Math.min(
+        burst,
+        client.allowance + ((now - client.lastMessageAt) * perSecond) / 1000,
+      );
+      client.lastMessageAt = now;
+      if (client.allowance < 1) {
+        deps.logger.info({ perSecond, burst }, 'socket over its message rate closed');
+        return socket.close(POLICY_VIOLATION, 'too many messages');
+      }
+      client.allowance -= 1;
+      // One socket's messages are handled in the order sent: a resume right after an auth is served
+      // to the signed-in user, not to the anonymous socket the auth is still turning into.
       client.inbox = client.inbox.then(() => handle(client, String(raw)));
     });
     socket.on('close', () => clients.delete(client));
@@ -207,6 +380,7 @@ export async function createRealtimeServer(deps: RealtimeDeps): Promise<Realtime
     clientCount: () => clients.size,
     async close() {
       clearInterval(ticker);
+      clearInterval(sessionSweep);
       await Promise.all(subscriptions.map((s) => s.close()));
       for (const client of clients) client.socket.terminate();
       await new Promise<void>((resolve) => wss.close(() => resolve()));
