@@ -3,7 +3,8 @@ import { bidMessages } from './bidding.ts';
 
 /**
  * seeds 000 §5 "Bid amount (wsprice)": required ('Select bid amount'), a number ('Numbers only!'),
- * whole cents; the floor ('Min. Bid {amount}') and the ceiling are the lot decider's to judge.
+ * whole cents; the floor ('Min. Bid {amount}') and the ceiling are the lot decider's to judge. A string
+ * is digits only: no padding, hex, exponent, boolean or list.
  */
 export const BidAmount = z.unknown().transform((value, ctx) => {
   if (value === undefined || value === null || value === '') {
@@ -13,7 +14,7 @@ export const BidAmount = z.unknown().transform((value, ctx) => {
   const n =
     typeof value === 'number'
       ? value
-      : typeof value === 'string' && /^\s*-?\d+(\.\d+)?\s*$/.test(value)
+      : typeof value === 'string' && /^-?\d+(\.\d+)?$/.test(value)
         ? Number(value)
         : Number.NaN;
   if (!Number.isFinite(n)) {

@@ -1,8 +1,22 @@
 import { Attachment, Colours, DiscountRow, type LotListedV2, Scores } from '@wine/event-schemas';
 import { z } from 'zod';
+import { multilineText, plainText } from './text.ts';
 
 const Cents = z.number().int('must be whole cents').min(0).max(99_999_999, 'must be at most $999,999.99');
 const isoDate = z.iso.datetime({ offset: true, message: 'must be an ISO date-time' });
+
+// The text a buyer reads: refused when it holds control, bidi or invisible characters (text.ts).
+const Title = plainText('Title').min(1, 'Required!').max(300);
+const Producer = plainText('Producer').min(1, 'Required!').max(200);
+const Country = plainText('Country').min(1, 'Required!').max(100);
+const Region = plainText('Region').max(100);
+const Subregion = plainText('Subregion').max(100);
+const BottleSize = plainText('Bottle size').min(1).max(40);
+const Description = multilineText('Description').max(20_000);
+const Availability = plainText('Availability').max(40);
+const MetaTitle = plainText('Meta title').max(300);
+const MetaDescription = multilineText('Meta description').max(1000);
+const MetaKeywords = plainText('Keywords').max(1000);
 
 /** Admin / seller lot creation (DOMAIN.md "Lots and auctions"). Money in integer cents. */
 export const CreateLotInput = z
@@ -11,24 +25,24 @@ export const CreateLotInput = z
       .string()
       .regex(/^[a-zA-Z0-9_-]{1,64}$/, 'letters, digits, - and _ only')
       .optional(),
-    sku: z.string().trim().min(1).max(64).optional(),
-    lotNumber: z.string().trim().max(32).nullable().default(null),
-    auctionId: z.string().trim().max(64).nullable().default(null),
-    title: z.string().trim().min(1, 'Required!').max(300),
-    producer: z.string().trim().min(1, 'Required!').max(200),
+    sku: plainText('SKU').min(1).max(64).optional(),
+    lotNumber: plainText('Lot number').max(32).nullable().default(null),
+    auctionId: plainText('Auction id').max(64).nullable().default(null),
+    title: Title,
+    producer: Producer,
     vintage: z.number().int().min(1800).max(2100).nullable().default(null),
-    country: z.string().trim().min(1, 'Required!').max(100),
-    region: z.string().trim().max(100).default(''),
-    subregion: z.string().trim().max(100).default(''),
+    country: Country,
+    region: Region.default(''),
+    subregion: Subregion.default(''),
     colour: z.enum(Colours),
-    bottleSize: z.string().trim().min(1).max(40).default('750ml'),
+    bottleSize: BottleSize.default('750ml'),
     scores: Scores.default({}),
-    description: z.string().max(20_000).default(''),
+    description: Description.default(''),
     images: z.array(Attachment).max(50).default([]),
     quantity: z.number().int().min(1).max(100_000),
     minimumQuantity: z.number().int().min(1).default(1),
     enforceMinimumQuantity: z.boolean().default(false),
-    availability: z.string().trim().max(40).nullable().default(null),
+    availability: Availability.nullable().default(null),
     auction: z.boolean(),
     buyNow: z.boolean(),
     openingBid: Cents.default(0),
@@ -39,9 +53,9 @@ export const CreateLotInput = z
     closesAt: isoDate,
     meta: z
       .strictObject({
-        title: z.string().max(300).default(''),
-        description: z.string().max(1000).default(''),
-        keywords: z.string().max(1000).default(''),
+        title: MetaTitle.default(''),
+        description: MetaDescription.default(''),
+        keywords: MetaKeywords.default(''),
       })
       .optional(),
   })
@@ -86,23 +100,19 @@ void _covered;
 export const UpdateLotInput = z
   .strictObject({
     id: z.string().min(1).max(64),
-    title: z.string().trim().min(1, 'Required!').max(300),
-    producer: z.string().trim().min(1, 'Required!').max(200),
+    title: Title,
+    producer: Producer,
     vintage: z.number().int().min(1800).max(2100).nullable(),
-    country: z.string().trim().min(1, 'Required!').max(100),
-    region: z.string().trim().max(100),
-    subregion: z.string().trim().max(100),
+    country: Country,
+    region: Region,
+    subregion: Subregion,
     colour: z.enum(Colours),
-    bottleSize: z.string().trim().min(1).max(40),
+    bottleSize: BottleSize,
     scores: Scores,
-    description: z.string().max(20_000),
+    description: Description,
     images: z.array(Attachment).max(50),
-    availability: z.string().trim().max(40).nullable(),
-    meta: z.strictObject({
-      title: z.string().max(300),
-      description: z.string().max(1000),
-      keywords: z.string().max(1000),
-    }),
+    availability: Availability.nullable(),
+    meta: z.strictObject({ title: MetaTitle, description: MetaDescription, keywords: MetaKeywords }),
     quantity: z.number().int().min(1).max(100_000),
     minimumQuantity: z.number().int().min(1),
     enforceMinimumQuantity: z.boolean(),
@@ -119,5 +129,5 @@ export type UpdateLotInput = z.input<typeof UpdateLotInput>;
 
 export const WithdrawLotInput = z.strictObject({
   id: z.string().min(1).max(64),
-  reason: z.string().trim().min(1, 'Required!').max(500),
+  reason: multilineText('Reason').min(1, 'Required!').max(500),
 });

@@ -92,11 +92,29 @@ export const orderFields = {
 /** seeds 000 §9: page sizes 25, 50, 100 (and 3 for testing). */
 export const pageSizes = [3, 25, 50, 100] as const;
 
-const FilterValue = z.union([
-  z.string().max(200),
-  z.number(),
-  z.array(z.union([z.string().max(200), z.number()])).max(100),
-]);
+/**
+ * What one search may ask for. Each text value becomes a pattern matched against up to five fields
+ * (the search bar's), so the lists and the texts are kept short: 100 values of 190 characters
+ * took seconds a request. The storefront sends one value per filter, a few for colours and vintages.
+ */
+export const searchLimits = {
+  /** Values in one filter's list ('array', 'in', 'notin', 'array:mfield:range'). */
+  values: 20,
+  /** Values in an 'array:like' list: each is a pattern over every field of the filter. */
+  likeValues: 5,
+  /** Characters in one text value. */
+  valueLength: 100,
+  /** Filters in one search: more than there are filter names. */
+  filters: 20,
+  /** The deepest page: with 100 a page, the first 100,000 results. */
+  page: 1000,
+} as const;
+
+const FilterText = z
+  .string()
+  .max(searchLimits.valueLength, `a value is at most ${searchLimits.valueLength} characters`);
+// The number of values is checked with the filter's rule below: a union would hide the message.
+const FilterValue = z.union([FilterText, z.number(), z.array(z.union([FilterText, z.number()]))]);
 
 export const FilterItem = z.strictObject({
   value: FilterValue,
@@ -110,7 +128,7 @@ const withAlias = (field: string) => (field.startsWith('p.') ? field : `p.${fiel
 export const SearchFilter = z
   .strictObject({
     limit: z.number().int().min(1).max(100).default(25),
-    page: z.number().int().min(1).max(100_000).default(1),
+    page: z.number().int().min(1).max(searchLimits.page, `page is at most ${searchLimits.page}`).default(1),
     orderby: z.string().max(64).default('p.date_closed'),
     order: z.enum(['asc', 'desc']).default('asc'),
     filters: z.record(z.string().max(64), FilterItem).default({}),
@@ -118,6 +136,10 @@ export const SearchFilter = z
   .superRefine((input, ctx) => {
     if (!(withAlias(input.orderby) in orderFields)) {
       ctx.addIssue({ code: 'custom', path: ['orderby'], message: `cannot order by '${input.orderby}'` });
+    }
+    if (Object.keys(input.filters).length > searchLimits.filters) {
+      ctx.addIssue({ code: 'custom', path: ['filters'], message: `at most ${searchLimits.filters} filters` });
+      return;
     }
     for (const [name, item] of Object.entries(input.filters)) {
       const rule: FilterRule | undefined = (searchFilterRules as Record<string, FilterRule>)[name];
@@ -137,6 +159,14 @@ export const SearchFilter = z
           code: 'custom',
           path: ['filters', name, 'type'],
           message: `filter '${name}' cannot use type '${item.type}'`,
+        });
+      }
+      const most = item.type === 'array:like' ? searchLimits.likeValues : searchLimits.values;
+      if (Array.isArray(item.value) && item.value.length > most) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['filters', name, 'value'],
+          message: `at most ${most} values in ${item.type === 'array:like' ? "an 'array:like'" : 'a'} filter`,
         });
       }
       if (item.type === 'array:mfield:range') {

@@ -2,24 +2,108 @@ import { type DestinationStream, type Logger, pino } from 'pino';
 
 export type { Logger };
 
-/** Paths that must never reach a log line (DOMAIN.md: no secrets, tokens or card numbers). */
-export const redactPaths = [
+const CENSOR = '[redacted]';
+
+/** Keys whose value must never reach a log line (DOMAIN.md: no secrets, tokens or card numbers). */
+const secretKeys = [
   'password',
-  '*.password',
   'confirm_password',
-  '*.confirm_password',
+  'current_password',
   'token',
-  '*.token',
+  'invite_token',
   'code',
-  '*.code',
   'card_number',
-  '*.card_number',
-  'req.headers.authorization',
-  'req.headers["x-admin-key"]',
-  'headers.authorization',
+  'cvv',
+  'secret',
+  'authorization',
+  'cookie',
+  '["set-cookie"]',
 ];
 
+/** Each secret key at the top and up to three objects deep (`body.password`, `req.headers.cookie`). */
+export const redactPaths = secretKeys.flatMap((key) => {
+  const child = key.startsWith('[') ? key : `.${key}`;
+  return [key, `*${child}`, `*.*${child}`, `*.*.*${child}`];
+});
+
+/**
+ * Query parameters whose value is a credential: the session token of /switch?token=, the invite
+ * token, one-time codes, passwords, keys. Matched on the whole name (`code`) or a part of it
+ * (`invite_token`, `api_key`, `client_secret`), case-insensitively.
+ */
+const SECRET_PARAM_NAMES = new Set(['code', 'otp', 'pin', 'sig', 'pwd', 'ticket', 'cvv', 'cvc', 'auth']);
+const SECRET_PARAM_PARTS = /token|passw|secret|key|signature|credential|session|card|authoriz/i;
+
+/**
+ * UI routes whose last path segment is a token (ui/src/routes/reset_password.$token.tsx,
+ * verify_email.$token.tsx). The value classes stop at a quote or a backslash so that, applied to a
+ * JSON line, a mask never eats half of an escape.
+ */
+const TOKEN_IN_PATH = /(\/(?:reset_password|verify_email)\/)[^/?#\s"'\\]+/gi;
+const QUERY_PARAM = /([?&;])([^=&;?#\s"'\\]+)=([^&;#\s"'\\]*)/g;
+
+function isSecretParam(rawName: string): boolean {
+  let name = rawName;
+  try {
+    name = decodeURIComponent(rawName);
+  } catch {
+    // A malformed escape: judge the name as written.
+  }
+  return SECRET_PARAM_NAMES.has(name.toLowerCase()) || SECRET_PARAM_PARTS.test(name);
+}
+
+/**
+ * The text with every token-bearing path segment and credential query parameter replaced by
+ * '[redacted]'. Works on a bare URL (`/switch?token=…`), on a URL inside a message
+ * (`Route GET:/verify_email/… not found`) and on a whole JSON log line.
+ */
+export function maskSecretsInText(text: string): string {
+  if (!text.includes('/') && !text.includes('=')) return text;
+  return text
+    .replace(TOKEN_IN_PATH, `$1${CENSOR}`)
+    .replace(QUERY_PARAM, (whole, separator: string, name: string) =>
+      isSecretParam(name) ? `${separator}${name}=${CENSOR}` : whole,
+    );
+}
+
+type LoggedRequest = {
+  method?: string;
+  url?: string;
+  host?: string;
+  ip?: string;
+  headers?: Record<string, unknown>;
+  socket?: { remoteAddress?: string; remotePort?: number };
+};
+
+/**
+ * fastify logs `{ req: request }` on every incoming request; its own serializer writes `req.url` as
+ * is, which carries /switch?token= and /reset_password/<token>. The same fields, with the URL masked
+ * and no header but `accept-version`.
+ */
+function serializeRequest(req: LoggedRequest) {
+  if (req === null || typeof req !== 'object') return req;
+  const version = req.headers?.['accept-version'];
+  return {
+    method: req.method,
+    url: typeof req.url === 'string' ? maskSecretsInText(req.url) : req.url,
+    version: typeof version === 'string' ? version : undefined,
+    host: req.host,
+    remoteAddress: req.ip ?? req.socket?.remoteAddress,
+    remotePort: req.socket?.remotePort,
+  };
+}
+
 export function createLogger(level = 'info', name = 'wine', destination?: DestinationStream): Logger {
-  const options = { name, level, redact: { paths: redactPaths, censor: '[redacted]' } };
+  const options = {
+    name,
+    level,
+    redact: { paths: redactPaths, censor: CENSOR },
+    serializers: { req: serializeRequest },
+    hooks: {
+      // Redaction works on keys; a URL also reaches messages (fastify's `Route GET:/… not found`), error
+      // messages and stacks, and values under any key. The finished line is masked as a last pass.
+      streamWrite: maskSecretsInText,
+    },
+  };
   return destination ? pino(options, destination) : pino(options);
 }

@@ -1,35 +1,141 @@
 import { describe, expect, it } from 'vitest';
-import { createLogger } from './logging.ts';
+import { createLogger, maskSecretsInText } from './logging.ts';
+
+function capture(level = 'info') {
+  const lines: string[] = [];
+  const logger = createLogger(level, 'test', { write: (line: string) => void lines.push(line) });
+  return { logger, out: () => lines.join(''), records: () => lines.map((l) => JSON.parse(l)) };
+}
+
+/** What fastify hands its `req` serializer: the request, with `url`, `ip`, `host` and the headers. */
+const request = (url: string) => ({
+  method: 'GET',
+  url,
+  host: 'wine.test',
+  ip: '10.0.0.7',
+  headers: { authorization: 'Bearer abc.def', cookie: 'sid=cookie-secret-1', 'accept-version': '1' },
+  socket: { remotePort: 51234 },
+});
 
 describe('logging', () => {
-  it('never writes passwords, tokens, codes, card numbers or the admin key', () => {
-    const lines: string[] = [];
-    const logger = createLogger('info', 'test', { write: (line: string) => void lines.push(line) });
+  it('never writes passwords, tokens, codes, card numbers or security codes in logged objects', () => {
+    const { logger, out } = capture();
     logger.info(
       {
-        req: { headers: { authorization: 'Bearer abc.def', 'x-admin-key': 'admin-secret-1' } },
         body: {
           password: 'hunter22',
           confirm_password: 'hunter22',
+          current_password: 'old-hunter',
           code: '123456',
           card_number: '4242424242424242',
+          cvv: '737',
+          invite_token: 'invite-token-3',
         },
         token: 'reset-token-9',
+        command: { input: { user: { password: 'deep-hunter' } } },
+        cards: [{ card_number: '5555555555554444' }],
+        headers: { authorization: 'Bearer ghi.jkl', cookie: 'sid=cookie-secret-2' },
       },
       'request',
     );
-    const out = lines.join('');
     for (const secret of [
-      'abc.def',
-      'admin-secret-1',
       'hunter22',
+      'old-hunter',
+      'deep-hunter',
+      '5555555555554444',
       '123456',
       '4242424242424242',
+      '737',
+      'invite-token-3',
       'reset-token-9',
+      'ghi.jkl',
+      'cookie-secret-2',
     ]) {
-      expect(out).not.toContain(secret);
+      expect(out()).not.toContain(secret);
     }
-    expect(out).toContain('[redacted]');
-    expect(JSON.parse(out).msg).toBe('request');
+    expect(out()).toContain('[redacted]');
+    expect(JSON.parse(out()).msg).toBe('request');
+  });
+
+  it.each([
+    ['/switch?token=sess-token-1', '/switch?token=[redacted]'],
+    ['/invite?token=invite-token-2&lang=es', '/invite?token=[redacted]&lang=es'],
+    ['/reset_password/reset-token-3', '/reset_password/[redacted]'],
+    ['/verify_email/verify-token-4?from=mail', '/verify_email/[redacted]?from=mail'],
+    ['/Reset_Password/reset-token-5/', '/Reset_Password/[redacted]/'],
+    ['/callback?Code=otp-code-6&state=x', '/callback?Code=[redacted]&state=x'],
+    [
+      '/x?api_key=key-7&client_secret=secret-8&PASSWORD=pw-9',
+      '/x?api_key=[redacted]&client_secret=[redacted]&PASSWORD=[redacted]',
+    ],
+    ['/x?access%5Ftoken=token-10', '/x?access%5Ftoken=[redacted]'],
+  ])('masks the credential in the logged request url %s', (url, masked) => {
+    const { logger, out, records } = capture();
+    logger.info({ req: request(url) }, 'incoming request');
+    expect(records()[0].req.url).toBe(masked);
+    for (const secret of url.match(/[a-z]+-(?:token|code|key|secret|pw)-\d+/gi) ?? []) {
+      expect(out()).not.toContain(secret);
+    }
+  });
+
+  it('keeps the rest of the request line and leaves plain urls alone', () => {
+    const { logger, records } = capture();
+    logger.info({ req: request('/search?country=France&page=2') }, 'incoming request');
+    expect(records()[0].req).toEqual({
+      method: 'GET',
+      url: '/search?country=France&page=2',
+      version: '1',
+      host: 'wine.test',
+      remoteAddress: '10.0.0.7',
+      remotePort: 51234,
+    });
+  });
+
+  it('never writes the request headers (authorization, cookie)', () => {
+    const { logger, out } = capture();
+    logger.info({ req: request('/') }, 'incoming request');
+    expect(out()).not.toContain('abc.def');
+    expect(out()).not.toContain('cookie-secret-1');
+  });
+
+  it('masks a token url quoted in a message, at every level', () => {
+    const { logger, out } = capture('trace');
+    logger.trace('Route GET:/reset_password/reset-token-11 not found');
+    logger.debug('opening %s', '/switch?token=sess-token-12');
+    logger.warn({ n: 1 }, 'Route GET:/verify_email/verify-token-13 not found');
+    logger.error('Route GET:/invite?token=invite-token-14 not found');
+    for (const secret of ['reset-token-11', 'sess-token-12', 'verify-token-13', 'invite-token-14']) {
+      expect(out()).not.toContain(secret);
+    }
+    expect(out()).toContain('Route GET:/reset_password/[redacted] not found');
+    expect(out()).toContain('opening /switch?token=[redacted]');
+  });
+
+  it('masks a token url in an error message and stack', () => {
+    const { logger, out, records } = capture();
+    logger.error({ err: new Error('Reply was already sent for /verify_email/verify-token-15') }, 'failed');
+    logger.error(new Error('bad /switch?token=sess-token-16'));
+    expect(out()).not.toContain('verify-token-15');
+    expect(out()).not.toContain('sess-token-16');
+    expect(records()[0].err.message).toBe('Reply was already sent for /verify_email/[redacted]');
+    expect(records()[1].err.type).toBe('Error');
+  });
+
+  it('masks a url logged under any key, and keeps the line valid JSON around escapes', () => {
+    const { logger, records } = capture();
+    logger.info(
+      { redirect: { to: '/switch?token=sess-token-17' } },
+      'opened "/invite?token=invite-token-18"\n',
+    );
+    const [record] = records();
+    expect(record.redirect.to).toBe('/switch?token=[redacted]');
+    expect(record.msg).toBe('opened "/invite?token=[redacted]"\n');
+  });
+});
+
+describe('maskSecretsInText', () => {
+  it('leaves text without urls as it is', () => {
+    expect(maskSecretsInText('lot lot-7 closed at 12:00')).toBe('lot lot-7 closed at 12:00');
+    expect(maskSecretsInText('/api/product/search')).toBe('/api/product/search');
   });
 });

@@ -1,4 +1,4 @@
-import type { FilterItem, LotView, SearchFilter } from '@wine/contracts';
+import { type FilterItem, type LotView, type SearchFilter, searchLimits } from '@wine/contracts';
 import { z } from 'zod';
 import { searchText } from './search-param.ts';
 
@@ -18,10 +18,11 @@ export const sortOptions = [
 
 const orderFields = ['p.date_closed', 'p.date_added', 'p.wprice', 'p.vintage', 'p.title'] as const;
 
-const text = searchText({ max: 200 });
+// The search contract's limits (contracts searchLimits): the page never asks what the API refuses.
+const text = searchText({ max: searchLimits.valueLength });
 const list = <T extends z.ZodType>(item: T) =>
   z
-    .union([item, z.array(item)])
+    .union([item, z.array(item).max(searchLimits.values)])
     .transform((v) => (Array.isArray(v) ? v : [v]))
     .optional()
     .catch(undefined);
@@ -37,7 +38,7 @@ export const browseSearchSchema = z.object({
   color: list(z.string().max(40)),
   vintage: list(z.number().int()),
   bottlesize: list(z.string().max(40)),
-  page: z.number().int().min(1).default(1).catch(1),
+  page: z.number().int().min(1).max(searchLimits.page).default(1).catch(1),
   limit: z
     .union([z.literal(25), z.literal(50), z.literal(100)])
     .default(25)
