@@ -32,5 +32,11 @@ export default defineConfig({
       '/ws': { target: backend, ws: true },
     },
   },
-  build: { outDir: 'dist', emptyOutDir: true },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    // Modules run in source order across chunks, as in the browser's own ESM: main.tsx sets zod to
+    // jitless before any schema is made (src/zod-jitless.ts), which the CSP needs.
+    rolldownOptions: { output: { strictExecutionOrder: true } },
+  },
 });

@@ -26,6 +26,7 @@ export type LotDocument = {
   desc_proc: string;
   metaTagHtml: { title: string; description: string; keywords: string };
   auctionid: string | null;
+  /** The seller's user id: internal to the read side, never in a view (see LotView). */
   seller_id: string;
   minimumquantity: number;
   enforceminqtyinternally: 0 | 1;
@@ -66,13 +67,18 @@ export interface ViewerFields {
   watchlistid: 0 | 1;
   /** The user's own maximum (proxy bidding): shown to that user only. */
   my_max_bid: number | null;
+  /** 1 when the user is the lot's seller, who may neither bid on it nor buy it. */
+  own_lot: 0 | 1;
 }
 
 /**
  * What the query API answers: the document with `future_active` computed against the server clock,
- * and the caller's own standing on the lot.
+ * and the caller's own standing on the lot. Never who the seller is: a user id is not public, so a
+ * seller learns only that a lot is theirs (`own_lot`).
  */
-export type LotView = Omit<LotDocument, '_id' | '_position'> & { future_active: boolean } & ViewerFields;
+export type LotView = Omit<LotDocument, '_id' | '_position' | 'seller_id'> & {
+  future_active: boolean;
+} & ViewerFields;
 
 /** seeds 000 §2.7 score badges: label and read-model field. */
 export const scoreBadges = [

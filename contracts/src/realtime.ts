@@ -15,8 +15,11 @@ export const ClientMessage = z.discriminatedUnion('type', [
 ]);
 export type ClientMessage = z.infer<typeof ClientMessage>;
 
-/** The user's own standing after a change (ViewerFields without the watchlist flag). */
-export type ViewerStatus = Omit<ViewerFields, 'watchlistid'>;
+/**
+ * The user's own standing after a change: ViewerFields without the watchlist flag (its own message)
+ * and without `own_lot` (who sells a lot never changes).
+ */
+export type ViewerStatus = Omit<ViewerFields, 'watchlistid' | 'own_lot'>;
 
 /** seeds 000 §7: the socket's servertime message with dTime, the authoritative clock. */
 export interface ServerTimeMessage {

@@ -1,6 +1,26 @@
 import { type Action, actions } from '@wine/contracts';
+import { contentSecurityPolicy } from '@wine/platform';
 
 const upstreams = { command: 'command-service:3001', query: 'projection-service:3002' } as const;
+
+/** Actions no gateway routes: the developer outbox holds every mailed code and link (embedded only). */
+const unrouted = (a: Action) => a.path.startsWith('/api/dev/');
+
+/**
+ * What nginx itself serves (the UI, uploads) carries the headers the services send through
+ * @fastify/helmet (platform/src/http/security-headers.ts); proxied answers have them already.
+ */
+const csp = Object.entries(contentSecurityPolicy)
+  .map(([name, sources]) => `${name} ${sources.join(' ')}`)
+  .join('; ');
+const securityHeaders = [
+  `add_header Content-Security-Policy "${csp}" always;`,
+  'add_header X-Content-Type-Options nosniff always;',
+  'add_header X-Frame-Options DENY always;',
+  'add_header Referrer-Policy strict-origin-when-cross-origin always;',
+]
+  .map((line) => `      ${line}`)
+  .join('\n');
 
 /**
  * The compose gateway routes each action to the service that serves its side, as declared once in
@@ -8,6 +28,7 @@ const upstreams = { command: 'command-service:3001', query: 'projection-service:
  */
 export function gatewayConfig(all: Record<string, Action> = actions): string {
   const locations = Object.values(all)
+    .filter((a) => !unrouted(a))
     .sort((a, b) => a.path.localeCompare(b.path))
     .map((a) => `    location = ${a.path} {\n      proxy_pass http://${upstreams[a.side]};\n    }`)
     .join('\n');
@@ -34,10 +55,12 @@ ${locations}
     }
     location /uploads/ {
       root /srv;
+${securityHeaders}
     }
     location / {
       root /srv/ui;
       try_files $uri /index.html;
+${securityHeaders}
     }
   }
 }

@@ -9,6 +9,18 @@ describe('compose gateway', () => {
     expect(readFileSync(join(import.meta.dirname, 'nginx.conf'), 'utf8')).toBe(gatewayConfig());
   });
 
+  it('routes no developer action such as the outbox (the /api/ catch-all answers 404)', () => {
+    expect(gatewayConfig()).not.toContain(actions.devOutbox.path);
+    expect(gatewayConfig()).not.toContain('/api/dev/');
+  });
+
+  it('sends the services’ security headers with the UI and uploads it serves itself', () => {
+    const ui = gatewayConfig().split('location / {')[1] ?? '';
+    expect(ui).toContain(`add_header Content-Security-Policy "default-src 'self'; script-src 'self';`);
+    expect(ui).toContain("frame-ancestors 'none'\" always;");
+    expect(ui).toContain('add_header X-Content-Type-Options nosniff always;');
+  });
+
   it('sends commands to the command-service and queries to the projection-service', () => {
     const conf = gatewayConfig();
     expect(conf).toContain(

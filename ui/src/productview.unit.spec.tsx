@@ -269,4 +269,14 @@ describe('/productview/:pid for a signed-in bidder', () => {
       expect(api.to('addToCart')[0]?.input).toEqual({ cart: [{ product_id: 'lot-7', qty: 6 }] }),
     );
   });
+
+  it('tells the seller of a lot they cannot bid on it or buy it, instead of offering to', async () => {
+    await signedIn(lot({ buynow: 1, bprice: 10_000, qty: 12, bid_count: 0, own_lot: 1 }));
+    expect((await screen.findByTestId('own-lot')).textContent).toBe('You cannot bid on your own lot');
+    expect(screen.getByTestId('own-lot-buy').textContent).toBe('You cannot buy your own lot');
+    expect(screen.queryByRole('button', { name: 'Place Bid' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Buy Now' })).toBeNull();
+    expect(screen.getByTestId('current-bid').textContent).toBe('$1,250.00');
+    await expectNoAxeViolations(screen.getByRole('main'));
+  });
 });

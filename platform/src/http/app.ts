@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import fastifyHelmet from '@fastify/helmet';
 import Fastify, {
   type FastifyBaseLogger,
   type FastifyInstance,
@@ -7,12 +8,15 @@ import Fastify, {
 } from 'fastify';
 import type { Logger } from '../logging.ts';
 import { installErrorEnvelope } from './action-route.ts';
+import { installJsonBodyParser } from './json-body.ts';
+import { securityHeaders } from './security-headers.ts';
 
 export type HttpApp = FastifyInstance;
 
 /**
  * The one way a service makes its HTTP app: request ids are UUIDs (they become command ids, so they
- * must not repeat across restarts), bodies are capped, and every error answers in the envelope.
+ * must not repeat across restarts), bodies are capped, every answer carries the security headers
+ * (CSP, nosniff, no framing, referrer policy) and every error answers in the envelope.
  */
 export function createHttpApp(
   logger: Logger,
@@ -23,6 +27,10 @@ export function createHttpApp(
     genReqId: () => randomUUID(),
     bodyLimit: 1024 * 1024,
   });
+  // Registered first so its onRequest hook covers every route and the not-found fallback; fastify
+  // loads it before listen / ready, so the app can stay synchronous to make.
+  void app.register(fastifyHelmet, securityHeaders);
+  installJsonBodyParser(app);
   installErrorEnvelope(app, fallback);
   return app;
 }

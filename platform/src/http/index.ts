@@ -1,3 +1,5 @@
 export * from './action-route.ts';
 export * from './app.ts';
+export * from './command-ids.ts';
 export * from './errors.ts';
+export * from './security-headers.ts';

@@ -121,8 +121,14 @@ describe('bids and lots projections over an auction', () => {
   it('gives each viewer their own standing and watchlist flag, and a visitor none', async () => {
     const docs = await applyEvents(projections, auction().slice(0, -1));
     const doc = (await docs.collection<LotDocument>(LOTS).findOne({ _id: 'l-1' })) as LotDocument;
-    const view = lotView(doc, new Date('2026-11-25T00:00:00Z'));
-    expect(view).toMatchObject({ bidtopstatus: null, bid_or_not: 0, watchlistid: 0, my_max_bid: null });
+    const view = lotView(doc, new Date('2026-11-25T00:00:00Z'), null);
+    expect(view).toMatchObject({
+      bidtopstatus: null,
+      bid_or_not: 0,
+      watchlistid: 0,
+      my_max_bid: null,
+      own_lot: 0,
+    });
     const [ann] = await personalise(docs, [view], 'ann');
     expect(ann).toMatchObject({ bidtopstatus: 'outbid', bid_or_not: 1, watchlistid: 1, my_max_bid: $(500) });
     const [cat] = await personalise(docs, [view], 'cat');

@@ -145,7 +145,8 @@ export async function publishChanges(bus: Bus, docs: DocumentStore, changes: Cha
         kind: kindOf(change.events),
         events: change.events,
         below_five: change.belowFive ? 1 : 0,
-        lot: lotView(doc, now),
+        // The public view: no one's own fields, and not who the seller is.
+        lot: lotView(doc, now, null),
         users,
       };
       await bus.publish(subjects.lotChanged(doc._id), notice, { msgId: change.last.id });

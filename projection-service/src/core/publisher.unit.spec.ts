@@ -1,6 +1,10 @@
+import type { LotChangedNotice } from '@wine/contracts';
+import type { Bus } from '@wine/platform';
+import { listedLot } from '@wine/platform/testing';
 import { describe, expect, it } from 'vitest';
-import { lotChanges } from './publisher.ts';
-import { eventRecorder } from './testing.ts';
+import { lotsProjection } from '../lots/project.ts';
+import { lotChanges, publishBatch } from './publisher.ts';
+import { applyEvents, eventRecorder } from './testing.ts';
 
 const record = eventRecorder();
 const bid = (bidderId: string, extra: Record<string, unknown> = {}) => ({
@@ -50,5 +54,25 @@ describe('lotChanges: what a committed batch tells the bus', () => {
     const changes = lotChanges(events);
     expect([...changes.keys()]).toEqual(['d']);
     expect([...(changes.get('d')?.users ?? [])]).toEqual(['ann', 'bob', 'cat']);
+  });
+});
+
+describe('publishBatch: the lot a notice carries', () => {
+  it("is the public view: not the seller's user id, and no one's own fields", async () => {
+    const events = [record('lot-e', 'LotListed', listedLot({ lotId: 'e', sellerId: 'user-5e11e7' }))];
+    const docs = await applyEvents([lotsProjection], events);
+    const published: LotChangedNotice[] = [];
+    const bus = {
+      publish: async (_subject: string, data: unknown) => {
+        published.push(data as LotChangedNotice);
+        return { seq: published.length, duplicate: false };
+      },
+    } as unknown as Bus;
+    await publishBatch(bus, docs, events, new Date('2026-11-22T12:00:00.000Z'));
+    expect(published).toHaveLength(1);
+    const [notice] = published;
+    expect(notice?.lot).not.toHaveProperty('seller_id');
+    expect(JSON.stringify(notice)).not.toContain('user-5e11e7');
+    expect(notice?.lot).toMatchObject({ id: 'e', own_lot: 0, bidtopstatus: null, watchlistid: 0 });
   });
 });

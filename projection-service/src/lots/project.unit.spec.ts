@@ -90,12 +90,29 @@ describe('bestScore', () => {
 });
 
 describe('lotView', () => {
+  const listedDocument = (data = lot) => {
+    const [op] = lotsProjection.project(recorded(data));
+    return (op!.operation as unknown as { updateOne: { update: { $setOnInsert: never } } }).updateOne.update
+      .$setOnInsert;
+  };
+
   it('marks a lot before its start as future_active, against the server clock', () => {
-    const [op] = lotsProjection.project(recorded(lot));
-    const doc = (op!.operation as unknown as { updateOne: { update: { $setOnInsert: never } } }).updateOne
-      .update.$setOnInsert;
-    expect(lotView(doc, new Date('2026-11-19T00:00:00Z')).future_active).toBe(true);
-    expect(lotView(doc, new Date('2026-11-21T00:00:00Z')).future_active).toBe(false);
-    expect(lotView(doc, new Date('2026-11-21T00:00:00Z'))).not.toHaveProperty('_position');
+    const doc = listedDocument();
+    expect(lotView(doc, new Date('2026-11-19T00:00:00Z'), null).future_active).toBe(true);
+    expect(lotView(doc, new Date('2026-11-21T00:00:00Z'), null).future_active).toBe(false);
+    expect(lotView(doc, new Date('2026-11-21T00:00:00Z'), null)).not.toHaveProperty('_position');
+  });
+
+  it("keeps the seller's user id in the read model but never shows it, telling only the seller the lot is theirs", () => {
+    const doc = listedDocument({ ...lot, sellerId: 'user-5e11e7' });
+    expect(doc).toHaveProperty('seller_id', 'user-5e11e7');
+    const now = new Date('2026-11-21T00:00:00Z');
+    for (const viewer of [null, 'someone-else', 'user-5e11e7']) {
+      expect(lotView(doc, now, viewer)).not.toHaveProperty('seller_id');
+      expect(JSON.stringify({ ...lotView(doc, now, viewer) })).not.toContain('user-5e11e7');
+    }
+    expect(lotView(doc, now, null).own_lot).toBe(0);
+    expect(lotView(doc, now, 'someone-else').own_lot).toBe(0);
+    expect(lotView(doc, now, 'user-5e11e7').own_lot).toBe(1);
   });
 });

@@ -54,7 +54,7 @@ export function lotQueries(app: FastifyInstance, { docs, clock, auth, market }: 
     const now = clock.now();
     const views = ids.flatMap((id) => {
       const doc = found.get(id);
-      return doc ? [lotView(doc, now)] : [];
+      return doc ? [lotView(doc, now, userId)] : [];
     });
     return personalise(docs, views, userId);
   };
@@ -66,8 +66,9 @@ export function lotQueries(app: FastifyInstance, { docs, clock, auth, market }: 
       lots().countDocuments(query.filter),
     ]);
     const now = clock.now();
-    const views = records.map((doc) => lotView(doc, now));
-    return { records: await personalise(docs, views, viewerOf(request)), totalRecords };
+    const userId = viewerOf(request);
+    const views = records.map((doc) => lotView(doc, now, userId));
+    return { records: await personalise(docs, views, userId), totalRecords };
   });
 
   registerAction(app, actions.registrationFields, authorize, async () => ({
@@ -77,7 +78,8 @@ export function lotQueries(app: FastifyInstance, { docs, clock, auth, market }: 
   registerAction(app, actions.productLot, authorize, async ({ id }, { request }) => {
     const doc = await lots().findOne({ _id: id });
     if (!doc) throw httpErrors.notFound('Lot');
-    const [view] = await personalise(docs, [lotView(doc, clock.now())], viewerOf(request));
+    const userId = viewerOf(request);
+    const [view] = await personalise(docs, [lotView(doc, clock.now(), userId)], userId);
     return view as NonNullable<typeof view>;
   });
 
@@ -128,8 +130,9 @@ export function lotQueries(app: FastifyInstance, { docs, clock, auth, market }: 
       chosen.push(...more);
     }
     const now = clock.now();
-    const views = chosen.map((doc) => lotView(doc, now));
-    return { records: await personalise(docs, views, viewerOf(request)), totalRecords: views.length };
+    const userId = viewerOf(request);
+    const views = chosen.map((doc) => lotView(doc, now, userId));
+    return { records: await personalise(docs, views, userId), totalRecords: views.length };
   });
 
   // seeds 000 §2.3 /auctions/:type (My Bids): the lots the caller bid on, latest bid first.

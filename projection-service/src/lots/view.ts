@@ -3,16 +3,27 @@ import type { DocumentStore } from '@wine/platform';
 import { LOT_BIDDERS, type LotBidderDocument, lotBidderId } from '../bids/project.ts';
 import { WATCHLISTS, type WatchlistDocument, watchlistId } from '../watchlists/project.ts';
 
-/** What a visitor sees, and a user on a lot they never bid on or watched. */
-export const noViewer: ViewerFields = { bidtopstatus: null, bid_or_not: 0, watchlistid: 0, my_max_bid: null };
+/** What a visitor sees, and a user on a lot they never bid on, watched or listed. */
+export const noViewer: ViewerFields = {
+  bidtopstatus: null,
+  bid_or_not: 0,
+  watchlistid: 0,
+  my_max_bid: null,
+  own_lot: 0,
+};
 
-/** The answer's shape: no internal fields, and `future_active` against the server clock (DOMAIN.md). */
-export function lotView(doc: LotDocument, now: Date): LotView {
-  const { _id, _position, ...rest } = doc;
+/**
+ * The answer's shape as `viewer` sees it (null: a visitor, or everyone, as on the bus): no internal
+ * fields, the seller's user id among them; `future_active` against the server clock (DOMAIN.md);
+ * and whether the lot is the viewer's own. `personalise` adds the viewer's standing.
+ */
+export function lotView(doc: LotDocument, now: Date, viewer: string | null): LotView {
+  const { _id, _position, seller_id, ...rest } = doc;
   return {
     ...rest,
     future_active: rest.market_status === 'open' && Date.parse(rest.date_added) > now.getTime(),
     ...noViewer,
+    own_lot: viewer !== null && seller_id === viewer ? 1 : 0,
   };
 }
 

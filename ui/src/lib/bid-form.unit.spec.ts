@@ -63,6 +63,18 @@ describe('live lot (seeds 000 §4.6)', () => {
     });
   });
 
+  it('keeps the lot the seller’s own when a change arrives (the public view is no one’s)', () => {
+    const sellers = aLot({ own_lot: 1 });
+    const next = applyLotMessage(sellers, {
+      type: 'lotChanged',
+      position: '11',
+      events: ['LotUpdated'],
+      event: 'LotUpdated',
+      lot: aLot({ title: '2015 Château Margaux (OWC)', own_lot: 0 }),
+    });
+    expect(next).toMatchObject({ title: '2015 Château Margaux (OWC)', own_lot: 1 });
+  });
+
   it('takes the user’s new standing when the change carries it, and the watchlist flag from watchlistAdded', () => {
     const status = { bidtopstatus: 'outbid' as const, bid_or_not: 2, my_max_bid: 200_000 };
     const outbid = applyUserMessage(mine, {

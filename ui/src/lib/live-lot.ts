@@ -12,6 +12,7 @@ export function applyLotMessage(current: LotView, message: LotMessage): LotView 
     bid_or_not: current.bid_or_not,
     watchlistid: current.watchlistid,
     my_max_bid: current.my_max_bid,
+    own_lot: current.own_lot,
     ...message.status,
   };
 }

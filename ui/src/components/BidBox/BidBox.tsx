@@ -126,7 +126,12 @@ export function BidBox({ lot, onBid }: BidBoxProps) {
           Login to Bid
         </Button>
       ) : null}
-      {open && user ? (
+      {open && user && lot.own_lot === 1 ? (
+        <Text mt="md" c="dimmed" data-testid="own-lot">
+          {bidMessages.ownLot}
+        </Text>
+      ) : null}
+      {open && user && lot.own_lot === 0 ? (
         <Stack gap="xs" mt="md">
           <Group align="flex-end" gap="xs" grow>
             <Select

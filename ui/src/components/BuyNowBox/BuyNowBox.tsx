@@ -79,7 +79,12 @@ export function BuyNowBox({ lot, bprice }: BuyNowBoxProps) {
           Login to buy
         </Button>
       ) : null}
-      {available && user ? (
+      {available && user && lot.own_lot === 1 ? (
+        <Text size="sm" mt="md" c="dimmed" data-testid="own-lot-buy">
+          {buyNowMessages.ownLot}
+        </Text>
+      ) : null}
+      {available && user && lot.own_lot === 0 ? (
         <Stack gap="xs" mt="md">
           <Group align="flex-end" gap="xs">
             <NumberInput
