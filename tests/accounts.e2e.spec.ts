@@ -4,14 +4,32 @@ import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { browserAvailable, launchChromium } from './support/browser.ts';
-import { ADMIN_KEY, startMarketplace, type TestMarketplace } from './support/marketplace.ts';
+import { startMarketplace, TEST_PASSWORD, type TestMarketplace } from './support/marketplace.ts';
 
 const screenshots = join(import.meta.dirname, '../screenshots');
 const PASSWORD = 'Cellar-door-1982!';
 
-/** The newest code mailed to `email`, read from the developer outbox page as a person would. */
-async function codeFromOutbox(page: Page, url: string, email: string): Promise<string> {
+/** The outbox page, opened by an admin who signs in first: it holds every code and link mailed. */
+async function openOutboxAsAdmin(page: Page, url: string, admin: { email: string }): Promise<void> {
   await page.goto(`${url}/dev/outbox`);
+  await page.getByTestId('outbox-admins-only').waitFor();
+  await page.getByRole('link', { name: 'Sign in as an admin' }).click();
+  const login = page.locator('form[aria-labelledby="login-title"]');
+  await login.getByLabel('E-mail').fill(admin.email);
+  await login.getByLabel(/^Password/).fill(TEST_PASSWORD);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await page.getByTestId('account-menu').waitFor();
+  await page.goto(`${url}/dev/outbox`);
+}
+
+/** The newest code mailed to `email`, read from the outbox page as a person would. */
+async function codeFromOutbox(
+  page: Page,
+  url: string,
+  email: string,
+  admin: { email: string },
+): Promise<string> {
+  await openOutboxAsAdmin(page, url, admin);
   const message = page.getByText(`Your verification code is`).first();
   await message.waitFor();
   const text = (await page.locator('body').textContent()) ?? '';
@@ -53,7 +71,7 @@ describe.runIf(browserAvailable())('accounts in a real browser', () => {
 
     // The code arrives in the outbox; a second tab reads it as the person would read their mail.
     const mail = await browser.newPage();
-    const code = await codeFromOutbox(mail, market.url, email);
+    const code = await codeFromOutbox(mail, market.url, email, market.adminUser);
     await mail.screenshot({ path: join(screenshots, 'dev-outbox.png') });
     await mail.close();
     const dialog = page.getByRole('dialog', { name: 'Verify your e-mail' });
@@ -135,18 +153,22 @@ describe.runIf(browserAvailable())('accounts in a real browser', () => {
     const invited = await market.post(
       '/api/admin/user/invite',
       { email, first_name: 'Grace', last_name: 'Hopper' },
-      { 'x-admin-key': ADMIN_KEY },
+      market.admin,
     );
     expect(invited.body.status).toBe('success');
+
+    // The admin reads the outbox in a browser of their own; the guest opens the link in another.
+    const mail = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    await openOutboxAsAdmin(mail, market.url, market.adminUser);
+    await mail.getByText('You are invited to Fine Wine Auction').first().waitFor();
+    const outbox = await mail.locator('body').innerText();
+    await mail.close();
+    const link = outbox.match(/https?:\/\/\S+\/invite\?token=[\w-]+/)?.[0];
+    expect(link, 'the invitation link in the outbox').toBeTruthy();
 
     const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
     const errors: string[] = [];
     page.on('pageerror', (e) => errors.push(e.message));
-    await page.goto(`${market.url}/dev/outbox`);
-    await page.getByText('You are invited to Fine Wine Auction').first().waitFor();
-    const outbox = await page.locator('body').innerText();
-    const link = outbox.match(/https?:\/\/\S+\/invite\?token=[\w-]+/)?.[0];
-    expect(link, 'the invitation link in the outbox').toBeTruthy();
 
     await page.goto(`${market.url}${new URL(link as string).pathname}${new URL(link as string).search}`);
     const form = page.getByRole('form', { name: 'You are invited, Grace' });

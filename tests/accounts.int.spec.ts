@@ -4,7 +4,7 @@ import { START } from '@wine/event-schemas';
 import { createLogger } from '@wine/platform';
 import { rebuildProjection, USERS, usersProjection } from '@wine/projection-service';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { admin, startMarketplace, type TestMarketplace } from './support/marketplace.ts';
+import { startMarketplace, type TestMarketplace } from './support/marketplace.ts';
 
 let market: TestMarketplace;
 beforeAll(async () => {
@@ -33,7 +33,7 @@ async function register(email = newEmail(), overrides: Record<string, unknown> =
 }
 
 async function outbox(to: string): Promise<OutboxMessage[]> {
-  const { body } = await market.post<{ records: OutboxMessage[] }>('/api/dev/outbox', {});
+  const { body } = await market.post<{ records: OutboxMessage[] }>('/api/dev/outbox', {}, market.admin);
   if (body.status !== 'success') throw new Error(body.data.message);
   return body.data.responseData.records.filter((m) => m.to === to);
 }
@@ -190,19 +190,31 @@ describe('sign-in and session', () => {
   it('ends the sessions of a deactivated user and refuses their sign-in until reactivated', async () => {
     const { email, id, token } = await register();
     expect((await market.post('/api/admin/user/changeStatus', { id, status: 'deactivate' })).http).toBe(403);
-    await market.post('/api/admin/user/changeStatus', { id, status: 'deactivate' }, admin);
+    await market.post('/api/admin/user/changeStatus', { id, status: 'deactivate' }, market.admin);
     expect((await validate(token)).http).toBe(403);
+    // The right and a wrong password get the same answer: nothing tells the account is deactivated.
     const refused = await market.post('/api/user/login', { email, password: PASSWORD });
-    expect(refused.http).toBe(403);
-    await market.post('/api/admin/user/changeStatus', { id, status: 'active' }, admin);
-    expect((await market.post('/api/user/login', { email, password: PASSWORD })).http).toBe(200);
+    const wrong = await market.post('/api/user/login', { email, password: 'not-the-password' });
+    expect(refused).toEqual(wrong);
+    expect(refused).toMatchObject({ http: 400, body: { data: { message: 'Invalid email or password' } } });
+    await market.post('/api/admin/user/changeStatus', { id, status: 'active' }, market.admin);
+    const back = await market.post<LoginResult>('/api/user/login', { email, password: PASSWORD });
+    expect(back.http).toBe(200);
+    // A token issued before the deactivation stays dead after the reactivation.
+    expect((await validate(token)).http).toBe(403);
+    if (back.body.status !== 'success') throw new Error(back.body.data.message);
+    expect((await validate(back.body.data.responseData.token)).http).toBe(200);
   });
 
-  it('tells a forced-out session so (force_logout 1), refuses its other actions, and lets a new sign-in in', async () => {
+  it('refuses a forced-out session everything, validateUser included (403), and lets a new sign-in in', async () => {
     const { email, id, token } = await register();
-    await market.post('/api/admin/user/forceLogout', { id }, admin);
+    await market.post('/api/admin/user/forceLogout', { id }, market.admin);
     const validated = await validate(token);
-    expect(validated.body).toMatchObject({ status: 'success', data: { responseData: { force_logout: 1 } } });
+    expect(validated).toMatchObject({
+      http: 403,
+      body: { status: 'error', data: { responseType: 403, message: 'Session expired. Login again' } },
+    });
+    expect(JSON.stringify(validated.body)).not.toContain(email);
     const update = await market.post('/api/user/updateProfile', { first_name: 'Ada' }, bearer(token));
     expect(update.http).toBe(403);
     const again = await market.post<LoginResult>('/api/user/login', { email, password: PASSWORD });
@@ -533,17 +545,17 @@ describe('switch user', () => {
   it('lets an admin act as a user, and every event it writes names the admin acting as that user', async () => {
     const { id } = await register();
     expect((await market.post('/api/user/switchuser', { id })).http).toBe(403);
-    const switched = await market.post<LoginResult>('/api/user/switchuser', { id }, admin);
+    const switched = await market.post<LoginResult>('/api/user/switchuser', { id }, market.admin);
     if (switched.body.status !== 'success') throw new Error(switched.body.data.message);
     const token = switched.body.data.responseData.token;
     expect((await validate(token)).body).toMatchObject({ data: { responseData: { id } } });
     await market.post('/api/user/updateProfile', { last_name: 'Byron' }, bearer(token));
     const stream = await market.eventStore.readStream(`user-${id}`);
     const updated = stream.find((e) => e.type === 'ProfileUpdated');
-    expect(updated?.metadata.actor).toEqual({ kind: 'admin', id: 'admin-key', actingAs: id });
+    expect(updated?.metadata.actor).toEqual({ kind: 'admin', id: market.adminUser.id, actingAs: id });
     const signedIn = stream.filter((e) => e.type === 'SignedIn').at(-1);
-    expect(signedIn?.metadata.actor).toEqual({ kind: 'admin', id: 'admin-key', actingAs: id });
-    expect((await market.post('/api/user/switchuser', { id: 'nobody-here' }, admin)).http).toBe(404);
+    expect(signedIn?.metadata.actor).toEqual({ kind: 'admin', id: market.adminUser.id, actingAs: id });
+    expect((await market.post('/api/user/switchuser', { id: 'nobody-here' }, market.admin)).http).toBe(404);
   });
 });
 
@@ -620,7 +632,7 @@ describe('identity check (KYC port, sandbox) and bid limits', () => {
       data: { responseData: { bid_limit_requested: 2_500_000, bid_limit: null } },
     });
     expect((await market.post('/api/user/approveBidLimitRequest', { id })).http).toBe(403);
-    await market.post('/api/user/approveBidLimitRequest', { id }, admin);
+    await market.post('/api/user/approveBidLimitRequest', { id }, market.admin);
     expect((await validate(token)).body).toMatchObject({
       data: { responseData: { bid_limit: 2_500_000, bid_limit_requested: null } },
     });
@@ -672,7 +684,7 @@ describe('invitations', () => {
     const email = newEmail();
     const invite = { email, first_name: 'Grace', last_name: 'Hopper' };
     expect((await market.post('/api/admin/user/invite', invite)).http).toBe(403);
-    const sent = await market.post('/api/admin/user/invite', invite, admin);
+    const sent = await market.post('/api/admin/user/invite', invite, market.admin);
     expect(sent.body.data.message).toBe('Invitation sent');
     const [mail] = await outbox(email);
     const token = mail?.text.match(/\/invite\?token=([\w-]+)/)?.[1] as string;
@@ -689,7 +701,7 @@ describe('invitations', () => {
     expect((await outbox(email)).map((m) => m.subject)).toEqual(['You are invited to Fine Wine Auction']);
     const used = await market.post('/api/getInviteDetails', { token });
     expect(used.body.data.message).toBe('Invalid or expired link');
-    const again = await market.post('/api/admin/user/invite', invite, admin);
+    const again = await market.post('/api/admin/user/invite', invite, market.admin);
     expect(again.http).toBe(409);
   });
 });

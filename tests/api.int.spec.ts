@@ -4,7 +4,7 @@ import { createLogger } from '@wine/platform';
 import { lotsProjection, rebuildProjection } from '@wine/projection-service';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
-import { admin, lotInput, startMarketplace, type TestMarketplace } from './support/marketplace.ts';
+import { lotInput, startMarketplace, type TestMarketplace } from './support/marketplace.ts';
 import { openSocket, until } from './support/socket.ts';
 
 let market: TestMarketplace;
@@ -75,14 +75,26 @@ describe('bad input writes nothing and is answered in the envelope', () => {
     expect(body.data.message).toBe('The request body is not valid JSON');
   });
 
-  it('refuses to list a lot without the admin key', async () => {
+  it('refuses to list a lot without an admin session, before reading the body, and writes nothing', async () => {
+    const bidder = await market.bidder({ card: false });
     const before = await head();
-    const { http, body } = await market.post('/api/admin/product/create', lotInput());
-    expect(http).toBe(403);
-    expect(body).toMatchObject({
+    // No session: 403, not a 400 listing the fields (the body is never read).
+    const anonymous = await market.post('/api/admin/product/create', {});
+    expect(anonymous.http).toBe(403);
+    expect(anonymous.body).toMatchObject({
       status: 'error',
-      data: { responseType: 403, message: 'Admin key required' },
+      data: { responseType: 403, message: 'Session expired. Login again' },
     });
+    // The retired admin key opens nothing.
+    const key = await market.post('/api/admin/product/create', lotInput(), {
+      'x-admin-key': 'embedded-admin-key',
+    });
+    expect(key.http).toBe(403);
+    // A signed-in user without the role.
+    for (const body of [{}, lotInput(), '{"not json']) {
+      const refused = await market.post('/api/admin/product/create', body, bidder.auth);
+      expect(refused).toMatchObject({ http: 403, body: { data: { message: 'Only an admin can do this' } } });
+    }
     expect(await head()).toBe(before);
   });
 
@@ -94,7 +106,11 @@ describe('bad input writes nothing and is answered in the envelope', () => {
     ['closesAt', { closesAt: 'tomorrow' }, 'closesAt: must be an ISO date-time'],
   ])('names the field at fault (%s) and writes nothing', async (_field, patch, message) => {
     const before = await head();
-    const { http, body } = await market.post('/api/admin/product/create', { ...lotInput(), ...patch }, admin);
+    const { http, body } = await market.post(
+      '/api/admin/product/create',
+      { ...lotInput(), ...patch },
+      market.admin,
+    );
     expect(http).toBe(400);
     expect(body.data.message).toBe(message);
     expect(await head()).toBe(before);
@@ -104,7 +120,7 @@ describe('bad input writes nothing and is answered in the envelope', () => {
     const { http, body } = await market.post(
       '/api/admin/product/create',
       { ...lotInput(), reserveMet: true },
-      admin,
+      market.admin,
     );
     expect(http).toBe(400);
     expect(body.data.message).toContain('reserveMet');
@@ -115,7 +131,7 @@ describe('bad input writes nothing and is answered in the envelope', () => {
     const { http, body } = await market.post(
       '/api/admin/product/create',
       lotInput({ closesAt: new Date(Date.now() - 60_000).toISOString() }),
-      admin,
+      market.admin,
     );
     expect(http).toBe(400);
     expect(body.data.message).toBe('closesAt must be in the future');
@@ -135,7 +151,7 @@ describe('listing a lot', () => {
     const { http, body } = await market.post<{ id: string; position: string }>(
       '/api/admin/product/create',
       input,
-      admin,
+      market.admin,
     );
     expect(http).toBe(200);
     if (body.status !== 'success') throw new Error(body.data.message);
@@ -153,7 +169,7 @@ describe('listing a lot', () => {
 
   it('is idempotent: the same command id twice lists the lot once', async () => {
     const { id: _id, ...input } = lotInput();
-    const headers = { ...admin, 'x-command-id': `cmd-${Date.now()}-idempotent` };
+    const headers = { ...market.admin, 'x-command-id': `cmd-${Date.now()}-idempotent` };
     const first = await market.post<{ id: string }>('/api/admin/product/create', input, headers);
     const second = await market.post<{ id: string }>('/api/admin/product/create', input, headers);
     if (first.body.status !== 'success' || second.body.status !== 'success') throw new Error('create failed');
@@ -164,8 +180,8 @@ describe('listing a lot', () => {
 
   it('refuses the same lot id twice with a 409', async () => {
     const input = lotInput();
-    await market.post('/api/admin/product/create', input, admin);
-    const { http, body } = await market.post('/api/admin/product/create', input, admin);
+    await market.post('/api/admin/product/create', input, market.admin);
+    const { http, body } = await market.post('/api/admin/product/create', input, market.admin);
     expect(http).toBe(409);
     expect(body.data.message).toBe(`Lot ${input.id} already exists`);
   });
@@ -185,7 +201,7 @@ describe('realtime', () => {
 
     const input = lotInput({ title: '2005 Realtime Test Pomerol' });
     await new Promise((r) => setTimeout(r, 50));
-    await market.post('/api/admin/product/create', input, admin);
+    await market.post('/api/admin/product/create', input, market.admin);
     await until(() => watcher.messages.some((m) => m.type === 'lotChanged'), 'lotChanged');
     const change = watcher.messages.find((m) => m.type === 'lotChanged') as { lot: LotView; event: string };
     expect(change.event).toBe('LotListed');
@@ -199,13 +215,13 @@ describe('realtime', () => {
     const first = await open(market.url);
     first.socket.send(JSON.stringify({ type: 'subscribe', channels: ['lots'] }));
     await new Promise((r) => setTimeout(r, 50));
-    await market.post('/api/admin/product/create', lotInput(), admin);
+    await market.post('/api/admin/product/create', lotInput(), market.admin);
     await until(() => first.messages.some((m) => m.type === 'lotChanged'), 'first change');
     const seen = first.messages.filter((m) => m.type === 'lotChanged').at(-1)?.position as string;
     first.socket.close();
 
     const missed = [lotInput(), lotInput()];
-    for (const lot of missed) await market.post('/api/admin/product/create', lot, admin);
+    for (const lot of missed) await market.post('/api/admin/product/create', lot, market.admin);
     await market.caughtUp();
 
     const again = await open(market.url);
@@ -223,7 +239,7 @@ describe('realtime', () => {
     const sub = await market.bus.subscribe(subjects.lotChanged(input.id as string), async () => {
       seen.push((await market.docs.collection('lots').findOne({ _id: input.id as string })) !== null);
     });
-    await market.post('/api/admin/product/create', input, admin);
+    await market.post('/api/admin/product/create', input, market.admin);
     await until(() => seen.length > 0, 'bus notice');
     expect(seen).toEqual([true]);
     await sub.close();

@@ -4,13 +4,7 @@ import { offsetClock } from '@wine/platform';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { browserAvailable, launchChromium } from './support/browser.ts';
-import {
-  admin,
-  lotInput,
-  startMarketplace,
-  type TestMarketplace,
-  type TestUser,
-} from './support/marketplace.ts';
+import { lotInput, startMarketplace, type TestMarketplace, type TestUser } from './support/marketplace.ts';
 
 const screenshots = join(import.meta.dirname, '../screenshots');
 const MINUTE = 60_000;
@@ -66,7 +60,7 @@ describe.runIf(browserAvailable())('two bidders on one lot, in two browsers', ()
       openingBid: 50_000,
       closesAt: new Date(clock.now().getTime() + 30 * MINUTE).toISOString(),
     });
-    const { id } = await market.ok<{ id: string }>('/api/admin/product/create', input, admin);
+    const { id } = await market.ok<{ id: string }>('/api/admin/product/create', input, market.admin);
     const [annUser, benUser] = [
       await market.bidder({ firstName: 'Ann' }),
       await market.bidder({ firstName: 'Ben' }),

@@ -11,13 +11,7 @@ import { type LotEvent, lotStream } from '@wine/event-schemas';
 import { createLogger, offsetClock } from '@wine/platform';
 import { projections, rebuildProjection } from '@wine/projection-service';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import {
-  admin,
-  lotInput,
-  startMarketplace,
-  type TestMarketplace,
-  type TestUser,
-} from './support/marketplace.ts';
+import { lotInput, startMarketplace, type TestMarketplace, type TestUser } from './support/marketplace.ts';
 
 const $ = (dollars: number) => Math.round(dollars * 100);
 const MINUTE = 60_000;
@@ -37,7 +31,7 @@ async function createLot(overrides: Parameters<typeof lotInput>[0] = {}) {
     closesAt: new Date(clock.now().getTime() + 3 * 24 * 60 * MINUTE).toISOString(),
     ...overrides,
   });
-  return (await market.ok<{ id: string }>('/api/admin/product/create', input, admin)).id;
+  return (await market.ok<{ id: string }>('/api/admin/product/create', input, market.admin)).id;
 }
 
 const bid = (user: TestUser | null, id: string, wsprice: unknown, extra: Record<string, unknown> = {}) =>
@@ -122,7 +116,7 @@ describe('bid/confirm', () => {
 
   it('refuses a visitor, a user without a card, and the seller; nothing is written', async () => {
     const seller = await market.bidder();
-    await market.post('/api/admin/user/setSeller', { id: seller.id, seller: true }, admin);
+    await market.post('/api/admin/user/setSeller', { id: seller.id, seller: true }, market.admin);
     const listed = await market.post<{ id: string }>(
       '/api/seller/product/create',
       lotInput({ openingBid: $(100) }),
@@ -152,7 +146,7 @@ describe('bid/confirm', () => {
     );
 
     const withdrawn = await createLot();
-    await market.post('/api/admin/product/withdraw', { id: withdrawn, reason: 'cork failure' }, admin);
+    await market.post('/api/admin/product/withdraw', { id: withdrawn, reason: 'cork failure' }, market.admin);
     expect((await bid(ann, withdrawn, $(250))).body.data.message).toBe('This lot has been withdrawn');
     expect((await lotAs(withdrawn)).market_status).toBe('closed');
 
@@ -416,9 +410,9 @@ describe('sellers', () => {
   it('lists, changes and withdraws their own lots only; the deal is fixed once bid on', async () => {
     const [seller, other] = [await market.bidder(), await market.bidder()];
     const notYet = await market.post('/api/seller/product/create', lotInput(), seller.auth);
-    expect([notYet.http, notYet.body.data.message]).toEqual([403, 'Only sellers can list lots']);
-    await market.post('/api/admin/user/setSeller', { id: seller.id, seller: true }, admin);
-    await market.post('/api/admin/user/setSeller', { id: other.id, seller: true }, admin);
+    expect([notYet.http, notYet.body.data.message]).toEqual([403, 'Only a seller can do this']);
+    await market.post('/api/admin/user/setSeller', { id: seller.id, seller: true }, market.admin);
+    await market.post('/api/admin/user/setSeller', { id: other.id, seller: true }, market.admin);
     const { id } = await market.ok<{ id: string }>(
       '/api/seller/product/create',
       lotInput({ openingBid: $(100) }),

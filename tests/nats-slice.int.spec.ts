@@ -1,7 +1,7 @@
 import { natsReachable, natsUrl } from '@wine/platform/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
-import { admin, lotInput, startMarketplace, type TestMarketplace } from './support/marketplace.ts';
+import { lotInput, startMarketplace, type TestMarketplace } from './support/marketplace.ts';
 
 const reachable = await natsReachable();
 if (!reachable) {
@@ -31,7 +31,7 @@ describe.runIf(reachable)('the first slice over NATS JetStream', () => {
     await expect.poll(() => messages.some((m) => m.type === 'servertime'), { timeout: 5_000 }).toBe(true);
 
     const input = lotInput({ title: '2005 NATS Relay Vouvray' });
-    const { http } = await market.post('/api/admin/product/create', input, admin);
+    const { http } = await market.post('/api/admin/product/create', input, market.admin);
     expect(http).toBe(200);
     await expect
       .poll(

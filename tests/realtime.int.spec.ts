@@ -1,13 +1,7 @@
 import type { BidAddtimeMessage, RealClosedUpdatesMessage, WatchlistAddedMessage } from '@wine/contracts';
 import { offsetClock } from '@wine/platform';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  admin,
-  lotInput,
-  startMarketplace,
-  type TestMarketplace,
-  type TestUser,
-} from './support/marketplace.ts';
+import { lotInput, startMarketplace, type TestMarketplace, type TestUser } from './support/marketplace.ts';
 import { openSocket, type TestSocket, until } from './support/socket.ts';
 
 const $ = (dollars: number) => Math.round(dollars * 100);
@@ -29,7 +23,7 @@ async function createLot(closesInMinutes = 3 * 24 * 60) {
     openingBid: $(100),
     closesAt: new Date(clock.now().getTime() + closesInMinutes * MINUTE).toISOString(),
   });
-  return (await market.ok<{ id: string }>('/api/admin/product/create', input, admin)).id;
+  return (await market.ok<{ id: string }>('/api/admin/product/create', input, market.admin)).id;
 }
 
 /** A socket signed in as `user` (or anonymous), subscribed to `channels`. */

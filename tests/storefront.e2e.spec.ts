@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { browserAvailable, launchChromium } from './support/browser.ts';
-import { admin, lotInput, startMarketplace, type TestMarketplace } from './support/marketplace.ts';
+import { lotInput, startMarketplace, type TestMarketplace } from './support/marketplace.ts';
 
 const screenshots = join(import.meta.dirname, '../screenshots');
 
@@ -40,7 +40,7 @@ describe.runIf(browserAvailable())('storefront in a real browser', () => {
     page.on('framenavigated', (frame) => {
       if (frame === page.mainFrame()) reloaded = true;
     });
-    const { http } = await market.post('/api/admin/product/create', input, admin);
+    const { http } = await market.post('/api/admin/product/create', input, market.admin);
     expect(http).toBe(200);
     const card = page.locator(`[data-testid="lot-card"][data-lot-id="${input.id}"]`);
     await card.waitFor({ timeout: 5_000 });
@@ -60,9 +60,9 @@ describe.runIf(browserAvailable())('storefront in a real browser', () => {
     await page.screenshot({ path: join(screenshots, 'search-italy.png') });
 
     // A new Italian lot raises the count live; a French one does not.
-    await market.post('/api/admin/product/create', lotInput({ country: 'France' }), admin);
+    await market.post('/api/admin/product/create', lotInput({ country: 'France' }), market.admin);
     const italian = lotInput({ country: 'Italy', title: '2016 Live Update Barolo Cannubi' });
-    await market.post('/api/admin/product/create', italian, admin);
+    await market.post('/api/admin/product/create', italian, market.admin);
     await page
       .getByTestId('total-records')
       .filter({ hasText: String(total + 1) })

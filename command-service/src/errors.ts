@@ -23,7 +23,6 @@ export const commandErrors = {
     new AppError('WATCHLIST_FULL', 'Your watchlist is full; remove a lot first', 400, 'project_id'),
   cartFull: () =>
     new AppError('CART_FULL', 'Your cart is full; check out or remove a lot first', 400, 'cart'),
-  sellerOnly: () => new AppError('SELLER_ONLY', 'Only sellers can list lots', 403),
   // seeds 000 §5 and DOMAIN.md "Bids": the bid refusals, on the bid amount field (wsprice).
   lotWithdrawn: () => new AppError('LOT_WITHDRAWN', bidMessages.withdrawn, 409, 'id'),
   biddingClosed: () => new AppError('BIDDING_CLOSED', bidMessages.closed, 409, 'id'),
@@ -38,7 +37,6 @@ export const commandErrors = {
     new AppError('MAX_NOT_HIGHER', bidMessages.maxNotHigher(cents), 400, 'wsprice'),
   wrongBiddingType: (type: 'proxy' | 'hard') =>
     new AppError('WRONG_BIDDING_TYPE', bidMessages.wrongType(type), 400, 'bidding_type'),
-  adminOnly: () => new AppError('ADMIN_ONLY', 'Only an admin can do this', 403),
   userExists: () => new AppError('USER_EXISTS', accountMessages.emailTaken, 409, 'email'),
   userNotFound: () => new AppError('USER_NOT_FOUND', 'User not found', 404),
   deactivated: () => new AppError('DEACTIVATED', 'This account is deactivated', 403),
@@ -63,6 +61,14 @@ export const commandErrors = {
   cardNotFound: () => new AppError('CARD_NOT_FOUND', cardMessages.notFound, 404, 'id'),
   tooManyCards: () => new AppError('TOO_MANY_CARDS', cardMessages.tooMany, 400),
   cardDeclined: (message: string) => new AppError('CARD_DECLINED', message, 402, 'card_number'),
+  tooManyLogins: () =>
+    new AppError(
+      'TOO_MANY_LOGINS',
+      'Too many sign-in attempts for this address, try again in 15 minutes',
+      429,
+    ),
+  switchedSession: () =>
+    new AppError('SWITCHED_SESSION', 'A switched session acts as the user only; sign in as yourself', 403),
   tooManyAttempts: () =>
     new AppError('TOO_MANY_ATTEMPTS', 'Too many attempts, ask for a new code', 429, 'code'),
 } as const;

@@ -6,6 +6,7 @@ import { actions, defaultMarketSettings, type MarketSettings } from '@wine/contr
 import {
   type CardProvider,
   type Clock,
+  commandIdClaims,
   createSandboxCardProvider,
   createSandboxKycProvider,
   type EventStore,
@@ -18,18 +19,16 @@ import {
   sessionTokens,
 } from '@wine/platform';
 import type { FastifyInstance } from 'fastify';
-import { adminKeyAuthorizer } from './auth.ts';
 import { createStreams, type Streams } from './core/command-handler.ts';
 import { type ClosingScheduler, closingScheduler } from './lots/closing-scheduler.ts';
 import { lotRoutes } from './lots/routes.ts';
-import { accounts } from './users/accounts.ts';
+import { type Accounts, accounts } from './users/accounts.ts';
 import { userRoutes } from './users/routes.ts';
 import { sessionAuth } from './users/session-auth.ts';
 
 export interface CommandServiceDeps {
   store: EventStore;
   clock: Clock;
-  adminKey: string;
   secrets: SecretStore;
   mailer: Mailer;
   sessionSecret: string;
@@ -41,6 +40,8 @@ export interface CommandServiceDeps {
   kyc?: KycProvider;
   /** Sign-in, registration and code requests per minute per client and address (default 10). */
   rateLimit?: number;
+  /** Requests per minute per client on the staff's (admin, seller, ...) actions (default 300). */
+  staffRateLimit?: number;
   /** Bidding settings (proxy or hard, soft close, increments); the defaults of DOMAIN.md otherwise. */
   market?: MarketSettings;
   logger: Logger;
@@ -50,6 +51,8 @@ export interface CommandService {
   streams: Streams;
   /** Closes lots at their close; start it once the routes are served, stop it before the store closes. */
   scheduler: ClosingScheduler;
+  /** The user accounts, for the server's own first-admin and role commands (never an HTTP action). */
+  accounts: Accounts;
 }
 
 /** The write side's routes, registered on any fastify instance (one process or its own). */
@@ -60,7 +63,35 @@ export async function commandService(
   // preHandler: the body is parsed by then, so the key can name the address being tried.
   await app.register(rateLimit, { global: false, hook: 'preHandler' });
   const streams = createStreams(deps.store);
-  const users = accounts({
+  const users = openAccounts(streams, deps);
+  const auth = sessionAuth({
+    accounts: users,
+    claims: commandIdClaims(deps.secrets, deps.clock),
+    staffRateLimit: deps.staffRateLimit ?? 300,
+  });
+  userRoutes(app, { accounts: users, auth, rateLimit: deps.rateLimit ?? 10 });
+  lotRoutes(app, { streams, clock: deps.clock, auth, market: deps.market ?? defaultMarketSettings });
+  const { outbox } = deps.mailer;
+  if (outbox) {
+    // The outbox holds every code and link mailed: an admin's session only.
+    registerAction(app, actions.devOutbox, auth, async () => ({ records: await outbox() }));
+  }
+  return {
+    streams,
+    scheduler: closingScheduler({ streams, clock: deps.clock, logger: deps.logger }),
+    accounts: users,
+  };
+}
+
+/** The accounts over a log: the routes' and the server's command line's one way to act on users. */
+export function openAccounts(
+  streams: Streams,
+  deps: Pick<
+    CommandServiceDeps,
+    'clock' | 'secrets' | 'mailer' | 'sessionSecret' | 'publicUrl' | 'cards' | 'kyc'
+  >,
+): Accounts {
+  return accounts({
     streams,
     clock: deps.clock,
     secrets: deps.secrets,
@@ -71,19 +102,6 @@ export async function commandService(
     kyc: deps.kyc ?? createSandboxKycProvider(),
     publicUrl: deps.publicUrl,
   });
-  const auth = sessionAuth(users, adminKeyAuthorizer(deps.adminKey));
-  userRoutes(app, { accounts: users, auth, rateLimit: deps.rateLimit ?? 10 });
-  lotRoutes(app, { streams, clock: deps.clock, auth, market: deps.market ?? defaultMarketSettings });
-  const { outbox } = deps.mailer;
-  if (outbox) {
-    registerAction(
-      app,
-      actions.devOutbox,
-      () => undefined,
-      async () => ({ records: await outbox() }),
-    );
-  }
-  return { streams, scheduler: closingScheduler({ streams, clock: deps.clock, logger: deps.logger }) };
 }
 
 /**
@@ -105,3 +123,4 @@ export { type ClosingScheduler, closingScheduler } from './lots/closing-schedule
 export { lotDecider } from './lots/decide.ts';
 export { lotFromInput } from './lots/list-lot.ts';
 export { userDecider } from './users/decide.ts';
+export { createFirstAdmin, grantRoleByEmail } from './users/first-admin.ts';

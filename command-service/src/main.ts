@@ -23,7 +23,6 @@ const { scheduler } = await commandService(app, {
   logger,
   market: marketSettings(config),
   clock: systemClock,
-  adminKey: config.ADMIN_KEY,
   secrets,
   mailer,
   sessionSecret: sessionSecret(config),

@@ -16,6 +16,7 @@ import {
 } from './bids.ts';
 import type { LotView } from './lot-document.ts';
 import { CreateLotInput, LotIdInput, UpdateLotInput, WithdrawLotInput } from './lots.ts';
+import { type Auth, RoleChangeInput } from './roles.ts';
 import { SearchFilter } from './search-filter.ts';
 import {
   AddCardInput,
@@ -53,8 +54,6 @@ import {
 } from './users.ts';
 
 export type Side = 'command' | 'query';
-/** 'viewer': open to visitors; a bearer token, when sent, must be valid and personalises the answer. */
-export type Auth = 'public' | 'viewer' | 'user' | 'admin';
 
 export interface Action<Input extends z.ZodType = z.ZodType, Output = unknown> {
   path: `/api/${string}`;
@@ -124,23 +123,37 @@ export const actions = {
   sellerCreateLot: action({
     path: '/api/seller/product/create',
     side: 'command',
-    auth: 'user',
+    auth: 'seller',
     input: CreateLotInput,
     output: out<{ id: string; position: string }>(),
   }),
   sellerUpdateLot: action({
     path: '/api/seller/product/update',
     side: 'command',
-    auth: 'user',
+    auth: 'seller',
     input: UpdateLotInput,
     output: out<{ id: string; changed: string[] }>(),
   }),
   sellerWithdrawLot: action({
     path: '/api/seller/product/withdraw',
     side: 'command',
-    auth: 'user',
+    auth: 'seller',
     input: WithdrawLotInput,
     output: out<{ id: string }>(),
+  }),
+  grantRole: action({
+    path: '/api/admin/user/grantRole',
+    side: 'command',
+    auth: 'admin',
+    input: RoleChangeInput,
+    output: out<null>(),
+  }),
+  revokeRole: action({
+    path: '/api/admin/user/revokeRole',
+    side: 'command',
+    auth: 'admin',
+    input: RoleChangeInput,
+    output: out<null>(),
   }),
   setSeller: action({
     path: '/api/admin/user/setSeller',
@@ -461,7 +474,7 @@ export const actions = {
   devOutbox: action({
     path: '/api/dev/outbox',
     side: 'command',
-    auth: 'public',
+    auth: 'admin',
     input: EmptyInput,
     output: out<{ records: OutboxMessage[] }>(),
   }),

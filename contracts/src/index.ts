@@ -6,5 +6,7 @@ export * from './lot-document.ts';
 export * from './lots.ts';
 export * from './money.ts';
 export * from './realtime.ts';
+export * from './roles.ts';
 export * from './search-filter.ts';
+export * from './text.ts';
 export * from './users.ts';

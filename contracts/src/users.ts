@@ -1,4 +1,6 @@
+import type { Role } from '@wine/event-schemas';
 import { z } from 'zod';
+import { plainText } from './text.ts';
 
 /** seeds 001 §5: the messages of the account forms. */
 export const accountMessages = {
@@ -36,11 +38,10 @@ const Password = z
   .string(accountMessages.required)
   .min(8, accountMessages.passwordMin)
   .max(200, 'At most 200 characters');
-const Name = z
-  .string(accountMessages.required)
-  .trim()
-  .min(1, accountMessages.required)
-  .max(100, 'At most 100 characters');
+const name = (label: string) =>
+  plainText(label, accountMessages.required)
+    .min(1, accountMessages.required)
+    .max(100, 'At most 100 characters');
 /** seeds 001 §5: the national number is 10 digits when the flag is set (US numbers by default). */
 export const Phone = z
   .string()
@@ -111,7 +112,7 @@ const FLOAT = /^\d+(\.\d+)?$/;
 export function extraFieldSchema(field: ExtraField): z.ZodType {
   switch (field.type) {
     case 'text': {
-      const text = z.string().trim().max(200);
+      const text = plainText(field.label).max(200, 'At most 200 characters');
       return field.required ? text.min(1, accountMessages.required) : text.optional();
     }
     case 'float': {
@@ -145,8 +146,8 @@ export function extraFieldsSchema(fields: readonly ExtraField[] = registrationEx
 export const RegisterInput = z
   .strictObject({
     extra: extraFieldsSchema().default({}),
-    first_name: Name,
-    last_name: Name,
+    first_name: name('First name'),
+    last_name: name('Last name'),
     email: Email,
     phone: Phone.optional(),
     country_code: z
@@ -209,8 +210,8 @@ export const ChangePasswordInput = z
 
 export const UpdateProfileInput = z
   .strictObject({
-    first_name: Name,
-    last_name: Name,
+    first_name: name('First name'),
+    last_name: name('Last name'),
     phone: Phone.nullable(),
     /** seeds 000 §4.8: Continue on the welcome popup sends 0. */
     popup_message: z.literal(0),
@@ -230,26 +231,20 @@ export const ChangeUserStatusInput = z.strictObject({ id: UserId, status: z.enum
 /** seeds 001 §7 runKycCheck: the identity check; the data goes to the KYC provider, not to the log. */
 export const RunKycCheckInput = z.strictObject({
   date_of_birth: z.iso.date('Enter a date as YYYY-MM-DD'),
-  address1: z
-    .string(accountMessages.required)
-    .trim()
+  address1: plainText('Address', accountMessages.required)
     .min(1, accountMessages.required)
     .max(200, 'At most 200 characters'),
-  city: z
-    .string(accountMessages.required)
-    .trim()
+  city: plainText('City', accountMessages.required)
     .min(1, accountMessages.required)
     .max(100, 'At most 100 characters'),
-  state: z
-    .string(accountMessages.required)
-    .trim()
+  state: plainText('State', accountMessages.required)
     .min(2, accountMessages.required)
     .max(50, 'At most 50 characters'),
   zip: z
     .string(accountMessages.required)
     .trim()
     .regex(/^\d{5}(-\d{4})?$/, 'Enter a 5 digit ZIP code'),
-  country: z.string().trim().min(2).max(60).default('US'),
+  country: plainText('Country').min(2).max(60).default('US'),
 });
 export const RequestBidLimitInput = z.strictObject({
   /** Cents (DOMAIN.md "Money"). */
@@ -262,12 +257,10 @@ export const ApproveBidLimitInput = z.strictObject({
 });
 
 const OwnerFields = {
-  name: z
-    .string(accountMessages.required)
-    .trim()
+  name: plainText('Name', accountMessages.required)
     .min(1, accountMessages.required)
     .max(200, 'At most 200 characters'),
-  title: z.string().trim().max(100).default(''),
+  title: plainText('Title').max(100, 'At most 100 characters').default(''),
   email: z.union([z.literal(''), z.email(accountMessages.invalidEmail)]).default(''),
   ownership_percent: z.number().int().min(1, 'At least 1%').max(100, 'At most 100%'),
 };
@@ -288,19 +281,13 @@ export interface CompanyOwnerRecord {
 
 /** seeds 001 §3 "Address form: address1, city, state, zip, latitude, longitude, full_address, place_id". */
 export const UserAddressInput = z.strictObject({
-  address1: z
-    .string(accountMessages.required)
-    .trim()
+  address1: plainText('Address', accountMessages.required)
     .min(1, accountMessages.required)
     .max(200, 'At most 200 characters'),
-  city: z
-    .string(accountMessages.required)
-    .trim()
+  city: plainText('City', accountMessages.required)
     .min(1, accountMessages.required)
     .max(100, 'At most 100 characters'),
-  state: z
-    .string(accountMessages.required)
-    .trim()
+  state: plainText('State', accountMessages.required)
     .min(2, accountMessages.required)
     .max(50, 'At most 50 characters'),
   zip: z
@@ -309,16 +296,16 @@ export const UserAddressInput = z.strictObject({
     .regex(/^\d{5}(-\d{4})?$/, 'Enter a 5 digit ZIP code'),
   latitude: z.number().min(-90).max(90).nullable().default(null),
   longitude: z.number().min(-180).max(180).nullable().default(null),
-  full_address: z.string().trim().max(400).default(''),
-  place_id: z.string().trim().max(300).nullable().default(null),
+  full_address: plainText('Full address').max(400, 'At most 400 characters').default(''),
+  place_id: plainText('Place id').max(300, 'At most 300 characters').nullable().default(null),
 });
 export type AddressRecord = z.output<typeof UserAddressInput>;
 
 /** An admin invites someone to register; the e-mailed link opens /invite?token=. */
 export const InviteUserInput = z.strictObject({
   email: Email,
-  first_name: Name,
-  last_name: Name,
+  first_name: name('First name'),
+  last_name: name('Last name'),
 });
 export const InviteTokenInput = z.strictObject({
   token: z.string(accountMessages.required).regex(/^[\w-]{20,200}$/, accountMessages.linkInvalid),
@@ -335,8 +322,17 @@ export const SwitchUserInput = z.strictObject({ id: UserId });
 export const ForceLogoutInput = z.strictObject({ id: UserId });
 
 const CardId = z.string().regex(/^[\w-]{1,64}$/, 'not a card id');
-const ExpMonth = z.coerce.number().int().min(1, 'Invalid month').max(12, 'Invalid month');
-const ExpYear = z.coerce.number().int().min(2000, 'Invalid year').max(2100, 'Invalid year');
+/**
+ * A whole number, or its digits as a form's select sends them ('09'); never a boolean, a list, hex
+ * ('0x0C'), an exponent or padded text, which `z.coerce.number()` would all have taken.
+ */
+const wholeNumber = (message: string, min: number, max: number) =>
+  z.preprocess(
+    (value) => (typeof value === 'string' && /^\d{1,4}$/.test(value) ? Number(value) : value),
+    z.number(message).int(message).min(min, message).max(max, message),
+  );
+const ExpMonth = wholeNumber('Invalid month', 1, 12);
+const ExpYear = wholeNumber('Invalid year', 2000, 2100);
 
 /** A new card for the card vault (seeds 001 §7 addSkyflowCredit). The number goes to the provider only. */
 export const AddCardInput = z.strictObject({
@@ -347,21 +343,17 @@ export const AddCardInput = z.strictObject({
   exp_month: ExpMonth,
   exp_year: ExpYear,
   cvv: z.string(accountMessages.required).regex(/^\d{3,4}$/, 'Enter the 3 or 4 digit security code'),
-  name_on_card: z
-    .string(accountMessages.required)
-    .trim()
+  name_on_card: plainText('Name on card', accountMessages.required)
     .min(1, accountMessages.required)
     .max(100, 'At most 100 characters'),
-  zip: z.string().trim().max(10).optional(),
+  zip: plainText('ZIP code').max(10, 'At most 10 characters').optional(),
 });
 export const CardIdInput = z.strictObject({ id: CardId });
 export const UpdateCardInput = z.strictObject({
   id: CardId,
   exp_month: ExpMonth,
   exp_year: ExpYear,
-  name_on_card: z
-    .string(accountMessages.required)
-    .trim()
+  name_on_card: plainText('Name on card', accountMessages.required)
     .min(1, accountMessages.required)
     .max(100, 'At most 100 characters'),
 });
@@ -409,6 +401,8 @@ export interface UserRecord {
   popup_message: 0 | 1;
   force_logout: 0 | 1;
   isAdmin: boolean;
+  /** DOMAIN.md "Roles": admin, seller, auditor, finance, support, in the order granted. */
+  roles: Role[];
   preferences: z.infer<typeof UpdatePreferenceInput>;
   created_at: string;
   /** Bidding and buying need a card on file (seeds 000 §5). */

@@ -3,7 +3,7 @@ import { mkdir } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import { join, resolve } from 'node:path';
 import fastifyStatic from '@fastify/static';
-import { commandService, sessionSecret } from '@wine/command-service';
+import { commandService, createFirstAdmin, sessionSecret } from '@wine/command-service';
 import { seedDemoCatalogue } from '@wine/command-service/demo';
 import {
   type Clock,
@@ -40,6 +40,13 @@ export interface EmbeddedOptions {
   uiDir?: string | null;
   /** Sign-in and code requests per minute per client and address (tests raise or lower it). */
   rateLimit?: number;
+  /** Staff actions per minute per client (tests raise or lower it). */
+  staffRateLimit?: number;
+  /**
+   * Without SMTP_URL, also print each outgoing message here, as a console mail backend does, so a
+   * person running the demo alone can register (`npm start` prints to the terminal).
+   */
+  printMail?: (text: string) => void;
 }
 
 export type Embedded = Awaited<ReturnType<typeof startEmbedded>>;
@@ -59,13 +66,15 @@ export async function startEmbedded(options: EmbeddedOptions) {
   const docs = await openDocumentStore(config);
   const bus = await openBus(config);
   const secrets = await openSecretStore(config);
-  const mailer = await openMailer(config);
+  const { printMail } = options;
+  const mailer = await openMailer(
+    config,
+    printMail ? { echo: (m) => printMail(`\n--- mail to ${m.to}: ${m.subject}\n${m.text}\n---\n`) } : {},
+  );
   await ensureIndexes(docs);
 
-  if (config.SEED_DEMO) {
-    const seeded = await seedDemoCatalogue(eventStore, clock);
-    if (seeded) logger.info({ lots: seeded }, 'demo catalogue seeded');
-  }
+  const seeded = config.SEED_DEMO ? await seedDemoCatalogue(eventStore, clock) : 0;
+  if (seeded) logger.info({ lots: seeded }, 'demo catalogue seeded');
 
   const runner = createProjectionRunner({
     name: 'read-models',
@@ -106,7 +115,6 @@ export async function startEmbedded(options: EmbeddedOptions) {
     logger,
     market,
     clock,
-    adminKey: config.ADMIN_KEY,
     secrets,
     mailer,
     sessionSecret: secret,
@@ -114,7 +122,10 @@ export async function startEmbedded(options: EmbeddedOptions) {
       config.PUBLIC_URL ??
       `http://localhost:${(app.server.address() as AddressInfo | null)?.port ?? config.PORT}`,
     ...(options.rateLimit !== undefined && { rateLimit: options.rateLimit }),
+    ...(options.staffRateLimit !== undefined && { staffRateLimit: options.staffRateLimit }),
   });
+  // The demo's first start (the catalogue was just seeded) has an admin; its sign-in is told once.
+  const firstAdmin = seeded ? await createFirstAdmin(commands.accounts, config.DEMO_ADMIN_EMAIL) : null;
   queryService(app, { docs, clock, tokens, secrets, market });
   app.get('/api/health', async () => ({ status: 'ok', projections: runner.status() }));
 
@@ -144,6 +155,9 @@ export async function startEmbedded(options: EmbeddedOptions) {
     runner,
     realtime,
     scheduler: commands.scheduler,
+    accounts: commands.accounts,
+    /** Set on the demo's first start only: the sign-in to print once. */
+    firstAdmin,
     streams: commands.streams,
     async close() {
       await commands.scheduler.stop();

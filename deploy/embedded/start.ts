@@ -24,8 +24,20 @@ if (!existsSync(built) || statSync(built).mtimeMs < newest(join(repoRoot, 'ui/sr
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 
-const embedded = await startEmbedded({ config, logger });
+// Without SMTP_URL every outgoing message is also printed here (a console mail backend), not logged.
+const embedded = await startEmbedded({
+  config,
+  logger,
+  ...(!config.SMTP_URL && { printMail: (text: string) => process.stdout.write(text) }),
+});
 console.log(`\n  Fine-wine marketplace: ${embedded.url}  (data in ${config.dataDir})\n`);
+if (embedded.firstAdmin) {
+  // Told once, on the first start only: the password is kept nowhere but as a hash.
+  console.log(
+    `  Demo admin (shown once): ${embedded.firstAdmin.email} / ${embedded.firstAdmin.password}\n` +
+      '  Grant roles to other accounts with: npm run admin -- grant <email> <role>\n',
+  );
+}
 
 closeWithGrace({ delay: 10_000 }, async ({ err }) => {
   if (err) logger.error({ err }, 'shutting down after an error');

@@ -43,7 +43,8 @@ export const EmailVerificationSent = defineEvent({
 export const EmailVerified = defineEvent({
   type: 'EmailVerified',
   version: 1,
-  schema: z.object({ via: z.enum(['code', 'link', 'invite']) }),
+  // operator: the server's operator vouched for the address (the embedded demo's first admin).
+  schema: z.object({ via: z.enum(['code', 'link', 'invite', 'operator']) }),
 });
 
 export const PhoneVerificationSent = defineEvent({
@@ -206,6 +207,18 @@ export const SellerStatusChanged = defineEvent({
   schema: z.object({ seller: z.boolean() }),
 });
 
+/** DOMAIN.md "Roles": what a user may do beyond bidding and buying; a user may hold several. */
+export const roles = ['admin', 'seller', 'auditor', 'finance', 'support'] as const;
+export const Role = z.enum(roles);
+export type Role = z.infer<typeof Role>;
+
+/**
+ * DOMAIN.md "Roles": granted and revoked by an admin (the event's actor) or, for the first admin,
+ * by the server's command line (a `system` actor).
+ */
+export const RoleGranted = defineEvent({ type: 'RoleGranted', version: 1, schema: z.object({ role: Role }) });
+export const RoleRevoked = defineEvent({ type: 'RoleRevoked', version: 1, schema: z.object({ role: Role }) });
+
 /** seeds 001 §3 "Address form": the user's address (userAddress). */
 export const AddressSet = defineEvent({
   type: 'AddressSet',
@@ -274,7 +287,9 @@ export type UserEvent =
   | { type: 'AddressSet'; data: Data<typeof AddressSet> }
   | { type: 'LotWatched'; data: Data<typeof LotWatched> }
   | { type: 'LotUnwatched'; data: Data<typeof LotUnwatched> }
-  | { type: 'SellerStatusChanged'; data: Data<typeof SellerStatusChanged> };
+  | { type: 'SellerStatusChanged'; data: Data<typeof SellerStatusChanged> }
+  | { type: 'RoleGranted'; data: Data<typeof RoleGranted> }
+  | { type: 'RoleRevoked'; data: Data<typeof RoleRevoked> };
 export type EmailClaimEvent = { type: 'EmailClaimed'; data: Data<typeof EmailClaimed> };
 export type InviteEvent =
   | { type: 'InvitationSent'; data: Data<typeof InvitationSent> }
@@ -309,6 +324,8 @@ export const userEventDefinitions = [
   LotWatched,
   LotUnwatched,
   SellerStatusChanged,
+  RoleGranted,
+  RoleRevoked,
   InvitationSent,
   InvitationAccepted,
   EmailClaimed,

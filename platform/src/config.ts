@@ -23,8 +23,8 @@ const Env = z.object({
     .string()
     .regex(/^nats:\/\//, 'NATS_URL must start with nats://')
     .optional(),
-  /** Authorises admin commands until the accounts issue brings roles. */
-  ADMIN_KEY: z.string().min(8, 'ADMIN_KEY must be at least 8 characters').default('embedded-admin-key'),
+  /** The embedded demo's first start creates an admin with this address and prints its sign-in once. */
+  DEMO_ADMIN_EMAIL: z.email().default('admin@example.com'),
   /** Signs session tokens; the embedded default generates one into DATA_DIR/session.key. */
   SESSION_SECRET: z.string().min(32, 'SESSION_SECRET must be at least 32 characters').optional(),
   /** smtp://user:pass@host:port sends mail through nodemailer; without it the embedded outbox keeps it. */

@@ -7,7 +7,7 @@
 import { performance } from 'node:perf_hooks';
 import { defaultBidIncrements, nextBid } from '@wine/contracts';
 import { WebSocket, WebSocketServer } from 'ws';
-import { admin, lotInput, startMarketplace } from '../support/marketplace.ts';
+import { lotInput, startMarketplace } from '../support/marketplace.ts';
 import { fmt, percentile, progress, progressDone, row } from './table.ts';
 
 const CLIENTS = 1000;
@@ -76,7 +76,7 @@ export async function bidSockets() {
     const { id } = await market.ok<{ id: string }>(
       '/api/admin/product/create',
       lotInput({ openingBid: opening }),
-      admin,
+      market.admin,
     );
     const bidders = [await market.bidder(), await market.bidder()];
     progress(`sockets: opening ${fmt(CLIENTS)} sockets`);

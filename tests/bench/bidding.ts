@@ -16,7 +16,7 @@ import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { defaultBidIncrements, MAX_BID_CENTS, nextBid } from '@wine/contracts';
 import type { Position } from '@wine/event-schemas';
-import { admin, lotInput, startMarketplace, type TestMarketplace } from '../support/marketplace.ts';
+import { lotInput, startMarketplace, type TestMarketplace } from '../support/marketplace.ts';
 import { fmt, percentile, progress, ratio, rawAppendRate, row } from './table.ts';
 
 interface LoadResult {
@@ -95,7 +95,7 @@ async function createLots(market: TestMarketplace, n: number, prefix: string, op
     const chunk = Array.from({ length: Math.min(16, n - i) }, (_, j) => `${prefix}-${i + j}`);
     await Promise.all(
       chunk.map((id) =>
-        market.ok('/api/admin/product/create', lotInput({ id, openingBid: opening, closesAt }), admin),
+        market.ok('/api/admin/product/create', lotInput({ id, openingBid: opening, closesAt }), market.admin),
       ),
     );
     ids.push(...chunk);

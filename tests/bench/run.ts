@@ -34,7 +34,7 @@ import autocannon from 'autocannon';
 import { WebSocket, WebSocketServer } from 'ws';
 import { demoCatalogue } from '../../command-service/src/demo/catalogue.ts';
 import { newEvent } from '../../platform/src/testing/test-events.ts';
-import { admin, lotInput, startMarketplace } from '../support/marketplace.ts';
+import { lotInput, startMarketplace } from '../support/marketplace.ts';
 import { bidCatchUp } from './bid-catch-up.ts';
 import { bidSockets } from './bid-sockets.ts';
 import { bidding } from './bidding.ts';
@@ -124,7 +124,7 @@ async function http() {
         {
           method: 'POST',
           path: '/api/admin/product/create',
-          headers: { 'content-type': 'application/json', ...admin },
+          headers: { 'content-type': 'application/json', ...market.admin },
           setupRequest: (req) => ({ ...req, body: JSON.stringify(lotInput({ id: `bench-http-${i++}` })) }),
         },
       ],
@@ -236,7 +236,7 @@ async function realtime() {
       sockets,
       async (round) => {
         ids[round] = `bench-rt-${round}`;
-        await market.post('/api/admin/product/create', lotInput({ id: ids[round] }), admin);
+        await market.post('/api/admin/product/create', lotInput({ id: ids[round] }), market.admin);
       },
       (data, round) => data.includes(`"${ids[round]}"`),
       rounds,

@@ -29,12 +29,12 @@ export function percentile(sorted: readonly number[], p: number): number {
 
 /**
  * The physical limit of an append: single-row INSERT transactions on better-sqlite3 with the pragmas
- * of platform/src/event-store/sqlite.ts (WAL, synchronous NORMAL), in a file of its own.
+ * of platform/src/event-store/sqlite.ts (WAL, synchronous FULL), in a file of its own.
  */
 export function rawAppendRate(file: string, n = 5000): number {
   const raw = new Database(file);
   raw.pragma('journal_mode = WAL');
-  raw.pragma('synchronous = NORMAL');
+  raw.pragma('synchronous = FULL');
   raw.pragma('busy_timeout = 5000');
   raw.exec(
     'CREATE TABLE IF NOT EXISTS e (position INTEGER PRIMARY KEY AUTOINCREMENT, stream TEXT, revision INTEGER, data TEXT)',

@@ -1,11 +1,10 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { CreateLotInput, Envelope } from '@wine/contracts';
+import { grantRoleByEmail } from '@wine/command-service';
+import type { CreateLotInput, Envelope, Role } from '@wine/contracts';
 import { type Embedded, startEmbedded } from '@wine/deploy/embedded';
-import { type Clock, loadConfig } from '@wine/platform';
-
-export const ADMIN_KEY = 'test-admin-key-0123';
+import { type Clock, type Logger, loadConfig } from '@wine/platform';
 
 export interface TestUser {
   id: string;
@@ -31,6 +30,12 @@ export interface TestMarketplace extends Embedded {
   caughtUp(): Promise<void>;
   /** A registered user with a sandbox card on file (unless `card: false`), signed in. */
   bidder(options?: { card?: boolean; firstName?: string }): Promise<TestUser>;
+  /** A signed-in user granted these roles, as the server's command line grants them (`npm run admin`). */
+  staff(...roles: Role[]): Promise<TestUser>;
+  /** The bearer header of an admin made at start (DOMAIN.md "Roles": no key, a user with the role). */
+  admin: { authorization: string };
+  /** That admin. */
+  adminUser: TestUser;
   stop(options?: { keepData?: boolean }): Promise<void>;
 }
 
@@ -38,10 +43,16 @@ export interface TestMarketplace extends Embedded {
 export async function startMarketplace(
   options: {
     seed?: boolean;
+    /** Serve the built UI (ui/dist); `uiDir` serves another folder's index.html and assets. */
     ui?: boolean;
+    uiDir?: string;
     dataDir?: string;
     natsUrl?: string;
     rateLimit?: number;
+    staffRateLimit?: number;
+    printMail?: (text: string) => void;
+    /** Where the server logs (default: nowhere, LOG_LEVEL silent). */
+    logger?: Logger;
     clock?: Clock;
     /** Extra configuration (PROXY_BIDDING_SETTINGS, SOFT_CLOSE_*). */
     env?: Record<string, string>;
@@ -52,7 +63,6 @@ export async function startMarketplace(
     PORT: '0',
     HOST: '127.0.0.1',
     DATA_DIR: dataDir,
-    ADMIN_KEY,
     LOG_LEVEL: 'silent',
     SEED_DEMO: options.seed === false ? 'false' : 'true',
     NATS_URL: options.natsUrl,
@@ -60,12 +70,17 @@ export async function startMarketplace(
   });
   const embedded = await startEmbedded({
     config,
-    ...(options.ui ? {} : { uiDir: null }),
+    uiDir: options.uiDir ?? (options.ui ? undefined : null),
     ...(options.rateLimit !== undefined && { rateLimit: options.rateLimit }),
+    ...(options.staffRateLimit !== undefined && { staffRateLimit: options.staffRateLimit }),
     ...(options.clock && { clock: options.clock }),
+    ...(options.printMail && { printMail: options.printMail }),
+    ...(options.logger && { logger: options.logger }),
   });
   const market: TestMarketplace = {
     ...embedded,
+    admin: { authorization: '' },
+    adminUser: { id: '', email: '', token: '', auth: { authorization: '' } },
     dataDir,
     async post(path, body, headers = {}) {
       const response = await fetch(`${embedded.url}${path}`, {
@@ -110,6 +125,17 @@ export async function startMarketplace(
       }
       return { id, email, token, auth };
     },
+    async staff(...roles) {
+      const user = await market.bidder({ card: false, firstName: 'Staff' });
+      for (const role of roles) {
+        await grantRoleByEmail(embedded.accounts, {
+          email: user.email,
+          role,
+          by: { kind: 'system', id: 'test' },
+        });
+      }
+      return user;
+    },
     async caughtUp() {
       await embedded.runner.waitFor(await embedded.eventStore.headPosition());
     },
@@ -118,6 +144,8 @@ export async function startMarketplace(
       if (!keepData) await rm(dataDir, { recursive: true, force: true });
     },
   };
+  market.adminUser = await market.staff('admin');
+  market.admin = market.adminUser.auth;
   return market;
 }
 
@@ -142,5 +170,3 @@ export function lotInput(overrides: Partial<CreateLotInput> = {}): CreateLotInpu
     ...overrides,
   };
 }
-
-export const admin = { 'x-admin-key': ADMIN_KEY };

@@ -13,7 +13,7 @@ import type { z } from 'zod';
 import { cartDecider } from '../carts/cart.ts';
 import { type CommandContext, eventIdFor, type Streams } from '../core/command-handler.ts';
 import { commandErrors } from '../errors.ts';
-import { actorOf, type Session } from '../users/accounts.ts';
+import { actorOf } from '../users/accounts.ts';
 import { userDecider } from '../users/decide.ts';
 import type { SessionAuth } from '../users/session-auth.ts';
 import { buyNowLine } from './buy-now.ts';
@@ -41,19 +41,14 @@ export function lotRoutes(app: FastifyInstance, { streams, clock, auth, market }
     softCloseExtendMinutes: market.soft_close_extend_minutes,
   };
   const biddingType = rules.proxy ? 'proxy' : 'hard';
-  const adminActor = { kind: 'admin', id: 'admin-key' } as const;
   const context = (
     ctx: { commandId: string; correlationId: string },
     actor: CommandContext['actor'],
     now = clock.now(),
   ): CommandContext => ({ commandId: ctx.commandId, correlationId: ctx.correlationId, actor, now });
 
-  /** A seller's own session, refused to anyone an admin has not made a seller. */
-  const sellerOf = (request: Parameters<SessionAuth['sessionOf']>[0]): Session => {
-    const session = auth.sessionOf(request);
-    if (!session.user.seller) throw commandErrors.sellerOnly();
-    return session;
-  };
+  // The seller paths need the seller role, checked before the body is read (session-auth).
+  const sellerOf = auth.sessionOf;
 
   async function list(input: Input<typeof actions.createLot>, sellerId: string, ctx: CommandContext) {
     const lot = lotFromInput(input, sellerId, ctx.now, ctx.commandId);
@@ -87,40 +82,40 @@ export function lotRoutes(app: FastifyInstance, { streams, clock, auth, market }
     return { id: input.id };
   }
 
-  registerAction(app, actions.createLot, auth.authorize, (input, ctx) =>
-    // The admin key lists lots on the house's behalf.
-    list(input, 'house', context(ctx, adminActor)),
+  registerAction(app, actions.createLot, auth, (input, ctx) =>
+    // An admin lists lots on the house's behalf.
+    list(input, 'house', context(ctx, auth.adminOf(ctx.request))),
   );
-  registerAction(app, actions.updateLot, auth.authorize, (input, ctx) =>
-    update(input, { kind: 'admin' }, context(ctx, adminActor)),
+  registerAction(app, actions.updateLot, auth, (input, ctx) =>
+    update(input, { kind: 'admin' }, context(ctx, auth.adminOf(ctx.request))),
   );
-  registerAction(app, actions.withdrawLot, auth.authorize, (input, ctx) =>
-    withdraw(input, { kind: 'admin' }, context(ctx, adminActor)),
+  registerAction(app, actions.withdrawLot, auth, (input, ctx) =>
+    withdraw(input, { kind: 'admin' }, context(ctx, auth.adminOf(ctx.request))),
   );
-  registerAction(app, actions.sellerCreateLot, auth.authorize, (input, ctx) => {
+  registerAction(app, actions.sellerCreateLot, auth, (input, ctx) => {
     const session = sellerOf(ctx.request);
     return list(input, session.user.id, context(ctx, actorOf(session)));
   });
-  registerAction(app, actions.sellerUpdateLot, auth.authorize, (input, ctx) => {
+  registerAction(app, actions.sellerUpdateLot, auth, (input, ctx) => {
     const session = sellerOf(ctx.request);
     return update(input, { kind: 'seller', userId: session.user.id }, context(ctx, actorOf(session)));
   });
-  registerAction(app, actions.sellerWithdrawLot, auth.authorize, (input, ctx) => {
+  registerAction(app, actions.sellerWithdrawLot, auth, (input, ctx) => {
     const session = sellerOf(ctx.request);
     return withdraw(input, { kind: 'seller', userId: session.user.id }, context(ctx, actorOf(session)));
   });
-  registerAction(app, actions.setSeller, auth.authorize, async (input, ctx) => {
+  registerAction(app, actions.setSeller, auth, async (input, ctx) => {
     await streams.handle(
       userStream(input.id),
       userDecider,
-      { type: 'SetSeller', seller: input.seller },
-      context(ctx, adminActor),
+      input.seller ? { type: 'GrantRole', role: 'seller' } : { type: 'RevokeRole', role: 'seller' },
+      context(ctx, auth.adminOf(ctx.request)),
     );
     return null;
   });
 
   // seeds 000 §4.3: bid/confirm with wsprice (cents), the lot id and bidding_type.
-  registerAction(app, actions.bidConfirm, auth.authorize, async (input, ctx): Promise<BidConfirmResult> => {
+  registerAction(app, actions.bidConfirm, auth, async (input, ctx): Promise<BidConfirmResult> => {
     // The arrival time decides whether the bid beat the close, however long it queues behind others.
     const now = clock.now();
     const session = auth.sessionOf(ctx.request);
@@ -157,7 +152,7 @@ export function lotRoutes(app: FastifyInstance, { streams, clock, auth, market }
   });
 
   // seeds 000 §4.4 / §5: every line is checked against its lot before anything is written.
-  registerAction(app, actions.addToCart, auth.authorize, async (input, ctx) => {
+  registerAction(app, actions.addToCart, auth, async (input, ctx) => {
     const now = clock.now();
     const session = auth.sessionOf(ctx.request);
     if (session.user.cards.length === 0) throw commandErrors.addCardToBuy();
@@ -178,7 +173,7 @@ export function lotRoutes(app: FastifyInstance, { streams, clock, auth, market }
   });
 
   // seeds 000 §4.7: the watchlist toggle.
-  registerAction(app, actions.addWatchlist, auth.authorize, async (input, ctx) => {
+  registerAction(app, actions.addWatchlist, auth, async (input, ctx) => {
     const session = auth.sessionOf(ctx.request);
     const lot = await streams.load(lotStream(input.project_id), lotDecider);
     if (lot.status === 'empty') throw commandErrors.lotNotFound();
@@ -191,7 +186,7 @@ export function lotRoutes(app: FastifyInstance, { streams, clock, auth, market }
     ctx.setMessage('Added to watchlist');
     return { watchlistid: 1 as const };
   });
-  registerAction(app, actions.removeWatchlist, auth.authorize, async (input, ctx) => {
+  registerAction(app, actions.removeWatchlist, auth, async (input, ctx) => {
     const session = auth.sessionOf(ctx.request);
     await streams.handle(
       userStream(session.user.id),

@@ -61,8 +61,6 @@ export const actorOf = (session: Session): Actor =>
 export interface Session {
   claims: SessionClaims;
   user: User;
-  /** The token predates a forced logout: validateUser says so, every other action refuses. */
-  forced: boolean;
 }
 
 export interface RequestContext {
@@ -79,6 +77,9 @@ const kinds = {
   phoneCodeAttempts: 'phone-code-attempts',
   emailLink: 'email-link',
   passwordReset: 'password-reset',
+  /** The one reset link of a user that may still be used: a newer link, a reset or a change ends it. */
+  currentReset: 'password-reset-current',
+  loginFailures: 'login-failures',
   revokedToken: REVOKED_TOKEN_KIND,
   cardToken: 'card-token',
   invite: 'invite',
@@ -93,6 +94,9 @@ const CODE_MINUTES = 15;
 const LINK_HOURS = 24;
 const RESET_HOURS = 1;
 const MAX_CODE_ATTEMPTS = 5;
+/** Wrong passwords for one address, from anywhere, before sign-in waits out the window. */
+const MAX_LOGIN_FAILURES = 10;
+const LOGIN_WINDOW_MINUTES = 15;
 
 const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
 const emailKey = (email: string) => sha256(email.trim().toLowerCase());
@@ -150,7 +154,7 @@ export function accounts(deps: AccountDeps) {
   async function signIn(userId: string, request: RequestContext): Promise<LoginResult> {
     await run(userId, { type: 'SignIn' }, request, { kind: 'user', id: userId });
     const { token } = await tokens.issue(userId);
-    return { token, id: userId, user: userRecord(await loadUser(userId), false) };
+    return { token, id: userId, user: userRecord(await loadUser(userId)) };
   }
 
   /** A code and a link in one e-mail; their hashes in the secret store, the fact in the log. */
@@ -187,7 +191,12 @@ export function accounts(deps: AccountDeps) {
   return {
     loadUser,
 
-    async register(input: z.output<typeof RegisterInput>, request: RequestContext): Promise<LoginResult> {
+    /** `vouchedBy`: the server's operator creates the account (first start) and vouches for the address. */
+    async register(
+      input: z.output<typeof RegisterInput>,
+      request: RequestContext,
+      options: { vouchedBy?: Actor } = {},
+    ): Promise<LoginResult> {
       const userId = eventIdFor(request.commandId, 'user', 0);
       await claim(input.email, userId, request);
       if (!(await secrets.get(kinds.password, userId))) {
@@ -234,19 +243,34 @@ export function accounts(deps: AccountDeps) {
           context(request, { kind: 'user', id: userId }),
         );
         await run(userId, { type: 'VerifyEmail', via: 'invite' }, followUp, { kind: 'user', id: userId });
+      } else if (!result.replayed && options.vouchedBy) {
+        await run(userId, { type: 'VerifyEmail', via: 'operator' }, followUp, options.vouchedBy);
       } else if (!result.replayed) {
         await sendVerification(await loadUser(userId), followUp, 'both');
       }
       const { token } = await tokens.issue(userId);
-      return { token, id: userId, user: userRecord(await loadUser(userId), false) };
+      return { token, id: userId, user: userRecord(await loadUser(userId)) };
     },
 
+    /**
+     * One answer for every refusal (unknown address, wrong password, deactivated account), after the
+     * same slow hash, so sign-in tells nothing about an address; wrong passwords are counted per
+     * address from every client (spraying one address from many places).
+     */
     async login(email: string, password: string, request: RequestContext): Promise<LoginResult> {
+      const failures = await secrets.get<number>(kinds.loginFailures, emailKey(email));
+      if (failures !== null && failures >= MAX_LOGIN_FAILURES) throw commandErrors.tooManyLogins();
       const userId = await ownerOf(email);
       const stored = userId ? await secrets.get<string>(kinds.password, userId) : null;
       const matches = await verifyPassword(password, stored ?? decoyHash);
-      if (!userId || !stored || !matches) throw commandErrors.badLogin();
-      if ((await loadUser(userId)).status === 'deactivate') throw commandErrors.deactivated();
+      if (!userId || !stored || !matches) {
+        await secrets.increment(kinds.loginFailures, emailKey(email), {
+          expiresAt: new Date(clock.now().getTime() + LOGIN_WINDOW_MINUTES * 60_000),
+        });
+        throw commandErrors.badLogin();
+      }
+      if ((await loadUser(userId)).status !== 'active') throw commandErrors.badLogin();
+      await secrets.delete(kinds.loginFailures, emailKey(email));
       return signIn(userId, request);
     },
 
@@ -257,8 +281,9 @@ export function accounts(deps: AccountDeps) {
       const user = await loadUser(claims.sub);
       if (user.status !== 'active') throw commandErrors.sessionInvalid();
       if (tokenPredates(claims, user.passwordChangedAt)) throw commandErrors.sessionInvalid();
-      const forced = tokenPredates(claims, user.forceLogoutAt);
-      return { claims, user, forced };
+      // A forced logout (and a deactivation, which records one) ends the token for good.
+      if (tokenPredates(claims, user.forceLogoutAt)) throw commandErrors.sessionInvalid();
+      return { claims, user };
     },
 
     async logout(session: Session, request: RequestContext): Promise<void> {
@@ -269,7 +294,7 @@ export function accounts(deps: AccountDeps) {
     },
 
     record(session: Session): UserRecord {
-      return userRecord(session.user, session.forced);
+      return userRecord(session.user);
     },
 
     async sendEmailCode(session: Session, request: RequestContext) {
@@ -292,12 +317,11 @@ export function accounts(deps: AccountDeps) {
       if (!expected || expected !== sha256(`${userId}:${code}`)) throw commandErrors.codeInvalid();
       await secrets.delete(kinds.emailCode, userId);
       await run(userId, { type: 'VerifyEmail', via: 'code' }, request, actorOf(session));
-      return userRecord(await loadUser(userId), false);
+      return userRecord(await loadUser(userId));
     },
 
     /** A 6-digit code by text message to the phone on the profile (seeds 001 §7 sendPhoneVerifyCode). */
     async sendPhoneCode(session: Session, request: RequestContext) {
-      if (session.forced) throw commandErrors.sessionInvalid();
       const user = session.user;
       if (!deps.sms.available) throw new AppError('SMS_UNAVAILABLE', new SmsUnavailableError().message, 503);
       const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
@@ -318,7 +342,6 @@ export function accounts(deps: AccountDeps) {
     },
 
     async verifyPhoneCode(session: Session, code: string, request: RequestContext): Promise<UserRecord> {
-      if (session.forced) throw commandErrors.sessionInvalid();
       const userId = session.user.id;
       const attempts = await secrets.increment(kinds.phoneCodeAttempts, userId, {
         expiresAt: new Date(clock.now().getTime() + CODE_MINUTES * 60_000),
@@ -330,7 +353,7 @@ export function accounts(deps: AccountDeps) {
         throw commandErrors.codeInvalid();
       await secrets.delete(kinds.phoneCode, userId);
       await run(userId, { type: 'VerifyPhone' }, request, actorOf(session));
-      return userRecord(await loadUser(userId), false);
+      return userRecord(await loadUser(userId));
     },
 
     async verifyEmailLink(token: string, request: RequestContext) {
@@ -348,6 +371,7 @@ export function accounts(deps: AccountDeps) {
       const token = randomBytes(32).toString('base64url');
       const expiresAt = new Date(clock.now().getTime() + RESET_HOURS * 3600_000);
       await secrets.put(kinds.passwordReset, sha256(token), userId, { expiresAt });
+      await secrets.put(kinds.currentReset, userId, sha256(token), { expiresAt });
       await run(userId, { type: 'RequestPasswordReset', expiresAt: expiresAt.toISOString() }, request, {
         kind: 'user',
         id: userId,
@@ -368,6 +392,10 @@ export function accounts(deps: AccountDeps) {
     async resetPassword(token: string, password: string, request: RequestContext) {
       const userId = await secrets.take<string>(kinds.passwordReset, sha256(token));
       if (!userId) throw commandErrors.linkInvalid();
+      // Only the newest link resets; using it ends it, as a change of password does.
+      if ((await secrets.get<string>(kinds.currentReset, userId)) !== sha256(token))
+        throw commandErrors.linkInvalid();
+      await secrets.delete(kinds.currentReset, userId);
       await secrets.put(kinds.password, userId, await hashPassword(password));
       await run(userId, { type: 'ChangePassword', via: 'reset', at: clock.now().toISOString() }, request, {
         kind: 'user',
@@ -377,11 +405,11 @@ export function accounts(deps: AccountDeps) {
 
     /** A new password ends every session issued before it; this one continues with a fresh token. */
     async changePassword(session: Session, current: string, password: string, request: RequestContext) {
-      if (session.forced) throw commandErrors.sessionInvalid();
       const userId = session.user.id;
       const stored = await secrets.get<string>(kinds.password, userId);
       if (!stored || !(await verifyPassword(current, stored))) throw commandErrors.currentPasswordWrong();
       await secrets.put(kinds.password, userId, await hashPassword(password));
+      await secrets.delete(kinds.currentReset, userId);
       await run(
         userId,
         { type: 'ChangePassword', via: 'change', at: clock.now().toISOString() },
@@ -389,21 +417,27 @@ export function accounts(deps: AccountDeps) {
         actorOf(session),
       );
       const { token } = await tokens.issue(userId);
-      return { token, id: userId, user: userRecord(await loadUser(userId), false) };
+      return { token, id: userId, user: userRecord(await loadUser(userId)) };
     },
 
     async update(session: Session, command: UserCommand, request: RequestContext): Promise<UserRecord> {
-      if (session.forced) throw commandErrors.sessionInvalid();
       await run(session.user.id, command, request, actorOf(session));
-      return userRecord(await loadUser(session.user.id), false);
+      return userRecord(await loadUser(session.user.id));
+    },
+
+    /** A deactivation also ends every session issued before it, for good. */
+    async changeStatus(
+      userId: string,
+      status: 'active' | 'deactivate',
+      request: RequestContext,
+      admin: Actor,
+    ) {
+      await run(userId, { type: 'ChangeStatus', status, at: clock.now().toISOString() }, request, admin);
     },
 
     /** Every session issued before now ends with 'Session expired. Login again'. */
-    async forceLogout(userId: string, request: RequestContext) {
-      await run(userId, { type: 'ForceLogout', at: clock.now().toISOString() }, request, {
-        kind: 'admin',
-        id: 'admin-key',
-      });
+    async forceLogout(userId: string, request: RequestContext, admin: Actor) {
+      await run(userId, { type: 'ForceLogout', at: clock.now().toISOString() }, request, admin);
     },
 
     cards(session: Session): CardList {
@@ -420,7 +454,6 @@ export function accounts(deps: AccountDeps) {
       input: z.output<typeof AddCardInput>,
       request: RequestContext,
     ): Promise<CardList> {
-      if (session.forced) throw commandErrors.sessionInvalid();
       const userId = session.user.id;
       const cardId = eventIdFor(request.commandId, 'card', 0);
       if (session.user.cards.some((c) => c.cardId === cardId)) return cardList(session.user);
@@ -471,7 +504,6 @@ export function accounts(deps: AccountDeps) {
     },
 
     async updateCard(session: Session, input: z.output<typeof UpdateCardInput>, request: RequestContext) {
-      if (session.forced) throw commandErrors.sessionInvalid();
       if (!session.user.cards.some((c) => c.cardId === input.id)) throw commandErrors.cardNotFound();
       const token = await secrets.get<string>(kinds.cardToken, input.id);
       if (token) {
@@ -504,7 +536,6 @@ export function accounts(deps: AccountDeps) {
     },
 
     async removeCard(session: Session, cardId: string, request: RequestContext) {
-      if (session.forced) throw commandErrors.sessionInvalid();
       await run(session.user.id, { type: 'RemoveCard', cardId }, request, actorOf(session));
       const token = await secrets.take<string>(kinds.cardToken, cardId);
       if (token) await deps.cards.deleteCard(token);
@@ -512,7 +543,6 @@ export function accounts(deps: AccountDeps) {
     },
 
     async setDefaultCard(session: Session, cardId: string, request: RequestContext) {
-      if (session.forced) throw commandErrors.sessionInvalid();
       await run(session.user.id, { type: 'SetDefaultCard', cardId }, request, actorOf(session));
       return cardList(await loadUser(session.user.id));
     },
@@ -527,12 +557,11 @@ export function accounts(deps: AccountDeps) {
       if (user.status === 'deactivate') throw commandErrors.deactivated();
       await run(userId, { type: 'SignIn' }, request, { kind: 'admin', id: adminId, actingAs: userId });
       const { token } = await tokens.issue(userId, { actingAdmin: adminId });
-      return { token, id: userId, user: userRecord(user, false) };
+      return { token, id: userId, user: userRecord(user) };
     },
 
     /** An identity check through the KYC port; bidders and buyers of wine must be 21 or older. */
     async runKycCheck(session: Session, input: z.output<typeof RunKycCheckInput>, request: RequestContext) {
-      if (session.forced) throw commandErrors.sessionInvalid();
       const now = clock.now();
       const born = new Date(`${input.date_of_birth}T00:00:00Z`);
       const twentyFirst = new Date(
@@ -555,19 +584,16 @@ export function accounts(deps: AccountDeps) {
         request,
         actorOf(session),
       );
-      return userRecord(await loadUser(session.user.id), false);
+      return userRecord(await loadUser(session.user.id));
     },
 
     /** An admin approves the requested limit, or sets another amount (cents). */
-    async approveBidLimit(userId: string, amount: number | undefined, request: RequestContext) {
+    async approveBidLimit(userId: string, amount: number | undefined, request: RequestContext, admin: Actor) {
       const user = await loadUser(userId);
       if (user.status === 'empty') throw commandErrors.userNotFound();
       const approved = amount ?? user.bidLimitRequested;
       if (approved === null) throw commandErrors.noBidLimitRequest();
-      await run(userId, { type: 'ApproveBidLimit', amount: approved }, request, {
-        kind: 'admin',
-        id: 'admin-key',
-      });
+      await run(userId, { type: 'ApproveBidLimit', amount: approved }, request, admin);
     },
 
     owners(session: Session) {
@@ -575,13 +601,12 @@ export function accounts(deps: AccountDeps) {
     },
 
     async changeOwners(session: Session, command: UserCommand, request: RequestContext) {
-      if (session.forced) throw commandErrors.sessionInvalid();
       await run(session.user.id, command, request, actorOf(session));
       return { records: companyOwners(await loadUser(session.user.id)) };
     },
 
     /** An admin invites an address; the link carries a one-use token kept hashed in the secret store. */
-    async invite(input: InviteDetails, request: RequestContext) {
+    async invite(input: InviteDetails, request: RequestContext, admin: Actor) {
       if (await ownerOf(input.email)) throw commandErrors.userExists();
       const token = randomBytes(32).toString('base64url');
       const expiresAt = new Date(clock.now().getTime() + INVITE_DAYS * 24 * 3600_000);
@@ -594,7 +619,7 @@ export function accounts(deps: AccountDeps) {
           lastName: input.last_name,
           expiresAt: expiresAt.toISOString(),
         },
-        context(request, { kind: 'admin', id: 'admin-key' }),
+        context(request, admin),
       );
       await secrets.put(kinds.invite, sha256(token), input, { expiresAt });
       await mailer.send({
@@ -614,10 +639,13 @@ export function accounts(deps: AccountDeps) {
       return details;
     },
 
-    /** Admin acts on a user (until roles, authorised by the admin key). */
-    async adminCommand(userId: string, command: UserCommand, request: RequestContext) {
-      await run(userId, command, request, { kind: 'admin', id: 'admin-key' });
+    /** An admin (or, for the first admin, the server's command line) acts on a user. */
+    async adminCommand(userId: string, command: UserCommand, request: RequestContext, admin: Actor) {
+      return run(userId, command, request, admin);
     },
+
+    /** The user who holds an address, or null. */
+    ownerOf,
 
     messages: accountMessages,
   };

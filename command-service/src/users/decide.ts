@@ -1,7 +1,7 @@
-import type { UserEvent } from '@wine/event-schemas';
+import type { Role, UserEvent } from '@wine/event-schemas';
 import type { Decider } from '../core/decider.ts';
 import { commandErrors } from '../errors.ts';
-import { evolveUser, initialUser, type User } from './user.ts';
+import { evolveUser, hasRole, initialUser, type User } from './user.ts';
 
 type RegisteredData = Extract<UserEvent, { type: 'UserRegistered' }>['data'];
 type Preferences = Extract<UserEvent, { type: 'PreferencesUpdated' }>['data'];
@@ -9,7 +9,7 @@ type Preferences = Extract<UserEvent, { type: 'PreferencesUpdated' }>['data'];
 export type UserCommand =
   | { type: 'Register'; data: RegisteredData }
   | { type: 'RecordVerificationSent'; expiresAt: string }
-  | { type: 'VerifyEmail'; via: 'code' | 'link' | 'invite' }
+  | { type: 'VerifyEmail'; via: 'code' | 'link' | 'invite' | 'operator' }
   | { type: 'RecordPhoneVerificationSent'; expiresAt: string }
   | { type: 'VerifyPhone' }
   | { type: 'SignIn' }
@@ -24,7 +24,8 @@ export type UserCommand =
       acknowledgePopup?: boolean | undefined;
     }
   | { type: 'UpdatePreferences'; preferences: Preferences }
-  | { type: 'ChangeStatus'; status: 'active' | 'deactivate' }
+  /** `at`: a deactivation ends every session issued before it, for good (a reactivation does not revive them). */
+  | { type: 'ChangeStatus'; status: 'active' | 'deactivate'; at: string }
   | { type: 'ForceLogout'; at: string }
   | { type: 'AddCard'; card: Extract<UserEvent, { type: 'CardAdded' }>['data'] }
   | { type: 'UpdateCard'; change: Extract<UserEvent, { type: 'CardUpdated' }>['data'] }
@@ -37,7 +38,8 @@ export type UserCommand =
   | { type: 'UpdateCompanyOwner'; owner: Extract<UserEvent, { type: 'CompanyOwnerUpdated' }>['data'] }
   | { type: 'RemoveCompanyOwner'; ownerId: string }
   | { type: 'SetAddress'; address: Extract<UserEvent, { type: 'AddressSet' }>['data'] }
-  | { type: 'SetSeller'; seller: boolean }
+  | { type: 'GrantRole'; role: Role }
+  | { type: 'RevokeRole'; role: Role }
   | { type: 'WatchLot'; lotId: string }
   | { type: 'UnwatchLot'; lotId: string };
 
@@ -58,8 +60,13 @@ export function decideUser(command: UserCommand, state: User): UserEvent[] {
     return [{ type: 'UserRegistered', data: command.data }];
   }
   if (state.status === 'empty') throw commandErrors.userNotFound();
-  // An admin may reactivate or force out a deactivated user; the user may do nothing else.
-  if (state.status === 'deactivate' && command.type !== 'ChangeStatus' && command.type !== 'ForceLogout') {
+  // An admin may reactivate, force out or take roles from a deactivated user; the user may do nothing else.
+  if (
+    state.status === 'deactivate' &&
+    command.type !== 'ChangeStatus' &&
+    command.type !== 'ForceLogout' &&
+    command.type !== 'RevokeRole'
+  ) {
     throw commandErrors.deactivated();
   }
   switch (command.type) {
@@ -104,8 +111,12 @@ export function decideUser(command: UserCommand, state: User): UserEvent[] {
         ? []
         : [{ type: 'PreferencesUpdated', data: command.preferences }];
     case 'ChangeStatus':
-      return command.status === state.status
-        ? []
+      if (command.status === state.status) return [];
+      return command.status === 'deactivate'
+        ? [
+            { type: 'UserStatusChanged', data: { status: command.status } },
+            { type: 'LogoutForced', data: { at: command.at } },
+          ]
         : [{ type: 'UserStatusChanged', data: { status: command.status } }];
     case 'ForceLogout':
       return [{ type: 'LogoutForced', data: { at: command.at } }];
@@ -159,10 +170,10 @@ export function decideUser(command: UserCommand, state: User): UserEvent[] {
       return state.defaultCardId === command.cardId
         ? []
         : [{ type: 'DefaultCardChanged', data: { cardId: command.cardId } }];
-    case 'SetSeller':
-      return state.seller === command.seller
-        ? []
-        : [{ type: 'SellerStatusChanged', data: { seller: command.seller } }];
+    case 'GrantRole':
+      return hasRole(state, command.role) ? [] : [{ type: 'RoleGranted', data: { role: command.role } }];
+    case 'RevokeRole':
+      return hasRole(state, command.role) ? [{ type: 'RoleRevoked', data: { role: command.role } }] : [];
     case 'WatchLot':
       if (state.watchlist.includes(command.lotId)) return [];
       if (state.watchlist.length >= MAX_WATCHLIST) throw commandErrors.watchlistFull();

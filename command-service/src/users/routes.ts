@@ -13,7 +13,7 @@ export interface UserRouteDeps {
 }
 
 export function userRoutes(app: FastifyInstance, { accounts, auth, rateLimit }: UserRouteDeps) {
-  const { authorize, sessionOf } = auth;
+  const { sessionOf, adminOf } = auth;
   const limited: RouteShorthandOptions = {
     config: {
       rateLimit: {
@@ -26,6 +26,11 @@ export function userRoutes(app: FastifyInstance, { accounts, auth, rateLimit }: 
       },
     },
   };
+  // Sign-in is also limited per client whatever the address (password spraying); wrong passwords
+  // are counted per address from every client by the accounts themselves.
+  const limitedByClient: RouteShorthandOptions = {
+    config: { rateLimit: { max: rateLimit * 3, timeWindow: '1 minute' } },
+  };
   const limitedBySession: RouteShorthandOptions = {
     config: {
       rateLimit: {
@@ -36,26 +41,26 @@ export function userRoutes(app: FastifyInstance, { accounts, auth, rateLimit }: 
     },
   };
 
-  registerAction(app, actions.register, authorize, (input, ctx) => accounts.register(input, ctx), limited);
+  registerAction(app, actions.register, auth, (input, ctx) => accounts.register(input, ctx), limited);
   registerAction(
     app,
     actions.login,
-    authorize,
+    auth,
     (input, ctx) => accounts.login(input.email, input.password, ctx),
-    limited,
+    limitedByClient,
   );
-  registerAction(app, actions.logout, authorize, async (_input, ctx) => {
+  registerAction(app, actions.logout, auth, async (_input, ctx) => {
     await accounts.logout(sessionOf(ctx.request), ctx);
     ctx.setMessage(accountMessages.loggedOut);
     return null;
   });
-  registerAction(app, actions.validateUser, authorize, async (_input, ctx) =>
+  registerAction(app, actions.validateUser, auth, async (_input, ctx) =>
     accounts.record(sessionOf(ctx.request)),
   );
   registerAction(
     app,
     actions.sendEmailVerifyCode,
-    authorize,
+    auth,
     async (_input, ctx) => {
       await accounts.sendEmailCode(sessionOf(ctx.request), ctx);
       ctx.setMessage(accountMessages.verificationSent);
@@ -66,7 +71,7 @@ export function userRoutes(app: FastifyInstance, { accounts, auth, rateLimit }: 
   registerAction(
     app,
     actions.verifyEmailVerifyCode,
-    authorize,
+    auth,
     async (input, ctx) => {
       const user = await accounts.verifyEmailCode(sessionOf(ctx.request), input.code, ctx);
       ctx.setMessage(accountMessages.emailVerified);
@@ -77,7 +82,7 @@ export function userRoutes(app: FastifyInstance, { accounts, auth, rateLimit }: 
   registerAction(
     app,
     actions.sendEmailVerifyLink,
-    authorize,
+    auth,
     async (_input, ctx) => {
       await accounts.sendEmailLink(sessionOf(ctx.request), ctx);
       ctx.setMessage(accountMessages.verificationSent);
@@ -88,7 +93,7 @@ export function userRoutes(app: FastifyInstance, { accounts, auth, rateLimit }: 
   registerAction(
     app,
     actions.sendPhoneVerifyCode,
-    authorize,
+    auth,
     async (_input, ctx) => {
       await accounts.sendPhoneCode(sessionOf(ctx.request), ctx);
       ctx.setMessage(accountMessages.phoneCodeSent);
@@ -99,7 +104,7 @@ export function userRoutes(app: FastifyInstance, { accounts, auth, rateLimit }: 
   registerAction(
     app,
     actions.verifyPhoneVerifyCode,
-    authorize,
+    auth,
     async (input, ctx) => {
       const user = await accounts.verifyPhoneCode(sessionOf(ctx.request), input.code, ctx);
       ctx.setMessage(accountMessages.phoneVerified);
@@ -107,7 +112,7 @@ export function userRoutes(app: FastifyInstance, { accounts, auth, rateLimit }: 
     },
     limitedBySession,
   );
-  registerAction(app, actions.verifyEmail, authorize, async (input, ctx) => {
+  registerAction(app, actions.verifyEmail, auth, async (input, ctx) => {
     await accounts.verifyEmailLink(input.token, ctx);
     ctx.setMessage(accountMessages.emailVerified);
     return null;
@@ -115,7 +120,7 @@ export function userRoutes(app: FastifyInstance, { accounts, auth, rateLimit }: 
   registerAction(
     app,
     actions.forgotPassword,
-    authorize,
+    auth,
     async (input, ctx) => {
       await accounts.forgotPassword(input.email, ctx);
       ctx.setMessage(accountMessages.resetSent);
@@ -126,7 +131,7 @@ export function userRoutes(app: FastifyInstance, { accounts, auth, rateLimit }: 
   registerAction(
     app,
     actions.resetPassword,
-    authorize,
+    auth,
     async (input, ctx) => {
       await accounts.resetPassword(input.token, input.password, ctx);
       ctx.setMessage(accountMessages.passwordChanged);
@@ -137,7 +142,7 @@ export function userRoutes(app: FastifyInstance, { accounts, auth, rateLimit }: 
   registerAction(
     app,
     actions.changePassword,
-    authorize,
+    auth,
     async (input, ctx) => {
       const result = await accounts.changePassword(
         sessionOf(ctx.request),
@@ -150,7 +155,7 @@ export function userRoutes(app: FastifyInstance, { accounts, auth, rateLimit }: 
     },
     limitedBySession,
   );
-  registerAction(app, actions.updateProfile, authorize, (input, ctx) =>
+  registerAction(app, actions.updateProfile, auth, (input, ctx) =>
     accounts.update(
       sessionOf(ctx.request),
       {
@@ -163,7 +168,7 @@ export function userRoutes(app: FastifyInstance, { accounts, auth, rateLimit }: 
       ctx,
     ),
   );
-  registerAction(app, actions.updatePreference, authorize, async (input, ctx) => {
+  registerAction(app, actions.updatePreference, auth, async (input, ctx) => {
     const user = await accounts.update(
       sessionOf(ctx.request),
       { type: 'UpdatePreferences', preferences: input },
@@ -172,13 +177,11 @@ export function userRoutes(app: FastifyInstance, { accounts, auth, rateLimit }: 
     ctx.setMessage(accountMessages.preferencesSaved);
     return user;
   });
-  registerAction(app, actions.getCards, authorize, async (_input, ctx) =>
-    accounts.cards(sessionOf(ctx.request)),
-  );
+  registerAction(app, actions.getCards, auth, async (_input, ctx) => accounts.cards(sessionOf(ctx.request)));
   registerAction(
     app,
     actions.addCard,
-    authorize,
+    auth,
     async (input, ctx) => {
       const list = await accounts.addCard(sessionOf(ctx.request), input, ctx);
       ctx.setMessage(cardMessages.added);
@@ -186,22 +189,22 @@ export function userRoutes(app: FastifyInstance, { accounts, auth, rateLimit }: 
     },
     limitedBySession,
   );
-  registerAction(app, actions.updateCard, authorize, async (input, ctx) => {
+  registerAction(app, actions.updateCard, auth, async (input, ctx) => {
     const list = await accounts.updateCard(sessionOf(ctx.request), input, ctx);
     ctx.setMessage(cardMessages.updated);
     return list;
   });
-  registerAction(app, actions.deleteCard, authorize, async (input, ctx) => {
+  registerAction(app, actions.deleteCard, auth, async (input, ctx) => {
     const list = await accounts.removeCard(sessionOf(ctx.request), input.id, ctx);
     ctx.setMessage(cardMessages.removed);
     return list;
   });
-  registerAction(app, actions.defaultCard, authorize, async (input, ctx) => {
+  registerAction(app, actions.defaultCard, auth, async (input, ctx) => {
     const list = await accounts.setDefaultCard(sessionOf(ctx.request), input.id, ctx);
     ctx.setMessage(cardMessages.defaultSet);
     return list;
   });
-  registerAction(app, actions.userAddress, authorize, async (input, ctx) => {
+  registerAction(app, actions.userAddress, auth, async (input, ctx) => {
     const user = await accounts.update(
       sessionOf(ctx.request),
       {
@@ -222,22 +225,22 @@ export function userRoutes(app: FastifyInstance, { accounts, auth, rateLimit }: 
     ctx.setMessage('Address saved');
     return user;
   });
-  registerAction(app, actions.inviteUser, authorize, async (input, ctx) => {
-    await accounts.invite(input, ctx);
+  registerAction(app, actions.inviteUser, auth, async (input, ctx) => {
+    await accounts.invite(input, ctx, adminOf(ctx.request));
     ctx.setMessage('Invitation sent');
     return null;
   });
   registerAction(
     app,
     actions.getInviteDetails,
-    authorize,
+    auth,
     (input) => accounts.inviteDetails(input.token),
     limited,
   );
-  registerAction(app, actions.runKycCheck, authorize, async (input, ctx) =>
+  registerAction(app, actions.runKycCheck, auth, async (input, ctx) =>
     accounts.runKycCheck(sessionOf(ctx.request), input, ctx),
   );
-  registerAction(app, actions.requestBidLimit, authorize, async (input, ctx) => {
+  registerAction(app, actions.requestBidLimit, auth, async (input, ctx) => {
     const user = await accounts.update(
       sessionOf(ctx.request),
       { type: 'RequestBidLimit', amount: input.amount },
@@ -246,8 +249,8 @@ export function userRoutes(app: FastifyInstance, { accounts, auth, rateLimit }: 
     ctx.setMessage('Bid limit request sent');
     return user;
   });
-  registerAction(app, actions.approveBidLimitRequest, authorize, async (input, ctx) => {
-    await accounts.approveBidLimit(input.id, input.amount, ctx);
+  registerAction(app, actions.approveBidLimitRequest, auth, async (input, ctx) => {
+    await accounts.approveBidLimit(input.id, input.amount, ctx, adminOf(ctx.request));
     return null;
   });
   const owner = (
@@ -260,35 +263,50 @@ export function userRoutes(app: FastifyInstance, { accounts, auth, rateLimit }: 
     email: input.email,
     ownershipPercent: input.ownership_percent,
   });
-  registerAction(app, actions.getCompanyOwners, authorize, async (_input, ctx) =>
+  registerAction(app, actions.getCompanyOwners, auth, async (_input, ctx) =>
     accounts.owners(sessionOf(ctx.request)),
   );
-  registerAction(app, actions.addCompanyOwner, authorize, (input, ctx) =>
+  registerAction(app, actions.addCompanyOwner, auth, (input, ctx) =>
     accounts.changeOwners(
       sessionOf(ctx.request),
       { type: 'AddCompanyOwner', owner: owner(input, eventIdFor(ctx.commandId, 'owner', 0)) },
       ctx,
     ),
   );
-  registerAction(app, actions.updateCompanyOwner, authorize, (input, ctx) =>
+  registerAction(app, actions.updateCompanyOwner, auth, (input, ctx) =>
     accounts.changeOwners(
       sessionOf(ctx.request),
       { type: 'UpdateCompanyOwner', owner: owner(input, input.id) },
       ctx,
     ),
   );
-  registerAction(app, actions.removeCompanyOwner, authorize, (input, ctx) =>
+  registerAction(app, actions.removeCompanyOwner, auth, (input, ctx) =>
     accounts.changeOwners(sessionOf(ctx.request), { type: 'RemoveCompanyOwner', ownerId: input.id }, ctx),
   );
-  registerAction(app, actions.switchUser, authorize, (input, ctx) =>
-    accounts.switchUser(input.id, 'admin-key', ctx),
+  registerAction(app, actions.switchUser, auth, (input, ctx) =>
+    accounts.switchUser(input.id, adminOf(ctx.request).id, ctx),
   );
-  registerAction(app, actions.changeUserStatus, authorize, async (input, ctx) => {
-    await accounts.adminCommand(input.id, { type: 'ChangeStatus', status: input.status }, ctx);
+  registerAction(app, actions.changeUserStatus, auth, async (input, ctx) => {
+    await accounts.changeStatus(input.id, input.status, ctx, adminOf(ctx.request));
     return null;
   });
-  registerAction(app, actions.forceLogout, authorize, async (input, ctx) => {
-    await accounts.forceLogout(input.id, ctx);
+  registerAction(app, actions.grantRole, auth, async (input, ctx) => {
+    await accounts.adminCommand(input.id, { type: 'GrantRole', role: input.role }, ctx, adminOf(ctx.request));
+    ctx.setMessage(`Role ${input.role} granted`);
+    return null;
+  });
+  registerAction(app, actions.revokeRole, auth, async (input, ctx) => {
+    await accounts.adminCommand(
+      input.id,
+      { type: 'RevokeRole', role: input.role },
+      ctx,
+      adminOf(ctx.request),
+    );
+    ctx.setMessage(`Role ${input.role} revoked`);
+    return null;
+  });
+  registerAction(app, actions.forceLogout, auth, async (input, ctx) => {
+    await accounts.forceLogout(input.id, ctx, adminOf(ctx.request));
     return null;
   });
 }

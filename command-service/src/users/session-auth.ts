@@ -1,32 +1,61 @@
-import { type Action, actions } from '@wine/contracts';
-import type { Authorize } from '@wine/platform';
-import type { FastifyRequest } from 'fastify';
+import { type Action, isRole, roleMessages } from '@wine/contracts';
+import type { Actor } from '@wine/event-schemas';
+import { type ActionGuard, AppError, type commandIdClaims } from '@wine/platform';
+import type { FastifyRequest, RouteShorthandOptions } from 'fastify';
 import { commandErrors } from '../errors.ts';
 import type { Accounts, Session } from './accounts.ts';
+import { hasRole } from './user.ts';
 
-export interface SessionAuth {
-  /** Admin actions by the admin key; user actions need a valid session (a forced-out one only for validateUser and logout). */
-  authorize: Authorize;
-  /** The caller's session, set by `authorize` before the handler runs. */
+export interface SessionAuth extends ActionGuard {
+  /** The caller's session, set by `authorize` before the body is read. */
   sessionOf(request: FastifyRequest): Session;
+  /** The admin behind an admin action, named in every event it writes (DOMAIN.md "Roles"). */
+  adminOf(request: FastifyRequest): Actor;
 }
 
-export function sessionAuth(accounts: Accounts, authorizeAdmin: Authorize): SessionAuth {
+export interface SessionAuthDeps {
+  accounts: Accounts;
+  claims: ReturnType<typeof commandIdClaims>;
+  /** Requests per minute per client on the staff's actions (admin, seller, auditor, finance, support). */
+  staffRateLimit: number;
+}
+
+/**
+ * Who may call what (ARCHITECTURE.md "Who may do what"): a role action needs a live session whose
+ * user holds the role (RoleGranted on the user stream), a user action a live session; both are
+ * checked before the body is read. A switched session (an admin acting as a user) holds none of the
+ * user's roles.
+ */
+export function sessionAuth({ accounts, claims, staffRateLimit }: SessionAuthDeps): SessionAuth {
   const sessions = new WeakMap<FastifyRequest, Session>();
+  const sessionOf = (request: FastifyRequest) => {
+    const session = sessions.get(request);
+    if (!session) throw commandErrors.sessionInvalid();
+    return session;
+  };
   return {
     async authorize(request, action: Action) {
       if (action.auth === 'public' || action.auth === 'viewer') return;
-      if (action.auth === 'admin') return authorizeAdmin(request, action);
       const session = await accounts.authenticate(request.headers.authorization);
-      if (session.forced && action !== actions.validateUser && action !== actions.logout) {
-        throw commandErrors.sessionInvalid();
+      if (isRole(action.auth)) {
+        if (session.claims.act) throw commandErrors.switchedSession();
+        if (!hasRole(session.user, action.auth))
+          throw new AppError('ROLE_REQUIRED', roleMessages[action.auth], 403);
       }
       sessions.set(request, session);
     },
-    sessionOf(request) {
+    async claimCommandId(request, action, commandId, input) {
       const session = sessions.get(request);
-      if (!session) throw commandErrors.sessionInvalid();
-      return session;
+      const caller = session ? `${session.claims.act ?? ''}>${session.user.id}` : 'visitor';
+      await claims(caller, action.path, commandId, input);
+    },
+    routeOptions(action): RouteShorthandOptions {
+      if (!isRole(action.auth)) return {};
+      return { config: { rateLimit: { max: staffRateLimit, timeWindow: '1 minute' } } };
+    },
+    sessionOf,
+    adminOf(request) {
+      return { kind: 'admin', id: sessionOf(request).user.id };
     },
   };
 }

@@ -1,5 +1,5 @@
 import type { CardList, CompanyOwnerRecord, UserRecord } from '@wine/contracts';
-import type { UserEvent } from '@wine/event-schemas';
+import type { Role, UserEvent } from '@wine/event-schemas';
 
 type Preferences = UserRecord['preferences'];
 
@@ -37,8 +37,8 @@ export interface User {
   bidLimitRequested: number | null;
   owners: Extract<UserEvent, { type: 'CompanyOwnerAdded' }>['data'][];
   address: Extract<UserEvent, { type: 'AddressSet' }>['data'] | null;
-  /** May list lots on the seller paths (seeds 001 §6). */
-  seller: boolean;
+  /** DOMAIN.md "Roles", in the order granted; `seller` may list lots on the seller paths (seeds 001 §6). */
+  roles: Role[];
   /** Lot ids on the watchlist, oldest first (seeds 000 §4.7). */
   watchlist: string[];
 }
@@ -68,9 +68,16 @@ export const initialUser = (): User => ({
   bidLimitRequested: null,
   owners: [],
   address: null,
-  seller: false,
+  roles: [],
   watchlist: [],
 });
+
+const withRole = (state: User, role: Role, held: boolean): User => {
+  const others = state.roles.filter((r) => r !== role);
+  return { ...state, roles: held ? [...others, role] : others };
+};
+
+export const hasRole = (user: User, role: Role) => user.roles.includes(role);
 
 export function evolveUser(state: User, event: UserEvent): User {
   switch (event.type) {
@@ -140,8 +147,13 @@ export function evolveUser(state: User, event: UserEvent): User {
       };
     case 'CompanyOwnerRemoved':
       return { ...state, owners: state.owners.filter((o) => o.ownerId !== event.data.ownerId) };
+    case 'RoleGranted':
+      return withRole(state, event.data.role, true);
+    case 'RoleRevoked':
+      return withRole(state, event.data.role, false);
+    // Before roles, an admin made a user a seller with this event.
     case 'SellerStatusChanged':
-      return { ...state, seller: event.data.seller };
+      return withRole(state, 'seller', event.data.seller);
     case 'LotWatched':
       return { ...state, watchlist: [...state.watchlist, event.data.lotId] };
     case 'LotUnwatched':
@@ -159,8 +171,8 @@ export function evolveUser(state: User, event: UserEvent): User {
   }
 }
 
-/** The record login and validateUser answer (seeds 000 §4.8); `forceLogout` as judged for the caller's token. */
-export function userRecord(user: User, forceLogout: boolean, isAdmin = false): UserRecord {
+/** The record login and validateUser answer (seeds 000 §4.8): only a live session gets it, so `force_logout` is 0. */
+export function userRecord(user: User): UserRecord {
   return {
     id: user.id,
     first_name: user.firstName,
@@ -172,8 +184,9 @@ export function userRecord(user: User, forceLogout: boolean, isAdmin = false): U
     email_verified: user.emailVerified,
     phone_verified: user.phone !== null && user.verifiedPhone === user.phone,
     popup_message: user.popupMessage,
-    force_logout: forceLogout ? 1 : 0,
-    isAdmin,
+    force_logout: 0,
+    isAdmin: hasRole(user, 'admin'),
+    roles: user.roles,
     preferences: user.preferences,
     created_at: user.registeredAt,
     card_on_file: user.cards.length > 0,
@@ -193,7 +206,7 @@ export function userRecord(user: User, forceLogout: boolean, isAdmin = false): U
       : null,
     bid_limit: user.bidLimit,
     bid_limit_requested: user.bidLimitRequested,
-    is_seller: user.seller,
+    is_seller: hasRole(user, 'seller'),
   };
 }
 

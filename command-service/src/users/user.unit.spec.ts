@@ -102,18 +102,60 @@ describe('user decider', () => {
   });
 
   it('lets an admin deactivate, reactivate and force out; a deactivated user can change nothing', () => {
-    spec([registered]).when({ type: 'ChangeStatus', status: 'deactivate' }).then([deactivated]);
-    spec([registered, deactivated]).when({ type: 'ChangeStatus', status: 'deactivate' }).then([]);
-    spec([registered, deactivated])
-      .when({ type: 'ChangeStatus', status: 'active' })
-      .then([{ type: 'UserStatusChanged', data: { status: 'active' } }]);
     const at = '2026-11-22T14:00:00.000Z';
+    // A deactivation ends every earlier session: a reactivation does not bring them back.
+    spec([registered])
+      .when({ type: 'ChangeStatus', status: 'deactivate', at })
+      .then([deactivated, { type: 'LogoutForced', data: { at } }]);
+    spec([registered, deactivated]).when({ type: 'ChangeStatus', status: 'deactivate', at }).then([]);
+    spec([registered, deactivated])
+      .when({ type: 'ChangeStatus', status: 'active', at })
+      .then([{ type: 'UserStatusChanged', data: { status: 'active' } }]);
     spec([registered, deactivated])
       .when({ type: 'ForceLogout', at })
       .then([{ type: 'LogoutForced', data: { at } }]);
     spec([registered, deactivated])
       .when({ type: 'UpdateProfile', firstName: 'X' })
       .thenThrows({ code: 'DEACTIVATED' });
+  });
+
+  it('grants and revokes roles once each, keeps several, and reads a pre-roles seller as a seller', () => {
+    const granted = (role: 'admin' | 'seller' | 'finance'): UserEvent => ({
+      type: 'RoleGranted',
+      data: { role },
+    });
+    spec([registered])
+      .when({ type: 'GrantRole', role: 'admin' })
+      .then([granted('admin')]);
+    spec([registered, granted('admin')])
+      .when({ type: 'GrantRole', role: 'admin' })
+      .then([]);
+    spec([registered, granted('admin')])
+      .when({ type: 'RevokeRole', role: 'admin' })
+      .then([{ type: 'RoleRevoked', data: { role: 'admin' } }]);
+    spec([registered]).when({ type: 'RevokeRole', role: 'admin' }).then([]);
+    spec([]).when({ type: 'GrantRole', role: 'admin' }).thenThrows({ code: 'USER_NOT_FOUND' });
+    // A deactivated user's roles can be taken away, not given.
+    spec([registered, granted('finance'), deactivated])
+      .when({ type: 'RevokeRole', role: 'finance' })
+      .then([{ type: 'RoleRevoked', data: { role: 'finance' } }]);
+    spec([registered, deactivated])
+      .when({ type: 'GrantRole', role: 'admin' })
+      .thenThrows({ code: 'DEACTIVATED' });
+    const user = fold(userDecider, [
+      registered,
+      granted('finance'),
+      { type: 'SellerStatusChanged', data: { seller: true } },
+      granted('admin'),
+    ]);
+    expect(userRecord(user).roles).toEqual(['finance', 'seller', 'admin']);
+    expect(userRecord(user)).toMatchObject({ isAdmin: true, is_seller: true });
+    const stopped = fold(userDecider, [
+      registered,
+      granted('seller'),
+      { type: 'SellerStatusChanged', data: { seller: false } },
+    ]);
+    expect(userRecord(stopped)).toMatchObject({ roles: [], is_seller: false, isAdmin: false });
   });
 
   it('texts a phone code only to a phone on file that is not verified yet, and verifies that number', () => {
@@ -255,7 +297,7 @@ describe('user decider', () => {
   it('answers a user record with no secret and the seeds field names', () => {
     const verified: UserEvent = { type: 'EmailVerified', data: { via: 'code' } };
     const user = fold(userDecider, [registered, verified]);
-    const record = userRecord(user, false);
+    const record = userRecord(user);
     expect(record).toMatchObject({
       id: 'u-1',
       first_name: 'Ada',

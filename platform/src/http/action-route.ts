@@ -14,42 +14,78 @@ export interface ActionContext {
 
 export type Authorize = (request: FastifyRequest, action: Action) => void | Promise<void>;
 
+/** Who may call an action, checked before its body is read, and what an `x-command-id` may replay. */
+export interface ActionGuard {
+  /** Runs in the route's onRequest hook: a refused caller's body is never read. */
+  authorize: Authorize;
+  /**
+   * Claims a caller's `x-command-id` for this action and input (STYLE.md: an idempotency key is scoped
+   * to its caller): throws when the key was used by another caller, for another action or another input.
+   */
+  claimCommandId?(request: FastifyRequest, action: Action, commandId: string, input: unknown): Promise<void>;
+  /** Route options for an action, such as `config.rateLimit` for the staff's actions. */
+  routeOptions?(action: Action): RouteShorthandOptions;
+}
+
+const COMMAND_ID = /^[\w-]{8,128}$/;
+
 /**
- * Serves one action from `contracts`: validates the body with its zod schema (a bad body writes
- * nothing and gets the envelope with the field named), authorises, runs the handler and wraps the
- * answer in the seeds' envelope.
+ * Serves one action from `contracts`: authorises before the body is read, validates the body with
+ * its zod schema (a bad body writes nothing and gets the envelope with the field named), claims the
+ * caller's command id, runs the handler and wraps the answer in the seeds' envelope.
  */
 export function registerAction<A extends Action, R>(
   app: FastifyInstance,
   action: A,
-  authorize: Authorize,
+  guard: ActionGuard | Authorize,
   handler: (input: z.output<A['input']>, context: ActionContext) => Promise<R>,
   /** Route options such as `config.rateLimit` (@fastify/rate-limit). */
   options: RouteShorthandOptions = {},
 ): void {
-  app.post(action.path, options, async (request, reply) => {
-    const parsed = action.input.safeParse(request.body ?? {});
-    if (!parsed.success) return reply.code(400).send(validationFailure(parsed.error));
-    await authorize(request, action);
-    const commandHeader = request.headers['x-command-id'];
-    const commandId =
-      typeof commandHeader === 'string' && /^[\w-]{8,128}$/.test(commandHeader) ? commandHeader : request.id;
-    const correlationHeader = request.headers['x-correlation-id'];
-    const correlationId =
-      typeof correlationHeader === 'string' && /^[\w-]{8,128}$/.test(correlationHeader)
-        ? correlationHeader
-        : commandId;
-    let message = 'ok';
-    const result = await handler(parsed.data as z.output<A['input']>, {
-      request,
-      commandId,
-      correlationId,
-      setMessage: (m) => {
-        message = m;
+  const { authorize, claimCommandId, routeOptions } =
+    typeof guard === 'function' ? { authorize: guard } : guard;
+  const routeLevel = routeOptions?.(action) ?? {};
+  app.post(
+    action.path,
+    {
+      ...routeLevel,
+      ...options,
+      config: { ...routeLevel.config, ...options.config },
+      onRequest: async (request) => {
+        await authorize(request, action);
       },
-    });
-    return reply.send(success(result, message));
-  });
+    },
+    async (request, reply) => {
+      const parsed = action.input.safeParse(request.body ?? {});
+      if (!parsed.success) return reply.code(400).send(validationFailure(parsed.error));
+      const commandHeader = request.headers['x-command-id'];
+      const sentCommandId = typeof commandHeader === 'string' && COMMAND_ID.test(commandHeader);
+      const commandId = sentCommandId ? commandHeader : request.id;
+      if (sentCommandId && claimCommandId) await claimCommandId(request, action, commandId, parsed.data);
+      const correlationHeader = request.headers['x-correlation-id'];
+      const correlationId =
+        typeof correlationHeader === 'string' && COMMAND_ID.test(correlationHeader)
+          ? correlationHeader
+          : commandId;
+      let message = 'ok';
+      const result = await handler(parsed.data as z.output<A['input']>, {
+        request,
+        commandId,
+        correlationId,
+        setMessage: (m) => {
+          message = m;
+        },
+      });
+      return reply.send(success(result, message));
+    },
+  );
+}
+
+/** What is wrong with a body fastify could not parse, in words a caller can act on. */
+function bodyErrorMessage(error: Error): string {
+  if ((error as { code?: string }).code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error instanceof SyntaxError)
+    return 'The request body is not valid JSON';
+  return error.message;
 }
 
 /**
@@ -68,10 +104,7 @@ export function installErrorEnvelope(
     }
     const status = (error as { statusCode?: number }).statusCode;
     if (typeof status === 'number' && status >= 400 && status < 500) {
-      const message =
-        (error as { code?: string }).code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error instanceof SyntaxError
-          ? 'The request body is not valid JSON'
-          : (error as Error).message;
+      const message = bodyErrorMessage(error as Error);
       return reply.code(status).send(failure(message, status));
     }
     request.log.error({ err: error }, 'unhandled error');

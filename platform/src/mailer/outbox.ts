@@ -4,11 +4,13 @@ import { dirname } from 'node:path';
 import type { OutboxMessage } from '@wine/contracts';
 import Database from 'better-sqlite3';
 import { type Clock, systemClock } from '../clock.ts';
-import type { Mailer } from './port.ts';
+import type { Mailer, MailMessage } from './port.ts';
 
 export interface OutboxMailerOptions {
   /** Stamps sentAt; tests pass a manual clock. */
   clock?: Clock;
+  /** Also hands each message here once kept (the embedded default prints it to its console). */
+  echo?: (message: MailMessage) => void;
 }
 
 const SCHEMA = `
@@ -69,6 +71,7 @@ export function openOutboxMailer(file: string, options: OutboxMailerOptions = {}
   return {
     async send({ to, subject, text }) {
       insert.run(randomUUID(), to, normalise(to), subject, text, clock.now().toISOString());
+      options.echo?.({ to, subject, text });
     },
 
     async outbox({ to, limit = DEFAULT_LIMIT } = {}) {

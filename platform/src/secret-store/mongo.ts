@@ -108,6 +108,41 @@ export async function openMongoSecretStore(
       return Number(doc?.value);
     },
 
+    async claim<T>(kind: string, key: string, value: T, options: { expiresAt?: Date } = {}) {
+      const _id = idOf(kind, key);
+      const now = clock.now();
+      const fresh = {
+        $or: [
+          { $eq: [{ $type: '$value' }, 'missing'] },
+          { $and: [{ $eq: [{ $type: '$expiresAt' }, 'date'] }, { $lte: ['$expiresAt', now] }] },
+        ],
+      };
+      const claimOnce = () =>
+        secrets.findOneAndUpdate(
+          { _id },
+          [
+            {
+              $set: {
+                kind: { $literal: kind },
+                key: { $literal: key },
+                value: { $cond: [fresh, { $literal: toJson(value) }, '$value'] },
+                expiresAt: { $cond: [fresh, { $literal: options.expiresAt ?? null }, '$expiresAt'] },
+              },
+            },
+          ],
+          { upsert: true, returnDocument: 'after', projection: { value: 1 } },
+        );
+      let doc: Pick<SecretDoc, 'value'> | null;
+      try {
+        doc = await claimOnce();
+      } catch (error) {
+        // As in increment: a racing first insert of the same _id; the retry finds the winner's.
+        if ((error as { code?: unknown } | null)?.code !== 11000) throw error;
+        doc = await claimOnce();
+      }
+      return parse<T>(doc) as T;
+    },
+
     async close() {
       await client.close();
     },

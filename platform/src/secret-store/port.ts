@@ -23,6 +23,12 @@ export interface SecretStore {
    * A kind holds counters or values, never both.
    */
   increment(kind: string, key: string, options?: { expiresAt?: Date }): Promise<number>;
+  /**
+   * Sets kind/key to value only when it is absent or expired, and returns the live value after that:
+   * `value` itself for the first caller, the earlier value for every later one (idempotency keys).
+   * Two concurrent claims: both get the same value back.
+   */
+  claim<T>(kind: string, key: string, value: T, options?: { expiresAt?: Date }): Promise<T>;
   close(): Promise<void>;
 }
 

@@ -156,6 +156,29 @@ export function secretStoreContract(name: string, open: (options: { clock: Clock
       expect(await store.get('login-attempts', k)).toBe(20);
     });
 
+    it('claims a key once: the first value stays until it expires, and every claim answers it', async () => {
+      const k = key();
+      expect(await store.claim('command-key', k, { caller: 'ann' }, { expiresAt: inMinutes(5) })).toEqual({
+        caller: 'ann',
+      });
+      expect(await store.claim('command-key', k, { caller: 'ben' }, { expiresAt: inMinutes(5) })).toEqual({
+        caller: 'ann',
+      });
+      clock.advance(5 * MINUTE);
+      expect(await store.claim('command-key', k, { caller: 'ben' })).toEqual({ caller: 'ben' });
+      clock.advance(24 * 60 * MINUTE);
+      expect(await store.claim('command-key', k, { caller: 'cat' })).toEqual({ caller: 'ben' });
+    });
+
+    it('gives concurrent claims of one key the same winner', async () => {
+      const k = key();
+      const claims = await Promise.all(
+        Array.from({ length: 10 }, (_, i) => store.claim('command-key', k, `caller-${i}`)),
+      );
+      expect(new Set(claims).size).toBe(1);
+      expect(await store.get('command-key', k)).toBe(claims[0]);
+    });
+
     it('keeps kinds apart: the same key under two kinds are two secrets', async () => {
       const k = key();
       await store.put('password', k, 'hash');

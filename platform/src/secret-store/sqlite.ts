@@ -27,7 +27,8 @@ export function openSqliteSecretStore(file: string, options: SecretStoreOptions 
   if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
   const db = new Database(file);
   db.pragma('journal_mode = WAL');
-  db.pragma('synchronous = NORMAL');
+  // FULL as the event log: a password hash or a claimed command id acknowledged is on disk.
+  db.pragma('synchronous = FULL');
   db.pragma('busy_timeout = 5000');
   db.exec(SCHEMA);
 
@@ -55,6 +56,17 @@ export function openSqliteSecretStore(file: string, options: SecretStoreOptions 
     `INSERT INTO secrets (kind, key, value, expires_at) VALUES (@kind, @key, '1', @expiresAt)
      ON CONFLICT (kind, key) DO UPDATE SET
        value = CASE WHEN ${live} THEN CAST(CAST(value AS INTEGER) + 1 AS TEXT) ELSE '1' END,
+       expires_at = CASE WHEN ${live} THEN expires_at ELSE excluded.expires_at END
+     RETURNING value`,
+  );
+  // Kept while live; an absent or expired one is replaced by the new value.
+  const claimRow = db.prepare<
+    { kind: string; key: string; value: string; now: number; expiresAt: number | null },
+    { value: string }
+  >(
+    `INSERT INTO secrets (kind, key, value, expires_at) VALUES (@kind, @key, @value, @expiresAt)
+     ON CONFLICT (kind, key) DO UPDATE SET
+       value = CASE WHEN ${live} THEN value ELSE excluded.value END,
        expires_at = CASE WHEN ${live} THEN expires_at ELSE excluded.expires_at END
      RETURNING value`,
   );
@@ -100,6 +112,20 @@ export function openSqliteSecretStore(file: string, options: SecretStoreOptions 
       purgeExpired(now);
       const row = bump.get({ kind, key, now, expiresAt: options.expiresAt?.getTime() ?? null });
       return Number(row?.value);
+    },
+
+    async claim<T>(kind: string, key: string, value: T, options: { expiresAt?: Date } = {}) {
+      assertKind(kind);
+      const now = clock.now().getTime();
+      purgeExpired(now);
+      const row = claimRow.get({
+        kind,
+        key,
+        value: toJson(value),
+        now,
+        expiresAt: options.expiresAt?.getTime() ?? null,
+      });
+      return parse<T>(row) as T;
     },
 
     async close() {

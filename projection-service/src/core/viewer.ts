@@ -1,4 +1,4 @@
-import { accountMessages } from '@wine/contracts';
+import { accountMessages, isRole, roleMessages } from '@wine/contracts';
 import {
   AppError,
   type Authorize,
@@ -53,11 +53,16 @@ export function viewerAuth(deps: ViewerDeps): ViewerAuth {
   return {
     async authorize(request, action) {
       if (action.auth === 'public') return;
-      if (action.auth === 'admin') throw new AppError('ADMIN_ONLY', 'Only an admin can do this', 403);
       const header = request.headers.authorization;
       if (action.auth === 'viewer' && header === undefined) return;
       const userId = await userOf(header);
       if (!userId) throw sessionExpired();
+      if (isRole(action.auth)) {
+        // The read side knows roles from the users read model (RoleGranted / RoleRevoked).
+        const user = await deps.docs.collection<UserDocument>(USERS).findOne({ _id: userId });
+        if (!user?.roles?.includes(action.auth))
+          throw new AppError('ROLE_REQUIRED', roleMessages[action.auth], 403);
+      }
       viewers.set(request, userId);
     },
     viewerOf: (request) => viewers.get(request) ?? null,

@@ -1,4 +1,4 @@
-import type { RecordedEvent, UserEvent } from '@wine/event-schemas';
+import type { RecordedEvent, Role, UserEvent } from '@wine/event-schemas';
 import { parseStreamName } from '@wine/event-schemas';
 import type { ProjectedOperation, Projection } from '../core/projection.ts';
 
@@ -30,6 +30,8 @@ export interface UserDocument {
   bid_limit_requested: number | null;
   cards_on_file: number;
   is_seller: boolean;
+  /** DOMAIN.md "Roles", in the order granted (the read side checks its role actions against it). */
+  roles: Role[];
   extra: Record<string, unknown>;
   /** The last log position applied: an update is guarded by it, so a replayed event changes nothing. */
   _position: string;
@@ -43,6 +45,20 @@ function guarded(userId: string, event: RecordedEvent, set: Partial<UserDocument
       updateOne: {
         filter: { _id: userId, _position: { $lt: event.position } },
         update: { $set: { ...set, _position: event.position } },
+      },
+    },
+  };
+}
+
+/** A role given or taken, guarded the same way; `is_seller` follows the seller role. */
+function guardedRole(userId: string, event: RecordedEvent, role: Role, held: boolean): ProjectedOperation {
+  const set = { _position: event.position, ...(role === 'seller' && { is_seller: held }) };
+  return {
+    collection: USERS,
+    operation: {
+      updateOne: {
+        filter: { _id: userId, _position: { $lt: event.position } },
+        update: held ? { $addToSet: { roles: role }, $set: set } : { $pull: { roles: role }, $set: set },
       },
     },
   };
@@ -75,6 +91,8 @@ export const usersProjection: Projection = {
     'UserStatusChanged',
     'LogoutForced',
     'SellerStatusChanged',
+    'RoleGranted',
+    'RoleRevoked',
     'PhoneVerified',
     'KycChecked',
     'BidLimitRequested',
@@ -118,6 +136,7 @@ export const usersProjection: Projection = {
           bid_limit_requested: null,
           cards_on_file: 0,
           is_seller: false,
+          roles: [],
           extra: d.extra ?? {},
           _position: recorded.position,
         };
@@ -166,8 +185,13 @@ export const usersProjection: Projection = {
         return [guarded(userId, recorded, { status: event.data.status })];
       case 'LogoutForced':
         return [guarded(userId, recorded, { force_logout_at: event.data.at })];
+      // Before roles, an admin made a user a seller with this event.
       case 'SellerStatusChanged':
-        return [guarded(userId, recorded, { is_seller: event.data.seller })];
+        return [guardedRole(userId, recorded, 'seller', event.data.seller)];
+      case 'RoleGranted':
+        return [guardedRole(userId, recorded, event.data.role, true)];
+      case 'RoleRevoked':
+        return [guardedRole(userId, recorded, event.data.role, false)];
       default:
         return [];
     }

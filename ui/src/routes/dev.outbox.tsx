@@ -3,13 +3,19 @@ import { createFileRoute, useRouter } from '@tanstack/react-router';
 import type { OutboxMessage } from '@wine/contracts';
 import { useState } from 'react';
 import { ApiError, call } from '../api/client.ts';
+import { ButtonLink } from '../components/ButtonLink.tsx';
 import { LoadError } from '../components/LoadError/LoadError.tsx';
 import { formatDateTime } from '../lib/format.ts';
 import { useDocumentMeta } from '../lib/use-document-meta.ts';
 
-type Outbox = { present: true; records: OutboxMessage[] } | { present: false };
+type Outbox =
+  | { present: true; records: OutboxMessage[] }
+  | { present: false; reason: 'absent' | 'admins-only' };
 
-/** The embedded mailer's outbox, for developers: the e-mails the product would have sent. */
+/**
+ * The embedded mailer's outbox: the e-mails the product would have sent. It holds every code and
+ * link mailed, so only an admin's session may read it.
+ */
 export const Route = createFileRoute('/dev/outbox')({
   loader: async (): Promise<Outbox> => {
     try {
@@ -17,7 +23,10 @@ export const Route = createFileRoute('/dev/outbox')({
       return { present: true, records: [...records].sort((a, b) => b.sentAt.localeCompare(a.sentAt)) };
     } catch (error) {
       // Outside the embedded process the action does not exist at all.
-      if (error instanceof ApiError && error.responseType === 404) return { present: false };
+      if (error instanceof ApiError && error.responseType === 404)
+        return { present: false, reason: 'absent' };
+      if (error instanceof ApiError && error.responseType === 403)
+        return { present: false, reason: 'admins-only' };
       throw error;
     }
   },
@@ -48,7 +57,17 @@ function OutboxPage() {
           Refresh
         </Button>
       </Group>
-      {!outbox.present ? (
+      {!outbox.present && outbox.reason === 'admins-only' ? (
+        <Alert color="gray" data-testid="outbox-admins-only">
+          <Text mb="sm">
+            Only an admin can read the outbox: it holds every verification code and reset link the product
+            mailed. When the product runs with npm start, each e-mail is also printed in its terminal.
+          </Text>
+          <ButtonLink to="/login" search={{ referer: '/dev/outbox' }} variant="light">
+            Sign in as an admin
+          </ButtonLink>
+        </Alert>
+      ) : !outbox.present ? (
         <Alert color="gray" data-testid="outbox-absent">
           There is no outbox here. The outbox only exists when the product runs embedded (npm start), where
           e-mails are kept for this page instead of being sent.

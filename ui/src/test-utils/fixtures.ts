@@ -30,7 +30,6 @@ export function aLot(overrides: Partial<LotView> = {}): LotView {
       keywords: 'margaux, bordeaux',
     },
     auctionid: null,
-    seller_id: 'seller-1',
     minimumquantity: 1,
     enforceminqtyinternally: 0,
     discount_buynow_records: [],
@@ -39,6 +38,7 @@ export function aLot(overrides: Partial<LotView> = {}): LotView {
     bid_or_not: 0,
     watchlistid: 0,
     my_max_bid: null,
+    own_lot: 0,
     custitem_gvo_invwebdisplay: null,
     custitem_gvo_color: 'Red',
     custitem_gvo_bottlesize: '750ml',
@@ -70,6 +70,7 @@ export function aUser(overrides: Partial<UserRecord> = {}): UserRecord {
     popup_message: 0,
     force_logout: 0,
     isAdmin: false,
+    roles: [],
     preferences: {
       email_notifications: true,
       sms_notifications: false,
