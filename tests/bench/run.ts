@@ -112,7 +112,7 @@ async function catchUp() {
 }
 
 async function http() {
-  const market = await startMarketplace();
+  const market = await startMarketplace({ staffRateLimit: 1_000_000 });
   try {
     const duration = 8;
     const base = { url: market.url, connections: 16, duration };
@@ -225,7 +225,7 @@ async function realtime() {
   for (const s of bare) s.close();
   wss.close();
 
-  const market = await startMarketplace({ seed: false });
+  const market = await startMarketplace({ seed: false, staffRateLimit: 1_000_000 });
   try {
     const url = `${market.url.replace('http', 'ws')}/ws`;
     const sockets = await Promise.all(Array.from({ length: clients }, () => open(url)));
@@ -269,7 +269,7 @@ async function signIn() {
     }),
   );
   const rawRate = hashes / seconds;
-  const market = await startMarketplace({ seed: false, rateLimit: 1_000_000 });
+  const market = await startMarketplace({ seed: false, rateLimit: 1_000_000, staffRateLimit: 1_000_000 });
   try {
     const email = 'bench@example.com';
     await market.post('/api/user/register', {
