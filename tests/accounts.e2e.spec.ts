@@ -134,6 +134,8 @@ describe.runIf(browserAvailable())('accounts in a real browser', () => {
       confirm_password: PASSWORD,
       terms: true,
     });
+    // The mailed code finishes the registration (then the address can sign in).
+    await market.ok('/api/user/verifyEmailVerifyCode', { email, code: await market.mailedCode(email) });
     await page.goto(`${market.url}/account/profile`);
     await page.waitForURL(/referer=/);
     const referer = new URL(page.url()).searchParams.get('referer');

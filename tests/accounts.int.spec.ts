@@ -1,5 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import type { LoginResult, OutboxMessage, UserRecord } from '@wine/contracts';
+import {
+  accountMessages,
+  type LoginResult,
+  type OutboxMessage,
+  type RegisterResult,
+  type UserRecord,
+} from '@wine/contracts';
 import { START } from '@wine/event-schemas';
 import { createLogger } from '@wine/platform';
 import { rebuildProjection, USERS, usersProjection } from '@wine/projection-service';
@@ -18,18 +24,28 @@ const PASSWORD = 'cellar-door-1982';
 const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 const newEmail = () => `taster-${randomUUID().slice(0, 8)}@example.com`;
 
+const registration = (email: string, overrides: Record<string, unknown> = {}) => ({
+  first_name: 'Ada',
+  last_name: 'Lovelace',
+  email,
+  password: PASSWORD,
+  confirm_password: PASSWORD,
+  terms: true,
+  ...overrides,
+});
+
+/** Registers and finishes with the mailed code, as the person would: the new user's session. */
 async function register(email = newEmail(), overrides: Record<string, unknown> = {}) {
-  const { http, body } = await market.post<LoginResult>('/api/user/register', {
-    first_name: 'Ada',
-    last_name: 'Lovelace',
-    email,
-    password: PASSWORD,
-    confirm_password: PASSWORD,
-    terms: true,
-    ...overrides,
-  });
+  const { http, body } = await market.post<RegisterResult>(
+    '/api/user/register',
+    registration(email, overrides),
+  );
   if (body.status !== 'success') throw new Error(`register ${http}: ${body.data.message}`);
-  return { email, ...body.data.responseData };
+  const session = await market.ok<LoginResult>('/api/user/verifyEmailVerifyCode', {
+    email,
+    code: await market.mailedCode(email),
+  });
+  return { email, ...session };
 }
 
 async function outbox(to: string): Promise<OutboxMessage[]> {
@@ -47,16 +63,60 @@ async function validate(token: string) {
 }
 
 describe('registration', () => {
-  it('creates the account, signs the user in and mails a verification code and link', async () => {
-    const { email, token, id, user } = await register();
-    expect(token).toMatch(/^[\w-]+\.[\w-]+\.[\w-]+$/);
-    expect(user).toMatchObject({ id, email, first_name: 'Ada', email_verified: false, status: 'active' });
-    const types = (await market.eventStore.readStream(`user-${id}`)).map((e) => e.type);
-    expect(types).toEqual(['UserRegistered', 'EmailVerificationSent']);
+  it('creates the account and mails a code and a link; the code signs the user in, nothing before it', async () => {
+    const email = newEmail();
+    const answer = await market.post<RegisterResult>('/api/user/register', registration(email));
+    expect(answer).toMatchObject({
+      http: 200,
+      body: { data: { message: accountMessages.registrationSent, responseData: { email, session: null } } },
+    });
     const [mail] = await outbox(email);
     expect(mail?.subject).toBe('Verify your e-mail');
-    expect(codeIn(mail as OutboxMessage)).toMatch(/^\d{6}$/);
     expect(linkTokenIn(mail as OutboxMessage, 'verify_email')).toBeTruthy();
+    const code = codeIn(mail as OutboxMessage);
+    expect(code).toMatch(/^\d{6}$/);
+    // No session until the address is proven: a sign-in answers as a wrong password.
+    const early = await market.post('/api/user/login', { email, password: PASSWORD });
+    expect(early).toMatchObject({ http: 400, body: { data: { message: 'Invalid email or password' } } });
+    const { token, id, user } = await market.ok<LoginResult>('/api/user/verifyEmailVerifyCode', {
+      email,
+      code,
+    });
+    expect(token).toMatch(/^[\w-]+\.[\w-]+\.[\w-]+$/);
+    expect(user).toMatchObject({ id, email, first_name: 'Ada', email_verified: true, status: 'active' });
+    const types = (await market.eventStore.readStream(`user-${id}`)).map((e) => e.type);
+    expect(types).toEqual(['UserRegistered', 'EmailVerificationSent', 'EmailVerified', 'SignedIn']);
+    expect((await market.post('/api/user/login', { email, password: PASSWORD })).http).toBe(200);
+  });
+
+  it('answers a registration of an address that has an account exactly as a new one, and mails the owner', async () => {
+    const { email } = await register();
+    const before = await market.eventStore.headPosition();
+    const taken = await market.post(
+      '/api/user/register',
+      registration(email, { password: 'Other-pass-123', confirm_password: 'Other-pass-123' }),
+    );
+    const fresh = await market.post('/api/user/register', registration(newEmail()));
+    const shape = (r: typeof taken) => ({
+      http: r.http,
+      status: r.body.status,
+      message: r.body.data.message,
+    });
+    expect(shape(taken)).toEqual(shape(fresh));
+    expect(taken.body.data.responseData).toEqual({ email, session: null });
+    // Nothing was written for the taken address; its owner is told, and keeps the password.
+    const written = await market.eventStore.readAll({ after: before });
+    expect(written.filter((e) => e.type === 'UserRegistered')).toHaveLength(1);
+    expect((await outbox(email))[0]?.subject).toBe('Someone tried to register with your e-mail');
+    expect((await market.post('/api/user/login', { email, password: PASSWORD })).http).toBe(200);
+    expect((await market.post('/api/user/login', { email, password: 'Other-pass-123' })).http).toBe(400);
+  });
+
+  it('lets a registration never verified be made again (no squatting on an address)', async () => {
+    const email = newEmail();
+    await market.ok('/api/user/register', registration(email, { first_name: 'Squatter' }));
+    const { user } = await register(email);
+    expect(user).toMatchObject({ email, first_name: 'Ada', email_verified: true });
   });
 
   it('keeps the password, the code and the token out of the log and the read models', async () => {
@@ -85,18 +145,11 @@ describe('registration', () => {
     expect(user.extra).toEqual({ annual_budget: '2500.50', interests: ['Red', 'Sparkling'] });
   });
 
-  it('refuses a second account for the same e-mail, in any case', async () => {
-    const { email } = await register();
-    const { http, body } = await market.post('/api/user/register', {
-      first_name: 'Eve',
-      last_name: 'Other',
-      email: email.toUpperCase(),
-      password: PASSWORD,
-      confirm_password: PASSWORD,
-      terms: true,
-    });
-    expect(http).toBe(409);
-    expect(body.data.message).toBe('An account with this e-mail already exists');
+  it('makes no second account for the same e-mail, in any case', async () => {
+    const { email, id } = await register();
+    await market.ok('/api/user/register', registration(email.toUpperCase(), { first_name: 'Eve' }));
+    expect(await market.accounts.ownerOf(email)).toBe(id);
+    expect((await validate((await register(newEmail())).token)).http).toBe(200);
   });
 
   it('answers a repeated submission (same command id) with the earlier account', async () => {
@@ -110,12 +163,13 @@ describe('registration', () => {
       terms: true,
     };
     const headers = { 'x-command-id': `register-${randomUUID()}` };
-    const first = await market.post<LoginResult>('/api/user/register', body, headers);
-    const again = await market.post<LoginResult>('/api/user/register', body, headers);
+    const first = await market.post<RegisterResult>('/api/user/register', body, headers);
+    const again = await market.post<RegisterResult>('/api/user/register', body, headers);
     if (first.body.status !== 'success' || again.body.status !== 'success')
       throw new Error('register failed');
-    expect(again.body.data.responseData.id).toBe(first.body.data.responseData.id);
-    const stream = await market.eventStore.readStream(`user-${first.body.data.responseData.id}`);
+    expect(again.body).toEqual(first.body);
+    const id = (await market.accounts.ownerOf(email)) as string;
+    const stream = await market.eventStore.readStream(`user-${id}`);
     expect(stream.filter((e) => e.type === 'UserRegistered')).toHaveLength(1);
     expect(await outbox(email)).toHaveLength(1);
   });
@@ -236,36 +290,54 @@ describe('sign-in and session', () => {
 });
 
 describe('e-mail verification', () => {
-  it('verifies with the mailed code, once; a wrong code is refused', async () => {
-    const { email, token } = await register();
+  it('verifies with the mailed code, once; a wrong code, or a code for another address, is refused', async () => {
+    const email = newEmail();
+    await market.ok('/api/user/register', registration(email));
     const code = codeIn((await outbox(email))[0] as OutboxMessage);
     const wrong = code === '000000' ? '000001' : '000000';
-    const refused = await market.post('/api/user/verifyEmailVerifyCode', { code: wrong }, bearer(token));
-    expect(refused.http).toBe(400);
-    expect(refused.body.data.message).toBe('Invalid or expired code');
-    const ok = await market.post<UserRecord>('/api/user/verifyEmailVerifyCode', { code }, bearer(token));
-    expect(ok.body).toMatchObject({ status: 'success', data: { responseData: { email_verified: true } } });
-    expect((await market.post('/api/user/sendEmailVerifyCode', {}, bearer(token))).body.data.message).toBe(
+    const refused = await market.post('/api/user/verifyEmailVerifyCode', { email, code: wrong });
+    expect(refused).toMatchObject({ http: 400, body: { data: { message: 'Invalid or expired code' } } });
+    const elsewhere = await market.post('/api/user/verifyEmailVerifyCode', { email: newEmail(), code });
+    expect(elsewhere.body).toEqual(refused.body);
+    const ok = await market.ok<LoginResult>('/api/user/verifyEmailVerifyCode', { email, code });
+    expect(ok.user.email_verified).toBe(true);
+    expect((await market.post('/api/user/verifyEmailVerifyCode', { email, code })).http).toBe(400);
+    expect((await market.post('/api/user/sendEmailVerifyCode', {}, bearer(ok.token))).body.data.message).toBe(
       'E-mail already verified',
     );
   });
 
+  it('sends a registration a new code, and answers the same for any other address', async () => {
+    const email = newEmail();
+    await market.ok('/api/user/register', registration(email));
+    const resent = await market.post('/api/user/sendEmailVerifyCode', { email });
+    const unknown = await market.post('/api/user/sendEmailVerifyCode', { email: newEmail() });
+    const verified = await market.post('/api/user/sendEmailVerifyCode', { email: (await register()).email });
+    expect(unknown).toEqual(resent);
+    expect(verified).toEqual(resent);
+    const mails = await outbox(email);
+    expect(mails).toHaveLength(2);
+    const code = codeIn(mails[0] as OutboxMessage);
+    expect((await market.post('/api/user/verifyEmailVerifyCode', { email, code })).http).toBe(200);
+  });
+
   it('stops guessing after five wrong codes, until a new code is sent', async () => {
-    const { token } = await register();
+    const email = newEmail();
+    await market.ok('/api/user/register', registration(email));
     const answers: number[] = [];
     for (let i = 0; i < 6; i++) {
-      answers.push(
-        (await market.post('/api/user/verifyEmailVerifyCode', { code: '999999' }, bearer(token))).http,
-      );
+      answers.push((await market.post('/api/user/verifyEmailVerifyCode', { email, code: '999999' })).http);
     }
     expect(answers.slice(0, 5).every((s) => s === 400 || s === 200)).toBe(true);
     expect(answers[5]).toBe(429);
   });
 
-  it('verifies with the mailed link, which works once', async () => {
-    const { email, token } = await register();
+  it('verifies with the mailed link, which works once, and the user can then sign in', async () => {
+    const email = newEmail();
+    await market.ok('/api/user/register', registration(email));
     const link = linkTokenIn((await outbox(email))[0] as OutboxMessage, 'verify_email');
     expect((await market.post('/api/user/verifyEmail', { token: link })).http).toBe(200);
+    const { token } = await market.ok<LoginResult>('/api/user/login', { email, password: PASSWORD });
     expect((await validate(token)).body).toMatchObject({ data: { responseData: { email_verified: true } } });
     const again = await market.post('/api/user/verifyEmail', { token: link });
     expect(again.body.data.message).toBe('Invalid or expired link');
@@ -690,11 +762,12 @@ describe('invitations', () => {
     const token = mail?.text.match(/\/invite\?token=([\w-]+)/)?.[1] as string;
     const details = await market.post('/api/getInviteDetails', { token });
     expect(details.body).toMatchObject({ data: { responseData: invite } });
-    const { user, id } = await register(email, {
-      first_name: 'Grace',
-      last_name: 'Hopper',
-      invite_token: token,
-    });
+    const { session } = await market.ok<RegisterResult>(
+      '/api/user/register',
+      registration(email, { first_name: 'Grace', last_name: 'Hopper', invite_token: token }),
+    );
+    if (!session) throw new Error('an invitation signs the new user in');
+    const { user, id } = session;
     const types = (await market.eventStore.readStream(`user-${id}`)).map((e) => e.type);
     expect(types).toEqual(['UserRegistered', 'EmailVerified']);
     expect(user.email_verified).toBe(true);

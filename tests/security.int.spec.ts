@@ -1,7 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
-import type { LoginResult, OutboxMessage, UserRecord } from '@wine/contracts';
+import type { LoginResult, OutboxMessage, RegisterResult, UserRecord } from '@wine/contracts';
 import { userStream } from '@wine/event-schemas';
 import { createLogger } from '@wine/platform';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -148,7 +148,7 @@ describe('x-command-id belongs to its caller, its action and its request', () =>
   it('refuses another registration under a used id, and replays the same one', async () => {
     const commandId = `frank-registration-${randomUUID()}`;
     const frank = newEmail('frank');
-    const first = await market.post<LoginResult>('/api/user/register', registration(frank), {
+    const first = await market.post<RegisterResult>('/api/user/register', registration(frank), {
       'x-command-id': commandId,
     });
     expect(first.http).toBe(200);
@@ -165,15 +165,20 @@ describe('x-command-id belongs to its caller, its action and its request', () =>
       },
     });
     expect(await head()).toBe(before);
-    // mallory's address is still free: registering it with a fresh id works.
-    expect((await market.post('/api/user/register', registration(mallory))).http).toBe(200);
-    // The same request again replays the earlier answer: the same account.
-    const again = await market.post<LoginResult>('/api/user/register', registration(frank), {
+    expect(await market.accounts.ownerOf(mallory)).toBeNull();
+    // The same request again replays the earlier answer, and no second account is made.
+    const frankId = await market.accounts.ownerOf(frank);
+    expect(frankId).toBeTruthy();
+    const again = await market.post<RegisterResult>('/api/user/register', registration(frank), {
       'x-command-id': commandId,
     });
-    if (again.body.status !== 'success' || first.body.status !== 'success')
-      throw new Error('register failed');
-    expect(again.body.data.responseData.id).toBe(first.body.data.responseData.id);
+    expect(again.body).toEqual(first.body);
+    expect(await head()).toBe(before);
+    // mallory's address is still free: registering it with a fresh id makes her own account.
+    expect((await market.post('/api/user/register', registration(mallory))).http).toBe(200);
+    const malloryId = await market.accounts.ownerOf(mallory);
+    expect(malloryId).toBeTruthy();
+    expect(malloryId).not.toBe(frankId);
   });
 
   it('refuses a second bidder sending the first bidder’s id, instead of swallowing the bid', async () => {
@@ -303,12 +308,12 @@ describe('the server log', () => {
       // Register (password), verify by code and by link, add a card.
       const email = newEmail('logged');
       const password = keep('Secret-cellar-4711');
-      const user = await logged.ok<LoginResult>('/api/user/register', registration(email, password));
-      keep(user.token);
+      await logged.ok('/api/user/register', registration(email, password));
       const [verification] = await mailTo(email);
       const code = keep(verification?.text.match(/code is (\d{6})/)?.[1] as string);
       const link = keep(verification?.text.match(/verify_email\/([\w-]+)/)?.[1] as string);
-      await logged.ok('/api/user/verifyEmailVerifyCode', { code }, bearer(user.token));
+      const user = await logged.ok<LoginResult>('/api/user/verifyEmailVerifyCode', { email, code });
+      keep(user.token);
       await logged.post('/api/user/verifyEmail', { token: link });
       await logged.ok(
         '/api/user/addSkyflowCredit',

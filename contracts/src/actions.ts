@@ -38,10 +38,12 @@ import {
   type LoginResult,
   type OutboxMessage,
   RegisterInput,
+  type RegisterResult,
   RemoveCompanyOwnerInput,
   RequestBidLimitInput,
   ResetPasswordInput,
   RunKycCheckInput,
+  SendEmailCodeInput,
   SwitchUserInput,
   UpdateCardInput,
   UpdateCompanyOwnerInput,
@@ -239,7 +241,7 @@ export const actions = {
     side: 'command',
     auth: 'public',
     input: RegisterInput,
-    output: out<LoginResult>(),
+    output: out<RegisterResult>(),
   }),
   login: action({
     path: '/api/user/login',
@@ -264,19 +266,21 @@ export const actions = {
     input: EmptyInput,
     output: out<UserRecord>(),
   }),
+  // 'viewer': with a session, for the signed-in user; without one, for a registration's address.
   sendEmailVerifyCode: action({
     path: '/api/user/sendEmailVerifyCode',
     side: 'command',
-    auth: 'user',
-    input: EmptyInput,
+    auth: 'viewer',
+    input: SendEmailCodeInput,
     output: out<null>(),
   }),
+  // seeds 001 §7: "may return a token": the code of a registration signs the new user in.
   verifyEmailVerifyCode: action({
     path: '/api/user/verifyEmailVerifyCode',
     side: 'command',
-    auth: 'user',
+    auth: 'viewer',
     input: VerifyEmailCodeInput,
-    output: out<UserRecord>(),
+    output: out<UserRecord | LoginResult>(),
   }),
   sendPhoneVerifyCode: action({
     path: '/api/user/sendPhoneVerifyCode',

@@ -17,6 +17,8 @@ export const accountMessages = {
   linkInvalid: 'Invalid or expired link',
   resetSent: 'If that e-mail has an account, a reset link is on its way',
   emailTaken: 'An account with this e-mail already exists',
+  /** The one answer to a registration, whether or not the address already had an account. */
+  registrationSent: 'We sent a 6-digit code to your e-mail: enter it to finish creating your account',
   verificationSent: 'Verification code sent',
   emailVerified: 'E-mail verified',
   phoneVerified: 'Phone verified',
@@ -180,7 +182,12 @@ export const EmptyInput = z.strictObject({});
 
 export const VerifyEmailCodeInput = z.strictObject({
   code: z.string(accountMessages.required).regex(/^\d{6}$/, 'Enter the 6 digit code'),
+  /** Without a session: the address registered, whose code finishes the registration and signs in. */
+  email: Email.optional(),
 });
+
+/** Without a session, the address of a registration waiting for its code. */
+export const SendEmailCodeInput = z.strictObject({ email: Email.optional() });
 
 export const VerifyEmailLinkInput = z.strictObject({
   token: z.string(accountMessages.required).regex(/^[\w-]{20,200}$/, accountMessages.linkInvalid),
@@ -423,6 +430,15 @@ export interface LoginResult {
   token: string;
   id: string;
   user: UserRecord;
+}
+
+/**
+ * What register answers: the same for an address that is new and one that already has an account
+ * (the mail tells the owner); a session only when an invitation proved the address.
+ */
+export interface RegisterResult {
+  email: string;
+  session: LoginResult | null;
 }
 
 /** A message the embedded mailer kept for the developer outbox page (only when running embedded). */

@@ -2,7 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { grantRoleByEmail } from '@wine/command-service';
-import type { CreateLotInput, Envelope, Role } from '@wine/contracts';
+import type { CreateLotInput, Envelope, LoginResult, RegisterResult, Role } from '@wine/contracts';
 import { type Embedded, startEmbedded } from '@wine/deploy/embedded';
 import { type Clock, type Logger, loadConfig } from '@wine/platform';
 
@@ -30,6 +30,8 @@ export interface TestMarketplace extends Embedded {
   caughtUp(): Promise<void>;
   /** A registered user with a sandbox card on file (unless `card: false`), signed in. */
   bidder(options?: { card?: boolean; firstName?: string }): Promise<TestUser>;
+  /** The newest verification code mailed to `email` (the embedded outbox, read in-process). */
+  mailedCode(email: string): Promise<string>;
   /** A signed-in user granted these roles, as the server's command line grants them (`npm run admin`). */
   staff(...roles: Role[]): Promise<TestUser>;
   /** The bearer header of an admin made at start (DOMAIN.md "Roles": no key, a user with the role). */
@@ -98,7 +100,7 @@ export async function startMarketplace(
     async bidder({ card = true, firstName = 'Bidder' } = {}) {
       users += 1;
       const email = `bidder-${process.pid}-${Date.now().toString(36)}-${users}@example.com`;
-      const registered = await market.post<{ id: string; token: string }>('/api/user/register', {
+      await market.ok<RegisterResult>('/api/user/register', {
         first_name: firstName,
         last_name: `No${users}`,
         email,
@@ -106,8 +108,11 @@ export async function startMarketplace(
         confirm_password: TEST_PASSWORD,
         terms: true,
       });
-      if (registered.body.status !== 'success') throw new Error(`register: ${registered.body.data.message}`);
-      const { id, token } = registered.body.data.responseData;
+      // The code arrives by mail (the embedded outbox, read here in-process); it finishes the registration.
+      const { id, token } = await market.ok<LoginResult>('/api/user/verifyEmailVerifyCode', {
+        email,
+        code: await market.mailedCode(email),
+      });
       const auth = { authorization: `Bearer ${token}` };
       if (card) {
         const added = await market.post(
@@ -124,6 +129,12 @@ export async function startMarketplace(
         if (added.body.status !== 'success') throw new Error(`add card: ${added.body.data.message}`);
       }
       return { id, email, token, auth };
+    },
+    async mailedCode(to) {
+      const [mail] = (await embedded.mailer.outbox?.({ to, limit: 1 })) ?? [];
+      const code = mail?.text.match(/code is (\d{6})/)?.[1];
+      if (!code) throw new Error(`no code mailed to ${to}`);
+      return code;
     },
     async staff(...roles) {
       const user = await market.bidder({ card: false, firstName: 'Staff' });

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import type { LoginResult, OutboxMessage } from '@wine/contracts';
 import { describe, expect, it } from 'vitest';
-import { TOKEN_KEY } from './state/session.ts';
+import { sessionAtom, TOKEN_KEY } from './state/session.ts';
 import { renderApp } from './test-utils/app.tsx';
 import { expectNoAxeViolations } from './test-utils/axe.ts';
 import { Failure, withMessage } from './test-utils/fake-api.ts';
@@ -96,12 +96,12 @@ describe('registration', () => {
     await expectNoAxeViolations(screen.getByRole('main'));
   });
 
-  it('signs the new user in and asks for the 6-digit code from the e-mail', async () => {
-    const { user, api, router } = await renderApp('/registration', {
+  it('asks for the 6-digit code from the e-mail, which finishes the registration and signs the user in', async () => {
+    const { user, api, router, store } = await renderApp('/registration', {
       api: {
-        register: () => signedIn(),
+        register: () => ({ email: 'ada@example.com', session: null }),
         sendEmailVerifyCode: () => withMessage('Verification code sent', null),
-        verifyEmailVerifyCode: () => aUser({ email_verified: true }),
+        verifyEmailVerifyCode: () => signedIn(),
       },
     });
     await user.type(screen.getByLabelText(/First name/), 'Ada');
@@ -125,15 +125,41 @@ describe('registration', () => {
       terms: true,
       newsletter: false,
     });
+    expect(within(dialog).getByText('ada@example.com')).toBeTruthy();
+    expect(store.get(sessionAtom).status).toBe('anonymous');
     await user.click(within(dialog).getByRole('button', { name: 'Resend code' }));
     await waitFor(() => expect(alertTexts()).toContain('Verification code sent'));
-    expect(api.to('sendEmailVerifyCode')[0]?.authorization).toBe('Bearer tok-new');
+    expect(api.to('sendEmailVerifyCode')[0]).toMatchObject({ input: { email: 'ada@example.com' } });
+    expect(api.to('sendEmailVerifyCode')[0]?.authorization).toBeUndefined();
 
     await user.type(within(dialog).getAllByRole('textbox')[0] as HTMLElement, '123456');
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
-    expect(api.to('verifyEmailVerifyCode')[0]?.input).toEqual({ code: '123456' });
-    expect(api.to('verifyEmailVerifyCode')[0]?.authorization).toBe('Bearer tok-new');
+    expect(api.to('verifyEmailVerifyCode')[0]?.input).toEqual({ code: '123456', email: 'ada@example.com' });
+    expect(store.get(sessionAtom)).toMatchObject({ status: 'authenticated', token: 'tok-new' });
     expect(alertTexts()).toContain('E-mail verified');
+  });
+});
+
+describe('registration left for later', () => {
+  it('tells the user the code and the link still finish the registration, and signs nobody in', async () => {
+    const { user, store } = await renderApp('/registration', {
+      api: { register: () => ({ email: 'ada@example.com', session: null }) },
+    });
+    await user.type(screen.getByLabelText(/First name/), 'Ada');
+    await user.type(screen.getByLabelText(/Last name/), 'Lovelace');
+    await user.type(screen.getByRole('textbox', { name: 'E-mail' }), 'ada@example.com');
+    await user.type(screen.getByLabelText(/^Password/), 'Tr4vel-Claret-Quokka-1987!');
+    await user.type(screen.getByLabelText(/^Confirm password/), 'Tr4vel-Claret-Quokka-1987!');
+    await user.click(screen.getByRole('checkbox', { name: /terms and conditions/ }));
+    await user.click(screen.getByRole('button', { name: 'Register' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Verify your e-mail' });
+    await user.click(within(dialog).getByRole('button', { name: 'Later' }));
+    await waitFor(() =>
+      expect(alertTexts()).toContain(
+        'We sent a 6-digit code to your e-mail: enter it to finish creating your account',
+      ),
+    );
+    expect(store.get(sessionAtom).status).toBe('anonymous');
   });
 });
 

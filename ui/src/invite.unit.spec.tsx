@@ -1,5 +1,5 @@
 import { screen, waitFor } from '@testing-library/react';
-import type { InviteDetails, LoginResult } from '@wine/contracts';
+import type { InviteDetails, RegisterResult } from '@wine/contracts';
 import { describe, expect, it } from 'vitest';
 import { sessionAtom } from './state/session.ts';
 import { renderApp } from './test-utils/app.tsx';
@@ -10,10 +10,9 @@ import { aUser } from './test-utils/fixtures.ts';
 const TOKEN = 'inv_0123456789abcdefghij';
 const PASSWORD = 'Tr4vel-Claret-Quokka-1987!';
 const details: InviteDetails = { email: 'ada@example.com', first_name: 'Ada', last_name: 'Lovelace' };
-const registered = (): LoginResult => ({
-  token: 'tok-new',
-  id: 'user-1',
-  user: aUser({ ...details, email_verified: true }),
+const registered = (): RegisterResult => ({
+  email: details.email,
+  session: { token: 'tok-new', id: 'user-1', user: aUser({ ...details, email_verified: true }) },
 });
 const alertTexts = () => screen.queryAllByTestId('alert').map((a) => a.textContent);
 const emailInput = () => screen.getByRole('textbox', { name: 'E-mail' }) as HTMLInputElement;

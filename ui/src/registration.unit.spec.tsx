@@ -1,15 +1,15 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import type { userEvent } from '@testing-library/user-event';
-import type { ExtraField, LoginResult } from '@wine/contracts';
+import type { ExtraField, RegisterResult } from '@wine/contracts';
 import { describe, expect, it } from 'vitest';
 import { renderApp } from './test-utils/app.tsx';
 import { expectNoAxeViolations } from './test-utils/axe.ts';
 import { Failure } from './test-utils/fake-api.ts';
-import { aUser } from './test-utils/fixtures.ts';
 
 type User = ReturnType<typeof userEvent.setup>;
 
-const signedIn = (): LoginResult => ({ token: 'tok-new', id: 'user-1', user: aUser() });
+/** register's answer: a code is on its way (nothing tells whether the address had an account). */
+const pending = (): RegisterResult => ({ email: 'ada@example.com', session: null });
 
 /** The merchant's questions as /api/common/getRegistrationFields answers them (active ones only). */
 const extraFields: ExtraField[] = [
@@ -102,7 +102,7 @@ describe('registration: the extra questions', () => {
 
   it("says 'invalid decimal' and 'Required!' under the questions, and sends nothing", async () => {
     const { user, api } = await renderApp('/registration', {
-      api: { registrationFields: () => ({ fields: extraFields }), register: () => signedIn() },
+      api: { registrationFields: () => ({ fields: extraFields }), register: () => pending() },
     });
     await fillFixedFields(user);
     await user.type(screen.getByRole('textbox', { name: 'Yearly wine budget (USD)' }), 'abc');
@@ -129,7 +129,7 @@ describe('registration: the extra questions', () => {
 
   it('sends the answers under extra, leaving out the empty optional ones', async () => {
     const { user, api } = await renderApp('/registration', {
-      api: { registrationFields: () => ({ fields: extraFields }), register: () => signedIn() },
+      api: { registrationFields: () => ({ fields: extraFields }), register: () => pending() },
     });
     await fillFixedFields(user);
     const section = extraSection();
@@ -178,7 +178,7 @@ describe('registration: the extra questions', () => {
         registrationFields: () => {
           throw new Failure('Something went wrong!', 500);
         },
-        register: () => signedIn(),
+        register: () => pending(),
       },
     });
     expect(api.to('registrationFields')).toHaveLength(1);

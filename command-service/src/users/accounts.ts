@@ -7,6 +7,7 @@ import {
   type InviteDetails,
   type LoginResult,
   type RegisterInput,
+  type RegisterResult,
   type RunKycCheckInput,
   type UpdateCardInput,
   type UserRecord,
@@ -141,12 +142,11 @@ export function accounts(deps: AccountDeps) {
       maxCount: 1,
     });
     const owner = (last?.data as { userId?: string } | undefined)?.userId;
-    const ownerRegistered =
-      owner !== undefined && owner !== userId && (await loadUser(owner)).status !== 'empty';
+    const ownerVerified = owner !== undefined && owner !== userId && (await loadUser(owner)).emailVerified;
     await streams.handle(
       emailStream(emailKey(email)),
       emailClaimDecider,
-      { type: 'Claim', userId, ownerRegistered },
+      { type: 'Claim', userId, ownerVerified },
       context(request, { kind: 'user', id: userId }),
     );
   }
@@ -191,13 +191,35 @@ export function accounts(deps: AccountDeps) {
   return {
     loadUser,
 
-    /** `vouchedBy`: the server's operator creates the account (first start) and vouches for the address. */
+    /**
+     * seeds 001 §7 register, telling nothing about the address: a new one (or one whose earlier
+     * registration was never verified) gets an account and a code to finish it; one that already has
+     * an account gets the same answer after the same slow hash, and its owner a mail saying so. Only
+     * an invitation (which proved the address) or the server's operator signs the user in at once.
+     */
     async register(
       input: z.output<typeof RegisterInput>,
       request: RequestContext,
       options: { vouchedBy?: Actor } = {},
-    ): Promise<LoginResult> {
+    ): Promise<RegisterResult> {
       const userId = eventIdFor(request.commandId, 'user', 0);
+      const owner = await ownerOf(input.email);
+      const holder = owner && owner !== userId ? await loadUser(owner) : null;
+      if (holder?.emailVerified) {
+        await hashPassword(input.password);
+        await mailer.send({
+          to: holder.email,
+          subject: 'Someone tried to register with your e-mail',
+          text: [
+            `Hello ${holder.firstName},`,
+            '',
+            'Someone tried to create a Fine Wine Auction account with this e-mail, which already has one.',
+            `If it was you, sign in at ${deps.publicUrl()}/login, or choose a new password at ${deps.publicUrl()}/forgot_password.`,
+            'If it was not, you can ignore this e-mail: nothing changed.',
+          ].join('\n'),
+        });
+        return { email: input.email, session: null };
+      }
       await claim(input.email, userId, request);
       if (!(await secrets.get(kinds.password, userId))) {
         await secrets.put(kinds.password, userId, await hashPassword(input.password));
@@ -248,8 +270,10 @@ export function accounts(deps: AccountDeps) {
       } else if (!result.replayed) {
         await sendVerification(await loadUser(userId), followUp, 'both');
       }
+      // A proven address signs in at once (a repeated request with the same password, too).
+      if (!(await loadUser(userId)).emailVerified) return { email: input.email, session: null };
       const { token } = await tokens.issue(userId);
-      return { token, id: userId, user: userRecord(await loadUser(userId)) };
+      return { email: input.email, session: { token, id: userId, user: userRecord(await loadUser(userId)) } };
     },
 
     /**
@@ -269,7 +293,9 @@ export function accounts(deps: AccountDeps) {
         });
         throw commandErrors.badLogin();
       }
-      if ((await loadUser(userId)).status !== 'active') throw commandErrors.badLogin();
+      // A deactivated account and an address never verified answer as a wrong password does.
+      const user = await loadUser(userId);
+      if (user.status !== 'active' || !user.emailVerified) throw commandErrors.badLogin();
       await secrets.delete(kinds.loginFailures, emailKey(email));
       return signIn(userId, request);
     },
@@ -297,9 +323,18 @@ export function accounts(deps: AccountDeps) {
       return userRecord(session.user);
     },
 
-    async sendEmailCode(session: Session, request: RequestContext) {
-      if (session.user.emailVerified) throw commandErrors.alreadyVerified();
-      await sendVerification(session.user, request, 'code', actorOf(session));
+    /** Signed in: a code for the user. Otherwise a new code for a registration waiting for one, silently. */
+    async sendEmailCode(session: Session | null, email: string | undefined, request: RequestContext) {
+      if (session) {
+        if (session.user.emailVerified) throw commandErrors.alreadyVerified();
+        await sendVerification(session.user, request, 'code', actorOf(session));
+        return;
+      }
+      const userId = email ? await ownerOf(email) : null;
+      const user = userId ? await loadUser(userId) : null;
+      if (user && user.status === 'active' && !user.emailVerified) {
+        await sendVerification(user, request, 'code');
+      }
     },
 
     async sendEmailLink(session: Session, request: RequestContext) {
@@ -307,8 +342,19 @@ export function accounts(deps: AccountDeps) {
       await sendVerification(session.user, request, 'link', actorOf(session));
     },
 
-    async verifyEmailCode(session: Session, code: string, request: RequestContext): Promise<UserRecord> {
-      const userId = session.user.id;
+    /**
+     * Signed in: verifies the user's address. Otherwise the code of a registration (with its address)
+     * verifies it and signs the new user in (seeds 001 §7: "may return a token").
+     */
+    async verifyEmailCode(
+      session: Session | null,
+      code: string,
+      email: string | undefined,
+      request: RequestContext,
+    ): Promise<UserRecord | LoginResult> {
+      const userId = session?.user.id ?? (email ? await ownerOf(email) : null);
+      // An address with no registration answers as a wrong code does.
+      if (!userId) throw commandErrors.codeInvalid();
       const attempts = await secrets.increment(kinds.emailCodeAttempts, userId, {
         expiresAt: new Date(clock.now().getTime() + CODE_MINUTES * 60_000),
       });
@@ -316,8 +362,10 @@ export function accounts(deps: AccountDeps) {
       const expected = await secrets.get<string>(kinds.emailCode, userId);
       if (!expected || expected !== sha256(`${userId}:${code}`)) throw commandErrors.codeInvalid();
       await secrets.delete(kinds.emailCode, userId);
-      await run(userId, { type: 'VerifyEmail', via: 'code' }, request, actorOf(session));
-      return userRecord(await loadUser(userId));
+      const actor = session ? actorOf(session) : { kind: 'user' as const, id: userId };
+      await run(userId, { type: 'VerifyEmail', via: 'code' }, request, actor);
+      if (session) return userRecord(await loadUser(userId));
+      return signIn(userId, { ...request, commandId: `${request.commandId}:sign-in` });
     },
 
     /** A 6-digit code by text message to the phone on the profile (seeds 001 §7 sendPhoneVerifyCode). */
@@ -401,6 +449,16 @@ export function accounts(deps: AccountDeps) {
         kind: 'user',
         id: userId,
       });
+      // The mailed link proved the address too (a registration left without its code can end here).
+      await run(
+        userId,
+        { type: 'VerifyEmail', via: 'link' },
+        { ...request, commandId: `${request.commandId}:verify` },
+        {
+          kind: 'user',
+          id: userId,
+        },
+      );
     },
 
     /** A new password ends every session issued before it; this one continues with a fresh token. */

@@ -9,25 +9,25 @@ const claimedBy = (userId: string): EmailClaimEvent => ({ type: 'EmailClaimed', 
 describe('e-mail claim decider', () => {
   it('gives an unclaimed address to the first account that claims it', () => {
     spec([])
-      .when({ type: 'Claim', userId: 'u-1', ownerRegistered: false })
+      .when({ type: 'Claim', userId: 'u-1', ownerVerified: false })
       .then([claimedBy('u-1')]);
   });
 
   it('answers a repeated claim by the owner with nothing new', () => {
     spec([claimedBy('u-1')])
-      .when({ type: 'Claim', userId: 'u-1', ownerRegistered: true })
+      .when({ type: 'Claim', userId: 'u-1', ownerVerified: true })
       .then([]);
   });
 
-  it('refuses a second account for an address whose owner registered', () => {
+  it('refuses a second account for an address whose owner registered and verified it', () => {
     spec([claimedBy('u-1')])
-      .when({ type: 'Claim', userId: 'u-2', ownerRegistered: true })
+      .when({ type: 'Claim', userId: 'u-2', ownerVerified: true })
       .thenThrows({ code: 'USER_EXISTS' });
   });
 
-  it('hands over a claim whose registration never completed', () => {
+  it('hands over a claim whose owner never verified the address (no squatting on an address)', () => {
     spec([claimedBy('u-1')])
-      .when({ type: 'Claim', userId: 'u-2', ownerRegistered: false })
+      .when({ type: 'Claim', userId: 'u-2', ownerVerified: false })
       .then([claimedBy('u-2')]);
   });
 });

@@ -35,7 +35,7 @@ export async function createFirstAdmin(
   const password = randomBytes(12).toString('base64url');
   const commandId = randomUUID();
   const operator: Actor = { kind: 'system', id: 'first-start' };
-  const { id } = await accounts.register(
+  const { session } = await accounts.register(
     {
       first_name: 'Demo',
       last_name: 'Admin',
@@ -51,5 +51,6 @@ export async function createFirstAdmin(
     { vouchedBy: operator },
   );
   await grantRoleByEmail(accounts, { email, role: 'admin', by: operator });
-  return { email, password, userId: id };
+  if (!session) throw new Error(`${email} already has an account: grant it the role with npm run admin`);
+  return { email, password, userId: session.id };
 }

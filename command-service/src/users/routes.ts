@@ -36,12 +36,27 @@ export function userRoutes(app: FastifyInstance, { accounts, auth, rateLimit }: 
       rateLimit: {
         max: rateLimit,
         timeWindow: '1 minute',
-        keyGenerator: (request: FastifyRequest) => `${request.ip}|${request.headers.authorization ?? ''}`,
+        keyGenerator: (request: FastifyRequest) => {
+          // A registration's code requests name no session: they count per address as well.
+          const email = (request.body as { email?: unknown } | undefined)?.email;
+          const address = typeof email === 'string' ? email.trim().toLowerCase() : '';
+          return `${request.ip}|${request.headers.authorization ?? ''}|${address}`;
+        },
       },
     },
   };
 
-  registerAction(app, actions.register, auth, (input, ctx) => accounts.register(input, ctx), limited);
+  registerAction(
+    app,
+    actions.register,
+    auth,
+    async (input, ctx) => {
+      const result = await accounts.register(input, ctx);
+      if (!result.session) ctx.setMessage(accountMessages.registrationSent);
+      return result;
+    },
+    limited,
+  );
   registerAction(
     app,
     actions.login,
@@ -61,8 +76,8 @@ export function userRoutes(app: FastifyInstance, { accounts, auth, rateLimit }: 
     app,
     actions.sendEmailVerifyCode,
     auth,
-    async (_input, ctx) => {
-      await accounts.sendEmailCode(sessionOf(ctx.request), ctx);
+    async (input, ctx) => {
+      await accounts.sendEmailCode(auth.sessionIfAny(ctx.request), input.email, ctx);
       ctx.setMessage(accountMessages.verificationSent);
       return null;
     },
@@ -73,7 +88,12 @@ export function userRoutes(app: FastifyInstance, { accounts, auth, rateLimit }: 
     actions.verifyEmailVerifyCode,
     auth,
     async (input, ctx) => {
-      const user = await accounts.verifyEmailCode(sessionOf(ctx.request), input.code, ctx);
+      const user = await accounts.verifyEmailCode(
+        auth.sessionIfAny(ctx.request),
+        input.code,
+        input.email,
+        ctx,
+      );
       ctx.setMessage(accountMessages.emailVerified);
       return user;
     },

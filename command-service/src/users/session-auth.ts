@@ -9,6 +9,8 @@ import { hasRole } from './user.ts';
 export interface SessionAuth extends ActionGuard {
   /** The caller's session, set by `authorize` before the body is read. */
   sessionOf(request: FastifyRequest): Session;
+  /** A 'viewer' action's session when a token was sent, else null. */
+  sessionIfAny(request: FastifyRequest): Session | null;
   /** The admin behind an admin action, named in every event it writes (DOMAIN.md "Roles"). */
   adminOf(request: FastifyRequest): Actor;
 }
@@ -35,7 +37,9 @@ export function sessionAuth({ accounts, claims, staffRateLimit }: SessionAuthDep
   };
   return {
     async authorize(request, action: Action) {
-      if (action.auth === 'public' || action.auth === 'viewer') return;
+      if (action.auth === 'public') return;
+      // A viewer action is open to visitors; a token sent must still be valid.
+      if (action.auth === 'viewer' && request.headers.authorization === undefined) return;
       const session = await accounts.authenticate(request.headers.authorization);
       if (isRole(action.auth)) {
         if (session.claims.act) throw commandErrors.switchedSession();
@@ -54,6 +58,7 @@ export function sessionAuth({ accounts, claims, staffRateLimit }: SessionAuthDep
       return { config: { rateLimit: { max: staffRateLimit, timeWindow: '1 minute' } } };
     },
     sessionOf,
+    sessionIfAny: (request) => sessions.get(request) ?? null,
     adminOf(request) {
       return { kind: 'admin', id: sessionOf(request).user.id };
     },

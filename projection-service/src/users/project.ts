@@ -102,7 +102,9 @@ export const usersProjection: Projection = {
   ]),
   indexes: {
     [USERS]: [
-      { key: { email: 1 }, name: 'email', unique: true },
+      // Not unique: one address, one account is the e-mail claim stream's rule (the write side); a
+      // registration never verified keeps its document when another registration takes the address.
+      { key: { email: 1 }, name: 'by_email' },
       { key: { status: 1, created_at: -1 }, name: 'status_created' },
     ],
   },

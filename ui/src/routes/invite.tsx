@@ -1,6 +1,6 @@
 import { Alert, Container, Paper, Stack, Text, Title } from '@mantine/core';
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
-import type { ExtraField, LoginResult } from '@wine/contracts';
+import { accountMessages, type ExtraField, type RegisterResult } from '@wine/contracts';
 import { useSetAtom } from 'jotai';
 import { z } from 'zod';
 import { ApiError, call } from '../api/client.ts';
@@ -59,10 +59,16 @@ function InvitePage() {
   const pushAlert = useSetAtom(pushAlertAtom);
   useDocumentMeta({ title: 'Invitation | Fine Wine Auction' });
 
-  const registered = (result: LoginResult) => {
+  const registered = (result: RegisterResult) => {
+    // The address already had an account (it registered since the invitation): sign in as usual.
+    if (!result.session) {
+      pushAlert({ msg: accountMessages.registrationSent, type: 'success' });
+      void navigate({ to: '/login', replace: true });
+      return;
+    }
     // As after a registration (signed in for this tab), but the invited address is already verified:
     // no verification dialog.
-    signIn(result, { remember: false, registered: true });
+    signIn(result.session, { remember: false, registered: true });
     pushAlert({ msg: WELCOME, type: 'success' });
     void navigate({ to: '/', replace: true });
   };

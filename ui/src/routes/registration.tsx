@@ -1,12 +1,13 @@
 import { Container, Paper } from '@mantine/core';
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
-import type { LoginResult } from '@wine/contracts';
+import { accountMessages, type LoginResult, type RegisterResult } from '@wine/contracts';
 import { useSetAtom } from 'jotai';
 import { useState } from 'react';
 import { loadExtraFields, RegistrationForm } from '../components/RegistrationForm/RegistrationForm.tsx';
 import { VerifyCodeDialog } from '../components/VerifyCodeDialog/VerifyCodeDialog.tsx';
 import { afterLoginParams, afterLoginSearchSchema, afterLoginTarget } from '../lib/after-login.ts';
 import { useDocumentMeta } from '../lib/use-document-meta.ts';
+import { pushAlertAtom } from '../state/alerts.ts';
 import { signInAtom } from '../state/session.ts';
 import classes from './-account.module.css';
 
@@ -21,18 +22,20 @@ function RegistrationPage() {
   const extraFields = Route.useLoaderData();
   const navigate = useNavigate();
   const signIn = useSetAtom(signInAtom);
+  const pushAlert = useSetAtom(pushAlertAtom);
   const [verifyFor, setVerifyFor] = useState<string | null>(null);
   useDocumentMeta({ title: 'Register | Fine Wine Auction' });
 
-  const registered = (result: LoginResult) => {
-    // seeds: after registering the user is signed in (for this tab, as without "Remember me").
-    signIn(result, { remember: false, registered: true });
-    setVerifyFor(result.user.email);
-  };
-
-  const finish = () => {
+  // The mailed code finishes the registration and signs the user in (for this tab, as without
+  // "Remember me"); register itself tells nothing about the address.
+  const signedIn = (session: LoginResult) => {
+    signIn(session, { remember: false, registered: true });
     setVerifyFor(null);
     void navigate({ href: afterLoginTarget(search), replace: true });
+  };
+  const registered = (result: RegisterResult) => {
+    if (result.session) signedIn(result.session);
+    else setVerifyFor(result.email);
   };
 
   return (
@@ -45,7 +48,17 @@ function RegistrationPage() {
           onRegistered={registered}
         />
       </Paper>
-      <VerifyCodeDialog opened={verifyFor !== null} channel="email" to={verifyFor ?? ''} onClose={finish} />
+      <VerifyCodeDialog
+        opened={verifyFor !== null}
+        channel="email"
+        to={verifyFor ?? ''}
+        onClose={() => {
+          // Later: the code and the link stay valid; the account waits for one of them.
+          pushAlert({ msg: accountMessages.registrationSent, type: 'success' });
+          setVerifyFor(null);
+        }}
+        onRegistered={signedIn}
+      />
     </Container>
   );
 }

@@ -15,8 +15,8 @@ import {
   type ExtraField,
   extraFieldsSchema,
   type InviteDetails,
-  type LoginResult,
   RegisterInput,
+  type RegisterResult,
 } from '@wine/contracts';
 import { useSetAtom } from 'jotai';
 import { type ReactNode, useCallback, useMemo } from 'react';
@@ -109,7 +109,7 @@ export interface RegistrationFormProps {
   /** Passed along to the "Sign in" link (?pid=, ?referer=). */
   signInSearch?: AfterLoginSearch;
   /** register answered: the page signs the user in and goes on. */
-  onRegistered: (result: LoginResult) => void;
+  onRegistered: (result: RegisterResult) => void;
 }
 
 /** seeds 001 §5 "Registration": the fixed fields, the extra questions, the terms; sends register. */

@@ -1,5 +1,5 @@
 import { Button, Group, Modal, PinInput, Stack, Text } from '@mantine/core';
-import { accountMessages } from '@wine/contracts';
+import { accountMessages, type LoginResult, type UserRecord } from '@wine/contracts';
 import { useSetAtom } from 'jotai';
 import { useEffect, useEffectEvent, useState } from 'react';
 import { callForMessage, errorMessage, messageOr } from '../../api/client.ts';
@@ -42,6 +42,11 @@ export interface VerifyCodeDialogProps {
   onClose: () => void;
   /** Ask for a fresh code when the dialog opens (the profile's buttons; registration already sent one). */
   sendOnOpen?: boolean;
+  /**
+   * A registration's code, with no session yet: the code goes with the address `to`, and a verified
+   * code answers the new user's session (seeds 001 §7 verifyEmailVerifyCode "may return a token").
+   */
+  onRegistered?: (session: LoginResult) => void;
 }
 
 /**
@@ -54,7 +59,12 @@ export function VerifyCodeDialog({
   to,
   onClose,
   sendOnOpen = false,
+  onRegistered,
 }: VerifyCodeDialogProps) {
+  // A registration's calls carry the address and no token (the caller has no session yet).
+  const registration = onRegistered !== undefined && channel === 'email';
+  const target = registration ? { email: to } : {};
+  const options = registration ? { token: null } : {};
   const [code, setCode] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState<'verify' | 'resend' | null>(null);
@@ -66,7 +76,7 @@ export function VerifyCodeDialog({
     setBusy('resend');
     setError(null);
     try {
-      const { message } = await callForMessage(words.send, {});
+      const { message } = await callForMessage(words.send, target, options);
       pushAlert({ msg: messageOr(message, words.sent), type: 'success' });
     } catch (e) {
       setError(errorMessage(e));
@@ -89,9 +99,18 @@ export function VerifyCodeDialog({
     setBusy('verify');
     setError(null);
     try {
-      const { responseData: user, message } = await callForMessage(words.verify, { code: value });
-      setUser(user);
+      const { responseData, message } = await callForMessage(
+        words.verify,
+        { code: value, ...target },
+        options,
+      );
       pushAlert({ msg: messageOr(message, words.verified), type: 'success' });
+      // A registration's code answers the new session; whoever opened the dialog takes it from there.
+      if (registration && 'token' in responseData) {
+        onRegistered?.(responseData);
+        return;
+      }
+      setUser(responseData as UserRecord);
       onClose();
     } catch (e) {
       setError(errorMessage(e));
