@@ -67,7 +67,7 @@ export async function commandService(
   const auth = sessionAuth({
     accounts: users,
     claims: commandIdClaims(deps.secrets, deps.clock),
-    staffRateLimit: deps.staffRateLimit ?? 300,
+    staffLimit: app.rateLimit({ max: deps.staffRateLimit ?? 300, timeWindow: '1 minute' }),
   });
   userRoutes(app, { accounts: users, auth, rateLimit: deps.rateLimit ?? 10 });
   lotRoutes(app, { streams, clock: deps.clock, auth, market: deps.market ?? defaultMarketSettings });

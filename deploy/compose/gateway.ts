@@ -8,7 +8,7 @@ const unrouted = (a: Action) => a.path.startsWith('/api/dev/');
 
 /**
  * What nginx itself serves (the UI, uploads) carries the headers the services send through
- * @fastify/helmet (platform/src/http/security-headers.ts); proxied answers have them already.
+ * helmet (platform/src/http/security-headers.ts); proxied answers have them already.
  */
 const csp = Object.entries(contentSecurityPolicy)
   .map(([name, sources]) => `${name} ${sources.join(' ')}`)

@@ -134,6 +134,15 @@ describe('logging', () => {
 });
 
 describe('maskSecretsInText', () => {
+  it('masks the value of a secret key at any depth of a JSON line, strings with escapes and numbers', () => {
+    const line = '{"a":{"b":{"c":{"password" : "hun\\"ter2","code":123456,"x":"ok"}}},"Token":"t-1"}';
+    const masked = maskSecretsInText(line);
+    expect(JSON.parse(masked)).toEqual({
+      a: { b: { c: { password: '[redacted]', code: '[redacted]', x: 'ok' } } },
+      Token: '[redacted]',
+    });
+  });
+
   it('leaves text without urls as it is', () => {
     expect(maskSecretsInText('lot lot-7 closed at 12:00')).toBe('lot lot-7 closed at 12:00');
     expect(maskSecretsInText('/api/product/search')).toBe('/api/product/search');

@@ -1,7 +1,7 @@
 import { type Action, isRole, roleMessages } from '@wine/contracts';
 import type { Actor } from '@wine/event-schemas';
 import { type ActionGuard, AppError, type commandIdClaims } from '@wine/platform';
-import type { FastifyRequest, RouteShorthandOptions } from 'fastify';
+import type { FastifyRequest, onRequestHookHandler, RouteShorthandOptions } from 'fastify';
 import { commandErrors } from '../errors.ts';
 import type { Accounts, Session } from './accounts.ts';
 import { hasRole } from './user.ts';
@@ -18,8 +18,11 @@ export interface SessionAuth extends ActionGuard {
 export interface SessionAuthDeps {
   accounts: Accounts;
   claims: ReturnType<typeof commandIdClaims>;
-  /** Requests per minute per client on the staff's actions (admin, seller, auditor, finance, support). */
-  staffRateLimit: number;
+  /**
+   * The staff's actions' (admin, seller, auditor, finance, support) one rate limit per client, an
+   * onRequest hook: counted on arrival, before the session is checked, so guessed tokens count too.
+   */
+  staffLimit: onRequestHookHandler;
 }
 
 /**
@@ -28,7 +31,7 @@ export interface SessionAuthDeps {
  * checked before the body is read. A switched session (an admin acting as a user) holds none of the
  * user's roles.
  */
-export function sessionAuth({ accounts, claims, staffRateLimit }: SessionAuthDeps): SessionAuth {
+export function sessionAuth({ accounts, claims, staffLimit }: SessionAuthDeps): SessionAuth {
   const sessions = new WeakMap<FastifyRequest, Session>();
   const sessionOf = (request: FastifyRequest) => {
     const session = sessions.get(request);
@@ -55,7 +58,8 @@ export function sessionAuth({ accounts, claims, staffRateLimit }: SessionAuthDep
     },
     routeOptions(action): RouteShorthandOptions {
       if (!isRole(action.auth)) return {};
-      return { config: { rateLimit: { max: staffRateLimit, timeWindow: '1 minute' } } };
+      // One budget per client shared by every staff action (one limiter, one store).
+      return { onRequest: staffLimit };
     },
     sessionOf,
     sessionIfAny: (request) => sessions.get(request) ?? null,

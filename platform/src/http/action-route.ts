@@ -16,7 +16,10 @@ export type Authorize = (request: FastifyRequest, action: Action) => void | Prom
 
 /** Who may call an action, checked before its body is read, and what an `x-command-id` may replay. */
 export interface ActionGuard {
-  /** Runs in the route's onRequest hook: a refused caller's body is never read. */
+  /**
+   * Runs in the route's preParsing hook: a refused caller's body is never read, and the rate limits
+   * (onRequest) count refused callers too.
+   */
   authorize: Authorize;
   /**
    * Claims a caller's `x-command-id` for this action and input (STYLE.md: an idempotency key is scoped
@@ -51,8 +54,9 @@ export function registerAction<A extends Action, R>(
       ...routeLevel,
       ...options,
       config: { ...routeLevel.config, ...options.config },
-      onRequest: async (request) => {
+      preParsing: async (request, _reply, payload) => {
         await authorize(request, action);
+        return payload;
       },
     },
     async (request, reply) => {

@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import fastifyHelmet from '@fastify/helmet';
 import Fastify, {
   type FastifyBaseLogger,
   type FastifyInstance,
@@ -9,7 +8,7 @@ import Fastify, {
 import type { Logger } from '../logging.ts';
 import { installErrorEnvelope } from './action-route.ts';
 import { installJsonBodyParser } from './json-body.ts';
-import { securityHeaders } from './security-headers.ts';
+import { installSecurityHeaders } from './security-headers.ts';
 
 export type HttpApp = FastifyInstance;
 
@@ -27,9 +26,8 @@ export function createHttpApp(
     genReqId: () => randomUUID(),
     bodyLimit: 1024 * 1024,
   });
-  // Registered first so its onRequest hook covers every route and the not-found fallback; fastify
-  // loads it before listen / ready, so the app can stay synchronous to make.
-  void app.register(fastifyHelmet, securityHeaders);
+  // First, so its onRequest hook covers every route and the not-found fallback.
+  installSecurityHeaders(app);
   installJsonBodyParser(app);
   installErrorEnvelope(app, fallback);
   return app;
