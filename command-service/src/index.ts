@@ -63,7 +63,10 @@ export async function commandService(
   // preHandler: the body is parsed by then, so the key can name the address being tried.
   await app.register(rateLimit, { global: false, hook: 'preHandler' });
   const streams = createStreams(deps.store);
-  const users = openAccounts(streams, deps);
+  const users = openAccounts(streams, {
+    ...deps,
+    onMailFailed: (err) => deps.logger.error({ err }, 'a password reset mail could not be sent'),
+  });
   const auth = sessionAuth({
     accounts: users,
     claims: commandIdClaims(deps.secrets, deps.clock),
@@ -89,7 +92,9 @@ export function openAccounts(
   deps: Pick<
     CommandServiceDeps,
     'clock' | 'secrets' | 'mailer' | 'sessionSecret' | 'publicUrl' | 'cards' | 'kyc'
-  >,
+  > & {
+    onMailFailed?: (error: unknown) => void;
+  },
 ): Accounts {
   return accounts({
     streams,
@@ -101,6 +106,7 @@ export function openAccounts(
     cards: deps.cards ?? createSandboxCardProvider(),
     kyc: deps.kyc ?? createSandboxKycProvider(),
     publicUrl: deps.publicUrl,
+    ...(deps.onMailFailed && { onMailFailed: deps.onMailFailed }),
   });
 }
 

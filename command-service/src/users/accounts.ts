@@ -50,6 +50,8 @@ export interface AccountDeps {
   kyc: KycProvider;
   /** Where links in e-mails point (the UI's origin), asked when a mail is written. */
   publicUrl: () => string;
+  /** A mail sent after the answer (so its delay tells nothing) that could not be sent. */
+  onMailFailed?: (error: unknown) => void;
 }
 
 /** Who acts in a session: the user, or an admin who switched to the user (seeds 001 §7 switchuser). */
@@ -424,16 +426,20 @@ export function accounts(deps: AccountDeps) {
         kind: 'user',
         id: userId,
       });
-      await mailer.send({
-        to: user.email,
-        subject: 'Reset your password',
-        text: [
-          `Hello ${user.firstName},`,
-          '',
-          `Open this link within ${RESET_HOURS} hour to choose a new password: ${deps.publicUrl()}/reset_password/${token}`,
-          'If you did not ask for it, ignore this e-mail.',
-        ].join('\n'),
-      });
+      // Not awaited: a mail server's delay would tell an address with an account from one without
+      // (the embedded outbox keeps the message before this returns).
+      void mailer
+        .send({
+          to: user.email,
+          subject: 'Reset your password',
+          text: [
+            `Hello ${user.firstName},`,
+            '',
+            `Open this link within ${RESET_HOURS} hour to choose a new password: ${deps.publicUrl()}/reset_password/${token}`,
+            'If you did not ask for it, ignore this e-mail.',
+          ].join('\n'),
+        })
+        .catch((error) => deps.onMailFailed?.(error));
     },
 
     /** One use: the token is taken; every session issued before now is refused from here on. */
