@@ -56,7 +56,7 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-const post = (url: string, payload: unknown) => app.inject({ method: 'POST', url, payload });
+const post = (url: string, payload: Record<string, unknown>) => app.inject({ method: 'POST', url, payload });
 
 async function timed(email: string) {
   const started = performance.now();
