@@ -1,5 +1,5 @@
-import { type LotView, subjects } from '@wine/contracts';
-import { lotStream, verifyChain } from '@wine/event-schemas';
+import { type LoginResult, type LotView, subjects } from '@wine/contracts';
+import { lotStream, START, verifyChain } from '@wine/event-schemas';
 import { createLogger } from '@wine/platform';
 import { lotsProjection, rebuildProjection } from '@wine/projection-service';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -254,6 +254,21 @@ describe('realtime', () => {
   });
 });
 
+describe('the first admin of the demo', () => {
+  it('is made on the first start with the catalogue, signs in with the password told once, and is told no more', async () => {
+    const first = market.firstAdmin;
+    if (!first) throw new Error('the first start made no admin');
+    expect(first.email).toBe('admin@example.com');
+    const session = await market.ok<LoginResult>('/api/user/login', {
+      email: first.email,
+      password: first.password,
+    });
+    expect(session.user).toMatchObject({ roles: ['admin'], isAdmin: true, email_verified: true });
+    const events = JSON.stringify(await market.eventStore.readAll({ after: START, raw: true }));
+    expect(events).not.toContain(first.password);
+  });
+});
+
 describe('read models are disposable', () => {
   const allLots = () => market.docs.collection('lots').find({}, { sort: { _id: 1 } });
 
@@ -281,6 +296,8 @@ describe('read models are disposable', () => {
     await market.stop({ keepData: true });
     market = await startMarketplace({ dataDir: market.dataDir });
     expect(await allLots()).toEqual(before);
+    // Not a first start: no new admin, no password told again.
+    expect(market.firstAdmin).toBeNull();
     const { body } = await market.post<Page>('/api/product/search', {});
     if (body.status !== 'success') throw new Error(body.data.message);
     expect(body.data.responseData.totalRecords).toBe(before.length);
