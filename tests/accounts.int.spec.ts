@@ -154,14 +154,7 @@ describe('registration', () => {
 
   it('answers a repeated submission (same command id) with the earlier account', async () => {
     const email = newEmail();
-    const body = {
-      first_name: 'Ada',
-      last_name: 'Lovelace',
-      email,
-      password: PASSWORD,
-      confirm_password: PASSWORD,
-      terms: true,
-    };
+    const body = registration(email);
     const headers = { 'x-command-id': `register-${randomUUID()}` };
     const first = await market.post<RegisterResult>('/api/user/register', body, headers);
     const again = await market.post<RegisterResult>('/api/user/register', body, headers);

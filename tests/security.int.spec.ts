@@ -5,7 +5,13 @@ import type { LoginResult, OutboxMessage, RegisterResult, UserRecord } from '@wi
 import { userStream } from '@wine/event-schemas';
 import { createLogger } from '@wine/platform';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { lotInput, startMarketplace, TEST_PASSWORD, type TestMarketplace } from './support/marketplace.ts';
+import {
+  lotInput,
+  startMarketplace,
+  TEST_PASSWORD,
+  type TestMarketplace,
+  type TestUser,
+} from './support/marketplace.ts';
 
 // The reproductions of the hostile test (issue "Security: close every hole ..."), each through HTTP.
 
@@ -190,19 +196,11 @@ describe('x-command-id belongs to its caller, its action and its request', () =>
     const ann = await market.bidder();
     const ben = await market.bidder();
     const commandId = `bid-${randomUUID()}`;
-    const first = await market.post(
-      '/api/bid/confirm',
-      { id, wsprice: 30_000 },
-      { ...ann.auth, 'x-command-id': commandId },
-    );
-    expect(first.http).toBe(200);
+    const bid = (who: TestUser, wsprice: number) =>
+      market.post('/api/bid/confirm', { id, wsprice }, { ...who.auth, 'x-command-id': commandId });
+    expect((await bid(ann, 30_000)).http).toBe(200);
     const before = await head();
-    const second = await market.post(
-      '/api/bid/confirm',
-      { id, wsprice: 30_000 },
-      { ...ben.auth, 'x-command-id': commandId },
-    );
-    expect(second).toMatchObject({
+    expect(await bid(ben, 30_000)).toMatchObject({
       http: 409,
       body: {
         status: 'error',
@@ -211,18 +209,8 @@ describe('x-command-id belongs to its caller, its action and its request', () =>
     });
     expect(await head()).toBe(before);
     // ann's retry (same id, same bid) replays; another amount under that id is refused.
-    const retry = await market.post(
-      '/api/bid/confirm',
-      { id, wsprice: 30_000 },
-      { ...ann.auth, 'x-command-id': commandId },
-    );
-    expect(retry.http).toBe(200);
-    const changed = await market.post(
-      '/api/bid/confirm',
-      { id, wsprice: 40_000 },
-      { ...ann.auth, 'x-command-id': commandId },
-    );
-    expect(changed.http).toBe(422);
+    expect((await bid(ann, 30_000)).http).toBe(200);
+    expect((await bid(ann, 40_000)).http).toBe(422);
     expect(await head()).toBe(before);
   });
 });

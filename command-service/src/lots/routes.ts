@@ -47,9 +47,6 @@ export function lotRoutes(app: FastifyInstance, { streams, clock, auth, market }
     now = clock.now(),
   ): CommandContext => ({ commandId: ctx.commandId, correlationId: ctx.correlationId, actor, now });
 
-  // The seller paths need the seller role, checked before the body is read (session-auth).
-  const sellerOf = auth.sessionOf;
-
   async function list(input: Input<typeof actions.createLot>, sellerId: string, ctx: CommandContext) {
     const lot = lotFromInput(input, sellerId, ctx.now, ctx.commandId);
     const result = await streams.handle(
@@ -93,15 +90,16 @@ export function lotRoutes(app: FastifyInstance, { streams, clock, auth, market }
     withdraw(input, { kind: 'admin' }, context(ctx, auth.adminOf(ctx.request))),
   );
   registerAction(app, actions.sellerCreateLot, auth, (input, ctx) => {
-    const session = sellerOf(ctx.request);
+    // The seller role was checked before the body was read (session-auth).
+    const session = auth.sessionOf(ctx.request);
     return list(input, session.user.id, context(ctx, actorOf(session)));
   });
   registerAction(app, actions.sellerUpdateLot, auth, (input, ctx) => {
-    const session = sellerOf(ctx.request);
+    const session = auth.sessionOf(ctx.request);
     return update(input, { kind: 'seller', userId: session.user.id }, context(ctx, actorOf(session)));
   });
   registerAction(app, actions.sellerWithdrawLot, auth, (input, ctx) => {
-    const session = sellerOf(ctx.request);
+    const session = auth.sessionOf(ctx.request);
     return withdraw(input, { kind: 'seller', userId: session.user.id }, context(ctx, actorOf(session)));
   });
   registerAction(app, actions.setSeller, auth, async (input, ctx) => {

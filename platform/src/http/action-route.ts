@@ -85,13 +85,6 @@ export function registerAction<A extends Action, R>(
   );
 }
 
-/** What is wrong with a body fastify could not parse, in words a caller can act on. */
-function bodyErrorMessage(error: Error): string {
-  if ((error as { code?: string }).code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error instanceof SyntaxError)
-    return 'The request body is not valid JSON';
-  return error.message;
-}
-
 /**
  * One error mapping for every service: AppErrors by their code, fastify's own 4xx kept 4xx, the rest 500.
  * `fallback` answers what is not an API path (the embedded process serves the UI there).
@@ -108,8 +101,8 @@ export function installErrorEnvelope(
     }
     const status = (error as { statusCode?: number }).statusCode;
     if (typeof status === 'number' && status >= 400 && status < 500) {
-      const message = bodyErrorMessage(error as Error);
-      return reply.code(status).send(failure(message, status));
+      // Bad JSON never gets here: the body parser (json-body.ts) answers it as an AppError.
+      return reply.code(status).send(failure((error as Error).message, status));
     }
     request.log.error({ err: error }, 'unhandled error');
     return reply.code(500).send(failure('Something went wrong!', 500));

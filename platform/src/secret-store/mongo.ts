@@ -31,6 +31,32 @@ const liveAt = (id: string, now: Date) => ({
   $or: [{ expiresAt: null }, { expiresAt: { $gt: now } }],
 });
 
+/**
+ * In an update pipeline: the document is absent (the upsert gives it no value yet) or expired at
+ * `now`, so it starts again. Expressions in one $set stage all see the document as it was, so every
+ * field judges the same `fresh`.
+ */
+const freshAt = (now: Date) => ({
+  $or: [
+    { $eq: [{ $type: '$value' }, 'missing'] },
+    { $and: [{ $eq: [{ $type: '$expiresAt' }, 'date'] }, { $lte: ['$expiresAt', now] }] },
+  ],
+});
+
+/**
+ * Two first upserts can race to insert the same `_id`. The server retries such an upsert itself
+ * (equality on a unique index); should a duplicate key still reach us, one more try finds the
+ * winner's document and updates it.
+ */
+async function upsertOnce<T>(upsert: () => Promise<T>): Promise<T> {
+  try {
+    return await upsert();
+  } catch (error) {
+    if ((error as { code?: unknown } | null)?.code !== 11000) throw error;
+    return upsert();
+  }
+}
+
 export async function openMongoSecretStore(
   url: string,
   dbName: string,
@@ -71,16 +97,8 @@ export async function openMongoSecretStore(
 
     async increment(kind, key, options = {}) {
       const _id = idOf(kind, key);
-      const now = clock.now();
-      // Absent (upsert: no value yet) or expired at `now`: start a new window at 1. Expressions in
-      // one $set stage all see the document as it was, so both fields judge the same `fresh`.
-      const fresh = {
-        $or: [
-          { $eq: [{ $type: '$value' }, 'missing'] },
-          { $and: [{ $eq: [{ $type: '$expiresAt' }, 'date'] }, { $lte: ['$expiresAt', now] }] },
-        ],
-      };
-      const bump = () =>
+      const fresh = freshAt(clock.now());
+      const doc = await upsertOnce(() =>
         secrets.findOneAndUpdate(
           { _id },
           [
@@ -94,30 +112,15 @@ export async function openMongoSecretStore(
             },
           ],
           { upsert: true, returnDocument: 'after', projection: { value: 1 } },
-        );
-      // Two first increments can race to insert the same `_id`. The server retries such an upsert
-      // itself (equality on a unique index); should a duplicate key still reach us, one more try
-      // finds the winner's document and adds to it.
-      let doc: Pick<SecretDoc, 'value'> | null;
-      try {
-        doc = await bump();
-      } catch (error) {
-        if ((error as { code?: unknown } | null)?.code !== 11000) throw error;
-        doc = await bump();
-      }
+        ),
+      );
       return Number(doc?.value);
     },
 
     async claim<T>(kind: string, key: string, value: T, options: { expiresAt?: Date } = {}) {
       const _id = idOf(kind, key);
-      const now = clock.now();
-      const fresh = {
-        $or: [
-          { $eq: [{ $type: '$value' }, 'missing'] },
-          { $and: [{ $eq: [{ $type: '$expiresAt' }, 'date'] }, { $lte: ['$expiresAt', now] }] },
-        ],
-      };
-      const claimOnce = () =>
+      const fresh = freshAt(clock.now());
+      const doc = await upsertOnce(() =>
         secrets.findOneAndUpdate(
           { _id },
           [
@@ -131,15 +134,8 @@ export async function openMongoSecretStore(
             },
           ],
           { upsert: true, returnDocument: 'after', projection: { value: 1 } },
-        );
-      let doc: Pick<SecretDoc, 'value'> | null;
-      try {
-        doc = await claimOnce();
-      } catch (error) {
-        // As in increment: a racing first insert of the same _id; the retry finds the winner's.
-        if ((error as { code?: unknown } | null)?.code !== 11000) throw error;
-        doc = await claimOnce();
-      }
+        ),
+      );
       return parse<T>(doc) as T;
     },
 
