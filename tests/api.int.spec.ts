@@ -1,11 +1,25 @@
 import { type LoginResult, type LotView, subjects } from '@wine/contracts';
-import { lotStream, START, verifyChain } from '@wine/event-schemas';
+import { lotStream, START } from '@wine/event-schemas';
+import { verifyChain } from '@wine/event-schemas/hash-chain';
 import { createLogger } from '@wine/platform';
 import { lotsProjection, rebuildProjection } from '@wine/projection-service';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
 import { lotInput, startMarketplace, type TestMarketplace } from './support/marketplace.ts';
-import { openSocket, until } from './support/socket.ts';
+import { openSocket, type TestSocket, until } from './support/socket.ts';
+
+/**
+ * A socket's messages are handled in order: once the server answers an `auth` sent after a
+ * `subscribe`, the subscription is in place (a condition, not a sleep).
+ */
+async function subscribed(client: TestSocket) {
+  const answered = client.messages.filter((m) => m.type === 'authenticated').length;
+  client.socket.send(JSON.stringify({ type: 'auth', token: null }));
+  await until(
+    () => client.messages.filter((m) => m.type === 'authenticated').length > answered,
+    'subscription in place',
+  );
+}
 
 let market: TestMarketplace;
 beforeAll(async () => {
@@ -195,12 +209,13 @@ describe('realtime', () => {
     const bystander = await open(market.url);
     watcher.socket.send(JSON.stringify({ type: 'subscribe', channels: ['lots'] }));
     bystander.socket.send(JSON.stringify({ type: 'subscribe', channels: ['lot:someone-else'] }));
+    await subscribed(watcher);
+    await subscribed(bystander);
     await until(() => watcher.messages.some((m) => m.type === 'servertime'), 'servertime');
     const dTime = watcher.messages.find((m) => m.type === 'servertime')?.dTime as string;
     expect(Math.abs(Date.parse(dTime) - Date.now())).toBeLessThan(5_000);
 
     const input = lotInput({ title: '2005 Realtime Test Pomerol' });
-    await new Promise((r) => setTimeout(r, 50));
     await market.post('/api/admin/product/create', input, market.admin);
     await until(() => watcher.messages.some((m) => m.type === 'lotChanged'), 'lotChanged');
     const change = watcher.messages.find((m) => m.type === 'lotChanged') as { lot: LotView; event: string };
@@ -214,7 +229,7 @@ describe('realtime', () => {
   it('replays the changes a client missed while disconnected, after the last position it saw', async () => {
     const first = await open(market.url);
     first.socket.send(JSON.stringify({ type: 'subscribe', channels: ['lots'] }));
-    await new Promise((r) => setTimeout(r, 50));
+    await subscribed(first);
     await market.post('/api/admin/product/create', lotInput(), market.admin);
     await until(() => first.messages.some((m) => m.type === 'lotChanged'), 'first change');
     const seen = first.messages.filter((m) => m.type === 'lotChanged').at(-1)?.position as string;

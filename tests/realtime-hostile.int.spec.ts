@@ -276,7 +276,16 @@ describe('a socket whose session ends', () => {
     ['ann-token', 'ann'],
     ['bob-token', 'bob'],
   ]);
-  const authenticate = async (token: string) => tokens.get(token) ?? null;
+  let checks = 0;
+  const authenticate = async (token: string) => {
+    checks += 1;
+    return tokens.get(token) ?? null;
+  };
+  /** Waits for `n` more session checks (each socket's periodic check calls authenticate). */
+  const moreChecks = async (n: number) => {
+    const target = checks + n;
+    await until(() => checks >= target, `${n} more session checks`);
+  };
   const signIn = async (url: string, token: string) => {
     const s = await connect(url);
     s.send({ type: 'auth', token });
@@ -316,12 +325,12 @@ describe('a socket whose session ends', () => {
     const { url, realtime } = await start({ authenticate, sessionCheckIntervalMs: 50 });
     const [ann, bob] = [await signIn(url, 'ann-token'), await signIn(url, 'bob-token')];
     const anonymous = await connect(url);
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    await moreChecks(6);
     expect(realtime.clientCount()).toBe(3);
 
     tokens.delete('ann-token');
     expect(await closeOf(ann)).toEqual({ code: 4401, reason: 'session ended' });
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    await moreChecks(4);
     expect([bob.ws.readyState, anonymous.ws.readyState]).toEqual([WebSocket.OPEN, WebSocket.OPEN]);
   });
 });

@@ -13,11 +13,6 @@ export default defineConfig({
     tanstackRouter({ target: 'react', autoCodeSplitting: true }),
     react(),
   ],
-  resolve: {
-    // @wine/contracts re-exports @wine/event-schemas, whose audit hash uses node:crypto; the browser never
-    // calls it, so a stub keeps the shared schemas importable without a Node polyfill.
-    alias: { 'node:crypto': fileURLToPath(new URL('./src/shims/node-crypto.ts', import.meta.url)) },
-  },
   server: {
     proxy: {
       '/api': backend,

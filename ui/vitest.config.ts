@@ -7,14 +7,14 @@ const root = fileURLToPath(new URL('.', import.meta.url));
 export default defineProject({
   root,
   plugins: [react()],
-  resolve: {
-    alias: { 'node:crypto': fileURLToPath(new URL('./src/shims/node-crypto.ts', import.meta.url)) },
-  },
   test: {
     name: 'ui',
     environment: 'jsdom',
     include: ['src/**/*.unit.spec.tsx', 'src/**/*.unit.spec.ts'],
     setupFiles: ['./src/test-utils/setup.ts'],
     css: { modules: { classNameStrategy: 'non-scoped' } },
+    // A form filled key by key with user-event and checked with axe takes seconds in jsdom on two
+    // shared cores; the default 5 s leaves no margin for the longest of them.
+    testTimeout: 15_000,
   },
 });

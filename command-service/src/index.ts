@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import rateLimit from '@fastify/rate-limit';
-import { actions, defaultMarketSettings, type MarketSettings } from '@wine/contracts';
+import { defaultMarketSettings, type MarketSettings } from '@wine/contracts';
 import {
   type CardProvider,
   type Clock,
@@ -14,17 +14,28 @@ import {
   type Logger,
   type Mailer,
   openSms,
-  registerAction,
   type SecretStore,
   sessionTokens,
 } from '@wine/platform';
 import type { FastifyInstance } from 'fastify';
+import { biddingRoutes } from './bidding/routes.ts';
+import { cartRoutes } from './carts/routes.ts';
 import { createStreams, type Streams } from './core/command-handler.ts';
+import { devRoutes } from './dev/routes.ts';
 import { type ClosingScheduler, closingScheduler } from './lots/closing-scheduler.ts';
 import { lotRoutes } from './lots/routes.ts';
 import { type Accounts, accounts } from './users/accounts.ts';
-import { userRoutes } from './users/routes.ts';
-import { sessionAuth } from './users/session-auth.ts';
+import { cardRoutes } from './users/cards/routes.ts';
+import { identityRoutes } from './users/identity/routes.ts';
+import { invitationRoutes } from './users/invitations/routes.ts';
+import { passwordRoutes } from './users/passwords/routes.ts';
+import { profileRoutes } from './users/profile/routes.ts';
+import { roleRoutes } from './users/roles/routes.ts';
+import { sessionRoutes } from './users/session/routes.ts';
+import { sessionAuth } from './users/session/session-auth.ts';
+import { userAdminRoutes } from './users/user-admin/routes.ts';
+import { verificationRoutes } from './users/verification/routes.ts';
+import { watchlistRoutes } from './watchlists/routes.ts';
 
 export interface CommandServiceDeps {
   store: EventStore;
@@ -60,7 +71,8 @@ export async function commandService(
   app: FastifyInstance,
   deps: CommandServiceDeps,
 ): Promise<CommandService> {
-  // preHandler: the body is parsed by then, so the key can name the address being tried.
+  // preHandler: the body is parsed by then, so the key can name the address being tried. Registered
+  // here, on the parent of the areas' plugins, so its route hook and `app.rateLimit` reach them all.
   await app.register(rateLimit, { global: false, hook: 'preHandler' });
   const streams = createStreams(deps.store);
   const users = openAccounts(streams, {
@@ -68,17 +80,27 @@ export async function commandService(
     onMailFailed: (err) => deps.logger.error({ err }, 'a password reset mail could not be sent'),
   });
   const auth = sessionAuth({
-    accounts: users,
+    authenticate: users.session.authenticate,
     claims: commandIdClaims(deps.secrets, deps.clock),
     staffLimit: app.rateLimit({ max: deps.staffRateLimit ?? 300, timeWindow: '1 minute' }),
   });
-  userRoutes(app, { accounts: users, auth, rateLimit: deps.rateLimit ?? 10 });
-  lotRoutes(app, { streams, clock: deps.clock, auth, market: deps.market ?? defaultMarketSettings });
+  const { clock } = deps;
+  const limit = deps.rateLimit ?? 10;
+  await app.register(sessionRoutes, { session: users.session, auth, rateLimit: limit });
+  await app.register(verificationRoutes, { verification: users.verification, auth, rateLimit: limit });
+  await app.register(passwordRoutes, { passwords: users.passwords, auth, rateLimit: limit });
+  await app.register(profileRoutes, { profile: users.profile, auth });
+  await app.register(cardRoutes, { cards: users.cards, auth, rateLimit: limit });
+  await app.register(identityRoutes, { identity: users.identity, auth });
+  await app.register(invitationRoutes, { invitations: users.invitations, auth, rateLimit: limit });
+  await app.register(roleRoutes, { roles: users.roles, auth });
+  await app.register(userAdminRoutes, { userAdmin: users.userAdmin, auth });
+  await app.register(lotRoutes, { streams, clock, auth });
+  await app.register(biddingRoutes, { streams, clock, auth, market: deps.market ?? defaultMarketSettings });
+  await app.register(cartRoutes, { streams, clock, auth });
+  await app.register(watchlistRoutes, { streams, clock, auth });
   const { outbox } = deps.mailer;
-  if (outbox) {
-    // The outbox holds every code and link mailed: an admin's session only.
-    registerAction(app, actions.devOutbox, auth, async () => ({ records: await outbox() }));
-  }
+  if (outbox) await app.register(devRoutes, { outbox, auth });
   return {
     streams,
     scheduler: closingScheduler({ streams, clock: deps.clock, logger: deps.logger }),
@@ -125,8 +147,11 @@ export function sessionSecret(config: { SESSION_SECRET?: string | undefined; dat
 
 export { createStreams, eventIdFor, type Streams } from './core/command-handler.ts';
 export type { Decider } from './core/decider.ts';
+export { type DemoLot, demoCatalogue } from './demo/catalogue.ts';
 export { type ClosingScheduler, closingScheduler } from './lots/closing-scheduler.ts';
 export { lotDecider } from './lots/decide.ts';
 export { lotFromInput } from './lots/list-lot.ts';
+export type { Lot } from './lots/lot.ts';
 export { userDecider } from './users/decide.ts';
-export { createFirstAdmin, grantRoleByEmail } from './users/first-admin.ts';
+export { hashPassword, verifyPassword } from './users/passwords/passwords.ts';
+export { createFirstAdmin, grantRoleByEmail } from './users/roles/first-admin.ts';

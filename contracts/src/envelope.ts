@@ -1,13 +1,21 @@
 import type { z } from 'zod';
+import { type ErrorCode, errorCatalogue } from './errors.ts';
+import { t } from './i18n/index.ts';
 
 /** seeds 000 §7 / 001 §3: { status, data: { message, responseType, responseData } }. */
 export interface SuccessEnvelope<T> {
   status: 'success';
   data: { message: string; responseType: number; responseData: T };
 }
+/** The seeds' error envelope, with the catalogue's stable `code` (errors.ts) beside the message. */
 export interface ErrorEnvelope {
   status: 'error';
-  data: { message: string; responseType: number; responseData: null | { field?: string; issues?: Issue[] } };
+  data: {
+    code: ErrorCode;
+    message: string;
+    responseType: number;
+    responseData: null | { field?: string; issues?: Issue[] };
+  };
 }
 export type Envelope<T> = SuccessEnvelope<T> | ErrorEnvelope;
 export interface Issue {
@@ -20,20 +28,25 @@ export const success = <T>(responseData: T, message = 'ok'): SuccessEnvelope<T> 
   data: { message, responseType: 200, responseData },
 });
 
+/** A refusal in the envelope; the status is the catalogue's unless given (a fastify 4xx keeps its own). */
 export const failure = (
+  code: ErrorCode,
   message: string,
-  responseType: number,
   responseData: ErrorEnvelope['data']['responseData'] = null,
-): ErrorEnvelope => ({ status: 'error', data: { message, responseType, responseData } });
+  responseType: number = errorCatalogue[code].status,
+): ErrorEnvelope => ({ status: 'error', data: { code, message, responseType, responseData } });
 
-/** Turns a zod error into the envelope, naming the first field at fault in the message. */
+/**
+ * Turns a zod error into the envelope, naming the first field at fault in the message. The issues'
+ * messages were made while parsing, in the caller's language.
+ */
 export function validationFailure(error: z.ZodError): ErrorEnvelope {
   const issues = error.issues.map((i) => ({
     field: i.path.length ? i.path.join('.') : (unrecognizedKey(i) ?? 'body'),
     message: i.message,
   }));
-  const first = issues[0] ?? { field: 'body', message: 'Invalid input' };
-  return failure(`${first.field}: ${first.message}`, 400, { field: first.field, issues });
+  const first = issues[0] ?? { field: 'body', message: t('common.somethingWrong') };
+  return failure('VALIDATION', `${first.field}: ${first.message}`, { field: first.field, issues });
 }
 
 function unrecognizedKey(issue: z.core.$ZodIssue): string | undefined {

@@ -1,6 +1,6 @@
 import type { Position } from '@wine/event-schemas';
 import { z } from 'zod';
-import type { LotView, ViewerFields } from './lot-document.ts';
+import type { LotView, ViewerFields } from './lots/lot-document.ts';
 
 /** Channels a socket can subscribe to: every lot ('lots') or one lot ('lot:<id>'). */
 export const Channel = z.union([z.literal('lots'), z.string().regex(/^lot:[a-zA-Z0-9_-]{1,64}$/)]);

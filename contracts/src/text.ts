@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { lazy, t } from './i18n/index.ts';
 
 /**
  * Characters no person means to store in a name, a title or an address: C0 and C1 controls (NUL,
@@ -26,7 +27,11 @@ const EMOJI_JOINER =
 
 const withoutEmojiJoiners = (value: string) => value.replace(EMOJI_JOINER, '');
 
-export const notAllowedMessage = (label: string) => `${label} contains characters that are not allowed`;
+/** What a form label holds: its text, or a function that reads it in the current language. */
+export type Label = string | (() => string);
+const textOf = (label: Label) => (typeof label === 'function' ? label() : label);
+
+export const notAllowedMessage = (label: Label) => t('validation.notAllowed', { label: textOf(label) });
 
 /** Whether a one-line text holds only characters a person types (letters of any script, accents, emoji). */
 export const isPlainLine = (value: string): boolean => !NOT_ALLOWED_IN_LINE.test(withoutEmojiJoiners(value));
@@ -40,18 +45,27 @@ export const isPlainText = (value: string): boolean => !NOT_ALLOWED_IN_TEXT.test
  * character. Chain `.min()` / `.max()` for the length; `typeError` is the message for a missing or
  * non-string value ('Required!' on the account forms).
  */
-export function plainText(label: string, typeError?: string) {
-  return z.string(typeError).trim().refine(isPlainLine, notAllowedMessage(label));
+export function plainText(label: Label, typeError?: string | { error: () => string }) {
+  return z
+    .string(typeError)
+    .trim()
+    .refine(
+      isPlainLine,
+      lazy(() => notAllowedMessage(label)),
+    );
 }
 
 /**
  * Human text over several lines (a description, a reason): as `plainText`, but line feeds are kept
  * (a CR LF from a form becomes LF).
  */
-export function multilineText(label: string, typeError?: string) {
+export function multilineText(label: Label, typeError?: string | { error: () => string }) {
   return z
     .string(typeError)
     .trim()
     .overwrite((value) => value.replace(/\r\n?/g, '\n'))
-    .refine(isPlainText, notAllowedMessage(label));
+    .refine(
+      isPlainText,
+      lazy(() => notAllowedMessage(label)),
+    );
 }

@@ -18,15 +18,10 @@ import {
   openMailer,
   openSecretStore,
   sessionTokens,
+  sessionUser,
   systemClock,
 } from '@wine/platform';
-import {
-  createProjectionRunner,
-  ensureIndexes,
-  projections,
-  queryService,
-  sessionUser,
-} from '@wine/projection-service';
+import { createProjectionRunner, ensureIndexes, projections, queryService } from '@wine/projection-service';
 import { createRealtimeServer } from '@wine/realtime-service';
 
 export const repoRoot = resolve(import.meta.dirname, '../..');
@@ -93,7 +88,7 @@ export async function startEmbedded(options: EmbeddedOptions) {
     bus,
     clock,
     logger,
-    authenticate: (token) => userOf(`Bearer ${token}`),
+    authenticate: async (token) => (await userOf(`Bearer ${token}`))?.id ?? null,
   });
   await runner.start();
   await runner.waitFor(await eventStore.headPosition(), 120_000);

@@ -1,11 +1,12 @@
+export * from './cart-events.ts';
 export * from './envelope.ts';
-export * from './hash-chain.ts';
 export * from './lot-events.ts';
 export * from './registry.ts';
 export * from './streams.ts';
 export * from './user-events.ts';
 
-import { cartEventDefinitions, lotEventDefinitions } from './lot-events.ts';
+import { cartEventDefinitions } from './cart-events.ts';
+import { lotEventDefinitions } from './lot-events.ts';
 import { createRegistry } from './registry.ts';
 import { userEventDefinitions } from './user-events.ts';
 
@@ -18,6 +19,6 @@ export const events = createRegistry([
 
 export type MarketEvent =
   | import('./lot-events.ts').LotEvent
-  | import('./lot-events.ts').CartEvent
+  | import('./cart-events.ts').CartEvent
   | import('./user-events.ts').UserEvent
   | import('./user-events.ts').EmailClaimEvent;

@@ -217,19 +217,3 @@ export const lotEventDefinitions = [
   LotExtended,
   LotClosed,
 ] as const;
-
-/** seeds 000 §4.4 / §5: a buy-now line in the user's cart (`cart-<userId>`); adding a lot again sets its line. */
-export const CartLineSet = defineEvent({
-  type: 'CartLineSet',
-  version: 1,
-  schema: z.object({ lotId: Id, qty: z.number().int().min(1).max(100_000), unitPrice: Cents }),
-});
-export const CartLineRemoved = defineEvent({
-  type: 'CartLineRemoved',
-  version: 1,
-  schema: z.object({ lotId: Id }),
-});
-export type CartEvent =
-  | { type: 'CartLineSet'; data: z.infer<typeof CartLineSet.schema> }
-  | { type: 'CartLineRemoved'; data: z.infer<typeof CartLineRemoved.schema> };
-export const cartEventDefinitions = [CartLineSet, CartLineRemoved] as const;

@@ -1,4 +1,5 @@
 import { type DestinationStream, type Logger, pino } from 'pino';
+import pretty from 'pino-pretty';
 
 export type { Logger };
 
@@ -114,5 +115,24 @@ export function createLogger(level = 'info', name = 'wine', destination?: Destin
       streamWrite: maskSecretsInText,
     },
   };
-  return destination ? pino(options, destination) : pino(options);
+  if (destination) return pino(options, destination);
+  return readableInTerminal() ? pino(options, pretty(prettyOptions)) : pino(options);
 }
+
+/**
+ * In a terminal (`npm start` by a person) the lines are readable (pino-pretty); piped, in a container
+ * or with LOG_FORMAT=json they stay JSON, one object a line, for a log collector.
+ */
+function readableInTerminal(): boolean {
+  const format = process.env.LOG_FORMAT;
+  if (format === 'json') return false;
+  return format === 'pretty' || process.stdout.isTTY === true;
+}
+
+const prettyOptions = {
+  colorize: true,
+  translateTime: 'SYS:HH:MM:ss.l',
+  ignore: 'pid,hostname',
+  // pino-pretty writes synchronously here: a line logged just before an exit is not lost.
+  sync: true,
+};

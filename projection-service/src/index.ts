@@ -1,15 +1,22 @@
 import { defaultMarketSettings, type MarketSettings } from '@wine/contracts';
 import type { Clock, DocumentStore, SecretStore, SessionTokens } from '@wine/platform';
 import type { FastifyInstance } from 'fastify';
+import { auctionQueries } from './auctions/queries.ts';
 import { bidsProjection } from './bids/project.ts';
+import { bidQueries } from './bids/queries.ts';
 import { cartsProjection } from './carts/project.ts';
+import { cartQueries } from './carts/queries.ts';
 import type { Projection } from './core/projection.ts';
+import type { QueryDeps, QueryPlugin } from './core/queries.ts';
 import { createProjectionIndexes } from './core/rebuild.ts';
 import { viewerAuth } from './core/viewer.ts';
+import { defaultQueries } from './defaults/queries.ts';
 import { lotsProjection } from './lots/project.ts';
 import { lotQueries } from './lots/queries.ts';
 import { usersProjection } from './users/project.ts';
+import { userQueries } from './users/queries.ts';
 import { watchlistsProjection } from './watchlists/project.ts';
+import { watchlistQueries } from './watchlists/queries.ts';
 
 /** Every projection of the product, in the order they are applied. */
 export const projections: readonly Projection[] = [
@@ -29,10 +36,30 @@ export interface QueryServiceDeps {
   market?: MarketSettings;
 }
 
-/** The read side's query routes, registered on any fastify instance. */
+/** Every read model's query routes, one fastify plugin each. */
+export const queryPlugins: readonly QueryPlugin[] = [
+  lotQueries,
+  bidQueries,
+  watchlistQueries,
+  cartQueries,
+  userQueries,
+  auctionQueries,
+  defaultQueries,
+];
+
+/**
+ * The read side's query routes, registered on any fastify instance: each read model's plugin, with one
+ * caller check for all. The plugins load when the app is ready (its first `inject`, `listen` or an
+ * awaited `register`).
+ */
 export function queryService(app: FastifyInstance, deps: QueryServiceDeps): void {
-  const auth = viewerAuth(deps);
-  lotQueries(app, { docs: deps.docs, clock: deps.clock, auth, market: deps.market ?? defaultMarketSettings });
+  const queryDeps: QueryDeps = {
+    docs: deps.docs,
+    clock: deps.clock,
+    auth: viewerAuth(deps),
+    market: deps.market ?? defaultMarketSettings,
+  };
+  for (const plugin of queryPlugins) app.register(plugin, queryDeps);
 }
 
 /** Indexes the queries rely on; created at start (idempotent). */
@@ -40,12 +67,13 @@ export async function ensureIndexes(docs: DocumentStore): Promise<void> {
   for (const projection of projections) await createProjectionIndexes(docs, projection);
 }
 
+// The users read model's name and shape are contracts' (the session check reads them); kept here for callers.
+export { USERS, type UserDocument } from '@wine/contracts';
 export { CHECKPOINTS, loadCheckpoint } from './core/checkpoints.ts';
 export type { Projection } from './core/projection.ts';
 export { createProjectionIndexes, rebuildProjection, shadowName } from './core/rebuild.ts';
 export { createProjectionRunner, type ProjectionRunner, type RunnerStatus } from './core/runner.ts';
-export { sessionUser } from './core/viewer.ts';
 export { LOTS, listedLotDocument, lotsProjection } from './lots/project.ts';
 export { lotView } from './lots/view.ts';
 export { toMongoQuery } from './search/to-mongo.ts';
-export { USERS, type UserDocument, usersProjection } from './users/project.ts';
+export { usersProjection } from './users/project.ts';

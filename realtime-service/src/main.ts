@@ -6,9 +6,9 @@ import {
   openDocumentStore,
   openSecretStore,
   sessionTokens,
+  sessionUser,
   systemClock,
 } from '@wine/platform';
-import { sessionUser } from '@wine/projection-service';
 import closeWithGrace from 'close-with-grace';
 import { createRealtimeServer } from './server.ts';
 
@@ -27,7 +27,7 @@ const realtime = await createRealtimeServer({
   bus,
   clock: systemClock,
   logger,
-  authenticate: (token) => userOf(`Bearer ${token}`),
+  authenticate: async (token) => (await userOf(`Bearer ${token}`))?.id ?? null,
 });
 const server = createServer((request, response) => {
   response.writeHead(request.url === '/health' ? 200 : 404, { 'content-type': 'application/json' });

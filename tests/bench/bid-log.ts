@@ -4,12 +4,10 @@
  * through the real command handling (`createStreams(store).handle`: expected revision, command ids,
  * hash chain). Bids on different lots interleave in the log as they would in a live auction.
  */
-import { createStreams, eventIdFor, lotDecider } from '@wine/command-service';
+import { createStreams, demoCatalogue, eventIdFor, type Lot, lotDecider } from '@wine/command-service';
 import { defaultBidIncrements, incrementAt, MAX_BID_CENTS } from '@wine/contracts';
 import { lotStream } from '@wine/event-schemas';
 import { type EventStore, marketUpcaster, openSqliteEventStore } from '@wine/platform';
-import { demoCatalogue } from '../../command-service/src/demo/catalogue.ts';
-import type { Lot } from '../../command-service/src/lots/lot.ts';
 import { fmt, progress, progressDone } from './table.ts';
 
 const MINUTE = 60_000;

@@ -22,6 +22,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
+import { demoCatalogue } from '@wine/command-service';
 import {
   createEmbeddedDocumentStore,
   createLogger,
@@ -29,11 +30,10 @@ import {
   openSqliteEventStore,
   systemClock,
 } from '@wine/platform';
+import { newEvent } from '@wine/platform/testing';
 import { createProjectionRunner, projections } from '@wine/projection-service';
 import autocannon from 'autocannon';
 import { WebSocket, WebSocketServer } from 'ws';
-import { demoCatalogue } from '../../command-service/src/demo/catalogue.ts';
-import { newEvent } from '../../platform/src/testing/test-events.ts';
 import { lotInput, startMarketplace } from '../support/marketplace.ts';
 import { bidCatchUp } from './bid-catch-up.ts';
 import { bidSockets } from './bid-sockets.ts';
@@ -255,7 +255,7 @@ async function realtime() {
 
 /** Sign-in pays for one scrypt per request: its limit is scrypt itself on the same thread pool. */
 async function signIn() {
-  const { hashPassword, verifyPassword } = await import('../../command-service/src/users/passwords.ts');
+  const { hashPassword, verifyPassword } = await import('@wine/command-service');
   const stored = await hashPassword('bench-password-1');
   const seconds = 4;
   let hashes = 0;

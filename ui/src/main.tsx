@@ -9,11 +9,16 @@ import { createRouter, RouterProvider } from '@tanstack/react-router';
 import { createStore, Provider } from 'jotai';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { I18nextProvider } from 'react-i18next';
 import { NotFound } from './components/NotFound/NotFound.tsx';
+import { i18n, restoreLanguage } from './i18n/index.ts';
 import { signInSearchFor } from './lib/after-login.ts';
 import { routeTree } from './routeTree.gen.ts';
 import { bindApiToSession } from './state/session.ts';
 import { theme } from './theme.ts';
+
+// The language chosen last time, before the first text is shown (and the first call asks for it).
+restoreLanguage();
 
 const store = createStore();
 
@@ -43,12 +48,14 @@ if (!container) throw new Error('index.html has no #root');
 
 createRoot(container).render(
   <StrictMode>
-    <Provider store={store}>
-      <MantineProvider theme={theme}>
-        {/* seeds 000 §4.9: toasts bottom right. */}
-        <Notifications position="bottom-right" limit={5} />
-        <RouterProvider router={router} />
-      </MantineProvider>
-    </Provider>
+    <I18nextProvider i18n={i18n}>
+      <Provider store={store}>
+        <MantineProvider theme={theme}>
+          {/* seeds 000 §4.9: toasts bottom right. */}
+          <Notifications position="bottom-right" limit={5} />
+          <RouterProvider router={router} />
+        </MantineProvider>
+      </Provider>
+    </I18nextProvider>
   </StrictMode>,
 );

@@ -102,10 +102,28 @@ describe('/productview/:pid for a signed-in bidder', () => {
     expect(api.to('bidConfirm')).toHaveLength(0);
   });
 
+  it('sends the bidder to add a card when the server says ADD_CARD, whatever its wording', async () => {
+    const { api, user, router } = await signedIn(lot(), {
+      bidConfirm: () => {
+        throw new Failure('The card on file was removed', 402, null, 'ADD_CARD');
+      },
+    });
+    await user.type(await screen.findByRole('textbox', { name: 'Or enter an amount' }), '1300');
+    await user.click(screen.getByRole('button', { name: 'Place Bid' }));
+    await user.click(
+      within(await screen.findByRole('dialog', { name: 'Confirm Bid' })).getByRole('button', {
+        name: 'Submit',
+      }),
+    );
+    await waitFor(() => expect(router.state.location.pathname).toBe('/account/profile'));
+    expect(alertTexts()).toContain('Please add a card to place bid');
+    expect(api.to('bidConfirm')).toHaveLength(1);
+  });
+
   it('shows the server’s refusal when the bid was overtaken meanwhile', async () => {
     const { user } = await signedIn(lot(), {
       bidConfirm: () => {
-        throw new Failure('Min. Bid $1,400.00', 400, { field: 'wsprice' });
+        throw new Failure('Min. Bid $1,400.00', 400, { field: 'wsprice' }, 'MIN_BID');
       },
     });
     await user.type(await screen.findByRole('textbox', { name: 'Or enter an amount' }), '1300');

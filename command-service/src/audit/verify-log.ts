@@ -1,4 +1,5 @@
-import { type ChainBreak, chainLinkBreak, type Position, START } from '@wine/event-schemas';
+import { type Position, START } from '@wine/event-schemas';
+import { type ChainBreak, chainLinkBreak } from '@wine/event-schemas/hash-chain';
 import type { EventStore } from '@wine/platform';
 
 export interface StreamBreak extends ChainBreak {

@@ -12,7 +12,15 @@ export interface Cart {
   lines: Record<string, CartLine>;
 }
 
-export type CartCommand = { type: 'SetLines'; lines: { lotId: string; qty: number; unitPrice: number }[] };
+/**
+ * seeds 000 §4.4 addToCart: the lines as the buy-now rules priced them (buy-now.ts, per lot); `hasCard`:
+ * the buyer has a card on file.
+ */
+export type CartCommand = {
+  type: 'SetLines';
+  lines: { lotId: string; qty: number; unitPrice: number }[];
+  hasCard: boolean;
+};
 
 export const MAX_CART_LINES = 100;
 
@@ -33,8 +41,17 @@ export function evolveCart(state: Cart, event: CartEvent): Cart {
   }
 }
 
+/**
+ * seeds 000 §5: buying needs a card on file. The route asks this before it reads the lots, and the
+ * decider again when the lines are recorded.
+ */
+export function refuseWithoutCard(hasCard: boolean): void {
+  if (!hasCard) throw commandErrors.addCardToBuy();
+}
+
 /** Adding a lot already in the cart sets its line; an unchanged line records nothing. */
 export function decideCart(command: CartCommand, state: Cart): CartEvent[] {
+  refuseWithoutCard(command.hasCard);
   const changed = command.lines.filter((line) => {
     const current = state.lines[line.lotId];
     return !current || current.qty !== line.qty || current.unitPrice !== line.unitPrice;

@@ -9,7 +9,7 @@ import { Role, roles } from '@wine/contracts';
 import { loadConfig, openEventStore, openMailer, openSecretStore, systemClock } from '@wine/platform';
 import { createStreams } from '../core/command-handler.ts';
 import { openAccounts, sessionSecret } from '../index.ts';
-import { grantRoleByEmail } from '../users/first-admin.ts';
+import { grantRoleByEmail } from '../users/roles/first-admin.ts';
 
 const usage = `usage: npm run admin -- grant|revoke <email> <${roles.join('|')}>`;
 const [verb, email, roleName] = process.argv.slice(2);

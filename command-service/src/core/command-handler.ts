@@ -2,12 +2,12 @@ import { createHash } from 'node:crypto';
 import {
   type Actor,
   type DomainEvent,
-  eventHash,
   type NewEvent,
   type Position,
   type RecordedEvent,
   events as registry,
 } from '@wine/event-schemas';
+import { eventHash } from '@wine/event-schemas/hash-chain';
 import { ConcurrencyError, type EventStore } from '@wine/platform';
 import { LRUCache } from 'lru-cache';
 import type { Decider } from './decider.ts';

@@ -1,5 +1,5 @@
 import { lotStream, parseStreamName, type RecordedEvent, START } from '@wine/event-schemas';
-import type { Clock, Logger, Subscription } from '@wine/platform';
+import { backoff, type Clock, type Logger, type Subscription } from '@wine/platform';
 import TinyQueue from 'tinyqueue';
 import type { Streams } from '../core/command-handler.ts';
 import { lotDecider } from './decide.ts';
@@ -98,14 +98,14 @@ export function closingScheduler(deps: ClosingSchedulerDeps): ClosingScheduler {
   }
 
   let position = START;
-  let retries = 0;
+  const wait = backoff({ initialMs: 500, maxMs: 30_000 });
   function subscribe(onCaughtUp: () => void) {
     if (stopped) return;
     subscription = streams.store.subscribeToAll(
       async (events) => {
         for (const event of events) follow(event);
         position = events[events.length - 1]?.position ?? position;
-        retries = 0;
+        wait.reset();
         tick();
       },
       {
@@ -115,8 +115,7 @@ export function closingScheduler(deps: ClosingSchedulerDeps): ClosingScheduler {
         onError: (error) => {
           logger.error({ err: error, position }, 'closing scheduler lost the log; resubscribing');
           subscription = null;
-          const delay = Math.min(30_000, 500 * 2 ** retries++);
-          setTimeout(() => subscribe(onCaughtUp), delay).unref();
+          setTimeout(() => subscribe(onCaughtUp), wait.next()).unref();
         },
       },
     );

@@ -1,38 +1,22 @@
-import { type IncrementRule, incrementAt, MAX_BID_CENTS, nextBid } from '@wine/contracts';
 import type { LotEvent, LotListedData } from '@wine/event-schemas';
+import { decideBid, type PlaceBid } from '../bidding/decide-bid.ts';
 import type { Decider } from '../core/decider.ts';
 import { commandErrors } from '../errors.ts';
-import { evolveLot, initialLot, type ListedLot, type Lot } from './lot.ts';
+import { evolveLot, initialLot, type ListedLot, type Lot, reserveMet } from './lot.ts';
 
-/** The market's bidding configuration a bid is decided with (DOMAIN.md "Bids"). */
-export interface BiddingRules {
-  increments: readonly IncrementRule[];
-  /** proxy_bidding_settings non-zero: a bid is a maximum; otherwise the amount is the price. */
-  proxy: boolean;
-  softCloseWindowMinutes: number;
-  softCloseExtendMinutes: number;
-}
+export type { BiddingRules, PlaceBid } from '../bidding/decide-bid.ts';
 
 export type LotChanges = Omit<Extract<LotEvent, { type: 'LotUpdated' }>['data'], 'changed'>;
 
 /** Who asks for a change: an admin may change any lot, a seller only their own. */
 export type LotEditor = { kind: 'admin' } | { kind: 'seller'; userId: string };
 
+/** Every command on a lot's stream (`lot-<id>`); bids are decided by the bidding part (bidding/). */
 export type LotCommand =
   | { type: 'ListLot'; data: LotListedData; now: Date }
   | { type: 'UpdateLot'; changes: LotChanges; by: LotEditor; now: Date }
   | { type: 'WithdrawLot'; reason: string; by: LotEditor }
-  | {
-      type: 'PlaceBid';
-      bidId: string;
-      bidderId: string;
-      /** Cents: the maximum (proxy) or the price (hard). */
-      amount: number;
-      /** The bidder has a card on file (seeds 000 §5). */
-      hasCard: boolean;
-      now: Date;
-      rules: BiddingRules;
-    }
+  | PlaceBid
   | { type: 'CloseLot'; now: Date };
 
 /** Changing these is changing the deal, so only before the first bid. */
@@ -47,139 +31,19 @@ const dealFields = [
   'closesAt',
 ] as const satisfies readonly (keyof LotChanges)[];
 
-const reserveMet = (lot: LotListedData, max: number) => lot.reserve === null || max >= lot.reserve;
-
-/** DOMAIN.md: once a maximum reaches the reserve the price jumps to at least the reserve. */
-const withReserve = (lot: LotListedData, price: number, leaderMax: number) =>
-  lot.reserve !== null && leaderMax >= lot.reserve ? Math.max(price, lot.reserve) : price;
-
 function mayEdit(state: ListedLot, by: LotEditor) {
   if (by.kind === 'seller' && state.lot.sellerId !== by.userId) throw commandErrors.notYourLot();
 }
 
-/** The refusals every bid meets before its amount is looked at, in the order a bidder can fix them. */
-function checkBiddable(state: Lot, command: Extract<LotCommand, { type: 'PlaceBid' }>): ListedLot {
-  if (state.status === 'empty') throw commandErrors.lotNotFound();
-  if (state.status === 'withdrawn') throw commandErrors.lotWithdrawn();
-  if (state.status === 'closed') throw commandErrors.biddingClosed();
-  if (!state.lot.auction) throw commandErrors.notAuction();
-  const now = command.now.getTime();
-  if (now < Date.parse(state.lot.startsAt)) throw commandErrors.notStarted();
-  // The server clock decides: a bid that arrives at or after the (extended) close is refused.
-  if (now >= Date.parse(state.lot.closesAt)) throw commandErrors.biddingClosed();
-  if (state.lot.sellerId === command.bidderId) throw commandErrors.ownLot();
-  if (!command.hasCard) throw commandErrors.addCard();
-  if (command.amount > MAX_BID_CENTS) throw commandErrors.bidCapped();
-  if (command.amount < state.nextBid) throw commandErrors.minBid(state.nextBid);
-  return state;
-}
-
-/** DOMAIN.md "Bids": the events one accepted bid causes, before the soft close is looked at. */
-function bidEvents(state: ListedLot, command: Extract<LotCommand, { type: 'PlaceBid' }>): LotEvent[] {
-  const { lot, leader, price } = state;
-  const { bidId, bidderId, amount: m, rules } = command;
-  const next = (p: number) =>
-    nextBid(rules.increments, { openingBid: lot.openingBid, price: p, hasBids: true });
-  const inc = (p: number) => incrementAt(rules.increments, p);
-
-  /** The bidder's own row: it stands at `amount`, with their maximum behind it. */
-  const own = (
-    amount: number,
-    row: { maxAmount: number; leads: boolean; outbidUserId: string | null; reserveMet: boolean },
-  ): LotEvent => ({
-    type: 'BidPlaced',
-    data: {
-      bidId,
-      bidderId,
-      amount,
-      nextBid: next(amount),
-      biddingType: rules.proxy ? 'proxy' : 'hard',
-      ...row,
-    },
-  });
-  /** A row the system places for a maximum (it always leads): answering this bid, or reaching the reserve. */
-  const auto = (who: string, amount: number, maxAmount: number, reason: 'proxy' | 'reserve'): LotEvent => ({
-    type: 'ProxyBidPlaced',
-    data: {
-      bidId: `${bidId}-${reason}`,
-      bidderId: who,
-      amount,
-      maxAmount,
-      leads: true,
-      outbidUserId: null,
-      nextBid: next(amount),
-      reserveMet: reserveMet(lot, maxAmount),
-      reason,
-      answersBidId: bidId,
-    },
-  });
-
-  if (!rules.proxy) {
-    // Hard bidding: the amount is the price.
-    const outbidUserId = leader && leader.bidderId !== bidderId ? leader.bidderId : null;
-    return [own(m, { maxAmount: m, leads: true, outbidUserId, reserveMet: reserveMet(lot, m) })];
-  }
-
-  if (!leader) {
-    const p = withReserve(lot, lot.openingBid, m);
-    return [own(p, { maxAmount: m, leads: true, outbidUserId: null, reserveMet: reserveMet(lot, m) })];
-  }
-
-  if (leader.bidderId === bidderId) {
-    // The leader raises their own maximum: the price stays, unless the raise reaches the reserve.
-    if (m <= leader.max) throw commandErrors.maxNotHigher(leader.max);
-    const raised: LotEvent = {
-      type: 'MaxBidRaised',
-      data: { bidId, bidderId, maxAmount: m, previousMax: leader.max },
-    };
-    const lifted = withReserve(lot, price, m);
-    return lifted === price ? [raised] : [raised, auto(bidderId, lifted, m, 'reserve')];
-  }
-
-  const h = leader.max;
-  if (m > h) {
-    // The newcomer leads at min(M, H + increment(H)); the old leader's maximum is spent first.
-    const spent = h > price ? [auto(leader.bidderId, h, h, 'proxy')] : [];
-    const p = withReserve(lot, Math.min(m, h + inc(h)), m);
-    return [
-      ...spent,
-      own(p, { maxAmount: m, leads: true, outbidUserId: leader.bidderId, reserveMet: reserveMet(lot, m) }),
-    ];
-  }
-
-  // M <= H: the leader stays (at M == H the earlier bid wins) and answers at min(H, M + increment(M)).
-  const p = withReserve(lot, Math.min(h, m + inc(m)), h);
-  return [
-    own(m, { maxAmount: m, leads: false, outbidUserId: null, reserveMet: reserveMet(lot, h) }),
-    auto(leader.bidderId, p, h, 'proxy'),
-  ];
-}
-
-/**
- * DOMAIN.md soft close: a bid accepted with less than the window left moves the close to `extend`
- * minutes after the bid; it never shortens a close.
- */
-function softClose(state: ListedLot, command: Extract<LotCommand, { type: 'PlaceBid' }>): LotEvent[] {
-  const { softCloseWindowMinutes: window, softCloseExtendMinutes: extend } = command.rules;
-  const close = Date.parse(state.lot.closesAt);
-  const now = command.now.getTime();
-  if (close - now >= window * 60_000) return [];
-  const extended = now + extend * 60_000;
-  if (extended <= close) return [];
-  return [
-    {
-      type: 'LotExtended',
-      data: {
-        previousClose: state.lot.closesAt,
-        closesAt: new Date(extended).toISOString(),
-        bidId: command.bidId,
-        rule: 'soft-close',
-        windowMinutes: window,
-        extendMinutes: extend,
-      },
-    },
-  ];
-}
+/** The fields whose values differ from the lot's now (an unchanged field is not a change). */
+const changedFields = (state: ListedLot, changes: LotChanges): LotChanges =>
+  Object.fromEntries(
+    Object.entries(changes).filter(
+      ([key, value]) =>
+        value !== undefined &&
+        JSON.stringify(value) !== JSON.stringify(state.lot[key as keyof LotListedData]),
+    ),
+  ) as LotChanges;
 
 export function decideLot(command: LotCommand, state: Lot): LotEvent[] {
   switch (command.type) {
@@ -192,13 +56,7 @@ export function decideLot(command: LotCommand, state: Lot): LotEvent[] {
       if (state.status === 'empty') throw commandErrors.lotNotFound();
       mayEdit(state, command.by);
       if (state.status !== 'open') throw commandErrors.lotNotOpen();
-      const changes = Object.fromEntries(
-        Object.entries(command.changes).filter(
-          ([key, value]) =>
-            value !== undefined &&
-            JSON.stringify(value) !== JSON.stringify(state.lot[key as keyof LotListedData]),
-        ),
-      ) as LotChanges;
+      const changes = changedFields(state, command.changes);
       const changed = Object.keys(changes);
       if (changed.length === 0) return [];
       const deal = changed.filter((key) => (dealFields as readonly string[]).includes(key));
@@ -217,10 +75,8 @@ export function decideLot(command: LotCommand, state: Lot): LotEvent[] {
       if (state.status === 'withdrawn') return [];
       if (state.status !== 'open') throw commandErrors.lotNotOpen();
       return [{ type: 'LotWithdrawn', data: { reason: command.reason } }];
-    case 'PlaceBid': {
-      const lot = checkBiddable(state, command);
-      return [...bidEvents(lot, command), ...softClose(lot, command)];
-    }
+    case 'PlaceBid':
+      return decideBid(command, state);
     case 'CloseLot': {
       // Exactly once: only an open lot past its (extended) close closes; anything else is a no-op.
       if (state.status !== 'open') return [];

@@ -26,6 +26,9 @@ export type Lot = { status: 'empty' } | ListedLot;
 
 export const initialLot = (): Lot => ({ status: 'empty' });
 
+/** A lot without a reserve sells at any price; with one, only to a maximum that reaches it (hidden). */
+export const reserveMet = (lot: LotListedData, max: number) => lot.reserve === null || max >= lot.reserve;
+
 const withBidder = (bidders: string[], bidderId: string) =>
   bidders.includes(bidderId) ? bidders : [...bidders, bidderId];
 

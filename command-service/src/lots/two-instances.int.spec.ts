@@ -2,7 +2,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { defaultBidIncrements } from '@wine/contracts';
-import { type LotEvent, type LotListedData, lotStream, verifyChain } from '@wine/event-schemas';
+import { type LotEvent, type LotListedData, lotStream } from '@wine/event-schemas';
+import { verifyChain } from '@wine/event-schemas/hash-chain';
 import {
   ConcurrencyError,
   createLogger,

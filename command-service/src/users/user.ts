@@ -1,4 +1,4 @@
-import type { CardList, CompanyOwnerRecord, UserRecord } from '@wine/contracts';
+import type { UserRecord } from '@wine/contracts';
 import type { Role, UserEvent } from '@wine/event-schemas';
 
 type Preferences = UserRecord['preferences'];
@@ -207,30 +207,5 @@ export function userRecord(user: User): UserRecord {
     bid_limit: user.bidLimit,
     bid_limit_requested: user.bidLimitRequested,
     is_seller: hasRole(user, 'seller'),
-  };
-}
-
-export function companyOwners(user: User): CompanyOwnerRecord[] {
-  return user.owners.map((o) => ({
-    id: o.ownerId,
-    name: o.name,
-    title: o.title,
-    email: o.email,
-    ownership_percent: o.ownershipPercent,
-  }));
-}
-
-export function cardList(user: User): CardList {
-  return {
-    data: user.cards.map((c) => ({
-      id: c.cardId,
-      brand: c.brand,
-      last4: c.last4,
-      exp_month: c.expMonth,
-      exp_year: c.expYear,
-      name_on_card: c.nameOnCard,
-      is_default: c.cardId === user.defaultCardId,
-    })),
-    has_more: false,
   };
 }

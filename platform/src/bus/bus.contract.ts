@@ -18,10 +18,14 @@ function recorder() {
   };
   const until = (count: number) =>
     vi.waitFor(() => expect(received.length).toBeGreaterThanOrEqual(count), { timeout: 5000, interval: 10 });
-  return { received, handler, until };
+  /**
+   * Waits for a marker published last: delivery is in order, so whatever else was going to arrive has
+   * arrived by then (a condition instead of a pause).
+   */
+  const untilLast = (data: unknown) =>
+    vi.waitFor(() => expect(received.at(-1)?.data).toEqual(data), { timeout: 5000, interval: 10 });
+  return { received, handler, until, untilLast };
 }
-
-const settle = () => new Promise((resolve) => setTimeout(resolve, 150));
 
 export function busContract(name: string, open: () => Promise<Bus>, root: string): void {
   describe(`bus contract: ${name}`, () => {
@@ -98,8 +102,7 @@ export function busContract(name: string, open: () => Promise<Bus>, root: string
       await bus.publish(subject, { marker: true });
       const r = recorder();
       const sub = await bus.subscribe(subject, r.handler, { afterSeq: first.seq - 1 });
-      await r.until(2);
-      await settle();
+      await r.untilLast({ marker: true });
       expect(r.received.map((m) => m.data)).toEqual([{ bid: 1 }, { marker: true }]);
       await sub.close();
     });
@@ -126,9 +129,9 @@ export function busContract(name: string, open: () => Promise<Bus>, root: string
       const sub = await bus.subscribe(subject, r.handler, { afterSeq: last.seq + 1 });
       await bus.publish(subject, 'at the resume point');
       await bus.publish(subject, 'after');
-      await r.until(1);
-      await settle();
-      expect(r.received.map((m) => m.data)).toEqual(['after']);
+      await bus.publish(subject, 'end');
+      await r.untilLast('end');
+      expect(r.received.map((m) => m.data)).toEqual(['after', 'end']);
       await sub.close();
     });
 
@@ -138,9 +141,9 @@ export function busContract(name: string, open: () => Promise<Bus>, root: string
       const r = recorder();
       const sub = await bus.subscribe(subject, r.handler);
       await bus.publish(subject, 'new');
-      await r.until(1);
-      await settle();
-      expect(r.received.map((m) => m.data)).toEqual(['new']);
+      await bus.publish(subject, 'end');
+      await r.untilLast('end');
+      expect(r.received.map((m) => m.data)).toEqual(['new', 'end']);
       await sub.close();
     });
 
@@ -149,9 +152,9 @@ export function busContract(name: string, open: () => Promise<Bus>, root: string
       await bus.publish(`${root}.all.y`, 2);
       const r = recorder();
       const sub = await bus.subscribe(`${root}.all.>`, r.handler, { afterSeq: 0 });
-      await r.until(2);
-      await settle();
-      expect(r.received.map((m) => m.data)).toEqual([1, 2]);
+      await bus.publish(`${root}.all.z`, 'end');
+      await r.untilLast('end');
+      expect(r.received.map((m) => m.data)).toEqual([1, 2, 'end']);
       await sub.close();
     });
 
@@ -165,8 +168,8 @@ export function busContract(name: string, open: () => Promise<Bus>, root: string
       await bus.publish(subject, 2);
       const witness = recorder();
       const other = await bus.subscribe(subject, witness.handler, { afterSeq: 0 });
+      // The witness got 2, so it was delivered to every live subscriber: the closed one is not.
       await witness.until(2);
-      await settle();
       expect(r.received.map((m) => m.data)).toEqual([1]);
       await other.close();
     });

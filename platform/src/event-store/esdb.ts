@@ -19,6 +19,7 @@ import {
   WrongExpectedVersionError,
 } from '@eventstore/db-client';
 import { type Position, padPosition, type RecordedEvent, START } from '@wine/event-schemas';
+import { backoff } from '../retry.ts';
 import {
   ConcurrencyError,
   type EventStore,
@@ -174,7 +175,7 @@ export function openEsdbEventStore(connectionString: string, options: EsdbEventS
       let stopped = false;
       let caughtUp = false;
       let live: AllStreamSubscription | null = null;
-      let delay = retryDelayMs;
+      const wait = backoff({ initialMs: retryDelayMs, maxMs: 5000 });
       let wakeSleep: () => void = () => {};
 
       const markCaughtUp = () => {
@@ -191,7 +192,7 @@ export function openEsdbEventStore(connectionString: string, options: EsdbEventS
           if (batch.length === 0) break;
           await handler(batch);
           position = (batch[batch.length - 1] as RecordedEvent).position;
-          delay = retryDelayMs;
+          wait.reset();
         }
         markCaughtUp();
         live = client.subscribeToAll({
@@ -206,7 +207,7 @@ export function openEsdbEventStore(connectionString: string, options: EsdbEventS
           if (recorded.position <= position) continue;
           await handler([recorded]);
           position = recorded.position;
-          delay = retryDelayMs;
+          wait.reset();
         }
       };
 
@@ -219,13 +220,12 @@ export function openEsdbEventStore(connectionString: string, options: EsdbEventS
             // A handler that throws stops the subscription; a dropped connection resubscribes.
             if (error instanceof HandlerError) throw error.cause;
             await new Promise<void>((resolve) => {
-              const timer = setTimeout(resolve, delay);
+              const timer = setTimeout(resolve, wait.next());
               wakeSleep = () => {
                 clearTimeout(timer);
                 resolve();
               };
             });
-            delay = Math.min(delay * 2, 5000);
           }
         }
       };

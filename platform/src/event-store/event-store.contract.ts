@@ -10,6 +10,22 @@ import { ConcurrencyError, type EventStore } from './port.ts';
 
 const ns = (events: RecordedEvent[]) => events.map((e) => (e.data as { n: number }).n);
 
+/**
+ * Waits until a fresh subscription sees event `n` of stream `s`: the store has delivered it, so a
+ * subscription that should not get it would have by then (a condition instead of a pause).
+ */
+async function delivered(store: EventStore, s: string, n: number): Promise<void> {
+  const seen: number[] = [];
+  const witness = store.subscribeToAll(async (batch) => {
+    seen.push(...ns(batch.filter((e) => e.streamName === s)));
+  });
+  try {
+    await expect.poll(() => seen.includes(n), { timeout: 10_000 }).toBe(true);
+  } finally {
+    await witness.close();
+  }
+}
+
 export function eventStoreContract(name: string, open: () => Promise<EventStore>) {
   describe(`event store contract: ${name}`, () => {
     let store: EventStore;
@@ -214,7 +230,7 @@ export function eventStoreContract(name: string, open: () => Promise<EventStore>
       await expect.poll(() => errors.length, { timeout: 10_000 }).toBe(1);
       expect((errors[0] as Error).message).toBe('projector broke');
       await store.append(s, [newEvent(2)], 0);
-      await new Promise((resolve) => setTimeout(resolve, 200));
+      await delivered(store, s, 2);
       expect(calls).toBe(1);
       await subscription.close();
       expect(head).not.toBe(START);
@@ -235,7 +251,7 @@ export function eventStoreContract(name: string, open: () => Promise<EventStore>
       await expect.poll(() => seen.length, { timeout: 10_000 }).toBe(1);
       await subscription.close();
       await store.append(s, [newEvent(2)], 0);
-      await new Promise((resolve) => setTimeout(resolve, 200));
+      await delivered(store, s, 2);
       expect(ns(seen)).toEqual([1]);
     });
   });

@@ -1,6 +1,13 @@
-import { type Action, failure, success, validationFailure } from '@wine/contracts';
-import type { FastifyInstance, FastifyReply, FastifyRequest, RouteShorthandOptions } from 'fastify';
-import type { z } from 'zod';
+import { type Action, failure, success, t, validationFailure } from '@wine/contracts';
+import type {
+  FastifyInstance,
+  FastifyReply,
+  FastifyRequest,
+  FastifySchemaCompiler,
+  RouteShorthandOptions,
+} from 'fastify';
+import { serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { AppError } from './errors.ts';
 
 export interface ActionContext {
@@ -32,12 +39,28 @@ export interface ActionGuard {
 
 const COMMAND_ID = /^[\w-]{8,128}$/;
 
+/** The seeds' success envelope around an action's output schema: the route's response schema. */
+const envelopes = new WeakMap<z.ZodType, z.ZodType>();
+function successEnvelope(output: z.ZodType): z.ZodType {
+  let envelope = envelopes.get(output);
+  if (!envelope) {
+    envelope = z.object({
+      status: z.literal('success'),
+      data: z.object({ message: z.string(), responseType: z.number(), responseData: output }),
+    });
+    envelopes.set(output, envelope);
+  }
+  return envelope;
+}
+
 /**
- * Serves one action from `contracts`: authorises before the body is read, validates the body with
- * its zod schema (a bad body writes nothing and gets the envelope with the field named), claims the
- * caller's command id, runs the handler and wraps the answer in the seeds' envelope.
+ * Serves one action from `contracts` on `app` (a service, or an area's plugin scope): authorises in
+ * preParsing, before the body is read; validates the body with the action's input schema (a bad body
+ * writes nothing and gets the envelope with the field named); claims the caller's command id; runs the
+ * handler; and answers the seeds' envelope, checked against the action's output schema (a handler that
+ * answers more or other than the contract declares fails, and nothing undeclared leaks).
  */
-export function registerAction<A extends Action, R>(
+export function registerAction<A extends Action, R extends z.output<A['output']>>(
   app: FastifyInstance,
   action: A,
   guard: ActionGuard | Authorize,
@@ -48,31 +71,31 @@ export function registerAction<A extends Action, R>(
   const { authorize, claimCommandId, routeOptions } =
     typeof guard === 'function' ? { authorize: guard } : guard;
   const routeLevel = routeOptions?.(action) ?? {};
-  app.post(
+  app.withTypeProvider<ZodTypeProvider>().post(
     action.path,
     {
       ...routeLevel,
       ...options,
       config: { ...routeLevel.config, ...options.config },
+      schema: { body: action.input, response: { 200: successEnvelope(action.output) } },
       preParsing: async (request, _reply, payload) => {
         await authorize(request, action);
         return payload;
       },
     },
     async (request, reply) => {
-      const parsed = action.input.safeParse(request.body ?? {});
-      if (!parsed.success) return reply.code(400).send(validationFailure(parsed.error));
+      const input = request.body as z.output<A['input']>;
       const commandHeader = request.headers['x-command-id'];
       const sentCommandId = typeof commandHeader === 'string' && COMMAND_ID.test(commandHeader);
       const commandId = sentCommandId ? commandHeader : request.id;
-      if (sentCommandId && claimCommandId) await claimCommandId(request, action, commandId, parsed.data);
+      if (sentCommandId && claimCommandId) await claimCommandId(request, action, commandId, input);
       const correlationHeader = request.headers['x-correlation-id'];
       const correlationId =
         typeof correlationHeader === 'string' && COMMAND_ID.test(correlationHeader)
           ? correlationHeader
           : commandId;
-      let message = 'ok';
-      const result = await handler(parsed.data as z.output<A['input']>, {
+      let message = t('common.ok');
+      const result = await handler(input, {
         request,
         commandId,
         correlationId,
@@ -86,6 +109,24 @@ export function registerAction<A extends Action, R>(
 }
 
 /**
+ * Input through the action's zod schema, keeping the ZodError whole (fastify passes an Error through
+ * to the error handler as it is), so the envelope names each field as `validationFailure` does. The
+ * issue texts are made here, in the request's language.
+ */
+const zodValidator: FastifySchemaCompiler<z.ZodType> =
+  ({ schema }) =>
+  (data) => {
+    const parsed = schema.safeParse(data ?? {});
+    return parsed.success ? { value: parsed.data } : { error: parsed.error };
+  };
+
+/** Input and output schemas are zod (fastify-type-provider-zod's serializer checks each answer). */
+export function installZodSchemas(app: FastifyInstance): void {
+  app.setValidatorCompiler(zodValidator);
+  app.setSerializerCompiler(serializerCompiler);
+}
+
+/**
  * One error mapping for every service: AppErrors by their code, fastify's own 4xx kept 4xx, the rest 500.
  * `fallback` answers what is not an API path (the embedded process serves the UI there).
  */
@@ -94,22 +135,33 @@ export function installErrorEnvelope(
   fallback?: (request: FastifyRequest, reply: FastifyReply) => unknown,
 ): void {
   app.setErrorHandler((error: unknown, request: FastifyRequest, reply: FastifyReply) => {
+    if (error instanceof z.ZodError) return reply.code(400).send(validationFailure(error));
     if (error instanceof AppError) {
       return reply
         .code(error.status)
-        .send(failure(error.message, error.status, error.field ? { field: error.field } : null));
+        .send(failure(error.code, error.message, error.field ? { field: error.field } : null));
     }
     const status = (error as { statusCode?: number }).statusCode;
+    if (status === 429) {
+      return reply.code(429).send(failure('RATE_LIMITED', t('errors.RATE_LIMITED')));
+    }
     if (typeof status === 'number' && status >= 400 && status < 500) {
-      // Bad JSON never gets here: the body parser (json-body.ts) answers it as an AppError.
-      return reply.code(status).send(failure((error as Error).message, status));
+      // fastify's own refusals (a body too large, a media type it does not take). Bad JSON never gets
+      // here: the body parser (json-body.ts) answers it as an AppError.
+      const reason = (error as Error).message;
+      return reply
+        .code(status)
+        .send(failure('BAD_REQUEST', t('errors.BAD_REQUEST', { reason }), null, status));
     }
     request.log.error({ err: error }, 'unhandled error');
-    return reply.code(500).send(failure('Something went wrong!', 500));
+    return reply.code(500).send(failure('INTERNAL', t('common.somethingWrong')));
   });
   app.setNotFoundHandler((request, reply) => {
     if (fallback && !request.url.startsWith('/api/')) return fallback(request, reply);
-    return reply.code(404).send(failure(`No action at ${request.method} ${request.url.split('?')[0]}`, 404));
+    const path = request.url.split('?')[0] ?? '';
+    return reply
+      .code(404)
+      .send(failure('NO_ACTION', t('errors.NO_ACTION', { method: request.method, path })));
   });
 }
 

@@ -6,8 +6,9 @@ import Fastify, {
   type FastifyRequest,
 } from 'fastify';
 import type { Logger } from '../logging.ts';
-import { installErrorEnvelope } from './action-route.ts';
+import { installErrorEnvelope, installZodSchemas } from './action-route.ts';
 import { installJsonBodyParser } from './json-body.ts';
+import { installRequestLanguage } from './language.ts';
 import { installSecurityHeaders } from './security-headers.ts';
 
 export type HttpApp = FastifyInstance;
@@ -15,7 +16,8 @@ export type HttpApp = FastifyInstance;
 /**
  * The one way a service makes its HTTP app: request ids are UUIDs (they become command ids, so they
  * must not repeat across restarts), bodies are capped, every answer carries the security headers
- * (CSP, nosniff, no framing, referrer policy) and every error answers in the envelope.
+ * (CSP, nosniff, no framing, referrer policy), texts speak the request's language and every error
+ * answers in the envelope.
  */
 export function createHttpApp(
   logger: Logger,
@@ -28,7 +30,9 @@ export function createHttpApp(
   });
   // First, so its onRequest hook covers every route and the not-found fallback.
   installSecurityHeaders(app);
+  installRequestLanguage(app);
   installJsonBodyParser(app);
+  installZodSchemas(app);
   installErrorEnvelope(app, fallback);
   return app;
 }

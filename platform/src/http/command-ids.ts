@@ -15,14 +15,8 @@ interface Claim {
 }
 
 export const commandIdErrors = {
-  otherCaller: () =>
-    new AppError('COMMAND_ID_TAKEN', 'This x-command-id belongs to another request; send a new one', 409),
-  otherRequest: () =>
-    new AppError(
-      'COMMAND_ID_REUSED',
-      'This x-command-id was already used for a different request; send a new one',
-      422,
-    ),
+  otherCaller: () => new AppError('COMMAND_ID_TAKEN'),
+  otherRequest: () => new AppError('COMMAND_ID_REUSED'),
 };
 
 /**

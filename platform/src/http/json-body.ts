@@ -10,23 +10,14 @@ export function installJsonBodyParser(app: FastifyInstance): void {
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
     if (body === '') {
-      done(new AppError('EMPTY_BODY', 'The request body is empty; send a JSON object', 400), undefined);
+      done(new AppError('EMPTY_BODY'), undefined);
       return;
     }
     try {
       done(null, parse(body as string, { protoAction: 'error', constructorAction: 'error' }));
     } catch (error) {
       const polluting = /forbidden prototype property/.test((error as Error).message);
-      done(
-        polluting
-          ? new AppError(
-              'FORBIDDEN_KEY',
-              'The request body may not contain the key "__proto__" or "constructor.prototype"',
-              400,
-            )
-          : new AppError('BAD_JSON', 'The request body is not valid JSON', 400),
-        undefined,
-      );
+      done(polluting ? new AppError('FORBIDDEN_KEY') : new AppError('BAD_JSON'), undefined);
     }
   });
 }

@@ -2,3 +2,4 @@
 export { dockerReachable } from './docker.ts';
 export { listedLot } from './lots.ts';
 export { natsReachable, natsUrl } from './nats.ts';
+export { newEvent, recordedEvent } from './test-events.ts';

@@ -1,5 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { createRegistry, defineEvent, type NewEvent } from '@wine/event-schemas';
+import {
+  createRegistry,
+  defineEvent,
+  type NewEvent,
+  padPosition,
+  type RecordedEvent,
+} from '@wine/event-schemas';
 import { z } from 'zod';
 import type { Upcaster } from '../event-store/port.ts';
 
@@ -33,5 +39,33 @@ export function newEvent(n: number, overrides: Partial<NewEvent> = {}): NewEvent
       hash: `h${n}`,
     },
     ...overrides,
+  };
+}
+
+/**
+ * One recorded event as the store hands it to a subscriber, for projector and publisher specs: the
+ * type and data given, the rest plausible defaults that each spec overrides where it matters.
+ */
+export function recordedEvent(
+  event: Pick<RecordedEvent, 'type' | 'data'> & Partial<Omit<RecordedEvent, 'metadata'>>,
+  metadata: Partial<RecordedEvent['metadata']> = {},
+): RecordedEvent {
+  return {
+    id: 'e-1',
+    version: 1,
+    streamName: 'test-1',
+    revision: 0,
+    position: padPosition(1),
+    ...event,
+    metadata: {
+      correlationId: 'c',
+      causationId: 'c',
+      commandId: 'c',
+      actor: { kind: 'system', id: 'spec' },
+      occurredAt: '2026-11-22T12:00:00.000Z',
+      prevHash: '',
+      hash: 'h',
+      ...metadata,
+    },
   };
 }

@@ -1,5 +1,6 @@
 import type { BidTopStatus } from '@wine/contracts';
 import { type LotEvent, type RecordedEvent, START } from '@wine/event-schemas';
+import { guardedUpdate } from '../core/guarded.ts';
 import type { ProjectedOperation, Projection } from '../core/projection.ts';
 
 export const BIDS = 'bids';
@@ -66,15 +67,7 @@ function bidderUpdate(
         },
       },
     },
-    {
-      collection: LOT_BIDDERS,
-      operation: {
-        updateOne: {
-          filter: { _id, _position: { $lt: event.position } },
-          update: { ...update, $set: { ...update.$set, _position: event.position } },
-        },
-      },
-    },
+    guardedUpdate(LOT_BIDDERS, _id, event, update),
   ];
 }
 

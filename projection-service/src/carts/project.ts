@@ -1,4 +1,5 @@
 import { type CartEvent, type RecordedEvent, START } from '@wine/event-schemas';
+import { guardedDelete, guardedUpdate } from '../core/guarded.ts';
 import type { ProjectedOperation, Projection } from '../core/projection.ts';
 
 export const CART_LINES = 'cart_lines';
@@ -44,25 +45,10 @@ export const cartsProjection: Projection = {
               },
             },
           },
-          {
-            collection: CART_LINES,
-            operation: {
-              updateOne: {
-                filter: { _id, _position: { $lt: event.position } },
-                update: {
-                  $set: { qty: e.data.qty, unit_price: e.data.unitPrice, _position: event.position },
-                },
-              },
-            },
-          },
+          guardedUpdate(CART_LINES, _id, event, { $set: { qty: e.data.qty, unit_price: e.data.unitPrice } }),
         ];
       case 'CartLineRemoved':
-        return [
-          {
-            collection: CART_LINES,
-            operation: { deleteOne: { filter: { _id, _position: { $lt: event.position } } } },
-          },
-        ];
+        return [guardedDelete(CART_LINES, _id, event)];
       default:
         return [];
     }

@@ -77,11 +77,6 @@ export function addChanges(changes: Changes, events: readonly RecordedEvent[]): 
   return changes;
 }
 
-/** Which lots a batch changed, and whom each change touched (pure). */
-export function lotChanges(events: readonly RecordedEvent[]): Map<string, LotChange> {
-  return addChanges(noChanges(), events).lots;
-}
-
 const kindOf = (events: string[]): LotChangedNotice['kind'] => {
   if (events.includes('LotClosed')) return 'realclosedupdates';
   if (events.some((t) => t === 'BidPlaced' || t === 'ProxyBidPlaced' || t === 'MaxBidRaised'))
@@ -90,24 +85,12 @@ const kindOf = (events: string[]): LotChangedNotice['kind'] => {
 };
 
 /**
- * Tells the bus what a committed batch changed (ARCHITECTURE.md: only after the read model is
- * committed, with the log position): one notice per lot, and one per user-owned change (watchlist).
- * The message id is the event id, so a republish after a restart is dropped by the bus.
- */
-export async function publishBatch(
-  bus: Bus,
-  docs: DocumentStore,
-  events: readonly RecordedEvent[],
-  now: Date,
-) {
-  await publishChanges(bus, docs, addChanges(noChanges(), events), now);
-}
-
-/**
- * Tells the bus of gathered changes, the documents read as committed (no later event has touched
- * them). Lots go out in the order of their last positions, so a consumer that keeps the latest
- * notices and drops the oldest (the realtime replay buffer) always holds every change after the
- * oldest it kept.
+ * Tells the bus of gathered changes (ARCHITECTURE.md: only after the read model is committed, with
+ * the log position): one notice per lot, and one per user-owned change (watchlist). The message id is
+ * the event id, so a republish after a restart is dropped by the bus. The documents are read as
+ * committed (no later event has touched them). Lots go out in the order of their last positions, so a
+ * consumer that keeps the latest notices and drops the oldest (the realtime replay buffer) always holds
+ * every change after the oldest it kept.
  */
 export async function publishChanges(bus: Bus, docs: DocumentStore, changes: Changes, now: Date) {
   if (changes.lots.size > 0) {

@@ -3,10 +3,12 @@ import type { Bus } from '@wine/platform';
 import { listedLot } from '@wine/platform/testing';
 import { describe, expect, it } from 'vitest';
 import { lotsProjection } from '../lots/project.ts';
-import { lotChanges, publishBatch } from './publisher.ts';
+import { addChanges, noChanges, publishChanges } from './publisher.ts';
 import { applyEvents, eventRecorder } from './testing.ts';
 
 const record = eventRecorder();
+/** Which lots a batch changed, as the runner gathers them before it tells the bus. */
+const lotChanges = (events: Parameters<typeof addChanges>[1]) => addChanges(noChanges(), events).lots;
 const bid = (bidderId: string, extra: Record<string, unknown> = {}) => ({
   bidId: `b-${bidderId}`,
   bidderId,
@@ -19,7 +21,7 @@ const bid = (bidderId: string, extra: Record<string, unknown> = {}) => ({
   ...extra,
 });
 
-describe('lotChanges: what a committed batch tells the bus', () => {
+describe('addChanges: what a committed batch tells the bus', () => {
   it('groups a bid command per lot, with the users it touched and the one it outbid', () => {
     const events = [
       record('lot-a', 'ProxyBidPlaced', { ...bid('ann'), reason: 'proxy', answersBidId: 'b-bob' }),
@@ -57,7 +59,7 @@ describe('lotChanges: what a committed batch tells the bus', () => {
   });
 });
 
-describe('publishBatch: the lot a notice carries', () => {
+describe('publishChanges: the lot a notice carries', () => {
   it("is the public view: not the seller's user id, and no one's own fields", async () => {
     const events = [record('lot-e', 'LotListed', listedLot({ lotId: 'e', sellerId: 'user-5e11e7' }))];
     const docs = await applyEvents([lotsProjection], events);
@@ -68,7 +70,7 @@ describe('publishBatch: the lot a notice carries', () => {
         return { seq: published.length, duplicate: false };
       },
     } as unknown as Bus;
-    await publishBatch(bus, docs, events, new Date('2026-11-22T12:00:00.000Z'));
+    await publishChanges(bus, docs, addChanges(noChanges(), events), new Date('2026-11-22T12:00:00.000Z'));
     expect(published).toHaveLength(1);
     const [notice] = published;
     expect(notice?.lot).not.toHaveProperty('seller_id');

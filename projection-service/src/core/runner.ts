@@ -1,12 +1,13 @@
 import { type Position, type RecordedEvent, START } from '@wine/event-schemas';
-import type {
-  BulkOperation,
-  Bus,
-  Clock,
-  DocumentStore,
-  EventStore,
-  Logger,
-  Subscription,
+import {
+  type BulkOperation,
+  type Bus,
+  backoff,
+  type Clock,
+  type DocumentStore,
+  type EventStore,
+  type Logger,
+  type Subscription,
 } from '@wine/platform';
 import { CHECKPOINTS, checkpointOperation, loadCheckpoint } from './checkpoints.ts';
 import type { Projection } from './projection.ts';
@@ -42,6 +43,7 @@ export interface RunnerDeps {
   logger: Logger;
   /** Where "read model changed" notices go after each commit; none in batch tools. */
   bus?: Bus;
+  /** First wait before resubscribing after a failure; doubles up to 30 s, back to it after a batch. */
   retryDelayMs?: number;
   /**
    * While catching up, the bus is told of this many events' changes at once (default 500,000, some
@@ -116,6 +118,8 @@ export function createProjectionRunner(deps: RunnerDeps): ProjectionRunner {
     }
   };
 
+  const wait = backoff({ initialMs: deps.retryDelayMs ?? 1000 });
+
   async function applyBatch(events: RecordedEvent[]): Promise<void> {
     await gate;
     await inFlight;
@@ -132,6 +136,7 @@ export function createProjectionRunner(deps: RunnerDeps): ProjectionRunner {
       });
       position = last.position;
       eventsApplied += events.length;
+      wait.reset();
       notifyWaiters();
       if (!bus) return;
       addChanges(unpublished, events);
@@ -160,7 +165,7 @@ export function createProjectionRunner(deps: RunnerDeps): ProjectionRunner {
         failed(error);
         logger.error({ err: error, projection: name, position }, 'projection failed; resubscribing');
         subscription = null;
-        if (!stopped) retryTimer = setTimeout(subscribe, deps.retryDelayMs ?? 1000);
+        if (!stopped) retryTimer = setTimeout(subscribe, wait.next());
       },
     });
   }

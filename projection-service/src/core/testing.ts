@@ -1,7 +1,18 @@
+import { defaultMarketSettings } from '@wine/contracts';
 import { padPosition, type RecordedEvent } from '@wine/event-schemas';
-import { createEmbeddedDocumentStore, type DocumentStore } from '@wine/platform';
+import {
+  type Clock,
+  createEmbeddedDocumentStore,
+  createHttpApp,
+  createLogger,
+  type DocumentStore,
+  sessionTokens,
+} from '@wine/platform';
+import { recordedEvent } from '@wine/platform/testing';
 import type { Projection } from './projection.ts';
+import type { QueryPlugin } from './queries.ts';
 import { planBatch } from './runner.ts';
+import { viewerAuth } from './viewer.ts';
 
 /** Records events for projection specs: increasing positions and revisions, one clock minute apart. */
 export function eventRecorder(startAt = '2026-11-22T12:00:00.000Z') {
@@ -11,24 +22,13 @@ export function eventRecorder(startAt = '2026-11-22T12:00:00.000Z') {
     position += 1;
     const revision = (revisions.get(streamName) ?? -1) + 1;
     revisions.set(streamName, revision);
-    return {
-      id: `e-${position}`,
-      type,
-      version: 1,
-      data,
-      streamName,
-      revision,
-      position: padPosition(position),
-      metadata: {
-        correlationId: 'c',
-        causationId: 'c',
+    return recordedEvent(
+      { id: `e-${position}`, type, data, streamName, revision, position: padPosition(position) },
+      {
         commandId: `cmd-${position}`,
-        actor: { kind: 'system', id: 'spec' },
         occurredAt: new Date(Date.parse(startAt) + position * 60_000).toISOString(),
-        prevHash: '',
-        hash: 'h',
       },
-    };
+    );
   };
 }
 
@@ -44,4 +44,33 @@ export async function applyEvents(
     for (const [name, ops] of byCollection) await docs.collection(name).bulkWrite(ops);
   }
   return docs;
+}
+
+const SPEC_SESSION_SECRET = 'a-session-secret-for-query-specs-only!';
+
+/**
+ * A fastify app made as the services make theirs (envelope, body parser, security headers) serving
+ * one read model's query plugin over `docs`, for `app.inject` specs: no port, no product booted.
+ * `signIn` issues the bearer header the command side would have given that user.
+ */
+export async function queryApp(plugin: QueryPlugin, docs: DocumentStore, clock: Clock) {
+  const tokens = sessionTokens(SPEC_SESSION_SECRET, clock);
+  const secrets = { get: async () => null };
+  const app = createHttpApp(createLogger('silent'));
+  await app.register(plugin, {
+    docs,
+    clock,
+    auth: viewerAuth({ tokens, secrets, docs }),
+    market: defaultMarketSettings,
+  });
+  await app.ready();
+  return {
+    app,
+    signIn: async (userId: string) => ({
+      authorization: `Bearer ${(await tokens.issue(userId)).token}`,
+    }),
+    /** POSTs `body` to an action's path, as the UI does. */
+    post: (path: string, body: unknown, headers: Record<string, string> = {}) =>
+      app.inject({ method: 'POST', url: path, payload: body as object, headers }),
+  };
 }

@@ -1,5 +1,6 @@
 import type { LotDocument } from '@wine/contracts';
 import type { LotEvent, LotListedData, RecordedEvent } from '@wine/event-schemas';
+import { guardedUpdate } from '../core/guarded.ts';
 import type { ProjectedOperation, Projection } from '../core/projection.ts';
 
 export const LOTS = 'lots';
@@ -119,26 +120,6 @@ export function updatedLotFields(lotId: string, changes: LotUpdatedData): Partia
   return set as Partial<LotDocument>;
 }
 
-/**
- * `$set` guarded by the document's `_position`: an event already applied (a replay, a redelivery)
- * matches nothing (ARCHITECTURE.md "Known pitfalls", MongoDB read models).
- */
-export function guardedLotUpdate(
-  lotId: string,
-  event: RecordedEvent,
-  update: { $set?: Record<string, unknown>; $inc?: Record<string, number>; $unset?: Record<string, ''> },
-): ProjectedOperation {
-  return {
-    collection: LOTS,
-    operation: {
-      updateOne: {
-        filter: { _id: lotId, _position: { $lt: event.position } },
-        update: { ...update, $set: { ...update.$set, _position: event.position } },
-      },
-    },
-  };
-}
-
 /** The `lots` read model: every lot event, field by field as seeds 000 §3.1 names them. */
 export const lotsProjection: Projection = {
   name: 'lots',
@@ -185,7 +166,8 @@ export const lotsProjection: Projection = {
             .map(([k]) => [k, ''] as const),
         );
         return [
-          guardedLotUpdate(
+          guardedUpdate(
+            LOTS,
             lotId,
             event,
             Object.keys(unset).length ? { $set: set, $unset: unset } : { $set: set },
@@ -193,25 +175,25 @@ export const lotsProjection: Projection = {
         ];
       }
       case 'LotWithdrawn':
-        return [guardedLotUpdate(lotId, event, { $set: { market_status: 'closed' } })];
+        return [guardedUpdate(LOTS, lotId, event, { $set: { market_status: 'closed' } })];
       case 'BidPlaced':
       case 'ProxyBidPlaced':
         return [
-          guardedLotUpdate(lotId, event, {
+          guardedUpdate(LOTS, lotId, event, {
             $set: { wprice: e.data.amount, next_bid: e.data.nextBid },
             $inc: { bid_count: 1 },
           }),
         ];
       case 'LotExtended':
         return [
-          guardedLotUpdate(lotId, event, {
+          guardedUpdate(LOTS, lotId, event, {
             $set: { date_closed: e.data.closesAt, auctionlot_date_closed: e.data.closesAt },
           }),
         ];
       case 'LotClosed': {
         const sold = e.data.outcome === 'sold';
         return [
-          guardedLotUpdate(lotId, event, {
+          guardedUpdate(LOTS, lotId, event, {
             $set: {
               market_status: e.data.outcome,
               // seeds 000 §3.1 / §4.6: a sold lot shows its price as 'Sold Price'.

@@ -1,5 +1,5 @@
 import type { LotListedData, RecordedEvent } from '@wine/event-schemas';
-import { listedLot } from '@wine/platform/testing';
+import { listedLot, recordedEvent } from '@wine/platform/testing';
 import { describe, expect, it } from 'vitest';
 import { bestScore, lotsProjection } from './project.ts';
 import { lotView } from './view.ts';
@@ -26,24 +26,11 @@ const lot: LotListedData = listedLot({
   meta: { title: 't', description: 'd', keywords: 'k' },
 });
 
-const recorded = (data: LotListedData, position = '00000000000000000007'): RecordedEvent => ({
-  id: 'e-1',
-  type: 'LotListed',
-  version: 2,
-  data,
-  streamName: `lot-${data.lotId}`,
-  revision: 0,
-  position,
-  metadata: {
-    correlationId: 'c',
-    causationId: 'c',
-    commandId: 'c',
-    actor: { kind: 'admin', id: 'a' },
-    occurredAt: '2026-11-20T00:00:00.000Z',
-    prevHash: '',
-    hash: 'h',
-  },
-});
+const recorded = (data: LotListedData, position = '00000000000000000007'): RecordedEvent =>
+  recordedEvent(
+    { type: 'LotListed', version: 2, data, streamName: `lot-${data.lotId}`, position },
+    { actor: { kind: 'admin', id: 'a' }, occurredAt: '2026-11-20T00:00:00.000Z' },
+  );
 
 describe('lots projection: LotListed', () => {
   const [op] = lotsProjection.project(recorded(lot));

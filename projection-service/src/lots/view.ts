@@ -1,7 +1,8 @@
 import type { LotDocument, LotView, ViewerFields } from '@wine/contracts';
-import type { DocumentStore } from '@wine/platform';
+import type { Clock, DocumentStore } from '@wine/platform';
 import { LOT_BIDDERS, type LotBidderDocument, lotBidderId } from '../bids/project.ts';
 import { WATCHLISTS, type WatchlistDocument, watchlistId } from '../watchlists/project.ts';
+import { LOTS } from './project.ts';
 
 /** What a visitor sees, and a user on a lot they never bid on, watched or listed. */
 export const noViewer: ViewerFields = {
@@ -54,4 +55,21 @@ export async function personalise(
       watchlistid: watching.has(view.id) ? 1 : 0,
     };
   });
+}
+
+/** Lots by id in the order given (a lot no longer there is left out), as `userId` sees them. */
+export async function lotViewsOf(
+  docs: DocumentStore,
+  clock: Clock,
+  ids: string[],
+  userId: string | null,
+): Promise<LotView[]> {
+  const found = await docs.collection<LotDocument>(LOTS).find({ _id: { $in: ids } });
+  const byId = new Map(found.map((d) => [d._id, d]));
+  const now = clock.now();
+  const views = ids.flatMap((id) => {
+    const doc = byId.get(id);
+    return doc ? [lotView(doc, now, userId)] : [];
+  });
+  return personalise(docs, views, userId);
 }

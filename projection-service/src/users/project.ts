@@ -1,81 +1,23 @@
+import { USERS, type UserDocument } from '@wine/contracts';
 import type { RecordedEvent, Role, UserEvent } from '@wine/event-schemas';
 import { parseStreamName } from '@wine/event-schemas';
+import { guardedUpdate } from '../core/guarded.ts';
 import type { ProjectedOperation, Projection } from '../core/projection.ts';
 
-export const USERS = 'users';
-
-/** The users read model (back office lists, later reports): public fields only, never a secret. */
-export interface UserDocument {
-  _id: string;
-  [key: string]: unknown;
-  id: string;
-  first_name: string;
-  last_name: string;
-  email: string;
-  phone: string | null;
-  country_code: string;
-  status: 'active' | 'deactivate';
-  email_verified: boolean;
-  popup_message: 0 | 1;
-  newsletter: boolean;
-  preferences: Record<string, boolean> | null;
-  created_at: string;
-  last_login_at: string | null;
-  password_changed_at: string | null;
-  force_logout_at: string | null;
-  phone_verified: boolean;
-  kyc_status: 'none' | 'approved' | 'review' | 'rejected';
-  /** Cents. */
-  bid_limit: number | null;
-  bid_limit_requested: number | null;
-  cards_on_file: number;
-  is_seller: boolean;
-  /** DOMAIN.md "Roles", in the order granted (the read side checks its role actions against it). */
-  roles: Role[];
-  extra: Record<string, unknown>;
-  /** The last log position applied: an update is guarded by it, so a replayed event changes nothing. */
-  _position: string;
+/** A role given or taken, guarded by position; `is_seller` follows the seller role. */
+function roleChange(userId: string, event: RecordedEvent, role: Role, held: boolean): ProjectedOperation {
+  const set = role === 'seller' ? { is_seller: held } : {};
+  return guardedUpdate(
+    USERS,
+    userId,
+    event,
+    held ? { $addToSet: { roles: role }, $set: set } : { $pull: { roles: role }, $set: set },
+  );
 }
 
-/** `$set` guarded by the document's `_position` (ARCHITECTURE.md "Known pitfalls", MongoDB read models). */
-function guarded(userId: string, event: RecordedEvent, set: Partial<UserDocument>): ProjectedOperation {
-  return {
-    collection: USERS,
-    operation: {
-      updateOne: {
-        filter: { _id: userId, _position: { $lt: event.position } },
-        update: { $set: { ...set, _position: event.position } },
-      },
-    },
-  };
-}
-
-/** A role given or taken, guarded the same way; `is_seller` follows the seller role. */
-function guardedRole(userId: string, event: RecordedEvent, role: Role, held: boolean): ProjectedOperation {
-  const set = { _position: event.position, ...(role === 'seller' && { is_seller: held }) };
-  return {
-    collection: USERS,
-    operation: {
-      updateOne: {
-        filter: { _id: userId, _position: { $lt: event.position } },
-        update: held ? { $addToSet: { roles: role }, $set: set } : { $pull: { roles: role }, $set: set },
-      },
-    },
-  };
-}
-
-/** `$inc` guarded the same way, for counters. */
-function guardedInc(userId: string, event: RecordedEvent, by: number): ProjectedOperation {
-  return {
-    collection: USERS,
-    operation: {
-      updateOne: {
-        filter: { _id: userId, _position: { $lt: event.position } },
-        update: { $inc: { cards_on_file: by }, $set: { _position: event.position } },
-      },
-    },
-  };
-}
+/** `$set` guarded by the document's `_position`. */
+const guarded = (userId: string, event: RecordedEvent, set: Partial<UserDocument>) =>
+  guardedUpdate(USERS, userId, event, { $set: set });
 
 export const usersProjection: Projection = {
   name: 'users',
@@ -178,7 +120,11 @@ export const usersProjection: Projection = {
         return [guarded(userId, recorded, { bid_limit: event.data.amount, bid_limit_requested: null })];
       case 'CardAdded':
       case 'CardRemoved':
-        return [guardedInc(userId, recorded, event.type === 'CardAdded' ? 1 : -1)];
+        return [
+          guardedUpdate(USERS, userId, recorded, {
+            $inc: { cards_on_file: event.type === 'CardAdded' ? 1 : -1 },
+          }),
+        ];
       case 'PopupAcknowledged':
         return [guarded(userId, recorded, { popup_message: 0 })];
       case 'PreferencesUpdated':
@@ -189,11 +135,11 @@ export const usersProjection: Projection = {
         return [guarded(userId, recorded, { force_logout_at: event.data.at })];
       // Before roles, an admin made a user a seller with this event.
       case 'SellerStatusChanged':
-        return [guardedRole(userId, recorded, 'seller', event.data.seller)];
+        return [roleChange(userId, recorded, 'seller', event.data.seller)];
       case 'RoleGranted':
-        return [guardedRole(userId, recorded, event.data.role, true)];
+        return [roleChange(userId, recorded, event.data.role, true)];
       case 'RoleRevoked':
-        return [guardedRole(userId, recorded, event.data.role, false)];
+        return [roleChange(userId, recorded, event.data.role, false)];
       default:
         return [];
     }

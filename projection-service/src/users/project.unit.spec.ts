@@ -1,30 +1,29 @@
+import { USERS, type UserDocument } from '@wine/contracts';
 import { padPosition, type RecordedEvent } from '@wine/event-schemas';
 import { createEmbeddedDocumentStore } from '@wine/platform';
+import { recordedEvent } from '@wine/platform/testing';
 import { describe, expect, it } from 'vitest';
 import { planBatch } from '../core/runner.ts';
-import { USERS, type UserDocument, usersProjection } from './project.ts';
+import { usersProjection } from './project.ts';
 
 let position = 0;
 const recorded = (type: string, data: unknown): RecordedEvent => {
   position += 1;
-  return {
-    id: `e${position}`,
-    type,
-    version: 1,
-    data,
-    streamName: 'user-u-1',
-    revision: position - 1,
-    position: padPosition(position),
-    metadata: {
-      correlationId: 'c',
-      causationId: 'c',
+  return recordedEvent(
+    {
+      id: `e${position}`,
+      type,
+      data,
+      streamName: 'user-u-1',
+      revision: position - 1,
+      position: padPosition(position),
+    },
+    {
       commandId: `cmd-${position}`,
       actor: { kind: 'user', id: 'u-1' },
       occurredAt: `2026-11-22T12:00:0${position % 10}.000Z`,
-      prevHash: '',
-      hash: 'h',
     },
-  };
+  );
 };
 
 const history = [

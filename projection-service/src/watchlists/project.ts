@@ -1,4 +1,5 @@
 import type { RecordedEvent } from '@wine/event-schemas';
+import { guardedDelete } from '../core/guarded.ts';
 import type { ProjectedOperation, Projection } from '../core/projection.ts';
 
 export const WATCHLISTS = 'watchlists';
@@ -40,11 +41,6 @@ export const watchlistsProjection: Projection = {
         },
       ];
     }
-    return [
-      {
-        collection: WATCHLISTS,
-        operation: { deleteOne: { filter: { _id, _position: { $lt: event.position } } } },
-      },
-    ];
+    return [guardedDelete(WATCHLISTS, _id, event)];
   },
 };

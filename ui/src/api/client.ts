@@ -1,14 +1,17 @@
 import {
   type ActionName,
   actions,
+  currentLanguage,
   type Envelope,
+  type ErrorCode,
   type InputOf,
   type OutputOf,
   type SuccessEnvelope,
+  t,
 } from '@wine/contracts';
 
-/** seeds 000 §8: a failure without a server message reads 'Something went wrong!'. */
-export const GENERIC_ERROR = 'Something went wrong!';
+/** seeds 000 §8: a failure without a server message reads 'Something went wrong!' (in the chosen language). */
+export const genericError = (): string => t('common.somethingWrong');
 
 /** A call that answered `status: 'error'` (or did not answer at all). */
 export class ApiError extends Error {
@@ -18,8 +21,10 @@ export class ApiError extends Error {
     /** The envelope's responseType (an HTTP-like code), or 0 when the network failed. */
     readonly responseType: number,
     readonly responseData: unknown = null,
+    /** The error catalogue's code (contracts errors.ts); NETWORK when nothing answered in the envelope. */
+    readonly code: ErrorCode | 'NETWORK' = 'NETWORK',
   ) {
-    super(message || GENERIC_ERROR);
+    super(message || genericError());
   }
 }
 
@@ -28,8 +33,8 @@ export interface ApiConfig {
   /** The bearer token sent with actions that are not public; null when signed out. */
   getToken: () => string | null;
   /**
-   * seeds 000 §4.8 / §8: a user action answered responseType 403, so the session is no longer
-   * valid (the app logs out, clears the token and goes to /login).
+   * seeds 000 §4.8 / §8: a user action answered responseType 403 with the code SESSION_INVALID, so
+   * the session is no longer valid (the app logs out, clears the token and goes to /login).
    */
   onSessionInvalid: (error: ApiError) => void;
   /** The fetch to use (tests inject one); the global fetch when absent. */
@@ -72,7 +77,12 @@ export async function callForMessage<N extends ActionName>(
   // Public actions never carry the token (a stale one must not turn a login into a 403).
   const token =
     action.auth === 'public' ? null : options.token !== undefined ? options.token : config.getToken();
-  const headers: Record<string, string> = { 'content-type': 'application/json', accept: 'application/json' };
+  const headers: Record<string, string> = {
+    'content-type': 'application/json',
+    accept: 'application/json',
+    // The language chosen in the header: the server answers its messages in it too.
+    'accept-language': currentLanguage(),
+  };
   if (token) headers.authorization = `Bearer ${token}`;
   let response: Response;
   try {
@@ -84,21 +94,28 @@ export async function callForMessage<N extends ActionName>(
     });
   } catch (error) {
     if (error instanceof DOMException && error.name === 'AbortError') throw error;
-    throw new ApiError(GENERIC_ERROR, 0);
+    throw new ApiError(genericError(), 0);
   }
   const envelope = await readEnvelope<OutputOf<N>>(response);
   const error = !envelope
-    ? new ApiError(GENERIC_ERROR, response.status)
+    ? new ApiError(genericError(), response.status)
     : envelope.status !== 'success'
-      ? new ApiError(envelope.data.message, envelope.data.responseType, envelope.data.responseData)
+      ? new ApiError(
+          envelope.data.message,
+          envelope.data.responseType,
+          envelope.data.responseData,
+          envelope.data.code,
+        )
       : null;
   if (error) {
-    // An admin action's 403 says "not an admin", not "signed out": only user actions end the session.
-    if (error.responseType === 403 && action.auth === 'user' && token && options.sessionCheck !== false) {
+    // The session is over when the server says so by its code (never by the wording): a role refusal
+    // (ROLE_REQUIRED) or an admin action's 403 says "not allowed", not "signed out".
+    const sessionEnded = error.code === 'SESSION_INVALID' && Boolean(token);
+    if (sessionEnded && action.auth === 'user' && options.sessionCheck !== false) {
       config.onSessionInvalid(error);
     }
     // A page open to visitors refused a stale token: the session is over, the page is still served.
-    if (error.responseType === 403 && action.auth === 'viewer' && token) {
+    if (sessionEnded && action.auth === 'viewer') {
       if (options.sessionCheck !== false) config.onSessionInvalid(error);
       return callForMessage(name, input, { ...options, token: null });
     }
@@ -132,5 +149,5 @@ export function messageOr(message: string | undefined, fallback: string): string
 }
 
 export function errorMessage(error: unknown): string {
-  return error instanceof Error && error.message ? error.message : GENERIC_ERROR;
+  return error instanceof Error && error.message ? error.message : genericError();
 }

@@ -1,3 +1,4 @@
+import { i18n } from '@wine/contracts';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Failure, fakeApi } from '../test-utils/fake-api.ts';
 import { aLot, aUser } from '../test-utils/fixtures.ts';
@@ -93,6 +94,35 @@ describe('call with a session', () => {
     await expect(call('forceLogout', { id: 'user-2' })).rejects.toBeInstanceOf(ApiError);
     await expect(call('logout', {}, { sessionCheck: false })).rejects.toBeInstanceOf(ApiError);
     expect(onSessionInvalid).not.toHaveBeenCalled();
+  });
+
+  it('keeps the session on a refusal that is not SESSION_INVALID, whatever its status', async () => {
+    const onSessionInvalid = vi.fn();
+    const api = fakeApi({
+      updateProfile: () => {
+        throw new Failure('Only an admin can do this', 403, null, 'ROLE_REQUIRED');
+      },
+      productLot: () => {
+        throw new Failure('A switched session acts as the user only', 403, null, 'SWITCHED_SESSION');
+      },
+    });
+    restore = configureApi({ fetch: api.fetch, getToken: () => 'tok', onSessionInvalid });
+    await expect(call('updateProfile', { first_name: 'Ada' })).rejects.toMatchObject({
+      responseType: 403,
+      code: 'ROLE_REQUIRED',
+    });
+    await expect(call('productLot', { id: 'lot-1' })).rejects.toMatchObject({ code: 'SWITCHED_SESSION' });
+    expect(api.to('productLot')).toHaveLength(1);
+    expect(onSessionInvalid).not.toHaveBeenCalled();
+  });
+
+  it('sends the chosen language as Accept-Language, so the server answers in it', async () => {
+    const api = fakeApi({ productLot: () => aLot() });
+    restore = configureApi({ fetch: api.fetch });
+    await call('productLot', { id: 'lot-1' });
+    await i18n.changeLanguage('es');
+    await call('productLot', { id: 'lot-1' });
+    expect(api.requests.map(api.languageOf)).toEqual(['en', 'es']);
   });
 
   it('serves a visitor page without the token when the token is refused, and ends the session', async () => {

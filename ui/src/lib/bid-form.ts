@@ -33,7 +33,7 @@ export function initialQuantity(lot: QuantityLot): number {
 
 /** seeds 000 §5 buy-now quantity rules, with their messages; null when the quantity may be bought. */
 export function checkQuantity(lot: QuantityLot, qty: number | null): string | null {
-  if (qty === null || !Number.isInteger(qty) || qty < 1) return 'Enter quantity';
+  if (qty === null || !Number.isInteger(qty) || qty < 1) return buyNowMessages.enterQuantity;
   const left = remaining(lot);
   if (lot.bid_count > 0 && qty !== left) return buyNowMessages.minQuantity(left);
   if (lot.enforceminqtyinternally === 1 && qty < lot.minimumquantity) {

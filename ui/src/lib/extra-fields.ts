@@ -1,4 +1,5 @@
-import type { ExtraField } from '@wine/contracts';
+import { type ExtraField, tIn } from '@wine/contracts';
+import { t } from '../i18n/index.ts';
 
 /**
  * seeds 001 §3/§5 "Dynamic form field": the answers to the merchant's extra registration questions,
@@ -45,4 +46,21 @@ export function extraInput(
     answers[field.name] = value;
   }
   return Object.keys(answers).length > 0 ? answers : undefined;
+}
+
+/** The configured questions the shared texts name (contracts i18n `labels`), by field name. */
+const sharedLabels = {
+  company_name: 'labels.companyName',
+  annual_budget: 'labels.annualBudget',
+  interests: 'labels.interests',
+  heard_from: 'labels.heardFrom',
+} as const;
+
+/**
+ * A question's label in the current language: the shared text when the merchant kept the default
+ * wording (it comes from configuration, in English); a label the merchant wrote is shown as written.
+ */
+export function extraFieldLabel(field: Pick<ExtraField, 'name' | 'label'>): string {
+  const key = sharedLabels[field.name as keyof typeof sharedLabels];
+  return key && field.label === tIn('en', key) ? t(key) : field.label;
 }

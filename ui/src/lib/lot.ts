@@ -1,4 +1,5 @@
 import type { LotView } from '@wine/contracts';
+import { t } from '../i18n/index.ts';
 
 export const NO_IMAGE = '/no-image.svg';
 
@@ -11,6 +12,28 @@ export function imageUrls(lot: Pick<LotView, 'allattachmentlist'>): string[] {
     if (a.type === 2) return /^https?:\/\//i.test(a.file_name) ? [a.file_name] : [];
     return [`/uploads/product/${encodeURIComponent(a.file_name)}`];
   });
+}
+
+/** The catalogue's colours with a word in every language (ui.colours); keyed as colourSwatch reads them. */
+const colourKeys = {
+  red: 'ui.colours.red',
+  white: 'ui.colours.white',
+  rosé: 'ui.colours.rose',
+  rose: 'ui.colours.rose',
+  sparkling: 'ui.colours.sparkling',
+  dessert: 'ui.colours.dessert',
+  fortified: 'ui.colours.fortified',
+} as const;
+
+/** A wine colour in the current language; a colour the catalogue adds later is shown as it is written. */
+export function colourLabel(colour: string): string {
+  const key = colourKeys[colour.toLowerCase() as keyof typeof colourKeys];
+  return key ? t(key) : colour;
+}
+
+/** The price label the server sends (cbidtext, seeds 000 §3.1 'Sold Price' or 'Current Bid'), in words. */
+export function priceLabel(cbidtext: LotView['cbidtext']): string {
+  return t(cbidtext === 'Sold Price' ? 'ui.lot.soldPrice' : 'ui.lot.currentBid');
 }
 
 /** Mantine colour for the bottle colour badge. */
@@ -36,8 +59,8 @@ export function colourSwatch(colour: string): string {
 
 /** The price a card shows: the current bid for auctions, the buy-now price otherwise. */
 export function headlinePrice(lot: LotView): { label: string; cents: number } | null {
-  if (lot.auction === 1) return { label: lot.cbidtext, cents: lot.wprice };
-  if (lot.buynow === 1 && lot.bprice !== null) return { label: 'Buy Now', cents: lot.bprice };
+  if (lot.auction === 1) return { label: priceLabel(lot.cbidtext), cents: lot.wprice };
+  if (lot.buynow === 1 && lot.bprice !== null) return { label: t('ui.lot.buyNow'), cents: lot.bprice };
   return null;
 }
 
@@ -73,7 +96,7 @@ export function buyNowAvailable(lot: LotView, serverNow: number): boolean {
 
 /** seeds 000 §9: 'Pre-arrival' is shown as is; more than 12 remaining shows '12+'. */
 export function availabilityText(lot: Pick<LotView, 'qty' | 'sold' | 'custitem_gvo_invwebdisplay'>): string {
-  if (lot.custitem_gvo_invwebdisplay === 'Pre-arrival') return 'Pre-arrival';
+  if (lot.custitem_gvo_invwebdisplay === 'Pre-arrival') return t('ui.lot.preArrival');
   const remaining = Math.max(0, lot.qty - lot.sold);
   return remaining > 12 ? '12+' : String(remaining);
 }

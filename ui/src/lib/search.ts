@@ -5,15 +5,15 @@ import { searchText } from './search-param.ts';
 /** seeds 000 §9: page sizes 25, 50, 100 (the page offers the first three). */
 export const pageSizeOptions = [25, 50, 100] as const;
 
-/** The sort orders the browse page offers: an order field of the search API and a direction. */
+/** The sort orders the browse page offers: an order field of the search API and a direction (label: its text's key). */
 export const sortOptions = [
-  { value: 'p.date_closed:asc', label: 'Closing soonest' },
-  { value: 'p.date_added:desc', label: 'Newly listed' },
-  { value: 'p.wprice:asc', label: 'Price: low to high' },
-  { value: 'p.wprice:desc', label: 'Price: high to low' },
-  { value: 'p.vintage:desc', label: 'Vintage: newest' },
-  { value: 'p.vintage:asc', label: 'Vintage: oldest' },
-  { value: 'p.title:asc', label: 'Name: A to Z' },
+  { value: 'p.date_closed:asc', label: 'ui.sort.closingSoonest' },
+  { value: 'p.date_added:desc', label: 'ui.sort.newlyListed' },
+  { value: 'p.wprice:asc', label: 'ui.sort.priceLowHigh' },
+  { value: 'p.wprice:desc', label: 'ui.sort.priceHighLow' },
+  { value: 'p.vintage:desc', label: 'ui.sort.vintageNewest' },
+  { value: 'p.vintage:asc', label: 'ui.sort.vintageOldest' },
+  { value: 'p.title:asc', label: 'ui.sort.nameAZ' },
 ] as const;
 
 const orderFields = ['p.date_closed', 'p.date_added', 'p.wprice', 'p.vintage', 'p.title'] as const;

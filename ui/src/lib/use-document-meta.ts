@@ -1,4 +1,9 @@
 import { useEffect } from 'react';
+import { company } from '../config/company.ts';
+import { t } from '../i18n/index.ts';
+
+/** A page's document title: 'Sign in | Fine Wine Auction', in the current language. */
+export const pageTitle = (page: string): string => t('ui.titles.page', { page, shop: company.name });
 
 function upsertMeta(name: string, content: string): () => void {
   let tag = document.head.querySelector<HTMLMetaElement>(`meta[name="${name}"]`);

@@ -1,6 +1,7 @@
 import { createRootRouteWithContext, Outlet } from '@tanstack/react-router';
 import { useSetAtom } from 'jotai';
 import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
 import { AlertToasts } from '../components/AlertToasts/AlertToasts.tsx';
 import { Footer } from '../components/Footer/Footer.tsx';
 import { Header } from '../components/Header/Header.tsx';
@@ -17,6 +18,7 @@ export const Route = createRootRouteWithContext<RouterContext>()({
 });
 
 function RootLayout() {
+  const { t } = useTranslation();
   const validateSession = useSetAtom(validateSessionAtom);
   // seeds 000 §2.4: at start a stored token is validated (once; a second call joins the first).
   useEffect(() => {
@@ -25,7 +27,7 @@ function RootLayout() {
   return (
     <>
       <a href="#main" className="skip-link">
-        Skip to content
+        {t('ui.layout.skipToContent')}
       </a>
       <StartupLoader />
       <Header />

@@ -1,6 +1,7 @@
 import { Center, Container, Loader, Stack, Text, Title } from '@mantine/core';
 import { createFileRoute, Outlet, redirect, useLocation } from '@tanstack/react-router';
 import { useAtomValue } from 'jotai';
+import { useTranslation } from 'react-i18next';
 import { ButtonLink } from '../components/ButtonLink.tsx';
 import { sessionAtom, tokenAtom } from '../state/session.ts';
 
@@ -18,12 +19,13 @@ export const Route = createFileRoute('/_auth')({
 });
 
 function ProtectedLayout() {
+  const { t } = useTranslation();
   const session = useAtomValue(sessionAtom);
   const location = useLocation();
   if (session.status === 'validating') {
     return (
       <Center py={80}>
-        <Loader aria-label="Loading your account" />
+        <Loader aria-label={t('ui.layout.loadingAccount')} />
       </Center>
     );
   }
@@ -33,11 +35,11 @@ function ProtectedLayout() {
       <Container size="sm" py={80}>
         <Stack align="center" ta="center" gap="md" data-testid="sign-in-required">
           <Title order={1} fz={32}>
-            Please sign in
+            {t('ui.layout.pleaseSignIn')}
           </Title>
-          <Text c="dimmed">This page is for signed-in members.</Text>
+          <Text c="dimmed">{t('ui.layout.membersOnly')}</Text>
           <ButtonLink to="/login" search={{ referer: location.href }}>
-            Sign In
+            {t('ui.common.signIn')}
           </ButtonLink>
         </Stack>
       </Container>

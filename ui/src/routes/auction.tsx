@@ -1,10 +1,11 @@
 import { Badge, Card, Container, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { createFileRoute } from '@tanstack/react-router';
+import { useTranslation } from 'react-i18next';
 import { call } from '../api/client.ts';
 import { ButtonLink } from '../components/ButtonLink.tsx';
 import { LoadError } from '../components/LoadError/LoadError.tsx';
 import { formatDateTime } from '../lib/format.ts';
-import { useDocumentMeta } from '../lib/use-document-meta.ts';
+import { pageTitle, useDocumentMeta } from '../lib/use-document-meta.ts';
 
 /** seeds 000 §2.1 /auction: the auctions with lots open for bidding, closing soonest first. */
 export const Route = createFileRoute('/auction')({
@@ -15,19 +16,19 @@ export const Route = createFileRoute('/auction')({
 
 function AuctionsPage() {
   const { records } = Route.useLoaderData();
-  useDocumentMeta({ title: 'Auctions | Fine Wine Auction' });
+  const { t } = useTranslation();
+  useDocumentMeta({ title: pageTitle(t('ui.auctions.title')) });
   return (
     <Container py="xl">
       <Title order={1} mb="xs">
-        Auctions
+        {t('ui.auctions.title')}
       </Title>
       <Text c="dimmed" mb="lg">
-        Lots close one after another, ten a minute in catalogue order; a bid in the last five minutes extends
-        its lot.
+        {t('ui.auctions.intro')}
       </Text>
       {records.length === 0 ? (
         <Text c="dimmed" py="xl" ta="center" data-testid="no-auctions">
-          No auction is open right now.
+          {t('ui.auctions.none')}
         </Text>
       ) : (
         <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="lg" data-testid="auction-list">
@@ -35,13 +36,19 @@ function AuctionsPage() {
             <Card key={a.auctionid} component="article" aria-labelledby={`auction-${a.auctionid}`} withBorder>
               <Stack gap="xs">
                 <Title order={2} fz="xl" id={`auction-${a.auctionid}`}>
-                  Auction {a.auctionid}
+                  {t('ui.auctions.auction', { id: a.auctionid })}
                 </Title>
                 <Text size="sm">
-                  {a.open_count} of {a.lot_count} {a.lot_count === 1 ? 'lot' : 'lots'} open
+                  {t(a.lot_count === 1 ? 'ui.auctions.openOne' : 'ui.auctions.openMany', {
+                    open: a.open_count,
+                    total: a.lot_count,
+                  })}
                 </Text>
                 <Text size="sm" c="dimmed">
-                  Closing {formatDateTime(a.first_close)} – {formatDateTime(a.last_close)}
+                  {t('ui.auctions.closing', {
+                    from: formatDateTime(a.first_close),
+                    to: formatDateTime(a.last_close),
+                  })}
                 </Text>
                 <Group gap={6}>
                   {a.countries.map((c) => (
@@ -55,7 +62,7 @@ function AuctionsPage() {
                   search={{ auction: a.auctionid, orderby: 'p.date_closed', order: 'asc' }}
                   mt="xs"
                 >
-                  View lots
+                  {t('ui.auctions.viewLots')}
                 </ButtonLink>
               </Stack>
             </Card>

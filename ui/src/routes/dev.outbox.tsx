@@ -2,11 +2,14 @@ import { Alert, Button, Card, Code, Container, Group, Stack, Text, Title } from 
 import { createFileRoute, useRouter } from '@tanstack/react-router';
 import type { OutboxMessage } from '@wine/contracts';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { ApiError, call } from '../api/client.ts';
 import { ButtonLink } from '../components/ButtonLink.tsx';
 import { LoadError } from '../components/LoadError/LoadError.tsx';
 import { formatDateTime } from '../lib/format.ts';
 import { useDocumentMeta } from '../lib/use-document-meta.ts';
+
+const refusedCaller = new Set<ApiError['code']>(['ROLE_REQUIRED', 'SWITCHED_SESSION', 'SESSION_INVALID']);
 
 type Outbox =
   | { present: true; records: OutboxMessage[] }
@@ -23,10 +26,12 @@ export const Route = createFileRoute('/dev/outbox')({
       return { present: true, records: [...records].sort((a, b) => b.sentAt.localeCompare(a.sentAt)) };
     } catch (error) {
       // Outside the embedded process the action does not exist at all.
-      if (error instanceof ApiError && error.responseType === 404)
+      if (error instanceof ApiError && error.code === 'NO_ACTION')
         return { present: false, reason: 'absent' };
-      if (error instanceof ApiError && error.responseType === 403)
+      // Not an admin (or not signed in as one): the codes of a refused caller.
+      if (error instanceof ApiError && refusedCaller.has(error.code)) {
         return { present: false, reason: 'admins-only' };
+      }
       throw error;
     }
   },
@@ -38,7 +43,8 @@ function OutboxPage() {
   const outbox = Route.useLoaderData();
   const router = useRouter();
   const [refreshing, setRefreshing] = useState(false);
-  useDocumentMeta({ title: 'Outbox | Developer' });
+  const { t } = useTranslation();
+  useDocumentMeta({ title: t('ui.titles.outbox') });
   const refresh = async () => {
     setRefreshing(true);
     try {
@@ -51,33 +57,34 @@ function OutboxPage() {
     <Container py="xl" size="md">
       <Group justify="space-between" mb="lg">
         <Title order={1} fz={32}>
-          Outbox
+          {t('ui.outbox.title')}
         </Title>
         <Button variant="light" onClick={() => void refresh()} loading={refreshing}>
-          Refresh
+          {t('ui.outbox.refresh')}
         </Button>
       </Group>
       {!outbox.present && outbox.reason === 'admins-only' ? (
         <Alert color="gray" data-testid="outbox-admins-only">
-          <Text mb="sm">
-            Only an admin can read the outbox: it holds every verification code and reset link the product
-            mailed. When the product runs with npm start, each e-mail is also printed in its terminal.
-          </Text>
+          <Text mb="sm">{t('ui.outbox.adminsOnly')}</Text>
           <ButtonLink to="/login" search={{ referer: '/dev/outbox' }} variant="light">
-            Sign in as an admin
+            {t('ui.outbox.signInAsAdmin')}
           </ButtonLink>
         </Alert>
       ) : !outbox.present ? (
         <Alert color="gray" data-testid="outbox-absent">
-          There is no outbox here. The outbox only exists when the product runs embedded (npm start), where
-          e-mails are kept for this page instead of being sent.
+          {t('ui.outbox.absent')}
         </Alert>
       ) : outbox.records.length === 0 ? (
         <Text c="dimmed" data-testid="outbox-empty">
-          No e-mails sent yet.
+          {t('ui.outbox.empty')}
         </Text>
       ) : (
-        <Stack gap="md" component="ol" style={{ listStyle: 'none', padding: 0 }} aria-label="Sent e-mails">
+        <Stack
+          gap="md"
+          component="ol"
+          style={{ listStyle: 'none', padding: 0 }}
+          aria-label={t('ui.outbox.sent')}
+        >
           {outbox.records.map((message) => (
             <Card component="li" key={message.id} data-testid="outbox-message">
               <Group justify="space-between" align="baseline" wrap="wrap" gap="xs">
@@ -87,7 +94,7 @@ function OutboxPage() {
                 </Text>
               </Group>
               <Text size="sm" mb="xs">
-                To: {message.to}
+                {t('ui.outbox.to', { to: message.to })}
               </Text>
               <Code block style={{ whiteSpace: 'pre-wrap' }}>
                 {message.text}

@@ -3,9 +3,10 @@ import { createFileRoute, Link } from '@tanstack/react-router';
 import { accountMessages, ForgotPasswordInput } from '@wine/contracts';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
 import { callForMessage, errorMessage, messageOr } from '../api/client.ts';
 import { contractResolver } from '../lib/forms.ts';
-import { useDocumentMeta } from '../lib/use-document-meta.ts';
+import { pageTitle, useDocumentMeta } from '../lib/use-document-meta.ts';
 import classes from './-account.module.css';
 
 export const Route = createFileRoute('/forgot_password')({ component: ForgotPasswordPage });
@@ -20,7 +21,8 @@ interface ForgotForm {
  */
 function ForgotPasswordPage() {
   const [answer, setAnswer] = useState<{ ok: boolean; message: string } | null>(null);
-  useDocumentMeta({ title: 'Forgot password | Fine Wine Auction' });
+  const { t } = useTranslation();
+  useDocumentMeta({ title: pageTitle(t('ui.forgotPassword.pageTitle')) });
   const {
     register,
     handleSubmit,
@@ -46,11 +48,11 @@ function ForgotPasswordPage() {
         <form onSubmit={handleSubmit(onValid)} noValidate aria-labelledby="forgot-title">
           <Stack gap="md">
             <Title order={1} id="forgot-title" fz={32}>
-              Forgot your password?
+              {t('ui.forgotPassword.title')}
             </Title>
-            <Text size="sm">Enter the e-mail of your account and we will send you a link to reset it.</Text>
+            <Text size="sm">{t('ui.forgotPassword.intro')}</Text>
             <TextInput
-              label="E-mail"
+              label={t('ui.common.email')}
               type="email"
               autoComplete="email"
               required
@@ -67,11 +69,11 @@ function ForgotPasswordPage() {
               </Alert>
             ) : null}
             <Button type="submit" loading={isSubmitting} fullWidth>
-              Send reset link
+              {t('ui.forgotPassword.send')}
             </Button>
             <Text size="sm" ta="center">
               <Anchor component={Link} to="/login">
-                Back to sign in
+                {t('ui.common.backToSignIn')}
               </Anchor>
             </Text>
           </Stack>

@@ -1,10 +1,12 @@
 import { Alert, Button, Container, Group, Stack, Text, Title } from '@mantine/core';
 import { createFileRoute, Link, useRouter } from '@tanstack/react-router';
 import { useAtomValue } from 'jotai';
+import { useTranslation } from 'react-i18next';
 import { call } from '../api/client.ts';
 import { ButtonLink } from '../components/ButtonLink.tsx';
 import { LoadError } from '../components/LoadError/LoadError.tsx';
 import { LotGrid } from '../components/LotGrid/LotGrid.tsx';
+import { company } from '../config/company.ts';
 import { refererSearchSchema } from '../lib/after-login.ts';
 import { CLOSING_SOON_LIMIT, closingSoonFilter, isNewLotEvent } from '../lib/search.ts';
 import { useDocumentMeta } from '../lib/use-document-meta.ts';
@@ -23,7 +25,8 @@ export const Route = createFileRoute('/')({
 function HomePage() {
   const { records } = Route.useLoaderData();
   const router = useRouter();
-  useDocumentMeta({ title: 'Fine Wine Auction | Fine wine with impeccable provenance' });
+  const { t } = useTranslation();
+  useDocumentMeta({ title: t('ui.titles.home', { shop: company.name }) });
   const lastClose = records.at(-1)?.date_closed;
   const lots = useLiveLots(records, {
     // A new open lot belongs here if it closes before the last one shown (or the page is not full).
@@ -39,20 +42,17 @@ function HomePage() {
       <section className={classes.hero} aria-labelledby="hero-title">
         <Container>
           <Stack gap="lg">
-            <Text className={classes.eyebrow}>Auctions · Buy now · Private sales</Text>
+            <Text className={classes.eyebrow}>{t('ui.home.eyebrow')}</Text>
             <Title order={1} id="hero-title" className={classes.heroTitle} c="white">
-              Fine wine with impeccable provenance
+              {t('ui.home.heroTitle')}
             </Title>
-            <Text className={classes.heroText}>
-              Bid on rare bottles and mature cellars, or buy at a fixed price, from a merchant that stores
-              every lot in perfect conditions.
-            </Text>
+            <Text className={classes.heroText}>{t('ui.home.heroText')}</Text>
             <Group>
               <Button component={Link} to="/search" size="md" color="gold.5" c="black">
-                Browse wines
+                {t('ui.home.browseWines')}
               </Button>
               <Button component="a" href="/sellingwine" size="md" variant="outline" color="white">
-                Sell your wine
+                {t('ui.home.sellYourWine')}
               </Button>
             </Group>
           </Stack>
@@ -61,13 +61,13 @@ function HomePage() {
       <Container py="xl" component="section" aria-labelledby="closing-soon">
         <Group justify="space-between" align="baseline" mb="lg">
           <Title order={2} id="closing-soon">
-            Closing soon
+            {t('ui.home.closingSoon')}
           </Title>
           <Button component={Link} to="/search" variant="subtle">
-            See all wines
+            {t('ui.home.seeAllWines')}
           </Button>
         </Group>
-        <LotGrid lots={lots} label="Lots closing soonest" empty="No lots are open for bidding right now." />
+        <LotGrid lots={lots} label={t('ui.home.closingSoonList')} empty={t('ui.home.noLots')} />
       </Container>
     </>
   );
@@ -75,16 +75,17 @@ function HomePage() {
 
 /** A visitor sent here from a protected page: sign in and go back there. */
 function SignInNotice() {
+  const { t } = useTranslation();
   const { referer } = Route.useSearch();
   const signedIn = useAtomValue(tokenAtom) !== null;
   if (!referer || signedIn) return null;
   return (
     <Container pt="md">
-      <Alert color="burgundy" title="Please sign in" data-testid="sign-in-notice">
+      <Alert color="burgundy" title={t('ui.layout.pleaseSignIn')} data-testid="sign-in-notice">
         <Group justify="space-between" gap="sm">
-          <Text size="sm">Sign in to your account to see that page.</Text>
+          <Text size="sm">{t('ui.home.signInToSee')}</Text>
           <ButtonLink to="/login" search={{ referer }} size="xs">
-            Sign In
+            {t('ui.common.signIn')}
           </ButtonLink>
         </Group>
       </Alert>

@@ -2,6 +2,7 @@ import { Alert, Container, Paper, Stack, Text, Title } from '@mantine/core';
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { accountMessages, type ExtraField, type RegisterResult } from '@wine/contracts';
 import { useSetAtom } from 'jotai';
+import { Trans, useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { ApiError, call } from '../api/client.ts';
 import { AnchorLink } from '../components/AnchorLink.tsx';
@@ -11,14 +12,12 @@ import {
   RegistrationForm,
   type RegistrationInvite,
 } from '../components/RegistrationForm/RegistrationForm.tsx';
+import { company } from '../config/company.ts';
 import { searchText } from '../lib/search-param.ts';
-import { useDocumentMeta } from '../lib/use-document-meta.ts';
+import { pageTitle, useDocumentMeta } from '../lib/use-document-meta.ts';
 import { pushAlertAtom } from '../state/alerts.ts';
 import { signInAtom } from '../state/session.ts';
 import classes from './-account.module.css';
-
-const INVALID_INVITE = 'This invitation link is not valid or has expired';
-const WELCOME = 'Welcome to Fine Wine Auction';
 
 const inviteSearchSchema = z.object({ token: searchText({ min: 1, max: 2000 }) });
 
@@ -57,7 +56,8 @@ function InvitePage() {
   const navigate = useNavigate();
   const signIn = useSetAtom(signInAtom);
   const pushAlert = useSetAtom(pushAlertAtom);
-  useDocumentMeta({ title: 'Invitation | Fine Wine Auction' });
+  const { t } = useTranslation();
+  useDocumentMeta({ title: pageTitle(t('ui.invite.pageTitle')) });
 
   const registered = (result: RegisterResult) => {
     // The address already had an account (it registered since the invitation): sign in as usual.
@@ -69,7 +69,7 @@ function InvitePage() {
     // As after a registration (signed in for this tab), but the invited address is already verified:
     // no verification dialog.
     signIn(result.session, { remember: false, registered: true });
-    pushAlert({ msg: WELCOME, type: 'success' });
+    pushAlert({ msg: t('ui.invite.welcome', { shop: company.name }), type: 'success' });
     void navigate({ to: '/', replace: true });
   };
 
@@ -78,7 +78,7 @@ function InvitePage() {
       <Paper withBorder p="xl" className={outcome.ok ? classes.wide : classes.page}>
         {outcome.ok ? (
           <RegistrationForm
-            title={`You are invited, ${outcome.invite.details.first_name}`}
+            title={t('ui.invite.invitedTitle', { name: outcome.invite.details.first_name })}
             extraFields={outcome.extraFields}
             invite={outcome.invite}
             onRegistered={registered}
@@ -86,13 +86,16 @@ function InvitePage() {
         ) : (
           <Stack gap="md">
             <Title order={1} fz={32}>
-              Invitation
+              {t('ui.invite.title')}
             </Title>
             <Alert color="red" role="alert" data-testid="invite-invalid">
-              {INVALID_INVITE}
+              {t('ui.invite.invalid')}
             </Alert>
             <Text>
-              You can still <AnchorLink to="/registration">create an account</AnchorLink> yourself.
+              <Trans
+                i18nKey="ui.invite.youCanStill"
+                components={{ register: <AnchorLink to="/registration" /> }}
+              />
             </Text>
           </Stack>
         )}

@@ -14,11 +14,12 @@ import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { LoginInput } from '@wine/contracts';
 import { useSetAtom } from 'jotai';
 import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
 import { call, errorMessage } from '../api/client.ts';
 import { AnchorLink } from '../components/AnchorLink.tsx';
 import { afterLoginParams, afterLoginSearchSchema, afterLoginTarget } from '../lib/after-login.ts';
 import { contractResolver } from '../lib/forms.ts';
-import { useDocumentMeta } from '../lib/use-document-meta.ts';
+import { pageTitle, useDocumentMeta } from '../lib/use-document-meta.ts';
 import { pushAlertAtom } from '../state/alerts.ts';
 import { signInAtom } from '../state/session.ts';
 import classes from './-account.module.css';
@@ -40,7 +41,8 @@ function LoginPage() {
   const navigate = useNavigate();
   const signIn = useSetAtom(signInAtom);
   const pushAlert = useSetAtom(pushAlertAtom);
-  useDocumentMeta({ title: 'Sign in | Fine Wine Auction' });
+  const { t } = useTranslation();
+  useDocumentMeta({ title: pageTitle(t('ui.login.pageTitle')) });
   const {
     register,
     handleSubmit,
@@ -67,10 +69,10 @@ function LoginPage() {
         <form onSubmit={handleSubmit(onValid)} noValidate aria-labelledby="login-title">
           <Stack gap="md">
             <Title order={1} id="login-title" fz={32}>
-              Sign in
+              {t('ui.login.title')}
             </Title>
             <TextInput
-              label="E-mail"
+              label={t('ui.common.email')}
               type="email"
               autoComplete="email"
               required
@@ -78,25 +80,25 @@ function LoginPage() {
               {...register('email')}
             />
             <PasswordInput
-              label="Password"
+              label={t('ui.common.password')}
               autoComplete="current-password"
               required
               error={errors.password?.message}
               {...register('password')}
             />
             <Group justify="space-between">
-              <Checkbox label="Remember me" {...register('remember')} />
+              <Checkbox label={t('ui.login.remember')} {...register('remember')} />
               <AnchorLink to="/forgot_password" size="sm">
-                Forgot password?
+                {t('ui.login.forgot')}
               </AnchorLink>
             </Group>
             <Button type="submit" loading={isSubmitting} fullWidth>
-              Sign In
+              {t('ui.common.signIn')}
             </Button>
             <Text size="sm" ta="center">
-              New here?{' '}
+              {t('ui.login.newHere')}{' '}
               <AnchorLink to="/registration" search={afterLoginParams(search)}>
-                Create an account
+                {t('ui.login.createAccount')}
               </AnchorLink>
             </Text>
           </Stack>

@@ -1,6 +1,7 @@
 import { Button, Container } from '@mantine/core';
 import { createFileRoute, notFound, useCanGoBack, useRouter } from '@tanstack/react-router';
 import type { LotView } from '@wine/contracts';
+import { useTranslation } from 'react-i18next';
 import { ApiError, call } from '../api/client.ts';
 import { LoadError } from '../components/LoadError/LoadError.tsx';
 import { LotDetail } from '../components/LotDetail/LotDetail.tsx';
@@ -24,9 +25,7 @@ export async function loadLot(pid: string): Promise<{ lot: LotView; similar: Lot
 export const Route = createFileRoute('/productview/$pid')({
   loader: ({ params }) => loadLot(params.pid),
   component: ProductView,
-  notFoundComponent: () => (
-    <NotFound title="Lot not found" message="This lot does not exist or is no longer listed." />
-  ),
+  notFoundComponent: () => <LotNotFound />,
   errorComponent: ({ error }) => <LoadError error={error} />,
 });
 
@@ -51,7 +50,13 @@ function ProductView() {
   );
 }
 
+function LotNotFound() {
+  const { t } = useTranslation();
+  return <NotFound title={t('ui.lot.notFound')} message={t('ui.lot.notFoundMessage')} />;
+}
+
 function BackButton() {
+  const { t } = useTranslation();
   const router = useRouter();
   const canGoBack = useCanGoBack();
   return (
@@ -61,7 +66,7 @@ function BackButton() {
       onClick={() => (canGoBack ? router.history.back() : void router.navigate({ to: '/search' }))}
       leftSection={<span aria-hidden="true">←</span>}
     >
-      Back
+      {t('ui.common.back')}
     </Button>
   );
 }

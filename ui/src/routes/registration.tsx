@@ -3,10 +3,11 @@ import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { accountMessages, type LoginResult, type RegisterResult } from '@wine/contracts';
 import { useSetAtom } from 'jotai';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { loadExtraFields, RegistrationForm } from '../components/RegistrationForm/RegistrationForm.tsx';
 import { VerifyCodeDialog } from '../components/VerifyCodeDialog/VerifyCodeDialog.tsx';
 import { afterLoginParams, afterLoginSearchSchema, afterLoginTarget } from '../lib/after-login.ts';
-import { useDocumentMeta } from '../lib/use-document-meta.ts';
+import { pageTitle, useDocumentMeta } from '../lib/use-document-meta.ts';
 import { pushAlertAtom } from '../state/alerts.ts';
 import { signInAtom } from '../state/session.ts';
 import classes from './-account.module.css';
@@ -24,7 +25,8 @@ function RegistrationPage() {
   const signIn = useSetAtom(signInAtom);
   const pushAlert = useSetAtom(pushAlertAtom);
   const [verifyFor, setVerifyFor] = useState<string | null>(null);
-  useDocumentMeta({ title: 'Register | Fine Wine Auction' });
+  const { t } = useTranslation();
+  useDocumentMeta({ title: pageTitle(t('ui.registration.pageTitle')) });
 
   // The mailed code finishes the registration and signs the user in (for this tab, as without
   // "Remember me"); register itself tells nothing about the address.
@@ -42,7 +44,7 @@ function RegistrationPage() {
     <Container py="xl">
       <Paper withBorder p="xl" className={classes.wide}>
         <RegistrationForm
-          title="Create your account"
+          title={t('ui.registration.title')}
           extraFields={extraFields}
           signInSearch={afterLoginParams(search)}
           onRegistered={registered}

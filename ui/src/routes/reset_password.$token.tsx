@@ -4,12 +4,13 @@ import { accountMessages, ResetPasswordInput } from '@wine/contracts';
 import { useSetAtom } from 'jotai';
 import { useCallback } from 'react';
 import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { callForMessage, errorMessage, messageOr } from '../api/client.ts';
 import { PasswordStrength } from '../components/PasswordStrength/PasswordStrength.tsx';
 import { contractResolver, passwordsMatch, showServerFieldErrors } from '../lib/forms.ts';
 import type { PasswordScore } from '../lib/password-strength.ts';
-import { useDocumentMeta } from '../lib/use-document-meta.ts';
+import { pageTitle, useDocumentMeta } from '../lib/use-document-meta.ts';
 import { pushAlertAtom } from '../state/alerts.ts';
 import classes from './-account.module.css';
 
@@ -32,7 +33,8 @@ interface ResetForm {
 function ResetPasswordPage({ token }: { token: string }) {
   const navigate = useNavigate();
   const pushAlert = useSetAtom(pushAlertAtom);
-  useDocumentMeta({ title: 'Reset password | Fine Wine Auction' });
+  const { t } = useTranslation();
+  useDocumentMeta({ title: pageTitle(t('ui.resetPassword.pageTitle')) });
   const {
     register,
     handleSubmit,
@@ -69,19 +71,19 @@ function ResetPasswordPage({ token }: { token: string }) {
         <form onSubmit={handleSubmit(onValid)} noValidate aria-labelledby="reset-title">
           <Stack gap="md">
             <Title order={1} id="reset-title" fz={32}>
-              Choose a new password
+              {t('ui.resetPassword.title')}
             </Title>
             {errors.token?.message ? (
               <Alert color="red" role="alert" data-testid="reset-link-error">
                 {errors.token.message}.{' '}
                 <Anchor component={Link} to="/forgot_password" inherit>
-                  Ask for a new link
+                  {t('ui.resetPassword.askNewLink')}
                 </Anchor>
               </Alert>
             ) : null}
             <Stack gap={6}>
               <PasswordInput
-                label="New password"
+                label={t('ui.common.newPassword')}
                 autoComplete="new-password"
                 required
                 error={errors.password?.message}
@@ -90,18 +92,18 @@ function ResetPasswordPage({ token }: { token: string }) {
               <PasswordStrength password={password} onScore={keepScore} />
             </Stack>
             <PasswordInput
-              label="Confirm password"
+              label={t('ui.common.confirmPassword')}
               autoComplete="new-password"
               required
               error={errors.confirm_password?.message}
               {...register('confirm_password')}
             />
             <Button type="submit" loading={isSubmitting} fullWidth>
-              Reset password
+              {t('ui.resetPassword.submit')}
             </Button>
             <Text size="sm" ta="center">
               <Anchor component={Link} to="/login">
-                Back to sign in
+                {t('ui.common.backToSignIn')}
               </Anchor>
             </Text>
           </Stack>

@@ -13,7 +13,9 @@ import {
 } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { createFileRoute, useRouter, useRouterState } from '@tanstack/react-router';
+import type { TFunction } from 'i18next';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { call } from '../api/client.ts';
 import { LoadError } from '../components/LoadError/LoadError.tsx';
 import { LotDrawer } from '../components/LotDrawer/LotDrawer.tsx';
@@ -28,7 +30,7 @@ import {
   sortOptions,
   toSearchFilter,
 } from '../lib/search.ts';
-import { useDocumentMeta } from '../lib/use-document-meta.ts';
+import { pageTitle, useDocumentMeta } from '../lib/use-document-meta.ts';
 import { useLiveLots } from '../state/live-lots.ts';
 
 export const Route = createFileRoute('/search')({
@@ -39,13 +41,21 @@ export const Route = createFileRoute('/search')({
   errorComponent: ({ error }) => <LoadError error={error} />,
 });
 
-function heading(search: BrowseSearch): string {
-  if (search.searchQuery) return `Results for “${search.searchQuery}”`;
-  if (search.auction) return `Auction ${search.auction}`;
-  return search.subregion ?? search.region ?? search.country ?? 'Browse Wines';
+function heading(search: BrowseSearch, t: TFunction): string {
+  if (search.searchQuery) return t('ui.search.resultsFor', { query: search.searchQuery });
+  if (search.auction) return t('ui.search.auction', { id: search.auction });
+  return search.subregion ?? search.region ?? search.country ?? t('ui.header.browseWines');
 }
 
+const controlLabels = {
+  first: 'ui.search.firstPage',
+  previous: 'ui.search.previousPage',
+  next: 'ui.search.nextPage',
+  last: 'ui.search.lastPage',
+} as const;
+
 function SearchPage() {
+  const { t } = useTranslation();
   const search = Route.useSearch();
   const [filtersOpen, filtersDrawer] = useDisclosure(false);
   const [quickView, setQuickView] = useState<string | null>(null);
@@ -57,7 +67,7 @@ function SearchPage() {
     belongsHere: ({ event, lot }) => isNewLotEvent(event) && lotMatches(lot, search),
     refetch: () => void router.invalidate(),
   });
-  useDocumentMeta({ title: `${heading(search)} | Fine Wine Auction` });
+  useDocumentMeta({ title: pageTitle(heading(search, t)) });
 
   const update = (patch: Partial<BrowseSearch>) =>
     void navigate({ search: (prev) => ({ ...prev, ...patch, page: patch.page ?? 1 }) });
@@ -74,11 +84,12 @@ function SearchPage() {
   return (
     <Container py="xl">
       <Title order={1} mb="xs">
-        {heading(search)}
+        {heading(search, t)}
       </Title>
       <Group gap="xs" mb="lg" aria-live="polite">
         <Text c="dimmed">
-          <span data-testid="total-records">{totalRecords}</span> {totalRecords === 1 ? 'wine' : 'wines'}
+          <span data-testid="total-records">{totalRecords}</span>{' '}
+          {t(totalRecords === 1 ? 'ui.search.wine' : 'ui.search.wines')}
         </Text>
         {chips.map(([key, value]) => (
           <Badge
@@ -87,7 +98,7 @@ function SearchPage() {
             rightSection={
               <CloseButton
                 size="xs"
-                aria-label={`Remove filter ${value}`}
+                aria-label={t('ui.search.removeFilter', { value })}
                 onClick={() =>
                   update(
                     key === 'country'
@@ -106,23 +117,35 @@ function SearchPage() {
       </Group>
       {/* Below the md breakpoint the filters open in a drawer, so the wines come first. */}
       <Button hiddenFrom="md" variant="outline" mb="md" onClick={filtersDrawer.open}>
-        Filters
+        {t('ui.search.filters')}
       </Button>
-      <Drawer opened={filtersOpen} onClose={filtersDrawer.close} title="Filters" hiddenFrom="md" size="sm">
+      <Drawer
+        opened={filtersOpen}
+        onClose={filtersDrawer.close}
+        title={t('ui.search.filters')}
+        hiddenFrom="md"
+        size="sm"
+        closeButtonProps={{ 'aria-label': t('ui.common.close') }}
+      >
         <SearchFilters search={search} onChange={update} />
       </Drawer>
       <Grid gap="xl">
-        <Grid.Col span={{ base: 12, md: 3 }} component="aside" aria-label="Filters" visibleFrom="md">
+        <Grid.Col
+          span={{ base: 12, md: 3 }}
+          component="aside"
+          aria-label={t('ui.search.filters')}
+          visibleFrom="md"
+        >
           <SearchFilters search={search} onChange={update} />
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 9 }}>
           <Group justify="flex-end" mb="md" gap="sm">
             <Select
-              label="Sort by"
+              label={t('ui.search.sortBy')}
               size="xs"
               w={200}
               allowDeselect={false}
-              data={sortOptions.map((o) => ({ value: o.value, label: o.label }))}
+              data={sortOptions.map((o) => ({ value: o.value, label: t(o.label) }))}
               value={`${search.orderby}:${search.order}`}
               onChange={(value) => {
                 const [orderby, order] = (value ?? 'p.date_closed:asc').split(':') as [
@@ -133,7 +156,7 @@ function SearchPage() {
               }}
             />
             <Select
-              label="Per page"
+              label={t('ui.search.perPage')}
               size="xs"
               w={100}
               allowDeselect={false}
@@ -145,8 +168,8 @@ function SearchPage() {
           <div style={{ opacity: loading ? 0.6 : 1, transition: 'opacity 150ms' }} aria-busy={loading}>
             <LotGrid
               lots={lots}
-              label="Search results"
-              empty="No wines match these filters."
+              label={t('ui.search.results')}
+              empty={t('ui.search.noResults')}
               onQuickView={setQuickView}
             />
           </div>
@@ -159,7 +182,7 @@ function SearchPage() {
                   update({ page });
                   window.scrollTo({ top: 0, behavior: 'smooth' });
                 }}
-                getControlProps={(control) => ({ 'aria-label': `${control} page` })}
+                getControlProps={(control) => ({ 'aria-label': t(controlLabels[control]) })}
                 data-testid="pagination"
               />
             </Group>

@@ -1,14 +1,13 @@
 import { Alert, Container, Group, Paper, Stack, Title } from '@mantine/core';
 import { createFileRoute } from '@tanstack/react-router';
 import type { UserRecord } from '@wine/contracts';
+import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { ButtonLink } from '../components/ButtonLink.tsx';
 import { searchText } from '../lib/search-param.ts';
-import { useDocumentMeta } from '../lib/use-document-meta.ts';
+import { pageTitle, useDocumentMeta } from '../lib/use-document-meta.ts';
 import { switchSessionAtom } from '../state/session.ts';
 import classes from './-account.module.css';
-
-const INVALID_LINK = 'This switch link is not valid';
 
 const switchSearchSchema = z.object({ token: searchText({ min: 1, max: 2000 }) });
 
@@ -34,25 +33,28 @@ export const Route = createFileRoute('/switch')({
 
 function SwitchPage() {
   const outcome = Route.useLoaderData();
-  useDocumentMeta({ title: 'Switch user | Fine Wine Auction' });
+  const { t } = useTranslation();
+  useDocumentMeta({ title: pageTitle(t('ui.switchUser.title')) });
   return (
     <Container py="xl">
       <Paper withBorder p="xl" className={classes.page}>
         <Stack gap="md">
           <Title order={1} fz={32}>
-            Switch user
+            {t('ui.switchUser.title')}
           </Title>
           {outcome.ok ? (
             <Alert color="green" role="status" data-testid="switch-result">
-              Signed in as {outcome.user.first_name} {outcome.user.last_name}
+              {t('ui.switchUser.signedInAs', {
+                name: `${outcome.user.first_name} ${outcome.user.last_name}`,
+              })}
             </Alert>
           ) : (
             <Alert color="red" role="alert" data-testid="switch-result">
-              {INVALID_LINK}
+              {t('ui.switchUser.invalidLink')}
             </Alert>
           )}
           <Group>
-            <ButtonLink to="/">Go to the home page</ButtonLink>
+            <ButtonLink to="/">{t('ui.common.goHome')}</ButtonLink>
           </Group>
         </Stack>
       </Paper>

@@ -1,8 +1,9 @@
 import { Alert, Button, Container, Group, Paper, Stack, Title } from '@mantine/core';
 import { createFileRoute, Link } from '@tanstack/react-router';
 import { accountMessages } from '@wine/contracts';
+import { useTranslation } from 'react-i18next';
 import { ApiError, callForMessage, errorMessage, messageOr } from '../api/client.ts';
-import { useDocumentMeta } from '../lib/use-document-meta.ts';
+import { pageTitle, useDocumentMeta } from '../lib/use-document-meta.ts';
 import { reloadUserAtom } from '../state/session.ts';
 import classes from './-account.module.css';
 
@@ -30,13 +31,14 @@ export const Route = createFileRoute('/verify_email/$token')({
 
 function VerifyEmailPage() {
   const outcome = Route.useLoaderData();
-  useDocumentMeta({ title: 'E-mail verification | Fine Wine Auction' });
+  const { t } = useTranslation();
+  useDocumentMeta({ title: pageTitle(t('ui.verifyEmail.title')) });
   return (
     <Container py="xl">
       <Paper withBorder p="xl" className={classes.page}>
         <Stack gap="md">
           <Title order={1} fz={32}>
-            E-mail verification
+            {t('ui.verifyEmail.title')}
           </Title>
           <Alert
             color={outcome.ok ? 'green' : 'red'}
@@ -47,7 +49,7 @@ function VerifyEmailPage() {
           </Alert>
           <Group>
             <Button component={Link} to="/">
-              Go to the home page
+              {t('ui.common.goHome')}
             </Button>
           </Group>
         </Stack>

@@ -5,8 +5,10 @@ import { act, render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { type DefaultBundle, defaultMarketSettings } from '@wine/contracts';
 import { createStore, Provider } from 'jotai';
+import { I18nextProvider } from 'react-i18next';
 import { onTestFinished } from 'vitest';
 import { configureApi } from '../api/client.ts';
+import { i18n, restoreLanguage } from '../i18n/index.ts';
 import { routeTree } from '../routeTree.gen.ts';
 import { realtimeClientAtom } from '../state/realtime.ts';
 import { createRealtimeClient } from '../state/realtime-client.ts';
@@ -38,6 +40,8 @@ export interface AppOptions {
  */
 export async function renderApp(path: string, options: AppOptions = {}) {
   if (options.storedToken) localStorage.setItem(TOKEN_KEY, options.storedToken);
+  // As at start: the language chosen last time (a reload keeps it).
+  restoreLanguage();
   const api = fakeApi({
     getDefault: () => bundle,
     productSearch: () => ({ records: [], totalRecords: 0 }),
@@ -73,13 +77,15 @@ export async function renderApp(path: string, options: AppOptions = {}) {
     // Mantine keeps toasts in a module-level store: start without the last test's.
     notifications.clean();
     render(
-      <Provider store={store}>
-        {/* env test: no transitions, and dropdowns stay open although jsdom lays nothing out. */}
-        <MantineProvider theme={theme} env="test">
-          <Notifications position="bottom-right" />
-          <RouterProvider router={router} />
-        </MantineProvider>
-      </Provider>,
+      <I18nextProvider i18n={i18n}>
+        <Provider store={store}>
+          {/* env test: no transitions, and dropdowns stay open although jsdom lays nothing out. */}
+          <MantineProvider theme={theme} env="test">
+            <Notifications position="bottom-right" />
+            <RouterProvider router={router} />
+          </MantineProvider>
+        </Provider>
+      </I18nextProvider>,
     );
     await router.load();
   });

@@ -1,4 +1,12 @@
-import { type ActionName, type Actions, actions, failure, type InputOf, success } from '@wine/contracts';
+import {
+  type ActionName,
+  actions,
+  type ErrorCode,
+  failure,
+  type InputOf,
+  type OutputOf,
+  success,
+} from '@wine/contracts';
 import { vi } from 'vitest';
 
 /** Thrown by a handler: the fake answers it as an error envelope. */
@@ -7,6 +15,12 @@ export class Failure extends Error {
     message: string,
     readonly responseType = 400,
     readonly responseData: { field?: string } | null = null,
+    /** The catalogue's code; by default the one a server gives such a status. */
+    readonly code: ErrorCode = responseType === 403
+      ? 'SESSION_INVALID'
+      : responseType === 404
+        ? 'NOT_FOUND'
+        : 'VALIDATION',
   ) {
     super(message);
   }
@@ -20,7 +34,7 @@ export interface ApiRequest {
 }
 
 /** What the action answers in responseData (null included, unlike OutputOf). */
-type Answer<N extends ActionName> = Exclude<Actions[N]['output'], undefined>;
+type Answer<N extends ActionName> = OutputOf<N>;
 
 type Handler<N extends ActionName> = (
   input: InputOf<N>,
@@ -41,15 +55,20 @@ export const withMessage = <T>(message: string, responseData: T) => ({ message, 
  */
 export function fakeApi(handlers: Handlers = {}) {
   const requests: ApiRequest[] = [];
+  // Kept beside the requests (whose shape the specs compare whole) rather than in them.
+  const sentHeaders = new WeakMap<ApiRequest, Record<string, string>>();
   const serve = vi.fn(async (path: string | URL | Request, init?: RequestInit) => {
     const action = actionByPath.get(String(path));
     const headers = (init?.headers ?? {}) as Record<string, string>;
     const input: unknown = init?.body ? JSON.parse(String(init.body)) : undefined;
-    if (!action) return Response.json(failure(`No action at POST ${String(path)}`, 404), { status: 404 });
+    if (!action)
+      return Response.json(failure('NO_ACTION', `No action at POST ${String(path)}`), { status: 404 });
     const request: ApiRequest = { action, input, authorization: headers.authorization };
     requests.push(request);
+    sentHeaders.set(request, headers);
     const handler = handlers[action] as Handler<ActionName> | undefined;
-    if (!handler) return Response.json(failure(`No action at POST ${String(path)}`, 404), { status: 404 });
+    if (!handler)
+      return Response.json(failure('NO_ACTION', `No action at POST ${String(path)}`), { status: 404 });
     try {
       const result = await handler(input as never, request);
       const answer =
@@ -59,7 +78,7 @@ export function fakeApi(handlers: Handlers = {}) {
       return Response.json(answer);
     } catch (error) {
       if (!(error instanceof Failure)) throw error;
-      return Response.json(failure(error.message, error.responseType, error.responseData), {
+      return Response.json(failure(error.code, error.message, error.responseData, error.responseType), {
         status: error.responseType,
       });
     }
@@ -69,5 +88,7 @@ export function fakeApi(handlers: Handlers = {}) {
     requests,
     /** The requests made to one action. */
     to: (action: ActionName) => requests.filter((r) => r.action === action),
+    /** The Accept-Language a request was sent with: the language the UI asks the server to answer in. */
+    languageOf: (request: ApiRequest) => sentHeaders.get(request)?.['accept-language'],
   };
 }

@@ -11,6 +11,8 @@ import { act, render as rtlRender } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createStore, Provider } from 'jotai';
 import type { ReactNode } from 'react';
+import { I18nextProvider } from 'react-i18next';
+import { i18n } from '../i18n/index.ts';
 import type { RouterContext } from '../router-context.ts';
 import { theme } from '../theme.ts';
 
@@ -20,11 +22,14 @@ export interface RenderOptions {
   path?: string;
   /** Render Mantine's notifications container too (for toasts). */
   withNotifications?: boolean;
+  /** Mantine's test environment: no transitions, so menus and popovers open at once in jsdom. */
+  mantineEnv?: 'test';
 }
 
 /**
- * Renders like the app does: jotai store, Mantine theme and a router (so <Link> works), as
- * mantinedev/vite-template's test-utils/render does for the provider.
+ * Renders like the app does: jotai store, Mantine theme, the i18next instance (English unless the
+ * test switches) and a router (so <Link> works), as mantinedev/vite-template's test-utils/render
+ * does for the provider.
  */
 export async function render(ui: ReactNode, options: RenderOptions = {}) {
   const store = options.store ?? createStore();
@@ -41,12 +46,14 @@ export async function render(ui: ReactNode, options: RenderOptions = {}) {
   let result!: ReturnType<typeof rtlRender>;
   await act(async () => {
     result = rtlRender(
-      <Provider store={store}>
-        <MantineProvider theme={theme}>
-          {options.withNotifications ? <Notifications position="bottom-right" /> : null}
-          <RouterProvider router={router} />
-        </MantineProvider>
-      </Provider>,
+      <I18nextProvider i18n={i18n}>
+        <Provider store={store}>
+          <MantineProvider theme={theme} {...(options.mantineEnv && { env: options.mantineEnv })}>
+            {options.withNotifications ? <Notifications position="bottom-right" /> : null}
+            <RouterProvider router={router} />
+          </MantineProvider>
+        </Provider>
+      </I18nextProvider>,
     );
   });
   return { ...result, store, router, user: userEvent.setup() };

@@ -1,5 +1,8 @@
 import { cleanup } from '@testing-library/react';
+import { defaultLanguage } from '@wine/contracts';
 import { afterEach } from 'vitest';
+// The UI's texts join the shared i18next instance before any component renders, as main.tsx does.
+import { i18n } from '../i18n/index.ts';
 
 // jsdom lacks the layout APIs Mantine reads (as in mantinedev/vite-template's vitest.setup).
 const { getComputedStyle } = window;
@@ -28,7 +31,11 @@ class ResizeObserver {
 }
 window.ResizeObserver = ResizeObserver;
 
-afterEach(() => cleanup());
+afterEach(() => {
+  cleanup();
+  // Each test starts in English, the default language, whatever the last one switched to.
+  void i18n.changeLanguage(defaultLanguage);
+});
 
 // Each test starts signed out (the session's token lives in web storage).
 afterEach(() => {

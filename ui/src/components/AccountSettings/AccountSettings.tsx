@@ -1,25 +1,27 @@
 import { Container, Title } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import classes from './AccountSettings.module.css';
 
 /** The account pages, in the order the nav shows them. */
 const accountPages = [
-  { to: '/account/profile', label: 'My Account' },
-  { to: '/account/change', label: 'Change password' },
-  { to: '/account/notifications', label: 'Notifications' },
-  { to: '/account/verification', label: 'Identity & limits' },
+  { to: '/account/profile', label: 'ui.accountPages.myAccount' },
+  { to: '/account/change', label: 'ui.accountPages.changePassword' },
+  { to: '/account/notifications', label: 'ui.accountPages.notifications' },
+  { to: '/account/verification', label: 'ui.accountPages.verification' },
 ] as const;
 
 /** The account settings nav; the router marks the current page (aria-current="page"). */
 export function AccountSettingsNav() {
+  const { t } = useTranslation();
   return (
-    <nav aria-label="Account settings" className={classes.nav}>
+    <nav aria-label={t('ui.accountPages.nav')} className={classes.nav}>
       <ul className={classes.list}>
         {accountPages.map((page) => (
           <li key={page.to}>
             <Link to={page.to} className={classes.link}>
-              {page.label}
+              {t(page.label)}
             </Link>
           </li>
         ))}

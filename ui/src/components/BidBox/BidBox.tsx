@@ -8,9 +8,11 @@ import {
 } from '@wine/contracts';
 import { useAtomValue, useSetAtom } from 'jotai';
 import { useState } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
 import { ApiError, call, errorMessage } from '../../api/client.ts';
 import { checkBidAmount } from '../../lib/bid-form.ts';
 import { formatMoney } from '../../lib/format.ts';
+import { priceLabel } from '../../lib/lot.ts';
 import { useAddCardFirst } from '../../lib/use-add-card-first.ts';
 import { pushAlertAtom } from '../../state/alerts.ts';
 import { serverNowAtom } from '../../state/clock.ts';
@@ -28,6 +30,7 @@ export interface BidBoxProps {
 
 /** seeds 000 §4.2 / §4.3: the current bid, the user's standing, the bid dropdown and Confirm Bid. */
 export function BidBox({ lot, onBid }: BidBoxProps) {
+  const { t } = useTranslation();
   const user = useAtomValue(currentUserAtom);
   const market = useAtomValue(marketSettingsAtom);
   const now = useAtomValue(serverNowAtom);
@@ -44,7 +47,9 @@ export function BidBox({ lot, onBid }: BidBoxProps) {
   const open = lot.market_status === 'open' && !lot.future_active && Date.parse(lot.date_closed) > now;
   const options = bidOptions(market.bid_increments, lot.next_bid);
   const leading = lot.bidtopstatus === 'winner';
-  const action = leading ? (proxy ? 'Increase max bid' : 'Increase hard bid') : 'Place Bid';
+  const action = leading
+    ? t(proxy ? 'ui.bidBox.increaseMaxBid' : 'ui.bidBox.increaseHardBid')
+    : t('ui.bidBox.placeBid');
 
   const placeBid = () => {
     const checked = checkBidAmount(typed || (chosen ? formatMoney(Number(chosen)) : ''), lot.next_bid);
@@ -68,7 +73,8 @@ export function BidBox({ lot, onBid }: BidBoxProps) {
       setChosen(null);
       setTyped('');
     } catch (e) {
-      if (e instanceof ApiError && e.message === bidMessages.addCard) addCardFirst(bidMessages.addCard);
+      // seeds 000 §5: no card on file (the card was removed meanwhile): told so and sent to add one.
+      if (e instanceof ApiError && e.code === 'ADD_CARD') addCardFirst(bidMessages.addCard);
       else pushAlert({ msg: errorMessage(e), type: 'error' });
     } finally {
       setSending(false);
@@ -81,7 +87,7 @@ export function BidBox({ lot, onBid }: BidBoxProps) {
       <Group justify="space-between" align="flex-start">
         <div>
           <Text size="sm" c="dimmed">
-            {lot.cbidtext}
+            {priceLabel(lot.cbidtext)}
           </Text>
           <Price
             cents={lot.market_status === 'sold' && lot.buynowamount !== null ? lot.buynowamount : lot.wprice}
@@ -91,11 +97,12 @@ export function BidBox({ lot, onBid }: BidBoxProps) {
           />
           <Text size="sm" c="dimmed">
             <span data-testid="bid-count">
-              {lot.bid_count} {lot.bid_count === 1 ? 'bid' : 'bids'}
+              {t(lot.bid_count === 1 ? 'ui.lot.bidOne' : 'ui.lot.bidMany', { n: lot.bid_count })}
             </span>
             {open ? (
               <>
-                {' · '}Next bid <Price cents={lot.next_bid} size="sm" data-testid="next-bid" />
+                {' · '}
+                {t('ui.bidBox.nextBid')} <Price cents={lot.next_bid} size="sm" data-testid="next-bid" />
               </>
             ) : null}
           </Text>
@@ -110,7 +117,7 @@ export function BidBox({ lot, onBid }: BidBoxProps) {
       ) : null}
       {open && proxy && lot.my_max_bid !== null && lot.bidtopstatus !== null ? (
         <Text size="sm" c="dimmed" data-testid="my-max-bid">
-          Your maximum bid: {formatMoney(lot.my_max_bid)}
+          {t('ui.bidBox.myMaxBid', { amount: formatMoney(lot.my_max_bid) })}
         </Text>
       ) : null}
 
@@ -123,7 +130,7 @@ export function BidBox({ lot, onBid }: BidBoxProps) {
           size="md"
           data-testid="login-to-bid"
         >
-          Login to Bid
+          {t('ui.bidBox.loginToBid')}
         </Button>
       ) : null}
       {open && user && lot.own_lot === 1 ? (
@@ -135,8 +142,8 @@ export function BidBox({ lot, onBid }: BidBoxProps) {
         <Stack gap="xs" mt="md">
           <Group align="flex-end" gap="xs" grow>
             <Select
-              label={proxy ? 'Your maximum bid' : 'Your bid'}
-              placeholder="Select bid amount"
+              label={t(proxy ? 'ui.bidBox.yourMaxBid' : 'ui.bidBox.yourBid')}
+              placeholder={bidMessages.selectAmount}
               data={options.map((cents) => ({ value: String(cents), label: formatMoney(cents) }))}
               value={chosen}
               onChange={(value) => {
@@ -149,7 +156,7 @@ export function BidBox({ lot, onBid }: BidBoxProps) {
               data-testid="bid-select"
             />
             <TextInput
-              label="Or enter an amount"
+              label={t('ui.bidBox.orEnterAmount')}
               placeholder={formatMoney(lot.next_bid)}
               inputMode="decimal"
               value={typed}
@@ -173,30 +180,39 @@ export function BidBox({ lot, onBid }: BidBoxProps) {
       ) : null}
 
       <Text size="xs" c="dimmed" mt="sm" data-testid="premium-note">
-        All bids are subject to a {market.buyer_premium}% buyer's premium.
+        {t('ui.bidBox.premiumNote', { premium: market.buyer_premium })}
       </Text>
 
-      <Modal opened={confirming !== null} onClose={() => setConfirming(null)} title="Confirm Bid" centered>
+      <Modal
+        opened={confirming !== null}
+        onClose={() => setConfirming(null)}
+        title={t('ui.bidBox.confirmTitle')}
+        centered
+        closeButtonProps={{ 'aria-label': t('ui.common.close') }}
+      >
         {confirming !== null ? (
           <Stack gap="md">
             <Text>
-              {proxy ? 'Place a maximum bid of ' : 'Place a bid of '}
-              <strong data-testid="confirm-amount">{formatMoney(confirming)}</strong> on {lot.title}?
+              <Trans
+                i18nKey={proxy ? 'ui.bidBox.confirmProxy' : 'ui.bidBox.confirmHard'}
+                values={{ amount: formatMoney(confirming), title: lot.title }}
+                components={{ strong: <strong data-testid="confirm-amount" /> }}
+              />
             </Text>
             {proxy ? (
               <Text size="sm" c="dimmed">
-                We bid for you only as much as needed to keep you in the lead, up to your maximum.
+                {t('ui.bidBox.proxyNote')}
               </Text>
             ) : null}
             <Text size="sm" c="dimmed">
-              A {market.buyer_premium}% buyer's premium is added to the hammer price.
+              {t('ui.bidBox.premiumAdded', { premium: market.buyer_premium })}
             </Text>
             <Group justify="flex-end">
               <Button variant="default" onClick={() => setConfirming(null)}>
-                Cancel
+                {t('ui.common.cancel')}
               </Button>
               <Button onClick={() => void submit(confirming)} loading={sending} data-testid="confirm-bid">
-                Submit
+                {t('ui.common.submit')}
               </Button>
             </Group>
           </Stack>

@@ -1,6 +1,7 @@
 import { Badge, Button, Center, Loader, Modal, Pagination, Stack, Table, Text } from '@mantine/core';
 import type { BidHistoryRow } from '@wine/contracts';
 import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { call, errorMessage } from '../../api/client.ts';
 import { formatDateTime, formatMoney } from '../../lib/format.ts';
 
@@ -20,6 +21,7 @@ export interface BidHistoryProps {
 
 /** seeds 000 §2.7: View Bid History opens the history, own rows 'My Bid', others 'Other', 10 a page. */
 export function BidHistory({ lotId, bidCount }: BidHistoryProps) {
+  const { t } = useTranslation();
   const [opened, setOpened] = useState(false);
   const [page, setPage] = useState(1);
   const [state, setState] = useState<State>({ kind: 'loading' });
@@ -41,43 +43,50 @@ export function BidHistory({ lotId, bidCount }: BidHistoryProps) {
   return (
     <>
       <Button variant="subtle" px={0} onClick={() => setOpened(true)} data-testid="view-bid-history">
-        View Bid History
+        {t('ui.bidHistory.view')}
       </Button>
-      <Modal opened={opened} onClose={() => setOpened(false)} title="Bid History" size="lg" centered>
+      <Modal
+        opened={opened}
+        onClose={() => setOpened(false)}
+        title={t('ui.bidHistory.title')}
+        size="lg"
+        centered
+        closeButtonProps={{ 'aria-label': t('ui.common.close') }}
+      >
         {state.kind === 'loading' ? (
           <Center py="lg">
-            <Loader size="sm" aria-label="Loading bid history" />
+            <Loader size="sm" aria-label={t('ui.bidHistory.loading')} />
           </Center>
         ) : state.kind === 'failed' ? (
           <Text c="red.8" role="alert">
             {state.message}
           </Text>
         ) : state.records.length === 0 ? (
-          <Text c="dimmed">No bids yet.</Text>
+          <Text c="dimmed">{t('ui.bidHistory.none')}</Text>
         ) : (
           <Stack gap="md">
             <Table striped data-testid="bid-history">
               <Table.Thead>
                 <Table.Tr>
-                  <Table.Th scope="col">Bidder</Table.Th>
-                  <Table.Th scope="col">Amount</Table.Th>
-                  <Table.Th scope="col">Date</Table.Th>
+                  <Table.Th scope="col">{t('ui.bidHistory.bidder')}</Table.Th>
+                  <Table.Th scope="col">{t('ui.bidHistory.amount')}</Table.Th>
+                  <Table.Th scope="col">{t('ui.bidHistory.date')}</Table.Th>
                 </Table.Tr>
               </Table.Thead>
               <Table.Tbody>
                 {state.records.map((row) => (
                   <Table.Tr key={row.id} data-mine={row.mine || undefined}>
                     <Table.Td>
-                      {row.mine ? 'My Bid' : 'Other'}
+                      {row.mine ? t('ui.bidHistory.myBid') : t('ui.bidHistory.other')}
                       {row.proxy ? (
                         <Badge
                           size="xs"
                           variant="light"
                           color="gray"
                           ml={6}
-                          title="Placed automatically up to a maximum"
+                          title={t('ui.bidHistory.autoTitle')}
                         >
-                          auto
+                          {t('ui.bidHistory.auto')}
                         </Badge>
                       ) : null}
                     </Table.Td>
@@ -94,7 +103,7 @@ export function BidHistory({ lotId, bidCount }: BidHistoryProps) {
                 onChange={setPage}
                 siblings={3}
                 boundaries={2}
-                aria-label="Bid history pages"
+                aria-label={t('ui.bidHistory.pages')}
               />
             ) : null}
           </Stack>

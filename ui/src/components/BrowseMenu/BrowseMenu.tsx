@@ -2,6 +2,7 @@ import { HoverCard, Loader, NavLink, Stack, Text } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import { useAtomValue } from 'jotai';
 import { type ReactNode, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { type BrowseCountry, browseTree, defaultBundleAtom } from '../../state/defaults.ts';
 import classes from './BrowseMenu.module.css';
 
@@ -12,10 +13,11 @@ function useBrowseTree(): { tree: BrowseCountry[] | null; state: 'loading' | 'ha
 }
 
 function Fallback({ state }: { state: 'loading' | 'hasError' | 'hasData' }) {
-  if (state === 'loading') return <Loader size="sm" aria-label="Loading regions" />;
+  const { t } = useTranslation();
+  if (state === 'loading') return <Loader size="sm" aria-label={t('ui.browse.loadingRegions')} />;
   return (
     <Text size="sm" c="dimmed">
-      Regions are unavailable right now.
+      {t('ui.browse.regionsUnavailable')}
     </Text>
   );
 }
@@ -44,6 +46,7 @@ function Item(props: {
 
 /** Desktop "Browse Wines": hover mega-menu of country, region and subregion (seeds 000 §2.5). */
 export function BrowseMegaMenu({ children }: { children: ReactNode }) {
+  const { t } = useTranslation();
   const { tree, state } = useBrowseTree();
   const [country, setCountry] = useState<string | null>(null);
   const [region, setRegion] = useState<string | null>(null);
@@ -55,7 +58,7 @@ export function BrowseMegaMenu({ children }: { children: ReactNode }) {
       <HoverCard.Dropdown data-testid="browse-menu">
         {tree ? (
           <div className={classes.columns}>
-            <Stack gap={2} className={classes.column} aria-label="Countries">
+            <Stack gap={2} className={classes.column} aria-label={t('ui.browse.countries')}>
               {tree.map((c) => (
                 <Item
                   key={c.value}
@@ -70,7 +73,7 @@ export function BrowseMegaMenu({ children }: { children: ReactNode }) {
                 />
               ))}
             </Stack>
-            <Stack gap={2} className={classes.column} aria-label="Regions">
+            <Stack gap={2} className={classes.column} aria-label={t('ui.browse.regions')}>
               {activeCountry?.regions.map((r) => (
                 <Item
                   key={r.value}
@@ -82,7 +85,7 @@ export function BrowseMegaMenu({ children }: { children: ReactNode }) {
                 />
               ))}
             </Stack>
-            <Stack gap={2} className={classes.column} aria-label="Subregions">
+            <Stack gap={2} className={classes.column} aria-label={t('ui.browse.subregions')}>
               {activeCountry && activeRegion
                 ? activeRegion.subregions.map((s) => (
                     <Item
@@ -130,19 +133,24 @@ function SearchNavLink({
 
 /** Mobile "Browse Wines": the same tree as nested links. */
 export function BrowseNavTree({ onNavigate }: { onNavigate?: () => void }) {
+  const { t } = useTranslation();
   const { tree, state } = useBrowseTree();
   if (!tree) return <Fallback state={state} />;
   return (
     <>
       {tree.map((c) => (
         <NavLink key={c.value} label={c.value} childrenOffset="sm">
-          <SearchNavLink origin={{ country: c.value }} label={`All ${c.value}`} onNavigate={onNavigate} />
+          <SearchNavLink
+            origin={{ country: c.value }}
+            label={t('ui.browse.allOf', { name: c.value })}
+            onNavigate={onNavigate}
+          />
           {c.regions.map((r) =>
             r.subregions.length ? (
               <NavLink key={r.value} label={r.value} childrenOffset="sm">
                 <SearchNavLink
                   origin={{ country: c.value, region: r.value }}
-                  label={`All ${r.value}`}
+                  label={t('ui.browse.allOf', { name: r.value })}
                   onNavigate={onNavigate}
                 />
                 {r.subregions.map((s) => (

@@ -2,7 +2,8 @@ import { Button, Card, Group, Modal, NumberInput, Stack, Text } from '@mantine/c
 import { bidMessages, buyNowMessages, buyNowUnitPrice, type LotView } from '@wine/contracts';
 import { useAtomValue, useSetAtom } from 'jotai';
 import { useState } from 'react';
-import { callForMessage, errorMessage, messageOr } from '../../api/client.ts';
+import { Trans, useTranslation } from 'react-i18next';
+import { ApiError, callForMessage, errorMessage, messageOr } from '../../api/client.ts';
 import { checkQuantity, initialQuantity } from '../../lib/bid-form.ts';
 import { formatMoney } from '../../lib/format.ts';
 import { availabilityText, buyNowAvailable } from '../../lib/lot.ts';
@@ -20,6 +21,7 @@ export interface BuyNowBoxProps {
 
 /** seeds 000 §4.4 / §5: the buy-now price and discounts, the quantity, and Confirm buy now. */
 export function BuyNowBox({ lot, bprice }: BuyNowBoxProps) {
+  const { t } = useTranslation();
   const now = useAtomValue(serverNowAtom);
   const user = useAtomValue(currentUserAtom);
   const pushAlert = useSetAtom(pushAlertAtom);
@@ -50,7 +52,9 @@ export function BuyNowBox({ lot, bprice }: BuyNowBoxProps) {
       });
       pushAlert({ msg: messageOr(message, buyNowMessages.added), type: 'success' });
     } catch (e) {
-      pushAlert({ msg: errorMessage(e), type: 'error' });
+      // seeds 000 §5: no card on file (removed meanwhile): told so and sent to add one.
+      if (e instanceof ApiError && e.code === 'ADD_CARD') addCardFirst(bidMessages.addCardToBuy);
+      else pushAlert({ msg: errorMessage(e), type: 'error' });
     } finally {
       setSending(false);
       setConfirming(false);
@@ -60,12 +64,12 @@ export function BuyNowBox({ lot, bprice }: BuyNowBoxProps) {
   return (
     <Card data-testid="buy-now-box">
       <Text size="sm" c="dimmed">
-        Buy Now (per bottle)
+        {t('ui.buyNowBox.perBottle')}
       </Text>
       <Price cents={bprice} fz={24} data-testid="buy-now-price" />
       <DiscountTable rows={lot.discount_buynow_records} unitPrice={bprice} />
       <Text size="sm" c="dimmed" mt="xs">
-        Available: {availabilityText(lot)}
+        {t('ui.buyNowBox.available', { value: availabilityText(lot) })}
       </Text>
       {available && !user ? (
         <Button
@@ -76,7 +80,7 @@ export function BuyNowBox({ lot, bprice }: BuyNowBoxProps) {
           fullWidth
           data-testid="login-to-buy"
         >
-          Login to buy
+          {t('ui.buyNowBox.loginToBuy')}
         </Button>
       ) : null}
       {available && user && lot.own_lot === 1 ? (
@@ -88,7 +92,7 @@ export function BuyNowBox({ lot, bprice }: BuyNowBoxProps) {
         <Stack gap="xs" mt="md">
           <Group align="flex-end" gap="xs">
             <NumberInput
-              label="Quantity"
+              label={t('ui.buyNowBox.quantity')}
               min={1}
               max={Math.max(1, lot.qty - lot.sold)}
               allowDecimal={false}
@@ -103,7 +107,7 @@ export function BuyNowBox({ lot, bprice }: BuyNowBoxProps) {
               data-testid="buy-qty"
             />
             <Button variant="outline" onClick={buyNow} style={{ flex: 1 }} data-testid="buy-now">
-              Buy Now
+              {t('ui.buyNowBox.buyNow')}
             </Button>
           </Group>
           {error ? (
@@ -113,21 +117,35 @@ export function BuyNowBox({ lot, bprice }: BuyNowBoxProps) {
           ) : null}
         </Stack>
       ) : null}
-      <Modal opened={confirming} onClose={() => setConfirming(false)} title="Confirm buy now" centered>
+      <Modal
+        opened={confirming}
+        onClose={() => setConfirming(false)}
+        title={t('ui.buyNowBox.confirmTitle')}
+        centered
+        closeButtonProps={{ 'aria-label': t('ui.common.close') }}
+      >
         <Stack gap="md">
           <Text>
-            Buy {qty} × {lot.title} at {formatMoney(unit)} each,{' '}
-            <strong data-testid="buy-total">{formatMoney(unit * (qty ?? 0))}</strong> in all?
+            <Trans
+              i18nKey="ui.buyNowBox.confirm"
+              values={{
+                qty,
+                title: lot.title,
+                unit: formatMoney(unit),
+                total: formatMoney(unit * (qty ?? 0)),
+              }}
+              components={{ strong: <strong data-testid="buy-total" /> }}
+            />
           </Text>
           <Text size="sm" c="dimmed">
-            The bottles are yours once you check out and pay; until then they stay on sale.
+            {t('ui.buyNowBox.yoursOnce')}
           </Text>
           <Group justify="flex-end">
             <Button variant="default" onClick={() => setConfirming(false)}>
-              Cancel
+              {t('ui.common.cancel')}
             </Button>
             <Button onClick={() => void submit()} loading={sending} data-testid="confirm-buy">
-              Submit
+              {t('ui.common.submit')}
             </Button>
           </Group>
         </Stack>

@@ -2,6 +2,7 @@ import { Alert, Button, Card, Group, Loader, Table, Text, Title, VisuallyHidden 
 import type { CompanyOwnerRecord, InputOf } from '@wine/contracts';
 import { useSetAtom } from 'jotai';
 import { useCallback, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { call, callForMessage, messageOr } from '../../api/client.ts';
 import { pushAlertAtom } from '../../state/alerts.ts';
 import { AddOwnerDialog, EditOwnerDialog, RemoveOwnerDialog } from './OwnerDialogs.tsx';
@@ -20,10 +21,10 @@ type Dialog =
 /** The actions that change the owners; each answers the whole new list. */
 type OwnerChange = 'addCompanyOwner' | 'updateCompanyOwner' | 'removeCompanyOwner';
 
-const changeMessages: Record<OwnerChange, string> = {
-  addCompanyOwner: ownerMessages.added,
-  updateCompanyOwner: ownerMessages.updated,
-  removeCompanyOwner: ownerMessages.removed,
+const changeMessages: Record<OwnerChange, () => string> = {
+  addCompanyOwner: () => ownerMessages.added,
+  updateCompanyOwner: () => ownerMessages.updated,
+  removeCompanyOwner: () => ownerMessages.removed,
 };
 
 /**
@@ -31,6 +32,7 @@ const changeMessages: Record<OwnerChange, string> = {
  * the buying business, with their share; together they never hold more than 100%.
  */
 export function CompanyOwners() {
+  const { t } = useTranslation();
   const [state, setState] = useState<OwnersState>({ status: 'loading' });
   const [dialog, setDialog] = useState<Dialog | null>(null);
   const pushAlert = useSetAtom(pushAlertAtom);
@@ -55,7 +57,7 @@ export function CompanyOwners() {
   const change = async <N extends OwnerChange>(name: N, input: InputOf<N>): Promise<void> => {
     const { message, responseData } = await callForMessage<OwnerChange>(name, input);
     setState({ status: 'ready', records: responseData.records });
-    pushAlert({ msg: messageOr(message, changeMessages[name]), type: 'success' });
+    pushAlert({ msg: messageOr(message, changeMessages[name]()), type: 'success' });
   };
 
   const close = () => setDialog(null);
@@ -64,19 +66,19 @@ export function CompanyOwners() {
     <Card component="section" aria-labelledby="owners-title" data-testid="company-owners">
       <Group justify="space-between" align="center" mb="xs" wrap="wrap">
         <Title order={2} fz={24} id="owners-title">
-          Company owners
+          {t('ui.owners.title')}
         </Title>
         <Button variant="light" onClick={() => setDialog({ kind: 'add' })}>
-          Add owner
+          {t('ui.owners.add')}
         </Button>
       </Group>
       <Text size="sm" c="dimmed" mb="md">
-        Buying for a business? List the people who own it and their share.
+        {t('ui.owners.intro')}
       </Text>
       {state.status === 'loading' ? (
         <Group gap="xs" role="status">
           <Loader size="sm" />
-          <Text size="sm">Loading owners…</Text>
+          <Text size="sm">{t('ui.owners.loading')}</Text>
         </Group>
       ) : state.status === 'failed' ? (
         <Alert color="red" data-testid="owners-error">
@@ -84,11 +86,11 @@ export function CompanyOwners() {
             {ownerMessages.fetchFailed}
           </Text>
           <Button mt="sm" size="compact-sm" variant="light" color="red" onClick={() => void load()}>
-            Try again
+            {t('ui.common.tryAgain')}
           </Button>
         </Alert>
       ) : state.records.length === 0 ? (
-        <Text data-testid="owners-empty">No owners listed yet.</Text>
+        <Text data-testid="owners-empty">{t('ui.owners.none')}</Text>
       ) : (
         <OwnersTable
           owners={state.records}
@@ -124,19 +126,20 @@ function OwnersTable({
   onEdit: (owner: CompanyOwnerRecord) => void;
   onRemove: (owner: CompanyOwnerRecord) => void;
 }) {
+  const { t } = useTranslation();
   return (
     <Table.ScrollContainer minWidth={560}>
       <Table aria-labelledby="owners-title" verticalSpacing="xs">
         <Table.Thead>
           <Table.Tr>
-            <Table.Th scope="col">Name</Table.Th>
-            <Table.Th scope="col">Title</Table.Th>
-            <Table.Th scope="col">E-mail</Table.Th>
+            <Table.Th scope="col">{t('ui.common.name')}</Table.Th>
+            <Table.Th scope="col">{t('ui.common.title')}</Table.Th>
+            <Table.Th scope="col">{t('ui.common.email')}</Table.Th>
             <Table.Th scope="col" ta="right">
-              Ownership
+              {t('ui.owners.ownership')}
             </Table.Th>
             <Table.Th scope="col">
-              <VisuallyHidden>Actions</VisuallyHidden>
+              <VisuallyHidden>{t('ui.common.actions')}</VisuallyHidden>
             </Table.Th>
           </Table.Tr>
         </Table.Thead>
@@ -156,18 +159,18 @@ function OwnersTable({
                     size="compact-sm"
                     variant="default"
                     onClick={() => onEdit(owner)}
-                    aria-label={`Edit ${owner.name}`}
+                    aria-label={t('ui.owners.editOwner', { name: owner.name })}
                   >
-                    Edit
+                    {t('ui.common.edit')}
                   </Button>
                   <Button
                     size="compact-sm"
                     variant="subtle"
                     color="red"
                     onClick={() => onRemove(owner)}
-                    aria-label={`Remove ${owner.name}`}
+                    aria-label={t('ui.owners.removeOwner', { name: owner.name })}
                   >
-                    Remove
+                    {t('ui.common.remove')}
                   </Button>
                 </Group>
               </Table.Td>
@@ -177,7 +180,7 @@ function OwnersTable({
         <Table.Tfoot>
           <Table.Tr>
             <Table.Th scope="row" colSpan={3}>
-              Total
+              {t('ui.owners.total')}
             </Table.Th>
             <Table.Td data-testid="owners-total" ta="right" fw={600}>
               {ownershipTotal(owners)}%

@@ -2,6 +2,7 @@ import { Button, Grid, Group, Modal, Stack, Text, TextInput } from '@mantine/cor
 import type { CompanyOwnerRecord } from '@wine/contracts';
 import { useState } from 'react';
 import { type Resolver, useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { errorMessage } from '../../api/client.ts';
 import { contractResolver, showServerFieldErrors } from '../../lib/forms.ts';
@@ -60,6 +61,7 @@ function OwnerDialog<Input>({
   onClose: () => void;
   onSubmit: (input: Input) => Promise<void>;
 }) {
+  const { t } = useTranslation();
   const [failure, setFailure] = useState<string | null>(null);
   const {
     register,
@@ -81,19 +83,25 @@ function OwnerDialog<Input>({
   };
 
   return (
-    <Modal opened onClose={onClose} title={title} centered closeButtonProps={{ 'aria-label': 'Close' }}>
+    <Modal
+      opened
+      onClose={onClose}
+      title={title}
+      centered
+      closeButtonProps={{ 'aria-label': t('ui.common.close') }}
+    >
       <form onSubmit={handleSubmit(onValid)} noValidate aria-label={title}>
         <Stack gap="md">
           <TextInput
-            label="Name"
+            label={t('ui.common.name')}
             autoComplete="off"
             required
             error={errors.name?.message}
             {...register('name')}
           />
           <TextInput
-            label="Title"
-            placeholder="CEO, partner…"
+            label={t('ui.common.title')}
+            placeholder={t('ui.owners.titlePlaceholder')}
             autoComplete="off"
             error={errors.title?.message}
             {...register('title')}
@@ -101,7 +109,7 @@ function OwnerDialog<Input>({
           <Grid>
             <Grid.Col span={{ base: 12, sm: 8 }}>
               <TextInput
-                label="E-mail"
+                label={t('ui.common.email')}
                 type="email"
                 autoComplete="off"
                 error={errors.email?.message}
@@ -110,7 +118,7 @@ function OwnerDialog<Input>({
             </Grid.Col>
             <Grid.Col span={{ base: 12, sm: 4 }}>
               <TextInput
-                label="Ownership"
+                label={t('ui.owners.ownership')}
                 inputMode="numeric"
                 maxLength={3}
                 rightSection={<Text size="sm">%</Text>}
@@ -123,7 +131,7 @@ function OwnerDialog<Input>({
           <Failure message={failure} />
           <Group justify="flex-end" gap="xs">
             <Button variant="default" onClick={onClose}>
-              Cancel
+              {t('ui.common.cancel')}
             </Button>
             <Button type="submit" loading={isSubmitting}>
               {submitLabel}
@@ -143,10 +151,11 @@ export function AddOwnerDialog({
   onClose: () => void;
   onSubmit: (input: AddOwnerValues) => Promise<void>;
 }) {
+  const { t } = useTranslation();
   return (
     <OwnerDialog
-      title="Add an owner"
-      submitLabel="Add owner"
+      title={t('ui.owners.addTitle')}
+      submitLabel={t('ui.owners.add')}
       defaultValues={blankOwner}
       resolver={contractResolver(AddOwnerForm, trimEmail)}
       onClose={onClose}
@@ -165,10 +174,11 @@ export function EditOwnerDialog({
   onClose: () => void;
   onSubmit: (input: UpdateOwnerValues) => Promise<void>;
 }) {
+  const { t } = useTranslation();
   return (
     <OwnerDialog
-      title={`Edit ${owner.name}`}
-      submitLabel="Save changes"
+      title={t('ui.owners.editOwner', { name: owner.name })}
+      submitLabel={t('ui.common.saveChanges')}
       defaultValues={formValuesOf(owner)}
       resolver={contractResolver(UpdateOwnerForm, (values: OwnerFormValues) => ({
         id: owner.id,
@@ -190,6 +200,7 @@ export function RemoveOwnerDialog({
   onClose: () => void;
   onConfirm: () => Promise<void>;
 }) {
+  const { t } = useTranslation();
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   const confirm = async () => {
@@ -207,21 +218,19 @@ export function RemoveOwnerDialog({
     <Modal
       opened
       onClose={onClose}
-      title="Remove owner"
+      title={t('ui.owners.removeTitle')}
       centered
-      closeButtonProps={{ 'aria-label': 'Close' }}
+      closeButtonProps={{ 'aria-label': t('ui.common.close') }}
     >
       <Stack gap="md">
-        <Text>
-          Remove {owner.name} ({owner.ownership_percent}%) from the company owners?
-        </Text>
+        <Text>{t('ui.owners.removeQuestion', { name: owner.name, percent: owner.ownership_percent })}</Text>
         <Failure message={failure} />
         <Group justify="flex-end" gap="xs">
           <Button variant="default" onClick={onClose}>
-            Cancel
+            {t('ui.common.cancel')}
           </Button>
           <Button color="red" loading={busy} onClick={() => void confirm()}>
-            Remove owner
+            {t('ui.owners.removeTitle')}
           </Button>
         </Group>
       </Stack>

@@ -1,12 +1,27 @@
-import { AddCompanyOwnerInput, type CompanyOwnerRecord, UpdateCompanyOwnerInput } from '@wine/contracts';
+import {
+  AddCompanyOwnerInput,
+  accountMessages,
+  type CompanyOwnerRecord,
+  UpdateCompanyOwnerInput,
+} from '@wine/contracts';
 import { z } from 'zod';
+import { t } from '../../i18n/index.ts';
 
+/** The owners' messages, read when shown (in the current language). */
 export const ownerMessages = {
-  fetchFailed: 'Unable to fetch company owners',
-  added: 'Owner added',
-  updated: 'Owner updated',
-  removed: 'Owner removed',
-} as const;
+  get fetchFailed() {
+    return t('ui.owners.fetchFailed');
+  },
+  get added() {
+    return t('ui.owners.added');
+  },
+  get updated() {
+    return t('ui.owners.updated');
+  },
+  get removed() {
+    return t('ui.owners.removed');
+  },
+};
 
 /** What the owners hold together, in percent (the server keeps it at 100 or below). */
 export const ownershipTotal = (owners: readonly Pick<CompanyOwnerRecord, 'ownership_percent'>[]): number =>
@@ -21,7 +36,10 @@ const percentText = z
   .trim()
   .transform((text, ctx) => {
     if (!/^\d{1,3}$/.test(text)) {
-      ctx.addIssue({ code: 'custom', message: text ? 'Enter a whole number from 1 to 100' : 'Required!' });
+      ctx.addIssue({
+        code: 'custom',
+        message: text ? t('ui.owners.wholeNumber') : accountMessages.required,
+      });
       return z.NEVER;
     }
     return Number(text);

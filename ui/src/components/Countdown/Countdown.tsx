@@ -1,5 +1,7 @@
 import { Group, Text } from '@mantine/core';
+import type { TFunction } from 'i18next';
 import { useAtomValue } from 'jotai';
+import { useTranslation } from 'react-i18next';
 import { formatDate, formatDateTime } from '../../lib/format.ts';
 import { serverNowAtom } from '../../state/clock.ts';
 import { type CountdownLot, countdownState, formatRemaining } from './countdown.ts';
@@ -11,9 +13,10 @@ export interface CountdownProps {
 
 /** Time left on a lot, ticking every second against the server clock (seeds 000 §4.5). */
 export function Countdown({ lot, size = 'sm' }: CountdownProps) {
+  const { t } = useTranslation();
   const now = useAtomValue(serverNowAtom);
   const state = countdownState(lot, now);
-  const [label, value] = describe(state);
+  const [label, value] = describe(state, t);
   return (
     <Group gap={6} wrap="nowrap" data-testid="countdown" data-state={state.kind}>
       <Text component="span" size={size} c="dimmed">
@@ -35,18 +38,18 @@ export function Countdown({ lot, size = 'sm' }: CountdownProps) {
   );
 }
 
-function describe(state: ReturnType<typeof countdownState>): [string, string | null] {
+function describe(state: ReturnType<typeof countdownState>, t: TFunction): [string, string | null] {
   switch (state.kind) {
     case 'startsIn':
-      return ['Starts in', formatRemaining(state.remainingMs)];
+      return [t('ui.countdown.startsIn'), formatRemaining(state.remainingMs)];
     case 'timeLeft':
-      return ['Time Left', formatRemaining(state.remainingMs)];
+      return [t('ui.countdown.timeLeft'), formatRemaining(state.remainingMs)];
     case 'endsOn':
-      return ['Auction Ends', formatDateTime(state.closesAt)];
+      return [t('ui.countdown.auctionEnds'), formatDateTime(state.closesAt)];
     case 'auctionClosed':
-      return ['Auction Closed', null];
+      return [t('ui.countdown.auctionClosed'), null];
     case 'closedOn':
-      return ['Closed On', formatDate(state.closedAt)];
+      return [t('ui.countdown.closedOn'), formatDate(state.closedAt)];
     default: {
       const _exhaustive: never = state;
       return _exhaustive;

@@ -1,4 +1,5 @@
 import type { LotView } from '@wine/contracts';
+import { t } from '../../i18n/index.ts';
 
 const SECOND = 1000;
 const MINUTE = 60 * SECOND;
@@ -35,5 +36,5 @@ export function formatRemaining(ms: number): string {
   const h = Math.floor((total % 86_400) / 3600);
   const m = Math.floor((total % 3600) / 60);
   const s = total % 60;
-  return `${d}d ${h}h ${m}m ${s}s`;
+  return t('ui.countdown.remaining', { d, h, m, s });
 }

@@ -1,5 +1,6 @@
 import { Table } from '@mantine/core';
 import type { LotView } from '@wine/contracts';
+import { useTranslation } from 'react-i18next';
 import { formatMoney } from '../../lib/format.ts';
 import { discountRanges } from './discounts.ts';
 
@@ -11,15 +12,16 @@ export interface DiscountTableProps {
 
 /** Buy-now quantity discounts: columns Quantity and Price (seeds 000 §2.7). */
 export function DiscountTable({ rows, unitPrice = null }: DiscountTableProps) {
+  const { t } = useTranslation();
   const ranges = discountRanges(rows, unitPrice);
   if (!ranges.length) return null;
   return (
     <Table withTableBorder striped fz="sm" data-testid="discount-table" maw={320}>
-      <Table.Caption>Quantity discounts (price per bottle)</Table.Caption>
+      <Table.Caption>{t('ui.discounts.caption')}</Table.Caption>
       <Table.Thead>
         <Table.Tr>
-          <Table.Th scope="col">Quantity</Table.Th>
-          <Table.Th scope="col">Price</Table.Th>
+          <Table.Th scope="col">{t('ui.discounts.quantity')}</Table.Th>
+          <Table.Th scope="col">{t('ui.discounts.price')}</Table.Th>
         </Table.Tr>
       </Table.Thead>
       <Table.Tbody>

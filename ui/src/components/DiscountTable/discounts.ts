@@ -1,4 +1,5 @@
 import type { LotView } from '@wine/contracts';
+import { t } from '../../i18n/index.ts';
 
 export interface DiscountRange {
   label: string;
@@ -26,10 +27,10 @@ export function discountRanges(
     const to = next ? next.quantity - 1 : null;
     const label =
       to === null
-        ? `${row.quantity} & up`
+        ? t('ui.discounts.andUp', { from: row.quantity })
         : to === row.quantity
           ? `${row.quantity}`
-          : `${row.quantity} - ${to}`;
+          : t('ui.discounts.range', { from: row.quantity, to });
     return { label, from: row.quantity, cents: row.bprice };
   });
 }

@@ -1,24 +1,26 @@
 import { Anchor, Container, SimpleGrid, Stack, Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
 import { company } from '../../config/company.ts';
 import classes from './Footer.module.css';
 import { Newsletter } from './Newsletter.tsx';
 
 // seeds 000 §2.1 / §2.2: these pages arrive with the static-pages issue; plain links until then.
 const links = [
-  { href: '/terms-conditions', label: 'Terms & Conditions' },
-  { href: '/delivery', label: 'Delivery Collection & Storage' },
-  { href: '/contact-us', label: 'Contact Us' },
-  { href: '/privacy-policy', label: 'Privacy & Accessibility' },
-];
+  { href: '/terms-conditions', label: 'ui.footer.terms' },
+  { href: '/delivery', label: 'ui.footer.delivery' },
+  { href: '/contact-us', label: 'ui.footer.contact' },
+  { href: '/privacy-policy', label: 'ui.footer.privacy' },
+] as const;
 
 /** seeds 000 §2.6: the footer on every page. */
 export function Footer() {
+  const { t } = useTranslation();
   return (
     <footer className={classes.footer}>
       <Container>
         <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="xl">
           <Stack gap="xs">
-            <Text className={classes.tagline}>{company.tagline}</Text>
+            <Text className={classes.tagline}>{t('ui.company.tagline')}</Text>
             <Anchor href={company.mapUrl} target="_blank" rel="noopener noreferrer" className={classes.link}>
               {company.address}
             </Anchor>
@@ -37,15 +39,15 @@ export function Footer() {
               {company.social.label}
             </Anchor>
           </Stack>
-          <nav aria-label="Footer">
+          <nav aria-label={t('ui.footer.nav')}>
             <Text component="h2" className={classes.heading}>
-              Information
+              {t('ui.footer.information')}
             </Text>
             <ul className={classes.list}>
               {links.map((l) => (
                 <li key={l.href}>
                   <Anchor href={l.href} className={classes.link}>
-                    {l.label}
+                    {t(l.label)}
                   </Anchor>
                 </li>
               ))}
@@ -53,16 +55,16 @@ export function Footer() {
           </nav>
           <div>
             <Text component="h2" className={classes.heading}>
-              Newsletter
+              {t('ui.footer.newsletter')}
             </Text>
             <Text size="sm" mb="xs">
-              New arrivals and auction dates, once a week.
+              {t('ui.footer.newsletterBlurb')}
             </Text>
             <Newsletter />
           </div>
         </SimpleGrid>
         <Text className={classes.bottom} data-testid="copyright">
-          © {new Date().getFullYear()} {company.name}. All rights reserved.
+          {t('ui.company.copyright', { year: new Date().getFullYear(), shop: company.name })}
         </Text>
       </Container>
     </footer>

@@ -1,6 +1,8 @@
 import { Button, Group, Text, TextInput } from '@mantine/core';
+import { accountMessages } from '@wine/contracts';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 
 const email = z.email();
@@ -12,31 +14,32 @@ const email = z.email();
  * honest "not yet" rather than a pretend success.
  */
 export function Newsletter() {
+  const { t } = useTranslation();
   const [notice, setNotice] = useState<string | null>(null);
   const {
     register,
     handleSubmit,
     formState: { errors },
   } = useForm<{ email: string }>({ defaultValues: { email: '' } });
-  const onValid = () => setNotice('Newsletter sign-up opens soon. Please check back.');
+  const onValid = () => setNotice(t('ui.footer.newsletterSoon'));
   return (
-    <form onSubmit={handleSubmit(onValid)} noValidate aria-label="Newsletter">
+    <form onSubmit={handleSubmit(onValid)} noValidate aria-label={t('ui.footer.newsletter')}>
       <Group align="flex-start" gap="xs" wrap="nowrap">
         <TextInput
-          aria-label="E-mail for the newsletter"
-          placeholder="Your e-mail address"
+          aria-label={t('ui.footer.newsletterEmail')}
+          placeholder={t('ui.footer.newsletterPlaceholder')}
           type="email"
           style={{ flex: 1 }}
           data-testid="newsletter-email"
           error={errors.email?.message}
           {...register('email', {
-            required: 'Required',
-            validate: (value) => email.safeParse(value.trim()).success || 'Invalid email format',
+            required: t('ui.footer.required'),
+            validate: (value) => email.safeParse(value.trim()).success || accountMessages.invalidEmail,
             onChange: () => setNotice(null),
           })}
         />
         <Button type="submit" color="gold.6" c="black">
-          Subscribe
+          {t('ui.footer.subscribe')}
         </Button>
       </Group>
       {notice ? (

@@ -1,6 +1,7 @@
 import { Group, Loader, Menu, NavLink, UnstyledButton } from '@mantine/core';
 import { Link, useLocation, useRouter } from '@tanstack/react-router';
 import { useAtomValue, useSetAtom } from 'jotai';
+import { useTranslation } from 'react-i18next';
 import { signInSearchFor } from '../../lib/after-login.ts';
 import { logoutAtom, sessionAtom } from '../../state/session.ts';
 import { AnchorLink } from '../AnchorLink.tsx';
@@ -8,9 +9,9 @@ import classes from './Header.module.css';
 
 /** seeds 000 §2.3: the account menu's links (the listing routes arrive with later issues). */
 const accountLinks = [
-  { label: 'My Bids', href: '/auctions/all' },
-  { label: 'My Wines', href: '/myWines/purchased' },
-  { label: 'My Watchlist', href: '/watchlist/watchlist' },
+  { label: 'ui.accountMenu.myBids', href: '/auctions/all' },
+  { label: 'ui.accountMenu.myWines', href: '/myWines/purchased' },
+  { label: 'ui.accountMenu.myWatchlist', href: '/watchlist/watchlist' },
 ] as const;
 
 /** Sign In passes along where the visitor is (or was going), to come back after login. */
@@ -48,19 +49,20 @@ function ChevronIcon() {
 
 /** seeds 000 §2.5: signed in, the user's name with My Bids, My Wines, My Watchlist, My Account, Logout. */
 export function AccountMenu() {
+  const { t } = useTranslation();
   const session = useAtomValue(sessionAtom);
   const signInSearch = useSignInSearch();
   const logout = useLogout();
-  if (session.status === 'validating') return <Loader size="xs" aria-label="Loading your account" />;
+  if (session.status === 'validating') return <Loader size="xs" aria-label={t('ui.layout.loadingAccount')} />;
   if (session.status === 'anonymous') {
     return (
-      <Group gap="xs" wrap="nowrap">
+      <Group gap="xs" wrap="nowrap" className={classes.account}>
         <AnchorLink to="/login" search={signInSearch} size="sm" fw={500}>
-          Sign In
+          {t('ui.common.signIn')}
         </AnchorLink>
         <span aria-hidden="true">/</span>
         <AnchorLink to="/registration" size="sm" fw={500}>
-          Register
+          {t('ui.accountMenu.register')}
         </AnchorLink>
       </Group>
     );
@@ -81,14 +83,14 @@ export function AccountMenu() {
       <Menu.Dropdown>
         {accountLinks.map((link) => (
           <Menu.Item key={link.href} component="a" href={link.href}>
-            {link.label}
+            {t(link.label)}
           </Menu.Item>
         ))}
         <Menu.Item component={Link} to="/account/profile">
-          My Account
+          {t('ui.accountMenu.myAccount')}
         </Menu.Item>
         <Menu.Divider />
-        <Menu.Item onClick={logout}>Logout</Menu.Item>
+        <Menu.Item onClick={logout}>{t('ui.accountMenu.logout')}</Menu.Item>
       </Menu.Dropdown>
     </Menu>
   );
@@ -96,6 +98,7 @@ export function AccountMenu() {
 
 /** The same, in the mobile drawer. */
 export function AccountNavLinks({ onNavigate }: { onNavigate: () => void }) {
+  const { t } = useTranslation();
   const session = useAtomValue(sessionAtom);
   const router = useRouter();
   const signInSearch = useSignInSearch();
@@ -107,14 +110,19 @@ export function AccountNavLinks({ onNavigate }: { onNavigate: () => void }) {
         <NavLink
           component="a"
           href={router.buildLocation({ to: '/login', search: signInSearch }).href}
-          label="Login"
+          label={t('ui.accountMenu.login')}
           onClick={(event) => {
             event.preventDefault();
             onNavigate();
             void router.navigate({ to: '/login', search: signInSearch });
           }}
         />
-        <NavLink component={Link} to="/registration" label="Register" onClick={onNavigate} />
+        <NavLink
+          component={Link}
+          to="/registration"
+          label={t('ui.accountMenu.register')}
+          onClick={onNavigate}
+        />
       </>
     );
   }
@@ -122,12 +130,17 @@ export function AccountNavLinks({ onNavigate }: { onNavigate: () => void }) {
   return (
     <NavLink label={`${user.first_name} ${user.last_name}`} childrenOffset="sm" defaultOpened>
       {accountLinks.map((link) => (
-        <NavLink key={link.href} href={link.href} label={link.label} />
+        <NavLink key={link.href} href={link.href} label={t(link.label)} />
       ))}
-      <NavLink component={Link} to="/account/profile" label="My Account" onClick={onNavigate} />
+      <NavLink
+        component={Link}
+        to="/account/profile"
+        label={t('ui.accountMenu.myAccount')}
+        onClick={onNavigate}
+      />
       <NavLink
         component="button"
-        label="Logout"
+        label={t('ui.accountMenu.logout')}
         onClick={() => {
           onNavigate();
           logout();

@@ -13,8 +13,10 @@ import {
 import { useDisclosure } from '@mantine/hooks';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { company } from '../../config/company.ts';
 import { BrowseMegaMenu, BrowseNavTree } from '../BrowseMenu/BrowseMenu.tsx';
+import { LanguageChoice, LanguageMenu } from '../LanguageSwitch/LanguageSwitch.tsx';
 import { LiveStatus } from '../LiveStatus/LiveStatus.tsx';
 import { AccountMenu, AccountNavLinks } from './AccountMenu.tsx';
 import classes from './Header.module.css';
@@ -37,8 +39,9 @@ function SearchIcon() {
 }
 
 function Brand() {
+  const { t } = useTranslation();
   return (
-    <Link to="/" className={classes.brand} aria-label={`${company.name} home`}>
+    <Link to="/" className={classes.brand} aria-label={t('ui.header.brandHome', { shop: company.name })}>
       <svg width="28" height="34" viewBox="0 0 28 34" aria-hidden="true">
         <path d="M5 2h18c0 10-3 16-9 16S5 12 5 2z" fill="currentColor" />
         <path d="M14 18v11M8 31.5h12" stroke="currentColor" strokeWidth="2.5" strokeLinecap="round" />
@@ -50,6 +53,7 @@ function Brand() {
 
 /** Product search: submits to /search?searchQuery= (seeds 000 §2.5). */
 function SearchForm({ onDone, autoFocus }: { onDone?: () => void; autoFocus?: boolean }) {
+  const { t } = useTranslation();
   const navigate = useNavigate();
   const [query, setQuery] = useState('');
   const submit = (event: FormEvent) => {
@@ -63,14 +67,14 @@ function SearchForm({ onDone, autoFocus }: { onDone?: () => void; autoFocus?: bo
     <form role="search" onSubmit={submit} className={classes.search}>
       <TextInput
         type="search"
-        aria-label="Search wines"
-        placeholder="Search wines, producers, regions"
+        aria-label={t('ui.header.searchWines')}
+        placeholder={t('ui.header.searchPlaceholder')}
         value={query}
         onChange={(e) => setQuery(e.currentTarget.value)}
         data-autofocus={autoFocus || undefined}
         data-testid="header-search"
         rightSection={
-          <ActionIcon type="submit" variant="subtle" aria-label="Search">
+          <ActionIcon type="submit" variant="subtle" aria-label={t('ui.header.search')}>
             <SearchIcon />
           </ActionIcon>
         }
@@ -80,32 +84,45 @@ function SearchForm({ onDone, autoFocus }: { onDone?: () => void; autoFocus?: bo
 }
 
 export function Header() {
+  const { t } = useTranslation();
   const [menuOpen, menu] = useDisclosure(false);
   const [searchOpen, search] = useDisclosure(false);
   return (
     <header className={classes.header}>
-      <div className={classes.topline}>{company.tagline}</div>
+      <div className={classes.topline}>
+        <Container className={classes.toplineInner}>
+          <span>{t('ui.company.tagline')}</span>
+          {/* The desktop's language switch; phones have it in the menu drawer. */}
+          <Box visibleFrom="md" className={classes.toplineEnd}>
+            <LanguageMenu />
+          </Box>
+        </Container>
+      </div>
       <Container className={classes.inner}>
         <Brand />
-        {/* seeds 000 §2.5: the desktop header from 1024px (theme breakpoint md), drawers below it. */}
-        <Box visibleFrom="md" className={classes.search}>
+        {/*
+          seeds 000 §2.5: the desktop header from 1024px (theme breakpoint md), drawers below it. The
+          search field needs room a narrow desktop (or a longer language) does not leave: below lg it
+          is the search button and its drawer, as on phones.
+        */}
+        <Box visibleFrom="lg" className={classes.search}>
           <SearchForm />
         </Box>
-        <Box component="nav" aria-label="Main" visibleFrom="md" className={classes.nav}>
+        <Box component="nav" aria-label={t('ui.header.mainNav')} visibleFrom="md" className={classes.nav}>
           <Link to="/" className={classes.link} activeOptions={{ exact: true }}>
-            Home
+            {t('ui.header.home')}
           </Link>
           <BrowseMegaMenu>
             <Link to="/search" className={classes.link}>
-              Browse Wines
+              {t('ui.header.browseWines')}
             </Link>
           </BrowseMegaMenu>
           <Link to="/auction" className={classes.link}>
-            Auctions
+            {t('ui.header.auctions')}
           </Link>
           {/* A route that arrives with a later issue: a plain link until it exists. */}
           <a href="/sellingwine" className={classes.link}>
-            Sell Your Wine
+            {t('ui.header.sellYourWine')}
           </a>
         </Box>
         <div className={classes.spacer} />
@@ -113,34 +130,58 @@ export function Header() {
           <AccountMenu />
         </Box>
         <LiveStatus />
-        <Group gap="xs" hiddenFrom="md" wrap="nowrap">
-          <ActionIcon variant="subtle" size="lg" aria-label="Open search" onClick={search.open}>
+        <Group gap="xs" hiddenFrom="lg" wrap="nowrap">
+          <ActionIcon variant="subtle" size="lg" aria-label={t('ui.header.openSearch')} onClick={search.open}>
             <SearchIcon />
           </ActionIcon>
-          <Burger opened={menuOpen} onClick={menu.toggle} aria-label="Open menu" size="sm" />
+          <Burger
+            opened={menuOpen}
+            onClick={menu.toggle}
+            aria-label={t('ui.header.openMenu')}
+            size="sm"
+            hiddenFrom="md"
+          />
         </Group>
       </Container>
 
-      <Drawer opened={searchOpen} onClose={search.close} position="top" size="auto" title="Search wines">
+      <Drawer
+        opened={searchOpen}
+        onClose={search.close}
+        position="top"
+        size="auto"
+        title={t('ui.header.searchWines')}
+        closeButtonProps={{ 'aria-label': t('ui.common.close') }}
+      >
         <SearchForm onDone={search.close} autoFocus />
       </Drawer>
 
-      <Drawer opened={menuOpen} onClose={menu.close} position="right" title="Menu" size="xs">
-        <Stack gap={0} component="nav" aria-label="Mobile">
-          <NavLink component={Link} to="/" label="Home" onClick={menu.close} />
-          <NavLink label="Browse Wines" childrenOffset="sm" defaultOpened>
-            <NavLink component={Link} to="/search" label="All wines" onClick={menu.close} />
+      <Drawer
+        opened={menuOpen}
+        onClose={menu.close}
+        position="right"
+        title={t('ui.header.menu')}
+        size="xs"
+        closeButtonProps={{ 'aria-label': t('ui.common.close') }}
+      >
+        {/* The language first: found at once, before the long list of regions. */}
+        <Box mb="md">
+          <LanguageChoice />
+        </Box>
+        <Stack gap={0} component="nav" aria-label={t('ui.header.mobileNav')}>
+          <NavLink component={Link} to="/" label={t('ui.header.home')} onClick={menu.close} />
+          <NavLink label={t('ui.header.browseWines')} childrenOffset="sm" defaultOpened>
+            <NavLink component={Link} to="/search" label={t('ui.header.allWines')} onClick={menu.close} />
             <BrowseNavTree onNavigate={menu.close} />
           </NavLink>
-          <NavLink component={Link} to="/auction" label="Auctions" onClick={menu.close} />
-          <NavLink href="/sellingwine" label="Sell Your Wine" />
-          <NavLink href="/saved_search" label="My saved searches" />
+          <NavLink component={Link} to="/auction" label={t('ui.header.auctions')} onClick={menu.close} />
+          <NavLink href="/sellingwine" label={t('ui.header.sellYourWine')} />
+          <NavLink href="/saved_search" label={t('ui.header.savedSearches')} />
           <Divider my="sm" />
           <AccountNavLinks onNavigate={menu.close} />
-          <Divider my="sm" label="MORE" labelPosition="left" />
-          <NavLink href="/aboutus" label="About Us" />
-          <NavLink href="/howitworks" label="How It Works" />
-          <NavLink href="/contact-us" label="Contact Us" />
+          <Divider my="sm" label={t('ui.header.more')} labelPosition="left" />
+          <NavLink href="/aboutus" label={t('ui.header.aboutUs')} />
+          <NavLink href="/howitworks" label={t('ui.header.howItWorks')} />
+          <NavLink href="/contact-us" label={t('ui.header.contactUs')} />
         </Stack>
       </Drawer>
     </header>

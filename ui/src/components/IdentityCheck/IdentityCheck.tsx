@@ -13,36 +13,26 @@ import {
 import { RunKycCheckInput, type UserRecord } from '@wine/contracts';
 import { useSetAtom } from 'jotai';
 import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { callForMessage, errorMessage, messageOr } from '../../api/client.ts';
+import { t } from '../../i18n/index.ts';
 import { contractResolver, showServerFieldErrors } from '../../lib/forms.ts';
 import { pushAlertAtom } from '../../state/alerts.ts';
 import { setCurrentUserAtom } from '../../state/session.ts';
 
 type KycStatus = UserRecord['kyc_status'];
 
-/** The identity check's outcome in words, with what it means for the user. */
-const kycStatuses: Record<KycStatus, { label: string; color: MantineColor; explanation: string }> = {
-  none: {
-    label: 'Not checked',
-    color: 'gray',
-    explanation: 'Confirm who you are to bid or buy wine. You must be 21 or older.',
-  },
-  approved: { label: 'Approved', color: 'green', explanation: 'Your identity is confirmed.' },
-  review: {
-    label: 'Under review',
-    color: 'yellow',
-    explanation: 'We are looking at your details and will let you know.',
-  },
-  rejected: {
-    label: 'Not approved',
-    color: 'red',
-    explanation: 'We could not confirm your identity. Check your details and try again.',
-  },
-};
+/** The identity check's outcome in words (their keys), with what it means for the user. */
+const kycStatuses = {
+  none: { label: 'ui.kyc.none', color: 'gray', explanation: 'ui.kyc.noneExplained' },
+  approved: { label: 'ui.kyc.approved', color: 'green', explanation: 'ui.kyc.approvedExplained' },
+  review: { label: 'ui.kyc.review', color: 'yellow', explanation: 'ui.kyc.reviewExplained' },
+  rejected: { label: 'ui.kyc.rejected', color: 'red', explanation: 'ui.kyc.rejectedExplained' },
+} as const satisfies Record<KycStatus, { label: string; color: MantineColor; explanation: string }>;
 
 /** The identity check's status in words ('Not checked', 'Approved', 'Under review', 'Not approved'). */
-export const kycStatusLabel = (status: KycStatus): string => kycStatuses[status].label;
+export const kycStatusLabel = (status: KycStatus): string => t(kycStatuses[status].label);
 
 type KycInput = z.output<typeof RunKycCheckInput>;
 
@@ -62,19 +52,20 @@ const kycFields = ['date_of_birth', 'address1', 'city', 'state', 'zip'] as const
  * nothing more to send.
  */
 export function IdentityCheck({ user }: { user: UserRecord }) {
+  const { t } = useTranslation();
   const status = kycStatuses[user.kyc_status];
   return (
     <Card component="section" aria-labelledby="kyc-title" data-testid="identity-check">
       <Group gap="sm" mb="xs" wrap="wrap">
         <Title order={2} fz={24} id="kyc-title">
-          Identity check
+          {t('ui.kyc.title')}
         </Title>
         <Badge color={status.color} variant="light" data-testid="kyc-status">
-          {status.label}
+          {t(status.label)}
         </Badge>
       </Group>
       <Text size="sm" c="dimmed" mb="md">
-        {status.explanation}
+        {t(status.explanation)}
       </Text>
       {user.kyc_status === 'approved' ? null : <KycForm />}
     </Card>
@@ -82,6 +73,7 @@ export function IdentityCheck({ user }: { user: UserRecord }) {
 }
 
 function KycForm() {
+  const { t } = useTranslation();
   const setUser = useSetAtom(setCurrentUserAtom);
   const pushAlert = useSetAtom(pushAlertAtom);
   const {
@@ -99,7 +91,7 @@ function KycForm() {
       const { responseData, message } = await callForMessage('runKycCheck', input);
       setUser(responseData);
       pushAlert({
-        msg: messageOr(message, `Identity check: ${kycStatusLabel(responseData.kyc_status)}`),
+        msg: messageOr(message, t('ui.kyc.result', { status: kycStatusLabel(responseData.kyc_status) })),
         type: responseData.kyc_status === 'rejected' ? 'error' : 'success',
       });
     } catch (error) {
@@ -114,7 +106,7 @@ function KycForm() {
     <form onSubmit={handleSubmit(onValid)} noValidate aria-labelledby="kyc-title">
       <Stack gap="md">
         <TextInput
-          label="Date of birth"
+          label={t('ui.kyc.dateOfBirth')}
           type="date"
           autoComplete="bday"
           required
@@ -123,7 +115,7 @@ function KycForm() {
           {...register('date_of_birth')}
         />
         <TextInput
-          label="Street address"
+          label={t('ui.kyc.street')}
           autoComplete="address-line1"
           required
           error={errors.address1?.message}
@@ -132,7 +124,7 @@ function KycForm() {
         <Grid>
           <Grid.Col span={{ base: 12, sm: 6 }}>
             <TextInput
-              label="City"
+              label={t('ui.common.city')}
               autoComplete="address-level2"
               required
               error={errors.city?.message}
@@ -141,7 +133,7 @@ function KycForm() {
           </Grid.Col>
           <Grid.Col span={{ base: 6, sm: 3 }}>
             <TextInput
-              label="State"
+              label={t('ui.common.state')}
               autoComplete="address-level1"
               maxLength={50}
               required
@@ -151,7 +143,7 @@ function KycForm() {
           </Grid.Col>
           <Grid.Col span={{ base: 6, sm: 3 }}>
             <TextInput
-              label="ZIP code"
+              label={t('ui.common.zip')}
               autoComplete="postal-code"
               inputMode="numeric"
               maxLength={10}
@@ -163,7 +155,7 @@ function KycForm() {
         </Grid>
         <Group justify="flex-end">
           <Button type="submit" loading={isSubmitting}>
-            Check my identity
+            {t('ui.kyc.submit')}
           </Button>
         </Group>
       </Stack>

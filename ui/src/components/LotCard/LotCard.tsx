@@ -1,7 +1,8 @@
 import { Badge, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { bidStatusMessage, type LotView } from '@wine/contracts';
 import { useId } from 'react';
-import { colourSwatch, headlinePrice, imageUrls } from '../../lib/lot.ts';
+import { useTranslation } from 'react-i18next';
+import { colourLabel, colourSwatch, headlinePrice, imageUrls } from '../../lib/lot.ts';
 import { AnchorLink } from '../AnchorLink.tsx';
 import { Countdown } from '../Countdown/Countdown.tsx';
 import { LotImage } from '../LotImage/LotImage.tsx';
@@ -21,6 +22,7 @@ export const statusColour = { winner: 'teal.8', won: 'teal.8', outbid: 'red.8', 
 
 /** One lot in a grid: picture, name, origin, scores, headline price and time left. */
 export function LotCard({ lot, headingOrder = 3, onQuickView }: LotCardProps) {
+  const { t } = useTranslation();
   const titleId = useId();
   const price = headlinePrice(lot);
   const origin = [lot.custitemctregion, lot.custitem_gvo_country].filter(Boolean).join(', ');
@@ -39,11 +41,11 @@ export function LotCard({ lot, headingOrder = 3, onQuickView }: LotCardProps) {
       <Stack gap={6} mt="sm" style={{ flex: 1 }}>
         <Group justify="space-between" gap="xs">
           <Badge color={colourSwatch(lot.custitem_gvo_color)} variant="light" size="sm">
-            {lot.custitem_gvo_color}
+            {colourLabel(lot.custitem_gvo_color)}
           </Badge>
           {lot.auction === 1 && lot.custitemlot_number ? (
             <Text size="xs" c="dimmed">
-              Lot #{lot.custitemlot_number}
+              {t('ui.lot.lotNumber', { number: lot.custitemlot_number })}
             </Text>
           ) : null}
         </Group>
@@ -74,7 +76,7 @@ export function LotCard({ lot, headingOrder = 3, onQuickView }: LotCardProps) {
           )}
           {lot.auction === 1 ? (
             <Text size="xs" c="dimmed" data-testid="bid-count">
-              {lot.bid_count} {lot.bid_count === 1 ? 'bid' : 'bids'}
+              {t(lot.bid_count === 1 ? 'ui.lot.bidOne' : 'ui.lot.bidMany', { n: lot.bid_count })}
             </Text>
           ) : null}
         </Group>
@@ -90,9 +92,9 @@ export function LotCard({ lot, headingOrder = 3, onQuickView }: LotCardProps) {
               variant="subtle"
               size="compact-xs"
               onClick={() => onQuickView(lot.id)}
-              aria-label={`Quick view: ${lot.title}`}
+              aria-label={t('ui.lot.quickViewOf', { title: lot.title })}
             >
-              Quick view
+              {t('ui.lot.quickView')}
             </Button>
           ) : null}
         </Group>

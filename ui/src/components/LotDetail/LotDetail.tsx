@@ -1,8 +1,10 @@
 import { Badge, Button, Card, Grid, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import type { BidConfirmResult, LotView } from '@wine/contracts';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import {
   availabilityText,
+  colourLabel,
   colourSwatch,
   DESCRIPTION_PREVIEW,
   descriptionText,
@@ -43,6 +45,7 @@ export const withBidResult =
 
 /** seeds 000 §2.7: the product detail screen (also shown in a drawer from lists). */
 export function LotDetail({ lot, similar, onChange, variant = 'page' }: LotDetailProps) {
+  const { t } = useTranslation();
   const wide = variant === 'page';
   return (
     <Stack gap="xl">
@@ -58,11 +61,11 @@ export function LotDetail({ lot, similar, onChange, variant = 'page' }: LotDetai
               </Title>
               <Group gap="md" mt={4}>
                 <Text size="sm" c="dimmed">
-                  SKU: <span data-testid="lot-sku">{lot.itemId}</span>
+                  {t('ui.lot.sku')} <span data-testid="lot-sku">{lot.itemId}</span>
                 </Text>
                 {lot.auction === 1 && lot.custitemlot_number ? (
                   <Text size="sm" c="dimmed">
-                    Lot #: <span data-testid="lot-number">{lot.custitemlot_number}</span>
+                    {t('ui.lot.lotNo')} <span data-testid="lot-number">{lot.custitemlot_number}</span>
                   </Text>
                 ) : null}
               </Group>
@@ -87,7 +90,7 @@ export function LotDetail({ lot, similar, onChange, variant = 'page' }: LotDetai
       {similar.length > 0 ? (
         <section aria-labelledby="similar-lots">
           <Title order={2} fz="xl" id="similar-lots" mb="sm">
-            Similar lots
+            {t('ui.lot.similar')}
           </Title>
           <SimpleGrid cols={{ base: 1, sm: wide ? 3 : 1 }} data-testid="similar-lots">
             {similar.map((s) => (
@@ -101,53 +104,53 @@ export function LotDetail({ lot, similar, onChange, variant = 'page' }: LotDetai
 }
 
 function Facts({ lot }: { lot: LotView }) {
+  const { t } = useTranslation();
   return (
     <dl className={classes.facts}>
-      <dt>Colour</dt>
+      <dt>{t('ui.lot.colour')}</dt>
       <dd>
         <Badge color={colourSwatch(lot.custitem_gvo_color)} variant="light" data-testid="lot-colour">
-          {lot.custitem_gvo_color}
+          {colourLabel(lot.custitem_gvo_color)}
         </Badge>
       </dd>
       {lot.custitem_gvo_producer ? (
         <>
-          <dt>Producer</dt>
+          <dt>{t('ui.lot.producer')}</dt>
           <dd>{lot.custitem_gvo_producer}</dd>
         </>
       ) : null}
       {lot.vintage ? (
         <>
-          <dt>Vintage</dt>
+          <dt>{t('ui.lot.vintage')}</dt>
           <dd>{lot.vintage}</dd>
         </>
       ) : null}
-      <dt>Country</dt>
+      <dt>{t('ui.lot.country')}</dt>
       <dd>{lot.custitem_gvo_country}</dd>
       {lot.custitemctregion ? (
         <>
-          <dt>Region</dt>
+          <dt>{t('ui.lot.region')}</dt>
           <dd data-testid="lot-region">{lot.custitemctregion}</dd>
         </>
       ) : null}
       {lot.custitemctsubregion ? (
         <>
-          <dt>Subregion</dt>
+          <dt>{t('ui.lot.subregion')}</dt>
           <dd data-testid="lot-subregion">{lot.custitemctsubregion}</dd>
         </>
       ) : null}
-      <dt>Bottle size</dt>
+      <dt>{t('ui.lot.bottleSize')}</dt>
       <dd data-testid="lot-bottle-size">{lot.custitem_gvo_bottlesize}</dd>
-      <dt>Lot size</dt>
-      <dd>
-        {lot.qty} {lot.qty === 1 ? 'bottle' : 'bottles'}
-      </dd>
-      <dt>Available</dt>
+      <dt>{t('ui.lot.lotSize')}</dt>
+      <dd>{t(lot.qty === 1 ? 'ui.lot.bottleOne' : 'ui.lot.bottleMany', { n: lot.qty })}</dd>
+      <dt>{t('ui.lot.available')}</dt>
       <dd>{availabilityText(lot)}</dd>
     </dl>
   );
 }
 
 function Gallery({ lot }: { lot: LotView }) {
+  const { t } = useTranslation();
   const images = imageUrls(lot);
   const [index, setIndex] = useState(0);
   const current = images[Math.min(index, images.length - 1)];
@@ -164,7 +167,7 @@ function Gallery({ lot }: { lot: LotView }) {
               key={src}
               className={classes.thumb}
               data-active={i === index || undefined}
-              aria-label={`Show image ${i + 1} of ${images.length}`}
+              aria-label={t('ui.lot.showImage', { n: i + 1, total: images.length })}
               aria-pressed={i === index}
               onClick={() => setIndex(i)}
             >
@@ -179,6 +182,7 @@ function Gallery({ lot }: { lot: LotView }) {
 
 /** seeds 000 §2.7 / §9: the description is cut at 300 characters with a read more. */
 function Description({ text }: { text: string }) {
+  const { t } = useTranslation();
   const [expanded, setExpanded] = useState(false);
   if (!text) return null;
   const long = text.length > DESCRIPTION_PREVIEW;
@@ -186,14 +190,14 @@ function Description({ text }: { text: string }) {
   return (
     <section aria-labelledby="lot-information">
       <Title order={2} fz="xl" id="lot-information" mb="xs">
-        Reviews / Information
+        {t('ui.lot.reviews')}
       </Title>
       <Text className={classes.description} data-testid="lot-description">
         {shown}
       </Text>
       {long ? (
         <Button variant="subtle" px={0} onClick={() => setExpanded((e) => !e)} aria-expanded={expanded}>
-          {expanded ? 'Read less' : 'Read more'}
+          {expanded ? t('ui.lot.readLess') : t('ui.lot.readMore')}
         </Button>
       ) : null}
     </section>

@@ -1,6 +1,7 @@
 import { Button, Center, Drawer, Group, Loader, Text } from '@mantine/core';
 import type { LotView } from '@wine/contracts';
 import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { call, errorMessage } from '../../api/client.ts';
 import { useLiveLot } from '../../state/live-lot.ts';
 import { ButtonLink } from '../ButtonLink.tsx';
@@ -16,6 +17,7 @@ type Loaded = { lot: LotView; similar: LotView[] };
 
 /** seeds 000 §2.7: the drawer variant of the product detail, with Close and 'View Full Details'. */
 export function LotDrawer({ lotId, onClose }: LotDrawerProps) {
+  const { t } = useTranslation();
   const [state, setState] = useState<{ id: string; loaded?: Loaded; error?: string } | null>(null);
   // A resync from the socket (changes may have been missed) loads the lot again.
   const [version, setVersion] = useState(0);
@@ -48,7 +50,7 @@ export function LotDrawer({ lotId, onClose }: LotDrawerProps) {
         lotId ? (
           <Group gap="sm">
             <Button variant="default" size="xs" onClick={onClose}>
-              Close
+              {t('ui.lot.closeDrawer')}
             </Button>
             <ButtonLink
               to="/productview/$pid"
@@ -56,7 +58,7 @@ export function LotDrawer({ lotId, onClose }: LotDrawerProps) {
               size="xs"
               data-testid="view-full-details"
             >
-              View Full Details
+              {t('ui.lot.viewFullDetails')}
             </ButtonLink>
           </Group>
         ) : null
@@ -72,7 +74,7 @@ export function LotDrawer({ lotId, onClose }: LotDrawerProps) {
         </Text>
       ) : (
         <Center py="xl">
-          <Loader aria-label="Loading the lot" />
+          <Loader aria-label={t('ui.lot.loading')} />
         </Center>
       )}
     </Drawer>

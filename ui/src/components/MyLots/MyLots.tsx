@@ -1,6 +1,7 @@
 import { Container, Group, Pagination, Tabs, Text, Title } from '@mantine/core';
 import type { LotView } from '@wine/contracts';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useLiveLots } from '../../state/live-lots.ts';
 import { LotDrawer } from '../LotDrawer/LotDrawer.tsx';
 import { LotGrid } from '../LotGrid/LotGrid.tsx';
@@ -34,6 +35,7 @@ export function MyLots({
   empty,
   refetch,
 }: MyLotsProps) {
+  const { t } = useTranslation();
   const [quickView, setQuickView] = useState<string | null>(null);
   const lots = useLiveLots(records, { belongsHere: () => false, refetch });
   const pages = Math.max(1, Math.ceil(totalRecords / pageSize));
@@ -43,14 +45,15 @@ export function MyLots({
         {title}
       </Title>
       <Text c="dimmed" mb="md">
-        <span data-testid="total-records">{totalRecords}</span> {totalRecords === 1 ? 'lot' : 'lots'}
+        <span data-testid="total-records">{totalRecords}</span>{' '}
+        {t(totalRecords === 1 ? 'ui.myLots.lot' : 'ui.myLots.lots')}
       </Text>
       {tabs && onTab ? (
         <Tabs value={tab ?? null} onChange={(value) => value && onTab(value)} mb="lg">
           <Tabs.List>
-            {tabs.map((t) => (
-              <Tabs.Tab key={t.value} value={t.value}>
-                {t.label}
+            {tabs.map((tab) => (
+              <Tabs.Tab key={tab.value} value={tab.value}>
+                {tab.label}
               </Tabs.Tab>
             ))}
           </Tabs.List>

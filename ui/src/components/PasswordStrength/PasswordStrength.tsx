@@ -1,5 +1,6 @@
 import { Group, Progress, Text } from '@mantine/core';
 import { useEffect, useEffectEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { loadPasswordScorer, type PasswordScore, strengthLabel } from '../../lib/password-strength.ts';
 
 const colours = ['red', 'red', 'orange', 'yellow', 'green'] as const;
@@ -14,6 +15,7 @@ export interface PasswordStrengthProps {
 
 /** seeds 001 §4: Weak (score 0-1), Fair (2), Good (3), Strong (4). */
 export function PasswordStrength({ password, userInputs = [], onScore }: PasswordStrengthProps) {
+  const { t } = useTranslation();
   const [result, setResult] = useState<{ password: string; score: PasswordScore } | null>(null);
   const inputs = userInputs.join('\n');
   const report = useEffectEvent((score: PasswordScore) => onScore?.(score));
@@ -43,10 +45,10 @@ export function PasswordStrength({ password, userInputs = [], onScore }: Passwor
         color={colours[result.score]}
         size="sm"
         style={{ flex: 1 }}
-        aria-label="Password strength"
+        aria-label={t('ui.passwordStrength.label')}
       />
       <Text size="xs" fw={600} c={colours[result.score]} aria-live="polite">
-        {label}
+        {t(`ui.passwordStrength.${label}`)}
       </Text>
     </Group>
   );

@@ -2,8 +2,10 @@ import { Button, Grid, Group, Modal, NativeSelect, Stack, Text, TextInput } from
 import { AddCardInput, type CardRecord, UpdateCardInput } from '@wine/contracts';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { errorMessage } from '../../api/client.ts';
+import { t } from '../../i18n/index.ts';
 import { blankToUndefined, contractResolver, showServerFieldErrors } from '../../lib/forms.ts';
 import { brandName, expiryMonths, expiryYears } from './cards.ts';
 
@@ -13,9 +15,9 @@ export type UpdateCardValues = z.output<typeof UpdateCardInput>;
 /** The year the expiry choices start from, read once when a dialog opens. */
 const useThisYear = () => useState(() => new Date().getFullYear())[0];
 
-const monthChoices = [{ value: '', label: 'Month', disabled: true }, ...expiryMonths];
+const monthChoices = () => [{ value: '', label: t('ui.cards.month'), disabled: true }, ...expiryMonths];
 const yearChoices = (thisYear: number, keep?: number) => [
-  { value: '', label: 'Year', disabled: true },
+  { value: '', label: t('ui.cards.year'), disabled: true },
   ...expiryYears(thisYear, keep),
 ];
 
@@ -53,6 +55,7 @@ export function AddCardDialog({
   onClose: () => void;
   onSubmit: (input: AddCardValues) => Promise<void>;
 }) {
+  const { t } = useTranslation();
   const thisYear = useThisYear();
   const [failure, setFailure] = useState<string | null>(null);
   const {
@@ -78,11 +81,17 @@ export function AddCardDialog({
   };
 
   return (
-    <Modal opened onClose={onClose} title="Add a card" centered closeButtonProps={{ 'aria-label': 'Close' }}>
-      <form onSubmit={handleSubmit(onValid)} noValidate aria-label="Add a card">
+    <Modal
+      opened
+      onClose={onClose}
+      title={t('ui.cards.addTitle')}
+      centered
+      closeButtonProps={{ 'aria-label': t('ui.common.close') }}
+    >
+      <form onSubmit={handleSubmit(onValid)} noValidate aria-label={t('ui.cards.addTitle')}>
         <Stack gap="md">
           <TextInput
-            label="Card number"
+            label={t('ui.cards.number')}
             inputMode="numeric"
             autoComplete="cc-number"
             maxLength={23}
@@ -93,17 +102,17 @@ export function AddCardDialog({
           <Grid>
             <Grid.Col span={4}>
               <NativeSelect
-                label="Expiry month"
+                label={t('ui.cards.expiryMonth')}
                 autoComplete="cc-exp-month"
                 required
-                data={monthChoices}
+                data={monthChoices()}
                 error={errors.exp_month?.message}
                 {...register('exp_month')}
               />
             </Grid.Col>
             <Grid.Col span={4}>
               <NativeSelect
-                label="Expiry year"
+                label={t('ui.cards.expiryYear')}
                 autoComplete="cc-exp-year"
                 required
                 data={yearChoices(thisYear)}
@@ -113,7 +122,7 @@ export function AddCardDialog({
             </Grid.Col>
             <Grid.Col span={4}>
               <TextInput
-                label="CVV"
+                label={t('ui.cards.cvv')}
                 inputMode="numeric"
                 autoComplete="cc-csc"
                 maxLength={4}
@@ -124,14 +133,14 @@ export function AddCardDialog({
             </Grid.Col>
           </Grid>
           <TextInput
-            label="Name on card"
+            label={t('ui.cards.nameOnCard')}
             autoComplete="cc-name"
             required
             error={errors.name_on_card?.message}
             {...register('name_on_card')}
           />
           <TextInput
-            label="ZIP code"
+            label={t('ui.common.zip')}
             autoComplete="postal-code"
             maxLength={10}
             error={errors.zip?.message}
@@ -139,15 +148,15 @@ export function AddCardDialog({
           />
           {/* The embedded product uses the card provider's sandbox, which only takes its test numbers. */}
           <Text size="xs" c="dimmed" data-testid="sandbox-note">
-            Sandbox: use 4242 4242 4242 4242
+            {t('ui.cards.sandbox')}
           </Text>
           <Failure message={failure} />
           <Group justify="flex-end" gap="xs">
             <Button variant="default" onClick={onClose}>
-              Cancel
+              {t('ui.common.cancel')}
             </Button>
             <Button type="submit" loading={isSubmitting}>
-              Save card
+              {t('ui.cards.saveCard')}
             </Button>
           </Group>
         </Stack>
@@ -174,9 +183,12 @@ export function EditCardDialog({
   onClose: () => void;
   onSubmit: (input: UpdateCardValues) => Promise<void>;
 }) {
+  const { t } = useTranslation();
   const thisYear = useThisYear();
   const [failure, setFailure] = useState<string | null>(null);
-  const title = `Edit ${brandName(card)} ending in ${card.last4}`;
+  const title = t('ui.cards.editOf', {
+    card: t('ui.cards.which', { brand: brandName(card), last4: card.last4 }),
+  });
   const {
     register,
     handleSubmit,
@@ -204,23 +216,29 @@ export function EditCardDialog({
   };
 
   return (
-    <Modal opened onClose={onClose} title={title} centered closeButtonProps={{ 'aria-label': 'Close' }}>
+    <Modal
+      opened
+      onClose={onClose}
+      title={title}
+      centered
+      closeButtonProps={{ 'aria-label': t('ui.common.close') }}
+    >
       <form onSubmit={handleSubmit(onValid)} noValidate aria-label={title}>
         <Stack gap="md">
           <Grid>
             <Grid.Col span={6}>
               <NativeSelect
-                label="Expiry month"
+                label={t('ui.cards.expiryMonth')}
                 autoComplete="cc-exp-month"
                 required
-                data={monthChoices}
+                data={monthChoices()}
                 error={errors.exp_month?.message}
                 {...register('exp_month')}
               />
             </Grid.Col>
             <Grid.Col span={6}>
               <NativeSelect
-                label="Expiry year"
+                label={t('ui.cards.expiryYear')}
                 autoComplete="cc-exp-year"
                 required
                 data={yearChoices(thisYear, card.exp_year)}
@@ -230,7 +248,7 @@ export function EditCardDialog({
             </Grid.Col>
           </Grid>
           <TextInput
-            label="Name on card"
+            label={t('ui.cards.nameOnCard')}
             autoComplete="cc-name"
             required
             error={errors.name_on_card?.message}
@@ -239,10 +257,10 @@ export function EditCardDialog({
           <Failure message={failure} />
           <Group justify="flex-end" gap="xs">
             <Button variant="default" onClick={onClose}>
-              Cancel
+              {t('ui.common.cancel')}
             </Button>
             <Button type="submit" loading={isSubmitting}>
-              Save changes
+              {t('ui.common.saveChanges')}
             </Button>
           </Group>
         </Stack>
@@ -261,6 +279,7 @@ export function RemoveCardDialog({
   onClose: () => void;
   onConfirm: () => Promise<void>;
 }) {
+  const { t } = useTranslation();
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   const confirm = async () => {
@@ -275,19 +294,27 @@ export function RemoveCardDialog({
     }
   };
   return (
-    <Modal opened onClose={onClose} title="Remove card" centered closeButtonProps={{ 'aria-label': 'Close' }}>
+    <Modal
+      opened
+      onClose={onClose}
+      title={t('ui.cards.removeTitle')}
+      centered
+      closeButtonProps={{ 'aria-label': t('ui.common.close') }}
+    >
       <Stack gap="md">
         <Text>
-          Remove the {brandName(card)} card ending in {card.last4}?
-          {card.is_default ? ' It is your default card.' : null}
+          {t(card.is_default ? 'ui.cards.removeDefaultQuestion' : 'ui.cards.removeQuestion', {
+            brand: brandName(card),
+            last4: card.last4,
+          })}
         </Text>
         <Failure message={failure} />
         <Group justify="flex-end" gap="xs">
           <Button variant="default" onClick={onClose}>
-            Cancel
+            {t('ui.common.cancel')}
           </Button>
           <Button color="red" loading={busy} onClick={() => void confirm()}>
-            Remove card
+            {t('ui.cards.removeCard')}
           </Button>
         </Group>
       </Stack>

@@ -2,6 +2,7 @@ import { Alert, Badge, Button, Card, Group, Loader, Stack, Text, Title, Visually
 import { type CardList, type CardRecord, cardMessages, type InputOf } from '@wine/contracts';
 import { useSetAtom } from 'jotai';
 import { useCallback, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { call, callForMessage, errorMessage, messageOr } from '../../api/client.ts';
 import { pushAlertAtom } from '../../state/alerts.ts';
 import { reloadUserAtom } from '../../state/session.ts';
@@ -15,11 +16,12 @@ type Dialog = { kind: 'add' } | { kind: 'edit'; card: CardRecord } | { kind: 're
 /** The actions that change the cards on file; each answers the whole new list. */
 type CardChange = 'addCard' | 'updateCard' | 'deleteCard' | 'defaultCard';
 
-const changeMessages: Record<CardChange, string> = {
-  addCard: cardMessages.added,
-  updateCard: cardMessages.updated,
-  deleteCard: cardMessages.removed,
-  defaultCard: cardMessages.defaultSet,
+/** Read when shown, in the current language. */
+const changeMessages: Record<CardChange, () => string> = {
+  addCard: () => cardMessages.added,
+  updateCard: () => cardMessages.updated,
+  deleteCard: () => cardMessages.removed,
+  defaultCard: () => cardMessages.defaultSet,
 };
 
 /**
@@ -28,6 +30,7 @@ const changeMessages: Record<CardChange, string> = {
  * lets the user bid or buy (seeds 000 §5).
  */
 export function PaymentCards() {
+  const { t } = useTranslation();
   const [state, setState] = useState<CardsState>({ status: 'loading' });
   const [dialog, setDialog] = useState<Dialog | null>(null);
   const [makingDefault, setMakingDefault] = useState<string | null>(null);
@@ -59,7 +62,7 @@ export function PaymentCards() {
   const change = async <N extends CardChange>(name: N, input: InputOf<N>): Promise<void> => {
     const { message, responseData } = await callForMessage<CardChange>(name, input);
     setState({ status: 'ready', list: responseData });
-    pushAlert({ msg: messageOr(message, changeMessages[name]), type: 'success' });
+    pushAlert({ msg: messageOr(message, changeMessages[name]()), type: 'success' });
     void reloadUser();
   };
 
@@ -80,19 +83,19 @@ export function PaymentCards() {
     <Card component="section" aria-labelledby="cards-title" data-testid="payment-cards">
       <Group justify="space-between" align="center" mb="xs" wrap="wrap">
         <Title order={2} fz={24} id="cards-title">
-          Payment cards
+          {t('ui.cards.title')}
         </Title>
         <Button variant="light" onClick={() => setDialog({ kind: 'add' })}>
-          Add card
+          {t('ui.cards.add')}
         </Button>
       </Group>
       <Text size="sm" c="dimmed" mb="md">
-        A card on file is needed to bid or buy.
+        {t('ui.cards.intro')}
       </Text>
       {state.status === 'loading' ? (
         <Group gap="xs" role="status">
           <Loader size="sm" />
-          <Text size="sm">Loading cards…</Text>
+          <Text size="sm">{t('ui.cards.loading')}</Text>
         </Group>
       ) : state.status === 'failed' ? (
         <Alert color="red" data-testid="cards-error">
@@ -100,17 +103,17 @@ export function PaymentCards() {
             {cardMessages.fetchFailed}
           </Text>
           <Button mt="sm" size="compact-sm" variant="light" color="red" onClick={() => void load()}>
-            Try again
+            {t('ui.common.tryAgain')}
           </Button>
         </Alert>
       ) : state.list.data.length === 0 ? (
-        <Text data-testid="cards-empty">No card on file yet.</Text>
+        <Text data-testid="cards-empty">{t('ui.cards.none')}</Text>
       ) : (
         <Stack
           gap="sm"
           component="ul"
           style={{ listStyle: 'none', padding: 0, margin: 0 }}
-          aria-label="Cards on file"
+          aria-label={t('ui.cards.onFile')}
         >
           {state.list.data.map((card) => (
             <CardItem
@@ -126,7 +129,7 @@ export function PaymentCards() {
       )}
       {state.status === 'ready' && state.list.has_more ? (
         <Text size="sm" c="dimmed" mt="xs" data-testid="cards-more">
-          More cards are on file than shown here.
+          {t('ui.cards.more')}
         </Text>
       ) : null}
       {dialog?.kind === 'add' ? (
@@ -161,8 +164,9 @@ function CardItem({
   onEdit: () => void;
   onRemove: () => void;
 }) {
+  const { t } = useTranslation();
   // The buttons repeat on every card: their names say which card (the visible word comes first, WCAG 2.5.3).
-  const which = `${brandName(card)} ending in ${card.last4}`;
+  const which = t('ui.cards.which', { brand: brandName(card), last4: card.last4 });
   return (
     <Card component="li" withBorder padding="sm" data-testid="card-on-file" data-card-id={card.id}>
       <Group justify="space-between" align="center" wrap="wrap" gap="sm">
@@ -170,17 +174,17 @@ function CardItem({
           <Group gap="xs">
             <Text fw={600} data-testid="card-label">
               {brandName(card)} <span aria-hidden="true">••••</span>{' '}
-              <VisuallyHidden>ending in </VisuallyHidden>
+              <VisuallyHidden>{t('ui.cards.endingIn')} </VisuallyHidden>
               {card.last4}
             </Text>
             {card.is_default ? (
               <Badge color="green" variant="light">
-                Default
+                {t('ui.cards.default')}
               </Badge>
             ) : null}
           </Group>
           <Text size="sm" c="dimmed">
-            Expires <span data-testid="card-expiry">{formatExpiry(card)}</span> ·{' '}
+            {t('ui.cards.expires')} <span data-testid="card-expiry">{formatExpiry(card)}</span> ·{' '}
             <span data-testid="card-name">{card.name_on_card}</span>
           </Text>
         </div>
@@ -191,22 +195,27 @@ function CardItem({
               variant="light"
               loading={makingDefault}
               onClick={onMakeDefault}
-              aria-label={`Make default ${which}`}
+              aria-label={t('ui.cards.makeDefaultOf', { card: which })}
             >
-              Make default
+              {t('ui.cards.makeDefault')}
             </Button>
           )}
-          <Button size="compact-sm" variant="default" onClick={onEdit} aria-label={`Edit ${which}`}>
-            Edit
+          <Button
+            size="compact-sm"
+            variant="default"
+            onClick={onEdit}
+            aria-label={t('ui.cards.editOf', { card: which })}
+          >
+            {t('ui.common.edit')}
           </Button>
           <Button
             size="compact-sm"
             variant="subtle"
             color="red"
             onClick={onRemove}
-            aria-label={`Remove ${which}`}
+            aria-label={t('ui.cards.removeOf', { card: which })}
           >
-            Remove
+            {t('ui.common.remove')}
           </Button>
         </Group>
       </Group>

@@ -1,15 +1,17 @@
 import type { CardRecord } from '@wine/contracts';
+import { t } from '../../i18n/index.ts';
 
-const brandNames: Record<CardRecord['brand'], string> = {
+/** Brand names are names in every language; a card of another brand is called a card. */
+const brandNames: Record<Exclude<CardRecord['brand'], 'other'>, string> = {
   visa: 'Visa',
   mastercard: 'Mastercard',
   amex: 'American Express',
   discover: 'Discover',
-  other: 'Card',
 };
 
 /** The card's brand as people say it ('Visa', 'American Express'). */
-export const brandName = (card: Pick<CardRecord, 'brand'>): string => brandNames[card.brand];
+export const brandName = (card: Pick<CardRecord, 'brand'>): string =>
+  card.brand === 'other' ? t('ui.cards.brandOther') : brandNames[card.brand];
 
 /** Expiry as printed on the card's record here: MM/YYYY. */
 export const formatExpiry = (card: Pick<CardRecord, 'exp_month' | 'exp_year'>): string =>

@@ -21,16 +21,24 @@ import {
 import { useSetAtom } from 'jotai';
 import { type ReactNode, useCallback, useMemo } from 'react';
 import { type Control, Controller, type FieldErrors, type UseFormRegister, useForm } from 'react-hook-form';
+import { Trans, useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { call, errorMessage } from '../../api/client.ts';
 import type { AfterLoginSearch } from '../../lib/after-login.ts';
-import { activeExtraFields, type ExtraAnswers, extraDefaults, extraInput } from '../../lib/extra-fields.ts';
+import {
+  activeExtraFields,
+  type ExtraAnswers,
+  extraDefaults,
+  extraFieldLabel,
+  extraInput,
+} from '../../lib/extra-fields.ts';
 import {
   blankToUndefined,
   contractResolver,
   passwordsMatch,
   showServerFieldErrors,
 } from '../../lib/forms.ts';
+import { colourLabel } from '../../lib/lot.ts';
 import type { PasswordScore } from '../../lib/password-strength.ts';
 import { pushAlertAtom } from '../../state/alerts.ts';
 import { AnchorLink } from '../AnchorLink.tsx';
@@ -120,6 +128,7 @@ export function RegistrationForm({
   signInSearch,
   onRegistered,
 }: RegistrationFormProps) {
+  const { t } = useTranslation();
   const pushAlert = useSetAtom(pushAlertAtom);
   const inviteToken = invite?.token;
   const resolver = useMemo(
@@ -182,7 +191,7 @@ export function RegistrationForm({
         <Grid>
           <Grid.Col span={{ base: 12, sm: 6 }}>
             <TextInput
-              label="First name"
+              label={t('ui.common.firstName')}
               autoComplete="given-name"
               required
               error={errors.first_name?.message}
@@ -191,7 +200,7 @@ export function RegistrationForm({
           </Grid.Col>
           <Grid.Col span={{ base: 12, sm: 6 }}>
             <TextInput
-              label="Last name"
+              label={t('ui.common.lastName')}
               autoComplete="family-name"
               required
               error={errors.last_name?.message}
@@ -200,28 +209,28 @@ export function RegistrationForm({
           </Grid.Col>
         </Grid>
         <TextInput
-          label="E-mail"
+          label={t('ui.common.email')}
           type="email"
           autoComplete="email"
           required
           readOnly={invite !== undefined}
-          description={invite ? 'The address you were invited at' : undefined}
+          description={invite ? t('ui.registration.invitedAt') : undefined}
           error={errors.email?.message}
           {...register('email')}
         />
         <Group align="flex-start" gap="xs" wrap="nowrap">
           <TextInput
-            label="Code"
+            label={t('ui.registration.countryCode')}
             w={80}
             autoComplete="tel-country-code"
             error={errors.country_code?.message}
             {...register('country_code')}
           />
           <TextInput
-            label="Phone (optional)"
+            label={t('ui.registration.phoneOptional')}
             type="tel"
             autoComplete="tel-national"
-            placeholder="10 digits"
+            placeholder={t('ui.common.tenDigits')}
             style={{ flex: 1 }}
             error={errors.phone?.message}
             {...register('phone')}
@@ -229,7 +238,7 @@ export function RegistrationForm({
         </Group>
         <Stack gap={6}>
           <PasswordInput
-            label="Password"
+            label={t('ui.common.password')}
             autoComplete="new-password"
             required
             error={errors.password?.message}
@@ -242,7 +251,7 @@ export function RegistrationForm({
           />
         </Stack>
         <PasswordInput
-          label="Confirm password"
+          label={t('ui.common.confirmPassword')}
           autoComplete="new-password"
           required
           error={errors.confirm_password?.message}
@@ -251,7 +260,7 @@ export function RegistrationForm({
         {extraFields.length > 0 ? (
           <Stack gap="sm" component="section" aria-labelledby="register-extra-title">
             <Title order={2} id="register-extra-title" fz="lg">
-              A little more about you
+              {t('ui.registration.moreAboutYou')}
             </Title>
             {extraFields.map((field) => (
               <ExtraFieldInput
@@ -266,24 +275,22 @@ export function RegistrationForm({
         ) : null}
         <Checkbox
           label={
-            <>
-              I accept the{' '}
-              <Anchor href="/terms-conditions" target="_blank" inherit>
-                terms and conditions
-              </Anchor>
-            </>
+            <Trans
+              i18nKey="ui.registration.acceptTerms"
+              components={{ terms: <Anchor href="/terms-conditions" target="_blank" inherit /> }}
+            />
           }
           error={errors.terms?.message}
           {...register('terms')}
         />
-        <Checkbox label="Send me the newsletter" {...register('newsletter')} />
+        <Checkbox label={t('ui.registration.newsletter')} {...register('newsletter')} />
         <Button type="submit" loading={isSubmitting} fullWidth>
-          Register
+          {t('ui.registration.submit')}
         </Button>
         <Text size="sm" ta="center">
-          Already have an account?{' '}
+          {t('ui.registration.haveAccount')}{' '}
           <AnchorLink to="/login" search={signInSearch ?? {}}>
-            Sign in
+            {t('ui.registration.signIn')}
           </AnchorLink>
         </Text>
       </Stack>
@@ -300,16 +307,18 @@ interface ExtraFieldInputProps {
 
 /** One extra question, as its type asks (seeds 001 §3 "Dynamic form field"); required ones are marked. */
 function ExtraFieldInput({ field, register, control, errors }: ExtraFieldInputProps) {
+  const { t } = useTranslation();
   const name = `extra.${field.name}` as const;
   const error = errors.extra?.[field.name]?.message;
+  const label = extraFieldLabel(field);
   switch (field.type) {
     case 'text':
-      return <TextInput label={field.label} required={field.required} error={error} {...register(name)} />;
+      return <TextInput label={label} required={field.required} error={error} {...register(name)} />;
     case 'float':
       // seeds 001 §5: digits, one dot, digits (the contract says 'invalid decimal' otherwise).
       return (
         <TextInput
-          label={field.label}
+          label={label}
           inputMode="decimal"
           required={field.required}
           error={error}
@@ -317,14 +326,14 @@ function ExtraFieldInput({ field, register, control, errors }: ExtraFieldInputPr
         />
       );
     case 'checkbox':
-      return <Checkbox label={field.label} required={field.required} error={error} {...register(name)} />;
+      return <Checkbox label={label} required={field.required} error={error} {...register(name)} />;
     case 'select':
       return (
         <NativeSelect
-          label={field.label}
+          label={label}
           required={field.required}
           error={error}
-          data={[{ value: '', label: 'Choose one' }, ...(field.options ?? [])]}
+          data={[{ value: '', label: t('ui.registration.chooseOne') }, ...(field.options ?? [])]}
           {...register(name)}
         />
       );
@@ -335,7 +344,7 @@ function ExtraFieldInput({ field, register, control, errors }: ExtraFieldInputPr
           control={control}
           render={({ field: { value, onChange, onBlur } }) => (
             <Checkbox.Group
-              label={field.label}
+              label={label}
               withAsterisk={field.required}
               error={error}
               value={Array.isArray(value) ? value : []}
@@ -343,7 +352,7 @@ function ExtraFieldInput({ field, register, control, errors }: ExtraFieldInputPr
             >
               <Group gap="md" mt={6}>
                 {(field.options ?? []).map((option) => (
-                  <Checkbox key={option} value={option} label={option} onBlur={onBlur} />
+                  <Checkbox key={option} value={option} label={colourLabel(option)} onBlur={onBlur} />
                 ))}
               </Group>
             </Checkbox.Group>

@@ -2,6 +2,8 @@ import { Checkbox, Loader, MultiSelect, NavLink, type NavLinkProps, Stack, Text,
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useAtomValue } from 'jotai';
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { colourLabel } from '../../lib/lot.ts';
 import type { BrowseSearch } from '../../lib/search.ts';
 import { browseTree, defaultBundleAtom } from '../../state/defaults.ts';
 
@@ -36,12 +38,13 @@ function OriginLink({ search, target, children, ...props }: OriginLinkProps) {
 
 /** The browse page's filters, from the default bundle: origin, colour, vintage, bottle size. */
 export function SearchFilters({ search, onChange }: SearchFiltersProps) {
+  const { t } = useTranslation();
   const bundle = useAtomValue(defaultBundleAtom);
-  if (bundle.state === 'loading') return <Loader size="sm" aria-label="Loading filters" />;
+  if (bundle.state === 'loading') return <Loader size="sm" aria-label={t('ui.filters.loading')} />;
   if (bundle.state === 'hasError') {
     return (
       <Text size="sm" c="dimmed">
-        Filters are unavailable right now.
+        {t('ui.filters.unavailable')}
       </Text>
     );
   }
@@ -50,12 +53,12 @@ export function SearchFilters({ search, onChange }: SearchFiltersProps) {
     <Stack gap="lg" data-testid="search-filters">
       <nav aria-labelledby="filter-origin">
         <Title order={2} fz="md" id="filter-origin" mb="xs">
-          Country &amp; region
+          {t('ui.filters.origin')}
         </Title>
         <OriginLink
           search={search}
           target={{ country: undefined, region: undefined, subregion: undefined }}
-          label="All countries"
+          label={t('ui.filters.allCountries')}
           active={!search.country}
         />
         {tree.map((c) => (
@@ -64,7 +67,7 @@ export function SearchFilters({ search, onChange }: SearchFiltersProps) {
             search={search}
             target={{ country: c.value, region: undefined, subregion: undefined }}
             label={c.value}
-            description={`${c.count} lots`}
+            description={t('ui.filters.lotCount', { n: c.count })}
             active={search.country === c.value && !search.region}
             opened={search.country === c.value}
             childrenOffset="sm"
@@ -95,20 +98,20 @@ export function SearchFilters({ search, onChange }: SearchFiltersProps) {
       </nav>
 
       <Checkbox.Group
-        label="Colour"
+        label={t('ui.filters.colour')}
         value={search.color ?? []}
         onChange={(values) => onChange({ color: orUndefined(values) })}
       >
         <Stack gap={6} mt="xs">
           {bundle.data.wine_colors.map((colour) => (
-            <Checkbox key={colour} value={colour} label={colour} />
+            <Checkbox key={colour} value={colour} label={colourLabel(colour)} />
           ))}
         </Stack>
       </Checkbox.Group>
 
       <MultiSelect
-        label="Vintage"
-        placeholder="Any vintage"
+        label={t('ui.filters.vintage')}
+        placeholder={t('ui.filters.anyVintage')}
         searchable
         clearable
         data={bundle.data.vintages.map(String)}
@@ -117,7 +120,7 @@ export function SearchFilters({ search, onChange }: SearchFiltersProps) {
       />
 
       <Checkbox.Group
-        label="Bottle size"
+        label={t('ui.filters.bottleSize')}
         value={search.bottlesize ?? []}
         onChange={(values) => onChange({ bottlesize: orUndefined(values) })}
       >

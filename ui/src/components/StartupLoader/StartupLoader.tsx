@@ -1,6 +1,7 @@
 import { Loader, Overlay, Stack, Text } from '@mantine/core';
 import { useAtomValue } from 'jotai';
 import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { sessionAtom } from '../../state/session.ts';
 
 /** seeds 000 §2.4 / §9: the start-up loader hides by itself after 2.5 seconds. */
@@ -8,6 +9,7 @@ export const STARTUP_LOADER_MAX_MS = 2500;
 
 /** seeds 000 §2.4: shown at start while a stored token is being validated. */
 export function StartupLoader() {
+  const { t } = useTranslation();
   const validating = useAtomValue(sessionAtom).status === 'validating';
   const [expired, setExpired] = useState(false);
   useEffect(() => {
@@ -20,7 +22,7 @@ export function StartupLoader() {
       <Stack align="center" gap="sm" role="status">
         <Loader color="burgundy" />
         <Text size="sm" c="dimmed">
-          Loading your account…
+          {t('ui.layout.startupLoading')}
         </Text>
       </Stack>
     </Overlay>

@@ -2,6 +2,7 @@ import { Button, Group, Modal, PinInput, Stack, Text } from '@mantine/core';
 import { accountMessages, type LoginResult, type UserRecord } from '@wine/contracts';
 import { useSetAtom } from 'jotai';
 import { useEffect, useEffectEvent, useState } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
 import { callForMessage, errorMessage, messageOr } from '../../api/client.ts';
 import { pushAlertAtom } from '../../state/alerts.ts';
 import { setCurrentUserAtom } from '../../state/session.ts';
@@ -12,25 +13,26 @@ const CODE_LENGTH = 6;
 /** What is being verified: the e-mail address (code by e-mail) or the phone (code by text message). */
 export type VerifyChannel = 'email' | 'phone';
 
-/** Per channel: the dialog's words, the actions that send and check the code, and their messages. */
+/**
+ * Per channel: the dialog's words (their keys), the actions that send and check the code, and their
+ * messages (read when shown, in the current language).
+ */
 const channels = {
   email: {
-    title: 'Verify your e-mail',
-    sentBy: '',
-    what: 'e-mail address',
+    title: 'ui.verifyCode.emailTitle',
+    sentTo: 'ui.verifyCode.sentEmail',
     send: 'sendEmailVerifyCode',
     verify: 'verifyEmailVerifyCode',
-    sent: accountMessages.verificationSent,
-    verified: accountMessages.emailVerified,
+    sent: () => accountMessages.verificationSent,
+    verified: () => accountMessages.emailVerified,
   },
   phone: {
-    title: 'Verify your phone',
-    sentBy: ' by text message',
-    what: 'phone number',
+    title: 'ui.verifyCode.phoneTitle',
+    sentTo: 'ui.verifyCode.sentPhone',
     send: 'sendPhoneVerifyCode',
     verify: 'verifyPhoneVerifyCode',
-    sent: accountMessages.phoneCodeSent,
-    verified: accountMessages.phoneVerified,
+    sent: () => accountMessages.phoneCodeSent,
+    verified: () => accountMessages.phoneVerified,
   },
 } as const satisfies Record<VerifyChannel, object>;
 
@@ -71,13 +73,14 @@ export function VerifyCodeDialog({
   const pushAlert = useSetAtom(pushAlertAtom);
   const setUser = useSetAtom(setCurrentUserAtom);
   const words = channels[channel];
+  const { t } = useTranslation();
 
   const resend = async () => {
     setBusy('resend');
     setError(null);
     try {
       const { message } = await callForMessage(words.send, target, options);
-      pushAlert({ msg: messageOr(message, words.sent), type: 'success' });
+      pushAlert({ msg: messageOr(message, words.sent()), type: 'success' });
     } catch (e) {
       setError(errorMessage(e));
     } finally {
@@ -104,7 +107,7 @@ export function VerifyCodeDialog({
         { code: value, ...target },
         options,
       );
-      pushAlert({ msg: messageOr(message, words.verified), type: 'success' });
+      pushAlert({ msg: messageOr(message, words.verified()), type: 'success' });
       // A registration's code answers the new session; whoever opened the dialog takes it from there.
       if (registration && 'token' in responseData) {
         onRegistered?.(responseData);
@@ -124,9 +127,9 @@ export function VerifyCodeDialog({
     <Modal
       opened={opened}
       onClose={onClose}
-      title={words.title}
+      title={t(words.title)}
       centered
-      closeButtonProps={{ 'aria-label': 'Close' }}
+      closeButtonProps={{ 'aria-label': t('ui.common.close') }}
     >
       <form
         onSubmit={(event) => {
@@ -136,8 +139,11 @@ export function VerifyCodeDialog({
       >
         <Stack gap="md">
           <Text size="sm">
-            We sent a {CODE_LENGTH}-digit code{words.sentBy} to <strong>{to}</strong>. Enter it below to
-            verify your {words.what}.
+            <Trans
+              i18nKey={words.sentTo}
+              values={{ length: CODE_LENGTH, to }}
+              components={{ strong: <strong /> }}
+            />
           </Text>
           <PinInput
             length={CODE_LENGTH}
@@ -148,7 +154,7 @@ export function VerifyCodeDialog({
             onChange={setCode}
             onComplete={(value) => void verify(value)}
             error={Boolean(error)}
-            ariaLabel="Verification code"
+            ariaLabel={t('ui.verifyCode.codeLabel')}
             data-testid="verify-code"
           />
           {error ? (
@@ -158,14 +164,14 @@ export function VerifyCodeDialog({
           ) : null}
           <Group justify="space-between">
             <Button variant="subtle" onClick={() => void resend()} loading={busy === 'resend'}>
-              Resend code
+              {t('ui.verifyCode.resend')}
             </Button>
             <Group gap="xs">
               <Button variant="default" onClick={onClose}>
-                Later
+                {t('ui.verifyCode.later')}
               </Button>
               <Button type="submit" loading={busy === 'verify'} disabled={code.length !== CODE_LENGTH}>
-                Verify
+                {t('ui.verifyCode.verify')}
               </Button>
             </Group>
           </Group>

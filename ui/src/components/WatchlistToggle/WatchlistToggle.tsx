@@ -1,7 +1,8 @@
 import { Button } from '@mantine/core';
-import type { LotView } from '@wine/contracts';
+import { type LotView, t as shared } from '@wine/contracts';
 import { useAtomValue, useSetAtom } from 'jotai';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { callForMessage, errorMessage, messageOr } from '../../api/client.ts';
 import { pushAlertAtom } from '../../state/alerts.ts';
 import { currentUserAtom } from '../../state/session.ts';
@@ -13,6 +14,7 @@ export interface WatchlistToggleProps {
 
 /** seeds 000 §4.7: adds when off, removes when on; visitors sign in first. */
 export function WatchlistToggle({ lot, onChange }: WatchlistToggleProps) {
+  const { t } = useTranslation();
   const user = useAtomValue(currentUserAtom);
   const pushAlert = useSetAtom(pushAlertAtom);
   const [busy, setBusy] = useState(false);
@@ -20,7 +22,7 @@ export function WatchlistToggle({ lot, onChange }: WatchlistToggleProps) {
   if (!user) {
     return (
       <Button component="a" href={`/login?pid=${encodeURIComponent(lot.id)}`} variant="subtle" px={0}>
-        Add to Watchlist
+        {t('ui.watchlist.add')}
       </Button>
     );
   }
@@ -32,7 +34,7 @@ export function WatchlistToggle({ lot, onChange }: WatchlistToggleProps) {
       });
       onChange(responseData.watchlistid);
       pushAlert({
-        msg: messageOr(message, watching ? 'Removed from watchlist' : 'Added to watchlist'),
+        msg: messageOr(message, shared(watching ? 'watchlist.removed' : 'watchlist.added')),
         type: 'success',
       });
     } catch (error) {
@@ -50,7 +52,7 @@ export function WatchlistToggle({ lot, onChange }: WatchlistToggleProps) {
       aria-pressed={watching}
       data-testid="watchlist-toggle"
     >
-      {watching ? 'Remove from Watchlist' : 'Add to Watchlist'}
+      {watching ? t('ui.watchlist.remove') : t('ui.watchlist.add')}
     </Button>
   );
 }

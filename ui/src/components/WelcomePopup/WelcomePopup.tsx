@@ -2,6 +2,7 @@ import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { useNavigate } from '@tanstack/react-router';
 import { useAtomValue, useSetAtom } from 'jotai';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { call, errorMessage } from '../../api/client.ts';
 import { pushAlertAtom } from '../../state/alerts.ts';
 import { currentUserAtom, justRegisteredAtom, setCurrentUserAtom } from '../../state/session.ts';
@@ -12,6 +13,7 @@ import { currentUserAtom, justRegisteredAtom, setCurrentUserAtom } from '../../s
  * account/profile, where cards are entered again.
  */
 export function WelcomePopup() {
+  const { t } = useTranslation();
   const user = useAtomValue(currentUserAtom);
   const setUser = useSetAtom(setCurrentUserAtom);
   const pushAlert = useSetAtom(pushAlertAtom);
@@ -40,17 +42,14 @@ export function WelcomePopup() {
       closeOnClickOutside={false}
       closeOnEscape={false}
       centered
-      title={user ? `Welcome back, ${user.first_name}` : 'Welcome back'}
+      title={user ? t('ui.welcome.title', { name: user.first_name }) : t('ui.welcome.titleAnonymous')}
     >
       <Stack gap="md" data-testid="welcome-popup">
-        <Text>
-          We have changed our card payment processor, effective 1/16/2025. For your security, the cards stored
-          on your account were deleted with the old processor.
-        </Text>
-        <Text>Please enter your card again before you bid or buy.</Text>
+        <Text>{t('ui.welcome.processorChanged')}</Text>
+        <Text>{t('ui.welcome.enterCardAgain')}</Text>
         <Group justify="flex-end">
           <Button onClick={() => void onContinue()} loading={busy}>
-            Continue
+            {t('ui.common.continue')}
           </Button>
         </Group>
       </Stack>

@@ -4,13 +4,14 @@ import { accountMessages, ChangePasswordInput } from '@wine/contracts';
 import { useAtomValue, useSetAtom } from 'jotai';
 import { useCallback } from 'react';
 import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { callForMessage, errorMessage, messageOr } from '../../api/client.ts';
 import { ACCOUNT_TITLE_ID, AccountSettings } from '../../components/AccountSettings/AccountSettings.tsx';
 import { PasswordStrength } from '../../components/PasswordStrength/PasswordStrength.tsx';
 import { contractResolver, passwordsMatch, showServerFieldErrors } from '../../lib/forms.ts';
 import type { PasswordScore } from '../../lib/password-strength.ts';
-import { useDocumentMeta } from '../../lib/use-document-meta.ts';
+import { pageTitle, useDocumentMeta } from '../../lib/use-document-meta.ts';
 import { pushAlertAtom } from '../../state/alerts.ts';
 import { currentUserAtom, renewSessionAtom } from '../../state/session.ts';
 
@@ -35,7 +36,8 @@ function ChangePasswordPage() {
   const user = useAtomValue(currentUserAtom);
   const renewSession = useSetAtom(renewSessionAtom);
   const pushAlert = useSetAtom(pushAlertAtom);
-  useDocumentMeta({ title: 'Change password | Fine Wine Auction' });
+  const { t } = useTranslation();
+  useDocumentMeta({ title: pageTitle(t('ui.accountPages.changePassword')) });
   const {
     register,
     handleSubmit,
@@ -71,15 +73,15 @@ function ChangePasswordPage() {
   };
 
   return (
-    <AccountSettings title="Change password">
+    <AccountSettings title={t('ui.accountPages.changePassword')}>
       <Card component="section" maw={560}>
         <form onSubmit={handleSubmit(onValid)} noValidate aria-labelledby={ACCOUNT_TITLE_ID}>
           <Stack gap="md">
             <Text c="dimmed" size="sm">
-              A new password signs you out on every other device; you stay signed in here.
+              {t('ui.changePassword.intro')}
             </Text>
             <PasswordInput
-              label="Current password"
+              label={t('ui.changePassword.current')}
               autoComplete="current-password"
               required
               error={errors.current_password?.message}
@@ -87,7 +89,7 @@ function ChangePasswordPage() {
             />
             <Stack gap={6}>
               <PasswordInput
-                label="New password"
+                label={t('ui.common.newPassword')}
                 autoComplete="new-password"
                 required
                 error={errors.password?.message}
@@ -100,7 +102,7 @@ function ChangePasswordPage() {
               />
             </Stack>
             <PasswordInput
-              label="Confirm password"
+              label={t('ui.common.confirmPassword')}
               autoComplete="new-password"
               required
               error={errors.confirm_password?.message}
@@ -108,7 +110,7 @@ function ChangePasswordPage() {
             />
             <Group justify="flex-end">
               <Button type="submit" loading={isSubmitting}>
-                Change password
+                {t('ui.changePassword.submit')}
               </Button>
             </Group>
           </Stack>

@@ -3,11 +3,12 @@ import { createFileRoute } from '@tanstack/react-router';
 import { accountMessages, UpdatePreferenceInput } from '@wine/contracts';
 import { useAtomValue, useSetAtom } from 'jotai';
 import { Controller, useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { callForMessage, errorMessage, messageOr } from '../../api/client.ts';
 import { ACCOUNT_TITLE_ID, AccountSettings } from '../../components/AccountSettings/AccountSettings.tsx';
 import { contractResolver } from '../../lib/forms.ts';
-import { useDocumentMeta } from '../../lib/use-document-meta.ts';
+import { pageTitle, useDocumentMeta } from '../../lib/use-document-meta.ts';
 import { pushAlertAtom } from '../../state/alerts.ts';
 import { currentUserAtom, setCurrentUserAtom } from '../../state/session.ts';
 
@@ -16,21 +17,22 @@ export const Route = createFileRoute('/_auth/account/notifications')({ component
 type Preferences = z.output<typeof UpdatePreferenceInput>;
 
 /** The switches, in the order shown. */
-const preferenceSwitches: readonly { name: keyof Preferences; label: string }[] = [
-  { name: 'email_notifications', label: 'E-mail notifications' },
-  { name: 'sms_notifications', label: 'Text message (SMS) notifications' },
-  { name: 'outbid_alerts', label: 'Outbid alerts' },
-  { name: 'closing_reminders', label: 'Closing reminders' },
-];
+const preferenceSwitches = [
+  { name: 'email_notifications', label: 'ui.notifications.email' },
+  { name: 'sms_notifications', label: 'ui.notifications.sms' },
+  { name: 'outbid_alerts', label: 'ui.notifications.outbid' },
+  { name: 'closing_reminders', label: 'ui.notifications.closing' },
+] as const satisfies readonly { name: keyof Preferences; label: string }[];
 
 function NotificationsPage() {
   const user = useAtomValue(currentUserAtom);
-  useDocumentMeta({ title: 'Notifications | Fine Wine Auction' });
+  const { t } = useTranslation();
+  useDocumentMeta({ title: pageTitle(t('ui.accountPages.notifications')) });
   // The protected layout renders this only for a validated user.
   if (!user) return null;
   const { preferences } = user;
   return (
-    <AccountSettings title="Notifications">
+    <AccountSettings title={t('ui.accountPages.notifications')}>
       {/* Saved preferences are a new starting point for the form. */}
       <PreferencesForm key={preferenceSwitches.map((s) => preferences[s.name]).join()} saved={preferences} />
     </AccountSettings>
@@ -38,6 +40,7 @@ function NotificationsPage() {
 }
 
 function PreferencesForm({ saved }: { saved: Preferences }) {
+  const { t } = useTranslation();
   const setUser = useSetAtom(setCurrentUserAtom);
   const pushAlert = useSetAtom(pushAlertAtom);
   const {
@@ -75,7 +78,7 @@ function PreferencesForm({ saved }: { saved: Preferences }) {
                   checked={value}
                   onChange={(event) => onChange(event.currentTarget.checked)}
                   onBlur={onBlur}
-                  label={option.label}
+                  label={t(option.label)}
                   size="md"
                 />
               )}
@@ -83,7 +86,7 @@ function PreferencesForm({ saved }: { saved: Preferences }) {
           ))}
           <Group justify="flex-end">
             <Button type="submit" loading={isSubmitting} disabled={!isDirty}>
-              Save
+              {t('ui.common.save')}
             </Button>
           </Group>
         </Stack>

@@ -4,6 +4,7 @@ import { UpdateProfileInput, type UserRecord } from '@wine/contracts';
 import { useAtomValue, useSetAtom } from 'jotai';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { callForMessage, errorMessage, messageOr } from '../../api/client.ts';
 import { AccountSettings } from '../../components/AccountSettings/AccountSettings.tsx';
@@ -11,7 +12,7 @@ import { PaymentCards } from '../../components/PaymentCards/PaymentCards.tsx';
 import { type VerifyChannel, VerifyCodeDialog } from '../../components/VerifyCodeDialog/VerifyCodeDialog.tsx';
 import { formatPhone } from '../../lib/format.ts';
 import { contractResolver, showServerFieldErrors } from '../../lib/forms.ts';
-import { useDocumentMeta } from '../../lib/use-document-meta.ts';
+import { pageTitle, useDocumentMeta } from '../../lib/use-document-meta.ts';
 import { pushAlertAtom } from '../../state/alerts.ts';
 import { currentUserAtom, setCurrentUserAtom } from '../../state/session.ts';
 
@@ -19,11 +20,12 @@ export const Route = createFileRoute('/_auth/account/profile')({ component: Prof
 
 function ProfilePage() {
   const user = useAtomValue(currentUserAtom);
-  useDocumentMeta({ title: 'My Account | Fine Wine Auction' });
+  const { t } = useTranslation();
+  useDocumentMeta({ title: pageTitle(t('ui.accountPages.myAccount')) });
   // The protected layout renders this only for a validated user.
   if (!user) return null;
   return (
-    <AccountSettings title="My Account">
+    <AccountSettings title={t('ui.accountPages.myAccount')}>
       <Stack gap="lg">
         <AccountDetails user={user} />
         {/* A saved profile is a new starting point for the form. */}
@@ -35,6 +37,7 @@ function ProfilePage() {
 }
 
 function AccountDetails({ user }: { user: UserRecord }) {
+  const { t } = useTranslation();
   const [verifying, setVerifying] = useState<VerifyChannel | null>(null);
   const phone = user.phone ? formatPhone(user.country_code, user.phone) : null;
   const close = () => setVerifying(null);
@@ -47,29 +50,29 @@ function AccountDetails({ user }: { user: UserRecord }) {
         <Group gap="sm" wrap="wrap">
           <Text>
             <Text span c="dimmed">
-              E-mail:{' '}
+              {t('ui.profile.emailLabel')}{' '}
             </Text>
             <span data-testid="profile-email">{user.email}</span>
           </Text>
           <VerifiedBadge verified={user.email_verified} testId="email-status" />
           {user.email_verified ? null : (
             <Button size="compact-sm" variant="light" onClick={() => setVerifying('email')}>
-              Verify e-mail
+              {t('ui.profile.verifyEmail')}
             </Button>
           )}
         </Group>
         <Group gap="sm" wrap="wrap">
           <Text>
             <Text span c="dimmed">
-              Phone:{' '}
+              {t('ui.profile.phoneLabel')}{' '}
             </Text>
-            <span data-testid="profile-phone">{phone ?? 'No phone number on file'}</span>
+            <span data-testid="profile-phone">{phone ?? t('ui.profile.noPhone')}</span>
           </Text>
           {/* Only a number on file can be verified: the code goes to it by text message. */}
           {phone ? <VerifiedBadge verified={user.phone_verified} testId="phone-status" /> : null}
           {phone && !user.phone_verified ? (
             <Button size="compact-sm" variant="light" onClick={() => setVerifying('phone')}>
-              Verify phone
+              {t('ui.profile.verifyPhone')}
             </Button>
           ) : null}
         </Group>
@@ -93,9 +96,10 @@ function AccountDetails({ user }: { user: UserRecord }) {
 }
 
 function VerifiedBadge({ verified, testId }: { verified: boolean; testId: string }) {
+  const { t } = useTranslation();
   return (
     <Badge color={verified ? 'green' : 'orange'} variant="light" data-testid={testId}>
-      {verified ? 'Verified' : 'Unverified'}
+      {verified ? t('ui.common.verified') : t('ui.common.unverified')}
     </Badge>
   );
 }
@@ -114,6 +118,7 @@ const toProfileInput = ({ first_name, last_name, phone }: ProfileFormValues) => 
 });
 
 function ProfileForm({ user }: { user: UserRecord }) {
+  const { t } = useTranslation();
   const setUser = useSetAtom(setCurrentUserAtom);
   const pushAlert = useSetAtom(pushAlertAtom);
   const {
@@ -130,7 +135,7 @@ function ProfileForm({ user }: { user: UserRecord }) {
     try {
       const { responseData, message } = await callForMessage('updateProfile', input);
       setUser(responseData);
-      pushAlert({ msg: messageOr(message, 'Profile updated'), type: 'success' });
+      pushAlert({ msg: messageOr(message, t('ui.profile.updated')), type: 'success' });
     } catch (error) {
       showServerFieldErrors<ProfileFormValues>(error, ['first_name', 'last_name', 'phone'], setError);
       pushAlert({ msg: errorMessage(error), type: 'error' });
@@ -140,14 +145,14 @@ function ProfileForm({ user }: { user: UserRecord }) {
   return (
     <Card component="section" aria-labelledby="edit-title">
       <Title order={2} fz={24} id="edit-title" mb="sm">
-        Profile
+        {t('ui.profile.profile')}
       </Title>
       <form onSubmit={handleSubmit(onValid)} noValidate aria-labelledby="edit-title">
         <Stack gap="md">
           <Grid>
             <Grid.Col span={{ base: 12, sm: 6 }}>
               <TextInput
-                label="First name"
+                label={t('ui.common.firstName')}
                 autoComplete="given-name"
                 required
                 error={errors.first_name?.message}
@@ -156,7 +161,7 @@ function ProfileForm({ user }: { user: UserRecord }) {
             </Grid.Col>
             <Grid.Col span={{ base: 12, sm: 6 }}>
               <TextInput
-                label="Last name"
+                label={t('ui.common.lastName')}
                 autoComplete="family-name"
                 required
                 error={errors.last_name?.message}
@@ -165,10 +170,10 @@ function ProfileForm({ user }: { user: UserRecord }) {
             </Grid.Col>
           </Grid>
           <TextInput
-            label="Phone"
+            label={t('ui.common.phone')}
             type="tel"
             autoComplete="tel-national"
-            placeholder="10 digits"
+            placeholder={t('ui.common.tenDigits')}
             leftSection={<Text size="sm">{user.country_code}</Text>}
             leftSectionWidth={48}
             error={errors.phone?.message}
@@ -176,7 +181,7 @@ function ProfileForm({ user }: { user: UserRecord }) {
           />
           <Group justify="flex-end">
             <Button type="submit" loading={isSubmitting} disabled={!isDirty}>
-              Save changes
+              {t('ui.common.saveChanges')}
             </Button>
           </Group>
         </Stack>

@@ -1,18 +1,19 @@
 import { createFileRoute, useRouter } from '@tanstack/react-router';
 import { myBidTypes } from '@wine/contracts';
+import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { call } from '../../api/client.ts';
 import { LoadError } from '../../components/LoadError/LoadError.tsx';
 import { MyLots } from '../../components/MyLots/MyLots.tsx';
-import { useDocumentMeta } from '../../lib/use-document-meta.ts';
+import { pageTitle, useDocumentMeta } from '../../lib/use-document-meta.ts';
 
 const PAGE_SIZE = 25;
 const tabs = [
-  { value: 'all', label: 'All' },
-  { value: 'winning', label: 'Winning' },
-  { value: 'outbid', label: 'Outbid' },
-  { value: 'won', label: 'Won' },
-  { value: 'lost', label: 'Lost' },
+  { value: 'all', label: 'ui.myLots.all' },
+  { value: 'winning', label: 'ui.myLots.winning' },
+  { value: 'outbid', label: 'ui.myLots.outbid' },
+  { value: 'won', label: 'ui.myLots.won' },
+  { value: 'lost', label: 'ui.myLots.lost' },
 ] as const satisfies readonly { value: (typeof myBidTypes)[number]; label: string }[];
 
 const typeOf = (param: string) =>
@@ -34,11 +35,12 @@ function MyBidsPage() {
   const { page } = Route.useSearch();
   const navigate = Route.useNavigate();
   const router = useRouter();
-  useDocumentMeta({ title: 'My Bids | Fine Wine Auction' });
+  const { t } = useTranslation();
+  useDocumentMeta({ title: pageTitle(t('ui.accountMenu.myBids')) });
   return (
     <MyLots
-      title="My Bids"
-      tabs={tabs}
+      title={t('ui.accountMenu.myBids')}
+      tabs={tabs.map((tab) => ({ value: tab.value, label: t(tab.label) }))}
       tab={typeOf(type)}
       onTab={(value) =>
         void navigate({ to: '/auctions/$type', params: { type: value }, search: { page: 1 } })
@@ -48,7 +50,7 @@ function MyBidsPage() {
       page={page}
       pageSize={PAGE_SIZE}
       onPage={(next) => void navigate({ search: { page: next } })}
-      empty={type === 'all' ? 'You have not bid on any lot yet.' : 'No lots here.'}
+      empty={type === 'all' ? t('ui.myLots.noBids') : t('ui.myLots.empty')}
       refetch={() => void router.invalidate()}
     />
   );

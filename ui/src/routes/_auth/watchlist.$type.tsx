@@ -1,9 +1,10 @@
 import { createFileRoute, useRouter } from '@tanstack/react-router';
+import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { call } from '../../api/client.ts';
 import { LoadError } from '../../components/LoadError/LoadError.tsx';
 import { MyLots } from '../../components/MyLots/MyLots.tsx';
-import { useDocumentMeta } from '../../lib/use-document-meta.ts';
+import { pageTitle, useDocumentMeta } from '../../lib/use-document-meta.ts';
 import { useUserMessages } from '../../state/realtime.ts';
 
 const PAGE_SIZE = 25;
@@ -22,20 +23,21 @@ function WatchlistPage() {
   const { page } = Route.useSearch();
   const navigate = Route.useNavigate();
   const router = useRouter();
-  useDocumentMeta({ title: 'My Watchlist | Fine Wine Auction' });
+  const { t } = useTranslation();
+  useDocumentMeta({ title: pageTitle(t('ui.accountMenu.myWatchlist')) });
   // seeds 000 §4.6 watchlistAdded: a lot watched or dropped (here or in another tab) changes the list.
   useUserMessages((message) => {
     if (message.type === 'watchlistAdded') void router.invalidate();
   });
   return (
     <MyLots
-      title="My Watchlist"
+      title={t('ui.accountMenu.myWatchlist')}
       records={records}
       totalRecords={totalRecords}
       page={page}
       pageSize={PAGE_SIZE}
       onPage={(next) => void navigate({ search: { page: next } })}
-      empty="Your watchlist is empty. Add lots from their pages."
+      empty={t('ui.myLots.watchlistEmpty')}
       refetch={() => void router.invalidate()}
     />
   );

@@ -1,0 +1,54 @@
+import {
+  buyNowUnitPrice,
+  buyNowAvailable as offerAvailable,
+  quantityMessage,
+  quantityProblem,
+  remainingStock,
+} from '@wine/contracts';
+import { AppError } from '@wine/platform';
+import { commandErrors } from '../errors.ts';
+import type { Lot } from '../lots/lot.ts';
+
+/** The lot's state as the shared buy-now rule reads it (contracts carts/buy-now.ts). */
+export function buyNowAvailable(state: Lot, now: Date): boolean {
+  if (state.status === 'empty') return false;
+  const { lot } = state;
+  return offerAvailable(
+    {
+      open: state.status === 'open',
+      auction: lot.auction,
+      buyNow: lot.buyNow,
+      buyNowPrice: lot.buyNowPrice,
+      currentPrice: state.price,
+      quantity: lot.quantity,
+      startsAt: Date.parse(lot.startsAt),
+      closesAt: Date.parse(lot.closesAt),
+    },
+    now.getTime(),
+  );
+}
+
+/**
+ * The unit price of `qty` bottles bought now, after every quantity rule of seeds 000 §5 (shared with
+ * the lot page); throws the seeds' message otherwise. Stock is not held here: checkout reserves it
+ * (DOMAIN.md "Buy now and cart"), so nothing is sold yet and the whole quantity remains.
+ */
+export function buyNowLine(state: Lot, qty: number, buyerId: string, now: Date): { unitPrice: number } {
+  if (state.status === 'empty') throw commandErrors.lotNotFound();
+  if (!buyNowAvailable(state, now)) throw new AppError('BUY_NOW_UNAVAILABLE');
+  const { lot } = state;
+  if (lot.sellerId === buyerId)
+    throw new AppError('OWN_LOT', { message: 'buyNow.ownLot', field: 'product_id' });
+  const problem = quantityProblem(
+    {
+      remaining: remainingStock(lot.quantity, 0),
+      bidCount: state.bidCount,
+      enforceMinimum: lot.enforceMinimumQuantity,
+      minimumQuantity: lot.minimumQuantity,
+    },
+    qty,
+  );
+  if (problem) throw new AppError('BUY_NOW_QUANTITY', { text: quantityMessage(problem) });
+  const discounts = lot.discounts.map((d) => ({ quantity: d.quantity, bprice: d.price }));
+  return { unitPrice: buyNowUnitPrice(lot.buyNowPrice as number, discounts, qty) };
+}

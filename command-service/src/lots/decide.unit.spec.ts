@@ -1,0 +1,90 @@
+import { describe, it } from 'vitest';
+import { $, after, bid, close, duringAuction, listed } from '../bidding/fixtures.ts';
+import { deciderSpec } from '../core/decider-spec.ts';
+import { lotDecider } from './decide.ts';
+
+const spec = deciderSpec(lotDecider);
+
+describe('lot decider: closing', () => {
+  it('sells to the leader at the price, naming everyone else who bid', () => {
+    const given = after(after(after([listed()], bid('ann', 500)), bid('bob', 300)), bid('cat', 350));
+    spec(given)
+      .when({ type: 'CloseLot', now: close })
+      .then([
+        {
+          type: 'LotClosed',
+          data: {
+            outcome: 'sold',
+            winnerId: 'ann',
+            hammerPrice: $(370),
+            losers: ['bob', 'cat'],
+            bidCount: 5,
+            reserveMet: true,
+            closesAt: close.toISOString(),
+          },
+        },
+      ]);
+  });
+
+  it('leaves a lot unsold when the reserve was not met', () => {
+    const given = after([listed({ reserve: $(1000) })], bid('ann', 500));
+    spec(given)
+      .when({ type: 'CloseLot', now: close })
+      .then([
+        {
+          type: 'LotClosed',
+          data: {
+            outcome: 'unsold',
+            winnerId: null,
+            hammerPrice: null,
+            losers: ['ann'],
+            bidCount: 1,
+            reserveMet: false,
+            closesAt: close.toISOString(),
+          },
+        },
+      ]);
+  });
+
+  it('closes exactly once, and not before its time', () => {
+    spec([listed()]).when({ type: 'CloseLot', now: duringAuction }).then([]);
+    const closed = after([listed()], { type: 'CloseLot', now: close });
+    spec(closed).when({ type: 'CloseLot', now: close }).then([]);
+  });
+});
+
+describe('lot decider: update and withdraw', () => {
+  const admin = { kind: 'admin' } as const;
+  it('updates details, recording only what changed', () => {
+    spec([listed()])
+      .when({
+        type: 'UpdateLot',
+        changes: { title: 'Latour 2010', producer: 'Château Latour' },
+        by: admin,
+        now: duringAuction,
+      })
+      .then([{ type: 'LotUpdated', data: { title: 'Latour 2010', changed: ['title'] } }]);
+  });
+
+  it('keeps the deal fixed once the lot has bids', () => {
+    const given = after([listed()], bid('ann', 300));
+    spec(given)
+      .when({ type: 'UpdateLot', changes: { openingBid: $(50) }, by: admin, now: duringAuction })
+      .thenThrows({ code: 'LOT_HAS_BIDS' });
+  });
+
+  it('lets a seller change and withdraw their own lots only', () => {
+    spec([listed()])
+      .when({ type: 'WithdrawLot', reason: 'sold privately', by: { kind: 'seller', userId: 'someone' } })
+      .thenThrows({ code: 'NOT_YOUR_LOT' });
+    spec([listed()])
+      .when({ type: 'WithdrawLot', reason: 'sold privately', by: { kind: 'seller', userId: 'seller' } })
+      .then([{ type: 'LotWithdrawn', data: { reason: 'sold privately' } }]);
+  });
+
+  it('cannot withdraw a closed lot', () => {
+    spec(after([listed()], { type: 'CloseLot', now: close }))
+      .when({ type: 'WithdrawLot', reason: 'late', by: admin })
+      .thenThrows({ code: 'LOT_NOT_OPEN' });
+  });
+});

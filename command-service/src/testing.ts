@@ -1,0 +1,179 @@
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { actions, type MarketSettings, type Role } from '@wine/contracts';
+import { type LotListedData, lotStream } from '@wine/event-schemas';
+import {
+  createHttpApp,
+  createLogger,
+  type HttpApp,
+  type KycProvider,
+  type Mailer,
+  manualClock,
+  marketUpcaster,
+  openOutboxMailer,
+  openSqliteEventStore,
+  openSqliteSecretStore,
+  sandboxTestCards,
+} from '@wine/platform';
+import { listedLot } from '@wine/platform/testing';
+import { type CommandService, commandService } from './index.ts';
+import { lotDecider } from './lots/decide.ts';
+import type { Accounts } from './users/accounts.ts';
+
+/** An answer in the seeds' envelope: on a refusal, the catalogue's code and the field at fault. */
+export interface Answer<Data = unknown> {
+  status: number;
+  body: {
+    status: 'success' | 'error';
+    data: {
+      message: string;
+      responseType: number;
+      code?: string;
+      responseData: Data & { field?: string; issues?: { field: string; message: string }[] };
+    };
+  };
+}
+
+export interface PostOptions {
+  /** A session token, sent as `Authorization: Bearer <token>`. */
+  token?: string;
+  /** The `x-command-id` header (idempotency). */
+  commandId?: string;
+  headers?: Record<string, string>;
+}
+
+export interface TestOptions {
+  /** Where the clock starts (it moves only when a spec moves it). */
+  now?: string;
+  market?: MarketSettings;
+  /** Sign-in and code requests per minute (the product's 10 by default). */
+  rateLimit?: number;
+  /** Staff (admin, seller, ...) requests per minute per client (the product's 300 by default). */
+  staffRateLimit?: number;
+  /** The identity checks (the deterministic sandbox by default). */
+  kyc?: KycProvider;
+}
+
+const START = '2026-11-22T12:00:00.000Z';
+const PASSWORD = 'cellar-door-1982';
+
+/**
+ * The command-service alone on a fastify app, for `app.inject` specs: the embedded SQLite event store
+ * and secret store in a temp dir (real stores), the outbox mailer in memory, and a manual clock that
+ * every part reads. No projection, no port.
+ */
+export async function openTestCommandService(options: TestOptions = {}) {
+  const dir = mkdtempSync(join(tmpdir(), 'command-service-'));
+  const clock = manualClock(options.now ?? START);
+  const store = openSqliteEventStore(join(dir, 'events.sqlite'), { upcast: marketUpcaster });
+  const secrets = openSqliteSecretStore(join(dir, 'secrets.sqlite'), { clock });
+  const mailer: Mailer = openOutboxMailer(':memory:', { clock });
+  const app: HttpApp = createHttpApp(createLogger('silent'));
+  const service: CommandService = await commandService(app, {
+    store,
+    clock,
+    secrets,
+    mailer,
+    sessionSecret: 'a-session-secret-of-at-least-32-characters',
+    publicUrl: () => 'http://localhost',
+    logger: createLogger('silent'),
+    ...(options.market && { market: options.market }),
+    ...(options.rateLimit !== undefined && { rateLimit: options.rateLimit }),
+    ...(options.staffRateLimit !== undefined && { staffRateLimit: options.staffRateLimit }),
+    ...(options.kyc && { kyc: options.kyc }),
+  });
+  await app.ready();
+  const operator = { kind: 'system', id: 'spec' } as const;
+  const ids = () => {
+    const id = randomUUID();
+    return { commandId: id, correlationId: id };
+  };
+
+  async function post<Data = unknown>(
+    path: string,
+    payload: unknown,
+    { token, commandId, headers }: PostOptions = {},
+  ): Promise<Answer<Data>> {
+    const answer = await app.inject({
+      method: 'POST',
+      url: path,
+      payload: payload as object,
+      headers: {
+        ...(token && { authorization: `Bearer ${token}` }),
+        ...(commandId && { 'x-command-id': commandId }),
+        ...headers,
+      },
+    });
+    return { status: answer.statusCode, body: answer.json() };
+  }
+
+  /** A registered user whose address the operator vouched for, signed in, with the roles given. */
+  async function signUp(email: string, roles: Role[] = []) {
+    const input = {
+      first_name: email.split('@')[0] ?? 'Spec',
+      last_name: 'Spec',
+      email,
+      password: PASSWORD,
+      confirm_password: PASSWORD,
+      country_code: '+1',
+      newsletter: false,
+      terms: true,
+      extra: {},
+    } as Parameters<Accounts['session']['register']>[0];
+    const { session } = await service.accounts.session.register(input, ids(), { vouchedBy: operator });
+    if (!session) throw new Error(`${email} is registered already`);
+    for (const role of roles) await service.accounts.roles.change(session.id, { role }, ids(), operator);
+    return { id: session.id, token: session.token, email, password: PASSWORD };
+  }
+
+  /** Adds the sandbox's Visa test card to a user's account, through the API. */
+  async function addCard(token: string) {
+    const answer = await post(
+      actions.addCard.path,
+      { card_number: sandboxTestCards.visa, exp_month: 12, exp_year: 2030, cvv: '123', name_on_card: 'Spec' },
+      { token },
+    );
+    if (answer.status !== 200)
+      throw new Error(`addCard answered ${answer.status}: ${answer.body.data.message}`);
+    return answer;
+  }
+
+  /** Lists a lot straight on its stream (the seller's or admin's route is not what the spec is about). */
+  async function listLot(overrides: Partial<LotListedData> = {}) {
+    const lot = listedLot({
+      lotId: `lot-${randomUUID().slice(0, 8)}`,
+      startsAt: new Date(clock.now().getTime() - 3600_000).toISOString(),
+      closesAt: new Date(clock.now().getTime() + 7 * 24 * 3600_000).toISOString(),
+      ...overrides,
+    });
+    await service.streams.handle(
+      lotStream(lot.lotId),
+      lotDecider,
+      { type: 'ListLot', data: lot, now: clock.now() },
+      { ...ids(), actor: operator, now: clock.now() },
+    );
+    return lot;
+  }
+
+  return {
+    app,
+    service,
+    clock,
+    mailer,
+    post,
+    signUp,
+    addCard,
+    listLot,
+    async close() {
+      await app.close();
+      await mailer.close();
+      await secrets.close();
+      await store.close();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+export type TestCommandService = Awaited<ReturnType<typeof openTestCommandService>>;

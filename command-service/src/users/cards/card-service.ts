@@ -1,0 +1,136 @@
+import type { AddCardInput, CardList, UpdateCardInput } from '@wine/contracts';
+import { AppError, CardDeclinedError, type CardProvider } from '@wine/platform';
+import type { z } from 'zod';
+import { eventIdFor } from '../../core/command-handler.ts';
+import { commandErrors } from '../../errors.ts';
+import type { User } from '../user.ts';
+import {
+  actorOf,
+  secretKinds as kinds,
+  type RequestContext,
+  type Session,
+  type UserService,
+} from '../user-service.ts';
+import { refuseCardOverLimit, refuseUnknownCard } from './decide.ts';
+
+/** seeds 001 §8: a provider's message is shown cut at the text 'REF'. */
+export const cutAtRef = (message: string) => message.split('REF')[0]?.trim() || message;
+
+/** The cards on file as the seeds list them (getCards), the default marked. */
+export function cardList(user: User): CardList {
+  return {
+    data: user.cards.map((c) => ({
+      id: c.cardId,
+      brand: c.brand,
+      last4: c.last4,
+      exp_month: c.expMonth,
+      exp_year: c.expYear,
+      name_on_card: c.nameOnCard,
+      is_default: c.cardId === user.defaultCardId,
+    })),
+    has_more: false,
+  };
+}
+
+/** A decline from the provider, in its own words up to its reference; anything else as it is. */
+const declined = (error: unknown) =>
+  error instanceof CardDeclinedError ? commandErrors.cardDeclined(cutAtRef(error.message)) : error;
+
+/**
+ * The card vault (DOMAIN.md "Money"): the number goes to the provider only, its token to the secret
+ * store, and the log gets brand, last four and expiry.
+ */
+export function cardService(users: UserService) {
+  const { clock, secrets, run, loadUser } = users;
+  const provider = users.cards;
+
+  return {
+    list(session: Session): CardList {
+      try {
+        return cardList(session.user);
+      } catch {
+        throw new AppError('CARDS_UNAVAILABLE');
+      }
+    },
+
+    async add(session: Session, input: z.output<typeof AddCardInput>, request: RequestContext) {
+      const userId = session.user.id;
+      const cardId = eventIdFor(request.commandId, 'card', 0);
+      if (session.user.cards.some((c) => c.cardId === cardId)) return cardList(session.user);
+      refuseCardOverLimit(session.user);
+      let created: Awaited<ReturnType<CardProvider['createCard']>>;
+      try {
+        created = await provider.createCard(
+          {
+            number: input.card_number,
+            expMonth: input.exp_month,
+            expYear: input.exp_year,
+            cvc: input.cvv,
+            nameOnCard: input.name_on_card,
+            zip: input.zip,
+          },
+          clock.now(),
+        );
+      } catch (error) {
+        throw declined(error);
+      }
+      await secrets.put(kinds.cardToken, cardId, created.token);
+      try {
+        const card = {
+          cardId,
+          provider: provider.name,
+          brand: created.brand,
+          last4: created.last4,
+          expMonth: created.expMonth,
+          expYear: created.expYear,
+          nameOnCard: input.name_on_card,
+        };
+        await run(userId, { type: 'AddCard', card }, request, actorOf(session));
+      } catch (error) {
+        // Nothing was recorded: take the card back from the provider so no orphan stays there.
+        await provider.deleteCard(created.token);
+        await secrets.delete(kinds.cardToken, cardId);
+        throw error;
+      }
+      return cardList(await loadUser(userId));
+    },
+
+    async update(session: Session, input: z.output<typeof UpdateCardInput>, request: RequestContext) {
+      refuseUnknownCard(session.user, input.id);
+      const token = await secrets.get<string>(kinds.cardToken, input.id);
+      if (token) {
+        try {
+          await provider.updateCard(
+            token,
+            { expMonth: input.exp_month, expYear: input.exp_year, nameOnCard: input.name_on_card },
+            clock.now(),
+          );
+        } catch (error) {
+          throw declined(error);
+        }
+      }
+      const change = {
+        cardId: input.id,
+        expMonth: input.exp_month,
+        expYear: input.exp_year,
+        nameOnCard: input.name_on_card,
+      };
+      await run(session.user.id, { type: 'UpdateCard', change }, request, actorOf(session));
+      return cardList(await loadUser(session.user.id));
+    },
+
+    async remove(session: Session, cardId: string, request: RequestContext) {
+      await run(session.user.id, { type: 'RemoveCard', cardId }, request, actorOf(session));
+      const token = await secrets.take<string>(kinds.cardToken, cardId);
+      if (token) await provider.deleteCard(token);
+      return cardList(await loadUser(session.user.id));
+    },
+
+    async setDefault(session: Session, cardId: string, request: RequestContext) {
+      await run(session.user.id, { type: 'SetDefaultCard', cardId }, request, actorOf(session));
+      return cardList(await loadUser(session.user.id));
+    },
+  };
+}
+
+export type CardService = ReturnType<typeof cardService>;

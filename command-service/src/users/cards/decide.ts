@@ -1,0 +1,58 @@
+import type { UserEvent } from '@wine/event-schemas';
+import { commandErrors } from '../../errors.ts';
+import type { User } from '../user.ts';
+
+/** The card vault part of the user decider: the log keeps brand, last four and expiry, never the number. */
+export type CardCommand =
+  | { type: 'AddCard'; card: Extract<UserEvent, { type: 'CardAdded' }>['data'] }
+  | { type: 'UpdateCard'; change: Extract<UserEvent, { type: 'CardUpdated' }>['data'] }
+  | { type: 'RemoveCard'; cardId: string }
+  | { type: 'SetDefaultCard'; cardId: string };
+
+export const MAX_CARDS = 10;
+
+/**
+ * Refuses an eleventh card. The card service asks this before the provider sees the number, and the
+ * decider again when the card is recorded.
+ */
+export function refuseCardOverLimit(state: User): void {
+  if (state.cards.length >= MAX_CARDS) throw commandErrors.tooManyCards();
+}
+
+/** Refuses a card that is not on file (asked before the provider is told of a change, and when it is recorded). */
+export function refuseUnknownCard(state: User, cardId: string): void {
+  if (!state.cards.some((c) => c.cardId === cardId)) throw commandErrors.cardNotFound();
+}
+
+export function decideCard(command: CardCommand, state: User): UserEvent[] {
+  switch (command.type) {
+    case 'AddCard': {
+      refuseCardOverLimit(state);
+      const added: UserEvent = { type: 'CardAdded', data: command.card };
+      // The first card on file becomes the default.
+      return state.defaultCardId
+        ? [added]
+        : [added, { type: 'DefaultCardChanged', data: { cardId: command.card.cardId } }];
+    }
+    case 'UpdateCard':
+      refuseUnknownCard(state, command.change.cardId);
+      return [{ type: 'CardUpdated', data: command.change }];
+    case 'RemoveCard': {
+      refuseUnknownCard(state, command.cardId);
+      const removed: UserEvent = { type: 'CardRemoved', data: { cardId: command.cardId } };
+      if (state.defaultCardId !== command.cardId) return [removed];
+      // Removing the default hands it to the oldest remaining card, or to none.
+      const next = state.cards.find((c) => c.cardId !== command.cardId)?.cardId ?? null;
+      return [removed, { type: 'DefaultCardChanged', data: { cardId: next } }];
+    }
+    case 'SetDefaultCard':
+      refuseUnknownCard(state, command.cardId);
+      return state.defaultCardId === command.cardId
+        ? []
+        : [{ type: 'DefaultCardChanged', data: { cardId: command.cardId } }];
+    default: {
+      const _exhaustive: never = command;
+      return [];
+    }
+  }
+}

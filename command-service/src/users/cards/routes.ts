@@ -1,0 +1,44 @@
+import { actions, cardMessages } from '@wine/contracts';
+import { registerAction } from '@wine/platform';
+import type { FastifyPluginAsync } from 'fastify';
+import { accountRateLimits } from '../rate-limits.ts';
+import type { SessionAuth } from '../session/session-auth.ts';
+import type { CardService } from './card-service.ts';
+
+export interface CardRouteDeps {
+  cards: CardService;
+  auth: SessionAuth;
+  /** Cards added per minute per client and session (card testing). */
+  rateLimit: number;
+}
+
+/** seeds 001 §8: the cards on file (getCards, addCard, updateCard, deleteCard, defaultCard). */
+export const cardRoutes: FastifyPluginAsync<CardRouteDeps> = async (app, { cards, auth, rateLimit }) => {
+  registerAction(app, actions.getCards, auth, async (_input, ctx) => cards.list(auth.sessionOf(ctx.request)));
+  registerAction(
+    app,
+    actions.addCard,
+    auth,
+    async (input, ctx) => {
+      const list = await cards.add(auth.sessionOf(ctx.request), input, ctx);
+      ctx.setMessage(cardMessages.added);
+      return list;
+    },
+    accountRateLimits(rateLimit).bySession,
+  );
+  registerAction(app, actions.updateCard, auth, async (input, ctx) => {
+    const list = await cards.update(auth.sessionOf(ctx.request), input, ctx);
+    ctx.setMessage(cardMessages.updated);
+    return list;
+  });
+  registerAction(app, actions.deleteCard, auth, async (input, ctx) => {
+    const list = await cards.remove(auth.sessionOf(ctx.request), input.id, ctx);
+    ctx.setMessage(cardMessages.removed);
+    return list;
+  });
+  registerAction(app, actions.defaultCard, auth, async (input, ctx) => {
+    const list = await cards.setDefault(auth.sessionOf(ctx.request), input.id, ctx);
+    ctx.setMessage(cardMessages.defaultSet);
+    return list;
+  });
+};

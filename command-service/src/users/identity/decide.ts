@@ -1,0 +1,79 @@
+import type { UserEvent } from '@wine/event-schemas';
+import { commandErrors } from '../../errors.ts';
+import type { User } from '../user.ts';
+
+/** A date of birth as the calendar gives it (month 1 to 12). */
+export interface BirthDate {
+  year: number;
+  month: number;
+  day: number;
+}
+
+type Owner = Extract<UserEvent, { type: 'CompanyOwnerAdded' }>['data'];
+
+/** The identity part of the user decider: the identity check, the bid limit, the company's owners. */
+export type IdentityCommand =
+  /** `now`: the server's clock when the check was asked for; `bornOn` went to the provider, not to the log. */
+  | {
+      type: 'RecordKycCheck';
+      bornOn: BirthDate;
+      now: Date;
+      result: Extract<UserEvent, { type: 'KycChecked' }>['data'];
+    }
+  | { type: 'RequestBidLimit'; amount: number }
+  /** An admin approves `amount` (cents), or the amount the user asked for when none is given. */
+  | { type: 'ApproveBidLimit'; amount?: number | undefined }
+  | { type: 'AddCompanyOwner'; owner: Owner }
+  | { type: 'UpdateCompanyOwner'; owner: Owner }
+  | { type: 'RemoveCompanyOwner'; ownerId: string };
+
+export const MINIMUM_AGE = 21;
+
+/**
+ * Bidders and buyers of wine must be 21 or older: refused until the 21st birthday (00:00 UTC) by the
+ * server's clock. The identity service asks this before the provider sees anything, and the decider
+ * again when the check is recorded.
+ */
+export function refuseUnderAge(bornOn: BirthDate, now: Date): void {
+  const comingOfAge = Date.UTC(bornOn.year + MINIMUM_AGE, bornOn.month - 1, bornOn.day);
+  if (comingOfAge > now.getTime()) throw commandErrors.underAge();
+}
+
+/** Owners of one business cannot hold more than all of it. */
+const ownershipTotal = (owners: User['owners'], except?: string) =>
+  owners.filter((o) => o.ownerId !== except).reduce((sum, o) => sum + o.ownershipPercent, 0);
+
+export function decideIdentity(command: IdentityCommand, state: User): UserEvent[] {
+  switch (command.type) {
+    case 'RecordKycCheck':
+      refuseUnderAge(command.bornOn, command.now);
+      return [{ type: 'KycChecked', data: command.result }];
+    case 'RequestBidLimit':
+      if (state.bidLimit !== null && command.amount <= state.bidLimit)
+        throw commandErrors.bidLimitNotHigher();
+      return [{ type: 'BidLimitRequested', data: { amount: command.amount } }];
+    case 'ApproveBidLimit': {
+      const approved = command.amount ?? state.bidLimitRequested;
+      if (approved === null) throw commandErrors.noBidLimitRequest();
+      return [{ type: 'BidLimitApproved', data: { amount: approved } }];
+    }
+    case 'AddCompanyOwner':
+      if (state.owners.some((o) => o.ownerId === command.owner.ownerId)) return [];
+      if (ownershipTotal(state.owners) + command.owner.ownershipPercent > 100)
+        throw commandErrors.ownershipOver();
+      return [{ type: 'CompanyOwnerAdded', data: command.owner }];
+    case 'UpdateCompanyOwner':
+      if (!state.owners.some((o) => o.ownerId === command.owner.ownerId)) throw commandErrors.ownerNotFound();
+      if (ownershipTotal(state.owners, command.owner.ownerId) + command.owner.ownershipPercent > 100) {
+        throw commandErrors.ownershipOver();
+      }
+      return [{ type: 'CompanyOwnerUpdated', data: command.owner }];
+    case 'RemoveCompanyOwner':
+      if (!state.owners.some((o) => o.ownerId === command.ownerId)) throw commandErrors.ownerNotFound();
+      return [{ type: 'CompanyOwnerRemoved', data: { ownerId: command.ownerId } }];
+    default: {
+      const _exhaustive: never = command;
+      return [];
+    }
+  }
+}

@@ -1,0 +1,87 @@
+import type { UserEvent } from '@wine/event-schemas';
+import { describe, it } from 'vitest';
+import { deciderSpec } from '../../core/decider-spec.ts';
+import { userDecider } from '../decide.ts';
+import { registered } from '../fixtures.ts';
+
+const spec = deciderSpec(userDecider);
+const result = { provider: 'sandbox', status: 'review' as const, reference: 'KYC-1' };
+const bornOn = { year: 1990, month: 5, day: 17 };
+const now = new Date('2026-11-22T12:00:00.000Z');
+
+describe('user decider: identity', () => {
+  it('records an identity check outcome', () => {
+    spec([registered])
+      .when({ type: 'RecordKycCheck', bornOn, now, result })
+      .then([{ type: 'KycChecked', data: result }]);
+  });
+
+  it('refuses a bidder of 20 years and 364 days, and takes one on their 21st birthday (server clock, UTC)', () => {
+    const born = { year: 2005, month: 11, day: 23 };
+    spec([registered])
+      .when({ type: 'RecordKycCheck', bornOn: born, now: new Date('2026-11-22T23:59:59.999Z'), result })
+      .thenThrows({ code: 'UNDER_AGE' });
+    spec([registered])
+      .when({ type: 'RecordKycCheck', bornOn: born, now: new Date('2026-11-23T00:00:00.000Z'), result })
+      .then([{ type: 'KycChecked', data: result }]);
+  });
+
+  it('counts a 29 February birthday as coming of age on 1 March in a common year', () => {
+    const leapling = { year: 2004, month: 2, day: 29 };
+    spec([registered])
+      .when({ type: 'RecordKycCheck', bornOn: leapling, now: new Date('2025-02-28T12:00:00.000Z'), result })
+      .thenThrows({ code: 'UNDER_AGE' });
+    spec([registered])
+      .when({ type: 'RecordKycCheck', bornOn: leapling, now: new Date('2025-03-01T00:00:00.000Z'), result })
+      .then([{ type: 'KycChecked', data: result }]);
+  });
+
+  it('takes a bid limit request above the current limit only, and an approval', () => {
+    spec([registered])
+      .when({ type: 'RequestBidLimit', amount: 500_000 })
+      .then([{ type: 'BidLimitRequested', data: { amount: 500_000 } }]);
+    const approved: UserEvent = { type: 'BidLimitApproved', data: { amount: 500_000 } };
+    spec([registered, approved])
+      .when({ type: 'RequestBidLimit', amount: 400_000 })
+      .thenThrows({ code: 'BID_LIMIT_NOT_HIGHER' });
+    spec([registered]).when({ type: 'ApproveBidLimit', amount: 500_000 }).then([approved]);
+  });
+
+  it('approves the amount asked for when the admin names none, and refuses when none was asked for', () => {
+    const requested: UserEvent = { type: 'BidLimitRequested', data: { amount: 700_000 } };
+    spec([registered, requested])
+      .when({ type: 'ApproveBidLimit' })
+      .then([{ type: 'BidLimitApproved', data: { amount: 700_000 } }]);
+    spec([registered]).when({ type: 'ApproveBidLimit' }).thenThrows({ code: 'NO_BID_LIMIT_REQUEST' });
+    spec([]).when({ type: 'ApproveBidLimit', amount: 1 }).thenThrows({ code: 'USER_NOT_FOUND' });
+  });
+
+  it('keeps company owners under 100% together; updates and removes only known owners', () => {
+    const owner = (id: string, pct: number) => ({
+      ownerId: id,
+      name: id,
+      title: '',
+      email: '',
+      ownershipPercent: pct,
+    });
+    const added = (id: string, pct: number): UserEvent => ({
+      type: 'CompanyOwnerAdded',
+      data: owner(id, pct),
+    });
+    spec([registered])
+      .when({ type: 'AddCompanyOwner', owner: owner('o1', 60) })
+      .then([added('o1', 60)]);
+    spec([registered, added('o1', 60)])
+      .when({ type: 'AddCompanyOwner', owner: owner('o1', 60) })
+      .then([]);
+    spec([registered, added('o1', 60)])
+      .when({ type: 'AddCompanyOwner', owner: owner('o2', 41) })
+      .thenThrows({ code: 'OWNERSHIP_OVER' });
+    spec([registered, added('o1', 60)])
+      .when({ type: 'UpdateCompanyOwner', owner: owner('o1', 100) })
+      .then([{ type: 'CompanyOwnerUpdated', data: owner('o1', 100) }]);
+    spec([registered])
+      .when({ type: 'RemoveCompanyOwner', ownerId: 'o9' })
+      .thenThrows({ code: 'OWNER_NOT_FOUND' });
+  });
+});

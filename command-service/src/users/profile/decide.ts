@@ -1,0 +1,52 @@
+import type { UserEvent } from '@wine/event-schemas';
+import type { User } from '../user.ts';
+
+type Preferences = Extract<UserEvent, { type: 'PreferencesUpdated' }>['data'];
+type Address = Extract<UserEvent, { type: 'AddressSet' }>['data'];
+
+/** The profile part of the user decider: names, phone, the welcome popup, preferences, address. */
+export type ProfileCommand =
+  | {
+      type: 'UpdateProfile';
+      firstName?: string | undefined;
+      lastName?: string | undefined;
+      phone?: string | null | undefined;
+      acknowledgePopup?: boolean | undefined;
+    }
+  | { type: 'UpdatePreferences'; preferences: Preferences }
+  | { type: 'SetAddress'; address: Address };
+
+const samePreferences = (a: Preferences, b: Preferences) =>
+  (Object.keys(a) as (keyof Preferences)[]).every((k) => a[k] === b[k]);
+
+/** Only what changes is recorded. */
+export function decideProfile(command: ProfileCommand, state: User): UserEvent[] {
+  switch (command.type) {
+    case 'UpdateProfile': {
+      const changes: Extract<UserEvent, { type: 'ProfileUpdated' }>['data'] = {};
+      if (command.firstName !== undefined && command.firstName !== state.firstName) {
+        changes.firstName = command.firstName;
+      }
+      if (command.lastName !== undefined && command.lastName !== state.lastName)
+        changes.lastName = command.lastName;
+      if (command.phone !== undefined && command.phone !== state.phone) changes.phone = command.phone;
+      const out: UserEvent[] = [];
+      if (Object.keys(changes).length > 0) out.push({ type: 'ProfileUpdated', data: changes });
+      if (command.acknowledgePopup && state.popupMessage === 1)
+        out.push({ type: 'PopupAcknowledged', data: {} });
+      return out;
+    }
+    case 'UpdatePreferences':
+      return samePreferences(command.preferences, state.preferences)
+        ? []
+        : [{ type: 'PreferencesUpdated', data: command.preferences }];
+    case 'SetAddress': {
+      const same = state.address && JSON.stringify(state.address) === JSON.stringify(command.address);
+      return same ? [] : [{ type: 'AddressSet', data: command.address }];
+    }
+    default: {
+      const _exhaustive: never = command;
+      return [];
+    }
+  }
+}

@@ -1,0 +1,46 @@
+import type { UserEvent } from '@wine/event-schemas';
+import { type SessionClaims, tokenPredates } from '@wine/platform';
+import { commandErrors } from '../../errors.ts';
+import type { User } from '../user.ts';
+
+type RegisteredData = Extract<UserEvent, { type: 'UserRegistered' }>['data'];
+
+/** The session part of the user decider (seeds 001 §7 register, login, logout, switchuser). */
+export type SessionCommand =
+  | { type: 'Register'; data: RegisteredData }
+  /** A session that needs no password: a code just verified, an admin switching to the user. */
+  | { type: 'SignIn' }
+  /** Sign-in with the right password (checked against the secret store before this command). */
+  | { type: 'SignInWithPassword' }
+  | { type: 'SignOut' };
+
+export function decideSession(command: SessionCommand, state: User): UserEvent[] {
+  switch (command.type) {
+    case 'Register':
+      if (state.status !== 'empty') throw commandErrors.userExists();
+      return [{ type: 'UserRegistered', data: command.data }];
+    case 'SignInWithPassword':
+      // One answer for every refusal (no account, deactivated, an address never verified), the one a
+      // wrong password gets, so sign-in tells nothing about an address.
+      if (state.status !== 'active' || !state.emailVerified) throw commandErrors.badLogin();
+      return [{ type: 'SignedIn', data: {} }];
+    case 'SignIn':
+      return [{ type: 'SignedIn', data: {} }];
+    case 'SignOut':
+      return [{ type: 'SignedOut', data: {} }];
+    default: {
+      const _exhaustive: never = command;
+      return [];
+    }
+  }
+}
+
+/**
+ * DOMAIN.md "Accounts": a token opens a session only for an active user, and not when it was issued
+ * before the password changed or before a forced logout (a deactivation records one), for good.
+ */
+export function refuseEndedSession(user: User, claims: SessionClaims): void {
+  if (user.status !== 'active') throw commandErrors.sessionInvalid();
+  if (tokenPredates(claims, user.passwordChangedAt)) throw commandErrors.sessionInvalid();
+  if (tokenPredates(claims, user.forceLogoutAt)) throw commandErrors.sessionInvalid();
+}

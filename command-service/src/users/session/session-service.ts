@@ -1,0 +1,99 @@
+import type { LoginResult, UserRecord } from '@wine/contracts';
+import { emailStream } from '@wine/event-schemas';
+import { verifyBearer } from '@wine/platform';
+import { commandErrors } from '../../errors.ts';
+import { decoyHash, verifyPassword } from '../passwords/passwords.ts';
+import { userRecord } from '../user.ts';
+import {
+  actorOf,
+  emailKey,
+  secretKinds as kinds,
+  type RequestContext,
+  type Session,
+  selfActor,
+  type UserService,
+} from '../user-service.ts';
+import { refuseEndedSession } from './decide.ts';
+import { emailClaimDecider } from './email-claim.ts';
+import { type RegistrationDeps, registration } from './register.ts';
+
+/** Wrong passwords for one address, from anywhere, before sign-in waits out the window. */
+const MAX_LOGIN_FAILURES = 10;
+const LOGIN_WINDOW_MINUTES = 15;
+
+/** seeds 001 §7 register, login, logout, validateUser and switchuser; the bearer token's session. */
+export function sessionService(users: UserService, deps: RegistrationDeps) {
+  const { clock, secrets, tokens, run, loadUser, ownerOf } = users;
+
+  /** One e-mail, one account: the address's stream names its owner (the decider refuses a proven one). */
+  async function claim(email: string, userId: string, request: RequestContext) {
+    const owner = await users.claimantOf(email);
+    const ownerVerified = owner !== undefined && owner !== userId && (await loadUser(owner)).emailVerified;
+    await users.streams.handle(
+      emailStream(emailKey(email)),
+      emailClaimDecider,
+      { type: 'Claim', userId, ownerVerified },
+      users.context(request, selfActor(userId)),
+    );
+  }
+
+  return {
+    register: registration(users, { ...deps, claim }),
+
+    /**
+     * One answer for every refusal (unknown address, wrong password, deactivated account), after the
+     * same slow hash, so sign-in tells nothing about an address; wrong passwords are counted per
+     * address from every client (spraying one address from many places).
+     */
+    async login(email: string, password: string, request: RequestContext): Promise<LoginResult> {
+      const failures = await secrets.get<number>(kinds.loginFailures, emailKey(email));
+      if (failures !== null && failures >= MAX_LOGIN_FAILURES) throw commandErrors.tooManyLogins();
+      const userId = await ownerOf(email);
+      const stored = userId ? await secrets.get<string>(kinds.password, userId) : null;
+      const matches = await verifyPassword(password, stored ?? decoyHash);
+      if (!userId || !stored || !matches) {
+        await secrets.increment(kinds.loginFailures, emailKey(email), {
+          expiresAt: new Date(clock.now().getTime() + LOGIN_WINDOW_MINUTES * 60_000),
+        });
+        throw commandErrors.badLogin();
+      }
+      // The decider answers a deactivated account and an address never verified as a wrong password.
+      const session = await users.signIn(userId, request, 'SignInWithPassword');
+      await secrets.delete(kinds.loginFailures, emailKey(email));
+      return session;
+    },
+
+    /** The bearer token's session, or a 403 (DOMAIN.md "Accounts"). */
+    async authenticate(authorization: string | undefined): Promise<Session> {
+      const claims = await verifyBearer(tokens, secrets, authorization);
+      if (!claims) throw commandErrors.sessionInvalid();
+      const user = await loadUser(claims.sub);
+      refuseEndedSession(user, claims);
+      return { claims, user };
+    },
+
+    async logout(session: Session, request: RequestContext): Promise<void> {
+      await secrets.put(kinds.revokedToken, session.claims.jti, true, {
+        expiresAt: new Date(session.claims.exp * 1000),
+      });
+      await run(session.user.id, { type: 'SignOut' }, request, actorOf(session));
+    },
+
+    record(session: Session): UserRecord {
+      return userRecord(session.user);
+    },
+
+    /**
+     * seeds 001 §7 switchuser: an admin gets a session as the user; every event it writes names the
+     * admin with `actingAs` the user (DOMAIN.md "Audit"). The decider refuses an unknown or
+     * deactivated user.
+     */
+    async switchUser(userId: string, adminId: string, request: RequestContext): Promise<LoginResult> {
+      await run(userId, { type: 'SignIn' }, request, { kind: 'admin', id: adminId, actingAs: userId });
+      const { token } = await tokens.issue(userId, { actingAdmin: adminId });
+      return { token, id: userId, user: userRecord(await loadUser(userId)) };
+    },
+  };
+}
+
+export type SessionService = ReturnType<typeof sessionService>;

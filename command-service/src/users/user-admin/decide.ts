@@ -1,0 +1,26 @@
+import type { UserEvent } from '@wine/event-schemas';
+import type { User } from '../user.ts';
+
+/** An admin's actions on an account (seeds 001 §7 changeUserStatus, force logout). */
+export type UserAdminCommand =
+  /** `at`: a deactivation ends every session issued before it, for good (a reactivation does not revive them). */
+  { type: 'ChangeStatus'; status: 'active' | 'deactivate'; at: string } | { type: 'ForceLogout'; at: string };
+
+export function decideUserAdmin(command: UserAdminCommand, state: User): UserEvent[] {
+  switch (command.type) {
+    case 'ChangeStatus':
+      if (command.status === state.status) return [];
+      return command.status === 'deactivate'
+        ? [
+            { type: 'UserStatusChanged', data: { status: command.status } },
+            { type: 'LogoutForced', data: { at: command.at } },
+          ]
+        : [{ type: 'UserStatusChanged', data: { status: command.status } }];
+    case 'ForceLogout':
+      return [{ type: 'LogoutForced', data: { at: command.at } }];
+    default: {
+      const _exhaustive: never = command;
+      return [];
+    }
+  }
+}

@@ -1,0 +1,32 @@
+import type { UserEvent } from '@wine/event-schemas';
+import { commandErrors } from '../errors.ts';
+import type { User } from '../users/user.ts';
+
+/**
+ * seeds 000 §4.7: the watchlist is kept on the user's stream (`user-<id>`), so this is the watchlist
+ * part of the user decider. `lotListed`: the lot exists (read from its stream by the route).
+ */
+export type WatchlistCommand =
+  | { type: 'WatchLot'; lotId: string; lotListed: boolean }
+  | { type: 'UnwatchLot'; lotId: string };
+
+/** A watchlist is for following lots closely, not for copying the catalogue. */
+export const MAX_WATCHLIST = 500;
+
+export function decideWatchlist(command: WatchlistCommand, state: User): UserEvent[] {
+  switch (command.type) {
+    case 'WatchLot':
+      if (!command.lotListed) throw commandErrors.lotNotFound();
+      if (state.watchlist.includes(command.lotId)) return [];
+      if (state.watchlist.length >= MAX_WATCHLIST) throw commandErrors.watchlistFull();
+      return [{ type: 'LotWatched', data: { lotId: command.lotId } }];
+    case 'UnwatchLot':
+      return state.watchlist.includes(command.lotId)
+        ? [{ type: 'LotUnwatched', data: { lotId: command.lotId } }]
+        : [];
+    default: {
+      const _exhaustive: never = command;
+      return [];
+    }
+  }
+}

@@ -1,0 +1,42 @@
+import { action } from '../action.ts';
+import { AddCardInput, CardIdInput, CardList, UpdateCardInput } from './cards.ts';
+import { EmptyInput } from './fields.ts';
+
+/** Cards on file (seeds 001 §7 "Card-vault"), through the card-provider port. */
+export const cardActions = {
+  addCard: action({
+    path: '/api/user/addSkyflowCredit',
+    side: 'command',
+    auth: 'user',
+    input: AddCardInput,
+    output: CardList,
+  }),
+  getCards: action({
+    path: '/api/user/getSkyflowCredit',
+    side: 'command',
+    auth: 'user',
+    input: EmptyInput,
+    output: CardList,
+  }),
+  deleteCard: action({
+    path: '/api/user/deleteSkyflowCredit',
+    side: 'command',
+    auth: 'user',
+    input: CardIdInput,
+    output: CardList,
+  }),
+  updateCard: action({
+    path: '/api/user/updateSkyflowCredit',
+    side: 'command',
+    auth: 'user',
+    input: UpdateCardInput,
+    output: CardList,
+  }),
+  defaultCard: action({
+    path: '/api/user/defaultSkyflowCard',
+    side: 'command',
+    auth: 'user',
+    input: CardIdInput,
+    output: CardList,
+  }),
+} as const;

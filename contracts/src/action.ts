@@ -1,0 +1,24 @@
+import { z } from 'zod';
+import type { Auth } from './accounts/roles.ts';
+
+export type Side = 'command' | 'query';
+
+/**
+ * One HTTP action (ARCHITECTURE.md "API shape"): its path, its side, who may call it, the zod schema
+ * of its input and of what `responseData` holds on success. The services serve it and the UI calls
+ * it from this one declaration.
+ */
+export interface Action<Input extends z.ZodType = z.ZodType, Output extends z.ZodType = z.ZodType> {
+  path: `/api/${string}`;
+  side: Side;
+  auth: Auth;
+  input: Input;
+  output: Output;
+}
+
+export const action = <Input extends z.ZodType, Output extends z.ZodType>(a: Action<Input, Output>) => a;
+
+/** What an action that answers nothing but its message holds in responseData. */
+export const NoData = z.null();
+/** An action with no input takes `{}` and nothing else. */
+export const NoInput = z.strictObject({});

@@ -1,0 +1,31 @@
+import { z } from 'zod';
+import { buyNowMessages } from '../bidding/bidding.ts';
+import { lazy } from '../i18n/index.ts';
+
+/** seeds 000 §5 buy-now form: product_id ('Product ID required'), qty ('Enter quantity'). */
+const productId = lazy(() => buyNowMessages.productIdRequired);
+const quantity = lazy(() => buyNowMessages.enterQuantity);
+const CartLine = z.strictObject({
+  product_id: z.string(productId).trim().min(1, productId).max(64),
+  qty: z.number(quantity).int(quantity).min(1, quantity).max(100_000),
+});
+
+/** seeds 000 §7 addToCart: cart, a list of {product_id, qty}. */
+export const AddToCartInput = z.strictObject({
+  cart: z
+    .array(CartLine)
+    .min(1, productId)
+    .max(50)
+    .refine(
+      (lines) => new Set(lines.map((l) => l.product_id)).size === lines.length,
+      lazy(() => buyNowMessages.eachProductOnce),
+    ),
+});
+export type AddToCartInput = z.input<typeof AddToCartInput>;
+
+/** seeds 000 §3.2 "Cart counts": auctionCount (won, unpaid) and buynowCount (cart lines), each with totalRecords. */
+export const PendingCounts = z.object({
+  auctionCount: z.object({ totalRecords: z.number() }),
+  buynowCount: z.object({ totalRecords: z.number() }),
+});
+export type PendingCounts = z.infer<typeof PendingCounts>;

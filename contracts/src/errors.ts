@@ -1,0 +1,93 @@
+import type { MessageKey } from './i18n/index.ts';
+
+interface ErrorEntry {
+  /** HTTP status, and the envelope's responseType. */
+  status: number;
+  /** The text, in the caller's language (i18n resources). */
+  message: MessageKey;
+  /** The input field at fault, when there is one. */
+  field?: string;
+}
+
+const entry = (status: number, message: MessageKey, field?: string): ErrorEntry =>
+  field ? { status, message, field } : { status, message };
+
+/**
+ * Every refusal of the product, declared once (STYLE.md "Errors are values with codes"): a stable code
+ * with its HTTP status, its message key and the field at fault. The envelope carries the code; the UI
+ * branches on it, never on the wording.
+ */
+export const errorCatalogue = {
+  // Input and transport (platform).
+  VALIDATION: entry(400, 'common.somethingWrong'),
+  BAD_JSON: entry(400, 'errors.BAD_JSON'),
+  EMPTY_BODY: entry(400, 'errors.EMPTY_BODY'),
+  FORBIDDEN_KEY: entry(400, 'errors.FORBIDDEN_KEY'),
+  NO_ACTION: entry(404, 'errors.NO_ACTION'),
+  NOT_FOUND: entry(404, 'errors.NOT_FOUND'),
+  FORBIDDEN: entry(403, 'errors.FORBIDDEN'),
+  RATE_LIMITED: entry(429, 'errors.RATE_LIMITED'),
+  /** A 4xx fastify answers itself (a body too large, a media type it does not take). */
+  BAD_REQUEST: entry(400, 'errors.BAD_REQUEST'),
+  BUSY: entry(503, 'errors.BUSY'),
+  COMMAND_ID_TAKEN: entry(409, 'errors.COMMAND_ID_TAKEN'),
+  COMMAND_ID_REUSED: entry(422, 'errors.COMMAND_ID_REUSED'),
+  INTERNAL: entry(500, 'common.somethingWrong'),
+  // Sessions and roles.
+  SESSION_INVALID: entry(403, 'account.sessionExpired'),
+  ROLE_REQUIRED: entry(403, 'role.admin'),
+  SWITCHED_SESSION: entry(403, 'errors.SWITCHED_SESSION'),
+  // Lots (the admin's and the seller's catalogue).
+  LOT_ALREADY_LISTED: entry(409, 'errors.LOT_ALREADY_LISTED', 'id'),
+  CLOSE_IN_PAST: entry(400, 'errors.CLOSE_IN_PAST', 'closesAt'),
+  LOT_NOT_FOUND: entry(404, 'errors.LOT_NOT_FOUND', 'id'),
+  LOT_NOT_OPEN: entry(409, 'errors.LOT_NOT_OPEN', 'id'),
+  NOT_YOUR_LOT: entry(403, 'errors.NOT_YOUR_LOT', 'id'),
+  LOT_HAS_BIDS: entry(409, 'errors.LOT_HAS_BIDS'),
+  MINIMUM_OVER_QUANTITY: entry(400, 'errors.MINIMUM_OVER_QUANTITY', 'minimumQuantity'),
+  BUY_NOW_NEEDS_PRICE: entry(400, 'errors.BUY_NOW_NEEDS_PRICE', 'buyNowPrice'),
+  // Bidding (seeds 000 §5 and DOMAIN.md "Bids"): on the bid amount field (wsprice) where it is the amount.
+  LOT_WITHDRAWN: entry(409, 'bid.withdrawn', 'id'),
+  BIDDING_CLOSED: entry(409, 'bid.closed', 'id'),
+  NOT_AUCTION: entry(409, 'bid.notAuction', 'id'),
+  NOT_STARTED: entry(409, 'bid.notStarted', 'id'),
+  OWN_LOT: entry(403, 'bid.ownLot', 'id'),
+  ADD_CARD: entry(402, 'bid.addCard'),
+  BID_CAPPED: entry(400, 'bid.capped', 'wsprice'),
+  MIN_BID: entry(400, 'bid.minBid', 'wsprice'),
+  MAX_NOT_HIGHER: entry(400, 'bid.maxNotHigher', 'wsprice'),
+  WRONG_BIDDING_TYPE: entry(400, 'bid.wrongType', 'bidding_type'),
+  // Buy now, cart and watchlist.
+  BUY_NOW_UNAVAILABLE: entry(409, 'buyNow.unavailable', 'product_id'),
+  BUY_NOW_QUANTITY: entry(400, 'buyNow.minQuantity', 'qty'),
+  CART_FULL: entry(400, 'errors.CART_FULL', 'cart'),
+  WATCHLIST_FULL: entry(400, 'errors.WATCHLIST_FULL', 'project_id'),
+  // Accounts.
+  USER_EXISTS: entry(409, 'account.emailTaken', 'email'),
+  USER_NOT_FOUND: entry(404, 'errors.USER_NOT_FOUND'),
+  DEACTIVATED: entry(403, 'errors.DEACTIVATED'),
+  BAD_LOGIN: entry(400, 'account.badLogin'),
+  TOO_MANY_LOGINS: entry(429, 'errors.TOO_MANY_LOGINS'),
+  CURRENT_PASSWORD_WRONG: entry(400, 'account.currentPasswordWrong', 'current_password'),
+  CODE_INVALID: entry(400, 'account.codeInvalid', 'code'),
+  LINK_INVALID: entry(400, 'account.linkInvalid', 'token'),
+  TOO_MANY_ATTEMPTS: entry(429, 'errors.TOO_MANY_ATTEMPTS', 'code'),
+  ALREADY_VERIFIED: entry(400, 'errors.ALREADY_VERIFIED'),
+  NO_PHONE: entry(400, 'errors.NO_PHONE', 'phone'),
+  PHONE_ALREADY_VERIFIED: entry(400, 'errors.PHONE_ALREADY_VERIFIED', 'phone'),
+  SMS_UNAVAILABLE: entry(503, 'errors.SMS_UNAVAILABLE'),
+  UNDER_AGE: entry(400, 'errors.UNDER_AGE', 'date_of_birth'),
+  BID_LIMIT_NOT_HIGHER: entry(400, 'errors.BID_LIMIT_NOT_HIGHER', 'amount'),
+  NO_BID_LIMIT_REQUEST: entry(400, 'errors.NO_BID_LIMIT_REQUEST', 'id'),
+  OWNER_NOT_FOUND: entry(404, 'errors.OWNER_NOT_FOUND', 'id'),
+  OWNERSHIP_OVER: entry(400, 'errors.OWNERSHIP_OVER', 'ownership_percent'),
+  // Cards on file.
+  CARD_NOT_FOUND: entry(404, 'card.notFound', 'id'),
+  TOO_MANY_CARDS: entry(400, 'card.tooMany'),
+  CARD_DECLINED: entry(402, 'card.fetchFailed', 'card_number'),
+  CARDS_UNAVAILABLE: entry(502, 'card.fetchFailed'),
+} as const satisfies Record<string, ErrorEntry>;
+
+export type ErrorCode = keyof typeof errorCatalogue;
+export const isErrorCode = (code: unknown): code is ErrorCode =>
+  typeof code === 'string' && Object.hasOwn(errorCatalogue, code);

@@ -1,0 +1,126 @@
+import { action, LoginInput } from '@wine/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { createLogger } from '../logging.ts';
+import { registerAction } from './action-route.ts';
+import { createHttpApp, type HttpApp } from './app.ts';
+import { AppError } from './errors.ts';
+
+// A route served as the services serve theirs, tried through app.inject (no port, no product).
+const signIn = action({
+  path: '/api/test/signIn',
+  side: 'command',
+  auth: 'public',
+  input: LoginInput,
+  output: z.object({ id: z.string() }),
+});
+const adminOnly = action({
+  path: '/api/test/adminOnly',
+  side: 'command',
+  auth: 'admin',
+  input: z.strictObject({ id: z.string() }),
+  output: z.null(),
+});
+
+let app: HttpApp;
+let handled = 0;
+
+beforeAll(async () => {
+  app = createHttpApp(createLogger('silent'));
+  registerAction(
+    app,
+    signIn,
+    () => {},
+    async (input) => {
+      handled += 1;
+      if (input.email === 'closed@example.com') throw new AppError('DEACTIVATED');
+      if (input.email === 'min@example.com') throw new AppError('MIN_BID', { params: { amount: '$25.00' } });
+      // More than the contract declares: the answer keeps only `id`.
+      return { id: 'u-1', password_hash: 'secret' } as { id: string };
+    },
+  );
+  registerAction(
+    app,
+    adminOnly,
+    () => {
+      throw new AppError('ROLE_REQUIRED', { message: 'role.admin' });
+    },
+    async () => {
+      handled += 1;
+      return null;
+    },
+  );
+  await app.ready();
+});
+afterAll(() => app.close());
+
+const post = (url: string, payload: unknown, headers: Record<string, string> = {}) =>
+  app.inject({ method: 'POST', url, payload: payload as object, headers });
+
+describe('an action route', () => {
+  it('names the field at fault with the catalogue code VALIDATION, in English by default', async () => {
+    const answer = await post(signIn.path, { password: 'x' });
+    expect(answer.statusCode).toBe(400);
+    expect(answer.json().data).toMatchObject({
+      code: 'VALIDATION',
+      message: 'email: Required!',
+      responseType: 400,
+    });
+  });
+
+  it('answers in the language the request asks for', async () => {
+    const answer = await post(signIn.path, { password: 'x' }, { 'accept-language': 'es-MX,es;q=0.9' });
+    expect(answer.json().data).toMatchObject({ code: 'VALIDATION', message: 'email: ¡Obligatorio!' });
+    const refused = await post(
+      signIn.path,
+      { email: 'closed@example.com', password: 'x' },
+      { 'accept-language': 'es' },
+    );
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().data).toMatchObject({
+      code: 'DEACTIVATED',
+      message: 'Esta cuenta está desactivada',
+    });
+  });
+
+  it('fills a refusal text from its parameters and keeps its field', async () => {
+    const answer = await post(signIn.path, { email: 'min@example.com', password: 'x' });
+    expect(answer.statusCode).toBe(400);
+    expect(answer.json().data).toMatchObject({
+      code: 'MIN_BID',
+      message: 'Min. Bid $25.00',
+      responseData: { field: 'wsprice' },
+    });
+  });
+
+  it('answers only what the output schema declares', async () => {
+    const answer = await post(signIn.path, { email: 'ann@example.com', password: 'x' });
+    expect(answer.statusCode).toBe(200);
+    expect(answer.json()).toEqual({
+      status: 'success',
+      data: { message: 'ok', responseType: 200, responseData: { id: 'u-1' } },
+    });
+  });
+
+  it('refuses a caller without the role before reading the body', async () => {
+    const before = handled;
+    const answer = await app.inject({
+      method: 'POST',
+      url: adminOnly.path,
+      payload: '{not json',
+      headers: { 'content-type': 'application/json' },
+    });
+    expect(answer.statusCode).toBe(403);
+    expect(answer.json().data).toMatchObject({ code: 'ROLE_REQUIRED', message: 'Only an admin can do this' });
+    expect(handled).toBe(before);
+  });
+
+  it('answers a path with no action with NO_ACTION', async () => {
+    const answer = await post('/api/test/nothing', {});
+    expect(answer.statusCode).toBe(404);
+    expect(answer.json().data).toMatchObject({
+      code: 'NO_ACTION',
+      message: 'No action at POST /api/test/nothing',
+    });
+  });
+});

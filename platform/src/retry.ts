@@ -1,0 +1,27 @@
+/**
+ * How long to wait before the next try after a failure: doubling from `initialMs` up to `maxMs`, and
+ * back to `initialMs` once something succeeds. The one backoff of every resubscribe-and-retry loop
+ * (the EventStoreDB subscription, the projection runner, the closing scheduler).
+ */
+export interface Backoff {
+  /** The delay before the next try; each call doubles the following one. */
+  next(): number;
+  /** After a success: the next failure waits `initialMs` again. */
+  reset(): void;
+}
+
+export function backoff({
+  initialMs = 500,
+  maxMs = 30_000,
+}: {
+  initialMs?: number;
+  maxMs?: number;
+} = {}): Backoff {
+  let failures = 0;
+  return {
+    next: () => Math.min(maxMs, initialMs * 2 ** failures++),
+    reset: () => {
+      failures = 0;
+    },
+  };
+}

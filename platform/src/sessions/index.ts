@@ -1,0 +1,2 @@
+export * from './session-user.ts';
+export * from './tokens.ts';

@@ -1,0 +1,42 @@
+import type { RecordedEvent } from '@wine/event-schemas';
+import type { ProjectedOperation } from './projection.ts';
+
+/** The update operators the projectors use. */
+export interface GuardedChange {
+  $set?: Record<string, unknown>;
+  $inc?: Record<string, number>;
+  $unset?: Record<string, ''>;
+  $addToSet?: Record<string, unknown>;
+  $pull?: Record<string, unknown>;
+}
+
+/**
+ * Changes one document only if `event` is newer than the last position applied to it, and records the
+ * event's position there: an event already applied (a replay, a redelivery) matches nothing
+ * (ARCHITECTURE.md "Known pitfalls", MongoDB read models). The one guard every projector uses.
+ */
+export function guardedUpdate(
+  collection: string,
+  _id: string,
+  event: Pick<RecordedEvent, 'position'>,
+  change: GuardedChange,
+): ProjectedOperation {
+  return {
+    collection,
+    operation: {
+      updateOne: {
+        filter: { _id, _position: { $lt: event.position } },
+        update: { ...change, $set: { ...change.$set, _position: event.position } },
+      },
+    },
+  };
+}
+
+/** Deletes one document, guarded the same way: a replayed event deletes nothing written after it. */
+export function guardedDelete(
+  collection: string,
+  _id: string,
+  event: Pick<RecordedEvent, 'position'>,
+): ProjectedOperation {
+  return { collection, operation: { deleteOne: { filter: { _id, _position: { $lt: event.position } } } } };
+}

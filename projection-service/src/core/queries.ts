@@ -1,0 +1,16 @@
+import type { MarketSettings } from '@wine/contracts';
+import type { Clock, DocumentStore } from '@wine/platform';
+import type { FastifyPluginAsync } from 'fastify';
+import type { ViewerAuth } from './viewer.ts';
+
+/** What every read model's query plugin is registered with (`app.register(plugin, deps)`). */
+export interface QueryDeps {
+  docs: DocumentStore;
+  clock: Clock;
+  /** Who the caller is, checked before the body is read (the same for every query). */
+  auth: ViewerAuth;
+  market: MarketSettings;
+}
+
+/** One read model's query routes: a fastify plugin, registered by `queryService`. */
+export type QueryPlugin = FastifyPluginAsync<QueryDeps>;

@@ -1,0 +1,91 @@
+import { Group, Menu, SegmentedControl, UnstyledButton } from '@mantine/core';
+import { isLanguage, type Language, languages } from '@wine/contracts';
+import { useTranslation } from 'react-i18next';
+import { chooseLanguage } from '../../i18n/index.ts';
+import classes from './LanguageSwitch.module.css';
+
+function GlobeIcon() {
+  return (
+    <svg
+      width="16"
+      height="16"
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="1.8"
+      aria-hidden="true"
+    >
+      <circle cx="12" cy="12" r="9" />
+      <path d="M3 12h18M12 3c2.5 2.7 3.8 5.7 3.8 9s-1.3 6.3-3.8 9c-2.5-2.7-3.8-5.7-3.8-9s1.3-6.3 3.8-9z" />
+    </svg>
+  );
+}
+
+/** The language shown now (i18next's, which the switch and the start-up restore set). */
+function useCurrentLanguage(): Language {
+  const { i18n } = useTranslation();
+  return isLanguage(i18n.language) ? i18n.language : 'en';
+}
+
+const labelOf = (code: Language) => languages.find((l) => l.code === code)?.label ?? code;
+
+/**
+ * The header's language switch (desktop): the current language, and a menu of the others, each
+ * named in its own language (seeds 000 §1: for_english, for_spanish). The choice is remembered.
+ */
+export function LanguageMenu() {
+  const { t } = useTranslation();
+  const current = useCurrentLanguage();
+  return (
+    <Menu position="bottom-end" shadow="md" withinPortal>
+      <Menu.Target>
+        <UnstyledButton
+          className={classes.trigger}
+          aria-label={t('ui.language.current', { language: labelOf(current) })}
+          data-testid="language-menu"
+        >
+          <Group gap={6} wrap="nowrap">
+            <GlobeIcon />
+            <span lang={current}>{labelOf(current)}</span>
+          </Group>
+        </UnstyledButton>
+      </Menu.Target>
+      {/* Named by its button ('Language: English'); a label inside a menu is not a menu item. */}
+      <Menu.Dropdown>
+        {languages.map((language) => (
+          <Menu.Item
+            key={language.code}
+            lang={language.code}
+            aria-current={language.code === current || undefined}
+            fw={language.code === current ? 600 : undefined}
+            onClick={() => chooseLanguage(language.code)}
+          >
+            {language.label}
+          </Menu.Item>
+        ))}
+      </Menu.Dropdown>
+    </Menu>
+  );
+}
+
+/** The same choice in the mobile menu: both languages side by side. */
+export function LanguageChoice() {
+  const { t } = useTranslation();
+  const current = useCurrentLanguage();
+  return (
+    <SegmentedControl
+      fullWidth
+      size="sm"
+      aria-label={t('ui.language.label')}
+      data-testid="language-choice"
+      value={current}
+      onChange={(value) => {
+        if (isLanguage(value)) chooseLanguage(value);
+      }}
+      data={languages.map((language) => ({
+        value: language.code,
+        label: <span lang={language.code}>{language.label}</span>,
+      }))}
+    />
+  );
+}
