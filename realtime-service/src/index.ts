@@ -1,2 +1,2 @@
-export { ReplayBuffer } from './replay-buffer.ts';
-export { createRealtimeServer, type RealtimeDeps, type RealtimeServer, realtimeLimits } from './server.ts';
+export { type RealtimeDeps, type RealtimeServer, realtimeLimits } from './realtime-model.ts';
+export { createRealtimeServer } from './server.ts';

@@ -1,15 +1,15 @@
-import { MantineProvider } from '@mantine/core';
 import { createMemoryHistory, createRouter, RouterProvider } from '@tanstack/react-router';
 import { act, render, screen, within } from '@testing-library/react';
 import { defaultMarketSettings, type LotView } from '@wine/contracts';
-import { createStore, Provider } from 'jotai';
+import { createStore } from 'jotai';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { AppProviders } from './app-providers.tsx';
 import { routeTree } from './routeTree.gen.ts';
 import { realtimeClientAtom } from './state/realtime.ts';
 import { createRealtimeClient } from './state/realtime-client.ts';
 import { FakeSocket } from './test-utils/fake-socket.ts';
 import { aLot } from './test-utils/fixtures.ts';
-import { theme } from './theme.ts';
+import { testQueryClient } from './test-utils/query-client.ts';
 
 const envelope = (responseData: unknown) => ({
   status: 'success',
@@ -48,20 +48,19 @@ function stubApi(lots: LotView[]) {
 
 async function renderApp(path: string) {
   const store = createStore();
+  const queryClient = testQueryClient();
   const socket = new FakeSocket();
   store.set(realtimeClientAtom, createRealtimeClient({ url: 'ws://test/ws', createSocket: () => socket }));
   const router = createRouter({
     routeTree,
-    context: { store },
+    context: { store, queryClient },
     history: createMemoryHistory({ initialEntries: [path] }),
   });
   await act(async () => {
     render(
-      <Provider store={store}>
-        <MantineProvider theme={theme}>
-          <RouterProvider router={router} />
-        </MantineProvider>
-      </Provider>,
+      <AppProviders store={store} queryClient={queryClient}>
+        <RouterProvider router={router} />
+      </AppProviders>,
     );
     await router.load();
   });

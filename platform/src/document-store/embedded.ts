@@ -19,16 +19,33 @@
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { randomUUID } from 'node:crypto';
-import { Aggregator, updateOne as mingoUpdateOne, Query } from 'mingo';
+import { Aggregator, updateOne as mingoUpdateOne } from 'mingo';
 import { isEqual } from 'mingo/util';
 import {
-  compileFastFilter,
-  compileFastProjection,
-  fastSort,
-  fastUpdate,
-  matchesTopLevel,
-  UNKNOWN,
-} from './fast-paths.ts';
+  ABSENT,
+  type AnyObject,
+  addTo,
+  assertOperatorUpdate,
+  assertReplacement,
+  type CollState,
+  cloneDeep,
+  defaultIndexName,
+  docKey,
+  emptyResult,
+  getPath,
+  type IndexState,
+  idCandidates,
+  isEmpty,
+  isPlainObject,
+  isScalarId,
+  matcher,
+  onlySetOnInsert,
+  type PreImage,
+  seedFromFilter,
+  type Tx,
+} from './embedded-helpers.ts';
+import { matchesTopLevel, UNKNOWN } from './fast-filter.ts';
+import { compileFastProjection, fastSort, fastUpdate } from './fast-update.ts';
 import {
   type BulkOperation,
   type BulkWriteResult,
@@ -38,184 +55,9 @@ import {
   DuplicateKeyError,
   type Filter,
   type FindOptions,
-  type IndexSpec,
   type Update,
   type UpdateResult,
 } from './port.ts';
-
-type AnyObject = Record<string, unknown>;
-
-const ABSENT = Symbol('absent');
-type PreImage = Doc | typeof ABSENT;
-
-interface IndexState {
-  spec: IndexSpec & { name: string };
-  fields: string[];
-  /** Unique indexes only: index key -> document key. */
-  entries: Map<string, string> | null;
-}
-
-interface CollState {
-  docs: Map<string, Doc>;
-  indexes: IndexState[];
-}
-
-interface Tx {
-  undo: Map<CollState, Map<string, PreImage>>;
-  created: Map<string, CollState>;
-  done: Promise<void>;
-}
-
-/** Deep copy of plain data (objects, arrays, dates); other class instances go through structuredClone. */
-function cloneDeep<T>(value: T): T {
-  if (value === null || typeof value !== 'object') return value;
-  if (Array.isArray(value)) return value.map(cloneDeep) as T;
-  if (value instanceof Date) return new Date(value.getTime()) as T;
-  if (value instanceof RegExp) return value;
-  const proto: unknown = Object.getPrototypeOf(value);
-  if (proto === Object.prototype || proto === null) {
-    const out: AnyObject = {};
-    for (const key of Object.keys(value)) out[key] = cloneDeep((value as AnyObject)[key]);
-    return out as T;
-  }
-  return structuredClone(value);
-}
-
-function isPlainObject(value: unknown): value is AnyObject {
-  if (value === null || typeof value !== 'object' || Array.isArray(value)) return false;
-  const proto: unknown = Object.getPrototypeOf(value);
-  return proto === Object.prototype || proto === null;
-}
-
-function isOperatorObject(value: unknown): value is AnyObject {
-  if (!isPlainObject(value)) return false;
-  const keys = Object.keys(value);
-  return keys.length > 0 && keys.every((k) => k.startsWith('$'));
-}
-
-function isScalarId(value: unknown): value is string | number | boolean {
-  return typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean';
-}
-
-function docKey(id: unknown): string {
-  return typeof id === 'string' ? id : `\u0000${JSON.stringify(id)}`;
-}
-
-function getPath(doc: unknown, path: string): unknown {
-  let current: unknown = doc;
-  for (const part of path.split('.')) {
-    if (current === null || typeof current !== 'object') return undefined;
-    current = (current as AnyObject)[part];
-  }
-  return current;
-}
-
-function setPath(doc: AnyObject, path: string, value: unknown): void {
-  const parts = path.split('.');
-  let current: AnyObject = doc;
-  for (let i = 0; i < parts.length - 1; i++) {
-    const part = parts[i]!;
-    const next = current[part];
-    if (!isPlainObject(next)) current[part] = {};
-    current = current[part] as AnyObject;
-  }
-  current[parts[parts.length - 1]!] = value;
-}
-
-/** The `_id` values a filter pins down by equality, or null when the whole collection must be scanned. */
-function idCandidates(filter: Filter): unknown[] | null {
-  if (!Object.hasOwn(filter, '_id')) return null;
-  const id = filter._id;
-  if (isScalarId(id)) return [id];
-  if (isOperatorObject(id)) {
-    const keys = Object.keys(id);
-    if (keys.length === 1 && keys[0] === '$eq' && isScalarId(id.$eq)) return [id.$eq];
-    if (keys.length === 1 && keys[0] === '$in' && Array.isArray(id.$in) && id.$in.every(isScalarId)) {
-      return id.$in as unknown[];
-    }
-  }
-  return null;
-}
-
-/** What MongoDB copies from a filter into an upserted document: its equality conditions. */
-function seedFromFilter(filter: Filter, out: AnyObject = {}): AnyObject {
-  for (const [key, value] of Object.entries(filter)) {
-    if (key === '$and' && Array.isArray(value)) {
-      for (const part of value) if (isPlainObject(part)) seedFromFilter(part, out);
-      continue;
-    }
-    if (key.startsWith('$') || value instanceof RegExp) continue;
-    if (isOperatorObject(value)) {
-      if (Object.hasOwn(value, '$eq')) setPath(out, key, cloneDeep(value.$eq));
-      continue;
-    }
-    setPath(out, key, cloneDeep(value));
-  }
-  return out;
-}
-
-function onlySetOnInsert(update: Update): boolean {
-  if (Array.isArray(update)) return false;
-  let only = false;
-  for (const key in update) {
-    if (key !== '$setOnInsert') return false;
-    only = true;
-  }
-  return only;
-}
-
-function assertOperatorUpdate(update: Update): void {
-  if (Array.isArray(update)) return;
-  let operators = 0;
-  for (const key in update) {
-    if (key.charCodeAt(0) !== 36 /* $ */) operators = -1;
-    else if (operators >= 0) operators++;
-  }
-  if (operators <= 0) throw new Error('Update document requires atomic operators');
-}
-
-function assertReplacement(replacement: AnyObject): void {
-  if (Object.keys(replacement).some((k) => k.startsWith('$'))) {
-    throw new Error('Replacement document must not contain atomic operators');
-  }
-}
-
-function defaultIndexName(key: IndexSpec['key']): string {
-  return Object.entries(key)
-    .map(([field, dir]) => `${field}_${dir}`)
-    .join('_');
-}
-
-/** A predicate for a filter: the fast path where it can judge a document, mingo otherwise. */
-function matcher(filter: Filter): ((doc: AnyObject) => boolean) | null {
-  if (Object.keys(filter).length === 0) return null;
-  let query: Query | undefined;
-  const slow = (doc: AnyObject) => {
-    query ??= new Query(filter);
-    return query.test(doc);
-  };
-  const fast = compileFastFilter(filter);
-  if (!fast) return slow;
-  return (doc) => {
-    const verdict = fast(doc);
-    return verdict === UNKNOWN ? slow(doc) : verdict;
-  };
-}
-
-function addTo(result: BulkWriteResult, r: UpdateResult): void {
-  result.matchedCount += r.matchedCount;
-  result.modifiedCount += r.modifiedCount;
-  result.upsertedCount += r.upsertedCount;
-}
-
-function isEmpty(value: AnyObject): boolean {
-  for (const _ in value) return false;
-  return true;
-}
-
-function emptyResult(): UpdateResult {
-  return { matchedCount: 0, modifiedCount: 0, upsertedCount: 0 };
-}
 
 export function createEmbeddedDocumentStore(): DocumentStore {
   const collections = new Map<string, CollState>();

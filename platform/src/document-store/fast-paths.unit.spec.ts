@@ -1,14 +1,8 @@
 import fc from 'fast-check';
 import { Aggregator, Query, updateOne } from 'mingo';
 import { describe, expect, it } from 'vitest';
-import {
-  compileFastFilter,
-  compileFastProjection,
-  fastSort,
-  fastUpdate,
-  matchesTopLevel,
-  UNKNOWN,
-} from './fast-paths.ts';
+import { compileFastFilter, matchesTopLevel, UNKNOWN } from './fast-filter.ts';
+import { compileFastProjection, fastSort, fastUpdate } from './fast-update.ts';
 
 const scalar = fc.oneof(
   fc.constantFrom(null, 0, 1, 2, -1, 'a', 'b', ''),

@@ -1,4 +1,4 @@
-import { bidMessages, buyNowMessages, type LotView, MAX_BID_CENTS } from '@wine/contracts';
+import { bidMessages, MAX_BID_CENTS } from '@wine/contracts';
 import { dollarsToCents } from './format.ts';
 
 /**
@@ -12,33 +12,4 @@ export function checkBidAmount(text: string, nextBid: number): { cents: number }
   if (cents < nextBid) return { error: bidMessages.minBid(nextBid) };
   if (cents > MAX_BID_CENTS) return { error: bidMessages.capped };
   return { cents };
-}
-
-type QuantityLot = Pick<
-  LotView,
-  'qty' | 'sold' | 'bid_count' | 'minimumquantity' | 'enforceminqtyinternally'
->;
-
-const remaining = (lot: QuantityLot) => Math.max(0, lot.qty - lot.sold);
-
-/**
- * seeds 000 §5 "Initial quantity": the remaining stock if the lot has bids; the minimum quantity if
- * it is enforced; otherwise 1 if stock remains, else 0.
- */
-export function initialQuantity(lot: QuantityLot): number {
-  if (lot.bid_count > 0) return remaining(lot);
-  if (lot.enforceminqtyinternally === 1) return lot.minimumquantity;
-  return remaining(lot) > 0 ? 1 : 0;
-}
-
-/** seeds 000 §5 buy-now quantity rules, with their messages; null when the quantity may be bought. */
-export function checkQuantity(lot: QuantityLot, qty: number | null): string | null {
-  if (qty === null || !Number.isInteger(qty) || qty < 1) return buyNowMessages.enterQuantity;
-  const left = remaining(lot);
-  if (lot.bid_count > 0 && qty !== left) return buyNowMessages.minQuantity(left);
-  if (lot.enforceminqtyinternally === 1 && qty < lot.minimumquantity) {
-    return buyNowMessages.minQuantity(lot.minimumquantity);
-  }
-  if (qty > left) return buyNowMessages.maxQuantity(left);
-  return null;
 }

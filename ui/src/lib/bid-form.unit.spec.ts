@@ -1,7 +1,21 @@
+import {
+  initialQuantity as initialFor,
+  type LotView,
+  quantityMessage,
+  quantityProblem,
+} from '@wine/contracts';
 import { describe, expect, it } from 'vitest';
 import { aLot } from '../test-utils/fixtures.ts';
-import { checkBidAmount, checkQuantity, initialQuantity } from './bid-form.ts';
+import { checkBidAmount } from './bid-form.ts';
 import { applyLotMessage, applyUserMessage } from './live-lot.ts';
+import { quantityTermsOf } from './lot-terms.ts';
+
+/** The buy-now box's questions: the shared rules (contracts) on the lot as the page maps it. */
+const initialQuantity = (lot: LotView) => initialFor(quantityTermsOf(lot));
+const checkQuantity = (lot: LotView, qty: number | null) => {
+  const problem = quantityProblem(quantityTermsOf(lot), qty);
+  return problem && quantityMessage(problem);
+};
 
 describe('bid amount (seeds 000 §5)', () => {
   it.each([

@@ -1,4 +1,4 @@
-import type { LotView } from '@wine/contracts';
+import { type LotView, remainingStock } from '@wine/contracts';
 import { t } from '../i18n/index.ts';
 
 export const NO_IMAGE = '/no-image.svg';
@@ -78,25 +78,9 @@ export function descriptionText(html: string): string {
   return (doc.body.textContent ?? '').replace(/\n{3,}/g, '\n\n').trim();
 }
 
-const DAY_MS = 24 * 60 * 60 * 1000;
-
-/**
- * seeds 000 §4.4: buy now needs an open lot that is not future-active. Auction-only: never;
- * buy-now-only: always; auction plus buy now: only while the per-unit current price is below the
- * buy-now price plus 20% and at least 2 days remain (seeds 000 §9).
- */
-export function buyNowAvailable(lot: LotView, serverNow: number): boolean {
-  if (lot.market_status !== 'open' || lot.future_active) return false;
-  if (lot.buynow !== 1 || lot.bprice === null) return false;
-  if (lot.auction !== 1) return true;
-  const perUnit = lot.wprice / Math.max(1, lot.qty);
-  const enoughTime = Date.parse(lot.date_closed) - serverNow >= 2 * DAY_MS;
-  return perUnit < lot.bprice * 1.2 && enoughTime;
-}
-
 /** seeds 000 §9: 'Pre-arrival' is shown as is; more than 12 remaining shows '12+'. */
 export function availabilityText(lot: Pick<LotView, 'qty' | 'sold' | 'custitem_gvo_invwebdisplay'>): string {
   if (lot.custitem_gvo_invwebdisplay === 'Pre-arrival') return t('ui.lot.preArrival');
-  const remaining = Math.max(0, lot.qty - lot.sold);
+  const remaining = remainingStock(lot.qty, lot.sold);
   return remaining > 12 ? '12+' : String(remaining);
 }

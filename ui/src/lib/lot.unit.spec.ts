@@ -1,9 +1,14 @@
+import { type LotView, buyNowAvailable as offerAvailable } from '@wine/contracts';
 import { describe, expect, it } from 'vitest';
 import { aLot } from '../test-utils/fixtures.ts';
-import { availabilityText, buyNowAvailable, descriptionText, imageUrls } from './lot.ts';
+import { availabilityText, descriptionText, imageUrls } from './lot.ts';
+import { buyNowOfferOf } from './lot-terms.ts';
 
 const NOW = Date.parse('2030-01-01T00:00:00.000Z');
 const inDays = (d: number) => new Date(NOW + d * 86_400_000).toISOString();
+
+/** The lot page's question: the shared rule (contracts) on the lot as the page maps it. */
+const buyNowAvailable = (lot: LotView, now: number) => offerAvailable(buyNowOfferOf(lot), now);
 
 describe('imageUrls', () => {
   it('serves files from /uploads/product/ and keeps only http(s) external URLs', () => {

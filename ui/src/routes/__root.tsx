@@ -1,4 +1,5 @@
-import { createRootRouteWithContext, Outlet } from '@tanstack/react-router';
+import { modals } from '@mantine/modals';
+import { createRootRouteWithContext, Outlet, useLocation } from '@tanstack/react-router';
 import { useSetAtom } from 'jotai';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -24,6 +25,12 @@ function RootLayout() {
   useEffect(() => {
     void validateSession();
   }, [validateSession]);
+  // A confirm dialog (@mantine/modals, above the pages) belongs to the page that asked: leaving the
+  // page (a link, the back button, a session that ended) closes it.
+  const pathname = useLocation({ select: (location) => location.pathname });
+  useEffect(() => {
+    if (pathname) modals.closeAll();
+  }, [pathname]);
   return (
     <>
       <a href="#main" className="skip-link">

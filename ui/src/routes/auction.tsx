@@ -1,7 +1,8 @@
 import { Badge, Card, Container, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
-import { call } from '../api/client.ts';
+import { auctionsQuery } from '../api/queries.ts';
 import { ButtonLink } from '../components/ButtonLink.tsx';
 import { LoadError } from '../components/LoadError/LoadError.tsx';
 import { formatDateTime } from '../lib/format.ts';
@@ -9,13 +10,15 @@ import { pageTitle, useDocumentMeta } from '../lib/use-document-meta.ts';
 
 /** seeds 000 §2.1 /auction: the auctions with lots open for bidding, closing soonest first. */
 export const Route = createFileRoute('/auction')({
-  loader: () => call('auctions', {}),
+  loader: ({ context: { queryClient } }) => queryClient.ensureQueryData(auctionsQuery()),
   component: AuctionsPage,
   errorComponent: ({ error }) => <LoadError error={error} />,
 });
 
 function AuctionsPage() {
-  const { records } = Route.useLoaderData();
+  const {
+    data: { records },
+  } = useSuspenseQuery(auctionsQuery());
   const { t } = useTranslation();
   useDocumentMeta({ title: pageTitle(t('ui.auctions.title')) });
   return (

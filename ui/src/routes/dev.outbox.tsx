@@ -1,68 +1,44 @@
 import { Alert, Button, Card, Code, Container, Group, Stack, Text, Title } from '@mantine/core';
-import { createFileRoute, useRouter } from '@tanstack/react-router';
-import type { OutboxMessage } from '@wine/contracts';
-import { useState } from 'react';
+import { useSuspenseQuery } from '@tanstack/react-query';
+import { createFileRoute } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
-import { ApiError, call } from '../api/client.ts';
+import { errorMessage } from '../api/client.ts';
+import { outboxQuery } from '../api/queries.ts';
 import { ButtonLink } from '../components/ButtonLink.tsx';
 import { LoadError } from '../components/LoadError/LoadError.tsx';
 import { formatDateTime } from '../lib/format.ts';
 import { useDocumentMeta } from '../lib/use-document-meta.ts';
-
-const refusedCaller = new Set<ApiError['code']>(['ROLE_REQUIRED', 'SWITCHED_SESSION', 'SESSION_INVALID']);
-
-type Outbox =
-  | { present: true; records: OutboxMessage[] }
-  | { present: false; reason: 'absent' | 'admins-only' };
 
 /**
  * The embedded mailer's outbox: the e-mails the product would have sent. It holds every code and
  * link mailed, so only an admin's session may read it.
  */
 export const Route = createFileRoute('/dev/outbox')({
-  loader: async (): Promise<Outbox> => {
-    try {
-      const { records } = await call('devOutbox', {});
-      return { present: true, records: [...records].sort((a, b) => b.sentAt.localeCompare(a.sentAt)) };
-    } catch (error) {
-      // Outside the embedded process the action does not exist at all.
-      if (error instanceof ApiError && error.code === 'NO_ACTION')
-        return { present: false, reason: 'absent' };
-      // Not an admin (or not signed in as one): the codes of a refused caller.
-      if (error instanceof ApiError && refusedCaller.has(error.code)) {
-        return { present: false, reason: 'admins-only' };
-      }
-      throw error;
-    }
-  },
+  loader: ({ context: { queryClient } }) => queryClient.ensureQueryData(outboxQuery()),
   component: OutboxPage,
   errorComponent: ({ error }) => <LoadError error={error} />,
 });
 
 function OutboxPage() {
-  const outbox = Route.useLoaderData();
-  const router = useRouter();
-  const [refreshing, setRefreshing] = useState(false);
+  const { data: outbox, refetch, isRefetching, isRefetchError, error } = useSuspenseQuery(outboxQuery());
   const { t } = useTranslation();
   useDocumentMeta({ title: t('ui.titles.outbox') });
-  const refresh = async () => {
-    setRefreshing(true);
-    try {
-      await router.invalidate();
-    } finally {
-      setRefreshing(false);
-    }
-  };
   return (
     <Container py="xl" size="md">
       <Group justify="space-between" mb="lg">
         <Title order={1} fz={32}>
           {t('ui.outbox.title')}
         </Title>
-        <Button variant="light" onClick={() => void refresh()} loading={refreshing}>
+        <Button variant="light" onClick={() => void refetch()} loading={isRefetching}>
           {t('ui.outbox.refresh')}
         </Button>
       </Group>
+      {/* A refresh that failed: what was read before stays below. */}
+      {isRefetchError ? (
+        <Alert color="red" role="alert" mb="lg" data-testid="outbox-refresh-error">
+          {errorMessage(error)}
+        </Alert>
+      ) : null}
       {!outbox.present && outbox.reason === 'admins-only' ? (
         <Alert color="gray" data-testid="outbox-admins-only">
           <Text mb="sm">{t('ui.outbox.adminsOnly')}</Text>

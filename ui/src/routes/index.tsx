@@ -1,8 +1,9 @@
 import { Alert, Button, Container, Group, Stack, Text, Title } from '@mantine/core';
-import { createFileRoute, Link, useRouter } from '@tanstack/react-router';
+import { useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
+import { createFileRoute, Link } from '@tanstack/react-router';
 import { useAtomValue } from 'jotai';
 import { useTranslation } from 'react-i18next';
-import { call } from '../api/client.ts';
+import { lotSearchQuery } from '../api/queries.ts';
 import { ButtonLink } from '../components/ButtonLink.tsx';
 import { LoadError } from '../components/LoadError/LoadError.tsx';
 import { LotGrid } from '../components/LotGrid/LotGrid.tsx';
@@ -14,17 +15,22 @@ import { useLiveLots } from '../state/live-lots.ts';
 import { tokenAtom } from '../state/session.ts';
 import classes from './-home.module.css';
 
+/** The home page's lots: the open ones closing soonest. */
+const closingSoonQuery = lotSearchQuery(closingSoonFilter);
+
 export const Route = createFileRoute('/')({
   // seeds 000 §2.3: a protected route sends a visitor here with the requested location as referer.
   validateSearch: refererSearchSchema,
-  loader: () => call('productSearch', closingSoonFilter),
+  loader: ({ context: { queryClient } }) => queryClient.ensureQueryData(closingSoonQuery),
   component: HomePage,
   errorComponent: ({ error }) => <LoadError error={error} />,
 });
 
 function HomePage() {
-  const { records } = Route.useLoaderData();
-  const router = useRouter();
+  const {
+    data: { records },
+  } = useSuspenseQuery(closingSoonQuery);
+  const queryClient = useQueryClient();
   const { t } = useTranslation();
   useDocumentMeta({ title: t('ui.titles.home', { shop: company.name }) });
   const lastClose = records.at(-1)?.date_closed;
@@ -34,7 +40,7 @@ function HomePage() {
       isNewLotEvent(event) &&
       lot.market_status === 'open' &&
       (records.length < CLOSING_SOON_LIMIT || !lastClose || lot.date_closed < lastClose),
-    refetch: () => void router.invalidate(),
+    refetch: () => void queryClient.invalidateQueries({ queryKey: closingSoonQuery.queryKey }),
   });
   return (
     <>

@@ -1,17 +1,14 @@
 import { Alert, Container, Paper, Stack, Text, Title } from '@mantine/core';
+import { useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
-import { accountMessages, type ExtraField, type RegisterResult } from '@wine/contracts';
+import { accountMessages, type RegisterResult } from '@wine/contracts';
 import { useSetAtom } from 'jotai';
 import { Trans, useTranslation } from 'react-i18next';
 import { z } from 'zod';
-import { ApiError, call } from '../api/client.ts';
+import { invitationQuery, registrationFieldsQuery } from '../api/queries.ts';
 import { AnchorLink } from '../components/AnchorLink.tsx';
 import { LoadError } from '../components/LoadError/LoadError.tsx';
-import {
-  loadExtraFields,
-  RegistrationForm,
-  type RegistrationInvite,
-} from '../components/RegistrationForm/RegistrationForm.tsx';
+import { RegistrationForm } from '../components/RegistrationForm/RegistrationForm.tsx';
 import { company } from '../config/company.ts';
 import { searchText } from '../lib/search-param.ts';
 import { pageTitle, useDocumentMeta } from '../lib/use-document-meta.ts';
@@ -21,19 +18,6 @@ import classes from './-account.module.css';
 
 const inviteSearchSchema = z.object({ token: searchText({ min: 1, max: 2000 }) });
 
-type Outcome = { ok: true; invite: RegistrationInvite; extraFields: ExtraField[] } | { ok: false };
-
-/** The invitation's details; null when the server refuses the token (invalid, used or expired). */
-async function inviteDetails(token: string): Promise<RegistrationInvite | null> {
-  try {
-    return { token, details: await call('getInviteDetails', { token }) };
-  } catch (error) {
-    // The server is down or failed: not the link's fault, so the page offers a retry instead.
-    if (error instanceof ApiError && error.responseType > 0 && error.responseType < 500) return null;
-    throw error;
-  }
-}
-
 /**
  * /invite?token= (seeds 001 §2 "Invitation"): an admin invited an address; the e-mailed link opens
  * the registration form prefilled with the invited names and address. Registering with the token
@@ -42,22 +26,32 @@ async function inviteDetails(token: string): Promise<RegistrationInvite | null> 
 export const Route = createFileRoute('/invite')({
   validateSearch: inviteSearchSchema,
   loaderDeps: ({ search }) => ({ token: search.token }),
-  loader: async ({ deps }): Promise<Outcome> => {
-    if (!deps.token) return { ok: false };
-    const [invite, extraFields] = await Promise.all([inviteDetails(deps.token), loadExtraFields()]);
-    return invite ? { ok: true, invite, extraFields } : { ok: false };
+  loader: async ({ deps, context: { queryClient } }) => {
+    if (!deps.token) return;
+    await Promise.all([
+      queryClient.ensureQueryData(invitationQuery(deps.token)),
+      queryClient.ensureQueryData(registrationFieldsQuery()),
+    ]);
   },
   errorComponent: ({ error }) => <LoadError error={error} />,
   component: InvitePage,
 });
 
 function InvitePage() {
-  const outcome = Route.useLoaderData();
+  const { token } = Route.useSearch();
+  const { t } = useTranslation();
+  useDocumentMeta({ title: pageTitle(t('ui.invite.pageTitle')) });
+  // Without a token there is nothing to ask: the link is not valid.
+  return <Container py="xl">{token ? <Invitation token={token} /> : <InvalidInvitation />}</Container>;
+}
+
+function Invitation({ token }: { token: string }) {
+  const { data: details } = useSuspenseQuery(invitationQuery(token));
+  const { data: extraFields } = useSuspenseQuery(registrationFieldsQuery());
   const navigate = useNavigate();
   const signIn = useSetAtom(signInAtom);
   const pushAlert = useSetAtom(pushAlertAtom);
   const { t } = useTranslation();
-  useDocumentMeta({ title: pageTitle(t('ui.invite.pageTitle')) });
 
   const registered = (result: RegisterResult) => {
     // The address already had an account (it registered since the invitation): sign in as usual.
@@ -73,33 +67,38 @@ function InvitePage() {
     void navigate({ to: '/', replace: true });
   };
 
+  if (!details) return <InvalidInvitation />;
   return (
-    <Container py="xl">
-      <Paper withBorder p="xl" className={outcome.ok ? classes.wide : classes.page}>
-        {outcome.ok ? (
-          <RegistrationForm
-            title={t('ui.invite.invitedTitle', { name: outcome.invite.details.first_name })}
-            extraFields={outcome.extraFields}
-            invite={outcome.invite}
-            onRegistered={registered}
+    <Paper withBorder p="xl" className={classes.wide}>
+      <RegistrationForm
+        title={t('ui.invite.invitedTitle', { name: details.first_name })}
+        extraFields={extraFields}
+        invite={{ token, details }}
+        onRegistered={registered}
+      />
+    </Paper>
+  );
+}
+
+/** The server refused the token (invalid, used or expired), or the link had none. */
+function InvalidInvitation() {
+  const { t } = useTranslation();
+  return (
+    <Paper withBorder p="xl" className={classes.page}>
+      <Stack gap="md">
+        <Title order={1} fz={32}>
+          {t('ui.invite.title')}
+        </Title>
+        <Alert color="red" role="alert" data-testid="invite-invalid">
+          {t('ui.invite.invalid')}
+        </Alert>
+        <Text>
+          <Trans
+            i18nKey="ui.invite.youCanStill"
+            components={{ register: <AnchorLink to="/registration" /> }}
           />
-        ) : (
-          <Stack gap="md">
-            <Title order={1} fz={32}>
-              {t('ui.invite.title')}
-            </Title>
-            <Alert color="red" role="alert" data-testid="invite-invalid">
-              {t('ui.invite.invalid')}
-            </Alert>
-            <Text>
-              <Trans
-                i18nKey="ui.invite.youCanStill"
-                components={{ register: <AnchorLink to="/registration" /> }}
-              />
-            </Text>
-          </Stack>
-        )}
-      </Paper>
-    </Container>
+        </Text>
+      </Stack>
+    </Paper>
   );
 }

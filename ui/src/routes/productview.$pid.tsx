@@ -1,8 +1,9 @@
 import { Button, Container } from '@mantine/core';
+import { type QueryClient, useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute, notFound, useCanGoBack, useRouter } from '@tanstack/react-router';
-import type { LotView } from '@wine/contracts';
 import { useTranslation } from 'react-i18next';
-import { ApiError, call } from '../api/client.ts';
+import { ApiError } from '../api/client.ts';
+import { invalidateAction, lotQuery, similarLotsQuery } from '../api/queries.ts';
 import { LoadError } from '../components/LoadError/LoadError.tsx';
 import { LotDetail } from '../components/LotDetail/LotDetail.tsx';
 import { NotFound } from '../components/NotFound/NotFound.tsx';
@@ -10,29 +11,34 @@ import { useDocumentMeta } from '../lib/use-document-meta.ts';
 import { useLiveLot } from '../state/live-lot.ts';
 
 /** The lot and its similar lots; similar lots are a nicety, so their failure leaves the page whole. */
-export async function loadLot(pid: string): Promise<{ lot: LotView; similar: LotView[] }> {
-  const similar = call('similarProducts', { id: pid, limit: 3 })
-    .then((r) => r.records)
-    .catch(() => []);
+async function loadLot(queryClient: QueryClient, pid: string): Promise<void> {
+  const similar = queryClient.ensureQueryData(similarLotsQuery(pid));
   try {
-    return { lot: await call('productLot', { id: pid }), similar: await similar };
+    await queryClient.ensureQueryData(lotQuery(pid));
   } catch (error) {
     if (error instanceof ApiError && error.responseType === 404) throw notFound();
     throw error;
   }
+  await similar;
 }
 
 export const Route = createFileRoute('/productview/$pid')({
-  loader: ({ params }) => loadLot(params.pid),
+  loader: ({ params, context: { queryClient } }) => loadLot(queryClient, params.pid),
   component: ProductView,
   notFoundComponent: () => <LotNotFound />,
   errorComponent: ({ error }) => <LoadError error={error} />,
 });
 
 function ProductView() {
-  const { lot: loaded, similar } = Route.useLoaderData();
-  const router = useRouter();
-  const [lot, update] = useLiveLot(loaded, () => void router.invalidate());
+  const { pid } = Route.useParams();
+  const { data: loaded } = useSuspenseQuery(lotQuery(pid));
+  const { data: similar } = useSuspenseQuery(similarLotsQuery(pid));
+  const queryClient = useQueryClient();
+  // A resync (changes may have been missed) loads the lot and its similar lots again.
+  const [lot, update] = useLiveLot(loaded, () => {
+    void invalidateAction(queryClient, 'productLot', { id: pid });
+    void invalidateAction(queryClient, 'similarProducts', { id: pid });
+  });
 
   useDocumentMeta({
     title: lot.metaTagHtml.title || lot.title,

@@ -1,10 +1,12 @@
 import { Container, Paper } from '@mantine/core';
+import { useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { accountMessages, type LoginResult, type RegisterResult } from '@wine/contracts';
 import { useSetAtom } from 'jotai';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { loadExtraFields, RegistrationForm } from '../components/RegistrationForm/RegistrationForm.tsx';
+import { registrationFieldsQuery } from '../api/queries.ts';
+import { RegistrationForm } from '../components/RegistrationForm/RegistrationForm.tsx';
 import { VerifyCodeDialog } from '../components/VerifyCodeDialog/VerifyCodeDialog.tsx';
 import { afterLoginParams, afterLoginSearchSchema, afterLoginTarget } from '../lib/after-login.ts';
 import { pageTitle, useDocumentMeta } from '../lib/use-document-meta.ts';
@@ -14,13 +16,13 @@ import classes from './-account.module.css';
 
 export const Route = createFileRoute('/registration')({
   validateSearch: afterLoginSearchSchema,
-  loader: loadExtraFields,
+  loader: ({ context: { queryClient } }) => queryClient.ensureQueryData(registrationFieldsQuery()),
   component: RegistrationPage,
 });
 
 function RegistrationPage() {
   const search = Route.useSearch();
-  const extraFields = Route.useLoaderData();
+  const { data: extraFields } = useSuspenseQuery(registrationFieldsQuery());
   const navigate = useNavigate();
   const signIn = useSetAtom(signInAtom);
   const pushAlert = useSetAtom(pushAlertAtom);

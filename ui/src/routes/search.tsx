@@ -12,11 +12,12 @@ import {
   Title,
 } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { createFileRoute, useRouter, useRouterState } from '@tanstack/react-router';
+import { useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
+import { createFileRoute, useRouterState } from '@tanstack/react-router';
 import type { TFunction } from 'i18next';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { call } from '../api/client.ts';
+import { lotSearchQuery } from '../api/queries.ts';
 import { LoadError } from '../components/LoadError/LoadError.tsx';
 import { LotDrawer } from '../components/LotDrawer/LotDrawer.tsx';
 import { LotGrid } from '../components/LotGrid/LotGrid.tsx';
@@ -36,7 +37,8 @@ import { useLiveLots } from '../state/live-lots.ts';
 export const Route = createFileRoute('/search')({
   validateSearch: browseSearchSchema,
   loaderDeps: ({ search }) => search,
-  loader: ({ deps }) => call('productSearch', toSearchFilter(deps)),
+  loader: ({ deps, context: { queryClient } }) =>
+    queryClient.ensureQueryData(lotSearchQuery(toSearchFilter(deps))),
   component: SearchPage,
   errorComponent: ({ error }) => <LoadError error={error} />,
 });
@@ -60,12 +62,15 @@ function SearchPage() {
   const [filtersOpen, filtersDrawer] = useDisclosure(false);
   const [quickView, setQuickView] = useState<string | null>(null);
   const navigate = Route.useNavigate();
-  const router = useRouter();
-  const { records, totalRecords } = Route.useLoaderData();
+  const queryClient = useQueryClient();
+  const results = lotSearchQuery(toSearchFilter(search));
+  const {
+    data: { records, totalRecords },
+  } = useSuspenseQuery(results);
   const loading = useRouterState({ select: (s) => s.isLoading });
   const lots = useLiveLots(records, {
     belongsHere: ({ event, lot }) => isNewLotEvent(event) && lotMatches(lot, search),
-    refetch: () => void router.invalidate(),
+    refetch: () => void queryClient.invalidateQueries({ queryKey: results.queryKey }),
   });
   useDocumentMeta({ title: pageTitle(heading(search, t)) });
 

@@ -1,30 +1,18 @@
+import { useQuery } from '@tanstack/react-query';
 import type { DefaultBundle } from '@wine/contracts';
-import { atom } from 'jotai';
-import { unwrap } from 'jotai/utils';
-import { call } from '../api/client.ts';
-
-/** Bump to refetch the default bundle. */
-export const defaultBundleVersionAtom = atom(0);
+import { defaultBundleQuery } from '../api/queries.ts';
 
 export type DefaultBundleState =
   | { state: 'loading' }
   | { state: 'hasData'; data: DefaultBundle }
   | { state: 'hasError'; error: unknown };
 
-const defaultBundlePromiseAtom = atom(async (get): Promise<DefaultBundleState> => {
-  get(defaultBundleVersionAtom);
-  try {
-    return { state: 'hasData', data: await call('getDefault', {}) };
-  } catch (error) {
-    return { state: 'hasError', error };
-  }
-});
-
 /** seeds 000 §2.4 / §3.2: the default data bundle loaded at start (countries, regions, colours, ...). */
-export const defaultBundleAtom = unwrap(
-  defaultBundlePromiseAtom,
-  (previous): DefaultBundleState => previous ?? { state: 'loading' },
-);
+export function useDefaultBundle(): DefaultBundleState {
+  const bundle = useQuery(defaultBundleQuery());
+  if (bundle.data) return { state: 'hasData', data: bundle.data };
+  return bundle.isError ? { state: 'hasError', error: bundle.error } : { state: 'loading' };
+}
 
 export interface BrowseCountry {
   value: string;

@@ -1,21 +1,21 @@
-import { MantineProvider } from '@mantine/core';
 import { Notifications, notifications } from '@mantine/notifications';
 import { createMemoryHistory, createRouter, RouterProvider } from '@tanstack/react-router';
 import { act, render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { type DefaultBundle, defaultMarketSettings } from '@wine/contracts';
-import { createStore, Provider } from 'jotai';
-import { I18nextProvider } from 'react-i18next';
+import { createStore } from 'jotai';
 import { onTestFinished } from 'vitest';
 import { configureApi } from '../api/client.ts';
-import { i18n, restoreLanguage } from '../i18n/index.ts';
+import { bindQueriesToSession } from '../api/query-client.ts';
+import { AppProviders } from '../app-providers.tsx';
+import { restoreLanguage } from '../i18n/index.ts';
 import { routeTree } from '../routeTree.gen.ts';
 import { realtimeClientAtom } from '../state/realtime.ts';
 import { createRealtimeClient } from '../state/realtime-client.ts';
 import { bindApiToSession, TOKEN_KEY } from '../state/session.ts';
-import { theme } from '../theme.ts';
 import { fakeApi, type Handlers } from './fake-api.ts';
 import { FakeSocket } from './fake-socket.ts';
+import { testQueryClient } from './query-client.ts';
 
 const bundle: DefaultBundle = {
   ...defaultMarketSettings,
@@ -36,7 +36,8 @@ export interface AppOptions {
 
 /**
  * The whole app (route tree, header, alerts) at a path, as main.tsx wires it: the API client is
- * bound to the store's session and served by a fake API; the socket is a fake one.
+ * bound to the store's session and served by a fake API; the socket is a fake one; the query cache
+ * is the test's own.
  */
 export async function renderApp(path: string, options: AppOptions = {}) {
   if (options.storedToken) localStorage.setItem(TOKEN_KEY, options.storedToken);
@@ -48,6 +49,7 @@ export async function renderApp(path: string, options: AppOptions = {}) {
     ...options.api,
   });
   const store = createStore();
+  const queryClient = testQueryClient();
   const sockets: FakeSocket[] = [];
   store.set(
     realtimeClientAtom,
@@ -62,14 +64,16 @@ export async function renderApp(path: string, options: AppOptions = {}) {
   );
   const router = createRouter({
     routeTree,
-    context: { store },
+    context: { store, queryClient },
     history: createMemoryHistory({ initialEntries: [path] }),
   });
   const restoreFetch = configureApi({ fetch: api.fetch });
   const unbind = bindApiToSession(store, () => {
     void router.navigate({ to: '/login' });
   });
+  const unbindQueries = bindQueriesToSession(store, queryClient);
   onTestFinished(() => {
+    unbindQueries();
     unbind();
     restoreFetch();
   });
@@ -77,15 +81,11 @@ export async function renderApp(path: string, options: AppOptions = {}) {
     // Mantine keeps toasts in a module-level store: start without the last test's.
     notifications.clean();
     render(
-      <I18nextProvider i18n={i18n}>
-        <Provider store={store}>
-          {/* env test: no transitions, and dropdowns stay open although jsdom lays nothing out. */}
-          <MantineProvider theme={theme} env="test">
-            <Notifications position="bottom-right" />
-            <RouterProvider router={router} />
-          </MantineProvider>
-        </Provider>
-      </I18nextProvider>,
+      // env test: no transitions, and dropdowns stay open although jsdom lays nothing out.
+      <AppProviders store={store} queryClient={queryClient} mantineEnv="test">
+        <Notifications position="bottom-right" />
+        <RouterProvider router={router} />
+      </AppProviders>,
     );
     await router.load();
   });
@@ -96,5 +96,5 @@ export async function renderApp(path: string, options: AppOptions = {}) {
     if (socket.readyState !== 1) await act(async () => socket.open());
     return socket;
   };
-  return { api, store, router, user: userEvent.setup(), openSocket };
+  return { api, store, queryClient, router, user: userEvent.setup(), openSocket };
 }

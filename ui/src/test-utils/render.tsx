@@ -1,5 +1,5 @@
-import { MantineProvider } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
+import type { QueryClient } from '@tanstack/react-query';
 import {
   createMemoryHistory,
   createRootRouteWithContext,
@@ -9,15 +9,16 @@ import {
 } from '@tanstack/react-router';
 import { act, render as rtlRender } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createStore, Provider } from 'jotai';
+import { createStore } from 'jotai';
 import type { ReactNode } from 'react';
-import { I18nextProvider } from 'react-i18next';
-import { i18n } from '../i18n/index.ts';
+import { AppProviders } from '../app-providers.tsx';
 import type { RouterContext } from '../router-context.ts';
-import { theme } from '../theme.ts';
+import { testQueryClient } from './query-client.ts';
 
 export interface RenderOptions {
   store?: ReturnType<typeof createStore>;
+  /** The query cache (a fresh one, without retries, unless the test brings its own). */
+  queryClient?: QueryClient;
   /** The URL the in-memory router starts at. */
   path?: string;
   /** Render Mantine's notifications container too (for toasts). */
@@ -27,12 +28,13 @@ export interface RenderOptions {
 }
 
 /**
- * Renders like the app does: jotai store, Mantine theme, the i18next instance (English unless the
- * test switches) and a router (so <Link> works), as mantinedev/vite-template's test-utils/render
- * does for the provider.
+ * Renders like the app does: jotai store, query cache, Mantine theme and confirm dialogs, the
+ * i18next instance (English unless the test switches) and a router (so <Link> works), as
+ * mantinedev/vite-template's test-utils/render does for the provider.
  */
 export async function render(ui: ReactNode, options: RenderOptions = {}) {
   const store = options.store ?? createStore();
+  const queryClient = options.queryClient ?? testQueryClient();
   const rootRoute = createRootRouteWithContext<RouterContext>()({});
   // The component under test renders at whatever path the test starts from.
   const pageRoute = createRoute({ getParentRoute: () => rootRoute, path: '$', component: () => ui });
@@ -40,21 +42,21 @@ export async function render(ui: ReactNode, options: RenderOptions = {}) {
   const router = createRouter({
     routeTree: rootRoute.addChildren([indexRoute, pageRoute]),
     history: createMemoryHistory({ initialEntries: [options.path ?? '/'] }),
-    context: { store },
+    context: { store, queryClient },
   });
   await router.load();
   let result!: ReturnType<typeof rtlRender>;
   await act(async () => {
     result = rtlRender(
-      <I18nextProvider i18n={i18n}>
-        <Provider store={store}>
-          <MantineProvider theme={theme} {...(options.mantineEnv && { env: options.mantineEnv })}>
-            {options.withNotifications ? <Notifications position="bottom-right" /> : null}
-            <RouterProvider router={router} />
-          </MantineProvider>
-        </Provider>
-      </I18nextProvider>,
+      <AppProviders
+        store={store}
+        queryClient={queryClient}
+        {...(options.mantineEnv && { mantineEnv: options.mantineEnv })}
+      >
+        {options.withNotifications ? <Notifications position="bottom-right" /> : null}
+        <RouterProvider router={router} />
+      </AppProviders>,
     );
   });
-  return { ...result, store, router, user: userEvent.setup() };
+  return { ...result, store, queryClient, router, user: userEvent.setup() };
 }

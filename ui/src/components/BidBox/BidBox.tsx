@@ -1,4 +1,5 @@
-import { Button, Card, Group, Modal, Select, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Card, Group, Select, Stack, Text, TextInput } from '@mantine/core';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import {
   type BidConfirmResult,
   bidMessages,
@@ -10,14 +11,16 @@ import { useAtomValue, useSetAtom } from 'jotai';
 import { useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { ApiError, call, errorMessage } from '../../api/client.ts';
+import { invalidateAction } from '../../api/queries.ts';
 import { checkBidAmount } from '../../lib/bid-form.ts';
 import { formatMoney } from '../../lib/format.ts';
 import { priceLabel } from '../../lib/lot.ts';
 import { useAddCardFirst } from '../../lib/use-add-card-first.ts';
 import { pushAlertAtom } from '../../state/alerts.ts';
 import { serverNowAtom } from '../../state/clock.ts';
-import { marketSettingsAtom } from '../../state/market.ts';
+import { useMarketSettings } from '../../state/market.ts';
 import { currentUserAtom } from '../../state/session.ts';
+import { confirmDialog } from '../ConfirmDialog/confirm-dialog.tsx';
 import { Countdown } from '../Countdown/Countdown.tsx';
 import { statusColour } from '../LotCard/LotCard.tsx';
 import { Price } from '../Price/Price.tsx';
@@ -32,15 +35,14 @@ export interface BidBoxProps {
 export function BidBox({ lot, onBid }: BidBoxProps) {
   const { t } = useTranslation();
   const user = useAtomValue(currentUserAtom);
-  const market = useAtomValue(marketSettingsAtom);
+  const market = useMarketSettings();
   const now = useAtomValue(serverNowAtom);
   const pushAlert = useSetAtom(pushAlertAtom);
   const addCardFirst = useAddCardFirst();
   const [chosen, setChosen] = useState<string | null>(null);
   const [typed, setTyped] = useState('');
   const [error, setError] = useState<string | null>(null);
-  const [confirming, setConfirming] = useState<number | null>(null);
-  const [sending, setSending] = useState(false);
+  const queryClient = useQueryClient();
 
   const proxy = market.proxy_bidding_settings !== 0;
   // The server clock decides: past the (extended) close no more bids, whatever the status says yet.
@@ -51,35 +53,62 @@ export function BidBox({ lot, onBid }: BidBoxProps) {
     ? t(proxy ? 'ui.bidBox.increaseMaxBid' : 'ui.bidBox.increaseHardBid')
     : t('ui.bidBox.placeBid');
 
+  const bid = useMutation({
+    mutationFn: (wsprice: number) =>
+      call('bidConfirm', { id: lot.id, wsprice, bidding_type: proxy ? 'proxy' : 'hard' }),
+    onSuccess: (result) => {
+      pushAlert({ msg: bidMessages.placed, type: 'success' });
+      onBid(result);
+      setChosen(null);
+      setTyped('');
+      // My Bids has changed (the lot's history follows its bid count: BidHistory).
+      void invalidateAction(queryClient, 'myBids');
+    },
+    onError: (e) => {
+      // seeds 000 §5: no card on file (the card was removed meanwhile): told so and sent to add one.
+      if (e instanceof ApiError && e.code === 'ADD_CARD') addCardFirst(bidMessages.addCard);
+      else pushAlert({ msg: errorMessage(e), type: 'error' });
+    },
+  });
+
   const placeBid = () => {
     const checked = checkBidAmount(typed || (chosen ? formatMoney(Number(chosen)) : ''), lot.next_bid);
     if ('error' in checked) return setError(checked.error);
     setError(null);
     // seeds 000 §5: a card must be on file first.
     if (!user?.card_on_file) return addCardFirst(bidMessages.addCard);
-    setConfirming(checked.cents);
-  };
-
-  const submit = async (wsprice: number) => {
-    setSending(true);
-    try {
-      const result = await call('bidConfirm', {
-        id: lot.id,
-        wsprice,
-        bidding_type: proxy ? 'proxy' : 'hard',
-      });
-      pushAlert({ msg: bidMessages.placed, type: 'success' });
-      onBid(result);
-      setChosen(null);
-      setTyped('');
-    } catch (e) {
-      // seeds 000 §5: no card on file (the card was removed meanwhile): told so and sent to add one.
-      if (e instanceof ApiError && e.code === 'ADD_CARD') addCardFirst(bidMessages.addCard);
-      else pushAlert({ msg: errorMessage(e), type: 'error' });
-    } finally {
-      setSending(false);
-      setConfirming(null);
-    }
+    // The answer, good or bad, is told in a toast: the dialog closes once it is in.
+    confirmDialog({
+      title: t('ui.bidBox.confirmTitle'),
+      confirmLabel: t('ui.common.submit'),
+      confirmTestId: 'confirm-bid',
+      children: (
+        <>
+          <Text>
+            <Trans
+              i18nKey={proxy ? 'ui.bidBox.confirmProxy' : 'ui.bidBox.confirmHard'}
+              values={{ amount: formatMoney(checked.cents), title: lot.title }}
+              components={{ strong: <strong data-testid="confirm-amount" /> }}
+            />
+          </Text>
+          {proxy ? (
+            <Text size="sm" c="dimmed">
+              {t('ui.bidBox.proxyNote')}
+            </Text>
+          ) : null}
+          <Text size="sm" c="dimmed">
+            {t('ui.bidBox.premiumAdded', { premium: market.buyer_premium })}
+          </Text>
+        </>
+      ),
+      onConfirm: async () => {
+        try {
+          await bid.mutateAsync(checked.cents);
+        } catch {
+          // Told in a toast (onError).
+        }
+      },
+    });
   };
 
   return (
@@ -182,42 +211,6 @@ export function BidBox({ lot, onBid }: BidBoxProps) {
       <Text size="xs" c="dimmed" mt="sm" data-testid="premium-note">
         {t('ui.bidBox.premiumNote', { premium: market.buyer_premium })}
       </Text>
-
-      <Modal
-        opened={confirming !== null}
-        onClose={() => setConfirming(null)}
-        title={t('ui.bidBox.confirmTitle')}
-        centered
-        closeButtonProps={{ 'aria-label': t('ui.common.close') }}
-      >
-        {confirming !== null ? (
-          <Stack gap="md">
-            <Text>
-              <Trans
-                i18nKey={proxy ? 'ui.bidBox.confirmProxy' : 'ui.bidBox.confirmHard'}
-                values={{ amount: formatMoney(confirming), title: lot.title }}
-                components={{ strong: <strong data-testid="confirm-amount" /> }}
-              />
-            </Text>
-            {proxy ? (
-              <Text size="sm" c="dimmed">
-                {t('ui.bidBox.proxyNote')}
-              </Text>
-            ) : null}
-            <Text size="sm" c="dimmed">
-              {t('ui.bidBox.premiumAdded', { premium: market.buyer_premium })}
-            </Text>
-            <Group justify="flex-end">
-              <Button variant="default" onClick={() => setConfirming(null)}>
-                {t('ui.common.cancel')}
-              </Button>
-              <Button onClick={() => void submit(confirming)} loading={sending} data-testid="confirm-bid">
-                {t('ui.common.submit')}
-              </Button>
-            </Group>
-          </Stack>
-        ) : null}
-      </Modal>
     </Card>
   );
 }

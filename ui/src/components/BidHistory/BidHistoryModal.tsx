@@ -1,17 +1,13 @@
 import { Badge, Button, Center, Loader, Modal, Pagination, Stack, Table, Text } from '@mantine/core';
-import type { BidHistoryRow } from '@wine/contracts';
-import { useEffect, useState } from 'react';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { call, errorMessage } from '../../api/client.ts';
+import { errorMessage } from '../../api/client.ts';
+import { bidHistoryQuery, invalidateAction } from '../../api/queries.ts';
 import { formatDateTime, formatMoney } from '../../lib/format.ts';
 
 /** seeds 000 §2.7 / §9: 10 rows a page. */
 const PAGE_SIZE = 10;
-
-type State =
-  | { kind: 'loading' }
-  | { kind: 'loaded'; records: BidHistoryRow[]; total: number }
-  | { kind: 'failed'; message: string };
 
 export interface BidHistoryProps {
   lotId: string;
@@ -24,21 +20,21 @@ export function BidHistory({ lotId, bidCount }: BidHistoryProps) {
   const { t } = useTranslation();
   const [opened, setOpened] = useState(false);
   const [page, setPage] = useState(1);
-  const [state, setState] = useState<State>({ kind: 'loading' });
+  const queryClient = useQueryClient();
+  // Loaded when opened; another page keeps the last one on screen until it arrives.
+  const history = useQuery({
+    ...bidHistoryQuery({ id: lotId, page, limit: PAGE_SIZE }),
+    enabled: opened,
+    placeholderData: keepPreviousData,
+  });
 
+  // A new bid (bidCount) makes the lot's history stale: the page that is open loads again.
+  const seenBidCount = useRef(bidCount);
   useEffect(() => {
-    if (!opened) return;
-    const controller = new AbortController();
-    setState((s) => (s.kind === 'loaded' ? s : { kind: 'loading' }));
-    // A new bid (bidCount) reloads the page that is open.
-    void bidCount;
-    call('bidHistory', { id: lotId, page, limit: PAGE_SIZE }, { signal: controller.signal })
-      .then(({ records, totalRecords }) => setState({ kind: 'loaded', records, total: totalRecords }))
-      .catch((error: unknown) => {
-        if (!controller.signal.aborted) setState({ kind: 'failed', message: errorMessage(error) });
-      });
-    return () => controller.abort();
-  }, [opened, lotId, page, bidCount]);
+    if (seenBidCount.current === bidCount) return;
+    seenBidCount.current = bidCount;
+    void invalidateAction(queryClient, 'bidHistory', { id: lotId });
+  }, [queryClient, lotId, bidCount]);
 
   return (
     <>
@@ -53,15 +49,15 @@ export function BidHistory({ lotId, bidCount }: BidHistoryProps) {
         centered
         closeButtonProps={{ 'aria-label': t('ui.common.close') }}
       >
-        {state.kind === 'loading' ? (
+        {history.isError ? (
+          <Text c="red.8" role="alert">
+            {errorMessage(history.error)}
+          </Text>
+        ) : !history.data ? (
           <Center py="lg">
             <Loader size="sm" aria-label={t('ui.bidHistory.loading')} />
           </Center>
-        ) : state.kind === 'failed' ? (
-          <Text c="red.8" role="alert">
-            {state.message}
-          </Text>
-        ) : state.records.length === 0 ? (
+        ) : history.data.records.length === 0 ? (
           <Text c="dimmed">{t('ui.bidHistory.none')}</Text>
         ) : (
           <Stack gap="md">
@@ -74,7 +70,7 @@ export function BidHistory({ lotId, bidCount }: BidHistoryProps) {
                 </Table.Tr>
               </Table.Thead>
               <Table.Tbody>
-                {state.records.map((row) => (
+                {history.data.records.map((row) => (
                   <Table.Tr key={row.id} data-mine={row.mine || undefined}>
                     <Table.Td>
                       {row.mine ? t('ui.bidHistory.myBid') : t('ui.bidHistory.other')}
@@ -96,9 +92,9 @@ export function BidHistory({ lotId, bidCount }: BidHistoryProps) {
                 ))}
               </Table.Tbody>
             </Table>
-            {state.total > PAGE_SIZE ? (
+            {history.data.totalRecords > PAGE_SIZE ? (
               <Pagination
-                total={Math.ceil(state.total / PAGE_SIZE)}
+                total={Math.ceil(history.data.totalRecords / PAGE_SIZE)}
                 value={page}
                 onChange={setPage}
                 siblings={3}

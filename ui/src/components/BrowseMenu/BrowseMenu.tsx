@@ -1,13 +1,12 @@
 import { HoverCard, Loader, NavLink, Stack, Text } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
-import { useAtomValue } from 'jotai';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { type BrowseCountry, browseTree, defaultBundleAtom } from '../../state/defaults.ts';
+import { type BrowseCountry, browseTree, useDefaultBundle } from '../../state/defaults.ts';
 import classes from './BrowseMenu.module.css';
 
 function useBrowseTree(): { tree: BrowseCountry[] | null; state: 'loading' | 'hasError' | 'hasData' } {
-  const bundle = useAtomValue(defaultBundleAtom);
+  const bundle = useDefaultBundle();
   if (bundle.state === 'hasData') return { tree: browseTree(bundle.data), state: 'hasData' };
   return { tree: null, state: bundle.state };
 }

@@ -1,16 +1,28 @@
-import { Button, Card, Group, Modal, NumberInput, Stack, Text } from '@mantine/core';
-import { bidMessages, buyNowMessages, buyNowUnitPrice, type LotView } from '@wine/contracts';
+import { Button, Card, Group, NumberInput, Stack, Text } from '@mantine/core';
+import { useMutation } from '@tanstack/react-query';
+import {
+  bidMessages,
+  buyNowAvailable,
+  buyNowMessages,
+  buyNowUnitPrice,
+  initialQuantity,
+  type LotView,
+  quantityMessage,
+  quantityProblem,
+  remainingStock,
+} from '@wine/contracts';
 import { useAtomValue, useSetAtom } from 'jotai';
 import { useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { ApiError, callForMessage, errorMessage, messageOr } from '../../api/client.ts';
-import { checkQuantity, initialQuantity } from '../../lib/bid-form.ts';
 import { formatMoney } from '../../lib/format.ts';
-import { availabilityText, buyNowAvailable } from '../../lib/lot.ts';
+import { availabilityText } from '../../lib/lot.ts';
+import { buyNowOfferOf, quantityTermsOf } from '../../lib/lot-terms.ts';
 import { useAddCardFirst } from '../../lib/use-add-card-first.ts';
 import { pushAlertAtom } from '../../state/alerts.ts';
 import { serverNowAtom } from '../../state/clock.ts';
 import { currentUserAtom } from '../../state/session.ts';
+import { confirmDialog } from '../ConfirmDialog/confirm-dialog.tsx';
 import { DiscountTable } from '../DiscountTable/DiscountTable.tsx';
 import { Price } from '../Price/Price.tsx';
 
@@ -26,39 +38,62 @@ export function BuyNowBox({ lot, bprice }: BuyNowBoxProps) {
   const user = useAtomValue(currentUserAtom);
   const pushAlert = useSetAtom(pushAlertAtom);
   const addCardFirst = useAddCardFirst();
-  const [qty, setQty] = useState<number | null>(() => initialQuantity(lot));
+  const [qty, setQty] = useState<number | null>(() => initialQuantity(quantityTermsOf(lot)));
   const [error, setError] = useState<string | null>(null);
-  const [confirming, setConfirming] = useState(false);
-  const [sending, setSending] = useState(false);
-  const available = buyNowAvailable(lot, now);
+  const available = buyNowAvailable(buyNowOfferOf(lot), now);
   const unit = buyNowUnitPrice(bprice, lot.discount_buynow_records, qty ?? 1);
+  const addToCart = useMutation({
+    mutationFn: (quantity: number) =>
+      callForMessage('addToCart', { cart: [{ product_id: lot.id, qty: quantity }] }),
+    onSuccess: ({ message }) => pushAlert({ msg: messageOr(message, buyNowMessages.added), type: 'success' }),
+    onError: (e) => {
+      // seeds 000 §5: no card on file (removed meanwhile): told so and sent to add one.
+      if (e instanceof ApiError && e.code === 'ADD_CARD') addCardFirst(bidMessages.addCardToBuy);
+      else pushAlert({ msg: errorMessage(e), type: 'error' });
+    },
+  });
 
   const buyNow = () => {
-    const problem = checkQuantity(lot, qty);
-    if (problem) return setError(problem);
+    const problem = quantityProblem(quantityTermsOf(lot), qty);
+    if (problem) return setError(quantityMessage(problem));
     setError(null);
     if (!user?.card_on_file) {
       addCardFirst(bidMessages.addCardToBuy);
       return;
     }
-    setConfirming(true);
-  };
-
-  const submit = async () => {
-    setSending(true);
-    try {
-      const { message } = await callForMessage('addToCart', {
-        cart: [{ product_id: lot.id, qty: qty as number }],
-      });
-      pushAlert({ msg: messageOr(message, buyNowMessages.added), type: 'success' });
-    } catch (e) {
-      // seeds 000 §5: no card on file (removed meanwhile): told so and sent to add one.
-      if (e instanceof ApiError && e.code === 'ADD_CARD') addCardFirst(bidMessages.addCardToBuy);
-      else pushAlert({ msg: errorMessage(e), type: 'error' });
-    } finally {
-      setSending(false);
-      setConfirming(false);
-    }
+    const quantity = qty as number;
+    // The answer, good or bad, is told in a toast: the dialog closes once it is in.
+    confirmDialog({
+      title: t('ui.buyNowBox.confirmTitle'),
+      confirmLabel: t('ui.common.submit'),
+      confirmTestId: 'confirm-buy',
+      children: (
+        <>
+          <Text>
+            <Trans
+              i18nKey="ui.buyNowBox.confirm"
+              values={{
+                qty: quantity,
+                title: lot.title,
+                unit: formatMoney(unit),
+                total: formatMoney(unit * quantity),
+              }}
+              components={{ strong: <strong data-testid="buy-total" /> }}
+            />
+          </Text>
+          <Text size="sm" c="dimmed">
+            {t('ui.buyNowBox.yoursOnce')}
+          </Text>
+        </>
+      ),
+      onConfirm: async () => {
+        try {
+          await addToCart.mutateAsync(quantity);
+        } catch {
+          // Told in a toast (onError).
+        }
+      },
+    });
   };
 
   return (
@@ -94,7 +129,7 @@ export function BuyNowBox({ lot, bprice }: BuyNowBoxProps) {
             <NumberInput
               label={t('ui.buyNowBox.quantity')}
               min={1}
-              max={Math.max(1, lot.qty - lot.sold)}
+              max={Math.max(1, remainingStock(lot.qty, lot.sold))}
               allowDecimal={false}
               // The seeds' quantity messages say what is wrong; a silent clamp would hide them.
               clampBehavior="none"
@@ -117,39 +152,6 @@ export function BuyNowBox({ lot, bprice }: BuyNowBoxProps) {
           ) : null}
         </Stack>
       ) : null}
-      <Modal
-        opened={confirming}
-        onClose={() => setConfirming(false)}
-        title={t('ui.buyNowBox.confirmTitle')}
-        centered
-        closeButtonProps={{ 'aria-label': t('ui.common.close') }}
-      >
-        <Stack gap="md">
-          <Text>
-            <Trans
-              i18nKey="ui.buyNowBox.confirm"
-              values={{
-                qty,
-                title: lot.title,
-                unit: formatMoney(unit),
-                total: formatMoney(unit * (qty ?? 0)),
-              }}
-              components={{ strong: <strong data-testid="buy-total" /> }}
-            />
-          </Text>
-          <Text size="sm" c="dimmed">
-            {t('ui.buyNowBox.yoursOnce')}
-          </Text>
-          <Group justify="flex-end">
-            <Button variant="default" onClick={() => setConfirming(false)}>
-              {t('ui.common.cancel')}
-            </Button>
-            <Button onClick={() => void submit()} loading={sending} data-testid="confirm-buy">
-              {t('ui.common.submit')}
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
     </Card>
   );
 }

@@ -1,22 +1,11 @@
-import { Alert, Button, Card, Group, Loader, Table, Text, Title, VisuallyHidden } from '@mantine/core';
-import type { CompanyOwnerRecord, InputOf } from '@wine/contracts';
-import { useSetAtom } from 'jotai';
-import { useCallback, useEffect, useState } from 'react';
+import { Button, Group, Table, VisuallyHidden } from '@mantine/core';
+import type { CompanyOwnerRecord } from '@wine/contracts';
 import { useTranslation } from 'react-i18next';
-import { call, callForMessage, messageOr } from '../../api/client.ts';
-import { pushAlertAtom } from '../../state/alerts.ts';
-import { AddOwnerDialog, EditOwnerDialog, RemoveOwnerDialog } from './OwnerDialogs.tsx';
+import { companyOwnersQuery } from '../../api/queries.ts';
+import { RecordList } from '../RecordList/RecordList.tsx';
+import { useRecordList } from '../RecordList/use-record-list.tsx';
+import { AddOwnerDialog, EditOwnerDialog } from './OwnerDialogs.tsx';
 import { ownerMessages, ownershipTotal } from './owners.ts';
-
-type OwnersState =
-  | { status: 'loading' }
-  | { status: 'failed' }
-  | { status: 'ready'; records: CompanyOwnerRecord[] };
-
-type Dialog =
-  | { kind: 'add' }
-  | { kind: 'edit'; owner: CompanyOwnerRecord }
-  | { kind: 'remove'; owner: CompanyOwnerRecord };
 
 /** The actions that change the owners; each answers the whole new list. */
 type OwnerChange = 'addCompanyOwner' | 'updateCompanyOwner' | 'removeCompanyOwner';
@@ -33,87 +22,47 @@ const changeMessages: Record<OwnerChange, () => string> = {
  */
 export function CompanyOwners() {
   const { t } = useTranslation();
-  const [state, setState] = useState<OwnersState>({ status: 'loading' });
-  const [dialog, setDialog] = useState<Dialog | null>(null);
-  const pushAlert = useSetAtom(pushAlertAtom);
+  const owners = useRecordList({
+    query: companyOwnersQuery(),
+    records: (list) => list.records,
+    messages: changeMessages,
+  });
 
-  const load = useCallback(async (signal?: AbortSignal) => {
-    setState({ status: 'loading' });
-    try {
-      const { records } = await call('getCompanyOwners', {}, { signal });
-      if (!signal?.aborted) setState({ status: 'ready', records });
-    } catch {
-      if (!signal?.aborted) setState({ status: 'failed' });
-    }
-  }, []);
-
-  useEffect(() => {
-    const controller = new AbortController();
-    void load(controller.signal);
-    return () => controller.abort();
-  }, [load]);
-
-  /** Shows the list the server answered; rejects with the server's message for the dialog to show. */
-  const change = async <N extends OwnerChange>(name: N, input: InputOf<N>): Promise<void> => {
-    const { message, responseData } = await callForMessage<OwnerChange>(name, input);
-    setState({ status: 'ready', records: responseData.records });
-    pushAlert({ msg: messageOr(message, changeMessages[name]()), type: 'success' });
-  };
-
-  const close = () => setDialog(null);
+  // 'Remove' asks first (removeCompanyOwner).
+  const remove = (owner: CompanyOwnerRecord) =>
+    owners.confirmRemoval({
+      title: t('ui.owners.removeTitle'),
+      question: t('ui.owners.removeQuestion', { name: owner.name, percent: owner.ownership_percent }),
+      confirmLabel: t('ui.owners.removeTitle'),
+      onConfirm: () => owners.change('removeCompanyOwner', { id: owner.id }),
+    });
 
   return (
-    <Card component="section" aria-labelledby="owners-title" data-testid="company-owners">
-      <Group justify="space-between" align="center" mb="xs" wrap="wrap">
-        <Title order={2} fz={24} id="owners-title">
-          {t('ui.owners.title')}
-        </Title>
-        <Button variant="light" onClick={() => setDialog({ kind: 'add' })}>
-          {t('ui.owners.add')}
-        </Button>
-      </Group>
-      <Text size="sm" c="dimmed" mb="md">
-        {t('ui.owners.intro')}
-      </Text>
-      {state.status === 'loading' ? (
-        <Group gap="xs" role="status">
-          <Loader size="sm" />
-          <Text size="sm">{t('ui.owners.loading')}</Text>
-        </Group>
-      ) : state.status === 'failed' ? (
-        <Alert color="red" data-testid="owners-error">
-          <Text role="alert" size="sm">
-            {ownerMessages.fetchFailed}
-          </Text>
-          <Button mt="sm" size="compact-sm" variant="light" color="red" onClick={() => void load()}>
-            {t('ui.common.tryAgain')}
-          </Button>
-        </Alert>
-      ) : state.records.length === 0 ? (
-        <Text data-testid="owners-empty">{t('ui.owners.none')}</Text>
-      ) : (
-        <OwnersTable
-          owners={state.records}
-          onEdit={(owner) => setDialog({ kind: 'edit', owner })}
-          onRemove={(owner) => setDialog({ kind: 'remove', owner })}
+    <RecordList
+      name="owners"
+      testId="company-owners"
+      texts={{
+        title: t('ui.owners.title'),
+        intro: t('ui.owners.intro'),
+        add: t('ui.owners.add'),
+        loading: t('ui.owners.loading'),
+        fetchFailed: ownerMessages.fetchFailed,
+        none: t('ui.owners.none'),
+      }}
+      records={owners}
+      addDialog={(close) => (
+        <AddOwnerDialog onClose={close} onSubmit={(input) => owners.change('addCompanyOwner', input)} />
+      )}
+      editDialog={(owner, close) => (
+        <EditOwnerDialog
+          owner={owner}
+          onClose={close}
+          onSubmit={(input) => owners.change('updateCompanyOwner', input)}
         />
       )}
-      {dialog?.kind === 'add' ? (
-        <AddOwnerDialog onClose={close} onSubmit={(input) => change('addCompanyOwner', input)} />
-      ) : dialog?.kind === 'edit' ? (
-        <EditOwnerDialog
-          owner={dialog.owner}
-          onClose={close}
-          onSubmit={(input) => change('updateCompanyOwner', input)}
-        />
-      ) : dialog?.kind === 'remove' ? (
-        <RemoveOwnerDialog
-          owner={dialog.owner}
-          onClose={close}
-          onConfirm={() => change('removeCompanyOwner', { id: dialog.owner.id })}
-        />
-      ) : null}
-    </Card>
+    >
+      {(list) => <OwnersTable owners={list.records} onEdit={owners.edit} onRemove={remove} />}
+    </RecordList>
   );
 }
 

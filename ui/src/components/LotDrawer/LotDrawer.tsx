@@ -1,8 +1,10 @@
 import { Button, Center, Drawer, Group, Loader, Text } from '@mantine/core';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { LotView } from '@wine/contracts';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { call, errorMessage } from '../../api/client.ts';
+import { errorMessage } from '../../api/client.ts';
+import { invalidateAction, lotQuery, similarLotsQuery } from '../../api/queries.ts';
 import { useLiveLot } from '../../state/live-lot.ts';
 import { ButtonLink } from '../ButtonLink.tsx';
 import { LotDetail } from '../LotDetail/LotDetail.tsx';
@@ -13,32 +15,22 @@ export interface LotDrawerProps {
   onClose: () => void;
 }
 
-type Loaded = { lot: LotView; similar: LotView[] };
-
 /** seeds 000 §2.7: the drawer variant of the product detail, with Close and 'View Full Details'. */
 export function LotDrawer({ lotId, onClose }: LotDrawerProps) {
   const { t } = useTranslation();
-  const [state, setState] = useState<{ id: string; loaded?: Loaded; error?: string } | null>(null);
+  const queryClient = useQueryClient();
+  // The lot last opened stays in the drawer while it closes.
+  const [shownId, setShownId] = useState(lotId);
+  if (lotId !== null && lotId !== shownId) setShownId(lotId);
+  const id = shownId ?? '';
+  // The product page's queries: 'View Full Details' opens what is already loaded.
+  const lot = useQuery({ ...lotQuery(id), enabled: lotId !== null });
+  const similar = useQuery({ ...similarLotsQuery(id), enabled: lotId !== null });
   // A resync from the socket (changes may have been missed) loads the lot again.
-  const [version, setVersion] = useState(0);
-  useEffect(() => {
-    if (!lotId) return;
-    void version;
-    const controller = new AbortController();
-    setState({ id: lotId });
-    const options = { signal: controller.signal };
-    Promise.all([
-      call('productLot', { id: lotId }, options),
-      call('similarProducts', { id: lotId, limit: 3 }, options)
-        .then((r) => r.records)
-        .catch(() => []),
-    ])
-      .then(([lot, similar]) => setState({ id: lotId, loaded: { lot, similar } }))
-      .catch((error: unknown) => {
-        if (!controller.signal.aborted) setState({ id: lotId, error: errorMessage(error) });
-      });
-    return () => controller.abort();
-  }, [lotId, version]);
+  const reload = () => {
+    void invalidateAction(queryClient, 'productLot', { id });
+    void invalidateAction(queryClient, 'similarProducts', { id });
+  };
 
   return (
     <Drawer
@@ -66,11 +58,11 @@ export function LotDrawer({ lotId, onClose }: LotDrawerProps) {
       withCloseButton={false}
       data-testid="lot-drawer"
     >
-      {state?.loaded && state.id === lotId ? (
-        <LiveDetail loaded={state.loaded} onReload={() => setVersion((v) => v + 1)} />
-      ) : state?.error ? (
+      {lot.data && similar.data ? (
+        <LiveDetail lot={lot.data} similar={similar.data} onReload={reload} />
+      ) : lot.isError ? (
         <Text c="red.8" role="alert">
-          {state.error}
+          {errorMessage(lot.error)}
         </Text>
       ) : (
         <Center py="xl">
@@ -81,7 +73,15 @@ export function LotDrawer({ lotId, onClose }: LotDrawerProps) {
   );
 }
 
-function LiveDetail({ loaded, onReload }: { loaded: Loaded; onReload: () => void }) {
-  const [lot, update] = useLiveLot(loaded.lot, onReload);
-  return <LotDetail lot={lot} similar={loaded.similar} onChange={update} variant="drawer" />;
+function LiveDetail({
+  lot: loaded,
+  similar,
+  onReload,
+}: {
+  lot: LotView;
+  similar: LotView[];
+  onReload: () => void;
+}) {
+  const [lot, update] = useLiveLot(loaded, onReload);
+  return <LotDetail lot={lot} similar={similar} onChange={update} variant="drawer" />;
 }

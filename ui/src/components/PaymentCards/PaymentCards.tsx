@@ -1,17 +1,16 @@
-import { Alert, Badge, Button, Card, Group, Loader, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
-import { type CardList, type CardRecord, cardMessages, type InputOf } from '@wine/contracts';
+import { Badge, Button, Card, Group, Stack, Text, VisuallyHidden } from '@mantine/core';
+import { type CardRecord, cardMessages } from '@wine/contracts';
 import { useSetAtom } from 'jotai';
-import { useCallback, useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { call, callForMessage, errorMessage, messageOr } from '../../api/client.ts';
+import { errorMessage } from '../../api/client.ts';
+import { cardsQuery } from '../../api/queries.ts';
 import { pushAlertAtom } from '../../state/alerts.ts';
 import { reloadUserAtom } from '../../state/session.ts';
-import { AddCardDialog, EditCardDialog, RemoveCardDialog } from './CardDialogs.tsx';
+import { RecordList } from '../RecordList/RecordList.tsx';
+import { useRecordList } from '../RecordList/use-record-list.tsx';
+import { AddCardDialog, EditCardDialog } from './CardDialogs.tsx';
 import { brandName, formatExpiry } from './cards.ts';
-
-type CardsState = { status: 'loading' } | { status: 'failed' } | { status: 'ready'; list: CardList };
-
-type Dialog = { kind: 'add' } | { kind: 'edit'; card: CardRecord } | { kind: 'remove'; card: CardRecord };
 
 /** The actions that change the cards on file; each answers the whole new list. */
 type CardChange = 'addCard' | 'updateCard' | 'deleteCard' | 'defaultCard';
@@ -31,45 +30,22 @@ const changeMessages: Record<CardChange, () => string> = {
  */
 export function PaymentCards() {
   const { t } = useTranslation();
-  const [state, setState] = useState<CardsState>({ status: 'loading' });
-  const [dialog, setDialog] = useState<Dialog | null>(null);
   const [makingDefault, setMakingDefault] = useState<string | null>(null);
   const pushAlert = useSetAtom(pushAlertAtom);
   const reloadUser = useSetAtom(reloadUserAtom);
-
-  const load = useCallback(async (signal?: AbortSignal) => {
-    setState({ status: 'loading' });
-    try {
-      const list = await call('getCards', {}, { signal });
-      if (!signal?.aborted) setState({ status: 'ready', list });
-    } catch {
-      // seeds 001 §8: whatever went wrong, the section says 'Unable to fetch cards'.
-      if (!signal?.aborted) setState({ status: 'failed' });
-    }
-  }, []);
-
-  useEffect(() => {
-    const controller = new AbortController();
-    void load(controller.signal);
-    return () => controller.abort();
-  }, [load]);
-
-  /**
-   * seeds 000 §4.8: after a card is created, made default, updated or deleted, the cards are
-   * refreshed (from the answer) and the user reloaded, so card_on_file follows. Rejects with the
-   * server's message for the caller to show.
-   */
-  const change = async <N extends CardChange>(name: N, input: InputOf<N>): Promise<void> => {
-    const { message, responseData } = await callForMessage<CardChange>(name, input);
-    setState({ status: 'ready', list: responseData });
-    pushAlert({ msg: messageOr(message, changeMessages[name]()), type: 'success' });
-    void reloadUser();
-  };
+  const cards = useRecordList({
+    query: cardsQuery(),
+    records: (list) => list.data,
+    messages: changeMessages,
+    // seeds 000 §4.8: after a card is created, made default, updated or deleted, the user is
+    // reloaded too, so card_on_file follows.
+    onChanged: () => void reloadUser(),
+  });
 
   const makeDefault = async (card: CardRecord) => {
     setMakingDefault(card.id);
     try {
-      await change('defaultCard', { id: card.id });
+      await cards.change('defaultCard', { id: card.id });
     } catch (error) {
       pushAlert({ msg: errorMessage(error), type: 'error' });
     } finally {
@@ -77,77 +53,66 @@ export function PaymentCards() {
     }
   };
 
-  const close = () => setDialog(null);
+  // 'Remove' asks first: a removed card has to be entered again in full.
+  const remove = (card: CardRecord) =>
+    cards.confirmRemoval({
+      title: t('ui.cards.removeTitle'),
+      question: t(card.is_default ? 'ui.cards.removeDefaultQuestion' : 'ui.cards.removeQuestion', {
+        brand: brandName(card),
+        last4: card.last4,
+      }),
+      confirmLabel: t('ui.cards.removeCard'),
+      onConfirm: () => cards.change('deleteCard', { id: card.id }),
+    });
 
   return (
-    <Card component="section" aria-labelledby="cards-title" data-testid="payment-cards">
-      <Group justify="space-between" align="center" mb="xs" wrap="wrap">
-        <Title order={2} fz={24} id="cards-title">
-          {t('ui.cards.title')}
-        </Title>
-        <Button variant="light" onClick={() => setDialog({ kind: 'add' })}>
-          {t('ui.cards.add')}
-        </Button>
-      </Group>
-      <Text size="sm" c="dimmed" mb="md">
-        {t('ui.cards.intro')}
-      </Text>
-      {state.status === 'loading' ? (
-        <Group gap="xs" role="status">
-          <Loader size="sm" />
-          <Text size="sm">{t('ui.cards.loading')}</Text>
-        </Group>
-      ) : state.status === 'failed' ? (
-        <Alert color="red" data-testid="cards-error">
-          <Text role="alert" size="sm">
-            {cardMessages.fetchFailed}
-          </Text>
-          <Button mt="sm" size="compact-sm" variant="light" color="red" onClick={() => void load()}>
-            {t('ui.common.tryAgain')}
-          </Button>
-        </Alert>
-      ) : state.list.data.length === 0 ? (
-        <Text data-testid="cards-empty">{t('ui.cards.none')}</Text>
-      ) : (
-        <Stack
-          gap="sm"
-          component="ul"
-          style={{ listStyle: 'none', padding: 0, margin: 0 }}
-          aria-label={t('ui.cards.onFile')}
-        >
-          {state.list.data.map((card) => (
-            <CardItem
-              key={card.id}
-              card={card}
-              makingDefault={makingDefault === card.id}
-              onMakeDefault={() => void makeDefault(card)}
-              onEdit={() => setDialog({ kind: 'edit', card })}
-              onRemove={() => setDialog({ kind: 'remove', card })}
-            />
-          ))}
-        </Stack>
+    <RecordList
+      name="cards"
+      testId="payment-cards"
+      texts={{
+        title: t('ui.cards.title'),
+        intro: t('ui.cards.intro'),
+        add: t('ui.cards.add'),
+        loading: t('ui.cards.loading'),
+        // seeds 001 §8: whatever went wrong, the section says 'Unable to fetch cards'.
+        fetchFailed: cardMessages.fetchFailed,
+        none: t('ui.cards.none'),
+      }}
+      records={cards}
+      addDialog={(close) => (
+        <AddCardDialog onClose={close} onSubmit={(input) => cards.change('addCard', input)} />
       )}
-      {state.status === 'ready' && state.list.has_more ? (
-        <Text size="sm" c="dimmed" mt="xs" data-testid="cards-more">
-          {t('ui.cards.more')}
-        </Text>
-      ) : null}
-      {dialog?.kind === 'add' ? (
-        <AddCardDialog onClose={close} onSubmit={(input) => change('addCard', input)} />
-      ) : dialog?.kind === 'edit' ? (
-        <EditCardDialog
-          card={dialog.card}
-          onClose={close}
-          onSubmit={(input) => change('updateCard', input)}
-        />
-      ) : dialog?.kind === 'remove' ? (
-        <RemoveCardDialog
-          card={dialog.card}
-          onClose={close}
-          onConfirm={() => change('deleteCard', { id: dialog.card.id })}
-        />
-      ) : null}
-    </Card>
+      editDialog={(card, close) => (
+        <EditCardDialog card={card} onClose={close} onSubmit={(input) => cards.change('updateCard', input)} />
+      )}
+    >
+      {(list) => (
+        <>
+          <Stack
+            gap="sm"
+            component="ul"
+            style={{ listStyle: 'none', padding: 0, margin: 0 }}
+            aria-label={t('ui.cards.onFile')}
+          >
+            {list.data.map((card) => (
+              <CardItem
+                key={card.id}
+                card={card}
+                makingDefault={makingDefault === card.id}
+                onMakeDefault={() => void makeDefault(card)}
+                onEdit={() => cards.edit(card)}
+                onRemove={() => remove(card)}
+              />
+            ))}
+          </Stack>
+          {list.has_more ? (
+            <Text size="sm" c="dimmed" mt="xs" data-testid="cards-more">
+              {t('ui.cards.more')}
+            </Text>
+          ) : null}
+        </>
+      )}
+    </RecordList>
   );
 }
 

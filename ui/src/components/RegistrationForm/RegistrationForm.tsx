@@ -25,13 +25,7 @@ import { Trans, useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { call, errorMessage } from '../../api/client.ts';
 import type { AfterLoginSearch } from '../../lib/after-login.ts';
-import {
-  activeExtraFields,
-  type ExtraAnswers,
-  extraDefaults,
-  extraFieldLabel,
-  extraInput,
-} from '../../lib/extra-fields.ts';
+import { type ExtraAnswers, extraDefaults, extraFieldLabel, extraInput } from '../../lib/extra-fields.ts';
 import {
   blankToUndefined,
   contractResolver,
@@ -88,18 +82,6 @@ const toRegisterInput =
 /** The register action's input, checking the answers against the extra questions the server asked. */
 const registerSchemaFor = (extraFields: readonly ExtraField[]) =>
   RegisterInput.safeExtend({ extra: extraFieldsSchema(extraFields).default({}) });
-
-/**
- * seeds 001 §3/§5: the merchant's extra questions, for a registration page's loader. Without them
- * (the call failed) the form still works with its fixed fields.
- */
-export async function loadExtraFields(): Promise<ExtraField[]> {
-  try {
-    return activeExtraFields((await call('registrationFields', {})).fields);
-  } catch {
-    return [];
-  }
-}
 
 /** An invitation (seeds 001 §2): its token is sent with the registration, its details prefill the form. */
 export interface RegistrationInvite {

@@ -1,11 +1,10 @@
 import { Checkbox, Loader, MultiSelect, NavLink, type NavLinkProps, Stack, Text, Title } from '@mantine/core';
 import { Link, useNavigate } from '@tanstack/react-router';
-import { useAtomValue } from 'jotai';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { colourLabel } from '../../lib/lot.ts';
 import type { BrowseSearch } from '../../lib/search.ts';
-import { browseTree, defaultBundleAtom } from '../../state/defaults.ts';
+import { browseTree, useDefaultBundle } from '../../state/defaults.ts';
 
 export interface SearchFiltersProps {
   search: BrowseSearch;
@@ -39,7 +38,7 @@ function OriginLink({ search, target, children, ...props }: OriginLinkProps) {
 /** The browse page's filters, from the default bundle: origin, colour, vintage, bottle size. */
 export function SearchFilters({ search, onChange }: SearchFiltersProps) {
   const { t } = useTranslation();
-  const bundle = useAtomValue(defaultBundleAtom);
+  const bundle = useDefaultBundle();
   if (bundle.state === 'loading') return <Loader size="sm" aria-label={t('ui.filters.loading')} />;
   if (bundle.state === 'hasError') {
     return (

@@ -1,9 +1,10 @@
 import { Button } from '@mantine/core';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type LotView, t as shared } from '@wine/contracts';
 import { useAtomValue, useSetAtom } from 'jotai';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { callForMessage, errorMessage, messageOr } from '../../api/client.ts';
+import { invalidateAction } from '../../api/queries.ts';
 import { pushAlertAtom } from '../../state/alerts.ts';
 import { currentUserAtom } from '../../state/session.ts';
 
@@ -17,8 +18,22 @@ export function WatchlistToggle({ lot, onChange }: WatchlistToggleProps) {
   const { t } = useTranslation();
   const user = useAtomValue(currentUserAtom);
   const pushAlert = useSetAtom(pushAlertAtom);
-  const [busy, setBusy] = useState(false);
+  const queryClient = useQueryClient();
   const watching = lot.watchlistid === 1;
+  const toggle = useMutation({
+    mutationFn: (remove: boolean) =>
+      callForMessage(remove ? 'removeWatchlist' : 'addWatchlist', { project_id: lot.id }),
+    onSuccess: ({ message, responseData }, remove) => {
+      onChange(responseData.watchlistid);
+      pushAlert({
+        msg: messageOr(message, shared(remove ? 'watchlist.removed' : 'watchlist.added')),
+        type: 'success',
+      });
+      // My Watchlist has one lot more or less.
+      void invalidateAction(queryClient, 'myWatchlist');
+    },
+    onError: (error) => pushAlert({ msg: errorMessage(error), type: 'error' }),
+  });
   if (!user) {
     return (
       <Button component="a" href={`/login?pid=${encodeURIComponent(lot.id)}`} variant="subtle" px={0}>
@@ -26,29 +41,12 @@ export function WatchlistToggle({ lot, onChange }: WatchlistToggleProps) {
       </Button>
     );
   }
-  const toggle = async () => {
-    setBusy(true);
-    try {
-      const { message, responseData } = await callForMessage(watching ? 'removeWatchlist' : 'addWatchlist', {
-        project_id: lot.id,
-      });
-      onChange(responseData.watchlistid);
-      pushAlert({
-        msg: messageOr(message, shared(watching ? 'watchlist.removed' : 'watchlist.added')),
-        type: 'success',
-      });
-    } catch (error) {
-      pushAlert({ msg: errorMessage(error), type: 'error' });
-    } finally {
-      setBusy(false);
-    }
-  };
   return (
     <Button
       variant="subtle"
       px={0}
-      loading={busy}
-      onClick={() => void toggle()}
+      loading={toggle.isPending}
+      onClick={() => toggle.mutate(watching)}
       aria-pressed={watching}
       data-testid="watchlist-toggle"
     >

@@ -1,8 +1,9 @@
-import { createFileRoute, useRouter } from '@tanstack/react-router';
+import { useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
+import { createFileRoute } from '@tanstack/react-router';
 import { myBidTypes } from '@wine/contracts';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
-import { call } from '../../api/client.ts';
+import { invalidateAction, myBidsQuery } from '../../api/queries.ts';
 import { LoadError } from '../../components/LoadError/LoadError.tsx';
 import { MyLots } from '../../components/MyLots/MyLots.tsx';
 import { pageTitle, useDocumentMeta } from '../../lib/use-document-meta.ts';
@@ -23,18 +24,22 @@ const typeOf = (param: string) =>
 export const Route = createFileRoute('/_auth/auctions/$type')({
   validateSearch: z.object({ page: z.number().int().min(1).default(1).catch(1) }),
   loaderDeps: ({ search }) => ({ page: search.page }),
-  loader: ({ params, deps }) =>
-    call('myBids', { type: typeOf(params.type), page: deps.page, limit: PAGE_SIZE }),
+  loader: ({ params, deps, context: { queryClient } }) =>
+    queryClient.ensureQueryData(
+      myBidsQuery({ type: typeOf(params.type), page: deps.page, limit: PAGE_SIZE }),
+    ),
   component: MyBidsPage,
   errorComponent: ({ error }) => <LoadError error={error} />,
 });
 
 function MyBidsPage() {
-  const { records, totalRecords } = Route.useLoaderData();
   const { type } = Route.useParams();
   const { page } = Route.useSearch();
+  const {
+    data: { records, totalRecords },
+  } = useSuspenseQuery(myBidsQuery({ type: typeOf(type), page, limit: PAGE_SIZE }));
   const navigate = Route.useNavigate();
-  const router = useRouter();
+  const queryClient = useQueryClient();
   const { t } = useTranslation();
   useDocumentMeta({ title: pageTitle(t('ui.accountMenu.myBids')) });
   return (
@@ -51,7 +56,7 @@ function MyBidsPage() {
       pageSize={PAGE_SIZE}
       onPage={(next) => void navigate({ search: { page: next } })}
       empty={type === 'all' ? t('ui.myLots.noBids') : t('ui.myLots.empty')}
-      refetch={() => void router.invalidate()}
+      refetch={() => void invalidateAction(queryClient, 'myBids')}
     />
   );
 }

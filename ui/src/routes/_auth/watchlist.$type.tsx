@@ -1,7 +1,8 @@
-import { createFileRoute, useRouter } from '@tanstack/react-router';
+import { useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
+import { createFileRoute } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
-import { call } from '../../api/client.ts';
+import { invalidateAction, watchlistQuery } from '../../api/queries.ts';
 import { LoadError } from '../../components/LoadError/LoadError.tsx';
 import { MyLots } from '../../components/MyLots/MyLots.tsx';
 import { pageTitle, useDocumentMeta } from '../../lib/use-document-meta.ts';
@@ -13,21 +14,25 @@ const PAGE_SIZE = 25;
 export const Route = createFileRoute('/_auth/watchlist/$type')({
   validateSearch: z.object({ page: z.number().int().min(1).default(1).catch(1) }),
   loaderDeps: ({ search }) => ({ page: search.page }),
-  loader: ({ deps }) => call('myWatchlist', { page: deps.page, limit: PAGE_SIZE }),
+  loader: ({ deps, context: { queryClient } }) =>
+    queryClient.ensureQueryData(watchlistQuery({ page: deps.page, limit: PAGE_SIZE })),
   component: WatchlistPage,
   errorComponent: ({ error }) => <LoadError error={error} />,
 });
 
 function WatchlistPage() {
-  const { records, totalRecords } = Route.useLoaderData();
   const { page } = Route.useSearch();
+  const {
+    data: { records, totalRecords },
+  } = useSuspenseQuery(watchlistQuery({ page, limit: PAGE_SIZE }));
   const navigate = Route.useNavigate();
-  const router = useRouter();
+  const queryClient = useQueryClient();
   const { t } = useTranslation();
   useDocumentMeta({ title: pageTitle(t('ui.accountMenu.myWatchlist')) });
+  const refetch = () => void invalidateAction(queryClient, 'myWatchlist');
   // seeds 000 §4.6 watchlistAdded: a lot watched or dropped (here or in another tab) changes the list.
   useUserMessages((message) => {
-    if (message.type === 'watchlistAdded') void router.invalidate();
+    if (message.type === 'watchlistAdded') refetch();
   });
   return (
     <MyLots
@@ -38,7 +43,7 @@ function WatchlistPage() {
       pageSize={PAGE_SIZE}
       onPage={(next) => void navigate({ search: { page: next } })}
       empty={t('ui.myLots.watchlistEmpty')}
-      refetch={() => void router.invalidate()}
+      refetch={refetch}
     />
   );
 }

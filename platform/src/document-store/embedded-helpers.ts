@@ -1,0 +1,178 @@
+/** The embedded document store's plain-data helpers: paths, ids, filters, update checks. */
+import { Query } from 'mingo';
+import { compileFastFilter, UNKNOWN } from './fast-filter.ts';
+import type { BulkWriteResult, Doc, Filter, IndexSpec, Update, UpdateResult } from './port.ts';
+
+export type AnyObject = Record<string, unknown>;
+
+export const ABSENT = Symbol('absent');
+export type PreImage = Doc | typeof ABSENT;
+
+export interface IndexState {
+  spec: IndexSpec & { name: string };
+  fields: string[];
+  /** Unique indexes only: index key -> document key. */
+  entries: Map<string, string> | null;
+}
+
+export interface CollState {
+  docs: Map<string, Doc>;
+  indexes: IndexState[];
+}
+
+export interface Tx {
+  undo: Map<CollState, Map<string, PreImage>>;
+  created: Map<string, CollState>;
+  done: Promise<void>;
+}
+
+/** Deep copy of plain data (objects, arrays, dates); other class instances go through structuredClone. */
+export function cloneDeep<T>(value: T): T {
+  if (value === null || typeof value !== 'object') return value;
+  if (Array.isArray(value)) return value.map(cloneDeep) as T;
+  if (value instanceof Date) return new Date(value.getTime()) as T;
+  if (value instanceof RegExp) return value;
+  const proto: unknown = Object.getPrototypeOf(value);
+  if (proto === Object.prototype || proto === null) {
+    const out: AnyObject = {};
+    for (const key of Object.keys(value)) out[key] = cloneDeep((value as AnyObject)[key]);
+    return out as T;
+  }
+  return structuredClone(value);
+}
+
+export function isPlainObject(value: unknown): value is AnyObject {
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) return false;
+  const proto: unknown = Object.getPrototypeOf(value);
+  return proto === Object.prototype || proto === null;
+}
+
+export function isOperatorObject(value: unknown): value is AnyObject {
+  if (!isPlainObject(value)) return false;
+  const keys = Object.keys(value);
+  return keys.length > 0 && keys.every((k) => k.startsWith('$'));
+}
+
+export function isScalarId(value: unknown): value is string | number | boolean {
+  return typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean';
+}
+
+export function docKey(id: unknown): string {
+  return typeof id === 'string' ? id : `\u0000${JSON.stringify(id)}`;
+}
+
+export function getPath(doc: unknown, path: string): unknown {
+  let current: unknown = doc;
+  for (const part of path.split('.')) {
+    if (current === null || typeof current !== 'object') return undefined;
+    current = (current as AnyObject)[part];
+  }
+  return current;
+}
+
+export function setPath(doc: AnyObject, path: string, value: unknown): void {
+  const parts = path.split('.');
+  let current: AnyObject = doc;
+  for (let i = 0; i < parts.length - 1; i++) {
+    const part = parts[i]!;
+    const next = current[part];
+    if (!isPlainObject(next)) current[part] = {};
+    current = current[part] as AnyObject;
+  }
+  current[parts[parts.length - 1]!] = value;
+}
+
+/** The `_id` values a filter pins down by equality, or null when the whole collection must be scanned. */
+export function idCandidates(filter: Filter): unknown[] | null {
+  if (!Object.hasOwn(filter, '_id')) return null;
+  const id = filter._id;
+  if (isScalarId(id)) return [id];
+  if (isOperatorObject(id)) {
+    const keys = Object.keys(id);
+    if (keys.length === 1 && keys[0] === '$eq' && isScalarId(id.$eq)) return [id.$eq];
+    if (keys.length === 1 && keys[0] === '$in' && Array.isArray(id.$in) && id.$in.every(isScalarId)) {
+      return id.$in as unknown[];
+    }
+  }
+  return null;
+}
+
+/** What MongoDB copies from a filter into an upserted document: its equality conditions. */
+export function seedFromFilter(filter: Filter, out: AnyObject = {}): AnyObject {
+  for (const [key, value] of Object.entries(filter)) {
+    if (key === '$and' && Array.isArray(value)) {
+      for (const part of value) if (isPlainObject(part)) seedFromFilter(part, out);
+      continue;
+    }
+    if (key.startsWith('$') || value instanceof RegExp) continue;
+    if (isOperatorObject(value)) {
+      if (Object.hasOwn(value, '$eq')) setPath(out, key, cloneDeep(value.$eq));
+      continue;
+    }
+    setPath(out, key, cloneDeep(value));
+  }
+  return out;
+}
+
+export function onlySetOnInsert(update: Update): boolean {
+  if (Array.isArray(update)) return false;
+  let only = false;
+  for (const key in update) {
+    if (key !== '$setOnInsert') return false;
+    only = true;
+  }
+  return only;
+}
+
+export function assertOperatorUpdate(update: Update): void {
+  if (Array.isArray(update)) return;
+  let operators = 0;
+  for (const key in update) {
+    if (key.charCodeAt(0) !== 36 /* $ */) operators = -1;
+    else if (operators >= 0) operators++;
+  }
+  if (operators <= 0) throw new Error('Update document requires atomic operators');
+}
+
+export function assertReplacement(replacement: AnyObject): void {
+  if (Object.keys(replacement).some((k) => k.startsWith('$'))) {
+    throw new Error('Replacement document must not contain atomic operators');
+  }
+}
+
+export function defaultIndexName(key: IndexSpec['key']): string {
+  return Object.entries(key)
+    .map(([field, dir]) => `${field}_${dir}`)
+    .join('_');
+}
+
+/** A predicate for a filter: the fast path where it can judge a document, mingo otherwise. */
+export function matcher(filter: Filter): ((doc: AnyObject) => boolean) | null {
+  if (Object.keys(filter).length === 0) return null;
+  let query: Query | undefined;
+  const slow = (doc: AnyObject) => {
+    query ??= new Query(filter);
+    return query.test(doc);
+  };
+  const fast = compileFastFilter(filter);
+  if (!fast) return slow;
+  return (doc) => {
+    const verdict = fast(doc);
+    return verdict === UNKNOWN ? slow(doc) : verdict;
+  };
+}
+
+export function addTo(result: BulkWriteResult, r: UpdateResult): void {
+  result.matchedCount += r.matchedCount;
+  result.modifiedCount += r.modifiedCount;
+  result.upsertedCount += r.upsertedCount;
+}
+
+export function isEmpty(value: AnyObject): boolean {
+  for (const _ in value) return false;
+  return true;
+}
+
+export function emptyResult(): UpdateResult {
+  return { matchedCount: 0, modifiedCount: 0, upsertedCount: 0 };
+}

@@ -1,0 +1,134 @@
+import { type QueryClient, queryOptions } from '@tanstack/react-query';
+import type {
+  ActionName,
+  ExtraField,
+  InputOf,
+  InviteDetails,
+  LotView,
+  OutboxMessage,
+  SearchFilter,
+} from '@wine/contracts';
+import { activeExtraFields } from '../lib/extra-fields.ts';
+import { ApiError, call } from './client.ts';
+
+/**
+ * The server state the UI reads, one query per action (TanStack Query). A query's key is the
+ * action's name, then its input: every query of one action starts alike, so
+ * `invalidateAction(client, 'myWatchlist')` reaches all its pages, and a part of the input reaches
+ * the queries that include it (`{ id }` of bidHistory: every page of one lot's history).
+ */
+export const actionKey = <N extends ActionName>(name: N, input?: Partial<InputOf<N>>) =>
+  input === undefined ? ([name] as const) : ([name, input] as const);
+
+/** Marks the queries of one action (or those whose input includes `input`) stale; those on screen load again. */
+export const invalidateAction = <N extends ActionName>(
+  client: QueryClient,
+  name: N,
+  input?: Partial<InputOf<N>>,
+): Promise<void> => client.invalidateQueries({ queryKey: actionKey(name, input) });
+
+/** What one action answers for one input, fetched with the typed call (aborted when no one waits for it). */
+const actionQuery = <N extends ActionName>(name: N, input: InputOf<N>) =>
+  queryOptions({
+    queryKey: [name, input] as const,
+    queryFn: ({ signal }) => call(name, input, { signal }),
+  });
+
+/** seeds 000 §2.4 / §3.2: the default data bundle (regions, colours, market settings), loaded once at start. */
+export const defaultBundleQuery = () =>
+  queryOptions({ ...actionQuery('getDefault', {}), staleTime: Number.POSITIVE_INFINITY });
+
+/** The signed-in user's cards on file (seeds 001 §2 /account/profile). */
+export const cardsQuery = () => actionQuery('getCards', {});
+
+/** The owners of the signed-in user's business (seeds 001 §6). */
+export const companyOwnersQuery = () => actionQuery('getCompanyOwners', {});
+
+/** seeds 000 §2.3: one page of My Watchlist. */
+export const watchlistQuery = (input: InputOf<'myWatchlist'>) => actionQuery('myWatchlist', input);
+
+/** seeds 000 §2.3: one page of My Bids, of one standing (all, winning, outbid, won, lost). */
+export const myBidsQuery = (input: InputOf<'myBids'>) => actionQuery('myBids', input);
+
+/** seeds 000 §2.7: one page of a lot's bid history. */
+export const bidHistoryQuery = (input: InputOf<'bidHistory'>) => actionQuery('bidHistory', input);
+
+/** seeds 000 §2.7: one lot, as the viewer sees it (their standing, their watchlist flag). */
+export const lotQuery = (id: string) => actionQuery('productLot', { id });
+
+/** seeds 000 §2.7 / §7: how many similar lots the product page shows. */
+const SIMILAR_LOTS = 3;
+
+/** seeds 000 §2.7 / §7: a lot's similar lots; they are a nicety, so a failure reads as none. */
+export const similarLotsQuery = (id: string) =>
+  queryOptions({
+    queryKey: actionKey('similarProducts', { id, limit: SIMILAR_LOTS }),
+    queryFn: ({ signal }): Promise<LotView[]> =>
+      call('similarProducts', { id, limit: SIMILAR_LOTS }, { signal })
+        .then((answer) => answer.records)
+        .catch(() => []),
+  });
+
+/** seeds 000 §3.2: one page of open lots for the search API's filter (the browse page, the home page). */
+export const lotSearchQuery = (filter: SearchFilter) => actionQuery('productSearch', filter);
+
+/** seeds 000 §2.1 /auction: the auctions with lots open for bidding. */
+export const auctionsQuery = () => actionQuery('auctions', {});
+
+/**
+ * seeds 001 §3/§5: the merchant's extra registration questions, active ones only. Without them (the
+ * call failed) the form still works with its fixed fields, so a failure reads as none.
+ */
+export const registrationFieldsQuery = () =>
+  queryOptions({
+    queryKey: actionKey('registrationFields', {}),
+    queryFn: ({ signal }): Promise<ExtraField[]> =>
+      call('registrationFields', {}, { signal })
+        .then((answer) => activeExtraFields(answer.fields))
+        .catch(() => []),
+  });
+
+/**
+ * seeds 001 §2: an invitation's details; null when the server refuses the token (invalid, used or
+ * expired). A server that is down or failed is not the link's fault: that stays an error (a retry).
+ */
+export const invitationQuery = (token: string) =>
+  queryOptions({
+    queryKey: actionKey('getInviteDetails', { token }),
+    queryFn: async ({ signal }): Promise<InviteDetails | null> => {
+      try {
+        return await call('getInviteDetails', { token }, { signal });
+      } catch (error) {
+        if (error instanceof ApiError && error.responseType > 0 && error.responseType < 500) return null;
+        throw error;
+      }
+    },
+  });
+
+/** The embedded mailer's outbox, newest first; or why there is none to read. */
+export type Outbox =
+  | { present: true; records: OutboxMessage[] }
+  | { present: false; reason: 'absent' | 'admins-only' };
+
+/** The codes of a caller the outbox refuses: not an admin, or not signed in as one. */
+const refusedCaller = new Set<ApiError['code']>(['ROLE_REQUIRED', 'SWITCHED_SESSION', 'SESSION_INVALID']);
+
+/** The e-mails the embedded product would have sent (admins only). */
+export const outboxQuery = () =>
+  queryOptions({
+    queryKey: actionKey('devOutbox', {}),
+    queryFn: async ({ signal }): Promise<Outbox> => {
+      try {
+        const { records } = await call('devOutbox', {}, { signal });
+        return { present: true, records: [...records].sort((a, b) => b.sentAt.localeCompare(a.sentAt)) };
+      } catch (error) {
+        // Outside the embedded process the action does not exist at all.
+        if (error instanceof ApiError && error.code === 'NO_ACTION')
+          return { present: false, reason: 'absent' };
+        if (error instanceof ApiError && refusedCaller.has(error.code)) {
+          return { present: false, reason: 'admins-only' };
+        }
+        throw error;
+      }
+    },
+  });
