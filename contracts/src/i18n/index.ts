@@ -80,7 +80,7 @@ type PlainKeys<S extends Section> = {
  * Texts with parameters come as `extras`, written beside the section (`bidMessages.minBid(cents)`);
  * their getters are kept as getters.
  */
-export function textsOf<S extends Section, E extends object = {}>(
+export function textsOf<S extends Section, E extends object = Record<never, never>>(
   section: S,
   extras?: E,
 ): { readonly [K in Exclude<PlainKeys<S>, keyof E>]: string } & E {
