@@ -49,7 +49,6 @@ export const commandErrors = {
   /** The processor's own words (a decline reason and its reference). */
   cardDeclined: (text: string) => new AppError('CARD_DECLINED', { text }),
   tooManyLogins: () => new AppError('TOO_MANY_LOGINS'),
-  switchedSession: () => new AppError('SWITCHED_SESSION'),
   tooManyAttempts: () => new AppError('TOO_MANY_ATTEMPTS'),
 } as const;
 

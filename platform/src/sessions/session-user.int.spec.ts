@@ -41,13 +41,21 @@ describe('sessionUser: who a bearer header stands for on the read side', () => {
     const { docs, userOf, bearer } = await setup();
     await docs.collection(USERS).insertOne(userDoc('u-admin', { roles: ['admin', 'seller'] }));
     const { header } = await bearer('u-admin');
-    expect(await userOf(header)).toEqual({ id: 'u-admin', roles: ['admin', 'seller'] });
+    expect(await userOf(header)).toEqual({ id: 'u-admin', roles: ['admin', 'seller'], switched: false });
+  });
+
+  it('says when the session is an admin acting as the user', async () => {
+    const { clock, docs, userOf } = await setup();
+    await docs.collection(USERS).insertOne(userDoc('u-fin', { roles: ['finance'] }));
+    const tokens = sessionTokens(secret, clock);
+    const { token } = await tokens.issue('u-fin', { actingAdmin: 'u-admin' });
+    expect(await userOf(`Bearer ${token}`)).toEqual({ id: 'u-fin', roles: ['finance'], switched: true });
   });
 
   it('trusts the signed token of a user not projected yet, with no roles', async () => {
     const { userOf, bearer } = await setup();
     const { header } = await bearer('u-new');
-    expect(await userOf(header)).toEqual({ id: 'u-new', roles: [] });
+    expect(await userOf(header)).toEqual({ id: 'u-new', roles: [], switched: false });
   });
 
   it('refuses no header, a malformed one and a token signed with another secret', async () => {
@@ -75,7 +83,11 @@ describe('sessionUser: who a bearer header stands for on the read side', () => {
     await docs.collection(USERS).insertOne(userDoc('u-moved', { password_changed_at: changedAt }));
     expect(await userOf(before.header)).toBeNull();
     clock.advance(60_000);
-    expect(await userOf((await bearer('u-moved')).header)).toEqual({ id: 'u-moved', roles: [] });
+    expect(await userOf((await bearer('u-moved')).header)).toEqual({
+      id: 'u-moved',
+      roles: [],
+      switched: false,
+    });
 
     const forced = await bearer('u-forced');
     clock.advance(60_000);

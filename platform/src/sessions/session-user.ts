@@ -13,6 +13,8 @@ export interface SessionUserDeps {
 /** Who a bearer header stands for, with the roles the users read model gives them. */
 export interface SessionUser {
   id: string;
+  /** An admin acting as this user (switchuser): judged by checkAudience, which refuses it the roles. */
+  switched: boolean;
   /** DOMAIN.md "Roles" as projected (RoleGranted / RoleRevoked); none while the user is not projected yet. */
   roles: readonly Role[];
 }
@@ -29,10 +31,11 @@ export function sessionUser({ tokens, secrets, docs }: SessionUserDeps) {
     if (!claims) return null;
     // A user registered a moment ago may not be projected yet: the signed token is enough then.
     const user = await users().findOne({ _id: claims.sub });
-    if (!user) return { id: claims.sub, roles: [] };
+    const switched = claims.act !== undefined;
+    if (!user) return { id: claims.sub, roles: [], switched };
     if (user.status !== 'active') return null;
     if (tokenPredates(claims, user.password_changed_at) || tokenPredates(claims, user.force_logout_at))
       return null;
-    return { id: claims.sub, roles: user.roles ?? [] };
+    return { id: claims.sub, roles: user.roles ?? [], switched };
   };
 }

@@ -1,5 +1,4 @@
-import { isRole } from '@wine/contracts';
-import { AppError, type Authorize, type SessionUserDeps, sessionUser } from '@wine/platform';
+import { AppError, type Authorize, checkAudience, type SessionUserDeps, sessionUser } from '@wine/platform';
 import type { FastifyRequest } from 'fastify';
 
 export type ViewerDeps = SessionUserDeps;
@@ -22,15 +21,13 @@ export function viewerAuth(deps: ViewerDeps): ViewerAuth {
   const userOf = sessionUser(deps);
   return {
     async authorize(request, action) {
-      if (action.auth === 'public') return;
-      const header = request.headers.authorization;
-      if (action.auth === 'viewer' && header === undefined) return;
-      const user = await userOf(header);
-      if (!user) throw sessionExpired();
       // The read side knows roles from the users read model (RoleGranted / RoleRevoked).
-      if (isRole(action.auth) && !user.roles.includes(action.auth))
-        throw new AppError('ROLE_REQUIRED', { message: `role.${action.auth}` });
-      viewers.set(request, user.id);
+      const user = await checkAudience(request, action, async (header) => {
+        const found = await userOf(header);
+        if (!found) throw sessionExpired();
+        return found;
+      });
+      if (user) viewers.set(request, user.id);
     },
     viewerOf: (request) => viewers.get(request) ?? null,
   };

@@ -1,9 +1,8 @@
 import { type Action, isRole } from '@wine/contracts';
 import type { Actor } from '@wine/event-schemas';
-import { type ActionGuard, AppError, type commandIdClaims } from '@wine/platform';
+import { type ActionGuard, checkAudience, type commandIdClaims } from '@wine/platform';
 import type { FastifyRequest, onRequestHookHandler, RouteShorthandOptions } from 'fastify';
 import { commandErrors } from '../../errors.ts';
-import { hasRole } from '../user.ts';
 import type { Session } from '../user-service.ts';
 import type { SessionService } from './session-service.ts';
 
@@ -41,16 +40,12 @@ export function sessionAuth({ authenticate, claims, staffLimit }: SessionAuthDep
   };
   return {
     async authorize(request, action: Action) {
-      if (action.auth === 'public') return;
-      // A viewer action is open to visitors; a token sent must still be valid.
-      if (action.auth === 'viewer' && request.headers.authorization === undefined) return;
-      const session = await authenticate(request.headers.authorization);
-      if (isRole(action.auth)) {
-        if (session.claims.act) throw commandErrors.switchedSession();
-        if (!hasRole(session.user, action.auth))
-          throw new AppError('ROLE_REQUIRED', { message: `role.${action.auth}` });
-      }
-      sessions.set(request, session);
+      // The command side judges roles on the user's stream, folded now (RoleGranted / RoleRevoked).
+      const caller = await checkAudience(request, action, async (header) => {
+        const session = await authenticate(header);
+        return { session, roles: session.user.roles, switched: session.claims.act !== undefined };
+      });
+      if (caller) sessions.set(request, caller.session);
     },
     async claimCommandId(request, action, commandId, input) {
       const session = sessions.get(request);
