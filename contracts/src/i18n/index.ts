@@ -15,6 +15,8 @@ export const languages = [
 export type Language = (typeof languages)[number]['code'];
 export const defaultLanguage: Language = 'en';
 export const isLanguage = (value: unknown): value is Language => value === 'en' || value === 'es';
+/** One of ours, or the default (a stored choice, i18next's current language). */
+export const toLanguage = (value: unknown): Language => (isLanguage(value) ? value : defaultLanguage);
 
 type Leaves<T, P extends string = ''> = {
   [K in keyof T & string]: T[K] extends string ? `${P}${K}` : Leaves<T[K], `${P}${K}.`>;
@@ -42,7 +44,7 @@ void i18n.init({
  * server sets a source that reads the request's language (platform: AsyncLocalStorage per request),
  * so a message made anywhere while answering a request speaks the caller's language.
  */
-let languageSource: () => Language = () => (isLanguage(i18n.language) ? i18n.language : defaultLanguage);
+let languageSource: () => Language = () => toLanguage(i18n.language);
 
 export function setLanguageSource(source: () => Language): void {
   languageSource = source;

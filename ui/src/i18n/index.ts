@@ -1,4 +1,4 @@
-import { defaultLanguage, i18n, isLanguage, type Language } from '@wine/contracts';
+import { defaultLanguage, i18n, type Language, toLanguage } from '@wine/contracts';
 import dayjs from 'dayjs';
 import 'dayjs/locale/es';
 import { setI18n } from 'react-i18next';
@@ -24,7 +24,7 @@ export const LANGUAGE_KEY = 'language';
  * formats stay the same) and `<html lang>` (screen readers, hyphenation, the browser's translate offer).
  */
 function follow(language: string): void {
-  const code = isLanguage(language) ? language : defaultLanguage;
+  const code = toLanguage(language);
   dayjs.locale(code);
   if (typeof document !== 'undefined') document.documentElement.lang = code;
 }
@@ -34,8 +34,7 @@ follow(i18n.language);
 /** The remembered language, or the default (seeds 000 §1: for_english) when none was chosen. */
 export function storedLanguage(): Language {
   try {
-    const stored = window.localStorage.getItem(LANGUAGE_KEY);
-    return isLanguage(stored) ? stored : defaultLanguage;
+    return toLanguage(window.localStorage.getItem(LANGUAGE_KEY));
   } catch {
     // Storage unavailable (private modes, sandboxed frames): the default.
     return defaultLanguage;

@@ -1,5 +1,5 @@
 import { Group, Menu, SegmentedControl, UnstyledButton } from '@mantine/core';
-import { isLanguage, type Language, languages } from '@wine/contracts';
+import { isLanguage, type Language, languages, toLanguage } from '@wine/contracts';
 import { useTranslation } from 'react-i18next';
 import { chooseLanguage } from '../../i18n/index.ts';
 import classes from './LanguageSwitch.module.css';
@@ -24,7 +24,7 @@ function GlobeIcon() {
 /** The language shown now (i18next's, which the switch and the start-up restore set). */
 function useCurrentLanguage(): Language {
   const { i18n } = useTranslation();
-  return isLanguage(i18n.language) ? i18n.language : 'en';
+  return toLanguage(i18n.language);
 }
 
 const labelOf = (code: Language) => languages.find((l) => l.code === code)?.label ?? code;
