@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import { z } from 'zod';
 import { type ErrorCode, errorCatalogue } from './errors.ts';
 import { t } from './i18n/index.ts';
 
@@ -21,6 +21,20 @@ export type Envelope<T> = SuccessEnvelope<T> | ErrorEnvelope;
 export interface Issue {
   field: string;
   message: string;
+}
+
+/** The success envelope around an action's output schema, as a schema (the route's answer is checked by it). */
+const envelopes = new WeakMap<z.ZodType, z.ZodType>();
+export function successEnvelopeOf(output: z.ZodType): z.ZodType {
+  let envelope = envelopes.get(output);
+  if (!envelope) {
+    envelope = z.object({
+      status: z.literal('success'),
+      data: z.object({ message: z.string(), responseType: z.number(), responseData: output }),
+    });
+    envelopes.set(output, envelope);
+  }
+  return envelope;
 }
 
 export const success = <T>(responseData: T, message = 'ok'): SuccessEnvelope<T> => ({

@@ -1,4 +1,4 @@
-import { type Action, failure, success, t, validationFailure } from '@wine/contracts';
+import { type Action, failure, success, successEnvelopeOf, t, validationFailure } from '@wine/contracts';
 import type {
   FastifyInstance,
   FastifyReply,
@@ -39,20 +39,6 @@ export interface ActionGuard {
 
 const COMMAND_ID = /^[\w-]{8,128}$/;
 
-/** The seeds' success envelope around an action's output schema: the route's response schema. */
-const envelopes = new WeakMap<z.ZodType, z.ZodType>();
-function successEnvelope(output: z.ZodType): z.ZodType {
-  let envelope = envelopes.get(output);
-  if (!envelope) {
-    envelope = z.object({
-      status: z.literal('success'),
-      data: z.object({ message: z.string(), responseType: z.number(), responseData: output }),
-    });
-    envelopes.set(output, envelope);
-  }
-  return envelope;
-}
-
 /**
  * Serves one action from `contracts` on `app` (a service, or an area's plugin scope): authorises in
  * preParsing, before the body is read; validates the body with the action's input schema (a bad body
@@ -77,7 +63,7 @@ export function registerAction<A extends Action, R extends z.output<A['output']>
       ...routeLevel,
       ...options,
       config: { ...routeLevel.config, ...options.config },
-      schema: { body: action.input, response: { 200: successEnvelope(action.output) } },
+      schema: { body: action.input, response: { 200: successEnvelopeOf(action.output) } },
       preParsing: async (request, _reply, payload) => {
         await authorize(request, action);
         return payload;
