@@ -2,26 +2,41 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import rateLimit from '@fastify/rate-limit';
-import { defaultMarketSettings, type MarketSettings } from '@wine/contracts';
+import {
+  defaultMarketSettings,
+  defaultMoneySettings,
+  type MarketSettings,
+  type MoneySettings,
+} from '@wine/contracts';
 import {
   type CardProvider,
   type Clock,
   commandIdClaims,
   createSandboxCardProvider,
   createSandboxKycProvider,
+  createSandboxTaxService,
   type EventStore,
   type KycProvider,
   type Logger,
   type Mailer,
   openSms,
+  type SandboxCardProvider,
   type SecretStore,
   sessionTokens,
+  type TaxService,
 } from '@wine/platform';
 import type { FastifyInstance } from 'fastify';
 import { biddingRoutes } from './bidding/routes.ts';
 import { cartRoutes } from './carts/routes.ts';
+import { checkoutService } from './checkout/checkout-service.ts';
+import { expiryProcess } from './checkout/expiry.ts';
+import type { MoneyDeps } from './checkout/money-deps.ts';
+import { checkoutRoutes } from './checkout/routes.ts';
 import { createStreams, type Streams } from './core/command-handler.ts';
+import type { LogFollower } from './core/follow-log.ts';
 import { devRoutes } from './dev/routes.ts';
+import { invoicingProcess } from './invoices/issuing.ts';
+import { openInvoicesIndex } from './invoices/open-invoices.ts';
 import { type ClosingScheduler, closingScheduler } from './lots/closing-scheduler.ts';
 import { lotRoutes } from './lots/routes.ts';
 import { type Accounts, accounts } from './users/accounts.ts';
@@ -35,6 +50,7 @@ import { sessionRoutes } from './users/session/routes.ts';
 import { sessionAuth } from './users/session/session-auth.ts';
 import { userAdminRoutes } from './users/user-admin/routes.ts';
 import { verificationRoutes } from './users/verification/routes.ts';
+import { walletRoutes } from './wallets/routes.ts';
 import { watchlistRoutes } from './watchlists/routes.ts';
 
 export interface CommandServiceDeps {
@@ -47,6 +63,10 @@ export interface CommandServiceDeps {
   publicUrl: () => string;
   /** The card vault; the built-in sandbox by default (DOMAIN.md "Money"). */
   cards?: CardProvider;
+  /** The tax and address service; the sandbox with the configured rates by default. */
+  tax?: TaxService;
+  /** Reservation minutes, payment terms, pickup location, tax rates (DOMAIN.md "Money"). */
+  money?: MoneySettings;
   /** Identity checks; the deterministic sandbox by default. */
   kyc?: KycProvider;
   /** Sign-in, registration and code requests per minute per client and address (default 10). */
@@ -60,8 +80,12 @@ export interface CommandServiceDeps {
 
 export interface CommandService {
   streams: Streams;
-  /** Closes lots at their close; start it once the routes are served, stop it before the store closes. */
-  scheduler: ClosingScheduler;
+  /**
+   * The write side's process managers: closing lots at their close, issuing the invoices of sold
+   * lots, giving back lapsed checkout holds. Start them once the routes are served, stop them before
+   * the store closes.
+   */
+  scheduler: LogFollower & { pending(): number };
   /** The user accounts, for the server's own first-admin and role commands (never an HTTP action). */
   accounts: Accounts;
 }
@@ -75,8 +99,22 @@ export async function commandService(
   // here, on the parent of the areas' plugins, so its route hook and `app.rateLimit` reach them all.
   await app.register(rateLimit, { global: false, hook: 'preHandler' });
   const streams = createStreams(deps.store);
+  // One provider for the vault and the charges: the sandbox keeps its charges in memory.
+  const cards = deps.cards ?? createSandboxCardProvider();
+  const moneySettings = deps.money ?? defaultMoneySettings;
+  const money: MoneyDeps = {
+    streams,
+    clock: deps.clock,
+    cards,
+    secrets: deps.secrets,
+    tax: deps.tax ?? createSandboxTaxService(moneySettings.taxRates),
+    money: moneySettings,
+    premiumPercent: (deps.market ?? defaultMarketSettings).buyer_premium,
+    logger: deps.logger,
+  };
   const users = openAccounts(streams, {
     ...deps,
+    cards,
     onMailFailed: (err) => deps.logger.error({ err }, 'a password reset mail could not be sent'),
   });
   const auth = sessionAuth({
@@ -99,12 +137,38 @@ export async function commandService(
   await app.register(biddingRoutes, { streams, clock, auth, market: deps.market ?? defaultMarketSettings });
   await app.register(cartRoutes, { streams, clock, auth });
   await app.register(watchlistRoutes, { streams, clock, auth });
+  const openInvoices = openInvoicesIndex();
+  const sandbox = cards.name === 'sandbox' && 'authenticate' in cards ? (cards as SandboxCardProvider) : null;
+  await app.register(checkoutRoutes, {
+    checkout: checkoutService({ ...money, openInvoices }),
+    auth,
+    sandbox,
+  });
+  await app.register(walletRoutes, { money, auth });
   const { outbox } = deps.mailer;
   if (outbox) await app.register(devRoutes, { outbox, auth });
   return {
     streams,
-    scheduler: closingScheduler({ streams, clock: deps.clock, logger: deps.logger }),
+    scheduler: processManagers([
+      closingScheduler({ streams, clock: deps.clock, logger: deps.logger }),
+      invoicingProcess(money, openInvoices),
+      expiryProcess(money),
+    ]),
     accounts: users,
+  };
+}
+
+/** The process managers started and stopped together; `pending` counts lots still to close. */
+function processManagers([closing, ...others]: [ClosingScheduler, ...LogFollower[]]) {
+  const all = [closing, ...others];
+  return {
+    start: async () => {
+      await Promise.all(all.map((p) => p.start()));
+    },
+    stop: async () => {
+      await Promise.all(all.map((p) => p.stop()));
+    },
+    pending: () => closing.pending(),
   };
 }
 

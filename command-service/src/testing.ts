@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { actions, type MarketSettings, type Role } from '@wine/contracts';
 import { type LotListedData, lotStream } from '@wine/event-schemas';
 import {
+  type CardProvider,
   createHttpApp,
   createLogger,
   type HttpApp,
@@ -54,6 +55,8 @@ export interface TestOptions {
   staffRateLimit?: number;
   /** The identity checks (the deterministic sandbox by default). */
   kyc?: KycProvider;
+  /** The card provider (the sandbox by default). */
+  cards?: CardProvider;
 }
 
 const START = '2026-11-22T12:00:00.000Z';
@@ -83,6 +86,7 @@ export async function openTestCommandService(options: TestOptions = {}) {
     ...(options.rateLimit !== undefined && { rateLimit: options.rateLimit }),
     ...(options.staffRateLimit !== undefined && { staffRateLimit: options.staffRateLimit }),
     ...(options.kyc && { kyc: options.kyc }),
+    ...(options.cards && { cards: options.cards }),
   });
   await app.ready();
   const operator = { kind: 'system', id: 'spec' } as const;
@@ -128,16 +132,17 @@ export async function openTestCommandService(options: TestOptions = {}) {
     return { id: session.id, token: session.token, email, password: PASSWORD };
   }
 
-  /** Adds the sandbox's Visa test card to a user's account, through the API. */
-  async function addCard(token: string) {
-    const answer = await post(
+  /** Adds a sandbox test card (the Visa by default) to a user's account, through the API; its id. */
+  async function addCard(token: string, number: string = sandboxTestCards.visa) {
+    const answer = await post<{ data: { id: string; last4: string }[] }>(
       actions.addCard.path,
-      { card_number: sandboxTestCards.visa, exp_month: 12, exp_year: 2030, cvv: '123', name_on_card: 'Spec' },
+      { card_number: number, exp_month: 12, exp_year: 2030, cvv: '123', name_on_card: 'Spec' },
       { token },
     );
     if (answer.status !== 200)
       throw new Error(`addCard answered ${answer.status}: ${answer.body.data.message}`);
-    return answer;
+    const card = answer.body.data.responseData.data.find((c) => number.endsWith(c.last4));
+    return { answer, cardId: card?.id as string };
   }
 
   /** Lists a lot straight on its stream (the seller's or admin's route is not what the spec is about). */

@@ -9,6 +9,7 @@ import { biddingActions } from './bidding/actions.ts';
 import { cartActions } from './carts/actions.ts';
 import { commonActions } from './common/actions.ts';
 import { lotActions } from './lots/actions.ts';
+import { cartViewActions, checkoutActions, invoiceActions, walletActions } from './money/actions.ts';
 import { watchlistActions } from './watchlists/actions.ts';
 
 /** Every HTTP action of the product, declared once per area (ARCHITECTURE.md "API shape"). */
@@ -17,6 +18,10 @@ export const actions = {
   ...lotActions,
   ...biddingActions,
   ...cartActions,
+  ...cartViewActions,
+  ...checkoutActions,
+  ...walletActions,
+  ...invoiceActions,
   ...watchlistActions,
   ...sessionActions,
   ...verificationActions,

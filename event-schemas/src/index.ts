@@ -1,18 +1,27 @@
 export * from './cart-events.ts';
 export * from './envelope.ts';
+export * from './invoice-events.ts';
 export * from './lot-events.ts';
 export * from './registry.ts';
+export * from './stock-events.ts';
 export * from './streams.ts';
 export * from './user-events.ts';
+export * from './wallet-events.ts';
 
 import { cartEventDefinitions } from './cart-events.ts';
+import { invoiceEventDefinitions } from './invoice-events.ts';
 import { lotEventDefinitions } from './lot-events.ts';
 import { createRegistry } from './registry.ts';
+import { stockEventDefinitions } from './stock-events.ts';
 import { userEventDefinitions } from './user-events.ts';
+import { walletEventDefinitions } from './wallet-events.ts';
 
 /** Every event type of the product. Adding an event means adding its definition here. */
 export const events = createRegistry([
   ...lotEventDefinitions,
+  ...stockEventDefinitions,
+  ...invoiceEventDefinitions,
+  ...walletEventDefinitions,
   ...cartEventDefinitions,
   ...userEventDefinitions,
 ]);
@@ -20,5 +29,7 @@ export const events = createRegistry([
 export type MarketEvent =
   | import('./lot-events.ts').LotEvent
   | import('./cart-events.ts').CartEvent
+  | import('./invoice-events.ts').InvoiceEvent
+  | import('./wallet-events.ts').WalletEvent
   | import('./user-events.ts').UserEvent
   | import('./user-events.ts').EmailClaimEvent;

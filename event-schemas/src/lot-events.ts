@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineEvent } from './registry.ts';
+import type { StockEvent } from './stock-events.ts';
 
 /** Integer cents (DOMAIN.md "Money"); the per-lot ceiling is $999,999.99 for bids, 1e9 cents for prices. */
 export const Cents = z.number().int().min(0).max(1_000_000_000);
@@ -203,7 +204,8 @@ export type LotEvent =
   | { type: 'ProxyBidPlaced'; data: z.infer<typeof ProxyBidPlaced.schema> }
   | { type: 'MaxBidRaised'; data: z.infer<typeof MaxBidRaised.schema> }
   | { type: 'LotExtended'; data: z.infer<typeof LotExtended.schema> }
-  | { type: 'LotClosed'; data: z.infer<typeof LotClosed.schema> };
+  | { type: 'LotClosed'; data: z.infer<typeof LotClosed.schema> }
+  | StockEvent;
 export type BidPlacedData = z.infer<typeof BidPlaced.schema>;
 export type ProxyBidPlacedData = z.infer<typeof ProxyBidPlaced.schema>;
 

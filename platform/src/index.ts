@@ -12,3 +12,4 @@ export * from './retry.ts';
 export * from './secret-store/index.ts';
 export * from './sessions/index.ts';
 export * from './sms/index.ts';
+export * from './tax/index.ts';

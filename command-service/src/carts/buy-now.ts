@@ -3,11 +3,10 @@ import {
   buyNowAvailable as offerAvailable,
   quantityMessage,
   quantityProblem,
-  remainingStock,
 } from '@wine/contracts';
 import { AppError } from '@wine/platform';
 import { commandErrors } from '../errors.ts';
-import type { Lot } from '../lots/lot.ts';
+import { availableAt, type Lot } from '../lots/lot.ts';
 
 /** The lot's state as the shared buy-now rule reads it (contracts carts/buy-now.ts). */
 export function buyNowAvailable(state: Lot, now: Date): boolean {
@@ -31,7 +30,7 @@ export function buyNowAvailable(state: Lot, now: Date): boolean {
 /**
  * The unit price of `qty` bottles bought now, after every quantity rule of seeds 000 §5 (shared with
  * the lot page); throws the seeds' message otherwise. Stock is not held here: checkout reserves it
- * (DOMAIN.md "Buy now and cart"), so nothing is sold yet and the whole quantity remains.
+ * (DOMAIN.md "Buy now and cart"); what remains is what is neither sold nor held by a live checkout.
  */
 export function buyNowLine(state: Lot, qty: number, buyerId: string, now: Date): { unitPrice: number } {
   if (state.status === 'empty') throw commandErrors.lotNotFound();
@@ -41,7 +40,7 @@ export function buyNowLine(state: Lot, qty: number, buyerId: string, now: Date):
     throw new AppError('OWN_LOT', { message: 'buyNow.ownLot', field: 'product_id' });
   const problem = quantityProblem(
     {
-      remaining: remainingStock(lot.quantity, 0),
+      remaining: availableAt(state, now.getTime()),
       bidCount: state.bidCount,
       enforceMinimum: lot.enforceMinimumQuantity,
       minimumQuantity: lot.minimumQuantity,

@@ -16,11 +16,10 @@ export interface Cart {
  * seeds 000 §4.4 addToCart: the lines as the buy-now rules priced them (buy-now.ts, per lot); `hasCard`:
  * the buyer has a card on file.
  */
-export type CartCommand = {
-  type: 'SetLines';
-  lines: { lotId: string; qty: number; unitPrice: number }[];
-  hasCard: boolean;
-};
+export type CartCommand =
+  | { type: 'SetLines'; lines: { lotId: string; qty: number; unitPrice: number }[]; hasCard: boolean }
+  /** cancelItem, a paid order's lines, or lots no longer for sale (refreshCart): lines not there are skipped. */
+  | { type: 'RemoveLines'; lotIds: string[] };
 
 export const MAX_CART_LINES = 100;
 
@@ -51,6 +50,11 @@ export function refuseWithoutCard(hasCard: boolean): void {
 
 /** Adding a lot already in the cart sets its line; an unchanged line records nothing. */
 export function decideCart(command: CartCommand, state: Cart): CartEvent[] {
+  if (command.type === 'RemoveLines') {
+    return [...new Set(command.lotIds)]
+      .filter((lotId) => state.lines[lotId])
+      .map((lotId) => ({ type: 'CartLineRemoved', data: { lotId } }));
+  }
   refuseWithoutCard(command.hasCard);
   const changed = command.lines.filter((line) => {
     const current = state.lines[line.lotId];

@@ -5,7 +5,7 @@ import { type CartCommand, cartDecider, MAX_CART_LINES } from './cart.ts';
 
 const spec = deciderSpec(cartDecider);
 const line = (lotId: string, qty: number, unitPrice = 12_000) => ({ lotId, qty, unitPrice });
-const setLines = (...lines: ReturnType<typeof line>[]): CartCommand => ({
+const setLines = (...lines: ReturnType<typeof line>[]): Extract<CartCommand, { type: 'SetLines' }> => ({
   type: 'SetLines',
   lines,
   hasCard: true,
@@ -61,5 +61,11 @@ describe('cart decider (seeds 000 §4.4 addToCart)', () => {
     spec([])
       .when({ ...setLines(line('lot-a', 1)), hasCard: false })
       .thenThrows({ code: 'ADD_CARD', message: 'Please add a card to buy' });
+  });
+
+  it('removes the lines it is asked to, skipping lots not in the cart', () => {
+    spec([lineSet('lot-a', 1), lineSet('lot-b', 2)])
+      .when({ type: 'RemoveLines', lotIds: ['lot-b', 'lot-z', 'lot-b'] })
+      .then([removed('lot-b')]);
   });
 });

@@ -1,8 +1,8 @@
-import { actions, buyNowMessages } from '@wine/contracts';
+import { actions, buyNowMessages, checkoutMessages } from '@wine/contracts';
 import { cartStream, lotStream } from '@wine/event-schemas';
-import { type Clock, registerAction } from '@wine/platform';
+import { AppError, type Clock, registerAction } from '@wine/platform';
 import type { FastifyPluginAsync } from 'fastify';
-import { commandContext } from '../core/command-context.ts';
+import { commandContext, followUp } from '../core/command-context.ts';
 import type { Streams } from '../core/command-handler.ts';
 import { lotDecider } from '../lots/decide.ts';
 import type { SessionAuth } from '../users/session/session-auth.ts';
@@ -37,5 +37,55 @@ export const cartRoutes: FastifyPluginAsync<CartRouteDeps> = async (app, { strea
     );
     ctx.setMessage(buyNowMessages.added);
     return { lines: lines.map((l) => ({ product_id: l.lotId, qty: l.qty, unit_price: l.unitPrice })) };
+  });
+
+  registerAction(app, actions.cancelItem, auth, async (input, ctx) => {
+    const session = auth.sessionOf(ctx.request);
+    const now = clock.now();
+    const stream = cartStream(session.user.id);
+    const cart = await streams.load(stream, cartDecider);
+    if (!cart.lines[input.product_id]) throw new AppError('NOT_IN_CART');
+    await streams.handle(
+      stream,
+      cartDecider,
+      { type: 'RemoveLines', lotIds: [input.product_id] },
+      commandContext(ctx, actorOf(session), now),
+    );
+    ctx.setMessage(checkoutMessages.itemRemoved);
+    return null;
+  });
+
+  // Prices every line again against its lot now (a quantity-discount row or a price may have
+  // changed); a line no longer for sale leaves the cart.
+  registerAction(app, actions.refreshCart, auth, async (_input, ctx) => {
+    const session = auth.sessionOf(ctx.request);
+    const now = clock.now();
+    const stream = cartStream(session.user.id);
+    const cart = await streams.load(stream, cartDecider);
+    const removed: string[] = [];
+    const repriced: { lotId: string; qty: number; unitPrice: number }[] = [];
+    for (const [lotId, line] of Object.entries(cart.lines)) {
+      const lot = await streams.load(lotStream(lotId), lotDecider);
+      try {
+        const { unitPrice } = buyNowLine(lot, line.qty, session.user.id, now);
+        if (unitPrice !== line.unitPrice) repriced.push({ lotId, qty: line.qty, unitPrice });
+      } catch {
+        removed.push(lotId);
+      }
+    }
+    const context = commandContext(ctx, actorOf(session), now);
+    if (removed.length > 0)
+      await streams.handle(stream, cartDecider, { type: 'RemoveLines', lotIds: removed }, context);
+    if (repriced.length > 0 && session.user.cards.length > 0) {
+      const hasCard = true;
+      await streams.handle(
+        stream,
+        cartDecider,
+        { type: 'SetLines', lines: repriced, hasCard },
+        commandContext(followUp(ctx, 'reprice'), actorOf(session), now),
+      );
+    }
+    ctx.setMessage(checkoutMessages.cartRefreshed);
+    return { removed, repriced: repriced.map((l) => l.lotId) };
   });
 };

@@ -1,7 +1,8 @@
-import { lotStream, parseStreamName, type RecordedEvent, START } from '@wine/event-schemas';
-import { backoff, type Clock, type Logger, type Subscription } from '@wine/platform';
+import { lotStream, parseStreamName, type RecordedEvent } from '@wine/event-schemas';
+import type { Clock, Logger } from '@wine/platform';
 import TinyQueue from 'tinyqueue';
 import type { Streams } from '../core/command-handler.ts';
+import { followLog } from '../core/follow-log.ts';
 import { lotDecider } from './decide.ts';
 
 export interface ClosingSchedulerDeps {
@@ -39,7 +40,6 @@ export function closingScheduler(deps: ClosingSchedulerDeps): ClosingScheduler {
   const closes = new Map<string, string>();
   const queue = new TinyQueue<Due>([], (a, b) => a.at - b.at);
   const inFlight = new Set<string>();
-  let subscription: Subscription | null = null;
   let timer: NodeJS.Timeout | null = null;
   let stopped = false;
 
@@ -97,44 +97,23 @@ export function closingScheduler(deps: ClosingSchedulerDeps): ClosingScheduler {
     }
   }
 
-  let position = START;
-  const wait = backoff({ initialMs: 500, maxMs: 30_000 });
-  function subscribe(onCaughtUp: () => void) {
-    if (stopped) return;
-    subscription = streams.store.subscribeToAll(
-      async (events) => {
-        for (const event of events) follow(event);
-        position = events[events.length - 1]?.position ?? position;
-        wait.reset();
-        tick();
-      },
-      {
-        after: position,
-        onCaughtUp,
-        // A dropped subscription is not resumed by the client: follow on from where it stopped.
-        onError: (error) => {
-          logger.error({ err: error, position }, 'closing scheduler lost the log; resubscribing');
-          subscription = null;
-          setTimeout(() => subscribe(onCaughtUp), wait.next()).unref();
-        },
-      },
-    );
-  }
+  const log = followLog(streams.store, 'closing scheduler', logger, (events) => {
+    for (const event of events) follow(event);
+    tick();
+  });
 
   return {
     start() {
-      return new Promise<void>((resolve) => {
-        subscribe(resolve);
-        timer = setInterval(() => {
-          if (!stopped) tick();
-        }, deps.tickMs ?? 250);
-        timer.unref();
-      });
+      timer = setInterval(() => {
+        if (!stopped) tick();
+      }, deps.tickMs ?? 250);
+      timer.unref();
+      return log.start();
     },
     async stop() {
       stopped = true;
       if (timer) clearInterval(timer);
-      await subscription?.close();
+      await log.stop();
       while (inFlight.size > 0) await new Promise((r) => setTimeout(r, 10));
     },
     pending: () => closes.size,

@@ -1,5 +1,6 @@
 import type { LotEvent, LotListedData } from '@wine/event-schemas';
 import { decideBid, type PlaceBid } from '../bidding/decide-bid.ts';
+import { decideStock, type StockCommand } from '../checkout/decide-stock.ts';
 import type { Decider } from '../core/decider.ts';
 import { commandErrors } from '../errors.ts';
 import { evolveLot, initialLot, type ListedLot, type Lot, reserveMet } from './lot.ts';
@@ -17,6 +18,7 @@ export type LotCommand =
   | { type: 'UpdateLot'; changes: LotChanges; by: LotEditor; now: Date }
   | { type: 'WithdrawLot'; reason: string; by: LotEditor }
   | PlaceBid
+  | StockCommand
   | { type: 'CloseLot'; now: Date };
 
 /** Changing these is changing the deal, so only before the first bid. */
@@ -77,6 +79,10 @@ export function decideLot(command: LotCommand, state: Lot): LotEvent[] {
       return [{ type: 'LotWithdrawn', data: { reason: command.reason } }];
     case 'PlaceBid':
       return decideBid(command, state);
+    case 'ReserveStock':
+    case 'ReleaseReservation':
+    case 'SellReservation':
+      return decideStock(command, state);
     case 'CloseLot': {
       // Exactly once: only an open lot past its (extended) close closes; anything else is a no-op.
       if (state.status !== 'open') return [];

@@ -19,6 +19,21 @@ export interface ListedLot {
   /** Everyone who bid, in the order of their first bid. */
   bidders: string[];
   outcome: 'sold' | 'unsold' | null;
+  /** Bottles sold by buy now. */
+  sold: number;
+  /** Checkout holds by reservation id (DOMAIN.md "Buy now and cart"); a lapsed one holds nothing. */
+  holds: Record<string, Hold>;
+  /** Reservations already sold, with their bottles (a sale confirmed twice sells once). */
+  sales: Record<string, number>;
+}
+
+export interface Hold {
+  invoiceId: string;
+  buyerId: string;
+  qty: number;
+  unitPrice: number;
+  /** Epoch milliseconds. */
+  expiresAt: number;
 }
 
 /** The lot aggregate's state, folded from its stream. */
@@ -32,6 +47,19 @@ export const reserveMet = (lot: LotListedData, max: number) => lot.reserve === n
 const withBidder = (bidders: string[], bidderId: string) =>
   bidders.includes(bidderId) ? bidders : [...bidders, bidderId];
 
+const withoutHold = (holds: Record<string, Hold>, reservationId: string) => {
+  const { [reservationId]: _gone, ...rest } = holds;
+  return rest;
+};
+
+/** Bottles held by checkouts whose hold has not lapsed at `now`. */
+export const heldAt = (state: ListedLot, now: number): number =>
+  Object.values(state.holds).reduce((sum, h) => (h.expiresAt > now ? sum + h.qty : sum), 0);
+
+/** What a buyer can still take now: the quantity less what is sold and what live holds keep. */
+export const availableAt = (state: ListedLot, now: number): number =>
+  Math.max(0, state.lot.quantity - state.sold - heldAt(state, now));
+
 export function evolveLot(state: Lot, event: LotEvent): Lot {
   if (event.type === 'LotListed') {
     const lot = event.data;
@@ -44,6 +72,9 @@ export function evolveLot(state: Lot, event: LotEvent): Lot {
       nextBid: lot.openingBid,
       bidders: [],
       outcome: null,
+      sold: 0,
+      holds: {},
+      sales: {},
     };
   }
   if (state.status === 'empty') return state;
@@ -78,6 +109,20 @@ export function evolveLot(state: Lot, event: LotEvent): Lot {
       return { ...state, lot: { ...state.lot, closesAt: event.data.closesAt } };
     case 'LotClosed':
       return { ...state, status: 'closed', outcome: event.data.outcome };
+    case 'StockReserved': {
+      const { reservationId, invoiceId, buyerId, qty, unitPrice, expiresAt } = event.data;
+      const hold = { invoiceId, buyerId, qty, unitPrice, expiresAt: Date.parse(expiresAt) };
+      return { ...state, holds: { ...state.holds, [reservationId]: hold } };
+    }
+    case 'ReservationReleased':
+      return { ...state, holds: withoutHold(state.holds, event.data.reservationId) };
+    case 'StockSold':
+      return {
+        ...state,
+        sold: state.sold + event.data.qty,
+        holds: withoutHold(state.holds, event.data.reservationId),
+        sales: { ...state.sales, [event.data.reservationId]: event.data.qty },
+      };
     default: {
       const _exhaustive: never = event;
       return state;

@@ -1,2 +1,7 @@
 export * from './port.ts';
-export { createSandboxCardProvider, sandboxTestCards } from './sandbox.ts';
+export {
+  createSandboxCardProvider,
+  SANDBOX_AUTHENTICATION_PATH,
+  type SandboxCardProvider,
+  sandboxTestCards,
+} from './sandbox.ts';

@@ -1,10 +1,18 @@
 import { randomUUID } from 'node:crypto';
-import { CardDeclinedError, type CardProvider, type NewCard, type ProviderCard } from './port.ts';
+import {
+  CardDeclinedError,
+  type CardProvider,
+  type ChargeState,
+  type NewCard,
+  type ProviderCard,
+} from './port.ts';
 
 /**
  * The built-in `sandbox` provider, like a processor's test mode: the test numbers below are
- * accepted, 4000 0000 0000 0002 always declines, anything failing the Luhn check or expired is
- * refused; messages carry a reference as real providers' do.
+ * accepted, 4000 0000 0000 0002 is refused when saved, 4000 0000 0000 0341 is saved but declines
+ * every charge, 4000 0025 0000 3155 asks the buyer to authenticate each charge on the sandbox
+ * issuer's page; anything failing the Luhn check or expired is refused; messages carry a reference as
+ * real providers' do.
  */
 export const sandboxTestCards = {
   visa: '4242424242424242',
@@ -12,7 +20,12 @@ export const sandboxTestCards = {
   amex: '378282246310005',
   discover: '6011111111111117',
   declined: '4000000000000002',
+  chargeDeclined: '4000000000000341',
+  authenticationRequired: '4000002500003155',
 } as const;
+
+/** The sandbox issuer's authentication page (a page of the product's UI, as the provider's would be). */
+export const SANDBOX_AUTHENTICATION_PATH = '/sandbox/authenticate';
 
 const luhn = (digits: string) => {
   let sum = 0;
@@ -38,10 +51,44 @@ function brandOf(number: string): ProviderCard['brand'] {
 const expired = (month: number, year: number, now: Date) =>
   year < now.getUTCFullYear() || (year === now.getUTCFullYear() && month < now.getUTCMonth() + 1);
 
-export function createSandboxCardProvider(): CardProvider {
+type Behaviour = 'ok' | 'decline' | 'authenticate';
+const behaviourOf = (number: string): Behaviour =>
+  number === sandboxTestCards.chargeDeclined
+    ? 'decline'
+    : number === sandboxTestCards.authenticationRequired
+      ? 'authenticate'
+      : 'ok';
+/** The token says how the card behaves, so the sandbox keeps working across restarts. */
+const tokenBehaviour = (token: string): Behaviour =>
+  token.startsWith('card_sbx_decline_')
+    ? 'decline'
+    : token.startsWith('card_sbx_authenticate_')
+      ? 'authenticate'
+      : 'ok';
+
+interface SandboxCharge {
+  amount: number;
+  refunded: number;
+  state: ChargeState;
+}
+
+/** The sandbox, with the issuer's side of authentication that its page calls. */
+export interface SandboxCardProvider extends CardProvider {
+  /** The buyer approved or refused the charge on the sandbox issuer's page. */
+  authenticate(chargeId: string, approve: boolean): Promise<void>;
+}
+
+export function createSandboxCardProvider(): SandboxCardProvider {
   const cards = new Map<string, { expMonth: number; expYear: number }>();
+  const charges = new Map<string, SandboxCharge>();
+  const reference = () => `REF: SBX-${randomUUID().slice(0, 8).toUpperCase()}`;
   const refuse = (message: string): never => {
-    throw new CardDeclinedError(`${message} REF: SBX-${randomUUID().slice(0, 8).toUpperCase()}`);
+    throw new CardDeclinedError(`${message} ${reference()}`);
+  };
+  const chargeOf = (chargeId: string) => {
+    const charge = charges.get(chargeId);
+    if (!charge) refuse('No such charge.');
+    return charge as SandboxCharge;
   };
   return {
     name: 'sandbox',
@@ -54,7 +101,7 @@ export function createSandboxCardProvider(): CardProvider {
         refuse("Your card's security code is incorrect.");
       }
       if (number === sandboxTestCards.declined) refuse('Your card was declined.');
-      const token = `card_sbx_${randomUUID().replaceAll('-', '')}`;
+      const token = `card_sbx_${behaviourOf(number)}_${randomUUID().replaceAll('-', '')}`;
       cards.set(token, { expMonth: card.expMonth, expYear: card.expYear });
       return { token, brand, last4: number.slice(-4), expMonth: card.expMonth, expYear: card.expYear };
     },
@@ -64,6 +111,42 @@ export function createSandboxCardProvider(): CardProvider {
     },
     async deleteCard(token) {
       cards.delete(token);
+    },
+    async charge({ token, amount, returnUrl }) {
+      if (!Number.isInteger(amount) || amount < 1) refuse('Invalid amount.');
+      const behaviour = tokenBehaviour(token);
+      if (behaviour === 'decline') refuse('Your card was declined.');
+      const chargeId = `ch_sbx_${randomUUID().replaceAll('-', '')}`;
+      if (behaviour === 'authenticate') {
+        charges.set(chargeId, { amount, refunded: 0, state: { status: 'requires_action' } });
+        const url = `${SANDBOX_AUTHENTICATION_PATH}/${chargeId}?return=${encodeURIComponent(returnUrl)}`;
+        return { status: 'requires_action', chargeId, url };
+      }
+      charges.set(chargeId, { amount, refunded: 0, state: { status: 'succeeded' } });
+      return { status: 'succeeded', chargeId };
+    },
+    async retrieveCharge(chargeId) {
+      return charges.get(chargeId)?.state ?? { status: 'failed', reason: 'No such charge.' };
+    },
+    async authenticate(chargeId, approve) {
+      const charge = chargeOf(chargeId);
+      if (charge.state.status !== 'requires_action') return;
+      charge.state = approve
+        ? { status: 'succeeded' }
+        : { status: 'failed', reason: 'The card issuer did not authenticate the payment.' };
+    },
+    async refund(chargeId, amount) {
+      const charge = chargeOf(chargeId);
+      if (charge.state.status !== 'succeeded') refuse('This charge was not paid.');
+      if (amount < 1 || charge.refunded + amount > charge.amount) refuse('The refund exceeds the charge.');
+      charge.refunded += amount;
+      return { refundId: `re_sbx_${randomUUID().replaceAll('-', '')}` };
+    },
+    async cancelCharge(chargeId) {
+      const charge = charges.get(chargeId);
+      if (charge?.state.status === 'requires_action') {
+        charge.state = { status: 'failed', reason: 'The payment was abandoned.' };
+      }
     },
   };
 }

@@ -17,7 +17,7 @@ describe('sandbox card provider', () => {
     const provider = createSandboxCardProvider();
     const visa = await provider.createCard(card(sandboxTestCards.visa), now);
     expect(visa).toMatchObject({ brand: 'visa', last4: '4242', expMonth: 12, expYear: 2030 });
-    expect(visa.token).toMatch(/^card_sbx_[0-9a-f]{32}$/);
+    expect(visa.token).toMatch(/^card_sbx_ok_[0-9a-f]{32}$/);
     expect(JSON.stringify(visa)).not.toContain(sandboxTestCards.visa);
     const amex = await provider.createCard(card(sandboxTestCards.amex, { cvc: '1234' }), now);
     expect(amex).toMatchObject({ brand: 'amex', last4: '0005' });

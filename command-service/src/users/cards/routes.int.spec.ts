@@ -11,7 +11,7 @@ afterAll(() => service.close());
 describe('card routes', () => {
   it('adds a card, lists it as the default, and deletes it', async () => {
     const ann = await service.signUp('ann@cards.example');
-    const added = await service.addCard(ann.token);
+    const { answer: added } = await service.addCard(ann.token);
     expect(added.body.data.message).toBe('Card added');
 
     const listed = await service.post<CardList>(actions.getCards.path, {}, { token: ann.token });

@@ -1,0 +1,230 @@
+import {
+  type CartValues,
+  type CheckoutResult,
+  type ConfirmPaymentInput,
+  type CheckoutInput as In,
+  invoiceAmounts,
+  lineAmount,
+  type SaveAddressInput,
+} from '@wine/contracts';
+import { cartStream, type DeliveryData, invoiceStream, lotStream } from '@wine/event-schemas';
+import { AppError } from '@wine/platform';
+import type { z } from 'zod';
+import { buyNowLine } from '../carts/buy-now.ts';
+import { cartDecider } from '../carts/cart.ts';
+import type { RequestContext } from '../core/command-context.ts';
+import { invoiceDecider } from '../invoices/decide.ts';
+import { dueOf, type IssuedInvoice } from '../invoices/invoice.ts';
+import type { OpenInvoices } from '../invoices/open-invoices.ts';
+import { lotDecider } from '../lots/decide.ts';
+import { actorOf, type Session } from '../users/user-service.ts';
+import { resolveDelivery } from './delivery.ts';
+import { buyNowInvoiceId, type MoneyDeps, paymentIdFor, type Step, stepContext } from './money-deps.ts';
+import { abandonBuyNowOrder, completeBuyNowOrder, placeBuyNowOrder } from './orders.ts';
+import { confirmCardPayment, type PaymentOutcome, pay } from './payments.ts';
+
+type CheckoutInput = z.output<typeof In>;
+type CartRef = { type: 'buynow' | 'auction'; cart_id: string };
+
+const values = (
+  amounts: { subtotal: number; premiumPercent: number; premium: number; tax: number; total: number }[],
+  rate: number,
+  paid: number,
+  count: number,
+): CartValues => {
+  const sum = (k: 'subtotal' | 'premium' | 'tax' | 'total') => amounts.reduce((s, a) => s + a[k], 0);
+  const total = sum('total');
+  return {
+    count,
+    subtotal: sum('subtotal'),
+    premium_percent: amounts[0]?.premiumPercent ?? 0,
+    premium: sum('premium'),
+    tax_rate: rate,
+    tax: sum('tax'),
+    total,
+    paid,
+    due: Math.max(0, total - paid),
+  };
+};
+
+/** The checkout process manager (DOMAIN.md "Buy now and cart", "Money"): one cart, or unpaid invoices. */
+export function checkoutService(deps: MoneyDeps & { openInvoices: OpenInvoices }) {
+  const { streams, clock } = deps;
+  const loadInvoice = async (id: string) => streams.load(invoiceStream(id), invoiceDecider);
+
+  /** The caller's own invoices of an auction cart: one, or `all` still unpaid. */
+  async function auctionInvoices(buyerId: string, cartId: string): Promise<IssuedInvoice[]> {
+    const ids = cartId === 'all' ? deps.openInvoices.unpaidAuctionInvoices(buyerId) : [cartId];
+    const invoices: IssuedInvoice[] = [];
+    for (const id of ids) {
+      const invoice = await loadInvoice(id);
+      if (
+        invoice.status === 'none' ||
+        invoice.issued.buyerId !== buyerId ||
+        invoice.issued.kind !== 'auction'
+      ) {
+        throw new AppError('INVOICE_NOT_FOUND', { field: 'cart_id' });
+      }
+      if (invoice.voided) throw new AppError('INVOICE_VOID', { field: 'cart_id' });
+      if (dueOf(invoice) === 0) {
+        if (cartId === 'all') continue;
+        throw new AppError('INVOICE_PAID', { field: 'cart_id' });
+      }
+      invoices.push(invoice);
+    }
+    if (invoices.length === 0) throw new AppError('CART_EMPTY');
+    return invoices;
+  }
+
+  async function cartLines(buyerId: string) {
+    const cart = await streams.load(cartStream(buyerId), cartDecider);
+    const lines = Object.entries(cart.lines).map(([lotId, line]) => ({ lotId, qty: line.qty }));
+    if (lines.length === 0) throw new AppError('CART_EMPTY');
+    return lines;
+  }
+
+  /** Each auction invoice with the chosen delivery's tax (its premium stays). */
+  const withDelivery = (invoice: IssuedInvoice, delivery: DeliveryData) =>
+    invoiceAmounts(invoice.amounts.subtotal, invoice.amounts.premiumPercent, delivery.taxRate);
+
+  async function finish(
+    step: Step,
+    paymentId: string,
+    ids: string[],
+    outcome: PaymentOutcome,
+  ): Promise<CheckoutResult> {
+    const invoices = (await Promise.all(ids.map(loadInvoice))) as IssuedInvoice[];
+    for (const invoice of invoices) {
+      if (invoice.issued.kind !== 'buynow') continue;
+      if (outcome.status === 'paid') await completeBuyNowOrder(deps, step, invoice);
+      if (outcome.status === 'declined') await abandonBuyNowOrder(deps, step, invoice, 'payment_failed');
+    }
+    if (outcome.status === 'declined')
+      throw new AppError('PAYMENT_DECLINED', { params: { reason: outcome.reason } });
+    return {
+      status: outcome.status,
+      invoice_ids: ids,
+      payment_id: paymentId,
+      url: outcome.status === 'requires_action' && outcome.url ? outcome.url : null,
+    };
+  }
+
+  return {
+    /** seeds 001 cart/saveAddress: the address checked, and the cart's values with its tax. */
+    async quote(session: Session, input: z.output<typeof SaveAddressInput>) {
+      const buyerId = session.user.id;
+      const delivery = await resolveDelivery(deps, input);
+      if (input.type === 'auction') {
+        const invoices = await auctionInvoices(buyerId, input.cart_id);
+        const amounts = invoices.map((inv) => withDelivery(inv, delivery));
+        const paid = invoices.reduce((s, inv) => s + inv.paid, 0);
+        return {
+          cartValues: values(amounts, delivery.taxRate, paid, invoices.length),
+          tax_state: delivery.taxState,
+          cartLocation: deps.money.pickup,
+        };
+      }
+      const now = clock.now();
+      let subtotal = 0;
+      let count = 0;
+      for (const line of await cartLines(buyerId)) {
+        const lot = await streams.load(lotStream(line.lotId), lotDecider);
+        try {
+          subtotal += lineAmount(line.qty, buyNowLine(lot, line.qty, buyerId, now).unitPrice);
+          count += 1;
+        } catch {
+          // A line no longer for sale is left out; checkout will say which.
+        }
+      }
+      const amounts = [invoiceAmounts(subtotal, 0, delivery.taxRate)];
+      return {
+        cartValues: values(amounts, delivery.taxRate, 0, count),
+        tax_state: delivery.taxState,
+        cartLocation: deps.money.pickup,
+      };
+    },
+
+    async checkout(session: Session, input: CheckoutInput, request: RequestContext): Promise<CheckoutResult> {
+      const buyerId = session.user.id;
+      const step: Step = { base: request, actor: actorOf(session) };
+      const card = input.payment.card_id
+        ? session.user.cards.find((c) => c.cardId === input.payment.card_id)
+        : null;
+      if (input.payment.card_id && !card) throw new AppError('CARD_NOT_FOUND', { field: 'card_id' });
+      const delivery = await resolveDelivery(deps, input);
+      const paymentId = paymentIdFor(request.commandId, buyerId);
+      let invoices: IssuedInvoice[];
+      if (input.type === 'buynow') {
+        const invoiceId = buyNowInvoiceId(buyerId, input.cart_id);
+        const existing = await loadInvoice(invoiceId);
+        if (existing.status === 'issued' && (existing.voided || dueOf(existing) === 0))
+          throw new AppError('ORDER_TAKEN');
+        invoices = [
+          existing.status === 'issued'
+            ? existing
+            : await placeBuyNowOrder(deps, step, {
+                invoiceId,
+                buyerId,
+                lines: await cartLines(buyerId),
+                delivery,
+              }),
+        ];
+      } else {
+        invoices = [];
+        for (const invoice of await auctionInvoices(buyerId, input.cart_id)) {
+          const { invoiceId } = invoice.issued;
+          await streams.handle(
+            invoiceStream(invoiceId),
+            invoiceDecider,
+            { type: 'ChooseDelivery', buyerId, delivery, amounts: withDelivery(invoice, delivery) },
+            stepContext(step, `delivery:${invoiceId}`, clock.now()),
+          );
+          invoices.push((await loadInvoice(invoiceId)) as IssuedInvoice);
+        }
+      }
+      const ids = invoices.map((inv) => inv.issued.invoiceId);
+      const returnUrl = `/checkout_confirm?payment_id=${paymentId}&invoice=${ids.join(',')}`;
+      const plan = {
+        buyerId,
+        paymentId,
+        invoices,
+        useWallet: input.payment.use_wallet,
+        card: card ? { cardId: card.cardId, brand: card.brand, last4: card.last4 } : null,
+        returnUrl,
+      };
+      let outcome: PaymentOutcome;
+      try {
+        outcome = await pay(deps, step, plan);
+      } catch (error) {
+        // This payment could not go on (the wallet fell short, the card left the vault): the order it
+        // placed is given up. Another payment under way on it is left to finish.
+        const own =
+          error instanceof AppError &&
+          (error.code === 'WALLET_INSUFFICIENT' || error.code === 'CARD_NOT_FOUND');
+        if (input.type === 'buynow' && own) {
+          const invoice = (await loadInvoice(ids[0] as string)) as IssuedInvoice;
+          await abandonBuyNowOrder(deps, step, invoice, 'payment_failed');
+        }
+        throw error;
+      }
+      return finish(step, paymentId, ids, outcome);
+    },
+
+    /** Back from the card issuer's page: the charge's outcome recorded on its invoices. */
+    async confirm(session: Session, input: z.output<typeof ConfirmPaymentInput>, request: RequestContext) {
+      const buyerId = session.user.id;
+      const step: Step = { base: request, actor: actorOf(session) };
+      const invoices: IssuedInvoice[] = [];
+      for (const id of new Set(input.invoice_ids)) {
+        const invoice = await loadInvoice(id);
+        if (invoice.status === 'none' || invoice.issued.buyerId !== buyerId)
+          throw new AppError('INVOICE_NOT_FOUND');
+        invoices.push(invoice);
+      }
+      const outcome = await confirmCardPayment(deps, step, input.payment_id, invoices);
+      return finish(step, input.payment_id, [...new Set(input.invoice_ids)], outcome);
+    },
+  };
+}
+
+export type CheckoutService = ReturnType<typeof checkoutService>;

@@ -1,0 +1,84 @@
+import type { LotEvent } from '@wine/event-schemas';
+import { AppError } from '@wine/platform';
+import { buyNowLine } from '../carts/buy-now.ts';
+import type { Lot } from '../lots/lot.ts';
+
+/**
+ * The stock commands on a lot's stream (DOMAIN.md "Buy now and cart"): a checkout holds bottles,
+ * gives them back, or turns its hold into a sale once paid. The lot stream's expected revision makes
+ * every hold see every other, so no two checkouts together take more than the lot holds.
+ */
+export type StockCommand =
+  | {
+      type: 'ReserveStock';
+      reservationId: string;
+      invoiceId: string;
+      buyerId: string;
+      qty: number;
+      now: Date;
+      expiresAt: Date;
+    }
+  | {
+      type: 'ReleaseReservation';
+      reservationId: string;
+      reason: 'checkout_failed' | 'payment_failed' | 'expired';
+    }
+  | { type: 'SellReservation'; reservationId: string; invoiceId: string; now: Date };
+
+export function decideStock(command: StockCommand, state: Lot): LotEvent[] {
+  if (state.status === 'empty') throw new AppError('LOT_NOT_FOUND');
+  switch (command.type) {
+    case 'ReserveStock': {
+      if (state.holds[command.reservationId] || state.sales[command.reservationId] !== undefined) return [];
+      const now = command.now.getTime();
+      // Holds that lapsed are given back first, so the log says why their bottles are free again.
+      const lapsed: LotEvent[] = Object.entries(state.holds)
+        .filter(([, hold]) => hold.expiresAt <= now)
+        .map(([reservationId]) => ({
+          type: 'ReservationReleased',
+          data: { reservationId, reason: 'expired' },
+        }));
+      // Every buy-now rule, against the stock neither sold nor held (buy-now.ts).
+      const { unitPrice } = buyNowLine(state, command.qty, command.buyerId, command.now);
+      return [
+        ...lapsed,
+        {
+          type: 'StockReserved',
+          data: {
+            reservationId: command.reservationId,
+            invoiceId: command.invoiceId,
+            buyerId: command.buyerId,
+            qty: command.qty,
+            unitPrice,
+            expiresAt: command.expiresAt.toISOString(),
+          },
+        },
+      ];
+    }
+    case 'ReleaseReservation':
+      return state.holds[command.reservationId]
+        ? [
+            {
+              type: 'ReservationReleased',
+              data: { reservationId: command.reservationId, reason: command.reason },
+            },
+          ]
+        : [];
+    case 'SellReservation': {
+      if (state.sales[command.reservationId] !== undefined) return [];
+      const hold = state.holds[command.reservationId];
+      // A hold still on the stream is sold even if it lapsed a moment ago: nobody else took it.
+      if (!hold) throw new AppError('RESERVATION_LAPSED');
+      return [
+        {
+          type: 'StockSold',
+          data: { reservationId: command.reservationId, invoiceId: command.invoiceId, qty: hold.qty },
+        },
+      ];
+    }
+    default: {
+      const _exhaustive: never = command;
+      return [];
+    }
+  }
+}

@@ -1,0 +1,45 @@
+import { type CheckoutAddress, t } from '@wine/contracts';
+import type { DeliveryData } from '@wine/event-schemas';
+import { AppError } from '@wine/platform';
+import { type MoneyDeps, pickupRate } from './money-deps.ts';
+
+export interface DeliveryChoice {
+  delivery: 'pickup' | 'delivery';
+  address: CheckoutAddress | null;
+  billing_address: CheckoutAddress | null;
+}
+
+const plain = (a: CheckoutAddress) => ({ address1: a.address1, city: a.city, state: a.state, zip: a.zip });
+
+/**
+ * Pickup is taxed at the pickup location's rate; delivery at the delivery address's, which the tax
+ * and address port must accept (issue "Money": US states and ZIP ranges in the sandbox).
+ */
+export async function resolveDelivery(deps: MoneyDeps, choice: DeliveryChoice): Promise<DeliveryData> {
+  const billing = choice.billing_address ?? choice.address;
+  if (choice.delivery === 'pickup' || !choice.address) {
+    return {
+      method: 'pickup',
+      address: null,
+      billingAddress: billing ? plain(billing) : null,
+      taxState: deps.money.pickup.state,
+      taxRate: pickupRate(deps.money),
+    };
+  }
+  const quote = await deps.tax.quote(choice.address);
+  if (!quote.ok) {
+    const reason =
+      quote.reason === 'unknownState'
+        ? t('checkout.unknownState')
+        : t('checkout.zipNotInState', { state: quote.state });
+    throw new AppError('ADDRESS_INVALID', { params: { reason } });
+  }
+  const address = { ...plain(choice.address), state: quote.state };
+  return {
+    method: 'delivery',
+    address,
+    billingAddress: billing ? plain(billing) : address,
+    taxState: quote.state,
+    taxRate: quote.rate,
+  };
+}

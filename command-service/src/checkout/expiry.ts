@@ -1,0 +1,107 @@
+import { invoiceStream, lotStream, type RecordedEvent } from '@wine/event-schemas';
+import { followLog, type LogFollower } from '../core/follow-log.ts';
+import { invoiceDecider } from '../invoices/decide.ts';
+import { isPaid } from '../invoices/invoice.ts';
+import { lotDecider } from '../lots/decide.ts';
+import { type MoneyDeps, stepContext, systemStep } from './money-deps.ts';
+import { abandonBuyNowOrder, completeBuyNowOrder } from './orders.ts';
+
+interface TrackedHold {
+  invoiceId: string;
+  lotId: string;
+  expiresAt: number;
+}
+
+/**
+ * DOMAIN.md "Buy now and cart": holds lapse unless paid (15 minutes by default). The lot decider
+ * already counts a lapsed hold as free; this process writes it down: at each lapse it gives the
+ * unpaid order up (a card payment still waiting for its issuer is cancelled first), so the log, the
+ * lot pages and the buyer's invoices all say so.
+ */
+export function expiryProcess(deps: MoneyDeps, tickMs = 1_000): LogFollower {
+  const { streams, clock, logger } = deps;
+  const holds = new Map<string, TrackedHold>();
+  const inFlight = new Set<string>();
+  let timer: NodeJS.Timeout | null = null;
+
+  function follow(event: RecordedEvent) {
+    if (!event.streamName.startsWith('lot-')) return;
+    const data = event.data as { reservationId?: string; invoiceId?: string; expiresAt?: string };
+    if (event.type === 'StockReserved' && data.reservationId && data.invoiceId && data.expiresAt) {
+      const lotId = event.streamName.slice('lot-'.length);
+      holds.set(data.reservationId, {
+        invoiceId: data.invoiceId,
+        lotId,
+        expiresAt: Date.parse(data.expiresAt),
+      });
+    } else if ((event.type === 'ReservationReleased' || event.type === 'StockSold') && data.reservationId) {
+      holds.delete(data.reservationId);
+    }
+  }
+
+  async function expire(invoiceId: string, lapsed: [string, TrackedHold][]) {
+    const step = systemStep('expiry', invoiceId);
+    const invoice = await streams.load(invoiceStream(invoiceId), invoiceDecider);
+    if (invoice.status === 'none') {
+      // The checkout stopped before its invoice: only the holds are there to give back.
+      for (const [reservationId, hold] of lapsed) {
+        await streams.handle(
+          lotStream(hold.lotId),
+          lotDecider,
+          { type: 'ReleaseReservation', reservationId, reason: 'expired' },
+          stepContext(step, `release:${hold.lotId}`, clock.now()),
+        );
+      }
+      return;
+    }
+    if (isPaid(invoice)) return completeBuyNowOrder(deps, step, invoice);
+    for (const [paymentId, payment] of Object.entries(invoice.payments)) {
+      if (payment.status !== 'pending' && payment.status !== 'action_required') continue;
+      if (payment.chargeId) await deps.cards.cancelCharge(payment.chargeId);
+      await streams.handle(
+        invoiceStream(invoiceId),
+        invoiceDecider,
+        { type: 'FailPayment', paymentId, reason: 'the order expired unpaid' },
+        stepContext(step, `fail:${paymentId}`, clock.now()),
+      );
+    }
+    const current = await streams.load(invoiceStream(invoiceId), invoiceDecider);
+    if (current.status === 'issued') await abandonBuyNowOrder(deps, step, current, 'expired');
+  }
+
+  function tick() {
+    const now = clock.now().getTime();
+    const due = new Map<string, [string, TrackedHold][]>();
+    for (const entry of holds) {
+      const [, hold] = entry;
+      if (hold.expiresAt > now || inFlight.has(hold.invoiceId)) continue;
+      due.set(hold.invoiceId, [...(due.get(hold.invoiceId) ?? []), entry]);
+    }
+    for (const [invoiceId, lapsed] of due) {
+      inFlight.add(invoiceId);
+      expire(invoiceId, lapsed)
+        .catch((error) =>
+          logger.error({ err: error, invoiceId }, 'releasing a lapsed order failed; retrying'),
+        )
+        .finally(() => inFlight.delete(invoiceId));
+    }
+  }
+
+  const log = followLog(streams.store, 'expiry', logger, (events) => {
+    for (const event of events) follow(event);
+  });
+
+  return {
+    async start() {
+      await log.start();
+      timer = setInterval(tick, tickMs);
+      timer.unref();
+      tick();
+    },
+    async stop() {
+      if (timer) clearInterval(timer);
+      await log.stop();
+      while (inFlight.size > 0) await new Promise((r) => setTimeout(r, 10));
+    },
+  };
+}

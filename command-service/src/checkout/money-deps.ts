@@ -1,0 +1,60 @@
+import { createHash } from 'node:crypto';
+import { type MoneySettings, taxRateFor } from '@wine/contracts';
+import type { Actor } from '@wine/event-schemas';
+import type { CardProvider, Clock, Logger, SecretStore, TaxService } from '@wine/platform';
+import type { RequestContext } from '../core/command-context.ts';
+import type { CommandContext, Streams } from '../core/command-handler.ts';
+
+/** What the money process managers need: the log, the clock, the card provider, tax, settings. */
+export interface MoneyDeps {
+  streams: Streams;
+  clock: Clock;
+  cards: CardProvider;
+  secrets: SecretStore;
+  tax: TaxService;
+  money: MoneySettings;
+  /** The buyer's premium, percent (the market's bidding settings). */
+  premiumPercent: number;
+  logger: Logger;
+}
+
+/**
+ * One step of a process: its own command id derived from the request's (or the process's) id, so a
+ * retried step appends nothing new, and the correlation id of what started it.
+ */
+export interface Step {
+  base: RequestContext;
+  actor: Actor;
+}
+
+export const stepContext = (step: Step, name: string, now: Date): CommandContext => ({
+  commandId: `${step.base.commandId}:${name}`,
+  correlationId: step.base.correlationId,
+  causationId: step.base.commandId,
+  actor: step.actor,
+  now,
+});
+
+/** The system acting for a process (expiry, invoicing): named in every event it writes. */
+export const systemStep = (process: string, id: string): Step => ({
+  base: { commandId: `${process}:${id}`, correlationId: `${process}:${id}` },
+  actor: { kind: 'system', id: process },
+});
+
+const shortHash = (text: string) => createHash('sha256').update(text).digest('base64url').slice(0, 20);
+
+/** A sold lot's invoice: one per lot, the same id for every instance that issues it. */
+export const auctionInvoiceId = (lotId: string) =>
+  /^[A-Za-z0-9_-]{1,60}$/.test(lotId) ? `A-${lotId}` : `A-${shortHash(lotId)}`;
+
+/** A buy-now checkout's invoice: the buyer's cart id, so a retried checkout finds its order, and nobody else's. */
+export const buyNowInvoiceId = (buyerId: string, cartId: string) =>
+  `B-${shortHash(`${buyerId}\u0000${cartId}`)}`;
+
+/** A payment's id, from the request that made it. */
+export const paymentIdFor = (commandId: string, buyerId: string) =>
+  `P-${shortHash(`${buyerId}\u0000${commandId}`)}`;
+
+/** The tax rate of the pickup location (DOMAIN.md: Illinois, Chicago, for pickup). */
+export const pickupRate = (money: MoneySettings) =>
+  taxRateFor(money.taxRates, money.pickup.state, money.pickup.city);

@@ -1,0 +1,101 @@
+import type { DeliveryData, InvoiceAmountsData, InvoiceEvent, InvoiceIssuedData } from '@wine/event-schemas';
+
+export interface Payment {
+  method: 'card' | 'wallet' | 'giftcard' | 'offline';
+  amount: number;
+  status: 'pending' | 'action_required' | 'succeeded' | 'failed';
+  /** Epoch milliseconds the payment started (or was recorded). */
+  at: number;
+  /** The provider's charge, once known. */
+  chargeId: string | null;
+}
+
+export interface IssuedInvoice {
+  status: 'issued';
+  issued: InvoiceIssuedData;
+  delivery: DeliveryData;
+  amounts: InvoiceAmountsData;
+  /** Paid less refunded, cents. */
+  paid: number;
+  payments: Record<string, Payment>;
+  refunds: Record<string, number>;
+  voided: boolean;
+}
+
+/** The invoice aggregate (`invoice-<id>`), folded from its stream (DOMAIN.md "Money"). */
+export type Invoice = { status: 'none' } | IssuedInvoice;
+
+export const initialInvoice = (): Invoice => ({ status: 'none' });
+
+/** What is left to pay: the total less what is paid and what payments under way may still bring. */
+export const dueOf = (invoice: IssuedInvoice): number => Math.max(0, invoice.amounts.total - invoice.paid);
+
+export const isPaid = (invoice: IssuedInvoice) => invoice.paid >= invoice.amounts.total;
+
+/** Payments started and not finished: a card waiting for its issuer, or a step between two writes. */
+export const pendingPayments = (invoice: IssuedInvoice) =>
+  Object.entries(invoice.payments).filter(
+    ([, p]) => p.status === 'pending' || p.status === 'action_required',
+  );
+
+export function evolveInvoice(state: Invoice, event: InvoiceEvent): Invoice {
+  if (event.type === 'InvoiceIssued') {
+    const issued = event.data;
+    return {
+      status: 'issued',
+      issued,
+      delivery: issued.delivery,
+      amounts: issued.amounts,
+      paid: 0,
+      payments: {},
+      refunds: {},
+      voided: false,
+    };
+  }
+  if (state.status === 'none') return state;
+  const withPayment = (paymentId: string, change: Partial<Payment>) => {
+    const current = state.payments[paymentId];
+    const payment: Payment = current
+      ? { ...current, ...change }
+      : { method: 'card', amount: 0, status: 'pending', at: 0, chargeId: null, ...change };
+    return { ...state, payments: { ...state.payments, [paymentId]: payment } };
+  };
+  switch (event.type) {
+    case 'InvoiceDeliveryChosen':
+      return { ...state, delivery: event.data.delivery, amounts: event.data.amounts };
+    case 'PaymentStarted':
+      return withPayment(event.data.paymentId, {
+        method: event.data.method,
+        amount: event.data.amount,
+        status: 'pending',
+        at: Date.parse(event.data.startedAt),
+      });
+    case 'PaymentActionRequired':
+      return withPayment(event.data.paymentId, { status: 'action_required', chargeId: event.data.chargeId });
+    case 'PaymentRecorded': {
+      const next = withPayment(event.data.paymentId, {
+        method: event.data.method,
+        amount: event.data.amount,
+        status: 'succeeded',
+        chargeId: event.data.reference,
+      });
+      return { ...next, paid: state.paid + event.data.amount };
+    }
+    case 'PaymentFailed':
+      return withPayment(event.data.paymentId, { status: 'failed' });
+    case 'PaymentRefunded':
+      return {
+        ...state,
+        paid: state.paid - event.data.amount,
+        refunds: { ...state.refunds, [event.data.refundId]: event.data.amount },
+      };
+    case 'InvoiceVoided':
+      return { ...state, voided: true };
+    case 'InvoiceNoteAdded':
+      return state;
+    default: {
+      const _exhaustive: never = event;
+      return state;
+    }
+  }
+}

@@ -1,0 +1,56 @@
+import { actions, checkoutMessages } from '@wine/contracts';
+import { walletStream } from '@wine/event-schemas';
+import { AppError, CardDeclinedError, registerAction } from '@wine/platform';
+import type { FastifyPluginAsync } from 'fastify';
+import type { MoneyDeps } from '../checkout/money-deps.ts';
+import { commandContext } from '../core/command-context.ts';
+import { cutAtRef } from '../users/cards/card-service.ts';
+import type { SessionAuth } from '../users/session/session-auth.ts';
+import { actorOf, secretKinds } from '../users/user-service.ts';
+import { walletDecider } from './wallet.ts';
+
+export interface WalletRouteDeps {
+  money: MoneyDeps;
+  auth: SessionAuth;
+}
+
+/** seeds 001 §7 credit/addCreditBalance: wallet credit bought with a saved card. */
+export const walletRoutes: FastifyPluginAsync<WalletRouteDeps> = async (app, { money, auth }) => {
+  registerAction(app, actions.addCreditBalance, auth, async (input, ctx) => {
+    const session = auth.sessionOf(ctx.request);
+    const card = session.user.cards.find((c) => c.cardId === input.card_id);
+    const token = card ? await money.secrets.get<string>(secretKinds.cardToken, card.cardId) : null;
+    if (!token) throw new AppError('CARD_NOT_FOUND', { field: 'card_id' });
+    const stream = walletStream(session.user.id);
+    const entryId = `credit:${ctx.commandId}`.slice(0, 64);
+    let chargeId: string;
+    try {
+      const charge = await money.cards.charge({
+        token,
+        amount: input.amount,
+        reference: entryId,
+        returnUrl: '/transactions',
+      });
+      if (charge.status === 'requires_action') {
+        // Credit is bought in one step: a card that wants its issuer's page is for checkout only.
+        await money.cards.cancelCharge(charge.chargeId);
+        throw new CardDeclinedError(checkoutMessages.authenticationFailed);
+      }
+      chargeId = charge.chargeId;
+    } catch (error) {
+      if (error instanceof CardDeclinedError) {
+        throw new AppError('PAYMENT_DECLINED', { params: { reason: cutAtRef(error.message) } });
+      }
+      throw error;
+    }
+    const now = money.clock.now();
+    await money.streams.handle(
+      stream,
+      walletDecider,
+      { type: 'Credit', entry: { entryId, amount: input.amount, source: 'card', reference: chargeId } },
+      commandContext(ctx, actorOf(session), now),
+    );
+    ctx.setMessage(checkoutMessages.creditAdded);
+    return { balance: (await money.streams.load(stream, walletDecider)).balance };
+  });
+};

@@ -1,0 +1,134 @@
+import { z } from 'zod';
+import { action, NoData, NoInput } from '../action.ts';
+import {
+  AddCreditInput,
+  CancelItemInput,
+  CheckoutInput,
+  ConfirmPaymentInput,
+  InvoiceIdInput,
+  InvoiceListInput,
+  PageInput,
+  SandboxAuthenticateInput,
+  SaveAddressInput,
+} from './inputs.ts';
+import {
+  AddressQuote,
+  CartView,
+  CheckoutResult,
+  CreditHistory,
+  InvoiceDetail,
+  InvoiceList,
+  TransactionList,
+} from './views.ts';
+
+/** The two carts (seeds 001 §7 "Cart and checkout", DOMAIN.md "Money"). */
+export const cartViewActions = {
+  buynowCart: action({
+    path: '/api/buynow/search',
+    side: 'query',
+    auth: 'user',
+    input: NoInput,
+    output: CartView,
+  }),
+  auctionCart: action({
+    path: '/api/cart/search',
+    side: 'query',
+    auth: 'user',
+    input: NoInput,
+    output: CartView,
+  }),
+  /** Prices every line again against its lot now; lines no longer for sale leave the cart. */
+  refreshCart: action({
+    path: '/api/buynow/refreshCart',
+    side: 'command',
+    auth: 'user',
+    input: NoInput,
+    output: z.object({ removed: z.array(z.string()), repriced: z.array(z.string()) }),
+  }),
+  cancelItem: action({
+    path: '/api/cart/cancelItem',
+    side: 'command',
+    auth: 'user',
+    input: CancelItemInput,
+    output: NoData,
+  }),
+} as const;
+
+/** Checkout and payment (seeds 001 §4, §7 "Cart and checkout", "Payments"). */
+export const checkoutActions = {
+  saveAddress: action({
+    path: '/api/cart/saveAddress',
+    side: 'command',
+    auth: 'user',
+    input: SaveAddressInput,
+    output: AddressQuote,
+  }),
+  checkout: action({
+    path: '/api/cart/checkout',
+    side: 'command',
+    auth: 'user',
+    input: CheckoutInput,
+    output: CheckoutResult,
+  }),
+  confirmPayment: action({
+    path: '/api/payment/confirm',
+    side: 'command',
+    auth: 'user',
+    input: ConfirmPaymentInput,
+    output: CheckoutResult,
+  }),
+  /** The sandbox card issuer's authentication page (only where the sandbox provider runs). */
+  sandboxAuthenticate: action({
+    path: '/api/payment/sandboxAuthenticate',
+    side: 'command',
+    auth: 'user',
+    input: SandboxAuthenticateInput,
+    output: NoData,
+  }),
+} as const;
+
+/** Wallet credit (seeds 001 §7 "Wallet, gift cards, offline"). */
+export const walletActions = {
+  addCreditBalance: action({
+    path: '/api/credit/addCreditBalance',
+    side: 'command',
+    auth: 'user',
+    input: AddCreditInput,
+    output: z.object({ balance: z.number() }),
+  }),
+  getCreditHistory: action({
+    path: '/api/credit/getCreditHistory',
+    side: 'query',
+    auth: 'user',
+    input: PageInput,
+    output: CreditHistory,
+  }),
+} as const;
+
+/** The buyer's invoices and transactions (seeds 001 §7 "Invoices"). */
+export const invoiceActions = {
+  allinvoices: action({
+    path: '/api/user/invoice/allinvoices',
+    side: 'query',
+    auth: 'user',
+    input: InvoiceListInput,
+    output: InvoiceList,
+  }),
+  invoice: action({
+    path: '/api/user/invoice/getInvoiceDetails',
+    side: 'query',
+    auth: 'user',
+    input: InvoiceIdInput,
+    output: InvoiceDetail,
+  }),
+  alltransactions: action({
+    path: '/api/user/invoice/alltransactions',
+    side: 'query',
+    auth: 'user',
+    input: PageInput,
+    output: TransactionList,
+  }),
+} as const;
+
+/** The invoice as a PDF: a GET with the bearer token, answered `application/pdf`. */
+export const invoicePdfPath = (id: string) => `/api/user/invoice/pdf/${encodeURIComponent(id)}`;

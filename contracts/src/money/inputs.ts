@@ -1,0 +1,101 @@
+import { z } from 'zod';
+import { AddressFields } from '../accounts/fields.ts';
+import { lazy, t } from '../i18n/index.ts';
+
+const Id = z.string().trim().min(1).max(64);
+/** Ids the client chooses (a checkout's cart id): letters, digits, '-' and '_'. */
+const ClientId = z
+  .string()
+  .trim()
+  .regex(
+    /^[A-Za-z0-9_-]{1,64}$/,
+    lazy(() => t('checkout.badCartId')),
+  );
+
+/** seeds 001 §3 "Address form", as checkout asks it. */
+export const CheckoutAddress = z.strictObject(AddressFields);
+export type CheckoutAddress = z.output<typeof CheckoutAddress>;
+
+/** Which cart: the buy-now lines, or the lots won at auction (DOMAIN.md "Money"). */
+export const CartType = z.enum(['buynow', 'auction']);
+export type CartType = z.infer<typeof CartType>;
+
+/**
+ * `/checkout/:type/:cart_id`: for buy now the cart id names this checkout (the browser makes it, so
+ * a retried checkout is the same one); for an auction cart it is one unpaid invoice, or `all`.
+ */
+export const CartRef = z.strictObject({ type: CartType, cart_id: ClientId });
+
+const DeliveryChoice = {
+  delivery: z.enum(['pickup', 'delivery']),
+  /** Where to deliver; required for delivery, ignored for pickup. */
+  address: CheckoutAddress.nullable().default(null),
+  /** Where the card is billed; the delivery address when left out. */
+  billing_address: CheckoutAddress.nullable().default(null),
+};
+
+const needsAddress = (v: { delivery: string; address: unknown }) =>
+  v.delivery === 'pickup' || v.address !== null;
+const addressIssue = { path: ['address'], ...lazy(() => t('checkout.deliveryAddress')) };
+
+/** seeds 001 §7 cart/saveAddress: the cart's values with this address (checked through the tax port). */
+export const SaveAddressInput = CartRef.extend(DeliveryChoice).refine(needsAddress, addressIssue);
+
+/** How the buyer pays: a saved card, wallet credit, or wallet first and the card for the rest. */
+export const PaymentChoice = z
+  .strictObject({
+    use_wallet: z.boolean().default(false),
+    card_id: Id.nullable().default(null),
+  })
+  .refine((p) => p.use_wallet || p.card_id !== null, {
+    path: ['card_id'],
+    ...lazy(() => t('checkout.choosePayment')),
+  });
+
+/** seeds 001 §7 cart/checkout and buynow/checkout. */
+export const CheckoutInput = CartRef.extend({ ...DeliveryChoice, payment: PaymentChoice }).refine(
+  needsAddress,
+  addressIssue,
+);
+export type CheckoutInput = z.input<typeof CheckoutInput>;
+
+/**
+ * After the card issuer's authentication page, the payment is confirmed (seeds 001 §4): the return
+ * URL carries the payment and the invoices it was for (`?payment_id=...&invoice=a,b`).
+ */
+export const ConfirmPaymentInput = z.strictObject({
+  payment_id: Id,
+  invoice_ids: z.array(Id).min(1).max(50),
+});
+
+/** The sandbox card issuer's authentication page: the buyer approves or refuses. */
+export const SandboxAuthenticateInput = z.strictObject({
+  charge_id: Id,
+  approve: z.boolean(),
+});
+
+export const CancelItemInput = z.strictObject({ product_id: Id });
+
+/** seeds 001 §7 credit/addCreditBalance: credit bought with a saved card, whole cents, $1 to $10,000. */
+export const AddCreditInput = z.strictObject({
+  amount: z
+    .number(lazy(() => t('checkout.amountCents')))
+    .int(lazy(() => t('checkout.amountCents')))
+    .min(
+      100,
+      lazy(() => t('checkout.amountRange')),
+    )
+    .max(
+      1_000_000,
+      lazy(() => t('checkout.amountRange')),
+    ),
+  card_id: Id,
+});
+
+export const PageInput = z.strictObject({
+  page: z.number().int().min(1).max(10_000).default(1),
+  limit: z.number().int().min(1).max(100).default(20),
+});
+
+export const InvoiceListInput = PageInput.extend({ status: z.enum(['paid', 'unpaid']) });
+export const InvoiceIdInput = z.strictObject({ id: Id });

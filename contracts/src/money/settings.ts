@@ -1,0 +1,51 @@
+import { z } from 'zod';
+
+/** Where pickup happens, shown on the cart, the checkout and the invoice (seeds 001 locationDetail). */
+export const PickupLocation = z.object({
+  name: z.string(),
+  address1: z.string(),
+  city: z.string(),
+  state: z.string(),
+  zip: z.string(),
+  phone: z.string(),
+  hours: z.string(),
+});
+export type PickupLocation = z.infer<typeof PickupLocation>;
+
+/**
+ * The money settings (DOMAIN.md "Money", "Buy now and cart"), all configuration: the buyer's premium
+ * lives with the market's bidding settings.
+ */
+export interface MoneySettings {
+  /** Minutes a checkout holds its stock unless paid (default 15). */
+  reservationMinutes: number;
+  /** Days an invoice is due in (default 14). */
+  paymentDueDays: number;
+  pickup: PickupLocation;
+  /** Tax in basis points per state (`IL`) and per city (`IL/Chicago`), the city's winning. */
+  taxRates: Readonly<Record<string, number>>;
+}
+
+export const defaultPickupLocation: PickupLocation = {
+  name: 'Fine Wine Auctions - Chicago',
+  address1: '1000 W Fulton Market',
+  city: 'Chicago',
+  state: 'IL',
+  zip: '60607',
+  phone: '+1 (312) 555-0100',
+  hours: 'Monday-Friday 9:30 am - 5:30 pm',
+};
+
+export const defaultMoneySettings: MoneySettings = {
+  reservationMinutes: 15,
+  paymentDueDays: 14,
+  pickup: defaultPickupLocation,
+  // Illinois' state rate, and Chicago's combined rate (state, county, city and transit).
+  taxRates: { IL: 625, 'IL/Chicago': 1025 },
+};
+
+/** The tax rate of an address, in basis points: its city's if configured, else its state's, else 0. */
+export function taxRateFor(rates: Readonly<Record<string, number>>, state: string, city: string): number {
+  const cityKey = Object.keys(rates).find((k) => k.toLowerCase() === `${state}/${city.trim()}`.toLowerCase());
+  return (cityKey ? rates[cityKey] : rates[state]) ?? 0;
+}

@@ -1,0 +1,158 @@
+import { z } from 'zod';
+import { PickupLocation } from './settings.ts';
+
+/** seeds 001 §3 Cart "cartValues": every figure integer cents; the tax rate in basis points. */
+export const CartValues = z.object({
+  count: z.number(),
+  subtotal: z.number(),
+  premium_percent: z.number(),
+  premium: z.number(),
+  tax_rate: z.number(),
+  tax: z.number(),
+  total: z.number(),
+  paid: z.number(),
+  due: z.number(),
+});
+export type CartValues = z.infer<typeof CartValues>;
+
+/** One line of a cart: a buy-now line, or a lot won at auction (with its invoice). */
+export const CartItem = z.object({
+  product_id: z.string(),
+  title: z.string(),
+  image: z.string().nullable(),
+  qty: z.number(),
+  unit_price: z.number(),
+  amount: z.number(),
+  /** Buy now: the lot's quantity-discount rows, for the quantity picker. */
+  discounts: z.array(z.object({ quantity: z.number(), bprice: z.number() })),
+  /** Buy now: what the lot still has to sell. */
+  remaining: z.number(),
+  /** Auction: the unpaid invoice this lot is on. */
+  invoice_id: z.string().nullable(),
+});
+export type CartItem = z.infer<typeof CartItem>;
+
+/** seeds 001 §3 Cart: cartItems, cartValues, cartLocation; nonCartItems are lines no longer for sale. */
+export const CartView = z.object({
+  cartItems: z.array(CartItem),
+  nonCartItems: z.array(CartItem),
+  cartValues: CartValues,
+  cartLocation: PickupLocation,
+});
+export type CartView = z.infer<typeof CartView>;
+
+/** saveAddress: the cart's values with the chosen delivery, and the rate's state. */
+export const AddressQuote = z.object({
+  cartValues: CartValues,
+  tax_state: z.string(),
+  cartLocation: PickupLocation,
+});
+
+/** What a checkout ends in: paid, waiting for the card issuer (go to `url`), or placed unpaid. */
+export const CheckoutResult = z.object({
+  status: z.enum(['paid', 'requires_action', 'unpaid']),
+  invoice_ids: z.array(z.string()),
+  payment_id: z.string(),
+  url: z.string().nullable(),
+});
+export type CheckoutResult = z.infer<typeof CheckoutResult>;
+
+export const InvoiceStatus = z.enum(['unpaid', 'partial', 'paid', 'void']);
+export type InvoiceStatus = z.infer<typeof InvoiceStatus>;
+
+export const AddressView = z.object({
+  address1: z.string(),
+  city: z.string(),
+  state: z.string(),
+  zip: z.string(),
+});
+
+export const InvoiceItem = z.object({
+  product_id: z.string(),
+  title: z.string(),
+  image: z.string().nullable(),
+  seller_id: z.string(),
+  qty: z.number(),
+  unit_price: z.number(),
+  amount: z.number(),
+});
+
+/** A payment or refund on an invoice (seeds 001 allTransactions, returnTransactions, `/transactions`). */
+export const Transaction = z.object({
+  id: z.string(),
+  invoice_id: z.string(),
+  type: z.enum(['payment', 'refund']),
+  method: z.enum(['card', 'wallet', 'giftcard', 'offline']),
+  status: z.enum(['pending', 'action_required', 'succeeded', 'failed']),
+  amount: z.number(),
+  card_brand: z.string().nullable(),
+  card_last4: z.string().nullable(),
+  reference: z.string().nullable(),
+  reason: z.string().nullable(),
+  created_at: z.string(),
+});
+export type Transaction = z.infer<typeof Transaction>;
+
+/** seeds 001 "order control log": every change of the invoice, who made it and when. */
+export const OrderLogEntry = z.object({
+  at: z.string(),
+  event: z.string(),
+  by: z.string(),
+  text: z.string(),
+});
+
+export const InvoiceSummary = z.object({
+  id: z.string(),
+  kind: z.enum(['auction', 'buynow']),
+  status: InvoiceStatus,
+  created_at: z.string(),
+  due_at: z.string(),
+  paid_at: z.string().nullable(),
+  title: z.string(),
+  items: z.number(),
+  total: z.number(),
+  paid: z.number(),
+  due: z.number(),
+});
+export type InvoiceSummary = z.infer<typeof InvoiceSummary>;
+
+/** seeds 001 §3 "Invoice detail", every block. */
+export const InvoiceDetail = InvoiceSummary.extend({
+  delivery_method: z.enum(['pickup', 'delivery']),
+  invoiceItems: z.array(InvoiceItem),
+  allTransactions: z.array(Transaction),
+  /** The pickup appointment; null until one is booked. */
+  appointmentDetail: z.object({ id: z.string(), starts_at: z.string(), ends_at: z.string() }).nullable(),
+  locationDetail: PickupLocation,
+  cartValues: CartValues,
+  invoiceUser: z.object({ id: z.string(), first_name: z.string(), last_name: z.string(), email: z.string() }),
+  invoiceAddress: AddressView.nullable(),
+  invoiceSeller: z.array(z.object({ id: z.string(), name: z.string() })),
+  billingAddress: AddressView.nullable(),
+  invoice_notes_public: z.array(z.object({ note: z.string(), at: z.string() })),
+  returnTransactions: z.array(Transaction),
+  orderControlLogs: z.array(OrderLogEntry),
+});
+export type InvoiceDetail = z.infer<typeof InvoiceDetail>;
+
+export const InvoiceList = z.object({ records: z.array(InvoiceSummary), totalRecords: z.number() });
+export const TransactionList = z.object({ records: z.array(Transaction), totalRecords: z.number() });
+
+/** seeds 001 "Credit history: records, totalRecords, setDisp". */
+export const CreditEntry = z.object({
+  id: z.string(),
+  type: z.enum(['credit', 'debit']),
+  amount: z.number(),
+  source: z.string(),
+  reference: z.string(),
+  balance: z.number(),
+  created_at: z.string(),
+});
+export const CreditHistory = z.object({
+  records: z.array(CreditEntry),
+  totalRecords: z.number(),
+  /** The 'showing x-y of n' text the seeds' lists display. */
+  setDisp: z.string(),
+  balance: z.number(),
+});
+export type CreditHistory = z.infer<typeof CreditHistory>;

@@ -1,0 +1,168 @@
+import { z } from 'zod';
+import { Cents } from './lot-events.ts';
+import { defineEvent } from './registry.ts';
+
+const Id = z.string().min(1).max(64);
+const Text = (max: number) => z.string().max(max);
+
+/** An address as the seeds' address form has it (seeds 001 §3), on an invoice. */
+export const InvoiceAddress = z.object({
+  address1: Text(200),
+  city: Text(100),
+  state: Text(50),
+  zip: Text(10),
+});
+
+/** Pickup at the merchant's location, or delivery to an address; tax is at the rate of its state. */
+export const Delivery = z.object({
+  method: z.enum(['pickup', 'delivery']),
+  /** The delivery address; null for pickup. */
+  address: InvoiceAddress.nullable(),
+  billingAddress: InvoiceAddress.nullable(),
+  /** The state tax is charged at: the delivery address's, or the pickup location's. */
+  taxState: z.string().min(2).max(2),
+  /** Basis points (1025 = 10.25%). */
+  taxRate: z.number().int().min(0).max(10_000),
+});
+
+export const InvoiceLine = z.object({
+  lotId: Id,
+  title: Text(300),
+  sellerId: Id,
+  qty: z.number().int().min(1),
+  /** Cents per unit (buy now: the quantity-discount price); the whole lot's hammer for an auction. */
+  unitPrice: Cents,
+  amount: Cents,
+  /** The hold on the lot's stream behind a buy-now line; null for a lot won at auction. */
+  reservationId: Id.nullable(),
+});
+
+/** The invoice's money, every figure integer cents (DOMAIN.md "Money"). */
+export const InvoiceAmounts = z.object({
+  subtotal: Cents,
+  /** Percent of the subtotal (auction only; 0 for buy now). */
+  premiumPercent: z.number().min(0).max(100),
+  premium: Cents,
+  tax: Cents,
+  total: Cents,
+});
+
+/**
+ * DOMAIN.md "Money": a sold lot's invoice (hammer + premium + tax), issued when it closes, or a
+ * buy-now checkout's (the lines at their quantity-discount price + tax), on `invoice-<id>`.
+ */
+export const InvoiceIssued = defineEvent({
+  type: 'InvoiceIssued',
+  version: 1,
+  schema: z.object({
+    invoiceId: Id,
+    kind: z.enum(['auction', 'buynow']),
+    buyerId: Id,
+    lines: z.array(InvoiceLine).min(1).max(100),
+    amounts: InvoiceAmounts,
+    delivery: Delivery,
+    dueAt: z.iso.datetime(),
+  }),
+});
+
+/** The buyer chose pickup or delivery (and so the tax) before paying. */
+export const InvoiceDeliveryChosen = defineEvent({
+  type: 'InvoiceDeliveryChosen',
+  version: 1,
+  schema: z.object({ delivery: Delivery, amounts: InvoiceAmounts }),
+});
+
+export const PaymentMethods = ['card', 'wallet', 'giftcard', 'offline'] as const;
+export type PaymentMethod = (typeof PaymentMethods)[number];
+
+/** A card or wallet payment under way: one at a time per invoice, so it is charged once. */
+export const PaymentStarted = defineEvent({
+  type: 'PaymentStarted',
+  version: 1,
+  schema: z.object({
+    paymentId: Id,
+    method: z.enum(PaymentMethods),
+    amount: Cents,
+    /** The card's brand and last four, never its number. */
+    card: z.object({ cardId: Id, brand: Text(20), last4: Text(4) }).nullable(),
+    /** Server time it started: a payment left unfinished this long is stale (a crash between two writes). */
+    startedAt: z.iso.datetime(),
+  }),
+});
+
+/** The card's issuer asks the buyer to authenticate the payment (seeds 001 §4: a url to go to). */
+export const PaymentActionRequired = defineEvent({
+  type: 'PaymentActionRequired',
+  version: 1,
+  schema: z.object({ paymentId: Id, chargeId: Text(100) }),
+});
+
+export const PaymentRecorded = defineEvent({
+  type: 'PaymentRecorded',
+  version: 1,
+  schema: z.object({
+    paymentId: Id,
+    method: z.enum(PaymentMethods),
+    amount: Cents,
+    /** The provider's charge id, the wallet entry, or the offline receipt. */
+    reference: Text(100),
+  }),
+});
+
+export const PaymentFailed = defineEvent({
+  type: 'PaymentFailed',
+  version: 1,
+  schema: z.object({ paymentId: Id, reason: Text(300) }),
+});
+
+/** Money paid on the invoice given back: a payment undone when its order is voided, or a return. */
+export const PaymentRefunded = defineEvent({
+  type: 'PaymentRefunded',
+  version: 1,
+  schema: z.object({
+    refundId: Id,
+    paymentId: Id,
+    amount: Cents,
+    to: z.enum(['card', 'wallet']),
+    reason: Text(300),
+  }),
+});
+
+/** A buy-now order given up before it was paid (payment failed or its holds lapsed): stock is free again. */
+export const InvoiceVoided = defineEvent({
+  type: 'InvoiceVoided',
+  version: 1,
+  schema: z.object({ reason: z.enum(['payment_failed', 'expired']) }),
+});
+
+export const InvoiceNoteAdded = defineEvent({
+  type: 'InvoiceNoteAdded',
+  version: 1,
+  schema: z.object({ note: z.string().min(1).max(2000), public: z.boolean() }),
+});
+
+type Data<D extends { schema: z.ZodType }> = z.infer<D['schema']>;
+export type InvoiceEvent =
+  | { type: 'InvoiceIssued'; data: Data<typeof InvoiceIssued> }
+  | { type: 'InvoiceDeliveryChosen'; data: Data<typeof InvoiceDeliveryChosen> }
+  | { type: 'PaymentStarted'; data: Data<typeof PaymentStarted> }
+  | { type: 'PaymentActionRequired'; data: Data<typeof PaymentActionRequired> }
+  | { type: 'PaymentRecorded'; data: Data<typeof PaymentRecorded> }
+  | { type: 'PaymentFailed'; data: Data<typeof PaymentFailed> }
+  | { type: 'PaymentRefunded'; data: Data<typeof PaymentRefunded> }
+  | { type: 'InvoiceVoided'; data: Data<typeof InvoiceVoided> }
+  | { type: 'InvoiceNoteAdded'; data: Data<typeof InvoiceNoteAdded> };
+export type InvoiceIssuedData = Data<typeof InvoiceIssued>;
+export type DeliveryData = z.infer<typeof Delivery>;
+export type InvoiceAmountsData = z.infer<typeof InvoiceAmounts>;
+export const invoiceEventDefinitions = [
+  InvoiceIssued,
+  InvoiceDeliveryChosen,
+  PaymentStarted,
+  PaymentActionRequired,
+  PaymentRecorded,
+  PaymentFailed,
+  PaymentRefunded,
+  InvoiceVoided,
+  InvoiceNoteAdded,
+] as const;

@@ -1,0 +1,2 @@
+export * from './port.ts';
+export { createSandboxTaxService } from './sandbox.ts';
