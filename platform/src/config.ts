@@ -1,5 +1,10 @@
 import { resolve } from 'node:path';
-import { defaultMarketSettings, type MarketSettings } from '@wine/contracts';
+import {
+  defaultMarketSettings,
+  defaultMoneySettings,
+  type MarketSettings,
+  type MoneySettings,
+} from '@wine/contracts';
 import { z } from 'zod';
 
 /**
@@ -44,6 +49,21 @@ const Env = z.object({
   SOFT_CLOSE_EXTEND_MINUTES: z.coerce.number().positive().max(1440).default(5),
   /** seeds 000 §1: the buyer's premium on auction hammer prices. */
   BUYER_PREMIUM_PERCENT: z.coerce.number().min(0).max(100).default(20),
+  /** DOMAIN.md "Buy now and cart": minutes a checkout holds its stock unless paid. */
+  RESERVATION_MINUTES: z.coerce.number().positive().max(1440).default(15),
+  /** DOMAIN.md "Money": days an auction invoice is due in. */
+  PAYMENT_DUE_DAYS: z.coerce.number().int().positive().max(365).default(14),
+  /**
+   * Tax rates in percent per state and per city, the city's winning: `IL=6.25,IL/Chicago=10.25`
+   * (the default). A state without a rate is charged none.
+   */
+  TAX_RATES: z
+    .string()
+    .regex(
+      /^([A-Z]{2}(\/[^=,]+)?=\d{1,2}(\.\d{1,2})?)(,[A-Z]{2}(\/[^=,]+)?=\d{1,2}(\.\d{1,2})?)*$/,
+      'TAX_RATES: like IL=6.25,IL/Chicago=10.25',
+    )
+    .optional(),
   SEED_DEMO: z
     .enum(['true', 'false'])
     .default('true')
@@ -69,5 +89,23 @@ export function marketSettings(config: Config): MarketSettings {
     soft_close_window_minutes: config.SOFT_CLOSE_WINDOW_MINUTES,
     soft_close_extend_minutes: config.SOFT_CLOSE_EXTEND_MINUTES,
     buyer_premium: config.BUYER_PREMIUM_PERCENT,
+  };
+}
+
+/** The money settings from configuration (DOMAIN.md "Money"); the pickup location is the merchant's. */
+export function moneySettings(config: Config): MoneySettings {
+  const taxRates = config.TAX_RATES
+    ? Object.fromEntries(
+        config.TAX_RATES.split(',').map((pair) => {
+          const [place, percent] = pair.split('=') as [string, string];
+          return [place, Math.round(Number(percent) * 100)];
+        }),
+      )
+    : defaultMoneySettings.taxRates;
+  return {
+    ...defaultMoneySettings,
+    reservationMinutes: config.RESERVATION_MINUTES,
+    paymentDueDays: config.PAYMENT_DUE_DAYS,
+    taxRates,
   };
 }

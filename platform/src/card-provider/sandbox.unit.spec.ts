@@ -36,3 +36,43 @@ describe('sandbox card provider', () => {
     );
   });
 });
+
+describe('sandbox charges', () => {
+  const charge = async (number: string) => {
+    const provider = createSandboxCardProvider();
+    const { token } = await provider.createCard(card(number), now);
+    return {
+      provider,
+      result: provider.charge({ token, amount: 5_000, reference: 'P-1', returnUrl: '/back?x=1' }),
+    };
+  };
+
+  it('settles a test card at once, refunds it up to what was charged', async () => {
+    const { provider, result } = await charge(sandboxTestCards.visa);
+    const settled = await result;
+    expect(settled.status).toBe('succeeded');
+    expect(await provider.retrieveCharge(settled.chargeId)).toEqual({ status: 'succeeded' });
+    await expect(provider.refund(settled.chargeId, 3_000)).resolves.toMatchObject({
+      refundId: expect.any(String),
+    });
+    await expect(provider.refund(settled.chargeId, 2_001)).rejects.toThrow(/exceeds/);
+  });
+
+  it('saves the decline card but declines every charge on it', async () => {
+    const { result } = await charge(sandboxTestCards.chargeDeclined);
+    await expect(result).rejects.toThrow(/^Your card was declined\. REF: SBX-/);
+  });
+
+  it('asks for authentication on its page, with the way back, and settles or fails as the buyer says', async () => {
+    const { provider, result } = await charge(sandboxTestCards.authenticationRequired);
+    const pending = await result;
+    if (pending.status !== 'requires_action') throw new Error('expected requires_action');
+    expect(pending.url).toBe(`/sandbox/authenticate/${pending.chargeId}?return=%2Fback%3Fx%3D1`);
+    expect(await provider.retrieveCharge(pending.chargeId)).toEqual({ status: 'requires_action' });
+    await provider.authenticate(pending.chargeId, false);
+    expect(await provider.retrieveCharge(pending.chargeId)).toMatchObject({ status: 'failed' });
+    // Once decided, it stays decided.
+    await provider.authenticate(pending.chargeId, true);
+    expect(await provider.retrieveCharge(pending.chargeId)).toMatchObject({ status: 'failed' });
+  });
+});
