@@ -68,6 +68,18 @@ export interface WatchlistAddedMessage {
   status: 0 | 1;
 }
 
+/**
+ * The user's carts changed (a buy-now line, an invoice issued, paid or voided, wallet credit): the
+ * cart badge asks pendingCount again (sent to that user only).
+ */
+export interface CartChangedMessage {
+  type: 'cartChanged';
+  position: Position;
+}
+
+/** What a user's own channel carries. */
+export type UserMessage = WatchlistAddedMessage | CartChangedMessage;
+
 export interface AuthenticatedMessage {
   type: 'authenticated';
   user_id: string | null;
@@ -84,7 +96,7 @@ export interface ErrorMessage {
 
 export type LotMessage = BidAddtimeMessage | RealClosedUpdatesMessage | LotChangedMessage;
 /** Messages that carry a log position: what a client resumes after. */
-export type ChangeMessage = LotMessage | WatchlistAddedMessage;
+export type ChangeMessage = LotMessage | UserMessage;
 export type ServerMessage =
   | ServerTimeMessage
   | ChangeMessage
@@ -114,10 +126,10 @@ export interface LotChangedNotice {
   users: Record<string, ViewerStatus & { outbid: boolean }>;
 }
 
-/** The bus message for a change of one user's own data (their watchlist). */
+/** The bus message for a change of one user's own data (their watchlist, their carts). */
 export interface UserChangedNotice {
   position: Position;
   eventId: string;
   userId: string;
-  message: WatchlistAddedMessage;
+  message: UserMessage;
 }

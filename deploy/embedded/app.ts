@@ -123,7 +123,7 @@ export async function startEmbedded(options: EmbeddedOptions) {
   });
   // The demo's first start (the catalogue was just seeded) has an admin; its sign-in is told once.
   const firstAdmin = seeded ? await createFirstAdmin(commands.accounts, config.DEMO_ADMIN_EMAIL) : null;
-  queryService(app, { docs, clock, tokens, secrets, market });
+  queryService(app, { docs, clock, tokens, secrets, market, money: moneySettings(config) });
   app.get('/api/health', async () => ({ status: 'ok', projections: runner.status() }));
 
   await app.register(fastifyStatic, {

@@ -1,4 +1,9 @@
-import { defaultMarketSettings, type MarketSettings } from '@wine/contracts';
+import {
+  defaultMarketSettings,
+  defaultMoneySettings,
+  type MarketSettings,
+  type MoneySettings,
+} from '@wine/contracts';
 import type { Clock, DocumentStore, SecretStore, SessionTokens } from '@wine/platform';
 import type { FastifyInstance } from 'fastify';
 import { auctionQueries } from './auctions/queries.ts';
@@ -11,10 +16,14 @@ import type { QueryDeps, QueryPlugin } from './core/queries.ts';
 import { createProjectionIndexes } from './core/rebuild.ts';
 import { viewerAuth } from './core/viewer.ts';
 import { defaultQueries } from './defaults/queries.ts';
+import { invoicesProjection } from './invoices/project.ts';
+import { invoiceQueries } from './invoices/queries.ts';
 import { lotsProjection } from './lots/project.ts';
 import { lotQueries } from './lots/queries.ts';
 import { usersProjection } from './users/project.ts';
 import { userQueries } from './users/queries.ts';
+import { walletsProjection } from './wallets/project.ts';
+import { walletQueries } from './wallets/queries.ts';
 import { watchlistsProjection } from './watchlists/project.ts';
 import { watchlistQueries } from './watchlists/queries.ts';
 
@@ -25,6 +34,8 @@ export const projections: readonly Projection[] = [
   usersProjection,
   cartsProjection,
   watchlistsProjection,
+  invoicesProjection,
+  walletsProjection,
 ];
 
 export interface QueryServiceDeps {
@@ -34,6 +45,8 @@ export interface QueryServiceDeps {
   tokens: SessionTokens;
   secrets: Pick<SecretStore, 'get'>;
   market?: MarketSettings;
+  /** The pickup location and the other money settings; the defaults of contracts when left out. */
+  money?: MoneySettings;
 }
 
 /** Every read model's query routes, one fastify plugin each. */
@@ -42,6 +55,8 @@ export const queryPlugins: readonly QueryPlugin[] = [
   bidQueries,
   watchlistQueries,
   cartQueries,
+  invoiceQueries,
+  walletQueries,
   userQueries,
   auctionQueries,
   defaultQueries,
@@ -58,6 +73,7 @@ export function queryService(app: FastifyInstance, deps: QueryServiceDeps): void
     clock: deps.clock,
     auth: viewerAuth(deps),
     market: deps.market ?? defaultMarketSettings,
+    money: deps.money ?? defaultMoneySettings,
   };
   for (const plugin of queryPlugins) app.register(plugin, queryDeps);
 }

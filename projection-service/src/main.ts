@@ -3,6 +3,7 @@ import {
   createLogger,
   loadConfig,
   marketSettings,
+  moneySettings,
   openBus,
   openDocumentStore,
   openEventStore,
@@ -42,6 +43,7 @@ queryService(app, {
   tokens: sessionTokens(config.SESSION_SECRET, systemClock),
   secrets,
   market: marketSettings(config),
+  money: moneySettings(config),
 });
 app.get('/health', async () => ({ status: 'ok', projections: runner.status() }));
 await app.listen({ port: config.PORT, host: config.HOST });

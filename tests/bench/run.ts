@@ -16,6 +16,8 @@
  *  8. catch-up over a ~1,000,000-event bidding log vs reading it through the port and raw rows
  *     (bid-catch-up.ts, bid-log.ts).
  *  9. bid to `bidAddtime` on 1,000 sockets watching the lot vs a bare `ws` broadcast (bid-sockets.ts).
+ * 10. buy-now checkouts over HTTP across 1,000 lots and on one large lot, with the oversell check, vs
+ *     GET /api/health and raw appends; invoices for 10,000 lots closing within a minute (checkout.ts).
  */
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -38,6 +40,7 @@ import { lotInput, startMarketplace } from '../support/marketplace.ts';
 import { bidCatchUp } from './bid-catch-up.ts';
 import { bidSockets } from './bid-sockets.ts';
 import { bidding } from './bidding.ts';
+import { checkouts, invoicing } from './checkout.ts';
 import { fmt, ratio, rawAppendRate, row, rows } from './table.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'wine-bench-'));
@@ -312,6 +315,8 @@ const measures: Record<string, () => Promise<void>> = {
   bids: () => bidding(dir),
   bidCatchUp: () => bidCatchUp(dir),
   bidSockets,
+  checkouts: () => checkouts(dir),
+  invoicing: () => invoicing(dir),
 };
 const only = process.argv.slice(2);
 for (const name of only) if (!measures[name]) throw new Error(`no measure ${name}: ${Object.keys(measures)}`);

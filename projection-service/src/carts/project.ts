@@ -12,6 +12,8 @@ export interface CartLineDocument {
   lot_id: string;
   qty: number;
   unit_price: number;
+  /** When the lot first went into the cart: the cart lists its lines in that order. */
+  added_at: string;
   _position: string;
 }
 
@@ -19,7 +21,7 @@ export const cartsProjection: Projection = {
   name: 'carts',
   collections: [CART_LINES],
   handles: new Set(['CartLineSet', 'CartLineRemoved']),
-  indexes: { [CART_LINES]: [{ key: { user_id: 1 }, name: 'user' }] },
+  indexes: { [CART_LINES]: [{ key: { user_id: 1, added_at: 1 }, name: 'user_added' }] },
   project(event: RecordedEvent): ProjectedOperation[] {
     const userId = event.streamName.slice('cart-'.length);
     const e = { type: event.type, data: event.data } as CartEvent;
@@ -38,6 +40,7 @@ export const cartsProjection: Projection = {
                     lot_id: e.data.lotId,
                     qty: 0,
                     unit_price: 0,
+                    added_at: event.metadata.occurredAt,
                     _position: START,
                   },
                 },

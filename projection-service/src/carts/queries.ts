@@ -1,25 +1,66 @@
-import { actions, type PendingCounts } from '@wine/contracts';
+import { actions, type LotDocument, type PendingCounts } from '@wine/contracts';
+import type { DocumentStore } from '@wine/platform';
 import { registerAction } from '@wine/platform';
-import { LOT_BIDDERS } from '../bids/project.ts';
 import type { QueryPlugin } from '../core/queries.ts';
-import { CART_LINES } from './project.ts';
+import { INVOICES, type InvoiceDocument } from '../invoices/project.ts';
+import { unpaidStatuses } from '../invoices/status.ts';
+import { LOTS } from '../lots/project.ts';
+import type { LotStock } from '../lots/stock.ts';
+import { CART_LINES, type CartLineDocument } from './project.ts';
+import { auctionCartView, buynowCartView } from './views.ts';
 
-/** What the caller has still to pay for: the cart's lines and the auctions won. */
-export const cartQueries: QueryPlugin = async (app, { docs, auth }) => {
+/** The caller's auction invoices still to pay (DOMAIN.md "Money": lots won wait unpaid in the auction cart). */
+const unpaidAuctions = (userId: string) => ({
+  buyer_id: userId,
+  kind: 'auction',
+  status: { $in: [...unpaidStatuses] },
+});
+
+async function lotsById(docs: DocumentStore, ids: readonly string[]) {
+  const found = await docs.collection<LotDocument & LotStock>(LOTS).find({ _id: { $in: [...new Set(ids)] } });
+  return new Map(found.map((lot) => [lot._id, lot]));
+}
+
+/** What the caller has still to pay for: the buy-now cart, the auction cart, and their counts. */
+export const cartQueries: QueryPlugin = async (app, { docs, clock, auth, money }) => {
   const { authorize, viewerOf } = auth;
+  const lines = () => docs.collection<CartLineDocument>(CART_LINES);
+  const invoices = () => docs.collection<InvoiceDocument>(INVOICES);
 
-  // seeds 000 §7 loadPendingCount: auctions won and not paid yet; buy-now lines in the cart.
+  // seeds 000 §7 loadPendingCount: auction invoices not paid yet; buy-now lines in the cart.
   registerAction(
     app,
     actions.pendingCount,
     authorize,
     async (_input, { request }): Promise<PendingCounts> => {
       const userId = viewerOf(request) as string;
-      const [won, lines] = await Promise.all([
-        docs.collection(LOT_BIDDERS).countDocuments({ user_id: userId, bidtopstatus: 'won' }),
-        docs.collection(CART_LINES).countDocuments({ user_id: userId }),
+      const [unpaid, inCart] = await Promise.all([
+        invoices().countDocuments(unpaidAuctions(userId)),
+        lines().countDocuments({ user_id: userId }),
       ]);
-      return { auctionCount: { totalRecords: won }, buynowCount: { totalRecords: lines } };
+      return { auctionCount: { totalRecords: unpaid }, buynowCount: { totalRecords: inCart } };
     },
   );
+
+  // seeds 001 §7 buynow/search: the buy-now cart, in the order the lots went in.
+  registerAction(app, actions.buynowCart, authorize, async (_input, { request }) => {
+    const userId = viewerOf(request) as string;
+    const rows = await lines().find({ user_id: userId }, { sort: { added_at: 1, _id: 1 } });
+    const lots = await lotsById(
+      docs,
+      rows.map((r) => r.lot_id),
+    );
+    return buynowCartView(rows, lots, clock.now(), money.pickup);
+  });
+
+  // seeds 001 §7 cart/search: the auction cart, oldest invoice first.
+  registerAction(app, actions.auctionCart, authorize, async (_input, { request }) => {
+    const userId = viewerOf(request) as string;
+    const unpaid = await invoices().find(unpaidAuctions(userId), { sort: { created_position: 1 } });
+    const lots = await lotsById(
+      docs,
+      unpaid.flatMap((i) => i.items.map((l) => l.product_id)),
+    );
+    return auctionCartView(unpaid, lots, money.pickup);
+  });
 };

@@ -40,3 +40,26 @@ export function guardedDelete(
 ): ProjectedOperation {
   return { collection, operation: { deleteOne: { filter: { _id, _position: { $lt: event.position } } } } };
 }
+
+/**
+ * The same guard for an update pipeline, for a change computed from the document's own fields (a
+ * running balance, a status from what is paid): the stages run only if `event` is newer than the last
+ * position applied, and the last stage records it. Values taken from an event go in `$literal`, so a
+ * text that starts with '$' is never read as a field path.
+ */
+export function guardedPipeline(
+  collection: string,
+  _id: string,
+  event: Pick<RecordedEvent, 'position'>,
+  stages: readonly Record<string, unknown>[],
+): ProjectedOperation {
+  return {
+    collection,
+    operation: {
+      updateOne: {
+        filter: { _id, _position: { $lt: event.position } },
+        update: [...stages, { $set: { _position: { $literal: event.position } } }],
+      },
+    },
+  };
+}

@@ -8,6 +8,7 @@ import {
 import type { LotEvent, RecordedEvent } from '@wine/event-schemas';
 import type { Bus, DocumentStore } from '@wine/platform';
 import { LOT_BIDDERS, type LotBidderDocument, lotBidderId } from '../bids/project.ts';
+import { INVOICES, type InvoiceDocument } from '../invoices/project.ts';
 import { LOTS } from '../lots/project.ts';
 import { lotView } from '../lots/view.ts';
 
@@ -21,14 +22,43 @@ interface LotChange {
 
 /**
  * What committed events changed, gathered for the bus: per lot, and the users' own changes
- * (watchlist). `addChanges` folds more events in, so a catch-up can tell the bus of many batches at once.
+ * (watchlist, carts). `addChanges` folds more events in, so a catch-up can tell the bus of many
+ * batches at once.
  */
 export interface Changes {
   lots: Map<string, LotChange>;
   watched: RecordedEvent[];
+  /** Per user, the last event that changed their carts (cart lines, wallet, an invoice issued to them). */
+  carts: Map<string, RecordedEvent>;
+  /** Per invoice, its last event after it was issued: whose it is the invoices read model says. */
+  invoices: Map<string, RecordedEvent>;
 }
 
-export const noChanges = (): Changes => ({ lots: new Map(), watched: [] });
+export const noChanges = (): Changes => ({
+  lots: new Map(),
+  watched: [],
+  carts: new Map(),
+  invoices: new Map(),
+});
+
+/** Keeps the later of two events for one key (log order). */
+function keepLast(map: Map<string, RecordedEvent>, key: string, event: RecordedEvent) {
+  const known = map.get(key);
+  if (!known || known.position < event.position) map.set(key, event);
+}
+
+/** Notes a change of what a user's carts show: their cart, their wallet, one of their invoices. */
+function addCartChange(changes: Changes, event: RecordedEvent): void {
+  const name = event.streamName;
+  const id = name.slice(name.indexOf('-') + 1);
+  if (name.startsWith('cart-') || name.startsWith('wallet-')) keepLast(changes.carts, id, event);
+  else if (name.startsWith('invoice-')) {
+    // The event that issues an invoice names its buyer; the ones after it are looked up when published.
+    if (event.type === 'InvoiceIssued')
+      keepLast(changes.carts, (event.data as { buyerId: string }).buyerId, event);
+    else keepLast(changes.invoices, id, event);
+  }
+}
 
 /** Folds the events' changes into `changes` (pure but for `changes`), in log order. */
 export function addChanges(changes: Changes, events: readonly RecordedEvent[]): Changes {
@@ -37,7 +67,10 @@ export function addChanges(changes: Changes, events: readonly RecordedEvent[]): 
       changes.watched.push(event);
       continue;
     }
-    if (!event.streamName.startsWith('lot-')) continue;
+    if (!event.streamName.startsWith('lot-')) {
+      addCartChange(changes, event);
+      continue;
+    }
     const lotId = event.streamName.slice('lot-'.length);
     if (!lotId) continue;
     let change = changes.lots.get(lotId);
@@ -148,6 +181,31 @@ export async function publishChanges(bus: Bus, docs: DocumentStore, changes: Cha
         lot_id: lotId,
         status: event.type === 'LotWatched' ? 1 : 0,
       },
+    };
+    await bus.publish(subjects.userChanged(userId), notice, { msgId: event.id });
+  }
+  await publishCartChanges(bus, docs, changes);
+}
+
+/** One cartChanged per user whose carts changed, with the last position among their changes. */
+async function publishCartChanges(bus: Bus, docs: DocumentStore, changes: Changes) {
+  const byUser = new Map(changes.carts);
+  if (changes.invoices.size > 0) {
+    const invoices = await docs
+      .collection<InvoiceDocument>(INVOICES)
+      .find({ _id: { $in: [...changes.invoices.keys()] } }, { projection: { buyer_id: 1 } });
+    for (const invoice of invoices) {
+      const event = changes.invoices.get(invoice._id);
+      if (event) keepLast(byUser, invoice.buyer_id, event);
+    }
+  }
+  const ordered = [...byUser].sort(([, a], [, b]) => (a.position < b.position ? -1 : 1));
+  for (const [userId, event] of ordered) {
+    const notice: UserChangedNotice = {
+      position: event.position,
+      eventId: event.id,
+      userId,
+      message: { type: 'cartChanged', position: event.position },
     };
     await bus.publish(subjects.userChanged(userId), notice, { msgId: event.id });
   }

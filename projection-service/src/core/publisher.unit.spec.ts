@@ -1,8 +1,12 @@
-import type { LotChangedNotice } from '@wine/contracts';
+import { type LotChangedNotice, subjects, type UserChangedNotice } from '@wine/contracts';
 import type { Bus } from '@wine/platform';
 import { listedLot } from '@wine/platform/testing';
 import { describe, expect, it } from 'vitest';
+import { cartsProjection } from '../carts/project.ts';
+import { invoicesProjection } from '../invoices/project.ts';
+import { invoiceIssued, paymentRecorded } from '../invoices/testing.ts';
 import { lotsProjection } from '../lots/project.ts';
+import { walletsProjection } from '../wallets/project.ts';
 import { addChanges, noChanges, publishChanges } from './publisher.ts';
 import { applyEvents, eventRecorder } from './testing.ts';
 
@@ -76,5 +80,59 @@ describe('publishChanges: the lot a notice carries', () => {
     expect(notice?.lot).not.toHaveProperty('seller_id');
     expect(JSON.stringify(notice)).not.toContain('user-5e11e7');
     expect(notice?.lot).toMatchObject({ id: 'e', own_lot: 0, bidtopstatus: null, watchlistid: 0 });
+  });
+});
+
+describe('publishChanges: cartChanged', () => {
+  it('tells each user once, at their last change, when their cart, wallet or one of their invoices changed', async () => {
+    const earlier = [
+      record('invoice-inv-d', 'InvoiceIssued', invoiceIssued({ invoiceId: 'inv-d', buyerId: 'dan' })),
+    ];
+    const batch = [
+      record('cart-ann', 'CartLineSet', { lotId: 'l-1', qty: 2, unitPrice: 9_000 }),
+      record('wallet-bob', 'WalletCredited', {
+        entryId: 'w-1',
+        amount: 5_000,
+        source: 'card',
+        reference: 'ch_1',
+      }),
+      record('invoice-inv-c', 'InvoiceIssued', invoiceIssued({ invoiceId: 'inv-c', buyerId: 'cat' })),
+      record('invoice-inv-d', 'PaymentRecorded', paymentRecorded('p-1', 1_000)),
+      record('cart-ann', 'CartLineRemoved', { lotId: 'l-1' }),
+      record('invoice-inv-c', 'PaymentRecorded', paymentRecorded('p-2', 1_000)),
+      record('user-eve', 'LotWatched', { lotId: 'l-1' }),
+    ];
+    const docs = await applyEvents(
+      [cartsProjection, walletsProjection, invoicesProjection],
+      [...earlier, ...batch],
+    );
+    const published: { subject: string; data: UserChangedNotice; msgId: string | undefined }[] = [];
+    const bus = {
+      publish: async (subject: string, data: unknown, options?: { msgId?: string }) => {
+        published.push({ subject, data: data as UserChangedNotice, msgId: options?.msgId });
+        return { seq: published.length, duplicate: false };
+      },
+    } as unknown as Bus;
+    await publishChanges(bus, docs, addChanges(noChanges(), batch), new Date('2026-11-22T12:00:00.000Z'));
+    const carts = published.filter((p) => p.data.message.type === 'cartChanged');
+    const expected = [
+      ['bob', batch[1]],
+      ['dan', batch[3]],
+      ['ann', batch[4]],
+      ['cat', batch[5]],
+    ] as const;
+    expect(carts).toEqual(
+      expected.map(([userId, event]) => ({
+        subject: subjects.userChanged(userId),
+        msgId: event?.id,
+        data: {
+          position: event?.position,
+          eventId: event?.id,
+          userId,
+          message: { type: 'cartChanged', position: event?.position },
+        },
+      })),
+    );
+    expect(published.filter((p) => p.data.message.type === 'watchlistAdded')).toHaveLength(1);
   });
 });

@@ -1,4 +1,4 @@
-import type { MarketSettings } from '@wine/contracts';
+import type { MarketSettings, MoneySettings } from '@wine/contracts';
 import type { Clock, DocumentStore } from '@wine/platform';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ViewerAuth } from './viewer.ts';
@@ -10,6 +10,8 @@ export interface QueryDeps {
   /** Who the caller is, checked before the body is read (the same for every query). */
   auth: ViewerAuth;
   market: MarketSettings;
+  /** The pickup location, due days and tax rates (DOMAIN.md "Money"). */
+  money: MoneySettings;
 }
 
 /** One read model's query routes: a fastify plugin, registered by `queryService`. */

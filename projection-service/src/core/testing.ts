@@ -1,5 +1,5 @@
-import { defaultMarketSettings } from '@wine/contracts';
-import { padPosition, type RecordedEvent } from '@wine/event-schemas';
+import { defaultMarketSettings, defaultMoneySettings, type MoneySettings } from '@wine/contracts';
+import { type EventMetadata, padPosition, type RecordedEvent } from '@wine/event-schemas';
 import {
   type Clock,
   createEmbeddedDocumentStore,
@@ -14,11 +14,19 @@ import type { QueryPlugin } from './queries.ts';
 import { planBatch } from './runner.ts';
 import { viewerAuth } from './viewer.ts';
 
-/** Records events for projection specs: increasing positions and revisions, one clock minute apart. */
+/**
+ * Records events for projection specs: increasing positions and revisions, one clock minute apart;
+ * `metadata` sets who acted (the actor) where a spec cares.
+ */
 export function eventRecorder(startAt = '2026-11-22T12:00:00.000Z') {
   let position = 0;
   const revisions = new Map<string, number>();
-  return (streamName: string, type: string, data: unknown): RecordedEvent => {
+  return (
+    streamName: string,
+    type: string,
+    data: unknown,
+    metadata: Partial<EventMetadata> = {},
+  ): RecordedEvent => {
     position += 1;
     const revision = (revisions.get(streamName) ?? -1) + 1;
     revisions.set(streamName, revision);
@@ -27,6 +35,7 @@ export function eventRecorder(startAt = '2026-11-22T12:00:00.000Z') {
       {
         commandId: `cmd-${position}`,
         occurredAt: new Date(Date.parse(startAt) + position * 60_000).toISOString(),
+        ...metadata,
       },
     );
   };
@@ -53,7 +62,12 @@ const SPEC_SESSION_SECRET = 'a-session-secret-for-query-specs-only!';
  * one read model's query plugin over `docs`, for `app.inject` specs: no port, no product booted.
  * `signIn` issues the bearer header the command side would have given that user.
  */
-export async function queryApp(plugin: QueryPlugin, docs: DocumentStore, clock: Clock) {
+export async function queryApp(
+  plugin: QueryPlugin,
+  docs: DocumentStore,
+  clock: Clock,
+  money: MoneySettings = defaultMoneySettings,
+) {
   const tokens = sessionTokens(SPEC_SESSION_SECRET, clock);
   const secrets = { get: async () => null };
   const app = createHttpApp(createLogger('silent'));
@@ -62,6 +76,7 @@ export async function queryApp(plugin: QueryPlugin, docs: DocumentStore, clock: 
     clock,
     auth: viewerAuth({ tokens, secrets, docs }),
     market: defaultMarketSettings,
+    money,
   });
   await app.ready();
   return {

@@ -2,6 +2,7 @@ import type { LotDocument } from '@wine/contracts';
 import type { LotEvent, LotListedData, RecordedEvent } from '@wine/event-schemas';
 import { guardedUpdate } from '../core/guarded.ts';
 import type { ProjectedOperation, Projection } from '../core/projection.ts';
+import { projectStock, stockEventTypes } from './stock.ts';
 
 export const LOTS = 'lots';
 
@@ -132,6 +133,7 @@ export const lotsProjection: Projection = {
     'ProxyBidPlaced',
     'LotExtended',
     'LotClosed',
+    ...stockEventTypes,
   ]),
   indexes: {
     [LOTS]: [
@@ -203,6 +205,10 @@ export const lotsProjection: Projection = {
           }),
         ];
       }
+      case 'StockReserved':
+      case 'ReservationReleased':
+      case 'StockSold':
+        return projectStock(LOTS, lotId, event);
       default:
         return [];
     }

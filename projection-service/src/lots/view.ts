@@ -3,6 +3,17 @@ import type { Clock, DocumentStore } from '@wine/platform';
 import { LOT_BIDDERS, type LotBidderDocument, lotBidderId } from '../bids/project.ts';
 import { WATCHLISTS, type WatchlistDocument, watchlistId } from '../watchlists/project.ts';
 import { LOTS } from './project.ts';
+import type { LotStock } from './stock.ts';
+
+/**
+ * A lot's picture for a cart or an invoice: its first attachment, an uploaded file (type 1) under
+ * `/uploads/product/`, a URL (type 2) as it is; null with none.
+ */
+export function lotImage(lot: Pick<LotDocument, 'allattachmentlist'> | undefined): string | null {
+  const first = lot?.allattachmentlist[0];
+  if (!first) return null;
+  return first.type === 2 ? first.file_name : `/uploads/product/${first.file_name}`;
+}
 
 /** What a visitor sees, and a user on a lot they never bid on, watched or listed. */
 export const noViewer: ViewerFields = {
@@ -15,11 +26,11 @@ export const noViewer: ViewerFields = {
 
 /**
  * The answer's shape as `viewer` sees it (null: a visitor, or everyone, as on the bus): no internal
- * fields, the seller's user id among them; `future_active` against the server clock (DOMAIN.md);
- * and whether the lot is the viewer's own. `personalise` adds the viewer's standing.
+ * fields, the seller's user id and the checkouts' holds among them; `future_active` against the server
+ * clock (DOMAIN.md); and whether the lot is the viewer's own. `personalise` adds the viewer's standing.
  */
-export function lotView(doc: LotDocument, now: Date, viewer: string | null): LotView {
-  const { _id, _position, seller_id, ...rest } = doc;
+export function lotView(doc: LotDocument & LotStock, now: Date, viewer: string | null): LotView {
+  const { _id, _position, seller_id, reserved, reservations, ...rest } = doc;
   return {
     ...rest,
     future_active: rest.market_status === 'open' && Date.parse(rest.date_added) > now.getTime(),

@@ -1,0 +1,114 @@
+import {
+  type CartItem,
+  type CartValues,
+  type CartView,
+  type LotDocument,
+  lineAmount,
+  type PickupLocation,
+} from '@wine/contracts';
+import type { InvoiceDocument } from '../invoices/project.ts';
+import { type LotStock, remainingOf } from '../lots/stock.ts';
+import { lotImage } from '../lots/view.ts';
+import type { CartLineDocument } from './project.ts';
+
+type Lot = LotDocument & LotStock;
+
+const noValues: CartValues = {
+  count: 0,
+  subtotal: 0,
+  premium_percent: 0,
+  premium: 0,
+  tax_rate: 0,
+  tax: 0,
+  total: 0,
+  paid: 0,
+  due: 0,
+};
+
+/**
+ * seeds 001 §3 Cart, buy now: each line with its lot's picture, discounts and what the lot still has
+ * to sell; a line whose lot is no longer open or has nothing left is set apart (nonCartItems). No tax
+ * here: the rate depends on the delivery the checkout asks for (saveAddress answers it).
+ */
+export function buynowCartView(
+  lines: readonly CartLineDocument[],
+  lots: ReadonlyMap<string, Lot>,
+  now: Date,
+  pickup: PickupLocation,
+): CartView {
+  const cartItems: CartItem[] = [];
+  const nonCartItems: CartItem[] = [];
+  for (const line of lines) {
+    const lot = lots.get(line.lot_id);
+    const remaining = lot ? remainingOf(lot, now) : 0;
+    const item: CartItem = {
+      product_id: line.lot_id,
+      title: lot?.title ?? '',
+      image: lotImage(lot),
+      qty: line.qty,
+      unit_price: line.unit_price,
+      amount: lineAmount(line.qty, line.unit_price),
+      discounts: (lot?.discount_buynow_records ?? []).map((d) => ({
+        quantity: d.quantity,
+        bprice: d.bprice,
+      })),
+      remaining,
+      invoice_id: null,
+    };
+    if (lot?.market_status === 'open' && remaining > 0) cartItems.push(item);
+    else nonCartItems.push(item);
+  }
+  const subtotal = cartItems.reduce((sum, item) => sum + item.amount, 0);
+  return {
+    cartItems,
+    nonCartItems,
+    cartValues: { ...noValues, count: cartItems.length, subtotal, total: subtotal, due: subtotal },
+    cartLocation: pickup,
+  };
+}
+
+/**
+ * seeds 001 §3 Cart, auction: every line of the caller's unpaid (or partly paid) auction invoices,
+ * each with its invoice, and the invoices' money summed; the premium percent and tax rate are the
+ * first invoice's.
+ */
+export function auctionCartView(
+  invoices: readonly InvoiceDocument[],
+  lots: ReadonlyMap<string, Lot>,
+  pickup: PickupLocation,
+): CartView {
+  const cartItems = invoices.flatMap((invoice) =>
+    invoice.items.map(
+      (line): CartItem => ({
+        product_id: line.product_id,
+        title: line.title,
+        image: lotImage(lots.get(line.product_id)),
+        qty: line.qty,
+        unit_price: line.unit_price,
+        amount: line.amount,
+        discounts: [],
+        // A lot won at auction is sold whole to its winner: nothing is left for anyone else.
+        remaining: 0,
+        invoice_id: invoice.id,
+      }),
+    ),
+  );
+  const sum = (pick: (invoice: InvoiceDocument) => number) => invoices.reduce((s, i) => s + pick(i), 0);
+  const [first] = invoices;
+  return {
+    cartItems,
+    nonCartItems: [],
+    cartValues: {
+      count: cartItems.length,
+      subtotal: sum((i) => i.amounts.subtotal),
+      premium_percent: first?.amounts.premium_percent ?? 0,
+      premium: sum((i) => i.amounts.premium),
+      tax_rate: first?.delivery.taxRate ?? 0,
+      tax: sum((i) => i.amounts.tax),
+      total: sum((i) => i.amounts.total),
+      paid: sum((i) => i.paid),
+      due: sum((i) => i.due),
+    },
+    cartLocation: pickup,
+  };
+}

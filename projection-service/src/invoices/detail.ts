@@ -1,0 +1,134 @@
+import {
+  type InvoiceDetail,
+  type InvoiceSummary,
+  type LotDocument,
+  type MoneySettings,
+  type Transaction,
+  USERS,
+  type UserDocument,
+} from '@wine/contracts';
+import { AppError, type DocumentStore } from '@wine/platform';
+import { LOTS } from '../lots/project.ts';
+import { lotImage } from '../lots/view.ts';
+import {
+  INVOICE_TRANSACTIONS,
+  INVOICES,
+  type InvoiceDocument,
+  type InvoiceTransactionDocument,
+} from './project.ts';
+
+/** Who sells a lot the users read model does not name: the house. */
+export const MERCHANT_NAME = 'Fine Wine Auctions';
+
+/** One line of the invoice lists (seeds 001 §7 allinvoices). */
+export function invoiceSummary(doc: InvoiceDocument): InvoiceSummary {
+  const [first] = doc.items;
+  const more = doc.items.length - 1;
+  return {
+    id: doc.id,
+    kind: doc.kind,
+    status: doc.status,
+    created_at: doc.created_at,
+    due_at: doc.due_at,
+    paid_at: doc.paid_at,
+    title: `${first?.title ?? ''}${more > 0 ? ` and ${more} more` : ''}`,
+    items: doc.items.length,
+    total: doc.amounts.total,
+    paid: doc.paid,
+    due: doc.due,
+  };
+}
+
+/** A transaction as the buyer sees it: the contract's fields, nothing the read side keeps for itself. */
+export function transactionView(doc: InvoiceTransactionDocument): Transaction {
+  return {
+    id: doc.id,
+    invoice_id: doc.invoice_id,
+    type: doc.type,
+    method: doc.method,
+    status: doc.status,
+    amount: doc.amount,
+    card_brand: doc.card_brand,
+    card_last4: doc.card_last4,
+    reference: doc.reference,
+    reason: doc.reason,
+    created_at: doc.created_at,
+  };
+}
+
+const fullName = (user: UserDocument | undefined) =>
+  `${user?.first_name ?? ''} ${user?.last_name ?? ''}`.trim();
+
+/**
+ * The caller's invoice with every block of seeds 001 §3 "Invoice detail". Another user's invoice is
+ * answered as an unknown one (INVOICE_NOT_FOUND), so an id tells nothing of whose it is.
+ */
+export async function invoiceDetail(
+  docs: DocumentStore,
+  money: MoneySettings,
+  userId: string,
+  id: string,
+): Promise<InvoiceDetail> {
+  const invoice = await docs.collection<InvoiceDocument>(INVOICES).findOne({ _id: id, buyer_id: userId });
+  if (!invoice) throw new AppError('INVOICE_NOT_FOUND');
+  const sellerIds = [...new Set(invoice.items.map((line) => line.seller_id))];
+  const [transactions, users, lots] = await Promise.all([
+    docs
+      .collection<InvoiceTransactionDocument>(INVOICE_TRANSACTIONS)
+      .find({ invoice_id: invoice.id }, { sort: { created_position: -1 } }),
+    docs.collection<UserDocument>(USERS).find({ _id: { $in: [invoice.buyer_id, ...sellerIds] } }),
+    docs
+      .collection<LotDocument>(LOTS)
+      .find(
+        { _id: { $in: invoice.items.map((line) => line.product_id) } },
+        { projection: { allattachmentlist: 1 } },
+      ),
+  ]);
+  const userById = new Map(users.map((u) => [u._id, u]));
+  const lotById = new Map(lots.map((l) => [l._id, l]));
+  const buyer = userById.get(invoice.buyer_id);
+  const all = transactions.map(transactionView);
+  const { amounts, delivery } = invoice;
+  return {
+    ...invoiceSummary(invoice),
+    delivery_method: delivery.method,
+    invoiceItems: invoice.items.map((line) => ({
+      product_id: line.product_id,
+      title: line.title,
+      image: lotImage(lotById.get(line.product_id)),
+      seller_id: line.seller_id,
+      qty: line.qty,
+      unit_price: line.unit_price,
+      amount: line.amount,
+    })),
+    allTransactions: all,
+    appointmentDetail: null,
+    locationDetail: money.pickup,
+    cartValues: {
+      count: invoice.items.length,
+      subtotal: amounts.subtotal,
+      premium_percent: amounts.premium_percent,
+      premium: amounts.premium,
+      tax_rate: delivery.taxRate,
+      tax: amounts.tax,
+      total: amounts.total,
+      paid: invoice.paid,
+      due: invoice.due,
+    },
+    invoiceUser: {
+      id: invoice.buyer_id,
+      first_name: buyer?.first_name ?? '',
+      last_name: buyer?.last_name ?? '',
+      email: buyer?.email ?? '',
+    },
+    invoiceAddress: delivery.address,
+    invoiceSeller: sellerIds.map((sellerId) => ({
+      id: sellerId,
+      name: fullName(userById.get(sellerId)) || MERCHANT_NAME,
+    })),
+    billingAddress: delivery.billingAddress ?? delivery.address,
+    invoice_notes_public: invoice.notes_public,
+    returnTransactions: all.filter((t) => t.type === 'refund'),
+    orderControlLogs: invoice.order_log,
+  };
+}

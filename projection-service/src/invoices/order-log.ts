@@ -1,0 +1,72 @@
+import { formatMoney } from '@wine/contracts';
+import type { InvoiceEvent, PaymentMethod, RecordedEvent } from '@wine/event-schemas';
+
+/** seeds 001 "order control log": one entry per change of an invoice. */
+export interface OrderLogEntry {
+  at: string;
+  event: string;
+  by: string;
+  text: string;
+}
+
+export const methodLabel: Record<PaymentMethod, string> = {
+  card: 'Card',
+  wallet: 'Wallet',
+  giftcard: 'Gift card',
+  offline: 'Offline',
+};
+
+/** Basis points as a percentage: 1025 -> '10.25%', 1000 -> '10%'. */
+export const formatRate = (basisPoints: number) => `${(basisPoints / 100).toFixed(2).replace(/\.?0+$/, '')}%`;
+
+const plural = (n: number, one: string) => `${n} ${one}${n === 1 ? '' : 's'}`;
+
+/** What happened, in a short English sentence with the amounts as the seeds write money (seeds 000 §9). */
+export function orderLogText(e: InvoiceEvent): string {
+  switch (e.type) {
+    case 'InvoiceIssued':
+      return `Invoice issued: ${plural(e.data.lines.length, 'item')}, total ${formatMoney(e.data.amounts.total)}, due ${e.data.dueAt.slice(0, 10)}.`;
+    case 'InvoiceDeliveryChosen': {
+      const { delivery, amounts } = e.data;
+      const where =
+        delivery.method === 'pickup' || !delivery.address
+          ? 'Pickup chosen'
+          : `Delivery to ${delivery.address.city}, ${delivery.address.state} chosen`;
+      return `${where}; tax ${formatRate(delivery.taxRate)} (${delivery.taxState}), total ${formatMoney(amounts.total)}.`;
+    }
+    case 'PaymentStarted': {
+      const card = e.data.card ? ` (${e.data.card.brand} ending ${e.data.card.last4})` : '';
+      return `${methodLabel[e.data.method]} payment of ${formatMoney(e.data.amount)} started${card}.`;
+    }
+    case 'PaymentActionRequired':
+      return `Payment ${e.data.paymentId} awaits the card issuer's authentication.`;
+    case 'PaymentRecorded':
+      return `${methodLabel[e.data.method]} payment of ${formatMoney(e.data.amount)} received.`;
+    case 'PaymentFailed':
+      return `Payment ${e.data.paymentId} failed: ${e.data.reason}`;
+    case 'PaymentRefunded':
+      return `${formatMoney(e.data.amount)} refunded to the ${e.data.to}: ${e.data.reason}`;
+    case 'InvoiceVoided':
+      return e.data.reason === 'expired'
+        ? 'Invoice voided: its stock holds expired unpaid.'
+        : 'Invoice voided: the payment failed.';
+    case 'InvoiceNoteAdded':
+      // A note that is not public stays with the staff: the buyer sees that one was added, not what it says.
+      return e.data.public ? `Note: ${e.data.note}` : 'Internal note added.';
+    default: {
+      const _exhaustive: never = e;
+      return _exhaustive;
+    }
+  }
+}
+
+/** The log entry of an invoice event: when, which event, who acted (`kind:id`), and what it did. */
+export function orderLogEntry(event: RecordedEvent): OrderLogEntry {
+  const { actor, occurredAt } = event.metadata;
+  return {
+    at: occurredAt,
+    event: event.type,
+    by: `${actor.kind}:${actor.id}`,
+    text: orderLogText({ type: event.type, data: event.data } as InvoiceEvent),
+  };
+}

@@ -1,0 +1,292 @@
+import { formatMoney, type InvoiceDetail } from '@wine/contracts';
+import PDFDocument from 'pdfkit';
+import { MERCHANT_NAME } from './detail.ts';
+import { formatRate, methodLabel } from './order-log.ts';
+
+type Doc = PDFKit.PDFDocument;
+type Address = { address1: string; city: string; state: string; zip: string } | null;
+
+const MARGIN = 50;
+const PAGE_WIDTH = 612; // US Letter
+const RIGHT = PAGE_WIDTH - MARGIN;
+const WIDTH = RIGHT - MARGIN;
+const INK = '#1f1f1f';
+const MUTED = '#6b6b6b';
+const ACCENT = '#6d1a36'; // a claret
+const RULE = '#d6d6d6';
+
+// The merchant's dates are Chicago's (DOMAIN.md: a Chicago-area merchant).
+const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone: 'America/Chicago' });
+const formatDate = (iso: string | null) => (iso ? dateFormat.format(new Date(iso)) : '-');
+
+const statusLabel: Record<InvoiceDetail['status'], string> = {
+  unpaid: 'UNPAID',
+  partial: 'PARTLY PAID',
+  paid: 'PAID',
+  void: 'VOID',
+};
+
+const transactionStatus: Record<InvoiceDetail['allTransactions'][number]['status'], string> = {
+  pending: 'Pending',
+  action_required: 'Awaiting issuer',
+  succeeded: 'Succeeded',
+  failed: 'Failed',
+};
+
+const addressLines = (a: Address) => (a ? [a.address1, `${a.city}, ${a.state} ${a.zip}`] : []);
+
+interface Column {
+  label: string;
+  width: number;
+  align?: 'left' | 'right';
+}
+
+/** Starts a new page when fewer than `needed` points are left above the bottom margin. */
+function room(doc: Doc, needed: number) {
+  if (doc.y + needed > doc.page.height - MARGIN) doc.addPage();
+}
+
+function heading(doc: Doc, text: string) {
+  room(doc, 40);
+  doc.moveDown(0.8).font('Helvetica-Bold').fontSize(11).fillColor(ACCENT).text(text, MARGIN, doc.y);
+  doc.moveDown(0.3);
+}
+
+/** A table: a shaded header row, then rows whose height follows their tallest (wrapped) cell. */
+function table(doc: Doc, columns: readonly Column[], rows: readonly string[][]) {
+  const labels = columns.map((c) => c.label);
+  const drawRow = (cells: readonly string[], header: boolean): void => {
+    doc.font(header ? 'Helvetica-Bold' : 'Helvetica').fontSize(9);
+    const heights = cells.map((cell, i) => doc.heightOfString(cell, { width: (columns[i]?.width ?? 0) - 8 }));
+    const height = Math.max(...heights) + 8;
+    if (doc.y + height > doc.page.height - MARGIN) {
+      doc.addPage();
+      // A table that runs on to the next page starts it with its header again.
+      if (!header) drawRow(labels, true);
+      doc.font('Helvetica').fontSize(9);
+    }
+    const top = doc.y;
+    if (header) doc.rect(MARGIN, top, WIDTH, height).fill('#f1ece6');
+    let x = MARGIN;
+    cells.forEach((cell, i) => {
+      const column = columns[i] ?? { label: '', width: 0 };
+      doc
+        .fillColor(INK)
+        .text(cell, x + 4, top + 4, { width: column.width - 8, align: column.align ?? 'left' });
+      x += column.width;
+    });
+    doc
+      .moveTo(MARGIN, top + height)
+      .lineTo(RIGHT, top + height)
+      .lineWidth(0.5)
+      .strokeColor(RULE)
+      .stroke();
+    doc.x = MARGIN;
+    doc.y = top + height;
+  };
+  drawRow(labels, true);
+  for (const row of rows) drawRow(row, false);
+}
+
+/** Label and value lines in a block at (x, y); answers the y below it. */
+function block(doc: Doc, x: number, y: number, width: number, title: string, lines: readonly string[]) {
+  doc.font('Helvetica-Bold').fontSize(9).fillColor(MUTED).text(title.toUpperCase(), x, y, { width });
+  doc.font('Helvetica').fontSize(10).fillColor(INK);
+  for (const line of lines) doc.text(line, x, doc.y, { width });
+  return doc.y;
+}
+
+function header(doc: Doc, detail: InvoiceDetail) {
+  const location = detail.locationDetail;
+  doc.font('Helvetica-Bold').fontSize(20).fillColor(ACCENT).text(MERCHANT_NAME, MARGIN, MARGIN);
+  doc.font('Helvetica').fontSize(9).fillColor(MUTED);
+  for (const line of [
+    location.address1,
+    `${location.city}, ${location.state} ${location.zip}`,
+    location.phone,
+  ])
+    doc.text(line, MARGIN, doc.y);
+  const leftBottom = doc.y;
+
+  const x = RIGHT - 220;
+  doc
+    .font('Helvetica-Bold')
+    .fontSize(18)
+    .fillColor(INK)
+    .text('INVOICE', x, MARGIN, { width: 220, align: 'right' });
+  const facts: [string, string][] = [
+    ['Invoice', detail.id],
+    ['Type', detail.kind === 'auction' ? 'Auction' : 'Buy now'],
+    ['Issued', formatDate(detail.created_at)],
+    ['Due', formatDate(detail.due_at)],
+    ['Paid', formatDate(detail.paid_at)],
+  ];
+  for (const [label, value] of facts) {
+    const y = doc.y + 1;
+    doc.font('Helvetica').fontSize(9).fillColor(MUTED).text(label, x, y, { width: 80 });
+    doc
+      .font('Helvetica')
+      .fontSize(9)
+      .fillColor(INK)
+      .text(value, x + 80, y, { width: 140, align: 'right' });
+  }
+  const y = doc.y + 4;
+  const label = statusLabel[detail.status];
+  const colour = detail.status === 'paid' ? '#2e7d32' : detail.status === 'void' ? MUTED : '#b23b3b';
+  doc.font('Helvetica-Bold').fontSize(11).fillColor(colour).text(label, x, y, { width: 220, align: 'right' });
+  doc.y = Math.max(leftBottom, doc.y) + 12;
+  doc.moveTo(MARGIN, doc.y).lineTo(RIGHT, doc.y).lineWidth(1).strokeColor(ACCENT).stroke();
+  doc.y += 12;
+}
+
+function parties(doc: Doc, detail: InvoiceDetail) {
+  const top = doc.y;
+  const third = WIDTH / 3;
+  const user = detail.invoiceUser;
+  const name = `${user.first_name} ${user.last_name}`.trim() || user.id;
+  const bottoms = [
+    block(doc, MARGIN, top, third - 10, 'Bill to', [
+      name,
+      user.email,
+      ...addressLines(detail.billingAddress),
+    ]),
+    block(
+      doc,
+      MARGIN + third,
+      top,
+      third - 10,
+      detail.delivery_method === 'pickup' ? 'Pickup at' : 'Deliver to',
+      detail.delivery_method === 'pickup'
+        ? [detail.locationDetail.name, ...addressLines(detail.locationDetail), detail.locationDetail.hours]
+        : addressLines(detail.invoiceAddress),
+    ),
+    block(
+      doc,
+      MARGIN + 2 * third,
+      top,
+      third,
+      'Sold by',
+      detail.invoiceSeller.map((s) => s.name),
+    ),
+  ];
+  doc.x = MARGIN;
+  doc.y = Math.max(...bottoms) + 6;
+}
+
+function totals(doc: Doc, detail: InvoiceDetail) {
+  const v = detail.cartValues;
+  const rows: [string, string, boolean][] = [
+    ['Subtotal', formatMoney(v.subtotal), false],
+    // Buy now has no premium (DOMAIN.md "Money"): no line for it.
+    ...(detail.kind === 'auction'
+      ? [
+          [`Buyer's premium (${v.premium_percent}%)`, formatMoney(v.premium), false] as [
+            string,
+            string,
+            boolean,
+          ],
+        ]
+      : []),
+    [`Tax (${formatRate(v.tax_rate)})`, formatMoney(v.tax), false],
+    ['Total', formatMoney(v.total), true],
+    ['Paid', formatMoney(v.paid), false],
+    ['Balance due', formatMoney(v.due), true],
+  ];
+  room(doc, rows.length * 16 + 10);
+  doc.y += 8;
+  const x = RIGHT - 240;
+  for (const [label, value, strong] of rows) {
+    const y = doc.y;
+    doc
+      .font(strong ? 'Helvetica-Bold' : 'Helvetica')
+      .fontSize(strong ? 11 : 10)
+      .fillColor(INK);
+    doc.text(label, x, y, { width: 140 });
+    doc.text(value, x + 140, y, { width: 96, align: 'right' });
+    doc.y += 3;
+  }
+  doc.x = MARGIN;
+}
+
+function transactions(doc: Doc, detail: InvoiceDetail) {
+  heading(doc, 'Payments and refunds');
+  if (detail.allTransactions.length === 0) {
+    doc.font('Helvetica').fontSize(9).fillColor(MUTED).text('No payments yet.', MARGIN, doc.y);
+    return;
+  }
+  table(
+    doc,
+    [
+      { label: 'Date', width: 75 },
+      { label: 'Type', width: 55 },
+      { label: 'Method', width: 110 },
+      { label: 'Status', width: 70 },
+      { label: 'Reference', width: 122 },
+      { label: 'Amount', width: 80, align: 'right' },
+    ],
+    detail.allTransactions.map((t) => [
+      formatDate(t.created_at),
+      t.type === 'refund' ? 'Refund' : 'Payment',
+      t.card_brand
+        ? `${methodLabel[t.method]} (${t.card_brand} ${t.card_last4 ?? ''})`
+        : methodLabel[t.method],
+      transactionStatus[t.status],
+      t.reference ?? t.reason ?? '',
+      `${t.type === 'refund' ? '-' : ''}${formatMoney(t.amount)}`,
+    ]),
+  );
+}
+
+/** The invoice as a printable PDF (seeds 001 §7 "Invoices": download), from its detail. */
+export function renderInvoicePdf(detail: InvoiceDetail): Promise<Buffer> {
+  const doc = new PDFDocument({
+    size: 'LETTER',
+    margin: MARGIN,
+    info: { Title: `Invoice ${detail.id}`, Author: MERCHANT_NAME },
+  });
+  const chunks: Buffer[] = [];
+  const done = new Promise<Buffer>((resolve, reject) => {
+    doc.on('data', (chunk: Buffer) => chunks.push(chunk));
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('error', reject);
+  });
+  header(doc, detail);
+  parties(doc, detail);
+  heading(doc, 'Items');
+  table(
+    doc,
+    [
+      { label: 'Lot', width: 70 },
+      { label: 'Description', width: 232 },
+      { label: 'Qty', width: 40, align: 'right' },
+      { label: 'Unit price', width: 85, align: 'right' },
+      { label: 'Amount', width: 85, align: 'right' },
+    ],
+    detail.invoiceItems.map((item) => [
+      item.product_id,
+      item.title,
+      String(item.qty),
+      formatMoney(item.unit_price),
+      formatMoney(item.amount),
+    ]),
+  );
+  totals(doc, detail);
+  transactions(doc, detail);
+  if (detail.invoice_notes_public.length > 0) {
+    heading(doc, 'Notes');
+    doc.font('Helvetica').fontSize(9).fillColor(INK);
+    for (const note of detail.invoice_notes_public)
+      doc.text(`${formatDate(note.at)}: ${note.note}`, MARGIN, doc.y);
+  }
+  room(doc, 40);
+  doc.moveDown(1.5).font('Helvetica').fontSize(8).fillColor(MUTED);
+  doc.text(
+    `Pickup by appointment at ${detail.locationDetail.name}, ${detail.locationDetail.hours}. ` +
+      `Questions: ${detail.locationDetail.phone}. Amounts in US dollars.`,
+    MARGIN,
+    doc.y,
+    { width: WIDTH, align: 'center' },
+  );
+  doc.end();
+  return done;
+}

@@ -1,0 +1,264 @@
+import type { InvoiceStatus, Transaction } from '@wine/contracts';
+import type { DeliveryData, InvoiceEvent, RecordedEvent } from '@wine/event-schemas';
+import { START } from '@wine/event-schemas';
+import { guardedPipeline, guardedUpdate } from '../core/guarded.ts';
+import type { ProjectedOperation, Projection } from '../core/projection.ts';
+import { type OrderLogEntry, orderLogEntry } from './order-log.ts';
+import { invoiceStatus, settle } from './status.ts';
+
+export const INVOICES = 'invoices';
+export const INVOICE_TRANSACTIONS = 'invoice_transactions';
+
+export interface InvoiceLineDocument {
+  product_id: string;
+  title: string;
+  seller_id: string;
+  qty: number;
+  unit_price: number;
+  amount: number;
+  reservation_id: string | null;
+}
+
+/** The invoice's money in cents; the premium in percent (DOMAIN.md "Money"). */
+export interface InvoiceAmountsDocument {
+  subtotal: number;
+  premium_percent: number;
+  premium: number;
+  tax: number;
+  total: number;
+}
+
+/** An invoice of the buyer (seeds 001 §3 "Invoice detail"), as `invoice-<id>` tells it. */
+export interface InvoiceDocument {
+  _id: string;
+  [key: string]: unknown;
+  id: string;
+  kind: 'auction' | 'buynow';
+  buyer_id: string;
+  status: InvoiceStatus;
+  created_at: string;
+  /** The log position of InvoiceIssued: newest first, with no tie. */
+  created_position: string;
+  due_at: string;
+  paid_at: string | null;
+  items: InvoiceLineDocument[];
+  amounts: InvoiceAmountsDocument;
+  delivery: DeliveryData;
+  /** Payments recorded less refunds. */
+  paid: number;
+  due: number;
+  voided: boolean;
+  notes_public: { note: string; at: string }[];
+  order_log: OrderLogEntry[];
+  _position: string;
+}
+
+/** A payment or a refund on an invoice (seeds 001 allTransactions, returnTransactions). */
+export type InvoiceTransactionDocument = Transaction & {
+  _id: string;
+  [key: string]: unknown;
+  created_position: string;
+  _position: string;
+};
+
+const amountsDocument = (a: {
+  subtotal: number;
+  premiumPercent: number;
+  premium: number;
+  tax: number;
+  total: number;
+}): InvoiceAmountsDocument => ({
+  subtotal: a.subtotal,
+  premium_percent: a.premiumPercent,
+  premium: a.premium,
+  tax: a.tax,
+  total: a.total,
+});
+
+/** Changes the invoice (guarded by its position), then settles it. */
+const invoiceChange = (invoiceId: string, event: RecordedEvent, set: Record<string, unknown> | null) =>
+  guardedPipeline(INVOICES, invoiceId, event, [...(set ? [{ $set: set }] : []), ...settle(event)]);
+
+/** Inserts a transaction only when absent, so a replay changes nothing. */
+const insertTransaction = (doc: InvoiceTransactionDocument): ProjectedOperation => ({
+  collection: INVOICE_TRANSACTIONS,
+  operation: { updateOne: { filter: { _id: doc._id }, update: { $setOnInsert: doc }, upsert: true } },
+});
+
+export const invoicesProjection: Projection = {
+  name: 'invoices',
+  collections: [INVOICES, INVOICE_TRANSACTIONS],
+  handles: new Set([
+    'InvoiceIssued',
+    'InvoiceDeliveryChosen',
+    'PaymentStarted',
+    'PaymentActionRequired',
+    'PaymentRecorded',
+    'PaymentFailed',
+    'PaymentRefunded',
+    'InvoiceVoided',
+    'InvoiceNoteAdded',
+  ]),
+  indexes: {
+    [INVOICES]: [
+      { key: { buyer_id: 1, status: 1, created_position: -1 }, name: 'buyer_status' },
+      { key: { buyer_id: 1, kind: 1, status: 1 }, name: 'buyer_kind_status' },
+    ],
+    [INVOICE_TRANSACTIONS]: [{ key: { invoice_id: 1, created_position: -1 }, name: 'invoice' }],
+  },
+  project(event: RecordedEvent): ProjectedOperation[] {
+    if (!event.streamName.startsWith('invoice-')) return [];
+    const invoiceId = event.streamName.slice('invoice-'.length);
+    const e = { type: event.type, data: event.data } as InvoiceEvent;
+    const at = event.metadata.occurredAt;
+    const payment = (paymentId: string): { _id: string; id: string; invoice_id: string } => ({
+      _id: `${invoiceId}:${paymentId}`,
+      id: `${invoiceId}:${paymentId}`,
+      invoice_id: invoiceId,
+    });
+    switch (e.type) {
+      case 'InvoiceIssued': {
+        const d = e.data;
+        const doc: InvoiceDocument = {
+          _id: invoiceId,
+          id: invoiceId,
+          kind: d.kind,
+          buyer_id: d.buyerId,
+          status: invoiceStatus(0, d.amounts.total, false),
+          created_at: at,
+          created_position: event.position,
+          due_at: d.dueAt,
+          paid_at: null,
+          items: d.lines.map((l) => ({
+            product_id: l.lotId,
+            title: l.title,
+            seller_id: l.sellerId,
+            qty: l.qty,
+            unit_price: l.unitPrice,
+            amount: l.amount,
+            reservation_id: l.reservationId,
+          })),
+          amounts: amountsDocument(d.amounts),
+          delivery: d.delivery,
+          paid: 0,
+          due: d.amounts.total,
+          voided: false,
+          notes_public: [],
+          order_log: [orderLogEntry(event)],
+          _position: event.position,
+        };
+        return [
+          {
+            collection: INVOICES,
+            operation: {
+              updateOne: { filter: { _id: invoiceId }, update: { $setOnInsert: doc }, upsert: true },
+            },
+          },
+        ];
+      }
+      case 'InvoiceDeliveryChosen':
+        return [
+          invoiceChange(invoiceId, event, {
+            delivery: { $literal: e.data.delivery },
+            amounts: { $literal: amountsDocument(e.data.amounts) },
+          }),
+        ];
+      case 'PaymentStarted': {
+        const { paymentId, method, amount, card } = e.data;
+        return [
+          invoiceChange(invoiceId, event, null),
+          insertTransaction({
+            ...payment(paymentId),
+            type: 'payment',
+            method,
+            status: 'pending',
+            amount,
+            card_brand: card?.brand ?? null,
+            card_last4: card?.last4 ?? null,
+            reference: null,
+            reason: null,
+            created_at: at,
+            created_position: event.position,
+            _position: event.position,
+          }),
+        ];
+      }
+      case 'PaymentActionRequired':
+        return [
+          invoiceChange(invoiceId, event, null),
+          guardedUpdate(INVOICE_TRANSACTIONS, payment(e.data.paymentId)._id, event, {
+            $set: { status: 'action_required' },
+          }),
+        ];
+      case 'PaymentRecorded': {
+        const { paymentId, method, amount, reference } = e.data;
+        // An offline or wallet payment is recorded with no start: its transaction begins here.
+        const started = insertTransaction({
+          ...payment(paymentId),
+          type: 'payment',
+          method,
+          status: 'pending',
+          amount,
+          card_brand: null,
+          card_last4: null,
+          reference: null,
+          reason: null,
+          created_at: at,
+          created_position: event.position,
+          _position: START,
+        });
+        return [
+          invoiceChange(invoiceId, event, { paid: { $add: ['$paid', amount] } }),
+          started,
+          guardedUpdate(INVOICE_TRANSACTIONS, payment(paymentId)._id, event, {
+            $set: { status: 'succeeded', method, amount, reference },
+          }),
+        ];
+      }
+      case 'PaymentFailed':
+        return [
+          invoiceChange(invoiceId, event, null),
+          guardedUpdate(INVOICE_TRANSACTIONS, payment(e.data.paymentId)._id, event, {
+            $set: { status: 'failed', reason: e.data.reason },
+          }),
+        ];
+      case 'PaymentRefunded': {
+        const { refundId, paymentId, amount, to, reason } = e.data;
+        return [
+          invoiceChange(invoiceId, event, { paid: { $subtract: ['$paid', amount] } }),
+          insertTransaction({
+            ...payment(refundId),
+            type: 'refund',
+            method: to,
+            status: 'succeeded',
+            amount,
+            card_brand: null,
+            card_last4: null,
+            // The refund names the payment it gives back.
+            reference: `${invoiceId}:${paymentId}`,
+            reason,
+            created_at: at,
+            created_position: event.position,
+            _position: event.position,
+          }),
+        ];
+      }
+      case 'InvoiceVoided':
+        return [invoiceChange(invoiceId, event, { voided: { $literal: true } })];
+      case 'InvoiceNoteAdded': {
+        const note = { note: e.data.note, at };
+        return [
+          invoiceChange(
+            invoiceId,
+            event,
+            e.data.public
+              ? { notes_public: { $concatArrays: ['$notes_public', [{ $literal: note }]] } }
+              : null,
+          ),
+        ];
+      }
+      default:
+        return [];
+    }
+  },
+};

@@ -1,0 +1,64 @@
+import { actions, invoicePdfPath } from '@wine/contracts';
+import { registerAction } from '@wine/platform';
+import type { QueryPlugin } from '../core/queries.ts';
+import { invoiceDetail, invoiceSummary, transactionView } from './detail.ts';
+import { renderInvoicePdf } from './pdf.ts';
+import {
+  INVOICE_TRANSACTIONS,
+  INVOICES,
+  type InvoiceDocument,
+  type InvoiceTransactionDocument,
+} from './project.ts';
+import { unpaidStatuses } from './status.ts';
+
+/** The invoices read model's queries: the caller's own invoices, one in detail or as a PDF, their payments. */
+export const invoiceQueries: QueryPlugin = async (app, { docs, auth, money }) => {
+  const { authorize, viewerOf } = auth;
+  const invoices = () => docs.collection<InvoiceDocument>(INVOICES);
+  const transactions = () => docs.collection<InvoiceTransactionDocument>(INVOICE_TRANSACTIONS);
+
+  // seeds 001 §7 invoice/allinvoices: paid, or still to pay (unpaid and partly paid); newest first.
+  registerAction(app, actions.allinvoices, authorize, async ({ status, page, limit }, { request }) => {
+    const userId = viewerOf(request) as string;
+    const filter = { buyer_id: userId, status: { $in: status === 'paid' ? ['paid'] : [...unpaidStatuses] } };
+    const [rows, totalRecords] = await Promise.all([
+      invoices().find(filter, { sort: { created_position: -1 }, skip: (page - 1) * limit, limit }),
+      invoices().countDocuments(filter),
+    ]);
+    return { records: rows.map(invoiceSummary), totalRecords };
+  });
+
+  // seeds 001 §7 invoice/getInvoiceDetails.
+  registerAction(app, actions.invoice, authorize, async ({ id }, { request }) =>
+    invoiceDetail(docs, money, viewerOf(request) as string, id),
+  );
+
+  // seeds 001 §7 invoice/alltransactions: the payments and refunds of all the caller's invoices.
+  registerAction(app, actions.alltransactions, authorize, async ({ page, limit }, { request }) => {
+    const userId = viewerOf(request) as string;
+    const own = await invoices().find({ buyer_id: userId }, { projection: { _id: 1 } });
+    const filter = { invoice_id: { $in: own.map((i) => i._id) } };
+    const [rows, totalRecords] = await Promise.all([
+      transactions().find(filter, { sort: { created_position: -1 }, skip: (page - 1) * limit, limit }),
+      transactions().countDocuments(filter),
+    ]);
+    return { records: rows.map(transactionView), totalRecords };
+  });
+
+  // The invoice as a PDF: a GET (a link the browser downloads), with the same bearer check as the
+  // actions above, made before anything is read; someone else's invoice is not found, as above.
+  app.get<{ Params: { id: string } }>(
+    `${invoicePdfPath('')}:id`,
+    { preHandler: (request) => authorize(request, actions.invoice) },
+    async (request, reply) => {
+      const id = request.params.id;
+      const detail = await invoiceDetail(docs, money, viewerOf(request) as string, id);
+      const pdf = await renderInvoicePdf(detail);
+      return reply
+        .type('application/pdf')
+        .header('content-disposition', `attachment; filename="invoice-${id.replace(/[^\w.-]/g, '_')}.pdf"`)
+        .header('cache-control', 'private, no-store')
+        .send(pdf);
+    },
+  );
+};
