@@ -21,7 +21,7 @@ import { actorOf, type Session } from '../users/user-service.ts';
 import { resolveDelivery } from './delivery.ts';
 import { buyNowInvoiceId, type MoneyDeps, paymentIdFor, type Step, stepContext } from './money-deps.ts';
 import { abandonBuyNowOrder, completeBuyNowOrder, placeBuyNowOrder } from './orders.ts';
-import { confirmCardPayment, type PaymentOutcome, pay } from './payments.ts';
+import { cardPart, confirmCardPayment, type PaymentOutcome, pay, walletPart } from './payments.ts';
 
 type CheckoutInput = z.output<typeof In>;
 type CartRef = { type: 'buynow' | 'auction'; cart_id: string };
@@ -46,6 +46,11 @@ const values = (
     due: Math.max(0, total - paid),
   };
 };
+
+/** This payment (its wallet or card part) settled the invoice: a retried request finds it done. */
+const paidBy = (invoice: IssuedInvoice, paymentId: string) =>
+  dueOf(invoice) === 0 &&
+  [walletPart(paymentId), cardPart(paymentId)].some((id) => invoice.payments[id]?.status === 'succeeded');
 
 /** The checkout process manager (DOMAIN.md "Buy now and cart", "Money"): one cart, or unpaid invoices. */
 export function checkoutService(deps: MoneyDeps & { openInvoices: OpenInvoices }) {
@@ -157,6 +162,10 @@ export function checkoutService(deps: MoneyDeps & { openInvoices: OpenInvoices }
       if (input.type === 'buynow') {
         const invoiceId = buyNowInvoiceId(buyerId, input.cart_id);
         const existing = await loadInvoice(invoiceId);
+        // The same request again (a retry) answers what it did; any other finds the order taken.
+        if (existing.status === 'issued' && paidBy(existing, paymentId)) {
+          return { status: 'paid', invoice_ids: [invoiceId], payment_id: paymentId, url: null };
+        }
         if (existing.status === 'issued' && (existing.voided || dueOf(existing) === 0))
           throw new AppError('ORDER_TAKEN');
         invoices = [
@@ -170,6 +179,12 @@ export function checkoutService(deps: MoneyDeps & { openInvoices: OpenInvoices }
               }),
         ];
       } else {
+        if (input.cart_id !== 'all') {
+          const one = await loadInvoice(input.cart_id);
+          if (one.status === 'issued' && one.issued.buyerId === buyerId && paidBy(one, paymentId)) {
+            return { status: 'paid', invoice_ids: [input.cart_id], payment_id: paymentId, url: null };
+          }
+        }
         invoices = [];
         for (const invoice of await auctionInvoices(buyerId, input.cart_id)) {
           const { invoiceId } = invoice.issued;

@@ -39,7 +39,7 @@ export function splitPayment(dues: readonly number[], wallet: number) {
   });
 }
 
-const walletPart = (paymentId: string) => `${paymentId}-w`;
+export const walletPart = (paymentId: string) => `${paymentId}-w`;
 export const cardPart = (paymentId: string) => `${paymentId}-c`;
 
 /**

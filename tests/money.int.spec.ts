@@ -1,0 +1,223 @@
+import { randomUUID } from 'node:crypto';
+import {
+  actions,
+  type CartView,
+  type CheckoutResult,
+  type CreditHistory,
+  type InvoiceDetail,
+  invoicePdfPath,
+  type PendingCounts,
+} from '@wine/contracts';
+import { offsetClock } from '@wine/platform';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { lotInput, startMarketplace, type TestMarketplace, type TestUser } from './support/marketplace.ts';
+
+const HOUR = 3600_000;
+const clock = offsetClock();
+let market: TestMarketplace;
+beforeAll(async () => {
+  market = await startMarketplace({ seed: false, clock });
+});
+afterAll(() => market?.stop());
+
+async function cardOf(user: TestUser) {
+  const cards = await market.ok<{ data: { id: string }[] }>(actions.getCards.path, {}, user.auth);
+  return cards.data[0]?.id as string;
+}
+const counts = (user: TestUser) => market.ok<PendingCounts>(actions.pendingCount.path, {}, user.auth);
+
+async function until<T>(read: () => Promise<T>, done: (v: T) => boolean): Promise<T> {
+  for (let i = 0; i < 300; i++) {
+    const value = await read();
+    if (done(value)) return value;
+    await new Promise((r) => setTimeout(r, 20));
+  }
+  throw new Error('timed out');
+}
+
+describe('from a won lot to a paid invoice, through every service', () => {
+  it('puts the won lot in the auction cart, pays it, and shows the paid invoice and its PDF', async () => {
+    const ann = await market.bidder({ firstName: 'Ann' });
+    const input = lotInput({
+      title: '2010 Ch. Montrose',
+      openingBid: 40_000,
+      closesAt: new Date(clock.now().getTime() + HOUR).toISOString(),
+    });
+    const { id } = await market.ok<{ id: string }>(actions.createLot.path, input, market.admin);
+    await market.ok(actions.bidConfirm.path, { id, wsprice: 40_000 }, ann.auth);
+    clock.advance(2 * HOUR);
+    const cart = await until(
+      () => market.ok<CartView>(actions.auctionCart.path, {}, ann.auth),
+      (c) => c.cartItems.length === 1,
+    );
+    expect(cart.cartItems[0]).toMatchObject({ product_id: id, title: '2010 Ch. Montrose', amount: 40_000 });
+    expect(cart.cartValues).toMatchObject({
+      subtotal: 40_000,
+      premium: 8_000,
+      tax: 4_920,
+      total: 52_920,
+      due: 52_920,
+    });
+    expect((await counts(ann)).auctionCount.totalRecords).toBe(1);
+    const invoiceId = cart.cartItems[0]?.invoice_id as string;
+
+    const paid = await market.ok<CheckoutResult>(
+      actions.checkout.path,
+      { type: 'auction', cart_id: invoiceId, delivery: 'pickup', payment: { card_id: await cardOf(ann) } },
+      ann.auth,
+    );
+    expect(paid.status).toBe('paid');
+    await market.caughtUp();
+    const detail = await market.ok<InvoiceDetail>(actions.invoice.path, { id: invoiceId }, ann.auth);
+    expect(detail).toMatchObject({ status: 'paid', total: 52_920, paid: 52_920, due: 0 });
+    expect(detail.allTransactions.map((t) => [t.method, t.status, t.amount, t.card_last4])).toEqual([
+      ['card', 'succeeded', 52_920, '4242'],
+    ]);
+    expect(detail.invoiceUser).toMatchObject({ id: ann.id, email: ann.email });
+    expect((await counts(ann)).auctionCount.totalRecords).toBe(0);
+
+    const pdf = await fetch(`${market.url}${invoicePdfPath(invoiceId)}`, { headers: ann.auth });
+    expect(pdf.status).toBe(200);
+    expect(pdf.headers.get('content-type')).toBe('application/pdf');
+    expect(
+      Buffer.from(await pdf.arrayBuffer())
+        .subarray(0, 5)
+        .toString(),
+    ).toBe('%PDF-');
+
+    // Another buyer, or nobody, sees none of it.
+    const mallory = await market.bidder({ firstName: 'Mallory' });
+    const foreign = await market.post(actions.invoice.path, { id: invoiceId }, mallory.auth);
+    expect([foreign.http, foreign.body.data.responseType]).toEqual([404, 404]);
+    expect((await fetch(`${market.url}${invoicePdfPath(invoiceId)}`, { headers: mallory.auth })).status).toBe(
+      404,
+    );
+    expect((await fetch(`${market.url}${invoicePdfPath(invoiceId)}`)).status).toBe(403);
+  });
+
+  it('counts buy-now lines on the badge, empties the cart when paid and sells the bottles', async () => {
+    const ben = await market.bidder({ firstName: 'Ben' });
+    const input = lotInput({ auction: false, buyNow: true, buyNowPrice: 6_000, quantity: 12, openingBid: 0 });
+    const { id } = await market.ok<{ id: string }>(actions.createLot.path, input, market.admin);
+    await market.ok(actions.addToCart.path, { cart: [{ product_id: id, qty: 2 }] }, ben.auth);
+    await market.caughtUp();
+    expect((await counts(ben)).buynowCount.totalRecords).toBe(1);
+    const cart = await market.ok<CartView>(actions.buynowCart.path, {}, ben.auth);
+    expect(cart.cartItems.map((i) => [i.product_id, i.qty, i.amount, i.remaining])).toEqual([
+      [id, 2, 12_000, 12],
+    ]);
+
+    const result = await market.ok<CheckoutResult>(
+      actions.checkout.path,
+      { type: 'buynow', cart_id: randomUUID(), delivery: 'pickup', payment: { card_id: await cardOf(ben) } },
+      ben.auth,
+    );
+    expect(result.status).toBe('paid');
+    await market.caughtUp();
+    expect((await counts(ben)).buynowCount.totalRecords).toBe(0);
+    const lot = await market.ok<{ sold: number }>(actions.productLot.path, { id }, ben.auth);
+    expect(lot.sold).toBe(2);
+    const history = await market.ok<{ records: unknown[] }>(actions.alltransactions.path, {}, ben.auth);
+    expect(history.records).toHaveLength(1);
+  });
+
+  it('keeps the wallet history with its balance', async () => {
+    const cy = await market.bidder({ firstName: 'Cy' });
+    await market.ok(actions.addCreditBalance.path, { amount: 2_500, card_id: await cardOf(cy) }, cy.auth);
+    await market.caughtUp();
+    const history = await market.ok<CreditHistory>(actions.getCreditHistory.path, {}, cy.auth);
+    expect(history).toMatchObject({ balance: 2_500, totalRecords: 1, setDisp: 'Showing 1-1 of 1' });
+  });
+});
+
+describe('the money actions, tried as an attacker would', () => {
+  const commands = [
+    actions.checkout,
+    actions.saveAddress,
+    actions.confirmPayment,
+    actions.cancelItem,
+    actions.refreshCart,
+    actions.addCreditBalance,
+    actions.sandboxAuthenticate,
+  ];
+  const queries = [
+    actions.buynowCart,
+    actions.auctionCart,
+    actions.allinvoices,
+    actions.invoice,
+    actions.alltransactions,
+    actions.getCreditHistory,
+  ];
+
+  it('refuses every money action without a session, before reading its body', async () => {
+    for (const action of [...commands, ...queries]) {
+      const answer = await market.post(action.path, '{"not json');
+      expect([action.path, answer.http]).toEqual([action.path, 403]);
+    }
+  });
+
+  it('refuses another buyer reusing a checkout x-command-id, writing nothing', async () => {
+    const dee = await market.bidder({ firstName: 'Dee' });
+    const eve = await market.bidder({ firstName: 'Eve' });
+    const input = lotInput({ auction: false, buyNow: true, buyNowPrice: 3_000, quantity: 5, openingBid: 0 });
+    const { id } = await market.ok<{ id: string }>(actions.createLot.path, input, market.admin);
+    for (const who of [dee, eve])
+      await market.ok(actions.addToCart.path, { cart: [{ product_id: id, qty: 1 }] }, who.auth);
+    const commandId = `checkout-${randomUUID()}`;
+    const body = async (who: TestUser) => ({
+      type: 'buynow',
+      cart_id: 'same-cart',
+      delivery: 'pickup',
+      payment: { card_id: await cardOf(who) },
+    });
+    const first = await market.post<CheckoutResult>(actions.checkout.path, await body(dee), {
+      ...dee.auth,
+      'x-command-id': commandId,
+    });
+    expect(first.http).toBe(200);
+    const head = await market.eventStore.headPosition();
+    const hijack = await market.post(actions.checkout.path, await body(eve), {
+      ...eve.auth,
+      'x-command-id': commandId,
+    });
+    expect(hijack.http).toBe(409);
+    expect(await market.eventStore.headPosition()).toBe(head);
+    // The same buyer's same request replays its answer and charges nothing more.
+    const again = await market.post(actions.checkout.path, await body(dee), {
+      ...dee.auth,
+      'x-command-id': commandId,
+    });
+    expect(again.body).toEqual(first.body);
+    expect(await market.eventStore.headPosition()).toBe(head);
+  });
+
+  it('refuses hostile bodies with a clear 400 and nothing written', async () => {
+    const fay = await market.bidder({ firstName: 'Fay' });
+    const head = await market.eventStore.headPosition();
+    const bodies = [
+      { type: 'buynow', cart_id: '../../etc', delivery: 'pickup', payment: { use_wallet: true } },
+      { type: 'buynow', cart_id: 'x', delivery: 'delivery', payment: { use_wallet: true } },
+      { type: 'buynow', cart_id: 'x', delivery: 'pickup', payment: { use_wallet: false } },
+      {
+        type: 'buynow',
+        cart_id: 'x',
+        delivery: 'pickup',
+        payment: { use_wallet: true },
+        __proto__: { admin: true },
+      },
+      { type: 'layaway', cart_id: 'x', delivery: 'pickup', payment: { use_wallet: true } },
+    ];
+    for (const body of bodies) {
+      const answer = await market.post(actions.checkout.path, body, fay.auth);
+      expect(answer.http, JSON.stringify(body)).toBe(400);
+    }
+    const huge = await market.post(
+      actions.checkout.path,
+      { type: 'buynow', cart_id: 'x'.repeat(2_000_000) },
+      fay.auth,
+    );
+    expect(huge.http).toBeGreaterThanOrEqual(400);
+    expect(huge.http).toBeLessThan(500);
+    expect(await market.eventStore.headPosition()).toBe(head);
+  });
+});
