@@ -23,7 +23,11 @@ export interface ListedLot {
   sold: number;
   /** Checkout holds by reservation id (DOMAIN.md "Buy now and cart"); a lapsed one holds nothing. */
   holds: Record<string, Hold>;
-  /** Reservations already sold, with their bottles (a sale confirmed twice sells once). */
+  /**
+   * The latest reservations sold, with their bottles, so a sale confirmed twice sells once. Only the
+   * last RECENT_SALES are kept: a retry comes within minutes, and a lot with a large stock would
+   * otherwise copy every sale it ever made on each event.
+   */
   sales: Record<string, number>;
 }
 
@@ -50,6 +54,13 @@ const withBidder = (bidders: string[], bidderId: string) =>
 const withoutHold = (holds: Record<string, Hold>, reservationId: string) => {
   const { [reservationId]: _gone, ...rest } = holds;
   return rest;
+};
+
+export const RECENT_SALES = 64;
+
+const recentSales = (sales: Record<string, number>, reservationId: string, qty: number) => {
+  const kept = Object.entries(sales).slice(-(RECENT_SALES - 1));
+  return Object.fromEntries([...kept, [reservationId, qty]]);
 };
 
 /** Bottles held by checkouts whose hold has not lapsed at `now`. */
@@ -121,7 +132,7 @@ export function evolveLot(state: Lot, event: LotEvent): Lot {
         ...state,
         sold: state.sold + event.data.qty,
         holds: withoutHold(state.holds, event.data.reservationId),
-        sales: { ...state.sales, [event.data.reservationId]: event.data.qty },
+        sales: recentSales(state.sales, event.data.reservationId, event.data.qty),
       };
     default: {
       const _exhaustive: never = event;
