@@ -450,7 +450,11 @@ describe('the bidding read models are disposable', () => {
     await market.ok('/api/user/addWatchlist', { project_id: await createLot() }, watcher.auth);
     // Wallet credit bought with the watcher's card, so the wallets read model has something to rebuild.
     const cards = await market.ok<{ data: { id: string }[] }>('/api/user/getSkyflowCredit', {}, watcher.auth);
-    await market.ok('/api/credit/addCreditBalance', { amount: 1_000, card_id: cards.data[0]?.id }, watcher.auth);
+    await market.ok(
+      '/api/credit/addCreditBalance',
+      { amount: 1_000, card_id: cards.data[0]?.id },
+      watcher.auth,
+    );
     await market.caughtUp();
     for (const projection of projections) {
       const snapshot = async () =>

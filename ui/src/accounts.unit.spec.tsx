@@ -233,7 +233,7 @@ describe('protected routes', () => {
 });
 
 describe('the header account menu', () => {
-  it('offers My Bids, My Wines, My Watchlist, My Account and Logout', async () => {
+  it('offers My Bids, My Wines, My Watchlist, Won lots, Invoices, Transactions, My Account and Logout', async () => {
     const { user, api } = await renderApp('/', {
       storedToken: 'tok-1',
       api: { validateUser: () => aUser(), logout: () => null },
@@ -245,6 +245,9 @@ describe('the header account menu', () => {
       ['My Bids', '/auctions/all'],
       ['My Wines', '/myWines/purchased'],
       ['My Watchlist', '/watchlist/watchlist'],
+      ['Won lots', '/cart'],
+      ['Invoices', '/invoices/unpaid'],
+      ['Transactions', '/transactions'],
       ['My Account', '/account/profile'],
       ['Logout', null],
     ]);
@@ -260,7 +263,15 @@ describe('the header account menu', () => {
     await user.click(screen.getByRole('button', { name: 'Open menu' }));
     const drawer = await screen.findByRole('dialog', { name: 'Menu' });
     expect(within(drawer).getByText('Ada Lovelace')).toBeTruthy();
-    for (const name of ['My Bids', 'My Wines', 'My Watchlist', 'My Account']) {
+    for (const name of [
+      'My Bids',
+      'My Wines',
+      'My Watchlist',
+      'Won lots',
+      'Invoices',
+      'Transactions',
+      'My Account',
+    ]) {
       expect(within(drawer).getByRole('link', { name })).toBeTruthy();
     }
     expect(within(drawer).getByRole('button', { name: 'Logout' })).toBeTruthy();

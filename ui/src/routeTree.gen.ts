@@ -18,6 +18,10 @@ import { Route as LoginRouteImport } from './routes/login'
 import { Route as RegistrationRouteImport } from './routes/registration'
 import { Route as SearchRouteImport } from './routes/search'
 import { Route as SwitchRouteImport } from './routes/switch'
+import { Route as AuthBuynowcartRouteImport } from './routes/_auth/buynowcart'
+import { Route as AuthCartRouteImport } from './routes/_auth/cart'
+import { Route as AuthCheckout_confirmRouteImport } from './routes/_auth/checkout_confirm'
+import { Route as AuthTransactionsRouteImport } from './routes/_auth/transactions'
 import { Route as DevOutboxRouteImport } from './routes/dev.outbox'
 import { Route as ProductviewPidRouteImport } from './routes/productview.$pid'
 import { Route as Reset_passwordTokenRouteImport } from './routes/reset_password.$token'
@@ -27,7 +31,13 @@ import { Route as AuthAccountNotificationsRouteImport } from './routes/_auth/acc
 import { Route as AuthAccountProfileRouteImport } from './routes/_auth/account.profile'
 import { Route as AuthAccountVerificationRouteImport } from './routes/_auth/account.verification'
 import { Route as AuthAuctionsTypeRouteImport } from './routes/_auth/auctions.$type'
+import { Route as AuthInvoiceIdRouteImport } from './routes/_auth/invoice.$id'
+import { Route as AuthInvoicesStatusRouteImport } from './routes/_auth/invoices.$status'
+import { Route as AuthMyWinesPurchasedRouteImport } from './routes/_auth/myWines.purchased'
+import { Route as AuthPurchasesTypeRouteImport } from './routes/_auth/purchases.$type'
 import { Route as AuthWatchlistTypeRouteImport } from './routes/_auth/watchlist.$type'
+import { Route as AuthCheckoutTypeCart_idRouteImport } from './routes/_auth/checkout.$type.$cart_id'
+import { Route as AuthSandboxAuthenticateCharge_idRouteImport } from './routes/_auth/sandbox.authenticate.$charge_id'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -72,6 +82,26 @@ const SwitchRoute = SwitchRouteImport.update({
   id: '/switch',
   path: '/switch',
   getParentRoute: () => rootRouteImport,
+} as any)
+const AuthBuynowcartRoute = AuthBuynowcartRouteImport.update({
+  id: '/buynowcart',
+  path: '/buynowcart',
+  getParentRoute: () => AuthRoute,
+} as any)
+const AuthCartRoute = AuthCartRouteImport.update({
+  id: '/cart',
+  path: '/cart',
+  getParentRoute: () => AuthRoute,
+} as any)
+const AuthCheckout_confirmRoute = AuthCheckout_confirmRouteImport.update({
+  id: '/checkout_confirm',
+  path: '/checkout_confirm',
+  getParentRoute: () => AuthRoute,
+} as any)
+const AuthTransactionsRoute = AuthTransactionsRouteImport.update({
+  id: '/transactions',
+  path: '/transactions',
+  getParentRoute: () => AuthRoute,
 } as any)
 const DevOutboxRoute = DevOutboxRouteImport.update({
   id: '/dev/outbox',
@@ -119,11 +149,42 @@ const AuthAuctionsTypeRoute = AuthAuctionsTypeRouteImport.update({
   path: '/auctions/$type',
   getParentRoute: () => AuthRoute,
 } as any)
+const AuthInvoiceIdRoute = AuthInvoiceIdRouteImport.update({
+  id: '/invoice/$id',
+  path: '/invoice/$id',
+  getParentRoute: () => AuthRoute,
+} as any)
+const AuthInvoicesStatusRoute = AuthInvoicesStatusRouteImport.update({
+  id: '/invoices/$status',
+  path: '/invoices/$status',
+  getParentRoute: () => AuthRoute,
+} as any)
+const AuthMyWinesPurchasedRoute = AuthMyWinesPurchasedRouteImport.update({
+  id: '/myWines/purchased',
+  path: '/myWines/purchased',
+  getParentRoute: () => AuthRoute,
+} as any)
+const AuthPurchasesTypeRoute = AuthPurchasesTypeRouteImport.update({
+  id: '/purchases/$type',
+  path: '/purchases/$type',
+  getParentRoute: () => AuthRoute,
+} as any)
 const AuthWatchlistTypeRoute = AuthWatchlistTypeRouteImport.update({
   id: '/watchlist/$type',
   path: '/watchlist/$type',
   getParentRoute: () => AuthRoute,
 } as any)
+const AuthCheckoutTypeCart_idRoute = AuthCheckoutTypeCart_idRouteImport.update({
+  id: '/checkout/$type/$cart_id',
+  path: '/checkout/$type/$cart_id',
+  getParentRoute: () => AuthRoute,
+} as any)
+const AuthSandboxAuthenticateCharge_idRoute =
+  AuthSandboxAuthenticateCharge_idRouteImport.update({
+    id: '/sandbox/authenticate/$charge_id',
+    path: '/sandbox/authenticate/$charge_id',
+    getParentRoute: () => AuthRoute,
+  } as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
@@ -134,6 +195,10 @@ export interface FileRoutesByFullPath {
   '/registration': typeof RegistrationRoute
   '/search': typeof SearchRoute
   '/switch': typeof SwitchRoute
+  '/buynowcart': typeof AuthBuynowcartRoute
+  '/cart': typeof AuthCartRoute
+  '/checkout_confirm': typeof AuthCheckout_confirmRoute
+  '/transactions': typeof AuthTransactionsRoute
   '/dev/outbox': typeof DevOutboxRoute
   '/productview/$pid': typeof ProductviewPidRoute
   '/reset_password/$token': typeof Reset_passwordTokenRoute
@@ -143,7 +208,13 @@ export interface FileRoutesByFullPath {
   '/account/profile': typeof AuthAccountProfileRoute
   '/account/verification': typeof AuthAccountVerificationRoute
   '/auctions/$type': typeof AuthAuctionsTypeRoute
+  '/invoice/$id': typeof AuthInvoiceIdRoute
+  '/invoices/$status': typeof AuthInvoicesStatusRoute
+  '/myWines/purchased': typeof AuthMyWinesPurchasedRoute
+  '/purchases/$type': typeof AuthPurchasesTypeRoute
   '/watchlist/$type': typeof AuthWatchlistTypeRoute
+  '/checkout/$type/$cart_id': typeof AuthCheckoutTypeCart_idRoute
+  '/sandbox/authenticate/$charge_id': typeof AuthSandboxAuthenticateCharge_idRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
@@ -154,6 +225,10 @@ export interface FileRoutesByTo {
   '/registration': typeof RegistrationRoute
   '/search': typeof SearchRoute
   '/switch': typeof SwitchRoute
+  '/buynowcart': typeof AuthBuynowcartRoute
+  '/cart': typeof AuthCartRoute
+  '/checkout_confirm': typeof AuthCheckout_confirmRoute
+  '/transactions': typeof AuthTransactionsRoute
   '/dev/outbox': typeof DevOutboxRoute
   '/productview/$pid': typeof ProductviewPidRoute
   '/reset_password/$token': typeof Reset_passwordTokenRoute
@@ -163,7 +238,13 @@ export interface FileRoutesByTo {
   '/account/profile': typeof AuthAccountProfileRoute
   '/account/verification': typeof AuthAccountVerificationRoute
   '/auctions/$type': typeof AuthAuctionsTypeRoute
+  '/invoice/$id': typeof AuthInvoiceIdRoute
+  '/invoices/$status': typeof AuthInvoicesStatusRoute
+  '/myWines/purchased': typeof AuthMyWinesPurchasedRoute
+  '/purchases/$type': typeof AuthPurchasesTypeRoute
   '/watchlist/$type': typeof AuthWatchlistTypeRoute
+  '/checkout/$type/$cart_id': typeof AuthCheckoutTypeCart_idRoute
+  '/sandbox/authenticate/$charge_id': typeof AuthSandboxAuthenticateCharge_idRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -176,6 +257,10 @@ export interface FileRoutesById {
   '/registration': typeof RegistrationRoute
   '/search': typeof SearchRoute
   '/switch': typeof SwitchRoute
+  '/_auth/buynowcart': typeof AuthBuynowcartRoute
+  '/_auth/cart': typeof AuthCartRoute
+  '/_auth/checkout_confirm': typeof AuthCheckout_confirmRoute
+  '/_auth/transactions': typeof AuthTransactionsRoute
   '/dev/outbox': typeof DevOutboxRoute
   '/productview/$pid': typeof ProductviewPidRoute
   '/reset_password/$token': typeof Reset_passwordTokenRoute
@@ -185,7 +270,13 @@ export interface FileRoutesById {
   '/_auth/account/profile': typeof AuthAccountProfileRoute
   '/_auth/account/verification': typeof AuthAccountVerificationRoute
   '/_auth/auctions/$type': typeof AuthAuctionsTypeRoute
+  '/_auth/invoice/$id': typeof AuthInvoiceIdRoute
+  '/_auth/invoices/$status': typeof AuthInvoicesStatusRoute
+  '/_auth/myWines/purchased': typeof AuthMyWinesPurchasedRoute
+  '/_auth/purchases/$type': typeof AuthPurchasesTypeRoute
   '/_auth/watchlist/$type': typeof AuthWatchlistTypeRoute
+  '/_auth/checkout/$type/$cart_id': typeof AuthCheckoutTypeCart_idRoute
+  '/_auth/sandbox/authenticate/$charge_id': typeof AuthSandboxAuthenticateCharge_idRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -198,6 +289,10 @@ export interface FileRouteTypes {
     | '/registration'
     | '/search'
     | '/switch'
+    | '/buynowcart'
+    | '/cart'
+    | '/checkout_confirm'
+    | '/transactions'
     | '/dev/outbox'
     | '/productview/$pid'
     | '/reset_password/$token'
@@ -207,7 +302,13 @@ export interface FileRouteTypes {
     | '/account/profile'
     | '/account/verification'
     | '/auctions/$type'
+    | '/invoice/$id'
+    | '/invoices/$status'
+    | '/myWines/purchased'
+    | '/purchases/$type'
     | '/watchlist/$type'
+    | '/checkout/$type/$cart_id'
+    | '/sandbox/authenticate/$charge_id'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
@@ -218,6 +319,10 @@ export interface FileRouteTypes {
     | '/registration'
     | '/search'
     | '/switch'
+    | '/buynowcart'
+    | '/cart'
+    | '/checkout_confirm'
+    | '/transactions'
     | '/dev/outbox'
     | '/productview/$pid'
     | '/reset_password/$token'
@@ -227,7 +332,13 @@ export interface FileRouteTypes {
     | '/account/profile'
     | '/account/verification'
     | '/auctions/$type'
+    | '/invoice/$id'
+    | '/invoices/$status'
+    | '/myWines/purchased'
+    | '/purchases/$type'
     | '/watchlist/$type'
+    | '/checkout/$type/$cart_id'
+    | '/sandbox/authenticate/$charge_id'
   id:
     | '__root__'
     | '/'
@@ -239,6 +350,10 @@ export interface FileRouteTypes {
     | '/registration'
     | '/search'
     | '/switch'
+    | '/_auth/buynowcart'
+    | '/_auth/cart'
+    | '/_auth/checkout_confirm'
+    | '/_auth/transactions'
     | '/dev/outbox'
     | '/productview/$pid'
     | '/reset_password/$token'
@@ -248,7 +363,13 @@ export interface FileRouteTypes {
     | '/_auth/account/profile'
     | '/_auth/account/verification'
     | '/_auth/auctions/$type'
+    | '/_auth/invoice/$id'
+    | '/_auth/invoices/$status'
+    | '/_auth/myWines/purchased'
+    | '/_auth/purchases/$type'
     | '/_auth/watchlist/$type'
+    | '/_auth/checkout/$type/$cart_id'
+    | '/_auth/sandbox/authenticate/$charge_id'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -332,6 +453,34 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof SwitchRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/_auth/buynowcart': {
+      id: '/_auth/buynowcart'
+      path: '/buynowcart'
+      fullPath: '/buynowcart'
+      preLoaderRoute: typeof AuthBuynowcartRouteImport
+      parentRoute: typeof AuthRoute
+    }
+    '/_auth/cart': {
+      id: '/_auth/cart'
+      path: '/cart'
+      fullPath: '/cart'
+      preLoaderRoute: typeof AuthCartRouteImport
+      parentRoute: typeof AuthRoute
+    }
+    '/_auth/checkout_confirm': {
+      id: '/_auth/checkout_confirm'
+      path: '/checkout_confirm'
+      fullPath: '/checkout_confirm'
+      preLoaderRoute: typeof AuthCheckout_confirmRouteImport
+      parentRoute: typeof AuthRoute
+    }
+    '/_auth/transactions': {
+      id: '/_auth/transactions'
+      path: '/transactions'
+      fullPath: '/transactions'
+      preLoaderRoute: typeof AuthTransactionsRouteImport
+      parentRoute: typeof AuthRoute
+    }
     '/dev/outbox': {
       id: '/dev/outbox'
       path: '/dev/outbox'
@@ -395,6 +544,34 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthAuctionsTypeRouteImport
       parentRoute: typeof AuthRoute
     }
+    '/_auth/invoice/$id': {
+      id: '/_auth/invoice/$id'
+      path: '/invoice/$id'
+      fullPath: '/invoice/$id'
+      preLoaderRoute: typeof AuthInvoiceIdRouteImport
+      parentRoute: typeof AuthRoute
+    }
+    '/_auth/invoices/$status': {
+      id: '/_auth/invoices/$status'
+      path: '/invoices/$status'
+      fullPath: '/invoices/$status'
+      preLoaderRoute: typeof AuthInvoicesStatusRouteImport
+      parentRoute: typeof AuthRoute
+    }
+    '/_auth/myWines/purchased': {
+      id: '/_auth/myWines/purchased'
+      path: '/myWines/purchased'
+      fullPath: '/myWines/purchased'
+      preLoaderRoute: typeof AuthMyWinesPurchasedRouteImport
+      parentRoute: typeof AuthRoute
+    }
+    '/_auth/purchases/$type': {
+      id: '/_auth/purchases/$type'
+      path: '/purchases/$type'
+      fullPath: '/purchases/$type'
+      preLoaderRoute: typeof AuthPurchasesTypeRouteImport
+      parentRoute: typeof AuthRoute
+    }
     '/_auth/watchlist/$type': {
       id: '/_auth/watchlist/$type'
       path: '/watchlist/$type'
@@ -402,25 +579,59 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthWatchlistTypeRouteImport
       parentRoute: typeof AuthRoute
     }
+    '/_auth/checkout/$type/$cart_id': {
+      id: '/_auth/checkout/$type/$cart_id'
+      path: '/checkout/$type/$cart_id'
+      fullPath: '/checkout/$type/$cart_id'
+      preLoaderRoute: typeof AuthCheckoutTypeCart_idRouteImport
+      parentRoute: typeof AuthRoute
+    }
+    '/_auth/sandbox/authenticate/$charge_id': {
+      id: '/_auth/sandbox/authenticate/$charge_id'
+      path: '/sandbox/authenticate/$charge_id'
+      fullPath: '/sandbox/authenticate/$charge_id'
+      preLoaderRoute: typeof AuthSandboxAuthenticateCharge_idRouteImport
+      parentRoute: typeof AuthRoute
+    }
   }
 }
 
 interface AuthRouteChildren {
+  AuthBuynowcartRoute: typeof AuthBuynowcartRoute
+  AuthCartRoute: typeof AuthCartRoute
+  AuthCheckout_confirmRoute: typeof AuthCheckout_confirmRoute
+  AuthTransactionsRoute: typeof AuthTransactionsRoute
   AuthAccountChangeRoute: typeof AuthAccountChangeRoute
   AuthAccountNotificationsRoute: typeof AuthAccountNotificationsRoute
   AuthAccountProfileRoute: typeof AuthAccountProfileRoute
   AuthAccountVerificationRoute: typeof AuthAccountVerificationRoute
   AuthAuctionsTypeRoute: typeof AuthAuctionsTypeRoute
+  AuthInvoiceIdRoute: typeof AuthInvoiceIdRoute
+  AuthInvoicesStatusRoute: typeof AuthInvoicesStatusRoute
+  AuthMyWinesPurchasedRoute: typeof AuthMyWinesPurchasedRoute
+  AuthPurchasesTypeRoute: typeof AuthPurchasesTypeRoute
   AuthWatchlistTypeRoute: typeof AuthWatchlistTypeRoute
+  AuthCheckoutTypeCart_idRoute: typeof AuthCheckoutTypeCart_idRoute
+  AuthSandboxAuthenticateCharge_idRoute: typeof AuthSandboxAuthenticateCharge_idRoute
 }
 
 const AuthRouteChildren: AuthRouteChildren = {
+  AuthBuynowcartRoute: AuthBuynowcartRoute,
+  AuthCartRoute: AuthCartRoute,
+  AuthCheckout_confirmRoute: AuthCheckout_confirmRoute,
+  AuthTransactionsRoute: AuthTransactionsRoute,
   AuthAccountChangeRoute: AuthAccountChangeRoute,
   AuthAccountNotificationsRoute: AuthAccountNotificationsRoute,
   AuthAccountProfileRoute: AuthAccountProfileRoute,
   AuthAccountVerificationRoute: AuthAccountVerificationRoute,
   AuthAuctionsTypeRoute: AuthAuctionsTypeRoute,
+  AuthInvoiceIdRoute: AuthInvoiceIdRoute,
+  AuthInvoicesStatusRoute: AuthInvoicesStatusRoute,
+  AuthMyWinesPurchasedRoute: AuthMyWinesPurchasedRoute,
+  AuthPurchasesTypeRoute: AuthPurchasesTypeRoute,
   AuthWatchlistTypeRoute: AuthWatchlistTypeRoute,
+  AuthCheckoutTypeCart_idRoute: AuthCheckoutTypeCart_idRoute,
+  AuthSandboxAuthenticateCharge_idRoute: AuthSandboxAuthenticateCharge_idRoute,
 }
 
 const AuthRouteWithChildren = AuthRoute._addFileChildren(AuthRouteChildren)

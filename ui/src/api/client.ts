@@ -133,6 +133,35 @@ export async function call<N extends ActionName>(
   return (await callForMessage(name, input, options)).responseData;
 }
 
+/**
+ * A file the API serves to a signed-in user (an invoice's PDF): a GET with the session's bearer token,
+ * as the actions carry it. Throws an ApiError with the server's message when it refuses.
+ */
+export async function fetchFile(path: string, options: Pick<CallOptions, 'signal'> = {}): Promise<Blob> {
+  const doFetch = config.fetch ?? globalThis.fetch;
+  const token = config.getToken();
+  const headers: Record<string, string> = { 'accept-language': currentLanguage() };
+  if (token) headers.authorization = `Bearer ${token}`;
+  let response: Response;
+  try {
+    response = await doFetch(path, { method: 'GET', headers, signal: options.signal ?? null });
+  } catch (error) {
+    if (error instanceof DOMException && error.name === 'AbortError') throw error;
+    throw new ApiError(genericError(), 0);
+  }
+  if (response.ok) return response.blob();
+  const envelope = await readEnvelope<unknown>(response);
+  if (envelope && envelope.status !== 'success') {
+    throw new ApiError(
+      envelope.data.message,
+      envelope.data.responseType,
+      envelope.data.responseData,
+      envelope.data.code,
+    );
+  }
+  throw new ApiError(genericError(), response.status);
+}
+
 async function readEnvelope<T>(response: Response): Promise<Envelope<T> | null> {
   try {
     const body: unknown = await response.json();

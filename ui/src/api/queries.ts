@@ -132,3 +132,32 @@ export const outboxQuery = () =>
       }
     },
   });
+
+/** seeds 000 §2.5 / §3.2 "Cart counts": the header's cart badge (buynowCount) and the won lots (auctionCount). */
+export const pendingCountQuery = () => actionQuery('pendingCount', {});
+
+/** seeds 001 §3 Cart: the buy-now cart's lines, lines no longer for sale, values and pickup location. */
+export const buynowCartQuery = () => actionQuery('buynowCart', {});
+
+/** seeds 001 §3 Cart: the lots won at auction waiting for payment, each on its invoice. */
+export const auctionCartQuery = () => actionQuery('auctionCart', {});
+
+/** seeds 001 §2 /invoices/paid, /invoices/unpaid: one page of the buyer's invoices. */
+export const invoicesQuery = (input: InputOf<'allinvoices'>) => actionQuery('allinvoices', input);
+
+/** seeds 001 §2 /invoice/:id: every block of one invoice. */
+export const invoiceQuery = (id: string) => actionQuery('invoice', { id });
+
+/** seeds 001 §2 /transactions: one page of the buyer's payments and refunds. */
+export const transactionsQuery = (input: InputOf<'alltransactions'>) => actionQuery('alltransactions', input);
+
+/** seeds 001 §3 "Credit history": one page of the wallet's entries, and its balance. */
+export const creditHistoryQuery = (input: InputOf<'getCreditHistory'>) =>
+  actionQuery('getCreditHistory', input);
+
+/** What a change of the user's carts (a line added, removed, paid) makes stale. */
+const cartViews = ['pendingCount', 'buynowCart', 'auctionCart', 'allinvoices', 'invoice'] as const;
+
+/** The carts, their counts and the invoices load again (after addToCart, a checkout, a cartChanged message). */
+export const invalidateCarts = (client: QueryClient): Promise<void> =>
+  Promise.all(cartViews.map((name) => invalidateAction(client, name))).then(() => undefined);

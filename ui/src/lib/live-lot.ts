@@ -1,4 +1,4 @@
-import type { ChangeMessage, LotMessage, LotView } from '@wine/contracts';
+import type { LotMessage, LotView, WatchlistAddedMessage } from '@wine/contracts';
 
 /**
  * seeds 000 §4.6: a socket message applied to the lot a user sees. The public fields come from the
@@ -18,7 +18,7 @@ export function applyLotMessage(current: LotView, message: LotMessage): LotView 
 }
 
 /** A user message about this lot (their standing, their watchlist flag) applied to it; others leave it. */
-export function applyUserMessage(current: LotView, message: ChangeMessage): LotView {
+export function applyUserMessage(current: LotView, message: LotMessage | WatchlistAddedMessage): LotView {
   if (message.type === 'watchlistAdded') {
     return message.lot_id === current.id ? { ...current, watchlistid: message.status } : current;
   }

@@ -1,4 +1,7 @@
-import type { ChangeMessage, ClientMessage, LotMessage, ServerMessage } from '@wine/contracts';
+import type { ClientMessage, LotMessage, ServerMessage, WatchlistAddedMessage } from '@wine/contracts';
+
+/** A change of a lot or of the watchlist that touched the signed-in user (their own messages but carts). */
+export type UserChange = LotMessage | WatchlistAddedMessage;
 
 /** What the header's live indicator shows. */
 export type ConnectionStatus = 'connecting' | 'open' | 'reconnecting' | 'offline';
@@ -19,7 +22,15 @@ export interface LotListener {
  * standing (with `status`, and `outbid` when someone else's bid displaced them) and watchlistAdded.
  */
 export interface UserListener {
-  onMessage: (message: ChangeMessage) => void;
+  onMessage: (message: UserChange) => void;
+}
+
+/**
+ * The user's carts changed (a line added or removed, a checkout paid, a lot won): the message
+ * `{ type: 'cartChanged', position }` the realtime service sends to that user alone.
+ */
+export interface CartListener {
+  onCartChanged: () => void;
 }
 
 export interface ConnectionHandlers {
@@ -56,6 +67,8 @@ export interface RealtimeClient {
   listen(listener: LotListener): () => void;
   /** Receives the signed-in user's own messages (see UserListener). */
   listenUser(listener: UserListener): () => void;
+  /** Is told when the signed-in user's carts changed, or may have changed unseen (a resync). */
+  listenCarts(listener: CartListener): () => void;
   /** Signs the socket in as the token's user (null: anonymous); kept across reconnects. */
   setToken(token: string | null): void;
   /** The last log position seen, sent as `resume` after a reconnect. */
@@ -75,6 +88,7 @@ export function createRealtimeClient(options: RealtimeClientOptions): RealtimeCl
 
   const listeners = new Set<LotListener>();
   const userListeners = new Set<UserListener>();
+  const cartListeners = new Set<CartListener>();
   let token: string | null = null;
   const channelCounts = new Map<LotChannel, number>();
   const seen = new Set<string>();
@@ -106,6 +120,7 @@ export function createRealtimeClient(options: RealtimeClientOptions): RealtimeCl
 
   const resyncAll = () => {
     for (const listener of [...listeners]) listener.onResync?.();
+    for (const listener of [...cartListeners]) listener.onCartChanged();
   };
 
   const watch = () => {
@@ -163,6 +178,9 @@ export function createRealtimeClient(options: RealtimeClientOptions): RealtimeCl
       case 'watchlistAdded':
         deliver(message);
         return;
+      case 'cartChanged':
+        deliverCartChange(message.position);
+        return;
       case 'authenticated':
         return;
       case 'resync':
@@ -180,18 +198,31 @@ export function createRealtimeClient(options: RealtimeClientOptions): RealtimeCl
     }
   };
 
-  const deliver = (message: ChangeMessage) => {
-    // A lot can reach us on both 'lots' and 'lot:<id>', and again in a resume replay: deliver it once.
-    const key =
-      message.type === 'watchlistAdded'
-        ? `${message.position}/watch/${message.lot_id}`
-        : `${message.position}/${message.lot.id}`;
-    if (seen.has(key)) return;
+  /** Keeps a key seen (a change delivered once), forgetting the oldest past the limit. */
+  const firstSight = (key: string): boolean => {
+    if (seen.has(key)) return false;
     seen.add(key);
     if (seen.size > SEEN_LIMIT) {
       const oldest = seen.values().next().value;
       if (oldest !== undefined) seen.delete(oldest);
     }
+    return true;
+  };
+
+  const deliverCartChange = (position: string) => {
+    // A resume replay repeats it: once is enough.
+    if (!firstSight(`${position}/cart`)) return;
+    if (lastPosition === null || position > lastPosition) lastPosition = position;
+    for (const listener of [...cartListeners]) listener.onCartChanged();
+  };
+
+  const deliver = (message: UserChange) => {
+    // A lot can reach us on both 'lots' and 'lot:<id>', and again in a resume replay: deliver it once.
+    const key =
+      message.type === 'watchlistAdded'
+        ? `${message.position}/watch/${message.lot_id}`
+        : `${message.position}/${message.lot.id}`;
+    if (!firstSight(key)) return;
     if (lastPosition === null || message.position > lastPosition) lastPosition = message.position;
     if (message.type === 'watchlistAdded' || message.status !== undefined) {
       for (const listener of [...userListeners]) listener.onMessage(message);
@@ -269,6 +300,12 @@ export function createRealtimeClient(options: RealtimeClientOptions): RealtimeCl
       userListeners.add(listener);
       return () => {
         userListeners.delete(listener);
+      };
+    },
+    listenCarts(listener) {
+      cartListeners.add(listener);
+      return () => {
+        cartListeners.delete(listener);
       };
     },
     setToken(next) {

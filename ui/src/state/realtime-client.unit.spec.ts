@@ -114,6 +114,26 @@ describe('realtime client', () => {
     expect(client.lastPosition).toBe('00000000000000000042');
   });
 
+  it("tells cart listeners of the user's cartChanged once, and resumes after it", () => {
+    const { client, socket } = setup();
+    const onCartChanged = vi.fn();
+    const onMessage = vi.fn();
+    const stopCarts = client.listenCarts({ onCartChanged });
+    client.listenUser({ onMessage });
+    socket(0).open();
+    socket(0).receive({ type: 'cartChanged', position: '00000000000000000009' });
+    socket(0).receive({ type: 'cartChanged', position: '00000000000000000009' });
+    expect(onCartChanged).toHaveBeenCalledTimes(1);
+    expect(onMessage).not.toHaveBeenCalled();
+    expect(client.lastPosition).toBe('00000000000000000009');
+    // Changes may have been missed: the carts load again too.
+    socket(0).receive({ type: 'resync', position: '00000000000000000010' });
+    expect(onCartChanged).toHaveBeenCalledTimes(2);
+    stopCarts();
+    socket(0).receive({ type: 'cartChanged', position: '00000000000000000011' });
+    expect(onCartChanged).toHaveBeenCalledTimes(2);
+  });
+
   it('drops a silent connection and reconnects', () => {
     const { sockets, socket } = setup();
     socket(0).open();

@@ -1,4 +1,4 @@
-import type { ChangeMessage, LotMessage } from '@wine/contracts';
+import type { LotMessage } from '@wine/contracts';
 import { atom, useAtomValue } from 'jotai';
 import { atomWithLazy } from 'jotai/utils';
 import { useEffect, useEffectEvent } from 'react';
@@ -9,6 +9,7 @@ import {
   createRealtimeClient,
   defaultSocketUrl,
   type LotChannel,
+  type UserChange,
 } from './realtime-client.ts';
 import { sessionAtom } from './session.ts';
 
@@ -60,10 +61,21 @@ export function useLotChanges(
 }
 
 /** Calls onMessage with the signed-in user's own messages (their standing changed; watchlistAdded). */
-export function useUserMessages(onMessage: (message: ChangeMessage) => void): void {
+export function useUserMessages(onMessage: (message: UserChange) => void): void {
   const client = useAtomValue(realtimeClientAtom);
   const handle = useEffectEvent(onMessage);
   useEffect(() => client.listenUser({ onMessage: (message) => handle(message) }), [client]);
+}
+
+/**
+ * Calls onChanged when the signed-in user's carts changed (the `cartChanged` message: a line, an
+ * invoice issued, paid or voided, wallet credit), or may have
+ * changed while the socket was away (a resync).
+ */
+export function useCartChanges(onChanged: () => void): void {
+  const client = useAtomValue(realtimeClientAtom);
+  const handle = useEffectEvent(onChanged);
+  useEffect(() => client.listenCarts({ onCartChanged: () => handle() }), [client]);
 }
 
 /** The socket speaks for the validated session's user (their own channel), and for no one after logout. */

@@ -1,4 +1,14 @@
-import type { CardRecord, LotView, UserRecord } from '@wine/contracts';
+import {
+  type CardRecord,
+  type CartItem,
+  type CartValues,
+  type CartView,
+  defaultPickupLocation,
+  type InvoiceDetail,
+  type LotView,
+  type Transaction,
+  type UserRecord,
+} from '@wine/contracts';
 
 /** A lot as the query API returns it; override what a test cares about. */
 export function aLot(overrides: Partial<LotView> = {}): LotView {
@@ -96,6 +106,120 @@ export function aCard(overrides: Partial<CardRecord> = {}): CardRecord {
     exp_year: 2031,
     name_on_card: 'Ada Lovelace',
     is_default: true,
+    ...overrides,
+  };
+}
+
+/** A cart's values (cents; tax rate in basis points); override what a test cares about. */
+export function someCartValues(overrides: Partial<CartValues> = {}): CartValues {
+  return {
+    count: 1,
+    subtotal: 18_000,
+    premium_percent: 0,
+    premium: 0,
+    tax_rate: 625,
+    tax: 1_125,
+    total: 19_125,
+    paid: 0,
+    due: 19_125,
+    ...overrides,
+  };
+}
+
+/** A buy-now cart line; override what a test cares about. */
+export function aCartItem(overrides: Partial<CartItem> = {}): CartItem {
+  return {
+    product_id: 'lot-1',
+    title: '2015 Château Margaux',
+    image: 'margaux.jpg',
+    qty: 2,
+    unit_price: 9_000,
+    amount: 18_000,
+    discounts: [{ quantity: 6, bprice: 8_000 }],
+    remaining: 12,
+    invoice_id: null,
+    ...overrides,
+  };
+}
+
+/** A cart as buynowCart / auctionCart answer it. */
+export function aCart(overrides: Partial<CartView> = {}): CartView {
+  return {
+    cartItems: [aCartItem()],
+    nonCartItems: [],
+    cartValues: someCartValues(),
+    cartLocation: defaultPickupLocation,
+    ...overrides,
+  };
+}
+
+/** A payment or refund on an invoice. */
+export function aTransaction(overrides: Partial<Transaction> = {}): Transaction {
+  return {
+    id: 'tx-1',
+    invoice_id: 'inv-1',
+    type: 'payment',
+    method: 'card',
+    status: 'succeeded',
+    amount: 19_125,
+    card_brand: 'visa',
+    card_last4: '4242',
+    reference: 'ch_1',
+    reason: null,
+    created_at: '2030-01-11T10:00:00.000Z',
+    ...overrides,
+  };
+}
+
+/** An invoice with every block filled; override what a test cares about. */
+export function anInvoice(overrides: Partial<InvoiceDetail> = {}): InvoiceDetail {
+  return {
+    id: 'inv-1',
+    kind: 'auction',
+    status: 'unpaid',
+    created_at: '2030-01-10T12:00:00.000Z',
+    due_at: '2030-01-24T12:00:00.000Z',
+    paid_at: null,
+    title: '2015 Château Margaux',
+    items: 1,
+    total: 161_250,
+    paid: 0,
+    due: 161_250,
+    delivery_method: 'delivery',
+    invoiceItems: [
+      {
+        product_id: 'lot-1',
+        title: '2015 Château Margaux',
+        image: null,
+        seller_id: 'seller-1',
+        qty: 6,
+        unit_price: 21_000,
+        amount: 126_000,
+      },
+    ],
+    allTransactions: [aTransaction({ status: 'failed', amount: 161_250 })],
+    appointmentDetail: null,
+    locationDetail: defaultPickupLocation,
+    cartValues: someCartValues({
+      subtotal: 126_000,
+      premium_percent: 20,
+      premium: 25_200,
+      tax_rate: 625,
+      tax: 10_050,
+      total: 161_250,
+      due: 161_250,
+    }),
+    invoiceUser: { id: 'user-1', first_name: 'Ada', last_name: 'Lovelace', email: 'ada@example.com' },
+    invoiceAddress: { address1: '1 Main St', city: 'Springfield', state: 'IL', zip: '62701' },
+    invoiceSeller: [{ id: 'seller-1', name: 'Cellar One' }],
+    billingAddress: { address1: '9 Billing Rd', city: 'Chicago', state: 'IL', zip: '60607' },
+    invoice_notes_public: [{ note: 'Handle with care', at: '2030-01-10T13:00:00.000Z' }],
+    returnTransactions: [
+      aTransaction({ id: 'tx-r', type: 'refund', amount: 5_000, reason: 'Corked', card_last4: '1111' }),
+    ],
+    orderControlLogs: [
+      { at: '2030-01-10T12:00:00.000Z', event: 'InvoiceIssued', by: 'system', text: 'Invoice issued' },
+    ],
     ...overrides,
   };
 }

@@ -1,5 +1,5 @@
 import { Button, Card, Group, NumberInput, Stack, Text } from '@mantine/core';
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import {
   bidMessages,
   buyNowAvailable,
@@ -15,6 +15,7 @@ import { useAtomValue, useSetAtom } from 'jotai';
 import { useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { ApiError, callForMessage, errorMessage, messageOr } from '../../api/client.ts';
+import { invalidateCarts } from '../../api/queries.ts';
 import { formatMoney } from '../../lib/format.ts';
 import { availabilityText } from '../../lib/lot.ts';
 import { buyNowOfferOf, quantityTermsOf } from '../../lib/lot-terms.ts';
@@ -38,6 +39,7 @@ export function BuyNowBox({ lot, bprice }: BuyNowBoxProps) {
   const user = useAtomValue(currentUserAtom);
   const pushAlert = useSetAtom(pushAlertAtom);
   const addCardFirst = useAddCardFirst();
+  const queryClient = useQueryClient();
   const [qty, setQty] = useState<number | null>(() => initialQuantity(quantityTermsOf(lot)));
   const [error, setError] = useState<string | null>(null);
   const available = buyNowAvailable(buyNowOfferOf(lot), now);
@@ -45,7 +47,11 @@ export function BuyNowBox({ lot, bprice }: BuyNowBoxProps) {
   const addToCart = useMutation({
     mutationFn: (quantity: number) =>
       callForMessage('addToCart', { cart: [{ product_id: lot.id, qty: quantity }] }),
-    onSuccess: ({ message }) => pushAlert({ msg: messageOr(message, buyNowMessages.added), type: 'success' }),
+    onSuccess: ({ message }) => {
+      pushAlert({ msg: messageOr(message, buyNowMessages.added), type: 'success' });
+      // The header's cart badge and the cart page count the new line.
+      void invalidateCarts(queryClient);
+    },
     onError: (e) => {
       // seeds 000 §5: no card on file (removed meanwhile): told so and sent to add one.
       if (e instanceof ApiError && e.code === 'ADD_CARD') addCardFirst(bidMessages.addCardToBuy);

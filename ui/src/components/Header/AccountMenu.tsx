@@ -7,11 +7,14 @@ import { logoutAtom, sessionAtom } from '../../state/session.ts';
 import { AnchorLink } from '../AnchorLink.tsx';
 import classes from './Header.module.css';
 
-/** seeds 000 §2.3: the account menu's links (the listing routes arrive with later issues). */
+/** seeds 000 §2.3: the account menu's links; then the money pages (seeds 001 §2). */
 const accountLinks = [
-  { label: 'ui.accountMenu.myBids', href: '/auctions/all' },
-  { label: 'ui.accountMenu.myWines', href: '/myWines/purchased' },
-  { label: 'ui.accountMenu.myWatchlist', href: '/watchlist/watchlist' },
+  { label: 'ui.accountMenu.myBids', to: '/auctions/all' },
+  { label: 'ui.accountMenu.myWines', to: '/myWines/purchased' },
+  { label: 'ui.accountMenu.myWatchlist', to: '/watchlist/watchlist' },
+  { label: 'ui.accountMenu.wonLots', to: '/cart' },
+  { label: 'ui.accountMenu.invoices', to: '/invoices/unpaid' },
+  { label: 'ui.accountMenu.transactions', to: '/transactions' },
 ] as const;
 
 /** Sign In passes along where the visitor is (or was going), to come back after login. */
@@ -82,7 +85,7 @@ export function AccountMenu() {
       </Menu.Target>
       <Menu.Dropdown>
         {accountLinks.map((link) => (
-          <Menu.Item key={link.href} component="a" href={link.href}>
+          <Menu.Item key={link.to} component={Link} to={link.to}>
             {t(link.label)}
           </Menu.Item>
         ))}
@@ -130,7 +133,7 @@ export function AccountNavLinks({ onNavigate }: { onNavigate: () => void }) {
   return (
     <NavLink label={`${user.first_name} ${user.last_name}`} childrenOffset="sm" defaultOpened>
       {accountLinks.map((link) => (
-        <NavLink key={link.href} href={link.href} label={t(link.label)} />
+        <NavLink key={link.to} component={Link} to={link.to} label={t(link.label)} onClick={onNavigate} />
       ))}
       <NavLink
         component={Link}

@@ -16,6 +16,7 @@ import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { company } from '../../config/company.ts';
 import { BrowseMegaMenu, BrowseNavTree } from '../BrowseMenu/BrowseMenu.tsx';
+import { CartButton } from '../CartButton/CartButton.tsx';
 import { LanguageChoice, LanguageMenu } from '../LanguageSwitch/LanguageSwitch.tsx';
 import { LiveStatus } from '../LiveStatus/LiveStatus.tsx';
 import { AccountMenu, AccountNavLinks } from './AccountMenu.tsx';
@@ -129,6 +130,7 @@ export function Header() {
         <Box visibleFrom="md">
           <AccountMenu />
         </Box>
+        <CartButton />
         <LiveStatus />
         <Group gap="xs" hiddenFrom="lg" wrap="nowrap">
           <ActionIcon variant="subtle" size="lg" aria-label={t('ui.header.openSearch')} onClick={search.open}>

@@ -1,0 +1,262 @@
+import {
+  Alert,
+  Button,
+  Card,
+  Checkbox,
+  Container,
+  Grid,
+  Group,
+  Radio,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from '@tanstack/react-router';
+import type { CheckoutResult } from '@wine/contracts';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { call, errorMessage } from '../../api/client.ts';
+import {
+  auctionCartQuery,
+  buynowCartQuery,
+  cardsQuery,
+  creditHistoryQuery,
+  invalidateAction,
+  invalidateCarts,
+} from '../../api/queries.ts';
+import { browser } from '../../lib/browser.ts';
+import { emptyAddress } from '../../lib/cart.ts';
+import { formatMoney } from '../../lib/format.ts';
+import { ButtonLink } from '../ButtonLink.tsx';
+import { CartLine, CartLineList } from '../CartLine/CartLine.tsx';
+import { CartTotals } from '../CartTotals/CartTotals.tsx';
+import { LoadError } from '../LoadError/LoadError.tsx';
+import { PickupLocation } from '../PickupLocation/PickupLocation.tsx';
+import { AddressForm } from './AddressForm.tsx';
+import { CheckoutSkeleton } from './CheckoutSkeleton.tsx';
+import {
+  type CartRef,
+  type CheckoutForm,
+  type CheckoutProblems,
+  checkoutInputOf,
+  noProblems,
+  problemsOf,
+  quoteInputOf,
+  validateCheckout,
+} from './checkout-form.ts';
+import { PaymentChoice } from './PaymentChoice.tsx';
+import { useQuote } from './use-quote.ts';
+
+const initialForm: CheckoutForm = {
+  delivery: 'pickup',
+  address: emptyAddress,
+  billingSame: true,
+  billing: emptyAddress,
+  cardId: null,
+  useWallet: false,
+};
+
+/** The cart a checkout pays: the buy-now lines, or the won lots of one invoice (or all of them). */
+function useCheckoutCart(ref: CartRef) {
+  const buynow = useQuery({ ...buynowCartQuery(), enabled: ref.type === 'buynow' });
+  const auction = useQuery({ ...auctionCartQuery(), enabled: ref.type === 'auction' });
+  const cart = ref.type === 'buynow' ? buynow : auction;
+  const items =
+    cart.data?.cartItems.filter(
+      (line) => ref.type === 'buynow' || ref.cart_id === 'all' || line.invoice_id === ref.cart_id,
+    ) ?? [];
+  return { cart, items };
+}
+
+/**
+ * seeds 001 §2 /checkout/:type/:cart_id: the wines, pickup or delivery (with the addresses), the
+ * totals priced for that choice (saveAddress), the payment, and 'Place order' (checkout).
+ */
+export function Checkout({ cartRef }: { cartRef: CartRef }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const { cart, items } = useCheckoutCart(cartRef);
+  const cards = useQuery(cardsQuery());
+  const wallet = useQuery(creditHistoryQuery({ page: 1, limit: 1 }));
+  const [form, setForm] = useState<CheckoutForm>(initialForm);
+  const [problems, setProblems] = useState<CheckoutProblems>(noProblems);
+  const quote = useQuote(quoteInputOf(cartRef, form));
+  const update = (change: Partial<CheckoutForm>) => {
+    setForm((current) => ({ ...current, ...change }));
+    setProblems(noProblems);
+  };
+  // The default card is chosen until the buyer picks another.
+  const cardList = cards.data?.data;
+  const cardId = form.cardId ?? cardList?.find((card) => card.is_default)?.id ?? cardList?.[0]?.id ?? null;
+
+  const placeOrder = useMutation({
+    mutationFn: (input: ReturnType<typeof checkoutInputOf>) => call('checkout', input),
+    onSuccess: (result: CheckoutResult) => {
+      void invalidateCarts(queryClient);
+      void invalidateAction(queryClient, 'getCreditHistory');
+      // seeds 001 §4: a payment that needs the card issuer goes there in the same tab.
+      if (result.status === 'requires_action' && result.url) return browser.assign(result.url);
+      void navigate({
+        to: '/checkout_confirm',
+        search: {
+          invoice: result.invoice_ids.join(','),
+          status: result.status === 'paid' ? 'paid' : 'unpaid',
+        },
+      });
+    },
+  });
+
+  const submit = () => {
+    const input = checkoutInputOf(cartRef, { ...form, cardId });
+    const checked = validateCheckout(input);
+    if (!checked.success) return setProblems(problemsOf(checked.error.issues));
+    setProblems(noProblems);
+    placeOrder.mutate(input);
+  };
+
+  if (cart.isError) return <LoadError error={cart.error} />;
+  if (!cart.data) return <CheckoutSkeleton label={t('ui.checkout.loading')} />;
+  const backTo = cartRef.type === 'buynow' ? '/buynowcart' : '/cart';
+  if (items.length === 0) {
+    return (
+      <Container py="xl" size="sm">
+        <Card ta="center" py="xl" data-testid="checkout-nothing">
+          <Text mb="md">{t('ui.checkout.nothing')}</Text>
+          <ButtonLink to={backTo} variant="light" w="fit-content" mx="auto">
+            {t('ui.checkout.backToCart')}
+          </ButtonLink>
+        </Card>
+      </Container>
+    );
+  }
+  const location = quote.location ?? cart.data.cartLocation;
+  const subtotal = items.reduce((sum, line) => sum + line.amount, 0);
+  const orderError = placeOrder.isError ? errorMessage(placeOrder.error) : quote.error;
+  return (
+    <Container py="xl">
+      <Title order={1} mb="lg">
+        {t('ui.checkout.title')}
+      </Title>
+      <Grid gap="lg">
+        <Grid.Col span={{ base: 12, md: 8 }}>
+          <Stack gap="lg">
+            <Card component="section" aria-labelledby="items-title">
+              <Title order={2} fz={22} id="items-title" mb="sm">
+                {t('ui.checkout.items')}
+              </Title>
+              <CartLineList label={t('ui.checkout.items')}>
+                {items.map((line) => (
+                  <CartLine key={line.product_id} line={line} />
+                ))}
+              </CartLineList>
+            </Card>
+            <Card component="section" aria-labelledby="delivery-title">
+              <Title order={2} fz={22} id="delivery-title" mb="sm">
+                {t('ui.checkout.receive')}
+              </Title>
+              <Radio.Group
+                aria-labelledby="delivery-title"
+                value={form.delivery}
+                onChange={(value) => update({ delivery: value === 'delivery' ? 'delivery' : 'pickup' })}
+              >
+                <Group gap="xl" mb="md">
+                  <Radio value="pickup" label={t('ui.checkout.pickup')} />
+                  <Radio value="delivery" label={t('ui.checkout.delivery')} />
+                </Group>
+              </Radio.Group>
+              {form.delivery === 'pickup' ? (
+                <Card withBorder shadow="none" bg="gray.0">
+                  <Text size="sm" c="dimmed" mb={4}>
+                    {t('ui.checkout.pickupAt')}
+                  </Text>
+                  <PickupLocation location={location} />
+                </Card>
+              ) : (
+                <Stack gap="md">
+                  <AddressForm
+                    legend={t('ui.checkout.deliveryAddress')}
+                    name="delivery"
+                    value={form.address}
+                    onChange={(address) => update({ address })}
+                    errors={problems.address}
+                    problem={problems.addressProblem ?? quote.addressProblem}
+                  />
+                  <Checkbox
+                    label={t('ui.checkout.billingSame')}
+                    checked={form.billingSame}
+                    onChange={(event) => update({ billingSame: event.currentTarget.checked })}
+                  />
+                  {form.billingSame ? null : (
+                    <AddressForm
+                      legend={t('ui.checkout.billingAddress')}
+                      name="billing"
+                      value={form.billing}
+                      onChange={(billing) => update({ billing })}
+                      errors={problems.billing}
+                    />
+                  )}
+                </Stack>
+              )}
+            </Card>
+            <Card component="section" aria-labelledby="payment-title">
+              <Title order={2} fz={22} id="payment-title" mb="sm">
+                {t('ui.checkout.payment')}
+              </Title>
+              <PaymentChoice
+                cards={cardList}
+                cardId={cardId}
+                onCard={(id) => update({ cardId: id })}
+                balance={wallet.data?.balance}
+                useWallet={form.useWallet}
+                onUseWallet={(useWallet) => update({ useWallet })}
+                error={problems.payment}
+              />
+            </Card>
+          </Stack>
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, md: 4 }}>
+          <Stack gap="md" pos={{ base: 'static', md: 'sticky' }} top={110}>
+            {quote.values ? (
+              <CartTotals values={quote.values} />
+            ) : (
+              <Card data-testid="cart-totals-pending">
+                <Group justify="space-between">
+                  <Text size="sm">{t('ui.totals.subtotal')}</Text>
+                  <Text size="sm" fw={500}>
+                    {formatMoney(subtotal)}
+                  </Text>
+                </Group>
+                {form.delivery === 'delivery' && !quote.updating ? (
+                  <Text size="sm" c="dimmed" mt="xs">
+                    {t('checkout.deliveryAddress')}
+                  </Text>
+                ) : null}
+              </Card>
+            )}
+            {quote.updating ? (
+              <Text size="sm" c="dimmed" role="status" data-testid="quote-updating">
+                {t('ui.checkout.quoting')}
+              </Text>
+            ) : null}
+            {orderError ? (
+              <Alert color="red" role="alert" data-testid="checkout-error">
+                {orderError}
+              </Alert>
+            ) : null}
+            <Button
+              size="md"
+              fullWidth
+              onClick={submit}
+              loading={placeOrder.isPending}
+              data-testid="place-order"
+            >
+              {t('ui.checkout.placeOrder')}
+            </Button>
+          </Stack>
+        </Grid.Col>
+      </Grid>
+    </Container>
+  );
+}

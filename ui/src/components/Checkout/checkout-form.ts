@@ -1,0 +1,83 @@
+import { type CheckoutAddress, CheckoutInput, type InputOf } from '@wine/contracts';
+import type { z } from 'zod';
+import { isCompleteAddress } from '../../lib/cart.ts';
+import type { AddressErrors } from './AddressForm.tsx';
+
+/** Which cart a checkout pays (contracts CartRef): buy-now lines, one unpaid invoice or 'all'. */
+export interface CartRef {
+  type: 'buynow' | 'auction';
+  cart_id: string;
+}
+
+/** What the buyer has chosen on the checkout page. */
+export interface CheckoutForm {
+  delivery: 'pickup' | 'delivery';
+  address: CheckoutAddress;
+  billingSame: boolean;
+  billing: CheckoutAddress;
+  cardId: string | null;
+  useWallet: boolean;
+}
+
+const billingOf = (form: CheckoutForm) =>
+  form.delivery === 'delivery' && !form.billingSame ? form.billing : null;
+
+/**
+ * seeds 001 §7 cart/saveAddress: what to price, once the choice is complete (pickup, or a delivery
+ * address with every field); null while it is not.
+ */
+export function quoteInputOf(ref: CartRef, form: CheckoutForm): InputOf<'saveAddress'> | null {
+  if (form.delivery === 'pickup') return { ...ref, delivery: 'pickup', address: null, billing_address: null };
+  if (!isCompleteAddress(form.address)) return null;
+  const billing = billingOf(form);
+  return {
+    ...ref,
+    delivery: 'delivery',
+    address: form.address,
+    // A billing address still being typed is not priced: the tax follows the delivery address alone.
+    billing_address: billing && isCompleteAddress(billing) ? billing : null,
+  };
+}
+
+/** seeds 001 §7 cart/checkout: the order as the API takes it. */
+export function checkoutInputOf(ref: CartRef, form: CheckoutForm): CheckoutInput {
+  return {
+    ...ref,
+    delivery: form.delivery,
+    address: form.delivery === 'delivery' ? form.address : null,
+    billing_address: billingOf(form),
+    payment: { use_wallet: form.useWallet, card_id: form.cardId },
+  };
+}
+
+/** Where the checkout page shows what is wrong with the order. */
+export interface CheckoutProblems {
+  address: AddressErrors;
+  billing: AddressErrors;
+  /** Of the whole delivery address (missing, or refused by the server: ADDRESS_INVALID). */
+  addressProblem: string | null;
+  payment: string | null;
+}
+
+export const noProblems: CheckoutProblems = { address: {}, billing: {}, addressProblem: null, payment: null };
+
+const addressFields = new Set<PropertyKey>(['address1', 'city', 'state', 'zip']);
+
+/** The contract's own messages (CheckoutInput), each where its field is on the page. */
+export function problemsOf(issues: readonly z.core.$ZodIssue[]): CheckoutProblems {
+  const problems: CheckoutProblems = { address: {}, billing: {}, addressProblem: null, payment: null };
+  for (const issue of issues) {
+    const [top, field] = issue.path;
+    if ((top === 'address' || top === 'billing_address') && addressFields.has(field ?? '')) {
+      const errors = top === 'address' ? problems.address : problems.billing;
+      errors[field as keyof AddressErrors] ??= issue.message;
+    } else if (top === 'address') problems.addressProblem ??= issue.message;
+    else if (top === 'payment') problems.payment ??= issue.message;
+  }
+  return problems;
+}
+
+/** Checks the order against the contract before it is sent. */
+export function validateCheckout(input: CheckoutInput) {
+  return CheckoutInput.safeParse(input);
+}

@@ -1,0 +1,128 @@
+import { Alert, Card, Container, Group, List, Loader, Stack, Text, Title } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from '@tanstack/react-router';
+import type { CheckoutResult } from '@wine/contracts';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { call, errorMessage } from '../../api/client.ts';
+import { invalidateAction, invalidateCarts } from '../../api/queries.ts';
+import { browser } from '../../lib/browser.ts';
+import { AnchorLink } from '../AnchorLink.tsx';
+import { ButtonLink } from '../ButtonLink.tsx';
+
+export interface ConfirmSearch {
+  /** The invoices of a placed order, comma-separated. */
+  invoice?: string | undefined;
+  /** Back from the card issuer's page: the payment to confirm. */
+  payment_id?: string | undefined;
+  status?: 'paid' | 'unpaid' | undefined;
+}
+
+/**
+ * seeds 001 §4: back from the card issuer, the payment is confirmed (once) and the page then shows
+ * its invoices, so a reload does not confirm again.
+ */
+function useConfirmedPayment(paymentId: string | undefined, invoiceIds: string[]): string | null {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [failure, setFailure] = useState<string | null>(null);
+  const started = useRef<string | null>(null);
+  const invoices = invoiceIds.join(',');
+  useEffect(() => {
+    if (!paymentId || !invoices || started.current === paymentId) return;
+    started.current = paymentId;
+    setFailure(null);
+    call('confirmPayment', { payment_id: paymentId, invoice_ids: invoices.split(',') }).then(
+      (result: CheckoutResult) => {
+        void invalidateCarts(queryClient);
+        void invalidateAction(queryClient, 'alltransactions');
+        if (result.status === 'requires_action' && result.url) return browser.assign(result.url);
+        void navigate({
+          to: '/checkout_confirm',
+          search: {
+            invoice: result.invoice_ids.join(','),
+            status: result.status === 'paid' ? 'paid' : 'unpaid',
+          },
+          replace: true,
+        });
+      },
+      (error: unknown) => setFailure(errorMessage(error)),
+    );
+  }, [paymentId, invoices, navigate, queryClient]);
+  return failure;
+}
+
+/** seeds 001 §2 /checkout_confirm: the order's outcome, with its invoices. */
+export function CheckoutConfirm({ search }: { search: ConfirmSearch }) {
+  const { t } = useTranslation();
+  const invoices = (search.invoice ?? '').split(',').filter(Boolean);
+  // The card issuer's return address carries the payment and the invoices it was for.
+  const confirming = Boolean(search.payment_id) && invoices.length > 0;
+  const failure = useConfirmedPayment(search.payment_id, invoices);
+  let body: ReactNode;
+  if (confirming && failure) {
+    body = (
+      <Alert color="red" title={t('ui.confirm.notCompleted')} data-testid="confirm-failed">
+        <Text role="alert" size="sm">
+          {failure}
+        </Text>
+        <Group gap="md" mt="md">
+          <ButtonLink to="/buynowcart" variant="light" color="red">
+            {t('ui.confirm.backToCart')}
+          </ButtonLink>
+          <AnchorLink to="/cart">{t('ui.accountMenu.wonLots')}</AnchorLink>
+        </Group>
+      </Alert>
+    );
+  } else if (confirming) {
+    body = (
+      <Group gap="sm" role="status" data-testid="confirming">
+        <Loader size="sm" />
+        <Text>{t('ui.confirm.confirming')}</Text>
+      </Group>
+    );
+  } else if (invoices.length > 0 && !search.payment_id) {
+    const paid = search.status !== 'unpaid';
+    body = (
+      <Card data-testid="confirm-result" data-status={paid ? 'paid' : 'unpaid'}>
+        <Title order={2} fz={26} mb="xs" c={paid ? 'green.9' : undefined}>
+          {paid ? t('checkout.paid') : t('checkout.placedUnpaid')}
+        </Title>
+        <Text mb="md">{paid ? t('ui.confirm.paidText') : t('ui.confirm.unpaidText')}</Text>
+        <Text fw={600} size="sm" mb={4}>
+          {t('ui.confirm.invoices')}
+        </Text>
+        <List mb="lg" data-testid="confirm-invoices">
+          {invoices.map((id) => (
+            <List.Item key={id}>
+              <AnchorLink to="/invoice/$id" params={{ id }}>
+                {t('ui.confirm.invoice', { id })}
+              </AnchorLink>
+            </List.Item>
+          ))}
+        </List>
+        <Group gap="md">
+          <ButtonLink to="/invoices/$status" params={{ status: paid ? 'paid' : 'unpaid' }} variant="light">
+            {t(paid ? 'ui.confirm.paidInvoices' : 'ui.accountMenu.invoices')}
+          </ButtonLink>
+          <AnchorLink to="/search">{t('ui.confirm.keepShopping')}</AnchorLink>
+        </Group>
+      </Card>
+    );
+  } else {
+    body = (
+      <Card>
+        <Text mb="md">{t('ui.confirm.nothing')}</Text>
+        <AnchorLink to="/search">{t('ui.confirm.keepShopping')}</AnchorLink>
+      </Card>
+    );
+  }
+  return (
+    <Container py="xl" size="sm">
+      <Stack gap="md">
+        <Title order={1}>{t('ui.confirm.title')}</Title>
+        {body}
+      </Stack>
+    </Container>
+  );
+}

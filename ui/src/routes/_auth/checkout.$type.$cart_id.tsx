@@ -1,0 +1,29 @@
+import { createFileRoute, notFound } from '@tanstack/react-router';
+import { CartRef } from '@wine/contracts';
+import { useTranslation } from 'react-i18next';
+import { Checkout } from '../../components/Checkout/Checkout.tsx';
+import { pageTitle, useDocumentMeta } from '../../lib/use-document-meta.ts';
+
+/**
+ * seeds 001 §2 /checkout/:type/:cart_id: type buynow (the cart id names this checkout) or auction
+ * (one unpaid invoice, or all); anything else is not a page.
+ */
+export const Route = createFileRoute('/_auth/checkout/$type/$cart_id')({
+  beforeLoad: ({ params }) => {
+    if (!CartRef.safeParse(params).success) throw notFound();
+  },
+  component: CheckoutPage,
+});
+
+function CheckoutPage() {
+  const { t } = useTranslation();
+  const { type, cart_id } = Route.useParams();
+  useDocumentMeta({ title: pageTitle(t('ui.checkout.title')) });
+  // A new checkout (another cart id) starts from a clean form.
+  return (
+    <Checkout
+      key={`${type}/${cart_id}`}
+      cartRef={{ type: type === 'auction' ? 'auction' : 'buynow', cart_id }}
+    />
+  );
+}

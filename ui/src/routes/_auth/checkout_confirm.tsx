@@ -1,0 +1,23 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
+import { CheckoutConfirm } from '../../components/CheckoutConfirm/CheckoutConfirm.tsx';
+import { pageTitle, useDocumentMeta } from '../../lib/use-document-meta.ts';
+
+const param = z.string().trim().min(1).max(2000).optional().catch(undefined);
+
+/** seeds 001 §2 /checkout_confirm: ?invoice=a,b after an order, ?payment_id= back from the card issuer. */
+export const Route = createFileRoute('/_auth/checkout_confirm')({
+  validateSearch: z.object({
+    invoice: param,
+    payment_id: param,
+    status: z.enum(['paid', 'unpaid']).optional().catch(undefined),
+  }),
+  component: CheckoutConfirmPage,
+});
+
+function CheckoutConfirmPage() {
+  const { t } = useTranslation();
+  useDocumentMeta({ title: pageTitle(t('ui.confirm.title')) });
+  return <CheckoutConfirm search={Route.useSearch()} />;
+}

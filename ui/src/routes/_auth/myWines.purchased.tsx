@@ -1,0 +1,80 @@
+import { Card, Container, Group, Stack, Text, Title } from '@mantine/core';
+import { useSuspenseQuery } from '@tanstack/react-query';
+import { createFileRoute } from '@tanstack/react-router';
+import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
+import { invoicesQuery } from '../../api/queries.ts';
+import { AnchorLink } from '../../components/AnchorLink.tsx';
+import { LoadError } from '../../components/LoadError/LoadError.tsx';
+import { Pager } from '../../components/Pager/Pager.tsx';
+import { formatDate, formatMoney } from '../../lib/format.ts';
+import { pageTitle, useDocumentMeta } from '../../lib/use-document-meta.ts';
+
+const PAGE_SIZE = 20;
+
+/** seeds 000 §2.3 /myWines/purchased = My Wines: what the buyer bought and paid for, by paid invoice. */
+export const Route = createFileRoute('/_auth/myWines/purchased')({
+  validateSearch: z.object({ page: z.number().int().min(1).max(10_000).default(1).catch(1) }),
+  loaderDeps: ({ search }) => ({ page: search.page }),
+  loader: ({ deps, context: { queryClient } }) =>
+    queryClient.ensureQueryData(invoicesQuery({ status: 'paid', page: deps.page, limit: PAGE_SIZE })),
+  component: MyWinesPage,
+  errorComponent: ({ error }) => <LoadError error={error} />,
+});
+
+function MyWinesPage() {
+  const { t } = useTranslation();
+  const { page } = Route.useSearch();
+  const navigate = Route.useNavigate();
+  const { data } = useSuspenseQuery(invoicesQuery({ status: 'paid', page, limit: PAGE_SIZE }));
+  useDocumentMeta({ title: pageTitle(t('ui.accountMenu.myWines')) });
+  return (
+    <Container py="xl">
+      <Title order={1} mb={4}>
+        {t('ui.accountMenu.myWines')}
+      </Title>
+      <Text c="dimmed" mb="lg">
+        {t('ui.myWines.intro')}
+      </Text>
+      {data.records.length === 0 ? (
+        <Card data-testid="purchased-empty">
+          <Text>{t('ui.myWines.empty')}</Text>
+        </Card>
+      ) : (
+        <Stack
+          component="ul"
+          gap="sm"
+          p={0}
+          m={0}
+          style={{ listStyle: 'none' }}
+          aria-label={t('ui.accountMenu.myWines')}
+        >
+          {data.records.map((invoice) => (
+            <Card component="li" key={invoice.id} data-testid="purchased-invoice">
+              <Group justify="space-between" wrap="wrap" gap="xs">
+                <div>
+                  <Text fw={600}>
+                    {t('ui.invoices.itemsCount', { title: invoice.title, count: invoice.items })}
+                  </Text>
+                  <AnchorLink to="/invoice/$id" params={{ id: invoice.id }} size="sm">
+                    {t('ui.myWines.invoiceOf', {
+                      id: invoice.id,
+                      date: formatDate(invoice.paid_at ?? invoice.created_at),
+                    })}
+                  </AnchorLink>
+                </div>
+                <Text fw={600}>{formatMoney(invoice.total)}</Text>
+              </Group>
+            </Card>
+          ))}
+        </Stack>
+      )}
+      <Pager
+        page={page}
+        pageSize={PAGE_SIZE}
+        totalRecords={data.totalRecords}
+        onPage={(next) => void navigate({ search: { page: next } })}
+      />
+    </Container>
+  );
+}
