@@ -1,4 +1,4 @@
-import { type Action, actions } from '@wine/contracts';
+import { type Action, actions, invoicePdfPath } from '@wine/contracts';
 import { contentSecurityPolicy } from '@wine/platform';
 
 const upstreams = { command: 'command-service:3001', query: 'projection-service:3002' } as const;
@@ -42,6 +42,9 @@ http {
     proxy_set_header Host $host;
     proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;
 ${locations}
+    location ^~ ${invoicePdfPath('')} {
+      proxy_pass http://${upstreams.query};
+    }
     location /api/ {
       default_type application/json;
       return 404 '{"status":"error","data":{"message":"No action at this path","responseType":404,"responseData":null}}';

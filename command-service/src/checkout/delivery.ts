@@ -1,7 +1,7 @@
-import { type CheckoutAddress, t } from '@wine/contracts';
+import { type CheckoutAddress, pickupTaxRate, t } from '@wine/contracts';
 import type { DeliveryData } from '@wine/event-schemas';
 import { AppError } from '@wine/platform';
-import { type MoneyDeps, pickupRate } from './money-deps.ts';
+import type { MoneyDeps } from './money-deps.ts';
 
 export interface DeliveryChoice {
   delivery: 'pickup' | 'delivery';
@@ -23,7 +23,7 @@ export async function resolveDelivery(deps: MoneyDeps, choice: DeliveryChoice): 
       address: null,
       billingAddress: billing ? plain(billing) : null,
       taxState: deps.money.pickup.state,
-      taxRate: pickupRate(deps.money),
+      taxRate: pickupTaxRate(deps.money),
     };
   }
   const quote = await deps.tax.quote(choice.address);

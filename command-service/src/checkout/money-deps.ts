@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { type MoneySettings, taxRateFor } from '@wine/contracts';
+import type { MoneySettings } from '@wine/contracts';
 import type { Actor } from '@wine/event-schemas';
 import type { CardProvider, Clock, Logger, SecretStore, TaxService } from '@wine/platform';
 import type { RequestContext } from '../core/command-context.ts';
@@ -54,7 +54,3 @@ export const buyNowInvoiceId = (buyerId: string, cartId: string) =>
 /** A payment's id, from the request that made it. */
 export const paymentIdFor = (commandId: string, buyerId: string) =>
   `P-${shortHash(`${buyerId}\u0000${commandId}`)}`;
-
-/** The tax rate of the pickup location (DOMAIN.md: Illinois, Chicago, for pickup). */
-export const pickupRate = (money: MoneySettings) =>
-  taxRateFor(money.taxRates, money.pickup.state, money.pickup.city);

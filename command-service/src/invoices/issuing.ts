@@ -1,12 +1,6 @@
-import { invoiceAmounts } from '@wine/contracts';
+import { invoiceAmounts, pickupTaxRate } from '@wine/contracts';
 import { invoiceStream, type LotEvent, lotStream, type RecordedEvent } from '@wine/event-schemas';
-import {
-  auctionInvoiceId,
-  type MoneyDeps,
-  pickupRate,
-  stepContext,
-  systemStep,
-} from '../checkout/money-deps.ts';
+import { auctionInvoiceId, type MoneyDeps, stepContext, systemStep } from '../checkout/money-deps.ts';
 import { followLog, type LogFollower } from '../core/follow-log.ts';
 import { lotDecider } from '../lots/decide.ts';
 import { invoiceDecider } from './decide.ts';
@@ -39,7 +33,7 @@ export function invoicingProcess(deps: MoneyDeps, openInvoices: OpenInvoices): I
     const lot = await streams.load(lotStream(lotId), lotDecider);
     if (lot.status === 'empty' || !closed.winnerId || closed.hammerPrice === null) return;
     const invoiceId = auctionInvoiceId(lotId);
-    const rate = pickupRate(deps.money);
+    const rate = pickupTaxRate(deps.money);
     const hammer = closed.hammerPrice;
     const now = clock.now();
     await streams.handle(
@@ -51,13 +45,13 @@ export function invoicingProcess(deps: MoneyDeps, openInvoices: OpenInvoices): I
           invoiceId,
           kind: 'auction',
           buyerId: closed.winnerId,
-          // The hammer price is for the whole lot, however many bottles it holds.
+          // The hammer price is for the whole lot, however many bottles it holds: one lot, one line.
           lines: [
             {
               lotId,
               title: lot.lot.title,
               sellerId: lot.lot.sellerId,
-              qty: lot.lot.quantity,
+              qty: 1,
               unitPrice: hammer,
               amount: hammer,
               reservationId: null,

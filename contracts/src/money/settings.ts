@@ -49,3 +49,7 @@ export function taxRateFor(rates: Readonly<Record<string, number>>, state: strin
   const cityKey = Object.keys(rates).find((k) => k.toLowerCase() === `${state}/${city.trim()}`.toLowerCase());
   return (cityKey ? rates[cityKey] : rates[state]) ?? 0;
 }
+
+/** DOMAIN.md "Money": pickup is taxed at the pickup location's rate (Chicago's, by default). */
+export const pickupTaxRate = (money: MoneySettings): number =>
+  taxRateFor(money.taxRates, money.pickup.state, money.pickup.city);

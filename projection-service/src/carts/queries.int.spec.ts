@@ -125,11 +125,12 @@ describe('buy-now cart (/api/buynow/search)', () => {
       subtotal: 30_000,
       premium_percent: 0,
       premium: 0,
-      tax_rate: 0,
-      tax: 0,
-      total: 30_000,
+      // Chicago's rate, where the wine is picked up, until the checkout is told of a delivery.
+      tax_rate: 1025,
+      tax: 3_075,
+      total: 33_075,
       paid: 0,
-      due: 30_000,
+      due: 33_075,
     });
     expect(cart.cartLocation).toEqual(defaultPickupLocation);
     await app.close();

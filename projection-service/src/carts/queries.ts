@@ -1,4 +1,4 @@
-import { actions, type LotDocument, type PendingCounts } from '@wine/contracts';
+import { actions, type LotDocument, type PendingCounts, pickupTaxRate } from '@wine/contracts';
 import type { DocumentStore } from '@wine/platform';
 import { registerAction } from '@wine/platform';
 import type { QueryPlugin } from '../core/queries.ts';
@@ -50,7 +50,7 @@ export const cartQueries: QueryPlugin = async (app, { docs, clock, auth, money }
       docs,
       rows.map((r) => r.lot_id),
     );
-    return buynowCartView(rows, lots, clock.now(), money.pickup);
+    return buynowCartView(rows, lots, clock.now(), money.pickup, pickupTaxRate(money));
   });
 
   // seeds 001 §7 cart/search: the auction cart, oldest invoice first.

@@ -2,6 +2,7 @@ import {
   type CartItem,
   type CartValues,
   type CartView,
+  invoiceAmounts,
   type LotDocument,
   lineAmount,
   type PickupLocation,
@@ -27,14 +28,16 @@ const noValues: CartValues = {
 
 /**
  * seeds 001 §3 Cart, buy now: each line with its lot's picture, discounts and what the lot still has
- * to sell; a line whose lot is no longer open or has nothing left is set apart (nonCartItems). No tax
- * here: the rate depends on the delivery the checkout asks for (saveAddress answers it).
+ * to sell; a line whose lot is no longer open or has nothing left is set apart (nonCartItems). Tax is
+ * at the pickup location's rate (`taxRate`, basis points) until the checkout's saveAddress answers
+ * the delivery's.
  */
 export function buynowCartView(
   lines: readonly CartLineDocument[],
   lots: ReadonlyMap<string, Lot>,
   now: Date,
   pickup: PickupLocation,
+  taxRate: number,
 ): CartView {
   const cartItems: CartItem[] = [];
   const nonCartItems: CartItem[] = [];
@@ -59,10 +62,11 @@ export function buynowCartView(
     else nonCartItems.push(item);
   }
   const subtotal = cartItems.reduce((sum, item) => sum + item.amount, 0);
+  const { tax, total } = invoiceAmounts(subtotal, 0, taxRate);
   return {
     cartItems,
     nonCartItems,
-    cartValues: { ...noValues, count: cartItems.length, subtotal, total: subtotal, due: subtotal },
+    cartValues: { ...noValues, count: cartItems.length, subtotal, tax_rate: taxRate, tax, total, due: total },
     cartLocation: pickup,
   };
 }

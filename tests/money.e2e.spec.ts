@@ -1,0 +1,179 @@
+import { execFileSync } from 'node:child_process';
+import { mkdir, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { actions, type CartView } from '@wine/contracts';
+import { lotStream } from '@wine/event-schemas';
+import { offsetClock, sandboxTestCards } from '@wine/platform';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { browserAvailable, launchChromium } from './support/browser.ts';
+import { lotInput, startMarketplace, type TestMarketplace, type TestUser } from './support/marketplace.ts';
+
+const screenshots = join(import.meta.dirname, '../screenshots');
+const HOUR = 3600_000;
+const clock = offsetClock();
+
+describe.runIf(browserAvailable())('paying for wine in the browser', () => {
+  let market: TestMarketplace;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    market = await startMarketplace({ ui: true, seed: false, clock });
+    browser = await launchChromium();
+    await mkdir(screenshots, { recursive: true });
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await market?.stop();
+  });
+
+  /** A buyer with the given sandbox card on file. */
+  async function buyer(name: string, card: string = sandboxTestCards.visa): Promise<TestUser> {
+    const user = await market.bidder({ firstName: name, card: false });
+    const number = { card_number: card, exp_month: 12, exp_year: 2030, cvv: '123', name_on_card: name };
+    await market.ok(actions.addCard.path, number, user.auth);
+    await market.ok('/api/user/updateProfile', { popup_message: 0 }, user.auth);
+    return user;
+  }
+
+  async function pageFor(user: TestUser, width = 1280, height = 900) {
+    const context = await browser.newContext({ viewport: { width, height }, acceptDownloads: true });
+    await context.addInitScript({ content: `localStorage.setItem('token', ${JSON.stringify(user.token)})` });
+    const page = await context.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    return { page, errors };
+  }
+
+  async function buyNowLot(title: string, quantity = 6) {
+    const input = lotInput({
+      title,
+      auction: false,
+      buyNow: true,
+      buyNowPrice: 8_000,
+      quantity,
+      openingBid: 0,
+    });
+    const { id } = await market.ok<{ id: string }>(actions.createLot.path, input, market.admin);
+    return id;
+  }
+
+  async function placeOrder(page: Page) {
+    await page.getByTestId('place-order').waitFor();
+    await page.getByTestId('quote-updating').waitFor({ state: 'hidden' });
+    await page.getByTestId('place-order').click();
+  }
+
+  it('(a) a won lot waits in /cart, is paid with the saved card, and its paid invoice downloads as a PDF', async () => {
+    const ann = await buyer('Ann');
+    const input = lotInput({
+      title: '2005 Château Latour',
+      openingBid: 120_000,
+      closesAt: new Date(clock.now().getTime() + HOUR).toISOString(),
+    });
+    const { id } = await market.ok<{ id: string }>(actions.createLot.path, input, market.admin);
+    await market.ok(actions.bidConfirm.path, { id, wsprice: 120_000 }, ann.auth);
+    clock.advance(2 * HOUR);
+    for (let i = 0; i < 200; i++) {
+      const cart = await market.ok<CartView>(actions.auctionCart.path, {}, ann.auth);
+      if (cart.cartItems.length > 0) break;
+      await new Promise((r) => setTimeout(r, 25));
+    }
+
+    const { page, errors } = await pageFor(ann);
+    await page.goto(`${market.url}/cart`);
+    await page.getByTestId('invoice-group').filter({ hasText: '2005 Château Latour' }).waitFor();
+    await page.screenshot({ path: join(screenshots, 'money-cart-desktop.png'), fullPage: true });
+    await page.getByTestId('pay-invoice').click();
+    await page.waitForURL(/\/checkout\/auction\//);
+    await page.getByText('Pick up at').waitFor();
+    await page.screenshot({ path: join(screenshots, 'money-checkout-desktop.png'), fullPage: true });
+    await placeOrder(page);
+    await page.waitForURL(/\/checkout_confirm/);
+    await page.locator('[data-testid="confirm-result"][data-status="paid"]').waitFor();
+    await page.screenshot({ path: join(screenshots, 'money-confirm-desktop.png'), fullPage: true });
+    await page.getByTestId('confirm-invoices').getByRole('link').first().click();
+    await page.waitForURL(/\/invoice\//);
+    await page
+      .getByRole('heading', { name: /Invoice/ })
+      .first()
+      .waitFor();
+    await page.getByText('$1,200.00').first().waitFor();
+    await page.screenshot({ path: join(screenshots, 'money-invoice-desktop.png'), fullPage: true });
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Download PDF' }).click(),
+    ]);
+    const file = join(screenshots, 'money-invoice.pdf');
+    await download.saveAs(file);
+    const text = execFileSync('pdftotext', [file, '-']).toString();
+    expect(text).toContain('2005 Château Latour');
+    expect(text).toMatch(/PAID|Paid/);
+    execFileSync('pdftoppm', [
+      '-png',
+      '-r',
+      '60',
+      '-f',
+      '1',
+      '-l',
+      '1',
+      file,
+      join(screenshots, 'money-invoice-pdf'),
+    ]);
+    expect(errors).toEqual([]);
+
+    const phone = await pageFor(ann, 390, 844);
+    await phone.page.goto(page.url());
+    await phone.page.getByText('$1,200.00').first().waitFor();
+    await phone.page.screenshot({ path: join(screenshots, 'money-invoice-phone.png'), fullPage: true });
+  });
+
+  it('(c) a card that needs authentication goes to the issuer page and back, paid', async () => {
+    const fay = await buyer('Fay', sandboxTestCards.authenticationRequired);
+    const lotId = await buyNowLot('2016 Sassicaia');
+    await market.ok(actions.addToCart.path, { cart: [{ product_id: lotId, qty: 2 }] }, fay.auth);
+    const { page, errors } = await pageFor(fay);
+    await page.goto(`${market.url}/buynowcart`);
+    await page.getByText('2016 Sassicaia').first().waitFor();
+    await page.screenshot({ path: join(screenshots, 'money-buynowcart-desktop.png'), fullPage: true });
+    await page.getByRole('button', { name: 'Checkout' }).click();
+    await page.waitForURL(/\/checkout\/buynow\//);
+    await placeOrder(page);
+    await page.waitForURL(/\/sandbox\/authenticate\//);
+    await page.getByTestId('sandbox-issuer').waitFor();
+    await page.screenshot({ path: join(screenshots, 'money-sandbox-desktop.png'), fullPage: true });
+    await page.getByRole('button', { name: 'Authenticate payment' }).click();
+    await page.waitForURL(/\/checkout_confirm/);
+    await page.locator('[data-testid="confirm-result"][data-status="paid"]').waitFor();
+    const types = (await market.eventStore.readStream(lotStream(lotId))).map((e) => e.type);
+    expect(types).toEqual(['LotListed', 'StockReserved', 'StockSold']);
+    expect(errors).toEqual([]);
+  });
+
+  it('(d) the decline card shows a clear message and nothing stays reserved', async () => {
+    const eve = await buyer('Eve', sandboxTestCards.chargeDeclined);
+    const lotId = await buyNowLot('2015 Opus One', 3);
+    await market.ok(actions.addToCart.path, { cart: [{ product_id: lotId, qty: 1 }] }, eve.auth);
+    const { page } = await pageFor(eve, 390, 844);
+    await page.goto(`${market.url}/buynowcart`);
+    await page.getByText('2015 Opus One').first().waitFor();
+    await page.screenshot({ path: join(screenshots, 'money-buynowcart-phone.png'), fullPage: true });
+    await page.getByRole('button', { name: 'Checkout' }).click();
+    await page.waitForURL(/\/checkout\/buynow\//);
+    await placeOrder(page);
+    await page
+      .getByTestId('checkout-error')
+      .filter({ hasText: 'Your payment was declined: Your card was declined.' })
+      .waitFor();
+    await page.screenshot({ path: join(screenshots, 'money-declined-phone.png'), fullPage: true });
+    const types = (await market.eventStore.readStream(lotStream(lotId))).map((e) => e.type);
+    expect(types).toEqual(['LotListed', 'StockReserved', 'ReservationReleased']);
+    const view = await market.ok<{ qty: number; sold: number }>(
+      actions.productLot.path,
+      { id: lotId },
+      eve.auth,
+    );
+    expect(view.sold).toBe(0);
+    await writeFile(join(screenshots, '.keep'), '');
+  });
+});
