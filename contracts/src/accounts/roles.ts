@@ -20,10 +20,18 @@ export const RoleChangeInput = z.strictObject({
   ),
 });
 
-/** Who may call an action: anyone, anyone (a sent token personalises the answer), a signed-in user, or a role. */
-export type Auth = 'public' | 'viewer' | 'user' | Role;
+/**
+ * Who may call an action: anyone, anyone (a sent token personalises the answer), a signed-in user, a
+ * role, or any of several roles (finance or an admin).
+ */
+export type Auth = 'public' | 'viewer' | 'user' | Role | readonly [Role, ...Role[]];
 
-export const isRole = (auth: Auth): auth is Role => (roles as readonly string[]).includes(auth);
+/** The roles an action asks for (any one of them), or null when it asks for none. */
+export const rolesOf = (auth: Auth): readonly Role[] | null =>
+  typeof auth !== 'string' ? auth : (roles as readonly string[]).includes(auth) ? [auth as Role] : null;
+
+/** The action is for staff: it asks for a role. */
+export const isRole = (auth: Auth): boolean => rolesOf(auth) !== null;
 
 /** What a caller without the role is told (403). */
 export const roleMessages: Readonly<Record<Role, string>> = textsOf('role');

@@ -1,4 +1,4 @@
-import { type Action, isRole, type Role } from '@wine/contracts';
+import { type Action, type Role, rolesOf } from '@wine/contracts';
 import type { FastifyRequest } from 'fastify';
 import { AppError } from './errors.ts';
 
@@ -25,10 +25,11 @@ export async function checkAudience<C extends Caller>(
   const header = request.headers.authorization;
   if (action.auth === 'viewer' && header === undefined) return null;
   const caller = await identify(header);
-  if (isRole(action.auth)) {
+  const wanted = rolesOf(action.auth);
+  if (wanted) {
     if (caller.switched) throw new AppError('SWITCHED_SESSION');
-    if (!caller.roles.includes(action.auth))
-      throw new AppError('ROLE_REQUIRED', { message: `role.${action.auth}` });
+    if (!wanted.some((role) => caller.roles.includes(role)))
+      throw new AppError('ROLE_REQUIRED', { message: `role.${wanted[0] as Role}` });
   }
   return caller;
 }

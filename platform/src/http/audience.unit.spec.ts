@@ -1,10 +1,10 @@
-import { action } from '@wine/contracts';
+import { type Auth, action } from '@wine/contracts';
 import type { FastifyRequest } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { type Caller, checkAudience } from './audience.ts';
 
-const of = (auth: 'public' | 'viewer' | 'user' | 'finance') =>
+const of = (auth: Auth) =>
   action({ path: '/api/test/x', side: 'query', auth, input: z.strictObject({}), output: z.null() });
 const request = (authorization?: string) =>
   ({ headers: authorization === undefined ? {} : { authorization } }) as FastifyRequest;
@@ -34,6 +34,16 @@ describe('checkAudience (one rule for every side)', () => {
     expect(await checkAudience(request('Bearer good'), of('finance'), identify(finance))).toBe(finance);
     await expect(
       checkAudience(request('Bearer good'), of('finance'), identify({ roles: ['seller'], switched: false })),
+    ).rejects.toMatchObject({ code: 'ROLE_REQUIRED', message: 'Only finance staff can do this' });
+  });
+
+  it('lets an action for several roles through for a caller holding any one of them', async () => {
+    const either = of(['finance', 'admin']);
+    const admin: Caller = { roles: ['admin'], switched: false };
+    expect(await checkAudience(request('Bearer good'), either, identify(admin))).toBe(admin);
+    expect(await checkAudience(request('Bearer good'), either, identify(finance))).toBe(finance);
+    await expect(
+      checkAudience(request('Bearer good'), either, identify({ roles: ['seller'], switched: false })),
     ).rejects.toMatchObject({ code: 'ROLE_REQUIRED', message: 'Only finance staff can do this' });
   });
 
