@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import rateLimit from '@fastify/rate-limit';
@@ -35,6 +35,7 @@ import { checkoutRoutes } from './checkout/routes.ts';
 import { createStreams, type Streams } from './core/command-handler.ts';
 import type { LogFollower } from './core/follow-log.ts';
 import { devRoutes } from './dev/routes.ts';
+import { giftCardRoutes } from './giftcards/routes.ts';
 import { invoicingProcess } from './invoices/issuing.ts';
 import { openInvoicesIndex } from './invoices/open-invoices.ts';
 import { type ClosingScheduler, closingScheduler } from './lots/closing-scheduler.ts';
@@ -141,10 +142,13 @@ export async function commandService(
   const sandbox = cards.name === 'sandbox' && 'authenticate' in cards ? (cards as SandboxCardProvider) : null;
   await app.register(checkoutRoutes, {
     checkout: checkoutService({ ...money, openInvoices }),
+    money,
     auth,
     sandbox,
   });
   await app.register(walletRoutes, { money, auth });
+  const codeKey = createHash('sha256').update(`gift-cards\u0000${deps.sessionSecret}`).digest('hex');
+  await app.register(giftCardRoutes, { money, auth, codeKey, rateLimit: limit });
   const { outbox } = deps.mailer;
   if (outbox) await app.register(devRoutes, { outbox, auth });
   return {

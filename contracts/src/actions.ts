@@ -9,7 +9,13 @@ import { biddingActions } from './bidding/actions.ts';
 import { cartActions } from './carts/actions.ts';
 import { commonActions } from './common/actions.ts';
 import { lotActions } from './lots/actions.ts';
-import { cartViewActions, checkoutActions, invoiceActions, walletActions } from './money/actions.ts';
+import {
+  cartViewActions,
+  checkoutActions,
+  invoiceActions,
+  moneyStaffActions,
+  walletActions,
+} from './money/actions.ts';
 import { watchlistActions } from './watchlists/actions.ts';
 
 /** Every HTTP action of the product, declared once per area (ARCHITECTURE.md "API shape"). */
@@ -22,6 +28,7 @@ export const actions = {
   ...checkoutActions,
   ...walletActions,
   ...invoiceActions,
+  ...moneyStaffActions,
   ...watchlistActions,
   ...sessionActions,
   ...verificationActions,

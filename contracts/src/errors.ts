@@ -77,6 +77,8 @@ export const errorCatalogue = {
   RESERVATION_LAPSED: entry(409, 'checkout.reservationLapsed'),
   WALLET_INSUFFICIENT: entry(402, 'checkout.walletInsufficient', 'amount'),
   DELIVERY_LOCKED: entry(409, 'checkout.deliveryLocked', 'delivery'),
+  GIFT_CARD_UNKNOWN: entry(404, 'checkout.giftCardUnknown', 'code'),
+  GIFT_CARD_REDEEMED: entry(409, 'checkout.giftCardRedeemed', 'code'),
   // Accounts.
   USER_EXISTS: entry(409, 'account.emailTaken', 'email'),
   USER_NOT_FOUND: entry(404, 'errors.USER_NOT_FOUND'),

@@ -1,5 +1,6 @@
 export * from './cart-events.ts';
 export * from './envelope.ts';
+export * from './giftcard-events.ts';
 export * from './invoice-events.ts';
 export * from './lot-events.ts';
 export * from './registry.ts';
@@ -9,6 +10,7 @@ export * from './user-events.ts';
 export * from './wallet-events.ts';
 
 import { cartEventDefinitions } from './cart-events.ts';
+import { giftCardEventDefinitions } from './giftcard-events.ts';
 import { invoiceEventDefinitions } from './invoice-events.ts';
 import { lotEventDefinitions } from './lot-events.ts';
 import { createRegistry } from './registry.ts';
@@ -22,6 +24,7 @@ export const events = createRegistry([
   ...stockEventDefinitions,
   ...invoiceEventDefinitions,
   ...walletEventDefinitions,
+  ...giftCardEventDefinitions,
   ...cartEventDefinitions,
   ...userEventDefinitions,
 ]);
@@ -31,5 +34,6 @@ export type MarketEvent =
   | import('./cart-events.ts').CartEvent
   | import('./invoice-events.ts').InvoiceEvent
   | import('./wallet-events.ts').WalletEvent
+  | import('./giftcard-events.ts').GiftCardEvent
   | import('./user-events.ts').UserEvent
   | import('./user-events.ts').EmailClaimEvent;

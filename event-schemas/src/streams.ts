@@ -1,5 +1,14 @@
 /** ARCHITECTURE.md "Streams": one stream per aggregate instance. */
-export const streamCategories = ['lot', 'user', 'email', 'invite', 'cart', 'invoice', 'wallet'] as const;
+export const streamCategories = [
+  'lot',
+  'user',
+  'email',
+  'invite',
+  'cart',
+  'invoice',
+  'wallet',
+  'giftcard',
+] as const;
 export type StreamCategory = (typeof streamCategories)[number];
 
 export const streamName = (category: StreamCategory, id: string): string => {
@@ -16,6 +25,8 @@ export const inviteStream = (emailHash: string) => streamName('invite', emailHas
 export const cartStream = (id: string) => streamName('cart', id);
 export const invoiceStream = (id: string) => streamName('invoice', id);
 export const walletStream = (userId: string) => streamName('wallet', userId);
+/** Keyed by the sha256 of the gift card's code: the code itself is never stored (DOMAIN.md "Money"). */
+export const giftCardStream = (codeHash: string) => streamName('giftcard', codeHash);
 
 export function parseStreamName(name: string): { category: StreamCategory; id: string } | null {
   const dash = name.indexOf('-');

@@ -149,7 +149,17 @@ export function checkoutService(deps: MoneyDeps & { openInvoices: OpenInvoices }
       };
     },
 
-    async checkout(session: Session, input: CheckoutInput, request: RequestContext): Promise<CheckoutResult> {
+    /**
+     * Places the order (buy now: holds every line and issues its invoice; auction: the chosen
+     * delivery on each invoice) and pays it, or, `offline`, leaves it unpaid for finance to record
+     * the money, its holds kept for the payment terms.
+     */
+    async checkout(
+      session: Session,
+      input: CheckoutInput,
+      request: RequestContext,
+      options: { offline?: boolean } = {},
+    ): Promise<CheckoutResult> {
       const buyerId = session.user.id;
       const step: Step = { base: request, actor: actorOf(session) };
       const card = input.payment.card_id
@@ -168,6 +178,10 @@ export function checkoutService(deps: MoneyDeps & { openInvoices: OpenInvoices }
         }
         if (existing.status === 'issued' && (existing.voided || dueOf(existing) === 0))
           throw new AppError('ORDER_TAKEN');
+        if (existing.status === 'issued' && options.offline) {
+          return { status: 'unpaid', invoice_ids: [invoiceId], payment_id: paymentId, url: null };
+        }
+        const minutes = options.offline ? deps.money.paymentDueDays * 24 * 60 : deps.money.reservationMinutes;
         invoices = [
           existing.status === 'issued'
             ? existing
@@ -176,6 +190,7 @@ export function checkoutService(deps: MoneyDeps & { openInvoices: OpenInvoices }
                 buyerId,
                 lines: await cartLines(buyerId),
                 delivery,
+                holdMinutes: minutes,
               }),
         ];
       } else {
@@ -198,6 +213,7 @@ export function checkoutService(deps: MoneyDeps & { openInvoices: OpenInvoices }
         }
       }
       const ids = invoices.map((inv) => inv.issued.invoiceId);
+      if (options.offline) return { status: 'unpaid', invoice_ids: ids, payment_id: paymentId, url: null };
       const returnUrl = `/checkout_confirm?payment_id=${paymentId}&invoice=${ids.join(',')}`;
       const plan = {
         buyerId,

@@ -33,11 +33,18 @@ function lineProblem(error: unknown, title: string): AppError {
 export async function placeBuyNowOrder(
   deps: MoneyDeps,
   step: Step,
-  order: { invoiceId: string; buyerId: string; lines: OrderLine[]; delivery: DeliveryData },
+  order: {
+    invoiceId: string;
+    buyerId: string;
+    lines: OrderLine[];
+    delivery: DeliveryData;
+    /** How long the holds last unpaid: the reservation minutes, or the payment terms when paid offline. */
+    holdMinutes: number;
+  },
 ): Promise<IssuedInvoice> {
   const { streams, clock } = deps;
   const now = clock.now();
-  const expiresAt = new Date(now.getTime() + deps.money.reservationMinutes * 60_000);
+  const expiresAt = new Date(now.getTime() + order.holdMinutes * 60_000);
   const held: {
     lotId: string;
     reservationId: string;

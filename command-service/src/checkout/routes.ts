@@ -3,9 +3,12 @@ import { AppError, registerAction, type SandboxCardProvider } from '@wine/platfo
 import type { FastifyPluginAsync } from 'fastify';
 import type { SessionAuth } from '../users/session/session-auth.ts';
 import type { CheckoutService } from './checkout-service.ts';
+import type { MoneyDeps } from './money-deps.ts';
+import { offlineInstructions, recordOfflinePayment } from './offline.ts';
 
 export interface CheckoutRouteDeps {
   checkout: CheckoutService;
+  money: MoneyDeps;
   auth: SessionAuth;
   /** The sandbox card issuer, when the sandbox provider runs: its authentication page's action. */
   sandbox: SandboxCardProvider | null;
@@ -21,7 +24,7 @@ const messageOf = (status: 'paid' | 'requires_action' | 'unpaid') =>
 /** seeds 001 §7 "Cart and checkout", "Payments": the address quote, the checkout, the issuer's return. */
 export const checkoutRoutes: FastifyPluginAsync<CheckoutRouteDeps> = async (
   app,
-  { checkout, auth, sandbox },
+  { checkout, money, auth, sandbox },
 ) => {
   registerAction(app, actions.saveAddress, auth, async (input, ctx) =>
     checkout.quote(auth.sessionOf(ctx.request), input),
@@ -31,6 +34,28 @@ export const checkoutRoutes: FastifyPluginAsync<CheckoutRouteDeps> = async (
     const result = await checkout.checkout(auth.sessionOf(ctx.request), input, ctx);
     ctx.setMessage(messageOf(result.status));
     return result;
+  });
+
+  registerAction(app, actions.payCartWallet, auth, async (input, ctx) => {
+    const payment = { use_wallet: true, card_id: null };
+    const result = await checkout.checkout(auth.sessionOf(ctx.request), { ...input, payment }, ctx);
+    ctx.setMessage(messageOf(result.status));
+    return result;
+  });
+
+  registerAction(app, actions.payCartOffline, auth, async (input, ctx) => {
+    const payment = { use_wallet: false, card_id: null };
+    const session = auth.sessionOf(ctx.request);
+    const result = await checkout.checkout(session, { ...input, payment }, ctx, { offline: true });
+    ctx.setMessage(await offlineInstructions(money, result.invoice_ids));
+    return result;
+  });
+
+  registerAction(app, actions.recordOfflinePayment, auth, async (input, ctx) => {
+    const step = { base: ctx, actor: auth.adminOf(ctx.request) };
+    const status = await recordOfflinePayment(money, step, input);
+    ctx.setMessage(checkoutMessages.offlineRecorded);
+    return { status };
   });
 
   registerAction(app, actions.confirmPayment, auth, async (input, ctx) => {

@@ -161,6 +161,13 @@ export const forEnglish = {
     placedUnpaid: 'Order placed',
     authenticate: 'Your card issuer asks you to confirm this payment',
     creditAdded: 'Credit added to your wallet',
+    giftCardUnknown: 'This gift card code is not valid',
+    giftCardRedeemed: 'This gift card was already redeemed',
+    giftCardAdded: 'Gift card added to your wallet',
+    giftCardsIssued: 'Gift cards issued: {{count}}',
+    offlineInstructions:
+      'Order placed. Pay {{amount}} by bank transfer quoting invoice {{invoice}}, or at pickup; your order is held until {{until}}.',
+    offlineRecorded: 'Payment recorded',
   },
   watchlist: {
     added: 'Added to watchlist',

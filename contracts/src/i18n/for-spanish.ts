@@ -154,6 +154,13 @@ export const forSpanish: Texts = {
     placedUnpaid: 'Pedido realizado',
     authenticate: 'El emisor de tu tarjeta te pide confirmar este pago',
     creditAdded: 'Saldo añadido a tu monedero',
+    giftCardUnknown: 'Este código de tarjeta regalo no es válido',
+    giftCardRedeemed: 'Esta tarjeta regalo ya fue canjeada',
+    giftCardAdded: 'Tarjeta regalo añadida a tu monedero',
+    giftCardsIssued: 'Tarjetas regalo emitidas: {{count}}',
+    offlineInstructions:
+      'Pedido realizado. Paga {{amount}} por transferencia indicando la factura {{invoice}}, o al recoger; tu pedido se guarda hasta el {{until}}.',
+    offlineRecorded: 'Pago registrado',
   },
   watchlist: {
     added: 'Añadido a tu lista de seguimiento',

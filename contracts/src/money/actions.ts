@@ -7,7 +7,11 @@ import {
   ConfirmPaymentInput,
   InvoiceIdInput,
   InvoiceListInput,
+  IssueGiftCardsInput,
   PageInput,
+  PlaceOrderInput,
+  RecordOfflinePaymentInput,
+  RedeemGiftCardInput,
   SandboxAuthenticateInput,
   SaveAddressInput,
 } from './inputs.ts';
@@ -16,8 +20,12 @@ import {
   CartView,
   CheckoutResult,
   CreditHistory,
+  GiftCardList,
   InvoiceDetail,
   InvoiceList,
+  InvoiceStatus,
+  IssuedGiftCards,
+  StaffInvoiceList,
   TransactionList,
 } from './views.ts';
 
@@ -70,6 +78,22 @@ export const checkoutActions = {
     input: CheckoutInput,
     output: CheckoutResult,
   }),
+  /** seeds 001 §7 offline/payCartOffline: placed unpaid, with instructions; finance records the money. */
+  payCartOffline: action({
+    path: '/api/offline/payCartOffline',
+    side: 'command',
+    auth: 'user',
+    input: PlaceOrderInput,
+    output: CheckoutResult,
+  }),
+  /** seeds 001 §7 credit/payCartWallet: the checkout paid from the wallet alone. */
+  payCartWallet: action({
+    path: '/api/credit/payCartWallet',
+    side: 'command',
+    auth: 'user',
+    input: PlaceOrderInput,
+    output: CheckoutResult,
+  }),
   confirmPayment: action({
     path: '/api/payment/confirm',
     side: 'command',
@@ -89,6 +113,13 @@ export const checkoutActions = {
 
 /** Wallet credit (seeds 001 §7 "Wallet, gift cards, offline"). */
 export const walletActions = {
+  addGiftCardWalletBalance: action({
+    path: '/api/giftcard/addGiftCardWalletBalance',
+    side: 'command',
+    auth: 'user',
+    input: RedeemGiftCardInput,
+    output: z.object({ balance: z.number() }),
+  }),
   addCreditBalance: action({
     path: '/api/credit/addCreditBalance',
     side: 'command',
@@ -127,6 +158,38 @@ export const invoiceActions = {
     auth: 'user',
     input: PageInput,
     output: TransactionList,
+  }),
+} as const;
+
+/** The staff's side of money: offline payments received, gift cards issued, every invoice. */
+export const moneyStaffActions = {
+  recordOfflinePayment: action({
+    path: '/api/admin/offline/recordPayment',
+    side: 'command',
+    auth: ['finance', 'admin'],
+    input: RecordOfflinePaymentInput,
+    output: z.object({ status: InvoiceStatus }),
+  }),
+  staffInvoices: action({
+    path: '/api/admin/invoice/list',
+    side: 'query',
+    auth: ['finance', 'admin'],
+    input: InvoiceListInput,
+    output: StaffInvoiceList,
+  }),
+  issueGiftCards: action({
+    path: '/api/admin/giftcard/issue',
+    side: 'command',
+    auth: 'admin',
+    input: IssueGiftCardsInput,
+    output: IssuedGiftCards,
+  }),
+  giftCards: action({
+    path: '/api/admin/giftcard/list',
+    side: 'query',
+    auth: ['finance', 'admin'],
+    input: PageInput,
+    output: GiftCardList,
   }),
 } as const;
 

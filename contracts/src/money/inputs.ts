@@ -41,6 +41,60 @@ const addressIssue = { path: ['address'], ...lazy(() => t('checkout.deliveryAddr
 /** seeds 001 §7 cart/saveAddress: the cart's values with this address (checked through the tax port). */
 export const SaveAddressInput = CartRef.extend(DeliveryChoice).refine(needsAddress, addressIssue);
 
+/**
+ * seeds 001 §7 offline/payCartOffline and credit/payCartWallet: a checkout whose payment is implied
+ * (placed unpaid to pay offline, or paid from the wallet alone).
+ */
+export const PlaceOrderInput = SaveAddressInput;
+
+/** Finance or an admin records money received offline for an invoice (bank transfer, at pickup). */
+export const RecordOfflinePaymentInput = z.strictObject({
+  invoice_id: Id,
+  amount: z
+    .number(lazy(() => t('checkout.amountCents')))
+    .int(lazy(() => t('checkout.amountCents')))
+    .min(
+      1,
+      lazy(() => t('checkout.amountCents')),
+    )
+    .max(
+      1_000_000_000,
+      lazy(() => t('checkout.amountCents')),
+    ),
+  reference: z.string().trim().min(1).max(100),
+});
+
+/** An admin issues `count` gift cards of `amount` cents each. */
+export const IssueGiftCardsInput = z.strictObject({
+  amount: z
+    .number(lazy(() => t('checkout.amountCents')))
+    .int(lazy(() => t('checkout.amountCents')))
+    .min(
+      100,
+      lazy(() => t('checkout.amountRange')),
+    )
+    .max(
+      1_000_000,
+      lazy(() => t('checkout.amountRange')),
+    ),
+  count: z.number().int().min(1).max(50),
+});
+
+/** seeds 001 §7 giftcard/addGiftCardWalletBalance: the code as printed (spaces and dashes allowed). */
+export const RedeemGiftCardInput = z.strictObject({
+  code: z
+    .string()
+    .trim()
+    .min(
+      1,
+      lazy(() => t('account.required')),
+    )
+    .max(
+      40,
+      lazy(() => t('checkout.giftCardUnknown')),
+    ),
+});
+
 /** How the buyer pays: a saved card, wallet credit, or wallet first and the card for the rest. */
 export const PaymentChoice = z
   .strictObject({

@@ -156,3 +156,31 @@ export const CreditHistory = z.object({
   balance: z.number(),
 });
 export type CreditHistory = z.infer<typeof CreditHistory>;
+
+/** The staff's list of invoices: every buyer's, with who the buyer is. */
+export const StaffInvoiceList = z.object({
+  records: z.array(
+    InvoiceSummary.extend({ buyer_id: z.string(), buyer_name: z.string(), buyer_email: z.string() }),
+  ),
+  totalRecords: z.number(),
+});
+
+/** Gift cards issued: the codes are shown once, when issued, and never kept. */
+export const IssuedGiftCards = z.object({
+  cards: z.array(z.object({ id: z.string(), code: z.string(), last4: z.string(), amount: z.number() })),
+});
+export const GiftCardList = z.object({
+  records: z.array(
+    z.object({
+      id: z.string(),
+      last4: z.string(),
+      amount: z.number(),
+      issued_at: z.string(),
+      redeemed_by: z.string().nullable(),
+      redeemed_at: z.string().nullable(),
+    }),
+  ),
+  totalRecords: z.number(),
+  /** What issued cards not yet redeemed are worth (a liability in the books). */
+  outstanding: z.number(),
+});

@@ -1,0 +1,56 @@
+import { actions } from '@wine/contracts';
+import { walletStream } from '@wine/event-schemas';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openTestCommandService, type TestCommandService } from '../testing.ts';
+import { walletDecider } from '../wallets/wallet.ts';
+
+let service: TestCommandService;
+beforeAll(async () => {
+  service = await openTestCommandService();
+});
+afterAll(() => service.close());
+
+type Issued = { cards: { id: string; code: string; last4: string; amount: number }[] };
+
+describe('gift cards', () => {
+  it('an admin issues codes shown once; a buyer redeems one into the wallet once', async () => {
+    const admin = await service.signUp('admin@gifts.example', ['admin']);
+    const ann = await service.signUp('ann@gifts.example');
+    const bob = await service.signUp('bob@gifts.example');
+    const issued = await service.post<Issued>(
+      actions.issueGiftCards.path,
+      { amount: 2_500, count: 2 },
+      { token: admin.token },
+    );
+    expect(issued.status).toBe(200);
+    const [card] = issued.body.data.responseData.cards;
+    if (!card) throw new Error('no card');
+    // No code in the log: only its last four.
+    const log = JSON.stringify(await service.service.streams.store.readAll({}));
+    expect(log).not.toContain(card.code);
+    expect(log).not.toContain(card.code.replaceAll('-', ''));
+
+    const redeem = (token: string, code: string) =>
+      service.post<{ balance: number }>(actions.addGiftCardWalletBalance.path, { code }, { token });
+    const first = await redeem(ann.token, card.code.toLowerCase());
+    expect(first.body.data).toMatchObject({
+      message: 'Gift card added to your wallet',
+      responseData: { balance: 2_500 },
+    });
+    const again = await redeem(bob.token, card.code);
+    expect([again.status, again.body.data.code]).toEqual([409, 'GIFT_CARD_REDEEMED']);
+    const unknown = await redeem(bob.token, 'AAAA-BBBB-CCCC-DDDD');
+    expect([unknown.status, unknown.body.data.code]).toEqual([404, 'GIFT_CARD_UNKNOWN']);
+    expect(await service.service.streams.store.readStream(walletStream(bob.id))).toEqual([]);
+    expect((await service.service.streams.load(walletStream(ann.id), walletDecider)).balance).toBe(2_500);
+  });
+
+  it('lets only an admin issue, checked before the body is read', async () => {
+    const finance = await service.signUp('fin@gifts.example', ['finance']);
+    const answer = await service.post(actions.issueGiftCards.path, 'not json', {
+      token: finance.token,
+      headers: { 'content-type': 'application/json' },
+    });
+    expect([answer.status, answer.body.data.code]).toEqual([403, 'ROLE_REQUIRED']);
+  });
+});
