@@ -455,6 +455,13 @@ describe('the bidding read models are disposable', () => {
       { amount: 1_000, card_id: cards.data[0]?.id },
       watcher.auth,
     );
+    // A gift card issued and redeemed, so the gift cards read model has something to rebuild.
+    const { cards: gifts } = await market.ok<{ cards: { code: string }[] }>(
+      '/api/admin/giftcard/issue',
+      { amount: 500, count: 1 },
+      market.admin,
+    );
+    await market.ok('/api/giftcard/addGiftCardWalletBalance', { code: gifts[0]?.code }, watcher.auth);
     await market.caughtUp();
     for (const projection of projections) {
       const snapshot = async () =>

@@ -130,6 +130,54 @@ describe('from a won lot to a paid invoice, through every service', () => {
   });
 });
 
+describe('staff: offline payments and gift cards', () => {
+  it('lists every buyer\u2019s unpaid invoices to finance, records an offline payment, and counts gift cards outstanding', async () => {
+    const dee = await market.bidder({ firstName: 'Dee' });
+    const finance = await market.staff('finance');
+    const input = lotInput({ auction: false, buyNow: true, buyNowPrice: 2_000, quantity: 4, openingBid: 0 });
+    const { id } = await market.ok<{ id: string }>(actions.createLot.path, input, market.admin);
+    await market.ok(actions.addToCart.path, { cart: [{ product_id: id, qty: 1 }] }, dee.auth);
+    const placed = await market.ok<CheckoutResult>(
+      actions.payCartOffline.path,
+      { type: 'buynow', cart_id: randomUUID(), delivery: 'pickup' },
+      dee.auth,
+    );
+    await market.caughtUp();
+    const listed = await market.ok<{ records: { id: string; buyer_email: string; due: number }[] }>(
+      actions.staffInvoices.path,
+      { status: 'unpaid' },
+      finance.auth,
+    );
+    const row = listed.records.find((r) => r.id === placed.invoice_ids[0]);
+    expect(row).toMatchObject({ buyer_email: dee.email, due: 2_205 });
+    // A buyer sees no one else's invoices through the staff list.
+    expect((await market.post(actions.staffInvoices.path, { status: 'unpaid' }, dee.auth)).http).toBe(403);
+    await market.ok(
+      actions.recordOfflinePayment.path,
+      { invoice_id: row?.id, amount: 2_205, reference: 'cash at pickup' },
+      finance.auth,
+    );
+    await market.caughtUp();
+    const detail = await market.ok<InvoiceDetail>(actions.invoice.path, { id: row?.id }, dee.auth);
+    expect(detail.status).toBe('paid');
+    expect(detail.allTransactions[0]).toMatchObject({
+      method: 'offline',
+      amount: 2_205,
+      status: 'succeeded',
+    });
+
+    const before = await market.ok<{ outstanding: number }>(actions.giftCards.path, {}, finance.auth);
+    await market.ok(actions.issueGiftCards.path, { amount: 1_000, count: 3 }, market.admin);
+    await market.caughtUp();
+    const after = await market.ok<{ outstanding: number; records: { last4: string }[] }>(
+      actions.giftCards.path,
+      {},
+      finance.auth,
+    );
+    expect(after.outstanding - before.outstanding).toBe(3_000);
+  });
+});
+
 describe('the money actions, tried as an attacker would', () => {
   const commands = [
     actions.checkout,
@@ -139,6 +187,11 @@ describe('the money actions, tried as an attacker would', () => {
     actions.refreshCart,
     actions.addCreditBalance,
     actions.sandboxAuthenticate,
+    actions.payCartOffline,
+    actions.payCartWallet,
+    actions.addGiftCardWalletBalance,
+    actions.recordOfflinePayment,
+    actions.issueGiftCards,
   ];
   const queries = [
     actions.buynowCart,
@@ -147,6 +200,8 @@ describe('the money actions, tried as an attacker would', () => {
     actions.invoice,
     actions.alltransactions,
     actions.getCreditHistory,
+    actions.staffInvoices,
+    actions.giftCards,
   ];
 
   it('refuses every money action without a session, before reading its body', async () => {

@@ -16,8 +16,11 @@ import type { QueryDeps, QueryPlugin } from './core/queries.ts';
 import { createProjectionIndexes } from './core/rebuild.ts';
 import { viewerAuth } from './core/viewer.ts';
 import { defaultQueries } from './defaults/queries.ts';
+import { giftCardsProjection } from './giftcards/project.ts';
+import { giftCardQueries } from './giftcards/queries.ts';
 import { invoicesProjection } from './invoices/project.ts';
 import { invoiceQueries } from './invoices/queries.ts';
+import { staffInvoiceQueries } from './invoices/staff-queries.ts';
 import { lotsProjection } from './lots/project.ts';
 import { lotQueries } from './lots/queries.ts';
 import { usersProjection } from './users/project.ts';
@@ -36,6 +39,7 @@ export const projections: readonly Projection[] = [
   watchlistsProjection,
   invoicesProjection,
   walletsProjection,
+  giftCardsProjection,
 ];
 
 export interface QueryServiceDeps {
@@ -56,7 +60,9 @@ export const queryPlugins: readonly QueryPlugin[] = [
   watchlistQueries,
   cartQueries,
   invoiceQueries,
+  staffInvoiceQueries,
   walletQueries,
+  giftCardQueries,
   userQueries,
   auctionQueries,
   defaultQueries,
