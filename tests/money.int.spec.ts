@@ -75,6 +75,14 @@ describe('from a won lot to a paid invoice, through every service', () => {
     ]);
     expect(detail.invoiceUser).toMatchObject({ id: ann.id, email: ann.email });
     expect((await counts(ann)).auctionCount.totalRecords).toBe(0);
+    // Mailed: the invoice when the lot closed, then the payment.
+    const mails = (await market.mailer.outbox?.({ to: ann.email })) ?? [];
+    const subjects = mails.map((m) => m.subject);
+    expect(subjects).toContain(`Invoice ${invoiceId}`);
+    expect(subjects).toContain(`Payment received for invoice ${invoiceId}`);
+    const receipt = mails.find((m) => m.subject.startsWith('Payment received'));
+    expect(receipt?.text).toContain(`We received $529.20 for invoice ${invoiceId}: it is paid in full.`);
+    expect(receipt?.text).toContain(`/invoice/${invoiceId}`);
 
     const pdf = await fetch(`${market.url}${invoicePdfPath(invoiceId)}`, { headers: ann.auth });
     expect(pdf.status).toBe(200);

@@ -30,6 +30,7 @@ import { biddingRoutes } from './bidding/routes.ts';
 import { cartRoutes } from './carts/routes.ts';
 import { checkoutService } from './checkout/checkout-service.ts';
 import { expiryProcess } from './checkout/expiry.ts';
+import { moneyMail } from './checkout/mail.ts';
 import type { MoneyDeps } from './checkout/money-deps.ts';
 import { checkoutRoutes } from './checkout/routes.ts';
 import { createStreams, type Streams } from './core/command-handler.ts';
@@ -112,6 +113,7 @@ export async function commandService(
     money: moneySettings,
     premiumPercent: (deps.market ?? defaultMarketSettings).buyer_premium,
     logger: deps.logger,
+    mail: moneyMail({ streams, mailer: deps.mailer, publicUrl: deps.publicUrl, logger: deps.logger }),
   };
   const users = openAccounts(streams, {
     ...deps,

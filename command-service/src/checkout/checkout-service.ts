@@ -100,6 +100,11 @@ export function checkoutService(deps: MoneyDeps & { openInvoices: OpenInvoices }
   ): Promise<CheckoutResult> {
     const invoices = (await Promise.all(ids.map(loadInvoice))) as IssuedInvoice[];
     for (const invoice of invoices) {
+      if (outcome.status === 'paid') {
+        const parts = [walletPart(paymentId), cardPart(paymentId)].map((id) => invoice.payments[id]);
+        const amount = parts.reduce((sum, p) => (p?.status === 'succeeded' ? sum + p.amount : sum), 0);
+        if (amount > 0) await deps.mail.paymentReceived(invoice, amount);
+      }
       if (invoice.issued.kind !== 'buynow') continue;
       if (outcome.status === 'paid') await completeBuyNowOrder(deps, step, invoice);
       if (outcome.status === 'declined') await abandonBuyNowOrder(deps, step, invoice, 'payment_failed');
@@ -213,7 +218,12 @@ export function checkoutService(deps: MoneyDeps & { openInvoices: OpenInvoices }
         }
       }
       const ids = invoices.map((inv) => inv.issued.invoiceId);
-      if (options.offline) return { status: 'unpaid', invoice_ids: ids, payment_id: paymentId, url: null };
+      if (options.offline) {
+        // A buy-now order placed to pay offline has a new invoice to tell of; a won lot's was told at its close.
+        for (const invoice of invoices)
+          if (invoice.issued.kind === 'buynow') await deps.mail.invoiceIssued(invoice);
+        return { status: 'unpaid', invoice_ids: ids, payment_id: paymentId, url: null };
+      }
       const returnUrl = `/checkout_confirm?payment_id=${paymentId}&invoice=${ids.join(',')}`;
       const plan = {
         buyerId,

@@ -4,6 +4,7 @@ import type { Actor } from '@wine/event-schemas';
 import type { CardProvider, Clock, Logger, SecretStore, TaxService } from '@wine/platform';
 import type { RequestContext } from '../core/command-context.ts';
 import type { CommandContext, Streams } from '../core/command-handler.ts';
+import type { MoneyMail } from './mail.ts';
 
 /** What the money process managers need: the log, the clock, the card provider, tax, settings. */
 export interface MoneyDeps {
@@ -16,6 +17,8 @@ export interface MoneyDeps {
   /** The buyer's premium, percent (the market's bidding settings). */
   premiumPercent: number;
   logger: Logger;
+  /** The buyer's mail: invoice issued, payment received. */
+  mail: MoneyMail;
 }
 
 /**

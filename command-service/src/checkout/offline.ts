@@ -45,6 +45,7 @@ export async function recordOfflinePayment(
   const after = await streams.load(invoiceStream(input.invoice_id), invoiceDecider);
   if (after.status === 'none') throw new AppError('INVOICE_NOT_FOUND');
   if (isPaid(after) && after.issued.kind === 'buynow') await completeBuyNowOrder(deps, step, after);
+  await deps.mail.paymentReceived(after, input.amount);
   const status: 'paid' | 'partial' | 'unpaid' = isPaid(after)
     ? 'paid'
     : after.paid > 0

@@ -36,7 +36,7 @@ export function invoicingProcess(deps: MoneyDeps, openInvoices: OpenInvoices): I
     const rate = pickupTaxRate(deps.money);
     const hammer = closed.hammerPrice;
     const now = clock.now();
-    await streams.handle(
+    const result = await streams.handle(
       invoiceStream(invoiceId),
       invoiceDecider,
       {
@@ -70,6 +70,11 @@ export function invoicingProcess(deps: MoneyDeps, openInvoices: OpenInvoices): I
       },
       stepContext(systemStep('invoicing', lotId), 'issue', now),
     );
+    // Told once: only the instance whose command wrote the invoice sends its mail.
+    if (result.events.length > 0 && !result.replayed) {
+      const invoice = await streams.load(invoiceStream(invoiceId), invoiceDecider);
+      if (invoice.status === 'issued') await deps.mail.invoiceIssued(invoice);
+    }
   }
 
   async function drain() {
