@@ -462,6 +462,38 @@ describe('the bidding read models are disposable', () => {
       market.admin,
     );
     await market.ok('/api/giftcard/addGiftCardWalletBalance', { code: gifts[0]?.code }, watcher.auth);
+    // A bottle bought by card and returned to the wallet, so the returns read model has something to rebuild.
+    const bottle = await createLot({ auction: false, buyNow: true, buyNowPrice: 2_000, openingBid: 0 });
+    await market.ok('/api/buynow/addToCart', { cart: [{ product_id: bottle, qty: 1 }] }, watcher.auth);
+    const order = await market.ok<{ invoice_ids: string[] }>(
+      '/api/cart/checkout',
+      {
+        type: 'buynow',
+        cart_id: `rebuild-${process.pid}`,
+        delivery: 'pickup',
+        payment: { card_id: cards.data[0]?.id },
+      },
+      watcher.auth,
+    );
+    const invoice_id = order.invoice_ids[0];
+    const { return_id } = await market.ok<{ return_id: string }>(
+      '/api/product/raiseReturnRequest',
+      { invoice_id, product_id: bottle, qty: 1, reason: 'Corked' },
+      watcher.auth,
+    );
+    await market.ok(
+      '/api/admin/returns/decide',
+      { invoice_id, return_id, decision: 'accept', to: 'wallet' },
+      market.admin,
+    );
+    // Its pickup booked, so the appointments read model has something to rebuild.
+    const slots = await market.ok<{ records: { starts_at: string; remaining: number }[] }>(
+      '/api/appointment/checkAppointments',
+      {},
+      watcher.auth,
+    );
+    const free = slots.records.find((slot) => slot.remaining > 0)?.starts_at;
+    await market.ok('/api/appointment/update', { invoice_id, starts_at: free }, watcher.auth);
     await market.caughtUp();
     for (const projection of projections) {
       const snapshot = async () =>

@@ -176,4 +176,97 @@ describe.runIf(browserAvailable())('paying for wine in the browser', () => {
     expect(view.sold).toBe(0);
     await writeFile(join(screenshots, '.keep'), '');
   });
+
+  it('(b) buys two bottles at the quantity-discount price, redeems a gift card, pays wallet plus card', async () => {
+    const gus = await buyer('Gus');
+    const input = lotInput({
+      title: '2018 Tignanello',
+      auction: false,
+      buyNow: true,
+      buyNowPrice: 8_000,
+      discounts: [{ quantity: 2, price: 7_000 }],
+      quantity: 6,
+      openingBid: 0,
+    });
+    const { id: lotId } = await market.ok<{ id: string }>(actions.createLot.path, input, market.admin);
+    const { cards } = await market.ok<{ cards: { code: string }[] }>(
+      actions.issueGiftCards.path,
+      { amount: 5_000, count: 1 },
+      market.admin,
+    );
+    await market.ok(actions.addToCart.path, { cart: [{ product_id: lotId, qty: 1 }] }, gus.auth);
+    const { page, errors } = await pageFor(gus);
+
+    await page.goto(`${market.url}/transactions`);
+    await page.getByTestId('giftcard-code').fill(cards[0]?.code as string);
+    await page.getByTestId('giftcard-redeem').click();
+    await page
+      .getByTestId('giftcard-message')
+      .filter({ hasText: 'Gift card added to your wallet' })
+      .waitFor();
+    await page.getByTestId('wallet-balance').filter({ hasText: '$50.00' }).waitFor();
+
+    await page.goto(`${market.url}/buynowcart`);
+    const quantity = page.getByRole('textbox', { name: 'Quantity of 2018 Tignanello' });
+    await quantity.fill('2');
+    await quantity.blur();
+    // The second bottle brings the quantity-discount price: $70.00 each.
+    await page.getByTestId('line-unit-price').filter({ hasText: '$70.00' }).waitFor();
+    await page.getByRole('button', { name: 'Checkout' }).click();
+    await page.waitForURL(/\/checkout\/buynow\//);
+    await page.getByTestId('use-wallet').check();
+    await placeOrder(page);
+    await page.locator('[data-testid="confirm-result"][data-status="paid"]').waitFor();
+    const invoiceId = new URL(page.url()).searchParams.get('invoice') as string;
+    await market.caughtUp();
+    const detail = await market.ok<{ total: number; allTransactions: { method: string; amount: number }[] }>(
+      actions.invoice.path,
+      { id: invoiceId },
+      gus.auth,
+    );
+    // $140.00 + 10.25% tax = $154.35: $50.00 from the wallet, the rest by card.
+    expect(detail.total).toBe(15_435);
+    expect(detail.allTransactions.map((t) => [t.method, t.amount]).sort()).toEqual([
+      ['card', 10_435],
+      ['wallet', 5_000],
+    ]);
+    expect(errors).toEqual([]);
+  });
+
+  it('(e) an order paid offline stays unpaid until finance records the money', async () => {
+    const hal = await buyer('Hal');
+    const finance = await market.staff('finance');
+    await market.ok('/api/user/updateProfile', { popup_message: 0 }, finance.auth);
+    const lotId = await buyNowLot('2012 Vega Sicilia Unico', 2);
+    await market.ok(actions.addToCart.path, { cart: [{ product_id: lotId, qty: 1 }] }, hal.auth);
+    const { page } = await pageFor(hal);
+    await page.goto(`${market.url}/buynowcart`);
+    await page.getByRole('button', { name: 'Checkout' }).click();
+    await page.waitForURL(/\/checkout\/buynow\//);
+    await page.getByTestId('pay-offline').check();
+    await placeOrder(page);
+    await page.locator('[data-testid="confirm-result"][data-status="unpaid"]').waitFor();
+    await page.getByTestId('confirm-note').filter({ hasText: 'Pay $88.20 by bank transfer' }).waitFor();
+    await page.screenshot({ path: join(screenshots, 'money-offline-confirm-desktop.png'), fullPage: true });
+    const invoiceId = new URL(page.url()).searchParams.get('invoice') as string;
+
+    const staff = await pageFor(finance);
+    await staff.page.goto(`${market.url}/admin/money`);
+    const row = staff.page.locator(`[data-testid="staff-invoice-row"][data-invoice-id="${invoiceId}"]`);
+    await row.waitFor();
+    await staff.page.screenshot({ path: join(screenshots, 'money-staff-desktop.png'), fullPage: true });
+    await row.getByTestId('record-payment').click();
+    const dialog = staff.page.getByRole('dialog');
+    await dialog.getByLabel('Reference').fill('wire 4711');
+    await dialog.getByRole('button', { name: 'Record payment' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    await market.caughtUp();
+
+    await page.goto(`${market.url}/invoice/${invoiceId}`);
+    // Paid now, by the offline payment finance recorded.
+    await page.getByTestId('invoice-detail').getByText('Paid on').waitFor();
+    await page.getByRole('cell', { name: 'Offline' }).first().waitFor();
+    const types = (await market.eventStore.readStream(lotStream(lotId))).map((e) => e.type);
+    expect(types).toEqual(['LotListed', 'StockReserved', 'StockSold']);
+  });
 });

@@ -186,6 +186,31 @@ describe('staff: offline payments and gift cards', () => {
   });
 });
 
+describe('sellers', () => {
+  it('see their lots on buyers\u2019 invoices at /salesorder/all, and no one else\u2019s', async () => {
+    const sam = await market.staff('seller');
+    const gus = await market.bidder({ firstName: 'Gus' });
+    const input = lotInput({ auction: false, buyNow: true, buyNowPrice: 7_000, quantity: 3, openingBid: 0 });
+    const { id } = await market.ok<{ id: string }>('/api/seller/product/create', input, sam.auth);
+    await market.ok(actions.addToCart.path, { cart: [{ product_id: id, qty: 1 }] }, gus.auth);
+    await market.ok(
+      actions.checkout.path,
+      { type: 'buynow', cart_id: randomUUID(), delivery: 'pickup', payment: { card_id: await cardOf(gus) } },
+      gus.auth,
+    );
+    await market.caughtUp();
+    const orders = await market.ok<{ records: { product_id: string; buyer: string; status: string }[] }>(
+      actions.salesOrders.path,
+      {},
+      sam.auth,
+    );
+    expect(orders.records).toEqual([
+      expect.objectContaining({ product_id: id, buyer: 'Gus', status: 'paid' }),
+    ]);
+    expect((await market.post(actions.salesOrders.path, {}, gus.auth)).http).toBe(403);
+  });
+});
+
 describe('the money actions, tried as an attacker would', () => {
   const commands = [
     actions.checkout,
@@ -210,6 +235,7 @@ describe('the money actions, tried as an attacker would', () => {
     actions.getCreditHistory,
     actions.staffInvoices,
     actions.giftCards,
+    actions.salesOrders,
   ];
 
   it('refuses every money action without a session, before reading its body', async () => {

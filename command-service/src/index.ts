@@ -26,6 +26,9 @@ import {
   type TaxService,
 } from '@wine/platform';
 import type { FastifyInstance } from 'fastify';
+import { appointmentService } from './appointments/appointment-service.ts';
+import { appointmentRoutes } from './appointments/routes.ts';
+import { voidedOrderPickups } from './appointments/voided-orders.ts';
 import { biddingRoutes } from './bidding/routes.ts';
 import { cartRoutes } from './carts/routes.ts';
 import { checkoutService } from './checkout/checkout-service.ts';
@@ -41,6 +44,9 @@ import { invoicingProcess } from './invoices/issuing.ts';
 import { openInvoicesIndex } from './invoices/open-invoices.ts';
 import { type ClosingScheduler, closingScheduler } from './lots/closing-scheduler.ts';
 import { lotRoutes } from './lots/routes.ts';
+import { returnMail } from './returns/mail.ts';
+import { returnService } from './returns/return-service.ts';
+import { returnRoutes } from './returns/routes.ts';
 import { type Accounts, accounts } from './users/accounts.ts';
 import { cardRoutes } from './users/cards/routes.ts';
 import { identityRoutes } from './users/identity/routes.ts';
@@ -149,6 +155,15 @@ export async function commandService(
     sandbox,
   });
   await app.register(walletRoutes, { money, auth });
+  const appointments = appointmentService({ ...money, mailer: deps.mailer, publicUrl: deps.publicUrl });
+  await app.register(appointmentRoutes, { appointments, auth });
+  const returnMailer = returnMail({
+    streams,
+    mailer: deps.mailer,
+    publicUrl: deps.publicUrl,
+    logger: deps.logger,
+  });
+  await app.register(returnRoutes, { returns: returnService({ ...money, returnMail: returnMailer }), auth });
   const codeKey = createHash('sha256').update(`gift-cards\u0000${deps.sessionSecret}`).digest('hex');
   await app.register(giftCardRoutes, { money, auth, codeKey, rateLimit: limit });
   const { outbox } = deps.mailer;
@@ -159,6 +174,7 @@ export async function commandService(
       closingScheduler({ streams, clock: deps.clock, logger: deps.logger }),
       invoicingProcess(money, openInvoices),
       expiryProcess(money),
+      voidedOrderPickups(appointments, money),
     ]),
     accounts: users,
   };

@@ -5,6 +5,7 @@ import { identityActions } from './accounts/identity-actions.ts';
 import { profileActions } from './accounts/profile-actions.ts';
 import { sessionActions } from './accounts/session-actions.ts';
 import { verificationActions } from './accounts/verification-actions.ts';
+import { appointmentActions } from './appointments/actions.ts';
 import { biddingActions } from './bidding/actions.ts';
 import { cartActions } from './carts/actions.ts';
 import { commonActions } from './common/actions.ts';
@@ -14,8 +15,10 @@ import {
   checkoutActions,
   invoiceActions,
   moneyStaffActions,
+  sellerMoneyActions,
   walletActions,
 } from './money/actions.ts';
+import { returnActions, returnStaffActions } from './returns/actions.ts';
 import { watchlistActions } from './watchlists/actions.ts';
 
 /** Every HTTP action of the product, declared once per area (ARCHITECTURE.md "API shape"). */
@@ -29,6 +32,10 @@ export const actions = {
   ...walletActions,
   ...invoiceActions,
   ...moneyStaffActions,
+  ...sellerMoneyActions,
+  ...returnActions,
+  ...returnStaffActions,
+  ...appointmentActions,
   ...watchlistActions,
   ...sessionActions,
   ...verificationActions,

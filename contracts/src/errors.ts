@@ -79,6 +79,22 @@ export const errorCatalogue = {
   DELIVERY_LOCKED: entry(409, 'checkout.deliveryLocked', 'delivery'),
   GIFT_CARD_UNKNOWN: entry(404, 'checkout.giftCardUnknown', 'code'),
   GIFT_CARD_REDEEMED: entry(409, 'checkout.giftCardRedeemed', 'code'),
+  // Returns (DOMAIN.md "Money": a paid line, within the return window, decided by finance or an admin).
+  INVOICE_NOT_PAID: entry(409, 'returns.notPaid', 'invoice_id'),
+  RETURN_LINE_UNKNOWN: entry(404, 'returns.lineUnknown', 'product_id'),
+  RETURN_WINDOW_CLOSED: entry(409, 'returns.windowClosed', 'invoice_id'),
+  RETURN_OPEN: entry(409, 'returns.alreadyOpen', 'product_id'),
+  RETURN_QUANTITY: entry(400, 'returns.quantity', 'qty'),
+  RETURN_NOT_FOUND: entry(404, 'returns.notFound', 'return_id'),
+  RETURN_DECIDED: entry(409, 'returns.decided', 'return_id'),
+  RETURN_CARD_UNAVAILABLE: entry(409, 'returns.cardUnavailable', 'to'),
+  // Pickup appointments (DOMAIN.md "Money").
+  SLOT_FULL: entry(409, 'appointment.slotFull', 'starts_at'),
+  SLOT_UNAVAILABLE: entry(400, 'appointment.slotUnavailable', 'starts_at'),
+  APPOINTMENT_PICKUP_ONLY: entry(409, 'appointment.pickupOnly', 'invoice_id'),
+  APPOINTMENT_NOT_FOUND: entry(404, 'appointment.notFound', 'invoice_id'),
+  APPOINTMENT_CHANGED: entry(409, 'appointment.changed', 'invoice_id'),
+  APPOINTMENT_PAST: entry(409, 'appointment.past', 'invoice_id'),
   // Accounts.
   USER_EXISTS: entry(409, 'account.emailTaken', 'email'),
   USER_NOT_FOUND: entry(404, 'errors.USER_NOT_FOUND'),

@@ -1,3 +1,4 @@
+export * from './appointment-events.ts';
 export * from './cart-events.ts';
 export * from './envelope.ts';
 export * from './giftcard-events.ts';
@@ -9,6 +10,7 @@ export * from './streams.ts';
 export * from './user-events.ts';
 export * from './wallet-events.ts';
 
+import { appointmentEventDefinitions } from './appointment-events.ts';
 import { cartEventDefinitions } from './cart-events.ts';
 import { giftCardEventDefinitions } from './giftcard-events.ts';
 import { invoiceEventDefinitions } from './invoice-events.ts';
@@ -25,6 +27,7 @@ export const events = createRegistry([
   ...invoiceEventDefinitions,
   ...walletEventDefinitions,
   ...giftCardEventDefinitions,
+  ...appointmentEventDefinitions,
   ...cartEventDefinitions,
   ...userEventDefinitions,
 ]);
@@ -35,5 +38,7 @@ export type MarketEvent =
   | import('./invoice-events.ts').InvoiceEvent
   | import('./wallet-events.ts').WalletEvent
   | import('./giftcard-events.ts').GiftCardEvent
+  | import('./appointment-events.ts').SlotEvent
+  | import('./appointment-events.ts').AppointmentEvent
   | import('./user-events.ts').UserEvent
   | import('./user-events.ts').EmailClaimEvent;

@@ -125,7 +125,43 @@ export const PaymentRefunded = defineEvent({
     amount: Cents,
     to: z.enum(['card', 'wallet']),
     reason: Text(300),
+    /**
+     * The return this refund settles. A refund for a return leaves the invoice paid (the money is
+     * counted as returned); one without (a voided order's payment undone) takes the paid amount down.
+     * Optional, so the refunds written before returns existed read as they are.
+     */
+    returnId: Id.optional(),
   }),
+});
+
+/**
+ * DOMAIN.md "Money", "Returns": the buyer asks to return a paid line (a buy-now line in part, an
+ * auction lot whole), with the refund it would bring: the line's share of what was paid.
+ */
+export const ReturnRequested = defineEvent({
+  type: 'ReturnRequested',
+  version: 1,
+  schema: z.object({
+    returnId: Id,
+    lotId: Id,
+    qty: z.number().int().min(1),
+    reason: Text(1000),
+    amount: Cents,
+  }),
+});
+
+/** Finance or an admin accepted the return; the refund goes `to` the card or the wallet. */
+export const ReturnAccepted = defineEvent({
+  type: 'ReturnAccepted',
+  version: 1,
+  schema: z.object({ returnId: Id, by: Id, note: Text(1000), to: z.enum(['card', 'wallet']) }),
+});
+
+/** Finance or an admin refused the return, saying why. */
+export const ReturnRefused = defineEvent({
+  type: 'ReturnRefused',
+  version: 1,
+  schema: z.object({ returnId: Id, note: z.string().min(1).max(1000) }),
 });
 
 /** A buy-now order given up before it was paid (payment failed or its holds lapsed): stock is free again. */
@@ -151,7 +187,10 @@ export type InvoiceEvent =
   | { type: 'PaymentFailed'; data: Data<typeof PaymentFailed> }
   | { type: 'PaymentRefunded'; data: Data<typeof PaymentRefunded> }
   | { type: 'InvoiceVoided'; data: Data<typeof InvoiceVoided> }
-  | { type: 'InvoiceNoteAdded'; data: Data<typeof InvoiceNoteAdded> };
+  | { type: 'InvoiceNoteAdded'; data: Data<typeof InvoiceNoteAdded> }
+  | { type: 'ReturnRequested'; data: Data<typeof ReturnRequested> }
+  | { type: 'ReturnAccepted'; data: Data<typeof ReturnAccepted> }
+  | { type: 'ReturnRefused'; data: Data<typeof ReturnRefused> };
 export type InvoiceIssuedData = Data<typeof InvoiceIssued>;
 export type DeliveryData = z.infer<typeof Delivery>;
 export type InvoiceAmountsData = z.infer<typeof InvoiceAmounts>;
@@ -165,4 +204,7 @@ export const invoiceEventDefinitions = [
   PaymentRefunded,
   InvoiceVoided,
   InvoiceNoteAdded,
+  ReturnRequested,
+  ReturnAccepted,
+  ReturnRefused,
 ] as const;

@@ -8,6 +8,8 @@ export const streamCategories = [
   'invoice',
   'wallet',
   'giftcard',
+  'slot',
+  'appointment',
 ] as const;
 export type StreamCategory = (typeof streamCategories)[number];
 
@@ -27,6 +29,10 @@ export const invoiceStream = (id: string) => streamName('invoice', id);
 export const walletStream = (userId: string) => streamName('wallet', userId);
 /** Keyed by the sha256 of the gift card's code: the code itself is never stored (DOMAIN.md "Money"). */
 export const giftCardStream = (codeHash: string) => streamName('giftcard', codeHash);
+/** One pickup slot, keyed by its start as a UTC ISO instant: its places taken and given back. */
+export const slotStream = (startsAt: string) => streamName('slot', new Date(startsAt).toISOString());
+/** An invoice's pickup appointment. */
+export const appointmentStream = (invoiceId: string) => streamName('appointment', invoiceId);
 
 export function parseStreamName(name: string): { category: StreamCategory; id: string } | null {
   const dash = name.indexOf('-');

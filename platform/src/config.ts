@@ -53,6 +53,10 @@ const Env = z.object({
   RESERVATION_MINUTES: z.coerce.number().positive().max(1440).default(15),
   /** DOMAIN.md "Money": days an auction invoice is due in. */
   PAYMENT_DUE_DAYS: z.coerce.number().int().positive().max(365).default(14),
+  /** DOMAIN.md "Money": buyers one 30-minute pickup slot takes. */
+  APPOINTMENT_SLOT_CAPACITY: z.coerce.number().int().min(1).max(100).default(3),
+  /** DOMAIN.md "Money": days after an invoice is paid that its lines may be returned. */
+  RETURN_DAYS: z.coerce.number().int().min(0).max(365).default(30),
   /**
    * Tax rates in percent per state and per city, the city's winning: `IL=6.25,IL/Chicago=10.25`
    * (the default). A state without a rate is charged none.
@@ -107,5 +111,7 @@ export function moneySettings(config: Config): MoneySettings {
     reservationMinutes: config.RESERVATION_MINUTES,
     paymentDueDays: config.PAYMENT_DUE_DAYS,
     taxRates,
+    appointmentSlotCapacity: config.APPOINTMENT_SLOT_CAPACITY,
+    returnDays: config.RETURN_DAYS,
   };
 }

@@ -17,6 +17,18 @@ describe('money settings from configuration', () => {
     expect(money.reservationMinutes).toBe(5);
   });
 
+  it('lets paid lines be returned for 30 days unless RETURN_DAYS says otherwise', () => {
+    expect(moneySettings(loadConfig({})).returnDays).toBe(30);
+    expect(moneySettings(loadConfig({ RETURN_DAYS: '14' })).returnDays).toBe(14);
+    expect(() => loadConfig({ RETURN_DAYS: 'a month' })).toThrow(/RETURN_DAYS/);
+  });
+
+  it('takes 3 buyers per pickup slot unless APPOINTMENT_SLOT_CAPACITY says otherwise', () => {
+    expect(moneySettings(loadConfig({})).appointmentSlotCapacity).toBe(3);
+    expect(moneySettings(loadConfig({ APPOINTMENT_SLOT_CAPACITY: '5' })).appointmentSlotCapacity).toBe(5);
+    expect(() => loadConfig({ APPOINTMENT_SLOT_CAPACITY: '0' })).toThrow(/APPOINTMENT_SLOT_CAPACITY/);
+  });
+
   it('refuses a malformed TAX_RATES', () => {
     expect(() => loadConfig({ TAX_RATES: 'Illinois:6' })).toThrow(/TAX_RATES/);
   });

@@ -6,6 +6,8 @@ import {
 } from '@wine/contracts';
 import type { Clock, DocumentStore, SecretStore, SessionTokens } from '@wine/platform';
 import type { FastifyInstance } from 'fastify';
+import { appointmentsProjection } from './appointments/project.ts';
+import { appointmentQueries } from './appointments/queries.ts';
 import { auctionQueries } from './auctions/queries.ts';
 import { bidsProjection } from './bids/project.ts';
 import { bidQueries } from './bids/queries.ts';
@@ -20,9 +22,12 @@ import { giftCardsProjection } from './giftcards/project.ts';
 import { giftCardQueries } from './giftcards/queries.ts';
 import { invoicesProjection } from './invoices/project.ts';
 import { invoiceQueries } from './invoices/queries.ts';
+import { sellerInvoiceQueries } from './invoices/seller-queries.ts';
 import { staffInvoiceQueries } from './invoices/staff-queries.ts';
 import { lotsProjection } from './lots/project.ts';
 import { lotQueries } from './lots/queries.ts';
+import { returnsProjection } from './returns/project.ts';
+import { returnQueries } from './returns/queries.ts';
 import { usersProjection } from './users/project.ts';
 import { userQueries } from './users/queries.ts';
 import { walletsProjection } from './wallets/project.ts';
@@ -39,7 +44,9 @@ export const projections: readonly Projection[] = [
   watchlistsProjection,
   invoicesProjection,
   walletsProjection,
+  returnsProjection,
   giftCardsProjection,
+  appointmentsProjection,
 ];
 
 export interface QueryServiceDeps {
@@ -61,8 +68,11 @@ export const queryPlugins: readonly QueryPlugin[] = [
   cartQueries,
   invoiceQueries,
   staffInvoiceQueries,
+  sellerInvoiceQueries,
   walletQueries,
+  returnQueries,
   giftCardQueries,
+  appointmentQueries,
   userQueries,
   auctionQueries,
   defaultQueries,

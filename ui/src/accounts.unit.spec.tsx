@@ -233,7 +233,7 @@ describe('protected routes', () => {
 });
 
 describe('the header account menu', () => {
-  it('offers My Bids, My Wines, My Watchlist, Won lots, Invoices, Transactions, My Account and Logout', async () => {
+  it('offers My Bids, My Wines, My Watchlist, Won lots, Invoices, Returns, Transactions, My Account and Logout', async () => {
     const { user, api } = await renderApp('/', {
       storedToken: 'tok-1',
       api: { validateUser: () => aUser(), logout: () => null },
@@ -247,6 +247,7 @@ describe('the header account menu', () => {
       ['My Watchlist', '/watchlist/watchlist'],
       ['Won lots', '/cart'],
       ['Invoices', '/invoices/unpaid'],
+      ['Returns', '/returns'],
       ['Transactions', '/transactions'],
       ['My Account', '/account/profile'],
       ['Logout', null],

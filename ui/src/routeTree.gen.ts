@@ -21,6 +21,7 @@ import { Route as SwitchRouteImport } from './routes/switch'
 import { Route as AuthBuynowcartRouteImport } from './routes/_auth/buynowcart'
 import { Route as AuthCartRouteImport } from './routes/_auth/cart'
 import { Route as AuthCheckout_confirmRouteImport } from './routes/_auth/checkout_confirm'
+import { Route as AuthReturnsRouteImport } from './routes/_auth/returns'
 import { Route as AuthTransactionsRouteImport } from './routes/_auth/transactions'
 import { Route as DevOutboxRouteImport } from './routes/dev.outbox'
 import { Route as ProductviewPidRouteImport } from './routes/productview.$pid'
@@ -30,6 +31,8 @@ import { Route as AuthAccountChangeRouteImport } from './routes/_auth/account.ch
 import { Route as AuthAccountNotificationsRouteImport } from './routes/_auth/account.notifications'
 import { Route as AuthAccountProfileRouteImport } from './routes/_auth/account.profile'
 import { Route as AuthAccountVerificationRouteImport } from './routes/_auth/account.verification'
+import { Route as AuthAdminMoneyRouteImport } from './routes/_auth/admin.money'
+import { Route as AuthAdminReturnsRouteImport } from './routes/_auth/admin.returns'
 import { Route as AuthAuctionsTypeRouteImport } from './routes/_auth/auctions.$type'
 import { Route as AuthInvoiceIdRouteImport } from './routes/_auth/invoice.$id'
 import { Route as AuthInvoicesStatusRouteImport } from './routes/_auth/invoices.$status'
@@ -98,6 +101,11 @@ const AuthCheckout_confirmRoute = AuthCheckout_confirmRouteImport.update({
   path: '/checkout_confirm',
   getParentRoute: () => AuthRoute,
 } as any)
+const AuthReturnsRoute = AuthReturnsRouteImport.update({
+  id: '/returns',
+  path: '/returns',
+  getParentRoute: () => AuthRoute,
+} as any)
 const AuthTransactionsRoute = AuthTransactionsRouteImport.update({
   id: '/transactions',
   path: '/transactions',
@@ -142,6 +150,16 @@ const AuthAccountProfileRoute = AuthAccountProfileRouteImport.update({
 const AuthAccountVerificationRoute = AuthAccountVerificationRouteImport.update({
   id: '/account/verification',
   path: '/account/verification',
+  getParentRoute: () => AuthRoute,
+} as any)
+const AuthAdminMoneyRoute = AuthAdminMoneyRouteImport.update({
+  id: '/admin/money',
+  path: '/admin/money',
+  getParentRoute: () => AuthRoute,
+} as any)
+const AuthAdminReturnsRoute = AuthAdminReturnsRouteImport.update({
+  id: '/admin/returns',
+  path: '/admin/returns',
   getParentRoute: () => AuthRoute,
 } as any)
 const AuthAuctionsTypeRoute = AuthAuctionsTypeRouteImport.update({
@@ -198,6 +216,7 @@ export interface FileRoutesByFullPath {
   '/buynowcart': typeof AuthBuynowcartRoute
   '/cart': typeof AuthCartRoute
   '/checkout_confirm': typeof AuthCheckout_confirmRoute
+  '/returns': typeof AuthReturnsRoute
   '/transactions': typeof AuthTransactionsRoute
   '/dev/outbox': typeof DevOutboxRoute
   '/productview/$pid': typeof ProductviewPidRoute
@@ -207,6 +226,8 @@ export interface FileRoutesByFullPath {
   '/account/notifications': typeof AuthAccountNotificationsRoute
   '/account/profile': typeof AuthAccountProfileRoute
   '/account/verification': typeof AuthAccountVerificationRoute
+  '/admin/money': typeof AuthAdminMoneyRoute
+  '/admin/returns': typeof AuthAdminReturnsRoute
   '/auctions/$type': typeof AuthAuctionsTypeRoute
   '/invoice/$id': typeof AuthInvoiceIdRoute
   '/invoices/$status': typeof AuthInvoicesStatusRoute
@@ -228,6 +249,7 @@ export interface FileRoutesByTo {
   '/buynowcart': typeof AuthBuynowcartRoute
   '/cart': typeof AuthCartRoute
   '/checkout_confirm': typeof AuthCheckout_confirmRoute
+  '/returns': typeof AuthReturnsRoute
   '/transactions': typeof AuthTransactionsRoute
   '/dev/outbox': typeof DevOutboxRoute
   '/productview/$pid': typeof ProductviewPidRoute
@@ -237,6 +259,8 @@ export interface FileRoutesByTo {
   '/account/notifications': typeof AuthAccountNotificationsRoute
   '/account/profile': typeof AuthAccountProfileRoute
   '/account/verification': typeof AuthAccountVerificationRoute
+  '/admin/money': typeof AuthAdminMoneyRoute
+  '/admin/returns': typeof AuthAdminReturnsRoute
   '/auctions/$type': typeof AuthAuctionsTypeRoute
   '/invoice/$id': typeof AuthInvoiceIdRoute
   '/invoices/$status': typeof AuthInvoicesStatusRoute
@@ -260,6 +284,7 @@ export interface FileRoutesById {
   '/_auth/buynowcart': typeof AuthBuynowcartRoute
   '/_auth/cart': typeof AuthCartRoute
   '/_auth/checkout_confirm': typeof AuthCheckout_confirmRoute
+  '/_auth/returns': typeof AuthReturnsRoute
   '/_auth/transactions': typeof AuthTransactionsRoute
   '/dev/outbox': typeof DevOutboxRoute
   '/productview/$pid': typeof ProductviewPidRoute
@@ -269,6 +294,8 @@ export interface FileRoutesById {
   '/_auth/account/notifications': typeof AuthAccountNotificationsRoute
   '/_auth/account/profile': typeof AuthAccountProfileRoute
   '/_auth/account/verification': typeof AuthAccountVerificationRoute
+  '/_auth/admin/money': typeof AuthAdminMoneyRoute
+  '/_auth/admin/returns': typeof AuthAdminReturnsRoute
   '/_auth/auctions/$type': typeof AuthAuctionsTypeRoute
   '/_auth/invoice/$id': typeof AuthInvoiceIdRoute
   '/_auth/invoices/$status': typeof AuthInvoicesStatusRoute
@@ -292,6 +319,7 @@ export interface FileRouteTypes {
     | '/buynowcart'
     | '/cart'
     | '/checkout_confirm'
+    | '/returns'
     | '/transactions'
     | '/dev/outbox'
     | '/productview/$pid'
@@ -301,6 +329,8 @@ export interface FileRouteTypes {
     | '/account/notifications'
     | '/account/profile'
     | '/account/verification'
+    | '/admin/money'
+    | '/admin/returns'
     | '/auctions/$type'
     | '/invoice/$id'
     | '/invoices/$status'
@@ -322,6 +352,7 @@ export interface FileRouteTypes {
     | '/buynowcart'
     | '/cart'
     | '/checkout_confirm'
+    | '/returns'
     | '/transactions'
     | '/dev/outbox'
     | '/productview/$pid'
@@ -331,6 +362,8 @@ export interface FileRouteTypes {
     | '/account/notifications'
     | '/account/profile'
     | '/account/verification'
+    | '/admin/money'
+    | '/admin/returns'
     | '/auctions/$type'
     | '/invoice/$id'
     | '/invoices/$status'
@@ -353,6 +386,7 @@ export interface FileRouteTypes {
     | '/_auth/buynowcart'
     | '/_auth/cart'
     | '/_auth/checkout_confirm'
+    | '/_auth/returns'
     | '/_auth/transactions'
     | '/dev/outbox'
     | '/productview/$pid'
@@ -362,6 +396,8 @@ export interface FileRouteTypes {
     | '/_auth/account/notifications'
     | '/_auth/account/profile'
     | '/_auth/account/verification'
+    | '/_auth/admin/money'
+    | '/_auth/admin/returns'
     | '/_auth/auctions/$type'
     | '/_auth/invoice/$id'
     | '/_auth/invoices/$status'
@@ -474,6 +510,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthCheckout_confirmRouteImport
       parentRoute: typeof AuthRoute
     }
+    '/_auth/returns': {
+      id: '/_auth/returns'
+      path: '/returns'
+      fullPath: '/returns'
+      preLoaderRoute: typeof AuthReturnsRouteImport
+      parentRoute: typeof AuthRoute
+    }
     '/_auth/transactions': {
       id: '/_auth/transactions'
       path: '/transactions'
@@ -535,6 +578,20 @@ declare module '@tanstack/react-router' {
       path: '/account/verification'
       fullPath: '/account/verification'
       preLoaderRoute: typeof AuthAccountVerificationRouteImport
+      parentRoute: typeof AuthRoute
+    }
+    '/_auth/admin/money': {
+      id: '/_auth/admin/money'
+      path: '/admin/money'
+      fullPath: '/admin/money'
+      preLoaderRoute: typeof AuthAdminMoneyRouteImport
+      parentRoute: typeof AuthRoute
+    }
+    '/_auth/admin/returns': {
+      id: '/_auth/admin/returns'
+      path: '/admin/returns'
+      fullPath: '/admin/returns'
+      preLoaderRoute: typeof AuthAdminReturnsRouteImport
       parentRoute: typeof AuthRoute
     }
     '/_auth/auctions/$type': {
@@ -600,11 +657,14 @@ interface AuthRouteChildren {
   AuthBuynowcartRoute: typeof AuthBuynowcartRoute
   AuthCartRoute: typeof AuthCartRoute
   AuthCheckout_confirmRoute: typeof AuthCheckout_confirmRoute
+  AuthReturnsRoute: typeof AuthReturnsRoute
   AuthTransactionsRoute: typeof AuthTransactionsRoute
   AuthAccountChangeRoute: typeof AuthAccountChangeRoute
   AuthAccountNotificationsRoute: typeof AuthAccountNotificationsRoute
   AuthAccountProfileRoute: typeof AuthAccountProfileRoute
   AuthAccountVerificationRoute: typeof AuthAccountVerificationRoute
+  AuthAdminMoneyRoute: typeof AuthAdminMoneyRoute
+  AuthAdminReturnsRoute: typeof AuthAdminReturnsRoute
   AuthAuctionsTypeRoute: typeof AuthAuctionsTypeRoute
   AuthInvoiceIdRoute: typeof AuthInvoiceIdRoute
   AuthInvoicesStatusRoute: typeof AuthInvoicesStatusRoute
@@ -619,11 +679,14 @@ const AuthRouteChildren: AuthRouteChildren = {
   AuthBuynowcartRoute: AuthBuynowcartRoute,
   AuthCartRoute: AuthCartRoute,
   AuthCheckout_confirmRoute: AuthCheckout_confirmRoute,
+  AuthReturnsRoute: AuthReturnsRoute,
   AuthTransactionsRoute: AuthTransactionsRoute,
   AuthAccountChangeRoute: AuthAccountChangeRoute,
   AuthAccountNotificationsRoute: AuthAccountNotificationsRoute,
   AuthAccountProfileRoute: AuthAccountProfileRoute,
   AuthAccountVerificationRoute: AuthAccountVerificationRoute,
+  AuthAdminMoneyRoute: AuthAdminMoneyRoute,
+  AuthAdminReturnsRoute: AuthAdminReturnsRoute,
   AuthAuctionsTypeRoute: AuthAuctionsTypeRoute,
   AuthInvoiceIdRoute: AuthInvoiceIdRoute,
   AuthInvoicesStatusRoute: AuthInvoicesStatusRoute,

@@ -7,6 +7,7 @@ import type {
 } from '@wine/event-schemas';
 import { AppError } from '@wine/platform';
 import type { Decider } from '../core/decider.ts';
+import { decideReturn, type ReturnCommand } from '../returns/decide.ts';
 import {
   dueOf,
   evolveInvoice,
@@ -43,7 +44,8 @@ export type InvoiceCommand =
       to: 'card' | 'wallet';
       reason: string;
     }
-  | { type: 'VoidInvoice'; reason: 'payment_failed' | 'expired' };
+  | { type: 'VoidInvoice'; reason: 'payment_failed' | 'expired' }
+  | ReturnCommand;
 
 /** Someone else's invoice answers as an unknown one: its existence is nobody else's business. */
 function own(state: Invoice, buyerId?: string): IssuedInvoice {
@@ -131,7 +133,10 @@ export function decideInvoice(command: InvoiceCommand, state: Invoice): InvoiceE
     case 'RefundPayment': {
       const invoice = own(state);
       if (invoice.refunds[command.refundId] !== undefined) return [];
-      if (command.amount < 1 || command.amount > invoice.paid) throw new AppError('INVOICE_PAID');
+      // What was returned is given back already: only the rest can be refunded.
+      if (command.amount < 1 || command.amount > invoice.paid - invoice.returned) {
+        throw new AppError('INVOICE_PAID');
+      }
       const { refundId, paymentId, amount, to, reason } = command;
       return [{ type: 'PaymentRefunded', data: { refundId, paymentId, amount, to, reason } }];
     }
@@ -142,6 +147,11 @@ export function decideInvoice(command: InvoiceCommand, state: Invoice): InvoiceE
       if (invoice.paid > 0) throw new AppError('INVOICE_PAID');
       return [{ type: 'InvoiceVoided', data: { reason: command.reason } }];
     }
+    case 'RequestReturn':
+    case 'AcceptReturn':
+    case 'RefuseReturn':
+    case 'RefundReturn':
+      return decideReturn(command, state);
     default: {
       const _exhaustive: never = command;
       return [];

@@ -10,16 +10,32 @@ export interface Payment {
   chargeId: string | null;
 }
 
+/** A return of a line (DOMAIN.md "Money"): asked, then accepted or refused, then refunded. */
+export interface ReturnCase {
+  lotId: string;
+  qty: number;
+  reason: string;
+  /** The refund it brings, cents. */
+  amount: number;
+  status: 'requested' | 'accepted' | 'refused' | 'refunded';
+  to: 'card' | 'wallet' | null;
+}
+
 export interface IssuedInvoice {
   status: 'issued';
   issued: InvoiceIssuedData;
   delivery: DeliveryData;
   amounts: InvoiceAmountsData;
-  /** Paid less refunded, cents. */
+  /** Paid less the refunds of payments undone (a voided order's), cents; returns leave it as it is. */
   paid: number;
   payments: Record<string, Payment>;
   refunds: Record<string, number>;
   voided: boolean;
+  /** Refunded for returns, cents: counted apart from `paid`, so a return leaves a paid invoice paid. */
+  returned: number;
+  returns: Record<string, ReturnCase>;
+  /** What each payment has given back so far, cents (a refund goes back through one payment). */
+  refundedFrom: Record<string, number>;
 }
 
 /** The invoice aggregate (`invoice-<id>`), folded from its stream (DOMAIN.md "Money"). */
@@ -50,6 +66,9 @@ export function evolveInvoice(state: Invoice, event: InvoiceEvent): Invoice {
       payments: {},
       refunds: {},
       voided: false,
+      returned: 0,
+      returns: {},
+      refundedFrom: {},
     };
   }
   if (state.status === 'none') return state;
@@ -83,16 +102,40 @@ export function evolveInvoice(state: Invoice, event: InvoiceEvent): Invoice {
     }
     case 'PaymentFailed':
       return withPayment(event.data.paymentId, { status: 'failed' });
-    case 'PaymentRefunded':
-      return {
+    case 'PaymentRefunded': {
+      const { refundId, paymentId, amount, returnId } = event.data;
+      const refunded = {
         ...state,
-        paid: state.paid - event.data.amount,
-        refunds: { ...state.refunds, [event.data.refundId]: event.data.amount },
+        refunds: { ...state.refunds, [refundId]: amount },
+        refundedFrom: { ...state.refundedFrom, [paymentId]: (state.refundedFrom[paymentId] ?? 0) + amount },
       };
+      const settled = returnId === undefined ? undefined : state.returns[returnId];
+      if (returnId === undefined || !settled) return { ...refunded, paid: state.paid - amount };
+      return {
+        ...refunded,
+        returned: state.returned + amount,
+        returns: { ...state.returns, [returnId]: { ...settled, status: 'refunded' } },
+      };
+    }
     case 'InvoiceVoided':
       return { ...state, voided: true };
     case 'InvoiceNoteAdded':
       return state;
+    case 'ReturnRequested': {
+      const { returnId, lotId, qty, reason, amount } = event.data;
+      const asked: ReturnCase = { lotId, qty, reason, amount, status: 'requested', to: null };
+      return { ...state, returns: { ...state.returns, [returnId]: asked } };
+    }
+    case 'ReturnAccepted':
+    case 'ReturnRefused': {
+      const decided = state.returns[event.data.returnId];
+      if (!decided) return state;
+      const change =
+        event.type === 'ReturnAccepted'
+          ? { status: 'accepted' as const, to: event.data.to }
+          : { status: 'refused' as const };
+      return { ...state, returns: { ...state.returns, [event.data.returnId]: { ...decided, ...change } } };
+    }
     default: {
       const _exhaustive: never = event;
       return state;

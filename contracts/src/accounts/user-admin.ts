@@ -15,5 +15,7 @@ export const OutboxMessage = z.object({
   subject: z.string(),
   text: z.string(),
   sentAt: z.string(),
+  /** The names of the files sent with it, when there are any (a pickup's calendar file). */
+  attachments: z.array(z.string()).optional(),
 });
 export type OutboxMessage = z.infer<typeof OutboxMessage>;

@@ -25,6 +25,7 @@ import {
   InvoiceList,
   InvoiceStatus,
   IssuedGiftCards,
+  SalesOrderList,
   StaffInvoiceList,
   TransactionList,
 } from './views.ts';
@@ -158,6 +159,17 @@ export const invoiceActions = {
     auth: 'user',
     input: PageInput,
     output: TransactionList,
+  }),
+} as const;
+
+/** The seller's side: what sold of their lots (seeds 001 seller/invoice invoices, /salesorder/all). */
+export const sellerMoneyActions = {
+  salesOrders: action({
+    path: '/api/seller/invoice/invoices',
+    side: 'query',
+    auth: 'seller',
+    input: PageInput,
+    output: SalesOrderList,
   }),
 } as const;
 

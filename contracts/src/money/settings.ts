@@ -24,6 +24,14 @@ export interface MoneySettings {
   pickup: PickupLocation;
   /** Tax in basis points per state (`IL`) and per city (`IL/Chicago`), the city's winning. */
   taxRates: Readonly<Record<string, number>>;
+  /** DOMAIN.md "Money": days after an invoice is paid that its lines may be returned (default 30). */
+  returnDays: number;
+  /** DOMAIN.md "Money": pickup appointments are this many minutes long (default 30)... */
+  appointmentSlotMinutes: number;
+  /** ...and this many buyers share one slot (default 3). */
+  appointmentSlotCapacity: number;
+  /** The pickup location's time zone: business hours (seeds 001 §9) are its wall-clock hours. */
+  appointmentTimeZone: string;
 }
 
 export const defaultPickupLocation: PickupLocation = {
@@ -42,6 +50,10 @@ export const defaultMoneySettings: MoneySettings = {
   pickup: defaultPickupLocation,
   // Illinois' state rate, and Chicago's combined rate (state, county, city and transit).
   taxRates: { IL: 625, 'IL/Chicago': 1025 },
+  returnDays: 30,
+  appointmentSlotMinutes: 30,
+  appointmentSlotCapacity: 3,
+  appointmentTimeZone: 'America/Chicago',
 };
 
 /** The tax rate of an address, in basis points: its city's if configured, else its state's, else 0. */

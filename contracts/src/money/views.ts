@@ -132,6 +132,11 @@ export const InvoiceDetail = InvoiceSummary.extend({
   invoice_notes_public: z.array(z.object({ note: z.string(), at: z.string() })),
   returnTransactions: z.array(Transaction),
   orderControlLogs: z.array(OrderLogEntry),
+  /** Refunded for returns, cents: a return leaves the invoice paid (DOMAIN.md "Money"). */
+  returned: z.number(),
+  return_status: z.enum(['none', 'partly_returned', 'returned']),
+  /** The last moment a line may be asked back (paid at + the return days); null until paid. */
+  return_until: z.string().nullable(),
 });
 export type InvoiceDetail = z.infer<typeof InvoiceDetail>;
 
@@ -183,4 +188,24 @@ export const GiftCardList = z.object({
   totalRecords: z.number(),
   /** What issued cards not yet redeemed are worth (a liability in the books). */
   outstanding: z.number(),
+});
+
+/** seeds 001 /salesorder/all: the seller's lots on buyers' invoices, line by line. */
+export const SalesOrderList = z.object({
+  records: z.array(
+    z.object({
+      invoice_id: z.string(),
+      product_id: z.string(),
+      title: z.string(),
+      qty: z.number(),
+      amount: z.number(),
+      kind: z.enum(['auction', 'buynow']),
+      status: InvoiceStatus,
+      created_at: z.string(),
+      paid_at: z.string().nullable(),
+      /** The buyer's first name only: the seller needs no more to recognise an order. */
+      buyer: z.string(),
+    }),
+  ),
+  totalRecords: z.number(),
 });

@@ -4,7 +4,7 @@ import type { Mailer } from './port.ts';
 import { openSmtpMailer } from './smtp.ts';
 
 export { type OutboxMailerOptions, openOutboxMailer } from './outbox.ts';
-export type { Mailer, MailMessage } from './port.ts';
+export type { MailAttachment, Mailer, MailMessage } from './port.ts';
 export { openSmtpMailer } from './smtp.ts';
 
 /** No SMTP_URL: the embedded outbox at DATA_DIR/outbox.sqlite, so the demo never mails anyone. */

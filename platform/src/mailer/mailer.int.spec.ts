@@ -93,6 +93,48 @@ describe('outbox mailer', () => {
     expect(raw.pragma('journal_mode', { simple: true })).toBe('wal');
     raw.close();
   });
+
+  it('keeps the files sent with a message and lists their names', async () => {
+    const mailer = openOutboxMailer(newFile());
+    const ics = 'BEGIN:VCALENDAR\r\nEND:VCALENDAR\r\n';
+    await mailer.send({
+      to: 'ann@example.com',
+      subject: 'Your pickup',
+      text: 'See you',
+      attachments: [
+        { filename: 'pickup-A-1.ics', contentType: 'text/calendar; charset=utf-8', content: ics },
+      ],
+    });
+    await mailer.send({ to: 'ann@example.com', subject: 'Plain', text: '' });
+    const [plain, withFile] = await outboxOf(mailer)();
+    expect(withFile?.attachments).toEqual(['pickup-A-1.ics']);
+    expect(plain).not.toHaveProperty('attachments');
+    await mailer.close();
+  });
+
+  it('opens an outbox made before attachments were kept, adding their column', async () => {
+    const file = newFile();
+    const old = new Database(file);
+    old.exec(`CREATE TABLE messages (seq INTEGER PRIMARY KEY AUTOINCREMENT, id TEXT NOT NULL UNIQUE,
+      to_address TEXT NOT NULL, to_lower TEXT NOT NULL, subject TEXT NOT NULL, text TEXT NOT NULL,
+      sent_at TEXT NOT NULL) STRICT`);
+    old
+      .prepare('INSERT INTO messages VALUES (1, ?, ?, ?, ?, ?, ?)')
+      .run('m-1', 'a@x.org', 'a@x.org', 'old', '', 'T');
+    old.close();
+    const mailer = openOutboxMailer(file);
+    await mailer.send({
+      to: 'a@x.org',
+      subject: 'new',
+      text: '',
+      attachments: [{ filename: 'a.ics', contentType: 'text/calendar', content: 'x' }],
+    });
+    expect((await outboxOf(mailer)()).map((m) => [m.subject, m.attachments])).toEqual([
+      ['new', ['a.ics']],
+      ['old', undefined],
+    ]);
+    await mailer.close();
+  });
 });
 
 describe('openMailer', () => {

@@ -4,7 +4,7 @@ import { dirname } from 'node:path';
 import type { OutboxMessage } from '@wine/contracts';
 import Database from 'better-sqlite3';
 import { type Clock, systemClock } from '../clock.ts';
-import type { Mailer, MailMessage } from './port.ts';
+import type { MailAttachment, Mailer, MailMessage } from './port.ts';
 
 export interface OutboxMailerOptions {
   /** Stamps sentAt; tests pass a manual clock. */
@@ -25,6 +25,8 @@ const SCHEMA = `
   ) STRICT;
   CREATE INDEX IF NOT EXISTS messages_to ON messages (to_lower, seq);
 `;
+/** Files sent with a message, as JSON (an outbox made before attachments gets the column at open). */
+const ATTACHMENTS_COLUMN = "ALTER TABLE messages ADD COLUMN attachments TEXT NOT NULL DEFAULT '[]'";
 
 interface Row {
   id: string;
@@ -32,6 +34,7 @@ interface Row {
   subject: string;
   text: string;
   sent_at: string;
+  attachments: string;
 }
 
 const DEFAULT_LIMIT = 50;
@@ -48,10 +51,12 @@ export function openOutboxMailer(file: string, options: OutboxMailerOptions = {}
   db.pragma('synchronous = NORMAL');
   db.pragma('busy_timeout = 5000');
   db.exec(SCHEMA);
+  const columns = db.prepare<[], { name: string }>('PRAGMA table_info(messages)').all();
+  if (!columns.some((c) => c.name === 'attachments')) db.exec(ATTACHMENTS_COLUMN);
 
   const clock = options.clock ?? systemClock;
-  const insert = db.prepare<[string, string, string, string, string, string]>(
-    'INSERT INTO messages (id, to_address, to_lower, subject, text, sent_at) VALUES (?, ?, ?, ?, ?, ?)',
+  const insert = db.prepare<[string, string, string, string, string, string, string]>(
+    'INSERT INTO messages (id, to_address, to_lower, subject, text, sent_at, attachments) VALUES (?, ?, ?, ?, ?, ?, ?)',
   );
   const newest = db.prepare<[number], Row>('SELECT * FROM messages ORDER BY seq DESC LIMIT ?');
   const newestTo = db.prepare<[string, number], Row>(
@@ -60,17 +65,22 @@ export function openOutboxMailer(file: string, options: OutboxMailerOptions = {}
 
   // Lower-cased in JS, not with SQLite's NOCASE, which folds ASCII letters only.
   const normalise = (address: string) => address.trim().toLowerCase();
-  const toMessage = (row: Row): OutboxMessage => ({
-    id: row.id,
-    to: row.to_address,
-    subject: row.subject,
-    text: row.text,
-    sentAt: row.sent_at,
-  });
+  const toMessage = (row: Row): OutboxMessage => {
+    const files = (JSON.parse(row.attachments) as MailAttachment[]).map((a) => a.filename);
+    return {
+      id: row.id,
+      to: row.to_address,
+      subject: row.subject,
+      text: row.text,
+      sentAt: row.sent_at,
+      ...(files.length > 0 && { attachments: files }),
+    };
+  };
 
   return {
-    async send({ to, subject, text }) {
-      insert.run(randomUUID(), to, normalise(to), subject, text, clock.now().toISOString());
+    async send({ to, subject, text, attachments = [] }) {
+      const files = JSON.stringify(attachments);
+      insert.run(randomUUID(), to, normalise(to), subject, text, clock.now().toISOString(), files);
       options.echo?.({ to, subject, text });
     },
 

@@ -1,9 +1,17 @@
 import type { OutboxMessage } from '@wine/contracts';
 
+/** A file sent with a message (a pickup appointment's calendar file): text content, as sent. */
+export interface MailAttachment {
+  filename: string;
+  contentType: string;
+  content: string;
+}
+
 export interface MailMessage {
   to: string;
   subject: string;
   text: string;
+  attachments?: MailAttachment[];
 }
 
 /**

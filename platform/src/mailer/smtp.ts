@@ -9,8 +9,8 @@ import type { Mailer } from './port.ts';
 export function openSmtpMailer(url: string, from: string): Mailer {
   const transport = createTransport(url);
   return {
-    async send({ to, subject, text }) {
-      await transport.sendMail({ from, to, subject, text });
+    async send({ to, subject, text, attachments }) {
+      await transport.sendMail({ from, to, subject, text, ...(attachments?.length && { attachments }) });
     },
     async close() {
       transport.close();

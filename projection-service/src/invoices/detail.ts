@@ -8,6 +8,7 @@ import {
   type UserDocument,
 } from '@wine/contracts';
 import { AppError, type DocumentStore } from '@wine/platform';
+import { appointmentDetailOf } from '../appointments/view.ts';
 import { LOTS } from '../lots/project.ts';
 import { lotImage } from '../lots/view.ts';
 import {
@@ -16,6 +17,17 @@ import {
   type InvoiceDocument,
   type InvoiceTransactionDocument,
 } from './project.ts';
+
+const DAY_MS = 24 * 3600_000;
+
+/** Returned: every cent paid went back for returns; partly returned: some of it. */
+export function returnStatus(
+  doc: Pick<InvoiceDocument, 'paid' | 'returned'>,
+): InvoiceDetail['return_status'] {
+  const returned = doc.returned ?? 0;
+  if (returned <= 0) return 'none';
+  return returned >= doc.paid ? 'returned' : 'partly_returned';
+}
 
 /** Who sells a lot the users read model does not name: the house. */
 export const MERCHANT_NAME = 'Fine Wine Auctions';
@@ -102,7 +114,7 @@ export async function invoiceDetail(
       amount: line.amount,
     })),
     allTransactions: all,
-    appointmentDetail: null,
+    appointmentDetail: await appointmentDetailOf(docs, invoice.id),
     locationDetail: money.pickup,
     cartValues: {
       count: invoice.items.length,
@@ -130,5 +142,10 @@ export async function invoiceDetail(
     invoice_notes_public: invoice.notes_public,
     returnTransactions: all.filter((t) => t.type === 'refund'),
     orderControlLogs: invoice.order_log,
+    returned: invoice.returned ?? 0,
+    return_status: returnStatus(invoice),
+    return_until: invoice.paid_at
+      ? new Date(Date.parse(invoice.paid_at) + money.returnDays * DAY_MS).toISOString()
+      : null,
   };
 }

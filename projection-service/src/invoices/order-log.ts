@@ -45,7 +45,7 @@ export function orderLogText(e: InvoiceEvent): string {
     case 'PaymentFailed':
       return `Payment ${e.data.paymentId} failed: ${e.data.reason}`;
     case 'PaymentRefunded':
-      return `${formatMoney(e.data.amount)} refunded to the ${e.data.to}: ${e.data.reason}`;
+      return `${formatMoney(e.data.amount)} refunded to the ${e.data.to}${e.data.returnId ? ` for return ${e.data.returnId}` : ''}: ${e.data.reason}`;
     case 'InvoiceVoided':
       return e.data.reason === 'expired'
         ? 'Invoice voided: its stock holds expired unpaid.'
@@ -53,6 +53,12 @@ export function orderLogText(e: InvoiceEvent): string {
     case 'InvoiceNoteAdded':
       // A note that is not public stays with the staff: the buyer sees that one was added, not what it says.
       return e.data.public ? `Note: ${e.data.note}` : 'Internal note added.';
+    case 'ReturnRequested':
+      return `Return requested: ${plural(e.data.qty, 'unit')} of ${e.data.lotId}, refund ${formatMoney(e.data.amount)}. Reason: ${e.data.reason}`;
+    case 'ReturnAccepted':
+      return `Return ${e.data.returnId} accepted: refund to the ${e.data.to}.${e.data.note ? ` Note: ${e.data.note}` : ''}`;
+    case 'ReturnRefused':
+      return `Return ${e.data.returnId} refused: ${e.data.note}`;
     default: {
       const _exhaustive: never = e;
       return _exhaustive;

@@ -191,6 +191,10 @@ function totals(doc: Doc, detail: InvoiceDetail) {
     ['Total', formatMoney(v.total), true],
     ['Paid', formatMoney(v.paid), false],
     ['Balance due', formatMoney(v.due), true],
+    // Refunds for returns leave the invoice paid: they are shown apart, under what was paid.
+    ...(detail.returned > 0
+      ? [['Refunded for returns', `-${formatMoney(detail.returned)}`, false] as [string, string, boolean]]
+      : []),
   ];
   room(doc, rows.length * 16 + 10);
   doc.y += 8;

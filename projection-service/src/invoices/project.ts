@@ -44,8 +44,10 @@ export interface InvoiceDocument {
   items: InvoiceLineDocument[];
   amounts: InvoiceAmountsDocument;
   delivery: DeliveryData;
-  /** Payments recorded less refunds. */
+  /** Payments recorded less the refunds of payments undone (a voided order's); returns leave it. */
   paid: number;
+  /** Refunded for returns (DOMAIN.md "Money"): a returned line leaves a paid invoice paid. */
+  returned: number;
   due: number;
   voided: boolean;
   notes_public: { note: string; at: string }[];
@@ -98,6 +100,9 @@ export const invoicesProjection: Projection = {
     'PaymentRefunded',
     'InvoiceVoided',
     'InvoiceNoteAdded',
+    'ReturnRequested',
+    'ReturnAccepted',
+    'ReturnRefused',
   ]),
   indexes: {
     [INVOICES]: [
@@ -141,6 +146,7 @@ export const invoicesProjection: Projection = {
           amounts: amountsDocument(d.amounts),
           delivery: d.delivery,
           paid: 0,
+          returned: 0,
           due: d.amounts.total,
           voided: false,
           notes_public: [],
@@ -223,9 +229,14 @@ export const invoicesProjection: Projection = {
           }),
         ];
       case 'PaymentRefunded': {
-        const { refundId, paymentId, amount, to, reason } = e.data;
+        const { refundId, paymentId, amount, to, reason, returnId } = e.data;
+        // A refund for a return is counted as returned, so the invoice stays paid; one that undoes a
+        // payment (a voided order's) takes the paid amount down.
+        const change = returnId
+          ? { returned: { $add: [{ $ifNull: ['$returned', 0] }, amount] } }
+          : { paid: { $subtract: ['$paid', amount] } };
         return [
-          invoiceChange(invoiceId, event, { paid: { $subtract: ['$paid', amount] } }),
+          invoiceChange(invoiceId, event, change),
           insertTransaction({
             ...payment(refundId),
             type: 'refund',
@@ -237,12 +248,18 @@ export const invoicesProjection: Projection = {
             // The refund names the payment it gives back.
             reference: `${invoiceId}:${paymentId}`,
             reason,
+            return_id: returnId ?? null,
             created_at: at,
             created_position: event.position,
             _position: event.position,
           }),
         ];
       }
+      // A return's request and decision: the order log's lines (the returns read model keeps the rest).
+      case 'ReturnRequested':
+      case 'ReturnAccepted':
+      case 'ReturnRefused':
+        return [invoiceChange(invoiceId, event, null)];
       case 'InvoiceVoided':
         return [invoiceChange(invoiceId, event, { voided: { $literal: true } })];
       case 'InvoiceNoteAdded': {

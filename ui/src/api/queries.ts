@@ -156,8 +156,35 @@ export const creditHistoryQuery = (input: InputOf<'getCreditHistory'>) =>
   actionQuery('getCreditHistory', input);
 
 /** What a change of the user's carts (a line added, removed, paid) makes stale. */
-const cartViews = ['pendingCount', 'buynowCart', 'auctionCart', 'allinvoices', 'invoice'] as const;
+const cartViews = [
+  'pendingCount',
+  'buynowCart',
+  'auctionCart',
+  'allinvoices',
+  'invoice',
+  'allreturns',
+] as const;
 
 /** The carts, their counts and the invoices load again (after addToCart, a checkout, a cartChanged message). */
 export const invalidateCarts = (client: QueryClient): Promise<void> =>
   Promise.all(cartViews.map((name) => invalidateAction(client, name))).then(() => undefined);
+
+/** Staff (finance, admin): one page of every buyer's invoices, unpaid or paid. */
+export const staffInvoicesQuery = (input: InputOf<'staffInvoices'>) => actionQuery('staffInvoices', input);
+
+/** Staff (finance, admin): one page of the gift cards issued, and what the unredeemed ones are worth. */
+export const giftCardsQuery = (input: InputOf<'giftCards'>) => actionQuery('giftCards', input);
+
+/** Returns (DOMAIN.md "Money"): one page of the caller's returns, or of one invoice's. */
+export const returnsQuery = (input: InputOf<'allreturns'>) => actionQuery('allreturns', input);
+
+/** Staff (finance, admin): one page of the returns waiting for a decision, or decided. */
+export const staffReturnsQuery = (input: InputOf<'staffReturns'>) => actionQuery('staffReturns', input);
+
+/** seeds 001 §7 checkAppointments: the pickup slots still bookable (two weeks from today), with places left. */
+export const pickupSlotsQuery = (input: InputOf<'checkAppointments'> = {}) =>
+  actionQuery('checkAppointments', input);
+
+/** seeds 001 §7 getAppointmentForInvoice: an invoice's pickup appointment and its calendar file. */
+export const invoiceAppointmentQuery = (invoiceId: string) =>
+  actionQuery('getAppointmentForInvoice', { invoice_id: invoiceId });

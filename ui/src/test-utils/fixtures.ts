@@ -6,6 +6,7 @@ import {
   defaultPickupLocation,
   type InvoiceDetail,
   type LotView,
+  type OutputOf,
   type Transaction,
   type UserRecord,
 } from '@wine/contracts';
@@ -220,6 +221,47 @@ export function anInvoice(overrides: Partial<InvoiceDetail> = {}): InvoiceDetail
     orderControlLogs: [
       { at: '2030-01-10T12:00:00.000Z', event: 'InvoiceIssued', by: 'system', text: 'Invoice issued' },
     ],
+    returned: 0,
+    return_status: 'none',
+    return_until: null,
+    ...overrides,
+  };
+}
+
+/** An invoice in the staff's list (staffInvoices): with who the buyer is. */
+export function aStaffInvoice(
+  overrides: Partial<OutputOf<'staffInvoices'>['records'][number]> = {},
+): OutputOf<'staffInvoices'>['records'][number] {
+  return {
+    id: 'inv-1',
+    kind: 'auction',
+    status: 'unpaid',
+    created_at: '2030-01-10T12:00:00.000Z',
+    due_at: '2030-01-24T12:00:00.000Z',
+    paid_at: null,
+    title: '2015 Château Margaux',
+    items: 1,
+    total: 161_250,
+    paid: 0,
+    due: 161_250,
+    buyer_id: 'user-1',
+    buyer_name: 'Ada Lovelace',
+    buyer_email: 'ada@example.com',
+    ...overrides,
+  };
+}
+
+/** A gift card in the staff's list (giftCards): never its code, only the last 4 characters. */
+export function aGiftCard(
+  overrides: Partial<OutputOf<'giftCards'>['records'][number]> = {},
+): OutputOf<'giftCards'>['records'][number] {
+  return {
+    id: 'gc-1',
+    last4: 'Q7RT',
+    amount: 5_000,
+    issued_at: '2030-01-05T12:00:00.000Z',
+    redeemed_by: null,
+    redeemed_at: null,
     ...overrides,
   };
 }

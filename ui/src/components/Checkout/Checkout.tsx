@@ -11,21 +11,11 @@ import {
   Text,
   Title,
 } from '@mantine/core';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useNavigate } from '@tanstack/react-router';
-import type { CheckoutResult } from '@wine/contracts';
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { call, errorMessage } from '../../api/client.ts';
-import {
-  auctionCartQuery,
-  buynowCartQuery,
-  cardsQuery,
-  creditHistoryQuery,
-  invalidateAction,
-  invalidateCarts,
-} from '../../api/queries.ts';
-import { browser } from '../../lib/browser.ts';
+import { errorMessage } from '../../api/client.ts';
+import { auctionCartQuery, buynowCartQuery, cardsQuery, creditHistoryQuery } from '../../api/queries.ts';
 import { emptyAddress } from '../../lib/cart.ts';
 import { formatMoney } from '../../lib/format.ts';
 import { ButtonLink } from '../ButtonLink.tsx';
@@ -39,13 +29,14 @@ import {
   type CartRef,
   type CheckoutForm,
   type CheckoutProblems,
-  checkoutInputOf,
   noProblems,
+  orderRequestOf,
   problemsOf,
   quoteInputOf,
-  validateCheckout,
+  validateOrder,
 } from './checkout-form.ts';
 import { PaymentChoice } from './PaymentChoice.tsx';
+import { usePlaceOrder } from './use-place-order.ts';
 import { useQuote } from './use-quote.ts';
 
 const initialForm: CheckoutForm = {
@@ -53,6 +44,7 @@ const initialForm: CheckoutForm = {
   address: emptyAddress,
   billingSame: true,
   billing: emptyAddress,
+  method: 'card',
   cardId: null,
   useWallet: false,
 };
@@ -75,8 +67,6 @@ function useCheckoutCart(ref: CartRef) {
  */
 export function Checkout({ cartRef }: { cartRef: CartRef }) {
   const { t } = useTranslation();
-  const navigate = useNavigate();
-  const queryClient = useQueryClient();
   const { cart, items } = useCheckoutCart(cartRef);
   const cards = useQuery(cardsQuery());
   const wallet = useQuery(creditHistoryQuery({ page: 1, limit: 1 }));
@@ -91,29 +81,14 @@ export function Checkout({ cartRef }: { cartRef: CartRef }) {
   const cardList = cards.data?.data;
   const cardId = form.cardId ?? cardList?.find((card) => card.is_default)?.id ?? cardList?.[0]?.id ?? null;
 
-  const placeOrder = useMutation({
-    mutationFn: (input: ReturnType<typeof checkoutInputOf>) => call('checkout', input),
-    onSuccess: (result: CheckoutResult) => {
-      void invalidateCarts(queryClient);
-      void invalidateAction(queryClient, 'getCreditHistory');
-      // seeds 001 §4: a payment that needs the card issuer goes there in the same tab.
-      if (result.status === 'requires_action' && result.url) return browser.assign(result.url);
-      void navigate({
-        to: '/checkout_confirm',
-        search: {
-          invoice: result.invoice_ids.join(','),
-          status: result.status === 'paid' ? 'paid' : 'unpaid',
-        },
-      });
-    },
-  });
+  const placeOrder = usePlaceOrder();
 
   const submit = () => {
-    const input = checkoutInputOf(cartRef, { ...form, cardId });
-    const checked = validateCheckout(input);
+    const order = orderRequestOf(cartRef, { ...form, cardId });
+    const checked = validateOrder(order);
     if (!checked.success) return setProblems(problemsOf(checked.error.issues));
     setProblems(noProblems);
-    placeOrder.mutate(input);
+    placeOrder.mutate(order);
   };
 
   if (cart.isError) return <LoadError error={cart.error} />;
@@ -205,6 +180,8 @@ export function Checkout({ cartRef }: { cartRef: CartRef }) {
                 {t('ui.checkout.payment')}
               </Title>
               <PaymentChoice
+                method={form.method}
+                onMethod={(method) => update({ method })}
                 cards={cardList}
                 cardId={cardId}
                 onCard={(id) => update({ cardId: id })}

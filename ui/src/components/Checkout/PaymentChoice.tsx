@@ -6,6 +6,9 @@ import { AnchorLink } from '../AnchorLink.tsx';
 import { brandName, formatExpiry } from '../PaymentCards/cards.ts';
 
 export interface PaymentChoiceProps {
+  /** Paid now (a card, wallet credit) or offline later (bank transfer, at pickup). */
+  method: 'card' | 'offline';
+  onMethod: (method: 'card' | 'offline') => void;
   /** The saved cards; undefined while they load. */
   cards: CardRecord[] | undefined;
   cardId: string | null;
@@ -17,8 +20,14 @@ export interface PaymentChoiceProps {
   error?: string | null;
 }
 
-/** How the buyer pays (contracts PaymentChoice): a saved card, wallet credit, or the wallet first. */
+/**
+ * How the buyer pays: now (contracts PaymentChoice: a saved card, wallet credit, or the wallet
+ * first), or offline (seeds 001 §7 offline/payCartOffline: placed unpaid, paid by bank transfer or at
+ * pickup, recorded by finance).
+ */
 export function PaymentChoice({
+  method,
+  onMethod,
   cards,
   cardId,
   onCard,
@@ -29,7 +38,54 @@ export function PaymentChoice({
 }: PaymentChoiceProps) {
   const { t } = useTranslation();
   return (
-    <Stack gap="sm">
+    <Stack gap="md">
+      <Radio.Group
+        aria-label={t('ui.checkout.payHow')}
+        value={method}
+        onChange={(value) => onMethod(value === 'offline' ? 'offline' : 'card')}
+      >
+        <Stack gap="xs">
+          <Radio value="card" label={t('ui.checkout.payNow')} data-testid="pay-now" />
+          <Radio
+            value="offline"
+            label={t('ui.checkout.payOffline')}
+            description={t('ui.checkout.payOfflineHint')}
+            data-testid="pay-offline"
+          />
+        </Stack>
+      </Radio.Group>
+      {method === 'card' ? (
+        <CardPayment
+          cards={cards}
+          cardId={cardId}
+          onCard={onCard}
+          balance={balance}
+          useWallet={useWallet}
+          onUseWallet={onUseWallet}
+          error={error}
+        />
+      ) : (
+        <Text size="sm" c="dimmed" data-testid="offline-explained">
+          {t('ui.checkout.offlineExplained')}
+        </Text>
+      )}
+    </Stack>
+  );
+}
+
+/** A saved card, and the wallet's credit first if the buyer wants. */
+function CardPayment({
+  cards,
+  cardId,
+  onCard,
+  balance,
+  useWallet,
+  onUseWallet,
+  error,
+}: Omit<PaymentChoiceProps, 'method' | 'onMethod'>) {
+  const { t } = useTranslation();
+  return (
+    <Stack gap="sm" pl={{ base: 0, xs: 'lg' }}>
       {cards === undefined ? (
         <Skeleton height={60} />
       ) : cards.length === 0 ? (

@@ -1,4 +1,4 @@
-import { type CheckoutAddress, CheckoutInput, type InputOf } from '@wine/contracts';
+import { type CheckoutAddress, CheckoutInput, type InputOf, PlaceOrderInput } from '@wine/contracts';
 import type { z } from 'zod';
 import { isCompleteAddress } from '../../lib/cart.ts';
 import type { AddressErrors } from './AddressForm.tsx';
@@ -15,6 +15,8 @@ export interface CheckoutForm {
   address: CheckoutAddress;
   billingSame: boolean;
   billing: CheckoutAddress;
+  /** How the order is paid: now (a card, wallet credit) or offline later (bank transfer, at pickup). */
+  method: 'card' | 'offline';
   cardId: string | null;
   useWallet: boolean;
 }
@@ -50,6 +52,23 @@ export function checkoutInputOf(ref: CartRef, form: CheckoutForm): CheckoutInput
   };
 }
 
+/** seeds 001 §7 offline/payCartOffline: the order without a payment; finance records the money later. */
+export function placeOrderInputOf(ref: CartRef, form: CheckoutForm): InputOf<'payCartOffline'> {
+  const { payment: _, ...order } = checkoutInputOf(ref, form);
+  return order;
+}
+
+/** The order as 'Place order' sends it: to checkout (paid now) or to payCartOffline (paid later). */
+export type OrderRequest =
+  | { action: 'checkout'; input: CheckoutInput }
+  | { action: 'payCartOffline'; input: InputOf<'payCartOffline'> };
+
+export function orderRequestOf(ref: CartRef, form: CheckoutForm): OrderRequest {
+  return form.method === 'offline'
+    ? { action: 'payCartOffline', input: placeOrderInputOf(ref, form) }
+    : { action: 'checkout', input: checkoutInputOf(ref, form) };
+}
+
 /** Where the checkout page shows what is wrong with the order. */
 export interface CheckoutProblems {
   address: AddressErrors;
@@ -80,4 +99,11 @@ export function problemsOf(issues: readonly z.core.$ZodIssue[]): CheckoutProblem
 /** Checks the order against the contract before it is sent. */
 export function validateCheckout(input: CheckoutInput) {
   return CheckoutInput.safeParse(input);
+}
+
+/** Checks an order of either kind against its action's contract; the issues say what is wrong. */
+export function validateOrder(order: OrderRequest) {
+  return order.action === 'checkout'
+    ? CheckoutInput.safeParse(order.input)
+    : PlaceOrderInput.safeParse(order.input);
 }

@@ -3,6 +3,7 @@ import { emptyAddress } from '../../lib/cart.ts';
 import {
   type CheckoutForm,
   checkoutInputOf,
+  orderRequestOf,
   problemsOf,
   quoteInputOf,
   validateCheckout,
@@ -15,6 +16,7 @@ const form = (over: Partial<CheckoutForm> = {}): CheckoutForm => ({
   address: home,
   billingSame: true,
   billing: emptyAddress,
+  method: 'card',
   cardId: 'card-1',
   useWallet: false,
   ...over,
@@ -47,6 +49,14 @@ describe('the checkout form', () => {
       address: null,
       billing_address: null,
     });
+  });
+
+  it('sends an order paid offline to payCartOffline without a payment, whatever card was chosen', () => {
+    expect(orderRequestOf(ref, form({ method: 'offline', useWallet: true }))).toEqual({
+      action: 'payCartOffline',
+      input: { ...ref, delivery: 'delivery', address: home, billing_address: null },
+    });
+    expect(orderRequestOf(ref, form()).action).toBe('checkout');
   });
 
   it("puts the contract's messages where their fields are", () => {

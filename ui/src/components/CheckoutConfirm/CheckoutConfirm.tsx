@@ -1,12 +1,13 @@
 import { Alert, Card, Container, Group, List, Loader, Stack, Text, Title } from '@mantine/core';
-import { useQueryClient } from '@tanstack/react-query';
+import { useQueries, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import type { CheckoutResult } from '@wine/contracts';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { call, errorMessage } from '../../api/client.ts';
-import { invalidateAction, invalidateCarts } from '../../api/queries.ts';
+import { invalidateAction, invalidateCarts, invoiceQuery } from '../../api/queries.ts';
 import { browser } from '../../lib/browser.ts';
+import { formatMoney } from '../../lib/format.ts';
 import { AnchorLink } from '../AnchorLink.tsx';
 import { ButtonLink } from '../ButtonLink.tsx';
 
@@ -16,6 +17,28 @@ export interface ConfirmSearch {
   /** Back from the card issuer's page: the payment to confirm. */
   payment_id?: string | undefined;
   status?: 'paid' | 'unpaid' | undefined;
+}
+
+/**
+ * An order placed to pay offline: how much, quoting which invoices, held until when, made from the
+ * buyer's own invoices as the server answers them (never from the link).
+ */
+function OfflineInstructions({ ids }: { ids: string[] }) {
+  const { t } = useTranslation();
+  const answers = useQueries({ queries: ids.map((id) => invoiceQuery(id)) });
+  const invoices = answers.flatMap((a) => (a.data && a.data.due > 0 ? [a.data] : []));
+  if (invoices.length === 0) return null;
+  const due = invoices.reduce((sum, invoice) => sum + invoice.due, 0);
+  const until = invoices.map((invoice) => invoice.due_at).sort()[0] ?? '';
+  return (
+    <Alert color="blue" variant="light" title={t('ui.confirm.howToPay')} mb="md" data-testid="confirm-note">
+      {t('checkout.offlineInstructions', {
+        amount: formatMoney(due),
+        invoice: invoices.map((invoice) => invoice.id).join(', '),
+        until: until.slice(0, 10),
+      })}
+    </Alert>
+  );
 }
 
 /**
@@ -89,6 +112,7 @@ export function CheckoutConfirm({ search }: { search: ConfirmSearch }) {
           {paid ? t('checkout.paid') : t('checkout.placedUnpaid')}
         </Title>
         <Text mb="md">{paid ? t('ui.confirm.paidText') : t('ui.confirm.unpaidText')}</Text>
+        {paid ? null : <OfflineInstructions ids={invoices} />}
         <Text fw={600} size="sm" mb={4}>
           {t('ui.confirm.invoices')}
         </Text>

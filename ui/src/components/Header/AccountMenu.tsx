@@ -1,10 +1,13 @@
 import { Group, Loader, Menu, NavLink, UnstyledButton } from '@mantine/core';
 import { Link, useLocation, useRouter } from '@tanstack/react-router';
+import type { UserRecord } from '@wine/contracts';
 import { useAtomValue, useSetAtom } from 'jotai';
 import { useTranslation } from 'react-i18next';
 import { signInSearchFor } from '../../lib/after-login.ts';
 import { logoutAtom, sessionAtom } from '../../state/session.ts';
 import { AnchorLink } from '../AnchorLink.tsx';
+import { canHandleMoney, staffMoneyLink } from '../StaffMoney/staff-roles.ts';
+import { canDecideReturns, staffReturnsLink } from '../StaffReturns/staff-returns.ts';
 import classes from './Header.module.css';
 
 /** seeds 000 §2.3: the account menu's links; then the money pages (seeds 001 §2). */
@@ -14,8 +17,17 @@ const accountLinks = [
   { label: 'ui.accountMenu.myWatchlist', to: '/watchlist/watchlist' },
   { label: 'ui.accountMenu.wonLots', to: '/cart' },
   { label: 'ui.accountMenu.invoices', to: '/invoices/unpaid' },
+  { label: 'ui.returns.menu', to: '/returns' },
   { label: 'ui.accountMenu.transactions', to: '/transactions' },
 ] as const;
+
+/** The links a user sees: the staff's money page too for finance and admins. */
+const linksFor = (user: UserRecord) =>
+  canHandleMoney(user) ? [...accountLinks, staffMoneyLink] : accountLinks;
+
+/** ...and the staff's returns for those who decide them (finance, admins). */
+const menuLinksFor = (user: UserRecord) =>
+  canDecideReturns(user) ? [...linksFor(user), staffReturnsLink] : linksFor(user);
 
 /** Sign In passes along where the visitor is (or was going), to come back after login. */
 function useSignInSearch(): { referer?: string } {
@@ -84,7 +96,7 @@ export function AccountMenu() {
         </UnstyledButton>
       </Menu.Target>
       <Menu.Dropdown>
-        {accountLinks.map((link) => (
+        {menuLinksFor(user).map((link) => (
           <Menu.Item key={link.to} component={Link} to={link.to}>
             {t(link.label)}
           </Menu.Item>
@@ -132,7 +144,7 @@ export function AccountNavLinks({ onNavigate }: { onNavigate: () => void }) {
   const { user } = session;
   return (
     <NavLink label={`${user.first_name} ${user.last_name}`} childrenOffset="sm" defaultOpened>
-      {accountLinks.map((link) => (
+      {menuLinksFor(user).map((link) => (
         <NavLink key={link.to} component={Link} to={link.to} label={t(link.label)} onClick={onNavigate} />
       ))}
       <NavLink

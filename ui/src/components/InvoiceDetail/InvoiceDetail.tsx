@@ -11,10 +11,11 @@ import { ButtonLink } from '../ButtonLink.tsx';
 import { CartLine, CartLineList } from '../CartLine/CartLine.tsx';
 import { CartTotals } from '../CartTotals/CartTotals.tsx';
 import { InvoiceStatusBadge } from '../InvoiceList/InvoiceStatusBadge.tsx';
+import { InvoiceReturnBadge, InvoiceReturns, ReturnLineAction } from '../InvoiceReturns/InvoiceReturns.tsx';
+import { PickupAppointment } from '../PickupAppointment/PickupAppointment.tsx';
 import { TransactionTable } from '../TransactionTable/TransactionTable.tsx';
 import {
   AddressBlocks,
-  AppointmentBlock,
   Block,
   CustomerBlock,
   LocationBlock,
@@ -63,6 +64,7 @@ export function InvoiceDetail({ invoice }: { invoice: Invoice }) {
           <Group gap="sm">
             <Title order={1}>{t('ui.invoice.title', { id: invoice.id })}</Title>
             <InvoiceStatusBadge status={invoice.status} />
+            <InvoiceReturnBadge invoice={invoice} />
           </Group>
           <Group gap="lg" wrap="wrap">
             <Text size="sm">
@@ -111,7 +113,11 @@ export function InvoiceDetail({ invoice }: { invoice: Invoice }) {
             <Block name="items" title={t('ui.invoice.items')}>
               <CartLineList label={t('ui.invoice.items')}>
                 {invoice.invoiceItems.map((line) => (
-                  <CartLine key={line.product_id} line={line} />
+                  <CartLine
+                    key={line.product_id}
+                    line={line}
+                    action={<ReturnLineAction invoice={invoice} line={line} />}
+                  />
                 ))}
               </CartLineList>
             </Block>
@@ -123,11 +129,7 @@ export function InvoiceDetail({ invoice }: { invoice: Invoice }) {
               />
             </Block>
             <Block name="returns" title={t('ui.invoice.returns')}>
-              <TransactionTable
-                records={invoice.returnTransactions}
-                empty={t('ui.invoice.noReturns')}
-                testId="return-transactions"
-              />
+              <InvoiceReturns invoice={invoice} />
             </Block>
             <NotesBlock invoice={invoice} />
             <OrderLogBlock invoice={invoice} />
@@ -138,7 +140,7 @@ export function InvoiceDetail({ invoice }: { invoice: Invoice }) {
             <CartTotals values={invoice.cartValues} title={t('ui.invoice.values')} />
             <CustomerBlock invoice={invoice} />
             <AddressBlocks invoice={invoice} />
-            <AppointmentBlock invoice={invoice} />
+            <PickupAppointment invoice={invoice} />
             <LocationBlock invoice={invoice} />
             <SellersBlock invoice={invoice} />
           </Stack>

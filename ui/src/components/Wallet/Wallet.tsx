@@ -6,10 +6,14 @@ import { creditHistoryQuery } from '../../api/queries.ts';
 import { formatDateTime, formatMoney } from '../../lib/format.ts';
 import { Pager } from '../Pager/Pager.tsx';
 import { AddCreditForm } from './AddCreditForm.tsx';
+import { RedeemGiftCardForm } from './RedeemGiftCardForm.tsx';
 
 const PAGE_SIZE = 10;
 
-/** The wallet (DOMAIN.md "Money"): its balance, its credit history (seeds 001 §3) and 'Add credit'. */
+/**
+ * The wallet (DOMAIN.md "Money"): its balance, its credit history (seeds 001 §3), 'Add credit' and
+ * 'Redeem a gift card'.
+ */
 export function Wallet() {
   const { t } = useTranslation();
   const [page, setPage] = useState(1);
@@ -35,6 +39,12 @@ export function Wallet() {
             {t('ui.wallet.add')}
           </Title>
           <AddCreditForm />
+        </div>
+        <div>
+          <Title order={3} fz={18} mb="xs" id="redeem-title">
+            {t('ui.wallet.redeemTitle')}
+          </Title>
+          <RedeemGiftCardForm />
         </div>
         <div>
           <Title order={3} fz={18} mb="xs">

@@ -1,0 +1,273 @@
+import { createHash } from 'node:crypto';
+import {
+  type AppointmentRecord,
+  type AppointmentView,
+  appointmentCalendar,
+  appointmentMessages,
+  appointmentView,
+  type MoneySettings,
+  type UpdateAppointmentInput,
+} from '@wine/contracts';
+import { appointmentStream, invoiceStream, slotStream, userStream } from '@wine/event-schemas';
+import type { Clock, Logger, Mailer } from '@wine/platform';
+import { type Step, stepContext, systemStep } from '../checkout/money-deps.ts';
+import type { RequestContext } from '../core/command-context.ts';
+import type { Streams } from '../core/command-handler.ts';
+import { invoiceDecider } from '../invoices/decide.ts';
+import { userDecider } from '../users/decide.ts';
+import { actorOf, type Session } from '../users/user-service.ts';
+import type { ActiveAppointment, Appointment } from './appointment.ts';
+import { type AppointmentChange, appointmentMail } from './confirmation-mail.ts';
+import { type AppointmentCommand, appointmentDecider, type InvoiceFacts } from './decide.ts';
+import { slotDecider } from './slot.ts';
+
+export interface AppointmentDeps {
+  streams: Streams;
+  clock: Clock;
+  mailer: Mailer;
+  money: MoneySettings;
+  /** The UI's origin, for the invoice link in the mail. */
+  publicUrl: () => string;
+  logger: Logger;
+}
+
+/** A new appointment's id, from the request that books it: a retried booking is the same one. */
+const appointmentIdFor = (invoiceId: string, commandId: string) =>
+  `AP-${createHash('sha256').update(`${invoiceId}\u0000${commandId}`).digest('base64url').slice(0, 20)}`;
+
+/**
+ * DOMAIN.md "Money": pickup appointments. A booking takes a place in its slot (`slot-<start>`, where
+ * the capacity is decided under the stream's expected revision) and then records the appointment on
+ * `appointment-<invoiceId>` (one active per invoice); a move takes the new place before giving the old
+ * one back, so a full slot leaves the buyer where they were; a cancellation records it, then gives the
+ * place back. Each step has its own command id from the request's, so a retried request appends
+ * nothing twice, and a place taken for an appointment that could not be recorded is given back.
+ */
+export function appointmentService(deps: AppointmentDeps) {
+  const { streams, clock } = deps;
+  const calendar = appointmentCalendar(deps.money);
+
+  async function invoiceFacts(invoiceId: string): Promise<InvoiceFacts | null> {
+    const invoice = await streams.load(invoiceStream(invoiceId), invoiceDecider);
+    if (invoice.status === 'none') return null;
+    return {
+      invoiceId,
+      buyerId: invoice.issued.buyerId,
+      method: invoice.delivery.method,
+      voided: invoice.voided,
+    };
+  }
+
+  const takePlace = (
+    step: Step,
+    appointment: { id: string; invoiceId: string; buyerId: string },
+    startsAt: string,
+  ) =>
+    streams.handle(
+      slotStream(startsAt),
+      slotDecider,
+      {
+        type: 'TakePlace',
+        startsAt,
+        appointmentId: appointment.id,
+        invoiceId: appointment.invoiceId,
+        buyerId: appointment.buyerId,
+        capacity: calendar.capacity,
+      },
+      stepContext(step, `take:${startsAt}`, clock.now()),
+    );
+
+  const givePlaceBack = (
+    step: Step,
+    appointment: { id: string; invoiceId: string },
+    startsAt: string,
+    reason: 'rescheduled' | 'cancelled' | 'not_recorded',
+  ) =>
+    streams.handle(
+      slotStream(startsAt),
+      slotDecider,
+      {
+        type: 'GivePlaceBack',
+        startsAt,
+        appointmentId: appointment.id,
+        invoiceId: appointment.invoiceId,
+        reason,
+      },
+      stepContext(step, `${reason}:${startsAt}`, clock.now()),
+    );
+
+  /** Records the change on the appointment; if it cannot be, gives back the place taken for it. */
+  async function record(
+    step: Step,
+    command: AppointmentCommand,
+    taken: { startsAt: string; invoiceId: string },
+  ) {
+    try {
+      return await streams.handle(
+        appointmentStream(taken.invoiceId),
+        appointmentDecider,
+        command,
+        stepContext(step, 'appointment', command.now),
+      );
+    } catch (error) {
+      await givePlaceBack(
+        step,
+        { id: command.appointmentId, invoiceId: taken.invoiceId },
+        taken.startsAt,
+        'not_recorded',
+      );
+      throw error;
+    }
+  }
+
+  async function mail(
+    buyer: { email: string; firstName: string },
+    change: AppointmentChange,
+    appointment: ActiveAppointment,
+    now: Date,
+  ) {
+    const record = recordOf(appointment, now);
+    const message = appointmentMail(change, record, buyer, {
+      location: deps.money.pickup,
+      timeZone: calendar.timeZone,
+      invoiceUrl: `${deps.publicUrl()}/invoice/${encodeURIComponent(appointment.invoiceId)}`,
+    });
+    try {
+      await deps.mailer.send(message);
+    } catch (error) {
+      // The appointment stands: a mail server's failure is logged, not answered as a failed booking.
+      deps.logger.error(
+        { err: error, invoiceId: appointment.invoiceId },
+        'a pickup confirmation was not sent',
+      );
+    }
+  }
+
+  const recordOf = (a: ActiveAppointment, now: Date): AppointmentRecord => ({
+    appointmentId: a.appointmentId,
+    invoiceId: a.invoiceId,
+    status: a.status,
+    startsAt: a.startsAt,
+    endsAt: a.endsAt,
+    sequence: a.sequence,
+    updatedAt: now.toISOString(),
+  });
+
+  const load = (invoiceId: string) => streams.load(appointmentStream(invoiceId), appointmentDecider);
+
+  /** The command the buyer's request means, given the appointment as it is now. */
+  function commandFor(
+    state: Appointment,
+    input: { invoiceId: string; startsAt: string | null },
+    common: Omit<AppointmentCommand, 'type' | 'appointmentId' | 'startsAt' | 'fromStartsAt'>,
+    request: RequestContext,
+  ): AppointmentCommand {
+    const current = state.status === 'none' ? '' : state.appointmentId;
+    if (input.startsAt === null) return { ...common, type: 'CancelAppointment', appointmentId: current };
+    if (state.status === 'booked') {
+      return {
+        ...common,
+        type: 'RescheduleAppointment',
+        appointmentId: current,
+        fromStartsAt: state.startsAt,
+        startsAt: input.startsAt,
+      };
+    }
+    const appointmentId = appointmentIdFor(input.invoiceId, request.commandId);
+    return { ...common, type: 'BookAppointment', appointmentId, startsAt: input.startsAt };
+  }
+
+  return {
+    /**
+     * seeds 001 §7 appointment/update: book (no appointment yet), move (one booked) or cancel
+     * (`starts_at: null`) the pickup of the caller's invoice. Answers the appointment as it now is
+     * (null once cancelled) and the message to show.
+     */
+    async update(
+      session: Session,
+      input: UpdateAppointmentInput,
+      request: RequestContext,
+    ): Promise<{ appointment: AppointmentView | null; message: string }> {
+      const invoiceId = input.invoice_id;
+      const startsAt = input.starts_at === null ? null : new Date(input.starts_at).toISOString();
+      const step: Step = { base: request, actor: actorOf(session) };
+      const now = clock.now();
+      const before = await load(invoiceId);
+      const command = commandFor(
+        before,
+        { invoiceId, startsAt },
+        { invoice: await invoiceFacts(invoiceId), buyerId: session.user.id, now, calendar },
+        request,
+      );
+      // Refused here, before any place is taken: someone else's invoice, delivery, a closed slot...
+      const planned = appointmentDecider.decide(command, before);
+      const appointment = { id: command.appointmentId, invoiceId, buyerId: session.user.id };
+      let change: AppointmentChange | null = null;
+      if (command.type === 'CancelAppointment' && before.status !== 'none') {
+        const result = await streams.handle(
+          appointmentStream(invoiceId),
+          appointmentDecider,
+          command,
+          stepContext(step, 'appointment', now),
+        );
+        await givePlaceBack(step, appointment, before.startsAt, 'cancelled');
+        if (result.events.length > 0 && !result.replayed) change = 'cancelled';
+      } else if (command.type !== 'CancelAppointment' && planned.length > 0) {
+        const target = command.startsAt;
+        await takePlace(step, appointment, target);
+        const result = await record(step, command, { startsAt: target, invoiceId });
+        if (command.type === 'RescheduleAppointment') {
+          await givePlaceBack(step, appointment, command.fromStartsAt, 'rescheduled');
+        }
+        if (result.events.length > 0 && !result.replayed) {
+          change = command.type === 'BookAppointment' ? 'booked' : 'rescheduled';
+        }
+      }
+      const after = await load(invoiceId);
+      if (change && after.status !== 'none') await mail(session.user, change, after, now);
+      const view = after.status === 'booked' ? appointmentView(recordOf(after, now), calendar) : null;
+      const message =
+        command.type === 'CancelAppointment'
+          ? appointmentMessages.cancelled
+          : command.type === 'RescheduleAppointment'
+            ? appointmentMessages.rescheduled
+            : appointmentMessages.booked;
+      return { appointment: view, message };
+    },
+
+    /**
+     * An order given up (voided: its payment failed or it lapsed unpaid) keeps no pickup: the system
+     * cancels its appointment, gives the place back and tells the buyer, once (deterministic step ids:
+     * a second instance, or the log read again at start, finds it done and mails nothing).
+     */
+    async releaseVoided(invoiceId: string): Promise<void> {
+      const state = await load(invoiceId);
+      const invoice = await invoiceFacts(invoiceId);
+      const now = clock.now();
+      if (state.status !== 'booked' || !invoice?.voided || Date.parse(state.startsAt) <= now.getTime())
+        return;
+      const step = systemStep('pickup-release', invoiceId);
+      const command: AppointmentCommand = {
+        type: 'CancelAppointment',
+        appointmentId: state.appointmentId,
+        invoice,
+        buyerId: state.buyerId,
+        now,
+        calendar,
+      };
+      const result = await streams.handle(
+        appointmentStream(invoiceId),
+        appointmentDecider,
+        command,
+        stepContext(step, 'appointment', now),
+      );
+      await givePlaceBack(step, { id: state.appointmentId, invoiceId }, state.startsAt, 'cancelled');
+      const after = await load(invoiceId);
+      if (result.replayed || result.events.length === 0 || after.status === 'none') return;
+      const buyer = await streams.load(userStream(state.buyerId), userDecider);
+      if (buyer.status !== 'empty') await mail(buyer, 'cancelled', after, now);
+    },
+  };
+}
+
+export type AppointmentService = ReturnType<typeof appointmentService>;

@@ -1,0 +1,18 @@
+/** A payment on an invoice as a refund sees it: how it was paid, how much, how much went back already. */
+export interface RefundablePayment {
+  method: 'card' | 'wallet' | 'giftcard' | 'offline';
+  amount: number;
+  refunded: number;
+}
+
+/** A card payment that can take `amount` back: what it charged, less what was refunded to it. */
+export const cardCanTake = (payments: readonly RefundablePayment[], amount: number): boolean =>
+  payments.some((p) => p.method === 'card' && p.amount - p.refunded >= amount);
+
+/**
+ * Where a return's refund goes when whoever decides does not say: the way it was paid, so to the card
+ * when a card payment of the invoice can take it back, else to the wallet (gift cards, offline
+ * payments and wallet payments are refunded as wallet credit).
+ */
+export const defaultRefundTo = (payments: readonly RefundablePayment[], amount: number): 'card' | 'wallet' =>
+  cardCanTake(payments, amount) ? 'card' : 'wallet';

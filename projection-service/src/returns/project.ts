@@ -1,0 +1,117 @@
+import type { ReturnStatus } from '@wine/contracts';
+import type { InvoiceEvent, RecordedEvent } from '@wine/event-schemas';
+import { guardedUpdate } from '../core/guarded.ts';
+import type { ProjectedOperation, Projection } from '../core/projection.ts';
+
+export const RETURNS = 'returns';
+
+/** A return of a line (DOMAIN.md "Money"), as `invoice-<id>` tells it. Money in cents. */
+export interface ReturnDocument {
+  _id: string;
+  [key: string]: unknown;
+  id: string;
+  invoice_id: string;
+  product_id: string;
+  qty: number;
+  reason: string;
+  amount: number;
+  status: ReturnStatus;
+  refund_to: 'card' | 'wallet' | null;
+  note: string | null;
+  /** Who decided (the staff user's id). */
+  decided_by: string | null;
+  requested_at: string;
+  /** The log position of the request: newest first, with no tie. */
+  requested_position: string;
+  decided_at: string | null;
+  refunded_at: string | null;
+  /** The refund that settled it: its transaction is `<invoice>:<refund id>`. */
+  refund_id: string | null;
+  _position: string;
+}
+
+/** The returns read model: one document per request, its decision and its refund. */
+export const returnsProjection: Projection = {
+  name: 'returns',
+  collections: [RETURNS],
+  handles: new Set(['ReturnRequested', 'ReturnAccepted', 'ReturnRefused', 'PaymentRefunded']),
+  indexes: {
+    [RETURNS]: [
+      { key: { invoice_id: 1, requested_position: -1 }, name: 'invoice' },
+      { key: { status: 1, requested_position: -1 }, name: 'status' },
+    ],
+  },
+  project(event: RecordedEvent): ProjectedOperation[] {
+    if (!event.streamName.startsWith('invoice-')) return [];
+    const invoiceId = event.streamName.slice('invoice-'.length);
+    const e = { type: event.type, data: event.data } as InvoiceEvent;
+    const at = event.metadata.occurredAt;
+    switch (e.type) {
+      case 'ReturnRequested': {
+        const { returnId, lotId, qty, reason, amount } = e.data;
+        const doc: ReturnDocument = {
+          _id: returnId,
+          id: returnId,
+          invoice_id: invoiceId,
+          product_id: lotId,
+          qty,
+          reason,
+          amount,
+          status: 'requested',
+          refund_to: null,
+          note: null,
+          decided_by: null,
+          requested_at: at,
+          requested_position: event.position,
+          decided_at: null,
+          refunded_at: null,
+          refund_id: null,
+          _position: event.position,
+        };
+        return [
+          {
+            collection: RETURNS,
+            operation: {
+              updateOne: { filter: { _id: returnId }, update: { $setOnInsert: doc }, upsert: true },
+            },
+          },
+        ];
+      }
+      case 'ReturnAccepted':
+        return [
+          guardedUpdate(RETURNS, e.data.returnId, event, {
+            $set: {
+              status: 'accepted',
+              refund_to: e.data.to,
+              note: e.data.note || null,
+              decided_by: e.data.by,
+              decided_at: at,
+            },
+          }),
+        ];
+      case 'ReturnRefused':
+        return [
+          guardedUpdate(RETURNS, e.data.returnId, event, {
+            $set: {
+              status: 'refused',
+              note: e.data.note,
+              decided_by: event.metadata.actor.id,
+              decided_at: at,
+            },
+          }),
+        ];
+      case 'PaymentRefunded': {
+        // Only a refund for a return settles one; a payment undone is the invoices' business alone.
+        const { returnId, refundId, to } = e.data;
+        if (!returnId) return [];
+        return [
+          guardedUpdate(RETURNS, returnId, event, {
+            $set: { status: 'refunded', refund_to: to, refund_id: refundId, refunded_at: at },
+          }),
+        ];
+      }
+      default:
+        return [];
+    }
+  },
+};

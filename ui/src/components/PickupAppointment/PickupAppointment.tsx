@@ -1,0 +1,124 @@
+import { Alert, Button, Group, Loader, Stack, Text } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import type { AppointmentView, InvoiceDetail, SlotView } from '@wine/contracts';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { errorMessage } from '../../api/client.ts';
+import { invoiceAppointmentQuery } from '../../api/queries.ts';
+import { browser } from '../../lib/browser.ts';
+import { confirmDialog } from '../ConfirmDialog/confirm-dialog.tsx';
+import { AppointmentBlock, Block } from '../InvoiceDetail/InvoiceBlocks.tsx';
+import classes from './PickupAppointment.module.css';
+import { SlotPicker } from './SlotPicker.tsx';
+import { useChangeAppointment, usePickupTime } from './use-pickup.ts';
+
+/**
+ * The invoice's pickup appointment (DOMAIN.md "Money": Monday-Friday 9:30 am - 5:30 pm, 30-minute
+ * slots, one appointment per invoice): the buyer of a pickup order books a time, moves or cancels
+ * it, and adds it to a calendar. A delivered order only shows what is recorded.
+ */
+export function PickupAppointment({ invoice }: { invoice: InvoiceDetail }) {
+  if (invoice.delivery_method !== 'pickup') return <AppointmentBlock invoice={invoice} />;
+  return <PickupBooking invoice={invoice} />;
+}
+
+function PickupBooking({ invoice }: { invoice: InvoiceDetail }) {
+  const { t } = useTranslation();
+  const void_ = invoice.status === 'void';
+  const appointment = useQuery({ ...invoiceAppointmentQuery(invoice.id), enabled: !void_ });
+  const [picking, setPicking] = useState(false);
+  const change = useChangeAppointment(invoice.id);
+  const format = usePickupTime();
+  const booked = appointment.data?.records.find((r) => r.status === 'booked') ?? null;
+  const place = invoice.locationDetail.name;
+
+  const pick = (slot: SlotView, timeZone: string) =>
+    confirmDialog({
+      title: booked ? t('ui.appointment.moveTitle') : t('ui.appointment.bookTitle'),
+      children: (
+        <Text size="sm">
+          {t('ui.appointment.at', { when: format.full(slot.starts_at, timeZone), place })}
+        </Text>
+      ),
+      confirmLabel: booked ? t('ui.appointment.move') : t('ui.appointment.book'),
+      confirmTestId: 'confirm-slot',
+      onConfirm: async () => {
+        await change(slot.starts_at);
+        setPicking(false);
+      },
+    });
+
+  const cancel = (current: AppointmentView) =>
+    confirmDialog({
+      title: t('ui.appointment.cancelTitle'),
+      children: (
+        <Text size="sm">
+          {t('ui.appointment.cancelBody', { when: format.full(current.starts_at, current.time_zone) })}
+        </Text>
+      ),
+      confirmLabel: t('ui.appointment.cancelConfirm'),
+      destructive: true,
+      confirmTestId: 'confirm-cancel-appointment',
+      onConfirm: () => change(null),
+    });
+
+  const download = (text: string) =>
+    browser.saveBlob(new Blob([text], { type: 'text/calendar' }), `pickup-${invoice.id}.ics`);
+
+  return (
+    <Block name="appointment" title={t('ui.invoice.appointment')}>
+      {void_ ? (
+        <Text size="sm" c="dimmed">
+          {t('checkout.invoiceVoid')}
+        </Text>
+      ) : appointment.isPending ? (
+        <Loader size="sm" aria-label={t('ui.appointment.loading')} />
+      ) : appointment.isError ? (
+        <Alert color="red" role="alert">
+          {errorMessage(appointment.error)}
+        </Alert>
+      ) : (
+        <Stack gap="sm">
+          {booked ? (
+            <>
+              <Text size="sm" fw={600} data-testid="appointment-when">
+                {format.full(booked.starts_at, booked.time_zone)}
+              </Text>
+              <Group gap="xs" className={classes.actions} data-print="hide">
+                {appointment.data.calendars ? (
+                  <Button
+                    size="xs"
+                    variant="light"
+                    onClick={() => download(appointment.data.calendars ?? '')}
+                  >
+                    {t('ui.appointment.addToCalendar')}
+                  </Button>
+                ) : null}
+                <Button
+                  size="xs"
+                  variant="default"
+                  onClick={() => setPicking((p) => !p)}
+                  aria-expanded={picking}
+                >
+                  {picking ? t('ui.appointment.keepTime') : t('ui.appointment.reschedule')}
+                </Button>
+                <Button size="xs" variant="subtle" color="red" onClick={() => cancel(booked)}>
+                  {t('ui.appointment.cancel')}
+                </Button>
+              </Group>
+            </>
+          ) : (
+            <Text size="sm" c="dimmed">
+              {t('ui.invoice.noAppointment')}. {t('ui.appointment.intro')}
+            </Text>
+          )}
+          {!booked || picking ? (
+            <div data-print="hide">
+              <SlotPicker current={booked?.starts_at ?? null} onPick={pick} />
+            </div>
+          ) : null}
+        </Stack>
+      )}
+    </Block>
+  );
+}

@@ -1,0 +1,96 @@
+import { Badge, Card, Group, Loader, Stack, Table, Text, Title } from '@mantine/core';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { errorMessage } from '../../api/client.ts';
+import { giftCardsQuery } from '../../api/queries.ts';
+import { formatDateTime, formatMoney } from '../../lib/format.ts';
+import { Pager } from '../Pager/Pager.tsx';
+import { IssueGiftCardsForm } from './IssueGiftCardsForm.tsx';
+
+const PAGE_SIZE = 20;
+
+/** The gift cards issued (never their codes), what the unredeemed ones are worth, and for admins 'Issue'. */
+export function GiftCards({ canIssue }: { canIssue: boolean }) {
+  const { t } = useTranslation();
+  const [page, setPage] = useState(1);
+  const list = useQuery({ ...giftCardsQuery({ page, limit: PAGE_SIZE }), placeholderData: keepPreviousData });
+  return (
+    <Card component="section" aria-labelledby="giftcards-title">
+      <Group justify="space-between" align="baseline" mb="md" wrap="wrap">
+        <Title order={2} fz={26} id="giftcards-title">
+          {t('ui.staffMoney.giftCardsTitle')}
+        </Title>
+        {list.data ? (
+          <Text>
+            <Text span c="dimmed">
+              {t('ui.staffMoney.outstanding')}:{' '}
+            </Text>
+            <Text span fw={700} data-testid="giftcards-outstanding">
+              {formatMoney(list.data.outstanding)}
+            </Text>
+          </Text>
+        ) : null}
+      </Group>
+      <Stack gap="lg">
+        {canIssue ? (
+          <div>
+            <Title order={3} fz={18} mb="xs" id="issue-title">
+              {t('ui.staffMoney.issueTitle')}
+            </Title>
+            <IssueGiftCardsForm />
+          </div>
+        ) : null}
+        {!list.data ? (
+          list.isError ? (
+            <Text c="red.8" role="alert" size="sm">
+              {errorMessage(list.error)}
+            </Text>
+          ) : (
+            <Loader size="sm" aria-label={t('ui.staffMoney.loading')} />
+          )
+        ) : list.data.records.length === 0 ? (
+          <Text c="dimmed" size="sm" data-testid="giftcards-empty">
+            {t('ui.staffMoney.giftCardsEmpty')}
+          </Text>
+        ) : (
+          <div>
+            <Table.ScrollContainer minWidth={760}>
+              <Table striped verticalSpacing="xs" data-testid="giftcards">
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th>{t('ui.staffMoney.card')}</Table.Th>
+                    <Table.Th>{t('ui.staffMoney.last4')}</Table.Th>
+                    <Table.Th ta="right">{t('ui.staffMoney.amount')}</Table.Th>
+                    <Table.Th>{t('ui.staffMoney.issued')}</Table.Th>
+                    <Table.Th>{t('ui.staffMoney.redeemedBy')}</Table.Th>
+                    <Table.Th>{t('ui.staffMoney.redeemedAt')}</Table.Th>
+                  </Table.Tr>
+                </Table.Thead>
+                <Table.Tbody>
+                  {list.data.records.map((card) => (
+                    <Table.Tr key={card.id} data-testid="giftcard-row" data-card-id={card.id}>
+                      <Table.Td>{card.id}</Table.Td>
+                      <Table.Td ff="monospace">•••• {card.last4}</Table.Td>
+                      <Table.Td ta="right">{formatMoney(card.amount)}</Table.Td>
+                      <Table.Td>{formatDateTime(card.issued_at)}</Table.Td>
+                      <Table.Td>
+                        {card.redeemed_by ?? (
+                          <Badge color="blue" variant="light">
+                            {t('ui.staffMoney.notRedeemed')}
+                          </Badge>
+                        )}
+                      </Table.Td>
+                      <Table.Td>{card.redeemed_at ? formatDateTime(card.redeemed_at) : '—'}</Table.Td>
+                    </Table.Tr>
+                  ))}
+                </Table.Tbody>
+              </Table>
+            </Table.ScrollContainer>
+            <Pager page={page} pageSize={PAGE_SIZE} totalRecords={list.data.totalRecords} onPage={setPage} />
+          </div>
+        )}
+      </Stack>
+    </Card>
+  );
+}

@@ -1,0 +1,13 @@
+import { actions, rolesOf, type UserRecord } from '@wine/contracts';
+
+/**
+ * Who decides returns: the roles decideReturn asks for (finance or an admin). The server checks it on
+ * every call; this only decides what to show.
+ */
+export function canDecideReturns(user: Pick<UserRecord, 'roles' | 'isAdmin'>): boolean {
+  const wanted = rolesOf(actions.decideReturn.auth) ?? [];
+  return wanted.some((role) => user.roles.includes(role) || (role === 'admin' && user.isAdmin));
+}
+
+/** The account menu's entry for them. */
+export const staffReturnsLink = { label: 'ui.returns.staffMenu', to: '/admin/returns' } as const;

@@ -1,0 +1,25 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
+import { StaffMoney } from '../../components/StaffMoney/StaffMoney.tsx';
+import { pageTitle, useDocumentMeta } from '../../lib/use-document-meta.ts';
+
+/**
+ * /admin/money (finance, admins): ?status=unpaid|paid is the invoices' tab, ?page= its page. The
+ * page asks for nothing before it knows the user may see it, so it has no loader.
+ */
+export const Route = createFileRoute('/_auth/admin/money')({
+  validateSearch: z.object({
+    status: z.enum(['unpaid', 'paid']).default('unpaid').catch('unpaid'),
+    page: z.number().int().min(1).max(10_000).default(1).catch(1),
+  }),
+  component: StaffMoneyPage,
+});
+
+function StaffMoneyPage() {
+  const { t } = useTranslation();
+  const { status, page } = Route.useSearch();
+  const navigate = Route.useNavigate();
+  useDocumentMeta({ title: pageTitle(t('ui.staffMoney.title')) });
+  return <StaffMoney status={status} page={page} onChange={(view) => void navigate({ search: view })} />;
+}
