@@ -38,6 +38,7 @@ import { Route as AuthInvoiceIdRouteImport } from './routes/_auth/invoice.$id'
 import { Route as AuthInvoicesStatusRouteImport } from './routes/_auth/invoices.$status'
 import { Route as AuthMyWinesPurchasedRouteImport } from './routes/_auth/myWines.purchased'
 import { Route as AuthPurchasesTypeRouteImport } from './routes/_auth/purchases.$type'
+import { Route as AuthSalesorderAllRouteImport } from './routes/_auth/salesorder.all'
 import { Route as AuthWatchlistTypeRouteImport } from './routes/_auth/watchlist.$type'
 import { Route as AuthCheckoutTypeCart_idRouteImport } from './routes/_auth/checkout.$type.$cart_id'
 import { Route as AuthSandboxAuthenticateCharge_idRouteImport } from './routes/_auth/sandbox.authenticate.$charge_id'
@@ -187,6 +188,11 @@ const AuthPurchasesTypeRoute = AuthPurchasesTypeRouteImport.update({
   path: '/purchases/$type',
   getParentRoute: () => AuthRoute,
 } as any)
+const AuthSalesorderAllRoute = AuthSalesorderAllRouteImport.update({
+  id: '/salesorder/all',
+  path: '/salesorder/all',
+  getParentRoute: () => AuthRoute,
+} as any)
 const AuthWatchlistTypeRoute = AuthWatchlistTypeRouteImport.update({
   id: '/watchlist/$type',
   path: '/watchlist/$type',
@@ -233,6 +239,7 @@ export interface FileRoutesByFullPath {
   '/invoices/$status': typeof AuthInvoicesStatusRoute
   '/myWines/purchased': typeof AuthMyWinesPurchasedRoute
   '/purchases/$type': typeof AuthPurchasesTypeRoute
+  '/salesorder/all': typeof AuthSalesorderAllRoute
   '/watchlist/$type': typeof AuthWatchlistTypeRoute
   '/checkout/$type/$cart_id': typeof AuthCheckoutTypeCart_idRoute
   '/sandbox/authenticate/$charge_id': typeof AuthSandboxAuthenticateCharge_idRoute
@@ -266,6 +273,7 @@ export interface FileRoutesByTo {
   '/invoices/$status': typeof AuthInvoicesStatusRoute
   '/myWines/purchased': typeof AuthMyWinesPurchasedRoute
   '/purchases/$type': typeof AuthPurchasesTypeRoute
+  '/salesorder/all': typeof AuthSalesorderAllRoute
   '/watchlist/$type': typeof AuthWatchlistTypeRoute
   '/checkout/$type/$cart_id': typeof AuthCheckoutTypeCart_idRoute
   '/sandbox/authenticate/$charge_id': typeof AuthSandboxAuthenticateCharge_idRoute
@@ -301,6 +309,7 @@ export interface FileRoutesById {
   '/_auth/invoices/$status': typeof AuthInvoicesStatusRoute
   '/_auth/myWines/purchased': typeof AuthMyWinesPurchasedRoute
   '/_auth/purchases/$type': typeof AuthPurchasesTypeRoute
+  '/_auth/salesorder/all': typeof AuthSalesorderAllRoute
   '/_auth/watchlist/$type': typeof AuthWatchlistTypeRoute
   '/_auth/checkout/$type/$cart_id': typeof AuthCheckoutTypeCart_idRoute
   '/_auth/sandbox/authenticate/$charge_id': typeof AuthSandboxAuthenticateCharge_idRoute
@@ -336,6 +345,7 @@ export interface FileRouteTypes {
     | '/invoices/$status'
     | '/myWines/purchased'
     | '/purchases/$type'
+    | '/salesorder/all'
     | '/watchlist/$type'
     | '/checkout/$type/$cart_id'
     | '/sandbox/authenticate/$charge_id'
@@ -369,6 +379,7 @@ export interface FileRouteTypes {
     | '/invoices/$status'
     | '/myWines/purchased'
     | '/purchases/$type'
+    | '/salesorder/all'
     | '/watchlist/$type'
     | '/checkout/$type/$cart_id'
     | '/sandbox/authenticate/$charge_id'
@@ -403,6 +414,7 @@ export interface FileRouteTypes {
     | '/_auth/invoices/$status'
     | '/_auth/myWines/purchased'
     | '/_auth/purchases/$type'
+    | '/_auth/salesorder/all'
     | '/_auth/watchlist/$type'
     | '/_auth/checkout/$type/$cart_id'
     | '/_auth/sandbox/authenticate/$charge_id'
@@ -629,6 +641,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthPurchasesTypeRouteImport
       parentRoute: typeof AuthRoute
     }
+    '/_auth/salesorder/all': {
+      id: '/_auth/salesorder/all'
+      path: '/salesorder/all'
+      fullPath: '/salesorder/all'
+      preLoaderRoute: typeof AuthSalesorderAllRouteImport
+      parentRoute: typeof AuthRoute
+    }
     '/_auth/watchlist/$type': {
       id: '/_auth/watchlist/$type'
       path: '/watchlist/$type'
@@ -670,6 +689,7 @@ interface AuthRouteChildren {
   AuthInvoicesStatusRoute: typeof AuthInvoicesStatusRoute
   AuthMyWinesPurchasedRoute: typeof AuthMyWinesPurchasedRoute
   AuthPurchasesTypeRoute: typeof AuthPurchasesTypeRoute
+  AuthSalesorderAllRoute: typeof AuthSalesorderAllRoute
   AuthWatchlistTypeRoute: typeof AuthWatchlistTypeRoute
   AuthCheckoutTypeCart_idRoute: typeof AuthCheckoutTypeCart_idRoute
   AuthSandboxAuthenticateCharge_idRoute: typeof AuthSandboxAuthenticateCharge_idRoute
@@ -692,6 +712,7 @@ const AuthRouteChildren: AuthRouteChildren = {
   AuthInvoicesStatusRoute: AuthInvoicesStatusRoute,
   AuthMyWinesPurchasedRoute: AuthMyWinesPurchasedRoute,
   AuthPurchasesTypeRoute: AuthPurchasesTypeRoute,
+  AuthSalesorderAllRoute: AuthSalesorderAllRoute,
   AuthWatchlistTypeRoute: AuthWatchlistTypeRoute,
   AuthCheckoutTypeCart_idRoute: AuthCheckoutTypeCart_idRoute,
   AuthSandboxAuthenticateCharge_idRoute: AuthSandboxAuthenticateCharge_idRoute,

@@ -82,6 +82,7 @@ export const uiForEnglish = {
     current: 'Language: {{language}}',
   },
   accountMenu: {
+    salesOrders: 'Sales orders',
     myBids: 'My Bids',
     myWines: 'My Wines',
     myWatchlist: 'My Watchlist',
@@ -734,6 +735,21 @@ export const uiForEnglish = {
     redeem: 'Redeem',
   },
   /** seeds 000 §2.3 /myWines/purchased = My Wines. */
+  /** seeds 001 §2 /salesorder/all: what sold of the seller's lots. */
+  salesOrders: {
+    title: 'Sales orders',
+    intro: 'Your lots on buyers’ invoices: what is sold, what is paid.',
+    empty: 'No sales yet.',
+    invoice: 'Invoice',
+    date: 'Date',
+    wine: 'Wine',
+    quantity: 'Quantity',
+    amount: 'Amount',
+    buyer: 'Buyer',
+    status: 'Status',
+    kindAuction: 'Auction',
+    kindBuynow: 'Buy now',
+  },
   myWines: {
     intro: 'The wines you bought and paid for, by invoice.',
     empty: 'No purchased wines yet.',

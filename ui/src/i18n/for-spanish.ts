@@ -79,6 +79,7 @@ export const uiForSpanish: UiTexts = {
     current: 'Idioma: {{language}}',
   },
   accountMenu: {
+    salesOrders: 'Pedidos de venta',
     myBids: 'Mis pujas',
     myWines: 'Mis vinos',
     myWatchlist: 'Mi lista de seguimiento',
@@ -709,6 +710,20 @@ export const uiForSpanish: UiTexts = {
     redeemTitle: 'Canjear una tarjeta regalo',
     giftCardCode: 'Código de la tarjeta regalo',
     redeem: 'Canjear',
+  },
+  salesOrders: {
+    title: 'Pedidos de venta',
+    intro: 'Tus lotes en las facturas de los compradores: lo vendido y lo pagado.',
+    empty: 'Aún no hay ventas.',
+    invoice: 'Factura',
+    date: 'Fecha',
+    wine: 'Vino',
+    quantity: 'Cantidad',
+    amount: 'Importe',
+    buyer: 'Comprador',
+    status: 'Estado',
+    kindAuction: 'Subasta',
+    kindBuynow: 'Compra directa',
   },
   myWines: {
     intro: 'Los vinos que compraste y pagaste, por factura.',

@@ -21,13 +21,22 @@ const accountLinks = [
   { label: 'ui.accountMenu.transactions', to: '/transactions' },
 ] as const;
 
-/** The links a user sees: the staff's money page too for finance and admins. */
-const linksFor = (user: UserRecord) =>
-  canHandleMoney(user) ? [...accountLinks, staffMoneyLink] : accountLinks;
+/** The pages of the user's roles: sales orders for sellers, money and returns for finance and admins. */
+const roleLinks = [
+  {
+    label: 'ui.accountMenu.salesOrders',
+    to: '/salesorder/all',
+    shows: (user: UserRecord) => user.roles.includes('seller'),
+  },
+  { ...staffMoneyLink, shows: canHandleMoney },
+  { ...staffReturnsLink, shows: canDecideReturns },
+] as const;
 
-/** ...and the staff's returns for those who decide them (finance, admins). */
-const menuLinksFor = (user: UserRecord) =>
-  canDecideReturns(user) ? [...linksFor(user), staffReturnsLink] : linksFor(user);
+/** The links a user sees: everyone's, then their roles' pages. */
+const menuLinksFor = (user: UserRecord) => [
+  ...accountLinks,
+  ...roleLinks.filter((link) => link.shows(user)).map(({ label, to }) => ({ label, to })),
+];
 
 /** Sign In passes along where the visitor is (or was going), to come back after login. */
 function useSignInSearch(): { referer?: string } {

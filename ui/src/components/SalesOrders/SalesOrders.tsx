@@ -1,0 +1,65 @@
+import { Card, Table, Text } from '@mantine/core';
+import type { OutputOf } from '@wine/contracts';
+import { useTranslation } from 'react-i18next';
+import { formatDate, formatMoney } from '../../lib/format.ts';
+import { AnchorLink } from '../AnchorLink.tsx';
+import { InvoiceStatusBadge } from '../InvoiceList/InvoiceStatusBadge.tsx';
+
+type SalesOrderList = OutputOf<'salesOrders'>;
+
+/** seeds 001 /salesorder/all: each of the seller's lots on a buyer's invoice, with its status. */
+export function SalesOrders({ orders }: { orders: SalesOrderList }) {
+  const { t } = useTranslation();
+  if (orders.records.length === 0) {
+    return (
+      <Card data-testid="sales-orders-empty">
+        <Text>{t('ui.salesOrders.empty')}</Text>
+      </Card>
+    );
+  }
+  return (
+    <Card>
+      <Table.ScrollContainer minWidth={720}>
+        <Table striped verticalSpacing="sm" data-testid="sales-orders">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>{t('ui.salesOrders.invoice')}</Table.Th>
+              <Table.Th>{t('ui.salesOrders.date')}</Table.Th>
+              <Table.Th>{t('ui.salesOrders.wine')}</Table.Th>
+              <Table.Th ta="right">{t('ui.salesOrders.quantity')}</Table.Th>
+              <Table.Th ta="right">{t('ui.salesOrders.amount')}</Table.Th>
+              <Table.Th>{t('ui.salesOrders.buyer')}</Table.Th>
+              <Table.Th>{t('ui.salesOrders.status')}</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {orders.records.map((order) => (
+              <Table.Tr key={`${order.invoice_id}:${order.product_id}`} data-testid="sales-order">
+                <Table.Td>
+                  <Text size="sm" ff="monospace">
+                    {order.invoice_id}
+                  </Text>
+                  <Text size="xs" c="dimmed">
+                    {t(order.kind === 'auction' ? 'ui.salesOrders.kindAuction' : 'ui.salesOrders.kindBuynow')}
+                  </Text>
+                </Table.Td>
+                <Table.Td>{formatDate(order.created_at)}</Table.Td>
+                <Table.Td>
+                  <AnchorLink to="/productview/$pid" params={{ pid: order.product_id }} size="sm">
+                    {order.title}
+                  </AnchorLink>
+                </Table.Td>
+                <Table.Td ta="right">{order.qty}</Table.Td>
+                <Table.Td ta="right">{formatMoney(order.amount)}</Table.Td>
+                <Table.Td>{order.buyer}</Table.Td>
+                <Table.Td>
+                  <InvoiceStatusBadge status={order.status} />
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+    </Card>
+  );
+}

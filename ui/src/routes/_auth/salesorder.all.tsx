@@ -1,0 +1,47 @@
+import { Container, Text, Title } from '@mantine/core';
+import { useSuspenseQuery } from '@tanstack/react-query';
+import { createFileRoute } from '@tanstack/react-router';
+import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
+import { salesOrdersQuery } from '../../api/queries.ts';
+import { LoadError } from '../../components/LoadError/LoadError.tsx';
+import { Pager } from '../../components/Pager/Pager.tsx';
+import { SalesOrders } from '../../components/SalesOrders/SalesOrders.tsx';
+import { pageTitle, useDocumentMeta } from '../../lib/use-document-meta.ts';
+
+const PAGE_SIZE = 20;
+
+/** seeds 001 §2 /salesorder/all: a seller's sales orders (the server refuses anyone without the role). */
+export const Route = createFileRoute('/_auth/salesorder/all')({
+  validateSearch: z.object({ page: z.number().int().min(1).max(10_000).default(1).catch(1) }),
+  loaderDeps: ({ search }) => ({ page: search.page }),
+  loader: ({ deps, context: { queryClient } }) =>
+    queryClient.ensureQueryData(salesOrdersQuery({ page: deps.page, limit: PAGE_SIZE })),
+  component: SalesOrdersPage,
+  errorComponent: ({ error }) => <LoadError error={error} />,
+});
+
+function SalesOrdersPage() {
+  const { t } = useTranslation();
+  const { page } = Route.useSearch();
+  const navigate = Route.useNavigate();
+  const { data } = useSuspenseQuery(salesOrdersQuery({ page, limit: PAGE_SIZE }));
+  useDocumentMeta({ title: pageTitle(t('ui.salesOrders.title')) });
+  return (
+    <Container py="xl">
+      <Title order={1} mb={4}>
+        {t('ui.salesOrders.title')}
+      </Title>
+      <Text c="dimmed" mb="lg">
+        {t('ui.salesOrders.intro')}
+      </Text>
+      <SalesOrders orders={data} />
+      <Pager
+        page={page}
+        totalRecords={data.totalRecords}
+        pageSize={PAGE_SIZE}
+        onPage={(next) => void navigate({ search: { page: next } })}
+      />
+    </Container>
+  );
+}
