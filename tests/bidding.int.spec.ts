@@ -455,6 +455,8 @@ describe('the bidding read models are disposable', () => {
       { amount: 1_000, card_id: cards.data[0]?.id },
       watcher.auth,
     );
+    // ...and part of it held as a bid deposit, for the deposits read model.
+    await market.ok('/api/credit/addBidDeposit', { amount: 500 }, watcher.auth);
     // A gift card issued and redeemed, so the gift cards read model has something to rebuild.
     const { cards: gifts } = await market.ok<{ cards: { code: string }[] }>(
       '/api/admin/giftcard/issue',

@@ -225,6 +225,9 @@ describe('the money actions, tried as an attacker would', () => {
     actions.addGiftCardWalletBalance,
     actions.recordOfflinePayment,
     actions.issueGiftCards,
+    actions.addBidDeposit,
+    actions.applyDeposit,
+    actions.releaseDeposit,
   ];
   const queries = [
     actions.buynowCart,
@@ -236,6 +239,7 @@ describe('the money actions, tried as an attacker would', () => {
     actions.staffInvoices,
     actions.giftCards,
     actions.salesOrders,
+    actions.deposits,
   ];
 
   it('refuses every money action without a session, before reading its body', async () => {

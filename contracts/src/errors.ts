@@ -78,6 +78,7 @@ export const errorCatalogue = {
   WALLET_INSUFFICIENT: entry(402, 'checkout.walletInsufficient', 'amount'),
   DELIVERY_LOCKED: entry(409, 'checkout.deliveryLocked', 'delivery'),
   GIFT_CARD_UNKNOWN: entry(404, 'checkout.giftCardUnknown', 'code'),
+  DEPOSIT_NOT_FOUND: entry(404, 'checkout.depositNotFound', 'deposit_id'),
   GIFT_CARD_REDEEMED: entry(409, 'checkout.giftCardRedeemed', 'code'),
   // Returns (DOMAIN.md "Money": a paid line, within the return window, decided by finance or an admin).
   INVOICE_NOT_PAID: entry(409, 'returns.notPaid', 'invoice_id'),

@@ -32,7 +32,40 @@ export const WalletDebited = defineEvent({
   }),
 });
 
+/**
+ * seeds 001 §7 credit/addBidDeposit: credit set aside as a bid deposit (DOMAIN.md: deposits are held
+ * on the wallet); it leaves the balance until it is applied to an invoice or released.
+ */
+export const DepositHeld = defineEvent({
+  type: 'DepositHeld',
+  version: 1,
+  schema: z.object({ depositId: Id, amount: Cents.min(1), lotId: Id.nullable() }),
+});
+
+/** A deposit given back to the wallet's balance (refunded by finance or an admin). */
+export const DepositReleased = defineEvent({
+  type: 'DepositReleased',
+  version: 1,
+  schema: z.object({ depositId: Id, amount: Cents.min(1) }),
+});
+
+/** A deposit spent on an invoice: `applied` pays it, what is left of the deposit returns to the balance. */
+export const DepositApplied = defineEvent({
+  type: 'DepositApplied',
+  version: 1,
+  schema: z.object({ depositId: Id, invoiceId: Id, applied: Cents.min(1), returned: Cents }),
+});
+
 export type WalletEvent =
   | { type: 'WalletCredited'; data: z.infer<typeof WalletCredited.schema> }
-  | { type: 'WalletDebited'; data: z.infer<typeof WalletDebited.schema> };
-export const walletEventDefinitions = [WalletCredited, WalletDebited] as const;
+  | { type: 'WalletDebited'; data: z.infer<typeof WalletDebited.schema> }
+  | { type: 'DepositHeld'; data: z.infer<typeof DepositHeld.schema> }
+  | { type: 'DepositReleased'; data: z.infer<typeof DepositReleased.schema> }
+  | { type: 'DepositApplied'; data: z.infer<typeof DepositApplied.schema> };
+export const walletEventDefinitions = [
+  WalletCredited,
+  WalletDebited,
+  DepositHeld,
+  DepositReleased,
+  DepositApplied,
+] as const;

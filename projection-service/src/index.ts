@@ -30,6 +30,7 @@ import { returnsProjection } from './returns/project.ts';
 import { returnQueries } from './returns/queries.ts';
 import { usersProjection } from './users/project.ts';
 import { userQueries } from './users/queries.ts';
+import { depositsProjection } from './wallets/deposits.ts';
 import { walletsProjection } from './wallets/project.ts';
 import { walletQueries } from './wallets/queries.ts';
 import { watchlistsProjection } from './watchlists/project.ts';
@@ -44,6 +45,7 @@ export const projections: readonly Projection[] = [
   watchlistsProjection,
   invoicesProjection,
   walletsProjection,
+  depositsProjection,
   returnsProjection,
   giftCardsProjection,
   appointmentsProjection,

@@ -57,3 +57,7 @@ export const buyNowInvoiceId = (buyerId: string, cartId: string) =>
 /** A payment's id, from the request that made it. */
 export const paymentIdFor = (commandId: string, buyerId: string) =>
   `P-${shortHash(`${buyerId}\u0000${commandId}`)}`;
+
+/** A bid deposit's id, from the request that held it. */
+export const depositIdFor = (commandId: string, buyerId: string) =>
+  `D-${shortHash(`${buyerId}\u0000deposit\u0000${commandId}`)}`;

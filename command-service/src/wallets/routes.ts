@@ -1,12 +1,13 @@
-import { actions, checkoutMessages } from '@wine/contracts';
+import { actions, checkoutMessages, formatMoney, t } from '@wine/contracts';
 import { walletStream } from '@wine/event-schemas';
 import { AppError, CardDeclinedError, registerAction } from '@wine/platform';
 import type { FastifyPluginAsync } from 'fastify';
-import type { MoneyDeps } from '../checkout/money-deps.ts';
+import { depositIdFor, type MoneyDeps } from '../checkout/money-deps.ts';
 import { commandContext } from '../core/command-context.ts';
 import { cutAtRef } from '../users/cards/card-service.ts';
 import type { SessionAuth } from '../users/session/session-auth.ts';
 import { actorOf, secretKinds } from '../users/user-service.ts';
+import { applyDeposit } from './deposits.ts';
 import { walletDecider } from './wallet.ts';
 
 export interface WalletRouteDeps {
@@ -52,5 +53,45 @@ export const walletRoutes: FastifyPluginAsync<WalletRouteDeps> = async (app, { m
     );
     ctx.setMessage(checkoutMessages.creditAdded);
     return { balance: (await money.streams.load(stream, walletDecider)).balance };
+  });
+
+  // seeds 001 §7 credit/addBidDeposit: wallet credit set aside, held until applied or released.
+  registerAction(app, actions.addBidDeposit, auth, async (input, ctx) => {
+    const session = auth.sessionOf(ctx.request);
+    const stream = walletStream(session.user.id);
+    const depositId = depositIdFor(ctx.commandId, session.user.id);
+    await money.streams.handle(
+      stream,
+      walletDecider,
+      { type: 'HoldDeposit', depositId, amount: input.amount, lotId: input.lot_id },
+      commandContext(ctx, actorOf(session), money.clock.now()),
+    );
+    ctx.setMessage(t('checkout.depositHeld', { amount: formatMoney(input.amount) }));
+    return { deposit_id: depositId, balance: (await money.streams.load(stream, walletDecider)).balance };
+  });
+
+  registerAction(app, actions.applyDeposit, auth, async (input, ctx) => {
+    const session = auth.sessionOf(ctx.request);
+    const step = { base: ctx, actor: actorOf(session) };
+    const target = { buyerId: session.user.id, depositId: input.deposit_id, invoiceId: input.invoice_id };
+    const { status, amount } = await applyDeposit(money, step, target);
+    ctx.setMessage(t('checkout.depositApplied', { amount: formatMoney(amount), invoice: input.invoice_id }));
+    return { status };
+  });
+
+  // Finance or an admin gives a held deposit back to the buyer's wallet balance.
+  registerAction(app, actions.releaseDeposit, auth, async (input, ctx) => {
+    const stream = walletStream(input.user_id);
+    const wallet = await money.streams.load(stream, walletDecider);
+    const amount = wallet.held[input.deposit_id];
+    if (amount === undefined) throw new AppError('DEPOSIT_NOT_FOUND');
+    await money.streams.handle(
+      stream,
+      walletDecider,
+      { type: 'ReleaseDeposit', depositId: input.deposit_id },
+      commandContext(ctx, auth.adminOf(ctx.request), money.clock.now()),
+    );
+    ctx.setMessage(t('checkout.depositReleased', { amount: formatMoney(amount) }));
+    return null;
   });
 };

@@ -32,4 +32,40 @@ describe('the wallet decider', () => {
       .when({ type: 'Credit', entry: { entryId: 'c1', amount: 5_000, source: 'card', reference: 'ch_1' } })
       .then([]);
   });
+
+  it('holds a bid deposit out of the balance, never more than the balance', () => {
+    spec([credited('c1', 5_000)])
+      .when({ type: 'HoldDeposit', depositId: 'd1', amount: 2_000, lotId: 'lot-1' })
+      .then([{ type: 'DepositHeld', data: { depositId: 'd1', amount: 2_000, lotId: 'lot-1' } }]);
+    spec([
+      credited('c1', 5_000),
+      { type: 'DepositHeld', data: { depositId: 'd1', amount: 4_000, lotId: null } },
+    ])
+      .when(debit('x', 1_001))
+      .thenThrows({ code: 'WALLET_INSUFFICIENT' });
+    spec([credited('c1', 1_000)])
+      .when({ type: 'HoldDeposit', depositId: 'd1', amount: 1_001, lotId: null })
+      .thenThrows({ code: 'WALLET_INSUFFICIENT' });
+  });
+
+  it('applies a deposit up to what the invoice needs and gives back the rest; releases it once', () => {
+    const held = [
+      credited('c1', 5_000),
+      { type: 'DepositHeld', data: { depositId: 'd1', amount: 3_000, lotId: null } },
+    ] as WalletEvent[];
+    spec(held)
+      .when({ type: 'ApplyDeposit', depositId: 'd1', invoiceId: 'A-1', amount: 2_500 })
+      .then([
+        {
+          type: 'DepositApplied',
+          data: { depositId: 'd1', invoiceId: 'A-1', applied: 2_500, returned: 500 },
+        },
+      ]);
+    spec(held)
+      .when({ type: 'ReleaseDeposit', depositId: 'd1' })
+      .then([{ type: 'DepositReleased', data: { depositId: 'd1', amount: 3_000 } }]);
+    spec([...held, { type: 'DepositReleased', data: { depositId: 'd1', amount: 3_000 } }])
+      .when({ type: 'ReleaseDeposit', depositId: 'd1' })
+      .thenThrows({ code: 'DEPOSIT_NOT_FOUND' });
+  });
 });

@@ -1,7 +1,9 @@
 import { z } from 'zod';
 import { action, NoData, NoInput } from '../action.ts';
 import {
+  AddBidDepositInput,
   AddCreditInput,
+  ApplyDepositInput,
   CancelItemInput,
   CheckoutInput,
   ConfirmPaymentInput,
@@ -12,6 +14,7 @@ import {
   PlaceOrderInput,
   RecordOfflinePaymentInput,
   RedeemGiftCardInput,
+  ReleaseDepositInput,
   SandboxAuthenticateInput,
   SaveAddressInput,
 } from './inputs.ts';
@@ -20,6 +23,7 @@ import {
   CartView,
   CheckoutResult,
   CreditHistory,
+  DepositList,
   GiftCardList,
   InvoiceDetail,
   InvoiceList,
@@ -114,6 +118,28 @@ export const checkoutActions = {
 
 /** Wallet credit (seeds 001 §7 "Wallet, gift cards, offline"). */
 export const walletActions = {
+  addBidDeposit: action({
+    path: '/api/credit/addBidDeposit',
+    side: 'command',
+    auth: 'user',
+    input: AddBidDepositInput,
+    output: z.object({ deposit_id: z.string(), balance: z.number() }),
+  }),
+  /** seeds 001 §7 deposit area: alldeposits. */
+  deposits: action({
+    path: '/api/deposit/alldeposits',
+    side: 'query',
+    auth: 'user',
+    input: PageInput,
+    output: DepositList,
+  }),
+  applyDeposit: action({
+    path: '/api/deposit/apply',
+    side: 'command',
+    auth: 'user',
+    input: ApplyDepositInput,
+    output: z.object({ status: InvoiceStatus }),
+  }),
   addGiftCardWalletBalance: action({
     path: '/api/giftcard/addGiftCardWalletBalance',
     side: 'command',
@@ -181,6 +207,13 @@ export const moneyStaffActions = {
     auth: ['finance', 'admin'],
     input: RecordOfflinePaymentInput,
     output: z.object({ status: InvoiceStatus }),
+  }),
+  releaseDeposit: action({
+    path: '/api/admin/deposit/release',
+    side: 'command',
+    auth: ['finance', 'admin'],
+    input: ReleaseDepositInput,
+    output: NoData,
   }),
   staffInvoices: action({
     path: '/api/admin/invoice/list',

@@ -153,3 +153,25 @@ export const PageInput = z.strictObject({
 
 export const InvoiceListInput = PageInput.extend({ status: z.enum(['paid', 'unpaid']) });
 export const InvoiceIdInput = z.strictObject({ id: Id });
+
+/** seeds 001 §7 credit/addBidDeposit: wallet credit set aside as a bid deposit, optionally for one lot. */
+export const AddBidDepositInput = z.strictObject({
+  amount: z
+    .number(lazy(() => t('checkout.amountCents')))
+    .int(lazy(() => t('checkout.amountCents')))
+    .min(
+      100,
+      lazy(() => t('checkout.amountRange')),
+    )
+    .max(
+      1_000_000,
+      lazy(() => t('checkout.amountRange')),
+    ),
+  lot_id: Id.nullable().default(null),
+});
+
+/** A held deposit spent on one of the buyer's unpaid invoices. */
+export const ApplyDepositInput = z.strictObject({ deposit_id: Id, invoice_id: Id });
+
+/** Finance or an admin gives a buyer's held deposit back to their wallet. */
+export const ReleaseDepositInput = z.strictObject({ deposit_id: Id, user_id: Id });

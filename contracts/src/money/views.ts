@@ -209,3 +209,23 @@ export const SalesOrderList = z.object({
   ),
   totalRecords: z.number(),
 });
+
+/** seeds 001 §3 "Deposits: records, totalRecords, setDisp". */
+export const DepositList = z.object({
+  records: z.array(
+    z.object({
+      id: z.string(),
+      amount: z.number(),
+      lot_id: z.string().nullable(),
+      status: z.enum(['held', 'applied', 'released']),
+      invoice_id: z.string().nullable(),
+      applied: z.number(),
+      created_at: z.string(),
+      decided_at: z.string().nullable(),
+    }),
+  ),
+  totalRecords: z.number(),
+  setDisp: z.string(),
+  /** What the buyer's deposits hold now. */
+  held: z.number(),
+});

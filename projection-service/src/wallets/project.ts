@@ -29,24 +29,75 @@ export interface WalletDocument {
   _position: string;
 }
 
-/** The wallets read model: balance = credits - debits, and the history with its running balance. */
+type Entry = Omit<WalletEntryDocument, 'balance' | 'created_at'>;
+
+/**
+ * How an event moves the balance, as a line of the history: a credit, a debit, a deposit held (a
+ * debit) or released (a credit); an applied deposit gives back what it did not spend. Null when the
+ * balance does not move.
+ */
+function entryOf(e: WalletEvent, eventId: string): Entry | null {
+  switch (e.type) {
+    case 'WalletCredited':
+      return {
+        id: e.data.entryId,
+        type: 'credit',
+        amount: e.data.amount,
+        source: e.data.source,
+        reference: e.data.reference,
+      };
+    case 'WalletDebited':
+      return {
+        id: e.data.entryId,
+        type: 'debit',
+        amount: e.data.amount,
+        source: e.data.purpose,
+        reference: e.data.reference,
+      };
+    case 'DepositHeld':
+      return {
+        id: eventId,
+        type: 'debit',
+        amount: e.data.amount,
+        source: 'deposit',
+        reference: e.data.depositId,
+      };
+    case 'DepositReleased':
+      return {
+        id: eventId,
+        type: 'credit',
+        amount: e.data.amount,
+        source: 'deposit_release',
+        reference: e.data.depositId,
+      };
+    case 'DepositApplied':
+      return e.data.returned > 0
+        ? {
+            id: eventId,
+            type: 'credit',
+            amount: e.data.returned,
+            source: 'deposit_release',
+            reference: e.data.depositId,
+          }
+        : null;
+    default:
+      return null;
+  }
+}
+
+/** The wallets read model: the balance that may be spent, and the history with its running balance. */
 export const walletsProjection: Projection = {
   name: 'wallets',
   collections: [WALLETS],
-  handles: new Set(['WalletCredited', 'WalletDebited']),
+  handles: new Set(['WalletCredited', 'WalletDebited', 'DepositHeld', 'DepositReleased', 'DepositApplied']),
   project(event: RecordedEvent): ProjectedOperation[] {
     if (!event.streamName.startsWith('wallet-')) return [];
     const userId = event.streamName.slice('wallet-'.length);
     const e = { type: event.type, data: event.data } as WalletEvent;
-    const credit = e.type === 'WalletCredited';
-    const entry = {
-      id: e.data.entryId,
-      type: credit ? 'credit' : 'debit',
-      amount: e.data.amount,
-      source: e.type === 'WalletCredited' ? e.data.source : e.data.purpose,
-      reference: e.data.reference,
-      created_at: event.metadata.occurredAt,
-    } satisfies Omit<WalletEntryDocument, 'balance'>;
+    const found = entryOf(e, event.id);
+    if (!found) return [];
+    const credit = found.type === 'credit';
+    const entry = { ...found, created_at: event.metadata.occurredAt };
     const literal = Object.fromEntries(Object.entries(entry).map(([k, v]) => [k, { $literal: v }]));
     return [
       {
@@ -60,7 +111,7 @@ export const walletsProjection: Projection = {
         },
       },
       guardedPipeline(WALLETS, userId, event, [
-        { $set: { balance: { [credit ? '$add' : '$subtract']: ['$balance', e.data.amount] } } },
+        { $set: { balance: { [credit ? '$add' : '$subtract']: ['$balance', entry.amount] } } },
         { $set: { entries: { $concatArrays: ['$entries', [{ ...literal, balance: '$balance' }]] } } },
       ]),
     ];

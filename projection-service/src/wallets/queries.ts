@@ -1,6 +1,7 @@
 import { actions } from '@wine/contracts';
 import { registerAction } from '@wine/platform';
 import type { QueryPlugin } from '../core/queries.ts';
+import { DEPOSITS, type DepositDocument } from './deposits.ts';
 import { WALLETS, type WalletDocument } from './project.ts';
 
 /** The seeds' list caption: 'Showing 1-20 of 45', or nothing for an empty list. */
@@ -39,6 +40,33 @@ export const walletQueries: QueryPlugin = async (app, { docs, auth }) => {
       totalRecords: total,
       setDisp: setDisp(page, limit, records.length, total),
       balance: wallet?.balance ?? 0,
+    };
+  });
+
+  // seeds 001 §7 deposit/alldeposits: the caller's bid deposits, newest first, and what they hold.
+  registerAction(app, actions.deposits, authorize, async ({ page, limit }, { request }) => {
+    const userId = viewerOf(request) as string;
+    const deposits = docs.collection<DepositDocument>(DEPOSITS);
+    const filter = { user_id: userId };
+    const [rows, totalRecords, held] = await Promise.all([
+      deposits.find(filter, { sort: { created_at: -1, _id: 1 }, skip: (page - 1) * limit, limit }),
+      deposits.countDocuments(filter),
+      deposits.find({ user_id: userId, status: 'held' }, { projection: { amount: 1 } }),
+    ]);
+    return {
+      records: rows.map((d) => ({
+        id: d.deposit_id,
+        amount: d.amount,
+        lot_id: d.lot_id,
+        status: d.status,
+        invoice_id: d.invoice_id,
+        applied: d.applied,
+        created_at: d.created_at,
+        decided_at: d.decided_at,
+      })),
+      totalRecords,
+      setDisp: setDisp(page, limit, rows.length, totalRecords),
+      held: held.reduce((sum, d) => sum + d.amount, 0),
     };
   });
 };

@@ -145,6 +145,9 @@ export const auctionCartQuery = () => actionQuery('auctionCart', {});
 /** seeds 001 §2 /invoices/paid, /invoices/unpaid: one page of the buyer's invoices. */
 export const invoicesQuery = (input: InputOf<'allinvoices'>) => actionQuery('allinvoices', input);
 
+/** seeds 001 §7 deposit/alldeposits: one page of the buyer's bid deposits. */
+export const depositsQuery = (input: InputOf<'deposits'>) => actionQuery('deposits', input);
+
 /** seeds 001 /salesorder/all: one page of the seller's lots on buyers' invoices. */
 export const salesOrdersQuery = (input: InputOf<'salesOrders'>) => actionQuery('salesOrders', input);
 

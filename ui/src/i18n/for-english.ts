@@ -713,6 +713,19 @@ export const uiForEnglish = {
   },
   /** seeds 001 §3 "Credit history", §7 credit/addCreditBalance. */
   wallet: {
+    depositsTitle: 'Bid deposits',
+    depositsIntro:
+      'Credit held from your wallet as a deposit for your bids, applied to an invoice when you win. Held now: {{held}}.',
+    depositHold: 'Hold as deposit',
+    depositDollars: 'Deposit in US dollars',
+    depositApply: 'Apply',
+    depositApplyTo: 'Apply deposit {{id}} to an invoice',
+    depositChooseInvoice: 'Choose an unpaid invoice',
+    depositInvoice: '{{id}} ({{due}} due)',
+    depositPaid: '{{amount}} paid invoice {{id}}',
+    depositHeld: 'Held',
+    depositApplied: 'Applied',
+    depositReleased: 'Returned',
     title: 'Wallet',
     balance: 'Balance',
     history: 'Credit history',

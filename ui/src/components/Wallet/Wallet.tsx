@@ -6,6 +6,7 @@ import { creditHistoryQuery } from '../../api/queries.ts';
 import { formatDateTime, formatMoney } from '../../lib/format.ts';
 import { Pager } from '../Pager/Pager.tsx';
 import { AddCreditForm } from './AddCreditForm.tsx';
+import { BidDeposits } from './BidDeposits.tsx';
 import { RedeemGiftCardForm } from './RedeemGiftCardForm.tsx';
 
 const PAGE_SIZE = 10;
@@ -45,6 +46,12 @@ export function Wallet() {
             {t('ui.wallet.redeemTitle')}
           </Title>
           <RedeemGiftCardForm />
+        </div>
+        <div>
+          <Title order={3} fz={18} mb="xs">
+            {t('ui.wallet.depositsTitle')}
+          </Title>
+          <BidDeposits />
         </div>
         <div>
           <Title order={3} fz={18} mb="xs">

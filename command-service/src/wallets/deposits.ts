@@ -1,0 +1,65 @@
+import { invoiceStream, walletStream } from '@wine/event-schemas';
+import { AppError } from '@wine/platform';
+import { type MoneyDeps, type Step, stepContext } from '../checkout/money-deps.ts';
+import { completeBuyNowOrder } from '../checkout/orders.ts';
+import { invoiceDecider } from '../invoices/decide.ts';
+import { dueOf, isPaid } from '../invoices/invoice.ts';
+import { walletDecider } from './wallet.ts';
+
+/**
+ * A held bid deposit pays one of the buyer's unpaid invoices (issue "Money": deposits are applied to
+ * an invoice or refunded): the invoice is claimed by a started payment, the deposit applied on the
+ * wallet (what it does not need returns to the balance), then the payment recorded.
+ */
+export async function applyDeposit(
+  deps: MoneyDeps,
+  step: Step,
+  input: { buyerId: string; depositId: string; invoiceId: string },
+) {
+  const { streams, clock } = deps;
+  const { buyerId, depositId, invoiceId } = input;
+  const invoice = await streams.load(invoiceStream(invoiceId), invoiceDecider);
+  if (invoice.status === 'none' || invoice.issued.buyerId !== buyerId) {
+    throw new AppError('INVOICE_NOT_FOUND', { field: 'invoice_id' });
+  }
+  const wallet = await streams.load(walletStream(buyerId), walletDecider);
+  const held = wallet.held[depositId];
+  if (held === undefined) throw new AppError('DEPOSIT_NOT_FOUND');
+  const amount = Math.min(held, dueOf(invoice));
+  const paymentId = `${depositId}-a`;
+  const now = clock.now();
+  await streams.handle(
+    invoiceStream(invoiceId),
+    invoiceDecider,
+    { type: 'StartPayment', buyerId, paymentId, method: 'wallet', amount, card: null, now },
+    stepContext(step, 'start', now),
+  );
+  try {
+    await streams.handle(
+      walletStream(buyerId),
+      walletDecider,
+      { type: 'ApplyDeposit', depositId, invoiceId, amount },
+      stepContext(step, 'apply', clock.now()),
+    );
+  } catch (error) {
+    await streams.handle(
+      invoiceStream(invoiceId),
+      invoiceDecider,
+      { type: 'FailPayment', paymentId, reason: 'the deposit could not be applied' },
+      stepContext(step, 'fail', clock.now()),
+    );
+    throw error;
+  }
+  await streams.handle(
+    invoiceStream(invoiceId),
+    invoiceDecider,
+    { type: 'RecordPayment', paymentId, method: 'wallet', amount, reference: depositId },
+    stepContext(step, 'record', clock.now()),
+  );
+  const after = await streams.load(invoiceStream(invoiceId), invoiceDecider);
+  if (after.status === 'none') throw new AppError('INVOICE_NOT_FOUND');
+  if (isPaid(after) && after.issued.kind === 'buynow') await completeBuyNowOrder(deps, step, after);
+  await deps.mail.paymentReceived(after, amount);
+  const status: 'paid' | 'partial' = isPaid(after) ? 'paid' : 'partial';
+  return { status, amount };
+}

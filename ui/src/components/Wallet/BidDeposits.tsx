@@ -1,0 +1,166 @@
+import { Badge, Button, Group, Select, Table, Text, TextInput } from '@mantine/core';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { AddBidDepositInput, type InputOf } from '@wine/contracts';
+import { useSetAtom } from 'jotai';
+import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { callForMessage, errorMessage, messageOr } from '../../api/client.ts';
+import { depositsQuery, invalidateAction, invalidateCarts, invoicesQuery } from '../../api/queries.ts';
+import { dollarsToCents, formatDateTime, formatMoney } from '../../lib/format.ts';
+import { pushAlertAtom } from '../../state/alerts.ts';
+
+const statusColour = { held: 'blue', applied: 'green', released: 'gray' } as const;
+const statusText = {
+  held: 'ui.wallet.depositHeld',
+  applied: 'ui.wallet.depositApplied',
+  released: 'ui.wallet.depositReleased',
+} as const;
+
+/** After a deposit moves, the wallet, its deposits and what they paid show again. */
+function useRefreshMoney() {
+  const queryClient = useQueryClient();
+  return () => {
+    for (const name of ['deposits', 'getCreditHistory', 'alltransactions', 'allinvoices'] as const) {
+      void invalidateAction(queryClient, name);
+    }
+    void invalidateCarts(queryClient);
+  };
+}
+
+/** A held deposit spent on one of the buyer's unpaid invoices. */
+function ApplyDeposit({ depositId }: { depositId: string }) {
+  const { t } = useTranslation();
+  const pushAlert = useSetAtom(pushAlertAtom);
+  const refresh = useRefreshMoney();
+  const unpaid = useQuery(invoicesQuery({ status: 'unpaid', page: 1, limit: 50 }));
+  const [invoiceId, setInvoiceId] = useState<string | null>(null);
+  const applying = useMutation({
+    mutationFn: (input: InputOf<'applyDeposit'>) => callForMessage('applyDeposit', input),
+    onSuccess: ({ message }) => {
+      pushAlert({ msg: messageOr(message, ''), type: 'success' });
+      refresh();
+    },
+    onError: (error) => pushAlert({ msg: errorMessage(error), type: 'error' }),
+  });
+  const options = (unpaid.data?.records ?? []).map((invoice) => ({
+    value: invoice.id,
+    label: t('ui.wallet.depositInvoice', { id: invoice.id, due: formatMoney(invoice.due) }),
+  }));
+  if (options.length === 0) return null;
+  return (
+    <Group gap="xs" wrap="nowrap">
+      <Select
+        aria-label={t('ui.wallet.depositApplyTo', { id: depositId })}
+        placeholder={t('ui.wallet.depositChooseInvoice')}
+        data={options}
+        value={invoiceId}
+        onChange={setInvoiceId}
+        size="xs"
+        w={220}
+      />
+      <Button
+        size="xs"
+        disabled={!invoiceId}
+        loading={applying.isPending}
+        onClick={() => invoiceId && applying.mutate({ deposit_id: depositId, invoice_id: invoiceId })}
+        data-testid="apply-deposit"
+      >
+        {t('ui.wallet.depositApply')}
+      </Button>
+    </Group>
+  );
+}
+
+/**
+ * seeds 001 §7 credit/addBidDeposit and the deposit list: wallet credit held as a bid deposit, then
+ * applied to an unpaid invoice (or given back by finance).
+ */
+export function BidDeposits() {
+  const { t } = useTranslation();
+  const pushAlert = useSetAtom(pushAlertAtom);
+  const refresh = useRefreshMoney();
+  const deposits = useQuery(depositsQuery({ page: 1, limit: 20 }));
+  const [amount, setAmount] = useState('');
+  const [amountError, setAmountError] = useState<string | null>(null);
+  const holding = useMutation({
+    mutationFn: (input: InputOf<'addBidDeposit'>) => callForMessage('addBidDeposit', input),
+    onSuccess: ({ message }) => {
+      pushAlert({ msg: messageOr(message, ''), type: 'success' });
+      setAmount('');
+      refresh();
+    },
+    onError: (error) => setAmountError(errorMessage(error)),
+  });
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const checked = AddBidDepositInput.safeParse({
+      amount: dollarsToCents(amount) ?? Number.NaN,
+      lot_id: null,
+    });
+    if (!checked.success) return setAmountError(checked.error.issues[0]?.message ?? t('ui.wallet.notAmount'));
+    setAmountError(null);
+    holding.mutate(checked.data);
+  };
+  const records = deposits.data?.records ?? [];
+  return (
+    <div data-testid="bid-deposits">
+      <Text size="sm" c="dimmed" mb="xs">
+        {t('ui.wallet.depositsIntro', { held: formatMoney(deposits.data?.held ?? 0) })}
+      </Text>
+      <form onSubmit={submit} noValidate aria-label={t('ui.wallet.depositsTitle')}>
+        <Group align="flex-start" gap="sm" wrap="wrap" mb="sm">
+          <TextInput
+            label={t('ui.wallet.depositDollars')}
+            inputMode="decimal"
+            leftSection="$"
+            value={amount}
+            onChange={(event) => {
+              setAmount(event.currentTarget.value);
+              setAmountError(null);
+            }}
+            error={amountError}
+            w={{ base: '100%', xs: 200 }}
+            data-testid="deposit-amount"
+          />
+          <Button
+            type="submit"
+            mt={{ base: 0, xs: 25 }}
+            loading={holding.isPending}
+            data-testid="hold-deposit"
+          >
+            {t('ui.wallet.depositHold')}
+          </Button>
+        </Group>
+      </form>
+      {records.length > 0 ? (
+        <Table.ScrollContainer minWidth={600}>
+          <Table verticalSpacing="xs" data-testid="deposit-list">
+            <Table.Tbody>
+              {records.map((deposit) => (
+                <Table.Tr key={deposit.id} data-testid="deposit-row">
+                  <Table.Td>{formatDateTime(deposit.created_at)}</Table.Td>
+                  <Table.Td ta="right">{formatMoney(deposit.amount)}</Table.Td>
+                  <Table.Td>
+                    <Badge color={statusColour[deposit.status]} variant="light">
+                      {t(statusText[deposit.status])}
+                    </Badge>
+                  </Table.Td>
+                  <Table.Td>
+                    {deposit.status === 'held' ? (
+                      <ApplyDeposit depositId={deposit.id} />
+                    ) : deposit.invoice_id ? (
+                      t('ui.wallet.depositPaid', {
+                        amount: formatMoney(deposit.applied),
+                        id: deposit.invoice_id,
+                      })
+                    ) : null}
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      ) : null}
+    </div>
+  );
+}
