@@ -1,4 +1,4 @@
-import { Badge, Button, Group, Select, Table, Text, TextInput } from '@mantine/core';
+import { Badge, Button, Group, Select, Stack, Text, TextInput } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { AddBidDepositInput, type InputOf } from '@wine/contracts';
 import { useSetAtom } from 'jotai';
@@ -48,7 +48,7 @@ function ApplyDeposit({ depositId }: { depositId: string }) {
   }));
   if (options.length === 0) return null;
   return (
-    <Group gap="xs" wrap="nowrap">
+    <Group gap="xs" wrap="wrap">
       <Select
         aria-label={t('ui.wallet.depositApplyTo', { id: depositId })}
         placeholder={t('ui.wallet.depositChooseInvoice')}
@@ -133,33 +133,39 @@ export function BidDeposits() {
         </Group>
       </form>
       {records.length > 0 ? (
-        <Table.ScrollContainer minWidth={600}>
-          <Table verticalSpacing="xs" data-testid="deposit-list">
-            <Table.Tbody>
-              {records.map((deposit) => (
-                <Table.Tr key={deposit.id} data-testid="deposit-row">
-                  <Table.Td>{formatDateTime(deposit.created_at)}</Table.Td>
-                  <Table.Td ta="right">{formatMoney(deposit.amount)}</Table.Td>
-                  <Table.Td>
-                    <Badge color={statusColour[deposit.status]} variant="light">
-                      {t(statusText[deposit.status])}
-                    </Badge>
-                  </Table.Td>
-                  <Table.Td>
-                    {deposit.status === 'held' ? (
-                      <ApplyDeposit depositId={deposit.id} />
-                    ) : deposit.invoice_id ? (
-                      t('ui.wallet.depositPaid', {
-                        amount: formatMoney(deposit.applied),
-                        id: deposit.invoice_id,
-                      })
-                    ) : null}
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+        <Stack gap="xs" data-testid="deposit-list">
+          {records.map((deposit) => (
+            <Group
+              key={deposit.id}
+              justify="space-between"
+              gap="xs"
+              wrap="wrap"
+              py={6}
+              style={{ borderBottom: '1px solid var(--mantine-color-gray-3)' }}
+              data-testid="deposit-row"
+            >
+              <Group gap="sm" wrap="wrap">
+                <Text size="sm">{formatDateTime(deposit.created_at)}</Text>
+                <Text size="sm" fw={600}>
+                  {formatMoney(deposit.amount)}
+                </Text>
+                <Badge color={statusColour[deposit.status]} variant="light">
+                  {t(statusText[deposit.status])}
+                </Badge>
+              </Group>
+              {deposit.status === 'held' ? (
+                <ApplyDeposit depositId={deposit.id} />
+              ) : deposit.invoice_id ? (
+                <Text size="sm">
+                  {t('ui.wallet.depositPaid', {
+                    amount: formatMoney(deposit.applied),
+                    id: deposit.invoice_id,
+                  })}
+                </Text>
+              ) : null}
+            </Group>
+          ))}
+        </Stack>
       ) : null}
     </div>
   );
