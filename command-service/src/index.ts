@@ -37,7 +37,7 @@ import { moneyMail } from './checkout/mail.ts';
 import type { MoneyDeps } from './checkout/money-deps.ts';
 import { checkoutRoutes } from './checkout/routes.ts';
 import { createStreams, type Streams } from './core/command-handler.ts';
-import type { LogFollower } from './core/follow-log.ts';
+import { type LogFollower, logFeed } from './core/follow-log.ts';
 import { devRoutes } from './dev/routes.ts';
 import { giftCardRoutes } from './giftcards/routes.ts';
 import { invoicingProcess } from './invoices/issuing.ts';
@@ -168,13 +168,15 @@ export async function commandService(
   await app.register(giftCardRoutes, { money, auth, codeKey, rateLimit: limit });
   const { outbox } = deps.mailer;
   if (outbox) await app.register(devRoutes, { outbox, auth });
+  // The process managers read the log through one subscription.
+  const feed = logFeed(deps.store, deps.logger);
   return {
     streams,
     scheduler: processManagers([
-      closingScheduler({ streams, clock: deps.clock, logger: deps.logger }),
-      invoicingProcess(money, openInvoices),
-      expiryProcess(money),
-      voidedOrderPickups(appointments, money),
+      closingScheduler({ streams, clock: deps.clock, logger: deps.logger, feed }),
+      invoicingProcess(money, openInvoices, feed),
+      expiryProcess(money, feed),
+      voidedOrderPickups(appointments, money, feed),
     ]),
     accounts: users,
   };

@@ -1,4 +1,4 @@
-import { followLog, type LogFollower } from '../core/follow-log.ts';
+import { type LogFeed, type LogFollower, logFeed } from '../core/follow-log.ts';
 import type { AppointmentDeps, AppointmentService } from './appointment-service.ts';
 
 /**
@@ -9,8 +9,9 @@ import type { AppointmentDeps, AppointmentService } from './appointment-service.
 export function voidedOrderPickups(
   appointments: AppointmentService,
   deps: Pick<AppointmentDeps, 'streams' | 'logger'>,
+  feed: LogFeed = logFeed(deps.streams.store, deps.logger),
 ): LogFollower {
-  return followLog(deps.streams.store, 'pickup-release', deps.logger, async (events) => {
+  return feed.follow('pickup-release', async (events) => {
     for (const event of events) {
       if (event.type !== 'InvoiceVoided' || !event.streamName.startsWith('invoice-')) continue;
       const invoiceId = event.streamName.slice('invoice-'.length);

@@ -24,7 +24,6 @@ import { abandonBuyNowOrder, completeBuyNowOrder, placeBuyNowOrder } from './ord
 import { cardPart, confirmCardPayment, type PaymentOutcome, pay, walletPart } from './payments.ts';
 
 type CheckoutInput = z.output<typeof In>;
-type CartRef = { type: 'buynow' | 'auction'; cart_id: string };
 
 const values = (
   amounts: { subtotal: number; premiumPercent: number; premium: number; tax: number; total: number }[],

@@ -1,5 +1,5 @@
 import { invoiceStream, lotStream, type RecordedEvent } from '@wine/event-schemas';
-import { followLog, type LogFollower } from '../core/follow-log.ts';
+import { type LogFeed, type LogFollower, logFeed } from '../core/follow-log.ts';
 import { invoiceDecider } from '../invoices/decide.ts';
 import { isPaid } from '../invoices/invoice.ts';
 import { lotDecider } from '../lots/decide.ts';
@@ -18,7 +18,11 @@ interface TrackedHold {
  * unpaid order up (a card payment still waiting for its issuer is cancelled first), so the log, the
  * lot pages and the buyer's invoices all say so.
  */
-export function expiryProcess(deps: MoneyDeps, tickMs = 1_000): LogFollower {
+export function expiryProcess(
+  deps: MoneyDeps,
+  feed: LogFeed = logFeed(deps.streams.store, deps.logger),
+  tickMs = 1_000,
+): LogFollower {
   const { streams, clock, logger } = deps;
   const holds = new Map<string, TrackedHold>();
   const inFlight = new Set<string>();
@@ -87,7 +91,7 @@ export function expiryProcess(deps: MoneyDeps, tickMs = 1_000): LogFollower {
     }
   }
 
-  const log = followLog(streams.store, 'expiry', logger, (events) => {
+  const log = feed.follow('expiry', (events) => {
     for (const event of events) follow(event);
   });
 

@@ -1,7 +1,7 @@
 import { invoiceAmounts, pickupTaxRate } from '@wine/contracts';
 import { invoiceStream, type LotEvent, lotStream, type RecordedEvent } from '@wine/event-schemas';
 import { auctionInvoiceId, type MoneyDeps, stepContext, systemStep } from '../checkout/money-deps.ts';
-import { followLog, type LogFollower } from '../core/follow-log.ts';
+import { type LogFeed, type LogFollower, logFeed } from '../core/follow-log.ts';
 import { lotDecider } from '../lots/decide.ts';
 import { invoiceDecider } from './decide.ts';
 import type { OpenInvoices } from './open-invoices.ts';
@@ -23,7 +23,11 @@ export interface Invoicing extends LogFollower {
  * log; every instance may issue an invoice, and the invoice's stream lets one through (same command
  * id, and the decider answers nothing for an invoice already issued).
  */
-export function invoicingProcess(deps: MoneyDeps, openInvoices: OpenInvoices): Invoicing {
+export function invoicingProcess(
+  deps: MoneyDeps,
+  openInvoices: OpenInvoices,
+  feed: LogFeed = logFeed(deps.streams.store, deps.logger),
+): Invoicing {
   const { streams, clock, logger } = deps;
   const toIssue = new Map<string, Closed>();
   const inFlight = new Set<string>();
@@ -109,7 +113,7 @@ export function invoicingProcess(deps: MoneyDeps, openInvoices: OpenInvoices): I
     }
   }
 
-  const log = followLog(streams.store, 'invoicing', logger, (events) => {
+  const log = feed.follow('invoicing', (events) => {
     for (const event of events) follow(event);
     void drain();
   });

@@ -2,13 +2,15 @@ import { lotStream, parseStreamName, type RecordedEvent } from '@wine/event-sche
 import type { Clock, Logger } from '@wine/platform';
 import TinyQueue from 'tinyqueue';
 import type { Streams } from '../core/command-handler.ts';
-import { followLog } from '../core/follow-log.ts';
+import { type LogFeed, logFeed } from '../core/follow-log.ts';
 import { lotDecider } from './decide.ts';
 
 export interface ClosingSchedulerDeps {
   streams: Streams;
   clock: Clock;
   logger: Logger;
+  /** The log as the write side's processes share it; a feed of its own otherwise. */
+  feed?: LogFeed;
   /** How often due lots are looked for (the clock may jump, so timers are not trusted alone). */
   tickMs?: number;
 }
@@ -97,7 +99,8 @@ export function closingScheduler(deps: ClosingSchedulerDeps): ClosingScheduler {
     }
   }
 
-  const log = followLog(streams.store, 'closing scheduler', logger, (events) => {
+  const feed = deps.feed ?? logFeed(streams.store, logger);
+  const log = feed.follow('closing scheduler', (events) => {
     for (const event of events) follow(event);
     tick();
   });
