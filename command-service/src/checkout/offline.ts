@@ -2,9 +2,9 @@ import { formatMoney, t } from '@wine/contracts';
 import { invoiceStream } from '@wine/event-schemas';
 import { AppError } from '@wine/platform';
 import { invoiceDecider } from '../invoices/decide.ts';
-import { dueOf, isPaid } from '../invoices/invoice.ts';
+import { dueOf } from '../invoices/invoice.ts';
 import { type MoneyDeps, paymentIdFor, type Step, stepContext } from './money-deps.ts';
-import { completeBuyNowOrder } from './orders.ts';
+import { afterPayment } from './orders.ts';
 
 /** What the buyer is told when an order is placed to pay offline: how much, which invoice, until when. */
 export async function offlineInstructions(deps: MoneyDeps, invoiceIds: readonly string[]): Promise<string> {
@@ -42,14 +42,5 @@ export async function recordOfflinePayment(
     { type: 'RecordPayment', paymentId, method: 'offline', amount: input.amount, reference: input.reference },
     stepContext(step, 'record', clock.now()),
   );
-  const after = await streams.load(invoiceStream(input.invoice_id), invoiceDecider);
-  if (after.status === 'none') throw new AppError('INVOICE_NOT_FOUND');
-  if (isPaid(after) && after.issued.kind === 'buynow') await completeBuyNowOrder(deps, step, after);
-  await deps.mail.paymentReceived(after, input.amount);
-  const status: 'paid' | 'partial' | 'unpaid' = isPaid(after)
-    ? 'paid'
-    : after.paid > 0
-      ? 'partial'
-      : 'unpaid';
-  return status;
+  return afterPayment(deps, step, input.invoice_id, input.amount);
 }

@@ -1,9 +1,9 @@
-import { invoiceAmounts, lineAmount, t } from '@wine/contracts';
+import { invoiceAmounts, invoiceStatus, lineAmount, t } from '@wine/contracts';
 import { cartStream, type DeliveryData, invoiceStream, lotStream, walletStream } from '@wine/event-schemas';
 import { AppError } from '@wine/platform';
 import { cartDecider } from '../carts/cart.ts';
 import { invoiceDecider } from '../invoices/decide.ts';
-import type { IssuedInvoice } from '../invoices/invoice.ts';
+import { type IssuedInvoice, isPaid } from '../invoices/invoice.ts';
 import { lotDecider } from '../lots/decide.ts';
 import { walletDecider } from '../wallets/wallet.ts';
 import { type MoneyDeps, type Step, stepContext } from './money-deps.ts';
@@ -145,6 +145,18 @@ const holdsOf = (invoice: IssuedInvoice) =>
   invoice.issued.lines.flatMap((l) =>
     l.reservationId ? [{ lotId: l.lotId, reservationId: l.reservationId }] : [],
   );
+
+/**
+ * What follows a payment recorded outside a checkout (offline, a deposit): a buy-now order paid in
+ * full becomes a sale, the buyer is mailed the receipt. Answers the invoice's status after it.
+ */
+export async function afterPayment(deps: MoneyDeps, step: Step, invoiceId: string, amount: number) {
+  const invoice = await deps.streams.load(invoiceStream(invoiceId), invoiceDecider);
+  if (invoice.status === 'none') throw new AppError('INVOICE_NOT_FOUND');
+  if (isPaid(invoice) && invoice.issued.kind === 'buynow') await completeBuyNowOrder(deps, step, invoice);
+  await deps.mail.paymentReceived(invoice, amount);
+  return invoiceStatus(invoice.paid, invoice.amounts.total, invoice.voided);
+}
 
 /** A paid buy-now order: its holds become sales and its lines leave the buyer's cart. */
 export async function completeBuyNowOrder(deps: MoneyDeps, step: Step, invoice: IssuedInvoice) {

@@ -1,9 +1,9 @@
 import { invoiceStream, walletStream } from '@wine/event-schemas';
 import { AppError } from '@wine/platform';
 import { type MoneyDeps, type Step, stepContext } from '../checkout/money-deps.ts';
-import { completeBuyNowOrder } from '../checkout/orders.ts';
+import { afterPayment } from '../checkout/orders.ts';
 import { invoiceDecider } from '../invoices/decide.ts';
-import { dueOf, isPaid } from '../invoices/invoice.ts';
+import { dueOf } from '../invoices/invoice.ts';
 import { walletDecider } from './wallet.ts';
 
 /**
@@ -56,10 +56,5 @@ export async function applyDeposit(
     { type: 'RecordPayment', paymentId, method: 'wallet', amount, reference: depositId },
     stepContext(step, 'record', clock.now()),
   );
-  const after = await streams.load(invoiceStream(invoiceId), invoiceDecider);
-  if (after.status === 'none') throw new AppError('INVOICE_NOT_FOUND');
-  if (isPaid(after) && after.issued.kind === 'buynow') await completeBuyNowOrder(deps, step, after);
-  await deps.mail.paymentReceived(after, amount);
-  const status: 'paid' | 'partial' = isPaid(after) ? 'paid' : 'partial';
-  return { status, amount };
+  return { status: await afterPayment(deps, step, invoiceId, amount), amount };
 }

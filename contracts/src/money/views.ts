@@ -60,6 +60,13 @@ export type CheckoutResult = z.infer<typeof CheckoutResult>;
 export const InvoiceStatus = z.enum(['unpaid', 'partial', 'paid', 'void']);
 export type InvoiceStatus = z.infer<typeof InvoiceStatus>;
 
+/** DOMAIN.md "Money": void once voided; else paid once the payments cover the total; partial; unpaid. */
+export function invoiceStatus(paid: number, total: number, voided: boolean): InvoiceStatus {
+  if (voided) return 'void';
+  if (paid >= total) return 'paid';
+  return paid > 0 ? 'partial' : 'unpaid';
+}
+
 export const AddressView = z.object({
   address1: z.string(),
   city: z.string(),

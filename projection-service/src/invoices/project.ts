@@ -1,10 +1,10 @@
-import type { InvoiceStatus, Transaction } from '@wine/contracts';
+import { type InvoiceStatus, invoiceStatus, type Transaction } from '@wine/contracts';
 import type { DeliveryData, InvoiceEvent, RecordedEvent } from '@wine/event-schemas';
 import { START } from '@wine/event-schemas';
 import { guardedPipeline, guardedUpdate } from '../core/guarded.ts';
 import type { ProjectedOperation, Projection } from '../core/projection.ts';
 import { type OrderLogEntry, orderLogEntry } from './order-log.ts';
-import { invoiceStatus, settle } from './status.ts';
+import { settle } from './status.ts';
 
 export const INVOICES = 'invoices';
 export const INVOICE_TRANSACTIONS = 'invoice_transactions';

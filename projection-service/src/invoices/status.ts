@@ -5,13 +5,6 @@ import { orderLogEntry } from './order-log.ts';
 /** What the buyer still owes on: the auction cart and the 'unpaid' list (seeds 001 §7). */
 export const unpaidStatuses: readonly InvoiceStatus[] = ['unpaid', 'partial'];
 
-/** DOMAIN.md "Money": void once voided; else paid once the payments cover the total; partial; unpaid. */
-export function invoiceStatus(paid: number, total: number, voided: boolean): InvoiceStatus {
-  if (voided) return 'void';
-  if (paid >= total) return 'paid';
-  return paid > 0 ? 'partial' : 'unpaid';
-}
-
 /**
  * The stages that follow every change of an invoice: its status, what is due and when it was paid,
  * from its own fields (invoiceStatus, as an expression), and the order log entry of `event`.
