@@ -12,6 +12,26 @@ const ClientId = z
     lazy(() => t('checkout.badCartId')),
   );
 
+/**
+ * An amount in whole cents between `min` and `max`; outside, the range's message (DOMAIN.md "Money":
+ * money is integer cents).
+ */
+const cents = (min: number, max: number, range: 'checkout.amountCents' | 'checkout.amountRange') =>
+  z
+    .number(lazy(() => t('checkout.amountCents')))
+    .int(lazy(() => t('checkout.amountCents')))
+    .min(
+      min,
+      lazy(() => t(range)),
+    )
+    .max(
+      max,
+      lazy(() => t(range)),
+    );
+
+/** Wallet credit bought, gift cards issued, bid deposits held: $1.00 to $10,000.00. */
+const WalletAmount = cents(100, 1_000_000, 'checkout.amountRange');
+
 /** seeds 001 §3 "Address form", as checkout asks it. */
 export const CheckoutAddress = z.strictObject(AddressFields);
 export type CheckoutAddress = z.output<typeof CheckoutAddress>;
@@ -50,33 +70,13 @@ export const PlaceOrderInput = SaveAddressInput;
 /** Finance or an admin records money received offline for an invoice (bank transfer, at pickup). */
 export const RecordOfflinePaymentInput = z.strictObject({
   invoice_id: Id,
-  amount: z
-    .number(lazy(() => t('checkout.amountCents')))
-    .int(lazy(() => t('checkout.amountCents')))
-    .min(
-      1,
-      lazy(() => t('checkout.amountCents')),
-    )
-    .max(
-      1_000_000_000,
-      lazy(() => t('checkout.amountCents')),
-    ),
+  amount: cents(1, 1_000_000_000, 'checkout.amountCents'),
   reference: z.string().trim().min(1).max(100),
 });
 
 /** An admin issues `count` gift cards of `amount` cents each. */
 export const IssueGiftCardsInput = z.strictObject({
-  amount: z
-    .number(lazy(() => t('checkout.amountCents')))
-    .int(lazy(() => t('checkout.amountCents')))
-    .min(
-      100,
-      lazy(() => t('checkout.amountRange')),
-    )
-    .max(
-      1_000_000,
-      lazy(() => t('checkout.amountRange')),
-    ),
+  amount: WalletAmount,
   count: z.number().int().min(1).max(50),
 });
 
@@ -132,17 +132,7 @@ export const CancelItemInput = z.strictObject({ product_id: Id });
 
 /** seeds 001 §7 credit/addCreditBalance: credit bought with a saved card, whole cents, $1 to $10,000. */
 export const AddCreditInput = z.strictObject({
-  amount: z
-    .number(lazy(() => t('checkout.amountCents')))
-    .int(lazy(() => t('checkout.amountCents')))
-    .min(
-      100,
-      lazy(() => t('checkout.amountRange')),
-    )
-    .max(
-      1_000_000,
-      lazy(() => t('checkout.amountRange')),
-    ),
+  amount: WalletAmount,
   card_id: Id,
 });
 
@@ -156,17 +146,7 @@ export const InvoiceIdInput = z.strictObject({ id: Id });
 
 /** seeds 001 §7 credit/addBidDeposit: wallet credit set aside as a bid deposit, optionally for one lot. */
 export const AddBidDepositInput = z.strictObject({
-  amount: z
-    .number(lazy(() => t('checkout.amountCents')))
-    .int(lazy(() => t('checkout.amountCents')))
-    .min(
-      100,
-      lazy(() => t('checkout.amountRange')),
-    )
-    .max(
-      1_000_000,
-      lazy(() => t('checkout.amountRange')),
-    ),
+  amount: WalletAmount,
   lot_id: Id.nullable().default(null),
 });
 
