@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import {
   type AppointmentRecord,
   type AppointmentView,
@@ -13,6 +12,7 @@ import type { Clock, Logger, Mailer } from '@wine/platform';
 import { type Step, stepContext, systemStep } from '../checkout/money-deps.ts';
 import type { RequestContext } from '../core/command-context.ts';
 import type { Streams } from '../core/command-handler.ts';
+import { derivedId } from '../core/derived-id.ts';
 import { invoiceDecider } from '../invoices/decide.ts';
 import { userDecider } from '../users/decide.ts';
 import { actorOf, type Session } from '../users/user-service.ts';
@@ -32,8 +32,7 @@ export interface AppointmentDeps {
 }
 
 /** A new appointment's id, from the request that books it: a retried booking is the same one. */
-const appointmentIdFor = (invoiceId: string, commandId: string) =>
-  `AP-${createHash('sha256').update(`${invoiceId}\u0000${commandId}`).digest('base64url').slice(0, 20)}`;
+const appointmentIdFor = (invoiceId: string, commandId: string) => derivedId('AP', invoiceId, commandId);
 
 /**
  * DOMAIN.md "Money": pickup appointments. A booking takes a place in its slot (`slot-<start>`, where

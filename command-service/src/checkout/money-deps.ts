@@ -1,9 +1,9 @@
-import { createHash } from 'node:crypto';
 import type { MoneySettings } from '@wine/contracts';
 import type { Actor } from '@wine/event-schemas';
 import type { CardProvider, Clock, Logger, SecretStore, TaxService } from '@wine/platform';
 import type { RequestContext } from '../core/command-context.ts';
 import type { CommandContext, Streams } from '../core/command-handler.ts';
+import { derivedId } from '../core/derived-id.ts';
 import type { MoneyMail } from './mail.ts';
 
 /** What the money process managers need: the log, the clock, the card provider, tax, settings. */
@@ -44,20 +44,16 @@ export const systemStep = (process: string, id: string): Step => ({
   actor: { kind: 'system', id: process },
 });
 
-const shortHash = (text: string) => createHash('sha256').update(text).digest('base64url').slice(0, 20);
-
 /** A sold lot's invoice: one per lot, the same id for every instance that issues it. */
 export const auctionInvoiceId = (lotId: string) =>
-  /^[A-Za-z0-9_-]{1,60}$/.test(lotId) ? `A-${lotId}` : `A-${shortHash(lotId)}`;
+  /^[A-Za-z0-9_-]{1,60}$/.test(lotId) ? `A-${lotId}` : derivedId('A', lotId);
 
 /** A buy-now checkout's invoice: the buyer's cart id, so a retried checkout finds its order, and nobody else's. */
-export const buyNowInvoiceId = (buyerId: string, cartId: string) =>
-  `B-${shortHash(`${buyerId}\u0000${cartId}`)}`;
+export const buyNowInvoiceId = (buyerId: string, cartId: string) => derivedId('B', buyerId, cartId);
 
 /** A payment's id, from the request that made it. */
-export const paymentIdFor = (commandId: string, buyerId: string) =>
-  `P-${shortHash(`${buyerId}\u0000${commandId}`)}`;
+export const paymentIdFor = (commandId: string, buyerId: string) => derivedId('P', buyerId, commandId);
 
 /** A bid deposit's id, from the request that held it. */
 export const depositIdFor = (commandId: string, buyerId: string) =>
-  `D-${shortHash(`${buyerId}\u0000deposit\u0000${commandId}`)}`;
+  derivedId('D', buyerId, 'deposit', commandId);

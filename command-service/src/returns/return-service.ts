@@ -1,10 +1,10 @@
-import { createHash } from 'node:crypto';
 import type { DecideReturnInput, RaiseReturnInput, ReturnDecisionResult } from '@wine/contracts';
 import { type InvoiceEvent, invoiceStream, type RecordedEvent, walletStream } from '@wine/event-schemas';
 import { AppError, CardDeclinedError } from '@wine/platform';
 import type { z } from 'zod';
 import { type MoneyDeps, type Step, stepContext } from '../checkout/money-deps.ts';
 import { commandContext, type RequestContext } from '../core/command-context.ts';
+import { derivedId } from '../core/derived-id.ts';
 import { invoiceDecider } from '../invoices/decide.ts';
 import {
   evolveInvoice,
@@ -22,8 +22,7 @@ type RaiseInput = z.output<typeof RaiseReturnInput>;
 type DecideInput = z.output<typeof DecideReturnInput>;
 
 /** A return's id, from the request that asked for it: a retried request finds the same return. */
-export const returnIdFor = (buyerId: string, commandId: string) =>
-  `R-${createHash('sha256').update(`${buyerId}\u0000${commandId}`).digest('base64url').slice(0, 20)}`;
+export const returnIdFor = (buyerId: string, commandId: string) => derivedId('R', buyerId, commandId);
 
 /**
  * When the invoice became paid: the server time of the event that made its payments cover the total
