@@ -496,6 +496,24 @@ describe('the bidding read models are disposable', () => {
     );
     const free = slots.records.find((slot) => slot.remaining > 0)?.starts_at;
     await market.ok('/api/appointment/update', { invoice_id, starts_at: free }, watcher.auth);
+    // A producer followed, a search saved, a lot viewed, a page and a banner published (storefront models).
+    await market.ok('/api/user/addFollower', { follows: 'Château Margaux', rating: 4 }, watcher.auth);
+    await market.ok(
+      '/api/user/saveSearch',
+      {
+        name: 'Red Bordeaux',
+        search: { filters: { color: { value: ['Red'], type: 'array', field: 'p.custitem_gvo_color' } } },
+        notify: true,
+      },
+      watcher.auth,
+    );
+    await market.ok('/api/product/increaseProductViewCount', { id: bottle }, watcher.auth);
+    await market.ok(
+      '/api/admin/page/publish',
+      { id: 'about', title: 'About us', content_type: 'html', content: '<p>Since 1982.</p>' },
+      market.admin,
+    );
+    await market.ok('/api/admin/banner/publish', { id: 'spring-sale', title: 'Spring sale' }, market.admin);
     await market.caughtUp();
     for (const projection of projections) {
       const snapshot = async () =>

@@ -4,8 +4,10 @@ import { join } from 'node:path';
 import rateLimit from '@fastify/rate-limit';
 import {
   defaultMarketSettings,
+  defaultMerchant,
   defaultMoneySettings,
   type MarketSettings,
+  type MerchantDetails,
   type MoneySettings,
 } from '@wine/contracts';
 import {
@@ -19,6 +21,7 @@ import {
   type KycProvider,
   type Logger,
   type Mailer,
+  type Marketing,
   openSms,
   type SandboxCardProvider,
   type SecretStore,
@@ -29,6 +32,7 @@ import type { FastifyInstance } from 'fastify';
 import { appointmentService } from './appointments/appointment-service.ts';
 import { appointmentRoutes } from './appointments/routes.ts';
 import { voidedOrderPickups } from './appointments/voided-orders.ts';
+import { bannerRoutes } from './banners/routes.ts';
 import { biddingRoutes } from './bidding/routes.ts';
 import { cartRoutes } from './carts/routes.ts';
 import { checkoutService } from './checkout/checkout-service.ts';
@@ -39,14 +43,21 @@ import { checkoutRoutes } from './checkout/routes.ts';
 import { createStreams, type Streams } from './core/command-handler.ts';
 import { type LogFollower, logFeed } from './core/follow-log.ts';
 import { devRoutes } from './dev/routes.ts';
+import { enquiryRoutes } from './enquiries/routes.ts';
 import { giftCardRoutes } from './giftcards/routes.ts';
 import { invoicingProcess } from './invoices/issuing.ts';
 import { openInvoicesIndex } from './invoices/open-invoices.ts';
 import { type ClosingScheduler, closingScheduler } from './lots/closing-scheduler.ts';
 import { lotRoutes } from './lots/routes.ts';
+import { eventsMarketing } from './newsletter/events-marketing.ts';
+import { newsletterRoutes } from './newsletter/routes.ts';
+import { pageRoutes } from './pages/routes.ts';
+import { producerRoutes } from './producers/routes.ts';
 import { returnMail } from './returns/mail.ts';
 import { returnService } from './returns/return-service.ts';
 import { returnRoutes } from './returns/routes.ts';
+import { searchAlertProcess } from './saved-searches/alerts.ts';
+import { savedSearchRoutes } from './saved-searches/routes.ts';
 import { type Accounts, accounts } from './users/accounts.ts';
 import { cardRoutes } from './users/cards/routes.ts';
 import { identityRoutes } from './users/identity/routes.ts';
@@ -83,6 +94,10 @@ export interface CommandServiceDeps {
   staffRateLimit?: number;
   /** Bidding settings (proxy or hard, soft close, increments); the defaults of DOMAIN.md otherwise. */
   market?: MarketSettings;
+  /** The merchant's details and inboxes (enquiries are mailed there); contracts' defaults otherwise. */
+  merchant?: MerchantDetails;
+  /** Where newsletter contacts go; contacts as events on the log by default. */
+  marketing?: Marketing;
   logger: Logger;
 }
 
@@ -146,6 +161,16 @@ export async function commandService(
   await app.register(biddingRoutes, { streams, clock, auth, market: deps.market ?? defaultMarketSettings });
   await app.register(cartRoutes, { streams, clock, auth });
   await app.register(watchlistRoutes, { streams, clock, auth });
+  const merchant = deps.merchant ?? defaultMerchant;
+  const { mailer, logger } = deps;
+  await app.register(enquiryRoutes, { streams, clock, mailer, merchant, auth, logger, rateLimit: limit });
+  const marketing = deps.marketing ?? eventsMarketing(streams);
+  await app.register(newsletterRoutes, { marketing, clock, auth, rateLimit: limit });
+  const viewKey = createHash('sha256').update(`lot-views\u0000${deps.sessionSecret}`).digest('hex');
+  await app.register(producerRoutes, { streams, clock, auth, viewKey });
+  await app.register(savedSearchRoutes, { streams, clock, auth });
+  await app.register(pageRoutes, { streams, clock, auth });
+  await app.register(bannerRoutes, { streams, clock, auth });
   const openInvoices = openInvoicesIndex();
   const sandbox = cards.name === 'sandbox' && 'authenticate' in cards ? (cards as SandboxCardProvider) : null;
   await app.register(checkoutRoutes, {
@@ -177,6 +202,10 @@ export async function commandService(
       invoicingProcess(money, openInvoices, feed),
       expiryProcess(money, feed),
       voidedOrderPickups(appointments, money, feed),
+      searchAlertProcess(
+        { streams, clock, mailer: deps.mailer, publicUrl: deps.publicUrl, logger: deps.logger },
+        feed,
+      ),
     ]),
     accounts: users,
   };

@@ -6,9 +6,12 @@ import { profileActions } from './accounts/profile-actions.ts';
 import { sessionActions } from './accounts/session-actions.ts';
 import { verificationActions } from './accounts/verification-actions.ts';
 import { appointmentActions } from './appointments/actions.ts';
+import { auctionActions } from './auctions/actions.ts';
+import { bannerActions } from './banners/actions.ts';
 import { biddingActions } from './bidding/actions.ts';
 import { cartActions } from './carts/actions.ts';
 import { commonActions } from './common/actions.ts';
+import { enquiryActions } from './enquiries/actions.ts';
 import { lotActions } from './lots/actions.ts';
 import {
   cartViewActions,
@@ -18,13 +21,20 @@ import {
   sellerMoneyActions,
   walletActions,
 } from './money/actions.ts';
+import { pageActions } from './pages/actions.ts';
+import { producerActions } from './producers/actions.ts';
 import { returnActions, returnStaffActions } from './returns/actions.ts';
+import { savedSearchActions } from './saved-searches/actions.ts';
+import { searchActions } from './search/actions.ts';
+import { sellerLotActions } from './seller-lots/actions.ts';
 import { watchlistActions } from './watchlists/actions.ts';
 
 /** Every HTTP action of the product, declared once per area (ARCHITECTURE.md "API shape"). */
 export const actions = {
   ...commonActions,
+  ...bannerActions,
   ...lotActions,
+  ...searchActions,
   ...biddingActions,
   ...cartActions,
   ...cartViewActions,
@@ -37,12 +47,18 @@ export const actions = {
   ...returnStaffActions,
   ...appointmentActions,
   ...watchlistActions,
+  ...enquiryActions,
+  ...auctionActions,
+  ...sellerLotActions,
+  ...producerActions,
+  ...savedSearchActions,
   ...sessionActions,
   ...verificationActions,
   ...profileActions,
   ...cardActions,
   ...identityActions,
   ...userAdminActions,
+  ...pageActions,
 } as const;
 
 export type Actions = typeof actions;

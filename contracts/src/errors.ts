@@ -62,6 +62,10 @@ export const errorCatalogue = {
   BUY_NOW_QUANTITY: entry(400, 'buyNow.minQuantity', 'qty'),
   CART_FULL: entry(400, 'errors.CART_FULL', 'cart'),
   WATCHLIST_FULL: entry(400, 'errors.WATCHLIST_FULL', 'project_id'),
+  // Producers followed and saved searches (seeds 000 §2.1, §2.7, §4.7).
+  FOLLOWS_FULL: entry(400, 'producers.followsFull', 'follows'),
+  SAVED_SEARCHES_FULL: entry(400, 'savedSearches.full', 'name'),
+  SAVED_SEARCH_NOT_FOUND: entry(404, 'savedSearches.notFound', 'id'),
   // Checkout, invoices and payments (DOMAIN.md "Money").
   CART_EMPTY: entry(400, 'checkout.cartEmpty', 'cart_id'),
   NOT_IN_CART: entry(404, 'checkout.notInCart', 'product_id'),
@@ -120,6 +124,11 @@ export const errorCatalogue = {
   TOO_MANY_CARDS: entry(400, 'card.tooMany'),
   CARD_DECLINED: entry(402, 'card.fetchFailed', 'card_number'),
   CARDS_UNAVAILABLE: entry(502, 'card.fetchFailed'),
+  // Static content pages (seeds 000 §2.2).
+  PAGE_NOT_FOUND: entry(404, 'pages.notFound', 'id'),
+  PAGE_CONTENT_EMPTY: entry(400, 'pages.contentEmpty', 'content'),
+  // Home banners (seeds 000 §3.2).
+  BANNER_NOT_FOUND: entry(404, 'banners.notFound', 'id'),
 } as const satisfies Record<string, ErrorEntry>;
 
 export type ErrorCode = keyof typeof errorCatalogue;

@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { join, resolve } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import { commandService, createFirstAdmin, sessionSecret } from '@wine/command-service';
-import { seedDemoCatalogue } from '@wine/command-service/demo';
+import { seedDemoCatalogue, seedDemoPages } from '@wine/command-service/demo';
 import {
   type Clock,
   type Config,
@@ -12,18 +12,21 @@ import {
   createLogger,
   type Logger,
   marketSettings,
+  merchantDetails,
   moneySettings,
   openBus,
   openDocumentStore,
   openEventStore,
   openMailer,
   openSecretStore,
+  sameOriginFramingHeaders,
   sessionTokens,
   sessionUser,
   systemClock,
 } from '@wine/platform';
 import { createProjectionRunner, ensureIndexes, projections, queryService } from '@wine/projection-service';
 import { createRealtimeServer } from '@wine/realtime-service';
+import { seo } from './seo.ts';
 
 export const repoRoot = resolve(import.meta.dirname, '../..');
 export const uiDist = join(repoRoot, 'ui/dist');
@@ -57,6 +60,8 @@ export async function startEmbedded(options: EmbeddedOptions) {
   const logger = options.logger ?? createLogger(config.LOG_LEVEL);
   const clock = options.clock ?? systemClock;
   await mkdir(join(config.dataDir, 'uploads/product'), { recursive: true });
+  await mkdir(join(config.dataDir, 'uploads/banner'), { recursive: true });
+  await mkdir(join(config.dataDir, 'uploads/files'), { recursive: true });
 
   const eventStore = openEventStore(config);
   const docs = await openDocumentStore(config);
@@ -71,6 +76,8 @@ export async function startEmbedded(options: EmbeddedOptions) {
 
   const seeded = config.SEED_DEMO ? await seedDemoCatalogue(eventStore, clock) : 0;
   if (seeded) logger.info({ lots: seeded }, 'demo catalogue seeded');
+  // The static pages are published once by their command ids: an existing demo gains them too.
+  if (config.SEED_DEMO) await seedDemoPages(eventStore, clock);
 
   const runner = createProjectionRunner({
     name: 'read-models',
@@ -96,21 +103,16 @@ export async function startEmbedded(options: EmbeddedOptions) {
 
   const uiDir = options.uiDir === undefined ? uiDist : options.uiDir;
   const serveUi = uiDir !== null && existsSync(join(uiDir, 'index.html'));
-  const app = createHttpApp(
-    logger,
-    serveUi
-      ? (request, reply) =>
-          request.method === 'GET'
-            ? reply.type('text/html').sendFile('index.html', uiDir)
-            : reply.code(404).send()
-      : undefined,
-  );
+  // index.html for a GET of any page (with a lot's Open Graph and JSON-LD head); robots and sitemap.
+  const app = createHttpApp(logger, serveUi ? (request, reply) => indexPage(request, reply) : undefined);
+  const indexPage = seo(app, { docs, uiDir: serveUi ? uiDir : null, publicUrl: config.PUBLIC_URL });
 
   const commands = await commandService(app, {
     store: eventStore,
     logger,
     market,
     money: moneySettings(config),
+    merchant: merchantDetails(config),
     clock,
     secrets,
     mailer,
@@ -123,7 +125,16 @@ export async function startEmbedded(options: EmbeddedOptions) {
   });
   // The demo's first start (the catalogue was just seeded) has an admin; its sign-in is told once.
   const firstAdmin = seeded ? await createFirstAdmin(commands.accounts, config.DEMO_ADMIN_EMAIL) : null;
-  queryService(app, { docs, clock, tokens, secrets, market, money: moneySettings(config) });
+  queryService(app, {
+    docs,
+    clock,
+    tokens,
+    secrets,
+    market,
+    money: moneySettings(config),
+    merchant: merchantDetails(config),
+    suggest: config.MONGO_URL ? 'text' : 'memory',
+  });
   app.get('/api/health', async () => ({ status: 'ok', projections: runner.status() }));
 
   await app.register(fastifyStatic, {
@@ -131,8 +142,40 @@ export async function startEmbedded(options: EmbeddedOptions) {
     prefix: '/uploads/product/',
     decorateReply: !serveUi,
   });
+  // seeds 000 §3.2 "home banners": their images, beside the lots' (the demo's in assets/banner).
+  await app.register(fastifyStatic, {
+    root: [join(config.dataDir, 'uploads/banner'), join(import.meta.dirname, 'assets/banner')],
+    prefix: '/uploads/banner/',
+    decorateReply: false,
+  });
+  // The static-files upload folder (seeds 000 §2.2): PDFs of content_type file pages, which the
+  // product's own pages embed (so these answers, and only these, may be framed by the same origin).
+  await app.register(async (files) => {
+    const framing = sameOriginFramingHeaders();
+    files.addHook('onSend', async (_request, reply, payload) => {
+      reply.headers(framing);
+      return payload;
+    });
+    await files.register(fastifyStatic, {
+      root: [join(config.dataDir, 'uploads/files'), join(import.meta.dirname, 'assets/files')],
+      prefix: '/uploads/files/',
+      decorateReply: false,
+    });
+  });
   if (serveUi) {
-    await app.register(fastifyStatic, { root: uiDir, prefix: '/', wildcard: true, decorateReply: true });
+    // preCompressed: the build's .br/.gz beside each file (ui/vite.config.ts), for browsers that take them.
+    await app.register(fastifyStatic, {
+      root: uiDir,
+      prefix: '/',
+      wildcard: true,
+      decorateReply: true,
+      preCompressed: true,
+      // The build's hashed files never change under their name: browsers may keep them for a year.
+      setHeaders: (res, path) => {
+        if (/[\\/]assets[\\/]/.test(path))
+          res.setHeader('cache-control', 'public, max-age=31536000, immutable');
+      },
+    });
   }
 
   realtime.attach(app.server);

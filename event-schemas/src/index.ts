@@ -1,9 +1,14 @@
 export * from './appointment-events.ts';
+export * from './banner-events.ts';
 export * from './cart-events.ts';
+export * from './contact-events.ts';
+export * from './enquiry-events.ts';
 export * from './envelope.ts';
 export * from './giftcard-events.ts';
 export * from './invoice-events.ts';
 export * from './lot-events.ts';
+export * from './lot-view-events.ts';
+export * from './page-events.ts';
 export * from './registry.ts';
 export * from './stock-events.ts';
 export * from './streams.ts';
@@ -11,10 +16,15 @@ export * from './user-events.ts';
 export * from './wallet-events.ts';
 
 import { appointmentEventDefinitions } from './appointment-events.ts';
+import { bannerEventDefinitions } from './banner-events.ts';
 import { cartEventDefinitions } from './cart-events.ts';
+import { contactEventDefinitions } from './contact-events.ts';
+import { enquiryEventDefinitions } from './enquiry-events.ts';
 import { giftCardEventDefinitions } from './giftcard-events.ts';
 import { invoiceEventDefinitions } from './invoice-events.ts';
 import { lotEventDefinitions } from './lot-events.ts';
+import { lotViewEventDefinitions } from './lot-view-events.ts';
+import { pageEventDefinitions } from './page-events.ts';
 import { createRegistry } from './registry.ts';
 import { stockEventDefinitions } from './stock-events.ts';
 import { userEventDefinitions } from './user-events.ts';
@@ -30,6 +40,11 @@ export const events = createRegistry([
   ...appointmentEventDefinitions,
   ...cartEventDefinitions,
   ...userEventDefinitions,
+  ...pageEventDefinitions,
+  ...bannerEventDefinitions,
+  ...lotViewEventDefinitions,
+  ...enquiryEventDefinitions,
+  ...contactEventDefinitions,
 ]);
 
 export type MarketEvent =
@@ -41,4 +56,9 @@ export type MarketEvent =
   | import('./appointment-events.ts').SlotEvent
   | import('./appointment-events.ts').AppointmentEvent
   | import('./user-events.ts').UserEvent
-  | import('./user-events.ts').EmailClaimEvent;
+  | import('./user-events.ts').EmailClaimEvent
+  | import('./page-events.ts').PageEvent
+  | import('./banner-events.ts').BannerEvent
+  | import('./lot-view-events.ts').LotViewEvent
+  | import('./enquiry-events.ts').EnquiryEvent
+  | import('./contact-events.ts').ContactEvent;

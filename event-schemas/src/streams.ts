@@ -10,6 +10,11 @@ export const streamCategories = [
   'giftcard',
   'slot',
   'appointment',
+  'page',
+  'banner',
+  'lotviews',
+  'enquiry',
+  'contact',
 ] as const;
 export type StreamCategory = (typeof streamCategories)[number];
 
@@ -33,6 +38,17 @@ export const giftCardStream = (codeHash: string) => streamName('giftcard', codeH
 export const slotStream = (startsAt: string) => streamName('slot', new Date(startsAt).toISOString());
 /** An invoice's pickup appointment. */
 export const appointmentStream = (invoiceId: string) => streamName('appointment', invoiceId);
+/** A static content page, by its id (seeds 000 §2.2). */
+export const pageStream = (pageId: string) => streamName('page', pageId);
+/** A visitor's enquiry (contact or consignment), by its id. */
+export const enquiryStream = (enquiryId: string) => streamName('enquiry', enquiryId);
+/** A marketing contact, keyed by the sha256 of the lower-cased address (no e-mail in the name). */
+export const contactStream = (emailHash: string) => streamName('contact', emailHash);
+/** A home banner, by its id (seeds 000 §3.2 "home banners"). */
+export const bannerStream = (bannerId: string) => streamName('banner', bannerId);
+
+/** A lot's page views (seeds 000 §7 increaseProductViewCount), apart from the lot's own stream. */
+export const lotViewsStream = (lotId: string) => streamName('lotviews', lotId);
 
 export function parseStreamName(name: string): { category: StreamCategory; id: string } | null {
   const dash = name.indexOf('-');

@@ -200,6 +200,59 @@ export const LotUnwatched = defineEvent({
   schema: z.object({ lotId: z.string().min(1).max(64) }),
 });
 
+/** seeds 000 §2.7, §3.2 Follower (follows, rating), §4.7: the user follows a producer; again with another rating re-rates it. */
+const ProducerName = z.string().min(1).max(200);
+export const ProducerFollowed = defineEvent({
+  type: 'ProducerFollowed',
+  version: 1,
+  schema: z.object({ producer: ProducerName, rating: z.number().int().min(1).max(5) }),
+});
+export const ProducerUnfollowed = defineEvent({
+  type: 'ProducerUnfollowed',
+  version: 1,
+  schema: z.object({ producer: ProducerName }),
+});
+
+/**
+ * seeds 000 §2.1 /saved_search: a search the user keeps. `filters` are the seeds' search filter
+ * object's filters, validated against the whitelist in contracts (search-filter.ts) before they get here.
+ */
+const SavedSearchId = z.string().min(1).max(64);
+const SavedFilterValue = z.union([
+  z.string().max(100),
+  z.number(),
+  z.array(z.union([z.string().max(100), z.number()])),
+]);
+export const SearchSaved = defineEvent({
+  type: 'SearchSaved',
+  version: 1,
+  schema: z.object({
+    searchId: SavedSearchId,
+    name: z.string().min(1).max(60),
+    filters: z.record(
+      z.string().max(64),
+      z.object({ value: SavedFilterValue, type: z.string().max(32), field: z.string().max(64) }),
+    ),
+    notify: z.boolean(),
+  }),
+});
+export const SavedSearchNotifyChanged = defineEvent({
+  type: 'SavedSearchNotifyChanged',
+  version: 1,
+  schema: z.object({ searchId: SavedSearchId, notify: z.boolean() }),
+});
+export const SavedSearchDeleted = defineEvent({
+  type: 'SavedSearchDeleted',
+  version: 1,
+  schema: z.object({ searchId: SavedSearchId }),
+});
+/** The new-lot alert of a saved search was mailed: one per user and lot, so a restart mails nobody twice. */
+export const SavedSearchAlertSent = defineEvent({
+  type: 'SavedSearchAlertSent',
+  version: 1,
+  schema: z.object({ searchId: SavedSearchId, lotId: z.string().min(1).max(64) }),
+});
+
 /** An admin lets a user list lots as a seller (seeds 001 §6: seller paths), or stops it. */
 export const SellerStatusChanged = defineEvent({
   type: 'SellerStatusChanged',
@@ -287,6 +340,12 @@ export type UserEvent =
   | { type: 'AddressSet'; data: Data<typeof AddressSet> }
   | { type: 'LotWatched'; data: Data<typeof LotWatched> }
   | { type: 'LotUnwatched'; data: Data<typeof LotUnwatched> }
+  | { type: 'ProducerFollowed'; data: Data<typeof ProducerFollowed> }
+  | { type: 'ProducerUnfollowed'; data: Data<typeof ProducerUnfollowed> }
+  | { type: 'SearchSaved'; data: Data<typeof SearchSaved> }
+  | { type: 'SavedSearchNotifyChanged'; data: Data<typeof SavedSearchNotifyChanged> }
+  | { type: 'SavedSearchDeleted'; data: Data<typeof SavedSearchDeleted> }
+  | { type: 'SavedSearchAlertSent'; data: Data<typeof SavedSearchAlertSent> }
   | { type: 'SellerStatusChanged'; data: Data<typeof SellerStatusChanged> }
   | { type: 'RoleGranted'; data: Data<typeof RoleGranted> }
   | { type: 'RoleRevoked'; data: Data<typeof RoleRevoked> };
@@ -323,6 +382,12 @@ export const userEventDefinitions = [
   AddressSet,
   LotWatched,
   LotUnwatched,
+  ProducerFollowed,
+  ProducerUnfollowed,
+  SearchSaved,
+  SavedSearchNotifyChanged,
+  SavedSearchDeleted,
+  SavedSearchAlertSent,
   SellerStatusChanged,
   RoleGranted,
   RoleRevoked,

@@ -1,8 +1,10 @@
 import { resolve } from 'node:path';
 import {
   defaultMarketSettings,
+  defaultMerchant,
   defaultMoneySettings,
   type MarketSettings,
+  type MerchantDetails,
   type MoneySettings,
 } from '@wine/contracts';
 import { z } from 'zod';
@@ -38,6 +40,10 @@ const Env = z.object({
     .regex(/^smtps?:\/\//, 'SMTP_URL must start with smtp:// or smtps://')
     .optional(),
   MAIL_FROM: z.string().default('Fine Wine Auction <no-reply@localhost>'),
+  /** The merchant's general inbox: contact enquiries are mailed here (issue 11). */
+  MERCHANT_EMAIL: z.email().optional(),
+  /** The merchant's selling inbox: sell-your-wine enquiries are mailed here. */
+  MERCHANT_SELLING_EMAIL: z.email().optional(),
   /** The address links in e-mails point at; default http://localhost:PORT. */
   PUBLIC_URL: z.url().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -113,5 +119,14 @@ export function moneySettings(config: Config): MoneySettings {
     taxRates,
     appointmentSlotCapacity: config.APPOINTMENT_SLOT_CAPACITY,
     returnDays: config.RETURN_DAYS,
+  };
+}
+
+/** The merchant's details (contracts' defaults), with the inboxes the environment names. */
+export function merchantDetails(config: Config): MerchantDetails {
+  return {
+    ...defaultMerchant,
+    emailGeneral: config.MERCHANT_EMAIL ?? defaultMerchant.emailGeneral,
+    emailSelling: config.MERCHANT_SELLING_EMAIL ?? config.MERCHANT_EMAIL ?? defaultMerchant.emailSelling,
   };
 }

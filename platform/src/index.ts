@@ -8,6 +8,7 @@ export * from './http/index.ts';
 export * from './kyc/index.ts';
 export * from './logging.ts';
 export * from './mailer/index.ts';
+export * from './marketing/index.ts';
 export * from './retry.ts';
 export * from './secret-store/index.ts';
 export * from './sessions/index.ts';

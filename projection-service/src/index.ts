@@ -1,7 +1,9 @@
 import {
   defaultMarketSettings,
+  defaultMerchant,
   defaultMoneySettings,
   type MarketSettings,
+  type MerchantDetails,
   type MoneySettings,
 } from '@wine/contracts';
 import type { Clock, DocumentStore, SecretStore, SessionTokens } from '@wine/platform';
@@ -9,6 +11,7 @@ import type { FastifyInstance } from 'fastify';
 import { appointmentsProjection } from './appointments/project.ts';
 import { appointmentQueries } from './appointments/queries.ts';
 import { auctionQueries } from './auctions/queries.ts';
+import { bannersProjection } from './banners/project.ts';
 import { bidsProjection } from './bids/project.ts';
 import { bidQueries } from './bids/queries.ts';
 import { cartsProjection } from './carts/project.ts';
@@ -24,10 +27,20 @@ import { invoicesProjection } from './invoices/project.ts';
 import { invoiceQueries } from './invoices/queries.ts';
 import { sellerInvoiceQueries } from './invoices/seller-queries.ts';
 import { staffInvoiceQueries } from './invoices/staff-queries.ts';
+import { lotViewsProjection } from './lot-views/project.ts';
 import { lotsProjection } from './lots/project.ts';
 import { lotQueries } from './lots/queries.ts';
+import { merchantQueries } from './merchant/queries.ts';
+import { pagesProjection } from './pages/project.ts';
+import { pageQueries } from './pages/queries.ts';
+import { followersProjection } from './producers/project.ts';
+import { producerQueries } from './producers/queries.ts';
 import { returnsProjection } from './returns/project.ts';
 import { returnQueries } from './returns/queries.ts';
+import { savedSearchesProjection } from './saved-searches/project.ts';
+import { savedSearchQueries } from './saved-searches/queries.ts';
+import { type SuggestStrategy, suggestIndexFor, suggestQueries } from './search/suggest-queries.ts';
+import { sellerLotQueries } from './seller-lots/queries.ts';
 import { usersProjection } from './users/project.ts';
 import { userQueries } from './users/queries.ts';
 import { depositsProjection } from './wallets/deposits.ts';
@@ -43,12 +56,17 @@ export const projections: readonly Projection[] = [
   usersProjection,
   cartsProjection,
   watchlistsProjection,
+  followersProjection,
+  savedSearchesProjection,
+  lotViewsProjection,
   invoicesProjection,
   walletsProjection,
   depositsProjection,
   returnsProjection,
   giftCardsProjection,
   appointmentsProjection,
+  bannersProjection,
+  pagesProjection,
 ];
 
 export interface QueryServiceDeps {
@@ -60,6 +78,10 @@ export interface QueryServiceDeps {
   market?: MarketSettings;
   /** The pickup location and the other money settings; the defaults of contracts when left out. */
   money?: MoneySettings;
+  /** The merchant's details for getFooterLinks; contracts' defaults when left out. */
+  merchant?: MerchantDetails;
+  /** Search suggestions from MongoDB's text index ('text', a MongoDB store) or in memory (the default). */
+  suggest?: SuggestStrategy;
 }
 
 /** Every read model's query routes, one fastify plugin each. */
@@ -67,6 +89,8 @@ export const queryPlugins: readonly QueryPlugin[] = [
   lotQueries,
   bidQueries,
   watchlistQueries,
+  producerQueries,
+  savedSearchQueries,
   cartQueries,
   invoiceQueries,
   staffInvoiceQueries,
@@ -77,7 +101,9 @@ export const queryPlugins: readonly QueryPlugin[] = [
   appointmentQueries,
   userQueries,
   auctionQueries,
+  sellerLotQueries,
   defaultQueries,
+  pageQueries,
 ];
 
 /**
@@ -94,6 +120,11 @@ export function queryService(app: FastifyInstance, deps: QueryServiceDeps): void
     money: deps.money ?? defaultMoneySettings,
   };
   for (const plugin of queryPlugins) app.register(plugin, queryDeps);
+  app.register(merchantQueries, { ...queryDeps, merchant: deps.merchant ?? defaultMerchant });
+  app.register(suggestQueries, {
+    ...queryDeps,
+    suggestIndex: suggestIndexFor(deps.docs, deps.suggest ?? 'memory'),
+  });
 }
 
 /** Indexes the queries rely on; created at start (idempotent). */
@@ -107,6 +138,7 @@ export { CHECKPOINTS, loadCheckpoint } from './core/checkpoints.ts';
 export type { Projection } from './core/projection.ts';
 export { createProjectionIndexes, rebuildProjection, shadowName } from './core/rebuild.ts';
 export { createProjectionRunner, type ProjectionRunner, type RunnerStatus } from './core/runner.ts';
+export { publicLot, type SitemapEntry, sitemapEntries } from './defaults/findable.ts';
 export { LOTS, listedLotDocument, lotsProjection } from './lots/project.ts';
 export { lotView } from './lots/view.ts';
 export { toMongoQuery } from './search/to-mongo.ts';

@@ -3,6 +3,7 @@ import {
   createLogger,
   loadConfig,
   marketSettings,
+  merchantDetails,
   moneySettings,
   openBus,
   openDocumentStore,
@@ -44,6 +45,8 @@ queryService(app, {
   secrets,
   market: marketSettings(config),
   money: moneySettings(config),
+  merchant: merchantDetails(config),
+  suggest: config.MONGO_URL ? 'text' : 'memory',
 });
 app.get('/health', async () => ({ status: 'ok', projections: runner.status() }));
 await app.listen({ port: config.PORT, host: config.HOST });

@@ -18,6 +18,10 @@
  *  9. bid to `bidAddtime` on 1,000 sockets watching the lot vs a bare `ws` broadcast (bid-sockets.ts).
  * 10. buy-now checkouts over HTTP across 1,000 lots and on one large lot, with the oversell check, vs
  *     GET /api/health and raw appends; invoices for 10,000 lots closing within a minute (checkout.ts).
+ * 11. browse search over HTTP at 10,000 / 100,000 / 300,000 lots (default, filters, text, suggestions)
+ *     vs GET /api/health through the same harness (search.ts).
+ * 12. Lighthouse, mobile profile, on /, /search and a product page, and the initial JS of / in gzip
+ *     bytes, beside their targets (lighthouse.ts; needs `npm run build -w ui`).
  */
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -41,6 +45,8 @@ import { bidCatchUp } from './bid-catch-up.ts';
 import { bidSockets } from './bid-sockets.ts';
 import { bidding } from './bidding.ts';
 import { checkouts, invoicing } from './checkout.ts';
+import { lighthouseBench } from './lighthouse.ts';
+import { search } from './search.ts';
 import { fmt, ratio, rawAppendRate, row, rows } from './table.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'wine-bench-'));
@@ -317,6 +323,8 @@ const measures: Record<string, () => Promise<void>> = {
   bidSockets,
   checkouts: () => checkouts(dir),
   invoicing: () => invoicing(dir),
+  search,
+  lighthouse: lighthouseBench,
 };
 const only = process.argv.slice(2);
 for (const name of only) if (!measures[name]) throw new Error(`no measure ${name}: ${Object.keys(measures)}`);

@@ -59,7 +59,9 @@ describe('/checkout/:type/:cart_id', () => {
     });
     expect(await screen.findByTestId('pickup-location')).toBeTruthy();
     expect(screen.getByText('1000 W Fulton Market')).toBeTruthy();
-    expect(screen.getByText('Monday-Friday 9:30 am - 5:30 pm', { exact: false })).toBeTruthy();
+    expect(
+      within(screen.getByRole('main')).getByText('Monday-Friday 9:30 am - 5:30 pm', { exact: false }),
+    ).toBeTruthy();
     await screen.findByText('Tax (6.25%)');
     expect(api.to('saveAddress').map((r) => r.input)).toEqual([
       { type: 'buynow', cart_id: 'c1', delivery: 'pickup', address: null, billing_address: null },

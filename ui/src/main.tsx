@@ -16,8 +16,9 @@ import { signInSearchFor } from './lib/after-login.ts';
 import { routeTree } from './routeTree.gen.ts';
 import { bindApiToSession } from './state/session.ts';
 
-// The language chosen last time, before the first text is shown (and the first call asks for it).
-restoreLanguage();
+// The language chosen last time, before the first text is shown (and the first call asks for it);
+// a language other than the default loads its texts first (the render below waits for them).
+const languageReady = restoreLanguage();
 
 const store = createStore();
 const queryClient = createQueryClient();
@@ -47,12 +48,15 @@ declare module '@tanstack/react-router' {
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root');
 
-createRoot(container).render(
-  <StrictMode>
-    <AppProviders store={store} queryClient={queryClient}>
-      {/* seeds 000 §4.9: toasts bottom right. */}
-      <Notifications position="bottom-right" limit={5} />
-      <RouterProvider router={router} />
-    </AppProviders>
-  </StrictMode>,
+const root = createRoot(container);
+void languageReady.finally(() =>
+  root.render(
+    <StrictMode>
+      <AppProviders store={store} queryClient={queryClient}>
+        {/* seeds 000 §4.9: toasts bottom right. */}
+        <Notifications position="bottom-right" limit={5} />
+        <RouterProvider router={router} />
+      </AppProviders>
+    </StrictMode>,
+  ),
 );

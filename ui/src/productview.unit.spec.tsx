@@ -253,7 +253,9 @@ describe('/productview/:pid for a signed-in bidder', () => {
     await user.click(await screen.findByRole('button', { name: 'Remove from Watchlist' }));
     await screen.findByRole('button', { name: 'Add to Watchlist' });
     expect(
-      api.requests.filter((r) => r.action.endsWith('Watchlist')).map((r) => [r.action, r.input]),
+      api.requests
+        .filter((r) => r.action === 'addWatchlist' || r.action === 'removeWatchlist')
+        .map((r) => [r.action, r.input]),
     ).toEqual([
       ['addWatchlist', { project_id: 'lot-7' }],
       ['removeWatchlist', { project_id: 'lot-7' }],

@@ -10,20 +10,28 @@
 
 import { Route as rootRouteImport } from './routes/__root'
 import { Route as IndexRouteImport } from './routes/index'
+import { Route as PageIdRouteImport } from './routes/$pageId'
 import { Route as AuthRouteImport } from './routes/_auth'
 import { Route as AuctionRouteImport } from './routes/auction'
+import { Route as ContactRouteImport } from './routes/contact'
+import { Route as ContactUsRouteImport } from './routes/contact-us'
 import { Route as Forgot_passwordRouteImport } from './routes/forgot_password'
 import { Route as InviteRouteImport } from './routes/invite'
 import { Route as LoginRouteImport } from './routes/login'
+import { Route as PrivacyPolicyRouteImport } from './routes/privacy-policy'
 import { Route as RegistrationRouteImport } from './routes/registration'
+import { Route as Saved_searchRouteImport } from './routes/saved_search'
 import { Route as SearchRouteImport } from './routes/search'
+import { Route as SellingwineRouteImport } from './routes/sellingwine'
 import { Route as SwitchRouteImport } from './routes/switch'
 import { Route as AuthBuynowcartRouteImport } from './routes/_auth/buynowcart'
 import { Route as AuthCartRouteImport } from './routes/_auth/cart'
 import { Route as AuthCheckout_confirmRouteImport } from './routes/_auth/checkout_confirm'
+import { Route as AuthProducersRouteImport } from './routes/_auth/producers'
 import { Route as AuthReturnsRouteImport } from './routes/_auth/returns'
 import { Route as AuthTransactionsRouteImport } from './routes/_auth/transactions'
 import { Route as DevOutboxRouteImport } from './routes/dev.outbox'
+import { Route as LiveAuctionAidRouteImport } from './routes/liveAuction.$aid'
 import { Route as ProductviewPidRouteImport } from './routes/productview.$pid'
 import { Route as Reset_passwordTokenRouteImport } from './routes/reset_password.$token'
 import { Route as Verify_emailTokenRouteImport } from './routes/verify_email.$token'
@@ -37,6 +45,8 @@ import { Route as AuthAuctionsTypeRouteImport } from './routes/_auth/auctions.$t
 import { Route as AuthInvoiceIdRouteImport } from './routes/_auth/invoice.$id'
 import { Route as AuthInvoicesStatusRouteImport } from './routes/_auth/invoices.$status'
 import { Route as AuthMyWinesPurchasedRouteImport } from './routes/_auth/myWines.purchased'
+import { Route as AuthMyWinesSellingRouteImport } from './routes/_auth/myWines.selling'
+import { Route as AuthMyWinesSoldRouteImport } from './routes/_auth/myWines.sold'
 import { Route as AuthPurchasesTypeRouteImport } from './routes/_auth/purchases.$type'
 import { Route as AuthSalesorderAllRouteImport } from './routes/_auth/salesorder.all'
 import { Route as AuthWatchlistTypeRouteImport } from './routes/_auth/watchlist.$type'
@@ -48,6 +58,11 @@ const IndexRoute = IndexRouteImport.update({
   path: '/',
   getParentRoute: () => rootRouteImport,
 } as any)
+const PageIdRoute = PageIdRouteImport.update({
+  id: '/$pageId',
+  path: '/$pageId',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const AuthRoute = AuthRouteImport.update({
   id: '/_auth',
   getParentRoute: () => rootRouteImport,
@@ -55,6 +70,16 @@ const AuthRoute = AuthRouteImport.update({
 const AuctionRoute = AuctionRouteImport.update({
   id: '/auction',
   path: '/auction',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const ContactRoute = ContactRouteImport.update({
+  id: '/contact',
+  path: '/contact',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const ContactUsRoute = ContactUsRouteImport.update({
+  id: '/contact-us',
+  path: '/contact-us',
   getParentRoute: () => rootRouteImport,
 } as any)
 const Forgot_passwordRoute = Forgot_passwordRouteImport.update({
@@ -72,14 +97,29 @@ const LoginRoute = LoginRouteImport.update({
   path: '/login',
   getParentRoute: () => rootRouteImport,
 } as any)
+const PrivacyPolicyRoute = PrivacyPolicyRouteImport.update({
+  id: '/privacy-policy',
+  path: '/privacy-policy',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const RegistrationRoute = RegistrationRouteImport.update({
   id: '/registration',
   path: '/registration',
   getParentRoute: () => rootRouteImport,
 } as any)
+const Saved_searchRoute = Saved_searchRouteImport.update({
+  id: '/saved_search',
+  path: '/saved_search',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const SearchRoute = SearchRouteImport.update({
   id: '/search',
   path: '/search',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const SellingwineRoute = SellingwineRouteImport.update({
+  id: '/sellingwine',
+  path: '/sellingwine',
   getParentRoute: () => rootRouteImport,
 } as any)
 const SwitchRoute = SwitchRouteImport.update({
@@ -102,6 +142,11 @@ const AuthCheckout_confirmRoute = AuthCheckout_confirmRouteImport.update({
   path: '/checkout_confirm',
   getParentRoute: () => AuthRoute,
 } as any)
+const AuthProducersRoute = AuthProducersRouteImport.update({
+  id: '/producers',
+  path: '/producers',
+  getParentRoute: () => AuthRoute,
+} as any)
 const AuthReturnsRoute = AuthReturnsRouteImport.update({
   id: '/returns',
   path: '/returns',
@@ -115,6 +160,11 @@ const AuthTransactionsRoute = AuthTransactionsRouteImport.update({
 const DevOutboxRoute = DevOutboxRouteImport.update({
   id: '/dev/outbox',
   path: '/dev/outbox',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const LiveAuctionAidRoute = LiveAuctionAidRouteImport.update({
+  id: '/liveAuction/$aid',
+  path: '/liveAuction/$aid',
   getParentRoute: () => rootRouteImport,
 } as any)
 const ProductviewPidRoute = ProductviewPidRouteImport.update({
@@ -183,6 +233,16 @@ const AuthMyWinesPurchasedRoute = AuthMyWinesPurchasedRouteImport.update({
   path: '/myWines/purchased',
   getParentRoute: () => AuthRoute,
 } as any)
+const AuthMyWinesSellingRoute = AuthMyWinesSellingRouteImport.update({
+  id: '/myWines/selling',
+  path: '/myWines/selling',
+  getParentRoute: () => AuthRoute,
+} as any)
+const AuthMyWinesSoldRoute = AuthMyWinesSoldRouteImport.update({
+  id: '/myWines/sold',
+  path: '/myWines/sold',
+  getParentRoute: () => AuthRoute,
+} as any)
 const AuthPurchasesTypeRoute = AuthPurchasesTypeRouteImport.update({
   id: '/purchases/$type',
   path: '/purchases/$type',
@@ -212,19 +272,27 @@ const AuthSandboxAuthenticateCharge_idRoute =
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
+  '/$pageId': typeof PageIdRoute
   '/auction': typeof AuctionRoute
+  '/contact': typeof ContactRoute
+  '/contact-us': typeof ContactUsRoute
   '/forgot_password': typeof Forgot_passwordRoute
   '/invite': typeof InviteRoute
   '/login': typeof LoginRoute
+  '/privacy-policy': typeof PrivacyPolicyRoute
   '/registration': typeof RegistrationRoute
+  '/saved_search': typeof Saved_searchRoute
   '/search': typeof SearchRoute
+  '/sellingwine': typeof SellingwineRoute
   '/switch': typeof SwitchRoute
   '/buynowcart': typeof AuthBuynowcartRoute
   '/cart': typeof AuthCartRoute
   '/checkout_confirm': typeof AuthCheckout_confirmRoute
+  '/producers': typeof AuthProducersRoute
   '/returns': typeof AuthReturnsRoute
   '/transactions': typeof AuthTransactionsRoute
   '/dev/outbox': typeof DevOutboxRoute
+  '/liveAuction/$aid': typeof LiveAuctionAidRoute
   '/productview/$pid': typeof ProductviewPidRoute
   '/reset_password/$token': typeof Reset_passwordTokenRoute
   '/verify_email/$token': typeof Verify_emailTokenRoute
@@ -238,6 +306,8 @@ export interface FileRoutesByFullPath {
   '/invoice/$id': typeof AuthInvoiceIdRoute
   '/invoices/$status': typeof AuthInvoicesStatusRoute
   '/myWines/purchased': typeof AuthMyWinesPurchasedRoute
+  '/myWines/selling': typeof AuthMyWinesSellingRoute
+  '/myWines/sold': typeof AuthMyWinesSoldRoute
   '/purchases/$type': typeof AuthPurchasesTypeRoute
   '/salesorder/all': typeof AuthSalesorderAllRoute
   '/watchlist/$type': typeof AuthWatchlistTypeRoute
@@ -246,19 +316,27 @@ export interface FileRoutesByFullPath {
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
+  '/$pageId': typeof PageIdRoute
   '/auction': typeof AuctionRoute
+  '/contact': typeof ContactRoute
+  '/contact-us': typeof ContactUsRoute
   '/forgot_password': typeof Forgot_passwordRoute
   '/invite': typeof InviteRoute
   '/login': typeof LoginRoute
+  '/privacy-policy': typeof PrivacyPolicyRoute
   '/registration': typeof RegistrationRoute
+  '/saved_search': typeof Saved_searchRoute
   '/search': typeof SearchRoute
+  '/sellingwine': typeof SellingwineRoute
   '/switch': typeof SwitchRoute
   '/buynowcart': typeof AuthBuynowcartRoute
   '/cart': typeof AuthCartRoute
   '/checkout_confirm': typeof AuthCheckout_confirmRoute
+  '/producers': typeof AuthProducersRoute
   '/returns': typeof AuthReturnsRoute
   '/transactions': typeof AuthTransactionsRoute
   '/dev/outbox': typeof DevOutboxRoute
+  '/liveAuction/$aid': typeof LiveAuctionAidRoute
   '/productview/$pid': typeof ProductviewPidRoute
   '/reset_password/$token': typeof Reset_passwordTokenRoute
   '/verify_email/$token': typeof Verify_emailTokenRoute
@@ -272,6 +350,8 @@ export interface FileRoutesByTo {
   '/invoice/$id': typeof AuthInvoiceIdRoute
   '/invoices/$status': typeof AuthInvoicesStatusRoute
   '/myWines/purchased': typeof AuthMyWinesPurchasedRoute
+  '/myWines/selling': typeof AuthMyWinesSellingRoute
+  '/myWines/sold': typeof AuthMyWinesSoldRoute
   '/purchases/$type': typeof AuthPurchasesTypeRoute
   '/salesorder/all': typeof AuthSalesorderAllRoute
   '/watchlist/$type': typeof AuthWatchlistTypeRoute
@@ -281,20 +361,28 @@ export interface FileRoutesByTo {
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
   '/': typeof IndexRoute
+  '/$pageId': typeof PageIdRoute
   '/_auth': typeof AuthRouteWithChildren
   '/auction': typeof AuctionRoute
+  '/contact': typeof ContactRoute
+  '/contact-us': typeof ContactUsRoute
   '/forgot_password': typeof Forgot_passwordRoute
   '/invite': typeof InviteRoute
   '/login': typeof LoginRoute
+  '/privacy-policy': typeof PrivacyPolicyRoute
   '/registration': typeof RegistrationRoute
+  '/saved_search': typeof Saved_searchRoute
   '/search': typeof SearchRoute
+  '/sellingwine': typeof SellingwineRoute
   '/switch': typeof SwitchRoute
   '/_auth/buynowcart': typeof AuthBuynowcartRoute
   '/_auth/cart': typeof AuthCartRoute
   '/_auth/checkout_confirm': typeof AuthCheckout_confirmRoute
+  '/_auth/producers': typeof AuthProducersRoute
   '/_auth/returns': typeof AuthReturnsRoute
   '/_auth/transactions': typeof AuthTransactionsRoute
   '/dev/outbox': typeof DevOutboxRoute
+  '/liveAuction/$aid': typeof LiveAuctionAidRoute
   '/productview/$pid': typeof ProductviewPidRoute
   '/reset_password/$token': typeof Reset_passwordTokenRoute
   '/verify_email/$token': typeof Verify_emailTokenRoute
@@ -308,6 +396,8 @@ export interface FileRoutesById {
   '/_auth/invoice/$id': typeof AuthInvoiceIdRoute
   '/_auth/invoices/$status': typeof AuthInvoicesStatusRoute
   '/_auth/myWines/purchased': typeof AuthMyWinesPurchasedRoute
+  '/_auth/myWines/selling': typeof AuthMyWinesSellingRoute
+  '/_auth/myWines/sold': typeof AuthMyWinesSoldRoute
   '/_auth/purchases/$type': typeof AuthPurchasesTypeRoute
   '/_auth/salesorder/all': typeof AuthSalesorderAllRoute
   '/_auth/watchlist/$type': typeof AuthWatchlistTypeRoute
@@ -318,19 +408,27 @@ export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
   fullPaths:
     | '/'
+    | '/$pageId'
     | '/auction'
+    | '/contact'
+    | '/contact-us'
     | '/forgot_password'
     | '/invite'
     | '/login'
+    | '/privacy-policy'
     | '/registration'
+    | '/saved_search'
     | '/search'
+    | '/sellingwine'
     | '/switch'
     | '/buynowcart'
     | '/cart'
     | '/checkout_confirm'
+    | '/producers'
     | '/returns'
     | '/transactions'
     | '/dev/outbox'
+    | '/liveAuction/$aid'
     | '/productview/$pid'
     | '/reset_password/$token'
     | '/verify_email/$token'
@@ -344,6 +442,8 @@ export interface FileRouteTypes {
     | '/invoice/$id'
     | '/invoices/$status'
     | '/myWines/purchased'
+    | '/myWines/selling'
+    | '/myWines/sold'
     | '/purchases/$type'
     | '/salesorder/all'
     | '/watchlist/$type'
@@ -352,19 +452,27 @@ export interface FileRouteTypes {
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
+    | '/$pageId'
     | '/auction'
+    | '/contact'
+    | '/contact-us'
     | '/forgot_password'
     | '/invite'
     | '/login'
+    | '/privacy-policy'
     | '/registration'
+    | '/saved_search'
     | '/search'
+    | '/sellingwine'
     | '/switch'
     | '/buynowcart'
     | '/cart'
     | '/checkout_confirm'
+    | '/producers'
     | '/returns'
     | '/transactions'
     | '/dev/outbox'
+    | '/liveAuction/$aid'
     | '/productview/$pid'
     | '/reset_password/$token'
     | '/verify_email/$token'
@@ -378,6 +486,8 @@ export interface FileRouteTypes {
     | '/invoice/$id'
     | '/invoices/$status'
     | '/myWines/purchased'
+    | '/myWines/selling'
+    | '/myWines/sold'
     | '/purchases/$type'
     | '/salesorder/all'
     | '/watchlist/$type'
@@ -386,20 +496,28 @@ export interface FileRouteTypes {
   id:
     | '__root__'
     | '/'
+    | '/$pageId'
     | '/_auth'
     | '/auction'
+    | '/contact'
+    | '/contact-us'
     | '/forgot_password'
     | '/invite'
     | '/login'
+    | '/privacy-policy'
     | '/registration'
+    | '/saved_search'
     | '/search'
+    | '/sellingwine'
     | '/switch'
     | '/_auth/buynowcart'
     | '/_auth/cart'
     | '/_auth/checkout_confirm'
+    | '/_auth/producers'
     | '/_auth/returns'
     | '/_auth/transactions'
     | '/dev/outbox'
+    | '/liveAuction/$aid'
     | '/productview/$pid'
     | '/reset_password/$token'
     | '/verify_email/$token'
@@ -413,6 +531,8 @@ export interface FileRouteTypes {
     | '/_auth/invoice/$id'
     | '/_auth/invoices/$status'
     | '/_auth/myWines/purchased'
+    | '/_auth/myWines/selling'
+    | '/_auth/myWines/sold'
     | '/_auth/purchases/$type'
     | '/_auth/salesorder/all'
     | '/_auth/watchlist/$type'
@@ -422,15 +542,22 @@ export interface FileRouteTypes {
 }
 export interface RootRouteChildren {
   IndexRoute: typeof IndexRoute
+  PageIdRoute: typeof PageIdRoute
   AuthRoute: typeof AuthRouteWithChildren
   AuctionRoute: typeof AuctionRoute
+  ContactRoute: typeof ContactRoute
+  ContactUsRoute: typeof ContactUsRoute
   Forgot_passwordRoute: typeof Forgot_passwordRoute
   InviteRoute: typeof InviteRoute
   LoginRoute: typeof LoginRoute
+  PrivacyPolicyRoute: typeof PrivacyPolicyRoute
   RegistrationRoute: typeof RegistrationRoute
+  Saved_searchRoute: typeof Saved_searchRoute
   SearchRoute: typeof SearchRoute
+  SellingwineRoute: typeof SellingwineRoute
   SwitchRoute: typeof SwitchRoute
   DevOutboxRoute: typeof DevOutboxRoute
+  LiveAuctionAidRoute: typeof LiveAuctionAidRoute
   ProductviewPidRoute: typeof ProductviewPidRoute
   Reset_passwordTokenRoute: typeof Reset_passwordTokenRoute
   Verify_emailTokenRoute: typeof Verify_emailTokenRoute
@@ -445,6 +572,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof IndexRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/$pageId': {
+      id: '/$pageId'
+      path: '/$pageId'
+      fullPath: '/$pageId'
+      preLoaderRoute: typeof PageIdRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/_auth': {
       id: '/_auth'
       path: ''
@@ -457,6 +591,20 @@ declare module '@tanstack/react-router' {
       path: '/auction'
       fullPath: '/auction'
       preLoaderRoute: typeof AuctionRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/contact': {
+      id: '/contact'
+      path: '/contact'
+      fullPath: '/contact'
+      preLoaderRoute: typeof ContactRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/contact-us': {
+      id: '/contact-us'
+      path: '/contact-us'
+      fullPath: '/contact-us'
+      preLoaderRoute: typeof ContactUsRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/forgot_password': {
@@ -480,6 +628,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof LoginRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/privacy-policy': {
+      id: '/privacy-policy'
+      path: '/privacy-policy'
+      fullPath: '/privacy-policy'
+      preLoaderRoute: typeof PrivacyPolicyRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/registration': {
       id: '/registration'
       path: '/registration'
@@ -487,11 +642,25 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof RegistrationRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/saved_search': {
+      id: '/saved_search'
+      path: '/saved_search'
+      fullPath: '/saved_search'
+      preLoaderRoute: typeof Saved_searchRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/search': {
       id: '/search'
       path: '/search'
       fullPath: '/search'
       preLoaderRoute: typeof SearchRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/sellingwine': {
+      id: '/sellingwine'
+      path: '/sellingwine'
+      fullPath: '/sellingwine'
+      preLoaderRoute: typeof SellingwineRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/switch': {
@@ -522,6 +691,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthCheckout_confirmRouteImport
       parentRoute: typeof AuthRoute
     }
+    '/_auth/producers': {
+      id: '/_auth/producers'
+      path: '/producers'
+      fullPath: '/producers'
+      preLoaderRoute: typeof AuthProducersRouteImport
+      parentRoute: typeof AuthRoute
+    }
     '/_auth/returns': {
       id: '/_auth/returns'
       path: '/returns'
@@ -541,6 +717,13 @@ declare module '@tanstack/react-router' {
       path: '/dev/outbox'
       fullPath: '/dev/outbox'
       preLoaderRoute: typeof DevOutboxRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/liveAuction/$aid': {
+      id: '/liveAuction/$aid'
+      path: '/liveAuction/$aid'
+      fullPath: '/liveAuction/$aid'
+      preLoaderRoute: typeof LiveAuctionAidRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/productview/$pid': {
@@ -634,6 +817,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthMyWinesPurchasedRouteImport
       parentRoute: typeof AuthRoute
     }
+    '/_auth/myWines/selling': {
+      id: '/_auth/myWines/selling'
+      path: '/myWines/selling'
+      fullPath: '/myWines/selling'
+      preLoaderRoute: typeof AuthMyWinesSellingRouteImport
+      parentRoute: typeof AuthRoute
+    }
+    '/_auth/myWines/sold': {
+      id: '/_auth/myWines/sold'
+      path: '/myWines/sold'
+      fullPath: '/myWines/sold'
+      preLoaderRoute: typeof AuthMyWinesSoldRouteImport
+      parentRoute: typeof AuthRoute
+    }
     '/_auth/purchases/$type': {
       id: '/_auth/purchases/$type'
       path: '/purchases/$type'
@@ -676,6 +873,7 @@ interface AuthRouteChildren {
   AuthBuynowcartRoute: typeof AuthBuynowcartRoute
   AuthCartRoute: typeof AuthCartRoute
   AuthCheckout_confirmRoute: typeof AuthCheckout_confirmRoute
+  AuthProducersRoute: typeof AuthProducersRoute
   AuthReturnsRoute: typeof AuthReturnsRoute
   AuthTransactionsRoute: typeof AuthTransactionsRoute
   AuthAccountChangeRoute: typeof AuthAccountChangeRoute
@@ -688,6 +886,8 @@ interface AuthRouteChildren {
   AuthInvoiceIdRoute: typeof AuthInvoiceIdRoute
   AuthInvoicesStatusRoute: typeof AuthInvoicesStatusRoute
   AuthMyWinesPurchasedRoute: typeof AuthMyWinesPurchasedRoute
+  AuthMyWinesSellingRoute: typeof AuthMyWinesSellingRoute
+  AuthMyWinesSoldRoute: typeof AuthMyWinesSoldRoute
   AuthPurchasesTypeRoute: typeof AuthPurchasesTypeRoute
   AuthSalesorderAllRoute: typeof AuthSalesorderAllRoute
   AuthWatchlistTypeRoute: typeof AuthWatchlistTypeRoute
@@ -699,6 +899,7 @@ const AuthRouteChildren: AuthRouteChildren = {
   AuthBuynowcartRoute: AuthBuynowcartRoute,
   AuthCartRoute: AuthCartRoute,
   AuthCheckout_confirmRoute: AuthCheckout_confirmRoute,
+  AuthProducersRoute: AuthProducersRoute,
   AuthReturnsRoute: AuthReturnsRoute,
   AuthTransactionsRoute: AuthTransactionsRoute,
   AuthAccountChangeRoute: AuthAccountChangeRoute,
@@ -711,6 +912,8 @@ const AuthRouteChildren: AuthRouteChildren = {
   AuthInvoiceIdRoute: AuthInvoiceIdRoute,
   AuthInvoicesStatusRoute: AuthInvoicesStatusRoute,
   AuthMyWinesPurchasedRoute: AuthMyWinesPurchasedRoute,
+  AuthMyWinesSellingRoute: AuthMyWinesSellingRoute,
+  AuthMyWinesSoldRoute: AuthMyWinesSoldRoute,
   AuthPurchasesTypeRoute: AuthPurchasesTypeRoute,
   AuthSalesorderAllRoute: AuthSalesorderAllRoute,
   AuthWatchlistTypeRoute: AuthWatchlistTypeRoute,
@@ -722,15 +925,22 @@ const AuthRouteWithChildren = AuthRoute._addFileChildren(AuthRouteChildren)
 
 const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
+  PageIdRoute: PageIdRoute,
   AuthRoute: AuthRouteWithChildren,
   AuctionRoute: AuctionRoute,
+  ContactRoute: ContactRoute,
+  ContactUsRoute: ContactUsRoute,
   Forgot_passwordRoute: Forgot_passwordRoute,
   InviteRoute: InviteRoute,
   LoginRoute: LoginRoute,
+  PrivacyPolicyRoute: PrivacyPolicyRoute,
   RegistrationRoute: RegistrationRoute,
+  Saved_searchRoute: Saved_searchRoute,
   SearchRoute: SearchRoute,
+  SellingwineRoute: SellingwineRoute,
   SwitchRoute: SwitchRoute,
   DevOutboxRoute: DevOutboxRoute,
+  LiveAuctionAidRoute: LiveAuctionAidRoute,
   ProductviewPidRoute: ProductviewPidRoute,
   Reset_passwordTokenRoute: Reset_passwordTokenRoute,
   Verify_emailTokenRoute: Verify_emailTokenRoute,

@@ -6,6 +6,7 @@ import { promisify } from 'node:util';
 import { marketUpcaster, openSqliteEventStore, systemClock } from '@wine/platform';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { demoBanners } from '../banners/demo-banners.ts';
 import { seedDemoCatalogue } from '../demo/seed.ts';
 import { verifyLog } from './verify-log.ts';
 
@@ -28,6 +29,9 @@ async function verifyCli(): Promise<{ code: number; out: string }> {
   }
 }
 
+// Twelve lots and the demo's home banners, one event on each stream.
+const seeded = 12 + demoBanners.length;
+
 describe('verifying the log', () => {
   beforeAll(async () => {
     const store = openSqliteEventStore(file, { upcast: marketUpcaster });
@@ -38,11 +42,11 @@ describe('verifying the log', () => {
 
   it('finds every chain intact in a log written by the command handler', async () => {
     const store = openSqliteEventStore(file, { upcast: marketUpcaster });
-    expect(await verifyLog(store, { pageSize: 5 })).toEqual({ streams: 12, events: 12, breaks: [] });
+    expect(await verifyLog(store, { pageSize: 5 })).toEqual({ streams: seeded, events: seeded, breaks: [] });
     await store.close();
     const cli = await verifyCli();
     expect(cli.code).toBe(0);
-    expect(cli.out).toContain('verified 12 events in 12 streams');
+    expect(cli.out).toContain(`verified ${seeded} events in ${seeded} streams`);
   });
 
   it('names the stream and event whose stored data was changed behind the log’s back', async () => {

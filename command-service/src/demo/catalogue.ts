@@ -14,6 +14,13 @@ interface Producer {
   critics: ('wa' | 'ws' | 'js' | 'vm' | 'bh' | 'jr' | 'dm' | 'iwc')[];
 }
 
+/**
+ * The demo picture of a colour: `bottle-<colour>.svg` in deploy/embedded/assets/product, the colour
+ * in plain lower-case ASCII ('Rosé' -> 'rose', whatever Unicode form the accent came in).
+ */
+export const bottleImage = (colour: Colour): string =>
+  `bottle-${colour.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase()}.svg`;
+
 const producers: Producer[] = [
   {
     name: 'Château Margaux',
@@ -593,7 +600,7 @@ export function demoCatalogue(now: Date, count = 300): DemoLot[] {
         bottleSize: size.size,
         scores,
         description: describe(producer, wine, vintage, quantity, size.size),
-        images: [{ type: 1, fileName: `bottle-${colour.toLowerCase().replace('é', 'e')}.svg` }],
+        images: [{ type: 1, fileName: bottleImage(colour) }],
         quantity: kind === 'buyNow' ? quantity * 4 : quantity,
         minimumQuantity: 1,
         enforceMinimumQuantity: false,

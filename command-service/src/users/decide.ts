@@ -1,6 +1,8 @@
 import type { UserEvent } from '@wine/event-schemas';
 import type { Decider } from '../core/decider.ts';
 import { commandErrors } from '../errors.ts';
+import { decideProducer, type ProducerCommand } from '../producers/decide.ts';
+import { decideSavedSearch, type SavedSearchCommand } from '../saved-searches/decide.ts';
 import { decideWatchlist, type WatchlistCommand } from '../watchlists/decide.ts';
 import { type CardCommand, decideCard } from './cards/decide.ts';
 import { decideIdentity, type IdentityCommand } from './identity/decide.ts';
@@ -22,7 +24,9 @@ export type UserCommand =
   | IdentityCommand
   | RoleCommand
   | UserAdminCommand
-  | WatchlistCommand;
+  | WatchlistCommand
+  | ProducerCommand
+  | SavedSearchCommand;
 
 /** An admin may reactivate, force out or take roles from a deactivated user; the user may do nothing else. */
 const allowedWhenDeactivated = (command: UserCommand) =>
@@ -76,6 +80,14 @@ export function decideUser(command: UserCommand, state: User): UserEvent[] {
     case 'WatchLot':
     case 'UnwatchLot':
       return decideWatchlist(command, state);
+    case 'FollowProducer':
+    case 'UnfollowProducer':
+      return decideProducer(command, state);
+    case 'SaveSearch':
+    case 'SetSavedSearchNotify':
+    case 'DeleteSavedSearch':
+    case 'RecordSearchAlert':
+      return decideSavedSearch(command, state);
     default: {
       const _exhaustive: never = command;
       return [];

@@ -41,9 +41,15 @@ export interface User {
   roles: Role[];
   /** Lot ids on the watchlist, oldest first (seeds 000 §4.7). */
   watchlist: string[];
+  /** Producers followed with their rating, oldest first (seeds 000 §3.2 Follower). */
+  follows: { producer: string; rating: number }[];
+  /** Saved searches, oldest first (seeds 000 §2.1 /saved_search). */
+  savedSearches: SavedSearch[];
 }
 
 export type Card = Omit<Extract<UserEvent, { type: 'CardAdded' }>['data'], 'provider'> & { provider: string };
+
+export type SavedSearch = Extract<UserEvent, { type: 'SearchSaved' }>['data'];
 
 export const initialUser = (): User => ({
   status: 'empty',
@@ -70,6 +76,8 @@ export const initialUser = (): User => ({
   address: null,
   roles: [],
   watchlist: [],
+  follows: [],
+  savedSearches: [],
 });
 
 const withRole = (state: User, role: Role, held: boolean): User => {
@@ -158,6 +166,34 @@ export function evolveUser(state: User, event: UserEvent): User {
       return { ...state, watchlist: [...state.watchlist, event.data.lotId] };
     case 'LotUnwatched':
       return { ...state, watchlist: state.watchlist.filter((id) => id !== event.data.lotId) };
+    case 'ProducerFollowed': {
+      const { producer, rating } = event.data;
+      const known = state.follows.some((f) => f.producer === producer);
+      return {
+        ...state,
+        follows: known
+          ? state.follows.map((f) => (f.producer === producer ? { producer, rating } : f))
+          : [...state.follows, { producer, rating }],
+      };
+    }
+    case 'ProducerUnfollowed':
+      return { ...state, follows: state.follows.filter((f) => f.producer !== event.data.producer) };
+    case 'SearchSaved':
+      return { ...state, savedSearches: [...state.savedSearches, event.data] };
+    case 'SavedSearchNotifyChanged':
+      return {
+        ...state,
+        savedSearches: state.savedSearches.map((s) =>
+          s.searchId === event.data.searchId ? { ...s, notify: event.data.notify } : s,
+        ),
+      };
+    case 'SavedSearchDeleted':
+      return {
+        ...state,
+        savedSearches: state.savedSearches.filter((s) => s.searchId !== event.data.searchId),
+      };
+    case 'SavedSearchAlertSent':
+      return state;
     case 'EmailVerificationSent':
     case 'PhoneVerificationSent':
     case 'SignedIn':

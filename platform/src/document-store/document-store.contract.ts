@@ -3,6 +3,7 @@
  * collection, so adapters sharing one database do not interfere.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { indexedAnswersMatchScans } from './document-store.index-contract.ts';
 import { type Doc, type DocumentStore, DuplicateKeyError } from './port.ts';
 
 export interface DocumentStoreContractOptions {
@@ -66,6 +67,10 @@ export function documentStoreContract(
     afterAll(async () => {
       await store?.close();
     });
+
+    it('answers finds and counts through indexes exactly as without them, across writes', async () => {
+      await indexedAnswersMatchScans(store, collectionName);
+    }, 120_000);
 
     it('finds with a filter, sort, skip, limit and projection', async () => {
       const coll = await seeded('find_options');

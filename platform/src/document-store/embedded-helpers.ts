@@ -1,5 +1,6 @@
 /** The embedded document store's plain-data helpers: paths, ids, filters, update checks. */
 import { Query } from 'mingo';
+import type { SortedIndex } from './embedded-index.ts';
 import { compileFastFilter, UNKNOWN } from './fast-filter.ts';
 import type { BulkWriteResult, Doc, Filter, IndexSpec, Update, UpdateResult } from './port.ts';
 
@@ -13,6 +14,8 @@ export interface IndexState {
   fields: string[];
   /** Unique indexes only: index key -> document key. */
   entries: Map<string, string> | null;
+  /** Ascending and descending keys (not text): the sorted index the planner walks. */
+  sorted: SortedIndex | null;
 }
 
 export interface CollState {

@@ -4,7 +4,9 @@
  * the same here as on a real server.
  *
  * Guarantees:
- * - Documents are deep-cloned on the way in and out: callers never share references with the store.
+ * - Documents are deep-cloned on the way in and out: callers never share references with the store,
+ *   except a `find` with `readonly: true`, which answers the stored documents themselves (the store
+ *   never changes a stored document: every write puts a new version in its place).
  * - Every single write (and a whole `bulkWrite` up to its first failure) is applied synchronously,
  *   so a reader never sees half of it.
  * - `withTransaction`: writes inside the work are applied to the live data (so the work reads its own
@@ -44,6 +46,8 @@ import {
   seedFromFilter,
   type Tx,
 } from './embedded-helpers.ts';
+import { createSortedIndex, reindexSorted } from './embedded-index.ts';
+import { type IndexedStore, indexedCount, indexedFind } from './embedded-planner.ts';
 import { matchesTopLevel, UNKNOWN } from './fast-filter.ts';
 import { compileFastProjection, fastSort, fastUpdate } from './fast-update.ts';
 import {
@@ -119,6 +123,13 @@ export function createEmbeddedDocumentStore(): DocumentStore {
       }
     }
     for (const [key, pre] of undo) if (pre !== ABSENT && !state.docs.has(key)) yield pre;
+  }
+
+  /** The collection's sorted indexes, when they show what this reader must see (no hidden writes). */
+  function indexedStore(state: CollState): IndexedStore<Doc> | null {
+    if (hiddenWrites(state)?.size) return null;
+    const indexes = state.indexes.flatMap((i) => (i.sorted ? [i.sorted] : []));
+    return indexes.length > 0 ? { docs: state.docs, indexes } : null;
   }
 
   /** Matching documents (store-owned references: never hand them out without cloning). */
@@ -200,6 +211,7 @@ export function createEmbeddedDocumentStore(): DocumentStore {
 
   function reindex(state: CollState, key: string, prev: Doc | undefined, next: Doc | undefined): void {
     for (const index of state.indexes) {
+      if (index.sorted) reindexSorted(index.sorted, key, prev, next);
       if (!index.entries) continue;
       if (prev) {
         const old = indexKey(index, prev);
@@ -348,20 +360,23 @@ export function createEmbeddedDocumentStore(): DocumentStore {
     const sort = options?.sort && Object.keys(options.sort).length > 0 ? options.sort : undefined;
     const skip = options?.skip ?? 0;
     const limit = options?.limit ? options.limit : Number.POSITIVE_INFINITY;
-    let docs = match(existing(name), filter, sort ? Number.POSITIVE_INFINITY : skip + limit);
+    const state = existing(name);
+    const store = sort && state ? indexedStore(state) : null;
+    const found = store && indexedFind(store, filter ?? {}, sort!, { skip, limit }, matcher(filter ?? {}));
+    let docs = found?.docs ?? match(state, filter, sort ? Number.POSITIVE_INFINITY : skip + limit);
     // mingo's $sort and $project build new arrays and objects; they never mutate their input.
-    if (sort) {
+    if (sort && !found?.paged) {
       const sorted = fastSort(docs, sort);
       docs = sorted === UNKNOWN ? (new Aggregator([{ $sort: sort }]).run(docs) as Doc[]) : sorted;
     }
-    if (skip > 0 || limit < docs.length) docs = docs.slice(skip, skip + limit);
+    if (!found?.paged && (skip > 0 || limit < docs.length)) docs = docs.slice(skip, skip + limit);
     const projection = options?.projection;
     if (projection && Object.keys(projection).length > 0) {
       const project = compileFastProjection(projection);
       const projected = project ? docs.map(project) : new Aggregator([{ $project: projection }]).run(docs);
       return projected.map(cloneDeep) as Doc[];
     }
-    return docs.map(cloneDeep);
+    return options?.readonly ? docs : docs.map(cloneDeep);
   }
 
   function makeCollection<T extends Doc>(name: string): Collection<T> {
@@ -375,7 +390,9 @@ export function createEmbeddedDocumentStore(): DocumentStore {
         return (found[0] as T | undefined) ?? null;
       },
       async countDocuments(filter) {
-        return match(existing(name), filter).length;
+        const state = existing(name);
+        const store = state && filter ? indexedStore(state) : null;
+        return (store && indexedCount(store, filter!, matcher(filter!))) ?? match(state, filter).length;
       },
       async insertOne(document) {
         const tx = await writeGate();
@@ -441,6 +458,9 @@ export function createEmbeddedDocumentStore(): DocumentStore {
           spec: { key: { ...spec.key }, name: indexName, ...(spec.unique ? { unique: true } : {}) },
           fields: Object.keys(spec.key),
           entries: spec.unique ? new Map() : null,
+          sorted: Object.values(spec.key).every((d) => d === 1 || d === -1)
+            ? createSortedIndex(Object.keys(spec.key))
+            : null,
         };
         if (index.entries) {
           for (const [key, doc] of state.docs) {
@@ -454,6 +474,8 @@ export function createEmbeddedDocumentStore(): DocumentStore {
             index.entries.set(k, key);
           }
         }
+        if (index.sorted)
+          for (const [key, doc] of state.docs) reindexSorted(index.sorted, key, undefined, doc);
         state.indexes.push(index);
         return indexName;
       },

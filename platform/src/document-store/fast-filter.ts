@@ -73,6 +73,37 @@ function compare(op: string, operand: unknown): Test | null {
   }
 }
 
+/** Whether a value equals one of `list`'s scalars; null when the list holds something else. */
+function membership(list: readonly unknown[]): Test | null {
+  if (!list.every(isScalar)) return null;
+  // Without null (which also matches a missing field) nor NaN, membership is one Set lookup.
+  if (!list.some((o) => o === null || Number.isNaN(o))) {
+    const set = new Set(list);
+    return (v) => set.has(v as Scalar);
+  }
+  const tests = list.map(equals);
+  return (v) => tests.some((t) => t(v));
+}
+
+const memos = new WeakMap<object, WeakMap<readonly unknown[], unknown>>();
+
+/**
+ * `compute(list)`, remembered for a frozen list (which can never change): a long `$in` list a caller
+ * keeps and passes again (a search index's ids) is checked and turned into a Set once.
+ */
+export function memoOfFrozen<R>(list: readonly unknown[], compute: (list: readonly unknown[]) => R): R {
+  if (!Object.isFrozen(list) || list.length < 32) return compute(list);
+  let byList = memos.get(compute);
+  if (!byList) {
+    byList = new WeakMap();
+    memos.set(compute, byList);
+  }
+  if (byList.has(list)) return byList.get(list) as R;
+  const result = compute(list);
+  byList.set(list, result);
+  return result;
+}
+
 function operatorTest(op: string, operand: unknown): Test | null {
   switch (op) {
     case '$eq':
@@ -84,9 +115,9 @@ function operatorTest(op: string, operand: unknown): Test | null {
     }
     case '$in':
     case '$nin': {
-      if (!Array.isArray(operand) || !operand.every(isScalar)) return null;
-      const tests = operand.map(equals);
-      const any = (v: Scalar | undefined) => tests.some((t) => t(v));
+      if (!Array.isArray(operand)) return null;
+      const any = memoOfFrozen(operand, membership);
+      if (!any) return null;
       return op === '$in' ? any : (v) => !any(v);
     }
     case '$exists':
@@ -95,6 +126,27 @@ function operatorTest(op: string, operand: unknown): Test | null {
     default:
       return compare(op, operand);
   }
+}
+
+/**
+ * `$regex` (with `$options` i, m, s) against a string value; never a number, null or missing value.
+ * Null for patterns JavaScript cannot take as they are (mingo then judges, or rejects, them).
+ */
+function regexTest(pattern: unknown, options: unknown): Test | null {
+  let re: RegExp;
+  if (pattern instanceof RegExp) {
+    if (options !== undefined || /[gy]/.test(pattern.flags)) return null;
+    re = pattern;
+  } else {
+    if (typeof pattern !== 'string') return null;
+    if (options !== undefined && (typeof options !== 'string' || !/^[ims]*$/.test(options))) return null;
+    try {
+      re = new RegExp(pattern, options ?? '');
+    } catch {
+      return null;
+    }
+  }
+  return (v) => typeof v === 'string' && re.test(v);
 }
 
 type Predicate = (doc: AnyObject) => Verdict;
@@ -150,7 +202,13 @@ export function compileFastFilter(filter: AnyObject): Predicate | null {
       const ops = Object.entries(condition);
       if (ops.length === 0) return null;
       for (const [op, operand] of ops) {
-        const test = op.startsWith('$') ? operatorTest(op, operand) : null;
+        if (op === '$options' && Object.hasOwn(condition, '$regex')) continue;
+        const test =
+          op === '$regex'
+            ? regexTest(operand, condition.$options)
+            : op.startsWith('$')
+              ? operatorTest(op, operand)
+              : null;
         if (!test) return null;
         tests.push(test);
       }

@@ -35,6 +35,10 @@ const condition = fc.oneof(
   fc.record({ $in: fc.array(scalar, { maxLength: 3 }) }),
   fc.record({ $nin: fc.array(scalar, { maxLength: 3 }) }),
   fc.record({ $exists: fc.boolean() }),
+  fc.record(
+    { $regex: fc.constantFrom('a', '^b', 'A', '', '\\.'), $options: fc.constantFrom('', 'i', 'im') },
+    { requiredKeys: ['$regex'], noNullPrototype: true },
+  ),
 );
 
 const clone = <T>(v: T): T => structuredClone(v);

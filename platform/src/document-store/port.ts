@@ -13,6 +13,12 @@ export interface FindOptions {
   skip?: number;
   limit?: number;
   projection?: Record<string, 0 | 1>;
+  /**
+   * The caller only reads what it gets, within the call that asked (it never changes a document, nor
+   * keeps one): the embedded store may then answer its own stored documents, which it never changes
+   * (a write makes a new version), instead of deep copies. MongoDB's documents are always fresh.
+   */
+  readonly?: boolean;
 }
 
 export interface UpdateOptions {

@@ -6,8 +6,9 @@ import type {
   FastifySchemaCompiler,
   RouteShorthandOptions,
 } from 'fastify';
-import { serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { outputSerializerCompiler } from './action-route-output.ts';
 import { AppError } from './errors.ts';
 
 export interface ActionContext {
@@ -106,10 +107,14 @@ const zodValidator: FastifySchemaCompiler<z.ZodType> =
     return parsed.success ? { value: parsed.data } : { error: parsed.error };
   };
 
-/** Input and output schemas are zod (fastify-type-provider-zod's serializer checks each answer). */
+/**
+ * Input and output schemas are zod: each answer is checked against its output schema and written
+ * with only the declared keys, in one pass where the schema allows (action-route-output.ts), else by
+ * fastify-type-provider-zod's serializer.
+ */
 export function installZodSchemas(app: FastifyInstance): void {
   app.setValidatorCompiler(zodValidator);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(outputSerializerCompiler);
 }
 
 /**

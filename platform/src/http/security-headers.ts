@@ -71,6 +71,31 @@ export function helmetHeaders(options: HelmetOptions = securityHeaders): Record<
   return headers;
 }
 
+/**
+ * The framing headers of a file the product's own pages embed (a static page's PDF, seeds 000 §2.2):
+ * the same policy, except that pages of this origin may frame it (frame-ancestors 'self',
+ * X-Frame-Options SAMEORIGIN). Everything else stays unframable by anyone.
+ */
+export function sameOriginFramingHeaders(): Record<string, string> {
+  const headers = helmetHeaders({
+    ...securityHeaders,
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: Object.fromEntries(
+        Object.entries({ ...contentSecurityPolicy, 'frame-ancestors': ["'self'"] }).map(([name, sources]) => [
+          name,
+          [...sources],
+        ]),
+      ),
+    },
+    xFrameOptions: { action: 'sameorigin' },
+  } as HelmetOptions);
+  return {
+    'content-security-policy': headers['content-security-policy'] ?? '',
+    'x-frame-options': headers['x-frame-options'] ?? 'SAMEORIGIN',
+  };
+}
+
 /** Every answer (routes, the UI fallback, 404s) gets the headers, in the first onRequest hook. */
 export function installSecurityHeaders(app: FastifyInstance): void {
   const headers = helmetHeaders();

@@ -1,10 +1,14 @@
 import type { OutboxMessage } from '@wine/contracts';
 
-/** A file sent with a message (a pickup appointment's calendar file): text content, as sent. */
+/**
+ * A file sent with a message (a pickup appointment's calendar file): text content as sent, or binary
+ * content (a photo) as base64 text with `encoding: 'base64'` (nodemailer's attachment fields).
+ */
 export interface MailAttachment {
   filename: string;
   contentType: string;
   content: string;
+  encoding?: 'base64';
 }
 
 export interface MailMessage {

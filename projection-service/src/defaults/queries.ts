@@ -1,8 +1,24 @@
-import { actions, type DefaultBundle, type LotDocument } from '@wine/contracts';
+import {
+  actions,
+  categoryTypes,
+  conditions,
+  type DefaultBundle,
+  damageTypes,
+  defaultBidIncrements,
+  defaultSiteSettings,
+  features,
+  type IncrementRule,
+  type LotDocument,
+  languages,
+  notifications,
+  packageTypes,
+} from '@wine/contracts';
 import { Colours } from '@wine/event-schemas';
 import { registerAction } from '@wine/platform';
+import { activeBanners, BANNERS, type BannerDocument } from '../banners/project.ts';
 import type { QueryPlugin } from '../core/queries.ts';
 import { LOTS } from '../lots/project.ts';
+import { allCountries, citiesOf, statesOf } from './places.ts';
 
 /** Bottle sizes in the order a merchant lists them (seeds 000 §3.2: "ordered by show_order"). */
 const bottleSizeOrder = [
@@ -20,16 +36,22 @@ const bottleSizeOrder = [
   '15L',
 ];
 
-/** seeds 000 §7 getDefault: the market's settings and the browse menus, counted from the lots read model. */
-export const defaultQueries: QueryPlugin = async (app, { docs, auth, market }) => {
+const rank = (size: string) => {
+  const i = bottleSizeOrder.indexOf(size);
+  return i === -1 ? bottleSizeOrder.length : i;
+};
+
+/** seeds 000 §7 getDefault: the market's settings, the reference lists and the browse menus, counted from the lots. */
+export const defaultQueries: QueryPlugin = async (app, { docs, auth, market, money }) => {
   const lots = () => docs.collection<LotDocument>(LOTS);
+  const banners = () => docs.collection<BannerDocument>(BANNERS);
 
   registerAction(app, actions.getDefault, auth.authorize, async (): Promise<DefaultBundle> => {
     const group = (by: Record<string, string>) => [
       { $group: { _id: by, count: { $sum: 1 } } },
       { $sort: { count: -1, _id: 1 } },
     ];
-    const [countries, regions, subregions, vintages, sizes] = await Promise.all([
+    const [countries, regions, subregions, vintages, sizes, active] = await Promise.all([
       lots().aggregate<{ _id: { country: string }; count: number }>(
         group({ country: '$custitem_gvo_country' }),
       ),
@@ -51,13 +73,9 @@ export const defaultQueries: QueryPlugin = async (app, { docs, auth, market }) =
         { $sort: { _id: -1 } },
       ]),
       lots().aggregate<{ _id: string }>([{ $group: { _id: '$custitem_gvo_bottlesize' } }]),
+      banners().find({ active: 1 }),
     ]);
-    const rank = (size: string) => {
-      const i = bottleSizeOrder.indexOf(size);
-      return i === -1 ? bottleSizeOrder.length : i;
-    };
-    return {
-      ...market,
+    const tree = {
       countries: countries.map((c) => ({ value: c._id.country, count: c.count })),
       regions: regions.map((r) => ({ country: r._id.country, value: r._id.region, count: r.count })),
       subregions: subregions.map((s) => ({
@@ -66,9 +84,48 @@ export const defaultQueries: QueryPlugin = async (app, { docs, auth, market }) =
         value: s._id.subregion,
         count: s.count,
       })),
+    };
+    const { pickup } = money;
+    return {
+      ...market,
+      ...tree,
       wine_colors: [...Colours],
       vintages: vintages.map((v) => v._id),
       bottle_sizes: sizes.map((s) => s._id).sort((a, b) => rank(a) - rank(b) || a.localeCompare(b)),
+      notifications,
+      configuration: defaultSiteSettings,
+      // seeds 000 §9: "fallback is the first default increment".
+      default_bid_increment: (market.bid_increments[0] ?? defaultBidIncrements[0]) as IncrementRule,
+      // The storefront's categories are the wine styles the lots are filed under.
+      categories: Colours.map((value, i) => ({ id: i + 1, value })),
+      locations: [
+        {
+          id: 1,
+          name: pickup.name,
+          address: pickup.address1,
+          city: pickup.city,
+          state: pickup.state,
+          zip: pickup.zip,
+        },
+      ],
+      conditions,
+      damage_types: damageTypes,
+      package_types: packageTypes,
+      features,
+      home_banners: activeBanners(active),
+      category_types: categoryTypes(tree),
+      languages: languages.map((l) => ({ code: l.code, key: l.key, label: l.label })),
     };
   });
+
+  // seeds 001 §7 commonFunction: the address lists, by name ("orderby name asc, returns records").
+  registerAction(app, actions.getAllCountries, auth.authorize, async () => ({
+    records: await allCountries(),
+  }));
+  registerAction(app, actions.getAllStates, auth.authorize, async ({ country }) => ({
+    records: await statesOf(country),
+  }));
+  registerAction(app, actions.getAllCities, auth.authorize, async ({ country, state }) => ({
+    records: await citiesOf(country, state),
+  }));
 };

@@ -138,7 +138,26 @@ export const lotsProjection: Projection = {
   indexes: {
     [LOTS]: [
       { key: { date_closed: 1 }, name: 'date_closed' },
+      // The browse query (search/to-mongo.ts): the market status, then each sort the storefront offers,
+      // so a page is a walk of one index; country, region, colour and bottle size narrow the filters
+      // and count their lots (a count covered by an index's equality prefix is one lookup).
       { key: { market_status: 1, date_closed: 1 }, name: 'status_close' },
+      { key: { market_status: 1, date_added: 1 }, name: 'status_added' },
+      { key: { market_status: 1, bprice: 1 }, name: 'status_bprice' },
+      { key: { market_status: 1, wprice: 1 }, name: 'status_wprice' },
+      { key: { market_status: 1, title: 1 }, name: 'status_title' },
+      { key: { market_status: 1, vintage: 1 }, name: 'status_vintage' },
+      { key: { market_status: 1, bid_count: 1 }, name: 'status_bids' },
+      { key: { market_status: 1, rating: 1 }, name: 'status_rating' },
+      // The shown price last: a price band within a country and colour (or a colour) is counted, and
+      // sorted by price, from the index alone.
+      {
+        key: { market_status: 1, custitem_gvo_country: 1, custitem_gvo_color: 1, wprice: 1 },
+        name: 'status_country_colour_price',
+      },
+      { key: { market_status: 1, custitem_gvo_color: 1, wprice: 1 }, name: 'status_colour_price' },
+      { key: { market_status: 1, custitemctregion: 1 }, name: 'status_region' },
+      { key: { market_status: 1, custitem_gvo_bottlesize: 1 }, name: 'status_bottlesize' },
       { key: { custitem_gvo_country: 1, custitemctregion: 1 }, name: 'country_region' },
       { key: { auctionid: 1, date_closed: 1 }, name: 'auction_close' },
     ],

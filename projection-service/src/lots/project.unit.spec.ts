@@ -1,3 +1,4 @@
+import { type LotDocument, LotView } from '@wine/contracts';
 import type { LotListedData, RecordedEvent } from '@wine/event-schemas';
 import { listedLot, recordedEvent } from '@wine/platform/testing';
 import { describe, expect, it } from 'vitest';
@@ -101,5 +102,20 @@ describe('lotView', () => {
     expect(lotView(doc, now, null).own_lot).toBe(0);
     expect(lotView(doc, now, 'someone-else').own_lot).toBe(0);
     expect(lotView(doc, now, 'user-5e11e7').own_lot).toBe(1);
+  });
+
+  it('copies only the fields the contract declares: holds, positions and strays stay in the read model', () => {
+    const doc = {
+      ...(listedDocument() as LotDocument),
+      reserved: 2,
+      reservations: [{ id: 'r-1', qty: 2, expires_at: '2026-11-21T00:10:00Z' }],
+      internal_note: 'never shown',
+    };
+    const view = lotView(doc, new Date('2026-11-21T00:00:00Z'), null);
+    // Every field the contract declares, and nothing else.
+    expect(Object.keys(view).sort()).toEqual(Object.keys(LotView.shape).sort());
+    for (const hidden of ['_id', '_position', 'seller_id', 'reserved', 'reservations', 'internal_note'])
+      expect(view).not.toHaveProperty(hidden);
+    expect(view).toMatchObject({ id: 'p-1', custitem_gvo_wa: '100', custitem3: '19.5', watchlistid: 0 });
   });
 });

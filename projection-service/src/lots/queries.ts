@@ -1,6 +1,7 @@
 import { actions, type LotDocument } from '@wine/contracts';
 import { httpErrors, registerAction } from '@wine/platform';
 import type { QueryPlugin } from '../core/queries.ts';
+import { searchbarByIndex, withinIds } from '../search/text-search.ts';
 import { toMongoQuery } from '../search/to-mongo.ts';
 import { LOTS } from './project.ts';
 import { lotView, personalise } from './view.ts';
@@ -11,10 +12,14 @@ export const lotQueries: QueryPlugin = async (app, { docs, clock, auth }) => {
   const lots = () => docs.collection<LotDocument>(LOTS);
 
   registerAction(app, actions.productSearch, authorize, async (input, { request }) => {
-    const query = toMongoQuery(input);
+    // The search bar by the in-memory search index on the embedded default (text-search.ts).
+    const text = await searchbarByIndex(docs, input);
+    const query = toMongoQuery(text ? text.rest : input);
+    const filter = text ? withinIds(query.filter, text.ids) : query.filter;
     const [records, totalRecords] = await Promise.all([
-      lots().find(query.filter, { sort: query.sort, skip: query.skip, limit: query.limit }),
-      lots().countDocuments(query.filter),
+      // Read-only: lotView copies what it shows, so the embedded store need not copy each lot first.
+      lots().find(filter, { sort: query.sort, skip: query.skip, limit: query.limit, readonly: true }),
+      lots().countDocuments(filter),
     ]);
     const now = clock.now();
     const userId = viewerOf(request);
@@ -23,7 +28,7 @@ export const lotQueries: QueryPlugin = async (app, { docs, clock, auth }) => {
   });
 
   registerAction(app, actions.productLot, authorize, async ({ id }, { request }) => {
-    const doc = await lots().findOne({ _id: id });
+    const doc = await lots().findOne({ _id: id }, { readonly: true });
     if (!doc) throw httpErrors.notFound('Lot');
     const userId = viewerOf(request);
     const [view] = await personalise(docs, [lotView(doc, clock.now(), userId)], userId);
@@ -47,7 +52,7 @@ export const lotQueries: QueryPlugin = async (app, { docs, clock, auth }) => {
       if (chosen.length >= limit) break;
       const more = await lots().find(
         { ...open, ...like, _id: { $nin: [id, ...chosen.map((c) => c._id)] } },
-        { sort: { date_closed: 1 }, limit: limit - chosen.length },
+        { sort: { date_closed: 1 }, limit: limit - chosen.length, readonly: true },
       );
       chosen.push(...more);
     }

@@ -63,9 +63,11 @@ export function toMongoQuery(search: ParsedSearchFilter, base: Filter = {}): Mon
   }
   const filter =
     clauses.length === 0 ? {} : clauses.length === 1 ? (clauses[0] as Filter) : { $and: clauses };
+  const direction = search.order === 'asc' ? 1 : -1;
   return {
     filter,
-    sort: { [orderField(search.orderby)]: search.order === 'asc' ? 1 : -1, _id: 1 },
+    // Ties go by _id the same way, so a page is one walk of a {market_status, <order field>} index.
+    sort: { [orderField(search.orderby)]: direction, _id: direction },
     skip: (search.page - 1) * search.limit,
     limit: search.limit,
   };

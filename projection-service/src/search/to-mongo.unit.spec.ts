@@ -30,7 +30,7 @@ describe('toMongoQuery', () => {
     expect(q.filter).toEqual({
       $and: [{ custitem_gvo_country: { $in: ['France', 'Italy'] } }, { vintage: { $in: [2015] } }],
     });
-    expect(q).toMatchObject({ skip: 100, limit: 50, sort: { wprice: -1, _id: 1 } });
+    expect(q).toMatchObject({ skip: 100, limit: 50, sort: { wprice: -1, _id: -1 } });
   });
 
   it('searches the search bar text across title, producer, region, country and SKU, as literal text', () => {

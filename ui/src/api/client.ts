@@ -1,6 +1,5 @@
 import {
   type ActionName,
-  actions,
   currentLanguage,
   type Envelope,
   type ErrorCode,
@@ -9,6 +8,8 @@ import {
   type SuccessEnvelope,
   t,
 } from '@wine/contracts';
+// The paths and audiences only: the schemas stay out of the first load (issue 11); a form loads its own.
+import { actionPaths } from '@wine/contracts/action-paths';
 
 /** seeds 000 §8: a failure without a server message reads 'Something went wrong!' (in the chosen language). */
 export const genericError = (): string => t('common.somethingWrong');
@@ -72,7 +73,7 @@ export async function callForMessage<N extends ActionName>(
   input: InputOf<N>,
   options: CallOptions = {},
 ): Promise<SuccessEnvelope<OutputOf<N>>['data']> {
-  const action = actions[name];
+  const action = actionPaths[name];
   const doFetch = options.fetch ?? config.fetch ?? globalThis.fetch;
   // Public actions never carry the token (a stale one must not turn a login into a 403).
   const token =

@@ -1,5 +1,6 @@
 import { type DefaultOptions, QueryClient } from '@tanstack/react-query';
-import { type ActionName, actions } from '@wine/contracts';
+import type { ActionName } from '@wine/contracts';
+import { actionPaths } from '@wine/contracts/action-paths';
 import type { createStore } from 'jotai';
 import { tokenAtom } from '../state/session.ts';
 import { ApiError } from './client.ts';
@@ -33,7 +34,9 @@ export function createQueryClient(queries: DefaultOptions['queries'] = {}): Quer
 const isPublic = (queryKey: readonly unknown[]): boolean => {
   const [name] = queryKey;
   return (
-    typeof name === 'string' && Object.hasOwn(actions, name) && actions[name as ActionName].auth === 'public'
+    typeof name === 'string' &&
+    Object.hasOwn(actionPaths, name) &&
+    actionPaths[name as ActionName].auth === 'public'
   );
 };
 

@@ -1,15 +1,29 @@
+import { addressLine, defaultMerchant } from '@wine/contracts';
+
 /**
- * The merchant's contact details for the header and footer. seeds 000 §2.2 / §2.6 take these from
- * configuration variables; until getDefault carries them these are placeholders (replace, do not ship).
- * The tagline and other words are in the i18n resources (ui.company), in each language.
+ * The merchant's contact details for the header, the footer and the contact pages, read from the
+ * merchant configuration in contracts (`defaultMerchant`, the same the server's getFooterLinks
+ * answers). The tagline and other words are in the i18n resources (ui.company), in each language.
  */
+const merchant = defaultMerchant;
+
 export const company = {
-  name: 'Fine Wine Auction',
-  address: 'Chicago, Illinois',
-  mapUrl: 'https://www.google.com/maps/search/?api=1&query=Chicago%2C+Illinois',
-  email: 'info@example.com',
-  phone: '+1 (312) 555-0100',
-  phoneHref: 'tel:+13125550100',
-  social: { label: 'Instagram', url: 'https://www.instagram.com/' },
-  hours: 'Monday-Friday 9:30 am - 5:30 pm',
+  name: merchant.name,
+  /** One line: street, city, state and ZIP. */
+  address: addressLine(merchant),
+  mapUrl: merchant.mapUrl,
+  /** The general inbox (kept as `email` for the header and older pages). */
+  email: merchant.emailGeneral,
+  emailGeneral: merchant.emailGeneral,
+  emailSelling: merchant.emailSelling,
+  /** The same inboxes under the names the built-in contact text reads. */
+  generalEmail: merchant.emailGeneral,
+  sellingEmail: merchant.emailSelling,
+  phone: merchant.phone,
+  phoneHref: merchant.phoneHref,
+  fax: merchant.fax,
+  /** The first social link (the footer shows them all: `socials`). */
+  social: merchant.social[0] ?? { label: 'Instagram', url: 'https://www.instagram.com/' },
+  socials: merchant.social,
+  hours: merchant.hours,
 } as const;

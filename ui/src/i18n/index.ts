@@ -3,7 +3,6 @@ import dayjs from 'dayjs';
 import 'dayjs/locale/es';
 import { setI18n } from 'react-i18next';
 import { uiForEnglish } from './for-english.ts';
-import { uiForSpanish } from './for-spanish.ts';
 
 export { i18n };
 
@@ -12,9 +11,60 @@ export { i18n };
  * `changeLanguage` turns server messages, form validation and the UI's own words together.
  */
 i18n.addResourceBundle('en', 'translation', { ui: uiForEnglish }, true, true);
-i18n.addResourceBundle('es', 'translation', { ui: uiForSpanish }, true, true);
 // useTranslation finds the instance even where no I18nextProvider wraps the tree.
 setI18n(i18n);
+
+/**
+ * The UI's texts of the languages other than the default, each loaded when first chosen (issue 11:
+ * the first load carries one language). English, the default, is always there.
+ */
+const loaders: Partial<Record<Language, () => Promise<object>>> = {
+  es: () => import('./for-spanish.ts').then((module) => module.uiForSpanish),
+};
+const loaded = new Set<Language>([defaultLanguage]);
+const loading = new Map<Language, Promise<void>>();
+
+/** Adds a language's UI texts to the instance (once); resolves when they are there. */
+export function loadLanguage(language: Language): Promise<void> {
+  const load = loaders[language];
+  if (loaded.has(language) || !load) return Promise.resolve();
+  let pending = loading.get(language);
+  if (!pending) {
+    pending = load().then(
+      (texts) => {
+        i18n.addResourceBundle(language, 'translation', { ui: texts }, true, true);
+        loaded.add(language);
+        loading.delete(language);
+      },
+      (error: unknown) => {
+        // Not loaded (the network went away): the next choice tries again.
+        loading.delete(language);
+        throw error;
+      },
+    );
+    loading.set(language, pending);
+  }
+  return pending;
+}
+
+/**
+ * Switches to a language: at once when its texts are there (always in the specs, which switch and
+ * check in the same tick), else once they have loaded (the page stays in the current one meanwhile).
+ */
+function switchTo(language: Language): Promise<void> {
+  if (loaded.has(language)) return i18n.changeLanguage(language).then(() => undefined);
+  return loadLanguage(language).then(
+    () => i18n.changeLanguage(language).then(() => undefined),
+    // Not loaded: the page stays in the language it shows.
+    () => undefined,
+  );
+}
+
+// The specs render and check Spanish in the same tick as they switch: every language is there from
+// the start (Vite drops this in a build, where `MODE` is 'production').
+if (import.meta.env.MODE === 'test') {
+  await Promise.all(Object.keys(loaders).map((language) => loadLanguage(language as Language)));
+}
 
 /** Where the chosen language is remembered (its code, 'en' or 'es'). */
 export const LANGUAGE_KEY = 'language';
@@ -41,9 +91,12 @@ export function storedLanguage(): Language {
   }
 }
 
-/** At start: the language chosen last time. No backend loads anything, so it applies at once. */
-export function restoreLanguage(): void {
-  void i18n.changeLanguage(storedLanguage());
+/**
+ * At start: the language chosen last time. The default applies at once; another once its texts have
+ * loaded (main.tsx waits for it before the first render, so no text shows in the wrong language).
+ */
+export function restoreLanguage(): Promise<void> {
+  return switchTo(storedLanguage());
 }
 
 /** The header's language switch: remembered for next time, and every text follows. */
@@ -53,7 +106,7 @@ export function chooseLanguage(language: Language): void {
   } catch {
     // unavailable: the choice lasts until the page reloads
   }
-  void i18n.changeLanguage(language);
+  void switchTo(language);
 }
 
 /**

@@ -14,12 +14,40 @@ export const sortOptions = [
   { value: 'p.vintage:desc', label: 'ui.sort.vintageNewest' },
   { value: 'p.vintage:asc', label: 'ui.sort.vintageOldest' },
   { value: 'p.title:asc', label: 'ui.sort.nameAZ' },
+  { value: 'p.bid_count:desc', label: 'ui.browseSearch.mostBids' },
+  { value: 'p.rating:desc', label: 'ui.browseSearch.ratingHighest' },
 ] as const;
 
-const orderFields = ['p.date_closed', 'p.date_added', 'p.wprice', 'p.vintage', 'p.title'] as const;
+const orderFields = [
+  'p.date_closed',
+  'p.date_added',
+  'p.wprice',
+  'p.vintage',
+  'p.title',
+  'p.bid_count',
+  'p.rating',
+] as const;
+
+/** The highest price a buyer can ask for, in dollars (contracts: prices are at most $999,999.99). */
+export const PRICE_MAX = 999_999;
+/** Critic scores are on the 100-point scale. */
+export const RATING_MAX = 100;
 
 // The search contract's limits (contracts searchLimits): the page never asks what the API refuses.
 const text = searchText({ max: searchLimits.valueLength });
+/** A whole number between 0 and `max` (the router reads '100' as a number; '100' as text is accepted too). */
+const bound = (max: number) =>
+  z
+    .union([
+      z.number(),
+      z
+        .string()
+        .regex(/^\d{1,7}$/)
+        .transform(Number),
+    ])
+    .pipe(z.number().int().min(0).max(max))
+    .optional()
+    .catch(undefined);
 const list = <T extends z.ZodType>(item: T) =>
   z
     .union([item, z.array(item).max(searchLimits.values)])
@@ -38,6 +66,12 @@ export const browseSearchSchema = z.object({
   color: list(z.string().max(40)),
   vintage: list(z.number().int()),
   bottlesize: list(z.string().max(40)),
+  /** The price shown on the lot (current bid or buy-now price), in whole dollars. */
+  priceMin: bound(PRICE_MAX),
+  priceMax: bound(PRICE_MAX),
+  /** The best critic score (seeds 000 §3.2 rating filter). */
+  ratingMin: bound(RATING_MAX),
+  ratingMax: bound(RATING_MAX),
   page: z.number().int().min(1).max(searchLimits.page).default(1).catch(1),
   limit: z
     .union([z.literal(25), z.literal(50), z.literal(100)])
@@ -48,6 +82,41 @@ export const browseSearchSchema = z.object({
 });
 export type BrowseSearch = z.output<typeof browseSearchSchema>;
 export type BrowseSearchInput = z.input<typeof browseSearchSchema>;
+
+/** The parameters that narrow the results (the rest are paging and sorting). */
+export const filterKeys = [
+  'searchQuery',
+  'country',
+  'region',
+  'subregion',
+  'auction',
+  'color',
+  'vintage',
+  'bottlesize',
+  'priceMin',
+  'priceMax',
+  'ratingMin',
+  'ratingMax',
+] as const satisfies readonly (keyof BrowseSearch)[];
+export type FilterKey = (typeof filterKeys)[number];
+
+/** Whether any filter narrows the results. */
+export const hasFilters = (search: BrowseSearch): boolean =>
+  filterKeys.some((key) => search[key] !== undefined);
+
+/** The same search without any filter: the sort order and page size stay, the page is the first. */
+export const withoutFilters = (search: BrowseSearch): BrowseSearch => {
+  const cleared: BrowseSearch = { ...search, page: 1 };
+  for (const key of filterKeys) delete cleared[key];
+  return cleared;
+};
+
+/** A 'low-high' range of the search API ('low-' has no upper bound); none when neither bound is set. */
+export function rangeOf(low: number | undefined, high: number | undefined): string | undefined {
+  if (low === undefined && high === undefined) return undefined;
+  if (low !== undefined && high !== undefined && low > high) return `${high}-${low}`;
+  return `${low ?? 0}-${high ?? ''}`;
+}
 
 /** Only open lots are listed (seeds 000 §4.1: bid and buy controls exist for open lots only). */
 const openOnly: FilterItem = { value: ['open'], type: 'array', field: 'p.market_status' };
@@ -69,6 +138,11 @@ export function toSearchFilter(search: BrowseSearch): SearchFilter {
   if (search.bottlesize?.length) {
     filters.bottlesize = { value: search.bottlesize, type: 'array', field: 'p.custitem_gvo_bottlesize' };
   }
+  const price = rangeOf(search.priceMin, search.priceMax);
+  // seeds 000 §3.2 bprice: asked in dollars, on the price the lot shows (wprice).
+  if (price) filters.bprice = { value: [price], type: 'array:mfield:range', field: 'p.wprice' };
+  const rating = rangeOf(search.ratingMin, search.ratingMax);
+  if (rating) filters.rating = { value: [rating], type: 'array:mfield:range', field: 'p.rating' };
   return { limit: search.limit, page: search.page, orderby: search.orderby, order: search.order, filters };
 }
 
@@ -81,6 +155,12 @@ export const closingSoonFilter: SearchFilter = {
   order: 'asc',
   filters: { market_status: openOnly },
 };
+
+/** Within the bounds as the server reads a range (reversed bounds are swapped). */
+function inRange(value: number, low: number | undefined, high: number | undefined): boolean {
+  const [a, b] = low !== undefined && high !== undefined && low > high ? [high, low] : [low, high];
+  return (a === undefined || value >= a) && (b === undefined || value <= b);
+}
 
 const same = (a: string | null | undefined, b: string) => (a ?? '').toLowerCase() === b.toLowerCase();
 
@@ -96,6 +176,9 @@ export function lotMatches(lot: LotView, search: Partial<BrowseSearch>): boolean
   if (search.bottlesize?.length && !search.bottlesize.some((b) => same(lot.custitem_gvo_bottlesize, b))) {
     return false;
   }
+  if (!inRange(lot.wprice / 100, search.priceMin, search.priceMax)) return false;
+  if ((search.ratingMin !== undefined || search.ratingMax !== undefined) && lot.rating === null) return false;
+  if (lot.rating !== null && !inRange(lot.rating, search.ratingMin, search.ratingMax)) return false;
   if (search.searchQuery) {
     // contracts searchFilterRules.searchbar: title, producer, region, country and SKU.
     const q = search.searchQuery.toLowerCase();

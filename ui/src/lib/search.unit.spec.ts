@@ -1,6 +1,17 @@
+import { SearchFilter } from '@wine/contracts';
 import { describe, expect, it } from 'vitest';
 import { aLot } from '../test-utils/fixtures.ts';
-import { browseSearchSchema, isNewLotEvent, lotMatches, toSearchFilter } from './search.ts';
+import {
+  browseSearchSchema,
+  hasFilters,
+  isNewLotEvent,
+  lotMatches,
+  PRICE_MAX,
+  rangeOf,
+  sortOptions,
+  toSearchFilter,
+  withoutFilters,
+} from './search.ts';
 
 describe('browseSearchSchema', () => {
   it('defaults paging and sorting and repairs bad values instead of failing the page', () => {
@@ -64,5 +75,79 @@ describe('lotMatches', () => {
   it('knows which events list a new lot', () => {
     expect(isNewLotEvent('LotListed')).toBe(true);
     expect(isNewLotEvent('BidPlaced')).toBe(false);
+  });
+});
+
+describe('the browse filters in the URL', () => {
+  it('reads price and rating bounds as whole numbers and drops what cannot be one', () => {
+    expect(
+      browseSearchSchema.parse({ priceMin: 100, priceMax: '500', ratingMin: 90, ratingMax: 100 }),
+    ).toMatchObject({ priceMin: 100, priceMax: 500, ratingMin: 90, ratingMax: 100 });
+    const bad = browseSearchSchema.parse({
+      priceMin: -1,
+      priceMax: 'lots',
+      ratingMin: 101,
+      ratingMax: 9.5,
+    });
+    expect([bad.priceMin, bad.priceMax, bad.ratingMin, bad.ratingMax]).toEqual([
+      undefined,
+      undefined,
+      undefined,
+      undefined,
+    ]);
+    expect(browseSearchSchema.parse({ priceMax: PRICE_MAX + 1 }).priceMax).toBeUndefined();
+  });
+
+  it('offers every sort of the seeds, each one the search API accepts', () => {
+    for (const option of sortOptions) {
+      const [orderby, order] = option.value.split(':');
+      const parsed = browseSearchSchema.parse({ orderby, order });
+      expect([parsed.orderby, parsed.order]).toEqual([orderby, order]);
+      expect(SearchFilter.safeParse(toSearchFilter(parsed)).success).toBe(true);
+    }
+    expect(sortOptions.map((o) => o.value)).toEqual(
+      expect.arrayContaining(['p.bid_count:desc', 'p.rating:desc', 'p.title:asc', 'p.date_added:desc']),
+    );
+  });
+
+  it('asks for price ranges in dollars on the shown price, and for rating ranges', () => {
+    const search = browseSearchSchema.parse({ priceMin: 100, priceMax: 500, ratingMin: 95 });
+    const { filters } = toSearchFilter(search);
+    expect(filters?.bprice).toEqual({ value: ['100-500'], type: 'array:mfield:range', field: 'p.wprice' });
+    expect(filters?.rating).toEqual({ value: ['95-'], type: 'array:mfield:range', field: 'p.rating' });
+    expect(toSearchFilter(browseSearchSchema.parse({ priceMax: 50 })).filters?.bprice?.value).toEqual([
+      '0-50',
+    ]);
+    expect(SearchFilter.safeParse(toSearchFilter(search)).success).toBe(true);
+  });
+
+  it('swaps reversed bounds instead of finding nothing', () => {
+    expect(rangeOf(500, 100)).toBe('100-500');
+    expect(rangeOf(undefined, undefined)).toBeUndefined();
+    const lot = aLot({ wprice: 30_000, rating: 94 });
+    expect(lotMatches(lot, { priceMin: 400, priceMax: 200 })).toBe(true);
+    expect(lotMatches(lot, { priceMin: 301 })).toBe(false);
+    expect(lotMatches(lot, { ratingMin: 95 })).toBe(false);
+    expect(lotMatches(lot, { ratingMin: 90, ratingMax: 94 })).toBe(true);
+    expect(lotMatches(aLot({ rating: null }), { ratingMin: 90 })).toBe(false);
+  });
+
+  it('clears every filter but keeps the sort and the page size', () => {
+    const search = browseSearchSchema.parse({
+      searchQuery: 'margaux',
+      country: 'France',
+      color: ['Red'],
+      priceMin: 10,
+      ratingMax: 99,
+      orderby: 'p.wprice',
+      order: 'desc',
+      limit: 50,
+      page: 3,
+    });
+    expect(hasFilters(search)).toBe(true);
+    const cleared = withoutFilters(search);
+    expect(hasFilters(cleared)).toBe(false);
+    expect(cleared).toEqual({ orderby: 'p.wprice', order: 'desc', limit: 50, page: 1 });
+    expect(hasFilters(browseSearchSchema.parse({}))).toBe(false);
   });
 });

@@ -1,7 +1,7 @@
 import { modals } from '@mantine/modals';
 import { createRootRouteWithContext, Outlet, useLocation } from '@tanstack/react-router';
 import { useSetAtom } from 'jotai';
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AlertToasts } from '../components/AlertToasts/AlertToasts.tsx';
 import { Footer } from '../components/Footer/Footer.tsx';
@@ -9,9 +9,13 @@ import { Header } from '../components/Header/Header.tsx';
 import { NotFound } from '../components/NotFound/NotFound.tsx';
 import { StartupLoader } from '../components/StartupLoader/StartupLoader.tsx';
 import { UserNotices } from '../components/UserNotices/UserNotices.tsx';
-import { WelcomePopup } from '../components/WelcomePopup/WelcomePopup.tsx';
 import type { RouterContext } from '../router-context.ts';
 import { validateSessionAtom } from '../state/session.ts';
+
+/** Shown only after a registration: loaded after the first paint, not in the first load (issue 11). */
+const WelcomePopup = lazy(() =>
+  import('../components/WelcomePopup/WelcomePopup.tsx').then((module) => ({ default: module.WelcomePopup })),
+);
 
 export const Route = createRootRouteWithContext<RouterContext>()({
   component: RootLayout,
@@ -42,7 +46,9 @@ function RootLayout() {
         <Outlet />
       </main>
       <Footer />
-      <WelcomePopup />
+      <Suspense fallback={null}>
+        <WelcomePopup />
+      </Suspense>
       <UserNotices />
       <AlertToasts />
     </>

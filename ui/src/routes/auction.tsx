@@ -60,11 +60,7 @@ function AuctionsPage() {
                     </Badge>
                   ))}
                 </Group>
-                <ButtonLink
-                  to="/search"
-                  search={{ auction: a.auctionid, orderby: 'p.date_closed', order: 'asc' }}
-                  mt="xs"
-                >
+                <ButtonLink to="/liveAuction/$aid" params={{ aid: a.auctionid }} mt="xs">
                   {t('ui.auctions.viewLots')}
                 </ButtonLink>
               </Stack>

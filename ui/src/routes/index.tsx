@@ -3,10 +3,13 @@ import { useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute, Link } from '@tanstack/react-router';
 import { useAtomValue } from 'jotai';
 import { useTranslation } from 'react-i18next';
-import { lotSearchQuery } from '../api/queries.ts';
+import { defaultBundleQuery, lotSearchQuery } from '../api/queries.ts';
 import { ButtonLink } from '../components/ButtonLink.tsx';
+import { sellYourWinePath } from '../components/Header/site-pages.ts';
+import { HomeBanners } from '../components/HomeBanners/HomeBanners.tsx';
 import { LoadError } from '../components/LoadError/LoadError.tsx';
 import { LotGrid } from '../components/LotGrid/LotGrid.tsx';
+import { ProductGridSkeleton } from '../components/Skeletons/Skeletons.tsx';
 import { company } from '../config/company.ts';
 import { refererSearchSchema } from '../lib/after-login.ts';
 import { CLOSING_SOON_LIMIT, closingSoonFilter, isNewLotEvent } from '../lib/search.ts';
@@ -21,8 +24,14 @@ const closingSoonQuery = lotSearchQuery(closingSoonFilter);
 export const Route = createFileRoute('/')({
   // seeds 000 §2.3: a protected route sends a visitor here with the requested location as referer.
   validateSearch: refererSearchSchema,
-  loader: ({ context: { queryClient } }) => queryClient.ensureQueryData(closingSoonQuery),
+  // The banners come with the default bundle: loaded beside the lots, so the page does not shift when they arrive.
+  loader: ({ context: { queryClient } }) =>
+    Promise.all([
+      queryClient.ensureQueryData(closingSoonQuery),
+      queryClient.ensureQueryData(defaultBundleQuery()).catch(() => null),
+    ]),
   component: HomePage,
+  pendingComponent: HomeSkeleton,
   errorComponent: ({ error }) => <LoadError error={error} />,
 });
 
@@ -57,13 +66,14 @@ function HomePage() {
               <Button component={Link} to="/search" size="md" color="gold.5" c="black">
                 {t('ui.home.browseWines')}
               </Button>
-              <Button component="a" href="/sellingwine" size="md" variant="outline" color="white">
+              <Button component={Link} to={sellYourWinePath} size="md" variant="outline" color="white">
                 {t('ui.home.sellYourWine')}
               </Button>
             </Group>
           </Stack>
         </Container>
       </section>
+      <HomeBanners />
       <Container py="xl" component="section" aria-labelledby="closing-soon">
         <Group justify="space-between" align="baseline" mb="lg">
           <Title order={2} id="closing-soon">
@@ -76,6 +86,15 @@ function HomePage() {
         <LotGrid lots={lots} label={t('ui.home.closingSoonList')} empty={t('ui.home.noLots')} />
       </Container>
     </>
+  );
+}
+
+/** seeds 001 §2 'product grid' skeleton while the first lots load. */
+function HomeSkeleton() {
+  return (
+    <Container py="xl">
+      <ProductGridSkeleton />
+    </Container>
   );
 }
 

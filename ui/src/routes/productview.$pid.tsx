@@ -7,7 +7,8 @@ import { invalidateAction, lotQuery, similarLotsQuery } from '../api/queries.ts'
 import { LoadError } from '../components/LoadError/LoadError.tsx';
 import { LotDetail } from '../components/LotDetail/LotDetail.tsx';
 import { NotFound } from '../components/NotFound/NotFound.tsx';
-import { useDocumentMeta } from '../lib/use-document-meta.ts';
+import { ProductViewSkeleton } from '../components/Skeletons/Skeletons.tsx';
+import { lotDocumentMeta, useDocumentMeta } from '../lib/use-document-meta.ts';
 import { useLiveLot } from '../state/live-lot.ts';
 
 /** The lot and its similar lots; similar lots are a nicety, so their failure leaves the page whole. */
@@ -25,6 +26,8 @@ async function loadLot(queryClient: QueryClient, pid: string): Promise<void> {
 export const Route = createFileRoute('/productview/$pid')({
   loader: ({ params, context: { queryClient } }) => loadLot(queryClient, params.pid),
   component: ProductView,
+  // seeds 000 §2.7 "shows a loader until loaded": the 'product view' skeleton (seeds 001 §2).
+  pendingComponent: () => <ProductViewSkeleton />,
   notFoundComponent: () => <LotNotFound />,
   errorComponent: ({ error }) => <LoadError error={error} />,
 });
@@ -40,11 +43,8 @@ function ProductView() {
     void invalidateAction(queryClient, 'similarProducts', { id: pid });
   });
 
-  useDocumentMeta({
-    title: lot.metaTagHtml.title || lot.title,
-    description: lot.metaTagHtml.description,
-    keywords: lot.metaTagHtml.keywords,
-  });
+  // seeds 000 §2.7 title, description, keywords; and the Open Graph and schema.org Product of issue 11.
+  useDocumentMeta(lotDocumentMeta(lot));
 
   return (
     <Container py="lg" data-testid="product-view" data-lot-id={lot.id}>

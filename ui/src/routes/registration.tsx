@@ -7,6 +7,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { registrationFieldsQuery } from '../api/queries.ts';
 import { RegistrationForm } from '../components/RegistrationForm/RegistrationForm.tsx';
+import { SignupSkeleton } from '../components/Skeletons/Skeletons.tsx';
 import { VerifyCodeDialog } from '../components/VerifyCodeDialog/VerifyCodeDialog.tsx';
 import { afterLoginParams, afterLoginSearchSchema, afterLoginTarget } from '../lib/after-login.ts';
 import { pageTitle, useDocumentMeta } from '../lib/use-document-meta.ts';
@@ -18,6 +19,12 @@ export const Route = createFileRoute('/registration')({
   validateSearch: afterLoginSearchSchema,
   loader: ({ context: { queryClient } }) => queryClient.ensureQueryData(registrationFieldsQuery()),
   component: RegistrationPage,
+  // seeds 001 §2 'signup' skeleton while the merchant's extra questions load.
+  pendingComponent: () => (
+    <Container py="xl" size="md">
+      <SignupSkeleton />
+    </Container>
+  ),
 });
 
 function RegistrationPage() {

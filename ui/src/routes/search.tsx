@@ -21,15 +21,20 @@ import { lotSearchQuery } from '../api/queries.ts';
 import { LoadError } from '../components/LoadError/LoadError.tsx';
 import { LotDrawer } from '../components/LotDrawer/LotDrawer.tsx';
 import { LotGrid } from '../components/LotGrid/LotGrid.tsx';
+import { SaveSearch } from '../components/SaveSearch/SaveSearch.tsx';
 import { SearchFilters } from '../components/SearchFilters/SearchFilters.tsx';
+import { colourLabel } from '../lib/lot.ts';
 import {
   type BrowseSearch,
   browseSearchSchema,
+  hasFilters,
   isNewLotEvent,
   lotMatches,
   pageSizeOptions,
+  rangeOf,
   sortOptions,
   toSearchFilter,
+  withoutFilters,
 } from '../lib/search.ts';
 import { pageTitle, useDocumentMeta } from '../lib/use-document-meta.ts';
 import { useLiveLots } from '../state/live-lots.ts';
@@ -47,6 +52,64 @@ function heading(search: BrowseSearch, t: TFunction): string {
   if (search.searchQuery) return t('ui.search.resultsFor', { query: search.searchQuery });
   if (search.auction) return t('ui.search.auction', { id: search.auction });
   return search.subregion ?? search.region ?? search.country ?? t('ui.header.browseWines');
+}
+
+interface Chip {
+  key: string;
+  label: string;
+  /** What removing it changes in the URL. */
+  patch: Partial<BrowseSearch>;
+}
+
+const without = <T,>(values: readonly T[], value: T) => {
+  const rest = values.filter((v) => v !== value);
+  return rest.length ? rest : undefined;
+};
+
+/** Every filter in force, as a removable chip (removing a country removes its region too). */
+function chipsOf(search: BrowseSearch, t: TFunction): Chip[] {
+  const chips: Chip[] = [];
+  if (search.searchQuery)
+    chips.push({ key: 'q', label: search.searchQuery, patch: { searchQuery: undefined } });
+  if (search.country)
+    chips.push({
+      key: 'country',
+      label: search.country,
+      patch: { country: undefined, region: undefined, subregion: undefined },
+    });
+  if (search.region)
+    chips.push({ key: 'region', label: search.region, patch: { region: undefined, subregion: undefined } });
+  if (search.subregion)
+    chips.push({ key: 'subregion', label: search.subregion, patch: { subregion: undefined } });
+  for (const c of search.color ?? [])
+    chips.push({
+      key: `color:${c}`,
+      label: colourLabel(c),
+      patch: { color: without(search.color ?? [], c) },
+    });
+  for (const v of search.vintage ?? [])
+    chips.push({
+      key: `vintage:${v}`,
+      label: String(v),
+      patch: { vintage: without(search.vintage ?? [], v) },
+    });
+  for (const b of search.bottlesize ?? [])
+    chips.push({ key: `size:${b}`, label: b, patch: { bottlesize: without(search.bottlesize ?? [], b) } });
+  const price = rangeOf(search.priceMin, search.priceMax);
+  if (price)
+    chips.push({
+      key: 'price',
+      label: t('ui.browseSearch.priceChip', { range: `$${price}` }),
+      patch: { priceMin: undefined, priceMax: undefined },
+    });
+  const rating = rangeOf(search.ratingMin, search.ratingMax);
+  if (rating)
+    chips.push({
+      key: 'rating',
+      label: t('ui.browseSearch.ratingChip', { range: rating }),
+      patch: { ratingMin: undefined, ratingMax: undefined },
+    });
+  return chips;
 }
 
 const controlLabels = {
@@ -77,14 +140,7 @@ function SearchPage() {
   const update = (patch: Partial<BrowseSearch>) =>
     void navigate({ search: (prev) => ({ ...prev, ...patch, page: patch.page ?? 1 }) });
   const pages = Math.max(1, Math.ceil(totalRecords / search.limit));
-  const chips = (
-    [
-      ['searchQuery', search.searchQuery],
-      ['country', search.country],
-      ['region', search.region],
-      ['subregion', search.subregion],
-    ] as const
-  ).filter(([, v]) => v);
+  const chips = chipsOf(search, t);
 
   return (
     <Container py="xl">
@@ -96,29 +152,31 @@ function SearchPage() {
           <span data-testid="total-records">{totalRecords}</span>{' '}
           {t(totalRecords === 1 ? 'ui.search.wine' : 'ui.search.wines')}
         </Text>
-        {chips.map(([key, value]) => (
+        {chips.map((chip) => (
           <Badge
-            key={key}
+            key={chip.key}
             variant="light"
             rightSection={
               <CloseButton
                 size="xs"
-                aria-label={t('ui.search.removeFilter', { value })}
-                onClick={() =>
-                  update(
-                    key === 'country'
-                      ? { country: undefined, region: undefined, subregion: undefined }
-                      : key === 'region'
-                        ? { region: undefined, subregion: undefined }
-                        : { [key]: undefined },
-                  )
-                }
+                aria-label={t('ui.search.removeFilter', { value: chip.label })}
+                onClick={() => update(chip.patch)}
               />
             }
           >
-            {value}
+            {chip.label}
           </Badge>
         ))}
+        {hasFilters(search) ? (
+          <Button
+            variant="subtle"
+            size="compact-sm"
+            onClick={() => void navigate({ search: withoutFilters(search) })}
+            data-testid="clear-filters"
+          >
+            {t('ui.browseSearch.clearFilters')}
+          </Button>
+        ) : null}
       </Group>
       {/* Below the md breakpoint the filters open in a drawer, so the wines come first. */}
       <Button hiddenFrom="md" variant="outline" mb="md" onClick={filtersDrawer.open}>
@@ -133,6 +191,9 @@ function SearchPage() {
         closeButtonProps={{ 'aria-label': t('ui.common.close') }}
       >
         <SearchFilters search={search} onChange={update} />
+        <Button fullWidth mt="lg" onClick={filtersDrawer.close}>
+          {t('ui.browseSearch.showResults')}
+        </Button>
       </Drawer>
       <Grid gap="xl">
         <Grid.Col
@@ -144,7 +205,8 @@ function SearchPage() {
           <SearchFilters search={search} onChange={update} />
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 9 }}>
-          <Group justify="flex-end" mb="md" gap="sm">
+          <Group justify="flex-end" align="flex-end" mb="md" gap="sm">
+            <SaveSearch search={search} />
             <Select
               label={t('ui.search.sortBy')}
               size="xs"

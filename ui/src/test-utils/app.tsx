@@ -2,7 +2,7 @@ import { Notifications, notifications } from '@mantine/notifications';
 import { createMemoryHistory, createRouter, RouterProvider } from '@tanstack/react-router';
 import { act, render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { type DefaultBundle, defaultMarketSettings } from '@wine/contracts';
+import { type DefaultBundle, emptyDefaultBundle } from '@wine/contracts';
 import { createStore } from 'jotai';
 import { onTestFinished } from 'vitest';
 import { configureApi } from '../api/client.ts';
@@ -17,15 +17,7 @@ import { fakeApi, type Handlers } from './fake-api.ts';
 import { FakeSocket } from './fake-socket.ts';
 import { testQueryClient } from './query-client.ts';
 
-const bundle: DefaultBundle = {
-  ...defaultMarketSettings,
-  countries: [],
-  regions: [],
-  subregions: [],
-  wine_colors: [],
-  vintages: [],
-  bottle_sizes: [],
-};
+const bundle: DefaultBundle = emptyDefaultBundle;
 
 export interface AppOptions {
   /** The API's answers, by action (the page data the shell needs has defaults). */
@@ -45,6 +37,8 @@ export async function renderApp(path: string, options: AppOptions = {}) {
   restoreLanguage();
   const api = fakeApi({
     getDefault: () => bundle,
+    getAllCountries: () => ({ records: [] }),
+    getAllStates: () => ({ records: [] }),
     productSearch: () => ({ records: [], totalRecords: 0 }),
     ...options.api,
   });

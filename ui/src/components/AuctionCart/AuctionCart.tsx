@@ -5,10 +5,10 @@ import { auctionCartQuery } from '../../api/queries.ts';
 import { groupByInvoice } from '../../lib/cart.ts';
 import { formatMoney } from '../../lib/format.ts';
 import { ButtonLink } from '../ButtonLink.tsx';
-import { CartSkeleton } from '../BuyNowCart/BuyNowCart.tsx';
 import { CartLine, CartLineList } from '../CartLine/CartLine.tsx';
 import { CartTotals } from '../CartTotals/CartTotals.tsx';
 import { LoadError } from '../LoadError/LoadError.tsx';
+import { CartSkeleton } from '../Skeletons/Skeletons.tsx';
 
 /**
  * seeds 001 §2 /cart: the lots won at auction waiting for payment, one group per invoice with 'Pay',

@@ -1,4 +1,4 @@
-import { Alert, Button, Card, Container, Grid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Card, Container, Grid, Stack, Text, Title } from '@mantine/core';
 import { type QueryClient, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { type CartItem, type CartView, lineAmount } from '@wine/contracts';
@@ -16,6 +16,7 @@ import { CartLine, CartLineList } from '../CartLine/CartLine.tsx';
 import { CartTotals } from '../CartTotals/CartTotals.tsx';
 import { confirmDialog } from '../ConfirmDialog/confirm-dialog.tsx';
 import { LoadError } from '../LoadError/LoadError.tsx';
+import { CartSkeleton } from '../Skeletons/Skeletons.tsx';
 import { CartQuantity } from './CartQuantity.tsx';
 
 /**
@@ -196,23 +197,5 @@ export function BuyNowCart() {
         </Grid>
       )}
     </Container>
-  );
-}
-
-/** seeds 001 §2 loading skeleton 'cart': line placeholders beside a summary placeholder. */
-export function CartSkeleton({ label }: { label: string }) {
-  return (
-    <Grid gap="lg" role="status" aria-label={label} data-testid="cart-skeleton">
-      <Grid.Col span={{ base: 12, md: 8 }}>
-        <Stack gap="sm">
-          {[0, 1, 2].map((i) => (
-            <Skeleton key={i} height={96} radius="md" />
-          ))}
-        </Stack>
-      </Grid.Col>
-      <Grid.Col span={{ base: 12, md: 4 }}>
-        <Skeleton height={220} radius="md" />
-      </Grid.Col>
-    </Grid>
   );
 }

@@ -23,8 +23,8 @@ import { CartLine, CartLineList } from '../CartLine/CartLine.tsx';
 import { CartTotals } from '../CartTotals/CartTotals.tsx';
 import { LoadError } from '../LoadError/LoadError.tsx';
 import { PickupLocation } from '../PickupLocation/PickupLocation.tsx';
+import { CheckoutSkeleton } from '../Skeletons/Skeletons.tsx';
 import { AddressForm } from './AddressForm.tsx';
-import { CheckoutSkeleton } from './CheckoutSkeleton.tsx';
 import {
   type CartRef,
   type CheckoutForm,

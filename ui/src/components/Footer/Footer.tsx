@@ -1,59 +1,85 @@
 import { Anchor, Container, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Link } from '@tanstack/react-router';
+import { type FooterLinkId, footerLinks } from '@wine/contracts';
 import { useTranslation } from 'react-i18next';
 import { company } from '../../config/company.ts';
 import classes from './Footer.module.css';
 import { Newsletter } from './Newsletter.tsx';
 
-// seeds 000 §2.1 / §2.2: these pages arrive with the static-pages issue; plain links until then.
-const links = [
-  { href: '/terms-conditions', label: 'ui.footer.terms' },
-  { href: '/delivery', label: 'ui.footer.delivery' },
-  { href: '/contact-us', label: 'ui.footer.contact' },
-  { href: '/privacy-policy', label: 'ui.footer.privacy' },
-] as const;
+const linkLabels = {
+  terms: 'ui.footer.terms',
+  delivery: 'ui.footer.delivery',
+  contact: 'ui.footer.contact',
+  privacy: 'ui.footer.privacy',
+} as const satisfies Record<FooterLinkId, string>;
 
-/** seeds 000 §2.6: the footer on every page. */
+/**
+ * seeds 000 §2.6: the footer on every page: the tagline, the merchant's map, mailto, tel and social
+ * links, the page links (getFooterLinks answers the same list, `footerLinks` in contracts), the
+ * newsletter and the copyright line with the current year.
+ */
 export function Footer() {
   const { t } = useTranslation();
+  const newTab = t('ui.footer.opensNewTab');
   return (
     <footer className={classes.footer}>
-      <Container>
-        <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="xl">
-          <Stack gap="xs">
+      <Container size="lg">
+        <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="xl" verticalSpacing="xl">
+          <Stack gap={6} component="address" className={classes.address}>
             <Text className={classes.tagline}>{t('ui.company.tagline')}</Text>
-            <Anchor href={company.mapUrl} target="_blank" rel="noopener noreferrer" className={classes.link}>
+            <Text component="h2" className={classes.heading}>
+              {t('ui.footer.contactDetails')}
+            </Text>
+            <Anchor
+              href={company.mapUrl}
+              target="_blank"
+              rel="noopener noreferrer"
+              className={classes.link}
+              aria-label={`${company.address} ${newTab}`}
+            >
               {company.address}
-            </Anchor>
-            <Anchor href={`mailto:${company.email}`} className={classes.link}>
-              {company.email}
             </Anchor>
             <Anchor href={company.phoneHref} className={classes.link}>
               {company.phone}
             </Anchor>
-            <Anchor
-              href={company.social.url}
-              target="_blank"
-              rel="noopener noreferrer"
-              className={classes.link}
-            >
-              {company.social.label}
+            <Anchor href={`mailto:${company.email}`} className={classes.link}>
+              {company.email}
             </Anchor>
+            <Text size="sm">{company.hours}</Text>
           </Stack>
           <nav aria-label={t('ui.footer.nav')}>
             <Text component="h2" className={classes.heading}>
               {t('ui.footer.information')}
             </Text>
             <ul className={classes.list}>
-              {links.map((l) => (
-                <li key={l.href}>
-                  <Anchor href={l.href} className={classes.link}>
-                    {t(l.label)}
+              {footerLinks.map((l) => (
+                <li key={l.id}>
+                  <Anchor component={Link} to={l.path} className={classes.link}>
+                    {t(linkLabels[l.id])}
+                  </Anchor>
+                </li>
+              ))}
+            </ul>
+            <Text component="h2" className={classes.heading} mt="lg">
+              {t('ui.footer.social')}
+            </Text>
+            <ul className={classes.list}>
+              {company.socials.map((s) => (
+                <li key={s.url}>
+                  <Anchor
+                    href={s.url}
+                    target="_blank"
+                    rel="noopener noreferrer"
+                    className={classes.link}
+                    aria-label={`${s.label} ${newTab}`}
+                  >
+                    {s.label}
                   </Anchor>
                 </li>
               ))}
             </ul>
           </nav>
-          <div>
+          <div className={classes.newsletter}>
             <Text component="h2" className={classes.heading}>
               {t('ui.footer.newsletter')}
             </Text>

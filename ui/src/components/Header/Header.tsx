@@ -1,43 +1,17 @@
-import {
-  ActionIcon,
-  Box,
-  Burger,
-  Container,
-  Divider,
-  Drawer,
-  Group,
-  NavLink,
-  Stack,
-  TextInput,
-} from '@mantine/core';
+import { ActionIcon, Box, Burger, Container, Divider, Drawer, Group, NavLink, Stack } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { Link, useNavigate } from '@tanstack/react-router';
-import { type FormEvent, useState } from 'react';
+import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { company } from '../../config/company.ts';
 import { BrowseMegaMenu, BrowseNavTree } from '../BrowseMenu/BrowseMenu.tsx';
 import { CartButton } from '../CartButton/CartButton.tsx';
 import { LanguageChoice, LanguageMenu } from '../LanguageSwitch/LanguageSwitch.tsx';
 import { LiveStatus } from '../LiveStatus/LiveStatus.tsx';
+import { SearchIcon, SearchSuggest } from '../SearchSuggest/SearchSuggest.tsx';
 import { AccountMenu, AccountNavLinks } from './AccountMenu.tsx';
 import classes from './Header.module.css';
-
-function SearchIcon() {
-  return (
-    <svg
-      width="18"
-      height="18"
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2"
-      aria-hidden="true"
-    >
-      <circle cx="11" cy="11" r="7" />
-      <path d="m20 20-3.5-3.5" />
-    </svg>
-  );
-}
+import { MoreMenu, MoreNavLinks } from './MoreMenu.tsx';
+import { savedSearchesPath, sellYourWinePath } from './site-pages.ts';
 
 function Brand() {
   const { t } = useTranslation();
@@ -52,36 +26,9 @@ function Brand() {
   );
 }
 
-/** Product search: submits to /search?searchQuery= (seeds 000 §2.5). */
+/** Product search with suggestions (seeds 000 §2.5): a suggestion opens its lot, Enter searches /search. */
 function SearchForm({ onDone, autoFocus }: { onDone?: () => void; autoFocus?: boolean }) {
-  const { t } = useTranslation();
-  const navigate = useNavigate();
-  const [query, setQuery] = useState('');
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const searchQuery = query.trim();
-    void navigate({ to: '/search', search: searchQuery ? { searchQuery } : {} });
-    onDone?.();
-  };
-  return (
-    // biome-ignore lint/a11y/useSemanticElements: the <search> element is too new for some browsers (and jsdom)
-    <form role="search" onSubmit={submit} className={classes.search}>
-      <TextInput
-        type="search"
-        aria-label={t('ui.header.searchWines')}
-        placeholder={t('ui.header.searchPlaceholder')}
-        value={query}
-        onChange={(e) => setQuery(e.currentTarget.value)}
-        data-autofocus={autoFocus || undefined}
-        data-testid="header-search"
-        rightSection={
-          <ActionIcon type="submit" variant="subtle" aria-label={t('ui.header.search')}>
-            <SearchIcon />
-          </ActionIcon>
-        }
-      />
-    </form>
-  );
+  return <SearchSuggest className={classes.search} onDone={onDone} autoFocus={autoFocus} />;
 }
 
 export function Header() {
@@ -121,10 +68,10 @@ export function Header() {
           <Link to="/auction" className={classes.link}>
             {t('ui.header.auctions')}
           </Link>
-          {/* A route that arrives with a later issue: a plain link until it exists. */}
-          <a href="/sellingwine" className={classes.link}>
+          <Link to={sellYourWinePath} className={classes.link}>
             {t('ui.header.sellYourWine')}
-          </a>
+          </Link>
+          <MoreMenu />
         </Box>
         <div className={classes.spacer} />
         <Box visibleFrom="md">
@@ -176,14 +123,22 @@ export function Header() {
             <BrowseNavTree onNavigate={menu.close} />
           </NavLink>
           <NavLink component={Link} to="/auction" label={t('ui.header.auctions')} onClick={menu.close} />
-          <NavLink href="/sellingwine" label={t('ui.header.sellYourWine')} />
-          <NavLink href="/saved_search" label={t('ui.header.savedSearches')} />
+          <NavLink
+            component={Link}
+            to={sellYourWinePath}
+            label={t('ui.header.sellYourWine')}
+            onClick={menu.close}
+          />
+          <NavLink
+            component={Link}
+            to={savedSearchesPath}
+            label={t('ui.header.savedSearches')}
+            onClick={menu.close}
+          />
           <Divider my="sm" />
           <AccountNavLinks onNavigate={menu.close} />
           <Divider my="sm" label={t('ui.header.more')} labelPosition="left" />
-          <NavLink href="/aboutus" label={t('ui.header.aboutUs')} />
-          <NavLink href="/howitworks" label={t('ui.header.howItWorks')} />
-          <NavLink href="/contact-us" label={t('ui.header.contactUs')} />
+          <MoreNavLinks onNavigate={menu.close} />
         </Stack>
       </Drawer>
     </header>

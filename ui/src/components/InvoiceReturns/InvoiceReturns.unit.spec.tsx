@@ -47,8 +47,10 @@ describe('returns on /invoice/:id', () => {
     });
     const items = await screen.findByTestId('invoice-items');
     expect((await screen.findByTestId('return-until')).textContent).toMatch(/^Returns possible until /);
-    await user.click(await within(items).findByRole('button', { name: 'Return 2015 Château Margaux' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Return 2015 Château Margaux' });
+    await user.click(
+      await within(items).findByRole('button', { name: 'Request a return: 2015 Château Margaux' }),
+    );
+    const dialog = await screen.findByRole('dialog', { name: 'Request a return: 2015 Château Margaux' });
     const qty = within(dialog).getByRole('textbox', { name: /Quantity to return/ });
     await user.clear(qty);
     await user.type(qty, '2');

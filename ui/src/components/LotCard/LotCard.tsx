@@ -12,6 +12,10 @@ import classes from './LotCard.module.css';
 
 export interface LotCardProps {
   lot: LotView;
+  /**
+   * The card title's level: 2 by default, under a listing page's h1 (or beside a section's h2), so
+   * no level is skipped (axe heading-order, issue 11); 3 inside a section with its own h2.
+   */
   headingOrder?: 2 | 3 | 4;
   /** Offers a quick view (the product detail drawer). */
   onQuickView?: (lotId: string) => void;
@@ -21,7 +25,7 @@ export interface LotCardProps {
 export const statusColour = { winner: 'teal.8', won: 'teal.8', outbid: 'red.8', lost: 'gray.7' } as const;
 
 /** One lot in a grid: picture, name, origin, scores, headline price and time left. */
-export function LotCard({ lot, headingOrder = 3, onQuickView }: LotCardProps) {
+export function LotCard({ lot, headingOrder = 2, onQuickView }: LotCardProps) {
   const { t } = useTranslation();
   const titleId = useId();
   const price = headlinePrice(lot);
@@ -40,7 +44,9 @@ export function LotCard({ lot, headingOrder = 3, onQuickView }: LotCardProps) {
       </Card.Section>
       <Stack gap={6} mt="sm" style={{ flex: 1 }}>
         <Group justify="space-between" gap="xs">
-          <Badge color={colourSwatch(lot.custitem_gvo_color)} variant="light" size="sm">
+          {/* The swatch tints the badge; its words stay dark (the light variant's own text colour reads
+              below 4.5:1 on its tint for yellow and orange). */}
+          <Badge color={colourSwatch(lot.custitem_gvo_color)} variant="light" size="sm" c="dark.7">
             {colourLabel(lot.custitem_gvo_color)}
           </Badge>
           {lot.auction === 1 && lot.custitemlot_number ? (

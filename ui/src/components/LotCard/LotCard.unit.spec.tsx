@@ -11,7 +11,7 @@ describe('LotCard', () => {
     const card = screen.getByRole('article', { name: '2015 Château Margaux' });
     expect(card.dataset.testid).toBe('lot-card');
     expect(card.dataset.lotId).toBe('lot-7');
-    expect(within(card).getByRole('heading', { level: 3 }).textContent).toBe('2015 Château Margaux');
+    expect(within(card).getByRole('heading', { level: 2 }).textContent).toBe('2015 Château Margaux');
     expect(within(card).getByRole('link', { name: '2015 Château Margaux' }).getAttribute('href')).toBe(
       '/productview/lot-7',
     );

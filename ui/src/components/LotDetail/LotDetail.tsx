@@ -13,6 +13,7 @@ import {
 import { BidBox } from '../BidBox/BidBox.tsx';
 import { BidHistory } from '../BidHistory/BidHistoryModal.tsx';
 import { BuyNowBox } from '../BuyNowBox/BuyNowBox.tsx';
+import { FollowProducer } from '../FollowProducer/FollowProducer.tsx';
 import { LotCard } from '../LotCard/LotCard.tsx';
 import { LotImage } from '../LotImage/LotImage.tsx';
 import { ScoreBadges } from '../ScoreBadges/ScoreBadges.tsx';
@@ -82,6 +83,9 @@ export function LotDetail({ lot, similar, onChange, variant = 'page' }: LotDetai
                 lot={lot}
                 onChange={(watchlistid) => onChange((l) => ({ ...l, watchlistid }))}
               />
+              {lot.custitem_gvo_producer ? (
+                <FollowProducer producer={lot.custitem_gvo_producer} lotId={lot.id} />
+              ) : null}
             </Group>
             <Description text={descriptionText(lot.desc_proc)} />
           </Stack>

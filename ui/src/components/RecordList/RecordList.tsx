@@ -1,6 +1,7 @@
-import { Alert, Button, Card, Group, Loader, Text, Title } from '@mantine/core';
+import { Alert, Button, Card, Group, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { TableSkeleton } from '../Skeletons/Skeletons.tsx';
 import type { RecordListState } from './use-record-list.tsx';
 
 /** The section's words, in the current language. */
@@ -68,10 +69,7 @@ export function RecordList<T, R>({
           </Button>
         </Alert>
       ) : list.data === undefined || list.isError ? (
-        <Group gap="xs" role="status">
-          <Loader size="sm" />
-          <Text size="sm">{texts.loading}</Text>
-        </Group>
+        <TableSkeleton label={texts.loading} />
       ) : records.isEmpty(list.data) ? (
         <Text data-testid={`${name}-empty`}>{texts.none}</Text>
       ) : (

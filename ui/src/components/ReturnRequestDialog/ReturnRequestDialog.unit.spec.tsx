@@ -19,7 +19,7 @@ async function open(kind: 'auction' | 'buynow', onSubmit = vi.fn(async (_: Retur
       onSubmit={onSubmit}
     />,
   );
-  const dialog = await screen.findByRole('dialog', { name: 'Return 2015 Château Margaux' });
+  const dialog = await screen.findByRole('dialog', { name: 'Request a return: 2015 Château Margaux' });
   return { ...view, dialog, onSubmit, onClose };
 }
 

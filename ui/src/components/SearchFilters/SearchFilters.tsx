@@ -1,14 +1,25 @@
-import { Checkbox, Loader, MultiSelect, NavLink, type NavLinkProps, Stack, Text, Title } from '@mantine/core';
+import {
+  Checkbox,
+  Loader,
+  MultiSelect,
+  NavLink,
+  type NavLinkProps,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
 import { Link, useNavigate } from '@tanstack/react-router';
-import type { ReactNode } from 'react';
+import { type FormEvent, type ReactNode, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { colourLabel } from '../../lib/lot.ts';
-import type { BrowseSearch } from '../../lib/search.ts';
+import { type BrowseSearch, PRICE_MAX, RATING_MAX } from '../../lib/search.ts';
 import { browseTree, useDefaultBundle } from '../../state/defaults.ts';
+import { RangeFilter } from './RangeFilter.tsx';
 
 export interface SearchFiltersProps {
   search: BrowseSearch;
-  onChange: (patch: Partial<Pick<BrowseSearch, 'color' | 'vintage' | 'bottlesize'>>) => void;
+  onChange: (patch: Partial<BrowseSearch>) => void;
 }
 
 const orUndefined = <T,>(values: T[]) => (values.length ? values : undefined);
@@ -35,10 +46,45 @@ function OriginLink({ search, target, children, ...props }: OriginLinkProps) {
   );
 }
 
-/** The browse page's filters, from the default bundle: origin, colour, vintage, bottle size. */
+/** The words searched for: applied on Enter (the URL keeps them, so the back button undoes them). */
+function KeywordsFilter({
+  value,
+  onChange,
+}: {
+  value: string | undefined;
+  onChange: SearchFiltersProps['onChange'];
+}) {
+  const { t } = useTranslation();
+  const [text, setText] = useState(value ?? '');
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const searchQuery = text.trim().slice(0, 100) || undefined;
+    if (searchQuery !== value) onChange({ searchQuery });
+  };
+  return (
+    // biome-ignore lint/a11y/useSemanticElements: the <search> element is too new for some browsers (and jsdom)
+    <form role="search" onSubmit={submit} aria-label={t('ui.browseSearch.keywords')}>
+      <TextInput
+        type="search"
+        label={t('ui.browseSearch.keywords')}
+        placeholder={t('ui.header.searchPlaceholder')}
+        maxLength={100}
+        value={text}
+        onChange={(e) => setText(e.currentTarget.value)}
+      />
+    </form>
+  );
+}
+
+/**
+ * The browse page's filters (seeds 000 §3.2 default filter names), the menus from the default bundle:
+ * words, origin, price, rating, colour, vintage, bottle size.
+ */
 export function SearchFilters({ search, onChange }: SearchFiltersProps) {
   const { t } = useTranslation();
   const bundle = useDefaultBundle();
+  // Rendered twice on a phone (the sidebar is hidden, the drawer open): ids of its own each time.
+  const originId = useId();
   if (bundle.state === 'loading') return <Loader size="sm" aria-label={t('ui.filters.loading')} />;
   if (bundle.state === 'hasError') {
     return (
@@ -50,8 +96,9 @@ export function SearchFilters({ search, onChange }: SearchFiltersProps) {
   const tree = browseTree(bundle.data);
   return (
     <Stack gap="lg" data-testid="search-filters">
-      <nav aria-labelledby="filter-origin">
-        <Title order={2} fz="md" id="filter-origin" mb="xs">
+      <KeywordsFilter key={search.searchQuery ?? ''} value={search.searchQuery} onChange={onChange} />
+      <nav aria-labelledby={originId}>
+        <Title order={2} fz="md" id={originId} mb="xs">
           {t('ui.filters.origin')}
         </Title>
         <OriginLink
@@ -95,6 +142,29 @@ export function SearchFilters({ search, onChange }: SearchFiltersProps) {
           </OriginLink>
         ))}
       </nav>
+
+      <RangeFilter
+        key={`price:${search.priceMin}:${search.priceMax}`}
+        legend={t('ui.browseSearch.price')}
+        lowLabel={t('ui.browseSearch.priceMin')}
+        highLabel={t('ui.browseSearch.priceMax')}
+        prefix="$"
+        max={PRICE_MAX}
+        low={search.priceMin}
+        high={search.priceMax}
+        onChange={(priceMin, priceMax) => onChange({ priceMin, priceMax })}
+      />
+
+      <RangeFilter
+        key={`rating:${search.ratingMin}:${search.ratingMax}`}
+        legend={t('ui.browseSearch.rating')}
+        lowLabel={t('ui.browseSearch.ratingMin')}
+        highLabel={t('ui.browseSearch.ratingMax')}
+        max={RATING_MAX}
+        low={search.ratingMin}
+        high={search.ratingMax}
+        onChange={(ratingMin, ratingMax) => onChange({ ratingMin, ratingMax })}
+      />
 
       <Checkbox.Group
         label={t('ui.filters.colour')}

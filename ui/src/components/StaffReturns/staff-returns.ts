@@ -1,11 +1,12 @@
-import { actions, rolesOf, type UserRecord } from '@wine/contracts';
+import { rolesOf, type UserRecord } from '@wine/contracts';
+import { actionPaths } from '@wine/contracts/action-paths';
 
 /**
  * Who decides returns: the roles decideReturn asks for (finance or an admin). The server checks it on
  * every call; this only decides what to show.
  */
 export function canDecideReturns(user: Pick<UserRecord, 'roles' | 'isAdmin'>): boolean {
-  const wanted = rolesOf(actions.decideReturn.auth) ?? [];
+  const wanted = rolesOf(actionPaths.decideReturn.auth) ?? [];
   return wanted.some((role) => user.roles.includes(role) || (role === 'admin' && user.isAdmin));
 }
 

@@ -3,13 +3,18 @@ import { useAtomValue } from 'jotai';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { sessionAtom } from '../../state/session.ts';
+import { useStartupData } from './startup-data.ts';
 
 /** seeds 000 §2.4 / §9: the start-up loader hides by itself after 2.5 seconds. */
 export const STARTUP_LOADER_MAX_MS = 2500;
 
-/** seeds 000 §2.4: shown at start while a stored token is being validated. */
+/**
+ * seeds 000 §2.4: shown at start while a stored token is being validated (a visitor without one sees
+ * it end at once); the global variables, all countries and all states load meanwhile.
+ */
 export function StartupLoader() {
   const { t } = useTranslation();
+  useStartupData();
   const validating = useAtomValue(sessionAtom).status === 'validating';
   const [expired, setExpired] = useState(false);
   useEffect(() => {

@@ -1,10 +1,14 @@
 import { act, screen } from '@testing-library/react';
+import { emptyDefaultBundle } from '@wine/contracts';
 import { createStore } from 'jotai';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { configureApi } from '../../api/client.ts';
 import { sessionAtom } from '../../state/session.ts';
+import { fakeApi } from '../../test-utils/fake-api.ts';
 import { aUser } from '../../test-utils/fixtures.ts';
 import { render } from '../../test-utils/render.tsx';
 import { STARTUP_LOADER_MAX_MS, StartupLoader } from './StartupLoader.tsx';
+import { statesQuery } from './startup-data.ts';
 
 afterEach(() => vi.useRealTimers());
 
@@ -34,5 +38,30 @@ describe('StartupLoader', () => {
     store.set(sessionAtom, { status: 'anonymous' });
     await render(<StartupLoader />, { store });
     expect(screen.queryByTestId('startup-loader')).toBeNull();
+  });
+});
+
+describe('start-up data', () => {
+  it('fetches the global variables, all countries and the states of the default country at start', async () => {
+    const api = fakeApi({
+      getDefault: () => emptyDefaultBundle,
+      getAllCountries: () => ({ records: [{ id: 'US', name: 'United States' }] }),
+      getAllStates: ({ country = 'US' }) => ({ records: [{ id: 'IL', name: 'Illinois', country }] }),
+    });
+    const restore = configureApi({ fetch: api.fetch });
+    try {
+      const store = createStore();
+      store.set(sessionAtom, { status: 'anonymous' });
+      const { queryClient } = await render(<StartupLoader />, { store });
+      await vi.waitFor(() => expect(queryClient.getQueryData(statesQuery().queryKey)).toBeTruthy());
+      expect(api.requests.map((r) => r.action).sort()).toEqual([
+        'getAllCountries',
+        'getAllStates',
+        'getDefault',
+      ]);
+      expect(api.to('getAllStates')[0]?.input).toEqual({ country: 'US' });
+    } finally {
+      restore();
+    }
   });
 });

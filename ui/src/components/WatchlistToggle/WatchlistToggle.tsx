@@ -3,17 +3,21 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type LotView, t as shared } from '@wine/contracts';
 import { useAtomValue, useSetAtom } from 'jotai';
 import { useTranslation } from 'react-i18next';
-import { callForMessage, errorMessage, messageOr } from '../../api/client.ts';
+import { call, callForMessage, errorMessage, messageOr } from '../../api/client.ts';
 import { invalidateAction } from '../../api/queries.ts';
 import { pushAlertAtom } from '../../state/alerts.ts';
 import { currentUserAtom } from '../../state/session.ts';
+import { afterFirstWatch } from './first-watch.ts';
 
 export interface WatchlistToggleProps {
-  lot: Pick<LotView, 'id' | 'watchlistid'>;
+  lot: Pick<LotView, 'id' | 'watchlistid'> & Partial<Pick<LotView, 'custitem_gvo_producer'>>;
   onChange: (watchlistid: 0 | 1) => void;
 }
 
-/** seeds 000 §4.7: adds when off, removes when on; visitors sign in first. */
+/**
+ * seeds 000 §4.7: adds when off, removes when on; visitors sign in first. The first add (the user
+ * watched nothing yet) also counts a view and follows the lot's producer (first-watch.ts).
+ */
 export function WatchlistToggle({ lot, onChange }: WatchlistToggleProps) {
   const { t } = useTranslation();
   const user = useAtomValue(currentUserAtom);
@@ -21,8 +25,26 @@ export function WatchlistToggle({ lot, onChange }: WatchlistToggleProps) {
   const queryClient = useQueryClient();
   const watching = lot.watchlistid === 1;
   const toggle = useMutation({
-    mutationFn: (remove: boolean) =>
-      callForMessage(remove ? 'removeWatchlist' : 'addWatchlist', { project_id: lot.id }),
+    mutationFn: async (remove: boolean) => {
+      if (remove) return callForMessage('removeWatchlist', { project_id: lot.id });
+      const first = await call('myWatchlist', { page: 1, limit: 1 })
+        .then((page) => page.totalRecords === 0)
+        .catch(() => false);
+      const answer = await callForMessage('addWatchlist', { project_id: lot.id });
+      if (first) {
+        void afterFirstWatch({
+          lotId: lot.id,
+          producer: lot.custitem_gvo_producer,
+          countView: (id) => call('increaseProductViewCount', { id }),
+          follow: (follows, rating) => call('addFollower', { follows, rating }),
+          refreshFollowers: () => {
+            void invalidateAction(queryClient, 'getFollowers');
+            void invalidateAction(queryClient, 'myProducers');
+          },
+        });
+      }
+      return answer;
+    },
     onSuccess: ({ message, responseData }, remove) => {
       onChange(responseData.watchlistid);
       pushAlert({

@@ -7,6 +7,7 @@ import { invoicesQuery } from '../../api/queries.ts';
 import { AnchorLink } from '../../components/AnchorLink.tsx';
 import { LoadError } from '../../components/LoadError/LoadError.tsx';
 import { Pager } from '../../components/Pager/Pager.tsx';
+import { MyWinesTabs } from '../../components/SellerLots/MyWinesTabs.tsx';
 import { formatDate, formatMoney } from '../../lib/format.ts';
 import { pageTitle, useDocumentMeta } from '../../lib/use-document-meta.ts';
 
@@ -36,6 +37,7 @@ function MyWinesPage() {
       <Text c="dimmed" mb="lg">
         {t('ui.myWines.intro')}
       </Text>
+      <MyWinesTabs current="purchased" />
       {data.records.length === 0 ? (
         <Card data-testid="purchased-empty">
           <Text>{t('ui.myWines.empty')}</Text>

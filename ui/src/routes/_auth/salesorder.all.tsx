@@ -1,32 +1,34 @@
 import { Container, Text, Title } from '@mantine/core';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
+import { useAtomValue } from 'jotai';
+import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { salesOrdersQuery } from '../../api/queries.ts';
+import { AnchorLink } from '../../components/AnchorLink.tsx';
 import { LoadError } from '../../components/LoadError/LoadError.tsx';
 import { Pager } from '../../components/Pager/Pager.tsx';
 import { SalesOrders } from '../../components/SalesOrders/SalesOrders.tsx';
+import { TableSkeleton } from '../../components/Skeletons/Skeletons.tsx';
 import { pageTitle, useDocumentMeta } from '../../lib/use-document-meta.ts';
+import { sessionAtom } from '../../state/session.ts';
 
 const PAGE_SIZE = 20;
 
 /** seeds 001 §2 /salesorder/all: a seller's sales orders (the server refuses anyone without the role). */
 export const Route = createFileRoute('/_auth/salesorder/all')({
   validateSearch: z.object({ page: z.number().int().min(1).max(10_000).default(1).catch(1) }),
-  loaderDeps: ({ search }) => ({ page: search.page }),
-  loader: ({ deps, context: { queryClient } }) =>
-    queryClient.ensureQueryData(salesOrdersQuery({ page: deps.page, limit: PAGE_SIZE })),
   component: SalesOrdersPage,
   errorComponent: ({ error }) => <LoadError error={error} />,
 });
 
 function SalesOrdersPage() {
   const { t } = useTranslation();
-  const { page } = Route.useSearch();
-  const navigate = Route.useNavigate();
-  const { data } = useSuspenseQuery(salesOrdersQuery({ page, limit: PAGE_SIZE }));
+  const session = useAtomValue(sessionAtom);
   useDocumentMeta({ title: pageTitle(t('ui.salesOrders.title')) });
+  // Only sellers have sales orders: anyone else is told so, without asking the server to refuse them.
+  const seller = session.status === 'authenticated' && session.user.roles.includes('seller');
   return (
     <Container py="xl">
       <Title order={1} mb={4}>
@@ -35,6 +37,26 @@ function SalesOrdersPage() {
       <Text c="dimmed" mb="lg">
         {t('ui.salesOrders.intro')}
       </Text>
+      {seller ? (
+        <Suspense fallback={<TableSkeleton />}>
+          <SellerOrders />
+        </Suspense>
+      ) : (
+        <Text data-testid="sellers-only">
+          {t('ui.salesOrders.sellersOnly')}{' '}
+          <AnchorLink to="/sellingwine">{t('ui.salesOrders.sellYourWine')}</AnchorLink>
+        </Text>
+      )}
+    </Container>
+  );
+}
+
+function SellerOrders() {
+  const { page } = Route.useSearch();
+  const navigate = Route.useNavigate();
+  const { data } = useSuspenseQuery(salesOrdersQuery({ page, limit: PAGE_SIZE }));
+  return (
+    <>
       <SalesOrders orders={data} />
       <Pager
         page={page}
@@ -42,6 +64,6 @@ function SalesOrdersPage() {
         pageSize={PAGE_SIZE}
         onPage={(next) => void navigate({ search: { page: next } })}
       />
-    </Container>
+    </>
   );
 }

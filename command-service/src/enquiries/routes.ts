@@ -1,0 +1,98 @@
+import { actions, base64Bytes, type MerchantDetails, t } from '@wine/contracts';
+import { type Actor, enquiryStream } from '@wine/event-schemas';
+import { type Clock, type Logger, type Mailer, type MailMessage, registerAction } from '@wine/platform';
+import type { FastifyPluginAsync } from 'fastify';
+import { commandContext } from '../core/command-context.ts';
+import type { Streams } from '../core/command-handler.ts';
+import { derivedId } from '../core/derived-id.ts';
+import type { SessionAuth } from '../users/session/session-auth.ts';
+import { enquiryDecider } from './enquiry.ts';
+import { consignmentEnquiryMail, contactEnquiryMail } from './mail.ts';
+
+export interface EnquiryRouteDeps {
+  streams: Streams;
+  clock: Clock;
+  mailer: Mailer;
+  merchant: MerchantDetails;
+  auth: SessionAuth;
+  logger: Logger;
+  /** Enquiries per minute per client (counted on arrival, before the body is read). */
+  rateLimit: number;
+}
+
+/** Three photos of 2 MB in base64 (4 characters per 3 bytes) and the form's text. */
+const CONSIGNMENT_BODY_LIMIT = 9 * 1024 * 1024;
+
+/** A visitor acts through the storefront's public form; events name the form, not a person's account. */
+const visitor = (form: string): Actor => ({ kind: 'system', id: `storefront:${form}` });
+
+/**
+ * Issue 11 items 2 and 3: the contact page's enquiry (seeds 001 §7 user/submitContactUs) and the
+ * sell-your-wine enquiry. Each is recorded on its own stream, then mailed to the merchant's inbox. A
+ * mail that cannot be sent is logged and never undoes the recorded enquiry; a retried request (same
+ * x-command-id) records nothing and mails nothing again.
+ */
+export const enquiryRoutes: FastifyPluginAsync<EnquiryRouteDeps> = async (app, deps) => {
+  const { streams, clock, mailer, merchant, auth, logger } = deps;
+  // onRequest: counted before the body is read, so a flood of large bodies is refused early.
+  const limit = app.rateLimit({ max: deps.rateLimit, timeWindow: '1 minute' });
+
+  async function mail(message: MailMessage, enquiryId: string) {
+    try {
+      await mailer.send(message);
+    } catch (error) {
+      logger.error({ err: error, enquiryId }, 'an enquiry mail could not be sent to the merchant');
+    }
+  }
+
+  registerAction(
+    app,
+    actions.submitContactUs,
+    auth,
+    async (input, ctx) => {
+      const enquiryId = derivedId('enq', ctx.commandId);
+      const data = { enquiryId, ...input, to: merchant.emailGeneral };
+      const result = await streams.handle(
+        enquiryStream(enquiryId),
+        enquiryDecider,
+        { type: 'ReceiveContactEnquiry', data },
+        commandContext(ctx, visitor('contact'), clock.now()),
+      );
+      if (!result.replayed && result.events.length > 0)
+        await mail(contactEnquiryMail(enquiryId, data), enquiryId);
+      ctx.setMessage(t('enquiries.contactSent'));
+      return null;
+    },
+    { onRequest: limit },
+  );
+
+  registerAction(
+    app,
+    actions.sellYourWine,
+    auth,
+    async (input, ctx) => {
+      const enquiryId = derivedId('enq', ctx.commandId);
+      const { photos, storage_other, ...rest } = input;
+      const data = {
+        enquiryId,
+        ...rest,
+        ...(storage_other && input.storage === 'other' && { storageOther: storage_other }),
+        // The photos' bytes go to the mail only, never to the log.
+        photos: photos.map((p) => ({ name: p.name, type: p.type, bytes: base64Bytes(p.data) })),
+        to: merchant.emailSelling,
+      };
+      const result = await streams.handle(
+        enquiryStream(enquiryId),
+        enquiryDecider,
+        { type: 'ReceiveConsignmentEnquiry', data },
+        commandContext(ctx, visitor('sellingwine'), clock.now()),
+      );
+      if (!result.replayed && result.events.length > 0) {
+        await mail(consignmentEnquiryMail(enquiryId, data, photos), enquiryId);
+      }
+      ctx.setMessage(t('enquiries.consignmentSent'));
+      return null;
+    },
+    { onRequest: limit, bodyLimit: CONSIGNMENT_BODY_LIMIT },
+  );
+};

@@ -1,0 +1,38 @@
+import type { ContactEvent } from '@wine/event-schemas';
+import type { Decider } from '../core/decider.ts';
+
+/** A marketing contact on `contact-<hash of the address>` (seeds 001 §7 addcontacts). */
+export interface Contact {
+  subscribed: boolean;
+}
+
+export type ContactCommand = {
+  type: 'AddNewsletterContact';
+  email: string;
+  source: string;
+  language: string;
+};
+
+export function decideContact(command: ContactCommand, state: Contact): ContactEvent[] {
+  // seeds 001 §2: subscribing again is not an error; it records nothing new.
+  if (state.subscribed) return [];
+  const { email, source, language } = command;
+  return [{ type: 'NewsletterContactAdded', data: { email, source, language } }];
+}
+
+export function evolveContact(_state: Contact, event: ContactEvent): Contact {
+  switch (event.type) {
+    case 'NewsletterContactAdded':
+      return { subscribed: true };
+    default: {
+      const _exhaustive: never = event.type;
+      return _state;
+    }
+  }
+}
+
+export const contactDecider: Decider<ContactCommand, ContactEvent, Contact> = {
+  decide: decideContact,
+  evolve: evolveContact,
+  initialState: () => ({ subscribed: false }),
+};

@@ -1,0 +1,31 @@
+import type { UserEvent } from '@wine/event-schemas';
+import { AppError } from '@wine/platform';
+import type { User } from '../users/user.ts';
+
+/**
+ * seeds 000 §2.7, §3.2 Follower (follows, rating), §4.7: the producers a user follows are kept on the
+ * user's stream (`user-<id>`), so this is the follow part of the user decider.
+ */
+export type ProducerCommand =
+  | { type: 'FollowProducer'; producer: string; rating: number }
+  | { type: 'UnfollowProducer'; producer: string };
+
+/** Following is for the producers one cares about, not the whole catalogue. */
+export const MAX_FOLLOWS = 200;
+
+export function decideProducer(command: ProducerCommand, state: User): UserEvent[] {
+  const current = state.follows.find((f) => f.producer === command.producer);
+  switch (command.type) {
+    case 'FollowProducer':
+      // Following again with another rating re-rates the producer; with the same one records nothing.
+      if (current?.rating === command.rating) return [];
+      if (!current && state.follows.length >= MAX_FOLLOWS) throw new AppError('FOLLOWS_FULL');
+      return [{ type: 'ProducerFollowed', data: { producer: command.producer, rating: command.rating } }];
+    case 'UnfollowProducer':
+      return current ? [{ type: 'ProducerUnfollowed', data: { producer: command.producer } }] : [];
+    default: {
+      const _exhaustive: never = command;
+      return [];
+    }
+  }
+}

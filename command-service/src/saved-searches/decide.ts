@@ -1,0 +1,51 @@
+import { MAX_SAVED_SEARCHES } from '@wine/contracts';
+import type { UserEvent } from '@wine/event-schemas';
+import { AppError } from '@wine/platform';
+import type { SavedSearch, User } from '../users/user.ts';
+
+/**
+ * seeds 000 §2.1 /saved_search: the searches a user keeps, on the user's stream (`user-<id>`), so
+ * this is the saved-search part of the user decider. A search's id is derived from the request that
+ * saved it, so a retried save finds its search. `RecordSearchAlert` is the new-lot mail's process
+ * writing down that it mailed this user about this lot.
+ */
+export type SavedSearchCommand =
+  | { type: 'SaveSearch'; search: SavedSearch }
+  | { type: 'SetSavedSearchNotify'; searchId: string; notify: boolean }
+  | { type: 'DeleteSavedSearch'; searchId: string }
+  | { type: 'RecordSearchAlert'; searchId: string; lotId: string };
+
+const notFound = () => new AppError('SAVED_SEARCH_NOT_FOUND');
+
+export function decideSavedSearch(command: SavedSearchCommand, state: User): UserEvent[] {
+  switch (command.type) {
+    case 'SaveSearch': {
+      const { search } = command;
+      if (state.savedSearches.some((s) => s.searchId === search.searchId)) return [];
+      if (state.savedSearches.length >= MAX_SAVED_SEARCHES) throw new AppError('SAVED_SEARCHES_FULL');
+      return [{ type: 'SearchSaved', data: search }];
+    }
+    case 'SetSavedSearchNotify': {
+      const search = state.savedSearches.find((s) => s.searchId === command.searchId);
+      if (!search) throw notFound();
+      if (search.notify === command.notify) return [];
+      return [
+        { type: 'SavedSearchNotifyChanged', data: { searchId: command.searchId, notify: command.notify } },
+      ];
+    }
+    case 'DeleteSavedSearch':
+      // Another user's search is not on this stream: it is not found, whoever holds it.
+      if (!state.savedSearches.some((s) => s.searchId === command.searchId)) throw notFound();
+      return [{ type: 'SavedSearchDeleted', data: { searchId: command.searchId } }];
+    case 'RecordSearchAlert': {
+      // Deleted or switched off since the lot was listed: no mail.
+      const search = state.savedSearches.find((s) => s.searchId === command.searchId);
+      if (!search?.notify) return [];
+      return [{ type: 'SavedSearchAlertSent', data: { searchId: command.searchId, lotId: command.lotId } }];
+    }
+    default: {
+      const _exhaustive: never = command;
+      return [];
+    }
+  }
+}

@@ -1,0 +1,36 @@
+import { BannerId, BannerImage, BannerLink } from '@wine/event-schemas';
+import { z } from 'zod';
+
+/** Where banner images are served from (as lot images from /uploads/product/, seeds 000 §3.2). */
+export const BANNER_IMAGE_PATH = '/uploads/banner/';
+
+/** seeds 000 §3.2 "home banners (only active ones, active=1)": a banner as the home page shows it. */
+export const HomeBanner = z.object({
+  id: z.string(),
+  title: z.string(),
+  subtitle: z.string(),
+  /** The image's file name under BANNER_IMAGE_PATH; null: a banner of text on the house colours. */
+  image: z.string().nullable(),
+  link: z.string().nullable(),
+  link_label: z.string(),
+  sort_order: z.number().int(),
+  active: z.union([z.literal(0), z.literal(1)]),
+});
+export type HomeBanner = z.infer<typeof HomeBanner>;
+
+const Text = (max: number) => z.string().trim().max(max);
+
+/** An admin publishes a banner's whole record (a new banner, or the next version of one). */
+export const PublishBannerInput = z.strictObject({
+  id: BannerId,
+  title: Text(120).min(1),
+  subtitle: Text(300).default(''),
+  image: BannerImage.nullable().default(null),
+  link: BannerLink.nullable().default(null),
+  link_label: Text(60).default(''),
+  sort_order: z.number().int().min(0).max(1000).default(0),
+});
+export type PublishBannerInput = z.infer<typeof PublishBannerInput>;
+
+/** An admin takes a banner off the home page. */
+export const DeactivateBannerInput = z.strictObject({ id: BannerId });

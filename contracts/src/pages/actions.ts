@@ -1,0 +1,22 @@
+import { action } from '../action.ts';
+import { PublishPageInput, StaticPageInput, StaticPageRecord } from './page-record.ts';
+
+/** The static content pages (seeds 000 §2.2, §7 getStaticPage; 001 §7 "Common"). */
+export const pageActions = {
+  /** Anyone reads a page by its id; an unknown or unpublished id answers PAGE_NOT_FOUND. */
+  getStaticPage: action({
+    path: '/api/common/getStaticPage',
+    side: 'query',
+    auth: 'public',
+    input: StaticPageInput,
+    output: StaticPageRecord,
+  }),
+  /** An admin publishes a page's whole record (a new page, or the next version of one). */
+  publishPage: action({
+    path: '/api/admin/page/publish',
+    side: 'command',
+    auth: 'admin',
+    input: PublishPageInput,
+    output: StaticPageRecord,
+  }),
+} as const;

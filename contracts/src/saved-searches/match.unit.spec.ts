@@ -1,0 +1,109 @@
+import type { LotListedData } from '@wine/event-schemas';
+import { describe, expect, it } from 'vitest';
+import type { FilterItem } from '../search-filter.ts';
+import { lotMatchesFilters, type MatchableLot, matchableListing } from './match.ts';
+
+const lot: MatchableLot = {
+  id: 'lot-1',
+  title: '2015 Château Margaux',
+  itemId: 'SKU-77',
+  custitem_gvo_producer: 'Château Margaux',
+  custitemctregion: 'Bordeaux',
+  custitem_gvo_country: 'France',
+  custitem_gvo_color: 'Red',
+  vintage: 2015,
+  rating: 96,
+  wprice: 120_000,
+  bprice: null,
+  market_status: 'open',
+};
+const matches = (filters: Record<string, FilterItem>) => lotMatchesFilters(lot, filters);
+
+describe('lotMatchesFilters (the same meaning as the search query)', () => {
+  it("'array' and 'in': the field is one of the values, exactly", () => {
+    expect(
+      matches({ color: { value: ['White', 'Red'], type: 'array', field: 'p.custitem_gvo_color' } }),
+    ).toBe(true);
+    expect(matches({ color: { value: ['red'], type: 'array', field: 'p.custitem_gvo_color' } })).toBe(false);
+    expect(matches({ vintage: { value: ['2015'], type: 'in', field: 'p.vintage' } })).toBe(true);
+    expect(matches({ vintage: { value: [2016], type: 'in', field: 'p.vintage' } })).toBe(false);
+  });
+
+  it("'notin': the field is none of the values", () => {
+    expect(
+      matches({ market_status: { value: ['sold', 'closed'], type: 'notin', field: 'p.market_status' } }),
+    ).toBe(true);
+    expect(matches({ market_status: { value: ['open'], type: 'notin', field: 'p.market_status' } })).toBe(
+      false,
+    );
+  });
+
+  it("'array:like': any value is in any of the search bar's fields, ignoring case", () => {
+    const bar = (value: string[]) => ({
+      searchbar: { value, type: 'array:like' as const, field: 'p.title' },
+    });
+    expect(matches(bar(['margaux']))).toBe(true);
+    expect(matches(bar(['sku-77']))).toBe(true);
+    expect(matches(bar(['bordeaux']))).toBe(true);
+    expect(matches(bar(['Barolo', 'france']))).toBe(true);
+    expect(matches(bar(['Barolo']))).toBe(false);
+  });
+
+  it("'array:mfield:range': within any range, prices asked in dollars, an open top", () => {
+    const price = (value: string[]) => ({
+      bprice: { value, type: 'array:mfield:range' as const, field: 'p.wprice' },
+    });
+    expect(matches(price(['1000-1500']))).toBe(true);
+    expect(matches(price(['0-100', '1200-']))).toBe(true);
+    expect(matches(price(['0-1000']))).toBe(false);
+    const rating = (value: string[]) => ({
+      rating: { value, type: 'array:mfield:range' as const, field: 'p.rating' },
+    });
+    expect(matches(rating(['95-100']))).toBe(true);
+    expect(matches(rating(['90-94']))).toBe(false);
+    // A lot without a buy-now price is in no buy-now price range.
+    expect(matches({ bprice: { value: ['0-'], type: 'array:mfield:range', field: 'p.bprice' } })).toBe(false);
+  });
+
+  it('needs every filter to hold; empty values are no filter; an unknown name matches nothing', () => {
+    const red: FilterItem = { value: ['Red'], type: 'array', field: 'p.custitem_gvo_color' };
+    expect(
+      matches({ color: red, country: { value: ['Italy'], type: 'array', field: 'p.custitem_gvo_country' } }),
+    ).toBe(false);
+    expect(
+      matches({ color: red, country: { value: [''], type: 'array', field: 'p.custitem_gvo_country' } }),
+    ).toBe(true);
+    expect(matches({ nonsense: red })).toBe(false);
+    expect(matches({})).toBe(true);
+  });
+});
+
+describe('matchableListing', () => {
+  it('names a listing by the read model fields, its best score as the rating', () => {
+    const listing = {
+      lotId: 'lot-9',
+      sku: 'SKU-9',
+      title: '2019 Puligny-Montrachet',
+      producer: 'Leflaive',
+      vintage: 2019,
+      country: 'France',
+      region: 'Burgundy',
+      subregion: 'Puligny',
+      colour: 'White',
+      bottleSize: '750ml',
+      scores: { ws: '94-96', wa: '93' },
+      auction: true,
+      buyNow: false,
+      openingBid: 10_000,
+      buyNowPrice: null,
+      auctionId: null,
+    } as LotListedData;
+    const fields = matchableListing(listing);
+    expect(fields).toMatchObject({
+      id: 'lot-9',
+      custitem_gvo_color: 'White',
+      rating: 96,
+      market_status: 'open',
+    });
+  });
+});

@@ -1,0 +1,182 @@
+import { describe, expect, it } from 'vitest';
+import {
+  BOTTOM,
+  compareComponent,
+  createSortedIndex,
+  reindexSorted,
+  type SortedIndex,
+  TOP,
+} from './embedded-index.ts';
+import { constraintsOf, indexedCount, indexedFind } from './embedded-planner.ts';
+import type { AnyObject } from './fast-filter.ts';
+
+type Lot = { _id: string; status?: string; closes?: number; colour?: string; price?: unknown };
+
+function storeOf(lots: Lot[], ...indexFields: string[][]) {
+  const docs = new Map<string, AnyObject>(lots.map((l) => [l._id, l]));
+  const indexes: SortedIndex[] = indexFields.map((fields) => createSortedIndex(fields));
+  for (const index of indexes) for (const [key, doc] of docs) reindexSorted(index, key, undefined, doc);
+  return { docs, indexes };
+}
+
+/** A test that counts the documents it is asked about. */
+function counting(predicate: (doc: AnyObject) => boolean) {
+  const seen = { calls: 0 };
+  const test = (doc: AnyObject) => {
+    seen.calls += 1;
+    return predicate(doc);
+  };
+  return { seen, test };
+}
+
+const colours = ['Red', 'White', 'Rosé'];
+const lots: Lot[] = Array.from({ length: 1000 }, (_, i) => ({
+  _id: `lot-${String(i).padStart(4, '0')}`,
+  status: i % 10 === 0 ? 'closed' : 'open',
+  closes: 1000 - (i % 500),
+  colour: colours[i % 3],
+  price: i * 100,
+}));
+
+describe('sorted index keys', () => {
+  it('order missing and null, then numbers, then strings, then booleans, with bounds around them', () => {
+    const ordered = [BOTTOM, null, -1, 2.5, 10, { rank: 2, side: -1 } as const, '', 'a', 'b', true, TOP];
+    for (let i = 1; i < ordered.length; i++) {
+      expect(compareComponent(ordered[i - 1]!, ordered[i]!)).toBeLessThan(0);
+      expect(compareComponent(ordered[i]!, ordered[i - 1]!)).toBeGreaterThan(0);
+    }
+    expect(compareComponent(0, -0)).toBe(0);
+  });
+
+  it('counts documents under every prefix and keeps arrays aside, across moves and deletes', () => {
+    const index = createSortedIndex(['status', 'colour']);
+    reindexSorted(index, 'a', undefined, { status: 'open', colour: 'Red' });
+    reindexSorted(index, 'b', undefined, { status: 'open' });
+    reindexSorted(index, 'c', undefined, { status: ['open'] });
+    expect(index.counts[0]?.get('["open"]')).toBe(2);
+    expect(index.counts[1]?.get('["open",null]')).toBe(1);
+    expect([...index.irregular]).toEqual(['c']);
+    reindexSorted(index, 'c', { status: ['open'] }, { status: 'open', colour: 'Red' });
+    reindexSorted(index, 'a', { status: 'open', colour: 'Red' }, undefined);
+    expect(index.counts[1]?.get('["open","Red"]')).toBe(1);
+    expect(index.irregular.size).toBe(0);
+    expect(index.tree.size).toBe(2);
+  });
+});
+
+describe('index plans', () => {
+  it('read equality, $in and ranges from $and and one-branch $or, and say when that is the whole filter', () => {
+    const cons = constraintsOf({
+      $and: [{ status: { $in: ['open'] } }, { $or: [{ price: { $gte: 5, $lte: 9 } }] }],
+    });
+    expect(cons.exact).toBe(true);
+    expect(cons.fields.get('status')?.eq).toEqual(['open']);
+    expect(cons.fields.get('price')?.range).toEqual({
+      rank: 1,
+      low: { value: 5, inclusive: true },
+      high: { value: 9, inclusive: true },
+    });
+    expect(constraintsOf({ status: 'open', $or: [{ a: 1 }, { b: 2 }] }).exact).toBe(false);
+    expect(constraintsOf({ title: { $regex: 'x' } }).fields.size).toBe(0);
+  });
+
+  const byCloseThenId = (a: Lot, b: Lot) => a.closes! - b.closes! || (a._id < b._id ? -1 : 1);
+
+  it('walk the sort index after the equality prefix and stop at skip + limit when it orders ties by _id', () => {
+    const store = storeOf(lots, ['status', 'closes']);
+    const { seen, test } = counting((d) => d.colour === 'Red');
+    const page = { skip: 0, limit: 5 };
+    const found = indexedFind(store, { status: 'open', colour: 'Red' }, { closes: 1, _id: 1 }, page, test);
+    expect(seen.calls).toBeLessThan(20);
+    const matching = lots.filter((l) => l.status === 'open' && l.colour === 'Red').sort(byCloseThenId);
+    expect(found).toEqual({ docs: matching.slice(0, 5), paged: true });
+  });
+
+  it('answer a later page of an exact walk in order, reading no document it passes over', () => {
+    const store = storeOf(lots, ['status', 'closes']);
+    const read = new Set<string>();
+    const docs = new Map([...store.docs].map(([key, doc]) => [key, doc]));
+    const spying = {
+      ...store,
+      docs: Object.assign(docs, {
+        get: (k: string) => {
+          read.add(k);
+          return store.docs.get(k);
+        },
+      }),
+    };
+    const found = indexedFind(
+      spying,
+      { status: 'open' },
+      { closes: -1, _id: -1 },
+      { skip: 40, limit: 7 },
+      null,
+    );
+    const open = lots
+      .filter((l) => l.status === 'open')
+      .sort(byCloseThenId)
+      .reverse();
+    expect(found).toEqual({ docs: open.slice(40, 47), paged: true });
+    expect(read.size).toBe(7);
+  });
+
+  it('walk on through the tie with the last match when _id orders ties the other way', () => {
+    const store = storeOf(lots, ['status', 'closes']);
+    const found = indexedFind(store, { status: 'open' }, { closes: 1, _id: -1 }, { skip: 0, limit: 3 }, null);
+    expect(found?.paged).toBe(false);
+    const last = Math.max(...(found?.docs ?? []).map((d) => d.closes as number));
+    const tied = lots.filter((l) => l.status === 'open' && l.closes === last).map((l) => l._id);
+    expect(tied.length).toBeGreaterThan(1);
+    expect(found?.docs.map((d) => d._id)).toEqual(expect.arrayContaining(tied));
+    expect(indexedFind(store, { status: 'open' }, { closes: 1 }, { skip: 0, limit: 3 }, null)).toBeNull();
+  });
+
+  it('walk backwards for a descending sort, bounded by a range on the sort field', () => {
+    const store = storeOf(lots, ['status', 'price']);
+    const filter = { status: 'open', price: { $lt: 50_000 } };
+    const found = indexedFind(store, filter, { price: -1, _id: 1 }, { skip: 0, limit: 3 }, null);
+    expect(found?.docs.map((d) => d.price)).toEqual([49_900, 49_800, 49_700]);
+  });
+
+  it('take the narrowest candidate set when it is smaller than the walk could be', () => {
+    const store = storeOf(lots, ['status', 'closes'], ['colour']);
+    const { seen, test } = counting((d) => d.status === 'open');
+    // $ne is checked per document, so the whole filter is: the test sees every candidate.
+    const filter = { status: { $in: ['open'], $ne: 'gone' }, colour: 'Rosé' };
+    const found = indexedFind(store, filter, { _id: 1 }, { skip: 0, limit: 10 }, test);
+    expect(seen.calls).toBe(333);
+    expect(found?.docs).toHaveLength(lots.filter((l) => l.status === 'open' && l.colour === 'Rosé').length);
+  });
+
+  it('count from the prefix counts when the index covers the filter, and check only candidates otherwise', () => {
+    const store = storeOf(lots, ['status', 'colour']);
+    const never = counting(() => true);
+    expect(indexedCount(store, { status: { $in: ['open', 'closed'] } }, never.test)).toBe(1000);
+    expect(indexedCount(store, { $and: [{ status: 'open' }, { colour: 'Red' }] }, never.test)).toBe(300);
+    expect(never.seen.calls).toBe(0);
+    const cheap = counting((d) => (d.price as number) < 10_000);
+    const filter = { status: 'closed', price: { $lt: 10_000, $ne: 1 } };
+    expect(indexedCount(store, filter, cheap.test)).toBe(10);
+    expect(cheap.seen.calls).toBe(100);
+    // A filter of constraints alone: the candidates are checked for the ones the index left, not the test.
+    expect(indexedCount(store, { status: 'closed', price: { $lt: 10_000 } }, never.test)).toBe(10);
+    expect(never.seen.calls).toBe(0);
+  });
+
+  it('count a range on an index covering the filter without reading documents', () => {
+    const store = storeOf(lots, ['status', 'price']);
+    const never = counting(() => true);
+    expect(indexedCount(store, { status: 'open', price: { $gte: 10_000, $lt: 20_000 } }, never.test)).toBe(
+      90,
+    );
+    expect(never.seen.calls).toBe(0);
+  });
+
+  it('step aside when a document holds an array in an index field, or no index narrows the filter', () => {
+    const store = storeOf([...lots, { _id: 'odd', status: 'open', price: [1, 2] }], ['status', 'price']);
+    expect(indexedCount(store, { status: 'open' }, null)).toBeNull();
+    expect(indexedFind(store, { status: 'open' }, { price: 1 }, { skip: 0, limit: 5 }, null)).toBeNull();
+    const plain = storeOf(lots, ['status', 'price']);
+    expect(indexedCount(plain, { colour: 'Red' }, null)).toBeNull();
+  });
+});

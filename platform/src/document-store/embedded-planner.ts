@@ -1,0 +1,323 @@
+/**
+ * Query planning over the embedded store's sorted indexes (embedded-index.ts), the way MongoDB plans:
+ * equality (`v`, `$eq`, `$in`) on a leading prefix of an index's fields, then a range (`$gt`, `$gte`,
+ * `$lt`, `$lte`) or the sort on the next field.
+ *
+ * The index only narrows the candidates: every candidate is still checked against the whole filter
+ * (unless the index covers the filter exactly), and the caller sorts what comes back. So an index
+ * answer differs from a scan only in cost. A `find` whose first sort field follows the equality
+ * prefix walks the index in sort order and stops once it holds `skip + limit` matches and every
+ * document tied with the last one on that field (the rest of the sort orders the ties).
+ */
+
+import { type Constraints, constraintsOf, type Range } from './embedded-constraints.ts';
+import {
+  BOTTOM,
+  type Component,
+  compareComponent,
+  countRange,
+  type Key,
+  mergeWalks,
+  prefixKey,
+  type SortedIndex,
+  TOP,
+  walkRange,
+} from './embedded-index.ts';
+import { type AnyObject, compileFastFilter, memoOfFrozen, type Scalar, UNKNOWN } from './fast-filter.ts';
+
+export { constraintsOf };
+
+/** The most equality combinations one plan may enumerate. */
+const MAX_COMBOS = 1024;
+
+export interface IndexPlan {
+  index: SortedIndex;
+  /** Length of the equality prefix. */
+  p: number;
+  combos: Scalar[][];
+  /** A range on field `p`. */
+  range: Range | null;
+  /** The filter is exactly the constraints this plan applies: no document needs checking. */
+  covers: boolean;
+  /** Documents under the equality prefix (all of them when `p` is 0). */
+  estimate: number;
+}
+
+export function planFor(index: SortedIndex, cons: Constraints, total: number): IndexPlan | null {
+  if (index.irregular.size > 0) return null;
+  let combos: Scalar[][] = [[]];
+  let p = 0;
+  for (; p < index.fields.length; p++) {
+    const eq = cons.fields.get(index.fields[p] as string)?.eq;
+    if (!eq || combos.length * eq.length > MAX_COMBOS) break;
+    combos = combos.flatMap((combo) => eq.map((v) => [...combo, v]));
+  }
+  // Equal values in an $in list would walk (and count) their documents twice.
+  if (p > 0) combos = [...new Map(combos.map((c) => [prefixKey(c, p), c])).values()];
+  const range = p < index.fields.length ? (cons.fields.get(index.fields[p] as string)?.range ?? null) : null;
+  const used = new Set(index.fields.slice(0, range ? p + 1 : p));
+  const covers = cons.exact && [...cons.fields].every(([field, c]) => c.exact && used.has(field));
+  let estimate = total;
+  if (p > 0) {
+    const counts = index.counts[p - 1] as Map<string, number>;
+    estimate = 0;
+    for (const combo of combos) estimate += counts.get(prefixKey(combo, p)) ?? 0;
+  }
+  return { index, p, combos, range, covers, estimate };
+}
+
+function bounds(plan: IndexPlan, combo: Scalar[]): [Key, Key] {
+  const r = plan.range;
+  if (!r)
+    return [
+      [...combo, BOTTOM],
+      [...combo, TOP],
+    ];
+  const low: Component[] = r.low
+    ? [r.low.value, r.low.inclusive ? BOTTOM : TOP]
+    : [{ rank: r.rank, side: -1 }];
+  const high: Component[] = r.high
+    ? [r.high.value, r.high.inclusive ? TOP : BOTTOM]
+    : [{ rank: r.rank, side: 1 }];
+  return [
+    [...combo, ...low],
+    [...combo, ...high],
+  ];
+}
+
+const narrows = (plan: IndexPlan) => plan.p > 0 || plan.range !== null;
+
+/** The narrowing plan with the fewest documents under its prefix. */
+function cheapest(plans: IndexPlan[]): IndexPlan | null {
+  let best: IndexPlan | null = null;
+  for (const plan of plans) {
+    if (!narrows(plan)) continue;
+    if (!best || plan.estimate < best.estimate || (plan.estimate === best.estimate && plan.covers)) {
+      best = plan;
+    }
+  }
+  return best;
+}
+
+type Test = ((doc: AnyObject) => boolean) | null;
+
+/**
+ * What a candidate of `plan` must still be checked for: nothing when the plan covers the filter; the
+ * constraints the index did not apply when the filter is all constraints (cheaper than the whole
+ * filter); the whole filter otherwise.
+ */
+function checkFor(plan: IndexPlan, cons: Constraints, test: Test): Test {
+  if (plan.covers) return null;
+  return checkBeyond(new Set(plan.index.fields.slice(0, plan.range ? plan.p + 1 : plan.p)), cons, test);
+}
+
+/** What a candidate must still be checked for when the constraints on `used` hold already. */
+function checkBeyond(used: Set<string>, cons: Constraints, test: Test): Test {
+  if (!test || !cons.exact) return test;
+  const rest: AnyObject = {};
+  for (const [field, c] of cons.fields) {
+    if (used.has(field)) continue;
+    const condition: AnyObject = {};
+    if (c.eq) condition.$in = c.eq;
+    if (c.range?.low) condition[c.range.low.inclusive ? '$gte' : '$gt'] = c.range.low.value;
+    if (c.range?.high) condition[c.range.high.inclusive ? '$lte' : '$lt'] = c.range.high.value;
+    rest[field] = condition;
+  }
+  const fast = compileFastFilter(rest);
+  if (!fast) return test;
+  return (doc) => {
+    const verdict = fast(doc);
+    return verdict === UNKNOWN ? test(doc) : verdict;
+  };
+}
+
+/** The matching candidates of `plan` (`into` null: only their number). */
+function candidates<D extends AnyObject>(
+  plan: IndexPlan,
+  docs: Map<string, D>,
+  check: Test,
+  into: D[] | null,
+): number {
+  let n = 0;
+  for (const combo of plan.combos) {
+    const [low, high] = bounds(plan, combo);
+    if (!check && !into) n += countRange(plan.index, low, high);
+    else
+      countRange(plan.index, low, high, (key) => {
+        const doc = docs.get(key) as D;
+        if (check && !check(doc)) return;
+        n += 1;
+        into?.push(doc);
+      });
+  }
+  return n;
+}
+
+const ABANDONED = Symbol('abandoned');
+
+/**
+ * `exact`: the walk's order is the whole sort's (the sort field is the index's last, then `_id` the
+ * same way, and every `_id` a string), so it stops at `skip + limit` without completing the tie, and
+ * answers the page itself: the first `skip` matches are passed over (without reading their documents
+ * when nothing needs checking) and what it returns is in order.
+ */
+function walk<D extends AnyObject>(
+  plan: IndexPlan,
+  docs: Map<string, D>,
+  check: Test,
+  direction: 1 | -1,
+  page: { skip: number; limit: number },
+  budget: number,
+  exact: boolean,
+): D[] | typeof ABANDONED {
+  const walks = plan.combos.map((combo) => {
+    const [low, high] = bounds(plan, combo);
+    return walkRange(plan.index, low, high, direction);
+  });
+  const want = page.skip + page.limit;
+  let passed = exact ? page.skip : 0;
+  const out: D[] = [];
+  let last: Component | undefined;
+  let examined = 0;
+  for (const [indexKey, key] of mergeWalks(walks, plan.p, direction)) {
+    const value = indexKey[plan.p] as Component;
+    if (
+      exact
+        ? out.length >= page.limit
+        : out.length >= want && compareComponent(value, last as Component) !== 0
+    )
+      break;
+    if (++examined > budget) return ABANDONED;
+    if (passed > 0 && !check) {
+      passed -= 1;
+      continue;
+    }
+    const doc = docs.get(key) as D;
+    if (!check || check(doc)) {
+      if (passed > 0) passed -= 1;
+      else {
+        out.push(doc);
+        last = value;
+      }
+    }
+  }
+  return out;
+}
+
+/**
+ * An `_id` list of the filter (`_id: {$in: [...]}`, string ids) shorter than the narrowest index
+ * prefix: looking each one up is then the narrowest candidate set (MongoDB's _id index).
+ */
+function idList(cons: Constraints, narrow: IndexPlan | null): string[] | null {
+  const eq = cons.fields.get('_id')?.eq;
+  const ids = eq && memoOfFrozen(eq, distinctStrings);
+  return !ids || (narrow && narrow.estimate <= ids.length) ? null : ids;
+}
+
+const distinctStrings = (list: readonly unknown[]): string[] | null =>
+  list.every((id) => typeof id === 'string') ? [...new Set(list as string[])] : null;
+
+const ID_ONLY = new Set(['_id']);
+
+/**
+ * The documents of `ids` that match (every string id is its own document key, and a document looked
+ * up by its id needs no check of the id list).
+ */
+function byIds<D extends AnyObject>(ids: string[], docs: Map<string, D>, cons: Constraints, test: Test): D[] {
+  const check = checkBeyond(ID_ONLY, cons, test);
+  const out: D[] = [];
+  for (const id of ids) {
+    const doc = docs.get(id);
+    if (doc && (!check || check(doc))) out.push(doc);
+  }
+  return out;
+}
+
+export interface IndexedStore<D extends AnyObject> {
+  docs: Map<string, D>;
+  indexes: readonly SortedIndex[];
+}
+
+function plansOf(store: IndexedStore<AnyObject>, cons: Constraints): IndexPlan[] {
+  const plans: IndexPlan[] = [];
+  for (const index of store.indexes) {
+    const plan = planFor(index, cons, store.docs.size);
+    if (plan) plans.push(plan);
+  }
+  return plans;
+}
+
+/** What `indexedFind` found: the page itself (`paged`), or the matches it is among, unsorted. */
+export interface Found<D> {
+  docs: D[];
+  paged: boolean;
+}
+
+/**
+ * The page `skip`, `limit` of the documents matching `filter` in `sort` order when an index walk
+ * gives it exactly; else the documents among which that page is (every match when the plan cannot
+ * stop early), unsorted; null when no index helps.
+ */
+export function indexedFind<D extends AnyObject>(
+  store: IndexedStore<D>,
+  filter: AnyObject,
+  sort: Record<string, unknown>,
+  page: { skip: number; limit: number },
+  test: Test,
+): Found<D> | null {
+  const want = page.skip + page.limit;
+  const keys = Object.entries(sort);
+  const [first, second] = keys;
+  // Only a total order (one that ends ties by _id) has one answer: a scan and a walk agree on it.
+  if (!first || (first[1] !== 1 && first[1] !== -1) || !Object.hasOwn(sort, '_id')) return null;
+  const [field, direction] = first as [string, 1 | -1];
+  const cons = constraintsOf(filter);
+  const plans = plansOf(store as IndexedStore<AnyObject>, cons);
+  const narrow = cheapest(plans);
+  let walkPlan: IndexPlan | null = null;
+  for (const plan of plans) {
+    if (plan.index.fields[plan.p] !== field) continue;
+    if (!walkPlan || plan.p > walkPlan.p || (plan.p === walkPlan.p && plan.estimate < walkPlan.estimate)) {
+      walkPlan = plan;
+    }
+  }
+  const ids = idList(cons, narrow);
+  const fewest = ids ? ids.length : narrow?.estimate;
+  // A handful of candidates is cheaper to sort than a walk that may skip many non-matching entries.
+  // Racing the plans as MongoDB does: a walk that examines more entries than the narrowest
+  // candidate set gives way to it; one expected to (the candidates spread evenly along the walk,
+  // `want` of them needed) gives way before it starts.
+  const budget = fewest !== undefined ? fewest * 2 + want : Number.POSITIVE_INFINITY;
+  const hopeless = walkPlan && fewest !== undefined && (want * walkPlan.estimate) / fewest > budget;
+  if (walkPlan && !hopeless && !(fewest !== undefined && fewest <= want * 4)) {
+    const exact =
+      keys.length === 2 &&
+      second?.[0] === '_id' &&
+      second[1] === direction &&
+      walkPlan.p === walkPlan.index.fields.length - 1 &&
+      walkPlan.index.otherIds === 0;
+    const found = walk(walkPlan, store.docs, checkFor(walkPlan, cons, test), direction, page, budget, exact);
+    if (found !== ABANDONED) return { docs: found, paged: exact };
+  }
+  if (ids) return { docs: byIds(ids, store.docs, cons, test), paged: false };
+  if (!narrow) return null;
+  const out: D[] = [];
+  candidates(narrow, store.docs, checkFor(narrow, cons, test), out);
+  return { docs: out, paged: false };
+}
+
+/** The number of documents matching `filter`, or null when no index helps. */
+export function indexedCount(store: IndexedStore<AnyObject>, filter: AnyObject, test: Test): number | null {
+  const cons = constraintsOf(filter);
+  const plans = plansOf(store, cons);
+  const exact = plans.filter((plan) => plan.covers && narrows(plan) && !plan.range);
+  if (exact.length > 0) return (exact[0] as IndexPlan).estimate;
+  const ranged = plans.find((plan) => plan.covers && plan.range);
+  const narrow = cheapest(plans);
+  const ids = idList(cons, narrow);
+  if (ids && !(ranged && ranged.estimate <= ids.length)) return byIds(ids, store.docs, cons, test).length;
+  if (ranged && (!narrow || ranged.estimate <= narrow.estimate * 4)) {
+    return candidates(ranged, store.docs, null, null);
+  }
+  return narrow ? candidates(narrow, store.docs, checkFor(narrow, cons, test), null) : null;
+}

@@ -1,0 +1,1 @@
+export type { Marketing, MarketingContact, MarketingRequest } from './port.ts';

@@ -1,0 +1,62 @@
+import { describe, expect, it } from 'vitest';
+import { applyEvents, eventRecorder } from '../core/testing.ts';
+import { pagesProjection, STATIC_PAGES, type StaticPageDocument } from './project.ts';
+
+const page = (data: Record<string, unknown> = {}) => ({
+  pageId: 'about',
+  title: 'About us',
+  contentType: 'html',
+  content: '<p>Since 1987.</p>',
+  filePath: null,
+  metaDescription: 'Who we are',
+  ...data,
+});
+
+const pageOf = async (docs: Awaited<ReturnType<typeof applyEvents>>, id: string) =>
+  docs.collection<StaticPageDocument>(STATIC_PAGES).findOne({ _id: id });
+
+describe('static pages projection', () => {
+  it("keeps each page's latest record in the seeds' field names", async () => {
+    const record = eventRecorder('2026-11-22T12:00:00.000Z');
+    const docs = await applyEvents(
+      [pagesProjection],
+      [
+        record('page-about', 'StaticPagePublished', page()),
+        record('page-guidelines', 'StaticPagePublished', {
+          ...page({ pageId: 'guidelines', title: 'Guidelines', contentType: 'file' }),
+          content: '',
+          filePath: 'guidelines.pdf',
+        }),
+        record('page-about', 'StaticPagePublished', page({ title: 'About the merchant' })),
+      ],
+    );
+    expect(await pageOf(docs, 'about')).toMatchObject({
+      title: 'About the merchant',
+      content_type: 'html',
+      content: '<p>Since 1987.</p>',
+      file_path: null,
+      meta_description: 'Who we are',
+      updated_at: '2026-11-22T12:03:00.000Z',
+    });
+    expect(await pageOf(docs, 'guidelines')).toMatchObject({
+      content_type: 'file',
+      file_path: 'guidelines.pdf',
+      updated_at: '2026-11-22T12:02:00.000Z',
+    });
+  });
+
+  it('is idempotent: an older version delivered again changes nothing', async () => {
+    const record = eventRecorder();
+    const first = record('page-faq', 'StaticPagePublished', page({ pageId: 'faq', title: 'FAQ v1' }));
+    const second = record('page-faq', 'StaticPagePublished', page({ pageId: 'faq', title: 'FAQ v2' }));
+    const once = await applyEvents([pagesProjection], [first, second]);
+    const twice = await applyEvents([pagesProjection], [first, second, first, second], undefined, 2);
+    expect(await pageOf(twice, 'faq')).toEqual(await pageOf(once, 'faq'));
+    expect((await pageOf(twice, 'faq'))?.title).toBe('FAQ v2');
+  });
+
+  it('ignores events of other streams', () => {
+    const record = eventRecorder();
+    expect(pagesProjection.project(record('lot-1', 'StaticPagePublished', page()))).toEqual([]);
+  });
+});

@@ -1,0 +1,144 @@
+/**
+ * Lighthouse (issue 11 "Performance"): the mobile profile (emulated phone, simulated slow 4G and CPU)
+ * on `/`, `/search` and a product page of the embedded marketplace serving the built UI
+ * (`npm run build -w ui` first), with the initial JavaScript of `/` in gzip bytes.
+ *
+ * Targets: performance >= 90, accessibility >= 95, best practices >= 95, SEO >= 95; initial JS on `/`
+ * <= 200 KB gzip. The physical limit beside each row is the target; what an audit flags is printed
+ * after the table, to fix in the file that owns it.
+ */
+import { existsSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import { startMarketplace } from '../support/marketplace.ts';
+import { fmt, row } from './table.ts';
+
+const CHROMIUM = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+const FLAGS = [
+  '--headless=new',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
+const TARGETS: Record<(typeof CATEGORIES)[number], number> = {
+  performance: 90,
+  accessibility: 95,
+  'best-practices': 95,
+  seo: 95,
+};
+const INITIAL_JS_TARGET_KB = 200;
+
+interface NetworkItem {
+  url: string;
+  resourceType?: string;
+}
+
+/** The gzip size (level 9, as a server would send it) of each script the page loaded. */
+async function gzipBytes(urls: readonly string[]): Promise<number> {
+  let total = 0;
+  for (const url of new Set(urls)) {
+    const body = Buffer.from(
+      await (await fetch(url, { headers: { 'accept-encoding': 'identity' } })).arrayBuffer(),
+    );
+    total += gzipSync(body, { level: 9 }).length;
+  }
+  return total;
+}
+
+/** What the audits of one category flag: the weighted audits below a full score, worst first. */
+function flagged(lhr: LighthouseResult, category: string): string[] {
+  const refs = lhr.categories[category]?.auditRefs ?? [];
+  return refs
+    .filter((ref) => ref.weight > 0)
+    .map((ref) => ({ ref, audit: lhr.audits[ref.id] }))
+    .filter(
+      ({ audit }) =>
+        audit && audit.score !== null && audit.score < 1 && audit.scoreDisplayMode !== 'notApplicable',
+    )
+    .sort((a, b) => (a.audit?.score ?? 0) - (b.audit?.score ?? 0))
+    .map(
+      ({ audit }) =>
+        `${audit?.id} (${fmt((audit?.score ?? 0) * 100)}${audit?.displayValue ? `, ${audit.displayValue}` : ''})`,
+    );
+}
+
+type LighthouseResult = {
+  categories: Record<string, { score: number | null; auditRefs: { id: string; weight: number }[] }>;
+  audits: Record<
+    string,
+    {
+      id: string;
+      score: number | null;
+      scoreDisplayMode: string;
+      displayValue?: string;
+      details?: { items?: unknown[] };
+    }
+  >;
+};
+
+export async function lighthouseBench(): Promise<void> {
+  if (!existsSync(join(import.meta.dirname, '../../ui/dist/index.html'))) {
+    throw new Error('the lighthouse bench needs the built UI: npm run build -w ui');
+  }
+  const market = await startMarketplace({ ui: true });
+  const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: FLAGS });
+  const notes: string[] = [];
+  try {
+    await market.caughtUp();
+    const found = await market.ok<{ records: { id: string }[] }>('/api/product/search', {
+      limit: 1,
+      page: 1,
+    });
+    const lotId = found.records[0]?.id;
+    if (!lotId) throw new Error('the demo catalogue has no open lot');
+    const pages = ['/', '/search', `/productview/${lotId}`];
+    for (const path of pages) {
+      const url = `${market.url}${path}`;
+      const result = await lighthouse(url, {
+        port: chrome.port,
+        output: 'json',
+        logLevel: 'error',
+        onlyCategories: [...CATEGORIES],
+        formFactor: 'mobile',
+      });
+      if (!result) throw new Error(`lighthouse gave no result for ${path}`);
+      const lhr = result.lhr as unknown as LighthouseResult;
+      // LIGHTHOUSE_REPORTS=<folder> keeps each page's full report (JSON) to look into what it flags.
+      const reports = process.env.LIGHTHOUSE_REPORTS;
+      if (reports)
+        writeFileSync(join(reports, `${path.replace(/\W+/g, '_') || 'home'}.json`), result.report as string);
+      const scores = CATEGORIES.map((c) => Math.round((lhr.categories[c]?.score ?? 0) * 100));
+      const met = CATEGORIES.every((c, i) => (scores[i] ?? 0) >= TARGETS[c]);
+      row(
+        `Lighthouse mobile ${path.startsWith('/productview/') ? '/productview/:pid' : path} (perf / a11y / best practices / SEO)`,
+        scores.join(' / '),
+        `${CATEGORIES.map((c) => TARGETS[c]).join(' / ')} (targets)`,
+        met ? 'met' : 'below',
+      );
+      for (const category of CATEGORIES) {
+        const issues = flagged(lhr, category);
+        if (issues.length) notes.push(`${path} ${category}: ${issues.join('; ')}`);
+      }
+      if (path === '/') {
+        const items = (lhr.audits['network-requests']?.details?.items ?? []) as NetworkItem[];
+        const scripts = items.filter((i) => i.resourceType === 'Script' && i.url.startsWith(market.url));
+        const kb = (await gzipBytes(scripts.map((s) => s.url))) / 1024;
+        row(
+          'Initial JavaScript on / (KB gzip, before interaction)',
+          `${fmt(kb, 1)} in ${new Set(scripts.map((s) => s.url)).size} files`,
+          `${INITIAL_JS_TARGET_KB} (target)`,
+          kb <= INITIAL_JS_TARGET_KB ? 'met' : 'above',
+        );
+      }
+    }
+  } finally {
+    await chrome.kill();
+    await market.stop();
+  }
+  if (notes.length) console.error(`\nWhat the audits flag:\n- ${notes.join('\n- ')}\n`);
+}

@@ -1,0 +1,75 @@
+import { screen, within } from '@testing-library/react';
+import { emptyDefaultBundle } from '@wine/contracts';
+import { createStore } from 'jotai';
+import { describe, expect, it } from 'vitest';
+import { actionKey } from '../../api/queries.ts';
+import { sessionAtom } from '../../state/session.ts';
+import { expectNoAxeViolations } from '../../test-utils/axe.ts';
+import { testQueryClient } from '../../test-utils/query-client.ts';
+import { render } from '../../test-utils/render.tsx';
+import { Header } from './Header.tsx';
+
+/** The header with the bundle already loaded: the merchant renamed the first header page. */
+async function renderHeader() {
+  const store = createStore();
+  store.set(sessionAtom, { status: 'anonymous' });
+  const queryClient = testQueryClient();
+  queryClient.setQueryData(actionKey('getDefault', {}), {
+    ...emptyDefaultBundle,
+    configuration: {
+      header_pages: [
+        { id: 'header_first_page', label: 'Our Cellar' },
+        { id: 'more_third_tab', label: 'Press' },
+      ],
+    },
+  });
+  return render(<Header />, { store, queryClient, mantineEnv: 'test' });
+}
+
+describe('Header', () => {
+  it('offers Home, Browse Wines, Auctions and Sell Your Wine as links in the main menu', async () => {
+    await renderHeader();
+    const nav = screen.getByRole('navigation', { name: 'Main' });
+    expect(within(nav).getByRole('link', { name: 'Sell Your Wine' }).getAttribute('href')).toBe(
+      '/sellingwine',
+    );
+    expect(within(nav).getByRole('link', { name: 'Auctions' }).getAttribute('href')).toBe('/auction');
+  });
+
+  it('lists the configured pages under their configured labels in the More dropdown, then the fixed pages', async () => {
+    const { user } = await renderHeader();
+    await user.click(screen.getByTestId('more-menu'));
+    const items = screen
+      .getAllByRole('menuitem')
+      .map((item) => [item.textContent, item.getAttribute('href')]);
+    expect(items).toEqual([
+      ['Our Cellar', '/header_first_page'],
+      ['Press', '/more_third_tab'],
+      ['About Us', '/aboutus'],
+      ['How It Works', '/howitworks'],
+      ['FAQ', '/faq'],
+      ['Delivery, Collection & Storage', '/delivery'],
+      ['Help', '/help'],
+      ['Contact Us', '/contact-us'],
+    ]);
+  });
+
+  it('opens the menu drawer with saved searches, Login, Register and the MORE pages', async () => {
+    const { user } = await renderHeader();
+    await user.click(screen.getByRole('button', { name: 'Open menu' }));
+    const drawer = screen.getByRole('navigation', { name: 'Mobile' });
+    for (const name of ['My saved searches', 'Login', 'Register', 'Our Cellar', 'Sell Your Wine']) {
+      expect(within(drawer).getByRole('link', { name })).toBeTruthy();
+    }
+    expect(within(drawer).getByRole('link', { name: 'My saved searches' }).getAttribute('href')).toBe(
+      '/saved_search',
+    );
+    // The drawer's own markup (Mantine's drawer header is a second <header> only outside a browser).
+    await expectNoAxeViolations(drawer);
+  });
+
+  it('has no accessibility violations with the drawers closed', async () => {
+    const { container } = await renderHeader();
+    await expectNoAxeViolations(container);
+  });
+});

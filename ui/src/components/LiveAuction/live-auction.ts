@@ -1,0 +1,48 @@
+import { queryOptions } from '@tanstack/react-query';
+import type { FilterItem, LotMessage, SearchFilter } from '@wine/contracts';
+import { z } from 'zod';
+import { call } from '../../api/client.ts';
+import { actionKey } from '../../api/queries.ts';
+import { isNewLotEvent, lotMatches } from '../../lib/search.ts';
+
+/** seeds 000 §9: the first page size; an auction's lots come 25 to a page. */
+export const AUCTION_PAGE_SIZE = 25;
+
+/** /liveAuction/:aid query parameters: the page of open lots and the page of closed ones. */
+export const liveAuctionSearchSchema = z.object({
+  page: z.number().int().min(1).max(1000).default(1).catch(1),
+  closedPage: z.number().int().min(1).max(1000).default(1).catch(1),
+});
+export type LiveAuctionSearch = z.output<typeof liveAuctionSearchSchema>;
+
+/** seeds 000 §2.1 "Live auction": one auction's summary (not found for an id no lot carries). */
+export const auctionDetailQuery = (auctionid: string) =>
+  queryOptions({
+    queryKey: actionKey('auctionDetail', { auctionid }),
+    queryFn: ({ signal }) => call('auctionDetail', { auctionid }, { signal }),
+  });
+
+const open: FilterItem = { value: ['open'], type: 'array', field: 'p.market_status' };
+
+/**
+ * The search API's filter for one page of an auction's lots: the open ones closing soonest first, or
+ * the closed ones (sold, unsold, withdrawn) closed most recently first.
+ */
+export function auctionLotsFilter(auctionid: string, which: 'open' | 'closed', page: number): SearchFilter {
+  return {
+    limit: AUCTION_PAGE_SIZE,
+    page,
+    orderby: 'p.date_closed',
+    order: which === 'open' ? 'asc' : 'desc',
+    filters: {
+      auctionid: { value: [auctionid], type: 'array', field: 'p.auctionid' },
+      market_status: which === 'open' ? open : { ...open, type: 'notin' },
+    },
+  };
+}
+
+/** A lot not shown that belongs among the auction's open lots: one newly listed in it (seeds 000 §4.6). */
+export const belongsToAuction =
+  (auctionid: string) =>
+  ({ event, lot }: LotMessage): boolean =>
+    isNewLotEvent(event) && lotMatches(lot, { auction: auctionid });

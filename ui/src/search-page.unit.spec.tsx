@@ -1,0 +1,104 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import { type DefaultBundle, emptyDefaultBundle, type SearchFilter } from '@wine/contracts';
+import { describe, expect, it } from 'vitest';
+import { renderApp } from './test-utils/app.tsx';
+import { expectNoAxeViolations } from './test-utils/axe.ts';
+import { aLot } from './test-utils/fixtures.ts';
+
+const bundle: DefaultBundle = {
+  ...emptyDefaultBundle,
+  countries: [{ value: 'France', count: 2 }],
+  regions: [{ country: 'France', value: 'Bordeaux', count: 2 }],
+  subregions: [{ country: 'France', region: 'Bordeaux', value: 'Margaux', count: 1 }],
+  wine_colors: ['Red', 'White'],
+  vintages: [2016, 2015],
+  bottle_sizes: ['750ml', '1.5L'],
+};
+
+const lots = [aLot({ id: 'a', title: 'Alpha' }), aLot({ id: 'b', title: 'Beta' })];
+
+async function browse(path: string) {
+  const app = await renderApp(path, {
+    api: {
+      getDefault: () => bundle,
+      productSearch: () => ({ records: lots, totalRecords: 42 }),
+    },
+  });
+  await screen.findByTestId('search-filters');
+  /** The filter object of the last search the page asked for. */
+  const lastSearch = () => app.api.to('productSearch').at(-1)?.input as SearchFilter;
+  return { ...app, lastSearch };
+}
+
+const sidebar = () => within(screen.getByRole('complementary', { name: 'Filters' }));
+
+describe('/search, the browse page', () => {
+  it('reads every filter from the URL, asks the API for it and shows it as chips', async () => {
+    const { lastSearch } = await browse(
+      '/search?country=France&region=Bordeaux&color=Red&vintage=2015&bottlesize=1.5L&priceMin=100&priceMax=500&ratingMin=95&orderby=p.bid_count&order=desc&limit=50',
+    );
+    expect(screen.getByTestId('total-records').textContent).toBe('42');
+    const asked = lastSearch();
+    expect(asked).toMatchObject({ limit: 50, orderby: 'p.bid_count', order: 'desc', page: 1 });
+    expect(asked.filters).toMatchObject({
+      country: { value: ['France'] },
+      region: { value: ['Bordeaux'] },
+      color: { value: ['Red'] },
+      vintage: { value: [2015] },
+      bottlesize: { value: ['1.5L'] },
+      bprice: { value: ['100-500'], field: 'p.wprice' },
+      rating: { value: ['95-'] },
+    });
+    for (const chip of ['France', 'Bordeaux', 'Red', '2015', '1.5L', 'Price $100-500', 'Rating 95-']) {
+      expect(screen.getByRole('button', { name: `Remove filter ${chip}` })).toBeTruthy();
+    }
+    expect(sidebar().getByRole('checkbox', { name: 'Red' })).toHaveProperty('checked', true);
+    expect(sidebar().getByLabelText('Min price')).toHaveProperty('value', '$100');
+    await expectNoAxeViolations(screen.getByRole('main'));
+  });
+
+  it('puts a chosen filter in the URL, back to page 1, and the back button undoes it', async () => {
+    const { user, router, lastSearch } = await browse('/search?page=3');
+    await user.click(sidebar().getByRole('checkbox', { name: 'White' }));
+    await waitFor(() => expect(router.state.location.search).toMatchObject({ color: ['White'], page: 1 }));
+    await waitFor(() => expect(lastSearch().filters?.color).toMatchObject({ value: ['White'] }));
+
+    await user.type(sidebar().getByLabelText('Min price'), '250{Enter}');
+    await waitFor(() => expect(router.state.location.search).toMatchObject({ priceMin: 250 }));
+    await waitFor(() => expect(lastSearch().filters?.bprice).toMatchObject({ value: ['250-'] }));
+
+    await act(async () => router.history.back());
+    await waitFor(() => expect(router.state.location.search).not.toHaveProperty('priceMin'));
+    expect(router.state.location.search).toMatchObject({ color: ['White'] });
+    await act(async () => router.history.back());
+    await waitFor(() => expect(router.state.location.search).toMatchObject({ page: 3 }));
+    expect(router.state.location.search).not.toHaveProperty('color');
+  });
+
+  it('searches words typed in the filters, and sorts and pages as chosen', async () => {
+    const { user, router, lastSearch } = await browse('/search');
+    await user.type(sidebar().getByRole('searchbox', { name: 'Keywords' }), 'margaux{Enter}');
+    await waitFor(() => expect(router.state.location.search).toMatchObject({ searchQuery: 'margaux' }));
+    await waitFor(() => expect(lastSearch().filters?.searchbar).toMatchObject({ value: 'margaux' }));
+
+    await user.click(screen.getByRole('combobox', { name: 'Sort by' }));
+    await user.click(await screen.findByRole('option', { name: 'Price: high to low' }));
+    await waitFor(() => expect(lastSearch()).toMatchObject({ orderby: 'p.wprice', order: 'desc' }));
+    await user.click(screen.getByRole('combobox', { name: 'Per page' }));
+    await user.click(await screen.findByRole('option', { name: '100' }));
+    await waitFor(() => expect(lastSearch()).toMatchObject({ limit: 100 }));
+  });
+
+  it('removes one chip, or clears every filter but keeps the sort', async () => {
+    const { user, router } = await browse('/search?country=France&region=Bordeaux&color=Red&orderby=p.title');
+    await user.click(screen.getByRole('button', { name: 'Remove filter France' }));
+    await waitFor(() => expect(router.state.location.search).not.toHaveProperty('country'));
+    expect(router.state.location.search).not.toHaveProperty('region');
+    expect(router.state.location.search).toMatchObject({ color: ['Red'] });
+
+    await user.click(screen.getByTestId('clear-filters'));
+    await waitFor(() => expect(router.state.location.search).not.toHaveProperty('color'));
+    expect(router.state.location.search).toMatchObject({ orderby: 'p.title' });
+    expect(screen.queryByTestId('clear-filters')).toBeNull();
+  });
+});
