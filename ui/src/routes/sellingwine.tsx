@@ -21,7 +21,7 @@ function SellingWinePage() {
         <Container size="lg">
           <Stack gap="md" align="flex-start">
             <Text className={classes.eyebrow}>{t('ui.enquiries.selling.eyebrow')}</Text>
-            <Title order={1} id="selling-title" className={classes.title}>
+            <Title order={1} id="selling-title" className={classes.title} c="white">
               {t('ui.enquiries.selling.title')}
             </Title>
             <Text className={classes.intro}>{t('ui.enquiries.selling.intro')}</Text>
