@@ -1,7 +1,7 @@
 import type { LotListedData } from '@wine/event-schemas';
 import { describe, expect, it } from 'vitest';
 import type { FilterItem } from '../search-filter.ts';
-import { lotMatchesFilters, type MatchableLot, matchableListing } from './match.ts';
+import { bestScore, lotMatchesFilters, type MatchableLot, matchableListing } from './match.ts';
 
 const lot: MatchableLot = {
   id: 'lot-1',
@@ -105,5 +105,13 @@ describe('matchableListing', () => {
       rating: 96,
       market_status: 'open',
     });
+  });
+});
+
+describe('bestScore', () => {
+  it('takes the highest score on the 100-point scale, a range by its top', () => {
+    expect(bestScore({ wa: '95', js: '94-96', jr: '18.5' })).toBe(96);
+    expect(bestScore({ vm: '101', jr: '17' })).toBe(17);
+    expect(bestScore({})).toBeNull();
   });
 });

@@ -1,4 +1,4 @@
-import type { LotDocument } from '@wine/contracts';
+import { bestScore, type LotDocument } from '@wine/contracts';
 import type { LotEvent, LotListedData, RecordedEvent } from '@wine/event-schemas';
 import { guardedUpdate } from '../core/guarded.ts';
 import type { ProjectedOperation, Projection } from '../core/projection.ts';
@@ -19,18 +19,6 @@ const scoreFields = {
   dm: 'custitemdm',
   twi: 'custitemtwi',
 } as const;
-
-/** The highest critic score on the 100-point scale ('94-96' counts as 96), for the rating filter. */
-export function bestScore(scores: LotListedData['scores']): number | null {
-  let best: number | null = null;
-  for (const text of Object.values(scores)) {
-    for (const n of (text ?? '').match(/\d+(\.\d+)?/g) ?? []) {
-      const value = Number(n);
-      if (value <= 100 && (best === null || value > best)) best = value;
-    }
-  }
-  return best;
-}
 
 const scoreDocumentFields = (scores: LotListedData['scores']) =>
   Object.fromEntries(

@@ -2,7 +2,7 @@ import { type LotDocument, LotView } from '@wine/contracts';
 import type { LotListedData, RecordedEvent } from '@wine/event-schemas';
 import { listedLot, recordedEvent } from '@wine/platform/testing';
 import { describe, expect, it } from 'vitest';
-import { bestScore, lotsProjection } from './project.ts';
+import { lotsProjection } from './project.ts';
 import { lotView } from './view.ts';
 
 const lot: LotListedData = listedLot({
@@ -67,13 +67,6 @@ describe('lots projection: LotListed', () => {
 
   it('never puts the hidden reserve in the read model', () => {
     expect(JSON.stringify(doc)).not.toContain('400000');
-  });
-});
-
-describe('bestScore', () => {
-  it('takes the highest score on the 100-point scale', () => {
-    expect(bestScore({ wa: '95', js: '94-96', jr: '18.5' })).toBe(96);
-    expect(bestScore({})).toBeNull();
   });
 });
 
