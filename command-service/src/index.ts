@@ -32,6 +32,10 @@ import type { FastifyInstance } from 'fastify';
 import { appointmentService } from './appointments/appointment-service.ts';
 import { appointmentRoutes } from './appointments/routes.ts';
 import { voidedOrderPickups } from './appointments/voided-orders.ts';
+import type { AnchorKeys } from './audit/anchor-key.ts';
+import { type AnchorProcess, type AnchorSettings, anchorProcess } from './audit/anchor-process.ts';
+import { historyRoutes } from './audit/history-routes.ts';
+import { auditVerifyRoutes } from './audit/verify-routes.ts';
 import { bannerRoutes } from './banners/routes.ts';
 import { biddingRoutes } from './bidding/routes.ts';
 import { cartRoutes } from './carts/routes.ts';
@@ -98,6 +102,11 @@ export interface CommandServiceDeps {
   merchant?: MerchantDetails;
   /** Where newsletter contacts go; contacts as events on the log by default. */
   marketing?: Marketing;
+  /**
+   * Anchoring the log (DOMAIN.md "Audit"): the signing key (null: not anchored, said once at start),
+   * the interval and the auditors' address. Absent (specs): neither anchoring nor its warning.
+   */
+  audit?: Omit<AnchorSettings, 'keys'> & { keys: AnchorKeys | null };
   logger: Logger;
 }
 
@@ -111,6 +120,8 @@ export interface CommandService {
   scheduler: LogFollower & { pending(): number };
   /** The user accounts, for the server's own first-admin and role commands (never an HTTP action). */
   accounts: Accounts;
+  /** The log's anchoring, started with the scheduler; null without a signing key. */
+  anchoring: AnchorProcess | null;
 }
 
 /** The write side's routes, registered on any fastify instance (one process or its own). */
@@ -191,6 +202,14 @@ export async function commandService(
   await app.register(returnRoutes, { returns: returnService({ ...money, returnMail: returnMailer }), auth });
   const codeKey = createHash('sha256').update(`gift-cards\u0000${deps.sessionSecret}`).digest('hex');
   await app.register(giftCardRoutes, { money, auth, codeKey, rateLimit: limit });
+  await app.register(historyRoutes, { store: deps.store, clock, auth });
+  const { audit } = deps;
+  if (audit && !audit.keys) logger.warn('no AUDIT_SIGNING_KEY: the log is not anchored');
+  const anchoring = audit?.keys
+    ? anchorProcess({ ...audit, keys: audit.keys, streams, clock, mailer: deps.mailer, logger })
+    : null;
+  const publicKey = audit?.keys?.publicKey ?? null;
+  await app.register(auditVerifyRoutes, { store: deps.store, clock, logger, auth, publicKey });
   const { outbox } = deps.mailer;
   if (outbox) await app.register(devRoutes, { outbox, auth });
   // The process managers read the log through one subscription.
@@ -206,8 +225,10 @@ export async function commandService(
         { streams, clock, mailer: deps.mailer, publicUrl: deps.publicUrl, logger: deps.logger },
         feed,
       ),
+      ...(anchoring ? [anchoring] : []),
     ]),
     accounts: users,
+    anchoring,
   };
 }
 
@@ -262,6 +283,9 @@ export function sessionSecret(config: { SESSION_SECRET?: string | undefined; dat
   return secret;
 }
 
+export { parseAnchorFile, readAnchors } from './audit/anchor-export.ts';
+export { type AnchorKeys, loadAnchorKeys, readPublicKey } from './audit/anchor-key.ts';
+export { type LogVerification, verifyLog } from './audit/verify-log.ts';
 export { createStreams, eventIdFor, type Streams } from './core/command-handler.ts';
 export type { Decider } from './core/decider.ts';
 export { type DemoLot, demoCatalogue } from './demo/catalogue.ts';

@@ -1,17 +1,22 @@
 import {
+  bidsAcceptedCounter,
   createHttpApp,
   createLogger,
+  healthRoutes,
+  instrumentHttp,
   loadConfig,
   marketSettings,
   merchantDetails,
+  metricsRegistry,
   moneySettings,
   openEventStore,
   openMailer,
   openSecretStore,
+  serveMetrics,
   systemClock,
 } from '@wine/platform';
 import closeWithGrace from 'close-with-grace';
-import { commandService, sessionSecret } from './index.ts';
+import { commandService, loadAnchorKeys, sessionSecret } from './index.ts';
 
 // The command-service on its own (deploy/compose, deploy/k8s): the write side's routes only.
 const config = loadConfig({ PORT: '3001', ...process.env });
@@ -20,6 +25,8 @@ const store = openEventStore(config);
 const secrets = await openSecretStore(config);
 const mailer = await openMailer(config);
 const app = createHttpApp(logger);
+const metrics = metricsRegistry('command-service');
+instrumentHttp(app, metrics, { countSuccess: { '/api/bid/confirm': bidsAcceptedCounter(metrics) } });
 const { scheduler } = await commandService(app, {
   store,
   logger,
@@ -31,8 +38,16 @@ const { scheduler } = await commandService(app, {
   mailer,
   sessionSecret: sessionSecret(config),
   publicUrl: () => config.PUBLIC_URL ?? `http://localhost:${config.PORT}`,
+  // On its own the service anchors the log only with a configured key (no default key).
+  audit: {
+    keys: loadAnchorKeys(config, { createDefault: false }),
+    intervalSeconds: config.AUDIT_ANCHOR_INTERVAL_SECONDS,
+    auditorEmail: config.AUDITOR_EMAIL,
+  },
 });
-app.get('/health', async () => ({ status: 'ok' }));
+// Ready when the log answers (issue 12 "Support"); /metrics for Prometheus.
+healthRoutes(app, { eventStore: async () => typeof (await store.headPosition()) === 'string' });
+serveMetrics(app, metrics);
 await app.listen({ port: config.PORT, host: config.HOST });
 // Every instance runs the scheduler: a close is decided on the lot stream, so only one lands.
 await scheduler.start();

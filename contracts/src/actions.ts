@@ -7,6 +7,8 @@ import { sessionActions } from './accounts/session-actions.ts';
 import { verificationActions } from './accounts/verification-actions.ts';
 import { appointmentActions } from './appointments/actions.ts';
 import { auctionActions } from './auctions/actions.ts';
+import { auditHistoryActions } from './audit/history-actions.ts';
+import { auditVerifyActions } from './audit/verify-actions.ts';
 import { bannerActions } from './banners/actions.ts';
 import { biddingActions } from './bidding/actions.ts';
 import { cartActions } from './carts/actions.ts';
@@ -21,8 +23,10 @@ import {
   sellerMoneyActions,
   walletActions,
 } from './money/actions.ts';
+import { opsActions } from './ops/actions.ts';
 import { pageActions } from './pages/actions.ts';
 import { producerActions } from './producers/actions.ts';
+import { reportActions, watchlistExportActions } from './reports/actions.ts';
 import { returnActions, returnStaffActions } from './returns/actions.ts';
 import { savedSearchActions } from './saved-searches/actions.ts';
 import { searchActions } from './search/actions.ts';
@@ -47,6 +51,8 @@ export const actions = {
   ...returnStaffActions,
   ...appointmentActions,
   ...watchlistActions,
+  ...watchlistExportActions,
+  ...reportActions,
   ...enquiryActions,
   ...auctionActions,
   ...sellerLotActions,
@@ -59,6 +65,9 @@ export const actions = {
   ...identityActions,
   ...userAdminActions,
   ...pageActions,
+  ...opsActions,
+  ...auditHistoryActions,
+  ...auditVerifyActions,
 } as const;
 
 export type Actions = typeof actions;

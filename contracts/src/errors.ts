@@ -93,6 +93,9 @@ export const errorCatalogue = {
   RETURN_NOT_FOUND: entry(404, 'returns.notFound', 'return_id'),
   RETURN_DECIDED: entry(409, 'returns.decided', 'return_id'),
   RETURN_CARD_UNAVAILABLE: entry(409, 'returns.cardUnavailable', 'to'),
+  // Finance reports (seeds 001 §7 "Reports").
+  REPORT_RANGE: entry(400, 'errors.REPORT_RANGE', 'to'),
+  REPORT_AS_OF: entry(400, 'errors.REPORT_AS_OF', 'asOf'),
   // Pickup appointments (DOMAIN.md "Money").
   SLOT_FULL: entry(409, 'appointment.slotFull', 'starts_at'),
   SLOT_UNAVAILABLE: entry(400, 'appointment.slotUnavailable', 'starts_at'),
@@ -129,6 +132,11 @@ export const errorCatalogue = {
   PAGE_CONTENT_EMPTY: entry(400, 'pages.contentEmpty', 'content'),
   // Home banners (seeds 000 §3.2).
   BANNER_NOT_FOUND: entry(404, 'banners.notFound', 'id'),
+  // Support's control of the read side (issue 12).
+  PROJECTION_NOT_FOUND: entry(404, 'ops.projectionNotFound', 'projection'),
+  PROJECTION_NOT_STOPPED: entry(409, 'ops.notStopped', 'projection'),
+  PROJECTION_NOT_AT_EVENT: entry(409, 'ops.notAtEvent', 'eventId'),
+  REBUILD_RUNNING: entry(409, 'ops.rebuildRunning', 'projection'),
 } as const satisfies Record<string, ErrorEntry>;
 
 export type ErrorCode = keyof typeof errorCatalogue;

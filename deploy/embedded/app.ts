@@ -3,31 +3,51 @@ import { mkdir } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import { join, resolve } from 'node:path';
 import fastifyStatic from '@fastify/static';
-import { commandService, createFirstAdmin, sessionSecret } from '@wine/command-service';
+import { commandService, createFirstAdmin, loadAnchorKeys, sessionSecret } from '@wine/command-service';
 import { seedDemoCatalogue, seedDemoPages } from '@wine/command-service/demo';
 import {
+  bidsAcceptedCounter,
   type Clock,
   type Config,
+  createEmbeddedDocumentStore,
   createHttpApp,
   createLogger,
+  fromLoopback,
+  healthRoutes,
+  instrumentHttp,
   type Logger,
   marketSettings,
   merchantDetails,
+  metricsRegistry,
   moneySettings,
   openBus,
   openDocumentStore,
   openEventStore,
   openMailer,
   openSecretStore,
+  projectionGauges,
   sameOriginFramingHeaders,
+  serveMetrics,
   sessionTokens,
   sessionUser,
+  socketGauges,
   systemClock,
 } from '@wine/platform';
-import { createProjectionRunner, ensureIndexes, projections, queryService } from '@wine/projection-service';
+import {
+  createProjectionRunner,
+  ensureIndexes,
+  type OpsSocket,
+  opsService,
+  opsStatus,
+  projections,
+  queryService,
+  serveOpsSocket,
+} from '@wine/projection-service';
 import { createRealtimeServer } from '@wine/realtime-service';
+import { readSnapshots, snapshotTimer } from './read-snapshot.ts';
 import { seo } from './seo.ts';
 
+export { READ_SNAPSHOT_FILE } from './read-snapshot.ts';
 export const repoRoot = resolve(import.meta.dirname, '../..');
 export const uiDist = join(repoRoot, 'ui/dist');
 
@@ -64,7 +84,12 @@ export async function startEmbedded(options: EmbeddedOptions) {
   await mkdir(join(config.dataDir, 'uploads/files'), { recursive: true });
 
   const eventStore = openEventStore(config);
-  const docs = await openDocumentStore(config);
+  // The embedded read store starts from its snapshot in DATA_DIR, when it fits (read-snapshot.ts).
+  const snapshots = config.MONGO_URL ? null : readSnapshots(config.dataDir, eventStore);
+  const embeddedDocs = snapshots
+    ? createEmbeddedDocumentStore({ restore: (await snapshots.load()) ?? [] })
+    : null;
+  const docs = embeddedDocs ?? (await openDocumentStore(config));
   const bus = await openBus(config);
   const secrets = await openSecretStore(config);
   const { printMail } = options;
@@ -100,12 +125,17 @@ export async function startEmbedded(options: EmbeddedOptions) {
   });
   await runner.start();
   await runner.waitFor(await eventStore.headPosition(), 120_000);
+  const snapshotting =
+    snapshots && embeddedDocs ? snapshotTimer(snapshots, embeddedDocs, eventStore, config) : null;
 
   const uiDir = options.uiDir === undefined ? uiDist : options.uiDir;
   const serveUi = uiDir !== null && existsSync(join(uiDir, 'index.html'));
   // index.html for a GET of any page (with a lot's Open Graph and JSON-LD head); robots and sitemap.
   const app = createHttpApp(logger, serveUi ? (request, reply) => indexPage(request, reply) : undefined);
   const indexPage = seo(app, { docs, uiDir: serveUi ? uiDir : null, publicUrl: config.PUBLIC_URL });
+  // /metrics (Prometheus, issue 12): latencies per route, bids, projection lag, sockets; one registry here.
+  const metrics = metricsRegistry('embedded');
+  instrumentHttp(app, metrics, { countSuccess: { '/api/bid/confirm': bidsAcceptedCounter(metrics) } });
 
   const commands = await commandService(app, {
     store: eventStore,
@@ -122,6 +152,12 @@ export async function startEmbedded(options: EmbeddedOptions) {
       `http://localhost:${(app.server.address() as AddressInfo | null)?.port ?? config.PORT}`,
     ...(options.rateLimit !== undefined && { rateLimit: options.rateLimit }),
     ...(options.staffRateLimit !== undefined && { staffRateLimit: options.staffRateLimit }),
+    // The embedded default creates its anchoring key in DATA_DIR on first start (DOMAIN.md "Audit").
+    audit: {
+      keys: loadAnchorKeys(config, { createDefault: true }),
+      intervalSeconds: config.AUDIT_ANCHOR_INTERVAL_SECONDS,
+      auditorEmail: config.AUDITOR_EMAIL,
+    },
   });
   // The demo's first start (the catalogue was just seeded) has an admin; its sign-in is told once.
   const firstAdmin = seeded ? await createFirstAdmin(commands.accounts, config.DEMO_ADMIN_EMAIL) : null;
@@ -136,6 +172,31 @@ export async function startEmbedded(options: EmbeddedOptions) {
     suggest: config.MONGO_URL ? 'text' : 'memory',
   });
   app.get('/api/health', async () => ({ status: 'ok', projections: runner.status() }));
+  // Ready: the stores answer and the projections have reached the head of the log once.
+  healthRoutes(app, {
+    eventStore: async () => typeof (await eventStore.headPosition()) === 'string',
+    readStore: async () => Array.isArray(await docs.listCollections()),
+    projections: () => runner.caughtUpOnce(),
+  });
+  projectionGauges(metrics, async () => (await opsStatus({ runner, eventStore, clock })).projections);
+  socketGauges(metrics, () => realtime.stats());
+  // The shop's own port is public: its figures are for a Prometheus on this machine only.
+  serveMetrics(app, metrics, { allow: fromLoopback });
+  // Support's /api/ops/* (issue 12): the realtime server runs in this process, so it reports in-process.
+  const ops = opsService(app, {
+    runner,
+    eventStore,
+    docs,
+    projections,
+    clock,
+    logger,
+    tokens,
+    secrets,
+    realtime: () => {
+      const { socketsConnected, messagesPerSecond } = realtime.stats();
+      return { socketsConnected, messagesPerSecond };
+    },
+  });
 
   await app.register(fastifyStatic, {
     root: [join(config.dataDir, 'uploads/product'), join(import.meta.dirname, 'assets/product')],
@@ -181,6 +242,22 @@ export async function startEmbedded(options: EmbeddedOptions) {
   realtime.attach(app.server);
   await app.listen({ port: config.PORT, host: config.HOST });
   await commands.scheduler.start();
+  // `npm run rebuild` talks to this server through DATA_DIR/ops.sock (0600: the server's OS user only).
+  let opsSocket: OpsSocket | null = null;
+  try {
+    opsSocket = await serveOpsSocket({
+      path: join(config.dataDir, 'ops.sock'),
+      runner,
+      eventStore,
+      docs,
+      projections,
+      clock,
+      logger,
+      rebuilds: ops.rebuilds,
+    });
+  } catch (error) {
+    logger.warn({ err: error }, 'no local ops socket: npm run rebuild cannot reach this server');
+  }
   const { port } = app.server.address() as AddressInfo;
 
   return {
@@ -195,15 +272,19 @@ export async function startEmbedded(options: EmbeddedOptions) {
     runner,
     realtime,
     scheduler: commands.scheduler,
+    anchoring: commands.anchoring,
     accounts: commands.accounts,
     /** Set on the demo's first start only: the sign-in to print once. */
     firstAdmin,
     streams: commands.streams,
     async close() {
       await commands.scheduler.stop();
+      await opsSocket?.close();
       await realtime.close();
       await app.close();
+      await ops.rebuilds.settle();
       await runner.stop();
+      await snapshotting?.stop();
       await bus.close();
       await mailer.close();
       await secrets.close();

@@ -47,6 +47,12 @@ export interface RecordedEvent<Type extends string = string, Data = unknown> ext
   /** 0-based revision of the event in its stream. */
   revision: number;
   position: Position;
+  /**
+   * The global chain (DOMAIN.md "Audit", `logHash` in hash-chain.ts): set by the SQLite log at append,
+   * inside its write transaction. Absent on EventStoreDB, whose writers cannot chain atomically across
+   * streams: there `verify` computes the chain itself and the signed anchors carry the proof.
+   */
+  logHash?: string;
 }
 
 export const START: Position = '';

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { EventMetadata, NewEvent } from './envelope.ts';
+import type { EventMetadata, NewEvent, Position } from './envelope.ts';
 
 /**
  * JSON with keys sorted, so the hash does not depend on property order: object keys in code-unit
@@ -8,6 +8,7 @@ import type { EventMetadata, NewEvent } from './envelope.ts';
  * this text, so it must never change; it is built by concatenation (every append hashes each event).
  */
 export function canonicalJson(value: unknown): string {
+  if (typeof value === 'string') return JSON.stringify(value);
   if (value === null || typeof value !== 'object') return JSON.stringify(value) ?? 'null';
   if (Array.isArray(value)) {
     let out = '[';
@@ -17,14 +18,33 @@ export function canonicalJson(value: unknown): string {
     }
     return `${out}]`;
   }
-  const record = value as Record<string, unknown>;
-  const keys = Object.keys(record).sort();
+  return canonicalObject(value as Record<string, unknown>);
+}
+
+/** Keys quoted as JSON, kept: the same few dozen names come back in every event (verify, append). */
+const quotedKeys = new Map<string, string>();
+function quoted(key: string): string {
+  let q = quotedKeys.get(key);
+  if (q === undefined) {
+    q = JSON.stringify(key);
+    if (quotedKeys.size < 10_000) quotedKeys.set(key, q);
+  }
+  return q;
+}
+
+/** An object's canonical JSON, leaving out the key `skip` (as if it were not there). */
+function canonicalObject(record: Record<string, unknown>, skip?: string): string {
+  const keys = Object.keys(record);
+  if (keys.length > 1) keys.sort();
   let out = '{';
+  let first = true;
   for (const key of keys) {
+    if (key === skip) continue;
     const v = record[key];
     if (v === undefined) continue;
-    if (out.length > 1) out += ',';
-    out += `${JSON.stringify(key)}:${canonicalJson(v)}`;
+    if (first) first = false;
+    else out += ',';
+    out += `${quoted(key)}:${canonicalJson(v)}`;
   }
   return `${out}}`;
 }
@@ -33,14 +53,24 @@ type Hashable = Pick<NewEvent, 'id' | 'type' | 'version' | 'data'> & {
   metadata: Omit<EventMetadata, 'hash'> & { hash?: string };
 };
 
+/**
+ * The text an event's hash covers: canonicalJson({ id, type, version, data, metadata without its
+ * hash }), written out with the five keys in their sorted order (data, id, metadata, type, version)
+ * rather than through a copy of the event (every append and every verify hashes each event).
+ */
+function hashedText(event: Hashable): string {
+  const parts: string[] = [];
+  if (event.data !== undefined) parts.push(`"data":${canonicalJson(event.data)}`);
+  if (event.id !== undefined) parts.push(`"id":${canonicalJson(event.id)}`);
+  parts.push(`"metadata":${canonicalObject(event.metadata as Record<string, unknown>, 'hash')}`);
+  if (event.type !== undefined) parts.push(`"type":${canonicalJson(event.type)}`);
+  if (event.version !== undefined) parts.push(`"version":${canonicalJson(event.version)}`);
+  return `{${parts.join(',')}}`;
+}
+
 /** DOMAIN.md "Audit": each event's hash covers the previous hash and the event's own content. */
 export function eventHash(event: Hashable): string {
-  const { hash: _ignored, ...metadata } = event.metadata;
-  return createHash('sha256')
-    .update(
-      canonicalJson({ id: event.id, type: event.type, version: event.version, data: event.data, metadata }),
-    )
-    .digest('hex');
+  return createHash('sha256').update(hashedText(event)).digest('hex');
 }
 
 export type ChainBreak = { index: number; eventId: string; reason: 'prevHash' | 'hash' };
@@ -61,4 +91,34 @@ export function verifyChain(events: readonly Hashable[]): ChainBreak | null {
     prev = event.metadata.hash ?? '';
   }
   return null;
+}
+
+/** The global chain's value before the first event of the log. */
+export const LOG_CHAIN_START = '';
+
+/**
+ * DOMAIN.md "Audit": the global chain. Each event's log hash covers the log hash of the event before
+ * it in the whole log, its own position, stream and revision, and its per-stream hash (which covers
+ * its content), so deleting, inserting, reordering or rewriting any event changes every log hash
+ * after it. The text hashed is a JSON array, so no two different inputs read alike. Every stored log
+ * hash and every signed anchor was computed over exactly this text: it must never change.
+ */
+export function logHash(
+  prevLogHash: string,
+  position: Position,
+  streamName: string,
+  revision: number,
+  eventHash: string,
+): string {
+  return createHash('sha256')
+    .update(JSON.stringify([prevLogHash, position, streamName, revision, eventHash]))
+    .digest('hex');
+}
+
+/** The log hash of an event as recorded, after the log hash of the event before it. */
+export function nextLogHash(
+  prevLogHash: string,
+  event: { position: Position; streamName: string; revision: number; metadata: { hash: string } },
+): string {
+  return logHash(prevLogHash, event.position, event.streamName, event.revision, event.metadata.hash);
 }

@@ -1,4 +1,5 @@
 export * from './appointment-events.ts';
+export * from './audit-events.ts';
 export * from './banner-events.ts';
 export * from './cart-events.ts';
 export * from './contact-events.ts';
@@ -8,6 +9,7 @@ export * from './giftcard-events.ts';
 export * from './invoice-events.ts';
 export * from './lot-events.ts';
 export * from './lot-view-events.ts';
+export * from './ops-events.ts';
 export * from './page-events.ts';
 export * from './registry.ts';
 export * from './stock-events.ts';
@@ -16,6 +18,7 @@ export * from './user-events.ts';
 export * from './wallet-events.ts';
 
 import { appointmentEventDefinitions } from './appointment-events.ts';
+import { auditEventDefinitions } from './audit-events.ts';
 import { bannerEventDefinitions } from './banner-events.ts';
 import { cartEventDefinitions } from './cart-events.ts';
 import { contactEventDefinitions } from './contact-events.ts';
@@ -24,6 +27,7 @@ import { giftCardEventDefinitions } from './giftcard-events.ts';
 import { invoiceEventDefinitions } from './invoice-events.ts';
 import { lotEventDefinitions } from './lot-events.ts';
 import { lotViewEventDefinitions } from './lot-view-events.ts';
+import { opsEventDefinitions } from './ops-events.ts';
 import { pageEventDefinitions } from './page-events.ts';
 import { createRegistry } from './registry.ts';
 import { stockEventDefinitions } from './stock-events.ts';
@@ -45,6 +49,8 @@ export const events = createRegistry([
   ...lotViewEventDefinitions,
   ...enquiryEventDefinitions,
   ...contactEventDefinitions,
+  ...auditEventDefinitions,
+  ...opsEventDefinitions,
 ]);
 
 export type MarketEvent =
@@ -61,4 +67,6 @@ export type MarketEvent =
   | import('./banner-events.ts').BannerEvent
   | import('./lot-view-events.ts').LotViewEvent
   | import('./enquiry-events.ts').EnquiryEvent
-  | import('./contact-events.ts').ContactEvent;
+  | import('./contact-events.ts').ContactEvent
+  | import('./audit-events.ts').AuditEvent
+  | import('./ops-events.ts').OpsEvent;

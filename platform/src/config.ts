@@ -74,6 +74,26 @@ const Env = z.object({
       'TAX_RATES: like IL=6.25,IL/Chicago=10.25',
     )
     .optional(),
+  /**
+   * DOMAIN.md "Audit": the Ed25519 key that signs the log's anchors (PKCS8 PEM, or a path to one), kept
+   * outside the log. The embedded default creates DATA_DIR/audit-signing-key.pem; a command-service on
+   * its own without one does not anchor.
+   */
+  AUDIT_SIGNING_KEY: z.string().optional(),
+  /** Seconds between two anchors of the log's head. */
+  AUDIT_ANCHOR_INTERVAL_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(86_400 * 7)
+    .default(3600),
+  /** The auditors' address: each anchor is mailed there; none, no mail. */
+  AUDITOR_EMAIL: z.email().optional(),
+  /**
+   * The embedded default saves its read store to DATA_DIR every this many seconds (when the log moved)
+   * and when it stops, and loads it at start; 0 saves only when it stops.
+   */
+  READ_SNAPSHOT_SECONDS: z.coerce.number().int().min(0).max(86_400).default(300),
   SEED_DEMO: z
     .enum(['true', 'false'])
     .default('true')

@@ -9,6 +9,7 @@ export * from './kyc/index.ts';
 export * from './logging.ts';
 export * from './mailer/index.ts';
 export * from './marketing/index.ts';
+export * from './metrics/index.ts';
 export * from './retry.ts';
 export * from './secret-store/index.ts';
 export * from './sessions/index.ts';

@@ -35,6 +35,8 @@ import { pagesProjection } from './pages/project.ts';
 import { pageQueries } from './pages/queries.ts';
 import { followersProjection } from './producers/project.ts';
 import { producerQueries } from './producers/queries.ts';
+import { ledgerProjection } from './reports/project.ts';
+import { reportQueries } from './reports/queries.ts';
 import { returnsProjection } from './returns/project.ts';
 import { returnQueries } from './returns/queries.ts';
 import { savedSearchesProjection } from './saved-searches/project.ts';
@@ -64,6 +66,7 @@ export const projections: readonly Projection[] = [
   depositsProjection,
   returnsProjection,
   giftCardsProjection,
+  ledgerProjection,
   appointmentsProjection,
   bannersProjection,
   pagesProjection,
@@ -98,6 +101,7 @@ export const queryPlugins: readonly QueryPlugin[] = [
   walletQueries,
   returnQueries,
   giftCardQueries,
+  reportQueries,
   appointmentQueries,
   userQueries,
   auctionQueries,
@@ -141,5 +145,11 @@ export { createProjectionRunner, type ProjectionRunner, type RunnerStatus } from
 export { publicLot, type SitemapEntry, sitemapEntries } from './defaults/findable.ts';
 export { LOTS, listedLotDocument, lotsProjection } from './lots/project.ts';
 export { lotView } from './lots/view.ts';
+export { type OpsSocket, serveOpsSocket } from './ops/local-socket.ts';
+export { type OpsServiceDeps, opsService } from './ops/service.ts';
+export { opsStatus } from './ops/status.ts';
+export { reportFromLog } from './reports/fold.ts';
+export { LEDGER, type LedgerRow, ledgerProjection } from './reports/project.ts';
+export { reportWindow } from './reports/window.ts';
 export { toMongoQuery } from './search/to-mongo.ts';
 export { usersProjection } from './users/project.ts';

@@ -1,2 +1,7 @@
-export { type RealtimeDeps, type RealtimeServer, realtimeLimits } from './realtime-model.ts';
+export {
+  type RealtimeDeps,
+  type RealtimeServer,
+  type RealtimeStats,
+  realtimeLimits,
+} from './realtime-model.ts';
 export { createRealtimeServer } from './server.ts';

@@ -2,14 +2,18 @@ import { createServer } from 'node:http';
 import {
   createLogger,
   loadConfig,
+  metricsRegistry,
   openBus,
   openDocumentStore,
   openSecretStore,
   sessionTokens,
   sessionUser,
+  socketGauges,
   systemClock,
 } from '@wine/platform';
 import closeWithGrace from 'close-with-grace';
+import { realtimeHttp } from './http.ts';
+import { reportOverBus } from './report.ts';
 import { createRealtimeServer } from './server.ts';
 
 // The realtime-service on its own: a ws endpoint at /ws relaying the bus.
@@ -29,20 +33,23 @@ const realtime = await createRealtimeServer({
   logger,
   authenticate: async (token) => (await userOf(`Bearer ${token}`))?.id ?? null,
 });
-const server = createServer((request, response) => {
-  response.writeHead(request.url === '/health' ? 200 : 404, { 'content-type': 'application/json' });
-  response.end(
-    JSON.stringify({
-      status: request.url === '/health' ? 'ok' : 'not found',
-      clients: realtime.clientCount(),
-    }),
-  );
-});
+const metrics = metricsRegistry('realtime-service');
+socketGauges(metrics, () => realtime.stats());
+// /health, /ready (the bus and the read store answer) and /metrics (issue 12 "Support").
+const server = createServer(
+  realtimeHttp(realtime, metrics, {
+    listening: (): boolean => server.listening,
+    readStore: async () => Array.isArray(await docs.listCollections()),
+  }),
+);
 realtime.attach(server);
+// The /ops page reads the sockets of every instance from the bus (the read side runs apart).
+const stopReporting = reportOverBus(bus, realtime, systemClock, logger);
 server.listen(config.PORT, config.HOST, () =>
   logger.info({ port: config.PORT }, 'realtime-service listening'),
 );
 closeWithGrace({ delay: 10_000 }, async () => {
+  stopReporting();
   await realtime.close();
   server.close();
   await Promise.all([bus.close(), secrets.close(), docs.close()]);

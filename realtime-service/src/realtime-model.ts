@@ -63,7 +63,15 @@ export interface RealtimeServer {
   attach(server: Server): void;
   handleUpgrade(request: IncomingMessage, socket: Duplex, head: Buffer): boolean;
   clientCount(): number;
+  /** Sockets connected, frames sent since start, and frames sent per second over the last ten seconds. */
+  stats(): RealtimeStats;
   close(): Promise<void>;
+}
+
+export interface RealtimeStats {
+  socketsConnected: number;
+  messagesSent: number;
+  messagesPerSecond: number;
 }
 
 export interface Client {

@@ -23,6 +23,7 @@ import {
   SESSION_ENDED,
 } from './realtime-model.ts';
 import { ReplayBuffer } from './replay-buffer.ts';
+import { sentCounter } from './sent-counter.ts';
 
 /**
  * Relays committed read-model changes from the bus to subscribed browsers, sends the server clock,
@@ -42,6 +43,7 @@ export async function createRealtimeServer(deps: RealtimeDeps): Promise<Realtime
   const wss = new WebSocketServer({ noServer: true, maxPayload: limits.maxPayloadBytes });
   const clients = new Set<Client>();
   const buffer = new ReplayBuffer<Relayed>(deps.replayCapacity ?? 10_000);
+  const sent = sentCounter();
 
   /**
    * Every frame to a socket goes through here. A socket that does not read keeps what it is sent in
@@ -60,6 +62,7 @@ export async function createRealtimeServer(deps: RealtimeDeps): Promise<Realtime
       return;
     }
     socket.send(data);
+    sent.add(performance.now());
   };
   const send = (client: Client, message: ServerMessage) => sendRaw(client, JSON.stringify(message));
   const wants = (client: Client, lotId: string) =>
@@ -270,6 +273,11 @@ export async function createRealtimeServer(deps: RealtimeDeps): Promise<Realtime
     },
     handleUpgrade,
     clientCount: () => clients.size,
+    stats: () => ({
+      socketsConnected: clients.size,
+      messagesSent: sent.total(),
+      messagesPerSecond: sent.perSecond(performance.now()),
+    }),
     async close() {
       clearInterval(ticker);
       clearInterval(sessionSweep);

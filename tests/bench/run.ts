@@ -20,8 +20,12 @@
  *     GET /api/health and raw appends; invoices for 10,000 lots closing within a minute (checkout.ts).
  * 11. browse search over HTTP at 10,000 / 100,000 / 300,000 lots (default, filters, text, suggestions)
  *     vs GET /api/health through the same harness (search.ts).
+ * 13. a CSV export of 100,000 invoice rows streamed over HTTP, its heap and RSS growth, vs the same CSV
+ *     built whole in memory and the ledger rows read with no CSV (csv-export.ts).
  * 12. Lighthouse, mobile profile, on /, /search and a product page, and the initial JS of / in gzip
  *     bytes, beside their targets (lighthouse.ts; needs `npm run build -w ui`).
+ * 14. `verify` (per-stream chains, global chain, anchors) over the ~1,000,000-event bidding log vs
+ *     reading it as stored through the port and raw rows (verify.ts; VERIFY_BENCH_EVENTS sets the size).
  */
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -45,9 +49,12 @@ import { bidCatchUp } from './bid-catch-up.ts';
 import { bidSockets } from './bid-sockets.ts';
 import { bidding } from './bidding.ts';
 import { checkouts, invoicing } from './checkout.ts';
+import { csvExport } from './csv-export.ts';
 import { lighthouseBench } from './lighthouse.ts';
+import { restart } from './restart.ts';
 import { search } from './search.ts';
 import { fmt, ratio, rawAppendRate, row, rows } from './table.ts';
+import { verifyBench } from './verify.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'wine-bench-'));
 
@@ -324,7 +331,10 @@ const measures: Record<string, () => Promise<void>> = {
   checkouts: () => checkouts(dir),
   invoicing: () => invoicing(dir),
   search,
+  restart: () => restart(dir),
+  'csv-export': () => csvExport(),
   lighthouse: lighthouseBench,
+  verify: () => verifyBench(dir),
 };
 const only = process.argv.slice(2);
 for (const name of only) if (!measures[name]) throw new Error(`no measure ${name}: ${Object.keys(measures)}`);

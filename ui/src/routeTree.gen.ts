@@ -27,6 +27,7 @@ import { Route as SwitchRouteImport } from './routes/switch'
 import { Route as AuthBuynowcartRouteImport } from './routes/_auth/buynowcart'
 import { Route as AuthCartRouteImport } from './routes/_auth/cart'
 import { Route as AuthCheckout_confirmRouteImport } from './routes/_auth/checkout_confirm'
+import { Route as AuthOpsRouteImport } from './routes/_auth/ops'
 import { Route as AuthProducersRouteImport } from './routes/_auth/producers'
 import { Route as AuthReturnsRouteImport } from './routes/_auth/returns'
 import { Route as AuthTransactionsRouteImport } from './routes/_auth/transactions'
@@ -42,14 +43,19 @@ import { Route as AuthAccountVerificationRouteImport } from './routes/_auth/acco
 import { Route as AuthAdminMoneyRouteImport } from './routes/_auth/admin.money'
 import { Route as AuthAdminReturnsRouteImport } from './routes/_auth/admin.returns'
 import { Route as AuthAuctionsTypeRouteImport } from './routes/_auth/auctions.$type'
+import { Route as AuthAuditIndexRouteImport } from './routes/_auth/audit.index'
 import { Route as AuthInvoiceIdRouteImport } from './routes/_auth/invoice.$id'
 import { Route as AuthInvoicesStatusRouteImport } from './routes/_auth/invoices.$status'
 import { Route as AuthMyWinesPurchasedRouteImport } from './routes/_auth/myWines.purchased'
 import { Route as AuthMyWinesSellingRouteImport } from './routes/_auth/myWines.selling'
 import { Route as AuthMyWinesSoldRouteImport } from './routes/_auth/myWines.sold'
 import { Route as AuthPurchasesTypeRouteImport } from './routes/_auth/purchases.$type'
+import { Route as AuthReportsIndexRouteImport } from './routes/_auth/reports.index'
+import { Route as AuthReportsReportRouteImport } from './routes/_auth/reports.$report'
 import { Route as AuthSalesorderAllRouteImport } from './routes/_auth/salesorder.all'
 import { Route as AuthWatchlistTypeRouteImport } from './routes/_auth/watchlist.$type'
+import { Route as AuthAuditInvoiceIdRouteImport } from './routes/_auth/audit.invoice.$id'
+import { Route as AuthAuditLotIdRouteImport } from './routes/_auth/audit.lot.$id'
 import { Route as AuthCheckoutTypeCart_idRouteImport } from './routes/_auth/checkout.$type.$cart_id'
 import { Route as AuthSandboxAuthenticateCharge_idRouteImport } from './routes/_auth/sandbox.authenticate.$charge_id'
 
@@ -142,6 +148,11 @@ const AuthCheckout_confirmRoute = AuthCheckout_confirmRouteImport.update({
   path: '/checkout_confirm',
   getParentRoute: () => AuthRoute,
 } as any)
+const AuthOpsRoute = AuthOpsRouteImport.update({
+  id: '/ops',
+  path: '/ops',
+  getParentRoute: () => AuthRoute,
+} as any)
 const AuthProducersRoute = AuthProducersRouteImport.update({
   id: '/producers',
   path: '/producers',
@@ -218,6 +229,11 @@ const AuthAuctionsTypeRoute = AuthAuctionsTypeRouteImport.update({
   path: '/auctions/$type',
   getParentRoute: () => AuthRoute,
 } as any)
+const AuthAuditIndexRoute = AuthAuditIndexRouteImport.update({
+  id: '/audit/',
+  path: '/audit/',
+  getParentRoute: () => AuthRoute,
+} as any)
 const AuthInvoiceIdRoute = AuthInvoiceIdRouteImport.update({
   id: '/invoice/$id',
   path: '/invoice/$id',
@@ -248,6 +264,16 @@ const AuthPurchasesTypeRoute = AuthPurchasesTypeRouteImport.update({
   path: '/purchases/$type',
   getParentRoute: () => AuthRoute,
 } as any)
+const AuthReportsIndexRoute = AuthReportsIndexRouteImport.update({
+  id: '/reports/',
+  path: '/reports/',
+  getParentRoute: () => AuthRoute,
+} as any)
+const AuthReportsReportRoute = AuthReportsReportRouteImport.update({
+  id: '/reports/$report',
+  path: '/reports/$report',
+  getParentRoute: () => AuthRoute,
+} as any)
 const AuthSalesorderAllRoute = AuthSalesorderAllRouteImport.update({
   id: '/salesorder/all',
   path: '/salesorder/all',
@@ -256,6 +282,16 @@ const AuthSalesorderAllRoute = AuthSalesorderAllRouteImport.update({
 const AuthWatchlistTypeRoute = AuthWatchlistTypeRouteImport.update({
   id: '/watchlist/$type',
   path: '/watchlist/$type',
+  getParentRoute: () => AuthRoute,
+} as any)
+const AuthAuditInvoiceIdRoute = AuthAuditInvoiceIdRouteImport.update({
+  id: '/audit/invoice/$id',
+  path: '/audit/invoice/$id',
+  getParentRoute: () => AuthRoute,
+} as any)
+const AuthAuditLotIdRoute = AuthAuditLotIdRouteImport.update({
+  id: '/audit/lot/$id',
+  path: '/audit/lot/$id',
   getParentRoute: () => AuthRoute,
 } as any)
 const AuthCheckoutTypeCart_idRoute = AuthCheckoutTypeCart_idRouteImport.update({
@@ -288,6 +324,7 @@ export interface FileRoutesByFullPath {
   '/buynowcart': typeof AuthBuynowcartRoute
   '/cart': typeof AuthCartRoute
   '/checkout_confirm': typeof AuthCheckout_confirmRoute
+  '/ops': typeof AuthOpsRoute
   '/producers': typeof AuthProducersRoute
   '/returns': typeof AuthReturnsRoute
   '/transactions': typeof AuthTransactionsRoute
@@ -309,8 +346,13 @@ export interface FileRoutesByFullPath {
   '/myWines/selling': typeof AuthMyWinesSellingRoute
   '/myWines/sold': typeof AuthMyWinesSoldRoute
   '/purchases/$type': typeof AuthPurchasesTypeRoute
+  '/reports/$report': typeof AuthReportsReportRoute
   '/salesorder/all': typeof AuthSalesorderAllRoute
   '/watchlist/$type': typeof AuthWatchlistTypeRoute
+  '/audit/': typeof AuthAuditIndexRoute
+  '/reports/': typeof AuthReportsIndexRoute
+  '/audit/invoice/$id': typeof AuthAuditInvoiceIdRoute
+  '/audit/lot/$id': typeof AuthAuditLotIdRoute
   '/checkout/$type/$cart_id': typeof AuthCheckoutTypeCart_idRoute
   '/sandbox/authenticate/$charge_id': typeof AuthSandboxAuthenticateCharge_idRoute
 }
@@ -332,6 +374,7 @@ export interface FileRoutesByTo {
   '/buynowcart': typeof AuthBuynowcartRoute
   '/cart': typeof AuthCartRoute
   '/checkout_confirm': typeof AuthCheckout_confirmRoute
+  '/ops': typeof AuthOpsRoute
   '/producers': typeof AuthProducersRoute
   '/returns': typeof AuthReturnsRoute
   '/transactions': typeof AuthTransactionsRoute
@@ -353,8 +396,13 @@ export interface FileRoutesByTo {
   '/myWines/selling': typeof AuthMyWinesSellingRoute
   '/myWines/sold': typeof AuthMyWinesSoldRoute
   '/purchases/$type': typeof AuthPurchasesTypeRoute
+  '/reports/$report': typeof AuthReportsReportRoute
   '/salesorder/all': typeof AuthSalesorderAllRoute
   '/watchlist/$type': typeof AuthWatchlistTypeRoute
+  '/audit': typeof AuthAuditIndexRoute
+  '/reports': typeof AuthReportsIndexRoute
+  '/audit/invoice/$id': typeof AuthAuditInvoiceIdRoute
+  '/audit/lot/$id': typeof AuthAuditLotIdRoute
   '/checkout/$type/$cart_id': typeof AuthCheckoutTypeCart_idRoute
   '/sandbox/authenticate/$charge_id': typeof AuthSandboxAuthenticateCharge_idRoute
 }
@@ -378,6 +426,7 @@ export interface FileRoutesById {
   '/_auth/buynowcart': typeof AuthBuynowcartRoute
   '/_auth/cart': typeof AuthCartRoute
   '/_auth/checkout_confirm': typeof AuthCheckout_confirmRoute
+  '/_auth/ops': typeof AuthOpsRoute
   '/_auth/producers': typeof AuthProducersRoute
   '/_auth/returns': typeof AuthReturnsRoute
   '/_auth/transactions': typeof AuthTransactionsRoute
@@ -399,8 +448,13 @@ export interface FileRoutesById {
   '/_auth/myWines/selling': typeof AuthMyWinesSellingRoute
   '/_auth/myWines/sold': typeof AuthMyWinesSoldRoute
   '/_auth/purchases/$type': typeof AuthPurchasesTypeRoute
+  '/_auth/reports/$report': typeof AuthReportsReportRoute
   '/_auth/salesorder/all': typeof AuthSalesorderAllRoute
   '/_auth/watchlist/$type': typeof AuthWatchlistTypeRoute
+  '/_auth/audit/': typeof AuthAuditIndexRoute
+  '/_auth/reports/': typeof AuthReportsIndexRoute
+  '/_auth/audit/invoice/$id': typeof AuthAuditInvoiceIdRoute
+  '/_auth/audit/lot/$id': typeof AuthAuditLotIdRoute
   '/_auth/checkout/$type/$cart_id': typeof AuthCheckoutTypeCart_idRoute
   '/_auth/sandbox/authenticate/$charge_id': typeof AuthSandboxAuthenticateCharge_idRoute
 }
@@ -424,6 +478,7 @@ export interface FileRouteTypes {
     | '/buynowcart'
     | '/cart'
     | '/checkout_confirm'
+    | '/ops'
     | '/producers'
     | '/returns'
     | '/transactions'
@@ -445,8 +500,13 @@ export interface FileRouteTypes {
     | '/myWines/selling'
     | '/myWines/sold'
     | '/purchases/$type'
+    | '/reports/$report'
     | '/salesorder/all'
     | '/watchlist/$type'
+    | '/audit/'
+    | '/reports/'
+    | '/audit/invoice/$id'
+    | '/audit/lot/$id'
     | '/checkout/$type/$cart_id'
     | '/sandbox/authenticate/$charge_id'
   fileRoutesByTo: FileRoutesByTo
@@ -468,6 +528,7 @@ export interface FileRouteTypes {
     | '/buynowcart'
     | '/cart'
     | '/checkout_confirm'
+    | '/ops'
     | '/producers'
     | '/returns'
     | '/transactions'
@@ -489,8 +550,13 @@ export interface FileRouteTypes {
     | '/myWines/selling'
     | '/myWines/sold'
     | '/purchases/$type'
+    | '/reports/$report'
     | '/salesorder/all'
     | '/watchlist/$type'
+    | '/audit'
+    | '/reports'
+    | '/audit/invoice/$id'
+    | '/audit/lot/$id'
     | '/checkout/$type/$cart_id'
     | '/sandbox/authenticate/$charge_id'
   id:
@@ -513,6 +579,7 @@ export interface FileRouteTypes {
     | '/_auth/buynowcart'
     | '/_auth/cart'
     | '/_auth/checkout_confirm'
+    | '/_auth/ops'
     | '/_auth/producers'
     | '/_auth/returns'
     | '/_auth/transactions'
@@ -534,8 +601,13 @@ export interface FileRouteTypes {
     | '/_auth/myWines/selling'
     | '/_auth/myWines/sold'
     | '/_auth/purchases/$type'
+    | '/_auth/reports/$report'
     | '/_auth/salesorder/all'
     | '/_auth/watchlist/$type'
+    | '/_auth/audit/'
+    | '/_auth/reports/'
+    | '/_auth/audit/invoice/$id'
+    | '/_auth/audit/lot/$id'
     | '/_auth/checkout/$type/$cart_id'
     | '/_auth/sandbox/authenticate/$charge_id'
   fileRoutesById: FileRoutesById
@@ -691,6 +763,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthCheckout_confirmRouteImport
       parentRoute: typeof AuthRoute
     }
+    '/_auth/ops': {
+      id: '/_auth/ops'
+      path: '/ops'
+      fullPath: '/ops'
+      preLoaderRoute: typeof AuthOpsRouteImport
+      parentRoute: typeof AuthRoute
+    }
     '/_auth/producers': {
       id: '/_auth/producers'
       path: '/producers'
@@ -796,6 +875,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthAuctionsTypeRouteImport
       parentRoute: typeof AuthRoute
     }
+    '/_auth/audit/': {
+      id: '/_auth/audit/'
+      path: '/audit'
+      fullPath: '/audit/'
+      preLoaderRoute: typeof AuthAuditIndexRouteImport
+      parentRoute: typeof AuthRoute
+    }
     '/_auth/invoice/$id': {
       id: '/_auth/invoice/$id'
       path: '/invoice/$id'
@@ -838,6 +924,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthPurchasesTypeRouteImport
       parentRoute: typeof AuthRoute
     }
+    '/_auth/reports/': {
+      id: '/_auth/reports/'
+      path: '/reports'
+      fullPath: '/reports/'
+      preLoaderRoute: typeof AuthReportsIndexRouteImport
+      parentRoute: typeof AuthRoute
+    }
+    '/_auth/reports/$report': {
+      id: '/_auth/reports/$report'
+      path: '/reports/$report'
+      fullPath: '/reports/$report'
+      preLoaderRoute: typeof AuthReportsReportRouteImport
+      parentRoute: typeof AuthRoute
+    }
     '/_auth/salesorder/all': {
       id: '/_auth/salesorder/all'
       path: '/salesorder/all'
@@ -850,6 +950,20 @@ declare module '@tanstack/react-router' {
       path: '/watchlist/$type'
       fullPath: '/watchlist/$type'
       preLoaderRoute: typeof AuthWatchlistTypeRouteImport
+      parentRoute: typeof AuthRoute
+    }
+    '/_auth/audit/invoice/$id': {
+      id: '/_auth/audit/invoice/$id'
+      path: '/audit/invoice/$id'
+      fullPath: '/audit/invoice/$id'
+      preLoaderRoute: typeof AuthAuditInvoiceIdRouteImport
+      parentRoute: typeof AuthRoute
+    }
+    '/_auth/audit/lot/$id': {
+      id: '/_auth/audit/lot/$id'
+      path: '/audit/lot/$id'
+      fullPath: '/audit/lot/$id'
+      preLoaderRoute: typeof AuthAuditLotIdRouteImport
       parentRoute: typeof AuthRoute
     }
     '/_auth/checkout/$type/$cart_id': {
@@ -873,6 +987,7 @@ interface AuthRouteChildren {
   AuthBuynowcartRoute: typeof AuthBuynowcartRoute
   AuthCartRoute: typeof AuthCartRoute
   AuthCheckout_confirmRoute: typeof AuthCheckout_confirmRoute
+  AuthOpsRoute: typeof AuthOpsRoute
   AuthProducersRoute: typeof AuthProducersRoute
   AuthReturnsRoute: typeof AuthReturnsRoute
   AuthTransactionsRoute: typeof AuthTransactionsRoute
@@ -889,8 +1004,13 @@ interface AuthRouteChildren {
   AuthMyWinesSellingRoute: typeof AuthMyWinesSellingRoute
   AuthMyWinesSoldRoute: typeof AuthMyWinesSoldRoute
   AuthPurchasesTypeRoute: typeof AuthPurchasesTypeRoute
+  AuthReportsReportRoute: typeof AuthReportsReportRoute
   AuthSalesorderAllRoute: typeof AuthSalesorderAllRoute
   AuthWatchlistTypeRoute: typeof AuthWatchlistTypeRoute
+  AuthAuditIndexRoute: typeof AuthAuditIndexRoute
+  AuthReportsIndexRoute: typeof AuthReportsIndexRoute
+  AuthAuditInvoiceIdRoute: typeof AuthAuditInvoiceIdRoute
+  AuthAuditLotIdRoute: typeof AuthAuditLotIdRoute
   AuthCheckoutTypeCart_idRoute: typeof AuthCheckoutTypeCart_idRoute
   AuthSandboxAuthenticateCharge_idRoute: typeof AuthSandboxAuthenticateCharge_idRoute
 }
@@ -899,6 +1019,7 @@ const AuthRouteChildren: AuthRouteChildren = {
   AuthBuynowcartRoute: AuthBuynowcartRoute,
   AuthCartRoute: AuthCartRoute,
   AuthCheckout_confirmRoute: AuthCheckout_confirmRoute,
+  AuthOpsRoute: AuthOpsRoute,
   AuthProducersRoute: AuthProducersRoute,
   AuthReturnsRoute: AuthReturnsRoute,
   AuthTransactionsRoute: AuthTransactionsRoute,
@@ -915,8 +1036,13 @@ const AuthRouteChildren: AuthRouteChildren = {
   AuthMyWinesSellingRoute: AuthMyWinesSellingRoute,
   AuthMyWinesSoldRoute: AuthMyWinesSoldRoute,
   AuthPurchasesTypeRoute: AuthPurchasesTypeRoute,
+  AuthReportsReportRoute: AuthReportsReportRoute,
   AuthSalesorderAllRoute: AuthSalesorderAllRoute,
   AuthWatchlistTypeRoute: AuthWatchlistTypeRoute,
+  AuthAuditIndexRoute: AuthAuditIndexRoute,
+  AuthReportsIndexRoute: AuthReportsIndexRoute,
+  AuthAuditInvoiceIdRoute: AuthAuditInvoiceIdRoute,
+  AuthAuditLotIdRoute: AuthAuditLotIdRoute,
   AuthCheckoutTypeCart_idRoute: AuthCheckoutTypeCart_idRoute,
   AuthSandboxAuthenticateCharge_idRoute: AuthSandboxAuthenticateCharge_idRoute,
 }

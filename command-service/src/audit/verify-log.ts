@@ -1,57 +1,90 @@
-import { type Position, START } from '@wine/event-schemas';
-import { type ChainBreak, chainLinkBreak } from '@wine/event-schemas/hash-chain';
+import type { KeyObject } from 'node:crypto';
+import { type LogAnchor, type Position, START } from '@wine/event-schemas';
+import { LOG_CHAIN_START, nextLogHash } from '@wine/event-schemas/hash-chain';
 import type { EventStore } from '@wine/platform';
+import { type LogCheckResult, logChecker } from './verify-checks.ts';
 
-export interface StreamBreak extends ChainBreak {
-  streamName: string;
-  position: Position;
-}
-
-export interface LogVerification {
-  streams: number;
+export interface VerifyProgress {
+  /** How far the log is read, and the head's position, as numbers (SQLite's positions; EventStoreDB's commit). */
+  done: number;
+  total: number;
   events: number;
-  /** The first break of each broken stream, in log order. */
-  breaks: StreamBreak[];
 }
+
+export interface VerifyOptions {
+  pageSize?: number;
+  /** The anchors' public key; null or absent, the log's anchors are checked against the chain only. */
+  publicKey?: KeyObject | null;
+  /** Anchors the auditors kept. */
+  auditorAnchors?: readonly LogAnchor[];
+  onProgress?: (progress: VerifyProgress) => void;
+}
+
+export interface LogVerification extends LogCheckResult {
+  /** The head verified (the log's head when verify began). */
+  head: Position;
+}
+
+/** A position as a number for progress: SQLite's is one, EventStoreDB's `commit:prepare` its commit. */
+export const positionOrdinal = (position: Position): number =>
+  position === START ? 0 : Number(position.split(':')[0]);
 
 /**
- * Proves the log was not altered (DOMAIN.md "Audit"): reads every event as stored, in pages, and
- * checks each against the hash of the event before it in its stream. Only the last hash of each
- * stream is kept, so the whole log never sits in memory.
+ * Proves the log was not altered (DOMAIN.md "Audit"): reads every event as stored (not upcast), page
+ * by page, up to the head as it stood when verify began, and hands each to the checks of
+ * verify-checks.ts (per-stream chains, the global chain, the anchors). Between pages it lets the
+ * event loop run, so a server verifying its own log keeps answering.
  */
-export async function verifyLog(
-  store: EventStore,
-  options: { pageSize?: number } = {},
-): Promise<LogVerification> {
+export async function verifyLog(store: EventStore, options: VerifyOptions = {}): Promise<LogVerification> {
   const pageSize = options.pageSize ?? 1000;
-  const last = new Map<string, { hash: string; revision: number }>();
-  const broken = new Set<string>();
-  const breaks: StreamBreak[] = [];
-  let events = 0;
+  const head = await store.headPosition();
+  const total = positionOrdinal(head);
+  const checker = logChecker({
+    publicKey: options.publicKey ?? null,
+    auditorAnchors: options.auditorAnchors ?? [],
+  });
   let after: Position = START;
-  for (;;) {
+  let reading = head !== START;
+  while (reading) {
     const page = await store.readAll({ after, maxCount: pageSize, raw: true });
     if (page.length === 0) break;
     for (const event of page) {
-      events += 1;
-      const previous = last.get(event.streamName);
-      last.set(event.streamName, { hash: event.metadata.hash, revision: event.revision });
-      if (broken.has(event.streamName)) continue;
-      const expectedRevision = previous ? previous.revision + 1 : 0;
-      const reason =
-        event.revision !== expectedRevision ? 'prevHash' : chainLinkBreak(previous?.hash ?? '', event);
-      if (reason) {
-        broken.add(event.streamName);
-        breaks.push({
-          streamName: event.streamName,
-          index: event.revision,
-          eventId: event.id,
-          reason,
-          position: event.position,
-        });
+      if (event.position > head) {
+        reading = false;
+        break;
       }
+      checker.check(event);
+      after = event.position;
     }
-    after = (page[page.length - 1] as (typeof page)[number]).position;
+    options.onProgress?.({ done: Math.min(positionOrdinal(after), total), total, events: checker.checked() });
+    await new Promise((resolve) => setImmediate(resolve));
   }
-  return { streams: last.size, events, breaks };
+  const deferred = checker.deferredPositions();
+  if (deferred.size > 0) checker.resolveDeferred(await logHashesAt(store, deferred, pageSize));
+  const result = checker.finish();
+  options.onProgress?.({ done: total, total, events: result.events });
+  return { ...result, head };
+}
+
+/** The recomputed log hashes at some positions: the chain from the start up to the last of them. */
+async function logHashesAt(
+  store: EventStore,
+  positions: ReadonlySet<Position>,
+  pageSize: number,
+): Promise<Map<Position, string>> {
+  const found = new Map<Position, string>();
+  const last = [...positions].sort().at(-1) ?? START;
+  let chain = LOG_CHAIN_START;
+  let after: Position = START;
+  for (;;) {
+    const page = await store.readAll({ after, maxCount: pageSize, raw: true });
+    for (const event of page) {
+      if (event.position > last) return found;
+      chain = nextLogHash(chain, event);
+      if (positions.has(event.position)) found.set(event.position, chain);
+      after = event.position;
+    }
+    if (page.length === 0) return found;
+    await new Promise((resolve) => setImmediate(resolve));
+  }
 }

@@ -220,6 +220,20 @@ export const forEnglish = {
     published: 'Banner published',
     deactivated: 'Banner taken off the home page',
   },
+  /** Support's control of the read side (issue 12 "Support"). */
+  ops: {
+    projectionNotFound: 'No read model has this name',
+    notStopped: 'This read model has not stopped on an error',
+    notAtEvent: 'This read model is not stopped at that event',
+    rebuildRunning: 'This read model is being rebuilt already',
+    reasonLabel: 'Reason',
+    reasonRequired: 'Say why the event is skipped',
+    reasonLength: 'Write the reason in at most 500 characters',
+    retried: 'Retried',
+    skipped: 'Event skipped',
+    rebuildStarted: 'Rebuild started',
+    replayed: 'Stream replayed',
+  },
   pages: {
     notFound: 'Page not found',
     contentEmpty: 'The page has no content left once unsafe markup is removed',
@@ -289,8 +303,20 @@ export const forEnglish = {
     mailNoPhotos: 'No photos were sent.',
     mailReference: 'Reference: {{id}}',
   },
+  /** The auditor's history of a lot or an invoice (DOMAIN.md "Audit"). */
+  audit: {
+    idRequired: 'Enter the id',
+    asOfFormat: 'Enter a date and time such as 2026-11-22T12:00:00Z',
+  },
   /** The refusals of the error catalogue (errors.ts) that have no text elsewhere. */
+  /** The finance reports (seeds 001 §3, §7 "Reports"). */
+  reports: {
+    dayFormat: 'Enter a day such as 2026-11-22',
+    asOfFormat: 'Enter a date and time such as 2026-11-22T12:00:00Z',
+  },
   errors: {
+    REPORT_RANGE: 'The range must start on or before its end, and span at most ten years',
+    REPORT_AS_OF: 'The books can be taken as of now or an earlier instant, not a later one',
     LOT_ALREADY_LISTED: 'Lot {{id}} already exists',
     CLOSE_IN_PAST: 'closesAt must be in the future',
     LOT_NOT_FOUND: 'Lot not found',
@@ -330,6 +356,10 @@ export const forEnglish = {
   /** Mail and text messages (the merchant's name is a parameter). */
   mail: {
     hello: 'Hello {{name}},',
+    logAnchorSubject: 'Log anchor at position {{position}}',
+    logAnchorBody:
+      'The head of the event log was signed at {{signedAt}}: position {{position}}, log hash {{logHash}}. Keep this message and its attachment: `npm run verify -- --anchors anchors.json --public-key audit-signing-key.pub.pem` checks the log against it.',
+    logAnchorKey: 'The public key that verifies the signature:',
     appointmentBookedSubject: 'Your pickup appointment: {{when}}',
     appointmentRescheduledSubject: 'Your pickup appointment moved: {{when}}',
     appointmentCancelledSubject: 'Your pickup appointment is cancelled',

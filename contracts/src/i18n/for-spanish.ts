@@ -213,6 +213,19 @@ export const forSpanish: Texts = {
     published: 'Banner publicado',
     deactivated: 'Banner retirado de la página de inicio',
   },
+  ops: {
+    projectionNotFound: 'Ningún modelo de lectura tiene este nombre',
+    notStopped: 'Este modelo de lectura no se ha detenido por un error',
+    notAtEvent: 'Este modelo de lectura no está detenido en ese evento',
+    rebuildRunning: 'Este modelo de lectura ya se está reconstruyendo',
+    reasonLabel: 'Motivo',
+    reasonRequired: 'Indique por qué se omite el evento',
+    reasonLength: 'Escriba el motivo en 500 caracteres como máximo',
+    retried: 'Reintentado',
+    skipped: 'Evento omitido',
+    rebuildStarted: 'Reconstrucción iniciada',
+    replayed: 'Flujo reproducido',
+  },
   pages: {
     notFound: 'Página no encontrada',
     contentEmpty: 'La página no tiene contenido una vez quitado el marcado inseguro',
@@ -280,7 +293,17 @@ export const forSpanish: Texts = {
     mailNoPhotos: 'No se enviaron fotos.',
     mailReference: 'Referencia: {{id}}',
   },
+  audit: {
+    idRequired: 'Introduzca el identificador',
+    asOfFormat: 'Introduzca una fecha y hora como 2026-11-22T12:00:00Z',
+  },
+  reports: {
+    dayFormat: 'Introduzca un día como 2026-11-22',
+    asOfFormat: 'Introduzca una fecha y hora como 2026-11-22T12:00:00Z',
+  },
   errors: {
+    REPORT_RANGE: 'El intervalo debe empezar no después de su fin y abarcar como mucho diez años',
+    REPORT_AS_OF: 'Los libros pueden tomarse a fecha de ahora o de un instante anterior, no posterior',
     LOT_ALREADY_LISTED: 'El lote {{id}} ya existe',
     CLOSE_IN_PAST: 'closesAt debe estar en el futuro',
     LOT_NOT_FOUND: 'Lote no encontrado',
@@ -321,6 +344,10 @@ export const forSpanish: Texts = {
   },
   mail: {
     hello: 'Hola {{name}}:',
+    logAnchorSubject: 'Ancla del registro en la posición {{position}}',
+    logAnchorBody:
+      'La cabeza del registro de eventos se firmó el {{signedAt}}: posición {{position}}, hash del registro {{logHash}}. Guarde este mensaje y su adjunto: `npm run verify -- --anchors anchors.json --public-key audit-signing-key.pub.pem` comprueba el registro con él.',
+    logAnchorKey: 'La clave pública que verifica la firma:',
     appointmentBookedSubject: 'Su cita de recogida: {{when}}',
     appointmentRescheduledSubject: 'Su cita de recogida cambió: {{when}}',
     appointmentCancelledSubject: 'Su cita de recogida está cancelada',

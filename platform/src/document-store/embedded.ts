@@ -63,8 +63,27 @@ import {
   type UpdateResult,
 } from './port.ts';
 
-export function createEmbeddedDocumentStore(): DocumentStore {
+/** Every collection's documents at one instant, as `dump` gives them and `restore` takes them. */
+export type EmbeddedContents = Array<[name: string, docs: Doc[]]>;
+
+export interface EmbeddedDocumentStore extends DocumentStore {
+  /**
+   * Every collection's documents as they stand, taken in one synchronous step so that it is what a
+   * reader would see between two writes (the projection runner commits a batch with its checkpoint
+   * in one transaction, so a dump holds whole batches). The documents are the store's own: serialise
+   * them before the next write. Null while a transaction is open.
+   */
+  dump(): EmbeddedContents | null;
+}
+
+export function createEmbeddedDocumentStore(
+  options: { restore?: EmbeddedContents } = {},
+): EmbeddedDocumentStore {
   const collections = new Map<string, CollState>();
+  // Indexes are created by their owners afterwards (createIndex indexes the documents already there).
+  for (const [name, docs] of options.restore ?? []) {
+    collections.set(name, { docs: new Map(docs.map((doc) => [docKey(doc._id), doc])), indexes: [] });
+  }
   const handles = new Map<string, Collection>();
   const context = new AsyncLocalStorage<Tx>();
   let active: Tx | null = null;
@@ -561,6 +580,10 @@ export function createEmbeddedDocumentStore(): DocumentStore {
         active = null;
         release();
       }
+    },
+    dump() {
+      if (active) return null;
+      return [...collections].map(([name, state]) => [name, [...state.docs.values()]]);
     },
     async close() {},
   };

@@ -2,7 +2,11 @@ import { createEmbeddedDocumentStore } from './embedded.ts';
 import { openMongoDocumentStore } from './mongo.ts';
 import type { DocumentStore } from './port.ts';
 
-export { createEmbeddedDocumentStore } from './embedded.ts';
+export {
+  createEmbeddedDocumentStore,
+  type EmbeddedContents,
+  type EmbeddedDocumentStore,
+} from './embedded.ts';
 export { openMongoDocumentStore } from './mongo.ts';
 export * from './port.ts';
 

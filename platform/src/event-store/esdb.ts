@@ -88,6 +88,10 @@ export function openEsdbEventStore(connectionString: string, options: EsdbEventS
       streamName: e.streamId,
       revision: Number(e.revision),
       position: fromEsdbPosition(e.position),
+      // No `logHash` (DOMAIN.md "Audit", the global chain): EventStoreDB's writers append to their
+      // streams without one transaction over the whole log, so an append cannot know the event that
+      // will precede it in $all. `verify` computes the chain itself in log order, and the signed
+      // anchors (the head's position and log hash) are what prove the log was not rewritten.
     };
   };
 

@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { type NewEvent, type Position, padPosition, type RecordedEvent, START } from '@wine/event-schemas';
+import { logHash } from '@wine/event-schemas/hash-chain';
 import Database from 'better-sqlite3';
 import { liveLoop } from './live-loop.ts';
 import {
@@ -14,6 +15,7 @@ import {
   type Subscription,
   type Upcaster,
 } from './port.ts';
+import { logChainHead, migrateLogChain } from './sqlite-log-chain.ts';
 
 export interface SqliteEventStoreOptions {
   /** Lifts stored data to the current version of its type (the event registry's upcast). */
@@ -33,6 +35,7 @@ interface Row {
   version: number;
   data: string;
   metadata: string;
+  log_hash: string | null;
 }
 
 const SCHEMA = `
@@ -45,6 +48,7 @@ const SCHEMA = `
     version  INTEGER NOT NULL,
     data     TEXT    NOT NULL,
     metadata TEXT    NOT NULL,
+    log_hash TEXT,
     UNIQUE (stream, revision),
     UNIQUE (stream, id)
   ) STRICT;
@@ -67,6 +71,7 @@ export function openSqliteEventStore(file: string, options: SqliteEventStoreOpti
   db.pragma('synchronous = FULL');
   db.pragma('busy_timeout = 5000');
   db.exec(SCHEMA);
+  migrateLogChain(db);
 
   const { upcast } = options;
   const pollIntervalMs = options.pollIntervalMs ?? 50;
@@ -80,9 +85,12 @@ export function openSqliteEventStore(file: string, options: SqliteEventStoreOpti
   const byId = db.prepare<[string, string], { revision: number; position: number }>(
     'SELECT revision, position FROM events WHERE stream = ? AND id = ?',
   );
-  const insert = db.prepare<[string, number, string, string, number, string, string]>(
-    'INSERT INTO events (stream, revision, id, type, version, data, metadata) VALUES (?, ?, ?, ?, ?, ?, ?)',
+  const insert = db.prepare<[number, string, number, string, string, number, string, string, string]>(
+    'INSERT INTO events (position, stream, revision, id, type, version, data, metadata, log_hash) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)',
   );
+  const chainHead = logChainHead(db);
+  /** The global chain's head while a write transaction runs (read at its start, moved by each append). */
+  let chain = { hash: '', seq: 0 };
   const forwards = db.prepare<[string, number, number], Row>(
     'SELECT * FROM events WHERE stream = ? AND revision >= ? ORDER BY revision ASC LIMIT ?',
   );
@@ -141,6 +149,7 @@ export function openSqliteEventStore(file: string, options: SqliteEventStoreOpti
       streamName: row.stream,
       revision: row.revision,
       position: padPosition(row.position),
+      ...(row.log_hash !== null && { logHash: row.log_hash }),
     };
   };
 
@@ -180,10 +189,16 @@ export function openSqliteEventStore(file: string, options: SqliteEventStoreOpti
         throw new ConcurrencyError(stream, expected, current);
       }
       let revision = current;
-      let position = 0;
+      // The global chain: the position is given here (the next of AUTOINCREMENT's), so each event's
+      // log hash is written with it in one insert. `chain` moves only once every insert succeeded: a
+      // refused append's savepoint is rolled back, and the next one chains from where this began.
+      let { hash, seq: position } = chain;
       for (const e of events) {
         revision += 1;
-        const info = insert.run(
+        position += 1;
+        hash = logHash(hash, padPosition(position), stream, revision, e.metadata.hash);
+        insert.run(
+          position,
           stream,
           revision,
           e.id,
@@ -191,9 +206,10 @@ export function openSqliteEventStore(file: string, options: SqliteEventStoreOpti
           e.version,
           JSON.stringify(e.data),
           JSON.stringify(e.metadata),
+          hash,
         );
-        position = Number(info.lastInsertRowid);
       }
+      chain = { hash, seq: position };
       return { result: { nextRevision: revision, position: padPosition(position) }, written: true };
     },
   );
@@ -210,15 +226,16 @@ export function openSqliteEventStore(file: string, options: SqliteEventStoreOpti
     reject: (error: unknown) => void;
   }
   let pending: Pending[] = [];
-  const groupTx = db.transaction((group: readonly Pending[]) =>
-    group.map((p): ReturnType<typeof appendTx> | { error: unknown } => {
+  const groupTx = db.transaction((group: readonly Pending[]) => {
+    chain = chainHead();
+    return group.map((p): ReturnType<typeof appendTx> | { error: unknown } => {
       try {
         return appendTx(p.stream, p.events, p.expected);
       } catch (error) {
         return { error };
       }
-    }),
-  );
+    });
+  });
   const flush = () => {
     const group = pending;
     pending = [];

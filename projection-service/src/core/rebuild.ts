@@ -1,8 +1,19 @@
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import { type Position, START } from '@wine/event-schemas';
 import type { Clock, DocumentStore, EventStore, Logger } from '@wine/platform';
 import { CHECKPOINTS, checkpointOperation } from './checkpoints.ts';
+import { planLanes } from './plan.ts';
 import type { Projection } from './projection.ts';
-import { type ProjectionRunner, planBatch } from './runner.ts';
+import type { ProjectionRunner } from './runner.ts';
+import { loadSkips } from './skips.ts';
+
+export interface RebuildProgress {
+  /** Events replayed so far. */
+  events: number;
+  position: Position;
+  /** Share of the log (as it stood at the start) replayed, 0 to 1. */
+  fraction: number;
+}
 
 export interface RebuildDeps {
   eventStore: EventStore;
@@ -13,6 +24,8 @@ export interface RebuildDeps {
   /** The live runner in this process, paused for the swap so no event falls between the two copies. */
   runner?: ProjectionRunner;
   batchSize?: number;
+  /** Told after each replayed page. */
+  onProgress?: (progress: RebuildProgress) => void;
 }
 
 export interface RebuildResult {
@@ -35,16 +48,28 @@ export async function createProjectionIndexes(
   }
 }
 
+/** How far `position` is into a log whose head is `head` (positions grow with the log on every store). */
+export function logFraction(position: Position, head: Position): number {
+  if (!head || !position) return head ? 0 : 1;
+  const h = BigInt(head);
+  if (h === 0n) return 1;
+  const f = Number((BigInt(position) * 10_000n) / h) / 10_000;
+  return Math.min(1, Math.max(0, f));
+}
+
 /**
  * Blue/green rebuild (ARCHITECTURE.md): replay the log into shadow collections while queries keep
  * reading the live ones, then swap each in with renameCollection(dropTarget). Replaying the events
  * after the swap once more is safe because projections are idempotent, and closes the gap with a live
- * projector running in another process.
+ * projector running in another process. Events support skipped (ProjectionEventSkipped) are skipped
+ * again; an event the projection throws on ends the rebuild before the swap, the live model untouched.
  */
 export async function rebuildProjection(deps: RebuildDeps): Promise<RebuildResult> {
   const { eventStore, docs, projection, clock, logger } = deps;
   const batchSize = deps.batchSize ?? 1000;
   const started = Date.now();
+  const skips = (deps.runner?.skips() ?? (await loadSkips(eventStore))).get(projection.name);
+  const head = await eventStore.headPosition();
   for (const c of projection.collections) await docs.dropCollection(shadowName(c));
   await createProjectionIndexes(docs, projection, shadowName);
 
@@ -55,10 +80,20 @@ export async function rebuildProjection(deps: RebuildDeps): Promise<RebuildResul
       const batch = await eventStore.readAll({ after: position, maxCount: batchSize });
       const last = batch[batch.length - 1];
       if (!last) return position;
-      const { byCollection } = planBatch([projection], batch);
+      const { byCollection, outcomes } = planLanes([{ projection, after: START, skips }], batch);
+      const failure = outcomes[0]?.failure;
+      if (failure) {
+        throw new Error(
+          `${projection.name} cannot apply ${failure.event.type} ${failure.event.id} at ${failure.event.position}: ${failure.error}`,
+        );
+      }
       for (const [collection, ops] of byCollection) await docs.collection(rename(collection)).bulkWrite(ops);
       events += batch.length;
       position = last.position;
+      deps.onProgress?.({ events, position, fraction: logFraction(position, head) });
+      // The embedded stores answer synchronously: without a turn of the event loop per page, a
+      // rebuild would hold every request until it ends, and the old model would not serve meanwhile.
+      await nextTurn();
     }
   };
 
@@ -77,6 +112,7 @@ export async function rebuildProjection(deps: RebuildDeps): Promise<RebuildResul
     await docs
       .collection(CHECKPOINTS)
       .bulkWrite([checkpointOperation(projection.name, position, clock.now())]);
+    deps.runner?.adopt(projection.name, position);
   } finally {
     release?.();
   }

@@ -1,82 +1,41 @@
-import { type Position, type RecordedEvent, START } from '@wine/event-schemas';
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import {
-  type BulkOperation,
-  type Bus,
-  backoff,
-  type Clock,
-  type DocumentStore,
-  type EventStore,
-  type Logger,
-  type Subscription,
-} from '@wine/platform';
+  type Position,
+  type ProjectionEventSkippedData,
+  type RecordedEvent,
+  START,
+} from '@wine/event-schemas';
+import { type BulkOperation, backoff, type Subscription } from '@wine/platform';
 import { CHECKPOINTS, checkpointOperation, loadCheckpoint } from './checkpoints.ts';
+import { type Lane, laneStatus, newLane } from './lanes.ts';
+import { type LaneOutcome, planLanes } from './plan.ts';
 import type { Projection } from './projection.ts';
 import { addChanges, noChanges, publishChanges } from './publisher.ts';
+import type { ProjectionRunner, RunnerDeps } from './runner-types.ts';
+import { addSkip, isSkipEvent, loadSkips, type Skips } from './skips.ts';
 
-export interface RunnerStatus {
-  name: string;
-  position: Position;
-  caughtUp: boolean;
-  eventsApplied: number;
-  lastError: string | null;
-  lastErrorAt: string | null;
-}
+export type { ProjectionRunner, RunnerDeps, RunnerStatus } from './runner-types.ts';
 
-export interface ProjectionRunner {
-  start(): Promise<void>;
-  stop(): Promise<void>;
-  /** Position of the last event whose read-model changes are committed. */
-  position(): Position;
-  /** Resolves once everything up to `position` is projected and committed ("caught up to" helper). */
-  waitFor(position: Position, timeoutMs?: number): Promise<void>;
-  /** Holds the next batch until the returned release is called (used by a blue/green swap). */
-  pause(): Promise<() => void>;
-  status(): RunnerStatus;
-}
-
-export interface RunnerDeps {
-  name: string;
-  eventStore: EventStore;
-  docs: DocumentStore;
-  projections: readonly Projection[];
-  clock: Clock;
-  logger: Logger;
-  /** Where "read model changed" notices go after each commit; none in batch tools. */
-  bus?: Bus;
-  /** First wait before resubscribing after a failure; doubles up to 30 s, back to it after a batch. */
-  retryDelayMs?: number;
-  /**
-   * While catching up, the bus is told of this many events' changes at once (default 500,000, some
-   * seconds of catch-up): one notice per lot for the whole window instead of one per batch, as a
-   * batch already does for its own events. A notice costs about as much as the projection of ten
-   * events, and intermediate states of a lot the read model has already passed help no one. Live,
-   * every committed batch is published at once.
-   */
-  catchUpPublishWindow?: number;
-}
-
-/** Groups a batch's operations by collection, keeping their order. */
+/** Groups a batch's operations by collection, keeping their order (a projector that throws, throws). */
 export function planBatch(projections: readonly Projection[], events: readonly RecordedEvent[]) {
-  const byCollection = new Map<string, BulkOperation[]>();
-  for (const event of events) {
-    for (const projection of projections) {
-      if (!projection.handles.has(event.type)) continue;
-      for (const op of projection.project(event)) {
-        const ops = byCollection.get(op.collection) ?? [];
-        ops.push(op.operation);
-        byCollection.set(op.collection, ops);
-      }
-    }
-  }
+  const { byCollection, outcomes } = planLanes(
+    projections.map((projection) => ({ projection, after: START })),
+    events,
+  );
+  const failed = outcomes.find((o) => o.failure);
+  if (failed?.failure) throw new Error(`${failed.name}: ${failed.failure.error}`);
   return { byCollection };
 }
 
 /**
- * Catch-up then live subscription to the log: each batch's document writes and checkpoint are
- * committed together, and only then are the changes published on the bus (ARCHITECTURE.md).
+ * Catch-up then live subscription to the log: each batch's document writes and checkpoints are
+ * committed together, and only then are the changes published on the bus (ARCHITECTURE.md). Each
+ * projection keeps its own checkpoint; one that throws on an event stops at it (issue 12).
  */
 export function createProjectionRunner(deps: RunnerDeps): ProjectionRunner {
-  const { name, eventStore, docs, projections, clock, logger, bus } = deps;
+  const { name, eventStore, docs, clock, logger, bus } = deps;
+  const lanes = new Map<string, Lane>(deps.projections.map((p) => [p.name, newLane(p, START)]));
+  let skips: Skips = new Map();
   let position: Position = START;
   let caughtUp = false;
   let eventsApplied = 0;
@@ -87,8 +46,10 @@ export function createProjectionRunner(deps: RunnerDeps): ProjectionRunner {
   let retryTimer: NodeJS.Timeout | null = null;
   let gate: Promise<void> = Promise.resolve();
   let inFlight: Promise<void> = Promise.resolve();
+  const resuming = new Map<string, Promise<void>>();
   const waiters = new Set<{ position: Position; resolve: () => void }>();
   const publishWindow = deps.catchUpPublishWindow ?? 500_000;
+  const pageSize = deps.pageSize ?? 1000;
   /** Changes of committed events the bus has not been told of yet (catch-up only), and how many events. */
   let unpublished = noChanges();
   let unpublishedEvents = 0;
@@ -98,10 +59,6 @@ export function createProjectionRunner(deps: RunnerDeps): ProjectionRunner {
     lastErrorAt = clock.now().toISOString();
   };
 
-  /**
-   * Tells the bus what the committed events changed. Each notice carries its lot's last position in
-   * the window and the documents as committed, which no later event has touched yet.
-   */
   async function publishUnpublished(): Promise<void> {
     const changes = unpublished;
     unpublished = noChanges();
@@ -120,24 +77,62 @@ export function createProjectionRunner(deps: RunnerDeps): ProjectionRunner {
 
   const wait = backoff({ initialMs: deps.retryDelayMs ?? 1000 });
 
+  /** Commits the lanes' part of `events` with their checkpoints, then records how far each got. */
+  async function commit(batchLanes: Lane[], events: readonly RecordedEvent[]): Promise<LaneOutcome[]> {
+    const { byCollection, outcomes } = planLanes(
+      batchLanes.map((lane) => ({
+        projection: lane.projection,
+        after: lane.position,
+        skips: skips.get(lane.projection.name),
+      })),
+      events,
+    );
+    const now = clock.now();
+    const checkpoints: BulkOperation[] = [];
+    for (const o of outcomes) if (o.last !== null) checkpoints.push(checkpointOperation(o.name, o.last, now));
+    await docs.withTransaction(async () => {
+      for (const [collection, ops] of byCollection) await docs.collection(collection).bulkWrite(ops);
+      if (checkpoints.length > 0) await docs.collection(CHECKPOINTS).bulkWrite(checkpoints);
+    });
+    outcomes.forEach((o, i) => {
+      const lane = batchLanes[i] as Lane;
+      if (o.last !== null) lane.position = o.last;
+      lane.applied += o.applied;
+      lane.rate.add(o.applied, now.getTime());
+      if (!o.failure) return;
+      const { event, error } = o.failure;
+      lane.mode = 'stopped';
+      lane.failure = {
+        position: event.position,
+        eventId: event.id,
+        eventType: event.type,
+        streamName: event.streamName,
+        error,
+        at: now.toISOString(),
+      };
+      logger.error(
+        { projection: o.name, position: event.position, eventId: event.id, type: event.type, error },
+        'projection stopped on an event it cannot apply',
+      );
+    });
+    return outcomes;
+  }
+
   async function applyBatch(events: RecordedEvent[]): Promise<void> {
     await gate;
     await inFlight;
     const work = (async () => {
       const last = events[events.length - 1];
       if (!last) return;
-      const { byCollection } = planBatch(projections, events);
-      const now = clock.now();
-      await docs.withTransaction(async () => {
-        for (const [collection, ops] of byCollection) await docs.collection(collection).bulkWrite(ops);
-        await docs
-          .collection(CHECKPOINTS)
-          .bulkWrite(projections.map((p) => checkpointOperation(p.name, last.position, now)));
-      });
+      await commit(
+        [...lanes.values()].filter((lane) => lane.mode === 'main'),
+        events,
+      );
       position = last.position;
       eventsApplied += events.length;
       wait.reset();
       notifyWaiters();
+      for (const event of events) if (isSkipEvent(event)) void noteSkip(event.data);
       if (!bus) return;
       addChanges(unpublished, events);
       unpublishedEvents += events.length;
@@ -145,6 +140,80 @@ export function createProjectionRunner(deps: RunnerDeps): ProjectionRunner {
     })();
     inFlight = work.catch(() => undefined);
     await work;
+  }
+
+  /** Applies the log to one lane from its position up to `target`; false when it stopped on an event. */
+  async function catchUpLane(lane: Lane, target: () => Position): Promise<boolean> {
+    const changes = noChanges();
+    try {
+      for (;;) {
+        const until = target();
+        if (lane.position >= until) return true;
+        const page = (await eventStore.readAll({ after: lane.position, maxCount: pageSize })).filter(
+          (e) => e.position <= until,
+        );
+        if (page.length === 0) return true;
+        const [outcome] = await commit([lane], page);
+        if (bus) addChanges(changes, page);
+        if (outcome?.failure) return false;
+        // A turn of the event loop per page, so requests are served while a projection catches up.
+        await nextTurn();
+      }
+    } finally {
+      if (bus) await publishChanges(bus, docs, changes, clock.now()).catch(failed);
+    }
+  }
+
+  /** A stopped lane catches up on its own, then, with the subscription held, rejoins it. */
+  async function resume(lane: Lane): Promise<void> {
+    lane.mode = 'resuming';
+    lane.failure = null;
+    try {
+      if (!(await catchUpLane(lane, () => position))) return;
+      const release = await pause();
+      try {
+        if (await catchUpLane(lane, () => position)) lane.mode = 'main';
+      } finally {
+        release();
+      }
+    } catch (error) {
+      failed(error);
+      lane.mode = 'stopped';
+      lane.failure ??= {
+        position: lane.position,
+        eventId: '',
+        eventType: '',
+        streamName: '',
+        error: error instanceof Error ? error.message : String(error),
+        at: clock.now().toISOString(),
+      };
+    }
+  }
+
+  function resumeOnce(lane: Lane): Promise<void> {
+    const running = resuming.get(lane.projection.name);
+    if (running) return running;
+    const work = resume(lane).finally(() => resuming.delete(lane.projection.name));
+    resuming.set(lane.projection.name, work);
+    return work;
+  }
+
+  function noteSkip(skip: Pick<ProjectionEventSkippedData, 'projection' | 'eventId'>): Promise<void> {
+    addSkip(skips, skip);
+    const lane = lanes.get(skip.projection);
+    if (lane?.mode !== 'stopped' || lane.failure?.eventId !== skip.eventId) return Promise.resolve();
+    return resumeOnce(lane);
+  }
+
+  async function pause(): Promise<() => void> {
+    let release!: () => void;
+    const previous = gate;
+    gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await previous;
+    await inFlight;
+    return release;
   }
 
   function subscribe() {
@@ -172,7 +241,9 @@ export function createProjectionRunner(deps: RunnerDeps): ProjectionRunner {
 
   return {
     async start() {
-      const checkpoints = await Promise.all(projections.map((p) => loadCheckpoint(docs, p.name)));
+      skips = await loadSkips(eventStore);
+      for (const lane of lanes.values()) lane.position = await loadCheckpoint(docs, lane.projection.name);
+      const checkpoints = [...lanes.values()].map((l) => l.position);
       position = checkpoints.reduce((min, p) => (p < min ? p : min), checkpoints[0] ?? START);
       subscribe();
     },
@@ -181,6 +252,7 @@ export function createProjectionRunner(deps: RunnerDeps): ProjectionRunner {
       if (retryTimer) clearTimeout(retryTimer);
       await subscription?.close();
       await inFlight;
+      await Promise.all(resuming.values());
       await publishUnpublished().catch(failed);
     },
     position: () => position,
@@ -201,16 +273,38 @@ export function createProjectionRunner(deps: RunnerDeps): ProjectionRunner {
         waiters.add(waiter);
       });
     },
-    async pause() {
-      let release!: () => void;
-      const previous = gate;
-      gate = new Promise<void>((resolve) => {
-        release = resolve;
-      });
-      await previous;
-      await inFlight;
-      return release;
+    pause,
+    status: () => {
+      const nowMs = clock.now().getTime();
+      return {
+        name,
+        position,
+        caughtUp,
+        eventsApplied,
+        lastError,
+        lastErrorAt,
+        projections: [...lanes.values()].map((lane) => laneStatus(lane, caughtUp, nowMs)),
+      };
     },
-    status: () => ({ name, position, caughtUp, eventsApplied, lastError, lastErrorAt }),
+    caughtUpOnce: () => caughtUp,
+    retry(projection) {
+      const lane = lanes.get(projection);
+      if (!lane) return Promise.reject(new Error(`no projection ${projection}`));
+      if (lane.mode === 'stopped') return resumeOnce(lane);
+      return resuming.get(projection) ?? Promise.resolve();
+    },
+    noteSkip,
+    skips: () => skips,
+    setRebuild(projection, progress) {
+      const lane = lanes.get(projection);
+      if (lane) lane.rebuild = progress;
+    },
+    adopt(projection, at) {
+      const lane = lanes.get(projection);
+      if (!lane) return;
+      lane.position = at;
+      lane.mode = 'main';
+      lane.failure = null;
+    },
   };
 }

@@ -6,6 +6,9 @@ import { useTranslation } from 'react-i18next';
 import { signInSearchFor } from '../../lib/after-login.ts';
 import { logoutAtom, sessionAtom } from '../../state/session.ts';
 import { AnchorLink } from '../AnchorLink.tsx';
+import { auditVerifyLink, canVerifyLog } from '../AuditVerify/audit-verify.ts';
+import { canOperate, opsLink } from '../Ops/ops-roles.ts';
+import { reportsLink } from '../Reports/reports-link.ts';
 import { canHandleMoney, staffMoneyLink } from '../StaffMoney/staff-roles.ts';
 import { canDecideReturns, staffReturnsLink } from '../StaffReturns/staff-returns.ts';
 import classes from './Header.module.css';
@@ -30,6 +33,9 @@ const roleLinks = [
   },
   { ...staffMoneyLink, shows: canHandleMoney },
   { ...staffReturnsLink, shows: canDecideReturns },
+  { ...opsLink, shows: canOperate },
+  reportsLink,
+  { ...auditVerifyLink, shows: canVerifyLog },
 ] as const;
 
 /** The links a user sees: everyone's, then their roles' pages. */

@@ -1,0 +1,39 @@
+import { action } from '../action.ts';
+import { HistoryExportInput, HistoryInput } from './history-inputs.ts';
+import { HistoryExport, LotHistory, StreamHistory } from './history-views.ts';
+
+/**
+ * The auditor's history of a lot and of an invoice (DOMAIN.md "Audit", "Replay a lot"). Side
+ * 'command': the command-service holds the deciders (the states are computed by the aggregates' own
+ * evolve) and reads the log; these actions write nothing.
+ */
+export const auditHistoryActions = {
+  lotHistory: action({
+    path: '/api/audit/lot/history',
+    side: 'command',
+    auth: ['auditor', 'admin'],
+    input: HistoryInput,
+    output: LotHistory,
+  }),
+  invoiceHistory: action({
+    path: '/api/audit/invoice/history',
+    side: 'command',
+    auth: ['auditor', 'admin'],
+    input: HistoryInput,
+    output: StreamHistory,
+  }),
+  lotHistoryExport: action({
+    path: '/api/audit/lot/history/export',
+    side: 'command',
+    auth: ['auditor', 'admin'],
+    input: HistoryExportInput,
+    output: HistoryExport,
+  }),
+  invoiceHistoryExport: action({
+    path: '/api/audit/invoice/history/export',
+    side: 'command',
+    auth: ['auditor', 'admin'],
+    input: HistoryExportInput,
+    output: HistoryExport,
+  }),
+} as const;

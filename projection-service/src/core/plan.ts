@@ -1,0 +1,74 @@
+import type { Position, RecordedEvent } from '@wine/event-schemas';
+import type { BulkOperation } from '@wine/platform';
+import type { Projection } from './projection.ts';
+
+/** One projection's part in a batch: where it stands and which events support told it to skip. */
+export interface LaneInput {
+  projection: Projection;
+  /** Its last applied position: events at or before it are already in its read model. */
+  after: Position;
+  skips?: ReadonlySet<string>;
+}
+
+/** A projection that threw on an event: it stops there (issue 12 "Support": poisoned events). */
+export interface LaneFailure {
+  event: RecordedEvent;
+  error: string;
+}
+
+export interface LaneOutcome {
+  name: string;
+  /** The last event it passed (applied, skipped or not its type); null when it passed none. */
+  last: Position | null;
+  applied: number;
+  skipped: number;
+  failure: LaneFailure | null;
+}
+
+const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
+/**
+ * Plans a batch for several projections: their operations grouped by collection in log order, and
+ * how far each got. A projection that throws on an event stops at it: its operations for the events
+ * before are kept, nothing of it after is planned, and the others go on (each projection writes only
+ * its own collections and reads no other's, so they are independent).
+ */
+export function planLanes(lanes: readonly LaneInput[], events: readonly RecordedEvent[]) {
+  const byCollection = new Map<string, BulkOperation[]>();
+  const outcomes: LaneOutcome[] = lanes.map((lane) => ({
+    name: lane.projection.name,
+    last: null,
+    applied: 0,
+    skipped: 0,
+    failure: null,
+  }));
+  for (const event of events) {
+    for (let i = 0; i < lanes.length; i++) {
+      const lane = lanes[i] as LaneInput;
+      const outcome = outcomes[i] as LaneOutcome;
+      if (outcome.failure || event.position <= lane.after) continue;
+      const { projection } = lane;
+      if (projection.handles.has(event.type)) {
+        if (lane.skips?.has(event.id)) {
+          outcome.skipped += 1;
+        } else {
+          let ops: ReturnType<Projection['project']>;
+          try {
+            ops = projection.project(event);
+          } catch (error) {
+            outcome.failure = { event, error: messageOf(error) };
+            continue;
+          }
+          for (const op of ops) {
+            const list = byCollection.get(op.collection);
+            if (list) list.push(op.operation);
+            else byCollection.set(op.collection, [op.operation]);
+          }
+        }
+      }
+      outcome.applied += 1;
+      outcome.last = event.position;
+    }
+  }
+  return { byCollection, outcomes };
+}

@@ -1,0 +1,242 @@
+import type { GiftCardEvent, InvoiceEvent, RecordedEvent, WalletEvent } from '@wine/event-schemas';
+
+export const LEDGER = 'ledger';
+
+/** What a ledger row records: one money fact of the log (DOMAIN.md "Money"). */
+export type LedgerKind =
+  | 'invoice'
+  | 'line'
+  | 'invoice_amended'
+  | 'invoice_voided'
+  | 'payment'
+  | 'refund'
+  | 'return_accepted'
+  | 'wallet_credit'
+  | 'wallet_debit'
+  | 'giftcard_issued'
+  | 'giftcard_redeemed';
+
+/**
+ * One immutable row per money fact, carrying the position and server time of the event it comes
+ * from; reports are folds over these rows, so "as of T" is the same fold over the rows up to T.
+ * Money in integer cents; fields a kind does not use are absent.
+ */
+export interface LedgerRow extends LedgerFacts {
+  /** `<position>:<n>`: the n-th row of the event at that position, so a replay writes nothing new. */
+  _id: string;
+  [key: string]: unknown;
+  position: string;
+  occurred_at: string;
+}
+
+/** What a row says, apart from where it sits in the log. */
+export interface LedgerFacts {
+  kind: LedgerKind;
+  invoice_id?: string;
+  invoice_kind?: 'auction' | 'buynow';
+  buyer_id?: string;
+  seller_id?: string;
+  lot_id?: string;
+  title?: string;
+  qty?: number;
+  /** invoice, amended: the subtotal (hammer or lines); line: its amount; payment, refund, wallet, gift card: the sum. */
+  amount?: number;
+  premium?: number;
+  premium_percent?: number;
+  tax?: number;
+  tax_state?: string;
+  /** Basis points. */
+  tax_rate?: number;
+  total?: number;
+  method?: string;
+  reference?: string;
+  payment_id?: string;
+  return_id?: string;
+  user_id?: string;
+  gift_card_id?: string;
+}
+
+type RowData = LedgerFacts;
+
+/** Splits `total` over `weights` in whole cents, the remainder on the last share, so the shares sum to it. */
+export function shares(total: number, weights: readonly number[]): number[] {
+  const sum = weights.reduce((a, b) => a + b, 0);
+  if (sum === 0) return weights.map((_, i) => (i === weights.length - 1 ? total : 0));
+  let given = 0;
+  return weights.map((w, i) => {
+    if (i === weights.length - 1) return total - given;
+    const share = Math.floor((total * w) / sum);
+    given += share;
+    return share;
+  });
+}
+
+function invoiceRows(invoiceId: string, e: InvoiceEvent): RowData[] {
+  const base = { invoice_id: invoiceId };
+  switch (e.type) {
+    case 'InvoiceIssued': {
+      const d = e.data;
+      const weights = d.lines.map((l) => l.amount);
+      const premiums = shares(d.amounts.premium, weights);
+      const taxes = shares(d.amounts.tax, weights);
+      const who = { ...base, invoice_kind: d.kind, buyer_id: d.buyerId };
+      return [
+        {
+          ...who,
+          kind: 'invoice',
+          amount: d.amounts.subtotal,
+          premium: d.amounts.premium,
+          premium_percent: d.amounts.premiumPercent,
+          tax: d.amounts.tax,
+          tax_state: d.delivery.taxState,
+          tax_rate: d.delivery.taxRate,
+          total: d.amounts.total,
+        },
+        ...d.lines.map(
+          (l, i): RowData => ({
+            ...who,
+            kind: 'line',
+            seller_id: l.sellerId,
+            lot_id: l.lotId,
+            title: l.title,
+            qty: l.qty,
+            amount: l.amount,
+            premium: premiums[i] ?? 0,
+            tax: taxes[i] ?? 0,
+          }),
+        ),
+      ];
+    }
+    case 'InvoiceDeliveryChosen':
+      return [
+        {
+          ...base,
+          kind: 'invoice_amended',
+          amount: e.data.amounts.subtotal,
+          premium: e.data.amounts.premium,
+          premium_percent: e.data.amounts.premiumPercent,
+          tax: e.data.amounts.tax,
+          tax_state: e.data.delivery.taxState,
+          tax_rate: e.data.delivery.taxRate,
+          total: e.data.amounts.total,
+        },
+      ];
+    case 'InvoiceVoided':
+      return [{ ...base, kind: 'invoice_voided', reference: e.data.reason }];
+    case 'PaymentRecorded':
+      return [
+        {
+          ...base,
+          kind: 'payment',
+          payment_id: e.data.paymentId,
+          method: e.data.method,
+          amount: e.data.amount,
+          reference: e.data.reference,
+        },
+      ];
+    case 'PaymentRefunded':
+      return [
+        {
+          ...base,
+          kind: 'refund',
+          payment_id: e.data.paymentId,
+          method: e.data.to,
+          amount: e.data.amount,
+          reference: e.data.reason,
+          ...(e.data.returnId !== undefined && { return_id: e.data.returnId }),
+        },
+      ];
+    case 'ReturnAccepted':
+      return [{ ...base, kind: 'return_accepted', return_id: e.data.returnId, method: e.data.to }];
+    default:
+      return [];
+  }
+}
+
+function walletRows(userId: string, e: WalletEvent): RowData[] {
+  const base = { user_id: userId };
+  switch (e.type) {
+    case 'WalletCredited':
+      return [
+        {
+          ...base,
+          kind: 'wallet_credit',
+          amount: e.data.amount,
+          method: e.data.source,
+          reference: e.data.reference,
+        },
+      ];
+    case 'WalletDebited':
+      return [
+        {
+          ...base,
+          kind: 'wallet_debit',
+          amount: e.data.amount,
+          method: e.data.purpose,
+          reference: e.data.reference,
+        },
+      ];
+    // A deposit held or released stays the customer's money; only what is applied to an invoice leaves.
+    case 'DepositApplied':
+      return [
+        {
+          ...base,
+          kind: 'wallet_debit',
+          amount: e.data.applied,
+          method: 'deposit',
+          reference: e.data.invoiceId,
+        },
+      ];
+    default:
+      return [];
+  }
+}
+
+function giftCardRows(key: string, e: GiftCardEvent): RowData[] {
+  switch (e.type) {
+    case 'GiftCardIssued':
+      return [{ kind: 'giftcard_issued', gift_card_id: key, amount: e.data.amount, reference: e.data.last4 }];
+    case 'GiftCardRedeemed':
+      return [
+        { kind: 'giftcard_redeemed', gift_card_id: key, user_id: e.data.userId, amount: e.data.amount },
+      ];
+    default:
+      return [];
+  }
+}
+
+/** The event types that make ledger rows. */
+export const ledgerEventTypes: ReadonlySet<string> = new Set([
+  'InvoiceIssued',
+  'InvoiceDeliveryChosen',
+  'InvoiceVoided',
+  'PaymentRecorded',
+  'PaymentRefunded',
+  'ReturnAccepted',
+  'WalletCredited',
+  'WalletDebited',
+  'DepositApplied',
+  'GiftCardIssued',
+  'GiftCardRedeemed',
+]);
+
+/** The ledger rows of one recorded event (none for an event that moves no money). Pure. */
+export function ledgerRowsOf(event: RecordedEvent): LedgerRow[] {
+  if (!ledgerEventTypes.has(event.type)) return [];
+  const typed = { type: event.type, data: event.data };
+  const stream = event.streamName;
+  const key = stream.slice(stream.indexOf('-') + 1);
+  const rows = stream.startsWith('invoice-')
+    ? invoiceRows(key, typed as InvoiceEvent)
+    : stream.startsWith('wallet-')
+      ? walletRows(key, typed as WalletEvent)
+      : stream.startsWith('giftcard-')
+        ? giftCardRows(key, typed as GiftCardEvent)
+        : [];
+  return rows.map((row, n) => ({
+    ...row,
+    _id: `${event.position}:${String(n).padStart(3, '0')}`,
+    position: event.position,
+    occurred_at: event.metadata.occurredAt,
+  }));
+}

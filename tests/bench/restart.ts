@@ -1,0 +1,84 @@
+/**
+ * Restart of the embedded default with about 1,000,000 bidding events in its log (issue 12,
+ * "Support": serving again in ≤ 5 s): the first start replays the whole log into the read store; a
+ * stop saves the read store (read-snapshot.ts); the second start loads it and catches up. Each is
+ * timed from the call until the server answers GET /api/health. Beside it, in the same run: reading
+ * the snapshot file and deserialising it (what loading costs before any index is built).
+ */
+import { mkdirSync, readFileSync, statSync } from 'node:fs';
+import { type AddressInfo, createServer } from 'node:net';
+import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { deserialize } from 'node:v8';
+import { READ_SNAPSHOT_FILE, startEmbedded } from '@wine/deploy/embedded';
+import { loadConfig } from '@wine/platform';
+import { writeBidLog } from './bid-log.ts';
+import { fmt, progress, progressDone, row } from './table.ts';
+
+/** A port free now, so the start can be polled before it returns. */
+const freePort = () =>
+  new Promise<number>((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+
+/**
+ * Times a start until GET /api/health first answers 200 (the server listens once the read models
+ * have caught up; the write side's process managers may still be reading the log), and until the
+ * start has finished.
+ */
+async function timedStart(dataDir: string) {
+  const port = await freePort();
+  const t = performance.now();
+  const config = loadConfig({
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'silent',
+    SEED_DEMO: 'false',
+  });
+  let done = false;
+  const starting = startEmbedded({ config, uiDir: null }).finally(() => {
+    done = true;
+  });
+  let serving = Number.NaN;
+  while (Number.isNaN(serving)) {
+    const answer = await fetch(`http://127.0.0.1:${port}/api/health`).catch(() => null);
+    if (answer?.ok) serving = (performance.now() - t) / 1000;
+    else if (done) await starting;
+    else await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  const embedded = await starting;
+  return { embedded, seconds: serving, started: (performance.now() - t) / 1000 };
+}
+
+export async function restart(dir: string) {
+  const dataDir = join(dir, 'restart');
+  mkdirSync(dataDir, { recursive: true });
+  const log = await writeBidLog(join(dataDir, 'events.sqlite'));
+  progress(`restart: first start, replaying ${fmt(log.events)} events`);
+  const first = await timedStart(dataDir);
+  progress('restart: stopping (the read store is saved)');
+  const t = performance.now();
+  await first.embedded.close();
+  const saveSeconds = (performance.now() - t) / 1000;
+  const file = join(dataDir, READ_SNAPSHOT_FILE);
+  progress('restart: second start, from the saved read store');
+  const second = await timedStart(dataDir);
+  await second.embedded.close();
+  const r = performance.now();
+  const contents = (deserialize(readFileSync(file)) as { contents: [string, unknown[]][] }).contents;
+  const rawSeconds = (performance.now() - r) / 1000;
+  progressDone();
+  const documents = contents.reduce((n, [, docs]) => n + docs.length, 0);
+  row(
+    `Restart of the embedded default, ${fmt(log.events)} events in the log, until GET /api/health answers (s)`,
+    `**${fmt(second.seconds, 1)} s** (start finished, the write side's processes caught up: ${fmt(second.started, 1)} s; first start, replaying the log: ${fmt(first.seconds, 1)} s; saving at stop: ${fmt(saveSeconds, 1)} s)`,
+    `${fmt(rawSeconds, 1)} s to read and deserialise the ${fmt(statSync(file).size / 1e6)} MB snapshot (${fmt(documents)} documents)`,
+    `${fmt(second.seconds / rawSeconds, 1)}× the read`,
+  );
+}
