@@ -112,4 +112,36 @@ describe.runIf(browserAvailable())('the auditor’s history in the browser', () 
     expect(await page.getByTestId('price-chart').count()).toBe(0);
     await page.screenshot({ path: join(screenshots, 'audit-invoice-desktop.png'), fullPage: true });
   });
+
+  it('verifies the whole log from /audit with a progress bar to "intact", and hands over the anchors', async () => {
+    // The interval's anchor, signed now rather than an hour from now.
+    expect(await market.anchoring?.anchorNow()).not.toBeNull();
+    const { page, errors } = await pageFor(auditor, 1366);
+    await page.goto(`${market.url}/audit`);
+    await page.getByTestId('verify-log').click();
+    // The bar shows the job's progress and ends full, with the verdict beside it.
+    await page.getByTestId('verify-progress').waitFor();
+    await page.getByTestId('verify-intact').waitFor();
+    expect(await page.getByTestId('verify-progress').getAttribute('aria-valuenow')).toBe('100');
+    expect(await page.getByTestId('verify-intact').textContent()).toMatch(/\d+ events in \d+ streams/);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Download the anchors (JSON)' }).click(),
+    ]);
+    const anchors = JSON.parse(await readFile((await download.path()) as string, 'utf8')) as {
+      anchors: unknown[];
+      publicKey: string;
+    };
+    expect(anchors.anchors.length).toBeGreaterThan(0);
+    expect(anchors.publicKey).toContain('BEGIN PUBLIC KEY');
+    await page.screenshot({ path: join(screenshots, 'audit-verify-desktop.png'), fullPage: true });
+    expect(errors).toEqual([]);
+
+    // Nobody else gets the page's data: a bidder sees that it is for auditors.
+    const bidder = await market.bidder({ firstName: 'Nosy' });
+    const other = await pageFor(bidder, 390, 844);
+    await other.page.goto(`${market.url}/audit`);
+    await other.page.getByTestId('auditors-only').waitFor();
+    expect(await other.page.getByTestId('verify-log').count()).toBe(0);
+  });
 });
