@@ -61,7 +61,8 @@ function ReportBody({ report, from, to, asOf, page, onChange }: ReportsProps) {
         <Stack gap="sm">
           <Group justify="space-between" align="center" wrap="wrap">
             <Text size="sm" c="dimmed" data-testid="report-as-of">
-              {t('ui.reports.takenAsOf', { at: formatDateTime(result.data.asOf) })} · {result.data.setDisp}
+              {t('ui.reports.takenAsOf', { at: formatDateTime(result.data.asOf) })}
+              {result.data.setDisp && ` · ${result.data.setDisp}`}
             </Text>
             <CsvDownload
               input={{ report, from, to, ...(asOf && { asOf }) }}
