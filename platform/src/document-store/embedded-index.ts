@@ -9,6 +9,7 @@
  * it has any (MongoDB would need a multikey index; mingo answers those queries exactly).
  */
 import btreeModule from 'sorted-btree';
+import * as bulk from 'sorted-btree/extended/bulkLoad.js';
 import { type AnyObject, type Scalar, scalarAt, UNKNOWN } from './fast-filter.ts';
 
 // sorted-btree is CommonJS: Node hands its `exports` object to a default import, bundlers the class.
@@ -92,6 +93,41 @@ export function createSortedIndex(fields: readonly string[]): SortedIndex {
     irregular: new Set(),
     otherIds: 0,
   };
+}
+
+const { bulkLoad } =
+  (bulk as unknown as { default?: typeof bulk }).default ?? (bulk as unknown as typeof bulk);
+
+/**
+ * The index of documents already there (a collection loaded from a saved read store, or an index
+ * created late): their keys sorted once and loaded into the tree in bulk, several times faster than
+ * inserting them one by one. The same index as `createSortedIndex` then `reindexSorted` for each.
+ */
+export function buildSortedIndex(
+  fields: readonly string[],
+  docs: Iterable<[string, AnyObject]>,
+): SortedIndex {
+  const index = createSortedIndex(fields);
+  const entries: [Key, string][] = [];
+  for (const [key, doc] of docs) {
+    const values = indexValues(index, doc);
+    if (!values) {
+      index.irregular.add(key);
+      continue;
+    }
+    entries.push([[...values, key], key]);
+    count(index, values, 1);
+    if (typeof doc._id !== 'string') index.otherIds += 1;
+  }
+  if (entries.length === 0) return index;
+  entries.sort((a, b) => compareKeys(a[0], b[0]));
+  const tree = bulkLoad(
+    entries.map((e) => e[0]),
+    entries.map((e) => e[1]),
+    64,
+    compareKeys,
+  ) as unknown as Tree;
+  return { ...index, tree };
 }
 
 /** The index values of a document, or null when it is irregular. */

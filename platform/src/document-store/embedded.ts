@@ -46,7 +46,7 @@ import {
   seedFromFilter,
   type Tx,
 } from './embedded-helpers.ts';
-import { createSortedIndex, reindexSorted } from './embedded-index.ts';
+import { buildSortedIndex, reindexSorted } from './embedded-index.ts';
 import { type IndexedStore, indexedCount, indexedFind } from './embedded-planner.ts';
 import { matchesTopLevel, UNKNOWN } from './fast-filter.ts';
 import { compileFastProjection, fastSort, fastUpdate } from './fast-update.ts';
@@ -478,7 +478,7 @@ export function createEmbeddedDocumentStore(
           fields: Object.keys(spec.key),
           entries: spec.unique ? new Map() : null,
           sorted: Object.values(spec.key).every((d) => d === 1 || d === -1)
-            ? createSortedIndex(Object.keys(spec.key))
+            ? buildSortedIndex(Object.keys(spec.key), state.docs)
             : null,
         };
         if (index.entries) {
@@ -493,8 +493,6 @@ export function createEmbeddedDocumentStore(
             index.entries.set(k, key);
           }
         }
-        if (index.sorted)
-          for (const [key, doc] of state.docs) reindexSorted(index.sorted, key, undefined, doc);
         state.indexes.push(index);
         return indexName;
       },

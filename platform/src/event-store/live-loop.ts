@@ -1,6 +1,9 @@
 import type { Position, RecordedEvent } from '@wine/event-schemas';
 import type { Subscription } from './port.ts';
 
+/** How long a catch-up runs before it lets the event loop answer others. */
+const SLICE_MS = 20;
+
 export interface LiveLoopOptions {
   after: Position;
   /** The next batch strictly after the position; empty at the head of the log. */
@@ -38,8 +41,18 @@ export function liveLoop(options: LiveLoopOptions): Subscription {
       wakers.add(done);
     });
 
+  /**
+   * Reads here are synchronous underneath (better-sqlite3), so a catch-up awaits only settled promises
+   * and, left alone, would hold the event loop until the head: a server catching up at start could
+   * answer nothing. Every `SLICE_MS` the loop lets timers and I/O run (setImmediate) before going on.
+   */
+  let sliceStart = performance.now();
   const run = async () => {
     while (!stopped) {
+      if (performance.now() - sliceStart > SLICE_MS) {
+        await new Promise<void>((resolve) => setImmediate(resolve));
+        sliceStart = performance.now();
+      }
       const batch = await read(position);
       if (stopped) return;
       if (batch.length === 0) {
