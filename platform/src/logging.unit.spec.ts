@@ -38,6 +38,10 @@ describe('logging', () => {
       },
       'request',
     );
+    // The line's time and pid are numbers that may hold a short secret's digits by chance (a CVV of
+    // 737 was once found in a timestamp): look for the secrets in what was logged, not in those.
+    const { time: _time, pid: _pid, ...logged } = JSON.parse(out()) as Record<string, unknown>;
+    const text = JSON.stringify(logged);
     for (const secret of [
       'hunter22',
       'old-hunter',
@@ -51,7 +55,7 @@ describe('logging', () => {
       'ghi.jkl',
       'cookie-secret-2',
     ]) {
-      expect(out()).not.toContain(secret);
+      expect(text).not.toContain(secret);
     }
     expect(out()).toContain('[redacted]');
     expect(JSON.parse(out()).msg).toBe('request');
