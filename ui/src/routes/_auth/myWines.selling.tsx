@@ -1,15 +1,7 @@
-import { useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
-import { useTranslation } from 'react-i18next';
-import { invalidateAction } from '../../api/queries.ts';
 import { LoadError } from '../../components/LoadError/LoadError.tsx';
-import { SellerLots } from '../../components/SellerLots/SellerLots.tsx';
-import {
-  sellerLotsAction,
-  sellerLotsQuery,
-  sellerLotsSearchSchema,
-} from '../../components/SellerLots/seller-lots.ts';
-import { pageTitle, useDocumentMeta } from '../../lib/use-document-meta.ts';
+import { SellerLotsPage } from '../../components/SellerLots/SellerLotsPage.tsx';
+import { sellerLotsQuery, sellerLotsSearchSchema } from '../../components/SellerLots/seller-lots.ts';
 
 /** seeds 000 §2.3 /myWines/selling (001 §2 "seller lists"): the signed-in user's own lots for sale (open, not yet started included). */
 export const Route = createFileRoute('/_auth/myWines/selling')({
@@ -17,29 +9,15 @@ export const Route = createFileRoute('/_auth/myWines/selling')({
   loaderDeps: ({ search }) => search,
   loader: ({ deps, context: { queryClient } }) =>
     queryClient.ensureQueryData(sellerLotsQuery('selling', deps)),
-  component: SellingPage,
+  component: function Page() {
+    const navigate = Route.useNavigate();
+    return (
+      <SellerLotsPage
+        kind="selling"
+        search={Route.useSearch()}
+        onSearch={(next) => void navigate({ search: next })}
+      />
+    );
+  },
   errorComponent: ({ error }) => <LoadError error={error} />,
 });
-
-function SellingPage() {
-  const { t } = useTranslation();
-  const search = Route.useSearch();
-  const navigate = Route.useNavigate();
-  const queryClient = useQueryClient();
-  const {
-    data: { records, totalRecords },
-  } = useSuspenseQuery(sellerLotsQuery('selling', search));
-  useDocumentMeta({ title: pageTitle(t('ui.sellerLots.selling')) });
-  return (
-    <SellerLots
-      kind="selling"
-      records={records}
-      totalRecords={totalRecords}
-      page={search.page}
-      limit={search.limit}
-      onPage={(page) => void navigate({ search: (prev) => ({ ...prev, page }) })}
-      onLimit={(limit) => void navigate({ search: { page: 1, limit } })}
-      refetch={() => void invalidateAction(queryClient, sellerLotsAction('selling'))}
-    />
-  );
-}
