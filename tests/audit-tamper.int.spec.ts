@@ -190,9 +190,9 @@ describe('verify on a copy of a real log', () => {
       expect(problems).toContainEqual({ kind: 'log-chain-broken', ...at(next) });
   });
 
-  it('names a bid whose amount was changed and its stream rehashed (the global chain)', async () => {
-    const { file, db, rows } = copyOfLog();
-    const bid = rows().find((r) => r.type === 'BidPlaced') as Row;
+  /** The hostile operator's edit: a bid's amount lowered to $1, its stream's hashes recomputed. */
+  function lowerABidAndRehashItsStream(db: Database.Database, all: Row[]): Row {
+    const bid = all.find((r) => r.type === 'BidPlaced') as Row;
     const data = JSON.parse(bid.data);
     const amountKey = Object.keys(data).find(
       (k) => typeof data[k] === 'number' && data[k] >= 25_000,
@@ -202,6 +202,12 @@ describe('verify on a copy of a real log', () => {
       bid.position,
     );
     rehashStream(db, bid.stream);
+    return bid;
+  }
+
+  it('names a bid whose amount was changed and its stream rehashed (the global chain)', async () => {
+    const { file, db, rows } = copyOfLog();
+    const bid = lowerABidAndRehashItsStream(db, rows());
     db.close();
     const { problems } = await verifyCopy(file);
     expect(problems.filter((p) => p.kind === 'altered' || p.kind === 'stream-chain-broken')).toEqual([]);
@@ -210,16 +216,7 @@ describe('verify on a copy of a real log', () => {
 
   it('names the anchor when the operator also recomputed the global chain', async () => {
     const { file, db, rows } = copyOfLog();
-    const bid = rows().find((r) => r.type === 'BidPlaced') as Row;
-    const data = JSON.parse(bid.data);
-    const amountKey = Object.keys(data).find(
-      (k) => typeof data[k] === 'number' && data[k] >= 25_000,
-    ) as string;
-    db.prepare('UPDATE events SET data = ? WHERE position = ?').run(
-      JSON.stringify({ ...data, [amountKey]: 100 }),
-      bid.position,
-    );
-    rehashStream(db, bid.stream);
+    const bid = lowerABidAndRehashItsStream(db, rows());
     rechainLog(db);
     db.close();
     const { problems } = await verifyCopy(file);
