@@ -2,7 +2,9 @@
  * The index part of the document store contract: a collection with indexes answers every `find`
  * (filter, sort, skip, limit) and `countDocuments` exactly as the same data without indexes, before
  * and after writes that move documents in and out of the indexes. Randomised (fast-check), so a wrong
- * index answer (a missed candidate, a wrong order, a stale entry) fails.
+ * index answer (a missed candidate, a wrong order, a stale entry) fails. Where the store defers its
+ * indexes (`deferIndexes`), the same holds while they are deferred, after a reader built one, through
+ * writes after that, and once they are built again.
  */
 import fc from 'fast-check';
 import { expect } from 'vitest';
@@ -115,7 +117,8 @@ export async function indexedAnswersMatchScans(
       fc.array(write, { maxLength: 4 }),
       fc.array(query, { minLength: 1, maxLength: 6 }),
       fc.boolean(),
-      async (docs, writes, queries, numericIds) => {
+      fc.constantFrom('kept', 'deferred', 'built'),
+      async (docs, writes, queries, numericIds, deferral) => {
         round += 1;
         const plain = collectionName(`scan${round}`);
         const indexed = collectionName(`indexed${round}`);
@@ -123,16 +126,19 @@ export async function indexedAnswersMatchScans(
         const id = (i: number) => (numericIds && i % 5 === 0 ? i : `d${String(i).padStart(2, '0')}`);
         const seeded = docs.map((d, i) => ({ ...d, _id: id(i) }) as Doc);
         await store.collection(indexed).createIndex(indexes[0] as IndexSpec);
+        const build = deferral === 'kept' ? undefined : store.deferIndexes?.([indexed]);
         for (const name of [plain, indexed]) {
           if (seeded.length)
             await store.collection(name).bulkWrite(seeded.map((document) => ({ insertOne: { document } })));
         }
         for (const spec of indexes.slice(1)) await store.collection(indexed).createIndex(spec);
-        try {
+        const writeBoth = async () => {
           for (const w of writes as Write[]) {
             await apply(store, plain, w);
             await apply(store, indexed, w);
           }
+        };
+        const compare = async () => {
           for (const q of queries) {
             const options = { sort: q.sort, skip: q.skip, limit: q.limit };
             const [want, got] = await Promise.all(
@@ -147,6 +153,17 @@ export async function indexedAnswersMatchScans(
             );
             expect(gotCount, JSON.stringify(q.filter)).toBe(wantCount);
           }
+        };
+        try {
+          await writeBoth();
+          if (deferral === 'built') build?.();
+          await compare();
+          if (!build) return;
+          // Deferred: the queries built what they used, and writes now keep it; or built for all.
+          await writeBoth();
+          await compare();
+          build();
+          await compare();
         } finally {
           await store.dropCollection(plain);
           await store.dropCollection(indexed);

@@ -16,6 +16,11 @@ export interface IndexState {
   entries: Map<string, string> | null;
   /** Ascending and descending keys (not text): the sorted index the planner walks. */
   sorted: SortedIndex | null;
+  /**
+   * The sorted index is not kept up to date (its collection deferred its indexes, `deferIndexes`):
+   * it is built in bulk before a reader uses it, and kept up to date from then on.
+   */
+  stale: boolean;
 }
 
 export interface CollState {

@@ -45,6 +45,11 @@ export function rankOf(value: Component): number {
 }
 
 export function compareComponent(a: Component, b: Component): number {
+  // The common case first: two strings or two numbers (NaN never gets into an index).
+  const type = typeof a;
+  if (type === typeof b && (type === 'string' || type === 'number')) {
+    return a === b ? 0 : (a as string | number) < (b as string | number) ? -1 : 1;
+  }
   const ra = rankOf(a);
   const rb = rankOf(b);
   if (ra !== rb) return ra < rb ? -1 : 1;
@@ -99,35 +104,75 @@ const { bulkLoad } =
   (bulk as unknown as { default?: typeof bulk }).default ?? (bulk as unknown as typeof bulk);
 
 /**
- * The index of documents already there (a collection loaded from a saved read store, or an index
- * created late): their keys sorted once and loaded into the tree in bulk, several times faster than
- * inserting them one by one. The same index as `createSortedIndex` then `reindexSorted` for each.
+ * The index of documents already there (a collection loaded from a saved read store, an index
+ * created late, or one deferred through a catch-up): their keys sorted once and loaded into the tree
+ * in bulk, several times faster than inserting them one by one. The same index as
+ * `createSortedIndex` then `reindexSorted` for each.
+ *
+ * The keys are grouped by their first value and each group sorted on the rest (a lot's bids, a
+ * user's standings: far fewer comparisons than one sort of them all, and runs the sort finds already
+ * in order); the prefix counts are taken from the sorted runs, one per distinct prefix.
  */
 export function buildSortedIndex(
   fields: readonly string[],
   docs: Iterable<[string, AnyObject]>,
 ): SortedIndex {
   const index = createSortedIndex(fields);
-  const entries: [Key, string][] = [];
+  const groups = new Map<Scalar, Component[][]>();
   for (const [key, doc] of docs) {
-    const values = indexValues(index, doc);
+    const values: Component[] | null = indexValues(index, doc);
     if (!values) {
       index.irregular.add(key);
       continue;
     }
-    entries.push([[...values, key], key]);
-    count(index, values, 1);
+    values.push(key);
+    const first = values[0] as Scalar;
+    const group = groups.get(first);
+    if (group) group.push(values);
+    else groups.set(first, [values]);
     if (typeof doc._id !== 'string') index.otherIds += 1;
   }
-  if (entries.length === 0) return index;
-  entries.sort((a, b) => compareKeys(a[0], b[0]));
+  if (groups.size === 0) return index;
+  const keys: Key[] = [];
+  const byRest = (a: Key, b: Key) => compareFrom(a, b, 1);
+  for (const first of [...groups.keys()].sort(compareComponent)) {
+    const group = groups.get(first) as Component[][];
+    if (group.length > 1) group.sort(byRest);
+    countRuns(index, group);
+    for (const k of group) keys.push(k);
+  }
   const tree = bulkLoad(
-    entries.map((e) => e[0]),
-    entries.map((e) => e[1]),
+    keys,
+    keys.map((k) => k[k.length - 1] as string),
     64,
     compareKeys,
   ) as unknown as Tree;
   return { ...index, tree };
+}
+
+/** Adds the prefix counts of one group of sorted keys sharing their first value. */
+function countRuns(index: SortedIndex, group: readonly Key[]): void {
+  const n = index.fields.length;
+  // starts[l]: where the current run of keys sharing their first l + 1 values began.
+  const starts = new Array<number>(n).fill(0);
+  const flush = (l: number, end: number) => {
+    const key = group[end - 1] as Key;
+    const map = index.counts[l] as Map<string, number>;
+    const k = prefixKey(key, l + 1);
+    map.set(k, (map.get(k) ?? 0) + end - (starts[l] as number));
+  };
+  for (let i = 1; i < group.length; i++) {
+    const a = group[i - 1] as Key;
+    const b = group[i] as Key;
+    let d = 1;
+    while (d < n && a[d] === b[d]) d++;
+    // Keys differ first at value d: every prefix longer than d starts a new run here.
+    for (let l = d; l < n; l++) {
+      flush(l, i);
+      starts[l] = i;
+    }
+  }
+  for (let l = 0; l < n; l++) flush(l, group.length);
 }
 
 /** The index values of a document, or null when it is irregular. */
@@ -141,8 +186,20 @@ export function indexValues(index: SortedIndex, doc: AnyObject): Scalar[] | null
   return values;
 }
 
-export const prefixKey = (values: readonly Scalar[], length: number): string =>
-  JSON.stringify(length === values.length ? values : values.slice(0, length));
+/**
+ * The counts' key of the first `length` values: each value tagged with its type, separated by \u0001
+ * (escaped where a string holds one), so no two lists of values share a key.
+ */
+export function prefixKey(values: readonly Component[], length: number): string {
+  let key = '';
+  for (let i = 0; i < length; i++) {
+    const v = values[i] as Scalar;
+    if (typeof v === 'string')
+      key += `${i > 0 ? '\u0001' : ''}${v.includes('\u0001') ? `S${JSON.stringify(v)}` : `s${v}`}`;
+    else key += `${i > 0 ? '\u0001' : ''}${v === null ? 'z' : typeof v === 'number' ? `n${v}` : `b${v}`}`;
+  }
+  return key;
+}
 
 function count(index: SortedIndex, values: readonly Scalar[], delta: 1 | -1): void {
   for (let l = 1; l <= values.length; l++) {

@@ -46,7 +46,7 @@ import {
   seedFromFilter,
   type Tx,
 } from './embedded-helpers.ts';
-import { buildSortedIndex, reindexSorted } from './embedded-index.ts';
+import { buildSortedIndex, createSortedIndex, reindexSorted, type SortedIndex } from './embedded-index.ts';
 import { type IndexedStore, indexedCount, indexedFind } from './embedded-planner.ts';
 import { matchesTopLevel, UNKNOWN } from './fast-filter.ts';
 import { compileFastProjection, fastSort, fastUpdate } from './fast-update.ts';
@@ -84,6 +84,8 @@ export function createEmbeddedDocumentStore(
   for (const [name, docs] of options.restore ?? []) {
     collections.set(name, { docs: new Map(docs.map((doc) => [docKey(doc._id), doc])), indexes: [] });
   }
+  /** Collections whose sorted indexes are deferred (`deferIndexes`), those not created yet included. */
+  const deferring = new Set<string>();
   const handles = new Map<string, Collection>();
   const context = new AsyncLocalStorage<Tx>();
   let active: Tx | null = null;
@@ -147,8 +149,22 @@ export function createEmbeddedDocumentStore(
   /** The collection's sorted indexes, when they show what this reader must see (no hidden writes). */
   function indexedStore(state: CollState): IndexedStore<Doc> | null {
     if (hiddenWrites(state)?.size) return null;
-    const indexes = state.indexes.flatMap((i) => (i.sorted ? [i.sorted] : []));
+    const indexes = state.indexes.flatMap((i) => (i.sorted ? [fresh(state, i)] : []));
     return indexes.length > 0 ? { docs: state.docs, indexes } : null;
+  }
+
+  /**
+   * A sorted index brought up to date: a stale one is built from the live documents in bulk (an
+   * index mirrors the live documents, as `reindex` keeps it), then kept up to date from there on,
+   * even while its collection defers (a reader needs it now: building it again after every write
+   * would cost more than keeping it).
+   */
+  function fresh(state: CollState, index: IndexState): SortedIndex {
+    if (index.stale || !index.sorted) {
+      index.sorted = buildSortedIndex(index.fields, state.docs);
+      index.stale = false;
+    }
+    return index.sorted;
   }
 
   /** Matching documents (store-owned references: never hand them out without cloning). */
@@ -230,7 +246,7 @@ export function createEmbeddedDocumentStore(
 
   function reindex(state: CollState, key: string, prev: Doc | undefined, next: Doc | undefined): void {
     for (const index of state.indexes) {
-      if (index.sorted) reindexSorted(index.sorted, key, prev, next);
+      if (index.sorted && !index.stale) reindexSorted(index.sorted, key, prev, next);
       if (!index.entries) continue;
       if (prev) {
         const old = indexKey(index, prev);
@@ -477,10 +493,15 @@ export function createEmbeddedDocumentStore(
           spec: { key: { ...spec.key }, name: indexName, ...(spec.unique ? { unique: true } : {}) },
           fields: Object.keys(spec.key),
           entries: spec.unique ? new Map() : null,
-          sorted: Object.values(spec.key).every((d) => d === 1 || d === -1)
-            ? buildSortedIndex(Object.keys(spec.key), state.docs)
-            : null,
+          sorted: null,
+          stale: false,
         };
+        if (Object.values(spec.key).every((d) => d === 1 || d === -1)) {
+          index.stale = deferring.has(name);
+          index.sorted = index.stale
+            ? createSortedIndex(index.fields)
+            : buildSortedIndex(index.fields, state.docs);
+        }
         if (index.entries) {
           for (const [key, doc] of state.docs) {
             const k = indexKey(index, doc);
@@ -578,6 +599,23 @@ export function createEmbeddedDocumentStore(
         active = null;
         release();
       }
+    },
+    deferIndexes(names) {
+      for (const name of names) {
+        deferring.add(name);
+        for (const index of collections.get(name)?.indexes ?? []) {
+          if (!index.sorted || index.stale) continue;
+          index.stale = true;
+          index.sorted = createSortedIndex(index.fields);
+        }
+      }
+      return () => {
+        for (const name of names) {
+          deferring.delete(name);
+          const state = collections.get(name);
+          for (const index of state?.indexes ?? []) if (state && index.sorted) fresh(state, index);
+        }
+      };
     },
     dump() {
       if (active) return null;

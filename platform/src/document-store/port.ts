@@ -89,5 +89,13 @@ export interface DocumentStore {
    * embedded store applies writes in one synchronous step, so readers never see half of a batch.
    */
   withTransaction<R>(work: () => Promise<R>): Promise<R>;
+  /**
+   * Stops keeping these collections' secondary indexes up to date write by write (a catch-up from
+   * the start of the log, a rebuild's shadow copies: many writes, few or no readers); the function it
+   * answers builds them, each in bulk once, and keeps them up to date again. A reader that needs one
+   * meanwhile gets it built then. Answers the same results throughout. Absent where the server
+   * maintains its indexes (MongoDB).
+   */
+  deferIndexes?(collections: readonly string[]): () => void;
   close(): Promise<void>;
 }

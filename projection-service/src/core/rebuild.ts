@@ -71,6 +71,8 @@ export async function rebuildProjection(deps: RebuildDeps): Promise<RebuildResul
   const skips = (deps.runner?.skips() ?? (await loadSkips(eventStore))).get(projection.name);
   const head = await eventStore.headPosition();
   for (const c of projection.collections) await docs.dropCollection(shadowName(c));
+  // The shadow copies are read by nobody until the swap: their indexes are built once, before it.
+  const buildIndexes = docs.deferIndexes?.(projection.collections.map(shadowName));
   await createProjectionIndexes(docs, projection, shadowName);
 
   let events = 0;
@@ -97,7 +99,15 @@ export async function rebuildProjection(deps: RebuildDeps): Promise<RebuildResul
     }
   };
 
-  let position = await replay(START, shadowName);
+  let position: Position;
+  try {
+    position = await replay(START, shadowName);
+  } catch (error) {
+    for (const c of projection.collections) await docs.dropCollection(shadowName(c));
+    throw error;
+  } finally {
+    buildIndexes?.();
+  }
   const release = deps.runner ? await deps.runner.pause() : null;
   try {
     position = await replay(position, shadowName);

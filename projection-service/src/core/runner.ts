@@ -53,6 +53,12 @@ export function createProjectionRunner(deps: RunnerDeps): ProjectionRunner {
   /** Changes of committed events the bus has not been told of yet (catch-up only), and how many events. */
   let unpublished = noChanges();
   let unpublishedEvents = 0;
+  /** Builds the indexes deferred for a catch-up from the start of the log (once caught up). */
+  let buildDeferredIndexes: (() => void) | null = null;
+  const indexesBuilt = () => {
+    buildDeferredIndexes?.();
+    buildDeferredIndexes = null;
+  };
 
   const failed = (error: unknown) => {
     lastError = error instanceof Error ? error.message : String(error);
@@ -221,6 +227,7 @@ export function createProjectionRunner(deps: RunnerDeps): ProjectionRunner {
     subscription = eventStore.subscribeToAll(applyBatch, {
       after: position,
       onCaughtUp: () => {
+        indexesBuilt();
         caughtUp = true;
         logger.info({ projection: name, position, eventsApplied }, 'projections caught up');
         // The rest of the catch-up window, before the next batch (which waits for inFlight's turn).
@@ -245,6 +252,12 @@ export function createProjectionRunner(deps: RunnerDeps): ProjectionRunner {
       for (const lane of lanes.values()) lane.position = await loadCheckpoint(docs, lane.projection.name);
       const checkpoints = [...lanes.values()].map((l) => l.position);
       position = checkpoints.reduce((min, p) => (p < min ? p : min), checkpoints[0] ?? START);
+      // A read model built from the start of the log: its indexes are built once at the end of the
+      // catch-up rather than kept up to date write by write (a reader meanwhile gets one built then).
+      const fromStart = [...lanes.values()].filter((l) => l.position === START);
+      if (fromStart.length > 0 && docs.deferIndexes) {
+        buildDeferredIndexes = docs.deferIndexes(fromStart.flatMap((l) => l.projection.collections));
+      }
       subscribe();
     },
     async stop() {
@@ -252,6 +265,7 @@ export function createProjectionRunner(deps: RunnerDeps): ProjectionRunner {
       if (retryTimer) clearTimeout(retryTimer);
       await subscription?.close();
       await inFlight;
+      indexesBuilt();
       await Promise.all(resuming.values());
       await publishUnpublished().catch(failed);
     },
