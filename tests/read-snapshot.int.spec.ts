@@ -1,9 +1,9 @@
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, truncateSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { deserialize, serialize } from 'node:v8';
+import { serialize } from 'node:v8';
 import { demoCatalogue } from '@wine/command-service';
 import type { LotDocument } from '@wine/contracts';
-import { READ_SNAPSHOT_FILE } from '@wine/deploy/embedded';
+import { READ_SNAPSHOT_FILE, readSnapshotFile, writeSnapshotFile } from '@wine/deploy/embedded';
 import { loadConfig, openEventStore } from '@wine/platform';
 import { newEvent } from '@wine/platform/testing';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -18,9 +18,13 @@ afterEach(async () => {
 
 const snapshotFile = (dataDir: string) => join(dataDir, READ_SNAPSHOT_FILE);
 
-type Saved = { code: string; firstEvent: string; contents: [string, Record<string, unknown>[]][] };
-const readSaved = (dataDir: string) => deserialize(readFileSync(snapshotFile(dataDir))) as Saved;
-const writeSaved = (dataDir: string, saved: Saved) => writeFileSync(snapshotFile(dataDir), serialize(saved));
+type Saved = NonNullable<ReturnType<typeof readSnapshotFile>>;
+function readSaved(dataDir: string): Saved {
+  const saved = readSnapshotFile(snapshotFile(dataDir));
+  if (!saved) throw new Error('no snapshot saved');
+  return saved;
+}
+const writeSaved = (dataDir: string, saved: Saved) => writeSnapshotFile(snapshotFile(dataDir), saved);
 
 /** Lists one demo lot straight into the log while the product is stopped. */
 async function listWhileStopped(dataDir: string, lotId: string) {
@@ -52,7 +56,10 @@ describe('the embedded read store across a restart', () => {
 
     // A collection no projector writes proves the documents came from the file, not from a replay.
     const saved = readSaved(dataDir);
-    writeSaved(dataDir, { ...saved, contents: [...saved.contents, ['marker', [{ _id: 'from-the-file' }]]] });
+    await writeSaved(dataDir, {
+      ...saved,
+      contents: [...saved.contents, ['marker', [{ _id: 'from-the-file' }]]],
+    });
     await listWhileStopped(dataDir, 'listed-while-stopped');
 
     market = await startMarketplace({ dataDir });
@@ -65,24 +72,31 @@ describe('the embedded read store across a restart', () => {
     expect(page.totalRecords).toBe(after.length);
   });
 
-  it('is not used when the read side’s code changed or the log is another one: the log is replayed', async () => {
+  it('is not used when the read side’s code changed, the log is another one, the file is cut short or of the earlier format: the log is replayed', async () => {
     market = await startMarketplace();
     await market.caughtUp();
     const before = await lotsOf(market);
     const { dataDir } = market;
-    await market.stop({ keepData: true });
-    const saved = readSaved(dataDir);
-    const marked = [...saved.contents, ['marker', [{ _id: 'stale' }]]] as Saved['contents'];
-
-    writeSaved(dataDir, { ...saved, code: 'an older read side', contents: marked });
-    market = await startMarketplace({ dataDir });
-    expect(await market.docs.collection('marker').findOne({ _id: 'stale' })).toBeNull();
-    expect(await lotsOf(market)).toEqual(before);
-    await market.stop({ keepData: true });
-
-    writeSaved(dataDir, { ...readSaved(dataDir), firstEvent: 'another log', contents: marked });
-    market = await startMarketplace({ dataDir });
-    expect(await market.docs.collection('marker').findOne({ _id: 'stale' })).toBeNull();
-    expect(await lotsOf(market)).toEqual(before);
+    const file = snapshotFile(dataDir);
+    // Each spoils the file the stop before it saved, with a marker the replay would not have.
+    const spoilers: ((saved: Saved, marked: Saved['contents']) => Promise<void>)[] = [
+      (saved, contents) => writeSaved(dataDir, { ...saved, code: 'an older read side', contents }),
+      (saved, contents) => writeSaved(dataDir, { ...saved, firstEvent: 'another log', contents }),
+      async (saved, contents) => {
+        await writeSaved(dataDir, { ...saved, contents });
+        truncateSync(file, readFileSync(file).length - 3);
+        expect(readSnapshotFile(file)).toBeNull();
+      },
+      // The first format: one v8-serialised object.
+      async (saved, contents) => writeFileSync(file, serialize({ ...saved, format: 1, contents })),
+    ];
+    for (const spoil of spoilers) {
+      await market.stop({ keepData: true });
+      const saved = readSaved(dataDir);
+      await spoil(saved, [...saved.contents, ['marker', [{ _id: 'stale' }]]]);
+      market = await startMarketplace({ dataDir });
+      expect(await market.docs.collection('marker').findOne({ _id: 'stale' })).toBeNull();
+      expect(await lotsOf(market)).toEqual(before);
+    }
   });
 });

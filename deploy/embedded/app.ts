@@ -44,10 +44,10 @@ import {
   serveOpsSocket,
 } from '@wine/projection-service';
 import { createRealtimeServer } from '@wine/realtime-service';
-import { readSnapshots, snapshotTimer } from './read-snapshot.ts';
+import { deferLoadedIndexes, readSnapshots, snapshotTimer } from './read-snapshot.ts';
 import { seo } from './seo.ts';
 
-export { READ_SNAPSHOT_FILE } from './read-snapshot.ts';
+export { READ_SNAPSHOT_FILE, readSnapshotFile, writeSnapshotFile } from './read-snapshot.ts';
 export const repoRoot = resolve(import.meta.dirname, '../..');
 export const uiDist = join(repoRoot, 'ui/dist');
 
@@ -86,9 +86,9 @@ export async function startEmbedded(options: EmbeddedOptions) {
   const eventStore = openEventStore(config);
   // The embedded read store starts from its snapshot in DATA_DIR, when it fits (read-snapshot.ts).
   const snapshots = config.MONGO_URL ? null : readSnapshots(config.dataDir, eventStore);
-  const embeddedDocs = snapshots
-    ? createEmbeddedDocumentStore({ restore: (await snapshots.load()) ?? [] })
-    : null;
+  const loaded = snapshots ? await snapshots.load() : null;
+  const embeddedDocs = snapshots ? createEmbeddedDocumentStore({ restore: loaded ?? [] }) : null;
+  const loadedIndexes = embeddedDocs && loaded ? deferLoadedIndexes(embeddedDocs, loaded) : null;
   const docs = embeddedDocs ?? (await openDocumentStore(config));
   const bus = await openBus(config);
   const secrets = await openSecretStore(config);
@@ -241,6 +241,9 @@ export async function startEmbedded(options: EmbeddedOptions) {
 
   realtime.attach(app.server);
   await app.listen({ port: config.PORT, host: config.HOST });
+  const indexing = loadedIndexes?.build().catch((error: unknown) => {
+    logger.error({ err: error }, 'building the loaded read store’s indexes failed');
+  });
   await commands.scheduler.start();
   // `npm run rebuild` talks to this server through DATA_DIR/ops.sock (0600: the server's OS user only).
   let opsSocket: OpsSocket | null = null;
@@ -276,8 +279,12 @@ export async function startEmbedded(options: EmbeddedOptions) {
     accounts: commands.accounts,
     /** Set on the demo's first start only: the sign-in to print once. */
     firstAdmin,
+    /** Settles once the indexes of a read store loaded from its snapshot are all built. */
+    indexed: indexing ?? Promise.resolve(),
     streams: commands.streams,
     async close() {
+      loadedIndexes?.stop();
+      await indexing;
       await commands.scheduler.stop();
       await opsSocket?.close();
       await realtime.close();

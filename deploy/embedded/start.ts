@@ -39,7 +39,8 @@ if (embedded.firstAdmin) {
   );
 }
 
-closeWithGrace({ delay: 10_000 }, async ({ err }) => {
+// A stop saves the read store (read-snapshot.ts): seconds for a million documents.
+closeWithGrace({ delay: 30_000 }, async ({ err }) => {
   if (err) logger.error({ err }, 'shutting down after an error');
   await embedded.close();
 });

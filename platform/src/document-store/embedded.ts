@@ -74,6 +74,7 @@ export interface EmbeddedDocumentStore extends DocumentStore {
    * them before the next write. Null while a transaction is open.
    */
   dump(): EmbeddedContents | null;
+  deferIndexes(collections: readonly string[]): () => void;
 }
 
 export function createEmbeddedDocumentStore(
