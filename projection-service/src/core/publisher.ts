@@ -130,7 +130,8 @@ export async function publishChanges(bus: Bus, docs: DocumentStore, changes: Cha
     const pairs: string[] = [];
     for (const [lotId, c] of changes.lots) for (const u of c.users) pairs.push(lotBidderId(lotId, u));
     const [lots, standings] = await Promise.all([
-      docs.collection<LotDocument>(LOTS).find({ _id: { $in: [...changes.lots.keys()] } }),
+      // Read only, into notices: the store's own documents, not copies of them.
+      docs.collection<LotDocument>(LOTS).find({ _id: { $in: [...changes.lots.keys()] } }, { readonly: true }),
       pairs.length > 0
         ? docs
             .collection<LotBidderDocument>(LOT_BIDDERS)
