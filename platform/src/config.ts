@@ -19,7 +19,8 @@ const Env = z.object({
   DATA_DIR: z.string().default('./data'),
   EVENTSTORE_URL: z
     .string()
-    .regex(/^(esdb|esdb\+discover|kurrentdb):\/\//, 'EVENTSTORE_URL must start with esdb://')
+    // What @eventstore/db-client 6.x parses: kurrentdb:// URLs come with the KurrentDB client only.
+    .regex(/^esdb(\+discover)?:\/\//, 'EVENTSTORE_URL must start with esdb:// or esdb+discover://')
     .optional(),
   MONGO_URL: z
     .string()

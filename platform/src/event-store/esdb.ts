@@ -1,5 +1,6 @@
 import {
   type AllStreamRecordedEvent,
+  type AllStreamResolvedEvent,
   type AllStreamSubscription,
   ANY,
   type AppendExpectedRevision,
@@ -14,12 +15,14 @@ import {
   jsonEvent,
   NO_STREAM,
   type ReadPosition,
+  type ResolvedEvent,
   STREAM_EXISTS,
   StreamNotFoundError,
   WrongExpectedVersionError,
 } from '@eventstore/db-client';
 import { type Position, padPosition, type RecordedEvent, START } from '@wine/event-schemas';
 import { backoff } from '../retry.ts';
+import { bufferedBatches, isTransportError, readWhole } from './esdb-reads.ts';
 import {
   ConcurrencyError,
   type EventStore,
@@ -62,6 +65,11 @@ interface StoredMetadata extends Record<string, unknown> {
 
 const isSystem = (e: EsdbRecordedEvent) => e.type.startsWith('$') || e.streamId.startsWith('$');
 
+/** Events per read of $all (one more than asked: a read starts at its position inclusive). */
+const READ_PAGE = 1_000;
+/** Events per backwards read looking for the head. */
+const HEAD_PAGE = 100;
+
 /**
  * The production event store: EventStoreDB through `@eventstore/db-client` v6 (ARCHITECTURE.md,
  * "Known pitfalls"): bigint revisions and positions become numbers and padded strings, the
@@ -95,20 +103,46 @@ export function openEsdbEventStore(connectionString: string, options: EsdbEventS
     };
   };
 
-  /** Up to `limit` non-system events strictly after `after`, reading $all forwards. */
+  /** One page of $all, taken whole (every read has a `maxCount`: issue 13, a read left open leaks a call). */
+  const readAllPage = (
+    fromPosition: ReadPosition,
+    direction: typeof FORWARDS | typeof BACKWARDS,
+    maxCount: number,
+  ) => readWhole(client.readAll({ fromPosition, direction, maxCount }));
+
+  /**
+   * Up to `limit` non-system events strictly after `after`, reading $all forwards in pages (a read
+   * starts at its position inclusive; system events shorten a page, so it reads on from the last).
+   */
   const readAfter = async (after: Position, limit: number, raw = false): Promise<RecordedEvent[]> => {
-    const fromPosition: ReadPosition = after === START ? ESDB_START : toEsdbPosition(after);
     const out: RecordedEvent[] = [];
-    if (limit === 0) return out;
-    for await (const resolved of client.readAll({ fromPosition, direction: FORWARDS })) {
-      const event = resolved.event as AllStreamRecordedEvent | undefined;
-      if (!event || isSystem(event)) continue;
-      const recorded = toRecorded(event, raw);
-      if (recorded.position <= after) continue;
-      out.push(recorded);
-      if (out.length >= limit) break;
+    let cursor = after;
+    let from: ReadPosition = after === START ? ESDB_START : toEsdbPosition(after);
+    while (out.length < limit) {
+      const size = Math.min(limit - out.length, READ_PAGE) + 1;
+      const page = await readAllPage(from, FORWARDS, size);
+      for (const resolved of page) {
+        const event = resolved.event as AllStreamRecordedEvent | undefined;
+        if (!event?.position) continue;
+        const position = fromEsdbPosition(event.position);
+        if (position <= cursor) continue;
+        cursor = position;
+        from = event.position;
+        if (isSystem(event)) continue;
+        out.push(toRecorded(event, raw));
+        if (out.length >= limit) break;
+      }
+      if (page.length < size) break;
     }
     return out;
+  };
+
+  /** A stream's last event, read backwards (one event, the call taken whole). */
+  const lastOf = async (streamName: string): Promise<RecordedEvent | null> => {
+    const [last] = await readWhole(
+      client.readStream(streamName, { direction: BACKWARDS, fromRevision: END, maxCount: 1 }),
+    );
+    return last?.event ? toRecorded(last.event as EsdbRecordedEvent, true) : null;
   };
 
   return {
@@ -126,10 +160,12 @@ export function openEsdbEventStore(connectionString: string, options: EsdbEventS
           ),
           { expectedRevision: toExpected(expected) },
         );
-        return {
-          nextRevision: Number(result.nextExpectedRevision),
-          position: result.position ? fromEsdbPosition(result.position) : await this.headPosition(),
-        };
+        // Without a position in the answer, the stream's own last event has it (the head of the whole
+        // log may already be another writer's).
+        const position = result.position
+          ? fromEsdbPosition(result.position)
+          : ((await lastOf(streamName))?.position ?? (await this.headPosition()));
+        return { nextRevision: Number(result.nextExpectedRevision), position };
       } catch (error) {
         if (error instanceof WrongExpectedVersionError) {
           const actual = error.actualVersion;
@@ -141,25 +177,27 @@ export function openEsdbEventStore(connectionString: string, options: EsdbEventS
 
     async readStream(streamName, options = {}) {
       const backwards = options.direction === 'backwards';
-      const out: RecordedEvent[] = [];
+      let read: Awaited<ReturnType<typeof readWhole<ResolvedEvent>>>;
       try {
-        for await (const resolved of client.readStream(streamName, {
-          direction: backwards ? BACKWARDS : FORWARDS,
-          fromRevision:
-            options.fromRevision === undefined
-              ? backwards
-                ? END
-                : ESDB_START
-              : BigInt(options.fromRevision),
-          maxCount: options.maxCount ?? Number.MAX_SAFE_INTEGER,
-        })) {
-          if (resolved.event) out.push(toRecorded(resolved.event as EsdbRecordedEvent, options.raw));
-        }
+        read = await readWhole(
+          client.readStream(streamName, {
+            direction: backwards ? BACKWARDS : FORWARDS,
+            fromRevision:
+              options.fromRevision === undefined
+                ? backwards
+                  ? END
+                  : ESDB_START
+                : BigInt(options.fromRevision),
+            maxCount: options.maxCount ?? Number.MAX_SAFE_INTEGER,
+          }),
+        );
       } catch (error) {
         if (error instanceof StreamNotFoundError) return [];
         throw error;
       }
-      return out;
+      return read.flatMap((resolved) =>
+        resolved.event ? [toRecorded(resolved.event as EsdbRecordedEvent, options.raw)] : [],
+      );
     },
 
     async readAll(options = {}) {
@@ -167,11 +205,18 @@ export function openEsdbEventStore(connectionString: string, options: EsdbEventS
     },
 
     async headPosition() {
-      for await (const resolved of client.readAll({ fromPosition: END, direction: BACKWARDS })) {
-        const event = resolved.event as AllStreamRecordedEvent | undefined;
-        if (event?.position && !isSystem(event)) return fromEsdbPosition(event.position);
+      // Backwards in pages until a non-system event (the end of the log is often the server's own).
+      let from: ReadPosition = END;
+      for (;;) {
+        const page = await readAllPage(from, BACKWARDS, HEAD_PAGE);
+        for (const resolved of page) {
+          const event = resolved.event as AllStreamRecordedEvent | undefined;
+          if (event?.position && !isSystem(event)) return fromEsdbPosition(event.position);
+        }
+        const last = page[page.length - 1]?.event?.position;
+        if (page.length < HEAD_PAGE || !last) return START;
+        from = last;
       }
-      return START;
     },
 
     subscribeToAll(handler, subscribeOptions: SubscribeOptions = {}): Subscription {
@@ -199,21 +244,42 @@ export function openEsdbEventStore(connectionString: string, options: EsdbEventS
           wait.reset();
         }
         markCaughtUp();
-        live = client.subscribeToAll({
+        const subscription = client.subscribeToAll({
           fromPosition: position === START ? ESDB_START : toEsdbPosition(position),
           filter: excludeSystemEvents(),
         });
-        for await (const resolved of live) {
-          if (stopped) return;
-          const event = resolved.event as AllStreamRecordedEvent | undefined;
-          if (!event || isSystem(event)) continue;
-          const recorded = toRecorded(event);
-          if (recorded.position <= position) continue;
-          await handler([recorded]);
-          position = recorded.position;
-          wait.reset();
+        live = subscription;
+        try {
+          // What the subscription has buffered is handed over in one batch (issue 13).
+          for await (const resolved of bufferedBatches<AllStreamResolvedEvent>(subscription, batchSize)) {
+            if (stopped) return;
+            const events: RecordedEvent[] = [];
+            for (const { event } of resolved) {
+              if (!event || isSystem(event as AllStreamRecordedEvent)) continue;
+              const recorded = toRecorded(event as AllStreamRecordedEvent);
+              if (recorded.position > position && recorded.position > (events.at(-1)?.position ?? START))
+                events.push(recorded);
+            }
+            if (events.length === 0) continue;
+            await handler(events);
+            position = (events[events.length - 1] as RecordedEvent).position;
+            wait.reset();
+          }
+        } finally {
+          // Left by an error, a stop or the server ending it: the call is closed either way.
+          live = null;
+          await subscription.unsubscribe().catch(() => undefined);
         }
       };
+
+      const sleep = () =>
+        new Promise<void>((resolve) => {
+          const timer = setTimeout(resolve, wait.next());
+          wakeSleep = () => {
+            clearTimeout(timer);
+            resolve();
+          };
+        });
 
       const run = async () => {
         while (!stopped) {
@@ -221,16 +287,13 @@ export function openEsdbEventStore(connectionString: string, options: EsdbEventS
             await runOnce();
           } catch (error) {
             if (stopped) return;
-            // A handler that throws stops the subscription; a dropped connection resubscribes.
+            // A handler that throws stops the subscription, and so does any failure but the
+            // connection's (it would fail the same way again): both go to onError.
             if (error instanceof HandlerError) throw error.cause;
-            await new Promise<void>((resolve) => {
-              const timer = setTimeout(resolve, wait.next());
-              wakeSleep = () => {
-                clearTimeout(timer);
-                resolve();
-              };
-            });
+            if (!isTransportError(error)) throw error;
           }
+          // A dropped connection, or a subscription the server ended: subscribe again, with backoff.
+          if (!stopped) await sleep();
         }
       };
 

@@ -1,5 +1,7 @@
+import { EventStoreDBClient } from '@eventstore/db-client';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { loadConfig } from '../config.ts';
 import { fromEsdbPosition, toEsdbPosition } from './esdb.ts';
 
 const position = fc.record({
@@ -31,5 +33,37 @@ describe('EventStoreDB positions', () => {
 
   it('refuses a position that is not one of its own', () => {
     expect(() => toEsdbPosition('00000000000000000042')).toThrow(/not an EventStoreDB position/);
+  });
+});
+
+describe('EVENTSTORE_URL (issue 13: kurrentdb:// passed the check, then the client threw at start)', () => {
+  it('is accepted by the configuration exactly when the client parses it', () => {
+    const urls = [
+      'esdb://localhost:2113?tls=false',
+      'esdb+discover://cluster.example:2113?tls=true',
+      'esdb://admin:changeit@a:2113,b:2113,c:2113?tls=false&keepAliveTimeout=10000',
+      'kurrentdb://localhost:2113?tls=false',
+      'kurrent+discover://cluster.example:2113',
+    ];
+    for (const url of urls) {
+      const parsed = (() => {
+        try {
+          EventStoreDBClient.connectionString(url);
+          return true;
+        } catch {
+          return false;
+        }
+      })();
+      const accepted = (() => {
+        try {
+          loadConfig({ EVENTSTORE_URL: url });
+          return true;
+        } catch {
+          return false;
+        }
+      })();
+      expect(accepted, url).toBe(parsed);
+    }
+    expect(() => loadConfig({ EVENTSTORE_URL: 'kurrentdb://localhost:2113' })).toThrow(/esdb\+discover:\/\//);
   });
 });

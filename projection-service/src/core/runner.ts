@@ -240,6 +240,8 @@ export function createProjectionRunner(deps: RunnerDeps): ProjectionRunner {
       onError: (error) => {
         failed(error);
         logger.error({ err: error, projection: name, position }, 'projection failed; resubscribing');
+        // The failed subscription is closed (its calls with it) before another is opened.
+        void subscription?.close().catch(() => undefined);
         subscription = null;
         if (!stopped) retryTimer = setTimeout(subscribe, wait.next());
       },
