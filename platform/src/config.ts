@@ -31,6 +31,8 @@ const Env = z.object({
     .string()
     .regex(/^nats:\/\//, 'NATS_URL must start with nats://')
     .optional(),
+  /** Copies of the JetStream stream: 3 on a three-node cluster, so publishing survives a node down. */
+  NATS_STREAM_REPLICAS: z.coerce.number().int().min(1).max(5).default(1),
   /** The embedded demo's first start creates an admin with this address and prints its sign-in once. */
   DEMO_ADMIN_EMAIL: z.email().default('admin@example.com'),
   /** Signs session tokens; the embedded default generates one into DATA_DIR/session.key. */
@@ -102,6 +104,9 @@ const Env = z.object({
 });
 
 export type Config = z.infer<typeof Env> & { dataDir: string };
+
+/** Every setting the configuration reads (the deployment files may set no other). */
+export const configKeys: readonly string[] = Object.keys(Env.shape);
 
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
   const parsed = Env.safeParse(Object.fromEntries(Object.entries(env).filter(([, v]) => v !== '')));

@@ -64,6 +64,24 @@ describe.skipIf(!natsAvailable)('nats bus', () => {
 
   busContract('nats', () => openNatsBus(natsUrl, { stream, subjects: [`${root}.>`] }), root);
 
+  it('creates its stream with the replicas configured, and refuses more than the cluster has', async () => {
+    const nc = await connect({ servers: natsUrl });
+    const replicated = `${stream}_R`;
+    try {
+      const jsm = await nc.jetstreamManager();
+      const bus = await openNatsBus(natsUrl, { stream: replicated, subjects: [`${root}_r.>`], replicas: 1 });
+      expect((await jsm.streams.info(replicated)).config.num_replicas).toBe(1);
+      await bus.close();
+      // This server is one node: three copies cannot be placed, and the bus says so at open.
+      await expect(
+        openNatsBus(natsUrl, { stream: `${stream}_R3`, subjects: [`${root}_r3.>`], replicas: 3 }),
+      ).rejects.toThrow(/replicas|resources|peers/i);
+      await jsm.streams.delete(replicated).catch(() => false);
+    } finally {
+      await nc.close();
+    }
+  });
+
   afterAll(async () => {
     const nc = await connect({ servers: natsUrl });
     try {

@@ -7,7 +7,7 @@ export { type NatsBusOptions, openNatsBus } from './nats.ts';
 export * from './port.ts';
 
 /** No NATS_URL: the in-process bus (ARCHITECTURE.md, "Rules that keep it simple"). */
-export async function openBus(config: { NATS_URL?: string }): Promise<Bus> {
-  if (config.NATS_URL) return openNatsBus(config.NATS_URL);
+export async function openBus(config: { NATS_URL?: string; NATS_STREAM_REPLICAS?: number }): Promise<Bus> {
+  if (config.NATS_URL) return openNatsBus(config.NATS_URL, { replicas: config.NATS_STREAM_REPLICAS ?? 1 });
   return createInProcessBus();
 }

@@ -30,6 +30,11 @@ import type { Bus, BusMessage, BusSubscription, PublishOptions } from './port.ts
 export interface NatsBusOptions {
   stream?: string;
   subjects?: string[];
+  /**
+   * Copies of the stream on the cluster's servers (NATS_STREAM_REPLICAS): with one, publishing fails
+   * while the server holding it is down; three on a three-node cluster (issue 13). Default 1.
+   */
+  replicas?: number;
   /** Called when a handler throws; delivery goes on with the next message. Default: console.error. */
   onHandlerError?: (error: unknown, message: BusMessage<unknown>) => void;
 }
@@ -40,9 +45,15 @@ function isStreamNotFound(error: unknown): boolean {
   return error instanceof Error && /stream not found/i.test(error.message);
 }
 
-async function ensureStream(jsm: JetStreamManager, name: string, subjects: string[]): Promise<void> {
+async function ensureStream(
+  jsm: JetStreamManager,
+  name: string,
+  subjects: string[],
+  replicas: number,
+): Promise<void> {
   const limits = {
     subjects,
+    num_replicas: replicas,
     max_age: nanos(HOUR_MS),
     max_msgs: 100_000,
     duplicate_window: nanos(2 * 60 * 1000),
@@ -71,7 +82,7 @@ export async function openNatsBus(url: string, options: NatsBusOptions = {}): Pr
   let jsm: JetStreamManager;
   try {
     jsm = await nc.jetstreamManager();
-    await ensureStream(jsm, stream, subjects);
+    await ensureStream(jsm, stream, subjects, options.replicas ?? 1);
   } catch (error) {
     await nc.close();
     throw error;
