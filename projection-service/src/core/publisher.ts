@@ -6,7 +6,7 @@ import {
   type ViewerStatus,
 } from '@wine/contracts';
 import type { LotEvent, RecordedEvent } from '@wine/event-schemas';
-import type { Bus, DocumentStore } from '@wine/platform';
+import { type Bus, type DocumentStore, findByIds } from '@wine/platform';
 import { LOT_BIDDERS, type LotBidderDocument, lotBidderId } from '../bids/project.ts';
 import { INVOICES, type InvoiceDocument } from '../invoices/project.ts';
 import { LOTS } from '../lots/project.ts';
@@ -129,15 +129,14 @@ export async function publishChanges(bus: Bus, docs: DocumentStore, changes: Cha
   if (changes.lots.size > 0) {
     const pairs: string[] = [];
     for (const [lotId, c] of changes.lots) for (const u of c.users) pairs.push(lotBidderId(lotId, u));
+    // In chunks of ids: a catch-up window's standings in one filter outgrew MongoDB's 16 MB (issue 13).
     const [lots, standings] = await Promise.all([
       // Read only, into notices: the store's own documents, not copies of them.
-      docs.collection<LotDocument>(LOTS).find({ _id: { $in: [...changes.lots.keys()] } }, { readonly: true }),
-      pairs.length > 0
-        ? docs
-            .collection<LotBidderDocument>(LOT_BIDDERS)
-            // Only the standing: a catch-up window asks for hundreds of thousands of them.
-            .find({ _id: { $in: pairs } }, { projection: { bidtopstatus: 1, bid_or_not: 1, max_bid: 1 } })
-        : Promise.resolve([]),
+      findByIds(docs.collection<LotDocument>(LOTS), changes.lots.keys(), { readonly: true }),
+      // Only the standing: a catch-up window asks for hundreds of thousands of them.
+      findByIds(docs.collection<LotBidderDocument>(LOT_BIDDERS), pairs, {
+        projection: { bidtopstatus: 1, bid_or_not: 1, max_bid: 1 },
+      }),
     ]);
     const standing = new Map(standings.map((s) => [s._id, s]));
     const ordered = lots
@@ -192,9 +191,9 @@ export async function publishChanges(bus: Bus, docs: DocumentStore, changes: Cha
 async function publishCartChanges(bus: Bus, docs: DocumentStore, changes: Changes) {
   const byUser = new Map(changes.carts);
   if (changes.invoices.size > 0) {
-    const invoices = await docs
-      .collection<InvoiceDocument>(INVOICES)
-      .find({ _id: { $in: [...changes.invoices.keys()] } }, { projection: { buyer_id: 1 } });
+    const invoices = await findByIds(docs.collection<InvoiceDocument>(INVOICES), changes.invoices.keys(), {
+      projection: { buyer_id: 1 },
+    });
     for (const invoice of invoices) {
       const event = changes.invoices.get(invoice._id);
       if (event) keepLast(byUser, invoice.buyer_id, event);
