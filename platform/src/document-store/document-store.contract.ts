@@ -4,7 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { indexedAnswersMatchScans } from './document-store.index-contract.ts';
-import { type Doc, type DocumentStore, DuplicateKeyError } from './port.ts';
+import { type Doc, type DocumentStore, DuplicateKeyError, IndexConflictError } from './port.ts';
 
 export interface DocumentStoreContractOptions {
   /**
@@ -360,6 +360,27 @@ export function documentStoreContract(
       const compound = (await coll.listIndexes()).find((i) => i.name === 'region_1_price_-1');
       expect(compound?.key).toEqual({ region: 1, price: -1 });
       expect(compound?.unique).toBeUndefined();
+    });
+
+    it('refuses an index of an existing name with other keys, and takes it once the old one is dropped', async () => {
+      const coll = store.collection<Doc>(collectionName('index-change'));
+      await coll.insertOne({ _id: 'a', region: 'Napa', price: 5 });
+      expect(await coll.createIndex({ key: { region: 1 }, name: 'by_region' })).toBe('by_region');
+      // The same index again is no change.
+      expect(await coll.createIndex({ key: { region: 1 }, name: 'by_region' })).toBe('by_region');
+      await expect(
+        coll.createIndex({ key: { region: 1, price: -1 }, name: 'by_region' }),
+      ).rejects.toBeInstanceOf(IndexConflictError);
+      await expect(
+        coll.createIndex({ key: { region: 1 }, name: 'by_region', unique: true }),
+      ).rejects.toBeInstanceOf(IndexConflictError);
+      await coll.dropIndex('by_region');
+      await coll.dropIndex('by_region');
+      await coll.createIndex({ key: { region: 1, price: -1 }, name: 'by_region' });
+      const index = (await coll.listIndexes()).find((i) => i.name === 'by_region');
+      expect(index?.key).toEqual({ region: 1, price: -1 });
+      expect(await coll.find({ region: 'Napa' }, { sort: { price: -1 } })).toHaveLength(1);
+      await store.collection<Doc>(collectionName('no-such')).dropIndex('by_region');
     });
 
     it('renames a collection over an existing one with dropTarget', async () => {

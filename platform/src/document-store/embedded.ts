@@ -59,6 +59,8 @@ import {
   DuplicateKeyError,
   type Filter,
   type FindOptions,
+  IndexConflictError,
+  sameIndexSpec,
   type Update,
   type UpdateResult,
 } from './port.ts';
@@ -503,7 +505,13 @@ export function createEmbeddedDocumentStore(
         const tx = await writeGate();
         const state = ensure(name, tx);
         const indexName = spec.name ?? defaultIndexName(spec.key);
-        if (indexName === '_id_' || state.indexes.some((i) => i.spec.name === indexName)) return indexName;
+        if (indexName === '_id_') return indexName;
+        const same = state.indexes.find((i) => i.spec.name === indexName);
+        if (same) {
+          // As MongoDB answers (codes 85, 86): the same name with other keys or options is refused.
+          if (!sameIndexSpec(same.spec, spec)) throw new IndexConflictError(name, indexName);
+          return indexName;
+        }
         const index: IndexState = {
           spec: { key: { ...spec.key }, name: indexName, ...(spec.unique ? { unique: true } : {}) },
           fields: Object.keys(spec.key),
@@ -531,6 +539,11 @@ export function createEmbeddedDocumentStore(
         }
         state.indexes.push(index);
         return indexName;
+      },
+      async dropIndex(indexName) {
+        await writeGate();
+        const state = existing(name);
+        if (state) state.indexes = state.indexes.filter((i) => i.spec.name !== indexName);
       },
       async listIndexes() {
         const state = existing(name);

@@ -8,6 +8,7 @@ export {
   type EmbeddedContents,
   type EmbeddedDocumentStore,
 } from './embedded.ts';
+export { defaultIndexName } from './embedded-helpers.ts';
 export { openMongoDocumentStore } from './mongo.ts';
 export * from './port.ts';
 

@@ -22,6 +22,7 @@ import {
   type Doc,
   type DocumentStore,
   DuplicateKeyError,
+  IndexConflictError,
   type IndexSpec,
 } from './port.ts';
 
@@ -153,12 +154,30 @@ export async function openMongoDocumentStore(url: string, dbName: string): Promi
         run(name, async (session) => (await coll.aggregate([...pipeline], { session }).toArray()) as R[]),
       // Index builds are not part of a transaction (MongoDB allows them there only on new collections).
       createIndex: (spec) =>
-        run(name, () =>
-          coll.createIndex(spec.key, {
-            ...(spec.unique ? { unique: true } : {}),
-            ...(spec.name ? { name: spec.name } : {}),
-          }),
-        ),
+        run(name, async () => {
+          try {
+            return await coll.createIndex(spec.key, {
+              ...(spec.unique ? { unique: true } : {}),
+              ...(spec.name ? { name: spec.name } : {}),
+            });
+          } catch (error) {
+            // IndexOptionsConflict (85), IndexKeySpecsConflict (86): the port's one error for both.
+            const code = (error as { code?: number }).code;
+            if (code === 85 || code === 86) throw new IndexConflictError(name, spec.name ?? '');
+            throw error;
+          }
+        }),
+      dropIndex: (indexName) =>
+        run(name, async () => {
+          try {
+            await coll.dropIndex(indexName);
+          } catch (error) {
+            // IndexNotFound (27), or no collection (26): nothing to drop.
+            const code = (error as { code?: number }).code;
+            if (code === 27 || code === 26 || isNamespaceNotFound(error)) return;
+            throw error;
+          }
+        }),
       listIndexes: () =>
         run(name, async () => {
           try {

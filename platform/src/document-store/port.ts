@@ -66,8 +66,30 @@ export interface Collection<T extends Doc = Doc> {
   /** Ordered: stops at the first failing operation, like MongoDB's default. */
   bulkWrite(operations: readonly BulkOperation<T>[]): Promise<BulkWriteResult>;
   aggregate<R = Record<string, unknown>>(pipeline: readonly Record<string, unknown>[]): Promise<R[]>;
+  /**
+   * Creates an index, or finds it there already. An index of that name with other keys or options is
+   * refused with IndexConflictError (MongoDB's codes 85 and 86): drop it first (`dropIndex`).
+   */
   createIndex(spec: IndexSpec): Promise<string>;
   listIndexes(): Promise<IndexSpec[]>;
+  /** Drops the index of that name; nothing when there is none. */
+  dropIndex(name: string): Promise<void>;
+}
+
+/** The same keys in the same order and the same uniqueness: what MongoDB compares under one name. */
+export function sameIndexSpec(a: IndexSpec, b: IndexSpec): boolean {
+  const keys = (spec: IndexSpec) => JSON.stringify(Object.entries(spec.key));
+  return keys(a) === keys(b) && Boolean(a.unique) === Boolean(b.unique);
+}
+
+export class IndexConflictError extends Error {
+  readonly code = 86;
+  constructor(collection: string, name: string) {
+    super(
+      `${collection}: an existing index has the same name (${name}) as the requested index but different keys or options`,
+    );
+    this.name = 'IndexConflictError';
+  }
 }
 
 export class DuplicateKeyError extends Error {

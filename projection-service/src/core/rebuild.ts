@@ -1,6 +1,14 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { type Position, START } from '@wine/event-schemas';
-import type { Clock, DocumentStore, EventStore, Logger } from '@wine/platform';
+import {
+  type Clock,
+  type DocumentStore,
+  defaultIndexName,
+  type EventStore,
+  type IndexSpec,
+  type Logger,
+  sameIndexSpec,
+} from '@wine/platform';
 import { CHECKPOINTS, checkpointOperation } from './checkpoints.ts';
 import { planLanes } from './plan.ts';
 import type { Projection } from './projection.ts';
@@ -37,15 +45,32 @@ export interface RebuildResult {
 
 export const shadowName = (collection: string) => `${collection}__rebuild`;
 
-/** Creates a projection's indexes, on its collections or on copies named by `rename` (idempotent). */
+/**
+ * Creates a projection's indexes, on its collections or on copies named by `rename` (idempotent). An
+ * index whose keys or options changed under the same name is dropped and created anew (issue 13: on
+ * MongoDB the old one made the start fail, while the embedded store kept it); text indexes, which
+ * MongoDB lists under other keys, are left as they are.
+ */
 export async function createProjectionIndexes(
   docs: DocumentStore,
   projection: Projection,
   rename: (collection: string) => string = (c) => c,
 ): Promise<void> {
   for (const [collection, specs] of Object.entries(projection.indexes ?? {})) {
-    for (const spec of specs) await docs.collection(rename(collection)).createIndex(spec);
+    const coll = docs.collection(rename(collection));
+    const existing = new Map((await coll.listIndexes()).map((i) => [i.name, i]));
+    for (const spec of specs) {
+      const found = existing.get(spec.name ?? defaultIndexName(spec.key));
+      if (found && changedIndex(found, spec)) await coll.dropIndex(found.name as string);
+      await coll.createIndex(spec);
+    }
   }
+}
+
+/** The index of that name in the store is not the one the projection declares (text indexes aside). */
+export function changedIndex(found: IndexSpec, wanted: IndexSpec): boolean {
+  const text = (spec: IndexSpec) => '_fts' in spec.key || Object.values(spec.key).includes('text');
+  return !text(found) && !text(wanted) && !sameIndexSpec(found, wanted);
 }
 
 /** How far `position` is into a log whose head is `head` (positions grow with the log on every store). */
