@@ -16,7 +16,7 @@ describe('documents found by their ids', () => {
     const counting: Collection<Doc> = {
       ...lots,
       find: (filter, options) => {
-        asked.push(((filter?._id as { $in: string[] }).$in ?? []).length);
+        asked.push((filter?._id as { $in: string[] } | undefined)?.$in.length ?? 0);
         return lots.find(filter, options);
       },
     };
