@@ -246,7 +246,12 @@ describe('the EventStoreDB adapter against a stand-in for Streams.Read (issue 13
         calls += 1;
         if (calls > 1) throw new Error('cannot apply');
       },
-      { onCaughtUp: () => caughtUp(), onError: (error) => void (failed = error) },
+      {
+        onCaughtUp: () => caughtUp(),
+        onError: (error) => {
+          failed = error;
+        },
+      },
     );
     await live;
     await settle();
