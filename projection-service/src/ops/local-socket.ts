@@ -8,7 +8,7 @@ import type { Rebuilds } from './rebuilds.ts';
 import { type OpsDeps, replayStream } from './routes.ts';
 import { opsStatus } from './status.ts';
 
-export interface OpsSocketDeps extends Omit<OpsDeps, 'auth' | 'rebuilds'> {
+export interface OpsSocketDeps extends Omit<OpsDeps, 'auth' | 'claims' | 'rebuilds'> {
   rebuilds: Rebuilds;
   /** A path in the data folder (the embedded default: DATA_DIR/ops.sock). */
   path: string;

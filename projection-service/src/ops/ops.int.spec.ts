@@ -15,6 +15,7 @@ import {
   marketUpcaster,
   offsetClock,
   openSqliteEventStore,
+  openSqliteSecretStore,
   sessionTokens,
 } from '@wine/platform';
 import { listedLot } from '@wine/platform/testing';
@@ -85,6 +86,7 @@ interface Rig {
     path: string,
     body: unknown,
     who?: string,
+    commandId?: string,
   ): Promise<{ http: number; body: { status: string; data: { code?: string; responseData: unknown } } }>;
   status(): Promise<OpsStatus>;
   lot(id: string): Promise<string>;
@@ -122,7 +124,7 @@ async function rig(
     clock,
     logger,
     tokens,
-    secrets: { get: async () => null },
+    secrets: openSqliteSecretStore(':memory:', { clock }),
   });
   await app.ready();
   await runner.start();
@@ -131,10 +133,11 @@ async function rig(
     await runner.stop();
     await store.close();
   });
-  const post: Rig['post'] = async (path, body, who) => {
-    const headers: Record<string, string> = who
-      ? { authorization: `Bearer ${(await tokens.issue(who)).token}` }
-      : {};
+  const post: Rig['post'] = async (path, body, who, commandId) => {
+    const headers: Record<string, string> = {
+      ...(who && { authorization: `Bearer ${(await tokens.issue(who)).token}` }),
+      ...(commandId && { 'x-command-id': commandId }),
+    };
     const res = await app.inject({ method: 'POST', url: path, payload: body as object, headers });
     return { http: res.statusCode, body: res.json() };
   };
@@ -271,6 +274,35 @@ describe('a projection that fails on an event (issue 12 "Support")', () => {
     expect(chain.map((e) => (e.data as { streamName: string }).streamName)).toEqual(['lot-b', 'lot-d']);
     expect(chain[1]?.metadata.prevHash).toBe(chain[0]?.metadata.hash);
     expect(verifyChain(chain)).toBeNull();
+  });
+
+  it('refuses a command id sent again for another skip or by another user, writing and skipping nothing', async () => {
+    const r = await rig(new Set(['b', 'd']));
+    await poisonedLog(r);
+    const skip = async (commandId: string) => {
+      const failure = of(await r.status(), 'spec-lots')?.failure;
+      const body = {
+        projection: 'spec-lots',
+        eventId: failure?.eventId,
+        reason: `skip ${failure?.streamName}`,
+      };
+      return { body, answer: await r.post('/api/ops/skip', body, 'sam-support', commandId) };
+    };
+    const first = await skip('skip-command-0001');
+    expect(first.answer.body.status).toBe('success');
+    // Lot d now: the same id for another skip is refused, and nothing is written or skipped.
+    const reused = await skip('skip-command-0001');
+    expect(reused.answer.http).toBe(422);
+    expect(reused.answer.body.data.code).toBe('COMMAND_ID_REUSED');
+    expect(of(await r.status(), 'spec-lots')?.failure?.streamName).toBe('lot-d');
+    expect(await r.store.readStream(OPS_PROJECTIONS_STREAM)).toHaveLength(1);
+    // Another support user may not take it either; a fresh id skips d.
+    await r.docs.collection(USERS).insertOne({ _id: 'sue-support', status: 'active', roles: ['support'] });
+    const taken = await r.post('/api/ops/skip', reused.body, 'sue-support', 'skip-command-0001');
+    expect(taken.body.data.code).toBe('COMMAND_ID_TAKEN');
+    expect((await skip('skip-command-0002')).answer.body.status).toBe('success');
+    const chain = await r.store.readStream(OPS_PROJECTIONS_STREAM);
+    expect(chain.map((e) => (e.data as { streamName: string }).streamName)).toEqual(['lot-b', 'lot-d']);
   });
 
   it('refuses a skip or retry that does not match where the projection stopped, naming the code', async () => {

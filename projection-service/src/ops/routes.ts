@@ -2,6 +2,7 @@ import { actions, t } from '@wine/contracts';
 import {
   AppError,
   type Clock,
+  type commandIdClaims,
   type DocumentStore,
   type EventStore,
   type Logger,
@@ -24,6 +25,12 @@ export interface OpsDeps {
   clock: Clock;
   logger: Logger;
   auth: ViewerAuth;
+  /**
+   * Binds a skip's command id to its caller and request, as the command-service does: the skip's
+   * event id comes from it, so the same id sent again for another skip must be refused, not taken
+   * for the first one (the second skip would be lost from the log while the runner went on).
+   */
+  claims: ReturnType<typeof commandIdClaims>;
   rebuilds: Rebuilds;
   realtime?: StatusDeps['realtime'];
 }
@@ -59,9 +66,10 @@ export const opsRoutes: FastifyPluginAsync<OpsDeps> = async (app, deps) => {
   });
 
   registerAction(app, actions.opsSkip, auth.authorize, async (input, context) => {
+    const by = auth.viewerOf(context.request) ?? 'unknown';
+    await deps.claims(by, actions.opsSkip.path, context.commandId, input);
     const failure = failureOf(input.projection);
     if (failure.eventId !== input.eventId) throw new AppError('PROJECTION_NOT_AT_EVENT');
-    const by = auth.viewerOf(context.request) ?? 'unknown';
     await recordSkip(
       eventStore,
       {

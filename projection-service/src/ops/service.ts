@@ -1,5 +1,13 @@
 import type { RealtimeStatusView } from '@wine/contracts';
-import type { Clock, DocumentStore, EventStore, Logger, SecretStore, SessionTokens } from '@wine/platform';
+import {
+  type Clock,
+  commandIdClaims,
+  type DocumentStore,
+  type EventStore,
+  type Logger,
+  type SecretStore,
+  type SessionTokens,
+} from '@wine/platform';
 import type { FastifyInstance } from 'fastify';
 import type { Projection } from '../core/projection.ts';
 import type { ProjectionRunner } from '../core/runner.ts';
@@ -15,7 +23,8 @@ export interface OpsServiceDeps {
   clock: Clock;
   logger: Logger;
   tokens: SessionTokens;
-  secrets: Pick<SecretStore, 'get'>;
+  /** Sessions' revocations (`get`), and the command ids a skip was sent with (`claim`). */
+  secrets: Pick<SecretStore, 'get' | 'claim'>;
   /** The realtime server's figures when it runs in this process (the embedded default). */
   realtime?: () => RealtimeStatusView | null;
 }
@@ -26,6 +35,7 @@ export function opsService(app: FastifyInstance, deps: OpsServiceDeps) {
   app.register(opsRoutes, {
     ...deps,
     auth: viewerAuth({ tokens: deps.tokens, secrets: deps.secrets, docs: deps.docs }),
+    claims: commandIdClaims(deps.secrets, deps.clock),
     rebuilds: running,
   });
   return { rebuilds: running };
