@@ -44,6 +44,12 @@ export function closingScheduler(deps: ClosingSchedulerDeps): ClosingScheduler {
   const inFlight = new Set<string>();
   let timer: NodeJS.Timeout | null = null;
   let stopped = false;
+  /**
+   * Set once the whole log has been read: a lot that looks due halfway through the log may have
+   * closed further on, and closing it then costs a read of its stream for a close the decider
+   * ignores (10,000 of them made a restart on a million events read the lots' streams again).
+   */
+  let live = false;
 
   const track = (lotId: string, closesAt: string) => {
     closes.set(lotId, closesAt);
@@ -89,6 +95,7 @@ export function closingScheduler(deps: ClosingSchedulerDeps): ClosingScheduler {
   }
 
   function tick() {
+    if (!live) return;
     const now = clock.now().getTime();
     for (let due = queue.peek(); due && due.at <= now; due = queue.peek()) {
       queue.pop();
@@ -106,12 +113,14 @@ export function closingScheduler(deps: ClosingSchedulerDeps): ClosingScheduler {
   });
 
   return {
-    start() {
+    async start() {
       timer = setInterval(() => {
         if (!stopped) tick();
       }, deps.tickMs ?? 250);
       timer.unref();
-      return log.start();
+      await log.start();
+      live = true;
+      tick();
     },
     async stop() {
       stopped = true;
