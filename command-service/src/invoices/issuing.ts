@@ -89,6 +89,11 @@ export function invoicingProcess(
     const worker = async () => {
       for (let i = next++; i < work.length; i = next++) {
         const [lotId, closed] = work[i] as [string, Closed];
+        // A stop takes no more of the backlog: what is left is issued at the next start.
+        if (!live) {
+          inFlight.delete(lotId);
+          continue;
+        }
         try {
           await issue(lotId, closed);
           toIssue.delete(lotId);
