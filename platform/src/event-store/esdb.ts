@@ -137,14 +137,6 @@ export function openEsdbEventStore(connectionString: string, options: EsdbEventS
     return out;
   };
 
-  /** A stream's last event, read backwards (one event, the call taken whole). */
-  const lastOf = async (streamName: string): Promise<RecordedEvent | null> => {
-    const [last] = await readWhole(
-      client.readStream(streamName, { direction: BACKWARDS, fromRevision: END, maxCount: 1 }),
-    );
-    return last?.event ? toRecorded(last.event as EsdbRecordedEvent, true) : null;
-  };
-
   return {
     async append(streamName, events, expected) {
       try {
@@ -164,7 +156,8 @@ export function openEsdbEventStore(connectionString: string, options: EsdbEventS
         // log may already be another writer's).
         const position = result.position
           ? fromEsdbPosition(result.position)
-          : ((await lastOf(streamName))?.position ?? (await this.headPosition()));
+          : ((await this.readStream(streamName, { direction: 'backwards', maxCount: 1, raw: true }))[0]
+              ?.position ?? (await this.headPosition()));
         return { nextRevision: Number(result.nextExpectedRevision), position };
       } catch (error) {
         if (error instanceof WrongExpectedVersionError) {
