@@ -80,6 +80,63 @@ describe('embedded document store', () => {
     expect(Object.keys(after ?? {})).toEqual(Object.keys(original));
   });
 
+  it('never changes a version others hold: a document written twice in a transaction, readonly answers, indexes kept or deferred', async () => {
+    const store = createEmbeddedDocumentStore();
+    const coll = store.collection<Doc>('lots');
+    await coll.createIndex({ key: { status: 1, price: 1 } });
+    for (const id of ['a', 'b']) await coll.insertOne({ _id: id, status: 'open', price: 100, bids: 0 });
+    const held = await coll.find({}, { sort: { _id: 1 }, readonly: true });
+    const write = () =>
+      store.withTransaction(async () => {
+        for (let i = 0; i < 3; i++) {
+          await coll.updateOne({ _id: 'a' }, { $inc: { price: 10, bids: 1 } });
+          await coll.updateOne({ _id: 'b' }, { $inc: { bids: 1 } });
+        }
+      });
+    await write();
+    expect(held).toEqual([
+      { _id: 'a', status: 'open', price: 100, bids: 0 },
+      { _id: 'b', status: 'open', price: 100, bids: 0 },
+    ]);
+    const priced = (low: number) =>
+      coll.find({ status: 'open', price: { $gte: low } }, { sort: { price: 1, _id: 1 } });
+    expect((await priced(130)).map((d) => d._id)).toEqual(['a']);
+    // Deferred indexes: the second write of a document in the transaction changes it in place.
+    const held2 = await coll.find({ _id: 'a' }, { readonly: true });
+    const build = store.deferIndexes(['lots']);
+    await write();
+    build();
+    expect(held2).toEqual([{ _id: 'a', status: 'open', price: 130, bids: 3 }]);
+    expect(await coll.find({}, { sort: { _id: 1 } })).toEqual([
+      { _id: 'a', status: 'open', price: 160, bids: 6 },
+      { _id: 'b', status: 'open', price: 100, bids: 6 },
+    ]);
+    expect((await priced(150)).map((d) => d._id)).toEqual(['a']);
+    expect(await coll.countDocuments({ status: 'open', price: 100 })).toBe(1);
+  });
+
+  it('reads the restored document after a rollback (the last document a writer read is forgotten)', async () => {
+    const store = createEmbeddedDocumentStore();
+    const coll = store.collection<Doc>('lots');
+    await coll.insertOne({ _id: 'a', n: 1 });
+    await expect(
+      store.withTransaction(async () => {
+        await coll.updateOne({ _id: 'a' }, { $inc: { n: 1 } });
+        await coll.insertOne({ _id: 'b', n: 1 });
+        throw new Error('abort');
+      }),
+    ).rejects.toThrow('abort');
+    await coll.insertOne({ _id: 'b', n: 2 });
+    await coll.updateOne({ _id: 'a' }, { $inc: { n: 10 } });
+    expect(await coll.find({}, { sort: { _id: 1 } })).toEqual([
+      { _id: 'a', n: 11 },
+      { _id: 'b', n: 2 },
+    ]);
+    await store.dropCollection('lots');
+    await coll.insertOne({ _id: 'a', n: 0 });
+    expect(await coll.find({}, { sort: { _id: 1 } })).toEqual([{ _id: 'a', n: 0 }]);
+  });
+
   it('rolls a document changed in place and then replaced or deleted back to what it was', async () => {
     const store = createEmbeddedDocumentStore();
     const coll = store.collection<Doc>('lots');

@@ -81,8 +81,12 @@ export interface SortedIndex {
   readonly fields: readonly string[];
   readonly parts: readonly (readonly string[])[];
   readonly tree: Tree;
-  /** counts[l - 1]: documents by the JSON of their first `l` key values. */
-  readonly counts: Map<string, number>[];
+  /**
+   * counts[l - 1]: documents by the key (`prefixKey`) of their first `l` values; null until a plan
+   * asks for that prefix length (`prefixCounts`), then kept up to date. Most indexes are never asked
+   * for some lengths (a lot's bids by position, a user's standings by date: one count per document).
+   */
+  readonly counts: (Map<string, number> | null)[];
   /** Document keys of the irregular documents. */
   readonly irregular: Set<string>;
   /** Entries whose `_id` is not a string: their document keys do not sort as their ids do. */
@@ -94,7 +98,7 @@ export function createSortedIndex(fields: readonly string[]): SortedIndex {
     fields,
     parts: fields.map((f) => f.split('.')),
     tree: new BTree<Key, string>(undefined, compareKeys, 64),
-    counts: fields.map(() => new Map()),
+    counts: fields.map(() => null),
     irregular: new Set(),
     otherIds: 0,
   };
@@ -111,7 +115,7 @@ const { bulkLoad } =
  *
  * The keys are grouped by their first value and each group sorted on the rest (a lot's bids, a
  * user's standings: far fewer comparisons than one sort of them all, and runs the sort finds already
- * in order); the prefix counts are taken from the sorted runs, one per distinct prefix.
+ * in order). Prefix counts come later, for the lengths plans ask for (`prefixCounts`).
  */
 export function buildSortedIndex(
   fields: readonly string[],
@@ -138,7 +142,6 @@ export function buildSortedIndex(
   for (const first of [...groups.keys()].sort(compareComponent)) {
     const group = groups.get(first) as Component[][];
     if (group.length > 1) group.sort(byRest);
-    countRuns(index, group);
     for (const k of group) keys.push(k);
   }
   const tree = bulkLoad(
@@ -150,29 +153,33 @@ export function buildSortedIndex(
   return { ...index, tree };
 }
 
-/** Adds the prefix counts of one group of sorted keys sharing their first value. */
-function countRuns(index: SortedIndex, group: readonly Key[]): void {
-  const n = index.fields.length;
-  // starts[l]: where the current run of keys sharing their first l + 1 values began.
-  const starts = new Array<number>(n).fill(0);
-  const flush = (l: number, end: number) => {
-    const key = group[end - 1] as Key;
-    const map = index.counts[l] as Map<string, number>;
-    const k = prefixKey(key, l + 1);
-    map.set(k, (map.get(k) ?? 0) + end - (starts[l] as number));
-  };
-  for (let i = 1; i < group.length; i++) {
-    const a = group[i - 1] as Key;
-    const b = group[i] as Key;
-    let d = 1;
-    while (d < n && a[d] === b[d]) d++;
-    // Keys differ first at value d: every prefix longer than d starts a new run here.
-    for (let l = d; l < n; l++) {
-      flush(l, i);
-      starts[l] = i;
+/**
+ * The documents under each prefix of `length` values, built once from the sorted entries (runs of
+ * keys sharing that prefix are adjacent) the first time a plan asks, and kept up to date from then on.
+ */
+export function prefixCounts(index: SortedIndex, length: number): Map<string, number> {
+  const known = index.counts[length - 1];
+  if (known) return known;
+  const map = new Map<string, number>();
+  let run: Key | null = null;
+  let n = 0;
+  for (const key of index.tree.keys()) {
+    if (run && samePrefix(run, key, length)) {
+      n += 1;
+      continue;
     }
+    if (run) map.set(prefixKey(run, length), n);
+    run = key;
+    n = 1;
   }
-  for (let l = 0; l < n; l++) flush(l, group.length);
+  if (run) map.set(prefixKey(run, length), n);
+  index.counts[length - 1] = map;
+  return map;
+}
+
+function samePrefix(a: Key, b: Key, length: number): boolean {
+  for (let i = 0; i < length; i++) if (a[i] !== b[i]) return false;
+  return true;
 }
 
 /** The index values of a document, or null when it is irregular. */
@@ -203,7 +210,8 @@ export function prefixKey(values: readonly Component[], length: number): string 
 
 function count(index: SortedIndex, values: readonly Scalar[], delta: 1 | -1): void {
   for (let l = 1; l <= values.length; l++) {
-    const map = index.counts[l - 1] as Map<string, number>;
+    const map = index.counts[l - 1];
+    if (!map) continue;
     const k = prefixKey(values, l);
     const n = (map.get(k) ?? 0) + delta;
     if (n === 0) map.delete(k);

@@ -4,6 +4,7 @@ import {
   buildSortedIndex,
   compareComponent,
   createSortedIndex,
+  prefixCounts,
   prefixKey,
   reindexSorted,
   type SortedIndex,
@@ -50,19 +51,27 @@ describe('sorted index keys', () => {
     expect(compareComponent(0, -0)).toBe(0);
   });
 
-  it('counts documents under every prefix and keeps arrays aside, across moves and deletes', () => {
+  it('counts documents under every prefix (built when first asked, then kept) and keeps arrays aside, across moves and deletes', () => {
     const index = createSortedIndex(['status', 'colour']);
     reindexSorted(index, 'a', undefined, { status: 'open', colour: 'Red' });
     reindexSorted(index, 'b', undefined, { status: 'open' });
     reindexSorted(index, 'c', undefined, { status: ['open'] });
-    expect(index.counts[0]?.get(prefixKey(['open'], 1))).toBe(2);
-    expect(index.counts[1]?.get(prefixKey(['open', null], 2))).toBe(1);
+    expect(index.counts).toEqual([null, null]);
+    expect(prefixCounts(index, 1).get(prefixKey(['open'], 1))).toBe(2);
+    expect(prefixCounts(index, 2).get(prefixKey(['open', null], 2))).toBe(1);
     expect([...index.irregular]).toEqual(['c']);
     reindexSorted(index, 'c', { status: ['open'] }, { status: 'open', colour: 'Red' });
     reindexSorted(index, 'a', { status: 'open', colour: 'Red' }, undefined);
-    expect(index.counts[1]?.get(prefixKey(['open', 'Red'], 2))).toBe(1);
+    reindexSorted(index, 'd', undefined, { status: 'closed', colour: 'White' });
+    expect(prefixCounts(index, 2).get(prefixKey(['open', 'Red'], 2))).toBe(1);
+    expect(prefixCounts(index, 1).get(prefixKey(['open'], 1))).toBe(2);
+    expect(prefixCounts(index, 1).get(prefixKey(['closed'], 1))).toBe(1);
+    // What was kept up to date is what a build from the entries gives.
+    const rebuilt = { ...index, counts: [null, null] };
+    expect(prefixCounts(rebuilt, 1)).toEqual(index.counts[0]);
+    expect(prefixCounts(rebuilt, 2)).toEqual(index.counts[1]);
     expect(index.irregular.size).toBe(0);
-    expect(index.tree.size).toBe(2);
+    expect(index.tree.size).toBe(3);
   });
 });
 
@@ -199,7 +208,7 @@ describe('an index built in bulk over documents already there', () => {
     const one = createSortedIndex(fields);
     for (const [key, doc] of docs) reindexSorted(one, key, undefined, doc);
     expect([...bulk.tree.entries()]).toEqual([...one.tree.entries()]);
-    expect(bulk.counts).toEqual(one.counts);
+    for (let l = 1; l <= fields.length; l++) expect(prefixCounts(bulk, l)).toEqual(prefixCounts(one, l));
     expect(bulk.irregular).toEqual(one.irregular);
     expect(bulk.otherIds).toBe(one.otherIds);
     expect(bulk.irregular.size).toBeGreaterThan(0);
@@ -208,6 +217,7 @@ describe('an index built in bulk over documents already there', () => {
     reindexSorted(bulk, key, doc, { ...doc, status: 'closed' });
     reindexSorted(one, key, doc, { ...doc, status: 'closed' });
     expect([...bulk.tree.entries()]).toEqual([...one.tree.entries()]);
+    for (let l = 1; l <= fields.length; l++) expect(bulk.counts[l - 1]).toEqual(one.counts[l - 1]);
   });
 });
 

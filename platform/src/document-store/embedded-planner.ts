@@ -18,6 +18,7 @@ import {
   countRange,
   type Key,
   mergeWalks,
+  prefixCounts,
   prefixKey,
   type SortedIndex,
   TOP,
@@ -59,7 +60,7 @@ export function planFor(index: SortedIndex, cons: Constraints, total: number): I
   const covers = cons.exact && [...cons.fields].every(([field, c]) => c.exact && used.has(field));
   let estimate = total;
   if (p > 0) {
-    const counts = index.counts[p - 1] as Map<string, number>;
+    const counts = prefixCounts(index, p);
     estimate = 0;
     for (const combo of combos) estimate += counts.get(prefixKey(combo, p)) ?? 0;
   }

@@ -6,7 +6,10 @@
  * Guarantees:
  * - Documents are deep-cloned on the way in and out: callers never share references with the store,
  *   except a `find` with `readonly: true`, which answers the stored documents themselves (the store
- *   never changes a stored document: every write puts a new version in its place).
+ *   never changes a stored document others can see: every write puts a new version in its place; a
+ *   version written inside the open transaction, which only the transaction sees, may be changed in
+ *   place by its next write there, so a `readonly` answer read inside a transaction holds until the
+ *   transaction's next write).
  * - Every single write (and a whole `bulkWrite` up to its first failure) is applied synchronously,
  *   so a reader never sees half of it.
  * - `withTransaction`: writes inside the work are applied to the live data (so the work reads its own
@@ -116,6 +119,21 @@ export function createEmbeddedDocumentStore(
     return state;
   }
 
+  /**
+   * The live document a writer read or wrote last: the ops of a batch come in pairs and runs on one
+   * document (an upsert that creates it, then the guarded change), and a lookup in a map of a million
+   * documents is much of a catch-up's cost. Every change of a collection's documents goes through
+   * `put` (or `forget` for the rest).
+   */
+  let last: { state: CollState | null; key: string; doc: Doc | undefined } = {
+    state: null,
+    key: '',
+    doc: undefined,
+  };
+  const forget = () => {
+    last = { state: null, key: '', doc: undefined };
+  };
+
   /** Pre-images of the open transaction that the current reader must see instead of the live data. */
   function hiddenWrites(state: CollState): Map<string, PreImage> | undefined {
     if (!active || context.getStore() === active) return undefined;
@@ -127,7 +145,12 @@ export function createEmbeddedDocumentStore(
    * (writeGate), so they always see the live documents.
    */
   function readOne(state: CollState, key: string, live = false): Doc | undefined {
-    if (live) return state.docs.get(key);
+    if (live) {
+      if (last.state === state && last.key === key) return last.doc;
+      const doc = state.docs.get(key);
+      last = { state, key, doc };
+      return doc;
+    }
     const undo = hiddenWrites(state);
     if (undo?.has(key)) {
       const pre = undo.get(key);
@@ -235,7 +258,7 @@ export function createEmbeddedDocumentStore(
     tx: Tx | null,
     given: Doc | undefined | typeof LOOK_UP = LOOK_UP,
   ): void {
-    const prev = given === LOOK_UP ? state.docs.get(key) : given;
+    const prev = given === LOOK_UP ? readOne(state, key, true) : given;
     if (next) {
       for (const index of state.indexes) {
         if (!index.entries) continue;
@@ -259,6 +282,19 @@ export function createEmbeddedDocumentStore(
     reindex(state, key, prev, next ?? undefined);
     if (next) state.docs.set(key, next);
     else state.docs.delete(key);
+    last = { state, key, doc: next ?? undefined };
+  }
+
+  /**
+   * Whether a write must keep some index up to date (a unique one, a sorted one not deferred): that
+   * needs the old version as it was. Otherwise a document already written in the open transaction is
+   * a version no one outside it has seen (they see its pre-image), and the next write of it in the
+   * transaction changes it in place instead of making yet another version (a catch-up writes a lot
+   * two or three times per batch).
+   */
+  function maintained(state: CollState): boolean {
+    for (const index of state.indexes) if (index.entries || (index.sorted && !index.stale)) return true;
+    return false;
   }
 
   function reindex(state: CollState, key: string, prev: Doc | undefined, next: Doc | undefined): void {
@@ -279,7 +315,7 @@ export function createEmbeddedDocumentStore(
     if (doc._id === undefined) doc._id = randomUUID();
     const state = ensure(name, tx);
     const key = docKey(doc._id);
-    if (state.docs.has(key)) throw new DuplicateKeyError(name, { _id: doc._id });
+    if (readOne(state, key, true)) throw new DuplicateKeyError(name, { _id: doc._id });
     put(name, state, key, doc, tx, undefined);
   }
 
@@ -287,7 +323,12 @@ export function createEmbeddedDocumentStore(
    * Applies an update without touching `doc` (stored documents are immutable; new versions may share
    * untouched sub-objects with old ones). Returns the new version, or null when nothing changed.
    */
-  function applyUpdate(doc: AnyObject, update: Update, inserting: boolean): AnyObject | null {
+  function applyUpdate(
+    doc: AnyObject,
+    update: Update,
+    inserting: boolean,
+    inPlace = false,
+  ): AnyObject | null {
     // The insert-only part of an upsert, on a document that exists: nothing to do.
     if (!inserting && onlySetOnInsert(update)) return null;
     let modifier: Update = update;
@@ -309,7 +350,7 @@ export function createEmbeddedDocumentStore(
       return inserting ? doc : null;
     }
     if (!Array.isArray(modifier)) {
-      const fast = fastUpdate(doc, modifier, cloneDeep);
+      const fast = fastUpdate(doc, modifier, cloneDeep, inPlace);
       if (fast !== UNKNOWN) return fast ?? (inserting ? doc : null);
     }
     const docs = [cloneDeep(doc)];
@@ -345,8 +386,9 @@ export function createEmbeddedDocumentStore(
     }
     if (matched.length === 0) return upsert ? upsertOne(name, filter, change, tx) : result;
     result.matchedCount = matched.length;
+    const unseen = tx && !maintained(state!) ? tx.undo.get(state!) : undefined;
     for (const doc of matched as Doc[]) {
-      const next = applyUpdate(doc, change, false);
+      const next = applyUpdate(doc, change, false, unseen?.has(docKey(doc._id)) ?? false);
       if (!next) continue;
       assertSameId(doc._id, next);
       put(name, state!, docKey(doc._id), next as Doc, tx, doc);
@@ -426,7 +468,8 @@ export function createEmbeddedDocumentStore(
     if (projection && Object.keys(projection).length > 0) {
       const project = compileFastProjection(projection);
       const projected = project ? docs.map(project) : new Aggregator([{ $project: projection }]).run(docs);
-      return projected.map(cloneDeep) as Doc[];
+      // Read only: the projected copies may share the stored documents' values.
+      return (options?.readonly ? projected : projected.map(cloneDeep)) as Doc[];
     }
     return options?.readonly ? docs : docs.map(cloneDeep);
   }
@@ -560,6 +603,7 @@ export function createEmbeddedDocumentStore(
   }
 
   function rollback(tx: Tx): void {
+    forget();
     for (const [state, undo] of tx.undo) {
       for (const [key, pre] of undo) {
         const current = state.docs.get(key);

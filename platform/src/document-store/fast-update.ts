@@ -69,6 +69,7 @@ export function fastUpdate(
   doc: AnyObject,
   update: AnyObject,
   clone: <T>(value: T) => T,
+  inPlace = false,
 ): AnyObject | null | typeof UNKNOWN {
   let nested = false;
   let operators = 0;
@@ -91,7 +92,7 @@ export function fastUpdate(
   if (!nested) {
     // The same field under two operators is a conflict MongoDB rejects: let mingo say so.
     if (operators > 1 && sharesAField(update)) return UNKNOWN;
-    return flatUpdate(doc, update, clone);
+    return flatUpdate(doc, update, clone, inPlace);
   }
   const paths: string[] = [];
   for (const op in update) for (const path in update[op] as AnyObject) paths.push(path);
@@ -196,13 +197,28 @@ function sharesAField(update: AnyObject): boolean {
 
 /**
  * fastUpdate for updates of top-level fields only (every projection's per-event update): one pass,
- * and the document is copied only once something changes.
+ * and the document is copied only once something changes. `inPlace`: the caller owns `doc` (no one
+ * else can see it), so it is changed itself, and returned when something changed.
  */
 function flatUpdate(
   doc: AnyObject,
   update: AnyObject,
   clone: <T>(value: T) => T,
+  inPlace: boolean,
 ): AnyObject | null | typeof UNKNOWN {
+  if (inPlace) {
+    // Checked first: an update that would fail must leave the document as it was.
+    for (const op in update) {
+      if (op !== '$inc' && op !== '$max' && op !== '$min') continue;
+      const fields = update[op] as AnyObject;
+      for (const key in fields) {
+        const old = doc[key];
+        if (old === undefined) continue;
+        if (op === '$inc' ? typeof old !== 'number' : typeof old !== typeof fields[key]) return UNKNOWN;
+      }
+    }
+  }
+  // The changed document: `doc` itself when changed in place, else its copy once something changes.
   let root: AnyObject | null = null;
   for (const op in update) {
     const fields = update[op] as AnyObject;
@@ -212,20 +228,20 @@ function flatUpdate(
       switch (op) {
         case '$set':
           if (old === undefined || (old !== value && !isEqual(old, value))) {
-            root ??= { ...doc };
+            root ??= inPlace ? doc : { ...doc };
             root[key] = clone(value);
           }
           break;
         case '$unset':
           if (Object.hasOwn(root ?? doc, key)) {
-            root ??= { ...doc };
+            root ??= inPlace ? doc : { ...doc };
             delete root[key];
           }
           break;
         case '$inc':
           if (old !== undefined && typeof old !== 'number') return UNKNOWN;
           if (old === undefined || value !== 0) {
-            root ??= { ...doc };
+            root ??= inPlace ? doc : { ...doc };
             root[key] = old === undefined ? value : old + (value as number);
           }
           break;
@@ -236,7 +252,7 @@ function flatUpdate(
             old === undefined ||
             (op === '$max' ? (value as number) > (old as number) : (value as number) < (old as number));
           if (wins) {
-            root ??= { ...doc };
+            root ??= inPlace ? doc : { ...doc };
             root[key] = value;
           }
           break;

@@ -48,7 +48,7 @@ export function createProjectionRunner(deps: RunnerDeps): ProjectionRunner {
   let inFlight: Promise<void> = Promise.resolve();
   const resuming = new Map<string, Promise<void>>();
   const waiters = new Set<{ position: Position; resolve: () => void }>();
-  const publishWindow = deps.catchUpPublishWindow ?? 500_000;
+  const publishWindow = deps.catchUpPublishWindow ?? 1_000_000;
   const pageSize = deps.pageSize ?? 1000;
   /** Changes of committed events the bus has not been told of yet (catch-up only), and how many events. */
   let unpublished = noChanges();
