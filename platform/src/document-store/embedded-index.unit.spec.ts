@@ -3,7 +3,9 @@ import {
   BOTTOM,
   buildSortedIndex,
   compareComponent,
+  countRange,
   createSortedIndex,
+  type Key,
   prefixCounts,
   prefixKey,
   reindexSorted,
@@ -72,6 +74,62 @@ describe('sorted index keys', () => {
     expect(prefixCounts(rebuilt, 2)).toEqual(index.counts[1]);
     expect(index.irregular.size).toBe(0);
     expect(index.tree.size).toBe(3);
+  });
+});
+
+describe('range counts', () => {
+  it('count any range of a deep tree from its inner nodes as a walk of the entries would, across writes', () => {
+    const index = createSortedIndex(['status', 'price']);
+    const docs = new Map<string, AnyObject>();
+    for (let i = 0; i < 20_000; i++) {
+      const doc = { status: i % 7 === 0 ? 'closed' : 'open', price: (i * 7919) % 5000 };
+      docs.set(`d${i}`, doc);
+      reindexSorted(index, `d${i}`, undefined, doc);
+    }
+    // Moves and deletes change the sizes the inner nodes keep.
+    for (let i = 0; i < 20_000; i += 3) {
+      const key = `d${i}`;
+      const doc = docs.get(key) as AnyObject;
+      if (i % 2 === 0) reindexSorted(index, key, doc, undefined);
+      else reindexSorted(index, key, doc, { ...doc, price: (doc.price as number) + 2500 });
+    }
+    const walked = (low: Key, high: Key) => {
+      let n = 0;
+      countRange(index, low, high, () => {
+        n += 1;
+      });
+      return n;
+    };
+    const cases: [Key, Key][] = [
+      [[BOTTOM], [TOP]],
+      [
+        ['open', BOTTOM],
+        ['open', TOP],
+      ],
+      [
+        ['closed', BOTTOM],
+        ['closed', TOP],
+      ],
+      [
+        ['open', 100, BOTTOM],
+        ['open', 4000, TOP],
+      ],
+      [
+        ['open', 2500, TOP],
+        ['open', 2600, BOTTOM],
+      ],
+      [
+        ['open', 7000, BOTTOM],
+        ['open', 9000, TOP],
+      ],
+      [
+        ['closed', 0, BOTTOM],
+        ['open', 10, TOP],
+      ],
+    ];
+    for (const [low, high] of cases) expect(countRange(index, low, high)).toBe(walked(low, high));
+    expect(countRange(index, [BOTTOM], [TOP])).toBe(index.tree.size);
+    expect(countRange(index, ['open', 10, BOTTOM], ['open', 5, TOP])).toBe(0);
   });
 });
 
@@ -147,6 +205,68 @@ describe('index plans', () => {
     const filter = { status: 'open', price: { $lt: 50_000 } };
     const found = indexedFind(store, filter, { price: -1, _id: 1 }, { skip: 0, limit: 3 }, null);
     expect(found?.docs.map((d) => d.price)).toEqual([49_900, 49_800, 49_700]);
+  });
+
+  it('walk a later field in order by skipping over the values of the fields before it (skip scan)', () => {
+    // Prices run against the closing order: a walk of {status, price} would pass every open lot of
+    // the other colours; the skip scan reads only the Red lots, one walk per closing time.
+    const store = storeOf(lots, ['status', 'price'], ['status', 'colour', 'closes', 'price']);
+    const read = new Set<string>();
+    const spying = {
+      ...store,
+      docs: Object.assign(new Map(store.docs), {
+        get: (k: string) => {
+          read.add(k);
+          return store.docs.get(k);
+        },
+      }),
+    };
+    const byPriceDesc = (a: Lot, b: Lot) =>
+      (b.price as number) - (a.price as number) || (a._id < b._id ? 1 : -1);
+    const red = lots.filter((l) => l.status === 'open' && l.colour === 'Red');
+    // The closing times are the skipped field: 500 of them, more than a skip scan reads.
+    const tooMany = indexedFind(
+      spying,
+      { status: 'open', colour: 'Red' },
+      { price: -1, _id: -1 },
+      { skip: 0, limit: 5 },
+      (d) => d.status === 'open' && d.colour === 'Red',
+    );
+    expect(tooMany?.docs).toEqual(red.sort(byPriceDesc).slice(0, 5));
+    const few = storeOf(
+      lots.map((l) => ({ ...l, closes: (l.closes as number) % 4 })),
+      ['status', 'price'],
+      ['status', 'colour', 'closes', 'price'],
+    );
+    read.clear();
+    const spyingFew = {
+      ...few,
+      docs: Object.assign(new Map(few.docs), {
+        get: (k: string) => {
+          read.add(k);
+          return few.docs.get(k);
+        },
+      }),
+    };
+    const filter = { status: 'open', colour: 'Red', price: { $lt: 60_000 } };
+    const found = indexedFind(spyingFew, filter, { price: -1, _id: -1 }, { skip: 3, limit: 5 }, null);
+    const expected = [...few.docs.values()]
+      .filter((l) => l.status === 'open' && l.colour === 'Red' && (l.price as number) < 60_000)
+      .sort((a, b) => byPriceDesc(a as Lot, b as Lot));
+    expect(found).toEqual({ docs: expected.slice(3, 8), paged: true });
+    expect(read.size).toBeLessThanOrEqual(8);
+    // An equality on a field in between takes the values asked, not the index's.
+    const some = indexedFind(
+      few,
+      { status: 'open', colour: 'Red', closes: { $in: [1, 3] } },
+      { price: 1, _id: 1 },
+      { skip: 0, limit: 4 },
+      null,
+    );
+    const odd = [...few.docs.values()]
+      .filter((l) => l.status === 'open' && l.colour === 'Red' && [1, 3].includes(l.closes as number))
+      .sort((a, b) => -byPriceDesc(a as Lot, b as Lot));
+    expect(some).toEqual({ docs: odd.slice(0, 4), paged: true });
   });
 
   it('take the narrowest candidate set when it is smaller than the walk could be', () => {

@@ -22,6 +22,7 @@ import {
   prefixKey,
   type SortedIndex,
   TOP,
+  valuesAfter,
   walkRange,
 } from './embedded-index.ts';
 import { type AnyObject, compileFastFilter, memoOfFrozen, type Scalar, UNKNOWN } from './fast-filter.ts';
@@ -87,6 +88,40 @@ function bounds(plan: IndexPlan, combo: Scalar[]): [Key, Key] {
 }
 
 const narrows = (plan: IndexPlan) => plan.p > 0 || plan.range !== null;
+
+/** The most values a skip scan reads from an index for the fields it skips. */
+const MAX_SKIPPED = 64;
+
+/**
+ * `plan` walked in the order of `field` although `field` does not follow its equality prefix: the
+ * fields in between (no condition on them, or equality) take each value the index holds under the
+ * prefix (read by seeking: a skip scan) or each value asked, and each combination is one more walk,
+ * merged in `field`'s order (a country's lots by price from {status, country, colour, price}: one
+ * walk per colour). Null when `field` is not further on in the index, a field in between has a range,
+ * or there are too many values.
+ */
+function skipScan(plan: IndexPlan, field: string, cons: Constraints): IndexPlan | null {
+  const { index } = plan;
+  const at = index.fields.indexOf(field);
+  if (at <= plan.p || plan.range) return null;
+  let combos = plan.combos;
+  for (let i = plan.p; i < at; i++) {
+    const c = cons.fields.get(index.fields[i] as string);
+    if (c?.range) return null;
+    const next: Scalar[][] = [];
+    for (const combo of combos) {
+      const values = c?.eq ?? valuesAfter(index, combo, MAX_SKIPPED);
+      if (!values) return null;
+      for (const value of values) next.push([...combo, value]);
+      if (next.length > MAX_SKIPPED) return null;
+    }
+    combos = next;
+  }
+  const range = cons.fields.get(field)?.range ?? null;
+  const used = new Set(index.fields.slice(0, at + 1));
+  const covers = cons.exact && [...cons.fields].every(([f, c]) => c.exact && used.has(f));
+  return { index, p: at, combos, range, covers, estimate: plan.estimate };
+}
 
 /** The narrowing plan with the fewest documents under its prefix. */
 function cheapest(plans: IndexPlan[]): IndexPlan | null {
@@ -276,9 +311,20 @@ export function indexedFind<D extends AnyObject>(
   const plans = plansOf(store as IndexedStore<AnyObject>, cons);
   const narrow = cheapest(plans);
   let walkPlan: IndexPlan | null = null;
-  for (const plan of plans) {
-    if (plan.index.fields[plan.p] !== field) continue;
-    if (!walkPlan || plan.p > walkPlan.p || (plan.p === walkPlan.p && plan.estimate < walkPlan.estimate)) {
+  for (const candidate of plans) {
+    const plan =
+      candidate.index.fields[candidate.p] === field
+        ? candidate
+        : narrows(candidate)
+          ? skipScan(candidate, field, cons)
+          : null;
+    if (!plan) continue;
+    // The fewest documents under the prefix, then the longest prefix.
+    if (
+      !walkPlan ||
+      plan.estimate < walkPlan.estimate ||
+      (plan.estimate === walkPlan.estimate && plan.p > walkPlan.p)
+    ) {
       walkPlan = plan;
     }
   }

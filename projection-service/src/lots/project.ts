@@ -144,8 +144,9 @@ export const lotsProjection: Projection = {
         name: 'status_country_colour_price',
       },
       { key: { market_status: 1, custitem_gvo_color: 1, wprice: 1 }, name: 'status_colour_price' },
-      { key: { market_status: 1, custitemctregion: 1 }, name: 'status_region' },
-      { key: { market_status: 1, custitem_gvo_bottlesize: 1 }, name: 'status_bottlesize' },
+      // A region's or a bottle size's lots by price walked in order, as a country's or a colour's are.
+      { key: { market_status: 1, custitemctregion: 1, wprice: 1 }, name: 'status_region' },
+      { key: { market_status: 1, custitem_gvo_bottlesize: 1, wprice: 1 }, name: 'status_bottlesize' },
       { key: { custitem_gvo_country: 1, custitemctregion: 1 }, name: 'country_region' },
       { key: { auctionid: 1, date_closed: 1 }, name: 'auction_close' },
     ],
