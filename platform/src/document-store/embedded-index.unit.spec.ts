@@ -212,21 +212,22 @@ describe('index plans', () => {
     // the other colours; the skip scan reads only the Red lots, one walk per closing time.
     const store = storeOf(lots, ['status', 'price'], ['status', 'colour', 'closes', 'price']);
     const read = new Set<string>();
-    const spying = {
-      ...store,
-      docs: Object.assign(new Map(store.docs), {
+    /** The store, noting each document key read. */
+    const spied = (s: typeof store) => ({
+      ...s,
+      docs: Object.assign(new Map(s.docs), {
         get: (k: string) => {
           read.add(k);
-          return store.docs.get(k);
+          return s.docs.get(k);
         },
       }),
-    };
+    });
     const byPriceDesc = (a: Lot, b: Lot) =>
       (b.price as number) - (a.price as number) || (a._id < b._id ? 1 : -1);
     const red = lots.filter((l) => l.status === 'open' && l.colour === 'Red');
     // The closing times are the skipped field: 500 of them, more than a skip scan reads.
     const tooMany = indexedFind(
-      spying,
+      spied(store),
       { status: 'open', colour: 'Red' },
       { price: -1, _id: -1 },
       { skip: 0, limit: 5 },
@@ -239,17 +240,8 @@ describe('index plans', () => {
       ['status', 'colour', 'closes', 'price'],
     );
     read.clear();
-    const spyingFew = {
-      ...few,
-      docs: Object.assign(new Map(few.docs), {
-        get: (k: string) => {
-          read.add(k);
-          return few.docs.get(k);
-        },
-      }),
-    };
     const filter = { status: 'open', colour: 'Red', price: { $lt: 60_000 } };
-    const found = indexedFind(spyingFew, filter, { price: -1, _id: -1 }, { skip: 3, limit: 5 }, null);
+    const found = indexedFind(spied(few), filter, { price: -1, _id: -1 }, { skip: 3, limit: 5 }, null);
     const expected = [...few.docs.values()]
       .filter((l) => l.status === 'open' && l.colour === 'Red' && (l.price as number) < 60_000)
       .sort((a, b) => byPriceDesc(a as Lot, b as Lot));
