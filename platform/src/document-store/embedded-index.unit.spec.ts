@@ -261,6 +261,29 @@ describe('index plans', () => {
     expect(some).toEqual({ docs: odd.slice(0, 4), paged: true });
   });
 
+  it('test the walk against the keys of the narrowest plan instead of reading each document it passes', () => {
+    // One lot in 12 is the colour asked: a walk by closing time passes about 12 entries per match.
+    const rare = lots.map((l, i) => ({ ...l, colour: i % 12 === 7 ? 'Orange' : l.colour }));
+    const store = storeOf(rare, ['status', 'closes'], ['status', 'colour']);
+    const read = new Set<string>();
+    const spying = {
+      ...store,
+      docs: Object.assign(new Map(store.docs), {
+        get: (k: string) => {
+          read.add(k);
+          return store.docs.get(k);
+        },
+      }),
+    };
+    const never = counting(() => true);
+    const filter = { status: 'open', colour: 'Orange' };
+    const found = indexedFind(spying, filter, { closes: 1, _id: 1 }, { skip: 2, limit: 4 }, never.test);
+    const expected = rare.filter((l) => l.status === 'open' && l.colour === 'Orange').sort(byCloseThenId);
+    expect(found).toEqual({ docs: expected.slice(2, 6), paged: true });
+    expect(never.seen.calls).toBe(0);
+    expect(read.size).toBe(4);
+  });
+
   it('take the narrowest candidate set when it is smaller than the walk could be', () => {
     const store = storeOf(lots, ['status', 'closes'], ['colour']);
     const { seen, test } = counting((d) => d.status === 'open');

@@ -191,6 +191,36 @@ function candidates<D extends AnyObject>(
 
 const ABANDONED = Symbol('abandoned');
 
+/** The fields whose constraints a plan applies. */
+const usedBy = (plan: IndexPlan) => plan.index.fields.slice(0, plan.range ? plan.p + 1 : plan.p);
+
+/**
+ * The document keys of the narrowest plan, for a walk to test instead of reading and checking each
+ * document it passes (MongoDB's AND_HASH): when the walk and that plan together apply every constraint
+ * of the filter, and the walk is expected to pass many more entries than the plan holds (reading a
+ * document and checking it costs several times a key lookup in a set; building the set, about one
+ * per key). A rare country's lots by date: a few thousand keys, then a walk of set lookups.
+ */
+function membersFor(
+  walkPlan: IndexPlan,
+  narrow: IndexPlan,
+  cons: Constraints,
+  want: number,
+  fewest: number,
+): Set<string> | null {
+  if (narrow === walkPlan || !cons.exact) return null;
+  const walked = (want * walkPlan.estimate) / Math.max(fewest, 1);
+  if (fewest > walked * 2) return null;
+  const used = new Set([...usedBy(walkPlan), ...usedBy(narrow)]);
+  if (![...cons.fields].every(([field, c]) => c.exact && used.has(field))) return null;
+  const members = new Set<string>();
+  for (const combo of narrow.combos) {
+    const [low, high] = bounds(narrow, combo);
+    countRange(narrow.index, low, high, (key) => members.add(key));
+  }
+  return members;
+}
+
 /**
  * `exact`: the walk's order is the whole sort's (the sort field is the index's last, then `_id` the
  * same way, and every `_id` a string), so it stops at `skip + limit` without completing the tie, and
@@ -205,6 +235,7 @@ function walk<D extends AnyObject>(
   page: { skip: number; limit: number },
   budget: number,
   exact: boolean,
+  members: ReadonlySet<string> | null = null,
 ): D[] | typeof ABANDONED {
   const walks = plan.combos.map((combo) => {
     const [low, high] = bounds(plan, combo);
@@ -224,6 +255,7 @@ function walk<D extends AnyObject>(
     )
       break;
     if (++examined > budget) return ABANDONED;
+    if (members && !members.has(key)) continue;
     if (passed > 0 && !check) {
       passed -= 1;
       continue;
@@ -343,7 +375,9 @@ export function indexedFind<D extends AnyObject>(
       second[1] === direction &&
       walkPlan.p === walkPlan.index.fields.length - 1 &&
       walkPlan.index.otherIds === 0;
-    const found = walk(walkPlan, store.docs, checkFor(walkPlan, cons, test), direction, page, budget, exact);
+    const members = narrow && fewest !== undefined ? membersFor(walkPlan, narrow, cons, want, fewest) : null;
+    const check = members ? null : checkFor(walkPlan, cons, test);
+    const found = walk(walkPlan, store.docs, check, direction, page, budget, exact, members);
     if (found !== ABANDONED) return { docs: found, paged: exact };
   }
   if (ids) return { docs: byIds(ids, store.docs, cons, test), paged: false };
