@@ -45,6 +45,12 @@ export interface IndexPlan {
   estimate: number;
 }
 
+/** The filter is exactly the constraints on `fields` (an index applying them leaves nothing to check). */
+function appliedBy(cons: Constraints, fields: readonly string[]): boolean {
+  const used = new Set(fields);
+  return cons.exact && [...cons.fields].every(([field, c]) => c.exact && used.has(field));
+}
+
 export function planFor(index: SortedIndex, cons: Constraints, total: number): IndexPlan | null {
   if (index.irregular.size > 0) return null;
   let combos: Scalar[][] = [[]];
@@ -57,8 +63,7 @@ export function planFor(index: SortedIndex, cons: Constraints, total: number): I
   // Equal values in an $in list would walk (and count) their documents twice.
   if (p > 0) combos = [...new Map(combos.map((c) => [prefixKey(c, p), c])).values()];
   const range = p < index.fields.length ? (cons.fields.get(index.fields[p] as string)?.range ?? null) : null;
-  const used = new Set(index.fields.slice(0, range ? p + 1 : p));
-  const covers = cons.exact && [...cons.fields].every(([field, c]) => c.exact && used.has(field));
+  const covers = appliedBy(cons, index.fields.slice(0, range ? p + 1 : p));
   let estimate = total;
   if (p > 0) {
     const counts = prefixCounts(index, p);
@@ -89,6 +94,9 @@ function bounds(plan: IndexPlan, combo: Scalar[]): [Key, Key] {
 
 const narrows = (plan: IndexPlan) => plan.p > 0 || plan.range !== null;
 
+/** The fields whose constraints a plan applies. */
+const usedBy = (plan: IndexPlan) => plan.index.fields.slice(0, plan.range ? plan.p + 1 : plan.p);
+
 /** The most values a skip scan reads from an index for the fields it skips. */
 const MAX_SKIPPED = 64;
 
@@ -118,8 +126,7 @@ function skipScan(plan: IndexPlan, field: string, cons: Constraints): IndexPlan 
     combos = next;
   }
   const range = cons.fields.get(field)?.range ?? null;
-  const used = new Set(index.fields.slice(0, at + 1));
-  const covers = cons.exact && [...cons.fields].every(([f, c]) => c.exact && used.has(f));
+  const covers = appliedBy(cons, index.fields.slice(0, at + 1));
   return { index, p: at, combos, range, covers, estimate: plan.estimate };
 }
 
@@ -144,7 +151,7 @@ type Test = ((doc: AnyObject) => boolean) | null;
  */
 function checkFor(plan: IndexPlan, cons: Constraints, test: Test): Test {
   if (plan.covers) return null;
-  return checkBeyond(new Set(plan.index.fields.slice(0, plan.range ? plan.p + 1 : plan.p)), cons, test);
+  return checkBeyond(new Set(usedBy(plan)), cons, test);
 }
 
 /** What a candidate must still be checked for when the constraints on `used` hold already. */
@@ -191,9 +198,6 @@ function candidates<D extends AnyObject>(
 
 const ABANDONED = Symbol('abandoned');
 
-/** The fields whose constraints a plan applies. */
-const usedBy = (plan: IndexPlan) => plan.index.fields.slice(0, plan.range ? plan.p + 1 : plan.p);
-
 /**
  * The document keys of the narrowest plan, for a walk to test instead of reading and checking each
  * document it passes (MongoDB's AND_HASH): when the walk and that plan together apply every constraint
@@ -208,11 +212,9 @@ function membersFor(
   want: number,
   fewest: number,
 ): Set<string> | null {
-  if (narrow === walkPlan || !cons.exact) return null;
+  if (narrow === walkPlan) return null;
   const walked = (want * walkPlan.estimate) / Math.max(fewest, 1);
-  if (fewest > walked * 2) return null;
-  const used = new Set([...usedBy(walkPlan), ...usedBy(narrow)]);
-  if (![...cons.fields].every(([field, c]) => c.exact && used.has(field))) return null;
+  if (fewest > walked * 2 || !appliedBy(cons, [...usedBy(walkPlan), ...usedBy(narrow)])) return null;
   const members = new Set<string>();
   for (const combo of narrow.combos) {
     const [low, high] = bounds(narrow, combo);
