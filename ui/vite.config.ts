@@ -88,11 +88,12 @@ export default defineConfig({
     // The entry chunk holds React, Mantine, TanStack Router and Query, i18next and the shared zod
     // schemas (about 540 kB, 170 kB gzipped); the routes are split off by the router plugin.
     chunkSizeWarningLimit: 650,
-    // Modules run in source order across chunks, as in the browser's own ESM: main.tsx sets zod to
-    // jitless before any schema is made (src/zod-jitless.ts), which the CSP needs.
+    // main.tsx sets zod to jitless before any schema is made (src/zod-jitless.ts), which the CSP
+    // needs: the entry's modules are one chunk (below), run in import order, so no schema of a chunk
+    // the entry imports can be made first. (Rolldown's strictExecutionOrder, which wraps every module
+    // in a function to keep that order across chunks, cost 45 kB of the first load.)
     rolldownOptions: {
       output: {
-        strictExecutionOrder: true,
         // What the entry imports statically is needed before the first paint anyway: one file instead
         // of dozens of small ones, each a round trip on a phone's network (Lighthouse, issue 11).
         codeSplitting: { groups: [{ name: 'app', tags: ['$initial'] }] },

@@ -239,7 +239,7 @@ describe('verifying the phone', () => {
     ]);
     expect(screen.getByTestId('phone-status').textContent).toBe('Verified');
     expect(screen.queryByRole('button', { name: 'Verify phone' })).toBeNull();
-    expect(alertTexts()).toContain('Phone verified');
+    await waitFor(() => expect(alertTexts()).toContain('Phone verified'));
     // The e-mail stays as it was: only the phone was verified.
     expect(screen.getByTestId('email-status').textContent).toBe('Unverified');
   });

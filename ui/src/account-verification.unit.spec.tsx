@@ -102,7 +102,7 @@ describe('the identity check', () => {
         authorization: 'Bearer tok-1',
       }),
     ]);
-    expect(alertTexts()).toContain('Identity check: Approved');
+    await waitFor(() => expect(alertTexts()).toContain('Identity check: Approved'));
     // Approved: there is nothing more to send.
     expect(screen.queryByRole('button', { name: 'Check my identity' })).toBeNull();
   });
@@ -159,7 +159,7 @@ describe('the bid limit', () => {
       ),
     );
     expect(api.to('requestBidLimit').map((r) => r.input)).toEqual([{ amount: 1_250_050 }]);
-    expect(alertTexts()).toContain('Bid limit request sent');
+    await waitFor(() => expect(alertTexts()).toContain('Bid limit request sent'));
     expect(
       (
         within(section('Bid limit')).getByRole('textbox', {

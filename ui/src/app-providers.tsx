@@ -1,9 +1,9 @@
 import { MantineProvider } from '@mantine/core';
-import { ModalsProvider } from '@mantine/modals';
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { type createStore, Provider } from 'jotai';
 import type { ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
+import { ModalsHost } from './components/ConfirmDialog/ModalsHost.tsx';
 import { i18n } from './i18n/index.ts';
 import { theme } from './theme.ts';
 
@@ -19,7 +19,7 @@ export interface AppProvidersProps {
 
 /**
  * What every screen needs around it, as main.tsx and the test utils wrap the app alike: the texts,
- * the jotai store, the query cache, the theme, and the confirm dialogs (@mantine/modals).
+ * the jotai store, the query cache, the theme, and where the confirm dialogs render (@mantine/modals, loaded with the first).
  */
 export function AppProviders({ store, queryClient, mantineEnv, children }: AppProvidersProps) {
   return (
@@ -27,7 +27,8 @@ export function AppProviders({ store, queryClient, mantineEnv, children }: AppPr
       <Provider store={store}>
         <QueryClientProvider client={queryClient}>
           <MantineProvider theme={theme} {...(mantineEnv && { env: mantineEnv })}>
-            <ModalsProvider>{children}</ModalsProvider>
+            <ModalsHost />
+            {children}
           </MantineProvider>
         </QueryClientProvider>
       </Provider>

@@ -112,7 +112,7 @@ describe('/buynowcart', () => {
         'lot-3',
       ]),
     );
-    expect(alertTexts()).toContain('Item removed from cart');
+    await waitFor(() => expect(alertTexts()).toContain('Item removed from cart'));
   });
 
   it('removes a line no longer for sale too', async () => {

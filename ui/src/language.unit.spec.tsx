@@ -8,7 +8,8 @@ const alertTexts = () => screen.queryAllByTestId('alert').map((a) => a.textConte
 
 /** The header's desktop switch: the current language, then the other one from its menu. */
 async function switchTo(user: Awaited<ReturnType<typeof renderApp>>['user'], from: string, to: string) {
-  await user.click(screen.getByRole('button', { name: from }));
+  // The desktop menus load after the first paint.
+  await user.click(await screen.findByRole('button', { name: from }));
   await user.click(await screen.findByRole('menuitem', { name: to }));
 }
 
@@ -75,6 +76,7 @@ describe('the language switch', () => {
   it('is in the mobile menu too', async () => {
     const { user } = await renderApp('/');
     await user.click(screen.getByRole('button', { name: 'Open menu' }));
+    // The drawer loads when first opened.
     const choice = await screen.findByRole('radiogroup', { name: 'Language' });
     await user.click(within(choice).getByRole('radio', { name: 'Español' }));
 

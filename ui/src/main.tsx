@@ -3,13 +3,13 @@ import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
 import './styles.css';
 
-import { Notifications } from '@mantine/notifications';
 import { createRouter, RouterProvider } from '@tanstack/react-router';
 import { createStore } from 'jotai';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { bindQueriesToSession, createQueryClient } from './api/query-client.ts';
 import { AppProviders } from './app-providers.tsx';
+import { NotificationsHost } from './components/AlertToasts/NotificationsHost.tsx';
 import { NotFound } from './components/NotFound/NotFound.tsx';
 import { restoreLanguage } from './i18n/index.ts';
 import { signInSearchFor } from './lib/after-login.ts';
@@ -54,7 +54,7 @@ void languageReady.finally(() =>
     <StrictMode>
       <AppProviders store={store} queryClient={queryClient}>
         {/* seeds 000 §4.9: toasts bottom right. */}
-        <Notifications position="bottom-right" limit={5} />
+        <NotificationsHost position="bottom-right" limit={5} />
         <RouterProvider router={router} />
       </AppProviders>
     </StrictMode>,

@@ -98,7 +98,7 @@ describe('/productview/:pid for a signed-in bidder', () => {
     await user.type(await screen.findByRole('textbox', { name: 'Or enter an amount' }), '1300');
     await user.click(screen.getByRole('button', { name: 'Place Bid' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/account/profile'));
-    expect(alertTexts()).toContain('Please add a card to place bid');
+    await waitFor(() => expect(alertTexts()).toContain('Please add a card to place bid'));
     expect(api.to('bidConfirm')).toHaveLength(0);
   });
 
@@ -116,7 +116,7 @@ describe('/productview/:pid for a signed-in bidder', () => {
       }),
     );
     await waitFor(() => expect(router.state.location.pathname).toBe('/account/profile'));
-    expect(alertTexts()).toContain('Please add a card to place bid');
+    await waitFor(() => expect(alertTexts()).toContain('Please add a card to place bid'));
     expect(api.to('bidConfirm')).toHaveLength(1);
   });
 

@@ -43,7 +43,7 @@ describe('/salesorder/all', () => {
     expect(within(rows[1] as HTMLElement).getByText('Unpaid')).toBeTruthy();
     expect(api.to('salesOrders')[0]?.input).toEqual({ page: 1, limit: 20 });
     await expectNoAxeViolations(screen.getByRole('main'));
-    await user.click(screen.getByRole('button', { name: /Ada Lovelace/ }));
+    await user.click(await screen.findByRole('button', { name: /Ada Lovelace/ }));
     expect(await screen.findByRole('menuitem', { name: 'Sales orders' })).toBeTruthy();
   });
 

@@ -1,15 +1,15 @@
-import {
-  Anchor,
-  Badge,
-  Button,
-  Card,
-  Container,
-  createTheme,
-  type MantineColorsTuple,
-  Paper,
-  Table,
-  Title,
+import type {
+  AnchorProps,
+  BadgeProps,
+  ButtonProps,
+  CardProps,
+  ContainerProps,
+  MantineColorsTuple,
+  PaperProps,
+  TableScrollContainerProps,
+  TitleProps,
 } from '@mantine/core';
+import { createTheme } from '@mantine/core';
 
 /** Deep burgundy, from blush to the colour of an old claret. */
 const burgundy: MantineColorsTuple = [
@@ -71,17 +71,23 @@ export const theme = createTheme({
   defaultRadius: 'sm',
   black: '#2a1a1f',
   other: { serif },
+  // Default props as plain objects (what `Card.extend({...})` returns): `.extend` would import each
+  // component, and the table's scroll area, into the first load of every page (issue 11).
   components: {
-    Card: Card.extend({ defaultProps: { withBorder: true, radius: 'md', padding: 'md', shadow: 'xs' } }),
-    Paper: Paper.extend({ defaultProps: { radius: 'md' } }),
-    Button: Button.extend({ defaultProps: { radius: 'sm' } }),
-    Badge: Badge.extend({ defaultProps: { radius: 'sm' } }),
-    Anchor: Anchor.extend({ defaultProps: { underline: 'hover' } }),
-    Container: Container.extend({ defaultProps: { size: 'xl' } }),
-    Title: Title.extend({ defaultProps: { c: 'burgundy.9' } }),
+    Card: {
+      defaultProps: { withBorder: true, radius: 'md', padding: 'md', shadow: 'xs' } satisfies CardProps,
+    },
+    Paper: { defaultProps: { radius: 'md' } satisfies PaperProps },
+    Button: { defaultProps: { radius: 'sm' } satisfies ButtonProps },
+    Badge: { defaultProps: { radius: 'sm' } satisfies BadgeProps },
+    Anchor: { defaultProps: { underline: 'hover' } satisfies AnchorProps },
+    Container: { defaultProps: { size: 'xl' } satisfies ContainerProps },
+    Title: { defaultProps: { c: 'burgundy.9' } satisfies TitleProps },
     // A table wider than a phone scrolls sideways: its scroller takes focus, so a keyboard can scroll it.
-    TableScrollContainer: Table.ScrollContainer.extend({
-      defaultProps: { scrollAreaProps: { viewportProps: { tabIndex: 0 } } },
-    }),
+    TableScrollContainer: {
+      defaultProps: {
+        scrollAreaProps: { viewportProps: { tabIndex: 0 } },
+      } satisfies Partial<TableScrollContainerProps>,
+    },
   },
 });

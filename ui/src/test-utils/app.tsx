@@ -1,4 +1,4 @@
-import { Notifications, notifications } from '@mantine/notifications';
+import { notifications } from '@mantine/notifications';
 import { createMemoryHistory, createRouter, RouterProvider } from '@tanstack/react-router';
 import { act, render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -8,6 +8,7 @@ import { onTestFinished } from 'vitest';
 import { configureApi } from '../api/client.ts';
 import { bindQueriesToSession } from '../api/query-client.ts';
 import { AppProviders } from '../app-providers.tsx';
+import { NotificationsHost } from '../components/AlertToasts/NotificationsHost.tsx';
 import { restoreLanguage } from '../i18n/index.ts';
 import { routeTree } from '../routeTree.gen.ts';
 import { realtimeClientAtom } from '../state/realtime.ts';
@@ -77,7 +78,8 @@ export async function renderApp(path: string, options: AppOptions = {}) {
     render(
       // env test: no transitions, and dropdowns stay open although jsdom lays nothing out.
       <AppProviders store={store} queryClient={queryClient} mantineEnv="test">
-        <Notifications position="bottom-right" />
+        {/* As main.tsx: the toast container loads with the first toast. */}
+        <NotificationsHost position="bottom-right" />
         <RouterProvider router={router} />
       </AppProviders>,
     );

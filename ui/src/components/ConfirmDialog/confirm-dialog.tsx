@@ -1,9 +1,11 @@
 import { Stack } from '@mantine/core';
+import { randomId } from '@mantine/hooks';
 import { modals } from '@mantine/modals';
 import type { ReactNode } from 'react';
 import { errorMessage } from '../../api/client.ts';
 import { t } from '../../i18n/index.ts';
 import { DialogFailure } from '../FormDialog/FormDialog.tsx';
+import { modalsReady } from './ModalsHost.tsx';
 
 export interface ConfirmDialogOptions {
   title: string;
@@ -22,8 +24,8 @@ export interface ConfirmDialogOptions {
 }
 
 /**
- * Every "are you sure?" of the app: one @mantine/modals confirm modal (ModalsProvider in
- * app-providers.tsx), Cancel and the action, in the current language. Returns the modal's id.
+ * Every "are you sure?" of the app: one @mantine/modals confirm modal (its provider loads with the
+ * first one: ModalsHost.tsx), Cancel and the action, in the current language. Returns the modal's id.
  */
 export function confirmDialog({
   title,
@@ -44,26 +46,30 @@ export function confirmDialog({
     ...(destructive && { color: 'red' }),
     ...(confirmTestId && { 'data-testid': confirmTestId }),
   });
-  const modalId: string = modals.openConfirmModal({
-    title,
-    centered: true,
-    closeButtonProps: { 'aria-label': t('ui.common.close') },
-    labels: { confirm: confirmLabel, cancel: t('ui.common.cancel') },
-    children: body(null),
-    confirmProps: confirmProps(false),
-    closeOnConfirm: false,
-    onConfirm: () => {
-      modals.updateModal({ modalId, children: body(null), confirmProps: confirmProps(true) });
-      onConfirm().then(
-        () => modals.close(modalId),
-        (error: unknown) =>
-          modals.updateModal({
-            modalId,
-            children: body(errorMessage(error)),
-            confirmProps: confirmProps(false),
-          }),
-      );
-    },
-  });
+  const modalId = randomId();
+  const open = () =>
+    modals.openConfirmModal({
+      modalId,
+      title,
+      centered: true,
+      closeButtonProps: { 'aria-label': t('ui.common.close') },
+      labels: { confirm: confirmLabel, cancel: t('ui.common.cancel') },
+      children: body(null),
+      confirmProps: confirmProps(false),
+      closeOnConfirm: false,
+      onConfirm: () => {
+        modals.updateModal({ modalId, children: body(null), confirmProps: confirmProps(true) });
+        onConfirm().then(
+          () => modals.close(modalId),
+          (error: unknown) =>
+            modals.updateModal({
+              modalId,
+              children: body(errorMessage(error)),
+              confirmProps: confirmProps(false),
+            }),
+        );
+      },
+    });
+  void modalsReady().then(open);
   return modalId;
 }

@@ -1,17 +1,55 @@
-import { ActionIcon, Box, Burger, Container, Divider, Drawer, Group, NavLink, Stack } from '@mantine/core';
-import { useDisclosure } from '@mantine/hooks';
+import { ActionIcon, Box, Burger, Container, em, Group, useMantineTheme } from '@mantine/core';
+import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { Link } from '@tanstack/react-router';
+import { lazy, type ReactNode, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { company } from '../../config/company.ts';
-import { BrowseMegaMenu, BrowseNavTree } from '../BrowseMenu/BrowseMenu.tsx';
 import { CartButton } from '../CartButton/CartButton.tsx';
-import { LanguageChoice, LanguageMenu } from '../LanguageSwitch/LanguageSwitch.tsx';
 import { LiveStatus } from '../LiveStatus/LiveStatus.tsx';
-import { SearchIcon, SearchSuggest } from '../SearchSuggest/SearchSuggest.tsx';
-import { AccountMenu, AccountNavLinks } from './AccountMenu.tsx';
+import { SearchIcon } from '../SearchSuggest/SearchIcon.tsx';
 import classes from './Header.module.css';
-import { MoreMenu, MoreNavLinks } from './MoreMenu.tsx';
-import { savedSearchesPath, sellYourWinePath } from './site-pages.ts';
+import { sellYourWinePath } from './site-pages.ts';
+
+/*
+ * What the first paint does not need loads after it (issue 11: the first load of a phone): the desktop
+ * dropdowns (menus, the mega-menu, the suggesting search field, with their positioning library) once
+ * the viewport is wide enough to show them, the drawers when one is first opened.
+ */
+const desktopParts = () => import('./HeaderDesktop.tsx');
+const drawers = () => import('./HeaderDrawers.tsx');
+const LanguageMenu = lazy(() => desktopParts().then((m) => ({ default: m.LanguageMenu })));
+const DesktopSearch = lazy(() => desktopParts().then((m) => ({ default: m.DesktopSearch })));
+const BrowseMegaMenu = lazy(() => desktopParts().then((m) => ({ default: m.BrowseMegaMenu })));
+const MoreMenu = lazy(() => desktopParts().then((m) => ({ default: m.MoreMenu })));
+const AccountMenu = lazy(() => desktopParts().then((m) => ({ default: m.AccountMenu })));
+const SearchDrawer = lazy(() => drawers().then((m) => ({ default: m.SearchDrawer })));
+const MenuDrawer = lazy(() => drawers().then((m) => ({ default: m.MenuDrawer })));
+
+/** Whether the viewport is narrower than a theme breakpoint: what `visibleFrom` hides there. */
+function useBelow(breakpoint: 'md' | 'lg'): boolean {
+  const px = Number.parseFloat(useMantineTheme().breakpoints[breakpoint]) * 16;
+  return useMediaQuery(`(max-width: ${em(px - 0.1)})`, false, { getInitialValueInEffect: false });
+}
+
+/** A drawer's open state, and whether it was ever opened (it is loaded and mounted from then on). */
+function useDrawer() {
+  const [opened, handlers] = useDisclosure(false);
+  const [used, setUsed] = useState(false);
+  return {
+    opened,
+    used,
+    close: handlers.close,
+    toggle: () => {
+      setUsed(true);
+      handlers.toggle();
+    },
+  };
+}
+
+/** Nothing until its part has loaded (a few hundred ms after the first paint at most). */
+const Later = ({ children, until = null }: { children: ReactNode; until?: ReactNode }) => (
+  <Suspense fallback={until}>{children}</Suspense>
+);
 
 function Brand() {
   const { t } = useTranslation();
@@ -26,15 +64,17 @@ function Brand() {
   );
 }
 
-/** Product search with suggestions (seeds 000 §2.5): a suggestion opens its lot, Enter searches /search. */
-function SearchForm({ onDone, autoFocus }: { onDone?: () => void; autoFocus?: boolean }) {
-  return <SearchSuggest className={classes.search} onDone={onDone} autoFocus={autoFocus} />;
-}
-
 export function Header() {
   const { t } = useTranslation();
-  const [menuOpen, menu] = useDisclosure(false);
-  const [searchOpen, search] = useDisclosure(false);
+  const menu = useDrawer();
+  const search = useDrawer();
+  const belowMd = useBelow('md');
+  const belowLg = useBelow('lg');
+  const browseLink = (
+    <Link to="/search" className={classes.link}>
+      {t('ui.header.browseWines')}
+    </Link>
+  );
   return (
     <header className={classes.header}>
       <div className={classes.topline}>
@@ -42,7 +82,11 @@ export function Header() {
           <span>{t('ui.company.tagline')}</span>
           {/* The desktop's language switch; phones have it in the menu drawer. */}
           <Box visibleFrom="md" className={classes.toplineEnd}>
-            <LanguageMenu />
+            {!belowMd && (
+              <Later>
+                <LanguageMenu />
+              </Later>
+            )}
           </Box>
         </Container>
       </div>
@@ -54,38 +98,60 @@ export function Header() {
           is the search button and its drawer, as on phones.
         */}
         <Box visibleFrom="lg" className={classes.search}>
-          <SearchForm />
+          {!belowLg && (
+            <Later>
+              <DesktopSearch />
+            </Later>
+          )}
         </Box>
         <Box component="nav" aria-label={t('ui.header.mainNav')} visibleFrom="md" className={classes.nav}>
           <Link to="/" className={classes.link} activeOptions={{ exact: true }}>
             {t('ui.header.home')}
           </Link>
-          <BrowseMegaMenu>
-            <Link to="/search" className={classes.link}>
-              {t('ui.header.browseWines')}
-            </Link>
-          </BrowseMegaMenu>
+          {belowMd ? (
+            browseLink
+          ) : (
+            <Later until={browseLink}>
+              <BrowseMegaMenu>{browseLink}</BrowseMegaMenu>
+            </Later>
+          )}
           <Link to="/auction" className={classes.link}>
             {t('ui.header.auctions')}
           </Link>
           <Link to={sellYourWinePath} className={classes.link}>
             {t('ui.header.sellYourWine')}
           </Link>
-          <MoreMenu />
+          {!belowMd && (
+            <Later>
+              <MoreMenu />
+            </Later>
+          )}
         </Box>
         <div className={classes.spacer} />
         <Box visibleFrom="md">
-          <AccountMenu />
+          {!belowMd && (
+            <Later>
+              <AccountMenu />
+            </Later>
+          )}
         </Box>
         <CartButton />
         <LiveStatus />
         <Group gap="xs" hiddenFrom="lg" wrap="nowrap">
-          <ActionIcon variant="subtle" size="lg" aria-label={t('ui.header.openSearch')} onClick={search.open}>
+          <ActionIcon
+            variant="subtle"
+            size="lg"
+            aria-label={t('ui.header.openSearch')}
+            onClick={search.toggle}
+            // The drawer's code starts loading as the pointer comes (before the click that opens it).
+            onPointerEnter={() => void drawers()}
+          >
             <SearchIcon />
           </ActionIcon>
           <Burger
-            opened={menuOpen}
+            opened={menu.opened}
             onClick={menu.toggle}
+            onPointerEnter={() => void drawers()}
             aria-label={t('ui.header.openMenu')}
             size="sm"
             hiddenFrom="md"
@@ -93,54 +159,16 @@ export function Header() {
         </Group>
       </Container>
 
-      <Drawer
-        opened={searchOpen}
-        onClose={search.close}
-        position="top"
-        size="auto"
-        title={t('ui.header.searchWines')}
-        closeButtonProps={{ 'aria-label': t('ui.common.close') }}
-      >
-        <SearchForm onDone={search.close} autoFocus />
-      </Drawer>
-
-      <Drawer
-        opened={menuOpen}
-        onClose={menu.close}
-        position="right"
-        title={t('ui.header.menu')}
-        size="xs"
-        closeButtonProps={{ 'aria-label': t('ui.common.close') }}
-      >
-        {/* The language first: found at once, before the long list of regions. */}
-        <Box mb="md">
-          <LanguageChoice />
-        </Box>
-        <Stack gap={0} component="nav" aria-label={t('ui.header.mobileNav')}>
-          <NavLink component={Link} to="/" label={t('ui.header.home')} onClick={menu.close} />
-          <NavLink label={t('ui.header.browseWines')} childrenOffset="sm" defaultOpened>
-            <NavLink component={Link} to="/search" label={t('ui.header.allWines')} onClick={menu.close} />
-            <BrowseNavTree onNavigate={menu.close} />
-          </NavLink>
-          <NavLink component={Link} to="/auction" label={t('ui.header.auctions')} onClick={menu.close} />
-          <NavLink
-            component={Link}
-            to={sellYourWinePath}
-            label={t('ui.header.sellYourWine')}
-            onClick={menu.close}
-          />
-          <NavLink
-            component={Link}
-            to={savedSearchesPath}
-            label={t('ui.header.savedSearches')}
-            onClick={menu.close}
-          />
-          <Divider my="sm" />
-          <AccountNavLinks onNavigate={menu.close} />
-          <Divider my="sm" label={t('ui.header.more')} labelPosition="left" />
-          <MoreNavLinks onNavigate={menu.close} />
-        </Stack>
-      </Drawer>
+      {search.used && (
+        <Later>
+          <SearchDrawer opened={search.opened} onClose={search.close} />
+        </Later>
+      )}
+      {menu.used && (
+        <Later>
+          <MenuDrawer opened={menu.opened} onClose={menu.close} />
+        </Later>
+      )}
     </header>
   );
 }

@@ -38,7 +38,8 @@ describe('Header', () => {
 
   it('lists the configured pages under their configured labels in the More dropdown, then the fixed pages', async () => {
     const { user } = await renderHeader();
-    await user.click(screen.getByTestId('more-menu'));
+    // The desktop dropdowns load after the first paint.
+    await user.click(await screen.findByTestId('more-menu'));
     const items = screen
       .getAllByRole('menuitem')
       .map((item) => [item.textContent, item.getAttribute('href')]);
@@ -57,7 +58,8 @@ describe('Header', () => {
   it('opens the menu drawer with saved searches, Login, Register and the MORE pages', async () => {
     const { user } = await renderHeader();
     await user.click(screen.getByRole('button', { name: 'Open menu' }));
-    const drawer = screen.getByRole('navigation', { name: 'Mobile' });
+    // The drawer loads when first opened.
+    const drawer = await screen.findByRole('navigation', { name: 'Mobile' });
     for (const name of ['My saved searches', 'Login', 'Register', 'Our Cellar', 'Sell Your Wine']) {
       expect(within(drawer).getByRole('link', { name })).toBeTruthy();
     }
@@ -66,6 +68,25 @@ describe('Header', () => {
     );
     // The drawer's own markup (Mantine's drawer header is a second <header> only outside a browser).
     await expectNoAxeViolations(drawer);
+  });
+
+  it('loads no desktop dropdown on a phone, and its menu drawer when first opened', async () => {
+    // A phone: every "narrower than" query of the header matches.
+    const wide = window.matchMedia;
+    window.matchMedia = (query: string) => ({ ...wide(query), matches: query.includes('max-width') });
+    try {
+      const { user } = await renderHeader();
+      await user.click(screen.getByRole('button', { name: 'Open menu' }));
+      expect(await screen.findByRole('navigation', { name: 'Mobile' })).toBeTruthy();
+      expect(screen.queryByTestId('more-menu')).toBeNull();
+      expect(screen.queryByTestId('language-menu')).toBeNull();
+      expect(screen.queryByTestId('header-search')).toBeNull();
+      // The main menu's plain links are there (the page shows them from 1024px).
+      const nav = screen.getByRole('navigation', { name: 'Main' });
+      expect(within(nav).getByRole('link', { name: 'Browse Wines' })).toBeTruthy();
+    } finally {
+      window.matchMedia = wide;
+    }
   });
 
   it('has no accessibility violations with the drawers closed', async () => {

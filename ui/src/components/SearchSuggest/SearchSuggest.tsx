@@ -7,6 +7,7 @@ import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../api/client.ts';
 import { NO_IMAGE } from '../../lib/lot.ts';
+import { SearchIcon } from './SearchIcon.tsx';
 import classes from './SearchSuggest.module.css';
 
 /** Wait this long after the last key before asking (seeds 000 §9 "option search debounce"). */
@@ -24,24 +25,6 @@ export function suggestInputOf(text: string): InputOf<'suggestProducts'> | null 
 }
 
 const NAME: ActionName = 'suggestProducts';
-
-/** The magnifier of the search field, also the header's search button. */
-export function SearchIcon() {
-  return (
-    <svg
-      width="18"
-      height="18"
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2"
-      aria-hidden="true"
-    >
-      <circle cx="11" cy="11" r="7" />
-      <path d="m20 20-3.5-3.5" />
-    </svg>
-  );
-}
 
 /**
  * The header's product search (seeds 000 §2.5): suggestions from the read side's search index as
