@@ -1,8 +1,8 @@
 import i18next, { type TOptions } from 'i18next';
+import { bundledSpanish } from '#i18n/bundled-spanish';
 import { forEnglish } from './for-english.ts';
-import { forSpanish } from './for-spanish.ts';
 
-export { forEnglish, forSpanish };
+export { forEnglish };
 
 /**
  * seeds 000 "Language": the default language key is for_english, the other for_spanish. i18next knows
@@ -30,7 +30,11 @@ export type MessageKey = Leaves<typeof forEnglish>;
  */
 export const i18n = i18next.createInstance();
 void i18n.init({
-  resources: { en: { translation: forEnglish }, es: { translation: forSpanish } },
+  // Spanish from the start on a server; in a browser the page adds it when chosen (bundled-spanish.ts).
+  resources: {
+    en: { translation: forEnglish },
+    ...(bundledSpanish && { es: { translation: bundledSpanish } }),
+  },
   lng: defaultLanguage,
   fallbackLng: defaultLanguage,
   supportedLngs: languages.map((l) => l.code),

@@ -1,4 +1,5 @@
-import { forEnglish, formatMoney, forSpanish, i18n } from '@wine/contracts';
+import { forEnglish, formatMoney, i18n } from '@wine/contracts';
+import { forSpanish } from '@wine/contracts/for-spanish';
 import dayjs from 'dayjs';
 import { describe, expect, it } from 'vitest';
 import { formatDate, formatDateTime } from '../lib/format.ts';

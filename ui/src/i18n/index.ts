@@ -15,11 +15,17 @@ i18n.addResourceBundle('en', 'translation', { ui: uiForEnglish }, true, true);
 setI18n(i18n);
 
 /**
- * The UI's texts of the languages other than the default, each loaded when first chosen (issue 11:
- * the first load carries one language). English, the default, is always there.
+ * The texts of the languages other than the default, the shared ones (contracts i18n: a browser build
+ * has only English there) with the UI's, each loaded when first chosen (issue 11: the first load
+ * carries one language). English, the default, is always there.
  */
 const loaders: Partial<Record<Language, () => Promise<object>>> = {
-  es: () => import('./for-spanish.ts').then((module) => module.uiForSpanish),
+  // The shared texts (server messages, form validation) and the UI's, as one bundle.
+  es: () =>
+    Promise.all([import('@wine/contracts/for-spanish'), import('./for-spanish.ts')]).then(([shared, ui]) => ({
+      ...shared.forSpanish,
+      ui: ui.uiForSpanish,
+    })),
 };
 const loaded = new Set<Language>([defaultLanguage]);
 const loading = new Map<Language, Promise<void>>();
@@ -32,7 +38,7 @@ export function loadLanguage(language: Language): Promise<void> {
   if (!pending) {
     pending = load().then(
       (texts) => {
-        i18n.addResourceBundle(language, 'translation', { ui: texts }, true, true);
+        i18n.addResourceBundle(language, 'translation', texts, true, true);
         loaded.add(language);
         loading.delete(language);
       },

@@ -1,6 +1,6 @@
 import { modals } from '@mantine/modals';
 import { createRootRouteWithContext, Outlet, useLocation } from '@tanstack/react-router';
-import { useSetAtom } from 'jotai';
+import { useAtomValue, useSetAtom } from 'jotai';
 import { lazy, Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AlertToasts } from '../components/AlertToasts/AlertToasts.tsx';
@@ -10,9 +10,12 @@ import { NotFound } from '../components/NotFound/NotFound.tsx';
 import { StartupLoader } from '../components/StartupLoader/StartupLoader.tsx';
 import { UserNotices } from '../components/UserNotices/UserNotices.tsx';
 import type { RouterContext } from '../router-context.ts';
-import { validateSessionAtom } from '../state/session.ts';
+import { currentUserAtom, validateSessionAtom } from '../state/session.ts';
 
-/** Shown only after a registration: loaded after the first paint, not in the first load (issue 11). */
+/**
+ * Shown to a user whose stored cards were deleted (seeds 000 §4.8): loaded only for such a user, not
+ * in the first load of every page (issue 11).
+ */
 const WelcomePopup = lazy(() =>
   import('../components/WelcomePopup/WelcomePopup.tsx').then((module) => ({ default: module.WelcomePopup })),
 );
@@ -25,6 +28,7 @@ export const Route = createRootRouteWithContext<RouterContext>()({
 function RootLayout() {
   const { t } = useTranslation();
   const validateSession = useSetAtom(validateSessionAtom);
+  const popup = useAtomValue(currentUserAtom)?.popup_message === 1;
   // seeds 000 §2.4: at start a stored token is validated (once; a second call joins the first).
   useEffect(() => {
     void validateSession();
@@ -46,9 +50,11 @@ function RootLayout() {
         <Outlet />
       </main>
       <Footer />
-      <Suspense fallback={null}>
-        <WelcomePopup />
-      </Suspense>
+      {popup && (
+        <Suspense fallback={null}>
+          <WelcomePopup />
+        </Suspense>
+      )}
       <UserNotices />
       <AlertToasts />
     </>
