@@ -23,6 +23,7 @@ import { LotDrawer } from '../components/LotDrawer/LotDrawer.tsx';
 import { LotGrid } from '../components/LotGrid/LotGrid.tsx';
 import { SaveSearch } from '../components/SaveSearch/SaveSearch.tsx';
 import { SearchFilters } from '../components/SearchFilters/SearchFilters.tsx';
+import { ProductGridSkeleton } from '../components/Skeletons/Skeletons.tsx';
 import { colourLabel } from '../lib/lot.ts';
 import {
   type BrowseSearch,
@@ -45,6 +46,13 @@ export const Route = createFileRoute('/search')({
   loader: ({ deps, context: { queryClient } }) =>
     queryClient.ensureQueryData(lotSearchQuery(toSearchFilter(deps))),
   component: SearchPage,
+  // The first visit paints the header and a grid of placeholders at once, not a blank page until
+  // the wines have come (seeds 001 §9 grid skeleton).
+  pendingComponent: () => (
+    <Container py="xl">
+      <ProductGridSkeleton />
+    </Container>
+  ),
   errorComponent: ({ error }) => <LoadError error={error} />,
 });
 
