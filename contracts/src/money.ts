@@ -9,3 +9,6 @@ const usd = new Intl.NumberFormat('en-US', {
 export function formatMoney(cents: number): string {
   return usd.format(cents / 100);
 }
+
+/** DOMAIN.md: a maximum is capped at $999,999.99 per lot. */
+export const MAX_BID_CENTS = 99_999_999;

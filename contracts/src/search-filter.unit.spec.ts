@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { SearchFilter, searchLimits } from './search-filter.ts';
+import { SearchFilter } from './search-filter.ts';
+import { searchLimits } from './search-limits.ts';
 
 const issues = (input: unknown) => SearchFilter.safeParse(input).error?.issues.map((i) => i.message) ?? [];
 const words = (n: number, length = 10) => Array.from({ length: n }, (_, i) => `${i}`.padEnd(length, 'x'));

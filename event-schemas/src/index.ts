@@ -11,6 +11,7 @@ export * from './lot-events.ts';
 export * from './lot-view-events.ts';
 export * from './ops-events.ts';
 export * from './page-events.ts';
+export * from './page-ids.ts';
 export * from './registry.ts';
 export * from './stock-events.ts';
 export * from './streams.ts';

@@ -2,33 +2,6 @@ import { z } from 'zod';
 import { defineEvent } from './registry.ts';
 
 /**
- * The static content pages of seeds 000 §2.2 (and the pages of §2.1 that read the same record:
- * /aboutus, /howitworks, /terms-conditions), by the id taken from the path.
- */
-export const knownPageIds = [
-  'about',
-  'services',
-  'help',
-  'guidelines',
-  'privacy_policy',
-  'terms_of_use',
-  'faq',
-  'delivery',
-  'selling_wine',
-  'contact_us',
-  'header_first_page',
-  'header_second_page',
-  'header_third_page',
-  'header_fourth_page',
-  'more_third_tab',
-  'more_fourth_tab',
-  'aboutus',
-  'howitworks',
-  'terms-conditions',
-] as const;
-export type KnownPageId = (typeof knownPageIds)[number];
-
-/**
  * A page id: one of the known pages, or a new one as a safe slug (lower-case letters, digits, '_' and
  * '-', starting with a letter), so it can be a path segment and a stream name as it is.
  */

@@ -1,9 +1,7 @@
 import { z } from 'zod';
-import { lazy, t, textsOf } from '../i18n/index.ts';
+import { lazy, t } from '../i18n/index.ts';
 import { plainText } from '../text.ts';
-
-/** seeds 001 §5: the messages of the account forms, in the current language (i18n/for-english.ts). */
-export const accountMessages = textsOf('account');
+import { accountMessages } from './messages.ts';
 
 /** 'Required!', read when the issue is made (in the caller's language). */
 export const required = lazy(() => accountMessages.required);

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { lazy, t } from '../i18n/index.ts';
 import { plainText } from '../text.ts';
-import { AddressFields, accountMessages, atMost, required, UserId } from './fields.ts';
+import { AddressFields, atMost, required, UserId } from './fields.ts';
+import { accountMessages } from './messages.ts';
 
 /** seeds 001 §7 runKycCheck: the identity check; the data goes to the KYC provider, not to the log. */
 export const RunKycCheckInput = z.strictObject({

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { lazy, t } from '../i18n/index.ts';
-import { accountMessages, Email, name, required } from './fields.ts';
+import { Email, name, required } from './fields.ts';
+import { accountMessages } from './messages.ts';
 
 /** An admin invites someone to register; the e-mailed link opens /invite?token=. */
 export const InviteUserInput = z.strictObject({

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { lazy } from '../i18n/index.ts';
-import { accountMessages, atMost, Email, Password, required, withConfirmation } from './fields.ts';
+import { atMost, Email, Password, required, withConfirmation } from './fields.ts';
+import { accountMessages } from './messages.ts';
 
 export const ForgotPasswordInput = z.strictObject({ email: Email });
 

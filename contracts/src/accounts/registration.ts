@@ -1,16 +1,8 @@
 import { z } from 'zod';
 import { lazy, t } from '../i18n/index.ts';
 import { plainText } from '../text.ts';
-import {
-  accountMessages,
-  atMost,
-  Email,
-  name,
-  Password,
-  Phone,
-  required,
-  withConfirmation,
-} from './fields.ts';
+import { atMost, Email, name, Password, Phone, required, withConfirmation } from './fields.ts';
+import { accountMessages } from './messages.ts';
 import { LoginResult } from './session.ts';
 
 /**

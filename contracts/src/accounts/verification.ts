@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { lazy, t } from '../i18n/index.ts';
-import { accountMessages, Email, required } from './fields.ts';
+import { Email, required } from './fields.ts';
+import { accountMessages } from './messages.ts';
 
 export const VerifyEmailCodeInput = z.strictObject({
   code: z.string(required).regex(

@@ -1,9 +1,6 @@
 import { BannerId, BannerImage, BannerLink } from '@wine/event-schemas';
 import { z } from 'zod';
 
-/** Where banner images are served from (as lot images from /uploads/product/, seeds 000 §3.2). */
-export const BANNER_IMAGE_PATH = '/uploads/banner/';
-
 /** seeds 000 §3.2 "home banners (only active ones, active=1)": a banner as the home page shows it. */
 export const HomeBanner = z.object({
   id: z.string(),

@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import { t, textsOf } from '../i18n/index.ts';
-import { formatMoney } from '../money.ts';
+import { MAX_BID_CENTS } from '../money.ts';
 
 /**
  * The bidding rules the server decides with and the browser shows (DOMAIN.md "Bids", seeds 000 §9).
@@ -39,9 +38,6 @@ export const defaultBidIncrements: readonly IncrementRule[] = [
   increment: dollars(increment as number),
   value_type: 'fixed' as const,
 }));
-
-/** DOMAIN.md: a maximum is capped at $999,999.99 per lot. */
-export const MAX_BID_CENTS = 99_999_999;
 
 /**
  * The increment at `amount` (the current price): the row whose range holds it; below the first row
@@ -118,33 +114,3 @@ export const defaultMarketSettings: MarketSettings = {
   buyer_premium: 20,
   bid_increments: defaultBidIncrements,
 };
-
-/** The bidding texts of seeds 000 §4.2, §5 and §8, and the refusals DOMAIN.md asks to be clear. */
-export const bidMessages = textsOf('bid', {
-  minBid: (cents: number) => t('bid.minBid', { amount: formatMoney(cents) }),
-  maxNotHigher: (cents: number) => t('bid.maxNotHigher', { amount: formatMoney(cents) }),
-  wrongType: (type: 'proxy' | 'hard') => t('bid.wrongType', { type }),
-  /** Read when shown: the cap in the current language's wording. */
-  get capped() {
-    return t('bid.capped', { amount: formatMoney(MAX_BID_CENTS) });
-  },
-});
-
-/** seeds 000 §4.2 bidtopstatus. */
-export type BidTopStatus = 'winner' | 'outbid' | 'won' | 'lost';
-const statusTexts = { outbid: 'outbid', winner: 'winning', won: 'won', lost: 'lost' } as const;
-export const bidStatusMessage: Readonly<Record<BidTopStatus, string>> = Object.defineProperties(
-  {} as Record<BidTopStatus, string>,
-  Object.fromEntries(
-    Object.entries(statusTexts).map(([status, key]) => [
-      status,
-      { enumerable: true, get: () => t(`bid.${key}`) },
-    ]),
-  ),
-);
-
-/** seeds 000 §4.4, §5 and §8: the buy-now texts. */
-export const buyNowMessages = textsOf('buyNow', {
-  minQuantity: (n: number) => t('buyNow.minQuantity', { count: n }),
-  maxQuantity: (n: number) => t('buyNow.maxQuantity', { count: n }),
-});

@@ -1,14 +1,14 @@
 import { describe, expect, it } from 'vitest';
+import { MAX_BID_CENTS } from '../money.ts';
 import {
-  bidMessages,
   bidOptions,
   buyNowUnitPrice,
   defaultBidIncrements,
   type IncrementRule,
   incrementAt,
-  MAX_BID_CENTS,
   nextBid,
 } from './bidding.ts';
+import { bidMessages } from './messages.ts';
 
 const $ = (dollars: number) => Math.round(dollars * 100);
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { lazy } from '../i18n/index.ts';
-import { bidMessages, buyNowMessages } from './bidding.ts';
+import { bidMessages, buyNowMessages } from './messages.ts';
+import { myBidTypes } from './my-bid-types.ts';
 
 /**
  * seeds 000 §5 "Bid amount (wsprice)": required ('Select bid amount'), a number ('Numbers only!'),
@@ -70,8 +71,6 @@ export const BidHistoryRow = z.object({
 });
 export type BidHistoryRow = z.infer<typeof BidHistoryRow>;
 
-/** seeds 000 §2.3 /auctions/:type (My Bids), /watchlist/:type. */
-export const myBidTypes = ['all', 'winning', 'outbid', 'won', 'lost'] as const;
 export const MyBidsInput = z.strictObject({
   type: z.enum(myBidTypes).default('all'),
   page: z.number().int().min(1).max(10_000).default(1),

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { bidMessages } from './bidding.ts';
 import { BidAmount } from './bids.ts';
+import { bidMessages } from './messages.ts';
 
 const messages = (value: unknown) => BidAmount.safeParse(value).error?.issues.map((i) => i.message) ?? [];
 

@@ -1,4 +1,4 @@
-import { buyNowMessages } from '../bidding/bidding.ts';
+import { buyNowMessages } from '../bidding/messages.ts';
 
 /** seeds 000 §4.4 / §9: an auction lot shows buy now while the per-unit price is below bprice + 20%... */
 export const BUY_NOW_PRICE_MARGIN = 1.2;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { buyNowMessages } from '../bidding/bidding.ts';
+import { buyNowMessages } from '../bidding/messages.ts';
 import { lazy } from '../i18n/index.ts';
 
 /** seeds 000 §5 buy-now form: product_id ('Product ID required'), qty ('Enter quantity'). */

@@ -4,7 +4,8 @@ import { action } from '../action.ts';
 import { HomeBanner } from '../banners/banner.ts';
 import { defaultMarketSettings, IncrementRule, MarketSettings } from '../bidding/bidding.ts';
 import { CategoryType, Location, notificationKinds, ReferenceItem } from './reference-data.ts';
-import { defaultSiteSettings, SiteSettings } from './site-settings.ts';
+import { defaultSiteSettings } from './site-defaults.ts';
+import { SiteSettings } from './site-settings.ts';
 
 /**
  * seeds 000 §3.2 "Default data bundle loaded at start": notifications, configuration variables, bid

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ConsignmentInput, ContactUsInput, NewsletterInput } from './inputs.ts';
-import { defaultMerchant, MerchantDetails } from './merchant.ts';
+import { MerchantDetails } from './merchant.ts';
+import { defaultMerchant } from './merchant-defaults.ts';
 import { MAX_PHOTO_BYTES, Photo, sniffImageType } from './photos.ts';
 
 const bytes = (...values: number[]) => Uint8Array.from(values);

@@ -88,19 +88,6 @@ export type ViewerFields = z.infer<typeof ViewerFields>;
  */
 export const LotView = LotFields.extend({ future_active: z.boolean() }).extend(ViewerFields.shape);
 export type LotView = z.infer<typeof LotView>;
+
 /** A page of lots with the number that matched. */
 export const LotPage = z.object({ records: z.array(LotView), totalRecords: z.number() });
-
-/** seeds 000 §2.7 score badges: label and read-model field. */
-export const scoreBadges = [
-  ['WS', 'custitem_gvo_ws'],
-  ['BH', 'custitem_gvo_ratingtextbhscore'],
-  ['IWC', 'custitem_gvo_ratingtextiwcscore'],
-  ['JS', 'custitem_gvo_ratingtextjsscore'],
-  ['VM', 'custitem_gvo_ratingtextvmrating'],
-  ['WA', 'custitem_gvo_wa'],
-  ['JD', 'custitem2'],
-  ['JR', 'custitem3'],
-  ['DM', 'custitemdm'],
-  ['TWI', 'custitemtwi'],
-] as const satisfies readonly (readonly [string, keyof LotDocument])[];

@@ -2,9 +2,6 @@ import { z } from 'zod';
 import { action } from '../action.ts';
 import { LotPage } from '../lots/lot-document.ts';
 
-/** seeds 000 §9: the page sizes a list offers (25, 50, 100). */
-export const sellerLotsPageSizes = [25, 50, 100] as const;
-
 /**
  * A page of the caller's own lots. There is no seller id in it: the lots are always the caller's,
  * taken from the session (a body naming someone else is refused as an unknown key).

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { searchText } from './search-param.ts';
 
 /**
@@ -12,7 +12,7 @@ export function safeReferer(value: unknown): string | undefined {
 }
 
 const pid = searchText({ min: 1, max: 100 });
-const referer = z.unknown().transform(safeReferer).optional().catch(undefined);
+const referer = z.catch(z.optional(z.pipe(z.unknown(), z.transform(safeReferer))), undefined);
 
 /**
  * seeds 000 §2.1 / §2.3: /login?pid= returns to that product; a protected route passes the requested

@@ -1,4 +1,11 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
+
+/*
+ * The URL's query parameters, checked when a route matches (TanStack Router's validateSearch). The
+ * router's code is in the first load of every page, so these are zod/mini schemas: the same zod core,
+ * without the methods of every schema type (issue 11: 70 kB of the first load). A bad value never
+ * fails a page: it falls back to the default, or to absent.
+ */
 
 /**
  * A text search parameter. The router parses search values as JSON, so an all-digit value
@@ -6,9 +13,35 @@ import { z } from 'zod';
  * bounded; anything else is treated as absent.
  */
 export const searchText = ({ min = 0, max }: { min?: number; max: number }) =>
-  z
-    .union([z.string(), z.number()])
-    .transform((v) => String(v).trim())
-    .pipe(z.string().min(min).max(max))
-    .optional()
-    .catch(undefined);
+  z.catch(
+    z.optional(
+      z.pipe(
+        z.pipe(
+          z.union([z.string(), z.number()]),
+          z.transform((v) => String(v).trim()),
+        ),
+        z.string().check(z.minLength(min), z.maxLength(max)),
+      ),
+    ),
+    undefined,
+  );
+
+/** ?page=: a whole number from 1 to `max`, 1 when absent or out of range. */
+export const pageParam = (max = 10_000) =>
+  z.catch(z._default(z.int().check(z.minimum(1), z.maximum(max)), 1), 1);
+
+/** One of `values`, `fallback` when absent or anything else. */
+export const choiceParam = <const T extends readonly [string, ...string[]]>(values: T, fallback: T[number]) =>
+  z.catch(z._default(z.enum(values), fallback), fallback);
+
+/** One of `values`, or absent. */
+export const optionalChoiceParam = <const T extends readonly [string, ...string[]]>(values: T) =>
+  z.catch(z.optional(z.enum(values)), undefined);
+
+/** One of the page sizes offered, the first when absent or anything else. */
+export const pageSizeParam = <const T extends readonly [number, ...number[]]>(sizes: T) =>
+  z.catch(z._default(z.literal(sizes), sizes[0]), sizes[0]);
+
+/** An ISO 8601 instant (?asOf=), or absent; `offset` accepts a time zone offset besides Z. */
+export const instantParam = ({ offset = false }: { offset?: boolean } = {}) =>
+  z.catch(z.optional(z.iso.datetime({ offset })), undefined);

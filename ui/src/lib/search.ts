@@ -1,6 +1,6 @@
 import { type FilterItem, type LotView, type SearchFilter, searchLimits } from '@wine/contracts';
-import { z } from 'zod';
-import { searchText } from './search-param.ts';
+import * as z from 'zod/mini';
+import { choiceParam, pageParam, pageSizeParam, searchText } from './search-param.ts';
 
 /** seeds 000 §9: page sizes 25, 50, 100 (the page offers the first three). */
 export const pageSizeOptions = [25, 50, 100] as const;
@@ -37,23 +37,25 @@ export const RATING_MAX = 100;
 const text = searchText({ max: searchLimits.valueLength });
 /** A whole number between 0 and `max` (the router reads '100' as a number; '100' as text is accepted too). */
 const bound = (max: number) =>
-  z
-    .union([
-      z.number(),
-      z
-        .string()
-        .regex(/^\d{1,7}$/)
-        .transform(Number),
-    ])
-    .pipe(z.number().int().min(0).max(max))
-    .optional()
-    .catch(undefined);
-const list = <T extends z.ZodType>(item: T) =>
-  z
-    .union([item, z.array(item).max(searchLimits.values)])
-    .transform((v) => (Array.isArray(v) ? v : [v]))
-    .optional()
-    .catch(undefined);
+  z.catch(
+    z.optional(
+      z.pipe(
+        z.union([z.number(), z.pipe(z.string().check(z.regex(/^\d{1,7}$/)), z.transform(Number))]),
+        z.int().check(z.minimum(0), z.maximum(max)),
+      ),
+    ),
+    undefined,
+  );
+const list = <T extends z.ZodMiniType>(item: T) =>
+  z.catch(
+    z.optional(
+      z.pipe(
+        z.union([item, z.array(item).check(z.maxLength(searchLimits.values))]),
+        z.transform((v) => (Array.isArray(v) ? v : [v]) as z.output<T>[]),
+      ),
+    ),
+    undefined,
+  );
 
 /** /search query parameters (seeds 000 §2.1: country, region, subregion, searchQuery) plus paging and filters. */
 export const browseSearchSchema = z.object({
@@ -63,22 +65,19 @@ export const browseSearchSchema = z.object({
   searchQuery: text,
   /** One auction's lots (from /auction). */
   auction: text,
-  color: list(z.string().max(40)),
-  vintage: list(z.number().int()),
-  bottlesize: list(z.string().max(40)),
+  color: list(z.string().check(z.maxLength(40))),
+  vintage: list(z.int()),
+  bottlesize: list(z.string().check(z.maxLength(40))),
   /** The price shown on the lot (current bid or buy-now price), in whole dollars. */
   priceMin: bound(PRICE_MAX),
   priceMax: bound(PRICE_MAX),
   /** The best critic score (seeds 000 §3.2 rating filter). */
   ratingMin: bound(RATING_MAX),
   ratingMax: bound(RATING_MAX),
-  page: z.number().int().min(1).max(searchLimits.page).default(1).catch(1),
-  limit: z
-    .union([z.literal(25), z.literal(50), z.literal(100)])
-    .default(25)
-    .catch(25),
-  orderby: z.enum(orderFields).default('p.date_closed').catch('p.date_closed'),
-  order: z.enum(['asc', 'desc']).default('asc').catch('asc'),
+  page: pageParam(searchLimits.page),
+  limit: pageSizeParam(pageSizeOptions),
+  orderby: choiceParam(orderFields, 'p.date_closed'),
+  order: choiceParam(['asc', 'desc'], 'asc'),
 });
 export type BrowseSearch = z.output<typeof browseSearchSchema>;
 export type BrowseSearchInput = z.input<typeof browseSearchSchema>;

@@ -4,7 +4,7 @@ import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { accountMessages, type RegisterResult } from '@wine/contracts';
 import { useSetAtom } from 'jotai';
 import { Trans, useTranslation } from 'react-i18next';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { invitationQuery, registrationFieldsQuery } from '../api/queries.ts';
 import { AnchorLink } from '../components/AnchorLink.tsx';
 import { LoadError } from '../components/LoadError/LoadError.tsx';

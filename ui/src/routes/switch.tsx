@@ -2,7 +2,7 @@ import { Alert, Container, Group, Paper, Stack, Title } from '@mantine/core';
 import { createFileRoute } from '@tanstack/react-router';
 import type { UserRecord } from '@wine/contracts';
 import { useTranslation } from 'react-i18next';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { ButtonLink } from '../components/ButtonLink.tsx';
 import { searchText } from '../lib/search-param.ts';
 import { pageTitle, useDocumentMeta } from '../lib/use-document-meta.ts';

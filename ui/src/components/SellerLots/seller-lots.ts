@@ -1,8 +1,9 @@
 import { queryOptions } from '@tanstack/react-query';
 import { sellerLotsPageSizes } from '@wine/contracts';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { call } from '../../api/client.ts';
 import { actionKey } from '../../api/queries.ts';
+import { pageParam, pageSizeParam } from '../../lib/search-param.ts';
 
 /** Which of the seller lists: for sale (/myWines/selling) or sold (/myWines/sold). */
 export type SellerLotsKind = 'selling' | 'sold';
@@ -11,11 +12,8 @@ const actionOf = { selling: 'mySellingLots', sold: 'mySoldLots' } as const;
 
 /** /myWines/selling and /myWines/sold query parameters: the page and its size (seeds 000 §9: 25, 50, 100). */
 export const sellerLotsSearchSchema = z.object({
-  page: z.number().int().min(1).max(10_000).default(1).catch(1),
-  limit: z
-    .union([z.literal(25), z.literal(50), z.literal(100)])
-    .default(25)
-    .catch(25),
+  page: pageParam(),
+  limit: pageSizeParam(sellerLotsPageSizes),
 });
 export type SellerLotsSearch = z.output<typeof sellerLotsSearchSchema>;
 

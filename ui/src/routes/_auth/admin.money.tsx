@@ -1,7 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { StaffMoney } from '../../components/StaffMoney/StaffMoney.tsx';
+import { choiceParam, pageParam } from '../../lib/search-param.ts';
 import { pageTitle, useDocumentMeta } from '../../lib/use-document-meta.ts';
 
 /**
@@ -9,10 +10,7 @@ import { pageTitle, useDocumentMeta } from '../../lib/use-document-meta.ts';
  * page asks for nothing before it knows the user may see it, so it has no loader.
  */
 export const Route = createFileRoute('/_auth/admin/money')({
-  validateSearch: z.object({
-    status: z.enum(['unpaid', 'paid']).default('unpaid').catch('unpaid'),
-    page: z.number().int().min(1).max(10_000).default(1).catch(1),
-  }),
+  validateSearch: z.object({ status: choiceParam(['unpaid', 'paid'], 'unpaid'), page: pageParam() }),
   component: StaffMoneyPage,
 });
 

@@ -1,7 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { StaffReturns } from '../../components/StaffReturns/StaffReturns.tsx';
+import { choiceParam, pageParam } from '../../lib/search-param.ts';
 import { pageTitle, useDocumentMeta } from '../../lib/use-document-meta.ts';
 
 /**
@@ -9,10 +10,7 @@ import { pageTitle, useDocumentMeta } from '../../lib/use-document-meta.ts';
  * for nothing before it knows the user may see it, so it has no loader.
  */
 export const Route = createFileRoute('/_auth/admin/returns')({
-  validateSearch: z.object({
-    status: z.enum(['open', 'decided']).default('open').catch('open'),
-    page: z.number().int().min(1).max(10_000).default(1).catch(1),
-  }),
+  validateSearch: z.object({ status: choiceParam(['open', 'decided'], 'open'), page: pageParam() }),
   component: StaffReturnsPage,
 });
 

@@ -2,10 +2,11 @@ import { useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
 import { myBidTypes } from '@wine/contracts';
 import { useTranslation } from 'react-i18next';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { invalidateAction, myBidsQuery } from '../../api/queries.ts';
 import { LoadError } from '../../components/LoadError/LoadError.tsx';
 import { MyLots } from '../../components/MyLots/MyLots.tsx';
+import { pageParam } from '../../lib/search-param.ts';
 import { pageTitle, useDocumentMeta } from '../../lib/use-document-meta.ts';
 
 const PAGE_SIZE = 25;
@@ -22,7 +23,7 @@ const typeOf = (param: string) =>
 
 /** seeds 000 §2.3: /auctions/all = My Bids, with a tab per standing. */
 export const Route = createFileRoute('/_auth/auctions/$type')({
-  validateSearch: z.object({ page: z.number().int().min(1).default(1).catch(1) }),
+  validateSearch: z.object({ page: pageParam() }),
   loaderDeps: ({ search }) => ({ page: search.page }),
   loader: ({ params, deps, context: { queryClient } }) =>
     queryClient.ensureQueryData(

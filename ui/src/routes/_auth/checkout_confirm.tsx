@@ -1,10 +1,11 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { CheckoutConfirm } from '../../components/CheckoutConfirm/CheckoutConfirm.tsx';
+import { optionalChoiceParam, searchText } from '../../lib/search-param.ts';
 import { pageTitle, useDocumentMeta } from '../../lib/use-document-meta.ts';
 
-const param = z.string().trim().min(1).max(2000).optional().catch(undefined);
+const param = searchText({ min: 1, max: 2000 });
 /**
  * seeds 001 §2 /checkout_confirm: ?invoice=a,b after an order, ?payment_id= back from the card issuer.
  * Nothing of the link is shown as text but the invoice ids: an order's payment instructions are made
@@ -14,7 +15,7 @@ export const Route = createFileRoute('/_auth/checkout_confirm')({
   validateSearch: z.object({
     invoice: param,
     payment_id: param,
-    status: z.enum(['paid', 'unpaid']).optional().catch(undefined),
+    status: optionalChoiceParam(['paid', 'unpaid']),
   }),
   component: CheckoutConfirmPage,
 });

@@ -1,10 +1,11 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { invoicesQuery } from '../../api/queries.ts';
 import { InvoiceList, type InvoiceTab } from '../../components/InvoiceList/InvoiceList.tsx';
 import { LoadError } from '../../components/LoadError/LoadError.tsx';
+import { pageParam } from '../../lib/search-param.ts';
 import { pageTitle, useDocumentMeta } from '../../lib/use-document-meta.ts';
 
 const PAGE_SIZE = 20;
@@ -12,7 +13,7 @@ const statusOf = (param: string): InvoiceTab => (param === 'paid' ? 'paid' : 'un
 
 /** seeds 001 §2 /invoices/paid, /invoices/unpaid. */
 export const Route = createFileRoute('/_auth/invoices/$status')({
-  validateSearch: z.object({ page: z.number().int().min(1).max(10_000).default(1).catch(1) }),
+  validateSearch: z.object({ page: pageParam() }),
   loaderDeps: ({ search }) => ({ page: search.page }),
   loader: ({ params, deps, context: { queryClient } }) =>
     queryClient.ensureQueryData(

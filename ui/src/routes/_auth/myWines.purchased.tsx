@@ -2,20 +2,21 @@ import { Card, Container, Group, Stack, Text, Title } from '@mantine/core';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { invoicesQuery } from '../../api/queries.ts';
 import { AnchorLink } from '../../components/AnchorLink.tsx';
 import { LoadError } from '../../components/LoadError/LoadError.tsx';
 import { Pager } from '../../components/Pager/Pager.tsx';
 import { MyWinesTabs } from '../../components/SellerLots/MyWinesTabs.tsx';
 import { formatDate, formatMoney } from '../../lib/format.ts';
+import { pageParam } from '../../lib/search-param.ts';
 import { pageTitle, useDocumentMeta } from '../../lib/use-document-meta.ts';
 
 const PAGE_SIZE = 20;
 
 /** seeds 000 §2.3 /myWines/purchased = My Wines: what the buyer bought and paid for, by paid invoice. */
 export const Route = createFileRoute('/_auth/myWines/purchased')({
-  validateSearch: z.object({ page: z.number().int().min(1).max(10_000).default(1).catch(1) }),
+  validateSearch: z.object({ page: pageParam() }),
   loaderDeps: ({ search }) => ({ page: search.page }),
   loader: ({ deps, context: { queryClient } }) =>
     queryClient.ensureQueryData(invoicesQuery({ status: 'paid', page: deps.page, limit: PAGE_SIZE })),

@@ -1,12 +1,13 @@
 import { createFileRoute, notFound } from '@tanstack/react-router';
 import { isReportName } from '@wine/contracts';
 import { useTranslation } from 'react-i18next';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { Reports } from '../../components/Reports/Reports.tsx';
 import { defaultRange, reportLabel } from '../../components/Reports/report-view.ts';
+import { instantParam, pageParam } from '../../lib/search-param.ts';
 import { pageTitle, useDocumentMeta } from '../../lib/use-document-meta.ts';
 
-const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
+const day = z.catch(z.optional(z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/))), undefined);
 
 /**
  * /reports/:report (finance, admins): ?from=&to= the days of the range, ?asOf= the instant the books
@@ -22,10 +23,10 @@ export const Route = createFileRoute('/_auth/reports/$report')({
     stringify: ({ report }) => ({ report }),
   },
   validateSearch: z.object({
-    from: day.optional().catch(undefined),
-    to: day.optional().catch(undefined),
-    asOf: z.iso.datetime().optional().catch(undefined),
-    page: z.number().int().min(1).max(10_000).default(1).catch(1),
+    from: day,
+    to: day,
+    asOf: instantParam(),
+    page: pageParam(),
   }),
   component: ReportPage,
 });

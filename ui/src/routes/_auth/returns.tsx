@@ -2,18 +2,19 @@ import { Card, Container, Text, Title } from '@mantine/core';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { returnsQuery } from '../../api/queries.ts';
 import { LoadError } from '../../components/LoadError/LoadError.tsx';
 import { Pager } from '../../components/Pager/Pager.tsx';
 import { ReturnList } from '../../components/ReturnList/ReturnList.tsx';
+import { pageParam } from '../../lib/search-param.ts';
 import { pageTitle, useDocumentMeta } from '../../lib/use-document-meta.ts';
 
 const PAGE_SIZE = 20;
 
 /** seeds 001 §7 allreturns: the buyer's return requests and how each ended, newest first. */
 export const Route = createFileRoute('/_auth/returns')({
-  validateSearch: z.object({ page: z.number().int().min(1).max(10_000).default(1).catch(1) }),
+  validateSearch: z.object({ page: pageParam() }),
   loaderDeps: ({ search }) => ({ page: search.page }),
   loader: ({ deps, context: { queryClient } }) =>
     queryClient.ensureQueryData(returnsQuery({ page: deps.page, limit: PAGE_SIZE })),

@@ -4,13 +4,14 @@ import { createFileRoute } from '@tanstack/react-router';
 import { useAtomValue } from 'jotai';
 import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { salesOrdersQuery } from '../../api/queries.ts';
 import { AnchorLink } from '../../components/AnchorLink.tsx';
 import { LoadError } from '../../components/LoadError/LoadError.tsx';
 import { Pager } from '../../components/Pager/Pager.tsx';
 import { SalesOrders } from '../../components/SalesOrders/SalesOrders.tsx';
 import { TableSkeleton } from '../../components/Skeletons/Skeletons.tsx';
+import { pageParam } from '../../lib/search-param.ts';
 import { pageTitle, useDocumentMeta } from '../../lib/use-document-meta.ts';
 import { sessionAtom } from '../../state/session.ts';
 
@@ -18,7 +19,7 @@ const PAGE_SIZE = 20;
 
 /** seeds 001 §2 /salesorder/all: a seller's sales orders (the server refuses anyone without the role). */
 export const Route = createFileRoute('/_auth/salesorder/all')({
-  validateSearch: z.object({ page: z.number().int().min(1).max(10_000).default(1).catch(1) }),
+  validateSearch: z.object({ page: pageParam() }),
   component: SalesOrdersPage,
   errorComponent: ({ error }) => <LoadError error={error} />,
 });

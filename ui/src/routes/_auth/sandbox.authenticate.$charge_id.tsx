@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { SandboxIssuer } from '../../components/SandboxIssuer/SandboxIssuer.tsx';
 import { pageTitle, useDocumentMeta } from '../../lib/use-document-meta.ts';
 
@@ -9,7 +9,7 @@ import { pageTitle, useDocumentMeta } from '../../lib/use-document-meta.ts';
  * tab). Under the protected layout: its action is the signed-in buyer's.
  */
 export const Route = createFileRoute('/_auth/sandbox/authenticate/$charge_id')({
-  validateSearch: z.object({ return: z.string().max(2000).optional().catch(undefined) }),
+  validateSearch: z.object({ return: z.catch(z.optional(z.string().check(z.maxLength(2000))), undefined) }),
   component: SandboxAuthenticatePage,
 });
 

@@ -2,19 +2,20 @@ import { Card, Container, Stack, Title } from '@mantine/core';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { transactionsQuery } from '../../api/queries.ts';
 import { LoadError } from '../../components/LoadError/LoadError.tsx';
 import { Pager } from '../../components/Pager/Pager.tsx';
 import { TransactionTable } from '../../components/TransactionTable/TransactionTable.tsx';
 import { Wallet } from '../../components/Wallet/Wallet.tsx';
+import { pageParam } from '../../lib/search-param.ts';
 import { pageTitle, useDocumentMeta } from '../../lib/use-document-meta.ts';
 
 const PAGE_SIZE = 20;
 
 /** seeds 001 §2 /transactions: the buyer's payments and refunds, and the wallet. */
 export const Route = createFileRoute('/_auth/transactions')({
-  validateSearch: z.object({ page: z.number().int().min(1).max(10_000).default(1).catch(1) }),
+  validateSearch: z.object({ page: pageParam() }),
   loaderDeps: ({ search }) => ({ page: search.page }),
   loader: ({ deps, context: { queryClient } }) =>
     queryClient.ensureQueryData(transactionsQuery({ page: deps.page, limit: PAGE_SIZE })),

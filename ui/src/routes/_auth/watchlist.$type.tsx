@@ -1,10 +1,11 @@
 import { useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { invalidateAction, watchlistQuery } from '../../api/queries.ts';
 import { LoadError } from '../../components/LoadError/LoadError.tsx';
 import { MyLots } from '../../components/MyLots/MyLots.tsx';
+import { pageParam } from '../../lib/search-param.ts';
 import { pageTitle, useDocumentMeta } from '../../lib/use-document-meta.ts';
 import { useUserMessages } from '../../state/realtime.ts';
 
@@ -12,7 +13,7 @@ const PAGE_SIZE = 25;
 
 /** seeds 000 §2.3: /watchlist/watchlist = My Watchlist. */
 export const Route = createFileRoute('/_auth/watchlist/$type')({
-  validateSearch: z.object({ page: z.number().int().min(1).default(1).catch(1) }),
+  validateSearch: z.object({ page: pageParam() }),
   loaderDeps: ({ search }) => ({ page: search.page }),
   loader: ({ deps, context: { queryClient } }) =>
     queryClient.ensureQueryData(watchlistQuery({ page: deps.page, limit: PAGE_SIZE })),
