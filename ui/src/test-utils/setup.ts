@@ -24,6 +24,21 @@ Object.defineProperty(window, 'matchMedia', {
   }),
 });
 
+// jsdom lays nothing out: every observed element is in view at once (what loads when it comes near
+// the viewport loads in the specs).
+class IntersectionObserver {
+  constructor(private readonly callback: IntersectionObserverCallback) {}
+  observe(target: Element) {
+    this.callback([{ target, isIntersecting: true } as IntersectionObserverEntry], this as never);
+  }
+  unobserve() {}
+  disconnect() {}
+  takeRecords() {
+    return [];
+  }
+}
+window.IntersectionObserver = IntersectionObserver as never;
+
 class ResizeObserver {
   observe() {}
   unobserve() {}

@@ -1,10 +1,32 @@
 import { Anchor, Container, SimpleGrid, Stack, Text } from '@mantine/core';
+import { useIntersection } from '@mantine/hooks';
 import { Link } from '@tanstack/react-router';
 import { type FooterLinkId, footerLinks } from '@wine/contracts';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { company } from '../../config/company.ts';
 import classes from './Footer.module.css';
-import { Newsletter } from './Newsletter.tsx';
+
+/**
+ * The newsletter form (its field and button) loads as the footer comes near the viewport: it is the
+ * last thing on every page, so the first load of a page does not carry it (issue 11).
+ */
+const Newsletter = lazy(() => import('./Newsletter.tsx').then((module) => ({ default: module.Newsletter })));
+
+function NewsletterWhenNear() {
+  const { ref, entry } = useIntersection({ rootMargin: '600px 0px' });
+  const [near, setNear] = useState(false);
+  if (!near && entry?.isIntersecting) setNear(true);
+  return (
+    <div ref={ref} className={classes.newsletterForm}>
+      {near && (
+        <Suspense fallback={null}>
+          <Newsletter />
+        </Suspense>
+      )}
+    </div>
+  );
+}
 
 const linkLabels = {
   terms: 'ui.footer.terms',
@@ -86,7 +108,7 @@ export function Footer() {
             <Text size="sm" mb="xs">
               {t('ui.footer.newsletterBlurb')}
             </Text>
-            <Newsletter />
+            <NewsletterWhenNear />
           </div>
         </SimpleGrid>
         <Text className={classes.bottom} data-testid="copyright">
