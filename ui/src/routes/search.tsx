@@ -19,7 +19,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { lotSearchQuery } from '../api/queries.ts';
 import { LoadError } from '../components/LoadError/LoadError.tsx';
-import { LotDrawer } from '../components/LotDrawer/LotDrawer.tsx';
+import { QuickView } from '../components/LotDrawer/QuickView.tsx';
 import { LotGrid } from '../components/LotGrid/LotGrid.tsx';
 import { SaveSearch } from '../components/SaveSearch/SaveSearch.tsx';
 import { SearchFilters } from '../components/SearchFilters/SearchFilters.tsx';
@@ -264,7 +264,7 @@ function SearchPage() {
           ) : null}
         </Grid.Col>
       </Grid>
-      <LotDrawer lotId={quickView} onClose={() => setQuickView(null)} />
+      <QuickView lotId={quickView} onClose={() => setQuickView(null)} />
     </Container>
   );
 }

@@ -6,7 +6,7 @@ import { formatDateTime } from '../../lib/format.ts';
 import { AnchorLink } from '../AnchorLink.tsx';
 import { ButtonLink } from '../ButtonLink.tsx';
 import { Countdown } from '../Countdown/Countdown.tsx';
-import { LotDrawer } from '../LotDrawer/LotDrawer.tsx';
+import { QuickView } from '../LotDrawer/QuickView.tsx';
 import { LotGrid } from '../LotGrid/LotGrid.tsx';
 import classes from './LiveAuction.module.css';
 import { AUCTION_PAGE_SIZE } from './live-auction.ts';
@@ -107,7 +107,7 @@ export function LiveAuction({ auction, open, closed }: LiveAuctionProps) {
           onQuickView={setQuickView}
         />
       ) : null}
-      <LotDrawer lotId={quickView} onClose={() => setQuickView(null)} />
+      <QuickView lotId={quickView} onClose={() => setQuickView(null)} />
     </Container>
   );
 }

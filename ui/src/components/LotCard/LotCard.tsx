@@ -19,13 +19,18 @@ export interface LotCardProps {
   headingOrder?: 2 | 3 | 4;
   /** Offers a quick view (the product detail drawer). */
   onQuickView?: (lotId: string) => void;
+  /**
+   * Among the first cards of a page, likely in view at once: the picture loads at once instead of
+   * when it nears the viewport (it is often the largest thing painted, issue 11).
+   */
+  priority?: boolean;
 }
 
 /** seeds 000 §4.2: the colour of each standing. */
 export const statusColour = { winner: 'teal.8', won: 'teal.8', outbid: 'red.8', lost: 'gray.7' } as const;
 
 /** One lot in a grid: picture, name, origin, scores, headline price and time left. */
-export function LotCard({ lot, headingOrder = 2, onQuickView }: LotCardProps) {
+export function LotCard({ lot, headingOrder = 2, onQuickView, priority = false }: LotCardProps) {
   const { t } = useTranslation();
   const titleId = useId();
   const price = headlinePrice(lot);
@@ -40,7 +45,7 @@ export function LotCard({ lot, headingOrder = 2, onQuickView }: LotCardProps) {
       data-market-status={lot.market_status}
     >
       <Card.Section className={classes.image}>
-        <LotImage src={imageUrls(lot)[0]} alt="" h={200} />
+        <LotImage src={imageUrls(lot)[0]} alt="" h={200} loading={priority ? 'eager' : 'lazy'} />
       </Card.Section>
       <Stack gap={6} mt="sm" style={{ flex: 1 }}>
         <Group justify="space-between" gap="xs">

@@ -2,6 +2,9 @@ import { SimpleGrid, Text } from '@mantine/core';
 import type { LotView } from '@wine/contracts';
 import { LotCard } from '../LotCard/LotCard.tsx';
 
+/** The cards of a grid's first row on the widest screens: their pictures load at once. */
+export const PRIORITY_CARDS = 4;
+
 /** Lot cards in a responsive grid (one column on phones, up to four on wide screens). */
 export function LotGrid({
   lots,
@@ -32,9 +35,9 @@ export function LotGrid({
       m={0}
       style={{ listStyle: 'none' }}
     >
-      {lots.map((lot) => (
+      {lots.map((lot, index) => (
         <li key={lot.id}>
-          <LotCard lot={lot} {...(onQuickView && { onQuickView })} />
+          <LotCard lot={lot} priority={index < PRIORITY_CARDS} {...(onQuickView && { onQuickView })} />
         </li>
       ))}
     </SimpleGrid>

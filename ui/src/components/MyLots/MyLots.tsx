@@ -3,7 +3,7 @@ import type { LotView } from '@wine/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLiveLots } from '../../state/live-lots.ts';
-import { LotDrawer } from '../LotDrawer/LotDrawer.tsx';
+import { QuickView } from '../LotDrawer/QuickView.tsx';
 import { LotGrid } from '../LotGrid/LotGrid.tsx';
 
 export interface MyLotsProps {
@@ -65,7 +65,7 @@ export function MyLots({
           <Pagination total={pages} value={Math.min(page, pages)} onChange={onPage} />
         </Group>
       ) : null}
-      <LotDrawer lotId={quickView} onClose={() => setQuickView(null)} />
+      <QuickView lotId={quickView} onClose={() => setQuickView(null)} />
     </Container>
   );
 }

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { formatDate, formatMoney } from '../../lib/format.ts';
 import { useLiveLots } from '../../state/live-lots.ts';
 import { AnchorLink } from '../AnchorLink.tsx';
-import { LotDrawer } from '../LotDrawer/LotDrawer.tsx';
+import { QuickView } from '../LotDrawer/QuickView.tsx';
 import { LotGrid } from '../LotGrid/LotGrid.tsx';
 import { Pager } from '../Pager/Pager.tsx';
 import { MyWinesTabs } from './MyWinesTabs.tsx';
@@ -113,7 +113,7 @@ function SellingGrid({ records, refetch }: { records: LotView[]; refetch: () => 
   return (
     <>
       <LotGrid lots={lots} label={t('ui.sellerLots.sellingList')} empty="" onQuickView={setQuickView} />
-      <LotDrawer lotId={quickView} onClose={() => setQuickView(null)} />
+      <QuickView lotId={quickView} onClose={() => setQuickView(null)} />
     </>
   );
 }
