@@ -1,110 +1,96 @@
-import { Badge, Button, Center, Loader, Modal, Pagination, Stack, Table, Text } from '@mantine/core';
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
+import { Badge, Center, Loader, Modal, Pagination, Stack, Table, Text } from '@mantine/core';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../api/client.ts';
-import { bidHistoryQuery, invalidateAction } from '../../api/queries.ts';
+import { bidHistoryQuery } from '../../api/queries.ts';
 import { formatDateTime, formatMoney } from '../../lib/format.ts';
 
 /** seeds 000 §2.7 / §9: 10 rows a page. */
 const PAGE_SIZE = 10;
 
-export interface BidHistoryProps {
+/** The history of one lot, page by page (BidHistory.tsx opens it; it loads when first opened). */
+export function BidHistoryModal({
+  lotId,
+  opened,
+  onClose,
+}: {
   lotId: string;
-  /** The lot's bid count: a change reloads the open page. */
-  bidCount: number;
-}
-
-/** seeds 000 §2.7: View Bid History opens the history, own rows 'My Bid', others 'Other', 10 a page. */
-export function BidHistory({ lotId, bidCount }: BidHistoryProps) {
+  opened: boolean;
+  onClose: () => void;
+}) {
   const { t } = useTranslation();
-  const [opened, setOpened] = useState(false);
   const [page, setPage] = useState(1);
-  const queryClient = useQueryClient();
   // Loaded when opened; another page keeps the last one on screen until it arrives.
   const history = useQuery({
     ...bidHistoryQuery({ id: lotId, page, limit: PAGE_SIZE }),
     enabled: opened,
     placeholderData: keepPreviousData,
   });
-
-  // A new bid (bidCount) makes the lot's history stale: the page that is open loads again.
-  const seenBidCount = useRef(bidCount);
-  useEffect(() => {
-    if (seenBidCount.current === bidCount) return;
-    seenBidCount.current = bidCount;
-    void invalidateAction(queryClient, 'bidHistory', { id: lotId });
-  }, [queryClient, lotId, bidCount]);
-
   return (
-    <>
-      <Button variant="subtle" px={0} onClick={() => setOpened(true)} data-testid="view-bid-history">
-        {t('ui.bidHistory.view')}
-      </Button>
-      <Modal
-        opened={opened}
-        onClose={() => setOpened(false)}
-        title={t('ui.bidHistory.title')}
-        size="lg"
-        centered
-        closeButtonProps={{ 'aria-label': t('ui.common.close') }}
-      >
-        {history.isError ? (
-          <Text c="red.8" role="alert">
-            {errorMessage(history.error)}
-          </Text>
-        ) : !history.data ? (
-          <Center py="lg">
-            <Loader size="sm" aria-label={t('ui.bidHistory.loading')} />
-          </Center>
-        ) : history.data.records.length === 0 ? (
-          <Text c="dimmed">{t('ui.bidHistory.none')}</Text>
-        ) : (
-          <Stack gap="md">
-            <Table striped data-testid="bid-history">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th scope="col">{t('ui.bidHistory.bidder')}</Table.Th>
-                  <Table.Th scope="col">{t('ui.bidHistory.amount')}</Table.Th>
-                  <Table.Th scope="col">{t('ui.bidHistory.date')}</Table.Th>
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title={t('ui.bidHistory.title')}
+      size="lg"
+      centered
+      closeButtonProps={{ 'aria-label': t('ui.common.close') }}
+    >
+      {history.isError ? (
+        <Text c="red.8" role="alert">
+          {errorMessage(history.error)}
+        </Text>
+      ) : !history.data ? (
+        <Center py="lg">
+          <Loader size="sm" aria-label={t('ui.bidHistory.loading')} />
+        </Center>
+      ) : history.data.records.length === 0 ? (
+        <Text c="dimmed">{t('ui.bidHistory.none')}</Text>
+      ) : (
+        <Stack gap="md">
+          <Table striped data-testid="bid-history">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th scope="col">{t('ui.bidHistory.bidder')}</Table.Th>
+                <Table.Th scope="col">{t('ui.bidHistory.amount')}</Table.Th>
+                <Table.Th scope="col">{t('ui.bidHistory.date')}</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {history.data.records.map((row) => (
+                <Table.Tr key={row.id} data-mine={row.mine || undefined}>
+                  <Table.Td>
+                    {row.mine ? t('ui.bidHistory.myBid') : t('ui.bidHistory.other')}
+                    {row.proxy ? (
+                      <Badge
+                        size="xs"
+                        variant="light"
+                        color="gray"
+                        ml={6}
+                        title={t('ui.bidHistory.autoTitle')}
+                      >
+                        {t('ui.bidHistory.auto')}
+                      </Badge>
+                    ) : null}
+                  </Table.Td>
+                  <Table.Td>{formatMoney(row.proposed_amount)}</Table.Td>
+                  <Table.Td>{formatDateTime(row.created_at)}</Table.Td>
                 </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {history.data.records.map((row) => (
-                  <Table.Tr key={row.id} data-mine={row.mine || undefined}>
-                    <Table.Td>
-                      {row.mine ? t('ui.bidHistory.myBid') : t('ui.bidHistory.other')}
-                      {row.proxy ? (
-                        <Badge
-                          size="xs"
-                          variant="light"
-                          color="gray"
-                          ml={6}
-                          title={t('ui.bidHistory.autoTitle')}
-                        >
-                          {t('ui.bidHistory.auto')}
-                        </Badge>
-                      ) : null}
-                    </Table.Td>
-                    <Table.Td>{formatMoney(row.proposed_amount)}</Table.Td>
-                    <Table.Td>{formatDateTime(row.created_at)}</Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-            {history.data.totalRecords > PAGE_SIZE ? (
-              <Pagination
-                total={Math.ceil(history.data.totalRecords / PAGE_SIZE)}
-                value={page}
-                onChange={setPage}
-                siblings={3}
-                boundaries={2}
-                aria-label={t('ui.bidHistory.pages')}
-              />
-            ) : null}
-          </Stack>
-        )}
-      </Modal>
-    </>
+              ))}
+            </Table.Tbody>
+          </Table>
+          {history.data.totalRecords > PAGE_SIZE ? (
+            <Pagination
+              total={Math.ceil(history.data.totalRecords / PAGE_SIZE)}
+              value={page}
+              onChange={setPage}
+              siblings={3}
+              boundaries={2}
+              aria-label={t('ui.bidHistory.pages')}
+            />
+          ) : null}
+        </Stack>
+      )}
+    </Modal>
   );
 }

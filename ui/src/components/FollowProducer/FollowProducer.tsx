@@ -1,14 +1,18 @@
 import { Button } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useAtomValue, useSetAtom } from 'jotai';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { callForMessage, messageOr } from '../../api/client.ts';
 import { invalidateAction } from '../../api/queries.ts';
 import { pushAlertAtom } from '../../state/alerts.ts';
 import { currentUserAtom } from '../../state/session.ts';
-import { FollowProducerDialog } from './FollowProducerDialog.tsx';
 import { followersQuery } from './followers.ts';
+
+/** The dialog (its star rating) loads when it is first opened, not with the lot page (issue 11). */
+const FollowProducerDialog = lazy(() =>
+  import('./FollowProducerDialog.tsx').then((module) => ({ default: module.FollowProducerDialog })),
+);
 
 export interface FollowProducerProps {
   /** The producer as the lot names it (custitem_gvo_producer). */
@@ -48,12 +52,14 @@ export function FollowProducer({ producer, lotId }: FollowProducerProps) {
         {current ? t('ui.producers.following', { rating: current.rating }) : t('ui.producers.follow')}
       </Button>
       {opened ? (
-        <FollowProducerDialog
-          producer={producer}
-          {...(current && { initialRating: current.rating })}
-          onClose={() => setOpened(false)}
-          onSubmit={follow}
-        />
+        <Suspense fallback={null}>
+          <FollowProducerDialog
+            producer={producer}
+            {...(current && { initialRating: current.rating })}
+            onClose={() => setOpened(false)}
+            onSubmit={follow}
+          />
+        </Suspense>
       ) : null}
     </>
   );

@@ -11,7 +11,7 @@ import {
   imageUrls,
 } from '../../lib/lot.ts';
 import { BidBox } from '../BidBox/BidBox.tsx';
-import { BidHistory } from '../BidHistory/BidHistoryModal.tsx';
+import { BidHistory } from '../BidHistory/BidHistory.tsx';
 import { BuyNowBox } from '../BuyNowBox/BuyNowBox.tsx';
 import { FollowProducer } from '../FollowProducer/FollowProducer.tsx';
 import { LotCard } from '../LotCard/LotCard.tsx';
