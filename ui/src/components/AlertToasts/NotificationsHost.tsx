@@ -1,5 +1,6 @@
 import { useNotifications } from '@mantine/notifications';
-import { type ComponentProps, lazy, Suspense, useState } from 'react';
+import { type ComponentProps, lazy, Suspense } from 'react';
+import { useEver } from '../../lib/use-ever.ts';
 
 const Notifications = lazy(() =>
   import('./notifications-container.ts').then((module) => ({ default: module.Notifications })),
@@ -12,9 +13,7 @@ const Notifications = lazy(() =>
  */
 export function NotificationsHost(props: ComponentProps<typeof Notifications>) {
   const state = useNotifications();
-  const [wanted, setWanted] = useState(false);
-  if (!wanted && state.notifications.length + state.queue.length > 0) setWanted(true);
-  if (!wanted) return null;
+  if (!useEver(state.notifications.length + state.queue.length > 0)) return null;
   return (
     <Suspense fallback={null}>
       <Notifications {...props} />

@@ -3,6 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { invalidateAction } from '../../api/queries.ts';
+import { useEver } from '../../lib/use-ever.ts';
 
 /** The history's dialog (its table and pages) loads when first opened, not with the lot page. */
 const BidHistoryModal = lazy(() =>
@@ -19,7 +20,7 @@ export interface BidHistoryProps {
 export function BidHistory({ lotId, bidCount }: BidHistoryProps) {
   const { t } = useTranslation();
   const [opened, setOpened] = useState(false);
-  const [used, setUsed] = useState(false);
+  const used = useEver(opened);
   const queryClient = useQueryClient();
 
   // A new bid (bidCount) makes the lot's history stale: the page that is open loads again.
@@ -32,15 +33,7 @@ export function BidHistory({ lotId, bidCount }: BidHistoryProps) {
 
   return (
     <>
-      <Button
-        variant="subtle"
-        px={0}
-        onClick={() => {
-          setUsed(true);
-          setOpened(true);
-        }}
-        data-testid="view-bid-history"
-      >
+      <Button variant="subtle" px={0} onClick={() => setOpened(true)} data-testid="view-bid-history">
         {t('ui.bidHistory.view')}
       </Button>
       {used && (

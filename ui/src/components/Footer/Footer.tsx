@@ -2,9 +2,10 @@ import { Anchor, Container, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useIntersection } from '@mantine/hooks';
 import { Link } from '@tanstack/react-router';
 import { type FooterLinkId, footerLinks } from '@wine/contracts';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { company } from '../../config/company.ts';
+import { useEver } from '../../lib/use-ever.ts';
 import classes from './Footer.module.css';
 
 /**
@@ -15,8 +16,7 @@ const Newsletter = lazy(() => import('./Newsletter.tsx').then((module) => ({ def
 
 function NewsletterWhenNear() {
   const { ref, entry } = useIntersection({ rootMargin: '600px 0px' });
-  const [near, setNear] = useState(false);
-  if (!near && entry?.isIntersecting) setNear(true);
+  const near = useEver(entry?.isIntersecting === true);
   return (
     <div ref={ref} className={classes.newsletterForm}>
       {near && (

@@ -1,9 +1,10 @@
 import { ActionIcon, Box, Burger, Container, em, Group, useMantineTheme } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { Link } from '@tanstack/react-router';
-import { lazy, type ReactNode, Suspense, useState } from 'react';
+import { lazy, type ReactNode, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { company } from '../../config/company.ts';
+import { useEver } from '../../lib/use-ever.ts';
 import { CartButton } from '../CartButton/CartButton.tsx';
 import { LiveStatus } from '../LiveStatus/LiveStatus.tsx';
 import { SearchIcon } from '../SearchSuggest/SearchIcon.tsx';
@@ -33,17 +34,8 @@ function useBelow(breakpoint: 'md' | 'lg'): boolean {
 
 /** A drawer's open state, and whether it was ever opened (it is loaded and mounted from then on). */
 function useDrawer() {
-  const [opened, handlers] = useDisclosure(false);
-  const [used, setUsed] = useState(false);
-  return {
-    opened,
-    used,
-    close: handlers.close,
-    toggle: () => {
-      setUsed(true);
-      handlers.toggle();
-    },
-  };
+  const [opened, { close, toggle }] = useDisclosure(false);
+  return { opened, used: useEver(opened), close, toggle };
 }
 
 /** Nothing until its part has loaded (a few hundred ms after the first paint at most). */

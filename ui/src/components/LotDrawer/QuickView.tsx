@@ -1,4 +1,5 @@
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense } from 'react';
+import { useEver } from '../../lib/use-ever.ts';
 import type { LotDrawerProps } from './LotDrawer.tsx';
 
 const LotDrawer = lazy(() => import('./LotDrawer.tsx').then((module) => ({ default: module.LotDrawer })));
@@ -10,9 +11,7 @@ const LotDrawer = lazy(() => import('./LotDrawer.tsx').then((module) => ({ defau
  * its transition and opens again at once.
  */
 export function QuickView({ lotId, onClose }: LotDrawerProps) {
-  const [opened, setOpened] = useState(false);
-  if (!opened && lotId !== null) setOpened(true);
-  if (!opened) return null;
+  if (!useEver(lotId !== null)) return null;
   return (
     <Suspense fallback={null}>
       <LotDrawer lotId={lotId} onClose={onClose} />
