@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import { lazy } from '../i18n/index.ts';
-import { bidMessages, buyNowMessages } from './messages.ts';
+import { bidMessages } from './messages.ts';
 import { myBidTypes } from './my-bid-types.ts';
 
 /**

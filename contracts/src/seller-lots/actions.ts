@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { action } from '../action.ts';
 import { LotPage } from '../lots/lot-document.ts';
+import { sellerLotsPageSizes } from './page-sizes.ts';
 
 /**
  * A page of the caller's own lots. There is no seller id in it: the lots are always the caller's,
@@ -8,7 +9,7 @@ import { LotPage } from '../lots/lot-document.ts';
  */
 export const SellerLotsInput = z.strictObject({
   page: z.number().int().min(1).max(10_000).default(1),
-  limit: z.union([z.literal(25), z.literal(50), z.literal(100)]).default(25),
+  limit: z.literal(sellerLotsPageSizes).default(25),
 });
 export type SellerLotsInput = z.input<typeof SellerLotsInput>;
 
