@@ -1,5 +1,7 @@
 /** The embedded document store's plain-data helpers: paths, ids, filters, update checks. */
+
 import { Query } from 'mingo';
+import type { FilterCache } from './embedded-filter-cache.ts';
 import type { SortedIndex } from './embedded-index.ts';
 import { compileFastFilter, UNKNOWN } from './fast-filter.ts';
 import type { BulkWriteResult, Doc, Filter, IndexSpec, Update, UpdateResult } from './port.ts';
@@ -26,6 +28,8 @@ export interface IndexState {
 export interface CollState {
   docs: Map<string, Doc>;
   indexes: IndexState[];
+  /** The keys recent filters match (made when a reader first plans over the sorted indexes). */
+  filters?: FilterCache;
 }
 
 export interface Tx {

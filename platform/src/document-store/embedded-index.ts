@@ -326,6 +326,86 @@ function entriesBelow(root: TreeNode, bound: Key): number {
   }
 }
 
+/** A leaf of sorted-btree: its keys and, beside them, their values (the document keys). */
+interface TreeLeaf extends TreeNode {
+  values: string[];
+}
+
+/** The first position in `keys` not below `bound` (a bound key equals no entry). */
+function firstNotBelow(keys: readonly Key[], bound: Key): number {
+  let lo = 0;
+  let hi = keys.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (compareKeys(keys[mid] as Key, bound) < 0) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+/**
+ * Visits the entries between two bound keys in `direction` order until `visit` answers false,
+ * reading sorted-btree's leaves directly: the range's length is counted first from the inner nodes'
+ * sizes, so no entry is compared with the far bound, and no iterator result is made per entry (a
+ * walk that tests each key against a set passes thousands of entries).
+ */
+export function visitRange(
+  index: SortedIndex,
+  low: Key,
+  high: Key,
+  direction: 1 | -1,
+  visit: (indexKey: Key, key: string) => boolean,
+): void {
+  let n = countRange(index, low, high);
+  if (n <= 0) return;
+  const root = rootOf(index.tree);
+  if (!root) {
+    const entries = direction === 1 ? index.tree.entries(low) : index.tree.entriesReversed(high);
+    for (; n > 0; n--) {
+      const [indexKey, key] = entries.next().value as [Key, string];
+      if (!visit(indexKey, key)) return;
+    }
+    return;
+  }
+  const bound = direction === 1 ? low : high;
+  const path: { node: TreeNode; at: number }[] = [];
+  let node = root;
+  while (node.children) {
+    const at = Math.min(firstNotBelow(node.keys, bound), node.children.length - 1);
+    path.push({ node, at });
+    node = node.children[at] as TreeNode;
+  }
+  let leaf = node as TreeLeaf;
+  let i = firstNotBelow(leaf.keys, bound) - (direction === 1 ? 0 : 1);
+  while (n > 0) {
+    if (i < 0 || i >= leaf.keys.length) {
+      // The next leaf in `direction`: up to the first parent with a child beyond, then down its edge.
+      let top = path.pop();
+      while (
+        top &&
+        (direction === 1 ? top.at + 1 >= (top.node.children as TreeNode[]).length : top.at === 0)
+      ) {
+        top = path.pop();
+      }
+      if (!top) return;
+      top.at += direction;
+      path.push(top);
+      let next = (top.node.children as TreeNode[])[top.at] as TreeNode;
+      while (next.children) {
+        const at = direction === 1 ? 0 : next.children.length - 1;
+        path.push({ node: next, at });
+        next = next.children[at] as TreeNode;
+      }
+      leaf = next as TreeLeaf;
+      i = direction === 1 ? 0 : leaf.keys.length - 1;
+      continue;
+    }
+    if (!visit(leaf.keys[i] as Key, leaf.values[i] as string)) return;
+    n -= 1;
+    i += direction;
+  }
+}
+
 /**
  * Merges walks over several ranges of one index into one walk ordered by the key components from
  * `at` on (the sort field after an equality prefix, and what follows it in the key).

@@ -11,6 +11,8 @@ import {
   reindexSorted,
   type SortedIndex,
   TOP,
+  visitRange,
+  walkRange,
 } from './embedded-index.ts';
 import { constraintsOf, indexedCount, indexedFind } from './embedded-planner.ts';
 import type { AnyObject } from './fast-filter.ts';
@@ -375,5 +377,41 @@ describe('the prefix counts key', () => {
     const keys = lists.map((values) => prefixKey(values, values.length));
     expect(new Set(keys).size).toBe(lists.length);
     expect(prefixKey(['a', 'b', 'c'], 2)).toBe(prefixKey(['a', 'b'], 2));
+  });
+});
+
+describe('visitRange', () => {
+  it('visits what the tree iterates between two bounds, in both directions, across many leaves, and stops when told', () => {
+    // 20,000 entries: three levels of nodes of 64, and each value repeated so ranges split leaves.
+    const index = createSortedIndex(['v']);
+    for (let i = 0; i < 20_000; i++) reindexSorted(index, `k${i}`, undefined, { v: i % 997 });
+    const visited = (low: Key, high: Key, direction: 1 | -1, stopAfter = Number.POSITIVE_INFINITY) => {
+      const out: string[] = [];
+      visitRange(index, low, high, direction, (_key, doc) => {
+        out.push(doc);
+        return out.length < stopAfter;
+      });
+      return out;
+    };
+    const iterated = (low: Key, high: Key, direction: 1 | -1) =>
+      [...walkRange(index, low, high, direction)].map(([, doc]) => doc);
+    for (const [from, to] of [
+      [0, 996],
+      [3, 3],
+      [10, 500],
+      [900, 2000],
+      [-5, 0],
+      [400, 399],
+    ] as const) {
+      const low: Key = [from, BOTTOM];
+      const high: Key = [to, TOP];
+      for (const direction of [1, -1] as const) {
+        const want = iterated(low, high, direction);
+        expect(visited(low, high, direction)).toEqual(want);
+        expect(visited(low, high, direction, 37)).toEqual(want.slice(0, 37));
+      }
+    }
+    expect(visited([BOTTOM], [TOP], 1)).toHaveLength(20_000);
+    expect(visited([BOTTOM], [TOP], -1)).toHaveLength(20_000);
   });
 });

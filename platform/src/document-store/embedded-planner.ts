@@ -11,6 +11,7 @@
  */
 
 import { type Constraints, constraintsOf, type Range } from './embedded-constraints.ts';
+import { type FilterCache, filterName } from './embedded-filter-cache.ts';
 import {
   BOTTOM,
   type Component,
@@ -23,6 +24,7 @@ import {
   type SortedIndex,
   TOP,
   valuesAfter,
+  visitRange,
   walkRange,
 } from './embedded-index.ts';
 import { type AnyObject, compileFastFilter, memoOfFrozen, type Scalar, UNKNOWN } from './fast-filter.ts';
@@ -239,28 +241,25 @@ function walk<D extends AnyObject>(
   exact: boolean,
   members: ReadonlySet<string> | null = null,
 ): D[] | typeof ABANDONED {
-  const walks = plan.combos.map((combo) => {
-    const [low, high] = bounds(plan, combo);
-    return walkRange(plan.index, low, high, direction);
-  });
   const want = page.skip + page.limit;
   let passed = exact ? page.skip : 0;
   const out: D[] = [];
   let last: Component | undefined;
   let examined = 0;
-  for (const [indexKey, key] of mergeWalks(walks, plan.p, direction)) {
+  /** One entry of the walk; false once the walk is over. */
+  const visit = (indexKey: Key, key: string): boolean | typeof ABANDONED => {
     const value = indexKey[plan.p] as Component;
     if (
       exact
         ? out.length >= page.limit
         : out.length >= want && compareComponent(value, last as Component) !== 0
     )
-      break;
+      return false;
     if (++examined > budget) return ABANDONED;
-    if (members && !members.has(key)) continue;
+    if (members && !members.has(key)) return true;
     if (passed > 0 && !check) {
       passed -= 1;
-      continue;
+      return true;
     }
     const doc = docs.get(key) as D;
     if (!check || check(doc)) {
@@ -270,6 +269,27 @@ function walk<D extends AnyObject>(
         last = value;
       }
     }
+    return true;
+  };
+  if (plan.combos.length === 1) {
+    const [low, high] = bounds(plan, plan.combos[0] as Scalar[]);
+    let abandoned = false;
+    visitRange(plan.index, low, high, direction, (indexKey, key) => {
+      const going = visit(indexKey, key);
+      abandoned = going === ABANDONED;
+      return going === true;
+    });
+    if (abandoned) return ABANDONED;
+    return out;
+  }
+  const walks = plan.combos.map((combo) => {
+    const [low, high] = bounds(plan, combo);
+    return walkRange(plan.index, low, high, direction);
+  });
+  for (const [indexKey, key] of mergeWalks(walks, plan.p, direction)) {
+    const going = visit(indexKey, key);
+    if (going === ABANDONED) return ABANDONED;
+    if (!going) break;
   }
   return out;
 }
@@ -306,6 +326,80 @@ function byIds<D extends AnyObject>(ids: string[], docs: Map<string, D>, cons: C
 export interface IndexedStore<D extends AnyObject> {
   docs: Map<string, D>;
   indexes: readonly SortedIndex[];
+  /** The keys recent filters match, when no index answers a filter by itself (embedded-filter-cache.ts). */
+  filters?: FilterCache;
+}
+
+/** An `_id` list this short is looked up id by id rather than kept as a set. */
+const FEW_IDS = 256;
+
+/** Every key matching the filter: the id list's, or the narrowest plan's (null when no index narrows). */
+function matchingKeys(
+  docs: Map<string, AnyObject>,
+  cons: Constraints,
+  narrow: IndexPlan | null,
+  ids: string[] | null,
+  test: Test,
+): Set<string> | null {
+  const keys = new Set<string>();
+  if (ids) {
+    for (const doc of byIds(ids, docs, cons, test)) keys.add(doc._id as string);
+    return keys;
+  }
+  if (!narrow) return null;
+  const check = checkFor(narrow, cons, test);
+  for (const combo of narrow.combos) {
+    const [low, high] = bounds(narrow, combo);
+    countRange(narrow.index, low, high, (key) => {
+      if (!check || check(docs.get(key) as AnyObject)) keys.add(key);
+    });
+  }
+  return keys;
+}
+
+/** The keys matching `filter`, from the store's filter cache (null: no cache, or no index narrows). */
+function cachedMatches(
+  store: IndexedStore<AnyObject>,
+  filter: AnyObject,
+  cons: Constraints,
+  narrow: IndexPlan | null,
+  ids: string[] | null,
+  test: Test,
+): ReadonlySet<string> | null {
+  if (!store.filters) return null;
+  return store.filters.matching(filterName(filter), store.docs, test, () =>
+    matchingKeys(store.docs, cons, narrow, ids, test),
+  );
+}
+
+/**
+ * The page of a filter whose matching keys are known: a walk of the sort field's index testing each
+ * key it passes against them, or (few keys, or a walk expected to pass many times more entries than
+ * sorting them costs, or no index on the sort field) their documents, unsorted.
+ */
+function pageOfKeys<D extends AnyObject>(
+  docs: Map<string, D>,
+  keys: ReadonlySet<string>,
+  plans: IndexPlan[],
+  sort: [string, 1 | -1, boolean],
+  page: { skip: number; limit: number },
+): Found<D> {
+  const [field, direction, byId] = sort;
+  const want = page.skip + page.limit;
+  let sortPlan: IndexPlan | null = null;
+  for (const plan of plans) {
+    if (plan.index.fields[plan.p] !== field || plan.range) continue;
+    if (!sortPlan || plan.estimate < sortPlan.estimate) sortPlan = plan;
+  }
+  const walked = sortPlan ? (want * sortPlan.estimate) / Math.max(keys.size, 1) : Number.POSITIVE_INFINITY;
+  if (!sortPlan || keys.size <= want * 4 || walked > keys.size * 8) {
+    const out: D[] = [];
+    for (const key of keys) out.push(docs.get(key) as D);
+    return { docs: out, paged: false };
+  }
+  const exact = byId && sortPlan.p === sortPlan.index.fields.length - 1 && sortPlan.index.otherIds === 0;
+  const found = walk(sortPlan, docs, null, direction, page, Number.POSITIVE_INFINITY, exact, keys);
+  return { docs: found as D[], paged: exact };
 }
 
 function plansOf(store: IndexedStore<AnyObject>, cons: Constraints): IndexPlan[] {
@@ -370,13 +464,16 @@ export function indexedFind<D extends AnyObject>(
   // `want` of them needed) gives way before it starts.
   const budget = fewest !== undefined ? fewest * 2 + want : Number.POSITIVE_INFINITY;
   const hopeless = walkPlan && fewest !== undefined && (want * walkPlan.estimate) / fewest > budget;
-  if (walkPlan && !hopeless && !(fewest !== undefined && fewest <= want * 4)) {
-    const exact =
-      keys.length === 2 &&
-      second?.[0] === '_id' &&
-      second[1] === direction &&
-      walkPlan.p === walkPlan.index.fields.length - 1 &&
-      walkPlan.index.otherIds === 0;
+  const few = fewest !== undefined && fewest <= want * 4;
+  const byId = keys.length === 2 && second?.[0] === '_id' && second[1] === direction;
+  // No index answers the filter by itself (a walk would check what it passes): its matching keys,
+  // kept by the filter cache, answer the page.
+  if (!few && !(walkPlan?.covers && !hopeless) && !(ids && ids.length <= FEW_IDS)) {
+    const matching = cachedMatches(store as IndexedStore<AnyObject>, filter, cons, narrow, ids, test);
+    if (matching) return pageOfKeys(store.docs, matching, plans, [field, direction, byId], page);
+  }
+  if (walkPlan && !hopeless && !few) {
+    const exact = byId && walkPlan.p === walkPlan.index.fields.length - 1 && walkPlan.index.otherIds === 0;
     const members = narrow && fewest !== undefined ? membersFor(walkPlan, narrow, cons, want, fewest) : null;
     const check = members ? null : checkFor(walkPlan, cons, test);
     const found = walk(walkPlan, store.docs, check, direction, page, budget, exact, members);
@@ -398,9 +495,14 @@ export function indexedCount(store: IndexedStore<AnyObject>, filter: AnyObject, 
   const ranged = plans.find((plan) => plan.covers && plan.range);
   const narrow = cheapest(plans);
   const ids = idList(cons, narrow);
-  if (ids && !(ranged && ranged.estimate <= ids.length)) return byIds(ids, store.docs, cons, test).length;
+  if (ids && ids.length <= FEW_IDS && !(ranged && ranged.estimate <= ids.length)) {
+    return byIds(ids, store.docs, cons, test).length;
+  }
   if (ranged && (!narrow || ranged.estimate <= narrow.estimate * 4)) {
     return candidates(ranged, store.docs, null, null);
   }
+  const matching = cachedMatches(store, filter, cons, narrow, ids, test);
+  if (matching) return matching.size;
+  if (ids) return byIds(ids, store.docs, cons, test).length;
   return narrow ? candidates(narrow, store.docs, checkFor(narrow, cons, test), null) : null;
 }

@@ -22,10 +22,12 @@
  *   from inside the work: it would never start).
  * - `_id` equality (`{_id: v}`, `{_id: {$eq: v}}`, `{_id: {$in: [...]}}`) is a map lookup.
  */
+
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { randomUUID } from 'node:crypto';
 import { Aggregator, updateOne as mingoUpdateOne } from 'mingo';
 import { isEqual } from 'mingo/util';
+import { FilterCache } from './embedded-filter-cache.ts';
 import {
   ABSENT,
   type AnyObject,
@@ -179,7 +181,9 @@ export function createEmbeddedDocumentStore(
   function indexedStore(state: CollState): IndexedStore<Doc> | null {
     if (hiddenWrites(state)?.size) return null;
     const indexes = state.indexes.flatMap((i) => (i.sorted ? [fresh(state, i)] : []));
-    return indexes.length > 0 ? { docs: state.docs, indexes } : null;
+    if (indexes.length === 0) return null;
+    state.filters ??= new FilterCache();
+    return { docs: state.docs, indexes, filters: state.filters };
   }
 
   /**
@@ -298,6 +302,7 @@ export function createEmbeddedDocumentStore(
   }
 
   function reindex(state: CollState, key: string, prev: Doc | undefined, next: Doc | undefined): void {
+    state.filters?.changed(key);
     for (const index of state.indexes) {
       if (index.sorted && !index.stale) reindexSorted(index.sorted, key, prev, next);
       if (!index.entries) continue;

@@ -1,0 +1,134 @@
+/**
+ * The keys of the documents that recent filters match, kept per collection and brought up to date
+ * from the keys written since (Elasticsearch's filter cache, which keeps a matching set per filter
+ * clause and segment). The planner (embedded-planner.ts) asks for it when no index answers a filter
+ * by itself: a count is then the set's size, and a page a walk of the sort's index that tests each
+ * key against the set (or, for a small set, a sort of its documents) instead of reading and checking
+ * every document the walk passes.
+ *
+ * Every write of the collection passes its document's key to `changed`. A set remembers the change
+ * it is up to date with; when asked again it re-tests the documents written since (a bid changes
+ * one lot: one test), or is built again when more was written than is worth re-testing or than the
+ * log keeps. While no set is kept, a write costs one increment.
+ */
+
+import type { AnyObject } from './fast-filter.ts';
+
+/** The most keys the log of writes keeps; past that, every set is built again when next asked. */
+const MAX_LOG = 50_000;
+/** The most filters kept (least recently used first out). */
+const MAX_SETS = 512;
+/** Keys kept in all sets together, as a multiple of the collection's documents (at least `MIN_KEPT`). */
+const KEPT_PER_DOCUMENT = 8;
+const MIN_KEPT = 100_000;
+
+interface Entry {
+  keys: Set<string>;
+  /** The write it is up to date with. */
+  at: number;
+}
+
+export class FilterCache {
+  private readonly sets = new Map<string, Entry>();
+  /** Keys written: `log[i]` is write number `logStart + 1 + i`. */
+  private log: string[] = [];
+  private logStart = 0;
+  private writes = 0;
+  private kept = 0;
+
+  /** A document was inserted, changed or deleted. */
+  changed(key: string): void {
+    this.writes += 1;
+    if (this.sets.size === 0) {
+      this.logStart = this.writes;
+      if (this.log.length > 0) this.log = [];
+      return;
+    }
+    this.log.push(key);
+    if (this.log.length > MAX_LOG) this.clear();
+  }
+
+  /** Forgets every set (the collection's documents were replaced other than through `changed`). */
+  clear(): void {
+    this.sets.clear();
+    this.kept = 0;
+    this.log = [];
+    this.logStart = this.writes;
+  }
+
+  get size(): number {
+    return this.sets.size;
+  }
+
+  /**
+   * The keys of the documents matching the filter named `name`: kept, or brought up to date by
+   * testing (`test`) the documents written since, or built (`build`: null when it cannot be).
+   */
+  matching(
+    name: string,
+    docs: ReadonlyMap<string, AnyObject>,
+    test: ((doc: AnyObject) => boolean) | null,
+    build: () => Set<string> | null,
+  ): ReadonlySet<string> | null {
+    const entry = this.sets.get(name);
+    if (entry) {
+      this.sets.delete(name);
+      const behind = this.writes - entry.at;
+      if (behind === 0 || (entry.at >= this.logStart && behind <= MAX_LOG / 4)) {
+        for (let i = entry.at - this.logStart; i < this.log.length; i++) {
+          const key = this.log[i] as string;
+          const doc = docs.get(key);
+          if (doc && (!test || test(doc))) {
+            if (!entry.keys.has(key)) {
+              entry.keys.add(key);
+              this.kept += 1;
+            }
+          } else if (entry.keys.delete(key)) this.kept -= 1;
+        }
+        entry.at = this.writes;
+        this.sets.set(name, entry);
+        return entry.keys;
+      }
+      this.kept -= entry.keys.size;
+    }
+    const keys = build();
+    if (!keys) return null;
+    const room = Math.max(MIN_KEPT, docs.size * KEPT_PER_DOCUMENT);
+    if (keys.size > room) return keys;
+    this.sets.set(name, { keys, at: this.writes });
+    this.kept += keys.size;
+    for (const [oldest, old] of this.sets) {
+      if (this.kept <= room && this.sets.size <= MAX_SETS) break;
+      this.sets.delete(oldest);
+      this.kept -= old.keys.size;
+    }
+    return keys;
+  }
+}
+
+/** Each long frozen list gets a number of its own: a filter holding it is named without spelling it. */
+const listNumbers = new WeakMap<object, number>();
+let lists = 0;
+
+/**
+ * A filter's name in a cache: its JSON, with a long frozen list (the search bar's matching ids,
+ * memo'd by the search index) named by its identity instead of its contents, and the values JSON
+ * does not tell apart (a date and its text, two regular expressions, undefined) named by kind.
+ */
+export function filterName(filter: AnyObject): string {
+  return JSON.stringify(filter, function (this: AnyObject, key: string, value: unknown) {
+    const raw = this[key];
+    if (raw instanceof Date) return `\u0000date ${raw.getTime()}`;
+    if (raw instanceof RegExp) return `\u0000regex ${String(raw)}`;
+    if (raw === undefined) return '\u0000undefined';
+    if (typeof raw === 'string') return raw.startsWith('\u0000') ? `\u0000${raw}` : raw;
+    if (!Array.isArray(value) || value.length < 32 || !Object.isFrozen(value)) return value;
+    let n = listNumbers.get(value);
+    if (n === undefined) {
+      lists += 1;
+      n = lists;
+      listNumbers.set(value, n);
+    }
+    return `\u0000list ${n}`;
+  });
+}

@@ -1,0 +1,184 @@
+import { describe, expect, it } from 'vitest';
+import { createEmbeddedDocumentStore } from './embedded.ts';
+import { FilterCache, filterName } from './embedded-filter-cache.ts';
+import type { AnyObject } from './fast-filter.ts';
+import type { Filter, Sort } from './port.ts';
+
+describe('the filter cache', () => {
+  const docs = new Map<string, AnyObject>(
+    Array.from({ length: 100 }, (_, i) => [`d${i}`, { _id: `d${i}`, n: i }]),
+  );
+  const even = (doc: AnyObject) => (doc.n as number) % 2 === 0;
+
+  it('builds a set once, then re-tests only the documents written since', () => {
+    const cache = new FilterCache();
+    let builds = 0;
+    let tests = 0;
+    const test = (doc: AnyObject) => {
+      tests += 1;
+      return even(doc);
+    };
+    const build = () => {
+      builds += 1;
+      return new Set([...docs.values()].filter(even).map((d) => d._id as string));
+    };
+    expect(cache.matching('even', docs, test, build)?.size).toBe(50);
+    expect(cache.matching('even', docs, test, build)?.size).toBe(50);
+    expect(builds).toBe(1);
+    docs.set('d1', { _id: 'd1', n: 2 });
+    cache.changed('d1');
+    docs.delete('d2');
+    cache.changed('d2');
+    const keys = cache.matching('even', docs, test, build);
+    expect(builds).toBe(1);
+    expect(tests).toBe(1); // d1 re-tested; d2 is gone
+    expect(keys?.has('d1')).toBe(true);
+    expect(keys?.has('d2')).toBe(false);
+    expect(keys?.size).toBe(50);
+  });
+
+  it('builds again once more was written than the log keeps, and keeps no set larger than its room', () => {
+    const cache = new FilterCache();
+    let builds = 0;
+    const build = () => {
+      builds += 1;
+      return new Set(['d0']);
+    };
+    cache.matching('one', docs, null, build);
+    for (let i = 0; i < 60_000; i++) cache.changed(`d${i % 100}`);
+    cache.matching('one', docs, () => false, build);
+    expect(builds).toBe(2);
+    const huge = () => new Set(Array.from({ length: 100_001 }, (_, i) => `x${i}`));
+    expect(cache.matching('huge', docs, null, huge)?.size).toBe(100_001);
+    expect(cache.size).toBe(1);
+  });
+
+  it('names filters apart where their JSON would not, and a frozen list by its identity', () => {
+    const when = new Date('2026-01-01T00:00:00Z');
+    expect(filterName({ at: when })).not.toBe(filterName({ at: when.toISOString() }));
+    expect(filterName({ t: /a/ })).not.toBe(filterName({ t: /b/ }));
+    expect(filterName({ t: undefined })).not.toBe(filterName({}));
+    expect(filterName({ t: '\u0000undefined' })).not.toBe(filterName({ t: undefined }));
+    const ids = Object.freeze(Array.from({ length: 40 }, (_, i) => `d${i}`));
+    const same = Object.freeze([...ids]);
+    expect(filterName({ _id: { $in: ids } })).toBe(filterName({ _id: { $in: ids } }));
+    expect(filterName({ _id: { $in: ids } })).not.toBe(filterName({ _id: { $in: same } }));
+    expect(filterName({ _id: { $in: ids } }).length).toBeLessThan(40);
+  });
+});
+
+/** A small seeded generator (mulberry32). */
+function seeded(seed: number) {
+  let a = seed;
+  return () => {
+    a = (a + 0x6d2b79f5) | 0;
+    let t = Math.imul(a ^ (a >>> 15), 1 | a);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+describe('an indexed collection answering through its filter cache', () => {
+  const random = seeded(7);
+  const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)] as T;
+  const countries = ['France', 'Italy', 'Spain', 'USA', 'Chile'];
+  const colours = ['Red', 'White', 'Rosé'];
+  const lot = (i: number) => ({
+    _id: `lot-${String(i).padStart(5, '0')}`,
+    status: random() < 0.8 ? 'open' : 'closed',
+    country: pick(countries),
+    colour: pick(colours),
+    price: Math.floor(random() * 100_000),
+    title: `wine ${Math.floor(random() * 500)}`,
+    bids: Math.floor(random() * 20),
+  });
+  const ids = Object.freeze(Array.from({ length: 600 }, (_, i) => `lot-${String(i * 5).padStart(5, '0')}`));
+  const filters = (): Filter[] => [
+    { status: { $in: ['open'] }, country: { $in: [pick(countries)] } },
+    { status: { $in: ['open'] }, price: { $gte: 10_000, $lte: 60_000 } },
+    { status: { $in: ['open'] }, colour: pick(colours), country: pick(countries), price: { $gte: 20_000 } },
+    { _id: { $in: ids }, $and: [{ status: { $in: ['open'] } }] },
+    { $and: [{ status: 'open' }, { $or: [{ country: pick(countries) }, { colour: pick(colours) }] }] },
+  ];
+  const sorts: Sort[] = [
+    { title: 1, _id: 1 },
+    { price: -1, _id: -1 },
+    { bids: -1, _id: -1 },
+    { price: 1, _id: 1 },
+  ];
+
+  let phase = 'start';
+  async function compare(store: ReturnType<typeof createEmbeddedDocumentStore>, now = phase) {
+    phase = now;
+    for (const filter of filters()) {
+      for (const sort of sorts) {
+        for (const skip of [0, 25, 100]) {
+          const options = { sort, skip, limit: 25 };
+          const [want, got] = await Promise.all([
+            store.collection('plain').find(filter, options),
+            store.collection('indexed').find(filter, { ...options, readonly: true }),
+          ]);
+          expect(got, `${phase} ${JSON.stringify({ filter, options })}`).toEqual(want);
+        }
+      }
+      expect(await store.collection('indexed').countDocuments(filter)).toBe(
+        await store.collection('plain').countDocuments(filter),
+      );
+    }
+  }
+
+  async function writeBoth(store: ReturnType<typeof createEmbeddedDocumentStore>, n: number) {
+    for (let w = 0; w < n; w++) {
+      const id = `lot-${String(Math.floor(random() * 3200)).padStart(5, '0')}`;
+      const roll = random();
+      const change = { price: Math.floor(random() * 100_000), status: pick(['open', 'closed']) };
+      const replacement = { ...lot(0), _id: id };
+      for (const name of ['plain', 'indexed']) {
+        const coll = store.collection(name);
+        if (roll < 0.6) await coll.updateOne({ _id: id }, { $set: change, $inc: { bids: 1 } });
+        else if (roll < 0.8) await coll.deleteMany({ _id: id });
+        else await coll.replaceOne({ _id: id }, replacement, { upsert: true });
+      }
+    }
+  }
+
+  it('answers every page and count as a scan does, through writes, a rolled-back transaction and a reader beside one', async () => {
+    const store = createEmbeddedDocumentStore();
+    const indexed = store.collection('indexed');
+    for (const [key, name] of [
+      [{ status: 1, title: 1 }, 'status_title'],
+      [{ status: 1, price: 1 }, 'status_price'],
+      [{ status: 1, bids: 1 }, 'status_bids'],
+      [{ status: 1, country: 1, colour: 1, price: 1 }, 'status_country_colour_price'],
+    ] as const) {
+      await indexed.createIndex({ key, name });
+    }
+    const lots = Array.from({ length: 3000 }, (_, i) => lot(i));
+    for (const name of ['plain', 'indexed']) {
+      await store.collection(name).bulkWrite(lots.map((document) => ({ insertOne: { document } })));
+    }
+    await compare(store);
+    await writeBoth(store, 300);
+    await compare(store, 'after writes');
+    await expect(
+      store.withTransaction(async () => {
+        await writeBoth(store, 200);
+        await compare(store, 'inside'); // inside: the transaction's own writes
+        throw new Error('rolled back');
+      }),
+    ).rejects.toThrow('rolled back');
+    await compare(store, 'rolled back');
+    let release = () => {};
+    const open = store.withTransaction(async () => {
+      await writeBoth(store, 50);
+      await new Promise<void>((resolve) => {
+        release = resolve;
+      });
+    });
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    await compare(store, 'beside'); // beside it: the documents as they were before it
+    release();
+    await open;
+    await compare(store, 'committed');
+  });
+});
