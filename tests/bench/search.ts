@@ -12,7 +12,7 @@
  * autocannon runs in the server's process, as for the health row: both share one thread.
  */
 import { demoCatalogue } from '@wine/command-service';
-import { newEvent } from '@wine/platform/testing';
+import { newEvent, seeded } from '@wine/platform/testing';
 import autocannon from 'autocannon';
 import { startMarketplace, type TestMarketplace } from '../support/marketplace.ts';
 import { fmt, percentile, progress, progressDone, ratio, row } from './table.ts';
@@ -29,16 +29,6 @@ interface Measured {
   failed: number;
 }
 
-/** A small seeded generator (mulberry32): the same run draws the same requests. */
-function seeded(seed: number) {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 type Draw = <T>(items: readonly T[]) => T;
 const drawWith =
   (random: () => number): Draw =>

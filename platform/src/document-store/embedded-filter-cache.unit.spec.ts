@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { seeded } from '../testing/seeded.ts';
 import { createEmbeddedDocumentStore } from './embedded.ts';
 import { FilterCache, filterName } from './embedded-filter-cache.ts';
 import type { AnyObject } from './fast-filter.ts';
@@ -66,17 +67,6 @@ describe('the filter cache', () => {
     expect(filterName({ _id: { $in: ids } }).length).toBeLessThan(40);
   });
 });
-
-/** A small seeded generator (mulberry32). */
-function seeded(seed: number) {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 describe('an indexed collection answering through its filter cache', () => {
   const random = seeded(7);

@@ -302,35 +302,6 @@ function rootOf(tree: Tree): TreeNode | null {
   return root && Array.isArray(root.keys) && typeof root.size === 'function' ? root : null;
 }
 
-/**
- * The number of entries below `bound` (a key ending with a Bound, equal to no entry): one descent,
- * adding the sizes sorted-btree keeps in its inner nodes for the children wholly below. A price band
- * over tens of thousands of lots is counted in microseconds instead of a walk of its leaves.
- */
-function entriesBelow(root: TreeNode, bound: Key): number {
-  let below = 0;
-  let node = root;
-  for (;;) {
-    const { keys, children } = node;
-    let lo = 0;
-    let hi = keys.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >> 1;
-      if (compareKeys(keys[mid] as Key, bound) < 0) lo = mid + 1;
-      else hi = mid;
-    }
-    if (!children) return below + lo;
-    for (let i = 0; i < lo; i++) below += (children[i] as TreeNode).size();
-    if (lo === children.length) return below;
-    node = children[lo] as TreeNode;
-  }
-}
-
-/** A leaf of sorted-btree: its keys and, beside them, their values (the document keys). */
-interface TreeLeaf extends TreeNode {
-  values: string[];
-}
-
 /** The first position in `keys` not below `bound` (a bound key equals no entry). */
 function firstNotBelow(keys: readonly Key[], bound: Key): number {
   let lo = 0;
@@ -341,6 +312,29 @@ function firstNotBelow(keys: readonly Key[], bound: Key): number {
     else hi = mid;
   }
   return lo;
+}
+
+/**
+ * The number of entries below `bound` (a key ending with a Bound, equal to no entry): one descent,
+ * adding the sizes sorted-btree keeps in its inner nodes for the children wholly below. A price band
+ * over tens of thousands of lots is counted in microseconds instead of a walk of its leaves.
+ */
+function entriesBelow(root: TreeNode, bound: Key): number {
+  let below = 0;
+  let node = root;
+  for (;;) {
+    const { keys, children } = node;
+    const lo = firstNotBelow(keys, bound);
+    if (!children) return below + lo;
+    for (let i = 0; i < lo; i++) below += (children[i] as TreeNode).size();
+    if (lo === children.length) return below;
+    node = children[lo] as TreeNode;
+  }
+}
+
+/** A leaf of sorted-btree: its keys and, beside them, their values (the document keys). */
+interface TreeLeaf extends TreeNode {
+  values: string[];
 }
 
 /**

@@ -2,4 +2,5 @@
 export { dockerReachable } from './docker.ts';
 export { listedLot } from './lots.ts';
 export { natsReachable, natsUrl } from './nats.ts';
+export { seeded } from './seeded.ts';
 export { newEvent, recordedEvent } from './test-events.ts';
