@@ -1,10 +1,10 @@
 /**
- * The keys of the documents that recent filters match, kept per collection and brought up to date
- * from the keys written since (Elasticsearch's filter cache, which keeps a matching set per filter
- * clause and segment). The planner (embedded-planner.ts) asks for it when no index answers a filter
- * by itself: a count is then the set's size, and a page a walk of the sort's index that tests each
- * key against the set (or, for a small set, a sort of its documents) instead of reading and checking
- * every document the walk passes.
+ * The documents that recent filters match (a bit per document number), kept per collection and
+ * brought up to date from the keys written since (Elasticsearch's filter cache, which keeps a
+ * matching bit set per filter clause and segment). The planner (embedded-planner.ts) asks for it when
+ * no index answers a filter by itself: a count is then the set's size, and a page a walk of the
+ * sort's index that tests each entry's document number against the set (or, for a small set, a sort
+ * of its documents) instead of reading and checking every document the walk passes.
  *
  * Every write of the collection passes its document's key to `changed`. A set remembers the change
  * it is up to date with; when asked again it re-tests the documents written since (a bid changes
@@ -12,18 +12,18 @@
  * log keeps. While no set is kept, a write costs one increment.
  */
 
+import type { DocNumbers, DocSet } from './embedded-index.ts';
 import type { AnyObject } from './fast-filter.ts';
 
 /** The most keys the log of writes keeps; past that, every set is built again when next asked. */
 const MAX_LOG = 50_000;
 /** The most filters kept (least recently used first out). */
 const MAX_SETS = 512;
-/** Keys kept in all sets together, as a multiple of the collection's documents (at least `MIN_KEPT`). */
-const KEPT_PER_DOCUMENT = 8;
-const MIN_KEPT = 100_000;
+/** Bytes kept in all sets together. */
+const MAX_BYTES = 64 * 1024 * 1024;
 
 interface Entry {
-  keys: Set<string>;
+  matches: DocSet;
   /** The write it is up to date with. */
   at: number;
 }
@@ -61,48 +61,49 @@ export class FilterCache {
   }
 
   /**
-   * The keys of the documents matching the filter named `name`: kept, or brought up to date by
-   * testing (`test`) the documents written since, or built (`build`: null when it cannot be).
+   * The documents matching the filter named `name`: kept, or brought up to date by testing (`test`)
+   * the documents written since, or built (`build`: null when it cannot be).
    */
   matching(
     name: string,
     docs: ReadonlyMap<string, AnyObject>,
+    numbers: DocNumbers,
     test: ((doc: AnyObject) => boolean) | null,
-    build: () => Set<string> | null,
-  ): ReadonlySet<string> | null {
+    build: () => DocSet | null,
+  ): DocSet | null {
     const entry = this.sets.get(name);
     if (entry) {
       this.sets.delete(name);
       const behind = this.writes - entry.at;
       if (behind === 0 || (entry.at >= this.logStart && behind <= MAX_LOG / 4)) {
+        this.kept -= entry.matches.bytes;
         for (let i = entry.at - this.logStart; i < this.log.length; i++) {
           const key = this.log[i] as string;
           const doc = docs.get(key);
-          if (doc && (!test || test(doc))) {
-            if (!entry.keys.has(key)) {
-              entry.keys.add(key);
-              this.kept += 1;
-            }
-          } else if (entry.keys.delete(key)) this.kept -= 1;
+          if (doc && (!test || test(doc))) entry.matches.add(numbers.of(key));
+          else entry.matches.delete(numbers.of(key));
         }
         entry.at = this.writes;
-        this.sets.set(name, entry);
-        return entry.keys;
+        this.keep(name, entry);
+        return entry.matches;
       }
-      this.kept -= entry.keys.size;
+      this.kept -= entry.matches.bytes;
     }
-    const keys = build();
-    if (!keys) return null;
-    const room = Math.max(MIN_KEPT, docs.size * KEPT_PER_DOCUMENT);
-    if (keys.size > room) return keys;
-    this.sets.set(name, { keys, at: this.writes });
-    this.kept += keys.size;
+    const matches = build();
+    if (!matches) return null;
+    this.keep(name, { matches, at: this.writes });
+    return matches;
+  }
+
+  /** Keeps `entry` as the most recently used, and lets the least recently used go past the room. */
+  private keep(name: string, entry: Entry): void {
+    this.sets.set(name, entry);
+    this.kept += entry.matches.bytes;
     for (const [oldest, old] of this.sets) {
-      if (this.kept <= room && this.sets.size <= MAX_SETS) break;
+      if (this.kept <= MAX_BYTES && this.sets.size <= MAX_SETS) break;
       this.sets.delete(oldest);
-      this.kept -= old.keys.size;
+      this.kept -= old.matches.bytes;
     }
-    return keys;
   }
 }
 

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { seeded } from '../testing/seeded.ts';
 import { createEmbeddedDocumentStore } from './embedded.ts';
 import { FilterCache, filterName } from './embedded-filter-cache.ts';
+import { DocNumbers, DocSet } from './embedded-index.ts';
 import type { AnyObject } from './fast-filter.ts';
 import type { Filter, Sort } from './port.ts';
 
@@ -9,7 +10,14 @@ describe('the filter cache', () => {
   const docs = new Map<string, AnyObject>(
     Array.from({ length: 100 }, (_, i) => [`d${i}`, { _id: `d${i}`, n: i }]),
   );
+  const numbers = new DocNumbers();
+  for (const key of docs.keys()) numbers.of(key);
   const even = (doc: AnyObject) => (doc.n as number) % 2 === 0;
+  const setOf = (keys: Iterable<string>) => {
+    const set = new DocSet();
+    for (const key of keys) set.add(numbers.of(key));
+    return set;
+  };
 
   it('builds a set once, then re-tests only the documents written since', () => {
     const cache = new FilterCache();
@@ -21,37 +29,46 @@ describe('the filter cache', () => {
     };
     const build = () => {
       builds += 1;
-      return new Set([...docs.values()].filter(even).map((d) => d._id as string));
+      return setOf([...docs.values()].filter(even).map((d) => d._id as string));
     };
-    expect(cache.matching('even', docs, test, build)?.size).toBe(50);
-    expect(cache.matching('even', docs, test, build)?.size).toBe(50);
+    expect(cache.matching('even', docs, numbers, test, build)?.size).toBe(50);
+    expect(cache.matching('even', docs, numbers, test, build)?.size).toBe(50);
     expect(builds).toBe(1);
     docs.set('d1', { _id: 'd1', n: 2 });
     cache.changed('d1');
     docs.delete('d2');
     cache.changed('d2');
-    const keys = cache.matching('even', docs, test, build);
+    const matches = cache.matching('even', docs, numbers, test, build);
     expect(builds).toBe(1);
     expect(tests).toBe(1); // d1 re-tested; d2 is gone
-    expect(keys?.has('d1')).toBe(true);
-    expect(keys?.has('d2')).toBe(false);
-    expect(keys?.size).toBe(50);
+    expect(matches?.has(numbers.of('d1'))).toBe(true);
+    expect(matches?.has(numbers.of('d2'))).toBe(false);
+    expect(matches?.size).toBe(50);
   });
 
-  it('builds again once more was written than the log keeps, and keeps no set larger than its room', () => {
+  it('builds again once more was written than the log keeps', () => {
     const cache = new FilterCache();
     let builds = 0;
     const build = () => {
       builds += 1;
-      return new Set(['d0']);
+      return setOf(['d0']);
     };
-    cache.matching('one', docs, null, build);
+    cache.matching('one', docs, numbers, null, build);
     for (let i = 0; i < 60_000; i++) cache.changed(`d${i % 100}`);
-    cache.matching('one', docs, () => false, build);
+    cache.matching('one', docs, numbers, () => false, build);
     expect(builds).toBe(2);
-    const huge = () => new Set(Array.from({ length: 100_001 }, (_, i) => `x${i}`));
-    expect(cache.matching('huge', docs, null, huge)?.size).toBe(100_001);
-    expect(cache.size).toBe(1);
+  });
+
+  it('holds a bit per document number, and lists them in order', () => {
+    const set = new DocSet();
+    for (const n of [70_000, 3, 31, 32, 3]) set.add(n);
+    expect(set.size).toBe(4);
+    expect(set.has(31) && set.has(32) && !set.has(33) && !set.has(1_000_000)).toBe(true);
+    expect(set.delete(31)).toBe(true);
+    expect(set.delete(31)).toBe(false);
+    const listed: number[] = [];
+    set.forEach((n) => listed.push(n));
+    expect(listed).toEqual([3, 32, 70_000]);
   });
 
   it('names filters apart where their JSON would not, and a frozen list by its identity', () => {

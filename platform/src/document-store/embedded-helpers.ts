@@ -2,7 +2,7 @@
 
 import { Query } from 'mingo';
 import type { FilterCache } from './embedded-filter-cache.ts';
-import type { SortedIndex } from './embedded-index.ts';
+import type { DocNumbers, SortedIndex } from './embedded-index.ts';
 import { compileFastFilter, UNKNOWN } from './fast-filter.ts';
 import type { BulkWriteResult, Doc, Filter, IndexSpec, Update, UpdateResult } from './port.ts';
 
@@ -28,7 +28,9 @@ export interface IndexState {
 export interface CollState {
   docs: Map<string, Doc>;
   indexes: IndexState[];
-  /** The keys recent filters match (made when a reader first plans over the sorted indexes). */
+  /** The document numbers of its sorted indexes' entries (one numbering for all of them). */
+  numbers: DocNumbers;
+  /** The documents recent filters match (made when a reader first plans over the sorted indexes). */
   filters?: FilterCache;
 }
 

@@ -15,7 +15,7 @@ import { type AnyObject, type Scalar, scalarAt, UNKNOWN } from './fast-filter.ts
 // sorted-btree is CommonJS: Node hands its `exports` object to a default import, bundlers the class.
 const BTree: typeof btreeModule =
   (btreeModule as unknown as { default?: typeof btreeModule }).default ?? btreeModule;
-type Tree = InstanceType<typeof btreeModule<Key, string>>;
+type Tree = InstanceType<typeof btreeModule<Key, number>>;
 
 /** A bound inside a key: below (`side` -1) or above (+1) every value of type rank `rank`. */
 export interface Bound {
@@ -24,6 +24,83 @@ export interface Bound {
 }
 export type Component = Scalar | Bound;
 export type Key = readonly Component[];
+
+/**
+ * A number for each document key of a collection, shared by its indexes: an index entry's value is
+ * its document's number, so a walk testing entries against a set of matches (a `DocSet`) reads
+ * numbers packed in the tree's leaves and bits in one small array instead of following a pointer to
+ * each key string (at 100,000 lots, a cache miss or two per entry was most of a walk's cost). A
+ * number is never reused for another key.
+ */
+export class DocNumbers {
+  private readonly byKey = new Map<string, number>();
+  /** The document key of each number. */
+  readonly keys: string[] = [];
+
+  of(key: string): number {
+    let n = this.byKey.get(key);
+    if (n === undefined) {
+      n = this.keys.length;
+      this.keys.push(key);
+      this.byKey.set(key, n);
+    }
+    return n;
+  }
+}
+
+/** A set of document numbers, one bit each. */
+export class DocSet {
+  private words = new Uint32Array(64);
+  size = 0;
+
+  has(n: number): boolean {
+    const w = n >>> 5;
+    return w < this.words.length && ((this.words[w] as number) & (1 << (n & 31))) !== 0;
+  }
+
+  add(n: number): void {
+    const w = n >>> 5;
+    if (w >= this.words.length) {
+      const grown = new Uint32Array(Math.max(w + 1, this.words.length * 2));
+      grown.set(this.words);
+      this.words = grown;
+    }
+    const bit = 1 << (n & 31);
+    const word = this.words[w] as number;
+    if ((word & bit) === 0) {
+      this.words[w] = word | bit;
+      this.size += 1;
+    }
+  }
+
+  delete(n: number): boolean {
+    const w = n >>> 5;
+    if (w >= this.words.length) return false;
+    const bit = 1 << (n & 31);
+    const word = this.words[w] as number;
+    if ((word & bit) === 0) return false;
+    this.words[w] = word & ~bit;
+    this.size -= 1;
+    return true;
+  }
+
+  /** Bytes held. */
+  get bytes(): number {
+    return this.words.byteLength;
+  }
+
+  forEach(each: (n: number) => void): void {
+    const { words } = this;
+    for (let w = 0; w < words.length; w++) {
+      let word = words[w] as number;
+      while (word !== 0) {
+        const low = word & -word;
+        each(w * 32 + 31 - Math.clz32(low));
+        word ^= low;
+      }
+    }
+  }
+}
 
 /** Below and above every value of every type. */
 export const BOTTOM: Bound = { rank: Number.NEGATIVE_INFINITY, side: -1 };
@@ -91,16 +168,19 @@ export interface SortedIndex {
   readonly irregular: Set<string>;
   /** Entries whose `_id` is not a string: their document keys do not sort as their ids do. */
   otherIds: number;
+  /** The collection's document numbers: an entry's value. */
+  readonly numbers: DocNumbers;
 }
 
-export function createSortedIndex(fields: readonly string[]): SortedIndex {
+export function createSortedIndex(fields: readonly string[], numbers = new DocNumbers()): SortedIndex {
   return {
     fields,
     parts: fields.map((f) => f.split('.')),
-    tree: new BTree<Key, string>(undefined, compareKeys, 64),
+    tree: new BTree<Key, number>(undefined, compareKeys, 64),
     counts: fields.map(() => null),
     irregular: new Set(),
     otherIds: 0,
+    numbers,
   };
 }
 
@@ -120,8 +200,9 @@ const { bulkLoad } =
 export function buildSortedIndex(
   fields: readonly string[],
   docs: Iterable<[string, AnyObject]>,
+  numbers = new DocNumbers(),
 ): SortedIndex {
-  const index = createSortedIndex(fields);
+  const index = createSortedIndex(fields, numbers);
   const groups = new Map<Scalar, Component[][]>();
   for (const [key, doc] of docs) {
     const values: Component[] | null = indexValues(index, doc);
@@ -146,7 +227,7 @@ export function buildSortedIndex(
   }
   const tree = bulkLoad(
     keys,
-    keys.map((k) => k[k.length - 1] as string),
+    keys.map((k) => numbers.of(k[k.length - 1] as string)),
     64,
     compareKeys,
   ) as unknown as Tree;
@@ -254,7 +335,7 @@ export function reindexSorted(
     if (typeof prev?._id !== 'string') index.otherIds -= 1;
   } else if (before === null) index.irregular.delete(key);
   if (after) {
-    index.tree.set([...after, key], key);
+    index.tree.set([...after, key], index.numbers.of(key));
     count(index, after, 1);
     if (typeof next?._id !== 'string') index.otherIds += 1;
   } else if (after === null) index.irregular.add(key);
@@ -266,7 +347,7 @@ export function* walkRange(
   low: Key,
   high: Key,
   direction: 1 | -1,
-): Generator<readonly [Key, string]> {
+): Generator<readonly [Key, number]> {
   if (direction === 1) {
     for (const entry of index.tree.entries(low)) {
       if (compareKeys(entry[0], high) > 0) return;
@@ -280,13 +361,13 @@ export function* walkRange(
   }
 }
 
-/** The number of entries between two bound keys; `each` sees every document key on the way. */
-export function countRange(index: SortedIndex, low: Key, high: Key, each?: (key: string) => void): number {
+/** The number of entries between two bound keys; `each` sees every document number on the way. */
+export function countRange(index: SortedIndex, low: Key, high: Key, each?: (n: number) => void): number {
   // sorted-btree answers a negative count for an empty range (low above high).
   if (compareKeys(low, high) > 0) return 0;
   const root = rootOf(index.tree);
   if (!each && root) return entriesBelow(root, high) - entriesBelow(root, low);
-  return index.tree.forRange(low, high, true, each && ((_k, key) => each(key)));
+  return index.tree.forRange(low, high, true, each && ((_k, n) => each(n)));
 }
 
 /** sorted-btree's nodes (2.x): keys (an inner node's are its children's largest), children, size. */
@@ -334,21 +415,21 @@ function entriesBelow(root: TreeNode, bound: Key): number {
 
 /** A leaf of sorted-btree: its keys and, beside them, their values (the document keys). */
 interface TreeLeaf extends TreeNode {
-  values: string[];
+  values: number[];
 }
 
 /**
  * Visits the entries between two bound keys in `direction` order until `visit` answers false,
  * reading sorted-btree's leaves directly: the range's length is counted first from the inner nodes'
  * sizes, so no entry is compared with the far bound, and no iterator result is made per entry (a
- * walk that tests each key against a set passes thousands of entries).
+ * walk that tests each document number against a set passes thousands of entries).
  */
 export function visitRange(
   index: SortedIndex,
   low: Key,
   high: Key,
   direction: 1 | -1,
-  visit: (indexKey: Key, key: string) => boolean,
+  visit: (indexKey: Key, doc: number) => boolean,
 ): void {
   let n = countRange(index, low, high);
   if (n <= 0) return;
@@ -356,8 +437,8 @@ export function visitRange(
   if (!root) {
     const entries = direction === 1 ? index.tree.entries(low) : index.tree.entriesReversed(high);
     for (; n > 0; n--) {
-      const [indexKey, key] = entries.next().value as [Key, string];
-      if (!visit(indexKey, key)) return;
+      const [indexKey, doc] = entries.next().value as [Key, number];
+      if (!visit(indexKey, doc)) return;
     }
     return;
   }
@@ -394,7 +475,7 @@ export function visitRange(
       i = direction === 1 ? 0 : leaf.keys.length - 1;
       continue;
     }
-    if (!visit(leaf.keys[i] as Key, leaf.values[i] as string)) return;
+    if (!visit(leaf.keys[i] as Key, leaf.values[i] as number)) return;
     n -= 1;
     i += direction;
   }
@@ -405,30 +486,30 @@ export function visitRange(
  * `at` on (the sort field after an equality prefix, and what follows it in the key).
  */
 export function* mergeWalks(
-  walks: Generator<readonly [Key, string]>[],
+  walks: Generator<readonly [Key, number]>[],
   at: number,
   direction: 1 | -1,
-): Generator<readonly [Key, string]> {
+): Generator<readonly [Key, number]> {
   if (walks.length === 1) {
-    yield* walks[0] as Generator<readonly [Key, string]>;
+    yield* walks[0] as Generator<readonly [Key, number]>;
     return;
   }
   const heads = walks.map((w) => w.next());
   for (;;) {
     let best = -1;
     for (let i = 0; i < heads.length; i++) {
-      const head = heads[i] as IteratorResult<readonly [Key, string]>;
+      const head = heads[i] as IteratorResult<readonly [Key, number]>;
       if (head.done) continue;
       if (best < 0) best = i;
       else {
-        const current = (heads[best] as IteratorYieldResult<readonly [Key, string]>).value[0];
+        const current = (heads[best] as IteratorYieldResult<readonly [Key, number]>).value[0];
         if (compareFrom(head.value[0], current, at) * direction < 0) best = i;
       }
     }
     if (best < 0) return;
-    const head = heads[best] as IteratorYieldResult<readonly [Key, string]>;
+    const head = heads[best] as IteratorYieldResult<readonly [Key, number]>;
     // The tree reuses nothing here (no reusedArray), so the entry stays valid after next().
     yield head.value;
-    heads[best] = (walks[best] as Generator<readonly [Key, string]>).next();
+    heads[best] = (walks[best] as Generator<readonly [Key, number]>).next();
   }
 }

@@ -17,6 +17,8 @@ import {
   type Component,
   compareComponent,
   countRange,
+  type DocNumbers,
+  DocSet,
   type Key,
   mergeWalks,
   prefixCounts,
@@ -188,8 +190,8 @@ function candidates<D extends AnyObject>(
     const [low, high] = bounds(plan, combo);
     if (!check && !into) n += countRange(plan.index, low, high);
     else
-      countRange(plan.index, low, high, (key) => {
-        const doc = docs.get(key) as D;
+      countRange(plan.index, low, high, (number) => {
+        const doc = docs.get(plan.index.numbers.keys[number] as string) as D;
         if (check && !check(doc)) return;
         n += 1;
         into?.push(doc);
@@ -201,11 +203,11 @@ function candidates<D extends AnyObject>(
 const ABANDONED = Symbol('abandoned');
 
 /**
- * The document keys of the narrowest plan, for a walk to test instead of reading and checking each
+ * The documents of the narrowest plan, for a walk to test instead of reading and checking each
  * document it passes (MongoDB's AND_HASH): when the walk and that plan together apply every constraint
  * of the filter, and the walk is expected to pass many more entries than the plan holds (reading a
- * document and checking it costs several times a key lookup in a set; building the set, about one
- * per key). A rare country's lots by date: a few thousand keys, then a walk of set lookups.
+ * document and checking it costs many times a bit test; building the set, about one per document).
+ * A rare country's lots by date: a few thousand bits, then a walk of bit tests.
  */
 function membersFor(
   walkPlan: IndexPlan,
@@ -213,14 +215,14 @@ function membersFor(
   cons: Constraints,
   want: number,
   fewest: number,
-): Set<string> | null {
+): DocSet | null {
   if (narrow === walkPlan) return null;
   const walked = (want * walkPlan.estimate) / Math.max(fewest, 1);
   if (fewest > walked * 2 || !appliedBy(cons, [...usedBy(walkPlan), ...usedBy(narrow)])) return null;
-  const members = new Set<string>();
+  const members = new DocSet();
   for (const combo of narrow.combos) {
     const [low, high] = bounds(narrow, combo);
-    countRange(narrow.index, low, high, (key) => members.add(key));
+    countRange(narrow.index, low, high, (n) => members.add(n));
   }
   return members;
 }
@@ -239,34 +241,37 @@ function walk<D extends AnyObject>(
   page: { skip: number; limit: number },
   budget: number,
   exact: boolean,
-  members: ReadonlySet<string> | null = null,
+  members: DocSet | null = null,
 ): D[] | typeof ABANDONED {
   const want = page.skip + page.limit;
+  const keys = plan.index.numbers.keys;
   let passed = exact ? page.skip : 0;
   const out: D[] = [];
   let last: Component | undefined;
   let examined = 0;
   /** One entry of the walk; false once the walk is over. */
-  const visit = (indexKey: Key, key: string): boolean | typeof ABANDONED => {
-    const value = indexKey[plan.p] as Component;
-    if (
-      exact
-        ? out.length >= page.limit
-        : out.length >= want && compareComponent(value, last as Component) !== 0
-    )
+  const visit = (indexKey: Key, n: number): boolean | typeof ABANDONED => {
+    // An exact walk never reads the entry's key (a pointer away from the leaf: a cache miss).
+    if (exact) {
+      if (out.length >= page.limit) return false;
+    } else if (
+      out.length >= want &&
+      compareComponent(indexKey[plan.p] as Component, last as Component) !== 0
+    ) {
       return false;
+    }
     if (++examined > budget) return ABANDONED;
-    if (members && !members.has(key)) return true;
+    if (members && !members.has(n)) return true;
     if (passed > 0 && !check) {
       passed -= 1;
       return true;
     }
-    const doc = docs.get(key) as D;
+    const doc = docs.get(keys[n] as string) as D;
     if (!check || check(doc)) {
       if (passed > 0) passed -= 1;
       else {
         out.push(doc);
-        last = value;
+        if (!exact) last = indexKey[plan.p] as Component;
       }
     }
     return true;
@@ -274,8 +279,8 @@ function walk<D extends AnyObject>(
   if (plan.combos.length === 1) {
     const [low, high] = bounds(plan, plan.combos[0] as Scalar[]);
     let abandoned = false;
-    visitRange(plan.index, low, high, direction, (indexKey, key) => {
-      const going = visit(indexKey, key);
+    visitRange(plan.index, low, high, direction, (indexKey, n) => {
+      const going = visit(indexKey, n);
       abandoned = going === ABANDONED;
       return going === true;
     });
@@ -286,8 +291,8 @@ function walk<D extends AnyObject>(
     const [low, high] = bounds(plan, combo);
     return walkRange(plan.index, low, high, direction);
   });
-  for (const [indexKey, key] of mergeWalks(walks, plan.p, direction)) {
-    const going = visit(indexKey, key);
+  for (const [indexKey, n] of mergeWalks(walks, plan.p, direction)) {
+    const going = visit(indexKey, n);
     if (going === ABANDONED) return ABANDONED;
     if (!going) break;
   }
@@ -326,7 +331,9 @@ function byIds<D extends AnyObject>(ids: string[], docs: Map<string, D>, cons: C
 export interface IndexedStore<D extends AnyObject> {
   docs: Map<string, D>;
   indexes: readonly SortedIndex[];
-  /** The keys recent filters match, when no index answers a filter by itself (embedded-filter-cache.ts). */
+  /** The document numbers of the indexes' entries (one numbering for all of them). */
+  numbers: DocNumbers;
+  /** The documents recent filters match, when no index answers a filter by itself (embedded-filter-cache.ts). */
   filters?: FilterCache;
 }
 
@@ -335,29 +342,30 @@ const FEW_IDS = 256;
 
 /** Every key matching the filter: the id list's, or the narrowest plan's (null when no index narrows). */
 function matchingKeys(
-  docs: Map<string, AnyObject>,
+  store: IndexedStore<AnyObject>,
   cons: Constraints,
   narrow: IndexPlan | null,
   ids: string[] | null,
   test: Test,
-): Set<string> | null {
-  const keys = new Set<string>();
+): DocSet | null {
+  const { docs, numbers } = store;
+  const matches = new DocSet();
   if (ids) {
-    for (const doc of byIds(ids, docs, cons, test)) keys.add(doc._id as string);
-    return keys;
+    for (const doc of byIds(ids, docs, cons, test)) matches.add(numbers.of(doc._id as string));
+    return matches;
   }
   if (!narrow) return null;
   const check = checkFor(narrow, cons, test);
   for (const combo of narrow.combos) {
     const [low, high] = bounds(narrow, combo);
-    countRange(narrow.index, low, high, (key) => {
-      if (!check || check(docs.get(key) as AnyObject)) keys.add(key);
+    countRange(narrow.index, low, high, (n) => {
+      if (!check || check(docs.get(numbers.keys[n] as string) as AnyObject)) matches.add(n);
     });
   }
-  return keys;
+  return matches;
 }
 
-/** The keys matching `filter`, from the store's filter cache (null: no cache, or no index narrows). */
+/** The documents matching `filter`, from the store's filter cache (null: no cache, or no index narrows). */
 function cachedMatches(
   store: IndexedStore<AnyObject>,
   filter: AnyObject,
@@ -365,21 +373,21 @@ function cachedMatches(
   narrow: IndexPlan | null,
   ids: string[] | null,
   test: Test,
-): ReadonlySet<string> | null {
+): DocSet | null {
   if (!store.filters) return null;
-  return store.filters.matching(filterName(filter), store.docs, test, () =>
-    matchingKeys(store.docs, cons, narrow, ids, test),
+  return store.filters.matching(filterName(filter), store.docs, store.numbers, test, () =>
+    matchingKeys(store, cons, narrow, ids, test),
   );
 }
 
 /**
- * The page of a filter whose matching keys are known: a walk of the sort field's index testing each
- * key it passes against them, or (few keys, or a walk expected to pass many times more entries than
- * sorting them costs, or no index on the sort field) their documents, unsorted.
+ * The page of a filter whose matching documents are known: a walk of the sort field's index testing
+ * each document it passes against them, or (few matches, or a walk expected to pass many times more
+ * entries than sorting them costs, or no index on the sort field) their documents, unsorted.
  */
-function pageOfKeys<D extends AnyObject>(
-  docs: Map<string, D>,
-  keys: ReadonlySet<string>,
+function pageOfMatches<D extends AnyObject>(
+  store: IndexedStore<D>,
+  matches: DocSet,
   plans: IndexPlan[],
   sort: [string, 1 | -1, boolean],
   page: { skip: number; limit: number },
@@ -391,14 +399,17 @@ function pageOfKeys<D extends AnyObject>(
     if (plan.index.fields[plan.p] !== field || plan.range) continue;
     if (!sortPlan || plan.estimate < sortPlan.estimate) sortPlan = plan;
   }
-  const walked = sortPlan ? (want * sortPlan.estimate) / Math.max(keys.size, 1) : Number.POSITIVE_INFINITY;
-  if (!sortPlan || keys.size <= want * 4 || walked > keys.size * 8) {
+  const walked = sortPlan ? (want * sortPlan.estimate) / Math.max(matches.size, 1) : Number.POSITIVE_INFINITY;
+  if (!sortPlan || matches.size <= want * 4 || walked > matches.size * 32) {
     const out: D[] = [];
-    for (const key of keys) out.push(docs.get(key) as D);
+    const { keys } = store.numbers;
+    matches.forEach((n) => {
+      out.push(store.docs.get(keys[n] as string) as D);
+    });
     return { docs: out, paged: false };
   }
   const exact = byId && sortPlan.p === sortPlan.index.fields.length - 1 && sortPlan.index.otherIds === 0;
-  const found = walk(sortPlan, docs, null, direction, page, Number.POSITIVE_INFINITY, exact, keys);
+  const found = walk(sortPlan, store.docs, null, direction, page, Number.POSITIVE_INFINITY, exact, matches);
   return { docs: found as D[], paged: exact };
 }
 
@@ -470,7 +481,7 @@ export function indexedFind<D extends AnyObject>(
   // kept by the filter cache, answer the page.
   if (!few && !(walkPlan?.covers && !hopeless) && !(ids && ids.length <= FEW_IDS)) {
     const matching = cachedMatches(store as IndexedStore<AnyObject>, filter, cons, narrow, ids, test);
-    if (matching) return pageOfKeys(store.docs, matching, plans, [field, direction, byId], page);
+    if (matching) return pageOfMatches(store, matching, plans, [field, direction, byId], page);
   }
   if (walkPlan && !hopeless && !few) {
     const exact = byId && walkPlan.p === walkPlan.index.fields.length - 1 && walkPlan.index.otherIds === 0;

@@ -51,7 +51,13 @@ import {
   seedFromFilter,
   type Tx,
 } from './embedded-helpers.ts';
-import { buildSortedIndex, createSortedIndex, reindexSorted, type SortedIndex } from './embedded-index.ts';
+import {
+  buildSortedIndex,
+  createSortedIndex,
+  DocNumbers,
+  reindexSorted,
+  type SortedIndex,
+} from './embedded-index.ts';
 import { type IndexedStore, indexedCount, indexedFind } from './embedded-planner.ts';
 import { matchesTopLevel, UNKNOWN } from './fast-filter.ts';
 import { compileFastProjection, fastSort, fastUpdate } from './fast-update.ts';
@@ -93,7 +99,11 @@ export function createEmbeddedDocumentStore(
   const collections = new Map<string, CollState>();
   // Indexes are created by their owners afterwards (createIndex indexes the documents already there).
   for (const [name, docs] of options.restore ?? []) {
-    collections.set(name, { docs: new Map(docs.map((doc) => [docKey(doc._id), doc])), indexes: [] });
+    collections.set(name, {
+      docs: new Map(docs.map((doc) => [docKey(doc._id), doc])),
+      indexes: [],
+      numbers: new DocNumbers(),
+    });
   }
   /** Collections whose sorted indexes are deferred (`deferIndexes`), those not created yet included. */
   const deferring = new Set<string>();
@@ -114,7 +124,7 @@ export function createEmbeddedDocumentStore(
   function ensure(name: string, tx: Tx | null): CollState {
     let state = collections.get(name);
     if (!state) {
-      state = { docs: new Map(), indexes: [] };
+      state = { docs: new Map(), indexes: [], numbers: new DocNumbers() };
       collections.set(name, state);
       tx?.created.set(name, state);
     }
@@ -183,7 +193,7 @@ export function createEmbeddedDocumentStore(
     const indexes = state.indexes.flatMap((i) => (i.sorted ? [fresh(state, i)] : []));
     if (indexes.length === 0) return null;
     state.filters ??= new FilterCache();
-    return { docs: state.docs, indexes, filters: state.filters };
+    return { docs: state.docs, indexes, numbers: state.numbers, filters: state.filters };
   }
 
   /**
@@ -194,7 +204,7 @@ export function createEmbeddedDocumentStore(
    */
   function fresh(state: CollState, index: IndexState): SortedIndex {
     if (index.stale || !index.sorted) {
-      index.sorted = buildSortedIndex(index.fields, state.docs);
+      index.sorted = buildSortedIndex(index.fields, state.docs, state.numbers);
       index.stale = false;
     }
     return index.sorted;
@@ -570,8 +580,8 @@ export function createEmbeddedDocumentStore(
         if (Object.values(spec.key).every((d) => d === 1 || d === -1)) {
           index.stale = deferring.has(name);
           index.sorted = index.stale
-            ? createSortedIndex(index.fields)
-            : buildSortedIndex(index.fields, state.docs);
+            ? createSortedIndex(index.fields, state.numbers)
+            : buildSortedIndex(index.fields, state.docs, state.numbers);
         }
         if (index.entries) {
           for (const [key, doc] of state.docs) {
@@ -680,10 +690,11 @@ export function createEmbeddedDocumentStore(
     deferIndexes(names) {
       for (const name of names) {
         deferring.add(name);
-        for (const index of collections.get(name)?.indexes ?? []) {
-          if (!index.sorted || index.stale) continue;
+        const state = collections.get(name);
+        for (const index of state?.indexes ?? []) {
+          if (!state || !index.sorted || index.stale) continue;
           index.stale = true;
-          index.sorted = createSortedIndex(index.fields);
+          index.sorted = createSortedIndex(index.fields, state.numbers);
         }
       }
       return () => {
