@@ -88,7 +88,7 @@ describe('the filter cache', () => {
 describe('an indexed collection answering through its filter cache', () => {
   const random = seeded(7);
   const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)] as T;
-  const countries = ['France', 'Italy', 'Spain', 'USA', 'Chile'];
+  const countries = ['France', 'Italy', 'Spain'];
   const colours = ['Red', 'White', 'Rosé'];
   const lot = (i: number) => ({
     _id: `lot-${String(i).padStart(5, '0')}`,
@@ -99,7 +99,7 @@ describe('an indexed collection answering through its filter cache', () => {
     title: `wine ${Math.floor(random() * 500)}`,
     bids: Math.floor(random() * 20),
   });
-  const ids = Object.freeze(Array.from({ length: 600 }, (_, i) => `lot-${String(i * 5).padStart(5, '0')}`));
+  const ids = Object.freeze(Array.from({ length: 2_400 }, (_, i) => `lot-${String(i * 5).padStart(5, '0')}`));
   const filters = (): Filter[] => [
     { status: { $in: ['open'] }, country: { $in: [pick(countries)] } },
     { status: { $in: ['open'] }, price: { $gte: 10_000, $lte: 60_000 } },
@@ -136,7 +136,7 @@ describe('an indexed collection answering through its filter cache', () => {
 
   async function writeBoth(store: ReturnType<typeof createEmbeddedDocumentStore>, n: number) {
     for (let w = 0; w < n; w++) {
-      const id = `lot-${String(Math.floor(random() * 3200)).padStart(5, '0')}`;
+      const id = `lot-${String(Math.floor(random() * 12_500)).padStart(5, '0')}`;
       const roll = random();
       const change = { price: Math.floor(random() * 100_000), status: pick(['open', 'closed']) };
       const replacement = { ...lot(0), _id: id };
@@ -160,7 +160,7 @@ describe('an indexed collection answering through its filter cache', () => {
     ] as const) {
       await indexed.createIndex({ key, name });
     }
-    const lots = Array.from({ length: 3000 }, (_, i) => lot(i));
+    const lots = Array.from({ length: 12_000 }, (_, i) => lot(i));
     for (const name of ['plain', 'indexed']) {
       await store.collection(name).bulkWrite(lots.map((document) => ({ insertOne: { document } })));
     }

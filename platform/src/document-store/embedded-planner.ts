@@ -337,8 +337,12 @@ export interface IndexedStore<D extends AnyObject> {
   filters?: FilterCache;
 }
 
-/** An `_id` list this short is looked up id by id rather than kept as a set. */
-const FEW_IDS = 256;
+/**
+ * A filter whose narrowest candidates (an index prefix, or an `_id` list) are fewer is answered from
+ * them each time rather than kept in the filter cache: reading them costs little, and a set costs a
+ * bit per document of the collection (a user's bids among a million: 125 KB for a handful).
+ */
+const CACHED_FROM = 2_048;
 
 /** Every key matching the filter: the id list's, or the narrowest plan's (null when no index narrows). */
 function matchingKeys(
@@ -479,7 +483,7 @@ export function indexedFind<D extends AnyObject>(
   const byId = keys.length === 2 && second?.[0] === '_id' && second[1] === direction;
   // No index answers the filter by itself (a walk would check what it passes): its matching keys,
   // kept by the filter cache, answer the page.
-  if (!few && !(walkPlan?.covers && !hopeless) && !(ids && ids.length <= FEW_IDS)) {
+  if (!few && !(walkPlan?.covers && !hopeless) && fewest !== undefined && fewest >= CACHED_FROM) {
     const matching = cachedMatches(store as IndexedStore<AnyObject>, filter, cons, narrow, ids, test);
     if (matching) return pageOfMatches(store, matching, plans, [field, direction, byId], page);
   }
@@ -506,13 +510,14 @@ export function indexedCount(store: IndexedStore<AnyObject>, filter: AnyObject, 
   const ranged = plans.find((plan) => plan.covers && plan.range);
   const narrow = cheapest(plans);
   const ids = idList(cons, narrow);
-  if (ids && ids.length <= FEW_IDS && !(ranged && ranged.estimate <= ids.length)) {
+  const fewest = ids ? ids.length : (narrow?.estimate ?? 0);
+  if (ids && fewest < CACHED_FROM && !(ranged && ranged.estimate <= ids.length)) {
     return byIds(ids, store.docs, cons, test).length;
   }
   if (ranged && (!narrow || ranged.estimate <= narrow.estimate * 4)) {
     return candidates(ranged, store.docs, null, null);
   }
-  const matching = cachedMatches(store, filter, cons, narrow, ids, test);
+  const matching = fewest >= CACHED_FROM ? cachedMatches(store, filter, cons, narrow, ids, test) : null;
   if (matching) return matching.size;
   if (ids) return byIds(ids, store.docs, cons, test).length;
   return narrow ? candidates(narrow, store.docs, checkFor(narrow, cons, test), null) : null;
