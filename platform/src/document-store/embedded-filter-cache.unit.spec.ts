@@ -67,7 +67,9 @@ describe('the filter cache', () => {
     expect(set.delete(31)).toBe(true);
     expect(set.delete(31)).toBe(false);
     const listed: number[] = [];
-    set.forEach((n) => listed.push(n));
+    set.forEach((n) => {
+      listed.push(n);
+    });
     expect(listed).toEqual([3, 32, 70_000]);
   });
 
