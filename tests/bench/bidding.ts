@@ -13,50 +13,11 @@
  * the hot-lot figure is measured over several hot lots one after another.
  */
 import { join } from 'node:path';
-import { Worker } from 'node:worker_threads';
 import { defaultBidIncrements, MAX_BID_CENTS, nextBid } from '@wine/contracts';
 import type { Position } from '@wine/event-schemas';
 import { lotInput, startMarketplace, type TestMarketplace } from '../support/marketplace.ts';
+import { type LoadResult, load } from './load.ts';
 import { fmt, percentile, progress, ratio, rawAppendRate, row } from './table.ts';
-
-interface LoadResult {
-  statuses: Record<string, number>;
-  errors: number;
-  latencies: number[];
-  elapsedMs: number;
-  sent: number;
-  samples: Record<string, string[]>;
-}
-
-type Plan =
-  | { kind: 'get'; path: string }
-  | {
-      kind: 'bids';
-      bids: number;
-      shape: 'spread' | 'hot';
-      lots: string[];
-      tokens: string[];
-      ladder: number[];
-      step: number;
-    };
-
-function load(options: {
-  url: string;
-  connections: number;
-  pipelining?: number;
-  duration?: number;
-  plan: Plan;
-}): Promise<LoadResult> {
-  return new Promise((resolve, reject) => {
-    const worker = new Worker(new URL('./load-worker.mjs', import.meta.url), { workerData: options });
-    worker.once('message', (message: LoadResult | { error: string }) => {
-      void worker.terminate();
-      if ('error' in message) reject(new Error(message.error));
-      else resolve(message);
-    });
-    worker.once('error', reject);
-  });
-}
 
 /** The amounts a lot's price climbs through from `opening`: each the next_bid after the one before. */
 function bidLadder(opening: number): number[] {

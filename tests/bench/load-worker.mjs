@@ -4,7 +4,8 @@
  * TypeScript into worker threads.
  *
  * workerData: { url, connections, pipelining?, duration?, plan }, where plan is
- *   { kind: 'get', path }   the same GET for `duration` seconds, or
+ *   { kind: 'get', path }   the same GET for `duration` seconds,
+ *   { kind: 'posts', path, bodies }   POSTs of these JSON bodies in turn for `duration` seconds, or
  *   { kind: 'bids', bids, shape, lots, tokens, ladder, step }   `bids` bids, then the run stops.
  *     Bid k (in the order they are sent) goes to lots[k % lots.length] ('spread') or lots[0] ('hot');
  *     its round r on that lot is k / lots.length (spread) or k (hot); it bids ladder[r * step] as
@@ -60,7 +61,19 @@ const health = (request) => ({
 });
 
 function requestsFor() {
-  if (!bids) return [{ method: 'GET', path: plan.path, onResponse }];
+  if (plan.kind === 'get') return [{ method: 'GET', path: plan.path, onResponse }];
+  if (plan.kind === 'posts') {
+    let k = 0;
+    return [
+      {
+        method: 'POST',
+        path: plan.path,
+        headers: { 'content-type': 'application/json' },
+        onResponse,
+        setupRequest: (request) => ({ ...request, body: plan.bodies[k++ % plan.bodies.length] }),
+      },
+    ];
+  }
   const { shape, lots, tokens, ladder, step } = plan;
   let k = 0;
   return [

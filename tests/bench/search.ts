@@ -9,17 +9,20 @@
  * The lots are the demo catalogue's (producers, colours, countries, regions, vintages, prices), listed
  * as LotListed events appended through the event store port, then projected by the running
  * marketplace's own projection runner (caught up before each measure, and the search index with it).
- * autocannon runs in the server's process, as for the health row: both share one thread.
+ * autocannon runs in a worker thread (load.ts), as for the health row: the server's event loop serves
+ * only the server, and the load generator has the other core.
  */
 import { demoCatalogue } from '@wine/command-service';
 import { newEvent, seeded } from '@wine/platform/testing';
-import autocannon from 'autocannon';
 import { startMarketplace, type TestMarketplace } from '../support/marketplace.ts';
+import { load } from './load.ts';
 import { fmt, percentile, progress, progressDone, ratio, row } from './table.ts';
 
 /** `SEARCH_BENCH_LOTS=10000,50000 npm run bench -- search` measures other sizes. */
 const sizes = (process.env.SEARCH_BENCH_LOTS ?? '10000,100000,300000').split(',').map(Number);
-const seconds = 5;
+/** `SEARCH_BENCH_ROWS=open,word` measures only the rows whose names contain one of these words. */
+const only = process.env.SEARCH_BENCH_ROWS?.split(',');
+const seconds = Number(process.env.SEARCH_BENCH_SECONDS ?? 5);
 
 interface Measured {
   rate: number;
@@ -35,36 +38,36 @@ const drawWith =
   (items) =>
     items[Math.floor(random() * items.length)] as (typeof items)[number];
 
-/** autocannon with every response time kept (for p95); `body` draws each request's body (null: GET). */
-function measure(url: string, body: ((draw: Draw) => unknown) | null): Promise<Measured> {
-  const times: number[] = [];
+/** Bodies drawn for one row: more than the fastest row sends in its seconds, so none repeats. */
+const BODIES = 50_000;
+
+/** autocannon from a worker thread (load.ts); `body` draws each request's body (null: GET). */
+async function measure(url: string, body: ((draw: Draw) => unknown) | null): Promise<Measured> {
+  const { origin, pathname } = new URL(url);
   const draw = drawWith(seeded(11));
-  return new Promise((resolve, reject) => {
-    const instance = autocannon(
-      {
-        url,
-        connections: 16,
-        duration: seconds,
-        ...(body && {
-          method: 'POST' as const,
-          headers: { 'content-type': 'application/json' },
-          requests: [{ setupRequest: (req) => ({ ...req, body: JSON.stringify(body(draw)) }) }],
-        }),
-      },
-      (error, result) => {
-        if (error) return reject(error);
-        times.sort((a, b) => a - b);
-        resolve({
-          rate: result.requests.average,
-          p50: percentile(times, 50),
-          p95: percentile(times, 95),
-          p99: percentile(times, 99),
-          failed: result.errors + result.non2xx,
-        });
-      },
-    );
-    instance.on('response', (_client, _status, _bytes, responseTime) => times.push(responseTime));
+  const r = await load({
+    url: origin,
+    connections: 16,
+    duration: seconds,
+    plan: body
+      ? {
+          kind: 'posts',
+          path: pathname,
+          bodies: Array.from({ length: BODIES }, () => JSON.stringify(body(draw))),
+        }
+      : { kind: 'get', path: pathname },
   });
+  if (body && r.sent >= BODIES)
+    throw new Error(`${url}: ${r.sent} requests sent, more than the ${BODIES} drawn`);
+  const times = [...r.latencies].sort((a, b) => a - b);
+  const ok = Object.entries(r.statuses).reduce((n, [status, c]) => (/^2/.test(status) ? n + c : n), 0);
+  return {
+    rate: ok / (r.elapsedMs / 1000),
+    p50: percentile(times, 50),
+    p95: percentile(times, 95),
+    p99: percentile(times, 99),
+    failed: r.errors + r.sent - ok,
+  };
 }
 
 const openOnly = { value: ['open'], type: 'array', field: 'p.market_status' };
@@ -179,6 +182,7 @@ export async function search() {
         (draw) => ({ searchQuery: draw(prefixes), limit: 6 }),
       ]);
       for (const [name, target, body] of runs) {
+        if (only && !only.some((word) => name.includes(word))) continue;
         progress(`search: ${fmt(count)} lots, ${name}`);
         const r = await measure(target, body);
         if (r.failed > 0) throw new Error(`${name}: ${r.failed} failed requests`);

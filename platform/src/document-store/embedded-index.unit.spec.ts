@@ -215,6 +215,32 @@ describe('index plans', () => {
     expect(found?.docs.map((d) => d.price)).toEqual([49_900, 49_800, 49_700]);
   });
 
+  it('walk one range rather than a skip scan over as many documents, and seek nothing for it', () => {
+    // Both walk the open lots by price: {status, price} in one range, {status, colour, price} in one
+    // walk per colour after a seek for each colour. The one range wins, the skip scan is not worked out.
+    const store = storeOf(lots, ['status', 'colour', 'price'], ['status', 'price']);
+    const skipping = store.indexes[0] as SortedIndex;
+    let seeks = 0;
+    const seek = skipping.tree.getPairOrNextHigher.bind(skipping.tree);
+    skipping.tree.getPairOrNextHigher = (key, reusedArray) => {
+      seeks += 1;
+      return seek(key, reusedArray);
+    };
+    const found = indexedFind(store, { status: 'open' }, { price: 1, _id: 1 }, { skip: 10, limit: 5 }, null);
+    const open = lots.filter((l) => l.status === 'open');
+    expect(found).toEqual({ docs: open.slice(10, 15), paged: true });
+    expect(seeks).toBe(0);
+    // With a colour asked, the {status, colour, price} walk is the narrower (a third of the lots).
+    const red = indexedFind(
+      store,
+      { status: 'open', colour: 'Red' },
+      { price: 1, _id: 1 },
+      { skip: 0, limit: 3 },
+      null,
+    );
+    expect(red?.docs).toEqual(open.filter((l) => l.colour === 'Red').slice(0, 3));
+  });
+
   it('walk a later field in order by skipping over the values of the fields before it (skip scan)', () => {
     // Prices run against the closing order: a walk of {status, price} would pass every open lot of
     // the other colours; the skip scan reads only the Red lots, one walk per closing time.

@@ -101,6 +101,19 @@ const narrows = (plan: IndexPlan) => plan.p > 0 || plan.range !== null;
 /** The fields whose constraints a plan applies. */
 const usedBy = (plan: IndexPlan) => plan.index.fields.slice(0, plan.range ? plan.p + 1 : plan.p);
 
+/** Whether walk `a` is cheaper than walk `b` (both in the sort's order). */
+function betterWalk(a: IndexPlan, b: IndexPlan): boolean {
+  if (a.estimate !== b.estimate) return a.estimate < b.estimate;
+  if (a.covers !== b.covers) return a.covers;
+  if (a.combos.length !== b.combos.length) return a.combos.length < b.combos.length;
+  return a.p > b.p;
+}
+
+/** Whether a skip scan of `candidate` could be a better walk than `best` (before working it out). */
+const mayBeBetter = (candidate: IndexPlan, best: IndexPlan) =>
+  candidate.estimate < best.estimate ||
+  (candidate.estimate === best.estimate && !(best.covers && best.combos.length === 1));
+
 /** The most values a skip scan reads from an index for the fields it skips. */
 const MAX_SKIPPED = 64;
 
@@ -453,23 +466,20 @@ export function indexedFind<D extends AnyObject>(
   const cons = constraintsOf(filter);
   const plans = plansOf(store as IndexedStore<AnyObject>, cons);
   const narrow = cheapest(plans);
+  // Walks in the sort's order: an index whose next field is the sort field, or a skip scan to it. The
+  // fewest documents under the prefix, then one that leaves nothing to check, then the fewest walks
+  // to merge, then the longest prefix. Direct walks first: a skip scan (a seek per value it skips)
+  // is worked out only when it could beat the best so far.
   let walkPlan: IndexPlan | null = null;
   for (const candidate of plans) {
-    const plan =
-      candidate.index.fields[candidate.p] === field
-        ? candidate
-        : narrows(candidate)
-          ? skipScan(candidate, field, cons)
-          : null;
-    if (!plan) continue;
-    // The fewest documents under the prefix, then the longest prefix.
-    if (
-      !walkPlan ||
-      plan.estimate < walkPlan.estimate ||
-      (plan.estimate === walkPlan.estimate && plan.p > walkPlan.p)
-    ) {
-      walkPlan = plan;
-    }
+    if (candidate.index.fields[candidate.p] !== field) continue;
+    if (!walkPlan || betterWalk(candidate, walkPlan)) walkPlan = candidate;
+  }
+  for (const candidate of plans) {
+    if (candidate.index.fields[candidate.p] === field || !narrows(candidate)) continue;
+    if (walkPlan && !mayBeBetter(candidate, walkPlan)) continue;
+    const plan = skipScan(candidate, field, cons);
+    if (plan && (!walkPlan || betterWalk(plan, walkPlan))) walkPlan = plan;
   }
   const ids = idList(cons, narrow);
   const fewest = ids ? ids.length : narrow?.estimate;
