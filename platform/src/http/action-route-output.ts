@@ -12,7 +12,13 @@
  * refuses (a value that does not fit, an undeclared key to strip, a class instance) goes through zod,
  * which strips and writes it, or throws the usual serialization error (a handler that answers other
  * than the contract declares fails).
+ *
+ * A frozen object is checked and written once per object schema: its JSON is kept (by the object's
+ * identity, weakly) and written again wherever the same object is answered against that schema. So a
+ * handler freezes only what stays as it is, nested values included (a lot's public view, made once
+ * per version of the stored lot: projection-service's lots/view.ts).
  */
+import { randomUUID } from 'node:crypto';
 import type { FastifySerializerCompiler } from 'fastify';
 import { serializerCompiler } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
@@ -81,7 +87,14 @@ function objectCheck(shape: Record<string, z.ZodType>): Check | null {
   } catch {
     return null; // No code from strings here (--disallow-code-generation-from-strings): zod decides.
   }
+  /** The JSON of frozen objects this schema accepted. */
+  const frozen = new WeakMap<object, string>();
   return (v) => {
+    const known = typeof v === 'object' && v !== null ? frozen.get(v) : undefined;
+    if (known !== undefined) {
+      kept?.set(v as object, known);
+      return true;
+    }
     if (!isPlain(v)) return false;
     // Every key JSON.stringify would write is declared...
     let written = 0;
@@ -91,8 +104,37 @@ function objectCheck(shape: Record<string, z.ZodType>): Check | null {
     }
     // ...and every declared value zod would read (own or not) fits, and is one of those keys.
     const read = valuesFit(v);
-    return read !== false && read === written;
+    if (read === false || read !== written) return false;
+    if (kept && Object.isFrozen(v)) {
+      const json = JSON.stringify(v);
+      frozen.set(v, json);
+      kept.set(v, json);
+    }
+    return true;
   };
+}
+
+/** While an answer is checked: the frozen objects in it whose JSON is known. */
+let kept: Map<object, string> | null = null;
+
+/**
+ * Stands in for a kept object's JSON while the rest of the answer is written: a NUL character is
+ * written as the escape \u0000, so the mark (a random id after it, made at start) can only come from
+ * a string that holds the id, which nothing outside this module knows.
+ */
+const MARK = `\u0000${randomUUID()}:`;
+const MARKED = new RegExp(`"\\\\u0000${MARK.slice(1)}(\\d+)"`, 'g');
+
+/** The answer's JSON with each kept object's JSON in its place. */
+function writeKept(value: unknown, json: Map<object, string>): string {
+  const parts: string[] = [];
+  const skeleton = JSON.stringify(value, (_key, v: unknown) => {
+    const known = typeof v === 'object' && v !== null ? json.get(v) : undefined;
+    if (known === undefined) return v;
+    parts.push(known);
+    return `${MARK}${parts.length - 1}`;
+  });
+  return skeleton.replace(MARKED, (_mark, i: string) => parts[Number(i)] as string);
 }
 
 const scalarTypes = new Set(['string', 'number', 'boolean', 'null', 'literal', 'enum']);
@@ -160,7 +202,18 @@ function checkOf(schema: z.ZodType): Check | null {
 export function compileOutputWriter(schema: z.ZodType): ((value: unknown) => string | null) | null {
   const check = (schema as { _zod?: { def?: unknown } } | null)?._zod?.def ? checkOf(schema) : null;
   if (!check) return null;
-  return (value) => (check(value) ? JSON.stringify(value) : null);
+  return (value) => {
+    const json = new Map<object, string>();
+    kept = json;
+    let fits: boolean;
+    try {
+      fits = check(value);
+    } finally {
+      kept = null;
+    }
+    if (!fits) return null;
+    return json.size === 0 ? JSON.stringify(value) : writeKept(value, json);
+  };
 }
 
 /** fastify's serializer compiler: the cheaper check where the schema allows, zod otherwise. */

@@ -107,6 +107,33 @@ describe('the output check without a copy', () => {
     expect(writer!(answer)).toBe(viaZod(envelope, answer));
   });
 
+  it('writes a frozen object once and its kept JSON wherever it is answered again', () => {
+    const Page = z.object({ records: z.array(Shape), total: z.number() });
+    const writePage = compileOutputWriter(Page)!;
+    const item = Object.freeze({ ...good, list: [...good.list], note: 'a \u0000 NUL and "quotes"' });
+    const other = { ...good, id: 'not frozen' };
+    const page = { records: [item, other, item], total: 3 };
+    const first = writePage(page);
+    expect(first).toBe(JSON.stringify(page));
+    expect(writePage(page)).toBe(first);
+    // The JSON is kept: a frozen object is taken to stay as it is, nested values included.
+    (item.list as { k: string; v: number | null }[]).push({ k: 'changed', v: 1 });
+    expect(writePage(page)).toBe(first);
+    // Only a frozen object's JSON is kept.
+    other.n = 2;
+    expect(parsed(writePage(page)).records[1].n).toBe(2);
+    // A string that looks like a mark is written as it is.
+    const marked = { records: [item, { ...good, id: '\u0000:0', note: '"\\u0000:0"' }], total: 2 };
+    expect(parsed(writePage(marked)).records[1]).toEqual(marked.records[1]);
+    // Kept per schema: the same object against a schema it does not fit is refused.
+    const Narrow = z.object({ records: z.array(z.object({ id: z.string() })), total: z.number() });
+    expect(compileOutputWriter(Narrow)!({ records: [item], total: 1 })).toBeNull();
+    // A frozen object that does not fit is never kept.
+    const stray = Object.freeze({ ...good, secret: 'x' });
+    expect(writePage({ records: [stray], total: 1 })).toBeNull();
+    expect(writePage({ records: [stray], total: 1 })).toBeNull();
+  });
+
   it('leaves to zod the schemas with checks, formats, transforms, defaults or other keys policies', () => {
     for (const schema of [
       z.string().min(1),

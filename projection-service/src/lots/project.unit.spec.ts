@@ -3,7 +3,7 @@ import type { LotListedData, RecordedEvent } from '@wine/event-schemas';
 import { listedLot, recordedEvent } from '@wine/platform/testing';
 import { describe, expect, it } from 'vitest';
 import { lotsProjection } from './project.ts';
-import { lotView } from './view.ts';
+import { lotView, readView } from './view.ts';
 
 const lot: LotListedData = listedLot({
   lotId: 'p-1',
@@ -95,6 +95,28 @@ describe('lotView', () => {
     expect(lotView(doc, now, null).own_lot).toBe(0);
     expect(lotView(doc, now, 'someone-else').own_lot).toBe(0);
     expect(lotView(doc, now, 'user-5e11e7').own_lot).toBe(1);
+  });
+
+  it('makes one frozen view per version of a stored lot for all but its seller, again when future_active turns', () => {
+    const doc = listedDocument({ ...lot, sellerId: 'user-5e11e7' });
+    const before = new Date('2026-11-19T00:00:00Z');
+    const visitor = readView(doc, before, null);
+    expect(visitor).toEqual(lotView(doc, before, null));
+    expect(Object.isFrozen(visitor)).toBe(true);
+    expect(readView(doc, before, 'someone-else')).toBe(visitor);
+    expect(readView(doc, new Date('2026-11-19T12:00:00Z'), null)).toBe(visitor);
+    const after = new Date('2026-11-21T00:00:00Z');
+    const started = readView(doc, after, null);
+    expect(started).not.toBe(visitor);
+    expect(started.future_active).toBe(false);
+    // The seller's own view is made for them, never shared.
+    const own = readView(doc, after, 'user-5e11e7');
+    expect(own.own_lot).toBe(1);
+    expect(readView(doc, after, null).own_lot).toBe(0);
+    // Another version of the lot (a write puts a new document in its place) gets its own view.
+    const next = { ...(doc as LotDocument), wprice: 500_000 };
+    expect(readView(next, after, null).wprice).toBe(500_000);
+    expect(readView(doc, after, null)).toBe(started);
   });
 
   it('copies only the fields the contract declares: holds, positions and strays stay in the read model', () => {

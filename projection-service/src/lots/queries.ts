@@ -4,7 +4,7 @@ import type { QueryPlugin } from '../core/queries.ts';
 import { searchbarByIndex, withinIds } from '../search/text-search.ts';
 import { toMongoQuery } from '../search/to-mongo.ts';
 import { LOTS } from './project.ts';
-import { lotView, personalise } from './view.ts';
+import { personalise, readView } from './view.ts';
 
 /** The lots read model's queries: the search, one lot, and lots like it. */
 export const lotQueries: QueryPlugin = async (app, { docs, clock, auth }) => {
@@ -17,13 +17,13 @@ export const lotQueries: QueryPlugin = async (app, { docs, clock, auth }) => {
     const query = toMongoQuery(text ? text.rest : input);
     const filter = text ? withinIds(query.filter, text.ids) : query.filter;
     const [records, totalRecords] = await Promise.all([
-      // Read-only: lotView copies what it shows, so the embedded store need not copy each lot first.
+      // Read-only: readView copies what it shows, so the embedded store need not copy each lot first.
       lots().find(filter, { sort: query.sort, skip: query.skip, limit: query.limit, readonly: true }),
       lots().countDocuments(filter),
     ]);
     const now = clock.now();
     const userId = viewerOf(request);
-    const views = records.map((doc) => lotView(doc, now, userId));
+    const views = records.map((doc) => readView(doc, now, userId));
     return { records: await personalise(docs, views, userId), totalRecords };
   });
 
@@ -31,7 +31,7 @@ export const lotQueries: QueryPlugin = async (app, { docs, clock, auth }) => {
     const doc = await lots().findOne({ _id: id }, { readonly: true });
     if (!doc) throw httpErrors.notFound('Lot');
     const userId = viewerOf(request);
-    const [view] = await personalise(docs, [lotView(doc, clock.now(), userId)], userId);
+    const [view] = await personalise(docs, [readView(doc, clock.now(), userId)], userId);
     return view as NonNullable<typeof view>;
   });
 
@@ -58,7 +58,7 @@ export const lotQueries: QueryPlugin = async (app, { docs, clock, auth }) => {
     }
     const now = clock.now();
     const userId = viewerOf(request);
-    const views = chosen.map((doc) => lotView(doc, now, userId));
+    const views = chosen.map((doc) => readView(doc, now, userId));
     return { records: await personalise(docs, views, userId), totalRecords: views.length };
   });
 };

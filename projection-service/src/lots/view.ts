@@ -80,10 +80,34 @@ export function lotView(d: LotDocument & LotStock, now: Date, viewer: string | n
     custitem3: d.custitem3,
     custitemdm: d.custitemdm,
     custitemtwi: d.custitemtwi,
-    future_active: d.market_status === 'open' && Date.parse(d.date_added) > now.getTime(),
+    future_active: futureActive(d, now),
     ...noViewer,
     own_lot: viewer !== null && d.seller_id === viewer ? 1 : 0,
   };
+}
+
+/** An open lot whose listing date is still ahead (DOMAIN.md). */
+const futureActive = (d: LotDocument, now: Date) =>
+  d.market_status === 'open' && Date.parse(d.date_added) > now.getTime();
+
+/** Each stored lot's view for those who did not list it (a visitor's), made once per version of the lot. */
+const publicViews = new WeakMap<LotDocument, LotView>();
+
+/**
+ * `lotView` for the read side's answers: one frozen view per version of the stored lot for everyone
+ * but its seller, made again only when `future_active` turns, so the answer's writer keeps its JSON
+ * (platform's action-route-output.ts). It stands as it is: the embedded store never changes a document
+ * it holds (a write puts a new version in its place), and a document read from MongoDB is read afresh
+ * each time (no view is kept for long: the views go with the documents).
+ */
+export function readView(d: LotDocument & LotStock, now: Date, viewer: string | null): LotView {
+  if (viewer !== null && d.seller_id === viewer) return lotView(d, now, viewer);
+  const kept = publicViews.get(d);
+  const future = futureActive(d, now);
+  if (kept && kept.future_active === future) return kept;
+  const view = Object.freeze(lotView(d, now, null));
+  publicViews.set(d, view);
+  return view;
 }
 
 /** The caller's own standing on each lot: their bid status and count, maximum, and watchlist flag. */
@@ -127,7 +151,7 @@ export async function lotViewsOf(
   const now = clock.now();
   const views = ids.flatMap((id) => {
     const doc = byId.get(id);
-    return doc ? [lotView(doc, now, userId)] : [];
+    return doc ? [readView(doc, now, userId)] : [];
   });
   return personalise(docs, views, userId);
 }
