@@ -1,7 +1,8 @@
 import type { RecordedEvent } from '@wine/event-schemas';
 import { createEmbeddedDocumentStore, type DocumentStore } from '@wine/platform';
 import { listedLot } from '@wine/platform/testing';
-import { describe, expect, it } from 'vitest';
+import MiniSearch from 'minisearch';
+import { describe, expect, it, vi } from 'vitest';
 import { CHECKPOINTS, checkpointOperation } from '../core/checkpoints.ts';
 import { applyEvents, eventRecorder } from '../core/testing.ts';
 import { lotsProjection } from '../lots/project.ts';
@@ -118,6 +119,29 @@ describe('the in-memory suggestion index', () => {
     const after = await index.suggest('margaux', 6);
     expect(ids(after)).toEqual(['giscours', 'palmer', 'margaux']);
     expect(after[2]?.market_status).toBe('unsold');
+  });
+
+  it('keeps its hits while no searched word changes: a lot closing reorders the answers without a search', async () => {
+    const { docs, record, index } = await catalogue();
+    expect(ids(await index.suggest('margaux', 6))).toEqual(['margaux', 'palmer']);
+    expect(ids(await index.suggest('chateau', 6))).toEqual(['latour', 'margaux', 'palmer']);
+    expect(ids(await index.suggest('latour', 6))).toEqual(['latour']);
+    const searches = vi.spyOn(MiniSearch.prototype, 'search');
+    try {
+      await commit(docs, [record('lot-margaux', 'LotClosed', closed)]);
+      expect(ids(await index.suggest('margaux', 6))).toEqual(['palmer', 'margaux']);
+      expect(ids(await index.suggest('chateau', 6))).toEqual(['latour', 'palmer', 'margaux']);
+      expect(ids(await index.suggest('latour', 6))).toEqual(['latour']);
+      expect(searches).not.toHaveBeenCalled();
+      // A changed title is searched again.
+      await commit(docs, [record('lot-latour', 'LotUpdated', { title: '2010 Les Forts de Latour' })]);
+      expect(ids(await index.suggest('forts', 6))).toEqual(['latour']);
+      // Château now only in its producer: after Palmer's title and producer.
+      expect(ids(await index.suggest('chateau', 6))).toEqual(['palmer', 'latour', 'margaux']);
+      expect(searches).toHaveBeenCalledTimes(2);
+    } finally {
+      searches.mockRestore();
+    }
   });
 
   it('reads only the checkpoint when nothing changed', async () => {

@@ -18,6 +18,10 @@ import {
 
 /** How many answers are kept for a repeated query (the oldest goes first). */
 const ANSWERS_KEPT = 1000;
+/** How many queries' hits are kept (a two-letter prefix matches half of a large catalogue). */
+const HITS_KEPT = 64;
+
+type Hit = { id: string; score: number };
 
 type Indexed = { id: string } & Record<SuggestField, string>;
 
@@ -65,12 +69,30 @@ export const memoryIndexOf = (docs: DocumentStore): MemorySuggestIndex | undefin
 export function memorySuggestIndex(docs: DocumentStore): MemorySuggestIndex {
   const search = createMiniSearch();
   const shown = new Map<string, Suggestion>();
-  /** Per lot, what the index holds of it: a bid changes none of it, and then nothing is redone. */
-  const held = new Map<string, string>();
-  /** Answers by query and limit, until the index changes (the same prefixes are typed again and again). */
+  /**
+   * Per lot, what the index holds of it (the searched text) and what its suggestion shows: a bid
+   * changes neither, and then nothing is redone.
+   */
+  const held = new Map<string, { text: string; shows: string }>();
+  /** Answers by query and limit (the same prefixes are typed again and again). */
   const answers = new Map<string, Suggestion[]>();
-  /** Matching ids by query, until the index changes. */
+  /** Hits by query, until the searched text of a lot changes (a lot closing changes no hit). */
+  const hits = new Map<string, Hit[]>();
+  /** Matching ids by query, until the searched text of a lot changes. */
   const matches = new Map<string, readonly string[]>();
+
+  const hitsFor = (query: string): Hit[] => {
+    const asked = normalise(query);
+    let found = hits.get(asked);
+    if (found) {
+      hits.delete(asked); // kept as the most recent
+    } else {
+      found = search.search(query).map((hit) => ({ id: hit.id as string, score: hit.score }));
+      if (hits.size >= HITS_KEPT) hits.delete(hits.keys().next().value as string);
+    }
+    hits.set(asked, found);
+    return found;
+  };
   let seen: Position = START;
   let loaded = false;
   let queue: Promise<void> = Promise.resolve();
@@ -78,13 +100,25 @@ export function memorySuggestIndex(docs: DocumentStore): MemorySuggestIndex {
   const put = (lot: SuggestSource) => {
     const doc: Indexed = { id: lot._id, ...searchedFields(lot) };
     const suggestion = toSuggestion(lot);
-    const key = JSON.stringify([doc, suggestion]);
-    if (held.get(lot._id) === key) return;
-    held.set(lot._id, key);
+    const now = { text: JSON.stringify(doc), shows: JSON.stringify(suggestion) };
+    const before = held.get(lot._id);
+    if (before?.text === now.text && before.shows === now.shows) return;
+    held.set(lot._id, now);
+    const reopened = suggestion.market_status === 'open' && shown.get(lot._id)?.market_status !== 'open';
+    shown.set(lot._id, suggestion);
+    if (before?.text === now.text) {
+      // Found by the same words, shown otherwise (a lot closing): the hits stand; an answer changes
+      // only if it shows this lot, or if the lot (now open) may come before what it shows.
+      if (reopened) answers.clear();
+      for (const [asked, answer] of answers) {
+        if (answer.some((s) => s.objectID === lot._id)) answers.delete(asked);
+      }
+      return;
+    }
     if (search.has(lot._id)) search.replace(doc);
     else search.add(doc);
-    shown.set(lot._id, suggestion);
     answers.clear();
+    hits.clear();
     matches.clear();
   };
 
@@ -116,7 +150,7 @@ export function memorySuggestIndex(docs: DocumentStore): MemorySuggestIndex {
       let ids = matches.get(asked);
       if (!ids) {
         // Frozen: the store may then remember what it derives from the list (fast-filter.ts).
-        ids = Object.freeze(search.search(query).map((hit) => hit.id as string));
+        ids = Object.freeze(hitsFor(query).map((hit) => hit.id));
         if (matches.size >= ANSWERS_KEPT) matches.delete(matches.keys().next().value as string);
         matches.set(asked, ids);
       }
@@ -127,10 +161,10 @@ export function memorySuggestIndex(docs: DocumentStore): MemorySuggestIndex {
       const asked = `${limit}:${normalise(query)}`;
       const known = answers.get(asked);
       if (known) return known;
-      const hits = search.search(query);
+      const found = hitsFor(query);
       function* scored() {
-        for (const hit of hits) {
-          const suggestion = shown.get(hit.id as string);
+        for (const hit of found) {
+          const suggestion = shown.get(hit.id);
           if (suggestion) yield { suggestion, score: hit.score };
         }
       }
