@@ -56,10 +56,6 @@ export class FilterCache {
     this.logStart = this.writes;
   }
 
-  get size(): number {
-    return this.sets.size;
-  }
-
   /**
    * The documents matching the filter named `name`: kept, or brought up to date by testing (`test`)
    * the documents written since, or built (`build`: null when it cannot be).
