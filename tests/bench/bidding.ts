@@ -16,7 +16,7 @@ import { join } from 'node:path';
 import { defaultBidIncrements, MAX_BID_CENTS, nextBid } from '@wine/contracts';
 import type { Position } from '@wine/event-schemas';
 import { lotInput, startMarketplace, type TestMarketplace } from '../support/marketplace.ts';
-import { type LoadResult, load } from './load.ts';
+import { answeredOk, type LoadResult, load } from './load.ts';
 import { fmt, percentile, progress, ratio, rawAppendRate, row } from './table.ts';
 
 /** The amounts a lot's price climbs through from `opening`: each the next_bid after the one before. */
@@ -30,7 +30,6 @@ function bidLadder(opening: number): number[] {
   }
 }
 
-const ok = (r: LoadResult) => Object.entries(r.statuses).reduce((n, [s, c]) => (/^2/.test(s) ? n + c : n), 0);
 const refused = (r: LoadResult) =>
   Object.entries(r.statuses)
     .filter(([s]) => !/^2/.test(s))
@@ -88,7 +87,7 @@ export async function bidding(dir: string) {
       duration: 5,
       plan: { kind: 'get', path: '/api/health' },
     });
-    const healthRate = ok(health) / (health.elapsedMs / 1000);
+    const healthRate = answeredOk(health) / (health.elapsedMs / 1000);
     const healthSorted = [...health.latencies].sort((a, b) => a - b);
 
     progress('bids: across 1,000 lots');
@@ -137,7 +136,7 @@ export async function bidding(dir: string) {
         hotInLog,
       ],
     ] as const) {
-      const accepted = ok(result);
+      const accepted = answeredOk(result);
       if (accepted !== inLog || result.errors > 0) {
         throw new Error(
           `${what}: ${accepted} bids answered 2xx but ${inLog} in the log (${result.errors} errors)`,

@@ -45,3 +45,7 @@ export function load(options: {
     worker.once('error', reject);
   });
 }
+
+/** The answers of a run with a 2xx status. */
+export const answeredOk = (r: LoadResult) =>
+  Object.entries(r.statuses).reduce((n, [status, c]) => (/^2/.test(status) ? n + c : n), 0);

@@ -15,7 +15,7 @@
 import { demoCatalogue } from '@wine/command-service';
 import { newEvent, seeded } from '@wine/platform/testing';
 import { startMarketplace, type TestMarketplace } from '../support/marketplace.ts';
-import { load } from './load.ts';
+import { answeredOk, load } from './load.ts';
 import { fmt, percentile, progress, progressDone, ratio, row } from './table.ts';
 
 /** `SEARCH_BENCH_LOTS=10000,50000 npm run bench -- search` measures other sizes. */
@@ -60,7 +60,7 @@ async function measure(url: string, body: ((draw: Draw) => unknown) | null): Pro
   if (body && r.sent >= BODIES)
     throw new Error(`${url}: ${r.sent} requests sent, more than the ${BODIES} drawn`);
   const times = [...r.latencies].sort((a, b) => a - b);
-  const ok = Object.entries(r.statuses).reduce((n, [status, c]) => (/^2/.test(status) ? n + c : n), 0);
+  const ok = answeredOk(r);
   return {
     rate: ok / (r.elapsedMs / 1000),
     p50: percentile(times, 50),

@@ -82,9 +82,12 @@ export function lotView(d: LotDocument & LotStock, now: Date, viewer: string | n
     custitemtwi: d.custitemtwi,
     future_active: futureActive(d, now),
     ...noViewer,
-    own_lot: viewer !== null && d.seller_id === viewer ? 1 : 0,
+    own_lot: isSeller(d, viewer) ? 1 : 0,
   };
 }
+
+/** Whether the viewer listed the lot (`own_lot`). */
+const isSeller = (d: LotDocument, viewer: string | null) => viewer !== null && d.seller_id === viewer;
 
 /** An open lot whose listing date is still ahead (DOMAIN.md). */
 const futureActive = (d: LotDocument, now: Date) =>
@@ -101,7 +104,7 @@ const publicViews = new WeakMap<LotDocument, LotView>();
  * each time (no view is kept for long: the views go with the documents).
  */
 export function readView(d: LotDocument & LotStock, now: Date, viewer: string | null): LotView {
-  if (viewer !== null && d.seller_id === viewer) return lotView(d, now, viewer);
+  if (isSeller(d, viewer)) return lotView(d, now, viewer);
   const kept = publicViews.get(d);
   const future = futureActive(d, now);
   if (kept && kept.future_active === future) return kept;

@@ -110,8 +110,10 @@ export function memorySuggestIndex(docs: DocumentStore): MemorySuggestIndex {
       // Found by the same words, shown otherwise (a lot closing): the hits stand; an answer changes
       // only if it shows this lot, or if the lot (now open) may come before what it shows.
       if (reopened) answers.clear();
-      for (const [asked, answer] of answers) {
-        if (answer.some((s) => s.objectID === lot._id)) answers.delete(asked);
+      else {
+        for (const [asked, answer] of answers) {
+          if (answer.some((s) => s.objectID === lot._id)) answers.delete(asked);
+        }
       }
       return;
     }
