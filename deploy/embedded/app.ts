@@ -44,6 +44,7 @@ import {
   serveOpsSocket,
 } from '@wine/projection-service';
 import { createRealtimeServer } from '@wine/realtime-service';
+import { type FirstPaint, loadFirstPaint } from './first-paint.ts';
 import { deferLoadedIndexes, readSnapshots, snapshotTimer } from './read-snapshot.ts';
 import { seo } from './seo.ts';
 
@@ -57,6 +58,8 @@ export interface EmbeddedOptions {
   clock?: Clock;
   /** The built UI to serve; null serves the API only. */
   uiDir?: string | null;
+  /** The UI's server build (first-paint.ts); ui/dist-server beside uiDir by default. */
+  firstPaintDir?: string;
   /** Sign-in and code requests per minute per client and address (tests raise or lower it). */
   rateLimit?: number;
   /** Staff actions per minute per client (tests raise or lower it). */
@@ -132,7 +135,14 @@ export async function startEmbedded(options: EmbeddedOptions) {
   const serveUi = uiDir !== null && existsSync(join(uiDir, 'index.html'));
   // index.html for a GET of any page (with a lot's Open Graph and JSON-LD head); robots and sitemap.
   const app = createHttpApp(logger, serveUi ? (request, reply) => indexPage(request, reply) : undefined);
-  const indexPage = seo(app, { docs, uiDir: serveUi ? uiDir : null, publicUrl: config.PUBLIC_URL });
+  // Public pages painted on the server from the UI's server build, when there is one (first-paint.ts).
+  let firstPaint: FirstPaint | null = null;
+  const indexPage = seo(app, {
+    docs,
+    uiDir: serveUi ? uiDir : null,
+    publicUrl: config.PUBLIC_URL,
+    firstPaint: () => firstPaint,
+  });
   // /metrics (Prometheus, issue 12): latencies per route, bids, projection lag, sockets; one registry here.
   const metrics = metricsRegistry('embedded');
   instrumentHttp(app, metrics, { countSuccess: { '/api/bid/confirm': bidsAcceptedCounter(metrics) } });
@@ -231,6 +241,8 @@ export async function startEmbedded(options: EmbeddedOptions) {
       wildcard: true,
       decorateReply: true,
       preCompressed: true,
+      // `/` is a page like any other (seo.ts: painted on the server), not the bare index.html.
+      index: false,
       // The build's hashed files never change under their name: browsers may keep them for a year.
       setHeaders: (res, path) => {
         if (/[\\/]assets[\\/]/.test(path))
@@ -239,6 +251,8 @@ export async function startEmbedded(options: EmbeddedOptions) {
     });
   }
 
+  if (serveUi)
+    firstPaint = await loadFirstPaint(app, options.firstPaintDir ?? join(uiDir, '../dist-server'), logger);
   realtime.attach(app.server);
   await app.listen({ port: config.PORT, host: config.HOST });
   const indexing = loadedIndexes?.build().catch((error: unknown) => {
