@@ -241,18 +241,16 @@ export async function startEmbedded(options: EmbeddedOptions) {
       wildcard: true,
       decorateReply: true,
       preCompressed: true,
-      // `/` is a page like any other (seo.ts: painted on the server), not the bare index.html.
-      index: false,
       // The build's hashed files never change under their name: browsers may keep them for a year.
       setHeaders: (res, path) => {
         if (/[\\/]assets[\\/]/.test(path))
           res.setHeader('cache-control', 'public, max-age=31536000, immutable');
       },
     });
-  }
-
-  if (serveUi)
+    // `/` is a page like any other (seo.ts: painted on the server), not the static index.html.
+    app.get('/', (request, reply) => indexPage(request, reply));
     firstPaint = await loadFirstPaint(app, options.firstPaintDir ?? join(uiDir, '../dist-server'), logger);
+  }
   realtime.attach(app.server);
   await app.listen({ port: config.PORT, host: config.HOST });
   const indexing = loadedIndexes?.build().catch((error: unknown) => {
