@@ -39,7 +39,9 @@ describe.runIf(browserAvailable())('pages painted on the server', () => {
       html,
       painted: Boolean(root?.[1]) && (root?.[2] ?? '').length > 0,
       markup: root?.[2] ?? '',
-      state: root?.[3] ? (JSON.parse(root[3]) as { queries: { queryKey: unknown[] }[] }) : null,
+      state: root?.[3]
+        ? (JSON.parse(root[3]) as { query: { queries: { queryKey: unknown[] }[] }; paintedAt: number })
+        : null,
     };
   };
 
@@ -50,7 +52,8 @@ describe.runIf(browserAvailable())('pages painted on the server', () => {
     expect(home.encoding).toBe('br');
     expect(home.painted, home.html.slice(-300)).toBe(true);
     expect(home.markup).toContain('Closing soon');
-    expect(home.state?.queries.map((q) => q.queryKey[0])).toContain('productSearch');
+    expect(home.state?.query.queries.map((q) => q.queryKey[0])).toContain('productSearch');
+    expect(Math.abs((home.state?.paintedAt ?? 0) - Date.now())).toBeLessThan(60_000);
 
     const browse = await page('/search', 'gzip');
     expect(browse.encoding).toBe('gzip');
@@ -115,7 +118,7 @@ describe.runIf(browserAvailable())('pages painted on the server', () => {
 
   /** Whether the painted page was taken over by the app (it takes the pointer from then on). */
   const takenOver = (tab: Page) =>
-    tab.waitForFunction(`!document.getElementById('root')?.hasAttribute('data-first-paint')`);
+    tab.locator('#root:not([data-first-paint])').waitFor({ state: 'attached' });
 
   it('shows the wines before any script has run', async () => {
     const { tab, close } = await open('/search', 390, { javaScript: false });

@@ -141,7 +141,7 @@ export async function startEmbedded(options: EmbeddedOptions) {
     docs,
     uiDir: serveUi ? uiDir : null,
     publicUrl: config.PUBLIC_URL,
-    firstPaint: () => firstPaint,
+    firstPaint: () => firstPaint?.paint ?? null,
   });
   // /metrics (Prometheus, issue 12): latencies per route, bids, projection lag, sockets; one registry here.
   const metrics = metricsRegistry('embedded');
@@ -249,10 +249,23 @@ export async function startEmbedded(options: EmbeddedOptions) {
     });
     // `/` is a page like any other (seo.ts: painted on the server), not the static index.html.
     app.get('/', (request, reply) => indexPage(request, reply));
-    firstPaint = await loadFirstPaint(app, options.firstPaintDir ?? join(uiDir, '../dist-server'), logger);
   }
   realtime.attach(app.server);
   await app.listen({ port: config.PORT, host: config.HOST });
+  if (serveUi) {
+    // The first paint asks this server's API over the loopback (or the one address it listens on).
+    const { address, family, port } = app.server.address() as AddressInfo;
+    const host =
+      address === '0.0.0.0'
+        ? '127.0.0.1'
+        : address === '::'
+          ? '[::1]'
+          : family === 'IPv6'
+            ? `[${address}]`
+            : address;
+    const dir = options.firstPaintDir ?? join(uiDir, '../dist-server');
+    firstPaint = await loadFirstPaint(`http://${host}:${port}`, dir, logger);
+  }
   const indexing = loadedIndexes?.build().catch((error: unknown) => {
     logger.error({ err: error }, 'building the loaded read store’s indexes failed');
   });
@@ -300,6 +313,7 @@ export async function startEmbedded(options: EmbeddedOptions) {
       await commands.scheduler.stop();
       await opsSocket?.close();
       await realtime.close();
+      await firstPaint?.close();
       await app.close();
       await ops.rebuilds.settle();
       await runner.stop();

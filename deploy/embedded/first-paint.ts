@@ -1,20 +1,19 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { Worker } from 'node:worker_threads';
 import { jsonLdText } from '@wine/contracts';
 import type { Logger } from '@wine/platform';
-import type { FastifyInstance } from 'fastify';
 
-/** What ui/src/entry-server.tsx answers for one page. */
-interface Rendered {
-  html: string;
-  state: unknown;
-  status: number;
-}
-type Render = (url: string, fetchApi: typeof fetch) => Promise<Rendered>;
+/** What the worker answers for one page (ui/src/entry-server.tsx's render, or its error). */
+type Answer = { id: number } & ({ html: string; state: unknown; status: number } | { error: string });
 
 /** A page's first paint: the markup of #root and the answers it was made from, or null to send the bare app. */
-export type FirstPaint = (url: string) => Promise<{ html: string; state: unknown } | null>;
+export type Paint = (url: string) => Promise<{ html: string; state: unknown } | null>;
+export interface FirstPaint {
+  paint: Paint;
+  close(): Promise<void>;
+}
 
 /** At most this many pages are painted at once; a page asked beyond them is sent bare (the app paints it). */
 export const FIRST_PAINTS_AT_ONCE = 4;
@@ -23,49 +22,66 @@ export const FIRST_PAINT_TIMEOUT_MS = 1500;
 
 /**
  * The server's first paint of public pages (issue 11, Lighthouse on a phone): the UI's server build
- * (`ui/dist-server/entry-server.js`, `npm run build -w ui`) renders the page a visitor sees, asking
- * this server's API in-process (fastify inject: no socket, no token). Null when there is no server
- * build. Bounded: a flood of page requests costs at most FIRST_PAINTS_AT_ONCE renders at a time, and a
- * page that fails or takes too long is sent as the bare app, as before.
+ * (`ui/dist-server/entry-server.js`, `npm run build -w ui`) renders the page a visitor sees, in a
+ * worker thread (a page is 25-130 ms of CPU the event loop must not wait for), asking the API at
+ * `origin` as a visitor's browser would (no token). Null when there is no server build. Bounded: a
+ * flood of page requests costs at most FIRST_PAINTS_AT_ONCE renders at a time, and a page that fails
+ * or takes too long is sent as the bare app, as before.
  */
 export async function loadFirstPaint(
-  app: FastifyInstance,
+  origin: string,
   dir: string,
   logger: Logger,
 ): Promise<FirstPaint | null> {
   const entry = join(dir, 'entry-server.js');
   if (!existsSync(entry)) return null;
-  const { render } = (await import(pathToFileURL(entry).href)) as { render: Render };
-  const fetchApi: typeof fetch = async (input, init) => {
-    const answer = await app.inject({
-      method: (init?.method ?? 'GET') as 'GET' | 'POST',
-      url: String(input),
-      headers: Object.fromEntries(new Headers(init?.headers)),
-      ...(typeof init?.body === 'string' && { payload: init.body }),
-    });
-    return new Response(answer.rawPayload, {
-      status: answer.statusCode,
-      headers: { 'content-type': String(answer.headers['content-type'] ?? 'application/json') },
-    });
-  };
-  let painting = 0;
-  return async (url) => {
-    if (painting >= FIRST_PAINTS_AT_ONCE) return null;
-    painting++;
+  const worker = new Worker(new URL('./first-paint-worker.mjs', import.meta.url), {
+    workerData: { entry: pathToFileURL(entry).href, origin },
+  });
+  const waiting = new Map<number, (answer: Answer | null) => void>();
+  let stopped = false;
+  await new Promise<void>((resolve, reject) => {
+    worker.once('message', () => resolve());
+    worker.once('error', reject);
+  });
+  worker.on('message', (answer: Answer) => {
+    waiting.get(answer.id)?.(answer);
+    waiting.delete(answer.id);
+  });
+  worker.on('error', (err) => logger.error({ err }, 'the first paint worker failed; pages are sent bare'));
+  worker.on('exit', () => {
+    stopped = true;
+    for (const settle of waiting.values()) settle(null);
+    waiting.clear();
+  });
+  let next = 0;
+  const paint: Paint = async (url) => {
+    if (stopped || waiting.size >= FIRST_PAINTS_AT_ONCE) return null;
+    const id = next++;
     let timer: NodeJS.Timeout | undefined;
-    try {
-      const late = new Promise<null>((resolve) => {
-        timer = setTimeout(() => resolve(null), FIRST_PAINT_TIMEOUT_MS);
-      });
-      const rendered = await Promise.race([render(url, fetchApi), late]);
-      return rendered && rendered.status === 200 ? { html: rendered.html, state: rendered.state } : null;
-    } catch (err) {
-      logger.warn({ err, url }, 'first paint failed; the page is sent bare');
+    const answer = await new Promise<Answer | null>((resolve) => {
+      timer = setTimeout(() => resolve(null), FIRST_PAINT_TIMEOUT_MS);
+      waiting.set(id, resolve);
+      worker.postMessage({ id, url });
+    });
+    clearTimeout(timer);
+    if (answer === null) {
+      // Late: its answer, when it comes, is dropped; the slot stays taken until then.
+      if (waiting.has(id)) waiting.set(id, () => {});
       return null;
-    } finally {
-      clearTimeout(timer);
-      painting--;
     }
+    if ('error' in answer) {
+      logger.warn({ url, error: answer.error }, 'first paint failed; the page is sent bare');
+      return null;
+    }
+    return answer.status === 200 ? { html: answer.html, state: answer.state } : null;
+  };
+  return {
+    paint,
+    async close() {
+      stopped = true;
+      await worker.terminate();
+    },
   };
 }
 

@@ -1,4 +1,5 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createLogger } from '@wine/platform';
@@ -7,20 +8,19 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   FIRST_PAINT_TIMEOUT_MS,
   FIRST_PAINTS_AT_ONCE,
+  type FirstPaint,
   loadFirstPaint,
   withFirstPaint,
 } from './first-paint.ts';
 
 /**
  * A server build standing in for ui/dist-server: a real module on disk, rendering from what the API
- * answers through the fetch it is given; `/slow` waits until released, `/broken` throws.
+ * answers through the fetch it is given (in the worker thread); `/slow/<ms>` takes that long, `/broken` throws.
  */
 const entry = `
-let release = () => {};
-globalThis.releaseSlow = () => release();
 export async function render(url, fetchApi) {
   if (url === '/broken') throw new Error('a component failed');
-  if (url === '/slow') await new Promise((resolve) => { release = resolve; });
+  if (url.startsWith('/slow')) await new Promise((resolve) => setTimeout(resolve, Number(url.slice(6))));
   if (url === '/missing') return { html: '<p>Page not found</p>', state: {}, status: 404 };
   const answer = await (await fetchApi('/api/echo', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ url }) })).json();
   return { html: '<p>' + answer.url + '</p>', state: { answer }, status: 200 };
@@ -28,27 +28,34 @@ export async function render(url, fetchApi) {
 
 let dir: string;
 let app: FastifyInstance;
+let origin: string;
+const opened: FirstPaint[] = [];
+const load = async (from = dir) => {
+  const firstPaint = await loadFirstPaint(origin, from, createLogger('silent'));
+  if (firstPaint) opened.push(firstPaint);
+  return firstPaint?.paint;
+};
 beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'wine-first-paint-'));
   await writeFile(join(dir, 'entry-server.js'), entry);
   app = Fastify();
   app.post('/api/echo', async (request) => ({ url: (request.body as { url: string }).url, ip: request.ip }));
-  await app.ready();
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  origin = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
 });
 afterAll(async () => {
+  await Promise.all(opened.map((firstPaint) => firstPaint.close()));
   await app.close();
   await rm(dir, { recursive: true, force: true });
 });
 
-const release = () => (globalThis as unknown as { releaseSlow: () => void }).releaseSlow();
-
 describe("the server's first paint", () => {
   it('is null without a server build', async () => {
-    expect(await loadFirstPaint(app, join(dir, 'none'), createLogger('silent'))).toBeNull();
+    expect(await load(join(dir, 'none'))).toBeUndefined();
   });
 
   it('paints a page from what the API answers in-process', async () => {
-    const paint = await loadFirstPaint(app, dir, createLogger('silent'));
+    const paint = await load();
     expect(await paint?.('/search?country=Italy')).toEqual({
       html: '<p>/search?country=Italy</p>',
       state: { answer: { url: '/search?country=Italy', ip: '127.0.0.1' } },
@@ -56,22 +63,25 @@ describe("the server's first paint", () => {
   });
 
   it('sends the bare app for a page that fails, does not exist, or takes too long', async () => {
-    const paint = await loadFirstPaint(app, dir, createLogger('silent'));
+    const paint = await load();
     expect(await paint?.('/broken')).toBeNull();
     expect(await paint?.('/missing')).toBeNull();
     const started = Date.now();
-    expect(await paint?.('/slow')).toBeNull();
+    expect(await paint?.(`/slow/${FIRST_PAINT_TIMEOUT_MS + 500}`)).toBeNull();
     expect(Date.now() - started).toBeGreaterThanOrEqual(FIRST_PAINT_TIMEOUT_MS - 50);
-    release();
   });
 
   it(`paints at most ${FIRST_PAINTS_AT_ONCE} pages at once: a flood gets the bare app`, async () => {
-    const paint = await loadFirstPaint(app, dir, createLogger('silent'));
+    const paint = await load();
     if (!paint) throw new Error('no first paint');
-    const held = Array.from({ length: FIRST_PAINTS_AT_ONCE }, () => paint('/slow'));
+    const held = Array.from({ length: FIRST_PAINTS_AT_ONCE }, () => paint('/slow/300'));
     expect(await paint('/')).toBeNull();
-    release();
-    await Promise.all(held);
+    expect(await Promise.all(held)).toEqual(
+      held.map(() => ({
+        html: '<p>/slow/300</p>',
+        state: { answer: { url: '/slow/300', ip: '127.0.0.1' } },
+      })),
+    );
     expect(await paint('/')).toEqual({ html: '<p>/</p>', state: { answer: { url: '/', ip: '127.0.0.1' } } });
   });
 });

@@ -7,7 +7,7 @@ import { jsonLdText, productMeta } from '@wine/contracts';
 import type { DocumentStore } from '@wine/platform';
 import { publicLot, sitemapEntries } from '@wine/projection-service';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { type FirstPaint, withFirstPaint } from './first-paint.ts';
+import { type Paint, withFirstPaint } from './first-paint.ts';
 
 export interface SeoDeps {
   docs: DocumentStore;
@@ -16,7 +16,7 @@ export interface SeoDeps {
   /** The site's public origin (PUBLIC_URL); without it, the origin the request was made to. */
   publicUrl?: string | undefined;
   /** The server's first paint of a public page (first-paint.ts); without it every page is sent bare. */
-  firstPaint?: () => FirstPaint | null;
+  firstPaint?: () => Paint | null;
 }
 
 /** Text for HTML (an attribute value or element content): the five markup characters escaped. */

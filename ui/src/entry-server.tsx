@@ -4,7 +4,7 @@
  * before the app's JavaScript has come. The browser's app then renders the same page over it from the
  * same answers (main.tsx). Built with `vite build --ssr` into dist-server/; the embedded server loads it.
  */
-import { type DehydratedState, dehydrate } from '@tanstack/react-query';
+import { type DehydratedState, dehydrate, type QueryClient } from '@tanstack/react-query';
 import { createMemoryHistory } from '@tanstack/react-router';
 import { createStore } from 'jotai';
 import { renderToString } from 'react-dom/server';
@@ -14,15 +14,31 @@ import { defaultBundleQuery } from './api/queries.ts';
 import { createQueryClient } from './api/query-client.ts';
 import { App } from './app.tsx';
 import { createAppRouter } from './router.tsx';
+import { startClockAt } from './state/clock.ts';
+
+/** What the browser's app needs to take a painted page over as it is (main.tsx). */
+export interface PaintedState {
+  /** The answers the page was rendered from, for the browser's query cache. */
+  query: DehydratedState;
+  /** The instant it was painted at (every countdown on it reads this). */
+  paintedAt: number;
+  /** The time zone its dates are written in: a browser in another writes them otherwise. */
+  timeZone: string;
+}
 
 export interface FirstPaint {
   /** The markup of #root. */
   html: string;
-  /** The answers the page was rendered from, for the browser's query cache. */
-  state: DehydratedState;
+  state: PaintedState;
   /** 200, or 404 for a page that does not exist. */
   status: number;
 }
+
+const paintedState = (queryClient: QueryClient, paintedAt: number): PaintedState => ({
+  query: dehydrate(queryClient),
+  paintedAt,
+  timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone,
+});
 
 /** What the router's server load decided (router-core's ServerLoadResult, which it keeps unexported). */
 type ServerLoad =
@@ -41,6 +57,8 @@ const MAX_REDIRECTS = 3;
 export async function render(url: string, fetchApi: typeof fetch, redirects = 0): Promise<FirstPaint> {
   configureApi({ fetch: fetchApi, getToken: () => null });
   const store = createStore();
+  const paintedAt = Date.now();
+  startClockAt(store, paintedAt);
   const queryClient = createQueryClient({ retry: false });
   const router = createAppRouter(
     { store, queryClient },
@@ -53,7 +71,8 @@ export async function render(url: string, fetchApi: typeof fetch, redirects = 0)
   if (load?.type === 'redirect') {
     const href = load.redirect.options.href ?? '';
     const local = href.startsWith('/') && !href.startsWith('//');
-    if (!local || redirects >= MAX_REDIRECTS) return { html: '', state: dehydrate(queryClient), status: 307 };
+    if (!local || redirects >= MAX_REDIRECTS)
+      return { html: '', state: paintedState(queryClient, paintedAt), status: 307 };
     return render(href, fetchApi, redirects + 1);
   }
   const app = <App store={store} queryClient={queryClient} router={router} />;
@@ -66,7 +85,7 @@ export async function render(url: string, fetchApi: typeof fetch, redirects = 0)
     await prerenderToNodeStream(app);
     html = page();
   }
-  const state = dehydrate(queryClient);
+  const state = paintedState(queryClient, paintedAt);
   queryClient.clear();
   return { html, state, status: load?.type === 'render' ? load.status : 200 };
 }

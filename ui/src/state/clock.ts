@@ -1,4 +1,4 @@
-import { atom } from 'jotai';
+import { atom, type createStore } from 'jotai';
 
 /**
  * seeds 000 §1 / §4.5: the server clock is authoritative. Milliseconds to add to the local clock,
@@ -18,6 +18,15 @@ localNowAtom.onMount = (setNow) => {
   const timer = setInterval(() => setNow(Date.now()), 1000);
   return () => clearInterval(timer);
 };
+
+/**
+ * The clock of the first render: the instant a page was painted on the server (entry-server.tsx
+ * renders at it, and the browser's app takes the page over at the same instant, so a countdown reads
+ * the same on both). The clock runs from the real time once anything reads it.
+ */
+export function startClockAt(store: ReturnType<typeof createStore>, ms: number): void {
+  store.set(localNowAtom, ms);
+}
 
 /** Server time now, in epoch milliseconds; re-renders readers every second. */
 export const serverNowAtom = atom((get) => (get(localNowAtom) || Date.now()) + get(serverClockAtom));
