@@ -64,9 +64,12 @@ if (!painted) {
       // The router renders the server's tree (its root route not wrapped in a Suspense boundary), as
       // TanStack's own hydration marks it.
       router.ssr = { manifest: undefined };
-      hydrateRoot(container, app, {
-        // A page that differs from the painted one after all is rendered anew (the specs fail on it).
-        onRecoverableError: (error) => console.warn('The painted page was rendered again:', error),
+      // In a transition too: React hydrates in slices, yielding to the browser between them.
+      startTransition(() => {
+        hydrateRoot(container, app, {
+          // A page that differs from the painted one after all is rendered anew (the specs fail on it).
+          onRecoverableError: (error) => console.warn('The painted page was rendered again:', error),
+        });
       });
     } else {
       startTransition(() => createRoot(container).render(app));
