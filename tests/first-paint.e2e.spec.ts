@@ -94,6 +94,10 @@ describe.runIf(browserAvailable())('pages painted on the server', () => {
       expect(other.painted, path).toBe(false);
       expect(other.state, path).toBeNull();
     }
+    // A HEAD of a painted page answers as its GET does, without painting it.
+    const head = await fetch(`${market.url}/`, { method: 'HEAD' });
+    expect(head.status).toBe(200);
+    expect(head.headers.get('content-type')).toContain('text/html');
   });
 
   async function open(path: string, width: number, options: { token?: string; javaScript?: boolean } = {}) {

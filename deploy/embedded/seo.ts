@@ -141,7 +141,8 @@ export function seo(app: FastifyInstance, deps: SeoDeps) {
 
   /** The not-found handler of the UI's server: index.html for a GET, with a lot's head where it names one. */
   return async function indexPage(request: FastifyRequest, reply: FastifyReply) {
-    if (request.method !== 'GET' || deps.uiDir === null) return reply.code(404).send();
+    const head = request.method === 'HEAD';
+    if ((request.method !== 'GET' && !head) || deps.uiDir === null) return reply.code(404).send();
     const html = await readFile(join(deps.uiDir, 'index.html'), 'utf8');
     const match = productPath.exec(request.url.split('?')[0] ?? '');
     const pid = match?.[1] ? safeDecode(match[1]) : null;
@@ -149,7 +150,7 @@ export function seo(app: FastifyInstance, deps: SeoDeps) {
     const headed = lot
       ? withProductHead(html, productHead(productMeta(lot, originOf(request, deps.publicUrl))))
       : html;
-    const paint = isPaintedPage(request.url) ? deps.firstPaint?.() : null;
+    const paint = !head && isPaintedPage(request.url) ? deps.firstPaint?.() : null;
     const painted = paint ? await paint(request.url) : null;
     return sendPage(request, reply, painted ? withFirstPaint(headed, painted) : headed);
   };
