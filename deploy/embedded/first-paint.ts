@@ -8,8 +8,13 @@ import type { Logger } from '@wine/platform';
 /** What the worker answers for one page (ui/src/entry-server.tsx's render, or its error). */
 type Answer = { id: number } & ({ html: string; state: unknown; status: number } | { error: string });
 
-/** A page's first paint: the markup of #root and the answers it was made from, or null to send the bare app. */
-export type Paint = (url: string) => Promise<{ html: string; state: unknown } | null>;
+/** A page's first paint: the markup of #root and the answers it was made from. */
+export interface Painted {
+  html: string;
+  state: unknown;
+}
+/** Paints a page, or answers null to send the bare app. */
+export type Paint = (url: string) => Promise<Painted | null>;
 export interface FirstPaint {
   paint: Paint;
   close(): Promise<void>;
@@ -19,6 +24,9 @@ export interface FirstPaint {
 export const FIRST_PAINTS_AT_ONCE = 4;
 /** A page not painted in this time is sent bare. */
 export const FIRST_PAINT_TIMEOUT_MS = 1500;
+/** How long a painted page is sent again to whoever asks for the same URL, and how many pages are kept. */
+export const FIRST_PAINT_KEPT_MS = 1000;
+export const FIRST_PAINTS_KEPT = 64;
 
 /**
  * The server's first paint of public pages (issue 11, Lighthouse on a phone): the UI's server build
@@ -76,8 +84,26 @@ export async function loadFirstPaint(
     }
     return answer.status === 200 ? { html: answer.html, state: answer.state } : null;
   };
+  // A page painted is kept a second for everyone who asks for the same URL meanwhile (and asked at
+  // once, painted once): a visitor's page is the same for all, and the app asks for fresh answers as
+  // soon as it has taken the page over.
+  const kept = new Map<string, { until: number; page: Promise<Painted | null> }>();
+  const paintKept: Paint = (url) => {
+    const now = Date.now();
+    const hit = kept.get(url);
+    if (hit && hit.until > now) return hit.page;
+    const page = paint(url);
+    kept.delete(url);
+    kept.set(url, { until: now + FIRST_PAINT_KEPT_MS, page });
+    if (kept.size > FIRST_PAINTS_KEPT) kept.delete(kept.keys().next().value as string);
+    // A page sent bare (busy, failed, late) is not kept: the next visitor's may be painted.
+    void page.then((painted) => {
+      if (painted === null && kept.get(url)?.page === page) kept.delete(url);
+    });
+    return page;
+  };
   return {
-    paint,
+    paint: paintKept,
     async close() {
       stopped = true;
       await worker.terminate();
@@ -89,7 +115,7 @@ export async function loadFirstPaint(
  * index.html with a first paint: the markup in #root (marked: it takes no pointer until the app has
  * replaced it, ui/src/styles.css), the answers in a JSON data block (never run).
  */
-export function withFirstPaint(html: string, paint: { html: string; state: unknown }): string {
+export function withFirstPaint(html: string, paint: Painted): string {
   const state = `<script type="application/json" id="first-paint-state">${jsonLdText(paint.state)}</script>`;
   return html
     .replace(/<div id="root"><\/div>/, () => `<div id="root" data-first-paint>${paint.html}</div>`)

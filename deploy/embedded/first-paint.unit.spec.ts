@@ -6,6 +6,7 @@ import { createLogger } from '@wine/platform';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  FIRST_PAINT_KEPT_MS,
   FIRST_PAINT_TIMEOUT_MS,
   FIRST_PAINTS_AT_ONCE,
   type FirstPaint,
@@ -15,12 +16,15 @@ import {
 
 /**
  * A server build standing in for ui/dist-server: a real module on disk, rendering from what the API
- * answers through the fetch it is given (in the worker thread); `/slow/<ms>` takes that long, `/broken` throws.
+ * answers through the fetch it is given (in the worker thread); `/slow/<ms>/<n>` takes that long, `/broken` throws.
  */
 const entry = `
+let renders = 0;
 export async function render(url, fetchApi) {
+  renders++;
   if (url === '/broken') throw new Error('a component failed');
-  if (url.startsWith('/slow')) await new Promise((resolve) => setTimeout(resolve, Number(url.slice(6))));
+  if (url.startsWith('/slow')) await new Promise((resolve) => setTimeout(resolve, Number(url.split('/')[2])));
+  if (url === '/counted') return { html: '<p>render ' + renders + '</p>', state: {}, status: 200 };
   if (url === '/missing') return { html: '<p>Page not found</p>', state: {}, status: 404 };
   const answer = await (await fetchApi('/api/echo', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ url }) })).json();
   return { html: '<p>' + answer.url + '</p>', state: { answer }, status: 200 };
@@ -54,7 +58,7 @@ describe("the server's first paint", () => {
     expect(await load(join(dir, 'none'))).toBeUndefined();
   });
 
-  it('paints a page from what the API answers in-process', async () => {
+  it('paints a page from what the API answers, asked over the loopback', async () => {
     const paint = await load();
     expect(await paint?.('/search?country=Italy')).toEqual({
       html: '<p>/search?country=Italy</p>',
@@ -74,15 +78,26 @@ describe("the server's first paint", () => {
   it(`paints at most ${FIRST_PAINTS_AT_ONCE} pages at once: a flood gets the bare app`, async () => {
     const paint = await load();
     if (!paint) throw new Error('no first paint');
-    const held = Array.from({ length: FIRST_PAINTS_AT_ONCE }, () => paint('/slow/300'));
+    const held = Array.from({ length: FIRST_PAINTS_AT_ONCE }, (_, n) => paint(`/slow/300/${n}`));
     expect(await paint('/')).toBeNull();
     expect(await Promise.all(held)).toEqual(
-      held.map(() => ({
-        html: '<p>/slow/300</p>',
-        state: { answer: { url: '/slow/300', ip: '127.0.0.1' } },
+      held.map((_, n) => ({
+        html: `<p>/slow/300/${n}</p>`,
+        state: { answer: { url: `/slow/300/${n}`, ip: '127.0.0.1' } },
       })),
     );
     expect(await paint('/')).toEqual({ html: '<p>/</p>', state: { answer: { url: '/', ip: '127.0.0.1' } } });
+  });
+
+  it(`paints a URL asked at once, or within ${FIRST_PAINT_KEPT_MS} ms, once`, async () => {
+    const paint = await load();
+    const [a, b] = await Promise.all([paint?.('/counted'), paint?.('/counted')]);
+    expect(b).toBe(a);
+    expect(await paint?.('/counted')).toBe(a);
+    await new Promise((resolve) => setTimeout(resolve, FIRST_PAINT_KEPT_MS + 50));
+    const again = await paint?.('/counted');
+    expect(again?.html).not.toBe(a?.html);
+    expect(again?.html).toMatch(/^<p>render \d+<\/p>$/);
   });
 });
 
