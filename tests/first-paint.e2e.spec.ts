@@ -2,7 +2,7 @@ import { actions, type LotView } from '@wine/contracts';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { browserAvailable, launchChromium } from './support/browser.ts';
-import { startMarketplace, type TestMarketplace, type TestUser } from './support/marketplace.ts';
+import { lotInput, startMarketplace, type TestMarketplace, type TestUser } from './support/marketplace.ts';
 
 /**
  * Issue 11 (Lighthouse on a phone): the home, browse and lot pages come painted by the server, as a
@@ -145,6 +145,24 @@ describe.runIf(browserAvailable())('pages painted on the server', () => {
         expect(problems, `${width}px ${path}`).toEqual([]);
         await close();
       }
+    }
+    // A description with markup and entities (read by the browser's DOMParser only) and a lot closing
+    // within the hour (a ticking countdown): taken over as painted too.
+    const marked = lotInput({
+      description: '<p>Mo&euml;t &amp; Chandon <b>Dom P&eacute;rignon</b></p><script>alert(1)</script>',
+      closesAt: new Date(Date.now() + 20 * 60_000).toISOString(),
+    });
+    expect((await market.post('/api/admin/product/create', marked, market.admin)).http).toBe(200);
+    await market.caughtUp();
+    const markedPage = `/productview/${encodeURIComponent(marked.id ?? '')}`;
+    expect((await page(markedPage)).painted).toBe(true);
+    for (const width of [390, 1366]) {
+      const { tab, problems, close } = await open(markedPage, width);
+      await takenOver(tab);
+      await tab.getByText('Moët & Chandon Dom Pérignon').waitFor();
+      expect(await tab.getByRole('timer').first().textContent()).toMatch(/\d/);
+      expect(problems, `${width}px`).toEqual([]);
+      await close();
     }
     // What the app does on its own works on the taken-over page: the phone's filters open.
     const { tab, close } = await open('/search', 390);

@@ -67,16 +67,13 @@ export function headlinePrice(lot: LotView): { label: string; cents: number } | 
 /** seeds 000 §9: description truncation at 300 characters. */
 export const DESCRIPTION_PREVIEW = 300;
 
-/**
- * The description as plain text: desc_proc may hold markup, which is never injected into the page.
- * The server's first paint has no DOMParser: it shows the text between the tags (as text, escaped by
- * React), and the app's render replaces it.
- */
+/** The description as plain text: desc_proc may hold markup, which is never injected into the page. */
 export function descriptionText(html: string): string {
   if (!html) return '';
-  const lines = html.replace(/<br\s*\/?>/gi, '\n').replace(/<\/p>/gi, '\n\n');
-  if (typeof DOMParser === 'undefined') return lines.replace(/<[^>]*>/g, '').trim();
-  const doc = new DOMParser().parseFromString(lines, 'text/html');
+  const doc = new DOMParser().parseFromString(
+    html.replace(/<br\s*\/?>/gi, '\n').replace(/<\/p>/gi, '\n\n'),
+    'text/html',
+  );
   for (const node of doc.body.querySelectorAll('script, style, template')) node.remove();
   return (doc.body.textContent ?? '').replace(/\n{3,}/g, '\n\n').trim();
 }
