@@ -73,11 +73,8 @@ export async function loadFirstPaint(
       worker.postMessage({ id, url });
     });
     clearTimeout(timer);
-    if (answer === null) {
-      // Late: its answer, when it comes, is dropped; the slot stays taken until then.
-      if (waiting.has(id)) waiting.set(id, () => {});
-      return null;
-    }
+    // Late: its answer, when it comes, settles nothing; the slot stays taken until then.
+    if (answer === null) return null;
     if ('error' in answer) {
       logger.warn({ url, error: answer.error }, 'first paint failed; the page is sent bare');
       return null;

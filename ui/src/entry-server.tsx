@@ -1,8 +1,8 @@
 /**
  * The first paint of a public page, made on the server (issue 11, Lighthouse): the page a visitor
  * would see, rendered to HTML with the answers its loaders asked for, so a phone paints the wines
- * before the app's JavaScript has come. The browser's app then renders the same page over it from the
- * same answers (main.tsx). Built with `vite build --ssr` into dist-server/; the embedded server loads it.
+ * before the app's JavaScript has come. The browser's app then takes it over from the same answers
+ * (main.tsx). Built with `vite build --ssr` into dist-server/; the embedded server loads it.
  */
 import { type DehydratedState, dehydrate, type QueryClient } from '@tanstack/react-query';
 import { createMemoryHistory } from '@tanstack/react-router';
@@ -14,7 +14,7 @@ import { defaultBundleQuery } from './api/queries.ts';
 import { createQueryClient } from './api/query-client.ts';
 import { App } from './app.tsx';
 import { createAppRouter } from './router.tsx';
-import { startClockAt } from './state/clock.ts';
+import { markPaintedAt } from './state/clock.ts';
 
 /** What the browser's app needs to take a painted page over as it is (main.tsx). */
 export interface PaintedState {
@@ -58,7 +58,7 @@ export async function render(url: string, fetchApi: typeof fetch, redirects = 0)
   configureApi({ fetch: fetchApi, getToken: () => null });
   const store = createStore();
   const paintedAt = Date.now();
-  startClockAt(store, paintedAt);
+  markPaintedAt(store, paintedAt);
   const queryClient = createQueryClient({ retry: false });
   const router = createAppRouter(
     { store, queryClient },

@@ -14,7 +14,7 @@ import type { PaintedState } from './entry-server.tsx';
 import { restoreLanguage } from './i18n/index.ts';
 import { signInSearchFor } from './lib/after-login.ts';
 import { createAppRouter } from './router.tsx';
-import { startClockAt } from './state/clock.ts';
+import { markPaintedAt } from './state/clock.ts';
 import { bindApiToSession, readStoredToken } from './state/session.ts';
 
 // The language chosen last time, before the first text is shown (and the first call asks for it);
@@ -52,7 +52,7 @@ const takeOver =
   state.timeZone === Intl.DateTimeFormat().resolvedOptions().timeZone;
 if (state && takeOver) {
   hydrate(queryClient, state.query);
-  startClockAt(store, state.paintedAt);
+  markPaintedAt(store, state.paintedAt);
 }
 
 const app = <App store={store} queryClient={queryClient} router={router} />;

@@ -27,7 +27,7 @@ const paintedAtAtom = atom(0);
  * A page painted on the server at `ms` (entry-server.tsx, which renders at it, and main.tsx, which
  * takes the painted page over): its clocks read that instant until the app has taken it over.
  */
-export function startClockAt(store: ReturnType<typeof createStore>, ms: number): void {
+export function markPaintedAt(store: ReturnType<typeof createStore>, ms: number): void {
   store.set(paintedAtAtom, ms);
 }
 

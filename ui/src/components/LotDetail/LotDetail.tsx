@@ -185,11 +185,11 @@ function Gallery({ lot }: { lot: LotView }) {
   );
 }
 
-/** seeds 000 §2.7 / §9: the description is cut at 300 characters with a read more. */
 /**
- * The description as text (desc_proc may hold markup, read by the browser's DOMParser). Shown once
- * mounted: the page painted on the server has no DOMParser, and the app's first render must match it
- * (the description is in the page's JSON-LD for crawlers).
+ * seeds 000 §2.7 / §9: the description, cut at 300 characters with a read more, as text (desc_proc
+ * may hold markup, read by the browser's DOMParser). Shown once mounted: the page painted on the
+ * server has no DOMParser, and the app's first render must match it (the description is in the page's
+ * JSON-LD for crawlers).
  */
 function Description({ html }: { html: string }) {
   const { t } = useTranslation();

@@ -14,11 +14,9 @@ import { staticPageQuery } from './static-page-query.ts';
 
 /**
  * The browser's own pass over the page's HTML (DOMPurify), though the server sanitised it when it was
- * published: nothing that runs reaches the DOM even if the record was written some other way. Where
- * DOMPurify cannot work (the server's first paint: no DOM), nothing: the app's render adds the text.
+ * published: nothing that runs reaches the DOM even if the record was written some other way.
  */
 export function purifyPageHtml(html: string): string {
-  if (!DOMPurify.isSupported) return '';
   return DOMPurify.sanitize(html, {
     USE_PROFILES: { html: true },
     FORBID_TAGS: ['style', 'form', 'input', 'button', 'textarea', 'select'],
