@@ -52,6 +52,10 @@ const takeOver =
   state.timeZone === Intl.DateTimeFormat().resolvedOptions().timeZone;
 if (state && takeOver) {
   hydrate(queryClient, state.query);
+  // Answers as of the paint (kept up to a second, then sent and loaded): each is asked again as its
+  // page mounts, so a change between the paint and the page's live subscription is not missed (a
+  // suspense query would otherwise count them fresh for a second).
+  void queryClient.invalidateQueries({ refetchType: 'none' });
   markPaintedAt(store, state.paintedAt);
 }
 
