@@ -37,12 +37,7 @@ function Ready() {
 
 /** Where the dialogs render (in AppProviders, beside the app); nothing until one is asked for. */
 export function ModalsHost() {
-  // On the server (the first paint), no dialog was ever asked for.
-  const wanted = useSyncExternalStore(
-    subscribe,
-    () => requested,
-    () => false,
-  );
+  const wanted = useSyncExternalStore(subscribe, () => requested);
   if (!wanted) return null;
   return (
     <Suspense fallback={null}>
