@@ -8,17 +8,9 @@ import { WebSocket } from 'ws';
 import { lotInput, startMarketplace, type TestMarketplace } from './support/marketplace.ts';
 import { openSocket, type TestSocket, until } from './support/socket.ts';
 
-/**
- * A socket's messages are handled in order: once the server answers an `auth` sent after a
- * `subscribe`, the subscription is in place (a condition, not a sleep).
- */
+/** The server answers a `subscribe` once the subscription is in place (a condition, not a sleep). */
 async function subscribed(client: TestSocket) {
-  const answered = client.messages.filter((m) => m.type === 'authenticated').length;
-  client.socket.send(JSON.stringify({ type: 'auth', token: null }));
-  await until(
-    () => client.messages.filter((m) => m.type === 'authenticated').length > answered,
-    'subscription in place',
-  );
+  await until(() => client.messages.some((m) => m.type === 'subscribed'), 'subscription in place');
 }
 
 let market: TestMarketplace;
@@ -211,6 +203,10 @@ describe('realtime', () => {
     bystander.socket.send(JSON.stringify({ type: 'subscribe', channels: ['lot:someone-else'] }));
     await subscribed(watcher);
     await subscribed(bystander);
+    expect(watcher.messages.find((m) => m.type === 'subscribed')).toEqual({
+      type: 'subscribed',
+      channels: ['lots'],
+    });
     await until(() => watcher.messages.some((m) => m.type === 'servertime'), 'servertime');
     const dTime = watcher.messages.find((m) => m.type === 'servertime')?.dTime as string;
     expect(Math.abs(Date.parse(dTime) - Date.now())).toBeLessThan(5_000);

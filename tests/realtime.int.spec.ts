@@ -34,9 +34,10 @@ async function socketFor(user: TestUser | null, channels: string[]) {
     s.send({ type: 'auth', token: user.token });
     await until(() => s.of('authenticated').length > 0, 'authenticated');
   }
-  if (channels.length > 0) s.send({ type: 'subscribe', channels });
-  // The subscription is taken in order with the next message; a ping through the server settles it.
-  await until(() => s.of('servertime').length > 0, 'servertime');
+  if (channels.length > 0) {
+    s.send({ type: 'subscribe', channels });
+    await until(() => s.of('subscribed').length > 0, 'subscribed');
+  }
   return s;
 }
 

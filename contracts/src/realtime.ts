@@ -89,6 +89,14 @@ export interface ResyncMessage {
   type: 'resync';
   position: Position;
 }
+/**
+ * The socket now relays these channels (the answer to a subscribe). What a page fetched before is
+ * asked again: a change committed before the subscription took hold was not sent to it.
+ */
+export interface SubscribedMessage {
+  type: 'subscribed';
+  channels: string[];
+}
 export interface ErrorMessage {
   type: 'error';
   message: string;
@@ -102,6 +110,7 @@ export type ServerMessage =
   | ChangeMessage
   | AuthenticatedMessage
   | ResyncMessage
+  | SubscribedMessage
   | ErrorMessage;
 
 /** Bus subjects the read side publishes on after a read model is committed. */

@@ -44,6 +44,7 @@ import {
   serveOpsSocket,
 } from '@wine/projection-service';
 import { createRealtimeServer } from '@wine/realtime-service';
+import { type FirstPaint, loadFirstPaint } from './first-paint.ts';
 import { deferLoadedIndexes, readSnapshots, snapshotTimer } from './read-snapshot.ts';
 import { seo } from './seo.ts';
 
@@ -57,6 +58,8 @@ export interface EmbeddedOptions {
   clock?: Clock;
   /** The built UI to serve; null serves the API only. */
   uiDir?: string | null;
+  /** The UI's server build (first-paint.ts); ui/dist-server beside uiDir by default. */
+  firstPaintDir?: string;
   /** Sign-in and code requests per minute per client and address (tests raise or lower it). */
   rateLimit?: number;
   /** Staff actions per minute per client (tests raise or lower it). */
@@ -132,7 +135,14 @@ export async function startEmbedded(options: EmbeddedOptions) {
   const serveUi = uiDir !== null && existsSync(join(uiDir, 'index.html'));
   // index.html for a GET of any page (with a lot's Open Graph and JSON-LD head); robots and sitemap.
   const app = createHttpApp(logger, serveUi ? (request, reply) => indexPage(request, reply) : undefined);
-  const indexPage = seo(app, { docs, uiDir: serveUi ? uiDir : null, publicUrl: config.PUBLIC_URL });
+  // Public pages painted on the server from the UI's server build, when there is one (first-paint.ts).
+  let firstPaint: FirstPaint | null = null;
+  const indexPage = seo(app, {
+    docs,
+    uiDir: serveUi ? uiDir : null,
+    publicUrl: config.PUBLIC_URL,
+    firstPaint: () => firstPaint?.paint ?? null,
+  });
   // /metrics (Prometheus, issue 12): latencies per route, bids, projection lag, sockets; one registry here.
   const metrics = metricsRegistry('embedded');
   instrumentHttp(app, metrics, { countSuccess: { '/api/bid/confirm': bidsAcceptedCounter(metrics) } });
@@ -237,10 +247,25 @@ export async function startEmbedded(options: EmbeddedOptions) {
           res.setHeader('cache-control', 'public, max-age=31536000, immutable');
       },
     });
+    // `/` is a page like any other (seo.ts: painted on the server), not the static index.html.
+    app.get('/', (request, reply) => indexPage(request, reply));
   }
-
   realtime.attach(app.server);
   await app.listen({ port: config.PORT, host: config.HOST });
+  if (serveUi) {
+    // The first paint asks this server's API over the loopback (or the one address it listens on).
+    const { address, family, port } = app.server.address() as AddressInfo;
+    const host =
+      address === '0.0.0.0'
+        ? '127.0.0.1'
+        : address === '::'
+          ? '[::1]'
+          : family === 'IPv6'
+            ? `[${address}]`
+            : address;
+    const dir = options.firstPaintDir ?? join(uiDir, '../dist-server');
+    firstPaint = await loadFirstPaint(`http://${host}:${port}`, dir, logger);
+  }
   const indexing = loadedIndexes?.build().catch((error: unknown) => {
     logger.error({ err: error }, 'building the loaded read store’s indexes failed');
   });
@@ -288,6 +313,7 @@ export async function startEmbedded(options: EmbeddedOptions) {
       await commands.scheduler.stop();
       await opsSocket?.close();
       await realtime.close();
+      await firstPaint?.close();
       await app.close();
       await ops.rebuilds.settle();
       await runner.stop();

@@ -18,7 +18,12 @@ function newest(dir: string): number {
 const config = loadConfig();
 const logger = createLogger(config.LOG_LEVEL);
 const built = join(uiDist, 'index.html');
-if (!existsSync(built) || statSync(built).mtimeMs < newest(join(repoRoot, 'ui/src'))) {
+const serverBuild = join(repoRoot, 'ui/dist-server/entry-server.js');
+if (
+  !existsSync(built) ||
+  !existsSync(serverBuild) ||
+  statSync(built).mtimeMs < newest(join(repoRoot, 'ui/src'))
+) {
   logger.info('building the UI');
   const result = spawnSync('npm', ['run', 'build', '-w', 'ui'], { cwd: repoRoot, stdio: 'inherit' });
   if (result.status !== 0) process.exit(result.status ?? 1);

@@ -199,7 +199,7 @@ export async function createRealtimeServer(deps: RealtimeDeps): Promise<Realtime
           });
         }
         for (const c of added) client.channels.add(c);
-        return;
+        return send(client, { type: 'subscribed', channels: message.channels });
       }
       case 'unsubscribe':
         for (const c of message.channels) client.channels.delete(c);

@@ -5,6 +5,7 @@
  *
  * workerData: { url, connections, pipelining?, duration?, plan }, where plan is
  *   { kind: 'get', path }   the same GET for `duration` seconds,
+ *   { kind: 'gets', paths }   GETs of these paths in turn for `duration` seconds,
  *   { kind: 'posts', path, bodies }   POSTs of these JSON bodies in turn for `duration` seconds, or
  *   { kind: 'bids', bids, shape, lots, tokens, ladder, step }   `bids` bids, then the run stops.
  *     Bid k (in the order they are sent) goes to lots[k % lots.length] ('spread') or lots[0] ('hot');
@@ -62,6 +63,17 @@ const health = (request) => ({
 
 function requestsFor() {
   if (plan.kind === 'get') return [{ method: 'GET', path: plan.path, onResponse }];
+  if (plan.kind === 'gets') {
+    let k = 0;
+    return [
+      {
+        method: 'GET',
+        path: plan.paths[0],
+        onResponse,
+        setupRequest: (request) => ({ ...request, path: plan.paths[k++ % plan.paths.length] }),
+      },
+    ];
+  }
   if (plan.kind === 'posts') {
     let k = 0;
     return [

@@ -16,6 +16,8 @@ export interface LoadResult {
 
 export type Plan =
   | { kind: 'get'; path: string }
+  /** GETs of these paths in turn (the k-th request asks for paths[k % paths.length]). */
+  | { kind: 'gets'; paths: string[] }
   /** POSTs of these JSON bodies in turn (the k-th request sends bodies[k % bodies.length]). */
   | { kind: 'posts'; path: string; bodies: string[] }
   | {

@@ -24,6 +24,8 @@
  *     built whole in memory and the ledger rows read with no CSV (csv-export.ts).
  * 12. Lighthouse, mobile profile, on /, /search and a product page, and the initial JS of / in gzip
  *     bytes, beside their targets (lighthouse.ts; needs `npm run build -w ui`).
+ * 15. The server's first paint of /search vs the bare app's page, and GET /api/health's p99 while
+ *     pages are painted (first-paint.ts; needs `npm run build -w ui`).
  * 14. `verify` (per-stream chains, global chain, anchors) over the ~1,000,000-event bidding log vs
  *     reading it as stored through the port and raw rows (verify.ts; VERIFY_BENCH_EVENTS sets the size).
  */
@@ -50,6 +52,7 @@ import { bidSockets } from './bid-sockets.ts';
 import { bidding } from './bidding.ts';
 import { checkouts, invoicing } from './checkout.ts';
 import { csvExport } from './csv-export.ts';
+import { firstPaintBench } from './first-paint.ts';
 import { lighthouseBench } from './lighthouse.ts';
 import { restart } from './restart.ts';
 import { search } from './search.ts';
@@ -245,8 +248,21 @@ async function realtime() {
   try {
     const url = `${market.url.replace('http', 'ws')}/ws`;
     const sockets = await Promise.all(Array.from({ length: clients }, () => open(url)));
-    for (const s of sockets) s.send(JSON.stringify({ type: 'subscribe', channels: ['lots'] }));
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    // Each subscription holds once the server answers it.
+    await Promise.all(
+      sockets.map(
+        (s) =>
+          new Promise<void>((resolve) => {
+            const answered = (data: Buffer) => {
+              if (!String(data).includes('"type":"subscribed"')) return;
+              s.off('message', answered);
+              resolve();
+            };
+            s.on('message', answered);
+            s.send(JSON.stringify({ type: 'subscribe', channels: ['lots'] }));
+          }),
+      ),
+    );
     const ids: string[] = [];
     const productMs = await fanOut(
       sockets,
@@ -334,6 +350,7 @@ const measures: Record<string, () => Promise<void>> = {
   restart: () => restart(dir),
   'csv-export': () => csvExport(),
   lighthouse: lighthouseBench,
+  firstPaint: firstPaintBench,
   verify: () => verifyBench(dir),
 };
 const only = process.argv.slice(2);

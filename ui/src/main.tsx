@@ -3,18 +3,19 @@ import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
 import './styles.css';
 
-import { createRouter, RouterProvider } from '@tanstack/react-router';
+import { hydrate } from '@tanstack/react-query';
+import { defaultLanguage, i18n } from '@wine/contracts';
 import { createStore } from 'jotai';
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { startTransition } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { bindQueriesToSession, createQueryClient } from './api/query-client.ts';
-import { AppProviders } from './app-providers.tsx';
-import { NotificationsHost } from './components/AlertToasts/NotificationsHost.tsx';
-import { NotFound } from './components/NotFound/NotFound.tsx';
+import { App } from './app.tsx';
+import type { PaintedState } from './entry-server.tsx';
 import { restoreLanguage } from './i18n/index.ts';
 import { signInSearchFor } from './lib/after-login.ts';
-import { routeTree } from './routeTree.gen.ts';
-import { bindApiToSession } from './state/session.ts';
+import { createAppRouter } from './router.tsx';
+import { markPaintedAt } from './state/clock.ts';
+import { bindApiToSession, readStoredToken } from './state/session.ts';
 
 // The language chosen last time, before the first text is shown (and the first call asks for it);
 // a language other than the default loads its texts first (the render below waits for them).
@@ -22,16 +23,7 @@ const languageReady = restoreLanguage();
 
 const store = createStore();
 const queryClient = createQueryClient();
-
-const router = createRouter({
-  routeTree,
-  context: { store, queryClient },
-  defaultPreload: 'intent',
-  // The query cache decides what is fresh: a preload always asks it (and it loads only what it lacks).
-  defaultPreloadStaleTime: 0,
-  scrollRestoration: true,
-  defaultNotFoundComponent: () => <NotFound />,
-});
+const router = createAppRouter({ store, queryClient });
 
 // seeds 000 §4.8: user actions carry the session's token; a 403 logs out and goes to /login.
 bindApiToSession(store, () => {
@@ -39,24 +31,50 @@ bindApiToSession(store, () => {
 });
 bindQueriesToSession(store, queryClient);
 
-declare module '@tanstack/react-router' {
-  interface Register {
-    router: typeof router;
-  }
-}
-
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root');
 
-const root = createRoot(container);
-void languageReady.finally(() =>
-  root.render(
-    <StrictMode>
-      <AppProviders store={store} queryClient={queryClient}>
-        {/* seeds 000 §4.9: toasts bottom right. */}
-        <NotificationsHost position="bottom-right" limit={5} />
-        <RouterProvider router={router} />
-      </AppProviders>
-    </StrictMode>,
-  ),
-);
+/*
+ * A public page comes painted by the server (entry-server.tsx, as a visitor sees it, in the default
+ * language, at an instant and in a time zone) with the answers it was painted from. A visitor's app
+ * in the same time zone starts from those answers and that instant and, once the page's route is
+ * loaded, takes the painted page over as it is (hydration: no page built again). A signed-in user's
+ * page carries their standing, another language other texts, another time zone other dates: their app
+ * renders its own page over the painted one (in slices, so a phone's main thread is not held for the
+ * whole page at once). A page that was not painted is rendered at once.
+ */
+const painted = document.getElementById('first-paint-state');
+const state = painted?.textContent ? (JSON.parse(painted.textContent) as PaintedState) : null;
+painted?.remove();
+const takeOver =
+  state !== null &&
+  readStoredToken() === null &&
+  state.timeZone === Intl.DateTimeFormat().resolvedOptions().timeZone;
+if (state && takeOver) {
+  // Answers as of the paint: a live page asks again once its socket subscription holds
+  // (realtime-client's `subscribed`), so a change between the paint and then is not missed.
+  hydrate(queryClient, state.query);
+  markPaintedAt(store, state.paintedAt);
+}
+
+const app = <App store={store} queryClient={queryClient} router={router} />;
+if (!painted) {
+  void languageReady.finally(() => createRoot(container).render(app));
+} else {
+  void Promise.all([languageReady, router.load()]).finally(() => {
+    if (takeOver && i18n.language === defaultLanguage) {
+      // The router renders the server's tree (its root route not wrapped in a Suspense boundary), as
+      // TanStack's own hydration marks it.
+      router.ssr = { manifest: undefined };
+      // In a transition too: React hydrates in slices, yielding to the browser between them.
+      startTransition(() => {
+        hydrateRoot(container, app, {
+          // A page that differs from the painted one after all is rendered anew (the specs fail on it).
+          onRecoverableError: (error) => console.warn('The painted page was rendered again:', error),
+        });
+      });
+    } else {
+      startTransition(() => createRoot(container).render(app));
+    }
+  });
+}

@@ -87,9 +87,13 @@ export function useDocumentMeta(meta: DocumentMeta): void {
 /**
  * A lot's page meta: the seeds' title, description and keywords, and the same Open Graph tags and
  * schema.org Product the server puts in a shared link's page (contracts' productMeta), kept in sync
- * as the lot changes (a bid, a sale).
+ * as the lot changes (a bid, a sale). On the server's first paint there is no window: the server
+ * writes the page's head itself (deploy/embedded/seo.ts), so the origin there matters to nobody.
  */
-export function lotDocumentMeta(lot: LotView, origin: string = window.location.origin): DocumentMeta {
+export function lotDocumentMeta(
+  lot: LotView,
+  origin: string = globalThis.location?.origin ?? '',
+): DocumentMeta {
   const meta = productMeta(lot, origin);
   return {
     title: meta.title,

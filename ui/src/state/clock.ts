@@ -1,4 +1,5 @@
-import { atom } from 'jotai';
+import { atom, type createStore, useStore } from 'jotai';
+import { useCallback, useSyncExternalStore } from 'react';
 
 /**
  * seeds 000 §1 / §4.5: the server clock is authoritative. Milliseconds to add to the local clock,
@@ -19,5 +20,30 @@ localNowAtom.onMount = (setNow) => {
   return () => clearInterval(timer);
 };
 
+/** The instant a page was painted on the server (0: not painted): what its clocks read (useServerNow). */
+const paintedAtAtom = atom(0);
+
+/**
+ * A page painted on the server at `ms` (entry-server.tsx, which renders at it, and main.tsx, which
+ * takes the painted page over): its clocks read that instant until the app has taken it over.
+ */
+export function markPaintedAt(store: ReturnType<typeof createStore>, ms: number): void {
+  store.set(paintedAtAtom, ms);
+}
+
 /** Server time now, in epoch milliseconds; re-renders readers every second. */
 export const serverNowAtom = atom((get) => (get(localNowAtom) || Date.now()) + get(serverClockAtom));
+
+/**
+ * Server time now for a component, ticking every second. While React takes over a page painted on the
+ * server (hydration, part by part: a part that loads its code later is taken over later, when the
+ * clock has moved on), and on the server, it reads the instant the page was painted, so every part
+ * renders as it was painted; then the clock (React's server snapshot of an external store).
+ */
+export function useServerNow(): number {
+  const store = useStore();
+  const subscribe = useCallback((notify: () => void) => store.sub(serverNowAtom, notify), [store]);
+  const now = useCallback(() => store.get(serverNowAtom), [store]);
+  const painted = useCallback(() => store.get(paintedAtAtom) || store.get(serverNowAtom), [store]);
+  return useSyncExternalStore(subscribe, now, painted);
+}

@@ -13,7 +13,11 @@ export interface LotListener {
   channels: readonly LotChannel[];
   /** bidAddtime, realclosedupdates or lotChanged of a lot on the channels. */
   onLotChanged: (message: LotMessage) => void;
-  /** The client may have missed changes (server said resync, or a reconnect with nothing to resume from). */
+  /**
+   * The client may have missed changes: the subscription the listener asked for took hold (what it
+   * fetched before may predate a change never sent to it), the server said resync, or a reconnect
+   * had nothing to resume from.
+   */
   onResync?: () => void;
 }
 
@@ -91,6 +95,8 @@ export function createRealtimeClient(options: RealtimeClientOptions): RealtimeCl
   const cartListeners = new Set<CartListener>();
   let token: string | null = null;
   const channelCounts = new Map<LotChannel, number>();
+  /** Listeners waiting for the server to confirm a channel they subscribed: they resync then. */
+  const awaiting = new Map<LotChannel, Set<LotListener>>();
   const seen = new Set<string>();
   let handlers: ConnectionHandlers = {};
   let socket: SocketLike | null = null;
@@ -113,9 +119,24 @@ export function createRealtimeClient(options: RealtimeClientOptions): RealtimeCl
   };
 
   const sendChannels = (type: 'subscribe' | 'unsubscribe', channels: LotChannel[]) => {
+    if (socket?.readyState !== OPEN) return;
     for (let i = 0; i < channels.length; i += MAX_CHANNELS_PER_MESSAGE) {
       send({ type, channels: channels.slice(i, i + MAX_CHANNELS_PER_MESSAGE) });
     }
+    if (type === 'unsubscribe') return;
+    for (const channel of channels) {
+      awaiting.set(channel, new Set([...listeners].filter((l) => l.channels.includes(channel))));
+    }
+  };
+
+  /** The server relays these channels now: their listeners ask again for what they show, once. */
+  const confirmed = (channels: readonly string[]) => {
+    const due = new Set<LotListener>();
+    for (const channel of channels) {
+      for (const listener of awaiting.get(channel as LotChannel) ?? []) due.add(listener);
+      awaiting.delete(channel as LotChannel);
+    }
+    for (const listener of due) if (listeners.has(listener)) listener.onResync?.();
   };
 
   const resyncAll = () => {
@@ -182,6 +203,9 @@ export function createRealtimeClient(options: RealtimeClientOptions): RealtimeCl
         deliverCartChange(message.position);
         return;
       case 'authenticated':
+        return;
+      case 'subscribed':
+        confirmed(message.channels);
         return;
       case 'resync':
         // The server could not replay: what we show may be stale. Continue from its current position.
@@ -256,6 +280,8 @@ export function createRealtimeClient(options: RealtimeClientOptions): RealtimeCl
       if (token) send({ type: 'auth', token });
       sendChannels('subscribe', [...channelCounts.keys()]);
       if (reconnected) {
+        // The resume below (or a resync) covers what was missed: no listener asks again on the answer.
+        awaiting.clear();
         // seeds: the socket is the live source; after a gap ask for what was missed, or reload.
         if (lastPosition !== null) send({ type: 'resume', after: lastPosition });
         else resyncAll();

@@ -114,6 +114,45 @@ describe('realtime client', () => {
     expect(client.lastPosition).toBe('00000000000000000042');
   });
 
+  it('asks a listener to refetch once the server confirms the subscription it waited for, and no other', () => {
+    const { client, socket } = setup();
+    const early = vi.fn();
+    const late = vi.fn();
+    const joiner = vi.fn();
+    // Subscribed as the socket opens, and while it is open: what each fetched before may predate a change.
+    client.listen({ channels: ['lots'], onLotChanged: () => {}, onResync: early });
+    socket(0).open();
+    client.listen({ channels: ['lot:x'], onLotChanged: () => {}, onResync: late });
+    expect([early, late].map((f) => f.mock.calls.length)).toEqual([0, 0]);
+    socket(0).receive({ type: 'subscribed', channels: ['lots'] });
+    expect([early, late].map((f) => f.mock.calls.length)).toEqual([1, 0]);
+    // A second listener of a channel already relayed missed nothing.
+    client.listen({ channels: ['lots'], onLotChanged: () => {}, onResync: joiner });
+    socket(0).receive({ type: 'subscribed', channels: ['lot:x'] });
+    socket(0).receive({ type: 'subscribed', channels: ['lot:x', 'lots'] });
+    expect([early, late, joiner].map((f) => f.mock.calls.length)).toEqual([1, 1, 0]);
+  });
+
+  it('does not ask a listener that left before the answer, nor after a reconnect that resumes', () => {
+    const { client, socket } = setup();
+    const gone = vi.fn();
+    const stays = vi.fn();
+    socket(0).open();
+    const leave = client.listen({ channels: ['lot:a'], onLotChanged: () => {}, onResync: gone });
+    client.listen({ channels: ['lots'], onLotChanged: () => {}, onResync: stays });
+    leave();
+    socket(0).receive({ type: 'subscribed', channels: ['lot:a'] });
+    socket(0).receive(lotChanged('b', '00000000000000000003'));
+    socket(0).drop();
+    vi.advanceTimersByTime(100);
+    socket(1).open();
+    socket(1).receive({ type: 'subscribed', channels: ['lots'] });
+    expect(gone).not.toHaveBeenCalled();
+    // The subscription made before the drop was never confirmed; the resume covers the gap.
+    expect(stays).not.toHaveBeenCalled();
+    expect(socket(1).sent.at(-1)).toEqual({ type: 'resume', after: '00000000000000000003' });
+  });
+
   it("tells cart listeners of the user's cartChanged once, and resumes after it", () => {
     const { client, socket } = setup();
     const onCartChanged = vi.fn();

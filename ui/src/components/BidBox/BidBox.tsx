@@ -17,7 +17,7 @@ import { formatMoney } from '../../lib/format.ts';
 import { priceLabel } from '../../lib/lot.ts';
 import { useAddCardFirst } from '../../lib/use-add-card-first.ts';
 import { pushAlertAtom } from '../../state/alerts.ts';
-import { serverNowAtom } from '../../state/clock.ts';
+import { useServerNow } from '../../state/clock.ts';
 import { useMarketSettings } from '../../state/market.ts';
 import { currentUserAtom } from '../../state/session.ts';
 import { confirmDialog } from '../ConfirmDialog/confirm-dialog.tsx';
@@ -36,7 +36,7 @@ export function BidBox({ lot, onBid }: BidBoxProps) {
   const { t } = useTranslation();
   const user = useAtomValue(currentUserAtom);
   const market = useMarketSettings();
-  const now = useAtomValue(serverNowAtom);
+  const now = useServerNow();
   const pushAlert = useSetAtom(pushAlertAtom);
   const addCardFirst = useAddCardFirst();
   const [chosen, setChosen] = useState<string | null>(null);

@@ -21,7 +21,7 @@ import { availabilityText } from '../../lib/lot.ts';
 import { buyNowOfferOf, quantityTermsOf } from '../../lib/lot-terms.ts';
 import { useAddCardFirst } from '../../lib/use-add-card-first.ts';
 import { pushAlertAtom } from '../../state/alerts.ts';
-import { serverNowAtom } from '../../state/clock.ts';
+import { useServerNow } from '../../state/clock.ts';
 import { currentUserAtom } from '../../state/session.ts';
 import { confirmDialog } from '../ConfirmDialog/confirm-dialog.tsx';
 import { DiscountTable } from '../DiscountTable/DiscountTable.tsx';
@@ -35,7 +35,7 @@ export interface BuyNowBoxProps {
 /** seeds 000 §4.4 / §5: the buy-now price and discounts, the quantity, and Confirm buy now. */
 export function BuyNowBox({ lot, bprice }: BuyNowBoxProps) {
   const { t } = useTranslation();
-  const now = useAtomValue(serverNowAtom);
+  const now = useServerNow();
   const user = useAtomValue(currentUserAtom);
   const pushAlert = useSetAtom(pushAlertAtom);
   const addCardFirst = useAddCardFirst();

@@ -37,7 +37,12 @@ function Ready() {
 
 /** Where the dialogs render (in AppProviders, beside the app); nothing until one is asked for. */
 export function ModalsHost() {
-  const wanted = useSyncExternalStore(subscribe, () => requested);
+  // On the server (the first paint), no dialog was ever asked for.
+  const wanted = useSyncExternalStore(
+    subscribe,
+    () => requested,
+    () => false,
+  );
   if (!wanted) return null;
   return (
     <Suspense fallback={null}>

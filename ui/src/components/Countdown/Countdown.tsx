@@ -1,9 +1,8 @@
 import { Group, Text } from '@mantine/core';
 import type { TFunction } from 'i18next';
-import { useAtomValue } from 'jotai';
 import { useTranslation } from 'react-i18next';
 import { formatDate, formatDateTime } from '../../lib/format.ts';
-import { serverNowAtom } from '../../state/clock.ts';
+import { useServerNow } from '../../state/clock.ts';
 import { type CountdownLot, countdownState, formatRemaining } from './countdown.ts';
 
 export interface CountdownProps {
@@ -14,7 +13,7 @@ export interface CountdownProps {
 /** Time left on a lot, ticking every second against the server clock (seeds 000 §4.5). */
 export function Countdown({ lot, size = 'sm' }: CountdownProps) {
   const { t } = useTranslation();
-  const now = useAtomValue(serverNowAtom);
+  const now = useServerNow();
   const state = countdownState(lot, now);
   const [label, value] = describe(state, t);
   return (

@@ -26,10 +26,14 @@ const AccountMenu = lazy(() => desktopParts().then((m) => ({ default: m.AccountM
 const SearchDrawer = lazy(() => drawers().then((m) => ({ default: m.SearchDrawer })));
 const MenuDrawer = lazy(() => drawers().then((m) => ({ default: m.MenuDrawer })));
 
-/** Whether the viewport is narrower than a theme breakpoint: what `visibleFrom` hides there. */
+/**
+ * Whether the viewport is narrower than a theme breakpoint: what `visibleFrom` hides there. Narrow
+ * until measured (in an effect): the page painted on the server, which knows no viewport, holds no
+ * desktop part, so the app's first render matches it and a phone never loads the desktop's parts.
+ */
 function useBelow(breakpoint: 'md' | 'lg'): boolean {
   const px = Number.parseFloat(useMantineTheme().breakpoints[breakpoint]) * 16;
-  return useMediaQuery(`(max-width: ${em(px - 0.1)})`, false, { getInitialValueInEffect: false });
+  return useMediaQuery(`(max-width: ${em(px - 0.1)})`, true, { getInitialValueInEffect: true });
 }
 
 /** A drawer's open state, and whether it was ever opened (it is loaded and mounted from then on). */

@@ -1,14 +1,14 @@
 import { Badge, Button, Stack, Text, Title } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { InvoiceDetail } from '@wine/contracts';
-import { useAtomValue, useSetAtom } from 'jotai';
+import { useSetAtom } from 'jotai';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { callForMessage, messageOr } from '../../api/client.ts';
 import { invalidateAction, returnsQuery } from '../../api/queries.ts';
 import { formatDate, formatMoney } from '../../lib/format.ts';
 import { pushAlertAtom } from '../../state/alerts.ts';
-import { serverNowAtom } from '../../state/clock.ts';
+import { useServerNow } from '../../state/clock.ts';
 import { ReturnList } from '../ReturnList/ReturnList.tsx';
 import { type ReturnRequest, ReturnRequestDialog } from '../ReturnRequestDialog/ReturnRequestDialog.tsx';
 import { TransactionTable } from '../TransactionTable/TransactionTable.tsx';
@@ -29,7 +29,7 @@ export function ReturnLineAction({
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const pushAlert = useSetAtom(pushAlertAtom);
-  const now = useAtomValue(serverNowAtom);
+  const now = useServerNow();
   const [open, setOpen] = useState(false);
   const returns = useQuery({ ...invoiceReturnsQuery(invoice.id), enabled: invoice.status === 'paid' });
   const max = returns.data ? returnableQty(invoice, line, returns.data.records, now) : 0;
@@ -72,7 +72,7 @@ export function ReturnLineAction({
 /** The invoice's Returns block: until when a line may be asked back, the requests and the refunds. */
 export function InvoiceReturns({ invoice }: { invoice: InvoiceDetail }) {
   const { t } = useTranslation();
-  const now = useAtomValue(serverNowAtom);
+  const now = useServerNow();
   const returns = useQuery({ ...invoiceReturnsQuery(invoice.id), enabled: invoice.status === 'paid' });
   const until = invoice.status === 'paid' ? invoice.return_until : null;
   return (

@@ -1,4 +1,5 @@
 import { Badge, Button, Card, Grid, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { useMounted } from '@mantine/hooks';
 import type { BidConfirmResult, LotView } from '@wine/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -87,7 +88,7 @@ export function LotDetail({ lot, similar, onChange, variant = 'page' }: LotDetai
                 <FollowProducer producer={lot.custitem_gvo_producer} lotId={lot.id} />
               ) : null}
             </Group>
-            <Description text={descriptionText(lot.desc_proc)} />
+            <Description html={lot.desc_proc} />
           </Stack>
         </Grid.Col>
       </Grid>
@@ -184,10 +185,17 @@ function Gallery({ lot }: { lot: LotView }) {
   );
 }
 
-/** seeds 000 §2.7 / §9: the description is cut at 300 characters with a read more. */
-function Description({ text }: { text: string }) {
+/**
+ * seeds 000 §2.7 / §9: the description, cut at 300 characters with a read more, as text (desc_proc
+ * may hold markup, read by the browser's DOMParser). Shown once mounted: the page painted on the
+ * server has no DOMParser, and the app's first render must match it (the description is in the page's
+ * JSON-LD for crawlers).
+ */
+function Description({ html }: { html: string }) {
   const { t } = useTranslation();
   const [expanded, setExpanded] = useState(false);
+  const mounted = useMounted();
+  const text = mounted ? descriptionText(html) : '';
   if (!text) return null;
   const long = text.length > DESCRIPTION_PREVIEW;
   const shown = long && !expanded ? `${text.slice(0, DESCRIPTION_PREVIEW).trimEnd()}…` : text;
