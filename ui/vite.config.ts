@@ -60,6 +60,10 @@ function sharedPackagesArePure(): Plugin {
   };
 }
 
+/** The modules of the lot cards (LotGrid) and the lists that keep them live. */
+const lotCards =
+  /\/ui\/src\/(components\/(LotGrid|LotCard|LotImage|AnchorLink)\/|lib\/(use-document-meta|format|lot|buy-now|live-lot)\.ts|state\/live-lots?\.ts)|@mantine\/core\/esm\/components\/(Card|Paper|Image)\/|@mantine\/hooks\/esm\/use-(debounced-callback|callback-ref)|create-safe-context|useSuspenseQuery/;
+
 export default defineConfig(({ isSsrBuild }) => ({
   root,
   plugins: [
@@ -94,6 +98,7 @@ export default defineConfig(({ isSsrBuild }) => ({
     // is styled before its route's code has come.
     cssCodeSplit: false,
     emptyOutDir: true,
+    modulePreload: false,
     // The entry chunk holds React, Mantine's core, TanStack Router and Query, i18next, the English
     // texts and zod (the routes check their URL with it): about 730 kB, 230 kB gzipped. The routes are
     // split off by the router plugin; the header's dropdowns and drawers, the dialogs and the toasts
@@ -107,7 +112,14 @@ export default defineConfig(({ isSsrBuild }) => ({
       output: {
         // What the entry imports statically is needed before the first paint anyway: one file instead
         // of dozens of small ones, each a round trip on a phone's network (Lighthouse, issue 11).
-        codeSplitting: { groups: [{ name: 'app', tags: ['$initial'] }] },
+        // The lot cards and what they need, shared by the home, browse and lot pages: one file too
+        // (a visitor's first page needs them all, and each small file would be a step of its own).
+        codeSplitting: {
+          groups: [
+            { name: 'app', tags: ['$initial'] },
+            { name: 'lot-cards', test: lotCards },
+          ],
+        },
       },
     },
   },

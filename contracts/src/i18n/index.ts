@@ -1,7 +1,10 @@
 import i18next, { type TOptions } from 'i18next';
 import { bundledSpanish } from '#i18n/bundled-spanish';
+import { mailTexts } from '#i18n/mail-texts';
 import { forEnglish } from './for-english.ts';
+import type { MailEnglish } from './mail-english.ts';
 
+export type { MailEnglish };
 export { forEnglish };
 
 /**
@@ -22,7 +25,7 @@ type Leaves<T, P extends string = ''> = {
   [K in keyof T & string]: T[K] extends string ? `${P}${K}` : Leaves<T[K], `${P}${K}.`>;
 }[keyof T & string];
 /** Every message key of the shared resources ('account.required', 'errors.LOT_NOT_FOUND', ...). */
-export type MessageKey = Leaves<typeof forEnglish>;
+export type MessageKey = Leaves<typeof forEnglish> | `mail.${keyof MailEnglish & string}`;
 
 /**
  * The one i18next instance of the shared texts (server messages, mail, form validation). The UI adds
@@ -32,8 +35,10 @@ export const i18n = i18next.createInstance();
 void i18n.init({
   // Spanish from the start on a server; in a browser the page adds it when chosen (bundled-spanish.ts).
   resources: {
-    en: { translation: forEnglish },
-    ...(bundledSpanish && { es: { translation: bundledSpanish } }),
+    en: { translation: { ...forEnglish, ...(mailTexts && { mail: mailTexts.en }) } },
+    ...(bundledSpanish && {
+      es: { translation: { ...bundledSpanish, ...(mailTexts && { mail: mailTexts.es }) } },
+    }),
   },
   lng: defaultLanguage,
   fallbackLng: defaultLanguage,

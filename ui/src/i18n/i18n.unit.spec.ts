@@ -4,8 +4,9 @@ import dayjs from 'dayjs';
 import { describe, expect, it } from 'vitest';
 import { formatDate, formatDateTime } from '../lib/format.ts';
 import { uiForEnglish } from './for-english.ts';
+import { uiMoreForEnglish } from './for-english-more.ts';
 import { uiForSpanish } from './for-spanish.ts';
-import { chooseLanguage, LANGUAGE_KEY, storedLanguage } from './index.ts';
+import { chooseLanguage, LANGUAGE_KEY, storedLanguage, textsReadyFor } from './index.ts';
 
 type Tree = { readonly [key: string]: string | Tree };
 
@@ -19,8 +20,17 @@ function flatten(tree: Tree, prefix = ''): Map<string, string> {
   return texts;
 }
 
+/** The storefront's UI texts and the rest, merged section by section as i18next does. */
+function mergeSections(first: Record<string, Tree>, second: Record<string, Tree>): Tree {
+  const merged: Record<string, Tree> = { ...first };
+  for (const [section, texts] of Object.entries(second)) merged[section] = { ...merged[section], ...texts };
+  return merged;
+}
+
 /** The shared texts (contracts) and the UI's, as the one instance holds them. */
-const english = flatten({ ...forEnglish, ui: uiForEnglish });
+const english = flatten({ ...forEnglish, ui: mergeSections(uiForEnglish, uiMoreForEnglish) });
+/** The UI's texts the first load carries. */
+const firstLoad = flatten({ ui: uiForEnglish });
 const spanish = flatten({ ...forSpanish, ui: uiForSpanish });
 
 /** What a text needs from its caller: its variables ({{x}}) and its markup for <Trans> (<strong>). */
@@ -105,6 +115,59 @@ describe('the translations', () => {
       (key) => key.startsWith('ui.') && !used.has(key) && !dynamic.some((prefix) => key.startsWith(prefix)),
     );
     expect(unused).toEqual([]);
+  });
+});
+
+/** A source's path from the src folder ('/src/routes/index.tsx'). */
+const fromSrc = (path: string, base = 'file:///src/i18n/') => new URL(path, base).pathname;
+const sourceAt = new Map(Object.entries(sources).map(([path, text]) => [fromSrc(path), text]));
+
+/** The sources a module brings, statically or when it loads a part (import()), but other routes. */
+function reachable(starts: string[]): Map<string, string> {
+  const found = new Map<string, string>();
+  const visit = (path: string) => {
+    const text = sourceAt.get(path);
+    if (text === undefined || found.has(path) || /routeTree\.gen|\/router\.tsx|\/app\.tsx/.test(path)) return;
+    found.set(path, text);
+    for (const match of text.matchAll(/(?:from\s+|import\s*\(\s*|import\s+)'(\.[^']+)'/g)) {
+      const target = fromSrc(match[1] as string, `file://${path}`);
+      for (const candidate of [target, `${target}.ts`, `${target}.tsx`])
+        if (sourceAt.has(candidate)) visit(candidate);
+    }
+  };
+  for (const start of starts) visit(start);
+  return found;
+}
+
+describe('the first load', () => {
+  const storefront = ['/src/routes/__root.tsx', '/src/routes/index.tsx', '/src/routes/search.tsx'];
+  storefront.push('/src/routes/productview.$pid.tsx');
+
+  it("carries every UI text the storefront's pages (and what they open) name", () => {
+    const modules = reachable(storefront);
+    expect(modules.has('/src/components/Header/Header.tsx')).toBe(true);
+    expect(modules.has('/src/components/BidBox/BidBox.tsx')).toBe(true);
+    const named = new Set<string>();
+    const sections = new Set<string>();
+    for (const text of modules.values()) {
+      for (const match of text.matchAll(/['"`](ui\.[\w.]+)['"`]/g)) named.add(match[1] as string);
+      // A key made from a value (`ui.colours.${colour}`): the whole section.
+      for (const match of text.matchAll(/`ui\.(\w+)\.\$\{/g)) sections.add(match[1] as string);
+    }
+    expect(named.has('ui.header.home')).toBe(true);
+    expect([...named].filter((key) => !firstLoad.has(key))).toEqual([]);
+    const partial = [...sections].filter((section) =>
+      [...english.keys()].some((key) => key.startsWith(`ui.${section}.`) && !firstLoad.has(key)),
+    );
+    expect(partial).toEqual([]);
+  });
+
+  it('leaves the rest for the other pages, which wait for it', async () => {
+    expect(firstLoad.has('ui.checkout.title')).toBe(false);
+    for (const path of ['/', '/search', '/productview/lot-1']) expect(textsReadyFor(path)).toBeUndefined();
+    for (const path of ['/cart', '/account/profile', '/reports', '/about']) {
+      await expect(textsReadyFor(path)).resolves.toBeUndefined();
+    }
   });
 });
 

@@ -1,6 +1,7 @@
 import 'i18next';
-import type { forEnglish } from '@wine/contracts';
+import type { forEnglish, MailEnglish } from '@wine/contracts';
 import type { uiForEnglish } from './for-english.ts';
+import type { uiMoreForEnglish } from './for-english-more.ts';
 
 /**
  * The keys `t` and `<Trans>` take are the resources' keys: a mistyped or removed key fails the type
@@ -12,6 +13,10 @@ declare module 'i18next' {
     // Keys are checked; a text's variables are not (the shared contracts code passes its own).
     strictInterpolationChecks: false;
     parseInterpolation: false;
-    resources: { translation: typeof forEnglish & { ui: typeof uiForEnglish } };
+    resources: {
+      translation: typeof forEnglish & { mail: MailEnglish } & {
+        ui: typeof uiForEnglish & typeof uiMoreForEnglish;
+      };
+    };
   }
 }

@@ -1,6 +1,5 @@
 import { defaultLanguage, i18n, type Language, toLanguage } from '@wine/contracts';
 import dayjs from 'dayjs';
-import 'dayjs/locale/es';
 import { setI18n } from 'react-i18next';
 import { uiForEnglish } from './for-english.ts';
 
@@ -21,11 +20,13 @@ setI18n(i18n);
  */
 const loaders: Partial<Record<Language, () => Promise<object>>> = {
   // The shared texts (server messages, form validation) and the UI's, as one bundle.
+  // dayjs's Spanish month and day names come with them.
   es: () =>
-    Promise.all([import('@wine/contracts/for-spanish'), import('./for-spanish.ts')]).then(([shared, ui]) => ({
-      ...shared.forSpanish,
-      ui: ui.uiForSpanish,
-    })),
+    Promise.all([
+      import('@wine/contracts/for-spanish'),
+      import('./for-spanish.ts'),
+      import('dayjs/locale/es'),
+    ]).then(([shared, ui]) => ({ ...shared.forSpanish, ui: ui.uiForSpanish })),
 };
 const loaded = new Set<Language>([defaultLanguage]);
 const loading = new Map<Language, Promise<void>>();
@@ -54,6 +55,34 @@ export function loadLanguage(language: Language): Promise<void> {
 }
 
 /**
+ * The English texts of the account, money and back-office pages (for-english-more.ts), which the
+ * storefront's pages do not use: the first load of the storefront goes without them (issue 11).
+ */
+let moreEnglish: Promise<void> | null = null;
+
+export function loadMoreTexts(): Promise<void> {
+  moreEnglish ??= import('./for-english-more.ts').then(
+    ({ uiMoreForEnglish }) => {
+      i18n.addResourceBundle('en', 'translation', { ui: uiMoreForEnglish }, true, false);
+    },
+    (error: unknown) => {
+      // Not loaded (the network went away): the next page asks again.
+      moreEnglish = null;
+      throw error;
+    },
+  );
+  return moreEnglish;
+}
+
+/** The pages whose texts are all in for-english.ts: the home, browse and lot pages. */
+const storefront = /^\/(search\/?|productview\/[^/]+\/?)?$/;
+
+/** Resolves when a page's texts are there (the router waits for it before the page loads). */
+export function textsReadyFor(pathname: string): Promise<void> | undefined {
+  return storefront.test(pathname) ? undefined : loadMoreTexts();
+}
+
+/**
  * Switches to a language: at once when its texts are there (always in the specs, which switch and
  * check in the same tick), else once they have loaded (the page stays in the current one meanwhile).
  */
@@ -69,7 +98,10 @@ function switchTo(language: Language): Promise<void> {
 // The specs render and check Spanish in the same tick as they switch: every language is there from
 // the start (Vite drops this in a build, where `MODE` is 'production').
 if (import.meta.env.MODE === 'test') {
-  await Promise.all(Object.keys(loaders).map((language) => loadLanguage(language as Language)));
+  await Promise.all([
+    loadMoreTexts(),
+    ...Object.keys(loaders).map((language) => loadLanguage(language as Language)),
+  ]);
 }
 
 /** Where the chosen language is remembered (its code, 'en' or 'es'). */

@@ -1,7 +1,8 @@
 import { renderHook } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { aLot } from '../test-utils/fixtures.ts';
-import { lotDocumentMeta, useDocumentMeta } from './use-document-meta.ts';
+import { lotDocumentMeta } from './lot-document-meta.ts';
+import { useDocumentMeta } from './use-document-meta.ts';
 
 const og = (property: string) =>
   document.head.querySelector<HTMLMetaElement>(`meta[property="${property}"]`)?.content ?? null;

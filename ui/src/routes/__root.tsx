@@ -9,6 +9,7 @@ import { Header } from '../components/Header/Header.tsx';
 import { NotFound } from '../components/NotFound/NotFound.tsx';
 import { StartupLoader } from '../components/StartupLoader/StartupLoader.tsx';
 import { UserNotices } from '../components/UserNotices/UserNotices.tsx';
+import { textsReadyFor } from '../i18n/index.ts';
 import type { RouterContext } from '../router-context.ts';
 import { currentUserAtom, validateSessionAtom } from '../state/session.ts';
 
@@ -21,6 +22,8 @@ const WelcomePopup = lazy(() =>
 );
 
 export const Route = createRootRouteWithContext<RouterContext>()({
+  // The account, money and back-office pages' texts come before the first of them (issue 11).
+  beforeLoad: ({ location }) => textsReadyFor(location.pathname),
   component: RootLayout,
   notFoundComponent: () => <NotFound />,
 });

@@ -1,10 +1,10 @@
-import { Alert, Button, Container, Group, Stack, Text, Title } from '@mantine/core';
+import { Button, Container, Group, Stack, Text, Title } from '@mantine/core';
 import { useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute, Link } from '@tanstack/react-router';
 import { useAtomValue } from 'jotai';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { defaultBundleQuery, lotSearchQuery } from '../api/queries.ts';
-import { ButtonLink } from '../components/ButtonLink.tsx';
 import { sellYourWinePath } from '../components/Header/site-pages.ts';
 import { HomeBanners } from '../components/HomeBanners/HomeBanners.tsx';
 import { LoadError } from '../components/LoadError/LoadError.tsx';
@@ -53,7 +53,7 @@ function HomePage() {
   });
   return (
     <>
-      <SignInNotice />
+      <SignInNoticeSlot />
       <section className={classes.hero} aria-labelledby="hero-title">
         <Container>
           <Stack gap="lg">
@@ -98,22 +98,19 @@ function HomeSkeleton() {
   );
 }
 
-/** A visitor sent here from a protected page: sign in and go back there. */
-function SignInNotice() {
-  const { t } = useTranslation();
+/**
+ * A visitor sent here from a protected page is asked to sign in (its notice loads then: the home
+ * page's first load goes without it, issue 11).
+ */
+const SignInNotice = lazy(() => import('./-sign-in-notice.tsx').then((m) => ({ default: m.SignInNotice })));
+
+function SignInNoticeSlot() {
   const { referer } = Route.useSearch();
   const signedIn = useAtomValue(tokenAtom) !== null;
   if (!referer || signedIn) return null;
   return (
-    <Container pt="md">
-      <Alert color="burgundy" title={t('ui.layout.pleaseSignIn')} data-testid="sign-in-notice">
-        <Group justify="space-between" gap="sm">
-          <Text size="sm">{t('ui.home.signInToSee')}</Text>
-          <ButtonLink to="/login" search={{ referer }} size="xs">
-            {t('ui.common.signIn')}
-          </ButtonLink>
-        </Group>
-      </Alert>
-    </Container>
+    <Suspense fallback={null}>
+      <SignInNotice referer={referer} />
+    </Suspense>
   );
 }

@@ -8,7 +8,8 @@ import { LoadError } from '../components/LoadError/LoadError.tsx';
 import { LotDetail } from '../components/LotDetail/LotDetail.tsx';
 import { NotFound } from '../components/NotFound/NotFound.tsx';
 import { ProductViewSkeleton } from '../components/Skeletons/Skeletons.tsx';
-import { lotDocumentMeta, useDocumentMeta } from '../lib/use-document-meta.ts';
+import { lotDocumentMeta } from '../lib/lot-document-meta.ts';
+import { useDocumentMeta } from '../lib/use-document-meta.ts';
 import { useLiveLot } from '../state/live-lot.ts';
 
 /** The lot and its similar lots; similar lots are a nicety, so their failure leaves the page whole. */

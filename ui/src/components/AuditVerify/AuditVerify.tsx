@@ -1,6 +1,6 @@
 import { Alert, Button, Card, Container, Group, Progress, Stack, Table, Text, Title } from '@mantine/core';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import type { VerifyJobStatus, VerifyProblem } from '@wine/contracts';
+import type { VerifyJobStatus, VerifyProblem, VerifyProblemKind } from '@wine/contracts';
 import { useAtomValue, useSetAtom } from 'jotai';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -8,7 +8,22 @@ import { call, errorMessage } from '../../api/client.ts';
 import { browser } from '../../lib/browser.ts';
 import { pushAlertAtom } from '../../state/alerts.ts';
 import { currentUserAtom } from '../../state/session.ts';
-import { canVerifyLog, percentDone, problemTexts, VERIFY_POLL_MS } from './audit-verify.ts';
+import { canVerifyLog, percentDone, VERIFY_POLL_MS } from './audit-verify.ts';
+
+/** What each kind of problem reads as (the UI branches on the kind, never on wording). */
+export const problemTexts = {
+  altered: 'ui.auditVerify.kinds.altered',
+  'stream-chain-broken': 'ui.auditVerify.kinds.streamChainBroken',
+  'revision-out-of-order': 'ui.auditVerify.kinds.revisionOutOfOrder',
+  'log-chain-broken': 'ui.auditVerify.kinds.logChainBroken',
+  'log-hash-missing': 'ui.auditVerify.kinds.logHashMissing',
+  'anchor-malformed': 'ui.auditVerify.kinds.anchorMalformed',
+  'anchor-signature-invalid': 'ui.auditVerify.kinds.anchorSignatureInvalid',
+  'anchor-key-unknown': 'ui.auditVerify.kinds.anchorKeyUnknown',
+  'anchor-mismatch': 'ui.auditVerify.kinds.anchorMismatch',
+  'anchor-position-missing': 'ui.auditVerify.kinds.anchorPositionMissing',
+  'anchor-missing-from-log': 'ui.auditVerify.kinds.anchorMissingFromLog',
+} as const satisfies Record<VerifyProblemKind, string>;
 
 /**
  * /audit (DOMAIN.md "Audit"): the auditor verifies the whole log (per-stream chains, the global

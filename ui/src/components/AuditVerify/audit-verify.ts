@@ -1,4 +1,4 @@
-import { rolesOf, type UserRecord, type VerifyJobStatus, type VerifyProblemKind } from '@wine/contracts';
+import { rolesOf, type UserRecord, type VerifyJobStatus } from '@wine/contracts';
 import { actionPaths } from '@wine/contracts/action-paths';
 
 /** Who verifies the log: the roles auditVerify asks for. The server checks it on every call. */
@@ -16,18 +16,3 @@ export const VERIFY_POLL_MS = 400;
 /** The progress bar's value in percent (0 before the head is known). */
 export const percentDone = (status: Pick<VerifyJobStatus, 'done' | 'total' | 'state'>): number =>
   status.state !== 'running' ? 100 : status.total > 0 ? Math.min(100, (status.done / status.total) * 100) : 0;
-
-/** What each kind of problem reads as (the UI branches on the kind, never on wording). */
-export const problemTexts = {
-  altered: 'ui.auditVerify.kinds.altered',
-  'stream-chain-broken': 'ui.auditVerify.kinds.streamChainBroken',
-  'revision-out-of-order': 'ui.auditVerify.kinds.revisionOutOfOrder',
-  'log-chain-broken': 'ui.auditVerify.kinds.logChainBroken',
-  'log-hash-missing': 'ui.auditVerify.kinds.logHashMissing',
-  'anchor-malformed': 'ui.auditVerify.kinds.anchorMalformed',
-  'anchor-signature-invalid': 'ui.auditVerify.kinds.anchorSignatureInvalid',
-  'anchor-key-unknown': 'ui.auditVerify.kinds.anchorKeyUnknown',
-  'anchor-mismatch': 'ui.auditVerify.kinds.anchorMismatch',
-  'anchor-position-missing': 'ui.auditVerify.kinds.anchorPositionMissing',
-  'anchor-missing-from-log': 'ui.auditVerify.kinds.anchorMissingFromLog',
-} as const satisfies Record<VerifyProblemKind, string>;

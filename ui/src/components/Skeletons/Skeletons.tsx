@@ -1,14 +1,4 @@
-import {
-  Box,
-  Container,
-  Grid,
-  Group,
-  Loader,
-  SimpleGrid,
-  Skeleton,
-  Stack,
-  VisuallyHidden,
-} from '@mantine/core';
+import { Box, Container, Group, Loader, SimpleGrid, Skeleton, Stack, VisuallyHidden } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import classes from './Skeletons.module.css';
@@ -99,18 +89,14 @@ export function ProductListSkeleton({
 export function CartSkeleton({ label, testId = 'cart-skeleton' }: SkeletonProps) {
   return (
     <Frame label={label} testId={testId}>
-      <Grid gap="lg">
-        <Grid.Col span={{ base: 12, md: 8 }}>
-          <Stack gap="sm">
-            {slots(3, 'line').map((key) => (
-              <Skeleton key={key} height={96} radius="md" />
-            ))}
-          </Stack>
-        </Grid.Col>
-        <Grid.Col span={{ base: 12, md: 4 }}>
-          <Skeleton height={220} radius="md" />
-        </Grid.Col>
-      </Grid>
+      <div className={classes.mainAside}>
+        <Stack gap="sm">
+          {slots(3, 'line').map((key) => (
+            <Skeleton key={key} height={96} radius="md" />
+          ))}
+        </Stack>
+        <Skeleton height={220} radius="md" />
+      </div>
     </Frame>
   );
 }
@@ -120,18 +106,14 @@ export function CheckoutSkeleton({ label, testId = 'checkout-skeleton' }: Skelet
   return (
     <Frame label={label} testId={testId} page>
       <Skeleton height={36} width={220} mb="lg" />
-      <Grid gap="lg">
-        <Grid.Col span={{ base: 12, md: 8 }}>
-          <Stack gap="lg">
-            <Skeleton height={160} radius="md" />
-            <Skeleton height={200} radius="md" />
-            <Skeleton height={140} radius="md" />
-          </Stack>
-        </Grid.Col>
-        <Grid.Col span={{ base: 12, md: 4 }}>
-          <Skeleton height={240} radius="md" />
-        </Grid.Col>
-      </Grid>
+      <div className={classes.mainAside}>
+        <Stack gap="lg">
+          <Skeleton height={160} radius="md" />
+          <Skeleton height={200} radius="md" />
+          <Skeleton height={140} radius="md" />
+        </Stack>
+        <Skeleton height={240} radius="md" />
+      </div>
     </Frame>
   );
 }
@@ -140,20 +122,16 @@ export function CheckoutSkeleton({ label, testId = 'checkout-skeleton' }: Skelet
 export function ProductViewSkeleton({ label, testId = 'product-view-skeleton' }: SkeletonProps) {
   return (
     <Frame label={label} testId={testId} page>
-      <Grid gap="xl">
-        <Grid.Col span={{ base: 12, md: 6 }}>
-          <Skeleton height={420} radius="md" />
-        </Grid.Col>
-        <Grid.Col span={{ base: 12, md: 6 }}>
-          <Stack gap="sm">
-            <Skeleton height={32} width="85%" />
-            <Skeleton height={14} width="30%" />
-            <Skeleton height={24} width="45%" mt="md" />
-            <Skeleton height={120} radius="md" mt="md" />
-            <Skeleton height={44} radius="md" />
-          </Stack>
-        </Grid.Col>
-      </Grid>
+      <SimpleGrid cols={{ base: 1, md: 2 }} spacing="xl">
+        <Skeleton height={420} radius="md" />
+        <Stack gap="sm">
+          <Skeleton height={32} width="85%" />
+          <Skeleton height={14} width="30%" />
+          <Skeleton height={24} width="45%" mt="md" />
+          <Skeleton height={120} radius="md" mt="md" />
+          <Skeleton height={44} radius="md" />
+        </Stack>
+      </SimpleGrid>
     </Frame>
   );
 }

@@ -1,8 +1,9 @@
-import { Loader, Overlay, Stack, Text } from '@mantine/core';
+import { Loader, Stack, Text } from '@mantine/core';
 import { useAtomValue } from 'jotai';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { sessionAtom } from '../../state/session.ts';
+import classes from './StartupLoader.module.css';
 import { useStartupData } from './startup-data.ts';
 
 /** seeds 000 §2.4 / §9: the start-up loader hides by itself after 2.5 seconds. */
@@ -23,13 +24,13 @@ export function StartupLoader() {
   }, []);
   if (!validating || expired) return null;
   return (
-    <Overlay fixed center zIndex={1000} backgroundOpacity={0.85} color="#fbf8f4" data-testid="startup-loader">
+    <div className={classes.overlay} data-testid="startup-loader">
       <Stack align="center" gap="sm" role="status">
         <Loader color="burgundy" />
         <Text size="sm" c="dimmed">
           {t('ui.layout.startupLoading')}
         </Text>
       </Stack>
-    </Overlay>
+    </div>
   );
 }
