@@ -171,6 +171,37 @@ describe.runIf(browserAvailable())('pages painted on the server', () => {
     await close();
   });
 
+  it('paints the desktop header as the app shows it: nothing in it moves when the app takes over', async () => {
+    /** Where the header's parts stand (left edge and width, px): the links, the search field's place. */
+    const layout = async (tab: Page) => {
+      const boxes = await Promise.all([
+        tab.getByRole('link', { name: 'Home', exact: true }).first().boundingBox(),
+        tab.getByRole('link', { name: 'Sign In' }).first().boundingBox(),
+        tab.locator('header form[role="search"], header [class*="searchStandIn"]').first().boundingBox(),
+        tab.getByText('More', { exact: true }).first().boundingBox(),
+      ]);
+      return boxes.map((box) => (box ? [Math.round(box.x), Math.round(box.width)] : null));
+    };
+    for (const width of [1200, 1366]) {
+      const painted = await open('/search', width, { javaScript: false });
+      const before = await layout(painted.tab);
+      await painted.close();
+      const app = await open('/search', width);
+      await takenOver(app.tab);
+      // The desktop's own parts have come (the search field suggests, More opens its menu).
+      await app.tab.getByTestId('more-menu').waitFor();
+      await app.tab.getByTestId('header-search').waitFor();
+      const after = await layout(app.tab);
+      expect(
+        before.every((box) => box !== null),
+        `${width}px painted`,
+      ).toBe(true);
+      expect(after, `${width}px`).toEqual(before);
+      expect(app.problems).toEqual([]);
+      await app.close();
+    }
+  });
+
   it('shows a signed-in user their own page, not the visitor’s it was painted as', async () => {
     const { tab, problems, close } = await open(
       `/productview/${encodeURIComponent(lots[1]?.id ?? '')}`,

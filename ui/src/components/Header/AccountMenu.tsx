@@ -1,17 +1,17 @@
 import { Group, Loader, Menu, NavLink, UnstyledButton } from '@mantine/core';
-import { Link, useLocation, useRouter } from '@tanstack/react-router';
+import { Link, useRouter } from '@tanstack/react-router';
 import type { UserRecord } from '@wine/contracts';
 import { useAtomValue, useSetAtom } from 'jotai';
 import { useTranslation } from 'react-i18next';
-import { signInSearchFor } from '../../lib/after-login.ts';
 import { logoutAtom, sessionAtom } from '../../state/session.ts';
-import { AnchorLink } from '../AnchorLink.tsx';
 import { auditVerifyLink, canVerifyLog } from '../AuditVerify/audit-verify.ts';
 import { canOperate, opsLink } from '../Ops/ops-roles.ts';
 import { reportsLink } from '../Reports/reports-link.ts';
 import { canHandleMoney, staffMoneyLink } from '../StaffMoney/staff-roles.ts';
 import { canDecideReturns, staffReturnsLink } from '../StaffReturns/staff-returns.ts';
 import classes from './Header.module.css';
+import { ChevronIcon } from './HeaderStandIns.tsx';
+import { useSignInSearch, VisitorLinks } from './VisitorLinks.tsx';
 
 /** seeds 000 §2.3: the account menu's links; then the money pages (seeds 001 §2). */
 const accountLinks = [
@@ -44,11 +44,6 @@ const menuLinksFor = (user: UserRecord) => [
   ...roleLinks.filter((link) => link.shows(user)).map(({ label, to }) => ({ label, to })),
 ];
 
-/** Sign In passes along where the visitor is (or was going), to come back after login. */
-function useSignInSearch(): { referer?: string } {
-  return signInSearchFor(useLocation());
-}
-
 /** Logout; leaves a protected page for the home page. */
 function useLogout(): () => void {
   const logout = useSetAtom(logoutAtom);
@@ -61,42 +56,13 @@ function useLogout(): () => void {
   };
 }
 
-function ChevronIcon() {
-  return (
-    <svg
-      width="12"
-      height="12"
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2.5"
-      aria-hidden="true"
-    >
-      <path d="m6 9 6 6 6-6" />
-    </svg>
-  );
-}
-
 /** seeds 000 §2.5: signed in, the user's name with My Bids, My Wines, My Watchlist, My Account, Logout. */
 export function AccountMenu() {
   const { t } = useTranslation();
   const session = useAtomValue(sessionAtom);
-  const signInSearch = useSignInSearch();
   const logout = useLogout();
   if (session.status === 'validating') return <Loader size="xs" aria-label={t('ui.layout.loadingAccount')} />;
-  if (session.status === 'anonymous') {
-    return (
-      <Group gap="xs" wrap="nowrap" className={classes.account}>
-        <AnchorLink to="/login" search={signInSearch} size="sm" fw={500}>
-          {t('ui.common.signIn')}
-        </AnchorLink>
-        <span aria-hidden="true">/</span>
-        <AnchorLink to="/registration" size="sm" fw={500}>
-          {t('ui.accountMenu.register')}
-        </AnchorLink>
-      </Group>
-    );
-  }
+  if (session.status === 'anonymous') return <VisitorLinks />;
   const { user } = session;
   return (
     <Menu position="bottom-end" width={200} shadow="md" withinPortal>

@@ -1,15 +1,19 @@
 import { ActionIcon, Box, Burger, Container, em, Group, useMantineTheme } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { Link } from '@tanstack/react-router';
+import { useAtomValue } from 'jotai';
 import { lazy, type ReactNode, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { company } from '../../config/company.ts';
 import { useEver } from '../../lib/use-ever.ts';
+import { sessionAtom } from '../../state/session.ts';
 import { CartButton } from '../CartButton/CartButton.tsx';
 import { LiveStatus } from '../LiveStatus/LiveStatus.tsx';
 import { SearchIcon } from '../SearchSuggest/SearchIcon.tsx';
 import classes from './Header.module.css';
+import { LanguageStandIn, MoreStandIn, SearchStandIn } from './HeaderStandIns.tsx';
 import { sellYourWinePath } from './site-pages.ts';
+import { VisitorLinks } from './VisitorLinks.tsx';
 
 /*
  * What the first paint does not need loads after it (issue 11: the first load of a phone): the desktop
@@ -28,8 +32,9 @@ const MenuDrawer = lazy(() => drawers().then((m) => ({ default: m.MenuDrawer }))
 
 /**
  * Whether the viewport is narrower than a theme breakpoint: what `visibleFrom` hides there. Narrow
- * until measured (in an effect): the page painted on the server, which knows no viewport, holds no
- * desktop part, so the app's first render matches it and a phone never loads the desktop's parts.
+ * until measured (in an effect): the page painted on the server, which knows no viewport, holds the
+ * desktop parts' stand-ins (HeaderStandIns.tsx), so the app's first render matches it and a phone
+ * never loads the desktop's parts.
  */
 function useBelow(breakpoint: 'md' | 'lg'): boolean {
   const px = Number.parseFloat(useMantineTheme().breakpoints[breakpoint]) * 16;
@@ -42,7 +47,7 @@ function useDrawer() {
   return { opened, used: useEver(opened), close, toggle };
 }
 
-/** Nothing until its part has loaded (a few hundred ms after the first paint at most). */
+/** Its stand-in (or nothing) until its part has loaded (a few hundred ms after the first paint at most). */
 const Later = ({ children, until = null }: { children: ReactNode; until?: ReactNode }) => (
   <Suspense fallback={until}>{children}</Suspense>
 );
@@ -66,6 +71,7 @@ export function Header() {
   const search = useDrawer();
   const belowMd = useBelow('md');
   const belowLg = useBelow('lg');
+  const anonymous = useAtomValue(sessionAtom).status === 'anonymous';
   const browseLink = (
     <Link to="/search" className={classes.link}>
       {t('ui.header.browseWines')}
@@ -78,8 +84,10 @@ export function Header() {
           <span>{t('ui.company.tagline')}</span>
           {/* The desktop's language switch; phones have it in the menu drawer. */}
           <Box visibleFrom="md" className={classes.toplineEnd}>
-            {!belowMd && (
-              <Later>
+            {belowMd ? (
+              <LanguageStandIn />
+            ) : (
+              <Later until={<LanguageStandIn />}>
                 <LanguageMenu />
               </Later>
             )}
@@ -94,8 +102,10 @@ export function Header() {
           is the search button and its drawer, as on phones.
         */}
         <Box visibleFrom="lg" className={classes.search}>
-          {!belowLg && (
-            <Later>
+          {belowLg ? (
+            <SearchStandIn />
+          ) : (
+            <Later until={<SearchStandIn />}>
               <DesktopSearch />
             </Later>
           )}
@@ -117,18 +127,24 @@ export function Header() {
           <Link to={sellYourWinePath} className={classes.link}>
             {t('ui.header.sellYourWine')}
           </Link>
-          {!belowMd && (
-            <Later>
+          {belowMd ? (
+            <MoreStandIn />
+          ) : (
+            <Later until={<MoreStandIn />}>
               <MoreMenu />
             </Later>
           )}
         </Box>
         <div className={classes.spacer} />
         <Box visibleFrom="md">
-          {!belowMd && (
-            <Later>
-              <AccountMenu />
-            </Later>
+          {anonymous ? (
+            <VisitorLinks />
+          ) : (
+            !belowMd && (
+              <Later>
+                <AccountMenu />
+              </Later>
+            )
           )}
         </Box>
         <CartButton />

@@ -2,23 +2,8 @@ import { Menu, NavLink, UnstyledButton } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import classes from './Header.module.css';
+import { MoreLabel } from './HeaderStandIns.tsx';
 import { useMorePages } from './site-pages.ts';
-
-function ChevronIcon() {
-  return (
-    <svg
-      width="12"
-      height="12"
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2.5"
-      aria-hidden="true"
-    >
-      <path d="m6 9 6 6 6-6" />
-    </svg>
-  );
-}
 
 /** seeds 000 §2.5: the desktop header's More dropdown, the configurable pages first. */
 export function MoreMenu() {
@@ -28,10 +13,7 @@ export function MoreMenu() {
     <Menu position="bottom-start" width={220} shadow="md" withinPortal>
       <Menu.Target>
         <UnstyledButton className={classes.link} data-testid="more-menu">
-          <span className={classes.moreLabel}>
-            {t('ui.siteNav.more')}
-            <ChevronIcon />
-          </span>
+          <MoreLabel />
         </UnstyledButton>
       </Menu.Target>
       <Menu.Dropdown>

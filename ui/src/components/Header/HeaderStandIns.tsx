@@ -1,0 +1,91 @@
+import { languages, toLanguage } from '@wine/contracts';
+import { useTranslation } from 'react-i18next';
+import languageClasses from '../LanguageSwitch/LanguageSwitch.module.css';
+import { SearchIcon } from '../SearchSuggest/SearchIcon.tsx';
+import classes from './Header.module.css';
+
+/*
+ * The desktop header's parts as they look before their code has loaded (Header.tsx): the page painted
+ * on the server and the app's first render show them, so the header does not move when the real ones
+ * come. CSS hides them below the desktop's breakpoints, as it hides the real ones; they do nothing.
+ */
+
+export function ChevronIcon() {
+  return (
+    <svg
+      width="12"
+      height="12"
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2.5"
+      aria-hidden="true"
+    >
+      <path d="m6 9 6 6 6-6" />
+    </svg>
+  );
+}
+
+export function GlobeIcon() {
+  return (
+    <svg
+      width="16"
+      height="16"
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="1.8"
+      aria-hidden="true"
+    >
+      <circle cx="12" cy="12" r="9" />
+      <path d="M3 12h18M12 3c2.5 2.7 3.8 5.7 3.8 9s-1.3 6.3-3.8 9c-2.5-2.7-3.8-5.7-3.8-9s1.3-6.3 3.8-9z" />
+    </svg>
+  );
+}
+
+/** The search field's outline and words. */
+export function SearchStandIn() {
+  const { t } = useTranslation();
+  return (
+    <div className={classes.searchStandIn} aria-hidden="true">
+      <span className={classes.standInText}>{t('ui.header.searchPlaceholder')}</span>
+      <span className={classes.standInIcon}>
+        <SearchIcon />
+      </span>
+    </div>
+  );
+}
+
+/** The More dropdown's label, on its button (MoreMenu.tsx) and on its stand-in. */
+export function MoreLabel() {
+  const { t } = useTranslation();
+  return (
+    <span className={classes.moreLabel}>
+      {t('ui.siteNav.more')}
+      <ChevronIcon />
+    </span>
+  );
+}
+
+/** The More dropdown's label. */
+export function MoreStandIn() {
+  return (
+    <span className={classes.link} aria-hidden="true">
+      <MoreLabel />
+    </span>
+  );
+}
+
+/** The language switch's label: the language shown now. */
+export function LanguageStandIn() {
+  const { i18n } = useTranslation();
+  const current = toLanguage(i18n.language);
+  return (
+    <span className={languageClasses.trigger} aria-hidden="true">
+      <span className={classes.standInGroup}>
+        <GlobeIcon />
+        <span lang={current}>{languages.find((l) => l.code === current)?.label}</span>
+      </span>
+    </span>
+  );
+}
