@@ -1,6 +1,6 @@
-import { languages, toLanguage } from '@wine/contracts';
 import { useTranslation } from 'react-i18next';
 import languageClasses from '../LanguageSwitch/LanguageSwitch.module.css';
+import { LanguageLabel, useCurrentLanguage } from '../LanguageSwitch/language-label.tsx';
 import { SearchIcon } from '../SearchSuggest/SearchIcon.tsx';
 import classes from './Header.module.css';
 
@@ -22,23 +22,6 @@ export function ChevronIcon() {
       aria-hidden="true"
     >
       <path d="m6 9 6 6 6-6" />
-    </svg>
-  );
-}
-
-export function GlobeIcon() {
-  return (
-    <svg
-      width="16"
-      height="16"
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="1.8"
-      aria-hidden="true"
-    >
-      <circle cx="12" cy="12" r="9" />
-      <path d="M3 12h18M12 3c2.5 2.7 3.8 5.7 3.8 9s-1.3 6.3-3.8 9c-2.5-2.7-3.8-5.7-3.8-9s1.3-6.3 3.8-9z" />
     </svg>
   );
 }
@@ -78,14 +61,9 @@ export function MoreStandIn() {
 
 /** The language switch's label: the language shown now. */
 export function LanguageStandIn() {
-  const { i18n } = useTranslation();
-  const current = toLanguage(i18n.language);
   return (
-    <span className={languageClasses.trigger} aria-hidden="true">
-      <span className={classes.standInGroup}>
-        <GlobeIcon />
-        <span lang={current}>{languages.find((l) => l.code === current)?.label}</span>
-      </span>
-    </span>
+    <div className={languageClasses.trigger} aria-hidden="true">
+      <LanguageLabel language={useCurrentLanguage()} />
+    </div>
   );
 }

@@ -1,17 +1,9 @@
-import { Group, Menu, SegmentedControl, UnstyledButton } from '@mantine/core';
-import { isLanguage, type Language, languages, toLanguage } from '@wine/contracts';
+import { Menu, SegmentedControl, UnstyledButton } from '@mantine/core';
+import { isLanguage, languages } from '@wine/contracts';
 import { useTranslation } from 'react-i18next';
 import { chooseLanguage } from '../../i18n/index.ts';
-import { GlobeIcon } from '../Header/HeaderStandIns.tsx';
 import classes from './LanguageSwitch.module.css';
-
-/** The language shown now (i18next's, which the switch and the start-up restore set). */
-function useCurrentLanguage(): Language {
-  const { i18n } = useTranslation();
-  return toLanguage(i18n.language);
-}
-
-const labelOf = (code: Language) => languages.find((l) => l.code === code)?.label ?? code;
+import { LanguageLabel, labelOf, useCurrentLanguage } from './language-label.tsx';
 
 /**
  * The header's language switch (desktop): the current language, and a menu of the others, each
@@ -28,10 +20,7 @@ export function LanguageMenu() {
           aria-label={t('ui.language.current', { language: labelOf(current) })}
           data-testid="language-menu"
         >
-          <Group gap={6} wrap="nowrap">
-            <GlobeIcon />
-            <span lang={current}>{labelOf(current)}</span>
-          </Group>
+          <LanguageLabel language={current} />
         </UnstyledButton>
       </Menu.Target>
       {/* Named by its button ('Language: English'); a label inside a menu is not a menu item. */}
