@@ -21,14 +21,18 @@ export function guardedUpdate(
   event: Pick<RecordedEvent, 'position'>,
   change: GuardedChange,
 ): ProjectedOperation {
+  const $set: Record<string, unknown> = {};
+  if (change.$set) for (const field in change.$set) $set[field] = change.$set[field];
+  $set._position = event.position;
+  // Built field by field: spreading the change (of many shapes) was a tenth of a catch-up's planning.
+  const update: Record<string, Record<string, unknown>> = { $set };
+  if (change.$inc) update.$inc = change.$inc;
+  if (change.$unset) update.$unset = change.$unset;
+  if (change.$addToSet) update.$addToSet = change.$addToSet;
+  if (change.$pull) update.$pull = change.$pull;
   return {
     collection,
-    operation: {
-      updateOne: {
-        filter: { _id, _position: { $lt: event.position } },
-        update: { ...change, $set: { ...change.$set, _position: event.position } },
-      },
-    },
+    operation: { updateOne: { filter: { _id, _position: { $lt: event.position } }, update } },
   };
 }
 

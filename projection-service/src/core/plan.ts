@@ -42,33 +42,54 @@ export function planLanes(lanes: readonly LaneInput[], events: readonly Recorded
     skipped: 0,
     failure: null,
   }));
-  for (const event of events) {
-    for (let i = 0; i < lanes.length; i++) {
+  // Events are in log order: each lane passes the events from the first after its position on (or up
+  // to the one it fails on), and projects those of the types it handles. Per event, only the lanes
+  // that handle its type are looked at (a batch meets a handful of types; there are many projections).
+  const from = lanes.map((lane) => {
+    let i = 0;
+    while (i < events.length && (events[i] as RecordedEvent).position <= lane.after) i++;
+    return i;
+  });
+  const failedAt = lanes.map(() => events.length);
+  const handlersOf = new Map<string, number[]>();
+  for (let e = 0; e < events.length; e++) {
+    const event = events[e] as RecordedEvent;
+    let handlers = handlersOf.get(event.type);
+    if (!handlers) {
+      handlers = [];
+      for (let i = 0; i < lanes.length; i++) {
+        if ((lanes[i] as LaneInput).projection.handles.has(event.type)) handlers.push(i);
+      }
+      handlersOf.set(event.type, handlers);
+    }
+    for (const i of handlers) {
+      if (e < (from[i] as number) || e >= (failedAt[i] as number)) continue;
       const lane = lanes[i] as LaneInput;
       const outcome = outcomes[i] as LaneOutcome;
-      if (outcome.failure || event.position <= lane.after) continue;
-      const { projection } = lane;
-      if (projection.handles.has(event.type)) {
-        if (lane.skips?.has(event.id)) {
-          outcome.skipped += 1;
-        } else {
-          let ops: ReturnType<Projection['project']>;
-          try {
-            ops = projection.project(event);
-          } catch (error) {
-            outcome.failure = { event, error: messageOf(error) };
-            continue;
-          }
-          for (const op of ops) {
-            const list = byCollection.get(op.collection);
-            if (list) list.push(op.operation);
-            else byCollection.set(op.collection, [op.operation]);
-          }
-        }
+      if (lane.skips?.has(event.id)) {
+        outcome.skipped += 1;
+        continue;
       }
-      outcome.applied += 1;
-      outcome.last = event.position;
+      let ops: ReturnType<Projection['project']>;
+      try {
+        ops = lane.projection.project(event);
+      } catch (error) {
+        outcome.failure = { event, error: messageOf(error) };
+        failedAt[i] = e;
+        continue;
+      }
+      for (const op of ops) {
+        const list = byCollection.get(op.collection);
+        if (list) list.push(op.operation);
+        else byCollection.set(op.collection, [op.operation]);
+      }
     }
   }
+  outcomes.forEach((outcome, i) => {
+    const first = from[i] as number;
+    const end = failedAt[i] as number;
+    outcome.applied = Math.max(0, end - first);
+    outcome.last = end > first ? (events[end - 1] as RecordedEvent).position : null;
+  });
   return { byCollection, outcomes };
 }

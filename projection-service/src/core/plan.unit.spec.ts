@@ -51,6 +51,30 @@ describe('planLanes', () => {
     const { outcomes } = planLanes([{ projection: projection('a'), after: e3?.position ?? '' }], events);
     expect(outcomes[0]).toMatchObject({ last: e4?.position, applied: 1 });
   });
+
+  it('given projections of other types, when planned, then each projects only its types and passes every event', () => {
+    const other: Projection = { ...projection('o'), handles: new Set(['Other']) };
+    const { byCollection, outcomes } = planLanes(
+      [
+        { projection: projection('a'), after: e1?.position ?? '' },
+        { projection: other, after: '' },
+      ],
+      events,
+    );
+    expect(outcomes[0]).toMatchObject({ last: e4?.position, applied: 3, skipped: 0, failure: null });
+    expect(outcomes[1]).toMatchObject({ last: e4?.position, applied: 4, failure: null });
+    expect(byCollection.get('a')).toHaveLength(2);
+    expect(byCollection.get('o')).toEqual([{ deleteOne: { filter: { _id: e3?.id } } }]);
+  });
+
+  it('given a projection past the whole batch, when planned, then it passes nothing', () => {
+    const { byCollection, outcomes } = planLanes(
+      [{ projection: projection('a'), after: e4?.position ?? '' }],
+      events,
+    );
+    expect(outcomes[0]).toMatchObject({ last: null, applied: 0 });
+    expect(byCollection.size).toBe(0);
+  });
 });
 
 describe('rateMeter', () => {

@@ -145,29 +145,34 @@ export async function publishChanges(bus: Bus, docs: DocumentStore, changes: Cha
     const [lots, standings] = await Promise.all([
       // Read only, into notices: the store's own documents, not copies of them.
       findByIds(docs.collection<LotDocument>(LOTS), changes.lots.keys(), { readonly: true }),
-      // Only the standing, read only: a catch-up window asks for hundreds of thousands of them.
-      findByIds(docs.collection<LotBidderDocument>(LOT_BIDDERS), pairs, {
-        projection: { bidtopstatus: 1, bid_or_not: 1, max_bid: 1 },
-        readonly: true,
-      }),
+      // Read only, and whole (a standing is small): a catch-up window asks for hundreds of thousands.
+      findByIds(docs.collection<LotBidderDocument>(LOT_BIDDERS), pairs, { readonly: true }),
     ]);
-    const standing = new Map(standings.map((s) => [s._id, s]));
+    // Each lot's users, from the standings as found: a standing names its lot and its user, so no map
+    // of every pair is built. A dictionary from the start: each lot has its own set of user ids, and an
+    // object growing one id at a time would make a new shape per id.
+    const usersOf = new Map<string, LotChangedNotice['users']>();
+    for (const s of standings) {
+      const change = changes.lots.get(s.lot_id);
+      if (!change) continue;
+      let users = usersOf.get(s.lot_id);
+      if (!users) {
+        users = Object.create(null) as LotChangedNotice['users'];
+        usersOf.set(s.lot_id, users);
+      }
+      users[s.user_id] = {
+        bidtopstatus: s.bidtopstatus,
+        bid_or_not: s.bid_or_not,
+        my_max_bid: s.max_bid,
+        outbid: change.outbid.has(s.user_id),
+      } satisfies ViewerStatus & { outbid: boolean };
+    }
     const ordered = lots
       .map((doc) => ({ doc, change: changes.lots.get(doc._id) }))
       .filter((x): x is { doc: LotDocument; change: LotChange } => x.change !== undefined)
       .sort((a, b) => (a.change.last.position < b.change.last.position ? -1 : 1));
     for (const { doc, change } of ordered) {
-      const users: LotChangedNotice['users'] = {};
-      for (const userId of change.users) {
-        const s = standing.get(lotBidderId(doc._id, userId));
-        if (!s) continue;
-        users[userId] = {
-          bidtopstatus: s.bidtopstatus,
-          bid_or_not: s.bid_or_not,
-          my_max_bid: s.max_bid,
-          outbid: change.outbid.has(userId),
-        } satisfies ViewerStatus & { outbid: boolean };
-      }
+      const users = usersOf.get(doc._id) ?? {};
       const notice: LotChangedNotice = {
         position: change.last.position,
         eventId: change.last.id,

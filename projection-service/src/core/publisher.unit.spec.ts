@@ -2,6 +2,7 @@ import { type LotChangedNotice, subjects, type UserChangedNotice } from '@wine/c
 import type { Bus } from '@wine/platform';
 import { listedLot } from '@wine/platform/testing';
 import { describe, expect, it } from 'vitest';
+import { bidsProjection } from '../bids/project.ts';
 import { cartsProjection } from '../carts/project.ts';
 import { invoicesProjection } from '../invoices/project.ts';
 import { invoiceIssued, paymentRecorded } from '../invoices/testing.ts';
@@ -80,6 +81,45 @@ describe('publishChanges: the lot a notice carries', () => {
     expect(notice?.lot).not.toHaveProperty('seller_id');
     expect(JSON.stringify(notice)).not.toContain('user-5e11e7');
     expect(notice?.lot).toMatchObject({ id: 'e', own_lot: 0, bidtopstatus: null, watchlistid: 0 });
+  });
+});
+
+describe('publishChanges: the users a lot notice carries', () => {
+  it('gives each bidder the batch touched their own standing, and says who was outbid, per lot', async () => {
+    const earlier = [
+      record('lot-f', 'LotListed', listedLot({ lotId: 'f' })),
+      record('lot-g', 'LotListed', listedLot({ lotId: 'g' })),
+      record('lot-f', 'BidPlaced', { ...bid('dan'), biddingType: 'proxy' }),
+    ];
+    const batch = [
+      record('lot-f', 'BidPlaced', {
+        ...bid('ann', { bidId: 'b-ann-1', leads: false, maxAmount: 10_000 }),
+        biddingType: 'proxy',
+      }),
+      record('lot-f', 'BidPlaced', {
+        ...bid('bob', { bidId: 'b-bob-1', amount: 12_000, maxAmount: 15_000, outbidUserId: 'dan' }),
+        biddingType: 'proxy',
+      }),
+      record('lot-g', 'BidPlaced', { ...bid('ann', { bidId: 'b-ann-2' }), biddingType: 'proxy' }),
+    ];
+    const docs = await applyEvents([lotsProjection, bidsProjection], [...earlier, ...batch]);
+    const published: LotChangedNotice[] = [];
+    const bus = {
+      publish: async (_subject: string, data: unknown) => {
+        published.push(JSON.parse(JSON.stringify(data)) as LotChangedNotice);
+        return { seq: published.length, duplicate: false };
+      },
+    } as unknown as Bus;
+    await publishChanges(bus, docs, addChanges(noChanges(), batch), new Date('2026-11-22T12:00:00.000Z'));
+    expect(published.map((n) => n.lot.id)).toEqual(['f', 'g']);
+    expect(published[0]?.users).toEqual({
+      ann: { bidtopstatus: 'outbid', bid_or_not: 1, my_max_bid: 10_000, outbid: false },
+      bob: { bidtopstatus: 'winner', bid_or_not: 1, my_max_bid: 15_000, outbid: false },
+      dan: { bidtopstatus: 'outbid', bid_or_not: 1, my_max_bid: 10_000, outbid: true },
+    });
+    expect(published[1]?.users).toEqual({
+      ann: { bidtopstatus: 'winner', bid_or_not: 1, my_max_bid: 10_000, outbid: false },
+    });
   });
 });
 
