@@ -59,7 +59,7 @@ import {
   type SortedIndex,
 } from './embedded-index.ts';
 import { type IndexedStore, indexedCount, indexedFind } from './embedded-planner.ts';
-import { matchesTopLevel, UNKNOWN } from './fast-filter.ts';
+import { isFieldName, matchesTopLevel, UNKNOWN } from './fast-filter.ts';
 import { compileFastProjection, fastSort, fastUpdate } from './fast-update.ts';
 import {
   type BulkOperation,
@@ -412,9 +412,34 @@ export function createEmbeddedDocumentStore(
     return result;
   }
 
+  /**
+   * An upsert's new document when its update only sets top-level fields (`$set`, `$setOnInsert`, the
+   * insert-only part winning, as applyUpdate merges them): set on the seed, which is a copy already
+   * (every bid and standing of a catch-up is created so). Null for other shapes.
+   */
+  function setOnSeed(seed: AnyObject, update: Update): AnyObject | null {
+    if (Array.isArray(update)) return null;
+    for (const op in update) {
+      const fields = update[op];
+      if ((op !== '$set' && op !== '$setOnInsert') || !isPlainObject(fields)) return null;
+      for (const field in fields) if (!isFieldName(field)) return null;
+    }
+    for (const op of ['$set', '$setOnInsert'] as const) {
+      const fields = update[op] as AnyObject | undefined;
+      for (const field in fields) {
+        const value = fields[field];
+        if (field !== '_id') seed[field] = cloneDeep(value);
+        else if (seed._id === undefined) seed._id = cloneDeep(value);
+        else assertSameId(seed._id, { _id: value });
+      }
+    }
+    return seed;
+  }
+
   function upsertOne(name: string, filter: Filter, change: Update, tx: Tx | null): UpdateResult {
     // seedFromFilter copies what it takes from the filter, and applyUpdate what it takes from the update.
-    const seeded = applyUpdate(seedFromFilter(filter), change, true)!;
+    const seed = seedFromFilter(filter);
+    const seeded = setOnSeed(seed, change) ?? applyUpdate(seed, change, true)!;
     if (seeded._id === undefined) seeded._id = randomUUID();
     insert(name, seeded as Doc, tx, true);
     return { matchedCount: 0, modifiedCount: 0, upsertedCount: 1 };
