@@ -2,22 +2,17 @@
  * Projection catch-up over a bidding log of about 1,000,000 events (issue 4): the projection runner
  * as the embedded default runs it at start (every projection, the in-process bus told of what
  * changed), timed from start until it has stopped with everything published, and once more with no
- * bus; beside reading the same events through the event store port with no projection, and plain
- * better-sqlite3 row iteration over the same file.
+ * bus, each pass in a new process (bid-catch-up-pass.ts: a start is one, and a pass run after another
+ * in one process inherits its heap of a million documents); beside reading the same events through
+ * the event store port with no projection, and plain better-sqlite3 row iteration over the same file.
  */
+import { fork } from 'node:child_process';
+import { once } from 'node:events';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { START } from '@wine/event-schemas';
-import {
-  createEmbeddedDocumentStore,
-  createInProcessBus,
-  createLogger,
-  marketUpcaster,
-  openSqliteEventStore,
-  systemClock,
-} from '@wine/platform';
-import { createProjectionRunner, ensureIndexes, projections } from '@wine/projection-service';
+import { marketUpcaster, openSqliteEventStore } from '@wine/platform';
 import Database from 'better-sqlite3';
 import { writeBidLog } from './bid-log.ts';
 import { fmt, progress, progressDone, ratio, row } from './table.ts';
@@ -66,25 +61,19 @@ export async function bidCatchUp(dir: string) {
 
     /** Events per second from start to stop, the bus told of everything (stop publishes what is left). */
     const project = async (withBus: boolean) => {
-      const docs = createEmbeddedDocumentStore();
-      await ensureIndexes(docs);
-      const bus = withBus ? createInProcessBus() : undefined;
-      const runner = createProjectionRunner({
-        name: 'bench-bids',
-        eventStore: store,
-        docs,
-        projections,
-        clock: systemClock,
-        logger: createLogger('silent'),
-        ...(bus && { bus }),
+      const child = fork(join(import.meta.dirname, 'bid-catch-up-pass.ts'), {
+        execArgv: ['--import', 'tsx', '--max-semi-space-size=64'],
+        env: { ...process.env, BID_CATCH_UP_FILE: file, BID_CATCH_UP_BUS: withBus ? 'on' : 'off' },
+        stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
       });
-      const started = performance.now();
-      await runner.start();
-      await runner.waitFor(await store.headPosition(), 600_000);
-      await runner.stop();
-      const rate = read / ((performance.now() - started) / 1000);
-      await bus?.close();
-      return rate;
+      const [pass] = (await Promise.race([
+        once(child, 'message'),
+        once(child, 'exit').then(([code]) => {
+          throw new Error(`the catch-up pass exited (${code}) before its answer`);
+        }),
+      ])) as [{ events: number; seconds: number }];
+      if (pass.events !== read) throw new Error(`the pass applied ${pass.events} events of ${read}`);
+      return pass.events / pass.seconds;
     };
     progress('catch-up: projecting, no bus');
     const alone = await project(false);
