@@ -26,17 +26,22 @@ export interface SqliteEventStoreOptions {
   batchSize?: number;
 }
 
-interface Row {
-  position: number;
-  stream: string;
-  revision: number;
-  id: string;
-  type: string;
-  version: number;
-  data: string;
-  metadata: string;
-  log_hash: string | null;
-}
+/**
+ * An event as read: its columns in order, as an array (better-sqlite3's raw rows, a third cheaper to
+ * make than an object per row: a catch-up reads a million).
+ */
+type Row = [
+  position: number,
+  stream: string,
+  revision: number,
+  id: string,
+  type: string,
+  version: number,
+  data: string,
+  metadata: string,
+  logHash: string | null,
+];
+const COLUMNS = 'position, stream, revision, id, type, version, data, metadata, log_hash';
 
 const SCHEMA = `
   CREATE TABLE IF NOT EXISTS events (
@@ -91,15 +96,21 @@ export function openSqliteEventStore(file: string, options: SqliteEventStoreOpti
   const chainHead = logChainHead(db);
   /** The global chain's head while a write transaction runs (read at its start, moved by each append). */
   let chain = { hash: '', seq: 0 };
-  const forwards = db.prepare<[string, number, number], Row>(
-    'SELECT * FROM events WHERE stream = ? AND revision >= ? ORDER BY revision ASC LIMIT ?',
-  );
-  const backwards = db.prepare<[string, number, number], Row>(
-    'SELECT * FROM events WHERE stream = ? AND revision <= ? ORDER BY revision DESC LIMIT ?',
-  );
-  const after = db.prepare<[number, number], Row>(
-    'SELECT * FROM events WHERE position > ? ORDER BY position LIMIT ?',
-  );
+  const forwards = db
+    .prepare<[string, number, number], Row>(
+      `SELECT ${COLUMNS} FROM events WHERE stream = ? AND revision >= ? ORDER BY revision ASC LIMIT ?`,
+    )
+    .raw();
+  const backwards = db
+    .prepare<[string, number, number], Row>(
+      `SELECT ${COLUMNS} FROM events WHERE stream = ? AND revision <= ? ORDER BY revision DESC LIMIT ?`,
+    )
+    .raw();
+  const after = db
+    .prepare<[number, number], Row>(
+      `SELECT ${COLUMNS} FROM events WHERE position > ? ORDER BY position LIMIT ?`,
+    )
+    .raw();
   const head = db.prepare<[], { position: number | null }>('SELECT MAX(position) AS position FROM events');
   const dataVersion = db.prepare<[], number>('PRAGMA data_version').pluck();
 
@@ -138,18 +149,19 @@ export function openSqliteEventStore(file: string, options: SqliteEventStoreOpti
   };
 
   const toRecorded = (row: Row, raw = false): RecordedEvent => {
-    const data: unknown = JSON.parse(row.data);
-    const lifted = raw ? { version: row.version, data } : upcast(row.type, row.version, data);
+    const [position, stream, revision, id, type, version, json, metadata, logHash] = row;
+    const data: unknown = JSON.parse(json);
+    const lifted = raw ? { version, data } : upcast(type, version, data);
     return {
-      id: row.id,
-      type: row.type,
+      id,
+      type,
       version: lifted.version,
       data: lifted.data,
-      metadata: JSON.parse(row.metadata),
-      streamName: row.stream,
-      revision: row.revision,
-      position: padPosition(row.position),
-      ...(row.log_hash !== null && { logHash: row.log_hash }),
+      metadata: JSON.parse(metadata),
+      streamName: stream,
+      revision,
+      position: padPosition(position),
+      ...(logHash !== null && { logHash }),
     };
   };
 
@@ -298,7 +310,7 @@ export function openSqliteEventStore(file: string, options: SqliteEventStoreOpti
       if (last !== undefined && from > last) return [];
       const rows = forwards.all(streamName, from, limit);
       // Read to the end: the last row is the stream's last revision; no row, it is below `from`.
-      if (limit < 0 || rows.length < limit) know(streamName, rows.at(-1)?.revision ?? from - 1);
+      if (limit < 0 || rows.length < limit) know(streamName, rows.at(-1)?.[2] ?? from - 1);
       return rows.map((row) => toRecorded(row, options.raw));
     },
 
