@@ -25,11 +25,11 @@ export function guardedUpdate(
   if (change.$set) for (const field in change.$set) $set[field] = change.$set[field];
   $set._position = event.position;
   // Built field by field: spreading the change (of many shapes) was a tenth of a catch-up's planning.
-  const update: Record<string, Record<string, unknown>> = { $set };
-  if (change.$inc) update.$inc = change.$inc;
-  if (change.$unset) update.$unset = change.$unset;
-  if (change.$addToSet) update.$addToSet = change.$addToSet;
-  if (change.$pull) update.$pull = change.$pull;
+  const update: Record<string, unknown> = { $set };
+  for (const op in change) {
+    const fields = change[op as keyof GuardedChange];
+    if (op !== '$set' && fields) update[op] = fields;
+  }
   return {
     collection,
     operation: { updateOne: { filter: { _id, _position: { $lt: event.position } }, update } },
