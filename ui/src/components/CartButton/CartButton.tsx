@@ -6,24 +6,15 @@ import { useTranslation } from 'react-i18next';
 import { invalidateCarts, pendingCountQuery } from '../../api/queries.ts';
 import { useCartChanges } from '../../state/realtime.ts';
 import { sessionAtom } from '../../state/session.ts';
+import { OutlineIcon } from '../OutlineIcon.tsx';
 
 function CartIcon() {
   return (
-    <svg
-      width="22"
-      height="22"
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="1.8"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-    >
+    <OutlineIcon size={22} strokeWidth={1.8} round>
       <path d="M3 4h2l2.4 11.2a1 1 0 0 0 1 .8h9.2a1 1 0 0 0 1-.8L20 8H6.2" />
       <circle cx="9.5" cy="19.5" r="1.3" />
       <circle cx="17" cy="19.5" r="1.3" />
-    </svg>
+    </OutlineIcon>
   );
 }
 

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import languageClasses from '../LanguageSwitch/LanguageSwitch.module.css';
 import { LanguageLabel, useCurrentLanguage } from '../LanguageSwitch/language-label.tsx';
+import { OutlineIcon } from '../OutlineIcon.tsx';
 import { SearchIcon } from '../SearchSuggest/SearchIcon.tsx';
 import classes from './Header.module.css';
 
@@ -12,17 +13,9 @@ import classes from './Header.module.css';
 
 export function ChevronIcon() {
   return (
-    <svg
-      width="12"
-      height="12"
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2.5"
-      aria-hidden="true"
-    >
+    <OutlineIcon size={12} strokeWidth={2.5}>
       <path d="m6 9 6 6 6-6" />
-    </svg>
+    </OutlineIcon>
   );
 }
 

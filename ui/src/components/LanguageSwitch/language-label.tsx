@@ -1,6 +1,7 @@
 import { Group } from '@mantine/core';
 import { type Language, languages, toLanguage } from '@wine/contracts';
 import { useTranslation } from 'react-i18next';
+import { OutlineIcon } from '../OutlineIcon.tsx';
 
 /** The language shown now (i18next's, which the switch and the start-up restore set). */
 export function useCurrentLanguage(): Language {
@@ -13,18 +14,10 @@ export const labelOf = (code: Language) => languages.find((l) => l.code === code
 
 function GlobeIcon() {
   return (
-    <svg
-      width="16"
-      height="16"
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="1.8"
-      aria-hidden="true"
-    >
+    <OutlineIcon size={16} strokeWidth={1.8}>
       <circle cx="12" cy="12" r="9" />
       <path d="M3 12h18M12 3c2.5 2.7 3.8 5.7 3.8 9s-1.3 6.3-3.8 9c-2.5-2.7-3.8-5.7-3.8-9s1.3-6.3 3.8-9z" />
-    </svg>
+    </OutlineIcon>
   );
 }
 
