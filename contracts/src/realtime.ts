@@ -29,7 +29,7 @@ export interface ServerTimeMessage {
 
 interface LotMessageBase {
   position: Position;
-  /** The event types of this change, in log order; `event` is the last. */
+  /** The event types of this change, each once, in the order of its last event; `event` is the last. */
   events: string[];
   event: string;
   /** The lot as everyone sees it (no one's own fields). */

@@ -15,7 +15,7 @@ import {
   visitRange,
   walkRange,
 } from './embedded-index.ts';
-import { constraintsOf, indexedCount, indexedFind } from './embedded-planner.ts';
+import { constraintsOf, indexedCount, indexedFind, indexedMatches } from './embedded-planner.ts';
 import type { AnyObject } from './fast-filter.ts';
 
 type Lot = { _id: string; status?: string; closes?: number; colour?: string; price?: unknown };
@@ -358,6 +358,35 @@ describe('index plans', () => {
     expect(indexedFind(store, { status: 'open' }, { price: 1 }, { skip: 0, limit: 5 }, null)).toBeNull();
     const plain = storeOf(lots, ['status', 'price']);
     expect(indexedCount(plain, { colour: 'Red' }, null)).toBeNull();
+  });
+});
+
+describe('an unsorted find', () => {
+  it("reads only the narrowest plan's documents, and checks them for the rest of the filter", () => {
+    const store = storeOf(lots, ['colour', 'price'], ['status']);
+    const { seen, test } = counting(
+      (d) => d.colour === 'Red' && (d.price as number) >= 50_000 && d.status === 'open',
+    );
+    const found = indexedMatches(
+      store,
+      { colour: 'Red', price: { $gte: 50_000 }, status: 'open' },
+      Infinity,
+      test,
+    );
+    const matching = lots.filter(
+      (l) => l.colour === 'Red' && (l.price as number) >= 50_000 && l.status === 'open',
+    );
+    expect(found?.map((d) => d._id).sort()).toEqual(matching.map((l) => l._id));
+    // A third of the lots are red: the colour's documents, not all of them, are read.
+    expect(seen.calls).toBeLessThanOrEqual(lots.length / 3 + 1);
+  });
+
+  it('gives way to a scan when that stops sooner (a few matches wanted of a plan holding most documents)', () => {
+    const store = storeOf(lots, ['status']);
+    expect(indexedMatches(store, { status: 'open' }, 1, null)).toBeNull();
+    expect(indexedMatches(store, { status: 'closed' }, Infinity, null)).toHaveLength(100);
+    // No index on the field: nothing narrows.
+    expect(indexedMatches(store, { colour: 'Red' }, Infinity, null)).toBeNull();
   });
 });
 

@@ -58,7 +58,7 @@ import {
   reindexSorted,
   type SortedIndex,
 } from './embedded-index.ts';
-import { type IndexedStore, indexedCount, indexedFind } from './embedded-planner.ts';
+import { type IndexedStore, indexedCount, indexedFind, indexedMatches } from './embedded-planner.ts';
 import { isFieldName, matchesTopLevel, UNKNOWN } from './fast-filter.ts';
 import { compileFastProjection, fastSort, fastUpdate } from './fast-update.ts';
 import {
@@ -490,13 +490,20 @@ export function createEmbeddedDocumentStore(
     return state ? Array.from(readAll(state), cloneDeep) : [];
   }
 
+  const unsortedFound = (docs: Doc[] | null) => (docs ? { docs, paged: false } : null);
+
   function runFind(name: string, filter: Filter | undefined, options: FindOptions | undefined): Doc[] {
     const sort = options?.sort && Object.keys(options.sort).length > 0 ? options.sort : undefined;
     const skip = options?.skip ?? 0;
     const limit = options?.limit ? options.limit : Number.POSITIVE_INFINITY;
     const state = existing(name);
-    const store = sort && state ? indexedStore(state) : null;
-    const found = store && indexedFind(store, filter ?? {}, sort!, { skip, limit }, matcher(filter ?? {}));
+    // An `_id` list is map lookups (match); other filters may have an index narrowing them.
+    const store = state && (sort || (filter && idCandidates(filter) === null)) ? indexedStore(state) : null;
+    const found = !store
+      ? null
+      : sort
+        ? indexedFind(store, filter ?? {}, sort, { skip, limit }, matcher(filter ?? {}))
+        : unsortedFound(indexedMatches(store, filter ?? {}, skip + limit, matcher(filter ?? {})));
     let docs = found?.docs ?? match(state, filter, sort ? Number.POSITIVE_INFINITY : skip + limit);
     // mingo's $sort and $project build new arrays and objects; they never mutate their input.
     if (sort && !found?.paged) {

@@ -30,6 +30,8 @@ export interface LotBidderDocument {
   bid_or_not: number;
   max_bid: number;
   last_bid_at: string;
+  /** The position of the last bid that took the lead from this bidder (absent: never outbid so). */
+  outbid_position?: string;
   _position: string;
 }
 
@@ -80,7 +82,8 @@ export const bidsProjection: Projection = {
     [BIDS]: [{ key: { lot_id: 1, declined: 1, _position: -1 }, name: 'lot_history' }],
     [LOT_BIDDERS]: [
       { key: { user_id: 1, bidtopstatus: 1, last_bid_at: -1 }, name: 'user_status' },
-      { key: { lot_id: 1 }, name: 'lot' },
+      // A lot's standings changed since a position: whom a window of the lot's events touched (the bus).
+      { key: { lot_id: 1, _position: 1 }, name: 'lot_position' },
     ],
   },
   project(event: RecordedEvent): ProjectedOperation[] {
@@ -117,7 +120,9 @@ export const bidsProjection: Projection = {
             ...(own && { $inc: { bid_or_not: 1 } }),
           }),
           ...(bid.outbidUserId
-            ? bidderUpdate(lotId, bid.outbidUserId, event, { $set: { bidtopstatus: 'outbid' } })
+            ? bidderUpdate(lotId, bid.outbidUserId, event, {
+                $set: { bidtopstatus: 'outbid', outbid_position: event.position },
+              })
             : []),
         ];
       }

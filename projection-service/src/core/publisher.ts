@@ -5,27 +5,33 @@ import {
   type UserChangedNotice,
   type ViewerStatus,
 } from '@wine/contracts';
-import type { LotEvent, RecordedEvent } from '@wine/event-schemas';
+import type { Position, RecordedEvent } from '@wine/event-schemas';
 import { type Bus, type DocumentStore, findByIds } from '@wine/platform';
-import { LOT_BIDDERS, type LotBidderDocument, lotBidderId } from '../bids/project.ts';
+import { LOT_BIDDERS, type LotBidderDocument } from '../bids/project.ts';
 import { INVOICES, type InvoiceDocument } from '../invoices/project.ts';
 import { LOTS } from '../lots/project.ts';
 import { lotView } from '../lots/view.ts';
 
+/** One lot's changes in a window: its last event, and what kinds of event there were. */
 interface LotChange {
-  last: RecordedEvent;
+  /** The window's last event on the lot. */
+  id: string;
+  position: Position;
+  /** The event types, each once, in the order of its last occurrence (so the last is the last event's). */
   events: string[];
-  users: Set<string>;
-  outbid: Set<string>;
   belowFive: boolean;
 }
 
 /**
  * What committed events changed, gathered for the bus: per lot, and the users' own changes
  * (watchlist, carts). `addChanges` folds more events in, so a catch-up can tell the bus of many
- * batches at once.
+ * batches at once. Who a lot's events touched is not gathered event by event: their standings say it
+ * (every standing an event changes records its position), so a window holds one small entry per lot
+ * whatever the number of its bids.
  */
 export interface Changes {
+  /** The position of the first event folded in: a standing at or after it was changed in the window. */
+  from: Position | null;
   lots: Map<string, LotChange>;
   watched: RecordedEvent[];
   /** Per user, the last event that changed their carts (cart lines, wallet, an invoice issued to them). */
@@ -35,11 +41,16 @@ export interface Changes {
 }
 
 export const noChanges = (): Changes => ({
+  from: null,
   lots: new Map(),
   watched: [],
   carts: new Map(),
   invoices: new Map(),
 });
+
+/** What a window holds until published: an entry per lot, user, invoice or watchlist event. */
+export const pendingEntries = (changes: Changes): number =>
+  changes.lots.size + changes.watched.length + changes.carts.size + changes.invoices.size;
 
 /** Keeps the later of two events for one key (log order). */
 function keepLast(map: Map<string, RecordedEvent>, key: string, event: RecordedEvent) {
@@ -60,21 +71,23 @@ function addCartChange(changes: Changes, event: RecordedEvent): void {
   }
 }
 
-/**
- * One string per event type: each event read from the log carries its own copy of its type's name,
- * and a window keeps one per event (a million of them, 32 MB, in a catch-up).
- */
-const typeNames = new Map<string, string>();
-function typeName(type: string): string {
-  const known = typeNames.get(type);
-  if (known !== undefined) return known;
-  typeNames.set(type, type);
-  return type;
+/** Moves `type` to the end of `list`, where it stands once (a window's types in order of last occurrence). */
+function noteType(list: string[], type: string): void {
+  const last = list.length - 1;
+  if (list[last] === type) return;
+  const at = list.indexOf(type);
+  if (at < 0) {
+    list.push(type);
+    return;
+  }
+  for (let i = at; i < last; i++) list[i] = list[i + 1] as string;
+  list[last] = type;
 }
 
 /** Folds the events' changes into `changes` (pure but for `changes`), in log order. */
 export function addChanges(changes: Changes, events: readonly RecordedEvent[]): Changes {
   for (const event of events) {
+    changes.from ??= event.position;
     if (event.type === 'LotWatched' || event.type === 'LotUnwatched') {
       changes.watched.push(event);
       continue;
@@ -87,37 +100,13 @@ export function addChanges(changes: Changes, events: readonly RecordedEvent[]): 
     if (!lotId) continue;
     let change = changes.lots.get(lotId);
     if (!change) {
-      change = { last: event, events: [], users: new Set(), outbid: new Set(), belowFive: false };
+      change = { id: event.id, position: event.position, events: [], belowFive: false };
       changes.lots.set(lotId, change);
     }
-    change.last = event;
-    change.events.push(typeName(event.type));
-    switch (event.type) {
-      case 'BidPlaced':
-      case 'ProxyBidPlaced': {
-        const bid = event.data as Extract<LotEvent, { type: 'BidPlaced' }>['data'];
-        change.users.add(bid.bidderId);
-        if (bid.outbidUserId) {
-          change.users.add(bid.outbidUserId);
-          change.outbid.add(bid.outbidUserId);
-        }
-        break;
-      }
-      case 'MaxBidRaised':
-        change.users.add((event.data as Extract<LotEvent, { type: 'MaxBidRaised' }>['data']).bidderId);
-        break;
-      case 'LotExtended':
-        change.belowFive = true;
-        break;
-      case 'LotClosed': {
-        const closed = event.data as Extract<LotEvent, { type: 'LotClosed' }>['data'];
-        if (closed.winnerId) change.users.add(closed.winnerId);
-        for (const user of closed.losers) change.users.add(user);
-        break;
-      }
-      default:
-        break;
-    }
+    change.id = event.id;
+    change.position = event.position;
+    noteType(change.events, event.type);
+    if (event.type === 'LotExtended') change.belowFive = true;
   }
   return changes;
 }
@@ -129,6 +118,48 @@ const kindOf = (events: string[]): LotChangedNotice['kind'] => {
   return 'lotChanged';
 };
 
+/** Lots per query of their standings: an `$in` the embedded planner walks lot by lot (at most 1,024). */
+const LOTS_PER_QUERY = 1000;
+
+/**
+ * Per lot changed, the standing of each user its events touched, from the standings themselves: every
+ * standing an event changes records that event's position, so those at or after the window's first
+ * event are the ones it touched; and a bidder was outbid in the window when their last outbid is in
+ * it. Read only, and whole (a standing is small): a catch-up window asks for hundreds of thousands.
+ */
+async function touchedUsers(docs: DocumentStore, changes: Changes) {
+  const from = changes.from as Position;
+  const standings = docs.collection<LotBidderDocument>(LOT_BIDDERS);
+  const lotIds = [...changes.lots.keys()];
+  const usersOf = new Map<string, LotChangedNotice['users']>();
+  for (let i = 0; i < lotIds.length; i += LOTS_PER_QUERY) {
+    const found = await standings.find(
+      { lot_id: { $in: lotIds.slice(i, i + LOTS_PER_QUERY) }, _position: { $gte: from } },
+      { readonly: true },
+    );
+    // A dictionary per lot from the start: each lot has its own set of user ids, and an object growing
+    // one id at a time would make a shape per id. An index gives a lot's standings together: one
+    // lookup per run of them.
+    let lotId: string | null = null;
+    let users = Object.create(null) as LotChangedNotice['users'];
+    for (const s of found) {
+      if (s.lot_id !== lotId) {
+        lotId = s.lot_id;
+        const known = usersOf.get(lotId);
+        users = known ?? (Object.create(null) as LotChangedNotice['users']);
+        if (!known) usersOf.set(lotId, users);
+      }
+      users[s.user_id] = {
+        bidtopstatus: s.bidtopstatus,
+        bid_or_not: s.bid_or_not,
+        my_max_bid: s.max_bid,
+        outbid: s.outbid_position !== undefined && s.outbid_position >= from,
+      } satisfies ViewerStatus & { outbid: boolean };
+    }
+  }
+  return usersOf;
+}
+
 /**
  * Tells the bus of gathered changes (ARCHITECTURE.md: only after the read model is committed, with
  * the log position): one notice per lot, and one per user-owned change (watchlist). The message id is
@@ -139,43 +170,20 @@ const kindOf = (events: string[]): LotChangedNotice['kind'] => {
  */
 export async function publishChanges(bus: Bus, docs: DocumentStore, changes: Changes, now: Date) {
   if (changes.lots.size > 0) {
-    const pairs: string[] = [];
-    for (const [lotId, c] of changes.lots) for (const u of c.users) pairs.push(lotBidderId(lotId, u));
-    // In chunks of ids: a catch-up window's standings in one filter outgrew MongoDB's 16 MB (issue 13).
-    const [lots, standings] = await Promise.all([
+    const [lots, usersOf] = await Promise.all([
       // Read only, into notices: the store's own documents, not copies of them.
       findByIds(docs.collection<LotDocument>(LOTS), changes.lots.keys(), { readonly: true }),
-      // Read only, and whole (a standing is small): a catch-up window asks for hundreds of thousands.
-      findByIds(docs.collection<LotBidderDocument>(LOT_BIDDERS), pairs, { readonly: true }),
+      changes.from === null ? new Map<string, LotChangedNotice['users']>() : touchedUsers(docs, changes),
     ]);
-    // Each lot's users, from the standings as found: a standing names its lot and its user, so no map
-    // of every pair is built. A dictionary from the start: each lot has its own set of user ids, and an
-    // object growing one id at a time would make a new shape per id.
-    const usersOf = new Map<string, LotChangedNotice['users']>();
-    for (const s of standings) {
-      const change = changes.lots.get(s.lot_id);
-      if (!change) continue;
-      let users = usersOf.get(s.lot_id);
-      if (!users) {
-        users = Object.create(null) as LotChangedNotice['users'];
-        usersOf.set(s.lot_id, users);
-      }
-      users[s.user_id] = {
-        bidtopstatus: s.bidtopstatus,
-        bid_or_not: s.bid_or_not,
-        my_max_bid: s.max_bid,
-        outbid: change.outbid.has(s.user_id),
-      } satisfies ViewerStatus & { outbid: boolean };
-    }
     const ordered = lots
       .map((doc) => ({ doc, change: changes.lots.get(doc._id) }))
       .filter((x): x is { doc: LotDocument; change: LotChange } => x.change !== undefined)
-      .sort((a, b) => (a.change.last.position < b.change.last.position ? -1 : 1));
+      .sort((a, b) => (a.change.position < b.change.position ? -1 : 1));
     for (const { doc, change } of ordered) {
       const users = usersOf.get(doc._id) ?? {};
       const notice: LotChangedNotice = {
-        position: change.last.position,
-        eventId: change.last.id,
+        position: change.position,
+        eventId: change.id,
         kind: kindOf(change.events),
         events: change.events,
         below_five: change.belowFive ? 1 : 0,
@@ -183,7 +191,7 @@ export async function publishChanges(bus: Bus, docs: DocumentStore, changes: Cha
         lot: lotView(doc, now, null),
         users,
       };
-      await bus.publish(subjects.lotChanged(doc._id), notice, { msgId: change.last.id });
+      await bus.publish(subjects.lotChanged(doc._id), notice, { msgId: change.id });
     }
   }
   for (const event of changes.watched) {

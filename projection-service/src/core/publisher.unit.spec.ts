@@ -8,12 +8,10 @@ import { invoicesProjection } from '../invoices/project.ts';
 import { invoiceIssued, paymentRecorded } from '../invoices/testing.ts';
 import { lotsProjection } from '../lots/project.ts';
 import { walletsProjection } from '../wallets/project.ts';
-import { addChanges, noChanges, publishChanges } from './publisher.ts';
+import { addChanges, noChanges, pendingEntries, publishChanges } from './publisher.ts';
 import { applyEvents, eventRecorder } from './testing.ts';
 
 const record = eventRecorder();
-/** Which lots a batch changed, as the runner gathers them before it tells the bus. */
-const lotChanges = (events: Parameters<typeof addChanges>[1]) => addChanges(noChanges(), events).lots;
 const bid = (bidderId: string, extra: Record<string, unknown> = {}) => ({
   bidId: `b-${bidderId}`,
   bidderId,
@@ -26,41 +24,39 @@ const bid = (bidderId: string, extra: Record<string, unknown> = {}) => ({
   ...extra,
 });
 
+/** A bus that keeps the lot notices published on it, as they would arrive (serialised and parsed). */
+function lotNotices() {
+  const published: LotChangedNotice[] = [];
+  const bus = {
+    publish: async (_subject: string, data: unknown) => {
+      published.push(JSON.parse(JSON.stringify(data)) as LotChangedNotice);
+      return { seq: published.length, duplicate: false };
+    },
+  } as unknown as Bus;
+  return { bus, published };
+}
+
 describe('addChanges: what a committed batch tells the bus', () => {
-  it('groups a bid command per lot, with the users it touched and the one it outbid', () => {
+  it('groups a batch per lot: its last event, each event type once in the order of its last event, a soft-close extension', () => {
     const events = [
+      record('lot-a', 'BidPlaced', { ...bid('cat', { bidId: 'b-cat-0' }), biddingType: 'proxy' }),
       record('lot-a', 'ProxyBidPlaced', { ...bid('ann'), reason: 'proxy', answersBidId: 'b-bob' }),
       record('lot-a', 'BidPlaced', { ...bid('bob', { outbidUserId: 'ann' }), biddingType: 'proxy' }),
       record('lot-a', 'LotExtended', { closesAt: '2026-11-30T18:05:00.000Z' }),
       record('lot-b', 'BidPlaced', { ...bid('cat'), biddingType: 'proxy' }),
+      record('user-ann', 'LotWatched', { lotId: 'b' }),
     ];
-    const changes = lotChanges(events);
-    expect([...changes.keys()]).toEqual(['a', 'b']);
-    const a = changes.get('a');
+    const changes = addChanges(noChanges(), events);
+    expect(changes.from).toBe(events[0]?.position);
+    expect([...changes.lots.keys()]).toEqual(['a', 'b']);
+    const a = changes.lots.get('a');
     expect(a?.events).toEqual(['ProxyBidPlaced', 'BidPlaced', 'LotExtended']);
-    expect(a?.last.position).toBe(events[2]?.position);
-    expect([...(a?.users ?? [])]).toEqual(['ann', 'bob']);
-    expect([...(a?.outbid ?? [])]).toEqual(['ann']);
+    expect(a?.position).toBe(events[3]?.position);
+    expect(a?.id).toBe(events[3]?.id);
     expect(a?.belowFive).toBe(true);
-    expect(changes.get('b')?.belowFive).toBe(false);
-  });
-
-  it('never marks a bidder outbid by their own losing bid', () => {
-    const events = [
-      record('lot-c', 'BidPlaced', { ...bid('bob', { leads: false }), biddingType: 'proxy' }),
-      record('lot-c', 'ProxyBidPlaced', { ...bid('ann'), reason: 'proxy', answersBidId: 'b-bob' }),
-    ];
-    expect([...(lotChanges(events).get('c')?.outbid ?? [])]).toEqual([]);
-  });
-
-  it('touches the winner and every loser at the close, and ignores other streams', () => {
-    const events = [
-      record('lot-d', 'LotClosed', { outcome: 'sold', winnerId: 'ann', losers: ['bob', 'cat'] }),
-      record('user-ann', 'LotWatched', { lotId: 'd' }),
-    ];
-    const changes = lotChanges(events);
-    expect([...changes.keys()]).toEqual(['d']);
-    expect([...(changes.get('d')?.users ?? [])]).toEqual(['ann', 'bob', 'cat']);
+    expect(changes.lots.get('b')?.belowFive).toBe(false);
+    expect(changes.watched).toEqual([events[5]]);
+    expect(pendingEntries(changes)).toBe(3);
   });
 });
 
@@ -68,13 +64,7 @@ describe('publishChanges: the lot a notice carries', () => {
   it("is the public view: not the seller's user id, and no one's own fields", async () => {
     const events = [record('lot-e', 'LotListed', listedLot({ lotId: 'e', sellerId: 'user-5e11e7' }))];
     const docs = await applyEvents([lotsProjection], events);
-    const published: LotChangedNotice[] = [];
-    const bus = {
-      publish: async (_subject: string, data: unknown) => {
-        published.push(data as LotChangedNotice);
-        return { seq: published.length, duplicate: false };
-      },
-    } as unknown as Bus;
+    const { bus, published } = lotNotices();
     await publishChanges(bus, docs, addChanges(noChanges(), events), new Date('2026-11-22T12:00:00.000Z'));
     expect(published).toHaveLength(1);
     const [notice] = published;
@@ -85,11 +75,15 @@ describe('publishChanges: the lot a notice carries', () => {
 });
 
 describe('publishChanges: the users a lot notice carries', () => {
-  it('gives each bidder the batch touched their own standing, and says who was outbid, per lot', async () => {
+  it('gives each bidder the batch touched (and only them) their own standing, and says who was outbid, per lot', async () => {
     const earlier = [
       record('lot-f', 'LotListed', listedLot({ lotId: 'f' })),
       record('lot-g', 'LotListed', listedLot({ lotId: 'g' })),
       record('lot-f', 'BidPlaced', { ...bid('dan'), biddingType: 'proxy' }),
+      record('lot-f', 'BidPlaced', {
+        ...bid('cat', { bidId: 'b-cat-0', leads: false }),
+        biddingType: 'proxy',
+      }),
     ];
     const batch = [
       record('lot-f', 'BidPlaced', {
@@ -103,13 +97,7 @@ describe('publishChanges: the users a lot notice carries', () => {
       record('lot-g', 'BidPlaced', { ...bid('ann', { bidId: 'b-ann-2' }), biddingType: 'proxy' }),
     ];
     const docs = await applyEvents([lotsProjection, bidsProjection], [...earlier, ...batch]);
-    const published: LotChangedNotice[] = [];
-    const bus = {
-      publish: async (_subject: string, data: unknown) => {
-        published.push(JSON.parse(JSON.stringify(data)) as LotChangedNotice);
-        return { seq: published.length, duplicate: false };
-      },
-    } as unknown as Bus;
+    const { bus, published } = lotNotices();
     await publishChanges(bus, docs, addChanges(noChanges(), batch), new Date('2026-11-22T12:00:00.000Z'));
     expect(published.map((n) => n.lot.id)).toEqual(['f', 'g']);
     expect(published[0]?.users).toEqual({
@@ -119,6 +107,36 @@ describe('publishChanges: the users a lot notice carries', () => {
     });
     expect(published[1]?.users).toEqual({
       ann: { bidtopstatus: 'winner', bid_or_not: 1, my_max_bid: 10_000, outbid: false },
+    });
+  });
+});
+
+describe('publishChanges: the close', () => {
+  it('gives the winner and every loser their standing, none of them outbid by an earlier window', async () => {
+    const earlier = [
+      record('lot-h', 'LotListed', listedLot({ lotId: 'h' })),
+      record('lot-h', 'BidPlaced', { ...bid('ann', { bidId: 'b-ann-h' }), biddingType: 'proxy' }),
+      record('lot-h', 'BidPlaced', {
+        ...bid('bob', { bidId: 'b-bob-h', amount: 11_000, maxAmount: 11_000, outbidUserId: 'ann' }),
+        biddingType: 'proxy',
+      }),
+    ];
+    const batch = [
+      record('lot-h', 'LotClosed', {
+        outcome: 'sold',
+        winnerId: 'bob',
+        losers: ['ann'],
+        hammerPrice: 11_000,
+      }),
+    ];
+    const docs = await applyEvents([lotsProjection, bidsProjection], [...earlier, ...batch]);
+    const { bus, published } = lotNotices();
+    await publishChanges(bus, docs, addChanges(noChanges(), batch), new Date('2026-11-22T12:00:00.000Z'));
+    expect(published).toHaveLength(1);
+    expect(published[0]).toMatchObject({ kind: 'realclosedupdates', events: ['LotClosed'] });
+    expect(published[0]?.users).toEqual({
+      ann: { bidtopstatus: 'lost', bid_or_not: 1, my_max_bid: 10_000, outbid: false },
+      bob: { bidtopstatus: 'won', bid_or_not: 1, my_max_bid: 11_000, outbid: false },
     });
   });
 });

@@ -52,15 +52,15 @@ export interface RunnerDeps {
   /** First wait before resubscribing after a failure; doubles up to 30 s, back to it after a batch. */
   retryDelayMs?: number;
   /**
-   * While catching up, the bus is told of this many events' changes at once (default 1,000,000, some
-   * tens of seconds of catch-up): one notice per lot for the whole window instead of one per batch,
-   * as a batch already does for its own events. A notice costs about as much as the projection of
-   * ten events, and intermediate states of a lot the read model has already passed help no one: a
-   * window's notices cost about the same whatever its length (one per lot changed, with its
-   * bidders), so fewer windows cost less (half a million: 1.5 s more on the million-event bench
-   * log). What a window holds until published bounds it: 109 MB for a million bids on 10,000 lots
-   * (per lot changed, its event types and bidders), about a fifth of that read model. Live, every
-   * committed batch is published at once.
+   * While catching up, the bus is told of changes once this many entries are waiting (default
+   * 100,000: a lot, a user's carts, an invoice or a watchlist event each), and at the end: one notice
+   * per lot for the whole window instead of one per batch, as a batch already does for its own
+   * events. Intermediate states of a lot the read model has already passed help no one, and a
+   * window's notices cost about the same whatever its length (one per lot changed, with the bidders
+   * its events touched), so fewer windows cost less. A lot's entry is its last event and its event
+   * types, whatever the number of its bids (the bidders are read from their standings), so the
+   * million-event bench log (10,000 lots) is one window of about 2 MB. Live, every committed batch is
+   * published at once.
    */
   catchUpPublishWindow?: number;
   /** Events per page when a resumed projection catches up on its own. */

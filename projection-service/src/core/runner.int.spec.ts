@@ -96,7 +96,8 @@ describe('projection runner', () => {
     expect(a).toMatchObject({
       position: lastOfA,
       kind: 'bidAddtime',
-      events: ['LotListed', 'BidPlaced', 'BidPlaced'],
+      // Each type once, in the order of its last event.
+      events: ['LotListed', 'BidPlaced'],
       lot: { wprice: 11_000, bid_count: 2 },
     });
     expect(Object.keys(a?.users ?? {}).sort()).toEqual(['ann', 'bob']);
@@ -108,17 +109,20 @@ describe('projection runner', () => {
     expect(notices[2]).toMatchObject({ position, events: ['BidPlaced'], lot: { wprice: 12_000 } });
   });
 
-  it('tells the bus of a long catch-up window by window', async () => {
+  it('tells the bus of a long catch-up window by window, a window being so many lots (or users) waiting', async () => {
     const store = openSqliteEventStore(':memory:', { upcast: marketUpcaster, batchSize: 1 });
     const bus = createInProcessBus();
     const notices: LotChangedNotice[] = [];
     await bus.subscribe<LotChangedNotice>(subjects.anyLotChanged, ({ data }) => {
       notices.push(data);
     });
-    await store.append('lot-c', [event('LotListed', listed('c'))], 'no_stream');
+    const lots = ['w1', 'w2', 'w3'];
+    for (const lot of lots) await store.append(`lot-${lot}`, [event('LotListed', listed(lot))], 'no_stream');
     let last = '';
-    for (let i = 0; i < 5; i++)
-      last = (await store.append('lot-c', [bid(`u${i}`, 10_000 + i * 1_000)], i)).position;
+    // Five bids on each lot, lot after lot: a window waits for a second lot, whatever its events.
+    for (const [l, lot] of lots.entries())
+      for (let i = 0; i < 5; i++)
+        last = (await store.append(`lot-${lot}`, [bid(`u${l}-${i}`, 10_000 + i * 1_000)], i)).position;
     const runner = createProjectionRunner({
       name: 'spec',
       eventStore: store,
@@ -135,9 +139,22 @@ describe('projection runner', () => {
     });
     await runner.start();
     await runner.waitFor(last);
-    await expect.poll(() => notices.length).toBe(3);
-    expect(notices.map((x) => x.events.length)).toEqual([2, 2, 2]);
-    expect(notices.map((x) => x.lot.bid_count)).toEqual([1, 3, 5]);
-    expect(notices[2]?.position).toBe(last);
+    // w1 and w2 listed; w3 listed and w1 bid on; w2's bids (one lot) then w3's first: the rest at the end.
+    // Windows close at their second lot: [w1, w2] listed; w3 listed and w1's first bid; w1's other
+    // bids and w2's first; w2's other bids and w3's first; the rest at the end of the catch-up.
+    await expect.poll(() => notices.length).toBe(9);
+    // Each notice names the bidders its own window touched, not those of earlier windows.
+    expect(notices.map((x) => [x.lot.id, x.lot.bid_count, Object.keys(x.users).sort()])).toEqual([
+      ['w1', 0, []],
+      ['w2', 0, []],
+      ['w3', 0, []],
+      ['w1', 1, ['u0-0']],
+      ['w1', 5, ['u0-1', 'u0-2', 'u0-3', 'u0-4']],
+      ['w2', 1, ['u1-0']],
+      ['w2', 5, ['u1-1', 'u1-2', 'u1-3', 'u1-4']],
+      ['w3', 1, ['u2-0']],
+      ['w3', 5, ['u2-1', 'u2-2', 'u2-3', 'u2-4']],
+    ]);
+    expect(notices[8]?.position).toBe(last);
   });
 });

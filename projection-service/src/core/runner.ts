@@ -10,7 +10,7 @@ import { CHECKPOINTS, checkpointOperation, loadCheckpoint } from './checkpoints.
 import { type Lane, laneStatus, newLane } from './lanes.ts';
 import { type LaneOutcome, planLanes } from './plan.ts';
 import type { Projection } from './projection.ts';
-import { addChanges, noChanges, publishChanges } from './publisher.ts';
+import { addChanges, noChanges, pendingEntries, publishChanges } from './publisher.ts';
 import type { ProjectionRunner, RunnerDeps } from './runner-types.ts';
 import { addSkip, isSkipEvent, loadSkips, type Skips } from './skips.ts';
 
@@ -48,11 +48,10 @@ export function createProjectionRunner(deps: RunnerDeps): ProjectionRunner {
   let inFlight: Promise<void> = Promise.resolve();
   const resuming = new Map<string, Promise<void>>();
   const waiters = new Set<{ position: Position; resolve: () => void }>();
-  const publishWindow = deps.catchUpPublishWindow ?? 1_000_000;
+  const publishWindow = deps.catchUpPublishWindow ?? 100_000;
   const pageSize = deps.pageSize ?? 1000;
-  /** Changes of committed events the bus has not been told of yet (catch-up only), and how many events. */
+  /** Changes of committed events the bus has not been told of yet (catch-up only). */
   let unpublished = noChanges();
-  let unpublishedEvents = 0;
   /** Builds the indexes deferred for a catch-up from the start of the log (once caught up). */
   let buildDeferredIndexes: (() => void) | null = null;
   const indexesBuilt = () => {
@@ -68,7 +67,6 @@ export function createProjectionRunner(deps: RunnerDeps): ProjectionRunner {
   async function publishUnpublished(): Promise<void> {
     const changes = unpublished;
     unpublished = noChanges();
-    unpublishedEvents = 0;
     if (bus) await publishChanges(bus, docs, changes, clock.now());
   }
 
@@ -141,8 +139,7 @@ export function createProjectionRunner(deps: RunnerDeps): ProjectionRunner {
       for (const event of events) if (isSkipEvent(event)) void noteSkip(event.data);
       if (!bus) return;
       addChanges(unpublished, events);
-      unpublishedEvents += events.length;
-      if (caughtUp || unpublishedEvents >= publishWindow) await publishUnpublished();
+      if (caughtUp || pendingEntries(unpublished) >= publishWindow) await publishUnpublished();
     })();
     inFlight = work.catch(() => undefined);
     await work;
