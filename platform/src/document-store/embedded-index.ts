@@ -210,7 +210,10 @@ export function buildSortedIndex(
       index.irregular.add(key);
       continue;
     }
-    values.push(key);
+    // The document's number rides at the end of its entry until the entries are sorted: numbered in
+    // the documents' own order (a walk of the numbers' map in its order, not the index's), then taken
+    // off, leaving the key.
+    values.push(key, numbers.of(key));
     const first = values[0] as Scalar;
     const group = groups.get(first);
     if (group) group.push(values);
@@ -219,18 +222,18 @@ export function buildSortedIndex(
   }
   if (groups.size === 0) return index;
   const keys: Key[] = [];
+  const docNumbers: number[] = [];
+  // The key ends the comparison (keys are unique), so the number after it is never compared.
   const byRest = (a: Key, b: Key) => compareFrom(a, b, 1);
   for (const first of [...groups.keys()].sort(compareComponent)) {
     const group = groups.get(first) as Component[][];
     if (group.length > 1) group.sort(byRest);
-    for (const k of group) keys.push(k);
+    for (const k of group) {
+      docNumbers.push(k.pop() as number);
+      keys.push(k);
+    }
   }
-  const tree = bulkLoad(
-    keys,
-    keys.map((k) => numbers.of(k[k.length - 1] as string)),
-    64,
-    compareKeys,
-  ) as unknown as Tree;
+  const tree = bulkLoad(keys, docNumbers, 64, compareKeys) as unknown as Tree;
   return { ...index, tree };
 }
 
