@@ -12,7 +12,7 @@
  * log keeps. While no set is kept, a write costs one increment.
  */
 
-import type { DocNumbers, DocSet } from './embedded-index.ts';
+import type { DocSet, DocTable } from './embedded-index.ts';
 import type { AnyObject } from './fast-filter.ts';
 
 /** The most keys the log of writes keeps; past that, every set is built again when next asked. */
@@ -62,8 +62,7 @@ export class FilterCache {
    */
   matching(
     name: string,
-    docs: ReadonlyMap<string, AnyObject>,
-    numbers: DocNumbers,
+    docs: DocTable,
     test: ((doc: AnyObject) => boolean) | null,
     build: () => DocSet | null,
   ): DocSet | null {
@@ -75,9 +74,10 @@ export class FilterCache {
         this.kept -= entry.matches.bytes;
         for (let i = entry.at - this.logStart; i < this.log.length; i++) {
           const key = this.log[i] as string;
-          const doc = docs.get(key);
-          if (doc && (!test || test(doc))) entry.matches.add(numbers.of(key));
-          else entry.matches.delete(numbers.of(key));
+          const n = docs.of(key);
+          const doc = docs.at(n);
+          if (doc && (!test || test(doc))) entry.matches.add(n);
+          else entry.matches.delete(n);
         }
         entry.at = this.writes;
         this.keep(name, entry);

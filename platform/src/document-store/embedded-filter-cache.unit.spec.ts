@@ -2,20 +2,17 @@ import { describe, expect, it } from 'vitest';
 import { seeded } from '../testing/seeded.ts';
 import { createEmbeddedDocumentStore } from './embedded.ts';
 import { FilterCache, filterName } from './embedded-filter-cache.ts';
-import { DocNumbers, DocSet } from './embedded-index.ts';
+import { DocSet, DocTable } from './embedded-index.ts';
 import type { AnyObject } from './fast-filter.ts';
 import type { Filter, Sort } from './port.ts';
 
 describe('the filter cache', () => {
-  const docs = new Map<string, AnyObject>(
-    Array.from({ length: 100 }, (_, i) => [`d${i}`, { _id: `d${i}`, n: i }]),
-  );
-  const numbers = new DocNumbers();
-  for (const key of docs.keys()) numbers.of(key);
+  const docs = new DocTable();
+  for (let i = 0; i < 100; i++) docs.set(`d${i}`, { _id: `d${i}`, n: i });
   const even = (doc: AnyObject) => (doc.n as number) % 2 === 0;
   const setOf = (keys: Iterable<string>) => {
     const set = new DocSet();
-    for (const key of keys) set.add(numbers.of(key));
+    for (const key of keys) set.add(docs.of(key));
     return set;
   };
 
@@ -31,18 +28,18 @@ describe('the filter cache', () => {
       builds += 1;
       return setOf([...docs.values()].filter(even).map((d) => d._id as string));
     };
-    expect(cache.matching('even', docs, numbers, test, build)?.size).toBe(50);
-    expect(cache.matching('even', docs, numbers, test, build)?.size).toBe(50);
+    expect(cache.matching('even', docs, test, build)?.size).toBe(50);
+    expect(cache.matching('even', docs, test, build)?.size).toBe(50);
     expect(builds).toBe(1);
     docs.set('d1', { _id: 'd1', n: 2 });
     cache.changed('d1');
     docs.delete('d2');
     cache.changed('d2');
-    const matches = cache.matching('even', docs, numbers, test, build);
+    const matches = cache.matching('even', docs, test, build);
     expect(builds).toBe(1);
     expect(tests).toBe(1); // d1 re-tested; d2 is gone
-    expect(matches?.has(numbers.of('d1'))).toBe(true);
-    expect(matches?.has(numbers.of('d2'))).toBe(false);
+    expect(matches?.has(docs.of('d1'))).toBe(true);
+    expect(matches?.has(docs.of('d2'))).toBe(false);
     expect(matches?.size).toBe(50);
   });
 
@@ -53,9 +50,9 @@ describe('the filter cache', () => {
       builds += 1;
       return setOf(['d0']);
     };
-    cache.matching('one', docs, numbers, null, build);
+    cache.matching('one', docs, null, build);
     for (let i = 0; i < 60_000; i++) cache.changed(`d${i % 100}`);
-    cache.matching('one', docs, numbers, () => false, build);
+    cache.matching('one', docs, () => false, build);
     expect(builds).toBe(2);
   });
 

@@ -2,7 +2,7 @@
 
 import { Query } from 'mingo';
 import type { FilterCache } from './embedded-filter-cache.ts';
-import type { DocNumbers, SortedIndex } from './embedded-index.ts';
+import type { DocTable, SortedIndex } from './embedded-index.ts';
 import { compileFastFilter, UNKNOWN } from './fast-filter.ts';
 import type { BulkWriteResult, Doc, Filter, IndexSpec, Update, UpdateResult } from './port.ts';
 
@@ -26,10 +26,9 @@ export interface IndexState {
 }
 
 export interface CollState {
-  docs: Map<string, Doc>;
+  /** Its documents, numbered (the numbers are its sorted indexes' entries). */
+  docs: DocTable<Doc>;
   indexes: IndexState[];
-  /** The document numbers of its sorted indexes' entries (one numbering for all of them). */
-  numbers: DocNumbers;
   /** The documents recent filters match (made when a reader first plans over the sorted indexes). */
   filters?: FilterCache;
 }

@@ -26,25 +26,89 @@ export type Component = Scalar | Bound;
 export type Key = readonly Component[];
 
 /**
- * A number for each document key of a collection, shared by its indexes: an index entry's value is
- * its document's number, so a walk testing entries against a set of matches (a `DocSet`) reads
- * numbers packed in the tree's leaves and bits in one small array instead of following a pointer to
- * each key string (at 100,000 lots, a cache miss or two per entry was most of a walk's cost). A
- * number is never reused for another key.
+ * A collection's documents, each under its key and a number: an index entry's value is its
+ * document's number, so a walk testing entries against a set of matches (a `DocSet`) reads numbers
+ * packed in the tree's leaves and bits in one small array instead of following a pointer to each key
+ * string (at 100,000 lots, a cache miss or two per entry was most of a walk's cost), and the document
+ * of an entry is one array read. One map (key to number) serves both the documents and the numbers:
+ * a catch-up writing a million documents looks each key up once. A number is never reused for
+ * another key; a key deleted keeps its number, and gets it back if its document comes back.
+ * Iterates in number order (the order the keys first came in).
  */
-export class DocNumbers {
+export class DocTable<D extends AnyObject = AnyObject> {
   private readonly byKey = new Map<string, number>();
   /** The document key of each number. */
   readonly keys: string[] = [];
+  /** The document of each number (undefined: none under that key now). */
+  private readonly docs: (D | undefined)[] = [];
+  /** The key looked up last and its number: a write follows the read of its document. */
+  private lastKey: string | null = null;
+  private lastNumber = -1;
+  /** Documents in the table. */
+  size = 0;
 
+  /** The key's number, or -1 (a write looks up the key its read just did: the last answer is kept). */
+  private find(key: string): number {
+    if (key === this.lastKey) return this.lastNumber;
+    const n = this.byKey.get(key) ?? -1;
+    this.lastKey = key;
+    this.lastNumber = n;
+    return n;
+  }
+
+  /** The key's number, given it if it has none. */
   of(key: string): number {
-    let n = this.byKey.get(key);
-    if (n === undefined) {
+    let n = this.find(key);
+    if (n < 0) {
       n = this.keys.length;
       this.keys.push(key);
+      this.docs.push(undefined);
       this.byKey.set(key, n);
+      this.lastNumber = n;
     }
     return n;
+  }
+
+  get(key: string): D | undefined {
+    const n = this.find(key);
+    return n < 0 ? undefined : this.docs[n];
+  }
+
+  /** The document numbered `n`. */
+  at(n: number): D | undefined {
+    return this.docs[n];
+  }
+
+  has(key: string): boolean {
+    return this.get(key) !== undefined;
+  }
+
+  set(key: string, doc: D): void {
+    const n = this.of(key);
+    if (this.docs[n] === undefined) this.size += 1;
+    this.docs[n] = doc;
+  }
+
+  delete(key: string): boolean {
+    const n = this.find(key);
+    if (n < 0 || this.docs[n] === undefined) return false;
+    this.docs[n] = undefined;
+    this.size -= 1;
+    return true;
+  }
+
+  *values(): IterableIterator<D> {
+    for (let n = 0; n < this.docs.length; n++) {
+      const doc = this.docs[n];
+      if (doc !== undefined) yield doc;
+    }
+  }
+
+  *[Symbol.iterator](): IterableIterator<[string, D]> {
+    for (let n = 0; n < this.docs.length; n++) {
+      const doc = this.docs[n];
+      if (doc !== undefined) yield [this.keys[n] as string, doc];
+    }
   }
 }
 
@@ -168,11 +232,14 @@ export interface SortedIndex {
   readonly irregular: Set<string>;
   /** Entries whose `_id` is not a string: their document keys do not sort as their ids do. */
   otherIds: number;
-  /** The collection's document numbers: an entry's value. */
-  readonly numbers: DocNumbers;
+  /** The collection's documents and their numbers (an entry's value). */
+  readonly numbers: DocTable;
 }
 
-export function createSortedIndex(fields: readonly string[], numbers = new DocNumbers()): SortedIndex {
+export function createSortedIndex(
+  fields: readonly string[],
+  numbers: DocTable = new DocTable(),
+): SortedIndex {
   return {
     fields,
     parts: fields.map((f) => f.split('.')),
@@ -197,23 +264,21 @@ const { bulkLoad } =
  * user's standings: far fewer comparisons than one sort of them all, and runs the sort finds already
  * in order). Prefix counts come later, for the lengths plans ask for (`prefixCounts`).
  */
-export function buildSortedIndex(
-  fields: readonly string[],
-  docs: Iterable<[string, AnyObject]>,
-  numbers = new DocNumbers(),
-): SortedIndex {
-  const index = createSortedIndex(fields, numbers);
+export function buildSortedIndex(fields: readonly string[], docs: DocTable): SortedIndex {
+  const index = createSortedIndex(fields, docs);
   const groups = new Map<Scalar, Component[][]>();
-  for (const [key, doc] of docs) {
+  for (let n = 0; n < docs.keys.length; n++) {
+    const doc = docs.at(n);
+    if (doc === undefined) continue;
+    const key = docs.keys[n] as string;
     const values: Component[] | null = indexValues(index, doc);
     if (!values) {
       index.irregular.add(key);
       continue;
     }
-    // The document's number rides at the end of its entry until the entries are sorted: numbered in
-    // the documents' own order (a walk of the numbers' map in its order, not the index's), then taken
-    // off, leaving the key.
-    values.push(key, numbers.of(key));
+    // The document's number rides at the end of its entry until the entries are sorted, then is
+    // taken off, leaving the key.
+    values.push(key, n);
     const first = values[0] as Scalar;
     const group = groups.get(first);
     if (group) group.push(values);

@@ -5,7 +5,7 @@ import {
   compareComponent,
   countRange,
   createSortedIndex,
-  DocNumbers,
+  DocTable,
   type Key,
   prefixCounts,
   prefixKey,
@@ -20,12 +20,26 @@ import type { AnyObject } from './fast-filter.ts';
 
 type Lot = { _id: string; status?: string; closes?: number; colour?: string; price?: unknown };
 
+/** A table that notes the key of each document read from it (`read`). */
+class SpyTable extends DocTable {
+  readonly read = new Set<string>();
+  override at(n: number) {
+    this.read.add(this.keys[n] as string);
+    return super.at(n);
+  }
+  override get(key: string) {
+    this.read.add(key);
+    return super.get(key);
+  }
+}
+
 function storeOf(lots: Lot[], ...indexFields: string[][]) {
-  const docs = new Map<string, AnyObject>(lots.map((l) => [l._id, l]));
-  const numbers = new DocNumbers();
-  const indexes: SortedIndex[] = indexFields.map((fields) => createSortedIndex(fields, numbers));
+  const docs = new SpyTable();
+  for (const lot of lots) docs.set(lot._id, lot);
+  const indexes: SortedIndex[] = indexFields.map((fields) => createSortedIndex(fields, docs));
   for (const index of indexes) for (const [key, doc] of docs) reindexSorted(index, key, undefined, doc);
-  return { docs, indexes, numbers };
+  docs.read.clear();
+  return { docs, indexes };
 }
 
 /** An index's entries with the document key of each entry's number. */
@@ -50,6 +64,30 @@ const lots: Lot[] = Array.from({ length: 1000 }, (_, i) => ({
   colour: colours[i % 3],
   price: i * 100,
 }));
+
+describe('a document table', () => {
+  it("keeps each document under its key and a number that stays the key's, deleted and back", () => {
+    const table = new DocTable();
+    table.set('a', { _id: 'a', v: 1 });
+    table.set('b', { _id: 'b', v: 2 });
+    table.set('a', { _id: 'a', v: 3 });
+    expect(table.size).toBe(2);
+    expect([table.of('a'), table.of('b')]).toEqual([0, 1]);
+    expect(table.get('a')).toEqual({ _id: 'a', v: 3 });
+    expect(table.at(1)).toEqual({ _id: 'b', v: 2 });
+    expect(table.delete('a')).toBe(true);
+    expect(table.delete('a')).toBe(false);
+    expect([table.get('a'), table.has('a'), table.size]).toEqual([undefined, false, 1]);
+    // A key asked for its number before its document comes (an index entry written first).
+    expect(table.of('c')).toBe(2);
+    expect([table.has('c'), table.size]).toEqual([false, 1]);
+    table.set('c', { _id: 'c' });
+    table.set('a', { _id: 'a', v: 4 });
+    expect([table.of('a'), table.size]).toEqual([0, 3]);
+    expect([...table].map(([key]) => key)).toEqual(['a', 'b', 'c']);
+    expect([...table.values()].map((d) => d._id)).toEqual(['a', 'b', 'c']);
+  });
+});
 
 describe('sorted index keys', () => {
   it('order missing and null, then numbers, then strings, then booleans, with bounds around them', () => {
@@ -171,19 +209,9 @@ describe('index plans', () => {
 
   it('answer a later page of an exact walk in order, reading no document it passes over', () => {
     const store = storeOf(lots, ['status', 'closes']);
-    const read = new Set<string>();
-    const docs = new Map([...store.docs].map(([key, doc]) => [key, doc]));
-    const spying = {
-      ...store,
-      docs: Object.assign(docs, {
-        get: (k: string) => {
-          read.add(k);
-          return store.docs.get(k);
-        },
-      }),
-    };
+    const { read } = store.docs;
     const found = indexedFind(
-      spying,
+      store,
       { status: 'open' },
       { closes: -1, _id: -1 },
       { skip: 40, limit: 7 },
@@ -245,23 +273,12 @@ describe('index plans', () => {
     // Prices run against the closing order: a walk of {status, price} would pass every open lot of
     // the other colours; the skip scan reads only the Red lots, one walk per closing time.
     const store = storeOf(lots, ['status', 'price'], ['status', 'colour', 'closes', 'price']);
-    const read = new Set<string>();
-    /** The store, noting each document key read. */
-    const spied = (s: typeof store) => ({
-      ...s,
-      docs: Object.assign(new Map(s.docs), {
-        get: (k: string) => {
-          read.add(k);
-          return s.docs.get(k);
-        },
-      }),
-    });
     const byPriceDesc = (a: Lot, b: Lot) =>
       (b.price as number) - (a.price as number) || (a._id < b._id ? 1 : -1);
     const red = lots.filter((l) => l.status === 'open' && l.colour === 'Red');
     // The closing times are the skipped field: 500 of them, more than a skip scan reads.
     const tooMany = indexedFind(
-      spied(store),
+      store,
       { status: 'open', colour: 'Red' },
       { price: -1, _id: -1 },
       { skip: 0, limit: 5 },
@@ -273,14 +290,13 @@ describe('index plans', () => {
       ['status', 'price'],
       ['status', 'colour', 'closes', 'price'],
     );
-    read.clear();
     const filter = { status: 'open', colour: 'Red', price: { $lt: 60_000 } };
-    const found = indexedFind(spied(few), filter, { price: -1, _id: -1 }, { skip: 3, limit: 5 }, null);
+    const found = indexedFind(few, filter, { price: -1, _id: -1 }, { skip: 3, limit: 5 }, null);
     const expected = [...few.docs.values()]
       .filter((l) => l.status === 'open' && l.colour === 'Red' && (l.price as number) < 60_000)
       .sort((a, b) => byPriceDesc(a as Lot, b as Lot));
     expect(found).toEqual({ docs: expected.slice(3, 8), paged: true });
-    expect(read.size).toBeLessThanOrEqual(8);
+    expect(few.docs.read.size).toBeLessThanOrEqual(8);
     // An equality on a field in between takes the values asked, not the index's.
     const some = indexedFind(
       few,
@@ -299,19 +315,10 @@ describe('index plans', () => {
     // One lot in 12 is the colour asked: a walk by closing time passes about 12 entries per match.
     const rare = lots.map((l, i) => ({ ...l, colour: i % 12 === 7 ? 'Orange' : l.colour }));
     const store = storeOf(rare, ['status', 'closes'], ['status', 'colour']);
-    const read = new Set<string>();
-    const spying = {
-      ...store,
-      docs: Object.assign(new Map(store.docs), {
-        get: (k: string) => {
-          read.add(k);
-          return store.docs.get(k);
-        },
-      }),
-    };
+    const { read } = store.docs;
     const never = counting(() => true);
     const filter = { status: 'open', colour: 'Orange' };
-    const found = indexedFind(spying, filter, { closes: 1, _id: 1 }, { skip: 2, limit: 4 }, never.test);
+    const found = indexedFind(store, filter, { closes: 1, _id: 1 }, { skip: 2, limit: 4 }, never.test);
     const expected = rare.filter((l) => l.status === 'open' && l.colour === 'Orange').sort(byCloseThenId);
     expect(found).toEqual({ docs: expected.slice(2, 6), paged: true });
     expect(never.seen.calls).toBe(0);
@@ -400,7 +407,8 @@ describe('an index built in bulk over documents already there', () => {
       ...(colours[i % 5] !== undefined && { colour: colours[i % 5] }),
       ...(i % 97 === 0 && { status: ['open', 'closed'] }),
     }));
-    const docs = new Map(lots.map((l) => [String(l._id), l]));
+    const docs = new DocTable();
+    for (const lot of lots) docs.set(String(lot._id), lot);
     const fields = ['status', 'colour', 'closes'];
     const bulk = buildSortedIndex(fields, docs);
     const one = createSortedIndex(fields);

@@ -17,8 +17,8 @@ import {
   type Component,
   compareComponent,
   countRange,
-  type DocNumbers,
   DocSet,
+  type DocTable,
   type Key,
   mergeWalks,
   prefixCounts,
@@ -194,7 +194,7 @@ function checkBeyond(used: Set<string>, cons: Constraints, test: Test): Test {
 /** The matching candidates of `plan` (`into` null: only their number). */
 function candidates<D extends AnyObject>(
   plan: IndexPlan,
-  docs: Map<string, D>,
+  docs: DocTable<D>,
   check: Test,
   into: D[] | null,
 ): number {
@@ -204,7 +204,7 @@ function candidates<D extends AnyObject>(
     if (!check && !into) n += countRange(plan.index, low, high);
     else
       countRange(plan.index, low, high, (number) => {
-        const doc = docs.get(plan.index.numbers.keys[number] as string) as D;
+        const doc = docs.at(number) as D;
         if (check && !check(doc)) return;
         n += 1;
         into?.push(doc);
@@ -248,7 +248,7 @@ function membersFor(
  */
 function walk<D extends AnyObject>(
   plan: IndexPlan,
-  docs: Map<string, D>,
+  docs: DocTable<D>,
   check: Test,
   direction: 1 | -1,
   page: { skip: number; limit: number },
@@ -257,7 +257,6 @@ function walk<D extends AnyObject>(
   members: DocSet | null = null,
 ): D[] | typeof ABANDONED {
   const want = page.skip + page.limit;
-  const keys = plan.index.numbers.keys;
   let passed = exact ? page.skip : 0;
   const out: D[] = [];
   let last: Component | undefined;
@@ -279,7 +278,7 @@ function walk<D extends AnyObject>(
       passed -= 1;
       return true;
     }
-    const doc = docs.get(keys[n] as string) as D;
+    const doc = docs.at(n) as D;
     if (!check || check(doc)) {
       if (passed > 0) passed -= 1;
       else {
@@ -331,7 +330,7 @@ const ID_ONLY = new Set(['_id']);
  * The documents of `ids` that match (every string id is its own document key, and a document looked
  * up by its id needs no check of the id list).
  */
-function byIds<D extends AnyObject>(ids: string[], docs: Map<string, D>, cons: Constraints, test: Test): D[] {
+function byIds<D extends AnyObject>(ids: string[], docs: DocTable<D>, cons: Constraints, test: Test): D[] {
   const check = checkBeyond(ID_ONLY, cons, test);
   const out: D[] = [];
   for (const id of ids) {
@@ -342,10 +341,9 @@ function byIds<D extends AnyObject>(ids: string[], docs: Map<string, D>, cons: C
 }
 
 export interface IndexedStore<D extends AnyObject> {
-  docs: Map<string, D>;
+  /** The documents, numbered as the indexes' entries are. */
+  docs: DocTable<D>;
   indexes: readonly SortedIndex[];
-  /** The document numbers of the indexes' entries (one numbering for all of them). */
-  numbers: DocNumbers;
   /** The documents recent filters match, when no index answers a filter by itself (embedded-filter-cache.ts). */
   filters?: FilterCache;
 }
@@ -365,10 +363,10 @@ function matchingKeys(
   ids: string[] | null,
   test: Test,
 ): DocSet | null {
-  const { docs, numbers } = store;
+  const { docs } = store;
   const matches = new DocSet();
   if (ids) {
-    for (const doc of byIds(ids, docs, cons, test)) matches.add(numbers.of(doc._id as string));
+    for (const doc of byIds(ids, docs, cons, test)) matches.add(docs.of(doc._id as string));
     return matches;
   }
   if (!narrow) return null;
@@ -376,7 +374,7 @@ function matchingKeys(
   for (const combo of narrow.combos) {
     const [low, high] = bounds(narrow, combo);
     countRange(narrow.index, low, high, (n) => {
-      if (!check || check(docs.get(numbers.keys[n] as string) as AnyObject)) matches.add(n);
+      if (!check || check(docs.at(n) as AnyObject)) matches.add(n);
     });
   }
   return matches;
@@ -392,7 +390,7 @@ function cachedMatches(
   test: Test,
 ): DocSet | null {
   if (!store.filters) return null;
-  return store.filters.matching(filterName(filter), store.docs, store.numbers, test, () =>
+  return store.filters.matching(filterName(filter), store.docs, test, () =>
     matchingKeys(store, cons, narrow, ids, test),
   );
 }
@@ -419,9 +417,8 @@ function pageOfMatches<D extends AnyObject>(
   const walked = sortPlan ? (want * sortPlan.estimate) / Math.max(matches.size, 1) : Number.POSITIVE_INFINITY;
   if (!sortPlan || matches.size <= want * 4 || walked > matches.size * 32) {
     const out: D[] = [];
-    const { keys } = store.numbers;
     matches.forEach((n) => {
-      out.push(store.docs.get(keys[n] as string) as D);
+      out.push(store.docs.at(n) as D);
     });
     return { docs: out, paged: false };
   }

@@ -54,7 +54,7 @@ import {
 import {
   buildSortedIndex,
   createSortedIndex,
-  DocNumbers,
+  DocTable,
   reindexSorted,
   type SortedIndex,
 } from './embedded-index.ts';
@@ -90,6 +90,13 @@ export interface EmbeddedDocumentStore extends DocumentStore {
   deferIndexes(collections: readonly string[]): () => void;
 }
 
+/** A collection's documents as restored, each under its key. */
+function tableOf(docs: readonly Doc[]): DocTable<Doc> {
+  const table = new DocTable<Doc>();
+  for (const doc of docs) table.set(docKey(doc._id), doc);
+  return table;
+}
+
 /** `put` looks the document up itself. */
 const LOOK_UP = Symbol('look up');
 
@@ -100,9 +107,8 @@ export function createEmbeddedDocumentStore(
   // Indexes are created by their owners afterwards (createIndex indexes the documents already there).
   for (const [name, docs] of options.restore ?? []) {
     collections.set(name, {
-      docs: new Map(docs.map((doc) => [docKey(doc._id), doc])),
+      docs: tableOf(docs),
       indexes: [],
-      numbers: new DocNumbers(),
     });
   }
   /** Collections whose sorted indexes are deferred (`deferIndexes`), those not created yet included. */
@@ -124,7 +130,7 @@ export function createEmbeddedDocumentStore(
   function ensure(name: string, tx: Tx | null): CollState {
     let state = collections.get(name);
     if (!state) {
-      state = { docs: new Map(), indexes: [], numbers: new DocNumbers() };
+      state = { docs: new DocTable(), indexes: [] };
       collections.set(name, state);
       tx?.created.set(name, state);
     }
@@ -193,7 +199,7 @@ export function createEmbeddedDocumentStore(
     const indexes = state.indexes.flatMap((i) => (i.sorted ? [fresh(state, i)] : []));
     if (indexes.length === 0) return null;
     state.filters ??= new FilterCache();
-    return { docs: state.docs, indexes, numbers: state.numbers, filters: state.filters };
+    return { docs: state.docs, indexes, filters: state.filters };
   }
 
   /**
@@ -204,7 +210,7 @@ export function createEmbeddedDocumentStore(
    */
   function fresh(state: CollState, index: IndexState): SortedIndex {
     if (index.stale || !index.sorted) {
-      index.sorted = buildSortedIndex(index.fields, state.docs, state.numbers);
+      index.sorted = buildSortedIndex(index.fields, state.docs);
       index.stale = false;
     }
     return index.sorted;
@@ -612,8 +618,8 @@ export function createEmbeddedDocumentStore(
         if (Object.values(spec.key).every((d) => d === 1 || d === -1)) {
           index.stale = deferring.has(name);
           index.sorted = index.stale
-            ? createSortedIndex(index.fields, state.numbers)
-            : buildSortedIndex(index.fields, state.docs, state.numbers);
+            ? createSortedIndex(index.fields, state.docs)
+            : buildSortedIndex(index.fields, state.docs);
         }
         if (index.entries) {
           for (const [key, doc] of state.docs) {
@@ -726,7 +732,7 @@ export function createEmbeddedDocumentStore(
         for (const index of state?.indexes ?? []) {
           if (!state || !index.sorted || index.stale) continue;
           index.stale = true;
-          index.sorted = createSortedIndex(index.fields, state.numbers);
+          index.sorted = createSortedIndex(index.fields, state.docs);
         }
       }
       return () => {
