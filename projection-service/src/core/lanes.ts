@@ -13,6 +13,8 @@ export interface Lane {
   /** Its checkpoint: the last position applied (or skipped), committed. */
   position: Position;
   mode: 'main' | 'stopped' | 'resuming';
+  /** Events passed since its checkpoint was last written (`position` is ahead of it by those). */
+  unsaved: number;
   applied: number;
   failure: ProjectionFailureView | null;
   rate: RateMeter;
@@ -33,6 +35,7 @@ export const newLane = (projection: Projection, position: Position): Lane => ({
   projection,
   position,
   mode: 'main',
+  unsaved: 0,
   applied: 0,
   failure: null,
   rate: rateMeter(),

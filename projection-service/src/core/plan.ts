@@ -21,6 +21,8 @@ export interface LaneOutcome {
   /** The last event it passed (applied, skipped or not its type); null when it passed none. */
   last: Position | null;
   applied: number;
+  /** Of those, the events of its types it projected. */
+  projected: number;
   skipped: number;
   failure: LaneFailure | null;
 }
@@ -39,6 +41,7 @@ export function planLanes(lanes: readonly LaneInput[], events: readonly Recorded
     name: lane.projection.name,
     last: null,
     applied: 0,
+    projected: 0,
     skipped: 0,
     failure: null,
   }));
@@ -78,6 +81,7 @@ export function planLanes(lanes: readonly LaneInput[], events: readonly Recorded
         failedAt[i] = e;
         continue;
       }
+      outcome.projected += 1;
       for (const op of ops) {
         const list = byCollection.get(op.collection);
         if (list) list.push(op.operation);

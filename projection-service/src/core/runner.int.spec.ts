@@ -11,6 +11,7 @@ import {
 import { listedLot } from '@wine/platform/testing';
 import { afterEach, describe, expect, it } from 'vitest';
 import { projections } from '../index.ts';
+import { CHECKPOINTS, type CheckpointDoc } from './checkpoints.ts';
 import { createProjectionRunner } from './runner.ts';
 
 const listed = (lotId: string): LotListedData =>
@@ -156,5 +157,35 @@ describe('projection runner', () => {
       ['w3', 5, ['u2-1', 'u2-2', 'u2-3', 'u2-4']],
     ]);
     expect(notices[8]?.position).toBe(last);
+  });
+
+  it('writes the checkpoint of a projection with nothing to apply every so many events, and at the stop', async () => {
+    const store = openSqliteEventStore(':memory:', { upcast: marketUpcaster, batchSize: 1 });
+    const docs = createEmbeddedDocumentStore();
+    const positions = [
+      (await store.append('lot-k', [event('LotListed', listed('k'))], 'no_stream')).position,
+    ];
+    for (let i = 0; i < 4; i++)
+      positions.push((await store.append('lot-k', [bid(`u${i}`, 10_000 + i * 1_000)], i)).position);
+    const runner = createProjectionRunner({
+      name: 'spec',
+      eventStore: store,
+      docs,
+      projections,
+      clock: systemClock,
+      logger: createLogger('silent'),
+      checkpointEvery: 3,
+    });
+    closing.push(() => store.close());
+    const checkpoint = async (name: string) =>
+      (await docs.collection<CheckpointDoc>(CHECKPOINTS).findOne({ _id: name }))?.position;
+    await runner.start();
+    await runner.waitFor(positions[4] as string);
+    // The lots read model takes every event; banners none: its checkpoint waits for a third event.
+    expect(await checkpoint('lots')).toBe(positions[4]);
+    expect(await checkpoint('banners')).toBe(positions[2]);
+    expect(runner.status().projections.find((p) => p.name === 'banners')?.position).toBe(positions[4]);
+    await runner.stop();
+    expect(await checkpoint('banners')).toBe(positions[4]);
   });
 });

@@ -50,6 +50,7 @@ export function createProjectionRunner(deps: RunnerDeps): ProjectionRunner {
   const waiters = new Set<{ position: Position; resolve: () => void }>();
   const publishWindow = deps.catchUpPublishWindow ?? 100_000;
   const pageSize = deps.pageSize ?? 1000;
+  const checkpointEvery = deps.checkpointEvery ?? 10_000;
   /** Changes of committed events the bus has not been told of yet (catch-up only). */
   let unpublished = noChanges();
   /** Builds the indexes deferred for a catch-up from the start of the log (once caught up). */
@@ -68,6 +69,17 @@ export function createProjectionRunner(deps: RunnerDeps): ProjectionRunner {
     const changes = unpublished;
     unpublished = noChanges();
     if (bus) await publishChanges(bus, docs, changes, clock.now());
+  }
+
+  /** Writes the checkpoints of the projections that passed events since their last one. */
+  async function saveCheckpoints(): Promise<void> {
+    const behind = [...lanes.values()].filter((lane) => lane.unsaved > 0);
+    if (behind.length === 0) return;
+    const now = clock.now();
+    await docs
+      .collection(CHECKPOINTS)
+      .bulkWrite(behind.map((lane) => checkpointOperation(lane.projection.name, lane.position, now)));
+    for (const lane of behind) lane.unsaved = 0;
   }
 
   const notifyWaiters = () => {
@@ -93,7 +105,17 @@ export function createProjectionRunner(deps: RunnerDeps): ProjectionRunner {
     );
     const now = clock.now();
     const checkpoints: BulkOperation[] = [];
-    for (const o of outcomes) if (o.last !== null) checkpoints.push(checkpointOperation(o.name, o.last, now));
+    const saved = outcomes.map((o, i) => {
+      const lane = batchLanes[i] as Lane;
+      const save =
+        o.last !== null &&
+        (o.projected > 0 ||
+          o.skipped > 0 ||
+          o.failure !== null ||
+          lane.unsaved + o.applied >= checkpointEvery);
+      if (save) checkpoints.push(checkpointOperation(o.name, o.last as Position, now));
+      return save;
+    });
     await docs.withTransaction(async () => {
       for (const [collection, ops] of byCollection) await docs.collection(collection).bulkWrite(ops);
       if (checkpoints.length > 0) await docs.collection(CHECKPOINTS).bulkWrite(checkpoints);
@@ -101,6 +123,7 @@ export function createProjectionRunner(deps: RunnerDeps): ProjectionRunner {
     outcomes.forEach((o, i) => {
       const lane = batchLanes[i] as Lane;
       if (o.last !== null) lane.position = o.last;
+      lane.unsaved = saved[i] ? 0 : lane.unsaved + o.applied;
       lane.applied += o.applied;
       lane.rate.add(o.applied, now.getTime());
       if (!o.failure) return;
@@ -266,6 +289,7 @@ export function createProjectionRunner(deps: RunnerDeps): ProjectionRunner {
       await inFlight;
       indexesBuilt();
       await Promise.all(resuming.values());
+      await saveCheckpoints().catch(failed);
       await publishUnpublished().catch(failed);
     },
     position: () => position,
@@ -316,6 +340,7 @@ export function createProjectionRunner(deps: RunnerDeps): ProjectionRunner {
       const lane = lanes.get(projection);
       if (!lane) return;
       lane.position = at;
+      lane.unsaved = 0;
       lane.mode = 'main';
       lane.failure = null;
     },
