@@ -2,6 +2,7 @@ import type { BidTopStatus } from '@wine/contracts';
 import { type LotEvent, type RecordedEvent, START } from '@wine/event-schemas';
 import { guardedUpdate } from '../core/guarded.ts';
 import type { ProjectedOperation, Projection } from '../core/projection.ts';
+import { lotIdOf, sharedId } from '../core/shared-ids.ts';
 
 export const BIDS = 'bids';
 export const LOT_BIDDERS = 'lot_bidders';
@@ -87,16 +88,17 @@ export const bidsProjection: Projection = {
     ],
   },
   project(event: RecordedEvent): ProjectedOperation[] {
-    const lotId = event.streamName.slice('lot-'.length);
+    const lotId = lotIdOf(event);
     const e = { type: event.type, data: event.data } as LotEvent;
     switch (e.type) {
       case 'BidPlaced':
       case 'ProxyBidPlaced': {
         const bid = e.data;
+        const bidderId = sharedId(bid.bidderId);
         const row: BidDocument = {
           _id: bid.bidId,
           lot_id: lotId,
-          user_id: bid.bidderId,
+          user_id: bidderId,
           proposed_amount: bid.amount,
           created_at: event.metadata.occurredAt,
           declined: 0,
@@ -111,7 +113,7 @@ export const bidsProjection: Projection = {
               updateOne: { filter: { _id: row._id }, update: { $setOnInsert: row }, upsert: true },
             },
           },
-          ...bidderUpdate(lotId, bid.bidderId, event, {
+          ...bidderUpdate(lotId, bidderId, event, {
             $set: {
               bidtopstatus: bid.leads ? 'winner' : 'outbid',
               max_bid: bid.maxAmount,
@@ -120,14 +122,14 @@ export const bidsProjection: Projection = {
             ...(own && { $inc: { bid_or_not: 1 } }),
           }),
           ...(bid.outbidUserId
-            ? bidderUpdate(lotId, bid.outbidUserId, event, {
+            ? bidderUpdate(lotId, sharedId(bid.outbidUserId), event, {
                 $set: { bidtopstatus: 'outbid', outbid_position: event.position },
               })
             : []),
         ];
       }
       case 'MaxBidRaised':
-        return bidderUpdate(lotId, e.data.bidderId, event, {
+        return bidderUpdate(lotId, sharedId(e.data.bidderId), event, {
           $set: { max_bid: e.data.maxAmount, last_bid_at: event.metadata.occurredAt },
           $inc: { bid_or_not: 1 },
         });

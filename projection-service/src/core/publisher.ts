@@ -11,6 +11,7 @@ import { LOT_BIDDERS, type LotBidderDocument } from '../bids/project.ts';
 import { INVOICES, type InvoiceDocument } from '../invoices/project.ts';
 import { LOTS } from '../lots/project.ts';
 import { lotView } from '../lots/view.ts';
+import { lotIdOf } from './shared-ids.ts';
 
 /** One lot's changes in a window: its last event, and what kinds of event there were. */
 interface LotChange {
@@ -96,7 +97,7 @@ export function addChanges(changes: Changes, events: readonly RecordedEvent[]): 
       addCartChange(changes, event);
       continue;
     }
-    const lotId = event.streamName.slice('lot-'.length);
+    const lotId = lotIdOf(event);
     if (!lotId) continue;
     let change = changes.lots.get(lotId);
     if (!change) {

@@ -2,6 +2,7 @@ import { bestScore, type LotDocument } from '@wine/contracts';
 import type { LotEvent, LotListedData, RecordedEvent } from '@wine/event-schemas';
 import { guardedUpdate } from '../core/guarded.ts';
 import type { ProjectedOperation, Projection } from '../core/projection.ts';
+import { lotIdOf } from '../core/shared-ids.ts';
 import { projectStock, stockEventTypes } from './stock.ts';
 
 export const LOTS = 'lots';
@@ -152,7 +153,7 @@ export const lotsProjection: Projection = {
     ],
   },
   project(event: RecordedEvent): ProjectedOperation[] {
-    const lotId = event.streamName.slice('lot-'.length);
+    const lotId = lotIdOf(event);
     const e = { type: event.type, data: event.data } as LotEvent;
     switch (e.type) {
       case 'LotListed': {
