@@ -152,7 +152,7 @@ export function openSqliteEventStore(file: string, options: SqliteEventStoreOpti
     const [position, stream, revision, id, type, version, json, metadata, logHash] = row;
     const data: unknown = JSON.parse(json);
     const lifted = raw ? { version, data } : upcast(type, version, data);
-    return {
+    const event: RecordedEvent = {
       id,
       type,
       version: lifted.version,
@@ -161,8 +161,10 @@ export function openSqliteEventStore(file: string, options: SqliteEventStoreOpti
       streamName: stream,
       revision,
       position: padPosition(position),
-      ...(logHash !== null && { logHash }),
     };
+    // Added, not spread in: a spread made an object and copied it, per event read.
+    if (logHash !== null) event.logHash = logHash;
+    return event;
   };
 
   /** Same ids at the same place as an earlier append: the earlier result, nothing written (as EventStoreDB). */

@@ -19,6 +19,17 @@ export function sharedId(id: string): string {
   return id;
 }
 
-/** The lot a `lot-…` stream's event belongs to. */
-export const lotIdOf = (event: Pick<RecordedEvent, 'streamName'>): string =>
-  sharedId(event.streamName.slice('lot-'.length));
+let lastStream = '';
+let lastLot = '';
+
+/**
+ * The lot a `lot-…` stream's event belongs to. The last answer is kept: the projections and the bus
+ * ask one after another for the same event.
+ */
+export function lotIdOf(event: Pick<RecordedEvent, 'streamName'>): string {
+  if (event.streamName !== lastStream) {
+    lastStream = event.streamName;
+    lastLot = sharedId(lastStream.slice('lot-'.length));
+  }
+  return lastLot;
+}
