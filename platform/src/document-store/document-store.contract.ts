@@ -451,6 +451,11 @@ export function documentStoreContract(
       await coll.updateOne({ _id: 'c1' }, { $set: { other: pushed } });
       pushed.push(8);
       expect(await coll.findOne({ _id: 'c1' })).toEqual({ _id: 'c1', nested: { list: [1, 2] }, other: [7] });
+      // A whole document upserted through $setOnInsert is a copy too.
+      const whole = { _id: 'c2', title: 'Barolo', price: 100 };
+      await coll.updateOne({ _id: 'c2' }, { $setOnInsert: whole }, { upsert: true });
+      whole.price = 1;
+      expect(await coll.findOne({ _id: 'c2' })).toEqual({ _id: 'c2', title: 'Barolo', price: 100 });
     });
   });
 }

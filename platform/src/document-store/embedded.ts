@@ -442,7 +442,32 @@ export function createEmbeddedDocumentStore(
     return seed;
   }
 
+  /**
+   * An upsert's new document when its filter is its `_id` alone and its update the whole document,
+   * `_id` included, in `$setOnInsert` with only top-level scalar fields (a bid, a standing): a copy of
+   * it, in one step, of its shape (fields inline, not added one by one after the `_id`: a million
+   * such documents of a catch-up took a third more memory so, for the young generation to copy).
+   * Null for other shapes.
+   */
+  function wholeOnInsert(filter: Filter, update: Update): Doc | null {
+    if (Array.isArray(update) || !isScalarId(filter._id)) return null;
+    for (const key in filter) if (key !== '_id') return null;
+    for (const op in update) if (op !== '$setOnInsert') return null;
+    const fields = update.$setOnInsert;
+    if (!isPlainObject(fields) || fields._id !== filter._id) return null;
+    for (const field in fields) {
+      const value = fields[field];
+      if ((value !== null && typeof value === 'object') || !isFieldName(field)) return null;
+    }
+    return { ...fields } as Doc;
+  }
+
   function upsertOne(name: string, filter: Filter, change: Update, tx: Tx | null): UpdateResult {
+    const whole = wholeOnInsert(filter, change);
+    if (whole) {
+      insert(name, whole, tx, true);
+      return { matchedCount: 0, modifiedCount: 0, upsertedCount: 1 };
+    }
     // seedFromFilter copies what it takes from the filter, and applyUpdate what it takes from the update.
     const seed = seedFromFilter(filter);
     const seeded = setOnSeed(seed, change) ?? applyUpdate(seed, change, true)!;

@@ -56,7 +56,9 @@ function bidderUpdate(
         updateOne: {
           filter: { _id },
           update: {
+            // The whole document, `_id` too: the embedded store makes it in one step.
             $setOnInsert: {
+              _id,
               lot_id: lotId,
               user_id: userId,
               bidtopstatus: 'outbid',
