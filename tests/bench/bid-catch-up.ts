@@ -62,7 +62,7 @@ export async function bidCatchUp(dir: string) {
     /** Events per second from start to stop, the bus told of everything (stop publishes what is left). */
     const project = async (withBus: boolean) => {
       const child = fork(join(import.meta.dirname, 'bid-catch-up-pass.ts'), {
-        execArgv: ['--import', 'tsx', '--max-semi-space-size=64'],
+        execArgv: ['--import', 'tsx', '--max-semi-space-size=128'],
         env: { ...process.env, BID_CATCH_UP_FILE: file, BID_CATCH_UP_BUS: withBus ? 'on' : 'off' },
         stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
       });

@@ -55,7 +55,7 @@ async function startAndStop(dataDir: string) {
   const port = await freePort();
   const t = performance.now();
   const child = fork(join(import.meta.dirname, 'restart-server.ts'), {
-    execArgv: ['--import', 'tsx', '--max-old-space-size=8192', '--max-semi-space-size=64'],
+    execArgv: ['--import', 'tsx', '--max-old-space-size=8192', '--max-semi-space-size=128'],
     env: {
       ...process.env,
       PORT: String(port),
