@@ -223,7 +223,9 @@ describe('embedded store fast paths', () => {
       }),
       { numRuns: 3000 },
     );
-    expect(applied).toBeGreaterThan(1000);
+    // The fast path answers about a third of these updates (996–1,067 in nine runs, by the draw: over
+    // 1,000 failed one CI run); a quarter is far below any draw and far above a fast path that gave up.
+    expect(applied).toBeGreaterThan(750);
   });
 
   it('projects top-level fields like find() does', () => {
