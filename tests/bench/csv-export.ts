@@ -6,7 +6,7 @@
  */
 
 import { performance } from 'node:perf_hooks';
-import { setFlagsFromString } from 'node:v8';
+import { getHeapSpaceStatistics, setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { actions, reportCsvPath } from '@wine/contracts';
 import { padPosition as pad } from '@wine/event-schemas';
@@ -22,18 +22,29 @@ const MB = 1024 * 1024;
 /** Positions after anything the product wrote at start. */
 const FIRST = 10_000_000;
 
-/** Peak heap and RSS above the level before `work`, sampled every 20 ms while it runs. */
+/**
+ * The heap outside the young generation: what survived a scavenge, and large objects. The young
+ * generation's garbage (up to its 2 × 128 MB semi-spaces, `npm start`'s setting) is not memory an
+ * export holds, and counting it measured the semi-space size, not the export.
+ */
+const held = () =>
+  getHeapSpaceStatistics().reduce(
+    (sum, s) => (s.space_name === 'new_space' ? sum : sum + s.space_used_size),
+    0,
+  );
+
+/** Peak held heap and RSS above the level before `work`, sampled every 20 ms while it runs. */
 async function growth<T>(
   work: () => Promise<T>,
 ): Promise<{ result: T; heap: number; rss: number; seconds: number }> {
   gc();
-  const base = process.memoryUsage();
+  const baseHeld = held();
+  const baseRss = process.memoryUsage().rss;
   let heap = 0;
   let rss = 0;
   const sample = () => {
-    const now = process.memoryUsage();
-    heap = Math.max(heap, now.heapUsed - base.heapUsed);
-    rss = Math.max(rss, now.rss - base.rss);
+    heap = Math.max(heap, held() - baseHeld);
+    rss = Math.max(rss, process.memoryUsage().rss - baseRss);
   };
   const timer = setInterval(sample, 20);
   const t = performance.now();
@@ -147,7 +158,7 @@ export async function csvExport(invoices = Number(process.env.CSV_BENCH_INVOICES
     });
     const rate = (m: { seconds: number }) => invoices / m.seconds;
     row(
-      `CSV export, ${fmt(invoices)} invoices, streamed over HTTP (rows/s; heap/RSS growth, target ≤ 50 MB)`,
+      `CSV export, ${fmt(invoices)} invoices, streamed over HTTP (rows/s; growth of the heap outside the young generation / RSS, target ≤ 50 MB)`,
       `${fmt(rate(streamed))} rows/s; ${fmt(streamed.heap, 1)} / ${fmt(streamed.rss, 1)} MB`,
       `built whole in memory: ${fmt(rate(whole))} rows/s, ${fmt(whole.heap, 1)} / ${fmt(whole.rss, 1)} MB; ledger read with no CSV: ${fmt(rate(read))} rows/s, ${fmt(read.heap, 1)} / ${fmt(read.rss, 1)} MB`,
       `${fmt((rate(streamed) / rate(read)) * 100, 1)}% of the read rate`,

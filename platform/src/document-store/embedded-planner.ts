@@ -490,7 +490,11 @@ export function indexedFind<D extends AnyObject>(
   const byId = keys.length === 2 && second?.[0] === '_id' && second[1] === direction;
   // No index answers the filter by itself (a walk would check what it passes): its matching keys,
   // kept by the filter cache, answer the page.
-  if (!few && !(walkPlan?.covers && !hopeless) && fewest !== undefined && fewest >= CACHED_FROM) {
+  // A keyset page (a range on the sort field, moved on page after page: an export's cursor) is a new
+  // filter each time, so a set of its matches would be built for one page and never asked for again
+  // (a 100,000-invoice export built 200 of them): the walk from the range's start answers it.
+  const keyset = cons.fields.get(field)?.range != null;
+  if (!few && !keyset && !(walkPlan?.covers && !hopeless) && fewest !== undefined && fewest >= CACHED_FROM) {
     const matching = cachedMatches(store as IndexedStore<AnyObject>, filter, cons, narrow, ids, test);
     if (matching) return pageOfMatches(store, matching, plans, [field, direction, byId], page);
   }
