@@ -383,7 +383,7 @@ describe('an unsorted find', () => {
     const matching = lots.filter(
       (l) => l.colour === 'Red' && (l.price as number) >= 50_000 && l.status === 'open',
     );
-    expect(found?.map((d) => d._id).sort()).toEqual(matching.map((l) => l._id));
+    expect(found?.docs.map((d) => d._id).sort()).toEqual(matching.map((l) => l._id));
     // A third of the lots are red: the colour's documents, not all of them, are read.
     expect(seen.calls).toBeLessThanOrEqual(lots.length / 3 + 1);
   });
@@ -391,7 +391,7 @@ describe('an unsorted find', () => {
   it('gives way to a scan when that stops sooner (a few matches wanted of a plan holding most documents)', () => {
     const store = storeOf(lots, ['status']);
     expect(indexedMatches(store, { status: 'open' }, 1, null)).toBeNull();
-    expect(indexedMatches(store, { status: 'closed' }, Infinity, null)).toHaveLength(100);
+    expect(indexedMatches(store, { status: 'closed' }, Infinity, null)?.docs).toHaveLength(100);
     // No index on the field: nothing narrows.
     expect(indexedMatches(store, { colour: 'Red' }, Infinity, null)).toBeNull();
   });

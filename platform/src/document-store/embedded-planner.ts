@@ -512,27 +512,27 @@ export function indexedFind<D extends AnyObject>(
   return { docs: out, paged: false };
 }
 
-/** The number of documents matching `filter`, or null when no index helps. */
 /**
- * The documents matching `filter`, in no particular order, from the narrowest index plan, when it is
- * cheaper than a scan that stops at the `want`th match: a plan of e documents under its prefix costs
- * about e reads; the scan, about want × (documents ÷ e) (MongoDB also answers an unsorted find from an
- * index). Null otherwise.
+ * The documents matching `filter`, in no particular order (never `paged`), from the narrowest index
+ * plan, when it is cheaper than a scan that stops at the `want`th match: a plan of e documents under
+ * its prefix costs about e reads; the scan, about want × (documents ÷ e) (MongoDB also answers an
+ * unsorted find from an index). Null otherwise.
  */
 export function indexedMatches<D extends AnyObject>(
   store: IndexedStore<D>,
   filter: AnyObject,
   want: number,
   test: Test,
-): D[] | null {
+): Found<D> | null {
   const cons = constraintsOf(filter);
   const narrow = cheapest(plansOf(store as IndexedStore<AnyObject>, cons));
   if (!narrow || narrow.estimate * narrow.estimate > want * store.docs.size) return null;
   const out: D[] = [];
   candidates(narrow, store.docs, checkFor(narrow, cons, test), out);
-  return out;
+  return { docs: out, paged: false };
 }
 
+/** The number of documents matching `filter`, or null when no index helps. */
 export function indexedCount(store: IndexedStore<AnyObject>, filter: AnyObject, test: Test): number | null {
   const cons = constraintsOf(filter);
   const plans = plansOf(store, cons);
