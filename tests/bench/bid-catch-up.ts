@@ -1,10 +1,11 @@
 /**
  * Projection catch-up over a bidding log of about 1,000,000 events (issue 4): the projection runner
  * as the embedded default runs it at start (every projection, the in-process bus told of what
- * changed), timed from start until it has stopped with everything published, and once more with no
- * bus, each pass in a new process (bid-catch-up-pass.ts: a start is one, and a pass run after another
- * in one process inherits its heap of a million documents); beside reading the same events through
- * the event store port with no projection, and plain better-sqlite3 row iteration over the same file.
+ * changed), timed from start until it has stopped with everything published, three times (the
+ * median is the figure), and once with no bus, each pass in a new process (bid-catch-up-pass.ts: a
+ * start is one, and a pass run after another in one process inherits its heap of a million
+ * documents); beside reading the same events through the event store port with no projection, and
+ * plain better-sqlite3 row iteration over the same file.
  */
 import { fork } from 'node:child_process';
 import { once } from 'node:events';
@@ -77,12 +78,19 @@ export async function bidCatchUp(dir: string) {
     };
     progress('catch-up: projecting, no bus');
     const alone = await project(false);
-    progress('catch-up: projecting, bus on');
-    const projectRate = await project(true);
+    // The figure is the median of three passes with the bus, each in a process of its own: one pass
+    // on a shared machine moves by a tenth from one run to the next. The slowest and fastest are shown.
+    const passes: number[] = [];
+    for (let i = 1; i <= 3; i++) {
+      progress(`catch-up: projecting, bus on (pass ${i} of 3)`);
+      passes.push(await project(true));
+    }
     progressDone();
+    passes.sort((a, b) => a - b);
+    const projectRate = passes[1] as number;
     row(
       `Projection catch-up, ${fmt(read)} bidding events on ${fmt(log.lots)} lots, bus on (events/s)`,
-      `${fmt(projectRate)} (${fmt(alone)} with no bus)`,
+      `${fmt(projectRate)}, median of 3 passes (${fmt(passes[0] as number)}–${fmt(passes[2] as number)}; ${fmt(alone)} with no bus)`,
       `${fmt(readRate)} (read + upcast through the port); ${fmt(rawRate)} (better-sqlite3 rows)`,
       `${ratio(projectRate, readRate)} of the port read, ${ratio(projectRate, rawRate)} of raw rows`,
     );
