@@ -2,7 +2,7 @@ import { createEmbeddedDocumentStore } from './embedded.ts';
 import { openMongoDocumentStore } from './mongo.ts';
 import type { DocumentStore } from './port.ts';
 
-export { findByIds, IDS_PER_QUERY } from './by-ids.ts';
+export { findByIds, findIn, IDS_PER_QUERY } from './by-ids.ts';
 export {
   createEmbeddedDocumentStore,
   type EmbeddedContents,

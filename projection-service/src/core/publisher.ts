@@ -6,7 +6,7 @@ import {
   type ViewerStatus,
 } from '@wine/contracts';
 import type { Position, RecordedEvent } from '@wine/event-schemas';
-import { type Bus, type DocumentStore, findByIds } from '@wine/platform';
+import { type Bus, type DocumentStore, findByIds, findIn } from '@wine/platform';
 import { LOT_BIDDERS, type LotBidderDocument } from '../bids/project.ts';
 import { INVOICES, type InvoiceDocument } from '../invoices/project.ts';
 import { LOTS } from '../lots/project.ts';
@@ -130,33 +130,33 @@ const LOTS_PER_QUERY = 1000;
  */
 async function touchedUsers(docs: DocumentStore, changes: Changes) {
   const from = changes.from as Position;
-  const standings = docs.collection<LotBidderDocument>(LOT_BIDDERS);
-  const lotIds = [...changes.lots.keys()];
+  const standings = await findIn(
+    docs.collection<LotBidderDocument>(LOT_BIDDERS),
+    'lot_id',
+    changes.lots.keys(),
+    { _position: { $gte: from } },
+    { readonly: true },
+    LOTS_PER_QUERY,
+  );
+  // A dictionary per lot from the start: each lot has its own set of user ids, and an object growing
+  // one id at a time would make a shape per id. An index gives a lot's standings together: one lookup
+  // per run of them.
   const usersOf = new Map<string, LotChangedNotice['users']>();
-  for (let i = 0; i < lotIds.length; i += LOTS_PER_QUERY) {
-    const found = await standings.find(
-      { lot_id: { $in: lotIds.slice(i, i + LOTS_PER_QUERY) }, _position: { $gte: from } },
-      { readonly: true },
-    );
-    // A dictionary per lot from the start: each lot has its own set of user ids, and an object growing
-    // one id at a time would make a shape per id. An index gives a lot's standings together: one
-    // lookup per run of them.
-    let lotId: string | null = null;
-    let users = Object.create(null) as LotChangedNotice['users'];
-    for (const s of found) {
-      if (s.lot_id !== lotId) {
-        lotId = s.lot_id;
-        const known = usersOf.get(lotId);
-        users = known ?? (Object.create(null) as LotChangedNotice['users']);
-        if (!known) usersOf.set(lotId, users);
-      }
-      users[s.user_id] = {
-        bidtopstatus: s.bidtopstatus,
-        bid_or_not: s.bid_or_not,
-        my_max_bid: s.max_bid,
-        outbid: s.outbid_position !== undefined && s.outbid_position >= from,
-      } satisfies ViewerStatus & { outbid: boolean };
+  let lotId: string | null = null;
+  let users = Object.create(null) as LotChangedNotice['users'];
+  for (const s of standings) {
+    if (s.lot_id !== lotId) {
+      lotId = s.lot_id;
+      const known = usersOf.get(lotId);
+      users = known ?? (Object.create(null) as LotChangedNotice['users']);
+      if (!known) usersOf.set(lotId, users);
     }
+    users[s.user_id] = {
+      bidtopstatus: s.bidtopstatus,
+      bid_or_not: s.bid_or_not,
+      my_max_bid: s.max_bid,
+      outbid: s.outbid_position !== undefined && s.outbid_position >= from,
+    } satisfies ViewerStatus & { outbid: boolean };
   }
   return usersOf;
 }
