@@ -2,6 +2,7 @@ export * from './bus/index.ts';
 export * from './card-provider/index.ts';
 export * from './clock.ts';
 export * from './config.ts';
+export * from './csv/index.ts';
 export * from './document-store/index.ts';
 export * from './event-store/index.ts';
 export * from './http/index.ts';

@@ -1,4 +1,5 @@
 import type { HistoryActor, HistoryExport, HistoryRow, HistoryStateAsOf } from '@wine/contracts';
+import { csvCast } from '@wine/platform';
 import { stringify } from 'csv-stringify/sync';
 
 export type HistoryKind = 'lot' | 'invoice';
@@ -56,6 +57,8 @@ export function historyCsv(history: FullHistory): string {
     header: true,
     columns: [...CSV_COLUMNS],
     record_delimiter: 'windows',
+    // A command id or a type a spreadsheet would run as a formula is written as text (OWASP).
+    cast: csvCast,
   });
 }
 

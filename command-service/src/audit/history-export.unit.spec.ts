@@ -44,6 +44,16 @@ describe('the history export', () => {
     expect(parsed.exportedAt).toBe('2026-11-23T00:00:00.000Z');
   });
 
+  it('writes a command id a spreadsheet would run as a formula as text (OWASP)', () => {
+    const history = given();
+    const [first, ...rest] = history.rows;
+    const hostile = { ...history, rows: [{ ...first, commandId: "=cmd|' /C calc'!A0" }, ...rest] };
+    const lines = historyCsv(hostile as FullHistory)
+      .trimEnd()
+      .split('\r\n');
+    expect(lines[1]).toContain(",'=cmd|' /C calc'!A0,");
+  });
+
   it('keeps file names to safe characters', () => {
     expect(exportFilename('invoice', '../a b/c', 'csv')).toBe('invoice-.._a_b_c-history.csv');
   });

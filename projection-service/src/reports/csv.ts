@@ -1,4 +1,5 @@
 import { type ReportColumn, type ReportName, type ReportRecord, reportColumns } from '@wine/contracts';
+import { csvCast } from '@wine/platform';
 
 /** Cents as dollars with two decimals ('-12.05'), in whole numbers so no cent is lost to floats. */
 export function dollars(cents: number): string {
@@ -19,9 +20,13 @@ export function csvCells(report: ReportName, record: ReportRecord): string[] {
   });
 }
 
-/** The options every report's CSV is written with: a BOM so spreadsheets read UTF-8, then the header row. */
+/**
+ * The options every report's CSV is written with: a BOM so spreadsheets read UTF-8, then the header
+ * row; a text cell a spreadsheet would run as a formula (a buyer named `=HYPERLINK(…)`) starts with `'`.
+ */
 export const csvOptions = (report: ReportName) => ({
   bom: true,
   header: true,
   columns: reportColumns[report].map(csvHeader),
+  cast: csvCast,
 });

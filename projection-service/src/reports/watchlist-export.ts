@@ -1,5 +1,5 @@
 import type { CsvExport } from '@wine/contracts';
-import type { Clock, DocumentStore } from '@wine/platform';
+import { type Clock, csvCast, type DocumentStore } from '@wine/platform';
 import { stringify } from 'csv-stringify/sync';
 import { lotViewsOf } from '../lots/view.ts';
 import { WATCHLISTS, type WatchlistDocument } from '../watchlists/project.ts';
@@ -39,6 +39,8 @@ export async function watchlistCsv(docs: DocumentStore, clock: Clock, userId: st
         'date_closed',
         'added_at',
       ],
+      // A lot titled `=cmd|' /C calc'!A0` is written as text, never as a formula (OWASP).
+      cast: csvCast,
     },
   );
   return { filename: `watchlist_${clock.now().toISOString().slice(0, 10)}.csv`, records };

@@ -1,0 +1,1 @@
+export { csvCast, csvText } from './csv-cell.ts';
