@@ -19,6 +19,7 @@ export const commandErrors = {
   cartFull: () => new AppError('CART_FULL'),
   lotWithdrawn: () => new AppError('LOT_WITHDRAWN'),
   biddingClosed: () => new AppError('BIDDING_CLOSED'),
+  soldOut: () => new AppError('LOT_SOLD_OUT'),
   notAuction: () => new AppError('NOT_AUCTION'),
   notStarted: () => new AppError('NOT_STARTED'),
   ownLot: () => new AppError('OWN_LOT'),

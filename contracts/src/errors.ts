@@ -49,6 +49,8 @@ export const errorCatalogue = {
   // Bidding (seeds 000 §5 and DOMAIN.md "Bids"): on the bid amount field (wsprice) where it is the amount.
   LOT_WITHDRAWN: entry(409, 'bid.withdrawn', 'id'),
   BIDDING_CLOSED: entry(409, 'bid.closed', 'id'),
+  /** DOMAIN.md: a lot with nothing left (every bottle sold or held) takes no bid and sells no more. */
+  LOT_SOLD_OUT: entry(409, 'bid.soldOut', 'id'),
   NOT_AUCTION: entry(409, 'bid.notAuction', 'id'),
   NOT_STARTED: entry(409, 'bid.notStarted', 'id'),
   OWN_LOT: entry(403, 'bid.ownLot', 'id'),

@@ -192,7 +192,19 @@ export const LotClosed = defineEvent({
     losers: z.array(Id),
     bidCount: z.number().int().min(0),
     reserveMet: z.boolean(),
+    /** When the auction ended: the (extended) close, or the moment buy now sold its last bottle. */
     closesAt: z.iso.datetime(),
+    /**
+     * DOMAIN.md "a lot's bottles are sold once": the bottles the auction sold (the lot's quantity less
+     * what buy now sold or live checkouts held at the close); 0 when unsold. Absent on events written
+     * before it was recorded (issue 30), when the auction sold the whole lot.
+     */
+    quantity: z.number().int().min(0).max(100_000).optional(),
+    /**
+     * Why the auction ended: its close, or a buy-now sale that took the last bottle ('sold_out': the
+     * lot is sold, no one won it at auction, every bidder lost). Absent on older events: the close.
+     */
+    endedBy: z.enum(['close', 'sold_out']).optional(),
   }),
 });
 

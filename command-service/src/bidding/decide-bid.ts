@@ -1,7 +1,7 @@
 import { type IncrementRule, incrementAt, MAX_BID_CENTS, nextBid } from '@wine/contracts';
 import type { LotEvent, LotListedData } from '@wine/event-schemas';
 import { commandErrors } from '../errors.ts';
-import { type ListedLot, type Lot, reserveMet } from '../lots/lot.ts';
+import { availableAt, type ListedLot, type Lot, reserveMet } from '../lots/lot.ts';
 
 /** The market's bidding configuration a bid is decided with (DOMAIN.md "Bids"). */
 export interface BiddingRules {
@@ -38,9 +38,12 @@ function checkBiddable(state: Lot, command: PlaceBid): ListedLot {
     throw commandErrors.wrongBiddingType(marketType);
   if (state.status === 'empty') throw commandErrors.lotNotFound();
   if (state.status === 'withdrawn') throw commandErrors.lotWithdrawn();
+  const now = command.now.getTime();
+  // DOMAIN.md: a lot's bottles are sold once. With none left (bought, or held by a buyer's checkout),
+  // there is nothing for the auction to sell: say so, rather than only that bidding closed.
+  if (state.lot.auction && availableAt(state, now) === 0) throw commandErrors.soldOut();
   if (state.status === 'closed') throw commandErrors.biddingClosed();
   if (!state.lot.auction) throw commandErrors.notAuction();
-  const now = command.now.getTime();
   if (now < Date.parse(state.lot.startsAt)) throw commandErrors.notStarted();
   // The server clock decides: a bid that arrives at or after the (extended) close is refused.
   if (now >= Date.parse(state.lot.closesAt)) throw commandErrors.biddingClosed();

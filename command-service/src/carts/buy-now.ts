@@ -27,6 +27,9 @@ export function buyNowAvailable(state: Lot, now: Date): boolean {
   );
 }
 
+/** Nothing left to buy (seeds 000 §5 would say 'Max Quantity 0'): the lot is sold out. */
+const soldOut = () => new AppError('LOT_SOLD_OUT', { message: 'buyNow.soldOut', field: 'product_id' });
+
 /**
  * The unit price of `qty` bottles bought now, after every quantity rule of seeds 000 §5 (shared with
  * the lot page); throws the seeds' message otherwise. Stock is not held here: checkout reserves it
@@ -34,8 +37,10 @@ export function buyNowAvailable(state: Lot, now: Date): boolean {
  */
 export function buyNowLine(state: Lot, qty: number, buyerId: string, now: Date): { unitPrice: number } {
   if (state.status === 'empty') throw commandErrors.lotNotFound();
-  if (!buyNowAvailable(state, now)) throw new AppError('BUY_NOW_UNAVAILABLE');
   const { lot } = state;
+  // A lot whose every bottle is sold says so, even once its auction ended with the last sale.
+  if (lot.quantity - state.sold <= 0) throw soldOut();
+  if (!buyNowAvailable(state, now)) throw new AppError('BUY_NOW_UNAVAILABLE');
   if (lot.sellerId === buyerId)
     throw new AppError('OWN_LOT', { message: 'buyNow.ownLot', field: 'product_id' });
   const problem = quantityProblem(
@@ -47,6 +52,7 @@ export function buyNowLine(state: Lot, qty: number, buyerId: string, now: Date):
     },
     qty,
   );
+  if (problem?.rule === 'soldOut') throw soldOut();
   if (problem) throw new AppError('BUY_NOW_QUANTITY', { text: quantityMessage(problem) });
   const discounts = lot.discounts.map((d) => ({ quantity: d.quantity, bprice: d.price }));
   return { unitPrice: buyNowUnitPrice(lot.buyNowPrice as number, discounts, qty) };

@@ -1,6 +1,7 @@
 import type { LotEvent } from '@wine/event-schemas';
 import { AppError } from '@wine/platform';
 import { buyNowLine } from '../carts/buy-now.ts';
+import { releaseLapsed, soldOut } from '../lots/ending.ts';
 import type { Lot } from '../lots/lot.ts';
 
 /**
@@ -30,15 +31,10 @@ export function decideStock(command: StockCommand, state: Lot): LotEvent[] {
   switch (command.type) {
     case 'ReserveStock': {
       if (state.holds[command.reservationId] || state.sales[command.reservationId] !== undefined) return [];
-      const now = command.now.getTime();
       // Holds that lapsed are given back first, so the log says why their bottles are free again.
-      const lapsed: LotEvent[] = Object.entries(state.holds)
-        .filter(([, hold]) => hold.expiresAt <= now)
-        .map(([reservationId]) => ({
-          type: 'ReservationReleased',
-          data: { reservationId, reason: 'expired' },
-        }));
-      // Every buy-now rule, against the stock neither sold nor held (buy-now.ts).
+      const lapsed = releaseLapsed(state, command.now.getTime());
+      // Every buy-now rule, against the stock neither sold nor held (buy-now.ts); seeds 000 §5: once
+      // the auction has bids, a checkout takes all that remains or nothing.
       const { unitPrice } = buyNowLine(state, command.qty, command.buyerId, command.now);
       return [
         ...lapsed,
@@ -74,6 +70,8 @@ export function decideStock(command: StockCommand, state: Lot): LotEvent[] {
           type: 'StockSold',
           data: { reservationId: command.reservationId, invoiceId: command.invoiceId, qty: hold.qty },
         },
+        // The last bottle sold by buy now ends the lot's auction in the same append (lots/ending.ts).
+        ...soldOut(state, hold.qty, command.now),
       ];
     }
     default: {

@@ -35,10 +35,13 @@ export function invoicingProcess(
 
   async function issue(lotId: string, closed: Closed) {
     const lot = await streams.load(lotStream(lotId), lotDecider);
-    if (lot.status === 'empty' || !closed.winnerId || closed.hammerPrice === null) return;
+    if (lot.status === 'empty' || !closed.winnerId || closed.hammerPrice === null || closed.quantity === 0)
+      return;
     const invoiceId = auctionInvoiceId(lotId);
     const rate = pickupTaxRate(deps.money);
     const hammer = closed.hammerPrice;
+    // The bottles the auction sold (what buy now did not sell or hold); older closes sold the whole lot.
+    const qty = closed.quantity ?? lot.lot.quantity;
     const now = clock.now();
     const result = await streams.handle(
       invoiceStream(invoiceId),
@@ -49,14 +52,15 @@ export function invoicingProcess(
           invoiceId,
           kind: 'auction',
           buyerId: closed.winnerId,
-          // The hammer price is for the whole lot, however many bottles it holds: one lot, one line.
+          // One lot, one line: the hammer is for all the bottles the auction sold, and the line says how
+          // many (the unit price is the hammer shared over them; the amount is the hammer).
           lines: [
             {
               lotId,
               title: lot.lot.title,
               sellerId: lot.lot.sellerId,
-              qty: 1,
-              unitPrice: hammer,
+              qty,
+              unitPrice: Math.round(hammer / qty),
               amount: hammer,
               reservationId: null,
             },
@@ -111,7 +115,14 @@ export function invoicingProcess(
     openInvoices.follow(event);
     if (event.type === 'LotClosed' && event.streamName.startsWith('lot-')) {
       const closed = event.data as Closed;
-      if (closed.outcome === 'sold') toIssue.set(event.streamName.slice('lot-'.length), closed);
+      // A lot sold out by buy now has no winner: its buyers' invoices are their checkouts'.
+      if (
+        closed.outcome === 'sold' &&
+        closed.winnerId &&
+        closed.hammerPrice !== null &&
+        closed.quantity !== 0
+      )
+        toIssue.set(event.streamName.slice('lot-'.length), closed);
     } else if (event.type === 'InvoiceIssued') {
       const issued = event.data as { kind: string; lines: { lotId: string }[] };
       if (issued.kind === 'auction') for (const line of issued.lines) toIssue.delete(line.lotId);

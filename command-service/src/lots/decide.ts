@@ -3,7 +3,8 @@ import { decideBid, type PlaceBid } from '../bidding/decide-bid.ts';
 import { decideStock, type StockCommand } from '../checkout/decide-stock.ts';
 import type { Decider } from '../core/decider.ts';
 import { commandErrors } from '../errors.ts';
-import { evolveLot, initialLot, type ListedLot, type Lot, reserveMet } from './lot.ts';
+import { closeAuction } from './ending.ts';
+import { evolveLot, initialLot, type ListedLot, type Lot } from './lot.ts';
 
 export type { BiddingRules, PlaceBid } from '../bidding/decide-bid.ts';
 
@@ -83,26 +84,11 @@ export function decideLot(command: LotCommand, state: Lot): LotEvent[] {
     case 'ReleaseReservation':
     case 'SellReservation':
       return decideStock(command, state);
-    case 'CloseLot': {
+    case 'CloseLot':
       // Exactly once: only an open lot past its (extended) close closes; anything else is a no-op.
       if (state.status !== 'open') return [];
       if (command.now.getTime() < Date.parse(state.lot.closesAt)) return [];
-      const winner = state.leader && reserveMet(state.lot, state.leader.max) ? state.leader.bidderId : null;
-      return [
-        {
-          type: 'LotClosed',
-          data: {
-            outcome: winner ? 'sold' : 'unsold',
-            winnerId: winner,
-            hammerPrice: winner ? state.price : null,
-            losers: state.bidders.filter((b) => b !== winner),
-            bidCount: state.bidCount,
-            reserveMet: state.leader ? reserveMet(state.lot, state.leader.max) : false,
-            closesAt: state.lot.closesAt,
-          },
-        },
-      ];
-    }
+      return closeAuction(state, command.now);
     default: {
       const _exhaustive: never = command;
       return [];

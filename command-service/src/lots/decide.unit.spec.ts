@@ -21,6 +21,8 @@ describe('lot decider: closing', () => {
             bidCount: 5,
             reserveMet: true,
             closesAt: close.toISOString(),
+            quantity: 1,
+            endedBy: 'close',
           },
         },
       ]);
@@ -41,6 +43,8 @@ describe('lot decider: closing', () => {
             bidCount: 1,
             reserveMet: false,
             closesAt: close.toISOString(),
+            quantity: 0,
+            endedBy: 'close',
           },
         },
       ]);

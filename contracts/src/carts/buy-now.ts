@@ -58,15 +58,18 @@ export function initialQuantity(terms: QuantityTerms): number {
 }
 
 export type QuantityProblem =
+  | { rule: 'soldOut' }
   | { rule: 'enterQuantity' }
   | { rule: 'minQuantity' | 'maxQuantity'; count: number };
 
 /**
  * seeds 000 §5 buy-now quantity rules; null when `qty` may be bought. A lot that already has bids is
  * sold whole (the quantity must be all that remains); an enforced minimum holds; no lot sells more
- * than it holds (DOMAIN.md: no oversell).
+ * than it holds (DOMAIN.md: no oversell). With nothing left, whatever the quantity, the lot is sold out
+ * (not 'Max Quantity 0').
  */
 export function quantityProblem(terms: QuantityTerms, qty: number | null): QuantityProblem | null {
+  if (terms.remaining <= 0) return { rule: 'soldOut' };
   if (qty === null || !Number.isInteger(qty) || qty < 1) return { rule: 'enterQuantity' };
   if (terms.bidCount > 0 && qty !== terms.remaining) return { rule: 'minQuantity', count: terms.remaining };
   if (terms.enforceMinimum && qty < terms.minimumQuantity) {
@@ -79,6 +82,8 @@ export function quantityProblem(terms: QuantityTerms, qty: number | null): Quant
 /** The seeds' text of a quantity problem, in the current language. */
 export function quantityMessage(problem: QuantityProblem): string {
   switch (problem.rule) {
+    case 'soldOut':
+      return buyNowMessages.soldOut;
     case 'enterQuantity':
       return buyNowMessages.enterQuantity;
     case 'minQuantity':

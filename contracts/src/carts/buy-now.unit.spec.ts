@@ -93,6 +93,12 @@ describe('the quantity rules (seeds 000 §5)', () => {
     expect(quantityProblem(terms(), 6)).toBeNull();
   });
 
+  it('says a lot with nothing left is sold out, whatever the quantity (not "Max Quantity 0")', () => {
+    for (const qty of [null, 0, 1, 6])
+      expect(quantityProblem(terms({ remaining: 0, bidCount: 2 }), qty)).toEqual({ rule: 'soldOut' });
+    expect(quantityMessage({ rule: 'soldOut' })).toBe('This lot is sold out');
+  });
+
   it("words each problem with the seeds' texts", () => {
     expect(quantityMessage({ rule: 'enterQuantity' })).toBe('Enter quantity');
     expect(quantityMessage({ rule: 'minQuantity', count: 3 })).toBe('Minimum Quantity 3');

@@ -108,6 +108,7 @@ export const forEnglish = {
     won: 'Congratulations you have won this item',
     lost: 'Unfortunately you have lost this item',
     closed: 'Bidding on this lot has closed',
+    soldOut: 'This lot is sold out: no bottles are left to bid on',
     notStarted: 'Bidding on this lot has not started yet',
     withdrawn: 'This lot has been withdrawn',
     notAuction: 'This lot is not sold at auction',
@@ -121,6 +122,7 @@ export const forEnglish = {
   buyNow: {
     minQuantity: 'Minimum Quantity {{count}}',
     maxQuantity: 'Max Quantity {{count}}',
+    soldOut: 'This lot is sold out',
     unavailable: 'Buy now is not available for this lot',
     ownLot: 'You cannot buy your own lot',
     added: 'Added to cart',

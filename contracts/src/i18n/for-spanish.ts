@@ -103,6 +103,7 @@ export const forSpanish: Texts = {
     won: 'Enhorabuena, has ganado este artículo',
     lost: 'Lamentablemente has perdido este artículo',
     closed: 'La puja de este lote ha terminado',
+    soldOut: 'Este lote está agotado: no quedan botellas por las que pujar',
     notStarted: 'La puja de este lote aún no ha empezado',
     withdrawn: 'Este lote ha sido retirado',
     notAuction: 'Este lote no se vende en subasta',
@@ -115,6 +116,7 @@ export const forSpanish: Texts = {
   buyNow: {
     minQuantity: 'Cantidad mínima {{count}}',
     maxQuantity: 'Cantidad máxima {{count}}',
+    soldOut: 'Este lote está agotado',
     unavailable: 'La compra inmediata no está disponible para este lote',
     ownLot: 'No puedes comprar tu propio lote',
     added: 'Añadido al carrito',
