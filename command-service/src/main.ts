@@ -12,15 +12,26 @@ import {
   openEventStore,
   openMailer,
   openSecretStore,
+  secureDataDir,
   serveMetrics,
   systemClock,
 } from '@wine/platform';
 import closeWithGrace from 'close-with-grace';
-import { commandService, loadAnchorKeys, sessionSecret } from './index.ts';
+import { commandService, loadAnchorKeys } from './index.ts';
 
 // The command-service on its own (deploy/compose, deploy/k8s): the write side's routes only.
 const config = loadConfig({ PORT: '3001', ...process.env });
 const logger = createLogger(config.LOG_LEVEL, 'command-service');
+// Tokens are checked by the projection and realtime services with the same SESSION_SECRET: a key of
+// its own would sign sessions no other service accepts (and is lost at the next start).
+if (!config.SESSION_SECRET)
+  throw new Error('SESSION_SECRET is required when the command-service runs on its own');
+// The embedded stores it uses (no EVENTSTORE_URL, MONGO_URL or SMTP_URL) are its OS user's alone.
+if (!config.EVENTSTORE_URL || !config.MONGO_URL || !config.SMTP_URL) {
+  const tightened = secureDataDir(config.dataDir);
+  if (tightened.length > 0)
+    logger.warn({ dataDir: config.dataDir, tightened }, 'DATA_DIR: tightened to 0700 folders and 0600 files');
+}
 const store = openEventStore(config);
 const secrets = await openSecretStore(config);
 const mailer = await openMailer(config);
@@ -36,7 +47,7 @@ const { scheduler } = await commandService(app, {
   clock: systemClock,
   secrets,
   mailer,
-  sessionSecret: sessionSecret(config),
+  sessionSecret: config.SESSION_SECRET,
   publicUrl: () => config.PUBLIC_URL ?? `http://localhost:${config.PORT}`,
   // On its own the service anchors the log only with a configured key (no default key).
   audit: {

@@ -1,5 +1,4 @@
 import { existsSync } from 'node:fs';
-import { mkdir } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import { join, resolve } from 'node:path';
 import fastifyStatic from '@fastify/static';
@@ -25,8 +24,10 @@ import {
   openEventStore,
   openMailer,
   openSecretStore,
+  privateDir,
   projectionGauges,
   sameOriginFramingHeaders,
+  secureDataDir,
   serveMetrics,
   sessionTokens,
   sessionUser,
@@ -82,9 +83,13 @@ export async function startEmbedded(options: EmbeddedOptions) {
   const { config } = options;
   const logger = options.logger ?? createLogger(config.LOG_LEVEL);
   const clock = options.clock ?? systemClock;
-  await mkdir(join(config.dataDir, 'uploads/product'), { recursive: true });
-  await mkdir(join(config.dataDir, 'uploads/banner'), { recursive: true });
-  await mkdir(join(config.dataDir, 'uploads/files'), { recursive: true });
+  // DATA_DIR is this server's OS user's alone (0700, files 0600): what an older start left open is
+  // tightened, once, with a log line (issue 30).
+  const tightened = secureDataDir(config.dataDir);
+  if (tightened.length > 0)
+    logger.warn({ dataDir: config.dataDir, tightened }, 'DATA_DIR: tightened to 0700 folders and 0600 files');
+  for (const folder of ['uploads/product', 'uploads/banner', 'uploads/files'])
+    privateDir(join(config.dataDir, folder));
 
   const eventStore = openEventStore(config);
   // The embedded read store starts from its snapshot in DATA_DIR, when it fits (read-snapshot.ts).

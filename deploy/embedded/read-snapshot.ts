@@ -46,8 +46,10 @@ type Part = SnapshotHeader | { collection: string; documents: number } | Doc[] |
  */
 export async function writeSnapshotFile(file: string, saved: SnapshotFile): Promise<void> {
   const packr = new Packr(codec);
-  const handle = await open(`${file}.tmp`, 'w');
+  // 0600 as every file in DATA_DIR (the read store holds what the read models hold).
+  const handle = await open(`${file}.tmp`, 'w', 0o600);
   try {
+    await handle.chmod(0o600);
     // A packed value may live in the packer's buffer: each is written before the next is packed.
     const put = (part: Part) => handle.write(packr.pack(part));
     const { contents, ...header } = saved;

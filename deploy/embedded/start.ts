@@ -1,9 +1,9 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { createLogger, loadConfig } from '@wine/platform';
-import closeWithGrace from 'close-with-grace';
+import { createLogger, loadConfig, mailEcho } from '@wine/platform';
 import { repoRoot, startEmbedded, uiDist } from './app.ts';
+import { stopOnce } from './stop.ts';
 
 /** The newest modification time under a folder, to tell whether the built UI is older than its sources. */
 function newest(dir: string): number {
@@ -15,27 +15,38 @@ function newest(dir: string): number {
   return latest;
 }
 
+// Every file the server makes is its OS user's alone (DATA_DIR is also set 0700/0600 at start).
+process.umask(0o077);
 const config = loadConfig();
 const logger = createLogger(config.LOG_LEVEL);
+/** `npm start -- --api-only`: the API without the UI (no build; tests start it this way). */
+const apiOnly = process.argv.includes('--api-only');
 const built = join(uiDist, 'index.html');
 const serverBuild = join(repoRoot, 'ui/dist-server/entry-server.js');
 if (
-  !existsSync(built) ||
-  !existsSync(serverBuild) ||
-  statSync(built).mtimeMs < newest(join(repoRoot, 'ui/src'))
+  !apiOnly &&
+  (!existsSync(built) ||
+    !existsSync(serverBuild) ||
+    statSync(built).mtimeMs < newest(join(repoRoot, 'ui/src')))
 ) {
   logger.info('building the UI');
   const result = spawnSync('npm', ['run', 'build', '-w', 'ui'], { cwd: repoRoot, stdio: 'inherit' });
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 
-// Without SMTP_URL every outgoing message is also printed here (a console mail backend), not logged.
+// Without SMTP_URL every outgoing message is kept in DATA_DIR's outbox; it is also printed here (a
+// console mail backend) only to a person at a terminal, or with ECHO_MAIL=1: codes and reset links
+// never land in a log file or a service manager's journal that captures this output (issue 30).
+const echoMail = !config.SMTP_URL && mailEcho(config.ECHO_MAIL, process.stdout.isTTY === true);
 const embedded = await startEmbedded({
   config,
   logger,
-  ...(!config.SMTP_URL && { printMail: (text: string) => process.stdout.write(text) }),
+  ...(apiOnly && { uiDir: null }),
+  ...(echoMail && { printMail: (text: string) => process.stdout.write(text) }),
 });
 console.log(`\n  Fine-wine marketplace: ${embedded.url}  (data in ${config.dataDir})\n`);
+if (!config.SMTP_URL && !echoMail)
+  console.log('  Mail is kept in the outbox (not printed here): set ECHO_MAIL=1 to print it.\n');
 if (embedded.firstAdmin) {
   // Told once, on the first start only: the password is kept nowhere but as a hash.
   console.log(
@@ -44,8 +55,6 @@ if (embedded.firstAdmin) {
   );
 }
 
-// A stop saves the read store (read-snapshot.ts): seconds for a million documents.
-closeWithGrace({ delay: 30_000 }, async ({ err }) => {
-  if (err) logger.error({ err }, 'shutting down after an error');
-  await embedded.close();
-});
+// A stop saves the read store (read-snapshot.ts): seconds for a million documents. Once, however many
+// times the signal arrives (stop.ts).
+stopOnce(() => embedded.close(), { logger, graceMs: 30_000 });

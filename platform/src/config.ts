@@ -9,6 +9,8 @@ import {
 } from '@wine/contracts';
 import { z } from 'zod';
 
+export * from './data-dir.ts';
+
 /**
  * Configuration picks the adapters (ARCHITECTURE.md): no EVENTSTORE_URL means embedded SQLite,
  * no MONGO_URL the embedded read store, no NATS_URL the in-process bus.
@@ -43,6 +45,11 @@ const Env = z.object({
     .regex(/^smtps?:\/\//, 'SMTP_URL must start with smtp:// or smtps://')
     .optional(),
   MAIL_FROM: z.string().default('Fine Wine Auction <no-reply@localhost>'),
+  /**
+   * Without SMTP_URL, `npm start` also prints each mail (codes, reset links) to its output: by default
+   * only when that output is a terminal; 1 prints it wherever the output goes, 0 never.
+   */
+  ECHO_MAIL: z.enum(['0', '1']).optional(),
   /** The merchant's general inbox: contact enquiries are mailed here (issue 11). */
   MERCHANT_EMAIL: z.email().optional(),
   /** The merchant's selling inbox: sell-your-wine enquiries are mailed here. */
@@ -115,6 +122,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new Error(`invalid configuration:\n${lines.join('\n')}`);
   }
   return { ...parsed.data, dataDir: resolve(parsed.data.DATA_DIR) };
+}
+
+/** Whether `npm start` prints mail: ECHO_MAIL when set, else only to an interactive terminal. */
+export function mailEcho(setting: '0' | '1' | undefined, interactive: boolean): boolean {
+  return setting === undefined ? interactive : setting === '1';
 }
 
 /** The market's bidding settings from configuration (the increment table is the default one for now). */

@@ -49,7 +49,7 @@ export function loadAnchorKeys(
     keys = keysOf(privateKey);
   }
   const publicFile = publicKeyFile(config.dataDir);
-  if (!existsSync(publicFile)) writeFileSync(publicFile, keys.publicKeyPem, { mode: 0o644 });
+  if (!existsSync(publicFile)) writeFileSync(publicFile, keys.publicKeyPem, { mode: 0o600 });
   return keys;
 }
 

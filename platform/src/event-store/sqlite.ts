@@ -1,8 +1,7 @@
-import { mkdirSync } from 'node:fs';
-import { dirname } from 'node:path';
 import { type NewEvent, type Position, padPosition, type RecordedEvent, START } from '@wine/event-schemas';
 import { logHash } from '@wine/event-schemas/hash-chain';
 import Database from 'better-sqlite3';
+import { privateSqliteFile } from '../data-dir.ts';
 import { liveLoop } from './live-loop.ts';
 import {
   type AppendResult,
@@ -67,7 +66,8 @@ const SCHEMA = `
  * sees appends.
  */
 export function openSqliteEventStore(file: string, options: SqliteEventStoreOptions): EventStore {
-  if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
+  // 0600 before SQLite opens it (its -wal and -shm take its mode): DATA_DIR is the server's alone.
+  privateSqliteFile(file);
   const db = new Database(file);
   db.pragma('journal_mode = WAL');
   // FULL: a commit is on disk (the WAL fsynced) before an append is acknowledged, so an acknowledged

@@ -1,9 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { mkdirSync } from 'node:fs';
-import { dirname } from 'node:path';
 import type { OutboxMessage } from '@wine/contracts';
 import Database from 'better-sqlite3';
 import { type Clock, systemClock } from '../clock.ts';
+import { privateSqliteFile } from '../data-dir.ts';
 import type { MailAttachment, Mailer, MailMessage } from './port.ts';
 
 export interface OutboxMailerOptions {
@@ -45,7 +44,8 @@ const DEFAULT_LIMIT = 50;
  * order of sending (the rowid), not of sentAt, so a clock moved back cannot reorder the outbox.
  */
 export function openOutboxMailer(file: string, options: OutboxMailerOptions = {}): Mailer {
-  if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
+  // 0600 before SQLite opens it (its -wal and -shm take its mode): DATA_DIR is the server's alone.
+  privateSqliteFile(file);
   const db = new Database(file);
   db.pragma('journal_mode = WAL');
   db.pragma('synchronous = NORMAL');

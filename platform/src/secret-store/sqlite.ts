@@ -1,7 +1,6 @@
-import { mkdirSync } from 'node:fs';
-import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
 import { systemClock } from '../clock.ts';
+import { privateSqliteFile } from '../data-dir.ts';
 import { assertKind, type SecretStore, type SecretStoreOptions, toJson } from './port.ts';
 
 const SCHEMA = `
@@ -24,7 +23,8 @@ const PURGE_EVERY_MS = 60_000;
  * when a second process opens the same file.
  */
 export function openSqliteSecretStore(file: string, options: SecretStoreOptions = {}): SecretStore {
-  if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
+  // 0600 before SQLite opens it (its -wal and -shm take its mode): DATA_DIR is the server's alone.
+  privateSqliteFile(file);
   const db = new Database(file);
   db.pragma('journal_mode = WAL');
   // FULL as the event log: a password hash or a claimed command id acknowledged is on disk.
