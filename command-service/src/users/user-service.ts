@@ -61,6 +61,10 @@ export const secretKinds = {
   /** The one reset link of a user that may still be used: a newer link, a reset or a change ends it. */
   currentReset: 'password-reset-current',
   loginFailures: 'login-failures',
+  /** Sign-in attempts for an address from one client it has signed in from before (its own count). */
+  loginClientFailures: 'login-client-failures',
+  /** The clients an address has signed in from with its password (address and client). */
+  loginClient: 'login-client',
   revokedToken: REVOKED_TOKEN_KIND,
   cardToken: 'card-token',
   invite: 'invite',

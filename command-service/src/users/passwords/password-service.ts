@@ -5,6 +5,7 @@ import { commandErrors } from '../../errors.ts';
 import { userRecord } from '../user.ts';
 import {
   actorOf,
+  emailKey,
   secretKinds as kinds,
   type RequestContext,
   type Session,
@@ -62,6 +63,8 @@ export function passwordService(users: UserService) {
         throw commandErrors.linkInvalid();
       await secrets.delete(kinds.currentReset, userId);
       await secrets.put(kinds.password, userId, await hashPassword(password));
+      // The mailed link proved the owner: sign-in from a new client is open again after a lock-out.
+      await secrets.delete(kinds.loginFailures, emailKey((await loadUser(userId)).email));
       await run(
         userId,
         { type: 'ChangePassword', via: 'reset', at: clock.now().toISOString() },

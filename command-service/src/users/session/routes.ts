@@ -33,7 +33,7 @@ export const sessionRoutes: FastifyPluginAsync<SessionRouteDeps> = async (
     app,
     actions.login,
     auth,
-    (input, ctx) => session.login(input.email, input.password, ctx),
+    (input, ctx) => session.login(input.email, input.password, ctx.request.ip, ctx),
     limits.byClient,
   );
   registerAction(app, actions.logout, auth, async (_input, ctx) => {

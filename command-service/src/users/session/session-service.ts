@@ -17,9 +17,18 @@ import { refuseEndedSession } from './decide.ts';
 import { emailClaimDecider } from './email-claim.ts';
 import { type RegistrationDeps, registration } from './register.ts';
 
-/** Wrong passwords for one address, from anywhere, before sign-in waits out the window. */
-const MAX_LOGIN_FAILURES = 10;
+/**
+ * Sign-in attempts for one address per window before sign-in waits out the window (OWASP "Blocking
+ * Brute Force Attacks", with its device-cookie idea keyed by the client's address): attempts from
+ * clients the address has never signed in from share one count per address, so the guesses of every
+ * client of an attacker together reach the slow hash at most MAX_LOGIN_ATTEMPTS times a window; a
+ * client the owner has signed in from keeps a count of its own, so an attacker elsewhere who uses up
+ * the shared count does not lock the owner out of their own client.
+ */
+const MAX_LOGIN_ATTEMPTS = 10;
 const LOGIN_WINDOW_MINUTES = 15;
+/** How long a client the owner signed in from keeps its own count. */
+const KNOWN_CLIENT_DAYS = 90;
 
 /** seeds 001 §7 register, login, logout, validateUser and switchuser; the bearer token's session. */
 export function sessionService(users: UserService, deps: RegistrationDeps) {
@@ -42,24 +51,34 @@ export function sessionService(users: UserService, deps: RegistrationDeps) {
 
     /**
      * One answer for every refusal (unknown address, wrong password, deactivated account), after the
-     * same slow hash, so sign-in tells nothing about an address; wrong passwords are counted per
-     * address from every client (spraying one address from many places).
+     * same slow hash, so sign-in tells nothing about an address. Each attempt is counted, atomically,
+     * before the hash: concurrent guesses each take their own number, and the ones past the cap never
+     * reach the hash (issue 30: 59 guesses sent at once were all checked).
      */
-    async login(email: string, password: string, request: RequestContext): Promise<LoginResult> {
-      const failures = await secrets.get<number>(kinds.loginFailures, emailKey(email));
-      if (failures !== null && failures >= MAX_LOGIN_FAILURES) throw commandErrors.tooManyLogins();
+    async login(
+      email: string,
+      password: string,
+      client: string,
+      request: RequestContext,
+    ): Promise<LoginResult> {
+      const address = emailKey(email);
+      const clientKey = `${address}|${client}`;
+      const known = (await secrets.get<boolean>(kinds.loginClient, clientKey)) === true;
+      const [kind, key] = known ? [kinds.loginClientFailures, clientKey] : [kinds.loginFailures, address];
+      const attempts = await secrets.increment(kind, key, {
+        expiresAt: new Date(clock.now().getTime() + LOGIN_WINDOW_MINUTES * 60_000),
+      });
+      if (attempts > MAX_LOGIN_ATTEMPTS) throw commandErrors.tooManyLogins();
       const userId = await ownerOf(email);
       const stored = userId ? await secrets.get<string>(kinds.password, userId) : null;
       const matches = await verifyPassword(password, stored ?? decoyHash);
-      if (!userId || !stored || !matches) {
-        await secrets.increment(kinds.loginFailures, emailKey(email), {
-          expiresAt: new Date(clock.now().getTime() + LOGIN_WINDOW_MINUTES * 60_000),
-        });
-        throw commandErrors.badLogin();
-      }
+      if (!userId || !stored || !matches) throw commandErrors.badLogin();
       // The decider answers a deactivated account and an address never verified as a wrong password.
       const session = await users.signIn(userId, request, 'SignInWithPassword');
-      await secrets.delete(kinds.loginFailures, emailKey(email));
+      await secrets.delete(kind, key);
+      await secrets.put(kinds.loginClient, clientKey, true, {
+        expiresAt: new Date(clock.now().getTime() + KNOWN_CLIENT_DAYS * 86_400_000),
+      });
       return session;
     },
 
