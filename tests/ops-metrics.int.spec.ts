@@ -39,6 +39,28 @@ describe('health, readiness and metrics of the embedded server (issue 12 "Suppor
     });
   });
 
+  it('tells anyone only that the shop is up at /api/health; the projections are for support and admins', async () => {
+    expect(await (await fetch(`${market.url}/api/health`)).json()).toEqual({ status: 'ok' });
+    const anonymous = await market.post('/api/ops/status', {});
+    expect(anonymous.http).toBe(403);
+    const detail = await market.ok<OpsStatus>('/api/ops/status', {}, market.admin);
+    expect(detail.projections.length).toBeGreaterThan(0);
+  });
+
+  it('limits /api/ops per client as every staff action, guessed tokens included', async () => {
+    const shop = await startMarketplace({ seed: false, staffRateLimit: 5 });
+    try {
+      const answers: number[] = [];
+      for (let i = 0; i < 7; i++) {
+        const guess = { authorization: `Bearer guessed.token.${i}` };
+        answers.push((await shop.post('/api/ops/status', {}, guess)).http);
+      }
+      expect(answers).toEqual([403, 403, 403, 403, 403, 429, 429]);
+    } finally {
+      await shop.stop();
+    }
+  });
+
   it('serves /metrics in the Prometheus format: latencies per route, bids accepted, projection lag, sockets', async () => {
     const id = (await market.ok<{ id: string }>('/api/admin/product/create', lotInput(), market.admin)).id;
     const bidder = await market.bidder();

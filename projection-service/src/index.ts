@@ -1,4 +1,5 @@
 import {
+  actions,
   defaultMarketSettings,
   defaultMerchant,
   defaultMoneySettings,
@@ -6,7 +7,14 @@ import {
   type MerchantDetails,
   type MoneySettings,
 } from '@wine/contracts';
-import type { Clock, DocumentStore, SecretStore, SessionTokens } from '@wine/platform';
+import {
+  type Clock,
+  type DocumentStore,
+  limitStaffRoutes,
+  type SecretStore,
+  type SessionTokens,
+  staffRateLimit,
+} from '@wine/platform';
 import type { FastifyInstance } from 'fastify';
 import { appointmentsProjection } from './appointments/project.ts';
 import { appointmentQueries } from './appointments/queries.ts';
@@ -85,6 +93,8 @@ export interface QueryServiceDeps {
   merchant?: MerchantDetails;
   /** Search suggestions from MongoDB's text index ('text', a MongoDB store) or in memory (the default). */
   suggest?: SuggestStrategy;
+  /** Requests per minute per client on the staff's read actions (reports, exports, /api/ops/*; default 300). */
+  staffRateLimit?: number;
 }
 
 /** Every read model's query routes, one fastify plugin each. */
@@ -123,6 +133,13 @@ export function queryService(app: FastifyInstance, deps: QueryServiceDeps): void
     market: deps.market ?? defaultMarketSettings,
     money: deps.money ?? defaultMoneySettings,
   };
+  // The staff's read actions (reports, exports, staff lists, /api/ops/* registered after this) have one
+  // budget per client, as the command side's staff actions: 500 guessed tokens are not 500 answers.
+  limitStaffRoutes(
+    app,
+    Object.values(actions).filter((action) => action.side === 'query'),
+    staffRateLimit({ max: deps.staffRateLimit ?? 300, now: () => deps.clock.now().getTime() }),
+  );
   for (const plugin of queryPlugins) app.register(plugin, queryDeps);
   app.register(merchantQueries, { ...queryDeps, merchant: deps.merchant ?? defaultMerchant });
   app.register(suggestQueries, {

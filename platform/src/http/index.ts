@@ -5,3 +5,4 @@ export * from './command-ids.ts';
 export * from './errors.ts';
 export * from './language.ts';
 export * from './security-headers.ts';
+export * from './staff-rate-limit.ts';
