@@ -167,6 +167,19 @@ describe('/buynowcart', () => {
     expect(api.to('addToCart')).toHaveLength(0);
   });
 
+  it('says a line whose lot has nothing left is sold out, not "Max Quantity 0"', async () => {
+    const { api, user } = await signedIn('/buynowcart', {
+      refreshCart: () => ({ removed: [], repriced: [] }),
+      buynowCart: () => cart({ cartItems: [aCartItem({ remaining: 0 })] }),
+    });
+    const quantity = await screen.findByRole('textbox', { name: 'Quantity of 2015 Château Margaux' });
+    await user.clear(quantity);
+    await user.type(quantity, '2');
+    expect(await screen.findByText('This lot is sold out')).toBeTruthy();
+    expect(screen.queryByText('Max Quantity 0')).toBeNull();
+    expect(api.to('addToCart')).toHaveLength(0);
+  });
+
   it('shows the server refusing a quantity and keeps the old one', async () => {
     const { user } = await signedIn('/buynowcart', {
       refreshCart: () => ({ removed: [], repriced: [] }),

@@ -30,6 +30,8 @@ export function CartQuantity({ line, onChange }: CartQuantityProps) {
   const send = useDebouncedCallback(async (qty: number | '') => {
     if (qty === '' || !Number.isInteger(qty) || qty < 1)
       return setError(quantityMessage({ rule: 'enterQuantity' }));
+    // Nothing left: the lot is sold out (not 'Max Quantity 0').
+    if (line.remaining <= 0) return setError(quantityMessage({ rule: 'soldOut' }));
     if (qty > line.remaining)
       return setError(quantityMessage({ rule: 'maxQuantity', count: line.remaining }));
     if (qty === line.qty) return;
