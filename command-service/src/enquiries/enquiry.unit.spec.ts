@@ -59,7 +59,7 @@ describe('the merchant’s mail', () => {
     expect(mail.text).toContain('Stored: Other: A bonded warehouse in Lyon');
     expect(mail.text).toContain('Photos attached: 1');
     expect(mail.attachments).toEqual([
-      { filename: 'label.jpg', contentType: 'image/jpeg', content: '/9j/4AAQ', encoding: 'base64' },
+      { filename: 'photo-1.jpg', contentType: 'image/jpeg', content: '/9j/4AAQ', encoding: 'base64' },
     ]);
     expect(consignmentEnquiryMail('enq-2', { ...consignment, photos: [] }, []).attachments).toBeUndefined();
   });

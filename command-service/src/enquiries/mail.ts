@@ -1,4 +1,4 @@
-import { defaultLanguage, type Photo, tIn } from '@wine/contracts';
+import { defaultLanguage, type Photo, type PhotoType, tIn } from '@wine/contracts';
 import type { ConsignmentEnquiryReceived, ContactEnquiryReceived } from '@wine/event-schemas';
 import type { MailMessage } from '@wine/platform';
 import type { z } from 'zod';
@@ -43,6 +43,19 @@ const storageText = (data: ConsignmentData) =>
       ? t('enquiries.storageHome')
       : t('enquiries.storageOtherPlace', { place: data.storageOther ?? '' });
 
+const extensions: Record<PhotoType, string> = {
+  'image/jpeg': 'jpg',
+  'image/png': 'png',
+  'image/webp': 'webp',
+};
+
+/**
+ * An attachment's name is the server's, never the sender's (issue 30): `photo-<n>.<ext>` from the type
+ * the bytes were sniffed to be (the schema holds the declared type to it), so no name a visitor
+ * chose (`invoice.pdf.exe`, a bidi-reversed one) reaches the merchant's mail client.
+ */
+export const photoFileName = (index: number, type: PhotoType) => `photo-${index + 1}.${extensions[type]}`;
+
 /** The mail a consignment enquiry sends to the merchant's selling inbox, the photos attached. */
 export function consignmentEnquiryMail(
   enquiryId: string,
@@ -67,8 +80,8 @@ export function consignmentEnquiryMail(
       t('enquiries.mailReference', { id: enquiryId }),
     ].join('\n'),
     ...(photos.length > 0 && {
-      attachments: photos.map((p) => ({
-        filename: p.name,
+      attachments: photos.map((p, index) => ({
+        filename: photoFileName(index, p.type),
         contentType: p.type,
         content: p.data,
         encoding: 'base64' as const,

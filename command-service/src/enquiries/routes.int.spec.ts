@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { connect, type Socket } from 'node:net';
 import { actions, defaultMerchant } from '@wine/contracts';
 import { enquiryStream } from '@wine/event-schemas';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -129,7 +130,38 @@ describe('sellYourWine', () => {
     expect(mail?.subject).toBe('Sell-your-wine enquiry from Bob Seller');
     expect(mail?.text).toContain('Stored: Home cellar');
     expect(mail?.text).toContain('> A vertical of Giacomo Conterno Monfortino, 1990-2010');
-    expect(mail?.attachments).toEqual(['label.png', 'capsule.jpg']);
+    // Named by the server from the sniffed type, never by the sender (issue 30).
+    expect(mail?.attachments).toEqual(['photo-1.png', 'photo-2.jpg']);
+  });
+
+  it('names attachments photo-<n>.<sniffed type>, whatever the sender called them (issue 30)', async () => {
+    const photos = [
+      { name: 'invoice.pdf.exe', type: 'image/png', data: PNG.toString('base64') },
+      { name: 'ticket.html', type: 'image/jpeg', data: JPEG.toString('base64') },
+    ];
+    const answer = await service.post(actions.sellYourWine.path, {
+      ...consignment,
+      name: 'Named By Server',
+      photos,
+    });
+    expect(answer.status).toBe(200);
+    const [mail] = await service.mailer.outbox!({ to: defaultMerchant.emailSelling, limit: 1 });
+    expect(mail?.subject).toContain('Named By Server');
+    expect(mail?.attachments).toEqual(['photo-1.png', 'photo-2.jpg']);
+  });
+
+  it('refuses a photo name with bidi, control or invisible characters (issue 30)', async () => {
+    for (const name of ['label\u202Egnp.exe', 'label\u200B.png', 'a\u2066b.png', 'tab\u0009.png']) {
+      const commandId = randomUUID();
+      const answer = await service.post(
+        actions.sellYourWine.path,
+        { ...consignment, photos: [{ name, type: 'image/png', data: PNG.toString('base64') }] },
+        { commandId },
+      );
+      expect(answer.status, name).toBe(400);
+      expect(answer.body.data.responseData).toMatchObject({ field: 'photos.0.name' });
+      expect(await eventsOf(commandId)).toEqual([]);
+    }
   });
 
   it('refuses a photo whose bytes are not the image it claims to be, and writes nothing', async () => {
@@ -183,6 +215,53 @@ describe('the enquiries’ rate limit', () => {
       expect(third.json().data.code).toBe('RATE_LIMITED');
     } finally {
       await limited.close();
+    }
+  });
+});
+
+describe('the enquiries’ body budget (issue 30)', () => {
+  it('holds at most two full bodies at once from all clients: a third is refused (503) before its body is read', async () => {
+    const budgeted = await openTestCommandService({ rateLimit: 100 });
+    const sockets: Socket[] = [];
+    try {
+      await budgeted.app.listen({ port: 0, host: '127.0.0.1' });
+      const { port } = budgeted.app.server.address() as { port: number };
+      const EIGHT_MB = 8 * 1024 * 1024;
+      /** A request that says it sends 8 MB and sends only its start (a slow or hostile client). */
+      const holding = () =>
+        new Promise<Socket>((resolve) => {
+          const socket = connect(port, '127.0.0.1', () => {
+            socket.write(
+              `POST ${actions.sellYourWine.path} HTTP/1.1\r\nhost: x\r\ncontent-type: application/json\r\ncontent-length: ${EIGHT_MB}\r\n\r\n{"wines":"`,
+            );
+            resolve(socket);
+          });
+          sockets.push(socket);
+        });
+      const send = async (bytes: number) =>
+        fetch(`http://127.0.0.1:${port}${actions.sellYourWine.path}`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ ...consignment, wines: 'x'.repeat(bytes) }),
+        });
+      await holding();
+      await holding();
+      // Give the server the two requests' headers.
+      await new Promise((resolve) => setTimeout(resolve, 200));
+
+      const refused = await send(2_500_000);
+      expect(refused.status).toBe(503);
+      expect(((await refused.json()) as { data: { code: string } }).data.code).toBe('ENQUIRIES_BUSY');
+
+      // The held bodies' connections close: their bytes are given back.
+      for (const socket of sockets) socket.destroy();
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      const taken = await send(2_500_000);
+      expect(taken.status).toBe(400); // read and validated (the wines text is too long), not refused unread
+      expect(((await taken.json()) as { data: { code: string } }).data.code).toBe('VALIDATION');
+    } finally {
+      for (const socket of sockets) socket.destroy();
+      await budgeted.close();
     }
   });
 });

@@ -6,6 +6,7 @@ import { commandContext } from '../core/command-context.ts';
 import type { Streams } from '../core/command-handler.ts';
 import { derivedId } from '../core/derived-id.ts';
 import type { SessionAuth } from '../users/session/session-auth.ts';
+import { enquiryBodyBudget } from './body-budget.ts';
 import { enquiryDecider } from './enquiry.ts';
 import { consignmentEnquiryMail, contactEnquiryMail } from './mail.ts';
 
@@ -18,10 +19,16 @@ export interface EnquiryRouteDeps {
   logger: Logger;
   /** Enquiries per minute per client (counted on arrival, before the body is read). */
   rateLimit: number;
+  /** Bytes of enquiry bodies held at once, all clients together (ENQUIRY_BYTES_IN_FLIGHT by default). */
+  bytesInFlight?: number;
 }
 
 /** Three photos of 2 MB in base64 (4 characters per 3 bytes) and the form's text. */
 const CONSIGNMENT_BODY_LIMIT = 9 * 1024 * 1024;
+/** The contact form's text. */
+const CONTACT_BODY_LIMIT = 64 * 1024;
+/** Two full sell-your-wine bodies at once, all visitors together (issue 30): the server's memory stays flat. */
+export const ENQUIRY_BYTES_IN_FLIGHT = 2 * CONSIGNMENT_BODY_LIMIT;
 
 /** A visitor acts through the storefront's public form; events name the form, not a person's account. */
 const visitor = (form: string): Actor => ({ kind: 'system', id: `storefront:${form}` });
@@ -36,6 +43,8 @@ export const enquiryRoutes: FastifyPluginAsync<EnquiryRouteDeps> = async (app, d
   const { streams, clock, mailer, merchant, auth, logger } = deps;
   // onRequest: counted before the body is read, so a flood of large bodies is refused early.
   const limit = app.rateLimit({ max: deps.rateLimit, timeWindow: '1 minute' });
+  // Then the bodies all clients send at once are held within one budget, also before they are read.
+  const budget = enquiryBodyBudget(deps.bytesInFlight ?? ENQUIRY_BYTES_IN_FLIGHT);
 
   async function mail(message: MailMessage, enquiryId: string) {
     try {
@@ -63,7 +72,7 @@ export const enquiryRoutes: FastifyPluginAsync<EnquiryRouteDeps> = async (app, d
       ctx.setMessage(t('enquiries.contactSent'));
       return null;
     },
-    { onRequest: limit },
+    { onRequest: [limit, budget.hook(CONTACT_BODY_LIMIT)], bodyLimit: CONTACT_BODY_LIMIT },
   );
 
   registerAction(
@@ -93,6 +102,6 @@ export const enquiryRoutes: FastifyPluginAsync<EnquiryRouteDeps> = async (app, d
       ctx.setMessage(t('enquiries.consignmentSent'));
       return null;
     },
-    { onRequest: limit, bodyLimit: CONSIGNMENT_BODY_LIMIT },
+    { onRequest: [limit, budget.hook(CONSIGNMENT_BODY_LIMIT)], bodyLimit: CONSIGNMENT_BODY_LIMIT },
   );
 };

@@ -1,5 +1,6 @@
 import { BannerId, BannerImage, BannerLink } from '@wine/event-schemas';
 import { z } from 'zod';
+import { plainText } from '../text.ts';
 
 /** seeds 000 §3.2 "home banners (only active ones, active=1)": a banner as the home page shows it. */
 export const HomeBanner = z.object({
@@ -15,16 +16,17 @@ export const HomeBanner = z.object({
 });
 export type HomeBanner = z.infer<typeof HomeBanner>;
 
-const Text = (max: number) => z.string().trim().max(max);
+/** Home-page text: no control, bidi or invisible characters (text.ts). */
+const Text = (label: string, max: number) => plainText(label).max(max);
 
 /** An admin publishes a banner's whole record (a new banner, or the next version of one). */
 export const PublishBannerInput = z.strictObject({
   id: BannerId,
-  title: Text(120).min(1),
-  subtitle: Text(300).default(''),
+  title: Text('Title', 120).min(1),
+  subtitle: Text('Subtitle', 300).default(''),
   image: BannerImage.nullable().default(null),
   link: BannerLink.nullable().default(null),
-  link_label: Text(60).default(''),
+  link_label: Text('Link label', 60).default(''),
   sort_order: z.number().int().min(0).max(1000).default(0),
 });
 export type PublishBannerInput = z.infer<typeof PublishBannerInput>;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { lazy, t } from '../i18n/index.ts';
+import { isPlainLine } from '../text.ts';
 
 /** The sell-your-wine form's photos: at most three images, each at most 2 MB (issue 11 item 3). */
 export const MAX_PHOTOS = 3;
@@ -60,6 +61,12 @@ export const Photo = z
       .max(100)
       .regex(
         /^[^\\/\p{Cc}]+$/u,
+        lazy(() => t('enquiries.photoName')),
+      )
+      // No bidi or invisible characters either (text.ts): the name is only shown, never used as the
+      // attachment's (the server names attachments by their sniffed type).
+      .refine(
+        isPlainLine,
         lazy(() => t('enquiries.photoName')),
       ),
     type: z.enum(

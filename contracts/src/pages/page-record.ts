@@ -1,5 +1,6 @@
 import { type KnownPageId, knownPageIds, PageFileName, PageId } from '@wine/event-schemas';
 import { z } from 'zod';
+import { plainText } from '../text.ts';
 
 export { type KnownPageId, knownPageIds, PageFileName, PageId };
 
@@ -32,8 +33,9 @@ export type StaticPageInput = z.infer<typeof StaticPageInput>;
 
 const PageFields = {
   id: PageId,
-  title: z.string().trim().min(1).max(200),
-  meta_description: z.string().trim().max(300).default(''),
+  // What a reader and a search engine show: no control, bidi or invisible characters (text.ts).
+  title: plainText('Title').min(1).max(200),
+  meta_description: plainText('Meta description').max(300).default(''),
 };
 
 /**

@@ -1,11 +1,13 @@
 import { z } from 'zod';
 import { FilterItem, SearchFilter } from '../search-filter.ts';
+import { plainText } from '../text.ts';
 
 /** How many searches one user keeps, and how long a name may be. */
 export const MAX_SAVED_SEARCHES = 20;
 export const SAVED_SEARCH_NAME_MAX = 60;
 
-export const SavedSearchName = z.string().trim().min(1).max(SAVED_SEARCH_NAME_MAX);
+/** Refused when it holds control, bidi or invisible characters (text.ts), as every name a person reads. */
+export const SavedSearchName = plainText('Name').min(1).max(SAVED_SEARCH_NAME_MAX);
 const SavedSearchId = z.string().min(1).max(64);
 
 /**

@@ -94,8 +94,9 @@ describe('outbox mailer', () => {
     raw.close();
   });
 
-  it('keeps the files sent with a message and lists their names', async () => {
-    const mailer = openOutboxMailer(newFile());
+  it('keeps the names and sizes of the files sent with a message, never their bytes (issue 30)', async () => {
+    const file = newFile();
+    const mailer = openOutboxMailer(file);
     const ics = 'BEGIN:VCALENDAR\r\nEND:VCALENDAR\r\n';
     await mailer.send({
       to: 'ann@example.com',
@@ -109,7 +110,25 @@ describe('outbox mailer', () => {
     const [plain, withFile] = await outboxOf(mailer)();
     expect(withFile?.attachments).toEqual(['pickup-A-1.ics']);
     expect(plain).not.toHaveProperty('attachments');
+    const photo = Buffer.from('a photo an enquiry sent, kept nowhere but in the mail').toString('base64');
+    await mailer.send({
+      to: 'selling@example.com',
+      subject: 'Enquiry',
+      text: '',
+      attachments: [
+        { filename: 'photo-1.jpg', contentType: 'image/jpeg', content: photo, encoding: 'base64' },
+      ],
+    });
     await mailer.close();
+    const raw = new Database(file, { readonly: true });
+    const rows = raw.prepare<[], { attachments: string }>('SELECT attachments FROM messages').all();
+    raw.close();
+    const kept = rows.map((row) => row.attachments).join('\n');
+    expect(kept).not.toContain(photo);
+    expect(kept).not.toContain('BEGIN:VCALENDAR');
+    expect(JSON.parse(rows[2]?.attachments ?? '[]')).toEqual([
+      { filename: 'photo-1.jpg', contentType: 'image/jpeg', bytes: 53 },
+    ]);
   });
 
   it('opens an outbox made before attachments were kept, adding their column', async () => {

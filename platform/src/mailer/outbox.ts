@@ -66,7 +66,7 @@ export function openOutboxMailer(file: string, options: OutboxMailerOptions = {}
   // Lower-cased in JS, not with SQLite's NOCASE, which folds ASCII letters only.
   const normalise = (address: string) => address.trim().toLowerCase();
   const toMessage = (row: Row): OutboxMessage => {
-    const files = (JSON.parse(row.attachments) as MailAttachment[]).map((a) => a.filename);
+    const files = (JSON.parse(row.attachments) as { filename: string }[]).map((a) => a.filename);
     return {
       id: row.id,
       to: row.to_address,
@@ -79,7 +79,14 @@ export function openOutboxMailer(file: string, options: OutboxMailerOptions = {}
 
   return {
     async send({ to, subject, text, attachments = [] }) {
-      const files = JSON.stringify(attachments);
+      // The attachments' names and sizes only: their bytes (an enquiry's photos) are never kept here.
+      const files = JSON.stringify(
+        attachments.map(({ filename, contentType, content, encoding }) => ({
+          filename,
+          contentType,
+          bytes: encoding === 'base64' ? Buffer.byteLength(content, 'base64') : Buffer.byteLength(content),
+        })),
+      );
       insert.run(randomUUID(), to, normalise(to), subject, text, clock.now().toISOString(), files);
       options.echo?.({ to, subject, text });
     },
