@@ -30,6 +30,8 @@ export const errorCatalogue = {
   /** A 4xx fastify answers itself (a body too large, a media type it does not take). */
   BAD_REQUEST: entry(400, 'errors.BAD_REQUEST'),
   BUSY: entry(503, 'errors.BUSY'),
+  /** The enquiry forms' bodies held at once are at their budget (command-service enquiries). */
+  ENQUIRIES_BUSY: entry(503, 'errors.ENQUIRIES_BUSY'),
   COMMAND_ID_TAKEN: entry(409, 'errors.COMMAND_ID_TAKEN'),
   COMMAND_ID_REUSED: entry(422, 'errors.COMMAND_ID_REUSED'),
   INTERNAL: entry(500, 'common.somethingWrong'),

@@ -350,6 +350,7 @@ export const forEnglish = {
     EMPTY_BODY: 'The request body is empty; send a JSON object',
     FORBIDDEN_KEY: 'The request body may not contain the key "__proto__" or "constructor.prototype"',
     BUSY: 'Too many concurrent changes, please try again',
+    ENQUIRIES_BUSY: 'We are receiving many enquiries right now, please send yours again in a minute',
     COMMAND_ID_TAKEN: 'This x-command-id belongs to another request; send a new one',
     COMMAND_ID_REUSED: 'This x-command-id was already used for a different request; send a new one',
     RATE_LIMITED: 'Too many requests, please try again later',

@@ -339,6 +339,7 @@ export const forSpanish: Texts = {
     FORBIDDEN_KEY:
       'El cuerpo de la petición no puede contener la clave "__proto__" ni "constructor.prototype"',
     BUSY: 'Demasiados cambios a la vez; inténtalo de nuevo',
+    ENQUIRIES_BUSY: 'Estamos recibiendo muchas consultas ahora mismo; vuelve a enviar la tuya en un minuto',
     COMMAND_ID_TAKEN: 'Este x-command-id pertenece a otra petición; envía uno nuevo',
     COMMAND_ID_REUSED: 'Este x-command-id ya se usó para otra petición; envía uno nuevo',
     RATE_LIMITED: 'Demasiadas peticiones; inténtalo de nuevo más tarde',
