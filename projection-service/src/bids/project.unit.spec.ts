@@ -104,6 +104,52 @@ describe('bids and lots projections over an auction', () => {
     expect((await standing(closed, 'bob'))?.bidtopstatus).toBe('lost');
   });
 
+  it('marks every bidder lost and the lot sold when buy now sells its last bottle (no winner)', async () => {
+    const record = eventRecorder();
+    const s = 'lot-l-2';
+    const two = listedLot({
+      lotId: 'l-2',
+      quantity: 2,
+      buyNow: true,
+      buyNowPrice: $(100),
+      closesAt: lot.closesAt,
+    });
+    const events = [
+      record(s, 'LotListed', two),
+      record(s, 'BidPlaced', { ...bidRow('ann', 100, 300), biddingType: 'proxy' }),
+      record(s, 'BidPlaced', { ...bidRow('bob', 300, 300, { leads: false }), biddingType: 'proxy' }),
+      record(s, 'StockReserved', {
+        reservationId: 'r-1',
+        invoiceId: 'B-1',
+        buyerId: 'eve',
+        qty: 2,
+        unitPrice: $(100),
+        expiresAt: '2026-11-25T00:15:00.000Z',
+      }),
+      record(s, 'StockSold', { reservationId: 'r-1', invoiceId: 'B-1', qty: 2 }),
+      record(s, 'LotClosed', {
+        outcome: 'sold',
+        winnerId: null,
+        hammerPrice: null,
+        losers: ['ann', 'bob'],
+        bidCount: 2,
+        reserveMet: true,
+        closesAt: '2026-11-25T00:01:00.000Z',
+        quantity: 0,
+        endedBy: 'sold_out',
+      }),
+    ];
+    const docs = await applyEvents(projections, events);
+    expect(await docs.collection<LotDocument>(LOTS).findOne({ _id: 'l-2' })).toMatchObject({
+      market_status: 'sold',
+      sold: 2,
+    });
+    const standingOn = (userId: string) =>
+      docs.collection<LotBidderDocument>(LOT_BIDDERS).findOne({ _id: `l-2:${userId}` });
+    expect((await standingOn('ann'))?.bidtopstatus).toBe('lost');
+    expect((await standingOn('bob'))?.bidtopstatus).toBe('lost');
+  });
+
   it('writes one history row per visible bid, automatic ones marked', async () => {
     const docs = await applyEvents(projections, auction());
     const rows = await docs

@@ -141,6 +141,45 @@ describe('publishChanges: the close', () => {
   });
 });
 
+describe('publishChanges: a lot sold out by buy now', () => {
+  it('tells every bidder live that they lost, and the lot is sold, in the window of the last sale', async () => {
+    const earlier = [
+      record('lot-s', 'LotListed', listedLot({ lotId: 's', quantity: 2, buyNow: true, buyNowPrice: 5_000 })),
+      record('lot-s', 'BidPlaced', { ...bid('ann', { bidId: 'b-ann-s' }), biddingType: 'proxy' }),
+      record('lot-s', 'StockReserved', {
+        reservationId: 'r-s',
+        invoiceId: 'B-s',
+        buyerId: 'eve',
+        qty: 2,
+        unitPrice: 5_000,
+        expiresAt: '2026-11-22T12:15:00.000Z',
+      }),
+    ];
+    const batch = [
+      record('lot-s', 'StockSold', { reservationId: 'r-s', invoiceId: 'B-s', qty: 2 }),
+      record('lot-s', 'LotClosed', {
+        outcome: 'sold',
+        winnerId: null,
+        hammerPrice: null,
+        losers: ['ann'],
+        bidCount: 1,
+        reserveMet: true,
+        closesAt: '2026-11-22T12:01:00.000Z',
+        quantity: 0,
+        endedBy: 'sold_out',
+      }),
+    ];
+    const docs = await applyEvents([lotsProjection, bidsProjection], [...earlier, ...batch]);
+    const { bus, published } = lotNotices();
+    await publishChanges(bus, docs, addChanges(noChanges(), batch), new Date('2026-11-22T12:01:00.000Z'));
+    expect(published).toHaveLength(1);
+    expect(published[0]).toMatchObject({ kind: 'realclosedupdates', lot: { market_status: 'sold' } });
+    expect(published[0]?.users).toEqual({
+      ann: { bidtopstatus: 'lost', bid_or_not: 1, my_max_bid: 10_000, outbid: false },
+    });
+  });
+});
+
 describe('publishChanges: cartChanged', () => {
   it('tells each user once, at their last change, when their cart, wallet or one of their invoices changed', async () => {
     const earlier = [
