@@ -3,7 +3,7 @@ import type { OutboxMessage } from '@wine/contracts';
 import Database from 'better-sqlite3';
 import { type Clock, systemClock } from '../clock.ts';
 import { privateSqliteFile } from '../data-dir.ts';
-import type { MailAttachment, Mailer, MailMessage } from './port.ts';
+import type { Mailer, MailMessage } from './port.ts';
 
 export interface OutboxMailerOptions {
   /** Stamps sentAt; tests pass a manual clock. */
