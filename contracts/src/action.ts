@@ -14,6 +14,11 @@ export interface Action<Input extends z.ZodType = z.ZodType, Output extends z.Zo
   auth: Auth;
   input: Input;
   output: Output;
+  /**
+   * Runs once per `x-command-id` (an action that reaches the card provider): a repeat of the key,
+   * concurrent or later, waits for the first request's answer and gets it again, never a second run.
+   */
+  once?: boolean;
 }
 
 export const action = <Input extends z.ZodType, Output extends z.ZodType>(a: Action<Input, Output>) => a;

@@ -34,6 +34,8 @@ export const errorCatalogue = {
   ENQUIRIES_BUSY: entry(503, 'errors.ENQUIRIES_BUSY'),
   COMMAND_ID_TAKEN: entry(409, 'errors.COMMAND_ID_TAKEN'),
   COMMAND_ID_REUSED: entry(422, 'errors.COMMAND_ID_REUSED'),
+  /** A repeat of a key whose first request (a card payment) is still running. */
+  COMMAND_IN_PROGRESS: entry(409, 'errors.COMMAND_IN_PROGRESS'),
   INTERNAL: entry(500, 'common.somethingWrong'),
   // Sessions and roles.
   SESSION_INVALID: entry(403, 'account.sessionExpired'),
@@ -81,6 +83,8 @@ export const errorCatalogue = {
   ORDER_TAKEN: entry(409, 'checkout.orderTaken', 'cart_id'),
   PAYMENT_IN_PROGRESS: entry(409, 'checkout.paymentInProgress'),
   PAYMENT_NOT_FOUND: entry(404, 'checkout.paymentNotFound', 'payment_id'),
+  /** A card charge that is not one waiting for the caller's own authentication. */
+  CHARGE_NOT_FOUND: entry(404, 'checkout.chargeNotFound', 'charge_id'),
   PAYMENT_DECLINED: entry(402, 'checkout.paymentDeclined', 'card_id'),
   RESERVATION_LAPSED: entry(409, 'checkout.reservationLapsed'),
   WALLET_INSUFFICIENT: entry(402, 'checkout.walletInsufficient', 'amount'),

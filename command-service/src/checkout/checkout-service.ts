@@ -91,11 +91,16 @@ export function checkoutService(deps: MoneyDeps & { openInvoices: OpenInvoices }
   const withDelivery = (invoice: IssuedInvoice, delivery: DeliveryData) =>
     invoiceAmounts(invoice.amounts.subtotal, invoice.amounts.premiumPercent, delivery.taxRate);
 
+  /**
+   * The outcome told and followed: a paid buy-now order becomes a sale; a declined one is given up
+   * only when this request placed it (`placed`), else it stays as it was (a pay-later order).
+   */
   async function finish(
     step: Step,
     paymentId: string,
     ids: string[],
     outcome: PaymentOutcome,
+    placed: boolean,
   ): Promise<CheckoutResult> {
     const invoices = (await Promise.all(ids.map(loadInvoice))) as IssuedInvoice[];
     for (const invoice of invoices) {
@@ -106,7 +111,9 @@ export function checkoutService(deps: MoneyDeps & { openInvoices: OpenInvoices }
       }
       if (invoice.issued.kind !== 'buynow') continue;
       if (outcome.status === 'paid') await completeBuyNowOrder(deps, step, invoice);
-      if (outcome.status === 'declined') await abandonBuyNowOrder(deps, step, invoice, 'payment_failed');
+      if (outcome.status === 'declined' && placed) {
+        await abandonBuyNowOrder(deps, step, invoice, 'payment_failed');
+      }
     }
     if (outcome.status === 'declined')
       throw new AppError('PAYMENT_DECLINED', { params: { reason: outcome.reason } });
@@ -173,6 +180,9 @@ export function checkoutService(deps: MoneyDeps & { openInvoices: OpenInvoices }
       const delivery = await resolveDelivery(deps, input);
       const paymentId = paymentIdFor(request.commandId, buyerId);
       let invoices: IssuedInvoice[];
+      // This request placed the order: a payment that fails gives it up; an order placed before
+      // (to pay later, or by another tab) stays as it was.
+      let placed = false;
       if (input.type === 'buynow') {
         const invoiceId = buyNowInvoiceId(buyerId, input.cart_id);
         const existing = await loadInvoice(invoiceId);
@@ -186,17 +196,19 @@ export function checkoutService(deps: MoneyDeps & { openInvoices: OpenInvoices }
           return { status: 'unpaid', invoice_ids: [invoiceId], payment_id: paymentId, url: null };
         }
         const minutes = options.offline ? deps.money.paymentDueDays * 24 * 60 : deps.money.reservationMinutes;
-        invoices = [
-          existing.status === 'issued'
-            ? existing
-            : await placeBuyNowOrder(deps, step, {
-                invoiceId,
-                buyerId,
-                lines: await cartLines(buyerId),
-                delivery,
-                holdMinutes: minutes,
-              }),
-        ];
+        if (existing.status === 'issued') {
+          invoices = [existing];
+        } else {
+          const order = await placeBuyNowOrder(deps, step, {
+            invoiceId,
+            buyerId,
+            lines: await cartLines(buyerId),
+            delivery,
+            holdMinutes: minutes,
+          });
+          invoices = [order.invoice];
+          placed = order.placed;
+        }
       } else {
         if (input.cart_id !== 'all') {
           const one = await loadInvoice(input.cart_id);
@@ -241,13 +253,28 @@ export function checkoutService(deps: MoneyDeps & { openInvoices: OpenInvoices }
         const own =
           error instanceof AppError &&
           (error.code === 'WALLET_INSUFFICIENT' || error.code === 'CARD_NOT_FOUND');
-        if (input.type === 'buynow' && own) {
+        if (input.type === 'buynow' && own && placed) {
           const invoice = (await loadInvoice(ids[0] as string)) as IssuedInvoice;
           await abandonBuyNowOrder(deps, step, invoice, 'payment_failed');
         }
         throw error;
       }
-      return finish(step, paymentId, ids, outcome);
+      return finish(step, paymentId, ids, outcome, placed);
+    },
+
+    /**
+     * The sandbox issuer's page acts only on a charge waiting for the caller's own authentication: a
+     * card payment of one of the caller's invoices in `action_required`. Any other charge (another
+     * buyer's, settled, unknown) answers as unknown.
+     */
+    async assertWaitingCharge(session: Session, chargeId: string, invoiceIds: readonly string[]) {
+      for (const id of invoiceIds) {
+        const invoice = await loadInvoice(id);
+        if (invoice.status !== 'issued' || invoice.issued.buyerId !== session.user.id) continue;
+        const payments = Object.values(invoice.payments);
+        if (payments.some((p) => p.status === 'action_required' && p.chargeId === chargeId)) return;
+      }
+      throw new AppError('CHARGE_NOT_FOUND', { field: 'charge_id' });
     },
 
     /** Back from the card issuer's page: the charge's outcome recorded on its invoices. */
@@ -262,7 +289,8 @@ export function checkoutService(deps: MoneyDeps & { openInvoices: OpenInvoices }
         invoices.push(invoice);
       }
       const outcome = await confirmCardPayment(deps, step, input.payment_id, invoices);
-      return finish(step, input.payment_id, [...new Set(input.invoice_ids)], outcome);
+      // A charge the issuer refused leaves its order as it was: its holds lapse at their time.
+      return finish(step, input.payment_id, [...new Set(input.invoice_ids)], outcome, false);
     },
   };
 }

@@ -2,6 +2,7 @@ import { invoiceAmounts, invoiceStatus, lineAmount, t } from '@wine/contracts';
 import { cartStream, type DeliveryData, invoiceStream, lotStream, walletStream } from '@wine/event-schemas';
 import { AppError } from '@wine/platform';
 import { cartDecider } from '../carts/cart.ts';
+import { derivedId } from '../core/derived-id.ts';
 import { invoiceDecider } from '../invoices/decide.ts';
 import { type IssuedInvoice, isPaid } from '../invoices/invoice.ts';
 import { lotDecider } from '../lots/decide.ts';
@@ -28,7 +29,8 @@ function lineProblem(error: unknown, title: string): AppError {
 /**
  * DOMAIN.md "Buy now and cart": holds every line on its lot's stream, in order; if one fails, gives
  * back the ones already held and says which line failed and why. Then issues the order's invoice
- * (the lines at their quantity-discount price, plus tax, no premium), due when the holds lapse.
+ * (the lines at their quantity-discount price, plus tax, no premium), due when the holds lapse, and
+ * says whether this request placed it.
  */
 export async function placeBuyNowOrder(
   deps: MoneyDeps,
@@ -41,7 +43,7 @@ export async function placeBuyNowOrder(
     /** How long the holds last unpaid: the reservation minutes, or the payment terms when paid offline. */
     holdMinutes: number;
   },
-): Promise<IssuedInvoice> {
+): Promise<{ invoice: IssuedInvoice; placed: boolean }> {
   const { streams, clock } = deps;
   const now = clock.now();
   const expiresAt = new Date(now.getTime() + order.holdMinutes * 60_000);
@@ -54,7 +56,8 @@ export async function placeBuyNowOrder(
     unitPrice: number;
   }[] = [];
   for (const line of order.lines) {
-    const reservationId = `${order.invoiceId}:${line.lotId}`.slice(0, 64);
+    // A hash of the whole key, never a cut: two lots whose ids share a long start hold apart.
+    const reservationId = derivedId('H', order.invoiceId, line.lotId);
     const lot = await streams.load(lotStream(line.lotId), lotDecider);
     const title = lot.status === 'empty' ? line.lotId : lot.lot.title;
     try {
@@ -98,8 +101,9 @@ export async function placeBuyNowOrder(
     reservationId: h.reservationId,
   }));
   const subtotal = lines.reduce((sum, l) => sum + l.amount, 0);
+  let placed: boolean;
   try {
-    await streams.handle(
+    const issued = await streams.handle(
       invoiceStream(order.invoiceId),
       invoiceDecider,
       {
@@ -116,12 +120,15 @@ export async function placeBuyNowOrder(
       },
       stepContext(step, 'issue', now),
     );
+    // Issued now (or by this same request before): this request's order. Nothing written is an
+    // order another request (another tab with the same cart) placed first.
+    placed = issued.events.length > 0;
   } catch (error) {
     await releaseHolds(deps, step, held, 'checkout_failed');
     throw error;
   }
   const invoice = await streams.load(invoiceStream(order.invoiceId), invoiceDecider);
-  return invoice as IssuedInvoice;
+  return { invoice: invoice as IssuedInvoice, placed };
 }
 
 async function releaseHolds(
@@ -200,7 +207,7 @@ export async function abandonBuyNowOrder(
   for (const [paymentId, payment] of Object.entries(invoice.payments)) {
     if (payment.status !== 'succeeded') continue;
     const now = clock.now();
-    const refundId = `${paymentId}:back`.slice(0, 64);
+    const refundId = derivedId('R', paymentId, 'back');
     if (payment.method === 'wallet') {
       await streams.handle(
         walletStream(buyerId),
@@ -212,7 +219,7 @@ export async function abandonBuyNowOrder(
         stepContext(step, `wallet-back:${paymentId}`, now),
       );
     } else if (payment.method === 'card' && payment.chargeId) {
-      await deps.cards.refund(payment.chargeId, payment.amount);
+      await deps.cards.refund(payment.chargeId, payment.amount, refundId);
     }
     await streams.handle(
       invoiceStream(invoiceId),

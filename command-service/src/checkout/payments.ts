@@ -1,6 +1,14 @@
 import { t } from '@wine/contracts';
 import { invoiceStream, walletStream } from '@wine/event-schemas';
-import { AppError, CardDeclinedError } from '@wine/platform';
+import {
+  AppError,
+  CardDeclinedError,
+  type ChargeRequest,
+  type ChargeResult,
+  IdempotencyKeyReusedError,
+} from '@wine/platform';
+import { wroteSomething } from '../core/command-handler.ts';
+import { derivedId } from '../core/derived-id.ts';
 import { invoiceDecider } from '../invoices/decide.ts';
 import { dueOf, type IssuedInvoice } from '../invoices/invoice.ts';
 import { cutAtRef } from '../users/cards/card-service.ts';
@@ -41,15 +49,24 @@ export function splitPayment(dues: readonly number[], wallet: number) {
 
 export const walletPart = (paymentId: string) => `${paymentId}-w`;
 export const cardPart = (paymentId: string) => `${paymentId}-c`;
+/**
+ * The wallet entry of one invoice's share of a payment: a hash of the whole key, never a cut of it, so
+ * two invoices' debits never share an id (a wallet writes nothing for an entry id it has seen).
+ */
+export const walletEntryId = (paymentId: string, invoiceId: string) =>
+  derivedId('W', walletPart(paymentId), invoiceId);
 
 /**
  * Pays the invoices: their wallet shares first (each invoice claimed by a started payment, the wallet
  * debited on its own stream, then the payment recorded), then one card charge for the rest. An
- * invoice takes one payment at a time, so two tabs paying it at once charge it once.
+ * invoice takes one payment at a time, so two tabs paying it at once charge it once. The charge
+ * carries the payment id as the provider's idempotency key: a retried request reaches the card once.
  */
 export async function pay(deps: MoneyDeps, step: Step, plan: PaymentPlan): Promise<PaymentOutcome> {
   const { streams, clock } = deps;
   const dues = plan.invoices.map(dueOf);
+  // Another tab paid it meanwhile: nothing is due, and that is not this payment's success.
+  if (dues.some((due) => due <= 0)) throw new AppError('INVOICE_PAID', { field: 'cart_id' });
   const wallet = plan.useWallet ? (await streams.load(walletStream(plan.buyerId), walletDecider)).balance : 0;
   const shares = splitPayment(dues, wallet);
   const cardTotal = shares.reduce((sum, s) => sum + s.card, 0);
@@ -62,16 +79,21 @@ export async function pay(deps: MoneyDeps, step: Step, plan: PaymentPlan): Promi
     const id = walletPart(plan.paymentId);
     const now = clock.now();
     await start(deps, step, invoice, { paymentId: id, method: 'wallet', amount: share, card: null }, now);
-    const entryId = `${id}:${invoiceId}`.slice(0, 64);
+    const entryId = walletEntryId(plan.paymentId, invoiceId);
     try {
-      await streams.handle(
-        walletStream(plan.buyerId),
-        walletDecider,
-        { type: 'Debit', entry: { entryId, amount: share, purpose: 'invoice', reference: invoiceId } },
-        stepContext(step, `wallet:${invoiceId}`, now),
+      const debit = { entryId, amount: share, purpose: 'invoice' as const, reference: invoiceId };
+      wroteSomething(
+        await streams.handle(
+          walletStream(plan.buyerId),
+          walletDecider,
+          { type: 'Debit', entry: debit },
+          stepContext(step, `wallet:${invoiceId}`, now),
+        ),
+        `wallet debit ${entryId}`,
       );
     } catch (error) {
-      await fail(deps, step, invoiceId, id, t('checkout.walletInsufficient'));
+      const short = error instanceof AppError && error.code === 'WALLET_INSUFFICIENT';
+      await fail(deps, step, invoiceId, id, short ? t('checkout.walletInsufficient') : 'wallet not debited');
       throw error;
     }
     await record(deps, step, invoiceId, {
@@ -84,11 +106,13 @@ export async function pay(deps: MoneyDeps, step: Step, plan: PaymentPlan): Promi
   if (cardTotal === 0 || !plan.card) return { status: 'paid' };
 
   const id = cardPart(plan.paymentId);
-  const carded = plan.invoices.filter((_, i) => (shares[i]?.card ?? 0) > 0);
+  const carded = plan.invoices.flatMap((invoice, i) => {
+    const amount = shares[i]?.card ?? 0;
+    return amount > 0 ? [{ invoice, invoiceId: invoice.issued.invoiceId, amount }] : [];
+  });
   const started: string[] = [];
   try {
-    for (const invoice of carded) {
-      const amount = shares[plan.invoices.indexOf(invoice)]?.card ?? 0;
+    for (const { invoice, amount } of carded) {
       await start(
         deps,
         step,
@@ -107,13 +131,15 @@ export async function pay(deps: MoneyDeps, step: Step, plan: PaymentPlan): Promi
     for (const invoiceId of started) await fail(deps, step, invoiceId, id, 'card not on file');
     throw new AppError('CARD_NOT_FOUND', { field: 'card_id' });
   }
-  let charge: Awaited<ReturnType<typeof deps.cards.charge>>;
+  let charge: ChargeResult;
   try {
-    charge = await deps.cards.charge({
+    charge = await chargeOnce(deps, {
       token,
       amount: cardTotal,
       reference: plan.paymentId,
       returnUrl: plan.returnUrl,
+      idempotencyKey: id,
+      metadata: { invoices: started.join(',') },
     });
   } catch (error) {
     const reason = error instanceof CardDeclinedError ? cutAtRef(error.message) : t('common.somethingWrong');
@@ -122,34 +148,93 @@ export async function pay(deps: MoneyDeps, step: Step, plan: PaymentPlan): Promi
     throw error;
   }
   if (charge.status === 'requires_action') {
-    for (const invoiceId of started) {
-      await streams.handle(
-        invoiceStream(invoiceId),
-        invoiceDecider,
-        { type: 'RequireAction', paymentId: id, chargeId: charge.chargeId },
-        stepContext(step, `action:${invoiceId}`, clock.now()),
-      );
+    try {
+      for (const invoiceId of started) {
+        await streams.handle(
+          invoiceStream(invoiceId),
+          invoiceDecider,
+          { type: 'RequireAction', paymentId: id, chargeId: charge.chargeId },
+          stepContext(step, `action:${invoiceId}`, clock.now()),
+        );
+      }
+    } catch (error) {
+      // Not authenticated yet, so nothing is taken: the charge is given up rather than left unknown.
+      await deps.cards.cancelCharge(charge.chargeId);
+      for (const invoiceId of started) await fail(deps, step, invoiceId, id, 'payment not recorded');
+      throw error;
     }
     return { status: 'requires_action', url: charge.url };
   }
-  for (const invoice of carded) {
-    const amount = shares[plan.invoices.indexOf(invoice)]?.card ?? 0;
-    const { invoiceId } = invoice.issued;
+  await recordCharge(deps, step, id, charge.chargeId, carded);
+  return { status: 'paid' };
+}
+
+/**
+ * Charges once per idempotency key. A failure that is not a refusal (the connection dropped: the
+ * provider may have charged) is asked again with the same key, which answers the charge made, if
+ * any, and never makes a second (Stripe's advice for network errors).
+ */
+async function chargeOnce(deps: MoneyDeps, request: ChargeRequest): Promise<ChargeResult> {
+  try {
+    return await deps.cards.charge(request);
+  } catch (error) {
+    if (error instanceof CardDeclinedError || error instanceof IdempotencyKeyReusedError) throw error;
+    deps.logger.warn(
+      { err: error, idempotencyKey: request.idempotencyKey },
+      'card charge failed; asking again',
+    );
+    return deps.cards.charge(request);
+  }
+}
+
+/**
+ * Records a settled charge on each invoice it was for. A share that cannot be recorded (the invoice
+ * changed meanwhile, the log refused the write) goes straight back to the card, with its payment
+ * failed and an error logged: money is never taken without a record of it.
+ */
+async function recordCharge(
+  deps: MoneyDeps,
+  step: Step,
+  paymentId: string,
+  chargeId: string,
+  parts: readonly { invoiceId: string; amount: number }[],
+) {
+  for (const [i, { invoiceId, amount }] of parts.entries()) {
     try {
-      await record(deps, step, invoiceId, {
-        paymentId: id,
-        method: 'card',
-        amount,
-        reference: charge.chargeId,
-      });
+      await record(deps, step, invoiceId, { paymentId, method: 'card', amount, reference: chargeId });
     } catch (error) {
-      // Charged but not recordable (the invoice changed meanwhile): the money goes straight back.
-      await deps.cards.refund(charge.chargeId, amount);
-      await fail(deps, step, invoiceId, id, 'refunded: the invoice could not take the payment');
+      const unrecorded = parts.slice(i);
+      const back = unrecorded.reduce((sum, p) => sum + p.amount, 0);
+      const key = derivedId('RF', paymentId, ...unrecorded.map((p) => p.invoiceId));
+      deps.logger.error(
+        { err: error, chargeId, paymentId, amount: back, invoices: unrecorded.map((p) => p.invoiceId) },
+        'a card charge could not be recorded: refunding it',
+      );
+      try {
+        await deps.cards.refund(chargeId, back, key);
+      } catch (refundError) {
+        deps.logger.error(
+          { err: refundError, chargeId, paymentId, amount: back },
+          'a card charge could be neither recorded nor refunded: settle it by hand',
+        );
+        throw error;
+      }
+      for (const part of unrecorded) {
+        try {
+          await fail(
+            deps,
+            step,
+            part.invoiceId,
+            paymentId,
+            'refunded: the invoice could not take the payment',
+          );
+        } catch (failError) {
+          deps.logger.error({ err: failError, invoiceId: part.invoiceId, paymentId }, 'payment left pending');
+        }
+      }
       throw error;
     }
   }
-  return { status: 'paid' };
 }
 
 /**
@@ -174,16 +259,16 @@ export async function confirmCardPayment(
   }
   const state = await deps.cards.retrieveCharge(chargeId);
   if (state.status === 'requires_action') return { status: 'requires_action', url: '' };
-  for (const invoice of waiting) {
-    const { invoiceId } = invoice.issued;
-    if (state.status === 'failed') {
-      await fail(deps, step, invoiceId, id, state.reason);
-    } else {
-      const amount = invoice.payments[id]?.amount ?? 0;
-      await record(deps, step, invoiceId, { paymentId: id, method: 'card', amount, reference: chargeId });
-    }
+  if (state.status === 'failed') {
+    for (const invoice of waiting) await fail(deps, step, invoice.issued.invoiceId, id, state.reason);
+    return { status: 'declined', reason: state.reason };
   }
-  return state.status === 'failed' ? { status: 'declined', reason: state.reason } : { status: 'paid' };
+  const parts = waiting.map((invoice) => ({
+    invoiceId: invoice.issued.invoiceId,
+    amount: invoice.payments[id]?.amount ?? 0,
+  }));
+  await recordCharge(deps, step, id, chargeId, parts);
+  return { status: 'paid' };
 }
 
 async function start(
@@ -209,6 +294,7 @@ async function record(
   payment: { paymentId: string; method: 'card' | 'wallet'; amount: number; reference: string },
 ) {
   const now = deps.clock.now();
+  // Nothing written means this payment is recorded already (a second confirmation): done, not failed.
   await deps.streams.handle(
     invoiceStream(invoiceId),
     invoiceDecider,

@@ -64,8 +64,11 @@ export const checkoutRoutes: FastifyPluginAsync<CheckoutRouteDeps> = async (
     return result;
   });
 
-  registerAction(app, actions.sandboxAuthenticate, auth, async (input) => {
+  registerAction(app, actions.sandboxAuthenticate, auth, async (input, ctx) => {
     if (!sandbox) throw new AppError('NO_ACTION');
+    // The invoices the charge is for, as the provider keeps them; each invoice's stream is the judge.
+    const invoiceIds = sandbox.chargeById(input.charge_id)?.metadata.invoices?.split(',') ?? [];
+    await checkout.assertWaitingCharge(auth.sessionOf(ctx.request), input.charge_id, invoiceIds);
     await sandbox.authenticate(input.charge_id, input.approve);
     return null;
   });

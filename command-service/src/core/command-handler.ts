@@ -35,6 +35,16 @@ export function eventIdFor(commandId: string, streamName: string, index: number)
   return `${h.slice(0, 8)}-${h.slice(8, 12)}-5${h.slice(13, 16)}-${((Number.parseInt(h.slice(16, 18), 16) & 0x3f) | 0x80).toString(16)}${h.slice(18, 20)}-${h.slice(20, 32)}`;
 }
 
+/**
+ * A step whose command must write: a decider that answers nothing (a wallet that has seen the entry id,
+ * say) is not a success, unless this same step already wrote it (a retry replays it). Money that
+ * moved nowhere is never followed by a recorded payment.
+ */
+export function wroteSomething<Event>(result: CommandResult<Event>, what: string): CommandResult<Event> {
+  if (result.events.length === 0) throw new Error(`${what} wrote nothing`);
+  return result;
+}
+
 const MAX_ATTEMPTS = 20;
 
 // biome-ignore lint/suspicious/noExplicitAny: one cache holds the states of every aggregate type

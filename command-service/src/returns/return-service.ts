@@ -56,7 +56,7 @@ export function returnService(deps: MoneyDeps & { returnMail: ReturnMail }) {
     if (asked?.status !== 'accepted' || !asked.to) return false;
     const { invoiceId, buyerId } = invoice.issued;
     const { paymentId, chargeId } = refundSource(invoice, asked.to, asked.amount);
-    const refundId = `${returnId}:refund`.slice(0, 64);
+    const refundId = derivedId('R', returnId, 'refund');
     if (asked.to === 'wallet') {
       await streams.handle(
         walletStream(buyerId),

@@ -4,6 +4,8 @@ import { AppError, CardDeclinedError, registerAction } from '@wine/platform';
 import type { FastifyPluginAsync } from 'fastify';
 import { depositIdFor, type MoneyDeps } from '../checkout/money-deps.ts';
 import { commandContext } from '../core/command-context.ts';
+import { wroteSomething } from '../core/command-handler.ts';
+import { derivedId } from '../core/derived-id.ts';
 import { cutAtRef } from '../users/cards/card-service.ts';
 import type { SessionAuth } from '../users/session/session-auth.ts';
 import { actorOf, secretKinds } from '../users/user-service.ts';
@@ -23,7 +25,9 @@ export const walletRoutes: FastifyPluginAsync<WalletRouteDeps> = async (app, { m
     const token = card ? await money.secrets.get<string>(secretKinds.cardToken, card.cardId) : null;
     if (!token) throw new AppError('CARD_NOT_FOUND', { field: 'card_id' });
     const stream = walletStream(session.user.id);
-    const entryId = `credit:${ctx.commandId}`.slice(0, 64);
+    // A hash of the whole key, never a cut: the entry id and the provider's idempotency key, so a
+    // retried request charges the card once and credits the wallet once.
+    const entryId = derivedId('C', session.user.id, 'credit', ctx.commandId);
     let chargeId: string;
     try {
       const charge = await money.cards.charge({
@@ -31,6 +35,7 @@ export const walletRoutes: FastifyPluginAsync<WalletRouteDeps> = async (app, { m
         amount: input.amount,
         reference: entryId,
         returnUrl: '/transactions',
+        idempotencyKey: entryId,
       });
       if (charge.status === 'requires_action') {
         // Credit is bought in one step: a card that wants its issuer's page is for checkout only.
@@ -45,12 +50,25 @@ export const walletRoutes: FastifyPluginAsync<WalletRouteDeps> = async (app, { m
       throw error;
     }
     const now = money.clock.now();
-    await money.streams.handle(
-      stream,
-      walletDecider,
-      { type: 'Credit', entry: { entryId, amount: input.amount, source: 'card', reference: chargeId } },
-      commandContext(ctx, actorOf(session), now),
-    );
+    try {
+      wroteSomething(
+        await money.streams.handle(
+          stream,
+          walletDecider,
+          { type: 'Credit', entry: { entryId, amount: input.amount, source: 'card', reference: chargeId } },
+          commandContext(ctx, actorOf(session), now),
+        ),
+        `wallet credit ${entryId}`,
+      );
+    } catch (error) {
+      // Charged but not credited: the money goes straight back to the card, and the log says so.
+      money.logger.error(
+        { err: error, chargeId, entryId },
+        'a credit purchase could not be recorded: refunding it',
+      );
+      await money.cards.refund(chargeId, input.amount, derivedId('RF', entryId));
+      throw error;
+    }
     ctx.setMessage(checkoutMessages.creditAdded);
     return { balance: (await money.streams.load(stream, walletDecider)).balance };
   });

@@ -76,9 +76,11 @@ export const checkoutActions = {
     input: SaveAddressInput,
     output: AddressQuote,
   }),
+  /** `once`: a repeated or concurrent request with one x-command-id reaches the card once. */
   checkout: action({
     path: '/api/cart/checkout',
     side: 'command',
+    once: true,
     auth: 'user',
     input: CheckoutInput,
     output: CheckoutResult,
@@ -95,6 +97,7 @@ export const checkoutActions = {
   payCartWallet: action({
     path: '/api/credit/payCartWallet',
     side: 'command',
+    once: true,
     auth: 'user',
     input: PlaceOrderInput,
     output: CheckoutResult,
@@ -102,6 +105,7 @@ export const checkoutActions = {
   confirmPayment: action({
     path: '/api/payment/confirm',
     side: 'command',
+    once: true,
     auth: 'user',
     input: ConfirmPaymentInput,
     output: CheckoutResult,
@@ -150,6 +154,7 @@ export const walletActions = {
   addCreditBalance: action({
     path: '/api/credit/addCreditBalance',
     side: 'command',
+    once: true,
     auth: 'user',
     input: AddCreditInput,
     output: z.object({ balance: z.number() }),

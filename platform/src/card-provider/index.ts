@@ -3,5 +3,6 @@ export {
   createSandboxCardProvider,
   SANDBOX_AUTHENTICATION_PATH,
   type SandboxCardProvider,
+  type SandboxCharge,
   sandboxTestCards,
 } from './sandbox.ts';

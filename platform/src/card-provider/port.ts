@@ -35,6 +35,22 @@ export interface ChargeRequest {
   /** Our payment id, kept by the provider for reconciliation. */
   reference: string;
   returnUrl: string;
+  /**
+   * The provider's idempotency key (as Stripe's `Idempotency-Key`): the same key again answers the
+   * charge it made the first time, never a second charge; the same key with another amount or card
+   * is refused. Our payment id, so a retried request reaches the card once.
+   */
+  idempotencyKey: string;
+  /** What the charge is for, kept by the provider with it (as Stripe's `metadata`): our invoice ids. */
+  metadata?: Record<string, string>;
+}
+
+/** Thrown when an idempotency key comes back with other parameters than its first request's. */
+export class IdempotencyKeyReusedError extends Error {
+  constructor(key: string) {
+    super(`card provider: idempotency key ${key} was used for another request`);
+    this.name = 'IdempotencyKeyReusedError';
+  }
 }
 
 /**
@@ -56,8 +72,11 @@ export interface CardProvider {
   /** Throws CardDeclinedError when the card is refused. */
   charge(request: ChargeRequest): Promise<ChargeResult>;
   retrieveCharge(chargeId: string): Promise<ChargeState>;
-  /** Gives back `amount` of a succeeded charge. */
-  refund(chargeId: string, amount: number): Promise<{ refundId: string }>;
+  /**
+   * Gives back `amount` of a succeeded charge. With an idempotency key, the same key again answers
+   * the refund it made the first time and gives nothing back twice.
+   */
+  refund(chargeId: string, amount: number, idempotencyKey?: string): Promise<{ refundId: string }>;
   /** Gives up a charge still waiting for authentication. */
   cancelCharge(chargeId: string): Promise<void>;
   createCard(card: NewCard, now: Date): Promise<ProviderCard>;

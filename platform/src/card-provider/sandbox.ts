@@ -2,7 +2,9 @@ import { randomUUID } from 'node:crypto';
 import {
   CardDeclinedError,
   type CardProvider,
+  type ChargeResult,
   type ChargeState,
+  IdempotencyKeyReusedError,
   type NewCard,
   type ProviderCard,
 } from './port.ts';
@@ -66,9 +68,15 @@ const tokenBehaviour = (token: string): Behaviour =>
       ? 'authenticate'
       : 'ok';
 
-interface SandboxCharge {
+/** A charge the sandbox made, as a processor's dashboard lists it. */
+export interface SandboxCharge {
+  chargeId: string;
+  token: string;
   amount: number;
   refunded: number;
+  reference: string;
+  idempotencyKey: string;
+  metadata: Record<string, string>;
   state: ChargeState;
 }
 
@@ -76,11 +84,21 @@ interface SandboxCharge {
 export interface SandboxCardProvider extends CardProvider {
   /** The buyer approved or refused the charge on the sandbox issuer's page. */
   authenticate(chargeId: string, approve: boolean): Promise<void>;
+  /**
+   * Every charge made, in order (a declined card makes none), with what was refunded of it: what a
+   * test counts to say "charged exactly N times". A copy; changing it changes nothing.
+   */
+  charges(): SandboxCharge[];
+  /** One charge as the sandbox keeps it, or null. */
+  chargeById(chargeId: string): SandboxCharge | null;
 }
 
 export function createSandboxCardProvider(): SandboxCardProvider {
   const cards = new Map<string, { expMonth: number; expYear: number }>();
   const charges = new Map<string, SandboxCharge>();
+  /** Idempotency keys to what their first request made (Stripe keeps them 24 hours; the sandbox, its life). */
+  const chargeKeys = new Map<string, { token: string; amount: number; result: ChargeResult }>();
+  const refundKeys = new Map<string, { chargeId: string; amount: number; refundId: string }>();
   const reference = () => `REF: SBX-${randomUUID().slice(0, 8).toUpperCase()}`;
   const refuse = (message: string): never => {
     throw new CardDeclinedError(`${message} ${reference()}`);
@@ -112,18 +130,29 @@ export function createSandboxCardProvider(): SandboxCardProvider {
     async deleteCard(token) {
       cards.delete(token);
     },
-    async charge({ token, amount, returnUrl }) {
+    async charge({ token, amount, returnUrl, reference: ours, idempotencyKey, metadata = {} }) {
+      const seen = chargeKeys.get(idempotencyKey);
+      if (seen) {
+        if (seen.token !== token || seen.amount !== amount)
+          throw new IdempotencyKeyReusedError(idempotencyKey);
+        return seen.result;
+      }
       if (!Number.isInteger(amount) || amount < 1) refuse('Invalid amount.');
       const behaviour = tokenBehaviour(token);
       if (behaviour === 'decline') refuse('Your card was declined.');
       const chargeId = `ch_sbx_${randomUUID().replaceAll('-', '')}`;
+      const made = { chargeId, token, amount, refunded: 0, reference: ours, idempotencyKey, metadata };
+      let result: ChargeResult;
       if (behaviour === 'authenticate') {
-        charges.set(chargeId, { amount, refunded: 0, state: { status: 'requires_action' } });
+        charges.set(chargeId, { ...made, state: { status: 'requires_action' } });
         const url = `${SANDBOX_AUTHENTICATION_PATH}/${chargeId}?return=${encodeURIComponent(returnUrl)}`;
-        return { status: 'requires_action', chargeId, url };
+        result = { status: 'requires_action', chargeId, url };
+      } else {
+        charges.set(chargeId, { ...made, state: { status: 'succeeded' } });
+        result = { status: 'succeeded', chargeId };
       }
-      charges.set(chargeId, { amount, refunded: 0, state: { status: 'succeeded' } });
-      return { status: 'succeeded', chargeId };
+      chargeKeys.set(idempotencyKey, { token, amount, result });
+      return result;
     },
     async retrieveCharge(chargeId) {
       return charges.get(chargeId)?.state ?? { status: 'failed', reason: 'No such charge.' };
@@ -135,12 +164,26 @@ export function createSandboxCardProvider(): SandboxCardProvider {
         ? { status: 'succeeded' }
         : { status: 'failed', reason: 'The card issuer did not authenticate the payment.' };
     },
-    async refund(chargeId, amount) {
+    async refund(chargeId, amount, idempotencyKey) {
+      const seen = idempotencyKey ? refundKeys.get(idempotencyKey) : undefined;
+      if (seen) {
+        if (seen.chargeId !== chargeId || seen.amount !== amount) {
+          throw new IdempotencyKeyReusedError(idempotencyKey as string);
+        }
+        return { refundId: seen.refundId };
+      }
       const charge = chargeOf(chargeId);
       if (charge.state.status !== 'succeeded') refuse('This charge was not paid.');
       if (amount < 1 || charge.refunded + amount > charge.amount) refuse('The refund exceeds the charge.');
       charge.refunded += amount;
-      return { refundId: `re_sbx_${randomUUID().replaceAll('-', '')}` };
+      const refundId = `re_sbx_${randomUUID().replaceAll('-', '')}`;
+      if (idempotencyKey) refundKeys.set(idempotencyKey, { chargeId, amount, refundId });
+      return { refundId };
+    },
+    charges: () => [...charges.values()].map((c) => ({ ...c })),
+    chargeById(chargeId) {
+      const charge = charges.get(chargeId);
+      return charge ? { ...charge } : null;
     },
     async cancelCharge(chargeId) {
       const charge = charges.get(chargeId);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CardDeclinedError } from './port.ts';
+import { CardDeclinedError, IdempotencyKeyReusedError } from './port.ts';
 import { createSandboxCardProvider, sandboxTestCards } from './sandbox.ts';
 
 const now = new Date('2026-11-22T12:00:00Z');
@@ -43,7 +43,13 @@ describe('sandbox charges', () => {
     const { token } = await provider.createCard(card(number), now);
     return {
       provider,
-      result: provider.charge({ token, amount: 5_000, reference: 'P-1', returnUrl: '/back?x=1' }),
+      result: provider.charge({
+        token,
+        amount: 5_000,
+        reference: 'P-1',
+        returnUrl: '/back?x=1',
+        idempotencyKey: 'P-1-c',
+      }),
     };
   };
 
@@ -74,5 +80,38 @@ describe('sandbox charges', () => {
     // Once decided, it stays decided.
     await provider.authenticate(pending.chargeId, true);
     expect(await provider.retrieveCharge(pending.chargeId)).toMatchObject({ status: 'failed' });
+  });
+});
+
+describe('sandbox idempotency keys', () => {
+  it('answers the same charge for the same key and lists one charge, as a processor does', async () => {
+    const provider = createSandboxCardProvider();
+    const { token } = await provider.createCard(card(sandboxTestCards.visa), now);
+    const request = { token, amount: 2_500, reference: 'P-2', returnUrl: '/', idempotencyKey: 'P-2-c' };
+    const [first, second] = await Promise.all([provider.charge(request), provider.charge(request)]);
+    expect(second).toEqual(first);
+    expect(await provider.charge(request)).toEqual(first);
+    expect(provider.charges()).toHaveLength(1);
+    await expect(provider.charge({ ...request, amount: 2_600 })).rejects.toBeInstanceOf(
+      IdempotencyKeyReusedError,
+    );
+    const other = await provider.charge({ ...request, idempotencyKey: 'P-3-c' });
+    expect(other.chargeId).not.toBe(first.chargeId);
+    expect(provider.charges().map((c) => c.amount)).toEqual([2_500, 2_500]);
+  });
+
+  it('gives a refund back once for one key', async () => {
+    const provider = createSandboxCardProvider();
+    const { token } = await provider.createCard(card(sandboxTestCards.visa), now);
+    const { chargeId } = await provider.charge({
+      token,
+      amount: 4_000,
+      reference: 'P-4',
+      returnUrl: '/',
+      idempotencyKey: 'P-4-c',
+    });
+    const once = await provider.refund(chargeId, 1_000, 'R-1');
+    expect(await provider.refund(chargeId, 1_000, 'R-1')).toEqual(once);
+    expect(provider.charges()[0]).toMatchObject({ chargeId, amount: 4_000, refunded: 1_000 });
   });
 });

@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { type Action, failure, success, successEnvelopeOf, t, validationFailure } from '@wine/contracts';
 import type {
   FastifyInstance,
@@ -9,6 +10,7 @@ import type {
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { outputSerializerCompiler } from './action-route-output.ts';
+import type { CommandIdClaim, KeptAnswer } from './command-ids.ts';
 import { AppError } from './errors.ts';
 
 export interface ActionContext {
@@ -33,12 +35,39 @@ export interface ActionGuard {
    * Claims a caller's `x-command-id` for this action and input (STYLE.md: an idempotency key is scoped
    * to its caller): throws when the key was used by another caller, for another action or another input.
    */
-  claimCommandId?(request: FastifyRequest, action: Action, commandId: string, input: unknown): Promise<void>;
+  claimCommandId?(
+    request: FastifyRequest,
+    action: Action,
+    commandId: string,
+    input: unknown,
+  ): Promise<CommandIdClaim | undefined>;
   /** Route options for an action, such as `config.rateLimit` for the staff's actions. */
   routeOptions?(action: Action): RouteShorthandOptions;
 }
 
 const COMMAND_ID = /^[\w-]{8,128}$/;
+
+/** How long a repeat of a `once` action's key waits for the first request's answer before a 409. */
+export const ONCE_WAIT_MS = 15_000;
+const ONCE_POLL_MS = 20;
+
+/**
+ * A `once` action's claim: the request holding the key runs it; a repeat waits for the holder's kept
+ * answer (or for the key to be let go, then runs it itself), and after ONCE_WAIT_MS is refused with
+ * COMMAND_IN_PROGRESS. Never two runs of one key at once.
+ */
+async function holdOrAnswer(claim: CommandIdClaim): Promise<CommandIdClaim | KeptAnswer> {
+  const deadline = performance.now() + ONCE_WAIT_MS;
+  let current = claim;
+  while (!current.mine) {
+    const kept = await current.answer();
+    if (kept) return kept;
+    if (performance.now() > deadline) throw new AppError('COMMAND_IN_PROGRESS');
+    await sleep(ONCE_POLL_MS);
+    current = await current.again();
+  }
+  return current;
+}
 
 /**
  * Serves one action from `contracts` on `app` (a service, or an area's plugin scope): authorises in
@@ -75,25 +104,45 @@ export function registerAction<A extends Action, R extends z.output<A['output']>
       const commandHeader = request.headers['x-command-id'];
       const sentCommandId = typeof commandHeader === 'string' && COMMAND_ID.test(commandHeader);
       const commandId = sentCommandId ? commandHeader : request.id;
-      if (sentCommandId && claimCommandId) await claimCommandId(request, action, commandId, input);
+      const claimed =
+        sentCommandId && claimCommandId ? await claimCommandId(request, action, commandId, input) : undefined;
+      const held = action.once && claimed ? await holdOrAnswer(claimed) : undefined;
+      // The kept answer again: 200 through the output schema as the first time, a refusal as it was.
+      if (held && !('mine' in held)) return reply.code(held.status as 200).send(held.body as never);
       const correlationHeader = request.headers['x-correlation-id'];
       const correlationId =
         typeof correlationHeader === 'string' && COMMAND_ID.test(correlationHeader)
           ? correlationHeader
           : commandId;
       let message = t('common.ok');
-      const result = await handler(input, {
-        request,
-        commandId,
-        correlationId,
-        setMessage: (m) => {
-          message = m;
-        },
-      });
+      let result: R;
+      try {
+        result = await handler(input, {
+          request,
+          commandId,
+          correlationId,
+          setMessage: (m) => {
+            message = m;
+          },
+        });
+      } catch (error) {
+        if (held) {
+          // A refusal is the key's answer for good; anything else lets the key go, so a retry runs again.
+          if (error instanceof AppError && error.status < 500) await held.keep(refusalOf(error));
+          else await held.release();
+        }
+        throw error;
+      }
+      if (held) await held.keep({ status: 200, body: success(result, message) });
       return reply.send(success(result, message));
     },
   );
 }
+
+const refusalOf = (error: AppError): KeptAnswer => ({
+  status: error.status,
+  body: failure(error.code, error.message, error.field ? { field: error.field } : null),
+});
 
 /**
  * Input through the action's zod schema, keeping the ZodError whole (fastify passes an Error through
@@ -128,9 +177,8 @@ export function installErrorEnvelope(
   app.setErrorHandler((error: unknown, request: FastifyRequest, reply: FastifyReply) => {
     if (error instanceof z.ZodError) return reply.code(400).send(validationFailure(error));
     if (error instanceof AppError) {
-      return reply
-        .code(error.status)
-        .send(failure(error.code, error.message, error.field ? { field: error.field } : null));
+      const { status, body } = refusalOf(error);
+      return reply.code(status).send(body);
     }
     const status = (error as { statusCode?: number }).statusCode;
     if (status === 429) {

@@ -24,7 +24,7 @@ export interface OpsServiceDeps {
   logger: Logger;
   tokens: SessionTokens;
   /** Sessions' revocations (`get`), and the command ids a skip was sent with (`claim`). */
-  secrets: Pick<SecretStore, 'get' | 'claim'>;
+  secrets: Pick<SecretStore, 'get' | 'claim' | 'put' | 'delete'>;
   /** The realtime server's figures when it runs in this process (the embedded default). */
   realtime?: () => RealtimeStatusView | null;
 }

@@ -50,7 +50,7 @@ export function sessionAuth({ authenticate, claims, staffLimit }: SessionAuthDep
     async claimCommandId(request, action, commandId, input) {
       const session = sessions.get(request);
       const caller = session ? `${session.claims.act ?? ''}>${session.user.id}` : 'visitor';
-      await claims(caller, action.path, commandId, input);
+      return claims(caller, action.path, commandId, input);
     },
     routeOptions(action): RouteShorthandOptions {
       if (!isRole(action.auth)) return {};
