@@ -19,7 +19,8 @@ export function buyNowAvailable(state: Lot, now: Date): boolean {
       buyNow: lot.buyNow,
       buyNowPrice: lot.buyNowPrice,
       currentPrice: state.price,
-      quantity: lot.quantity,
+      // The auction's price is for the bottles it still sells: those buy now has not sold.
+      quantity: lot.quantity - state.sold,
       startsAt: Date.parse(lot.startsAt),
       closesAt: Date.parse(lot.closesAt),
     },

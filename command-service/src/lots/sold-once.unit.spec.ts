@@ -1,6 +1,6 @@
 import type { LotEvent } from '@wine/event-schemas';
 import { describe, expect, it } from 'vitest';
-import { $, after, bid, close, duringAuction, listed } from '../bidding/fixtures.ts';
+import { $, after, bid, close, duringAuction, hard, listed } from '../bidding/fixtures.ts';
 import { deciderSpec } from '../core/decider-spec.ts';
 import { lotDecider } from './decide.ts';
 
@@ -114,6 +114,21 @@ describe('a checkout on a lot whose auction has bids (seeds 000 §5)', () => {
     spec(given)
       .when(reserve('r1', 2))
       .then([reserved('r1', 2, soon)]);
+  });
+});
+
+describe('buy now beside an auction that sells what remains', () => {
+  it('is judged on the price per bottle the auction still sells (seeds 000 §4.4)', () => {
+    // Three bottles, two bought by buy now: the auction's price is for the one left.
+    const given = [both(3), reserved('r0', 2, soon), sold('r0', 2)];
+    // $110 for one bottle is below $100 + 20%: buy now stays.
+    spec(after(given, bid('ann', 110, { rules: hard })))
+      .when(reserve('r1', 1))
+      .then([reserved('r1', 1, soon)]);
+    // $130 for one bottle is not ($43.33 a bottle over three would have been).
+    spec(after(given, bid('ann', 130, { rules: hard })))
+      .when(reserve('r1', 1))
+      .thenThrows({ code: 'BUY_NOW_UNAVAILABLE' });
   });
 });
 

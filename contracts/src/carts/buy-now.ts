@@ -16,6 +16,7 @@ export interface BuyNowOffer {
   buyNowPrice: number | null;
   /** The current auction price of the whole lot, cents. */
   currentPrice: number;
+  /** The bottles that price is for: the lot's quantity less what buy now sold (the auction sells the rest). */
   quantity: number;
   /** Epoch milliseconds. */
   startsAt: number;

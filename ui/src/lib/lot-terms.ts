@@ -11,7 +11,8 @@ export function buyNowOfferOf(lot: LotView): BuyNowOffer {
     buyNow: lot.buynow === 1,
     buyNowPrice: lot.bprice,
     currentPrice: lot.wprice,
-    quantity: lot.qty,
+    // The auction's price is for the bottles buy now has not sold (contracts carts/buy-now.ts).
+    quantity: remainingStock(lot.qty, lot.sold),
     // The server starts a lot at date_added (its startsAt) and answers future_active while that is
     // still ahead by its clock (projection lots/view.ts). A lot it called started has started,
     // whatever this browser's clock says; one it did not starts at date_added.

@@ -41,6 +41,12 @@ describe('buyNowAvailable', () => {
     expect(buyNowAvailable(aLot({ ...lot, wprice: 24_000 }), NOW)).toBe(false);
     expect(buyNowAvailable(aLot({ ...lot, wprice: 100, date_closed: inDays(1.9) }), NOW)).toBe(false);
   });
+
+  it('judges the price per bottle the auction still sells, once buy now sold some (as the server does)', () => {
+    const lot = { auction: 1 as const, buynow: 1 as const, bprice: 10_000, qty: 3, date_closed: inDays(3) };
+    expect(buyNowAvailable(aLot({ ...lot, sold: 2, wprice: 11_000 }), NOW)).toBe(true);
+    expect(buyNowAvailable(aLot({ ...lot, sold: 2, wprice: 13_000 }), NOW)).toBe(false);
+  });
 });
 
 describe('availabilityText', () => {
