@@ -45,3 +45,49 @@ describe('rate limits inside the areas’ plugins', () => {
     expect(await statuses(3, guess)).toEqual([403, 403, 429]);
   });
 });
+
+describe('registration mail to other people’s addresses', () => {
+  it('mails at most 5 × the limit distinct addresses an hour from one client, however slowly it asks', async () => {
+    const shop = await openTestCommandService({ rateLimit: 2 });
+    try {
+      const password = { password: 'cellar-door-1982', confirm_password: 'cellar-door-1982' };
+      const register = (n: number, client: string) =>
+        shop.app.inject({
+          method: 'POST',
+          url: actions.register.path,
+          remoteAddress: client,
+          payload: {
+            first_name: 'Vic',
+            last_name: 'Tim',
+            email: `victim-${n}@third.example`,
+            terms: true,
+            ...password,
+          },
+        });
+      const answers: number[] = [];
+      for (let n = 0; n < 12; n++) {
+        answers.push((await register(n, '203.0.113.5')).statusCode);
+        // Slower than the per-minute limit: only the distinct addresses count.
+        shop.clock.advance(61_000);
+      }
+      expect(answers).toEqual([...Array(10).fill(200), 429, 429]);
+      const mailed = (await shop.mailer.outbox?.({ limit: 100 })) ?? [];
+      expect(new Set(mailed.map((m) => m.to)).size).toBe(10);
+      // An address named already is not a new one; an anonymous code request for a new one is.
+      expect((await register(3, '203.0.113.5')).statusCode).toBe(200);
+      const code = await shop.app.inject({
+        method: 'POST',
+        url: actions.sendEmailVerifyCode.path,
+        remoteAddress: '203.0.113.5',
+        payload: { email: 'victim-99@third.example' },
+      });
+      expect(code.json().data.code).toBe('RATE_LIMITED');
+      // Another client, and the same one an hour later, may register.
+      expect((await register(50, '203.0.113.6')).statusCode).toBe(200);
+      shop.clock.advance(3_600_000);
+      expect((await register(51, '203.0.113.5')).statusCode).toBe(200);
+    } finally {
+      await shop.close();
+    }
+  });
+});

@@ -1,4 +1,6 @@
+import { AppError, type Clock, type SecretStore } from '@wine/platform';
 import type { FastifyRequest, RouteShorthandOptions } from 'fastify';
+import { emailKey } from './user-service.ts';
 
 /** The address a request's body names, as it is counted (the same however it is written). */
 const addressIn = (request: FastifyRequest) => {
@@ -41,3 +43,29 @@ export function accountRateLimits(max: number) {
 }
 
 export type AccountRateLimits = ReturnType<typeof accountRateLimits>;
+
+/** How many distinct addresses a client may have mail sent to, an hour, for each request a minute allowed. */
+const ADDRESSES_PER_HOUR_PER_LIMIT = 5;
+const ADDRESS_WINDOW_MS = 3_600_000;
+const MAILED_ADDRESS = 'mailed-address';
+const MAILED_ADDRESSES = 'mailed-addresses';
+
+/**
+ * Registration and an anonymous code request mail the address they name, which need not be the
+ * caller's: one client may have mail sent to at most `5 × max` distinct addresses an hour (50 with the
+ * product's 10), whatever it sends; a repeat for an address it named already is not a new one. Past
+ * that, RATE_LIMITED. The per-minute limits above still count every request.
+ */
+export function mailedAddressCap(secrets: SecretStore, clock: Clock, max: number) {
+  const cap = max * ADDRESSES_PER_HOUR_PER_LIMIT;
+  return async function admit(client: string, email: string): Promise<void> {
+    const pair = `${client}|${emailKey(email)}`;
+    if ((await secrets.get<boolean>(MAILED_ADDRESS, pair)) === true) return;
+    const expiresAt = new Date(clock.now().getTime() + ADDRESS_WINDOW_MS);
+    const named = await secrets.increment(MAILED_ADDRESSES, client, { expiresAt });
+    if (named > cap) throw new AppError('RATE_LIMITED');
+    await secrets.put(MAILED_ADDRESS, pair, true, { expiresAt });
+  };
+}
+
+export type MailedAddressCap = ReturnType<typeof mailedAddressCap>;

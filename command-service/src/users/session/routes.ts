@@ -18,11 +18,14 @@ export const sessionRoutes: FastifyPluginAsync<SessionRouteDeps> = async (
   { session, auth, rateLimit },
 ) => {
   const limits = accountRateLimits(rateLimit);
+  const admitAddress = session.mailedAddressCap(rateLimit);
   registerAction(
     app,
     actions.register,
     auth,
     async (input, ctx) => {
+      // Each registration mails the address it names: one client, a bounded number of addresses.
+      await admitAddress(ctx.request.ip, input.email);
       const result = await session.register(input, ctx);
       if (!result.session) ctx.setMessage(accountMessages.registrationSent);
       return result;

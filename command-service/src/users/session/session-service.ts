@@ -3,6 +3,7 @@ import { emailStream } from '@wine/event-schemas';
 import { verifyBearer } from '@wine/platform';
 import { commandErrors } from '../../errors.ts';
 import { decoyHash, verifyPassword } from '../passwords/passwords.ts';
+import { mailedAddressCap } from '../rate-limits.ts';
 import { userRecord } from '../user.ts';
 import {
   actorOf,
@@ -48,6 +49,9 @@ export function sessionService(users: UserService, deps: RegistrationDeps) {
 
   return {
     register: registration(users, { ...deps, claim }),
+
+    /** The distinct addresses one client may have registration mail sent to (rate-limits.ts). */
+    mailedAddressCap: (max: number) => mailedAddressCap(secrets, clock, max),
 
     /**
      * One answer for every refusal (unknown address, wrong password, deactivated account), after the

@@ -18,12 +18,16 @@ export const verificationRoutes: FastifyPluginAsync<VerificationRouteDeps> = asy
   { verification, auth, rateLimit },
 ) => {
   const { bySession } = accountRateLimits(rateLimit);
+  const admitAddress = verification.mailedAddressCap(rateLimit);
   registerAction(
     app,
     actions.sendEmailVerifyCode,
     auth,
     async (input, ctx) => {
-      await verification.sendEmailCode(auth.sessionIfAny(ctx.request), input.email, ctx);
+      // Without a session the code goes to the address named: counted as a registration's mail is.
+      const session = auth.sessionIfAny(ctx.request);
+      if (!session && input.email) await admitAddress(ctx.request.ip, input.email);
+      await verification.sendEmailCode(session, input.email, ctx);
       ctx.setMessage(accountMessages.verificationSent);
       return null;
     },

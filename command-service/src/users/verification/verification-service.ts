@@ -4,6 +4,7 @@ import type { Actor } from '@wine/event-schemas';
 import { AppError } from '@wine/platform';
 import { followUp } from '../../core/command-context.ts';
 import { commandErrors } from '../../errors.ts';
+import { mailedAddressCap } from '../rate-limits.ts';
 import type { User } from '../user.ts';
 import { userRecord } from '../user.ts';
 import {
@@ -73,6 +74,9 @@ export function verificationService(users: UserService) {
 
   return {
     sendVerification,
+
+    /** The distinct addresses one client may have a code mailed to without a session (rate-limits.ts). */
+    mailedAddressCap: (max: number) => mailedAddressCap(secrets, clock, max),
 
     /** Signed in: a code for the user. Otherwise a new code for a registration waiting for one, silently. */
     async sendEmailCode(session: Session | null, email: string | undefined, request: RequestContext) {
