@@ -14,6 +14,7 @@ export const commandErrors = {
   lotHasBids: (fields: readonly string[]) =>
     new AppError('LOT_HAS_BIDS', { params: { fields: fields.join(', ') }, ...fieldOf(fields[0]) }),
   minimumOverQuantity: () => new AppError('MINIMUM_OVER_QUANTITY'),
+  quantityBelowSold: (count: number) => new AppError('QUANTITY_BELOW_SOLD', { params: { count } }),
   buyNowNeedsPrice: () => new AppError('BUY_NOW_NEEDS_PRICE'),
   watchlistFull: () => new AppError('WATCHLIST_FULL'),
   cartFull: () => new AppError('CART_FULL'),

@@ -49,6 +49,7 @@ export const errorCatalogue = {
   NOT_YOUR_LOT: entry(403, 'errors.NOT_YOUR_LOT', 'id'),
   LOT_HAS_BIDS: entry(409, 'errors.LOT_HAS_BIDS'),
   MINIMUM_OVER_QUANTITY: entry(400, 'errors.MINIMUM_OVER_QUANTITY', 'minimumQuantity'),
+  QUANTITY_BELOW_SOLD: entry(400, 'errors.QUANTITY_BELOW_SOLD', 'quantity'),
   BUY_NOW_NEEDS_PRICE: entry(400, 'errors.BUY_NOW_NEEDS_PRICE', 'buyNowPrice'),
   // Bidding (seeds 000 §5 and DOMAIN.md "Bids"): on the bid amount field (wsprice) where it is the amount.
   LOT_WITHDRAWN: entry(409, 'bid.withdrawn', 'id'),

@@ -4,7 +4,7 @@ import { decideStock, type StockCommand } from '../checkout/decide-stock.ts';
 import type { Decider } from '../core/decider.ts';
 import { commandErrors } from '../errors.ts';
 import { closeAuction } from './ending.ts';
-import { evolveLot, initialLot, type ListedLot, type Lot } from './lot.ts';
+import { evolveLot, heldAt, initialLot, type ListedLot, type Lot } from './lot.ts';
 
 export type { BiddingRules, PlaceBid } from '../bidding/decide-bid.ts';
 
@@ -69,6 +69,10 @@ export function decideLot(command: LotCommand, state: Lot): LotEvent[] {
       }
       const merged = { ...state.lot, ...changes };
       if (merged.minimumQuantity > merged.quantity) throw commandErrors.minimumOverQuantity();
+      // A lot's bottles are sold once: the quantity never drops below what buy now sold or holds.
+      const taken = state.sold + heldAt(state, command.now.getTime());
+      if (changes.quantity !== undefined && changes.quantity < taken)
+        throw commandErrors.quantityBelowSold(taken);
       if (merged.buyNow && merged.buyNowPrice === null) throw commandErrors.buyNowNeedsPrice();
       return [{ type: 'LotUpdated', data: { ...changes, changed } }];
     }

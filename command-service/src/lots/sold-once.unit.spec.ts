@@ -117,6 +117,19 @@ describe('a checkout on a lot whose auction has bids (seeds 000 §5)', () => {
   });
 });
 
+describe('a lot whose bottles buy now sold or holds', () => {
+  it('cannot have its quantity changed to less than those bottles', () => {
+    const admin = { kind: 'admin' } as const;
+    const given = [both(4), reserved('r0', 2, soon), sold('r0', 2), reserved('r1', 1, soon)];
+    spec(given)
+      .when({ type: 'UpdateLot', changes: { quantity: 2 }, by: admin, now: duringAuction })
+      .thenThrows({ code: 'QUANTITY_BELOW_SOLD', message: /3 bottles already sold or held/ });
+    spec(given)
+      .when({ type: 'UpdateLot', changes: { quantity: 3 }, by: admin, now: duringAuction })
+      .then([{ type: 'LotUpdated', data: { quantity: 3, changed: ['quantity'] } }]);
+  });
+});
+
 describe('buy now beside an auction that sells what remains', () => {
   it('is judged on the price per bottle the auction still sells (seeds 000 §4.4)', () => {
     // Three bottles, two bought by buy now: the auction's price is for the one left.

@@ -327,6 +327,7 @@ export const forEnglish = {
     NOT_YOUR_LOT: 'You can only change your own lots',
     LOT_HAS_BIDS: '{{fields}} cannot change once the lot has bids',
     MINIMUM_OVER_QUANTITY: 'The minimum quantity cannot exceed the quantity',
+    QUANTITY_BELOW_SOLD: 'The quantity cannot be less than the {{count}} bottles already sold or held',
     BUY_NOW_NEEDS_PRICE: 'a buy-now lot needs a buy-now price',
     WATCHLIST_FULL: 'Your watchlist is full; remove a lot first',
     CART_FULL: 'Your cart is full; check out or remove a lot first',

@@ -314,6 +314,7 @@ export const forSpanish: Texts = {
     NOT_YOUR_LOT: 'Solo puedes cambiar tus propios lotes',
     LOT_HAS_BIDS: '{{fields}} no se puede cambiar cuando el lote tiene pujas',
     MINIMUM_OVER_QUANTITY: 'La cantidad mínima no puede superar la cantidad',
+    QUANTITY_BELOW_SOLD: 'La cantidad no puede ser menor que las {{count}} botellas ya vendidas o reservadas',
     BUY_NOW_NEEDS_PRICE: 'un lote de compra inmediata necesita un precio de compra inmediata',
     WATCHLIST_FULL: 'Tu lista de seguimiento está llena; quita un lote primero',
     CART_FULL: 'Tu carrito está lleno; paga o quita un lote primero',
