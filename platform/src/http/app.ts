@@ -7,6 +7,7 @@ import Fastify, {
 } from 'fastify';
 import type { Logger } from '../logging.ts';
 import { installErrorEnvelope, installZodSchemas } from './action-route.ts';
+import { installBodyLimitDrain } from './body-limit.ts';
 import { installJsonBodyParser } from './json-body.ts';
 import { installRequestLanguage } from './language.ts';
 import { installSecurityHeaders } from './security-headers.ts';
@@ -34,5 +35,7 @@ export function createHttpApp(
   installJsonBodyParser(app);
   installZodSchemas(app);
   installErrorEnvelope(app, fallback);
+  // A body over the cap: the client may finish sending (up to a bound) and read the 413.
+  installBodyLimitDrain(app);
   return app;
 }
