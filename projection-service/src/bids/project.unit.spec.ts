@@ -143,6 +143,8 @@ describe('bids and lots projections over an auction', () => {
     expect(await docs.collection<LotDocument>(LOTS).findOne({ _id: 'l-2' })).toMatchObject({
       market_status: 'sold',
       sold: 2,
+      cbidtext: 'Sold Price',
+      buynowamount: $(100),
     });
     const standingOn = (userId: string) =>
       docs.collection<LotBidderDocument>(LOT_BIDDERS).findOne({ _id: `l-2:${userId}` });

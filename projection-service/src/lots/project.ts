@@ -1,6 +1,6 @@
 import { bestScore, type LotDocument } from '@wine/contracts';
 import type { LotEvent, LotListedData, RecordedEvent } from '@wine/event-schemas';
-import { guardedUpdate } from '../core/guarded.ts';
+import { guardedPipeline, guardedUpdate } from '../core/guarded.ts';
 import type { ProjectedOperation, Projection } from '../core/projection.ts';
 import { lotIdOf } from '../core/shared-ids.ts';
 import { projectStock, stockEventTypes } from './stock.ts';
@@ -203,6 +203,13 @@ export const lotsProjection: Projection = {
         ];
       case 'LotClosed': {
         const sold = e.data.outcome === 'sold';
+        // Sold out by buy now (no hammer): the sold price shown is the buy-now price, not the last bid.
+        if (e.data.endedBy === 'sold_out')
+          return [
+            guardedPipeline(LOTS, lotId, event, [
+              { $set: { market_status: 'sold', cbidtext: 'Sold Price', buynowamount: '$bprice' } },
+            ]),
+          ];
         return [
           guardedUpdate(LOTS, lotId, event, {
             $set: {
