@@ -187,6 +187,7 @@ export async function commandService(
   await app.register(checkoutRoutes, {
     checkout: checkoutService({ ...money, openInvoices }),
     money,
+    openInvoices,
     auth,
     sandbox,
   });

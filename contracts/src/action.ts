@@ -19,6 +19,12 @@ export interface Action<Input extends z.ZodType = z.ZodType, Output extends z.Zo
    * concurrent or later, waits for the first request's answer and gets it again, never a second run.
    */
   once?: boolean;
+  /**
+   * Moves the caller's money or touches their cards (a payment, a charge, a card added, a deposit, a
+   * refund asked): refused to a switched session, an admin acting as the user, which is read-only for
+   * money (issue 30). Checked with the audience, before the body is read.
+   */
+  money?: boolean;
 }
 
 export const action = <Input extends z.ZodType, Output extends z.ZodType>(a: Action<Input, Output>) => a;

@@ -41,6 +41,10 @@ export const errorCatalogue = {
   SESSION_INVALID: entry(403, 'account.sessionExpired'),
   ROLE_REQUIRED: entry(403, 'role.admin'),
   SWITCHED_SESSION: entry(403, 'errors.SWITCHED_SESSION'),
+  /** An admin acting as a user is read-only for money: no card charged or added, no payment (issue 30). */
+  SWITCHED_SESSION_MONEY: entry(403, 'errors.SWITCHED_SESSION_MONEY'),
+  /** Separation of duties (issue 30): no staff action on a money record whose buyer or seller is the caller. */
+  OWN_MONEY_RECORD: entry(403, 'errors.OWN_MONEY_RECORD'),
   // Lots (the admin's and the seller's catalogue).
   LOT_ALREADY_LISTED: entry(409, 'errors.LOT_ALREADY_LISTED', 'id'),
   CLOSE_IN_PAST: entry(400, 'errors.CLOSE_IN_PAST', 'closesAt'),
@@ -82,6 +86,9 @@ export const errorCatalogue = {
   INVOICE_PAID: entry(409, 'checkout.invoicePaid', 'id'),
   INVOICE_VOID: entry(409, 'checkout.invoiceVoid', 'id'),
   ORDER_TAKEN: entry(409, 'checkout.orderTaken', 'cart_id'),
+  /** A buyer's unpaid offline orders, and the bottles they hold, are capped (issue 30). */
+  OFFLINE_ORDERS_CAPPED: entry(409, 'errors.OFFLINE_ORDERS_CAPPED', 'cart_id'),
+  OFFLINE_HOLD_CAPPED: entry(409, 'errors.OFFLINE_HOLD_CAPPED', 'cart_id'),
   PAYMENT_IN_PROGRESS: entry(409, 'checkout.paymentInProgress'),
   PAYMENT_NOT_FOUND: entry(404, 'checkout.paymentNotFound', 'payment_id'),
   /** A card charge that is not one waiting for the caller's own authentication. */
@@ -109,6 +116,8 @@ export const errorCatalogue = {
   SLOT_FULL: entry(409, 'appointment.slotFull', 'starts_at'),
   SLOT_UNAVAILABLE: entry(400, 'appointment.slotUnavailable', 'starts_at'),
   APPOINTMENT_PICKUP_ONLY: entry(409, 'appointment.pickupOnly', 'invoice_id'),
+  /** An unpaid order (to pay at pickup) books one pickup a day per buyer: unpaid orders do not fill the slots (issue 30). */
+  APPOINTMENT_UNPAID: entry(409, 'errors.APPOINTMENT_UNPAID', 'invoice_id'),
   APPOINTMENT_NOT_FOUND: entry(404, 'appointment.notFound', 'invoice_id'),
   APPOINTMENT_CHANGED: entry(409, 'appointment.changed', 'invoice_id'),
   APPOINTMENT_PAST: entry(409, 'appointment.past', 'invoice_id'),

@@ -73,6 +73,10 @@ const Env = z.object({
   APPOINTMENT_SLOT_CAPACITY: z.coerce.number().int().min(1).max(100).default(3),
   /** DOMAIN.md "Money": days after an invoice is paid that its lines may be returned. */
   RETURN_DAYS: z.coerce.number().int().min(0).max(365).default(30),
+  /** Issue 30: unpaid buy-now orders one buyer may have open (offline orders hold stock for days). */
+  OFFLINE_ORDERS_MAX: z.coerce.number().int().min(1).max(100).default(3),
+  /** Issue 30: bottles one buyer's unpaid buy-now orders may hold together. */
+  OFFLINE_BOTTLES_MAX: z.coerce.number().int().min(1).max(10_000).default(24),
   /**
    * Tax rates in percent per state and per city, the city's winning: `IL=6.25,IL/Chicago=10.25`
    * (the default). A state without a rate is charged none.
@@ -157,6 +161,8 @@ export function moneySettings(config: Config): MoneySettings {
     taxRates,
     appointmentSlotCapacity: config.APPOINTMENT_SLOT_CAPACITY,
     returnDays: config.RETURN_DAYS,
+    offlineOrdersMax: config.OFFLINE_ORDERS_MAX,
+    offlineBottlesMax: config.OFFLINE_BOTTLES_MAX,
   };
 }
 

@@ -4,7 +4,9 @@ import {
   appointmentCalendar,
   appointmentMessages,
   appointmentView,
+  localTime,
   type MoneySettings,
+  slotsOfDay,
   type UpdateAppointmentInput,
 } from '@wine/contracts';
 import { appointmentStream, invoiceStream, slotStream, userStream } from '@wine/event-schemas';
@@ -14,6 +16,7 @@ import type { RequestContext } from '../core/command-context.ts';
 import type { Streams } from '../core/command-handler.ts';
 import { derivedId } from '../core/derived-id.ts';
 import { invoiceDecider } from '../invoices/decide.ts';
+import { isPaid } from '../invoices/invoice.ts';
 import { userDecider } from '../users/decide.ts';
 import { actorOf, type Session } from '../users/user-service.ts';
 import type { ActiveAppointment, Appointment } from './appointment.ts';
@@ -54,7 +57,21 @@ export function appointmentService(deps: AppointmentDeps) {
       buyerId: invoice.issued.buyerId,
       method: invoice.delivery.method,
       voided: invoice.voided,
+      paid: isPaid(invoice),
     };
+  }
+
+  /** The places a buyer holds on the local day of `startsAt`, for invoices other than this one. */
+  async function placesThatDay(buyerId: string, invoiceId: string, startsAt: string): Promise<number> {
+    const day = localTime(new Date(startsAt), calendar.timeZone).date;
+    let places = 0;
+    for (const slot of slotsOfDay(day, calendar)) {
+      const state = await streams.load(slotStream(slot.startsAt), slotDecider);
+      for (const [appointmentId, buyer] of state.buyers) {
+        if (buyer === buyerId && state.holders.get(appointmentId) !== invoiceId) places += 1;
+      }
+    }
+    return places;
   }
 
   const takePlace = (
@@ -192,10 +209,17 @@ export function appointmentService(deps: AppointmentDeps) {
       const step: Step = { base: request, actor: actorOf(session) };
       const now = clock.now();
       const before = await load(invoiceId);
+      const invoice = await invoiceFacts(invoiceId);
+      const buyerId = session.user.id;
+      // Only an unpaid order of the caller's own needs the day's other places (the decider's rule).
+      const places =
+        startsAt && invoice && invoice.buyerId === buyerId && !invoice.paid
+          ? await placesThatDay(buyerId, invoiceId, startsAt)
+          : 0;
       const command = commandFor(
         before,
         { invoiceId, startsAt },
-        { invoice: await invoiceFacts(invoiceId), buyerId: session.user.id, now, calendar },
+        { invoice, buyerId, now, calendar, placesThatDay: places },
         request,
       );
       // Refused here, before any place is taken: someone else's invoice, delivery, a closed slot...

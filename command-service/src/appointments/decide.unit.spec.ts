@@ -11,7 +11,13 @@ const calendar = appointmentCalendar(defaultMoneySettings);
 const MON_0930 = '2026-11-23T15:30:00.000Z';
 const MON_1000 = '2026-11-23T16:00:00.000Z';
 const TUE_1700 = '2026-11-24T23:00:00.000Z';
-const invoice: InvoiceFacts = { invoiceId: 'inv-1', buyerId: 'ann', method: 'pickup', voided: false };
+const invoice: InvoiceFacts = {
+  invoiceId: 'inv-1',
+  buyerId: 'ann',
+  method: 'pickup',
+  voided: false,
+  paid: true,
+};
 const common = { invoice, buyerId: 'ann', now: NOW, calendar };
 
 const book = (startsAt: string, over: Partial<AppointmentCommand> = {}) =>
@@ -80,6 +86,23 @@ describe('the pickup appointment decider', () => {
     spec([])
       .when(book(MON_0930, { invoice: { ...invoice, voided: true } }))
       .thenThrows({ code: 'INVOICE_VOID' });
+  });
+
+  it('books an unpaid order (to pay at pickup) only on a day the buyer holds no other pickup', () => {
+    const unpaid = { ...invoice, paid: false };
+    spec([])
+      .when(book(MON_0930, { invoice: unpaid, placesThatDay: 0 }))
+      .then([at0930]);
+    spec([])
+      .when(book(MON_0930, { invoice: unpaid, placesThatDay: 1 }))
+      .thenThrows({ code: 'APPOINTMENT_UNPAID', message: /one pickup a day/ });
+    spec([at0930])
+      .when(move(MON_0930, TUE_1700, { invoice: unpaid, placesThatDay: 2 }))
+      .thenThrows({ code: 'APPOINTMENT_UNPAID' });
+    // A paid order books whatever else the buyer holds that day.
+    spec([])
+      .when(book(MON_0930, { placesThatDay: 5 }))
+      .then([at0930]);
   });
 
   it('keeps one active appointment per invoice: a second booking is refused, the same one retried is no change', () => {

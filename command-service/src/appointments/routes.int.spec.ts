@@ -210,4 +210,42 @@ describe('moving and cancelling', () => {
     ]);
     expect(await holdersOf(startsAt)).toHaveLength(3);
   });
+
+  it('books an order to pay at pickup one pickup a day: unpaid orders do not fill the slots', async () => {
+    const una = await service.signUp('una@pickup.example');
+    await service.addCard(una.token);
+    const lot = await service.listLot({ auction: false, buyNow: true, buyNowPrice: 5_000, quantity: 10 });
+    const unpaidOrder = async (cartId: string) => {
+      await service.post(
+        actions.addToCart.path,
+        { cart: [{ product_id: lot.lotId, qty: 1 }] },
+        { token: una.token },
+      );
+      const placed = await service.post<CheckoutResult>(
+        actions.payCartOffline.path,
+        { type: 'buynow', cart_id: cartId, delivery: 'pickup' },
+        { token: una.token },
+      );
+      expect(placed.body.data.responseData.status).toBe('unpaid');
+      return placed.body.data.responseData.invoice_ids[0] as string;
+    };
+    const first = await unpaidOrder('una-1');
+    const second = await unpaidOrder('una-2');
+    expect((await update(una.token, first, at('2026-11-30', '10:00'))).status).toBe(200);
+    const sameDay = await update(una.token, second, at('2026-11-30', '14:00'));
+    expect([sameDay.status, sameDay.body.data.code]).toEqual([409, 'APPOINTMENT_UNPAID']);
+    expect(sameDay.body.data.message).toMatch(/^An order not paid yet books one pickup a day/);
+    expect(await holdersOf(at('2026-11-30', '14:00'))).toEqual([]);
+    // Another day is free, and a paid order books whatever else the buyer holds that day.
+    expect((await update(una.token, second, at('2026-12-01', '14:00'))).status).toBe(200);
+    const finance = await service.signUp('fin@pickup.example', ['finance']);
+    const third = await unpaidOrder('una-3');
+    const paid = await service.post<{ status: string }>(
+      actions.recordOfflinePayment.path,
+      { invoice_id: third, amount: 5_513, reference: 'wire' },
+      { token: finance.token },
+    );
+    expect(paid.body.data.responseData.status).toBe('paid');
+    expect((await update(una.token, third, at('2026-11-30', '14:00'))).status).toBe(200);
+  });
 });

@@ -6,6 +6,8 @@ import type { Decider } from '../core/decider.ts';
 export interface Slot {
   /** Appointment id -> its invoice. */
   holders: ReadonlyMap<string, string>;
+  /** Appointment id -> the buyer holding the place (one pickup a day for an unpaid order). */
+  buyers: ReadonlyMap<string, string>;
 }
 
 type Booked = Extract<SlotEvent, { type: 'SlotBooked' }>['data'];
@@ -15,13 +17,16 @@ export type SlotCommand = ({ type: 'TakePlace' } & Booked) | ({ type: 'GivePlace
 
 export function evolveSlot(state: Slot, event: SlotEvent): Slot {
   const holders = new Map(state.holders);
+  const buyers = new Map(state.buyers);
   switch (event.type) {
     case 'SlotBooked':
       holders.set(event.data.appointmentId, event.data.invoiceId);
-      return { holders };
+      buyers.set(event.data.appointmentId, event.data.buyerId);
+      return { holders, buyers };
     case 'SlotReleased':
       holders.delete(event.data.appointmentId);
-      return { holders };
+      buyers.delete(event.data.appointmentId);
+      return { holders, buyers };
     default: {
       const _exhaustive: never = event;
       return state;
@@ -58,5 +63,5 @@ export function decideSlot(command: SlotCommand, state: Slot): SlotEvent[] {
 export const slotDecider: Decider<SlotCommand, SlotEvent, Slot> = {
   decide: decideSlot,
   evolve: evolveSlot,
-  initialState: () => ({ holders: new Map() }),
+  initialState: () => ({ holders: new Map(), buyers: new Map() }),
 };

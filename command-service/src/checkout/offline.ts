@@ -1,10 +1,63 @@
-import { formatMoney, t } from '@wine/contracts';
-import { invoiceStream } from '@wine/event-schemas';
+import { formatMoney, type MoneySettings, t } from '@wine/contracts';
+import { cartStream, invoiceStream } from '@wine/event-schemas';
 import { AppError } from '@wine/platform';
+import { cartDecider } from '../carts/cart.ts';
+import { invoiceParties, refuseOwnMoneyRecord } from '../core/separation-of-duties.ts';
 import { invoiceDecider } from '../invoices/decide.ts';
 import { dueOf } from '../invoices/invoice.ts';
-import { type MoneyDeps, paymentIdFor, type Step, stepContext } from './money-deps.ts';
+import type { OpenInvoices } from '../invoices/open-invoices.ts';
+import { buyNowInvoiceId, type MoneyDeps, paymentIdFor, type Step, stepContext } from './money-deps.ts';
 import { afterPayment } from './orders.ts';
+
+/** What a buyer's unpaid buy-now orders hold now: how many orders, how many bottles together. */
+export interface UnpaidHolds {
+  orders: number;
+  bottles: number;
+}
+
+/**
+ * Issue 30: an order placed to pay offline holds its bottles for the payment terms (14 days) with
+ * nothing paid, so one buyer could hold a whole lot. A new one is refused when the buyer already has
+ * `offlineOrdersMax` unpaid buy-now orders open, or when its bottles would take what they hold
+ * together over `offlineBottlesMax`.
+ */
+export function refuseOverOfflineCap(
+  held: UnpaidHolds,
+  adding: number,
+  limits: Pick<MoneySettings, 'offlineOrdersMax' | 'offlineBottlesMax'>,
+): void {
+  if (held.orders >= limits.offlineOrdersMax) {
+    throw new AppError('OFFLINE_ORDERS_CAPPED', { params: { count: held.orders } });
+  }
+  if (held.bottles + adding > limits.offlineBottlesMax) {
+    throw new AppError('OFFLINE_HOLD_CAPPED', { params: { max: limits.offlineBottlesMax } });
+  }
+}
+
+/**
+ * The cap, before a buy-now cart is placed to pay offline: the buyer's unpaid buy-now orders (from
+ * the open-invoices index, each loaded from its stream) and the cart's bottles. The same cart placed
+ * again (a retry) finds its order and is not counted twice.
+ */
+export async function checkOfflineCap(
+  deps: MoneyDeps & { openInvoices: OpenInvoices },
+  buyerId: string,
+  cartId: string,
+): Promise<void> {
+  const { streams } = deps;
+  const load = (id: string) => streams.load(invoiceStream(id), invoiceDecider);
+  if ((await load(buyNowInvoiceId(buyerId, cartId))).status === 'issued') return;
+  const held: UnpaidHolds = { orders: 0, bottles: 0 };
+  for (const id of deps.openInvoices.unpaidBuyNowInvoices(buyerId)) {
+    const invoice = await load(id);
+    if (invoice.status !== 'issued' || invoice.voided || dueOf(invoice) === 0) continue;
+    held.orders += 1;
+    held.bottles += invoice.issued.lines.reduce((sum, line) => sum + line.qty, 0);
+  }
+  const cart = await streams.load(cartStream(buyerId), cartDecider);
+  const adding = Object.values(cart.lines).reduce((sum, line) => sum + line.qty, 0);
+  refuseOverOfflineCap(held, adding, deps.money);
+}
 
 /** What the buyer is told when an order is placed to pay offline: how much, which invoice, until when. */
 export async function offlineInstructions(deps: MoneyDeps, invoiceIds: readonly string[]): Promise<string> {
@@ -25,7 +78,8 @@ export async function offlineInstructions(deps: MoneyDeps, invoiceIds: readonly 
 
 /**
  * Finance or an admin records money received offline (a transfer, cash at pickup) on an invoice. A
- * buy-now order paid in full becomes a sale. Answers the invoice's status after it.
+ * buy-now order paid in full becomes a sale. Answers the invoice's status after it. Never on an
+ * invoice of their own, as its buyer or a seller (separation of duties).
  */
 export async function recordOfflinePayment(
   deps: MoneyDeps,
@@ -35,6 +89,7 @@ export async function recordOfflinePayment(
   const { streams, clock } = deps;
   const invoice = await streams.load(invoiceStream(input.invoice_id), invoiceDecider);
   if (invoice.status === 'none') throw new AppError('INVOICE_NOT_FOUND', { field: 'invoice_id' });
+  refuseOwnMoneyRecord(step.actor.id, invoiceParties(invoice.issued));
   const paymentId = paymentIdFor(step.base.commandId, 'offline');
   await streams.handle(
     invoiceStream(input.invoice_id),

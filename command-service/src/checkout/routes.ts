@@ -1,14 +1,17 @@
 import { actions, checkoutMessages } from '@wine/contracts';
 import { AppError, registerAction, type SandboxCardProvider } from '@wine/platform';
 import type { FastifyPluginAsync } from 'fastify';
+import type { OpenInvoices } from '../invoices/open-invoices.ts';
 import type { SessionAuth } from '../users/session/session-auth.ts';
 import type { CheckoutService } from './checkout-service.ts';
 import type { MoneyDeps } from './money-deps.ts';
-import { offlineInstructions, recordOfflinePayment } from './offline.ts';
+import { checkOfflineCap, offlineInstructions, recordOfflinePayment } from './offline.ts';
 
 export interface CheckoutRouteDeps {
   checkout: CheckoutService;
   money: MoneyDeps;
+  /** The buyers' unpaid orders: an offline order is capped by them (offline.ts). */
+  openInvoices: OpenInvoices;
   auth: SessionAuth;
   /** The sandbox card issuer, when the sandbox provider runs: its authentication page's action. */
   sandbox: SandboxCardProvider | null;
@@ -24,7 +27,7 @@ const messageOf = (status: 'paid' | 'requires_action' | 'unpaid') =>
 /** seeds 001 §7 "Cart and checkout", "Payments": the address quote, the checkout, the issuer's return. */
 export const checkoutRoutes: FastifyPluginAsync<CheckoutRouteDeps> = async (
   app,
-  { checkout, money, auth, sandbox },
+  { checkout, money, openInvoices, auth, sandbox },
 ) => {
   registerAction(app, actions.saveAddress, auth, async (input, ctx) =>
     checkout.quote(auth.sessionOf(ctx.request), input),
@@ -46,6 +49,8 @@ export const checkoutRoutes: FastifyPluginAsync<CheckoutRouteDeps> = async (
   registerAction(app, actions.payCartOffline, auth, async (input, ctx) => {
     const payment = { use_wallet: false, card_id: null };
     const session = auth.sessionOf(ctx.request);
+    if (input.type === 'buynow')
+      await checkOfflineCap({ ...money, openInvoices }, session.user.id, input.cart_id);
     const result = await checkout.checkout(session, { ...input, payment }, ctx, { offline: true });
     ctx.setMessage(await offlineInstructions(money, result.invoice_ids));
     return result;

@@ -45,6 +45,32 @@ describe('gift cards', () => {
     expect((await service.service.streams.load(walletStream(ann.id), walletDecider)).balance).toBe(2_500);
   });
 
+  it('refuses the admin who issued a card its redemption into their own wallet (separation of duties)', async () => {
+    const ada = await service.signUp('ada@gifts.example', ['admin']);
+    const dan = await service.signUp('dan@gifts.example');
+    const issued = await service.post<Issued>(
+      actions.issueGiftCards.path,
+      { amount: 5_000, count: 1 },
+      { token: ada.token },
+    );
+    const [card] = issued.body.data.responseData.cards;
+    if (!card) throw new Error('no card');
+    const own = await service.post(
+      actions.addGiftCardWalletBalance.path,
+      { code: card.code },
+      { token: ada.token },
+    );
+    expect([own.status, own.body.data.code]).toEqual([403, 'OWN_MONEY_RECORD']);
+    expect(await service.service.streams.store.readStream(walletStream(ada.id))).toEqual([]);
+    // The card is still good for the buyer it was meant for.
+    const given = await service.post<{ balance: number }>(
+      actions.addGiftCardWalletBalance.path,
+      { code: card.code },
+      { token: dan.token },
+    );
+    expect(given.body.data.responseData.balance).toBe(5_000);
+  });
+
   it('lets only an admin issue, checked before the body is read', async () => {
     const finance = await service.signUp('fin@gifts.example', ['finance']);
     const answer = await service.post(actions.issueGiftCards.path, 'not json', {

@@ -4,6 +4,7 @@ import { AppError, registerAction } from '@wine/platform';
 import type { FastifyPluginAsync } from 'fastify';
 import type { MoneyDeps } from '../checkout/money-deps.ts';
 import { commandContext, followUp } from '../core/command-context.ts';
+import { refuseOwnMoneyRecord } from '../core/separation-of-duties.ts';
 import { accountRateLimits } from '../users/rate-limits.ts';
 import type { SessionAuth } from '../users/session/session-auth.ts';
 import { actorOf } from '../users/user-service.ts';
@@ -60,6 +61,9 @@ export const giftCardRoutes: FastifyPluginAsync<GiftCardRouteDeps> = async (app,
       // The same buyer redeeming again after a lost answer finds it done, not refused.
       const already = card.status === 'redeemed' && card.userId === userId;
       if (!already) {
+        // Separation of duties: the admin who issued a card does not put it in their own wallet.
+        const [issued] = await streams.store.readStream(giftCardStream(hash));
+        if (issued) refuseOwnMoneyRecord(issued.metadata.actor.id, [userId]);
         await streams.handle(
           giftCardStream(hash),
           giftCardDecider,

@@ -47,6 +47,14 @@ export function openInvoicesIndex() {
           break;
       }
     },
+    /** The buyer's buy-now orders standing unpaid (not voided, not paid in full): what holds stock. */
+    unpaidBuyNowInvoices(buyerId: string): string[] {
+      const mine = byBuyer.get(buyerId);
+      if (!mine) return [];
+      return [...mine.entries()]
+        .filter(([, inv]) => inv.kind === 'buynow' && !inv.voided && inv.paid < inv.total)
+        .map(([id]) => id);
+    },
     /** The buyer's auction invoices not yet paid in full, oldest first. */
     unpaidAuctionInvoices(buyerId: string): string[] {
       const mine = byBuyer.get(buyerId);

@@ -5,6 +5,7 @@ import type { z } from 'zod';
 import { type MoneyDeps, type Step, stepContext } from '../checkout/money-deps.ts';
 import { commandContext, type RequestContext } from '../core/command-context.ts';
 import { derivedId } from '../core/derived-id.ts';
+import { invoiceParties, refuseOwnMoneyRecord } from '../core/separation-of-duties.ts';
 import { invoiceDecider } from '../invoices/decide.ts';
 import {
   evolveInvoice,
@@ -113,7 +114,10 @@ export function returnService(deps: MoneyDeps & { returnMail: ReturnMail }) {
       return { return_id: returnId, status: asked.status, amount: asked.amount };
     },
 
-    /** Finance or an admin accepts (and the refund is made) or refuses; the buyer gets a mail. */
+    /**
+     * Finance or an admin accepts (and the refund is made) or refuses; the buyer gets a mail. Never
+     * on an invoice of their own, as its buyer or a seller (separation of duties).
+     */
     async decide(
       session: Session,
       input: DecideInput,
@@ -122,6 +126,8 @@ export function returnService(deps: MoneyDeps & { returnMail: ReturnMail }) {
       const step: Step = { base: request, actor: actorOf(session) };
       const { invoice_id: invoiceId, return_id: returnId, note } = input;
       const stream = invoiceStream(invoiceId);
+      const current = await load(invoiceId);
+      if (current.status === 'issued') refuseOwnMoneyRecord(session.user.id, invoiceParties(current.issued));
       let tell = false;
       if (input.decision === 'refuse') {
         const result = await streams.handle(

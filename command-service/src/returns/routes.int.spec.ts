@@ -1,5 +1,6 @@
 import { actions, type CheckoutResult, type LoginResult, type ReturnDecisionResult } from '@wine/contracts';
 import { invoiceStream, walletStream } from '@wine/event-schemas';
+import { createSandboxCardProvider } from '@wine/platform';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { invoiceDecider } from '../invoices/decide.ts';
 import { openTestCommandService, type TestCommandService } from '../testing.ts';
@@ -7,8 +8,9 @@ import { walletDecider } from '../wallets/wallet.ts';
 
 let service: TestCommandService;
 let finance: { token: string };
+const sandbox = createSandboxCardProvider();
 beforeAll(async () => {
-  service = await openTestCommandService();
+  service = await openTestCommandService({ cards: sandbox });
   finance = await service.signUp('finance@returns.example', ['finance']);
 });
 afterAll(() => service.close());
@@ -17,11 +19,17 @@ const DAY = 24 * 3600_000;
 let n = 0;
 
 /** A buyer with the sandbox Visa who bought `qty` bottles of a $50 buy-now lot: the paid invoice. */
-async function boughtBottles(qty: number, payment: 'card' | 'wallet' = 'card') {
+async function boughtBottles(qty: number, payment: 'card' | 'wallet' = 'card', sellerId?: string) {
   n += 1;
   const user = await service.signUp(`buyer${n}@returns.example`);
   const { cardId } = await service.addCard(user.token);
-  const lot = await service.listLot({ auction: false, buyNow: true, buyNowPrice: 5_000, quantity: 12 });
+  const lot = await service.listLot({
+    auction: false,
+    buyNow: true,
+    buyNowPrice: 5_000,
+    quantity: 12,
+    ...(sellerId && { sellerId }),
+  });
   if (payment === 'wallet') {
     await service.post(
       actions.addCreditBalance.path,
@@ -184,6 +192,27 @@ describe('returns', () => {
     const { return_id } = (await askBack(gus)).body.data.responseData;
     const answer = await decide({ invoice_id: gus.invoiceId, return_id, decision: 'accept' }, admin.token);
     expect(answer.status).toBe(200);
+  });
+
+  it('refuses a member of staff a return on a sale of their own (separation of duties), accepted or refused', async () => {
+    const sal = await service.signUp('sal@returns.example', ['admin']);
+    const charged = sandbox.charges().length;
+    const ivy = await boughtBottles(1, 'card', sal.id);
+    const { return_id } = (await askBack(ivy)).body.data.responseData;
+    const input = { invoice_id: ivy.invoiceId, return_id };
+    for (const decision of [
+      { decision: 'accept', to: 'wallet' },
+      { decision: 'refuse', note: 'No' },
+    ]) {
+      const own = await decide({ ...input, ...decision }, sal.token);
+      expect([own.status, own.body.data.code]).toEqual([403, 'OWN_MONEY_RECORD']);
+    }
+    expect((await invoiceOf(ivy.invoiceId)).returns[return_id]?.status).toBe('requested');
+    // Finance, no party to the sale, decides it: the one charge is refunded, nothing more charged.
+    expect((await decide({ ...input, decision: 'accept' })).body.data.responseData.status).toBe('refunded');
+    const charges = sandbox.charges().slice(charged);
+    expect(charges).toHaveLength(1);
+    expect(charges[0]?.refunded).toBe(5_513);
   });
 
   it('answers another buyer\u2019s invoice as unknown, and refuses a wine not on it', async () => {

@@ -1,13 +1,15 @@
 import { actions, type CheckoutResult } from '@wine/contracts';
 import { invoiceStream, walletStream } from '@wine/event-schemas';
+import { createSandboxCardProvider } from '@wine/platform';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { invoiceDecider } from '../invoices/decide.ts';
 import { openTestCommandService, type TestCommandService } from '../testing.ts';
 import { walletDecider } from './wallet.ts';
 
 let service: TestCommandService;
+const sandbox = createSandboxCardProvider();
 beforeAll(async () => {
-  service = await openTestCommandService();
+  service = await openTestCommandService({ cards: sandbox });
 });
 afterAll(() => service.close());
 
@@ -71,6 +73,35 @@ describe('bid deposits', () => {
     expect(wallet.held).toEqual({});
     const again = await service.post(actions.releaseDeposit.path, release, { token: finance.token });
     expect(again.body.data.code).toBe('DEPOSIT_NOT_FOUND');
+  });
+
+  it('lets no member of staff release a deposit of their own (separation of duties)', async () => {
+    const fin = await service.signUp('fin2@deposits.example', ['finance']);
+    const other = await service.signUp('fin3@deposits.example', ['finance']);
+    const { cardId } = await service.addCard(fin.token);
+    const charged = sandbox.charges().length;
+    await service.post(
+      actions.addCreditBalance.path,
+      { amount: 5_000, card_id: cardId },
+      { token: fin.token },
+    );
+    const held = await service.post<{ deposit_id: string }>(
+      actions.addBidDeposit.path,
+      { amount: 5_000 },
+      { token: fin.token },
+    );
+    const release = { deposit_id: held.body.data.responseData.deposit_id, user_id: fin.id };
+    const own = await service.post(actions.releaseDeposit.path, release, { token: fin.token });
+    expect([own.status, own.body.data.code]).toEqual([403, 'OWN_MONEY_RECORD']);
+    let wallet = await service.service.streams.load(walletStream(fin.id), walletDecider);
+    expect([wallet.balance, Object.values(wallet.held)]).toEqual([0, [5_000]]);
+    expect((await service.post(actions.releaseDeposit.path, release, { token: other.token })).status).toBe(
+      200,
+    );
+    wallet = await service.service.streams.load(walletStream(fin.id), walletDecider);
+    expect(wallet.balance).toBe(5_000);
+    // The credit bought with the card: one charge, and no other.
+    expect(sandbox.charges().length).toBe(charged + 1);
   });
 
   it('applies a deposit only to the buyer\u2019s own invoice', async () => {

@@ -2,6 +2,7 @@ import { invoiceStream, walletStream } from '@wine/event-schemas';
 import { AppError } from '@wine/platform';
 import { type MoneyDeps, type Step, stepContext } from '../checkout/money-deps.ts';
 import { afterPayment } from '../checkout/orders.ts';
+import { refuseOwnMoneyRecord } from '../core/separation-of-duties.ts';
 import { invoiceDecider } from '../invoices/decide.ts';
 import { dueOf } from '../invoices/invoice.ts';
 import { walletDecider } from './wallet.ts';
@@ -57,4 +58,28 @@ export async function applyDeposit(
     stepContext(step, 'record', clock.now()),
   );
   return { status: await afterPayment(deps, step, invoiceId, amount), amount };
+}
+
+/**
+ * Finance or an admin gives a held deposit back to the buyer's wallet balance; never their own
+ * (separation of duties). Answers the amount released.
+ */
+export async function releaseDeposit(
+  deps: MoneyDeps,
+  step: Step,
+  input: { userId: string; depositId: string },
+): Promise<number> {
+  const { streams, clock } = deps;
+  refuseOwnMoneyRecord(step.actor.id, [input.userId]);
+  const stream = walletStream(input.userId);
+  const wallet = await streams.load(stream, walletDecider);
+  const amount = wallet.held[input.depositId];
+  if (amount === undefined) throw new AppError('DEPOSIT_NOT_FOUND');
+  await streams.handle(
+    stream,
+    walletDecider,
+    { type: 'ReleaseDeposit', depositId: input.depositId },
+    stepContext(step, 'release', clock.now()),
+  );
+  return amount;
 }

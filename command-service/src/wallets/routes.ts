@@ -9,7 +9,7 @@ import { derivedId } from '../core/derived-id.ts';
 import { cutAtRef } from '../users/cards/card-service.ts';
 import type { SessionAuth } from '../users/session/session-auth.ts';
 import { actorOf, secretKinds } from '../users/user-service.ts';
-import { applyDeposit } from './deposits.ts';
+import { applyDeposit, releaseDeposit } from './deposits.ts';
 import { walletDecider } from './wallet.ts';
 
 export interface WalletRouteDeps {
@@ -99,16 +99,8 @@ export const walletRoutes: FastifyPluginAsync<WalletRouteDeps> = async (app, { m
 
   // Finance or an admin gives a held deposit back to the buyer's wallet balance.
   registerAction(app, actions.releaseDeposit, auth, async (input, ctx) => {
-    const stream = walletStream(input.user_id);
-    const wallet = await money.streams.load(stream, walletDecider);
-    const amount = wallet.held[input.deposit_id];
-    if (amount === undefined) throw new AppError('DEPOSIT_NOT_FOUND');
-    await money.streams.handle(
-      stream,
-      walletDecider,
-      { type: 'ReleaseDeposit', depositId: input.deposit_id },
-      commandContext(ctx, auth.adminOf(ctx.request), money.clock.now()),
-    );
+    const step = { base: ctx, actor: auth.adminOf(ctx.request) };
+    const amount = await releaseDeposit(money, step, { userId: input.user_id, depositId: input.deposit_id });
     ctx.setMessage(t('checkout.depositReleased', { amount: formatMoney(amount) }));
     return null;
   });

@@ -7,6 +7,7 @@ export const cardActions = {
   addCard: action({
     path: '/api/user/addSkyflowCredit',
     side: 'command',
+    money: true,
     auth: 'user',
     input: AddCardInput,
     output: CardList,
@@ -21,6 +22,7 @@ export const cardActions = {
   deleteCard: action({
     path: '/api/user/deleteSkyflowCredit',
     side: 'command',
+    money: true,
     auth: 'user',
     input: CardIdInput,
     output: CardList,
@@ -28,6 +30,7 @@ export const cardActions = {
   updateCard: action({
     path: '/api/user/updateSkyflowCredit',
     side: 'command',
+    money: true,
     auth: 'user',
     input: UpdateCardInput,
     output: CardList,
@@ -35,6 +38,7 @@ export const cardActions = {
   defaultCard: action({
     path: '/api/user/defaultSkyflowCard',
     side: 'command',
+    money: true,
     auth: 'user',
     input: CardIdInput,
     output: CardList,

@@ -343,6 +343,15 @@ export const forEnglish = {
     ALREADY_VERIFIED: 'E-mail already verified',
     TOO_MANY_LOGINS: 'Too many sign-in attempts for this address, try again in 15 minutes',
     SWITCHED_SESSION: 'A switched session acts as the user only; sign in as yourself',
+    SWITCHED_SESSION_MONEY:
+      'A switched session cannot pay, charge or add cards, or move money; the user must do it signed in as themselves',
+    OWN_MONEY_RECORD: 'You cannot act on your own money records; ask another member of staff',
+    OFFLINE_ORDERS_CAPPED:
+      'You have {{count}} offline orders waiting for payment; pay one before placing another',
+    OFFLINE_HOLD_CAPPED:
+      'Unpaid offline orders may hold at most {{max}} bottles; pay an order or order fewer bottles',
+    APPOINTMENT_UNPAID:
+      'An order not paid yet books one pickup a day: pay it first, or choose a day you have no other pickup',
     TOO_MANY_ATTEMPTS: 'Too many attempts, ask for a new code',
     SMS_UNAVAILABLE: 'Text messages are not available on this server',
     FORBIDDEN: 'Forbidden',

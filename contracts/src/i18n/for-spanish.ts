@@ -331,6 +331,16 @@ export const forSpanish: Texts = {
     TOO_MANY_LOGINS:
       'Demasiados intentos de inicio de sesión para este correo; inténtalo de nuevo en 15 minutos',
     SWITCHED_SESSION: 'Una sesión cambiada actúa solo como el usuario; inicia sesión con tu cuenta',
+    SWITCHED_SESSION_MONEY:
+      'Una sesión cambiada no puede pagar, cargar ni añadir tarjetas ni mover dinero; el usuario debe hacerlo con su propia sesión',
+    OWN_MONEY_RECORD:
+      'No puedes actuar sobre tus propios registros de dinero; pídeselo a otro miembro del personal',
+    OFFLINE_ORDERS_CAPPED:
+      'Tienes {{count}} pedidos sin conexión pendientes de pago; paga uno antes de hacer otro',
+    OFFLINE_HOLD_CAPPED:
+      'Los pedidos sin conexión sin pagar pueden reservar como máximo {{max}} botellas; paga un pedido o pide menos botellas',
+    APPOINTMENT_UNPAID:
+      'Un pedido aún sin pagar reserva una recogida al día: págalo antes o elige un día sin otra recogida',
     TOO_MANY_ATTEMPTS: 'Demasiados intentos; pide un código nuevo',
     SMS_UNAVAILABLE: 'Los mensajes de texto no están disponibles en este servidor',
     FORBIDDEN: 'Prohibido',

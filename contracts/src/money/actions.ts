@@ -80,6 +80,7 @@ export const checkoutActions = {
   checkout: action({
     path: '/api/cart/checkout',
     side: 'command',
+    money: true,
     once: true,
     auth: 'user',
     input: CheckoutInput,
@@ -89,6 +90,7 @@ export const checkoutActions = {
   payCartOffline: action({
     path: '/api/offline/payCartOffline',
     side: 'command',
+    money: true,
     auth: 'user',
     input: PlaceOrderInput,
     output: CheckoutResult,
@@ -97,6 +99,7 @@ export const checkoutActions = {
   payCartWallet: action({
     path: '/api/credit/payCartWallet',
     side: 'command',
+    money: true,
     once: true,
     auth: 'user',
     input: PlaceOrderInput,
@@ -105,6 +108,7 @@ export const checkoutActions = {
   confirmPayment: action({
     path: '/api/payment/confirm',
     side: 'command',
+    money: true,
     once: true,
     auth: 'user',
     input: ConfirmPaymentInput,
@@ -114,6 +118,7 @@ export const checkoutActions = {
   sandboxAuthenticate: action({
     path: '/api/payment/sandboxAuthenticate',
     side: 'command',
+    money: true,
     auth: 'user',
     input: SandboxAuthenticateInput,
     output: NoData,
@@ -125,6 +130,7 @@ export const walletActions = {
   addBidDeposit: action({
     path: '/api/credit/addBidDeposit',
     side: 'command',
+    money: true,
     auth: 'user',
     input: AddBidDepositInput,
     output: z.object({ deposit_id: z.string(), balance: z.number() }),
@@ -140,6 +146,7 @@ export const walletActions = {
   applyDeposit: action({
     path: '/api/deposit/apply',
     side: 'command',
+    money: true,
     auth: 'user',
     input: ApplyDepositInput,
     output: z.object({ status: InvoiceStatus }),
@@ -147,6 +154,7 @@ export const walletActions = {
   addGiftCardWalletBalance: action({
     path: '/api/giftcard/addGiftCardWalletBalance',
     side: 'command',
+    money: true,
     auth: 'user',
     input: RedeemGiftCardInput,
     output: z.object({ balance: z.number() }),
@@ -154,6 +162,7 @@ export const walletActions = {
   addCreditBalance: action({
     path: '/api/credit/addCreditBalance',
     side: 'command',
+    money: true,
     once: true,
     auth: 'user',
     input: AddCreditInput,

@@ -32,6 +32,13 @@ export interface MoneySettings {
   appointmentSlotCapacity: number;
   /** The pickup location's time zone: business hours (seeds 001 §9) are its wall-clock hours. */
   appointmentTimeZone: string;
+  /**
+   * Issue 30: an offline order holds its stock for `paymentDueDays` unpaid, so a buyer may have at
+   * most this many unpaid buy-now orders open (default 3)...
+   */
+  offlineOrdersMax: number;
+  /** ...holding at most this many bottles together (default 24). */
+  offlineBottlesMax: number;
 }
 
 export const defaultPickupLocation: PickupLocation = {
@@ -54,6 +61,8 @@ export const defaultMoneySettings: MoneySettings = {
   appointmentSlotMinutes: 30,
   appointmentSlotCapacity: 3,
   appointmentTimeZone: 'America/Chicago',
+  offlineOrdersMax: 3,
+  offlineBottlesMax: 24,
 };
 
 /** The tax rate of an address, in basis points: its city's if configured, else its state's, else 0. */

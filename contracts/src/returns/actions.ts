@@ -19,6 +19,7 @@ export const returnActions = {
   raiseReturnRequest: action({
     path: '/api/product/raiseReturnRequest',
     side: 'command',
+    money: true,
     auth: 'user',
     input: RaiseReturnInput,
     output: ReturnRequestResult,

@@ -12,7 +12,8 @@ export interface Caller {
 /**
  * Who may call an action (ARCHITECTURE.md "Who may do what"), the same on every side: anyone for a
  * public action; a visitor, or a live session, for a viewer action (a token sent must be valid); a live
- * session for a user action; a live, unswitched session whose user holds the role for a role action.
+ * session for a user action; a live, unswitched session whose user holds the role for a role action;
+ * and, for an action that moves money or touches cards (`money`), a session that is not switched.
  * `identify` turns the bearer header into the caller or throws SESSION_INVALID. Answers the caller,
  * or null when the action is served without one.
  */
@@ -25,6 +26,7 @@ export async function checkAudience<C extends Caller>(
   const header = request.headers.authorization;
   if (action.auth === 'viewer' && header === undefined) return null;
   const caller = await identify(header);
+  if (action.money && caller.switched) throw new AppError('SWITCHED_SESSION_MONEY');
   const wanted = rolesOf(action.auth);
   if (wanted) {
     if (caller.switched) throw new AppError('SWITCHED_SESSION');

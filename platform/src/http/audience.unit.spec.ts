@@ -52,4 +52,17 @@ describe('checkAudience (one rule for every side)', () => {
       checkAudience(request('Bearer good'), of('finance'), identify({ roles: ['finance'], switched: true })),
     ).rejects.toMatchObject({ code: 'SWITCHED_SESSION' });
   });
+
+  it('keeps a switched session read-only for money: an action marked `money` is refused to it alone', async () => {
+    const pay = action({ ...of('user'), path: '/api/test/pay', side: 'command', money: true });
+    const user: Caller = { roles: [], switched: false };
+    const switched: Caller = { roles: [], switched: true };
+    expect(await checkAudience(request('Bearer good'), pay, identify(user))).toBe(user);
+    await expect(checkAudience(request('Bearer good'), pay, identify(switched))).rejects.toMatchObject({
+      code: 'SWITCHED_SESSION_MONEY',
+      status: 403,
+    });
+    // The rest of the account stays open to the admin helping the user.
+    expect(await checkAudience(request('Bearer good'), of('user'), identify(switched))).toBe(switched);
+  });
 });

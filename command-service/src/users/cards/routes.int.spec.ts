@@ -1,10 +1,12 @@
-import { actions, type CardList } from '@wine/contracts';
+import { actions, type CardList, type LoginResult } from '@wine/contracts';
+import { createSandboxCardProvider, sandboxTestCards } from '@wine/platform';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestCommandService, type TestCommandService } from '../../testing.ts';
 
 let service: TestCommandService;
+const sandbox = createSandboxCardProvider();
 beforeAll(async () => {
-  service = await openTestCommandService();
+  service = await openTestCommandService({ cards: sandbox });
 });
 afterAll(() => service.close());
 
@@ -49,5 +51,67 @@ describe('card routes', () => {
     expect(answer.status).toBe(402);
     expect(answer.body.data.code).toBe('CARD_DECLINED');
     expect(answer.body.data.message).toBe('Your card was declined.');
+  });
+});
+
+describe('a switched session (an admin acting as the user)', () => {
+  it('is read-only for money: it adds no card and charges none, pays nothing, moves no wallet credit', async () => {
+    const cy = await service.signUp('cy@cards.example');
+    const { cardId } = await service.addCard(cy.token);
+    const admin = await service.signUp('admin@cards.example', ['admin']);
+    const switched = await service.post<LoginResult>(
+      actions.switchUser.path,
+      { id: cy.id },
+      { token: admin.token },
+    );
+    expect(switched.status).toBe(200);
+    const token = switched.body.data.responseData.token;
+    const lot = await service.listLot({ auction: false, buyNow: true, buyNowPrice: 5_000, quantity: 4 });
+    // Putting a line in the cart moves no money: the admin helping the user may still do that.
+    const added = await service.post(
+      actions.addToCart.path,
+      { cart: [{ product_id: lot.lotId, qty: 1 }] },
+      { token },
+    );
+    expect(added.status).toBe(200);
+    const charged = sandbox.charges().length;
+    const card = {
+      card_number: sandboxTestCards.visa,
+      exp_month: 12,
+      exp_year: 2030,
+      cvv: '123',
+      name_on_card: 'Cy',
+    };
+    const attempts: [string, unknown][] = [
+      [actions.addCard.path, card],
+      [actions.deleteCard.path, { id: cardId }],
+      [actions.defaultCard.path, { id: cardId }],
+      [
+        actions.checkout.path,
+        { type: 'buynow', cart_id: 'sw-1', delivery: 'pickup', payment: { card_id: cardId } },
+      ],
+      [actions.payCartWallet.path, { type: 'buynow', cart_id: 'sw-2', delivery: 'pickup' }],
+      [actions.payCartOffline.path, { type: 'buynow', cart_id: 'sw-3', delivery: 'pickup' }],
+      [actions.addCreditBalance.path, { amount: 10_000, card_id: cardId }],
+      [actions.addBidDeposit.path, { amount: 1_000 }],
+      [actions.addGiftCardWalletBalance.path, { code: 'AAAA-BBBB-CCCC-DDDD' }],
+    ];
+    for (const [path, input] of attempts) {
+      const answer = await service.post(path, input, { token });
+      expect([path, answer.status, answer.body.data.code]).toEqual([path, 403, 'SWITCHED_SESSION_MONEY']);
+      expect(answer.body.data.message).toMatch(/switched session cannot pay/);
+    }
+    // Charged exactly as many times as before: none of it reached the card provider.
+    expect(sandbox.charges().length).toBe(charged);
+    const cards = await service.post<CardList>(actions.getCards.path, {}, { token: cy.token });
+    expect(cards.body.data.responseData.data.map((c) => c.id)).toEqual([cardId]);
+    // The user, signed in as themself, still pays.
+    const paid = await service.post<{ status: string }>(
+      actions.checkout.path,
+      { type: 'buynow', cart_id: 'own-1', delivery: 'pickup', payment: { card_id: cardId } },
+      { token: cy.token },
+    );
+    expect(paid.body.data.responseData.status).toBe('paid');
+    expect(sandbox.charges().length).toBe(charged + 1);
   });
 });
