@@ -356,7 +356,7 @@ describe('the sandbox issuer page (item 8)', () => {
 });
 
 describe('two tabs and a failed payment (weak items)', () => {
-  it('answers the second of two tabs paying one order that it is already paid, never paid twice', async () => {
+  it('never answers two tabs paying one order both "paid", and charges the card once', async () => {
     const hal = await buyer();
     const lot = await buyNowLot(4);
     await addToCart(hal.token, lot.lotId, 1);
