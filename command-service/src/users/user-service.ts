@@ -5,6 +5,7 @@ import {
   type CardProvider,
   type Clock,
   type KycProvider,
+  type Logger,
   type Mailer,
   REVOKED_TOKEN_KIND,
   type SecretStore,
@@ -32,6 +33,8 @@ export interface AccountDeps {
   publicUrl: () => string;
   /** A mail sent after the answer (so its delay tells nothing) that could not be sent. */
   onMailFailed?: (error: unknown) => void;
+  /** Where work done after the answer (so its time tells nothing) reports a failure. */
+  logger?: Logger;
 }
 
 /** Who is calling, as proven by a bearer token, and the user's state now. */

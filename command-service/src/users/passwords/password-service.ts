@@ -16,34 +16,40 @@ import {
 import { hashPassword, verifyPassword } from './passwords.ts';
 
 const RESET_HOURS = 1;
+/**
+ * The key an address without an account writes its reset secrets under, so that it does the same
+ * writes as one with an account without leaving anything behind (never a hash: sha256 is hex).
+ */
+const NO_ACCOUNT = 'no-account';
 
 /** seeds 001 §7 forgotPassword, resetPassword and changePassword. */
 export function passwordService(users: UserService) {
-  const { clock, secrets, mailer, tokens, run, loadUser, ownerOf } = users;
+  const { clock, secrets, mailer, tokens, run, loadUser } = users;
 
   return {
-    /** Answers the same whether or not the address has an account (no account discovery). */
+    /**
+     * Answers the same whether or not the address has an account (no account discovery), after the
+     * same work: the same reads and the same two secret writes (a decoy's for an address without an
+     * account), so the answer's time tells nothing either (issue 30: 11.1 vs 4.6 ms). The mail is
+     * queued, not awaited; the log's record of the request is written after the answer.
+     */
     async forgotPassword(email: string, request: RequestContext) {
-      const userId = await ownerOf(email);
-      if (!userId) return;
-      const user = await loadUser(userId);
-      if (user.status !== 'active') return;
+      const claimant = await users.claimantOf(email);
+      const user = await loadUser(claimant ?? NO_ACCOUNT);
+      const holder = claimant && user.status === 'active' ? user : null;
       const token = randomBytes(32).toString('base64url');
       const expiresAt = new Date(clock.now().getTime() + RESET_HOURS * 3600_000);
-      await secrets.put(kinds.passwordReset, sha256(token), userId, { expiresAt });
-      await secrets.put(kinds.currentReset, userId, sha256(token), { expiresAt });
-      await run(
-        userId,
-        { type: 'RequestPasswordReset', expiresAt: expiresAt.toISOString() },
-        request,
-        selfActor(userId),
-      );
-      // The texts are read now, in the request's language: the mail goes out after the answer.
+      await secrets.put(kinds.passwordReset, holder ? sha256(token) : NO_ACCOUNT, holder?.id ?? '', {
+        expiresAt,
+      });
+      await secrets.put(kinds.currentReset, holder?.id ?? NO_ACCOUNT, sha256(token), { expiresAt });
+      if (!holder) return;
+      // The texts are read now, in the request's language.
       const message = {
-        to: user.email,
+        to: holder.email,
         subject: t('mail.resetSubject'),
         text: [
-          t('mail.hello', { name: user.firstName }),
+          t('mail.hello', { name: holder.firstName }),
           '',
           t('mail.resetBody', { hours: RESET_HOURS, link: `${users.publicUrl()}/reset_password/${token}` }),
           t('mail.resetIgnore'),
@@ -52,6 +58,15 @@ export function passwordService(users: UserService) {
       // Not awaited: a mail server's delay would tell an address with an account from one without
       // (the embedded outbox keeps the message before this returns).
       void mailer.send(message).catch((error) => users.onMailFailed?.(error));
+      // After the answer has gone: an append (a disk sync) only for an address with an account.
+      setImmediate(() => {
+        run(
+          holder.id,
+          { type: 'RequestPasswordReset', expiresAt: expiresAt.toISOString() },
+          request,
+          selfActor(holder.id),
+        ).catch((error: unknown) => users.logger?.error({ err: error }, 'a password reset was not recorded'));
+      });
     },
 
     /** One use: the token is taken; every session issued before now is refused from here on. */
