@@ -1,6 +1,6 @@
 import { actions, type CheckoutResult } from '@wine/contracts';
 import { cartStream, invoiceStream, lotStream, walletStream } from '@wine/event-schemas';
-import { sandboxTestCards } from '@wine/platform';
+import { createSandboxCardProvider, sandboxTestCards } from '@wine/platform';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { invoiceDecider } from '../invoices/decide.ts';
 import { lotDecider } from '../lots/decide.ts';
@@ -8,9 +8,14 @@ import { availableAt } from '../lots/lot.ts';
 import { openTestCommandService, type TestCommandService } from '../testing.ts';
 import { walletDecider } from '../wallets/wallet.ts';
 
+/** The card network: every test says how many times it charged (issue 30). */
+const sandbox = createSandboxCardProvider();
+/** The charges made since a test began, by the index of the first. */
+const chargedSince = (from: number) => sandbox.charges().slice(from);
+
 let service: TestCommandService;
 beforeAll(async () => {
-  service = await openTestCommandService();
+  service = await openTestCommandService({ cards: sandbox });
 });
 afterAll(() => service.close());
 
@@ -54,6 +59,7 @@ describe('buy-now checkout', () => {
     const ann = await buyer();
     const lot = await buyNowLot(6);
     await addToCart(ann.token, lot.lotId, 2);
+    const from = sandbox.charges().length;
     const answer = await checkout(ann.token, { payment: { card_id: ann.cardId } });
     expect(answer.status, answer.body.data.message).toBe(200);
     expect(answer.body.data.message).toBe('Payment successful');
@@ -68,6 +74,7 @@ describe('buy-now checkout', () => {
       total: 9_923,
     });
     expect(invoice.status === 'issued' && invoice.paid).toBe(9_923);
+    expect(chargedSince(from).map((c) => [c.amount, c.refunded])).toEqual([[9_923, 0]]);
     const events = await service.service.streams.store.readStream(lotStream(lot.lotId));
     expect(events.map((e) => e.type)).toEqual(['LotListed', 'StockReserved', 'StockSold']);
     expect((await loadLot(lot.lotId)).sold).toBe(2);
@@ -79,6 +86,7 @@ describe('buy-now checkout', () => {
     const lot = await buyNowLot(3);
     const buyers = await Promise.all([1, 2, 3, 4, 5].map(() => buyer()));
     for (const b of buyers) await addToCart(b.token, lot.lotId, 1);
+    const from = sandbox.charges().length;
     const answers = await Promise.all(
       buyers.map((b) => checkout(b.token, { payment: { card_id: b.cardId } })),
     );
@@ -90,6 +98,8 @@ describe('buy-now checkout', () => {
     const state = await loadLot(lot.lotId);
     expect(state.sold).toBe(3);
     expect(availableAt(state, service.clock.now().getTime())).toBe(0);
+    // The two refused were never charged.
+    expect(chargedSince(from)).toHaveLength(3);
   });
 
   it('gives back every line it held when a later line fails, and names that line', async () => {
@@ -116,6 +126,7 @@ describe('buy-now checkout', () => {
     const eve = await buyer(sandboxTestCards.chargeDeclined);
     const lot = await buyNowLot(4);
     await addToCart(eve.token, lot.lotId, 1);
+    const from = sandbox.charges().length;
     const answer = await checkout(eve.token, { payment: { card_id: eve.cardId } });
     expect(answer.status).toBe(402);
     expect(answer.body.data.code).toBe('PAYMENT_DECLINED');
@@ -125,12 +136,14 @@ describe('buy-now checkout', () => {
     expect(availableAt(state, service.clock.now().getTime())).toBe(4);
     const events = await service.service.streams.store.readStream(cartStream(eve.id));
     expect(events.map((e) => e.type)).toEqual(['CartLineSet']);
+    expect(chargedSince(from)).toHaveLength(0);
   });
 
   it('sends a card that needs authentication to the issuer page, and records it once confirmed', async () => {
     const fay = await buyer(sandboxTestCards.authenticationRequired);
     const lot = await buyNowLot(4);
     await addToCart(fay.token, lot.lotId, 1);
+    const from = sandbox.charges().length;
     const answer = await checkout(fay.token, { payment: { card_id: fay.cardId } });
     expect(answer.status).toBe(200);
     const result = answer.body.data.responseData;
@@ -162,6 +175,7 @@ describe('buy-now checkout', () => {
     });
     expect(again.body.data.responseData.status).toBe('paid');
     expect((await service.service.streams.store.readStream(lotStream(lot.lotId))).length).toBe(before);
+    expect(chargedSince(from)).toHaveLength(1);
   });
 
   it('refuses someone else\u2019s invoice on confirmation as unknown', async () => {
@@ -220,6 +234,7 @@ describe('buy-now checkout', () => {
 describe('wallet', () => {
   it('buys credit by card, pays wallet first and the card for the rest', async () => {
     const jo = await buyer();
+    const from = sandbox.charges().length;
     const credit = await service.post<{ balance: number }>(
       actions.addCreditBalance.path,
       { amount: 2_000, card_id: jo.cardId },
@@ -238,10 +253,13 @@ describe('wallet', () => {
       ['card', 5_513 - 2_000, 'succeeded'],
     ]);
     expect((await service.service.streams.load(walletStream(jo.id), walletDecider)).balance).toBe(0);
+    // The credit bought, then the rest of the order: two charges.
+    expect(chargedSince(from).map((c) => c.amount)).toEqual([2_000, 5_513 - 2_000]);
   });
 
   it('never goes below zero when two tabs spend it at once', async () => {
     const kim = await buyer();
+    const from = sandbox.charges().length;
     await service.post(
       actions.addCreditBalance.path,
       { amount: 6_000, card_id: kim.cardId },
@@ -263,10 +281,12 @@ describe('wallet', () => {
     expect(['OUT_OF_STOCK', 'WALLET_INSUFFICIENT', 'CART_EMPTY']).toContain(codes[0]);
     const wallet = await service.service.streams.load(walletStream(kim.id), walletDecider);
     expect(wallet.balance).toBe(6_000 - 5_513);
+    expect(chargedSince(from).map((c) => c.amount)).toEqual([6_000]);
   });
 
   it('refuses a negative, fractional or oversized amount with nothing written', async () => {
     const lee = await buyer();
+    const from = sandbox.charges().length;
     for (const amount of [-100, 10.5, 0, 2_000_000]) {
       const answer = await service.post(
         actions.addCreditBalance.path,
@@ -276,5 +296,6 @@ describe('wallet', () => {
       expect(answer.status).toBe(400);
     }
     expect(await service.service.streams.store.readStream(walletStream(lee.id))).toEqual([]);
+    expect(chargedSince(from)).toHaveLength(0);
   });
 });

@@ -59,11 +59,12 @@ const ONCE_POLL_MS = 20;
 async function holdOrAnswer(claim: CommandIdClaim): Promise<CommandIdClaim | KeptAnswer> {
   const deadline = performance.now() + ONCE_WAIT_MS;
   let current = claim;
-  while (!current.mine) {
+  for (let tries = 0; !current.mine; tries++) {
     const kept = await current.answer();
     if (kept) return kept;
     if (performance.now() > deadline) throw new AppError('COMMAND_IN_PROGRESS');
-    await sleep(ONCE_POLL_MS);
+    // Backing off: a crowd of repeats of one key asks the store a few times a second, not fifty.
+    await sleep(Math.min(ONCE_POLL_MS * 2 ** tries, 250));
     current = await current.again();
   }
   return current;
