@@ -60,6 +60,7 @@ export const errorCatalogue = {
   BIDDING_CLOSED: entry(409, 'bid.closed', 'id'),
   /** DOMAIN.md: a lot with nothing left (every bottle sold or held) takes no bid and sells no more. */
   LOT_SOLD_OUT: entry(409, 'bid.soldOut', 'id'),
+  HOLD_PAST_CLOSE: entry(409, 'buyNow.holdPastClose', 'product_id'),
   NOT_AUCTION: entry(409, 'bid.notAuction', 'id'),
   NOT_STARTED: entry(409, 'bid.notStarted', 'id'),
   OWN_LOT: entry(403, 'bid.ownLot', 'id'),

@@ -36,6 +36,10 @@ export function decideStock(command: StockCommand, state: Lot): LotEvent[] {
       // Every buy-now rule, against the stock neither sold nor held (buy-now.ts); seeds 000 §5: once
       // the auction has bids, a checkout takes all that remains or nothing.
       const { unitPrice } = buyNowLine(state, command.qty, command.buyerId, command.now);
+      // An unpaid hold never outlasts the auction's close: the close must know what it sells, and an
+      // order paid later (offline, in 14 days) could otherwise take the lot from its bidders unpaid.
+      if (state.lot.auction && command.expiresAt.getTime() > Date.parse(state.lot.closesAt))
+        throw new AppError('HOLD_PAST_CLOSE');
       return [
         ...lapsed,
         {

@@ -24,8 +24,9 @@ const action = fc.oneof(
     kind: fc.constant('reserve' as const),
     who: fc.constantFrom(...BUYERS),
     qty: fc.integer({ min: 1, max: 5 }),
-    // A card checkout's hold, or an offline order's that lasts the payment terms.
-    holdMinutes: fc.constantFrom(15, 14 * 24 * 60),
+    // A card checkout's hold, a day's, or an offline order's that lasts the payment terms (refused when
+    // it would outlast the close).
+    holdMinutes: fc.constantFrom(15, 24 * 60, 14 * 24 * 60),
   }),
   fc.record({ kind: fc.constant('sell' as const), pick: fc.nat() }),
   fc.record({

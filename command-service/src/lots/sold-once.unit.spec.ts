@@ -105,6 +105,21 @@ describe('a lot sold out by buy now', () => {
   });
 });
 
+describe('an unpaid hold on an auction lot', () => {
+  it('cannot outlast the auction close (an offline order to pay in 14 days)', () => {
+    const offline = {
+      ...reserve('r1', 1),
+      expiresAt: new Date(close.getTime() + 1),
+    };
+    spec([both(2)])
+      .when(offline)
+      .thenThrows({ code: 'HOLD_PAST_CLOSE' });
+    spec([both(2)])
+      .when({ ...offline, expiresAt: close })
+      .then([reserved('r1', 1, close)]);
+  });
+});
+
 describe('a checkout on a lot whose auction has bids (seeds 000 §5)', () => {
   it('cannot hold part of what remains, only all of it', () => {
     const given = after([both(3), reserved('r0', 1, soon), sold('r0', 1)], bid('ann', 60));

@@ -123,6 +123,7 @@ export const forEnglish = {
     minQuantity: 'Minimum Quantity {{count}}',
     maxQuantity: 'Max Quantity {{count}}',
     soldOut: 'This lot is sold out',
+    holdPastClose: 'this lot is at auction: pay for it now, it cannot be held unpaid past its close',
     unavailable: 'Buy now is not available for this lot',
     ownLot: 'You cannot buy your own lot',
     added: 'Added to cart',
