@@ -182,4 +182,39 @@ describe('unpaid offline orders', () => {
     expect(held).toHaveLength(3);
     expect(sandbox.charges().length).toBe(charged);
   });
+
+  it('judges a burst of offline orders one at a time: six at once, three placed', async () => {
+    const hal = await live.signUp('hal@offline.example');
+    await live.addCard(hal.token);
+    const lot = await live.listLot({ auction: false, buyNow: true, buyNowPrice: 2_000, quantity: 100 });
+    await live.post(
+      actions.addToCart.path,
+      { cart: [{ product_id: lot.lotId, qty: 1 }] },
+      { token: hal.token },
+    );
+    const charged = sandbox.charges().length;
+    const answers = await Promise.all(
+      [1, 2, 3, 4, 5, 6].map((i) =>
+        live.post<CheckoutResult>(
+          actions.payCartOffline.path,
+          { type: 'buynow', cart_id: `hal-${i}`, delivery: 'pickup' },
+          { token: hal.token },
+        ),
+      ),
+    );
+    const outcomes = answers.map((a) => a.body.data.code ?? a.body.data.responseData.status).sort();
+    expect(outcomes).toEqual([
+      'OFFLINE_ORDERS_CAPPED',
+      'OFFLINE_ORDERS_CAPPED',
+      'OFFLINE_ORDERS_CAPPED',
+      'unpaid',
+      'unpaid',
+      'unpaid',
+    ]);
+    const held = (await live.service.streams.store.readStream(`lot-${lot.lotId}`)).filter(
+      (e) => e.type === 'StockReserved',
+    );
+    expect(held).toHaveLength(3);
+    expect(sandbox.charges().length).toBe(charged);
+  });
 });

@@ -35,28 +35,65 @@ export function refuseOverOfflineCap(
 }
 
 /**
- * The cap, before a buy-now cart is placed to pay offline: the buyer's unpaid buy-now orders (from
- * the open-invoices index, each loaded from its stream) and the cart's bottles. The same cart placed
- * again (a retry) finds its order and is not counted twice.
+ * The cap, around each buy-now cart placed to pay offline: the buyer's unpaid buy-now orders (each
+ * loaded from its stream, the judge) and the cart's bottles. The orders are found in the open-invoices
+ * index, which follows the log a moment behind, and among the orders placed here since; one buyer's
+ * placements in this process wait for each other, so a burst of requests is judged one at a time.
+ * The same cart placed again (a retry) finds its order and is not counted twice.
  */
-export async function checkOfflineCap(
-  deps: MoneyDeps & { openInvoices: OpenInvoices },
-  buyerId: string,
-  cartId: string,
-): Promise<void> {
+export function offlineOrderCap(deps: MoneyDeps & { openInvoices: OpenInvoices }) {
   const { streams } = deps;
   const load = (id: string) => streams.load(invoiceStream(id), invoiceDecider);
-  if ((await load(buyNowInvoiceId(buyerId, cartId))).status === 'issued') return;
-  const held: UnpaidHolds = { orders: 0, bottles: 0 };
-  for (const id of deps.openInvoices.unpaidBuyNowInvoices(buyerId)) {
-    const invoice = await load(id);
-    if (invoice.status !== 'issued' || invoice.voided || dueOf(invoice) === 0) continue;
-    held.orders += 1;
-    held.bottles += invoice.issued.lines.reduce((sum, line) => sum + line.qty, 0);
+  /** Orders placed by this process that the index may not have followed yet, per buyer. */
+  const placedHere = new Map<string, Set<string>>();
+  /** Each buyer's placement under way (settled, never rejected): the next one waits for it. */
+  const turns = new Map<string, Promise<unknown>>();
+
+  async function check(buyerId: string, cartId: string): Promise<void> {
+    if ((await load(buyNowInvoiceId(buyerId, cartId))).status === 'issued') return;
+    const followed = deps.openInvoices.unpaidBuyNowInvoices(buyerId);
+    const recent = placedHere.get(buyerId) ?? new Set<string>();
+    const held: UnpaidHolds = { orders: 0, bottles: 0 };
+    for (const id of new Set([...followed, ...recent])) {
+      const invoice = await load(id);
+      const unpaid = invoice.status === 'issued' && !invoice.voided && dueOf(invoice) > 0;
+      // What the index knows now, or what is settled, needs no keeping here.
+      if (!unpaid || followed.includes(id)) recent.delete(id);
+      if (!unpaid) continue;
+      held.orders += 1;
+      held.bottles += invoice.issued.lines.reduce((sum, line) => sum + line.qty, 0);
+    }
+    if (recent.size === 0) placedHere.delete(buyerId);
+    const cart = await streams.load(cartStream(buyerId), cartDecider);
+    const adding = Object.values(cart.lines).reduce((sum, line) => sum + line.qty, 0);
+    refuseOverOfflineCap(held, adding, deps.money);
   }
-  const cart = await streams.load(cartStream(buyerId), cartDecider);
-  const adding = Object.values(cart.lines).reduce((sum, line) => sum + line.qty, 0);
-  refuseOverOfflineCap(held, adding, deps.money);
+
+  return {
+    /** Checks the cap, then runs `place` (the order placed), one at a time per buyer. */
+    async place<T extends { invoice_ids: readonly string[] }>(
+      buyerId: string,
+      cartId: string,
+      place: () => Promise<T>,
+    ): Promise<T> {
+      const before = turns.get(buyerId) ?? Promise.resolve();
+      const turn = before.then(async () => {
+        await check(buyerId, cartId);
+        const result = await place();
+        const recent = placedHere.get(buyerId) ?? new Set<string>();
+        for (const id of result.invoice_ids) recent.add(id);
+        placedHere.set(buyerId, recent);
+        return result;
+      });
+      const settled = turn.catch(() => undefined);
+      turns.set(buyerId, settled);
+      try {
+        return await turn;
+      } finally {
+        if (turns.get(buyerId) === settled) turns.delete(buyerId);
+      }
+    },
+  };
 }
 
 /** What the buyer is told when an order is placed to pay offline: how much, which invoice, until when. */

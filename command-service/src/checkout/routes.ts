@@ -5,7 +5,7 @@ import type { OpenInvoices } from '../invoices/open-invoices.ts';
 import type { SessionAuth } from '../users/session/session-auth.ts';
 import type { CheckoutService } from './checkout-service.ts';
 import type { MoneyDeps } from './money-deps.ts';
-import { checkOfflineCap, offlineInstructions, recordOfflinePayment } from './offline.ts';
+import { offlineInstructions, offlineOrderCap, recordOfflinePayment } from './offline.ts';
 
 export interface CheckoutRouteDeps {
   checkout: CheckoutService;
@@ -29,6 +29,7 @@ export const checkoutRoutes: FastifyPluginAsync<CheckoutRouteDeps> = async (
   app,
   { checkout, money, openInvoices, auth, sandbox },
 ) => {
+  const offlineCap = offlineOrderCap({ ...money, openInvoices });
   registerAction(app, actions.saveAddress, auth, async (input, ctx) =>
     checkout.quote(auth.sessionOf(ctx.request), input),
   );
@@ -49,9 +50,9 @@ export const checkoutRoutes: FastifyPluginAsync<CheckoutRouteDeps> = async (
   registerAction(app, actions.payCartOffline, auth, async (input, ctx) => {
     const payment = { use_wallet: false, card_id: null };
     const session = auth.sessionOf(ctx.request);
-    if (input.type === 'buynow')
-      await checkOfflineCap({ ...money, openInvoices }, session.user.id, input.cart_id);
-    const result = await checkout.checkout(session, { ...input, payment }, ctx, { offline: true });
+    const place = () => checkout.checkout(session, { ...input, payment }, ctx, { offline: true });
+    const result =
+      input.type === 'buynow' ? await offlineCap.place(session.user.id, input.cart_id, place) : await place();
     ctx.setMessage(await offlineInstructions(money, result.invoice_ids));
     return result;
   });
