@@ -255,4 +255,15 @@ describe('finance reports over the ledger', () => {
     expect(parse(other.records, { bom: true, columns: true })).toEqual([]);
     expect((await market.post(actions.exportWatchlist.path, {})).http).toBe(403);
   });
+
+  it('writes a lot titled as a formula as text in the watchlist export (OWASP CSV injection)', async () => {
+    const ida = await market.bidder({ card: false });
+    const title = "=cmd|' /C calc'!A0";
+    const { id } = await market.ok<{ id: string }>(actions.createLot.path, lotInput({ title }), market.admin);
+    await market.ok(actions.addWatchlist.path, { project_id: id }, ida.auth);
+    await market.caughtUp();
+    const mine = await market.ok<CsvExport>(actions.exportWatchlist.path, {}, ida.auth);
+    const rows = parse(mine.records, { bom: true, columns: true }) as Record<string, string>[];
+    expect(rows.map((r) => [r.title, r.price_usd])).toEqual([[`'${title}`, '250.00']]);
+  });
 });
