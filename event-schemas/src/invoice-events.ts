@@ -30,7 +30,11 @@ export const InvoiceLine = z.object({
   title: Text(300),
   sellerId: Id,
   qty: z.number().int().min(1),
-  /** Cents per unit (buy now: the quantity-discount price); the whole lot's hammer for an auction. */
+  /**
+   * Cents per unit (buy now: the quantity-discount price). An auction's line is one lot: `qty` is the
+   * bottles the auction sold, `amount` the hammer, and the unit price the hammer shared over them
+   * (the whole hammer on lines issued before issue 30, which said qty 1).
+   */
   unitPrice: Cents,
   amount: Cents,
   /** The hold on the lot's stream behind a buy-now line; null for a lot won at auction. */
