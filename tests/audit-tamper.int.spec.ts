@@ -22,6 +22,7 @@ const run = promisify(execFile);
 const work = mkdtempSync(join(tmpdir(), 'tamper-'));
 let original: string;
 let publicKeyFile: string;
+let witnessFile: string;
 let kept: AnchorExport;
 let keptFile: string;
 let lots: string[];
@@ -65,6 +66,7 @@ beforeAll(async () => {
   }
   original = join(market.dataDir, 'events.sqlite');
   publicKeyFile = join(market.dataDir, 'audit-signing-key.pub.pem');
+  witnessFile = join(market.dataDir, 'audit-last-anchor.json');
 }, 120_000);
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
@@ -328,5 +330,26 @@ describe('verify on a copy of a real log', () => {
     const cli = await verifyCli(dir, '--anchors', keptFile, '--public-key', publicKeyFile);
     expect(cli.code).toBe(1);
     expect(cli.out).toContain(`ANCHOR-MISSING-FROM-LOG anchor of position ${anchor.position}`);
+  });
+
+  it('fails on a log whose anchors were all deleted (chain recomputed): the last anchor is kept beside the key (issue 30)', async () => {
+    const { dir, db, rows } = copyOfLog();
+    // The server kept the last anchor it wrote outside the log, beside its key.
+    const witness = JSON.parse(readFileSync(witnessFile, 'utf8')) as { position: string };
+    expect(witness).toEqual(kept.anchors.at(-1));
+    copyFileSync(witnessFile, join(dir, 'audit-last-anchor.json'));
+    copyFileSync(publicKeyFile, join(dir, 'audit-signing-key.pub.pem'));
+    const untouched = await verifyCli(dir);
+    expect(untouched.code, untouched.out).toBe(0);
+    const anchorRows = rows().filter((r) => r.stream === auditAnchorsStream);
+    expect(anchorRows.length).toBeGreaterThan(0);
+    db.prepare('DELETE FROM events WHERE stream = ?').run(auditAnchorsStream);
+    rechainLog(db);
+    db.close();
+
+    // No --anchors from the auditors: the witness alone makes verify fail.
+    const cli = await verifyCli(dir);
+    expect(cli.code, cli.out).toBe(1);
+    expect(cli.out).toContain(`ANCHOR-MISSING-FROM-LOG anchor of position ${witness.position}`);
   });
 });

@@ -210,7 +210,14 @@ export async function commandService(
     ? anchorProcess({ ...audit, keys: audit.keys, streams, clock, mailer: deps.mailer, logger })
     : null;
   const publicKey = audit?.keys?.publicKey ?? null;
-  await app.register(auditVerifyRoutes, { store: deps.store, clock, logger, auth, publicKey });
+  await app.register(auditVerifyRoutes, {
+    store: deps.store,
+    clock,
+    logger,
+    auth,
+    publicKey,
+    witnessFile: audit?.witnessFile,
+  });
   const { outbox } = deps.mailer;
   if (outbox) await app.register(devRoutes, { outbox, auth });
   // The process managers read the log through one subscription.
@@ -285,7 +292,7 @@ export function sessionSecret(config: { SESSION_SECRET?: string | undefined; dat
 }
 
 export { parseAnchorFile, readAnchors } from './audit/anchor-export.ts';
-export { type AnchorKeys, loadAnchorKeys, readPublicKey } from './audit/anchor-key.ts';
+export { type AnchorKeys, anchorWitnessFile, loadAnchorKeys, readPublicKey } from './audit/anchor-key.ts';
 export { type LogVerification, verifyLog } from './audit/verify-log.ts';
 export { createStreams, eventIdFor, type Streams } from './core/command-handler.ts';
 export type { Decider } from './core/decider.ts';

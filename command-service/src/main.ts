@@ -17,7 +17,7 @@ import {
   systemClock,
 } from '@wine/platform';
 import closeWithGrace from 'close-with-grace';
-import { commandService, loadAnchorKeys } from './index.ts';
+import { anchorWitnessFile, commandService, loadAnchorKeys } from './index.ts';
 
 // The command-service on its own (deploy/compose, deploy/k8s): the write side's routes only.
 const config = loadConfig({ PORT: '3001', ...process.env });
@@ -54,6 +54,8 @@ const { scheduler } = await commandService(app, {
     keys: loadAnchorKeys(config, { createDefault: false }),
     intervalSeconds: config.AUDIT_ANCHOR_INTERVAL_SECONDS,
     auditorEmail: config.AUDITOR_EMAIL,
+    // Beside the embedded log only (DATA_DIR); with EventStoreDB the auditors' mailed anchors do this.
+    ...(!config.EVENTSTORE_URL && { witnessFile: anchorWitnessFile(config.dataDir) }),
   },
 });
 // Ready when the log answers (issue 12 "Support"); /metrics for Prometheus.

@@ -2,7 +2,13 @@ import { existsSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { join, resolve } from 'node:path';
 import fastifyStatic from '@fastify/static';
-import { commandService, createFirstAdmin, loadAnchorKeys, sessionSecret } from '@wine/command-service';
+import {
+  anchorWitnessFile,
+  commandService,
+  createFirstAdmin,
+  loadAnchorKeys,
+  sessionSecret,
+} from '@wine/command-service';
 import { seedDemoCatalogue, seedDemoPages } from '@wine/command-service/demo';
 import {
   bidsAcceptedCounter,
@@ -172,6 +178,8 @@ export async function startEmbedded(options: EmbeddedOptions) {
       keys: loadAnchorKeys(config, { createDefault: true }),
       intervalSeconds: config.AUDIT_ANCHOR_INTERVAL_SECONDS,
       auditorEmail: config.AUDITOR_EMAIL,
+      // What the key has signed of this log, kept outside it: verify fails if the log loses it.
+      witnessFile: anchorWitnessFile(config.dataDir),
     },
   });
   // The demo's first start (the catalogue was just seeded) has an admin; its sign-in is told once.

@@ -94,13 +94,16 @@ const Env = z.object({
    * its own without one does not anchor.
    */
   AUDIT_SIGNING_KEY: z.string().optional(),
-  /** Seconds between two anchors of the log's head. */
+  /**
+   * Seconds between two anchors of the log's head, when it moved (issue 30: a minute, not an hour);
+   * money moving is anchored within a second whatever this says.
+   */
   AUDIT_ANCHOR_INTERVAL_SECONDS: z.coerce
     .number()
     .int()
     .min(1)
     .max(86_400 * 7)
-    .default(3600),
+    .default(60),
   /** The auditors' address: each anchor is mailed there; none, no mail. */
   AUDITOR_EMAIL: z.email().optional(),
   /**

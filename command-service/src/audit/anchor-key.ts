@@ -11,6 +11,8 @@ export interface AnchorKeys {
 
 export const signingKeyFile = (dataDir: string) => join(dataDir, 'audit-signing-key.pem');
 export const publicKeyFile = (dataDir: string) => join(dataDir, 'audit-signing-key.pub.pem');
+/** The last anchor written, kept outside the log beside the key (anchor-process.ts, verify). */
+export const anchorWitnessFile = (dataDir: string) => join(dataDir, 'audit-last-anchor.json');
 
 const isPem = (value: string) => value.trimStart().startsWith('-----BEGIN');
 

@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync, statSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { auditAnchorsStream, type LogAnchor } from '@wine/event-schemas';
@@ -22,9 +22,15 @@ const upcast = (_t: string, version: number, data: unknown) => ({ version, data 
 const keys = loadAnchorKeys({ dataDir: dir }, { createDefault: true });
 if (!keys) throw new Error('no key');
 
-function anchoring(store: EventStore, clock = manualClock('2026-11-24T10:00:00.000Z')) {
+function anchoring(
+  store: EventStore,
+  clock = manualClock('2026-11-24T10:00:00.000Z'),
+  extra: { witnessFile?: string } = {},
+) {
   const mailer = openOutboxMailer(':memory:', { clock });
   const process = anchorProcess({
+    ...extra,
+    moneyDelayMs: 10,
     keys: keys as NonNullable<typeof keys>,
     intervalSeconds: 3600,
     auditorEmail: 'auditors@example.com',
@@ -66,6 +72,30 @@ describe('anchoring the log', () => {
       position: await positionOf(store, 's', 1),
       signedAt: '2026-11-24T11:00:00.000Z',
     });
+    await process.stop();
+    await store.close();
+  });
+
+  it('anchors the head within a moment of money moving, not at the next interval, and keeps the last anchor outside the log (issue 30)', async () => {
+    const store = openSqliteEventStore(join(dir, 'money.sqlite'), { upcast });
+    await store.append('s', [newEvent(1)], 'no_stream');
+    const witnessFile = join(dir, 'money-last-anchor.json');
+    const { process } = anchoring(store, undefined, { witnessFile });
+    await process.start();
+    expect(await anchors(store)).toHaveLength(1);
+    expect(JSON.parse(readFileSync(witnessFile, 'utf8'))).toEqual((await anchors(store))[0]);
+    expect(statSync(witnessFile).mode & 0o777).toBe(0o600);
+
+    // A note moves the log but no money: it waits for the interval (the clock stands still).
+    await store.append('s', [newEvent(2)], 0);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(await anchors(store)).toHaveLength(1);
+    // A payment is anchored at once, the note with it.
+    await store.append('invoice-1', [newEvent(3, { type: 'PaymentRecorded' })], 'no_stream');
+    await expect.poll(async () => (await anchors(store)).length, { timeout: 5000 }).toBe(2);
+    const [, second] = await anchors(store);
+    expect(second?.position).toBe(await positionOf(store, 'invoice-1', 0));
+    expect(JSON.parse(readFileSync(witnessFile, 'utf8'))).toEqual(second);
     await process.stop();
     await store.close();
   });

@@ -1,14 +1,16 @@
+import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { t } from '@wine/contracts';
 import {
   type AuditEvent,
   auditAnchorsStream,
   type LogAnchor,
+  LogAnchor as LogAnchorSchema,
   type Position,
   padPosition,
   START,
 } from '@wine/event-schemas';
 import { LOG_CHAIN_START, nextLogHash } from '@wine/event-schemas/hash-chain';
-import type { Clock, Logger, Mailer } from '@wine/platform';
+import type { Clock, Logger, Mailer, Subscription } from '@wine/platform';
 import type { Streams } from '../core/command-handler.ts';
 import type { Decider } from '../core/decider.ts';
 import type { LogFollower } from '../core/follow-log.ts';
@@ -21,6 +23,48 @@ export interface AnchorSettings {
   intervalSeconds: number;
   /** The auditors' address; none, no mail. */
   auditorEmail?: string | undefined;
+  /**
+   * A file outside the log (DATA_DIR/audit-last-anchor.json) holding the last anchor written: what the
+   * key has signed of this log, so `verify` fails on a log whose anchors were deleted (verify-log.ts).
+   */
+  witnessFile?: string | undefined;
+  /** Milliseconds between money moving and its anchor (the anchors of a burst are one). */
+  moneyDelayMs?: number;
+}
+
+/**
+ * The events that move money (a payment, a refund, a wallet's or a deposit's entry, a gift card):
+ * the head is anchored within a second of one, not at the next interval (issue 30), so a money
+ * event cannot be rewritten undetected for up to an interval.
+ */
+export const MONEY_EVENTS: ReadonlySet<string> = new Set([
+  'PaymentRecorded',
+  'PaymentRefunded',
+  'WalletCredited',
+  'WalletDebited',
+  'DepositHeld',
+  'DepositApplied',
+  'DepositReleased',
+  'GiftCardIssued',
+  'GiftCardRedeemed',
+  'ReturnAccepted',
+]);
+
+/** The last anchor a witness file holds; null when there is none (or it is not one). */
+export function readAnchorWitness(file: string): LogAnchor | null {
+  if (!existsSync(file)) return null;
+  try {
+    const parsed = LogAnchorSchema.safeParse(JSON.parse(readFileSync(file, 'utf8')));
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Writes the witness (a temporary file renamed over it, 0600: DATA_DIR's files are the server's). */
+function writeAnchorWitness(file: string, anchor: LogAnchor): void {
+  writeFileSync(`${file}.tmp`, `${JSON.stringify(anchor)}\n`, { mode: 0o600 });
+  renameSync(`${file}.tmp`, file);
 }
 
 export interface AnchorProcessDeps extends AnchorSettings {
@@ -59,6 +103,19 @@ export function anchorProcess(deps: AnchorProcessDeps): AnchorProcess {
   let timer: NodeJS.Timeout | null = null;
   let running: Promise<LogAnchor | null> | null = null;
   let lastRunAt = 0;
+  let moneySubscription: Subscription | null = null;
+  let moneyTimer: NodeJS.Timeout | null = null;
+  const witness = deps.witnessFile;
+  /** Records the anchor in the witness file when it is later than the one there. */
+  const witnessed = (anchor: LogAnchor) => {
+    if (!witness) return;
+    try {
+      const known = readAnchorWitness(witness);
+      if (!known || anchor.position > known.position) writeAnchorWitness(witness, anchor);
+    } catch (err) {
+      logger.error({ err, file: witness }, 'the last anchor could not be kept outside the log');
+    }
+  };
   /** Where the chain was last computed to: the walk resumes there. */
   let walked: LogHead = { position: START, logHash: LOG_CHAIN_START };
 
@@ -142,6 +199,8 @@ export function anchorProcess(deps: AnchorProcessDeps): AnchorProcess {
       checkAnchorSignature(previous, keys.publicKey) === 'valid'
     ) {
       walked = { position: previous.position, logHash: previous.logHash };
+      // A log anchored before the witness existed gains it.
+      witnessed(previous);
     }
     const { head, moved } = await headAfter(walked);
     if (!moved) {
@@ -169,6 +228,7 @@ export function anchorProcess(deps: AnchorProcessDeps): AnchorProcess {
     });
     if (!recorded || !sameAnchor(recorded.data as LogAnchor, written.data)) return null;
     logger.info({ position: head.position }, 'log anchored');
+    witnessed(written.data);
     await mail(written.data);
     return written.data;
   }
@@ -183,11 +243,33 @@ export function anchorProcess(deps: AnchorProcessDeps): AnchorProcess {
   const run = () =>
     anchorNow().catch((err: unknown) => logger.error({ err }, 'the log could not be anchored'));
 
+  /** Money moved: anchor shortly (once for a burst), after any anchoring under way. */
+  const anchorSoon = () => {
+    if (moneyTimer) return;
+    moneyTimer = setTimeout(async () => {
+      await running?.catch(() => undefined);
+      moneyTimer = null;
+      await run();
+    }, deps.moneyDelayMs ?? 1000);
+    moneyTimer.unref();
+  };
+
   return {
     anchorNow,
     async start() {
       // The first anchor right after start (serving has begun: the servers start this after listening).
       await run();
+      // Money events from the head on: each is anchored within moneyDelayMs, not at the interval.
+      moneySubscription = store.subscribeToAll(
+        async (events) => {
+          if (events.some((e) => MONEY_EVENTS.has(e.type) && e.streamName !== auditAnchorsStream))
+            anchorSoon();
+        },
+        {
+          after: await store.headPosition(),
+          onError: (err) => logger.error({ err }, 'anchoring stopped following money events'),
+        },
+      );
       const intervalMs = deps.intervalSeconds * 1000;
       timer = setInterval(() => {
         if (clock.now().getTime() - lastRunAt >= intervalMs) void run();
@@ -197,6 +279,10 @@ export function anchorProcess(deps: AnchorProcessDeps): AnchorProcess {
     async stop() {
       if (timer) clearInterval(timer);
       timer = null;
+      await moneySubscription?.close();
+      moneySubscription = null;
+      if (moneyTimer) clearTimeout(moneyTimer);
+      moneyTimer = null;
       await running?.catch(() => undefined);
     },
   };

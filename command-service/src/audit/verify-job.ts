@@ -19,6 +19,8 @@ export function verifyJobs(deps: {
   store: EventStore;
   clock: Clock;
   publicKey: KeyObject | null;
+  /** The last anchor written, kept outside the log (anchor-process.ts). */
+  witnessFile?: string | undefined;
   logger: Logger;
 }): VerifyJobs {
   let job: VerifyJobStatus | null = null;
@@ -26,6 +28,7 @@ export function verifyJobs(deps: {
   function run(current: VerifyJobStatus) {
     verifyLog(deps.store, {
       publicKey: deps.publicKey,
+      witnessFile: deps.witnessFile,
       onProgress: (p) => {
         current.done = p.done;
         current.total = p.total;

@@ -2,6 +2,7 @@ import type { KeyObject } from 'node:crypto';
 import { type LogAnchor, type Position, START } from '@wine/event-schemas';
 import { LOG_CHAIN_START, nextLogHash } from '@wine/event-schemas/hash-chain';
 import type { EventStore } from '@wine/platform';
+import { readAnchorWitness } from './anchor-process.ts';
 import { type LogCheckResult, logChecker } from './verify-checks.ts';
 
 export interface VerifyProgress {
@@ -17,6 +18,12 @@ export interface VerifyOptions {
   publicKey?: KeyObject | null;
   /** Anchors the auditors kept. */
   auditorAnchors?: readonly LogAnchor[];
+  /**
+   * The file outside the log holding the last anchor the key signed of it (anchor-process.ts): that
+   * anchor must be in the log and hold, as an auditor's, so a log whose anchors were all deleted
+   * (and its chain recomputed) fails instead of passing with nothing to check.
+   */
+  witnessFile?: string | undefined;
   onProgress?: (progress: VerifyProgress) => void;
 }
 
@@ -37,11 +44,16 @@ export const positionOrdinal = (position: Position): number =>
  */
 export async function verifyLog(store: EventStore, options: VerifyOptions = {}): Promise<LogVerification> {
   const pageSize = options.pageSize ?? 1000;
+  // Read before the head: the witness's anchor is at or before it.
+  const witness = options.witnessFile ? readAnchorWitness(options.witnessFile) : null;
+  const kept = options.auditorAnchors ?? [];
+  const auditorAnchors =
+    witness && !kept.some((a) => a.position === witness.position) ? [...kept, witness] : kept;
   const head = await store.headPosition();
   const total = positionOrdinal(head);
   const checker = logChecker({
     publicKey: options.publicKey ?? null,
-    auditorAnchors: options.auditorAnchors ?? [],
+    auditorAnchors,
   });
   let after: Position = START;
   let reading = head !== START;

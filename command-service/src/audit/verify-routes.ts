@@ -13,6 +13,8 @@ export interface AuditVerifyRouteDeps {
   auth: SessionAuth;
   /** The anchoring key's public half; null when this server signs no anchors. */
   publicKey: KeyObject | null;
+  /** The last anchor written, kept outside the log (anchor-process.ts). */
+  witnessFile?: string | undefined;
 }
 
 /** The auditor's actions on the log's integrity (DOMAIN.md "Audit"): verify it, take the anchors away. */

@@ -7,12 +7,13 @@
  *   npm run verify -- --export-anchors <file>                 writes every anchor and the public key
  *
  * Without --public-key the key is the configured AUDIT_SIGNING_KEY's, or DATA_DIR's public key file.
+ * DATA_DIR/audit-last-anchor.json, when there, is the last anchor written: the log must hold it.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { loadConfig, openEventStore } from '@wine/platform';
 import { parseAnchorFile, readAnchors } from '../audit/anchor-export.ts';
-import { defaultPublicKey, readPublicKey } from '../audit/anchor-key.ts';
+import { anchorWitnessFile, defaultPublicKey, readPublicKey } from '../audit/anchor-key.ts';
 import { verifyLog } from '../audit/verify-log.ts';
 import { verificationReport } from '../audit/verify-report.ts';
 
@@ -41,7 +42,9 @@ try {
       console.error('checking the auditors’ anchors needs their public key: --public-key <file>');
       process.exitCode = 2;
     } else {
-      const result = await verifyLog(store, { publicKey, auditorAnchors: kept });
+      // The last anchor the key signed of this log, kept beside the key (DATA_DIR): it must be there.
+      const witnessFile = anchorWitnessFile(config.dataDir);
+      const result = await verifyLog(store, { publicKey, auditorAnchors: kept, witnessFile });
       for (const line of verificationReport(result, publicKey !== null)) console.log(line);
       process.exitCode = result.problems.length === 0 ? 0 : 1;
     }
