@@ -294,6 +294,42 @@ describe('a retried or concurrent request (item 3)', () => {
   });
 });
 
+describe('a request that died between its wallet and card steps (item 3)', () => {
+  it('takes the wallet share once when retried with its x-command-id, and the rest by card once', async () => {
+    const gil = await buyer();
+    const from = sandbox.charges().length;
+    await buyCredit(gil.token, gil.cardId, 5_000);
+    const invoiceId = await auctionInvoice(gil.id, `lot-${crypto.randomUUID()}`, 10_000);
+    const { total } = (await loadInvoice(invoiceId)).amounts;
+    const input = { type: 'auction', cart_id: invoiceId, payment: { use_wallet: true, card_id: gil.cardId } };
+    const commandId = `died-${crypto.randomUUID()}`;
+    // The card network is down for the first request (asked twice), after its wallet step.
+    let down = 2;
+    around = {
+      before: async () => {
+        if (down-- > 0) throw new Error('connection reset');
+      },
+    };
+    try {
+      expect((await checkout(gil.token, input, commandId)).status).toBe(500);
+    } finally {
+      around = {};
+    }
+    expect((await loadInvoice(invoiceId)).paid).toBe(5_000);
+    // More credit meanwhile: the retry must not count the first wallet share as a second one.
+    await buyCredit(gil.token, gil.cardId, 5_000);
+    const retry = await checkout(gil.token, input, commandId);
+    expect(retry.status, retry.body.data.message).toBe(200);
+    expect(retry.body.data.responseData.status).toBe('paid');
+    const invoice = await loadInvoice(invoiceId);
+    expect(invoice.paid).toBe(total);
+    expect((await walletOf(gil.id)).balance).toBe(5_000);
+    expect(countOf(await typesOf(walletStream(gil.id)), 'WalletDebited')).toBe(1);
+    // Two credit purchases and one charge for the rest.
+    expect(chargesSince(from).map((c) => c.amount)).toEqual([5_000, 5_000, total - 5_000]);
+  });
+});
+
 describe('the sandbox issuer page (item 8)', () => {
   async function waitingCharge() {
     const gus = await buyer(sandboxTestCards.authenticationRequired);

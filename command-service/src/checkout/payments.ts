@@ -68,7 +68,17 @@ export async function pay(deps: MoneyDeps, step: Step, plan: PaymentPlan): Promi
   // Another tab paid it meanwhile: nothing is due, and that is not this payment's success.
   if (dues.some((due) => due <= 0)) throw new AppError('INVOICE_PAID', { field: 'cart_id' });
   const wallet = plan.useWallet ? (await streams.load(walletStream(plan.buyerId), walletDecider)).balance : 0;
-  const shares = splitPayment(dues, wallet);
+  // A payment id takes an invoice's wallet share once: a retry of a request that died after its
+  // wallet step (its steps replay, writing nothing) puts the rest on the card, not on the wallet again.
+  const walletTaken = (invoice: IssuedInvoice) => invoice.payments[walletPart(plan.paymentId)] !== undefined;
+  const fromWallet = splitPayment(
+    plan.invoices.map((invoice, i) => (walletTaken(invoice) ? 0 : (dues[i] ?? 0))),
+    wallet,
+  );
+  const shares = fromWallet.map((share, i) => ({
+    wallet: share.wallet,
+    card: (dues[i] ?? 0) - share.wallet,
+  }));
   const cardTotal = shares.reduce((sum, s) => sum + s.card, 0);
   if (cardTotal > 0 && !plan.card) throw new AppError('WALLET_INSUFFICIENT');
 
