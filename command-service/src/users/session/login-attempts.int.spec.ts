@@ -55,7 +55,8 @@ describe('wrong passwords for one address', () => {
     const guesses = await Promise.all(
       Array.from({ length: 15 }, (_, i) => login(bob.email, `wrong-guess-${i}`, '192.0.2.66')),
     );
-    expect(guesses.filter((a) => a.statusCode === 429)).toHaveLength(5);
+    // The owner's own sign-in from a new client took one of the ten.
+    expect(guesses.filter((a) => a.statusCode === 429)).toHaveLength(6);
     // A new client waits out the window; the owner's own client signs in.
     expect((await login(bob.email, bob.password, '192.0.2.67')).statusCode).toBe(429);
     expect((await login(bob.email, bob.password, home)).statusCode).toBe(200);

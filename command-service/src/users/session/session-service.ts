@@ -79,7 +79,10 @@ export function sessionService(users: UserService, deps: RegistrationDeps) {
       if (!userId || !stored || !matches) throw commandErrors.badLogin();
       // The decider answers a deactivated account and an address never verified as a wrong password.
       const session = await users.signIn(userId, request, 'SignInWithPassword');
-      await secrets.delete(kind, key);
+      // A known client starts its count again. The shared count is not reset by the owner's sign-in
+      // from a new client (that client has a count of its own from now on): an attacker's guesses from
+      // elsewhere stay at most MAX_LOGIN_ATTEMPTS a window whatever the owner does.
+      if (known) await secrets.delete(kind, key);
       await secrets.put(kinds.loginClient, clientKey, true, {
         expiresAt: new Date(clock.now().getTime() + KNOWN_CLIENT_DAYS * 86_400_000),
       });
