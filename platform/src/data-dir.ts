@@ -7,6 +7,7 @@ import {
   mkdirSync,
   openSync,
   readdirSync,
+  statSync,
 } from 'node:fs';
 import { dirname, join } from 'node:path';
 
@@ -34,11 +35,28 @@ export function privateDir(dir: string): void {
 export function privateFile(file: string): void {
   const dir = dirname(file);
   if (!existsSync(dir)) privateDir(dir);
-  const fd = openSync(file, 'a', PRIVATE_FILE_MODE);
+  if (existsSync(file)) {
+    tighten(file, PRIVATE_FILE_MODE);
+    return;
+  }
+  const fd = openSync(file, 'wx', PRIVATE_FILE_MODE);
   try {
     fchmodSync(fd, PRIVATE_FILE_MODE);
   } finally {
     closeSync(fd);
+  }
+}
+
+/**
+ * An existing file set to `mode` when it is more open; one that is not this user's to change (an
+ * auditor's read-only copy of a log) is left as it is.
+ */
+function tighten(path: string, mode: number): void {
+  if ((statSync(path).mode & 0o777) === mode) return;
+  try {
+    chmodSync(path, mode);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EPERM') throw error;
   }
 }
 
@@ -47,7 +65,7 @@ export function privateSqliteFile(file: string): void {
   if (file === ':memory:') return;
   privateFile(file);
   for (const side of [`${file}-wal`, `${file}-shm`, `${file}-journal`])
-    if (existsSync(side)) chmodSync(side, PRIVATE_FILE_MODE);
+    if (existsSync(side)) tighten(side, PRIVATE_FILE_MODE);
 }
 
 /**
