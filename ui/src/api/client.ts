@@ -62,6 +62,8 @@ export interface CallOptions {
   token?: string | null;
   /** false: a 403 is only an error here, not the end of the session (logout itself, for one). */
   sessionCheck?: boolean;
+  /** Sent as `x-command-id`: the server runs a money action once per key (see onceKeys). */
+  commandId?: string;
 }
 
 /**
@@ -85,6 +87,7 @@ export async function callForMessage<N extends ActionName>(
     'accept-language': currentLanguage(),
   };
   if (token) headers.authorization = `Bearer ${token}`;
+  if (options.commandId) headers['x-command-id'] = options.commandId;
   let response: Response;
   try {
     response = await doFetch(action.path, {
@@ -171,6 +174,26 @@ async function readEnvelope<T>(response: Response): Promise<Envelope<T> | null> 
   } catch {
     return null;
   }
+}
+
+/**
+ * One `x-command-id` per attempt of a money action (issue 30: a request sent again reaches the card
+ * once). The same input sent again after no answer (the network failed) carries the same key, so the
+ * server replays the first request's answer instead of charging again; any answer ends the attempt,
+ * and a new input is a new attempt.
+ */
+export function onceKeys(random: () => string = () => crypto.randomUUID()) {
+  let attempt: { input: string; key: string } | null = null;
+  return {
+    keyFor(input: unknown): string {
+      const sent = JSON.stringify(input);
+      if (attempt?.input !== sent) attempt = { input: sent, key: random() };
+      return attempt.key;
+    },
+    settled(error: unknown): void {
+      if (!(error instanceof ApiError && error.code === 'NETWORK')) attempt = null;
+    },
+  };
 }
 
 /** The server's message of a success envelope, when it says more than the default 'ok'. */

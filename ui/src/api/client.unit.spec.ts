@@ -2,7 +2,7 @@ import { i18n } from '@wine/contracts';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Failure, fakeApi } from '../test-utils/fake-api.ts';
 import { aLot, aUser } from '../test-utils/fixtures.ts';
-import { ApiError, call, configureApi } from './client.ts';
+import { ApiError, call, configureApi, onceKeys } from './client.ts';
 
 const respond = (body: unknown, status = 200) =>
   vi.fn(async () => new Response(typeof body === 'string' ? body : JSON.stringify(body), { status }));
@@ -137,5 +137,38 @@ describe('call with a session', () => {
     await expect(call('productLot', { id: 'lot-1' })).resolves.toMatchObject({ id: 'lot-1' });
     expect(api.to('productLot').map((r) => r.authorization)).toEqual(['Bearer stale', undefined]);
     expect(onSessionInvalid).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('onceKeys (one x-command-id per attempt of a money action)', () => {
+  const counter = () => {
+    let n = 0;
+    return () => `key-${++n}-abcdefgh`;
+  };
+
+  it('sends the key as x-command-id', async () => {
+    const fetch = respond({ status: 'success', data: { message: 'ok', responseType: 200, responseData: 1 } });
+    await call('getDefault', {}, { fetch, commandId: 'key-1-abcdefgh' });
+    const init = fetch.mock.calls[0] as unknown as [string, RequestInit];
+    expect((init[1].headers as Record<string, string>)['x-command-id']).toBe('key-1-abcdefgh');
+  });
+
+  it('keeps the key for the same input after the network failed, so the server runs it once', async () => {
+    const keys = onceKeys(counter());
+    const first = keys.keyFor({ amount: 5000, card_id: 'c1' });
+    keys.settled(new ApiError('Something went wrong!', 0));
+    expect(keys.keyFor({ amount: 5000, card_id: 'c1' })).toBe(first);
+  });
+
+  it('starts a new attempt after any answer, or for another input', async () => {
+    const keys = onceKeys(counter());
+    const first = keys.keyFor({ amount: 5000 });
+    expect(keys.keyFor({ amount: 6000 })).not.toBe(first);
+    const second = keys.keyFor({ amount: 6000 });
+    keys.settled(new ApiError('Your card was declined', 402, null, 'CARD_DECLINED'));
+    expect(keys.keyFor({ amount: 6000 })).not.toBe(second);
+    const third = keys.keyFor({ amount: 6000 });
+    keys.settled(null);
+    expect(keys.keyFor({ amount: 6000 })).not.toBe(third);
   });
 });

@@ -1,14 +1,17 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import type { CheckoutResult } from '@wine/contracts';
-import { call } from '../../api/client.ts';
+import { useState } from 'react';
+import { call, onceKeys } from '../../api/client.ts';
 import { invalidateAction, invalidateCarts } from '../../api/queries.ts';
 import { browser } from '../../lib/browser.ts';
 import type { OrderRequest } from './checkout-form.ts';
 
 /** seeds 001 §7 cart/checkout (paid now) or offline/payCartOffline (placed unpaid). */
-const send = (order: OrderRequest): Promise<CheckoutResult> =>
-  order.action === 'checkout' ? call('checkout', order.input) : call('payCartOffline', order.input);
+const send = (order: OrderRequest, commandId: string): Promise<CheckoutResult> =>
+  order.action === 'checkout'
+    ? call('checkout', order.input, { commandId })
+    : call('payCartOffline', order.input, { commandId });
 
 /**
  * 'Place order': the order goes to checkout (paid now) or to payCartOffline (placed unpaid); then the
@@ -17,8 +20,11 @@ const send = (order: OrderRequest): Promise<CheckoutResult> =>
 export function usePlaceOrder() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
+  // 'Place order' pressed again after the network failed is the same request: the card is charged once.
+  const [keys] = useState(() => onceKeys());
   return useMutation({
-    mutationFn: send,
+    mutationFn: (order: OrderRequest) => send(order, keys.keyFor(order)),
+    onSettled: (_result, error) => keys.settled(error),
     onSuccess: (result: CheckoutResult) => {
       void invalidateCarts(queryClient);
       void invalidateAction(queryClient, 'getCreditHistory');

@@ -4,7 +4,7 @@ import { AddCreditInput, type InputOf } from '@wine/contracts';
 import { useSetAtom } from 'jotai';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { callForMessage, errorMessage, messageOr } from '../../api/client.ts';
+import { callForMessage, errorMessage, messageOr, onceKeys } from '../../api/client.ts';
 import { cardsQuery, invalidateAction } from '../../api/queries.ts';
 import { dollarsToCents } from '../../lib/format.ts';
 import { pushAlertAtom } from '../../state/alerts.ts';
@@ -22,8 +22,12 @@ export function AddCreditForm() {
   const [amountError, setAmountError] = useState<string | null>(null);
   const list = cards.data?.data ?? [];
   const cardId = chosenCard ?? list.find((card) => card.is_default)?.id ?? list[0]?.id ?? null;
+  // 'Add' pressed again after the network failed is the same purchase: the card is charged once.
+  const [keys] = useState(() => onceKeys());
   const adding = useMutation({
-    mutationFn: (input: InputOf<'addCreditBalance'>) => callForMessage('addCreditBalance', input),
+    mutationFn: (input: InputOf<'addCreditBalance'>) =>
+      callForMessage('addCreditBalance', input, { commandId: keys.keyFor(input) }),
+    onSettled: (_result, error) => keys.settled(error),
     onSuccess: ({ message }) => {
       pushAlert({ msg: messageOr(message, t('checkout.creditAdded')), type: 'success' });
       setAmount('');
