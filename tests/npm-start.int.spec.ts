@@ -20,7 +20,14 @@ interface Started {
 }
 
 let dataDir = '';
+const children: ChildProcess[] = [];
 afterEach(async () => {
+  // A test that failed half-way leaves no server behind.
+  for (const child of children.splice(0))
+    if (child.exitCode === null && child.signalCode === null)
+      try {
+        process.kill(-(child.pid as number), 'SIGKILL');
+      } catch {}
   if (dataDir) await rm(dataDir, { recursive: true, force: true });
   dataDir = '';
 });
@@ -43,6 +50,7 @@ async function npmStart(env: Record<string, string> = {}): Promise<Started> {
       ...env,
     },
   });
+  children.push(child);
   let output = '';
   child.stdout?.on('data', (chunk: Buffer) => {
     output += chunk.toString();
@@ -103,6 +111,7 @@ describe('npm start', () => {
       expect(saved).not.toBeNull();
       expect(existsSync(join(dataDir, `${READ_SNAPSHOT_FILE}.tmp`))).toBe(false);
     },
+    120_000,
   );
 
   it('prints no mailed code into captured output; ECHO_MAIL=1 prints it', async () => {
@@ -121,5 +130,5 @@ describe('npm start', () => {
     expect(echoing.output()).toMatch(/mail to echo@example\.com[\s\S]*code is \d{6}/);
     process.kill(-(echoing.child.pid as number), 'SIGTERM');
     expect((await echoing.exited).code).toBe(0);
-  });
+  }, 180_000);
 });
