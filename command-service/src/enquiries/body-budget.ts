@@ -2,6 +2,12 @@ import { AppError } from '@wine/platform';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 
 /**
+ * How long a reserved body may take to arrive (8 MB at about 70 KB/s): a client that holds its share
+ * of the budget by sending slowly is cut off then, and its bytes are given back.
+ */
+export const BODY_DEADLINE_MS = 120_000;
+
+/**
  * The bytes of enquiry bodies the server holds at once (issue 30: ten anonymous 8 MB enquiries took
  * it from 240 to 458 MB). Each request reserves what it says it sends (its content-length, or the
  * route's body limit when it does not say) before its body is read, and gives it back when its answer
@@ -9,7 +15,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
  * ENQUIRIES_BUSY in the envelope, before a byte of its body is read; the rate limit per client
  * (counted first) is the other half.
  */
-export function enquiryBodyBudget(maxBytes: number) {
+export function enquiryBodyBudget(maxBytes: number, bodyDeadlineMs = BODY_DEADLINE_MS) {
   let inFlight = 0;
   return {
     /** An onRequest hook for a route whose body may be at most `bodyLimit` bytes. */
@@ -23,7 +29,12 @@ export function enquiryBodyBudget(maxBytes: number) {
         if (inFlight + bytes > maxBytes) throw new AppError('ENQUIRIES_BUSY');
         inFlight += bytes;
         let held = true;
+        const deadline = setTimeout(() => {
+          if (!request.raw.complete) request.raw.socket?.destroy();
+        }, bodyDeadlineMs);
+        deadline.unref();
         reply.raw.once('close', () => {
+          clearTimeout(deadline);
           if (held) inFlight -= bytes;
           held = false;
         });
