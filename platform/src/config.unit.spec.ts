@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { loadConfig, moneySettings } from './config.ts';
+import { loadConfig, mailEcho, moneySettings } from './config.ts';
 
 describe('money settings from configuration', () => {
   it('defaults to 15-minute holds, 14 days to pay, Illinois and Chicago rates', () => {
@@ -31,5 +31,20 @@ describe('money settings from configuration', () => {
 
   it('refuses a malformed TAX_RATES', () => {
     expect(() => loadConfig({ TAX_RATES: 'Illinois:6' })).toThrow(/TAX_RATES/);
+  });
+});
+
+describe('printing mail to npm start’s output (issue 30)', () => {
+  it('prints only to an interactive terminal unless ECHO_MAIL says so', () => {
+    expect(mailEcho(undefined, true)).toBe(true);
+    expect(mailEcho(undefined, false)).toBe(false);
+    expect(mailEcho('1', false)).toBe(true);
+    expect(mailEcho('0', true)).toBe(false);
+    expect(loadConfig({ ECHO_MAIL: '1' }).ECHO_MAIL).toBe('1');
+    expect(() => loadConfig({ ECHO_MAIL: 'yes' })).toThrow(/ECHO_MAIL/);
+  });
+
+  it('anchors the log every minute it moved by default', () => {
+    expect(loadConfig({}).AUDIT_ANCHOR_INTERVAL_SECONDS).toBe(60);
   });
 });
