@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -114,8 +114,15 @@ describe('npm start', () => {
     120_000,
   );
 
-  it('prints no mailed code into captured output; ECHO_MAIL=1 prints it', async () => {
-    const quiet = await npmStart();
+  it('prints no mailed code or first password into captured output; ECHO_MAIL=1 prints the mail', async () => {
+    const quiet = await npmStart({ SEED_DEMO: 'true' });
+    // The demo admin's password goes to a file only the server's user reads, not to the output.
+    const adminFile = join(dataDir, 'first-admin.txt');
+    expect(quiet.output()).toContain(`Demo admin: admin@example.com, its password is in ${adminFile}`);
+    const [, password] = readFileSync(adminFile, 'utf8').trim().split(' / ');
+    expect(password?.length).toBeGreaterThan(8);
+    expect(quiet.output()).not.toContain(password);
+    expect(statSync(adminFile).mode & 0o777).toBe(0o600);
     await register(quiet.url, 'quiet@example.com');
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(quiet.output()).not.toMatch(/code is \d{6}/);

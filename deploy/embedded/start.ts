@@ -1,9 +1,12 @@
 import { spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createLogger, loadConfig, mailEcho } from '@wine/platform';
 import { repoRoot, startEmbedded, uiDist } from './app.ts';
 import { stopOnce } from './stop.ts';
+
+/** Where a first start whose output is not a terminal leaves the demo admin's sign-in. */
+const FIRST_ADMIN_FILE = 'first-admin.txt';
 
 /** The newest modification time under a folder, to tell whether the built UI is older than its sources. */
 function newest(dir: string): number {
@@ -48,11 +51,19 @@ console.log(`\n  Fine-wine marketplace: ${embedded.url}  (data in ${config.dataD
 if (!config.SMTP_URL && !echoMail)
   console.log('  Mail is kept in the outbox (not printed here): set ECHO_MAIL=1 to print it.\n');
 if (embedded.firstAdmin) {
-  // Told once, on the first start only: the password is kept nowhere but as a hash.
-  console.log(
-    `  Demo admin (shown once): ${embedded.firstAdmin.email} / ${embedded.firstAdmin.password}\n` +
-      '  Grant roles to other accounts with: npm run admin -- grant <email> <role>\n',
-  );
+  const { email, password } = embedded.firstAdmin;
+  // Told once, on the first start only: the password is kept nowhere but as a hash. Printed to a
+  // person at a terminal; output that something captures gets a file only the server's user reads.
+  if (echoMail || process.stdout.isTTY === true)
+    console.log(`  Demo admin (shown once): ${email} / ${password}`);
+  else {
+    const file = join(config.dataDir, FIRST_ADMIN_FILE);
+    writeFileSync(file, `${email} / ${password}\n`, { mode: 0o600 });
+    console.log(
+      `  Demo admin: ${email}, its password is in ${file} (readable by this user only; delete it once read)`,
+    );
+  }
+  console.log('  Grant roles to other accounts with: npm run admin -- grant <email> <role>\n');
 }
 
 // A stop saves the read store (read-snapshot.ts): seconds for a million documents. Once, however many
