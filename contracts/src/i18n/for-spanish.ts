@@ -117,7 +117,8 @@ export const forSpanish: Texts = {
     minQuantity: 'Cantidad mínima {{count}}',
     maxQuantity: 'Cantidad máxima {{count}}',
     soldOut: 'Este lote está agotado',
-    holdPastClose: 'este lote está en subasta: págalo ahora, no puede reservarse sin pagar más allá de su cierre',
+    holdPastClose:
+      'este lote está en subasta: págalo ahora, no puede reservarse sin pagar más allá de su cierre',
     unavailable: 'La compra inmediata no está disponible para este lote',
     ownLot: 'No puedes comprar tu propio lote',
     added: 'Añadido al carrito',
