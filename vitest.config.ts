@@ -1,8 +1,13 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 // STYLE.md: the file name sets the level. unit = pure; int = a real store or server; e2e = the running product.
 export default defineConfig({
   test: {
+    // Vitest's default is one worker less than the cores: one on a two-core machine, where most of a
+    // file's time is waiting on fsync, a browser or a child process. Two at least (CI ran 20 minutes
+    // serial on such a machine, 12.5 with two).
+    maxWorkers: Math.max(2, availableParallelism()),
     projects: [
       {
         test: {
