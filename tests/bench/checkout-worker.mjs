@@ -7,6 +7,7 @@
  * card and pickup, lot k % lots.length for the k-th checkout. Posts back { statuses (of checkouts),
  * latencies (ms, add + checkout), elapsedMs, paid, samples }.
  */
+import { randomUUID } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import { parentPort, workerData } from 'node:worker_threads';
 
@@ -16,6 +17,9 @@ const samples = {};
 const latencies = [];
 let next = 0;
 let paid = 0;
+// The bench runs this worker more than once on one marketplace with the same buyers: each run's cart
+// ids are its own, or a later run's checkout is refused as an order already placed (ORDER_TAKEN).
+const run = randomUUID().replaceAll('-', '');
 
 async function post(path, body, token) {
   const response = await fetch(`${url}${path}`, {
@@ -35,7 +39,12 @@ async function buyer({ token, cardId }, b) {
       added.status === 200
         ? await post(
             '/api/cart/checkout',
-            { type: 'buynow', cart_id: `bench-${b}-${k}`, delivery: 'pickup', payment: { card_id: cardId } },
+            {
+              type: 'buynow',
+              cart_id: `bench-${run}-${b}-${k}`,
+              delivery: 'pickup',
+              payment: { card_id: cardId },
+            },
             token,
           )
         : added;
