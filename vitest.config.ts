@@ -4,9 +4,9 @@ import { defineConfig } from 'vitest/config';
 // STYLE.md: the file name sets the level. unit = pure; int = a real store or server; e2e = the running product.
 export default defineConfig({
   test: {
-    // Vitest's default is one worker less than the cores: one on a two-core machine, where most of a
-    // file's time is waiting on fsync, a browser or a child process. Two at least (CI ran 20 minutes
-    // serial on such a machine, 12.5 with two).
+    // Vitest's default is one worker less than the cores: one on a two-core machine, where much of a
+    // file's time is waiting on fsync, a browser or a child process. Two at least (the files before the
+    // browser tests took 20 minutes one at a time on such a machine, 12.5 two at a time).
     maxWorkers: Math.max(2, availableParallelism()),
     projects: [
       {
@@ -36,7 +36,8 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 90_000,
           hookTimeout: 120_000,
-          fileParallelism: false,
+          // Each file starts its own marketplace (port 0, a temporary DATA_DIR) and its own Chromium, so
+          // browser files run beside the others instead of in a phase of their own one at a time.
         },
       },
     ],

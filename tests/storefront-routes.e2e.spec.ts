@@ -214,14 +214,11 @@ describe.runIf(browserAvailable())('every storefront route of the seeds, at desk
     return problems;
   }
 
-  // The two widths walk at once (contexts of their own): the browser renders one while the other waits.
-  it.concurrent('walks them at 1366 px: texts of the seeds, no console error, no serious axe violation', async ({
-    expect,
-  }) => {
+  it('walks them at 1366 px: texts of the seeds, no console error, no serious axe violation', async () => {
     expect(await walk(1366, 900)).toEqual([]);
   }, 300_000);
 
-  it.concurrent('walks them at 390 px the same way', async ({ expect }) => {
+  it('walks them at 390 px the same way', async () => {
     expect(await walk(390, 844)).toEqual([]);
   }, 300_000);
 
