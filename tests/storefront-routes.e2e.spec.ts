@@ -216,11 +216,11 @@ describe.runIf(browserAvailable())('every storefront route of the seeds, at desk
 
   it('walks them at 1366 px: texts of the seeds, no console error, no serious axe violation', async () => {
     expect(await walk(1366, 900)).toEqual([]);
-  }, 300_000);
+  }, 600_000);
 
   it('walks them at 390 px the same way', async () => {
     expect(await walk(390, 844)).toEqual([]);
-  }, 300_000);
+  }, 600_000);
 
   it('shows the fallback page for any other path', async () => {
     const page = await browser.newPage();

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { grantRoleByEmail } from '@wine/command-service';
 import type { CreateLotInput, Envelope, LoginResult, RegisterResult, Role } from '@wine/contracts';
 import { type Embedded, startEmbedded } from '@wine/deploy/embedded';
+import { auditAnchorsStream } from '@wine/event-schemas';
 import { type Clock, type Logger, loadConfig } from '@wine/platform';
 
 export interface TestUser {
@@ -28,6 +29,11 @@ export interface TestMarketplace extends Embedded {
   ok<T = unknown>(path: string, body: unknown, headers?: Record<string, string>): Promise<T>;
   /** Resolves when the read models have caught up to everything in the log ("caught up to" helper). */
   caughtUp(): Promise<void>;
+  /**
+   * What was written after a log position ("stream type" each), but the log's anchors: the anchoring
+   * process signs the head on its own clock (every minute the log moved, and after money moved).
+   */
+  writtenSince(position: string): Promise<string[]>;
   /** A registered user with a sandbox card on file (unless `card: false`), signed in. */
   bidder(options?: { card?: boolean; firstName?: string }): Promise<TestUser>;
   /** The newest verification code mailed to `email` (the embedded outbox, read in-process). */
@@ -149,6 +155,12 @@ export async function startMarketplace(
     },
     async caughtUp() {
       await embedded.runner.waitFor(await embedded.eventStore.headPosition());
+    },
+    async writtenSince(position) {
+      const events = await embedded.eventStore.readAll({ after: position, maxCount: 1000, raw: true });
+      return events
+        .filter((e) => e.streamName !== auditAnchorsStream)
+        .map((e) => `${e.streamName} ${e.type}`);
     },
     async stop({ keepData = false } = {}) {
       await embedded.close();

@@ -1,8 +1,12 @@
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { defaultLanguage } from '@wine/contracts';
 import { afterEach } from 'vitest';
 // The UI's texts join the shared i18next instance before any component renders, as main.tsx does.
 import { i18n } from '../i18n/index.ts';
+
+// findBy and waitFor wait up to 5 s, not 1 s: with browser and API test files running beside these on two
+// shared cores, a lazily loaded form can take over a second to come (a wrong screen still fails).
+configure({ asyncUtilTimeout: 5_000 });
 
 // jsdom lacks the layout APIs Mantine reads (as in mantinedev/vite-template's vitest.setup).
 const { getComputedStyle } = window;
