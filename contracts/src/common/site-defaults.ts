@@ -8,14 +8,11 @@ import type { SiteSettings } from './site-settings.ts';
 // The configurable pages are page ids (event-schemas): the header's More menu names them.
 export { type ConfigurablePageId, configurablePageIds } from '@wine/event-schemas';
 
-/** The labels a new shop starts with (the merchant renames them in configuration). */
+/**
+ * A new shop's configuration: no configurable page in the menu until its page is published. The menu
+ * labels are the published pages' own titles (getDefault), never a list kept apart from the pages:
+ * such a list named one page and linked another (issue 31).
+ */
 export const defaultSiteSettings: SiteSettings = {
-  header_pages: [
-    { id: 'header_first_page', label: 'Wine Storage' },
-    { id: 'header_second_page', label: 'Appraisals' },
-    { id: 'header_third_page', label: 'Private Sales' },
-    { id: 'header_fourth_page', label: 'Events' },
-    { id: 'more_third_tab', label: 'Press' },
-    { id: 'more_fourth_tab', label: 'Careers' },
-  ],
+  header_pages: [],
 };

@@ -1,13 +1,23 @@
-import { actions, DefaultBundle, defaultSiteSettings, OTHER_CATEGORY_ID } from '@wine/contracts';
+import { actions, DefaultBundle, OTHER_CATEGORY_ID } from '@wine/contracts';
 import { createEmbeddedDocumentStore, manualClock } from '@wine/platform';
 import { listedLot } from '@wine/platform/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bannersProjection } from '../banners/project.ts';
 import { applyEvents, eventRecorder, queryApp } from '../core/testing.ts';
 import { lotsProjection } from '../lots/project.ts';
+import { pagesProjection } from '../pages/project.ts';
 import { defaultQueries } from './queries.ts';
 
 const record = eventRecorder();
+const page = (pageId: string, title: string) =>
+  record(`page-${pageId}`, 'StaticPagePublished', {
+    pageId,
+    title,
+    contentType: 'html',
+    content: `<p>${title}</p>`,
+    filePath: null,
+    metaDescription: '',
+  });
 const banner = (bannerId: string, sortOrder: number) => ({
   bannerId,
   title: `Banner ${bannerId}`,
@@ -21,7 +31,7 @@ const banner = (bannerId: string, sortOrder: number) => ({
 let served: Awaited<ReturnType<typeof queryApp>>;
 beforeAll(async () => {
   const docs = await applyEvents(
-    [lotsProjection, bannersProjection],
+    [lotsProjection, bannersProjection, pagesProjection],
     [
       record('lot-d1', 'LotListed', listedLot({ lotId: 'd1' })),
       record('lot-d2', 'LotListed', listedLot({ lotId: 'd2' })),
@@ -29,6 +39,11 @@ beforeAll(async () => {
       record('banner-first', 'BannerPublished', banner('first', 1)),
       record('banner-gone', 'BannerPublished', banner('gone', 0)),
       record('banner-gone', 'BannerDeactivated', { bannerId: 'gone' }),
+      page('header_third_page', 'Wine Storage'),
+      page('header_first_page', 'Private Sales'),
+      page('more_third_tab', 'Gift Cards'),
+      page('header_first_page', 'Private Sales & Rarities'),
+      page('faq', 'FAQ'),
     ],
     createEmbeddedDocumentStore(),
   );
@@ -46,13 +61,22 @@ describe('the default data bundle (/api/common/getDefault)', () => {
     const { status, body } = await data(actions.getDefault.path, {});
     expect(status).toBe(200);
     const bundle = DefaultBundle.parse(body.data.responseData);
-    expect(bundle.configuration).toEqual(defaultSiteSettings);
     expect(bundle.default_bid_increment).toEqual(bundle.bid_increments[0]);
     expect(bundle.buyer_premium).toBe(20);
     expect(bundle.locations[0]?.city).toBe('Chicago');
     expect(bundle.languages.map((l) => l.code)).toEqual(['en', 'es']);
     expect(bundle.conditions.length).toBeGreaterThan(0);
     expect(bundle.notifications.length).toBeGreaterThan(0);
+  });
+
+  it("labels each More menu page with its own page record's title, in menu order, published pages only", async () => {
+    const { body } = await data(actions.getDefault.path, {});
+    // issue 31: the label and the link come from one record, so 'Wine Storage' opens Wine Storage.
+    expect(body.data.responseData.configuration.header_pages).toEqual([
+      { id: 'header_first_page', label: 'Private Sales & Rarities' },
+      { id: 'header_third_page', label: 'Wine Storage' },
+      { id: 'more_third_tab', label: 'Gift Cards' },
+    ]);
   });
 
   it('lists the active home banners only, in their order', async () => {

@@ -5,19 +5,20 @@ import {
   type DefaultBundle,
   damageTypes,
   defaultBidIncrements,
-  defaultSiteSettings,
   features,
+  type HeaderPage,
   type IncrementRule,
   type LotDocument,
   languages,
   notifications,
   packageTypes,
 } from '@wine/contracts';
-import { Colours } from '@wine/event-schemas';
+import { Colours, configurablePageIds } from '@wine/event-schemas';
 import { registerAction } from '@wine/platform';
 import { activeBanners, BANNERS, type BannerDocument } from '../banners/project.ts';
 import type { QueryPlugin } from '../core/queries.ts';
 import { LOTS } from '../lots/project.ts';
+import { STATIC_PAGES, type StaticPageDocument } from '../pages/project.ts';
 import { allCountries, citiesOf, statesOf } from './places.ts';
 
 /** Bottle sizes in the order a merchant lists them (seeds 000 §3.2: "ordered by show_order"). */
@@ -41,6 +42,21 @@ const rank = (size: string) => {
   return i === -1 ? bottleSizeOrder.length : i;
 };
 
+/**
+ * seeds 000 §2.2 / §2.5: the More menu's configurable pages, each labelled with its own page record's
+ * title (issue 31: a label kept apart from its page named another page). A page not published yet
+ * has no entry, so the menu never links to a page that is not there.
+ */
+export function menuPages(
+  pages: readonly Pick<StaticPageDocument, '_id' | 'title' | 'updated_at'>[],
+): HeaderPage[] {
+  const byId = new Map(pages.filter((p) => p.updated_at).map((p) => [p._id, p.title]));
+  return configurablePageIds.flatMap((id) => {
+    const title = byId.get(id)?.trim();
+    return title ? [{ id, label: title.slice(0, 60) }] : [];
+  });
+}
+
 /** seeds 000 §7 getDefault: the market's settings, the reference lists and the browse menus, counted from the lots. */
 export const defaultQueries: QueryPlugin = async (app, { docs, auth, market, money }) => {
   const lots = () => docs.collection<LotDocument>(LOTS);
@@ -51,7 +67,7 @@ export const defaultQueries: QueryPlugin = async (app, { docs, auth, market, mon
       { $group: { _id: by, count: { $sum: 1 } } },
       { $sort: { count: -1, _id: 1 } },
     ];
-    const [countries, regions, subregions, vintages, sizes, active] = await Promise.all([
+    const [countries, regions, subregions, vintages, sizes, active, pages] = await Promise.all([
       lots().aggregate<{ _id: { country: string }; count: number }>(
         group({ country: '$custitem_gvo_country' }),
       ),
@@ -74,6 +90,12 @@ export const defaultQueries: QueryPlugin = async (app, { docs, auth, market, mon
       ]),
       lots().aggregate<{ _id: string }>([{ $group: { _id: '$custitem_gvo_bottlesize' } }]),
       banners().find({ active: 1 }),
+      docs
+        .collection<StaticPageDocument>(STATIC_PAGES)
+        .find(
+          { _id: { $in: [...configurablePageIds] } },
+          { projection: { _id: 1, title: 1, updated_at: 1 } },
+        ),
     ]);
     const tree = {
       countries: countries.map((c) => ({ value: c._id.country, count: c.count })),
@@ -93,7 +115,7 @@ export const defaultQueries: QueryPlugin = async (app, { docs, auth, market, mon
       vintages: vintages.map((v) => v._id),
       bottle_sizes: sizes.map((s) => s._id).sort((a, b) => rank(a) - rank(b) || a.localeCompare(b)),
       notifications,
-      configuration: defaultSiteSettings,
+      configuration: { header_pages: menuPages(pages) },
       // seeds 000 §9: "fallback is the first default increment".
       default_bid_increment: (market.bid_increments[0] ?? defaultBidIncrements[0]) as IncrementRule,
       // The storefront's categories are the wine styles the lots are filed under.

@@ -1,4 +1,4 @@
-import { defaultSiteSettings, type HeaderPage } from '@wine/contracts';
+import type { HeaderPage } from '@wine/contracts';
 import type { TFunction } from 'i18next';
 import { useDefaultBundle } from '../../state/defaults.ts';
 
@@ -25,9 +25,12 @@ const fixedPages = [
   { to: '/contact-us', key: 'ui.header.contactUs' },
 ] as const;
 
-/** The configurable pages' links: the merchant's labels, as configured (the defaults until the bundle is in). */
+/**
+ * The configurable pages' links: each published page under its own title (getDefault derives the label
+ * from the page record, so a label cannot name another page); none until the bundle is in.
+ */
 export function configuredPageLinks(pages: readonly HeaderPage[] | undefined): SitePageLink[] {
-  return (pages ?? defaultSiteSettings.header_pages).map((page) => ({
+  return (pages ?? []).map((page) => ({
     to: `/${page.id}`,
     label: page.label,
   }));
@@ -35,7 +38,7 @@ export function configuredPageLinks(pages: readonly HeaderPage[] | undefined): S
 
 /**
  * seeds 000 §2.5 "a More dropdown (the configurable pages)": the four header pages and the two more
- * tabs, labelled from configuration (getDefault), then the fixed pages.
+ * tabs, each labelled with its page's title (getDefault), then the fixed pages.
  */
 export function useMorePages(t: TFunction): SitePageLink[] {
   const bundle = useDefaultBundle();
