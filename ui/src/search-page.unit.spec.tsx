@@ -75,6 +75,25 @@ describe('/search, the browse page', () => {
     expect(router.state.location.search).not.toHaveProperty('color');
   });
 
+  it('keeps both prices typed as a minimum, Tab, a maximum and Enter (issue 31)', async () => {
+    const { user, router, lastSearch } = await browse('/search');
+    await user.click(sidebar().getByLabelText('Min price'));
+    await user.keyboard('100');
+    await user.tab();
+    expect(document.activeElement).toBe(sidebar().getByLabelText('Max price'));
+    await user.keyboard('500{Enter}');
+    await waitFor(() =>
+      expect(router.state.location.search).toMatchObject({ priceMin: 100, priceMax: 500, page: 1 }),
+    );
+    await waitFor(() => expect(lastSearch().filters?.bprice).toMatchObject({ value: ['100-500'] }));
+    expect(sidebar().getByLabelText('Min price')).toHaveProperty('value', '$100');
+    expect(sidebar().getByLabelText('Max price')).toHaveProperty('value', '$500');
+    // Leaving the pair applies what was typed; a cleared chip empties the fields.
+    await user.click(screen.getByRole('button', { name: 'Remove filter Price $100-500' }));
+    await waitFor(() => expect(router.state.location.search).not.toHaveProperty('priceMax'));
+    expect(sidebar().getByLabelText('Max price')).toHaveProperty('value', '');
+  });
+
   it('searches words typed in the filters, and sorts and pages as chosen', async () => {
     const { user, router, lastSearch } = await browse('/search');
     await user.type(sidebar().getByRole('searchbox', { name: 'Keywords' }), 'margaux{Enter}');

@@ -144,7 +144,6 @@ export function SearchFilters({ search, onChange }: SearchFiltersProps) {
       </nav>
 
       <RangeFilter
-        key={`price:${search.priceMin}:${search.priceMax}`}
         legend={t('ui.browseSearch.price')}
         lowLabel={t('ui.browseSearch.priceMin')}
         highLabel={t('ui.browseSearch.priceMax')}
@@ -156,7 +155,6 @@ export function SearchFilters({ search, onChange }: SearchFiltersProps) {
       />
 
       <RangeFilter
-        key={`rating:${search.ratingMin}:${search.ratingMax}`}
         legend={t('ui.browseSearch.rating')}
         lowLabel={t('ui.browseSearch.ratingMin')}
         highLabel={t('ui.browseSearch.ratingMax')}
