@@ -111,6 +111,54 @@ describe('/liveAuction/:aid', () => {
     );
   });
 
+  it("moves the header's countdown when a bid extends the next close (issue 31)", async () => {
+    vi.setSystemTime(Date.parse('2030-01-11T17:58:00.000Z'));
+    let summary = detail;
+    const { openSocket } = await renderApp('/liveAuction/a-7', {
+      api: { ...auctionApi(), auctionDetail: () => summary },
+    });
+    const header = await screen.findByTestId('auction-next-close');
+    expect(within(header).getByRole('timer').textContent).toMatch(/\b2m 0s/);
+    const socket = await openSocket();
+    const [first] = openLots;
+    if (!first) throw new Error('no lot');
+    // The bid at 17:58 came inside the soft-close window: the lot (and the auction's next close) moves to 18:03.
+    const extended = '2030-01-11T18:03:00.000Z';
+    summary = { ...detail, next_close: extended };
+    await act(async () =>
+      socket.receive({
+        type: 'bidAddtime',
+        position: '00000000000000000080',
+        events: ['BidPlaced', 'LotExtended'],
+        event: 'BidPlaced',
+        lot: { ...first, wprice: 80_000, bid_count: 3, date_closed: extended },
+        below_five: 1,
+        date_closed: extended,
+      } satisfies BidAddtimeMessage),
+    );
+    await waitFor(() => expect(within(header).getByRole('timer').textContent).toMatch(/\b5m 0s/));
+  });
+
+  it('leaves the header alone for a plain bid of another auction', async () => {
+    const { api, openSocket } = await renderApp('/liveAuction/a-7', { api: auctionApi() });
+    await screen.findByTestId('auction-next-close');
+    const socket = await openSocket();
+    const before = api.requests.filter((r) => r.action === 'auctionDetail').length;
+    await act(async () =>
+      socket.receive({
+        type: 'bidAddtime',
+        position: '00000000000000000081',
+        events: ['BidPlaced', 'LotExtended'],
+        event: 'BidPlaced',
+        lot: aLot({ id: 'x1', auctionid: 'a-9' }),
+        below_five: 1,
+        date_closed: '2030-01-11T18:03:00.000Z',
+      } satisfies BidAddtimeMessage),
+    );
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    expect(api.requests.filter((r) => r.action === 'auctionDetail').length).toBe(before);
+  });
+
   it('is where "View lots" on /auction leads', async () => {
     await renderApp('/auction', {
       api: { auctions: () => ({ records: [detail], totalRecords: 1 }), ...auctionApi() },

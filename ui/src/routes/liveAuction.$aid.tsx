@@ -1,3 +1,4 @@
+import { useDebouncedCallback } from '@mantine/hooks';
 import { useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute, notFound } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
@@ -8,11 +9,13 @@ import {
   auctionDetailQuery,
   auctionLotsFilter,
   belongsToAuction,
+  changesAuctionSummary,
   liveAuctionSearchSchema,
 } from '../components/LiveAuction/live-auction.ts';
 import { LoadError } from '../components/LoadError/LoadError.tsx';
 import { pageTitle, useDocumentMeta } from '../lib/use-document-meta.ts';
 import { useLiveLots } from '../state/live-lots.ts';
+import { useLotChanges } from '../state/realtime.ts';
 
 /** seeds 000 §2.1 /liveAuction/:aid: one auction's lots, open ones first, kept live (§4.5, §4.6). */
 export const Route = createFileRoute('/liveAuction/$aid')({
@@ -58,6 +61,18 @@ function LiveAuctionPage() {
       void invalidateAction(queryClient, 'auctionDetail', { auctionid: aid });
     },
   });
+  // A bid that extended a close, or a lot that closed: the header's next close and counts follow.
+  const refreshSummary = useDebouncedCallback(
+    () => void invalidateAction(queryClient, 'auctionDetail', { auctionid: aid }),
+    200,
+  );
+  useLotChanges(
+    ['lots'],
+    (message) => {
+      if (changesAuctionSummary(aid)(message)) refreshSummary();
+    },
+    refreshSummary,
+  );
   useDocumentMeta({ title: pageTitle(t('ui.liveAuction.title', { id: aid })) });
   const toPage = (patch: { page?: number; closedPage?: number }) => {
     void navigate({ search: (prev) => ({ ...prev, ...patch }) });

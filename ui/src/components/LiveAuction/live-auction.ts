@@ -44,3 +44,13 @@ export const belongsToAuction =
   (auctionid: string) =>
   ({ event, lot }: LotMessage): boolean =>
     isNewLotEvent(event) && lotMatches(lot, { auction: auctionid });
+
+/**
+ * A change that moves the auction's summary (its next close, its counts): a bid that extended a lot's
+ * close (soft close), a lot that closed, or any other change of one of its lots but a plain bid.
+ * The header refetches on it, so its countdown follows an extended close live (issue 31).
+ */
+export const changesAuctionSummary =
+  (auctionid: string) =>
+  (message: LotMessage): boolean =>
+    message.lot.auctionid === auctionid && (message.type !== 'bidAddtime' || message.below_five === 1);
