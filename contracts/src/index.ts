@@ -52,6 +52,7 @@ export * from './enquiries/actions.ts';
 export * from './enquiries/inputs.ts';
 export * from './enquiries/merchant.ts';
 export * from './enquiries/merchant-defaults.ts';
+export * from './merchant/bank-transfer.ts';
 export * from './enquiries/photos.ts';
 export * from './envelope.ts';
 export * from './errors.ts';

@@ -163,7 +163,7 @@ export async function startEmbedded(options: EmbeddedOptions) {
     logger,
     market,
     money: moneySettings(config),
-    merchant: merchantDetails(config),
+    merchant: merchantDetails(config, { demo: config.SEED_DEMO }),
     clock,
     secrets,
     mailer,
@@ -191,7 +191,7 @@ export async function startEmbedded(options: EmbeddedOptions) {
     secrets,
     market,
     money: moneySettings(config),
-    merchant: merchantDetails(config),
+    merchant: merchantDetails(config, { demo: config.SEED_DEMO }),
     suggest: config.MONGO_URL ? 'text' : 'memory',
     ...(options.staffRateLimit !== undefined && { staffRateLimit: options.staffRateLimit }),
   });

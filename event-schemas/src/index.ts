@@ -7,6 +7,7 @@ export * from './enquiry-events.ts';
 export * from './envelope.ts';
 export * from './giftcard-events.ts';
 export * from './invoice-events.ts';
+export * from './invoice-number-events.ts';
 export * from './lot-events.ts';
 export * from './lot-view-events.ts';
 export * from './ops-events.ts';
@@ -26,6 +27,7 @@ import { contactEventDefinitions } from './contact-events.ts';
 import { enquiryEventDefinitions } from './enquiry-events.ts';
 import { giftCardEventDefinitions } from './giftcard-events.ts';
 import { invoiceEventDefinitions } from './invoice-events.ts';
+import { invoiceNumberEventDefinitions } from './invoice-number-events.ts';
 import { lotEventDefinitions } from './lot-events.ts';
 import { lotViewEventDefinitions } from './lot-view-events.ts';
 import { opsEventDefinitions } from './ops-events.ts';
@@ -40,6 +42,7 @@ export const events = createRegistry([
   ...lotEventDefinitions,
   ...stockEventDefinitions,
   ...invoiceEventDefinitions,
+  ...invoiceNumberEventDefinitions,
   ...walletEventDefinitions,
   ...giftCardEventDefinitions,
   ...appointmentEventDefinitions,
@@ -58,6 +61,7 @@ export type MarketEvent =
   | import('./lot-events.ts').LotEvent
   | import('./cart-events.ts').CartEvent
   | import('./invoice-events.ts').InvoiceEvent
+  | import('./invoice-number-events.ts').InvoiceNumberEvent
   | import('./wallet-events.ts').WalletEvent
   | import('./giftcard-events.ts').GiftCardEvent
   | import('./appointment-events.ts').SlotEvent

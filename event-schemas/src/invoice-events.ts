@@ -60,6 +60,11 @@ export const InvoiceIssued = defineEvent({
   version: 1,
   schema: z.object({
     invoiceId: Id,
+    /** Issue 31: the readable number (`2026-000123`); absent on invoices issued before it. */
+    number: z
+      .string()
+      .regex(/^\d{4}-\d{6,}$/)
+      .optional(),
     kind: z.enum(['auction', 'buynow']),
     buyerId: Id,
     lines: z.array(InvoiceLine).min(1).max(100),

@@ -6,6 +6,7 @@ export const streamCategories = [
   'invite',
   'cart',
   'invoice',
+  'invoicenumbers',
   'wallet',
   'giftcard',
   'slot',
@@ -31,6 +32,8 @@ export const emailStream = (emailHash: string) => streamName('email', emailHash)
 export const inviteStream = (emailHash: string) => streamName('invite', emailHash);
 export const cartStream = (id: string) => streamName('cart', id);
 export const invoiceStream = (id: string) => streamName('invoice', id);
+/** Issue 31: one year's invoice numbers, taken one after another. */
+export const invoiceNumberStream = (year: number) => streamName('invoicenumbers', String(year));
 export const walletStream = (userId: string) => streamName('wallet', userId);
 /** Keyed by the sha256 of the gift card's code: the code itself is never stored (DOMAIN.md "Money"). */
 export const giftCardStream = (codeHash: string) => streamName('giftcard', codeHash);

@@ -1,10 +1,13 @@
 import { resolve } from 'node:path';
 import {
+  addressLine,
+  BankTransferInstructions,
   defaultMarketSettings,
   defaultMerchant,
+  demoBankTransfer,
   defaultMoneySettings,
   type MarketSettings,
-  type MerchantDetails,
+  MerchantDetails,
   type MoneySettings,
 } from '@wine/contracts';
 import { z } from 'zod';
@@ -54,6 +57,33 @@ const Env = z.object({
   MERCHANT_EMAIL: z.email().optional(),
   /** The merchant's selling inbox: sell-your-wine enquiries are mailed here. */
   MERCHANT_SELLING_EMAIL: z.email().optional(),
+  /**
+   * Issue 31: the merchant's name, address, phone, fax and hours as the header, footer, contact page,
+   * mails and invoices show them; each left out keeps the demo merchant's (contracts' defaultMerchant).
+   */
+  MERCHANT_NAME: z.string().trim().min(1).max(100).optional(),
+  MERCHANT_STREET: z.string().trim().min(1).max(200).optional(),
+  MERCHANT_CITY: z.string().trim().min(1).max(100).optional(),
+  MERCHANT_STATE: z.string().trim().min(2).max(50).optional(),
+  MERCHANT_ZIP: z.string().trim().min(3).max(20).optional(),
+  /** As people read it, with the country code: `+1 (312) 555-0100`. */
+  MERCHANT_PHONE: z
+    .string()
+    .regex(/^\+\d[\d ()-]{5,30}$/, 'MERCHANT_PHONE: like +1 (312) 555-0100')
+    .optional(),
+  MERCHANT_FAX: z.string().trim().min(1).max(40).optional(),
+  MERCHANT_HOURS: z.string().trim().min(1).max(100).optional(),
+  /**
+   * Issue 31: the bank a buyer paying by transfer pays into, all five or none (then the embedded demo
+   * shows its labelled demo account, and any other deployment no bank details).
+   */
+  BANK_NAME: z.string().optional(),
+  BANK_ACCOUNT_NAME: z.string().optional(),
+  BANK_ROUTING_NUMBER: z.string().optional(),
+  BANK_ACCOUNT_NUMBER: z.string().optional(),
+  BANK_SWIFT: z.string().optional(),
+  /** Free text shown under the bank details. */
+  BANK_NOTE: z.string().max(500).optional(),
   /** The address links in e-mails point at; default http://localhost:PORT. */
   PUBLIC_URL: z.url().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -169,11 +199,54 @@ export function moneySettings(config: Config): MoneySettings {
   };
 }
 
-/** The merchant's details (contracts' defaults), with the inboxes the environment names. */
-export function merchantDetails(config: Config): MerchantDetails {
-  return {
+/** Issue 31: the bank details the environment names (all five, validated), or none. */
+function bankTransfer(config: Config, demo: boolean): BankTransferInstructions | null {
+  const given = {
+    bankName: config.BANK_NAME,
+    accountName: config.BANK_ACCOUNT_NAME,
+    routingNumber: config.BANK_ROUTING_NUMBER,
+    accountNumber: config.BANK_ACCOUNT_NUMBER,
+    swift: config.BANK_SWIFT,
+  };
+  if (Object.values(given).every((v) => v === undefined)) return demo ? demoBankTransfer : null;
+  const parsed = BankTransferInstructions.safeParse({ ...given, note: config.BANK_NOTE ?? '', demo: false });
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
+    throw new Error(`invalid bank configuration (BANK_*):\n${lines.join('\n')}`);
+  }
+  return parsed.data;
+}
+
+/**
+ * The merchant's details: the environment's (MERCHANT_*, BANK_*), each left out the demo merchant's
+ * (contracts' defaults). `demo` (the embedded demo) gives the labelled demo bank account when no bank
+ * is configured; elsewhere a buyer is shown no bank details rather than made-up ones.
+ */
+export function merchantDetails(config: Config, options: { demo?: boolean } = {}): MerchantDetails {
+  const address = {
+    street: config.MERCHANT_STREET ?? defaultMerchant.address.street,
+    city: config.MERCHANT_CITY ?? defaultMerchant.address.city,
+    state: config.MERCHANT_STATE ?? defaultMerchant.address.state,
+    zip: config.MERCHANT_ZIP ?? defaultMerchant.address.zip,
+  };
+  const moved = Object.entries(address).some(
+    ([key, value]) => value !== defaultMerchant.address[key as keyof typeof address],
+  );
+  const mapUrl = moved
+    ? `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(addressLine({ address })).replace(/%20/g, '+')}`
+    : defaultMerchant.mapUrl;
+  const phone = config.MERCHANT_PHONE ?? defaultMerchant.phone;
+  return MerchantDetails.parse({
     ...defaultMerchant,
+    name: config.MERCHANT_NAME ?? defaultMerchant.name,
+    address,
+    mapUrl,
+    phone,
+    phoneHref: config.MERCHANT_PHONE ? `tel:+${phone.replace(/\D/g, '')}` : defaultMerchant.phoneHref,
+    fax: config.MERCHANT_FAX ?? defaultMerchant.fax,
+    hours: config.MERCHANT_HOURS ?? defaultMerchant.hours,
     emailGeneral: config.MERCHANT_EMAIL ?? defaultMerchant.emailGeneral,
     emailSelling: config.MERCHANT_SELLING_EMAIL ?? config.MERCHANT_EMAIL ?? defaultMerchant.emailSelling,
-  };
+    bankTransfer: bankTransfer(config, options.demo ?? false),
+  });
 }

@@ -132,6 +132,7 @@ export function queryService(app: FastifyInstance, deps: QueryServiceDeps): void
     auth: viewerAuth(deps),
     market: deps.market ?? defaultMarketSettings,
     money: deps.money ?? defaultMoneySettings,
+    merchant: deps.merchant ?? defaultMerchant,
   };
   // The staff's read actions (reports, exports, staff lists, /api/ops/* registered after this) have one
   // budget per client, as the command side's staff actions: 500 guessed tokens are not 500 answers.

@@ -29,14 +29,16 @@ export function moneyMail(deps: MoneyMailDeps) {
       deps.logger.error({ err: error, buyerId }, 'a money mail could not be sent');
     }
   }
+  /** Issue 31: the invoice as people read it, its number (its id on invoices issued before numbers). */
+  const shown = (invoice: IssuedInvoice) => invoice.issued.number ?? invoice.issued.invoiceId;
   const link = (invoiceId: string) => `${deps.publicUrl()}/invoice/${encodeURIComponent(invoiceId)}`;
 
   return {
     invoiceIssued(invoice: IssuedInvoice) {
       const { invoiceId, buyerId, lines, dueAt } = invoice.issued;
-      return send(buyerId, t('mail.invoiceSubject', { invoice: invoiceId }), [
+      return send(buyerId, t('mail.invoiceSubject', { invoice: shown(invoice) }), [
         t('mail.invoiceIssuedBody', {
-          invoice: invoiceId,
+          invoice: shown(invoice),
           total: formatMoney(invoice.amounts.total),
           items: lines.map((l) => l.title).join(', '),
           due: dueAt.slice(0, 10),
@@ -47,13 +49,13 @@ export function moneyMail(deps: MoneyMailDeps) {
     paymentReceived(invoice: IssuedInvoice, amount: number) {
       const { invoiceId, buyerId } = invoice.issued;
       const body = isPaid(invoice)
-        ? t('mail.paymentPaidBody', { amount: formatMoney(amount), invoice: invoiceId })
+        ? t('mail.paymentPaidBody', { amount: formatMoney(amount), invoice: shown(invoice) })
         : t('mail.paymentBody', {
             amount: formatMoney(amount),
-            invoice: invoiceId,
+            invoice: shown(invoice),
             due: formatMoney(dueOf(invoice)),
           });
-      return send(buyerId, t('mail.paymentSubject', { invoice: invoiceId }), [
+      return send(buyerId, t('mail.paymentSubject', { invoice: shown(invoice) }), [
         body,
         t('mail.invoiceLink', { link: link(invoiceId) }),
       ]);

@@ -3,6 +3,7 @@ import { cartStream, type DeliveryData, invoiceStream, lotStream, walletStream }
 import { AppError } from '@wine/platform';
 import { cartDecider } from '../carts/cart.ts';
 import { derivedId } from '../core/derived-id.ts';
+import { invoiceNumberFor } from '../invoice-numbers/assign.ts';
 import { invoiceDecider } from '../invoices/decide.ts';
 import { type IssuedInvoice, isPaid } from '../invoices/invoice.ts';
 import { lotDecider } from '../lots/decide.ts';
@@ -103,6 +104,7 @@ export async function placeBuyNowOrder(
   const subtotal = lines.reduce((sum, l) => sum + l.amount, 0);
   let placed: boolean;
   try {
+    const number = await invoiceNumberFor(streams, order.invoiceId, now);
     const issued = await streams.handle(
       invoiceStream(order.invoiceId),
       invoiceDecider,
@@ -110,6 +112,7 @@ export async function placeBuyNowOrder(
         type: 'IssueInvoice',
         data: {
           invoiceId: order.invoiceId,
+          ...(number ? { number } : {}),
           kind: 'buynow',
           buyerId: order.buyerId,
           lines,

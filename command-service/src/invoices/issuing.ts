@@ -3,6 +3,7 @@ import { invoiceStream, type LotEvent, lotStream, type RecordedEvent } from '@wi
 import { auctionInvoiceId, type MoneyDeps, stepContext, systemStep } from '../checkout/money-deps.ts';
 import { type LogFeed, type LogFollower, logFeed } from '../core/follow-log.ts';
 import { lotDecider } from '../lots/decide.ts';
+import { invoiceNumberFor } from '../invoice-numbers/assign.ts';
 import { invoiceDecider } from './decide.ts';
 import type { OpenInvoices } from './open-invoices.ts';
 
@@ -43,6 +44,7 @@ export function invoicingProcess(
     // The bottles the auction sold (what buy now did not sell or hold); older closes sold the whole lot.
     const qty = closed.quantity ?? lot.lot.quantity;
     const now = clock.now();
+    const number = await invoiceNumberFor(streams, invoiceId, now);
     const result = await streams.handle(
       invoiceStream(invoiceId),
       invoiceDecider,
@@ -50,6 +52,7 @@ export function invoicingProcess(
         type: 'IssueInvoice',
         data: {
           invoiceId,
+          ...(number ? { number } : {}),
           kind: 'auction',
           buyerId: closed.winnerId,
           // One lot, one line: the hammer is for all the bottles the auction sold, and the line says how

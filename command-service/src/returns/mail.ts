@@ -25,7 +25,7 @@ export function returnMail(deps: ReturnMailDeps) {
       const user = await deps.streams.load(userStream(buyerId), userDecider);
       if (!user.email) return;
       const title = lines.find((l) => l.lotId === returned.lotId)?.title ?? returned.lotId;
-      const what = { qty: returned.qty, title, invoice: invoiceId };
+      const what = { qty: returned.qty, title, invoice: invoice.issued.number ?? invoiceId };
       const amount = formatMoney(returned.amount);
       const accepted = returned.status !== 'refused';
       const body = accepted

@@ -30,6 +30,8 @@ export const defaultMerchant: MerchantDetails = {
   emailSelling: 'selling@example.com',
   hours: 'Monday-Friday 9:30 am - 5:30 pm',
   social: [{ label: 'Instagram', url: 'https://www.instagram.com/' }],
+  // No bank account by default: platform config gives the demo's labelled one, or the deployment's.
+  bankTransfer: null,
 };
 
 /**

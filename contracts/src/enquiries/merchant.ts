@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { BankTransferInstructions } from '../merchant/bank-transfer.ts';
 
 /**
  * The merchant's contact details (seeds 000 §2.2 "The contact text lists an address, phone, fax,
@@ -28,5 +29,7 @@ export const MerchantDetails = z.object({
   /** seeds 000 §9 / 001 §9: business hours. */
   hours: z.string().min(1).max(100),
   social: z.array(z.object({ label: z.string().min(1).max(40), url: z.url({ protocol: /^https$/ }) })).min(1),
+  /** Issue 31: how to pay by bank transfer; null when the deployment configured none. */
+  bankTransfer: BankTransferInstructions.nullable(),
 });
 export type MerchantDetails = z.infer<typeof MerchantDetails>;

@@ -88,6 +88,8 @@ export const InvoiceItem = z.object({
 export const Transaction = z.object({
   id: z.string(),
   invoice_id: z.string(),
+  /** Issue 31: the invoice's readable number, where the list names it (`/transactions`). */
+  invoice_number: z.string().nullable().optional(),
   type: z.enum(['payment', 'refund']),
   method: z.enum(['card', 'wallet', 'giftcard', 'offline']),
   status: z.enum(['pending', 'action_required', 'succeeded', 'failed']),
@@ -110,6 +112,8 @@ export const OrderLogEntry = z.object({
 
 export const InvoiceSummary = z.object({
   id: z.string(),
+  /** Issue 31: the readable number (`2026-000123`); null on invoices issued before numbers. */
+  number: z.string().nullable(),
   kind: z.enum(['auction', 'buynow']),
   status: InvoiceStatus,
   created_at: z.string(),

@@ -1,4 +1,4 @@
-import type { MarketSettings, MoneySettings } from '@wine/contracts';
+import type { MarketSettings, MerchantDetails, MoneySettings } from '@wine/contracts';
 import type { Clock, DocumentStore } from '@wine/platform';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ViewerAuth } from './viewer.ts';
@@ -12,6 +12,8 @@ export interface QueryDeps {
   market: MarketSettings;
   /** The pickup location, due days and tax rates (DOMAIN.md "Money"). */
   money: MoneySettings;
+  /** Issue 31: the merchant's details (the invoice PDF's letterhead and bank details); contracts' defaults when left out. */
+  merchant?: MerchantDetails;
 }
 
 /** One read model's query routes: a fastify plugin, registered by `queryService`. */

@@ -1,4 +1,4 @@
-import { defaultMarketSettings, defaultMoneySettings, type MoneySettings } from '@wine/contracts';
+import { defaultMarketSettings, defaultMoneySettings, type MerchantDetails, type MoneySettings } from '@wine/contracts';
 import { type EventMetadata, padPosition, type RecordedEvent } from '@wine/event-schemas';
 import {
   type Clock,
@@ -67,6 +67,7 @@ export async function queryApp(
   docs: DocumentStore,
   clock: Clock,
   money: MoneySettings = defaultMoneySettings,
+  merchant?: MerchantDetails,
 ) {
   const tokens = sessionTokens(SPEC_SESSION_SECRET, clock);
   const secrets = { get: async () => null };
@@ -77,6 +78,7 @@ export async function queryApp(
     auth: viewerAuth({ tokens, secrets, docs }),
     market: defaultMarketSettings,
     money,
+    ...(merchant ? { merchant } : {}),
   });
   await app.ready();
   return {

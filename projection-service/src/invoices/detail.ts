@@ -38,6 +38,7 @@ export function invoiceSummary(doc: InvoiceDocument): InvoiceSummary {
   const more = doc.items.length - 1;
   return {
     id: doc.id,
+    number: doc.number ?? null,
     kind: doc.kind,
     status: doc.status,
     created_at: doc.created_at,

@@ -1,4 +1,9 @@
-import { formatMoney, type InvoiceDetail } from '@wine/contracts';
+import {
+  type BankTransferInstructions,
+  formatMoney,
+  type InvoiceDetail,
+  type MerchantDetails,
+} from '@wine/contracts';
 import PDFDocument from 'pdfkit';
 import { MERCHANT_NAME } from './detail.ts';
 import { formatRate, methodLabel } from './order-log.ts';
@@ -96,9 +101,9 @@ function block(doc: Doc, x: number, y: number, width: number, title: string, lin
   return doc.y;
 }
 
-function header(doc: Doc, detail: InvoiceDetail) {
+function header(doc: Doc, detail: InvoiceDetail, merchantName: string) {
   const location = detail.locationDetail;
-  doc.font('Helvetica-Bold').fontSize(20).fillColor(ACCENT).text(MERCHANT_NAME, MARGIN, MARGIN);
+  doc.font('Helvetica-Bold').fontSize(20).fillColor(ACCENT).text(merchantName, MARGIN, MARGIN);
   doc.font('Helvetica').fontSize(9).fillColor(MUTED);
   for (const line of [
     location.address1,
@@ -115,7 +120,9 @@ function header(doc: Doc, detail: InvoiceDetail) {
     .fillColor(INK)
     .text('INVOICE', x, MARGIN, { width: 220, align: 'right' });
   const facts: [string, string][] = [
-    ['Invoice', detail.id],
+    // Issue 31: the readable number, and the internal id beside it (older invoices have only the id).
+    ['Invoice', detail.number ?? detail.id],
+    ...(detail.number ? [['Reference', detail.id] as [string, string]] : []),
     ['Type', detail.kind === 'auction' ? 'Auction' : 'Buy now'],
     ['Issued', formatDate(detail.created_at)],
     ['Due', formatDate(detail.due_at)],
@@ -212,6 +219,41 @@ function totals(doc: Doc, detail: InvoiceDetail) {
   doc.x = MARGIN;
 }
 
+/** Issue 31: how to pay by bank transfer, with the invoice's number as the reference. */
+function bankTransfer(doc: Doc, detail: InvoiceDetail, bank: BankTransferInstructions) {
+  heading(doc, 'Pay by bank transfer');
+  const rows: [string, string][] = [
+    ['Bank', bank.bankName],
+    ['Account name', bank.accountName],
+    ['Routing number (ABA)', bank.routingNumber],
+    ['Account number', bank.accountNumber],
+    ['SWIFT / BIC', bank.swift],
+    ['Reference', detail.number ?? detail.id],
+    ['Amount', formatMoney(detail.cartValues.due)],
+  ];
+  room(doc, rows.length * 14 + 30);
+  for (const [label, value] of rows) {
+    const y = doc.y;
+    doc.font('Helvetica').fontSize(9).fillColor(MUTED).text(label, MARGIN, y, { width: 130 });
+    doc
+      .font('Helvetica-Bold')
+      .fontSize(9)
+      .fillColor(INK)
+      .text(value, MARGIN + 130, y, { width: WIDTH - 130 });
+    doc.y += 2;
+  }
+  const notes = [
+    bank.demo ? 'DEMO bank details: not a real account, do not send money.' : '',
+    bank.note,
+  ].filter(Boolean);
+  doc
+    .font('Helvetica')
+    .fontSize(8)
+    .fillColor(bank.demo ? '#b23b3b' : MUTED);
+  for (const note of notes) doc.text(note, MARGIN, doc.y, { width: WIDTH });
+  doc.x = MARGIN;
+}
+
 function transactions(doc: Doc, detail: InvoiceDetail) {
   heading(doc, 'Payments and refunds');
   if (detail.allTransactions.length === 0) {
@@ -242,11 +284,11 @@ function transactions(doc: Doc, detail: InvoiceDetail) {
 }
 
 /** The invoice as a printable PDF (seeds 001 §7 "Invoices": download), from its detail. */
-export function renderInvoicePdf(detail: InvoiceDetail): Promise<Buffer> {
+export function renderInvoicePdf(detail: InvoiceDetail, merchant?: MerchantDetails): Promise<Buffer> {
   const doc = new PDFDocument({
     size: 'LETTER',
     margin: MARGIN,
-    info: { Title: `Invoice ${detail.id}`, Author: MERCHANT_NAME },
+    info: { Title: `Invoice ${detail.number ?? detail.id}`, Author: merchant?.name ?? MERCHANT_NAME },
   });
   const chunks: Buffer[] = [];
   const done = new Promise<Buffer>((resolve, reject) => {
@@ -254,7 +296,7 @@ export function renderInvoicePdf(detail: InvoiceDetail): Promise<Buffer> {
     doc.on('end', () => resolve(Buffer.concat(chunks)));
     doc.on('error', reject);
   });
-  header(doc, detail);
+  header(doc, detail, merchant?.name ?? MERCHANT_NAME);
   parties(doc, detail);
   heading(doc, 'Items');
   table(
@@ -275,6 +317,8 @@ export function renderInvoicePdf(detail: InvoiceDetail): Promise<Buffer> {
     ]),
   );
   totals(doc, detail);
+  if (merchant?.bankTransfer && detail.cartValues.due > 0 && detail.status !== 'void')
+    bankTransfer(doc, detail, merchant.bankTransfer);
   transactions(doc, detail);
   if (detail.invoice_notes_public.length > 0) {
     heading(doc, 'Notes');

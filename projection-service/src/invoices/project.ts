@@ -33,6 +33,8 @@ export interface InvoiceDocument {
   _id: string;
   [key: string]: unknown;
   id: string;
+  /** Issue 31: the readable number (`2026-000123`); null on invoices issued before numbers. */
+  number: string | null;
   kind: 'auction' | 'buynow';
   buyer_id: string;
   status: InvoiceStatus;
@@ -127,6 +129,7 @@ export const invoicesProjection: Projection = {
         const doc: InvoiceDocument = {
           _id: invoiceId,
           id: invoiceId,
+          number: d.number ?? null,
           kind: d.kind,
           buyer_id: d.buyerId,
           status: invoiceStatus(0, d.amounts.total, false),

@@ -12,7 +12,7 @@ import {
 import { unpaidStatuses } from './status.ts';
 
 /** The invoices read model's queries: the caller's own invoices, one in detail or as a PDF, their payments. */
-export const invoiceQueries: QueryPlugin = async (app, { docs, auth, money }) => {
+export const invoiceQueries: QueryPlugin = async (app, { docs, auth, money, merchant }) => {
   const { authorize, viewerOf } = auth;
   const invoices = () => docs.collection<InvoiceDocument>(INVOICES);
   const transactions = () => docs.collection<InvoiceTransactionDocument>(INVOICE_TRANSACTIONS);
@@ -36,13 +36,20 @@ export const invoiceQueries: QueryPlugin = async (app, { docs, auth, money }) =>
   // seeds 001 §7 invoice/alltransactions: the payments and refunds of all the caller's invoices.
   registerAction(app, actions.alltransactions, authorize, async ({ page, limit }, { request }) => {
     const userId = viewerOf(request) as string;
-    const own = await invoices().find({ buyer_id: userId }, { projection: { _id: 1 } });
+    const own = await invoices().find({ buyer_id: userId }, { projection: { _id: 1, number: 1 } });
+    const numbers = new Map(own.map((i) => [i._id, i.number ?? null]));
     const filter = { invoice_id: { $in: own.map((i) => i._id) } };
     const [rows, totalRecords] = await Promise.all([
       transactions().find(filter, { sort: { created_position: -1 }, skip: (page - 1) * limit, limit }),
       transactions().countDocuments(filter),
     ]);
-    return { records: rows.map(transactionView), totalRecords };
+    return {
+      records: rows.map((row) => ({
+        ...transactionView(row),
+        invoice_number: numbers.get(row.invoice_id) ?? null,
+      })),
+      totalRecords,
+    };
   });
 
   // The invoice as a PDF: a GET (a link the browser downloads), with the same bearer check as the
@@ -53,7 +60,7 @@ export const invoiceQueries: QueryPlugin = async (app, { docs, auth, money }) =>
     async (request, reply) => {
       const id = request.params.id;
       const detail = await invoiceDetail(docs, money, viewerOf(request) as string, id);
-      const pdf = await renderInvoicePdf(detail);
+      const pdf = await renderInvoicePdf(detail, merchant);
       return reply
         .type('application/pdf')
         .header('content-disposition', `attachment; filename="invoice-${id.replace(/[^\w.-]/g, '_')}.pdf"`)
