@@ -9,11 +9,14 @@ const assigned = (seq: number, invoiceId: string, year = 2026): InvoiceNumberEve
   type: 'InvoiceNumberAssigned',
   data: { year, seq, number: formatInvoiceNumber(year, seq), invoiceId },
 });
-const assign = (invoiceId: string, year = 2026) => ({ type: 'AssignInvoiceNumber', year, invoiceId }) as const;
+const assign = (invoiceId: string, year = 2026) =>
+  ({ type: 'AssignInvoiceNumber', year, invoiceId }) as const;
 
 describe('the invoice number decider (a year sequence)', () => {
   it("gives a year's first invoice number 1: 2026-000001", () => {
-    spec([]).when(assign('B-1')).then([assigned(1, 'B-1')]);
+    spec([])
+      .when(assign('B-1'))
+      .then([assigned(1, 'B-1')]);
   });
 
   it('gives the next invoice the number after the last, with no gap', () => {
