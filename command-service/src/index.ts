@@ -55,11 +55,17 @@ import { type ClosingScheduler, closingScheduler } from './lots/closing-schedule
 import { lotRoutes } from './lots/routes.ts';
 import { eventsMarketing } from './newsletter/events-marketing.ts';
 import { newsletterRoutes } from './newsletter/routes.ts';
+import { notificationProcess } from './notifications/process.ts';
+import { notificationRoutes } from './notifications/routes.ts';
+import { unsubscribeLinks } from './notifications/unsubscribe-link.ts';
+import { withWonMail } from './notifications/won-mail.ts';
 import { pageRoutes } from './pages/routes.ts';
 import { producerRoutes } from './producers/routes.ts';
 import { returnMail } from './returns/mail.ts';
 import { returnService } from './returns/return-service.ts';
 import { returnRoutes } from './returns/routes.ts';
+import { shippingRoutes } from './shipping/routes.ts';
+import { trackingService } from './shipping/tracking.ts';
 import { searchAlertProcess } from './saved-searches/alerts.ts';
 import { savedSearchRoutes } from './saved-searches/routes.ts';
 import { type Accounts, accounts } from './users/accounts.ts';
@@ -107,6 +113,8 @@ export interface CommandServiceDeps {
    * the interval and the auditors' address. Absent (specs): neither anchoring nor its warning.
    */
   audit?: Omit<AnchorSettings, 'keys'> & { keys: AnchorKeys | null };
+  /** Issue 31: minutes before a lot's close its watchers and bidders are reminded (60 by default). */
+  closingReminderMinutes?: number;
   logger: Logger;
 }
 
@@ -145,7 +153,11 @@ export async function commandService(
     money: moneySettings,
     premiumPercent: (deps.market ?? defaultMarketSettings).buyer_premium,
     logger: deps.logger,
-    mail: moneyMail({ streams, mailer: deps.mailer, publicUrl: deps.publicUrl, logger: deps.logger }),
+    // Issue 31: an auction's invoice is told by the "you won" mail when the buyer wants it (won-mail.ts).
+    mail: withWonMail(
+      moneyMail({ streams, mailer: deps.mailer, publicUrl: deps.publicUrl, logger: deps.logger }),
+      streams,
+    ),
   };
   const users = openAccounts(streams, {
     ...deps,
@@ -180,6 +192,8 @@ export async function commandService(
   const viewKey = createHash('sha256').update(`lot-views\u0000${deps.sessionSecret}`).digest('hex');
   await app.register(producerRoutes, { streams, clock, auth, viewKey });
   await app.register(savedSearchRoutes, { streams, clock, auth });
+  const links = unsubscribeLinks(deps.sessionSecret);
+  await app.register(notificationRoutes, { streams, clock, auth, links });
   await app.register(pageRoutes, { streams, clock, auth });
   await app.register(bannerRoutes, { streams, clock, auth });
   const openInvoices = openInvoicesIndex();
@@ -201,6 +215,8 @@ export async function commandService(
     logger: deps.logger,
   });
   await app.register(returnRoutes, { returns: returnService({ ...money, returnMail: returnMailer }), auth });
+  const tracking = trackingService({ streams, clock, mailer: deps.mailer, publicUrl: deps.publicUrl, logger });
+  await app.register(shippingRoutes, { tracking, auth });
   const codeKey = createHash('sha256').update(`gift-cards\u0000${deps.sessionSecret}`).digest('hex');
   await app.register(giftCardRoutes, { money, auth, codeKey, rateLimit: limit });
   await app.register(historyRoutes, { store: deps.store, clock, auth });
@@ -231,6 +247,19 @@ export async function commandService(
       voidedOrderPickups(appointments, money, feed),
       searchAlertProcess(
         { streams, clock, mailer: deps.mailer, publicUrl: deps.publicUrl, logger: deps.logger },
+        feed,
+      ),
+      notificationProcess(
+        {
+          streams,
+          clock,
+          mailer: deps.mailer,
+          sms: openSms(deps.mailer),
+          links,
+          publicUrl: deps.publicUrl,
+          closingLeadMinutes: deps.closingReminderMinutes ?? 60,
+          logger: deps.logger,
+        },
         feed,
       ),
       ...(anchoring ? [anchoring] : []),

@@ -15,6 +15,7 @@ import { cartActions } from './carts/actions.ts';
 import { commonActions } from './common/actions.ts';
 import { enquiryActions } from './enquiries/actions.ts';
 import { lotActions } from './lots/actions.ts';
+import { notificationActions } from './notifications/actions.ts';
 import {
   cartViewActions,
   checkoutActions,
@@ -31,6 +32,7 @@ import { returnActions, returnStaffActions } from './returns/actions.ts';
 import { savedSearchActions } from './saved-searches/actions.ts';
 import { searchActions } from './search/actions.ts';
 import { sellerLotActions } from './seller-lots/actions.ts';
+import { shippingStaffActions } from './shipping/actions.ts';
 import { watchlistActions } from './watchlists/actions.ts';
 
 /** Every HTTP action of the product, declared once per area (ARCHITECTURE.md "API shape"). */
@@ -49,6 +51,7 @@ export const actions = {
   ...sellerMoneyActions,
   ...returnActions,
   ...returnStaffActions,
+  ...shippingStaffActions,
   ...appointmentActions,
   ...watchlistActions,
   ...watchlistExportActions,
@@ -58,6 +61,7 @@ export const actions = {
   ...sellerLotActions,
   ...producerActions,
   ...savedSearchActions,
+  ...notificationActions,
   ...sessionActions,
   ...verificationActions,
   ...profileActions,

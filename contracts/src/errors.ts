@@ -78,6 +78,8 @@ export const errorCatalogue = {
   FOLLOWS_FULL: entry(400, 'producers.followsFull', 'follows'),
   SAVED_SEARCHES_FULL: entry(400, 'savedSearches.full', 'name'),
   SAVED_SEARCH_NOT_FOUND: entry(404, 'savedSearches.notFound', 'id'),
+  /** Issue 31: an unsubscribe link whose signature is not this user's and kind's (or was edited). */
+  UNSUBSCRIBE_LINK_INVALID: entry(400, 'errors.UNSUBSCRIBE_LINK_INVALID', 'token'),
   // Checkout, invoices and payments (DOMAIN.md "Money").
   CART_EMPTY: entry(400, 'checkout.cartEmpty', 'cart_id'),
   NOT_IN_CART: entry(404, 'checkout.notInCart', 'product_id'),
@@ -101,6 +103,11 @@ export const errorCatalogue = {
   GIFT_CARD_UNKNOWN: entry(404, 'checkout.giftCardUnknown', 'code'),
   DEPOSIT_NOT_FOUND: entry(404, 'checkout.depositNotFound', 'deposit_id'),
   GIFT_CARD_REDEEMED: entry(409, 'checkout.giftCardRedeemed', 'code'),
+  // Shipping (issue 31): the rate table's refusals, and the tracking staff enter.
+  SHIPPING_NOT_ALLOWED: entry(400, 'shipping.notAllowed', 'address'),
+  SHIP_HOLD_OUT_OF_SEASON: entry(400, 'shipping.holdOutOfSeason', 'ship_method'),
+  SHIP_DATE_INVALID: entry(400, 'shipping.shipDateInvalid', 'ship_date'),
+  TRACKING_NOT_DELIVERY: entry(409, 'shipping.notDelivery', 'invoice_id'),
   // Returns (DOMAIN.md "Money": a paid line, within the return window, decided by finance or an admin).
   INVOICE_NOT_PAID: entry(409, 'returns.notPaid', 'invoice_id'),
   RETURN_LINE_UNKNOWN: entry(404, 'returns.lineUnknown', 'product_id'),
@@ -110,6 +117,13 @@ export const errorCatalogue = {
   RETURN_NOT_FOUND: entry(404, 'returns.notFound', 'return_id'),
   RETURN_DECIDED: entry(409, 'returns.decided', 'return_id'),
   RETURN_CARD_UNAVAILABLE: entry(409, 'returns.cardUnavailable', 'to'),
+  // Issue 31: received before refunded, a refund at most what the return brings, once.
+  RETURN_NOT_ACCEPTED: entry(409, 'returns.notAccepted', 'return_id'),
+  RETURN_NOT_RECEIVED: entry(409, 'returns.notReceived', 'return_id'),
+  RETURN_CONDITION_COUNT: entry(400, 'returns.conditionCount', 'good'),
+  RETURN_REFUNDED: entry(409, 'returns.alreadyRefunded', 'return_id'),
+  RETURN_REFUND_AMOUNT: entry(400, 'returns.refundAmount', 'amount'),
+  RETURN_REFUND_REASON: entry(400, 'returns.refundReason', 'reason'),
   // Finance reports (seeds 001 §7 "Reports").
   REPORT_RANGE: entry(400, 'errors.REPORT_RANGE', 'to'),
   REPORT_AS_OF: entry(400, 'errors.REPORT_AS_OF', 'asOf'),

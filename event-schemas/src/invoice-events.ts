@@ -23,6 +23,17 @@ export const Delivery = z.object({
   taxState: z.string().min(2).max(2),
   /** Basis points (1025 = 10.25%). */
   taxRate: z.number().int().min(0).max(10_000),
+  /**
+   * Issue 31: how a delivery ships (absent for pickup and on deliveries before it): the method, the
+   * seasonal hold's ship date (`YYYY-MM-DD`, else null), and whether the state taxes the shipping.
+   */
+  shipping: z
+    .object({
+      method: z.enum(['ground', 'temperature', 'hold']),
+      shipDate: z.string().max(10).nullable(),
+      taxable: z.boolean(),
+    })
+    .optional(),
 });
 
 export const InvoiceLine = z.object({
@@ -48,6 +59,8 @@ export const InvoiceAmounts = z.object({
   premiumPercent: z.number().min(0).max(100),
   premium: Cents,
   tax: Cents,
+  /** Issue 31: the shipping charge, cents (absent before it: none); in the total, and in tax where taxable. */
+  shipping: Cents.optional(),
   total: Cents,
 });
 
@@ -79,6 +92,13 @@ export const InvoiceDeliveryChosen = defineEvent({
   type: 'InvoiceDeliveryChosen',
   version: 1,
   schema: z.object({ delivery: Delivery, amounts: InvoiceAmounts }),
+});
+
+/** Issue 31: staff entered the carrier and tracking number of a delivery invoice's shipment. */
+export const ShipmentTracked = defineEvent({
+  type: 'ShipmentTracked',
+  version: 1,
+  schema: z.object({ carrier: Text(40), trackingNumber: Text(40) }),
 });
 
 export const PaymentMethods = ['card', 'wallet', 'giftcard', 'offline'] as const;
@@ -173,6 +193,43 @@ export const ReturnRefused = defineEvent({
   schema: z.object({ returnId: Id, note: z.string().min(1).max(1000) }),
 });
 
+/**
+ * Issue 31: staff marked the returned bottles back in stock, with their condition: the good ones go
+ * back on the lot's stock (`StockReturned`), the damaged ones do not. The refund waits for this.
+ */
+export const ReturnReceived = defineEvent({
+  type: 'ReturnReceived',
+  version: 1,
+  schema: z.object({
+    returnId: Id,
+    good: z.number().int().min(0),
+    damaged: z.number().int().min(0),
+    by: Id,
+    note: Text(1000),
+  }),
+});
+
+/**
+ * Issue 31: the refund of a received return, claimed before any money moves so two requests refund
+ * once: the amount (at most the return's, less with a reason) and how it goes back the way it was
+ * paid (each part through one payment). Its `PaymentRefunded` events record each part once made.
+ */
+export const ReturnRefundStarted = defineEvent({
+  type: 'ReturnRefundStarted',
+  version: 1,
+  schema: z.object({
+    returnId: Id,
+    refundId: Id,
+    amount: Cents,
+    reason: Text(300),
+    by: Id,
+    parts: z
+      .array(z.object({ paymentId: Id, to: z.enum(['card', 'wallet']), amount: Cents }))
+      .min(1)
+      .max(20),
+  }),
+});
+
 /** A buy-now order given up before it was paid (payment failed or its holds lapsed): stock is free again. */
 export const InvoiceVoided = defineEvent({
   type: 'InvoiceVoided',
@@ -190,6 +247,7 @@ type Data<D extends { schema: z.ZodType }> = z.infer<D['schema']>;
 export type InvoiceEvent =
   | { type: 'InvoiceIssued'; data: Data<typeof InvoiceIssued> }
   | { type: 'InvoiceDeliveryChosen'; data: Data<typeof InvoiceDeliveryChosen> }
+  | { type: 'ShipmentTracked'; data: Data<typeof ShipmentTracked> }
   | { type: 'PaymentStarted'; data: Data<typeof PaymentStarted> }
   | { type: 'PaymentActionRequired'; data: Data<typeof PaymentActionRequired> }
   | { type: 'PaymentRecorded'; data: Data<typeof PaymentRecorded> }
@@ -199,13 +257,16 @@ export type InvoiceEvent =
   | { type: 'InvoiceNoteAdded'; data: Data<typeof InvoiceNoteAdded> }
   | { type: 'ReturnRequested'; data: Data<typeof ReturnRequested> }
   | { type: 'ReturnAccepted'; data: Data<typeof ReturnAccepted> }
-  | { type: 'ReturnRefused'; data: Data<typeof ReturnRefused> };
+  | { type: 'ReturnRefused'; data: Data<typeof ReturnRefused> }
+  | { type: 'ReturnReceived'; data: Data<typeof ReturnReceived> }
+  | { type: 'ReturnRefundStarted'; data: Data<typeof ReturnRefundStarted> };
 export type InvoiceIssuedData = Data<typeof InvoiceIssued>;
 export type DeliveryData = z.infer<typeof Delivery>;
 export type InvoiceAmountsData = z.infer<typeof InvoiceAmounts>;
 export const invoiceEventDefinitions = [
   InvoiceIssued,
   InvoiceDeliveryChosen,
+  ShipmentTracked,
   PaymentStarted,
   PaymentActionRequired,
   PaymentRecorded,
@@ -216,4 +277,6 @@ export const invoiceEventDefinitions = [
   ReturnRequested,
   ReturnAccepted,
   ReturnRefused,
+  ReturnReceived,
+  ReturnRefundStarted,
 ] as const;

@@ -4,11 +4,13 @@ import {
   BankTransferInstructions,
   defaultMarketSettings,
   defaultMerchant,
-  demoBankTransfer,
   defaultMoneySettings,
+  demoBankTransfer,
   type MarketSettings,
   MerchantDetails,
   type MoneySettings,
+  ShippingRatesOverride,
+  shippingRatesWith,
 } from '@wine/contracts';
 import { z } from 'zod';
 
@@ -97,6 +99,8 @@ const Env = z.object({
   BUYER_PREMIUM_PERCENT: z.coerce.number().min(0).max(100).default(20),
   /** DOMAIN.md "Buy now and cart": minutes a checkout holds its stock unless paid. */
   RESERVATION_MINUTES: z.coerce.number().positive().max(1440).default(15),
+  /** Issue 31: minutes before a lot's close its watchers and bidders get the closing-soon mail. */
+  CLOSING_REMINDER_MINUTES: z.coerce.number().int().min(1).max(10_080).default(60),
   /** DOMAIN.md "Money": days an auction invoice is due in. */
   PAYMENT_DUE_DAYS: z.coerce.number().int().positive().max(365).default(14),
   /** DOMAIN.md "Money": buyers one 30-minute pickup slot takes. */
@@ -117,6 +121,24 @@ const Env = z.object({
       /^([A-Z]{2}(\/[^=,]+)?=\d{1,2}(\.\d{1,2})?)(,[A-Z]{2}(\/[^=,]+)?=\d{1,2}(\.\d{1,2})?)*$/,
       'TAX_RATES: like IL=6.25,IL/Chicago=10.25',
     )
+    .optional(),
+  /**
+   * Issue 31: the shipping rate table as JSON, laid over the defaults (contracts shipping/rates.ts):
+   * `{"minimum":2000,"freeThreshold":null,"states":{"NY":{"firstBottle":2800}},"notAllowed":["UT"]}`.
+   */
+  SHIPPING_RATES: z
+    .string()
+    .transform((text, ctx) => {
+      try {
+        return ShippingRatesOverride.parse(JSON.parse(text));
+      } catch (error) {
+        ctx.addIssue({
+          code: 'custom',
+          message: `SHIPPING_RATES: not a rate table (${String(error).slice(0, 200)})`,
+        });
+        return z.NEVER;
+      }
+    })
     .optional(),
   /**
    * DOMAIN.md "Audit": the Ed25519 key that signs the log's anchors (PKCS8 PEM, or a path to one), kept
@@ -196,6 +218,7 @@ export function moneySettings(config: Config): MoneySettings {
     returnDays: config.RETURN_DAYS,
     offlineOrdersMax: config.OFFLINE_ORDERS_MAX,
     offlineBottlesMax: config.OFFLINE_BOTTLES_MAX,
+    shipping: shippingRatesWith(config.SHIPPING_RATES),
   };
 }
 

@@ -2,6 +2,8 @@ import {
   type CartValues,
   type CheckoutResult,
   type ConfirmPaymentInput,
+  holdOffered,
+  holdWindow,
   type CheckoutInput as In,
   invoiceAmounts,
   lineAmount,
@@ -17,6 +19,7 @@ import { invoiceDecider } from '../invoices/decide.ts';
 import { dueOf, type IssuedInvoice } from '../invoices/invoice.ts';
 import type { OpenInvoices } from '../invoices/open-invoices.ts';
 import { lotDecider } from '../lots/decide.ts';
+import { shipmentCharge } from '../shipping/charge.ts';
 import { actorOf, type Session } from '../users/user-service.ts';
 import { resolveDelivery } from './delivery.ts';
 import { buyNowInvoiceId, type MoneyDeps, paymentIdFor, type Step, stepContext } from './money-deps.ts';
@@ -26,12 +29,20 @@ import { cardPart, confirmCardPayment, type PaymentOutcome, pay, walletPart } fr
 type CheckoutInput = z.output<typeof In>;
 
 const values = (
-  amounts: { subtotal: number; premiumPercent: number; premium: number; tax: number; total: number }[],
+  amounts: {
+    subtotal: number;
+    premiumPercent: number;
+    premium: number;
+    tax: number;
+    shipping?: number;
+    total: number;
+  }[],
   rate: number,
   paid: number,
   count: number,
 ): CartValues => {
-  const sum = (k: 'subtotal' | 'premium' | 'tax' | 'total') => amounts.reduce((s, a) => s + a[k], 0);
+  const sum = (k: 'subtotal' | 'premium' | 'tax' | 'shipping' | 'total') =>
+    amounts.reduce((s, a) => s + (a[k] ?? 0), 0);
   const total = sum('total');
   return {
     count,
@@ -40,6 +51,7 @@ const values = (
     premium: sum('premium'),
     tax_rate: rate,
     tax: sum('tax'),
+    shipping: sum('shipping'),
     total,
     paid,
     due: Math.max(0, total - paid),
@@ -87,9 +99,39 @@ export function checkoutService(deps: MoneyDeps & { openInvoices: OpenInvoices }
     return lines;
   }
 
-  /** Each auction invoice with the chosen delivery's tax (its premium stays). */
-  const withDelivery = (invoice: IssuedInvoice, delivery: DeliveryData) =>
-    invoiceAmounts(invoice.amounts.subtotal, invoice.amounts.premiumPercent, delivery.taxRate);
+  const bottlesOf = (invoice: IssuedInvoice) => invoice.issued.lines.reduce((n, l) => n + l.qty, 0);
+
+  /**
+   * Each auction invoice with the chosen delivery's tax (its premium stays). Issue 31: the lots paid
+   * together ship together: one shipment of all their bottles, its charge on the first invoice.
+   */
+  const withDelivery = (invoices: IssuedInvoice[], delivery: DeliveryData) => {
+    const load = {
+      bottles: invoices.reduce((n, inv) => n + bottlesOf(inv), 0),
+      goods: invoices.reduce((s, inv) => s + inv.amounts.subtotal + inv.amounts.premium, 0),
+    };
+    const shipment = shipmentCharge(deps.money.shipping, delivery, load, clock.now());
+    return invoices.map((invoice, i) =>
+      invoiceAmounts(
+        invoice.amounts.subtotal,
+        invoice.amounts.premiumPercent,
+        delivery.taxRate,
+        shipment && (i === 0 ? shipment : { ...shipment, charge: 0 }),
+      ),
+    );
+  };
+
+  /** Issue 31: what checkout shows of shipping with a quote (null for pickup). */
+  const shippingQuote = (delivery: DeliveryData, amounts: { shipping?: number }[]) => {
+    if (!delivery.shipping) return null;
+    const now = clock.now();
+    return {
+      method: delivery.shipping.method,
+      charge: amounts.reduce((s, a) => s + (a.shipping ?? 0), 0),
+      taxable: delivery.shipping.taxable,
+      hold: { offered: holdOffered(deps.money.shipping, now), ...holdWindow(deps.money.shipping, now) },
+    };
+  };
 
   /**
    * The outcome told and followed: a paid buy-now order becomes a sale; a declined one is given up
@@ -132,31 +174,36 @@ export function checkoutService(deps: MoneyDeps & { openInvoices: OpenInvoices }
       const delivery = await resolveDelivery(deps, input);
       if (input.type === 'auction') {
         const invoices = await auctionInvoices(buyerId, input.cart_id);
-        const amounts = invoices.map((inv) => withDelivery(inv, delivery));
+        const amounts = withDelivery(invoices, delivery);
         const paid = invoices.reduce((s, inv) => s + inv.paid, 0);
         return {
           cartValues: values(amounts, delivery.taxRate, paid, invoices.length),
           tax_state: delivery.taxState,
           cartLocation: deps.money.pickup,
+          shipping: shippingQuote(delivery, amounts),
         };
       }
       const now = clock.now();
       let subtotal = 0;
       let count = 0;
+      let bottles = 0;
       for (const line of await cartLines(buyerId)) {
         const lot = await streams.load(lotStream(line.lotId), lotDecider);
         try {
           subtotal += lineAmount(line.qty, buyNowLine(lot, line.qty, buyerId, now).unitPrice);
           count += 1;
+          bottles += line.qty;
         } catch {
           // A line no longer for sale is left out; checkout will say which.
         }
       }
-      const amounts = [invoiceAmounts(subtotal, 0, delivery.taxRate)];
+      const shipment = shipmentCharge(deps.money.shipping, delivery, { bottles, goods: subtotal }, now);
+      const amounts = [invoiceAmounts(subtotal, 0, delivery.taxRate, shipment)];
       return {
         cartValues: values(amounts, delivery.taxRate, 0, count),
         tax_state: delivery.taxState,
         cartLocation: deps.money.pickup,
+        shipping: shippingQuote(delivery, amounts),
       };
     },
 
@@ -217,12 +264,14 @@ export function checkoutService(deps: MoneyDeps & { openInvoices: OpenInvoices }
           }
         }
         invoices = [];
-        for (const invoice of await auctionInvoices(buyerId, input.cart_id)) {
+        const unpaid = await auctionInvoices(buyerId, input.cart_id);
+        const amounts = withDelivery(unpaid, delivery);
+        for (const [i, invoice] of unpaid.entries()) {
           const { invoiceId } = invoice.issued;
           await streams.handle(
             invoiceStream(invoiceId),
             invoiceDecider,
-            { type: 'ChooseDelivery', buyerId, delivery, amounts: withDelivery(invoice, delivery) },
+            { type: 'ChooseDelivery', buyerId, delivery, amounts: amounts[i] as (typeof amounts)[number] },
             stepContext(step, `delivery:${invoiceId}`, clock.now()),
           );
           invoices.push((await loadInvoice(invoiceId)) as IssuedInvoice);

@@ -1,9 +1,10 @@
 import { type CheckoutAddress, pickupTaxRate, t } from '@wine/contracts';
 import type { DeliveryData } from '@wine/event-schemas';
 import { AppError } from '@wine/platform';
+import { type ShipChoice, withShipping } from '../shipping/charge.ts';
 import type { MoneyDeps } from './money-deps.ts';
 
-export interface DeliveryChoice {
+export interface DeliveryChoice extends ShipChoice {
   delivery: 'pickup' | 'delivery';
   address: CheckoutAddress | null;
   billing_address: CheckoutAddress | null;
@@ -35,11 +36,13 @@ export async function resolveDelivery(deps: MoneyDeps, choice: DeliveryChoice): 
     throw new AppError('ADDRESS_INVALID', { params: { reason } });
   }
   const address = { ...plain(choice.address), state: quote.state };
-  return {
+  const delivery: DeliveryData = {
     method: 'delivery',
     address,
     billingAddress: billing ? plain(billing) : address,
     taxState: quote.state,
     taxRate: quote.rate,
   };
+  // Issue 31: how it ships, refused here (before any hold) where wine may not go.
+  return withShipping(deps.money.shipping, delivery, choice, deps.clock.now());
 }

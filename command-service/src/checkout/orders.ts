@@ -7,6 +7,7 @@ import { invoiceNumberFor } from '../invoice-numbers/assign.ts';
 import { invoiceDecider } from '../invoices/decide.ts';
 import { type IssuedInvoice, isPaid } from '../invoices/invoice.ts';
 import { lotDecider } from '../lots/decide.ts';
+import { shipmentCharge } from '../shipping/charge.ts';
 import { walletDecider } from '../wallets/wallet.ts';
 import { type MoneyDeps, type Step, stepContext } from './money-deps.ts';
 
@@ -116,7 +117,18 @@ export async function placeBuyNowOrder(
           kind: 'buynow',
           buyerId: order.buyerId,
           lines,
-          amounts: invoiceAmounts(subtotal, 0, order.delivery.taxRate),
+          // Issue 31: the shipment of every bottle held, priced by the server's rate table.
+          amounts: invoiceAmounts(
+            subtotal,
+            0,
+            order.delivery.taxRate,
+            shipmentCharge(
+              deps.money.shipping,
+              order.delivery,
+              { bottles: lines.reduce((n, l) => n + l.qty, 0), goods: subtotal },
+              now,
+            ),
+          ),
           delivery: order.delivery,
           dueAt: expiresAt.toISOString(),
         },

@@ -8,6 +8,7 @@ import type {
 import { AppError } from '@wine/platform';
 import type { Decider } from '../core/decider.ts';
 import { decideReturn, type ReturnCommand } from '../returns/decide.ts';
+import { decideShipping, type ShippingCommand } from '../shipping/decide.ts';
 import {
   dueOf,
   evolveInvoice,
@@ -45,7 +46,8 @@ export type InvoiceCommand =
       reason: string;
     }
   | { type: 'VoidInvoice'; reason: 'payment_failed' | 'expired' }
-  | ReturnCommand;
+  | ReturnCommand
+  | ShippingCommand;
 
 /** Someone else's invoice answers as an unknown one: its existence is nobody else's business. */
 function own(state: Invoice, buyerId?: string): IssuedInvoice {
@@ -150,8 +152,12 @@ export function decideInvoice(command: InvoiceCommand, state: Invoice): InvoiceE
     case 'RequestReturn':
     case 'AcceptReturn':
     case 'RefuseReturn':
-    case 'RefundReturn':
+    case 'ReceiveReturn':
+    case 'StartRefund':
+    case 'RecordRefund':
       return decideReturn(command, state);
+    case 'RecordTracking':
+      return decideShipping(command, state);
     default: {
       const _exhaustive: never = command;
       return [];

@@ -17,8 +17,18 @@ export interface ReturnCase {
   reason: string;
   /** The refund it brings, cents. */
   amount: number;
-  status: 'requested' | 'accepted' | 'refused' | 'refunded';
+  status: 'requested' | 'accepted' | 'received' | 'refunding' | 'refused' | 'refunded';
   to: 'card' | 'wallet' | null;
+  /** Issue 31: the bottles back in stock, by condition, once received. */
+  received?: { good: number; damaged: number };
+  /** Issue 31: the refund claimed (the amount and its parts), and what of it was recorded so far. */
+  refund?: {
+    refundId: string;
+    amount: number;
+    reason: string;
+    parts: { paymentId: string; to: 'card' | 'wallet'; amount: number }[];
+    recorded: number;
+  };
 }
 
 export interface IssuedInvoice {
@@ -36,6 +46,8 @@ export interface IssuedInvoice {
   returns: Record<string, ReturnCase>;
   /** What each payment has given back so far, cents (a refund goes back through one payment). */
   refundedFrom: Record<string, number>;
+  /** Issue 31: a delivery's carrier and tracking number, once staff entered them. */
+  tracking?: { carrier: string; trackingNumber: string };
 }
 
 /** The invoice aggregate (`invoice-<id>`), folded from its stream (DOMAIN.md "Money"). */
@@ -82,6 +94,8 @@ export function evolveInvoice(state: Invoice, event: InvoiceEvent): Invoice {
   switch (event.type) {
     case 'InvoiceDeliveryChosen':
       return { ...state, delivery: event.data.delivery, amounts: event.data.amounts };
+    case 'ShipmentTracked':
+      return { ...state, tracking: { ...event.data } };
     case 'PaymentStarted':
       return withPayment(event.data.paymentId, {
         method: event.data.method,
@@ -111,10 +125,23 @@ export function evolveInvoice(state: Invoice, event: InvoiceEvent): Invoice {
       };
       const settled = returnId === undefined ? undefined : state.returns[returnId];
       if (returnId === undefined || !settled) return { ...refunded, paid: state.paid - amount };
+      // A refund in parts (wallet and card) is done when its parts add up to the amount claimed;
+      // a refund written before issue 31 had one part and no claim.
+      const plan = settled.refund
+        ? { ...settled.refund, recorded: settled.refund.recorded + amount }
+        : undefined;
+      const done = !plan || plan.recorded >= plan.amount;
       return {
         ...refunded,
         returned: state.returned + amount,
-        returns: { ...state.returns, [returnId]: { ...settled, status: 'refunded' } },
+        returns: {
+          ...state.returns,
+          [returnId]: {
+            ...settled,
+            ...(plan ? { refund: plan } : {}),
+            status: done ? 'refunded' : 'refunding',
+          },
+        },
       };
     }
     case 'InvoiceVoided':
@@ -125,6 +152,23 @@ export function evolveInvoice(state: Invoice, event: InvoiceEvent): Invoice {
       const { returnId, lotId, qty, reason, amount } = event.data;
       const asked: ReturnCase = { lotId, qty, reason, amount, status: 'requested', to: null };
       return { ...state, returns: { ...state.returns, [returnId]: asked } };
+    }
+    case 'ReturnReceived': {
+      const { returnId, good, damaged } = event.data;
+      const back = state.returns[returnId];
+      if (!back) return state;
+      const received = { ...back, status: 'received' as const, received: { good, damaged } };
+      return { ...state, returns: { ...state.returns, [returnId]: received } };
+    }
+    case 'ReturnRefundStarted': {
+      const { returnId, refundId, amount, reason, parts } = event.data;
+      const back = state.returns[returnId];
+      if (!back) return state;
+      const refund = { refundId, amount, reason, parts, recorded: 0 };
+      return {
+        ...state,
+        returns: { ...state.returns, [returnId]: { ...back, status: 'refunding', refund } },
+      };
     }
     case 'ReturnAccepted':
     case 'ReturnRefused': {

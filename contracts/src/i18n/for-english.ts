@@ -177,6 +177,17 @@ export const forEnglish = {
       'Order placed. Pay {{amount}} by bank transfer quoting invoice {{invoice}}, or at pickup; your order is held until {{until}}.',
     offlineRecorded: 'Payment recorded',
   },
+  /** Issue 31: shipping a delivery (rates, method, hold date, tracking). */
+  shipping: {
+    notAllowed: 'We cannot ship wine to {{state}}: choose pickup or another address',
+    holdOutOfSeason: 'The seasonal hold is offered in summer and winter only',
+    shipDateInvalid: 'Choose a ship date from {{from}} to {{to}}',
+    shipDateRequired: 'Choose the date to ship on',
+    notDelivery: 'This invoice is for pickup: it has no shipment to track',
+    carrierRequired: 'Enter the carrier',
+    trackingInvalid: 'Enter the tracking number (4-40 letters, digits, spaces or dashes)',
+    trackingRecorded: 'Tracking number saved',
+  },
   /** Returns (DOMAIN.md "Money"): the buyer's request and the staff's decision. */
   returns: {
     notPaid: 'Only the lines of a paid invoice can be returned',
@@ -199,6 +210,17 @@ export const forEnglish = {
     acceptedCard: 'Return accepted: {{amount}} refunded to the card',
     acceptedWallet: 'Return accepted: {{amount}} credited to the wallet',
     refused: 'Return refused',
+    notAccepted: 'Accept the return before marking the wine received',
+    notReceived: 'Mark the wine received before refunding it',
+    conditionCount: 'Good and damaged bottles must add up to the {{qty}} returned',
+    alreadyRefunded: 'This return was already refunded',
+    refundAmount: 'Refund between $0.01 and {{max}}',
+    refundReason: 'Say why the refund is less than the return brings',
+    received: 'Return received: {{good}} back in stock, {{damaged}} damaged',
+    accepted: 'Return accepted: mark the wine received when it arrives',
+    refundedCard: '{{amount}} refunded to the card',
+    refundedWallet: '{{amount}} credited to the wallet',
+    refundedSplit: '{{amount}} refunded: {{card}} to the card, {{wallet}} to the wallet',
   },
   /** Pickup appointments (DOMAIN.md "Money": Monday-Friday 9:30 am - 5:30 pm, 30-minute slots). */
   appointment: {
@@ -331,6 +353,7 @@ export const forEnglish = {
     QUANTITY_BELOW_SOLD: 'The quantity cannot be less than the {{count}} bottles already sold or held',
     BUY_NOW_NEEDS_PRICE: 'a buy-now lot needs a buy-now price',
     WATCHLIST_FULL: 'Your watchlist is full; remove a lot first',
+    UNSUBSCRIBE_LINK_INVALID: 'This unsubscribe link is not valid; change your choices in your account instead',
     CART_FULL: 'Your cart is full; check out or remove a lot first',
     USER_NOT_FOUND: 'User not found',
     DEACTIVATED: 'This account is deactivated',

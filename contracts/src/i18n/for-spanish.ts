@@ -171,6 +171,17 @@ export const forSpanish: Texts = {
       'Pedido realizado. Paga {{amount}} por transferencia indicando la factura {{invoice}}, o al recoger; tu pedido se guarda hasta el {{until}}.',
     offlineRecorded: 'Pago registrado',
   },
+  /** Issue 31: el envío de una entrega (tarifas, método, fecha de la retención, seguimiento). */
+  shipping: {
+    notAllowed: 'No podemos enviar vino a {{state}}: elija recogida u otra dirección',
+    holdOutOfSeason: 'La retención de temporada solo se ofrece en verano y en invierno',
+    shipDateInvalid: 'Elija una fecha de envío del {{from}} al {{to}}',
+    shipDateRequired: 'Elija la fecha de envío',
+    notDelivery: 'Esta factura es de recogida: no tiene envío que seguir',
+    carrierRequired: 'Indique el transportista',
+    trackingInvalid: 'Indique el número de seguimiento (4-40 letras, cifras, espacios o guiones)',
+    trackingRecorded: 'Número de seguimiento guardado',
+  },
   /** Devoluciones (DOMAIN.md "Money"): la solicitud del comprador y la decisión del personal. */
   returns: {
     notPaid: 'Solo se pueden devolver las líneas de una factura pagada',
@@ -194,6 +205,17 @@ export const forSpanish: Texts = {
     acceptedCard: 'Devolución aceptada: {{amount}} reembolsados a la tarjeta',
     acceptedWallet: 'Devolución aceptada: {{amount}} abonados al monedero',
     refused: 'Devolución rechazada',
+    notAccepted: 'Acepta la devolución antes de marcar el vino como recibido',
+    notReceived: 'Marca el vino como recibido antes de reembolsarlo',
+    conditionCount: 'Las botellas en buen estado y dañadas deben sumar las {{qty}} devueltas',
+    alreadyRefunded: 'Esta devolución ya fue reembolsada',
+    refundAmount: 'Reembolsa entre $0.01 y {{max}}',
+    refundReason: 'Di por qué el reembolso es menor que lo que da la devolución',
+    received: 'Devolución recibida: {{good}} de vuelta en stock, {{damaged}} dañadas',
+    accepted: 'Devolución aceptada: marca el vino como recibido cuando llegue',
+    refundedCard: '{{amount}} reembolsados a la tarjeta',
+    refundedWallet: '{{amount}} abonados al monedero',
+    refundedSplit: '{{amount}} reembolsados: {{card}} a la tarjeta, {{wallet}} al monedero',
   },
   /** Citas de recogida (DOMAIN.md "Money"). */
   appointment: {
@@ -319,6 +341,7 @@ export const forSpanish: Texts = {
     QUANTITY_BELOW_SOLD: 'La cantidad no puede ser menor que las {{count}} botellas ya vendidas o reservadas',
     BUY_NOW_NEEDS_PRICE: 'un lote de compra inmediata necesita un precio de compra inmediata',
     WATCHLIST_FULL: 'Tu lista de seguimiento está llena; quita un lote primero',
+    UNSUBSCRIBE_LINK_INVALID: 'Este enlace para darse de baja no es válido; cambia tus preferencias en tu cuenta',
     CART_FULL: 'Tu carrito está lleno; paga o quita un lote primero',
     USER_NOT_FOUND: 'Usuario no encontrado',
     DEACTIVATED: 'Esta cuenta está desactivada',

@@ -4,6 +4,17 @@
  */
 export const mailForEnglish = {
   hello: 'Hello {{name}},',
+  notifyOutbidSubject: 'You have been outbid on {{title}}',
+  notifyOutbidBody: 'Another bidder took the lead on {{title}}. The current bid is {{amount}}.',
+  notifyOutbidLink: 'Bid again before it closes: {{link}}',
+  notifyOutbidSms: '{{shop}}: you have been outbid on {{title}}; the current bid is {{amount}}. {{link}}',
+  notifyClosingSubject: '{{title}} closes soon',
+  notifyClosingBody: '{{title}} closes at {{when}} UTC, in about {{minutes}} minutes. The current bid is {{amount}}.',
+  notifyClosingLink: 'See the lot: {{link}}',
+  notifyWonSubject: 'You won {{title}}',
+  notifyWonBody: 'Congratulations: you won {{title}} at {{amount}}.',
+  notifyStop: 'To stop these e-mails, open {{link}}',
+  notifyChoices: 'All your notification choices: {{link}}',
   logAnchorSubject: 'Log anchor at position {{position}}',
   logAnchorBody:
     'The head of the event log was signed at {{signedAt}}: position {{position}}, log hash {{logHash}}. Keep this message and its attachment: `npm run verify -- --anchors anchors.json --public-key audit-signing-key.pub.pem` checks the log against it.',
@@ -49,6 +60,8 @@ export const mailForEnglish = {
   returnRefusedBody: 'We could not accept your return of {{qty}} × {{title}} (invoice {{invoice}}).',
   returnNote: 'Note from our team: {{note}}',
   returnLink: 'Your returns: {{link}}',
+  shippingTrackedSubject: 'Your order has shipped: invoice {{invoice}}',
+  shippingTrackedBody: 'Your wine of invoice {{invoice}} is on its way with {{carrier}}, tracking number {{tracking}}.',
 } as const;
 
 /** The English mail texts' type (the UI's typed resources name them too). */

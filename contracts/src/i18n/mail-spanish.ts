@@ -3,6 +3,17 @@ import type { MailTexts } from './mail-english.ts';
 /** Mail and text messages in Spanish: the same keys as mail-english.ts. */
 export const mailForSpanish: MailTexts = {
   hello: 'Hola {{name}}:',
+  notifyOutbidSubject: 'Han superado tu puja por {{title}}',
+  notifyOutbidBody: 'Otro postor tomó la delantera en {{title}}. La puja actual es {{amount}}.',
+  notifyOutbidLink: 'Vuelve a pujar antes del cierre: {{link}}',
+  notifyOutbidSms: '{{shop}}: han superado tu puja por {{title}}; la puja actual es {{amount}}. {{link}}',
+  notifyClosingSubject: '{{title}} cierra pronto',
+  notifyClosingBody: '{{title}} cierra a las {{when}} UTC, en unos {{minutes}} minutos. La puja actual es {{amount}}.',
+  notifyClosingLink: 'Ver el lote: {{link}}',
+  notifyWonSubject: 'Ganaste {{title}}',
+  notifyWonBody: 'Enhorabuena: ganaste {{title}} por {{amount}}.',
+  notifyStop: 'Para dejar de recibir estos correos, abre {{link}}',
+  notifyChoices: 'Todas tus preferencias de notificación: {{link}}',
   logAnchorSubject: 'Ancla del registro en la posición {{position}}',
   logAnchorBody:
     'La cabeza del registro de eventos se firmó el {{signedAt}}: posición {{position}}, hash del registro {{logHash}}. Guarde este mensaje y su adjunto: `npm run verify -- --anchors anchors.json --public-key audit-signing-key.pub.pem` comprueba el registro con él.',
@@ -50,4 +61,6 @@ export const mailForSpanish: MailTexts = {
   returnRefusedBody: 'No pudimos aceptar tu devolución de {{qty}} × {{title}} (factura {{invoice}}).',
   returnNote: 'Nota de nuestro equipo: {{note}}',
   returnLink: 'Tus devoluciones: {{link}}',
+  shippingTrackedSubject: 'Tu pedido fue enviado: factura {{invoice}}',
+  shippingTrackedBody: 'Tu vino de la factura {{invoice}} va en camino con {{carrier}}, número de seguimiento {{tracking}}.',
 };

@@ -6,6 +6,8 @@ export interface Amounts {
   premiumPercent: number;
   premium: number;
   tax: number;
+  /** Issue 31: the shipping charge (0 or absent: none). */
+  shipping?: number;
   total: number;
 }
 
@@ -17,8 +19,18 @@ const cents = (value: number) => Math.round(value);
  * delivery state's rate (basis points). Every figure is integer cents; the total is their sum, so the
  * parts always add up to it.
  */
-export function invoiceAmounts(subtotal: number, premiumPercent: number, taxRate: number): Amounts {
+export function invoiceAmounts(
+  subtotal: number,
+  premiumPercent: number,
+  taxRate: number,
+  /** Issue 31: a delivery's shipping charge, and whether its state taxes it. */
+  shipping?: { charge: number; taxable: boolean },
+): Amounts {
   const premium = cents((subtotal * premiumPercent) / 100);
-  const tax = cents(((subtotal + premium) * taxRate) / 10_000);
-  return { subtotal, premiumPercent, premium, tax, total: subtotal + premium + tax };
+  const charge = shipping?.charge ?? 0;
+  const base = subtotal + premium + (shipping?.taxable ? charge : 0);
+  const tax = cents((base * taxRate) / 10_000);
+  const amounts = { subtotal, premiumPercent, premium, tax, total: subtotal + premium + charge + tax };
+  // Pickup and older invoices keep their shape; a shipment's charge is its own figure.
+  return shipping ? { ...amounts, shipping: charge } : amounts;
 }

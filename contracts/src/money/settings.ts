@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { defaultShippingRates, type ShippingRates } from '../shipping/rates.ts';
 
 /** Where pickup happens, shown on the cart, the checkout and the invoice (seeds 001 locationDetail). */
 export const PickupLocation = z.object({
@@ -39,6 +40,8 @@ export interface MoneySettings {
   offlineOrdersMax: number;
   /** ...holding at most this many bottles together (default 24). */
   offlineBottlesMax: number;
+  /** Issue 31: the shipping rate table of deliveries (platform config SHIPPING_RATES overrides it). */
+  shipping: ShippingRates;
 }
 
 export const defaultPickupLocation: PickupLocation = {
@@ -63,6 +66,7 @@ export const defaultMoneySettings: MoneySettings = {
   appointmentTimeZone: 'America/Chicago',
   offlineOrdersMax: 3,
   offlineBottlesMax: 24,
+  shipping: defaultShippingRates,
 };
 
 /** The tax rate of an address, in basis points: its city's if configured, else its state's, else 0. */

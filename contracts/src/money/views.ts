@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ShipmentView, ShippingQuoteView } from '../shipping/views.ts';
 import { PickupLocation } from './settings.ts';
 
 /** seeds 001 §3 Cart "cartValues": every figure integer cents; the tax rate in basis points. */
@@ -9,6 +10,8 @@ export const CartValues = z.object({
   premium: z.number(),
   tax_rate: z.number(),
   tax: z.number(),
+  /** Issue 31: the shipping charge of a delivery, cents (in the total; in tax where the state taxes it). */
+  shipping: z.number().optional(),
   total: z.number(),
   paid: z.number(),
   due: z.number(),
@@ -46,6 +49,8 @@ export const AddressQuote = z.object({
   cartValues: CartValues,
   tax_state: z.string(),
   cartLocation: PickupLocation,
+  /** Issue 31: a delivery's shipping (the charge, the hold's dates); null for pickup. */
+  shipping: ShippingQuoteView.nullable().optional(),
 });
 
 /** What a checkout ends in: paid, waiting for the card issuer (go to `url`), or placed unpaid. */
@@ -130,6 +135,8 @@ export type InvoiceSummary = z.infer<typeof InvoiceSummary>;
 /** seeds 001 §3 "Invoice detail", every block. */
 export const InvoiceDetail = InvoiceSummary.extend({
   delivery_method: z.enum(['pickup', 'delivery']),
+  /** Issue 31: a delivery's method, ship date and tracking; null for pickup. */
+  shipment: ShipmentView.nullable().optional(),
   invoiceItems: z.array(InvoiceItem),
   allTransactions: z.array(Transaction),
   /** The pickup appointment; null until one is booked. */

@@ -105,6 +105,15 @@ export async function invoiceDetail(
   return {
     ...invoiceSummary(invoice),
     delivery_method: delivery.method,
+    shipment: delivery.shipping
+      ? {
+          method: delivery.shipping.method,
+          ship_date: delivery.shipping.shipDate,
+          carrier: invoice.tracking?.carrier ?? null,
+          tracking_number: invoice.tracking?.tracking_number ?? null,
+          tracked_at: invoice.tracking?.at ?? null,
+        }
+      : null,
     invoiceItems: invoice.items.map((line) => ({
       product_id: line.product_id,
       title: line.title,
@@ -124,6 +133,7 @@ export async function invoiceDetail(
       premium: amounts.premium,
       tax_rate: delivery.taxRate,
       tax: amounts.tax,
+      shipping: amounts.shipping ?? 0,
       total: amounts.total,
       paid: invoice.paid,
       due: invoice.due,

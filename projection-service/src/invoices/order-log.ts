@@ -32,8 +32,14 @@ export function orderLogText(e: InvoiceEvent): string {
         delivery.method === 'pickup' || !delivery.address
           ? 'Pickup chosen'
           : `Delivery to ${delivery.address.city}, ${delivery.address.state} chosen`;
-      return `${where}; tax ${formatRate(delivery.taxRate)} (${delivery.taxState}), total ${formatMoney(amounts.total)}.`;
+      const ship =
+        delivery.shipping && amounts.shipping !== undefined
+          ? `; shipping ${formatMoney(amounts.shipping)} (${delivery.shipping.method}${delivery.shipping.shipDate ? `, ships ${delivery.shipping.shipDate}` : ''})`
+          : '';
+      return `${where}${ship}; tax ${formatRate(delivery.taxRate)} (${delivery.taxState}), total ${formatMoney(amounts.total)}.`;
     }
+    case 'ShipmentTracked':
+      return `Shipped with ${e.data.carrier}, tracking number ${e.data.trackingNumber}.`;
     case 'PaymentStarted': {
       const card = e.data.card ? ` (${e.data.card.brand} ending ${e.data.card.last4})` : '';
       return `${methodLabel[e.data.method]} payment of ${formatMoney(e.data.amount)} started${card}.`;
@@ -59,6 +65,10 @@ export function orderLogText(e: InvoiceEvent): string {
       return `Return ${e.data.returnId} accepted: refund to the ${e.data.to}.${e.data.note ? ` Note: ${e.data.note}` : ''}`;
     case 'ReturnRefused':
       return `Return ${e.data.returnId} refused: ${e.data.note}`;
+    case 'ReturnReceived':
+      return `Return ${e.data.returnId} received: ${plural(e.data.good, 'unit')} back in stock, ${e.data.damaged} damaged.${e.data.note ? ` Note: ${e.data.note}` : ''}`;
+    case 'ReturnRefundStarted':
+      return `Refund of ${formatMoney(e.data.amount)} for return ${e.data.returnId} started${e.data.reason ? `: ${e.data.reason}` : ''}.`;
     default: {
       const _exhaustive: never = e;
       return _exhaustive;

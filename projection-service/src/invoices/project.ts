@@ -25,6 +25,8 @@ export interface InvoiceAmountsDocument {
   premium_percent: number;
   premium: number;
   tax: number;
+  /** Issue 31: a delivery's shipping charge (absent: none). */
+  shipping?: number;
   total: number;
 }
 
@@ -54,6 +56,8 @@ export interface InvoiceDocument {
   voided: boolean;
   notes_public: { note: string; at: string }[];
   order_log: OrderLogEntry[];
+  /** Issue 31: a delivery's carrier and tracking number, once staff entered them. */
+  tracking?: { carrier: string; tracking_number: string; at: string } | null;
   _position: string;
 }
 
@@ -70,12 +74,14 @@ const amountsDocument = (a: {
   premiumPercent: number;
   premium: number;
   tax: number;
+  shipping?: number;
   total: number;
 }): InvoiceAmountsDocument => ({
   subtotal: a.subtotal,
   premium_percent: a.premiumPercent,
   premium: a.premium,
   tax: a.tax,
+  ...(a.shipping === undefined ? {} : { shipping: a.shipping }),
   total: a.total,
 });
 
@@ -95,6 +101,7 @@ export const invoicesProjection: Projection = {
   handles: new Set([
     'InvoiceIssued',
     'InvoiceDeliveryChosen',
+    'ShipmentTracked',
     'PaymentStarted',
     'PaymentActionRequired',
     'PaymentRecorded',
@@ -105,6 +112,8 @@ export const invoicesProjection: Projection = {
     'ReturnRequested',
     'ReturnAccepted',
     'ReturnRefused',
+    'ReturnReceived',
+    'ReturnRefundStarted',
   ]),
   indexes: {
     [INVOICES]: [
@@ -172,6 +181,10 @@ export const invoicesProjection: Projection = {
             amounts: { $literal: amountsDocument(e.data.amounts) },
           }),
         ];
+      case 'ShipmentTracked': {
+        const tracking = { carrier: e.data.carrier, tracking_number: e.data.trackingNumber, at };
+        return [invoiceChange(invoiceId, event, { tracking: { $literal: tracking } })];
+      }
       case 'PaymentStarted': {
         const { paymentId, method, amount, card } = e.data;
         return [
@@ -262,6 +275,8 @@ export const invoicesProjection: Projection = {
       case 'ReturnRequested':
       case 'ReturnAccepted':
       case 'ReturnRefused':
+      case 'ReturnReceived':
+      case 'ReturnRefundStarted':
         return [invoiceChange(invoiceId, event, null)];
       case 'InvoiceVoided':
         return [invoiceChange(invoiceId, event, { voided: { $literal: true } })];

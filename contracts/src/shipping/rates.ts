@@ -1,0 +1,154 @@
+import { z } from 'zod';
+
+/**
+ * Issue 31 "Delivery": how a delivery travels. `ground` is the carrier's ground service;
+ * `temperature` a temperature-controlled one (a surcharge a bottle); `hold` is the seasonal hold wine
+ * merchants offer in summer and winter: the order waits in the cellar and ships on the date the buyer
+ * chose.
+ */
+export const ShipMethods = ['ground', 'temperature', 'hold'] as const;
+export const ShipMethod = z.enum(ShipMethods);
+export type ShipMethod = z.infer<typeof ShipMethod>;
+
+const Cents = z.number().int().min(0).max(10_000_000);
+const StateCode = z.string().regex(/^[A-Z]{2}$/);
+
+/** One state's rate: the first bottle, each further one, and whether the state taxes shipping. */
+export const StateShippingRate = z.strictObject({
+  firstBottle: Cents,
+  perBottle: Cents,
+  /** The state counts shipping charged with a taxable sale in the tax base. */
+  taxable: z.boolean(),
+});
+export type StateShippingRate = z.infer<typeof StateShippingRate>;
+
+/**
+ * The rate table (issue 31): per US state and number of bottles, a minimum charge, free shipping from
+ * a threshold, a surcharge a bottle per method, the states a wine shipment may not go to, and the
+ * seasonal hold's months and ship-date window. Every amount is integer cents.
+ */
+export const ShippingRates = z.strictObject({
+  /** The rate of a state without a row of its own. */
+  standard: StateShippingRate,
+  /** Rows per state; a row may set only what differs from `standard`. */
+  states: z.record(StateCode, StateShippingRate.partial()),
+  /** States where shipping wine is not allowed: a delivery there is refused (SHIPPING_NOT_ALLOWED). */
+  notAllowed: z.array(StateCode),
+  /** The least a delivery is charged (before the free-shipping threshold). */
+  minimum: Cents,
+  /** Goods (lines and premium) at or above this ship free; null: never free. */
+  freeThreshold: Cents.nullable(),
+  /** Added to each bottle by method. */
+  surcharge: z.strictObject({ ground: Cents, temperature: Cents, hold: Cents }),
+  hold: z.strictObject({
+    /** The months (1-12, server clock) the hold is offered: summer and winter. */
+    months: z.array(z.number().int().min(1).max(12)),
+    /** The ship date is at least this many days after today... */
+    minDays: z.number().int().min(1).max(365),
+    /** ...and at most this many. */
+    maxDays: z.number().int().min(1).max(366),
+  }),
+});
+export type ShippingRates = z.infer<typeof ShippingRates>;
+
+/** A configured override: any part of the table, the rest from the defaults (platform config SHIPPING_RATES). */
+export const ShippingRatesOverride = ShippingRates.partial().extend({
+  standard: StateShippingRate.partial().optional(),
+  surcharge: ShippingRates.shape.surcharge.partial().optional(),
+  hold: ShippingRates.shape.hold.partial().optional(),
+});
+export type ShippingRatesOverride = z.infer<typeof ShippingRatesOverride>;
+
+/** States whose sales tax reaches shipping charged with a taxable sale (the common rule of each). */
+const taxesShipping = [
+  'AR',
+  'CT',
+  'DC',
+  'GA',
+  'HI',
+  'IL',
+  'IN',
+  'KS',
+  'KY',
+  'MI',
+  'MN',
+  'MS',
+  'NE',
+  'NJ',
+  'NM',
+  'NY',
+  'NC',
+  'ND',
+  'OH',
+  'PA',
+  'RI',
+  'SC',
+  'SD',
+  'TN',
+  'TX',
+  'VT',
+  'WA',
+  'WV',
+  'WI',
+] as const;
+
+/** Far states cost more to reach from Chicago. */
+const far = { firstBottle: 3500, perBottle: 700 };
+
+export const defaultShippingRates: ShippingRates = {
+  standard: { firstBottle: 2500, perBottle: 500, taxable: false },
+  states: {
+    ...Object.fromEntries(taxesShipping.map((s) => [s, { taxable: true }])),
+    AK: { ...far, taxable: false },
+    HI: { ...far, taxable: true },
+    CA: { firstBottle: 3000, perBottle: 600, taxable: false },
+    OR: { firstBottle: 3000, perBottle: 600, taxable: false },
+    WA: { firstBottle: 3000, perBottle: 600, taxable: true },
+  },
+  // Direct-to-consumer wine shipping is barred or impractical there.
+  notAllowed: ['AL', 'AR', 'DE', 'KY', 'MS', 'RI', 'UT'],
+  minimum: 2500,
+  freeThreshold: 150_000,
+  surcharge: { ground: 0, temperature: 400, hold: 0 },
+  // Summer (May-September) and winter (November-March).
+  hold: { months: [1, 2, 3, 5, 6, 7, 8, 9, 11, 12], minDays: 1, maxDays: 180 },
+};
+
+/** The defaults with an override laid over them. */
+export function shippingRatesWith(override: ShippingRatesOverride | undefined): ShippingRates {
+  if (!override) return defaultShippingRates;
+  const d = defaultShippingRates;
+  return ShippingRates.parse({
+    ...d,
+    ...override,
+    standard: { ...d.standard, ...override.standard },
+    surcharge: { ...d.surcharge, ...override.surcharge },
+    hold: { ...d.hold, ...override.hold },
+  });
+}
+
+/** A state's full rate: its row over the standard one. */
+export const stateShippingRate = (rates: ShippingRates, state: string): StateShippingRate => ({
+  ...rates.standard,
+  ...rates.states[state],
+});
+
+const DAY_MS = 86_400_000;
+/** `YYYY-MM-DD` of a moment, in UTC. */
+export const isoDay = (at: Date) => at.toISOString().slice(0, 10);
+
+/** The ship dates a hold may choose today, inclusive, as `YYYY-MM-DD`. */
+export function holdWindow(rates: ShippingRates, now: Date): { from: string; to: string } {
+  const today = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
+  return {
+    from: isoDay(new Date(today + rates.hold.minDays * DAY_MS)),
+    to: isoDay(new Date(today + rates.hold.maxDays * DAY_MS)),
+  };
+}
+
+/** Whether the seasonal hold is offered now (its months, by the server clock). */
+export const holdOffered = (rates: ShippingRates, now: Date) =>
+  rates.hold.months.includes(now.getUTCMonth() + 1);
+
+/** A ship date as the buyer picks it. */
+export const ShipDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
