@@ -1,8 +1,10 @@
 import { actions } from '@wine/contracts';
-import { walletStream } from '@wine/event-schemas';
+import { giftCardStream, walletStream } from '@wine/event-schemas';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestCommandService, type TestCommandService } from '../testing.ts';
 import { walletDecider } from '../wallets/wallet.ts';
+import { codeHash } from './codes.ts';
+import { giftCardDecider } from './giftcard.ts';
 
 let service: TestCommandService;
 beforeAll(async () => {
@@ -37,6 +39,13 @@ describe('gift cards', () => {
       message: 'Gift card added to your wallet',
       responseData: { balance: 2_500 },
     });
+    // issue 31: the owner entering the code again is told it was redeemed, and nothing is added.
+    const mine = await redeem(ann.token, card.code);
+    expect([mine.status, mine.body.data.code, mine.body.data.message]).toEqual([
+      409,
+      'GIFT_CARD_REDEEMED',
+      'This gift card was already redeemed',
+    ]);
     const again = await redeem(bob.token, card.code);
     expect([again.status, again.body.data.code]).toEqual([409, 'GIFT_CARD_REDEEMED']);
     const unknown = await redeem(bob.token, 'AAAA-BBBB-CCCC-DDDD');
@@ -69,6 +78,47 @@ describe('gift cards', () => {
       { token: dan.token },
     );
     expect(given.body.data.responseData.balance).toBe(5_000);
+  });
+
+  it('replays a retried request, and finishes a redemption cut off before its credit, once', async () => {
+    const admin = await service.signUp('admin2@gifts.example', ['admin']);
+    const cy = await service.signUp('cy@gifts.example');
+    const eve = await service.signUp('eve@gifts.example');
+    const issued = await service.post<Issued>(
+      actions.issueGiftCards.path,
+      { amount: 1_000, count: 2 },
+      { token: admin.token },
+    );
+    const [first, second] = issued.body.data.responseData.cards;
+    if (!first || !second) throw new Error('no cards');
+    const redeem = (token: string, code: string, commandId?: string) =>
+      service.post<{ balance: number }>(
+        actions.addGiftCardWalletBalance.path,
+        { code },
+        { token, ...(commandId && { commandId }) },
+      );
+    const once = await redeem(cy.token, first.code, 'redeem-cy-1');
+    const retried = await redeem(cy.token, first.code, 'redeem-cy-1');
+    expect([once.status, retried.status]).toEqual([200, 200]);
+    expect(retried.body.data.responseData.balance).toBe(1_000);
+
+    // The card's stream says redeemed by Eve, but the wallet step never ran (a crash between the two).
+    await service.service.streams.handle(
+      giftCardStream(codeHash(second.code)),
+      giftCardDecider,
+      { type: 'RedeemGiftCard', userId: eve.id },
+      {
+        commandId: 'cut-off',
+        correlationId: 'cut-off',
+        actor: { kind: 'user', id: eve.id },
+        now: new Date(),
+      },
+    );
+    const finished = await redeem(eve.token, second.code);
+    expect([finished.status, finished.body.data.responseData.balance]).toEqual([200, 1_000]);
+    const thenAgain = await redeem(eve.token, second.code);
+    expect([thenAgain.status, thenAgain.body.data.code]).toEqual([409, 'GIFT_CARD_REDEEMED']);
+    expect((await service.service.streams.load(walletStream(eve.id), walletDecider)).balance).toBe(1_000);
   });
 
   it('lets only an admin issue, checked before the body is read', async () => {

@@ -58,9 +58,18 @@ export const giftCardRoutes: FastifyPluginAsync<GiftCardRouteDeps> = async (app,
       const hash = codeHash(input.code);
       if (normaliseCode(input.code).length !== 16) throw new AppError('GIFT_CARD_UNKNOWN');
       const card = await streams.load(giftCardStream(hash), giftCardDecider);
-      // The same buyer redeeming again after a lost answer finds it done, not refused.
+      const entryId = `gift:${hash.slice(0, 40)}`;
+      // The same buyer's card: a retry of the request that redeemed it (its x-command-id) answers as
+      // that request did, and a redemption cut off before its credit is finished; otherwise it was
+      // redeemed before, and is said so (issue 31: 'added' for a card that added nothing misled).
       const already = card.status === 'redeemed' && card.userId === userId;
-      if (!already) {
+      if (already) {
+        const events = await streams.store.readStream(giftCardStream(hash));
+        const redeeming = events.find((e) => e.type === 'GiftCardRedeemed');
+        const wallet = await streams.load(walletStream(userId), walletDecider);
+        const retry = redeeming?.metadata.commandId === ctx.commandId;
+        if (!retry && wallet.entries.has(entryId)) throw new AppError('GIFT_CARD_REDEEMED');
+      } else {
         // Separation of duties: the admin who issued a card does not put it in their own wallet.
         const [issued] = await streams.store.readStream(giftCardStream(hash));
         if (issued) refuseOwnMoneyRecord(issued.metadata.actor.id, [userId]);
@@ -74,7 +83,7 @@ export const giftCardRoutes: FastifyPluginAsync<GiftCardRouteDeps> = async (app,
       const redeemed = await streams.load(giftCardStream(hash), giftCardDecider);
       if (redeemed.status !== 'redeemed') throw new AppError('GIFT_CARD_UNKNOWN');
       const entry = {
-        entryId: `gift:${hash.slice(0, 40)}`,
+        entryId,
         amount: redeemed.amount,
         source: 'giftcard' as const,
         reference: redeemed.giftCardId,

@@ -8,6 +8,7 @@ import { aCard, aUser } from '../../test-utils/fixtures.ts';
 /** /transactions for a buyer with $50.00 of credit; 'GIFT-2500' is a fresh $25.00 card, 'USED-1' a redeemed one. */
 const transactionsPage = () => {
   let balance = 5_000;
+  const redeemed = new Set(['USED-1']);
   return renderApp('/transactions', {
     storedToken: 'tok-1',
     api: {
@@ -16,7 +17,7 @@ const transactionsPage = () => {
       getCards: () => ({ data: [aCard()], has_more: false }),
       getCreditHistory: () => ({ records: [], totalRecords: 0, setDisp: '', balance }),
       addGiftCardWalletBalance: ({ code }) => {
-        if (code === 'USED-1') {
+        if (redeemed.has(code)) {
           throw new Failure(
             'This gift card was already redeemed',
             409,
@@ -28,6 +29,7 @@ const transactionsPage = () => {
           throw new Failure('This gift card code is not valid', 404, { field: 'code' }, 'GIFT_CARD_UNKNOWN');
         }
         balance += 2_500;
+        redeemed.add(code);
         return withMessage('Gift card added to your wallet: $25.00', { balance });
       },
     },
@@ -63,6 +65,21 @@ describe('redeeming a gift card in the wallet', () => {
       { code: 'USED-1' },
       { code: 'GIFT-2500' },
     ]);
+  });
+
+  it('says so when the buyer enters again a card they redeemed, adding nothing (issue 31)', async () => {
+    const { user } = await transactionsPage();
+    const form = await screen.findByRole('form', { name: 'Redeem a gift card' });
+    const code = within(form).getByRole('textbox', { name: 'Gift card code' });
+    await user.type(code, 'GIFT-2500');
+    await user.click(within(form).getByRole('button', { name: 'Redeem' }));
+    await waitFor(() => expect(screen.getByTestId('wallet-balance').textContent).toBe('$75.00'));
+    await user.type(code, 'GIFT-2500');
+    await user.click(within(form).getByRole('button', { name: 'Redeem' }));
+    await waitFor(() => expect(code.getAttribute('aria-invalid')).toBe('true'));
+    expect(within(form).getByText('This gift card was already redeemed')).toBeTruthy();
+    expect(within(form).queryByRole('status')).toBeNull();
+    expect(screen.getByTestId('wallet-balance').textContent).toBe('$75.00');
   });
 
   it('asks for a code before asking the server', async () => {
