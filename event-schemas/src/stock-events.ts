@@ -39,8 +39,16 @@ export const StockSold = defineEvent({
   schema: z.object({ reservationId: Id, invoiceId: Id, qty: z.number().int().min(1) }),
 });
 
+/** Issue 31: bottles of a return received in good condition, back on the lot's stock to sell again. */
+export const StockReturned = defineEvent({
+  type: 'StockReturned',
+  version: 1,
+  schema: z.object({ returnId: Id, invoiceId: Id, qty: z.number().int().min(1) }),
+});
+
 export type StockEvent =
   | { type: 'StockReserved'; data: z.infer<typeof StockReserved.schema> }
   | { type: 'ReservationReleased'; data: z.infer<typeof ReservationReleased.schema> }
-  | { type: 'StockSold'; data: z.infer<typeof StockSold.schema> };
-export const stockEventDefinitions = [StockReserved, ReservationReleased, StockSold] as const;
+  | { type: 'StockSold'; data: z.infer<typeof StockSold.schema> }
+  | { type: 'StockReturned'; data: z.infer<typeof StockReturned.schema> };
+export const stockEventDefinitions = [StockReserved, ReservationReleased, StockSold, StockReturned] as const;

@@ -48,6 +48,7 @@ export const MONEY_EVENTS: ReadonlySet<string> = new Set([
   'GiftCardIssued',
   'GiftCardRedeemed',
   'ReturnAccepted',
+  'ReturnRefundStarted',
 ]);
 
 /** The last anchor a witness file holds; null when there is none (or it is not one). */

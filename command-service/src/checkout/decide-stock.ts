@@ -24,7 +24,9 @@ export type StockCommand =
       reservationId: string;
       reason: 'checkout_failed' | 'payment_failed' | 'expired';
     }
-  | { type: 'SellReservation'; reservationId: string; invoiceId: string; now: Date };
+  | { type: 'SellReservation'; reservationId: string; invoiceId: string; now: Date }
+  /** Issue 31: a received return's good bottles back on the stock, once per return. */
+  | { type: 'RestockReturn'; returnId: string; invoiceId: string; qty: number };
 
 export function decideStock(command: StockCommand, state: Lot): LotEvent[] {
   if (state.status === 'empty') throw new AppError('LOT_NOT_FOUND');
@@ -77,6 +79,11 @@ export function decideStock(command: StockCommand, state: Lot): LotEvent[] {
         // The last bottle sold by buy now ends the lot's auction in the same append (lots/ending.ts).
         ...soldOut(state, hold.qty, command.now),
       ];
+    }
+    case 'RestockReturn': {
+      if (state.restocked?.[command.returnId] !== undefined || command.qty < 1) return [];
+      const { returnId, invoiceId, qty } = command;
+      return [{ type: 'StockReturned', data: { returnId, invoiceId, qty } }];
     }
     default: {
       const _exhaustive: never = command;

@@ -87,6 +87,7 @@ export function decideLot(command: LotCommand, state: Lot): LotEvent[] {
     case 'ReserveStock':
     case 'ReleaseReservation':
     case 'SellReservation':
+    case 'RestockReturn':
       return decideStock(command, state);
     case 'CloseLot':
       // Exactly once: only an open lot past its (extended) close closes; anything else is a no-op.

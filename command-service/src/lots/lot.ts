@@ -29,6 +29,8 @@ export interface ListedLot {
    * otherwise copy every sale it ever made on each event.
    */
   sales: Record<string, number>;
+  /** Issue 31: returns whose good bottles came back on this lot's stock, so a retry restocks once. */
+  restocked?: Record<string, number>;
 }
 
 export interface Hold {
@@ -133,6 +135,13 @@ export function evolveLot(state: Lot, event: LotEvent): Lot {
         sold: state.sold + event.data.qty,
         holds: withoutHold(state.holds, event.data.reservationId),
         sales: recentSales(state.sales, event.data.reservationId, event.data.qty),
+      };
+    case 'StockReturned':
+      // The good bottles of a return can be sold again (never below nothing sold by buy now).
+      return {
+        ...state,
+        sold: Math.max(0, state.sold - event.data.qty),
+        restocked: { ...state.restocked, [event.data.returnId]: event.data.qty },
       };
     default: {
       const _exhaustive: never = event;

@@ -1,4 +1,4 @@
-import { cardCanTake, defaultRefundTo, type RefundablePayment } from '@wine/contracts';
+import { cardCanTake, defaultRefundTo, formatMoney, type RefundablePayment } from '@wine/contracts';
 import type { InvoiceEvent } from '@wine/event-schemas';
 import { AppError } from '@wine/platform';
 import { type Invoice, type IssuedInvoice, isPaid, type ReturnCase } from '../invoices/invoice.ts';
@@ -25,7 +25,22 @@ export type ReturnCommand =
     }
   | { type: 'AcceptReturn'; returnId: string; by: string; note: string; to: 'card' | 'wallet' | null }
   | { type: 'RefuseReturn'; returnId: string; note: string }
-  | { type: 'RefundReturn'; returnId: string; refundId: string; paymentId: string };
+  /** Issue 31: the bottles are back, `good` to the lot's stock, `damaged` not. */
+  | { type: 'ReceiveReturn'; returnId: string; good: number; damaged: number; by: string; note: string }
+  /**
+   * Issue 31: claim the refund of a received return: `amount` (null: what the return brings; less
+   * needs a reason), split the way the invoice was paid. Nothing moves before this is on the log.
+   */
+  | {
+      type: 'StartRefund';
+      returnId: string;
+      refundId: string;
+      amount: number | null;
+      reason: string;
+      by: string;
+    }
+  /** Issue 31: the claimed refund's parts were given back (wallet credited, card refunded): record them. */
+  | { type: 'RecordRefund'; returnId: string };
 
 /** The invoice's payments that took money, with what each gave back already. */
 export const refundablePayments = (invoice: IssuedInvoice): (RefundablePayment & { paymentId: string })[] =>
@@ -38,52 +53,88 @@ export const refundablePayments = (invoice: IssuedInvoice): (RefundablePayment &
       refunded: invoice.refundedFrom[paymentId] ?? 0,
     }));
 
-/**
- * The payment a refund goes back through: to the card, a card payment (with its charge) that can take
- * it; to the wallet, the payment with the most left to give back (the wallet credits it either way).
- */
-export function refundSource(invoice: IssuedInvoice, to: 'card' | 'wallet', amount: number) {
-  const payments = refundablePayments(invoice);
-  const left = (p: RefundablePayment) => p.amount - p.refunded;
-  const candidates =
-    to === 'card'
-      ? payments.filter(
-          (p) => p.method === 'card' && left(p) >= amount && invoice.payments[p.paymentId]?.chargeId,
-        )
-      : payments;
-  const best = candidates.sort((a, b) => left(b) - left(a))[0];
-  if (!best) throw new AppError('RETURN_CARD_UNAVAILABLE');
-  return { paymentId: best.paymentId, chargeId: invoice.payments[best.paymentId]?.chargeId ?? null };
-}
-
-/** Money promised or given back for returns: refunded, accepted or still asked for. */
+/** Money promised or given back for returns: what each return not refused brings (refunded or not). */
 const committed = (invoice: IssuedInvoice) =>
   Object.values(invoice.returns)
-    .filter((r) => r.status === 'requested' || r.status === 'accepted')
-    .reduce((sum, r) => sum + r.amount, invoice.returned);
+    .filter((r) => r.status !== 'refused')
+    .reduce((sum, r) => sum + r.amount, 0);
 
 /** Units of a line asked back and not refused. */
-const unitsTaken = (invoice: IssuedInvoice, lotId: string) =>
+const unitsTaken = (invoice: IssuedInvoice, lotId: string) => lineTaken(invoice, lotId).qty;
+
+/** Bottles of a line asked back and not refused, and the money they bring. */
+const lineTaken = (invoice: IssuedInvoice, lotId: string) =>
   Object.values(invoice.returns)
     .filter((r) => r.lotId === lotId && r.status !== 'refused')
-    .reduce((sum, r) => sum + r.qty, 0);
+    .reduce((sum, r) => ({ qty: sum.qty + r.qty, amount: sum.amount + r.amount }), { qty: 0, amount: 0 });
 
 /**
- * The refund a return brings: the line's share of what was paid, in whole cents: the units' amount
- * plus their share of the premium and tax. The last units of the invoice take whatever is left, so
- * returning everything gives back exactly what was paid; never more than is left to give back.
+ * Issue 31: what a whole line brings back: its price plus its share of the premium and tax, pro rata
+ * of the subtotal, rounded down to the cent (so the lines together never exceed the total).
+ */
+export function lineRefund(invoice: IssuedInvoice, lotId: string): number {
+  const line = invoice.issued.lines.find((l) => l.lotId === lotId);
+  if (!line) return 0;
+  const { subtotal, premium, tax } = invoice.amounts;
+  return line.amount + (subtotal > 0 ? Math.floor(((premium + tax) * line.amount) / subtotal) : 0);
+}
+
+/**
+ * The refund `qty` bottles of a line bring: the line's refund per bottle, in whole cents, rounded
+ * down; the last bottles of a line take what the line has left, and the last bottles of the invoice
+ * what is left of what was paid, so returning everything gives back exactly what was paid and
+ * never a cent more (issue 31).
  */
 export function returnAmount(invoice: IssuedInvoice, lotId: string, qty: number): number {
   const line = invoice.issued.lines.find((l) => l.lotId === lotId);
   if (!line) return 0;
-  const { subtotal, premium, tax } = invoice.amounts;
-  const units = qty === line.qty ? line.amount : Math.round((line.amount * qty) / line.qty);
-  const share = units + (subtotal > 0 ? Math.round(((premium + tax) * units) / subtotal) : 0);
+  const whole = lineRefund(invoice, lotId);
+  const taken = lineTaken(invoice, lotId);
+  const share =
+    taken.qty + qty >= line.qty ? Math.max(0, whole - taken.amount) : Math.floor((whole * qty) / line.qty);
   const left = Math.max(0, invoice.paid - committed(invoice));
   const everythingBack = invoice.issued.lines.every(
-    (l) => unitsTaken(invoice, l.lotId) + (l.lotId === lotId ? qty : 0) >= l.qty,
+    (l) => lineTaken(invoice, l.lotId).qty + (l.lotId === lotId ? qty : 0) >= l.qty,
   );
   return everythingBack ? left : Math.min(share, left);
+}
+
+/** What the invoice can still give back: paid, less every refund already made. */
+export const refundableLeft = (invoice: IssuedInvoice) =>
+  refundablePayments(invoice).reduce((sum, p) => sum + p.amount - p.refunded, 0);
+
+/**
+ * Issue 31: a refund goes back the way the invoice was paid: shared over its payments pro rata of
+ * what each has left to give back (rounded down, the cents left over to the payments with most
+ * left), a card payment's part to its card, any other's (wallet, gift card, offline) to the wallet.
+ * Staff who chose the wallet send it all there.
+ */
+export function refundParts(invoice: IssuedInvoice, amount: number, to: 'card' | 'wallet' | null) {
+  const payments = refundablePayments(invoice)
+    .map((p) => ({ ...p, left: p.amount - p.refunded }))
+    .filter((p) => p.left > 0)
+    .sort((a, b) => b.left - a.left || a.paymentId.localeCompare(b.paymentId));
+  const total = payments.reduce((sum, p) => sum + p.left, 0);
+  if (amount > total) throw new AppError('RETURN_REFUND_AMOUNT');
+  const shares = payments.map((p) => Math.floor((amount * p.left) / total));
+  let rest = amount - shares.reduce((sum, n) => sum + n, 0);
+  for (let i = 0; rest > 0; i = (i + 1) % payments.length) {
+    const p = payments[i];
+    if (p && (shares[i] ?? 0) < p.left) {
+      shares[i] = (shares[i] ?? 0) + 1;
+      rest -= 1;
+    }
+  }
+  return payments
+    .map((p, i) => ({
+      paymentId: p.paymentId,
+      to:
+        to !== 'wallet' && p.method === 'card' && invoice.payments[p.paymentId]?.chargeId
+          ? ('card' as const)
+          : ('wallet' as const),
+      amount: shares[i] ?? 0,
+    }))
+    .filter((p) => p.amount > 0);
 }
 
 function caseOf(state: Invoice, returnId: string): { invoice: IssuedInvoice; asked: ReturnCase } {
@@ -105,14 +156,11 @@ function requestReturn(command: Extract<ReturnCommand, { type: 'RequestReturn' }
     throw new AppError('RETURN_WINDOW_CLOSED', { params: { days: command.returnDays } });
   }
   const open = Object.values(state.returns).some(
-    (r) => r.lotId === line.lotId && (r.status === 'requested' || r.status === 'accepted'),
+    (r) => r.lotId === line.lotId && r.status !== 'refused' && r.status !== 'refunded',
   );
   if (open) throw new AppError('RETURN_OPEN');
   const remaining = line.qty - unitsTaken(state, line.lotId);
   if (remaining <= 0) throw new AppError('RETURN_QUANTITY', { message: 'returns.nothingLeft' });
-  if (state.issued.kind === 'auction' && command.qty !== null && command.qty !== line.qty) {
-    throw new AppError('RETURN_QUANTITY', { message: 'returns.wholeLot' });
-  }
   const qty = command.qty ?? remaining;
   if (qty < 1 || qty > remaining) throw new AppError('RETURN_QUANTITY', { params: { max: remaining } });
   const amount = returnAmount(state, line.lotId, qty);
@@ -127,42 +175,73 @@ export function decideReturn(command: ReturnCommand, state: Invoice): InvoiceEve
       return requestReturn(command, state);
     case 'AcceptReturn': {
       const { invoice, asked } = caseOf(state, command.returnId);
-      // Accepted, its refund not recorded yet (the card refused it, or a step failed): the same
-      // decision again finishes it, and another destination re-routes the refund still to make.
       if (asked.status === 'accepted' && (command.to === null || command.to === asked.to)) return [];
       if (asked.status !== 'requested' && asked.status !== 'accepted') throw new AppError('RETURN_DECIDED');
       const payments = refundablePayments(invoice);
       const to = command.to ?? defaultRefundTo(payments, asked.amount);
-      if (to === 'card' && !cardCanTake(payments, asked.amount))
-        throw new AppError('RETURN_CARD_UNAVAILABLE');
+      if (to === 'card' && !cardCanTake(payments, 1)) throw new AppError('RETURN_CARD_UNAVAILABLE');
       const { returnId, by, note } = command;
       return [{ type: 'ReturnAccepted', data: { returnId, by, note, to } }];
     }
     case 'RefuseReturn': {
       const { asked } = caseOf(state, command.returnId);
-      if (asked.status !== 'requested') throw new AppError('RETURN_DECIDED');
+      // Refused while asked, or accepted and the wine never came back.
+      if (asked.status !== 'requested' && asked.status !== 'accepted') throw new AppError('RETURN_DECIDED');
       return [{ type: 'ReturnRefused', data: { returnId: command.returnId, note: command.note } }];
     }
-    case 'RefundReturn': {
+    case 'ReceiveReturn': {
+      const { asked } = caseOf(state, command.returnId);
+      const { returnId, good, damaged, by, note } = command;
+      if (asked.received) {
+        if (asked.received.good === good && asked.received.damaged === damaged) return [];
+        throw new AppError('RETURN_DECIDED');
+      }
+      if (asked.status === 'requested') throw new AppError('RETURN_NOT_ACCEPTED');
+      if (asked.status !== 'accepted') throw new AppError('RETURN_DECIDED');
+      if (good < 0 || damaged < 0 || good + damaged !== asked.qty)
+        throw new AppError('RETURN_CONDITION_COUNT', { params: { qty: asked.qty } });
+      return [{ type: 'ReturnReceived', data: { returnId, good, damaged, by, note } }];
+    }
+    case 'StartRefund': {
+      const { invoice, asked } = caseOf(state, command.returnId);
+      // A refund already claimed is finished, never claimed again (two requests refund once).
+      if (asked.status === 'refunding') return [];
+      if (asked.status === 'refunded') {
+        if (asked.refund?.refundId === command.refundId) return [];
+        throw new AppError('RETURN_REFUNDED');
+      }
+      if (asked.status === 'requested') throw new AppError('RETURN_NOT_ACCEPTED');
+      if (asked.status === 'accepted') throw new AppError('RETURN_NOT_RECEIVED');
+      if (asked.status !== 'received') throw new AppError('RETURN_DECIDED');
+      const max = Math.min(asked.amount, refundableLeft(invoice));
+      const amount = command.amount ?? max;
+      if (!Number.isInteger(amount) || amount < 1 || amount > max)
+        throw new AppError('RETURN_REFUND_AMOUNT', { params: { max: formatMoney(max) } });
+      const reason = command.reason.trim();
+      if (amount < max && reason.length === 0) throw new AppError('RETURN_REFUND_REASON');
+      const parts = refundParts(invoice, amount, asked.to);
+      const { returnId, refundId, by } = command;
+      return [{ type: 'ReturnRefundStarted', data: { returnId, refundId, amount, reason, by, parts } }];
+    }
+    case 'RecordRefund': {
       const { invoice, asked } = caseOf(state, command.returnId);
       if (asked.status === 'refunded') return [];
-      if (asked.status !== 'accepted' || !asked.to) throw new AppError('RETURN_DECIDED');
-      if (asked.amount > invoice.paid - invoice.returned) throw new AppError('RETURN_QUANTITY');
+      const plan = asked.refund;
+      if (asked.status !== 'refunding' || !plan) throw new AppError('RETURN_NOT_RECEIVED');
       const title = invoice.issued.lines.find((l) => l.lotId === asked.lotId)?.title ?? asked.lotId;
-      const reason = `Return of ${asked.qty} × ${title}: ${asked.reason}`.slice(0, 300);
-      return [
-        {
-          type: 'PaymentRefunded',
-          data: {
-            refundId: command.refundId,
-            paymentId: command.paymentId,
-            amount: asked.amount,
-            to: asked.to,
-            reason,
-            returnId: command.returnId,
-          },
+      const why = plan.reason ? `${asked.reason} (${plan.reason})` : asked.reason;
+      const reason = `Return of ${asked.qty} × ${title}: ${why}`.slice(0, 300);
+      return plan.parts.map((part, i) => ({
+        type: 'PaymentRefunded' as const,
+        data: {
+          refundId: `${plan.refundId}-${i + 1}`,
+          paymentId: part.paymentId,
+          amount: part.amount,
+          to: part.to,
+          reason,
+          returnId: command.returnId,
         },
-      ];
+      }));
     }
     default: {
       const _exhaustive: never = command;

@@ -26,14 +26,18 @@ export function returnMail(deps: ReturnMailDeps) {
       if (!user.email) return;
       const title = lines.find((l) => l.lotId === returned.lotId)?.title ?? returned.lotId;
       const what = { qty: returned.qty, title, invoice: invoice.issued.number ?? invoiceId };
-      const amount = formatMoney(returned.amount);
+      // Issue 31: accepted first (the wine comes back), refunded once received: the amount refunded.
+      const amount = formatMoney(returned.refund?.amount ?? returned.amount);
       const accepted = returned.status !== 'refused';
-      const body = accepted
-        ? [
-            t('mail.returnAcceptedBody', what),
-            t(returned.to === 'card' ? 'mail.returnRefundCard' : 'mail.returnRefundWallet', { amount }),
-          ]
-        : [t('mail.returnRefusedBody', what)];
+      const toCard = returned.refund ? returned.refund.parts.some((p) => p.to === 'card') : false;
+      const body = !accepted
+        ? [t('mail.returnRefusedBody', what)]
+        : returned.status === 'refunded'
+          ? [
+              t('mail.returnAcceptedBody', what),
+              t(toCard ? 'mail.returnRefundCard' : 'mail.returnRefundWallet', { amount }),
+            ]
+          : [t('mail.returnAcceptedBody', what)];
       const text = [
         t('mail.hello', { name: user.firstName }),
         '',

@@ -22,11 +22,24 @@ export const returnRoutes: FastifyPluginAsync<ReturnRouteDeps> = async (app, { r
 
   registerAction(app, actions.decideReturn, auth, async (input, ctx) => {
     const result = await returns.decide(auth.sessionOf(ctx.request), input, ctx);
-    const amount = formatMoney(result.amount);
+    ctx.setMessage(t(result.status === 'refused' ? 'returns.refused' : 'returns.accepted'));
+    return result;
+  });
+
+  registerAction(app, actions.receiveReturn, auth, async (input, ctx) => {
+    const result = await returns.receive(auth.sessionOf(ctx.request), input, ctx);
+    ctx.setMessage(t('returns.received', { good: input.good, damaged: input.damaged }));
+    return result;
+  });
+
+  registerAction(app, actions.refundReturn, auth, async (input, ctx) => {
+    const result = await returns.refund(auth.sessionOf(ctx.request), input, ctx);
+    const [card, wallet] = [result.refunded_card, result.refunded_wallet];
+    const amount = formatMoney(card + wallet);
     ctx.setMessage(
-      result.status === 'refused'
-        ? t('returns.refused')
-        : t(result.refund_to === 'card' ? 'returns.acceptedCard' : 'returns.acceptedWallet', { amount }),
+      card > 0 && wallet > 0
+        ? t('returns.refundedSplit', { amount, card: formatMoney(card), wallet: formatMoney(wallet) })
+        : t(card > 0 ? 'returns.refundedCard' : 'returns.refundedWallet', { amount }),
     );
     return result;
   });

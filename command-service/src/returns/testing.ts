@@ -98,3 +98,50 @@ export const accept = (to: 'card' | 'wallet' | null = null, returnId = 'r1'): Re
   note: '',
   to,
 });
+
+/** Issue 31: staff mark the wine received, `good` back in stock and `damaged` not. */
+export const receive = (good: number, damaged = 0, returnId = 'r1'): ReturnCommand => ({
+  type: 'ReceiveReturn',
+  returnId,
+  good,
+  damaged,
+  by: 'fin',
+  note: '',
+});
+export const received = (returnId: string, good: number, damaged = 0): InvoiceEvent => ({
+  type: 'ReturnReceived',
+  data: { returnId, good, damaged, by: 'fin', note: '' },
+});
+export const startRefund = (
+  over: Partial<Extract<ReturnCommand, { type: 'StartRefund' }>> = {},
+): ReturnCommand => ({
+  type: 'StartRefund',
+  returnId: 'r1',
+  refundId: 'rf1',
+  amount: null,
+  reason: '',
+  by: 'fin',
+  ...over,
+});
+export type RefundPart = { paymentId: string; to: 'card' | 'wallet'; amount: number };
+export const refundStarted = (
+  returnId: string,
+  amount: number,
+  parts: RefundPart[] = [{ paymentId: 'p1', to: 'card', amount }],
+  reason = '',
+  refundId = 'rf1',
+): InvoiceEvent => ({
+  type: 'ReturnRefundStarted',
+  data: { returnId, refundId, amount, reason, by: 'fin', parts },
+});
+/** The parts of a claimed refund recorded, as RecordRefund writes them. */
+export const partsRefunded = (
+  returnId: string,
+  parts: RefundPart[],
+  reason: string,
+  refundId = 'rf1',
+): InvoiceEvent[] =>
+  parts.map((part, i) => ({
+    type: 'PaymentRefunded',
+    data: { refundId: `${refundId}-${i + 1}`, ...part, reason, returnId },
+  }));

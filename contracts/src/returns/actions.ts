@@ -2,6 +2,8 @@ import { action } from '../action.ts';
 import {
   DecideReturnInput,
   RaiseReturnInput,
+  ReceiveReturnInput,
+  RefundReturnInput,
   ReturnIdInput,
   ReturnListInput,
   StaffReturnListInput,
@@ -47,6 +49,22 @@ export const returnStaffActions = {
     side: 'command',
     auth: ['finance', 'admin'],
     input: DecideReturnInput,
+    output: ReturnDecisionResult,
+  }),
+  receiveReturn: action({
+    path: '/api/admin/returns/receive',
+    side: 'command',
+    money: true,
+    auth: ['finance', 'admin'],
+    input: ReceiveReturnInput,
+    output: ReturnDecisionResult,
+  }),
+  refundReturn: action({
+    path: '/api/admin/returns/refund',
+    side: 'command',
+    money: true,
+    auth: ['finance', 'admin'],
+    input: RefundReturnInput,
     output: ReturnDecisionResult,
   }),
   staffReturns: action({

@@ -64,3 +64,44 @@ export const DecideReturnInput = z
     ...lazy(() => t('returns.noteRequired')),
   });
 export type DecideReturnInput = z.input<typeof DecideReturnInput>;
+
+const Bottles = z
+  .number(lazy(() => t('returns.qtyWhole')))
+  .int(lazy(() => t('returns.qtyWhole')))
+  .min(0)
+  .max(10_000);
+
+/** Issue 31: the returned wine arrived: how many bottles are good (back in stock) and how many damaged. */
+export const ReceiveReturnInput = z.strictObject({
+  invoice_id: Id,
+  return_id: Id,
+  good: Bottles,
+  damaged: Bottles,
+  note: Text(() => t('returns.noteLabel')).default(''),
+});
+export type ReceiveReturnInput = z.input<typeof ReceiveReturnInput>;
+
+/**
+ * Issue 31: refund a received return: the amount in cents (left out: all the return brings; less
+ * needs a reason), never more than the return brings or the invoice has left to give back.
+ */
+export const RefundReturnInput = z.strictObject({
+  invoice_id: Id,
+  return_id: Id,
+  amount: z
+    .number(lazy(() => t('returns.refundAmount', { max: '' })))
+    .int()
+    .min(1)
+    .max(1_000_000_000)
+    .nullable()
+    .default(null),
+  reason: z
+    .string()
+    .trim()
+    .max(
+      300,
+      lazy(() => t('returns.textLength')),
+    )
+    .default(''),
+});
+export type RefundReturnInput = z.input<typeof RefundReturnInput>;

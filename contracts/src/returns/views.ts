@@ -1,8 +1,11 @@
 import { z } from 'zod';
 import { InvoiceSummary, Transaction } from '../money/views.ts';
 
-/** Waiting for a decision; accepted (its refund under way); refused; refunded. */
-export const ReturnStatus = z.enum(['requested', 'accepted', 'refused', 'refunded']);
+/**
+ * Waiting for a decision; accepted (the wine on its way back); received (back in stock, the refund
+ * next); refunding (claimed, under way); refused; refunded (issue 31).
+ */
+export const ReturnStatus = z.enum(['requested', 'accepted', 'received', 'refunding', 'refused', 'refunded']);
 export type ReturnStatus = z.infer<typeof ReturnStatus>;
 
 /** A return request and how it ended (seeds 001 §7 allreturns). Money in cents. */
@@ -22,6 +25,15 @@ export const ReturnView = z.object({
   requested_at: z.string(),
   decided_at: z.string().nullable(),
   refunded_at: z.string().nullable(),
+  /** Issue 31: once received, the bottles back in stock and those damaged; when. */
+  good: z.number().nullable(),
+  damaged: z.number().nullable(),
+  received_at: z.string().nullable(),
+  /** Issue 31: the refund claimed (it may be less than `amount`, with the reason), and its parts. */
+  refunded_amount: z.number().nullable(),
+  refund_reason: z.string().nullable(),
+  refunded_card: z.number(),
+  refunded_wallet: z.number(),
 });
 export type ReturnView = z.infer<typeof ReturnView>;
 
@@ -44,6 +56,8 @@ export const StaffReturn = ReturnView.extend({
   card_refundable: z.boolean(),
   /** Where the refund goes unless the staff choose: the way it was paid. */
   default_to: z.enum(['card', 'wallet']),
+  /** The most a refund can give back: what the return brings, at most what the invoice has left. */
+  refund_max: z.number(),
 });
 export type StaffReturn = z.infer<typeof StaffReturn>;
 
@@ -57,11 +71,16 @@ export const ReturnRequestResult = z.object({
   amount: z.number(),
 });
 
-/** What a decision answers: refunded (and where) or refused. */
+/** What a staff step answers: the return's status now and, once refunded, how much went where. */
 export const ReturnDecisionResult = z.object({
   return_id: z.string(),
   status: ReturnStatus,
+  /** What the return brings (the most it can refund). */
   amount: z.number(),
   refund_to: z.enum(['card', 'wallet']).nullable(),
+  /** The refund claimed (null before), and its card and wallet parts, cents. */
+  refunded: z.number().nullable(),
+  refunded_card: z.number(),
+  refunded_wallet: z.number(),
 });
 export type ReturnDecisionResult = z.infer<typeof ReturnDecisionResult>;

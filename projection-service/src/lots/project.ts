@@ -224,6 +224,7 @@ export const lotsProjection: Projection = {
       case 'StockReserved':
       case 'ReservationReleased':
       case 'StockSold':
+      case 'StockReturned':
         return projectStock(LOTS, lotId, event);
       default:
         return [];

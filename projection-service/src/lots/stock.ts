@@ -19,7 +19,12 @@ export type LotStock = {
   reservations?: LotReservation[];
 };
 
-export const stockEventTypes = ['StockReserved', 'ReservationReleased', 'StockSold'] as const;
+export const stockEventTypes = [
+  'StockReserved',
+  'ReservationReleased',
+  'StockSold',
+  'StockReturned',
+] as const;
 
 /** The lot's holds without `reservationId` (a pipeline expression). */
 const holdsWithout = (reservationId: string) => ({
@@ -72,6 +77,13 @@ export function projectStock(lots: string, lotId: string, event: RecordedEvent):
             },
           },
           countReserved,
+        ]),
+      ];
+    case 'StockReturned':
+      // Issue 31: a return's good bottles can be sold again.
+      return [
+        guardedPipeline(lots, lotId, event, [
+          { $set: { sold: { $max: [0, { $subtract: [{ $ifNull: ['$sold', 0] }, e.data.qty] }] } } },
         ]),
       ];
     default:

@@ -1,6 +1,6 @@
 import type { ReturnStatus } from '@wine/contracts';
 import type { InvoiceEvent, RecordedEvent } from '@wine/event-schemas';
-import { guardedUpdate } from '../core/guarded.ts';
+import { guardedPipeline, guardedUpdate } from '../core/guarded.ts';
 import type { ProjectedOperation, Projection } from '../core/projection.ts';
 
 export const RETURNS = 'returns';
@@ -27,6 +27,14 @@ export interface ReturnDocument {
   refunded_at: string | null;
   /** The refund that settled it: its transaction is `<invoice>:<refund id>`. */
   refund_id: string | null;
+  /** Issue 31 (absent on returns decided before it): received, and the refund claimed. */
+  good?: number | null;
+  damaged?: number | null;
+  received_at?: string | null;
+  refunded_amount?: number | null;
+  refund_reason?: string | null;
+  refunded_card?: number;
+  refunded_wallet?: number;
   _position: string;
 }
 
@@ -34,7 +42,14 @@ export interface ReturnDocument {
 export const returnsProjection: Projection = {
   name: 'returns',
   collections: [RETURNS],
-  handles: new Set(['ReturnRequested', 'ReturnAccepted', 'ReturnRefused', 'PaymentRefunded']),
+  handles: new Set([
+    'ReturnRequested',
+    'ReturnAccepted',
+    'ReturnRefused',
+    'ReturnReceived',
+    'ReturnRefundStarted',
+    'PaymentRefunded',
+  ]),
   indexes: {
     [RETURNS]: [
       { key: { invoice_id: 1, requested_position: -1 }, name: 'invoice' },
@@ -100,14 +115,56 @@ export const returnsProjection: Projection = {
             },
           }),
         ];
-      case 'PaymentRefunded': {
-        // Only a refund for a return settles one; a payment undone is the invoices' business alone.
-        const { returnId, refundId, to } = e.data;
-        if (!returnId) return [];
+      case 'ReturnReceived':
+        return [
+          guardedUpdate(RETURNS, e.data.returnId, event, {
+            $set: { status: 'received', good: e.data.good, damaged: e.data.damaged, received_at: at },
+          }),
+        ];
+      case 'ReturnRefundStarted': {
+        const { returnId, amount, reason, parts } = e.data;
+        const sum = (to: 'card' | 'wallet') =>
+          parts.filter((p) => p.to === to).reduce((n, p) => n + p.amount, 0);
         return [
           guardedUpdate(RETURNS, returnId, event, {
-            $set: { status: 'refunded', refund_to: to, refund_id: refundId, refunded_at: at },
+            $set: {
+              status: 'refunding',
+              refunded_amount: amount,
+              refund_reason: reason || null,
+              refunded_card: sum('card'),
+              refunded_wallet: sum('wallet'),
+            },
           }),
+        ];
+      }
+      case 'PaymentRefunded': {
+        // Only a refund for a return settles one; a payment undone is the invoices' business alone.
+        // A refund in parts (issue 31) is appended at once, its parts one after the other: the last
+        // leaves it refunded. A refund before issue 31 was one part with no claim.
+        const { returnId, refundId, to, amount } = e.data;
+        if (!returnId) return [];
+        return [
+          guardedPipeline(RETURNS, returnId, event, [
+            {
+              $set: {
+                refund_recorded: { $add: [{ $ifNull: ['$refund_recorded', 0] }, amount] },
+                refund_to: to,
+                refund_id: refundId,
+                refunded_at: at,
+              },
+            },
+            {
+              $set: {
+                status: {
+                  $cond: [
+                    { $gte: ['$refund_recorded', { $ifNull: ['$refunded_amount', 0] }] },
+                    'refunded',
+                    '$status',
+                  ],
+                },
+              },
+            },
+          ]),
         ];
       }
       default:

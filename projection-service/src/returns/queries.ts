@@ -11,7 +11,8 @@ import {
 import { RETURNS, type ReturnDocument } from './project.ts';
 import { invoicesOf, returnView, staffReturns } from './views.ts';
 
-const open = ['requested', 'accepted'];
+/** Waiting for the staff: a decision, the wine, or the refund (issue 31). */
+const open = ['requested', 'accepted', 'received', 'refunding'];
 
 /** The returns read model's queries: the caller's returns, one in detail, and the staff's list. */
 export const returnQueries: QueryPlugin = async (app, { docs, auth }) => {
@@ -42,11 +43,10 @@ export const returnQueries: QueryPlugin = async (app, { docs, auth }) => {
     const row = await returns().findOne({ _id: id });
     const invoice = row ? await invoices().findOne({ _id: row.invoice_id, buyer_id: userId }) : null;
     if (!row || !invoice) throw new AppError('RETURN_NOT_FOUND', { field: 'id' });
-    const refunds = row.refund_id
-      ? await docs
-          .collection<InvoiceTransactionDocument>(INVOICE_TRANSACTIONS)
-          .find({ _id: `${row.invoice_id}:${row.refund_id}` })
-      : [];
+    // Every part of its refund (card and wallet), by the return it names.
+    const refunds = await docs
+      .collection<InvoiceTransactionDocument>(INVOICE_TRANSACTIONS)
+      .find({ invoice_id: row.invoice_id, type: 'refund', return_id: row.id });
     return {
       ...returnView(row, invoice),
       invoice: invoiceSummary(invoice),

@@ -32,6 +32,16 @@ export function returnView(doc: ReturnDocument, invoice: InvoiceDocument | undef
     requested_at: doc.requested_at,
     decided_at: doc.decided_at,
     refunded_at: doc.refunded_at,
+    good: doc.good ?? null,
+    damaged: doc.damaged ?? null,
+    received_at: doc.received_at ?? null,
+    // A refund before issue 31 gave back all the return brought, to one place.
+    refunded_amount: doc.refunded_amount ?? (doc.status === 'refunded' ? doc.amount : null),
+    refund_reason: doc.refund_reason ?? null,
+    refunded_card:
+      doc.refunded_card ?? (doc.status === 'refunded' && doc.refund_to === 'card' ? doc.amount : 0),
+    refunded_wallet:
+      doc.refunded_wallet ?? (doc.status === 'refunded' && doc.refund_to === 'wallet' ? doc.amount : 0),
   };
 }
 
@@ -80,8 +90,12 @@ export async function staffReturns(
       buyer_id: invoice?.buyer_id ?? '',
       buyer_name: `${buyer?.first_name ?? ''} ${buyer?.last_name ?? ''}`.trim(),
       buyer_email: buyer?.email ?? '',
-      card_refundable: cardCanTake(payments, row.amount),
-      default_to: defaultRefundTo(payments, row.amount),
+      card_refundable: cardCanTake(payments, 1),
+      default_to: defaultRefundTo(payments, 1),
+      refund_max: Math.min(
+        row.amount,
+        payments.reduce((sum, p) => sum + p.amount - p.refunded, 0),
+      ),
     };
   });
 }
