@@ -42,10 +42,12 @@ describe('profile', () => {
     expect(bad.body.data.message).toBe('zip: Enter a 5 digit ZIP code');
   });
 
-  it('acknowledges the welcome popup and updates the caller’s own profile only', async () => {
+  it('greets a new account with no welcome popup, and updates the caller’s own profile only', async () => {
     const ada = await register();
     const bob = await register(newEmail(), { first_name: 'Bob' });
-    expect(ada.user.popup_message).toBe(1);
+    // Issue 31: the popup says stored cards were deleted by the processor change; a new account had none.
+    expect(ada.user.popup_message).toBe(0);
+    expect((await validate(ada.token)).body).toMatchObject({ data: { responseData: { popup_message: 0 } } });
     const ack = await liveMarket().post<UserRecord>(
       '/api/user/updateProfile',
       { popup_message: 0 },

@@ -44,6 +44,7 @@ const { scheduler } = await commandService(app, {
   market: marketSettings(config),
   money: moneySettings(config),
   merchant: merchantDetails(config),
+  closingReminderMinutes: config.CLOSING_REMINDER_MINUTES,
   clock: systemClock,
   secrets,
   mailer,

@@ -17,7 +17,7 @@ export interface UserDocument {
   email_verified: boolean;
   popup_message: 0 | 1;
   newsletter: boolean;
-  preferences: Record<string, boolean> | null;
+  preferences: Record<string, boolean | string> | null;
   created_at: string;
   last_login_at: string | null;
   password_changed_at: string | null;

@@ -164,6 +164,7 @@ export async function startEmbedded(options: EmbeddedOptions) {
     market,
     money: moneySettings(config),
     merchant: merchantDetails(config, { demo: config.SEED_DEMO }),
+    closingReminderMinutes: config.CLOSING_REMINDER_MINUTES,
     clock,
     secrets,
     mailer,

@@ -91,10 +91,19 @@ export const ProfileUpdated = defineEvent({
 
 export const PopupAcknowledged = defineEvent({ type: 'PopupAcknowledged', version: 1, schema: z.object({}) });
 
+/**
+ * Issue 31: the notification choices (/account/notifications). Version 2 adds the "you won" mail's
+ * switch and the language mail and texts are written in; version 1 choices had both by default.
+ */
+export const PreferencesV2 = Preferences.extend({
+  won_notices: z.boolean(),
+  language: z.enum(['en', 'es']),
+});
 export const PreferencesUpdated = defineEvent({
   type: 'PreferencesUpdated',
-  version: 1,
-  schema: Preferences,
+  version: 2,
+  schema: PreferencesV2,
+  upcasters: { 1: (data) => ({ won_notices: true, language: 'en', ...(data as object) }) },
 });
 
 export const UserStatusChanged = defineEvent({
@@ -253,6 +262,22 @@ export const SavedSearchAlertSent = defineEvent({
   schema: z.object({ searchId: SavedSearchId, lotId: z.string().min(1).max(64) }),
 });
 
+/**
+ * Issue 31: a bidder's notification (an outbid, a closing-soon reminder, a won lot) was sent, on the
+ * channels their choices asked for; written before the mail, once per user, kind, lot and `ref` (the
+ * bid that took the lead, the close, the invoice), so however many instances follow the log, one mails.
+ */
+export const NotificationSent = defineEvent({
+  type: 'NotificationSent',
+  version: 1,
+  schema: z.object({
+    kind: z.enum(['outbid', 'closing', 'won']),
+    lotId: z.string().min(1).max(64),
+    ref: z.string().min(1).max(64),
+    channels: z.array(z.enum(['email', 'sms'])).min(1),
+  }),
+});
+
 /** An admin lets a user list lots as a seller (seeds 001 §6: seller paths), or stops it. */
 export const SellerStatusChanged = defineEvent({
   type: 'SellerStatusChanged',
@@ -346,6 +371,7 @@ export type UserEvent =
   | { type: 'SavedSearchNotifyChanged'; data: Data<typeof SavedSearchNotifyChanged> }
   | { type: 'SavedSearchDeleted'; data: Data<typeof SavedSearchDeleted> }
   | { type: 'SavedSearchAlertSent'; data: Data<typeof SavedSearchAlertSent> }
+  | { type: 'NotificationSent'; data: Data<typeof NotificationSent> }
   | { type: 'SellerStatusChanged'; data: Data<typeof SellerStatusChanged> }
   | { type: 'RoleGranted'; data: Data<typeof RoleGranted> }
   | { type: 'RoleRevoked'; data: Data<typeof RoleRevoked> };
@@ -388,6 +414,7 @@ export const userEventDefinitions = [
   SavedSearchNotifyChanged,
   SavedSearchDeleted,
   SavedSearchAlertSent,
+  NotificationSent,
   SellerStatusChanged,
   RoleGranted,
   RoleRevoked,

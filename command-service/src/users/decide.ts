@@ -1,6 +1,7 @@
 import type { UserEvent } from '@wine/event-schemas';
 import type { Decider } from '../core/decider.ts';
 import { commandErrors } from '../errors.ts';
+import { decideNotification, type NotificationCommand } from '../notifications/decide.ts';
 import { decideProducer, type ProducerCommand } from '../producers/decide.ts';
 import { decideSavedSearch, type SavedSearchCommand } from '../saved-searches/decide.ts';
 import { decideWatchlist, type WatchlistCommand } from '../watchlists/decide.ts';
@@ -26,7 +27,8 @@ export type UserCommand =
   | UserAdminCommand
   | WatchlistCommand
   | ProducerCommand
-  | SavedSearchCommand;
+  | SavedSearchCommand
+  | NotificationCommand;
 
 /** An admin may reactivate, force out or take roles from a deactivated user; the user may do nothing else. */
 const allowedWhenDeactivated = (command: UserCommand) =>
@@ -88,6 +90,9 @@ export function decideUser(command: UserCommand, state: User): UserEvent[] {
     case 'DeleteSavedSearch':
     case 'RecordSearchAlert':
       return decideSavedSearch(command, state);
+    case 'RecordNotification':
+    case 'Unsubscribe':
+      return decideNotification(command, state);
     default: {
       const _exhaustive: never = command;
       return [];

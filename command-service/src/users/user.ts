@@ -8,6 +8,8 @@ export const defaultPreferences: Preferences = {
   sms_notifications: false,
   outbid_alerts: true,
   closing_reminders: true,
+  won_notices: true,
+  language: 'en',
 };
 
 /** The state a user's decisions need, folded from `user-<id>` (no secret is part of it). */
@@ -193,6 +195,7 @@ export function evolveUser(state: User, event: UserEvent): User {
         savedSearches: state.savedSearches.filter((s) => s.searchId !== event.data.searchId),
       };
     case 'SavedSearchAlertSent':
+    case 'NotificationSent':
       return state;
     case 'EmailVerificationSent':
     case 'PhoneVerificationSent':

@@ -18,6 +18,10 @@ export const UpdatePreferenceInput = z.strictObject({
   sms_notifications: z.boolean(),
   outbid_alerts: z.boolean(),
   closing_reminders: z.boolean(),
+  /** Issue 31: the "you won" mail, with the invoice's link. */
+  won_notices: z.boolean(),
+  /** Issue 31: the language notifications are written in. */
+  language: z.enum(['en', 'es']),
 });
 
 /** seeds 001 §3 "Address form: address1, city, state, zip, latitude, longitude, full_address, place_id". */

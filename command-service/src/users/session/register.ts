@@ -1,11 +1,11 @@
-import { type RegisterInput, type RegisterResult, t } from '@wine/contracts';
+import { currentLanguage, type RegisterInput, type RegisterResult, t } from '@wine/contracts';
 import type { Actor } from '@wine/event-schemas';
 import type { z } from 'zod';
 import { followUp } from '../../core/command-context.ts';
 import { eventIdFor } from '../../core/command-handler.ts';
 import type { InvitationService } from '../invitations/invitation-service.ts';
 import { hashPassword } from '../passwords/passwords.ts';
-import { userRecord } from '../user.ts';
+import { defaultPreferences, userRecord } from '../user.ts';
 import { secretKinds as kinds, type RequestContext, selfActor, type UserService } from '../user-service.ts';
 import type { VerificationService } from '../verification/verification-service.ts';
 
@@ -80,13 +80,21 @@ export function registration(users: UserService, deps: RegistrationDeps & { clai
           countryCode: input.country_code,
           newsletter: input.newsletter,
           registeredAt: clock.now().toISOString(),
-          popupMessage: 1,
+          // seeds 000 §4.8: the welcome popup is for users whose cards the processor change deleted; a
+          // new account had none (issue 31: new users were greeted by it).
+          popupMessage: 0,
           extra: filledIn(input.extra as Record<string, string | boolean | string[] | undefined>),
         },
       },
       request,
       selfActor(userId),
     );
+    // Issue 31: notifications are written in the language the account was opened in, until changed.
+    const language = currentLanguage();
+    if (!result.replayed && language !== defaultPreferences.language) {
+      const preferences = { ...defaultPreferences, language };
+      await run(userId, { type: 'UpdatePreferences', preferences }, followUp(request, 'language'), selfActor(userId));
+    }
     const next = followUp(request, 'verification');
     if (!result.replayed && (await deps.invitations.accept(input, userId, request))) {
       // The invitation reached this address, so the address is proven: no verification mail.
