@@ -1,8 +1,9 @@
 import { actions, type CheckoutResult, type LoginResult, type ReturnDecisionResult } from '@wine/contracts';
-import { invoiceStream, walletStream } from '@wine/event-schemas';
+import { invoiceStream, lotStream, walletStream } from '@wine/event-schemas';
 import { createSandboxCardProvider } from '@wine/platform';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { invoiceDecider } from '../invoices/decide.ts';
+import { lotDecider } from '../lots/decide.ts';
 import { openTestCommandService, type TestCommandService } from '../testing.ts';
 import { walletDecider } from '../wallets/wallet.ts';
 
@@ -67,6 +68,13 @@ const askBack = (buyer: Buyer, over: Record<string, unknown> = {}, token = buyer
   );
 const decide = (input: Record<string, unknown>, token = finance.token) =>
   service.post<ReturnDecisionResult>(actions.decideReturn.path, input, { token });
+const receive = (input: Record<string, unknown>, token = finance.token) =>
+  service.post<ReturnDecisionResult>(actions.receiveReturn.path, input, { token });
+const refund = (input: Record<string, unknown>, token = finance.token, commandId?: string) =>
+  service.post<ReturnDecisionResult>(actions.refundReturn.path, input, {
+    token,
+    ...(commandId && { commandId }),
+  });
 const invoiceOf = async (id: string) => {
   const invoice = await service.service.streams.load(invoiceStream(id), invoiceDecider);
   if (invoice.status !== 'issued') throw new Error('no invoice');
@@ -74,72 +82,191 @@ const invoiceOf = async (id: string) => {
 };
 const balanceOf = async (userId: string) =>
   (await service.service.streams.load(walletStream(userId), walletDecider)).balance;
+const soldOf = async (lotId: string) => {
+  const lot = await service.service.streams.load(lotStream(lotId), lotDecider);
+  return lot.status === 'empty' ? -1 : lot.sold;
+};
+const typesOf = async (invoiceId: string) =>
+  (await service.service.streams.store.readStream(invoiceStream(invoiceId))).map((e) => e.type);
+/** The sandbox's charges made since `from`, with what was refunded of each. */
+const chargesSince = (from: number) => sandbox.charges().slice(from);
+
+/** A return asked, accepted and received (all good): ready for its refund. */
+async function receivedReturn(buyer: Buyer, qty = 1, over: Record<string, unknown> = {}) {
+  const { return_id } = (await askBack(buyer, { qty })).body.data.responseData;
+  const ids = { invoice_id: buyer.invoiceId, return_id };
+  expect((await decide({ ...ids, decision: 'accept', ...over })).status).toBe(200);
+  expect((await receive({ ...ids, good: qty, damaged: 0 })).status).toBe(200);
+  return ids;
+}
 
 describe('returns', () => {
-  it('takes a request for part of a paid line, with its share of what was paid', async () => {
+  it('takes a request for 1 of 3 bottles, for its share of what was paid rounded down', async () => {
     const ann = await boughtBottles(3);
     const answer = await askBack(ann);
     expect(answer.status, answer.body.data.message).toBe(200);
     expect(answer.body.data.message).toBe('Return requested');
-    // One $50 bottle of three, plus its 10.25% Chicago tax.
-    expect(answer.body.data.responseData).toMatchObject({ status: 'requested', amount: 5_513 });
+    // Three $50 bottles and $15.38 of Chicago tax: $165.38, a third of it $55.12.
+    expect(answer.body.data.responseData).toMatchObject({ status: 'requested', amount: 5_512 });
     const again = await askBack(ann, { qty: 2 });
     expect(again.status).toBe(409);
     expect(again.body.data.code).toBe('RETURN_OPEN');
   });
 
-  it('refunds an accepted return to the wallet: the balance goes up, the invoice stays paid, the buyer is told', async () => {
+  it('accepts, receives (good bottles back on the stock) and then refunds to the wallet; the buyer is told each time', async () => {
     const bea = await boughtBottles(2);
-    const { return_id } = (await askBack(bea)).body.data.responseData;
+    const { return_id } = (await askBack(bea, { qty: 2 })).body.data.responseData;
+    const ids = { invoice_id: bea.invoiceId, return_id };
     const before = await balanceOf(bea.id);
-    const answer = await decide({ invoice_id: bea.invoiceId, return_id, decision: 'accept', to: 'wallet' });
-    expect(answer.status, answer.body.data.message).toBe(200);
-    expect(answer.body.data.message).toBe('Return accepted: $55.13 credited to the wallet');
-    expect(answer.body.data.responseData).toEqual({
+    const accepted = await decide({ ...ids, decision: 'accept', to: 'wallet' });
+    expect(accepted.status, accepted.body.data.message).toBe(200);
+    expect(accepted.body.data.message).toBe('Return accepted: mark the wine received when it arrives');
+    expect(accepted.body.data.responseData).toMatchObject({ status: 'accepted', refunded: null });
+    // Nothing refunded before the wine is back.
+    expect(await balanceOf(bea.id)).toBe(before);
+    const early = await refund(ids);
+    expect([early.status, early.body.data.code]).toEqual([409, 'RETURN_NOT_RECEIVED']);
+    const sold = await soldOf(bea.lotId);
+    const got = await receive({ ...ids, good: 1, damaged: 1 });
+    expect(got.status, got.body.data.message).toBe(200);
+    expect(got.body.data.message).toBe('Return received: 1 back in stock, 1 damaged');
+    // The good bottle can be sold again; the damaged one cannot.
+    expect(await soldOf(bea.lotId)).toBe(sold - 1);
+    const paid = await refund(ids);
+    expect(paid.status, paid.body.data.message).toBe(200);
+    expect(paid.body.data.message).toBe('$110.25 credited to the wallet');
+    expect(paid.body.data.responseData).toEqual({
       return_id,
       status: 'refunded',
-      amount: 5_513,
+      amount: 11_025,
       refund_to: 'wallet',
+      refunded: 11_025,
+      refunded_card: 0,
+      refunded_wallet: 11_025,
     });
-    expect(await balanceOf(bea.id)).toBe(before + 5_513);
+    expect(await balanceOf(bea.id)).toBe(before + 11_025);
     const invoice = await invoiceOf(bea.invoiceId);
-    expect(invoice.paid).toBe(invoice.amounts.total);
-    expect(invoice.returned).toBe(5_513);
-    const events = await service.service.streams.store.readStream(invoiceStream(bea.invoiceId));
-    expect(events.slice(-3).map((e) => e.type)).toEqual([
+    expect([invoice.paid, invoice.returned]).toEqual([invoice.amounts.total, 11_025]);
+    expect((await typesOf(bea.invoiceId)).slice(-5)).toEqual([
       'ReturnRequested',
       'ReturnAccepted',
+      'ReturnReceived',
+      'ReturnRefundStarted',
       'PaymentRefunded',
     ]);
-    expect(events.at(-1)?.data).toMatchObject({ amount: 5_513, to: 'wallet', returnId: return_id });
-    const [mail] = (await service.mailer.outbox?.({ to: bea.email })) ?? [];
-    expect(mail?.subject).toBe('Your return is accepted');
-    expect(mail?.text).toContain('$55.13 is credited to your wallet');
+    const mails = (await service.mailer.outbox?.({ to: bea.email })) ?? [];
+    expect(
+      mails
+        .filter((m) => m.subject === 'Your return is accepted')
+        .map((m) => m.text.includes('$110.25 is credited to your wallet')),
+    ).toEqual(expect.arrayContaining([false, true]));
   });
 
-  it('refunds to the card the invoice was paid with by default', async () => {
-    const cy = await boughtBottles(1);
-    const { return_id, amount } = (await askBack(cy)).body.data.responseData;
-    const answer = await decide({ invoice_id: cy.invoiceId, return_id, decision: 'accept' });
-    expect(answer.body.data.responseData).toMatchObject({ status: 'refunded', refund_to: 'card', amount });
-    expect(answer.body.data.message).toBe('Return accepted: $55.13 refunded to the card');
-    const events = await service.service.streams.store.readStream(invoiceStream(cy.invoiceId));
-    expect(events.at(-1)?.data).toMatchObject({ to: 'card', amount: 5_513, returnId: return_id });
+  it('refunds to the card the invoice was paid with: the card gets one refund of the amount', async () => {
+    const charged = sandbox.charges().length;
+    const cy = await boughtBottles(3);
+    const ids = await receivedReturn(cy, 1);
+    const answer = await refund(ids);
+    expect(answer.body.data.responseData).toMatchObject({
+      status: 'refunded',
+      refunded_card: 5_512,
+      refunded_wallet: 0,
+    });
+    expect(answer.body.data.message).toBe('$55.12 refunded to the card');
     expect(await service.service.streams.store.readStream(walletStream(cy.id))).toEqual([]);
-    // The whole line came back: every cent paid, and the invoice is still a paid one.
+    const [charge] = chargesSince(charged);
+    expect(charge?.refunded).toBe(5_512);
     const invoice = await invoiceOf(cy.invoiceId);
-    expect(invoice.returned).toBe(invoice.amounts.total);
-    expect(invoice.paid).toBe(invoice.amounts.total);
+    expect([invoice.paid, invoice.returned]).toEqual([16_538, 5_512]);
   });
 
-  it('refunds a wallet-paid invoice to the wallet unless told otherwise, and cannot put it on a card', async () => {
-    const dee = await boughtBottles(1, 'wallet');
-    const { return_id } = (await askBack(dee)).body.data.responseData;
-    const card = await decide({ invoice_id: dee.invoiceId, return_id, decision: 'accept', to: 'card' });
-    expect(card.status).toBe(409);
-    expect(card.body.data.code).toBe('RETURN_CARD_UNAVAILABLE');
-    const answer = await decide({ invoice_id: dee.invoiceId, return_id, decision: 'accept' });
-    expect(answer.body.data.responseData.refund_to).toBe('wallet');
+  it('refunds less than the return brings with a reason, never more, and never without a reason', async () => {
+    const dee = await boughtBottles(3);
+    const ids = await receivedReturn(dee, 1, { to: 'wallet' });
+    const more = await refund({ ...ids, amount: 5_513 });
+    expect([more.status, more.body.data.code, more.body.data.message]).toEqual([
+      400,
+      'RETURN_REFUND_AMOUNT',
+      'Refund between $0.01 and $55.12',
+    ]);
+    const bare = await refund({ ...ids, amount: 4_000 });
+    expect([bare.status, bare.body.data.code]).toEqual([400, 'RETURN_REFUND_REASON']);
+    const less = await refund({ ...ids, amount: 4_000, reason: 'Label torn on arrival' });
+    expect(less.body.data.responseData).toMatchObject({ status: 'refunded', amount: 5_512, refunded: 4_000 });
+    expect(await balanceOf(dee.id)).toBe(4_000);
+    expect((await invoiceOf(dee.invoiceId)).returned).toBe(4_000);
+  });
+
+  it('refunds once when the same x-command-id comes twice: the card gets one refund', async () => {
+    const charged = sandbox.charges().length;
+    const eve = await boughtBottles(3);
+    const ids = await receivedReturn(eve, 1);
+    const first = await refund(ids, finance.token, 'refund-eve-1');
+    const again = await refund(ids, finance.token, 'refund-eve-1');
+    expect([first.status, again.status]).toEqual([200, 200]);
+    expect(again.body.data.responseData).toEqual(first.body.data.responseData);
+    expect(chargesSince(charged).map((c) => c.refunded)).toEqual([5_512]);
+    expect((await typesOf(eve.invoiceId)).filter((t) => t === 'PaymentRefunded')).toHaveLength(1);
+    // Another request after it is refused: the return is refunded.
+    const other = await refund(ids, finance.token, 'refund-eve-2');
+    expect([other.status, other.body.data.code]).toEqual([409, 'RETURN_REFUNDED']);
+    expect(chargesSince(charged).map((c) => c.refunded)).toEqual([5_512]);
+  });
+
+  it('refunds once when two refund requests come at once: one card refund, one wallet credit', async () => {
+    const charged = sandbox.charges().length;
+    const fay = await boughtBottles(3);
+    const ids = await receivedReturn(fay, 1);
+    const answers = await Promise.all([
+      refund(ids, finance.token, 'refund-fay-a'),
+      refund(ids, finance.token, 'refund-fay-b'),
+    ]);
+    expect(answers.some((a) => a.status === 200)).toBe(true);
+    expect(chargesSince(charged).map((c) => c.refunded)).toEqual([5_512]);
+    expect((await typesOf(fay.invoiceId)).filter((t) => t === 'PaymentRefunded')).toHaveLength(1);
+    expect((await invoiceOf(fay.invoiceId)).returned).toBe(5_512);
+  });
+
+  it('gives a refund of an invoice paid from the wallet and the card back to each, to the cent', async () => {
+    n += 1;
+    const gil = await service.signUp(`buyer${n}@returns.example`);
+    const { cardId } = await service.addCard(gil.token);
+    const lot = await service.listLot({ auction: false, buyNow: true, buyNowPrice: 5_000, quantity: 12 });
+    // $50 of credit, then three $50 bottles ($165.38): $50 from the wallet, $115.38 on the card.
+    await service.post(
+      actions.addCreditBalance.path,
+      { amount: 5_000, card_id: cardId },
+      { token: gil.token },
+    );
+    await service.post(
+      actions.addToCart.path,
+      { cart: [{ product_id: lot.lotId, qty: 3 }] },
+      { token: gil.token },
+    );
+    const charged = sandbox.charges().length;
+    const paid = await service.post<CheckoutResult>(
+      actions.checkout.path,
+      {
+        type: 'buynow',
+        cart_id: `c${n}`,
+        delivery: 'pickup',
+        payment: { card_id: cardId, use_wallet: true },
+      },
+      { token: gil.token },
+    );
+    expect(paid.body.data.responseData.status, paid.body.data.message).toBe('paid');
+    const buyer = {
+      ...gil,
+      lotId: lot.lotId,
+      invoiceId: paid.body.data.responseData.invoice_ids[0] as string,
+    };
+    const ids = await receivedReturn(buyer, 1);
+    const answer = await refund(ids);
+    // $55.12 shared as paid: 115.38/165.38 to the card ($38.46), the rest to the wallet ($16.66).
+    expect(answer.body.data.responseData).toMatchObject({ refunded_card: 3_846, refunded_wallet: 1_666 });
+    expect(answer.body.data.message).toBe('$55.12 refunded: $38.46 to the card, $16.66 to the wallet');
+    expect(chargesSince(charged).map((c) => [c.amount, c.refunded])).toEqual([[11_538, 3_846]]);
+    expect(await balanceOf(gil.id)).toBe(1_666);
   });
 
   it('refuses with a note, which the buyer reads; a refusal needs one', async () => {
@@ -156,37 +283,26 @@ describe('returns', () => {
     });
     expect(answer.status).toBe(200);
     expect(answer.body.data.message).toBe('Return refused');
-    expect(answer.body.data.responseData).toMatchObject({ status: 'refused', refund_to: null });
+    expect(answer.body.data.responseData).toMatchObject({ status: 'refused', refunded: null });
     const [mail] = (await service.mailer.outbox?.({ to: eve.email })) ?? [];
     expect(mail?.subject).toBe('Your return was not accepted');
     expect(mail?.text).toContain('Note from our team: The capsule was cut');
   });
 
-  it('refuses deciding a return twice', async () => {
-    const fay = await boughtBottles(2);
-    const { return_id } = (await askBack(fay)).body.data.responseData;
-    const input = { invoice_id: fay.invoiceId, return_id, decision: 'accept', to: 'wallet' };
-    expect((await decide(input)).status).toBe(200);
-    const twice = await decide(input);
-    expect(twice.status).toBe(409);
-    expect(twice.body.data.code).toBe('RETURN_DECIDED');
-    const refuse = await decide({ ...input, decision: 'refuse', note: 'Changed my mind' });
-    expect(refuse.body.data.code).toBe('RETURN_DECIDED');
-    expect(await balanceOf(fay.id)).toBe(5_513);
-  });
-
-  it('lets only finance or an admin decide, refused before the body is read', async () => {
+  it('lets only finance or an admin decide, receive and refund, refused before the body is read', async () => {
     const gus = await boughtBottles(1);
     const seller = await service.signUp('seller@returns.example', ['seller']);
-    for (const token of [gus.token, seller.token]) {
-      const answer = await service.app.inject({
-        method: 'POST',
-        url: actions.decideReturn.path,
-        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-        payload: '{"not json',
-      });
-      expect(answer.statusCode).toBe(403);
-      expect(answer.json().data.code).toBe('ROLE_REQUIRED');
+    for (const path of [actions.decideReturn.path, actions.receiveReturn.path, actions.refundReturn.path]) {
+      for (const token of [gus.token, seller.token]) {
+        const answer = await service.app.inject({
+          method: 'POST',
+          url: path,
+          headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+          payload: '{"not json',
+        });
+        expect(answer.statusCode).toBe(403);
+        expect(answer.json().data.code).toBe('ROLE_REQUIRED');
+      }
     }
     const admin = await service.signUp('admin@returns.example', ['admin']);
     const { return_id } = (await askBack(gus)).body.data.responseData;
@@ -194,7 +310,7 @@ describe('returns', () => {
     expect(answer.status).toBe(200);
   });
 
-  it('refuses a member of staff a return on a sale of their own (separation of duties), accepted or refused', async () => {
+  it('refuses a member of staff every step of a return on an invoice of their own, as seller or buyer', async () => {
     const sal = await service.signUp('sal@returns.example', ['admin']);
     const charged = sandbox.charges().length;
     const ivy = await boughtBottles(1, 'card', sal.id);
@@ -207,12 +323,38 @@ describe('returns', () => {
       const own = await decide({ ...input, ...decision }, sal.token);
       expect([own.status, own.body.data.code]).toEqual([403, 'OWN_MONEY_RECORD']);
     }
-    expect((await invoiceOf(ivy.invoiceId)).returns[return_id]?.status).toBe('requested');
-    // Finance, no party to the sale, decides it: the one charge is refunded, nothing more charged.
-    expect((await decide({ ...input, decision: 'accept' })).body.data.responseData.status).toBe('refunded');
-    const charges = sandbox.charges().slice(charged);
-    expect(charges).toHaveLength(1);
-    expect(charges[0]?.refunded).toBe(5_513);
+    expect((await decide({ ...input, decision: 'accept' })).status).toBe(200);
+    const ownReceipt = await receive({ ...input, good: 1, damaged: 0 }, sal.token);
+    expect([ownReceipt.status, ownReceipt.body.data.code]).toEqual([403, 'OWN_MONEY_RECORD']);
+    expect((await receive({ ...input, good: 1, damaged: 0 })).status).toBe(200);
+    const ownRefund = await refund(input, sal.token);
+    expect([ownRefund.status, ownRefund.body.data.code]).toEqual([403, 'OWN_MONEY_RECORD']);
+    expect(chargesSince(charged).map((c) => c.refunded)).toEqual([0]);
+    // A buyer who is finance staff cannot accept their own return either.
+    const fin = await service.signUp('fin-buyer@returns.example', ['finance']);
+    const { cardId } = await service.addCard(fin.token);
+    const lot = await service.listLot({ auction: false, buyNow: true, buyNowPrice: 5_000, quantity: 3 });
+    await service.post(
+      actions.addToCart.path,
+      { cart: [{ product_id: lot.lotId, qty: 1 }] },
+      { token: fin.token },
+    );
+    const bought = await service.post<CheckoutResult>(
+      actions.checkout.path,
+      { type: 'buynow', cart_id: 'c-fin', delivery: 'pickup', payment: { card_id: cardId } },
+      { token: fin.token },
+    );
+    const finInvoice = bought.body.data.responseData.invoice_ids[0] as string;
+    const asked = await service.post<{ return_id: string }>(
+      actions.raiseReturnRequest.path,
+      { invoice_id: finInvoice, product_id: lot.lotId, qty: 1, reason: 'Corked' },
+      { token: fin.token },
+    );
+    const self = await decide(
+      { invoice_id: finInvoice, return_id: asked.body.data.responseData.return_id, decision: 'accept' },
+      fin.token,
+    );
+    expect([self.status, self.body.data.code]).toEqual([403, 'OWN_MONEY_RECORD']);
   });
 
   it('answers another buyer\u2019s invoice as unknown, and refuses a wine not on it', async () => {
