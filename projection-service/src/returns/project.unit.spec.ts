@@ -92,6 +92,57 @@ describe('returns projection', () => {
     });
   });
 
+  it('keeps the wine received, then a partial refund claimed and recorded in parts (issue 31)', async () => {
+    const { record, paid, requested, accepted } = story();
+    const received = record(
+      stream,
+      'ReturnReceived',
+      { returnId: 'r-1', good: 1, damaged: 0, by: 'fin', note: '' },
+      staff,
+    );
+    const parts = [
+      { paymentId: 'p-1', to: 'card' as const, amount: 40_000 },
+      { paymentId: 'p-2', to: 'wallet' as const, amount: 10_000 },
+    ];
+    const started = record(
+      stream,
+      'ReturnRefundStarted',
+      { returnId: 'r-1', refundId: 'rf', amount: 50_000, reason: 'Label torn', by: 'fin', parts },
+      staff,
+    );
+    const [card, wallet] = parts.map((part, i) =>
+      record(
+        stream,
+        'PaymentRefunded',
+        { refundId: `rf-${i + 1}`, ...part, reason: 'Return', returnId: 'r-1' },
+        staff,
+      ),
+    ) as [RecordedEvent, RecordedEvent];
+    expect(await returnOf(await given([...paid, requested, accepted, received]))).toMatchObject({
+      status: 'received',
+      good: 1,
+      damaged: 0,
+      received_at: received.metadata.occurredAt,
+    });
+    expect(await returnOf(await given([...paid, requested, accepted, received, started]))).toMatchObject({
+      status: 'refunding',
+      refunded_amount: 50_000,
+      refund_reason: 'Label torn',
+      refunded_card: 40_000,
+      refunded_wallet: 10_000,
+    });
+    // The first part alone leaves it under way; both parts, refunded.
+    expect(
+      (await returnOf(await given([...paid, requested, accepted, received, started, card]))).status,
+    ).toBe('refunding');
+    const done = await given([...paid, requested, accepted, received, started, card, wallet]);
+    expect(await returnOf(done)).toMatchObject({
+      status: 'refunded',
+      refunded_at: wallet.metadata.occurredAt,
+    });
+    expect((await invoiceOf(done)).returned).toBe(50_000);
+  });
+
   it('keeps a refusal with its note and who refused', async () => {
     const { record, paid, requested } = story();
     const refused = record(stream, 'ReturnRefused', { returnId: 'r-1', note: 'The capsule was cut' }, staff);
