@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { AddressFields } from '../accounts/fields.ts';
 import { lazy, t } from '../i18n/index.ts';
+import { needsShipDate, ShippingChoice, shipDateIssue } from '../shipping/inputs.ts';
 
 const Id = z.string().trim().min(1).max(64);
 /** Ids the client chooses (a checkout's cart id): letters, digits, '-' and '_'. */
@@ -52,6 +53,8 @@ const DeliveryChoice = {
   address: CheckoutAddress.nullable().default(null),
   /** Where the card is billed; the delivery address when left out. */
   billing_address: CheckoutAddress.nullable().default(null),
+  /** Issue 31: how a delivery ships, and the seasonal hold's ship date. */
+  ...ShippingChoice,
 };
 
 const needsAddress = (v: { delivery: string; address: unknown }) =>
@@ -59,7 +62,9 @@ const needsAddress = (v: { delivery: string; address: unknown }) =>
 const addressIssue = { path: ['address'], ...lazy(() => t('checkout.deliveryAddress')) };
 
 /** seeds 001 §7 cart/saveAddress: the cart's values with this address (checked through the tax port). */
-export const SaveAddressInput = CartRef.extend(DeliveryChoice).refine(needsAddress, addressIssue);
+export const SaveAddressInput = CartRef.extend(DeliveryChoice)
+  .refine(needsAddress, addressIssue)
+  .refine(needsShipDate, shipDateIssue);
 
 /**
  * seeds 001 §7 offline/payCartOffline and credit/payCartWallet: a checkout whose payment is implied
@@ -107,10 +112,9 @@ export const PaymentChoice = z
   });
 
 /** seeds 001 §7 cart/checkout and buynow/checkout. */
-export const CheckoutInput = CartRef.extend({ ...DeliveryChoice, payment: PaymentChoice }).refine(
-  needsAddress,
-  addressIssue,
-);
+export const CheckoutInput = CartRef.extend({ ...DeliveryChoice, payment: PaymentChoice })
+  .refine(needsAddress, addressIssue)
+  .refine(needsShipDate, shipDateIssue);
 export type CheckoutInput = z.input<typeof CheckoutInput>;
 
 /**
