@@ -75,10 +75,13 @@ describe('from a won lot to a paid invoice, through every service', () => {
     ]);
     expect(detail.invoiceUser).toMatchObject({ id: ann.id, email: ann.email });
     expect((await counts(ann)).auctionCount.totalRecords).toBe(0);
-    // Mailed: the invoice when the lot closed, then the payment.
+    // Mailed: the won lot with its invoice when the lot closed (issue 31: in place of the invoice
+    // mail, one mail for the one event), then the payment.
     const mails = (await market.mailer.outbox?.({ to: ann.email })) ?? [];
     const subjects = mails.map((m) => m.subject);
-    expect(subjects).toContain(`Invoice ${invoiceId}`);
+    expect(subjects).toContain('You won 2010 Ch. Montrose');
+    expect(subjects.filter((s) => s.startsWith('Invoice '))).toEqual([]);
+    expect(mails.find((m) => m.subject.startsWith('You won'))?.text).toContain(`/invoice/${invoiceId}`);
     expect(subjects).toContain(`Payment received for invoice ${invoiceId}`);
     const receipt = mails.find((m) => m.subject.startsWith('Payment received'));
     expect(receipt?.text).toContain(`We received $529.20 for invoice ${invoiceId}: it is paid in full.`);
