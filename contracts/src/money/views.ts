@@ -118,7 +118,7 @@ export const OrderLogEntry = z.object({
 export const InvoiceSummary = z.object({
   id: z.string(),
   /** Issue 31: the readable number (`2026-000123`); null on invoices issued before numbers. */
-  number: z.string().nullable(),
+  number: z.string().nullable().optional(),
   kind: z.enum(['auction', 'buynow']),
   status: InvoiceStatus,
   created_at: z.string(),

@@ -1,4 +1,4 @@
-import { defaultMerchant, demoBankTransfer } from '@wine/contracts';
+import { defaultMerchant, demoBankTransfer, type MerchantDetails } from '@wine/contracts';
 import { manualClock } from '@wine/platform';
 import { describe, expect, it } from 'vitest';
 import { applyEvents, eventRecorder, queryApp } from '../core/testing.ts';
@@ -20,7 +20,7 @@ const bank = {
 };
 
 /** ann's invoices: inv-1 numbered 2026-000042 and unpaid, inv-0 issued before numbers, inv-2 paid. */
-async function invoices(merchant = { ...defaultMerchant, bankTransfer: bank }) {
+async function invoices(merchant: MerchantDetails = { ...defaultMerchant, bankTransfer: bank }) {
   const record = eventRecorder();
   const docs = await applyEvents(
     [usersProjection, invoicesProjection],

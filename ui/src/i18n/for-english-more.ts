@@ -946,6 +946,22 @@ export const uiMoreForEnglish = {
       anchorMissingFromLog: 'An anchor the auditors hold is not in the log',
     },
   },
+  /** Issue 31: invoice numbers, bank-transfer instructions, the address book, a card added at checkout. */
+  invoiceUx: {
+    reference: 'Reference {{id}}',
+    bankTitle: 'Pay by bank transfer',
+    bankIntro:
+      'Transfer {{amount}} to the account below and quote {{reference}} as the payment reference, so we can match your payment.',
+    bankName: 'Bank',
+    accountName: 'Account name',
+    routing: 'Routing number (ABA)',
+    account: 'Account number',
+    swift: 'SWIFT / BIC',
+    referenceLabel: 'Payment reference',
+    amount: 'Amount',
+    demo: 'Demo bank details: this is not a real account. Do not send money to it.',
+    noBank: 'Ask us for our bank details: call {{phone}} or write to {{email}}, quoting {{reference}}.',
+  },
   pager: {
     label: 'Pages',
   },

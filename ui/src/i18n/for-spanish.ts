@@ -1290,6 +1290,22 @@ export const uiForSpanish: UiTexts = {
       anchorMissingFromLog: 'Un ancla que guardan los auditores no está en el registro',
     },
   },
+  /** Issue 31: números de factura, datos para transferencia, libreta de direcciones, tarjeta en el pago. */
+  invoiceUx: {
+    reference: 'Referencia {{id}}',
+    bankTitle: 'Pagar por transferencia bancaria',
+    bankIntro:
+      'Transfiera {{amount}} a la cuenta de abajo e indique {{reference}} como referencia del pago, para que podamos identificarlo.',
+    bankName: 'Banco',
+    accountName: 'Titular de la cuenta',
+    routing: 'Número de ruta (ABA)',
+    account: 'Número de cuenta',
+    swift: 'SWIFT / BIC',
+    referenceLabel: 'Referencia del pago',
+    amount: 'Importe',
+    demo: 'Datos bancarios de demostración: no es una cuenta real. No envíe dinero a ella.',
+    noBank: 'Pídanos los datos bancarios: llame al {{phone}} o escriba a {{email}}, indicando {{reference}}.',
+  },
   pager: {
     label: 'Páginas',
   },

@@ -9,7 +9,9 @@ import { invalidateAction, invalidateCarts, invoiceQuery } from '../../api/queri
 import { browser } from '../../lib/browser.ts';
 import { formatMoney } from '../../lib/format.ts';
 import { AnchorLink } from '../AnchorLink.tsx';
+import { BankTransferDetails } from '../BankTransfer/BankTransferDetails.tsx';
 import { ButtonLink } from '../ButtonLink.tsx';
+import { useInvoiceName } from '../InvoiceNumber/InvoiceName.tsx';
 
 export interface ConfirmSearch {
   /** The invoices of a placed order, comma-separated. */
@@ -23,6 +25,16 @@ export interface ConfirmSearch {
  * An order placed to pay offline: how much, quoting which invoices, held until when, made from the
  * buyer's own invoices as the server answers them (never from the link).
  */
+/** Issue 31: a confirmed invoice's link, named by its number. */
+function ConfirmedInvoice({ id }: { id: string }) {
+  const { t } = useTranslation();
+  return (
+    <AnchorLink to="/invoice/$id" params={{ id }}>
+      {t('ui.confirm.invoice', { id: useInvoiceName(id) })}
+    </AnchorLink>
+  );
+}
+
 function OfflineInstructions({ ids }: { ids: string[] }) {
   const { t } = useTranslation();
   const answers = useQueries({ queries: ids.map((id) => invoiceQuery(id)) });
@@ -30,13 +42,18 @@ function OfflineInstructions({ ids }: { ids: string[] }) {
   if (invoices.length === 0) return null;
   const due = invoices.reduce((sum, invoice) => sum + invoice.due, 0);
   const until = invoices.map((invoice) => invoice.due_at).sort()[0] ?? '';
+  // Issue 31: the invoices' numbers are the transfer's reference.
+  const reference = invoices.map((invoice) => invoice.number ?? invoice.id).join(', ');
   return (
     <Alert color="blue" variant="light" title={t('ui.confirm.howToPay')} mb="md" data-testid="confirm-note">
       {t('checkout.offlineInstructions', {
         amount: formatMoney(due),
-        invoice: invoices.map((invoice) => invoice.id).join(', '),
+        invoice: reference,
         until: until.slice(0, 10),
       })}
+      <Card mt="sm" p="sm" withBorder>
+        <BankTransferDetails amount={due} reference={reference} />
+      </Card>
     </Alert>
   );
 }
@@ -119,9 +136,7 @@ export function CheckoutConfirm({ search }: { search: ConfirmSearch }) {
         <List mb="lg" data-testid="confirm-invoices">
           {invoices.map((id) => (
             <List.Item key={id}>
-              <AnchorLink to="/invoice/$id" params={{ id }}>
-                {t('ui.confirm.invoice', { id })}
-              </AnchorLink>
+              <ConfirmedInvoice id={id} />
             </List.Item>
           ))}
         </List>

@@ -1,4 +1,4 @@
-import { Button, Container, Grid, Group, Stack, Text, Title } from '@mantine/core';
+import { Button, Card, Container, Grid, Group, Stack, Text, Title } from '@mantine/core';
 import { type InvoiceDetail as Invoice, invoicePdfPath } from '@wine/contracts';
 import { useSetAtom } from 'jotai';
 import { useState } from 'react';
@@ -7,6 +7,7 @@ import { errorMessage, fetchFile } from '../../api/client.ts';
 import { browser } from '../../lib/browser.ts';
 import { formatDate } from '../../lib/format.ts';
 import { pushAlertAtom } from '../../state/alerts.ts';
+import { BankTransferDetails } from '../BankTransfer/BankTransferDetails.tsx';
 import { ButtonLink } from '../ButtonLink.tsx';
 import { CartLine, CartLineList } from '../CartLine/CartLine.tsx';
 import { CartTotals } from '../CartTotals/CartTotals.tsx';
@@ -62,7 +63,7 @@ export function InvoiceDetail({ invoice }: { invoice: Invoice }) {
       <Group justify="space-between" align="flex-start" wrap="wrap" gap="md" mb="lg">
         <Stack gap={4}>
           <Group gap="sm">
-            <Title order={1}>{t('ui.invoice.title', { id: invoice.id })}</Title>
+            <Title order={1}>{t('ui.invoice.title', { id: invoice.number ?? invoice.id })}</Title>
             <InvoiceStatusBadge status={invoice.status} />
             <InvoiceReturnBadge invoice={invoice} />
           </Group>
@@ -70,6 +71,11 @@ export function InvoiceDetail({ invoice }: { invoice: Invoice }) {
             <Text size="sm">
               {t(invoice.kind === 'auction' ? 'ui.invoice.kindAuction' : 'ui.invoice.kindBuynow')}
             </Text>
+            {invoice.number ? (
+              <Text size="sm" c="dimmed" data-testid="invoice-internal-id">
+                {t('ui.invoiceUx.reference', { id: invoice.id })}
+              </Text>
+            ) : null}
             <Dated label={t('ui.invoice.issued')} iso={invoice.created_at} />
             {invoice.paid_at ? (
               <Dated label={t('ui.invoice.paidOn')} iso={invoice.paid_at} />
@@ -138,6 +144,11 @@ export function InvoiceDetail({ invoice }: { invoice: Invoice }) {
         <Grid.Col span={{ base: 12, md: 4 }}>
           <Stack gap="lg">
             <CartTotals values={invoice.cartValues} title={t('ui.invoice.values')} />
+            {invoice.due > 0 && invoice.status !== 'void' ? (
+              <Card data-print="keep">
+                <BankTransferDetails amount={invoice.due} reference={invoice.number ?? invoice.id} />
+              </Card>
+            ) : null}
             <CustomerBlock invoice={invoice} />
             <AddressBlocks invoice={invoice} />
             <PickupAppointment invoice={invoice} />

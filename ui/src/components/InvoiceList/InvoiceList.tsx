@@ -67,8 +67,13 @@ export function InvoiceList({
                   <Table.Tr key={invoice.id} data-testid="invoice-row" data-invoice-id={invoice.id}>
                     <Table.Td>
                       <AnchorLink to="/invoice/$id" params={{ id: invoice.id }} fw={600}>
-                        {invoice.id}
+                        {invoice.number ?? invoice.id}
                       </AnchorLink>
+                      {invoice.number ? (
+                        <Text size="xs" c="dimmed" data-testid="invoice-internal-id">
+                          {t('ui.invoiceUx.reference', { id: invoice.id })}
+                        </Text>
+                      ) : null}
                     </Table.Td>
                     <Table.Td>{formatDate(invoice.created_at)}</Table.Td>
                     <Table.Td>

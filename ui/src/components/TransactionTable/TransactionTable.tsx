@@ -86,7 +86,7 @@ export function TransactionTable({
               {withInvoice ? (
                 <Table.Td>
                   <AnchorLink to="/invoice/$id" params={{ id: transaction.invoice_id }}>
-                    {transaction.invoice_id}
+                    {transaction.invoice_number ?? transaction.invoice_id}
                   </AnchorLink>
                 </Table.Td>
               ) : null}
