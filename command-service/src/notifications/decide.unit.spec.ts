@@ -31,7 +31,7 @@ describe('notifications: what is recorded before a mail', () => {
   });
 
   it('adds a text message only when chosen and the phone is verified', () => {
-    const sent = (channels: ('email' | 'sms')[]) => [
+    const sent = (channels: ('email' | 'sms')[]): UserEvent[] => [
       { type: 'NotificationSent', data: { kind: 'outbid', lotId: 'lot-1', ref: 'bid-9', channels } },
     ];
     spec([registered, chose({ sms_notifications: true })])

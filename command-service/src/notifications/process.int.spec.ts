@@ -338,7 +338,7 @@ describe('the language of notifications', () => {
       const registered = events.find(
         (e) => e.type === 'UserRegistered' && (e.data as { email: string }).email === email,
       );
-      const userId = (registered?.data as { userId: string }).userId;
+      const userId = (registered?.data as { userId: string } | undefined)?.userId ?? 'none';
       const user = await service.service.streams.load(userStream(userId), userDecider);
       return { ...user.preferences, popup: user.popupMessage };
     };
