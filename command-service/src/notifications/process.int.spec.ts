@@ -31,14 +31,21 @@ async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, tri
 const inbox = (s: TestCommandService, to: string) => s.mailer.outbox?.({ to }) ?? Promise.resolve([]);
 const mails = async (s: TestCommandService, to: string) =>
   (await inbox(s, to)).filter((m) => m.subject !== 'Text message');
-const PREFS = {
+const PREFS: {
+  email_notifications: boolean;
+  sms_notifications: boolean;
+  outbid_alerts: boolean;
+  closing_reminders: boolean;
+  won_notices: boolean;
+  language: 'en' | 'es';
+} = {
   email_notifications: true,
   sms_notifications: false,
   outbid_alerts: true,
   closing_reminders: true,
   won_notices: true,
   language: 'en',
-} as const;
+};
 
 async function bidder(s: TestCommandService, email: string, choices: Partial<typeof PREFS> = {}) {
   const user = await s.signUp(email);
