@@ -32,6 +32,7 @@ export const actionPaths = {
   sellerUpdateLot: { path: '/api/seller/product/update', auth: 'seller' },
   sellerWithdrawLot: { path: '/api/seller/product/withdraw', auth: 'seller' },
   suggestProducts: { path: '/api/product/suggest', auth: 'public' },
+  pricesRealised: { path: '/api/product/pricesRealised', auth: 'public' },
   bidConfirm: { path: '/api/bid/confirm', auth: 'user' },
   unsubscribe: { path: '/api/notifications/unsubscribe', auth: 'public' },
   bidHistory: { path: '/api/bid/history', auth: 'viewer' },

@@ -5,7 +5,16 @@ import { searchLimits } from './search-limits.ts';
  * seeds 000 §3.2 search filter object. Only the names below are accepted, each with the fields and
  * filter types it may use; anything else is an error, never a query (ARCHITECTURE.md "API shape").
  */
-export const filterTypes = ['array', 'array:like', 'array:mfield:range', 'notin', 'in', 'like'] as const;
+export const filterTypes = [
+  'array',
+  'array:like',
+  'array:mfield:range',
+  'notin',
+  'in',
+  'like',
+  // A span of times, 'from/to' (ISO 8601, to excluded): the lots closing in it (issue 31, "closing today").
+  'date:range',
+] as const;
 export type FilterType = (typeof filterTypes)[number];
 
 export interface FilterRule {
@@ -74,6 +83,10 @@ export const searchFilterRules = {
   auction: { fields: { 'p.auction': 'auction' }, types: ['in'], values: 'number' },
   buynow: { fields: { 'p.buynow': 'buynow' }, types: ['in'], values: 'number' },
   auctionid: { fields: { 'p.auctionid': 'auctionid' }, types: ['in', 'array'], values: 'string' },
+  /** Lots sold without a reserve (issue 31): `no_reserve` is 1 when the lot has none; its amount stays hidden. */
+  noreserve: { fields: { 'p.no_reserve': 'no_reserve' }, types: ['in'], values: 'number' },
+  /** Lots whose (extended) close falls in a span of time ('closing today'). */
+  closing: { fields: { 'p.date_closed': 'date_closed' }, types: ['date:range'], values: 'string' },
 } as const satisfies Record<string, FilterRule>;
 
 export type FilterName = keyof typeof searchFilterRules;
@@ -151,6 +164,20 @@ export const SearchFilter = z
           path: ['filters', name, 'value'],
           message: `at most ${most} values in ${item.type === 'array:like' ? "an 'array:like'" : 'a'} filter`,
         });
+      }
+      if (item.type === 'date:range') {
+        const spans = Array.isArray(item.value) ? item.value : [item.value];
+        for (const span of spans) {
+          const [from, to, ...rest] = String(span).split('/');
+          const iso = (v: string | undefined) => !!v && z.iso.datetime().safeParse(v).success;
+          if (rest.length || !iso(from) || !iso(to)) {
+            ctx.addIssue({
+              code: 'custom',
+              path: ['filters', name, 'value'],
+              message: `'${span}' is not a span of times like '2026-11-28T06:00:00.000Z/2026-11-29T06:00:00.000Z'`,
+            });
+          }
+        }
       }
       if (item.type === 'array:mfield:range') {
         const ranges = Array.isArray(item.value) ? item.value : [item.value];

@@ -41,6 +41,8 @@ import { lotQueries } from './lots/queries.ts';
 import { merchantQueries } from './merchant/queries.ts';
 import { pagesProjection } from './pages/project.ts';
 import { pageQueries } from './pages/queries.ts';
+import { pricesRealisedProjection } from './prices-realised/project.ts';
+import { pricesRealisedQueries } from './prices-realised/queries.ts';
 import { followersProjection } from './producers/project.ts';
 import { producerQueries } from './producers/queries.ts';
 import { ledgerProjection } from './reports/project.ts';
@@ -78,6 +80,7 @@ export const projections: readonly Projection[] = [
   appointmentsProjection,
   bannersProjection,
   pagesProjection,
+  pricesRealisedProjection,
 ];
 
 export interface QueryServiceDeps {
@@ -118,6 +121,7 @@ export const queryPlugins: readonly QueryPlugin[] = [
   sellerLotQueries,
   defaultQueries,
   pageQueries,
+  pricesRealisedQueries,
 ];
 
 /**

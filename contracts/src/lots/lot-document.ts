@@ -62,6 +62,11 @@ export type LotDocument = z.infer<typeof LotFields> & {
   _id: string;
   /** The seller's user id: internal to the read side, never in a view (see LotView). */
   seller_id: string;
+  /**
+   * 1 when the lot has no reserve (the 'no reserve' filter, issue 31); whether there is one is public,
+   * its amount never leaves the write side. Absent on documents built before it was kept.
+   */
+  no_reserve?: 0 | 1;
   /** Last log position applied to this document (idempotent projection). */
   _position: Position;
 };

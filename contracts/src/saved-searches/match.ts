@@ -53,6 +53,13 @@ export function lotMatchesFilters(lot: MatchableLot, filters: Readonly<Record<st
         });
         break;
       }
+      case 'date:range':
+        // ISO 8601 times in UTC compare as text, as in the MongoDB query: from included, to excluded.
+        holds = values.some((v) => {
+          const [from = '', to = ''] = String(v).split('/');
+          return anyField((f) => typeof f === 'string' && f >= from && f < to);
+        });
+        break;
       default: {
         const _exhaustive: never = item.type;
         return false;
@@ -95,5 +102,7 @@ export function matchableListing(lot: LotListedData): MatchableLot {
     auctionid: lot.auctionId,
     wprice: lot.auction ? lot.openingBid : (lot.buyNowPrice ?? 0),
     bprice: lot.buyNow ? lot.buyNowPrice : null,
+    no_reserve: lot.reserve ? 0 : 1,
+    date_closed: lot.closesAt,
   };
 }

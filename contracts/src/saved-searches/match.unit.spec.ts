@@ -20,6 +20,52 @@ const lot: MatchableLot = {
 const matches = (filters: Record<string, FilterItem>) => lotMatchesFilters(lot, filters);
 
 describe('lotMatchesFilters (the same meaning as the search query)', () => {
+  it("'date:range' and no reserve: a listing closing in the span, and one without a reserve (issue 31)", () => {
+    const listed = matchableListing({
+      lotId: 'l9',
+      sku: 'S',
+      lotNumber: null,
+      auctionId: null,
+      sellerId: 's',
+      title: 'T',
+      producer: 'P',
+      vintage: null,
+      country: 'France',
+      region: '',
+      subregion: '',
+      colour: 'Red',
+      bottleSize: '750ml',
+      scores: {},
+      description: '',
+      images: [],
+      quantity: 1,
+      minimumQuantity: 1,
+      enforceMinimumQuantity: false,
+      availability: null,
+      auction: true,
+      buyNow: false,
+      openingBid: 100,
+      reserve: 5_000,
+      buyNowPrice: null,
+      discounts: [],
+      startsAt: '2026-11-20T12:00:00.000Z',
+      closesAt: '2026-11-23T20:00:00.000Z',
+      meta: { title: '', description: '', keywords: '' },
+    } as LotListedData);
+    const closing = (span: string): Record<string, FilterItem> => ({
+      closing: { value: [span], type: 'date:range', field: 'p.date_closed' },
+    });
+    expect(lotMatchesFilters(listed, closing('2026-11-23T06:00:00.000Z/2026-11-24T06:00:00.000Z'))).toBe(
+      true,
+    );
+    expect(lotMatchesFilters(listed, closing('2026-11-23T06:00:00.000Z/2026-11-23T20:00:00.000Z'))).toBe(
+      false,
+    );
+    const noReserve = { noreserve: { value: [1], type: 'in', field: 'p.no_reserve' } } as const;
+    expect(lotMatchesFilters(listed, noReserve)).toBe(false);
+    expect(lotMatchesFilters({ ...listed, no_reserve: 1 }, noReserve)).toBe(true);
+  });
+
   it("'array' and 'in': the field is one of the values, exactly", () => {
     expect(
       matches({ color: { value: ['White', 'Red'], type: 'array', field: 'p.custitem_gvo_color' } }),

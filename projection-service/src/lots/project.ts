@@ -29,6 +29,9 @@ const scoreDocumentFields = (scores: LotListedData['scores']) =>
 const discountRecords = (lotId: string, discounts: LotListedData['discounts']) =>
   discounts.map((d, i) => ({ id: `${lotId}-${i + 1}`, quantity: d.quantity, bprice: d.price }));
 
+/** A reserve of nothing is no reserve (issue 31's 'no reserve' filter). */
+const noReserve = (reserve: number | null): 0 | 1 => (reserve ? 0 : 1);
+
 export function listedLotDocument(lot: LotListedData, position: string): LotDocument {
   const scores = scoreDocumentFields(lot.scores);
   return {
@@ -57,6 +60,7 @@ export function listedLotDocument(lot: LotListedData, position: string): LotDocu
     metaTagHtml: lot.meta,
     auctionid: lot.auctionId,
     seller_id: lot.sellerId,
+    no_reserve: noReserve(lot.reserve),
     minimumquantity: lot.minimumQuantity,
     enforceminqtyinternally: lot.enforceMinimumQuantity ? 1 : 0,
     discount_buynow_records: discountRecords(lot.lotId, lot.discounts),
@@ -100,6 +104,7 @@ export function updatedLotFields(lotId: string, changes: LotUpdatedData): Partia
   // Updates of prices happen only before the first bid, so the opening bid is the price and the next bid.
   if (c.openingBid !== undefined) Object.assign(set, { wprice: c.openingBid, next_bid: c.openingBid });
   if (c.buyNowPrice !== undefined) set.bprice = c.buyNowPrice;
+  if (c.reserve !== undefined) set.no_reserve = noReserve(c.reserve);
   if (c.discounts !== undefined) set.discount_buynow_records = discountRecords(lotId, c.discounts);
   if (c.closesAt !== undefined)
     Object.assign(set, { date_closed: c.closesAt, auctionlot_date_closed: c.closesAt });

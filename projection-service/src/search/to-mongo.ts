@@ -55,6 +55,15 @@ export function toMongoQuery(search: ParsedSearchFilter, base: Filter = {}): Mon
         });
         break;
       }
+      case 'date:range':
+        // ISO 8601 times in UTC compare as text: from included, to excluded.
+        clauses.push({
+          $or: values.map((v) => {
+            const [from, to] = String(v).split('/');
+            return anyField({ $gte: from, $lt: to });
+          }),
+        });
+        break;
       default: {
         const _exhaustive: never = item.type;
         throw new Error(`unknown filter type ${String(_exhaustive)}`);

@@ -107,4 +107,25 @@ describe('SearchFilter whitelist', () => {
       issues({ filters: { rating: { value: ['ninety'], type: 'array:mfield:range', field: 'p.rating' } } }),
     ).toEqual(["'ninety' is not a range like '90-95' or '100-'"]);
   });
+
+  it('turns a span of times into a close from its start, before its end (closing today)', () => {
+    const q = toMongoQuery(
+      parse({
+        filters: {
+          closing: {
+            value: ['2026-11-23T06:00:00.000Z/2026-11-24T06:00:00.000Z'],
+            type: 'date:range',
+            field: 'p.date_closed',
+          },
+          noreserve: { value: [1], type: 'in', field: 'p.no_reserve' },
+        },
+      }),
+    );
+    expect(q.filter).toEqual({
+      $and: [
+        { $or: [{ date_closed: { $gte: '2026-11-23T06:00:00.000Z', $lt: '2026-11-24T06:00:00.000Z' } }] },
+        { no_reserve: { $in: [1] } },
+      ],
+    });
+  });
 });
