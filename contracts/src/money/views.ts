@@ -74,6 +74,8 @@ export function invoiceStatus(paid: number, total: number, voided: boolean): Inv
 
 export const AddressView = z.object({
   address1: z.string(),
+  /** Issue 31: the second line, when there is one. */
+  address2: z.string().optional(),
   city: z.string(),
   state: z.string(),
   zip: z.string(),
@@ -183,7 +185,13 @@ export type CreditHistory = z.infer<typeof CreditHistory>;
 /** The staff's list of invoices: every buyer's, with who the buyer is. */
 export const StaffInvoiceList = z.object({
   records: z.array(
-    InvoiceSummary.extend({ buyer_id: z.string(), buyer_name: z.string(), buyer_email: z.string() }),
+    InvoiceSummary.extend({
+      buyer_id: z.string(),
+      buyer_name: z.string(),
+      buyer_email: z.string(),
+      /** Issue 31: a delivery's shipment, where staff enter its tracking; null for pickup. */
+      shipment: ShipmentView.nullable().optional(),
+    }),
   ),
   totalRecords: z.number(),
 });

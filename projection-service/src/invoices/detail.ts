@@ -3,6 +3,7 @@ import {
   type InvoiceSummary,
   type LotDocument,
   type MoneySettings,
+  type ShipmentView,
   type Transaction,
   USERS,
   type UserDocument,
@@ -33,6 +34,19 @@ export function returnStatus(
 export const MERCHANT_NAME = 'Fine Wine Auctions';
 
 /** One line of the invoice lists (seeds 001 §7 allinvoices). */
+/** Issue 31: a delivery's method, ship date and tracking; null for pickup. */
+export function shipmentView(doc: InvoiceDocument): ShipmentView | null {
+  const shipping = doc.delivery.shipping;
+  if (doc.delivery.method !== 'delivery' || !shipping) return null;
+  return {
+    method: shipping.method,
+    ship_date: shipping.shipDate,
+    carrier: doc.tracking?.carrier ?? null,
+    tracking_number: doc.tracking?.tracking_number ?? null,
+    tracked_at: doc.tracking?.at ?? null,
+  };
+}
+
 export function invoiceSummary(doc: InvoiceDocument): InvoiceSummary {
   const [first] = doc.items;
   const more = doc.items.length - 1;
@@ -105,15 +119,7 @@ export async function invoiceDetail(
   return {
     ...invoiceSummary(invoice),
     delivery_method: delivery.method,
-    shipment: delivery.shipping
-      ? {
-          method: delivery.shipping.method,
-          ship_date: delivery.shipping.shipDate,
-          carrier: invoice.tracking?.carrier ?? null,
-          tracking_number: invoice.tracking?.tracking_number ?? null,
-          tracked_at: invoice.tracking?.at ?? null,
-        }
-      : null,
+    shipment: shipmentView(invoice),
     invoiceItems: invoice.items.map((line) => ({
       product_id: line.product_id,
       title: line.title,

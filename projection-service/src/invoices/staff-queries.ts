@@ -1,7 +1,7 @@
 import { actions, USERS, type UserDocument } from '@wine/contracts';
 import { registerAction } from '@wine/platform';
 import type { QueryPlugin } from '../core/queries.ts';
-import { invoiceSummary } from './detail.ts';
+import { invoiceSummary, shipmentView } from './detail.ts';
 import { INVOICES, type InvoiceDocument } from './project.ts';
 import { unpaidStatuses } from './status.ts';
 
@@ -26,6 +26,7 @@ export const staffInvoiceQueries: QueryPlugin = async (app, { docs, auth }) => {
           buyer_id: row.buyer_id,
           buyer_name: `${buyer?.first_name ?? ''} ${buyer?.last_name ?? ''}`.trim(),
           buyer_email: buyer?.email ?? '',
+          shipment: shipmentView(row),
         };
       }),
       totalRecords,
