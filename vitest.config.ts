@@ -15,6 +15,9 @@ export default defineConfig({
           include: ['**/src/**/*.unit.spec.ts', 'tests/**/*.unit.spec.ts', 'deploy/**/*.unit.spec.ts'],
           exclude: ['**/node_modules/**', 'ui/**'],
           environment: 'node',
+          // Pure files share one module graph per worker: 14 s instead of 57 (each file imported zod,
+          // the contracts and the deciders again when isolated).
+          isolate: false,
         },
       },
       'ui/vitest.config.ts',

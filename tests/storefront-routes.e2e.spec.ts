@@ -27,7 +27,13 @@ const staticPages = knownPageIds.filter((id) => id !== 'selling_wine');
 
 const FOOTER = ['FINE WINE WITH IMPECCABLE PROVENANCE', 'Terms & Conditions', 'Privacy & Accessibility'];
 
-function routes(lot: { id: string; title: string }, invoiceId: string): RouteCase[] {
+/**
+ * The static pages share one view: every page id is walked at desktop width, three at phone width (the
+ * view is one; its texts differ). The guidelines page embeds a PDF.
+ */
+const phoneStaticPages = ['about', 'guidelines', 'faq'];
+
+function routes(lot: { id: string; title: string }, invoiceId: string, phone: boolean): RouteCase[] {
   return [
     // seeds 000 §2.1: public routes.
     { path: '/', texts: [...FOOTER, 'Sell Your Wine'] },
@@ -55,7 +61,9 @@ function routes(lot: { id: string; title: string }, invoiceId: string): RouteCas
     { path: '/privacy-policy', texts: ['Disabled Access', /card number/i] },
     { path: '/contact-us', texts: ['Monday-Friday 9:30 am - 5:30 pm', /fax/i] },
     // seeds 000 §2.2: one shared view for the static pages.
-    ...staticPages.map((id) => ({ path: `/${id}`, texts: [] })),
+    ...staticPages
+      .filter((id) => !phone || phoneStaticPages.includes(id))
+      .map((id) => ({ path: `/${id}`, texts: [] })),
     {
       path: '/selling_wine',
       texts: ['Free Professional Appraisal', 'Access to Markets', '24/7 Visibility', 'Logistics'],
@@ -99,7 +107,7 @@ describe.runIf(browserAvailable())('every storefront route of the seeds, at desk
   let market: TestMarketplace;
   let browser: Browser;
   let buyer: TestUser;
-  let cases: RouteCase[];
+  let cases: (phone: boolean) => RouteCase[];
 
   beforeAll(async () => {
     market = await startMarketplace({ ui: true });
@@ -128,7 +136,8 @@ describe.runIf(browserAvailable())('every storefront route of the seeds, at desk
     });
     const lot = open.records[0];
     if (!lot || !paid.invoice_ids[0]) throw new Error('no open lot or invoice to walk with');
-    cases = routes(lot, paid.invoice_ids[0]);
+    const invoiceId = paid.invoice_ids[0];
+    cases = (phone) => routes(lot, invoiceId, phone);
   }, 120_000);
   afterAll(async () => {
     await browser?.close();
@@ -136,6 +145,7 @@ describe.runIf(browserAvailable())('every storefront route of the seeds, at desk
   });
 
   async function walk(width: number, height: number) {
+    const walking = cases(width < 600);
     const contexts: Record<'visitor' | 'user', BrowserContext> = {
       visitor: await browser.newContext({ viewport: { width, height } }),
       user: await browser.newContext({ viewport: { width, height } }),
@@ -146,7 +156,7 @@ describe.runIf(browserAvailable())('every storefront route of the seeds, at desk
     const problems: string[] = [];
     const links = new Set<string>();
     try {
-      for (const route of cases) {
+      for (const route of walking) {
         const page = await contexts[route.signedIn ? 'user' : 'visitor'].newPage();
         const errors: string[] = [];
         page.on('console', (m) => {
@@ -190,8 +200,9 @@ describe.runIf(browserAvailable())('every storefront route of the seeds, at desk
         }
         await page.close();
       }
-      // Every link the pages show leads to a page that exists: one of each kind (one lot, one invoice).
-      const walked = new Set(cases.map((c) => c.path.split('?')[0]));
+      // Every link the pages show leads to a page that exists: one of each kind (one lot, one invoice),
+      // beside the pages of the desktop walk.
+      const walked = new Set(cases(false).map((c) => c.path.split('?')[0]));
       const kinds = new Map<string, string>();
       for (const link of links) {
         const path = link.split('?')[0] as string;
