@@ -223,6 +223,15 @@ export const ReturnRefundStarted = defineEvent({
     amount: Cents,
     reason: Text(300),
     by: Id,
+    /** The line and bottles it refunds, and the amount's share of price, premium and tax (the reports' net). */
+    lotId: Id,
+    qty: z.number().int().min(1),
+    price: Cents,
+    premium: Cents,
+    tax: Cents,
+    taxState: z.string().min(2).max(2),
+    /** Basis points. */
+    taxRate: z.number().int().min(0).max(10_000),
     parts: z
       .array(z.object({ paymentId: Id, to: z.enum(['card', 'wallet']), amount: Cents }))
       .min(1)

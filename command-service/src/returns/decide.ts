@@ -99,6 +99,18 @@ export function returnAmount(invoice: IssuedInvoice, lotId: string, qty: number)
   return everythingBack ? left : Math.min(share, left);
 }
 
+/**
+ * Issue 31: a refund's share of the invoice's tax and premium, pro rata of its total and rounded
+ * down; the price (with any shipping) takes the rest. The reports take sales, premium and tax net of
+ * these.
+ */
+export function refundShare(invoice: IssuedInvoice, amount: number) {
+  const { total, premium, tax } = invoice.amounts;
+  const taxPart = total > 0 ? Math.floor((amount * tax) / total) : 0;
+  const premiumPart = total > 0 ? Math.floor((amount * premium) / total) : 0;
+  return { price: amount - taxPart - premiumPart, premium: premiumPart, tax: taxPart };
+}
+
 /** What the invoice can still give back: paid, less every refund already made. */
 export const refundableLeft = (invoice: IssuedInvoice) =>
   refundablePayments(invoice).reduce((sum, p) => sum + p.amount - p.refunded, 0);
@@ -221,7 +233,15 @@ export function decideReturn(command: ReturnCommand, state: Invoice): InvoiceEve
       if (amount < max && reason.length === 0) throw new AppError('RETURN_REFUND_REASON');
       const parts = refundParts(invoice, amount, asked.to);
       const { returnId, refundId, by } = command;
-      return [{ type: 'ReturnRefundStarted', data: { returnId, refundId, amount, reason, by, parts } }];
+      const share = refundShare(invoice, amount);
+      const { taxState, taxRate } = invoice.delivery;
+      const { lotId, qty } = asked;
+      return [
+        {
+          type: 'ReturnRefundStarted',
+          data: { returnId, refundId, amount, reason, by, lotId, qty, ...share, taxState, taxRate, parts },
+        },
+      ];
     }
     case 'RecordRefund': {
       const { invoice, asked } = caseOf(state, command.returnId);

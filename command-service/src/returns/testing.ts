@@ -130,10 +130,28 @@ export const refundStarted = (
   parts: RefundPart[] = [{ paymentId: 'p1', to: 'card', amount }],
   reason = '',
   refundId = 'rf1',
+  share = shareOf(amount),
 ): InvoiceEvent => ({
   type: 'ReturnRefundStarted',
-  data: { returnId, refundId, amount, reason, by: 'fin', parts },
+  data: {
+    returnId,
+    refundId,
+    amount,
+    reason,
+    by: 'fin',
+    lotId: 'lot-a',
+    qty: 2,
+    ...share,
+    taxState: 'IL',
+    taxRate: 1025,
+    parts,
+  },
 });
+/** ann's buy-now invoice ($407.93, $37.93 of it tax): a refund's tax is its share, rounded down. */
+export const shareOf = (amount: number) => {
+  const tax = Math.floor((amount * 3_793) / BUY_NOW_TOTAL);
+  return { price: amount - tax, premium: 0, tax };
+};
 /** The parts of a claimed refund recorded, as RecordRefund writes them. */
 export const partsRefunded = (
   returnId: string,

@@ -45,8 +45,23 @@ const invoiceRecord = (b: InvoiceBook, names: Names): ReportRecord => ({
  */
 export interface ReportFold {
   push(rows: readonly LedgerRow[]): ReportRecord[];
+  /**
+   * Issue 31: the returns' refunds made in the window (whatever invoice, issued when): the reports of
+   * sales, premium and tax are net of them in the period of the refund, as of the date asked.
+   */
+  refunds?(rows: readonly LedgerRow[]): ReportRecord[];
   finish(): ReportRecord[];
 }
+
+/** The returns' refunds of some rows made within the window (and known as of its instant). */
+export const refundsIn = (rows: readonly LedgerRow[], w: ReportWindow) =>
+  rows.filter((r) => r.kind === 'return_refund' && r.occurred_at >= w.fromAt && r.occurred_at <= cutoffOf(w));
+
+/** The ledger filter of `refundsIn`, for reading them from the read store. */
+export const refundFilter = (w: ReportWindow) => ({
+  kind: 'return_refund',
+  occurred_at: { $gte: w.fromAt, $lte: cutoffOf(w) },
+});
 
 const live = (b: InvoiceBook) => !b.voided;
 
@@ -106,6 +121,17 @@ function weeklySales(w: ReportWindow): ReportFold {
         s.invoices += 1;
         s.sales += b.subtotal;
         s.premium += b.premium;
+        weeks.set(week, s);
+      }
+      return [];
+    },
+    refunds(rows) {
+      // A refund takes its price and premium off the week it was made in.
+      for (const r of refundsIn(rows, w)) {
+        const week = weekOf(r.occurred_at);
+        const s = weeks.get(week) ?? { invoices: 0, sales: 0, premium: 0 };
+        s.sales -= r.amount ?? 0;
+        s.premium -= r.premium ?? 0;
         weeks.set(week, s);
       }
       return [];
@@ -230,37 +256,67 @@ export function reportFold(report: ReportName, w: ReportWindow, names: Names): R
           })),
       );
     case 'getPremiumEarned':
-      return perInvoice(
-        w,
-        (b) => live(b) && b.premium > 0,
-        (b) => [
-          {
-            invoice_id: b.id,
-            issued_at: b.issuedAt,
-            buyer_id: b.buyerId,
-            status: b.status,
-            hammer: b.subtotal,
-            premium_percent: b.premiumPercent,
-            premium: b.premium,
-          },
-        ],
-      );
+      return {
+        ...perInvoice(
+          w,
+          (b) => live(b) && b.premium > 0,
+          (b) => [
+            {
+              invoice_id: b.id,
+              issued_at: b.issuedAt,
+              buyer_id: b.buyerId,
+              status: b.status,
+              hammer: b.subtotal,
+              premium_percent: b.premiumPercent,
+              premium: b.premium,
+            },
+          ],
+        ),
+        // A returned auction lot's refund gives its premium back: a negative row on the refund's day.
+        refunds: (rows) =>
+          refundsIn(rows, w)
+            .filter((r) => (r.premium ?? 0) > 0)
+            .map((r) => ({
+              invoice_id: r.invoice_id ?? '',
+              issued_at: r.occurred_at,
+              buyer_id: '',
+              status: 'refunded',
+              hammer: -(r.amount ?? 0),
+              premium_percent: 0,
+              premium: -(r.premium ?? 0),
+            })),
+      };
     case 'getTaxCollected':
-      return perInvoice(
-        w,
-        (b) => live(b) && b.tax > 0,
-        (b) => [
-          {
-            invoice_id: b.id,
-            issued_at: b.issuedAt,
-            tax_state: b.taxState,
-            tax_rate: b.taxRate / 100,
-            status: b.status,
-            taxable: b.subtotal + b.premium,
-            tax: b.tax,
-          },
-        ],
-      );
+      return {
+        ...perInvoice(
+          w,
+          (b) => live(b) && b.tax > 0,
+          (b) => [
+            {
+              invoice_id: b.id,
+              issued_at: b.issuedAt,
+              tax_state: b.taxState,
+              tax_rate: b.taxRate / 100,
+              status: b.status,
+              taxable: b.subtotal + b.premium,
+              tax: b.tax,
+            },
+          ],
+        ),
+        // The tax a return's refund gives back: a negative row on the refund's day, at the invoice's rate.
+        refunds: (rows) =>
+          refundsIn(rows, w)
+            .filter((r) => (r.tax ?? 0) > 0)
+            .map((r) => ({
+              invoice_id: r.invoice_id ?? '',
+              issued_at: r.occurred_at,
+              tax_state: r.tax_state ?? '',
+              tax_rate: (r.tax_rate ?? 0) / 100,
+              status: 'refunded',
+              taxable: -((r.amount ?? 0) + (r.premium ?? 0)),
+              tax: -(r.tax ?? 0),
+            })),
+      };
     case 'getVendorSelling':
       return vendorSelling(w, names);
     case 'getWeeklySales':
@@ -308,7 +364,7 @@ export function computeReport(
   names: Names = () => '',
 ): { records: ReportRecord[]; totals: Record<string, number> } {
   const fold = reportFold(report, w, names);
-  const records = [...fold.push(rows), ...fold.finish()];
+  const records = [...fold.push(rows), ...(fold.refunds?.(rows) ?? []), ...fold.finish()];
   const totals = emptyTotals(report);
   for (const record of records) addToTotals(report, totals, record);
   return { records, totals };

@@ -11,6 +11,7 @@ export type LedgerKind =
   | 'payment'
   | 'refund'
   | 'return_accepted'
+  | 'return_refund'
   | 'wallet_credit'
   | 'wallet_debit'
   | 'giftcard_issued'
@@ -148,6 +149,23 @@ function invoiceRows(invoiceId: string, e: InvoiceEvent): RowData[] {
       ];
     case 'ReturnAccepted':
       return [{ ...base, kind: 'return_accepted', return_id: e.data.returnId, method: e.data.to }];
+    // Issue 31: what a return's refund takes off the sales, premium and tax, on the day it is made.
+    case 'ReturnRefundStarted':
+      return [
+        {
+          ...base,
+          kind: 'return_refund',
+          return_id: e.data.returnId,
+          lot_id: e.data.lotId,
+          qty: e.data.qty,
+          amount: e.data.price,
+          premium: e.data.premium,
+          tax: e.data.tax,
+          tax_state: e.data.taxState,
+          tax_rate: e.data.taxRate,
+          total: e.data.amount,
+        },
+      ];
     default:
       return [];
   }
@@ -213,6 +231,7 @@ export const ledgerEventTypes: ReadonlySet<string> = new Set([
   'PaymentRecorded',
   'PaymentRefunded',
   'ReturnAccepted',
+  'ReturnRefundStarted',
   'WalletCredited',
   'WalletDebited',
   'DepositApplied',

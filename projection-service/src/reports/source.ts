@@ -1,6 +1,6 @@
 import { type ReportName, type ReportRecord, USERS, type UserDocument } from '@wine/contracts';
 import type { Collection, DocumentStore, Filter } from '@wine/platform';
-import { cutoffOf, type Names, type ReportWindow, reportFold, reportSource } from './books.ts';
+import { cutoffOf, type Names, type ReportWindow, refundFilter, reportFold, reportSource } from './books.ts';
 import { LEDGER, type LedgerRow } from './ledger.ts';
 
 /** Rows read per piece: enough to be quick, few enough that an export of any size stays small in memory. */
@@ -89,6 +89,12 @@ export async function* reportRecords(
     await names.load(rows);
     const records = fold.push(rows);
     if (records.length > 0) yield records;
+  }
+  if (fold.refunds) {
+    for await (const rows of pages(ledger, refundFilter(w))) {
+      const records = fold.refunds(rows);
+      if (records.length > 0) yield records;
+    }
   }
   const rest = fold.finish();
   if (rest.length > 0) yield rest;

@@ -107,7 +107,21 @@ describe('returns projection', () => {
     const started = record(
       stream,
       'ReturnRefundStarted',
-      { returnId: 'r-1', refundId: 'rf', amount: 50_000, reason: 'Label torn', by: 'fin', parts },
+      {
+        returnId: 'r-1',
+        refundId: 'rf',
+        amount: 50_000,
+        reason: 'Label torn',
+        by: 'fin',
+        lotId: 'l-1',
+        qty: 1,
+        price: 41_689,
+        premium: 7_558,
+        tax: 753,
+        taxState: 'IL',
+        taxRate: 1025,
+        parts,
+      },
       staff,
     );
     const [card, wallet] = parts.map((part, i) =>
