@@ -8,6 +8,8 @@ export interface ViewerAuth {
   authorize: Authorize;
   /** The signed-in caller's user id, or null for a visitor. */
   viewerOf(request: FastifyRequest): string | null;
+  /** The signed-in caller's roles (none for a visitor). */
+  rolesOf(request: FastifyRequest): readonly string[];
 }
 
 const sessionExpired = () => new AppError('SESSION_INVALID');
@@ -18,6 +20,7 @@ const sessionExpired = () => new AppError('SESSION_INVALID');
  */
 export function viewerAuth(deps: ViewerDeps): ViewerAuth {
   const viewers = new WeakMap<FastifyRequest, string>();
+  const roles = new WeakMap<FastifyRequest, readonly string[]>();
   const userOf = sessionUser(deps);
   return {
     async authorize(request, action) {
@@ -27,8 +30,12 @@ export function viewerAuth(deps: ViewerDeps): ViewerAuth {
         if (!found) throw sessionExpired();
         return found;
       });
-      if (user) viewers.set(request, user.id);
+      if (user) {
+        viewers.set(request, user.id);
+        roles.set(request, user.roles);
+      }
     },
     viewerOf: (request) => viewers.get(request) ?? null,
+    rolesOf: (request) => roles.get(request) ?? [],
   };
 }

@@ -93,10 +93,13 @@ const fullName = (user: UserDocument | undefined) =>
 export async function invoiceDetail(
   docs: DocumentStore,
   money: MoneySettings,
-  userId: string,
+  /** The buyer whose invoice it must be; null for staff, who open any. */
+  userId: string | null,
   id: string,
 ): Promise<InvoiceDetail> {
-  const invoice = await docs.collection<InvoiceDocument>(INVOICES).findOne({ _id: id, buyer_id: userId });
+  const invoice = await docs
+    .collection<InvoiceDocument>(INVOICES)
+    .findOne(userId === null ? { _id: id } : { _id: id, buyer_id: userId });
   if (!invoice) throw new AppError('INVOICE_NOT_FOUND');
   const sellerIds = [...new Set(invoice.items.map((line) => line.seller_id))];
   const [transactions, users, lots] = await Promise.all([

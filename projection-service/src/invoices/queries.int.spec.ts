@@ -74,6 +74,13 @@ async function invoices() {
       issue('inv-7'),
       issue('inv-b', { buyerId: 'bob' }),
       record('invoice-inv-b', 'PaymentRecorded', paymentRecorded('p-b', 1_000)),
+      // Staff: finance and an admin open any invoice (issue 31); support and a seller do not.
+      record('user-fin', 'UserRegistered', registered('fin', 'Fay', 'Finance')),
+      record('user-fin', 'RoleGranted', { role: 'finance' }),
+      record('user-adm', 'UserRegistered', registered('adm', 'Ada', 'Admin')),
+      record('user-adm', 'RoleGranted', { role: 'admin' }),
+      record('user-sup', 'UserRegistered', registered('sup', 'Sue', 'Support')),
+      record('user-sup', 'RoleGranted', { role: 'support' }),
     ],
   );
   return queryApp(invoiceQueries, docs, clock);
@@ -217,6 +224,25 @@ describe('invoice detail (/api/user/invoice/getInvoiceDetails)', () => {
     expect(others.statusCode).toBe(404);
     expect(others.json().data.code).toBe('INVOICE_NOT_FOUND');
     expect(others.json()).toEqual(unknown.json());
+    await app.close();
+  });
+
+  it('opens any buyer\u2019s invoice to finance and admins, in detail and as a PDF; not to other staff', async () => {
+    const { app, post, signIn } = await invoices();
+    for (const staff of ['fin', 'adm']) {
+      const headers = await signIn(staff);
+      const detail = await post('/api/user/invoice/getInvoiceDetails', { id: 'inv-1' }, headers);
+      expect(detail.statusCode, staff).toBe(200);
+      expect(detail.json().data.responseData).toMatchObject({ id: 'inv-1', status: 'paid' });
+      const pdf = await app.inject({ method: 'GET', url: '/api/user/invoice/pdf/inv-b', headers });
+      expect(pdf.statusCode, staff).toBe(200);
+      const unknown = await post('/api/user/invoice/getInvoiceDetails', { id: 'inv-none' }, headers);
+      expect(unknown.json().data.code).toBe('INVOICE_NOT_FOUND');
+    }
+    for (const other of ['sup', 'sel']) {
+      const answer = await post('/api/user/invoice/getInvoiceDetails', { id: 'inv-1' }, await signIn(other));
+      expect(answer.json().data.code, other).toBe('INVOICE_NOT_FOUND');
+    }
     await app.close();
   });
 });
