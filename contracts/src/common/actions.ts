@@ -21,6 +21,8 @@ export const DefaultBundle = MarketSettings.extend({
   subregions: z.array(
     z.object({ country: z.string(), region: z.string(), value: z.string(), count: z.number() }),
   ),
+  /** The producers of the open lots, most lots first (the storefront's producer filter, issue 31). */
+  producers: z.array(z.object({ value: z.string(), count: z.number() })),
   wine_colors: z.array(z.string()),
   vintages: z.array(z.number()),
   bottle_sizes: z.array(z.string()),
@@ -108,6 +110,7 @@ export const emptyDefaultBundle: DefaultBundle = {
   countries: [],
   regions: [],
   subregions: [],
+  producers: [],
   wine_colors: [],
   vintages: [],
   bottle_sizes: [],

@@ -62,6 +62,7 @@ describe('the default data bundle (/api/common/getDefault)', () => {
     expect(status).toBe(200);
     const bundle = DefaultBundle.parse(body.data.responseData);
     expect(bundle.default_bid_increment).toEqual(bundle.bid_increments[0]);
+    expect(bundle.producers).toEqual([{ value: 'Château Latour', count: 2 }]);
     expect(bundle.buyer_premium).toBe(20);
     expect(bundle.locations[0]?.city).toBe('Chicago');
     expect(bundle.languages.map((l) => l.code)).toEqual(['en', 'es']);

@@ -67,7 +67,7 @@ export const defaultQueries: QueryPlugin = async (app, { docs, auth, market, mon
       { $group: { _id: by, count: { $sum: 1 } } },
       { $sort: { count: -1, _id: 1 } },
     ];
-    const [countries, regions, subregions, vintages, sizes, active, pages] = await Promise.all([
+    const [countries, regions, subregions, vintages, sizes, active, pages, producers] = await Promise.all([
       lots().aggregate<{ _id: { country: string }; count: number }>(
         group({ country: '$custitem_gvo_country' }),
       ),
@@ -96,6 +96,12 @@ export const defaultQueries: QueryPlugin = async (app, { docs, auth, market, mon
           { _id: { $in: [...configurablePageIds] } },
           { projection: { _id: 1, title: 1, updated_at: 1 } },
         ),
+      // The producer filter offers the producers one can still bid on or buy from (the first 500).
+      lots().aggregate<{ _id: string; count: number }>([
+        { $match: { market_status: 'open', custitem_gvo_producer: { $ne: '' } } },
+        { $group: { _id: '$custitem_gvo_producer', count: { $sum: 1 } } },
+        { $sort: { count: -1, _id: 1 } },
+      ]),
     ]);
     const tree = {
       countries: countries.map((c) => ({ value: c._id.country, count: c.count })),
@@ -111,6 +117,7 @@ export const defaultQueries: QueryPlugin = async (app, { docs, auth, market, mon
     return {
       ...market,
       ...tree,
+      producers: producers.slice(0, 500).map((p) => ({ value: p._id, count: p.count })),
       wine_colors: [...Colours],
       vintages: vintages.map((v) => v._id),
       bottle_sizes: sizes.map((s) => s._id).sort((a, b) => rank(a) - rank(b) || a.localeCompare(b)),
