@@ -83,6 +83,7 @@ export * from './reports/columns.ts';
 export * from './reports/inputs.ts';
 export * from './reports/views.ts';
 export * from './returns/actions.ts';
+export * from './returns/amount.ts';
 export * from './returns/inputs.ts';
 export * from './returns/refunds.ts';
 export * from './returns/views.ts';

@@ -1,4 +1,13 @@
-import { cardCanTake, defaultRefundTo, formatMoney, type RefundablePayment } from '@wine/contracts';
+import {
+  returnAmount as amountOfReturn,
+  cardCanTake,
+  defaultRefundTo,
+  formatMoney,
+  lineTaken,
+  type RefundablePayment,
+  type ReturnableInvoice,
+  lineRefund as refundOfLine,
+} from '@wine/contracts';
 import type { InvoiceEvent } from '@wine/event-schemas';
 import { AppError } from '@wine/platform';
 import { type Invoice, type IssuedInvoice, isPaid, type ReturnCase } from '../invoices/invoice.ts';
@@ -53,51 +62,24 @@ export const refundablePayments = (invoice: IssuedInvoice): (RefundablePayment &
       refunded: invoice.refundedFrom[paymentId] ?? 0,
     }));
 
-/** Money promised or given back for returns: what each return not refused brings (refunded or not). */
-const committed = (invoice: IssuedInvoice) =>
-  Object.values(invoice.returns)
-    .filter((r) => r.status !== 'refused')
-    .reduce((sum, r) => sum + r.amount, 0);
-
 /** Units of a line asked back and not refused. */
-const unitsTaken = (invoice: IssuedInvoice, lotId: string) => lineTaken(invoice, lotId).qty;
+const unitsTaken = (invoice: IssuedInvoice, lotId: string) => lineTaken(returnable(invoice), lotId).qty;
 
-/** Bottles of a line asked back and not refused, and the money they bring. */
-const lineTaken = (invoice: IssuedInvoice, lotId: string) =>
-  Object.values(invoice.returns)
-    .filter((r) => r.lotId === lotId && r.status !== 'refused')
-    .reduce((sum, r) => ({ qty: sum.qty + r.qty, amount: sum.amount + r.amount }), { qty: 0, amount: 0 });
+/** The invoice as the return amounts see it (contracts/returns/amount.ts, shared with the dialog). */
+const returnable = (invoice: IssuedInvoice): ReturnableInvoice => ({
+  lines: invoice.issued.lines,
+  amounts: invoice.amounts,
+  paid: invoice.paid,
+  returns: Object.values(invoice.returns).filter((r) => r.status !== 'refused'),
+});
 
-/**
- * Issue 31: what a whole line brings back: its price plus its share of the premium and tax, pro rata
- * of the subtotal, rounded down to the cent (so the lines together never exceed the total).
- */
-export function lineRefund(invoice: IssuedInvoice, lotId: string): number {
-  const line = invoice.issued.lines.find((l) => l.lotId === lotId);
-  if (!line) return 0;
-  const { subtotal, premium, tax } = invoice.amounts;
-  return line.amount + (subtotal > 0 ? Math.floor(((premium + tax) * line.amount) / subtotal) : 0);
-}
+/** Issue 31: what returning `qty` bottles of a line brings back (contracts' `returnAmount`). */
+export const returnAmount = (invoice: IssuedInvoice, lotId: string, qty: number): number =>
+  amountOfReturn(returnable(invoice), lotId, qty);
 
-/**
- * The refund `qty` bottles of a line bring: the line's refund per bottle, in whole cents, rounded
- * down; the last bottles of a line take what the line has left, and the last bottles of the invoice
- * what is left of what was paid, so returning everything gives back exactly what was paid and
- * never a cent more (issue 31).
- */
-export function returnAmount(invoice: IssuedInvoice, lotId: string, qty: number): number {
-  const line = invoice.issued.lines.find((l) => l.lotId === lotId);
-  if (!line) return 0;
-  const whole = lineRefund(invoice, lotId);
-  const taken = lineTaken(invoice, lotId);
-  const share =
-    taken.qty + qty >= line.qty ? Math.max(0, whole - taken.amount) : Math.floor((whole * qty) / line.qty);
-  const left = Math.max(0, invoice.paid - committed(invoice));
-  const everythingBack = invoice.issued.lines.every(
-    (l) => lineTaken(invoice, l.lotId).qty + (l.lotId === lotId ? qty : 0) >= l.qty,
-  );
-  return everythingBack ? left : Math.min(share, left);
-}
+/** What a whole line brings back (contracts' `lineRefund`). */
+export const lineRefund = (invoice: IssuedInvoice, lotId: string): number =>
+  refundOfLine(returnable(invoice), lotId);
 
 /**
  * Issue 31: a refund's share of the invoice's tax and premium, pro rata of its total and rounded
