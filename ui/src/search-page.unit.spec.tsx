@@ -10,6 +10,10 @@ const bundle: DefaultBundle = {
   countries: [{ value: 'France', count: 2 }],
   regions: [{ country: 'France', value: 'Bordeaux', count: 2 }],
   subregions: [{ country: 'France', region: 'Bordeaux', value: 'Margaux', count: 1 }],
+  producers: [
+    { value: 'Château Margaux', count: 2 },
+    { value: 'Opus One', count: 1 },
+  ],
   wine_colors: ['Red', 'White'],
   vintages: [2016, 2015],
   bottle_sizes: ['750ml', '1.5L'],
@@ -93,6 +97,49 @@ describe('/search, the browse page', () => {
     await waitFor(() => expect(router.state.location.search).not.toHaveProperty('priceMax'));
     expect(sidebar().getByLabelText('Max price')).toHaveProperty('value', '');
   });
+
+  it("offers a collector's filters: buy now or auction, closing today, no reserve, producer (issue 31)", async () => {
+    const { user, router, lastSearch } = await browse('/search');
+    await user.click(sidebar().getByRole('radio', { name: 'Buy now' }));
+    await waitFor(() => expect(router.state.location.search).toMatchObject({ sale: 'buynow' }));
+    await user.click(sidebar().getByRole('checkbox', { name: 'Closing today' }));
+    await user.click(sidebar().getByRole('checkbox', { name: 'No reserve' }));
+    const producer = sidebar()
+      .getAllByLabelText('Producer')
+      .find((e) => e.tagName === 'INPUT');
+    if (!producer) throw new Error('no producer field');
+    await user.click(producer);
+    await user.click(await screen.findByRole('option', { name: 'Opus One (1)' }));
+    await waitFor(() =>
+      expect(router.state.location.search).toMatchObject({
+        sale: 'buynow',
+        closing: 'today',
+        reserve: 'none',
+        producer: 'Opus One',
+      }),
+    );
+    await waitFor(() => expect(lastSearch().filters?.producer).toBeDefined());
+    const { filters } = lastSearch();
+    expect(filters).toMatchObject({
+      buynow: { value: [1], type: 'in', field: 'p.buynow' },
+      noreserve: { value: [1], type: 'in', field: 'p.no_reserve' },
+      producer: { value: ['Opus One'], type: 'array', field: 'p.custitem_gvo_producer' },
+      closing: { type: 'date:range', field: 'p.date_closed' },
+    });
+    // Today, from the reader's midnight to the next.
+    const [from, to] = String((filters?.closing?.value as string[])[0]).split('/');
+    const midnight = new Date();
+    midnight.setHours(0, 0, 0, 0);
+    expect(from).toBe(midnight.toISOString());
+    expect(Date.parse(to ?? '') - Date.parse(from ?? '')).toBeGreaterThanOrEqual(23 * 3_600_000);
+    for (const chip of ['Buy now', 'Producer: Opus One', 'Closing today', 'No reserve']) {
+      expect(screen.getByRole('button', { name: `Remove filter ${chip}` })).toBeTruthy();
+    }
+    await user.click(screen.getByRole('button', { name: 'Remove filter No reserve' }));
+    await waitFor(() => expect(router.state.location.search).not.toHaveProperty('reserve'));
+    expect(sidebar().getByRole('checkbox', { name: 'No reserve' })).toHaveProperty('checked', false);
+    await expectNoAxeViolations(screen.getByRole('main'));
+  }, 60_000);
 
   it('searches words typed in the filters, and sorts and pages as chosen', async () => {
     const { user, router, lastSearch } = await browse('/search');

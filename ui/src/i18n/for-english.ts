@@ -12,6 +12,47 @@ import type { uiMoreForEnglish } from './for-english-more.ts';
  * in for-english-more.ts, loaded before the first of those pages (i18n/index.ts; issue 11).
  */
 export const uiForEnglish = {
+  /** Issue 31: the collector's filters, prices realised, and the cart's lapsed holds. */
+  store: {
+    saleType: 'Sale type',
+    saleAll: 'All',
+    saleAuction: 'Auction',
+    saleBuyNow: 'Buy now',
+    producer: 'Producer',
+    anyProducer: 'Any producer',
+    producerOption: '{{name}} ({{count}})',
+    more: 'Show',
+    closingToday: 'Closing today',
+    noReserve: 'No reserve',
+    chipAuction: 'Auction lots',
+    chipBuyNow: 'Buy now',
+    chipProducer: 'Producer: {{name}}',
+    pricesRealised: 'Prices realised',
+    prTitle: 'Prices realised',
+    prIntro:
+      'The hammer prices of lots sold at auction, as they closed: search them to see what a wine fetched before you bid. The buyer’s premium and tax are not included.',
+    prSearch: 'Wine, producer, region',
+    prSearchPlaceholder: 'e.g. Latour Pauillac',
+    prProducer: 'Producer',
+    prVintage: 'Vintage',
+    prSubmit: 'Search',
+    prClear: 'Clear',
+    prCountOne: '1 lot sold',
+    prCountMany: '{{count}} lots sold',
+    prEmpty: 'No lot sold at auction matches your search.',
+    prList: 'Lots sold at auction',
+    prPages: 'Pages of prices realised',
+    prWine: 'Wine',
+    prHammer: 'Hammer price',
+    prClosed: 'Closed',
+    prBottles: 'Bottles',
+    prBids: 'Bids',
+    prBidCount: '{{count}} bids',
+    prVintageInvalid: 'A vintage is a year, like 2010',
+    holdLapsed: 'Hold expired',
+    holdLapsedHelp:
+      'The bottles held for your checkout were released when its time ran out. Check out again: they are held for you again if they are still available.',
+  },
   common: {
     cancel: 'Cancel',
     submit: 'Submit',

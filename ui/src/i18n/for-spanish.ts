@@ -6,6 +6,47 @@ import type { UiTexts } from './for-english.ts';
  * seguimiento", the customer addressed as "tú".
  */
 export const uiForSpanish: UiTexts = {
+  /** Issue 31: los filtros del coleccionista, los precios de remate y las reservas vencidas del carrito. */
+  store: {
+    saleType: 'Tipo de venta',
+    saleAll: 'Todas',
+    saleAuction: 'Subasta',
+    saleBuyNow: 'Compra inmediata',
+    producer: 'Productor',
+    anyProducer: 'Cualquier productor',
+    producerOption: '{{name}} ({{count}})',
+    more: 'Mostrar',
+    closingToday: 'Cierran hoy',
+    noReserve: 'Sin precio de reserva',
+    chipAuction: 'Lotes en subasta',
+    chipBuyNow: 'Compra inmediata',
+    chipProducer: 'Productor: {{name}}',
+    pricesRealised: 'Precios de remate',
+    prTitle: 'Precios de remate',
+    prIntro:
+      'Los precios de remate de los lotes vendidos en subasta, tal como cerraron: búscalos para saber cuánto alcanzó un vino antes de pujar. No incluyen la prima del comprador ni los impuestos.',
+    prSearch: 'Vino, productor, región',
+    prSearchPlaceholder: 'p. ej. Latour Pauillac',
+    prProducer: 'Productor',
+    prVintage: 'Añada',
+    prSubmit: 'Buscar',
+    prClear: 'Borrar',
+    prCountOne: '1 lote vendido',
+    prCountMany: '{{count}} lotes vendidos',
+    prEmpty: 'Ningún lote vendido en subasta coincide con tu búsqueda.',
+    prList: 'Lotes vendidos en subasta',
+    prPages: 'Páginas de precios de remate',
+    prWine: 'Vino',
+    prHammer: 'Precio de remate',
+    prClosed: 'Cierre',
+    prBottles: 'Botellas',
+    prBids: 'Pujas',
+    prBidCount: '{{count}} pujas',
+    prVintageInvalid: 'Una añada es un año, como 2010',
+    holdLapsed: 'Reserva vencida',
+    holdLapsedHelp:
+      'Las botellas reservadas para tu pago se liberaron al acabarse su tiempo. Vuelve a pagar: se reservan de nuevo para ti si siguen disponibles.',
+  },
   common: {
     cancel: 'Cancelar',
     submit: 'Enviar',

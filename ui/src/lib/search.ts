@@ -1,6 +1,6 @@
 import { type FilterItem, type LotView, type SearchFilter, searchLimits } from '@wine/contracts';
 import * as z from 'zod/mini';
-import { choiceParam, pageParam, pageSizeParam, searchText } from './search-param.ts';
+import { choiceParam, optionalChoiceParam, pageParam, pageSizeParam, searchText } from './search-param.ts';
 
 /** seeds 000 §9: page sizes 25, 50, 100 (the page offers the first three). */
 export const pageSizeOptions = [25, 50, 100] as const;
@@ -65,6 +65,13 @@ export const browseSearchSchema = z.object({
   searchQuery: text,
   /** One auction's lots (from /auction). */
   auction: text,
+  /** Auction lots or buy-now lots (issue 31: the collector's filters). */
+  sale: optionalChoiceParam(['auction', 'buynow']),
+  producer: text,
+  /** Lots closing today (the reader's day). */
+  closing: optionalChoiceParam(['today']),
+  /** Lots without a reserve. */
+  reserve: optionalChoiceParam(['none']),
   color: list(z.string().check(z.maxLength(40))),
   vintage: list(z.int()),
   bottlesize: list(z.string().check(z.maxLength(40))),
@@ -89,6 +96,10 @@ export const filterKeys = [
   'region',
   'subregion',
   'auction',
+  'sale',
+  'producer',
+  'closing',
+  'reserve',
   'color',
   'vintage',
   'bottlesize',
@@ -120,8 +131,26 @@ export function rangeOf(low: number | undefined, high: number | undefined): stri
 /** Only open lots are listed (seeds 000 §4.1: bid and buy controls exist for open lots only). */
 const openOnly: FilterItem = { value: ['open'], type: 'array', field: 'p.market_status' };
 
-/** The search API's filter object (seeds 000 §3.2) for the browse page's parameters. */
-export function toSearchFilter(search: BrowseSearch): SearchFilter {
+const DAY_MS = 86_400_000;
+
+/**
+ * 'Today' in the reader's time zone, from its midnight to the next, as the search API's span of times.
+ * Whole days, so a page's filter (and its cache key) stays the same all day; past closes are closed
+ * lots, which the browse page does not list anyway.
+ */
+export function todaySpan(now: number): string {
+  const start = new Date(now);
+  start.setHours(0, 0, 0, 0);
+  const end = new Date(start.getTime() + DAY_MS + 2 * 3_600_000);
+  end.setHours(0, 0, 0, 0); // a day of 23 or 25 hours (daylight saving) still ends at midnight
+  return `${start.toISOString()}/${end.toISOString()}`;
+}
+
+/**
+ * The search API's filter object (seeds 000 §3.2) for the browse page's parameters; `now` (the server's
+ * clock as the reader sees it) says which day 'closing today' is.
+ */
+export function toSearchFilter(search: BrowseSearch, now: number = Date.now()): SearchFilter {
   const filters: Record<string, FilterItem> = { market_status: openOnly };
   if (search.searchQuery) filters.searchbar = { value: search.searchQuery, type: 'like', field: 'p.title' };
   if (search.country)
@@ -131,6 +160,15 @@ export function toSearchFilter(search: BrowseSearch): SearchFilter {
     filters.subregion = { value: [search.subregion], type: 'array', field: 'p.custitemctsubregion' };
   }
   if (search.auction) filters.auctionid = { value: [search.auction], type: 'array', field: 'p.auctionid' };
+  if (search.sale === 'auction') filters.auction = { value: [1], type: 'in', field: 'p.auction' };
+  if (search.sale === 'buynow') filters.buynow = { value: [1], type: 'in', field: 'p.buynow' };
+  if (search.producer) {
+    filters.producer = { value: [search.producer], type: 'array', field: 'p.custitem_gvo_producer' };
+  }
+  if (search.closing === 'today') {
+    filters.closing = { value: [todaySpan(now)], type: 'date:range', field: 'p.date_closed' };
+  }
+  if (search.reserve === 'none') filters.noreserve = { value: [1], type: 'in', field: 'p.no_reserve' };
   if (search.color?.length)
     filters.color = { value: search.color, type: 'array', field: 'p.custitem_gvo_color' };
   if (search.vintage?.length) filters.vintage = { value: search.vintage, type: 'array', field: 'p.vintage' };
@@ -170,6 +208,14 @@ export function lotMatches(lot: LotView, search: Partial<BrowseSearch>): boolean
   if (search.region && !same(lot.custitemctregion, search.region)) return false;
   if (search.subregion && !same(lot.custitemctsubregion, search.subregion)) return false;
   if (search.auction && lot.auctionid !== search.auction) return false;
+  if (search.sale === 'auction' && lot.auction !== 1) return false;
+  if (search.sale === 'buynow' && lot.buynow !== 1) return false;
+  if (search.producer && lot.custitem_gvo_producer !== search.producer) return false;
+  if (search.closing === 'today') {
+    const [from = '', to = ''] = todaySpan(Date.now()).split('/');
+    if (!(lot.date_closed >= from && lot.date_closed < to)) return false;
+  }
+  // Whether a lot has a reserve is not in its view: the refetch the match leads to asks the server.
   if (search.color?.length && !search.color.some((c) => same(lot.custitem_gvo_color, c))) return false;
   if (search.vintage?.length && (lot.vintage === null || !search.vintage.includes(lot.vintage))) return false;
   if (search.bottlesize?.length && !search.bottlesize.some((b) => same(lot.custitem_gvo_bottlesize, b))) {

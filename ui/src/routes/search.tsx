@@ -89,6 +89,22 @@ function chipsOf(search: BrowseSearch, t: TFunction): Chip[] {
     chips.push({ key: 'region', label: search.region, patch: { region: undefined, subregion: undefined } });
   if (search.subregion)
     chips.push({ key: 'subregion', label: search.subregion, patch: { subregion: undefined } });
+  if (search.sale)
+    chips.push({
+      key: 'sale',
+      label: t(search.sale === 'auction' ? 'ui.store.chipAuction' : 'ui.store.chipBuyNow'),
+      patch: { sale: undefined },
+    });
+  if (search.producer)
+    chips.push({
+      key: 'producer',
+      label: t('ui.store.chipProducer', { name: search.producer }),
+      patch: { producer: undefined },
+    });
+  if (search.closing)
+    chips.push({ key: 'closing', label: t('ui.store.closingToday'), patch: { closing: undefined } });
+  if (search.reserve)
+    chips.push({ key: 'reserve', label: t('ui.store.noReserve'), patch: { reserve: undefined } });
   for (const c of search.color ?? [])
     chips.push({
       key: `color:${c}`,

@@ -1,9 +1,12 @@
 import {
   Checkbox,
+  Group,
   Loader,
   MultiSelect,
   NavLink,
   type NavLinkProps,
+  Radio,
+  Select,
   Stack,
   Text,
   TextInput,
@@ -76,9 +79,73 @@ function KeywordsFilter({
   );
 }
 
+/** Issue 31: the filters a collector expects: auction or buy now, closing today, no reserve, producer. */
+function CollectorFilters({
+  search,
+  producers,
+  onChange,
+}: SearchFiltersProps & { producers: readonly { value: string; count: number }[] }) {
+  const { t } = useTranslation();
+  const options: { value: string; label: string }[] = producers.map((p) => ({
+    value: p.value,
+    label: t('ui.store.producerOption', { name: p.value, count: p.count }),
+  }));
+  // A producer from a link (a lot's page) that has no open lot left is still shown as chosen.
+  if (search.producer && !producers.some((p) => p.value === search.producer)) {
+    options.unshift({ value: search.producer, label: search.producer });
+  }
+  return (
+    <>
+      <Radio.Group
+        label={t('ui.store.saleType')}
+        value={search.sale ?? 'all'}
+        onChange={(value) =>
+          onChange({ sale: value === 'all' ? undefined : (value as 'auction' | 'buynow') })
+        }
+      >
+        <Group gap="md" mt="xs">
+          <Radio value="all" label={t('ui.store.saleAll')} />
+          <Radio value="auction" label={t('ui.store.saleAuction')} />
+          <Radio value="buynow" label={t('ui.store.saleBuyNow')} />
+        </Group>
+      </Radio.Group>
+      <Checkbox.Group
+        label={t('ui.store.more')}
+        value={[
+          ...(search.closing === 'today' ? ['closing'] : []),
+          ...(search.reserve === 'none' ? ['noreserve'] : []),
+        ]}
+        onChange={(values) =>
+          onChange({
+            closing: values.includes('closing') ? 'today' : undefined,
+            reserve: values.includes('noreserve') ? 'none' : undefined,
+          })
+        }
+      >
+        <Stack gap={6} mt="xs">
+          <Checkbox value="closing" label={t('ui.store.closingToday')} />
+          <Checkbox value="noreserve" label={t('ui.store.noReserve')} />
+        </Stack>
+      </Checkbox.Group>
+      <Select
+        label={t('ui.store.producer')}
+        placeholder={t('ui.store.anyProducer')}
+        searchable
+        clearable
+        data={options}
+        value={search.producer ?? null}
+        onChange={(value) => onChange({ producer: value ?? undefined })}
+        nothingFoundMessage={t('ui.browseSearch.noSuggestions')}
+        comboboxProps={{ withinPortal: true }}
+      />
+    </>
+  );
+}
+
 /**
  * The browse page's filters (seeds 000 §3.2 default filter names), the menus from the default bundle:
- * words, origin, price, rating, colour, vintage, bottle size.
+ * words, sale type, closing today, no reserve, producer, origin, price, rating, colour, vintage,
+ * bottle size.
  */
 export function SearchFilters({ search, onChange }: SearchFiltersProps) {
   const { t } = useTranslation();
@@ -97,6 +164,7 @@ export function SearchFilters({ search, onChange }: SearchFiltersProps) {
   return (
     <Stack gap="lg" data-testid="search-filters">
       <KeywordsFilter key={search.searchQuery ?? ''} value={search.searchQuery} onChange={onChange} />
+      <CollectorFilters search={search} producers={bundle.data.producers ?? []} onChange={onChange} />
       <nav aria-labelledby={originId}>
         <Title order={2} fz="md" id={originId} mb="xs">
           {t('ui.filters.origin')}
