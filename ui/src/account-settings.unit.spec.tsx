@@ -152,7 +152,7 @@ describe('changing the password', () => {
 });
 
 describe('notification preferences', () => {
-  it('shows the current preferences, sends all four on Save and says Preferences saved', async () => {
+  it('shows the current preferences, sends them all on Save and says Preferences saved', async () => {
     const { user, api } = await renderApp('/account/notifications', {
       storedToken: 'tok-1',
       api: {
@@ -180,6 +180,8 @@ describe('notification preferences', () => {
       sms_notifications: true,
       outbid_alerts: true,
       closing_reminders: false,
+      won_notices: true,
+      language: 'en',
     };
     expect(api.to('updatePreference').map((r) => r.input)).toEqual([sent]);
     expect(switchNamed('Text message (SMS) notifications').checked).toBe(true);

@@ -24,6 +24,7 @@ import { Route as Saved_searchRouteImport } from './routes/saved_search'
 import { Route as SearchRouteImport } from './routes/search'
 import { Route as SellingwineRouteImport } from './routes/sellingwine'
 import { Route as SwitchRouteImport } from './routes/switch'
+import { Route as UnsubscribeRouteImport } from './routes/unsubscribe'
 import { Route as AuthBuynowcartRouteImport } from './routes/_auth/buynowcart'
 import { Route as AuthCartRouteImport } from './routes/_auth/cart'
 import { Route as AuthCheckout_confirmRouteImport } from './routes/_auth/checkout_confirm'
@@ -131,6 +132,11 @@ const SellingwineRoute = SellingwineRouteImport.update({
 const SwitchRoute = SwitchRouteImport.update({
   id: '/switch',
   path: '/switch',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const UnsubscribeRoute = UnsubscribeRouteImport.update({
+  id: '/unsubscribe',
+  path: '/unsubscribe',
   getParentRoute: () => rootRouteImport,
 } as any)
 const AuthBuynowcartRoute = AuthBuynowcartRouteImport.update({
@@ -321,6 +327,7 @@ export interface FileRoutesByFullPath {
   '/search': typeof SearchRoute
   '/sellingwine': typeof SellingwineRoute
   '/switch': typeof SwitchRoute
+  '/unsubscribe': typeof UnsubscribeRoute
   '/buynowcart': typeof AuthBuynowcartRoute
   '/cart': typeof AuthCartRoute
   '/checkout_confirm': typeof AuthCheckout_confirmRoute
@@ -371,6 +378,7 @@ export interface FileRoutesByTo {
   '/search': typeof SearchRoute
   '/sellingwine': typeof SellingwineRoute
   '/switch': typeof SwitchRoute
+  '/unsubscribe': typeof UnsubscribeRoute
   '/buynowcart': typeof AuthBuynowcartRoute
   '/cart': typeof AuthCartRoute
   '/checkout_confirm': typeof AuthCheckout_confirmRoute
@@ -423,6 +431,7 @@ export interface FileRoutesById {
   '/search': typeof SearchRoute
   '/sellingwine': typeof SellingwineRoute
   '/switch': typeof SwitchRoute
+  '/unsubscribe': typeof UnsubscribeRoute
   '/_auth/buynowcart': typeof AuthBuynowcartRoute
   '/_auth/cart': typeof AuthCartRoute
   '/_auth/checkout_confirm': typeof AuthCheckout_confirmRoute
@@ -475,6 +484,7 @@ export interface FileRouteTypes {
     | '/search'
     | '/sellingwine'
     | '/switch'
+    | '/unsubscribe'
     | '/buynowcart'
     | '/cart'
     | '/checkout_confirm'
@@ -525,6 +535,7 @@ export interface FileRouteTypes {
     | '/search'
     | '/sellingwine'
     | '/switch'
+    | '/unsubscribe'
     | '/buynowcart'
     | '/cart'
     | '/checkout_confirm'
@@ -576,6 +587,7 @@ export interface FileRouteTypes {
     | '/search'
     | '/sellingwine'
     | '/switch'
+    | '/unsubscribe'
     | '/_auth/buynowcart'
     | '/_auth/cart'
     | '/_auth/checkout_confirm'
@@ -628,6 +640,7 @@ export interface RootRouteChildren {
   SearchRoute: typeof SearchRoute
   SellingwineRoute: typeof SellingwineRoute
   SwitchRoute: typeof SwitchRoute
+  UnsubscribeRoute: typeof UnsubscribeRoute
   DevOutboxRoute: typeof DevOutboxRoute
   LiveAuctionAidRoute: typeof LiveAuctionAidRoute
   ProductviewPidRoute: typeof ProductviewPidRoute
@@ -740,6 +753,13 @@ declare module '@tanstack/react-router' {
       path: '/switch'
       fullPath: '/switch'
       preLoaderRoute: typeof SwitchRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/unsubscribe': {
+      id: '/unsubscribe'
+      path: '/unsubscribe'
+      fullPath: '/unsubscribe'
+      preLoaderRoute: typeof UnsubscribeRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/_auth/buynowcart': {
@@ -1065,6 +1085,7 @@ const rootRouteChildren: RootRouteChildren = {
   SearchRoute: SearchRoute,
   SellingwineRoute: SellingwineRoute,
   SwitchRoute: SwitchRoute,
+  UnsubscribeRoute: UnsubscribeRoute,
   DevOutboxRoute: DevOutboxRoute,
   LiveAuctionAidRoute: LiveAuctionAidRoute,
   ProductviewPidRoute: ProductviewPidRoute,

@@ -87,6 +87,8 @@ export function aUser(overrides: Partial<UserRecord> = {}): UserRecord {
       sms_notifications: false,
       outbid_alerts: true,
       closing_reminders: true,
+      won_notices: true,
+      language: 'en',
     },
     created_at: '2030-01-01T12:00:00.000Z',
     kyc_status: 'none',

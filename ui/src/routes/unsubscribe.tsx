@@ -1,0 +1,99 @@
+import { Alert, Button, Container, Paper, Stack, Text, Title } from '@mantine/core';
+import { createFileRoute } from '@tanstack/react-router';
+import { useState } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
+import * as z from 'zod/mini';
+import { ApiError, call, errorMessage } from '../api/client.ts';
+import { AnchorLink } from '../components/AnchorLink.tsx';
+import { searchText } from '../lib/search-param.ts';
+import { pageTitle, useDocumentMeta } from '../lib/use-document-meta.ts';
+import classes from './-account.module.css';
+
+const kinds = ['outbid', 'closing', 'won'] as const;
+type Kind = (typeof kinds)[number];
+
+const unsubscribeSearch = z.object({
+  u: searchText({ min: 1, max: 64 }),
+  k: z.catch(z.optional(z.enum(kinds)), undefined),
+  t: searchText({ min: 1, max: 128 }),
+});
+
+/**
+ * /unsubscribe?u=&k=&t= (issue 31): a notification mail's link. It asks first (a mail scanner that
+ * opens links turns nothing off), then turns that kind off without a sign-in: the link is signed.
+ */
+export const Route = createFileRoute('/unsubscribe')({
+  validateSearch: unsubscribeSearch,
+  component: UnsubscribePage,
+});
+
+type State = { step: 'ask' } | { step: 'done' } | { step: 'invalid' } | { step: 'failed'; message: string };
+
+function UnsubscribePage() {
+  const { u, k, t: token } = Route.useSearch();
+  const { t } = useTranslation();
+  useDocumentMeta({ title: pageTitle(t('ui.notify.unsubscribeTitle')) });
+  const [state, setState] = useState<State>(u && k && token ? { step: 'ask' } : { step: 'invalid' });
+  const [busy, setBusy] = useState(false);
+  const kind = t(`ui.notify.kind_${(k ?? 'outbid') as Kind}`);
+  const choices = { choices: <AnchorLink to="/account/notifications" /> };
+
+  const confirm = async () => {
+    if (!u || !k || !token) return;
+    setBusy(true);
+    try {
+      await call('unsubscribe', { u, k, t: token });
+      setState({ step: 'done' });
+    } catch (error) {
+      if (
+        error instanceof ApiError &&
+        (error.code === 'UNSUBSCRIBE_LINK_INVALID' || error.code === 'VALIDATION')
+      )
+        setState({ step: 'invalid' });
+      else setState({ step: 'failed', message: errorMessage(error) });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Container py="xl">
+      <Paper withBorder p="xl" className={classes.page}>
+        <Stack gap="md">
+          <Title order={1} fz={32}>
+            {t('ui.notify.unsubscribeTitle')}
+          </Title>
+          {state.step === 'invalid' && (
+            <Alert color="red" role="alert" data-testid="unsubscribe-invalid">
+              <Trans i18nKey="ui.notify.invalid" components={choices} />
+            </Alert>
+          )}
+          {(state.step === 'ask' || state.step === 'failed') && (
+            <>
+              <Text fw={600}>{t('ui.notify.confirmQuestion', { kind })}</Text>
+              <Text>{t('ui.notify.confirmExplain')}</Text>
+              {state.step === 'failed' && (
+                <Alert color="red" role="alert">
+                  {state.message}
+                </Alert>
+              )}
+              <Button onClick={confirm} loading={busy} style={{ alignSelf: 'flex-start' }}>
+                {t('ui.notify.confirm')}
+              </Button>
+            </>
+          )}
+          {state.step === 'done' && (
+            <>
+              <Alert color="green" role="status" data-testid="unsubscribe-done">
+                {t('ui.notify.done', { kind })}
+              </Alert>
+              <Text>
+                <Trans i18nKey="ui.notify.doneNext" components={choices} />
+              </Text>
+            </>
+          )}
+        </Stack>
+      </Paper>
+    </Container>
+  );
+}
