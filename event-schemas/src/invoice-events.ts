@@ -8,6 +8,8 @@ const Text = (max: number) => z.string().max(max);
 /** An address as the seeds' address form has it (seeds 001 §3), on an invoice. */
 export const InvoiceAddress = z.object({
   address1: Text(200),
+  /** Issue 31: the second line (suite, floor); absent when there is none. */
+  address2: Text(200).optional(),
   city: Text(100),
   state: Text(50),
   zip: Text(10),

@@ -10,7 +10,14 @@ export interface DeliveryChoice extends ShipChoice {
   billing_address: CheckoutAddress | null;
 }
 
-const plain = (a: CheckoutAddress) => ({ address1: a.address1, city: a.city, state: a.state, zip: a.zip });
+const plain = (a: CheckoutAddress) => ({
+  address1: a.address1,
+  // Issue 31: the second line, only when there is one.
+  ...(a.address2 ? { address2: a.address2 } : {}),
+  city: a.city,
+  state: a.state,
+  zip: a.zip,
+});
 
 /**
  * Pickup is taxed at the pickup location's rate; delivery at the delivery address's, which the tax

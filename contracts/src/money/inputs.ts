@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import { AddressFields } from '../accounts/fields.ts';
+import { AddressFields, atMost } from '../accounts/fields.ts';
 import { lazy, t } from '../i18n/index.ts';
+import { plainText } from '../text.ts';
 import { needsShipDate, ShippingChoice, shipDateIssue } from '../shipping/inputs.ts';
 
 const Id = z.string().trim().min(1).max(64);
@@ -33,8 +34,13 @@ const cents = (min: number, max: number, range: 'checkout.amountCents' | 'checko
 /** Wallet credit bought, gift cards issued, bid deposits held: $1.00 to $10,000.00. */
 const WalletAmount = cents(100, 1_000_000, 'checkout.amountRange');
 
-/** seeds 001 §3 "Address form", as checkout asks it. */
-export const CheckoutAddress = z.strictObject(AddressFields);
+/** seeds 001 §3 "Address form", as checkout asks it; issue 31: with a second line (suite, floor). */
+export const CheckoutAddress = z.strictObject({
+  ...AddressFields,
+  address2: plainText(() => t('labels.address2'))
+    .max(200, atMost(200))
+    .optional(),
+});
 export type CheckoutAddress = z.output<typeof CheckoutAddress>;
 
 /** Which cart: the buy-now lines, or the lots won at auction (DOMAIN.md "Money"). */

@@ -9,7 +9,7 @@ import { MERCHANT_NAME } from './detail.ts';
 import { formatRate, methodLabel } from './order-log.ts';
 
 type Doc = PDFKit.PDFDocument;
-type Address = { address1: string; city: string; state: string; zip: string } | null;
+type Address = { address1: string; address2?: string; city: string; state: string; zip: string } | null;
 
 const MARGIN = 50;
 const PAGE_WIDTH = 612; // US Letter
@@ -38,7 +38,8 @@ const transactionStatus: Record<InvoiceDetail['allTransactions'][number]['status
   failed: 'Failed',
 };
 
-const addressLines = (a: Address) => (a ? [a.address1, `${a.city}, ${a.state} ${a.zip}`] : []);
+const addressLines = (a: Address) =>
+  a ? [a.address1, ...(a.address2 ? [a.address2] : []), `${a.city}, ${a.state} ${a.zip}`] : [];
 
 interface Column {
   label: string;

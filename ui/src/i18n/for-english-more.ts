@@ -978,6 +978,8 @@ export const uiMoreForEnglish = {
   invoiceUx: {
     addCard: 'Add a card',
     address2: 'Apartment, suite, floor (optional)',
+    addCard: 'Add a card',
+    address2: 'Apartment, suite, floor (optional)',
     reference: 'Reference {{id}}',
     bankTitle: 'Pay by bank transfer',
     bankIntro:

@@ -33,11 +33,21 @@ export function AddressForm({ legend, name, value, onChange, errors = {}, proble
         <Grid.Col span={12}>
           <TextInput
             label={t('ui.checkout.street')}
-            autoComplete={`section-${name} street-address`}
+            autoComplete={`section-${name} address-line1`}
             required
             value={value.address1}
             onChange={(event) => set('address1')(event.currentTarget.value)}
             error={errors.address1}
+          />
+        </Grid.Col>
+        <Grid.Col span={12}>
+          <TextInput
+            label={t('ui.invoiceUx.address2')}
+            autoComplete={`section-${name} address-line2`}
+            value={value.address2 ?? ''}
+            onChange={(event) => set('address2')(event.currentTarget.value)}
+            error={errors.address2}
+            data-testid={`${name}-address2`}
           />
         </Grid.Col>
         <Grid.Col span={{ base: 12, sm: 5 }}>

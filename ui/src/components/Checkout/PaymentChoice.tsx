@@ -2,7 +2,7 @@ import { Checkbox, Radio, Skeleton, Stack, Text } from '@mantine/core';
 import type { CardRecord } from '@wine/contracts';
 import { useTranslation } from 'react-i18next';
 import { formatMoney } from '../../lib/format.ts';
-import { AnchorLink } from '../AnchorLink.tsx';
+import { AddCardInCheckout } from '../CheckoutCard/AddCardInCheckout.tsx';
 import { brandName, formatExpiry } from '../PaymentCards/cards.ts';
 
 export interface PaymentChoiceProps {
@@ -115,9 +115,8 @@ function CardPayment({
           </Stack>
         </Radio.Group>
       )}
-      <AnchorLink to="/account/profile" size="sm">
-        {t('ui.checkout.addCard')}
-      </AnchorLink>
+      {/* Issue 31: a card is added here, without leaving the checkout. */}
+      <AddCardInCheckout onAdded={(card) => onCard(card.id)} />
       <Checkbox
         label={t('ui.checkout.useWallet', { balance: formatMoney(balance ?? 0) })}
         checked={useWallet}

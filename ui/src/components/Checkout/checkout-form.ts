@@ -80,7 +80,7 @@ export interface CheckoutProblems {
 
 export const noProblems: CheckoutProblems = { address: {}, billing: {}, addressProblem: null, payment: null };
 
-const addressFields = new Set<PropertyKey>(['address1', 'city', 'state', 'zip']);
+const addressFields = new Set<PropertyKey>(['address1', 'address2', 'city', 'state', 'zip']);
 
 /** The contract's own messages (CheckoutInput), each where its field is on the page. */
 export function problemsOf(issues: readonly z.core.$ZodIssue[]): CheckoutProblems {

@@ -32,11 +32,12 @@ export function PickupLocation({ location }: { location: Location }) {
 export function AddressLines({
   address,
 }: {
-  address: { address1: string; city: string; state: string; zip: string };
+  address: { address1: string; address2?: string | undefined; city: string; state: string; zip: string };
 }) {
   return (
     <Stack gap={2}>
       <Text size="sm">{address.address1}</Text>
+      {address.address2 ? <Text size="sm">{address.address2}</Text> : null}
       <Text size="sm">
         {address.city}, {address.state} {address.zip}
       </Text>
