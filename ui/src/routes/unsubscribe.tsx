@@ -11,6 +11,11 @@ import classes from './-account.module.css';
 
 const kinds = ['outbid', 'closing', 'won'] as const;
 type Kind = (typeof kinds)[number];
+const kindTexts = {
+  outbid: 'ui.notify.kind_outbid',
+  closing: 'ui.notify.kind_closing',
+  won: 'ui.notify.kind_won',
+} as const satisfies Record<Kind, string>;
 
 const unsubscribeSearch = z.object({
   u: searchText({ min: 1, max: 64 }),
@@ -35,7 +40,7 @@ function UnsubscribePage() {
   useDocumentMeta({ title: pageTitle(t('ui.notify.unsubscribeTitle')) });
   const [state, setState] = useState<State>(u && k && token ? { step: 'ask' } : { step: 'invalid' });
   const [busy, setBusy] = useState(false);
-  const kind = t(`ui.notify.kind_${(k ?? 'outbid') as Kind}`);
+  const kind = t(kindTexts[k ?? 'outbid']);
   const choices = { choices: <AnchorLink to="/account/notifications" /> };
 
   const confirm = async () => {
