@@ -18,6 +18,7 @@ import { Route as ContactUsRouteImport } from './routes/contact-us'
 import { Route as Forgot_passwordRouteImport } from './routes/forgot_password'
 import { Route as InviteRouteImport } from './routes/invite'
 import { Route as LoginRouteImport } from './routes/login'
+import { Route as PricesRealisedRouteImport } from './routes/prices-realised'
 import { Route as PrivacyPolicyRouteImport } from './routes/privacy-policy'
 import { Route as RegistrationRouteImport } from './routes/registration'
 import { Route as Saved_searchRouteImport } from './routes/saved_search'
@@ -102,6 +103,11 @@ const InviteRoute = InviteRouteImport.update({
 const LoginRoute = LoginRouteImport.update({
   id: '/login',
   path: '/login',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const PricesRealisedRoute = PricesRealisedRouteImport.update({
+  id: '/prices-realised',
+  path: '/prices-realised',
   getParentRoute: () => rootRouteImport,
 } as any)
 const PrivacyPolicyRoute = PrivacyPolicyRouteImport.update({
@@ -321,6 +327,7 @@ export interface FileRoutesByFullPath {
   '/forgot_password': typeof Forgot_passwordRoute
   '/invite': typeof InviteRoute
   '/login': typeof LoginRoute
+  '/prices-realised': typeof PricesRealisedRoute
   '/privacy-policy': typeof PrivacyPolicyRoute
   '/registration': typeof RegistrationRoute
   '/saved_search': typeof Saved_searchRoute
@@ -372,6 +379,7 @@ export interface FileRoutesByTo {
   '/forgot_password': typeof Forgot_passwordRoute
   '/invite': typeof InviteRoute
   '/login': typeof LoginRoute
+  '/prices-realised': typeof PricesRealisedRoute
   '/privacy-policy': typeof PrivacyPolicyRoute
   '/registration': typeof RegistrationRoute
   '/saved_search': typeof Saved_searchRoute
@@ -425,6 +433,7 @@ export interface FileRoutesById {
   '/forgot_password': typeof Forgot_passwordRoute
   '/invite': typeof InviteRoute
   '/login': typeof LoginRoute
+  '/prices-realised': typeof PricesRealisedRoute
   '/privacy-policy': typeof PrivacyPolicyRoute
   '/registration': typeof RegistrationRoute
   '/saved_search': typeof Saved_searchRoute
@@ -478,6 +487,7 @@ export interface FileRouteTypes {
     | '/forgot_password'
     | '/invite'
     | '/login'
+    | '/prices-realised'
     | '/privacy-policy'
     | '/registration'
     | '/saved_search'
@@ -529,6 +539,7 @@ export interface FileRouteTypes {
     | '/forgot_password'
     | '/invite'
     | '/login'
+    | '/prices-realised'
     | '/privacy-policy'
     | '/registration'
     | '/saved_search'
@@ -581,6 +592,7 @@ export interface FileRouteTypes {
     | '/forgot_password'
     | '/invite'
     | '/login'
+    | '/prices-realised'
     | '/privacy-policy'
     | '/registration'
     | '/saved_search'
@@ -634,6 +646,7 @@ export interface RootRouteChildren {
   Forgot_passwordRoute: typeof Forgot_passwordRoute
   InviteRoute: typeof InviteRoute
   LoginRoute: typeof LoginRoute
+  PricesRealisedRoute: typeof PricesRealisedRoute
   PrivacyPolicyRoute: typeof PrivacyPolicyRoute
   RegistrationRoute: typeof RegistrationRoute
   Saved_searchRoute: typeof Saved_searchRoute
@@ -711,6 +724,13 @@ declare module '@tanstack/react-router' {
       path: '/login'
       fullPath: '/login'
       preLoaderRoute: typeof LoginRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/prices-realised': {
+      id: '/prices-realised'
+      path: '/prices-realised'
+      fullPath: '/prices-realised'
+      preLoaderRoute: typeof PricesRealisedRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/privacy-policy': {
@@ -1079,6 +1099,7 @@ const rootRouteChildren: RootRouteChildren = {
   Forgot_passwordRoute: Forgot_passwordRoute,
   InviteRoute: InviteRoute,
   LoginRoute: LoginRoute,
+  PricesRealisedRoute: PricesRealisedRoute,
   PrivacyPolicyRoute: PrivacyPolicyRoute,
   RegistrationRoute: RegistrationRoute,
   Saved_searchRoute: Saved_searchRoute,

@@ -46,6 +46,7 @@ describe('Header', () => {
     expect(items).toEqual([
       ['Our Cellar', '/header_first_page'],
       ['Press', '/more_third_tab'],
+      ['Prices realised', '/prices-realised'],
       ['About Us', '/aboutus'],
       ['How It Works', '/howitworks'],
       ['FAQ', '/faq'],

@@ -17,6 +17,8 @@ export interface SitePageLink {
 
 /** The fixed pages of the More menu (seeds 000 §2.2), labelled in the reader's language. */
 const fixedPages = [
+  // Issue 31: the hammer prices buyers bid by.
+  { to: '/prices-realised', key: 'ui.store.pricesRealised' },
   { to: '/aboutus', key: 'ui.header.aboutUs' },
   { to: '/howitworks', key: 'ui.header.howItWorks' },
   { to: '/faq', key: 'ui.siteNav.faq' },
