@@ -112,6 +112,8 @@ describe('/checkout/:type/:cart_id', () => {
       type: 'buynow',
       cart_id: 'c1',
       delivery: 'delivery',
+      ship_method: 'ground',
+      ship_date: null,
       address: { address1: '1 N State St', city: 'Chicago', state: 'IL', zip: '60602' },
       billing_address: null,
     });
@@ -136,6 +138,8 @@ describe('/checkout/:type/:cart_id', () => {
         delivery: 'delivery',
         address: { address1: '1 N State St', city: 'Chicago', state: 'IL', zip: '60602' },
         billing_address: { address1: '9 Elm St', city: 'Springfield', state: 'IL', zip: '62701' },
+        ship_method: 'ground',
+        ship_date: null,
         payment: { use_wallet: true, card_id: 'card-1' },
       },
     ]);

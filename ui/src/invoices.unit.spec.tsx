@@ -30,8 +30,10 @@ describe('/invoice/:id', () => {
     expect(within(block('items')).getByTestId('line-amount').textContent).toBe('$1,260.00');
     expect(within(block('transactions')).getByText('Failed')).toBeTruthy();
     expect(within(block('transactions')).getByText('Visa •••• 4242')).toBeTruthy();
-    expect(within(block('appointment')).getByText('No pickup appointment yet')).toBeTruthy();
-    expect(within(block('location')).getByText('Fine Wine Auctions - Chicago')).toBeTruthy();
+    // Issue 31: a delivery shows its shipment, not the pickup blocks (pickup: PickupAppointment's spec).
+    expect(within(block('shipment')).getByTestId('shipment-not-shipped')).toBeTruthy();
+    expect(screen.queryByTestId('invoice-appointment')).toBeNull();
+    expect(screen.queryByTestId('invoice-location')).toBeNull();
     const totals = screen.getByTestId('cart-totals');
     expect(within(totals).getByText('Buyer’s premium (20%)')).toBeTruthy();
     expect(within(totals).getByText('Tax (6.25%)')).toBeTruthy();
@@ -50,7 +52,7 @@ describe('/invoice/:id', () => {
     await expectNoAxeViolations(screen.getByRole('main'));
   });
 
-  it('has no Pay now once paid, and shows the appointment booked', async () => {
+  it('has no Pay now once paid, and a delivery shows no pickup appointment', async () => {
     await signedIn('/invoice/inv-2', {
       invoice: () =>
         anInvoice({
@@ -63,9 +65,7 @@ describe('/invoice/:id', () => {
     });
     await screen.findByRole('heading', { name: 'Invoice inv-2', level: 1 });
     expect(screen.queryByRole('link', { name: 'Pay now' })).toBeNull();
-    expect(
-      within(screen.getByTestId('invoice-appointment')).getByText('01-15-2030 3:30 pm – 01-15-2030 4:00 pm'),
-    ).toBeTruthy();
+    expect(screen.queryByTestId('invoice-appointment')).toBeNull();
     expect(
       within(screen.getByTestId('invoice-billing')).getByText('Same as the delivery address.'),
     ).toBeTruthy();

@@ -978,8 +978,6 @@ export const uiMoreForEnglish = {
   invoiceUx: {
     addCard: 'Add a card',
     address2: 'Apartment, suite, floor (optional)',
-    addCard: 'Add a card',
-    address2: 'Apartment, suite, floor (optional)',
     reference: 'Reference {{id}}',
     bankTitle: 'Pay by bank transfer',
     bankIntro:

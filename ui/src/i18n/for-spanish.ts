@@ -1364,8 +1364,6 @@ export const uiForSpanish: UiTexts = {
   invoiceUx: {
     addCard: 'Añadir una tarjeta',
     address2: 'Apartamento, oficina, piso (opcional)',
-    addCard: 'Añadir una tarjeta',
-    address2: 'Apartamento, oficina, piso (opcional)',
     reference: 'Referencia {{id}}',
     bankTitle: 'Pagar por transferencia bancaria',
     bankIntro:

@@ -12,6 +12,8 @@ export interface CartTotalsProps {
   /** Shown under the figures (the checkout's 'Updating the totals…'). */
   footer?: ReactNode;
   children?: ReactNode;
+  /** Issue 31: a delivery shows its shipping line, 'Free' when nothing is charged. */
+  delivery?: boolean;
 }
 
 function Row({
@@ -41,8 +43,9 @@ function Row({
  * seeds 001 §3 cartValues (DOMAIN.md "Money"): the subtotal, the buyer's premium (auctions only), tax
  * on both at the rate of the delivery state, the total; paid and due once something is paid.
  */
-export function CartTotals({ values, title, footer, children }: CartTotalsProps) {
+export function CartTotals({ values, title, footer, children, delivery }: CartTotalsProps) {
   const { t } = useTranslation();
+  const shipping = values.shipping ?? 0;
   return (
     <Card component="section" aria-labelledby="totals-title" data-testid="cart-totals">
       <Title order={2} fz={22} id="totals-title" mb="sm">
@@ -56,6 +59,14 @@ export function CartTotals({ values, title, footer, children }: CartTotalsProps)
             cents={values.premium}
             testId="total-premium"
           />
+        ) : null}
+        {delivery || shipping > 0 ? (
+          <Group justify="space-between" wrap="nowrap" gap="sm">
+            <Text size="sm">{t('ui.shipping.charge')}</Text>
+            <Text size="sm" fw={500} data-testid="total-shipping">
+              {shipping === 0 ? t('ui.shipping.free') : formatMoney(shipping)}
+            </Text>
+          </Group>
         ) : null}
         <Row
           label={t('ui.totals.tax', { rate: taxPercent(values.tax_rate) })}

@@ -23,6 +23,7 @@ import { CartLine, CartLineList } from '../CartLine/CartLine.tsx';
 import { CartTotals } from '../CartTotals/CartTotals.tsx';
 import { LoadError } from '../LoadError/LoadError.tsx';
 import { PickupLocation } from '../PickupLocation/PickupLocation.tsx';
+import { ShippingMethod } from '../Shipping/ShippingMethod.tsx';
 import { CheckoutSkeleton } from '../Skeletons/Skeletons.tsx';
 import { AddressForm } from './AddressForm.tsx';
 import {
@@ -47,6 +48,8 @@ const initialForm: CheckoutForm = {
   method: 'card',
   cardId: null,
   useWallet: false,
+  shipMethod: 'ground',
+  shipDate: '',
 };
 
 /** The cart a checkout pays: the buy-now lines, or the won lots of one invoice (or all of them). */
@@ -158,6 +161,13 @@ export function Checkout({ cartRef }: { cartRef: CartRef }) {
                     errors={problems.address}
                     problem={problems.addressProblem ?? quote.addressProblem}
                   />
+                  <ShippingMethod
+                    method={form.shipMethod ?? 'ground'}
+                    shipDate={form.shipDate ?? ''}
+                    onChange={update}
+                    quote={quote.shipping}
+                    problem={problems.shipDate ?? quote.shippingProblem}
+                  />
                   <Checkbox
                     label={t('ui.checkout.billingSame')}
                     checked={form.billingSame}
@@ -196,7 +206,7 @@ export function Checkout({ cartRef }: { cartRef: CartRef }) {
         <Grid.Col span={{ base: 12, md: 4 }}>
           <Stack gap="md" pos={{ base: 'static', md: 'sticky' }} top={110}>
             {quote.values ? (
-              <CartTotals values={quote.values} />
+              <CartTotals values={quote.values} delivery={form.delivery === 'delivery'} />
             ) : (
               <Card data-testid="cart-totals-pending">
                 <Group justify="space-between">

@@ -1,4 +1,10 @@
-import { type CheckoutAddress, CheckoutInput, type InputOf, PlaceOrderInput } from '@wine/contracts';
+import {
+  type CheckoutAddress,
+  CheckoutInput,
+  type InputOf,
+  PlaceOrderInput,
+  type ShipMethod,
+} from '@wine/contracts';
 import type { z } from 'zod';
 import { isCompleteAddress } from '../../lib/cart.ts';
 import type { AddressErrors } from './AddressForm.tsx';
@@ -19,7 +25,16 @@ export interface CheckoutForm {
   method: 'card' | 'offline';
   cardId: string | null;
   useWallet: boolean;
+  /** Issue 31: how a delivery ships, and the seasonal hold's date (`YYYY-MM-DD`, '' until chosen). */
+  shipMethod?: ShipMethod;
+  shipDate?: string;
 }
+
+/** The delivery's shipping choice as the API takes it (the hold's date only with the hold). */
+const shipChoiceOf = (form: CheckoutForm) => ({
+  ship_method: form.shipMethod ?? 'ground',
+  ship_date: form.shipMethod === 'hold' && form.shipDate ? form.shipDate : null,
+});
 
 const billingOf = (form: CheckoutForm) =>
   form.delivery === 'delivery' && !form.billingSame ? form.billing : null;
@@ -31,10 +46,13 @@ const billingOf = (form: CheckoutForm) =>
 export function quoteInputOf(ref: CartRef, form: CheckoutForm): InputOf<'saveAddress'> | null {
   if (form.delivery === 'pickup') return { ...ref, delivery: 'pickup', address: null, billing_address: null };
   if (!isCompleteAddress(form.address)) return null;
+  // The hold is priced once its date is chosen.
+  if (form.shipMethod === 'hold' && !form.shipDate) return null;
   const billing = billingOf(form);
   return {
     ...ref,
     delivery: 'delivery',
+    ...shipChoiceOf(form),
     address: form.address,
     // A billing address still being typed is not priced: the tax follows the delivery address alone.
     billing_address: billing && isCompleteAddress(billing) ? billing : null,
@@ -48,6 +66,7 @@ export function checkoutInputOf(ref: CartRef, form: CheckoutForm): CheckoutInput
     delivery: form.delivery,
     address: form.delivery === 'delivery' ? form.address : null,
     billing_address: billingOf(form),
+    ...(form.delivery === 'delivery' ? shipChoiceOf(form) : {}),
     payment: { use_wallet: form.useWallet, card_id: form.cardId },
   };
 }
@@ -76,6 +95,8 @@ export interface CheckoutProblems {
   /** Of the whole delivery address (missing, or refused by the server: ADDRESS_INVALID). */
   addressProblem: string | null;
   payment: string | null;
+  /** Issue 31: the hold's ship date (missing, or outside the window). */
+  shipDate?: string | null;
 }
 
 export const noProblems: CheckoutProblems = { address: {}, billing: {}, addressProblem: null, payment: null };
@@ -92,6 +113,7 @@ export function problemsOf(issues: readonly z.core.$ZodIssue[]): CheckoutProblem
       errors[field as keyof AddressErrors] ??= issue.message;
     } else if (top === 'address') problems.addressProblem ??= issue.message;
     else if (top === 'payment') problems.payment ??= issue.message;
+    else if (top === 'ship_date') problems.shipDate ??= issue.message;
   }
   return problems;
 }

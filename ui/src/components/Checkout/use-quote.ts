@@ -1,5 +1,5 @@
 import { useDebouncedValue } from '@mantine/hooks';
-import type { CartValues, InputOf, PickupLocation } from '@wine/contracts';
+import type { CartValues, InputOf, PickupLocation, ShippingQuoteView } from '@wine/contracts';
 import { useEffect, useRef, useState } from 'react';
 import { ApiError, call, errorMessage } from '../../api/client.ts';
 
@@ -14,7 +14,15 @@ interface Answer {
   addressProblem: string | null;
   /** Any other refusal (the cart is empty, the invoice is paid). */
   error: string | null;
+  /** Issue 31: a delivery's shipping (charge, the hold's dates). */
+  shipping?: ShippingQuoteView | null;
+  /** Issue 31: the hold refused (its date, its season): shown at the ship date. */
+  shippingProblem?: string | null;
 }
+
+/** Issue 31: refusals shown where their field is, not as the page's error. */
+const atAddress = new Set(['ADDRESS_INVALID', 'SHIPPING_NOT_ALLOWED']);
+const atShipDate = new Set(['SHIP_DATE_INVALID', 'SHIP_HOLD_OUT_OF_SEASON']);
 
 export interface Quote {
   /** The cart's values for the current choice; null until it is complete and priced. */
@@ -24,6 +32,9 @@ export interface Quote {
   error: string | null;
   /** A newer choice is being priced. */
   updating: boolean;
+  /** Issue 31: the last delivery quote's shipping (kept while a newer choice is priced). */
+  shipping: ShippingQuoteView | null;
+  shippingProblem: string | null;
 }
 
 /**
@@ -48,18 +59,24 @@ export function useQuote(input: InputOf<'saveAddress'> | null): Quote {
           location: quote.cartLocation,
           addressProblem: null,
           error: null,
+          shipping: quote.shipping ?? null,
         });
       },
       (failure: unknown) => {
         if (latest.current !== settled) return;
-        const invalid = failure instanceof ApiError && failure.code === 'ADDRESS_INVALID';
-        setAnswer({
+        const code = failure instanceof ApiError ? failure.code : '';
+        const invalid = atAddress.has(code);
+        const shipDate = atShipDate.has(code);
+        setAnswer((previous) => ({
           key: settled,
           values: null,
           location: null,
-          addressProblem: invalid ? failure.message : null,
-          error: invalid ? null : errorMessage(failure),
-        });
+          addressProblem: invalid ? errorMessage(failure) : null,
+          shippingProblem: shipDate ? errorMessage(failure) : null,
+          error: invalid || shipDate ? null : errorMessage(failure),
+          // The hold's dates stay known while a refused choice is corrected.
+          shipping: previous?.shipping ?? null,
+        }));
       },
     );
   }, [settled]);
@@ -70,6 +87,8 @@ export function useQuote(input: InputOf<'saveAddress'> | null): Quote {
     location: answer?.location ?? null,
     addressProblem: current ? answer.addressProblem : null,
     error: current ? answer.error : null,
+    shipping: answer?.shipping ?? null,
+    shippingProblem: current ? (answer.shippingProblem ?? null) : null,
     updating: key !== null && (key !== settled || answer?.key !== settled),
   };
 }

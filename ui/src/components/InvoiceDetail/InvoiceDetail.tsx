@@ -14,6 +14,7 @@ import { CartTotals } from '../CartTotals/CartTotals.tsx';
 import { InvoiceStatusBadge } from '../InvoiceList/InvoiceStatusBadge.tsx';
 import { InvoiceReturnBadge, InvoiceReturns, ReturnLineAction } from '../InvoiceReturns/InvoiceReturns.tsx';
 import { PickupAppointment } from '../PickupAppointment/PickupAppointment.tsx';
+import { ShipmentBlock } from '../Shipping/ShipmentBlock.tsx';
 import { TransactionTable } from '../TransactionTable/TransactionTable.tsx';
 import {
   AddressBlocks,
@@ -64,7 +65,8 @@ export function InvoiceDetail({ invoice }: { invoice: Invoice }) {
         <Stack gap={4}>
           <Group gap="sm">
             <Title order={1}>{t('ui.invoice.title', { id: invoice.number ?? invoice.id })}</Title>
-            <InvoiceStatusBadge status={invoice.status} />
+            {/* Issue 31: once money went back for returns it reads Partly refunded / Refunded, not Paid. */}
+            {invoice.return_status === 'none' ? <InvoiceStatusBadge status={invoice.status} /> : null}
             <InvoiceReturnBadge invoice={invoice} />
           </Group>
           <Group gap="lg" wrap="wrap">
@@ -143,7 +145,11 @@ export function InvoiceDetail({ invoice }: { invoice: Invoice }) {
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 4 }}>
           <Stack gap="lg">
-            <CartTotals values={invoice.cartValues} title={t('ui.invoice.values')} />
+            <CartTotals
+              values={invoice.cartValues}
+              title={t('ui.invoice.values')}
+              delivery={invoice.delivery_method === 'delivery'}
+            />
             {invoice.due > 0 && invoice.status !== 'void' ? (
               <Card data-print="keep">
                 <BankTransferDetails amount={invoice.due} reference={invoice.number ?? invoice.id} />
@@ -151,8 +157,14 @@ export function InvoiceDetail({ invoice }: { invoice: Invoice }) {
             ) : null}
             <CustomerBlock invoice={invoice} />
             <AddressBlocks invoice={invoice} />
-            <PickupAppointment invoice={invoice} />
-            <LocationBlock invoice={invoice} />
+            {invoice.delivery_method === 'delivery' ? (
+              <ShipmentBlock invoice={invoice} />
+            ) : (
+              <>
+                <PickupAppointment invoice={invoice} />
+                <LocationBlock invoice={invoice} />
+              </>
+            )}
             <SellersBlock invoice={invoice} />
           </Stack>
         </Grid.Col>

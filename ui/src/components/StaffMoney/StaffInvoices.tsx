@@ -10,6 +10,7 @@ import { formatDate, formatMoney } from '../../lib/format.ts';
 import { pushAlertAtom } from '../../state/alerts.ts';
 import { InvoiceStatusBadge } from '../InvoiceList/InvoiceStatusBadge.tsx';
 import { Pager } from '../Pager/Pager.tsx';
+import { type RecordTrackingValues, TrackingDialog } from '../Shipping/TrackingDialog.tsx';
 import { RecordPaymentDialog, type RecordPaymentInput } from './RecordPaymentDialog.tsx';
 
 export type StaffInvoiceTab = 'unpaid' | 'paid';
@@ -36,6 +37,14 @@ export function StaffInvoices({ status, page, onChange }: StaffInvoicesProps) {
     placeholderData: keepPreviousData,
   });
   const [paying, setPaying] = useState<StaffInvoice | null>(null);
+  const [tracking, setTracking] = useState<StaffInvoice | null>(null);
+
+  // Issue 31: a delivery's carrier and tracking number, mailed to the buyer once.
+  const track = async (input: RecordTrackingValues) => {
+    const { message } = await callForMessage('recordTracking', input);
+    pushAlert({ msg: messageOr(message, t('ui.shipping.saved', { id: input.invoice_id })), type: 'success' });
+    await invalidateAction(queryClient, 'staffInvoices');
+  };
 
   const record = async (input: RecordPaymentInput) => {
     const { message } = await callForMessage('recordOfflinePayment', input);
@@ -124,6 +133,18 @@ export function StaffInvoices({ status, page, onChange }: StaffInvoicesProps) {
                           {t('ui.staffMoney.recordPayment')}
                         </Button>
                       ) : null}
+                      {invoice.shipment ? (
+                        <Button
+                          size="xs"
+                          variant={invoice.shipment.tracking_number ? 'subtle' : 'light'}
+                          ml={awaitsPayment(invoice) ? 'xs' : 0}
+                          onClick={() => setTracking(invoice)}
+                          aria-label={t('ui.shipping.enterTrackingFor', { id: invoice.number ?? invoice.id })}
+                          data-testid="enter-tracking"
+                        >
+                          {invoice.shipment.tracking_number ?? t('ui.shipping.enterTracking')}
+                        </Button>
+                      ) : null}
                     </Table.Td>
                   </Table.Tr>
                 ))}
@@ -144,6 +165,16 @@ export function StaffInvoices({ status, page, onChange }: StaffInvoicesProps) {
           due={paying.due}
           onClose={() => setPaying(null)}
           onSubmit={record}
+        />
+      ) : null}
+      {tracking ? (
+        <TrackingDialog
+          invoiceId={tracking.id}
+          shownId={tracking.number ?? tracking.id}
+          carrier={tracking.shipment?.carrier ?? null}
+          trackingNumber={tracking.shipment?.tracking_number ?? null}
+          onClose={() => setTracking(null)}
+          onSubmit={track}
         />
       ) : null}
     </Card>
