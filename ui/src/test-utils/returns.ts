@@ -16,6 +16,13 @@ export function aReturn(overrides: Partial<ReturnView> = {}): ReturnView {
     requested_at: '2030-01-15T12:00:00.000Z',
     decided_at: null,
     refunded_at: null,
+    good: null,
+    damaged: null,
+    received_at: null,
+    refunded_amount: null,
+    refund_reason: null,
+    refunded_card: 0,
+    refunded_wallet: 0,
     ...overrides,
   };
 }
@@ -29,6 +36,7 @@ export function aStaffReturn(overrides: Partial<StaffReturn> = {}): StaffReturn 
     buyer_email: 'ada@example.com',
     card_refundable: true,
     default_to: 'card',
+    refund_max: overrides.amount ?? 46_305,
     ...overrides,
   };
 }

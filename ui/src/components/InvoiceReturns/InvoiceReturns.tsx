@@ -12,7 +12,7 @@ import { useServerNow } from '../../state/clock.ts';
 import { ReturnList } from '../ReturnList/ReturnList.tsx';
 import { type ReturnRequest, ReturnRequestDialog } from '../ReturnRequestDialog/ReturnRequestDialog.tsx';
 import { TransactionTable } from '../TransactionTable/TransactionTable.tsx';
-import { returnableQty } from './returnable.ts';
+import { returnableOf, returnableQty } from './returnable.ts';
 
 /** An invoice has at most a few dozen lines: its returns fit one page. */
 const invoiceReturnsQuery = (invoiceId: string) =>
@@ -33,7 +33,8 @@ export function ReturnLineAction({
   const [open, setOpen] = useState(false);
   const returns = useQuery({ ...invoiceReturnsQuery(invoice.id), enabled: invoice.status === 'paid' });
   const max = returns.data ? returnableQty(invoice, line, returns.data.records, now) : 0;
-  if (max === 0) return null;
+  if (max === 0 || !returns.data) return null;
+  const returnable = returnableOf(invoice, returns.data.records);
 
   const send = async (input: ReturnRequest) => {
     const { message } = await callForMessage('raiseReturnRequest', input);
@@ -59,8 +60,8 @@ export function ReturnLineAction({
         <ReturnRequestDialog
           invoiceId={invoice.id}
           line={line}
-          kind={invoice.kind}
           max={max}
+          returnable={returnable}
           onClose={() => setOpen(false)}
           onSubmit={send}
         />

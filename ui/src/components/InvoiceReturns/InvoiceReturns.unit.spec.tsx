@@ -51,9 +51,13 @@ describe('returns on /invoice/:id', () => {
       await within(items).findByRole('button', { name: 'Request a return: 2015 Château Margaux' }),
     );
     const dialog = await screen.findByRole('dialog', { name: 'Request a return: 2015 Château Margaux' });
-    const qty = within(dialog).getByRole('textbox', { name: /Quantity to return/ });
+    const qty = within(dialog).getByRole('textbox', { name: /Bottles to return/ });
     await user.clear(qty);
     await user.type(qty, '2');
+    // Two of the line's bottles: their share of what was paid (the rule of contracts' returnAmount).
+    expect(within(dialog).getByTestId('return-amount').textContent).toMatch(
+      /^Refund for 2 of \d+ bottles: \$/,
+    );
     await user.type(within(dialog).getByRole('textbox', { name: /Reason/ }), 'Corked');
     await user.click(within(dialog).getByRole('button', { name: 'Request the return' }));
 
@@ -76,7 +80,7 @@ describe('returns on /invoice/:id', () => {
     expect(screen.queryByTestId('return-until')).toBeNull();
   });
 
-  it('shows the invoice as partly returned, with the refund and how the request ended', async () => {
+  it('reads Partly refunded instead of Paid, with what was returned: the line, bottles, amount and refund', async () => {
     await signedIn(
       paid({
         return_until: past,
@@ -87,24 +91,50 @@ describe('returns on /invoice/:id', () => {
       {
         allreturns: () => ({
           records: [
-            aReturn({ status: 'refunded', refund_to: 'card', refunded_at: '2030-01-16T12:00:00.000Z' }),
+            aReturn({
+              status: 'refunded',
+              refund_to: 'card',
+              refunded_at: '2030-01-16T12:00:00.000Z',
+              good: 2,
+              damaged: 0,
+              refunded_amount: 46_305,
+              refunded_card: 46_305,
+            }),
           ],
           totalRecords: 1,
         }),
       },
     );
-    expect((await screen.findByTestId('invoice-return-status')).textContent).toBe('Partly returned');
+    expect((await screen.findByTestId('invoice-return-status')).textContent).toBe('Partly refunded');
+    expect(screen.queryByTestId('invoice-status')).toBeNull();
     const block = screen.getByTestId('invoice-returns');
     expect((await within(block).findByTestId('return-status')).textContent).toBe('Refunded');
-    expect(within(block).getByText('To the card')).toBeTruthy();
+    const row = within(block).getByTestId('return-row');
+    expect(within(row).getByText('2015 Château Margaux')).toBeTruthy();
+    expect(within(row).getByText('2 good, 0 damaged')).toBeTruthy();
+    expect(within(row).getByTestId('return-refunded').textContent).toBe('$463.05 refunded · To the card');
     expect(within(block).getByTestId('returned-amount').textContent).toBe(
-      'Partly returned · Refunded for returns: $463.05',
+      'Partly refunded · Refunded for returns: $463.05',
     );
     expect(within(block).getByTestId('return-until').textContent).toMatch(
       /^The time to return these wines ended on /,
     );
     expect(within(screen.getByTestId('return-transactions')).getByText('Refund')).toBeTruthy();
     expect(screen.queryByTestId('request-return')).toBeNull();
+  });
+
+  it('reads Refunded once every cent paid went back, and Paid before any refund', async () => {
+    await signedIn(paid({ returned: 161_250, return_status: 'returned' }), {
+      allreturns: () => ({ records: [], totalRecords: 0 }),
+    });
+    expect((await screen.findByTestId('invoice-return-status')).textContent).toBe('Refunded');
+    expect(screen.queryByTestId('invoice-status')).toBeNull();
+  });
+
+  it('reads Paid while nothing was refunded', async () => {
+    await signedIn(paid(), { allreturns: () => ({ records: [], totalRecords: 0 }) });
+    expect((await screen.findByTestId('invoice-status')).textContent).toBe('Paid');
+    expect(screen.queryByTestId('invoice-return-status')).toBeNull();
   });
 });
 
@@ -121,6 +151,8 @@ describe('returnableQty', () => {
     ).toBe(4);
     expect(returnableQty(open, line, of({ qty: 2, status: 'requested' }), now)).toBe(0);
     expect(returnableQty(open, line, of({ qty: 2, status: 'accepted' }), now)).toBe(0);
+    expect(returnableQty(open, line, of({ qty: 2, status: 'received' }), now)).toBe(0);
+    expect(returnableQty(open, line, of({ qty: 2, status: 'refunding' }), now)).toBe(0);
     expect(returnableQty(open, line, [], Date.parse('2030-02-11T12:00:00.001Z'))).toBe(0);
     expect(returnableQty({ ...open, status: 'partial' }, line, [], now)).toBe(0);
   });

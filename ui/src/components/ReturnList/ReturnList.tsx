@@ -3,10 +3,13 @@ import type { ReturnStatus, ReturnView } from '@wine/contracts';
 import { useTranslation } from 'react-i18next';
 import { formatDate, formatMoney } from '../../lib/format.ts';
 import { AnchorLink } from '../AnchorLink.tsx';
+import { PhoneCards } from '../PhoneCards/PhoneCards.tsx';
 
 export const returnStatusLabels = {
   requested: 'ui.returns.statusRequested',
   accepted: 'ui.returns.statusAccepted',
+  received: 'ui.returns.statusReceived',
+  refunding: 'ui.returns.statusRefunding',
   refused: 'ui.returns.statusRefused',
   refunded: 'ui.returns.statusRefunded',
 } as const satisfies Record<ReturnStatus, string>;
@@ -14,6 +17,8 @@ export const returnStatusLabels = {
 const statusColors: Record<ReturnStatus, string> = {
   requested: 'orange',
   accepted: 'blue',
+  received: 'cyan',
+  refunding: 'cyan',
   refused: 'red',
   refunded: 'green',
 };
@@ -28,13 +33,36 @@ export function ReturnStatusBadge({ status }: { status: ReturnStatus }) {
   );
 }
 
-/** How it ended: where the refund went, or the note it was refused with. */
-function Outcome({ record }: { record: ReturnView }) {
+/**
+ * How it went: the bottles' condition once received, what was refunded and where (the card's and the
+ * wallet's share, and why less), or the note it was refused with.
+ */
+export function Outcome({ record }: { record: ReturnView }) {
   const { t } = useTranslation();
-  const to = record.refund_to === 'card' ? t('ui.returns.toCard') : t('ui.returns.toWallet');
+  const { refunded_amount: refunded, refunded_card: card, refunded_wallet: wallet } = record;
+  const where =
+    card > 0 && wallet > 0
+      ? t('ui.returns.refundedSplit', { card: formatMoney(card), wallet: formatMoney(wallet) })
+      : card > 0
+        ? t('ui.returns.toCard')
+        : t('ui.returns.toWallet');
   return (
     <>
-      {record.status === 'refunded' || record.status === 'accepted' ? <Text size="sm">{to}</Text> : null}
+      {record.good !== null && record.damaged !== null ? (
+        <Text size="sm" data-testid="return-condition">
+          {t('ui.returns.conditionOf', { good: record.good, damaged: record.damaged })}
+        </Text>
+      ) : null}
+      {refunded !== null ? (
+        <Text size="sm" data-testid="return-refunded">
+          {t('ui.returns.refundedAmount', { amount: formatMoney(refunded) })} · {where}
+        </Text>
+      ) : null}
+      {record.refund_reason ? (
+        <Text size="sm" c="dimmed">
+          {t('ui.returns.lessBecause', { reason: record.refund_reason })}
+        </Text>
+      ) : null}
       {record.note ? (
         <Text size="sm" c="dimmed" data-testid="return-note">
           {record.note}
@@ -62,7 +90,7 @@ export function ReturnList({ records, empty, withInvoice = false }: ReturnListPr
     );
   }
   return (
-    <Table.ScrollContainer minWidth={withInvoice ? 760 : 640}>
+    <PhoneCards minWidth={withInvoice ? 760 : 640}>
       <Table striped verticalSpacing="xs" data-testid="returns">
         <Table.Thead>
           <Table.Tr>
@@ -108,6 +136,6 @@ export function ReturnList({ records, empty, withInvoice = false }: ReturnListPr
           ))}
         </Table.Tbody>
       </Table>
-    </Table.ScrollContainer>
+    </PhoneCards>
   );
 }

@@ -27,7 +27,14 @@ describe('/returns', () => {
               note: 'The capsule was cut',
               qty: 1,
             }),
-            aReturn({ id: 'r-8', status: 'refunded', refund_to: 'wallet', amount: 5_513 }),
+            aReturn({
+              id: 'r-8',
+              status: 'refunded',
+              refund_to: 'wallet',
+              amount: 5_513,
+              refunded_amount: 5_513,
+              refunded_wallet: 5_513,
+            }),
           ],
           totalRecords: 45,
         }),
@@ -44,7 +51,10 @@ describe('/returns', () => {
       'Refused',
       'The capsule was cut',
     ]);
-    expect(cellsOf(rows[2] as HTMLElement).slice(-2)).toEqual(['Refunded', 'To the wallet']);
+    expect(cellsOf(rows[2] as HTMLElement).slice(-2)).toEqual([
+      'Refunded',
+      '$55.13 refunded · To the wallet',
+    ]);
     expect(
       within(rows[1] as HTMLElement)
         .getByRole('link', { name: 'inv-7' })

@@ -9,9 +9,12 @@ import { invalidateAction, staffReturnsQuery } from '../../api/queries.ts';
 import { formatDate, formatMoney } from '../../lib/format.ts';
 import { pushAlertAtom } from '../../state/alerts.ts';
 import { currentUserAtom } from '../../state/session.ts';
+import { AnchorLink } from '../AnchorLink.tsx';
 import { Pager } from '../Pager/Pager.tsx';
-import { ReturnStatusBadge } from '../ReturnList/ReturnList.tsx';
+import { Outcome, ReturnStatusBadge } from '../ReturnList/ReturnList.tsx';
 import { DecideReturnDialog, type ReturnDecision } from './DecideReturnDialog.tsx';
+import { ReceiveReturnDialog, type ReturnReceipt } from './ReceiveReturnDialog.tsx';
+import { RefundReturnDialog, type ReturnRefund } from './RefundReturnDialog.tsx';
 import { canDecideReturns } from './staff-returns.ts';
 
 export type StaffReturnTab = 'open' | 'decided';
@@ -23,13 +26,36 @@ export interface StaffReturnsProps {
   onChange: (view: { status: StaffReturnTab; page: number }) => void;
 }
 
-/** The decision buttons of one return: Accept / Refuse while it waits; finish an accepted refund. */
-function Decide({ record, onDecide }: { record: StaffReturn; onDecide: (d: 'accept' | 'refuse') => void }) {
+/** What staff do with a return (issue 31): accept or refuse it, mark the wine received, refund it. */
+export type StaffStep = 'accept' | 'refuse' | 'receive' | 'refund';
+
+/**
+ * The buttons of one return: Accept / Refuse while it waits; Mark received (or Refuse, if the wine
+ * never came) once accepted; Refund once received (again, to finish a refund under way).
+ */
+function Decide({ record, onDecide }: { record: StaffReturn; onDecide: (d: StaffStep) => void }) {
   const { t } = useTranslation();
   if (record.status === 'accepted') {
     return (
-      <Button size="xs" variant="light" onClick={() => onDecide('accept')} data-testid="finish-refund">
-        {t('ui.returns.retry')}
+      <Button
+        size="xs"
+        onClick={() => onDecide('receive')}
+        aria-label={t('ui.returns.receiveTitle', { title: record.title })}
+        data-testid="receive-return"
+      >
+        {t('ui.returns.receive')}
+      </Button>
+    );
+  }
+  if (record.status === 'received' || record.status === 'refunding') {
+    return (
+      <Button
+        size="xs"
+        onClick={() => onDecide('refund')}
+        aria-label={t('ui.returns.refundTitle', { title: record.title })}
+        data-testid={record.status === 'refunding' ? 'finish-refund' : 'refund-return'}
+      >
+        {t(record.status === 'refunding' ? 'ui.returns.retry' : 'ui.returns.refundAction')}
       </Button>
     );
   }
@@ -63,7 +89,7 @@ function StaffReturnTable({
   onDecide,
 }: {
   records: StaffReturn[];
-  onDecide: (r: StaffReturn, d: 'accept' | 'refuse') => void;
+  onDecide: (r: StaffReturn, d: StaffStep) => void;
 }) {
   const { t } = useTranslation();
   return (
@@ -85,8 +111,12 @@ function StaffReturnTable({
           {records.map((record) => (
             <Table.Tr key={record.id} data-testid="staff-return-row" data-return-id={record.id}>
               <Table.Td>{formatDate(record.requested_at)}</Table.Td>
-              {/* The invoice page (/invoice/:id) is the buyer's own: staff see the id only. */}
-              <Table.Td fw={600}>{record.invoice_id}</Table.Td>
+              {/* Finance and admins open any invoice (issue 31). */}
+              <Table.Td fw={600}>
+                <AnchorLink to="/invoice/$id" params={{ id: record.invoice_id }}>
+                  {record.invoice_id}
+                </AnchorLink>
+              </Table.Td>
               <Table.Td>
                 <Text size="sm">{record.buyer_name}</Text>
                 <Text size="xs" c="dimmed">
@@ -105,6 +135,7 @@ function StaffReturnTable({
               <Table.Td ta="right">{formatMoney(record.amount)}</Table.Td>
               <Table.Td>
                 <ReturnStatusBadge status={record.status} />
+                <Outcome record={record} />
               </Table.Td>
               <Table.Td>
                 <Decide record={record} onDecide={(decision) => onDecide(record, decision)} />
@@ -126,18 +157,30 @@ function StaffReturnList({ status, page, onChange }: StaffReturnsProps) {
     ...staffReturnsQuery({ status, page, limit: STAFF_RETURNS_PAGE_SIZE }),
     placeholderData: keepPreviousData,
   });
-  const [deciding, setDeciding] = useState<{ record: StaffReturn; decision: 'accept' | 'refuse' } | null>(
-    null,
-  );
+  const [deciding, setDeciding] = useState<{ record: StaffReturn; decision: StaffStep } | null>(null);
+  const done = async (message: string, said: string) => {
+    pushAlert({ msg: messageOr(message, said), type: 'success' });
+    await Promise.all([
+      invalidateAction(queryClient, 'staffReturns'),
+      invalidateAction(queryClient, 'invoice'),
+      invalidateAction(queryClient, 'allreturns'),
+    ]);
+  };
   const decide = async (input: ReturnDecision) => {
     const { message, responseData: result } = await callForMessage('decideReturn', input);
-    const amount = formatMoney(result.amount);
-    const said =
-      result.status === 'refused'
-        ? t('returns.refused')
-        : t(result.refund_to === 'card' ? 'returns.acceptedCard' : 'returns.acceptedWallet', { amount });
-    pushAlert({ msg: messageOr(message, said), type: 'success' });
-    await invalidateAction(queryClient, 'staffReturns');
+    await done(message, t(result.status === 'refused' ? 'returns.refused' : 'returns.accepted'));
+  };
+  const receive = async (input: ReturnReceipt) => {
+    const { message } = await callForMessage('receiveReturn', input);
+    await done(message, t('returns.received', { good: input.good, damaged: input.damaged }));
+  };
+  const refund = async (input: ReturnRefund) => {
+    const { message, responseData: result } = await callForMessage('refundReturn', input);
+    const amount = formatMoney(result.refunded ?? 0);
+    await done(
+      message,
+      t(result.refunded_card > 0 ? 'returns.refundedCard' : 'returns.refundedWallet', { amount }),
+    );
   };
   return (
     <Card component="section">
@@ -177,13 +220,17 @@ function StaffReturnList({ status, page, onChange }: StaffReturnsProps) {
           />
         </>
       )}
-      {deciding ? (
+      {deciding?.decision === 'accept' || deciding?.decision === 'refuse' ? (
         <DecideReturnDialog
           record={deciding.record}
           decision={deciding.decision}
           onClose={() => setDeciding(null)}
           onSubmit={decide}
         />
+      ) : deciding?.decision === 'receive' ? (
+        <ReceiveReturnDialog record={deciding.record} onClose={() => setDeciding(null)} onSubmit={receive} />
+      ) : deciding?.decision === 'refund' ? (
+        <RefundReturnDialog record={deciding.record} onClose={() => setDeciding(null)} onSubmit={refund} />
       ) : null}
     </Card>
   );

@@ -42,9 +42,10 @@ function returnsDesk() {
     decideReturn: (input) => {
       decisions.push(input);
       const record = open.find((r) => r.id === input.return_id) as StaffReturn;
+      const rest = { amount: record.amount, refunded: null, refunded_card: 0, refunded_wallet: 0 };
       return input.decision === 'refuse'
-        ? { return_id: record.id, status: 'refused', amount: record.amount, refund_to: null }
-        : { return_id: record.id, status: 'refunded', amount: record.amount, refund_to: input.to ?? 'card' };
+        ? { return_id: record.id, status: 'refused', refund_to: null, ...rest }
+        : { return_id: record.id, status: 'accepted', refund_to: input.to ?? 'card', ...rest };
     },
   };
   return { api, decisions };
@@ -68,15 +69,17 @@ describe('/admin/returns', () => {
     expect(within(dialog).getByTestId('decision-summary').textContent).toBe(
       'Refund of $55.13 for 1 × 2015 Château Margaux',
     );
-    const card = within(dialog).getByRole('radio', { name: /The card it was paid with/ }) as HTMLInputElement;
-    const wallet = within(dialog).getByRole('radio', { name: 'The buyer’s wallet' }) as HTMLInputElement;
+    const card = within(dialog).getByRole('radio', { name: /The way it was paid/ }) as HTMLInputElement;
+    const wallet = within(dialog).getByRole('radio', {
+      name: 'All to the buyer’s wallet',
+    }) as HTMLInputElement;
     expect(card.disabled).toBe(true);
     expect(wallet.checked).toBe(true);
     expect(
       within(dialog).getByText('No card payment of this invoice can take this refund back.'),
     ).toBeTruthy();
     await expectNoAxeViolations(dialog);
-    await user.click(within(dialog).getByRole('button', { name: 'Accept and refund' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Accept the return' }));
 
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(desk.decisions).toEqual([
@@ -94,14 +97,14 @@ describe('/admin/returns', () => {
     await user.click(within(rowOf('r-1')).getByTestId('accept-return'));
     const dialog = await screen.findByRole('dialog');
     expect(
-      (within(dialog).getByRole('radio', { name: /The card it was paid with/ }) as HTMLInputElement).checked,
+      (within(dialog).getByRole('radio', { name: /The way it was paid/ }) as HTMLInputElement).checked,
     ).toBe(true);
-    await user.click(within(dialog).getByRole('radio', { name: 'The buyer’s wallet' }));
+    await user.click(within(dialog).getByRole('radio', { name: 'All to the buyer’s wallet' }));
     await user.type(
       within(dialog).getByRole('textbox', { name: /Note to the buyer/ }),
       'Store credit, as agreed',
     );
-    await user.click(within(dialog).getByRole('button', { name: 'Accept and refund' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Accept the return' }));
     await waitFor(() => expect(desk.decisions).toHaveLength(1));
     expect(desk.decisions[0]).toEqual({
       invoice_id: 'inv-1',
@@ -149,7 +152,7 @@ describe('/admin/returns', () => {
     await screen.findByTestId('staff-returns');
     await user.click(within(rowOf('r-1')).getByTestId('accept-return'));
     const dialog = await screen.findByRole('dialog');
-    await user.click(within(dialog).getByRole('button', { name: 'Accept and refund' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Accept the return' }));
     expect((await within(dialog).findByTestId('dialog-failure')).textContent).toBe(
       'This return was already decided',
     );
@@ -162,6 +165,110 @@ describe('/admin/returns', () => {
       'Only finance and admins decide returns.',
     );
     expect(api.to('staffReturns')).toHaveLength(0);
+  });
+});
+
+describe('/admin/returns after a return is accepted (issue 31)', () => {
+  /** ann's return of 2 of her bottles ($463.05), accepted: the wine comes back, then the refund. */
+  function desk(status: StaffReturn['status']) {
+    const receipts: InputOf<'receiveReturn'>[] = [];
+    const refunds: InputOf<'refundReturn'>[] = [];
+    let record = aStaffReturn({ status, refund_to: 'card' });
+    const api: Api = {
+      staffReturns: () => ({ records: [record], totalRecords: 1 }),
+      receiveReturn: (input) => {
+        receipts.push(input);
+        record = { ...record, status: 'received', good: input.good, damaged: input.damaged };
+        const rest = { amount: record.amount, refunded: null, refunded_card: 0, refunded_wallet: 0 };
+        return { return_id: record.id, status: 'received', refund_to: 'card', ...rest };
+      },
+      refundReturn: (input) => {
+        refunds.push(input);
+        const amount = input.amount ?? record.amount;
+        record = { ...record, status: 'refunded', refunded_amount: amount, refunded_card: amount };
+        return {
+          return_id: record.id,
+          status: 'refunded',
+          amount: record.amount,
+          refund_to: 'card',
+          refunded: amount,
+          refunded_card: amount,
+          refunded_wallet: 0,
+        };
+      },
+    };
+    return { api, receipts, refunds };
+  }
+
+  it('marks the wine received with its condition: good and damaged add up to the bottles returned', async () => {
+    const { api, receipts } = desk('accepted');
+    const { user } = await staff(['finance'], api);
+    await screen.findByTestId('staff-returns');
+    expect(within(rowOf('r-1')).getByTestId('return-status').textContent).toBe(
+      'Accepted, waiting for the wine',
+    );
+    await user.click(within(rowOf('r-1')).getByTestId('receive-return'));
+    const dialog = await screen.findByRole('dialog', { name: 'Wine received: 2015 Château Margaux' });
+    const good = within(dialog).getByRole('textbox', { name: /Good bottles/ });
+    const damaged = within(dialog).getByRole('textbox', { name: /Damaged bottles/ });
+    expect([(good as HTMLInputElement).value, (damaged as HTMLInputElement).value]).toEqual(['2', '0']);
+    await user.clear(damaged);
+    await user.type(damaged, '1');
+    await user.click(within(dialog).getByRole('button', { name: 'Mark received' }));
+    expect(await within(dialog).findByText('Good and damaged must add up to 2')).toBeTruthy();
+    expect(receipts).toEqual([]);
+    await user.clear(good);
+    await user.type(good, '1');
+    await expectNoAxeViolations(dialog);
+    await user.click(within(dialog).getByRole('button', { name: 'Mark received' }));
+    await waitFor(() => expect(receipts).toHaveLength(1));
+    expect(receipts[0]).toEqual({ invoice_id: 'inv-1', return_id: 'r-1', good: 1, damaged: 1, note: '' });
+    expect(await within(rowOf('r-1')).findByText('1 good, 1 damaged')).toBeTruthy();
+  });
+
+  it('refunds all the return brings by default, or less only with a reason, never more', async () => {
+    const { api, refunds } = desk('received');
+    const { user } = await staff(['admin'], api);
+    await screen.findByTestId('staff-returns');
+    await user.click(within(rowOf('r-1')).getByTestId('refund-return'));
+    const dialog = await screen.findByRole('dialog', { name: 'Refund the return of 2015 Château Margaux' });
+    expect(within(dialog).getByTestId('refund-summary').textContent).toBe(
+      'The return brings $463.05; at most $463.05 can be given back.',
+    );
+    const amount = within(dialog).getByRole('textbox', { name: /Amount to refund/ }) as HTMLInputElement;
+    expect(amount.value).toBe('463.05');
+    await user.clear(amount);
+    await user.type(amount, '463.06');
+    await user.click(within(dialog).getByRole('button', { name: 'Refund' }));
+    expect(await within(dialog).findByText('Between $0.01 and $463.05')).toBeTruthy();
+    await user.clear(amount);
+    await user.type(amount, '400');
+    await user.click(within(dialog).getByRole('button', { name: 'Refund' }));
+    expect(await within(dialog).findByText('Say why the refund is less')).toBeTruthy();
+    expect(refunds).toEqual([]);
+    await user.type(within(dialog).getByRole('textbox', { name: /Why less/ }), 'Label torn');
+    await expectNoAxeViolations(dialog);
+    await user.click(within(dialog).getByRole('button', { name: 'Refund' }));
+    await waitFor(() => expect(refunds).toHaveLength(1));
+    expect(refunds[0]).toEqual({
+      invoice_id: 'inv-1',
+      return_id: 'r-1',
+      amount: 40_000,
+      reason: 'Label torn',
+    });
+    expect(await within(rowOf('r-1')).findByTestId('return-refunded')).toBeTruthy();
+    expect(within(rowOf('r-1')).getByTestId('return-refunded').textContent).toBe(
+      '$400.00 refunded · To the card',
+    );
+  });
+
+  it('links each return to its invoice, which staff can open', async () => {
+    const { api } = desk('received');
+    await staff(['finance'], api);
+    await screen.findByTestId('staff-returns');
+    expect(within(rowOf('r-1')).getByRole('link', { name: 'inv-1' }).getAttribute('href')).toBe(
+      '/invoice/inv-1',
+    );
   });
 });
 
