@@ -141,6 +141,7 @@ describe('/audit', () => {
 describe('the account menu', () => {
   it.each([
     [['auditor'] as Role[], '/audit'],
+    [['admin'] as Role[], '/audit'],
     [['finance'] as Role[], null],
     [[] as Role[], null],
   ])('with roles %j links the log integrity page: %s', async (roles, href) => {
