@@ -41,7 +41,7 @@ function UnsubscribePage() {
   const [state, setState] = useState<State>(u && k && token ? { step: 'ask' } : { step: 'invalid' });
   const [busy, setBusy] = useState(false);
   const kind = t(kindTexts[k ?? 'outbid']);
-  const choices = { choices: <AnchorLink to="/account/notifications" /> };
+  const choices = { choices: <AnchorLink to="/account/notifications" fz="inherit" underline="always" /> };
 
   const confirm = async () => {
     if (!u || !k || !token) return;
