@@ -3,6 +3,7 @@ import type { InvoiceDetail } from '@wine/contracts';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../lib/format.ts';
+import { PhoneCards } from '../PhoneCards/PhoneCards.tsx';
 import { AddressLines, PickupLocation } from '../PickupLocation/PickupLocation.tsx';
 
 /** One block of the invoice (seeds 001 §3 "Invoice detail"): a titled card. */
@@ -134,7 +135,7 @@ export function OrderLogBlock({ invoice }: { invoice: InvoiceDetail }) {
       {log.length === 0 ? (
         <None>{t('ui.invoice.noLog')}</None>
       ) : (
-        <Table.ScrollContainer minWidth={520}>
+        <PhoneCards minWidth={520}>
           <Table verticalSpacing={4} fz="sm">
             <Table.Thead>
               <Table.Tr>
@@ -153,7 +154,7 @@ export function OrderLogBlock({ invoice }: { invoice: InvoiceDetail }) {
               ))}
             </Table.Tbody>
           </Table>
-        </Table.ScrollContainer>
+        </PhoneCards>
       )}
     </Block>
   );

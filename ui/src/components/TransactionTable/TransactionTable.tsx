@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { formatDateTime, formatMoney } from '../../lib/format.ts';
 import { AnchorLink } from '../AnchorLink.tsx';
 import { brandName } from '../PaymentCards/cards.ts';
+import { PhoneCards } from '../PhoneCards/PhoneCards.tsx';
 
 const typeLabels = {
   payment: 'ui.transactions.typePayment',
@@ -66,7 +67,7 @@ export function TransactionTable({
     );
   }
   return (
-    <Table.ScrollContainer minWidth={withInvoice ? 760 : 640}>
+    <PhoneCards minWidth={withInvoice ? 760 : 640}>
       <Table striped verticalSpacing="xs" data-testid={testId}>
         <Table.Thead>
           <Table.Tr>
@@ -106,6 +107,6 @@ export function TransactionTable({
           ))}
         </Table.Tbody>
       </Table>
-    </Table.ScrollContainer>
+    </PhoneCards>
   );
 }

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { creditHistoryQuery } from '../../api/queries.ts';
 import { formatDateTime, formatMoney } from '../../lib/format.ts';
 import { Pager } from '../Pager/Pager.tsx';
+import { PhoneCards } from '../PhoneCards/PhoneCards.tsx';
 import { AddCreditForm } from './AddCreditForm.tsx';
 import { BidDeposits } from './BidDeposits.tsx';
 import { RedeemGiftCardForm } from './RedeemGiftCardForm.tsx';
@@ -71,7 +72,7 @@ export function Wallet() {
             </Text>
           ) : (
             <>
-              <Table.ScrollContainer minWidth={640}>
+              <PhoneCards minWidth={640}>
                 <Table striped verticalSpacing="xs" data-testid="credit-history">
                   <Table.Thead>
                     <Table.Tr>
@@ -103,7 +104,7 @@ export function Wallet() {
                     ))}
                   </Table.Tbody>
                 </Table>
-              </Table.ScrollContainer>
+              </PhoneCards>
               <Text size="xs" c="dimmed" mt={4}>
                 {history.data.setDisp}
               </Text>
