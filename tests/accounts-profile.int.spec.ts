@@ -134,7 +134,24 @@ describe('account change and notifications', () => {
       sms_notifications: true,
       outbid_alerts: true,
       closing_reminders: false,
+      won_notices: false,
+      language: 'es',
     };
+    // Issue 31: the choices a new account starts with: every notification on, by e-mail, in English.
+    expect((await validate(token)).body).toMatchObject({
+      data: {
+        responseData: {
+          preferences: {
+            email_notifications: true,
+            sms_notifications: false,
+            outbid_alerts: true,
+            closing_reminders: true,
+            won_notices: true,
+            language: 'en',
+          },
+        },
+      },
+    });
     const saved = await liveMarket().post<UserRecord>('/api/user/updatePreference', prefs, bearer(token));
     expect(saved.body).toMatchObject({
       data: { message: 'Preferences saved', responseData: { preferences: prefs } },
