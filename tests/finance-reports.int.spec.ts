@@ -109,14 +109,14 @@ async function moveMoney() {
 
   const asked = await market.ok<{ return_id: string }>(
     actions.raiseReturnRequest.path,
-    { invoice_id: invoiceId, product_id: lotId, reason: 'Corked' },
+    { invoice_id: invoiceId, product_id: lotId, qty: 1, reason: 'Corked' },
     ann.auth,
   );
-  await market.ok(
-    actions.decideReturn.path,
-    { invoice_id: invoiceId, return_id: asked.return_id, decision: 'accept', to: 'card' },
-    finance.auth,
-  );
+  // Issue 31: accepted, the bottle received, then refunded.
+  const ids = { invoice_id: invoiceId, return_id: asked.return_id };
+  await market.ok(actions.decideReturn.path, { ...ids, decision: 'accept', to: 'card' }, finance.auth);
+  await market.ok(actions.receiveReturn.path, { ...ids, good: 1, damaged: 0 }, finance.auth);
+  await market.ok(actions.refundReturn.path, ids, finance.auth);
   await market.caughtUp();
   return { ann, ben, invoiceId };
 }
@@ -144,7 +144,11 @@ describe('finance reports over the ledger', () => {
       ]),
     );
     expect(live.get('getBalances')?.totals).toMatchObject({ wallets: 3_500 });
-    expect(live.get('getPremiumEarned')?.totals.premium).toBe(8_000);
+    // The $80 premium of the won lot, less the share its returned bottle gave back (issue 31).
+    const log0 = await market.eventStore.readAll();
+    const given = log0.find((e) => e.type === 'ReturnRefundStarted')?.data as { premium: number };
+    expect(given.premium).toBeGreaterThan(0);
+    expect(live.get('getPremiumEarned')?.totals.premium).toBe(8_000 - given.premium);
 
     clock.advance(60_000);
     await buyNow(ben, 9_000);
