@@ -81,6 +81,7 @@ import { userAdminRoutes } from './users/user-admin/routes.ts';
 import { verificationRoutes } from './users/verification/routes.ts';
 import { walletRoutes } from './wallets/routes.ts';
 import { watchlistRoutes } from './watchlists/routes.ts';
+import { addressBookRoutes } from './address-book/routes.ts';
 
 export interface CommandServiceDeps {
   store: EventStore;
@@ -184,6 +185,7 @@ export async function commandService(
   await app.register(biddingRoutes, { streams, clock, auth, market: deps.market ?? defaultMarketSettings });
   await app.register(cartRoutes, { streams, clock, auth });
   await app.register(watchlistRoutes, { streams, clock, auth });
+  await app.register(addressBookRoutes, { streams, clock, auth });
   const merchant = deps.merchant ?? defaultMerchant;
   const { mailer, logger } = deps;
   await app.register(enquiryRoutes, { streams, clock, mailer, merchant, auth, logger, rateLimit: limit });

@@ -34,6 +34,7 @@ import { searchActions } from './search/actions.ts';
 import { sellerLotActions } from './seller-lots/actions.ts';
 import { shippingStaffActions } from './shipping/actions.ts';
 import { watchlistActions } from './watchlists/actions.ts';
+import { addressBookActions } from './address-book/address-book.ts';
 
 /** Every HTTP action of the product, declared once per area (ARCHITECTURE.md "API shape"). */
 export const actions = {
@@ -54,6 +55,7 @@ export const actions = {
   ...shippingStaffActions,
   ...appointmentActions,
   ...watchlistActions,
+  ...addressBookActions,
   ...watchlistExportActions,
   ...reportActions,
   ...enquiryActions,

@@ -74,6 +74,8 @@ export const errorCatalogue = {
   BUY_NOW_QUANTITY: entry(400, 'buyNow.minQuantity', 'qty'),
   CART_FULL: entry(400, 'errors.CART_FULL', 'cart'),
   WATCHLIST_FULL: entry(400, 'errors.WATCHLIST_FULL', 'project_id'),
+  /** Issue 31: the address book holds at most MAX_ADDRESS_BOOK addresses. */
+  ADDRESS_BOOK_FULL: entry(400, 'errors.ADDRESS_BOOK_FULL', 'address_id'),
   // Producers followed and saved searches (seeds 000 §2.1, §2.7, §4.7).
   FOLLOWS_FULL: entry(400, 'producers.followsFull', 'follows'),
   SAVED_SEARCHES_FULL: entry(400, 'savedSearches.full', 'name'),

@@ -53,6 +53,7 @@ export * from './enquiries/inputs.ts';
 export * from './enquiries/merchant.ts';
 export * from './enquiries/merchant-defaults.ts';
 export * from './merchant/bank-transfer.ts';
+export * from './address-book/address-book.ts';
 export * from './enquiries/photos.ts';
 export * from './envelope.ts';
 export * from './errors.ts';

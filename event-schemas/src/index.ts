@@ -8,6 +8,7 @@ export * from './envelope.ts';
 export * from './giftcard-events.ts';
 export * from './invoice-events.ts';
 export * from './invoice-number-events.ts';
+export * from './address-book-events.ts';
 export * from './lot-events.ts';
 export * from './lot-view-events.ts';
 export * from './ops-events.ts';
@@ -28,6 +29,7 @@ import { enquiryEventDefinitions } from './enquiry-events.ts';
 import { giftCardEventDefinitions } from './giftcard-events.ts';
 import { invoiceEventDefinitions } from './invoice-events.ts';
 import { invoiceNumberEventDefinitions } from './invoice-number-events.ts';
+import { addressBookEventDefinitions } from './address-book-events.ts';
 import { lotEventDefinitions } from './lot-events.ts';
 import { lotViewEventDefinitions } from './lot-view-events.ts';
 import { opsEventDefinitions } from './ops-events.ts';
@@ -43,6 +45,7 @@ export const events = createRegistry([
   ...stockEventDefinitions,
   ...invoiceEventDefinitions,
   ...invoiceNumberEventDefinitions,
+  ...addressBookEventDefinitions,
   ...walletEventDefinitions,
   ...giftCardEventDefinitions,
   ...appointmentEventDefinitions,

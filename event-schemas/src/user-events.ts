@@ -365,6 +365,7 @@ export type UserEvent =
   | { type: 'AddressSet'; data: Data<typeof AddressSet> }
   | { type: 'LotWatched'; data: Data<typeof LotWatched> }
   | { type: 'LotUnwatched'; data: Data<typeof LotUnwatched> }
+  | import('./address-book-events.ts').AddressBookEvent
   | { type: 'ProducerFollowed'; data: Data<typeof ProducerFollowed> }
   | { type: 'ProducerUnfollowed'; data: Data<typeof ProducerUnfollowed> }
   | { type: 'SearchSaved'; data: Data<typeof SearchSaved> }

@@ -59,6 +59,8 @@ import { depositsProjection } from './wallets/deposits.ts';
 import { walletsProjection } from './wallets/project.ts';
 import { walletQueries } from './wallets/queries.ts';
 import { watchlistsProjection } from './watchlists/project.ts';
+import { addressBookProjection } from './address-book/project.ts';
+import { addressBookQueries } from './address-book/queries.ts';
 import { watchlistQueries } from './watchlists/queries.ts';
 
 /** Every projection of the product, in the order they are applied. */
@@ -68,6 +70,7 @@ export const projections: readonly Projection[] = [
   usersProjection,
   cartsProjection,
   watchlistsProjection,
+  addressBookProjection,
   followersProjection,
   savedSearchesProjection,
   lotViewsProjection,
@@ -105,6 +108,7 @@ export const queryPlugins: readonly QueryPlugin[] = [
   lotQueries,
   bidQueries,
   watchlistQueries,
+  addressBookQueries,
   producerQueries,
   savedSearchQueries,
   cartQueries,

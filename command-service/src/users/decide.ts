@@ -1,4 +1,5 @@
 import type { UserEvent } from '@wine/event-schemas';
+import { type AddressBookCommand, decideAddressBook } from '../address-book/decide.ts';
 import type { Decider } from '../core/decider.ts';
 import { commandErrors } from '../errors.ts';
 import { decideNotification, type NotificationCommand } from '../notifications/decide.ts';
@@ -26,6 +27,7 @@ export type UserCommand =
   | RoleCommand
   | UserAdminCommand
   | WatchlistCommand
+  | AddressBookCommand
   | ProducerCommand
   | SavedSearchCommand
   | NotificationCommand;
@@ -82,6 +84,9 @@ export function decideUser(command: UserCommand, state: User): UserEvent[] {
     case 'WatchLot':
     case 'UnwatchLot':
       return decideWatchlist(command, state);
+    case 'SaveAddressBookEntry':
+    case 'RemoveAddressBookEntry':
+      return decideAddressBook(command, state);
     case 'FollowProducer':
     case 'UnfollowProducer':
       return decideProducer(command, state);

@@ -1,5 +1,6 @@
 import type { UserRecord } from '@wine/contracts';
 import type { Role, UserEvent } from '@wine/event-schemas';
+import { evolveAddressBook, type SavedAddress } from '../address-book/decide.ts';
 
 type Preferences = UserRecord['preferences'];
 
@@ -43,6 +44,8 @@ export interface User {
   roles: Role[];
   /** Lot ids on the watchlist, oldest first (seeds 000 §4.7). */
   watchlist: string[];
+  /** Issue 31: the address book, oldest first. */
+  addressBook: SavedAddress[];
   /** Producers followed with their rating, oldest first (seeds 000 §3.2 Follower). */
   follows: { producer: string; rating: number }[];
   /** Saved searches, oldest first (seeds 000 §2.1 /saved_search). */
@@ -78,6 +81,7 @@ export const initialUser = (): User => ({
   address: null,
   roles: [],
   watchlist: [],
+  addressBook: [],
   follows: [],
   savedSearches: [],
 });
@@ -168,6 +172,9 @@ export function evolveUser(state: User, event: UserEvent): User {
       return { ...state, watchlist: [...state.watchlist, event.data.lotId] };
     case 'LotUnwatched':
       return { ...state, watchlist: state.watchlist.filter((id) => id !== event.data.lotId) };
+    case 'AddressBookEntrySaved':
+    case 'AddressBookEntryRemoved':
+      return evolveAddressBook(state, event);
     case 'ProducerFollowed': {
       const { producer, rating } = event.data;
       const known = state.follows.some((f) => f.producer === producer);

@@ -353,6 +353,7 @@ export const forEnglish = {
     QUANTITY_BELOW_SOLD: 'The quantity cannot be less than the {{count}} bottles already sold or held',
     BUY_NOW_NEEDS_PRICE: 'a buy-now lot needs a buy-now price',
     WATCHLIST_FULL: 'Your watchlist is full; remove a lot first',
+    ADDRESS_BOOK_FULL: 'Your address book is full (10 addresses); remove one first',
     UNSUBSCRIBE_LINK_INVALID: 'This unsubscribe link is not valid; change your choices in your account instead',
     CART_FULL: 'Your cart is full; check out or remove a lot first',
     USER_NOT_FOUND: 'User not found',

@@ -1,0 +1,62 @@
+import { MAX_ADDRESS_BOOK } from '@wine/contracts';
+import type { AddressBookEvent, UserEvent } from '@wine/event-schemas';
+import { AppError } from '@wine/platform';
+import type { User } from '../users/user.ts';
+
+/** An address the buyer saved, with their own label ('Home', 'Office'). */
+export interface SavedAddress {
+  id: string;
+  label: string;
+  address: Extract<AddressBookEvent, { type: 'AddressBookEntrySaved' }>['data']['address'];
+}
+
+/**
+ * Issue 31: the address book, on the user's stream (the user decider delegates these commands here).
+ * Saving under a new id adds an address (refused past MAX_ADDRESS_BOOK); under an id the book has,
+ * changes it; the same address and label again records nothing. Removing an unknown id records nothing.
+ */
+export type AddressBookCommand =
+  | { type: 'SaveAddressBookEntry'; entry: SavedAddress }
+  | { type: 'RemoveAddressBookEntry'; addressId: string };
+
+const same = (a: SavedAddress, b: SavedAddress) => JSON.stringify(a) === JSON.stringify(b);
+
+export function decideAddressBook(command: AddressBookCommand, state: User): UserEvent[] {
+  switch (command.type) {
+    case 'SaveAddressBookEntry': {
+      const { entry } = command;
+      const known = state.addressBook.find((a) => a.id === entry.id);
+      if (known && same(known, entry)) return [];
+      if (!known && state.addressBook.length >= MAX_ADDRESS_BOOK) throw new AppError('ADDRESS_BOOK_FULL');
+      return [
+        {
+          type: 'AddressBookEntrySaved',
+          data: { addressId: entry.id, label: entry.label, address: entry.address },
+        },
+      ];
+    }
+    case 'RemoveAddressBookEntry':
+      return state.addressBook.some((a) => a.id === command.addressId)
+        ? [{ type: 'AddressBookEntryRemoved', data: { addressId: command.addressId } }]
+        : [];
+    default: {
+      const _exhaustive: never = command;
+      return [];
+    }
+  }
+}
+
+export function evolveAddressBook(state: User, event: AddressBookEvent): User {
+  if (event.type === 'AddressBookEntryRemoved') {
+    return { ...state, addressBook: state.addressBook.filter((a) => a.id !== event.data.addressId) };
+  }
+  const { addressId, label, address } = event.data;
+  const entry: SavedAddress = { id: addressId, label, address };
+  const known = state.addressBook.some((a) => a.id === addressId);
+  return {
+    ...state,
+    addressBook: known
+      ? state.addressBook.map((a) => (a.id === addressId ? entry : a))
+      : [...state.addressBook, entry],
+  };
+}

@@ -1,0 +1,63 @@
+import type { AddressBookEvent, RecordedEvent } from '@wine/event-schemas';
+import { guardedDelete } from '../core/guarded.ts';
+import type { ProjectedOperation, Projection } from '../core/projection.ts';
+
+export const ADDRESS_BOOK = 'address_book';
+
+/** Issue 31: an address in a buyer's address book. */
+export interface AddressBookDocument {
+  _id: string;
+  [key: string]: unknown;
+  user_id: string;
+  id: string;
+  label: string;
+  address1: string;
+  address2?: string;
+  city: string;
+  state: string;
+  zip: string;
+  /** Where it was first saved: the book lists oldest first, a change keeps the place. */
+  created_position: string;
+  _position: string;
+}
+
+export const addressBookProjection: Projection = {
+  name: 'address-book',
+  collections: [ADDRESS_BOOK],
+  handles: new Set(['AddressBookEntrySaved', 'AddressBookEntryRemoved']),
+  indexes: { [ADDRESS_BOOK]: [{ key: { user_id: 1, created_position: 1 }, name: 'user_created' }] },
+  project(event: RecordedEvent): ProjectedOperation[] {
+    if (!event.streamName.startsWith('user-')) return [];
+    const userId = event.streamName.slice('user-'.length);
+    const e = { type: event.type, data: event.data } as AddressBookEvent;
+    const _id = `${userId}:${e.data.addressId}`;
+    if (e.type === 'AddressBookEntryRemoved') return [guardedDelete(ADDRESS_BOOK, _id, event)];
+    const { address1, address2, city, state, zip } = e.data.address;
+    // Redelivery replays in log order from the checkpoint, so saves and removals end as the log ends.
+    return [
+      {
+        collection: ADDRESS_BOOK,
+        operation: {
+          updateOne: {
+            filter: { _id },
+            update: {
+              $set: {
+                user_id: userId,
+                id: e.data.addressId,
+                label: e.data.label,
+                address1,
+                address2: address2 ?? '',
+                city,
+                state,
+                zip,
+                _position: event.position,
+              },
+              $setOnInsert: { created_position: event.position },
+            },
+            upsert: true,
+          },
+        },
+      },
+    ];
+  },
+};
