@@ -488,6 +488,13 @@ describe('the bidding read models are disposable', () => {
       { invoice_id, return_id, decision: 'accept', to: 'wallet' },
       market.admin,
     );
+    // Issue 31: the bottle received (back in stock), then refunded.
+    await market.ok(
+      '/api/admin/returns/receive',
+      { invoice_id, return_id, good: 1, damaged: 0 },
+      market.admin,
+    );
+    await market.ok('/api/admin/returns/refund', { invoice_id, return_id }, market.admin);
     // Its pickup booked, so the appointments read model has something to rebuild.
     const slots = await market.ok<{ records: { starts_at: string; remaining: number }[] }>(
       '/api/appointment/checkAppointments',

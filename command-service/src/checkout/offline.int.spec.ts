@@ -116,11 +116,17 @@ describe('offline payment', () => {
     const accepted = await decide(fay.token);
     expect([accepted.status, accepted.body.data.code]).toEqual([403, 'OWN_MONEY_RECORD']);
     expect((await service.service.streams.load(walletStream(fay.id), walletDecider)).balance).toBe(0);
-    // Another member of staff decides it.
+    // Another member of staff decides it, marks the wine received and refunds it (issue 31).
     expect((await decide(other.token)).body.data.responseData).toMatchObject({
-      status: 'refunded',
+      status: 'accepted',
       amount: 11_025,
     });
+    const ids = { invoice_id: invoiceId, return_id: asked.body.data.responseData.return_id };
+    await service.post(actions.receiveReturn.path, { ...ids, good: 2, damaged: 0 }, { token: other.token });
+    const refunded = await service.post<ReturnDecisionResult>(actions.refundReturn.path, ids, {
+      token: other.token,
+    });
+    expect(refunded.body.data.responseData).toMatchObject({ status: 'refunded', refunded_wallet: 11_025 });
     expect((await service.service.streams.load(walletStream(fay.id), walletDecider)).balance).toBe(11_025);
     // No card was charged for any of it.
     expect(sandbox.charges().length).toBe(charged);
