@@ -87,6 +87,16 @@ const fullName = (user: UserDocument | undefined) =>
   `${user?.first_name ?? ''} ${user?.last_name ?? ''}`.trim();
 
 /**
+ * Who acted on an invoice, as people read it (issue 31: never `user:e3050f…`): a user's name (or
+ * e-mail), 'System' for the system's processes (the closing, the checkout's expiry).
+ */
+export function actorName(by: string, users: ReadonlyMap<string, UserDocument>): string {
+  if (!by.startsWith('user:')) return 'System';
+  const user = users.get(by.slice('user:'.length));
+  return fullName(user) || String(user?.email ?? '') || 'Staff';
+}
+
+/**
  * The caller's invoice with every block of seeds 001 §3 "Invoice detail". Another user's invoice is
  * answered as an unknown one (INVOICE_NOT_FOUND), so an id tells nothing of whose it is.
  */
@@ -102,11 +112,17 @@ export async function invoiceDetail(
     .findOne(userId === null ? { _id: id } : { _id: id, buyer_id: userId });
   if (!invoice) throw new AppError('INVOICE_NOT_FOUND');
   const sellerIds = [...new Set(invoice.items.map((line) => line.seller_id))];
+  // Issue 31: the order log names people, never raw ids: whoever acted, read from the users model.
+  const actorIds = invoice.order_log.flatMap((entry) =>
+    entry.by.startsWith('user:') ? [entry.by.slice('user:'.length)] : [],
+  );
   const [transactions, users, lots] = await Promise.all([
     docs
       .collection<InvoiceTransactionDocument>(INVOICE_TRANSACTIONS)
       .find({ invoice_id: invoice.id }, { sort: { created_position: -1 } }),
-    docs.collection<UserDocument>(USERS).find({ _id: { $in: [invoice.buyer_id, ...sellerIds] } }),
+    docs
+      .collection<UserDocument>(USERS)
+      .find({ _id: { $in: [...new Set([invoice.buyer_id, ...sellerIds, ...actorIds])] } }),
     docs
       .collection<LotDocument>(LOTS)
       .find(
@@ -161,7 +177,7 @@ export async function invoiceDetail(
     billingAddress: delivery.billingAddress ?? delivery.address,
     invoice_notes_public: invoice.notes_public,
     returnTransactions: all.filter((t) => t.type === 'refund'),
-    orderControlLogs: invoice.order_log,
+    orderControlLogs: invoice.order_log.map((entry) => ({ ...entry, by: actorName(entry.by, userById) })),
     returned: invoice.returned ?? 0,
     return_status: returnStatus(invoice),
     return_until: invoice.paid_at

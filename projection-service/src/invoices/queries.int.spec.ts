@@ -55,8 +55,15 @@ async function invoices() {
         amounts: { subtotal: 50_000, premiumPercent: 20, premium: 10_000, tax: 3_750, total: 63_750 },
       }),
       record('invoice-inv-1', 'PaymentStarted', { paymentId: 'p-1', method: 'card', amount: 63_750, card }),
-      record('invoice-inv-1', 'PaymentRecorded', paymentRecorded('p-1', 63_750)),
-      record('invoice-inv-1', 'InvoiceNoteAdded', { note: 'Ships Monday.', public: true }),
+      record('invoice-inv-1', 'PaymentRecorded', paymentRecorded('p-1', 63_750), {
+        actor: { kind: 'user', id: 'ann' },
+      }),
+      record(
+        'invoice-inv-1',
+        'InvoiceNoteAdded',
+        { note: 'Ships Monday.', public: true },
+        { actor: { kind: 'user', id: 'sel' } },
+      ),
       issue('inv-2', { kind: 'buynow' }),
       issue('inv-3'),
       record('invoice-inv-3', 'PaymentRecorded', paymentRecorded('p-3', 20_000, 'wallet')),
@@ -192,6 +199,14 @@ describe('invoice detail (/api/user/invoice/getInvoiceDetails)', () => {
       'PaymentStarted',
       'PaymentRecorded',
       'InvoiceNoteAdded',
+    ]);
+    // Issue 31: who acted, by name, never a raw id ("By user:e3050f…").
+    expect(detail.orderControlLogs.map((l: { by: string }) => l.by)).toEqual([
+      'System',
+      'System',
+      'System',
+      'Ann Buyer',
+      'Sam Cellar',
     ]);
     await app.close();
   });
