@@ -28,7 +28,6 @@ export interface NotificationDeps {
 interface LotSeen {
   title: string;
   closesAt: number;
-  open: boolean;
   price: number;
   leader: string | null;
   /** Since when each user follows the lot: watched (until unwatched) or bid on. */
@@ -85,7 +84,6 @@ export function notificationProcess(deps: NotificationDeps, feed: LogFeed): LogF
       const lot: LotSeen = {
         title: data.title as string,
         closesAt: Date.parse(data.closesAt as string),
-        open: true,
         price: 0,
         leader: null,
         watchers: new Map(),
@@ -123,7 +121,8 @@ export function notificationProcess(deps: NotificationDeps, feed: LogFeed): LogF
       }
       case 'LotClosed':
       case 'LotWithdrawn':
-        lot.open = false;
+        // Nothing more to tell of it but its win, which the invoice carries.
+        lots.delete(lotId);
         break;
     }
   }
@@ -192,7 +191,7 @@ export function notificationProcess(deps: NotificationDeps, feed: LogFeed): LogF
       reminders.pop();
       const lot = lotOf(due.lotId);
       // Superseded by a later close (its own entry comes then), or closed.
-      if (!lot?.open || remindAt(lot) !== due.at || now >= lot.closesAt) continue;
+      if (!lot || remindAt(lot) !== due.at || now >= lot.closesAt) continue;
       const at = remindAt(lot);
       const following = new Map(lot.watchers);
       for (const [userId, since] of lot.bidders)
@@ -218,7 +217,9 @@ export function notificationProcess(deps: NotificationDeps, feed: LogFeed): LogF
     const { userId, kind, lotId, ref } = pending;
     const lot = lotOf(lotId);
     // An outbid or a reminder for a lot that closed meanwhile (read at a start) is no news.
-    if (kind !== 'won' && !lot?.open) return;
+    if (kind !== 'won' && !lot) return;
+    const before = await streams.load(userStream(userId), userDecider);
+    if (before.status !== 'active') return;
     const commandId = derivedId('notify', userId, kind, lotId, ref);
     const result = await streams.handle(
       userStream(userId),
@@ -284,7 +285,7 @@ export function notificationProcess(deps: NotificationDeps, feed: LogFeed): LogF
       for (const pending of waiting.values()) {
         const lot = lotOf(pending.lotId);
         // An outbid the user answered since (they lead again) is not told after a restart.
-        if (pending.kind === 'outbid' && (!lot?.open || lot.leader === pending.userId)) continue;
+        if (pending.kind === 'outbid' && (!lot || lot.leader === pending.userId)) continue;
         enqueue(pending);
       }
       waiting.clear();
