@@ -32,6 +32,11 @@ export const CartItem = z.object({
   remaining: z.number(),
   /** Auction: the unpaid invoice this lot is on. */
   invoice_id: z.string().nullable(),
+  /**
+   * Buy now (issue 31): the bottles its last checkout held were released when the hold lapsed
+   * unpaid; checking out again holds them again if they are still there.
+   */
+  hold_expired: z.boolean().optional(),
 });
 export type CartItem = z.infer<typeof CartItem>;
 

@@ -7,7 +7,7 @@ import { unpaidStatuses } from '../invoices/status.ts';
 import { LOTS } from '../lots/project.ts';
 import type { LotStock } from '../lots/stock.ts';
 import { CART_LINES, type CartLineDocument } from './project.ts';
-import { auctionCartView, buynowCartView } from './views.ts';
+import { auctionCartView, buynowCartView, lapsedHolds } from './views.ts';
 
 /** The caller's auction invoices still to pay (DOMAIN.md "Money": lots won wait unpaid in the auction cart). */
 const unpaidAuctions = (userId: string) => ({
@@ -46,11 +46,20 @@ export const cartQueries: QueryPlugin = async (app, { docs, clock, auth, money }
   registerAction(app, actions.buynowCart, authorize, async (_input, { request }) => {
     const userId = viewerOf(request) as string;
     const rows = await lines().find({ user_id: userId }, { sort: { added_at: 1, _id: 1 } });
-    const lots = await lotsById(
-      docs,
-      rows.map((r) => r.lot_id),
-    );
-    return buynowCartView(rows, lots, clock.now(), money.pickup, pickupTaxRate(money));
+    const [lots, orders] = await Promise.all([
+      lotsById(
+        docs,
+        rows.map((r) => r.lot_id),
+      ),
+      // The buyer's latest buy-now orders of these lots: a lapsed hold is told on its line.
+      rows.length
+        ? invoices().find(
+            { buyer_id: userId, kind: 'buynow', 'items.product_id': { $in: rows.map((r) => r.lot_id) } },
+            { sort: { created_position: -1 }, limit: 50, projection: { items: 1, void_reason: 1 } },
+          )
+        : Promise.resolve([]),
+    ]);
+    return buynowCartView(rows, lots, clock.now(), money.pickup, pickupTaxRate(money), lapsedHolds(orders));
   });
 
   // seeds 001 §7 cart/search: the auction cart, oldest invoice first.

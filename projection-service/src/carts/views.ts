@@ -38,6 +38,7 @@ export function buynowCartView(
   now: Date,
   pickup: PickupLocation,
   taxRate: number,
+  lapsed: ReadonlySet<string> = new Set(),
 ): CartView {
   const cartItems: CartItem[] = [];
   const nonCartItems: CartItem[] = [];
@@ -57,6 +58,7 @@ export function buynowCartView(
       })),
       remaining,
       invoice_id: null,
+      ...(lapsed.has(line.lot_id) && { hold_expired: true }),
     };
     if (lot?.market_status === 'open' && remaining > 0) cartItems.push(item);
     else nonCartItems.push(item);
@@ -115,4 +117,22 @@ export function auctionCartView(
     },
     cartLocation: pickup,
   };
+}
+
+/**
+ * Issue 31: the cart lines whose last checkout's hold lapsed unpaid. A lot's latest buy-now order of
+ * the buyer tells: voided because it expired (a new checkout, or the order paid, is a later order).
+ * `orders` are the buyer's buy-now invoices, newest first.
+ */
+export function lapsedHolds(orders: readonly Pick<InvoiceDocument, 'items' | 'void_reason'>[]): Set<string> {
+  const seen = new Set<string>();
+  const lapsed = new Set<string>();
+  for (const order of orders) {
+    for (const item of order.items) {
+      if (seen.has(item.product_id)) continue;
+      seen.add(item.product_id);
+      if (order.void_reason === 'expired') lapsed.add(item.product_id);
+    }
+  }
+  return lapsed;
 }

@@ -54,6 +54,8 @@ export interface InvoiceDocument {
   returned: number;
   due: number;
   voided: boolean;
+  /** Why it was voided (absent while it stands). */
+  void_reason?: 'payment_failed' | 'expired';
   notes_public: { note: string; at: string }[];
   order_log: OrderLogEntry[];
   /** Issue 31: a delivery's carrier and tracking number, once staff entered them. */
@@ -279,7 +281,13 @@ export const invoicesProjection: Projection = {
       case 'ReturnRefundStarted':
         return [invoiceChange(invoiceId, event, null)];
       case 'InvoiceVoided':
-        return [invoiceChange(invoiceId, event, { voided: { $literal: true } })];
+        return [
+          invoiceChange(invoiceId, event, {
+            voided: { $literal: true },
+            // Issue 31: a cart line whose hold lapsed says so (carts/views.ts).
+            void_reason: { $literal: e.data.reason },
+          }),
+        ];
       case 'InvoiceNoteAdded': {
         const note = { note: e.data.note, at };
         return [

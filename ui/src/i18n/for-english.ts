@@ -52,6 +52,7 @@ export const uiForEnglish = {
     holdLapsed: 'Hold expired',
     holdLapsedHelp:
       'The bottles held for your checkout were released when its time ran out. Check out again: they are held for you again if they are still available.',
+    holdLapsedCheck: 'Check availability',
   },
   common: {
     cancel: 'Cancel',

@@ -46,6 +46,7 @@ export const uiForSpanish: UiTexts = {
     holdLapsed: 'Reserva vencida',
     holdLapsedHelp:
       'Las botellas reservadas para tu pago se liberaron al acabarse su tiempo. Vuelve a pagar: se reservan de nuevo para ti si siguen disponibles.',
+    holdLapsedCheck: 'Ver disponibilidad',
   },
   common: {
     cancel: 'Cancelar',

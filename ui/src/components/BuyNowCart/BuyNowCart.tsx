@@ -153,6 +153,7 @@ export function BuyNowCart() {
                     line={line}
                     quantity={<CartQuantity line={line} onChange={(qty) => setQuantity(line, qty)} />}
                     action={removeButton(line)}
+                    holdExpired={line.hold_expired === true}
                   />
                 ))}
               </CartLineList>

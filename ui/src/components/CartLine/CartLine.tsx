@@ -24,10 +24,12 @@ export interface CartLineProps {
   unavailable?: string;
   /** The price label (an auction lot's 'Hammer price'); 'Unit price' unless told. */
   priceLabel?: string;
+  /** Issue 31: the hold of the line's last checkout lapsed: said on the line, with what to do. */
+  holdExpired?: boolean;
 }
 
 /** One wine of a cart, a checkout or an invoice: picture, title (to its page), price, quantity, amount. */
-export function CartLine({ line, quantity, action, unavailable, priceLabel }: CartLineProps) {
+export function CartLine({ line, quantity, action, unavailable, priceLabel, holdExpired }: CartLineProps) {
   const { t } = useTranslation();
   return (
     <Paper
@@ -36,6 +38,7 @@ export function CartLine({ line, quantity, action, unavailable, priceLabel }: Ca
       component="li"
       className={classes.line}
       data-unavailable={unavailable ? true : undefined}
+      data-hold-expired={holdExpired ? true : undefined}
       data-testid="cart-line"
       data-product-id={line.product_id}
     >
@@ -56,6 +59,11 @@ export function CartLine({ line, quantity, action, unavailable, priceLabel }: Ca
               {unavailable ? (
                 <Badge color="gray" variant="light" ml="xs" data-testid="line-unavailable">
                   {unavailable}
+                </Badge>
+              ) : null}
+              {holdExpired ? (
+                <Badge color="orange" variant="light" ml="xs" data-testid="line-hold-expired">
+                  {t('ui.store.holdLapsed')}
                 </Badge>
               ) : null}
             </div>
@@ -83,6 +91,14 @@ export function CartLine({ line, quantity, action, unavailable, priceLabel }: Ca
               <span data-testid="line-amount">{formatMoney(line.amount)}</span>
             </Text>
           </Group>
+          {holdExpired ? (
+            <Text size="sm" c="orange.9" data-testid="line-hold-help">
+              {t('ui.store.holdLapsedHelp')}{' '}
+              <AnchorLink to="/productview/$pid" params={{ pid: line.product_id }} size="sm">
+                {t('ui.store.holdLapsedCheck')}
+              </AnchorLink>
+            </Text>
+          ) : null}
         </Stack>
       </Group>
     </Paper>
