@@ -42,12 +42,10 @@ export const uiForEnglish = {
     prEmpty: 'No lot sold at auction matches your search.',
     prList: 'Lots sold at auction',
     prPages: 'Pages of prices realised',
-    prWine: 'Wine',
     prHammer: 'Hammer price',
     prClosed: 'Closed',
     prBottles: 'Bottles',
     prBids: 'Bids',
-    prBidCount: '{{count}} bids',
     prVintageInvalid: 'A vintage is a year, like 2010',
     holdLapsed: 'Hold expired',
     holdLapsedHelp:

@@ -36,12 +36,10 @@ export const uiForSpanish: UiTexts = {
     prEmpty: 'Ningún lote vendido en subasta coincide con tu búsqueda.',
     prList: 'Lotes vendidos en subasta',
     prPages: 'Páginas de precios de remate',
-    prWine: 'Vino',
     prHammer: 'Precio de remate',
     prClosed: 'Cierre',
     prBottles: 'Botellas',
     prBids: 'Pujas',
-    prBidCount: '{{count}} pujas',
     prVintageInvalid: 'Una añada es un año, como 2010',
     holdLapsed: 'Reserva vencida',
     holdLapsedHelp:
