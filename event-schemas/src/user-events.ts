@@ -12,26 +12,41 @@ export const Preferences = z.object({
   closing_reminders: z.boolean(),
 });
 
+/**
+ * seeds 000 §4.8: the card processor changed on 1/16/2025 and deleted the cards stored before it. An
+ * account registered since had none to lose, so its welcome popup (set at every registration until
+ * issue 31) is not shown: version 2 is version 1 with that corrected when read.
+ */
+export const CARD_PROCESSOR_CHANGED_AT = '2025-01-16T00:00:00.000Z';
+const UserRegisteredData = z.object({
+  userId: z.string().min(1).max(64),
+  firstName: z.string().min(1).max(100),
+  lastName: z.string().min(1).max(100),
+  email: z.string().min(3).max(254),
+  phone: z
+    .string()
+    .regex(/^\d{10}$/)
+    .nullable(),
+  countryCode: z.string().max(5),
+  newsletter: z.boolean(),
+  registeredAt: z.iso.datetime(),
+  /** seeds 000 §4.8: 1 shows the welcome popup (card processor change) until acknowledged. */
+  popupMessage: z.union([z.literal(0), z.literal(1)]),
+  /** Answers to the merchant's configured extra questions (seeds 001 "Dynamic form field"). */
+  extra: z.record(z.string(), z.union([z.string(), z.boolean(), z.array(z.string())])).optional(),
+});
 export const UserRegistered = defineEvent({
   type: 'UserRegistered',
-  version: 1,
-  schema: z.object({
-    userId: z.string().min(1).max(64),
-    firstName: z.string().min(1).max(100),
-    lastName: z.string().min(1).max(100),
-    email: z.string().min(3).max(254),
-    phone: z
-      .string()
-      .regex(/^\d{10}$/)
-      .nullable(),
-    countryCode: z.string().max(5),
-    newsletter: z.boolean(),
-    registeredAt: z.iso.datetime(),
-    /** seeds 000 §4.8: 1 shows the welcome popup (card processor change) until acknowledged. */
-    popupMessage: z.union([z.literal(0), z.literal(1)]),
-    /** Answers to the merchant's configured extra questions (seeds 001 "Dynamic form field"). */
-    extra: z.record(z.string(), z.union([z.string(), z.boolean(), z.array(z.string())])).optional(),
-  }),
+  version: 2,
+  schema: UserRegisteredData,
+  upcasters: {
+    1: (data) => {
+      const d = data as { registeredAt: string; popupMessage: 0 | 1 };
+      return Date.parse(d.registeredAt) >= Date.parse(CARD_PROCESSOR_CHANGED_AT)
+        ? { ...d, popupMessage: 0 }
+        : d;
+    },
+  },
 });
 
 export const EmailVerificationSent = defineEvent({
