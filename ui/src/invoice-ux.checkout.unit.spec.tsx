@@ -29,8 +29,8 @@ function checkoutPage(cards: CardRecord[], api: Api = {}) {
             id: `card-${input.card_number.slice(-4)}`,
             last4: input.card_number.slice(-4),
             brand: 'mastercard',
-            exp_month: input.exp_month,
-            exp_year: input.exp_year,
+            exp_month: Number(input.exp_month),
+            exp_year: Number(input.exp_year),
             is_default: cards.length === 0,
           }),
         );

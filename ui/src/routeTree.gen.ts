@@ -38,6 +38,7 @@ import { Route as LiveAuctionAidRouteImport } from './routes/liveAuction.$aid'
 import { Route as ProductviewPidRouteImport } from './routes/productview.$pid'
 import { Route as Reset_passwordTokenRouteImport } from './routes/reset_password.$token'
 import { Route as Verify_emailTokenRouteImport } from './routes/verify_email.$token'
+import { Route as AuthAccountAddressesRouteImport } from './routes/_auth/account.addresses'
 import { Route as AuthAccountChangeRouteImport } from './routes/_auth/account.change'
 import { Route as AuthAccountNotificationsRouteImport } from './routes/_auth/account.notifications'
 import { Route as AuthAccountProfileRouteImport } from './routes/_auth/account.profile'
@@ -205,6 +206,11 @@ const Verify_emailTokenRoute = Verify_emailTokenRouteImport.update({
   path: '/verify_email/$token',
   getParentRoute: () => rootRouteImport,
 } as any)
+const AuthAccountAddressesRoute = AuthAccountAddressesRouteImport.update({
+  id: '/account/addresses',
+  path: '/account/addresses',
+  getParentRoute: () => AuthRoute,
+} as any)
 const AuthAccountChangeRoute = AuthAccountChangeRouteImport.update({
   id: '/account/change',
   path: '/account/change',
@@ -347,6 +353,7 @@ export interface FileRoutesByFullPath {
   '/productview/$pid': typeof ProductviewPidRoute
   '/reset_password/$token': typeof Reset_passwordTokenRoute
   '/verify_email/$token': typeof Verify_emailTokenRoute
+  '/account/addresses': typeof AuthAccountAddressesRoute
   '/account/change': typeof AuthAccountChangeRoute
   '/account/notifications': typeof AuthAccountNotificationsRoute
   '/account/profile': typeof AuthAccountProfileRoute
@@ -399,6 +406,7 @@ export interface FileRoutesByTo {
   '/productview/$pid': typeof ProductviewPidRoute
   '/reset_password/$token': typeof Reset_passwordTokenRoute
   '/verify_email/$token': typeof Verify_emailTokenRoute
+  '/account/addresses': typeof AuthAccountAddressesRoute
   '/account/change': typeof AuthAccountChangeRoute
   '/account/notifications': typeof AuthAccountNotificationsRoute
   '/account/profile': typeof AuthAccountProfileRoute
@@ -453,6 +461,7 @@ export interface FileRoutesById {
   '/productview/$pid': typeof ProductviewPidRoute
   '/reset_password/$token': typeof Reset_passwordTokenRoute
   '/verify_email/$token': typeof Verify_emailTokenRoute
+  '/_auth/account/addresses': typeof AuthAccountAddressesRoute
   '/_auth/account/change': typeof AuthAccountChangeRoute
   '/_auth/account/notifications': typeof AuthAccountNotificationsRoute
   '/_auth/account/profile': typeof AuthAccountProfileRoute
@@ -507,6 +516,7 @@ export interface FileRouteTypes {
     | '/productview/$pid'
     | '/reset_password/$token'
     | '/verify_email/$token'
+    | '/account/addresses'
     | '/account/change'
     | '/account/notifications'
     | '/account/profile'
@@ -559,6 +569,7 @@ export interface FileRouteTypes {
     | '/productview/$pid'
     | '/reset_password/$token'
     | '/verify_email/$token'
+    | '/account/addresses'
     | '/account/change'
     | '/account/notifications'
     | '/account/profile'
@@ -612,6 +623,7 @@ export interface FileRouteTypes {
     | '/productview/$pid'
     | '/reset_password/$token'
     | '/verify_email/$token'
+    | '/_auth/account/addresses'
     | '/_auth/account/change'
     | '/_auth/account/notifications'
     | '/_auth/account/profile'
@@ -866,6 +878,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof Verify_emailTokenRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/_auth/account/addresses': {
+      id: '/_auth/account/addresses'
+      path: '/account/addresses'
+      fullPath: '/account/addresses'
+      preLoaderRoute: typeof AuthAccountAddressesRouteImport
+      parentRoute: typeof AuthRoute
+    }
     '/_auth/account/change': {
       id: '/_auth/account/change'
       path: '/account/change'
@@ -1031,6 +1050,7 @@ interface AuthRouteChildren {
   AuthProducersRoute: typeof AuthProducersRoute
   AuthReturnsRoute: typeof AuthReturnsRoute
   AuthTransactionsRoute: typeof AuthTransactionsRoute
+  AuthAccountAddressesRoute: typeof AuthAccountAddressesRoute
   AuthAccountChangeRoute: typeof AuthAccountChangeRoute
   AuthAccountNotificationsRoute: typeof AuthAccountNotificationsRoute
   AuthAccountProfileRoute: typeof AuthAccountProfileRoute
@@ -1063,6 +1083,7 @@ const AuthRouteChildren: AuthRouteChildren = {
   AuthProducersRoute: AuthProducersRoute,
   AuthReturnsRoute: AuthReturnsRoute,
   AuthTransactionsRoute: AuthTransactionsRoute,
+  AuthAccountAddressesRoute: AuthAccountAddressesRoute,
   AuthAccountChangeRoute: AuthAccountChangeRoute,
   AuthAccountNotificationsRoute: AuthAccountNotificationsRoute,
   AuthAccountProfileRoute: AuthAccountProfileRoute,

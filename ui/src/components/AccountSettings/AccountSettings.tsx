@@ -9,6 +9,7 @@ const accountPages = [
   { to: '/account/profile', label: 'ui.accountPages.myAccount' },
   { to: '/account/change', label: 'ui.accountPages.changePassword' },
   { to: '/account/notifications', label: 'ui.accountPages.notifications' },
+  { to: '/account/addresses', label: 'ui.invoiceUx.bookTitle' },
   { to: '/account/verification', label: 'ui.accountPages.verification' },
 ] as const;
 

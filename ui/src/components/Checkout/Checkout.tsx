@@ -18,6 +18,7 @@ import { errorMessage } from '../../api/client.ts';
 import { auctionCartQuery, buynowCartQuery, cardsQuery, creditHistoryQuery } from '../../api/queries.ts';
 import { emptyAddress } from '../../lib/cart.ts';
 import { formatMoney } from '../../lib/format.ts';
+import { AddressBookPicker, SaveToAddressBook } from '../AddressBook/AddressBookPicker.tsx';
 import { ButtonLink } from '../ButtonLink.tsx';
 import { CartLine, CartLineList } from '../CartLine/CartLine.tsx';
 import { CartTotals } from '../CartTotals/CartTotals.tsx';
@@ -153,6 +154,7 @@ export function Checkout({ cartRef }: { cartRef: CartRef }) {
                 </Card>
               ) : (
                 <Stack gap="md">
+                  <AddressBookPicker name="delivery" onPick={(address) => update({ address })} />
                   <AddressForm
                     legend={t('ui.checkout.deliveryAddress')}
                     name="delivery"
@@ -161,6 +163,7 @@ export function Checkout({ cartRef }: { cartRef: CartRef }) {
                     errors={problems.address}
                     problem={problems.addressProblem ?? quote.addressProblem}
                   />
+                  <SaveToAddressBook address={form.address} />
                   <ShippingMethod
                     method={form.shipMethod ?? 'ground'}
                     shipDate={form.shipDate ?? ''}
@@ -173,6 +176,9 @@ export function Checkout({ cartRef }: { cartRef: CartRef }) {
                     checked={form.billingSame}
                     onChange={(event) => update({ billingSame: event.currentTarget.checked })}
                   />
+                  {form.billingSame ? null : (
+                    <AddressBookPicker name="billing" onPick={(billing) => update({ billing })} />
+                  )}
                   {form.billingSame ? null : (
                     <AddressForm
                       legend={t('ui.checkout.billingAddress')}
