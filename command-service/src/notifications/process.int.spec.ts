@@ -218,7 +218,8 @@ describe('closing-soon reminders', () => {
       (m) => m.length > 0,
     );
     expect(toFay?.subject).toBe('2005 Petrus closes soon');
-    expect(toFay?.text).toContain('in about 59 minutes');
+    expect(toFay?.text).toContain('in about 59 minutes. The current bid is $100.00.');
+    expect(toFay?.text).toContain(`http://localhost/productview/${lot.lotId}`);
     const [toGus] = await until(
       () => mails(service, gus.email),
       (m) => m.length > 0,

@@ -81,10 +81,13 @@ export function notificationProcess(deps: NotificationDeps, feed: LogFeed): LogF
     const data = event.data as Record<string, unknown>;
     const at = Date.parse(event.metadata.occurredAt);
     if (event.type === 'LotListed') {
+      // A buy-now listing has no bids, no lead to lose and no close to bid before.
+      if (data.auction === false) return;
       const lot: LotSeen = {
         title: data.title as string,
         closesAt: Date.parse(data.closesAt as string),
-        price: 0,
+        // Until the first bid, the price a bid starts at.
+        price: typeof data.openingBid === 'number' ? data.openingBid : 0,
         leader: null,
         watchers: new Map(),
         bidders: new Map(),
