@@ -13,6 +13,7 @@ import { configureApi } from './api/client.ts';
 import { defaultBundleQuery } from './api/queries.ts';
 import { createQueryClient } from './api/query-client.ts';
 import { App } from './app.tsx';
+import { merchantQuery } from './components/BankTransfer/merchant.ts';
 import { createAppRouter } from './router.tsx';
 import { markPaintedAt } from './state/clock.ts';
 
@@ -66,7 +67,12 @@ export async function render(url: string, fetchApi: typeof fetch, redirects = 0)
   );
   // The default bundle (the header's menus, the browse filters, the footer) with the page's own
   // answers: every page shows it, so the app's first render finds it as the server did.
-  await Promise.all([router.load(), queryClient.prefetchQuery(defaultBundleQuery())]);
+  await Promise.all([
+    router.load(),
+    queryClient.prefetchQuery(defaultBundleQuery()),
+    // Issue 31: the merchant's configured details, which the header and footer show.
+    queryClient.prefetchQuery(merchantQuery()),
+  ]);
   const load = (router as unknown as { _serverResult?: ServerLoad })._serverResult;
   if (load?.type === 'redirect') {
     const href = load.redirect.options.href ?? '';

@@ -117,4 +117,31 @@ describe('bank transfer and invoice numbers (issue 31)', () => {
       '/invoice/B-X0tf',
     );
   });
+
+  it("shows the merchant's configured contact details on the contact page and in the footer, none of the demo's", async () => {
+    await renderApp('/contact', {
+      api: {
+        getFooterLinks: () => ({
+          links: [],
+          merchant: merchant({
+            fax: '+1 (847) 864-2201',
+            emailSelling: 'consign@fultonwine.co',
+            hours: 'Tue-Sat 10 am - 6 pm',
+            address: { street: '12 Lake St', city: 'Evanston', state: 'IL', zip: '60201' },
+          }),
+        }),
+      },
+    });
+    const main = await screen.findByRole('main');
+    expect(await within(main).findByRole('link', { name: '+1 (847) 864-2200' })).toBeTruthy();
+    expect(within(main).getByRole('link', { name: 'hello@fultonwine.co' }).getAttribute('href')).toBe(
+      'mailto:hello@fultonwine.co',
+    );
+    expect(within(main).getByRole('link', { name: 'consign@fultonwine.co' })).toBeTruthy();
+    expect(within(main).getByText('Tue-Sat 10 am - 6 pm')).toBeTruthy();
+    const footer = screen.getByRole('contentinfo');
+    expect(within(footer).getByText('12 Lake St, Evanston, IL 60201')).toBeTruthy();
+    expect(within(footer).getByText(/Fulton Wine Co/)).toBeTruthy();
+    expect(document.body.textContent).not.toMatch(/555-01|example\.com/);
+  });
 });

@@ -3,7 +3,7 @@ import { createFileRoute } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ContactForm } from '../components/ContactForm/ContactForm.tsx';
-import { company } from '../config/company.ts';
+import { useCompany } from '../config/company.ts';
 import { pageTitle, useDocumentMeta } from '../lib/use-document-meta.ts';
 
 export const Route = createFileRoute('/contact')({ component: ContactPage });
@@ -15,6 +15,7 @@ const faxHref = (fax: string) => `tel:${fax.replace(/[^\d+]/g, '')}`;
  * e-mail addresses, and a form that sends an enquiry to the merchant's inbox (001 §7 submitContactUs).
  */
 function ContactPage() {
+  const company = useCompany();
   const { t } = useTranslation();
   useDocumentMeta({ title: pageTitle(t('ui.enquiries.contact.pageTitle')) });
   const details: { label: string; value: ReactNode }[] = [

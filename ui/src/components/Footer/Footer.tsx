@@ -4,7 +4,7 @@ import { Link } from '@tanstack/react-router';
 import { type FooterLinkId, footerLinks } from '@wine/contracts';
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
-import { company } from '../../config/company.ts';
+import { useCompany } from '../../config/company.ts';
 import { useEver } from '../../lib/use-ever.ts';
 import classes from './Footer.module.css';
 
@@ -41,6 +41,7 @@ const linkLabels = {
  * newsletter and the copyright line with the current year.
  */
 export function Footer() {
+  const company = useCompany();
   const { t } = useTranslation();
   const newTab = t('ui.footer.opensNewTab');
   return (

@@ -4,7 +4,7 @@ import { Link } from '@tanstack/react-router';
 import { useAtomValue } from 'jotai';
 import { lazy, type ReactNode, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
-import { company } from '../../config/company.ts';
+import { useCompany } from '../../config/company.ts';
 import { useEver } from '../../lib/use-ever.ts';
 import { sessionAtom } from '../../state/session.ts';
 import { CartButton } from '../CartButton/CartButton.tsx';
@@ -53,6 +53,7 @@ const Later = ({ children, until = null }: { children: ReactNode; until?: ReactN
 );
 
 function Brand() {
+  const company = useCompany();
   const { t } = useTranslation();
   return (
     <Link to="/" className={classes.brand} aria-label={t('ui.header.brandHome', { shop: company.name })}>

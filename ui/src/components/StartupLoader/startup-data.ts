@@ -2,6 +2,7 @@ import { queryOptions, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { call } from '../../api/client.ts';
 import { actionKey, defaultBundleQuery } from '../../api/queries.ts';
+import { merchantQuery } from '../BankTransfer/merchant.ts';
 
 /** seeds 000 §2.4 / §9: all countries (address forms); they do not change while the page is open. */
 export const countriesQuery = () =>
@@ -28,6 +29,8 @@ export function useStartupData(): void {
   const queryClient = useQueryClient();
   useEffect(() => {
     void queryClient.prefetchQuery(defaultBundleQuery());
+    // Issue 31: the merchant's configured details (header, footer, contact pages, bank details).
+    void queryClient.prefetchQuery(merchantQuery());
     void queryClient.prefetchQuery(countriesQuery());
     void queryClient.prefetchQuery(statesQuery());
   }, [queryClient]);

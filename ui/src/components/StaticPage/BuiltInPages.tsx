@@ -1,7 +1,7 @@
 import { Anchor, Container, List, Stack, Table, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { company } from '../../config/company.ts';
+import { company as known, useCompany } from '../../config/company.ts';
 import { pageTitle, useDocumentMeta } from '../../lib/use-document-meta.ts';
 import classes from './StaticPage.module.css';
 
@@ -10,7 +10,7 @@ import classes from './StaticPage.module.css';
  * fax and the general and selling e-mail addresses.
  */
 const detail = (name: string): string | undefined => {
-  const value = (company as Readonly<Record<string, unknown>>)[name];
+  const value = (known as Readonly<Record<string, unknown>>)[name];
   return typeof value === 'string' && value ? value : undefined;
 };
 
@@ -19,6 +19,7 @@ const telHref = (phone: string) => `tel:${phone.replace(/[^\d+]/g, '')}`;
 /** seeds 000 §2.1 /privacy-policy: the built-in privacy and accessibility text (seeds 000 §2.2). */
 export function PrivacyAccessibility() {
   const { t } = useTranslation();
+  const company = useCompany();
   useDocumentMeta({ title: pageTitle(t('ui.staticPages.privacy.title')) });
   const email = detail('generalEmail') ?? company.email;
   return (
@@ -55,6 +56,7 @@ export function PrivacyAccessibility() {
 /** seeds 000 §2.1 /contact-us: the built-in contact text (seeds 000 §2.2). */
 export function ContactDetails() {
   const { t } = useTranslation();
+  const company = useCompany();
   useDocumentMeta({ title: pageTitle(t('ui.staticPages.contact.title')) });
   const fax = detail('fax');
   const email = detail('generalEmail') ?? company.email;
