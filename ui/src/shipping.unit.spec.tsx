@@ -161,7 +161,7 @@ describe('the invoice of a delivery', () => {
     expect(within(block).getByRole('heading', { name: 'Delivery' })).toBeTruthy();
     expect(within(block).getByTestId('shipment-method').textContent).toBe('Method: Seasonal hold');
     expect(within(block).getByTestId('shipment-date').textContent).toBe('Ships on: 03-16-2030');
-    expect(within(block).getByText('1 Main St')).toBeTruthy();
+    expect(within(screen.getByTestId('invoice-address')).getByText('1 Main St')).toBeTruthy();
     expect(within(block).getByTestId('shipment-carrier').textContent).toBe('Carrier: UPS');
     expect(within(block).getByTestId('shipment-tracking').textContent).toBe(
       'Tracking number: 1Z999AA10123456784',

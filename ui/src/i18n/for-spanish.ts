@@ -1410,15 +1410,13 @@ export const uiForSpanish: UiTexts = {
     carrier: 'Transportista',
     tracking: 'Número de seguimiento',
     notShipped: 'Aún no enviado: le enviaremos por correo el número de seguimiento cuando salga.',
-    enterTracking: 'Seguimiento',
+    enterTracking: 'Añadir seguimiento',
     enterTrackingFor: 'Indicar el seguimiento de la factura {{id}}',
     trackingTitle: 'Seguimiento de la factura {{id}}',
     trackingIntro:
       'El comprador recibe una vez por correo el transportista y el número, y los ve en la factura.',
     save: 'Guardar seguimiento',
     saved: 'Seguimiento guardado para la factura {{id}}',
-    shippingColumn: 'Entrega',
-    pickupOnly: 'Recogida',
   },
   pager: {
     label: 'Páginas',

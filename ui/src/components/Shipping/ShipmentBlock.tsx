@@ -4,7 +4,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDate } from '../../lib/format.ts';
 import { Block } from '../InvoiceDetail/InvoiceBlocks.tsx';
-import { AddressLines } from '../PickupLocation/PickupLocation.tsx';
+import { shipMethodLabels } from './ShippingMethod.tsx';
 
 function Field({ label, children, testId }: { label: string; children: ReactNode; testId: string }) {
   return (
@@ -19,7 +19,8 @@ function Field({ label, children, testId }: { label: string; children: ReactNode
 
 /**
  * Issue 31: a delivery invoice's block in place of the pickup ones: how it ships, the hold's ship date,
- * where to, and the carrier and tracking number once staff entered them.
+ * and the carrier and tracking number once staff entered them (where to is the delivery address block
+ * beside it).
  */
 export function ShipmentBlock({ invoice }: { invoice: InvoiceDetail }) {
   const { t } = useTranslation();
@@ -29,7 +30,7 @@ export function ShipmentBlock({ invoice }: { invoice: InvoiceDetail }) {
       <Stack gap={6}>
         {shipment ? (
           <Field label={t('ui.shipping.methodLabel')} testId="shipment-method">
-            {t(`ui.shipping.${shipment.method}`)}
+            {t(shipMethodLabels[shipment.method])}
           </Field>
         ) : null}
         {shipment?.ship_date ? (
@@ -37,7 +38,6 @@ export function ShipmentBlock({ invoice }: { invoice: InvoiceDetail }) {
             {formatDate(`${shipment.ship_date}T12:00:00.000Z`)}
           </Field>
         ) : null}
-        {invoice.invoiceAddress ? <AddressLines address={invoice.invoiceAddress} /> : null}
         {shipment?.tracking_number ? (
           <>
             <Field label={t('ui.shipping.carrier')} testId="shipment-carrier">

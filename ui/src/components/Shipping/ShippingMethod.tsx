@@ -13,7 +13,17 @@ export interface ShippingMethodProps {
   problem?: string | null | undefined;
 }
 
-const hints = { ground: 'groundHint', temperature: 'temperatureHint', hold: 'holdHint' } as const;
+/** Each method's name and hint, named in full so the i18n spec sees them used. */
+export const shipMethodLabels = {
+  ground: 'ui.shipping.ground',
+  temperature: 'ui.shipping.temperature',
+  hold: 'ui.shipping.hold',
+} as const;
+const hints = {
+  ground: 'ui.shipping.groundHint',
+  temperature: 'ui.shipping.temperatureHint',
+  hold: 'ui.shipping.holdHint',
+} as const;
 /** A day as the buyer reads it, from `YYYY-MM-DD` (noon UTC: the same day in every zone of the US). */
 const day = (iso: string) => formatDate(`${iso}T12:00:00.000Z`);
 
@@ -42,10 +52,8 @@ export function ShippingMethod({ method, shipDate, onChange, quote, problem }: S
             <Radio
               key={m}
               value={m}
-              label={t(`ui.shipping.${m}`)}
-              description={
-                m === 'hold' && holdClosed ? t('ui.shipping.holdNotOffered') : t(`ui.shipping.${hints[m]}`)
-              }
+              label={t(shipMethodLabels[m])}
+              description={m === 'hold' && holdClosed ? t('ui.shipping.holdNotOffered') : t(hints[m])}
               disabled={m === 'hold' && holdClosed && method !== 'hold'}
               data-testid={`ship-method-${m}`}
             />
