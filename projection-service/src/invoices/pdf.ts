@@ -166,7 +166,7 @@ function parties(doc: Doc, detail: InvoiceDetail) {
       detail.delivery_method === 'pickup' ? 'Pickup at' : 'Deliver to',
       detail.delivery_method === 'pickup'
         ? [detail.locationDetail.name, ...addressLines(detail.locationDetail), detail.locationDetail.hours]
-        : addressLines(detail.invoiceAddress),
+        : [...addressLines(detail.invoiceAddress), ...shipmentLines(detail)],
     ),
     block(
       doc,
@@ -194,6 +194,10 @@ function totals(doc: Doc, detail: InvoiceDetail) {
             boolean,
           ],
         ]
+      : []),
+    // Issue 31: a delivery's shipping charge, its own line.
+    ...(detail.delivery_method === 'delivery'
+      ? [['Shipping', v.shipping ? formatMoney(v.shipping) : 'Free', false] as [string, string, boolean]]
       : []),
     [`Tax (${formatRate(v.tax_rate)})`, formatMoney(v.tax), false],
     ['Total', formatMoney(v.total), true],
@@ -285,6 +289,26 @@ function transactions(doc: Doc, detail: InvoiceDetail) {
 }
 
 /** The invoice as a printable PDF (seeds 001 §7 "Invoices": download), from its detail. */
+
+const shipMethodNames = {
+  ground: 'Ground',
+  temperature: 'Temperature-controlled',
+  hold: 'Seasonal hold',
+} as const;
+
+/** Issue 31: how a delivery ships, the hold's date and its tracking, under the address it goes to. */
+function shipmentLines(detail: InvoiceDetail): string[] {
+  const shipment = detail.shipment;
+  if (!shipment) return [];
+  return [
+    `Shipping: ${shipMethodNames[shipment.method]}`,
+    ...(shipment.ship_date ? [`Ships on: ${formatDate(`${shipment.ship_date}T12:00:00.000Z`)}`] : []),
+    ...(shipment.tracking_number
+      ? [`Tracking: ${shipment.carrier ?? ''} ${shipment.tracking_number}`.trim()]
+      : []),
+  ];
+}
+
 export function renderInvoicePdf(detail: InvoiceDetail, merchant?: MerchantDetails): Promise<Buffer> {
   const doc = new PDFDocument({
     size: 'LETTER',
@@ -330,8 +354,9 @@ export function renderInvoicePdf(detail: InvoiceDetail, merchant?: MerchantDetai
   room(doc, 40);
   doc.moveDown(1.5).font('Helvetica').fontSize(8).fillColor(MUTED);
   doc.text(
-    `Pickup by appointment at ${detail.locationDetail.name}, ${detail.locationDetail.hours}. ` +
-      `Questions: ${detail.locationDetail.phone}. Amounts in US dollars.`,
+    (detail.delivery_method === 'pickup'
+      ? `Pickup by appointment at ${detail.locationDetail.name}, ${detail.locationDetail.hours}. `
+      : '') + `Questions: ${detail.locationDetail.phone}. Amounts in US dollars.`,
     MARGIN,
     doc.y,
     { width: WIDTH, align: 'center' },
