@@ -221,8 +221,9 @@ export function notificationProcess(deps: NotificationDeps, feed: LogFeed): LogF
     const lot = lotOf(lotId);
     // An outbid or a reminder for a lot that closed meanwhile (read at a start) is no news.
     if (kind !== 'won' && !lot) return;
-    const before = await streams.load(userStream(userId), userDecider);
-    if (before.status !== 'active') return;
+    // Read once: recording it changes nothing the mail uses (the channels come from the record).
+    const user = await streams.load(userStream(userId), userDecider);
+    if (user.status !== 'active') return;
     const commandId = derivedId('notify', userId, kind, lotId, ref);
     const result = await streams.handle(
       userStream(userId),
@@ -239,7 +240,6 @@ export function notificationProcess(deps: NotificationDeps, feed: LogFeed): LogF
     // Written down before (another instance, or before a restart), or not wanted: no mail.
     const recorded = result.events[0];
     if (result.replayed || !recorded || recorded.type !== 'NotificationSent') return;
-    const user = await streams.load(userStream(userId), userDecider);
     const origin = deps.publicUrl();
     const lotLink = `${origin}/productview/${encodeURIComponent(lotId)}`;
     const notice: Notice | undefined =
