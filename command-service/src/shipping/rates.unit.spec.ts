@@ -5,6 +5,7 @@ import {
   type ShippingRates,
   shippingRatesWith,
 } from '@wine/contracts';
+import { loadConfig, moneySettings } from '@wine/platform';
 import { describe, expect, it } from 'vitest';
 import { type Shipment, shippingCharge } from './rates.ts';
 
@@ -154,5 +155,27 @@ describe('the configured rate table', () => {
 
   it('refuses a table that is not one', () => {
     expect(() => shippingRatesWith({ minimum: -1 })).toThrow();
+  });
+
+  it('is read from SHIPPING_RATES, and the defaults stand without it', () => {
+    const env = {
+      SHIPPING_RATES: JSON.stringify({
+        minimum: 1500,
+        notAllowed: ['UT', 'MS'],
+        states: { NY: { firstBottle: 2800 } },
+      }),
+    };
+    const configured = moneySettings(loadConfig(env)).shipping;
+    expect(configured.minimum).toBe(1500);
+    expect(configured.notAllowed).toEqual(['UT', 'MS']);
+    expect(configured.states.NY).toEqual({ taxable: true, firstBottle: 2800 });
+    expect(configured.states.CA).toEqual(defaultShippingRates.states.CA);
+    expect(configured.standard).toEqual(defaultShippingRates.standard);
+    expect(moneySettings(loadConfig({})).shipping).toEqual(defaultShippingRates);
+  });
+
+  it('refuses to start on a SHIPPING_RATES that is not a rate table', () => {
+    expect(() => loadConfig({ SHIPPING_RATES: '{"minimum":"cheap"}' })).toThrow(/SHIPPING_RATES/);
+    expect(() => loadConfig({ SHIPPING_RATES: 'not json' })).toThrow(/SHIPPING_RATES/);
   });
 });

@@ -114,7 +114,7 @@ export const defaultShippingRates: ShippingRates = {
   hold: { months: [1, 2, 3, 5, 6, 7, 8, 9, 11, 12], minDays: 1, maxDays: 180 },
 };
 
-/** The defaults with an override laid over them. */
+/** The defaults with an override laid over them (the standard, each state, surcharge and hold field by field). */
 export function shippingRatesWith(override: ShippingRatesOverride | undefined): ShippingRates {
   if (!override) return defaultShippingRates;
   const d = defaultShippingRates;
@@ -122,6 +122,13 @@ export function shippingRatesWith(override: ShippingRatesOverride | undefined): 
     ...d,
     ...override,
     standard: { ...d.standard, ...override.standard },
+    // A state's row is laid over its default row: pricing NY keeps NY's taxable flag.
+    states: Object.fromEntries(
+      [...new Set([...Object.keys(d.states), ...Object.keys(override.states ?? {})])].map((s) => [
+        s,
+        { ...d.states[s], ...override.states?.[s] },
+      ]),
+    ),
     surcharge: { ...d.surcharge, ...override.surcharge },
     hold: { ...d.hold, ...override.hold },
   });
