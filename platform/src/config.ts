@@ -209,8 +209,19 @@ export function moneySettings(config: Config): MoneySettings {
         }),
       )
     : defaultMoneySettings.taxRates;
+  // Issue 31: pickup is at the merchant's configured shop (MERCHANT_*), the demo's where none is set.
+  const pickup = defaultMoneySettings.pickup;
   return {
     ...defaultMoneySettings,
+    pickup: {
+      name: config.MERCHANT_NAME ?? pickup.name,
+      address1: config.MERCHANT_STREET ?? pickup.address1,
+      city: config.MERCHANT_CITY ?? pickup.city,
+      state: config.MERCHANT_STATE ?? pickup.state,
+      zip: config.MERCHANT_ZIP ?? pickup.zip,
+      phone: config.MERCHANT_PHONE ?? pickup.phone,
+      hours: config.MERCHANT_HOURS ?? pickup.hours,
+    },
     reservationMinutes: config.RESERVATION_MINUTES,
     paymentDueDays: config.PAYMENT_DUE_DAYS,
     taxRates,

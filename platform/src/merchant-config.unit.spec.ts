@@ -1,6 +1,6 @@
 import { defaultMerchant, demoBankTransfer } from '@wine/contracts';
 import { describe, expect, it } from 'vitest';
-import { loadConfig, merchantDetails } from './config.ts';
+import { loadConfig, merchantDetails, moneySettings } from './config.ts';
 
 const bankEnv = {
   BANK_NAME: 'First Lakeside Bank',
@@ -62,5 +62,23 @@ describe('the merchant from configuration (issue 31)', () => {
     expect(demoBankTransfer.demo).toBe(true);
     expect(merchantDetails(loadConfig({ ...bankEnv }), { demo: true }).bankTransfer?.demo).toBe(false);
     expect(merchantDetails(loadConfig({})).name).toBe(defaultMerchant.name);
+  });
+
+  it("picks up at the merchant's configured shop", () => {
+    const { pickup } = moneySettings(
+      loadConfig({
+        MERCHANT_NAME: 'Fulton Wine Co',
+        MERCHANT_STREET: '12 Lake St',
+        MERCHANT_CITY: 'Evanston',
+        MERCHANT_PHONE: '+1 (847) 864-2200',
+      }),
+    );
+    expect(pickup).toMatchObject({
+      name: 'Fulton Wine Co',
+      address1: '12 Lake St',
+      city: 'Evanston',
+      state: 'IL',
+      phone: '+1 (847) 864-2200',
+    });
   });
 });
