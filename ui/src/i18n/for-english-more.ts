@@ -693,7 +693,7 @@ export const uiMoreForEnglish = {
       'It goes back the way the invoice was paid: the card’s share to the card, the wallet’s to the wallet.',
     refundedAmount: '{{amount}} refunded',
     refundedSplit: '{{card}} to the card, {{wallet}} to the wallet',
-    conditionOf: '{{good}} good, {{damaged}} damaged',
+    conditionOf: 'Good: {{good}}, damaged: {{damaged}}',
     lessBecause: 'Less because: {{reason}}',
   },
   staticPages: {
@@ -973,6 +973,7 @@ export const uiMoreForEnglish = {
   },
   /** Issue 31: invoice numbers, bank-transfer instructions, the address book, a card added at checkout. */
   invoiceUx: {
+    bookAddress: 'The address',
     useSaved: 'Use a saved address',
     chooseSaved: 'Choose from your address book',
     saveToBook: 'Save to my address book',

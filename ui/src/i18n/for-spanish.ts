@@ -1358,6 +1358,7 @@ export const uiForSpanish: UiTexts = {
   },
   /** Issue 31: números de factura, datos para transferencia, libreta de direcciones, tarjeta en el pago. */
   invoiceUx: {
+    bookAddress: 'La dirección',
     useSaved: 'Usar una dirección guardada',
     chooseSaved: 'Elige de tu libreta de direcciones',
     saveToBook: 'Guardar en mi libreta de direcciones',

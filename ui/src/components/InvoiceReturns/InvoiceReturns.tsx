@@ -49,6 +49,10 @@ export function ReturnLineAction({
       <Button
         size="xs"
         variant="light"
+        // On a phone the line's title needs the room: the label wraps rather than squeeze it.
+        maw={120}
+        h="auto"
+        styles={{ label: { whiteSpace: 'normal', textAlign: 'center', lineHeight: 1.3, paddingBlock: 4 } }}
         onClick={() => setOpen(true)}
         aria-label={t('ui.returns.requestFor', { title: line.title })}
         data-testid="request-return"

@@ -111,7 +111,7 @@ describe('returns on /invoice/:id', () => {
     expect((await within(block).findByTestId('return-status')).textContent).toBe('Refunded');
     const row = within(block).getByTestId('return-row');
     expect(within(row).getByText('2015 Château Margaux')).toBeTruthy();
-    expect(within(row).getByText('2 good, 0 damaged')).toBeTruthy();
+    expect(within(row).getByText('Good: 2, damaged: 0')).toBeTruthy();
     expect(within(row).getByTestId('return-refunded').textContent).toBe('$463.05 refunded · To the card');
     expect(within(block).getByTestId('returned-amount').textContent).toBe(
       'Partly refunded · Refunded for returns: $463.05',

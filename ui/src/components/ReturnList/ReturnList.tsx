@@ -46,8 +46,9 @@ export function Outcome({ record }: { record: ReturnView }) {
       : card > 0
         ? t('ui.returns.toCard')
         : t('ui.returns.toWallet');
+  // One block: a phone's card lays a cell's children side by side.
   return (
-    <>
+    <div>
       {record.good !== null && record.damaged !== null ? (
         <Text size="sm" data-testid="return-condition">
           {t('ui.returns.conditionOf', { good: record.good, damaged: record.damaged })}
@@ -68,7 +69,7 @@ export function Outcome({ record }: { record: ReturnView }) {
           {record.note}
         </Text>
       ) : null}
-    </>
+    </div>
   );
 }
 
@@ -115,18 +116,21 @@ export function ReturnList({ records, empty, withInvoice = false }: ReturnListPr
                 </Table.Td>
               ) : null}
               <Table.Td>
-                <Text size="sm" fw={500}>
-                  {record.title}
-                </Text>
-                <Text size="xs" c="dimmed">
-                  {record.reason}
-                </Text>
+                <div>
+                  <Text size="sm" fw={500}>
+                    {record.title}
+                  </Text>
+                  <Text size="xs" c="dimmed">
+                    {record.reason}
+                  </Text>
+                </div>
               </Table.Td>
               <Table.Td ta="right">{record.qty}</Table.Td>
               <Table.Td ta="right" fw={500}>
                 {formatMoney(record.amount)}
               </Table.Td>
-              <Table.Td>
+              {/* The status in full (a badge cuts a long one short in a narrow column). */}
+              <Table.Td style={{ whiteSpace: 'nowrap' }}>
                 <ReturnStatusBadge status={record.status} />
               </Table.Td>
               <Table.Td>

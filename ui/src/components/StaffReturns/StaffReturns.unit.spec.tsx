@@ -223,7 +223,7 @@ describe('/admin/returns after a return is accepted (issue 31)', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Mark received' }));
     await waitFor(() => expect(receipts).toHaveLength(1));
     expect(receipts[0]).toEqual({ invoice_id: 'inv-1', return_id: 'r-1', good: 1, damaged: 1, note: '' });
-    expect(await within(rowOf('r-1')).findByText('1 good, 1 damaged')).toBeTruthy();
+    expect(await within(rowOf('r-1')).findByText('Good: 1, damaged: 1')).toBeTruthy();
   });
 
   it('refunds all the return brings by default, or less only with a reason, never more', async () => {
