@@ -134,7 +134,7 @@ describe('the address book (issue 31)', () => {
     ]);
     await expectNoAxeViolations(screen.getByRole('main'));
 
-    const form = screen.getByRole('group', { name: 'Add an address' });
+    const form = screen.getByRole('group', { name: 'The address' });
     await user.click(screen.getByRole('textbox', { name: 'Name (optional, e.g. Home)' }));
     await user.paste('Office');
     await user.click(within(form).getByRole('textbox', { name: 'Address' }));

@@ -675,7 +675,7 @@ export const uiMoreForEnglish = {
     bottlesHint: 'Up to {{max}} of this line’s {{qty}} bottles',
     receive: 'Mark received',
     receiveTitle: 'Wine received: {{title}}',
-    receiveIntro: '{{qty}} bottles came back. Good bottles go back on sale; damaged ones do not.',
+    receiveIntro: 'Bottles returned: {{qty}}. Good bottles go back on sale; damaged ones do not.',
     good: 'Good bottles (back in stock)',
     damaged: 'Damaged bottles',
     receiveSubmit: 'Mark received',

@@ -86,6 +86,7 @@ export function AddressBookManager() {
                   variant="subtle"
                   color="red"
                   size="compact-sm"
+                  style={{ flexShrink: 0 }}
                   aria-label={t('ui.invoiceUx.bookRemoveNamed', { address: savedAddressLine(saved) })}
                   loading={remove.isPending && remove.variables === saved.id}
                   onClick={() =>
@@ -118,7 +119,7 @@ export function AddressBookManager() {
               onChange={(event) => setLabel(event.currentTarget.value)}
             />
             <AddressForm
-              legend={t('ui.invoiceUx.bookAdd')}
+              legend={t('ui.invoiceUx.bookAddress')}
               name="book"
               value={address}
               onChange={setAddress}
