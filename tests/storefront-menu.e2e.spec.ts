@@ -1,7 +1,12 @@
+import { actions, type RealisedPricePage } from '@wine/contracts';
+import { manualClock } from '@wine/platform';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { browserAvailable, launchChromium } from './support/browser.ts';
-import { startMarketplace, type TestMarketplace } from './support/marketplace.ts';
+import { lotInput, startMarketplace, type TestMarketplace } from './support/marketplace.ts';
+
+const HOUR = 3_600_000;
+const clock = manualClock(new Date().toISOString());
 
 /**
  * issue 31: the More menu's labels opened other pages ('Wine Storage' opened Private Sales). Each
@@ -12,7 +17,7 @@ describe.runIf(browserAvailable())("the More menu's pages in a real browser", ()
   let browser: Browser;
 
   beforeAll(async () => {
-    market = await startMarketplace({ ui: true });
+    market = await startMarketplace({ ui: true, clock });
     browser = await launchChromium();
   });
   afterAll(async () => {
@@ -37,13 +42,50 @@ describe.runIf(browserAvailable())("the More menu's pages in a real browser", ()
       'Gift Cards',
       'Careers',
     ]);
-    await page.keyboard.press('Escape');
     for (const label of labels) {
+      // From the home page each time: the menu as a visitor first meets it.
+      await page.goto(market.url);
       await more.click();
-      await page.getByRole('menuitem', { name: label, exact: true }).click();
+      const item = page.getByRole('menuitem', { name: label, exact: true });
+      await item.waitFor({ state: 'visible' });
+      await item.click();
       await page.getByRole('heading', { level: 1, name: label, exact: true }).waitFor();
       expect(await page.title()).toMatch(new RegExp(`^${label.replace(/[&]/g, '\\$&')} \\|`));
     }
+    await page.close();
+  });
+
+  it('shows a lot sold at auction with its hammer on /prices-realised, found by its producer, on a phone', async () => {
+    const bidder = await market.bidder({ firstName: 'Pia' });
+    const { id } = await market.ok<{ id: string }>(
+      actions.createLot.path,
+      lotInput({
+        title: '1982 Château Mouton Rothschild',
+        producer: 'Château Mouton Rothschild',
+        vintage: 1982,
+        openingBid: 240_000,
+        closesAt: new Date(clock.now().getTime() + HOUR).toISOString(),
+      }),
+      market.admin,
+    );
+    await market.ok(actions.bidConfirm.path, { id, wsprice: 240_000 }, bidder.auth);
+    clock.advance(2 * HOUR);
+    for (let i = 0; i < 400; i++) {
+      const page = await market.ok<RealisedPricePage>(actions.pricesRealised.path, { q: 'Mouton' });
+      if (page.totalRecords > 0) break;
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    const page = await browser.newPage({ viewport: { width: 390, height: 844 } });
+    await page.goto(`${market.url}/prices-realised`);
+    await page.getByRole('textbox', { name: 'Producer' }).fill('Château Mouton Rothschild');
+    await page.getByRole('button', { name: 'Search', exact: true }).click();
+    await page.waitForURL(/producer=/);
+    const card = page.getByTestId('realised-price').filter({ hasText: '1982 Château Mouton Rothschild' });
+    await card.waitFor();
+    expect(await page.getByTestId('realised-price').count()).toBe(1);
+    expect(await card.getByTestId('hammer-price').textContent()).toBe('$2,400.00');
+    // Cards at 390 px: nothing wider than the screen.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     await page.close();
   });
 });
