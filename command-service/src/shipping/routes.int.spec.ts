@@ -1,8 +1,9 @@
-import { type AddressQuote, actions, type CheckoutResult } from '@wine/contracts';
+import { type AddressQuote, actions, type CheckoutResult, invoiceAmounts } from '@wine/contracts';
 import { invoiceStream, lotStream } from '@wine/event-schemas';
 import { createSandboxCardProvider } from '@wine/platform';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
+import { auctionInvoiceId } from '../checkout/money-deps.ts';
 import { invoiceDecider } from '../invoices/decide.ts';
 import type { IssuedInvoice } from '../invoices/invoice.ts';
 import { openTestCommandService, type TestCommandService } from '../testing.ts';
@@ -17,8 +18,13 @@ beforeAll(async () => {
   // The clock starts on 2026-11-22: November is a hold month by default.
   service = await openTestCommandService({ cards: sandbox });
   finance = await service.signUp('finance@shipping.example', ['finance']);
+  // The process managers follow the log: the auction cart's index of unpaid invoices among them.
+  await service.service.scheduler.start();
 });
-afterAll(() => service.close());
+afterAll(async () => {
+  await service.service.scheduler.stop();
+  await service.close();
+});
 
 let n = 0;
 async function buyer() {
@@ -147,6 +153,88 @@ describe('a delivery checkout', () => {
     const invoice = await loadInvoice(held.body.data.responseData.invoice_ids[0] as string);
     expect(invoice.delivery.shipping).toEqual({ method: 'hold', shipDate: '2027-01-12', taxable: true });
     expect(invoice.amounts.shipping).toBe(3_500);
+  });
+});
+
+/** An auction invoice of `hammer` cents for `bottles` bottles, issued to the buyer for pickup. */
+async function auctionInvoice(buyerId: string, hammer: number, bottles: number) {
+  const lotId = `lot-${crypto.randomUUID()}`;
+  const invoiceId = auctionInvoiceId(lotId);
+  const id = crypto.randomUUID();
+  await service.service.streams.handle(
+    invoiceStream(invoiceId),
+    invoiceDecider,
+    {
+      type: 'IssueInvoice',
+      data: {
+        invoiceId,
+        kind: 'auction',
+        buyerId,
+        lines: [
+          {
+            lotId,
+            title: lotId,
+            sellerId: 'seller',
+            qty: bottles,
+            unitPrice: Math.round(hammer / bottles),
+            amount: hammer,
+            reservationId: null,
+          },
+        ],
+        amounts: invoiceAmounts(hammer, 20, 1_025),
+        delivery: { method: 'pickup', address: null, billingAddress: null, taxState: 'IL', taxRate: 1_025 },
+        dueAt: new Date(service.clock.now().getTime() + 14 * 86_400_000).toISOString(),
+      },
+    },
+    { commandId: id, correlationId: id, actor: { kind: 'system', id: 'spec' }, now: service.clock.now() },
+  );
+  return invoiceId;
+}
+
+describe('delivering lots won at auction', () => {
+  it('ships the lots paid together as one shipment, its charge on the first invoice, with premium and shipping taxed', async () => {
+    const gus = await buyer();
+    const first = await auctionInvoice(gus.id, 10_000, 6);
+    const second = await auctionInvoice(gus.id, 12_000, 6);
+    const all = { type: 'auction', cart_id: 'all', delivery: 'delivery', address: springfield };
+    // The auction cart's index follows the log: both invoices are in it once it has read them.
+    for (let i = 0; ; i++) {
+      const quote = await service.post<{ cartValues: { count: number } }>(actions.saveAddress.path, all, {
+        token: gus.token,
+      });
+      if (quote.body.data.responseData.cartValues?.count === 2) break;
+      if (i > 400)
+        throw new Error(`the auction cart never listed both invoices: ${JSON.stringify(quote.body)}`);
+      await new Promise((r) => setTimeout(r, 10));
+    }
+    const from = sandbox.charges().length;
+    const answer = await service.post<CheckoutResult>(
+      actions.checkout.path,
+      { ...all, payment: { card_id: gus.cardId } },
+      { token: gus.token, commandId: 'gus-all' },
+    );
+    expect(answer.status, answer.body.data.message).toBe(200);
+    const [a, b] = [await loadInvoice(first), await loadInvoice(second)];
+    // Twelve bottles to Illinois: $25 and eleven at $5, $80.00, on the first; 6.25% on premium and shipping.
+    expect(a.amounts).toEqual({
+      subtotal: 10_000,
+      premiumPercent: 20,
+      premium: 2_000,
+      tax: 1_250,
+      shipping: 8_000,
+      total: 21_250,
+    });
+    expect(b.amounts).toEqual({
+      subtotal: 12_000,
+      premiumPercent: 20,
+      premium: 2_400,
+      tax: 900,
+      shipping: 0,
+      total: 15_300,
+    });
+    expect([a.paid, b.paid]).toEqual([21_250, 15_300]);
+    // One card charge, once, for the two invoices' totals together.
+    expect(chargedSince(from).map((c) => c.amount)).toEqual([21_250 + 15_300]);
   });
 });
 
