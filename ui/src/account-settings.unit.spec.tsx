@@ -18,7 +18,7 @@ const descriptionOf = (field: HTMLElement) =>
     .join(' ');
 
 describe('the account settings nav', () => {
-  it('links My Account, Change password, Notifications and Identity & limits, marking the current page', async () => {
+  it('links My Account, Change password, Notifications, Address book and Identity & limits, marking the current page', async () => {
     const { user, router } = await renderApp('/account/profile', {
       storedToken: 'tok-1',
       api: { validateUser: () => aUser() },
@@ -29,6 +29,8 @@ describe('the account settings nav', () => {
       ['My Account', '/account/profile'],
       ['Change password', '/account/change'],
       ['Notifications', '/account/notifications'],
+      // Issue 31: the address book.
+      ['Address book', '/account/addresses'],
       ['Identity & limits', '/account/verification'],
     ]);
     expect(within(nav).getByRole('link', { name: 'My Account' }).getAttribute('aria-current')).toBe('page');
