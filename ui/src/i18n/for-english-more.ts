@@ -331,7 +331,6 @@ export const uiMoreForEnglish = {
     payment: 'Payment',
     cards: 'Card',
     noCards: 'No card on file yet.',
-    addCard: 'Add a card in My Account',
     card: '{{brand}} ending in {{last4}}, expires {{expiry}}',
     useWallet: 'Use my wallet credit (balance {{balance}})',
     placeOrder: 'Place order',

@@ -672,7 +672,6 @@ export const uiForSpanish: UiTexts = {
     payment: 'Forma de pago',
     cards: 'Tarjeta',
     noCards: 'Aún no tienes una tarjeta registrada.',
-    addCard: 'Añade una tarjeta en Mi cuenta',
     card: '{{brand}} terminada en {{last4}}, caduca {{expiry}}',
     useWallet: 'Usar el saldo de mi monedero (saldo {{balance}})',
     placeOrder: 'Realizar el pedido',
