@@ -3,6 +3,8 @@ import type { DeliveryData, RecordedEvent } from '@wine/event-schemas';
 import type { DocumentStore } from '@wine/platform';
 import { describe, expect, it } from 'vitest';
 import { applyEvents, eventRecorder } from '../core/testing.ts';
+import { reportFromLog } from '../reports/fold.ts';
+import { reportWindow } from '../reports/window.ts';
 import { invoiceSummary, shipmentView } from './detail.ts';
 import { orderLogText } from './order-log.ts';
 import { INVOICES, type InvoiceDocument, invoicesProjection } from './project.ts';
@@ -79,5 +81,37 @@ describe('invoices projection: shipping (issue 31)', () => {
     const record = eventRecorder();
     const docs = await given([record(stream, 'InvoiceIssued', invoiceIssued())]);
     expect(shipmentView(await invoiceOf(docs))).toBeNull();
+  });
+});
+
+describe('the tax report with shipping (issue 31)', () => {
+  const NOW = new Date('2027-01-15T00:00:00.000Z');
+  const window = reportWindow({ from: '2026-01-01', to: '2026-12-31' }, NOW);
+  const chosen = (delivery: DeliveryData) => {
+    const record = eventRecorder();
+    const shipped = invoiceAmounts(50_000, 20, 625, {
+      charge: 3_500,
+      taxable: delivery.shipping?.taxable === true,
+    });
+    return reportFromLog(
+      'getTaxCollected',
+      [
+        record(stream, 'InvoiceIssued', invoiceIssued()),
+        record(stream, 'InvoiceDeliveryChosen', { delivery, amounts: shipped }),
+      ],
+      window,
+    ).totals;
+  };
+
+  it('given a state that taxes shipping, then the charge is in the taxable base', () => {
+    expect(chosen(toSpringfield)).toMatchObject({ taxable: 63_500, tax: 3_969 });
+  });
+
+  it('given a state that does not, then the base is the wine and premium only', () => {
+    const untaxed = {
+      ...toSpringfield,
+      shipping: { method: 'ground' as const, shipDate: null, taxable: false },
+    };
+    expect(chosen(untaxed)).toMatchObject({ taxable: 60_000, tax: 3_750 });
   });
 });

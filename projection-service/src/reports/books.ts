@@ -298,7 +298,8 @@ export function reportFold(report: ReportName, w: ReportWindow, names: Names): R
               tax_state: b.taxState,
               tax_rate: b.taxRate / 100,
               status: b.status,
-              taxable: b.subtotal + b.premium,
+              // Issue 31: shipping is in the base where the state taxes it.
+              taxable: b.subtotal + b.premium + b.taxableShipping,
               tax: b.tax,
             },
           ],

@@ -14,6 +14,11 @@ export interface ReportWindow {
 export const cutoffOf = (w: ReportWindow): string => (w.toAt < w.asOf ? w.toAt : w.asOf);
 export const known = (row: LedgerRow, w: ReportWindow) => row.occurred_at <= w.asOf;
 
+const shippingOf = (row: LedgerRow) => ({
+  shipping: row.shipping ?? 0,
+  taxableShipping: row.shipping_taxable ? (row.shipping ?? 0) : 0,
+});
+
 /** An invoice as the books stood at `asOf`: its latest amounts, what was paid and refunded on it. */
 export interface InvoiceBook {
   id: string;
@@ -26,6 +31,9 @@ export interface InvoiceBook {
   tax: number;
   taxState: string;
   taxRate: number;
+  /** Issue 31: the shipping charge, and the part of it in the tax base. */
+  shipping: number;
+  taxableShipping: number;
   total: number;
   /** Payments recorded (gross). */
   paid: number;
@@ -60,6 +68,7 @@ export function invoiceBooks(rows: readonly LedgerRow[], w: ReportWindow): Invoi
         tax: row.tax ?? 0,
         taxState: row.tax_state ?? '',
         taxRate: row.tax_rate ?? 0,
+        ...shippingOf(row),
         total: row.total ?? 0,
         paid: 0,
         refunded: 0,
@@ -85,6 +94,7 @@ export function invoiceBooks(rows: readonly LedgerRow[], w: ReportWindow): Invoi
           tax: row.tax ?? 0,
           taxState: row.tax_state ?? '',
           taxRate: row.tax_rate ?? 0,
+          ...shippingOf(row),
           total: row.total ?? 0,
         });
         break;

@@ -48,6 +48,9 @@ export interface LedgerFacts {
   tax_state?: string;
   /** Basis points. */
   tax_rate?: number;
+  /** Issue 31, invoice and amended: a delivery's shipping charge, and whether its state taxes it. */
+  shipping?: number;
+  shipping_taxable?: boolean;
   total?: number;
   method?: string;
   reference?: string;
@@ -58,6 +61,10 @@ export interface LedgerFacts {
 }
 
 type RowData = LedgerFacts;
+
+/** Issue 31: a delivery's shipping on its invoice row (none for pickup or before it). */
+const shippingOf = (shipping: number | undefined, taxable: boolean | undefined) =>
+  shipping ? { shipping, shipping_taxable: taxable === true } : {};
 
 /** Splits `total` over `weights` in whole cents, the remainder on the last share, so the shares sum to it. */
 export function shares(total: number, weights: readonly number[]): number[] {
@@ -91,6 +98,7 @@ function invoiceRows(invoiceId: string, e: InvoiceEvent): RowData[] {
           tax: d.amounts.tax,
           tax_state: d.delivery.taxState,
           tax_rate: d.delivery.taxRate,
+          ...shippingOf(d.amounts.shipping, d.delivery.shipping?.taxable),
           total: d.amounts.total,
         },
         ...d.lines.map(
@@ -119,6 +127,7 @@ function invoiceRows(invoiceId: string, e: InvoiceEvent): RowData[] {
           tax: e.data.amounts.tax,
           tax_state: e.data.delivery.taxState,
           tax_rate: e.data.delivery.taxRate,
+          ...shippingOf(e.data.amounts.shipping, e.data.delivery.shipping?.taxable),
           total: e.data.amounts.total,
         },
       ];
