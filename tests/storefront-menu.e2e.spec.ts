@@ -85,7 +85,7 @@ describe.runIf(browserAvailable())("the More menu's pages in a real browser", ()
     expect(await page.getByTestId('realised-price').count()).toBe(1);
     expect(await card.getByTestId('hammer-price').textContent()).toBe('$2,400.00');
     // Cards at 390 px: nothing wider than the screen.
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    expect(await page.evaluate('document.documentElement.scrollWidth')).toBeLessThanOrEqual(390);
     await page.close();
   });
 });

@@ -61,7 +61,9 @@ describe('lotMatchesFilters (the same meaning as the search query)', () => {
     expect(lotMatchesFilters(listed, closing('2026-11-23T06:00:00.000Z/2026-11-23T20:00:00.000Z'))).toBe(
       false,
     );
-    const noReserve = { noreserve: { value: [1], type: 'in', field: 'p.no_reserve' } } as const;
+    const noReserve: Record<string, FilterItem> = {
+      noreserve: { value: [1], type: 'in', field: 'p.no_reserve' },
+    };
     expect(lotMatchesFilters(listed, noReserve)).toBe(false);
     expect(lotMatchesFilters({ ...listed, no_reserve: 1 }, noReserve)).toBe(true);
   });
