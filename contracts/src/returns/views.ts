@@ -12,6 +12,8 @@ export type ReturnStatus = z.infer<typeof ReturnStatus>;
 export const ReturnView = z.object({
   id: z.string(),
   invoice_id: z.string(),
+  /** The invoice's readable number (issue 31); null before numbers. */
+  invoice_number: z.string().nullable().optional(),
   product_id: z.string(),
   title: z.string(),
   qty: z.number(),

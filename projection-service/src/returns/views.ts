@@ -21,6 +21,7 @@ export function returnView(doc: ReturnDocument, invoice: InvoiceDocument | undef
   return {
     id: doc.id,
     invoice_id: doc.invoice_id,
+    invoice_number: invoice?.number ?? null,
     product_id: doc.product_id,
     title: invoice?.items.find((line) => line.product_id === doc.product_id)?.title ?? doc.product_id,
     qty: doc.qty,

@@ -111,7 +111,7 @@ export function ReturnList({ records, empty, withInvoice = false }: ReturnListPr
               {withInvoice ? (
                 <Table.Td>
                   <AnchorLink to="/invoice/$id" params={{ id: record.invoice_id }}>
-                    {record.invoice_id}
+                    {record.invoice_number ?? record.invoice_id}
                   </AnchorLink>
                 </Table.Td>
               ) : null}

@@ -11,6 +11,7 @@ import { pushAlertAtom } from '../../state/alerts.ts';
 import { currentUserAtom } from '../../state/session.ts';
 import { AnchorLink } from '../AnchorLink.tsx';
 import { Pager } from '../Pager/Pager.tsx';
+import { PhoneCards } from '../PhoneCards/PhoneCards.tsx';
 import { Outcome, ReturnStatusBadge } from '../ReturnList/ReturnList.tsx';
 import { DecideReturnDialog, type ReturnDecision } from './DecideReturnDialog.tsx';
 import { ReceiveReturnDialog, type ReturnReceipt } from './ReceiveReturnDialog.tsx';
@@ -93,7 +94,7 @@ function StaffReturnTable({
 }) {
   const { t } = useTranslation();
   return (
-    <Table.ScrollContainer minWidth={960}>
+    <PhoneCards minWidth={960}>
       <Table striped verticalSpacing="sm" data-testid="staff-returns">
         <Table.Thead>
           <Table.Tr>
@@ -114,28 +115,35 @@ function StaffReturnTable({
               {/* Finance and admins open any invoice (issue 31). */}
               <Table.Td fw={600}>
                 <AnchorLink to="/invoice/$id" params={{ id: record.invoice_id }}>
-                  {record.invoice_id}
+                  {record.invoice_number ?? record.invoice_id}
                 </AnchorLink>
               </Table.Td>
+              {/* Each cell one block: a phone's card lays a cell's children side by side. */}
               <Table.Td>
-                <Text size="sm">{record.buyer_name}</Text>
-                <Text size="xs" c="dimmed">
-                  {record.buyer_email}
-                </Text>
+                <div>
+                  <Text size="sm">{record.buyer_name}</Text>
+                  <Text size="xs" c="dimmed">
+                    {record.buyer_email}
+                  </Text>
+                </div>
               </Table.Td>
               <Table.Td>
-                <Text size="sm" fw={500}>
-                  {record.title}
-                </Text>
-                <Text size="xs" c="dimmed">
-                  {record.reason}
-                </Text>
+                <div>
+                  <Text size="sm" fw={500}>
+                    {record.title}
+                  </Text>
+                  <Text size="xs" c="dimmed">
+                    {record.reason}
+                  </Text>
+                </div>
               </Table.Td>
               <Table.Td ta="right">{record.qty}</Table.Td>
               <Table.Td ta="right">{formatMoney(record.amount)}</Table.Td>
               <Table.Td>
-                <ReturnStatusBadge status={record.status} />
-                <Outcome record={record} />
+                <div>
+                  <ReturnStatusBadge status={record.status} />
+                  <Outcome record={record} />
+                </div>
               </Table.Td>
               <Table.Td>
                 <Decide record={record} onDecide={(decision) => onDecide(record, decision)} />
@@ -144,7 +152,7 @@ function StaffReturnTable({
           ))}
         </Table.Tbody>
       </Table>
-    </Table.ScrollContainer>
+    </PhoneCards>
   );
 }
 
