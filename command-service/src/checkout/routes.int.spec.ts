@@ -220,14 +220,20 @@ describe('buy-now checkout', () => {
       { type: 'buynow', cart_id: 'quote', delivery: 'delivery', address },
       { token: ivy.token },
     );
-    expect(quote.body.data.responseData.cartValues).toMatchObject({ tax_rate: 625, tax: 313, total: 5_313 });
+    // Issue 31: one bottle ships at the $25.00 minimum, which Illinois taxes with the wine: 6.25% of $75.00.
+    expect(quote.body.data.responseData.cartValues).toMatchObject({
+      tax_rate: 625,
+      shipping: 2_500,
+      tax: 469,
+      total: 7_969,
+    });
     const answer = await checkout(ivy.token, {
       delivery: 'delivery',
       address,
       payment: { card_id: ivy.cardId },
     });
     const invoice = await loadInvoice(answer.body.data.responseData.invoice_ids[0] as string);
-    expect(invoice.status === 'issued' && invoice.amounts.total).toBe(5_313);
+    expect(invoice.status === 'issued' && invoice.amounts.total).toBe(7_969);
   });
 });
 

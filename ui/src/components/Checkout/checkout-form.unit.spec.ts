@@ -34,9 +34,27 @@ describe('the checkout form', () => {
     expect(quoteInputOf(ref, form({ billingSame: false, billing: { ...home, city: '' } }))).toEqual({
       ...ref,
       delivery: 'delivery',
+      ship_method: 'ground',
+      ship_date: null,
       address: home,
       billing_address: null,
     });
+  });
+
+  it('sends how a delivery ships, and prices the hold only once its date is chosen (issue 31)', () => {
+    expect(quoteInputOf(ref, form({ shipMethod: 'hold', shipDate: '' }))).toBeNull();
+    expect(quoteInputOf(ref, form({ shipMethod: 'hold', shipDate: '2031-03-16' }))).toMatchObject({
+      ship_method: 'hold',
+      ship_date: '2031-03-16',
+    });
+    // A date left from the hold is not sent with another method, nor anything for pickup.
+    expect(checkoutInputOf(ref, form({ shipMethod: 'temperature', shipDate: '2031-03-16' }))).toMatchObject({
+      ship_method: 'temperature',
+      ship_date: null,
+    });
+    expect(checkoutInputOf(ref, form({ delivery: 'pickup', shipMethod: 'hold' }))).not.toHaveProperty(
+      'ship_method',
+    );
   });
 
   it('sends the billing address only when it differs from the delivery one', () => {
@@ -54,7 +72,14 @@ describe('the checkout form', () => {
   it('sends an order paid offline to payCartOffline without a payment, whatever card was chosen', () => {
     expect(orderRequestOf(ref, form({ method: 'offline', useWallet: true }))).toEqual({
       action: 'payCartOffline',
-      input: { ...ref, delivery: 'delivery', address: home, billing_address: null },
+      input: {
+        ...ref,
+        delivery: 'delivery',
+        address: home,
+        billing_address: null,
+        ship_method: 'ground',
+        ship_date: null,
+      },
     });
     expect(orderRequestOf(ref, form()).action).toBe('checkout');
   });
