@@ -178,14 +178,23 @@ describe('staff: offline payments and gift cards', () => {
     });
 
     const before = await market.ok<{ outstanding: number }>(actions.giftCards.path, {}, finance.auth);
-    await market.ok(actions.issueGiftCards.path, { amount: 1_000, count: 3 }, market.admin);
-    await market.caughtUp();
-    const after = await market.ok<{ outstanding: number; records: { last4: string }[] }>(
-      actions.giftCards.path,
-      {},
-      finance.auth,
+    const issued = await market.ok<{ cards: { code: string; last4: string }[] }>(
+      actions.issueGiftCards.path,
+      { amount: 1_000, count: 3 },
+      market.admin,
     );
-    expect(after.outstanding - before.outstanding).toBe(3_000);
+    // Issue 31: a redeemed card names who redeemed it, never their raw id.
+    const gil = await market.bidder({ firstName: 'Gil', card: false });
+    await market.ok(actions.addGiftCardWalletBalance.path, { code: issued.cards[0]?.code }, gil.auth);
+    await market.caughtUp();
+    const after = await market.ok<{
+      outstanding: number;
+      records: { last4: string; redeemed_by: string | null; redeemed_by_name?: string | null }[];
+    }>(actions.giftCards.path, {}, finance.auth);
+    expect(after.outstanding - before.outstanding).toBe(2_000);
+    const redeemed = after.records.find((r) => r.last4 === issued.cards[0]?.last4);
+    expect(redeemed?.redeemed_by).toBe(gil.id);
+    expect(redeemed?.redeemed_by_name).toMatch(/^Gil /);
   });
 });
 

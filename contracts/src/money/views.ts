@@ -213,6 +213,8 @@ export const GiftCardList = z.object({
       amount: z.number(),
       issued_at: z.string(),
       redeemed_by: z.string().nullable(),
+      /** Issue 31: who redeemed it, by name (or e-mail), as people read it; null while not redeemed. */
+      redeemed_by_name: z.string().nullable().optional(),
       redeemed_at: z.string().nullable(),
     }),
   ),

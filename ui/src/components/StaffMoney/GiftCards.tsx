@@ -75,7 +75,10 @@ export function GiftCards({ canIssue }: { canIssue: boolean }) {
                       <Table.Td ta="right">{formatMoney(card.amount)}</Table.Td>
                       <Table.Td>{formatDateTime(card.issued_at)}</Table.Td>
                       <Table.Td>
-                        {card.redeemed_by ?? (
+                        {/* Issue 31: a person's name, never their raw id. */}
+                        {card.redeemed_by ? (
+                          (card.redeemed_by_name ?? '—')
+                        ) : (
                           <Badge color="blue" variant="light">
                             {t('ui.staffMoney.notRedeemed')}
                           </Badge>

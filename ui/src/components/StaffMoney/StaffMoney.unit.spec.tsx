@@ -131,7 +131,14 @@ describe('/admin/money: gift cards', () => {
         return { cards: issued };
       },
       giftCards: () => ({
-        records: [aGiftCard(), ...issued.map(({ id, last4, amount }) => aGiftCard({ id, last4, amount }))],
+        records: [
+          aGiftCard({
+            redeemed_by: 'u-7f3a9c',
+            redeemed_by_name: 'Ada Lovelace',
+            redeemed_at: '2030-01-06T12:00:00.000Z',
+          }),
+          ...issued.map(({ id, last4, amount }) => aGiftCard({ id, last4, amount })),
+        ],
         totalRecords: 1 + issued.length,
         outstanding: 5_000 + issued.reduce((sum, card) => sum + card.amount, 0),
       }),
@@ -162,6 +169,9 @@ describe('/admin/money: gift cards', () => {
     const list = screen.getByTestId('giftcards');
     expect(within(list).getAllByTestId('giftcard-row')).toHaveLength(3);
     expect(within(list).getByText('•••• X003')).toBeTruthy();
+    // Issue 31: who redeemed a card, by name, never the raw id.
+    expect(within(list).getByText('Ada Lovelace')).toBeTruthy();
+    expect(within(list).queryByText('u-7f3a9c')).toBeNull();
     expect(within(list).queryByText(/WINE-/)).toBeNull();
 
     await user.click(within(box).getByRole('button', { name: 'I have copied them' }));
