@@ -228,6 +228,8 @@ export const SalesOrderList = z.object({
   records: z.array(
     z.object({
       invoice_id: z.string(),
+      /** Issue 31: the invoice's readable number; null on invoices issued before numbers. */
+      invoice_number: z.string().nullable().optional(),
       product_id: z.string(),
       title: z.string(),
       qty: z.number(),

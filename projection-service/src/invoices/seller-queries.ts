@@ -24,6 +24,7 @@ export const sellerInvoiceQueries: QueryPlugin = async (app, { docs, auth }) => 
     return {
       records: shown.map(({ invoice, item }) => ({
         invoice_id: invoice.id,
+        invoice_number: invoice.number ?? null,
         product_id: item.product_id,
         title: item.title,
         qty: item.qty,

@@ -37,7 +37,7 @@ export function SalesOrders({ orders }: { orders: SalesOrderList }) {
               <Table.Tr key={`${order.invoice_id}:${order.product_id}`} data-testid="sales-order">
                 <Table.Td>
                   <Text size="sm" ff="monospace">
-                    {order.invoice_id}
+                    {order.invoice_number ?? order.invoice_id}
                   </Text>
                   <Text size="xs" c="dimmed">
                     {t(order.kind === 'auction' ? 'ui.salesOrders.kindAuction' : 'ui.salesOrders.kindBuynow')}

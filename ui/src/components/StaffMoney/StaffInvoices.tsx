@@ -107,7 +107,17 @@ export function StaffInvoices({ status, page, onChange }: StaffInvoicesProps) {
                 {list.data.records.map((invoice) => (
                   <Table.Tr key={invoice.id} data-testid="staff-invoice-row" data-invoice-id={invoice.id}>
                     {/* The invoice page (/invoice/:id) is the buyer's own: staff see the id only. */}
-                    <Table.Td fw={600}>{invoice.id}</Table.Td>
+                    <Table.Td>
+                      {/* Issue 31: the readable number (the transfer reference a buyer quotes), the internal id under it. */}
+                      <Text fw={600} size="sm">
+                        {invoice.number ?? invoice.id}
+                      </Text>
+                      {invoice.number ? (
+                        <Text size="xs" c="dimmed">
+                          {t('ui.invoiceUx.reference', { id: invoice.id })}
+                        </Text>
+                      ) : null}
+                    </Table.Td>
                     <Table.Td>
                       <Text size="sm">{invoice.buyer_name}</Text>
                       <Text size="xs" c="dimmed">
