@@ -1,7 +1,11 @@
 import { type ReportName, type ReportRecord, USERS, type UserDocument } from '@wine/contracts';
 import type { Collection, DocumentStore, Filter } from '@wine/platform';
+import { MERCHANT_NAME } from '../invoices/detail.ts';
 import { cutoffOf, type Names, type ReportWindow, refundFilter, reportFold, reportSource } from './books.ts';
 import { LEDGER, type LedgerRow } from './ledger.ts';
+
+/** The seller id of the merchant's own lots (the demo catalogue's, and lots an admin lists for the house). */
+const HOUSE = 'house';
 
 /** Rows read per piece: enough to be quick, few enough that an export of any size stays small in memory. */
 export const PIECE = 500;
@@ -66,7 +70,8 @@ function nameBook(docs: DocumentStore) {
       for (const u of users) {
         known.set(u._id, `${u.first_name ?? ''} ${u.last_name ?? ''}`.trim() || String(u.email ?? ''));
       }
-      for (const id of ids) if (!known.has(id)) known.set(id, '');
+      // Issue 31: the house's own lots are the merchant's (no user behind 'house'): a name, never empty.
+      for (const id of ids) if (!known.has(id)) known.set(id, id === HOUSE ? MERCHANT_NAME : '');
     },
   };
 }
