@@ -22,9 +22,19 @@ const labels: Record<string, (t: TFunction) => string> = {
   auctionid: (t) => t('ui.savedSearch.filterAuction'),
 };
 
+/** Issue 31: filters that are a choice, not values: shown as the choice. */
+const flags: Record<string, (t: TFunction) => string> = {
+  auction: (t) => t('ui.store.chipAuction'),
+  buynow: (t) => t('ui.store.chipBuyNow'),
+  noreserve: (t) => t('ui.store.noReserve'),
+  closing: (t) => t('ui.store.closingToday'),
+};
+
 /** A saved search's filters in a line: "Colour: Red, White · Country: France". */
 export function filterSummary(filters: Filters, t: TFunction): string {
   const parts = Object.entries(filters).flatMap(([name, item]) => {
+    const flag = flags[name];
+    if (flag) return [flag(t)];
     const label = labels[name];
     const values = listOf(item.value);
     if (!label || values.length === 0) return [];
@@ -58,6 +68,12 @@ export function browseParamsOf(filters: Filters): BrowseSearchInput {
   set('region', first(filters, 'region'));
   set('subregion', first(filters, 'subregion'));
   set('auction', first(filters, 'auctionid'));
+  set('producer', first(filters, 'producer'));
+  if (filters.auction) set('sale', 'auction');
+  if (filters.buynow) set('sale', 'buynow');
+  if (filters.noreserve) set('reserve', 'none');
+  // 'Closing today' is today again when the search runs.
+  if (filters.closing) set('closing', 'today');
   set('color', all(filters, 'color')?.map(String));
   set('vintage', all(filters, 'vintage')?.map(Number));
   set('bottlesize', all(filters, 'bottlesize')?.map(String));
