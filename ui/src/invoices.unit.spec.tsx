@@ -153,6 +153,32 @@ describe('/myWines/purchased', () => {
     expect(within(item).getByRole('link').getAttribute('href')).toBe('/invoice/inv-3');
     expect(api.to('allinvoices')[0]?.input).toEqual({ status: 'paid', page: 1, limit: 20 });
   });
+
+  it('filters by the type of /purchases/:type (issue 31): won at auction or bought now', async () => {
+    const { api, router, user } = await signedIn('/purchases/auction', {
+      allinvoices: ({ kind }) => ({
+        records: [summary({ id: kind === 'buynow' ? 'inv-b' : 'inv-a', status: 'paid' })],
+        totalRecords: 1,
+      }),
+    });
+    await waitFor(() => expect(router.state.location.search).toMatchObject({ kind: 'auction' }));
+    await screen.findByTestId('purchased-invoice');
+    expect(api.to('allinvoices').at(-1)?.input).toEqual({
+      status: 'paid',
+      page: 1,
+      limit: 20,
+      kind: 'auction',
+    });
+    await user.click(screen.getByText('Bought now'));
+    await waitFor(() =>
+      expect(api.to('allinvoices').at(-1)?.input).toEqual({
+        status: 'paid',
+        page: 1,
+        limit: 20,
+        kind: 'buynow',
+      }),
+    );
+  });
 });
 
 describe('/transactions', () => {

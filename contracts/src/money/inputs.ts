@@ -151,7 +151,11 @@ export const PageInput = z.strictObject({
   limit: z.number().int().min(1).max(100).default(20),
 });
 
-export const InvoiceListInput = PageInput.extend({ status: z.enum(['paid', 'unpaid']) });
+export const InvoiceListInput = PageInput.extend({
+  status: z.enum(['paid', 'unpaid']),
+  /** Issue 31 (/purchases/:type): lots won at auction, or bought now; left out, both. */
+  kind: z.enum(['auction', 'buynow']).optional(),
+});
 export const InvoiceIdInput = z.strictObject({ id: Id });
 
 /** seeds 001 §7 credit/addBidDeposit: wallet credit set aside as a bid deposit, optionally for one lot. */

@@ -134,6 +134,19 @@ describe('invoice lists (/api/user/invoice/allinvoices)', () => {
     expect(paid.records[0].paid_at).toEqual(expect.any(String));
     await app.close();
   });
+
+  it('lists them by how they were bought, for /purchases/:type (issue 31)', async () => {
+    const { app, post, signIn } = await invoices();
+    const ann = await signIn('ann');
+    const ids = async (input: object) =>
+      (await post('/api/user/invoice/allinvoices', input, ann))
+        .json()
+        .data.responseData.records.map((r: { id: string }) => r.id);
+    expect(await ids({ status: 'paid', kind: 'auction' })).toEqual(['inv-1']);
+    expect(await ids({ status: 'paid', kind: 'buynow' })).toEqual([]);
+    expect(await ids({ status: 'unpaid', kind: 'buynow' })).toEqual(['inv-2']);
+    await app.close();
+  });
 });
 
 describe('invoice detail (/api/user/invoice/getInvoiceDetails)', () => {

@@ -27,9 +27,13 @@ export const invoiceQueries: QueryPlugin = async (app, { docs, auth, money, merc
   const transactions = () => docs.collection<InvoiceTransactionDocument>(INVOICE_TRANSACTIONS);
 
   // seeds 001 §7 invoice/allinvoices: paid, or still to pay (unpaid and partly paid); newest first.
-  registerAction(app, actions.allinvoices, authorize, async ({ status, page, limit }, { request }) => {
+  registerAction(app, actions.allinvoices, authorize, async ({ status, kind, page, limit }, { request }) => {
     const userId = viewerOf(request) as string;
-    const filter = { buyer_id: userId, status: { $in: status === 'paid' ? ['paid'] : [...unpaidStatuses] } };
+    const filter = {
+      buyer_id: userId,
+      status: { $in: status === 'paid' ? ['paid'] : [...unpaidStatuses] },
+      ...(kind !== undefined && { kind }),
+    };
     const [rows, totalRecords] = await Promise.all([
       invoices().find(filter, { sort: { created_position: -1 }, skip: (page - 1) * limit, limit }),
       invoices().countDocuments(filter),

@@ -517,6 +517,8 @@ export const uiMoreForEnglish = {
     intro: 'The wines you bought and paid for, by invoice.',
     empty: 'No purchased wines yet.',
     invoiceOf: 'Invoice {{id}} · {{date}}',
+    kindLabel: 'Which purchases',
+    kind: { all: 'All', auction: 'Won at auction', buynow: 'Bought now' },
   },
   /** seeds 000 §2.1 /liveAuction/:aid: one auction's page (§4.5 countdown to its next close). */
   liveAuction: {

@@ -850,6 +850,8 @@ export const uiForSpanish: UiTexts = {
     intro: 'Los vinos que compraste y pagaste, por factura.',
     empty: 'Aún no has comprado vinos.',
     invoiceOf: 'Factura {{id}} · {{date}}',
+    kindLabel: 'Qué compras',
+    kind: { all: 'Todas', auction: 'Ganadas en subasta', buynow: 'Compradas al momento' },
   },
   liveAuction: {
     title: 'Subasta {{id}}',

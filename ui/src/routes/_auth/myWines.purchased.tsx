@@ -1,4 +1,4 @@
-import { Card, Container, Group, Stack, Text, Title } from '@mantine/core';
+import { Card, Container, Group, SegmentedControl, Stack, Text, Title } from '@mantine/core';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
@@ -9,26 +9,34 @@ import { LoadError } from '../../components/LoadError/LoadError.tsx';
 import { Pager } from '../../components/Pager/Pager.tsx';
 import { MyWinesTabs } from '../../components/SellerLots/MyWinesTabs.tsx';
 import { formatDate, formatMoney } from '../../lib/format.ts';
-import { pageParam } from '../../lib/search-param.ts';
+import { choiceParam, pageParam } from '../../lib/search-param.ts';
 import { pageTitle, useDocumentMeta } from '../../lib/use-document-meta.ts';
 
 const PAGE_SIZE = 20;
+/** Issue 31 (/purchases/:type): which purchases, all or by how they were bought. */
+const kinds = ['all', 'auction', 'buynow'] as const;
+const purchasesInput = (page: number, kind: (typeof kinds)[number]) => ({
+  status: 'paid' as const,
+  page,
+  limit: PAGE_SIZE,
+  ...(kind !== 'all' && { kind }),
+});
 
 /** seeds 000 §2.3 /myWines/purchased = My Wines: what the buyer bought and paid for, by paid invoice. */
 export const Route = createFileRoute('/_auth/myWines/purchased')({
-  validateSearch: z.object({ page: pageParam() }),
-  loaderDeps: ({ search }) => ({ page: search.page }),
+  validateSearch: z.object({ page: pageParam(), kind: choiceParam(kinds, 'all') }),
+  loaderDeps: ({ search }) => ({ page: search.page, kind: search.kind }),
   loader: ({ deps, context: { queryClient } }) =>
-    queryClient.ensureQueryData(invoicesQuery({ status: 'paid', page: deps.page, limit: PAGE_SIZE })),
+    queryClient.ensureQueryData(invoicesQuery(purchasesInput(deps.page, deps.kind))),
   component: MyWinesPage,
   errorComponent: ({ error }) => <LoadError error={error} />,
 });
 
 function MyWinesPage() {
   const { t } = useTranslation();
-  const { page } = Route.useSearch();
+  const { page, kind } = Route.useSearch();
   const navigate = Route.useNavigate();
-  const { data } = useSuspenseQuery(invoicesQuery({ status: 'paid', page, limit: PAGE_SIZE }));
+  const { data } = useSuspenseQuery(invoicesQuery(purchasesInput(page, kind)));
   useDocumentMeta({ title: pageTitle(t('ui.accountMenu.myWines')) });
   return (
     <Container py="xl">
@@ -39,6 +47,18 @@ function MyWinesPage() {
         {t('ui.myWines.intro')}
       </Text>
       <MyWinesTabs current="purchased" />
+      <SegmentedControl
+        mb="md"
+        value={kind}
+        onChange={(value) =>
+          void navigate({
+            search: { page: 1, kind: value === 'auction' || value === 'buynow' ? value : 'all' },
+          })
+        }
+        data={kinds.map((value) => ({ value, label: t(`ui.myWines.kind.${value}`) }))}
+        aria-label={t('ui.myWines.kindLabel')}
+        data-testid="purchase-kind"
+      />
       {data.records.length === 0 ? (
         <Card data-testid="purchased-empty">
           <Text>{t('ui.myWines.empty')}</Text>

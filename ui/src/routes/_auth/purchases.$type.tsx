@@ -1,8 +1,12 @@
 import { createFileRoute, redirect } from '@tanstack/react-router';
 
-/** seeds 000 §2.3 /purchases/:type: the buyer's purchases are My Wines for now. */
+/**
+ * seeds 000 §2.3 /purchases/:type: the buyer's purchases, My Wines, of one type (issue 31: the type
+ * was ignored): `auction` the lots won, `buynow` the wines bought now, anything else all of them.
+ */
 export const Route = createFileRoute('/_auth/purchases/$type')({
-  beforeLoad: () => {
-    throw redirect({ to: '/myWines/purchased', search: { page: 1 }, replace: true });
+  beforeLoad: ({ params }) => {
+    const kind = params.type === 'auction' || params.type === 'buynow' ? params.type : 'all';
+    throw redirect({ to: '/myWines/purchased', search: { page: 1, kind }, replace: true });
   },
 });
