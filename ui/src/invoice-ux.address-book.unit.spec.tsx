@@ -78,6 +78,8 @@ describe('the address book (issue 31)', () => {
       within(delivery).getByRole('textbox', { name: 'Apartment, suite, floor (optional)' }),
     ).toHaveProperty('value', 'Suite 400');
     expect(within(delivery).getByRole('textbox', { name: 'ZIP code' })).toHaveProperty('value', '60602');
+    // The book has it already: it is not offered to be saved again.
+    expect(screen.getByRole('button', { name: 'Save to my address book' })).toHaveProperty('disabled', true);
     await user.click(screen.getByRole('button', { name: 'Place order' }));
     await waitFor(() => expect(api.to('checkout')).toHaveLength(1));
     expect(api.to('checkout')[0]?.input).toMatchObject({

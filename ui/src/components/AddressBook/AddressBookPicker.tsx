@@ -42,15 +42,18 @@ export function AddressBookPicker({
 export function SaveToAddressBook({ address }: { address: CheckoutAddress }) {
   const { t } = useTranslation();
   const { save } = useAddressBookChange();
+  const book = useAddressBook();
   const [saved, setSaved] = useState<string | null>(null);
-  const key = JSON.stringify(address);
+  const key = JSON.stringify(formAddressOf({ id: '', label: '', ...address }));
   const complete = Boolean(address.address1 && address.city && address.state && address.zip);
+  // An address the book has already (picked from it, or saved a moment ago) is not offered again.
+  const known = (book.data?.records ?? []).some((r) => JSON.stringify(formAddressOf(r)) === key);
   return (
     <Group gap="sm" align="center">
       <Button
         variant="subtle"
         size="compact-sm"
-        disabled={!complete || saved === key}
+        disabled={!complete || saved === key || known}
         loading={save.isPending}
         onClick={() => save.mutate({ label: '', address }, { onSuccess: () => setSaved(key) })}
         data-testid="save-to-address-book"
