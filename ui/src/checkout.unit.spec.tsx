@@ -144,7 +144,8 @@ describe('/checkout/:type/:cart_id', () => {
       },
     ]);
     expect(router.state.location.pathname).toBe('/checkout/buynow/c1');
-  });
+    // Two addresses typed key by key, and the shipping choices since issue 31: a minute on a loaded machine.
+  }, 60_000);
 
   it('shows OUT_OF_STOCK with the line it names above the button and keeps the form', async () => {
     const { api, user, router } = await checkoutPage({
