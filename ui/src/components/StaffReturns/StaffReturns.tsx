@@ -113,7 +113,7 @@ function StaffReturnTable({
             <Table.Tr key={record.id} data-testid="staff-return-row" data-return-id={record.id}>
               <Table.Td>{formatDate(record.requested_at)}</Table.Td>
               {/* Finance and admins open any invoice (issue 31). */}
-              <Table.Td fw={600}>
+              <Table.Td style={{ whiteSpace: 'nowrap' }}>
                 <AnchorLink to="/invoice/$id" params={{ id: record.invoice_id }}>
                   {record.invoice_number ?? record.invoice_id}
                 </AnchorLink>
