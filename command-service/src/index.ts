@@ -29,6 +29,7 @@ import {
   type TaxService,
 } from '@wine/platform';
 import type { FastifyInstance } from 'fastify';
+import { addressBookRoutes } from './address-book/routes.ts';
 import { appointmentService } from './appointments/appointment-service.ts';
 import { appointmentRoutes } from './appointments/routes.ts';
 import { voidedOrderPickups } from './appointments/voided-orders.ts';
@@ -64,10 +65,10 @@ import { producerRoutes } from './producers/routes.ts';
 import { returnMail } from './returns/mail.ts';
 import { returnService } from './returns/return-service.ts';
 import { returnRoutes } from './returns/routes.ts';
-import { shippingRoutes } from './shipping/routes.ts';
-import { trackingService } from './shipping/tracking.ts';
 import { searchAlertProcess } from './saved-searches/alerts.ts';
 import { savedSearchRoutes } from './saved-searches/routes.ts';
+import { shippingRoutes } from './shipping/routes.ts';
+import { trackingService } from './shipping/tracking.ts';
 import { type Accounts, accounts } from './users/accounts.ts';
 import { cardRoutes } from './users/cards/routes.ts';
 import { identityRoutes } from './users/identity/routes.ts';
@@ -81,7 +82,6 @@ import { userAdminRoutes } from './users/user-admin/routes.ts';
 import { verificationRoutes } from './users/verification/routes.ts';
 import { walletRoutes } from './wallets/routes.ts';
 import { watchlistRoutes } from './watchlists/routes.ts';
-import { addressBookRoutes } from './address-book/routes.ts';
 
 export interface CommandServiceDeps {
   store: EventStore;
@@ -217,7 +217,13 @@ export async function commandService(
     logger: deps.logger,
   });
   await app.register(returnRoutes, { returns: returnService({ ...money, returnMail: returnMailer }), auth });
-  const tracking = trackingService({ streams, clock, mailer: deps.mailer, publicUrl: deps.publicUrl, logger });
+  const tracking = trackingService({
+    streams,
+    clock,
+    mailer: deps.mailer,
+    publicUrl: deps.publicUrl,
+    logger,
+  });
   await app.register(shippingRoutes, { tracking, auth });
   const codeKey = createHash('sha256').update(`gift-cards\u0000${deps.sessionSecret}`).digest('hex');
   await app.register(giftCardRoutes, { money, auth, codeKey, rateLimit: limit });

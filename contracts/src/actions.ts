@@ -5,6 +5,7 @@ import { identityActions } from './accounts/identity-actions.ts';
 import { profileActions } from './accounts/profile-actions.ts';
 import { sessionActions } from './accounts/session-actions.ts';
 import { verificationActions } from './accounts/verification-actions.ts';
+import { addressBookActions } from './address-book/address-book.ts';
 import { appointmentActions } from './appointments/actions.ts';
 import { auctionActions } from './auctions/actions.ts';
 import { auditHistoryActions } from './audit/history-actions.ts';
@@ -15,7 +16,6 @@ import { cartActions } from './carts/actions.ts';
 import { commonActions } from './common/actions.ts';
 import { enquiryActions } from './enquiries/actions.ts';
 import { lotActions } from './lots/actions.ts';
-import { notificationActions } from './notifications/actions.ts';
 import {
   cartViewActions,
   checkoutActions,
@@ -24,6 +24,7 @@ import {
   sellerMoneyActions,
   walletActions,
 } from './money/actions.ts';
+import { notificationActions } from './notifications/actions.ts';
 import { opsActions } from './ops/actions.ts';
 import { pageActions } from './pages/actions.ts';
 import { producerActions } from './producers/actions.ts';
@@ -34,7 +35,6 @@ import { searchActions } from './search/actions.ts';
 import { sellerLotActions } from './seller-lots/actions.ts';
 import { shippingStaffActions } from './shipping/actions.ts';
 import { watchlistActions } from './watchlists/actions.ts';
-import { addressBookActions } from './address-book/address-book.ts';
 
 /** Every HTTP action of the product, declared once per area (ARCHITECTURE.md "API shape"). */
 export const actions = {

@@ -61,7 +61,8 @@ export const mailForEnglish = {
   returnNote: 'Note from our team: {{note}}',
   returnLink: 'Your returns: {{link}}',
   shippingTrackedSubject: 'Your order has shipped: invoice {{invoice}}',
-  shippingTrackedBody: 'Your wine of invoice {{invoice}} is on its way with {{carrier}}, tracking number {{tracking}}.',
+  shippingTrackedBody:
+    'Your wine of invoice {{invoice}} is on its way with {{carrier}}, tracking number {{tracking}}.',
 } as const;
 
 /** The English mail texts' type (the UI's typed resources name them too). */

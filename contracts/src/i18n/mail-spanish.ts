@@ -62,5 +62,6 @@ export const mailForSpanish: MailTexts = {
   returnNote: 'Nota de nuestro equipo: {{note}}',
   returnLink: 'Tus devoluciones: {{link}}',
   shippingTrackedSubject: 'Tu pedido fue enviado: factura {{invoice}}',
-  shippingTrackedBody: 'Tu vino de la factura {{invoice}} va en camino con {{carrier}}, número de seguimiento {{tracking}}.',
+  shippingTrackedBody:
+    'Tu vino de la factura {{invoice}} va en camino con {{carrier}}, número de seguimiento {{tracking}}.',
 };

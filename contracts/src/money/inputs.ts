@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { AddressFields, atMost } from '../accounts/fields.ts';
 import { lazy, t } from '../i18n/index.ts';
-import { plainText } from '../text.ts';
 import { needsShipDate, ShippingChoice, shipDateIssue } from '../shipping/inputs.ts';
+import { plainText } from '../text.ts';
 
 const Id = z.string().trim().min(1).max(64);
 /** Ids the client chooses (a checkout's cart id): letters, digits, '-' and '_'. */
