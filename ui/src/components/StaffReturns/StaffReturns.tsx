@@ -2,7 +2,7 @@ import { Alert, Button, Card, Container, Group, Loader, Table, Tabs, Text, Title
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { StaffReturn } from '@wine/contracts';
 import { useAtomValue, useSetAtom } from 'jotai';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { callForMessage, errorMessage, messageOr } from '../../api/client.ts';
 import { invalidateAction, staffReturnsQuery } from '../../api/queries.ts';
@@ -20,6 +20,8 @@ import { canDecideReturns } from './staff-returns.ts';
 
 export type StaffReturnTab = 'open' | 'decided';
 export const STAFF_RETURNS_PAGE_SIZE = 20;
+/** How often the list asks again while a step just taken is not in it yet (ms). */
+const AWAIT_POLL_MS = 300;
 
 export interface StaffReturnsProps {
   status: StaffReturnTab;
@@ -161,12 +163,28 @@ function StaffReturnList({ status, page, onChange }: StaffReturnsProps) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const pushAlert = useSetAtom(pushAlertAtom);
+  /**
+   * The step just taken, until the list shows it: the answer comes once the log has it, the read
+   * model a moment later, and nothing tells staff's screens live, so the list asks again meanwhile
+   * (a few seconds at most).
+   */
+  const [awaiting, setAwaiting] = useState<{ id: string; from: StaffReturn['status']; until: number } | null>(
+    null,
+  );
   const list = useQuery({
     ...staffReturnsQuery({ status, page, limit: STAFF_RETURNS_PAGE_SIZE }),
     placeholderData: keepPreviousData,
+    refetchInterval: awaiting ? AWAIT_POLL_MS : false,
   });
+  const shown = list.data?.records.find((r) => r.id === awaiting?.id);
+  const settled = awaiting !== null && (shown?.status !== awaiting.from || Date.now() > awaiting.until);
+  useEffect(() => {
+    if (settled) setAwaiting(null);
+  }, [settled]);
   const [deciding, setDeciding] = useState<{ record: StaffReturn; decision: StaffStep } | null>(null);
   const done = async (message: string, said: string) => {
+    if (deciding)
+      setAwaiting({ id: deciding.record.id, from: deciding.record.status, until: Date.now() + 8_000 });
     pushAlert({ msg: messageOr(message, said), type: 'success' });
     await Promise.all([
       invalidateAction(queryClient, 'staffReturns'),
