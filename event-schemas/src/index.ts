@@ -1,3 +1,4 @@
+export * from './address-book-events.ts';
 export * from './appointment-events.ts';
 export * from './audit-events.ts';
 export * from './banner-events.ts';
@@ -8,7 +9,6 @@ export * from './envelope.ts';
 export * from './giftcard-events.ts';
 export * from './invoice-events.ts';
 export * from './invoice-number-events.ts';
-export * from './address-book-events.ts';
 export * from './lot-events.ts';
 export * from './lot-view-events.ts';
 export * from './ops-events.ts';
@@ -20,6 +20,7 @@ export * from './streams.ts';
 export * from './user-events.ts';
 export * from './wallet-events.ts';
 
+import { addressBookEventDefinitions } from './address-book-events.ts';
 import { appointmentEventDefinitions } from './appointment-events.ts';
 import { auditEventDefinitions } from './audit-events.ts';
 import { bannerEventDefinitions } from './banner-events.ts';
@@ -29,7 +30,6 @@ import { enquiryEventDefinitions } from './enquiry-events.ts';
 import { giftCardEventDefinitions } from './giftcard-events.ts';
 import { invoiceEventDefinitions } from './invoice-events.ts';
 import { invoiceNumberEventDefinitions } from './invoice-number-events.ts';
-import { addressBookEventDefinitions } from './address-book-events.ts';
 import { lotEventDefinitions } from './lot-events.ts';
 import { lotViewEventDefinitions } from './lot-view-events.ts';
 import { opsEventDefinitions } from './ops-events.ts';

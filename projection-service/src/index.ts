@@ -16,6 +16,8 @@ import {
   staffRateLimit,
 } from '@wine/platform';
 import type { FastifyInstance } from 'fastify';
+import { addressBookProjection } from './address-book/project.ts';
+import { addressBookQueries } from './address-book/queries.ts';
 import { appointmentsProjection } from './appointments/project.ts';
 import { appointmentQueries } from './appointments/queries.ts';
 import { auctionQueries } from './auctions/queries.ts';
@@ -59,8 +61,6 @@ import { depositsProjection } from './wallets/deposits.ts';
 import { walletsProjection } from './wallets/project.ts';
 import { walletQueries } from './wallets/queries.ts';
 import { watchlistsProjection } from './watchlists/project.ts';
-import { addressBookProjection } from './address-book/project.ts';
-import { addressBookQueries } from './address-book/queries.ts';
 import { watchlistQueries } from './watchlists/queries.ts';
 
 /** Every projection of the product, in the order they are applied. */

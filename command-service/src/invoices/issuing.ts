@@ -2,8 +2,8 @@ import { invoiceAmounts, pickupTaxRate } from '@wine/contracts';
 import { invoiceStream, type LotEvent, lotStream, type RecordedEvent } from '@wine/event-schemas';
 import { auctionInvoiceId, type MoneyDeps, stepContext, systemStep } from '../checkout/money-deps.ts';
 import { type LogFeed, type LogFollower, logFeed } from '../core/follow-log.ts';
-import { lotDecider } from '../lots/decide.ts';
 import { invoiceNumberFor } from '../invoice-numbers/assign.ts';
+import { lotDecider } from '../lots/decide.ts';
 import { invoiceDecider } from './decide.ts';
 import type { OpenInvoices } from './open-invoices.ts';
 

@@ -1,4 +1,9 @@
-import { defaultMarketSettings, defaultMoneySettings, type MerchantDetails, type MoneySettings } from '@wine/contracts';
+import {
+  defaultMarketSettings,
+  defaultMoneySettings,
+  type MerchantDetails,
+  type MoneySettings,
+} from '@wine/contracts';
 import { type EventMetadata, padPosition, type RecordedEvent } from '@wine/event-schemas';
 import {
   type Clock,
