@@ -516,6 +516,11 @@ describe('the bidding read models are disposable', () => {
     );
     await market.ok('/api/product/increaseProductViewCount', { id: bottle }, watcher.auth);
     await market.ok(
+      '/api/user/addressBook/save',
+      { label: 'Home', address: { address1: '1 N State St', city: 'Chicago', state: 'IL', zip: '60602' } },
+      watcher.auth,
+    );
+    await market.ok(
       '/api/admin/page/publish',
       { id: 'about', title: 'About us', content_type: 'html', content: '<p>Since 1982.</p>' },
       market.admin,

@@ -1,52 +1,56 @@
 import { formatInvoiceNumber, type InvoiceNumberEvent } from '@wine/event-schemas';
 import type { Decider } from '../core/decider.ts';
 
+/** How many of the latest numbered invoices the sequence remembers, to give a retry its own number. */
+export const REMEMBERED_INVOICES = 512;
+
 /**
  * Issue 31: one year's invoice numbers (`invoicenumbers-<year>`). The state is the last number taken
- * and the invoice it went to; the expected revision at append makes two invoices issued at once take
- * two numbers one after the other. A retry of the same invoice's command is answered by the stream's
- * command ids (it replays the number it took), and the decider also gives the last invoice its own
- * number again rather than a second one.
+ * and the latest invoices numbered; the expected revision at append makes invoices numbered at once
+ * take numbers one after the other. Invoices waiting at the same moment are numbered in one command
+ * (one append, one commit: numbering one invoice per commit made issuing 2,000 invoices take 80 s
+ * instead of 22). An invoice among the latest numbered keeps its number (a retry takes no second one).
  */
 export interface InvoiceNumbers {
   year: number | null;
   last: number;
-  lastInvoiceId: string | null;
+  /** The latest invoices numbered, at most REMEMBERED_INVOICES, with their numbers. */
+  latest: ReadonlyMap<string, string>;
 }
 
-export type InvoiceNumberCommand = { type: 'AssignInvoiceNumber'; year: number; invoiceId: string };
+export type InvoiceNumberCommand = { type: 'AssignInvoiceNumbers'; year: number; invoiceIds: string[] };
 
-export const initialInvoiceNumbers = (): InvoiceNumbers => ({ year: null, last: 0, lastInvoiceId: null });
+export const initialInvoiceNumbers = (): InvoiceNumbers => ({ year: null, last: 0, latest: new Map() });
 
-export function decideInvoiceNumber(
+export function decideInvoiceNumbers(
   command: InvoiceNumberCommand,
   state: InvoiceNumbers,
 ): InvoiceNumberEvent[] {
   if (state.year !== null && state.year !== command.year) {
     throw new Error(`the ${state.year} sequence cannot number an invoice of ${command.year}`);
   }
-  if (state.lastInvoiceId === command.invoiceId) return [];
-  const seq = state.last + 1;
-  return [
-    {
+  const events: InvoiceNumberEvent[] = [];
+  for (const invoiceId of new Set(command.invoiceIds)) {
+    if (state.latest.has(invoiceId)) continue;
+    const seq = state.last + events.length + 1;
+    events.push({
       type: 'InvoiceNumberAssigned',
-      data: {
-        year: command.year,
-        seq,
-        number: formatInvoiceNumber(command.year, seq),
-        invoiceId: command.invoiceId,
-      },
-    },
-  ];
+      data: { year: command.year, seq, number: formatInvoiceNumber(command.year, seq), invoiceId },
+    });
+  }
+  return events;
 }
 
 export function evolveInvoiceNumbers(state: InvoiceNumbers, event: InvoiceNumberEvent): InvoiceNumbers {
   if (event.type !== 'InvoiceNumberAssigned') return state;
-  return { year: event.data.year, last: event.data.seq, lastInvoiceId: event.data.invoiceId };
+  const latest = new Map(state.latest);
+  latest.set(event.data.invoiceId, event.data.number);
+  if (latest.size > REMEMBERED_INVOICES) latest.delete(latest.keys().next().value as string);
+  return { year: event.data.year, last: event.data.seq, latest };
 }
 
 export const invoiceNumberDecider: Decider<InvoiceNumberCommand, InvoiceNumberEvent, InvoiceNumbers> = {
-  decide: decideInvoiceNumber,
+  decide: decideInvoiceNumbers,
   evolve: evolveInvoiceNumbers,
   initialState: initialInvoiceNumbers,
 };

@@ -2,7 +2,7 @@ import type { InvoiceNumberEvent } from '@wine/event-schemas';
 import { formatInvoiceNumber } from '@wine/event-schemas';
 import { describe, expect, it } from 'vitest';
 import { deciderSpec } from '../core/decider-spec.ts';
-import { invoiceNumberDecider } from './decide.ts';
+import { invoiceNumberDecider, REMEMBERED_INVOICES } from './decide.ts';
 
 const spec = deciderSpec(invoiceNumberDecider);
 const assigned = (seq: number, invoiceId: string, year = 2026): InvoiceNumberEvent => ({
@@ -10,7 +10,7 @@ const assigned = (seq: number, invoiceId: string, year = 2026): InvoiceNumberEve
   data: { year, seq, number: formatInvoiceNumber(year, seq), invoiceId },
 });
 const assign = (invoiceId: string, year = 2026) =>
-  ({ type: 'AssignInvoiceNumber', year, invoiceId }) as const;
+  ({ type: 'AssignInvoiceNumbers', year, invoiceIds: [invoiceId] }) as const;
 
 describe('the invoice number decider (a year sequence)', () => {
   it("gives a year's first invoice number 1: 2026-000001", () => {
@@ -25,10 +25,23 @@ describe('the invoice number decider (a year sequence)', () => {
       .then([assigned(3, 'B-9')]);
   });
 
-  it('takes no second number for the invoice that took the last one (a retry)', () => {
+  it('takes no second number for an invoice among the latest numbered (a retry)', () => {
     spec([assigned(1, 'B-1'), assigned(2, 'B-2')])
-      .when(assign('B-2'))
+      .when(assign('B-1'))
       .then([]);
+  });
+
+  it('numbers invoices waiting together one after the other, each once, in one command', () => {
+    spec([assigned(1, 'B-1')])
+      .when({ type: 'AssignInvoiceNumbers', year: 2026, invoiceIds: ['B-2', 'A-3', 'B-2', 'B-1'] })
+      .then([assigned(2, 'B-2'), assigned(3, 'A-3')]);
+  });
+
+  it('gives an invoice numbered before a number again after it left the latest remembered', () => {
+    const earlier = Array.from({ length: REMEMBERED_INVOICES + 1 }, (_, i) => assigned(i + 1, `B-${i + 1}`));
+    spec(earlier)
+      .when(assign('B-1'))
+      .then([assigned(REMEMBERED_INVOICES + 2, 'B-1')]);
   });
 
   it("refuses to number another year's invoice from this year's sequence", () => {

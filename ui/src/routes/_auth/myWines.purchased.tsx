@@ -15,6 +15,11 @@ import { pageTitle, useDocumentMeta } from '../../lib/use-document-meta.ts';
 const PAGE_SIZE = 20;
 /** Issue 31 (/purchases/:type): which purchases, all or by how they were bought. */
 const kinds = ['all', 'auction', 'buynow'] as const;
+const kindLabels = {
+  all: 'ui.myWines.kind.all',
+  auction: 'ui.myWines.kind.auction',
+  buynow: 'ui.myWines.kind.buynow',
+} as const;
 const purchasesInput = (page: number, kind: (typeof kinds)[number]) => ({
   status: 'paid' as const,
   page,
@@ -55,7 +60,7 @@ function MyWinesPage() {
             search: { page: 1, kind: value === 'auction' || value === 'buynow' ? value : 'all' },
           })
         }
-        data={kinds.map((value) => ({ value, label: t(`ui.myWines.kind.${value}`) }))}
+        data={kinds.map((value) => ({ value, label: t(kindLabels[value]) }))}
         aria-label={t('ui.myWines.kindLabel')}
         data-testid="purchase-kind"
       />
