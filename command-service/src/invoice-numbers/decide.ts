@@ -18,7 +18,11 @@ export interface InvoiceNumbers {
   latest: ReadonlyMap<string, string>;
 }
 
-export type InvoiceNumberCommand = { type: 'AssignInvoiceNumbers'; year: number; invoiceIds: string[] };
+export type InvoiceNumberCommand = {
+  type: 'AssignInvoiceNumbers';
+  year: number;
+  invoiceIds: readonly string[];
+};
 
 export const initialInvoiceNumbers = (): InvoiceNumbers => ({ year: null, last: 0, latest: new Map() });
 

@@ -354,7 +354,8 @@ export const forEnglish = {
     BUY_NOW_NEEDS_PRICE: 'a buy-now lot needs a buy-now price',
     WATCHLIST_FULL: 'Your watchlist is full; remove a lot first',
     ADDRESS_BOOK_FULL: 'Your address book is full (10 addresses); remove one first',
-    UNSUBSCRIBE_LINK_INVALID: 'This unsubscribe link is not valid; change your choices in your account instead',
+    UNSUBSCRIBE_LINK_INVALID:
+      'This unsubscribe link is not valid; change your choices in your account instead',
     CART_FULL: 'Your cart is full; check out or remove a lot first',
     USER_NOT_FOUND: 'User not found',
     DEACTIVATED: 'This account is deactivated',

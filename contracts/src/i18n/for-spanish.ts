@@ -342,7 +342,8 @@ export const forSpanish: Texts = {
     BUY_NOW_NEEDS_PRICE: 'un lote de compra inmediata necesita un precio de compra inmediata',
     WATCHLIST_FULL: 'Tu lista de seguimiento está llena; quita un lote primero',
     ADDRESS_BOOK_FULL: 'Tu libreta de direcciones está llena (10 direcciones); quita una primero',
-    UNSUBSCRIBE_LINK_INVALID: 'Este enlace para darse de baja no es válido; cambia tus preferencias en tu cuenta',
+    UNSUBSCRIBE_LINK_INVALID:
+      'Este enlace para darse de baja no es válido; cambia tus preferencias en tu cuenta',
     CART_FULL: 'Tu carrito está lleno; paga o quita un lote primero',
     USER_NOT_FOUND: 'Usuario no encontrado',
     DEACTIVATED: 'Esta cuenta está desactivada',

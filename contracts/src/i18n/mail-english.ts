@@ -9,7 +9,8 @@ export const mailForEnglish = {
   notifyOutbidLink: 'Bid again before it closes: {{link}}',
   notifyOutbidSms: '{{shop}}: you have been outbid on {{title}}; the current bid is {{amount}}. {{link}}',
   notifyClosingSubject: '{{title}} closes soon',
-  notifyClosingBody: '{{title}} closes at {{when}} UTC, in about {{minutes}} minutes. The current bid is {{amount}}.',
+  notifyClosingBody:
+    '{{title}} closes at {{when}} UTC, in about {{minutes}} minutes. The current bid is {{amount}}.',
   notifyClosingLink: 'See the lot: {{link}}',
   notifyWonSubject: 'You won {{title}}',
   notifyWonBody: 'Congratulations: you won {{title}} at {{amount}}.',

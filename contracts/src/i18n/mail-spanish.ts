@@ -8,7 +8,8 @@ export const mailForSpanish: MailTexts = {
   notifyOutbidLink: 'Vuelve a pujar antes del cierre: {{link}}',
   notifyOutbidSms: '{{shop}}: han superado tu puja por {{title}}; la puja actual es {{amount}}. {{link}}',
   notifyClosingSubject: '{{title}} cierra pronto',
-  notifyClosingBody: '{{title}} cierra a las {{when}} UTC, en unos {{minutes}} minutos. La puja actual es {{amount}}.',
+  notifyClosingBody:
+    '{{title}} cierra a las {{when}} UTC, en unos {{minutes}} minutos. La puja actual es {{amount}}.',
   notifyClosingLink: 'Ver el lote: {{link}}',
   notifyWonSubject: 'Ganaste {{title}}',
   notifyWonBody: 'Enhorabuena: ganaste {{title}} por {{amount}}.',

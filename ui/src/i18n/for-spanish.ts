@@ -1009,7 +1009,8 @@ export const uiForSpanish: UiTexts = {
     bottlesHint: 'Hasta {{max}} de las {{qty}} botellas de esta línea',
     receive: 'Marcar recibida',
     receiveTitle: 'Vino recibido: {{title}}',
-    receiveIntro: 'Botellas devueltas: {{qty}}. Las que están en buen estado vuelven a la venta; las dañadas no.',
+    receiveIntro:
+      'Botellas devueltas: {{qty}}. Las que están en buen estado vuelven a la venta; las dañadas no.',
     good: 'Botellas en buen estado (vuelven al stock)',
     damaged: 'Botellas dañadas',
     receiveSubmit: 'Marcar recibida',

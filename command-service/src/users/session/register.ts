@@ -93,7 +93,12 @@ export function registration(users: UserService, deps: RegistrationDeps & { clai
     const language = currentLanguage();
     if (!result.replayed && language !== defaultPreferences.language) {
       const preferences = { ...defaultPreferences, language };
-      await run(userId, { type: 'UpdatePreferences', preferences }, followUp(request, 'language'), selfActor(userId));
+      await run(
+        userId,
+        { type: 'UpdatePreferences', preferences },
+        followUp(request, 'language'),
+        selfActor(userId),
+      );
     }
     const next = followUp(request, 'verification');
     if (!result.replayed && (await deps.invitations.accept(input, userId, request))) {
