@@ -1,4 +1,4 @@
-import { actions, type CheckoutResult } from '@wine/contracts';
+import { actions } from '@wine/contracts';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { browserAvailable, launchChromium } from './support/browser.ts';

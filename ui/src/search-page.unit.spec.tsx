@@ -127,7 +127,7 @@ describe('/search, the browse page', () => {
       closing: { type: 'date:range', field: 'p.date_closed' },
     });
     // Today, from the reader's midnight to the next.
-    const [from, to] = String((filters?.closing?.value as string[])[0]).split('/');
+    const [from, to] = String((filters?.closing?.value as string[] | undefined)?.[0]).split('/');
     const midnight = new Date();
     midnight.setHours(0, 0, 0, 0);
     expect(from).toBe(midnight.toISOString());

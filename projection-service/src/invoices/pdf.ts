@@ -354,9 +354,11 @@ export function renderInvoicePdf(detail: InvoiceDetail, merchant?: MerchantDetai
   room(doc, 40);
   doc.moveDown(1.5).font('Helvetica').fontSize(8).fillColor(MUTED);
   doc.text(
-    (detail.delivery_method === 'pickup'
-      ? `Pickup by appointment at ${detail.locationDetail.name}, ${detail.locationDetail.hours}. `
-      : '') + `Questions: ${detail.locationDetail.phone}. Amounts in US dollars.`,
+    `${
+      detail.delivery_method === 'pickup'
+        ? `Pickup by appointment at ${detail.locationDetail.name}, ${detail.locationDetail.hours}. `
+        : ''
+    }Questions: ${detail.locationDetail.phone}. Amounts in US dollars.`,
     MARGIN,
     doc.y,
     { width: WIDTH, align: 'center' },
