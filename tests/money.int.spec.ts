@@ -82,9 +82,12 @@ describe('from a won lot to a paid invoice, through every service', () => {
     expect(subjects).toContain('You won 2010 Ch. Montrose');
     expect(subjects.filter((s) => s.startsWith('Invoice '))).toEqual([]);
     expect(mails.find((m) => m.subject.startsWith('You won'))?.text).toContain(`/invoice/${invoiceId}`);
-    expect(subjects).toContain(`Payment received for invoice ${invoiceId}`);
+    // Issue 31: mails name the invoice by its readable number (2026-000123).
+    const number = detail.number as string;
+    expect(number).toMatch(/^\d{4}-\d{6}$/);
+    expect(subjects).toContain(`Payment received for invoice ${number}`);
     const receipt = mails.find((m) => m.subject.startsWith('Payment received'));
-    expect(receipt?.text).toContain(`We received $529.20 for invoice ${invoiceId}: it is paid in full.`);
+    expect(receipt?.text).toContain(`We received $529.20 for invoice ${number}: it is paid in full.`);
     expect(receipt?.text).toContain(`/invoice/${invoiceId}`);
 
     const pdf = await fetch(`${market.url}${invoicePdfPath(invoiceId)}`, { headers: ann.auth });

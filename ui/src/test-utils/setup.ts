@@ -1,7 +1,8 @@
 import { cleanup, configure } from '@testing-library/react';
-import { defaultLanguage } from '@wine/contracts';
+import { defaultLanguage, defaultMerchant } from '@wine/contracts';
 import { afterEach } from 'vitest';
 // The UI's texts join the shared i18next instance before any component renders, as main.tsx does.
+import { company, companyOf } from '../config/company.ts';
 import { i18n } from '../i18n/index.ts';
 
 // findBy and waitFor wait up to 5 s, not 1 s: with browser and API test files running beside these on two
@@ -52,6 +53,9 @@ window.ResizeObserver = ResizeObserver;
 
 afterEach(() => {
   cleanup();
+  // Files share one module graph (isolate: false): the merchant's details a test configured are
+  // forgotten, as a new visit would.
+  Object.assign(company, companyOf(defaultMerchant));
   // Each test starts in English, the default language, whatever the last one switched to.
   void i18n.changeLanguage(defaultLanguage);
 });

@@ -42,7 +42,7 @@ describe('StartupLoader', () => {
 });
 
 describe('start-up data', () => {
-  it('fetches the global variables, all countries and the states of the default country at start', async () => {
+  it("fetches the global variables, the merchant's details, all countries and the states of the default country at start", async () => {
     const api = fakeApi({
       getDefault: () => emptyDefaultBundle,
       getAllCountries: () => ({ records: [{ id: 'US', name: 'United States' }] }),
@@ -58,6 +58,7 @@ describe('start-up data', () => {
         'getAllCountries',
         'getAllStates',
         'getDefault',
+        'getFooterLinks',
       ]);
       expect(api.to('getAllStates')[0]?.input).toEqual({ country: 'US' });
     } finally {
