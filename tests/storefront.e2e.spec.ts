@@ -60,6 +60,9 @@ describe.runIf(browserAvailable())('storefront in a real browser', () => {
     await page.screenshot({ path: join(screenshots, 'search-italy.png') });
 
     // A new Italian lot raises the count live; a French one does not.
+    const italy = { country: { value: ['Italy'], type: 'array', field: 'p.custitem_gvo_country' } };
+    const search = () => market.ok<{ totalRecords: number }>('/api/product/search', { filters: italy });
+    const before = (await search()).totalRecords;
     await market.post('/api/admin/product/create', lotInput({ country: 'France' }), market.admin);
     const italian = lotInput({ country: 'Italy', title: '2016 Live Update Barolo Cannubi' });
     await market.post('/api/admin/product/create', italian, market.admin);
@@ -67,7 +70,10 @@ describe.runIf(browserAvailable())('storefront in a real browser', () => {
       .getByTestId('total-records')
       .filter({ hasText: String(total + 1) })
       .waitFor({ timeout: 5_000 });
-    await page.waitForTimeout(300);
+    // No fixed wait: once both lots are projected, the same search through the API is the final word
+    // (a filter that counted the French lot would answer two more here).
+    await market.caughtUp();
+    expect((await search()).totalRecords).toBe(before + 1);
     expect(await page.getByTestId('total-records').textContent()).toContain(String(total + 1));
   });
 

@@ -75,7 +75,7 @@ export function sessionService(users: UserService, deps: RegistrationDeps) {
       if (attempts > MAX_LOGIN_ATTEMPTS) throw commandErrors.tooManyLogins();
       const userId = await ownerOf(email);
       const stored = userId ? await secrets.get<string>(kinds.password, userId) : null;
-      const matches = await verifyPassword(password, stored ?? decoyHash);
+      const matches = await verifyPassword(password, stored ?? (await decoyHash()));
       if (!userId || !stored || !matches) throw commandErrors.badLogin();
       // The decider answers a deactivated account and an address never verified as a wrong password.
       const session = await users.signIn(userId, request, 'SignInWithPassword');
