@@ -67,6 +67,23 @@ const loadInvoice = async (id: string) =>
   (await service.service.streams.load(invoiceStream(id), invoiceDecider)) as IssuedInvoice;
 
 describe('a delivery checkout', () => {
+  it('charges the card once for two identical delivery checkouts in flight at once with one x-command-id', async () => {
+    const bo = await buyer();
+    await cartOfThree(bo.token);
+    const from = sandbox.charges().length;
+    const input = { cart_id: cartId(), ship_method: 'ground', payment: { card_id: bo.cardId } };
+    const answers = await Promise.all([1, 2].map(() => checkout(bo.token, input, 'ship-bo-1')));
+    expect(answers.map((a) => a.status)).toEqual([200, 200]);
+    expect(answers[1]?.body).toEqual(answers[0]?.body);
+    const [invoiceId, ...others] = answers[0]?.body.data.responseData.invoice_ids ?? [];
+    expect(others).toEqual([]);
+    const invoice = await loadInvoice(invoiceId as string);
+    expect(invoice.amounts.shipping).toBeGreaterThan(0);
+    expect(invoice.paid).toBe(invoice.amounts.total);
+    // One charge, of the invoice's total with its shipping.
+    expect(chargedSince(from).map((c) => c.amount)).toEqual([invoice.amounts.total]);
+  });
+
   it('puts the server-priced shipping and its tax on the invoice and charges the card the invoice total once, however often the same request is sent', async () => {
     const ann = await buyer();
     await cartOfThree(ann.token);
