@@ -9,6 +9,7 @@ import {
   type StreamHistory,
 } from '@wine/contracts';
 import { offsetClock } from '@wine/platform';
+import { eventually } from '@wine/platform/testing';
 import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { lotInput, startMarketplace, type TestMarketplace, type TestUser } from './support/marketplace.ts';
@@ -22,15 +23,6 @@ beforeAll(async () => {
   auditor = await market.staff('auditor');
 });
 afterAll(() => market?.stop());
-
-async function until<T>(read: () => Promise<T>, done: (v: T) => boolean): Promise<T> {
-  for (let i = 0; i < 300; i++) {
-    const value = await read();
-    if (done(value)) return value;
-    await new Promise((r) => setTimeout(r, 20));
-  }
-  throw new Error('timed out');
-}
 
 const lotHistory = (id: string, asOf?: string) =>
   market.ok<LotHistory>(actions.lotHistory.path, { id, ...(asOf && { asOf }) }, auditor.auth);
@@ -50,7 +42,7 @@ describe('the auditor replays a lot and its invoice, through every service', () 
     await market.ok(actions.bidConfirm.path, { id, wsprice: 45_000 }, bob.auth);
     clock.advance(2 * HOUR);
 
-    const closed = await until(
+    const closed = await eventually(
       () => lotHistory(id),
       (h) => h.rows.at(-1)?.type === 'LotClosed',
     );
@@ -90,7 +82,7 @@ describe('the auditor replays a lot and its invoice, through every service', () 
     expect(records.map((r) => r.actor)).toContain(`user:${bob.id}`);
 
     // The winner's invoice, issued when the lot closed.
-    const cart = await until(
+    const cart = await eventually(
       () => market.ok<CartView>(actions.auctionCart.path, {}, bob.auth),
       (c) => c.cartItems.length === 1,
     );

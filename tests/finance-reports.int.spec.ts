@@ -10,6 +10,7 @@ import {
   reportNames,
 } from '@wine/contracts';
 import { offsetClock } from '@wine/platform';
+import { eventually } from '@wine/platform/testing';
 import { reportFromLog, reportWindow } from '@wine/projection-service';
 import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -36,15 +37,6 @@ const report = (name: ReportName, input: Record<string, unknown>, who = finance)
 const cardOf = async (user: TestUser) =>
   (await market.ok<{ data: { id: string }[] }>(actions.getCards.path, {}, user.auth)).data[0]?.id as string;
 
-async function until<T>(read: () => Promise<T>, done: (v: T) => boolean): Promise<T> {
-  for (let i = 0; i < 300; i++) {
-    const value = await read();
-    if (done(value)) return value;
-    await new Promise((r) => setTimeout(r, 20));
-  }
-  throw new Error('timed out');
-}
-
 async function buyNow(buyer: TestUser, price: number, offline = false): Promise<CheckoutResult> {
   const input = lotInput({ auction: false, buyNow: true, buyNowPrice: price, quantity: 6, openingBid: 0 });
   const { id } = await market.ok<{ id: string }>(actions.createLot.path, input, market.admin);
@@ -69,7 +61,7 @@ async function moveMoney() {
   const { id: lotId } = await market.ok<{ id: string }>(actions.createLot.path, input, market.admin);
   await market.ok(actions.bidConfirm.path, { id: lotId, wsprice: 40_000 }, ann.auth);
   clock.advance(2 * HOUR);
-  const cart = await until(
+  const cart = await eventually(
     () => market.ok<CartView>(actions.auctionCart.path, {}, ann.auth),
     (c) => c.cartItems.length === 1,
   );

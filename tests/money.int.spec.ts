@@ -9,6 +9,7 @@ import {
   type PendingCounts,
 } from '@wine/contracts';
 import { offsetClock } from '@wine/platform';
+import { eventually } from '@wine/platform/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { lotInput, startMarketplace, type TestMarketplace, type TestUser } from './support/marketplace.ts';
 
@@ -26,15 +27,6 @@ async function cardOf(user: TestUser) {
 }
 const counts = (user: TestUser) => market.ok<PendingCounts>(actions.pendingCount.path, {}, user.auth);
 
-async function until<T>(read: () => Promise<T>, done: (v: T) => boolean): Promise<T> {
-  for (let i = 0; i < 300; i++) {
-    const value = await read();
-    if (done(value)) return value;
-    await new Promise((r) => setTimeout(r, 20));
-  }
-  throw new Error('timed out');
-}
-
 describe('from a won lot to a paid invoice, through every service', () => {
   it('puts the won lot in the auction cart, pays it, and shows the paid invoice and its PDF', async () => {
     const ann = await market.bidder({ firstName: 'Ann' });
@@ -46,7 +38,7 @@ describe('from a won lot to a paid invoice, through every service', () => {
     const { id } = await market.ok<{ id: string }>(actions.createLot.path, input, market.admin);
     await market.ok(actions.bidConfirm.path, { id, wsprice: 40_000 }, ann.auth);
     clock.advance(2 * HOUR);
-    const cart = await until(
+    const cart = await eventually(
       () => market.ok<CartView>(actions.auctionCart.path, {}, ann.auth),
       (c) => c.cartItems.length === 1,
     );

@@ -1,16 +1,8 @@
+import { eventually } from '@wine/platform/testing';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { browserAvailable, launchChromium } from './support/browser.ts';
 import { lotInput, startMarketplace, type TestMarketplace } from './support/marketplace.ts';
-
-async function until<T>(read: () => Promise<T>, done: (v: T) => boolean): Promise<T> {
-  for (let i = 0; i < 400; i++) {
-    const value = await read();
-    if (done(value)) return value;
-    await new Promise((r) => setTimeout(r, 25));
-  }
-  throw new Error('timed out');
-}
 
 describe.runIf(browserAvailable())('notification choices and the outbid mail (issue 31)', () => {
   let market: TestMarketplace;
@@ -56,7 +48,7 @@ describe.runIf(browserAvailable())('notification choices and the outbid mail (is
     );
     await market.ok('/api/bid/confirm', { id, wsprice: 20_000 }, ana.auth);
     await market.ok('/api/bid/confirm', { id, wsprice: 30_000 }, bo.auth);
-    const [mail] = await until(
+    const [mail] = await eventually(
       async () => (await market.mailer.outbox?.({ to: ana.email })) ?? [],
       (m) => m.some((x) => x.subject.includes('Sassicaia')),
     );

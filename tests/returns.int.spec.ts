@@ -7,6 +7,7 @@ import {
   type ReturnDecisionResult,
 } from '@wine/contracts';
 import { offsetClock } from '@wine/platform';
+import { eventually } from '@wine/platform/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { lotInput, startMarketplace, type TestMarketplace, type TestUser } from './support/marketplace.ts';
 
@@ -26,15 +27,6 @@ const day = (ms: number) => new Date(clock.now().getTime() + ms).toISOString().s
 const cardOf = async (user: TestUser) =>
   (await market.ok<{ data: { id: string }[] }>(actions.getCards.path, {}, user.auth)).data[0]?.id as string;
 
-async function until<T>(read: () => Promise<T>, done: (v: T) => boolean): Promise<T> {
-  for (let i = 0; i < 300; i++) {
-    const value = await read();
-    if (done(value)) return value;
-    await new Promise((r) => setTimeout(r, 20));
-  }
-  throw new Error('timed out');
-}
-
 /** ann wins a 3-bottle lot at $400 and pays $100 of it from her wallet, the rest by card. */
 async function wonAndPaid() {
   const ann = await market.bidder({ firstName: 'Ann' });
@@ -47,7 +39,7 @@ async function wonAndPaid() {
   await market.ok(actions.bidConfirm.path, { id: lotId, wsprice: 40_000 }, ann.auth);
   await market.ok(actions.addCreditBalance.path, { amount: 10_000, card_id: await cardOf(ann) }, ann.auth);
   clock.advance(2 * HOUR);
-  const cart = await until(
+  const cart = await eventually(
     () => market.ok<CartView>(actions.auctionCart.path, {}, ann.auth),
     (c) => c.cartItems.length === 1,
   );

@@ -2,6 +2,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { type ServerMessage, subjects, type UserChangedNotice } from '@wine/contracts';
 import { createInProcessBus, createLogger, systemClock } from '@wine/platform';
+import { eventually } from '@wine/platform/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
 import type { RealtimeServer } from './realtime-model.ts';
@@ -41,16 +42,8 @@ async function signedIn(userId: string) {
   socket.on('message', (raw) => received.push(JSON.parse(String(raw)) as ServerMessage));
   await new Promise((resolve) => socket.once('open', resolve));
   socket.send(JSON.stringify({ type: 'auth', token: `t-${userId}` }));
-  await until(() => received.some((m) => m.type === 'authenticated'));
+  await eventually(() => received.some((m) => m.type === 'authenticated'), Boolean);
   return { socket, received, mine: () => received.filter((m) => m.type === 'cartChanged') };
-}
-
-async function until(done: () => boolean, timeoutMs = 5_000) {
-  const started = Date.now();
-  while (!done()) {
-    if (Date.now() - started > timeoutMs) throw new Error('timed out');
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
 }
 
 const cartChanged = (userId: string, position: string): UserChangedNotice => ({
@@ -73,7 +66,7 @@ describe('cartChanged', () => {
     await bus.publish(subjects.userChanged('ann'), cartChanged('ann', '00000000000000000103'), {
       msgId: 'e-103',
     });
-    await until(() => ann.mine().length === 2 && bob.mine().length === 1);
+    await eventually(() => ann.mine().length === 2 && bob.mine().length === 1, Boolean);
     expect(ann.mine()).toEqual([
       { type: 'cartChanged', position: '00000000000000000101' },
       { type: 'cartChanged', position: '00000000000000000103' },
@@ -82,10 +75,10 @@ describe('cartChanged', () => {
 
     const again = await signedIn('ann');
     again.socket.send(JSON.stringify({ type: 'resume', after: '00000000000000000101' }));
-    await until(() => again.mine().length === 1);
+    await eventually(() => again.mine().length === 1, Boolean);
     // A ping through the server: anything else it had to replay would have come before its answer.
     again.socket.send(JSON.stringify({ type: 'auth', token: 't-ann' }));
-    await until(() => again.received.filter((m) => m.type === 'authenticated').length === 2);
+    await eventually(() => again.received.filter((m) => m.type === 'authenticated').length === 2, Boolean);
     expect(again.mine()).toEqual([{ type: 'cartChanged', position: '00000000000000000103' }]);
   });
 });

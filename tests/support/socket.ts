@@ -1,3 +1,4 @@
+import { eventually } from '@wine/platform/testing';
 import { WebSocket } from 'ws';
 
 export interface TestSocket {
@@ -26,8 +27,7 @@ export const openSocket = (url: string) =>
     socket.once('error', reject);
   });
 
-/** Polls until `check` holds (a socket message has arrived), failing with `what` after 5 s. */
+/** Waits until `check` holds (a socket message has arrived), failing with `what`. */
 export const until = async (check: () => boolean, what: string) => {
-  for (let i = 0; i < 200 && !check(); i++) await new Promise((r) => setTimeout(r, 25));
-  if (!check()) throw new Error(`timed out waiting for ${what}`);
+  await eventually(check, Boolean, what);
 };

@@ -1,5 +1,6 @@
 /** Helpers for test suites that run against real servers (never a fake one). */
 export { dockerReachable } from './docker.ts';
+export { eventually } from './eventually.ts';
 export { listedLot } from './lots.ts';
 export { natsReachable, natsUrl } from './nats.ts';
 export { seeded } from './seeded.ts';
