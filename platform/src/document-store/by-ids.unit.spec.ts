@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { findByIds, findIn, IDS_PER_QUERY } from './by-ids.ts';
-import { createEmbeddedDocumentStore } from './embedded.ts';
+import { createEmbeddedDocumentStore } from './embedded/index.ts';
 import type { Collection, Doc } from './port.ts';
 
 describe('documents found by their ids', () => {

@@ -2,7 +2,7 @@ import { MongoClient } from 'mongodb';
 import { afterAll, describe, expect, it } from 'vitest';
 import { dockerReachable } from '../testing/docker.ts';
 import { documentStoreContract } from './document-store.contract.ts';
-import { createEmbeddedDocumentStore } from './embedded.ts';
+import { createEmbeddedDocumentStore } from './embedded/index.ts';
 import { openMongoDocumentStore } from './mongo.ts';
 import type { Doc } from './port.ts';
 

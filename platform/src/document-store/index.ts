@@ -1,14 +1,14 @@
-import { createEmbeddedDocumentStore } from './embedded.ts';
+import { createEmbeddedDocumentStore } from './embedded/index.ts';
 import { openMongoDocumentStore } from './mongo.ts';
 import type { DocumentStore } from './port.ts';
 
 export { findByIds, findIn, IDS_PER_QUERY } from './by-ids.ts';
 export {
   createEmbeddedDocumentStore,
+  defaultIndexName,
   type EmbeddedContents,
   type EmbeddedDocumentStore,
-} from './embedded.ts';
-export { defaultIndexName } from './embedded-helpers.ts';
+} from './embedded/index.ts';
 export { openMongoDocumentStore } from './mongo.ts';
 export * from './port.ts';
 

@@ -1,5 +1,5 @@
 /**
- * Query planning over the embedded store's sorted indexes (embedded-index.ts), the way MongoDB plans:
+ * Query planning over the embedded store's sorted indexes (sorted-index.ts), the way MongoDB plans:
  * equality (`v`, `$eq`, `$in`) on a leading prefix of an index's fields, then a range (`$gt`, `$gte`,
  * `$lt`, `$lte`) or the sort on the next field.
  *
@@ -10,8 +10,9 @@
  * document tied with the last one on that field (the rest of the sort orders the ties).
  */
 
-import { type Constraints, constraintsOf, type Range } from './embedded-constraints.ts';
-import { type FilterCache, filterName } from './embedded-filter-cache.ts';
+import { type Constraints, constraintsOf, type Range } from './constraints.ts';
+import { type AnyObject, compileFastFilter, memoOfFrozen, type Scalar, UNKNOWN } from './fast-filter.ts';
+import { type FilterCache, filterName } from './filter-cache.ts';
 import {
   BOTTOM,
   type Component,
@@ -28,8 +29,7 @@ import {
   valuesAfter,
   visitRange,
   walkRange,
-} from './embedded-index.ts';
-import { type AnyObject, compileFastFilter, memoOfFrozen, type Scalar, UNKNOWN } from './fast-filter.ts';
+} from './sorted-index.ts';
 
 export { constraintsOf };
 
@@ -344,7 +344,7 @@ export interface IndexedStore<D extends AnyObject> {
   /** The documents, numbered as the indexes' entries are. */
   docs: DocTable<D>;
   indexes: readonly SortedIndex[];
-  /** The documents recent filters match, when no index answers a filter by itself (embedded-filter-cache.ts). */
+  /** The documents recent filters match, when no index answers a filter by itself (filter-cache.ts). */
   filters?: FilterCache;
 }
 

@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import type { AnyObject } from './fast-filter.ts';
+import { constraintsOf, indexedCount, indexedFind, indexedMatches } from './planner.ts';
 import {
   BOTTOM,
   buildSortedIndex,
@@ -14,9 +16,7 @@ import {
   TOP,
   visitRange,
   walkRange,
-} from './embedded-index.ts';
-import { constraintsOf, indexedCount, indexedFind, indexedMatches } from './embedded-planner.ts';
-import type { AnyObject } from './fast-filter.ts';
+} from './sorted-index.ts';
 
 type Lot = { _id: string; status?: string; closes?: number; colour?: string; price?: unknown };
 

@@ -1,10 +1,10 @@
 /** The embedded document store's plain-data helpers: paths, ids, filters, update checks. */
 
 import { Query } from 'mingo';
-import type { FilterCache } from './embedded-filter-cache.ts';
-import type { DocTable, SortedIndex } from './embedded-index.ts';
+import type { BulkWriteResult, Doc, Filter, IndexSpec, Update, UpdateResult } from '../port.ts';
 import { compileFastFilter, UNKNOWN } from './fast-filter.ts';
-import type { BulkWriteResult, Doc, Filter, IndexSpec, Update, UpdateResult } from './port.ts';
+import type { FilterCache } from './filter-cache.ts';
+import type { DocTable, SortedIndex } from './sorted-index.ts';
 
 export type AnyObject = Record<string, unknown>;
 

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { seeded } from '../testing/seeded.ts';
-import { createEmbeddedDocumentStore } from './embedded.ts';
-import { FilterCache, filterName } from './embedded-filter-cache.ts';
-import { DocSet, DocTable } from './embedded-index.ts';
+import { seeded } from '../../testing/seeded.ts';
+import type { Filter, Sort } from '../port.ts';
 import type { AnyObject } from './fast-filter.ts';
-import type { Filter, Sort } from './port.ts';
+import { FilterCache, filterName } from './filter-cache.ts';
+import { DocSet, DocTable } from './sorted-index.ts';
+import { createEmbeddedDocumentStore } from './store.ts';
 
 describe('the filter cache', () => {
   const docs = new DocTable();

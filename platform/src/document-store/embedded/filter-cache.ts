@@ -1,7 +1,7 @@
 /**
  * The documents that recent filters match (a bit per document number), kept per collection and
  * brought up to date from the keys written since (Elasticsearch's filter cache, which keeps a
- * matching bit set per filter clause and segment). The planner (embedded-planner.ts) asks for it when
+ * matching bit set per filter clause and segment). The planner (planner.ts) asks for it when
  * no index answers a filter by itself: a count is then the set's size, and a page a walk of the
  * sort's index that tests each entry's document number against the set (or, for a small set, a sort
  * of its documents) instead of reading and checking every document the walk passes.
@@ -12,8 +12,8 @@
  * log keeps. While no set is kept, a write costs one increment.
  */
 
-import type { DocSet, DocTable } from './embedded-index.ts';
 import type { AnyObject } from './fast-filter.ts';
+import type { DocSet, DocTable } from './sorted-index.ts';
 
 /** The most keys the log of writes keeps; past that, every set is built again when next asked. */
 const MAX_LOG = 50_000;

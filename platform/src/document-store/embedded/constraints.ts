@@ -1,10 +1,11 @@
 /**
- * What a filter asks of each field, as the planner (embedded-planner.ts) reads it: equality (`v`,
+ * What a filter asks of each field, as the planner (planner.ts) reads it: equality (`v`,
  * `$eq`, `$in`) and ranges (`$gt`, `$gte`, `$lt`, `$lte`), through `$and` and one-clause `$or`;
  * `exact` when nothing else is asked (then an index that applies every constraint covers the filter).
  */
-import { rankOf } from './embedded-index.ts';
+
 import { type AnyObject, isPlainObject, isPlainPath, memoOfFrozen, type Scalar } from './fast-filter.ts';
+import { rankOf } from './sorted-index.ts';
 
 export interface Edge {
   value: number | string;

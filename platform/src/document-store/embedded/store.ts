@@ -27,7 +27,23 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import { randomUUID } from 'node:crypto';
 import { Aggregator, updateOne as mingoUpdateOne } from 'mingo';
 import { isEqual } from 'mingo/util';
-import { FilterCache } from './embedded-filter-cache.ts';
+import {
+  type BulkOperation,
+  type BulkWriteResult,
+  type Collection,
+  type Doc,
+  type DocumentStore,
+  DuplicateKeyError,
+  type Filter,
+  type FindOptions,
+  IndexConflictError,
+  sameIndexSpec,
+  type Update,
+  type UpdateResult,
+} from '../port.ts';
+import { isFieldName, matchesTopLevel, UNKNOWN } from './fast-filter.ts';
+import { compileFastProjection, fastSort, fastUpdate } from './fast-update.ts';
+import { FilterCache } from './filter-cache.ts';
 import {
   ABSENT,
   type AnyObject,
@@ -50,31 +66,15 @@ import {
   type PreImage,
   seedFromFilter,
   type Tx,
-} from './embedded-helpers.ts';
+} from './helpers.ts';
+import { type IndexedStore, indexedCount, indexedFind, indexedMatches } from './planner.ts';
 import {
   buildSortedIndex,
   createSortedIndex,
   DocTable,
   reindexSorted,
   type SortedIndex,
-} from './embedded-index.ts';
-import { type IndexedStore, indexedCount, indexedFind, indexedMatches } from './embedded-planner.ts';
-import { isFieldName, matchesTopLevel, UNKNOWN } from './fast-filter.ts';
-import { compileFastProjection, fastSort, fastUpdate } from './fast-update.ts';
-import {
-  type BulkOperation,
-  type BulkWriteResult,
-  type Collection,
-  type Doc,
-  type DocumentStore,
-  DuplicateKeyError,
-  type Filter,
-  type FindOptions,
-  IndexConflictError,
-  sameIndexSpec,
-  type Update,
-  type UpdateResult,
-} from './port.ts';
+} from './sorted-index.ts';
 
 /** Every collection's documents at one instant, as `dump` gives them and `restore` takes them. */
 export type EmbeddedContents = Array<[name: string, docs: Doc[]]>;
