@@ -54,6 +54,18 @@ export function cloneDeep<T>(value: T): T {
   return structuredClone(value);
 }
 
+/**
+ * Freezes a stored version and everything in it (README.md, "Checked under test"). A frozen object
+ * met on the way is a part shared with an older version, frozen with it, so it is not walked again.
+ * A Date's time is not frozen (it lives in an internal slot).
+ */
+export function deepFreeze<T>(value: T): T {
+  if (value === null || typeof value !== 'object' || Object.isFrozen(value)) return value;
+  Object.freeze(value);
+  for (const key of Object.keys(value)) deepFreeze((value as AnyObject)[key]);
+  return value;
+}
+
 export function isPlainObject(value: unknown): value is AnyObject {
   if (value === null || typeof value !== 'object' || Array.isArray(value)) return false;
   const proto: unknown = Object.getPrototypeOf(value);
