@@ -37,6 +37,7 @@ export * from './banners/actions.ts';
 export * from './banners/banner.ts';
 export * from './banners/image-path.ts';
 export * from './bidding/actions.ts';
+export * from './bidding/bid-top-status.ts';
 export * from './bidding/bidding.ts';
 export * from './bidding/bids.ts';
 export * from './bidding/messages.ts';

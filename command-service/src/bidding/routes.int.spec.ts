@@ -36,6 +36,20 @@ describe('bid/confirm', () => {
     });
   });
 
+  it('answers outbid to a bidder whose bid an earlier, higher maximum beats', async () => {
+    const fay = await bidder('fay@bids.example');
+    const gus = await bidder('gus@bids.example');
+    const lot = await service.listLot({ openingBid: 10_000 });
+    await service.post(actions.bidConfirm.path, { id: lot.lotId, wsprice: 50_000 }, { token: fay.token });
+    const answer = await service.post<BidConfirmResult>(
+      actions.bidConfirm.path,
+      { id: lot.lotId, wsprice: 20_000 },
+      { token: gus.token },
+    );
+    expect(answer.status).toBe(200);
+    expect(answer.body.data.responseData).toMatchObject({ bid_count: 3, bidtopstatus: 'outbid' });
+  });
+
   it('refuses a bid below the next bid with MIN_BID on the wsprice field, writing nothing', async () => {
     const ann = await bidder('low@bids.example');
     const lot = await service.listLot({ openingBid: 10_000 });

@@ -1,4 +1,10 @@
-import { actions, type BidConfirmResult, bidMessages, type MarketSettings } from '@wine/contracts';
+import {
+  actions,
+  type BidConfirmResult,
+  bidMessages,
+  bidTopStatus,
+  type MarketSettings,
+} from '@wine/contracts';
 import { lotStream } from '@wine/event-schemas';
 import { type Clock, registerAction } from '@wine/platform';
 import type { FastifyPluginAsync } from 'fastify';
@@ -59,7 +65,7 @@ export const biddingRoutes: FastifyPluginAsync<BiddingRouteDeps> = async (app, d
       wprice: lot.price,
       next_bid: lot.nextBid,
       bid_count: lot.bidCount,
-      bidtopstatus: lot.leader?.bidderId === bidderId ? 'winner' : 'outbid',
+      bidtopstatus: bidTopStatus({ leads: lot.leader?.bidderId === bidderId }),
       date_closed: lot.lot.closesAt,
       position: result.position ?? '',
     };

@@ -1,4 +1,4 @@
-import type { BidTopStatus } from '@wine/contracts';
+import { type BidTopStatus, bidTopStatus } from '@wine/contracts';
 import { type LotEvent, type RecordedEvent, START } from '@wine/event-schemas';
 import { guardedUpdate } from '../core/guarded.ts';
 import type { ProjectedOperation, Projection } from '../core/projection.ts';
@@ -117,7 +117,7 @@ export const bidsProjection: Projection = {
           },
           ...bidderUpdate(lotId, bidderId, event, {
             $set: {
-              bidtopstatus: bid.leads ? 'winner' : 'outbid',
+              bidtopstatus: bidTopStatus({ leads: bid.leads }),
               max_bid: bid.maxAmount,
               ...(own && { last_bid_at: event.metadata.occurredAt }),
             },
@@ -125,7 +125,7 @@ export const bidsProjection: Projection = {
           }),
           ...(bid.outbidUserId
             ? bidderUpdate(lotId, sharedId(bid.outbidUserId), event, {
-                $set: { bidtopstatus: 'outbid', outbid_position: event.position },
+                $set: { bidtopstatus: bidTopStatus({ leads: false }), outbid_position: event.position },
               })
             : []),
         ];
@@ -138,10 +138,14 @@ export const bidsProjection: Projection = {
       case 'LotClosed':
         return [
           ...(e.data.winnerId
-            ? bidderUpdate(lotId, e.data.winnerId, event, { $set: { bidtopstatus: 'won' } })
+            ? bidderUpdate(lotId, e.data.winnerId, event, {
+                $set: { bidtopstatus: bidTopStatus({ leads: true, closed: true }) },
+              })
             : []),
           ...e.data.losers.flatMap((userId) =>
-            bidderUpdate(lotId, userId, event, { $set: { bidtopstatus: 'lost' } }),
+            bidderUpdate(lotId, userId, event, {
+              $set: { bidtopstatus: bidTopStatus({ leads: false, closed: true }) },
+            }),
           ),
         ];
       default:
