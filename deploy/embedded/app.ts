@@ -1,7 +1,6 @@
 import { existsSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { join, resolve } from 'node:path';
-import fastifyStatic from '@fastify/static';
 import {
   anchorWitnessFile,
   commandService,
@@ -14,30 +13,16 @@ import {
   bidsAcceptedCounter,
   type Clock,
   type Config,
-  createEmbeddedDocumentStore,
   createHttpApp,
   createLogger,
-  fromLoopback,
-  healthRoutes,
   instrumentHttp,
   type Logger,
   marketSettings,
   merchantDetails,
   metricsRegistry,
   moneySettings,
-  openBus,
-  openDocumentStore,
-  openEventStore,
-  openMailer,
-  openSecretStore,
-  privateDir,
-  projectionGauges,
-  sameOriginFramingHeaders,
-  secureDataDir,
-  serveMetrics,
   sessionTokens,
   sessionUser,
-  socketGauges,
   systemClock,
 } from '@wine/platform';
 import {
@@ -45,15 +30,17 @@ import {
   ensureIndexes,
   type OpsSocket,
   opsService,
-  opsStatus,
   projections,
   queryService,
   serveOpsSocket,
 } from '@wine/projection-service';
 import { createRealtimeServer } from '@wine/realtime-service';
-import { type FirstPaint, loadFirstPaint } from './first-paint.ts';
-import { deferLoadedIndexes, readSnapshots, snapshotTimer } from './read-snapshot.ts';
+import { type FirstPaint, loadFirstPaint, loopbackOrigin } from './first-paint.ts';
+import { serveHealthAndMetrics } from './observability.ts';
+import { snapshotTimer } from './read-snapshot.ts';
 import { seo } from './seo.ts';
+import { serveFiles } from './static-files.ts';
+import { openStores } from './stores.ts';
 
 export { READ_SNAPSHOT_FILE, readSnapshotFile, writeSnapshotFile } from './read-snapshot.ts';
 export const repoRoot = resolve(import.meta.dirname, '../..');
@@ -89,27 +76,10 @@ export async function startEmbedded(options: EmbeddedOptions) {
   const { config } = options;
   const logger = options.logger ?? createLogger(config.LOG_LEVEL);
   const clock = options.clock ?? systemClock;
-  // DATA_DIR is this server's OS user's alone (0700, files 0600): what an older start left open is
-  // tightened, once, with a log line (issue 30).
-  const tightened = secureDataDir(config.dataDir);
-  if (tightened.length > 0)
-    logger.warn({ dataDir: config.dataDir, tightened }, 'DATA_DIR: tightened to 0700 folders and 0600 files');
-  for (const folder of ['uploads/product', 'uploads/banner', 'uploads/files'])
-    privateDir(join(config.dataDir, folder));
-
-  const eventStore = openEventStore(config);
-  // The embedded read store starts from its snapshot in DATA_DIR, when it fits (read-snapshot.ts).
-  const snapshots = config.MONGO_URL ? null : readSnapshots(config.dataDir, eventStore);
-  const loaded = snapshots ? await snapshots.load() : null;
-  const embeddedDocs = snapshots ? createEmbeddedDocumentStore({ restore: loaded ?? [] }) : null;
-  const loadedIndexes = embeddedDocs && loaded ? deferLoadedIndexes(embeddedDocs, loaded) : null;
-  const docs = embeddedDocs ?? (await openDocumentStore(config));
-  const bus = await openBus(config);
-  const secrets = await openSecretStore(config);
-  const { printMail } = options;
-  const mailer = await openMailer(
+  const { eventStore, snapshots, embeddedDocs, loadedIndexes, docs, bus, secrets, mailer } = await openStores(
     config,
-    printMail ? { echo: (m) => printMail(`\n--- mail to ${m.to}: ${m.subject}\n${m.text}\n---\n`) } : {},
+    logger,
+    options.printMail,
   );
   await ensureIndexes(docs);
 
@@ -196,19 +166,7 @@ export async function startEmbedded(options: EmbeddedOptions) {
     suggest: config.MONGO_URL ? 'text' : 'memory',
     ...(options.staffRateLimit !== undefined && { staffRateLimit: options.staffRateLimit }),
   });
-  // Anyone may ask whether the shop is up; the projections' positions, failures and rates are for
-  // support and admins (/api/ops/status).
-  app.get('/api/health', async () => ({ status: 'ok' }));
-  // Ready: the stores answer and the projections have reached the head of the log once.
-  healthRoutes(app, {
-    eventStore: async () => typeof (await eventStore.headPosition()) === 'string',
-    readStore: async () => Array.isArray(await docs.listCollections()),
-    projections: () => runner.caughtUpOnce(),
-  });
-  projectionGauges(metrics, async () => (await opsStatus({ runner, eventStore, clock })).projections);
-  socketGauges(metrics, () => realtime.stats());
-  // The shop's own port is public: its figures are for a Prometheus on this machine only.
-  serveMetrics(app, metrics, { allow: fromLoopback });
+  serveHealthAndMetrics(app, metrics, { eventStore, docs, runner, realtime, clock });
   // Support's /api/ops/* (issue 12): the realtime server runs in this process, so it reports in-process.
   const ops = opsService(app, {
     runner,
@@ -225,63 +183,13 @@ export async function startEmbedded(options: EmbeddedOptions) {
     },
   });
 
-  await app.register(fastifyStatic, {
-    root: [join(config.dataDir, 'uploads/product'), join(import.meta.dirname, 'assets/product')],
-    prefix: '/uploads/product/',
-    decorateReply: !serveUi,
-  });
-  // seeds 000 §3.2 "home banners": their images, beside the lots' (the demo's in assets/banner).
-  await app.register(fastifyStatic, {
-    root: [join(config.dataDir, 'uploads/banner'), join(import.meta.dirname, 'assets/banner')],
-    prefix: '/uploads/banner/',
-    decorateReply: false,
-  });
-  // The static-files upload folder (seeds 000 §2.2): PDFs of content_type file pages, which the
-  // product's own pages embed (so these answers, and only these, may be framed by the same origin).
-  await app.register(async (files) => {
-    const framing = sameOriginFramingHeaders();
-    files.addHook('onSend', async (_request, reply, payload) => {
-      reply.headers(framing);
-      return payload;
-    });
-    await files.register(fastifyStatic, {
-      root: [join(config.dataDir, 'uploads/files'), join(import.meta.dirname, 'assets/files')],
-      prefix: '/uploads/files/',
-      decorateReply: false,
-    });
-  });
-  if (serveUi) {
-    // preCompressed: the build's .br/.gz beside each file (ui/vite.config.ts), for browsers that take them.
-    await app.register(fastifyStatic, {
-      root: uiDir,
-      prefix: '/',
-      wildcard: true,
-      decorateReply: true,
-      preCompressed: true,
-      // The build's hashed files never change under their name: browsers may keep them for a year.
-      setHeaders: (res, path) => {
-        if (/[\\/]assets[\\/]/.test(path))
-          res.setHeader('cache-control', 'public, max-age=31536000, immutable');
-      },
-    });
-    // `/` is a page like any other (seo.ts: painted on the server), not the static index.html.
-    app.get('/', (request, reply) => indexPage(request, reply));
-  }
+  await serveFiles(app, config.dataDir, serveUi ? { dir: uiDir, indexPage } : null);
   realtime.attach(app.server);
   await app.listen({ port: config.PORT, host: config.HOST });
   if (serveUi) {
     // The first paint asks this server's API over the loopback (or the one address it listens on).
-    const { address, family, port } = app.server.address() as AddressInfo;
-    const host =
-      address === '0.0.0.0'
-        ? '127.0.0.1'
-        : address === '::'
-          ? '[::1]'
-          : family === 'IPv6'
-            ? `[${address}]`
-            : address;
     const dir = options.firstPaintDir ?? join(uiDir, '../dist-server');
-    firstPaint = await loadFirstPaint(`http://${host}:${port}`, dir, logger);
+    firstPaint = await loadFirstPaint(loopbackOrigin(app.server.address() as AddressInfo), dir, logger);
   }
   const indexing = loadedIndexes?.build().catch((error: unknown) => {
     logger.error({ err: error }, 'building the loaded read store’s indexes failed');

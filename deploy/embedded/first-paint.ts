@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
@@ -117,4 +118,17 @@ export function withFirstPaint(html: string, paint: Painted): string {
   return html
     .replace(/<div id="root"><\/div>/, () => `<div id="root" data-first-paint>${paint.html}</div>`)
     .replace(/<\/body>/i, () => `  ${state}\n  </body>`);
+}
+
+/** This server's own origin over the loopback (or the one address it listens on), for the first paint's calls. */
+export function loopbackOrigin({ address, family, port }: AddressInfo): string {
+  const host =
+    address === '0.0.0.0'
+      ? '127.0.0.1'
+      : address === '::'
+        ? '[::1]'
+        : family === 'IPv6'
+          ? `[${address}]`
+          : address;
+  return `http://${host}:${port}`;
 }
