@@ -16,3 +16,4 @@ export function openEventStore(config: { EVENTSTORE_URL?: string | undefined; da
   if (config.EVENTSTORE_URL) return openEsdbEventStore(config.EVENTSTORE_URL, { upcast: marketUpcaster });
   return openSqliteEventStore(join(config.dataDir, 'events.sqlite'), { upcast: marketUpcaster });
 }
+export { sharedId, streamIdOf } from './stream-ids.ts';

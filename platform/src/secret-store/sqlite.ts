@@ -1,6 +1,5 @@
-import Database from 'better-sqlite3';
 import { systemClock } from '../clock.ts';
-import { privateSqliteFile } from '../data-dir.ts';
+import { openPrivateSqlite } from '../sqlite-file.ts';
 import { assertKind, type SecretStore, type SecretStoreOptions, toJson } from './port.ts';
 
 const SCHEMA = `
@@ -23,13 +22,7 @@ const PURGE_EVERY_MS = 60_000;
  * when a second process opens the same file.
  */
 export function openSqliteSecretStore(file: string, options: SecretStoreOptions = {}): SecretStore {
-  // 0600 before SQLite opens it (its -wal and -shm take its mode): DATA_DIR is the server's alone.
-  privateSqliteFile(file);
-  const db = new Database(file);
-  db.pragma('journal_mode = WAL');
-  // FULL as the event log: a password hash or a claimed command id acknowledged is on disk.
-  db.pragma('synchronous = FULL');
-  db.pragma('busy_timeout = 5000');
+  const db = openPrivateSqlite(file);
   db.exec(SCHEMA);
 
   const clock = options.clock ?? systemClock;

@@ -1,35 +1,5 @@
-import type { RecordedEvent } from '@wine/event-schemas';
-
-/** How many ids are kept before the table starts again (a bound on its memory, not a cache policy). */
-const MAX_IDS = 200_000;
-const known = new Map<string, string>();
-
 /**
- * One copy of each lot or user id the projections write, instead of each event's own: every event
- * read from the log carries fresh copies of its strings, so a million bids and standings kept a
- * million copies of ten thousand lot ids and as many user ids (memory the young generation copied
- * before it promoted it, a third of a catch-up's garbage collection), and every map lookup by one
- * of them hashed it anew. Only ids that repeat: not a bid's or an event's own id.
+ * The id interning lives with the event reader (platform, event-store/stream-ids.ts: the SQLite reader
+ * interns stream names as it reads). A lot event's stream id is its lot's id.
  */
-export function sharedId(id: string): string {
-  const kept = known.get(id);
-  if (kept !== undefined) return kept;
-  if (known.size >= MAX_IDS) known.clear();
-  known.set(id, id);
-  return id;
-}
-
-let lastStream = '';
-let lastLot = '';
-
-/**
- * The lot a `lot-…` stream's event belongs to. The last answer is kept: the projections and the bus
- * ask one after another for the same event.
- */
-export function lotIdOf(event: Pick<RecordedEvent, 'streamName'>): string {
-  if (event.streamName !== lastStream) {
-    lastStream = event.streamName;
-    lastLot = sharedId(lastStream.slice('lot-'.length));
-  }
-  return lastLot;
-}
+export { sharedId, streamIdOf as lotIdOf } from '@wine/platform';
