@@ -75,6 +75,15 @@ module.exports = {
       },
     })),
     {
+      name: 'projection-core-knows-no-read-model',
+      comment:
+        "projection-service's core (runner, plan, checkpoints, publish loop) knows no read model: each " +
+        'read model brings its projection and notifier, registered in projection-service/src/index.ts.',
+      severity: 'error',
+      from: { path: '^projection-service/src/core/', pathNot: '\\.spec\\.ts$' },
+      to: { path: '^projection-service/src/', pathNot: '^projection-service/src/core/' },
+    },
+    {
       name: 'relative-import-into-another-workspace',
       comment:
         "A relative path that leaves its workspace reaches another workspace's internals: import it by " +

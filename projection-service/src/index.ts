@@ -24,11 +24,18 @@ import { auctionQueries } from './auctions/queries.ts';
 import { bannersProjection } from './banners/project.ts';
 import { bidsProjection } from './bids/project.ts';
 import { bidQueries } from './bids/queries.ts';
+import { cartsNotifier } from './carts/notify.ts';
 import { cartsProjection } from './carts/project.ts';
 import { cartQueries } from './carts/queries.ts';
 import type { Projection } from './core/projection.ts';
+import type { Notifier } from './core/publisher.ts';
 import type { QueryDeps, QueryPlugin } from './core/queries.ts';
 import { createProjectionIndexes } from './core/rebuild.ts';
+import {
+  createProjectionRunner as createRunner,
+  type ProjectionRunner,
+  type RunnerDeps,
+} from './core/runner.ts';
 import { viewerAuth } from './core/viewer.ts';
 import { defaultQueries } from './defaults/queries.ts';
 import { giftCardsProjection } from './giftcards/project.ts';
@@ -38,6 +45,7 @@ import { invoiceQueries } from './invoices/queries.ts';
 import { sellerInvoiceQueries } from './invoices/seller-queries.ts';
 import { staffInvoiceQueries } from './invoices/staff-queries.ts';
 import { lotViewsProjection } from './lot-views/project.ts';
+import { lotsNotifier } from './lots/notify.ts';
 import { lotsProjection } from './lots/project.ts';
 import { lotQueries } from './lots/queries.ts';
 import { merchantQueries } from './merchant/queries.ts';
@@ -60,6 +68,7 @@ import { userQueries } from './users/queries.ts';
 import { depositsProjection } from './wallets/deposits.ts';
 import { walletsProjection } from './wallets/project.ts';
 import { walletQueries } from './wallets/queries.ts';
+import { watchlistsNotifier } from './watchlists/notify.ts';
 import { watchlistsProjection } from './watchlists/project.ts';
 import { watchlistQueries } from './watchlists/queries.ts';
 
@@ -85,6 +94,13 @@ export const projections: readonly Projection[] = [
   pagesProjection,
   pricesRealisedProjection,
 ];
+
+/** What the read models tell the bus after each commit, in the order it is told. */
+export const notifiers: readonly Notifier[] = [lotsNotifier, watchlistsNotifier, cartsNotifier];
+
+/** The projection runner, telling the bus what the product's read models changed (unless told otherwise). */
+export const createProjectionRunner = (deps: RunnerDeps): ProjectionRunner =>
+  createRunner({ ...deps, notifiers: deps.notifiers ?? notifiers });
 
 export interface QueryServiceDeps {
   docs: DocumentStore;
@@ -167,7 +183,7 @@ export { USERS, type UserDocument } from '@wine/contracts';
 export { CHECKPOINTS, loadCheckpoint } from './core/checkpoints.ts';
 export type { Projection } from './core/projection.ts';
 export { createProjectionIndexes, rebuildProjection, shadowName } from './core/rebuild.ts';
-export { createProjectionRunner, type ProjectionRunner, type RunnerStatus } from './core/runner.ts';
+export type { ProjectionRunner, RunnerStatus } from './core/runner.ts';
 export { publicLot, type SitemapEntry, sitemapEntries } from './defaults/findable.ts';
 export { LOTS, listedLotDocument, lotsProjection } from './lots/project.ts';
 export { lotView } from './lots/view.ts';

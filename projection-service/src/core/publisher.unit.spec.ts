@@ -1,235 +1,50 @@
-import { type LotChangedNotice, subjects, type UserChangedNotice } from '@wine/contracts';
-import type { Bus } from '@wine/platform';
-import { listedLot } from '@wine/platform/testing';
+import type { RecordedEvent } from '@wine/event-schemas';
+import type { Bus, DocumentStore } from '@wine/platform';
 import { describe, expect, it } from 'vitest';
-import { bidsProjection } from '../bids/project.ts';
-import { cartsProjection } from '../carts/project.ts';
-import { invoicesProjection } from '../invoices/project.ts';
-import { invoiceIssued, paymentRecorded } from '../invoices/testing.ts';
-import { lotsProjection } from '../lots/project.ts';
-import { walletsProjection } from '../wallets/project.ts';
-import { addChanges, noChanges, pendingEntries, publishChanges } from './publisher.ts';
-import { applyEvents, eventRecorder } from './testing.ts';
+import { addChanges, type Notifier, noChanges, pendingEntries, publishChanges } from './publisher.ts';
+import { eventRecorder } from './testing.ts';
 
 const record = eventRecorder();
-const bid = (bidderId: string, extra: Record<string, unknown> = {}) => ({
-  bidId: `b-${bidderId}`,
-  bidderId,
-  amount: 10_000,
-  maxAmount: 10_000,
-  leads: true,
-  outbidUserId: null,
-  nextBid: 11_000,
-  reserveMet: true,
-  ...extra,
-});
 
-/** A bus that keeps the lot notices published on it, as they would arrive (serialised and parsed). */
-function lotNotices() {
-  const published: LotChangedNotice[] = [];
-  const bus = {
-    publish: async (_subject: string, data: unknown) => {
-      published.push(JSON.parse(JSON.stringify(data)) as LotChangedNotice);
-      return { seq: published.length, duplicate: false };
+/** A notifier that keeps the events of one stream prefix and publishes their ids to `log`. */
+function notifier(prefix: string, log: string[]): Notifier {
+  return {
+    name: prefix,
+    open() {
+      const kept: RecordedEvent[] = [];
+      return {
+        add: (events) => {
+          for (const e of events) if (e.streamName.startsWith(prefix)) kept.push(e);
+        },
+        pending: () => kept.length,
+        publish: async (bus) => {
+          for (const e of kept) {
+            log.push(`${prefix}${e.id}`);
+            await bus.publish(prefix, e.id, { msgId: e.id });
+          }
+        },
+      };
     },
-  } as unknown as Bus;
-  return { bus, published };
+  };
 }
 
-describe('addChanges: what a committed batch tells the bus', () => {
-  it('groups a batch per lot: its last event, each event type once in the order of its last event, a soft-close extension', () => {
-    const events = [
-      record('lot-a', 'BidPlaced', { ...bid('cat', { bidId: 'b-cat-0' }), biddingType: 'proxy' }),
-      record('lot-a', 'ProxyBidPlaced', { ...bid('ann'), reason: 'proxy', answersBidId: 'b-bob' }),
-      record('lot-a', 'BidPlaced', { ...bid('bob', { outbidUserId: 'ann' }), biddingType: 'proxy' }),
-      record('lot-a', 'LotExtended', { closesAt: '2026-11-30T18:05:00.000Z' }),
-      record('lot-b', 'BidPlaced', { ...bid('cat'), biddingType: 'proxy' }),
-      record('user-ann', 'LotWatched', { lotId: 'b' }),
-    ];
-    const changes = addChanges(noChanges(), events);
-    expect(changes.from).toBe(events[0]?.position);
-    expect([...changes.lots.keys()]).toEqual(['a', 'b']);
-    const a = changes.lots.get('a');
-    expect(a?.events).toEqual(['ProxyBidPlaced', 'BidPlaced', 'LotExtended']);
-    expect(a?.position).toBe(events[3]?.position);
-    expect(a?.id).toBe(events[3]?.id);
-    expect(a?.belowFive).toBe(true);
-    expect(changes.lots.get('b')?.belowFive).toBe(false);
-    expect(changes.watched).toEqual([events[5]]);
+describe('publishing committed changes', () => {
+  it("folds each batch into every notifier's window, sums what they hold, and publishes them in the order registered", async () => {
+    const log: string[] = [];
+    const changes = noChanges([notifier('user-', log), notifier('lot-', log)]);
+    const first = [record('lot-a', 'LotExtended', {}), record('user-ann', 'LotWatched', { lotId: 'a' })];
+    const second = [record('lot-b', 'LotExtended', {}), record('cart-ann', 'CartLineRemoved', {})];
+    addChanges(addChanges(changes, first), second);
     expect(pendingEntries(changes)).toBe(3);
+    const bus = { publish: async () => ({ seq: 1, duplicate: false }) } as unknown as Bus;
+    await publishChanges(bus, {} as DocumentStore, changes, new Date());
+    expect(log).toEqual(['user-e-2', 'lot-e-1', 'lot-e-3']);
   });
-});
 
-describe('publishChanges: the lot a notice carries', () => {
-  it("is the public view: not the seller's user id, and no one's own fields", async () => {
-    const events = [record('lot-e', 'LotListed', listedLot({ lotId: 'e', sellerId: 'user-5e11e7' }))];
-    const docs = await applyEvents([lotsProjection], events);
-    const { bus, published } = lotNotices();
-    await publishChanges(bus, docs, addChanges(noChanges(), events), new Date('2026-11-22T12:00:00.000Z'));
-    expect(published).toHaveLength(1);
-    const [notice] = published;
-    expect(notice?.lot).not.toHaveProperty('seller_id');
-    expect(JSON.stringify(notice)).not.toContain('user-5e11e7');
-    expect(notice?.lot).toMatchObject({ id: 'e', own_lot: 0, bidtopstatus: null, watchlistid: 0 });
-  });
-});
-
-describe('publishChanges: the users a lot notice carries', () => {
-  it('gives each bidder the batch touched (and only them) their own standing, and says who was outbid, per lot', async () => {
-    const earlier = [
-      record('lot-f', 'LotListed', listedLot({ lotId: 'f' })),
-      record('lot-g', 'LotListed', listedLot({ lotId: 'g' })),
-      record('lot-f', 'BidPlaced', { ...bid('dan'), biddingType: 'proxy' }),
-      record('lot-f', 'BidPlaced', {
-        ...bid('cat', { bidId: 'b-cat-0', leads: false }),
-        biddingType: 'proxy',
-      }),
-    ];
-    const batch = [
-      record('lot-f', 'BidPlaced', {
-        ...bid('ann', { bidId: 'b-ann-1', leads: false, maxAmount: 10_000 }),
-        biddingType: 'proxy',
-      }),
-      record('lot-f', 'BidPlaced', {
-        ...bid('bob', { bidId: 'b-bob-1', amount: 12_000, maxAmount: 15_000, outbidUserId: 'dan' }),
-        biddingType: 'proxy',
-      }),
-      record('lot-g', 'BidPlaced', { ...bid('ann', { bidId: 'b-ann-2' }), biddingType: 'proxy' }),
-    ];
-    const docs = await applyEvents([lotsProjection, bidsProjection], [...earlier, ...batch]);
-    const { bus, published } = lotNotices();
-    await publishChanges(bus, docs, addChanges(noChanges(), batch), new Date('2026-11-22T12:00:00.000Z'));
-    expect(published.map((n) => n.lot.id)).toEqual(['f', 'g']);
-    expect(published[0]?.users).toEqual({
-      ann: { bidtopstatus: 'outbid', bid_or_not: 1, my_max_bid: 10_000, outbid: false },
-      bob: { bidtopstatus: 'winner', bid_or_not: 1, my_max_bid: 15_000, outbid: false },
-      dan: { bidtopstatus: 'outbid', bid_or_not: 1, my_max_bid: 10_000, outbid: true },
-    });
-    expect(published[1]?.users).toEqual({
-      ann: { bidtopstatus: 'winner', bid_or_not: 1, my_max_bid: 10_000, outbid: false },
-    });
-  });
-});
-
-describe('publishChanges: the close', () => {
-  it('gives the winner and every loser their standing, none of them outbid by an earlier window', async () => {
-    const earlier = [
-      record('lot-h', 'LotListed', listedLot({ lotId: 'h' })),
-      record('lot-h', 'BidPlaced', { ...bid('ann', { bidId: 'b-ann-h' }), biddingType: 'proxy' }),
-      record('lot-h', 'BidPlaced', {
-        ...bid('bob', { bidId: 'b-bob-h', amount: 11_000, maxAmount: 11_000, outbidUserId: 'ann' }),
-        biddingType: 'proxy',
-      }),
-    ];
-    const batch = [
-      record('lot-h', 'LotClosed', {
-        outcome: 'sold',
-        winnerId: 'bob',
-        losers: ['ann'],
-        hammerPrice: 11_000,
-      }),
-    ];
-    const docs = await applyEvents([lotsProjection, bidsProjection], [...earlier, ...batch]);
-    const { bus, published } = lotNotices();
-    await publishChanges(bus, docs, addChanges(noChanges(), batch), new Date('2026-11-22T12:00:00.000Z'));
-    expect(published).toHaveLength(1);
-    expect(published[0]).toMatchObject({ kind: 'realclosedupdates', events: ['LotClosed'] });
-    expect(published[0]?.users).toEqual({
-      ann: { bidtopstatus: 'lost', bid_or_not: 1, my_max_bid: 10_000, outbid: false },
-      bob: { bidtopstatus: 'won', bid_or_not: 1, my_max_bid: 11_000, outbid: false },
-    });
-  });
-});
-
-describe('publishChanges: a lot sold out by buy now', () => {
-  it('tells every bidder live that they lost, and the lot is sold, in the window of the last sale', async () => {
-    const earlier = [
-      record('lot-s', 'LotListed', listedLot({ lotId: 's', quantity: 2, buyNow: true, buyNowPrice: 5_000 })),
-      record('lot-s', 'BidPlaced', { ...bid('ann', { bidId: 'b-ann-s' }), biddingType: 'proxy' }),
-      record('lot-s', 'StockReserved', {
-        reservationId: 'r-s',
-        invoiceId: 'B-s',
-        buyerId: 'eve',
-        qty: 2,
-        unitPrice: 5_000,
-        expiresAt: '2026-11-22T12:15:00.000Z',
-      }),
-    ];
-    const batch = [
-      record('lot-s', 'StockSold', { reservationId: 'r-s', invoiceId: 'B-s', qty: 2 }),
-      record('lot-s', 'LotClosed', {
-        outcome: 'sold',
-        winnerId: null,
-        hammerPrice: null,
-        losers: ['ann'],
-        bidCount: 1,
-        reserveMet: true,
-        closesAt: '2026-11-22T12:01:00.000Z',
-        quantity: 0,
-        endedBy: 'sold_out',
-      }),
-    ];
-    const docs = await applyEvents([lotsProjection, bidsProjection], [...earlier, ...batch]);
-    const { bus, published } = lotNotices();
-    await publishChanges(bus, docs, addChanges(noChanges(), batch), new Date('2026-11-22T12:01:00.000Z'));
-    expect(published).toHaveLength(1);
-    expect(published[0]).toMatchObject({ kind: 'realclosedupdates', lot: { market_status: 'sold' } });
-    expect(published[0]?.users).toEqual({
-      ann: { bidtopstatus: 'lost', bid_or_not: 1, my_max_bid: 10_000, outbid: false },
-    });
-  });
-});
-
-describe('publishChanges: cartChanged', () => {
-  it('tells each user once, at their last change, when their cart, wallet or one of their invoices changed', async () => {
-    const earlier = [
-      record('invoice-inv-d', 'InvoiceIssued', invoiceIssued({ invoiceId: 'inv-d', buyerId: 'dan' })),
-    ];
-    const batch = [
-      record('cart-ann', 'CartLineSet', { lotId: 'l-1', qty: 2, unitPrice: 9_000 }),
-      record('wallet-bob', 'WalletCredited', {
-        entryId: 'w-1',
-        amount: 5_000,
-        source: 'card',
-        reference: 'ch_1',
-      }),
-      record('invoice-inv-c', 'InvoiceIssued', invoiceIssued({ invoiceId: 'inv-c', buyerId: 'cat' })),
-      record('invoice-inv-d', 'PaymentRecorded', paymentRecorded('p-1', 1_000)),
-      record('cart-ann', 'CartLineRemoved', { lotId: 'l-1' }),
-      record('invoice-inv-c', 'PaymentRecorded', paymentRecorded('p-2', 1_000)),
-      record('user-eve', 'LotWatched', { lotId: 'l-1' }),
-    ];
-    const docs = await applyEvents(
-      [cartsProjection, walletsProjection, invoicesProjection],
-      [...earlier, ...batch],
-    );
-    const published: { subject: string; data: UserChangedNotice; msgId: string | undefined }[] = [];
-    const bus = {
-      publish: async (subject: string, data: unknown, options?: { msgId?: string }) => {
-        published.push({ subject, data: data as UserChangedNotice, msgId: options?.msgId });
-        return { seq: published.length, duplicate: false };
-      },
-    } as unknown as Bus;
-    await publishChanges(bus, docs, addChanges(noChanges(), batch), new Date('2026-11-22T12:00:00.000Z'));
-    const carts = published.filter((p) => p.data.message.type === 'cartChanged');
-    const expected = [
-      ['bob', batch[1]],
-      ['dan', batch[3]],
-      ['ann', batch[4]],
-      ['cat', batch[5]],
-    ] as const;
-    expect(carts).toEqual(
-      expected.map(([userId, event]) => ({
-        subject: subjects.userChanged(userId),
-        msgId: event?.id,
-        data: {
-          position: event?.position,
-          eventId: event?.id,
-          userId,
-          message: { type: 'cartChanged', position: event?.position },
-        },
-      })),
-    );
-    expect(published.filter((p) => p.data.message.type === 'watchlistAdded')).toHaveLength(1);
+  it('opens a fresh window per publish: an earlier window is not published again', () => {
+    const log: string[] = [];
+    const lots = [notifier('lot-', log)];
+    addChanges(noChanges(lots), [record('lot-c', 'LotExtended', {})]);
+    expect(pendingEntries(noChanges(lots))).toBe(0);
   });
 });

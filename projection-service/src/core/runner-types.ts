@@ -3,6 +3,7 @@ import type { Position, ProjectionEventSkippedData } from '@wine/event-schemas';
 import type { Bus, Clock, DocumentStore, EventStore, Logger } from '@wine/platform';
 import type { LaneStatus } from './lanes.ts';
 import type { Projection } from './projection.ts';
+import type { Notifier } from './publisher.ts';
 import type { Skips } from './skips.ts';
 
 export interface RunnerStatus {
@@ -49,6 +50,8 @@ export interface RunnerDeps {
   logger: Logger;
   /** Where "read model changed" notices go after each commit; none in batch tools. */
   bus?: Bus;
+  /** The read models' notices told to the bus, in this order (none when left out). */
+  notifiers?: readonly Notifier[];
   /** First wait before resubscribing after a failure; doubles up to 30 s, back to it after a batch. */
   retryDelayMs?: number;
   /**

@@ -10,9 +10,8 @@ import {
 } from '@wine/platform';
 import { listedLot } from '@wine/platform/testing';
 import { afterEach, describe, expect, it } from 'vitest';
-import { projections } from '../index.ts';
+import { createProjectionRunner, projections } from '../index.ts';
 import { CHECKPOINTS, type CheckpointDoc } from './checkpoints.ts';
-import { createProjectionRunner } from './runner.ts';
 
 const listed = (lotId: string): LotListedData =>
   listedLot({

@@ -34,6 +34,7 @@ export function planBatch(projections: readonly Projection[], events: readonly R
  */
 export function createProjectionRunner(deps: RunnerDeps): ProjectionRunner {
   const { name, eventStore, docs, clock, logger, bus } = deps;
+  const notifiers = deps.notifiers ?? [];
   const lanes = new Map<string, Lane>(deps.projections.map((p) => [p.name, newLane(p, START)]));
   let skips: Skips = new Map();
   let position: Position = START;
@@ -52,7 +53,7 @@ export function createProjectionRunner(deps: RunnerDeps): ProjectionRunner {
   const pageSize = deps.pageSize ?? 1000;
   const checkpointEvery = deps.checkpointEvery ?? 10_000;
   /** Changes of committed events the bus has not been told of yet (catch-up only). */
-  let unpublished = noChanges();
+  let unpublished = noChanges(notifiers);
   /** Builds the indexes deferred for a catch-up from the start of the log (once caught up). */
   let buildDeferredIndexes: (() => void) | null = null;
   const indexesBuilt = () => {
@@ -67,7 +68,7 @@ export function createProjectionRunner(deps: RunnerDeps): ProjectionRunner {
 
   async function publishUnpublished(): Promise<void> {
     const changes = unpublished;
-    unpublished = noChanges();
+    unpublished = noChanges(notifiers);
     if (bus) await publishChanges(bus, docs, changes, clock.now());
   }
 
@@ -170,7 +171,7 @@ export function createProjectionRunner(deps: RunnerDeps): ProjectionRunner {
 
   /** Applies the log to one lane from its position up to `target`; false when it stopped on an event. */
   async function catchUpLane(lane: Lane, target: () => Position): Promise<boolean> {
-    const changes = noChanges();
+    const changes = noChanges(notifiers);
     try {
       for (;;) {
         const until = target();

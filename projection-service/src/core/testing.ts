@@ -6,6 +6,7 @@ import {
 } from '@wine/contracts';
 import { type EventMetadata, padPosition, type RecordedEvent } from '@wine/event-schemas';
 import {
+  type Bus,
   type Clock,
   createEmbeddedDocumentStore,
   createHttpApp,
@@ -95,4 +96,16 @@ export async function queryApp(
     post: (path: string, body: unknown, headers: Record<string, string> = {}) =>
       app.inject({ method: 'POST', url: path, payload: body as object, headers }),
   };
+}
+
+/** A bus that keeps what is published on it (subject, data, message id), in order, for notifier specs. */
+export function recordingBus<T = unknown>() {
+  const published: { subject: string; data: T; msgId: string | undefined }[] = [];
+  const bus = {
+    publish: async (subject: string, data: unknown, options?: { msgId?: string }) => {
+      published.push({ subject, data: data as T, msgId: options?.msgId });
+      return { seq: published.length, duplicate: false };
+    },
+  } as unknown as Bus;
+  return { bus, published };
 }
