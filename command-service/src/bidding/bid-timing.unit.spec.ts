@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { deciderSpec } from '../core/decider-spec.ts';
 import { lotDecider } from '../lots/decide.ts';
-import { $, after, bid, close, hard, listed, minutesBeforeClose, proxy } from './fixtures.ts';
+import { $, bid, close, closedUnsold, hard, listed, minutesBeforeClose, placed, proxy } from './fixtures.ts';
 
 const spec = deciderSpec(lotDecider);
 
@@ -33,7 +33,7 @@ describe('lot decider: who may bid, and when (server clock)', () => {
     spec([listed(), { type: 'LotWithdrawn', data: { reason: 'damaged label' } }])
       .when(bid('ann', 100))
       .thenThrows({ code: 'LOT_WITHDRAWN' });
-    const closed = after([listed()], { type: 'CloseLot', now: close });
+    const closed = [listed(), closedUnsold];
     spec(closed).when(bid('ann', 100)).thenThrows({ code: 'BIDDING_CLOSED' });
     spec([listed({ auction: false, buyNow: true, buyNowPrice: $(90) })])
       .when(bid('ann', 100))
@@ -69,7 +69,21 @@ describe('lot decider: soft close', () => {
   });
 
   it('uses the extended close for the next bid and for closing', () => {
-    const extended = after([listed()], bid('ann', 100, { now: minutesBeforeClose(1) }));
+    const extended = [
+      listed(),
+      placed('ann', { max: 100, at: 100, next: 110 }),
+      {
+        type: 'LotExtended',
+        data: {
+          previousClose: close.toISOString(),
+          closesAt: minutesBeforeClose(-4).toISOString(),
+          bidId: 'b-ann-100',
+          rule: 'soft-close',
+          windowMinutes: 5,
+          extendMinutes: 5,
+        },
+      },
+    ];
     // The original close has passed, the extended one (4 minutes later) has not.
     spec(extended)
       .when(bid('bob', 200, { now: new Date(close.getTime() + 60_000) }))

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { deciderSpec } from '../core/decider-spec.ts';
 import { lotDecider } from '../lots/decide.ts';
-import { $, after, bid, hard, listed } from './fixtures.ts';
+import { $, annLeads, bid, hard, listed, placed, placedHard, proxyAnswer } from './fixtures.ts';
 
 const spec = deciderSpec(lotDecider);
 
@@ -28,7 +28,7 @@ describe('lot decider: proxy bidding (DOMAIN.md "Bids")', () => {
   });
 
   it('keeps the leader when a lower maximum comes in, answering at that maximum plus its increment', () => {
-    const given = after([listed()], bid('ann', 500));
+    const given = [listed(), annLeads(500)];
     spec(given)
       .when(bid('bob', 300))
       .then([
@@ -65,7 +65,7 @@ describe('lot decider: proxy bidding (DOMAIN.md "Bids")', () => {
   });
 
   it('caps the answer at the leader’s maximum', () => {
-    const given = after([listed()], bid('ann', 305));
+    const given = [listed(), annLeads(305)];
     spec(given)
       .when(bid('bob', 300))
       .then([
@@ -78,7 +78,7 @@ describe('lot decider: proxy bidding (DOMAIN.md "Bids")', () => {
   });
 
   it('gives the lead to the earlier bidder on equal maximums', () => {
-    const given = after([listed()], bid('ann', 400));
+    const given = [listed(), annLeads(400)];
     spec(given)
       .when(bid('bob', 400))
       .then([
@@ -94,7 +94,7 @@ describe('lot decider: proxy bidding (DOMAIN.md "Bids")', () => {
   });
 
   it('lets a higher maximum lead at the old maximum plus its increment, spending the old maximum first', () => {
-    const given = after([listed()], bid('ann', 400));
+    const given = [listed(), annLeads(400)];
     spec(given)
       .when(bid('bob', 1000))
       .then([
@@ -131,7 +131,7 @@ describe('lot decider: proxy bidding (DOMAIN.md "Bids")', () => {
   });
 
   it('leads at the newcomer’s maximum when it is below the old maximum plus the increment', () => {
-    const given = after([listed()], bid('ann', 400));
+    const given = [listed(), annLeads(400)];
     spec(given)
       .when(bid('bob', 410))
       .then([
@@ -149,7 +149,12 @@ describe('lot decider: proxy bidding (DOMAIN.md "Bids")', () => {
   });
 
   it('lets the leader raise their own maximum without moving the price', () => {
-    const given = after(after([listed()], bid('ann', 400)), bid('bob', 200));
+    const given = [
+      listed(),
+      annLeads(400),
+      placed('bob', { max: 200, at: 200, next: 210, leads: false }),
+      proxyAnswer('b-bob-200', 'ann', { max: 400, at: 210, next: 220 }),
+    ];
     spec(given)
       .when(bid('ann', 900, { bidId: 'raise' }))
       .then([
@@ -161,14 +166,19 @@ describe('lot decider: proxy bidding (DOMAIN.md "Bids")', () => {
   });
 
   it('refuses a raise that is not above the leader’s own maximum', () => {
-    const given = after(after([listed()], bid('ann', 400)), bid('bob', 200));
+    const given = [
+      listed(),
+      annLeads(400),
+      placed('bob', { max: 200, at: 200, next: 210, leads: false }),
+      proxyAnswer('b-bob-200', 'ann', { max: 400, at: 210, next: 220 }),
+    ];
     spec(given)
       .when(bid('ann', 400))
       .thenThrows({ code: 'MAX_NOT_HIGHER', message: 'Your maximum bid is already $400.00' });
   });
 
   it('refuses an amount below next_bid with the seeds message', () => {
-    const given = after([listed()], bid('ann', 400));
+    const given = [listed(), annLeads(400)];
     spec(given).when(bid('bob', 105)).thenThrows({ code: 'MIN_BID', message: 'Min. Bid $110.00' });
     spec([listed()]).when(bid('bob', 99.99)).thenThrows({ message: 'Min. Bid $100.00' });
   });
@@ -199,7 +209,7 @@ describe('lot decider: the hidden reserve', () => {
   });
 
   it('jumps to the reserve when the leader’s raise reaches it, recorded as an automatic bid', () => {
-    const given = after([listed({ reserve: $(1000) })], bid('ann', 500));
+    const given = [listed({ reserve: $(1000) }), annLeads(500, { reserveMet: false })];
     spec(given)
       .when(bid('ann', 1200, { bidId: 'raise' }))
       .then([
@@ -220,7 +230,7 @@ describe('lot decider: the hidden reserve', () => {
   });
 
   it('answers a challenger at least at the reserve when the leader’s maximum reaches it', () => {
-    const given = after([listed({ reserve: $(1000) })], bid('ann', 2000));
+    const given = [listed({ reserve: $(1000) }), placed('ann', { max: 2000, at: 1000, next: 1100 })];
     spec(given)
       .when(bid('bob', 1100))
       .then([
@@ -235,7 +245,7 @@ describe('lot decider: the hidden reserve', () => {
 
 describe('lot decider: hard bidding (proxy_bidding_settings 0)', () => {
   it('takes the amount as the price and outbids the leader', () => {
-    const given = after([listed()], bid('ann', 150, { rules: hard }));
+    const given = [listed(), placedHard('ann', 150, 160)];
     spec(given)
       .when(bid('bob', 170, { rules: hard }))
       .then([
@@ -257,7 +267,7 @@ describe('lot decider: hard bidding (proxy_bidding_settings 0)', () => {
   });
 
   it('needs at least next_bid', () => {
-    const given = after([listed()], bid('ann', 150, { rules: hard }));
+    const given = [listed(), placedHard('ann', 150, 160)];
     spec(given)
       .when(bid('bob', 155, { rules: hard }))
       .thenThrows({ message: 'Min. Bid $160.00' });

@@ -40,8 +40,78 @@ export const bid = (
   ...over,
 });
 
-/** The events an accepted command appends (the spec decides; this folds them into the next given). */
-export const after = (given: LotEvent[], command: LotCommand) => [
-  ...given,
-  ...lotDecider.decide(command, given.reduce(lotDecider.evolve, lotDecider.initialState())),
-];
+type Data<T extends LotEvent['type']> = Extract<LotEvent, { type: T }>['data'];
+
+/*
+ * The events an accepted command appends, written out (not decided): a given built by the decider under
+ * test would change with it, so a broken decider could not fail its own specs. Amounts in dollars.
+ */
+
+/** A bid as recorded: the bidder's maximum `max`, shown at `at`, with the next bid `next`. */
+export const placed = (
+  bidderId: string,
+  { max, at, next, ...over }: { max: number; at: number; next: number } & Partial<Data<'BidPlaced'>>,
+): LotEvent => ({
+  type: 'BidPlaced',
+  data: {
+    bidId: `b-${bidderId}-${max}`,
+    bidderId,
+    amount: $(at),
+    nextBid: $(next),
+    biddingType: 'proxy',
+    maxAmount: $(max),
+    leads: true,
+    outbidUserId: null,
+    reserveMet: true,
+    ...over,
+  },
+});
+
+/** A hard bid (no maximum above it) of `at`, leading, with the next bid `next`. */
+export const placedHard = (bidderId: string, at: number, next: number): LotEvent =>
+  placed(bidderId, { max: at, at, next, biddingType: 'hard' });
+
+/** The leader's maximum answering another's bid `answersBidId` at `at`. */
+export const proxyAnswer = (
+  answersBidId: string,
+  bidderId: string,
+  { max, at, next }: { max: number; at: number; next: number },
+): LotEvent => ({
+  type: 'ProxyBidPlaced',
+  data: {
+    bidId: `${answersBidId}-proxy`,
+    bidderId,
+    amount: $(at),
+    maxAmount: $(max),
+    leads: true,
+    outbidUserId: null,
+    nextBid: $(next),
+    reserveMet: true,
+    reason: 'proxy',
+    answersBidId,
+  },
+});
+
+/** A lot with no bids closed at its close, unsold. */
+export const closedUnsold: LotEvent = {
+  type: 'LotClosed',
+  data: {
+    outcome: 'unsold',
+    winnerId: null,
+    hammerPrice: null,
+    losers: [],
+    bidCount: 0,
+    reserveMet: false,
+    closesAt: close.toISOString(),
+    quantity: 0,
+    endedBy: 'close',
+  },
+};
+
+/** ann's opening bid with a maximum of `max` on a lot that opens at $100. */
+export const annLeads = (max: number, over: Partial<Data<'BidPlaced'>> = {}): LotEvent =>
+  placed('ann', { max, at: 100, next: 110, ...over });
+
+/** What the lot decider appends for a command: the `when` of a spec that reads the events itself. */
+export const decided = (given: LotEvent[], command: LotCommand) =>
+  lotDecider.decide(command, given.reduce(lotDecider.evolve, lotDecider.initialState()));

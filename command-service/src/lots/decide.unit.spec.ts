@@ -1,5 +1,14 @@
 import { describe, it } from 'vitest';
-import { $, after, bid, close, duringAuction, listed } from '../bidding/fixtures.ts';
+import {
+  $,
+  annLeads,
+  close,
+  closedUnsold,
+  duringAuction,
+  listed,
+  placed,
+  proxyAnswer,
+} from '../bidding/fixtures.ts';
 import { deciderSpec } from '../core/decider-spec.ts';
 import { lotDecider } from './decide.ts';
 
@@ -7,7 +16,14 @@ const spec = deciderSpec(lotDecider);
 
 describe('lot decider: closing', () => {
   it('sells to the leader at the price, naming everyone else who bid', () => {
-    const given = after(after(after([listed()], bid('ann', 500)), bid('bob', 300)), bid('cat', 350));
+    const given = [
+      listed(),
+      annLeads(500),
+      placed('bob', { max: 300, at: 300, next: 320, leads: false }),
+      proxyAnswer('b-bob-300', 'ann', { max: 500, at: 320, next: 340 }),
+      placed('cat', { max: 350, at: 350, next: 370, leads: false }),
+      proxyAnswer('b-cat-350', 'ann', { max: 500, at: 370, next: 390 }),
+    ];
     spec(given)
       .when({ type: 'CloseLot', now: close })
       .then([
@@ -29,7 +45,7 @@ describe('lot decider: closing', () => {
   });
 
   it('leaves a lot unsold when the reserve was not met', () => {
-    const given = after([listed({ reserve: $(1000) })], bid('ann', 500));
+    const given = [listed({ reserve: $(1000) }), annLeads(500, { reserveMet: false })];
     spec(given)
       .when({ type: 'CloseLot', now: close })
       .then([
@@ -52,7 +68,7 @@ describe('lot decider: closing', () => {
 
   it('closes exactly once, and not before its time', () => {
     spec([listed()]).when({ type: 'CloseLot', now: duringAuction }).then([]);
-    const closed = after([listed()], { type: 'CloseLot', now: close });
+    const closed = [listed(), closedUnsold];
     spec(closed).when({ type: 'CloseLot', now: close }).then([]);
   });
 });
@@ -71,7 +87,7 @@ describe('lot decider: update and withdraw', () => {
   });
 
   it('keeps the deal fixed once the lot has bids', () => {
-    const given = after([listed()], bid('ann', 300));
+    const given = [listed(), annLeads(300)];
     spec(given)
       .when({ type: 'UpdateLot', changes: { openingBid: $(50) }, by: admin, now: duringAuction })
       .thenThrows({ code: 'LOT_HAS_BIDS' });
@@ -87,7 +103,7 @@ describe('lot decider: update and withdraw', () => {
   });
 
   it('cannot withdraw a closed lot', () => {
-    spec(after([listed()], { type: 'CloseLot', now: close }))
+    spec([listed(), closedUnsold])
       .when({ type: 'WithdrawLot', reason: 'late', by: admin })
       .thenThrows({ code: 'LOT_NOT_OPEN' });
   });

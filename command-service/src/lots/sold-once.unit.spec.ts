@@ -1,6 +1,6 @@
 import type { LotEvent } from '@wine/event-schemas';
 import { describe, expect, it } from 'vitest';
-import { $, after, bid, close, duringAuction, hard, listed } from '../bidding/fixtures.ts';
+import { $, bid, close, decided, duringAuction, listed, placed, placedHard } from '../bidding/fixtures.ts';
 import { deciderSpec } from '../core/decider-spec.ts';
 import { lotDecider } from './decide.ts';
 
@@ -43,10 +43,27 @@ const reserve = (id: string, qty: number, now = duringAuction) =>
 const sell = (id: string, now = duringAuction) =>
   ({ type: 'SellReservation', reservationId: id, invoiceId: `inv-${id}`, now }) as const;
 const soon = new Date(duringAuction.getTime() + 15 * MIN);
+/** ann's maximum of $60 on the $50 opening bid. */
+const annBids60 = placed('ann', { max: 60, at: 50, next: 51 });
+/** The auction ended by buy now selling the last bottle, with `losers` its bidders. */
+const soldOut = (losers: string[]): LotEvent => ({
+  type: 'LotClosed',
+  data: {
+    outcome: 'sold',
+    winnerId: null,
+    hammerPrice: null,
+    losers,
+    bidCount: losers.length,
+    reserveMet: losers.length > 0,
+    closesAt: duringAuction.toISOString(),
+    quantity: 0,
+    endedBy: 'sold_out',
+  },
+});
 
 describe('a lot sold out by buy now', () => {
   it('ends the auction at once when buy now sells the last bottle: sold, no winner, every bidder lost', () => {
-    const given = [...after([both(2)], bid('ann', 60)), reserved('r1', 2, soon)];
+    const given = [both(2), annBids60, reserved('r1', 2, soon)];
     spec(given)
       .when(sell('r1'))
       .then([
@@ -75,31 +92,31 @@ describe('a lot sold out by buy now', () => {
   });
 
   it('refuses a bid once every bottle is sold, saying the lot is sold out', () => {
-    const given = after([both(2), reserved('r1', 2, soon)], sell('r1'));
+    const given = [both(2), reserved('r1', 2, soon), sold('r1', 2), soldOut([])];
     spec(given)
       .when(bid('ann', 60))
       .thenThrows({ code: 'LOT_SOLD_OUT', message: /sold out/ });
   });
 
   it('refuses a bid while a checkout holds every bottle left, and takes it once the hold lapsed', () => {
-    const given = [...after([both(2)], bid('ann', 60)), reserved('r1', 2, soon)];
+    const given = [both(2), annBids60, reserved('r1', 2, soon)];
     spec(given).when(bid('bob', 100)).thenThrows({ code: 'LOT_SOLD_OUT' });
     const lapsed = new Date(soon.getTime() + MIN);
-    const taken = after(given, bid('bob', 100, { now: lapsed })).slice(given.length);
+    const taken = decided(given, bid('bob', 100, { now: lapsed }));
     expect(taken.map((e) => e.type)).toEqual(['ProxyBidPlaced', 'BidPlaced']);
   });
 
   it('never closes it a second time at its close, and issues no auction sale', () => {
-    const given = after([...after([both(2)], bid('ann', 60)), reserved('r1', 2, soon)], sell('r1'));
+    const given = [both(2), annBids60, reserved('r1', 2, soon), sold('r1', 2), soldOut(['ann'])];
     spec(given).when({ type: 'CloseLot', now: close }).then([]);
   });
 
   it('says a sold-out lot is sold out to a buyer, not "Max Quantity 0"', () => {
-    const given = after([both(2), reserved('r1', 2, soon)], sell('r1'));
+    const given = [both(2), reserved('r1', 2, soon), sold('r1', 2), soldOut([])];
     spec(given).when(reserve('r2', 1)).thenThrows({ code: 'LOT_SOLD_OUT', message: 'This lot is sold out' });
     // A buy-now-only lot stays open when it sells out; it is sold out all the same.
     const only = listed({ auction: false, buyNow: true, buyNowPrice: $(100), quantity: 2 });
-    spec(after([only, reserved('r1', 2, soon)], sell('r1')))
+    spec([only, reserved('r1', 2, soon), sold('r1', 2)])
       .when(reserve('r2', 1))
       .thenThrows({ code: 'LOT_SOLD_OUT', message: 'This lot is sold out' });
   });
@@ -122,7 +139,7 @@ describe('an unpaid hold on an auction lot', () => {
 
 describe('a checkout on a lot whose auction has bids (seeds 000 §5)', () => {
   it('cannot hold part of what remains, only all of it', () => {
-    const given = after([both(3), reserved('r0', 1, soon), sold('r0', 1)], bid('ann', 60));
+    const given = [both(3), reserved('r0', 1, soon), sold('r0', 1), annBids60];
     spec(given)
       .when(reserve('r1', 1))
       .thenThrows({ code: 'BUY_NOW_QUANTITY', message: 'Minimum Quantity 2' });
@@ -150,11 +167,11 @@ describe('buy now beside an auction that sells what remains', () => {
     // Three bottles, two bought by buy now: the auction's price is for the one left.
     const given = [both(3), reserved('r0', 2, soon), sold('r0', 2)];
     // $110 for one bottle is below $100 + 20%: buy now stays.
-    spec(after(given, bid('ann', 110, { rules: hard })))
+    spec([...given, placedHard('ann', 110, 120)])
       .when(reserve('r1', 1))
       .then([reserved('r1', 1, soon)]);
     // $130 for one bottle is not ($43.33 a bottle over three would have been).
-    spec(after(given, bid('ann', 130, { rules: hard })))
+    spec([...given, placedHard('ann', 130, 140)])
       .when(reserve('r1', 1))
       .thenThrows({ code: 'BUY_NOW_UNAVAILABLE' });
   });
@@ -178,7 +195,7 @@ describe('the auction at its close sells what remains', () => {
     }) as const;
 
   it('sells the quantity less what buy now sold, at the price', () => {
-    const given = after([both(3), reserved('r1', 1, soon), sold('r1', 1)], bid('ann', 60));
+    const given = [both(3), reserved('r1', 1, soon), sold('r1', 1), annBids60];
     spec(given)
       .when({ type: 'CloseLot', now: close })
       .then([closed(2, 'ann', $(50), [])]);
@@ -186,27 +203,31 @@ describe('the auction at its close sells what remains', () => {
 
   it('leaves out the bottles a live checkout holds at the close', () => {
     const offline = new Date(close.getTime() + 14 * DAY);
-    const given = after([both(3), reserved('r1', 1, offline)], bid('ann', 60));
+    const given = [both(3), reserved('r1', 1, offline), annBids60];
     spec(given)
       .when({ type: 'CloseLot', now: close })
       .then([closed(2, 'ann', $(50), [])]);
   });
 
   it('gives back lapsed holds first, so none of them can be sold after the auction sold their bottles', () => {
-    const given = after([both(3), reserved('r1', 1, soon)], bid('ann', 60));
+    const given = [both(3), reserved('r1', 1, soon), annBids60];
     spec(given)
       .when({ type: 'CloseLot', now: close })
       .then([
         { type: 'ReservationReleased', data: { reservationId: 'r1', reason: 'expired' } },
         closed(3, 'ann', $(50), []),
       ]);
-    const done = after(given, { type: 'CloseLot', now: close });
+    const done: LotEvent[] = [
+      ...given,
+      { type: 'ReservationReleased', data: { reservationId: 'r1', reason: 'expired' } },
+      closed(3, 'ann', $(50), []),
+    ];
     spec(done).when(sell('r1', close)).thenThrows({ code: 'RESERVATION_LAPSED' });
   });
 
   it('sells nothing at auction when live checkouts hold every bottle left: the bidders lost', () => {
     const offline = new Date(close.getTime() + 14 * DAY);
-    const given = [...after([both(2)], bid('ann', 60)), reserved('r1', 2, offline)];
+    const given = [both(2), annBids60, reserved('r1', 2, offline)];
     spec(given)
       .when({ type: 'CloseLot', now: close })
       .then([closed(0, null, null, ['ann'])]);
