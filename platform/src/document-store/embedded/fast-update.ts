@@ -276,7 +276,9 @@ export function compileFastProjection(
   const includeId = projection._id !== 0;
   const fields = entries.filter(([path]) => path !== '_id');
   if (fields.length === 0) {
-    return includeId ? (doc) => ({ ...doc }) : ({ _id: _, ...rest }) => rest;
+    // `{_id: 1}` includes `_id` alone, as MongoDB and mingo answer it; `{_id: 0}` excludes it.
+    if (includeId) return (doc) => (Object.hasOwn(doc, '_id') ? { _id: doc._id } : {});
+    return ({ _id: _, ...rest }) => rest;
   }
   const inclusive = fields[0]![1] === 1;
   if (fields.some(([, flag]) => (flag === 1) !== inclusive)) return null;
