@@ -12,9 +12,9 @@ import { commandContext } from '../core/command-context.ts';
 import { eventIdFor, type Streams } from '../core/command-handler.ts';
 import { commandErrors } from '../errors.ts';
 import { lotDecider } from '../lots/decide.ts';
+import type { BiddingRules } from '../lots/decide-bid.ts';
 import type { SessionAuth } from '../users/session/session-auth.ts';
 import { actorOf } from '../users/user-service.ts';
-import type { BiddingRules } from './decide-bid.ts';
 
 export interface BiddingRouteDeps {
   streams: Streams;

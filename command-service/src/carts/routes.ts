@@ -4,10 +4,10 @@ import { AppError, type Clock, registerAction } from '@wine/platform';
 import type { FastifyPluginAsync } from 'fastify';
 import { commandContext, followUp } from '../core/command-context.ts';
 import type { Streams } from '../core/command-handler.ts';
+import { buyNowLine } from '../lots/buy-now.ts';
 import { lotDecider } from '../lots/decide.ts';
 import type { SessionAuth } from '../users/session/session-auth.ts';
 import { actorOf } from '../users/user-service.ts';
-import { buyNowLine } from './buy-now.ts';
 import { cartDecider, refuseWithoutCard } from './cart.ts';
 
 export interface CartRouteDeps {

@@ -12,12 +12,12 @@ import {
 import { cartStream, type DeliveryData, invoiceStream, lotStream } from '@wine/event-schemas';
 import { AppError } from '@wine/platform';
 import type { z } from 'zod';
-import { buyNowLine } from '../carts/buy-now.ts';
 import { cartDecider } from '../carts/cart.ts';
 import type { RequestContext } from '../core/command-context.ts';
 import { invoiceDecider } from '../invoices/decide.ts';
 import { dueOf, type IssuedInvoice } from '../invoices/invoice.ts';
 import type { OpenInvoices } from '../invoices/open-invoices.ts';
+import { buyNowLine } from '../lots/buy-now.ts';
 import { lotDecider } from '../lots/decide.ts';
 import { shipmentCharge } from '../shipping/charge.ts';
 import { actorOf, type Session } from '../users/user-service.ts';

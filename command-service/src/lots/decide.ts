@@ -1,19 +1,19 @@
 import type { LotEvent, LotListedData } from '@wine/event-schemas';
-import { decideBid, type PlaceBid } from '../bidding/decide-bid.ts';
-import { decideStock, type StockCommand } from '../checkout/decide-stock.ts';
 import type { Decider } from '../core/decider.ts';
 import { commandErrors } from '../errors.ts';
+import { decideBid, type PlaceBid } from './decide-bid.ts';
+import { decideStock, type StockCommand } from './decide-stock.ts';
 import { closeAuction } from './ending.ts';
 import { evolveLot, heldAt, initialLot, type ListedLot, type Lot } from './lot.ts';
 
-export type { BiddingRules, PlaceBid } from '../bidding/decide-bid.ts';
+export type { BiddingRules, PlaceBid } from './decide-bid.ts';
 
 export type LotChanges = Omit<Extract<LotEvent, { type: 'LotUpdated' }>['data'], 'changed'>;
 
 /** Who asks for a change: an admin may change any lot, a seller only their own. */
 export type LotEditor = { kind: 'admin' } | { kind: 'seller'; userId: string };
 
-/** Every command on a lot's stream (`lot-<id>`); bids are decided by the bidding part (bidding/). */
+/** Every command on a lot's stream (`lot-<id>`); bids decided in decide-bid.ts, buy-now holds and sales in decide-stock.ts. */
 export type LotCommand =
   | { type: 'ListLot'; data: LotListedData; now: Date }
   | { type: 'UpdateLot'; changes: LotChanges; by: LotEditor; now: Date }

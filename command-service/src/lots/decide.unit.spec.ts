@@ -1,16 +1,7 @@
 import { describe, it } from 'vitest';
-import {
-  $,
-  annLeads,
-  close,
-  closedUnsold,
-  duringAuction,
-  listed,
-  placed,
-  proxyAnswer,
-} from '../bidding/fixtures.ts';
 import { deciderSpec } from '../core/decider-spec.ts';
 import { lotDecider } from './decide.ts';
+import { $, annLeads, close, closedUnsold, duringAuction, listed, placed, proxyAnswer } from './fixtures.ts';
 
 const spec = deciderSpec(lotDecider);
 

@@ -2,8 +2,8 @@ import type { LotEvent } from '@wine/event-schemas';
 import { AppError } from '@wine/platform';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { $, close, lot, proxy, start } from '../bidding/fixtures.ts';
 import { type LotCommand, lotDecider } from './decide.ts';
+import { $, close, lot, proxy, start } from './fixtures.ts';
 import { availableAt, type ListedLot } from './lot.ts';
 
 /**

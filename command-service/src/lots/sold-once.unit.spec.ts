@@ -1,8 +1,8 @@
 import type { LotEvent } from '@wine/event-schemas';
 import { describe, expect, it } from 'vitest';
-import { $, bid, close, decided, duringAuction, listed, placed, placedHard } from '../bidding/fixtures.ts';
 import { deciderSpec } from '../core/decider-spec.ts';
 import { lotDecider } from './decide.ts';
+import { $, bid, close, decided, duringAuction, listed, placed, placedHard } from './fixtures.ts';
 
 /**
  * DOMAIN.md "A lot's bottles are sold once, whichever way" (issue 30 item 1): buy now and the auction

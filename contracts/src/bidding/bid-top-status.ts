@@ -11,6 +11,8 @@ export interface BidStanding {
  * the lot is open the leader is 'winner' and every other bidder 'outbid'; once it has closed the
  * winner 'won' and the others 'lost'.
  */
+export function bidTopStatus(standing: { leads: boolean; closed?: false }): 'winner' | 'outbid';
+export function bidTopStatus(standing: BidStanding): BidTopStatus;
 export function bidTopStatus({ leads, closed = false }: BidStanding): BidTopStatus {
   if (closed) return leads ? 'won' : 'lost';
   return leads ? 'winner' : 'outbid';

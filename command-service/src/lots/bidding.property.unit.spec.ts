@@ -3,8 +3,8 @@ import { type LotEvent, type LotListedData, events as registry } from '@wine/eve
 import { listedLot } from '@wine/platform/testing';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { type BiddingRules, type LotCommand, lotDecider } from '../lots/decide.ts';
-import type { ListedLot, Lot } from '../lots/lot.ts';
+import { type BiddingRules, type LotCommand, lotDecider } from './decide.ts';
+import type { ListedLot, Lot } from './lot.ts';
 
 /**
  * Random bid sequences against the lot decider (issue "Live auction core", property-based tests).

@@ -1,8 +1,8 @@
 import type { LotEvent } from '@wine/event-schemas';
 import { AppError } from '@wine/platform';
-import { buyNowLine } from '../carts/buy-now.ts';
-import { releaseLapsed, soldOut } from '../lots/ending.ts';
-import type { Lot } from '../lots/lot.ts';
+import { buyNowLine } from './buy-now.ts';
+import { releaseLapsed, soldOut } from './ending.ts';
+import type { Lot } from './lot.ts';
 
 /**
  * The stock commands on a lot's stream (DOMAIN.md "Buy now and cart"): a checkout holds bottles,

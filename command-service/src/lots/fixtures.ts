@@ -1,7 +1,7 @@
 import { defaultBidIncrements } from '@wine/contracts';
 import type { LotEvent, LotListedData } from '@wine/event-schemas';
 import { listedLot } from '@wine/platform/testing';
-import { type BiddingRules, type LotCommand, lotDecider } from '../lots/decide.ts';
+import { type BiddingRules, type LotCommand, lotDecider } from './decide.ts';
 
 /** A lot listed for a week of bidding and the bids on it, for the lot decider's given/when/then specs. */
 export const $ = (dollars: number) => Math.round(dollars * 100);

@@ -6,7 +6,7 @@ import {
 } from '@wine/contracts';
 import { AppError } from '@wine/platform';
 import { commandErrors } from '../errors.ts';
-import { availableAt, type Lot } from '../lots/lot.ts';
+import { availableAt, type Lot } from './lot.ts';
 
 /** The lot's state as the shared buy-now rule reads it (contracts carts/buy-now.ts). */
 export function buyNowAvailable(state: Lot, now: Date): boolean {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { deciderSpec } from '../core/decider-spec.ts';
-import { lotDecider } from '../lots/decide.ts';
+import { lotDecider } from './decide.ts';
 import { $, annLeads, bid, hard, listed, placed, placedHard, proxyAnswer } from './fixtures.ts';
 
 const spec = deciderSpec(lotDecider);

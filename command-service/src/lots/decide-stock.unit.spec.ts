@@ -2,7 +2,7 @@ import type { LotEvent } from '@wine/event-schemas';
 import { listedLot } from '@wine/platform/testing';
 import { describe, it } from 'vitest';
 import { deciderSpec } from '../core/decider-spec.ts';
-import { lotDecider } from '../lots/decide.ts';
+import { lotDecider } from './decide.ts';
 
 const spec = deciderSpec(lotDecider);
 const NOW = new Date('2026-11-24T10:00:00.000Z');

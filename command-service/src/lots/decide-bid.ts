@@ -1,7 +1,7 @@
 import { type IncrementRule, incrementAt, MAX_BID_CENTS, nextBid } from '@wine/contracts';
 import type { LotEvent, LotListedData } from '@wine/event-schemas';
 import { commandErrors } from '../errors.ts';
-import { availableAt, type ListedLot, type Lot, reserveMet } from '../lots/lot.ts';
+import { availableAt, type ListedLot, type Lot, reserveMet } from './lot.ts';
 
 /** The market's bidding configuration a bid is decided with (DOMAIN.md "Bids"). */
 export interface BiddingRules {

@@ -1,6 +1,7 @@
+import type { LotEvent } from '@wine/event-schemas';
 import { describe, expect, it } from 'vitest';
 import { deciderSpec } from '../core/decider-spec.ts';
-import { lotDecider } from '../lots/decide.ts';
+import { lotDecider } from './decide.ts';
 import { $, bid, close, closedUnsold, hard, listed, minutesBeforeClose, placed, proxy } from './fixtures.ts';
 
 const spec = deciderSpec(lotDecider);
@@ -69,7 +70,7 @@ describe('lot decider: soft close', () => {
   });
 
   it('uses the extended close for the next bid and for closing', () => {
-    const extended = [
+    const extended: LotEvent[] = [
       listed(),
       placed('ann', { max: 100, at: 100, next: 110 }),
       {
