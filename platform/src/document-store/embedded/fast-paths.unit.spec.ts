@@ -43,7 +43,8 @@ const condition = fc.oneof(
 
 const clone = <T>(v: T): T => structuredClone(v);
 
-describe('embedded store fast paths', () => {
+// Thousands of draws each: seconds on a loaded two-core machine, past Vitest's default 5 s.
+describe('embedded store fast paths', { timeout: 30_000 }, () => {
   it('judge filters like mingo wherever they give a verdict', () => {
     fc.assert(
       fc.property(doc, fc.dictionary(path, condition, { maxKeys: 2, noNullPrototype: true }), (d, filter) => {
