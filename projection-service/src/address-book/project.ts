@@ -1,6 +1,6 @@
-import type { AddressBookEvent, RecordedEvent } from '@wine/event-schemas';
+import type { AddressBookEvent } from '@wine/event-schemas';
 import { guardedDelete } from '../core/guarded.ts';
-import type { ProjectedOperation, Projection } from '../core/projection.ts';
+import { defineProjection, type ProjectedOperation } from '../core/projection.ts';
 
 export const ADDRESS_BOOK = 'address_book';
 
@@ -21,18 +21,17 @@ export interface AddressBookDocument {
   _position: string;
 }
 
-export const addressBookProjection: Projection = {
+export const addressBookProjection = defineProjection<AddressBookEvent>({
   name: 'address-book',
   collections: [ADDRESS_BOOK],
-  handles: new Set(['AddressBookEntrySaved', 'AddressBookEntryRemoved']),
+  handles: ['AddressBookEntrySaved', 'AddressBookEntryRemoved'],
   indexes: { [ADDRESS_BOOK]: [{ key: { user_id: 1, created_position: 1 }, name: 'user_created' }] },
-  project(event: RecordedEvent): ProjectedOperation[] {
+  project(event): ProjectedOperation[] {
     if (!event.streamName.startsWith('user-')) return [];
     const userId = event.streamName.slice('user-'.length);
-    const e = { type: event.type, data: event.data } as AddressBookEvent;
-    const _id = `${userId}:${e.data.addressId}`;
-    if (e.type === 'AddressBookEntryRemoved') return [guardedDelete(ADDRESS_BOOK, _id, event)];
-    const { address1, address2, city, state, zip } = e.data.address;
+    const _id = `${userId}:${event.data.addressId}`;
+    if (event.type === 'AddressBookEntryRemoved') return [guardedDelete(ADDRESS_BOOK, _id, event)];
+    const { address1, address2, city, state, zip } = event.data.address;
     // Redelivery replays in log order from the checkpoint, so saves and removals end as the log ends.
     return [
       {
@@ -43,8 +42,8 @@ export const addressBookProjection: Projection = {
             update: {
               $set: {
                 user_id: userId,
-                id: e.data.addressId,
-                label: e.data.label,
+                id: event.data.addressId,
+                label: event.data.label,
                 address1,
                 address2: address2 ?? '',
                 city,
@@ -60,4 +59,4 @@ export const addressBookProjection: Projection = {
       },
     ];
   },
-};
+});

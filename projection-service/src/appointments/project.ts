@@ -1,6 +1,6 @@
-import { type AppointmentEvent, type RecordedEvent, type SlotEvent, START } from '@wine/event-schemas';
+import { type AppointmentEvent, type SlotEvent, START } from '@wine/event-schemas';
 import { guardedUpdate } from '../core/guarded.ts';
-import type { ProjectedOperation, Projection } from '../core/projection.ts';
+import { defineProjection, type ProjectedOperation } from '../core/projection.ts';
 
 export const APPOINTMENT_SLOTS = 'appointment_slots';
 export const APPOINTMENTS = 'appointments';
@@ -40,31 +40,34 @@ const created = (collection: string, _id: string, fields: Record<string, unknown
   },
 });
 
-const SLOT_EVENTS = new Set(['SlotBooked', 'SlotReleased']);
-
 /**
  * The pickup read model (DOMAIN.md "Money"): each slot's places taken, which checkAppointments turns
  * into places left; each invoice's appointment, for the buyer's list, the invoice detail and the
  * staff's day. Every change is guarded by the document's last position.
  */
-export const appointmentsProjection: Projection = {
+export const appointmentsProjection = defineProjection<SlotEvent | AppointmentEvent>({
   name: 'appointments',
   collections: [APPOINTMENT_SLOTS, APPOINTMENTS],
-  handles: new Set([...SLOT_EVENTS, 'AppointmentBooked', 'AppointmentRescheduled', 'AppointmentCancelled']),
+  handles: [
+    'SlotBooked',
+    'SlotReleased',
+    'AppointmentBooked',
+    'AppointmentRescheduled',
+    'AppointmentCancelled',
+  ],
   indexes: {
     [APPOINTMENTS]: [
       { key: { buyer_id: 1, status: 1, starts_at: 1 }, name: 'buyer_status_start' },
       { key: { status: 1, starts_at: 1 }, name: 'status_start' },
     ],
   },
-  project(event: RecordedEvent): ProjectedOperation[] {
+  project(event): ProjectedOperation[] {
     const at = event.metadata.occurredAt;
-    if (SLOT_EVENTS.has(event.type)) {
+    if (event.type === 'SlotBooked' || event.type === 'SlotReleased') {
       if (!event.streamName.startsWith('slot-')) return [];
       const slotId = event.streamName.slice('slot-'.length);
-      const e = { type: event.type, data: event.data } as SlotEvent;
-      const id = e.data.appointmentId;
-      return e.type === 'SlotBooked'
+      const id = event.data.appointmentId;
+      return event.type === 'SlotBooked'
         ? [
             created(APPOINTMENT_SLOTS, slotId, { booked: 0, holders: [] }),
             guardedUpdate(APPOINTMENT_SLOTS, slotId, event, {
@@ -76,10 +79,9 @@ export const appointmentsProjection: Projection = {
     }
     if (!event.streamName.startsWith('appointment-')) return [];
     const invoiceId = event.streamName.slice('appointment-'.length);
-    const e = { type: event.type, data: event.data } as AppointmentEvent;
-    switch (e.type) {
+    switch (event.type) {
       case 'AppointmentBooked': {
-        const d = e.data;
+        const d = event.data;
         const fields = {
           invoice_id: invoiceId,
           appointment_id: d.appointmentId,
@@ -100,7 +102,7 @@ export const appointmentsProjection: Projection = {
       case 'AppointmentRescheduled':
         return [
           guardedUpdate(APPOINTMENTS, invoiceId, event, {
-            $set: { starts_at: e.data.startsAt, ends_at: e.data.endsAt, updated_at: at },
+            $set: { starts_at: event.data.startsAt, ends_at: event.data.endsAt, updated_at: at },
             $inc: { sequence: 1 },
           }),
         ];
@@ -115,4 +117,4 @@ export const appointmentsProjection: Projection = {
         return [];
     }
   },
-};
+});

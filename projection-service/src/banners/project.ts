@@ -1,8 +1,8 @@
 import type { HomeBanner } from '@wine/contracts';
-import type { BannerEvent, RecordedEvent } from '@wine/event-schemas';
+import type { BannerEvent } from '@wine/event-schemas';
 import { START } from '@wine/event-schemas';
 import { guardedUpdate } from '../core/guarded.ts';
-import type { ProjectedOperation, Projection } from '../core/projection.ts';
+import { defineProjection, type ProjectedOperation } from '../core/projection.ts';
 
 export const BANNERS = 'banners';
 
@@ -15,16 +15,15 @@ export interface BannerDocument extends Omit<HomeBanner, 'id'> {
 }
 
 /** The home banners read model: the last published record of each, and whether it is active. */
-export const bannersProjection: Projection = {
+export const bannersProjection = defineProjection<BannerEvent>({
   name: 'banners',
   collections: [BANNERS],
-  handles: new Set(['BannerPublished', 'BannerDeactivated']),
+  handles: ['BannerPublished', 'BannerDeactivated'],
   indexes: { [BANNERS]: [{ key: { active: 1, sort_order: 1 }, name: 'active_order' }] },
-  project(event: RecordedEvent): ProjectedOperation[] {
+  project(event): ProjectedOperation[] {
     if (!event.streamName.startsWith('banner-')) return [];
     const _id = event.streamName.slice('banner-'.length);
-    const e = { type: event.type, data: event.data } as BannerEvent;
-    switch (e.type) {
+    switch (event.type) {
       case 'BannerPublished':
         return [
           {
@@ -35,12 +34,12 @@ export const bannersProjection: Projection = {
           },
           guardedUpdate(BANNERS, _id, event, {
             $set: {
-              title: e.data.title,
-              subtitle: e.data.subtitle,
-              image: e.data.image,
-              link: e.data.link,
-              link_label: e.data.linkLabel,
-              sort_order: e.data.sortOrder,
+              title: event.data.title,
+              subtitle: event.data.subtitle,
+              image: event.data.image,
+              link: event.data.link,
+              link_label: event.data.linkLabel,
+              sort_order: event.data.sortOrder,
               active: 1,
               published_at: event.metadata.occurredAt,
             },
@@ -52,7 +51,7 @@ export const bannersProjection: Projection = {
         return [];
     }
   },
-};
+});
 
 /** seeds 000 §3.2: the banners the home page shows, active ones only, in their order. */
 export const activeBanners = (docs: readonly BannerDocument[]): HomeBanner[] =>

@@ -1,7 +1,7 @@
 import { type BidTopStatus, bidTopStatus } from '@wine/contracts';
 import { type LotEvent, type RecordedEvent, START } from '@wine/event-schemas';
 import { guardedUpdate } from '../core/guarded.ts';
-import type { ProjectedOperation, Projection } from '../core/projection.ts';
+import { defineProjection, type ProjectedOperation } from '../core/projection.ts';
 import { lotIdOf, sharedId } from '../core/shared-ids.ts';
 
 export const BIDS = 'bids';
@@ -77,10 +77,10 @@ function bidderUpdate(
 }
 
 /** The bid history and every bidder's standing on each lot. */
-export const bidsProjection: Projection = {
+export const bidsProjection = defineProjection<LotEvent>({
   name: 'bids',
   collections: [BIDS, LOT_BIDDERS],
-  handles: new Set(['BidPlaced', 'ProxyBidPlaced', 'MaxBidRaised', 'LotClosed']),
+  handles: ['BidPlaced', 'ProxyBidPlaced', 'MaxBidRaised', 'LotClosed'],
   indexes: {
     [BIDS]: [{ key: { lot_id: 1, declined: 1, _position: -1 }, name: 'lot_history' }],
     [LOT_BIDDERS]: [
@@ -89,13 +89,12 @@ export const bidsProjection: Projection = {
       { key: { lot_id: 1, _position: 1 }, name: 'lot_position' },
     ],
   },
-  project(event: RecordedEvent): ProjectedOperation[] {
+  project(event): ProjectedOperation[] {
     const lotId = lotIdOf(event);
-    const e = { type: event.type, data: event.data } as LotEvent;
-    switch (e.type) {
+    switch (event.type) {
       case 'BidPlaced':
       case 'ProxyBidPlaced': {
-        const bid = e.data;
+        const bid = event.data;
         const bidderId = sharedId(bid.bidderId);
         const row: BidDocument = {
           _id: bid.bidId,
@@ -104,10 +103,10 @@ export const bidsProjection: Projection = {
           proposed_amount: bid.amount,
           created_at: event.metadata.occurredAt,
           declined: 0,
-          proxy: e.type === 'ProxyBidPlaced',
+          proxy: event.type === 'ProxyBidPlaced',
           _position: event.position,
         };
-        const own = e.type === 'BidPlaced';
+        const own = event.type === 'BidPlaced';
         return [
           {
             collection: BIDS,
@@ -131,18 +130,18 @@ export const bidsProjection: Projection = {
         ];
       }
       case 'MaxBidRaised':
-        return bidderUpdate(lotId, sharedId(e.data.bidderId), event, {
-          $set: { max_bid: e.data.maxAmount, last_bid_at: event.metadata.occurredAt },
+        return bidderUpdate(lotId, sharedId(event.data.bidderId), event, {
+          $set: { max_bid: event.data.maxAmount, last_bid_at: event.metadata.occurredAt },
           $inc: { bid_or_not: 1 },
         });
       case 'LotClosed':
         return [
-          ...(e.data.winnerId
-            ? bidderUpdate(lotId, e.data.winnerId, event, {
+          ...(event.data.winnerId
+            ? bidderUpdate(lotId, event.data.winnerId, event, {
                 $set: { bidtopstatus: bidTopStatus({ leads: true, closed: true }) },
               })
             : []),
-          ...e.data.losers.flatMap((userId) =>
+          ...event.data.losers.flatMap((userId) =>
             bidderUpdate(lotId, userId, event, {
               $set: { bidtopstatus: bidTopStatus({ leads: false, closed: true }) },
             }),
@@ -152,4 +151,4 @@ export const bidsProjection: Projection = {
         return [];
     }
   },
-};
+});

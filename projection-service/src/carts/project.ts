@@ -1,6 +1,6 @@
-import { type CartEvent, type RecordedEvent, START } from '@wine/event-schemas';
+import { type CartEvent, START } from '@wine/event-schemas';
 import { guardedDelete, guardedUpdate } from '../core/guarded.ts';
-import type { ProjectedOperation, Projection } from '../core/projection.ts';
+import { defineProjection, type ProjectedOperation } from '../core/projection.ts';
 
 export const CART_LINES = 'cart_lines';
 
@@ -17,16 +17,15 @@ export interface CartLineDocument {
   _position: string;
 }
 
-export const cartsProjection: Projection = {
+export const cartsProjection = defineProjection<CartEvent>({
   name: 'carts',
   collections: [CART_LINES],
-  handles: new Set(['CartLineSet', 'CartLineRemoved']),
+  handles: ['CartLineSet', 'CartLineRemoved'],
   indexes: { [CART_LINES]: [{ key: { user_id: 1, added_at: 1 }, name: 'user_added' }] },
-  project(event: RecordedEvent): ProjectedOperation[] {
+  project(event): ProjectedOperation[] {
     const userId = event.streamName.slice('cart-'.length);
-    const e = { type: event.type, data: event.data } as CartEvent;
-    const _id = `${userId}:${e.data.lotId}`;
-    switch (e.type) {
+    const _id = `${userId}:${event.data.lotId}`;
+    switch (event.type) {
       case 'CartLineSet':
         return [
           {
@@ -37,7 +36,7 @@ export const cartsProjection: Projection = {
                 update: {
                   $setOnInsert: {
                     user_id: userId,
-                    lot_id: e.data.lotId,
+                    lot_id: event.data.lotId,
                     qty: 0,
                     unit_price: 0,
                     added_at: event.metadata.occurredAt,
@@ -48,7 +47,9 @@ export const cartsProjection: Projection = {
               },
             },
           },
-          guardedUpdate(CART_LINES, _id, event, { $set: { qty: e.data.qty, unit_price: e.data.unitPrice } }),
+          guardedUpdate(CART_LINES, _id, event, {
+            $set: { qty: event.data.qty, unit_price: event.data.unitPrice },
+          }),
         ];
       case 'CartLineRemoved':
         return [guardedDelete(CART_LINES, _id, event)];
@@ -56,4 +57,4 @@ export const cartsProjection: Projection = {
         return [];
     }
   },
-};
+});

@@ -4,7 +4,8 @@ import type { BulkOperation, Collection, Doc, IndexSpec } from '@wine/platform';
 /**
  * A projection is pure: it turns one recorded event into document operations on its collections.
  * Every operation must be idempotent (guarded by the document's `_position`), so a replayed event is
- * a no-op and at-least-once delivery is safe (ARCHITECTURE.md "Rules").
+ * a no-op and at-least-once delivery is safe (ARCHITECTURE.md "Rules"). This is the shape the runner
+ * holds, whatever events a projection takes: write one with `defineProjection`.
  */
 export interface Projection {
   name: string;
@@ -15,6 +16,37 @@ export interface Projection {
   /** Indexes the queries rely on, per collection: created at start and on a rebuild's shadow copies. */
   indexes?: Readonly<Record<string, readonly IndexSpec[]>>;
   project(event: RecordedEvent): ProjectedOperation[];
+}
+
+/** An event of event-schemas (`LotEvent`, `CartEvent`, ...): a type name and its data. */
+export interface EventShape {
+  type: string;
+  data: unknown;
+}
+
+/** The recorded events of a union of shapes, still a union: a switch on `type` narrows `data`. */
+export type RecordedOf<E extends EventShape> = E extends EventShape
+  ? RecordedEvent<E['type'], E['data']>
+  : never;
+
+/** A projection of the events `E`: it names the types it takes and projects them typed. */
+export interface TypedProjection<E extends EventShape> extends Omit<Projection, 'handles' | 'project'> {
+  handles: readonly E['type'][];
+  project(event: RecordedOf<E>): ProjectedOperation[];
+}
+
+/**
+ * A projection typed by the events it takes, as the runner holds it: projections of different events
+ * sit in one list. The runner calls `project` only with an event of a type in `handles`, read from the
+ * log as its schema's current version (upcast), so the event is one of `E`.
+ */
+export function defineProjection<E extends EventShape>(projection: TypedProjection<E>): Projection {
+  const { handles, project, ...rest } = projection;
+  return {
+    ...rest,
+    handles: new Set<string>(handles),
+    project: project as (event: RecordedEvent) => ProjectedOperation[],
+  };
 }
 
 export interface ProjectedOperation {

@@ -1,7 +1,7 @@
-import type { GiftCardEvent, RecordedEvent } from '@wine/event-schemas';
+import type { GiftCardEvent } from '@wine/event-schemas';
 import { START } from '@wine/event-schemas';
 import { guardedUpdate } from '../core/guarded.ts';
-import type { ProjectedOperation, Projection } from '../core/projection.ts';
+import { defineProjection, type ProjectedOperation } from '../core/projection.ts';
 
 export const GIFT_CARDS = 'gift_cards';
 
@@ -20,16 +20,15 @@ export interface GiftCardDocument {
 }
 
 /** The gift cards read model (DOMAIN.md "Money": an unredeemed balance is a liability). */
-export const giftCardsProjection: Projection = {
+export const giftCardsProjection = defineProjection<GiftCardEvent>({
   name: 'giftcards',
   collections: [GIFT_CARDS],
-  handles: new Set(['GiftCardIssued', 'GiftCardRedeemed']),
+  handles: ['GiftCardIssued', 'GiftCardRedeemed'],
   indexes: { [GIFT_CARDS]: [{ key: { issued_at: -1 }, name: 'issued' }] },
-  project(event: RecordedEvent): ProjectedOperation[] {
+  project(event): ProjectedOperation[] {
     if (!event.streamName.startsWith('giftcard-')) return [];
     const _id = event.streamName.slice('giftcard-'.length);
-    const e = { type: event.type, data: event.data } as GiftCardEvent;
-    switch (e.type) {
+    switch (event.type) {
       case 'GiftCardIssued':
         return [
           {
@@ -39,9 +38,9 @@ export const giftCardsProjection: Projection = {
                 filter: { _id },
                 update: {
                   $setOnInsert: {
-                    gift_card_id: e.data.giftCardId,
-                    last4: e.data.last4,
-                    amount: e.data.amount,
+                    gift_card_id: event.data.giftCardId,
+                    last4: event.data.last4,
+                    amount: event.data.amount,
                     issued_at: event.metadata.occurredAt,
                     redeemed_by: null,
                     redeemed_at: null,
@@ -52,16 +51,16 @@ export const giftCardsProjection: Projection = {
               },
             },
           },
-          guardedUpdate(GIFT_CARDS, _id, event, { $set: { amount: e.data.amount } }),
+          guardedUpdate(GIFT_CARDS, _id, event, { $set: { amount: event.data.amount } }),
         ];
       case 'GiftCardRedeemed':
         return [
           guardedUpdate(GIFT_CARDS, _id, event, {
-            $set: { redeemed_by: e.data.userId, redeemed_at: event.metadata.occurredAt },
+            $set: { redeemed_by: event.data.userId, redeemed_at: event.metadata.occurredAt },
           }),
         ];
       default:
         return [];
     }
   },
-};
+});

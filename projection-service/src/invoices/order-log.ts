@@ -1,5 +1,6 @@
 import { formatMoney } from '@wine/contracts';
-import type { InvoiceEvent, PaymentMethod, RecordedEvent } from '@wine/event-schemas';
+import type { InvoiceEvent, PaymentMethod } from '@wine/event-schemas';
+import type { RecordedOf } from '../core/projection.ts';
 
 /** seeds 001 "order control log": one entry per change of an invoice. */
 export interface OrderLogEntry {
@@ -77,12 +78,12 @@ export function orderLogText(e: InvoiceEvent): string {
 }
 
 /** The log entry of an invoice event: when, which event, who acted (`kind:id`), and what it did. */
-export function orderLogEntry(event: RecordedEvent): OrderLogEntry {
+export function orderLogEntry(event: RecordedOf<InvoiceEvent>): OrderLogEntry {
   const { actor, occurredAt } = event.metadata;
   return {
     at: occurredAt,
     event: event.type,
     by: `${actor.kind}:${actor.id}`,
-    text: orderLogText({ type: event.type, data: event.data } as InvoiceEvent),
+    text: orderLogText(event),
   };
 }

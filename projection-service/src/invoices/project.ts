@@ -1,8 +1,8 @@
 import { type InvoiceStatus, invoiceStatus, type Transaction } from '@wine/contracts';
-import type { DeliveryData, InvoiceEvent, RecordedEvent } from '@wine/event-schemas';
+import type { DeliveryData, InvoiceEvent } from '@wine/event-schemas';
 import { START } from '@wine/event-schemas';
 import { guardedPipeline, guardedUpdate } from '../core/guarded.ts';
-import type { ProjectedOperation, Projection } from '../core/projection.ts';
+import { defineProjection, type ProjectedOperation, type RecordedOf } from '../core/projection.ts';
 import { type OrderLogEntry, orderLogEntry } from './order-log.ts';
 import { settle } from './status.ts';
 
@@ -88,8 +88,11 @@ const amountsDocument = (a: {
 });
 
 /** Changes the invoice (guarded by its position), then settles it. */
-const invoiceChange = (invoiceId: string, event: RecordedEvent, set: Record<string, unknown> | null) =>
-  guardedPipeline(INVOICES, invoiceId, event, [...(set ? [{ $set: set }] : []), ...settle(event)]);
+const invoiceChange = (
+  invoiceId: string,
+  event: RecordedOf<InvoiceEvent>,
+  set: Record<string, unknown> | null,
+) => guardedPipeline(INVOICES, invoiceId, event, [...(set ? [{ $set: set }] : []), ...settle(event)]);
 
 /** Inserts a transaction only when absent, so a replay changes nothing. */
 const insertTransaction = (doc: InvoiceTransactionDocument): ProjectedOperation => ({
@@ -97,10 +100,10 @@ const insertTransaction = (doc: InvoiceTransactionDocument): ProjectedOperation 
   operation: { updateOne: { filter: { _id: doc._id }, update: { $setOnInsert: doc }, upsert: true } },
 });
 
-export const invoicesProjection: Projection = {
+export const invoicesProjection = defineProjection<InvoiceEvent>({
   name: 'invoices',
   collections: [INVOICES, INVOICE_TRANSACTIONS],
-  handles: new Set([
+  handles: [
     'InvoiceIssued',
     'InvoiceDeliveryChosen',
     'ShipmentTracked',
@@ -116,7 +119,7 @@ export const invoicesProjection: Projection = {
     'ReturnRefused',
     'ReturnReceived',
     'ReturnRefundStarted',
-  ]),
+  ],
   indexes: {
     [INVOICES]: [
       { key: { buyer_id: 1, status: 1, created_position: -1 }, name: 'buyer_status' },
@@ -124,19 +127,18 @@ export const invoicesProjection: Projection = {
     ],
     [INVOICE_TRANSACTIONS]: [{ key: { invoice_id: 1, created_position: -1 }, name: 'invoice' }],
   },
-  project(event: RecordedEvent): ProjectedOperation[] {
+  project(event): ProjectedOperation[] {
     if (!event.streamName.startsWith('invoice-')) return [];
     const invoiceId = event.streamName.slice('invoice-'.length);
-    const e = { type: event.type, data: event.data } as InvoiceEvent;
     const at = event.metadata.occurredAt;
     const payment = (paymentId: string): { _id: string; id: string; invoice_id: string } => ({
       _id: `${invoiceId}:${paymentId}`,
       id: `${invoiceId}:${paymentId}`,
       invoice_id: invoiceId,
     });
-    switch (e.type) {
+    switch (event.type) {
       case 'InvoiceIssued': {
-        const d = e.data;
+        const d = event.data;
         const doc: InvoiceDocument = {
           _id: invoiceId,
           id: invoiceId,
@@ -179,16 +181,16 @@ export const invoicesProjection: Projection = {
       case 'InvoiceDeliveryChosen':
         return [
           invoiceChange(invoiceId, event, {
-            delivery: { $literal: e.data.delivery },
-            amounts: { $literal: amountsDocument(e.data.amounts) },
+            delivery: { $literal: event.data.delivery },
+            amounts: { $literal: amountsDocument(event.data.amounts) },
           }),
         ];
       case 'ShipmentTracked': {
-        const tracking = { carrier: e.data.carrier, tracking_number: e.data.trackingNumber, at };
+        const tracking = { carrier: event.data.carrier, tracking_number: event.data.trackingNumber, at };
         return [invoiceChange(invoiceId, event, { tracking: { $literal: tracking } })];
       }
       case 'PaymentStarted': {
-        const { paymentId, method, amount, card } = e.data;
+        const { paymentId, method, amount, card } = event.data;
         return [
           invoiceChange(invoiceId, event, null),
           insertTransaction({
@@ -210,12 +212,12 @@ export const invoicesProjection: Projection = {
       case 'PaymentActionRequired':
         return [
           invoiceChange(invoiceId, event, null),
-          guardedUpdate(INVOICE_TRANSACTIONS, payment(e.data.paymentId)._id, event, {
+          guardedUpdate(INVOICE_TRANSACTIONS, payment(event.data.paymentId)._id, event, {
             $set: { status: 'action_required' },
           }),
         ];
       case 'PaymentRecorded': {
-        const { paymentId, method, amount, reference } = e.data;
+        const { paymentId, method, amount, reference } = event.data;
         // An offline or wallet payment is recorded with no start: its transaction begins here.
         const started = insertTransaction({
           ...payment(paymentId),
@@ -242,12 +244,12 @@ export const invoicesProjection: Projection = {
       case 'PaymentFailed':
         return [
           invoiceChange(invoiceId, event, null),
-          guardedUpdate(INVOICE_TRANSACTIONS, payment(e.data.paymentId)._id, event, {
-            $set: { status: 'failed', reason: e.data.reason },
+          guardedUpdate(INVOICE_TRANSACTIONS, payment(event.data.paymentId)._id, event, {
+            $set: { status: 'failed', reason: event.data.reason },
           }),
         ];
       case 'PaymentRefunded': {
-        const { refundId, paymentId, amount, to, reason, returnId } = e.data;
+        const { refundId, paymentId, amount, to, reason, returnId } = event.data;
         // A refund for a return is counted as returned, so the invoice stays paid; one that undoes a
         // payment (a voided order's) takes the paid amount down.
         const change = returnId
@@ -285,16 +287,16 @@ export const invoicesProjection: Projection = {
           invoiceChange(invoiceId, event, {
             voided: { $literal: true },
             // Issue 31: a cart line whose hold lapsed says so (carts/views.ts).
-            void_reason: { $literal: e.data.reason },
+            void_reason: { $literal: event.data.reason },
           }),
         ];
       case 'InvoiceNoteAdded': {
-        const note = { note: e.data.note, at };
+        const note = { note: event.data.note, at };
         return [
           invoiceChange(
             invoiceId,
             event,
-            e.data.public
+            event.data.public
               ? { notes_public: { $concatArrays: ['$notes_public', [{ $literal: note }]] } }
               : null,
           ),
@@ -304,4 +306,4 @@ export const invoicesProjection: Projection = {
         return [];
     }
   },
-};
+});

@@ -1,5 +1,6 @@
 import type { InvoiceStatus } from '@wine/contracts';
-import type { RecordedEvent } from '@wine/event-schemas';
+import type { InvoiceEvent } from '@wine/event-schemas';
+import type { RecordedOf } from '../core/projection.ts';
 import { orderLogEntry } from './order-log.ts';
 
 /** What the buyer still owes on: the auction cart and the 'unpaid' list (seeds 001 §7). */
@@ -9,7 +10,7 @@ export const unpaidStatuses: readonly InvoiceStatus[] = ['unpaid', 'partial'];
  * The stages that follow every change of an invoice: its status, what is due and when it was paid,
  * from its own fields (invoiceStatus, as an expression), and the order log entry of `event`.
  */
-export function settle(event: RecordedEvent): Record<string, unknown>[] {
+export function settle(event: RecordedOf<InvoiceEvent>): Record<string, unknown>[] {
   return [
     {
       $set: {

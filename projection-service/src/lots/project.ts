@@ -1,7 +1,7 @@
 import { bestScore, type LotDocument } from '@wine/contracts';
-import type { LotEvent, LotListedData, RecordedEvent } from '@wine/event-schemas';
+import type { LotEvent, LotListedData } from '@wine/event-schemas';
 import { guardedPipeline, guardedUpdate } from '../core/guarded.ts';
-import type { ProjectedOperation, Projection } from '../core/projection.ts';
+import { defineProjection, type ProjectedOperation } from '../core/projection.ts';
 import { lotIdOf } from '../core/shared-ids.ts';
 import { projectStock, stockEventTypes } from './stock.ts';
 
@@ -116,10 +116,10 @@ export function updatedLotFields(lotId: string, changes: LotUpdatedData): Partia
 }
 
 /** The `lots` read model: every lot event, field by field as seeds 000 §3.1 names them. */
-export const lotsProjection: Projection = {
+export const lotsProjection = defineProjection<LotEvent>({
   name: 'lots',
   collections: [LOTS],
-  handles: new Set([
+  handles: [
     'LotListed',
     'LotUpdated',
     'LotWithdrawn',
@@ -128,7 +128,7 @@ export const lotsProjection: Projection = {
     'LotExtended',
     'LotClosed',
     ...stockEventTypes,
-  ]),
+  ],
   indexes: {
     [LOTS]: [
       { key: { date_closed: 1 }, name: 'date_closed' },
@@ -157,12 +157,11 @@ export const lotsProjection: Projection = {
       { key: { auctionid: 1, date_closed: 1 }, name: 'auction_close' },
     ],
   },
-  project(event: RecordedEvent): ProjectedOperation[] {
+  project(event): ProjectedOperation[] {
     const lotId = lotIdOf(event);
-    const e = { type: event.type, data: event.data } as LotEvent;
-    switch (e.type) {
+    switch (event.type) {
       case 'LotListed': {
-        const doc = listedLotDocument(e.data, event.position);
+        const doc = listedLotDocument(event.data, event.position);
         return [
           {
             collection: LOTS,
@@ -174,7 +173,7 @@ export const lotsProjection: Projection = {
         ];
       }
       case 'LotUpdated': {
-        const fields = updatedLotFields(lotId, e.data);
+        const fields = updatedLotFields(lotId, event.data);
         const set = Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined));
         const unset = Object.fromEntries(
           Object.entries(fields)
@@ -196,20 +195,20 @@ export const lotsProjection: Projection = {
       case 'ProxyBidPlaced':
         return [
           guardedUpdate(LOTS, lotId, event, {
-            $set: { wprice: e.data.amount, next_bid: e.data.nextBid },
+            $set: { wprice: event.data.amount, next_bid: event.data.nextBid },
             $inc: { bid_count: 1 },
           }),
         ];
       case 'LotExtended':
         return [
           guardedUpdate(LOTS, lotId, event, {
-            $set: { date_closed: e.data.closesAt, auctionlot_date_closed: e.data.closesAt },
+            $set: { date_closed: event.data.closesAt, auctionlot_date_closed: event.data.closesAt },
           }),
         ];
       case 'LotClosed': {
-        const sold = e.data.outcome === 'sold';
+        const sold = event.data.outcome === 'sold';
         // Sold out by buy now (no hammer): the sold price shown is the buy-now price, not the last bid.
-        if (e.data.endedBy === 'sold_out')
+        if (event.data.endedBy === 'sold_out')
           return [
             guardedPipeline(LOTS, lotId, event, [
               { $set: { market_status: 'sold', cbidtext: 'Sold Price', buynowamount: '$bprice' } },
@@ -218,10 +217,10 @@ export const lotsProjection: Projection = {
         return [
           guardedUpdate(LOTS, lotId, event, {
             $set: {
-              market_status: e.data.outcome,
+              market_status: event.data.outcome,
               // seeds 000 §3.1 / §4.6: a sold lot shows its price as 'Sold Price'.
               cbidtext: sold ? 'Sold Price' : 'Current Bid',
-              buynowamount: e.data.hammerPrice,
+              buynowamount: event.data.hammerPrice,
             },
           }),
         ];
@@ -235,4 +234,4 @@ export const lotsProjection: Projection = {
         return [];
     }
   },
-};
+});

@@ -1,7 +1,7 @@
 import { type LotDocument, remainingStock } from '@wine/contracts';
-import type { RecordedEvent, StockEvent } from '@wine/event-schemas';
+import type { StockEvent } from '@wine/event-schemas';
 import { guardedPipeline } from '../core/guarded.ts';
-import type { ProjectedOperation } from '../core/projection.ts';
+import type { ProjectedOperation, RecordedOf } from '../core/projection.ts';
 
 /** A checkout's hold on a lot (StockReserved), kept until it is released or sold. */
 export type LotReservation = {
@@ -44,14 +44,17 @@ const countReserved = { $set: { reserved: { $sum: '$reservations.qty' } } };
  * quantity to `sold`. Keyed by reservation id, so a hold seen twice is counted once. `lots` is the
  * lots read model's collection.
  */
-export function projectStock(lots: string, lotId: string, event: RecordedEvent): ProjectedOperation[] {
-  const e = { type: event.type, data: event.data } as StockEvent;
-  switch (e.type) {
+export function projectStock(
+  lots: string,
+  lotId: string,
+  event: RecordedOf<StockEvent>,
+): ProjectedOperation[] {
+  switch (event.type) {
     case 'StockReserved': {
       const hold: LotReservation = {
-        id: e.data.reservationId,
-        qty: e.data.qty,
-        expires_at: e.data.expiresAt,
+        id: event.data.reservationId,
+        qty: event.data.qty,
+        expires_at: event.data.expiresAt,
       };
       return [
         guardedPipeline(lots, lotId, event, [
@@ -63,7 +66,7 @@ export function projectStock(lots: string, lotId: string, event: RecordedEvent):
     case 'ReservationReleased':
       return [
         guardedPipeline(lots, lotId, event, [
-          { $set: { reservations: holdsWithout(e.data.reservationId) } },
+          { $set: { reservations: holdsWithout(event.data.reservationId) } },
           countReserved,
         ]),
       ];
@@ -72,8 +75,8 @@ export function projectStock(lots: string, lotId: string, event: RecordedEvent):
         guardedPipeline(lots, lotId, event, [
           {
             $set: {
-              sold: { $add: [{ $ifNull: ['$sold', 0] }, e.data.qty] },
-              reservations: holdsWithout(e.data.reservationId),
+              sold: { $add: [{ $ifNull: ['$sold', 0] }, event.data.qty] },
+              reservations: holdsWithout(event.data.reservationId),
             },
           },
           countReserved,
@@ -83,7 +86,7 @@ export function projectStock(lots: string, lotId: string, event: RecordedEvent):
       // Issue 31: a return's good bottles can be sold again.
       return [
         guardedPipeline(lots, lotId, event, [
-          { $set: { sold: { $max: [0, { $subtract: [{ $ifNull: ['$sold', 0] }, e.data.qty] }] } } },
+          { $set: { sold: { $max: [0, { $subtract: [{ $ifNull: ['$sold', 0] }, event.data.qty] }] } } },
         ]),
       ];
     default:

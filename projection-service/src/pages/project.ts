@@ -1,7 +1,7 @@
-import type { PageEvent, RecordedEvent } from '@wine/event-schemas';
+import type { PageEvent } from '@wine/event-schemas';
 import { START } from '@wine/event-schemas';
 import { guardedUpdate } from '../core/guarded.ts';
-import type { ProjectedOperation, Projection } from '../core/projection.ts';
+import { defineProjection, type ProjectedOperation } from '../core/projection.ts';
 
 export const STATIC_PAGES = 'static_pages';
 
@@ -20,15 +20,14 @@ export interface StaticPageDocument {
 }
 
 /** The static pages read model: each page's latest published record. */
-export const pagesProjection: Projection = {
+export const pagesProjection = defineProjection<PageEvent>({
   name: 'pages',
   collections: [STATIC_PAGES],
-  handles: new Set(['StaticPagePublished']),
-  project(event: RecordedEvent): ProjectedOperation[] {
+  handles: ['StaticPagePublished'],
+  project(event): ProjectedOperation[] {
     if (!event.streamName.startsWith('page-')) return [];
     const _id = event.streamName.slice('page-'.length);
-    const e = { type: event.type, data: event.data } as PageEvent;
-    switch (e.type) {
+    switch (event.type) {
       case 'StaticPagePublished':
         return [
           {
@@ -43,11 +42,11 @@ export const pagesProjection: Projection = {
           },
           guardedUpdate(STATIC_PAGES, _id, event, {
             $set: {
-              title: e.data.title,
-              content_type: e.data.contentType,
-              content: e.data.content,
-              file_path: e.data.filePath,
-              meta_description: e.data.metaDescription,
+              title: event.data.title,
+              content_type: event.data.contentType,
+              content: event.data.content,
+              file_path: event.data.filePath,
+              meta_description: event.data.metaDescription,
               updated_at: event.metadata.occurredAt,
             },
           }),
@@ -56,4 +55,4 @@ export const pagesProjection: Projection = {
         return [];
     }
   },
-};
+});

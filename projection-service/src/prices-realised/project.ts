@@ -1,6 +1,6 @@
-import type { LotEvent, LotListedData, RecordedEvent } from '@wine/event-schemas';
+import type { LotEvent, LotListedData } from '@wine/event-schemas';
 import { guardedPipeline, guardedUpdate } from '../core/guarded.ts';
-import type { ProjectedOperation, Projection } from '../core/projection.ts';
+import { defineProjection, type ProjectedOperation } from '../core/projection.ts';
 import { lotIdOf } from '../core/shared-ids.ts';
 
 export const PRICES_REALISED = 'prices_realised';
@@ -53,10 +53,10 @@ const describedBy = (lot: Partial<LotListedData>): Record<string, unknown> => {
 };
 
 /** The prices realised read model: fed by the lots' listings and their closes, from the log. */
-export const pricesRealisedProjection: Projection = {
+export const pricesRealisedProjection = defineProjection<LotEvent>({
   name: 'prices-realised',
   collections: [PRICES_REALISED],
-  handles: new Set(['LotListed', 'LotUpdated', 'LotClosed']),
+  handles: ['LotListed', 'LotUpdated', 'LotClosed'],
   indexes: {
     [PRICES_REALISED]: [
       { key: { sold: 1, closed_at: -1 }, name: 'sold_closed' },
@@ -64,10 +64,9 @@ export const pricesRealisedProjection: Projection = {
       { key: { sold: 1, vintage: 1, closed_at: -1 }, name: 'sold_vintage' },
     ],
   },
-  project(event: RecordedEvent): ProjectedOperation[] {
+  project(event): ProjectedOperation[] {
     const lotId = lotIdOf(event);
-    const e = { type: event.type, data: event.data } as LotEvent;
-    switch (e.type) {
+    switch (event.type) {
       case 'LotListed':
         return [
           {
@@ -77,8 +76,8 @@ export const pricesRealisedProjection: Projection = {
                 filter: { _id: lotId },
                 update: {
                   $setOnInsert: {
-                    ...describedBy(e.data),
-                    auctionid: e.data.auctionId,
+                    ...describedBy(event.data),
+                    auctionid: event.data.auctionId,
                     sold: false,
                     hammer_price: null,
                     bid_count: 0,
@@ -92,9 +91,9 @@ export const pricesRealisedProjection: Projection = {
           },
         ];
       case 'LotUpdated':
-        return [guardedUpdate(PRICES_REALISED, lotId, event, { $set: describedBy(e.data) })];
+        return [guardedUpdate(PRICES_REALISED, lotId, event, { $set: describedBy(event.data) })];
       case 'LotClosed': {
-        const { data } = e;
+        const { data } = event;
         // Sold at auction: a hammer price. Sold out by buy now, or unsold: nothing realised at auction.
         const sold = data.outcome === 'sold' && data.endedBy !== 'sold_out' && data.hammerPrice !== null;
         return [
@@ -116,4 +115,4 @@ export const pricesRealisedProjection: Projection = {
         return [];
     }
   },
-};
+});

@@ -1,7 +1,7 @@
 import type { ReturnStatus } from '@wine/contracts';
-import type { InvoiceEvent, RecordedEvent } from '@wine/event-schemas';
+import type { InvoiceEvent } from '@wine/event-schemas';
 import { guardedPipeline, guardedUpdate } from '../core/guarded.ts';
-import type { ProjectedOperation, Projection } from '../core/projection.ts';
+import { defineProjection, type ProjectedOperation } from '../core/projection.ts';
 
 export const RETURNS = 'returns';
 
@@ -39,31 +39,30 @@ export interface ReturnDocument {
 }
 
 /** The returns read model: one document per request, its decision and its refund. */
-export const returnsProjection: Projection = {
+export const returnsProjection = defineProjection<InvoiceEvent>({
   name: 'returns',
   collections: [RETURNS],
-  handles: new Set([
+  handles: [
     'ReturnRequested',
     'ReturnAccepted',
     'ReturnRefused',
     'ReturnReceived',
     'ReturnRefundStarted',
     'PaymentRefunded',
-  ]),
+  ],
   indexes: {
     [RETURNS]: [
       { key: { invoice_id: 1, requested_position: -1 }, name: 'invoice' },
       { key: { status: 1, requested_position: -1 }, name: 'status' },
     ],
   },
-  project(event: RecordedEvent): ProjectedOperation[] {
+  project(event): ProjectedOperation[] {
     if (!event.streamName.startsWith('invoice-')) return [];
     const invoiceId = event.streamName.slice('invoice-'.length);
-    const e = { type: event.type, data: event.data } as InvoiceEvent;
     const at = event.metadata.occurredAt;
-    switch (e.type) {
+    switch (event.type) {
       case 'ReturnRequested': {
-        const { returnId, lotId, qty, reason, amount } = e.data;
+        const { returnId, lotId, qty, reason, amount } = event.data;
         const doc: ReturnDocument = {
           _id: returnId,
           id: returnId,
@@ -94,22 +93,22 @@ export const returnsProjection: Projection = {
       }
       case 'ReturnAccepted':
         return [
-          guardedUpdate(RETURNS, e.data.returnId, event, {
+          guardedUpdate(RETURNS, event.data.returnId, event, {
             $set: {
               status: 'accepted',
-              refund_to: e.data.to,
-              note: e.data.note || null,
-              decided_by: e.data.by,
+              refund_to: event.data.to,
+              note: event.data.note || null,
+              decided_by: event.data.by,
               decided_at: at,
             },
           }),
         ];
       case 'ReturnRefused':
         return [
-          guardedUpdate(RETURNS, e.data.returnId, event, {
+          guardedUpdate(RETURNS, event.data.returnId, event, {
             $set: {
               status: 'refused',
-              note: e.data.note,
+              note: event.data.note,
               decided_by: event.metadata.actor.id,
               decided_at: at,
             },
@@ -117,12 +116,12 @@ export const returnsProjection: Projection = {
         ];
       case 'ReturnReceived':
         return [
-          guardedUpdate(RETURNS, e.data.returnId, event, {
-            $set: { status: 'received', good: e.data.good, damaged: e.data.damaged, received_at: at },
+          guardedUpdate(RETURNS, event.data.returnId, event, {
+            $set: { status: 'received', good: event.data.good, damaged: event.data.damaged, received_at: at },
           }),
         ];
       case 'ReturnRefundStarted': {
-        const { returnId, amount, reason, parts } = e.data;
+        const { returnId, amount, reason, parts } = event.data;
         const sum = (to: 'card' | 'wallet') =>
           parts.filter((p) => p.to === to).reduce((n, p) => n + p.amount, 0);
         return [
@@ -141,7 +140,7 @@ export const returnsProjection: Projection = {
         // Only a refund for a return settles one; a payment undone is the invoices' business alone.
         // A refund in parts (issue 31) is appended at once, its parts one after the other: the last
         // leaves it refunded. A refund before issue 31 was one part with no claim.
-        const { returnId, refundId, to, amount } = e.data;
+        const { returnId, refundId, to, amount } = event.data;
         if (!returnId) return [];
         return [
           guardedPipeline(RETURNS, returnId, event, [
@@ -171,4 +170,4 @@ export const returnsProjection: Projection = {
         return [];
     }
   },
-};
+});

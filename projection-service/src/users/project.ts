@@ -2,7 +2,7 @@ import { USERS, type UserDocument } from '@wine/contracts';
 import type { RecordedEvent, Role, UserEvent } from '@wine/event-schemas';
 import { parseStreamName } from '@wine/event-schemas';
 import { guardedUpdate } from '../core/guarded.ts';
-import type { ProjectedOperation, Projection } from '../core/projection.ts';
+import { defineProjection, type ProjectedOperation } from '../core/projection.ts';
 
 /** A role given or taken, guarded by position; `is_seller` follows the seller role. */
 function roleChange(userId: string, event: RecordedEvent, role: Role, held: boolean): ProjectedOperation {
@@ -19,10 +19,10 @@ function roleChange(userId: string, event: RecordedEvent, role: Role, held: bool
 const guarded = (userId: string, event: RecordedEvent, set: Partial<UserDocument>) =>
   guardedUpdate(USERS, userId, event, { $set: set });
 
-export const usersProjection: Projection = {
+export const usersProjection = defineProjection<UserEvent>({
   name: 'users',
   collections: [USERS],
-  handles: new Set([
+  handles: [
     'UserRegistered',
     'EmailVerified',
     'SignedIn',
@@ -41,7 +41,7 @@ export const usersProjection: Projection = {
     'BidLimitApproved',
     'CardAdded',
     'CardRemoved',
-  ]),
+  ],
   indexes: {
     [USERS]: [
       // Not unique: one address, one account is the e-mail claim stream's rule (the write side); a
@@ -50,10 +50,9 @@ export const usersProjection: Projection = {
       { key: { status: 1, created_at: -1 }, name: 'status_created' },
     ],
   },
-  project(recorded: RecordedEvent): ProjectedOperation[] {
-    const userId = parseStreamName(recorded.streamName)?.id;
+  project(event): ProjectedOperation[] {
+    const userId = parseStreamName(event.streamName)?.id;
     if (!userId) return [];
-    const event = recorded as unknown as UserEvent & RecordedEvent;
     switch (event.type) {
       case 'UserRegistered': {
         const d = event.data;
@@ -82,7 +81,7 @@ export const usersProjection: Projection = {
           is_seller: false,
           roles: [],
           extra: d.extra ?? {},
-          _position: recorded.position,
+          _position: event.position,
         };
         return [
           {
@@ -94,15 +93,15 @@ export const usersProjection: Projection = {
         ];
       }
       case 'EmailVerified':
-        return [guarded(userId, recorded, { email_verified: true })];
+        return [guarded(userId, event, { email_verified: true })];
       case 'SignedIn':
-        return [guarded(userId, recorded, { last_login_at: recorded.metadata.occurredAt })];
+        return [guarded(userId, event, { last_login_at: event.metadata.occurredAt })];
       case 'PasswordChanged':
-        return [guarded(userId, recorded, { password_changed_at: event.data.at })];
+        return [guarded(userId, event, { password_changed_at: event.data.at })];
       case 'ProfileUpdated': {
         const { firstName, lastName, phone } = event.data;
         return [
-          guarded(userId, recorded, {
+          guarded(userId, event, {
             ...(firstName !== undefined && { first_name: firstName }),
             ...(lastName !== undefined && { last_name: lastName }),
             // A changed number is unverified until its own code comes back.
@@ -111,37 +110,37 @@ export const usersProjection: Projection = {
         ];
       }
       case 'PhoneVerified':
-        return [guarded(userId, recorded, { phone_verified: true })];
+        return [guarded(userId, event, { phone_verified: true })];
       case 'KycChecked':
-        return [guarded(userId, recorded, { kyc_status: event.data.status })];
+        return [guarded(userId, event, { kyc_status: event.data.status })];
       case 'BidLimitRequested':
-        return [guarded(userId, recorded, { bid_limit_requested: event.data.amount })];
+        return [guarded(userId, event, { bid_limit_requested: event.data.amount })];
       case 'BidLimitApproved':
-        return [guarded(userId, recorded, { bid_limit: event.data.amount, bid_limit_requested: null })];
+        return [guarded(userId, event, { bid_limit: event.data.amount, bid_limit_requested: null })];
       case 'CardAdded':
       case 'CardRemoved':
         return [
-          guardedUpdate(USERS, userId, recorded, {
+          guardedUpdate(USERS, userId, event, {
             $inc: { cards_on_file: event.type === 'CardAdded' ? 1 : -1 },
           }),
         ];
       case 'PopupAcknowledged':
-        return [guarded(userId, recorded, { popup_message: 0 })];
+        return [guarded(userId, event, { popup_message: 0 })];
       case 'PreferencesUpdated':
-        return [guarded(userId, recorded, { preferences: event.data })];
+        return [guarded(userId, event, { preferences: event.data })];
       case 'UserStatusChanged':
-        return [guarded(userId, recorded, { status: event.data.status })];
+        return [guarded(userId, event, { status: event.data.status })];
       case 'LogoutForced':
-        return [guarded(userId, recorded, { force_logout_at: event.data.at })];
+        return [guarded(userId, event, { force_logout_at: event.data.at })];
       // Before roles, an admin made a user a seller with this event.
       case 'SellerStatusChanged':
-        return [roleChange(userId, recorded, 'seller', event.data.seller)];
+        return [roleChange(userId, event, 'seller', event.data.seller)];
       case 'RoleGranted':
-        return [roleChange(userId, recorded, event.data.role, true)];
+        return [roleChange(userId, event, event.data.role, true)];
       case 'RoleRevoked':
-        return [roleChange(userId, recorded, event.data.role, false)];
+        return [roleChange(userId, event, event.data.role, false)];
       default:
         return [];
     }
   },
-};
+});

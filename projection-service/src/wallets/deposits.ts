@@ -1,6 +1,6 @@
-import { type RecordedEvent, START, type WalletEvent } from '@wine/event-schemas';
+import { START, type WalletEvent } from '@wine/event-schemas';
 import { guardedUpdate } from '../core/guarded.ts';
-import type { ProjectedOperation, Projection } from '../core/projection.ts';
+import { defineProjection, type ProjectedOperation } from '../core/projection.ts';
 
 export const DEPOSITS = 'deposits';
 
@@ -22,19 +22,18 @@ export interface DepositDocument {
 }
 
 /** The deposits read model, from the deposit events on each wallet's stream. */
-export const depositsProjection: Projection = {
+export const depositsProjection = defineProjection<WalletEvent>({
   name: 'deposits',
   collections: [DEPOSITS],
-  handles: new Set(['DepositHeld', 'DepositReleased', 'DepositApplied']),
+  handles: ['DepositHeld', 'DepositReleased', 'DepositApplied'],
   indexes: { [DEPOSITS]: [{ key: { user_id: 1, created_at: -1 }, name: 'user' }] },
-  project(event: RecordedEvent): ProjectedOperation[] {
+  project(event): ProjectedOperation[] {
     if (!event.streamName.startsWith('wallet-')) return [];
     const userId = event.streamName.slice('wallet-'.length);
-    const e = { type: event.type, data: event.data } as WalletEvent;
     const at = event.metadata.occurredAt;
-    switch (e.type) {
+    switch (event.type) {
       case 'DepositHeld': {
-        const _id = `${userId}:${e.data.depositId}`;
+        const _id = `${userId}:${event.data.depositId}`;
         return [
           {
             collection: DEPOSITS,
@@ -44,9 +43,9 @@ export const depositsProjection: Projection = {
                 update: {
                   $setOnInsert: {
                     user_id: userId,
-                    deposit_id: e.data.depositId,
-                    amount: e.data.amount,
-                    lot_id: e.data.lotId,
+                    deposit_id: event.data.depositId,
+                    amount: event.data.amount,
+                    lot_id: event.data.lotId,
                     status: 'held',
                     invoice_id: null,
                     applied: 0,
@@ -64,17 +63,17 @@ export const depositsProjection: Projection = {
       }
       case 'DepositReleased':
         return [
-          guardedUpdate(DEPOSITS, `${userId}:${e.data.depositId}`, event, {
+          guardedUpdate(DEPOSITS, `${userId}:${event.data.depositId}`, event, {
             $set: { status: 'released', decided_at: at },
           }),
         ];
       case 'DepositApplied':
         return [
-          guardedUpdate(DEPOSITS, `${userId}:${e.data.depositId}`, event, {
+          guardedUpdate(DEPOSITS, `${userId}:${event.data.depositId}`, event, {
             $set: {
               status: 'applied',
-              invoice_id: e.data.invoiceId,
-              applied: e.data.applied,
+              invoice_id: event.data.invoiceId,
+              applied: event.data.applied,
               decided_at: at,
             },
           }),
@@ -83,4 +82,4 @@ export const depositsProjection: Projection = {
         return [];
     }
   },
-};
+});

@@ -1,6 +1,6 @@
-import { type RecordedEvent, START, type WalletEvent } from '@wine/event-schemas';
+import { START, type WalletEvent } from '@wine/event-schemas';
 import { guardedPipeline } from '../core/guarded.ts';
-import type { ProjectedOperation, Projection } from '../core/projection.ts';
+import { defineProjection, type ProjectedOperation } from '../core/projection.ts';
 
 export const WALLETS = 'wallets';
 
@@ -86,15 +86,14 @@ function entryOf(e: WalletEvent, eventId: string): Entry | null {
 }
 
 /** The wallets read model: the balance that may be spent, and the history with its running balance. */
-export const walletsProjection: Projection = {
+export const walletsProjection = defineProjection<WalletEvent>({
   name: 'wallets',
   collections: [WALLETS],
-  handles: new Set(['WalletCredited', 'WalletDebited', 'DepositHeld', 'DepositReleased', 'DepositApplied']),
-  project(event: RecordedEvent): ProjectedOperation[] {
+  handles: ['WalletCredited', 'WalletDebited', 'DepositHeld', 'DepositReleased', 'DepositApplied'],
+  project(event): ProjectedOperation[] {
     if (!event.streamName.startsWith('wallet-')) return [];
     const userId = event.streamName.slice('wallet-'.length);
-    const e = { type: event.type, data: event.data } as WalletEvent;
-    const found = entryOf(e, event.id);
+    const found = entryOf(event, event.id);
     if (!found) return [];
     const credit = found.type === 'credit';
     const entry = { ...found, created_at: event.metadata.occurredAt };
@@ -116,4 +115,4 @@ export const walletsProjection: Projection = {
       ]),
     ];
   },
-};
+});
