@@ -1,10 +1,10 @@
+// GENERATED from `actions` (actions.ts) by contracts/scripts/generate-action-paths.ts: do not edit.
+// A new or changed action: run `npx tsx contracts/scripts/generate-action-paths.ts`
+// (action-paths.unit.spec.ts fails while this file is stale).
+//
 // The UI's light map of the actions: each one's path and audience, and no zod (issue 11: the API
 // client is in the first load, the schemas are not). The package exports it as
 // `@wine/contracts/action-paths`; it imports nothing but types.
-//
-// Kept in step with `actions` (actions.ts) by the compiler (`satisfies` below: a new action without
-// its line here, or a stale line, does not compile) and by action-paths.unit.spec.ts (same path and
-// audience). A new action: add its line here, as in the action's own declaration.
 import type { Auth } from './accounts/roles.ts';
 import type { ActionName } from './actions.ts';
 
@@ -34,7 +34,6 @@ export const actionPaths = {
   suggestProducts: { path: '/api/product/suggest', auth: 'public' },
   pricesRealised: { path: '/api/product/pricesRealised', auth: 'public' },
   bidConfirm: { path: '/api/bid/confirm', auth: 'user' },
-  unsubscribe: { path: '/api/notifications/unsubscribe', auth: 'public' },
   bidHistory: { path: '/api/bid/history', auth: 'viewer' },
   myBids: { path: '/api/user/auctions', auth: 'user' },
   auctions: { path: '/api/auction/search', auth: 'public' },
@@ -84,6 +83,19 @@ export const actionPaths = {
   saveAddressBookEntry: { path: '/api/user/addressBook/save', auth: 'user' },
   removeAddressBookEntry: { path: '/api/user/addressBook/remove', auth: 'user' },
   myAddressBook: { path: '/api/user/addressBook', auth: 'user' },
+  exportWatchlist: { path: '/api/user/exportWatchlist', auth: 'user' },
+  getCustomerOrders: { path: '/api/third_party/netsuite/getCustomerOrders', auth: ['finance', 'admin'] },
+  getVendorSelling: { path: '/api/third_party/netsuite/getVendorSelling', auth: ['finance', 'admin'] },
+  getVendorSold: { path: '/api/third_party/netsuite/getVendorSold', auth: ['finance', 'admin'] },
+  getCustomerPaid: { path: '/api/third_party/netsuite/getCustomerPaid', auth: ['finance', 'admin'] },
+  getCustomerUnPaid: { path: '/api/third_party/netsuite/getCustomerUnPaid', auth: ['finance', 'admin'] },
+  getPayments: { path: '/api/third_party/netsuite/getPayments', auth: ['finance', 'admin'] },
+  getPremiumEarned: { path: '/api/third_party/netsuite/getPremiumEarned', auth: ['finance', 'admin'] },
+  getTaxCollected: { path: '/api/third_party/netsuite/getTaxCollected', auth: ['finance', 'admin'] },
+  getBalances: { path: '/api/third_party/netsuite/getBalances', auth: ['finance', 'admin'] },
+  getWeeklySales: { path: '/api/third_party/netsuite/getWeeklySales', auth: ['finance', 'admin'] },
+  exportReport: { path: '/api/third_party/netsuite/export', auth: ['finance', 'admin'] },
+  exportReportCsv: { path: '/api/third_party/netsuite/exportCsv', auth: ['finance', 'admin'] },
   submitContactUs: { path: '/api/user/submitContactUs', auth: 'public' },
   sellYourWine: { path: '/api/user/sellYourWine', auth: 'public' },
   addNewsletterContact: { path: '/api/custom/index/campaign/zoho/addcontacts', auth: 'public' },
@@ -100,6 +112,7 @@ export const actionPaths = {
   savedSearches: { path: '/api/user/savedSearches', auth: 'user' },
   deleteSavedSearch: { path: '/api/user/deleteSavedSearch', auth: 'user' },
   savedSearchNotify: { path: '/api/user/savedSearchNotify', auth: 'user' },
+  unsubscribe: { path: '/api/notifications/unsubscribe', auth: 'public' },
   register: { path: '/api/user/register', auth: 'public' },
   login: { path: '/api/user/login', auth: 'public' },
   logout: { path: '/api/user/logout', auth: 'user' },
@@ -139,19 +152,11 @@ export const actionPaths = {
   devOutbox: { path: '/api/dev/outbox', auth: 'admin' },
   getStaticPage: { path: '/api/common/getStaticPage', auth: 'public' },
   publishPage: { path: '/api/admin/page/publish', auth: 'admin' },
-  getCustomerOrders: { path: '/api/third_party/netsuite/getCustomerOrders', auth: ['finance', 'admin'] },
-  getVendorSelling: { path: '/api/third_party/netsuite/getVendorSelling', auth: ['finance', 'admin'] },
-  getVendorSold: { path: '/api/third_party/netsuite/getVendorSold', auth: ['finance', 'admin'] },
-  getCustomerPaid: { path: '/api/third_party/netsuite/getCustomerPaid', auth: ['finance', 'admin'] },
-  getCustomerUnPaid: { path: '/api/third_party/netsuite/getCustomerUnPaid', auth: ['finance', 'admin'] },
-  getPayments: { path: '/api/third_party/netsuite/getPayments', auth: ['finance', 'admin'] },
-  getPremiumEarned: { path: '/api/third_party/netsuite/getPremiumEarned', auth: ['finance', 'admin'] },
-  getTaxCollected: { path: '/api/third_party/netsuite/getTaxCollected', auth: ['finance', 'admin'] },
-  getBalances: { path: '/api/third_party/netsuite/getBalances', auth: ['finance', 'admin'] },
-  getWeeklySales: { path: '/api/third_party/netsuite/getWeeklySales', auth: ['finance', 'admin'] },
-  exportReport: { path: '/api/third_party/netsuite/export', auth: ['finance', 'admin'] },
-  exportReportCsv: { path: '/api/third_party/netsuite/exportCsv', auth: ['finance', 'admin'] },
-  exportWatchlist: { path: '/api/user/exportWatchlist', auth: 'user' },
+  opsStatus: { path: '/api/ops/status', auth: ['support', 'admin'] },
+  opsRetry: { path: '/api/ops/retry', auth: ['support', 'admin'] },
+  opsSkip: { path: '/api/ops/skip', auth: ['support', 'admin'] },
+  opsRebuild: { path: '/api/ops/rebuild', auth: ['support', 'admin'] },
+  opsReplayStream: { path: '/api/ops/replayStream', auth: ['support', 'admin'] },
   lotHistory: { path: '/api/audit/lot/history', auth: ['auditor', 'admin'] },
   invoiceHistory: { path: '/api/audit/invoice/history', auth: ['auditor', 'admin'] },
   lotHistoryExport: { path: '/api/audit/lot/history/export', auth: ['auditor', 'admin'] },
@@ -159,9 +164,4 @@ export const actionPaths = {
   auditAnchors: { path: '/api/audit/anchors', auth: ['auditor', 'admin'] },
   auditVerify: { path: '/api/audit/verify', auth: ['auditor', 'admin'] },
   auditVerifyStatus: { path: '/api/audit/verifyStatus', auth: ['auditor', 'admin'] },
-  opsStatus: { path: '/api/ops/status', auth: ['support', 'admin'] },
-  opsRetry: { path: '/api/ops/retry', auth: ['support', 'admin'] },
-  opsSkip: { path: '/api/ops/skip', auth: ['support', 'admin'] },
-  opsRebuild: { path: '/api/ops/rebuild', auth: ['support', 'admin'] },
-  opsReplayStream: { path: '/api/ops/replayStream', auth: ['support', 'admin'] },
 } as const satisfies Record<ActionName, ActionPath>;

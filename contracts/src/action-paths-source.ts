@@ -1,0 +1,42 @@
+import type { Auth } from './accounts/roles.ts';
+import { actions } from './actions.ts';
+
+/*
+ * The text of action-paths.ts, generated from `actions` as the compose gateway's route table is
+ * (deploy/compose/generate-gateway.ts): `npx tsx contracts/scripts/generate-action-paths.ts` writes it,
+ * and action-paths.unit.spec.ts fails while the committed file differs from this text.
+ */
+
+const header = `// GENERATED from \`actions\` (actions.ts) by contracts/scripts/generate-action-paths.ts: do not edit.
+// A new or changed action: run \`npx tsx contracts/scripts/generate-action-paths.ts\`
+// (action-paths.unit.spec.ts fails while this file is stale).
+//
+// The UI's light map of the actions: each one's path and audience, and no zod (issue 11: the API
+// client is in the first load, the schemas are not). The package exports it as
+// \`@wine/contracts/action-paths\`; it imports nothing but types.
+import type { Auth } from './accounts/roles.ts';
+import type { ActionName } from './actions.ts';
+
+/** Where an action is served and who may call it (the rest of its declaration is in \`actions\`). */
+export interface ActionPath {
+  path: \`/api/\${string}\`;
+  auth: Auth;
+}
+
+export const actionPaths = {
+`;
+
+const footer = `} as const satisfies Record<ActionName, ActionPath>;
+`;
+
+const quoted = (s: string) => `'${s}'`;
+const authLiteral = (auth: Auth) =>
+  typeof auth === 'string' ? quoted(auth) : `[${auth.map(quoted).join(', ')}]`;
+
+/** One line per action, in the order `actions` declares them. */
+export function actionPathsSource(): string {
+  const lines = Object.entries(actions).map(
+    ([name, action]) => `  ${name}: { path: ${quoted(action.path)}, auth: ${authLiteral(action.auth)} },\n`,
+  );
+  return header + lines.join('') + footer;
+}
