@@ -1,6 +1,7 @@
 import { MAX_ADDRESS_BOOK } from '@wine/contracts';
 import type { AddressBookEvent, UserEvent } from '@wine/event-schemas';
 import { AppError } from '@wine/platform';
+import type { UserHandlers } from '../users/handlers.ts';
 import type { User } from '../users/user.ts';
 
 /** An address the buyer saved, with their own label ('Home', 'Office'). */
@@ -60,3 +61,9 @@ export function evolveAddressBook(state: User, event: AddressBookEvent): User {
       : [...state.addressBook, entry],
   };
 }
+
+/** This capability's commands on the user's stream, for the user decider (users/decide.ts). */
+export const addressBookHandlers: UserHandlers<AddressBookCommand> = {
+  SaveAddressBookEntry: decideAddressBook,
+  RemoveAddressBookEntry: decideAddressBook,
+};

@@ -1,5 +1,6 @@
 import type { NotificationKind } from '@wine/contracts';
 import type { UserEvent } from '@wine/event-schemas';
+import type { UserHandlers } from '../users/handlers.ts';
 import type { User } from '../users/user.ts';
 
 type Channel = 'email' | 'sms';
@@ -59,3 +60,9 @@ export function decideNotification(command: NotificationCommand, state: User): U
     }
   }
 }
+
+/** This capability's commands on the user's stream, for the user decider (users/decide.ts). */
+export const notificationHandlers: UserHandlers<NotificationCommand> = {
+  RecordNotification: decideNotification,
+  Unsubscribe: decideNotification,
+};

@@ -1,5 +1,6 @@
 import type { UserEvent } from '@wine/event-schemas';
 import { AppError } from '@wine/platform';
+import type { UserHandlers } from '../users/handlers.ts';
 import type { User } from '../users/user.ts';
 
 /**
@@ -29,3 +30,9 @@ export function decideProducer(command: ProducerCommand, state: User): UserEvent
     }
   }
 }
+
+/** This capability's commands on the user's stream, for the user decider (users/decide.ts). */
+export const producerHandlers: UserHandlers<ProducerCommand> = {
+  FollowProducer: decideProducer,
+  UnfollowProducer: decideProducer,
+};

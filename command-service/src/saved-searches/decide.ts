@@ -1,6 +1,7 @@
 import { MAX_SAVED_SEARCHES } from '@wine/contracts';
 import type { UserEvent } from '@wine/event-schemas';
 import { AppError } from '@wine/platform';
+import type { UserHandlers } from '../users/handlers.ts';
 import type { SavedSearch, User } from '../users/user.ts';
 
 /**
@@ -49,3 +50,11 @@ export function decideSavedSearch(command: SavedSearchCommand, state: User): Use
     }
   }
 }
+
+/** This capability's commands on the user's stream, for the user decider (users/decide.ts). */
+export const savedSearchHandlers: UserHandlers<SavedSearchCommand> = {
+  SaveSearch: decideSavedSearch,
+  SetSavedSearchNotify: decideSavedSearch,
+  DeleteSavedSearch: decideSavedSearch,
+  RecordSearchAlert: decideSavedSearch,
+};

@@ -1,5 +1,6 @@
 import type { UserEvent } from '@wine/event-schemas';
 import { commandErrors } from '../errors.ts';
+import type { UserHandlers } from '../users/handlers.ts';
 import type { User } from '../users/user.ts';
 
 /**
@@ -30,3 +31,9 @@ export function decideWatchlist(command: WatchlistCommand, state: User): UserEve
     }
   }
 }
+
+/** This capability's commands on the user's stream, for the user decider (users/decide.ts). */
+export const watchlistHandlers: UserHandlers<WatchlistCommand> = {
+  WatchLot: decideWatchlist,
+  UnwatchLot: decideWatchlist,
+};

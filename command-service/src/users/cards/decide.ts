@@ -1,5 +1,6 @@
 import type { UserEvent } from '@wine/event-schemas';
 import { commandErrors } from '../../errors.ts';
+import type { UserHandlers } from '../handlers.ts';
 import type { User } from '../user.ts';
 
 /** The card vault part of the user decider: the log keeps brand, last four and expiry, never the number. */
@@ -56,3 +57,11 @@ export function decideCard(command: CardCommand, state: User): UserEvent[] {
     }
   }
 }
+
+/** This capability's commands on the user's stream, for the user decider (users/decide.ts). */
+export const cardHandlers: UserHandlers<CardCommand> = {
+  AddCard: decideCard,
+  UpdateCard: decideCard,
+  RemoveCard: decideCard,
+  SetDefaultCard: decideCard,
+};

@@ -1,5 +1,6 @@
 import type { UserEvent } from '@wine/event-schemas';
 import { commandErrors } from '../../errors.ts';
+import type { UserHandlers } from '../handlers.ts';
 import type { User } from '../user.ts';
 
 /** A date of birth as the calendar gives it (month 1 to 12). */
@@ -77,3 +78,13 @@ export function decideIdentity(command: IdentityCommand, state: User): UserEvent
     }
   }
 }
+
+/** This capability's commands on the user's stream, for the user decider (users/decide.ts). */
+export const identityHandlers: UserHandlers<IdentityCommand> = {
+  RecordKycCheck: decideIdentity,
+  RequestBidLimit: decideIdentity,
+  ApproveBidLimit: decideIdentity,
+  AddCompanyOwner: decideIdentity,
+  UpdateCompanyOwner: decideIdentity,
+  RemoveCompanyOwner: decideIdentity,
+};

@@ -1,4 +1,5 @@
 import type { UserEvent } from '@wine/event-schemas';
+import type { UserHandlers } from '../handlers.ts';
 import type { User } from '../user.ts';
 
 /**
@@ -22,3 +23,9 @@ export function decidePassword(command: PasswordCommand, _state: User): UserEven
     }
   }
 }
+
+/** This capability's commands on the user's stream, for the user decider (users/decide.ts). */
+export const passwordHandlers: UserHandlers<PasswordCommand> = {
+  RequestPasswordReset: decidePassword,
+  ChangePassword: decidePassword,
+};

@@ -1,4 +1,5 @@
 import type { UserEvent } from '@wine/event-schemas';
+import type { UserHandlers } from '../handlers.ts';
 import type { User } from '../user.ts';
 
 type Preferences = Extract<UserEvent, { type: 'PreferencesUpdated' }>['data'];
@@ -50,3 +51,10 @@ export function decideProfile(command: ProfileCommand, state: User): UserEvent[]
     }
   }
 }
+
+/** This capability's commands on the user's stream, for the user decider (users/decide.ts). */
+export const profileHandlers: UserHandlers<ProfileCommand> = {
+  UpdateProfile: decideProfile,
+  UpdatePreferences: decideProfile,
+  SetAddress: decideProfile,
+};

@@ -1,4 +1,5 @@
 import type { Role, UserEvent } from '@wine/event-schemas';
+import type { UserHandlers } from '../handlers.ts';
 import { hasRole, type User } from '../user.ts';
 
 /** DOMAIN.md "Roles": granted and revoked on the user stream, each at most once. */
@@ -16,3 +17,9 @@ export function decideRole(command: RoleCommand, state: User): UserEvent[] {
     }
   }
 }
+
+/** This capability's commands on the user's stream, for the user decider (users/decide.ts). */
+export const roleHandlers: UserHandlers<RoleCommand> = {
+  GrantRole: decideRole,
+  RevokeRole: decideRole,
+};

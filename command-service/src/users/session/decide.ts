@@ -1,6 +1,7 @@
 import type { UserEvent } from '@wine/event-schemas';
 import { type SessionClaims, tokenPredates } from '@wine/platform';
 import { commandErrors } from '../../errors.ts';
+import type { UserHandlers } from '../handlers.ts';
 import type { User } from '../user.ts';
 
 type RegisteredData = Extract<UserEvent, { type: 'UserRegistered' }>['data'];
@@ -44,3 +45,11 @@ export function refuseEndedSession(user: User, claims: SessionClaims): void {
   if (tokenPredates(claims, user.passwordChangedAt)) throw commandErrors.sessionInvalid();
   if (tokenPredates(claims, user.forceLogoutAt)) throw commandErrors.sessionInvalid();
 }
+
+/** This capability's commands on the user's stream, for the user decider (users/decide.ts). */
+export const sessionHandlers: UserHandlers<SessionCommand> = {
+  SignIn: decideSession,
+  SignOut: decideSession,
+  Register: decideSession,
+  SignInWithPassword: decideSession,
+};

@@ -1,4 +1,5 @@
 import type { UserEvent } from '@wine/event-schemas';
+import type { UserHandlers } from '../handlers.ts';
 import type { User } from '../user.ts';
 
 /** An admin's actions on an account (seeds 001 §7 changeUserStatus, force logout). */
@@ -24,3 +25,9 @@ export function decideUserAdmin(command: UserAdminCommand, state: User): UserEve
     }
   }
 }
+
+/** This capability's commands on the user's stream, for the user decider (users/decide.ts). */
+export const userAdminHandlers: UserHandlers<UserAdminCommand> = {
+  ChangeStatus: decideUserAdmin,
+  ForceLogout: decideUserAdmin,
+};

@@ -1,5 +1,6 @@
 import type { UserEvent } from '@wine/event-schemas';
 import { commandErrors } from '../../errors.ts';
+import type { UserHandlers } from '../handlers.ts';
 import type { User } from '../user.ts';
 
 /** The verification part of the user decider: the e-mail by code or link, the phone by code. */
@@ -31,3 +32,11 @@ export function decideVerification(command: VerificationCommand, state: User): U
     }
   }
 }
+
+/** This capability's commands on the user's stream, for the user decider (users/decide.ts). */
+export const verificationHandlers: UserHandlers<VerificationCommand> = {
+  RecordVerificationSent: decideVerification,
+  VerifyEmail: decideVerification,
+  RecordPhoneVerificationSent: decideVerification,
+  VerifyPhone: decideVerification,
+};
