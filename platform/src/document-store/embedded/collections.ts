@@ -5,8 +5,9 @@
  */
 
 import { type Doc, DuplicateKeyError } from '../port.ts';
+import { DocTable } from './doc-table.ts';
 import { ABSENT, type CollState, deepFreeze, docKey, getPath, type IndexState, type Tx } from './helpers.ts';
-import { DocTable, reindexSorted } from './sorted-index.ts';
+import { reindexSorted } from './sorted-index.ts';
 import type { Transactions } from './transactions.ts';
 
 /** Every collection's documents at one instant, as `dump` gives them and `restore` takes them. */

@@ -12,8 +12,8 @@
  * log keeps. While no set is kept, a write costs one increment.
  */
 
+import type { DocSet, DocTable } from './doc-table.ts';
 import type { AnyObject } from './fast-filter.ts';
-import type { DocSet, DocTable } from './sorted-index.ts';
 
 /** The most keys the log of writes keeps; past that, every set is built again when next asked. */
 const MAX_LOG = 50_000;

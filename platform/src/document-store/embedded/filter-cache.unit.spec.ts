@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { seeded } from '../../testing/seeded.ts';
 import type { Filter, Sort } from '../port.ts';
+import { DocSet, DocTable } from './doc-table.ts';
 import type { AnyObject } from './fast-filter.ts';
 import { FilterCache, filterName } from './filter-cache.ts';
-import { DocSet, DocTable } from './sorted-index.ts';
 import { createEmbeddedDocumentStore } from './store.ts';
 
 describe('the filter cache', () => {

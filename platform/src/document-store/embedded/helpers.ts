@@ -2,9 +2,10 @@
 
 import { Query } from 'mingo';
 import type { BulkWriteResult, Doc, Filter, IndexSpec, Update, UpdateResult } from '../port.ts';
+import type { DocTable } from './doc-table.ts';
 import { compileFastFilter, UNKNOWN } from './fast-filter.ts';
 import type { FilterCache } from './filter-cache.ts';
-import type { DocTable, SortedIndex } from './sorted-index.ts';
+import type { SortedIndex } from './sorted-index.ts';
 
 export type AnyObject = Record<string, unknown>;
 

@@ -11,6 +11,7 @@
  */
 
 import { type Constraints, constraintsOf, type Range } from './constraints.ts';
+import { DocSet, type DocTable } from './doc-table.ts';
 import { type AnyObject, compileFastFilter, memoOfFrozen, type Scalar, UNKNOWN } from './fast-filter.ts';
 import { type FilterCache, filterName } from './filter-cache.ts';
 import {
@@ -18,8 +19,6 @@ import {
   type Component,
   compareComponent,
   countRange,
-  DocSet,
-  type DocTable,
   type Key,
   mergeWalks,
   prefixCounts,

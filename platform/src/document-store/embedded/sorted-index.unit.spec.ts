@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { DocTable } from './doc-table.ts';
 import type { AnyObject } from './fast-filter.ts';
 import { constraintsOf, indexedCount, indexedFind, indexedMatches } from './planner.ts';
 import {
@@ -7,7 +8,6 @@ import {
   compareComponent,
   countRange,
   createSortedIndex,
-  DocTable,
   type Key,
   prefixCounts,
   prefixKey,
