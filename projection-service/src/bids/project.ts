@@ -1,8 +1,8 @@
 import { type BidTopStatus, bidTopStatus } from '@wine/contracts';
 import { type LotEvent, type RecordedEvent, START } from '@wine/event-schemas';
+import { streamIdOf as lotIdOf, sharedId } from '@wine/platform';
 import { guardedUpdate } from '../core/guarded.ts';
 import { defineProjection, type ProjectedOperation } from '../core/projection.ts';
-import { lotIdOf, sharedId } from '../core/shared-ids.ts';
 
 export const BIDS = 'bids';
 export const LOT_BIDDERS = 'lot_bidders';

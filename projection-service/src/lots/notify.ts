@@ -1,9 +1,8 @@
 import { type LotChangedNotice, type LotDocument, subjects } from '@wine/contracts';
 import type { Position, RecordedEvent } from '@wine/event-schemas';
-import { type Bus, type DocumentStore, findByIds } from '@wine/platform';
+import { type Bus, type DocumentStore, findByIds, streamIdOf as lotIdOf } from '@wine/platform';
 import { touchedUsers } from '../bids/notify.ts';
 import type { ChangeWindow, Notifier } from '../core/publisher.ts';
-import { lotIdOf } from '../core/shared-ids.ts';
 import { LOTS } from './project.ts';
 import { lotView } from './view.ts';
 

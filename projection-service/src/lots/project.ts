@@ -1,8 +1,8 @@
 import { bestScore, type LotDocument } from '@wine/contracts';
 import type { LotEvent, LotListedData } from '@wine/event-schemas';
+import { streamIdOf as lotIdOf } from '@wine/platform';
 import { guardedPipeline, guardedUpdate } from '../core/guarded.ts';
 import { defineProjection, type ProjectedOperation } from '../core/projection.ts';
-import { lotIdOf } from '../core/shared-ids.ts';
 import { projectStock, stockEventTypes } from './stock.ts';
 
 export const LOTS = 'lots';

@@ -1,7 +1,7 @@
 import type { LotEvent, LotListedData } from '@wine/event-schemas';
+import { streamIdOf as lotIdOf } from '@wine/platform';
 import { guardedPipeline, guardedUpdate } from '../core/guarded.ts';
 import { defineProjection, type ProjectedOperation } from '../core/projection.ts';
-import { lotIdOf } from '../core/shared-ids.ts';
 
 export const PRICES_REALISED = 'prices_realised';
 
