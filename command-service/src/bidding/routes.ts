@@ -6,11 +6,10 @@ import {
   type MarketSettings,
 } from '@wine/contracts';
 import { lotStream } from '@wine/event-schemas';
-import { type Clock, registerAction } from '@wine/platform';
+import { AppError, type Clock, registerAction } from '@wine/platform';
 import type { FastifyPluginAsync } from 'fastify';
 import { commandContext } from '../core/command-context.ts';
 import { eventIdFor, type Streams } from '../core/command-handler.ts';
-import { commandErrors } from '../errors.ts';
 import { lotDecider } from '../lots/decide.ts';
 import type { BiddingRules } from '../lots/decide-bid.ts';
 import type { SessionAuth } from '../users/session/session-auth.ts';
@@ -58,7 +57,7 @@ export const biddingRoutes: FastifyPluginAsync<BiddingRouteDeps> = async (app, d
       commandContext(ctx, actorOf(session), now),
     );
     const lot = await streams.load(stream, lotDecider);
-    if (lot.status === 'empty') throw commandErrors.lotNotFound();
+    if (lot.status === 'empty') throw new AppError('LOT_NOT_FOUND');
     ctx.setMessage(bidMessages.placed);
     return {
       id: input.id,

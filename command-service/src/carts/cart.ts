@@ -1,6 +1,6 @@
 import type { CartEvent } from '@wine/event-schemas';
+import { AppError } from '@wine/platform';
 import type { Decider } from '../core/decider.ts';
-import { commandErrors } from '../errors.ts';
 
 export interface CartLine {
   qty: number;
@@ -45,7 +45,7 @@ export function evolveCart(state: Cart, event: CartEvent): Cart {
  * decider again when the lines are recorded.
  */
 export function refuseWithoutCard(hasCard: boolean): void {
-  if (!hasCard) throw commandErrors.addCardToBuy();
+  if (!hasCard) throw new AppError('ADD_CARD', { message: 'bid.addCardToBuy' });
 }
 
 /** Adding a lot already in the cart sets its line; an unchanged line records nothing. */
@@ -61,7 +61,7 @@ export function decideCart(command: CartCommand, state: Cart): CartEvent[] {
     return !current || current.qty !== line.qty || current.unitPrice !== line.unitPrice;
   });
   const added = changed.filter((line) => !state.lines[line.lotId]).length;
-  if (Object.keys(state.lines).length + added > MAX_CART_LINES) throw commandErrors.cartFull();
+  if (Object.keys(state.lines).length + added > MAX_CART_LINES) throw new AppError('CART_FULL');
   return changed.map((line) => ({ type: 'CartLineSet', data: line }));
 }
 

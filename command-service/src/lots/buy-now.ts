@@ -5,7 +5,6 @@ import {
   quantityProblem,
 } from '@wine/contracts';
 import { AppError } from '@wine/platform';
-import { commandErrors } from '../errors.ts';
 import { availableAt, type Lot } from './lot.ts';
 
 /** The lot's state as the shared buy-now rule reads it (contracts carts/buy-now.ts). */
@@ -37,7 +36,7 @@ const soldOut = () => new AppError('LOT_SOLD_OUT', { message: 'buyNow.soldOut', 
  * (DOMAIN.md "Buy now and cart"); what remains is what is neither sold nor held by a live checkout.
  */
 export function buyNowLine(state: Lot, qty: number, buyerId: string, now: Date): { unitPrice: number } {
-  if (state.status === 'empty') throw commandErrors.lotNotFound();
+  if (state.status === 'empty') throw new AppError('LOT_NOT_FOUND');
   const { lot } = state;
   // A lot whose every bottle is sold says so, even once its auction ended with the last sale.
   if (lot.quantity - state.sold <= 0) throw soldOut();

@@ -1,6 +1,6 @@
-import { type IncrementRule, incrementAt, MAX_BID_CENTS, nextBid } from '@wine/contracts';
+import { formatMoney, type IncrementRule, incrementAt, MAX_BID_CENTS, nextBid } from '@wine/contracts';
 import type { LotEvent, LotListedData } from '@wine/event-schemas';
-import { commandErrors } from '../errors.ts';
+import { AppError } from '@wine/platform';
 import { availableAt, type ListedLot, type Lot, reserveMet } from './lot.ts';
 
 /** The market's bidding configuration a bid is decided with (DOMAIN.md "Bids"). */
@@ -35,22 +35,24 @@ const withReserve = (lot: LotListedData, price: number, leaderMax: number) =>
 function checkBiddable(state: Lot, command: PlaceBid): ListedLot {
   const marketType = command.rules.proxy ? 'proxy' : 'hard';
   if (command.biddingType && command.biddingType !== marketType)
-    throw commandErrors.wrongBiddingType(marketType);
-  if (state.status === 'empty') throw commandErrors.lotNotFound();
-  if (state.status === 'withdrawn') throw commandErrors.lotWithdrawn();
+    throw new AppError('WRONG_BIDDING_TYPE', { params: { type: marketType } });
+  if (state.status === 'empty') throw new AppError('LOT_NOT_FOUND');
+  if (state.status === 'withdrawn') throw new AppError('LOT_WITHDRAWN');
   const now = command.now.getTime();
   // DOMAIN.md: a lot's bottles are sold once. With none left (bought, or held by a buyer's checkout),
   // there is nothing for the auction to sell: say so, rather than only that bidding closed.
-  if (state.lot.auction && availableAt(state, now) === 0) throw commandErrors.soldOut();
-  if (state.status === 'closed') throw commandErrors.biddingClosed();
-  if (!state.lot.auction) throw commandErrors.notAuction();
-  if (now < Date.parse(state.lot.startsAt)) throw commandErrors.notStarted();
+  if (state.lot.auction && availableAt(state, now) === 0) throw new AppError('LOT_SOLD_OUT');
+  if (state.status === 'closed') throw new AppError('BIDDING_CLOSED');
+  if (!state.lot.auction) throw new AppError('NOT_AUCTION');
+  if (now < Date.parse(state.lot.startsAt)) throw new AppError('NOT_STARTED');
   // The server clock decides: a bid that arrives at or after the (extended) close is refused.
-  if (now >= Date.parse(state.lot.closesAt)) throw commandErrors.biddingClosed();
-  if (state.lot.sellerId === command.bidderId) throw commandErrors.ownLot();
-  if (!command.hasCard) throw commandErrors.addCard();
-  if (command.amount > MAX_BID_CENTS) throw commandErrors.bidCapped();
-  if (command.amount < state.nextBid) throw commandErrors.minBid(state.nextBid);
+  if (now >= Date.parse(state.lot.closesAt)) throw new AppError('BIDDING_CLOSED');
+  if (state.lot.sellerId === command.bidderId) throw new AppError('OWN_LOT');
+  if (!command.hasCard) throw new AppError('ADD_CARD');
+  if (command.amount > MAX_BID_CENTS)
+    throw new AppError('BID_CAPPED', { params: { amount: formatMoney(MAX_BID_CENTS) } });
+  if (command.amount < state.nextBid)
+    throw new AppError('MIN_BID', { params: { amount: formatMoney(state.nextBid) } });
   return state;
 }
 
@@ -107,7 +109,8 @@ function bidEvents(state: ListedLot, command: PlaceBid): LotEvent[] {
 
   if (leader.bidderId === bidderId) {
     // The leader raises their own maximum: the price stays, unless the raise reaches the reserve.
-    if (m <= leader.max) throw commandErrors.maxNotHigher(leader.max);
+    if (m <= leader.max)
+      throw new AppError('MAX_NOT_HIGHER', { params: { amount: formatMoney(leader.max) } });
     const raised: LotEvent = {
       type: 'MaxBidRaised',
       data: { bidId, bidderId, maxAmount: m, previousMax: leader.max },

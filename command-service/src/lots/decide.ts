@@ -1,6 +1,6 @@
 import type { LotEvent, LotListedData } from '@wine/event-schemas';
+import { AppError } from '@wine/platform';
 import type { Decider } from '../core/decider.ts';
-import { commandErrors } from '../errors.ts';
 import { decideBid, type PlaceBid } from './decide-bid.ts';
 import { decideStock, type StockCommand } from './decide-stock.ts';
 import { closeAuction } from './ending.ts';
@@ -35,7 +35,7 @@ const dealFields = [
 ] as const satisfies readonly (keyof LotChanges)[];
 
 function mayEdit(state: ListedLot, by: LotEditor) {
-  if (by.kind === 'seller' && state.lot.sellerId !== by.userId) throw commandErrors.notYourLot();
+  if (by.kind === 'seller' && state.lot.sellerId !== by.userId) throw new AppError('NOT_YOUR_LOT');
 }
 
 /** The fields whose values differ from the lot's now (an unchanged field is not a change). */
@@ -51,36 +51,38 @@ const changedFields = (state: ListedLot, changes: LotChanges): LotChanges =>
 export function decideLot(command: LotCommand, state: Lot): LotEvent[] {
   switch (command.type) {
     case 'ListLot': {
-      if (state.status !== 'empty') throw commandErrors.lotAlreadyListed(command.data.lotId);
-      if (Date.parse(command.data.closesAt) <= command.now.getTime()) throw commandErrors.closeInPast();
+      if (state.status !== 'empty')
+        throw new AppError('LOT_ALREADY_LISTED', { params: { id: command.data.lotId } });
+      if (Date.parse(command.data.closesAt) <= command.now.getTime()) throw new AppError('CLOSE_IN_PAST');
       return [{ type: 'LotListed', data: command.data }];
     }
     case 'UpdateLot': {
-      if (state.status === 'empty') throw commandErrors.lotNotFound();
+      if (state.status === 'empty') throw new AppError('LOT_NOT_FOUND');
       mayEdit(state, command.by);
-      if (state.status !== 'open') throw commandErrors.lotNotOpen();
+      if (state.status !== 'open') throw new AppError('LOT_NOT_OPEN');
       const changes = changedFields(state, command.changes);
       const changed = Object.keys(changes);
       if (changed.length === 0) return [];
       const deal = changed.filter((key) => (dealFields as readonly string[]).includes(key));
-      if (deal.length > 0 && state.bidCount > 0) throw commandErrors.lotHasBids(deal);
+      if (deal.length > 0 && state.bidCount > 0)
+        throw new AppError('LOT_HAS_BIDS', { params: { fields: deal.join(', ') }, field: deal[0] });
       if (changes.closesAt && Date.parse(changes.closesAt) <= command.now.getTime()) {
-        throw commandErrors.closeInPast();
+        throw new AppError('CLOSE_IN_PAST');
       }
       const merged = { ...state.lot, ...changes };
-      if (merged.minimumQuantity > merged.quantity) throw commandErrors.minimumOverQuantity();
+      if (merged.minimumQuantity > merged.quantity) throw new AppError('MINIMUM_OVER_QUANTITY');
       // A lot's bottles are sold once: the quantity never drops below what buy now sold or holds.
       const taken = state.sold + heldAt(state, command.now.getTime());
       if (changes.quantity !== undefined && changes.quantity < taken)
-        throw commandErrors.quantityBelowSold(taken);
-      if (merged.buyNow && merged.buyNowPrice === null) throw commandErrors.buyNowNeedsPrice();
+        throw new AppError('QUANTITY_BELOW_SOLD', { params: { count: taken } });
+      if (merged.buyNow && merged.buyNowPrice === null) throw new AppError('BUY_NOW_NEEDS_PRICE');
       return [{ type: 'LotUpdated', data: { ...changes, changed } }];
     }
     case 'WithdrawLot':
-      if (state.status === 'empty') throw commandErrors.lotNotFound();
+      if (state.status === 'empty') throw new AppError('LOT_NOT_FOUND');
       mayEdit(state, command.by);
       if (state.status === 'withdrawn') return [];
-      if (state.status !== 'open') throw commandErrors.lotNotOpen();
+      if (state.status !== 'open') throw new AppError('LOT_NOT_OPEN');
       return [{ type: 'LotWithdrawn', data: { reason: command.reason } }];
     case 'PlaceBid':
       return decideBid(command, state);

@@ -1,7 +1,7 @@
 import type { UserEvent } from '@wine/event-schemas';
+import { AppError } from '@wine/platform';
 import { type AddressBookCommand, addressBookHandlers } from '../address-book/decide.ts';
 import type { Decider } from '../core/decider.ts';
-import { commandErrors } from '../errors.ts';
 import { type NotificationCommand, notificationHandlers } from '../notifications/decide.ts';
 import { type ProducerCommand, producerHandlers } from '../producers/decide.ts';
 import { type SavedSearchCommand, savedSearchHandlers } from '../saved-searches/decide.ts';
@@ -65,8 +65,8 @@ const decisionFor = (command: UserCommand) =>
 export function decideUser(command: UserCommand, state: User): UserEvent[] {
   // A registration starts the stream; a password sign-in answers every refusal alike.
   if (command.type !== 'Register' && command.type !== 'SignInWithPassword') {
-    if (state.status === 'empty') throw commandErrors.userNotFound();
-    if (state.status === 'deactivate' && !allowedWhenDeactivated(command)) throw commandErrors.deactivated();
+    if (state.status === 'empty') throw new AppError('USER_NOT_FOUND');
+    if (state.status === 'deactivate' && !allowedWhenDeactivated(command)) throw new AppError('DEACTIVATED');
   }
   return decisionFor(command)(command, state);
 }

@@ -1,5 +1,5 @@
 import type { UserEvent } from '@wine/event-schemas';
-import { commandErrors } from '../errors.ts';
+import { AppError } from '@wine/platform';
 import type { UserHandlers } from '../users/handlers.ts';
 import type { User } from '../users/user.ts';
 
@@ -17,9 +17,9 @@ export const MAX_WATCHLIST = 500;
 export function decideWatchlist(command: WatchlistCommand, state: User): UserEvent[] {
   switch (command.type) {
     case 'WatchLot':
-      if (!command.lotListed) throw commandErrors.lotNotFound();
+      if (!command.lotListed) throw new AppError('LOT_NOT_FOUND');
       if (state.watchlist.includes(command.lotId)) return [];
-      if (state.watchlist.length >= MAX_WATCHLIST) throw commandErrors.watchlistFull();
+      if (state.watchlist.length >= MAX_WATCHLIST) throw new AppError('WATCHLIST_FULL');
       return [{ type: 'LotWatched', data: { lotId: command.lotId } }];
     case 'UnwatchLot':
       return state.watchlist.includes(command.lotId)

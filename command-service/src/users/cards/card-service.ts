@@ -2,7 +2,6 @@ import type { AddCardInput, CardList, UpdateCardInput } from '@wine/contracts';
 import { AppError, CardDeclinedError, type CardProvider } from '@wine/platform';
 import type { z } from 'zod';
 import { eventIdFor } from '../../core/command-handler.ts';
-import { commandErrors } from '../../errors.ts';
 import type { User } from '../user.ts';
 import {
   actorOf,
@@ -34,7 +33,9 @@ export function cardList(user: User): CardList {
 
 /** A decline from the provider, in its own words up to its reference; anything else as it is. */
 const declined = (error: unknown) =>
-  error instanceof CardDeclinedError ? commandErrors.cardDeclined(cutAtRef(error.message)) : error;
+  error instanceof CardDeclinedError
+    ? new AppError('CARD_DECLINED', { text: cutAtRef(error.message) })
+    : error;
 
 /**
  * The card vault (DOMAIN.md "Money"): the number goes to the provider only, its token to the secret

@@ -1,5 +1,5 @@
 import type { UserEvent } from '@wine/event-schemas';
-import { commandErrors } from '../../errors.ts';
+import { AppError } from '@wine/platform';
 import type { UserHandlers } from '../handlers.ts';
 import type { User } from '../user.ts';
 
@@ -17,12 +17,12 @@ export const MAX_CARDS = 10;
  * decider again when the card is recorded.
  */
 export function refuseCardOverLimit(state: User): void {
-  if (state.cards.length >= MAX_CARDS) throw commandErrors.tooManyCards();
+  if (state.cards.length >= MAX_CARDS) throw new AppError('TOO_MANY_CARDS');
 }
 
 /** Refuses a card that is not on file (asked before the provider is told of a change, and when it is recorded). */
 export function refuseUnknownCard(state: User, cardId: string): void {
-  if (!state.cards.some((c) => c.cardId === cardId)) throw commandErrors.cardNotFound();
+  if (!state.cards.some((c) => c.cardId === cardId)) throw new AppError('CARD_NOT_FOUND');
 }
 
 export function decideCard(command: CardCommand, state: User): UserEvent[] {

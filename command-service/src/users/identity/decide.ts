@@ -1,5 +1,5 @@
 import type { UserEvent } from '@wine/event-schemas';
-import { commandErrors } from '../../errors.ts';
+import { AppError } from '@wine/platform';
 import type { UserHandlers } from '../handlers.ts';
 import type { User } from '../user.ts';
 
@@ -37,7 +37,7 @@ export const MINIMUM_AGE = 21;
  */
 export function refuseUnderAge(bornOn: BirthDate, now: Date): void {
   const comingOfAge = Date.UTC(bornOn.year + MINIMUM_AGE, bornOn.month - 1, bornOn.day);
-  if (comingOfAge > now.getTime()) throw commandErrors.underAge();
+  if (comingOfAge > now.getTime()) throw new AppError('UNDER_AGE');
 }
 
 /** Owners of one business cannot hold more than all of it. */
@@ -51,26 +51,27 @@ export function decideIdentity(command: IdentityCommand, state: User): UserEvent
       return [{ type: 'KycChecked', data: command.result }];
     case 'RequestBidLimit':
       if (state.bidLimit !== null && command.amount <= state.bidLimit)
-        throw commandErrors.bidLimitNotHigher();
+        throw new AppError('BID_LIMIT_NOT_HIGHER');
       return [{ type: 'BidLimitRequested', data: { amount: command.amount } }];
     case 'ApproveBidLimit': {
       const approved = command.amount ?? state.bidLimitRequested;
-      if (approved === null) throw commandErrors.noBidLimitRequest();
+      if (approved === null) throw new AppError('NO_BID_LIMIT_REQUEST');
       return [{ type: 'BidLimitApproved', data: { amount: approved } }];
     }
     case 'AddCompanyOwner':
       if (state.owners.some((o) => o.ownerId === command.owner.ownerId)) return [];
       if (ownershipTotal(state.owners) + command.owner.ownershipPercent > 100)
-        throw commandErrors.ownershipOver();
+        throw new AppError('OWNERSHIP_OVER');
       return [{ type: 'CompanyOwnerAdded', data: command.owner }];
     case 'UpdateCompanyOwner':
-      if (!state.owners.some((o) => o.ownerId === command.owner.ownerId)) throw commandErrors.ownerNotFound();
+      if (!state.owners.some((o) => o.ownerId === command.owner.ownerId))
+        throw new AppError('OWNER_NOT_FOUND');
       if (ownershipTotal(state.owners, command.owner.ownerId) + command.owner.ownershipPercent > 100) {
-        throw commandErrors.ownershipOver();
+        throw new AppError('OWNERSHIP_OVER');
       }
       return [{ type: 'CompanyOwnerUpdated', data: command.owner }];
     case 'RemoveCompanyOwner':
-      if (!state.owners.some((o) => o.ownerId === command.ownerId)) throw commandErrors.ownerNotFound();
+      if (!state.owners.some((o) => o.ownerId === command.ownerId)) throw new AppError('OWNER_NOT_FOUND');
       return [{ type: 'CompanyOwnerRemoved', data: { ownerId: command.ownerId } }];
     default: {
       const _exhaustive: never = command;

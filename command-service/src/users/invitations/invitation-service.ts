@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { type InviteDetails, t } from '@wine/contracts';
 import { type Actor, inviteStream } from '@wine/event-schemas';
-import { commandErrors } from '../../errors.ts';
+import { AppError } from '@wine/platform';
 import {
   emailKey,
   secretKinds as kinds,
@@ -48,7 +48,7 @@ export function invitationService(users: UserService) {
 
     async details(token: string): Promise<InviteDetails> {
       const details = await secrets.get<InviteDetails>(kinds.invite, sha256(token));
-      if (!details) throw commandErrors.linkInvalid();
+      if (!details) throw new AppError('LINK_INVALID');
       return details;
     },
 

@@ -1,6 +1,6 @@
 import type { InviteEvent } from '@wine/event-schemas';
+import { AppError } from '@wine/platform';
 import type { Decider } from '../../core/decider.ts';
-import { commandErrors } from '../../errors.ts';
 
 /** `addressHasAccount`: someone registered the address already (its `email-<sha256>` stream). */
 export type InviteCommand =
@@ -11,7 +11,7 @@ export const inviteDecider: Decider<InviteCommand, InviteEvent, { acceptedBy: st
   decide(command, state) {
     if (command.type === 'Invite') {
       // An address with an account (by this invitation or another way) needs no invitation.
-      if (command.addressHasAccount || state.acceptedBy) throw commandErrors.userExists();
+      if (command.addressHasAccount || state.acceptedBy) throw new AppError('USER_EXISTS');
       return [
         {
           type: 'InvitationSent',

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { type LoginResult, t } from '@wine/contracts';
+import { AppError } from '@wine/platform';
 import { followUp } from '../../core/command-context.ts';
-import { commandErrors } from '../../errors.ts';
 import { userRecord } from '../user.ts';
 import {
   actorOf,
@@ -72,10 +72,10 @@ export function passwordService(users: UserService) {
     /** One use: the token is taken; every session issued before now is refused from here on. */
     async resetPassword(token: string, password: string, request: RequestContext) {
       const userId = await secrets.take<string>(kinds.passwordReset, sha256(token));
-      if (!userId) throw commandErrors.linkInvalid();
+      if (!userId) throw new AppError('LINK_INVALID');
       // Only the newest link resets; using it ends it, as a change of password does.
       if ((await secrets.get<string>(kinds.currentReset, userId)) !== sha256(token))
-        throw commandErrors.linkInvalid();
+        throw new AppError('LINK_INVALID');
       await secrets.delete(kinds.currentReset, userId);
       await secrets.put(kinds.password, userId, await hashPassword(password));
       // The mailed link proved the owner: sign-in from a new client is open again after a lock-out.
@@ -99,7 +99,7 @@ export function passwordService(users: UserService) {
     ): Promise<LoginResult> {
       const userId = session.user.id;
       const stored = await secrets.get<string>(kinds.password, userId);
-      if (!stored || !(await verifyPassword(current, stored))) throw commandErrors.currentPasswordWrong();
+      if (!stored || !(await verifyPassword(current, stored))) throw new AppError('CURRENT_PASSWORD_WRONG');
       await secrets.put(kinds.password, userId, await hashPassword(password));
       await secrets.delete(kinds.currentReset, userId);
       await run(

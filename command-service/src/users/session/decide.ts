@@ -1,6 +1,5 @@
 import type { UserEvent } from '@wine/event-schemas';
-import { type SessionClaims, tokenPredates } from '@wine/platform';
-import { commandErrors } from '../../errors.ts';
+import { AppError, type SessionClaims, tokenPredates } from '@wine/platform';
 import type { UserHandlers } from '../handlers.ts';
 import type { User } from '../user.ts';
 
@@ -18,12 +17,12 @@ export type SessionCommand =
 export function decideSession(command: SessionCommand, state: User): UserEvent[] {
   switch (command.type) {
     case 'Register':
-      if (state.status !== 'empty') throw commandErrors.userExists();
+      if (state.status !== 'empty') throw new AppError('USER_EXISTS');
       return [{ type: 'UserRegistered', data: command.data }];
     case 'SignInWithPassword':
       // One answer for every refusal (no account, deactivated, an address never verified), the one a
       // wrong password gets, so sign-in tells nothing about an address.
-      if (state.status !== 'active' || !state.emailVerified) throw commandErrors.badLogin();
+      if (state.status !== 'active' || !state.emailVerified) throw new AppError('BAD_LOGIN');
       return [{ type: 'SignedIn', data: {} }];
     case 'SignIn':
       return [{ type: 'SignedIn', data: {} }];
@@ -41,9 +40,9 @@ export function decideSession(command: SessionCommand, state: User): UserEvent[]
  * before the password changed or before a forced logout (a deactivation records one), for good.
  */
 export function refuseEndedSession(user: User, claims: SessionClaims): void {
-  if (user.status !== 'active') throw commandErrors.sessionInvalid();
-  if (tokenPredates(claims, user.passwordChangedAt)) throw commandErrors.sessionInvalid();
-  if (tokenPredates(claims, user.forceLogoutAt)) throw commandErrors.sessionInvalid();
+  if (user.status !== 'active') throw new AppError('SESSION_INVALID');
+  if (tokenPredates(claims, user.passwordChangedAt)) throw new AppError('SESSION_INVALID');
+  if (tokenPredates(claims, user.forceLogoutAt)) throw new AppError('SESSION_INVALID');
 }
 
 /** This capability's commands on the user's stream, for the user decider (users/decide.ts). */

@@ -1,8 +1,7 @@
 import { type Action, isRole } from '@wine/contracts';
 import type { Actor } from '@wine/event-schemas';
-import { type ActionGuard, checkAudience, type commandIdClaims } from '@wine/platform';
+import { type ActionGuard, AppError, checkAudience, type commandIdClaims } from '@wine/platform';
 import type { FastifyRequest, onRequestHookHandler, RouteShorthandOptions } from 'fastify';
-import { commandErrors } from '../../errors.ts';
 import type { Session } from '../user-service.ts';
 import type { SessionService } from './session-service.ts';
 
@@ -35,7 +34,7 @@ export function sessionAuth({ authenticate, claims, staffLimit }: SessionAuthDep
   const sessions = new WeakMap<FastifyRequest, Session>();
   const sessionOf = (request: FastifyRequest) => {
     const session = sessions.get(request);
-    if (!session) throw commandErrors.sessionInvalid();
+    if (!session) throw new AppError('SESSION_INVALID');
     return session;
   };
   return {

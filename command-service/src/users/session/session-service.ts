@@ -1,7 +1,6 @@
 import type { LoginResult, UserRecord } from '@wine/contracts';
 import { emailStream } from '@wine/event-schemas';
-import { verifyBearer } from '@wine/platform';
-import { commandErrors } from '../../errors.ts';
+import { AppError, verifyBearer } from '@wine/platform';
 import { decoyHash, verifyPassword } from '../passwords/passwords.ts';
 import { mailedAddressCap } from '../rate-limits.ts';
 import { userRecord } from '../user.ts';
@@ -72,11 +71,11 @@ export function sessionService(users: UserService, deps: RegistrationDeps) {
       const attempts = await secrets.increment(kind, key, {
         expiresAt: new Date(clock.now().getTime() + LOGIN_WINDOW_MINUTES * 60_000),
       });
-      if (attempts > MAX_LOGIN_ATTEMPTS) throw commandErrors.tooManyLogins();
+      if (attempts > MAX_LOGIN_ATTEMPTS) throw new AppError('TOO_MANY_LOGINS');
       const userId = await ownerOf(email);
       const stored = userId ? await secrets.get<string>(kinds.password, userId) : null;
       const matches = await verifyPassword(password, stored ?? (await decoyHash()));
-      if (!userId || !stored || !matches) throw commandErrors.badLogin();
+      if (!userId || !stored || !matches) throw new AppError('BAD_LOGIN');
       // The decider answers a deactivated account and an address never verified as a wrong password.
       const session = await users.signIn(userId, request, 'SignInWithPassword');
       // A known client starts its count again. The shared count is not reset by the owner's sign-in
@@ -92,7 +91,7 @@ export function sessionService(users: UserService, deps: RegistrationDeps) {
     /** The bearer token's session, or a 403 (DOMAIN.md "Accounts"). */
     async authenticate(authorization: string | undefined): Promise<Session> {
       const claims = await verifyBearer(tokens, secrets, authorization);
-      if (!claims) throw commandErrors.sessionInvalid();
+      if (!claims) throw new AppError('SESSION_INVALID');
       const user = await loadUser(claims.sub);
       refuseEndedSession(user, claims);
       return { claims, user };

@@ -1,5 +1,5 @@
 import type { UserEvent } from '@wine/event-schemas';
-import { commandErrors } from '../../errors.ts';
+import { AppError } from '@wine/platform';
 import type { UserHandlers } from '../handlers.ts';
 import type { User } from '../user.ts';
 
@@ -13,16 +13,16 @@ export type VerificationCommand =
 export function decideVerification(command: VerificationCommand, state: User): UserEvent[] {
   switch (command.type) {
     case 'RecordVerificationSent':
-      if (state.emailVerified) throw commandErrors.alreadyVerified();
+      if (state.emailVerified) throw new AppError('ALREADY_VERIFIED');
       return [{ type: 'EmailVerificationSent', data: { expiresAt: command.expiresAt } }];
     case 'VerifyEmail':
       return state.emailVerified ? [] : [{ type: 'EmailVerified', data: { via: command.via } }];
     case 'RecordPhoneVerificationSent':
-      if (!state.phone) throw commandErrors.noPhone();
-      if (state.verifiedPhone === state.phone) throw commandErrors.phoneAlreadyVerified();
+      if (!state.phone) throw new AppError('NO_PHONE');
+      if (state.verifiedPhone === state.phone) throw new AppError('PHONE_ALREADY_VERIFIED');
       return [{ type: 'PhoneVerificationSent', data: { expiresAt: command.expiresAt } }];
     case 'VerifyPhone':
-      if (!state.phone) throw commandErrors.noPhone();
+      if (!state.phone) throw new AppError('NO_PHONE');
       return state.verifiedPhone === state.phone
         ? []
         : [{ type: 'PhoneVerified', data: { phone: state.phone } }];

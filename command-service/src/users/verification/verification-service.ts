@@ -3,7 +3,6 @@ import { type LoginResult, t, type UserRecord } from '@wine/contracts';
 import type { Actor } from '@wine/event-schemas';
 import { AppError } from '@wine/platform';
 import { followUp } from '../../core/command-context.ts';
-import { commandErrors } from '../../errors.ts';
 import { mailedAddressCap } from '../rate-limits.ts';
 import type { User } from '../user.ts';
 import { userRecord } from '../user.ts';
@@ -66,9 +65,9 @@ export function verificationService(users: UserService) {
     const attempts = await secrets.increment(attemptsKind, userId, {
       expiresAt: new Date(clock.now().getTime() + CODE_MINUTES * 60_000),
     });
-    if (attempts > MAX_CODE_ATTEMPTS) throw commandErrors.tooManyAttempts();
+    if (attempts > MAX_CODE_ATTEMPTS) throw new AppError('TOO_MANY_ATTEMPTS');
     const kept = await secrets.get<string>(codeKind, userId);
-    if (!kept || kept !== expected) throw commandErrors.codeInvalid();
+    if (!kept || kept !== expected) throw new AppError('CODE_INVALID');
     await secrets.delete(codeKind, userId);
   }
 
@@ -107,7 +106,7 @@ export function verificationService(users: UserService) {
     ): Promise<UserRecord | LoginResult> {
       const userId = session?.user.id ?? (email ? await ownerOf(email) : null);
       // An address with no registration answers as a wrong code does.
-      if (!userId) throw commandErrors.codeInvalid();
+      if (!userId) throw new AppError('CODE_INVALID');
       await checkCode(kinds.emailCodeAttempts, kinds.emailCode, userId, sha256(`${userId}:${code}`));
       const actor = session ? actorOf(session) : selfActor(userId);
       await run(userId, { type: 'VerifyEmail', via: 'code' }, request, actor);
@@ -117,7 +116,7 @@ export function verificationService(users: UserService) {
 
     async verifyEmailLink(token: string, request: RequestContext) {
       const userId = await secrets.take<string>(kinds.emailLink, sha256(token));
-      if (!userId) throw commandErrors.linkInvalid();
+      if (!userId) throw new AppError('LINK_INVALID');
       await run(userId, { type: 'VerifyEmail', via: 'link' }, request, selfActor(userId));
     },
 
