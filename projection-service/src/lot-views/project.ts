@@ -1,6 +1,6 @@
-import type { RecordedEvent } from '@wine/event-schemas';
+import type { LotViewEvent } from '@wine/event-schemas';
 import { guardedUpdate } from '../core/guarded.ts';
-import type { ProjectedOperation, Projection } from '../core/projection.ts';
+import { defineProjection, type ProjectedOperation } from '../core/projection.ts';
 
 export const LOT_VIEWS = 'lot_views';
 
@@ -12,12 +12,12 @@ export interface LotViewsDocument {
   _position: string;
 }
 
-export const lotViewsProjection: Projection = {
+export const lotViewsProjection = defineProjection<LotViewEvent>({
   name: 'lot_views',
   collections: [LOT_VIEWS],
-  handles: new Set(['LotViewed']),
-  project(event: RecordedEvent): ProjectedOperation[] {
-    const { lotId } = event.data as { lotId: string };
+  handles: ['LotViewed'],
+  project(event): ProjectedOperation[] {
+    const { lotId } = event.data;
     return [
       // The counter exists before it counts; the count itself is guarded, so a replay adds nothing.
       {
@@ -33,4 +33,4 @@ export const lotViewsProjection: Projection = {
       guardedUpdate(LOT_VIEWS, lotId, event, { $inc: { views: 1 } }),
     ];
   },
-};
+});

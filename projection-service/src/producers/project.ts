@@ -1,6 +1,6 @@
-import type { RecordedEvent } from '@wine/event-schemas';
+import type { UserEvent } from '@wine/event-schemas';
 import { guardedDelete } from '../core/guarded.ts';
-import type { ProjectedOperation, Projection } from '../core/projection.ts';
+import { defineProjection, type ProjectedOperation } from '../core/projection.ts';
 
 export const FOLLOWERS = 'followers';
 
@@ -17,16 +17,18 @@ export interface FollowerDocument {
 
 export const followerId = (userId: string, producer: string) => `${userId}:${producer}`;
 
-export const followersProjection: Projection = {
+export const followersProjection = defineProjection<
+  Extract<UserEvent, { type: 'ProducerFollowed' | 'ProducerUnfollowed' }>
+>({
   name: 'followers',
   collections: [FOLLOWERS],
-  handles: new Set(['ProducerFollowed', 'ProducerUnfollowed']),
+  handles: ['ProducerFollowed', 'ProducerUnfollowed'],
   indexes: { [FOLLOWERS]: [{ key: { user_id: 1, followed_at: 1 }, name: 'user_followed' }] },
-  project(event: RecordedEvent): ProjectedOperation[] {
+  project(event): ProjectedOperation[] {
     const userId = event.streamName.slice('user-'.length);
-    const { producer, rating } = event.data as { producer: string; rating?: number };
-    const _id = followerId(userId, producer);
+    const _id = followerId(userId, event.data.producer);
     if (event.type === 'ProducerFollowed') {
+      const { producer, rating } = event.data;
       // A re-rating keeps when the producer was first followed. Redelivery replays in log order from
       // the checkpoint, so follow / unfollow pairs end as the log ends (as the watchlist does).
       return [
@@ -47,4 +49,4 @@ export const followersProjection: Projection = {
     }
     return [guardedDelete(FOLLOWERS, _id, event)];
   },
-};
+});

@@ -1,7 +1,7 @@
 import type { FilterItem } from '@wine/contracts';
-import type { RecordedEvent } from '@wine/event-schemas';
+import type { UserEvent } from '@wine/event-schemas';
 import { guardedDelete, guardedUpdate } from '../core/guarded.ts';
-import type { ProjectedOperation, Projection } from '../core/projection.ts';
+import { defineProjection, type ProjectedOperation } from '../core/projection.ts';
 
 export const SAVED_SEARCHES = 'saved_searches';
 
@@ -17,28 +17,25 @@ export interface SavedSearchDocument {
   _position: string;
 }
 
-export const savedSearchesProjection: Projection = {
+export const savedSearchesProjection = defineProjection<
+  Extract<UserEvent, { type: 'SearchSaved' | 'SavedSearchNotifyChanged' | 'SavedSearchDeleted' }>
+>({
   name: 'saved_searches',
   collections: [SAVED_SEARCHES],
-  handles: new Set(['SearchSaved', 'SavedSearchNotifyChanged', 'SavedSearchDeleted']),
+  handles: ['SearchSaved', 'SavedSearchNotifyChanged', 'SavedSearchDeleted'],
   indexes: { [SAVED_SEARCHES]: [{ key: { user_id: 1, created_at: 1 }, name: 'user_created' }] },
-  project(event: RecordedEvent): ProjectedOperation[] {
+  project(event): ProjectedOperation[] {
     const userId = event.streamName.slice('user-'.length);
-    const data = event.data as {
-      searchId: string;
-      name: string;
-      filters: Record<string, FilterItem>;
-      notify: boolean;
-    };
-    const _id = data.searchId;
+    const _id = event.data.searchId;
     switch (event.type) {
       case 'SearchSaved': {
         const doc: SavedSearchDocument = {
           _id,
           user_id: userId,
-          name: data.name,
-          filters: data.filters,
-          notify: data.notify,
+          name: event.data.name,
+          // event-schemas (which imports nothing) types a filter's type as a string; the command checked it as a FilterItem.
+          filters: event.data.filters as Record<string, FilterItem>,
+          notify: event.data.notify,
           created_at: event.metadata.occurredAt,
           _position: event.position,
         };
@@ -50,9 +47,9 @@ export const savedSearchesProjection: Projection = {
         ];
       }
       case 'SavedSearchNotifyChanged':
-        return [guardedUpdate(SAVED_SEARCHES, _id, event, { $set: { notify: data.notify } })];
+        return [guardedUpdate(SAVED_SEARCHES, _id, event, { $set: { notify: event.data.notify } })];
       default:
         return [guardedDelete(SAVED_SEARCHES, _id, event)];
     }
   },
-};
+});

@@ -1,6 +1,6 @@
-import type { RecordedEvent } from '@wine/event-schemas';
+import type { UserEvent } from '@wine/event-schemas';
 import { guardedDelete } from '../core/guarded.ts';
-import type { ProjectedOperation, Projection } from '../core/projection.ts';
+import { defineProjection, type ProjectedOperation } from '../core/projection.ts';
 
 export const WATCHLISTS = 'watchlists';
 
@@ -16,14 +16,16 @@ export interface WatchlistDocument {
 
 export const watchlistId = (userId: string, lotId: string) => `${userId}:${lotId}`;
 
-export const watchlistsProjection: Projection = {
+export const watchlistsProjection = defineProjection<
+  Extract<UserEvent, { type: 'LotWatched' | 'LotUnwatched' }>
+>({
   name: 'watchlists',
   collections: [WATCHLISTS],
-  handles: new Set(['LotWatched', 'LotUnwatched']),
+  handles: ['LotWatched', 'LotUnwatched'],
   indexes: { [WATCHLISTS]: [{ key: { user_id: 1, added_at: -1 }, name: 'user_added' }] },
-  project(event: RecordedEvent): ProjectedOperation[] {
+  project(event): ProjectedOperation[] {
     const userId = event.streamName.slice('user-'.length);
-    const { lotId } = event.data as { lotId: string };
+    const { lotId } = event.data;
     const _id = watchlistId(userId, lotId);
     if (event.type === 'LotWatched') {
       const doc: WatchlistDocument = {
@@ -43,4 +45,4 @@ export const watchlistsProjection: Projection = {
     }
     return [guardedDelete(WATCHLISTS, _id, event)];
   },
-};
+});
