@@ -49,6 +49,17 @@ export function defineProjection<E extends EventShape>(projection: TypedProjecti
   };
 }
 
+/**
+ * Whether an event of the log is of one of `types`, and so one of `E`: events are read from the log
+ * as their schema's current version (upcast), as `defineProjection` relies on too.
+ */
+export function isOneOf<E extends EventShape>(
+  types: ReadonlySet<E['type']>,
+  event: RecordedEvent,
+): event is RecordedEvent & RecordedOf<E> {
+  return (types as ReadonlySet<string>).has(event.type);
+}
+
 export interface ProjectedOperation {
   collection: string;
   operation: BulkOperation;

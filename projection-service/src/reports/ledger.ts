@@ -1,4 +1,8 @@
 import type { GiftCardEvent, InvoiceEvent, RecordedEvent, WalletEvent } from '@wine/event-schemas';
+import { isOneOf } from '../core/projection.ts';
+
+/** The events of the streams that move money; a stream's rows come from its own events only. */
+export type LedgerEvent = InvoiceEvent | WalletEvent | GiftCardEvent;
 
 export const LEDGER = 'ledger';
 
@@ -79,7 +83,7 @@ export function shares(total: number, weights: readonly number[]): number[] {
   });
 }
 
-function invoiceRows(invoiceId: string, e: InvoiceEvent): RowData[] {
+function invoiceRows(invoiceId: string, e: LedgerEvent): RowData[] {
   const base = { invoice_id: invoiceId };
   switch (e.type) {
     case 'InvoiceIssued': {
@@ -180,7 +184,7 @@ function invoiceRows(invoiceId: string, e: InvoiceEvent): RowData[] {
   }
 }
 
-function walletRows(userId: string, e: WalletEvent): RowData[] {
+function walletRows(userId: string, e: LedgerEvent): RowData[] {
   const base = { user_id: userId };
   switch (e.type) {
     case 'WalletCredited':
@@ -219,7 +223,7 @@ function walletRows(userId: string, e: WalletEvent): RowData[] {
   }
 }
 
-function giftCardRows(key: string, e: GiftCardEvent): RowData[] {
+function giftCardRows(key: string, e: LedgerEvent): RowData[] {
   switch (e.type) {
     case 'GiftCardIssued':
       return [{ kind: 'giftcard_issued', gift_card_id: key, amount: e.data.amount, reference: e.data.last4 }];
@@ -233,7 +237,7 @@ function giftCardRows(key: string, e: GiftCardEvent): RowData[] {
 }
 
 /** The event types that make ledger rows. */
-export const ledgerEventTypes: ReadonlySet<string> = new Set([
+export const ledgerEventTypes: ReadonlySet<LedgerEvent['type']> = new Set<LedgerEvent['type']>([
   'InvoiceIssued',
   'InvoiceDeliveryChosen',
   'InvoiceVoided',
@@ -250,16 +254,15 @@ export const ledgerEventTypes: ReadonlySet<string> = new Set([
 
 /** The ledger rows of one recorded event (none for an event that moves no money). Pure. */
 export function ledgerRowsOf(event: RecordedEvent): LedgerRow[] {
-  if (!ledgerEventTypes.has(event.type)) return [];
-  const typed = { type: event.type, data: event.data };
+  if (!isOneOf<LedgerEvent>(ledgerEventTypes, event)) return [];
   const stream = event.streamName;
   const key = stream.slice(stream.indexOf('-') + 1);
   const rows = stream.startsWith('invoice-')
-    ? invoiceRows(key, typed as InvoiceEvent)
+    ? invoiceRows(key, event)
     : stream.startsWith('wallet-')
-      ? walletRows(key, typed as WalletEvent)
+      ? walletRows(key, event)
       : stream.startsWith('giftcard-')
-        ? giftCardRows(key, typed as GiftCardEvent)
+        ? giftCardRows(key, event)
         : [];
   return rows.map((row, n) => ({
     ...row,
