@@ -1,7 +1,7 @@
 /**
- * Query planning over the embedded store's sorted indexes (sorted-index.ts), the way MongoDB plans:
- * equality (`v`, `$eq`, `$in`) on a leading prefix of an index's fields, then a range (`$gt`, `$gte`,
- * `$lt`, `$lte`) or the sort on the next field.
+ * Query planning over the embedded store's sorted indexes (sorted-index.ts), the way MongoDB plans
+ * (plans.ts): equality (`v`, `$eq`, `$in`) on a leading prefix of an index's fields, then a range
+ * (`$gt`, `$gte`, `$lt`, `$lte`) or the sort on the next field.
  *
  * The index only narrows the candidates: every candidate is still checked against the whole filter
  * (unless the index covers the filter exactly), and the caller sorts what comes back. So an index
@@ -10,153 +10,34 @@
  * document tied with the last one on that field (the rest of the sort orders the ties).
  */
 
-import { type Constraints, constraintsOf, type Range } from './constraints.ts';
+import { type Constraints, constraintsOf } from './constraints.ts';
 import { DocSet, type DocTable } from './doc-table.ts';
 import { type AnyObject, compileFastFilter, memoOfFrozen, type Scalar, UNKNOWN } from './fast-filter.ts';
 import { type FilterCache, filterName } from './filter-cache.ts';
 import {
-  BOTTOM,
+  appliedBy,
+  betterWalk,
+  bounds,
+  cheapest,
+  type IndexPlan,
+  mayBeBetter,
+  narrows,
+  planFor,
+  skipScan,
+  usedBy,
+} from './plans.ts';
+import {
   type Component,
   compareComponent,
   countRange,
   type Key,
   mergeWalks,
-  prefixCounts,
-  prefixKey,
   type SortedIndex,
-  TOP,
-  valuesAfter,
   visitRange,
   walkRange,
 } from './sorted-index.ts';
 
 export { constraintsOf };
-
-/** The most equality combinations one plan may enumerate. */
-const MAX_COMBOS = 1024;
-
-export interface IndexPlan {
-  index: SortedIndex;
-  /** Length of the equality prefix. */
-  p: number;
-  combos: Scalar[][];
-  /** A range on field `p`. */
-  range: Range | null;
-  /** The filter is exactly the constraints this plan applies: no document needs checking. */
-  covers: boolean;
-  /** Documents under the equality prefix (all of them when `p` is 0). */
-  estimate: number;
-}
-
-/** The filter is exactly the constraints on `fields` (an index applying them leaves nothing to check). */
-function appliedBy(cons: Constraints, fields: readonly string[]): boolean {
-  const used = new Set(fields);
-  return cons.exact && [...cons.fields].every(([field, c]) => c.exact && used.has(field));
-}
-
-export function planFor(index: SortedIndex, cons: Constraints, total: number): IndexPlan | null {
-  if (index.irregular.size > 0) return null;
-  let combos: Scalar[][] = [[]];
-  let p = 0;
-  for (; p < index.fields.length; p++) {
-    const eq = cons.fields.get(index.fields[p] as string)?.eq;
-    if (!eq || combos.length * eq.length > MAX_COMBOS) break;
-    combos = combos.flatMap((combo) => eq.map((v) => [...combo, v]));
-  }
-  // Equal values in an $in list would walk (and count) their documents twice.
-  if (p > 0) combos = [...new Map(combos.map((c) => [prefixKey(c, p), c])).values()];
-  const range = p < index.fields.length ? (cons.fields.get(index.fields[p] as string)?.range ?? null) : null;
-  const covers = appliedBy(cons, index.fields.slice(0, range ? p + 1 : p));
-  let estimate = total;
-  if (p > 0) {
-    const counts = prefixCounts(index, p);
-    estimate = 0;
-    for (const combo of combos) estimate += counts.get(prefixKey(combo, p)) ?? 0;
-  }
-  return { index, p, combos, range, covers, estimate };
-}
-
-function bounds(plan: IndexPlan, combo: Scalar[]): [Key, Key] {
-  const r = plan.range;
-  if (!r)
-    return [
-      [...combo, BOTTOM],
-      [...combo, TOP],
-    ];
-  const low: Component[] = r.low
-    ? [r.low.value, r.low.inclusive ? BOTTOM : TOP]
-    : [{ rank: r.rank, side: -1 }];
-  const high: Component[] = r.high
-    ? [r.high.value, r.high.inclusive ? TOP : BOTTOM]
-    : [{ rank: r.rank, side: 1 }];
-  return [
-    [...combo, ...low],
-    [...combo, ...high],
-  ];
-}
-
-const narrows = (plan: IndexPlan) => plan.p > 0 || plan.range !== null;
-
-/** The fields whose constraints a plan applies. */
-const usedBy = (plan: IndexPlan) => plan.index.fields.slice(0, plan.range ? plan.p + 1 : plan.p);
-
-/** Whether walk `a` is cheaper than walk `b` (both in the sort's order). */
-function betterWalk(a: IndexPlan, b: IndexPlan): boolean {
-  if (a.estimate !== b.estimate) return a.estimate < b.estimate;
-  if (a.covers !== b.covers) return a.covers;
-  if (a.combos.length !== b.combos.length) return a.combos.length < b.combos.length;
-  return a.p > b.p;
-}
-
-/** Whether a skip scan of `candidate` could be a better walk than `best` (before working it out). */
-const mayBeBetter = (candidate: IndexPlan, best: IndexPlan) =>
-  candidate.estimate < best.estimate ||
-  (candidate.estimate === best.estimate && !(best.covers && best.combos.length === 1));
-
-/** The most values a skip scan reads from an index for the fields it skips. */
-const MAX_SKIPPED = 64;
-
-/**
- * `plan` walked in the order of `field` although `field` does not follow its equality prefix: the
- * fields in between (no condition on them, or equality) take each value the index holds under the
- * prefix (read by seeking: a skip scan) or each value asked, and each combination is one more walk,
- * merged in `field`'s order (a country's lots by price from {status, country, colour, price}: one
- * walk per colour). Null when `field` is not further on in the index, a field in between has a range,
- * or there are too many values.
- */
-function skipScan(plan: IndexPlan, field: string, cons: Constraints): IndexPlan | null {
-  const { index } = plan;
-  const at = index.fields.indexOf(field);
-  if (at <= plan.p || plan.range) return null;
-  let combos = plan.combos;
-  for (let i = plan.p; i < at; i++) {
-    const c = cons.fields.get(index.fields[i] as string);
-    if (c?.range) return null;
-    const next: Scalar[][] = [];
-    for (const combo of combos) {
-      const values = c?.eq ?? valuesAfter(index, combo, MAX_SKIPPED);
-      if (!values) return null;
-      for (const value of values) next.push([...combo, value]);
-      if (next.length > MAX_SKIPPED) return null;
-    }
-    combos = next;
-  }
-  const range = cons.fields.get(field)?.range ?? null;
-  const covers = appliedBy(cons, index.fields.slice(0, at + 1));
-  return { index, p: at, combos, range, covers, estimate: plan.estimate };
-}
-
-/** The narrowing plan with the fewest documents under its prefix. */
-function cheapest(plans: IndexPlan[]): IndexPlan | null {
-  let best: IndexPlan | null = null;
-  for (const plan of plans) {
-    if (!narrows(plan)) continue;
-    if (!best || plan.estimate < best.estimate || (plan.estimate === best.estimate && plan.covers)) {
-      best = plan;
-    }
-  }
-  return best;
-}
 
 type Test = ((doc: AnyObject) => boolean) | null;
 
