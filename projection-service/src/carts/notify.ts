@@ -1,6 +1,7 @@
 import { subjects, type UserChangedNotice } from '@wine/contracts';
-import type { RecordedEvent } from '@wine/event-schemas';
+import type { InvoiceEvent, RecordedEvent } from '@wine/event-schemas';
 import { type Bus, type DocumentStore, findByIds } from '@wine/platform';
+import { isOneOf } from '../core/projection.ts';
 import type { ChangeWindow, Notifier } from '../core/publisher.ts';
 import { INVOICES, type InvoiceDocument } from '../invoices/project.ts';
 
@@ -11,6 +12,9 @@ export interface CartChanges extends ChangeWindow {
   /** Per invoice, its last event after it was issued: whose it is the invoices read model says. */
   invoices: Map<string, RecordedEvent>;
 }
+
+type InvoiceIssuedEvent = Extract<InvoiceEvent, { type: 'InvoiceIssued' }>;
+const issued = new Set<InvoiceIssuedEvent['type']>(['InvoiceIssued']);
 
 /** Keeps the later of two events for one key (log order). */
 function keepLast(map: Map<string, RecordedEvent>, key: string, event: RecordedEvent) {
@@ -25,8 +29,7 @@ function addCartChanges(changes: CartChanges, events: readonly RecordedEvent[]):
     if (name.startsWith('cart-') || name.startsWith('wallet-')) keepLast(changes.carts, id, event);
     else if (name.startsWith('invoice-')) {
       // The event that issues an invoice names its buyer; the ones after it are looked up when published.
-      if (event.type === 'InvoiceIssued')
-        keepLast(changes.carts, (event.data as { buyerId: string }).buyerId, event);
+      if (isOneOf<InvoiceIssuedEvent>(issued, event)) keepLast(changes.carts, event.data.buyerId, event);
       else keepLast(changes.invoices, id, event);
     }
   }

@@ -1,24 +1,27 @@
 import { subjects, type UserChangedNotice } from '@wine/contracts';
-import type { RecordedEvent } from '@wine/event-schemas';
+import type { UserEvent } from '@wine/event-schemas';
+import { isOneOf, type RecordedOf } from '../core/projection.ts';
 import type { ChangeWindow, Notifier } from '../core/publisher.ts';
 
 /** The watchlist events of a window, each told to its user. */
 export interface WatchlistChanges extends ChangeWindow {
-  watched: RecordedEvent[];
+  watched: RecordedOf<WatchEvent>[];
 }
+
+type WatchEvent = Extract<UserEvent, { type: 'LotWatched' | 'LotUnwatched' }>;
+const watchTypes = new Set<WatchEvent['type']>(['LotWatched', 'LotUnwatched']);
 
 export function openWatchlistChanges(): WatchlistChanges {
   const changes: WatchlistChanges = {
     watched: [],
     add(events) {
-      for (const event of events)
-        if (event.type === 'LotWatched' || event.type === 'LotUnwatched') changes.watched.push(event);
+      for (const event of events) if (isOneOf<WatchEvent>(watchTypes, event)) changes.watched.push(event);
     },
     pending: () => changes.watched.length,
     async publish(bus) {
       for (const event of changes.watched) {
         const userId = event.streamName.slice('user-'.length);
-        const lotId = (event.data as { lotId: string }).lotId;
+        const lotId = event.data.lotId;
         const notice: UserChangedNotice = {
           position: event.position,
           eventId: event.id,
