@@ -1,38 +1,25 @@
 import {
-  type AppointmentRecord,
   type AppointmentView,
   appointmentCalendar,
   appointmentMessages,
   appointmentView,
-  localTime,
-  type MoneySettings,
-  slotsOfDay,
   type UpdateAppointmentInput,
 } from '@wine/contracts';
-import { appointmentStream, invoiceStream, slotStream, userStream } from '@wine/event-schemas';
-import type { Clock, Logger, Mailer } from '@wine/platform';
+import { appointmentStream, userStream } from '@wine/event-schemas';
 import { type Step, stepContext, systemStep } from '../checkout/money-deps.ts';
 import type { RequestContext } from '../core/command-context.ts';
-import type { Streams } from '../core/command-handler.ts';
 import { derivedId } from '../core/derived-id.ts';
-import { invoiceDecider } from '../invoices/decide.ts';
-import { isPaid } from '../invoices/invoice.ts';
 import { userDecider } from '../users/decide.ts';
 import { actorOf, type Session } from '../users/user-service.ts';
-import type { ActiveAppointment, Appointment } from './appointment.ts';
-import { type AppointmentChange, appointmentMail } from './confirmation-mail.ts';
-import { type AppointmentCommand, appointmentDecider, type InvoiceFacts } from './decide.ts';
-import { slotDecider } from './slot.ts';
+import type { Appointment } from './appointment.ts';
+import type { AppointmentChange } from './confirmation-mail.ts';
+import { type AppointmentCommand, appointmentDecider } from './decide.ts';
+import type { AppointmentDeps } from './deps.ts';
+import { invoiceFactsOf } from './invoice-facts.ts';
+import { pickupMailer, recordOf } from './pickup-mail.ts';
+import { slotPlaces } from './slot-places.ts';
 
-export interface AppointmentDeps {
-  streams: Streams;
-  clock: Clock;
-  mailer: Mailer;
-  money: MoneySettings;
-  /** The UI's origin, for the invoice link in the mail. */
-  publicUrl: () => string;
-  logger: Logger;
-}
+export type { AppointmentDeps } from './deps.ts';
 
 /** A new appointment's id, from the request that books it: a retried booking is the same one. */
 const appointmentIdFor = (invoiceId: string, commandId: string) => derivedId('AP', invoiceId, commandId);
@@ -48,69 +35,9 @@ const appointmentIdFor = (invoiceId: string, commandId: string) => derivedId('AP
 export function appointmentService(deps: AppointmentDeps) {
   const { streams, clock } = deps;
   const calendar = appointmentCalendar(deps.money);
-
-  async function invoiceFacts(invoiceId: string): Promise<InvoiceFacts | null> {
-    const invoice = await streams.load(invoiceStream(invoiceId), invoiceDecider);
-    if (invoice.status === 'none') return null;
-    return {
-      invoiceId,
-      buyerId: invoice.issued.buyerId,
-      method: invoice.delivery.method,
-      voided: invoice.voided,
-      paid: isPaid(invoice),
-    };
-  }
-
-  /** The places a buyer holds on the local day of `startsAt`, for invoices other than this one. */
-  async function placesThatDay(buyerId: string, invoiceId: string, startsAt: string): Promise<number> {
-    const day = localTime(new Date(startsAt), calendar.timeZone).date;
-    let places = 0;
-    for (const slot of slotsOfDay(day, calendar)) {
-      const state = await streams.load(slotStream(slot.startsAt), slotDecider);
-      for (const [appointmentId, buyer] of state.buyers) {
-        if (buyer === buyerId && state.holders.get(appointmentId) !== invoiceId) places += 1;
-      }
-    }
-    return places;
-  }
-
-  const takePlace = (
-    step: Step,
-    appointment: { id: string; invoiceId: string; buyerId: string },
-    startsAt: string,
-  ) =>
-    streams.handle(
-      slotStream(startsAt),
-      slotDecider,
-      {
-        type: 'TakePlace',
-        startsAt,
-        appointmentId: appointment.id,
-        invoiceId: appointment.invoiceId,
-        buyerId: appointment.buyerId,
-        capacity: calendar.capacity,
-      },
-      stepContext(step, `take:${startsAt}`, clock.now()),
-    );
-
-  const givePlaceBack = (
-    step: Step,
-    appointment: { id: string; invoiceId: string },
-    startsAt: string,
-    reason: 'rescheduled' | 'cancelled' | 'not_recorded',
-  ) =>
-    streams.handle(
-      slotStream(startsAt),
-      slotDecider,
-      {
-        type: 'GivePlaceBack',
-        startsAt,
-        appointmentId: appointment.id,
-        invoiceId: appointment.invoiceId,
-        reason,
-      },
-      stepContext(step, `${reason}:${startsAt}`, clock.now()),
-    );
+  const { placesThatDay, takePlace, givePlaceBack } = slotPlaces(deps, calendar);
+  const mail = pickupMailer(deps, calendar);
+  const invoiceFacts = (invoiceId: string) => invoiceFactsOf(deps, invoiceId);
 
   /** Records the change on the appointment; if it cannot be, gives back the place taken for it. */
   async function record(
@@ -135,39 +62,6 @@ export function appointmentService(deps: AppointmentDeps) {
       throw error;
     }
   }
-
-  async function mail(
-    buyer: { email: string; firstName: string },
-    change: AppointmentChange,
-    appointment: ActiveAppointment,
-    now: Date,
-  ) {
-    const record = recordOf(appointment, now);
-    const message = appointmentMail(change, record, buyer, {
-      location: deps.money.pickup,
-      timeZone: calendar.timeZone,
-      invoiceUrl: `${deps.publicUrl()}/invoice/${encodeURIComponent(appointment.invoiceId)}`,
-    });
-    try {
-      await deps.mailer.send(message);
-    } catch (error) {
-      // The appointment stands: a mail server's failure is logged, not answered as a failed booking.
-      deps.logger.error(
-        { err: error, invoiceId: appointment.invoiceId },
-        'a pickup confirmation was not sent',
-      );
-    }
-  }
-
-  const recordOf = (a: ActiveAppointment, now: Date): AppointmentRecord => ({
-    appointmentId: a.appointmentId,
-    invoiceId: a.invoiceId,
-    status: a.status,
-    startsAt: a.startsAt,
-    endsAt: a.endsAt,
-    sequence: a.sequence,
-    updatedAt: now.toISOString(),
-  });
 
   const load = (invoiceId: string) => streams.load(appointmentStream(invoiceId), appointmentDecider);
 
