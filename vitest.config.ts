@@ -13,7 +13,7 @@ export default defineConfig({
         test: {
           name: 'unit',
           include: ['**/src/**/*.unit.spec.ts', 'tests/**/*.unit.spec.ts', 'deploy/**/*.unit.spec.ts'],
-          exclude: ['**/node_modules/**', 'ui/**'],
+          exclude: ['**/node_modules/**', '**/.stryker-tmp/**', 'ui/**'],
           environment: 'node',
           // Pure files share one module graph per worker: 14 s instead of 57 (each file imported zod,
           // the contracts and the deciders again when isolated).
@@ -25,7 +25,7 @@ export default defineConfig({
         test: {
           name: 'int',
           include: ['**/src/**/*.int.spec.ts', 'tests/**/*.int.spec.ts'],
-          exclude: ['**/node_modules/**'],
+          exclude: ['**/node_modules/**', '**/.stryker-tmp/**'],
           environment: 'node',
           testTimeout: 60_000,
           hookTimeout: 120_000,
@@ -35,7 +35,7 @@ export default defineConfig({
         test: {
           name: 'e2e',
           include: ['tests/**/*.e2e.spec.ts'],
-          exclude: ['**/node_modules/**'],
+          exclude: ['**/node_modules/**', '**/.stryker-tmp/**'],
           environment: 'node',
           testTimeout: 90_000,
           hookTimeout: 120_000,
