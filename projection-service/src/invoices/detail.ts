@@ -1,4 +1,5 @@
 import {
+  defaultMerchant,
   type InvoiceDetail,
   type InvoiceSummary,
   type LotDocument,
@@ -30,8 +31,8 @@ export function returnStatus(
   return returned >= doc.paid ? 'returned' : 'partly_returned';
 }
 
-/** Who sells a lot the users read model does not name: the house. */
-export const MERCHANT_NAME = 'Fine Wine Auctions';
+/** Who sells a lot the users read model does not name: the house (the merchant's name when none is configured). */
+export const MERCHANT_NAME = defaultMerchant.name;
 
 /** One line of the invoice lists (seeds 001 §7 allinvoices). */
 /** Issue 31: a delivery's method, ship date and tracking; null for pickup. */
@@ -106,6 +107,8 @@ export async function invoiceDetail(
   /** The buyer whose invoice it must be; null for staff, who open any. */
   userId: string | null,
   id: string,
+  /** Who sells the house's own lots: the configured merchant's name. */
+  houseName = MERCHANT_NAME,
 ): Promise<InvoiceDetail> {
   const invoice = await docs
     .collection<InvoiceDocument>(INVOICES)
@@ -172,7 +175,7 @@ export async function invoiceDetail(
     invoiceAddress: delivery.address,
     invoiceSeller: sellerIds.map((sellerId) => ({
       id: sellerId,
-      name: fullName(userById.get(sellerId)) || MERCHANT_NAME,
+      name: fullName(userById.get(sellerId)) || houseName,
     })),
     billingAddress: delivery.billingAddress ?? delivery.address,
     invoice_notes_public: invoice.notes_public,

@@ -167,7 +167,7 @@ describe('invoice detail (/api/user/invoice/getInvoiceDetails)', () => {
       billingAddress: billing,
       invoiceSeller: [
         { id: 'sel', name: 'Sam Cellar' },
-        { id: 'house', name: 'Fine Wine Auctions' },
+        { id: 'house', name: 'Fine Wine Auction' },
       ],
       cartValues: {
         count: 2,
@@ -240,7 +240,7 @@ describe('invoice detail (/api/user/invoice/getInvoiceDetails)', () => {
     ]);
     expect(detail.allTransactions.map((t: { id: string }) => t.id)).toEqual(['inv-3:r-1', 'inv-3:p-3']);
     expect(detail.billingAddress).toBeNull();
-    expect(detail.invoiceSeller).toEqual([{ id: 'house', name: 'Fine Wine Auctions' }]);
+    expect(detail.invoiceSeller).toEqual([{ id: 'house', name: 'Fine Wine Auction' }]);
     await app.close();
   });
 

@@ -43,7 +43,7 @@ export const invoiceQueries: QueryPlugin = async (app, { docs, auth, money, merc
 
   // seeds 001 §7 invoice/getInvoiceDetails.
   registerAction(app, actions.invoice, authorize, async ({ id }, { request }) =>
-    invoiceDetail(docs, money, ownerFilter(request), id),
+    invoiceDetail(docs, money, ownerFilter(request), id, merchant?.name),
   );
 
   // seeds 001 §7 invoice/alltransactions: the payments and refunds of all the caller's invoices.
@@ -72,7 +72,7 @@ export const invoiceQueries: QueryPlugin = async (app, { docs, auth, money, merc
     { preHandler: (request) => authorize(request, actions.invoice) },
     async (request, reply) => {
       const id = request.params.id;
-      const detail = await invoiceDetail(docs, money, ownerFilter(request), id);
+      const detail = await invoiceDetail(docs, money, ownerFilter(request), id, merchant?.name);
       const pdf = await renderInvoicePdf(detail, merchant);
       return reply
         .type('application/pdf')

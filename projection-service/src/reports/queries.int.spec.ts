@@ -141,10 +141,10 @@ describe('report queries over the ledger', () => {
     const [order] = await csvOf('getCustomerOrders');
     expect(order).toMatchObject({ buyer: `'${hyperlink}`, total_usd: '661.50' });
     const [sold] = await csvOf('getVendorSold');
-    expect(sold).toMatchObject({ title: `'${calc}`, seller: 'Fine Wine Auctions' });
+    expect(sold).toMatchObject({ title: `'${calc}`, seller: 'Fine Wine Auction' });
     // Issue 31: the house's lots name the merchant as their seller, never an empty name.
     const [selling] = await csvOf('getVendorSelling');
-    expect(selling).toMatchObject({ seller_id: 'house', seller: 'Fine Wine Auctions' });
+    expect(selling).toMatchObject({ seller_id: 'house', seller: 'Fine Wine Auction' });
     const payments = await csvOf('getPayments');
     expect(payments.map((p) => [p.reference, p.amount_usd])).toEqual([
       ["'@SUM(A1:A9)", '661.50'],
