@@ -1,5 +1,6 @@
 import { type AppointmentView, actions } from '@wine/contracts';
 import { appointmentStream, invoiceStream, slotStream } from '@wine/event-schemas';
+import { eventually } from '@wine/platform/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { invoiceDecider } from '../invoices/decide.ts';
 import { openTestCommandService, type TestCommandService } from '../testing.ts';
@@ -18,15 +19,6 @@ afterAll(async () => {
 });
 
 const DAY = 24 * 3600_000;
-
-async function until<T>(read: () => Promise<T>, done: (value: T) => boolean): Promise<T> {
-  for (let i = 0; i < 400; i++) {
-    const value = await read();
-    if (done(value)) return value;
-    await new Promise((r) => setTimeout(r, 25));
-  }
-  throw new Error('timed out');
-}
 
 describe('an order given up', () => {
   it('gives back the pickup place of an order to pay at pickup that lapsed unpaid, and tells the buyer', async () => {
@@ -55,16 +47,16 @@ describe('an order given up', () => {
 
     // The payment terms pass unpaid: the expiry process voids the order, and its pickup goes.
     service.clock.advance(15 * DAY);
-    await until(
+    await eventually(
       () => service.service.streams.load(invoiceStream(invoiceId), invoiceDecider),
       (invoice) => invoice.status === 'issued' && invoice.voided,
     );
-    const appointment = await until(
+    const appointment = await eventually(
       () => service.service.streams.load(appointmentStream(invoiceId), appointmentDecider),
       (state) => state.status === 'cancelled',
     );
     expect(appointment.status).toBe('cancelled');
-    const slot = await until(
+    const slot = await eventually(
       () => service.service.streams.load(slotStream(startsAt), slotDecider),
       (s) => s.holders.size === 0,
     );

@@ -1,6 +1,7 @@
 import { actions, type CheckoutResult, invoiceAmounts } from '@wine/contracts';
 import { invoiceStream, lotStream, walletStream } from '@wine/event-schemas';
 import { type CardProvider, createSandboxCardProvider, sandboxTestCards } from '@wine/platform';
+import { eventually } from '@wine/platform/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { invoiceDecider } from '../invoices/decide.ts';
 import { lotDecider } from '../lots/decide.ts';
@@ -62,15 +63,6 @@ const walletOf = (userId: string) => service.service.streams.load(walletStream(u
 const typesOf = async (stream: string) =>
   (await service.service.streams.store.readStream(stream)).map((e) => e.type);
 const countOf = (types: string[], type: string) => types.filter((t) => t === type).length;
-
-async function until<T>(read: () => T | Promise<T>, done: (value: T) => boolean, what: string) {
-  for (let i = 0; i < 400; i++) {
-    const value = await read();
-    if (done(value)) return value;
-    await new Promise((r) => setTimeout(r, 10));
-  }
-  throw new Error(`timed out waiting for ${what}`);
-}
 
 const ids = () => {
   const id = crypto.randomUUID();
@@ -139,7 +131,7 @@ describe('a wallet payment of several invoices (item 2)', () => {
     const first = await auctionInvoice(ann.id, `${common}-aaaa`, 10_000);
     const second = await auctionInvoice(ann.id, `${common}-bbbb`, 12_000);
     // The auction cart lists both (its index follows the log).
-    await until(
+    await eventually(
       () =>
         service.post<{ cartValues: { count: number } }>(
           actions.saveAddress.path,

@@ -1,6 +1,7 @@
 import { actions, type CheckoutResult } from '@wine/contracts';
 import { invoiceStream, lotStream } from '@wine/event-schemas';
 import { createSandboxCardProvider, sandboxTestCards } from '@wine/platform';
+import { eventually } from '@wine/platform/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auctionInvoiceId } from '../checkout/money-deps.ts';
 import { lotDecider } from '../lots/decide.ts';
@@ -35,15 +36,6 @@ async function bidder(card: string = sandboxTestCards.visa) {
 
 const loadInvoice = (id: string) => service.service.streams.load(invoiceStream(id), invoiceDecider);
 
-async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, what: string): Promise<T> {
-  for (let i = 0; i < 400; i++) {
-    const value = await read();
-    if (done(value)) return value;
-    await new Promise((r) => setTimeout(r, 10));
-  }
-  throw new Error(`timed out waiting for ${what}`);
-}
-
 /** An auction lot won by `winner` at $100 (no reserve), closed by the scheduler. */
 async function wonLot(winner: { token: string }) {
   const lot = await service.listLot({
@@ -72,7 +64,7 @@ describe('invoices of sold lots', () => {
     const lot = await wonLot(ann);
     await closeAll();
     const id = auctionInvoiceId(lot.lotId);
-    const invoice = await until(
+    const invoice = await eventually(
       () => loadInvoice(id),
       (i) => i.status === 'issued',
       'the invoice',
@@ -98,7 +90,7 @@ describe('invoices of sold lots', () => {
     const lot = await wonLot(bob);
     await closeAll();
     const id = auctionInvoiceId(lot.lotId);
-    await until(
+    await eventually(
       () => loadInvoice(id),
       (i) => i.status === 'issued',
       'the invoice',
@@ -129,13 +121,13 @@ describe('invoices of sold lots', () => {
     await closeAll();
     const ids = lots.map((l) => auctionInvoiceId(l.lotId));
     for (const id of ids)
-      await until(
+      await eventually(
         () => loadInvoice(id),
         (i) => i.status === 'issued',
         'the invoices',
       );
     // The index of open invoices follows the log too: wait until it knows both.
-    const answer = await until(
+    const answer = await eventually(
       () =>
         service.post<CheckoutResult>(
           actions.checkout.path,
@@ -157,7 +149,7 @@ describe('invoices of sold lots', () => {
     const lot = await wonLot(dee);
     await closeAll();
     const id = auctionInvoiceId(lot.lotId);
-    await until(
+    await eventually(
       () => loadInvoice(id),
       (i) => i.status === 'issued',
       'the invoice',
@@ -193,7 +185,7 @@ describe('lapsed holds', () => {
     expect(answer.body.data.responseData.status).toBe('requires_action');
     const id = answer.body.data.responseData.invoice_ids[0] as string;
     service.clock.advance(16 * 60_000);
-    const invoice = await until(
+    const invoice = await eventually(
       () => loadInvoice(id),
       (i) => i.status === 'issued' && i.voided,
       'the void',

@@ -1,6 +1,7 @@
 import { actions, type CheckoutResult } from '@wine/contracts';
 import { invoiceStream, lotStream } from '@wine/event-schemas';
 import { createSandboxCardProvider, sandboxTestCards } from '@wine/platform';
+import { eventually } from '@wine/platform/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auctionInvoiceId } from '../checkout/money-deps.ts';
 import { invoiceDecider } from '../invoices/decide.ts';
@@ -74,15 +75,6 @@ const loadLot = async (lotId: string) => {
 const lotEvents = (lotId: string) => service.service.streams.store.readStream(lotStream(lotId));
 const loadInvoice = (id: string) => service.service.streams.load(invoiceStream(id), invoiceDecider);
 
-async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, what: string): Promise<T> {
-  for (let i = 0; i < 400; i++) {
-    const value = await read();
-    if (done(value)) return value;
-    await new Promise((r) => setTimeout(r, 10));
-  }
-  throw new Error(`timed out waiting for ${what}`);
-}
-
 describe('a lot is sold once, whichever way', () => {
   it('refuses a bid once buy now sold both bottles; the lot is sold and no auction invoice is issued', async () => {
     const [bea, bob, cy] = [await user(), await user(), await user()];
@@ -133,7 +125,7 @@ describe('a lot is sold once, whichever way', () => {
     });
     expect((await bidOn(control.lotId, cy.token, 1_000)).status).toBe(200);
     service.clock.advance(4 * DAY);
-    await until(
+    await eventually(
       () => loadInvoice(auctionInvoiceId(control.lotId)),
       (i) => i.status === 'issued',
       'the control lot invoice',
@@ -153,7 +145,7 @@ describe('a lot is sold once, whichever way', () => {
     expect(charges - before).toBe(1);
     expect((await bidOn(lot.lotId, eli.token, 1_000)).status).toBe(200);
     service.clock.advance(4 * DAY);
-    const invoice = await until(
+    const invoice = await eventually(
       () => loadInvoice(auctionInvoiceId(lot.lotId)),
       (i) => i.status === 'issued',
       'the auction invoice',

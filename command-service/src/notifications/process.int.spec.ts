@@ -1,6 +1,7 @@
 import { actions, defaultMarketSettings, type OutboxMessage } from '@wine/contracts';
 import { userStream } from '@wine/event-schemas';
 import { createLogger, openSms } from '@wine/platform';
+import { eventually } from '@wine/platform/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auctionInvoiceId } from '../checkout/money-deps.ts';
 import { logFeed } from '../core/follow-log.ts';
@@ -18,15 +19,6 @@ afterAll(async () => {
   await service.service.scheduler.stop();
   await service.close();
 });
-
-async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, tries = 400): Promise<T> {
-  for (let i = 0; i < tries; i++) {
-    const value = await read();
-    if (done(value)) return value;
-    await new Promise((r) => setTimeout(r, 25));
-  }
-  throw new Error('timed out');
-}
 
 const inbox = (s: TestCommandService, to: string) => s.mailer.outbox?.({ to }) ?? Promise.resolve([]);
 const mails = async (s: TestCommandService, to: string) =>
@@ -117,11 +109,11 @@ describe('outbid notifications', () => {
     await bid(service, eve.token, lot.lotId, 50_000); // Dan loses it (he turned outbid mail off)
     await bid(service, ann.token, lot.lotId, 60_000); // Eve loses it: a mail and a text
 
-    const [toEve] = await until(
+    const [toEve] = await eventually(
       () => mails(service, eve.email),
       (m) => m.length > 0,
     );
-    const texts = await until(
+    const texts = await eventually(
       () => inbox(service, '+13125550142'),
       (m) => m.length === 2,
     );
@@ -175,11 +167,11 @@ describe('outbid notifications', () => {
     // Now outbid again, Bea gets nothing; Dan, who retakes and loses the lead, still nothing.
     await bid(service, bea.token, lot.lotId, 90_000);
     await bid(service, eve.token, lot.lotId, 120_000);
-    await until(
+    await eventually(
       () => inbox(service, '+13125550142'),
       (m) => m.length === 2,
     );
-    await until(
+    await eventually(
       () => mails(service, ann.email),
       (m) => m.length === 2,
     ); // Ann lost the lead to Bea
@@ -213,14 +205,14 @@ describe('closing-soon reminders', () => {
     expect(await mails(service, fay.email)).toHaveLength(0);
 
     service.clock.set(new Date(start + 121 * 60_000));
-    const [toFay] = await until(
+    const [toFay] = await eventually(
       () => mails(service, fay.email),
       (m) => m.length > 0,
     );
     expect(toFay?.subject).toBe('2005 Petrus closes soon');
     expect(toFay?.text).toContain('in about 59 minutes. The current bid is $100.00.');
     expect(toFay?.text).toContain(`http://localhost/productview/${lot.lotId}`);
-    const [toGus] = await until(
+    const [toGus] = await eventually(
       () => mails(service, gus.email),
       (m) => m.length > 0,
     );
@@ -252,20 +244,22 @@ describe('won mail', () => {
     await bid(service, kim.token, other.lotId, 20_000);
     service.clock.set(new Date(now + 11 * 60_000));
 
-    const [won] = await until(
+    const [won] = await eventually(
       () => mails(service, jo.email),
       (m) => m.length > 0,
-      800,
+      'the won mail',
+      20_000,
     );
     const invoiceId = auctionInvoiceId(first.lotId);
     expect(won?.subject).toBe('You won 1990 Krug');
     expect(won?.text).toContain('Congratulations: you won 1990 Krug at $200.00.');
     expect(won?.text).toContain(`http://localhost/invoice/${encodeURIComponent(invoiceId)}`);
     expect(unsubscribeQuery(won)).toMatchObject({ u: jo.id, k: 'won' });
-    const [invoiceMail] = await until(
+    const [invoiceMail] = await eventually(
       () => mails(service, kim.email),
       (m) => m.length > 0,
-      800,
+      'the invoice mail',
+      20_000,
     );
     expect(invoiceMail?.subject).toMatch(/^Invoice /);
     await new Promise((r) => setTimeout(r, 300));
@@ -301,12 +295,12 @@ describe('soft close and the reminder', () => {
     await new Promise((r) => setTimeout(r, 1500));
     expect(await mails(soft, lee.email)).toHaveLength(0);
     soft.clock.set(new Date(start + 181 * 60_000)); // an hour before the new one
-    await until(
+    await eventually(
       () => mails(soft, lee.email),
       (m) => m.length === 1,
     );
     await bid(soft, max.token, lot.lotId, 30_000); // Lee is outbid, and the close moves again
-    await until(
+    await eventually(
       () => mails(soft, lee.email),
       (m) => m.length === 2,
     );
@@ -315,7 +309,7 @@ describe('soft close and the reminder', () => {
     const subjects = (await mails(soft, lee.email)).map((m) => m.subject).sort();
     expect(subjects).toEqual(['2010 Latour closes soon', 'You have been outbid on 2010 Latour']);
     // Max bid after the first reminder's moment; his is an hour before the close his bid set.
-    const toMax = await until(
+    const toMax = await eventually(
       () => mails(soft, max.email),
       (m) => m.length > 0,
     );

@@ -1,4 +1,5 @@
 import { actions } from '@wine/contracts';
+import { eventually } from '@wine/platform/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestCommandService, type TestCommandService } from '../testing.ts';
 
@@ -11,15 +12,6 @@ afterAll(async () => {
   await service.service.scheduler.stop();
   await service.close();
 });
-
-async function until<T>(read: () => Promise<T>, done: (value: T) => boolean): Promise<T> {
-  for (let i = 0; i < 400; i++) {
-    const value = await read();
-    if (done(value)) return value;
-    await new Promise((r) => setTimeout(r, 25));
-  }
-  throw new Error('timed out');
-}
 
 const search = (colour: string) => ({
   filters: { color: { value: [colour], type: 'array', field: 'p.custitem_gvo_color' } },
@@ -39,7 +31,7 @@ describe('new-lot mail of saved searches', () => {
     await save(cat.token, 'Quiet reds', 'Red', false);
 
     const lot = await service.listLot({ colour: 'Red', title: '2016 Sassicaia' });
-    const mails = await until(
+    const mails = await eventually(
       () => mailTo(ann.email),
       (m) => m.length > 0,
     );
@@ -50,7 +42,7 @@ describe('new-lot mail of saved searches', () => {
 
     // The next lot reaches the process after this one: by then Bob and Cat would have had theirs.
     await service.listLot({ colour: 'White', title: '2019 Chablis' });
-    await until(
+    await eventually(
       () => mailTo(bob.email),
       (m) => m.length > 0,
     );
@@ -66,7 +58,7 @@ describe('new-lot mail of saved searches', () => {
       { token: dan.token },
     );
     await service.listLot({ colour: 'Rosé' });
-    await until(
+    await eventually(
       () => mailTo(dan.email),
       (m) => m.length === 1,
     );
