@@ -1,5 +1,6 @@
 import { actions, type RealisedPricePage } from '@wine/contracts';
 import { manualClock } from '@wine/platform';
+import { eventually } from '@wine/platform/testing';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { browserAvailable, launchChromium } from './support/browser.ts';
@@ -70,11 +71,12 @@ describe.runIf(browserAvailable())("the More menu's pages in a real browser", ()
     );
     await market.ok(actions.bidConfirm.path, { id, wsprice: 240_000 }, bidder.auth);
     clock.advance(2 * HOUR);
-    for (let i = 0; i < 400; i++) {
-      const page = await market.ok<RealisedPricePage>(actions.pricesRealised.path, { q: 'Mouton' });
-      if (page.totalRecords > 0) break;
-      await new Promise((r) => setTimeout(r, 50));
-    }
+    await eventually(
+      () => market.ok<RealisedPricePage>(actions.pricesRealised.path, { q: 'Mouton' }),
+      (found) => found.totalRecords > 0,
+      'the closed lot among prices realised',
+      20_000,
+    );
     const page = await browser.newPage({ viewport: { width: 390, height: 844 } });
     await page.goto(`${market.url}/prices-realised`);
     await page.getByRole('textbox', { name: 'Producer' }).fill('Château Mouton Rothschild');
