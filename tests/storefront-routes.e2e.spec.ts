@@ -62,7 +62,10 @@ function routes(lot: { id: string; title: string }, invoiceId: string, phone: bo
     { path: '/contact-us', texts: ['Monday-Friday 9:30 am - 5:30 pm', /fax/i] },
     { path: '/prices-realised', texts: [/prices realised/i] },
     // An unsubscribe link whose signature does not hold says so rather than unsubscribing anyone.
-    { path: `/unsubscribe?u=${'c'.repeat(20)}&t=${'d'.repeat(20)}`, texts: ['This unsubscribe link is not valid'] },
+    {
+      path: `/unsubscribe?u=${'c'.repeat(20)}&t=${'d'.repeat(20)}`,
+      texts: ['This unsubscribe link is not valid'],
+    },
     // seeds 000 §2.2: one shared view for the static pages.
     ...staticPages
       .filter((id) => !phone || phoneStaticPages.includes(id))
