@@ -9,6 +9,8 @@ export function eventually<T>(
   done: (value: T) => boolean,
   what = 'the expected state',
   timeout = 10_000,
+  /** Between reads: longer for a read that costs (a whole log read). */
+  interval = 20,
 ): Promise<T> {
   return vi.waitFor(
     async () => {
@@ -16,6 +18,6 @@ export function eventually<T>(
       if (!done(value)) throw new Error(`timed out waiting for ${what}`);
       return value;
     },
-    { timeout, interval: 20 },
+    { timeout, interval },
   );
 }
