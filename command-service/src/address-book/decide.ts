@@ -1,7 +1,7 @@
 import { MAX_ADDRESS_BOOK } from '@wine/contracts';
 import type { AddressBookEvent, UserEvent } from '@wine/event-schemas';
 import { AppError } from '@wine/platform';
-import type { UserHandlers } from '../users/handlers.ts';
+import type { UserHandlers, UserSlice } from '../users/handlers.ts';
 import type { User } from '../users/user.ts';
 
 /** An address the buyer saved, with their own label ('Home', 'Office'). */
@@ -47,23 +47,36 @@ export function decideAddressBook(command: AddressBookCommand, state: User): Use
   }
 }
 
-export function evolveAddressBook(state: User, event: AddressBookEvent): User {
-  if (event.type === 'AddressBookEntryRemoved') {
-    return { ...state, addressBook: state.addressBook.filter((a) => a.id !== event.data.addressId) };
-  }
-  const { addressId, label, address } = event.data;
-  const entry: SavedAddress = { id: addressId, label, address };
-  const known = state.addressBook.some((a) => a.id === addressId);
-  return {
-    ...state,
-    addressBook: known
-      ? state.addressBook.map((a) => (a.id === addressId ? entry : a))
-      : [...state.addressBook, entry],
-  };
-}
-
 /** This capability's commands on the user's stream, for the user decider (users/decide.ts). */
 export const addressBookHandlers: UserHandlers<AddressBookCommand> = {
   SaveAddressBookEntry: decideAddressBook,
   RemoveAddressBookEntry: decideAddressBook,
+};
+
+export interface AddressBookState {
+  /** Issue 31: the address book, oldest first. */
+  addressBook: SavedAddress[];
+}
+
+export const addressBookSlice: UserSlice<
+  AddressBookState,
+  'AddressBookEntrySaved' | 'AddressBookEntryRemoved'
+> = {
+  initial: { addressBook: [] },
+  evolve: {
+    AddressBookEntrySaved: (state, { data: { addressId, label, address } }) => {
+      const entry: SavedAddress = { id: addressId, label, address };
+      const known = state.addressBook.some((a) => a.id === addressId);
+      return {
+        ...state,
+        addressBook: known
+          ? state.addressBook.map((a) => (a.id === addressId ? entry : a))
+          : [...state.addressBook, entry],
+      };
+    },
+    AddressBookEntryRemoved: (state, event) => ({
+      ...state,
+      addressBook: state.addressBook.filter((a) => a.id !== event.data.addressId),
+    }),
+  },
 };

@@ -1,6 +1,6 @@
 import type { NotificationKind } from '@wine/contracts';
 import type { UserEvent } from '@wine/event-schemas';
-import type { UserHandlers } from '../users/handlers.ts';
+import { type UserHandlers, type UserSlice, unchanged } from '../users/handlers.ts';
 import type { User } from '../users/user.ts';
 
 type Channel = 'email' | 'sms';
@@ -65,4 +65,10 @@ export function decideNotification(command: NotificationCommand, state: User): U
 export const notificationHandlers: UserHandlers<NotificationCommand> = {
   RecordNotification: decideNotification,
   Unsubscribe: decideNotification,
+};
+
+/** A notification sent changes nothing the decisions read (the preferences are the profile's). */
+export const notificationsSlice: UserSlice<Record<never, never>, 'NotificationSent'> = {
+  initial: {},
+  evolve: { NotificationSent: unchanged },
 };

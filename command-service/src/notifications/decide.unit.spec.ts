@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { deciderSpec } from '../core/decider-spec.ts';
 import { userDecider } from '../users/decide.ts';
 import { deactivated, registered } from '../users/fixtures.ts';
-import { defaultPreferences } from '../users/user.ts';
+import { defaultPreferences } from '../users/profile/decide.ts';
 import { noticeMail, outbidText } from './mail.ts';
 import { unsubscribeLinks } from './unsubscribe-link.ts';
 

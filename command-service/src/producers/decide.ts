@@ -1,6 +1,6 @@
 import type { UserEvent } from '@wine/event-schemas';
 import { AppError } from '@wine/platform';
-import type { UserHandlers } from '../users/handlers.ts';
+import type { UserHandlers, UserSlice } from '../users/handlers.ts';
 import type { User } from '../users/user.ts';
 
 /**
@@ -35,4 +35,28 @@ export function decideProducer(command: ProducerCommand, state: User): UserEvent
 export const producerHandlers: UserHandlers<ProducerCommand> = {
   FollowProducer: decideProducer,
   UnfollowProducer: decideProducer,
+};
+
+export interface FollowsState {
+  /** Producers followed with their rating, oldest first (seeds 000 §3.2 Follower). */
+  follows: { producer: string; rating: number }[];
+}
+
+export const followsSlice: UserSlice<FollowsState, 'ProducerFollowed' | 'ProducerUnfollowed'> = {
+  initial: { follows: [] },
+  evolve: {
+    ProducerFollowed: (state, { data: { producer, rating } }) => {
+      const known = state.follows.some((f) => f.producer === producer);
+      return {
+        ...state,
+        follows: known
+          ? state.follows.map((f) => (f.producer === producer ? { producer, rating } : f))
+          : [...state.follows, { producer, rating }],
+      };
+    },
+    ProducerUnfollowed: (state, event) => ({
+      ...state,
+      follows: state.follows.filter((f) => f.producer !== event.data.producer),
+    }),
+  },
 };

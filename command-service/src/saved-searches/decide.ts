@@ -1,8 +1,8 @@
 import { MAX_SAVED_SEARCHES } from '@wine/contracts';
 import type { UserEvent } from '@wine/event-schemas';
 import { AppError } from '@wine/platform';
-import type { UserHandlers } from '../users/handlers.ts';
-import type { SavedSearch, User } from '../users/user.ts';
+import { type UserHandlers, type UserSlice, unchanged } from '../users/handlers.ts';
+import type { User } from '../users/user.ts';
 
 /**
  * seeds 000 §2.1 /saved_search: the searches a user keeps, on the user's stream (`user-<id>`), so
@@ -57,4 +57,32 @@ export const savedSearchHandlers: UserHandlers<SavedSearchCommand> = {
   SetSavedSearchNotify: decideSavedSearch,
   DeleteSavedSearch: decideSavedSearch,
   RecordSearchAlert: decideSavedSearch,
+};
+
+export type SavedSearch = Extract<UserEvent, { type: 'SearchSaved' }>['data'];
+
+export interface SavedSearchesState {
+  /** Saved searches, oldest first (seeds 000 §2.1 /saved_search). */
+  savedSearches: SavedSearch[];
+}
+
+export const savedSearchesSlice: UserSlice<
+  SavedSearchesState,
+  'SearchSaved' | 'SavedSearchNotifyChanged' | 'SavedSearchDeleted' | 'SavedSearchAlertSent'
+> = {
+  initial: { savedSearches: [] },
+  evolve: {
+    SearchSaved: (state, event) => ({ ...state, savedSearches: [...state.savedSearches, event.data] }),
+    SavedSearchNotifyChanged: (state, event) => ({
+      ...state,
+      savedSearches: state.savedSearches.map((s) =>
+        s.searchId === event.data.searchId ? { ...s, notify: event.data.notify } : s,
+      ),
+    }),
+    SavedSearchDeleted: (state, event) => ({
+      ...state,
+      savedSearches: state.savedSearches.filter((s) => s.searchId !== event.data.searchId),
+    }),
+    SavedSearchAlertSent: unchanged,
+  },
 };

@@ -4,7 +4,7 @@ import { describe, it } from 'vitest';
 import { deciderSpec } from '../core/decider-spec.ts';
 import { userDecider } from '../users/decide.ts';
 import { registered } from '../users/fixtures.ts';
-import type { SavedSearch } from '../users/user.ts';
+import type { SavedSearch } from './decide.ts';
 
 const spec = deciderSpec(userDecider);
 const search = (searchId: string, notify = true): SavedSearch => ({

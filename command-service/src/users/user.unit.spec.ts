@@ -4,7 +4,7 @@ import { fold } from '../core/decider.ts';
 import { deciderSpec } from '../core/decider-spec.ts';
 import { userDecider } from './decide.ts';
 import { registered } from './fixtures.ts';
-import { userRecord } from './user.ts';
+import { userRecord, userSlices } from './user.ts';
 
 const spec = deciderSpec(userDecider);
 
@@ -28,5 +28,20 @@ describe('user decider', () => {
       force_logout: 0,
     });
     expect(JSON.stringify(record)).not.toMatch(/password|hash|token/i);
+  });
+});
+
+describe('user slices', () => {
+  it('give every user event exactly one evolver, so no slice silently overrides another', () => {
+    const owners = new Map<string, number>();
+    for (const slice of userSlices) {
+      for (const type of Object.keys(slice.evolve)) owners.set(type, (owners.get(type) ?? 0) + 1);
+    }
+    expect([...owners].filter(([, count]) => count !== 1)).toEqual([]);
+  });
+
+  it('start from disjoint fields, so no slice resets another slice’s initial value', () => {
+    const fields = userSlices.flatMap((slice) => Object.keys(slice.initial));
+    expect(fields.length).toBe(new Set(fields).size);
   });
 });

@@ -1,6 +1,6 @@
 import type { UserEvent } from '@wine/event-schemas';
 import { AppError } from '@wine/platform';
-import type { UserHandlers } from '../users/handlers.ts';
+import type { UserHandlers, UserSlice } from '../users/handlers.ts';
 import type { User } from '../users/user.ts';
 
 /**
@@ -36,4 +36,20 @@ export function decideWatchlist(command: WatchlistCommand, state: User): UserEve
 export const watchlistHandlers: UserHandlers<WatchlistCommand> = {
   WatchLot: decideWatchlist,
   UnwatchLot: decideWatchlist,
+};
+
+export interface WatchlistState {
+  /** Lot ids on the watchlist, oldest first (seeds 000 §4.7). */
+  watchlist: string[];
+}
+
+export const watchlistSlice: UserSlice<WatchlistState, 'LotWatched' | 'LotUnwatched'> = {
+  initial: { watchlist: [] },
+  evolve: {
+    LotWatched: (state, event) => ({ ...state, watchlist: [...state.watchlist, event.data.lotId] }),
+    LotUnwatched: (state, event) => ({
+      ...state,
+      watchlist: state.watchlist.filter((id) => id !== event.data.lotId),
+    }),
+  },
 };

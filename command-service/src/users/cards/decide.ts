@@ -1,6 +1,6 @@
 import type { UserEvent } from '@wine/event-schemas';
 import { AppError } from '@wine/platform';
-import type { UserHandlers } from '../handlers.ts';
+import type { UserHandlers, UserSlice } from '../handlers.ts';
 import type { User } from '../user.ts';
 
 /** The card vault part of the user decider: the log keeps brand, last four and expiry, never the number. */
@@ -64,4 +64,31 @@ export const cardHandlers: UserHandlers<CardCommand> = {
   UpdateCard: decideCard,
   RemoveCard: decideCard,
   SetDefaultCard: decideCard,
+};
+
+export type Card = Omit<Extract<UserEvent, { type: 'CardAdded' }>['data'], 'provider'> & { provider: string };
+
+/** Cards on file as the provider knows them (brand, last four, expiry, token: never a number). */
+export interface CardsState {
+  cards: Card[];
+  defaultCardId: string | null;
+}
+
+export const cardsSlice: UserSlice<
+  CardsState,
+  'CardAdded' | 'CardUpdated' | 'CardRemoved' | 'DefaultCardChanged'
+> = {
+  initial: { cards: [], defaultCardId: null },
+  evolve: {
+    CardAdded: (state, event) => ({ ...state, cards: [...state.cards, event.data] }),
+    CardUpdated: (state, event) => {
+      const { cardId, ...change } = event.data;
+      return { ...state, cards: state.cards.map((c) => (c.cardId === cardId ? { ...c, ...change } : c)) };
+    },
+    CardRemoved: (state, event) => ({
+      ...state,
+      cards: state.cards.filter((c) => c.cardId !== event.data.cardId),
+    }),
+    DefaultCardChanged: (state, event) => ({ ...state, defaultCardId: event.data.cardId }),
+  },
 };

@@ -1,6 +1,6 @@
 import type { UserEvent } from '@wine/event-schemas';
 import { AppError } from '@wine/platform';
-import type { UserHandlers } from '../handlers.ts';
+import type { UserHandlers, UserSlice } from '../handlers.ts';
 import type { User } from '../user.ts';
 
 /** A date of birth as the calendar gives it (month 1 to 12). */
@@ -88,4 +88,38 @@ export const identityHandlers: UserHandlers<IdentityCommand> = {
   AddCompanyOwner: decideIdentity,
   UpdateCompanyOwner: decideIdentity,
   RemoveCompanyOwner: decideIdentity,
+};
+
+export interface IdentityState {
+  kycStatus: 'none' | 'approved' | 'review' | 'rejected';
+  /** Cents; null until an admin approves one. */
+  bidLimit: number | null;
+  bidLimitRequested: number | null;
+  owners: Extract<UserEvent, { type: 'CompanyOwnerAdded' }>['data'][];
+}
+
+export const identitySlice: UserSlice<
+  IdentityState,
+  | 'KycChecked'
+  | 'BidLimitRequested'
+  | 'BidLimitApproved'
+  | 'CompanyOwnerAdded'
+  | 'CompanyOwnerUpdated'
+  | 'CompanyOwnerRemoved'
+> = {
+  initial: { kycStatus: 'none', bidLimit: null, bidLimitRequested: null, owners: [] },
+  evolve: {
+    KycChecked: (state, event) => ({ ...state, kycStatus: event.data.status }),
+    BidLimitRequested: (state, event) => ({ ...state, bidLimitRequested: event.data.amount }),
+    BidLimitApproved: (state, event) => ({ ...state, bidLimit: event.data.amount, bidLimitRequested: null }),
+    CompanyOwnerAdded: (state, event) => ({ ...state, owners: [...state.owners, event.data] }),
+    CompanyOwnerUpdated: (state, event) => ({
+      ...state,
+      owners: state.owners.map((o) => (o.ownerId === event.data.ownerId ? event.data : o)),
+    }),
+    CompanyOwnerRemoved: (state, event) => ({
+      ...state,
+      owners: state.owners.filter((o) => o.ownerId !== event.data.ownerId),
+    }),
+  },
 };

@@ -1,5 +1,5 @@
 import type { UserEvent } from '@wine/event-schemas';
-import type { UserHandlers } from '../handlers.ts';
+import { type UserHandlers, type UserSlice, unchanged } from '../handlers.ts';
 import type { User } from '../user.ts';
 
 /**
@@ -28,4 +28,17 @@ export function decidePassword(command: PasswordCommand, _state: User): UserEven
 export const passwordHandlers: UserHandlers<PasswordCommand> = {
   RequestPasswordReset: decidePassword,
   ChangePassword: decidePassword,
+};
+
+export interface PasswordState {
+  /** Tokens issued before this instant are refused (DOMAIN.md "Accounts"); the hash is not here. */
+  passwordChangedAt: string | null;
+}
+
+export const passwordSlice: UserSlice<PasswordState, 'PasswordChanged' | 'PasswordResetRequested'> = {
+  initial: { passwordChangedAt: null },
+  evolve: {
+    PasswordChanged: (state, event) => ({ ...state, passwordChangedAt: event.data.at }),
+    PasswordResetRequested: unchanged,
+  },
 };

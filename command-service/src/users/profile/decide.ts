@@ -1,5 +1,6 @@
 import type { UserEvent } from '@wine/event-schemas';
-import type { UserHandlers } from '../handlers.ts';
+import type { UserHandlers, UserSlice } from '../handlers.ts';
+import type { AccountState } from '../session/decide.ts';
 import type { User } from '../user.ts';
 
 type Preferences = Extract<UserEvent, { type: 'PreferencesUpdated' }>['data'];
@@ -57,4 +58,38 @@ export const profileHandlers: UserHandlers<ProfileCommand> = {
   UpdateProfile: decideProfile,
   UpdatePreferences: decideProfile,
   SetAddress: decideProfile,
+};
+
+export const defaultPreferences: Preferences = {
+  email_notifications: true,
+  sms_notifications: false,
+  outbid_alerts: true,
+  closing_reminders: true,
+  won_notices: true,
+  language: 'en',
+};
+
+export interface ProfileState {
+  preferences: Preferences;
+  address: Address | null;
+}
+
+/** A profile update changes the account's names and phone, and acknowledges its welcome popup. */
+export const profileSlice: UserSlice<
+  ProfileState,
+  'ProfileUpdated' | 'PopupAcknowledged' | 'PreferencesUpdated' | 'AddressSet',
+  Pick<AccountState, 'firstName' | 'lastName' | 'phone' | 'popupMessage'>
+> = {
+  initial: { preferences: defaultPreferences, address: null },
+  evolve: {
+    ProfileUpdated: (state, { data: { firstName, lastName, phone } }) => ({
+      ...state,
+      ...(firstName !== undefined && { firstName }),
+      ...(lastName !== undefined && { lastName }),
+      ...(phone !== undefined && { phone }),
+    }),
+    PopupAcknowledged: (state) => ({ ...state, popupMessage: 0 }),
+    PreferencesUpdated: (state, event) => ({ ...state, preferences: event.data }),
+    AddressSet: (state, event) => ({ ...state, address: event.data }),
+  },
 };

@@ -3,7 +3,7 @@ import { describe, it } from 'vitest';
 import { deciderSpec } from '../../core/decider-spec.ts';
 import { userDecider } from '../decide.ts';
 import { deactivated, registered } from '../fixtures.ts';
-import { defaultPreferences } from '../user.ts';
+import { defaultPreferences } from './decide.ts';
 
 const spec = deciderSpec(userDecider);
 

@@ -1,6 +1,6 @@
 import type { UserEvent } from '@wine/event-schemas';
 import { AppError, type SessionClaims, tokenPredates } from '@wine/platform';
-import type { UserHandlers } from '../handlers.ts';
+import { type UserHandlers, type UserSlice, unchanged } from '../handlers.ts';
 import type { User } from '../user.ts';
 
 type RegisteredData = Extract<UserEvent, { type: 'UserRegistered' }>['data'];
@@ -51,4 +51,50 @@ export const sessionHandlers: UserHandlers<SessionCommand> = {
   SignOut: decideSession,
   Register: decideSession,
   SignInWithPassword: decideSession,
+};
+
+/** The account itself: who the user is and whether the account is open (the other slices add to it). */
+export interface AccountState {
+  status: 'empty' | 'active' | 'deactivate';
+  id: string;
+  firstName: string;
+  lastName: string;
+  email: string;
+  phone: string | null;
+  countryCode: string;
+  popupMessage: 0 | 1;
+  registeredAt: string;
+  extra: Record<string, string | boolean | string[]>;
+}
+
+export const accountSlice: UserSlice<AccountState, 'UserRegistered' | 'SignedIn' | 'SignedOut'> = {
+  initial: {
+    status: 'empty',
+    id: '',
+    firstName: '',
+    lastName: '',
+    email: '',
+    phone: null,
+    countryCode: '+1',
+    popupMessage: 0,
+    registeredAt: '',
+    extra: {},
+  },
+  evolve: {
+    UserRegistered: (state, { data: d }) => ({
+      ...state,
+      status: 'active',
+      id: d.userId,
+      firstName: d.firstName,
+      lastName: d.lastName,
+      email: d.email,
+      phone: d.phone,
+      countryCode: d.countryCode,
+      popupMessage: d.popupMessage,
+      registeredAt: d.registeredAt,
+      extra: d.extra ?? {},
+    }),
+    SignedIn: unchanged,
+    SignedOut: unchanged,
+  },
 };

@@ -5,7 +5,8 @@ import { followUp } from '../../core/command-context.ts';
 import { eventIdFor } from '../../core/command-handler.ts';
 import type { InvitationService } from '../invitations/invitation-service.ts';
 import { hashPassword } from '../passwords/passwords.ts';
-import { defaultPreferences, userRecord } from '../user.ts';
+import { defaultPreferences } from '../profile/decide.ts';
+import { userRecord } from '../user.ts';
 import { secretKinds as kinds, type RequestContext, selfActor, type UserService } from '../user-service.ts';
 import type { VerificationService } from '../verification/verification-service.ts';
 

@@ -1,5 +1,6 @@
 import type { UserEvent } from '@wine/event-schemas';
-import type { UserHandlers } from '../handlers.ts';
+import type { UserHandlers, UserSlice } from '../handlers.ts';
+import type { AccountState } from '../session/decide.ts';
 import type { User } from '../user.ts';
 
 /** An admin's actions on an account (seeds 001 §7 changeUserStatus, force logout). */
@@ -30,4 +31,22 @@ export function decideUserAdmin(command: UserAdminCommand, state: User): UserEve
 export const userAdminHandlers: UserHandlers<UserAdminCommand> = {
   ChangeStatus: decideUserAdmin,
   ForceLogout: decideUserAdmin,
+};
+
+export interface UserAdminState {
+  /** Tokens issued before this instant are refused (DOMAIN.md "Accounts"). */
+  forceLogoutAt: string | null;
+}
+
+/** A status change opens or closes the account (`status` is the account's). */
+export const userAdminSlice: UserSlice<
+  UserAdminState,
+  'UserStatusChanged' | 'LogoutForced',
+  Pick<AccountState, 'status'>
+> = {
+  initial: { forceLogoutAt: null },
+  evolve: {
+    UserStatusChanged: (state, event) => ({ ...state, status: event.data.status }),
+    LogoutForced: (state, event) => ({ ...state, forceLogoutAt: event.data.at }),
+  },
 };

@@ -1,6 +1,6 @@
 import type { UserEvent } from '@wine/event-schemas';
 import { AppError } from '@wine/platform';
-import type { UserHandlers } from '../handlers.ts';
+import { type UserHandlers, type UserSlice, unchanged } from '../handlers.ts';
 import type { User } from '../user.ts';
 
 /** The verification part of the user decider: the e-mail by code or link, the phone by code. */
@@ -39,4 +39,23 @@ export const verificationHandlers: UserHandlers<VerificationCommand> = {
   VerifyEmail: decideVerification,
   RecordPhoneVerificationSent: decideVerification,
   VerifyPhone: decideVerification,
+};
+
+export interface VerificationState {
+  emailVerified: boolean;
+  /** The number that was verified; a changed phone is unverified again. */
+  verifiedPhone: string | null;
+}
+
+export const verificationSlice: UserSlice<
+  VerificationState,
+  'EmailVerified' | 'PhoneVerified' | 'EmailVerificationSent' | 'PhoneVerificationSent'
+> = {
+  initial: { emailVerified: false, verifiedPhone: null },
+  evolve: {
+    EmailVerified: (state) => ({ ...state, emailVerified: true }),
+    PhoneVerified: (state, event) => ({ ...state, verifiedPhone: event.data.phone }),
+    EmailVerificationSent: unchanged,
+    PhoneVerificationSent: unchanged,
+  },
 };
