@@ -2,15 +2,20 @@ import { type LoginResult, type LotView, subjects } from '@wine/contracts';
 import { lotStream, START } from '@wine/event-schemas';
 import { verifyChain } from '@wine/event-schemas/hash-chain';
 import { createLogger } from '@wine/platform';
+import { eventually } from '@wine/platform/testing';
 import { lotsProjection, rebuildProjection } from '@wine/projection-service';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
 import { lotInput, startMarketplace, type TestMarketplace } from './support/marketplace.ts';
-import { openSocket, type TestSocket, until } from './support/socket.ts';
+import { openSocket, type TestSocket } from './support/socket.ts';
 
 /** The server answers a `subscribe` once the subscription is in place (a condition, not a sleep). */
 async function subscribed(client: TestSocket) {
-  await until(() => client.messages.some((m) => m.type === 'subscribed'), 'subscription in place');
+  await eventually(
+    () => client.messages.some((m) => m.type === 'subscribed'),
+    Boolean,
+    'subscription in place',
+  );
 }
 
 let market: TestMarketplace;
@@ -207,13 +212,13 @@ describe('realtime', () => {
       type: 'subscribed',
       channels: ['lots'],
     });
-    await until(() => watcher.messages.some((m) => m.type === 'servertime'), 'servertime');
+    await eventually(() => watcher.messages.some((m) => m.type === 'servertime'), Boolean, 'servertime');
     const dTime = watcher.messages.find((m) => m.type === 'servertime')?.dTime as string;
     expect(Math.abs(Date.parse(dTime) - Date.now())).toBeLessThan(5_000);
 
     const input = lotInput({ title: '2005 Realtime Test Pomerol' });
     await market.post('/api/admin/product/create', input, market.admin);
-    await until(() => watcher.messages.some((m) => m.type === 'lotChanged'), 'lotChanged');
+    await eventually(() => watcher.messages.some((m) => m.type === 'lotChanged'), Boolean, 'lotChanged');
     const change = watcher.messages.find((m) => m.type === 'lotChanged') as { lot: LotView; event: string };
     expect(change.event).toBe('LotListed');
     expect(change.lot).toMatchObject({ id: input.id, title: input.title });
@@ -227,7 +232,7 @@ describe('realtime', () => {
     first.socket.send(JSON.stringify({ type: 'subscribe', channels: ['lots'] }));
     await subscribed(first);
     await market.post('/api/admin/product/create', lotInput(), market.admin);
-    await until(() => first.messages.some((m) => m.type === 'lotChanged'), 'first change');
+    await eventually(() => first.messages.some((m) => m.type === 'lotChanged'), Boolean, 'first change');
     const seen = first.messages.filter((m) => m.type === 'lotChanged').at(-1)?.position as string;
     first.socket.close();
 
@@ -238,7 +243,11 @@ describe('realtime', () => {
     const again = await open(market.url);
     again.socket.send(JSON.stringify({ type: 'subscribe', channels: ['lots'] }));
     again.socket.send(JSON.stringify({ type: 'resume', after: seen }));
-    await until(() => again.messages.filter((m) => m.type === 'lotChanged').length >= 2, 'replayed changes');
+    await eventually(
+      () => again.messages.filter((m) => m.type === 'lotChanged').length >= 2,
+      Boolean,
+      'replayed changes',
+    );
     const replayed = again.messages.filter((m) => m.type === 'lotChanged') as { lot: LotView }[];
     expect(replayed.map((m) => m.lot.id)).toEqual(missed.map((l) => l.id));
     again.socket.close();
@@ -251,7 +260,7 @@ describe('realtime', () => {
       seen.push((await market.docs.collection('lots').findOne({ _id: input.id as string })) !== null);
     });
     await market.post('/api/admin/product/create', input, market.admin);
-    await until(() => seen.length > 0, 'bus notice');
+    await eventually(() => seen.length > 0, Boolean, 'bus notice');
     expect(seen).toEqual([true]);
     await sub.close();
   });
@@ -259,7 +268,7 @@ describe('realtime', () => {
   it('answers a malformed socket message with an error message, not a dropped connection', async () => {
     const client = await open(market.url);
     client.socket.send('{"type":"subscribe","channels":["lot:../../etc"]}');
-    await until(() => client.messages.some((m) => m.type === 'error'), 'error message');
+    await eventually(() => client.messages.some((m) => m.type === 'error'), Boolean, 'error message');
     expect(client.socket.readyState).toBe(WebSocket.OPEN);
     client.socket.close();
   });

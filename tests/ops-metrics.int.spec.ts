@@ -1,7 +1,8 @@
 import type { OpsStatus } from '@wine/contracts';
+import { eventually } from '@wine/platform/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { lotInput, startMarketplace, type TestMarketplace } from './support/marketplace.ts';
-import { openSocket, type TestSocket, until } from './support/socket.ts';
+import { openSocket, type TestSocket } from './support/socket.ts';
 
 /** The Prometheus text format, parsed: one sample per line, `name{labels} value`. */
 function samples(text: string) {
@@ -70,7 +71,7 @@ describe('health, readiness and metrics of the embedded server (issue 12 "Suppor
     expect((await market.post('/api/bid/confirm', { id, wsprice: 100 }, bidder.auth)).http).toBe(400);
     socket = await openSocket(market.url);
     socket.send({ type: 'subscribe', channels: ['lots'] });
-    await until(() => socket.of('servertime').length > 0, 'the server clock');
+    await eventually(() => socket.of('servertime').length > 0, Boolean, 'the server clock');
     await market.caughtUp();
 
     const response = await fetch(`${market.url}/metrics`);

@@ -2,10 +2,10 @@ import { createServer } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { type LotChangedNotice, type LotView, subjects, type UserChangedNotice } from '@wine/contracts';
 import { type Bus, createInProcessBus, createLogger, systemClock } from '@wine/platform';
+import { eventually } from '@wine/platform/testing';
 import { createRealtimeServer, type RealtimeDeps, type RealtimeServer } from '@wine/realtime-service';
 import { afterEach, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
-import { until } from './support/socket.ts';
 
 /**
  * Hostile clients against the realtime server alone (in-process bus, no marketplace): each limit is
@@ -82,7 +82,7 @@ const connect = (url: string) =>
       async settle() {
         const before = probe.of('authenticated').length;
         probe.send({ type: 'auth', token: null });
-        await until(() => probe.of('authenticated').length > before, 'the server to answer');
+        await eventually(() => probe.of('authenticated').length > before, Boolean, 'the server to answer');
       },
     };
     ws.on('message', (raw: Buffer) => {
@@ -146,7 +146,7 @@ describe('channels per socket', () => {
     ]);
 
     for (const id of ['cap-110', 'cap-100', 'cap-0', 'cap-99']) await publish(bus, lotNotice(id));
-    await until(received(s, 'cap-99'), 'the last accepted channel');
+    await eventually(received(s, 'cap-99'), Boolean, 'the last accepted channel');
     expect(lotIds(s)).toEqual(['cap-0', 'cap-99']);
   });
 
@@ -178,7 +178,7 @@ describe('resume window', () => {
     const near = await connect(url);
     near.send({ type: 'subscribe', channels: ['lots'] });
     near.send({ type: 'resume', after: published.at(-11)?.position });
-    await until(received(near, 'resume-end'), 'the replay');
+    await eventually(received(near, 'resume-end'), Boolean, 'the replay');
     expect(lotIds(near)).toHaveLength(10);
     expect(near.of('resync')).toEqual([]);
 
@@ -234,7 +234,7 @@ describe('a socket that stops reading', () => {
     expect(dropped[0]?.bufferedAmount).toBeLessThanOrEqual(limit + size + 1024);
 
     await publish(bus, lotNotice('slow-end'));
-    await until(received(watcher, 'slow-end'), 'the watcher to go on receiving');
+    await eventually(received(watcher, 'slow-end'), Boolean, 'the watcher to go on receiving');
     (slow.ws as unknown as { _socket: Socket })._socket.resume();
     expect((await closeOf(slow)).code).toBe(1006);
     expect(slow.bytes).toBeLessThan(sent);
@@ -251,7 +251,7 @@ describe('message rate', () => {
     const flood = await connect(url);
     for (let n = 0; n < 10_000; n++) flood.send({ type: 'subscribe', channels: [`lot:flood-${n % 200}`] });
     expect(await closeOf(flood)).toEqual({ code: 1008, reason: 'too many messages' });
-    await until(() => realtime.clientCount() === 1, 'the flood socket to be gone');
+    await eventually(() => realtime.clientCount() === 1, Boolean, 'the flood socket to be gone');
     await calm.settle();
     expect(calm.ws.readyState).toBe(WebSocket.OPEN);
   });
@@ -262,7 +262,7 @@ describe('frame size', () => {
     const { url } = await start();
     const fits = await connect(url);
     fits.send({ type: 'auth', token: 't'.repeat(4096) });
-    await until(() => fits.of('error').length > 0, 'the answer to a large token');
+    await eventually(() => fits.of('error').length > 0, Boolean, 'the answer to a large token');
     expect(fits.ws.readyState).toBe(WebSocket.OPEN);
 
     const big = await connect(url);
@@ -284,12 +284,12 @@ describe('a socket whose session ends', () => {
   /** Waits for `n` more session checks (each socket's periodic check calls authenticate). */
   const moreChecks = async (n: number) => {
     const target = checks + n;
-    await until(() => checks >= target, `${n} more session checks`);
+    await eventually(() => checks >= target, Boolean, `${n} more session checks`);
   };
   const signIn = async (url: string, token: string) => {
     const s = await connect(url);
     s.send({ type: 'auth', token });
-    await until(() => s.of('authenticated').length > 0, 'signed in');
+    await eventually(() => s.of('authenticated').length > 0, Boolean, 'signed in');
     return s;
   };
 
@@ -299,7 +299,7 @@ describe('a socket whose session ends', () => {
     const { url, bus } = await start({ authenticate, sessionCheckIntervalMs: 60_000, sessionMaxAgeMs: 0 });
     const [ann, bob] = [await signIn(url, 'ann-token'), await signIn(url, 'bob-token')];
     await publish(bus, lotNotice('session-1', { users: { ann: standing } }));
-    await until(received(ann, 'session-1'), 'ann standing');
+    await eventually(received(ann, 'session-1'), Boolean, 'ann standing');
     expect(ann.of<{ status?: unknown }>('lotChanged')[0]?.status).toMatchObject({ my_max_bid: 90_000 });
 
     tokens.delete('ann-token');
@@ -316,7 +316,7 @@ describe('a socket whose session ends', () => {
     expect(lotIds(ann)).toEqual(['session-1']);
     expect(ann.of('watchlistAdded')).toEqual([]);
     // Bob's session holds: he gets his.
-    await until(received(bob, 'session-2'), 'bob standing');
+    await eventually(received(bob, 'session-2'), Boolean, 'bob standing');
     expect(bob.of<{ status?: unknown }>('lotChanged')[0]?.status).toMatchObject({ bidtopstatus: 'winner' });
   });
 

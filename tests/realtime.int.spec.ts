@@ -1,8 +1,9 @@
 import type { BidAddtimeMessage, RealClosedUpdatesMessage, WatchlistAddedMessage } from '@wine/contracts';
 import { offsetClock } from '@wine/platform';
+import { eventually } from '@wine/platform/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { lotInput, startMarketplace, type TestMarketplace, type TestUser } from './support/marketplace.ts';
-import { openSocket, type TestSocket, until } from './support/socket.ts';
+import { openSocket, type TestSocket } from './support/socket.ts';
 
 const $ = (dollars: number) => Math.round(dollars * 100);
 const MINUTE = 60_000;
@@ -32,11 +33,11 @@ async function socketFor(user: TestUser | null, channels: string[]) {
   sockets.push(s);
   if (user) {
     s.send({ type: 'auth', token: user.token });
-    await until(() => s.of('authenticated').length > 0, 'authenticated');
+    await eventually(() => s.of('authenticated').length > 0, Boolean, 'authenticated');
   }
   if (channels.length > 0) {
     s.send({ type: 'subscribe', channels });
-    await until(() => s.of('subscribed').length > 0, 'subscribed');
+    await eventually(() => s.of('subscribed').length > 0, Boolean, 'subscribed');
   }
   return s;
 }
@@ -55,11 +56,12 @@ describe('bidAddtime', () => {
     const watcher = await socketFor(null, [`lot:${id}`]);
 
     await bid(bob, id, 900);
-    await until(
+    await eventually(
       () => watcher.of('bidAddtime').length > 0 && annSocket.of('bidAddtime').length > 0,
+      Boolean,
       'bidAddtime',
     );
-    await until(() => bobSocket.of('bidAddtime').length > 0, 'bidder message');
+    await eventually(() => bobSocket.of('bidAddtime').length > 0, Boolean, 'bidder message');
 
     const [forAnn] = annSocket.of<BidAddtimeMessage>('bidAddtime');
     expect(forAnn).toMatchObject({
@@ -79,7 +81,7 @@ describe('bidAddtime', () => {
 
     // A later bid that does not touch ann sends her nothing more about this lot.
     await bid(bob, id, 1200);
-    await until(() => watcher.of('bidAddtime').length > 1, 'second bid');
+    await eventually(() => watcher.of('bidAddtime').length > 1, Boolean, 'second bid');
     expect(annSocket.of('bidAddtime')).toHaveLength(1);
   });
 
@@ -89,7 +91,7 @@ describe('bidAddtime', () => {
     const watcher = await socketFor(null, [`lot:${id}`]);
     const before = clock.now().getTime();
     await bid(ann, id, 200);
-    await until(() => watcher.of('bidAddtime').length > 0, 'bidAddtime');
+    await eventually(() => watcher.of('bidAddtime').length > 0, Boolean, 'bidAddtime');
     const [message] = watcher.of<BidAddtimeMessage>('bidAddtime');
     expect(message?.below_five).toBe(1);
     expect(message?.events).toEqual(['BidPlaced', 'LotExtended']);
@@ -113,8 +115,9 @@ describe('realclosedupdates', () => {
     // Other lots close at this jump too: each socket's message about this lot.
     const closed = (s: TestSocket) =>
       s.of<RealClosedUpdatesMessage>('realclosedupdates').find((m) => m.lot.id === id);
-    await until(
+    await eventually(
       () => [annSocket, bobSocket, watcher].every((s) => closed(s) !== undefined),
+      Boolean,
       'realclosedupdates',
     );
     expect([annSocket, bobSocket, watcher].map((s) => closed(s)?.status?.bidtopstatus)).toEqual([
@@ -138,7 +141,7 @@ describe('watchlistAdded', () => {
     const [annSocket, bobSocket] = [await socketFor(ann, ['lots']), await socketFor(bob, ['lots'])];
     await market.ok('/api/user/addWatchlist', { project_id: id }, ann.auth);
     await market.ok('/api/user/removeWatchlist', { project_id: id }, ann.auth);
-    await until(() => annSocket.of('watchlistAdded').length >= 2, 'watchlistAdded');
+    await eventually(() => annSocket.of('watchlistAdded').length >= 2, Boolean, 'watchlistAdded');
     expect(annSocket.of<WatchlistAddedMessage>('watchlistAdded').map((m) => [m.lot_id, m.status])).toEqual([
       [id, 1],
       [id, 0],
@@ -154,7 +157,7 @@ describe('after a reconnect', () => {
     const [ann, bob] = [await market.bidder(), await market.bidder()];
     const first = await socketFor(ann, [`lot:${id}`]);
     await bid(ann, id, 300);
-    await until(() => first.of('bidAddtime').length > 0, 'own bid');
+    await eventually(() => first.of('bidAddtime').length > 0, Boolean, 'own bid');
     const seen = first.of<BidAddtimeMessage>('bidAddtime').at(-1)?.position as string;
     first.socket.terminate();
 
@@ -167,7 +170,7 @@ describe('after a reconnect', () => {
     again.send({ type: 'auth', token: ann.token });
     again.send({ type: 'subscribe', channels: [`lot:${id}`] });
     again.send({ type: 'resume', after: seen });
-    await until(() => again.of('bidAddtime').length >= 2, 'both missed bids');
+    await eventually(() => again.of('bidAddtime').length >= 2, Boolean, 'both missed bids');
     const missed = again.of<BidAddtimeMessage>('bidAddtime');
     expect(missed.map((m) => m.position > seen)).toEqual([true, true]);
     // bob's bid outbid ann (she was told, though away); her own raise put her back in front.
@@ -183,10 +186,10 @@ describe('socket sign-in', () => {
     const s = await openSocket(market.url);
     sockets.push(s);
     s.send({ type: 'auth', token: 'not-a-token' });
-    await until(() => s.of('error').length > 0, 'error');
+    await eventually(() => s.of('error').length > 0, Boolean, 'error');
     expect(s.of<{ message: string }>('error')[0]?.message).toBe('Session expired. Login again');
     s.send({ type: 'auth', token: null });
-    await until(() => s.of('authenticated').length > 0, 'signed out');
+    await eventually(() => s.of('authenticated').length > 0, Boolean, 'signed out');
     expect(s.of('authenticated')[0]).toEqual({ type: 'authenticated', user_id: null });
   });
 });

@@ -1,4 +1,3 @@
-import { eventually } from '@wine/platform/testing';
 import { WebSocket } from 'ws';
 
 export interface TestSocket {
@@ -26,8 +25,3 @@ export const openSocket = (url: string) =>
     );
     socket.once('error', reject);
   });
-
-/** Waits until `check` holds (a socket message has arrived), failing with `what`. */
-export const until = async (check: () => boolean, what: string) => {
-  await eventually(check, Boolean, what);
-};

@@ -1,6 +1,6 @@
 import { defaultBidIncrements } from '@wine/contracts';
 import type { LotEvent, LotListedData } from '@wine/event-schemas';
-import { listedLot } from '@wine/platform/testing';
+import { closedUnsold as closedUnsoldData, listedLot } from '@wine/platform/testing';
 import { type BiddingRules, type LotCommand, lotDecider } from './decide.ts';
 
 /** A lot listed for a week of bidding and the bids on it, for the lot decider's given/when/then specs. */
@@ -95,17 +95,7 @@ export const proxyAnswer = (
 /** A lot with no bids closed at its close, unsold. */
 export const closedUnsold: LotEvent = {
   type: 'LotClosed',
-  data: {
-    outcome: 'unsold',
-    winnerId: null,
-    hammerPrice: null,
-    losers: [],
-    bidCount: 0,
-    reserveMet: false,
-    closesAt: close.toISOString(),
-    quantity: 0,
-    endedBy: 'close',
-  },
+  data: closedUnsoldData({ closesAt: close.toISOString() }),
 };
 
 /** ann's opening bid with a maximum of `max` on a lot that opens at $100. */

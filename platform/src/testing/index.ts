@@ -1,7 +1,7 @@
 /** Helpers for test suites that run against real servers (never a fake one). */
 export { dockerReachable } from './docker.ts';
 export { eventually } from './eventually.ts';
-export { listedLot } from './lots.ts';
+export { closedUnsold, listedLot } from './lots.ts';
 export { natsReachable, natsUrl } from './nats.ts';
 export { seeded } from './seeded.ts';
 export { newEvent, recordedEvent } from './test-events.ts';

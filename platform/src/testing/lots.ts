@@ -1,4 +1,6 @@
-import type { LotListedData } from '@wine/event-schemas';
+import type { LotEvent, LotListedData } from '@wine/event-schemas';
+
+type LotClosedData = Extract<LotEvent, { type: 'LotClosed' }>['data'];
 
 /** A listed auction lot for specs: one bottle, opening at $100, open from 2026-11-20 to 2026-11-27 18:00 UTC. */
 export function listedLot(overrides: Partial<LotListedData> = {}): LotListedData {
@@ -35,3 +37,17 @@ export function listedLot(overrides: Partial<LotListedData> = {}): LotListedData
     ...overrides,
   };
 }
+
+/** The close of `listedLot()` with no bids: unsold at its closing time. */
+export const closedUnsold = (overrides: Partial<LotClosedData> = {}): LotClosedData => ({
+  outcome: 'unsold',
+  winnerId: null,
+  hammerPrice: null,
+  losers: [],
+  bidCount: 0,
+  reserveMet: false,
+  closesAt: '2026-11-27T18:00:00.000Z',
+  quantity: 0,
+  endedBy: 'close',
+  ...overrides,
+});

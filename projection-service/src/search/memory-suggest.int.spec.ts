@@ -1,22 +1,12 @@
 import type { RecordedEvent } from '@wine/event-schemas';
 import { createEmbeddedDocumentStore, type DocumentStore } from '@wine/platform';
-import { listedLot } from '@wine/platform/testing';
+import { closedUnsold, listedLot } from '@wine/platform/testing';
 import MiniSearch from 'minisearch';
 import { describe, expect, it, vi } from 'vitest';
 import { CHECKPOINTS, checkpointOperation } from '../core/checkpoints.ts';
 import { applyEvents, eventRecorder } from '../core/testing.ts';
 import { lotsProjection } from '../lots/project.ts';
 import { memorySuggestIndex } from './memory-suggest.ts';
-
-const closed = {
-  outcome: 'unsold',
-  winnerId: null,
-  hammerPrice: null,
-  losers: [],
-  bidCount: 0,
-  reserveMet: false,
-  closesAt: '2026-11-27T18:00:00.000Z',
-};
 
 /** Projects the events and moves the lots checkpoint with them, as the runner commits a batch. */
 async function commit(docs: DocumentStore, events: readonly RecordedEvent[]) {
@@ -115,7 +105,7 @@ describe('the in-memory suggestion index', () => {
     expect(ids(await index.suggest('chateau palmer', 6))).toEqual(['palmer']);
 
     // A closed lot still answers, after the open ones.
-    await commit(docs, [record('lot-margaux', 'LotClosed', closed)]);
+    await commit(docs, [record('lot-margaux', 'LotClosed', closedUnsold())]);
     const after = await index.suggest('margaux', 6);
     expect(ids(after)).toEqual(['giscours', 'palmer', 'margaux']);
     expect(after[2]?.market_status).toBe('unsold');
@@ -128,7 +118,7 @@ describe('the in-memory suggestion index', () => {
     expect(ids(await index.suggest('latour', 6))).toEqual(['latour']);
     const searches = vi.spyOn(MiniSearch.prototype, 'search');
     try {
-      await commit(docs, [record('lot-margaux', 'LotClosed', closed)]);
+      await commit(docs, [record('lot-margaux', 'LotClosed', closedUnsold())]);
       expect(ids(await index.suggest('margaux', 6))).toEqual(['palmer', 'margaux']);
       expect(ids(await index.suggest('chateau', 6))).toEqual(['latour', 'palmer', 'margaux']);
       expect(ids(await index.suggest('latour', 6))).toEqual(['latour']);

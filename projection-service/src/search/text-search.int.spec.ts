@@ -1,6 +1,6 @@
 import type { RecordedEvent } from '@wine/event-schemas';
 import { createEmbeddedDocumentStore, type DocumentStore, manualClock } from '@wine/platform';
-import { listedLot } from '@wine/platform/testing';
+import { closedUnsold, listedLot } from '@wine/platform/testing';
 import { describe, expect, it } from 'vitest';
 import { CHECKPOINTS, checkpointOperation } from '../core/checkpoints.ts';
 import { applyEvents, eventRecorder, queryApp } from '../core/testing.ts';
@@ -15,16 +15,6 @@ async function commit(docs: DocumentStore, events: readonly RecordedEvent[]) {
     .collection(CHECKPOINTS)
     .bulkWrite([checkpointOperation(lotsProjection.name, last.position, new Date())]);
 }
-
-const closed = {
-  outcome: 'unsold',
-  winnerId: null,
-  hammerPrice: null,
-  losers: [],
-  bidCount: 0,
-  reserveMet: false,
-  closesAt: '2026-11-27T18:00:00.000Z',
-};
 
 /** A catalogue on the embedded store; `indexed`: with the suggestions' memory index, as the embedded default. */
 async function catalogue(indexed: boolean) {
@@ -59,7 +49,7 @@ async function catalogue(indexed: boolean) {
     }),
     list('barolo', { title: '2016 Barolo Cannubi', producer: 'Borgogno', region: 'Piedmont', colour: 'Red' }),
   ];
-  await commit(docs, [...lots, record('lot-gone', 'LotClosed', closed)]);
+  await commit(docs, [...lots, record('lot-gone', 'LotClosed', closedUnsold())]);
   if (indexed) memorySuggestIndex(docs);
   const { app, post } = await queryApp(lotQueries, docs, manualClock('2026-11-22T13:00:00.000Z'));
   const search = async (word: string, more: object = {}) => {
