@@ -122,7 +122,8 @@ export class Collections {
           );
         }
       }
-      if (this.frozen) deepFreeze(next);
+      // In a transaction, its own versions stay open to in-place change until it commits (`commit`).
+      if (this.frozen && !tx) deepFreeze(next);
     }
     if (tx) {
       let undo = tx.undo.get(state);
@@ -142,10 +143,10 @@ export class Collections {
    * Whether a write may change in place a version written earlier in the open transaction (`unseen`),
    * instead of making yet another version (a catch-up writes a lot two or three times per batch):
    * no one outside the transaction has seen it (they see its pre-image), and no index needs the old
-   * version as it was (a unique one, a sorted one not deferred). Never when versions are frozen.
+   * version as it was (a unique one, a sorted one not deferred). Frozen versions are frozen at commit.
    */
   unseenVersions(state: CollState, tx: Tx | null): Map<string, unknown> | undefined {
-    if (!tx || this.frozen) return undefined;
+    if (!tx) return undefined;
     for (const index of state.indexes) if (index.entries || (index.sorted && !index.stale)) return undefined;
     return tx.undo.get(state);
   }
@@ -160,6 +161,17 @@ export class Collections {
         if (index.entries.get(old) === key) index.entries.delete(old);
       }
       if (next) index.entries.set(indexKey(index, next), key);
+    }
+  }
+
+  /** With `frozen`, freezes the versions a transaction stored, as it ends: from now on others see them. */
+  commit(tx: Tx): void {
+    if (!this.frozen) return;
+    for (const [state, undo] of tx.undo) {
+      for (const key of undo.keys()) {
+        const doc = state.docs.get(key);
+        if (doc) deepFreeze(doc);
+      }
     }
   }
 

@@ -56,6 +56,27 @@ describe('the embedded store under test (frozen versions)', () => {
     for (const doc of all) expect(isDeeplyFrozen(doc)).toBe(true);
   });
 
+  it('freezes a transaction’s own versions when it commits, and keeps the frozen pre-image when it throws', async () => {
+    const { store, lots } = await storeWithLot();
+    let inside: Lot | undefined;
+    await store.withTransaction(async () => {
+      await lots.updateOne({ _id: 'lot-1' }, { $inc: { price: 1 } });
+      await lots.updateOne({ _id: 'lot-1' }, { $inc: { price: 1 } });
+      [inside] = await lots.find({ _id: 'lot-1' }, { readonly: true });
+    });
+    expect(inside?.price).toBe(12);
+    expect(isDeeplyFrozen(inside)).toBe(true);
+    await expect(
+      store.withTransaction(async () => {
+        await lots.updateOne({ _id: 'lot-1' }, { $push: { bids: { amount: 13 } } });
+        throw new Error('crash between two steps');
+      }),
+    ).rejects.toThrow('crash');
+    const [after] = await lots.find({ _id: 'lot-1' }, { readonly: true });
+    expect(after).toEqual({ _id: 'lot-1', price: 12, bids: [{ amount: 10 }] });
+    expect(isDeeplyFrozen(after)).toBe(true);
+  });
+
   it('hands out copies the caller may change, from finds that are not read-only', async () => {
     const { lots } = await storeWithLot();
     const lot = (await lots.findOne({ _id: 'lot-1' }))!;

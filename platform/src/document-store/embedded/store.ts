@@ -76,7 +76,12 @@ export function createEmbeddedDocumentStore(options: EmbeddedOptions = {}): Embe
       states.set(to, source);
       states.delete(from);
     },
-    withTransaction: (work) => transactions.run(work, (tx) => collections.rollback(tx)),
+    withTransaction: (work) =>
+      transactions.run(
+        work,
+        (tx) => collections.commit(tx),
+        (tx) => collections.rollback(tx),
+      ),
     deferIndexes: (names) => indexes.defer(names),
     dump: () => collections.dump(),
     async close() {},

@@ -42,8 +42,11 @@ export class Transactions {
     if (this.own()) throw new Error(`${operation} is not supported inside withTransaction`);
   }
 
-  /** Runs `work` as the open transaction; `rollback` restores its pre-images when the work throws. */
-  async run<R>(work: () => Promise<R>, rollback: (tx: Tx) => void): Promise<R> {
+  /**
+   * Runs `work` as the open transaction; `commit` seals its versions when the work resolves, `rollback`
+   * restores its pre-images when it throws.
+   */
+  async run<R>(work: () => Promise<R>, commit: (tx: Tx) => void, rollback: (tx: Tx) => void): Promise<R> {
     if (this.own()) return work();
     while (this.active) await this.active.done;
     let release: () => void = () => {};
@@ -56,7 +59,9 @@ export class Transactions {
     };
     this.active = tx;
     try {
-      return await this.context.run(tx, work);
+      const result = await this.context.run(tx, work);
+      commit(tx);
+      return result;
     } catch (error) {
       rollback(tx);
       throw error;
