@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderApp } from './test-utils/app.tsx';
 import { expectNoAxeViolations } from './test-utils/axe.ts';
 import { Failure } from './test-utils/fake-api.ts';
-import { aLot, aUser } from './test-utils/fixtures.ts';
+import { aBidResult, aLot, aUser } from './test-utils/fixtures.ts';
 
 const alertTexts = () => screen.queryAllByTestId('alert').map((a) => a.textContent);
 const lot = (over: Partial<LotView> = {}) =>
@@ -36,15 +36,7 @@ describe('/productview/:pid for a signed-in bidder', () => {
 
   it('offers ten amounts from next_bid, confirms, bids, and shows the new standing', async () => {
     const { api, user } = await signedIn(lot(), {
-      bidConfirm: () => ({
-        id: 'lot-7',
-        wprice: 130_000,
-        next_bid: 140_000,
-        bid_count: 4,
-        bidtopstatus: 'winner',
-        date_closed: '2030-01-20T12:00:00.000Z',
-        position: '00000000000000000042',
-      }),
+      bidConfirm: () => aBidResult(),
     });
     await user.click(await screen.findByTestId('bid-select'));
     const options = screen.getAllByRole('option').map((o) => o.textContent);

@@ -1,4 +1,5 @@
 import {
+  type BidConfirmResult,
   type CardRecord,
   type CartItem,
   type CartValues,
@@ -61,6 +62,20 @@ export function aLot(overrides: Partial<LotView> = {}): LotView {
     rating: 99,
     custitem_gvo_ws: '98',
     custitem_gvo_wa: '99',
+    ...overrides,
+  };
+}
+
+/** bidConfirm's answer to a bid of $1,300.00 on lot-7 (the bidder leads); override what a test cares about. */
+export function aBidResult(overrides: Partial<BidConfirmResult> = {}): BidConfirmResult {
+  return {
+    id: 'lot-7',
+    wprice: 130_000,
+    next_bid: 140_000,
+    bid_count: 4,
+    bidtopstatus: 'winner',
+    date_closed: '2030-01-20T12:00:00.000Z',
+    position: '00000000000000000042',
     ...overrides,
   };
 }
