@@ -52,7 +52,7 @@ const takeOver =
   state.timeZone === Intl.DateTimeFormat().resolvedOptions().timeZone;
 if (state && takeOver) {
   // Answers as of the paint: a live page asks again once its socket subscription holds
-  // (realtime-client's `subscribed`), so a change between the paint and then is not missed.
+  // (the realtime client's `subscribed`), so a change between the paint and then is not missed.
   hydrate(queryClient, state.query);
   markPaintedAt(store, state.paintedAt);
 }

@@ -2,18 +2,13 @@ import type { LotMessage } from '@wine/contracts';
 import { atom, useAtomValue } from 'jotai';
 import { atomWithLazy } from 'jotai/utils';
 import { useEffect, useEffectEvent } from 'react';
+import { createRealtimeClient, defaultSocketUrl } from '../api/realtime/client.ts';
+import type { ConnectionStatus, LotChannel, UserChange } from '../api/realtime/types.ts';
 import { pushAlertAtom } from './alerts.ts';
 import { offsetFromServerTime, serverClockAtom } from './clock.ts';
-import {
-  type ConnectionStatus,
-  createRealtimeClient,
-  defaultSocketUrl,
-  type LotChannel,
-  type UserChange,
-} from './realtime-client.ts';
 import { sessionAtom } from './session.ts';
 
-export type { ConnectionStatus, LotChannel } from './realtime-client.ts';
+export type { ConnectionStatus, LotChannel } from '../api/realtime/types.ts';
 
 /** One client per jotai store (so tests get their own). */
 export const realtimeClientAtom = atomWithLazy(() => createRealtimeClient({ url: defaultSocketUrl }));

@@ -1,4 +1,4 @@
-import type { SocketLike } from '../state/realtime-client.ts';
+import type { SocketLike } from '../api/realtime/types.ts';
 
 /** A socket the test drives: open it, push server messages, drop it, read what the client sent. */
 export class FakeSocket implements SocketLike {

@@ -2,7 +2,8 @@ import { HoverCard, Loader, NavLink, Stack, Text } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { type BrowseCountry, browseTree, useDefaultBundle } from '../../state/defaults.ts';
+import { type BrowseCountry, browseTree } from '../../lib/browse-tree.ts';
+import { useDefaultBundle } from '../../state/defaults.ts';
 import classes from './BrowseMenu.module.css';
 
 function useBrowseTree(): { tree: BrowseCountry[] | null; state: 'loading' | 'hasError' | 'hasData' } {

@@ -15,9 +15,10 @@ import {
 import { Link, useNavigate } from '@tanstack/react-router';
 import { type FormEvent, type ReactNode, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { browseTree } from '../../lib/browse-tree.ts';
 import { colourLabel } from '../../lib/lot.ts';
 import { type BrowseSearch, PRICE_MAX, RATING_MAX } from '../../lib/search.ts';
-import { browseTree, useDefaultBundle } from '../../state/defaults.ts';
+import { useDefaultBundle } from '../../state/defaults.ts';
 import { RangeFilter } from './RangeFilter.tsx';
 
 export interface SearchFiltersProps {

@@ -1,7 +1,7 @@
 import type { LotChangedMessage, LotView } from '@wine/contracts';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { FakeSocket } from '../test-utils/fake-socket.ts';
-import { createRealtimeClient } from './realtime-client.ts';
+import { FakeSocket } from '../../test-utils/fake-socket.ts';
+import { createRealtimeClient } from './client.ts';
 
 const lotChanged = (id: string, position: string): LotChangedMessage => ({
   type: 'lotChanged',
