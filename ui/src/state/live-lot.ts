@@ -1,6 +1,6 @@
 import type { LotView } from '@wine/contracts';
 import { useCallback, useState } from 'react';
-import { applyLotMessage, applyUserMessage } from '../lib/live-lot.ts';
+import { applyLotMessage, applyUserMessage } from '../lib/apply-lot-message.ts';
 import { useLotChanges, useUserMessages } from './realtime.ts';
 
 /**

@@ -1,7 +1,7 @@
 import { useDebouncedCallback } from '@mantine/hooks';
 import type { LotMessage, LotView } from '@wine/contracts';
 import { useMemo, useState } from 'react';
-import { applyLotMessage } from '../lib/live-lot.ts';
+import { applyLotMessage } from '../lib/apply-lot-message.ts';
 import { useLotChanges } from './realtime.ts';
 
 export interface LiveLotsOptions {
