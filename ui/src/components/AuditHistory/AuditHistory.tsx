@@ -5,7 +5,6 @@ import {
   Code,
   Container,
   Group,
-  Loader,
   SimpleGrid,
   Stack,
   Text,
@@ -22,6 +21,7 @@ import { browser } from '../../lib/browser.ts';
 import { pushAlertAtom } from '../../state/alerts.ts';
 import { currentUserAtom } from '../../state/session.ts';
 import { Pager } from '../Pager/Pager.tsx';
+import { QueryState } from '../QueryState/QueryState.tsx';
 import classes from './AuditHistory.module.css';
 import { HistoryTable } from './HistoryTable.tsx';
 import { canAudit, formatAuditTime, fromLocalInput, toLocalInput } from './history-view.ts';
@@ -84,45 +84,48 @@ function HistoryBody({ kind, id, asOf, page, onChange }: AuditHistoryProps) {
     placeholderData: keepPreviousData,
     retry: false,
   });
-  if (!history.data) {
-    return history.isError ? (
-      <Alert color="red" role="alert" data-testid="history-error">
-        {errorMessage(history.error)}
-      </Alert>
-    ) : (
-      <Loader size="sm" aria-label={t('ui.auditHistory.loading')} />
-    );
-  }
-  const data: StreamHistory & Partial<Pick<LotHistory, 'prices'>> = history.data;
   return (
-    <Stack gap="lg">
-      <Group justify="space-between" align="flex-end" wrap="wrap">
-        <AsOfInput asOf={asOf} onChange={(next) => onChange({ asOf: next, page })} />
-        <Downloads kind={kind} id={id} asOf={asOf} />
-      </Group>
-      {data.prices ? (
-        <SimpleGrid cols={{ base: 1, lg: 2 }}>
-          <StateAsOf history={data} />
-          <PriceChart prices={data.prices} />
-        </SimpleGrid>
-      ) : (
-        <StateAsOf history={data} />
+    <QueryState
+      query={history}
+      label={t('ui.auditHistory.loading')}
+      error="alert"
+      errorTestId="history-error"
+      keepData
+    >
+      {(data: StreamHistory & Partial<Pick<LotHistory, 'prices'>>) => (
+        <Stack gap="lg">
+          <Group justify="space-between" align="flex-end" wrap="wrap">
+            <AsOfInput asOf={asOf} onChange={(next) => onChange({ asOf: next, page })} />
+            <Downloads kind={kind} id={id} asOf={asOf} />
+          </Group>
+          {data.prices ? (
+            <SimpleGrid cols={{ base: 1, lg: 2 }}>
+              <StateAsOf history={data} />
+              <PriceChart prices={data.prices} />
+            </SimpleGrid>
+          ) : (
+            <StateAsOf history={data} />
+          )}
+          <Card component="section" withBorder aria-labelledby="history-events-title">
+            <Group justify="space-between" mb="sm">
+              <Title order={2} fz="lg" id="history-events-title">
+                {t('ui.auditHistory.events', { count: data.totalRecords })}
+              </Title>
+            </Group>
+            <HistoryTable
+              rows={data.rows}
+              lastBefore={data.asOf.at === null ? undefined : data.asOf.revision}
+            />
+            <Pager
+              page={page}
+              pageSize={HISTORY_PAGE_SIZE}
+              totalRecords={data.totalRecords}
+              onPage={(next) => onChange({ asOf, page: next })}
+            />
+          </Card>
+        </Stack>
       )}
-      <Card component="section" withBorder aria-labelledby="history-events-title">
-        <Group justify="space-between" mb="sm">
-          <Title order={2} fz="lg" id="history-events-title">
-            {t('ui.auditHistory.events', { count: data.totalRecords })}
-          </Title>
-        </Group>
-        <HistoryTable rows={data.rows} lastBefore={data.asOf.at === null ? undefined : data.asOf.revision} />
-        <Pager
-          page={page}
-          pageSize={HISTORY_PAGE_SIZE}
-          totalRecords={data.totalRecords}
-          onPage={(next) => onChange({ asOf, page: next })}
-        />
-      </Card>
-    </Stack>
+    </QueryState>
   );
 }
 

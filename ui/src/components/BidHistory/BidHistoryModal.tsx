@@ -2,9 +2,9 @@ import { Badge, Center, Loader, Modal, Pagination, Stack, Table, Text } from '@m
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { errorMessage } from '../../api/client.ts';
 import { bidHistoryQuery } from '../../api/queries.ts';
 import { formatDateTime, formatMoney } from '../../lib/format.ts';
+import { QueryState } from '../QueryState/QueryState.tsx';
 
 /** seeds 000 §2.7 / §9: 10 rows a page. */
 const PAGE_SIZE = 10;
@@ -36,61 +36,64 @@ export function BidHistoryModal({
       centered
       closeButtonProps={{ 'aria-label': t('ui.common.close') }}
     >
-      {history.isError ? (
-        <Text c="red.8" role="alert">
-          {errorMessage(history.error)}
-        </Text>
-      ) : !history.data ? (
-        <Center py="lg">
-          <Loader size="sm" aria-label={t('ui.bidHistory.loading')} />
-        </Center>
-      ) : history.data.records.length === 0 ? (
-        <Text c="dimmed">{t('ui.bidHistory.none')}</Text>
-      ) : (
-        <Stack gap="md">
-          <Table striped data-testid="bid-history">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th scope="col">{t('ui.bidHistory.bidder')}</Table.Th>
-                <Table.Th scope="col">{t('ui.bidHistory.amount')}</Table.Th>
-                <Table.Th scope="col">{t('ui.bidHistory.date')}</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {history.data.records.map((row) => (
-                <Table.Tr key={row.id} data-mine={row.mine || undefined}>
-                  <Table.Td>
-                    {row.mine ? t('ui.bidHistory.myBid') : t('ui.bidHistory.other')}
-                    {row.proxy ? (
-                      <Badge
-                        size="xs"
-                        variant="light"
-                        color="gray"
-                        ml={6}
-                        title={t('ui.bidHistory.autoTitle')}
-                      >
-                        {t('ui.bidHistory.auto')}
-                      </Badge>
-                    ) : null}
-                  </Table.Td>
-                  <Table.Td>{formatMoney(row.proposed_amount)}</Table.Td>
-                  <Table.Td>{formatDateTime(row.created_at)}</Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-          {history.data.totalRecords > PAGE_SIZE ? (
-            <Pagination
-              total={Math.ceil(history.data.totalRecords / PAGE_SIZE)}
-              value={page}
-              onChange={setPage}
-              siblings={3}
-              boundaries={2}
-              aria-label={t('ui.bidHistory.pages')}
-            />
-          ) : null}
-        </Stack>
-      )}
+      <QueryState
+        query={history}
+        loader={
+          <Center py="lg">
+            <Loader size="sm" aria-label={t('ui.bidHistory.loading')} />
+          </Center>
+        }
+      >
+        {(data) =>
+          data.records.length === 0 ? (
+            <Text c="dimmed">{t('ui.bidHistory.none')}</Text>
+          ) : (
+            <Stack gap="md">
+              <Table striped data-testid="bid-history">
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th scope="col">{t('ui.bidHistory.bidder')}</Table.Th>
+                    <Table.Th scope="col">{t('ui.bidHistory.amount')}</Table.Th>
+                    <Table.Th scope="col">{t('ui.bidHistory.date')}</Table.Th>
+                  </Table.Tr>
+                </Table.Thead>
+                <Table.Tbody>
+                  {data.records.map((row) => (
+                    <Table.Tr key={row.id} data-mine={row.mine || undefined}>
+                      <Table.Td>
+                        {row.mine ? t('ui.bidHistory.myBid') : t('ui.bidHistory.other')}
+                        {row.proxy ? (
+                          <Badge
+                            size="xs"
+                            variant="light"
+                            color="gray"
+                            ml={6}
+                            title={t('ui.bidHistory.autoTitle')}
+                          >
+                            {t('ui.bidHistory.auto')}
+                          </Badge>
+                        ) : null}
+                      </Table.Td>
+                      <Table.Td>{formatMoney(row.proposed_amount)}</Table.Td>
+                      <Table.Td>{formatDateTime(row.created_at)}</Table.Td>
+                    </Table.Tr>
+                  ))}
+                </Table.Tbody>
+              </Table>
+              {data.totalRecords > PAGE_SIZE ? (
+                <Pagination
+                  total={Math.ceil(data.totalRecords / PAGE_SIZE)}
+                  value={page}
+                  onChange={setPage}
+                  siblings={3}
+                  boundaries={2}
+                  aria-label={t('ui.bidHistory.pages')}
+                />
+              ) : null}
+            </Stack>
+          )
+        }
+      </QueryState>
     </Modal>
   );
 }

@@ -4,7 +4,6 @@ import {
   Card,
   Container,
   Group,
-  Loader,
   SimpleGrid,
   Stack,
   Text,
@@ -20,6 +19,7 @@ import { call, callForMessage, errorMessage, messageOr } from '../../api/client.
 import { formatDateTime } from '../../lib/format.ts';
 import { pushAlertAtom } from '../../state/alerts.ts';
 import { currentUserAtom } from '../../state/session.ts';
+import { QueryState } from '../QueryState/QueryState.tsx';
 import { canOperate } from './ops-roles.ts';
 import { ProjectionTable } from './ProjectionTable.tsx';
 import { SkipDialog, type SkipInput } from './SkipDialog.tsx';
@@ -166,45 +166,40 @@ function OpsBoard() {
     queryClient.setQueryData(opsStatusKey, responseData);
     pushAlert({ msg: message, type: 'success' });
   };
-  if (!status.data) {
-    return status.isError ? (
-      <Text c="red.8" role="alert">
-        {errorMessage(status.error)}
-      </Text>
-    ) : (
-      <Loader size="sm" aria-label={t('ui.ops.loading')} />
-    );
-  }
   return (
-    <>
-      <Overview status={status.data} />
-      <Card withBorder component="section" aria-label={t('ui.ops.readModels')}>
-        <Group justify="space-between" mb="sm">
-          <Title order={2} size="h4">
-            {t('ui.ops.readModels')}
-          </Title>
-          <Text size="xs" c="dimmed" data-testid="ops-checked-at">
-            {t('ui.ops.checkedAt', { at: formatDateTime(status.data.checkedAt) })}
-          </Text>
-        </Group>
-        <ProjectionTable
-          projections={status.data.projections}
-          busy={busy}
-          onRetry={(p) => void act(p.name, () => callForMessage('opsRetry', { projection: p.name }))}
-          onRebuild={(p) => void act(p.name, () => callForMessage('opsRebuild', { projection: p.name }))}
-          onSkip={setSkipping}
-        />
-      </Card>
-      <ReplayStream />
-      {skipping?.failure ? (
-        <SkipDialog
-          projection={skipping.name}
-          failure={skipping.failure}
-          onClose={() => setSkipping(null)}
-          onSubmit={skip}
-        />
-      ) : null}
-    </>
+    <QueryState query={status} label={t('ui.ops.loading')} keepData>
+      {(current) => (
+        <>
+          <Overview status={current} />
+          <Card withBorder component="section" aria-label={t('ui.ops.readModels')}>
+            <Group justify="space-between" mb="sm">
+              <Title order={2} size="h4">
+                {t('ui.ops.readModels')}
+              </Title>
+              <Text size="xs" c="dimmed" data-testid="ops-checked-at">
+                {t('ui.ops.checkedAt', { at: formatDateTime(current.checkedAt) })}
+              </Text>
+            </Group>
+            <ProjectionTable
+              projections={current.projections}
+              busy={busy}
+              onRetry={(p) => void act(p.name, () => callForMessage('opsRetry', { projection: p.name }))}
+              onRebuild={(p) => void act(p.name, () => callForMessage('opsRebuild', { projection: p.name }))}
+              onSkip={setSkipping}
+            />
+          </Card>
+          <ReplayStream />
+          {skipping?.failure ? (
+            <SkipDialog
+              projection={skipping.name}
+              failure={skipping.failure}
+              onClose={() => setSkipping(null)}
+              onSubmit={skip}
+            />
+          ) : null}
+        </>
+      )}
+    </QueryState>
   );
 }
 

@@ -1,13 +1,13 @@
-import { Alert, Button, Group, Loader, Stack, Text } from '@mantine/core';
+import { Button, Group, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import type { AppointmentView, InvoiceDetail, SlotView } from '@wine/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { errorMessage } from '../../api/client.ts';
 import { invoiceAppointmentQuery } from '../../api/queries.ts';
 import { browser } from '../../lib/browser.ts';
 import { confirmDialog } from '../ConfirmDialog/confirm-dialog.tsx';
 import { AppointmentBlock, Block } from '../InvoiceDetail/InvoiceBlocks.tsx';
+import { QueryState } from '../QueryState/QueryState.tsx';
 import classes from './PickupAppointment.module.css';
 import { SlotPicker } from './SlotPicker.tsx';
 import { useChangeAppointment, usePickupTime } from './use-pickup.ts';
@@ -71,53 +71,47 @@ function PickupBooking({ invoice }: { invoice: InvoiceDetail }) {
         <Text size="sm" c="dimmed">
           {t('checkout.invoiceVoid')}
         </Text>
-      ) : appointment.isPending ? (
-        <Loader size="sm" aria-label={t('ui.appointment.loading')} />
-      ) : appointment.isError ? (
-        <Alert color="red" role="alert">
-          {errorMessage(appointment.error)}
-        </Alert>
       ) : (
-        <Stack gap="sm">
-          {booked ? (
-            <>
-              <Text size="sm" fw={600} data-testid="appointment-when">
-                {format.full(booked.starts_at, booked.time_zone)}
-              </Text>
-              <Group gap="xs" className={classes.actions} data-print="hide">
-                {appointment.data.calendars ? (
-                  <Button
-                    size="xs"
-                    variant="light"
-                    onClick={() => download(appointment.data.calendars ?? '')}
-                  >
-                    {t('ui.appointment.addToCalendar')}
-                  </Button>
-                ) : null}
-                <Button
-                  size="xs"
-                  variant="default"
-                  onClick={() => setPicking((p) => !p)}
-                  aria-expanded={picking}
-                >
-                  {picking ? t('ui.appointment.keepTime') : t('ui.appointment.reschedule')}
-                </Button>
-                <Button size="xs" variant="subtle" color="red" onClick={() => cancel(booked)}>
-                  {t('ui.appointment.cancel')}
-                </Button>
-              </Group>
-            </>
-          ) : (
-            <Text size="sm" c="dimmed">
-              {t('ui.invoice.noAppointment')}. {t('ui.appointment.intro')}
-            </Text>
+        <QueryState query={appointment} label={t('ui.appointment.loading')} error="alert">
+          {(data) => (
+            <Stack gap="sm">
+              {booked ? (
+                <>
+                  <Text size="sm" fw={600} data-testid="appointment-when">
+                    {format.full(booked.starts_at, booked.time_zone)}
+                  </Text>
+                  <Group gap="xs" className={classes.actions} data-print="hide">
+                    {data.calendars ? (
+                      <Button size="xs" variant="light" onClick={() => download(data.calendars ?? '')}>
+                        {t('ui.appointment.addToCalendar')}
+                      </Button>
+                    ) : null}
+                    <Button
+                      size="xs"
+                      variant="default"
+                      onClick={() => setPicking((p) => !p)}
+                      aria-expanded={picking}
+                    >
+                      {picking ? t('ui.appointment.keepTime') : t('ui.appointment.reschedule')}
+                    </Button>
+                    <Button size="xs" variant="subtle" color="red" onClick={() => cancel(booked)}>
+                      {t('ui.appointment.cancel')}
+                    </Button>
+                  </Group>
+                </>
+              ) : (
+                <Text size="sm" c="dimmed">
+                  {t('ui.invoice.noAppointment')}. {t('ui.appointment.intro')}
+                </Text>
+              )}
+              {!booked || picking ? (
+                <div data-print="hide">
+                  <SlotPicker current={booked?.starts_at ?? null} onPick={pick} />
+                </div>
+              ) : null}
+            </Stack>
           )}
-          {!booked || picking ? (
-            <div data-print="hide">
-              <SlotPicker current={booked?.starts_at ?? null} onPick={pick} />
-            </div>
-          ) : null}
-        </Stack>
+        </QueryState>
       )}
     </Block>
   );

@@ -1,10 +1,10 @@
-import { Alert, Button, Loader, Select, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Button, Select, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import type { SlotView } from '@wine/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { errorMessage } from '../../api/client.ts';
 import { pickupSlotsQuery } from '../../api/queries.ts';
+import { QueryState } from '../QueryState/QueryState.tsx';
 import classes from './PickupAppointment.module.css';
 import { usePickupTime, zoneName } from './use-pickup.ts';
 
@@ -23,61 +23,64 @@ export function SlotPicker({ current, onPick }: SlotPickerProps) {
   const format = usePickupTime();
   const slots = useQuery(pickupSlotsQuery());
   const [chosenDay, setChosenDay] = useState<string | null>(null);
-  if (slots.isPending) return <Loader size="sm" aria-label={t('ui.appointment.loadingTimes')} />;
-  if (slots.isError) {
-    return (
-      <Alert color="red" role="alert">
-        {errorMessage(slots.error)}
-      </Alert>
-    );
-  }
-  const { records, time_zone: timeZone } = slots.data;
-  const days = [...new Map(records.map((s) => [s.date, s])).values()];
-  if (days.length === 0) return <Text size="sm">{t('ui.appointment.noTimes')}</Text>;
-  const day = chosenDay ?? days.find((d) => records.some((s) => s.date === d.date && s.remaining > 0))?.date;
-  const times = records.filter((s) => s.date === day);
   return (
-    <Stack gap="sm" data-testid="slot-picker">
-      <Select
-        label={t('ui.appointment.day')}
-        data={days.map((d) => ({ value: d.date, label: format.day(d.starts_at, timeZone) }))}
-        value={day ?? null}
-        onChange={setChosenDay}
-        allowDeselect={false}
-        comboboxProps={{ withinPortal: false }}
-        data-testid="slot-day"
-      />
-      <Text size="sm" fw={600} id="slot-times-label">
-        {t('ui.appointment.times', { zone: zoneName(timeZone) })}
-      </Text>
-      <SimpleGrid cols={{ base: 2, xs: 3 }} spacing="xs" role="group" aria-labelledby="slot-times-label">
-        {times.map((slot) => {
-          const mine = slot.starts_at === current;
-          const full = slot.remaining === 0;
-          return (
-            <Button
-              key={slot.starts_at}
-              variant={mine ? 'light' : 'default'}
-              disabled={full || mine}
-              onClick={() => onPick(slot, timeZone)}
-              className={classes.slot}
-              data-testid="slot"
-              data-starts-at={slot.starts_at}
+    <QueryState query={slots} label={t('ui.appointment.loadingTimes')} error="alert">
+      {({ records, time_zone: timeZone }) => {
+        const days = [...new Map(records.map((s) => [s.date, s])).values()];
+        if (days.length === 0) return <Text size="sm">{t('ui.appointment.noTimes')}</Text>;
+        const day =
+          chosenDay ?? days.find((d) => records.some((s) => s.date === d.date && s.remaining > 0))?.date;
+        const times = records.filter((s) => s.date === day);
+        return (
+          <Stack gap="sm" data-testid="slot-picker">
+            <Select
+              label={t('ui.appointment.day')}
+              data={days.map((d) => ({ value: d.date, label: format.day(d.starts_at, timeZone) }))}
+              value={day ?? null}
+              onChange={setChosenDay}
+              allowDeselect={false}
+              comboboxProps={{ withinPortal: false }}
+              data-testid="slot-day"
+            />
+            <Text size="sm" fw={600} id="slot-times-label">
+              {t('ui.appointment.times', { zone: zoneName(timeZone) })}
+            </Text>
+            <SimpleGrid
+              cols={{ base: 2, xs: 3 }}
+              spacing="xs"
+              role="group"
+              aria-labelledby="slot-times-label"
             >
-              <span className={classes.slotLabel}>
-                <span>{format.time(slot.starts_at, timeZone)}</span>
-                <span className={classes.places}>
-                  {mine
-                    ? t('ui.appointment.yours')
-                    : full
-                      ? t('ui.appointment.full')
-                      : t('ui.appointment.placesLeft', { count: slot.remaining })}
-                </span>
-              </span>
-            </Button>
-          );
-        })}
-      </SimpleGrid>
-    </Stack>
+              {times.map((slot) => {
+                const mine = slot.starts_at === current;
+                const full = slot.remaining === 0;
+                return (
+                  <Button
+                    key={slot.starts_at}
+                    variant={mine ? 'light' : 'default'}
+                    disabled={full || mine}
+                    onClick={() => onPick(slot, timeZone)}
+                    className={classes.slot}
+                    data-testid="slot"
+                    data-starts-at={slot.starts_at}
+                  >
+                    <span className={classes.slotLabel}>
+                      <span>{format.time(slot.starts_at, timeZone)}</span>
+                      <span className={classes.places}>
+                        {mine
+                          ? t('ui.appointment.yours')
+                          : full
+                            ? t('ui.appointment.full')
+                            : t('ui.appointment.placesLeft', { count: slot.remaining })}
+                      </span>
+                    </span>
+                  </Button>
+                );
+              })}
+            </SimpleGrid>
+          </Stack>
+        );
+      }}
+    </QueryState>
   );
 }

@@ -1,15 +1,16 @@
-import { Button, Card, Loader, Table, Tabs, Text, Title, VisuallyHidden } from '@mantine/core';
+import { Button, Card, Table, Tabs, Text, Title, VisuallyHidden } from '@mantine/core';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { OutputOf } from '@wine/contracts';
 import { useSetAtom } from 'jotai';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { callForMessage, errorMessage, messageOr } from '../../api/client.ts';
+import { callForMessage, messageOr } from '../../api/client.ts';
 import { invalidateAction, staffInvoicesQuery } from '../../api/queries.ts';
 import { formatDate, formatMoney } from '../../lib/format.ts';
 import { pushAlertAtom } from '../../state/alerts.ts';
 import { InvoiceStatusBadge } from '../InvoiceList/InvoiceStatusBadge.tsx';
 import { Pager } from '../Pager/Pager.tsx';
+import { QueryState } from '../QueryState/QueryState.tsx';
 import { type RecordTrackingValues, TrackingDialog } from '../Shipping/TrackingDialog.tsx';
 import { RecordPaymentDialog, type RecordPaymentInput } from './RecordPaymentDialog.tsx';
 
@@ -70,105 +71,103 @@ export function StaffInvoices({ status, page, onChange }: StaffInvoicesProps) {
           <Tabs.Tab value="paid">{t('ui.invoices.paid')}</Tabs.Tab>
         </Tabs.List>
       </Tabs>
-      {!list.data ? (
-        list.isError ? (
-          <Text c="red.8" role="alert" size="sm">
-            {errorMessage(list.error)}
-          </Text>
-        ) : (
-          <Loader size="sm" aria-label={t('ui.staffMoney.loading')} />
-        )
-      ) : list.data.records.length === 0 ? (
-        <Text c="dimmed" data-testid="staff-invoices-empty">
-          {t('ui.invoices.empty')}
-        </Text>
-      ) : (
-        <>
-          <Text c="dimmed" size="sm" mb="sm">
-            {t('ui.invoices.count', { count: list.data.totalRecords })}
-          </Text>
-          <Table.ScrollContainer minWidth={900}>
-            <Table striped verticalSpacing="sm" data-testid="staff-invoices">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>{t('ui.invoices.id')}</Table.Th>
-                  <Table.Th>{t('ui.staffMoney.buyer')}</Table.Th>
-                  <Table.Th>{t('ui.invoices.date')}</Table.Th>
-                  <Table.Th ta="right">{t('ui.invoices.total')}</Table.Th>
-                  <Table.Th ta="right">{t('ui.invoices.paidAmount')}</Table.Th>
-                  <Table.Th ta="right">{t('ui.invoices.due')}</Table.Th>
-                  <Table.Th>{t('ui.invoices.status')}</Table.Th>
-                  <Table.Th>
-                    <VisuallyHidden>{t('ui.common.actions')}</VisuallyHidden>
-                  </Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {list.data.records.map((invoice) => (
-                  <Table.Tr key={invoice.id} data-testid="staff-invoice-row" data-invoice-id={invoice.id}>
-                    {/* The invoice page (/invoice/:id) is the buyer's own: staff see the id only. */}
-                    <Table.Td>
-                      {/* Issue 31: the readable number (the transfer reference a buyer quotes), the internal id under it. */}
-                      <Text fw={600} size="sm">
-                        {invoice.number ?? invoice.id}
-                      </Text>
-                      {invoice.number ? (
-                        <Text size="xs" c="dimmed">
-                          {t('ui.invoiceUx.reference', { id: invoice.id })}
-                        </Text>
-                      ) : null}
-                    </Table.Td>
-                    <Table.Td>
-                      <Text size="sm">{invoice.buyer_name}</Text>
-                      <Text size="xs" c="dimmed">
-                        {invoice.buyer_email}
-                      </Text>
-                    </Table.Td>
-                    <Table.Td>{formatDate(invoice.created_at)}</Table.Td>
-                    <Table.Td ta="right">{formatMoney(invoice.total)}</Table.Td>
-                    <Table.Td ta="right">{formatMoney(invoice.paid)}</Table.Td>
-                    <Table.Td ta="right">{formatMoney(invoice.due)}</Table.Td>
-                    <Table.Td>
-                      <InvoiceStatusBadge status={invoice.status} />
-                    </Table.Td>
-                    <Table.Td>
-                      {awaitsPayment(invoice) ? (
-                        <Button
-                          size="xs"
-                          variant="light"
-                          onClick={() => setPaying(invoice)}
-                          aria-label={t('ui.staffMoney.recordPaymentFor', { id: invoice.id })}
-                          data-testid="record-payment"
-                        >
-                          {t('ui.staffMoney.recordPayment')}
-                        </Button>
-                      ) : null}
-                      {invoice.shipment ? (
-                        <Button
-                          size="xs"
-                          variant={invoice.shipment.tracking_number ? 'subtle' : 'light'}
-                          ml={awaitsPayment(invoice) ? 'xs' : 0}
-                          onClick={() => setTracking(invoice)}
-                          aria-label={t('ui.shipping.enterTrackingFor', { id: invoice.number ?? invoice.id })}
-                          data-testid="enter-tracking"
-                        >
-                          {invoice.shipment.tracking_number ?? t('ui.shipping.enterTracking')}
-                        </Button>
-                      ) : null}
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-          <Pager
-            page={page}
-            pageSize={STAFF_INVOICES_PAGE_SIZE}
-            totalRecords={list.data.totalRecords}
-            onPage={(next) => onChange({ status, page: next })}
-          />
-        </>
-      )}
+      <QueryState query={list} label={t('ui.staffMoney.loading')} keepData>
+        {(data) =>
+          data.records.length === 0 ? (
+            <Text c="dimmed" data-testid="staff-invoices-empty">
+              {t('ui.invoices.empty')}
+            </Text>
+          ) : (
+            <>
+              <Text c="dimmed" size="sm" mb="sm">
+                {t('ui.invoices.count', { count: data.totalRecords })}
+              </Text>
+              <Table.ScrollContainer minWidth={900}>
+                <Table striped verticalSpacing="sm" data-testid="staff-invoices">
+                  <Table.Thead>
+                    <Table.Tr>
+                      <Table.Th>{t('ui.invoices.id')}</Table.Th>
+                      <Table.Th>{t('ui.staffMoney.buyer')}</Table.Th>
+                      <Table.Th>{t('ui.invoices.date')}</Table.Th>
+                      <Table.Th ta="right">{t('ui.invoices.total')}</Table.Th>
+                      <Table.Th ta="right">{t('ui.invoices.paidAmount')}</Table.Th>
+                      <Table.Th ta="right">{t('ui.invoices.due')}</Table.Th>
+                      <Table.Th>{t('ui.invoices.status')}</Table.Th>
+                      <Table.Th>
+                        <VisuallyHidden>{t('ui.common.actions')}</VisuallyHidden>
+                      </Table.Th>
+                    </Table.Tr>
+                  </Table.Thead>
+                  <Table.Tbody>
+                    {data.records.map((invoice) => (
+                      <Table.Tr key={invoice.id} data-testid="staff-invoice-row" data-invoice-id={invoice.id}>
+                        {/* The invoice page (/invoice/:id) is the buyer's own: staff see the id only. */}
+                        <Table.Td>
+                          {/* Issue 31: the readable number (the transfer reference a buyer quotes), the internal id under it. */}
+                          <Text fw={600} size="sm">
+                            {invoice.number ?? invoice.id}
+                          </Text>
+                          {invoice.number ? (
+                            <Text size="xs" c="dimmed">
+                              {t('ui.invoiceUx.reference', { id: invoice.id })}
+                            </Text>
+                          ) : null}
+                        </Table.Td>
+                        <Table.Td>
+                          <Text size="sm">{invoice.buyer_name}</Text>
+                          <Text size="xs" c="dimmed">
+                            {invoice.buyer_email}
+                          </Text>
+                        </Table.Td>
+                        <Table.Td>{formatDate(invoice.created_at)}</Table.Td>
+                        <Table.Td ta="right">{formatMoney(invoice.total)}</Table.Td>
+                        <Table.Td ta="right">{formatMoney(invoice.paid)}</Table.Td>
+                        <Table.Td ta="right">{formatMoney(invoice.due)}</Table.Td>
+                        <Table.Td>
+                          <InvoiceStatusBadge status={invoice.status} />
+                        </Table.Td>
+                        <Table.Td>
+                          {awaitsPayment(invoice) ? (
+                            <Button
+                              size="xs"
+                              variant="light"
+                              onClick={() => setPaying(invoice)}
+                              aria-label={t('ui.staffMoney.recordPaymentFor', { id: invoice.id })}
+                              data-testid="record-payment"
+                            >
+                              {t('ui.staffMoney.recordPayment')}
+                            </Button>
+                          ) : null}
+                          {invoice.shipment ? (
+                            <Button
+                              size="xs"
+                              variant={invoice.shipment.tracking_number ? 'subtle' : 'light'}
+                              ml={awaitsPayment(invoice) ? 'xs' : 0}
+                              onClick={() => setTracking(invoice)}
+                              aria-label={t('ui.shipping.enterTrackingFor', {
+                                id: invoice.number ?? invoice.id,
+                              })}
+                              data-testid="enter-tracking"
+                            >
+                              {invoice.shipment.tracking_number ?? t('ui.shipping.enterTracking')}
+                            </Button>
+                          ) : null}
+                        </Table.Td>
+                      </Table.Tr>
+                    ))}
+                  </Table.Tbody>
+                </Table>
+              </Table.ScrollContainer>
+              <Pager
+                page={page}
+                pageSize={STAFF_INVOICES_PAGE_SIZE}
+                totalRecords={data.totalRecords}
+                onPage={(next) => onChange({ status, page: next })}
+              />
+            </>
+          )
+        }
+      </QueryState>
       {paying ? (
         <RecordPaymentDialog
           invoiceId={paying.id}

@@ -1,10 +1,10 @@
-import { Alert, Button, Card, Container, Group, Loader, Table, Tabs, Text, Title } from '@mantine/core';
+import { Alert, Button, Card, Container, Group, Table, Tabs, Text, Title } from '@mantine/core';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { StaffReturn } from '@wine/contracts';
 import { useAtomValue, useSetAtom } from 'jotai';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { callForMessage, errorMessage, messageOr } from '../../api/client.ts';
+import { callForMessage, messageOr } from '../../api/client.ts';
 import { invalidateAction, staffReturnsQuery } from '../../api/queries.ts';
 import { formatDate, formatMoney } from '../../lib/format.ts';
 import { pushAlertAtom } from '../../state/alerts.ts';
@@ -12,6 +12,7 @@ import { currentUserAtom } from '../../state/session.ts';
 import { AnchorLink } from '../AnchorLink.tsx';
 import { Pager } from '../Pager/Pager.tsx';
 import { PhoneCards } from '../PhoneCards/PhoneCards.tsx';
+import { QueryState } from '../QueryState/QueryState.tsx';
 import { Outcome, ReturnStatusBadge } from '../ReturnList/ReturnList.tsx';
 import { DecideReturnDialog, type ReturnDecision } from './DecideReturnDialog.tsx';
 import { ReceiveReturnDialog, type ReturnReceipt } from './ReceiveReturnDialog.tsx';
@@ -220,32 +221,28 @@ function StaffReturnList({ status, page, onChange }: StaffReturnsProps) {
           <Tabs.Tab value="decided">{t('ui.returns.decided')}</Tabs.Tab>
         </Tabs.List>
       </Tabs>
-      {!list.data ? (
-        list.isError ? (
-          <Text c="red.8" role="alert" size="sm">
-            {errorMessage(list.error)}
-          </Text>
-        ) : (
-          <Loader size="sm" aria-label={t('ui.returns.staffTitle')} />
-        )
-      ) : list.data.records.length === 0 ? (
-        <Text c="dimmed" data-testid="staff-returns-empty">
-          {t('ui.returns.staffEmpty')}
-        </Text>
-      ) : (
-        <>
-          <StaffReturnTable
-            records={list.data.records}
-            onDecide={(record, decision) => setDeciding({ record, decision })}
-          />
-          <Pager
-            page={page}
-            pageSize={STAFF_RETURNS_PAGE_SIZE}
-            totalRecords={list.data.totalRecords}
-            onPage={(next) => onChange({ status, page: next })}
-          />
-        </>
-      )}
+      <QueryState query={list} label={t('ui.returns.staffTitle')} keepData>
+        {(data) =>
+          data.records.length === 0 ? (
+            <Text c="dimmed" data-testid="staff-returns-empty">
+              {t('ui.returns.staffEmpty')}
+            </Text>
+          ) : (
+            <>
+              <StaffReturnTable
+                records={data.records}
+                onDecide={(record, decision) => setDeciding({ record, decision })}
+              />
+              <Pager
+                page={page}
+                pageSize={STAFF_RETURNS_PAGE_SIZE}
+                totalRecords={data.totalRecords}
+                onPage={(next) => onChange({ status, page: next })}
+              />
+            </>
+          )
+        }
+      </QueryState>
       {deciding?.decision === 'accept' || deciding?.decision === 'refuse' ? (
         <DecideReturnDialog
           record={deciding.record}

@@ -1,4 +1,4 @@
-import { Badge, Card, Group, Loader, Stack, Table, Text, Title } from '@mantine/core';
+import { Badge, Card, Group, Stack, Table, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -6,6 +6,7 @@ import { creditHistoryQuery } from '../../api/queries.ts';
 import { formatDateTime, formatMoney } from '../../lib/format.ts';
 import { Pager } from '../Pager/Pager.tsx';
 import { PhoneCards } from '../PhoneCards/PhoneCards.tsx';
+import { QueryState } from '../QueryState/QueryState.tsx';
 import { AddCreditForm } from './AddCreditForm.tsx';
 import { BidDeposits } from './BidDeposits.tsx';
 import { RedeemGiftCardForm } from './RedeemGiftCardForm.tsx';
@@ -58,64 +59,55 @@ export function Wallet() {
           <Title order={3} fz={18} mb="xs">
             {t('ui.wallet.history')}
           </Title>
-          {!history.data ? (
-            history.isError ? (
-              <Text c="red.8" role="alert" size="sm">
-                {history.error.message}
-              </Text>
-            ) : (
-              <Loader size="sm" />
-            )
-          ) : history.data.records.length === 0 ? (
-            <Text c="dimmed" size="sm" data-testid="credit-empty">
-              {t('ui.wallet.empty')}
-            </Text>
-          ) : (
-            <>
-              <PhoneCards minWidth={640}>
-                <Table striped verticalSpacing="xs" data-testid="credit-history">
-                  <Table.Thead>
-                    <Table.Tr>
-                      <Table.Th>{t('ui.wallet.date')}</Table.Th>
-                      <Table.Th>{t('ui.wallet.entry')}</Table.Th>
-                      <Table.Th>{t('ui.wallet.source')}</Table.Th>
-                      <Table.Th>{t('ui.wallet.reference')}</Table.Th>
-                      <Table.Th ta="right">{t('ui.wallet.amount')}</Table.Th>
-                      <Table.Th ta="right">{t('ui.wallet.balanceAfter')}</Table.Th>
-                    </Table.Tr>
-                  </Table.Thead>
-                  <Table.Tbody>
-                    {history.data.records.map((entry) => (
-                      <Table.Tr key={entry.id} data-testid="credit-row">
-                        <Table.Td>{formatDateTime(entry.created_at)}</Table.Td>
-                        <Table.Td>
-                          <Badge color={entry.type === 'credit' ? 'green' : 'gray'} variant="light">
-                            {t(entry.type === 'credit' ? 'ui.wallet.credit' : 'ui.wallet.debit')}
-                          </Badge>
-                        </Table.Td>
-                        <Table.Td>{entry.source}</Table.Td>
-                        <Table.Td>{entry.reference}</Table.Td>
-                        <Table.Td ta="right">
-                          {entry.type === 'debit' ? '−' : ''}
-                          {formatMoney(entry.amount)}
-                        </Table.Td>
-                        <Table.Td ta="right">{formatMoney(entry.balance)}</Table.Td>
-                      </Table.Tr>
-                    ))}
-                  </Table.Tbody>
-                </Table>
-              </PhoneCards>
-              <Text size="xs" c="dimmed" mt={4}>
-                {history.data.setDisp}
-              </Text>
-              <Pager
-                page={page}
-                pageSize={PAGE_SIZE}
-                totalRecords={history.data.totalRecords}
-                onPage={setPage}
-              />
-            </>
-          )}
+          <QueryState query={history} keepData>
+            {(data) =>
+              data.records.length === 0 ? (
+                <Text c="dimmed" size="sm" data-testid="credit-empty">
+                  {t('ui.wallet.empty')}
+                </Text>
+              ) : (
+                <>
+                  <PhoneCards minWidth={640}>
+                    <Table striped verticalSpacing="xs" data-testid="credit-history">
+                      <Table.Thead>
+                        <Table.Tr>
+                          <Table.Th>{t('ui.wallet.date')}</Table.Th>
+                          <Table.Th>{t('ui.wallet.entry')}</Table.Th>
+                          <Table.Th>{t('ui.wallet.source')}</Table.Th>
+                          <Table.Th>{t('ui.wallet.reference')}</Table.Th>
+                          <Table.Th ta="right">{t('ui.wallet.amount')}</Table.Th>
+                          <Table.Th ta="right">{t('ui.wallet.balanceAfter')}</Table.Th>
+                        </Table.Tr>
+                      </Table.Thead>
+                      <Table.Tbody>
+                        {data.records.map((entry) => (
+                          <Table.Tr key={entry.id} data-testid="credit-row">
+                            <Table.Td>{formatDateTime(entry.created_at)}</Table.Td>
+                            <Table.Td>
+                              <Badge color={entry.type === 'credit' ? 'green' : 'gray'} variant="light">
+                                {t(entry.type === 'credit' ? 'ui.wallet.credit' : 'ui.wallet.debit')}
+                              </Badge>
+                            </Table.Td>
+                            <Table.Td>{entry.source}</Table.Td>
+                            <Table.Td>{entry.reference}</Table.Td>
+                            <Table.Td ta="right">
+                              {entry.type === 'debit' ? '−' : ''}
+                              {formatMoney(entry.amount)}
+                            </Table.Td>
+                            <Table.Td ta="right">{formatMoney(entry.balance)}</Table.Td>
+                          </Table.Tr>
+                        ))}
+                      </Table.Tbody>
+                    </Table>
+                  </PhoneCards>
+                  <Text size="xs" c="dimmed" mt={4}>
+                    {data.setDisp}
+                  </Text>
+                  <Pager page={page} pageSize={PAGE_SIZE} totalRecords={data.totalRecords} onPage={setPage} />
+                </>
+              )
+            }
+          </QueryState>
         </div>
       </Stack>
     </Card>
