@@ -3,10 +3,14 @@ import { appendFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { actions, type CheckoutResult } from '@wine/contracts';
 import { knownPageIds } from '@wine/event-schemas';
+import pMap from 'p-map';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { browserAvailable, launchChromium } from './support/browser.ts';
 import { lotInput, startMarketplace, type TestMarketplace, type TestUser } from './support/marketplace.ts';
+
+/** Pages open at once in a walk. */
+const WALKERS = 3;
 
 const axeSource: string = createRequire(import.meta.url)('axe-core').source;
 
@@ -160,53 +164,54 @@ describe.runIf(browserAvailable())('every storefront route of the seeds, at desk
     await contexts.user.addInitScript({
       content: `localStorage.setItem('token', ${JSON.stringify(buyer.token)})`,
     });
-    const problems: string[] = [];
     const links = new Set<string>();
-    try {
-      for (const route of walking) {
-        const page = await contexts[route.signedIn ? 'user' : 'visitor'].newPage();
-        const errors: string[] = [];
-        page.on('console', (m) => {
-          if (m.type() === 'error') errors.push(m.text());
-        });
-        page.on('pageerror', (e) => errors.push(e.message));
-        const where = `${width}px ${route.path}`;
-        const started = Date.now();
-        await page.goto(`${market.url}${route.path}`);
-        const titled = await page
-          .locator('h1')
-          .first()
-          .waitFor({ timeout: 10_000 })
-          .then(() => true)
-          .catch(() => false);
-        if (!titled) problems.push(`${where}: no h1 within 10 s`);
-        await page.waitForLoadState('networkidle');
-        if (process.env.WALK_DEBUG)
-          appendFileSync(
-            process.env.WALK_DEBUG,
-            `${where} ${Date.now() - started} ${problems.slice(-3).join(' | ')}\n`,
-          );
-        if (await page.getByTestId('not-found').count()) problems.push(`${where}: shows "Page not found"`);
-        if (route.signedIn && new URL(page.url()).pathname !== (route.lands ?? route.path.split('?')[0])) {
-          problems.push(`${where}: sent a signed-in user to ${page.url()}`);
-        }
-        const body = (await page.locator('body').innerText()).replace(/\s+/g, ' ');
-        for (const text of route.texts) {
-          const found = typeof text === 'string' ? body.includes(text) : text.test(body);
-          if (!found) problems.push(`${where}: does not show ${String(text)}`);
-        }
-        for (const v of await seriousViolations(page)) problems.push(`${where}: axe ${v}`);
-        for (const e of errors.filter((e) => !route.expectedError?.test(e))) {
-          problems.push(`${where}: console error ${e}`);
-        }
-        const hrefs = await page.evaluate<string[]>(
-          `[...document.querySelectorAll('a[href^="/"]')].map((a) => a.getAttribute('href'))`,
-        );
-        for (const href of hrefs) {
-          links.add(href.split('#')[0] as string);
-        }
-        await page.close();
+    const visit = async (route: RouteCase): Promise<string[]> => {
+      const problems: string[] = [];
+      const page = await contexts[route.signedIn ? 'user' : 'visitor'].newPage();
+      const errors: string[] = [];
+      page.on('console', (m) => {
+        if (m.type() === 'error') errors.push(m.text());
+      });
+      page.on('pageerror', (e) => errors.push(e.message));
+      const where = `${width}px ${route.path}`;
+      const started = Date.now();
+      await page.goto(`${market.url}${route.path}`);
+      const titled = await page
+        .locator('h1')
+        .first()
+        .waitFor({ timeout: 10_000 })
+        .then(() => true)
+        .catch(() => false);
+      if (!titled) problems.push(`${where}: no h1 within 10 s`);
+      await page.waitForLoadState('networkidle');
+      if (process.env.WALK_DEBUG)
+        appendFileSync(process.env.WALK_DEBUG, `${where} ${Date.now() - started} ${problems.join(' | ')}\n`);
+      if (await page.getByTestId('not-found').count()) problems.push(`${where}: shows "Page not found"`);
+      if (route.signedIn && new URL(page.url()).pathname !== (route.lands ?? route.path.split('?')[0])) {
+        problems.push(`${where}: sent a signed-in user to ${page.url()}`);
       }
+      const body = (await page.locator('body').innerText()).replace(/\s+/g, ' ');
+      for (const text of route.texts) {
+        const found = typeof text === 'string' ? body.includes(text) : text.test(body);
+        if (!found) problems.push(`${where}: does not show ${String(text)}`);
+      }
+      for (const v of await seriousViolations(page)) problems.push(`${where}: axe ${v}`);
+      for (const e of errors.filter((e) => !route.expectedError?.test(e))) {
+        problems.push(`${where}: console error ${e}`);
+      }
+      const hrefs = await page.evaluate<string[]>(
+        `[...document.querySelectorAll('a[href^="/"]')].map((a) => a.getAttribute('href'))`,
+      );
+      for (const href of hrefs) {
+        links.add(href.split('#')[0] as string);
+      }
+      await page.close();
+      return problems;
+    };
+    const problems: string[] = [];
+    try {
+      // A few pages at a time: most of a page's time is waiting for its requests to settle.
+      problems.push(...(await pMap(walking, visit, { concurrency: WALKERS })).flat());
       // Every link the pages show leads to a page that exists: one of each kind (one lot, one invoice),
       // beside the pages of the desktop walk.
       const walked = new Set(cases(false).map((c) => c.path.split('?')[0]));
