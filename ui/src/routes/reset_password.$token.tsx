@@ -1,4 +1,4 @@
-import { Alert, Anchor, Button, Container, Paper, PasswordInput, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Container, Paper, Stack, Text, Title } from '@mantine/core';
 import { createFileRoute, Link, useNavigate } from '@tanstack/react-router';
 import { accountMessages, ResetPasswordInput } from '@wine/contracts';
 import { useSetAtom } from 'jotai';
@@ -7,7 +7,7 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { callForMessage, errorMessage, messageOr } from '../api/client.ts';
-import { PasswordStrength } from '../components/PasswordStrength/PasswordStrength.tsx';
+import { PasswordFields } from '../components/PasswordFields/PasswordFields.tsx';
 import { contractResolver, passwordsMatch, showServerFieldErrors } from '../lib/forms.ts';
 import type { PasswordScore } from '../lib/password-strength.ts';
 import { pageTitle, useDocumentMeta } from '../lib/use-document-meta.ts';
@@ -81,23 +81,7 @@ function ResetPasswordPage({ token }: { token: string }) {
                 </Anchor>
               </Alert>
             ) : null}
-            <Stack gap={6}>
-              <PasswordInput
-                label={t('ui.common.newPassword')}
-                autoComplete="new-password"
-                required
-                error={errors.password?.message}
-                {...register('password')}
-              />
-              <PasswordStrength password={password} onScore={keepScore} />
-            </Stack>
-            <PasswordInput
-              label={t('ui.common.confirmPassword')}
-              autoComplete="new-password"
-              required
-              error={errors.confirm_password?.message}
-              {...register('confirm_password')}
-            />
+            <PasswordFields register={register} errors={errors} password={password} onScore={keepScore} />
             <Button type="submit" loading={isSubmitting} fullWidth>
               {t('ui.resetPassword.submit')}
             </Button>

@@ -1,16 +1,4 @@
-import {
-  Anchor,
-  Button,
-  Checkbox,
-  Grid,
-  Group,
-  NativeSelect,
-  PasswordInput,
-  Stack,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Anchor, Button, Checkbox, Group, NativeSelect, Stack, Text, TextInput, Title } from '@mantine/core';
 import {
   type ExtraField,
   extraFieldsSchema,
@@ -36,7 +24,8 @@ import { colourLabel } from '../../lib/lot.ts';
 import type { PasswordScore } from '../../lib/password-strength.ts';
 import { pushAlertAtom } from '../../state/alerts.ts';
 import { AnchorLink } from '../AnchorLink.tsx';
-import { PasswordStrength } from '../PasswordStrength/PasswordStrength.tsx';
+import { NameFields } from '../NameFields/NameFields.tsx';
+import { PasswordFields } from '../PasswordFields/PasswordFields.tsx';
 
 interface RegistrationFormValues {
   first_name: string;
@@ -170,26 +159,7 @@ export function RegistrationForm({
         <Title order={1} id="register-title" fz={32}>
           {title}
         </Title>
-        <Grid>
-          <Grid.Col span={{ base: 12, sm: 6 }}>
-            <TextInput
-              label={t('ui.common.firstName')}
-              autoComplete="given-name"
-              required
-              error={errors.first_name?.message}
-              {...register('first_name')}
-            />
-          </Grid.Col>
-          <Grid.Col span={{ base: 12, sm: 6 }}>
-            <TextInput
-              label={t('ui.common.lastName')}
-              autoComplete="family-name"
-              required
-              error={errors.last_name?.message}
-              {...register('last_name')}
-            />
-          </Grid.Col>
-        </Grid>
+        <NameFields register={register} errors={errors} />
         <TextInput
           label={t('ui.common.email')}
           type="email"
@@ -218,26 +188,13 @@ export function RegistrationForm({
             {...register('phone')}
           />
         </Group>
-        <Stack gap={6}>
-          <PasswordInput
-            label={t('ui.common.password')}
-            autoComplete="new-password"
-            required
-            error={errors.password?.message}
-            {...register('password')}
-          />
-          <PasswordStrength
-            password={password}
-            userInputs={[firstName, lastName, email]}
-            onScore={keepScore}
-          />
-        </Stack>
-        <PasswordInput
-          label={t('ui.common.confirmPassword')}
-          autoComplete="new-password"
-          required
-          error={errors.confirm_password?.message}
-          {...register('confirm_password')}
+        <PasswordFields
+          register={register}
+          errors={errors}
+          password={password}
+          userInputs={[firstName, lastName, email]}
+          onScore={keepScore}
+          label="password"
         />
         {extraFields.length > 0 ? (
           <Stack gap="sm" component="section" aria-labelledby="register-extra-title">

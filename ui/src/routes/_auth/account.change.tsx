@@ -8,7 +8,7 @@ import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { callForMessage, errorMessage, messageOr } from '../../api/client.ts';
 import { ACCOUNT_TITLE_ID, AccountSettings } from '../../components/AccountSettings/AccountSettings.tsx';
-import { PasswordStrength } from '../../components/PasswordStrength/PasswordStrength.tsx';
+import { PasswordFields } from '../../components/PasswordFields/PasswordFields.tsx';
 import { contractResolver, passwordsMatch, showServerFieldErrors } from '../../lib/forms.ts';
 import type { PasswordScore } from '../../lib/password-strength.ts';
 import { pageTitle, useDocumentMeta } from '../../lib/use-document-meta.ts';
@@ -87,26 +87,12 @@ function ChangePasswordPage() {
               error={errors.current_password?.message}
               {...register('current_password')}
             />
-            <Stack gap={6}>
-              <PasswordInput
-                label={t('ui.common.newPassword')}
-                autoComplete="new-password"
-                required
-                error={errors.password?.message}
-                {...register('password')}
-              />
-              <PasswordStrength
-                password={password}
-                userInputs={user ? [user.first_name, user.last_name, user.email] : []}
-                onScore={keepScore}
-              />
-            </Stack>
-            <PasswordInput
-              label={t('ui.common.confirmPassword')}
-              autoComplete="new-password"
-              required
-              error={errors.confirm_password?.message}
-              {...register('confirm_password')}
+            <PasswordFields
+              register={register}
+              errors={errors}
+              password={password}
+              userInputs={user ? [user.first_name, user.last_name, user.email] : []}
+              onScore={keepScore}
             />
             <Group justify="flex-end">
               <Button type="submit" loading={isSubmitting}>

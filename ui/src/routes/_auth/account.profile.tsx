@@ -1,4 +1,4 @@
-import { Badge, Button, Card, Grid, Group, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Badge, Button, Card, Group, Stack, Text, TextInput, Title } from '@mantine/core';
 import { createFileRoute } from '@tanstack/react-router';
 import { UpdateProfileInput, type UserRecord } from '@wine/contracts';
 import { useAtomValue, useSetAtom } from 'jotai';
@@ -8,6 +8,7 @@ import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { callForMessage, errorMessage, messageOr } from '../../api/client.ts';
 import { AccountSettings } from '../../components/AccountSettings/AccountSettings.tsx';
+import { NameFields } from '../../components/NameFields/NameFields.tsx';
 import { PaymentCards } from '../../components/PaymentCards/PaymentCards.tsx';
 import { type VerifyChannel, VerifyCodeDialog } from '../../components/VerifyCodeDialog/VerifyCodeDialog.tsx';
 import { formatPhone } from '../../lib/format.ts';
@@ -149,26 +150,7 @@ function ProfileForm({ user }: { user: UserRecord }) {
       </Title>
       <form onSubmit={handleSubmit(onValid)} noValidate aria-labelledby="edit-title">
         <Stack gap="md">
-          <Grid>
-            <Grid.Col span={{ base: 12, sm: 6 }}>
-              <TextInput
-                label={t('ui.common.firstName')}
-                autoComplete="given-name"
-                required
-                error={errors.first_name?.message}
-                {...register('first_name')}
-              />
-            </Grid.Col>
-            <Grid.Col span={{ base: 12, sm: 6 }}>
-              <TextInput
-                label={t('ui.common.lastName')}
-                autoComplete="family-name"
-                required
-                error={errors.last_name?.message}
-                {...register('last_name')}
-              />
-            </Grid.Col>
-          </Grid>
+          <NameFields register={register} errors={errors} />
           <TextInput
             label={t('ui.common.phone')}
             type="tel"
