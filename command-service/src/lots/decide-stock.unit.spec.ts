@@ -97,4 +97,27 @@ describe('stock holds on a lot', () => {
       .then([{ type: 'ReservationReleased', data: { reservationId: 'r1', reason: 'checkout_failed' } }]);
     spec([listed]).when(release).then([]);
   });
+
+  it('refuses every stock command on a lot that was never listed', () => {
+    const commands = [
+      reserve('r1', 1),
+      { type: 'ReleaseReservation', reservationId: 'r1', reason: 'expired' },
+      { type: 'SellReservation', reservationId: 'r1', invoiceId: 'inv-r1', now: NOW },
+      { type: 'RestockReturn', returnId: 'ret-1', invoiceId: 'inv-r1', qty: 1 },
+    ] as const;
+    for (const command of commands) spec([]).when(command).thenThrows({ code: 'LOT_NOT_FOUND' });
+  });
+
+  it('records a retried hold once, whether it is still held or already sold', () => {
+    spec([listed, reserved('r1', 2, 4_500)])
+      .when(reserve('r1', 2))
+      .then([]);
+    spec([
+      listed,
+      reserved('r1', 2, 4_500),
+      { type: 'StockSold', data: { reservationId: 'r1', invoiceId: 'inv-r1', qty: 2 } },
+    ])
+      .when(reserve('r1', 2))
+      .then([]);
+  });
 });
