@@ -8,7 +8,13 @@
 export default {
   testRunner: 'vitest',
   vitest: { configFile: 'vitest.mutate.config.ts', related: true },
-  mutate: ['command-service/src/**/decide*.ts', 'contracts/src/bidding/**/*.ts', '!**/*.spec.ts'],
+  mutate: [
+    'command-service/src/**/decide*.ts',
+    'contracts/src/bidding/**/*.ts',
+    '!**/*.spec.ts',
+    // The given/when/then helper is test code, not a decider.
+    '!command-service/src/core/decider-spec.ts',
+  ],
   // Mutants in files a test imports through a package name (@wine/contracts) are killed only by the
   // specs beside them: the sandbox's node_modules still point at the unmutated workspaces.
   ignorePatterns: ['**/data', '**/dist', '**/dist-server', 'screenshots', 'reports', 'ui', 'tests', 'deploy'],

@@ -113,4 +113,126 @@ describe('the invoice decider', () => {
       .when(start('p2', 100))
       .thenThrows({ code: 'INVOICE_VOID' });
   });
+
+  it('asks the buyer to act on a pending payment only, once', () => {
+    const require = { type: 'RequireAction', paymentId: 'p1', chargeId: 'ch-1' } as const;
+    const asked: InvoiceEvent = {
+      type: 'PaymentActionRequired',
+      data: { paymentId: 'p1', chargeId: 'ch-1' },
+    };
+    spec([issued, started('p1', 13_230)])
+      .when(require)
+      .then([asked]);
+    spec([issued, started('p1', 13_230), asked])
+      .when(require)
+      .then([]);
+    spec([issued, started('p1', 13_230), recorded('p1', 13_230)])
+      .when(require)
+      .then([]);
+    spec([issued]).when(require).then([]);
+    spec([]).when(require).thenThrows({ code: 'INVOICE_NOT_FOUND' });
+  });
+
+  it('records a payment once, never on a void invoice, never for nothing or more than is due', () => {
+    const record = (paymentId: string, amount: number) =>
+      ({ type: 'RecordPayment', paymentId, method: 'card', amount, reference: `ch-${paymentId}` }) as const;
+    spec([issued, started('p1', 13_230)])
+      .when(record('p1', 13_230))
+      .then([recorded('p1', 13_230)]);
+    spec([issued, started('p1', 5_000), recorded('p1', 5_000), started('p2', 8_230)])
+      .when(record('p2', 8_230))
+      .then([recorded('p2', 8_230)]);
+    spec([issued, started('p1', 5_000), recorded('p1', 5_000), started('p2', 8_231)])
+      .when(record('p2', 8_231))
+      .thenThrows({ code: 'INVOICE_PAID' });
+    spec([issued, started('p1', 0)])
+      .when(record('p1', 0))
+      .thenThrows({ code: 'INVOICE_PAID' });
+    spec([issued, started('p1', 1)])
+      .when(record('p1', 1))
+      .then([recorded('p1', 1)]);
+    spec([issued, { type: 'InvoiceVoided', data: { reason: 'expired' } }])
+      .when(record('p1', 100))
+      .thenThrows({ code: 'INVOICE_VOID' });
+    spec([]).when(record('p1', 100)).thenThrows({ code: 'INVOICE_NOT_FOUND' });
+  });
+
+  it('fails a payment that is pending or waiting for the buyer, once, and never a recorded one', () => {
+    const fail = { type: 'FailPayment', paymentId: 'p1', reason: 'card_declined' } as const;
+    const failed: InvoiceEvent = {
+      type: 'PaymentFailed',
+      data: { paymentId: 'p1', reason: 'card_declined' },
+    };
+    const asked: InvoiceEvent = {
+      type: 'PaymentActionRequired',
+      data: { paymentId: 'p1', chargeId: 'ch-1' },
+    };
+    spec([issued, started('p1', 13_230)])
+      .when(fail)
+      .then([failed]);
+    spec([issued, started('p1', 13_230), asked])
+      .when(fail)
+      .then([failed]);
+    spec([issued, started('p1', 13_230), failed])
+      .when(fail)
+      .then([]);
+    spec([issued, started('p1', 13_230), recorded('p1', 13_230)])
+      .when(fail)
+      .then([]);
+    spec([issued]).when(fail).then([]);
+    // A failed payment no longer blocks the next one.
+    spec([issued, started('p1', 13_230), failed])
+      .when(start('p2', 13_230))
+      .then([started('p2', 13_230)]);
+  });
+
+  it('refunds once, at most what was paid and not already returned, and at least a cent', () => {
+    const paid = [issued, started('p1', 13_230), recorded('p1', 13_230)];
+    const refund = (refundId: string, amount: number) =>
+      ({ type: 'RefundPayment', refundId, paymentId: 'p1', amount, to: 'card', reason: 'goodwill' }) as const;
+    const refunded = (refundId: string, amount: number): InvoiceEvent => ({
+      type: 'PaymentRefunded',
+      data: { refundId, paymentId: 'p1', amount, to: 'card', reason: 'goodwill' },
+    });
+    spec(paid)
+      .when(refund('r1', 13_230))
+      .then([refunded('r1', 13_230)]);
+    spec(paid).when(refund('r1', 13_231)).thenThrows({ code: 'INVOICE_PAID' });
+    spec(paid).when(refund('r1', 0)).thenThrows({ code: 'INVOICE_PAID' });
+    spec(paid)
+      .when(refund('r1', 1))
+      .then([refunded('r1', 1)]);
+    spec([...paid, refunded('r1', 13_000)])
+      .when(refund('r1', 13_000))
+      .then([]);
+    spec([...paid, refunded('r1', 13_000)])
+      .when(refund('r2', 231))
+      .thenThrows({ code: 'INVOICE_PAID' });
+    spec([...paid, refunded('r1', 13_000)])
+      .when(refund('r2', 230))
+      .then([refunded('r2', 230)]);
+    spec([issued]).when(refund('r1', 1)).thenThrows({ code: 'INVOICE_PAID' });
+  });
+
+  it('locks the delivery while a payment is under way, and voids a void invoice as no change', () => {
+    const delivery = { ...issuedData.delivery, method: 'delivery' as const, taxState: 'NY', taxRate: 0 };
+    const amounts = { ...issuedData.amounts, tax: 0, total: 12_000 };
+    spec([issued, started('p1', 100)])
+      .when({ type: 'ChooseDelivery', buyerId: 'ann', delivery, amounts })
+      .thenThrows({ code: 'DELIVERY_LOCKED' });
+    spec([issued])
+      .when({ type: 'ChooseDelivery', buyerId: 'ann', delivery: issuedData.delivery, amounts })
+      .then([]);
+    spec([issued, { type: 'InvoiceVoided', data: { reason: 'expired' } }])
+      .when({ type: 'VoidInvoice', reason: 'expired' })
+      .then([]);
+  });
+
+  it('refuses starting a payment of nothing, and of a cent more than is due', () => {
+    spec([issued]).when(start('p1', 0)).thenThrows({ code: 'PAYMENT_IN_PROGRESS' });
+    spec([issued])
+      .when(start('p1', 1))
+      .then([started('p1', 1)]);
+    spec([issued]).when(start('p1', 13_231)).thenThrows({ code: 'PAYMENT_IN_PROGRESS' });
+  });
 });
