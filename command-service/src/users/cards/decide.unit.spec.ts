@@ -1,5 +1,6 @@
 import type { UserEvent } from '@wine/event-schemas';
-import { describe, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { fold } from '../../core/decider.ts';
 import { deciderSpec } from '../../core/decider-spec.ts';
 import { userDecider } from '../decide.ts';
 import { registered } from '../fixtures.ts';
@@ -56,5 +57,40 @@ describe('user decider: cards', () => {
       .when({ type: 'UpdateCard', change })
       .then([{ type: 'CardUpdated', data: change }]);
     spec([registered]).when({ type: 'UpdateCard', change }).thenThrows({ code: 'CARD_NOT_FOUND' });
+  });
+
+  it('moves the default only when asked for another card, and forgets a removed card', () => {
+    const card = (n: number) => ({
+      cardId: `c${n}`,
+      provider: 'sandbox',
+      brand: 'visa' as const,
+      last4: `424${n}`,
+      expMonth: 12,
+      expYear: 2030,
+      nameOnCard: 'Ada',
+    });
+    const two: UserEvent[] = [
+      registered,
+      { type: 'CardAdded', data: card(1) },
+      { type: 'DefaultCardChanged', data: { cardId: 'c1' } },
+      { type: 'CardAdded', data: card(2) },
+    ];
+    spec(two)
+      .when({ type: 'RemoveCard', cardId: 'c2' })
+      .then([{ type: 'CardRemoved', data: { cardId: 'c2' } }]);
+    spec(two)
+      .when({ type: 'SetDefaultCard', cardId: 'c2' })
+      .then([{ type: 'DefaultCardChanged', data: { cardId: 'c2' } }]);
+    spec(two).when({ type: 'SetDefaultCard', cardId: 'c1' }).then([]);
+    const removed: UserEvent = { type: 'CardRemoved', data: { cardId: 'c2' } };
+    spec([...two, removed])
+      .when({ type: 'RemoveCard', cardId: 'c2' })
+      .thenThrows({ code: 'CARD_NOT_FOUND' });
+    const user = fold(userDecider, [
+      ...two,
+      { type: 'CardUpdated', data: { cardId: 'c1', expMonth: 3, expYear: 2031, nameOnCard: 'Ada L' } },
+      removed,
+    ]);
+    expect(user.cards).toEqual([{ ...card(1), expMonth: 3, expYear: 2031, nameOnCard: 'Ada L' }]);
   });
 });

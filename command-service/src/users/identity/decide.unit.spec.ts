@@ -1,5 +1,6 @@
 import type { UserEvent } from '@wine/event-schemas';
-import { describe, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { fold } from '../../core/decider.ts';
 import { deciderSpec } from '../../core/decider-spec.ts';
 import { userDecider } from '../decide.ts';
 import { registered } from '../fixtures.ts';
@@ -83,5 +84,56 @@ describe('user decider: identity', () => {
     spec([registered])
       .when({ type: 'RemoveCompanyOwner', ownerId: 'o9' })
       .thenThrows({ code: 'OWNER_NOT_FOUND' });
+  });
+
+  it('holds the limit at its edge, and follows owners through updates and removals', () => {
+    const approved: UserEvent = { type: 'BidLimitApproved', data: { amount: 500_000 } };
+    spec([registered, approved])
+      .when({ type: 'RequestBidLimit', amount: 500_000 })
+      .thenThrows({ code: 'BID_LIMIT_NOT_HIGHER' });
+    spec([registered, approved])
+      .when({ type: 'RequestBidLimit', amount: 500_001 })
+      .then([{ type: 'BidLimitRequested', data: { amount: 500_001 } }]);
+    const owner = (id: string, pct: number) => ({
+      ownerId: id,
+      name: id,
+      title: '',
+      email: '',
+      ownershipPercent: pct,
+    });
+    const two: UserEvent[] = [
+      registered,
+      { type: 'CompanyOwnerAdded', data: owner('o1', 60) },
+      { type: 'CompanyOwnerAdded', data: owner('o2', 40) },
+    ];
+    spec(two)
+      .when({ type: 'AddCompanyOwner', owner: owner('o3', 1) })
+      .thenThrows({ code: 'OWNERSHIP_OVER' });
+    spec(two)
+      .when({ type: 'UpdateCompanyOwner', owner: owner('o1', 61) })
+      .thenThrows({ code: 'OWNERSHIP_OVER' });
+    spec(two)
+      .when({ type: 'UpdateCompanyOwner', owner: owner('o1', 60) })
+      .then([{ type: 'CompanyOwnerUpdated', data: owner('o1', 60) }]);
+    spec(two)
+      .when({ type: 'UpdateCompanyOwner', owner: owner('o9', 1) })
+      .thenThrows({ code: 'OWNER_NOT_FOUND' });
+    spec(two)
+      .when({ type: 'RemoveCompanyOwner', ownerId: 'o2' })
+      .then([{ type: 'CompanyOwnerRemoved', data: { ownerId: 'o2' } }]);
+    // After a removal and an update, the room left is what the remaining owners do not hold.
+    const changed: UserEvent[] = [
+      ...two,
+      { type: 'CompanyOwnerRemoved', data: { ownerId: 'o2' } },
+      { type: 'CompanyOwnerUpdated', data: owner('o1', 50) },
+    ];
+    spec(changed)
+      .when({ type: 'AddCompanyOwner', owner: owner('o3', 50) })
+      .then([{ type: 'CompanyOwnerAdded', data: owner('o3', 50) }]);
+    spec(changed)
+      .when({ type: 'AddCompanyOwner', owner: owner('o3', 51) })
+      .thenThrows({ code: 'OWNERSHIP_OVER' });
+    spec(changed).when({ type: 'RemoveCompanyOwner', ownerId: 'o2' }).thenThrows({ code: 'OWNER_NOT_FOUND' });
+    expect(fold(userDecider, [...changed, { type: 'KycChecked', data: result }]).kycStatus).toBe('review');
   });
 });
