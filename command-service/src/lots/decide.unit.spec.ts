@@ -1,9 +1,11 @@
+import { listedLot } from '@wine/platform/testing';
 import { describe, it } from 'vitest';
 import { deciderSpec } from '../core/decider-spec.ts';
 import { lotDecider } from './decide.ts';
 import { $, annLeads, close, closedUnsold, duringAuction, listed, placed, proxyAnswer } from './fixtures.ts';
 
 const spec = deciderSpec(lotDecider);
+const LISTED_TITLE = listedLot().title;
 
 describe('lot decider: closing', () => {
   it('sells to the leader at the price, naming everyone else who bid', () => {
@@ -97,5 +99,61 @@ describe('lot decider: update and withdraw', () => {
     spec([listed(), closedUnsold])
       .when({ type: 'WithdrawLot', reason: 'late', by: admin })
       .thenThrows({ code: 'LOT_NOT_OPEN' });
+  });
+
+  it('refuses editing or withdrawing a lot never listed, and editing a closed one', () => {
+    spec([])
+      .when({ type: 'UpdateLot', changes: { title: 'x' }, by: admin, now: duringAuction })
+      .thenThrows({ code: 'LOT_NOT_FOUND' });
+    spec([]).when({ type: 'WithdrawLot', reason: 'x', by: admin }).thenThrows({ code: 'LOT_NOT_FOUND' });
+    spec([listed(), closedUnsold])
+      .when({ type: 'UpdateLot', changes: { title: 'x' }, by: admin, now: close })
+      .thenThrows({ code: 'LOT_NOT_OPEN' });
+  });
+
+  it('records nothing for an edit that changes nothing, or a second withdrawal', () => {
+    spec([listed()])
+      .when({ type: 'UpdateLot', changes: { title: LISTED_TITLE }, by: admin, now: duringAuction })
+      .then([]);
+    spec([listed(), { type: 'LotWithdrawn', data: { reason: 'first' } }])
+      .when({ type: 'WithdrawLot', reason: 'again', by: admin })
+      .then([]);
+  });
+
+  it('lets the description change after bids, but not the deal', () => {
+    const given = [listed(), annLeads(300)];
+    spec(given)
+      .when({ type: 'UpdateLot', changes: { title: 'Latour 2010' }, by: admin, now: duringAuction })
+      .then([{ type: 'LotUpdated', data: { title: 'Latour 2010', changed: ['title'] } }]);
+    spec(given)
+      .when({ type: 'UpdateLot', changes: { title: 'Latour', quantity: 2 }, by: admin, now: duringAuction })
+      .thenThrows({ code: 'LOT_HAS_BIDS' });
+  });
+
+  it('refuses a close in the past, a minimum above the quantity, and a buy-now lot without a price', () => {
+    spec([listed()])
+      .when({
+        type: 'UpdateLot',
+        by: admin,
+        now: duringAuction,
+        changes: { closesAt: duringAuction.toISOString() },
+      })
+      .thenThrows({ code: 'CLOSE_IN_PAST' });
+    spec([listed()])
+      .when({ type: 'UpdateLot', by: admin, now: duringAuction, changes: { minimumQuantity: 2 } })
+      .thenThrows({ code: 'MINIMUM_OVER_QUANTITY' });
+    const buyNowLot = listed({ buyNow: true, buyNowPrice: $(900) });
+    spec([buyNowLot])
+      .when({ type: 'UpdateLot', by: admin, now: duringAuction, changes: { buyNowPrice: null } })
+      .thenThrows({ code: 'BUY_NOW_NEEDS_PRICE' });
+    spec([buyNowLot])
+      .when({ type: 'UpdateLot', by: admin, now: duringAuction, changes: { buyNowPrice: $(800) } })
+      .then([{ type: 'LotUpdated', data: { buyNowPrice: $(800), changed: ['buyNowPrice'] } }]);
+  });
+
+  it('refuses listing a lot id twice', () => {
+    spec([listed()])
+      .when({ type: 'ListLot', data: listedLot(), now: duringAuction })
+      .thenThrows({ code: 'LOT_ALREADY_LISTED' });
   });
 });
