@@ -19,5 +19,6 @@ export default defineProject({
     // One module graph per worker (React, Mantine, the router and i18next imported once, not per
     // file): 84 s instead of 186. The setup file unmounts and clears what a file leaves behind.
     isolate: false,
+    sequence: { groupOrder: 0 },
   },
 });

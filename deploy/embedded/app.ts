@@ -54,6 +54,8 @@ export interface EmbeddedOptions {
   uiDir?: string | null;
   /** The UI's server build (first-paint.ts); ui/dist-server beside uiDir by default. */
   firstPaintDir?: string;
+  /** How long a page may take to paint before it is sent bare (FIRST_PAINT_TIMEOUT_MS). */
+  firstPaintTimeoutMs?: number;
   /** Sign-in and code requests per minute per client and address (tests raise or lower it). */
   rateLimit?: number;
   /** Staff actions per minute per client (tests raise or lower it). */
@@ -189,7 +191,8 @@ export async function startEmbedded(options: EmbeddedOptions) {
   if (serveUi) {
     // The first paint asks this server's API over the loopback (or the one address it listens on).
     const dir = options.firstPaintDir ?? join(uiDir, '../dist-server');
-    firstPaint = await loadFirstPaint(loopbackOrigin(app.server.address() as AddressInfo), dir, logger);
+    const origin = loopbackOrigin(app.server.address() as AddressInfo);
+    firstPaint = await loadFirstPaint(origin, dir, logger, options.firstPaintTimeoutMs);
   }
   const indexing = loadedIndexes?.build().catch((error: unknown) => {
     logger.error({ err: error }, 'building the loaded read store’s indexes failed');

@@ -41,6 +41,7 @@ export async function loadFirstPaint(
   origin: string,
   dir: string,
   logger: Logger,
+  timeoutMs = FIRST_PAINT_TIMEOUT_MS,
 ): Promise<FirstPaint | null> {
   const entry = join(dir, 'entry-server.js');
   if (!existsSync(entry)) return null;
@@ -69,7 +70,7 @@ export async function loadFirstPaint(
     const id = next++;
     let timer: NodeJS.Timeout | undefined;
     const answer = await new Promise<Answer | null>((resolve) => {
-      timer = setTimeout(() => resolve(null), FIRST_PAINT_TIMEOUT_MS);
+      timer = setTimeout(() => resolve(null), timeoutMs);
       waiting.set(id, resolve);
       worker.postMessage({ id, url });
     });

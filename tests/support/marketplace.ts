@@ -64,6 +64,8 @@ export async function startMarketplace(
     clock?: Clock;
     /** Extra configuration (PROXY_BIDDING_SETTINGS, SOFT_CLOSE_*). */
     env?: Record<string, string>;
+    /** How long the server may paint a page before sending it bare (1.5 s in production). */
+    firstPaintTimeoutMs?: number;
   } = {},
 ) {
   const dataDir = options.dataDir ?? (await mkdtemp(join(tmpdir(), 'wine-test-')));
@@ -84,6 +86,7 @@ export async function startMarketplace(
     ...(options.clock && { clock: options.clock }),
     ...(options.printMail && { printMail: options.printMail }),
     ...(options.logger && { logger: options.logger }),
+    ...(options.firstPaintTimeoutMs !== undefined && { firstPaintTimeoutMs: options.firstPaintTimeoutMs }),
   });
   const market: TestMarketplace = {
     ...embedded,
