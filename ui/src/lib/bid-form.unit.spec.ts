@@ -6,8 +6,8 @@ import {
 } from '@wine/contracts';
 import { describe, expect, it } from 'vitest';
 import { aLot } from '../test-utils/fixtures.ts';
-import { checkBidAmount } from './bid-form.ts';
 import { applyLotMessage, applyUserMessage } from './apply-lot-message.ts';
+import { checkBidAmount } from './bid-form.ts';
 import { quantityTermsOf } from './lot-terms.ts';
 
 /** The buy-now box's questions: the shared rules (contracts) on the lot as the page maps it. */
