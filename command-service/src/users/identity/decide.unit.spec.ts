@@ -9,6 +9,13 @@ const spec = deciderSpec(userDecider);
 const result = { provider: 'sandbox', status: 'review' as const, reference: 'KYC-1' };
 const bornOn = { year: 1990, month: 5, day: 17 };
 const now = new Date('2026-11-22T12:00:00.000Z');
+const owner = (id: string, pct: number) => ({
+  ownerId: id,
+  name: id,
+  title: '',
+  email: '',
+  ownershipPercent: pct,
+});
 
 describe('user decider: identity', () => {
   it('records an identity check outcome', () => {
@@ -58,13 +65,6 @@ describe('user decider: identity', () => {
   });
 
   it('keeps company owners under 100% together; updates and removes only known owners', () => {
-    const owner = (id: string, pct: number) => ({
-      ownerId: id,
-      name: id,
-      title: '',
-      email: '',
-      ownershipPercent: pct,
-    });
     const added = (id: string, pct: number): UserEvent => ({
       type: 'CompanyOwnerAdded',
       data: owner(id, pct),
@@ -94,13 +94,6 @@ describe('user decider: identity', () => {
     spec([registered, approved])
       .when({ type: 'RequestBidLimit', amount: 500_001 })
       .then([{ type: 'BidLimitRequested', data: { amount: 500_001 } }]);
-    const owner = (id: string, pct: number) => ({
-      ownerId: id,
-      name: id,
-      title: '',
-      email: '',
-      ownershipPercent: pct,
-    });
     const two: UserEvent[] = [
       registered,
       { type: 'CompanyOwnerAdded', data: owner('o1', 60) },
