@@ -16,6 +16,7 @@ interface Started {
   child: ChildProcess;
   url: string;
   output: () => string;
+  printed: (pattern: RegExp) => Promise<string>;
   exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
 }
 
@@ -62,14 +63,27 @@ async function npmStart(env: Record<string, string> = {}): Promise<Started> {
     // 'close': npm has exited and every process that held its output (the product too) has let go.
     child.on('close', (code, signal) => resolve({ code, signal })),
   );
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    const url = output.match(/Fine-wine marketplace: (http:\/\/localhost:\d+)/)?.[1];
-    if (url) return { child, url, output: () => output, exited };
-    if (child.exitCode !== null || Date.now() > deadline)
-      throw new Error(`npm start did not start:\n${output}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
+  /** Resolves the moment `pattern` is printed (not on a later poll), with its first group. */
+  const printed = (pattern: RegExp) =>
+    new Promise<string>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`${pattern} not printed:\n${output}`)), 60_000);
+      const look = () => {
+        const match = output.match(pattern);
+        if (!match) return;
+        clearTimeout(timer);
+        child.stdout?.off('data', look);
+        resolve(match[1] ?? match[0]);
+      };
+      child.stdout?.on('data', look);
+      child.once('exit', () => {
+        clearTimeout(timer);
+        reject(new Error(`npm start exited before printing ${pattern}:\n${output}`));
+      });
+      look();
+    });
+  // Signalled the moment the address is printed: the stop handlers must be there before it is.
+  const url = await printed(/Fine-wine marketplace: (http:\/\/localhost:\d+)/);
+  return { child, url, output: () => output, printed, exited };
 }
 
 const logLines = (output: string) =>
@@ -100,9 +114,9 @@ describe('npm start', () => {
     async (signal) => {
       const started = await npmStart();
       process.kill(-(started.child.pid as number), signal);
-      const { code } = await started.exited;
+      const { code, signal: killedBy } = await started.exited;
 
-      expect(code).toBe(0);
+      expect({ code, killedBy }).toEqual({ code: 0, killedBy: null });
       const messages = logLines(started.output()).map((line) => line.msg);
       expect(messages.filter((msg) => msg === 'stopping')).toHaveLength(1);
       expect(messages).toContain('stopped');
@@ -118,6 +132,8 @@ describe('npm start', () => {
     const quiet = await npmStart({ SEED_DEMO: 'true' });
     // The demo admin's password goes to a file only the server's user reads, not to the output.
     const adminFile = join(dataDir, 'first-admin.txt');
+    await quiet.printed(/ECHO_MAIL=1/);
+    await quiet.printed(/Grant roles/);
     expect(quiet.output()).toContain(`Demo admin: admin@example.com, its password is in ${adminFile}`);
     const [, password] = readFileSync(adminFile, 'utf8').trim().split(' / ');
     expect(password?.length).toBeGreaterThan(8);

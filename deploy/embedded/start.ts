@@ -47,6 +47,10 @@ const embedded = await startEmbedded({
   ...(apiOnly && { uiDir: null }),
   ...(echoMail && { printMail: (text: string) => process.stdout.write(text) }),
 });
+// A stop saves the read store (read-snapshot.ts): seconds for a million documents. Once, however many
+// times the signal arrives (stop.ts). Installed before the address is announced: whoever reads it and
+// signals at once must find the handlers there, or the default action kills the process unsaved.
+stopOnce(() => embedded.close(), { logger, graceMs: 30_000 });
 console.log(`\n  Fine-wine marketplace: ${embedded.url}  (data in ${config.dataDir})\n`);
 if (!config.SMTP_URL && !echoMail)
   console.log('  Mail is kept in the outbox (not printed here): set ECHO_MAIL=1 to print it.\n');
@@ -65,7 +69,3 @@ if (embedded.firstAdmin) {
   }
   console.log('  Grant roles to other accounts with: npm run admin -- grant <email> <role>\n');
 }
-
-// A stop saves the read store (read-snapshot.ts): seconds for a million documents. Once, however many
-// times the signal arrives (stop.ts).
-stopOnce(() => embedded.close(), { logger, graceMs: 30_000 });
