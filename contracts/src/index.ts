@@ -80,6 +80,7 @@ export * from './pages/actions.ts';
 export * from './pages/page-record.ts';
 export * from './producers/actions.ts';
 export * from './producers/producer-inputs.ts';
+export * from './read-your-writes.ts';
 export * from './realtime.ts';
 export * from './reports/actions.ts';
 export * from './reports/columns.ts';

@@ -32,6 +32,7 @@ import {
   opsService,
   projections,
   queryService,
+  readAfterRunner,
   serveOpsSocket,
 } from '@wine/projection-service';
 import { createRealtimeServer } from '@wine/realtime-service';
@@ -166,6 +167,7 @@ export async function startEmbedded(options: EmbeddedOptions) {
     money: moneySettings(config),
     merchant: merchantDetails(config, { demo: config.SEED_DEMO }),
     suggest: config.MONGO_URL ? 'text' : 'memory',
+    readAfter: readAfterRunner(runner, eventStore),
     ...(options.staffRateLimit !== undefined && { staffRateLimit: options.staffRateLimit }),
   });
   serveHealthAndMetrics(app, metrics, { eventStore, docs, runner, realtime, clock });

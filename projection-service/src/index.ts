@@ -30,6 +30,7 @@ import { cartQueries } from './carts/queries.ts';
 import type { Projection } from './core/projection.ts';
 import type { Notifier } from './core/publisher.ts';
 import type { QueryDeps, QueryPlugin } from './core/queries.ts';
+import { type ReadAfter, readAfterWrites } from './core/read-after.ts';
 import { createProjectionIndexes } from './core/rebuild.ts';
 import {
   createProjectionRunner as createRunner,
@@ -117,6 +118,8 @@ export interface QueryServiceDeps {
   suggest?: SuggestStrategy;
   /** Requests per minute per client on the staff's read actions (reports, exports, /api/ops/*; default 300). */
   staffRateLimit?: number;
+  /** Read-your-writes: how a read waits for the caller's last write (`readAfterRunner`); no wait when left out. */
+  readAfter?: ReadAfter;
 }
 
 /** Every read model's query routes, one fastify plugin each. */
@@ -165,6 +168,7 @@ export function queryService(app: FastifyInstance, deps: QueryServiceDeps): void
     Object.values(actions).filter((action) => action.side === 'query'),
     staffRateLimit({ max: deps.staffRateLimit ?? 300, now: () => deps.clock.now().getTime() }),
   );
+  if (deps.readAfter) readAfterWrites(app, Object.values(actions), deps.readAfter);
   for (const plugin of queryPlugins) app.register(plugin, queryDeps);
   app.register(merchantQueries, { ...queryDeps, merchant: deps.merchant ?? defaultMerchant });
   app.register(suggestQueries, {
@@ -182,6 +186,7 @@ export async function ensureIndexes(docs: DocumentStore): Promise<void> {
 export { USERS, type UserDocument } from '@wine/contracts';
 export { CHECKPOINTS, loadCheckpoint } from './core/checkpoints.ts';
 export type { Projection } from './core/projection.ts';
+export { type ReadAfter, readAfterRunner } from './core/read-after.ts';
 export { createProjectionIndexes, rebuildProjection, shadowName } from './core/rebuild.ts';
 export type { ProjectionRunner, RunnerStatus } from './core/runner.ts';
 export { publicLot, type SitemapEntry, sitemapEntries } from './defaults/findable.ts';

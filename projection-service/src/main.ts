@@ -18,7 +18,13 @@ import {
   systemClock,
 } from '@wine/platform';
 import closeWithGrace from 'close-with-grace';
-import { createProjectionRunner, ensureIndexes, projections, queryService } from './index.ts';
+import {
+  createProjectionRunner,
+  ensureIndexes,
+  projections,
+  queryService,
+  readAfterRunner,
+} from './index.ts';
 import { realtimeReports } from './ops/realtime-reports.ts';
 import { opsService } from './ops/service.ts';
 import { opsStatus } from './ops/status.ts';
@@ -57,6 +63,7 @@ queryService(app, {
   money: moneySettings(config),
   merchant: merchantDetails(config),
   suggest: config.MONGO_URL ? 'text' : 'memory',
+  readAfter: readAfterRunner(runner, eventStore),
 });
 // Support's /api/ops/* (issue 12): this process runs the projections. The realtime-service runs apart
 // and reports its sockets over the bus (and on its own /metrics).

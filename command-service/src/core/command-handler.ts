@@ -8,7 +8,7 @@ import {
   events as registry,
 } from '@wine/event-schemas';
 import { eventHash } from '@wine/event-schemas/hash-chain';
-import { ConcurrencyError, type EventStore } from '@wine/platform';
+import { ConcurrencyError, type EventStore, noteWritten } from '@wine/platform';
 import { LRUCache } from 'lru-cache';
 import type { Decider } from './decider.ts';
 
@@ -143,7 +143,9 @@ export function createStreams(store: EventStore, options: StreamsOptions = {}): 
   async function replay<Event>(
     streamName: string,
     landed: { from: number; to: number; position: Position },
+    correlationId: string,
   ): Promise<CommandResult<Event>> {
+    noteWritten(correlationId, landed.position);
     const earlier = await store.readStream(streamName, {
       fromRevision: landed.from,
       maxCount: landed.to - landed.from + 1,
@@ -166,7 +168,7 @@ export function createStreams(store: EventStore, options: StreamsOptions = {}): 
         for (let attempt = 1; ; attempt++) {
           const folded = await refresh(streamName, decider);
           const landed = folded.commands.get(context.commandId);
-          if (landed) return replay(streamName, landed);
+          if (landed) return replay(streamName, landed, context.correlationId);
           const decided = decider.decide(command, folded.state as never);
           if (decided.length === 0) {
             return { events: [], nextRevision: folded.revision, position: null, replayed: false };
@@ -194,6 +196,7 @@ export function createStreams(store: EventStore, options: StreamsOptions = {}): 
               lastHash: toAppend[toAppend.length - 1]?.metadata.hash ?? folded.lastHash,
               commands: folded.commands,
             });
+            noteWritten(context.correlationId, result.position);
             return {
               events: decided,
               nextRevision: result.nextRevision,

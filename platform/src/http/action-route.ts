@@ -1,5 +1,13 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { type Action, failure, success, successEnvelopeOf, t, validationFailure } from '@wine/contracts';
+import {
+  type Action,
+  failure,
+  LOG_POSITION_HEADER,
+  success,
+  successEnvelopeOf,
+  t,
+  validationFailure,
+} from '@wine/contracts';
 import type {
   FastifyInstance,
   FastifyReply,
@@ -12,6 +20,7 @@ import { z } from 'zod';
 import { outputSerializerCompiler } from './action-route-output.ts';
 import type { CommandIdClaim, KeptAnswer } from './command-ids.ts';
 import { AppError } from './errors.ts';
+import { trackWrites } from './written-position.ts';
 
 export interface ActionContext {
   request: FastifyRequest;
@@ -117,15 +126,18 @@ export function registerAction<A extends Action, R extends z.output<A['output']>
           : commandId;
       let message = t('common.ok');
       let result: R;
+      let written: string | null;
       try {
-        result = await handler(input, {
-          request,
-          commandId,
-          correlationId,
-          setMessage: (m) => {
-            message = m;
-          },
-        });
+        ({ result, position: written } = await trackWrites(correlationId, () =>
+          handler(input, {
+            request,
+            commandId,
+            correlationId,
+            setMessage: (m) => {
+              message = m;
+            },
+          }),
+        ));
       } catch (error) {
         if (held) {
           // A refusal is the key's answer for good; anything else lets the key go, so a retry runs again.
@@ -135,6 +147,8 @@ export function registerAction<A extends Action, R extends z.output<A['output']>
         throw error;
       }
       if (held) await held.keep({ status: 200, body: success(result, message) });
+      // Where the log stands after this request's writes: the client's next reads wait for it.
+      if (written !== null) reply.header(LOG_POSITION_HEADER, written);
       return reply.send(success(result, message));
     },
   );

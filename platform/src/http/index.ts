@@ -6,3 +6,4 @@ export * from './errors.ts';
 export * from './language.ts';
 export * from './security-headers.ts';
 export * from './staff-rate-limit.ts';
+export * from './written-position.ts';

@@ -1,9 +1,13 @@
 import {
   type ActionName,
+  AFTER_POSITION_HEADER,
   currentLanguage,
   type Envelope,
   type ErrorCode,
   type InputOf,
+  isLogPosition,
+  LOG_POSITION_HEADER,
+  laterPosition,
   type OutputOf,
   type SuccessEnvelope,
   t,
@@ -54,6 +58,17 @@ export function configureApi(next: Partial<ApiConfig>): () => void {
   };
 }
 
+/**
+ * The latest log position this tab's commands wrote (read-your-writes, contracts
+ * read-your-writes.ts): sent with every call, so a list loaded again right after a change shows it.
+ */
+let lastWritten: string | null = null;
+
+/** Forgets the position written (a test's fresh start). */
+export const forgetWrittenPosition = (): void => {
+  lastWritten = null;
+};
+
 export interface CallOptions {
   signal?: AbortSignal;
   /** Injected in tests; overrides the configured fetch. */
@@ -88,6 +103,7 @@ export async function callForMessage<N extends ActionName>(
   };
   if (token) headers.authorization = `Bearer ${token}`;
   if (options.commandId) headers['x-command-id'] = options.commandId;
+  if (lastWritten) headers[AFTER_POSITION_HEADER] = lastWritten;
   let response: Response;
   try {
     response = await doFetch(action.path, {
@@ -100,6 +116,8 @@ export async function callForMessage<N extends ActionName>(
     if (error instanceof DOMException && error.name === 'AbortError') throw error;
     throw new ApiError(genericError(), 0);
   }
+  const written = response.headers.get(LOG_POSITION_HEADER);
+  if (isLogPosition(written)) lastWritten = laterPosition(lastWritten, written);
   const envelope = await readEnvelope<OutputOf<N>>(response);
   const error = !envelope
     ? new ApiError(genericError(), response.status)

@@ -2,7 +2,7 @@ import { i18n } from '@wine/contracts';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Failure, fakeApi } from '../test-utils/fake-api.ts';
 import { aLot, aUser } from '../test-utils/fixtures.ts';
-import { ApiError, call, configureApi, onceKeys } from './client.ts';
+import { ApiError, call, configureApi, forgetWrittenPosition, onceKeys } from './client.ts';
 
 const respond = (body: unknown, status = 200) =>
   vi.fn(async () => new Response(typeof body === 'string' ? body : JSON.stringify(body), { status }));
@@ -45,6 +45,45 @@ describe('call', () => {
       throw new TypeError('Failed to fetch');
     });
     await expect(call('getDefault', {}, { fetch: offline })).rejects.toThrow('Something went wrong!');
+  });
+});
+
+describe('read-your-writes (contracts read-your-writes.ts)', () => {
+  afterEach(() => forgetWrittenPosition());
+  const answered = (position: string | null) =>
+    vi.fn(
+      async () =>
+        new Response(
+          JSON.stringify({ status: 'success', data: { message: 'ok', responseType: 200, responseData: 1 } }),
+          {
+            status: 200,
+            headers: position ? { 'x-log-position': position } : {},
+          },
+        ),
+    );
+  const sentAfter = (fetch: ReturnType<typeof answered>) =>
+    (fetch.mock.calls.at(-1) as unknown as [string, RequestInit])[1].headers as Record<string, string>;
+
+  it('sends with every later call the latest log position a command answered, never an earlier one', async () => {
+    const reads = answered(null);
+    await call('productLot', { id: 'lot-1' }, { fetch: reads });
+    expect(sentAfter(reads)['x-after-position']).toBeUndefined();
+
+    await call('addWatchlist', { project_id: 'lot-1' }, { fetch: answered('00000000000000000042') });
+    await call('productLot', { id: 'lot-1' }, { fetch: reads });
+    expect(sentAfter(reads)['x-after-position']).toBe('00000000000000000042');
+
+    // An answer naming an earlier position (a retried command) does not take the client back.
+    await call('addWatchlist', { project_id: 'lot-1' }, { fetch: answered('00000000000000000007') });
+    await call('productLot', { id: 'lot-1' }, { fetch: reads });
+    expect(sentAfter(reads)['x-after-position']).toBe('00000000000000000042');
+  });
+
+  it('keeps nothing from a header that is no log position', async () => {
+    await call('addWatchlist', { project_id: 'lot-1' }, { fetch: answered('soon, promise') });
+    const reads = answered(null);
+    await call('productLot', { id: 'lot-1' }, { fetch: reads });
+    expect(sentAfter(reads)['x-after-position']).toBeUndefined();
   });
 });
 

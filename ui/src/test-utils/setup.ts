@@ -1,6 +1,7 @@
 import { cleanup, configure } from '@testing-library/react';
 import { defaultLanguage, defaultMerchant } from '@wine/contracts';
 import { afterEach } from 'vitest';
+import { forgetWrittenPosition } from '../api/client.ts';
 // The UI's texts join the shared i18next instance before any component renders, as main.tsx does.
 import { company, companyOf } from '../config/company.ts';
 import { i18n } from '../i18n/index.ts';
@@ -58,6 +59,8 @@ afterEach(() => {
   Object.assign(company, companyOf(defaultMerchant));
   // Each test starts in English, the default language, whatever the last one switched to.
   void i18n.changeLanguage(defaultLanguage);
+  // And as a new tab: no write of an earlier test's to wait for.
+  forgetWrittenPosition();
 });
 
 // Each test starts signed out (the session's token lives in web storage).
