@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
 import {
   AFTER_POSITION_HEADER,
   actions,
@@ -112,5 +113,3 @@ describe('read-your-writes', () => {
     expect(await watched()).toContain(lotIds[2]);
   });
 });
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

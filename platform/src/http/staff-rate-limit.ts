@@ -43,6 +43,10 @@ export function staffRateLimit({
   };
 }
 
+/** A route's hooks of one kind as a list (fastify takes one hook, a list, or none). */
+export const hookList = <Hook>(hooks: Hook | Hook[] | undefined): Hook[] =>
+  hooks === undefined ? [] : Array.isArray(hooks) ? hooks : [hooks];
+
 /**
  * Puts `limit` in front of every route of `app` registered from now on that serves one of `actions`
  * for a role (admin, seller, auditor, finance, support): the read side's reports, exports, staff lists
@@ -56,10 +60,6 @@ export function limitStaffRoutes(
   const staffPaths = new Set<string>(actions.filter((a) => isRole(a.auth)).map((a) => a.path));
   app.addHook('onRoute', (route) => {
     if (!staffPaths.has(route.url)) return;
-    const existing = route.onRequest;
-    route.onRequest = [
-      limit,
-      ...(existing === undefined ? [] : Array.isArray(existing) ? existing : [existing]),
-    ];
+    route.onRequest = [limit, ...hookList(route.onRequest)];
   });
 }

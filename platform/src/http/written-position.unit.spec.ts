@@ -1,7 +1,8 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { describe, expect, it } from 'vitest';
 import { noteWritten, trackWrites } from './written-position.ts';
 
-const tick = () => new Promise((resolve) => setTimeout(resolve, 1));
+const tick = () => sleep(1);
 
 describe('trackWrites', () => {
   it('answers the latest position its request’s commands wrote, in any order', async () => {

@@ -1,6 +1,6 @@
 import { type Action, AFTER_POSITION_HEADER, isLogPosition, READ_AFTER_WAIT_MS } from '@wine/contracts';
 import type { Position } from '@wine/event-schemas';
-import type { EventStore } from '@wine/platform';
+import { type EventStore, hookList } from '@wine/platform';
 import type { FastifyInstance, preHandlerAsyncHookHandler } from 'fastify';
 import type { ProjectionRunner } from './runner-types.ts';
 
@@ -40,10 +40,6 @@ export function readAfterWrites(
   };
   app.addHook('onRoute', (route) => {
     if (!queryPaths.has(route.url)) return;
-    const existing = route.preHandler;
-    route.preHandler = [
-      ...(existing === undefined ? [] : Array.isArray(existing) ? existing : [existing]),
-      wait,
-    ];
+    route.preHandler = [...hookList(route.preHandler), wait];
   });
 }
