@@ -55,10 +55,11 @@ describe('issuing the invoices of lots sold while invoicing was down', () => {
     const { invoiced } = await eventually(
       () => countsIn((market as TestMarketplace).eventStore),
       (counts) => counts.invoiced >= sold,
+      // A wait, not a speed budget (the benchmarks hold those): a loaded two-core run took 177 s.
       'every sold lot invoiced',
-      150_000,
+      300_000,
       1_000,
     );
     expect(invoiced).toBe(sold);
-  }, 240_000);
+  }, 420_000);
 });
