@@ -2,7 +2,7 @@ import { mkdir } from 'node:fs/promises';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appendLoad } from './ops-load.ts';
-import { browserAvailable, launchChromium } from './support/browser.ts';
+import { browserAvailable, launchChromium, signedInPage } from './support/browser.ts';
 import { startMarketplace, type TestMarketplace, type TestUser } from './support/marketplace.ts';
 
 const screenshots = process.env.OPS_SCREENSHOTS ?? '/tmp/shots-ops';
@@ -26,20 +26,19 @@ describe.runIf(browserAvailable())('/ops in the browser (issue 12 "Support")', (
     await market?.stop();
   });
 
-  async function pageFor(user: TestUser, width: number, height = 900) {
-    const context = await browser.newContext({ viewport: { width, height } });
-    await context.addInitScript({ content: `localStorage.setItem('token', ${JSON.stringify(user.token)})` });
-    const page = await context.newPage();
-    const errors: string[] = [];
-    page.on('pageerror', (e) => errors.push(e.message));
-    return { page, errors };
-  }
+  const pageFor = (user: TestUser, width: number, height = 900) =>
+    signedInPage(browser, user.token, width, height);
 
-  it('a support user opens /ops from the account menu, sees the read models, rebuilds one and sees it complete', async () => {
+  it('a support user opens /ops from the staff area, sees the read models, rebuilds one and sees it complete', async () => {
     const { page, errors } = await pageFor(support, 1366);
     await page.goto(`${market.url}/`);
     await page.getByTestId('account-menu').click();
-    await page.getByRole('menuitem', { name: 'Operations' }).click();
+    await page.getByRole('menuitem', { name: 'Staff area' }).click();
+    await page.waitForURL(/\/admin$/);
+    await page
+      .getByRole('navigation', { name: 'Staff sections' })
+      .getByRole('link', { name: 'Operations' })
+      .click();
     await page.waitForURL(/\/ops$/);
     await page.getByTestId('ops-projections').waitFor();
     const rows = page.getByTestId('ops-projection');

@@ -65,7 +65,12 @@ describe.runIf(browserAvailable())('finance reports in the browser', () => {
 
     await page.goto(`${market.url}/`);
     await page.getByTestId('account-menu').click();
-    await page.getByRole('menuitem', { name: 'Reports' }).click();
+    await page.getByRole('menuitem', { name: 'Staff area' }).click();
+    await page.waitForURL(/\/admin$/);
+    await page
+      .getByRole('navigation', { name: 'Staff sections' })
+      .getByRole('link', { name: 'Reports' })
+      .click();
     await page.waitForURL(/\/reports\/getCustomerOrders/);
     await page.getByTestId('report-table').waitFor();
 

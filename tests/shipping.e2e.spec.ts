@@ -1,7 +1,7 @@
 import { actions } from '@wine/contracts';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { browserAvailable, launchChromium } from './support/browser.ts';
+import { browserAvailable, launchChromium, signedInPage } from './support/browser.ts';
 import { lotInput, startMarketplace, type TestMarketplace, type TestUser } from './support/marketplace.ts';
 
 /**
@@ -21,14 +21,8 @@ describe.runIf(browserAvailable())('shipping a delivery in the browser', () => {
     await market?.stop();
   });
 
-  async function pageFor(user: TestUser, width = 1366, height = 900) {
-    const context = await browser.newContext({ viewport: { width, height } });
-    await context.addInitScript({ content: `localStorage.setItem('token', ${JSON.stringify(user.token)})` });
-    const page = await context.newPage();
-    const errors: string[] = [];
-    page.on('pageerror', (e) => errors.push(e.message));
-    return { page, errors };
-  }
+  const pageFor = (user: TestUser, width = 1366, height = 900) =>
+    signedInPage(browser, user.token, width, height);
 
   it('delivers with the seasonal hold on the chosen date, shows the charge on the invoice, and the tracking finance enters', async () => {
     const ann = await market.bidder({ firstName: 'Ann' });

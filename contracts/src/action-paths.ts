@@ -103,6 +103,8 @@ export const actionPaths = {
   auctionDetail: { path: '/api/auction/detail', auth: 'public' },
   mySellingLots: { path: '/api/seller/mySellingLots', auth: 'user' },
   mySoldLots: { path: '/api/seller/mySoldLots', auth: 'user' },
+  staffLots: { path: '/api/admin/product/search', auth: 'admin' },
+  staffLot: { path: '/api/admin/product/lot', auth: 'admin' },
   addFollower: { path: '/api/user/addFollower', auth: 'user' },
   removeFollower: { path: '/api/user/removeFollower', auth: 'user' },
   getFollowers: { path: '/api/user/getFollowers', auth: 'user' },

@@ -34,6 +34,7 @@ import { savedSearchActions } from './saved-searches/actions.ts';
 import { searchActions } from './search/actions.ts';
 import { sellerLotActions } from './seller-lots/actions.ts';
 import { shippingStaffActions } from './shipping/actions.ts';
+import { staffLotActions } from './staff-lots/actions.ts';
 import { watchlistActions } from './watchlists/actions.ts';
 
 /** Every HTTP action of the product, declared once per area (ARCHITECTURE.md "API shape"). */
@@ -61,6 +62,7 @@ export const actions = {
   ...enquiryActions,
   ...auctionActions,
   ...sellerLotActions,
+  ...staffLotActions,
   ...producerActions,
   ...savedSearchActions,
   ...notificationActions,

@@ -103,6 +103,8 @@ export * from './shipping/actions.ts';
 export * from './shipping/inputs.ts';
 export * from './shipping/rates.ts';
 export * from './shipping/views.ts';
+export * from './staff-lots/actions.ts';
+export * from './staff-lots/staff-lot-status.ts';
 export * from './text.ts';
 export * from './user-document.ts';
 export * from './watchlists/actions.ts';

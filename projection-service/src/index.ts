@@ -64,6 +64,8 @@ import { savedSearchesProjection } from './saved-searches/project.ts';
 import { savedSearchQueries } from './saved-searches/queries.ts';
 import { type SuggestStrategy, suggestIndexFor, suggestQueries } from './search/suggest-queries.ts';
 import { sellerLotQueries } from './seller-lots/queries.ts';
+import { staffLotsProjection } from './staff-lots/project.ts';
+import { staffLotQueries } from './staff-lots/queries.ts';
 import { usersProjection } from './users/project.ts';
 import { userQueries } from './users/queries.ts';
 import { depositsProjection } from './wallets/deposits.ts';
@@ -94,6 +96,7 @@ export const projections: readonly Projection[] = [
   bannersProjection,
   pagesProjection,
   pricesRealisedProjection,
+  staffLotsProjection,
 ];
 
 /** What the read models tell the bus after each commit, in the order it is told. */
@@ -133,6 +136,7 @@ export const queryPlugins: readonly QueryPlugin[] = [
   cartQueries,
   invoiceQueries,
   staffInvoiceQueries,
+  staffLotQueries,
   sellerInvoiceQueries,
   walletQueries,
   returnQueries,

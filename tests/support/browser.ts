@@ -29,3 +29,16 @@ export function launchChromium(): Promise<Browser> {
     ],
   });
 }
+
+/**
+ * A page in a fresh context at `width`×`height`, signed in as the holder of `token` (the UI's stored
+ * token), and the errors its scripts throw, which a spec expects to stay empty.
+ */
+export async function signedInPage(browser: Browser, token: string, width = 1366, height = 900) {
+  const context = await browser.newContext({ viewport: { width, height } });
+  await context.addInitScript({ content: `localStorage.setItem('token', ${JSON.stringify(token)})` });
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  return { page, errors };
+}

@@ -26,6 +26,7 @@ import { Route as SearchRouteImport } from './routes/search'
 import { Route as SellingwineRouteImport } from './routes/sellingwine'
 import { Route as SwitchRouteImport } from './routes/switch'
 import { Route as UnsubscribeRouteImport } from './routes/unsubscribe'
+import { Route as AuthAdminRouteImport } from './routes/_auth/admin'
 import { Route as AuthBuynowcartRouteImport } from './routes/_auth/buynowcart'
 import { Route as AuthCartRouteImport } from './routes/_auth/cart'
 import { Route as AuthCheckout_confirmRouteImport } from './routes/_auth/checkout_confirm'
@@ -43,6 +44,7 @@ import { Route as AuthAccountChangeRouteImport } from './routes/_auth/account.ch
 import { Route as AuthAccountNotificationsRouteImport } from './routes/_auth/account.notifications'
 import { Route as AuthAccountProfileRouteImport } from './routes/_auth/account.profile'
 import { Route as AuthAccountVerificationRouteImport } from './routes/_auth/account.verification'
+import { Route as AuthAdminIndexRouteImport } from './routes/_auth/admin.index'
 import { Route as AuthAdminMoneyRouteImport } from './routes/_auth/admin.money'
 import { Route as AuthAdminReturnsRouteImport } from './routes/_auth/admin.returns'
 import { Route as AuthAuctionsTypeRouteImport } from './routes/_auth/auctions.$type'
@@ -57,6 +59,9 @@ import { Route as AuthReportsIndexRouteImport } from './routes/_auth/reports.ind
 import { Route as AuthReportsReportRouteImport } from './routes/_auth/reports.$report'
 import { Route as AuthSalesorderAllRouteImport } from './routes/_auth/salesorder.all'
 import { Route as AuthWatchlistTypeRouteImport } from './routes/_auth/watchlist.$type'
+import { Route as AuthAdminLotsIndexRouteImport } from './routes/_auth/admin.lots.index'
+import { Route as AuthAdminLotsIdRouteImport } from './routes/_auth/admin.lots.$id'
+import { Route as AuthAdminLotsNewRouteImport } from './routes/_auth/admin.lots.new'
 import { Route as AuthAuditInvoiceIdRouteImport } from './routes/_auth/audit.invoice.$id'
 import { Route as AuthAuditLotIdRouteImport } from './routes/_auth/audit.lot.$id'
 import { Route as AuthCheckoutTypeCart_idRouteImport } from './routes/_auth/checkout.$type.$cart_id'
@@ -146,6 +151,11 @@ const UnsubscribeRoute = UnsubscribeRouteImport.update({
   path: '/unsubscribe',
   getParentRoute: () => rootRouteImport,
 } as any)
+const AuthAdminRoute = AuthAdminRouteImport.update({
+  id: '/admin',
+  path: '/admin',
+  getParentRoute: () => AuthRoute,
+} as any)
 const AuthBuynowcartRoute = AuthBuynowcartRouteImport.update({
   id: '/buynowcart',
   path: '/buynowcart',
@@ -232,15 +242,20 @@ const AuthAccountVerificationRoute = AuthAccountVerificationRouteImport.update({
   path: '/account/verification',
   getParentRoute: () => AuthRoute,
 } as any)
+const AuthAdminIndexRoute = AuthAdminIndexRouteImport.update({
+  id: '/',
+  path: '/',
+  getParentRoute: () => AuthAdminRoute,
+} as any)
 const AuthAdminMoneyRoute = AuthAdminMoneyRouteImport.update({
-  id: '/admin/money',
-  path: '/admin/money',
-  getParentRoute: () => AuthRoute,
+  id: '/money',
+  path: '/money',
+  getParentRoute: () => AuthAdminRoute,
 } as any)
 const AuthAdminReturnsRoute = AuthAdminReturnsRouteImport.update({
-  id: '/admin/returns',
-  path: '/admin/returns',
-  getParentRoute: () => AuthRoute,
+  id: '/returns',
+  path: '/returns',
+  getParentRoute: () => AuthAdminRoute,
 } as any)
 const AuthAuctionsTypeRoute = AuthAuctionsTypeRouteImport.update({
   id: '/auctions/$type',
@@ -302,6 +317,21 @@ const AuthWatchlistTypeRoute = AuthWatchlistTypeRouteImport.update({
   path: '/watchlist/$type',
   getParentRoute: () => AuthRoute,
 } as any)
+const AuthAdminLotsIndexRoute = AuthAdminLotsIndexRouteImport.update({
+  id: '/lots/',
+  path: '/lots/',
+  getParentRoute: () => AuthAdminRoute,
+} as any)
+const AuthAdminLotsIdRoute = AuthAdminLotsIdRouteImport.update({
+  id: '/lots/$id',
+  path: '/lots/$id',
+  getParentRoute: () => AuthAdminRoute,
+} as any)
+const AuthAdminLotsNewRoute = AuthAdminLotsNewRouteImport.update({
+  id: '/lots/new',
+  path: '/lots/new',
+  getParentRoute: () => AuthAdminRoute,
+} as any)
 const AuthAuditInvoiceIdRoute = AuthAuditInvoiceIdRouteImport.update({
   id: '/audit/invoice/$id',
   path: '/audit/invoice/$id',
@@ -341,6 +371,7 @@ export interface FileRoutesByFullPath {
   '/sellingwine': typeof SellingwineRoute
   '/switch': typeof SwitchRoute
   '/unsubscribe': typeof UnsubscribeRoute
+  '/admin': typeof AuthAdminRouteWithChildren
   '/buynowcart': typeof AuthBuynowcartRoute
   '/cart': typeof AuthCartRoute
   '/checkout_confirm': typeof AuthCheckout_confirmRoute
@@ -370,12 +401,16 @@ export interface FileRoutesByFullPath {
   '/reports/$report': typeof AuthReportsReportRoute
   '/salesorder/all': typeof AuthSalesorderAllRoute
   '/watchlist/$type': typeof AuthWatchlistTypeRoute
+  '/admin/': typeof AuthAdminIndexRoute
   '/audit/': typeof AuthAuditIndexRoute
   '/reports/': typeof AuthReportsIndexRoute
+  '/admin/lots/$id': typeof AuthAdminLotsIdRoute
+  '/admin/lots/new': typeof AuthAdminLotsNewRoute
   '/audit/invoice/$id': typeof AuthAuditInvoiceIdRoute
   '/audit/lot/$id': typeof AuthAuditLotIdRoute
   '/checkout/$type/$cart_id': typeof AuthCheckoutTypeCart_idRoute
   '/sandbox/authenticate/$charge_id': typeof AuthSandboxAuthenticateCharge_idRoute
+  '/admin/lots/': typeof AuthAdminLotsIndexRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
@@ -423,12 +458,16 @@ export interface FileRoutesByTo {
   '/reports/$report': typeof AuthReportsReportRoute
   '/salesorder/all': typeof AuthSalesorderAllRoute
   '/watchlist/$type': typeof AuthWatchlistTypeRoute
+  '/admin': typeof AuthAdminIndexRoute
   '/audit': typeof AuthAuditIndexRoute
   '/reports': typeof AuthReportsIndexRoute
+  '/admin/lots/$id': typeof AuthAdminLotsIdRoute
+  '/admin/lots/new': typeof AuthAdminLotsNewRoute
   '/audit/invoice/$id': typeof AuthAuditInvoiceIdRoute
   '/audit/lot/$id': typeof AuthAuditLotIdRoute
   '/checkout/$type/$cart_id': typeof AuthCheckoutTypeCart_idRoute
   '/sandbox/authenticate/$charge_id': typeof AuthSandboxAuthenticateCharge_idRoute
+  '/admin/lots': typeof AuthAdminLotsIndexRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -449,6 +488,7 @@ export interface FileRoutesById {
   '/sellingwine': typeof SellingwineRoute
   '/switch': typeof SwitchRoute
   '/unsubscribe': typeof UnsubscribeRoute
+  '/_auth/admin': typeof AuthAdminRouteWithChildren
   '/_auth/buynowcart': typeof AuthBuynowcartRoute
   '/_auth/cart': typeof AuthCartRoute
   '/_auth/checkout_confirm': typeof AuthCheckout_confirmRoute
@@ -478,12 +518,16 @@ export interface FileRoutesById {
   '/_auth/reports/$report': typeof AuthReportsReportRoute
   '/_auth/salesorder/all': typeof AuthSalesorderAllRoute
   '/_auth/watchlist/$type': typeof AuthWatchlistTypeRoute
+  '/_auth/admin/': typeof AuthAdminIndexRoute
   '/_auth/audit/': typeof AuthAuditIndexRoute
   '/_auth/reports/': typeof AuthReportsIndexRoute
+  '/_auth/admin/lots/$id': typeof AuthAdminLotsIdRoute
+  '/_auth/admin/lots/new': typeof AuthAdminLotsNewRoute
   '/_auth/audit/invoice/$id': typeof AuthAuditInvoiceIdRoute
   '/_auth/audit/lot/$id': typeof AuthAuditLotIdRoute
   '/_auth/checkout/$type/$cart_id': typeof AuthCheckoutTypeCart_idRoute
   '/_auth/sandbox/authenticate/$charge_id': typeof AuthSandboxAuthenticateCharge_idRoute
+  '/_auth/admin/lots/': typeof AuthAdminLotsIndexRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -504,6 +548,7 @@ export interface FileRouteTypes {
     | '/sellingwine'
     | '/switch'
     | '/unsubscribe'
+    | '/admin'
     | '/buynowcart'
     | '/cart'
     | '/checkout_confirm'
@@ -533,12 +578,16 @@ export interface FileRouteTypes {
     | '/reports/$report'
     | '/salesorder/all'
     | '/watchlist/$type'
+    | '/admin/'
     | '/audit/'
     | '/reports/'
+    | '/admin/lots/$id'
+    | '/admin/lots/new'
     | '/audit/invoice/$id'
     | '/audit/lot/$id'
     | '/checkout/$type/$cart_id'
     | '/sandbox/authenticate/$charge_id'
+    | '/admin/lots/'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
@@ -586,12 +635,16 @@ export interface FileRouteTypes {
     | '/reports/$report'
     | '/salesorder/all'
     | '/watchlist/$type'
+    | '/admin'
     | '/audit'
     | '/reports'
+    | '/admin/lots/$id'
+    | '/admin/lots/new'
     | '/audit/invoice/$id'
     | '/audit/lot/$id'
     | '/checkout/$type/$cart_id'
     | '/sandbox/authenticate/$charge_id'
+    | '/admin/lots'
   id:
     | '__root__'
     | '/'
@@ -611,6 +664,7 @@ export interface FileRouteTypes {
     | '/sellingwine'
     | '/switch'
     | '/unsubscribe'
+    | '/_auth/admin'
     | '/_auth/buynowcart'
     | '/_auth/cart'
     | '/_auth/checkout_confirm'
@@ -640,12 +694,16 @@ export interface FileRouteTypes {
     | '/_auth/reports/$report'
     | '/_auth/salesorder/all'
     | '/_auth/watchlist/$type'
+    | '/_auth/admin/'
     | '/_auth/audit/'
     | '/_auth/reports/'
+    | '/_auth/admin/lots/$id'
+    | '/_auth/admin/lots/new'
     | '/_auth/audit/invoice/$id'
     | '/_auth/audit/lot/$id'
     | '/_auth/checkout/$type/$cart_id'
     | '/_auth/sandbox/authenticate/$charge_id'
+    | '/_auth/admin/lots/'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -794,6 +852,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof UnsubscribeRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/_auth/admin': {
+      id: '/_auth/admin'
+      path: '/admin'
+      fullPath: '/admin'
+      preLoaderRoute: typeof AuthAdminRouteImport
+      parentRoute: typeof AuthRoute
+    }
     '/_auth/buynowcart': {
       id: '/_auth/buynowcart'
       path: '/buynowcart'
@@ -913,19 +978,26 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthAccountVerificationRouteImport
       parentRoute: typeof AuthRoute
     }
+    '/_auth/admin/': {
+      id: '/_auth/admin/'
+      path: '/'
+      fullPath: '/admin/'
+      preLoaderRoute: typeof AuthAdminIndexRouteImport
+      parentRoute: typeof AuthAdminRoute
+    }
     '/_auth/admin/money': {
       id: '/_auth/admin/money'
-      path: '/admin/money'
+      path: '/money'
       fullPath: '/admin/money'
       preLoaderRoute: typeof AuthAdminMoneyRouteImport
-      parentRoute: typeof AuthRoute
+      parentRoute: typeof AuthAdminRoute
     }
     '/_auth/admin/returns': {
       id: '/_auth/admin/returns'
-      path: '/admin/returns'
+      path: '/returns'
       fullPath: '/admin/returns'
       preLoaderRoute: typeof AuthAdminReturnsRouteImport
-      parentRoute: typeof AuthRoute
+      parentRoute: typeof AuthAdminRoute
     }
     '/_auth/auctions/$type': {
       id: '/_auth/auctions/$type'
@@ -1011,6 +1083,27 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthWatchlistTypeRouteImport
       parentRoute: typeof AuthRoute
     }
+    '/_auth/admin/lots/': {
+      id: '/_auth/admin/lots/'
+      path: '/lots'
+      fullPath: '/admin/lots/'
+      preLoaderRoute: typeof AuthAdminLotsIndexRouteImport
+      parentRoute: typeof AuthAdminRoute
+    }
+    '/_auth/admin/lots/$id': {
+      id: '/_auth/admin/lots/$id'
+      path: '/lots/$id'
+      fullPath: '/admin/lots/$id'
+      preLoaderRoute: typeof AuthAdminLotsIdRouteImport
+      parentRoute: typeof AuthAdminRoute
+    }
+    '/_auth/admin/lots/new': {
+      id: '/_auth/admin/lots/new'
+      path: '/lots/new'
+      fullPath: '/admin/lots/new'
+      preLoaderRoute: typeof AuthAdminLotsNewRouteImport
+      parentRoute: typeof AuthAdminRoute
+    }
     '/_auth/audit/invoice/$id': {
       id: '/_auth/audit/invoice/$id'
       path: '/audit/invoice/$id'
@@ -1042,7 +1135,30 @@ declare module '@tanstack/react-router' {
   }
 }
 
+interface AuthAdminRouteChildren {
+  AuthAdminMoneyRoute: typeof AuthAdminMoneyRoute
+  AuthAdminReturnsRoute: typeof AuthAdminReturnsRoute
+  AuthAdminIndexRoute: typeof AuthAdminIndexRoute
+  AuthAdminLotsIdRoute: typeof AuthAdminLotsIdRoute
+  AuthAdminLotsNewRoute: typeof AuthAdminLotsNewRoute
+  AuthAdminLotsIndexRoute: typeof AuthAdminLotsIndexRoute
+}
+
+const AuthAdminRouteChildren: AuthAdminRouteChildren = {
+  AuthAdminMoneyRoute: AuthAdminMoneyRoute,
+  AuthAdminReturnsRoute: AuthAdminReturnsRoute,
+  AuthAdminIndexRoute: AuthAdminIndexRoute,
+  AuthAdminLotsIdRoute: AuthAdminLotsIdRoute,
+  AuthAdminLotsNewRoute: AuthAdminLotsNewRoute,
+  AuthAdminLotsIndexRoute: AuthAdminLotsIndexRoute,
+}
+
+const AuthAdminRouteWithChildren = AuthAdminRoute._addFileChildren(
+  AuthAdminRouteChildren,
+)
+
 interface AuthRouteChildren {
+  AuthAdminRoute: typeof AuthAdminRouteWithChildren
   AuthBuynowcartRoute: typeof AuthBuynowcartRoute
   AuthCartRoute: typeof AuthCartRoute
   AuthCheckout_confirmRoute: typeof AuthCheckout_confirmRoute
@@ -1055,8 +1171,6 @@ interface AuthRouteChildren {
   AuthAccountNotificationsRoute: typeof AuthAccountNotificationsRoute
   AuthAccountProfileRoute: typeof AuthAccountProfileRoute
   AuthAccountVerificationRoute: typeof AuthAccountVerificationRoute
-  AuthAdminMoneyRoute: typeof AuthAdminMoneyRoute
-  AuthAdminReturnsRoute: typeof AuthAdminReturnsRoute
   AuthAuctionsTypeRoute: typeof AuthAuctionsTypeRoute
   AuthInvoiceIdRoute: typeof AuthInvoiceIdRoute
   AuthInvoicesStatusRoute: typeof AuthInvoicesStatusRoute
@@ -1076,6 +1190,7 @@ interface AuthRouteChildren {
 }
 
 const AuthRouteChildren: AuthRouteChildren = {
+  AuthAdminRoute: AuthAdminRouteWithChildren,
   AuthBuynowcartRoute: AuthBuynowcartRoute,
   AuthCartRoute: AuthCartRoute,
   AuthCheckout_confirmRoute: AuthCheckout_confirmRoute,
@@ -1088,8 +1203,6 @@ const AuthRouteChildren: AuthRouteChildren = {
   AuthAccountNotificationsRoute: AuthAccountNotificationsRoute,
   AuthAccountProfileRoute: AuthAccountProfileRoute,
   AuthAccountVerificationRoute: AuthAccountVerificationRoute,
-  AuthAdminMoneyRoute: AuthAdminMoneyRoute,
-  AuthAdminReturnsRoute: AuthAdminReturnsRoute,
   AuthAuctionsTypeRoute: AuthAuctionsTypeRoute,
   AuthInvoiceIdRoute: AuthInvoiceIdRoute,
   AuthInvoicesStatusRoute: AuthInvoicesStatusRoute,

@@ -2,6 +2,9 @@ import { Attachment, Colours, DiscountRow, type LotListedV2, Scores } from '@win
 import { z } from 'zod';
 import { multilineText, plainText } from '../text.ts';
 
+/** The wine colours and critic score keys a lot may carry, for the editor's lists. */
+export { Colours, ScoreKeys } from '@wine/event-schemas';
+
 const Cents = z.number().int('must be whole cents').min(0).max(99_999_999, 'must be at most $999,999.99');
 const isoDate = z.iso.datetime({ offset: true, message: 'must be an ISO date-time' });
 

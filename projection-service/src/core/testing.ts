@@ -47,6 +47,19 @@ export function eventRecorder(startAt = '2026-11-22T12:00:00.000Z') {
   };
 }
 
+/** A UserRegistered's data for specs: `<userId>@example.com`, registered 2026-11-01. */
+export const registered = (userId: string, firstName: string, lastName: string) => ({
+  userId,
+  firstName,
+  lastName,
+  email: `${userId}@example.com`,
+  phone: null,
+  countryCode: 'US',
+  newsletter: false,
+  registeredAt: '2026-11-01T00:00:00.000Z',
+  popupMessage: 0,
+});
+
 /** Applies the events one batch at a time, as the runner does, to `docs` (a fresh embedded store by default). */
 export async function applyEvents(
   projections: readonly Projection[],

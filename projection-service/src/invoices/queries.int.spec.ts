@@ -2,7 +2,7 @@ import { defaultPickupLocation } from '@wine/contracts';
 import { manualClock } from '@wine/platform';
 import { listedLot } from '@wine/platform/testing';
 import { describe, expect, it } from 'vitest';
-import { applyEvents, eventRecorder, queryApp } from '../core/testing.ts';
+import { applyEvents, eventRecorder, queryApp, registered } from '../core/testing.ts';
 import { lotsProjection } from '../lots/project.ts';
 import { usersProjection } from '../users/project.ts';
 import { invoicesProjection } from './project.ts';
@@ -10,17 +10,6 @@ import { invoiceQueries } from './queries.ts';
 import { invoiceIssued, paymentRecorded } from './testing.ts';
 
 const clock = manualClock('2026-11-23T12:00:00.000Z');
-const registered = (userId: string, firstName: string, lastName: string) => ({
-  userId,
-  firstName,
-  lastName,
-  email: `${userId}@example.com`,
-  phone: null,
-  countryCode: 'US',
-  newsletter: false,
-  registeredAt: '2026-11-01T00:00:00.000Z',
-  popupMessage: 0,
-});
 const line = (lotId: string, sellerId: string, amount: number) => ({
   lotId,
   title: `Lot ${lotId}`,

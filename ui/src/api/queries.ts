@@ -178,6 +178,12 @@ export const invalidateCarts = (client: QueryClient): Promise<void> =>
 /** Staff (finance, admin): one page of every buyer's invoices, unpaid or paid. */
 export const staffInvoicesQuery = (input: InputOf<'staffInvoices'>) => actionQuery('staffInvoices', input);
 
+/** Staff (admins): one page of every lot, narrowed by status, auction, seller and text (issue 33). */
+export const staffLotsQuery = (input: InputOf<'staffLots'>) => actionQuery('staffLots', input);
+
+/** Staff (admins): one lot for the editor, its reserve included. */
+export const staffLotQuery = (id: string) => actionQuery('staffLot', { id });
+
 /** Staff (finance, admin): one page of the gift cards issued, and what the unredeemed ones are worth. */
 export const giftCardsQuery = (input: InputOf<'giftCards'>) => actionQuery('giftCards', input);
 

@@ -3,7 +3,10 @@
  * storefront's): loaded before the first of those pages is shown (i18n/index.ts), so the first load of
  * the storefront does not carry them. Same rules as for-english.ts.
  */
+import { staffForEnglish } from './staff.en.ts';
+
 export const uiMoreForEnglish = {
+  staff: staffForEnglish,
   /** Contact and sell-your-wine pages (issue 11; seeds 000 §2.1 /contact, /sellingwine). */
   enquiries: {
     contact: {

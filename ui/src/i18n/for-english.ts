@@ -138,8 +138,7 @@ export const uiForEnglish = {
     logout: 'Logout',
     login: 'Login',
     register: 'Register',
-    money: 'Money (staff)',
-    reports: 'Reports',
+    staffArea: 'Staff area',
   },
   browse: {
     loadingRegions: 'Loading regions',
@@ -370,7 +369,6 @@ export const uiForEnglish = {
   },
   returns: {
     menu: 'Returns',
-    staffMenu: 'Return requests',
   },
   siteNav: {
     more: 'More',
@@ -423,12 +421,6 @@ export const uiForEnglish = {
     filterRating: 'Rating',
     filterAuction: 'Auction',
     nothingToSave: 'Choose a filter or search first',
-  },
-  ops: {
-    menu: 'Operations',
-  },
-  auditVerify: {
-    menu: 'Log integrity',
   },
 } as const;
 

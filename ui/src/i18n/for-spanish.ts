@@ -1,4 +1,5 @@
 import type { UiTexts } from './for-english.ts';
+import { staffForSpanish } from './staff.es.ts';
 
 /**
  * The UI's own texts in Spanish (for_spanish): the same keys as for-english.ts, in the words of the
@@ -6,6 +7,7 @@ import type { UiTexts } from './for-english.ts';
  * seguimiento", the customer addressed as "tú".
  */
 export const uiForSpanish: UiTexts = {
+  staff: staffForSpanish,
   /** Issue 31: los filtros del coleccionista, los precios de remate y las reservas vencidas del carrito. */
   store: {
     saleType: 'Tipo de venta',
@@ -130,8 +132,7 @@ export const uiForSpanish: UiTexts = {
     logout: 'Cerrar sesión',
     login: 'Iniciar sesión',
     register: 'Registrarse',
-    money: 'Dinero (personal)',
-    reports: 'Informes',
+    staffArea: 'Área del personal',
   },
   browse: {
     loadingRegions: 'Cargando regiones',
@@ -950,7 +951,6 @@ export const uiForSpanish: UiTexts = {
   /** Devoluciones (DOMAIN.md "Money"): las solicitudes del comprador en /invoice/:id y /returns; /admin/returns del personal. */
   returns: {
     menu: 'Devoluciones',
-    staffMenu: 'Solicitudes de devolución',
     title: 'Devoluciones',
     intro: 'Tus solicitudes para devolver vinos pagados, y cómo terminó cada una.',
     empty: 'Aún no hay devoluciones.',
@@ -1271,7 +1271,6 @@ export const uiForSpanish: UiTexts = {
     },
   },
   ops: {
-    menu: 'Operaciones',
     title: 'Operaciones',
     staffOnly: 'Solo soporte y administradores ven la página de operaciones.',
     loading: 'Cargando los modelos de lectura',
@@ -1320,7 +1319,6 @@ export const uiForSpanish: UiTexts = {
     replayed: '{{events}} eventos de {{stream}} reproducidos',
   },
   auditVerify: {
-    menu: 'Integridad del registro',
     title: 'Integridad del registro',
     verifyTitle: 'Verificar el registro',
     verifyHint:

@@ -1,5 +1,5 @@
 import { atom, type createStore, useStore } from 'jotai';
-import { useCallback, useSyncExternalStore } from 'react';
+import { useCallback, useState, useSyncExternalStore } from 'react';
 
 /**
  * seeds 000 §1 / §4.5: the server clock is authoritative. Milliseconds to add to the local clock,
@@ -46,4 +46,11 @@ export function useServerNow(): number {
   const now = useCallback(() => store.get(serverNowAtom), [store]);
   const painted = useCallback(() => store.get(paintedAtAtom) || store.get(serverNowAtom), [store]);
   return useSyncExternalStore(subscribe, now, painted);
+}
+
+/** Server time when the component first rendered, as a Date, for defaults a form starts from (no tick). */
+export function useServerNowOnce(): Date {
+  const store = useStore();
+  const [now] = useState(() => new Date(store.get(serverNowAtom)));
+  return now;
 }

@@ -137,22 +137,3 @@ describe('/audit', () => {
     expect(api.to('auditVerifyStatus')).toHaveLength(0);
   });
 });
-
-describe('the account menu', () => {
-  it.each([
-    [['auditor'] as Role[], '/audit'],
-    [['admin'] as Role[], '/audit'],
-    [['finance'] as Role[], null],
-    [[] as Role[], null],
-  ])('with roles %j links the log integrity page: %s', async (roles, href) => {
-    const { user } = await renderApp('/', {
-      storedToken: 'tok-1',
-      api: { validateUser: () => aUser({ roles }) },
-    });
-    const [menu] = await screen.findAllByTestId('account-menu');
-    await user.click(menu as HTMLElement);
-    const items = await screen.findAllByRole('menuitem');
-    const link = items.find((item) => item.textContent === 'Log integrity')?.getAttribute('href') ?? null;
-    expect(link).toBe(href);
-  });
-});

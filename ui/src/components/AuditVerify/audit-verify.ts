@@ -1,14 +1,8 @@
-import { rolesOf, type UserRecord, type VerifyJobStatus } from '@wine/contracts';
-import { actionPaths } from '@wine/contracts/action-paths';
+import type { VerifyJobStatus } from '@wine/contracts';
+import { mayCall, type StaffUser } from '../../lib/may-call.ts';
 
 /** Who verifies the log: the roles auditVerify asks for. The server checks it on every call. */
-export function canVerifyLog(user: Pick<UserRecord, 'roles' | 'isAdmin'>): boolean {
-  const wanted = rolesOf(actionPaths.auditVerify.auth) ?? [];
-  return wanted.some((role) => user.roles.includes(role) || (role === 'admin' && user.isAdmin));
-}
-
-/** The account menu's entry for auditors. */
-export const auditVerifyLink = { label: 'ui.auditVerify.menu', to: '/audit' } as const;
+export const canVerifyLog = (user: StaffUser): boolean => mayCall(user, 'auditVerify');
 
 /** How often a running verification's progress is asked for (ms). */
 export const VERIFY_POLL_MS = 400;

@@ -4,11 +4,7 @@ import type { UserRecord } from '@wine/contracts';
 import { useAtomValue, useSetAtom } from 'jotai';
 import { useTranslation } from 'react-i18next';
 import { logoutAtom, sessionAtom } from '../../state/session.ts';
-import { auditVerifyLink, canVerifyLog } from '../AuditVerify/audit-verify.ts';
-import { canOperate, opsLink } from '../Ops/ops-roles.ts';
-import { reportsLink } from '../Reports/reports-link.ts';
-import { canHandleMoney, staffMoneyLink } from '../StaffMoney/staff-roles.ts';
-import { canDecideReturns, staffReturnsLink } from '../StaffReturns/staff-returns.ts';
+import { isStaff, staffAreaLink } from '../StaffArea/staff-sections.ts';
 import classes from './Header.module.css';
 import { ChevronIcon } from './HeaderStandIns.tsx';
 import { useSignInSearch, VisitorLinks } from './VisitorLinks.tsx';
@@ -24,18 +20,14 @@ const accountLinks = [
   { label: 'ui.accountMenu.transactions', to: '/transactions' },
 ] as const;
 
-/** The pages of the user's roles: sales orders for sellers, money and returns for finance and admins. */
+/** The pages of the user's roles: sales orders for sellers, the staff area for staff (every staff page is in it). */
 const roleLinks = [
   {
     label: 'ui.accountMenu.salesOrders',
     to: '/salesorder/all',
     shows: (user: UserRecord) => user.roles.includes('seller'),
   },
-  { ...staffMoneyLink, shows: canHandleMoney },
-  { ...staffReturnsLink, shows: canDecideReturns },
-  { ...opsLink, shows: canOperate },
-  reportsLink,
-  { ...auditVerifyLink, shows: canVerifyLog },
+  { ...staffAreaLink, shows: isStaff },
 ] as const;
 
 /** The links a user sees: everyone's, then their roles' pages. */

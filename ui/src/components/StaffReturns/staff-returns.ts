@@ -1,14 +1,7 @@
-import { rolesOf, type UserRecord } from '@wine/contracts';
-import { actionPaths } from '@wine/contracts/action-paths';
+import { mayCall, type StaffUser } from '../../lib/may-call.ts';
 
 /**
  * Who decides returns: the roles decideReturn asks for (finance or an admin). The server checks it on
  * every call; this only decides what to show.
  */
-export function canDecideReturns(user: Pick<UserRecord, 'roles' | 'isAdmin'>): boolean {
-  const wanted = rolesOf(actionPaths.decideReturn.auth) ?? [];
-  return wanted.some((role) => user.roles.includes(role) || (role === 'admin' && user.isAdmin));
-}
-
-/** The account menu's entry for them. */
-export const staffReturnsLink = { label: 'ui.returns.staffMenu', to: '/admin/returns' } as const;
+export const canDecideReturns = (user: StaffUser): boolean => mayCall(user, 'decideReturn');

@@ -1,0 +1,85 @@
+import { screen, within } from '@testing-library/react';
+import type { Role } from '@wine/contracts';
+import { describe, expect, it } from 'vitest';
+import { renderApp } from '../../test-utils/app.tsx';
+import { expectNoAxeViolations } from '../../test-utils/axe.ts';
+import { aUser } from '../../test-utils/fixtures.ts';
+
+const as = (roles: Role[], path = '/admin') =>
+  renderApp(path, {
+    storedToken: 'tok-1',
+    api: {
+      validateUser: () => aUser({ roles, isAdmin: roles.includes('admin') }),
+      staffLots: () => ({ records: [], totalRecords: 0 }),
+      auctions: () => ({ records: [], totalRecords: 0 }),
+    },
+  });
+
+/** The staff area's sections each role opens (the server's roles for each section's action). */
+const sectionsByRole: [Role[], string[]][] = [
+  [['admin'], ['lots', 'money', 'returns', 'reports', 'audit', 'ops']],
+  [['finance'], ['money', 'returns', 'reports']],
+  [['auditor'], ['audit']],
+  [['support'], ['ops']],
+  [
+    ['finance', 'support'],
+    ['money', 'returns', 'reports', 'ops'],
+  ],
+];
+
+describe('the staff area', () => {
+  it.each(sectionsByRole)(
+    'with roles %j opens the sections %j, as cards and in its menu',
+    async (roles, keys) => {
+      await as(roles);
+      const cards = await screen.findAllByTestId(/^staff-section-/);
+      expect(cards.map((card) => card.dataset.testid?.replace('staff-section-', ''))).toEqual(keys);
+      const nav = screen.getAllByRole('navigation', { name: 'Staff sections' })[0] as HTMLElement;
+      const links = within(nav)
+        .getAllByRole('link')
+        .map((link) => link.getAttribute('href'));
+      const paths = {
+        lots: '/admin/lots',
+        money: '/admin/money',
+        returns: '/admin/returns',
+        reports: '/reports',
+        audit: '/audit',
+        ops: '/ops',
+      };
+      expect(links).toEqual(['/admin', ...keys.map((key) => paths[key as keyof typeof paths])]);
+    },
+  );
+
+  it.each([[[] as Role[]], [['seller'] as Role[]]])(
+    'tells a user with roles %j it is for staff',
+    async (roles) => {
+      await as(roles);
+      expect((await screen.findByTestId('staff-only')).textContent).toContain('for the merchant’s staff');
+      expect(screen.queryByRole('navigation', { name: 'Staff sections' })).toBeNull();
+    },
+  );
+
+  it.each([
+    [['admin'] as Role[], '/admin'],
+    [['auditor'] as Role[], '/admin'],
+    [['support'] as Role[], '/admin'],
+    [['seller'] as Role[], null],
+    [[] as Role[], null],
+  ])('is in the account menu for roles %j: %s', async (roles, href) => {
+    const { user } = await as(roles, '/');
+    const [menu] = await screen.findAllByTestId('account-menu');
+    await user.click(menu as HTMLElement);
+    const items = await screen.findAllByRole('menuitem');
+    expect(items.find((item) => item.textContent === 'Staff area')?.getAttribute('href') ?? null).toBe(href);
+    // The staff pages are in the staff area, not one by one in the menu.
+    expect(items.map((item) => item.textContent)).not.toContain('Money (staff)');
+  });
+
+  it('marks the section shown as the current page, and has no serious axe violation', async () => {
+    await as(['admin'], '/admin/lots');
+    await screen.findByTestId('staff-lots-empty');
+    const nav = screen.getAllByRole('navigation', { name: 'Staff sections' })[0] as HTMLElement;
+    expect(within(nav).getByRole('link', { current: 'page' }).getAttribute('href')).toBe('/admin/lots');
+    await expectNoAxeViolations(document.body);
+  });
+});

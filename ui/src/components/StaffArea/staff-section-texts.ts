@@ -1,0 +1,14 @@
+import type { StaffSection } from './staff-sections.ts';
+
+/**
+ * Each section's name and what it is for, in the staff area's own texts (loaded with its pages, not
+ * with the storefront's header, which needs only whether a user is staff).
+ */
+export const staffSectionTexts = {
+  lots: { label: 'ui.staff.section.lots', hint: 'ui.staff.section.lotsHint' },
+  money: { label: 'ui.staff.section.money', hint: 'ui.staff.section.moneyHint' },
+  returns: { label: 'ui.staff.section.returns', hint: 'ui.staff.section.returnsHint' },
+  reports: { label: 'ui.staff.section.reports', hint: 'ui.staff.section.reportsHint' },
+  audit: { label: 'ui.staff.section.audit', hint: 'ui.staff.section.auditHint' },
+  ops: { label: 'ui.staff.section.ops', hint: 'ui.staff.section.opsHint' },
+} as const satisfies Record<StaffSection['key'], { label: `ui.${string}`; hint: `ui.${string}` }>;

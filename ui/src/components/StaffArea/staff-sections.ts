@@ -1,0 +1,54 @@
+import type { actionPaths } from '@wine/contracts/action-paths';
+import { mayCall, type StaffUser } from '../../lib/may-call.ts';
+
+/**
+ * The sections of the staff area (issue 33), each shown to the users who hold a role its action asks
+ * for: the lots to admins, money and returns to finance and admins, the audit to auditors, operations
+ * to support. Every later staff screen joins this list.
+ */
+export const staffSections = [
+  {
+    key: 'lots',
+    to: '/admin/lots',
+    action: 'staffLots',
+  },
+  {
+    key: 'money',
+    to: '/admin/money',
+    action: 'staffInvoices',
+  },
+  {
+    key: 'returns',
+    to: '/admin/returns',
+    action: 'decideReturn',
+  },
+  {
+    key: 'reports',
+    to: '/reports',
+    action: 'exportReport',
+  },
+  {
+    key: 'audit',
+    to: '/audit',
+    action: 'auditVerify',
+  },
+  {
+    key: 'ops',
+    to: '/ops',
+    action: 'opsStatus',
+  },
+] as const satisfies readonly {
+  key: string;
+  to: string;
+  action: keyof typeof actionPaths;
+}[];
+
+export type StaffSection = (typeof staffSections)[number];
+
+/** The sections `user` may open, in the menu's order. */
+export const staffSectionsFor = (user: StaffUser): StaffSection[] =>
+  staffSections.filter((section) => mayCall(user, section.action));
+
+/** The account menu's entry to the staff area, for anyone with a section in it. */
+export const staffAreaLink = { label: 'ui.accountMenu.staffArea', to: '/admin' } as const;
+export const isStaff = (user: StaffUser): boolean => staffSectionsFor(user).length > 0;

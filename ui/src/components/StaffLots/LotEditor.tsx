@@ -1,0 +1,513 @@
+import {
+  ActionIcon,
+  Alert,
+  Button,
+  Card,
+  Checkbox,
+  Container,
+  Group,
+  Select,
+  SimpleGrid,
+  Stack,
+  Text,
+  Textarea,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from '@tanstack/react-router';
+import { Colours, CreateLotInput, type InputOf, type StaffLotDetail, UpdateLotInput } from '@wine/contracts';
+import { useSetAtom } from 'jotai';
+import { useState } from 'react';
+import { Controller, type FieldPath, type Resolver, useFieldArray, useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { callForMessage, errorMessage, messageOr } from '../../api/client.ts';
+import { invalidateAction } from '../../api/queries.ts';
+import { formatDateTime } from '../../lib/format.ts';
+import { contractResolver, showServerFieldErrors } from '../../lib/forms.ts';
+import { pushAlertAtom } from '../../state/alerts.ts';
+import { AnchorLink } from '../AnchorLink.tsx';
+import {
+  createLotInput,
+  emptyLot,
+  type LotFormValues,
+  lotFormValues,
+  scoreKeys,
+  updateLotInput,
+} from './lot-form.ts';
+import { StaffLotStatusBadge } from './StaffLots.tsx';
+import { WithdrawLotDialog } from './WithdrawLotDialog.tsx';
+
+/** seeds 000 §3.1 custitem_gvo_invwebdisplay: what the lot page says of its availability. */
+const availabilities = ['Pre-arrival', 'In bond', 'Ships in 2 weeks'] as const;
+
+/** What the form hands over once valid: a new lot's input or a change's. */
+type LotInput = InputOf<'createLot'> | InputOf<'updateLot'>;
+
+/** Every field the form may show a server's complaint under. */
+const formFields: FieldPath<LotFormValues>[] = [
+  'title',
+  'producer',
+  'vintage',
+  'country',
+  'region',
+  'subregion',
+  'colour',
+  'bottleSize',
+  'description',
+  'sku',
+  'lotNumber',
+  'auctionId',
+  'openingBid',
+  'reserve',
+  'buyNowPrice',
+  'quantity',
+  'minimumQuantity',
+  'availability',
+  'startsAt',
+  'closesAt',
+];
+
+export interface LotEditorProps {
+  /** The lot being edited; a new lot when absent. */
+  lot?: StaffLotDetail;
+  now: Date;
+}
+
+/**
+ * /admin/lots/new and /admin/lots/:id (admins): every listed field of a lot, checked with the contract's
+ * schema as the server checks it. A listed lot keeps its kind of sale and its opening; once it has bids
+ * its prices, bottles and close are the deal and cannot change (the server refuses with LOT_HAS_BIDS);
+ * a lot that is no longer open is shown, not edited. Withdraw asks for a reason.
+ */
+export function LotEditor({ lot, now }: LotEditorProps) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const pushAlert = useSetAtom(pushAlertAtom);
+  const [failure, setFailure] = useState<string | null>(null);
+  const [withdrawing, setWithdrawing] = useState(false);
+  const editable = !lot || lot.status === 'open' || lot.status === 'upcoming';
+  const dealFixed = Boolean(lot && lot.bidCount > 0);
+  // On success the form hands over the contract's parsed input (money in cents), ready to send.
+  const form = useForm<LotFormValues, unknown, LotInput>({
+    defaultValues: lot ? lotFormValues(lot.fields) : emptyLot(now),
+    resolver: (lot
+      ? contractResolver(UpdateLotInput, (v: LotFormValues) =>
+          updateLotInput(lot.id, v, lotFormValues(lot.fields)),
+        )
+      : contractResolver(CreateLotInput, createLotInput)) as Resolver<LotFormValues, unknown, LotInput>,
+  });
+  const {
+    register,
+    control,
+    handleSubmit,
+    watch,
+    formState: { errors, isSubmitting },
+  } = form;
+  const discounts = useFieldArray({ control, name: 'discounts' });
+  const [auction, buyNow] = watch(['auction', 'buyNow']);
+  const errorOf = (path: string): string | undefined => {
+    let node: unknown = errors;
+    for (const part of path.split('.')) node = (node as Record<string, unknown> | undefined)?.[part];
+    return (node as { message?: string } | undefined)?.message;
+  };
+
+  const submit = handleSubmit(async (input) => {
+    setFailure(null);
+    try {
+      if (lot) {
+        const { message, responseData } = await callForMessage('updateLot', input as InputOf<'updateLot'>);
+        pushAlert({
+          msg: messageOr(
+            message,
+            t(responseData.changed.length ? 'ui.staff.editor.saved' : 'ui.staff.editor.nothingChanged'),
+          ),
+          type: 'success',
+        });
+        await Promise.all([
+          invalidateAction(queryClient, 'staffLot'),
+          invalidateAction(queryClient, 'staffLots'),
+        ]);
+      } else {
+        const created = input as InputOf<'createLot'>;
+        const { message, responseData } = await callForMessage('createLot', created);
+        pushAlert({
+          msg: messageOr(message, t('ui.staff.editor.created', { title: created.title })),
+          type: 'success',
+        });
+        await invalidateAction(queryClient, 'staffLots');
+        await navigate({ to: '/admin/lots/$id', params: { id: responseData.id } });
+      }
+    } catch (error) {
+      if (!showServerFieldErrors<LotFormValues>(error, formFields, form.setError))
+        setFailure(errorMessage(error));
+    }
+  });
+
+  const withdraw = async (reason: string) => {
+    if (!lot) return;
+    const { message } = await callForMessage('withdrawLot', { id: lot.id, reason });
+    pushAlert({ msg: messageOr(message, t('ui.staff.editor.withdrawn')), type: 'success' });
+    await Promise.all([
+      invalidateAction(queryClient, 'staffLot'),
+      invalidateAction(queryClient, 'staffLots'),
+    ]);
+  };
+
+  const title = lot ? lot.fields.title : t('ui.staff.editor.newTitle');
+  return (
+    <Container size="lg" py="xl">
+      <AnchorLink to="/admin/lots" size="sm">
+        ← {t('ui.staff.editor.back')}
+      </AnchorLink>
+      <Group justify="space-between" align="flex-start" mt="xs" mb="md">
+        <Stack gap={4}>
+          <Title order={1}>{lot ? t('ui.staff.editor.editTitle') : t('ui.staff.editor.newTitle')}</Title>
+          {lot ? (
+            <Group gap="xs">
+              <Text fw={600}>{title}</Text>
+              <StaffLotStatusBadge status={lot.status} />
+            </Group>
+          ) : null}
+          {lot ? (
+            <Text size="sm" c="dimmed" data-testid="lot-last-change">
+              {t('ui.staff.editor.lastChange', {
+                at: formatDateTime(lot.changedAt),
+                name: lot.changedBy.name,
+              })}{' '}
+              <AnchorLink to="/audit/lot/$id" params={{ id: lot.id }}>
+                {t('ui.staff.editor.history')}
+              </AnchorLink>
+            </Text>
+          ) : null}
+        </Stack>
+        {lot && editable ? (
+          <Button color="red" variant="light" onClick={() => setWithdrawing(true)} data-testid="withdraw-lot">
+            {t('ui.staff.editor.withdraw')}
+          </Button>
+        ) : null}
+      </Group>
+      {lot?.withdrawnReason ? (
+        <Alert color="gray" mb="md" data-testid="lot-withdrawn">
+          {t('ui.staff.editor.withdrawnBecause', { reason: lot.withdrawnReason })}
+        </Alert>
+      ) : null}
+      {lot && !editable && !lot.withdrawnReason ? (
+        <Alert color="gray" mb="md">
+          {t('ui.staff.editor.closedLot')}
+        </Alert>
+      ) : null}
+      {editable && dealFixed ? (
+        <Alert color="yellow" mb="md" data-testid="lot-has-bids">
+          {t('ui.staff.editor.hasBids')}
+        </Alert>
+      ) : null}
+      <form onSubmit={(event) => void submit(event)} noValidate aria-label={title}>
+        <fieldset disabled={!editable} style={{ border: 0, padding: 0, margin: 0 }}>
+          <Stack gap="lg">
+            <Card withBorder component="section" aria-labelledby="lot-wine">
+              <Title order={2} fz="lg" id="lot-wine" mb="sm">
+                {t('ui.staff.editor.wine')}
+              </Title>
+              <SimpleGrid cols={{ base: 1, sm: 2 }}>
+                <TextInput
+                  label={t('ui.staff.editor.title')}
+                  required
+                  {...register('title')}
+                  error={errorOf('title')}
+                />
+                <TextInput
+                  label={t('ui.staff.editor.producer')}
+                  required
+                  {...register('producer')}
+                  error={errorOf('producer')}
+                />
+                <TextInput
+                  label={t('ui.staff.editor.vintage')}
+                  inputMode="numeric"
+                  {...register('vintage')}
+                  error={errorOf('vintage')}
+                />
+                <Controller
+                  control={control}
+                  name="colour"
+                  render={({ field }) => (
+                    <Select
+                      label={t('ui.staff.editor.colour')}
+                      data={[...Colours]}
+                      value={field.value}
+                      onChange={(value) => field.onChange(value ?? 'Red')}
+                      allowDeselect={false}
+                      error={errorOf('colour')}
+                    />
+                  )}
+                />
+                <TextInput
+                  label={t('ui.staff.editor.country')}
+                  required
+                  {...register('country')}
+                  error={errorOf('country')}
+                />
+                <TextInput
+                  label={t('ui.staff.editor.region')}
+                  {...register('region')}
+                  error={errorOf('region')}
+                />
+                <TextInput
+                  label={t('ui.staff.editor.subregion')}
+                  {...register('subregion')}
+                  error={errorOf('subregion')}
+                />
+                <TextInput
+                  label={t('ui.staff.editor.bottleSize')}
+                  {...register('bottleSize')}
+                  error={errorOf('bottleSize')}
+                />
+              </SimpleGrid>
+              <Textarea
+                mt="sm"
+                label={t('ui.staff.editor.description')}
+                rows={6}
+                {...register('description')}
+                error={errorOf('description')}
+              />
+              <Text fw={600} size="sm" mt="md" mb={4} id="lot-scores">
+                {t('ui.staff.editor.scores')}
+              </Text>
+              <SimpleGrid cols={{ base: 3, sm: 5 }} spacing="xs" role="group" aria-labelledby="lot-scores">
+                {scoreKeys.map((key) => (
+                  <TextInput
+                    key={key}
+                    label={key.toUpperCase()}
+                    size="xs"
+                    {...register(`scores.${key}`)}
+                    error={errorOf(`scores.${key}`)}
+                  />
+                ))}
+              </SimpleGrid>
+            </Card>
+
+            <Card withBorder component="section" aria-labelledby="lot-sale">
+              <Title order={2} fz="lg" id="lot-sale" mb="sm">
+                {t('ui.staff.editor.sale')}
+              </Title>
+              <Group mb="sm">
+                <Checkbox
+                  label={t('ui.staff.editor.atAuction')}
+                  disabled={Boolean(lot)}
+                  {...register('auction')}
+                  error={errorOf('auction')}
+                />
+                <Checkbox
+                  label={t('ui.staff.editor.byBuyNow')}
+                  disabled={Boolean(lot)}
+                  {...register('buyNow')}
+                />
+              </Group>
+              <fieldset disabled={dealFixed} style={{ border: 0, padding: 0, margin: 0 }}>
+                <SimpleGrid cols={{ base: 1, sm: 3 }}>
+                  {auction ? (
+                    <>
+                      <TextInput
+                        label={t('ui.staff.editor.openingBid')}
+                        leftSection="$"
+                        inputMode="decimal"
+                        {...register('openingBid')}
+                        error={errorOf('openingBid')}
+                      />
+                      <TextInput
+                        label={t('ui.staff.editor.reserve')}
+                        description={t('ui.staff.editor.reserveHint')}
+                        leftSection="$"
+                        inputMode="decimal"
+                        {...register('reserve')}
+                        error={errorOf('reserve')}
+                      />
+                    </>
+                  ) : null}
+                  {buyNow ? (
+                    <TextInput
+                      label={t('ui.staff.editor.buyNowPrice')}
+                      leftSection="$"
+                      inputMode="decimal"
+                      {...register('buyNowPrice')}
+                      error={errorOf('buyNowPrice')}
+                    />
+                  ) : null}
+                  <TextInput
+                    label={t('ui.staff.editor.quantity')}
+                    inputMode="numeric"
+                    {...register('quantity')}
+                    error={errorOf('quantity')}
+                  />
+                  <TextInput
+                    label={t('ui.staff.editor.minimumQuantity')}
+                    inputMode="numeric"
+                    {...register('minimumQuantity')}
+                    error={errorOf('minimumQuantity')}
+                  />
+                </SimpleGrid>
+                <Checkbox
+                  mt="sm"
+                  label={t('ui.staff.editor.enforceMinimum')}
+                  {...register('enforceMinimumQuantity')}
+                />
+                {buyNow ? (
+                  <Stack gap="xs" mt="md">
+                    <Text fw={600} size="sm">
+                      {t('ui.staff.editor.discounts')}
+                    </Text>
+                    {discounts.fields.map((row, index) => (
+                      <Group key={row.id} align="flex-end" gap="xs" wrap="nowrap">
+                        <TextInput
+                          label={t('ui.staff.editor.discountQuantity')}
+                          inputMode="numeric"
+                          {...register(`discounts.${index}.quantity`)}
+                          error={errorOf(`discounts.${index}.quantity`)}
+                        />
+                        <TextInput
+                          label={t('ui.staff.editor.discountPrice')}
+                          leftSection="$"
+                          inputMode="decimal"
+                          {...register(`discounts.${index}.price`)}
+                          error={errorOf(`discounts.${index}.price`)}
+                        />
+                        <ActionIcon
+                          variant="subtle"
+                          color="red"
+                          size="lg"
+                          mb={2}
+                          onClick={() => discounts.remove(index)}
+                          aria-label={t('ui.staff.editor.removeDiscount', { row: index + 1 })}
+                        >
+                          ×
+                        </ActionIcon>
+                      </Group>
+                    ))}
+                    <Button
+                      variant="subtle"
+                      size="xs"
+                      w="fit-content"
+                      onClick={() => discounts.append({ quantity: '', price: '' })}
+                    >
+                      {t('ui.staff.editor.addDiscount')}
+                    </Button>
+                  </Stack>
+                ) : null}
+              </fieldset>
+              <Controller
+                control={control}
+                name="availability"
+                render={({ field }) => (
+                  <Select
+                    mt="md"
+                    w={260}
+                    label={t('ui.staff.editor.availability')}
+                    placeholder={t('ui.staff.editor.availabilityNone')}
+                    data={[...availabilities]}
+                    value={field.value || null}
+                    onChange={(value) => field.onChange(value ?? '')}
+                    clearable
+                    error={errorOf('availability')}
+                  />
+                )}
+              />
+            </Card>
+
+            <Card withBorder component="section" aria-labelledby="lot-schedule">
+              <Title order={2} fz="lg" id="lot-schedule" mb="sm">
+                {t('ui.staff.editor.schedule')}
+              </Title>
+              <SimpleGrid cols={{ base: 1, sm: 2 }}>
+                <TextInput
+                  label={t('ui.staff.editor.sku')}
+                  description={lot ? undefined : t('ui.staff.editor.skuHint')}
+                  disabled={Boolean(lot)}
+                  {...register('sku')}
+                  error={errorOf('sku')}
+                />
+                <TextInput
+                  label={t('ui.staff.editor.lotNumber')}
+                  disabled={Boolean(lot)}
+                  {...register('lotNumber')}
+                  error={errorOf('lotNumber')}
+                />
+                <TextInput
+                  label={t('ui.staff.editor.auctionId')}
+                  disabled={Boolean(lot)}
+                  {...register('auctionId')}
+                  error={errorOf('auctionId')}
+                />
+                <div />
+                <TextInput
+                  type="datetime-local"
+                  label={t('ui.staff.editor.startsAt')}
+                  description={lot ? t('ui.staff.editor.startFixed') : undefined}
+                  disabled={Boolean(lot)}
+                  {...register('startsAt')}
+                  error={errorOf('startsAt')}
+                />
+                <TextInput
+                  type="datetime-local"
+                  label={t('ui.staff.editor.closesAt')}
+                  disabled={dealFixed}
+                  {...register('closesAt')}
+                  error={errorOf('closesAt')}
+                />
+              </SimpleGrid>
+            </Card>
+
+            <Card withBorder component="section" aria-labelledby="lot-meta">
+              <Title order={2} fz="lg" id="lot-meta" mb="sm">
+                {t('ui.staff.editor.meta')}
+              </Title>
+              <Stack gap="sm">
+                <TextInput
+                  label={t('ui.staff.editor.metaTitle')}
+                  {...register('meta.title')}
+                  error={errorOf('meta.title')}
+                />
+                <Textarea
+                  label={t('ui.staff.editor.metaDescription')}
+                  rows={2}
+                  {...register('meta.description')}
+                  error={errorOf('meta.description')}
+                />
+                <TextInput
+                  label={t('ui.staff.editor.metaKeywords')}
+                  {...register('meta.keywords')}
+                  error={errorOf('meta.keywords')}
+                />
+              </Stack>
+            </Card>
+          </Stack>
+        </fieldset>
+        {errorOf('id') ? (
+          <Alert color="gray" mt="md" data-testid="lot-unchanged">
+            {t('ui.staff.editor.nothingChanged')}
+          </Alert>
+        ) : null}
+        {failure ? (
+          <Alert color="red" role="alert" mt="md" data-testid="lot-failure">
+            {failure}
+          </Alert>
+        ) : null}
+        {editable ? (
+          <Group justify="flex-end" mt="lg">
+            <Button type="submit" loading={isSubmitting} data-testid="save-lot">
+              {lot ? t('ui.staff.editor.save') : t('ui.staff.editor.create')}
+            </Button>
+          </Group>
+        ) : null}
+      </form>
+      {withdrawing && lot ? (
+        <WithdrawLotDialog
+          title={lot.fields.title}
+          onClose={() => setWithdrawing(false)}
+          onSubmit={withdraw}
+        />
+      ) : null}
+    </Container>
+  );
+}

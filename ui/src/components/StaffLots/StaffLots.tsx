@@ -1,0 +1,358 @@
+import {
+  Anchor,
+  Badge,
+  Card,
+  CloseButton,
+  Container,
+  Group,
+  Pill,
+  Select,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  Title,
+  VisuallyHidden,
+} from '@mantine/core';
+import { useDebouncedCallback } from '@mantine/hooks';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import type { StaffLotRow, StaffLotStatus } from '@wine/contracts';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { auctionsQuery, staffLotsQuery } from '../../api/queries.ts';
+import { formatDateTime, formatMoney } from '../../lib/format.ts';
+import { ButtonLink } from '../ButtonLink.tsx';
+import { Pager } from '../Pager/Pager.tsx';
+import { QueryState } from '../QueryState/QueryState.tsx';
+
+export const STAFF_LOTS_PAGE_SIZE = 25;
+
+/** How long after the last key the text search asks (seeds 001 §9 option search: shorter for a list). */
+const SEARCH_DEBOUNCE_MS = 300;
+
+export const staffLotFilterStatuses = ['all', 'open', 'upcoming', 'withdrawn', 'sold', 'unsold'] as const;
+export type StaffLotFilterStatus = (typeof staffLotFilterStatuses)[number];
+
+/** The list's view, kept in the URL (/admin/lots?status=&auction=&seller=&q=&page=). */
+export interface StaffLotsView {
+  status: StaffLotFilterStatus;
+  auction?: string | undefined;
+  seller?: string | undefined;
+  q?: string | undefined;
+  page: number;
+}
+
+/** Each status's name in the list's filter and badges. */
+const statusLabel = {
+  all: 'ui.staff.lots.status_all',
+  open: 'ui.staff.lots.status_open',
+  upcoming: 'ui.staff.lots.status_upcoming',
+  withdrawn: 'ui.staff.lots.status_withdrawn',
+  sold: 'ui.staff.lots.status_sold',
+  unsold: 'ui.staff.lots.status_unsold',
+} as const satisfies Record<StaffLotFilterStatus, `ui.${string}`>;
+
+const statusColour: Record<StaffLotStatus, string> = {
+  open: 'green',
+  upcoming: 'blue',
+  withdrawn: 'gray',
+  sold: 'wine',
+  unsold: 'orange',
+};
+
+export function StaffLotStatusBadge({ status }: { status: StaffLotStatus }) {
+  const { t } = useTranslation();
+  return (
+    <Badge color={statusColour[status]} variant="light" data-testid="staff-lot-status">
+      {t(statusLabel[status])}
+    </Badge>
+  );
+}
+
+/**
+ * /admin/lots (admins): every lot, last changed first, narrowed by status, auction, seller (a seller's
+ * name in a row narrows to their lots) and text, a page at a time; each row opens the lot's editor.
+ */
+export function StaffLots({
+  view,
+  onChange,
+}: {
+  view: StaffLotsView;
+  onChange: (view: StaffLotsView) => void;
+}) {
+  const { t } = useTranslation();
+  const [text, setText] = useState(view.q ?? '');
+  const search = useDebouncedCallback(
+    (q: string) => onChange({ ...view, q: q.trim() || undefined, page: 1 }),
+    {
+      delay: SEARCH_DEBOUNCE_MS,
+    },
+  );
+  const list = useQuery({
+    ...staffLotsQuery({
+      status: view.status,
+      ...(view.auction ? { auctionId: view.auction } : {}),
+      ...(view.seller ? { sellerId: view.seller } : {}),
+      ...(view.q ? { text: view.q } : {}),
+      page: view.page,
+      limit: STAFF_LOTS_PAGE_SIZE,
+    }),
+    placeholderData: keepPreviousData,
+  });
+  const auctions = useQuery(auctionsQuery());
+  const sellerName =
+    list.data?.records.find((row) => row.seller.id === view.seller)?.seller.name ?? view.seller;
+
+  return (
+    <Container size="xl" py="xl">
+      <Group justify="space-between" mb="md">
+        <Title order={1}>{t('ui.staff.lots.title')}</Title>
+        <ButtonLink to="/admin/lots/new" data-testid="new-lot">
+          {t('ui.staff.lots.newLot')}
+        </ButtonLink>
+      </Group>
+      <Card withBorder mb="md">
+        <Group align="flex-end" gap="md" wrap="wrap">
+          <Select
+            label={t('ui.staff.lots.status')}
+            data={staffLotFilterStatuses.map((value) => ({
+              value,
+              label: t(statusLabel[value]),
+            }))}
+            value={view.status}
+            allowDeselect={false}
+            onChange={(value) =>
+              onChange({ ...view, status: (value as StaffLotFilterStatus) ?? 'all', page: 1 })
+            }
+            w={170}
+            data-testid="staff-lots-status"
+          />
+          <Select
+            label={t('ui.staff.lots.auction')}
+            placeholder={t('ui.staff.lots.anyAuction')}
+            data={(auctions.data?.records ?? []).map((a) => a.auctionid)}
+            value={view.auction ?? null}
+            clearable
+            searchable
+            onChange={(value) => onChange({ ...view, auction: value ?? undefined, page: 1 })}
+            w={200}
+            data-testid="staff-lots-auction"
+          />
+          <TextInput
+            label={t('ui.staff.lots.search')}
+            placeholder={t('ui.staff.lots.searchPlaceholder')}
+            value={text}
+            onChange={(event) => {
+              setText(event.currentTarget.value);
+              search(event.currentTarget.value);
+            }}
+            style={{ flex: '1 1 240px' }}
+            maxLength={100}
+            data-testid="staff-lots-search"
+          />
+        </Group>
+        {view.seller ? (
+          <Group mt="sm" gap="xs">
+            <Pill size="md" data-testid="staff-lots-seller">
+              {t('ui.staff.lots.sellerFilter', { name: sellerName })}
+            </Pill>
+            <CloseButton
+              size="sm"
+              aria-label={t('ui.staff.lots.clearSeller')}
+              onClick={() => onChange({ ...view, seller: undefined, page: 1 })}
+            />
+          </Group>
+        ) : null}
+      </Card>
+      <QueryState query={list} label={t('ui.staff.lots.loading')} keepData error="alert">
+        {(data) =>
+          data.records.length === 0 ? (
+            <Text c="dimmed" data-testid="staff-lots-empty">
+              {t('ui.staff.lots.empty')}
+            </Text>
+          ) : (
+            <>
+              <Text c="dimmed" size="sm" mb="sm">
+                {t('ui.staff.lots.count', { count: data.totalRecords })}
+              </Text>
+              <Stack gap="sm" hiddenFrom="sm">
+                {data.records.map((row) => (
+                  <StaffLotCard
+                    key={row.id}
+                    row={row}
+                    onSeller={() => onChange({ ...view, seller: row.seller.id, page: 1 })}
+                  />
+                ))}
+              </Stack>
+              <Table.ScrollContainer minWidth={960} visibleFrom="sm">
+                <Table striped verticalSpacing="sm" data-testid="staff-lots">
+                  <Table.Thead>
+                    <Table.Tr>
+                      <Table.Th>{t('ui.staff.lots.lot')}</Table.Th>
+                      <Table.Th w={120}>{t('ui.staff.lots.status')}</Table.Th>
+                      <Table.Th>{t('ui.staff.lots.seller')}</Table.Th>
+                      <Table.Th ta="right">{t('ui.staff.lots.price')}</Table.Th>
+                      <Table.Th ta="right">{t('ui.staff.lots.reserve')}</Table.Th>
+                      <Table.Th>{t('ui.staff.lots.closes')}</Table.Th>
+                      <Table.Th>{t('ui.staff.lots.changed')}</Table.Th>
+                      <Table.Th>
+                        <VisuallyHidden>{t('ui.common.actions')}</VisuallyHidden>
+                      </Table.Th>
+                    </Table.Tr>
+                  </Table.Thead>
+                  <Table.Tbody>
+                    {data.records.map((row) => (
+                      <StaffLotTableRow
+                        key={row.id}
+                        row={row}
+                        onSeller={() => onChange({ ...view, seller: row.seller.id, page: 1 })}
+                      />
+                    ))}
+                  </Table.Tbody>
+                </Table>
+              </Table.ScrollContainer>
+              <Pager
+                page={view.page}
+                pageSize={STAFF_LOTS_PAGE_SIZE}
+                totalRecords={data.totalRecords}
+                onPage={(page) => onChange({ ...view, page })}
+              />
+            </>
+          )
+        }
+      </QueryState>
+    </Container>
+  );
+}
+
+/** Opens a lot's editor. */
+function EditLotLink({ row }: { row: StaffLotRow }) {
+  const { t } = useTranslation();
+  return (
+    <ButtonLink
+      to="/admin/lots/$id"
+      params={{ id: row.id }}
+      size="xs"
+      variant="light"
+      aria-label={t('ui.staff.lots.editLot', { title: row.title })}
+    >
+      {t('ui.staff.lots.edit')}
+    </ButtonLink>
+  );
+}
+
+/** The seller's name, which narrows the list to their lots. */
+function SellerLink({ row, onSeller }: { row: StaffLotRow; onSeller: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <Anchor
+      component="button"
+      size="sm"
+      onClick={onSeller}
+      aria-label={t('ui.staff.lots.onlySeller', { name: row.seller.name })}
+    >
+      {row.seller.name}
+    </Anchor>
+  );
+}
+
+/** The price a row shows: the buy-now price of a lot sold only that way, else the current bid. */
+const shownPrice = (row: StaffLotRow) => (row.buyNow && !row.auction ? (row.buyNowPrice ?? 0) : row.price);
+
+/** A phone's row: the same facts, one card per lot. */
+function StaffLotCard({ row, onSeller }: { row: StaffLotRow; onSeller: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <Card withBorder padding="sm" data-testid="staff-lot-card" data-lot-id={row.id}>
+      <Group justify="space-between" align="flex-start" wrap="nowrap" gap="xs">
+        <Text fw={600} size="sm">
+          {row.lotNumber ? `${row.lotNumber} · ` : ''}
+          {row.title}
+        </Text>
+        <StaffLotStatusBadge status={row.status} />
+      </Group>
+      <Text size="xs" c="dimmed">
+        {[row.producer, row.vintage, row.sku].filter(Boolean).join(' · ')}
+      </Text>
+      <Group justify="space-between" mt="xs" gap="xs">
+        <Text size="sm">
+          {formatMoney(shownPrice(row))} ·{' '}
+          {row.auction
+            ? t('ui.staff.lots.bids', { count: row.bidCount })
+            : t('ui.staff.lots.bottles', { sold: row.sold, quantity: row.quantity })}
+        </Text>
+        <Text size="sm">
+          {t('ui.staff.lots.reserve')}:{' '}
+          {row.reserve ? formatMoney(row.reserve) : t('ui.staff.lots.noReserve')}
+        </Text>
+      </Group>
+      <Text size="xs" c="dimmed" mt={4}>
+        {t('ui.staff.lots.closes')} {formatDateTime(row.closesAt)}
+      </Text>
+      <Group justify="space-between" mt="xs">
+        <SellerLink row={row} onSeller={onSeller} />
+        <EditLotLink row={row} />
+      </Group>
+    </Card>
+  );
+}
+
+function StaffLotTableRow({ row, onSeller }: { row: StaffLotRow; onSeller: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <Table.Tr data-testid="staff-lot-row" data-lot-id={row.id}>
+      <Table.Td>
+        <Stack gap={0}>
+          <Text fw={600} size="sm">
+            {row.lotNumber ? `${row.lotNumber} · ` : ''}
+            {row.title}
+          </Text>
+          <Text size="xs" c="dimmed">
+            {[row.producer, row.vintage, row.sku, row.auctionId].filter(Boolean).join(' · ')}
+          </Text>
+          <Group gap={4} mt={2}>
+            {row.auction ? (
+              <Badge size="xs" variant="outline">
+                {t('ui.staff.lots.kindAuction')}
+              </Badge>
+            ) : null}
+            {row.buyNow ? (
+              <Badge size="xs" variant="outline" color="gray">
+                {t('ui.staff.lots.kindBuyNow')}
+              </Badge>
+            ) : null}
+          </Group>
+        </Stack>
+      </Table.Td>
+      <Table.Td>
+        <StaffLotStatusBadge status={row.status} />
+      </Table.Td>
+      <Table.Td>
+        <SellerLink row={row} onSeller={onSeller} />
+      </Table.Td>
+      <Table.Td ta="right">
+        <Text size="sm">{formatMoney(shownPrice(row))}</Text>
+        <Text size="xs" c="dimmed">
+          {row.auction
+            ? t('ui.staff.lots.bids', { count: row.bidCount })
+            : t('ui.staff.lots.bottles', { sold: row.sold, quantity: row.quantity })}
+        </Text>
+      </Table.Td>
+      <Table.Td ta="right">
+        <Text size="sm">{row.reserve ? formatMoney(row.reserve) : t('ui.staff.lots.noReserve')}</Text>
+      </Table.Td>
+      <Table.Td>
+        <Text size="sm">{formatDateTime(row.closesAt)}</Text>
+      </Table.Td>
+      <Table.Td>
+        <Text size="sm">{formatDateTime(row.changedAt)}</Text>
+        <Text size="xs" c="dimmed">
+          {t('ui.staff.lots.changedBy', { name: row.changedBy.name })}
+        </Text>
+      </Table.Td>
+      <Table.Td>
+        <EditLotLink row={row} />
+      </Table.Td>
+    </Table.Tr>
+  );
+}

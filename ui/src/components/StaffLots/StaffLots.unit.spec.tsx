@@ -1,0 +1,246 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import type { StaffLotDetail, StaffLotRow } from '@wine/contracts';
+import { describe, expect, it } from 'vitest';
+import { renderApp } from '../../test-utils/app.tsx';
+import { aUser } from '../../test-utils/fixtures.ts';
+
+type Api = NonNullable<Parameters<typeof renderApp>[1]>['api'];
+
+const admin = (path: string, api: Api = {}) =>
+  renderApp(path, {
+    storedToken: 'tok-1',
+    api: {
+      validateUser: () => aUser({ roles: ['admin'], isAdmin: true }),
+      auctions: () => ({ records: [], totalRecords: 0 }),
+      staffLots: () => ({ records: [], totalRecords: 0 }),
+      ...api,
+    },
+  });
+
+const person = (id: string, name: string) => ({ id, name });
+
+function aRow(overrides: Partial<StaffLotRow> = {}): StaffLotRow {
+  return {
+    id: 'l-1',
+    lotNumber: '101',
+    sku: 'LAT-10',
+    title: '2010 Château Latour',
+    producer: 'Château Latour',
+    vintage: 2010,
+    status: 'open',
+    auction: true,
+    buyNow: false,
+    auctionId: 'a-1',
+    seller: person('sam', 'Sam Cellar'),
+    price: 42_000,
+    bidCount: 3,
+    quantity: 1,
+    sold: 0,
+    openingBid: 10_000,
+    reserve: 25_000,
+    buyNowPrice: null,
+    startsAt: '2030-01-01T12:00:00.000Z',
+    closesAt: '2030-01-08T18:00:00.000Z',
+    changedAt: '2030-01-01T12:00:00.000Z',
+    changedBy: person('ada', 'Ada Admin'),
+    ...overrides,
+  };
+}
+
+function aDetail(
+  overrides: Partial<StaffLotDetail> = {},
+  fields: Partial<StaffLotDetail['fields']> = {},
+): StaffLotDetail {
+  return {
+    id: 'l-1',
+    status: 'open',
+    seller: person('sam', 'Sam Cellar'),
+    bidCount: 0,
+    sold: 0,
+    changedAt: '2030-01-01T12:00:00.000Z',
+    changedBy: person('ada', 'Ada Admin'),
+    withdrawnReason: null,
+    fields: {
+      sku: 'LAT-10',
+      lotNumber: '101',
+      auctionId: 'a-1',
+      title: '2010 Château Latour',
+      producer: 'Château Latour',
+      vintage: 2010,
+      country: 'France',
+      region: 'Bordeaux',
+      subregion: 'Pauillac',
+      colour: 'Red',
+      bottleSize: '750ml',
+      scores: { wa: '98' },
+      description: 'Classic.',
+      images: [],
+      quantity: 1,
+      minimumQuantity: 1,
+      enforceMinimumQuantity: false,
+      availability: null,
+      auction: true,
+      buyNow: false,
+      openingBid: 10_000,
+      reserve: 25_000,
+      buyNowPrice: null,
+      discounts: [],
+      startsAt: '2030-01-01T12:00:00.000Z',
+      closesAt: '2030-01-08T18:00:30.000Z',
+      meta: { title: '', description: '', keywords: '' },
+      ...fields,
+    },
+    ...overrides,
+  };
+}
+
+describe('/admin/lots: the staff list of lots', () => {
+  it('lists the lots with their status, seller, price, bids and confidential reserve', async () => {
+    const { api } = await admin('/admin/lots', {
+      staffLots: () => ({
+        records: [
+          aRow(),
+          aRow({ id: 'l-2', title: 'Krug 2002', status: 'withdrawn', reserve: null, bidCount: 0 }),
+        ],
+        totalRecords: 2,
+      }),
+    });
+    const rows = await screen.findAllByTestId('staff-lot-row');
+    expect(rows.map((row) => row.dataset.lotId)).toEqual(['l-1', 'l-2']);
+    const first = within(rows[0] as HTMLElement);
+    expect(first.getByText('101 · 2010 Château Latour')).toBeTruthy();
+    expect(first.getByTestId('staff-lot-status').textContent).toBe('Open');
+    expect(first.getByText('$420.00')).toBeTruthy();
+    expect(first.getByText('Bids: 3')).toBeTruthy();
+    expect(first.getByText('$250.00')).toBeTruthy();
+    expect(within(rows[1] as HTMLElement).getByTestId('staff-lot-status').textContent).toBe('Withdrawn');
+    expect(within(rows[1] as HTMLElement).getByText('None')).toBeTruthy();
+    expect(first.getByRole('link', { name: 'Edit 2010 Château Latour' }).getAttribute('href')).toBe(
+      '/admin/lots/l-1',
+    );
+    expect(api.to('staffLots')[0]?.input).toEqual({ status: 'all', page: 1, limit: 25 });
+  });
+
+  it('narrows by status, text (once typing stops) and a seller chosen in a row, and keeps them in the URL', async () => {
+    const { api, user, router } = await admin('/admin/lots', {
+      staffLots: () => ({ records: [aRow()], totalRecords: 1 }),
+    });
+    await screen.findAllByTestId('staff-lot-row');
+    await user.click(screen.getByRole('combobox', { name: 'Status' }));
+    await user.click(await screen.findByRole('option', { name: 'Withdrawn' }));
+    await waitFor(() => expect(api.to('staffLots').at(-1)?.input).toMatchObject({ status: 'withdrawn' }));
+    await user.type(screen.getByRole('textbox', { name: 'Search' }), 'latour');
+    await waitFor(() =>
+      expect(api.to('staffLots').at(-1)?.input).toMatchObject({ status: 'withdrawn', text: 'latour' }),
+    );
+    // Typing sent one search, not one per key.
+    expect(
+      api.to('staffLots').filter((request) => (request.input as { text?: string }).text !== undefined),
+    ).toHaveLength(1);
+    await user.click(
+      (await screen.findAllByRole('button', { name: 'Only lots of Sam Cellar' }))[0] as HTMLElement,
+    );
+    await waitFor(() => expect(api.to('staffLots').at(-1)?.input).toMatchObject({ sellerId: 'sam' }));
+    expect((await screen.findByTestId('staff-lots-seller')).textContent).toBe('Seller: Sam Cellar');
+    expect(router.state.location.search).toMatchObject({ status: 'withdrawn', q: 'latour', seller: 'sam' });
+    await user.click(screen.getByRole('button', { name: 'Show every seller' }));
+    await waitFor(() => expect(api.to('staffLots').at(-1)?.input).not.toHaveProperty('sellerId'));
+  });
+});
+
+describe('/admin/lots/new: listing a lot', () => {
+  it('checks the fields as the server does and sends nothing while they are wrong', async () => {
+    const { api, user } = await admin('/admin/lots/new');
+    await user.click(await screen.findByRole('button', { name: 'List the lot' }));
+    expect((await screen.findAllByText('Required!')).length).toBeGreaterThanOrEqual(3);
+    expect(api.to('createLot')).toHaveLength(0);
+  });
+
+  it('sends money in cents and the dates as instants, then opens the new lot', async () => {
+    const { api, user, router } = await admin('/admin/lots/new', {
+      createLot: () => ({ id: 'new-1', position: '1' }),
+      staffLot: () => aDetail({ id: 'new-1' }),
+    });
+    await user.type(await screen.findByRole('textbox', { name: 'Title' }), '2015 Sassicaia');
+    await user.type(screen.getByRole('textbox', { name: 'Producer' }), 'Tenuta San Guido');
+    await user.type(screen.getByRole('textbox', { name: 'Vintage' }), '2015');
+    await user.type(screen.getByRole('textbox', { name: 'Country' }), 'Italy');
+    await user.type(screen.getByRole('textbox', { name: 'Opening bid' }), '150');
+    await user.type(screen.getByRole('textbox', { name: /Reserve/ }), '212.50');
+    await user.type(screen.getByRole('textbox', { name: 'WA' }), '97');
+    await user.click(screen.getByRole('button', { name: 'List the lot' }));
+    await waitFor(() => expect(api.to('createLot')).toHaveLength(1));
+    expect(api.to('createLot')[0]?.input).toMatchObject({
+      title: '2015 Sassicaia',
+      producer: 'Tenuta San Guido',
+      vintage: 2015,
+      country: 'Italy',
+      openingBid: 15_000,
+      reserve: 21_250,
+      buyNowPrice: null,
+      scores: { wa: '97' },
+      auction: true,
+      buyNow: false,
+    });
+    const sent = api.to('createLot')[0]?.input as { startsAt: string; closesAt: string };
+    expect(Date.parse(sent.closesAt)).toBeGreaterThan(Date.parse(sent.startsAt));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/admin/lots/new-1'));
+  });
+});
+
+describe('/admin/lots/:id: editing a lot', () => {
+  it('sends only what changed (not a close it shows to the minute)', async () => {
+    const { api, user } = await admin('/admin/lots/l-1', {
+      staffLot: () => aDetail(),
+      updateLot: ({ id }) => ({ id, changed: ['title'] }),
+    });
+    const title = await screen.findByRole('textbox', { name: 'Title' });
+    await user.clear(title);
+    await user.type(title, 'Latour 2010');
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+    await waitFor(() => expect(api.to('updateLot')).toHaveLength(1));
+    expect(api.to('updateLot')[0]?.input).toEqual({ id: 'l-1', title: 'Latour 2010' });
+  });
+
+  it('says so when nothing changed, and sends nothing', async () => {
+    const { api, user } = await admin('/admin/lots/l-1', { staffLot: () => aDetail() });
+    await user.click(await screen.findByRole('button', { name: 'Save changes' }));
+    expect((await screen.findByTestId('lot-unchanged')).textContent).toBe('Nothing was changed.');
+    expect(api.to('updateLot')).toHaveLength(0);
+  });
+
+  it('keeps the deal of a lot with bids: its prices, bottles and close cannot change', async () => {
+    await admin('/admin/lots/l-1', { staffLot: () => aDetail({ bidCount: 2 }) });
+    expect((await screen.findByTestId('lot-has-bids')).textContent).toContain('This lot has bids');
+    expect(screen.getByRole('textbox', { name: 'Opening bid' }).matches(':disabled')).toBe(true);
+    expect(screen.getByRole('textbox', { name: /Reserve/ }).matches(':disabled')).toBe(true);
+    expect(screen.getByLabelText('Closes').matches(':disabled')).toBe(true);
+    expect(screen.getByRole('textbox', { name: 'Title' }).matches(':disabled')).toBe(false);
+  });
+
+  it('withdraws a lot with a reason, which the dialog asks for', async () => {
+    const { api, user } = await admin('/admin/lots/l-1', {
+      staffLot: () => aDetail(),
+      withdrawLot: ({ id }) => ({ id }),
+    });
+    await user.click(await screen.findByTestId('withdraw-lot'));
+    const dialog = await screen.findByRole('dialog', { name: 'Withdraw 2010 Château Latour' });
+    await user.click(within(dialog).getByRole('button', { name: 'Withdraw' }));
+    expect(await within(dialog).findByText('Required!')).toBeTruthy();
+    expect(api.to('withdrawLot')).toHaveLength(0);
+    await user.type(within(dialog).getByRole('textbox', { name: /Reason/ }), 'Cork failure');
+    await user.click(within(dialog).getByRole('button', { name: 'Withdraw' }));
+    await waitFor(() =>
+      expect(api.to('withdrawLot')[0]?.input).toEqual({ id: 'l-1', reason: 'Cork failure' }),
+    );
+  });
+
+  it('shows a withdrawn lot with its reason and without a form to send', async () => {
+    await admin('/admin/lots/l-1', {
+      staffLot: () => aDetail({ status: 'withdrawn', withdrawnReason: 'Cork failure' }),
+    });
+    expect((await screen.findByTestId('lot-withdrawn')).textContent).toBe('Withdrawn: Cork failure');
+    expect(screen.queryByRole('button', { name: 'Save changes' })).toBeNull();
+    expect(screen.queryByTestId('withdraw-lot')).toBeNull();
+  });
+});

@@ -1,0 +1,181 @@
+import { type CreateLotInput, ScoreKeys, type StaffLotFields, type UpdateLotInput } from '@wine/contracts';
+import dayjs from 'dayjs';
+
+/** The critic scores a lot may carry (seeds 000 §3.1), in the badges' order. */
+export const scoreKeys = ScoreKeys;
+type ScoreKey = (typeof ScoreKeys)[number];
+
+/** What the editor's fields hold: the input's shape, with the numbers and dates as typed. */
+export interface LotFormValues {
+  title: string;
+  producer: string;
+  vintage: string;
+  country: string;
+  region: string;
+  subregion: string;
+  colour: string;
+  bottleSize: string;
+  description: string;
+  sku: string;
+  lotNumber: string;
+  auctionId: string;
+  scores: Record<ScoreKey, string>;
+  auction: boolean;
+  buyNow: boolean;
+  /** Dollars, as typed (money is sent in cents). */
+  openingBid: string;
+  reserve: string;
+  buyNowPrice: string;
+  quantity: string;
+  minimumQuantity: string;
+  enforceMinimumQuantity: boolean;
+  availability: string;
+  discounts: { quantity: string; price: string }[];
+  /** `datetime-local` values, in the browser's time zone. */
+  startsAt: string;
+  closesAt: string;
+  meta: { title: string; description: string; keywords: string };
+}
+
+const blankScores = Object.fromEntries(scoreKeys.map((key) => [key, ''])) as Record<ScoreKey, string>;
+
+/** A `datetime-local` value for an instant, in the browser's time zone. */
+export const toLocalInput = (iso: string): string => dayjs(iso).format('YYYY-MM-DDTHH:mm');
+/** The instant a `datetime-local` value names; '' when empty or not a date (the schema says so). */
+const fromLocalInput = (value: string): string => {
+  const parsed = dayjs(value);
+  return value && parsed.isValid() ? parsed.toISOString() : '';
+};
+
+/** Dollars as typed to cents; NaN (refused by the schema) for anything else. */
+export const toCents = (dollars: string): number => {
+  const text = dollars.trim().replace(/[$,]/g, '');
+  return /^\d+(\.\d{1,2})?$/.test(text) ? Math.round(Number(text) * 100) : Number.NaN;
+};
+const centsToDollars = (cents: number | null): string => (cents === null ? '' : (cents / 100).toFixed(2));
+const wholeNumber = (text: string): number => (/^\d+$/.test(text.trim()) ? Number(text.trim()) : Number.NaN);
+
+/** A new lot's fields: a bottle of red at auction, opening in an hour and closing in a week. */
+export function emptyLot(now: Date): LotFormValues {
+  return {
+    title: '',
+    producer: '',
+    vintage: '',
+    country: '',
+    region: '',
+    subregion: '',
+    colour: 'Red',
+    bottleSize: '750ml',
+    description: '',
+    sku: '',
+    lotNumber: '',
+    auctionId: '',
+    scores: { ...blankScores },
+    auction: true,
+    buyNow: false,
+    openingBid: '',
+    reserve: '',
+    buyNowPrice: '',
+    quantity: '1',
+    minimumQuantity: '1',
+    enforceMinimumQuantity: false,
+    availability: '',
+    discounts: [],
+    startsAt: toLocalInput(dayjs(now).add(1, 'hour').startOf('hour').toISOString()),
+    closesAt: toLocalInput(dayjs(now).add(7, 'day').startOf('hour').toISOString()),
+    meta: { title: '', description: '', keywords: '' },
+  };
+}
+
+/** A listed lot's fields in the editor. */
+export function lotFormValues(lot: StaffLotFields): LotFormValues {
+  return {
+    title: lot.title,
+    producer: lot.producer,
+    vintage: lot.vintage === null ? '' : String(lot.vintage),
+    country: lot.country,
+    region: lot.region,
+    subregion: lot.subregion,
+    colour: lot.colour,
+    bottleSize: lot.bottleSize,
+    description: lot.description,
+    sku: lot.sku,
+    lotNumber: lot.lotNumber ?? '',
+    auctionId: lot.auctionId ?? '',
+    scores: { ...blankScores, ...lot.scores },
+    auction: lot.auction,
+    buyNow: lot.buyNow,
+    openingBid: centsToDollars(lot.openingBid),
+    reserve: centsToDollars(lot.reserve),
+    buyNowPrice: centsToDollars(lot.buyNowPrice),
+    quantity: String(lot.quantity),
+    minimumQuantity: String(lot.minimumQuantity),
+    enforceMinimumQuantity: lot.enforceMinimumQuantity,
+    availability: lot.availability ?? '',
+    discounts: lot.discounts.map((row) => ({
+      quantity: String(row.quantity),
+      price: centsToDollars(row.price),
+    })),
+    startsAt: toLocalInput(lot.startsAt),
+    closesAt: toLocalInput(lot.closesAt),
+    meta: { ...lot.meta },
+  };
+}
+
+/** The fields both a new lot and a change send, from what was typed. */
+function listedFields(v: LotFormValues) {
+  const scores = Object.fromEntries(
+    scoreKeys.filter((key) => v.scores[key].trim()).map((key) => [key, v.scores[key].trim()]),
+  );
+  return {
+    title: v.title.trim(),
+    producer: v.producer.trim(),
+    vintage: v.vintage.trim() ? wholeNumber(v.vintage) : null,
+    country: v.country.trim(),
+    region: v.region.trim(),
+    subregion: v.subregion.trim(),
+    colour: v.colour,
+    bottleSize: v.bottleSize.trim(),
+    scores,
+    description: v.description,
+    quantity: wholeNumber(v.quantity),
+    minimumQuantity: wholeNumber(v.minimumQuantity),
+    enforceMinimumQuantity: v.enforceMinimumQuantity,
+    availability: v.availability.trim() || null,
+    openingBid: v.auction ? toCents(v.openingBid) : 0,
+    reserve: v.auction && v.reserve.trim() ? toCents(v.reserve) : null,
+    buyNowPrice: v.buyNow ? toCents(v.buyNowPrice) : null,
+    discounts: v.buyNow
+      ? v.discounts.map((row) => ({ quantity: wholeNumber(row.quantity), price: toCents(row.price) }))
+      : [],
+    closesAt: fromLocalInput(v.closesAt),
+    meta: { title: v.meta.title.trim(), description: v.meta.description, keywords: v.meta.keywords.trim() },
+  };
+}
+
+/** A new lot's input (createLot), checked by its contract schema before it is sent. */
+export const createLotInput = (v: LotFormValues): CreateLotInput => ({
+  ...listedFields(v),
+  colour: v.colour as CreateLotInput['colour'],
+  ...(v.sku.trim() ? { sku: v.sku.trim() } : {}),
+  lotNumber: v.lotNumber.trim() || null,
+  auctionId: v.auctionId.trim() || null,
+  auction: v.auction,
+  buyNow: v.buyNow,
+  startsAt: fromLocalInput(v.startsAt),
+});
+
+/**
+ * A change's input (updateLot): the fields whose typed values differ from the lot's as loaded, so a
+ * value the form only shows differently (a close to the minute) is not sent as a change.
+ */
+export function updateLotInput(id: string, v: LotFormValues, before: LotFormValues): UpdateLotInput {
+  const now = listedFields(v);
+  const was = listedFields(before);
+  const changed = Object.fromEntries(
+    Object.entries(now).filter(
+      ([key, value]) => JSON.stringify(value) !== JSON.stringify(was[key as keyof typeof was]),
+    ),
+  );
+  return { id, ...changed } as UpdateLotInput;
+}
