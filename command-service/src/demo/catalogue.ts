@@ -1,3 +1,4 @@
+import { HOUSE_SELLER_ID } from '@wine/contracts';
 import type { LotListedData } from '@wine/event-schemas';
 
 type Colour = LotListedData['colour'];
@@ -589,7 +590,7 @@ export function demoCatalogue(now: Date, count = 300): DemoLot[] {
         sku: `GVO-${String(100_000 + i * 37).slice(0, 6)}`,
         lotNumber: kind === 'buyNow' ? null : String(auctionNo * 1000 + position + 1),
         auctionId: kind === 'buyNow' ? null : `A-${now.getUTCFullYear()}-${auctionNo + 1}`,
-        sellerId: 'house',
+        sellerId: HOUSE_SELLER_ID,
         title: `${title}${sizeNote}`,
         producer: producer.name,
         vintage,

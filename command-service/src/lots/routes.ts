@@ -1,4 +1,4 @@
-import { type Action, actions } from '@wine/contracts';
+import { type Action, actions, HOUSE_SELLER_ID } from '@wine/contracts';
 import { lotStream } from '@wine/event-schemas';
 import { type ActionContext, type Clock, registerAction } from '@wine/platform';
 import type { FastifyPluginAsync } from 'fastify';
@@ -59,7 +59,7 @@ export const lotRoutes: FastifyPluginAsync<LotRouteDeps> = async (app, { streams
   }
 
   // An admin lists lots on the house's behalf, and may change any lot.
-  registerAction(app, actions.createLot, auth, (input, ctx) => list(input, 'house', asAdmin(ctx)));
+  registerAction(app, actions.createLot, auth, (input, ctx) => list(input, HOUSE_SELLER_ID, asAdmin(ctx)));
   registerAction(app, actions.updateLot, auth, (input, ctx) =>
     update(input, { kind: 'admin' }, asAdmin(ctx)),
   );

@@ -2,6 +2,9 @@ import { Attachment, Colours, DiscountRow, type LotListedV2, Scores } from '@win
 import { z } from 'zod';
 import { multilineText, plainText } from '../text.ts';
 
+/** The seller of the merchant's own lots (listed by an admin): named as the merchant wherever a seller is shown. */
+export const HOUSE_SELLER_ID = 'house';
+
 /** The wine colours and critic score keys a lot may carry, for the editor's lists. */
 export { Colours, ScoreKeys } from '@wine/event-schemas';
 

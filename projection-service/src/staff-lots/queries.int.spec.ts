@@ -1,4 +1,4 @@
-import { USERS } from '@wine/contracts';
+import { defaultMerchant, USERS } from '@wine/contracts';
 import { manualClock } from '@wine/platform';
 import { listedLot } from '@wine/platform/testing';
 import { describe, expect, it } from 'vitest';
@@ -123,6 +123,9 @@ describe('the staff list of lots (admins only)', () => {
     expect(await list({ status: 'withdrawn' })).toEqual(['l-2']);
     expect(await list({ status: 'sold' })).toEqual([]);
     expect(await list({ auctionId: 'a-2' })).toEqual(['l-3']);
+    // The house's lots are the merchant's.
+    const house = await post('/api/admin/product/search', { auctionId: 'a-2' }, ada);
+    expect((data(house) as Page).records[0]?.seller).toEqual({ id: 'house', name: defaultMerchant.name });
     expect(await list({ sellerId: 'sam' })).toEqual(['l-2', 'l-1']);
     expect(await list({ text: 'krug-0' })).toEqual(['l-2']);
     expect(await list({ text: '103' })).toEqual(['l-3']);

@@ -1,5 +1,7 @@
 import {
   actions,
+  defaultMerchant,
+  HOUSE_SELLER_ID,
   type LotDocument,
   type StaffLotDetail,
   type StaffLotRow,
@@ -41,11 +43,18 @@ export function staffLotsFilter(input: Omit<StaffLotsInput, 'page' | 'limit'>, n
 const statusAt = (doc: StaffLotDocument, now: Date): StaffLotStatus =>
   doc.status === 'open' && Date.parse(doc.startsAt) > now.getTime() ? 'upcoming' : doc.status;
 
-/** Names of users by id ('System' for the scheduler, the id itself for someone unknown to the read side). */
-async function namesOf(docs: DocumentStore, ids: Iterable<string>): Promise<(id: string) => string> {
+/**
+ * Names of users by id: the merchant's for the house's lots, 'System' for the scheduler, the id itself
+ * for someone unknown to the read side.
+ */
+async function namesOf(
+  docs: DocumentStore,
+  ids: Iterable<string>,
+  house: string,
+): Promise<(id: string) => string> {
   const users = await docs.collection<UserDocument>(USERS).find({ _id: { $in: [...new Set(ids)] } });
   const byId = new Map(users.map((u) => [u._id, `${u.first_name} ${u.last_name}`.trim()]));
-  return (id) => byId.get(id) ?? (id === 'system' ? 'System' : id);
+  return (id) => byId.get(id) ?? (id === HOUSE_SELLER_ID ? house : id === 'system' ? 'System' : id);
 }
 
 /** A staff row: the staff copy's fields, with the price, bids and bottles sold from the `lots` model. */
@@ -82,7 +91,9 @@ function staffRow(
 }
 
 /** The staff's lists and the editor's lot (issue 33), admins only: the reserve is in every answer. */
-export const staffLotQueries: QueryPlugin = async (app, { docs, clock, auth }) => {
+export const staffLotQueries: QueryPlugin = async (app, { docs, clock, auth, merchant }) => {
+  // The merchant's name, as the contact pages show it (contracts' defaults when the deployment gives none).
+  const house = (merchant ?? defaultMerchant).name;
   const staffLots = docs.collection<StaffLotDocument>(STAFF_LOTS);
   const lots = docs.collection<LotDocument>(LOTS);
 
@@ -98,6 +109,7 @@ export const staffLotQueries: QueryPlugin = async (app, { docs, clock, auth }) =
       namesOf(
         docs,
         found.flatMap((doc) => [doc.seller_id, doc.changed_by]),
+        house,
       ),
     ]);
     const liveById = new Map(live.map((doc) => [doc._id, doc]));
@@ -112,7 +124,7 @@ export const staffLotQueries: QueryPlugin = async (app, { docs, clock, auth }) =
     if (!doc) throw new AppError('LOT_NOT_FOUND');
     const [live, name] = await Promise.all([
       lots.findOne({ _id: id }),
-      namesOf(docs, [doc.seller_id, doc.changed_by]),
+      namesOf(docs, [doc.seller_id, doc.changed_by], house),
     ]);
     const row = staffRow(doc, live ?? undefined, clock.now(), name);
     const { _id, _position, seller_id, status, withdrawn_reason, changed_at, changed_by, ...fields } = doc;
