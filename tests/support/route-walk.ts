@@ -241,7 +241,15 @@ export function describeRouteWalk({ width, height, name, more }: RouteWalk): voi
       const problems: string[] = [];
       try {
         // A few pages at a time: most of a page's time is waiting for its requests to settle.
-        problems.push(...(await pMap(walking, visit, { concurrency: WALKERS })).flat());
+        // A page that shows a problem is opened once more, on its own: on a loaded machine a page can miss a
+        // wait the first time. What it shows the second time is what counts; the first try is reported.
+        const tried = await pMap(walking, visit, { concurrency: WALKERS });
+        for (const [i, first] of tried.entries()) {
+          if (first.length === 0) continue;
+          const again = await visit(walking[i] as RouteCase);
+          if (again.length === 0) console.warn(`walked again after: ${first.join(' | ')}`);
+          problems.push(...again);
+        }
         // Every link the pages show leads to a page that exists: one of each kind (one lot, one invoice),
         // beside the pages of the desktop walk.
         const walked = new Set(cases(false).map((c) => c.path.split('?')[0]));
@@ -268,7 +276,8 @@ export function describeRouteWalk({ width, height, name, more }: RouteWalk): voi
     }
 
     it(name, async () => {
-      expect(await walk(width, height)).toEqual([]);
+      // One line per problem, so the end of a failed run's log names the last of them.
+      expect((await walk(width, height)).join('\n')).toBe('');
     }, 600_000);
 
     more?.(() => ({ market, browser }));
