@@ -156,7 +156,7 @@ export async function openTestCommandService(options: TestOptions = {}) {
     await service.streams.handle(
       lotStream(lot.lotId),
       lotDecider,
-      { type: 'ListLot', data: lot, now: clock.now() },
+      { type: 'ListLot', data: lot, by: { kind: 'admin' }, now: clock.now() },
       { ...ids(), actor: operator, now: clock.now() },
     );
     return lot;

@@ -55,6 +55,9 @@ export const errorCatalogue = {
   MINIMUM_OVER_QUANTITY: entry(400, 'errors.MINIMUM_OVER_QUANTITY', 'minimumQuantity'),
   QUANTITY_BELOW_SOLD: entry(400, 'errors.QUANTITY_BELOW_SOLD', 'quantity'),
   BUY_NOW_NEEDS_PRICE: entry(400, 'errors.BUY_NOW_NEEDS_PRICE', 'buyNowPrice'),
+  ESTIMATES_ORDER: entry(400, 'errors.ESTIMATES_ORDER', 'highEstimate'),
+  RESERVE_OVER_ESTIMATE: entry(400, 'errors.RESERVE_OVER_ESTIMATE', 'reserve'),
+  RESERVE_CONFIRM_ADMIN: entry(403, 'errors.RESERVE_CONFIRM_ADMIN', 'reserveConfirmed'),
   // Bidding (seeds 000 §5 and DOMAIN.md "Bids"): on the bid amount field (wsprice) where it is the amount.
   LOT_WITHDRAWN: entry(409, 'bid.withdrawn', 'id'),
   BIDDING_CLOSED: entry(409, 'bid.closed', 'id'),

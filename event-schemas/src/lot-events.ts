@@ -18,6 +18,35 @@ export const DiscountRow = z.object({ quantity: z.number().int().min(1), price: 
 
 export const Colours = ['Red', 'White', 'Rosé', 'Sparkling', 'Dessert', 'Fortified'] as const;
 
+/**
+ * A wine's condition record, in the trade's terms (issue 33). Fill level for Bordeaux-shaped bottles:
+ * hf high fill, in into neck, ts top shoulder, hs high shoulder, ms mid shoulder, lms low-mid shoulder,
+ * ls low shoulder. Label, capsule and the case it comes in, each from a list; a free note beside them.
+ */
+export const FillLevels = ['hf', 'in', 'ts', 'hs', 'ms', 'lms', 'ls'] as const;
+export const LabelConditions = [
+  'clean',
+  'lightly_soiled',
+  'soiled',
+  'stained',
+  'scuffed',
+  'torn',
+  'missing',
+] as const;
+export const CapsuleConditions = ['intact', 'nicked', 'corroded', 'cut', 'missing'] as const;
+export const Packings = ['owc', 'oc', 'none'] as const;
+export const ConditionRecord = z.object({
+  fillLevel: z.enum(FillLevels).nullable(),
+  label: z.enum(LabelConditions).nullable(),
+  capsule: z.enum(CapsuleConditions).nullable(),
+  packing: z.enum(Packings).nullable(),
+  notes: z.string().max(1000),
+});
+export type ConditionRecord = z.infer<typeof ConditionRecord>;
+
+/** A lot's title and description in Spanish, shown to visitors who read Spanish. */
+export const SpanishText = z.object({ title: z.string().max(300), description: z.string().max(20_000) });
+
 export const LotListedV2 = z.object({
   lotId: z.string().min(1).max(64),
   sku: z.string().min(1).max(64),
@@ -52,6 +81,15 @@ export const LotListedV2 = z.object({
     description: z.string().max(1000),
     keywords: z.string().max(1000),
   }),
+  // Issue 33: absent on lots listed before they were kept (no estimate, no record, the one location).
+  lowEstimate: Cents.nullable().optional(),
+  highEstimate: Cents.nullable().optional(),
+  /** An admin confirmed a reserve above the low estimate (DOMAIN.md "Sellers"). */
+  reserveConfirmed: z.boolean().optional(),
+  condition: ConditionRecord.nullable().optional(),
+  /** Where the bottles are (the default data's locations, seeds 000 §3.1 location_id). */
+  locationId: z.number().int().min(1).nullable().optional(),
+  spanish: SpanishText.nullable().optional(),
 });
 export type LotListedData = z.infer<typeof LotListedV2>;
 
@@ -107,6 +145,12 @@ export const LotUpdatedV1 = LotListedV2.pick({
   buyNowPrice: true,
   discounts: true,
   closesAt: true,
+  lowEstimate: true,
+  highEstimate: true,
+  reserveConfirmed: true,
+  condition: true,
+  locationId: true,
+  spanish: true,
 })
   .partial()
   .extend({ changed: z.array(z.string().max(40)).min(1).max(30) });

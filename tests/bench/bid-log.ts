@@ -103,7 +103,12 @@ export async function writeBidLog(file: string, target = 1_000_000, lots = 10_00
       startsAt: new Date(t0).toISOString(),
       closesAt: new Date(t0 + 10 * 24 * HOUR + i * 7_000).toISOString(),
     };
-    await run(lotId, { type: 'ListLot', data: listed, now: new Date(t0) }, 'house', new Date(t0));
+    await run(
+      lotId,
+      { type: 'ListLot', data: listed, by: { kind: 'admin' }, now: new Date(t0) },
+      'house',
+      new Date(t0),
+    );
   });
 
   /** One bid on the lot at `now`: the leader raising, a newcomer outbidding, or one bidding under the leader. */

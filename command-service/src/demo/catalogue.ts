@@ -621,6 +621,21 @@ export function demoCatalogue(now: Date, count = 300): DemoLot[] {
               ],
         startsAt: startsAt.toISOString(),
         closesAt: closesAt.toISOString(),
+        // The reserve (85% of the value) sits under the low estimate (90%), as the terms of sale ask.
+        lowEstimate: kind === 'buyNow' ? null : price(lotTotal * 0.9),
+        highEstimate: kind === 'buyNow' ? null : price(lotTotal * 1.3),
+        condition: {
+          fillLevel: age > 30 ? 'ts' : age > 15 ? 'in' : 'hf',
+          label: i % 3 === 0 ? 'lightly_soiled' : 'clean',
+          capsule: 'intact',
+          packing: quantity >= 6 ? 'owc' : 'none',
+          notes: '',
+        },
+        locationId: 1,
+        spanish: {
+          title: `${title}${sizeNote}`,
+          description: describeInSpanish(producer, wine, vintage, quantity, size.size),
+        },
         meta: {
           title: `${title} | Fine Wine Auction`,
           description: `${title} from ${producer.subregion}, ${producer.region}. ${quantity} bottle lot with impeccable provenance.`,
@@ -630,6 +645,22 @@ export function demoCatalogue(now: Date, count = 300): DemoLot[] {
     });
   }
   return lots;
+}
+
+function describeInSpanish(
+  p: Producer,
+  wine: string,
+  vintage: number | null,
+  quantity: number,
+  size: string,
+) {
+  const name = [p.name, wine].filter(Boolean).join(' ');
+  const year = vintage ? `La añada ${vintage}` : 'Esta cuvée sin añada';
+  return [
+    `${year} de ${name} procede de ${p.subregion}, en ${p.region} (${p.country}).`,
+    `Se ofrece como ${quantity} × ${size}, de una única bodega privada del área de Chicago, conservada desde su salida a 13 °C y 70% de humedad.`,
+    'Recogida en nuestro almacén del área de Chicago o envío dentro de EE. UU. tras el pago.',
+  ].join(' ');
 }
 
 function describe(p: Producer, wine: string, vintage: number | null, quantity: number, size: string): string {

@@ -17,7 +17,7 @@ export async function seedDemoCatalogue(store: EventStore, clock: Clock, count =
     await streams.handle(
       lotStream(lot.lotId),
       lotDecider,
-      { type: 'ListLot', data: lot, now },
+      { type: 'ListLot', data: lot, by: { kind: 'admin' }, now },
       { commandId, correlationId: 'demo-seed', actor: { kind: 'system', id: 'demo-seed' }, now },
     );
   }

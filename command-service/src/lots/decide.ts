@@ -1,3 +1,4 @@
+import { estimateProblem } from '@wine/contracts';
 import type { LotEvent, LotListedData } from '@wine/event-schemas';
 import { AppError } from '@wine/platform';
 import type { Decider } from '../core/decider.ts';
@@ -15,7 +16,7 @@ export type LotEditor = { kind: 'admin' } | { kind: 'seller'; userId: string };
 
 /** Every command on a lot's stream (`lot-<id>`); bids decided in decide-bid.ts, buy-now holds and sales in decide-stock.ts. */
 export type LotCommand =
-  | { type: 'ListLot'; data: LotListedData; now: Date }
+  | { type: 'ListLot'; data: LotListedData; by: LotEditor; now: Date }
   | { type: 'UpdateLot'; changes: LotChanges; by: LotEditor; now: Date }
   | { type: 'WithdrawLot'; reason: string; by: LotEditor }
   | PlaceBid
@@ -32,10 +33,22 @@ const dealFields = [
   'buyNowPrice',
   'discounts',
   'closesAt',
+  'lowEstimate',
+  'highEstimate',
+  'reserveConfirmed',
 ] as const satisfies readonly (keyof LotChanges)[];
 
 function mayEdit(state: ListedLot, by: LotEditor) {
   if (by.kind === 'seller' && state.lot.sellerId !== by.userId) throw new AppError('NOT_YOUR_LOT');
+}
+
+/** The estimates and the reserve as the lot would hold them: a reserve above the low estimate needs an admin. */
+function checkEstimates(lot: LotListedData, by: LotEditor, touched: boolean) {
+  const over = estimateProblem({ ...lot, reserveConfirmed: false }) === 'RESERVE_OVER_ESTIMATE';
+  if (over && touched && lot.reserveConfirmed && by.kind !== 'admin')
+    throw new AppError('RESERVE_CONFIRM_ADMIN');
+  const problem = estimateProblem(lot);
+  if (problem) throw new AppError(problem);
 }
 
 /** The fields whose values differ from the lot's now (an unchanged field is not a change). */
@@ -54,6 +67,7 @@ export function decideLot(command: LotCommand, state: Lot): LotEvent[] {
       if (state.status !== 'empty')
         throw new AppError('LOT_ALREADY_LISTED', { params: { id: command.data.lotId } });
       if (Date.parse(command.data.closesAt) <= command.now.getTime()) throw new AppError('CLOSE_IN_PAST');
+      checkEstimates(command.data, command.by, true);
       return [{ type: 'LotListed', data: command.data }];
     }
     case 'UpdateLot': {
@@ -71,6 +85,9 @@ export function decideLot(command: LotCommand, state: Lot): LotEvent[] {
       }
       const merged = { ...state.lot, ...changes };
       if (merged.minimumQuantity > merged.quantity) throw new AppError('MINIMUM_OVER_QUANTITY');
+      // A seller's change may keep an admin's confirmation only while the reserve and low estimate stay.
+      const touched = ['reserve', 'lowEstimate', 'reserveConfirmed'].some((key) => key in changes);
+      checkEstimates(merged, command.by, touched);
       // A lot's bottles are sold once: the quantity never drops below what buy now sold or holds.
       const taken = state.sold + heldAt(state, command.now.getTime());
       if (changes.quantity !== undefined && changes.quantity < taken)

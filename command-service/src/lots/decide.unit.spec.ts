@@ -153,7 +153,68 @@ describe('lot decider: update and withdraw', () => {
 
   it('refuses listing a lot id twice', () => {
     spec([listed()])
-      .when({ type: 'ListLot', data: listedLot(), now: duringAuction })
+      .when({ type: 'ListLot', data: listedLot(), by: { kind: 'admin' }, now: duringAuction })
       .thenThrows({ code: 'LOT_ALREADY_LISTED' });
+  });
+});
+
+describe('lot decider: estimates and the confidential reserve (issue 33)', () => {
+  const admin = { kind: 'admin' } as const;
+  const seller = { kind: 'seller', userId: 'seller' } as const;
+  const estimated = { lowEstimate: $(800), highEstimate: $(1200) };
+  const list = (data: Partial<Parameters<typeof listedLot>[0]>, by: typeof admin | typeof seller = admin) =>
+    spec([]).when({ type: 'ListLot', data: listedLot(data), by, now: duringAuction });
+
+  it('lists a reserve at or under the low estimate, and refuses a high estimate under the low one', () => {
+    list({ ...estimated, reserve: $(800) }, seller).then([
+      { type: 'LotListed', data: listedLot({ ...estimated, reserve: $(800) }) },
+    ]);
+    list({ lowEstimate: $(800), highEstimate: $(700) }).thenThrows({ code: 'ESTIMATES_ORDER' });
+  });
+
+  it('refuses a reserve above the low estimate unless an admin confirms it', () => {
+    list({ ...estimated, reserve: $(900) }).thenThrows({ code: 'RESERVE_OVER_ESTIMATE' });
+    list({ ...estimated, reserve: $(900), reserveConfirmed: true }).then([
+      { type: 'LotListed', data: listedLot({ ...estimated, reserve: $(900), reserveConfirmed: true }) },
+    ]);
+    list({ ...estimated, reserve: $(900), reserveConfirmed: true }, seller).thenThrows({
+      code: 'RESERVE_CONFIRM_ADMIN',
+    });
+  });
+
+  it("checks a change against the lot as it would be: a seller cannot raise a reserve over the admin's estimate", () => {
+    const given = [listed({ ...estimated, reserve: $(700) })];
+    spec(given)
+      .when({ type: 'UpdateLot', by: admin, now: duringAuction, changes: { lowEstimate: $(600) } })
+      .thenThrows({ code: 'RESERVE_OVER_ESTIMATE' });
+    spec(given)
+      .when({
+        type: 'UpdateLot',
+        by: seller,
+        now: duringAuction,
+        changes: { reserve: $(850), reserveConfirmed: true },
+      })
+      .thenThrows({ code: 'RESERVE_CONFIRM_ADMIN' });
+    spec(given)
+      .when({
+        type: 'UpdateLot',
+        by: admin,
+        now: duringAuction,
+        changes: { reserve: $(850), reserveConfirmed: true },
+      })
+      .then([
+        {
+          type: 'LotUpdated',
+          data: { reserve: $(850), reserveConfirmed: true, changed: ['reserve', 'reserveConfirmed'] },
+        },
+      ]);
+    // The admin's confirmation stands while the seller changes what it does not cover.
+    const confirmed = [listed({ ...estimated, reserve: $(900), reserveConfirmed: true })];
+    spec(confirmed)
+      .when({ type: 'UpdateLot', by: seller, now: duringAuction, changes: { title: 'Latour' } })
+      .then([{ type: 'LotUpdated', data: { title: 'Latour', changed: ['title'] } }]);
+    spec(confirmed)
+      .when({ type: 'UpdateLot', by: seller, now: duringAuction, changes: { reserve: $(950) } })
+      .thenThrows({ code: 'RESERVE_CONFIRM_ADMIN' });
   });
 });

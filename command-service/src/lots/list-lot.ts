@@ -38,6 +38,12 @@ export function lotFromInput(input: Input, sellerId: string, now: Date, commandI
     discounts: input.discounts,
     startsAt: new Date(input.startsAt ?? now).toISOString(),
     closesAt: new Date(input.closesAt).toISOString(),
+    lowEstimate: input.lowEstimate,
+    highEstimate: input.highEstimate,
+    reserveConfirmed: input.reserveConfirmed,
+    condition: input.condition,
+    locationId: input.locationId,
+    spanish: input.spanish,
     meta: input.meta ?? {
       title: input.title,
       description: input.description.slice(0, 160),

@@ -26,19 +26,19 @@ const spec = deciderSpec(lotDecider);
 describe('lot decider: ListLot', () => {
   it('lists a new lot', () => {
     spec([])
-      .when({ type: 'ListLot', data: listed, now })
+      .when({ type: 'ListLot', data: listed, by: { kind: 'admin' }, now })
       .then([{ type: 'LotListed', data: listed }]);
   });
 
   it('refuses to list a lot id twice', () => {
     spec([{ type: 'LotListed', data: listed }])
-      .when({ type: 'ListLot', data: listed, now })
+      .when({ type: 'ListLot', data: listed, by: { kind: 'admin' }, now })
       .thenThrows({ code: 'LOT_ALREADY_LISTED' });
   });
 
   it('refuses a close that is not in the future (server clock)', () => {
     spec([])
-      .when({ type: 'ListLot', data: { ...listed, closesAt: now.toISOString() }, now })
+      .when({ type: 'ListLot', data: { ...listed, closesAt: now.toISOString() }, by: { kind: 'admin' }, now })
       .thenThrows({ code: 'CLOSE_IN_PAST' });
   });
 });

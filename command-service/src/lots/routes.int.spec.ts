@@ -95,4 +95,43 @@ describe('lot routes', () => {
     const events = await service.service.streams.store.readStream(lotStream(id));
     expect(events.map((e) => e.type)).toEqual(['LotListed', 'LotUpdated']);
   });
+
+  it('lets only an admin keep a reserve above the low estimate, and says which field is at fault', async () => {
+    const admin = await service.signUp('admin@estimates.example', ['admin']);
+    const seller = await service.signUp('cat@sellers.example', ['seller']);
+    const estimated = {
+      ...newLot('1990 Pétrus'),
+      reserve: 90_000,
+      lowEstimate: 80_000,
+      highEstimate: 120_000,
+      condition: { fillLevel: 'in', packing: 'owc' },
+      spanish: { title: 'Pétrus 1990' },
+    };
+    const unconfirmed = await service.post(actions.createLot.path, estimated, { token: admin.token });
+    expect(unconfirmed.status).toBe(400);
+    expect(unconfirmed.body.data.responseData).toMatchObject({ field: 'reserve' });
+    const bySeller = await service.post(
+      actions.sellerCreateLot.path,
+      { ...estimated, reserveConfirmed: true },
+      { token: seller.token },
+    );
+    expect(bySeller.status).toBe(403);
+    expect(bySeller.body.data.code).toBe('RESERVE_CONFIRM_ADMIN');
+    const confirmed = await service.post<{ id: string }>(
+      actions.createLot.path,
+      { ...estimated, reserveConfirmed: true },
+      { token: admin.token },
+    );
+    expect(confirmed.status).toBe(200);
+    const [listed] = await service.service.streams.store.readStream(
+      lotStream(confirmed.body.data.responseData.id),
+    );
+    expect(listed?.data).toMatchObject({
+      reserve: 90_000,
+      lowEstimate: 80_000,
+      reserveConfirmed: true,
+      condition: { fillLevel: 'in', label: null, capsule: null, packing: 'owc', notes: '' },
+      spanish: { title: 'Pétrus 1990', description: '' },
+    });
+  });
 });

@@ -26,12 +26,13 @@ const changesOf = ({ id: _id, ...changes }: Input<typeof actions.updateLot>): Lo
 export const lotRoutes: FastifyPluginAsync<LotRouteDeps> = async (app, { streams, clock, auth }) => {
   const asAdmin = (ctx: ActionContext) => commandContext(ctx, auth.adminOf(ctx.request), clock.now());
 
-  async function list(input: Input<typeof actions.createLot>, sellerId: string, ctx: CommandContext) {
+  async function list(input: Input<typeof actions.createLot>, by: LotEditor, ctx: CommandContext) {
+    const sellerId = by.kind === 'seller' ? by.userId : HOUSE_SELLER_ID;
     const lot = lotFromInput(input, sellerId, ctx.now, ctx.commandId);
     const result = await streams.handle(
       lotStream(lot.lotId),
       lotDecider,
-      { type: 'ListLot', data: lot, now: ctx.now },
+      { type: 'ListLot', data: lot, by, now: ctx.now },
       ctx,
     );
     return { id: lot.lotId, position: result.position ?? '' };
@@ -59,7 +60,7 @@ export const lotRoutes: FastifyPluginAsync<LotRouteDeps> = async (app, { streams
   }
 
   // An admin lists lots on the house's behalf, and may change any lot.
-  registerAction(app, actions.createLot, auth, (input, ctx) => list(input, HOUSE_SELLER_ID, asAdmin(ctx)));
+  registerAction(app, actions.createLot, auth, (input, ctx) => list(input, { kind: 'admin' }, asAdmin(ctx)));
   registerAction(app, actions.updateLot, auth, (input, ctx) =>
     update(input, { kind: 'admin' }, asAdmin(ctx)),
   );
@@ -75,7 +76,7 @@ export const lotRoutes: FastifyPluginAsync<LotRouteDeps> = async (app, { streams
   };
   registerAction(app, actions.sellerCreateLot, auth, (input, ctx) => {
     const { seller, context } = asSeller(ctx);
-    return list(input, seller.userId, context);
+    return list(input, seller, context);
   });
   registerAction(app, actions.sellerUpdateLot, auth, (input, ctx) => {
     const { seller, context } = asSeller(ctx);

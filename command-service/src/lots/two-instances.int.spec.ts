@@ -76,7 +76,7 @@ async function list(lotId: string, closesAt: Date) {
   await instances[0]?.handle(
     lotStream(lotId),
     lotDecider,
-    { type: 'ListLot', data: listing(lotId, closesAt), now: clock.now() },
+    { type: 'ListLot', data: listing(lotId, closesAt), by: { kind: 'admin' }, now: clock.now() },
     context(`list-${lotId}`),
   );
 }

@@ -352,6 +352,9 @@ export const forEnglish = {
     MINIMUM_OVER_QUANTITY: 'The minimum quantity cannot exceed the quantity',
     QUANTITY_BELOW_SOLD: 'The quantity cannot be less than the {{count}} bottles already sold or held',
     BUY_NOW_NEEDS_PRICE: 'a buy-now lot needs a buy-now price',
+    ESTIMATES_ORDER: 'The high estimate cannot be below the low estimate',
+    RESERVE_OVER_ESTIMATE: 'The reserve is above the low estimate: an admin must confirm it',
+    RESERVE_CONFIRM_ADMIN: 'Only an admin can confirm a reserve above the low estimate',
     WATCHLIST_FULL: 'Your watchlist is full; remove a lot first',
     ADDRESS_BOOK_FULL: 'Your address book is full (10 addresses); remove one first',
     UNSUBSCRIBE_LINK_INVALID:

@@ -340,6 +340,9 @@ export const forSpanish: Texts = {
     MINIMUM_OVER_QUANTITY: 'La cantidad mínima no puede superar la cantidad',
     QUANTITY_BELOW_SOLD: 'La cantidad no puede ser menor que las {{count}} botellas ya vendidas o reservadas',
     BUY_NOW_NEEDS_PRICE: 'un lote de compra inmediata necesita un precio de compra inmediata',
+    ESTIMATES_ORDER: 'La estimación alta no puede ser inferior a la estimación baja',
+    RESERVE_OVER_ESTIMATE: 'La reserva supera la estimación baja: debe confirmarla un administrador',
+    RESERVE_CONFIRM_ADMIN: 'Solo un administrador puede confirmar una reserva superior a la estimación baja',
     WATCHLIST_FULL: 'Tu lista de seguimiento está llena; quita un lote primero',
     ADDRESS_BOOK_FULL: 'Tu libreta de direcciones está llena (10 direcciones); quita una primero',
     UNSUBSCRIBE_LINK_INVALID:

@@ -1,8 +1,17 @@
-import type { Position } from '@wine/event-schemas';
+import { CapsuleConditions, FillLevels, LabelConditions, Packings, type Position } from '@wine/event-schemas';
 import { z } from 'zod';
 
 const zeroOne = z.union([z.literal(0), z.literal(1)]);
 const optionalText = z.string().optional();
+
+/** The condition record as read (the event's, without its length checks: the answer is written fast). */
+const ConditionView = z.object({
+  fillLevel: z.enum(FillLevels).nullable(),
+  label: z.enum(LabelConditions).nullable(),
+  capsule: z.enum(CapsuleConditions).nullable(),
+  packing: z.enum(Packings).nullable(),
+  notes: z.string(),
+});
 
 /** The public fields of the `lots` read model: seeds 000 §3.1 field names, as the UI reads them. Money is integer cents. */
 export const LotFields = z.object({
@@ -55,6 +64,16 @@ export const LotFields = z.object({
   custitem3: optionalText,
   custitemdm: optionalText,
   custitemtwi: optionalText,
+  // Issue 33: absent on documents projected before they were kept.
+  /** The low and high estimates in cents; null when the lot has none. */
+  low_estimate: z.number().nullable().optional(),
+  high_estimate: z.number().nullable().optional(),
+  /** The wine's condition record (fill level, label, capsule, case), in the trade's codes. */
+  condition: ConditionView.nullable().optional(),
+  location_id: z.number().nullable().optional(),
+  /** The title and description in Spanish, '' when not given (the English ones are shown). */
+  title_es: optionalText,
+  desc_proc_es: optionalText,
 });
 
 /** The `lots` read model: the public fields, and what only the read side keeps. */

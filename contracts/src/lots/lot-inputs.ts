@@ -1,4 +1,14 @@
-import { Attachment, Colours, DiscountRow, type LotListedV2, Scores } from '@wine/event-schemas';
+import {
+  Attachment,
+  CapsuleConditions,
+  Colours,
+  DiscountRow,
+  FillLevels,
+  LabelConditions,
+  type LotListedV2,
+  Packings,
+  Scores,
+} from '@wine/event-schemas';
 import { z } from 'zod';
 import { multilineText, plainText } from '../text.ts';
 
@@ -6,7 +16,14 @@ import { multilineText, plainText } from '../text.ts';
 export const HOUSE_SELLER_ID = 'house';
 
 /** The wine colours and critic score keys a lot may carry, for the editor's lists. */
-export { Colours, ScoreKeys } from '@wine/event-schemas';
+export {
+  CapsuleConditions,
+  Colours,
+  FillLevels,
+  LabelConditions,
+  Packings,
+  ScoreKeys,
+} from '@wine/event-schemas';
 
 const Cents = z.number().int('must be whole cents').min(0).max(99_999_999, 'must be at most $999,999.99');
 const isoDate = z.iso.datetime({ offset: true, message: 'must be an ISO date-time' });
@@ -23,6 +40,53 @@ const Availability = plainText('Availability').max(40);
 const MetaTitle = plainText('Meta title').max(300);
 const MetaDescription = multilineText('Meta description').max(1000);
 const MetaKeywords = plainText('Keywords').max(1000);
+const Estimate = Cents.nullable();
+
+/** The condition record, each part chosen from its list (issue 33); the note is free text. */
+export const ConditionInput = z.strictObject({
+  fillLevel: z.enum(FillLevels).nullable().default(null),
+  label: z.enum(LabelConditions).nullable().default(null),
+  capsule: z.enum(CapsuleConditions).nullable().default(null),
+  packing: z.enum(Packings).nullable().default(null),
+  notes: multilineText('Condition notes').max(1000).default(''),
+});
+
+/** The title and description in Spanish; a blank title shows the English one. */
+export const SpanishInput = z.strictObject({
+  title: plainText('Spanish title').max(300).default(''),
+  description: multilineText('Spanish description').max(20_000).default(''),
+});
+
+/** A lot's estimates and reserve, as far as the rule below reads them. */
+export interface EstimatedLot {
+  lowEstimate?: number | null;
+  highEstimate?: number | null;
+  reserve: number | null;
+  reserveConfirmed?: boolean;
+}
+
+/**
+ * DOMAIN.md "Sellers" (HDH's and Zachys' terms): the high estimate is not below the low one, and the
+ * confidential reserve is at most the low estimate unless an admin confirms it. The one place the rule
+ * lives: the lot decider refuses with these codes, the editor's schema shows them on the field.
+ */
+export function estimateProblem(lot: EstimatedLot): 'ESTIMATES_ORDER' | 'RESERVE_OVER_ESTIMATE' | null {
+  const low = lot.lowEstimate ?? null;
+  const high = lot.highEstimate ?? null;
+  if (low !== null && high !== null && high < low) return 'ESTIMATES_ORDER';
+  if (lot.reserve !== null && low !== null && lot.reserve > low && !lot.reserveConfirmed)
+    return 'RESERVE_OVER_ESTIMATE';
+  return null;
+}
+
+/** The refusals of estimateProblem on the field at fault, as the editor shows them. */
+const estimateIssues = {
+  ESTIMATES_ORDER: { path: ['highEstimate'], message: 'The high estimate cannot be below the low estimate' },
+  RESERVE_OVER_ESTIMATE: {
+    path: ['reserve'],
+    message: 'The reserve is above the low estimate: an admin must confirm it',
+  },
+} as const;
 
 /** Admin / seller lot creation (DOMAIN.md "Lots and auctions"). Money in integer cents. */
 export const CreateLotInput = z
@@ -64,8 +128,19 @@ export const CreateLotInput = z
         keywords: MetaKeywords.default(''),
       })
       .optional(),
+    lowEstimate: Estimate.default(null),
+    highEstimate: Estimate.default(null),
+    reserveConfirmed: z.boolean().default(false),
+    condition: ConditionInput.nullable().default(null),
+    locationId: z.number().int().min(1).max(1_000_000).nullable().default(null),
+    spanish: SpanishInput.nullable().default(null),
   })
   .superRefine((lot, ctx) => {
+    const estimate = estimateProblem(lot);
+    if (estimate) {
+      const { path, message } = estimateIssues[estimate];
+      ctx.addIssue({ code: 'custom', path: [...path], message });
+    }
     if (!lot.auction && !lot.buyNow) {
       ctx.addIssue({
         code: 'custom',
@@ -127,6 +202,12 @@ export const UpdateLotInput = z
     buyNowPrice: Cents.nullable(),
     discounts: z.array(DiscountRow).max(20),
     closesAt: isoDate,
+    lowEstimate: Estimate,
+    highEstimate: Estimate,
+    reserveConfirmed: z.boolean(),
+    condition: ConditionInput.nullable(),
+    locationId: z.number().int().min(1).max(1_000_000).nullable(),
+    spanish: SpanishInput.nullable(),
   })
   .partial()
   .required({ id: true })

@@ -75,6 +75,12 @@ export function listedLotDocument(lot: LotListedData, position: string): LotDocu
     vintage: lot.vintage,
     rating: bestScore(lot.scores),
     ...scores,
+    low_estimate: lot.lowEstimate ?? null,
+    high_estimate: lot.highEstimate ?? null,
+    condition: lot.condition ?? null,
+    location_id: lot.locationId ?? null,
+    title_es: lot.spanish?.title ?? '',
+    desc_proc_es: lot.spanish?.description ?? '',
     _position: position,
   };
 }
@@ -108,6 +114,14 @@ export function updatedLotFields(lotId: string, changes: LotUpdatedData): Partia
   if (c.discounts !== undefined) set.discount_buynow_records = discountRecords(lotId, c.discounts);
   if (c.closesAt !== undefined)
     Object.assign(set, { date_closed: c.closesAt, auctionlot_date_closed: c.closesAt });
+  if (c.lowEstimate !== undefined) set.low_estimate = c.lowEstimate;
+  if (c.highEstimate !== undefined) set.high_estimate = c.highEstimate;
+  if (c.condition !== undefined) set.condition = c.condition;
+  if (c.locationId !== undefined) set.location_id = c.locationId;
+  if (c.spanish !== undefined) {
+    set.title_es = c.spanish?.title ?? '';
+    set.desc_proc_es = c.spanish?.description ?? '';
+  }
   if (c.scores !== undefined) {
     for (const field of Object.values(scoreFields)) set[field] = undefined;
     Object.assign(set, scoreDocumentFields(c.scores), { rating: bestScore(c.scores) });

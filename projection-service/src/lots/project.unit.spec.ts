@@ -68,6 +68,43 @@ describe('lots projection: LotListed', () => {
   it('never puts the hidden reserve in the read model', () => {
     expect(JSON.stringify(doc)).not.toContain('400000');
   });
+
+  it('shows the estimates, the condition record and the Spanish text, and none on an older listing', () => {
+    const condition = {
+      fillLevel: 'ts',
+      label: 'lightly_soiled',
+      capsule: 'intact',
+      packing: 'owc',
+      notes: '',
+    } as const;
+    const [withRecord] = lotsProjection.project(
+      recorded({
+        ...lot,
+        lowEstimate: 350_000,
+        highEstimate: 500_000,
+        reserveConfirmed: true,
+        condition,
+        locationId: 1,
+        spanish: { title: 'Latour 2010, Pauillac', description: 'Un gran Pauillac.' },
+      }),
+    );
+    const view = lotView(
+      (withRecord!.operation as unknown as { updateOne: { update: { $setOnInsert: never } } }).updateOne
+        .update.$setOnInsert,
+      new Date('2026-11-25T00:00:00.000Z'),
+      null,
+    );
+    expect(view).toMatchObject({
+      low_estimate: 350_000,
+      high_estimate: 500_000,
+      condition,
+      location_id: 1,
+      title_es: 'Latour 2010, Pauillac',
+      desc_proc_es: 'Un gran Pauillac.',
+    });
+    expect(JSON.stringify(view)).not.toContain('reserve');
+    expect(doc).toMatchObject({ low_estimate: null, high_estimate: null, condition: null, title_es: '' });
+  });
 });
 
 describe('lotView', () => {

@@ -115,5 +115,18 @@ export const staffForEnglish = {
     history: 'History',
     lastChange: 'Last changed {{at}} by {{name}}.',
     loading: 'Loading the lot',
+    lowEstimate: 'Low estimate',
+    highEstimate: 'High estimate',
+    reserveConfirm: 'Keep the reserve above the low estimate',
+    reserveConfirmHint:
+      'The terms of sale keep a reserve at or under the low estimate; only an admin may keep it higher.',
+    condition: 'Condition and location',
+    notRecorded: 'Not recorded',
+    location: 'Location',
+    spanish: 'In Spanish',
+    spanishHint:
+      'Shown to visitors who read the site in Spanish; the English title is shown when left empty.',
+    spanishTitle: 'Title in Spanish',
+    spanishDescription: 'Description in Spanish',
   },
 } as const;

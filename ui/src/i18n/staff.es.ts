@@ -118,5 +118,18 @@ export const staffForSpanish: UiTexts['staff'] = {
     history: 'Historia',
     lastChange: 'Último cambio el {{at}} por {{name}}.',
     loading: 'Cargando el lote',
+    lowEstimate: 'Estimación baja',
+    highEstimate: 'Estimación alta',
+    reserveConfirm: 'Mantener la reserva por encima de la estimación baja',
+    reserveConfirmHint:
+      'Las condiciones de venta mantienen la reserva igual o por debajo de la estimación baja; solo un administrador puede mantenerla más alta.',
+    condition: 'Estado y ubicación',
+    notRecorded: 'Sin registrar',
+    location: 'Ubicación',
+    spanish: 'En español',
+    spanishHint:
+      'Se muestra a quienes leen el sitio en español; si se deja vacío, se muestra el título en inglés.',
+    spanishTitle: 'Título en español',
+    spanishDescription: 'Descripción en español',
   },
 };

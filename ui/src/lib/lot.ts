@@ -1,4 +1,4 @@
-import { type LotView, remainingStock } from '@wine/contracts';
+import { type Language, type LotView, remainingStock } from '@wine/contracts';
 import { t } from '../i18n/index.ts';
 
 export const NO_IMAGE = '/no-image.svg';
@@ -12,6 +12,17 @@ export function imageUrls(lot: Pick<LotView, 'allattachmentlist'>): string[] {
     if (a.type === 2) return /^https?:\/\//i.test(a.file_name) ? [a.file_name] : [];
     return [`/uploads/product/${encodeURIComponent(a.file_name)}`];
   });
+}
+
+/** The title and description a visitor reads: the Spanish ones when the page is in Spanish and they are given. */
+export function lotText(
+  lot: Pick<LotView, 'title' | 'desc_proc' | 'title_es' | 'desc_proc_es'>,
+  language: Language,
+): { title: string; description: string } {
+  if (language === 'es' && lot.title_es) {
+    return { title: lot.title_es, description: lot.desc_proc_es || lot.desc_proc };
+  }
+  return { title: lot.title, description: lot.desc_proc };
 }
 
 /** The catalogue's colours with a word in every language (ui.colours); keyed as colourSwatch reads them. */

@@ -2,9 +2,10 @@ import { Badge, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { bidStatusMessage, type LotView } from '@wine/contracts';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { colourLabel, colourSwatch, headlinePrice, imageUrls } from '../../lib/lot.ts';
+import { colourLabel, colourSwatch, headlinePrice, imageUrls, lotText } from '../../lib/lot.ts';
 import { AnchorLink } from '../AnchorLink.tsx';
 import { Countdown } from '../Countdown/Countdown.tsx';
+import { useCurrentLanguage } from '../LanguageSwitch/language-label.tsx';
 import { LotImage } from '../LotImage/LotImage.tsx';
 import { Price } from '../Price/Price.tsx';
 import { ScoreBadges } from '../ScoreBadges/ScoreBadges.tsx';
@@ -32,6 +33,7 @@ export const statusColour = { winner: 'teal.8', won: 'teal.8', outbid: 'red.8', 
 /** One lot in a grid: picture, name, origin, scores, headline price and time left. */
 export function LotCard({ lot, headingOrder = 2, onQuickView, priority = false }: LotCardProps) {
   const { t } = useTranslation();
+  const { title } = lotText(lot, useCurrentLanguage());
   const titleId = useId();
   const price = headlinePrice(lot);
   const origin = [lot.custitemctregion, lot.custitem_gvo_country].filter(Boolean).join(', ');
@@ -67,7 +69,7 @@ export function LotCard({ lot, headingOrder = 2, onQuickView, priority = false }
             className={classes.link}
             underline="never"
           >
-            {lot.title}
+            {title}
           </AnchorLink>
         </Title>
         <Text size="sm" c="dimmed">
@@ -103,7 +105,7 @@ export function LotCard({ lot, headingOrder = 2, onQuickView, priority = false }
               variant="subtle"
               size="compact-xs"
               onClick={() => onQuickView(lot.id)}
-              aria-label={t('ui.lot.quickViewOf', { title: lot.title })}
+              aria-label={t('ui.lot.quickViewOf', { title })}
             >
               {t('ui.lot.quickView')}
             </Button>

@@ -1,8 +1,10 @@
 import { Badge, Button, Card, Grid, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useMounted } from '@mantine/hooks';
 import type { BidConfirmResult, LotView } from '@wine/contracts';
-import { useState } from 'react';
+import { Fragment, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { capsuleConditionKeys, fillLevelKeys, labelConditionKeys, packingKeys } from '../../lib/condition.ts';
+import { formatMoney } from '../../lib/format.ts';
 import {
   availabilityText,
   colourLabel,
@@ -10,11 +12,13 @@ import {
   DESCRIPTION_PREVIEW,
   descriptionText,
   imageUrls,
+  lotText,
 } from '../../lib/lot.ts';
 import { BidBox } from '../BidBox/BidBox.tsx';
 import { BidHistory } from '../BidHistory/BidHistory.tsx';
 import { BuyNowBox } from '../BuyNowBox/BuyNowBox.tsx';
 import { FollowProducer } from '../FollowProducer/FollowProducer.tsx';
+import { useCurrentLanguage } from '../LanguageSwitch/language-label.tsx';
 import { LotCard } from '../LotCard/LotCard.tsx';
 import { LotImage } from '../LotImage/LotImage.tsx';
 import { ScoreBadges } from '../ScoreBadges/ScoreBadges.tsx';
@@ -48,18 +52,19 @@ export const withBidResult =
 /** seeds 000 §2.7: the product detail screen (also shown in a drawer from lists). */
 export function LotDetail({ lot, similar, onChange, variant = 'page' }: LotDetailProps) {
   const { t } = useTranslation();
+  const text = lotText(lot, useCurrentLanguage());
   const wide = variant === 'page';
   return (
     <Stack gap="xl">
       <Grid gap="xl">
         <Grid.Col span={{ base: 12, md: wide ? 5 : 12 }}>
-          <Gallery lot={lot} />
+          <Gallery lot={lot} title={text.title} />
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: wide ? 7 : 12 }}>
           <Stack gap="md">
             <div>
               <Title order={wide ? 1 : 2} fz={{ base: 26, md: wide ? 36 : 28 }} data-testid="lot-title">
-                {lot.title}
+                {text.title}
               </Title>
               <Group gap="md" mt={4}>
                 <Text size="sm" c="dimmed">
@@ -88,7 +93,8 @@ export function LotDetail({ lot, similar, onChange, variant = 'page' }: LotDetai
                 <FollowProducer producer={lot.custitem_gvo_producer} lotId={lot.id} />
               ) : null}
             </Group>
-            <Description html={lot.desc_proc} />
+            <Condition lot={lot} />
+            <Description html={text.description} />
           </Stack>
         </Grid.Col>
       </Grid>
@@ -150,11 +156,61 @@ function Facts({ lot }: { lot: LotView }) {
       <dd>{t(lot.qty === 1 ? 'ui.lot.bottleOne' : 'ui.lot.bottleMany', { n: lot.qty })}</dd>
       <dt>{t('ui.lot.available')}</dt>
       <dd>{availabilityText(lot)}</dd>
+      {lot.low_estimate != null && lot.high_estimate != null ? (
+        <>
+          <dt>{t('ui.lot.estimate')}</dt>
+          <dd data-testid="lot-estimate">
+            {t('ui.lot.estimateRange', {
+              low: formatMoney(lot.low_estimate),
+              high: formatMoney(lot.high_estimate),
+            })}
+          </dd>
+        </>
+      ) : lot.low_estimate != null || lot.high_estimate != null ? (
+        <>
+          <dt>{t('ui.lot.estimate')}</dt>
+          <dd data-testid="lot-estimate">{formatMoney((lot.low_estimate ?? lot.high_estimate) as number)}</dd>
+        </>
+      ) : null}
     </dl>
   );
 }
 
-function Gallery({ lot }: { lot: LotView }) {
+/** The wine's condition record (issue 33), in the trade's words: what a wine buyer reads before bidding. */
+function Condition({ lot }: { lot: LotView }) {
+  const { t } = useTranslation();
+  const record = lot.condition;
+  if (!record) return null;
+  const rows: ({ term: string; value: string } | null | '')[] = [
+    record.fillLevel && {
+      term: t('ui.lot.fillLevel'),
+      value: `${t(fillLevelKeys[record.fillLevel])} (${record.fillLevel})`,
+    },
+    record.label && { term: t('ui.lot.label'), value: t(labelConditionKeys[record.label]) },
+    record.capsule && { term: t('ui.lot.capsule'), value: t(capsuleConditionKeys[record.capsule]) },
+    record.packing && { term: t('ui.lot.packing'), value: t(packingKeys[record.packing]) },
+    record.notes && { term: t('ui.lot.conditionNotes'), value: record.notes },
+  ];
+  const shown = rows.filter((row) => row !== null && row !== '');
+  if (shown.length === 0) return null;
+  return (
+    <section aria-labelledby="lot-condition" data-testid="lot-condition">
+      <Title order={2} fz="xl" id="lot-condition" mb="xs">
+        {t('ui.lot.condition')}
+      </Title>
+      <dl className={classes.facts}>
+        {shown.map((row) => (
+          <Fragment key={row.term}>
+            <dt>{row.term}</dt>
+            <dd>{row.value}</dd>
+          </Fragment>
+        ))}
+      </dl>
+    </section>
+  );
+}
+
+function Gallery({ lot, title }: { lot: LotView; title: string }) {
   const { t } = useTranslation();
   const images = imageUrls(lot);
   const [index, setIndex] = useState(0);
@@ -162,7 +218,7 @@ function Gallery({ lot }: { lot: LotView }) {
   return (
     <Stack gap="sm" data-testid="gallery">
       <Card p={0}>
-        <LotImage src={current} alt={lot.title} h={420} loading="eager" />
+        <LotImage src={current} alt={title} h={420} loading="eager" />
       </Card>
       {images.length > 1 ? (
         <div className={classes.thumbs}>

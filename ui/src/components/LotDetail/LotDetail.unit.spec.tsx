@@ -1,7 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import type { LotView } from '@wine/contracts';
 import { useState } from 'react';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
+import { i18n, loadLanguage } from '../../i18n/index.ts';
 import { formatDate } from '../../lib/format.ts';
 import { clockAt, renderWithApi } from '../../test-utils/component.tsx';
 import type { Handlers } from '../../test-utils/fake-api.ts';
@@ -99,5 +100,55 @@ describe('LotDetail (seeds 000 §2.7)', () => {
     const similar = screen.getByTestId('similar-lots');
     expect(within(similar).getByText('2016 Opus One')).toBeTruthy();
     expect(within(similar).getByText('2010 Latour')).toBeTruthy();
+  });
+});
+
+describe('LotDetail: estimate, condition record and Spanish text (issue 33)', () => {
+  clockAt('2030-01-09T12:00:00.000Z');
+  afterEach(async () => {
+    await i18n.changeLanguage('en');
+  });
+  const recorded = auctionLot({
+    low_estimate: 80_000,
+    high_estimate: 120_000,
+    condition: {
+      fillLevel: 'ts',
+      label: 'lightly_soiled',
+      capsule: 'intact',
+      packing: 'owc',
+      notes: 'Two bottles bin-soiled.',
+    },
+    title_es: 'Château Margaux 2015',
+    desc_proc_es: 'Un gran Margaux.',
+  });
+
+  it('shows the estimate and the condition record in the trade’s words', async () => {
+    await renderDetail(recorded);
+    expect(screen.getByTestId('lot-estimate').textContent).toBe('$800.00 – $1,200.00');
+    const condition = screen.getByRole('region', { name: 'Condition' });
+    expect([...condition.querySelectorAll('dt, dd')].map((n) => n.textContent)).toEqual([
+      'Fill level',
+      'Top shoulder (ts)',
+      'Label',
+      'Lightly soiled',
+      'Capsule',
+      'Intact',
+      'Packing',
+      'Original wooden case',
+      'Notes',
+      'Two bottles bin-soiled.',
+    ]);
+  });
+
+  it('shows no estimate or record for a lot without them, and the Spanish title to a Spanish reader', async () => {
+    await renderDetail(auctionLot());
+    expect(screen.queryByTestId('lot-estimate')).toBeNull();
+    expect(screen.queryByTestId('lot-condition')).toBeNull();
+    await loadLanguage('es');
+    await i18n.changeLanguage('es');
+    await renderDetail(recorded);
+    expect(screen.getAllByTestId('lot-title').at(-1)?.textContent).toBe('Château Margaux 2015');
+    expect(screen.getByRole('region', { name: 'Estado' })).toBeTruthy();
+    expect(await screen.findByText('Un gran Margaux.')).toBeTruthy();
   });
 });

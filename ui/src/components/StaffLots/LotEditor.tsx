@@ -1,6 +1,7 @@
 import {
   ActionIcon,
   Alert,
+  Autocomplete,
   Button,
   Card,
   Checkbox,
@@ -16,16 +17,29 @@ import {
 } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
-import { Colours, CreateLotInput, type InputOf, type StaffLotDetail, UpdateLotInput } from '@wine/contracts';
+import {
+  CapsuleConditions,
+  Colours,
+  CreateLotInput,
+  FillLevels,
+  type InputOf,
+  LabelConditions,
+  OTHER_CATEGORY_ID,
+  Packings,
+  type StaffLotDetail,
+  UpdateLotInput,
+} from '@wine/contracts';
 import { useSetAtom } from 'jotai';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Controller, type FieldPath, type Resolver, useFieldArray, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { callForMessage, errorMessage, messageOr } from '../../api/client.ts';
 import { invalidateAction } from '../../api/queries.ts';
+import { capsuleConditionKeys, fillLevelKeys, labelConditionKeys, packingKeys } from '../../lib/condition.ts';
 import { formatDateTime } from '../../lib/format.ts';
 import { contractResolver, showServerFieldErrors } from '../../lib/forms.ts';
 import { pushAlertAtom } from '../../state/alerts.ts';
+import { useDefaultBundle } from '../../state/defaults.ts';
 import { AnchorLink } from '../AnchorLink.tsx';
 import {
   createLotInput,
@@ -33,6 +47,7 @@ import {
   type LotFormValues,
   lotFormValues,
   scoreKeys,
+  toCents,
   updateLotInput,
 } from './lot-form.ts';
 import { StaffLotStatusBadge } from './StaffLots.tsx';
@@ -66,6 +81,10 @@ const formFields: FieldPath<LotFormValues>[] = [
   'availability',
   'startsAt',
   'closesAt',
+  'lowEstimate',
+  'highEstimate',
+  'reserveConfirmed',
+  'locationId',
 ];
 
 export interface LotEditorProps {
@@ -89,13 +108,14 @@ export function LotEditor({ lot, now }: LotEditorProps) {
   const [withdrawing, setWithdrawing] = useState(false);
   const editable = !lot || lot.status === 'open' || lot.status === 'upcoming';
   const dealFixed = Boolean(lot && lot.bidCount > 0);
+  const categories = useCategoryOptions();
+  // The lot's fields as loaded: what the form starts from, and what a change is measured against.
+  const before = useMemo(() => (lot ? lotFormValues(lot.fields) : emptyLot(now)), [lot, now]);
   // On success the form hands over the contract's parsed input (money in cents), ready to send.
   const form = useForm<LotFormValues, unknown, LotInput>({
-    defaultValues: lot ? lotFormValues(lot.fields) : emptyLot(now),
+    defaultValues: before,
     resolver: (lot
-      ? contractResolver(UpdateLotInput, (v: LotFormValues) =>
-          updateLotInput(lot.id, v, lotFormValues(lot.fields)),
-        )
+      ? contractResolver(UpdateLotInput, (v: LotFormValues) => updateLotInput(lot.id, v, before))
       : contractResolver(CreateLotInput, createLotInput)) as Resolver<LotFormValues, unknown, LotInput>,
   });
   const {
@@ -106,7 +126,59 @@ export function LotEditor({ lot, now }: LotEditorProps) {
     formState: { errors, isSubmitting },
   } = form;
   const discounts = useFieldArray({ control, name: 'discounts' });
-  const [auction, buyNow] = watch(['auction', 'buyNow']);
+  const [auction, buyNow, country, region, reserve, lowEstimate] = watch([
+    'auction',
+    'buyNow',
+    'country',
+    'region',
+    'reserve',
+    'lowEstimate',
+  ]);
+  // The confirmation is asked for only when the reserve typed is above the low estimate typed.
+  const reserveOver = toCents(reserve) > toCents(lowEstimate);
+  const textOption = (
+    name: 'country' | 'region' | 'subregion',
+    label: string,
+    data: string[],
+    required = false,
+  ) => (
+    <Controller
+      control={control}
+      name={name}
+      render={({ field }) => (
+        <Autocomplete
+          label={label}
+          required={required}
+          data={data}
+          value={field.value}
+          onChange={field.onChange}
+          onBlur={field.onBlur}
+          error={errorOf(name)}
+        />
+      )}
+    />
+  );
+  const codeSelect = (
+    name: 'condition.fillLevel' | 'condition.label' | 'condition.capsule' | 'condition.packing',
+    label: string,
+    data: { value: string; label: string }[],
+  ) => (
+    <Controller
+      control={control}
+      name={name}
+      render={({ field }) => (
+        <Select
+          label={label}
+          placeholder={t('ui.staff.editor.notRecorded')}
+          data={data}
+          value={field.value || null}
+          onChange={(value) => field.onChange(value ?? '')}
+          clearable
+          error={errorOf(name)}
+        />
+      )}
+    />
+  );
   const errorOf = (path: string): string | undefined => {
     let node: unknown = errors;
     for (const part of path.split('.')) node = (node as Record<string, unknown> | undefined)?.[part];
@@ -243,22 +315,13 @@ export function LotEditor({ lot, now }: LotEditorProps) {
                     />
                   )}
                 />
-                <TextInput
-                  label={t('ui.staff.editor.country')}
-                  required
-                  {...register('country')}
-                  error={errorOf('country')}
-                />
-                <TextInput
-                  label={t('ui.staff.editor.region')}
-                  {...register('region')}
-                  error={errorOf('region')}
-                />
-                <TextInput
-                  label={t('ui.staff.editor.subregion')}
-                  {...register('subregion')}
-                  error={errorOf('subregion')}
-                />
+                {textOption('country', t('ui.staff.editor.country'), categories.countries, true)}
+                {textOption('region', t('ui.staff.editor.region'), categories.regionsOf(country))}
+                {textOption(
+                  'subregion',
+                  t('ui.staff.editor.subregion'),
+                  categories.subregionsOf(country, region),
+                )}
                 <TextInput
                   label={t('ui.staff.editor.bottleSize')}
                   {...register('bottleSize')}
@@ -317,6 +380,20 @@ export function LotEditor({ lot, now }: LotEditorProps) {
                         error={errorOf('openingBid')}
                       />
                       <TextInput
+                        label={t('ui.staff.editor.lowEstimate')}
+                        leftSection="$"
+                        inputMode="decimal"
+                        {...register('lowEstimate')}
+                        error={errorOf('lowEstimate')}
+                      />
+                      <TextInput
+                        label={t('ui.staff.editor.highEstimate')}
+                        leftSection="$"
+                        inputMode="decimal"
+                        {...register('highEstimate')}
+                        error={errorOf('highEstimate')}
+                      />
+                      <TextInput
                         label={t('ui.staff.editor.reserve')}
                         description={t('ui.staff.editor.reserveHint')}
                         leftSection="$"
@@ -348,6 +425,17 @@ export function LotEditor({ lot, now }: LotEditorProps) {
                     error={errorOf('minimumQuantity')}
                   />
                 </SimpleGrid>
+                {auction && reserveOver ? (
+                  <Checkbox
+                    mt="sm"
+                    color="yellow"
+                    label={t('ui.staff.editor.reserveConfirm')}
+                    description={t('ui.staff.editor.reserveConfirmHint')}
+                    data-testid="reserve-confirm"
+                    {...register('reserveConfirmed')}
+                    error={errorOf('reserveConfirmed')}
+                  />
+                ) : null}
                 <Checkbox
                   mt="sm"
                   label={t('ui.staff.editor.enforceMinimum')}
@@ -412,6 +500,77 @@ export function LotEditor({ lot, now }: LotEditorProps) {
                     error={errorOf('availability')}
                   />
                 )}
+              />
+            </Card>
+
+            <Card withBorder component="section" aria-labelledby="lot-condition">
+              <Title order={2} fz="lg" id="lot-condition" mb="sm">
+                {t('ui.staff.editor.condition')}
+              </Title>
+              <SimpleGrid cols={{ base: 1, sm: 2 }}>
+                {codeSelect(
+                  'condition.fillLevel',
+                  t('ui.lot.fillLevel'),
+                  FillLevels.map((code) => ({ value: code, label: `${code} — ${t(fillLevelKeys[code])}` })),
+                )}
+                {codeSelect(
+                  'condition.label',
+                  t('ui.lot.label'),
+                  LabelConditions.map((code) => ({ value: code, label: t(labelConditionKeys[code]) })),
+                )}
+                {codeSelect(
+                  'condition.capsule',
+                  t('ui.lot.capsule'),
+                  CapsuleConditions.map((code) => ({ value: code, label: t(capsuleConditionKeys[code]) })),
+                )}
+                {codeSelect(
+                  'condition.packing',
+                  t('ui.lot.packing'),
+                  Packings.map((code) => ({ value: code, label: t(packingKeys[code]) })),
+                )}
+                <Controller
+                  control={control}
+                  name="locationId"
+                  render={({ field }) => (
+                    <Select
+                      label={t('ui.staff.editor.location')}
+                      placeholder={t('ui.staff.editor.notRecorded')}
+                      data={categories.locations}
+                      value={field.value || null}
+                      onChange={(value) => field.onChange(value ?? '')}
+                      clearable
+                      error={errorOf('locationId')}
+                    />
+                  )}
+                />
+              </SimpleGrid>
+              <Textarea
+                mt="sm"
+                label={t('ui.lot.conditionNotes')}
+                rows={2}
+                {...register('condition.notes')}
+                error={errorOf('condition.notes')}
+              />
+            </Card>
+
+            <Card withBorder component="section" aria-labelledby="lot-spanish" lang="es">
+              <Title order={2} fz="lg" id="lot-spanish" mb="sm" lang="en">
+                {t('ui.staff.editor.spanish')}
+              </Title>
+              <Text size="sm" c="dimmed" mb="sm" lang="en">
+                {t('ui.staff.editor.spanishHint')}
+              </Text>
+              <TextInput
+                label={t('ui.staff.editor.spanishTitle')}
+                {...register('spanish.title')}
+                error={errorOf('spanish.title')}
+              />
+              <Textarea
+                mt="sm"
+                label={t('ui.staff.editor.spanishDescription')}
+                rows={4}
+                {...register('spanish.description')}
+                error={errorOf('spanish.description')}
               />
             </Card>
 
@@ -510,4 +669,37 @@ export function LotEditor({ lot, now }: LotEditorProps) {
       ) : null}
     </Container>
   );
+}
+
+/**
+ * The category hierarchy (seeds 000 §3.2: countries at level 0, the special id 4 'Other') as the editor
+ * offers it: countries, the regions of the country typed, the subregions of the region typed. A name
+ * the catalogue does not have yet can be typed; the locations are the default bundle's.
+ */
+function useCategoryOptions() {
+  const bundle = useDefaultBundle();
+  return useMemo(() => {
+    const types = bundle.state === 'hasData' ? bundle.data.category_types : [];
+    const namesOf = (level: number, parent: number | null | undefined) =>
+      types.filter((c) => c.level_id === level && c.parent_id === (parent ?? null)).map((c) => c.value);
+    const idOf = (level: number, value: string, parent: number | null) =>
+      types.find((c) => c.level_id === level && c.value === value && c.parent_id === parent)?.id;
+    const countries = types.filter((c) => c.level_id === 0 && c.id !== OTHER_CATEGORY_ID).map((c) => c.value);
+    return {
+      countries,
+      regionsOf: (country: string) => {
+        const id = idOf(0, country, null);
+        return id === undefined ? [] : namesOf(1, id);
+      },
+      subregionsOf: (country: string, region: string) => {
+        const countryId = idOf(0, country, null);
+        const regionId = countryId === undefined ? undefined : idOf(1, region, countryId);
+        return regionId === undefined ? [] : namesOf(2, regionId);
+      },
+      locations:
+        bundle.state === 'hasData'
+          ? bundle.data.locations.map((l) => ({ value: String(l.id), label: l.name }))
+          : [],
+    };
+  }, [bundle]);
 }

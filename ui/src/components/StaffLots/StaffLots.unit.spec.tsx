@@ -1,5 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import type { StaffLotDetail, StaffLotRow } from '@wine/contracts';
+import { emptyDefaultBundle, type StaffLotDetail, type StaffLotRow } from '@wine/contracts';
 import { describe, expect, it } from 'vitest';
 import { renderApp } from '../../test-utils/app.tsx';
 import { aUser } from '../../test-utils/fixtures.ts';
@@ -164,7 +164,7 @@ describe('/admin/lots/new: listing a lot', () => {
     await user.type(await screen.findByRole('textbox', { name: 'Title' }), '2015 Sassicaia');
     await user.type(screen.getByRole('textbox', { name: 'Producer' }), 'Tenuta San Guido');
     await user.type(screen.getByRole('textbox', { name: 'Vintage' }), '2015');
-    await user.type(screen.getByRole('textbox', { name: 'Country' }), 'Italy');
+    await user.type(screen.getByRole('combobox', { name: /^Country/ }), 'Italy');
     await user.type(screen.getByRole('textbox', { name: 'Opening bid' }), '150');
     await user.type(screen.getByRole('textbox', { name: /Reserve/ }), '212.50');
     await user.type(screen.getByRole('textbox', { name: 'WA' }), '97');
@@ -185,6 +185,64 @@ describe('/admin/lots/new: listing a lot', () => {
     const sent = api.to('createLot')[0]?.input as { startsAt: string; closesAt: string };
     expect(Date.parse(sent.closesAt)).toBeGreaterThan(Date.parse(sent.startsAt));
     await waitFor(() => expect(router.state.location.pathname).toBe('/admin/lots/new-1'));
+  });
+});
+
+describe('/admin/lots/new: estimates, the condition record and the Spanish text', () => {
+  it('asks the admin to confirm a reserve above the low estimate, and sends the record chosen from lists', async () => {
+    const { api, user } = await admin('/admin/lots/new', {
+      getDefault: () => ({
+        ...emptyDefaultBundle,
+        category_types: [
+          { id: 1, value: 'France', level_id: 0, parent_id: null },
+          { id: 2, value: 'Bordeaux', level_id: 1, parent_id: 1 },
+          { id: 3, value: 'Pauillac', level_id: 2, parent_id: 2 },
+          { id: 4, value: 'Other', level_id: 0, parent_id: null },
+        ],
+        locations: [
+          { id: 1, name: 'Main store', address: '1 Main St', city: 'Chicago', state: 'IL', zip: '60601' },
+        ],
+      }),
+      createLot: () => ({ id: 'new-1', position: '1' }),
+      staffLot: () => aDetail({ id: 'new-1' }),
+    });
+    await user.type(await screen.findByRole('textbox', { name: 'Title' }), '2010 Château Latour');
+    await user.type(screen.getByRole('textbox', { name: 'Producer' }), 'Château Latour');
+    // The hierarchy offers the regions of the country typed.
+    await user.type(screen.getByRole('combobox', { name: /^Country/ }), 'France');
+    await user.click(screen.getByRole('combobox', { name: 'Region' }));
+    expect((await screen.findAllByRole('option')).map((o) => o.textContent)).toEqual(['Bordeaux']);
+    await user.click(screen.getByRole('option', { name: 'Bordeaux' }));
+    await user.type(screen.getByRole('textbox', { name: 'Opening bid' }), '300');
+    await user.type(screen.getByRole('textbox', { name: /Reserve/ }), '900');
+    await user.type(screen.getByRole('textbox', { name: 'Low estimate' }), '800');
+    await user.type(screen.getByRole('textbox', { name: 'High estimate' }), '1,200');
+    await user.click(screen.getByRole('combobox', { name: 'Fill level' }));
+    await user.click(await screen.findByRole('option', { name: 'ts — Top shoulder' }));
+    await user.click(screen.getByRole('combobox', { name: 'Packing' }));
+    await user.click(await screen.findByRole('option', { name: 'Original wooden case' }));
+    await user.click(screen.getByRole('combobox', { name: 'Location' }));
+    await user.click(await screen.findByRole('option', { name: 'Main store' }));
+    await user.type(screen.getByRole('textbox', { name: 'Title in Spanish' }), 'Latour 2010, Pauillac');
+    await user.click(screen.getByRole('button', { name: 'List the lot' }));
+    expect(
+      await screen.findByText('The reserve is above the low estimate: an admin must confirm it'),
+    ).toBeTruthy();
+    expect(api.to('createLot')).toHaveLength(0);
+    await user.click(screen.getByRole('checkbox', { name: /Keep the reserve above the low estimate/ }));
+    await user.click(screen.getByRole('button', { name: 'List the lot' }));
+    await waitFor(() => expect(api.to('createLot')).toHaveLength(1));
+    expect(api.to('createLot')[0]?.input).toMatchObject({
+      country: 'France',
+      region: 'Bordeaux',
+      reserve: 90_000,
+      lowEstimate: 80_000,
+      highEstimate: 120_000,
+      reserveConfirmed: true,
+      condition: { fillLevel: 'ts', label: null, capsule: null, packing: 'owc', notes: '' },
+      locationId: 1,
+      spanish: { title: 'Latour 2010, Pauillac', description: '' },
+    });
   });
 });
 

@@ -35,7 +35,19 @@ export interface LotFormValues {
   startsAt: string;
   closesAt: string;
   meta: { title: string; description: string; keywords: string };
+  /** Dollars, as typed; only for a lot at auction. */
+  lowEstimate: string;
+  highEstimate: string;
+  /** The admin confirms a reserve above the low estimate. */
+  reserveConfirmed: boolean;
+  /** The condition record's codes ('' for none chosen) and its note. */
+  condition: { fillLevel: string; label: string; capsule: string; packing: string; notes: string };
+  /** The location's id as the select holds it ('' for none). */
+  locationId: string;
+  spanish: { title: string; description: string };
 }
+
+const blankCondition = { fillLevel: '', label: '', capsule: '', packing: '', notes: '' };
 
 const blankScores = Object.fromEntries(scoreKeys.map((key) => [key, ''])) as Record<ScoreKey, string>;
 
@@ -84,6 +96,12 @@ export function emptyLot(now: Date): LotFormValues {
     startsAt: toLocalInput(dayjs(now).add(1, 'hour').startOf('hour').toISOString()),
     closesAt: toLocalInput(dayjs(now).add(7, 'day').startOf('hour').toISOString()),
     meta: { title: '', description: '', keywords: '' },
+    lowEstimate: '',
+    highEstimate: '',
+    reserveConfirmed: false,
+    condition: { ...blankCondition },
+    locationId: '',
+    spanish: { title: '', description: '' },
   };
 }
 
@@ -119,7 +137,31 @@ export function lotFormValues(lot: StaffLotFields): LotFormValues {
     startsAt: toLocalInput(lot.startsAt),
     closesAt: toLocalInput(lot.closesAt),
     meta: { ...lot.meta },
+    lowEstimate: centsToDollars(lot.lowEstimate ?? null),
+    highEstimate: centsToDollars(lot.highEstimate ?? null),
+    reserveConfirmed: lot.reserveConfirmed ?? false,
+    condition: {
+      fillLevel: lot.condition?.fillLevel ?? '',
+      label: lot.condition?.label ?? '',
+      capsule: lot.condition?.capsule ?? '',
+      packing: lot.condition?.packing ?? '',
+      notes: lot.condition?.notes ?? '',
+    },
+    locationId: lot.locationId == null ? '' : String(lot.locationId),
+    spanish: { title: lot.spanish?.title ?? '', description: lot.spanish?.description ?? '' },
   };
+}
+
+/** The condition record as sent: null when nothing is chosen or noted. */
+function conditionOf(c: LotFormValues['condition']) {
+  if (!c.fillLevel && !c.label && !c.capsule && !c.packing && !c.notes.trim()) return null;
+  return {
+    fillLevel: c.fillLevel || null,
+    label: c.label || null,
+    capsule: c.capsule || null,
+    packing: c.packing || null,
+    notes: c.notes.trim(),
+  } as CreateLotInput['condition'];
 }
 
 /** The fields both a new lot and a change send, from what was typed. */
@@ -150,6 +192,15 @@ function listedFields(v: LotFormValues) {
       : [],
     closesAt: fromLocalInput(v.closesAt),
     meta: { title: v.meta.title.trim(), description: v.meta.description, keywords: v.meta.keywords.trim() },
+    lowEstimate: v.auction && v.lowEstimate.trim() ? toCents(v.lowEstimate) : null,
+    highEstimate: v.auction && v.highEstimate.trim() ? toCents(v.highEstimate) : null,
+    reserveConfirmed: v.auction && v.reserveConfirmed,
+    condition: conditionOf(v.condition),
+    locationId: v.locationId ? wholeNumber(v.locationId) : null,
+    spanish:
+      v.spanish.title.trim() || v.spanish.description.trim()
+        ? { title: v.spanish.title.trim(), description: v.spanish.description }
+        : null,
   };
 }
 
