@@ -28,6 +28,7 @@ export const actionPaths = {
   createLot: { path: '/api/admin/product/create', auth: 'admin' },
   updateLot: { path: '/api/admin/product/update', auth: 'admin' },
   withdrawLot: { path: '/api/admin/product/withdraw', auth: 'admin' },
+  relistLot: { path: '/api/admin/product/relist', auth: 'admin' },
   sellerCreateLot: { path: '/api/seller/product/create', auth: 'seller' },
   sellerUpdateLot: { path: '/api/seller/product/update', auth: 'seller' },
   sellerWithdrawLot: { path: '/api/seller/product/withdraw', auth: 'seller' },

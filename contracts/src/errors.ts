@@ -55,6 +55,8 @@ export const errorCatalogue = {
   MINIMUM_OVER_QUANTITY: entry(400, 'errors.MINIMUM_OVER_QUANTITY', 'minimumQuantity'),
   QUANTITY_BELOW_SOLD: entry(400, 'errors.QUANTITY_BELOW_SOLD', 'quantity'),
   BUY_NOW_NEEDS_PRICE: entry(400, 'errors.BUY_NOW_NEEDS_PRICE', 'buyNowPrice'),
+  LOT_NOT_RELISTABLE: entry(409, 'errors.LOT_NOT_RELISTABLE', 'id'),
+  LOT_ALREADY_RELISTED: entry(409, 'errors.LOT_ALREADY_RELISTED', 'id'),
   ESTIMATES_ORDER: entry(400, 'errors.ESTIMATES_ORDER', 'highEstimate'),
   RESERVE_OVER_ESTIMATE: entry(400, 'errors.RESERVE_OVER_ESTIMATE', 'reserve'),
   RESERVE_CONFIRM_ADMIN: entry(403, 'errors.RESERVE_CONFIRM_ADMIN', 'reserveConfirmed'),

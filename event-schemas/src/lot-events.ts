@@ -90,6 +90,8 @@ export const LotListedV2 = z.object({
   /** Where the bottles are (the default data's locations, seeds 000 §3.1 location_id). */
   locationId: z.number().int().min(1).nullable().optional(),
   spanish: SpanishText.nullable().optional(),
+  /** The withdrawn or unsold lot this one offers again (its stream holds LotRelisted naming this one). */
+  relistedFrom: z.string().min(1).max(64).optional(),
 });
 export type LotListedData = z.infer<typeof LotListedV2>;
 
@@ -164,6 +166,13 @@ export const LotWithdrawn = defineEvent({
 });
 
 const Id = z.string().min(1).max(64);
+
+/** A withdrawn or unsold lot offered again as a new lot (its bids and sales stay with this one). */
+export const LotRelisted = defineEvent({
+  type: 'LotRelisted',
+  version: 1,
+  schema: z.object({ newLotId: Id, quantity: z.number().int().min(1).max(100_000) }),
+});
 
 /**
  * What every bid row carries, so an auditor understands it without other sources: who, the amount the
@@ -256,6 +265,7 @@ export type LotEvent =
   | { type: 'LotListed'; data: LotListedData }
   | { type: 'LotUpdated'; data: z.infer<typeof LotUpdatedV1> }
   | { type: 'LotWithdrawn'; data: z.infer<typeof LotWithdrawn.schema> }
+  | { type: 'LotRelisted'; data: z.infer<typeof LotRelisted.schema> }
   | { type: 'BidPlaced'; data: z.infer<typeof BidPlaced.schema> }
   | { type: 'ProxyBidPlaced'; data: z.infer<typeof ProxyBidPlaced.schema> }
   | { type: 'MaxBidRaised'; data: z.infer<typeof MaxBidRaised.schema> }
@@ -269,6 +279,7 @@ export const lotEventDefinitions = [
   LotListed,
   LotUpdated,
   LotWithdrawn,
+  LotRelisted,
   BidPlaced,
   ProxyBidPlaced,
   MaxBidRaised,

@@ -19,6 +19,7 @@ export type LotCommand =
   | { type: 'ListLot'; data: LotListedData; by: LotEditor; now: Date }
   | { type: 'UpdateLot'; changes: LotChanges; by: LotEditor; now: Date }
   | { type: 'WithdrawLot'; reason: string; by: LotEditor }
+  | { type: 'RelistLot'; newLotId: string; closesAt: string; by: LotEditor; now: Date }
   | PlaceBid
   | StockCommand
   | { type: 'CloseLot'; now: Date };
@@ -101,6 +102,20 @@ export function decideLot(command: LotCommand, state: Lot): LotEvent[] {
       if (state.status === 'withdrawn') return [];
       if (state.status !== 'open') throw new AppError('LOT_NOT_OPEN');
       return [{ type: 'LotWithdrawn', data: { reason: command.reason } }];
+    case 'RelistLot': {
+      if (state.status === 'empty') throw new AppError('LOT_NOT_FOUND');
+      mayEdit(state, command.by);
+      // Retried with the same new lot: already done (the listing of the new lot follows).
+      if (state.relistedAs === command.newLotId) return [];
+      if (state.relistedAs) throw new AppError('LOT_ALREADY_RELISTED', { params: { id: state.relistedAs } });
+      const unsold =
+        state.status === 'withdrawn' || (state.status === 'closed' && state.outcome === 'unsold');
+      const quantity = state.lot.quantity - state.sold;
+      if (!unsold || quantity < 1) throw new AppError('LOT_NOT_RELISTABLE');
+      // Checked before the old lot names the new one, whose listing would refuse it.
+      if (Date.parse(command.closesAt) <= command.now.getTime()) throw new AppError('CLOSE_IN_PAST');
+      return [{ type: 'LotRelisted', data: { newLotId: command.newLotId, quantity } }];
+    }
     case 'PlaceBid':
       return decideBid(command, state);
     case 'ReserveStock':

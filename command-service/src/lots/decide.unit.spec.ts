@@ -1,8 +1,19 @@
+import type { LotEvent } from '@wine/event-schemas';
 import { listedLot } from '@wine/platform/testing';
 import { describe, it } from 'vitest';
 import { deciderSpec } from '../core/decider-spec.ts';
 import { lotDecider } from './decide.ts';
-import { $, annLeads, close, closedUnsold, duringAuction, listed, placed, proxyAnswer } from './fixtures.ts';
+import {
+  $,
+  annLeads,
+  close,
+  closedUnsold,
+  decided,
+  duringAuction,
+  listed,
+  placed,
+  proxyAnswer,
+} from './fixtures.ts';
 
 const spec = deciderSpec(lotDecider);
 const LISTED_TITLE = listedLot().title;
@@ -218,3 +229,43 @@ describe('lot decider: estimates and the confidential reserve (issue 33)', () =>
       .thenThrows({ code: 'RESERVE_CONFIRM_ADMIN' });
   });
 });
+
+describe('lot decider: relist (issue 33)', () => {
+  const admin = { kind: 'admin' } as const;
+  const later = new Date(close.getTime() + 7 * 24 * 3600_000).toISOString();
+  const relist = (newLotId = 'lot-2', by: typeof admin | { kind: 'seller'; userId: string } = admin) =>
+    ({ type: 'RelistLot', newLotId, closesAt: later, by, now: close }) as const;
+  const withdrawn: LotEvent = { type: 'LotWithdrawn', data: { reason: 'Cork failure' } };
+
+  it('relists a withdrawn or unsold lot once, with the bottles it has left', () => {
+    spec([listed({ quantity: 6 }), withdrawn])
+      .when(relist())
+      .then([{ type: 'LotRelisted', data: { newLotId: 'lot-2', quantity: 6 } }]);
+    spec([listed(), closedUnsold])
+      .when(relist())
+      .then([{ type: 'LotRelisted', data: { newLotId: 'lot-2', quantity: 1 } }]);
+    const relisted: LotEvent = { type: 'LotRelisted', data: { newLotId: 'lot-2', quantity: 1 } };
+    // The same relist again (a retry) is done already; another is refused.
+    spec([listed(), withdrawn, relisted]).when(relist()).then([]);
+    spec([listed(), withdrawn, relisted]).when(relist('lot-3')).thenThrows({ code: 'LOT_ALREADY_RELISTED' });
+  });
+
+  it('refuses an open or sold lot, a close already past, and another seller’s lot', () => {
+    spec([listed()]).when(relist()).thenThrows({ code: 'LOT_NOT_RELISTABLE' });
+    spec([listed(), annLeads(500), close1()])
+      .when(relist())
+      .thenThrows({ code: 'LOT_NOT_RELISTABLE' });
+    spec([listed(), withdrawn])
+      .when({ ...relist(), closesAt: close.toISOString() })
+      .thenThrows({ code: 'CLOSE_IN_PAST' });
+    spec([listed(), withdrawn])
+      .when(relist('lot-2', { kind: 'seller', userId: 'someone-else' }))
+      .thenThrows({ code: 'NOT_YOUR_LOT' });
+  });
+});
+
+/** The lot sold to ann at its close (the outcome the decider itself reaches). */
+function close1(): LotEvent {
+  const [closed] = decided([listed(), annLeads(500)], { type: 'CloseLot', now: close });
+  return closed as LotEvent;
+}

@@ -29,6 +29,8 @@ export interface ListedLot {
    * otherwise copy every sale it ever made on each event.
    */
   sales: Record<string, number>;
+  /** The lot that offers this one again, once relisted (issue 33). */
+  relistedAs?: string;
   /** Issue 31: returns whose good bottles came back on this lot's stock, so a retry restocks once. */
   restocked?: Record<string, number>;
 }
@@ -102,6 +104,8 @@ export function evolveLot(state: Lot, event: LotEvent): Lot {
     }
     case 'LotWithdrawn':
       return { ...state, status: 'withdrawn' };
+    case 'LotRelisted':
+      return { ...state, relistedAs: event.data.newLotId };
     case 'BidPlaced':
     case 'ProxyBidPlaced': {
       const bid = event.data;

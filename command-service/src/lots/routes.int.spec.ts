@@ -1,7 +1,9 @@
 import { actions } from '@wine/contracts';
 import { lotStream } from '@wine/event-schemas';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eventIdFor } from '../core/command-handler.ts';
 import { openTestCommandService, type TestCommandService } from '../testing.ts';
+import { lotDecider } from './decide.ts';
 
 let service: TestCommandService;
 beforeAll(async () => {
@@ -133,5 +135,97 @@ describe('lot routes', () => {
       condition: { fillLevel: 'in', label: null, capsule: null, packing: 'owc', notes: '' },
       spanish: { title: 'Pétrus 1990', description: '' },
     });
+  });
+
+  it('relists a withdrawn lot once as a new lot, a retry and a crash between its two writes included', async () => {
+    const admin = await service.signUp('admin@relist.example', ['admin']);
+    const listed = await service.post<{ id: string }>(
+      actions.createLot.path,
+      { ...newLot('1996 Krug'), lowEstimate: 60_000, highEstimate: 90_000 },
+      { token: admin.token },
+    );
+    const oldId = listed.body.data.responseData.id;
+    await service.post(
+      actions.withdrawLot.path,
+      { id: oldId, reason: 'Consignor asked' },
+      { token: admin.token },
+    );
+    const closesAt = new Date(service.clock.now().getTime() + 14 * 24 * 3600_000).toISOString();
+    const commandId = '7b0c3a52-6a0f-4c1e-9a51-1f1f4ac0e001';
+    const first = await service.post<{ id: string }>(
+      actions.relistLot.path,
+      { id: oldId, closesAt },
+      { token: admin.token, commandId },
+    );
+    expect(first.status).toBe(200);
+    const newId = first.body.data.responseData.id;
+    const again = await service.post<{ id: string }>(
+      actions.relistLot.path,
+      { id: oldId, closesAt },
+      { token: admin.token, commandId },
+    );
+    expect(again.body.data.responseData.id).toBe(newId);
+    const [relisted] = await service.service.streams.store.readStream(lotStream(newId));
+    expect(relisted?.data).toMatchObject({
+      title: '1996 Krug',
+      lowEstimate: 60_000,
+      quantity: 6,
+      lotNumber: null,
+      auctionId: null,
+      closesAt,
+      relistedFrom: oldId,
+    });
+    expect(await service.service.streams.store.readStream(lotStream(newId))).toHaveLength(1);
+    const other = await service.post(actions.relistLot.path, { id: oldId, closesAt }, { token: admin.token });
+    expect(other.status).toBe(409);
+    expect(other.body.data.code).toBe('LOT_ALREADY_RELISTED');
+
+    // A crash after the old lot named the new one: the retry lists the new lot.
+    const crashed = await service.post<{ id: string }>(actions.createLot.path, newLot('2002 Dom Pérignon'), {
+      token: admin.token,
+    });
+    const crashedId = crashed.body.data.responseData.id;
+    await service.post(
+      actions.withdrawLot.path,
+      { id: crashedId, reason: 'Recheck' },
+      { token: admin.token },
+    );
+    const retryId = '7b0c3a52-6a0f-4c1e-9a51-1f1f4ac0e002';
+    const wouldBe = eventIdFor(retryId, 'relist', 0);
+    await service.service.streams.handle(
+      lotStream(crashedId),
+      lotDecider,
+      { type: 'RelistLot', newLotId: wouldBe, closesAt, by: { kind: 'admin' }, now: service.clock.now() },
+      {
+        commandId: retryId,
+        correlationId: retryId,
+        actor: { kind: 'admin', id: admin.id },
+        now: service.clock.now(),
+      },
+    );
+    expect(await service.service.streams.store.readStream(lotStream(wouldBe))).toHaveLength(0);
+    const retried = await service.post<{ id: string }>(
+      actions.relistLot.path,
+      { id: crashedId, closesAt },
+      { token: admin.token, commandId: retryId },
+    );
+    expect(retried.body.data.responseData.id).toBe(wouldBe);
+    expect(await service.service.streams.store.readStream(lotStream(wouldBe))).toHaveLength(1);
+  });
+
+  it('refuses relisting an open lot, and a seller’s call to the admin’s relist', async () => {
+    const admin = await service.signUp('admin2@relist.example', ['admin']);
+    const seller = await service.signUp('dan@sellers.example', ['seller']);
+    const open = await service.post<{ id: string }>(actions.createLot.path, newLot('2004 Salon'), {
+      token: admin.token,
+    });
+    const closesAt = new Date(service.clock.now().getTime() + 14 * 24 * 3600_000).toISOString();
+    const id = open.body.data.responseData.id;
+    const refused = await service.post(actions.relistLot.path, { id, closesAt }, { token: admin.token });
+    expect(refused.status).toBe(409);
+    expect(refused.body.data.code).toBe('LOT_NOT_RELISTABLE');
+    const bySeller = await service.post(actions.relistLot.path, { id, closesAt }, { token: seller.token });
+    expect(bySeller.status).toBe(403);
+    expect(await service.service.streams.store.readStream(lotStream(id))).toHaveLength(1);
   });
 });

@@ -4,7 +4,7 @@ import { type ActionContext, type Clock, registerAction } from '@wine/platform';
 import type { FastifyPluginAsync } from 'fastify';
 import type { z } from 'zod';
 import { commandContext } from '../core/command-context.ts';
-import type { CommandContext, Streams } from '../core/command-handler.ts';
+import { type CommandContext, eventIdFor, type Streams } from '../core/command-handler.ts';
 import type { SessionAuth } from '../users/session/session-auth.ts';
 import { actorOf } from '../users/user-service.ts';
 import { type LotChanges, type LotEditor, lotDecider } from './decide.ts';
@@ -59,6 +59,44 @@ export const lotRoutes: FastifyPluginAsync<LotRouteDeps> = async (app, { streams
     return { id: input.id };
   }
 
+  /**
+   * A withdrawn or unsold lot offered again: LotRelisted on the old lot names the new one (refused once
+   * done, so a lot is relisted once), then the new lot is listed with the old one's fields and the bottles
+   * left. Both writes carry the command id, so a retry after a crash between them finishes the second.
+   */
+  async function relist(input: Input<typeof actions.relistLot>, by: LotEditor, ctx: CommandContext) {
+    const newLotId = eventIdFor(ctx.commandId, 'relist', 0);
+    const relisted = await streams.handle(
+      lotStream(input.id),
+      lotDecider,
+      { type: 'RelistLot', newLotId, closesAt: input.closesAt, by, now: ctx.now },
+      ctx,
+    );
+    const old = await streams.load(lotStream(input.id), lotDecider);
+    if (old.status === 'empty') throw new Error('a relisted lot has a stream');
+    const quantity =
+      relisted.events.find((e) => e.type === 'LotRelisted')?.data.quantity ?? old.lot.quantity - old.sold;
+    const { relistedFrom: _earlier, ...fields } = old.lot;
+    const lot = {
+      ...fields,
+      lotId: newLotId,
+      lotNumber: null,
+      auctionId: null,
+      quantity,
+      minimumQuantity: Math.min(old.lot.minimumQuantity, quantity),
+      startsAt: new Date(input.startsAt ?? ctx.now).toISOString(),
+      closesAt: new Date(input.closesAt).toISOString(),
+      relistedFrom: input.id,
+    };
+    const result = await streams.handle(
+      lotStream(newLotId),
+      lotDecider,
+      { type: 'ListLot', data: lot, by, now: ctx.now },
+      ctx,
+    );
+    return { id: newLotId, position: result.position ?? '' };
+  }
+
   // An admin lists lots on the house's behalf, and may change any lot.
   registerAction(app, actions.createLot, auth, (input, ctx) => list(input, { kind: 'admin' }, asAdmin(ctx)));
   registerAction(app, actions.updateLot, auth, (input, ctx) =>
@@ -66,6 +104,9 @@ export const lotRoutes: FastifyPluginAsync<LotRouteDeps> = async (app, { streams
   );
   registerAction(app, actions.withdrawLot, auth, (input, ctx) =>
     withdraw(input, { kind: 'admin' }, asAdmin(ctx)),
+  );
+  registerAction(app, actions.relistLot, auth, (input, ctx) =>
+    relist(input, { kind: 'admin' }, asAdmin(ctx)),
   );
 
   // The seller role was checked before the body was read (session-auth); a seller changes their own lots only.

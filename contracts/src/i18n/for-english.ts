@@ -352,6 +352,8 @@ export const forEnglish = {
     MINIMUM_OVER_QUANTITY: 'The minimum quantity cannot exceed the quantity',
     QUANTITY_BELOW_SOLD: 'The quantity cannot be less than the {{count}} bottles already sold or held',
     BUY_NOW_NEEDS_PRICE: 'a buy-now lot needs a buy-now price',
+    LOT_NOT_RELISTABLE: 'Only a withdrawn or unsold lot with bottles left can be relisted',
+    LOT_ALREADY_RELISTED: 'This lot was already relisted as lot {{id}}',
     ESTIMATES_ORDER: 'The high estimate cannot be below the low estimate',
     RESERVE_OVER_ESTIMATE: 'The reserve is above the low estimate: an admin must confirm it',
     RESERVE_CONFIRM_ADMIN: 'Only an admin can confirm a reserve above the low estimate',

@@ -340,6 +340,9 @@ export const forSpanish: Texts = {
     MINIMUM_OVER_QUANTITY: 'La cantidad mínima no puede superar la cantidad',
     QUANTITY_BELOW_SOLD: 'La cantidad no puede ser menor que las {{count}} botellas ya vendidas o reservadas',
     BUY_NOW_NEEDS_PRICE: 'un lote de compra inmediata necesita un precio de compra inmediata',
+    LOT_NOT_RELISTABLE:
+      'Solo se puede volver a publicar un lote retirado o no vendido con botellas disponibles',
+    LOT_ALREADY_RELISTED: 'Este lote ya se volvió a publicar como el lote {{id}}',
     ESTIMATES_ORDER: 'La estimación alta no puede ser inferior a la estimación baja',
     RESERVE_OVER_ESTIMATE: 'La reserva supera la estimación baja: debe confirmarla un administrador',
     RESERVE_CONFIRM_ADMIN: 'Solo un administrador puede confirmar una reserva superior a la estimación baja',

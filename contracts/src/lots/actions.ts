@@ -5,6 +5,7 @@ import { LotPage, LotView } from './lot-document.ts';
 import {
   CreateLotInput,
   LotIdInput,
+  RelistLotInput,
   SimilarProductsInput,
   UpdateLotInput,
   WithdrawLotInput,
@@ -57,6 +58,13 @@ export const lotActions = {
     auth: 'admin',
     input: WithdrawLotInput,
     output: Withdrawn,
+  }),
+  relistLot: action({
+    path: '/api/admin/product/relist',
+    side: 'command',
+    auth: 'admin',
+    input: RelistLotInput,
+    output: Created,
   }),
   // seeds 001 §6: seller calls use the /api/seller/ prefix; a seller manages their own lots only.
   sellerCreateLot: action({

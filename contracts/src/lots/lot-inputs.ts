@@ -172,7 +172,7 @@ export const LotIdInput = z.strictObject({ id: z.string().min(1).max(64) });
 // Keeps the wire input and the event in step: every event field is either in the input or derived.
 type _EventFieldsCovered = Exclude<
   keyof z.infer<typeof LotListedV2>,
-  keyof z.output<typeof CreateLotInput> | 'lotId' | 'sellerId'
+  keyof z.output<typeof CreateLotInput> | 'lotId' | 'sellerId' | 'relistedFrom'
 >;
 const _covered: [_EventFieldsCovered] extends [never] ? true : false = true;
 void _covered;
@@ -218,6 +218,22 @@ export const WithdrawLotInput = z.strictObject({
   id: z.string().min(1).max(64),
   reason: multilineText('Reason').min(1, 'Required!').max(500),
 });
+
+/**
+ * Offers a withdrawn or unsold lot again as a new lot, with its listed fields and the bottles left, for a
+ * new opening and close (a new auction and lot number are given in the new lot's editor).
+ */
+export const RelistLotInput = z
+  .strictObject({
+    id: z.string().min(1).max(64),
+    startsAt: isoDate.optional(),
+    closesAt: isoDate,
+  })
+  .refine((input) => !input.startsAt || Date.parse(input.startsAt) < Date.parse(input.closesAt), {
+    message: 'closesAt must be after startsAt',
+    path: ['closesAt'],
+  });
+export type RelistLotInput = z.input<typeof RelistLotInput>;
 
 /** seeds 000 §7 getAllSimilarProducts: three, closing soonest, never the lot itself. */
 export const SimilarProductsInput = z.strictObject({

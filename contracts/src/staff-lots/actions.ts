@@ -65,7 +65,12 @@ export const StaffLotDetail = StaffLotRow.pick({
   sold: true,
   changedAt: true,
   changedBy: true,
-}).extend({ fields: StaffLotFields, withdrawnReason: z.string().nullable() });
+}).extend({
+  fields: StaffLotFields,
+  withdrawnReason: z.string().nullable(),
+  /** The lot that offers this one again, once relisted (issue 33). */
+  relistedAs: z.string().nullable(),
+});
 export type StaffLotDetail = z.infer<typeof StaffLotDetail>;
 
 /** The staff's side of the catalogue (issue 33): admins list and open every lot, reserve included. */

@@ -18,18 +18,23 @@ export type StaffLotDocument = StaffLotFields & {
   /** open, withdrawn, sold or unsold; 'upcoming' is computed against the clock when asked. */
   status: Exclude<StaffLotStatus, 'upcoming'>;
   withdrawn_reason: string | null;
+  /** The new lot that offers this one again (absent until relisted). */
+  relisted_as?: string;
   /** The last event's time and actor (the admin or seller who made the change, or 'system'). */
   changed_at: string;
   changed_by: string;
   _position: string;
 };
 
-type Handled = Extract<LotEvent, { type: 'LotListed' | 'LotUpdated' | 'LotWithdrawn' | 'LotClosed' }>;
+type Handled = Extract<
+  LotEvent,
+  { type: 'LotListed' | 'LotUpdated' | 'LotWithdrawn' | 'LotRelisted' | 'LotClosed' }
+>;
 
 export const staffLotsProjection = defineProjection<Handled>({
   name: 'staff_lots',
   collections: [STAFF_LOTS],
-  handles: ['LotListed', 'LotUpdated', 'LotWithdrawn', 'LotClosed'],
+  handles: ['LotListed', 'LotUpdated', 'LotWithdrawn', 'LotRelisted', 'LotClosed'],
   indexes: {
     [STAFF_LOTS]: [
       { key: { changed_at: -1 }, name: 'changed' },
@@ -70,6 +75,10 @@ export const staffLotsProjection = defineProjection<Handled>({
           guardedUpdate(STAFF_LOTS, lotId, event, {
             $set: { status: 'withdrawn', withdrawn_reason: event.data.reason, ...changed },
           }),
+        ];
+      case 'LotRelisted':
+        return [
+          guardedUpdate(STAFF_LOTS, lotId, event, { $set: { relisted_as: event.data.newLotId, ...changed } }),
         ];
       case 'LotClosed':
         return [

@@ -63,6 +63,16 @@ describe('the staff copy of a lot', () => {
     expect(closed).toMatchObject({ status: 'unsold', changed_by: 'system' });
   });
 
+  it('names the lot that offers a withdrawn one again', async () => {
+    const record = eventRecorder();
+    const doc = await staffLot([
+      record('lot-lot-1', 'LotListed', listedLot(), admin),
+      record('lot-lot-1', 'LotWithdrawn', { reason: 'Cork failure' }, admin),
+      record('lot-lot-1', 'LotRelisted', { newLotId: 'lot-2', quantity: 1 }, admin),
+    ]);
+    expect(doc).toMatchObject({ status: 'withdrawn', relisted_as: 'lot-2', changed_by: 'ada' });
+  });
+
   it('ends as the log ends when the events are applied twice', async () => {
     const record = eventRecorder();
     const events = [

@@ -127,7 +127,17 @@ export const staffLotQueries: QueryPlugin = async (app, { docs, clock, auth, mer
       namesOf(docs, [doc.seller_id, doc.changed_by], house),
     ]);
     const row = staffRow(doc, live ?? undefined, clock.now(), name);
-    const { _id, _position, seller_id, status, withdrawn_reason, changed_at, changed_by, ...fields } = doc;
+    const {
+      _id,
+      _position,
+      seller_id,
+      status,
+      withdrawn_reason,
+      relisted_as,
+      changed_at,
+      changed_by,
+      ...fields
+    } = doc;
     return {
       id: row.id,
       status: row.status,
@@ -137,6 +147,7 @@ export const staffLotQueries: QueryPlugin = async (app, { docs, clock, auth, mer
       changedAt: row.changedAt,
       changedBy: row.changedBy,
       withdrawnReason: withdrawn_reason,
+      relistedAs: relisted_as ?? null,
       fields: { ...fields, closesAt: row.closesAt },
     };
   });

@@ -128,5 +128,14 @@ export const staffForEnglish = {
       'Shown to visitors who read the site in Spanish; the English title is shown when left empty.',
     spanishTitle: 'Title in Spanish',
     spanishDescription: 'Description in Spanish',
+    relist: 'Relist',
+    relistTitle: 'Relist {{title}}',
+    relistHint:
+      'A new lot offers the bottles left with every field of this one; its bids and history stay here. Give it an auction and a lot number in its editor.',
+    relisted: 'Lot relisted.',
+    relistedAs: 'This lot was relisted.',
+    openNewLot: 'Open the new lot',
+    relistedFrom: 'This lot offers again a withdrawn or unsold lot.',
+    openEarlierLot: 'Open the earlier lot',
   },
 } as const;

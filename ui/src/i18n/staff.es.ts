@@ -131,5 +131,14 @@ export const staffForSpanish: UiTexts['staff'] = {
       'Se muestra a quienes leen el sitio en español; si se deja vacío, se muestra el título en inglés.',
     spanishTitle: 'Título en español',
     spanishDescription: 'Descripción en español',
+    relist: 'Volver a publicar',
+    relistTitle: 'Volver a publicar {{title}}',
+    relistHint:
+      'Un lote nuevo ofrece las botellas restantes con todos los campos de este; sus pujas e historial se quedan aquí. Asígnale una subasta y un número de lote en su editor.',
+    relisted: 'Lote publicado de nuevo.',
+    relistedAs: 'Este lote se volvió a publicar.',
+    openNewLot: 'Abrir el lote nuevo',
+    relistedFrom: 'Este lote vuelve a ofrecer un lote retirado o no vendido.',
+    openEarlierLot: 'Abrir el lote anterior',
   },
 };

@@ -50,6 +50,7 @@ import {
   toCents,
   updateLotInput,
 } from './lot-form.ts';
+import { RelistLotDialog } from './RelistLotDialog.tsx';
 import { StaffLotStatusBadge } from './StaffLots.tsx';
 import { WithdrawLotDialog } from './WithdrawLotDialog.tsx';
 
@@ -106,7 +107,11 @@ export function LotEditor({ lot, now }: LotEditorProps) {
   const pushAlert = useSetAtom(pushAlertAtom);
   const [failure, setFailure] = useState<string | null>(null);
   const [withdrawing, setWithdrawing] = useState(false);
+  const [relisting, setRelisting] = useState(false);
   const editable = !lot || lot.status === 'open' || lot.status === 'upcoming';
+  const relistable = Boolean(
+    lot && (lot.status === 'withdrawn' || lot.status === 'unsold') && !lot.relistedAs,
+  );
   const dealFixed = Boolean(lot && lot.bidCount > 0);
   const categories = useCategoryOptions();
   // The lot's fields as loaded: what the form starts from, and what a change is measured against.
@@ -227,6 +232,16 @@ export function LotEditor({ lot, now }: LotEditorProps) {
     ]);
   };
 
+  const relist = async (input: InputOf<'relistLot'>) => {
+    const { message, responseData } = await callForMessage('relistLot', input);
+    pushAlert({ msg: messageOr(message, t('ui.staff.editor.relisted')), type: 'success' });
+    await Promise.all([
+      invalidateAction(queryClient, 'staffLot'),
+      invalidateAction(queryClient, 'staffLots'),
+    ]);
+    await navigate({ to: '/admin/lots/$id', params: { id: responseData.id } });
+  };
+
   const title = lot ? lot.fields.title : t('ui.staff.editor.newTitle');
   return (
     <Container size="lg" py="xl">
@@ -259,11 +274,32 @@ export function LotEditor({ lot, now }: LotEditorProps) {
             {t('ui.staff.editor.withdraw')}
           </Button>
         ) : null}
+        {relistable ? (
+          <Button variant="light" onClick={() => setRelisting(true)} data-testid="relist-lot">
+            {t('ui.staff.editor.relist')}
+          </Button>
+        ) : null}
       </Group>
       {lot?.withdrawnReason ? (
         <Alert color="gray" mb="md" data-testid="lot-withdrawn">
           {t('ui.staff.editor.withdrawnBecause', { reason: lot.withdrawnReason })}
         </Alert>
+      ) : null}
+      {lot?.relistedAs ? (
+        <Alert color="blue" mb="md" data-testid="lot-relisted-as">
+          {t('ui.staff.editor.relistedAs')}{' '}
+          <AnchorLink to="/admin/lots/$id" params={{ id: lot.relistedAs }}>
+            {t('ui.staff.editor.openNewLot')}
+          </AnchorLink>
+        </Alert>
+      ) : null}
+      {lot?.fields.relistedFrom ? (
+        <Text size="sm" mb="md" data-testid="lot-relisted-from">
+          {t('ui.staff.editor.relistedFrom')}{' '}
+          <AnchorLink to="/admin/lots/$id" params={{ id: lot.fields.relistedFrom }}>
+            {t('ui.staff.editor.openEarlierLot')}
+          </AnchorLink>
+        </Text>
       ) : null}
       {lot && !editable && !lot.withdrawnReason ? (
         <Alert color="gray" mb="md">
@@ -660,6 +696,15 @@ export function LotEditor({ lot, now }: LotEditorProps) {
           </Group>
         ) : null}
       </form>
+      {relisting && lot ? (
+        <RelistLotDialog
+          id={lot.id}
+          title={lot.fields.title}
+          now={now}
+          onClose={() => setRelisting(false)}
+          onSubmit={relist}
+        />
+      ) : null}
       {withdrawing && lot ? (
         <WithdrawLotDialog
           title={lot.fields.title}

@@ -60,6 +60,7 @@ function aDetail(
     changedAt: '2030-01-01T12:00:00.000Z',
     changedBy: person('ada', 'Ada Admin'),
     withdrawnReason: null,
+    relistedAs: null,
     fields: {
       sku: 'LAT-10',
       lotNumber: '101',
@@ -300,5 +301,30 @@ describe('/admin/lots/:id: editing a lot', () => {
     expect((await screen.findByTestId('lot-withdrawn')).textContent).toBe('Withdrawn: Cork failure');
     expect(screen.queryByRole('button', { name: 'Save changes' })).toBeNull();
     expect(screen.queryByTestId('withdraw-lot')).toBeNull();
+  });
+
+  it('relists a withdrawn lot for new dates, opens the new lot, and links the two', async () => {
+    const { api, user, router } = await admin('/admin/lots/l-1', {
+      staffLot: ({ id }) =>
+        id === 'l-1'
+          ? aDetail({ status: 'withdrawn', withdrawnReason: 'Cork failure' })
+          : aDetail({ id: 'l-2' }, { relistedFrom: 'l-1' }),
+      relistLot: () => ({ id: 'l-2', position: '9' }),
+    });
+    await user.click(await screen.findByTestId('relist-lot'));
+    const dialog = await screen.findByRole('dialog', { name: 'Relist 2010 Château Latour' });
+    const closes = within(dialog).getByLabelText(/Closes/);
+    await user.clear(closes);
+    await user.click(within(dialog).getByRole('button', { name: 'Relist' }));
+    expect(await within(dialog).findByText('must be an ISO date-time')).toBeTruthy();
+    expect(api.to('relistLot')).toHaveLength(0);
+    await user.type(closes, '2031-02-01T18:00');
+    await user.click(within(dialog).getByRole('button', { name: 'Relist' }));
+    await waitFor(() => expect(api.to('relistLot')).toHaveLength(1));
+    const sent = api.to('relistLot')[0]?.input as { id: string; closesAt: string; startsAt: string };
+    expect(sent.id).toBe('l-1');
+    expect(Date.parse(sent.closesAt)).toBe(new Date('2031-02-01T18:00').getTime());
+    await waitFor(() => expect(router.state.location.pathname).toBe('/admin/lots/l-2'));
+    expect((await screen.findByTestId('lot-relisted-from')).textContent).toContain('Open the earlier lot');
   });
 });

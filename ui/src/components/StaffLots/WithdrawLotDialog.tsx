@@ -12,13 +12,10 @@ interface WithdrawValues {
 /** An admin withdraws a lot, saying why (the reason is on the LotWithdrawn event, in the lot's history). */
 export function WithdrawLotDialog({ title, ...actions }: FormDialogActions<string> & { title: string }) {
   const { t } = useTranslation();
-  const form = useForm<WithdrawValues, unknown, { id: string; reason: string }>({
+  const form = useForm<WithdrawValues, unknown, WithdrawValues>({
     defaultValues: { reason: '' },
-    // The id is the dialog's own lot: checked here with the reason only.
-    resolver: contractResolver(WithdrawLotInput, (values: WithdrawValues) => ({
-      id: 'lot',
-      reason: values.reason,
-    })),
+    // The id is the dialog's own lot: the reason is checked here.
+    resolver: contractResolver(WithdrawLotInput.pick({ reason: true }), (values: WithdrawValues) => values),
   });
   const {
     register,

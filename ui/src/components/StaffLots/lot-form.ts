@@ -54,7 +54,7 @@ const blankScores = Object.fromEntries(scoreKeys.map((key) => [key, ''])) as Rec
 /** A `datetime-local` value for an instant, in the browser's time zone. */
 export const toLocalInput = (iso: string): string => dayjs(iso).format('YYYY-MM-DDTHH:mm');
 /** The instant a `datetime-local` value names; '' when empty or not a date (the schema says so). */
-const fromLocalInput = (value: string): string => {
+export const fromLocalInput = (value: string): string => {
   const parsed = dayjs(value);
   return value && parsed.isValid() ? parsed.toISOString() : '';
 };
