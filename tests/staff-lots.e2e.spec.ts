@@ -46,10 +46,21 @@ describe.runIf(browserAvailable())('the staff area and its lots in the browser (
     await page.getByRole('textbox', { name: 'Title', exact: true }).fill('2016 Sassicaia Bolgheri');
     await page.getByRole('textbox', { name: 'Producer' }).fill('Tenuta San Guido');
     await page.getByRole('textbox', { name: 'Vintage' }).fill('2016');
-    await page.getByRole('textbox', { name: 'Country' }).fill('Italy');
+    await page.getByRole('combobox', { name: 'Country' }).fill('Italy');
     await page.getByRole('textbox', { name: 'Opening bid' }).fill('150');
     await page.getByRole('textbox', { name: /Reserve/ }).fill('200');
+    await page.getByRole('textbox', { name: 'Low estimate' }).fill('180');
+    await page.getByRole('textbox', { name: 'High estimate' }).fill('260');
+    await page.getByRole('combobox', { name: 'Fill level' }).click();
+    await page.getByRole('option', { name: 'in — Into neck' }).click();
+    await page.getByRole('combobox', { name: 'Packing' }).click();
+    await page.getByRole('option', { name: 'Original wooden case' }).click();
+    await page.getByRole('textbox', { name: 'Title in Spanish' }).fill('Sassicaia 2016, Bolgheri');
     await page.screenshot({ path: `${screenshots}/admin-lot-new-1366.png`, fullPage: true });
+    // A reserve above the low estimate needs the admin's confirmation.
+    await page.getByRole('button', { name: 'List the lot' }).click();
+    await page.getByText('The reserve is above the low estimate: an admin must confirm it').waitFor();
+    await page.getByRole('checkbox', { name: /Keep the reserve above the low estimate/ }).check();
     await page.getByRole('button', { name: 'List the lot' }).click();
     await page.waitForURL((url) => /^\/admin\/lots\/(?!new$)[^/]+$/.test(url.pathname));
     const id = decodeURIComponent(new URL(page.url()).pathname.split('/').at(-1) as string);
@@ -60,7 +71,12 @@ describe.runIf(browserAvailable())('the staff area and its lots in the browser (
     const shop = await browser.newPage();
     await shop.goto(`${market.url}/productview/${id}`);
     await shop.getByRole('heading', { name: '2016 Sassicaia Bolgheri' }).waitFor();
-    expect(await shop.locator('body').innerText()).not.toContain('$200.00');
+    const shown = await shop.locator('body').innerText();
+    expect(shown).not.toContain('$200.00');
+    expect(await shop.getByTestId('lot-estimate').textContent()).toBe('$180.00 – $260.00');
+    expect(await shop.getByTestId('lot-condition').innerText()).toMatch(
+      /Into neck \(in\)[\s\S]*Original wooden case/,
+    );
     await shop.close();
 
     await page.getByRole('textbox', { name: 'Title', exact: true }).fill('2016 Sassicaia');
@@ -75,6 +91,16 @@ describe.runIf(browserAvailable())('the staff area and its lots in the browser (
       'Withdrawn: Consignor asked for it back',
     );
     await page.screenshot({ path: `${screenshots}/admin-lot-withdrawn-1366.png`, fullPage: true });
+
+    // Offered again as a new lot, for new dates: the two lots name each other.
+    await page.getByTestId('relist-lot').click();
+    const relist = page.getByRole('dialog', { name: 'Relist 2016 Sassicaia' });
+    await relist.getByRole('button', { name: 'Relist' }).click();
+    await page.waitForURL((url) => url.pathname.startsWith('/admin/lots/') && !url.pathname.endsWith(id));
+    await page.getByTestId('lot-relisted-from').waitFor();
+    expect(await page.getByRole('textbox', { name: 'Low estimate' }).inputValue()).toBe('180.00');
+    await page.getByTestId('lot-relisted-from').getByRole('link').click();
+    await page.getByTestId('lot-relisted-as').waitFor();
 
     await page.goto(`${market.url}/admin/lots?status=withdrawn`);
     const row = page.locator(`[data-testid="staff-lot-row"][data-lot-id="${id}"]`);
