@@ -18,6 +18,7 @@ import {
   createSandboxKycProvider,
   createSandboxTaxService,
   type EventStore,
+  type FileStore,
   type KycProvider,
   type Logger,
   type Mailer,
@@ -61,6 +62,7 @@ import { notificationRoutes } from './notifications/routes.ts';
 import { unsubscribeLinks } from './notifications/unsubscribe-link.ts';
 import { withWonMail } from './notifications/won-mail.ts';
 import { pageRoutes } from './pages/routes.ts';
+import { photoRoutes } from './photos/routes.ts';
 import { producerRoutes } from './producers/routes.ts';
 import { returnMail } from './returns/mail.ts';
 import { returnService } from './returns/return-service.ts';
@@ -114,6 +116,8 @@ export interface CommandServiceDeps {
    * the interval and the auditors' address. Absent (specs): neither anchoring nor its warning.
    */
   audit?: Omit<AnchorSettings, 'keys'> & { keys: AnchorKeys | null };
+  /** Where uploaded photos are kept (DATA_DIR/uploads); without it the upload actions are not served. */
+  files?: FileStore;
   /** Issue 31: minutes before a lot's close its watchers and bidders are reminded (60 by default). */
   closingReminderMinutes?: number;
   logger: Logger;
@@ -182,6 +186,7 @@ export async function commandService(
   await app.register(roleRoutes, { roles: users.roles, auth });
   await app.register(userAdminRoutes, { userAdmin: users.userAdmin, auth });
   await app.register(lotRoutes, { streams, clock, auth });
+  if (deps.files) await app.register(photoRoutes, { files: deps.files, auth });
   await app.register(biddingRoutes, { streams, clock, auth, market: deps.market ?? defaultMarketSettings });
   await app.register(cartRoutes, { streams, clock, auth });
   await app.register(watchlistRoutes, { streams, clock, auth });

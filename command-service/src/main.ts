@@ -1,7 +1,9 @@
+import { join } from 'node:path';
 import {
   bidsAcceptedCounter,
   createHttpApp,
   createLogger,
+  directoryFileStore,
   healthRoutes,
   instrumentHttp,
   loadConfig,
@@ -18,6 +20,7 @@ import {
 } from '@wine/platform';
 import closeWithGrace from 'close-with-grace';
 import { anchorWitnessFile, commandService, loadAnchorKeys } from './index.ts';
+import { photoFileRoutes } from './photos/serve.ts';
 
 // The command-service on its own (deploy/compose, deploy/k8s): the write side's routes only.
 const config = loadConfig({ PORT: '3001', ...process.env });
@@ -38,6 +41,7 @@ const mailer = await openMailer(config);
 const app = createHttpApp(logger);
 const metrics = metricsRegistry('command-service');
 instrumentHttp(app, metrics, { countSuccess: { '/api/bid/confirm': bidsAcceptedCounter(metrics) } });
+const files = directoryFileStore(join(config.dataDir, 'uploads'));
 const { scheduler } = await commandService(app, {
   store,
   logger,
@@ -45,6 +49,8 @@ const { scheduler } = await commandService(app, {
   money: moneySettings(config),
   merchant: merchantDetails(config),
   closingReminderMinutes: config.CLOSING_REMINDER_MINUTES,
+  // DATA_DIR/uploads: in compose a volume the gateway serves /uploads/ from.
+  files,
   clock: systemClock,
   secrets,
   mailer,
@@ -61,6 +67,8 @@ const { scheduler } = await commandService(app, {
 });
 // Ready when the log answers (issue 12 "Support"); /metrics for Prometheus.
 healthRoutes(app, { eventStore: async () => typeof (await store.headPosition()) === 'string' });
+// What the gateway does not find among the demo's pictures: the uploaded photos (compose).
+await app.register(photoFileRoutes, { files });
 serveMetrics(app, metrics);
 await app.listen({ port: config.PORT, host: config.HOST });
 // Every instance runs the scheduler: a close is decided on the lot stream, so only one lands.

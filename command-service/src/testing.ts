@@ -8,6 +8,7 @@ import {
   type CardProvider,
   createHttpApp,
   createLogger,
+  directoryFileStore,
   type HttpApp,
   type KycProvider,
   type Mailer,
@@ -74,6 +75,7 @@ export async function openTestCommandService(options: TestOptions = {}) {
   const secrets = openSqliteSecretStore(join(dir, 'secrets.sqlite'), { clock });
   const mailer: Mailer = openOutboxMailer(':memory:', { clock });
   const app: HttpApp = createHttpApp(createLogger('silent'));
+  const files = directoryFileStore(join(dir, 'uploads'));
   const service: CommandService = await commandService(app, {
     store,
     clock,
@@ -82,6 +84,7 @@ export async function openTestCommandService(options: TestOptions = {}) {
     sessionSecret: 'a-session-secret-of-at-least-32-characters',
     publicUrl: () => 'http://localhost',
     logger: createLogger('silent'),
+    files,
     ...(options.market && { market: options.market }),
     ...(options.rateLimit !== undefined && { rateLimit: options.rateLimit }),
     ...(options.staffRateLimit !== undefined && { staffRateLimit: options.staffRateLimit }),
@@ -167,6 +170,8 @@ export async function openTestCommandService(options: TestOptions = {}) {
     service,
     clock,
     mailer,
+    /** The uploaded files (DATA_DIR/uploads of the spec's temp dir). */
+    files,
     post,
     signUp,
     addCard,

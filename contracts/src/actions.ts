@@ -27,6 +27,7 @@ import {
 import { notificationActions } from './notifications/actions.ts';
 import { opsActions } from './ops/actions.ts';
 import { pageActions } from './pages/actions.ts';
+import { photoActions } from './photos/actions.ts';
 import { producerActions } from './producers/actions.ts';
 import { reportActions, watchlistExportActions } from './reports/actions.ts';
 import { returnActions, returnStaffActions } from './returns/actions.ts';
@@ -42,6 +43,7 @@ export const actions = {
   ...commonActions,
   ...bannerActions,
   ...lotActions,
+  ...photoActions,
   ...searchActions,
   ...biddingActions,
   ...cartActions,

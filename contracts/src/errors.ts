@@ -57,6 +57,7 @@ export const errorCatalogue = {
   BUY_NOW_NEEDS_PRICE: entry(400, 'errors.BUY_NOW_NEEDS_PRICE', 'buyNowPrice'),
   LOT_NOT_RELISTABLE: entry(409, 'errors.LOT_NOT_RELISTABLE', 'id'),
   LOT_ALREADY_RELISTED: entry(409, 'errors.LOT_ALREADY_RELISTED', 'id'),
+  UPLOAD_FILE_TYPE: entry(415, 'errors.UPLOAD_FILE_TYPE', 'file_upload'),
   ESTIMATES_ORDER: entry(400, 'errors.ESTIMATES_ORDER', 'highEstimate'),
   RESERVE_OVER_ESTIMATE: entry(400, 'errors.RESERVE_OVER_ESTIMATE', 'reserve'),
   RESERVE_CONFIRM_ADMIN: entry(403, 'errors.RESERVE_CONFIRM_ADMIN', 'reserveConfirmed'),

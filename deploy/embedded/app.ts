@@ -15,6 +15,7 @@ import {
   type Config,
   createHttpApp,
   createLogger,
+  directoryFileStore,
   instrumentHttp,
   type Logger,
   marketSettings,
@@ -138,6 +139,8 @@ export async function startEmbedded(options: EmbeddedOptions) {
     money: moneySettings(config),
     merchant: merchantDetails(config, { demo: config.SEED_DEMO }),
     closingReminderMinutes: config.CLOSING_REMINDER_MINUTES,
+    // Uploaded photos under DATA_DIR/uploads, served from there (static-files.ts).
+    files: directoryFileStore(join(config.dataDir, 'uploads')),
     clock,
     secrets,
     mailer,

@@ -3,6 +3,12 @@ import fastifyStatic from '@fastify/static';
 import { sameOriginFramingHeaders } from '@wine/platform';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
+/** An uploaded photo's name is the hash of its content: what is served under it never changes. */
+const HASHED_PHOTO = /[\\/][a-f0-9]{32}(?:\.orig|-\d{2,4})?\.(?:jpg|webp)$/;
+function cacheUploadedPhotos(res: { setHeader(name: string, value: string): unknown }, path: string) {
+  if (HASHED_PHOTO.test(path)) res.setHeader('cache-control', 'public, max-age=31536000, immutable');
+}
+
 /**
  * The files the embedded server serves: uploaded lot photos, banners and page files (each beside the
  * demo's own in assets/), and the built UI with `/` painted like any other page.
@@ -17,6 +23,14 @@ export async function serveFiles(
     root: [join(dataDir, 'uploads/product'), join(import.meta.dirname, 'assets/product')],
     prefix: '/uploads/product/',
     decorateReply: !serveUi,
+    setHeaders: cacheUploadedPhotos,
+  });
+  // The rich-text editor's images (seeds 001 §7 'templates'), uploaded the same way.
+  await app.register(fastifyStatic, {
+    root: join(dataDir, 'uploads/templates'),
+    prefix: '/uploads/templates/',
+    decorateReply: false,
+    setHeaders: cacheUploadedPhotos,
   });
   // seeds 000 §3.2 "home banners": their images, beside the lots' (the demo's in assets/banner).
   await app.register(fastifyStatic, {

@@ -27,7 +27,7 @@ export async function openStores(
   const tightened = secureDataDir(config.dataDir);
   if (tightened.length > 0)
     logger.warn({ dataDir: config.dataDir, tightened }, 'DATA_DIR: tightened to 0700 folders and 0600 files');
-  for (const folder of ['uploads/product', 'uploads/banner', 'uploads/files'])
+  for (const folder of ['uploads/product', 'uploads/templates', 'uploads/banner', 'uploads/files'])
     privateDir(join(config.dataDir, folder));
 
   const eventStore = openEventStore(config);

@@ -5,6 +5,7 @@ export * from './config.ts';
 export * from './csv/index.ts';
 export * from './document-store/index.ts';
 export * from './event-store/index.ts';
+export * from './files/index.ts';
 export * from './http/index.ts';
 export * from './kyc/index.ts';
 export * from './logging.ts';

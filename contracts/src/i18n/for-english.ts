@@ -354,6 +354,7 @@ export const forEnglish = {
     BUY_NOW_NEEDS_PRICE: 'a buy-now lot needs a buy-now price',
     LOT_NOT_RELISTABLE: 'Only a withdrawn or unsold lot with bottles left can be relisted',
     LOT_ALREADY_RELISTED: 'This lot was already relisted as lot {{id}}',
+    UPLOAD_FILE_TYPE: 'Something went wrong! Please make sure you upload the expected file type',
     ESTIMATES_ORDER: 'The high estimate cannot be below the low estimate',
     RESERVE_OVER_ESTIMATE: 'The reserve is above the low estimate: an admin must confirm it',
     RESERVE_CONFIRM_ADMIN: 'Only an admin can confirm a reserve above the low estimate',

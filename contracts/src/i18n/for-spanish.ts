@@ -343,6 +343,7 @@ export const forSpanish: Texts = {
     LOT_NOT_RELISTABLE:
       'Solo se puede volver a publicar un lote retirado o no vendido con botellas disponibles',
     LOT_ALREADY_RELISTED: 'Este lote ya se volvió a publicar como el lote {{id}}',
+    UPLOAD_FILE_TYPE: '¡Algo salió mal! Asegúrate de subir el tipo de archivo esperado',
     ESTIMATES_ORDER: 'La estimación alta no puede ser inferior a la estimación baja',
     RESERVE_OVER_ESTIMATE: 'La reserva supera la estimación baja: debe confirmarla un administrador',
     RESERVE_CONFIRM_ADMIN: 'Solo un administrador puede confirmar una reserva superior a la estimación baja',
