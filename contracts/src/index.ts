@@ -79,6 +79,7 @@ export * from './ops/views.ts';
 export * from './pages/actions.ts';
 export * from './pages/page-record.ts';
 export * from './photos/actions.ts';
+export * from './photos/photo-sizes.ts';
 export * from './producers/actions.ts';
 export * from './producers/producer-inputs.ts';
 export * from './read-your-writes.ts';

@@ -12,6 +12,10 @@ export const Attachment = z.object({
   /** seeds 000 §3.2: type 2 = external URL (http/https only); 1 = a file under /uploads/product/. */
   type: z.union([z.literal(1), z.literal(2)]),
   fileName: z.string().min(1).max(500),
+  /** Issue 33, the caption modal (seeds 001 §5): the photo's file name, title and description as given. */
+  name: z.string().max(200).optional(),
+  title: z.string().max(200).optional(),
+  description: z.string().max(1000).optional(),
 });
 
 export const DiscountRow = z.object({ quantity: z.number().int().min(1), price: Cents });

@@ -34,7 +34,12 @@ export const LotFields = z.object({
   next_bid: z.number(),
   cbidtext: z.enum(['Sold Price', 'Current Bid']),
   allattachmentlist: z.array(
-    z.object({ type: z.union([z.literal(1), z.literal(2)]), file_name: z.string() }),
+    z.object({
+      type: z.union([z.literal(1), z.literal(2)]),
+      file_name: z.string(),
+      /** The photo's title from the caption modal (its alternative text), when given. */
+      title: z.string().optional(),
+    }),
   ),
   desc_proc: z.string(),
   metaTagHtml: z.object({ title: z.string(), description: z.string(), keywords: z.string() }),

@@ -1,20 +1,11 @@
 import { z } from 'zod';
 import { action } from '../action.ts';
+import { multilineText, plainText } from '../text.ts';
+import { MAX_UPLOAD_FILES, UPLOAD_DEFAULTS } from './photo-sizes.ts';
 
 /** Where an upload goes: a lot's photos, the rich-text editor's images (seeds 001 §7: 'templates'), banners. */
 export const UploadFolders = ['product', 'templates', 'banner'] as const;
 export type UploadFolder = (typeof UploadFolders)[number];
-
-/**
- * seeds 001 §9 "Image upload defaults: quality 80, result 500x500". The sized copies the storefront
- * serves (`<name>-<width>.webp`) beside the result (`<name>.jpg`) and the original (`<name>.orig.jpg`),
- * kept so a crop can be redone.
- */
-export const UPLOAD_DEFAULTS = { quality: 80, resultWidth: 500, resultHeight: 500 } as const;
-export const PHOTO_WIDTHS = [400, 800, 1600] as const;
-/** The largest file an upload takes, and how many files at once. */
-export const MAX_UPLOAD_BYTES = 15 * 1024 * 1024;
-export const MAX_UPLOAD_FILES = 10;
 
 /** A stored photo's name: the hash of its content and .jpg, nothing a caller can steer into a path. */
 export const PhotoName = z.string().regex(/^[a-f0-9]{32}\.jpg$/, 'not a stored photo');
@@ -60,6 +51,14 @@ export const ImageBaseInput = z.strictObject({
   /** The original (to crop again) or the result. */
   original: z.boolean().default(true),
 });
+
+/** seeds 001 §5 caption modal: filename, title and description, each required with the seeds' words. */
+export const PhotoCaption = z.strictObject({
+  name: plainText('Filename').trim().min(1, 'Enter Filename').max(200),
+  title: plainText('Title').trim().min(1, 'Enter Title').max(200),
+  description: multilineText('Description').trim().min(1, 'Enter Description').max(1000),
+});
+export type PhotoCaption = z.infer<typeof PhotoCaption>;
 
 export const photoActions = {
   imageUploader: action({

@@ -29,6 +29,14 @@ const scoreDocumentFields = (scores: LotListedData['scores']) =>
 const discountRecords = (lotId: string, discounts: LotListedData['discounts']) =>
   discounts.map((d, i) => ({ id: `${lotId}-${i + 1}`, quantity: d.quantity, bprice: d.price }));
 
+/** seeds 000 §3.2 attachments, with the caption's title when one was given (the photo's alternative text). */
+const attachments = (images: LotListedData['images']) =>
+  images.map((i) =>
+    i.title
+      ? { type: i.type, file_name: i.fileName, title: i.title }
+      : { type: i.type, file_name: i.fileName },
+  );
+
 /** A reserve of nothing is no reserve (issue 31's 'no reserve' filter). */
 const noReserve = (reserve: number | null): 0 | 1 => (reserve ? 0 : 1);
 
@@ -55,7 +63,7 @@ export function listedLotDocument(lot: LotListedData, position: string): LotDocu
     bid_count: 0,
     next_bid: lot.openingBid,
     cbidtext: 'Current Bid',
-    allattachmentlist: lot.images.map((i) => ({ type: i.type, file_name: i.fileName })),
+    allattachmentlist: attachments(lot.images),
     desc_proc: lot.description,
     metaTagHtml: lot.meta,
     auctionid: lot.auctionId,
@@ -100,8 +108,7 @@ export function updatedLotFields(lotId: string, changes: LotUpdatedData): Partia
   if (c.colour !== undefined) set.custitem_gvo_color = c.colour;
   if (c.bottleSize !== undefined) set.custitem_gvo_bottlesize = c.bottleSize;
   if (c.description !== undefined) set.desc_proc = c.description;
-  if (c.images !== undefined)
-    set.allattachmentlist = c.images.map((i) => ({ type: i.type, file_name: i.fileName }));
+  if (c.images !== undefined) set.allattachmentlist = attachments(c.images);
   if (c.availability !== undefined) set.custitem_gvo_invwebdisplay = c.availability;
   if (c.meta !== undefined) set.metaTagHtml = c.meta;
   if (c.quantity !== undefined) set.qty = c.quantity;

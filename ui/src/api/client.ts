@@ -184,6 +184,68 @@ export async function fetchFile(path: string, options: Pick<CallOptions, 'signal
   throw new ApiError(genericError(), response.status);
 }
 
+/** An upload's failure (seeds 001 §8): `remove` when the server refused the file for good (a 403). */
+export class UploadError extends ApiError {
+  constructor(
+    message: string,
+    responseType: number,
+    readonly remove = false,
+    code: ErrorCode | 'NETWORK' = 'NETWORK',
+  ) {
+    super(message, responseType, null, code);
+  }
+}
+
+/** The texts of an upload's failures, in the page's language (the staff screens' texts). */
+export interface UploadTexts {
+  /** 'HTTP error: {status}' */
+  httpError: (status: number) => string;
+  /** 'Upload Failed!' */
+  failed: string;
+  /** 'Image Upload Failed' */
+  network: string;
+}
+
+/**
+ * seeds 001 §7 image upload: the files and the multipart fields (folder, isCompress, quality,
+ * resultWidth, resultHeight) to image_uploader or muliple_img_uploader with the session's token, and
+ * the stored files' names. Fails as the seeds say: a network failure 'Image Upload Failed', a 403
+ * with the remove flag, another non-2xx 'HTTP error: {status}' (or the server's message, such as the
+ * refused file type), a non-success 'Upload Failed!'.
+ */
+export async function uploadFiles(
+  name: 'imageUploader' | 'multipleImageUploader',
+  files: Blob[],
+  fields: Record<string, string>,
+  texts: UploadTexts,
+): Promise<OutputOf<'imageUploader'>> {
+  const doFetch = config.fetch ?? globalThis.fetch;
+  const body = new FormData();
+  for (const [key, value] of Object.entries(fields)) body.append(key, value);
+  for (const file of files) body.append('file_upload', file, file instanceof File ? file.name : 'photo.jpg');
+  const headers: Record<string, string> = {
+    accept: 'application/json',
+    'accept-language': currentLanguage(),
+  };
+  const token = config.getToken();
+  if (token) headers.authorization = `Bearer ${token}`;
+  let response: Response;
+  try {
+    response = await doFetch(actionPaths[name].path, { method: 'POST', headers, body });
+  } catch {
+    throw new UploadError(texts.network, 0);
+  }
+  const envelope = await readEnvelope<OutputOf<'imageUploader'>>(response);
+  const code = envelope?.status === 'error' ? envelope.data.code : undefined;
+  if (response.status === 403) throw new UploadError(envelope?.data.message ?? texts.failed, 403, true, code);
+  if (!response.ok) {
+    const message = envelope?.status === 'error' ? envelope.data.message : texts.httpError(response.status);
+    throw new UploadError(message, response.status, false, code);
+  }
+  if (envelope?.status !== 'success') throw new UploadError(texts.failed, response.status);
+  return envelope.data.responseData;
+}
+
 async function readEnvelope<T>(response: Response): Promise<Envelope<T> | null> {
   try {
     const body: unknown = await response.json();

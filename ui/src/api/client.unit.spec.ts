@@ -2,7 +2,15 @@ import { i18n } from '@wine/contracts';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Failure, fakeApi } from '../test-utils/fake-api.ts';
 import { aLot, aUser } from '../test-utils/fixtures.ts';
-import { ApiError, call, configureApi, forgetWrittenPosition, onceKeys } from './client.ts';
+import {
+  ApiError,
+  call,
+  configureApi,
+  forgetWrittenPosition,
+  onceKeys,
+  type UploadError,
+  uploadFiles,
+} from './client.ts';
 
 const respond = (body: unknown, status = 200) =>
   vi.fn(async () => new Response(typeof body === 'string' ? body : JSON.stringify(body), { status }));
@@ -209,5 +217,53 @@ describe('onceKeys (one x-command-id per attempt of a money action)', () => {
     const third = keys.keyFor({ amount: 6000 });
     keys.settled(null);
     expect(keys.keyFor({ amount: 6000 })).not.toBe(third);
+  });
+});
+
+describe('uploadFiles (seeds 001 §7 / §8)', () => {
+  const texts = {
+    httpError: (status: number) => `HTTP error: ${status}`,
+    failed: 'Upload Failed!',
+    network: 'Image Upload Failed',
+  };
+  const file = new Blob([new Uint8Array([1, 2, 3])], { type: 'image/jpeg' });
+  const failureOf = async (fetch: typeof globalThis.fetch) => (await attempt(fetch)) as UploadError;
+  const attempt = async (fetch: typeof globalThis.fetch) => {
+    const restore = configureApi({ fetch, getToken: () => 'tok' });
+    try {
+      return await uploadFiles('imageUploader', [file], { folder: 'product' }, texts);
+    } catch (error) {
+      return error as UploadError;
+    } finally {
+      restore();
+    }
+  };
+
+  it('sends the files as multipart with the token, and answers the stored names', async () => {
+    const fetch = vi.fn(async () =>
+      Response.json({
+        status: 'success',
+        data: { message: 'ok', responseType: 200, responseData: { files: [] } },
+      }),
+    );
+    expect(await attempt(fetch)).toEqual({ files: [] });
+    const [path, init] = fetch.mock.calls[0] as unknown as [string, RequestInit];
+    expect(path).toBe('/api/commonFunction/image_uploader');
+    expect(init.body).toBeInstanceOf(FormData);
+    expect((init.body as FormData).get('folder')).toBe('product');
+    expect((init.headers as Record<string, string>).authorization).toBe('Bearer tok');
+  });
+
+  it('fails as the seeds say: network, 403 with the remove flag, another status, a non-success', async () => {
+    const network = await failureOf(async () => {
+      throw new TypeError('offline');
+    });
+    expect([network.message, network.remove]).toEqual(['Image Upload Failed', false]);
+    const refused = await failureOf(async () => new Response('', { status: 403 }));
+    expect([refused.message, refused.remove, refused.responseType]).toEqual(['Upload Failed!', true, 403]);
+    const status = await failureOf(async () => new Response('bad gateway', { status: 502 }));
+    expect(status.message).toBe('HTTP error: 502');
+    const odd = await failureOf(async () => Response.json({ ok: true }));
+    expect(odd.message).toBe('Upload Failed!');
   });
 });

@@ -1,4 +1,4 @@
-import { type Language, type LotView, remainingStock } from '@wine/contracts';
+import { type Language, type LotView, PHOTO_WIDTHS, remainingStock } from '@wine/contracts';
 import { t } from '../i18n/index.ts';
 
 export const NO_IMAGE = '/no-image.svg';
@@ -12,6 +12,15 @@ export function imageUrls(lot: Pick<LotView, 'allattachmentlist'>): string[] {
     if (a.type === 2) return /^https?:\/\//i.test(a.file_name) ? [a.file_name] : [];
     return [`/uploads/product/${encodeURIComponent(a.file_name)}`];
   });
+}
+
+/** An uploaded photo (its name the hash of its content) and the widths of its WebP copies. */
+const UPLOADED_PHOTO = /^(\/uploads\/product\/[a-f0-9]{32})\.jpg$/;
+
+/** The `srcset` of an uploaded photo's sized copies; null for any other picture (the demo's, a URL). */
+export function photoSizes(url: string): string | null {
+  const stem = UPLOADED_PHOTO.exec(url)?.[1];
+  return stem ? PHOTO_WIDTHS.map((w) => `${stem}-${w}.webp ${w}w`).join(', ') : null;
 }
 
 /** The title and description a visitor reads: the Spanish ones when the page is in Spanish and they are given. */

@@ -46,6 +46,17 @@ const actionByPath = new Map<string, ActionName>(
   Object.entries(actions).map(([name, action]) => [action.path, name as ActionName]),
 );
 
+/** A multipart body as a handler reads it: its fields, and each file as its name, type and size. */
+function formInput(body: FormData): Record<string, unknown> {
+  const input: Record<string, unknown> = {};
+  for (const [key, value] of body.entries()) {
+    const part = typeof value === 'string' ? value : { name: value.name, type: value.type, size: value.size };
+    const earlier = input[key];
+    input[key] = earlier === undefined ? part : Array.isArray(earlier) ? [...earlier, part] : [earlier, part];
+  }
+  return input;
+}
+
 /** Answers with `{ message, responseData }` for a handler that wants its own success message. */
 export const withMessage = <T>(message: string, responseData: T) => ({ message, responseData });
 
@@ -60,7 +71,12 @@ export function fakeApi(handlers: Handlers = {}) {
   const serve = vi.fn(async (path: string | URL | Request, init?: RequestInit) => {
     const action = actionByPath.get(String(path));
     const headers = (init?.headers ?? {}) as Record<string, string>;
-    const input: unknown = init?.body ? JSON.parse(String(init.body)) : undefined;
+    const input: unknown =
+      init?.body instanceof FormData
+        ? formInput(init.body)
+        : init?.body
+          ? JSON.parse(String(init.body))
+          : undefined;
     if (!action)
       return Response.json(failure('NO_ACTION', `No action at POST ${String(path)}`), { status: 404 });
     const request: ApiRequest = { action, input, authorization: headers.authorization };

@@ -65,7 +65,16 @@ export function FormDialog<Values extends FieldValues, Input>({
       centered
       closeButtonProps={{ 'aria-label': t('ui.common.close') }}
     >
-      <form onSubmit={form.handleSubmit(onValid)} noValidate aria-label={title}>
+      <form
+        onSubmit={(event) => {
+          // A dialog opened from inside another form (a lot's photos in its editor): React passes the
+          // submit up through the portal, and the outer form must not be sent with it.
+          event.stopPropagation();
+          void form.handleSubmit(onValid)(event);
+        }}
+        noValidate
+        aria-label={title}
+      >
         <Stack gap="md">
           {children}
           <DialogFailure message={failure} />

@@ -47,7 +47,13 @@ export function LotCard({ lot, headingOrder = 2, onQuickView, priority = false }
       data-market-status={lot.market_status}
     >
       <Card.Section className={classes.image}>
-        <LotImage src={imageUrls(lot)[0]} alt="" h={200} loading={priority ? 'eager' : 'lazy'} />
+        <LotImage
+          src={imageUrls(lot)[0]}
+          alt=""
+          h={200}
+          loading={priority ? 'eager' : 'lazy'}
+          sizes="(max-width: 48em) 100vw, 320px"
+        />
       </Card.Section>
       <Stack gap={6} mt="sm" style={{ flex: 1 }}>
         <Group justify="space-between" gap="xs">

@@ -218,7 +218,7 @@ function Gallery({ lot, title }: { lot: LotView; title: string }) {
   return (
     <Stack gap="sm" data-testid="gallery">
       <Card p={0}>
-        <LotImage src={current} alt={title} h={420} loading="eager" />
+        <LotImage src={current} alt={title} h={420} loading="eager" sizes="(max-width: 62em) 100vw, 560px" />
       </Card>
       {images.length > 1 ? (
         <div className={classes.thumbs}>
@@ -232,7 +232,7 @@ function Gallery({ lot, title }: { lot: LotView; title: string }) {
               aria-pressed={i === index}
               onClick={() => setIndex(i)}
             >
-              <LotImage src={src} alt="" h="100%" />
+              <LotImage src={src} alt="" h="100%" sizes="100px" />
             </button>
           ))}
         </div>

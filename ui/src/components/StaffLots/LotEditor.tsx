@@ -41,6 +41,7 @@ import { contractResolver, showServerFieldErrors } from '../../lib/forms.ts';
 import { pushAlertAtom } from '../../state/alerts.ts';
 import { useDefaultBundle } from '../../state/defaults.ts';
 import { AnchorLink } from '../AnchorLink.tsx';
+import { LotPhotos } from '../LotPhotos/LotPhotos.tsx';
 import {
   createLotInput,
   emptyLot,
@@ -385,6 +386,19 @@ export function LotEditor({ lot, now }: LotEditorProps) {
                   />
                 ))}
               </SimpleGrid>
+            </Card>
+
+            <Card withBorder component="section" aria-labelledby="lot-photos-heading">
+              <Title order={2} fz="lg" id="lot-photos-heading" mb="sm">
+                {t('ui.staff.photos.heading')}
+              </Title>
+              <Controller
+                control={control}
+                name="images"
+                render={({ field }) => (
+                  <LotPhotos value={field.value} onChange={field.onChange} disabled={!editable} />
+                )}
+              />
             </Card>
 
             <Card withBorder component="section" aria-labelledby="lot-sale">

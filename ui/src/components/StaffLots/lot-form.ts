@@ -45,6 +45,8 @@ export interface LotFormValues {
   /** The location's id as the select holds it ('' for none). */
   locationId: string;
   spanish: { title: string; description: string };
+  /** The photos in their order (the first is the primary), with their captions. */
+  images: StaffLotFields['images'];
 }
 
 const blankCondition = { fillLevel: '', label: '', capsule: '', packing: '', notes: '' };
@@ -102,6 +104,7 @@ export function emptyLot(now: Date): LotFormValues {
     condition: { ...blankCondition },
     locationId: '',
     spanish: { title: '', description: '' },
+    images: [],
   };
 }
 
@@ -149,6 +152,7 @@ export function lotFormValues(lot: StaffLotFields): LotFormValues {
     },
     locationId: lot.locationId == null ? '' : String(lot.locationId),
     spanish: { title: lot.spanish?.title ?? '', description: lot.spanish?.description ?? '' },
+    images: lot.images,
   };
 }
 
@@ -180,6 +184,7 @@ function listedFields(v: LotFormValues) {
     bottleSize: v.bottleSize.trim(),
     scores,
     description: v.description,
+    images: v.images,
     quantity: wholeNumber(v.quantity),
     minimumQuantity: wholeNumber(v.minimumQuantity),
     enforceMinimumQuantity: v.enforceMinimumQuantity,
