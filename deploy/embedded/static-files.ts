@@ -6,8 +6,11 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 /** An uploaded photo's name is the hash of its content: what is served under it never changes. */
 const HASHED_PHOTO = /[\\/][a-f0-9]{32}(?:\.orig|-\d{2,4})?\.(?:jpg|webp)$/;
 function cacheUploadedPhotos(res: { setHeader(name: string, value: string): unknown }, path: string) {
-  if (HASHED_PHOTO.test(path)) res.setHeader('cache-control', 'public, max-age=31536000, immutable');
+  res.setHeader('cache-control', HASHED_PHOTO.test(path) ? YEAR : REVALIDATE);
 }
+
+const YEAR = 'public, max-age=31536000, immutable';
+const REVALIDATE = 'public, max-age=0';
 
 /**
  * The files the embedded server serves: uploaded lot photos, banners and page files (each beside the
@@ -23,6 +26,8 @@ export async function serveFiles(
     root: [join(dataDir, 'uploads/product'), join(import.meta.dirname, 'assets/product')],
     prefix: '/uploads/product/',
     decorateReply: !serveUi,
+    // send's own Cache-Control would replace the one set here.
+    cacheControl: false,
     setHeaders: cacheUploadedPhotos,
   });
   // The rich-text editor's images (seeds 001 §7 'templates'), uploaded the same way.
@@ -30,6 +35,7 @@ export async function serveFiles(
     root: join(dataDir, 'uploads/templates'),
     prefix: '/uploads/templates/',
     decorateReply: false,
+    cacheControl: false,
     setHeaders: cacheUploadedPhotos,
   });
   // seeds 000 §3.2 "home banners": their images, beside the lots' (the demo's in assets/banner).
@@ -60,10 +66,11 @@ export async function serveFiles(
       wildcard: true,
       decorateReply: true,
       preCompressed: true,
-      // The build's hashed files never change under their name: browsers may keep them for a year.
+      // The build's hashed files never change under their name: browsers may keep them for a year
+      // (send's own Cache-Control, which would replace this one, is off).
+      cacheControl: false,
       setHeaders: (res, path) => {
-        if (/[\\/]assets[\\/]/.test(path))
-          res.setHeader('cache-control', 'public, max-age=31536000, immutable');
+        res.setHeader('cache-control', /[\\/]assets[\\/]/.test(path) ? YEAR : REVALIDATE);
       },
     });
     // `/` is a page like any other (seo.ts: painted on the server), not the static index.html.

@@ -116,8 +116,17 @@ export function CropDialog({ fileName, onClose, onSave }: CropDialogProps) {
     try {
       const canvas = document.createElement('canvas');
       await cropToCanvas(image.current, canvas, done, zoom, rotation);
+      // What a turn or a zoom out leaves uncovered is white in the JPEG, not black.
+      const page = document.createElement('canvas');
+      page.width = canvas.width;
+      page.height = canvas.height;
+      const context = page.getContext('2d');
+      if (!context) throw new Error('No 2d context');
+      context.fillStyle = '#fff';
+      context.fillRect(0, 0, page.width, page.height);
+      context.drawImage(canvas, 0, 0);
       const blob = await new Promise<Blob | null>((resolve) =>
-        canvas.toBlob(resolve, 'image/jpeg', CROP.jpegQuality),
+        page.toBlob(resolve, 'image/jpeg', CROP.jpegQuality),
       );
       if (!blob) throw new Error(t('ui.staff.photos.cropFailed'));
       await onSave(blob);
