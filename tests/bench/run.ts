@@ -26,6 +26,8 @@
  *     bytes, beside their targets (lighthouse.ts; needs `npm run build -w ui`).
  * 15. The server's first paint of /search vs the bare app's page, and GET /api/health's p99 while
  *     pages are painted (first-paint.ts; needs `npm run build -w ui`).
+ * 16. Photo upload over HTTP (3000 × 2000 JPEG: decode, orient, strip, five encodings, stored) vs sharp
+ *     decoding the same photos once (photos.ts).
  * 14. `verify` (per-stream chains, global chain, anchors) over the ~1,000,000-event bidding log vs
  *     reading it as stored through the port and raw rows (verify.ts; VERIFY_BENCH_EVENTS sets the size).
  */
@@ -54,6 +56,7 @@ import { checkouts, invoicing } from './checkout.ts';
 import { csvExport } from './csv-export.ts';
 import { firstPaintBench } from './first-paint.ts';
 import { lighthouseBench } from './lighthouse.ts';
+import { photosBench } from './photos.ts';
 import { restart } from './restart.ts';
 import { search } from './search.ts';
 import { fmt, ratio, rawAppendRate, row, rows } from './table.ts';
@@ -352,6 +355,7 @@ const measures: Record<string, () => Promise<void>> = {
   lighthouse: lighthouseBench,
   firstPaint: firstPaintBench,
   verify: () => verifyBench(dir),
+  photos: () => photosBench(),
 };
 const only = process.argv.slice(2);
 for (const name of only) if (!measures[name]) throw new Error(`no measure ${name}: ${Object.keys(measures)}`);
