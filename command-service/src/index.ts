@@ -51,6 +51,7 @@ import { type LogFollower, logFeed } from './core/follow-log.ts';
 import { devRoutes } from './dev/routes.ts';
 import { enquiryRoutes } from './enquiries/routes.ts';
 import { giftCardRoutes } from './giftcards/routes.ts';
+import { importRoutes } from './imports/routes.ts';
 import { invoicingProcess } from './invoices/issuing.ts';
 import { openInvoicesIndex } from './invoices/open-invoices.ts';
 import { type ClosingScheduler, closingScheduler } from './lots/closing-scheduler.ts';
@@ -187,6 +188,7 @@ export async function commandService(
   await app.register(userAdminRoutes, { userAdmin: users.userAdmin, auth });
   await app.register(lotRoutes, { streams, clock, auth });
   if (deps.files) await app.register(photoRoutes, { files: deps.files, auth });
+  await app.register(importRoutes, { streams, clock, auth });
   await app.register(biddingRoutes, { streams, clock, auth, market: deps.market ?? defaultMarketSettings });
   await app.register(cartRoutes, { streams, clock, auth });
   await app.register(watchlistRoutes, { streams, clock, auth });

@@ -15,6 +15,7 @@ import { biddingActions } from './bidding/actions.ts';
 import { cartActions } from './carts/actions.ts';
 import { commonActions } from './common/actions.ts';
 import { enquiryActions } from './enquiries/actions.ts';
+import { importActions } from './imports/actions.ts';
 import { lotActions } from './lots/actions.ts';
 import {
   cartViewActions,
@@ -44,6 +45,7 @@ export const actions = {
   ...bannerActions,
   ...lotActions,
   ...photoActions,
+  ...importActions,
   ...searchActions,
   ...biddingActions,
   ...cartActions,

@@ -58,6 +58,8 @@ export * from './enquiries/photos.ts';
 export * from './envelope.ts';
 export * from './errors.ts';
 export * from './i18n/index.ts';
+export * from './imports/actions.ts';
+export * from './imports/plan.ts';
 export * from './lots/actions.ts';
 export * from './lots/lot-document.ts';
 export * from './lots/lot-inputs.ts';

@@ -1,4 +1,11 @@
-import { type Action, actions, invoicePdfPath, MAX_UPLOAD_BYTES, MAX_UPLOAD_FILES } from '@wine/contracts';
+import {
+  type Action,
+  actions,
+  invoicePdfPath,
+  MAX_IMPORT_BYTES,
+  MAX_UPLOAD_BYTES,
+  MAX_UPLOAD_FILES,
+} from '@wine/contracts';
 import { contentSecurityPolicy } from '@wine/platform';
 
 const upstreams = { command: 'command-service:3001', query: 'projection-service:3002' } as const;
@@ -7,8 +14,12 @@ const upstreams = { command: 'command-service:3001', query: 'projection-service:
 const unrouted = (a: Action) => a.path.startsWith('/api/dev/');
 
 /** The photo uploads take multipart bodies of up to MAX_UPLOAD_FILES files (every other body: 1 MB). */
-const uploads = new Set<string>([actions.imageUploader.path, actions.multipleImageUploader.path]);
-const uploadBodyMegabytes = Math.ceil((MAX_UPLOAD_BYTES * MAX_UPLOAD_FILES) / 1024 / 1024) + 1;
+const uploads = new Map<string, number>([
+  [actions.imageUploader.path, MAX_UPLOAD_BYTES * MAX_UPLOAD_FILES],
+  [actions.multipleImageUploader.path, MAX_UPLOAD_BYTES * MAX_UPLOAD_FILES],
+  [actions.uploadXLSXFile.path, MAX_IMPORT_BYTES],
+]);
+const megabytes = (bytes: number) => Math.ceil(bytes / 1024 / 1024) + 1;
 
 /**
  * What nginx itself serves (the UI, uploads) carries the headers the services send through
@@ -35,7 +46,8 @@ export function gatewayConfig(all: Record<string, Action> = actions): string {
     .filter((a) => !unrouted(a))
     .sort((a, b) => a.path.localeCompare(b.path))
     .map((a) => {
-      const body = uploads.has(a.path) ? `\n      client_max_body_size ${uploadBodyMegabytes}m;` : '';
+      const limit = uploads.get(a.path);
+      const body = limit ? `\n      client_max_body_size ${megabytes(limit)}m;` : '';
       return `    location = ${a.path} {${body}\n      proxy_pass http://${upstreams[a.side]};\n    }`;
     })
     .join('\n');

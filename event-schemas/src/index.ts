@@ -7,6 +7,7 @@ export * from './contact-events.ts';
 export * from './enquiry-events.ts';
 export * from './envelope.ts';
 export * from './giftcard-events.ts';
+export * from './import-events.ts';
 export * from './invoice-events.ts';
 export * from './invoice-number-events.ts';
 export * from './lot-events.ts';
@@ -28,6 +29,7 @@ import { cartEventDefinitions } from './cart-events.ts';
 import { contactEventDefinitions } from './contact-events.ts';
 import { enquiryEventDefinitions } from './enquiry-events.ts';
 import { giftCardEventDefinitions } from './giftcard-events.ts';
+import { importEventDefinitions } from './import-events.ts';
 import { invoiceEventDefinitions } from './invoice-events.ts';
 import { invoiceNumberEventDefinitions } from './invoice-number-events.ts';
 import { lotEventDefinitions } from './lot-events.ts';
@@ -58,6 +60,7 @@ export const events = createRegistry([
   ...contactEventDefinitions,
   ...auditEventDefinitions,
   ...opsEventDefinitions,
+  ...importEventDefinitions,
 ]);
 
 export type MarketEvent =
@@ -77,4 +80,5 @@ export type MarketEvent =
   | import('./enquiry-events.ts').EnquiryEvent
   | import('./contact-events.ts').ContactEvent
   | import('./audit-events.ts').AuditEvent
-  | import('./ops-events.ts').OpsEvent;
+  | import('./ops-events.ts').OpsEvent
+  | import('./import-events.ts').ImportEvent;

@@ -51,6 +51,13 @@ export type ConditionRecord = z.infer<typeof ConditionRecord>;
 /** A lot's title and description in Spanish, shown to visitors who read Spanish. */
 export const SpanishText = z.object({ title: z.string().max(300), description: z.string().max(20_000) });
 
+/** Where an imported change came from: the import, the sheet's file name and its row. */
+export const ImportSource = z.object({
+  importId: z.string().min(1).max(64),
+  fileName: z.string().min(1).max(200),
+  row: z.number().int().min(2),
+});
+
 export const LotListedV2 = z.object({
   lotId: z.string().min(1).max(64),
   sku: z.string().min(1).max(64),
@@ -96,6 +103,8 @@ export const LotListedV2 = z.object({
   spanish: SpanishText.nullable().optional(),
   /** The withdrawn or unsold lot this one offers again (its stream holds LotRelisted naming this one). */
   relistedFrom: z.string().min(1).max(64).optional(),
+  /** The spreadsheet import that listed it: the import, the file's name and the row (issue 33). */
+  source: ImportSource.optional(),
 });
 export type LotListedData = z.infer<typeof LotListedV2>;
 
@@ -159,7 +168,7 @@ export const LotUpdatedV1 = LotListedV2.pick({
   spanish: true,
 })
   .partial()
-  .extend({ changed: z.array(z.string().max(40)).min(1).max(30) });
+  .extend({ changed: z.array(z.string().max(40)).min(1).max(30), source: ImportSource.optional() });
 export const LotUpdated = defineEvent({ type: 'LotUpdated', version: 1, schema: LotUpdatedV1 });
 
 /** Withdrawn by an admin or its seller: no more bids or purchases (market_status 'closed'). */

@@ -16,6 +16,7 @@ export const streamCategories = [
   'lotviews',
   'enquiry',
   'contact',
+  'import',
 ] as const;
 export type StreamCategory = (typeof streamCategories)[number];
 

@@ -41,6 +41,8 @@ import { viewerAuth } from './core/viewer.ts';
 import { defaultQueries } from './defaults/queries.ts';
 import { giftCardsProjection } from './giftcards/project.ts';
 import { giftCardQueries } from './giftcards/queries.ts';
+import { importsProjection } from './imports/project.ts';
+import { importQueries } from './imports/queries.ts';
 import { invoicesProjection } from './invoices/project.ts';
 import { invoiceQueries } from './invoices/queries.ts';
 import { sellerInvoiceQueries } from './invoices/seller-queries.ts';
@@ -97,6 +99,7 @@ export const projections: readonly Projection[] = [
   pagesProjection,
   pricesRealisedProjection,
   staffLotsProjection,
+  importsProjection,
 ];
 
 /** What the read models tell the bus after each commit, in the order it is told. */
@@ -137,6 +140,7 @@ export const queryPlugins: readonly QueryPlugin[] = [
   invoiceQueries,
   staffInvoiceQueries,
   staffLotQueries,
+  importQueries,
   sellerInvoiceQueries,
   walletQueries,
   returnQueries,

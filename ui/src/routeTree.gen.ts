@@ -61,6 +61,7 @@ import { Route as AuthSalesorderAllRouteImport } from './routes/_auth/salesorder
 import { Route as AuthWatchlistTypeRouteImport } from './routes/_auth/watchlist.$type'
 import { Route as AuthAdminLotsIndexRouteImport } from './routes/_auth/admin.lots.index'
 import { Route as AuthAdminLotsIdRouteImport } from './routes/_auth/admin.lots.$id'
+import { Route as AuthAdminLotsImportRouteImport } from './routes/_auth/admin.lots.import'
 import { Route as AuthAdminLotsNewRouteImport } from './routes/_auth/admin.lots.new'
 import { Route as AuthAuditInvoiceIdRouteImport } from './routes/_auth/audit.invoice.$id'
 import { Route as AuthAuditLotIdRouteImport } from './routes/_auth/audit.lot.$id'
@@ -327,6 +328,11 @@ const AuthAdminLotsIdRoute = AuthAdminLotsIdRouteImport.update({
   path: '/lots/$id',
   getParentRoute: () => AuthAdminRoute,
 } as any)
+const AuthAdminLotsImportRoute = AuthAdminLotsImportRouteImport.update({
+  id: '/lots/import',
+  path: '/lots/import',
+  getParentRoute: () => AuthAdminRoute,
+} as any)
 const AuthAdminLotsNewRoute = AuthAdminLotsNewRouteImport.update({
   id: '/lots/new',
   path: '/lots/new',
@@ -405,6 +411,7 @@ export interface FileRoutesByFullPath {
   '/audit/': typeof AuthAuditIndexRoute
   '/reports/': typeof AuthReportsIndexRoute
   '/admin/lots/$id': typeof AuthAdminLotsIdRoute
+  '/admin/lots/import': typeof AuthAdminLotsImportRoute
   '/admin/lots/new': typeof AuthAdminLotsNewRoute
   '/audit/invoice/$id': typeof AuthAuditInvoiceIdRoute
   '/audit/lot/$id': typeof AuthAuditLotIdRoute
@@ -462,6 +469,7 @@ export interface FileRoutesByTo {
   '/audit': typeof AuthAuditIndexRoute
   '/reports': typeof AuthReportsIndexRoute
   '/admin/lots/$id': typeof AuthAdminLotsIdRoute
+  '/admin/lots/import': typeof AuthAdminLotsImportRoute
   '/admin/lots/new': typeof AuthAdminLotsNewRoute
   '/audit/invoice/$id': typeof AuthAuditInvoiceIdRoute
   '/audit/lot/$id': typeof AuthAuditLotIdRoute
@@ -522,6 +530,7 @@ export interface FileRoutesById {
   '/_auth/audit/': typeof AuthAuditIndexRoute
   '/_auth/reports/': typeof AuthReportsIndexRoute
   '/_auth/admin/lots/$id': typeof AuthAdminLotsIdRoute
+  '/_auth/admin/lots/import': typeof AuthAdminLotsImportRoute
   '/_auth/admin/lots/new': typeof AuthAdminLotsNewRoute
   '/_auth/audit/invoice/$id': typeof AuthAuditInvoiceIdRoute
   '/_auth/audit/lot/$id': typeof AuthAuditLotIdRoute
@@ -582,6 +591,7 @@ export interface FileRouteTypes {
     | '/audit/'
     | '/reports/'
     | '/admin/lots/$id'
+    | '/admin/lots/import'
     | '/admin/lots/new'
     | '/audit/invoice/$id'
     | '/audit/lot/$id'
@@ -639,6 +649,7 @@ export interface FileRouteTypes {
     | '/audit'
     | '/reports'
     | '/admin/lots/$id'
+    | '/admin/lots/import'
     | '/admin/lots/new'
     | '/audit/invoice/$id'
     | '/audit/lot/$id'
@@ -698,6 +709,7 @@ export interface FileRouteTypes {
     | '/_auth/audit/'
     | '/_auth/reports/'
     | '/_auth/admin/lots/$id'
+    | '/_auth/admin/lots/import'
     | '/_auth/admin/lots/new'
     | '/_auth/audit/invoice/$id'
     | '/_auth/audit/lot/$id'
@@ -1097,6 +1109,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthAdminLotsIdRouteImport
       parentRoute: typeof AuthAdminRoute
     }
+    '/_auth/admin/lots/import': {
+      id: '/_auth/admin/lots/import'
+      path: '/lots/import'
+      fullPath: '/admin/lots/import'
+      preLoaderRoute: typeof AuthAdminLotsImportRouteImport
+      parentRoute: typeof AuthAdminRoute
+    }
     '/_auth/admin/lots/new': {
       id: '/_auth/admin/lots/new'
       path: '/lots/new'
@@ -1140,6 +1159,7 @@ interface AuthAdminRouteChildren {
   AuthAdminReturnsRoute: typeof AuthAdminReturnsRoute
   AuthAdminIndexRoute: typeof AuthAdminIndexRoute
   AuthAdminLotsIdRoute: typeof AuthAdminLotsIdRoute
+  AuthAdminLotsImportRoute: typeof AuthAdminLotsImportRoute
   AuthAdminLotsNewRoute: typeof AuthAdminLotsNewRoute
   AuthAdminLotsIndexRoute: typeof AuthAdminLotsIndexRoute
 }
@@ -1149,6 +1169,7 @@ const AuthAdminRouteChildren: AuthAdminRouteChildren = {
   AuthAdminReturnsRoute: AuthAdminReturnsRoute,
   AuthAdminIndexRoute: AuthAdminIndexRoute,
   AuthAdminLotsIdRoute: AuthAdminLotsIdRoute,
+  AuthAdminLotsImportRoute: AuthAdminLotsImportRoute,
   AuthAdminLotsNewRoute: AuthAdminLotsNewRoute,
   AuthAdminLotsIndexRoute: AuthAdminLotsIndexRoute,
 }

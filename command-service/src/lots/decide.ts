@@ -9,7 +9,8 @@ import { evolveLot, heldAt, initialLot, type ListedLot, type Lot } from './lot.t
 
 export type { BiddingRules, PlaceBid } from './decide-bid.ts';
 
-export type LotChanges = Omit<Extract<LotEvent, { type: 'LotUpdated' }>['data'], 'changed'>;
+export type LotChanges = Omit<Extract<LotEvent, { type: 'LotUpdated' }>['data'], 'changed' | 'source'>;
+type ImportSource = NonNullable<Extract<LotEvent, { type: 'LotUpdated' }>['data']['source']>;
 
 /** Who asks for a change: an admin may change any lot, a seller only their own. */
 export type LotEditor = { kind: 'admin' } | { kind: 'seller'; userId: string };
@@ -17,7 +18,14 @@ export type LotEditor = { kind: 'admin' } | { kind: 'seller'; userId: string };
 /** Every command on a lot's stream (`lot-<id>`); bids decided in decide-bid.ts, buy-now holds and sales in decide-stock.ts. */
 export type LotCommand =
   | { type: 'ListLot'; data: LotListedData; by: LotEditor; now: Date }
-  | { type: 'UpdateLot'; changes: LotChanges; by: LotEditor; now: Date }
+  | {
+      type: 'UpdateLot';
+      changes: LotChanges;
+      by: LotEditor;
+      now: Date;
+      /** The spreadsheet row that asks for the change (issue 33), recorded on the event. */
+      source?: ImportSource;
+    }
   | { type: 'WithdrawLot'; reason: string; by: LotEditor }
   | { type: 'RelistLot'; newLotId: string; closesAt: string; by: LotEditor; now: Date }
   | PlaceBid
@@ -94,7 +102,12 @@ export function decideLot(command: LotCommand, state: Lot): LotEvent[] {
       if (changes.quantity !== undefined && changes.quantity < taken)
         throw new AppError('QUANTITY_BELOW_SOLD', { params: { count: taken } });
       if (merged.buyNow && merged.buyNowPrice === null) throw new AppError('BUY_NOW_NEEDS_PRICE');
-      return [{ type: 'LotUpdated', data: { ...changes, changed } }];
+      return [
+        {
+          type: 'LotUpdated',
+          data: { ...changes, changed, ...(command.source && { source: command.source }) },
+        },
+      ];
     }
     case 'WithdrawLot':
       if (state.status === 'empty') throw new AppError('LOT_NOT_FOUND');

@@ -172,7 +172,7 @@ export const LotIdInput = z.strictObject({ id: z.string().min(1).max(64) });
 // Keeps the wire input and the event in step: every event field is either in the input or derived.
 type _EventFieldsCovered = Exclude<
   keyof z.infer<typeof LotListedV2>,
-  keyof z.output<typeof CreateLotInput> | 'lotId' | 'sellerId' | 'relistedFrom'
+  keyof z.output<typeof CreateLotInput> | 'lotId' | 'sellerId' | 'relistedFrom' | 'source'
 >;
 const _covered: [_EventFieldsCovered] extends [never] ? true : false = true;
 void _covered;

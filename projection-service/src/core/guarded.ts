@@ -8,6 +8,7 @@ export interface GuardedChange {
   $unset?: Record<string, ''>;
   $addToSet?: Record<string, unknown>;
   $pull?: Record<string, unknown>;
+  $push?: Record<string, unknown>;
 }
 
 /**

@@ -90,13 +90,31 @@ export async function callForMessage<N extends ActionName>(
   input: InputOf<N>,
   options: CallOptions = {},
 ): Promise<SuccessEnvelope<OutputOf<N>>['data']> {
+  return send(name, JSON.stringify(input), options);
+}
+
+/** An action whose body is a multipart form (a spreadsheet's upload): answered as callForMessage. */
+export async function callWithForm<N extends ActionName>(
+  name: N,
+  form: FormData,
+  options: CallOptions = {},
+): Promise<SuccessEnvelope<OutputOf<N>>['data']> {
+  return send(name, form, options);
+}
+
+async function send<N extends ActionName>(
+  name: N,
+  body: string | FormData,
+  options: CallOptions,
+): Promise<SuccessEnvelope<OutputOf<N>>['data']> {
   const action = actionPaths[name];
   const doFetch = options.fetch ?? config.fetch ?? globalThis.fetch;
   // Public actions never carry the token (a stale one must not turn a login into a 403).
   const token =
     action.auth === 'public' ? null : options.token !== undefined ? options.token : config.getToken();
   const headers: Record<string, string> = {
-    'content-type': 'application/json',
+    // A form's boundary is the browser's to write.
+    ...(typeof body === 'string' && { 'content-type': 'application/json' }),
     accept: 'application/json',
     // The language chosen in the header: the server answers its messages in it too.
     'accept-language': currentLanguage(),
@@ -109,7 +127,7 @@ export async function callForMessage<N extends ActionName>(
     response = await doFetch(action.path, {
       method: 'POST',
       headers,
-      body: JSON.stringify(input),
+      body,
       signal: options.signal ?? null,
     });
   } catch (error) {
@@ -139,7 +157,7 @@ export async function callForMessage<N extends ActionName>(
     // A page open to visitors refused a stale token: the session is over, the page is still served.
     if (sessionEnded && action.auth === 'viewer') {
       if (options.sessionCheck !== false) config.onSessionInvalid(error);
-      return callForMessage(name, input, { ...options, token: null });
+      return send(name, body, { ...options, token: null });
     }
     throw error;
   }

@@ -200,3 +200,6 @@ export const pickupSlotsQuery = (input: InputOf<'checkAppointments'> = {}) =>
 /** seeds 001 §7 getAppointmentForInvoice: an invoice's pickup appointment and its calendar file. */
 export const invoiceAppointmentQuery = (invoiceId: string) =>
   actionQuery('getAppointmentForInvoice', { invoice_id: invoiceId });
+
+/** issue 33: an uploaded sheet's import (its mapping, status and counts). */
+export const importStatusQuery = (importId: string) => actionQuery('importStatus', { importId });

@@ -107,9 +107,14 @@ export function StaffLots({
     <Container size="xl" py="xl">
       <Group justify="space-between" mb="md">
         <Title order={1}>{t('ui.staff.lots.title')}</Title>
-        <ButtonLink to="/admin/lots/new" data-testid="new-lot">
-          {t('ui.staff.lots.newLot')}
-        </ButtonLink>
+        <Group gap="xs">
+          <ButtonLink to="/admin/lots/import" variant="default" data-testid="import-lots">
+            {t('ui.staff.import.open')}
+          </ButtonLink>
+          <ButtonLink to="/admin/lots/new" data-testid="new-lot">
+            {t('ui.staff.lots.newLot')}
+          </ButtonLink>
+        </Group>
       </Group>
       <Card withBorder mb="md">
         <Group align="flex-end" gap="md" wrap="wrap">
