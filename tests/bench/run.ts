@@ -28,6 +28,8 @@
  *     pages are painted (first-paint.ts; needs `npm run build -w ui`).
  * 16. Photo upload over HTTP (3000 × 2000 JPEG: decode, orient, strip, five encodings, stored) vs sharp
  *     decoding the same photos once (photos.ts).
+ * 17. A 10,000-row XLSX import over HTTP: upload, preview, apply (rows/s, the server's RSS growth) vs
+ *     exceljs reading the file, planImport in-process and raw SQLite appends (imports.ts).
  * 14. `verify` (per-stream chains, global chain, anchors) over the ~1,000,000-event bidding log vs
  *     reading it as stored through the port and raw rows (verify.ts; VERIFY_BENCH_EVENTS sets the size).
  */
@@ -55,6 +57,7 @@ import { bidding } from './bidding.ts';
 import { checkouts, invoicing } from './checkout.ts';
 import { csvExport } from './csv-export.ts';
 import { firstPaintBench } from './first-paint.ts';
+import { importsBench } from './imports.ts';
 import { lighthouseBench } from './lighthouse.ts';
 import { photosBench } from './photos.ts';
 import { restart } from './restart.ts';
@@ -356,6 +359,7 @@ const measures: Record<string, () => Promise<void>> = {
   firstPaint: firstPaintBench,
   verify: () => verifyBench(dir),
   photos: () => photosBench(),
+  imports: () => importsBench(dir),
 };
 const only = process.argv.slice(2);
 for (const name of only) if (!measures[name]) throw new Error(`no measure ${name}: ${Object.keys(measures)}`);
