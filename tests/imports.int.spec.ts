@@ -1,6 +1,7 @@
 import { actions, type ImportSummary, type OutputOf } from '@wine/contracts';
 import { importStream, lotStream } from '@wine/event-schemas';
 import ExcelJS from 'exceljs';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { lotInput, startMarketplace, type TestMarketplace, type TestUser } from './support/marketplace.ts';
 
@@ -200,5 +201,64 @@ describe('spreadsheet import (issue 33)', () => {
     const buyer = await market.bidder({ card: false });
     const byBuyer = await upload(csv, 'one.csv', buyer.token);
     expect(byBuyer.status).toBe(403);
+  }, 60_000);
+
+  it('attaches photos named after lot numbers (1-1.jpg, 1_2.jpg) to the lots an applied import made', async () => {
+    const bytes = await xlsx([
+      [31, '1982 Lafite', 'Château Lafite Rothschild', 1982, 'France', 'Red', 1, 900, '', '', ''],
+      [32, '1989 Haut-Brion', 'Château Haut-Brion', 1989, 'France', 'Red', 1, 700, '', '', ''],
+    ]);
+    const summary = (await upload(bytes, 'photos.xlsx')).body.data.responseData;
+    const plan = { importId: summary.importId, mapping: summary.mapping, closesAt: closesAt(), targets: {} };
+    await market.ok(actions.importApply.path, plan, admin.auth);
+    const photo = (colour: string) =>
+      sharp({ create: { width: 60, height: 90, channels: 3, background: colour } })
+        .jpeg()
+        .toBuffer();
+    const names = ['31_2.jpg', '31-1.jpg', '32-1.jpg', '99-1.jpg', 'label.jpg'];
+    const form = new FormData();
+    form.append('folder', 'product');
+    for (const [i, name] of names.entries()) {
+      form.append(
+        'file_upload',
+        new Blob([await photo(['#611', '#161', '#116', '#666', '#999'][i] as string)]),
+        name,
+      );
+    }
+    const stored = await fetch(`${market.url}${actions.multipleImageUploader.path}`, {
+      method: 'POST',
+      headers: { authorization: admin.auth.authorization },
+      body: form,
+    });
+    const files = ((await stored.json()) as { data: { responseData: OutputOf<'multipleImageUploader'> } })
+      .data.responseData.files;
+    const photos = names.map((name, i) => ({ name, fileName: files[i]?.file_name as string }));
+    const attached = await market.ok<OutputOf<'attachImportPhotos'>>(
+      actions.attachImportPhotos.path,
+      { importId: summary.importId, photos },
+      admin.auth,
+    );
+    expect(attached).toEqual({ attached: 3, lots: 2, unmatched: ['99-1.jpg', 'label.jpg'] });
+    // Again: nothing is added twice.
+    const again = await market.ok<OutputOf<'attachImportPhotos'>>(
+      actions.attachImportPhotos.path,
+      { importId: summary.importId, photos },
+      admin.auth,
+    );
+    expect(again.attached).toBe(0);
+    const log = await events(importStream(summary.importId));
+    const lafite = log
+      .flatMap((e) =>
+        e.type === 'ImportRowsApplied' ? (e.data as { rows: { row: number; lotId: string }[] }).rows : [],
+      )
+      .find((r) => r.row === 2)?.lotId as string;
+    const lotLog = await events(lotStream(lafite));
+    expect(lotLog.at(-1)?.data).toMatchObject({
+      images: [
+        { type: 1, fileName: photos[1]?.fileName, name: '31-1.jpg' },
+        { type: 1, fileName: photos[0]?.fileName, name: '31_2.jpg' },
+      ],
+      source: { importId: summary.importId, row: 2 },
+    });
   }, 60_000);
 });

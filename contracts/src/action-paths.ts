@@ -39,6 +39,7 @@ export const actionPaths = {
   importStatus: { path: '/api/admin/product/import/status', auth: 'admin' },
   importPreview: { path: '/api/admin/product/import/preview', auth: 'admin' },
   importApply: { path: '/api/admin/product/import/apply', auth: 'admin' },
+  attachImportPhotos: { path: '/api/admin/product/import/photos', auth: 'admin' },
   importRevert: { path: '/api/admin/product/import/revert', auth: 'admin' },
   suggestProducts: { path: '/api/product/suggest', auth: 'public' },
   pricesRealised: { path: '/api/product/pricesRealised', auth: 'public' },

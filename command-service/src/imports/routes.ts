@@ -6,6 +6,7 @@ import {
   HOUSE_SELLER_ID,
   type ImportMapping,
   type ImportSummary,
+  LOT_PHOTO_NAME,
   MAX_IMPORT_BYTES,
   planCounts,
   planImport,
@@ -195,6 +196,72 @@ export const importRoutes: FastifyPluginAsync<ImportRouteDeps> = async (app, { s
     // The counts of the apply that finished first: a press that came after plans the lots as changed.
     const done = await loadImport(input.importId);
     return { counts: done.counts ?? planCounts(plan) };
+  });
+
+  /**
+   * Photos named after lot numbers (`1-1.jpg`, `1_2.jpg`), uploaded together after an apply: each
+   * joins the photos of the lot the import made or changed under that number, in the order of the
+   * number after the lot's; a photo the lot has already is not added twice.
+   */
+  registerAction(app, actions.attachImportPhotos, auth, async (input, ctx) => {
+    const context = asAdmin(ctx);
+    const state = await loadImport(input.importId);
+    if (state.status !== 'applied') throw new AppError('IMPORT_NOT_APPLIED');
+    const column = (state.mapping ?? []).indexOf('lotNumber');
+    const byNumber = new Map<string, { lotId: string; row: number }>();
+    for (const applied of state.applied) {
+      const lotNumber = column < 0 ? undefined : state.rows[applied.row - 2]?.[column]?.trim();
+      if (lotNumber) byNumber.set(lotNumber, { lotId: applied.lotId, row: applied.row });
+    }
+    const perLot = new Map<
+      string,
+      { row: number; photos: { place: number; fileName: string; name: string }[] }
+    >();
+    const unmatched: string[] = [];
+    for (const photo of input.photos) {
+      const match = LOT_PHOTO_NAME.exec(photo.name);
+      const lot = match ? byNumber.get(match[1] as string) : undefined;
+      if (!match || !lot) {
+        unmatched.push(photo.name);
+        continue;
+      }
+      const entry = perLot.get(lot.lotId) ?? { row: lot.row, photos: [] };
+      entry.photos.push({ place: Number(match[2]), fileName: photo.fileName, name: photo.name });
+      perLot.set(lot.lotId, entry);
+    }
+    let attached = 0;
+    await pMap(
+      [...perLot],
+      async ([lotId, { row, photos }]) => {
+        const lot = await streams.load(lotStream(lotId), lotDecider);
+        if (lot.status === 'empty') return;
+        const known = new Set(lot.lot.images.map((i) => i.fileName));
+        const added = photos
+          .sort((a, b) => a.place - b.place)
+          .filter((p) => !known.has(p.fileName))
+          .map((p) => ({ type: 1 as const, fileName: p.fileName, name: p.name }));
+        // A lot holds at most 50 photos (the listing's bound): the rest are left out.
+        const room = Math.max(0, 50 - lot.lot.images.length);
+        added.splice(room);
+        if (added.length === 0) return;
+        const at = { ...context, commandId: `${context.commandId}-${lotId}` };
+        await streams.handle(
+          lotStream(lotId),
+          lotDecider,
+          {
+            type: 'UpdateLot',
+            changes: { images: [...lot.lot.images, ...added] },
+            source: { importId: input.importId, fileName: state.fileName, row },
+            by: { kind: 'admin' },
+            now: at.now,
+          },
+          at,
+        );
+        attached += added.length;
+      },
+      { concurrency: APPLY_CONCURRENCY },
+    );
+    return { attached, lots: perLot.size, unmatched };
   });
 
   registerAction(app, actions.importRevert, auth, async (input, ctx) => {

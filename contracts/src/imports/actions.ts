@@ -62,6 +62,23 @@ export const PreviewRow = z.object({
 });
 export type PreviewRow = z.infer<typeof PreviewRow>;
 
+/** A photo name of the seeds' import convention: the lot number, '-' or '_', the photo's place (1-1.jpg, 1_2.jpg). */
+export const LOT_PHOTO_NAME = /^(.+?)[-_](\d{1,3})\.(?:jpe?g|png|webp|heic|heif|avif|tiff?)$/i;
+
+/** The photos uploaded for an import's lots: each one's name as chosen and as stored (its hash). */
+export const AttachImportPhotosInput = z.strictObject({
+  importId: ImportId,
+  photos: z
+    .array(
+      z.strictObject({
+        name: plainText('Photo name').min(1).max(200),
+        fileName: z.string().regex(/^[a-f0-9]{32}\.jpg$/),
+      }),
+    )
+    .min(1)
+    .max(2_000),
+});
+
 export const importActions = {
   uploadXLSXFile: action({
     path: '/api/product/uploadXLSXFile',
@@ -94,6 +111,13 @@ export const importActions = {
     auth: 'admin',
     input: ImportApplyInput,
     output: z.object({ counts: Counts }),
+  }),
+  attachImportPhotos: action({
+    path: '/api/admin/product/import/photos',
+    side: 'command',
+    auth: 'admin',
+    input: AttachImportPhotosInput,
+    output: z.object({ attached: z.number(), lots: z.number(), unmatched: z.array(z.string()) }),
   }),
   importRevert: action({
     path: '/api/admin/product/import/revert',

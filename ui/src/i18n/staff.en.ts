@@ -224,6 +224,11 @@ export const staffForEnglish = {
     reverted: 'Reverted: {{withdrawn}} lots withdrawn, {{restored}} set back.',
     viewLots: 'See the lots',
     loading: 'Loading the import',
+    photos: 'Photos for the lots',
+    photosHint:
+      'Photos named after a lot number, a dash or underscore and their place (1-1.jpg, 1_2.jpg) join that lot in that order.',
+    photosAttached: '{{attached}} photos attached to {{lots}} lots.',
+    photosUnmatched: 'No lot of this import for: {{names}}.',
     field_lotNumber: 'Lot number',
     field_title: 'Title',
     field_producer: 'Producer',

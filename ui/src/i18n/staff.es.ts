@@ -229,6 +229,11 @@ export const staffForSpanish: UiTexts['staff'] = {
     reverted: 'Revertida: {{withdrawn}} lotes retirados, {{restored}} restablecidos.',
     viewLots: 'Ver los lotes',
     loading: 'Cargando la importación',
+    photos: 'Fotos de los lotes',
+    photosHint:
+      'Las fotos con el número de lote, un guion o guion bajo y su posición (1-1.jpg, 1_2.jpg) se añaden a ese lote en ese orden.',
+    photosAttached: '{{attached}} fotos añadidas a {{lots}} lotes.',
+    photosUnmatched: 'Ningún lote de esta importación para: {{names}}.',
     field_lotNumber: 'Número de lote',
     field_title: 'Título',
     field_producer: 'Productor',

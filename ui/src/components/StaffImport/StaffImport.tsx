@@ -20,17 +20,19 @@ import {
   ImportFields,
   type ImportMapping,
   type ImportSummary,
+  MAX_UPLOAD_FILES,
   type OutputOf,
   type PreviewRow,
 } from '@wine/contracts';
 import dayjs from 'dayjs';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { call, callWithForm, errorMessage, onceKeys } from '../../api/client.ts';
+import { call, callWithForm, errorMessage, onceKeys, uploadFiles } from '../../api/client.ts';
 import { importStatusQuery, invalidateAction } from '../../api/queries.ts';
 import { AnchorLink } from '../AnchorLink.tsx';
 import { ButtonLink } from '../ButtonLink.tsx';
 import { confirmDialog } from '../ConfirmDialog/confirm-dialog.tsx';
+import { isSvg } from '../LotPhotos/LotPhotos.tsx';
 import { fromLocalInput, toLocalInput } from '../StaffLots/lot-form.ts';
 
 /** The words of each lot field a column can be mapped to (scores are named by their critic's initials). */
@@ -379,6 +381,7 @@ function ImportPlan({ summary, now }: { summary: ImportSummary; now: Date }) {
           ) : null}
         </Card>
       ) : null}
+      {summary.status === 'applied' ? <ImportPhotos importId={summary.importId} /> : null}
       {summary.status === 'applied' ? (
         <Group>
           <Button color="red" variant="light" onClick={revert} data-testid="revert-import">
@@ -390,5 +393,70 @@ function ImportPlan({ summary, now }: { summary: ImportSummary; now: Date }) {
         </Group>
       ) : null}
     </Stack>
+  );
+}
+
+/**
+ * Photos named after the lot numbers (1-1.jpg, 1_2.jpg), chosen together after the apply: uploaded as
+ * the editor uploads photos (a batch at a time), then each joins its lot (attachImportPhotos).
+ */
+function ImportPhotos({ importId }: { importId: string }) {
+  const { t } = useTranslation();
+  const [busy, setBusy] = useState(false);
+  const [outcome, setOutcome] = useState<{ ok: boolean; text: string } | null>(null);
+  const texts = {
+    httpError: (status: number) => t('ui.staff.photos.httpError', { status }),
+    failed: t('ui.staff.photos.uploadFailed'),
+    network: t('ui.staff.photos.networkFailed'),
+  };
+  const attach = async (files: File[]) => {
+    setOutcome(null);
+    if (files.length === 0) return;
+    if (files.some(isSvg)) {
+      setOutcome({ ok: false, text: t('ui.staff.photos.wrongType') });
+      return;
+    }
+    setBusy(true);
+    try {
+      const photos: { name: string; fileName: string }[] = [];
+      for (let i = 0; i < files.length; i += MAX_UPLOAD_FILES) {
+        const batch = files.slice(i, i + MAX_UPLOAD_FILES);
+        const stored = await uploadFiles('multipleImageUploader', batch, { folder: 'product' }, texts);
+        stored.files.forEach((f, j) => {
+          photos.push({ name: batch[j]?.name ?? f.file_name, fileName: f.file_name });
+        });
+      }
+      const done = await call('attachImportPhotos', { importId, photos });
+      const unmatched = done.unmatched.length
+        ? ` ${t('ui.staff.import.photosUnmatched', { names: done.unmatched.join(', ') })}`
+        : '';
+      setOutcome({ ok: true, text: `${t('ui.staff.import.photosAttached', done)}${unmatched}` });
+    } catch (error) {
+      setOutcome({ ok: false, text: errorMessage(error) });
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Card withBorder component="section" aria-labelledby="import-photos">
+      <Title order={2} fz="lg" id="import-photos" mb="xs">
+        {t('ui.staff.import.photos')}
+      </Title>
+      <Text size="sm" c="dimmed" mb="sm">
+        {t('ui.staff.import.photosHint')}
+      </Text>
+      <FileButton onChange={(files) => void attach(files)} accept="image/*" multiple>
+        {(props) => (
+          <Button {...props} variant="light" loading={busy} data-testid="import-photos-button">
+            {t('ui.staff.photos.upload')}
+          </Button>
+        )}
+      </FileButton>
+      {outcome ? (
+        <Alert color={outcome.ok ? 'teal' : 'red'} mt="sm" data-testid="import-photos-result">
+          {outcome.text}
+        </Alert>
+      ) : null}
+    </Card>
   );
 }

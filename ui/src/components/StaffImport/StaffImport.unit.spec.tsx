@@ -125,4 +125,31 @@ describe('/admin/lots/import (issue 33)', () => {
       'Reverted: 1 lots withdrawn, 1 set back.',
     );
   });
+
+  it('uploads photos named after lot numbers after the apply, and says which found no lot', async () => {
+    const { api, user } = await admin('/admin/lots/import?id=imp-00000001', {
+      importStatus: () => summary({ status: 'applied', counts: preview.counts }),
+      multipleImageUploader: () => ({
+        files: [
+          { file_name: `${'a'.repeat(32)}.jpg`, width: 1, height: 1 },
+          { file_name: `${'b'.repeat(32)}.jpg`, width: 1, height: 1 },
+        ],
+      }),
+      attachImportPhotos: () => ({ attached: 1, lots: 1, unmatched: ['label.jpg'] }),
+    });
+    const button = await screen.findByTestId('import-photos-button');
+    const input = button.parentElement?.querySelector('input[type=file]') as HTMLInputElement;
+    const jpeg = (name: string) => new File([new Uint8Array([0xff, 0xd8])], name, { type: 'image/jpeg' });
+    await user.upload(input, [jpeg('1-1.jpg'), jpeg('label.jpg')]);
+    expect((await screen.findByTestId('import-photos-result')).textContent).toBe(
+      '1 photos attached to 1 lots. No lot of this import for: label.jpg.',
+    );
+    expect(api.to('attachImportPhotos')[0]?.input).toEqual({
+      importId: 'imp-00000001',
+      photos: [
+        { name: '1-1.jpg', fileName: `${'a'.repeat(32)}.jpg` },
+        { name: 'label.jpg', fileName: `${'b'.repeat(32)}.jpg` },
+      ],
+    });
+  });
 });
