@@ -526,6 +526,20 @@ describe('the bidding read models are disposable', () => {
       market.admin,
     );
     await market.ok('/api/admin/banner/publish', { id: 'spring-sale', title: 'Spring sale' }, market.admin);
+    // A sheet uploaded for import (issue 33), so the imports read model has something to rebuild.
+    const sheet = new FormData();
+    sheet.append('file_name', 'cellar.csv');
+    sheet.append(
+      'file_upload',
+      new Blob(['Lot,Title,Producer,Country,Opening bid\n77,1990 Latour,Latour,France,500\n']),
+      'cellar.csv',
+    );
+    const uploaded = await fetch(`${market.url}/api/product/uploadXLSXFile`, {
+      method: 'POST',
+      headers: market.admin,
+      body: sheet,
+    });
+    expect(uploaded.status).toBe(200);
     await market.caughtUp();
     for (const projection of projections) {
       const snapshot = async () =>
