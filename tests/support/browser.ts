@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
-import { type Browser, chromium } from 'playwright-core';
+import { createRequire } from 'node:module';
+import { type Browser, chromium, type Page } from 'playwright-core';
 
 /** Debian's Chromium (browsers cannot be downloaded here), or CHROMIUM_PATH. */
 export const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -41,4 +42,16 @@ export async function signedInPage(browser: Browser, token: string, width = 1366
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(e.message));
   return { page, errors };
+}
+
+const axeSource: string = createRequire(import.meta.url)('axe-core').source;
+
+/** Serious and critical violations of axe in the real browser, as "rule: target" lines. */
+export async function seriousViolations(page: Page): Promise<string[]> {
+  // Evaluated as page source: the tests' compiler has no DOM types, the page has.
+  if (!(await page.evaluate("'axe' in window"))) await page.evaluate(axeSource);
+  return page.evaluate<string[]>(`axe.run(document, { resultTypes: ['violations'] }).then((r) =>
+    r.violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => v.id + ': ' + v.nodes.map((n) => n.target.join(' ')).join(', ')))`);
 }

@@ -1,12 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { appendFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { actions, type CheckoutResult } from '@wine/contracts';
 import { knownPageIds } from '@wine/event-schemas';
 import pMap from 'p-map';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { browserAvailable, launchChromium } from './browser.ts';
+import { browserAvailable, launchChromium, seriousViolations } from './browser.ts';
 import { lotInput, startMarketplace, type TestMarketplace, type TestUser } from './marketplace.ts';
 
 /** Pages open at once in a walk. */
@@ -17,8 +16,6 @@ const WALKERS = 3;
  * first-paint spec holds the speed budget): two walks side by side beside a busy loop took over 10 s.
  */
 const H1_WAIT_MS = 30_000;
-
-const axeSource: string = createRequire(import.meta.url)('axe-core').source;
 
 /** What a route must show: a text of the seeds (or the page's own heading) and who may open it. */
 interface RouteCase {
@@ -108,16 +105,6 @@ function routes(lot: { id: string; title: string }, invoiceId: string, phone: bo
     ].map((path) => ({ path, texts: [], signedIn: true })),
     { path: '/purchases/all', texts: [], signedIn: true, lands: '/myWines/purchased' },
   ];
-}
-
-/** Serious and critical violations of axe in the real browser, as "rule: target" lines. */
-async function seriousViolations(page: Page): Promise<string[]> {
-  // Evaluated as page source: the tests' compiler has no DOM types, the page has.
-  if (!(await page.evaluate("'axe' in window"))) await page.evaluate(axeSource);
-  return page.evaluate<string[]>(`axe.run(document, { resultTypes: ['violations'] }).then((r) =>
-    r.violations
-      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      .map((v) => v.id + ': ' + v.nodes.map((n) => n.target.join(' ')).join(', ')))`);
 }
 
 /** A width to walk every route at, and the file's own tests beside it (the same marketplace and browser). */
