@@ -63,6 +63,7 @@ import { notificationRoutes } from './notifications/routes.ts';
 import { unsubscribeLinks } from './notifications/unsubscribe-link.ts';
 import { withWonMail } from './notifications/won-mail.ts';
 import { pageRoutes } from './pages/routes.ts';
+import type { ExternalPhotoOptions } from './photos/external.ts';
 import { photoRoutes } from './photos/routes.ts';
 import { producerRoutes } from './producers/routes.ts';
 import { returnMail } from './returns/mail.ts';
@@ -119,6 +120,8 @@ export interface CommandServiceDeps {
   audit?: Omit<AnchorSettings, 'keys'> & { keys: AnchorKeys | null };
   /** Where uploaded photos are kept (DATA_DIR/uploads); without it the upload actions are not served. */
   files?: FileStore;
+  /** Fetching photos given as links (specs may allow this machine's addresses). */
+  externalImages?: ExternalPhotoOptions;
   /** Issue 31: minutes before a lot's close its watchers and bidders are reminded (60 by default). */
   closingReminderMinutes?: number;
   logger: Logger;
@@ -186,7 +189,13 @@ export async function commandService(
   await app.register(invitationRoutes, { invitations: users.invitations, auth, rateLimit: limit });
   await app.register(roleRoutes, { roles: users.roles, auth });
   await app.register(userAdminRoutes, { userAdmin: users.userAdmin, auth });
-  await app.register(lotRoutes, { streams, clock, auth });
+  await app.register(lotRoutes, {
+    streams,
+    clock,
+    auth,
+    ...(deps.files && { files: deps.files }),
+    ...(deps.externalImages && { externalImages: deps.externalImages }),
+  });
   if (deps.files) await app.register(photoRoutes, { files: deps.files, auth });
   await app.register(importRoutes, { streams, clock, auth });
   await app.register(biddingRoutes, { streams, clock, auth, market: deps.market ?? defaultMarketSettings });

@@ -22,6 +22,7 @@ import {
 import { listedLot } from '@wine/platform/testing';
 import { type CommandService, commandService } from './index.ts';
 import { lotDecider } from './lots/decide.ts';
+import type { ExternalPhotoOptions } from './photos/external.ts';
 import type { Accounts } from './users/accounts.ts';
 
 /** An answer in the seeds' envelope: on a refusal, the catalogue's code and the field at fault. */
@@ -58,6 +59,8 @@ export interface TestOptions {
   kyc?: KycProvider;
   /** The card provider (the sandbox by default). */
   cards?: CardProvider;
+  /** Photos given as links: a spec serving them on this machine allows its addresses. */
+  externalImages?: ExternalPhotoOptions;
 }
 
 const START = '2026-11-22T12:00:00.000Z';
@@ -90,6 +93,7 @@ export async function openTestCommandService(options: TestOptions = {}) {
     ...(options.staffRateLimit !== undefined && { staffRateLimit: options.staffRateLimit }),
     ...(options.kyc && { kyc: options.kyc }),
     ...(options.cards && { cards: options.cards }),
+    ...(options.externalImages && { externalImages: options.externalImages }),
   });
   await app.ready();
   const operator = { kind: 'system', id: 'spec' } as const;

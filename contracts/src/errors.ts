@@ -58,6 +58,7 @@ export const errorCatalogue = {
   LOT_NOT_RELISTABLE: entry(409, 'errors.LOT_NOT_RELISTABLE', 'id'),
   LOT_ALREADY_RELISTED: entry(409, 'errors.LOT_ALREADY_RELISTED', 'id'),
   UPLOAD_FILE_TYPE: entry(415, 'errors.UPLOAD_FILE_TYPE', 'file_upload'),
+  EXTERNAL_IMAGE_FAILED: entry(400, 'errors.EXTERNAL_IMAGE_FAILED', 'images'),
   IMPORT_FILE_TYPE: entry(415, 'errors.IMPORT_FILE_TYPE', 'file_upload'),
   IMPORT_EMPTY: entry(400, 'errors.IMPORT_EMPTY', 'file_upload'),
   IMPORT_TOO_LARGE: entry(400, 'errors.IMPORT_TOO_LARGE', 'file_upload'),

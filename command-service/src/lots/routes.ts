@@ -1,10 +1,12 @@
-import { type Action, actions, HOUSE_SELLER_ID } from '@wine/contracts';
-import { lotStream } from '@wine/event-schemas';
-import { type ActionContext, type Clock, registerAction } from '@wine/platform';
+import { type Action, actions, HOUSE_SELLER_ID, UPLOAD_DEFAULTS } from '@wine/contracts';
+import { type LotListedData, lotStream } from '@wine/event-schemas';
+import { type ActionContext, AppError, type Clock, type FileStore, registerAction } from '@wine/platform';
 import type { FastifyPluginAsync } from 'fastify';
 import type { z } from 'zod';
 import { commandContext } from '../core/command-context.ts';
 import { type CommandContext, eventIdFor, type Streams } from '../core/command-handler.ts';
+import { type ExternalPhotoOptions, fetchExternalPhoto } from '../photos/external.ts';
+import { processPhoto } from '../photos/process.ts';
 import type { SessionAuth } from '../users/session/session-auth.ts';
 import { actorOf } from '../users/user-service.ts';
 import { type LotChanges, type LotEditor, lotDecider } from './decide.ts';
@@ -14,6 +16,9 @@ export interface LotRouteDeps {
   streams: Streams;
   clock: Clock;
   auth: SessionAuth;
+  /** Where photos given as links are stored once fetched; without it links stay links. */
+  files?: FileStore;
+  externalImages?: ExternalPhotoOptions;
 }
 
 type Input<A extends Action> = z.output<A['input']>;
@@ -23,10 +28,40 @@ const changesOf = ({ id: _id, ...changes }: Input<typeof actions.updateLot>): Lo
   Object.fromEntries(Object.entries(changes).filter(([, v]) => v !== undefined)) as LotChanges;
 
 /** The admin's lots (on the house's behalf) and the sellers' own: list, update, withdraw. */
-export const lotRoutes: FastifyPluginAsync<LotRouteDeps> = async (app, { streams, clock, auth }) => {
+export const lotRoutes: FastifyPluginAsync<LotRouteDeps> = async (
+  app,
+  { streams, clock, auth, files, externalImages },
+) => {
   const asAdmin = (ctx: ActionContext) => commandContext(ctx, auth.adminOf(ctx.request), clock.now());
 
-  async function list(input: Input<typeof actions.createLot>, by: LotEditor, ctx: CommandContext) {
+  /**
+   * Issue 33: a photo given as a link (attachment type 2) is fetched, checked and stored as an uploaded
+   * photo is, before the lot is written: the site's Content-Security-Policy allows only its own images.
+   */
+  type Attachment = LotListedData['images'][number];
+  async function storedImages<T extends { images?: Attachment[] | undefined }>(input: T): Promise<T> {
+    if (!files || !input.images?.some((image) => image.type === 2)) return input;
+    const images = await Promise.all(
+      input.images.map(async (image): Promise<Attachment> => {
+        if (image.type !== 2) return image;
+        const bytes = await fetchExternalPhoto(image.fileName, externalImages);
+        let photo: Awaited<ReturnType<typeof processPhoto>>;
+        try {
+          photo = await processPhoto(bytes, { isCompress: true, ...UPLOAD_DEFAULTS });
+        } catch {
+          throw new AppError('EXTERNAL_IMAGE_FAILED', {
+            params: { url: image.fileName, reason: 'not a photo' },
+          });
+        }
+        for (const file of photo.files) await files.put('product', file.name, file.data);
+        return { ...image, type: 1, fileName: photo.name, name: image.name ?? image.fileName };
+      }),
+    );
+    return { ...input, images };
+  }
+
+  async function list(given: Input<typeof actions.createLot>, by: LotEditor, ctx: CommandContext) {
+    const input = await storedImages(given);
     const sellerId = by.kind === 'seller' ? by.userId : HOUSE_SELLER_ID;
     const lot = lotFromInput(input, sellerId, ctx.now, ctx.commandId);
     const result = await streams.handle(
@@ -38,7 +73,8 @@ export const lotRoutes: FastifyPluginAsync<LotRouteDeps> = async (app, { streams
     return { id: lot.lotId, position: result.position ?? '' };
   }
 
-  async function update(input: Input<typeof actions.updateLot>, by: LotEditor, ctx: CommandContext) {
+  async function update(given: Input<typeof actions.updateLot>, by: LotEditor, ctx: CommandContext) {
+    const input = await storedImages(given);
     const result = await streams.handle(
       lotStream(input.id),
       lotDecider,

@@ -354,6 +354,7 @@ export const forEnglish = {
     BUY_NOW_NEEDS_PRICE: 'a buy-now lot needs a buy-now price',
     LOT_NOT_RELISTABLE: 'Only a withdrawn or unsold lot with bottles left can be relisted',
     LOT_ALREADY_RELISTED: 'This lot was already relisted as lot {{id}}',
+    EXTERNAL_IMAGE_FAILED: 'The image at {{url}} could not be used: {{reason}}',
     UPLOAD_FILE_TYPE: 'Something went wrong! Please make sure you upload the expected file type',
     IMPORT_FILE_TYPE: 'Upload the sheet as XLSX or CSV',
     IMPORT_EMPTY: 'The sheet needs a header row and at least one row',

@@ -343,6 +343,7 @@ export const forSpanish: Texts = {
     LOT_NOT_RELISTABLE:
       'Solo se puede volver a publicar un lote retirado o no vendido con botellas disponibles',
     LOT_ALREADY_RELISTED: 'Este lote ya se volvió a publicar como el lote {{id}}',
+    EXTERNAL_IMAGE_FAILED: 'No se pudo usar la imagen de {{url}}: {{reason}}',
     UPLOAD_FILE_TYPE: '¡Algo salió mal! Asegúrate de subir el tipo de archivo esperado',
     IMPORT_FILE_TYPE: 'Sube la hoja en XLSX o CSV',
     IMPORT_EMPTY: 'La hoja necesita una fila de encabezados y al menos una fila',

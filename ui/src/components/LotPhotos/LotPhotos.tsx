@@ -28,6 +28,7 @@ import {
   SimpleGrid,
   Stack,
   Text,
+  TextInput,
 } from '@mantine/core';
 import { type PhotoCaption, type StaffLotFields, UPLOAD_DEFAULTS } from '@wine/contracts';
 import { useState } from 'react';
@@ -75,6 +76,7 @@ export function LotPhotos({ value, onChange, disabled = false }: LotPhotosProps)
   const [failure, setFailure] = useState<string | null>(null);
   const [cropping, setCropping] = useState<number | null>(null);
   const [captioning, setCaptioning] = useState<number | null>(null);
+  const [link, setLink] = useState('');
   const sensors = useSensors(
     useSensor(MouseSensor, { activationConstraint: { delay: REORDER_HOLD.mouseMs, tolerance: 5 } }),
     useSensor(TouchSensor, { activationConstraint: { delay: REORDER_HOLD.touchMs, tolerance: 5 } }),
@@ -169,6 +171,28 @@ export function LotPhotos({ value, onChange, disabled = false }: LotPhotosProps)
           </Button>
         )}
       </FileButton>
+      <Group align="flex-end" gap="xs" wrap="wrap">
+        <TextInput
+          label={t('ui.staff.photos.link')}
+          description={t('ui.staff.photos.linkHint')}
+          placeholder="https://"
+          value={link}
+          disabled={disabled}
+          onChange={(event) => setLink(event.currentTarget.value)}
+          w={{ base: '100%', sm: 420 }}
+        />
+        <Button
+          variant="default"
+          disabled={disabled || !/^https?:\/\/\S+$/i.test(link.trim())}
+          onClick={() => {
+            onChange([...value, { type: 2, fileName: link.trim() }]);
+            setLink('');
+          }}
+          data-testid="add-photo-link"
+        >
+          {t('ui.staff.photos.addLink')}
+        </Button>
+      </Group>
       {cropping !== null && value[cropping] ? (
         <CropDialog
           fileName={value[cropping].fileName}

@@ -104,6 +104,17 @@ describe('LotPhotos (issue 33)', () => {
     expect(screen.getByTestId('lot-photo').textContent).toContain('Front label');
   });
 
+  it('adds a photo by its http or https link, to be fetched when the lot is saved', async () => {
+    const { user } = await renderPhotos([{ type: 1, fileName: hash('a') }]);
+    const link = screen.getByRole('textbox', { name: /Photo link/ });
+    await user.type(link, 'ftp://example.com/a.jpg');
+    expect(screen.getByTestId('add-photo-link').matches(':disabled')).toBe(true);
+    await user.clear(link);
+    await user.type(link, 'https://example.com/latour.jpg');
+    await user.click(screen.getByTestId('add-photo-link'));
+    expect(order()).toBe(`${hash('a')},https://example.com/latour.jpg`);
+  });
+
   it('offers the crop for uploaded photos only (a demo picture has no kept original)', async () => {
     await renderPhotos([
       { type: 1, fileName: 'bottle-red.svg' },
