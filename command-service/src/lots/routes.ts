@@ -6,7 +6,7 @@ import type { z } from 'zod';
 import { commandContext } from '../core/command-context.ts';
 import { type CommandContext, eventIdFor, type Streams } from '../core/command-handler.ts';
 import { type ExternalPhotoOptions, fetchExternalPhoto } from '../photos/external.ts';
-import { processPhoto } from '../photos/process.ts';
+import { storePhoto } from '../photos/process.ts';
 import type { SessionAuth } from '../users/session/session-auth.ts';
 import { actorOf } from '../users/user-service.ts';
 import { type LotChanges, type LotEditor, lotDecider } from './decide.ts';
@@ -45,15 +45,16 @@ export const lotRoutes: FastifyPluginAsync<LotRouteDeps> = async (
       input.images.map(async (image): Promise<Attachment> => {
         if (image.type !== 2) return image;
         const bytes = await fetchExternalPhoto(image.fileName, externalImages);
-        let photo: Awaited<ReturnType<typeof processPhoto>>;
+        let photo: Awaited<ReturnType<typeof storePhoto>>;
         try {
-          photo = await processPhoto(bytes, { isCompress: true, ...UPLOAD_DEFAULTS });
-        } catch {
+          photo = await storePhoto(files, 'product', bytes, { isCompress: true, ...UPLOAD_DEFAULTS });
+        } catch (error) {
+          // Not a photo (what processPhoto refuses); the store failing is not the link's fault.
+          if (!(error instanceof AppError && error.code === 'UPLOAD_FILE_TYPE')) throw error;
           throw new AppError('EXTERNAL_IMAGE_FAILED', {
             params: { url: image.fileName, reason: 'not a photo' },
           });
         }
-        for (const file of photo.files) await files.put('product', file.name, file.data);
         return { ...image, type: 1, fileName: photo.name, name: image.name ?? image.fileName };
       }),
     );

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { PHOTO_WIDTHS } from '@wine/contracts';
-import { AppError } from '@wine/platform';
+import { AppError, type FileStore } from '@wine/platform';
 import sharp from 'sharp';
 
 /** What the seeds' upload fields ask for (seeds 001 §7, §9). */
@@ -86,4 +86,16 @@ export async function processPhoto(input: Uint8Array, options: PhotoOptions): Pr
     if (error instanceof AppError) throw error;
     throw refuseType();
   }
+}
+
+/** A photo processed and every copy of it stored in `folder`: what the upload and a photo link both do. */
+export async function storePhoto(
+  files: FileStore,
+  folder: string,
+  input: Uint8Array,
+  options: PhotoOptions,
+): Promise<ProcessedPhoto> {
+  const photo = await processPhoto(input, options);
+  for (const file of photo.files) await files.put(folder, file.name, file.data);
+  return photo;
 }

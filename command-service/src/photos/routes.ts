@@ -3,7 +3,7 @@ import { actions, MAX_UPLOAD_BYTES, MAX_UPLOAD_FILES } from '@wine/contracts';
 import { AppError, type FileStore, registerAction } from '@wine/platform';
 import type { FastifyPluginAsync } from 'fastify';
 import type { SessionAuth } from '../users/session/session-auth.ts';
-import { processPhoto } from './process.ts';
+import { storePhoto } from './process.ts';
 
 export interface PhotoRouteDeps {
   files: FileStore;
@@ -43,8 +43,7 @@ export const photoRoutes: FastifyPluginAsync<PhotoRouteDeps> = async (app, { fil
     const stored = [];
     // One at a time: sharp takes the machine's threads for each photo already.
     for (const bytes of uploads) {
-      const photo = await processPhoto(bytes, input);
-      for (const file of photo.files) await files.put(input.folder, file.name, file.data);
+      const photo = await storePhoto(files, input.folder, bytes, input);
       stored.push({ file_name: photo.name, width: photo.width, height: photo.height });
     }
     return { files: stored };

@@ -12,7 +12,7 @@ import {
 import { AppError, registerAction } from '@wine/platform';
 import type { QueryPlugin } from '../core/queries.ts';
 import { LOTS } from '../lots/project.ts';
-import { STAFF_LOTS, type StaffLotDocument } from '../staff-lots/project.ts';
+import { listedFieldsOf, STAFF_LOTS, type StaffLotDocument } from '../staff-lots/project.ts';
 import { IMPORTS, type ImportDocument } from './project.ts';
 
 const summaryOf = (doc: ImportDocument): ImportSummary => ({
@@ -67,24 +67,14 @@ export const importQueries: QueryPlugin = async (app, { docs, auth }) => {
     const bidCount = new Map(bids.map((l) => [l._id, l.bid_count]));
     const existing = new Map<string, ExistingLot>();
     for (const staffLot of found) {
-      const {
-        _id,
-        _position,
-        seller_id: _seller,
-        status,
-        withdrawn_reason: _reason,
-        relisted_as: _relisted,
-        changed_at: _at,
-        changed_by: _by,
-        ...fields
-      } = staffLot;
+      const open = staffLot.status === 'open';
       // Of several lots under one number, an open one is the one a row changes.
-      if (existing.get(staffLot.lotNumber as string)?.open && status !== 'open') continue;
+      if (existing.get(staffLot.lotNumber as string)?.open && !open) continue;
       existing.set(staffLot.lotNumber as string, {
-        lotId: _id,
-        fields: fields as ExistingLot['fields'],
-        bidCount: bidCount.get(_id) ?? 0,
-        open: status === 'open',
+        lotId: staffLot._id,
+        fields: listedFieldsOf(staffLot),
+        bidCount: bidCount.get(staffLot._id) ?? 0,
+        open,
       });
     }
     const plan = planImport(

@@ -26,6 +26,22 @@ export type StaffLotDocument = StaffLotFields & {
   _position: string;
 };
 
+/** A staff copy's listed fields alone: what the editor edits and an import compares a row with. */
+export function listedFieldsOf(doc: StaffLotDocument): StaffLotFields {
+  const {
+    _id,
+    _position,
+    seller_id,
+    status,
+    withdrawn_reason,
+    relisted_as,
+    changed_at,
+    changed_by,
+    ...fields
+  } = doc;
+  return fields as StaffLotFields;
+}
+
 type Handled = Extract<
   LotEvent,
   { type: 'LotListed' | 'LotUpdated' | 'LotWithdrawn' | 'LotRelisted' | 'LotClosed' }

@@ -13,7 +13,7 @@ import {
 import { AppError, type DocumentStore, type Filter, registerAction } from '@wine/platform';
 import type { QueryPlugin } from '../core/queries.ts';
 import { LOTS } from '../lots/project.ts';
-import { STAFF_LOTS, type StaffLotDocument } from './project.ts';
+import { listedFieldsOf, STAFF_LOTS, type StaffLotDocument } from './project.ts';
 
 /** A text searched for as itself: every character a regular expression would read is escaped. */
 const literally = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
@@ -127,17 +127,6 @@ export const staffLotQueries: QueryPlugin = async (app, { docs, clock, auth, mer
       namesOf(docs, [doc.seller_id, doc.changed_by], house),
     ]);
     const row = staffRow(doc, live ?? undefined, clock.now(), name);
-    const {
-      _id,
-      _position,
-      seller_id,
-      status,
-      withdrawn_reason,
-      relisted_as,
-      changed_at,
-      changed_by,
-      ...fields
-    } = doc;
     return {
       id: row.id,
       status: row.status,
@@ -146,9 +135,9 @@ export const staffLotQueries: QueryPlugin = async (app, { docs, clock, auth, mer
       sold: row.sold,
       changedAt: row.changedAt,
       changedBy: row.changedBy,
-      withdrawnReason: withdrawn_reason,
-      relistedAs: relisted_as ?? null,
-      fields: { ...fields, closesAt: row.closesAt },
+      withdrawnReason: doc.withdrawn_reason,
+      relistedAs: doc.relisted_as ?? null,
+      fields: { ...listedFieldsOf(doc), closesAt: row.closesAt },
     };
   });
 };

@@ -33,7 +33,7 @@ import {
 import { type PhotoCaption, type StaffLotFields, UPLOAD_DEFAULTS } from '@wine/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { errorMessage, uploadFiles } from '../../api/client.ts';
+import { errorMessage, type UploadTexts, uploadFiles } from '../../api/client.ts';
 import { imageUrls, NO_IMAGE } from '../../lib/lot.ts';
 import { CaptionDialog } from './CaptionDialog.tsx';
 import { CropDialog } from './CropDialog.tsx';
@@ -49,6 +49,16 @@ export const isSvg = (file: File) => file.type === 'image/svg+xml' || /\.svg$/i.
 
 /** A photo uploaded here (its original kept, so it can be cropped again), not a demo picture or a URL. */
 const isUploaded = (photo: Photo) => photo.type === 1 && /^[a-f0-9]{32}\.jpg$/.test(photo.fileName);
+
+/** The seeds' upload failures (seeds 001 §8) in the page's language, for uploadFiles. */
+export function useUploadTexts(): UploadTexts {
+  const { t } = useTranslation();
+  return {
+    httpError: (status: number) => t('ui.staff.photos.httpError', { status }),
+    failed: t('ui.staff.photos.uploadFailed'),
+    network: t('ui.staff.photos.networkFailed'),
+  };
+}
 
 /** The fields of every upload of a lot's photo (seeds 001 §7 / §9 defaults). */
 const uploadFields = {
@@ -82,11 +92,7 @@ export function LotPhotos({ value, onChange, disabled = false }: LotPhotosProps)
     useSensor(TouchSensor, { activationConstraint: { delay: REORDER_HOLD.touchMs, tolerance: 5 } }),
     useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
   );
-  const texts = {
-    httpError: (status: number) => t('ui.staff.photos.httpError', { status }),
-    failed: t('ui.staff.photos.uploadFailed'),
-    network: t('ui.staff.photos.networkFailed'),
-  };
+  const texts = useUploadTexts();
 
   const upload = async (files: File[]) => {
     setFailure(null);

@@ -32,7 +32,7 @@ import { importStatusQuery, invalidateAction } from '../../api/queries.ts';
 import { AnchorLink } from '../AnchorLink.tsx';
 import { ButtonLink } from '../ButtonLink.tsx';
 import { confirmDialog } from '../ConfirmDialog/confirm-dialog.tsx';
-import { isSvg } from '../LotPhotos/LotPhotos.tsx';
+import { isSvg, useUploadTexts } from '../LotPhotos/LotPhotos.tsx';
 import { fromLocalInput, toLocalInput } from '../StaffLots/lot-form.ts';
 
 /** The words of each lot field a column can be mapped to (scores are named by their critic's initials). */
@@ -404,11 +404,7 @@ function ImportPhotos({ importId }: { importId: string }) {
   const { t } = useTranslation();
   const [busy, setBusy] = useState(false);
   const [outcome, setOutcome] = useState<{ ok: boolean; text: string } | null>(null);
-  const texts = {
-    httpError: (status: number) => t('ui.staff.photos.httpError', { status }),
-    failed: t('ui.staff.photos.uploadFailed'),
-    network: t('ui.staff.photos.networkFailed'),
-  };
+  const texts = useUploadTexts();
   const attach = async (files: File[]) => {
     setOutcome(null);
     if (files.length === 0) return;
