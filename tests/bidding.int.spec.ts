@@ -526,6 +526,18 @@ describe('the bidding read models are disposable', () => {
       market.admin,
     );
     await market.ok('/api/admin/banner/publish', { id: 'spring-sale', title: 'Spring sale' }, market.admin);
+    // An auction with a lot placed (issue 33), so the auctions read model has something to rebuild.
+    const auction = await market.ok<{ id: string }>(
+      '/api/admin/auction/create',
+      {
+        title: 'Rebuild sale',
+        kind: 'timed',
+        startsAt: new Date(Date.now() + 3_600_000).toISOString(),
+        firstCloseAt: new Date(Date.now() + 2 * 86_400_000).toISOString(),
+      },
+      market.admin,
+    );
+    await market.ok('/api/admin/auction/arrange', { id: auction.id, lotIds: [await createLot()] }, market.admin);
     // A sheet uploaded for import (issue 33), so the imports read model has something to rebuild.
     const sheet = new FormData();
     sheet.append('file_name', 'cellar.csv');

@@ -34,6 +34,7 @@ import { addressBookRoutes } from './address-book/routes.ts';
 import { appointmentService } from './appointments/appointment-service.ts';
 import { appointmentRoutes } from './appointments/routes.ts';
 import { voidedOrderPickups } from './appointments/voided-orders.ts';
+import { auctionRoutes } from './auctions/routes.ts';
 import type { AnchorKeys } from './audit/anchor-key.ts';
 import { type AnchorProcess, type AnchorSettings, anchorProcess } from './audit/anchor-process.ts';
 import { historyRoutes } from './audit/history-routes.ts';
@@ -198,6 +199,7 @@ export async function commandService(
   });
   if (deps.files) await app.register(photoRoutes, { files: deps.files, auth });
   await app.register(importRoutes, { streams, clock, auth });
+  await app.register(auctionRoutes, { streams, clock, auth });
   await app.register(biddingRoutes, { streams, clock, auth, market: deps.market ?? defaultMarketSettings });
   await app.register(cartRoutes, { streams, clock, auth });
   await app.register(watchlistRoutes, { streams, clock, auth });
@@ -344,6 +346,7 @@ export function sessionSecret(config: { SESSION_SECRET?: string | undefined; dat
   return secret;
 }
 
+export { auctionDecider } from './auctions/decide.ts';
 export { parseAnchorFile, readAnchors } from './audit/anchor-export.ts';
 export { type AnchorKeys, anchorWitnessFile, loadAnchorKeys, readPublicKey } from './audit/anchor-key.ts';
 export { type LogVerification, verifyLog } from './audit/verify-log.ts';

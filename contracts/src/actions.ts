@@ -8,6 +8,7 @@ import { verificationActions } from './accounts/verification-actions.ts';
 import { addressBookActions } from './address-book/address-book.ts';
 import { appointmentActions } from './appointments/actions.ts';
 import { auctionActions } from './auctions/actions.ts';
+import { staffAuctionActions } from './auctions/staff.ts';
 import { auditHistoryActions } from './audit/history-actions.ts';
 import { auditVerifyActions } from './audit/verify-actions.ts';
 import { bannerActions } from './banners/actions.ts';
@@ -46,6 +47,7 @@ export const actions = {
   ...lotActions,
   ...photoActions,
   ...importActions,
+  ...staffAuctionActions,
   ...searchActions,
   ...biddingActions,
   ...cartActions,

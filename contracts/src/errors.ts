@@ -74,6 +74,18 @@ export const errorCatalogue = {
   ESTIMATES_ORDER: entry(400, 'errors.ESTIMATES_ORDER', 'highEstimate'),
   RESERVE_OVER_ESTIMATE: entry(400, 'errors.RESERVE_OVER_ESTIMATE', 'reserve'),
   RESERVE_CONFIRM_ADMIN: entry(403, 'errors.RESERVE_CONFIRM_ADMIN', 'reserveConfirmed'),
+  // Auctions (issue 33): an auction's fields and its lots' schedule.
+  AUCTION_NOT_FOUND: entry(404, 'errors.AUCTION_NOT_FOUND', 'id'),
+  AUCTION_EXISTS: entry(409, 'errors.AUCTION_EXISTS', 'id'),
+  AUCTION_STARTED: entry(409, 'errors.AUCTION_STARTED', 'lotIds'),
+  AUCTION_DATES_ORDER: entry(400, 'errors.AUCTION_DATES_ORDER', 'firstCloseAt'),
+  AUCTION_FIRST_CLOSE_PASSED: entry(400, 'errors.AUCTION_FIRST_CLOSE_PASSED', 'firstCloseAt'),
+  AUCTION_LOT_NOT_FOUND: entry(404, 'errors.AUCTION_LOT_NOT_FOUND', 'lotIds'),
+  AUCTION_LOT_NOT_OPEN: entry(409, 'errors.AUCTION_LOT_NOT_OPEN', 'lotIds'),
+  AUCTION_LOT_NOT_AUCTION: entry(409, 'errors.AUCTION_LOT_NOT_AUCTION', 'lotIds'),
+  AUCTION_LOT_ELSEWHERE: entry(409, 'errors.AUCTION_LOT_ELSEWHERE', 'lotIds'),
+  AUCTION_LOT_HAS_BIDS: entry(409, 'errors.AUCTION_LOT_HAS_BIDS', 'lotIds'),
+  AUCTION_CLOSE_PASSED: entry(409, 'errors.AUCTION_CLOSE_PASSED', 'lotIds'),
   // Bidding (seeds 000 §5 and DOMAIN.md "Bids"): on the bid amount field (wsprice) where it is the amount.
   LOT_WITHDRAWN: entry(409, 'bid.withdrawn', 'id'),
   BIDDING_CLOSED: entry(409, 'bid.closed', 'id'),

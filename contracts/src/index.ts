@@ -27,6 +27,8 @@ export * from './appointments/inputs.ts';
 export * from './appointments/messages.ts';
 export * from './appointments/views.ts';
 export * from './auctions/actions.ts';
+export * from './auctions/schedule.ts';
+export * from './auctions/staff.ts';
 export * from './audit/history-actions.ts';
 export * from './audit/history-inputs.ts';
 export * from './audit/history-views.ts';

@@ -1,5 +1,6 @@
 export * from './address-book-events.ts';
 export * from './appointment-events.ts';
+export * from './auction-events.ts';
 export * from './audit-events.ts';
 export * from './banner-events.ts';
 export * from './cart-events.ts';
@@ -23,6 +24,7 @@ export * from './wallet-events.ts';
 
 import { addressBookEventDefinitions } from './address-book-events.ts';
 import { appointmentEventDefinitions } from './appointment-events.ts';
+import { auctionEventDefinitions } from './auction-events.ts';
 import { auditEventDefinitions } from './audit-events.ts';
 import { bannerEventDefinitions } from './banner-events.ts';
 import { cartEventDefinitions } from './cart-events.ts';
@@ -61,6 +63,7 @@ export const events = createRegistry([
   ...auditEventDefinitions,
   ...opsEventDefinitions,
   ...importEventDefinitions,
+  ...auctionEventDefinitions,
 ]);
 
 export type MarketEvent =
@@ -81,4 +84,5 @@ export type MarketEvent =
   | import('./contact-events.ts').ContactEvent
   | import('./audit-events.ts').AuditEvent
   | import('./ops-events.ts').OpsEvent
-  | import('./import-events.ts').ImportEvent;
+  | import('./import-events.ts').ImportEvent
+  | import('./auction-events.ts').AuctionEvent;

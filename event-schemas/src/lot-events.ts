@@ -188,6 +188,22 @@ export const LotRelisted = defineEvent({
 });
 
 /**
+ * The lot placed in an auction by its schedule (issue 33 "Auctions"), or taken out of one (auction and
+ * number null): its number, its opening and its staggered close. Only before its first bid when the
+ * times change.
+ */
+export const LotScheduled = defineEvent({
+  type: 'LotScheduled',
+  version: 1,
+  schema: z.object({
+    auctionId: Id.nullable(),
+    lotNumber: z.string().min(1).max(32).nullable(),
+    startsAt: z.iso.datetime(),
+    closesAt: z.iso.datetime(),
+  }),
+});
+
+/**
  * What every bid row carries, so an auditor understands it without other sources: who, the amount the
  * row stands at (the lot's price after it), the bidder's maximum behind it (hidden from other users),
  * whether it leads, whom it displaced, and the next bid the table asked for after it.
@@ -279,6 +295,7 @@ export type LotEvent =
   | { type: 'LotUpdated'; data: z.infer<typeof LotUpdatedV1> }
   | { type: 'LotWithdrawn'; data: z.infer<typeof LotWithdrawn.schema> }
   | { type: 'LotRelisted'; data: z.infer<typeof LotRelisted.schema> }
+  | { type: 'LotScheduled'; data: z.infer<typeof LotScheduled.schema> }
   | { type: 'BidPlaced'; data: z.infer<typeof BidPlaced.schema> }
   | { type: 'ProxyBidPlaced'; data: z.infer<typeof ProxyBidPlaced.schema> }
   | { type: 'MaxBidRaised'; data: z.infer<typeof MaxBidRaised.schema> }
@@ -293,6 +310,7 @@ export const lotEventDefinitions = [
   LotUpdated,
   LotWithdrawn,
   LotRelisted,
+  LotScheduled,
   BidPlaced,
   ProxyBidPlaced,
   MaxBidRaised,

@@ -17,6 +17,7 @@ export const streamCategories = [
   'enquiry',
   'contact',
   'import',
+  'auction',
 ] as const;
 export type StreamCategory = (typeof streamCategories)[number];
 

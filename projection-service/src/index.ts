@@ -20,6 +20,7 @@ import { addressBookProjection } from './address-book/project.ts';
 import { addressBookQueries } from './address-book/queries.ts';
 import { appointmentsProjection } from './appointments/project.ts';
 import { appointmentQueries } from './appointments/queries.ts';
+import { auctionsProjection } from './auctions/project.ts';
 import { auctionQueries } from './auctions/queries.ts';
 import { bannersProjection } from './banners/project.ts';
 import { bidsProjection } from './bids/project.ts';
@@ -100,6 +101,7 @@ export const projections: readonly Projection[] = [
   pricesRealisedProjection,
   staffLotsProjection,
   importsProjection,
+  auctionsProjection,
 ];
 
 /** What the read models tell the bus after each commit, in the order it is told. */

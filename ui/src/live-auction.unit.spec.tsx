@@ -1,20 +1,12 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
-import type { AuctionDetail, BidAddtimeMessage, LotChangedMessage, SearchFilter } from '@wine/contracts';
+import type { BidAddtimeMessage, LotChangedMessage, SearchFilter } from '@wine/contracts';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderApp } from './test-utils/app.tsx';
 import { expectNoAxeViolations } from './test-utils/axe.ts';
 import { Failure } from './test-utils/fake-api.ts';
-import { aLot } from './test-utils/fixtures.ts';
+import { aLot, anAuction } from './test-utils/fixtures.ts';
 
-const detail: AuctionDetail = {
-  auctionid: 'a-7',
-  lot_count: 3,
-  open_count: 2,
-  first_close: '2030-01-05T18:00:00.000Z',
-  last_close: '2030-01-12T18:00:00.000Z',
-  next_close: '2030-01-11T18:00:00.000Z',
-  countries: ['France'],
-};
+const detail = anAuction({ next_close: '2030-01-11T18:00:00.000Z' });
 const openLots = [
   aLot({ id: 'o1', title: 'Open one', auctionid: 'a-7', date_closed: '2030-01-11T18:00:00.000Z' }),
   aLot({ id: 'o2', title: 'Open two', auctionid: 'a-7', date_closed: '2030-01-12T18:00:00.000Z' }),

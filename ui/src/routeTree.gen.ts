@@ -59,6 +59,9 @@ import { Route as AuthReportsIndexRouteImport } from './routes/_auth/reports.ind
 import { Route as AuthReportsReportRouteImport } from './routes/_auth/reports.$report'
 import { Route as AuthSalesorderAllRouteImport } from './routes/_auth/salesorder.all'
 import { Route as AuthWatchlistTypeRouteImport } from './routes/_auth/watchlist.$type'
+import { Route as AuthAdminAuctionsIndexRouteImport } from './routes/_auth/admin.auctions.index'
+import { Route as AuthAdminAuctionsIdRouteImport } from './routes/_auth/admin.auctions.$id'
+import { Route as AuthAdminAuctionsNewRouteImport } from './routes/_auth/admin.auctions.new'
 import { Route as AuthAdminLotsIndexRouteImport } from './routes/_auth/admin.lots.index'
 import { Route as AuthAdminLotsIdRouteImport } from './routes/_auth/admin.lots.$id'
 import { Route as AuthAdminLotsImportRouteImport } from './routes/_auth/admin.lots.import'
@@ -318,6 +321,21 @@ const AuthWatchlistTypeRoute = AuthWatchlistTypeRouteImport.update({
   path: '/watchlist/$type',
   getParentRoute: () => AuthRoute,
 } as any)
+const AuthAdminAuctionsIndexRoute = AuthAdminAuctionsIndexRouteImport.update({
+  id: '/auctions/',
+  path: '/auctions/',
+  getParentRoute: () => AuthAdminRoute,
+} as any)
+const AuthAdminAuctionsIdRoute = AuthAdminAuctionsIdRouteImport.update({
+  id: '/auctions/$id',
+  path: '/auctions/$id',
+  getParentRoute: () => AuthAdminRoute,
+} as any)
+const AuthAdminAuctionsNewRoute = AuthAdminAuctionsNewRouteImport.update({
+  id: '/auctions/new',
+  path: '/auctions/new',
+  getParentRoute: () => AuthAdminRoute,
+} as any)
 const AuthAdminLotsIndexRoute = AuthAdminLotsIndexRouteImport.update({
   id: '/lots/',
   path: '/lots/',
@@ -410,6 +428,8 @@ export interface FileRoutesByFullPath {
   '/admin/': typeof AuthAdminIndexRoute
   '/audit/': typeof AuthAuditIndexRoute
   '/reports/': typeof AuthReportsIndexRoute
+  '/admin/auctions/$id': typeof AuthAdminAuctionsIdRoute
+  '/admin/auctions/new': typeof AuthAdminAuctionsNewRoute
   '/admin/lots/$id': typeof AuthAdminLotsIdRoute
   '/admin/lots/import': typeof AuthAdminLotsImportRoute
   '/admin/lots/new': typeof AuthAdminLotsNewRoute
@@ -417,6 +437,7 @@ export interface FileRoutesByFullPath {
   '/audit/lot/$id': typeof AuthAuditLotIdRoute
   '/checkout/$type/$cart_id': typeof AuthCheckoutTypeCart_idRoute
   '/sandbox/authenticate/$charge_id': typeof AuthSandboxAuthenticateCharge_idRoute
+  '/admin/auctions/': typeof AuthAdminAuctionsIndexRoute
   '/admin/lots/': typeof AuthAdminLotsIndexRoute
 }
 export interface FileRoutesByTo {
@@ -468,6 +489,8 @@ export interface FileRoutesByTo {
   '/admin': typeof AuthAdminIndexRoute
   '/audit': typeof AuthAuditIndexRoute
   '/reports': typeof AuthReportsIndexRoute
+  '/admin/auctions/$id': typeof AuthAdminAuctionsIdRoute
+  '/admin/auctions/new': typeof AuthAdminAuctionsNewRoute
   '/admin/lots/$id': typeof AuthAdminLotsIdRoute
   '/admin/lots/import': typeof AuthAdminLotsImportRoute
   '/admin/lots/new': typeof AuthAdminLotsNewRoute
@@ -475,6 +498,7 @@ export interface FileRoutesByTo {
   '/audit/lot/$id': typeof AuthAuditLotIdRoute
   '/checkout/$type/$cart_id': typeof AuthCheckoutTypeCart_idRoute
   '/sandbox/authenticate/$charge_id': typeof AuthSandboxAuthenticateCharge_idRoute
+  '/admin/auctions': typeof AuthAdminAuctionsIndexRoute
   '/admin/lots': typeof AuthAdminLotsIndexRoute
 }
 export interface FileRoutesById {
@@ -529,6 +553,8 @@ export interface FileRoutesById {
   '/_auth/admin/': typeof AuthAdminIndexRoute
   '/_auth/audit/': typeof AuthAuditIndexRoute
   '/_auth/reports/': typeof AuthReportsIndexRoute
+  '/_auth/admin/auctions/$id': typeof AuthAdminAuctionsIdRoute
+  '/_auth/admin/auctions/new': typeof AuthAdminAuctionsNewRoute
   '/_auth/admin/lots/$id': typeof AuthAdminLotsIdRoute
   '/_auth/admin/lots/import': typeof AuthAdminLotsImportRoute
   '/_auth/admin/lots/new': typeof AuthAdminLotsNewRoute
@@ -536,6 +562,7 @@ export interface FileRoutesById {
   '/_auth/audit/lot/$id': typeof AuthAuditLotIdRoute
   '/_auth/checkout/$type/$cart_id': typeof AuthCheckoutTypeCart_idRoute
   '/_auth/sandbox/authenticate/$charge_id': typeof AuthSandboxAuthenticateCharge_idRoute
+  '/_auth/admin/auctions/': typeof AuthAdminAuctionsIndexRoute
   '/_auth/admin/lots/': typeof AuthAdminLotsIndexRoute
 }
 export interface FileRouteTypes {
@@ -590,6 +617,8 @@ export interface FileRouteTypes {
     | '/admin/'
     | '/audit/'
     | '/reports/'
+    | '/admin/auctions/$id'
+    | '/admin/auctions/new'
     | '/admin/lots/$id'
     | '/admin/lots/import'
     | '/admin/lots/new'
@@ -597,6 +626,7 @@ export interface FileRouteTypes {
     | '/audit/lot/$id'
     | '/checkout/$type/$cart_id'
     | '/sandbox/authenticate/$charge_id'
+    | '/admin/auctions/'
     | '/admin/lots/'
   fileRoutesByTo: FileRoutesByTo
   to:
@@ -648,6 +678,8 @@ export interface FileRouteTypes {
     | '/admin'
     | '/audit'
     | '/reports'
+    | '/admin/auctions/$id'
+    | '/admin/auctions/new'
     | '/admin/lots/$id'
     | '/admin/lots/import'
     | '/admin/lots/new'
@@ -655,6 +687,7 @@ export interface FileRouteTypes {
     | '/audit/lot/$id'
     | '/checkout/$type/$cart_id'
     | '/sandbox/authenticate/$charge_id'
+    | '/admin/auctions'
     | '/admin/lots'
   id:
     | '__root__'
@@ -708,6 +741,8 @@ export interface FileRouteTypes {
     | '/_auth/admin/'
     | '/_auth/audit/'
     | '/_auth/reports/'
+    | '/_auth/admin/auctions/$id'
+    | '/_auth/admin/auctions/new'
     | '/_auth/admin/lots/$id'
     | '/_auth/admin/lots/import'
     | '/_auth/admin/lots/new'
@@ -715,6 +750,7 @@ export interface FileRouteTypes {
     | '/_auth/audit/lot/$id'
     | '/_auth/checkout/$type/$cart_id'
     | '/_auth/sandbox/authenticate/$charge_id'
+    | '/_auth/admin/auctions/'
     | '/_auth/admin/lots/'
   fileRoutesById: FileRoutesById
 }
@@ -1095,6 +1131,27 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthWatchlistTypeRouteImport
       parentRoute: typeof AuthRoute
     }
+    '/_auth/admin/auctions/': {
+      id: '/_auth/admin/auctions/'
+      path: '/auctions'
+      fullPath: '/admin/auctions/'
+      preLoaderRoute: typeof AuthAdminAuctionsIndexRouteImport
+      parentRoute: typeof AuthAdminRoute
+    }
+    '/_auth/admin/auctions/$id': {
+      id: '/_auth/admin/auctions/$id'
+      path: '/auctions/$id'
+      fullPath: '/admin/auctions/$id'
+      preLoaderRoute: typeof AuthAdminAuctionsIdRouteImport
+      parentRoute: typeof AuthAdminRoute
+    }
+    '/_auth/admin/auctions/new': {
+      id: '/_auth/admin/auctions/new'
+      path: '/auctions/new'
+      fullPath: '/admin/auctions/new'
+      preLoaderRoute: typeof AuthAdminAuctionsNewRouteImport
+      parentRoute: typeof AuthAdminRoute
+    }
     '/_auth/admin/lots/': {
       id: '/_auth/admin/lots/'
       path: '/lots'
@@ -1158,9 +1215,12 @@ interface AuthAdminRouteChildren {
   AuthAdminMoneyRoute: typeof AuthAdminMoneyRoute
   AuthAdminReturnsRoute: typeof AuthAdminReturnsRoute
   AuthAdminIndexRoute: typeof AuthAdminIndexRoute
+  AuthAdminAuctionsIdRoute: typeof AuthAdminAuctionsIdRoute
+  AuthAdminAuctionsNewRoute: typeof AuthAdminAuctionsNewRoute
   AuthAdminLotsIdRoute: typeof AuthAdminLotsIdRoute
   AuthAdminLotsImportRoute: typeof AuthAdminLotsImportRoute
   AuthAdminLotsNewRoute: typeof AuthAdminLotsNewRoute
+  AuthAdminAuctionsIndexRoute: typeof AuthAdminAuctionsIndexRoute
   AuthAdminLotsIndexRoute: typeof AuthAdminLotsIndexRoute
 }
 
@@ -1168,9 +1228,12 @@ const AuthAdminRouteChildren: AuthAdminRouteChildren = {
   AuthAdminMoneyRoute: AuthAdminMoneyRoute,
   AuthAdminReturnsRoute: AuthAdminReturnsRoute,
   AuthAdminIndexRoute: AuthAdminIndexRoute,
+  AuthAdminAuctionsIdRoute: AuthAdminAuctionsIdRoute,
+  AuthAdminAuctionsNewRoute: AuthAdminAuctionsNewRoute,
   AuthAdminLotsIdRoute: AuthAdminLotsIdRoute,
   AuthAdminLotsImportRoute: AuthAdminLotsImportRoute,
   AuthAdminLotsNewRoute: AuthAdminLotsNewRoute,
+  AuthAdminAuctionsIndexRoute: AuthAdminAuctionsIndexRoute,
   AuthAdminLotsIndexRoute: AuthAdminLotsIndexRoute,
 }
 

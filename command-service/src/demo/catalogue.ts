@@ -1,5 +1,5 @@
-import { HOUSE_SELLER_ID } from '@wine/contracts';
-import type { LotListedData } from '@wine/event-schemas';
+import { DEFAULT_LOTS_PER_MINUTE, HOUSE_SELLER_ID } from '@wine/contracts';
+import type { AuctionFields, LotListedData } from '@wine/event-schemas';
 
 type Colour = LotListedData['colour'];
 
@@ -520,6 +520,56 @@ const price = (dollars: number) => {
   return Math.max(step, Math.round(dollars / step) * step) * 100;
 };
 
+const DAY = 24 * 60 * 60 * 1000;
+
+/** The demo's auctions are named for the year they run in. */
+const demoAuctionId = (now: Date, auctionNo: number) => `A-${now.getUTCFullYear()}-${auctionNo + 1}`;
+
+/** The first two auctions opened two days ago; the third opens tomorrow (its lots read 'Starts in'). */
+const auctionOpens = (now: Date, auctionNo: number) => now.getTime() + (auctionNo === 2 ? DAY : -2 * DAY);
+
+/** Auctions close in the evening, Chicago time (01:00 UTC), on days 3, 6 and 9 from now. */
+const auctionEvening = (now: Date, days: number) => {
+  const d = new Date(now.getTime() + days * DAY);
+  d.setUTCHours(1, 0, 0, 0);
+  return d.getTime();
+};
+
+const demoAuctionTexts = [
+  {
+    title: 'Fine & Rare Wines',
+    description: 'Mature Bordeaux, Burgundy and Rhône from Chicago-area cellars, with Champagne and Port.',
+  },
+  {
+    title: 'The Collector’s Cellar',
+    description: 'A single collector’s cellar, stored since release: Napa, Piedmont, Tuscany and Spain.',
+  },
+  {
+    title: 'Holiday Cellar Sale',
+    description: 'Wines to drink over the holidays and to lay down, from everyday gems to trophy bottles.',
+  },
+] as const;
+
+export interface DemoAuction {
+  auctionId: string;
+  fields: AuctionFields;
+}
+
+/** The three auctions the demo catalogue's lots belong to, closing staggered ten lots a minute. */
+export const demoAuctions = (now: Date): DemoAuction[] =>
+  demoAuctionTexts.map((text, auctionNo) => ({
+    auctionId: demoAuctionId(now, auctionNo),
+    fields: {
+      ...text,
+      kind: 'timed',
+      startsAt: new Date(auctionOpens(now, auctionNo)).toISOString(),
+      firstCloseAt: new Date(auctionEvening(now, 3 + auctionNo * 3)).toISOString(),
+      lotsPerMinute: DEFAULT_LOTS_PER_MINUTE,
+      locationId: 1,
+      premiumText: 'A buyer’s premium of 20% is added to the hammer price of each lot.',
+    },
+  }));
+
 export interface DemoLot {
   commandId: string;
   lot: LotListedData;
@@ -532,13 +582,7 @@ export interface DemoLot {
 export function demoCatalogue(now: Date, count = 300): DemoLot[] {
   const rand = random(20261122);
   const pick = <T>(items: readonly T[]): T => items[Math.floor(rand() * items.length)] as T;
-  const day = 24 * 60 * 60 * 1000;
-  // Auctions close in the evening, Chicago time (01:00 UTC), on days 3, 6 and 9 from now.
-  const evening = (days: number) => {
-    const d = new Date(now.getTime() + days * day);
-    d.setUTCHours(1, 0, 0, 0);
-    return d.getTime();
-  };
+  const evening = (days: number) => auctionEvening(now, days);
   const lots: DemoLot[] = [];
   /** Lots listed so far in each auction: the catalogue order that sets lot numbers and closing minutes. */
   const listed = [0, 0, 0];
@@ -564,8 +608,7 @@ export function demoCatalogue(now: Date, count = 300): DemoLot[] {
       kind === 'buyNow'
         ? new Date(evening(30))
         : new Date(evening(3 + auctionNo * 3) + Math.floor(position / 10) * 60_000);
-    const future = kind !== 'buyNow' && auctionNo === 2 && position < 12;
-    const startsAt = new Date(future ? now.getTime() + day : now.getTime() - 2 * day);
+    const startsAt = new Date(auctionOpens(now, kind === 'buyNow' ? 0 : auctionNo));
     const scores: LotListedData['scores'] = {};
     for (const critic of producer.critics) {
       if (rand() < 0.8) {
@@ -588,8 +631,8 @@ export function demoCatalogue(now: Date, count = 300): DemoLot[] {
       lot: {
         lotId,
         sku: `GVO-${String(100_000 + i * 37).slice(0, 6)}`,
-        lotNumber: kind === 'buyNow' ? null : String(auctionNo * 1000 + position + 1),
-        auctionId: kind === 'buyNow' ? null : `A-${now.getUTCFullYear()}-${auctionNo + 1}`,
+        lotNumber: kind === 'buyNow' ? null : String(position + 1),
+        auctionId: kind === 'buyNow' ? null : demoAuctionId(now, auctionNo),
         sellerId: HOUSE_SELLER_ID,
         title: `${title}${sizeNote}`,
         producer: producer.name,

@@ -63,6 +63,7 @@ export function closingScheduler(deps: ClosingSchedulerDeps): ClosingScheduler {
     switch (event.type) {
       case 'LotListed':
       case 'LotExtended':
+      case 'LotScheduled':
         track(stream.id, data.closesAt as string);
         break;
       case 'LotUpdated':

@@ -28,9 +28,53 @@ export type LotCommand =
     }
   | { type: 'WithdrawLot'; reason: string; by: LotEditor }
   | { type: 'RelistLot'; newLotId: string; closesAt: string; by: LotEditor; now: Date }
+  | ScheduleLot
   | PlaceBid
   | StockCommand
   | { type: 'CloseLot'; now: Date };
+
+/**
+ * An auction's schedule places the lot (issue 33 "Auctions"): its number, opening and staggered close;
+ * `auctionId` null takes it out of the auction `from`. Admins only (the auction's own route).
+ */
+export interface ScheduleLot {
+  type: 'ScheduleLot';
+  lotId: string;
+  auctionId: string | null;
+  /** The auction taking the lot out (with auctionId null): a lot another auction holds stays. */
+  from?: string;
+  lotNumber: string | null;
+  startsAt: string;
+  closesAt: string;
+  now: Date;
+}
+
+/** Why a lot cannot be placed in (or moved within) an auction: one rule for the route's check and the decider. */
+export type SchedulingProblem =
+  | 'AUCTION_LOT_NOT_FOUND'
+  | 'AUCTION_LOT_NOT_OPEN'
+  | 'AUCTION_LOT_NOT_AUCTION'
+  | 'AUCTION_LOT_ELSEWHERE'
+  | 'AUCTION_LOT_HAS_BIDS'
+  | 'AUCTION_CLOSE_PASSED';
+
+export function schedulingProblem(state: Lot, command: Omit<ScheduleLot, 'type'>): SchedulingProblem | null {
+  if (state.status === 'empty') return 'AUCTION_LOT_NOT_FOUND';
+  if (state.status !== 'open') return 'AUCTION_LOT_NOT_OPEN';
+  if (command.auctionId === null) return null;
+  if (!state.lot.auction) return 'AUCTION_LOT_NOT_AUCTION';
+  if (state.scheduledIn && state.scheduledIn !== command.auctionId) return 'AUCTION_LOT_ELSEWHERE';
+  const moves = state.lot.closesAt !== command.closesAt || state.lot.startsAt !== command.startsAt;
+  if (moves && state.bidCount > 0) return 'AUCTION_LOT_HAS_BIDS';
+  if (moves && Date.parse(command.closesAt) <= command.now.getTime()) return 'AUCTION_CLOSE_PASSED';
+  return null;
+}
+
+/** The refusal of a lot's scheduling, naming the lot (and the auction that holds it). */
+export const schedulingError = (problem: SchedulingProblem, lotId: string, state: Lot): AppError =>
+  new AppError(problem, {
+    params: { id: lotId, auction: state.status === 'empty' ? '' : (state.scheduledIn ?? '') },
+  });
 
 /** Changing these is changing the deal, so only before the first bid. */
 const dealFields = [
@@ -128,6 +172,25 @@ export function decideLot(command: LotCommand, state: Lot): LotEvent[] {
       // Checked before the old lot names the new one, whose listing would refuse it.
       if (Date.parse(command.closesAt) <= command.now.getTime()) throw new AppError('CLOSE_IN_PAST');
       return [{ type: 'LotRelisted', data: { newLotId: command.newLotId, quantity } }];
+    }
+    case 'ScheduleLot': {
+      const { type: _type, ...schedule } = command;
+      if (state.status !== 'empty' && schedule.auctionId === null) {
+        // Taken out by the auction that holds it; once out (or held by another), nothing to do.
+        if (state.scheduledIn !== schedule.from || state.status !== 'open') return [];
+      }
+      const problem = schedulingProblem(state, schedule);
+      if (problem) throw schedulingError(problem, command.lotId, state);
+      if (state.status === 'empty') return [];
+      const { auctionId, lotNumber, startsAt, closesAt } = schedule;
+      const lot = state.lot;
+      const same =
+        lot.auctionId === auctionId &&
+        lot.lotNumber === lotNumber &&
+        lot.startsAt === startsAt &&
+        lot.closesAt === closesAt &&
+        (auctionId === null || state.scheduledIn === auctionId);
+      return same ? [] : [{ type: 'LotScheduled', data: { auctionId, lotNumber, startsAt, closesAt } }];
     }
     case 'PlaceBid':
       return decideBid(command, state);

@@ -2,7 +2,7 @@ import type { LotEvent } from '@wine/event-schemas';
 import { listedLot } from '@wine/platform/testing';
 import { describe, it } from 'vitest';
 import { deciderSpec } from '../core/decider-spec.ts';
-import { lotDecider } from './decide.ts';
+import { type LotCommand, lotDecider } from './decide.ts';
 import {
   $,
   annLeads,
@@ -13,6 +13,7 @@ import {
   listed,
   placed,
   proxyAnswer,
+  start,
 } from './fixtures.ts';
 
 const spec = deciderSpec(lotDecider);
@@ -269,3 +270,64 @@ function close1(): LotEvent {
   const [closed] = decided([listed(), annLeads(500)], { type: 'CloseLot', now: close });
   return closed as LotEvent;
 }
+
+describe('lot decider: an auction schedules the lot (issue 33)', () => {
+  const schedule = (over: Partial<Extract<LotCommand, { type: 'ScheduleLot' }>> = {}): LotCommand => ({
+    type: 'ScheduleLot',
+    lotId: 'lot-1',
+    auctionId: 'fall',
+    lotNumber: '7',
+    startsAt: start.toISOString(),
+    closesAt: '2026-11-28T01:03:00.000Z',
+    now: start,
+    ...over,
+  });
+  const scheduled: LotEvent = {
+    type: 'LotScheduled',
+    data: {
+      auctionId: 'fall',
+      lotNumber: '7',
+      startsAt: start.toISOString(),
+      closesAt: '2026-11-28T01:03:00.000Z',
+    },
+  };
+
+  it('records its number, opening and staggered close; the same again writes nothing', () => {
+    spec([listed()]).when(schedule()).then([scheduled]);
+    spec([listed(), scheduled]).when(schedule()).then([]);
+  });
+
+  it('renumbers a lot with bids but never moves its close', () => {
+    const given = [listed(), scheduled, annLeads(500)];
+    spec(given)
+      .when(schedule({ lotNumber: '8' }))
+      .then([{ type: 'LotScheduled', data: { ...scheduled.data, lotNumber: '8' } }]);
+    spec(given)
+      .when(schedule({ closesAt: '2026-11-28T01:04:00.000Z', now: duringAuction }))
+      .thenThrows({ code: 'AUCTION_LOT_HAS_BIDS' });
+  });
+
+  it('refuses a lot of another auction, a buy-now-only lot, a closed lot and a close in the past', () => {
+    spec([listed(), scheduled])
+      .when(schedule({ auctionId: 'winter' }))
+      .thenThrows({ code: 'AUCTION_LOT_ELSEWHERE' });
+    spec([listed({ auction: false, buyNow: true, buyNowPrice: $(100) })])
+      .when(schedule())
+      .thenThrows({ code: 'AUCTION_LOT_NOT_AUCTION' });
+    spec([listed(), closedUnsold]).when(schedule()).thenThrows({ code: 'AUCTION_LOT_NOT_OPEN' });
+    spec([listed()])
+      .when(schedule({ now: new Date('2026-11-28T02:00:00.000Z') }))
+      .thenThrows({ code: 'AUCTION_CLOSE_PASSED' });
+    spec([]).when(schedule()).thenThrows({ code: 'AUCTION_LOT_NOT_FOUND' });
+  });
+
+  it('lets the lot go from the auction that holds it only', () => {
+    const out = schedule({ auctionId: null, from: 'fall', lotNumber: null });
+    spec([listed(), scheduled])
+      .when(out)
+      .then([{ type: 'LotScheduled', data: { ...scheduled.data, auctionId: null, lotNumber: null } }]);
+    spec([listed(), scheduled])
+      .when(schedule({ auctionId: null, from: 'winter', lotNumber: null }))
+      .then([]);
+  });
+});

@@ -31,6 +31,8 @@ export interface ListedLot {
   sales: Record<string, number>;
   /** The lot that offers this one again, once relisted (issue 33). */
   relistedAs?: string;
+  /** The auction whose schedule placed the lot (issue 33 "Auctions"); absent when none did. */
+  scheduledIn?: string;
   /** Issue 31: returns whose good bottles came back on this lot's stock, so a retry restocks once. */
   restocked?: Record<string, number>;
 }
@@ -106,6 +108,15 @@ export function evolveLot(state: Lot, event: LotEvent): Lot {
       return { ...state, status: 'withdrawn' };
     case 'LotRelisted':
       return { ...state, relistedAs: event.data.newLotId };
+    case 'LotScheduled': {
+      const { auctionId, lotNumber, startsAt, closesAt } = event.data;
+      const { scheduledIn: _left, ...rest } = state;
+      return {
+        ...rest,
+        ...(auctionId !== null && { scheduledIn: auctionId }),
+        lot: { ...state.lot, auctionId, lotNumber, startsAt, closesAt },
+      };
+    }
     case 'BidPlaced':
     case 'ProxyBidPlaced': {
       const bid = event.data;

@@ -107,6 +107,7 @@ export function notificationProcess(deps: NotificationDeps, feed: LogFeed): LogF
         }
         break;
       case 'LotExtended':
+      case 'LotScheduled':
         lot.closesAt = Date.parse(data.closesAt as string);
         schedule(lotId, lot);
         break;

@@ -1,3 +1,4 @@
+import { AuctionKinds } from '@wine/event-schemas';
 import { z } from 'zod';
 import { bidMessages } from './messages.ts';
 import { myBidTypes } from './my-bid-types.ts';
@@ -76,9 +77,18 @@ export const MyBidsInput = z.strictObject({
   limit: z.number().int().min(1).max(100).default(25),
 });
 
-/** /auction: the auctions with open lots. */
+/**
+ * /auction: the auctions with open lots. Title, kind, opening, description, premium and location come from
+ * the auction (issue 33); lots listed with an auction id no auction was created for have them null.
+ */
 export const AuctionSummary = z.object({
   auctionid: z.string(),
+  title: z.string().nullable(),
+  kind: z.enum(AuctionKinds).nullable(),
+  starts_at: z.string().nullable(),
+  description: z.string(),
+  premium_text: z.string(),
+  location_id: z.number().nullable(),
   lot_count: z.number(),
   open_count: z.number(),
   first_close: z.string(),

@@ -371,6 +371,18 @@ export const forEnglish = {
     ESTIMATES_ORDER: 'The high estimate cannot be below the low estimate',
     RESERVE_OVER_ESTIMATE: 'The reserve is above the low estimate: an admin must confirm it',
     RESERVE_CONFIRM_ADMIN: 'Only an admin can confirm a reserve above the low estimate',
+    AUCTION_NOT_FOUND: 'Auction not found',
+    AUCTION_EXISTS: 'Auction {{id}} already exists',
+    AUCTION_STARTED:
+      'The auction has opened: its dates can no longer change, and lots can only be added after its last lot',
+    AUCTION_DATES_ORDER: 'The first close must be after the opening',
+    AUCTION_FIRST_CLOSE_PASSED: 'The first close must be in the future',
+    AUCTION_LOT_NOT_FOUND: 'Lot {{id}} not found',
+    AUCTION_LOT_NOT_OPEN: 'Lot {{id}} is no longer open',
+    AUCTION_LOT_NOT_AUCTION: 'Lot {{id}} is sold by buy now only, not at auction',
+    AUCTION_LOT_ELSEWHERE: 'Lot {{id}} is in auction {{auction}}',
+    AUCTION_LOT_HAS_BIDS: 'Lot {{id}} has bids: its close cannot move',
+    AUCTION_CLOSE_PASSED: 'Lot {{id}} would close at a time that has passed',
     WATCHLIST_FULL: 'Your watchlist is full; remove a lot first',
     ADDRESS_BOOK_FULL: 'Your address book is full (10 addresses); remove one first',
     UNSUBSCRIBE_LINK_INVALID:

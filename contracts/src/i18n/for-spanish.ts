@@ -360,6 +360,18 @@ export const forSpanish: Texts = {
     ESTIMATES_ORDER: 'La estimación alta no puede ser inferior a la estimación baja',
     RESERVE_OVER_ESTIMATE: 'La reserva supera la estimación baja: debe confirmarla un administrador',
     RESERVE_CONFIRM_ADMIN: 'Solo un administrador puede confirmar una reserva superior a la estimación baja',
+    AUCTION_NOT_FOUND: 'Subasta no encontrada',
+    AUCTION_EXISTS: 'La subasta {{id}} ya existe',
+    AUCTION_STARTED:
+      'La subasta ya abrió: sus fechas no pueden cambiar y solo se pueden añadir lotes después del último',
+    AUCTION_DATES_ORDER: 'El primer cierre debe ser posterior a la apertura',
+    AUCTION_FIRST_CLOSE_PASSED: 'El primer cierre debe ser en el futuro',
+    AUCTION_LOT_NOT_FOUND: 'Lote {{id}} no encontrado',
+    AUCTION_LOT_NOT_OPEN: 'El lote {{id}} ya no está abierto',
+    AUCTION_LOT_NOT_AUCTION: 'El lote {{id}} se vende solo con compra inmediata, no en subasta',
+    AUCTION_LOT_ELSEWHERE: 'El lote {{id}} está en la subasta {{auction}}',
+    AUCTION_LOT_HAS_BIDS: 'El lote {{id}} tiene pujas: su cierre no puede moverse',
+    AUCTION_CLOSE_PASSED: 'El lote {{id}} cerraría en un momento que ya pasó',
     WATCHLIST_FULL: 'Tu lista de seguimiento está llena; quita un lote primero',
     ADDRESS_BOOK_FULL: 'Tu libreta de direcciones está llena (10 direcciones); quita una primero',
     UNSUBSCRIBE_LINK_INVALID:

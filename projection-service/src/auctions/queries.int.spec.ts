@@ -3,11 +3,26 @@ import { listedLot } from '@wine/platform/testing';
 import { describe, expect, it } from 'vitest';
 import { applyEvents, eventRecorder, queryApp } from '../core/testing.ts';
 import { lotsProjection } from '../lots/project.ts';
+import { auctionsProjection } from './project.ts';
 import { auctionQueries } from './queries.ts';
 
 const DETAIL = '/api/auction/detail';
 
-/** Auction a-7: one lot sold (closed the 21st), two open (25th, 27th); auction a-8: one lot, unsold. */
+const a7 = {
+  title: 'Fine & Rare Wines',
+  kind: 'timed',
+  description: 'Mature Bordeaux',
+  startsAt: '2026-11-15T12:00:00.000Z',
+  firstCloseAt: '2026-11-21T18:00:00.000Z',
+  lotsPerMinute: 10,
+  locationId: 1,
+  premiumText: '20% on the hammer',
+};
+
+/**
+ * Auction a-7 (created as an auction): one lot sold (closed the 21st), two open (25th, 27th); auction
+ * a-8: one lot, unsold, listed under an id no auction was created for; auction a-9: created, no lots yet.
+ */
 async function auctions() {
   const record = eventRecorder();
   const lot = (lotId: string, auctionId: string, closesAt: string, country = 'France') =>
@@ -23,8 +38,15 @@ async function auctions() {
       closesAt,
     });
   const docs = await applyEvents(
-    [lotsProjection],
+    [lotsProjection, auctionsProjection],
     [
+      record('auction-a-7', 'AuctionCreated', { auctionId: 'a-7', ...a7 }),
+      record('auction-a-9', 'AuctionCreated', {
+        ...a7,
+        auctionId: 'a-9',
+        title: 'Winter Sale',
+        firstCloseAt: '2026-12-21T18:00:00.000Z',
+      }),
       lot('a7-1', 'a-7', '2026-11-21T18:00:00.000Z'),
       lot('a7-2', 'a-7', '2026-11-27T18:00:00.000Z', 'Italy'),
       lot('a7-3', 'a-7', '2026-11-25T18:00:00.000Z'),
@@ -44,6 +66,12 @@ describe('one auction (/api/auction/detail)', () => {
     expect(response.statusCode).toBe(200);
     expect(response.json().data.responseData).toEqual({
       auctionid: 'a-7',
+      title: 'Fine & Rare Wines',
+      kind: 'timed',
+      starts_at: '2026-11-15T12:00:00.000Z',
+      description: 'Mature Bordeaux',
+      premium_text: '20% on the hammer',
+      location_id: 1,
       lot_count: 3,
       open_count: 2,
       first_close: '2026-11-21T18:00:00.000Z',
@@ -58,10 +86,26 @@ describe('one auction (/api/auction/detail)', () => {
     const { app, post } = await auctions();
     const found = (await post(DETAIL, { auctionid: 'a-8' })).json().data.responseData;
     expect(found).toMatchObject({ auctionid: 'a-8', lot_count: 1, open_count: 0, next_close: null });
+    // Listed under an id no auction was created for: the lots alone say what it is.
+    expect(found).toMatchObject({ title: null, kind: null, premium_text: '' });
     await app.close();
   });
 
-  it('answers NOT_FOUND for an id no lot carries', async () => {
+  it('finds an auction created without lots yet, closing at its first close', async () => {
+    const { app, post } = await auctions();
+    const found = (await post(DETAIL, { auctionid: 'a-9' })).json().data.responseData;
+    expect(found).toMatchObject({
+      auctionid: 'a-9',
+      title: 'Winter Sale',
+      lot_count: 0,
+      first_close: '2026-12-21T18:00:00.000Z',
+      last_close: '2026-12-21T18:00:00.000Z',
+      next_close: null,
+    });
+    await app.close();
+  });
+
+  it('answers NOT_FOUND for an id neither an auction nor a lot carries', async () => {
     const { app, post } = await auctions();
     const response = await post(DETAIL, { auctionid: 'a-404' });
     expect(response.statusCode).toBe(404);
@@ -92,7 +136,9 @@ describe('one auction (/api/auction/detail)', () => {
   it('still lists only the auctions with open lots on /auction', async () => {
     const { app, post } = await auctions();
     const { records } = (await post('/api/auction/search', {})).json().data.responseData;
-    expect(records.map((r: { auctionid: string }) => r.auctionid)).toEqual(['a-7']);
+    expect(records.map((r: { auctionid: string; title: string }) => [r.auctionid, r.title])).toEqual([
+      ['a-7', 'Fine & Rare Wines'],
+    ]);
     expect(records[0]).not.toHaveProperty('next_close');
     await app.close();
   });

@@ -147,6 +147,7 @@ export const lotsProjection = defineProjection<LotEvent>({
     'BidPlaced',
     'ProxyBidPlaced',
     'LotExtended',
+    'LotScheduled',
     'LotClosed',
     ...stockEventTypes,
   ],
@@ -226,6 +227,20 @@ export const lotsProjection = defineProjection<LotEvent>({
             $set: { date_closed: event.data.closesAt, auctionlot_date_closed: event.data.closesAt },
           }),
         ];
+      case 'LotScheduled': {
+        const { auctionId, lotNumber, startsAt, closesAt } = event.data;
+        return [
+          guardedUpdate(LOTS, lotId, event, {
+            $set: {
+              auctionid: auctionId,
+              custitemlot_number: lotNumber,
+              date_added: startsAt,
+              date_closed: closesAt,
+              auctionlot_date_closed: closesAt,
+            },
+          }),
+        ];
+      }
       case 'LotClosed': {
         const sold = event.data.outcome === 'sold';
         // Sold out by buy now (no hammer): the sold price shown is the buy-now price, not the last bid.

@@ -56,7 +56,7 @@ const describedBy = (lot: Partial<LotListedData>): Record<string, unknown> => {
 export const pricesRealisedProjection = defineProjection<LotEvent>({
   name: 'prices-realised',
   collections: [PRICES_REALISED],
-  handles: ['LotListed', 'LotUpdated', 'LotClosed'],
+  handles: ['LotListed', 'LotUpdated', 'LotScheduled', 'LotClosed'],
   indexes: {
     [PRICES_REALISED]: [
       { key: { sold: 1, closed_at: -1 }, name: 'sold_closed' },
@@ -92,6 +92,8 @@ export const pricesRealisedProjection = defineProjection<LotEvent>({
         ];
       case 'LotUpdated':
         return [guardedUpdate(PRICES_REALISED, lotId, event, { $set: describedBy(event.data) })];
+      case 'LotScheduled':
+        return [guardedUpdate(PRICES_REALISED, lotId, event, { $set: { auctionid: event.data.auctionId } })];
       case 'LotClosed': {
         const { data } = event;
         // Sold at auction: a hammer price. Sold out by buy now, or unsold: nothing realised at auction.

@@ -44,13 +44,13 @@ export function listedFieldsOf(doc: StaffLotDocument): StaffLotFields {
 
 type Handled = Extract<
   LotEvent,
-  { type: 'LotListed' | 'LotUpdated' | 'LotWithdrawn' | 'LotRelisted' | 'LotClosed' }
+  { type: 'LotListed' | 'LotUpdated' | 'LotWithdrawn' | 'LotRelisted' | 'LotScheduled' | 'LotClosed' }
 >;
 
 export const staffLotsProjection = defineProjection<Handled>({
   name: 'staff_lots',
   collections: [STAFF_LOTS],
-  handles: ['LotListed', 'LotUpdated', 'LotWithdrawn', 'LotRelisted', 'LotClosed'],
+  handles: ['LotListed', 'LotUpdated', 'LotWithdrawn', 'LotRelisted', 'LotScheduled', 'LotClosed'],
   indexes: {
     [STAFF_LOTS]: [
       { key: { changed_at: -1 }, name: 'changed' },
@@ -96,6 +96,8 @@ export const staffLotsProjection = defineProjection<Handled>({
         return [
           guardedUpdate(STAFF_LOTS, lotId, event, { $set: { relisted_as: event.data.newLotId, ...changed } }),
         ];
+      case 'LotScheduled':
+        return [guardedUpdate(STAFF_LOTS, lotId, event, { $set: { ...event.data, ...changed } })];
       case 'LotClosed':
         return [
           guardedUpdate(STAFF_LOTS, lotId, event, { $set: { status: event.data.outcome, ...changed } }),

@@ -16,7 +16,7 @@ import { LOTS } from '../lots/project.ts';
 import { listedFieldsOf, STAFF_LOTS, type StaffLotDocument } from './project.ts';
 
 /** A text searched for as itself: every character a regular expression would read is escaped. */
-const literally = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+export const literally = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /**
  * The filter of a staff list. `upcoming` is an open lot whose start is after `now`, `open` one whose
@@ -47,7 +47,7 @@ const statusAt = (doc: StaffLotDocument, now: Date): StaffLotStatus =>
  * Names of users by id: the merchant's for the house's lots, 'System' for the scheduler, the id itself
  * for someone unknown to the read side.
  */
-async function namesOf(
+export async function namesOf(
   docs: DocumentStore,
   ids: Iterable<string>,
   house: string,

@@ -184,6 +184,12 @@ export const staffLotsQuery = (input: InputOf<'staffLots'>) => actionQuery('staf
 /** Staff (admins): one lot for the editor, its reserve included. */
 export const staffLotQuery = (id: string) => actionQuery('staffLot', { id });
 
+/** Staff (admins): one page of the auctions (issue 33). */
+export const staffAuctionsQuery = (input: InputOf<'staffAuctions'>) => actionQuery('staffAuctions', input);
+
+/** Staff (admins): one auction, its fields and its lots in catalogue order. */
+export const staffAuctionQuery = (id: string) => actionQuery('staffAuction', { id });
+
 /** Staff (finance, admin): one page of the gift cards issued, and what the unredeemed ones are worth. */
 export const giftCardsQuery = (input: InputOf<'giftCards'>) => actionQuery('giftCards', input);
 

@@ -65,6 +65,8 @@ export const uiMoreForEnglish = {
     openMany: '{{open}} of {{total}} lots open',
     closing: 'Closing {{from}} – {{to}}',
     viewLots: 'View lots',
+    kind_timed: 'Timed auction',
+    kind_live: 'Live auction',
   },
   login: {
     title: 'Sign in',

@@ -290,6 +290,8 @@ export const uiForSpanish: UiTexts = {
     openMany: '{{open}} de {{total}} lotes abiertos',
     closing: 'Cierre {{from}} – {{to}}',
     viewLots: 'Ver lotes',
+    kind_timed: 'Subasta cronometrada',
+    kind_live: 'Subasta en vivo',
   },
   lot: {
     lotNumber: 'Lote n.º {{number}}',

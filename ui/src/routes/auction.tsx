@@ -8,6 +8,12 @@ import { LoadError } from '../components/LoadError/LoadError.tsx';
 import { formatDateTime } from '../lib/format.ts';
 import { pageTitle, useDocumentMeta } from '../lib/use-document-meta.ts';
 
+/** Each kind of auction's name on the storefront. */
+const auctionKindLabel = {
+  timed: 'ui.auctions.kind_timed',
+  live: 'ui.auctions.kind_live',
+} as const;
+
 /** seeds 000 §2.1 /auction: the auctions with lots open for bidding, closing soonest first. */
 export const Route = createFileRoute('/auction')({
   loader: ({ context: { queryClient } }) => queryClient.ensureQueryData(auctionsQuery()),
@@ -39,8 +45,18 @@ function AuctionsPage() {
             <Card key={a.auctionid} component="article" aria-labelledby={`auction-${a.auctionid}`} withBorder>
               <Stack gap="xs">
                 <Title order={2} fz="xl" id={`auction-${a.auctionid}`}>
-                  {t('ui.auctions.auction', { id: a.auctionid })}
+                  {a.title ?? t('ui.auctions.auction', { id: a.auctionid })}
                 </Title>
+                {a.kind ? (
+                  <Badge variant="outline" size="sm" w="fit-content">
+                    {t(auctionKindLabel[a.kind])}
+                  </Badge>
+                ) : null}
+                {a.description ? (
+                  <Text size="sm" lineClamp={3}>
+                    {a.description}
+                  </Text>
+                ) : null}
                 <Text size="sm">
                   {t(a.lot_count === 1 ? 'ui.auctions.openOne' : 'ui.auctions.openMany', {
                     open: a.open_count,

@@ -73,7 +73,7 @@ function LiveAuctionPage() {
     },
     refreshSummary,
   );
-  useDocumentMeta({ title: pageTitle(t('ui.liveAuction.title', { id: aid })) });
+  useDocumentMeta({ title: pageTitle(auction.title ?? t('ui.liveAuction.title', { id: aid })) });
   const toPage = (patch: { page?: number; closedPage?: number }) => {
     void navigate({ search: (prev) => ({ ...prev, ...patch }) });
     window.scrollTo({ top: 0, behavior: 'smooth' });

@@ -1,4 +1,5 @@
 import {
+  type AuctionDetail,
   type BidConfirmResult,
   type CardRecord,
   type CartItem,
@@ -11,6 +12,26 @@ import {
   type Transaction,
   type UserRecord,
 } from '@wine/contracts';
+
+/** Auction a-7 as /api/auction/detail answers it, listed under an id no auction was created for. */
+export function anAuction(overrides: Partial<AuctionDetail> = {}): AuctionDetail {
+  return {
+    auctionid: 'a-7',
+    title: null,
+    kind: null,
+    starts_at: null,
+    description: '',
+    premium_text: '',
+    location_id: null,
+    lot_count: 3,
+    open_count: 2,
+    first_close: '2030-01-05T18:00:00.000Z',
+    last_close: '2030-01-12T18:00:00.000Z',
+    next_close: '2030-01-10T13:00:00.000Z',
+    countries: ['France'],
+    ...overrides,
+  };
+}
 
 /** A lot as the query API returns it; override what a test cares about. */
 export function aLot(overrides: Partial<LotView> = {}): LotView {

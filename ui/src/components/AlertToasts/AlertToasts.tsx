@@ -1,6 +1,7 @@
 import { notifications } from '@mantine/notifications';
 import { useAtomValue, useSetAtom } from 'jotai';
 import { useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
 import { type AlertType, alertsAtom, dismissAlertAtom } from '../../state/alerts.ts';
 
 const colours: Record<AlertType, string> = {
@@ -14,6 +15,7 @@ const colours: Record<AlertType, string> = {
 export function AlertToasts() {
   const alerts = useAtomValue(alertsAtom);
   const dismiss = useSetAtom(dismissAlertAtom);
+  const { t } = useTranslation();
   const shown = useRef(new Set<string>());
   useEffect(() => {
     for (const alert of alerts) {
@@ -25,12 +27,14 @@ export function AlertToasts() {
         color: colours[alert.type],
         autoClose: 5000,
         'data-testid': 'alert',
+        // The toast's × is a button: it needs a name (axe "button-name").
+        closeButtonProps: { 'aria-label': t('ui.common.close') },
         onClose: () => {
           shown.current.delete(alert.id);
           dismiss(alert.id);
         },
       });
     }
-  }, [alerts, dismiss]);
+  }, [alerts, dismiss, t]);
   return null;
 }

@@ -48,9 +48,15 @@ export function LiveAuction({ auction, open, closed }: LiveAuctionProps) {
         {t('ui.liveAuction.back')}
       </AnchorLink>
       <Title order={1} mt="xs" mb="xs">
-        {t('ui.liveAuction.title', { id })}
+        {auction.title ?? t('ui.liveAuction.title', { id })}
       </Title>
       <Stack gap={4} mb="lg">
+        {auction.kind ? (
+          <Badge variant="outline" size="sm" w="fit-content" data-testid="auction-kind">
+            {t(auction.kind === 'live' ? 'ui.auctions.kind_live' : 'ui.auctions.kind_timed')}
+          </Badge>
+        ) : null}
+        {auction.description ? <Text data-testid="auction-description">{auction.description}</Text> : null}
         <Text data-testid="auction-counts">
           {t(auction.lot_count === 1 ? 'ui.liveAuction.openOne' : 'ui.liveAuction.openMany', {
             open: auction.open_count,
@@ -79,6 +85,11 @@ export function LiveAuction({ auction, open, closed }: LiveAuctionProps) {
             </Text>
           )}
         </Group>
+        {auction.premium_text ? (
+          <Text size="sm" c="dimmed" data-testid="auction-premium">
+            {auction.premium_text}
+          </Text>
+        ) : null}
         <Group gap={6}>
           {auction.countries.map((c) => (
             <Badge key={c} variant="light" size="sm">

@@ -2,21 +2,12 @@ import { screen, within } from '@testing-library/react';
 import type { AuctionDetail } from '@wine/contracts';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { expectNoAxeViolations } from '../../test-utils/axe.ts';
-import { aLot } from '../../test-utils/fixtures.ts';
+import { aLot, anAuction } from '../../test-utils/fixtures.ts';
 import { render } from '../../test-utils/render.tsx';
 import { LiveAuction, LiveAuctionNotFound } from './LiveAuction.tsx';
 import { auctionLotsFilter, belongsToAuction } from './live-auction.ts';
 
-const auction = (over: Partial<AuctionDetail> = {}): AuctionDetail => ({
-  auctionid: 'a-7',
-  lot_count: 3,
-  open_count: 2,
-  first_close: '2030-01-05T18:00:00.000Z',
-  last_close: '2030-01-12T18:00:00.000Z',
-  next_close: '2030-01-10T13:00:00.000Z',
-  countries: ['France', 'Italy'],
-  ...over,
-});
+const auction = (over: Partial<AuctionDetail> = {}) => anAuction({ countries: ['France', 'Italy'], ...over });
 const page = (lots: ReturnType<typeof aLot>[], totalRecords = lots.length, onPage = vi.fn()) => ({
   lots,
   totalRecords,
@@ -30,6 +21,27 @@ describe('LiveAuction', () => {
     vi.setSystemTime(Date.parse('2030-01-10T12:00:00.000Z'));
   });
   afterEach(() => vi.useRealTimers());
+
+  it('shows what the auction says of itself: its title, kind, description and buyer’s premium', async () => {
+    await render(
+      <LiveAuction
+        auction={auction({
+          title: 'Fine & Rare Wines',
+          kind: 'timed',
+          description: 'Mature Bordeaux from Chicago-area cellars.',
+          premium_text: 'A buyer’s premium of 20% is added to the hammer price.',
+        })}
+        open={page([aLot({ id: 'o1', title: 'Open one' })])}
+        closed={page([])}
+      />,
+    );
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Fine & Rare Wines');
+    expect(screen.getByTestId('auction-kind').textContent).toBe('Timed auction');
+    expect(screen.getByTestId('auction-description').textContent).toBe(
+      'Mature Bordeaux from Chicago-area cellars.',
+    );
+    expect(screen.getByTestId('auction-premium').textContent).toContain('20% is added to the hammer price');
+  });
 
   it('names the auction, says when its lots close, counts down to the next close, open lots first', async () => {
     const { container } = await render(

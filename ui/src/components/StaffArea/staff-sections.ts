@@ -13,6 +13,11 @@ export const staffSections = [
     action: 'staffLots',
   },
   {
+    key: 'auctions',
+    to: '/admin/auctions',
+    action: 'staffAuctions',
+  },
+  {
     key: 'money',
     to: '/admin/money',
     action: 'staffInvoices',

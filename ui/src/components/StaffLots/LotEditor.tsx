@@ -74,7 +74,6 @@ const formFields: FieldPath<LotFormValues>[] = [
   'description',
   'sku',
   'lotNumber',
-  'auctionId',
   'openingBid',
   'reserve',
   'buyNowPrice',
@@ -642,13 +641,18 @@ export function LotEditor({ lot, now }: LotEditorProps) {
                   {...register('lotNumber')}
                   error={errorOf('lotNumber')}
                 />
-                <TextInput
-                  label={t('ui.staff.editor.auctionId')}
-                  disabled={Boolean(lot)}
-                  {...register('auctionId')}
-                  error={errorOf('auctionId')}
-                />
-                <div />
+                <Text size="sm" c="dimmed" data-testid="lot-auction">
+                  {lot?.fields.auctionId ? (
+                    <AnchorLink to="/admin/auctions/$id" params={{ id: lot.fields.auctionId }} size="sm">
+                      {t('ui.staff.auctions.inAuction', {
+                        title: lot.fields.auctionId,
+                        number: lot.fields.lotNumber ?? '—',
+                      })}
+                    </AnchorLink>
+                  ) : (
+                    t('ui.staff.auctions.notInAuction')
+                  )}
+                </Text>
                 <TextInput
                   type="datetime-local"
                   label={t('ui.staff.editor.startsAt')}

@@ -19,7 +19,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { StaffLotRow, StaffLotStatus } from '@wine/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { auctionsQuery, staffLotsQuery } from '../../api/queries.ts';
+import { staffAuctionsQuery, staffLotsQuery } from '../../api/queries.ts';
 import { formatDateTime, formatMoney } from '../../lib/format.ts';
 import { ButtonLink } from '../ButtonLink.tsx';
 import { Pager } from '../Pager/Pager.tsx';
@@ -99,7 +99,7 @@ export function StaffLots({
     }),
     placeholderData: keepPreviousData,
   });
-  const auctions = useQuery(auctionsQuery());
+  const auctions = useQuery(staffAuctionsQuery({ limit: 100 }));
   const sellerName =
     list.data?.records.find((row) => row.seller.id === view.seller)?.seller.name ?? view.seller;
 
@@ -135,7 +135,7 @@ export function StaffLots({
           <Select
             label={t('ui.staff.lots.auction')}
             placeholder={t('ui.staff.lots.anyAuction')}
-            data={(auctions.data?.records ?? []).map((a) => a.auctionid)}
+            data={(auctions.data?.records ?? []).map((a) => ({ value: a.id, label: a.title }))}
             value={view.auction ?? null}
             clearable
             searchable
