@@ -537,7 +537,11 @@ describe('the bidding read models are disposable', () => {
       },
       market.admin,
     );
-    await market.ok('/api/admin/auction/arrange', { id: auction.id, lotIds: [await createLot()] }, market.admin);
+    await market.ok(
+      '/api/admin/auction/arrange',
+      { id: auction.id, lotIds: [await createLot()] },
+      market.admin,
+    );
     // A sheet uploaded for import (issue 33), so the imports read model has something to rebuild.
     const sheet = new FormData();
     sheet.append('file_name', 'cellar.csv');
