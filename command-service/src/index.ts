@@ -41,6 +41,7 @@ import { historyRoutes } from './audit/history-routes.ts';
 import { auditVerifyRoutes } from './audit/verify-routes.ts';
 import { bannerRoutes } from './banners/routes.ts';
 import { biddingRoutes } from './bidding/routes.ts';
+import { staffBidRoutes } from './bidding/staff-routes.ts';
 import { cartRoutes } from './carts/routes.ts';
 import { checkoutService } from './checkout/checkout-service.ts';
 import { expiryProcess } from './checkout/expiry.ts';
@@ -201,6 +202,13 @@ export async function commandService(
   await app.register(importRoutes, { streams, clock, auth });
   await app.register(auctionRoutes, { streams, clock, auth });
   await app.register(biddingRoutes, { streams, clock, auth, market: deps.market ?? defaultMarketSettings });
+  await app.register(staffBidRoutes, {
+    streams,
+    clock,
+    auth,
+    market: deps.market ?? defaultMarketSettings,
+    accounts: users,
+  });
   await app.register(cartRoutes, { streams, clock, auth });
   await app.register(watchlistRoutes, { streams, clock, auth });
   await app.register(addressBookRoutes, { streams, clock, auth });

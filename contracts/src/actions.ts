@@ -13,6 +13,7 @@ import { auditHistoryActions } from './audit/history-actions.ts';
 import { auditVerifyActions } from './audit/verify-actions.ts';
 import { bannerActions } from './banners/actions.ts';
 import { biddingActions } from './bidding/actions.ts';
+import { staffBidActions } from './bidding/staff-bids.ts';
 import { cartActions } from './carts/actions.ts';
 import { commonActions } from './common/actions.ts';
 import { enquiryActions } from './enquiries/actions.ts';
@@ -50,6 +51,7 @@ export const actions = {
   ...staffAuctionActions,
   ...searchActions,
   ...biddingActions,
+  ...staffBidActions,
   ...cartActions,
   ...cartViewActions,
   ...checkoutActions,

@@ -74,6 +74,16 @@ export const errorCatalogue = {
   ESTIMATES_ORDER: entry(400, 'errors.ESTIMATES_ORDER', 'highEstimate'),
   RESERVE_OVER_ESTIMATE: entry(400, 'errors.RESERVE_OVER_ESTIMATE', 'reserve'),
   RESERVE_CONFIRM_ADMIN: entry(403, 'errors.RESERVE_CONFIRM_ADMIN', 'reserveConfirmed'),
+  // Bid cancel and manual award (issue 33).
+  BID_NOT_FOUND: entry(404, 'errors.BID_NOT_FOUND', 'bidId'),
+  BID_CANCEL_SOLD: entry(409, 'errors.BID_CANCEL_SOLD', 'id'),
+  BID_CANCEL_CLOSED: entry(409, 'errors.BID_CANCEL_CLOSED', 'reopen'),
+  REOPEN_NEEDS_TIME: entry(400, 'errors.REOPEN_NEEDS_TIME', 'extendMinutes'),
+  LOT_ALREADY_SOLD: entry(409, 'errors.LOT_ALREADY_SOLD', 'id'),
+  AWARD_BELOW_BID: entry(409, 'errors.AWARD_BELOW_BID', 'price'),
+  AWARD_BELOW_RESERVE: entry(409, 'errors.AWARD_BELOW_RESERVE', 'price'),
+  AWARD_NEEDS_REASON: entry(400, 'errors.AWARD_NEEDS_REASON', 'reason'),
+  AWARD_BUYER_UNKNOWN: entry(404, 'errors.AWARD_BUYER_UNKNOWN', 'buyerId'),
   // Auctions (issue 33): an auction's fields and its lots' schedule.
   AUCTION_NOT_FOUND: entry(404, 'errors.AUCTION_NOT_FOUND', 'id'),
   AUCTION_EXISTS: entry(409, 'errors.AUCTION_EXISTS', 'id'),

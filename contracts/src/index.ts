@@ -44,6 +44,7 @@ export * from './bidding/bidding.ts';
 export * from './bidding/bids.ts';
 export * from './bidding/messages.ts';
 export * from './bidding/my-bid-types.ts';
+export * from './bidding/staff-bids.ts';
 export * from './carts/actions.ts';
 export * from './carts/buy-now.ts';
 export * from './carts/cart-inputs.ts';

@@ -286,7 +286,57 @@ export const LotClosed = defineEvent({
      * Why the auction ended: its close, or a buy-now sale that took the last bottle ('sold_out': the
      * lot is sold, no one won it at auction, every bidder lost). Absent on older events: the close.
      */
-    endedBy: z.enum(['close', 'sold_out']).optional(),
+    endedBy: z.enum(['close', 'sold_out', 'award']).optional(),
+  }),
+});
+
+/** Where the lot stood: its price and its leader (null with no bids). */
+const Standing = z.object({ price: Cents, leaderId: Id.nullable() });
+
+/**
+ * Issue 33 "Bid cancel": the house cancelled one bid, or every bid of one bidder, with a reason. The
+ * proxy ladder was run again from the remaining bids in their order: `rows` are its visible rows (the
+ * bid history from now on), `after` where it leaves the lot. The close moved when the admin extended it,
+ * or reopened a lot that had closed unsold.
+ */
+export const BidsCancelled = defineEvent({
+  type: 'BidsCancelled',
+  version: 1,
+  schema: z.object({
+    bidIds: z.array(Id).min(1).max(1000),
+    /** The bidder whose bids these were (every bid of one bidder, or the one bid's). */
+    bidderId: Id,
+    reason: z.string().min(1).max(500),
+    before: Standing,
+    after: Standing.extend({ leaderMax: Cents.nullable(), nextBid: Cents, reserveMet: z.boolean() }),
+    rows: z
+      .array(
+        BidRow.pick({ bidId: true, bidderId: true, amount: true, maxAmount: true, leads: true }).extend({
+          proxy: z.boolean(),
+        }),
+      )
+      .max(5000),
+    closesAt: z.iso.datetime().nullable(),
+    reopened: z.boolean(),
+  }),
+});
+
+/**
+ * Issue 33 "Manual award": an admin (or the lot's seller) sold the open or unsold lot to a registered
+ * buyer at a price; below the standing online maximum or the reserve only when confirmed with a reason.
+ * LotClosed (endedBy 'award') follows, and the invoice is issued as at a close.
+ */
+export const LotAwarded = defineEvent({
+  type: 'LotAwarded',
+  version: 1,
+  schema: z.object({
+    buyerId: Id,
+    price: Cents,
+    reason: z.string().max(500),
+    /** The price was below the leading online maximum (confirmed). */
+    belowBid: z.boolean(),
+    /** The price was below the reserve (confirmed). */
+    belowReserve: z.boolean(),
   }),
 });
 
@@ -301,6 +351,8 @@ export type LotEvent =
   | { type: 'MaxBidRaised'; data: z.infer<typeof MaxBidRaised.schema> }
   | { type: 'LotExtended'; data: z.infer<typeof LotExtended.schema> }
   | { type: 'LotClosed'; data: z.infer<typeof LotClosed.schema> }
+  | { type: 'BidsCancelled'; data: z.infer<typeof BidsCancelled.schema> }
+  | { type: 'LotAwarded'; data: z.infer<typeof LotAwarded.schema> }
   | StockEvent;
 export type BidPlacedData = z.infer<typeof BidPlaced.schema>;
 export type ProxyBidPlacedData = z.infer<typeof ProxyBidPlaced.schema>;
@@ -316,4 +368,6 @@ export const lotEventDefinitions = [
   MaxBidRaised,
   LotExtended,
   LotClosed,
+  BidsCancelled,
+  LotAwarded,
 ] as const;

@@ -286,7 +286,7 @@ export const NotificationSent = defineEvent({
   type: 'NotificationSent',
   version: 1,
   schema: z.object({
-    kind: z.enum(['outbid', 'closing', 'won']),
+    kind: z.enum(['outbid', 'closing', 'won', 'bidCancelled', 'leading']),
     lotId: z.string().min(1).max(64),
     ref: z.string().min(1).max(64),
     channels: z.array(z.enum(['email', 'sms'])).min(1),

@@ -25,6 +25,7 @@ import { auctionQueries } from './auctions/queries.ts';
 import { bannersProjection } from './banners/project.ts';
 import { bidsProjection } from './bids/project.ts';
 import { bidQueries } from './bids/queries.ts';
+import { staffBidQueries } from './bids/staff-queries.ts';
 import { cartsNotifier } from './carts/notify.ts';
 import { cartsProjection } from './carts/project.ts';
 import { cartQueries } from './carts/queries.ts';
@@ -134,6 +135,7 @@ export interface QueryServiceDeps {
 export const queryPlugins: readonly QueryPlugin[] = [
   lotQueries,
   bidQueries,
+  staffBidQueries,
   watchlistQueries,
   addressBookQueries,
   producerQueries,

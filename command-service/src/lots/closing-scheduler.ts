@@ -67,6 +67,8 @@ export function closingScheduler(deps: ClosingSchedulerDeps): ClosingScheduler {
         track(stream.id, data.closesAt as string);
         break;
       case 'LotUpdated':
+      case 'BidsCancelled':
+        // A cancel moves the close when it extends it or reopens the lot (null otherwise).
         if (data.closesAt) track(stream.id, data.closesAt);
         break;
       case 'LotClosed':

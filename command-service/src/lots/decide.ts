@@ -3,6 +3,7 @@ import type { LotEvent, LotListedData } from '@wine/event-schemas';
 import { AppError } from '@wine/platform';
 import type { Decider } from '../core/decider.ts';
 import { decideBid, type PlaceBid } from './decide-bid.ts';
+import { type AwardLot, type CancelBids, decideAward, decideCancel } from './decide-cancel.ts';
 import { decideStock, type StockCommand } from './decide-stock.ts';
 import { closeAuction } from './ending.ts';
 import { evolveLot, heldAt, initialLot, type ListedLot, type Lot } from './lot.ts';
@@ -29,6 +30,8 @@ export type LotCommand =
   | { type: 'WithdrawLot'; reason: string; by: LotEditor }
   | { type: 'RelistLot'; newLotId: string; closesAt: string; by: LotEditor; now: Date }
   | ScheduleLot
+  | CancelBids
+  | AwardLot
   | PlaceBid
   | StockCommand
   | { type: 'CloseLot'; now: Date };
@@ -194,6 +197,10 @@ export function decideLot(command: LotCommand, state: Lot): LotEvent[] {
     }
     case 'PlaceBid':
       return decideBid(command, state);
+    case 'CancelBids':
+      return decideCancel(command, state);
+    case 'AwardLot':
+      return decideAward(command, state);
     case 'ReserveStock':
     case 'ReleaseReservation':
     case 'SellReservation':

@@ -18,6 +18,11 @@ export interface ListedLot {
   nextBid: number;
   /** Everyone who bid, in the order of their first bid. */
   bidders: string[];
+  /**
+   * Issue 33: every maximum a bidder set (a bid, or a raise of their own), in order, so the ladder can be
+   * run again without the bids the house cancels. Absent until the first bid.
+   */
+  book?: BookEntry[];
   outcome: 'sold' | 'unsold' | null;
   /** Bottles sold by buy now. */
   sold: number;
@@ -35,6 +40,13 @@ export interface ListedLot {
   scheduledIn?: string;
   /** Issue 31: returns whose good bottles came back on this lot's stock, so a retry restocks once. */
   restocked?: Record<string, number>;
+}
+
+/** A maximum as a bidder set it: the bid (or raise) that set it, who, and the amount. */
+export interface BookEntry {
+  bidId: string;
+  bidderId: string;
+  max: number;
 }
 
 export interface Hold {
@@ -120,8 +132,10 @@ export function evolveLot(state: Lot, event: LotEvent): Lot {
     case 'BidPlaced':
     case 'ProxyBidPlaced': {
       const bid = event.data;
+      const entry = { bidId: bid.bidId, bidderId: bid.bidderId, max: bid.maxAmount };
       return {
         ...state,
+        ...(event.type === 'BidPlaced' && { book: [...(state.book ?? []), entry] }),
         price: bid.amount,
         bidCount: state.bidCount + 1,
         nextBid: bid.nextBid,
@@ -129,10 +143,36 @@ export function evolveLot(state: Lot, event: LotEvent): Lot {
         bidders: event.type === 'BidPlaced' ? withBidder(state.bidders, bid.bidderId) : state.bidders,
       };
     }
-    case 'MaxBidRaised':
-      return state.leader?.bidderId === event.data.bidderId
-        ? { ...state, leader: { ...state.leader, max: event.data.maxAmount } }
-        : state;
+    case 'MaxBidRaised': {
+      const { bidId, bidderId, maxAmount } = event.data;
+      const book = [...(state.book ?? []), { bidId, bidderId, max: maxAmount }];
+      return state.leader?.bidderId === bidderId
+        ? { ...state, book, leader: { ...state.leader, max: maxAmount } }
+        : { ...state, book };
+    }
+    case 'BidsCancelled': {
+      const { bidIds, after, rows, closesAt, reopened } = event.data;
+      const cancelled = new Set(bidIds);
+      const leader =
+        after.leaderId && after.leaderMax !== null
+          ? { bidderId: after.leaderId, max: after.leaderMax }
+          : null;
+      const bidders: string[] = [];
+      for (const row of rows) if (!row.proxy && !bidders.includes(row.bidderId)) bidders.push(row.bidderId);
+      return {
+        ...state,
+        book: (state.book ?? []).filter((entry) => !cancelled.has(entry.bidId)),
+        price: after.price,
+        leader,
+        nextBid: after.nextBid,
+        bidCount: rows.length,
+        bidders,
+        ...(reopened && { status: 'open' as const, outcome: null }),
+        ...(closesAt && { lot: { ...state.lot, closesAt } }),
+      };
+    }
+    case 'LotAwarded':
+      return state;
     case 'LotExtended':
       return { ...state, lot: { ...state.lot, closesAt: event.data.closesAt } };
     case 'LotClosed':

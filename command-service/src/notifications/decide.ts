@@ -13,6 +13,14 @@ const kindSwitch = {
   won: 'won_notices',
 } as const satisfies Record<NotificationKind, keyof Preferences>;
 
+/**
+ * What the process tells: the kinds a user turns on and off, and (issue 33) a bid the house cancelled and
+ * the lead that gave another bidder, which are bid alerts: the outbid switch (and its link) covers them.
+ */
+export type NoticeKind = NotificationKind | 'bidCancelled' | 'leading';
+export const switchKindOf = (kind: NoticeKind): NotificationKind =>
+  kind === 'bidCancelled' || kind === 'leading' ? 'outbid' : kind;
+
 /** A phone a text may go to: on the profile and proven by its code (a typo texts a stranger otherwise). */
 export const textablePhone = (user: User) =>
   user.phone !== null && user.verifiedPhone === user.phone ? `${user.countryCode}${user.phone}` : null;
@@ -22,9 +30,9 @@ export const textablePhone = (user: User) =>
  * switch and the kind's; a text (outbid alerts only) needs the text switch, the kind's and a verified
  * phone.
  */
-export function channelsFor(user: User, kind: NotificationKind): Channel[] {
+export function channelsFor(user: User, kind: NoticeKind): Channel[] {
   const p = user.preferences;
-  if (user.status !== 'active' || !p[kindSwitch[kind]]) return [];
+  if (user.status !== 'active' || !p[kindSwitch[switchKindOf(kind)]]) return [];
   const channels: Channel[] = [];
   if (p.email_notifications && user.email) channels.push('email');
   if (kind === 'outbid' && p.sms_notifications && textablePhone(user)) channels.push('sms');
@@ -38,7 +46,7 @@ export function channelsFor(user: User, kind: NotificationKind): Channel[] {
  * written when the user's choices want none. `Unsubscribe` is a mail's link turning its kind off.
  */
 export type NotificationCommand =
-  | { type: 'RecordNotification'; kind: NotificationKind; lotId: string; ref: string }
+  | { type: 'RecordNotification'; kind: NoticeKind; lotId: string; ref: string }
   | { type: 'Unsubscribe'; kind: NotificationKind };
 
 export function decideNotification(command: NotificationCommand, state: User): UserEvent[] {

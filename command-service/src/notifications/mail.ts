@@ -3,6 +3,8 @@ import { formatMoney, type Language, tIn } from '@wine/contracts';
 /** What each notification says; links are absolute (the UI's origin). */
 export type Notice =
   | { kind: 'outbid'; title: string; price: number; lotLink: string }
+  | { kind: 'bidCancelled'; title: string; price: number; lotLink: string; reason: string }
+  | { kind: 'leading'; title: string; price: number; lotLink: string }
   | { kind: 'closing'; title: string; price: number; lotLink: string; closesAt: string; minutes: number }
   | {
       kind: 'won';
@@ -45,6 +47,16 @@ export function noticeMail(
     case 'outbid':
       return mail(t('mail.notifyOutbidSubject', { title: notice.title }), [
         t('mail.notifyOutbidBody', { title: notice.title, amount: formatMoney(notice.price) }),
+        t('mail.notifyOutbidLink', { link: notice.lotLink }),
+      ]);
+    case 'bidCancelled':
+      return mail(t('mail.notifyCancelledSubject', { title: notice.title }), [
+        t('mail.notifyCancelledBody', { title: notice.title, reason: notice.reason }),
+        t('mail.notifyCancelledLink', { amount: formatMoney(notice.price), link: notice.lotLink }),
+      ]);
+    case 'leading':
+      return mail(t('mail.notifyLeadingSubject', { title: notice.title }), [
+        t('mail.notifyLeadingBody', { title: notice.title, amount: formatMoney(notice.price) }),
         t('mail.notifyOutbidLink', { link: notice.lotLink }),
       ]);
     case 'closing':

@@ -1,12 +1,11 @@
-import type { NotificationKind } from '@wine/contracts';
-import { type RecordedEvent, userStream } from '@wine/event-schemas';
+import { type LotEvent, type RecordedEvent, userStream } from '@wine/event-schemas';
 import type { Clock, Logger, Mailer, Sms } from '@wine/platform';
 import TinyQueue from 'tinyqueue';
 import type { Streams } from '../core/command-handler.ts';
 import { derivedId } from '../core/derived-id.ts';
 import type { LogFeed, LogFollower } from '../core/follow-log.ts';
 import { userDecider } from '../users/decide.ts';
-import { textablePhone } from './decide.ts';
+import { type NoticeKind, switchKindOf, textablePhone } from './decide.ts';
 import { type Notice, noticeMail, outbidText } from './mail.ts';
 import type { UnsubscribeLinks } from './unsubscribe-link.ts';
 
@@ -38,10 +37,12 @@ interface LotSeen {
 type Won = Extract<Notice, { kind: 'won' }>;
 interface Pending {
   userId: string;
-  kind: NotificationKind;
+  kind: NoticeKind;
   lotId: string;
   ref: string;
   won?: Won;
+  /** A cancelled bid's reason, as the house gave it. */
+  reason?: string;
 }
 
 /** A won mail for an invoice issued longer ago than this is not sent at a start (the feature's first). */
@@ -123,6 +124,19 @@ export function notificationProcess(deps: NotificationDeps, feed: LogFeed): LogF
         }
         break;
       }
+      case 'BidsCancelled': {
+        // Issue 33: the cancelled bidder is told why, and whoever the ladder now puts in the lead.
+        const { bidderId, reason, before, after } = data as Extract<
+          LotEvent,
+          { type: 'BidsCancelled' }
+        >['data'];
+        lot.price = after.price;
+        lot.leader = after.leaderId;
+        notice({ userId: bidderId, kind: 'bidCancelled', lotId, ref: event.id, reason });
+        if (after.leaderId && after.leaderId !== before.leaderId && after.leaderId !== bidderId)
+          notice({ userId: after.leaderId, kind: 'leading', lotId, ref: event.id });
+        break;
+      }
       case 'LotClosed':
       case 'LotWithdrawn':
         // Nothing more to tell of it but its win, which the invoice carries.
@@ -132,7 +146,7 @@ export function notificationProcess(deps: NotificationDeps, feed: LogFeed): LogF
   }
 
   function onUser(userId: string, event: RecordedEvent) {
-    const data = event.data as { lotId: string; kind: NotificationKind; ref: string };
+    const data = event.data as { lotId: string; kind: NoticeKind; ref: string };
     if (event.type === 'LotWatched') {
       const lot = lotOf(data.lotId);
       if (lot && !lot.watchers.has(userId)) lot.watchers.set(userId, Date.parse(event.metadata.occurredAt));
@@ -246,22 +260,30 @@ export function notificationProcess(deps: NotificationDeps, feed: LogFeed): LogF
     const notice: Notice | undefined =
       kind === 'won'
         ? pending.won
-        : kind === 'outbid'
+        : kind === 'outbid' || kind === 'leading'
           ? { kind, title: lot?.title ?? lotId, price: lot?.price ?? 0, lotLink }
-          : {
-              kind,
-              title: lot?.title ?? lotId,
-              price: lot?.price ?? 0,
-              lotLink,
-              closesAt: new Date(lot?.closesAt ?? 0).toISOString(),
-              minutes: Math.max(1, Math.round(((lot?.closesAt ?? 0) - clock.now().getTime()) / 60_000)),
-            };
+          : kind === 'bidCancelled'
+            ? {
+                kind,
+                title: lot?.title ?? lotId,
+                price: lot?.price ?? 0,
+                lotLink,
+                reason: pending.reason ?? '',
+              }
+            : {
+                kind,
+                title: lot?.title ?? lotId,
+                price: lot?.price ?? 0,
+                lotLink,
+                closesAt: new Date(lot?.closesAt ?? 0).toISOString(),
+                minutes: Math.max(1, Math.round(((lot?.closesAt ?? 0) - clock.now().getTime()) / 60_000)),
+              };
     if (!notice) return;
     const { language } = user.preferences;
     const channels = recorded.data.channels;
     if (channels.includes('email')) {
       const links = {
-        stop: deps.links.url(origin, userId, kind),
+        stop: deps.links.url(origin, userId, switchKindOf(kind)),
         choices: `${origin}/account/notifications`,
       };
       const { subject, text } = noticeMail(language, user.firstName, notice, links);

@@ -360,6 +360,16 @@ export const forSpanish: Texts = {
     ESTIMATES_ORDER: 'La estimación alta no puede ser inferior a la estimación baja',
     RESERVE_OVER_ESTIMATE: 'La reserva supera la estimación baja: debe confirmarla un administrador',
     RESERVE_CONFIRM_ADMIN: 'Solo un administrador puede confirmar una reserva superior a la estimación baja',
+    BID_NOT_FOUND: 'No existe esa puja en este lote',
+    BID_CANCEL_SOLD:
+      'El lote está vendido: su factura sigue vigente, así que sus pujas ya no se pueden cancelar',
+    BID_CANCEL_CLOSED: 'El lote ha cerrado: sus pujas solo se cancelan reabriéndolo',
+    REOPEN_NEEDS_TIME: 'Un lote reabierto necesita minutos de subasta antes de cerrar de nuevo',
+    LOT_ALREADY_SOLD: 'Este lote ya está vendido',
+    AWARD_BELOW_BID: 'El precio es inferior a la puja máxima en línea que lidera: confírmelo con un motivo',
+    AWARD_BELOW_RESERVE: 'El precio es inferior a la reserva: confírmelo con un motivo',
+    AWARD_NEEDS_REASON: 'Indique el motivo de adjudicar por debajo de la puja o de la reserva',
+    AWARD_BUYER_UNKNOWN: 'Ningún comprador registrado y activo tiene este identificador',
     AUCTION_NOT_FOUND: 'Subasta no encontrada',
     AUCTION_EXISTS: 'La subasta {{id}} ya existe',
     AUCTION_STARTED:

@@ -4,6 +4,12 @@
  */
 export const mailForEnglish = {
   hello: 'Hello {{name}},',
+  notifyCancelledSubject: 'Your bid on {{title}} was cancelled',
+  notifyCancelledBody: 'The auction house cancelled your bid on {{title}}. The reason given: {{reason}}',
+  notifyCancelledLink: 'The current bid is now {{amount}}: {{link}}',
+  notifyLeadingSubject: 'You now lead on {{title}}',
+  notifyLeadingBody:
+    'A bid on {{title}} was cancelled by the auction house, and your maximum now leads at {{amount}}.',
   notifyOutbidSubject: 'You have been outbid on {{title}}',
   notifyOutbidBody: 'Another bidder took the lead on {{title}}. The current bid is {{amount}}.',
   notifyOutbidLink: 'Bid again before it closes: {{link}}',

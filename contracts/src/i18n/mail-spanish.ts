@@ -3,6 +3,12 @@ import type { MailTexts } from './mail-english.ts';
 /** Mail and text messages in Spanish: the same keys as mail-english.ts. */
 export const mailForSpanish: MailTexts = {
   hello: 'Hola {{name}}:',
+  notifyCancelledSubject: 'Se canceló tu puja por {{title}}',
+  notifyCancelledBody: 'La casa de subastas canceló tu puja por {{title}}. El motivo indicado: {{reason}}',
+  notifyCancelledLink: 'La puja actual es ahora {{amount}}: {{link}}',
+  notifyLeadingSubject: 'Ahora lideras en {{title}}',
+  notifyLeadingBody:
+    'La casa de subastas canceló una puja por {{title}} y tu máximo lidera ahora con {{amount}}.',
   notifyOutbidSubject: 'Han superado tu puja por {{title}}',
   notifyOutbidBody: 'Otro postor tomó la delantera en {{title}}. La puja actual es {{amount}}.',
   notifyOutbidLink: 'Vuelve a pujar antes del cierre: {{link}}',

@@ -14,6 +14,8 @@ export interface BidDocument {
   lot_id: string;
   user_id: string;
   proposed_amount: number;
+  /** The bidder's maximum behind the row (issue 33: the staff's view; never shown to other users). */
+  max_amount?: number;
   created_at: string;
   /** seeds 000 §7: the history shows declined = 0 (a bid cancelled by the house would be 1). */
   declined: 0 | 1;
@@ -80,7 +82,7 @@ function bidderUpdate(
 export const bidsProjection = defineProjection<LotEvent>({
   name: 'bids',
   collections: [BIDS, LOT_BIDDERS],
-  handles: ['BidPlaced', 'ProxyBidPlaced', 'MaxBidRaised', 'LotClosed'],
+  handles: ['BidPlaced', 'ProxyBidPlaced', 'MaxBidRaised', 'LotClosed', 'BidsCancelled'],
   indexes: {
     [BIDS]: [{ key: { lot_id: 1, declined: 1, _position: -1 }, name: 'lot_history' }],
     [LOT_BIDDERS]: [
@@ -101,6 +103,7 @@ export const bidsProjection = defineProjection<LotEvent>({
           lot_id: lotId,
           user_id: bidderId,
           proposed_amount: bid.amount,
+          max_amount: bid.maxAmount,
           created_at: event.metadata.occurredAt,
           declined: 0,
           proxy: event.type === 'ProxyBidPlaced',
@@ -147,8 +150,72 @@ export const bidsProjection = defineProjection<LotEvent>({
             }),
           ),
         ];
+      case 'BidsCancelled':
+        return cancelledBids(lotId, event.data, event);
       default:
         return [];
     }
   },
 });
+
+/**
+ * Issue 33: the house cancelled bids and the ladder ran again. The history shows the new ladder's rows
+ * (a row it kept keeps its time; the others are declined, as seeds 000 §7's `declined` says), and each
+ * bidder's standing follows it; the cancelled bidder, with nothing left, is outbid.
+ */
+function cancelledBids(
+  lotId: string,
+  { rows, after, bidderId }: Extract<LotEvent, { type: 'BidsCancelled' }>['data'],
+  event: RecordedEvent,
+): ProjectedOperation[] {
+  const maxima = new Map<string, number>();
+  for (const row of rows) maxima.set(row.bidderId, row.maxAmount);
+  if (!maxima.has(bidderId)) maxima.set(bidderId, 0);
+  return [
+    {
+      collection: BIDS,
+      operation: {
+        updateMany: {
+          // The rows the new ladder keeps stay as they were (their time and place in the history).
+          filter: {
+            lot_id: lotId,
+            declined: 0,
+            _id: { $nin: rows.map((row) => row.bidId) },
+            _position: { $lt: event.position },
+          },
+          update: { $set: { declined: 1 } },
+        },
+      },
+    },
+    ...rows.map(
+      (row): ProjectedOperation => ({
+        collection: BIDS,
+        operation: {
+          updateOne: {
+            filter: { _id: row.bidId },
+            update: {
+              $set: {
+                user_id: sharedId(row.bidderId),
+                proposed_amount: row.amount,
+                max_amount: row.maxAmount,
+                proxy: row.proxy,
+                declined: 0,
+              },
+              $setOnInsert: {
+                lot_id: lotId,
+                created_at: event.metadata.occurredAt,
+                _position: event.position,
+              },
+            },
+            upsert: true,
+          },
+        },
+      }),
+    ),
+    ...[...maxima].flatMap(([userId, max]) =>
+      bidderUpdate(lotId, sharedId(userId), event, {
+        $set: { bidtopstatus: bidTopStatus({ leads: userId === after.leaderId }), max_bid: max },
+      }),
+    ),
+  ];
+}

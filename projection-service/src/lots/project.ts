@@ -149,6 +149,7 @@ export const lotsProjection = defineProjection<LotEvent>({
     'LotExtended',
     'LotScheduled',
     'LotClosed',
+    'BidsCancelled',
     ...stockEventTypes,
   ],
   indexes: {
@@ -227,6 +228,20 @@ export const lotsProjection = defineProjection<LotEvent>({
             $set: { date_closed: event.data.closesAt, auctionlot_date_closed: event.data.closesAt },
           }),
         ];
+      case 'BidsCancelled': {
+        const { after, rows, closesAt, reopened } = event.data;
+        return [
+          guardedUpdate(LOTS, lotId, event, {
+            $set: {
+              wprice: after.price,
+              next_bid: after.nextBid,
+              bid_count: rows.length,
+              ...(closesAt && { date_closed: closesAt, auctionlot_date_closed: closesAt }),
+              ...(reopened && { market_status: 'open', cbidtext: 'Current Bid' }),
+            },
+          }),
+        ];
+      }
       case 'LotScheduled': {
         const { auctionId, lotNumber, startsAt, closesAt } = event.data;
         return [

@@ -44,13 +44,30 @@ export function listedFieldsOf(doc: StaffLotDocument): StaffLotFields {
 
 type Handled = Extract<
   LotEvent,
-  { type: 'LotListed' | 'LotUpdated' | 'LotWithdrawn' | 'LotRelisted' | 'LotScheduled' | 'LotClosed' }
+  {
+    type:
+      | 'LotListed'
+      | 'LotUpdated'
+      | 'LotWithdrawn'
+      | 'LotRelisted'
+      | 'LotScheduled'
+      | 'LotClosed'
+      | 'BidsCancelled';
+  }
 >;
 
 export const staffLotsProjection = defineProjection<Handled>({
   name: 'staff_lots',
   collections: [STAFF_LOTS],
-  handles: ['LotListed', 'LotUpdated', 'LotWithdrawn', 'LotRelisted', 'LotScheduled', 'LotClosed'],
+  handles: [
+    'LotListed',
+    'LotUpdated',
+    'LotWithdrawn',
+    'LotRelisted',
+    'LotScheduled',
+    'LotClosed',
+    'BidsCancelled',
+  ],
   indexes: {
     [STAFF_LOTS]: [
       { key: { changed_at: -1 }, name: 'changed' },
@@ -98,6 +115,14 @@ export const staffLotsProjection = defineProjection<Handled>({
         ];
       case 'LotScheduled':
         return [guardedUpdate(STAFF_LOTS, lotId, event, { $set: { ...event.data, ...changed } })];
+      case 'BidsCancelled': {
+        const { closesAt, reopened } = event.data;
+        return [
+          guardedUpdate(STAFF_LOTS, lotId, event, {
+            $set: { ...(closesAt && { closesAt }), ...(reopened && { status: 'open' }), ...changed },
+          }),
+        ];
+      }
       case 'LotClosed':
         return [
           guardedUpdate(STAFF_LOTS, lotId, event, { $set: { status: event.data.outcome, ...changed } }),

@@ -184,6 +184,9 @@ export const staffLotsQuery = (input: InputOf<'staffLots'>) => actionQuery('staf
 /** Staff (admins): one lot for the editor, its reserve included. */
 export const staffLotQuery = (id: string) => actionQuery('staffLot', { id });
 
+/** Staff (admins): a lot's bids, every row with its bidder and maximum, and each bidder's standing. */
+export const staffLotBidsQuery = (id: string) => actionQuery('staffLotBids', { id });
+
 /** Staff (admins): one page of the auctions (issue 33). */
 export const staffAuctionsQuery = (input: InputOf<'staffAuctions'>) => actionQuery('staffAuctions', input);
 

@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { emptyDefaultBundle, type StaffLotDetail, type StaffLotRow } from '@wine/contracts';
 import { describe, expect, it } from 'vitest';
 import { renderApp } from '../../test-utils/app.tsx';
+import { Failure } from '../../test-utils/fake-api.ts';
 import { aUser } from '../../test-utils/fixtures.ts';
 
 type Api = NonNullable<Parameters<typeof renderApp>[1]>['api'];
@@ -13,6 +14,7 @@ const admin = (path: string, api: Api = {}) =>
       validateUser: () => aUser({ roles: ['admin'], isAdmin: true }),
       auctions: () => ({ records: [], totalRecords: 0 }),
       staffLots: () => ({ records: [], totalRecords: 0 }),
+      staffLotBids: () => ({ records: [], bidders: [] }),
       ...api,
     },
   });
@@ -326,5 +328,110 @@ describe('/admin/lots/:id: editing a lot', () => {
     expect(Date.parse(sent.closesAt)).toBe(new Date('2031-02-01T18:00').getTime());
     await waitFor(() => expect(router.state.location.pathname).toBe('/admin/lots/l-2'));
     expect((await screen.findByTestId('lot-relisted-from')).textContent).toContain('Open the earlier lot');
+  });
+});
+
+describe('/admin/lots/:id: bids, cancel and award (issue 33)', () => {
+  const bids = () => ({
+    records: [
+      {
+        bidId: 'b-cat',
+        bidderId: 'cat',
+        bidderName: 'Cat Doe',
+        amount: 55_000,
+        maxAmount: 60_000,
+        proxy: false,
+        at: '2030-01-02T12:00:00.000Z',
+        declined: false,
+      },
+      {
+        bidId: 'b-ann',
+        bidderId: 'ann',
+        bidderName: 'Ann Roe',
+        amount: 25_000,
+        maxAmount: 50_000,
+        proxy: false,
+        at: '2030-01-02T11:00:00.000Z',
+        declined: false,
+      },
+    ],
+    bidders: [
+      { bidderId: 'cat', name: 'Cat Doe', status: 'winner', maxBid: 60_000, bids: 1 },
+      { bidderId: 'ann', name: 'Ann Roe', status: 'outbid', maxBid: 50_000, bids: 1 },
+    ],
+  });
+
+  it('cancels a bidder’s bids with a reason and shows the price and leader before and after', async () => {
+    const { api, user } = await admin('/admin/lots/l-1', {
+      staffLot: () => aDetail({ bidCount: 2 }),
+      staffLotBids: bids,
+      bidCancel: ({ id }) => ({
+        id,
+        cancelled: 1,
+        before: { price: 55_000, leaderId: 'cat' },
+        after: { price: 32_000, leaderId: 'ann', nextBid: 34_000 },
+        closesAt: '2030-01-08T18:00:30.000Z',
+      }),
+    });
+    await user.click(await screen.findByRole('button', { name: 'Cancel bids of Cat Doe (every one)' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(dialog.textContent).toContain('Now: $550.00, led by Cat Doe');
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel bids' }));
+    expect(await within(dialog).findByText('Required!')).toBeTruthy();
+    expect(api.to('bidCancel')).toHaveLength(0);
+    await user.type(within(dialog).getByRole('textbox', { name: /Reason/ }), 'Shill bidding');
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel bids' }));
+    await waitFor(() => expect(api.to('bidCancel')).toHaveLength(1));
+    expect(api.to('bidCancel')[0]?.input).toEqual({
+      id: 'l-1',
+      bidderId: 'cat',
+      reason: 'Shill bidding',
+      extendMinutes: 0,
+      reopen: false,
+    });
+    expect((await screen.findByTestId('cancel-result')).textContent).toBe(
+      'Bids cancelled: 1. Price $550.00 → $320.00; leader Cat Doe → Ann Roe.',
+    );
+  });
+
+  it('awards the lot: a price below the bid is refused under the price until confirmed with a reason', async () => {
+    let tries = 0;
+    const { api, user } = await admin('/admin/lots/l-1', {
+      staffLot: () => aDetail({ bidCount: 2 }),
+      staffLotBids: bids,
+      manualAward: ({ id, confirm }) => {
+        tries += 1;
+        if (!confirm)
+          throw new Failure(
+            'The price is below the leading online maximum: confirm it with a reason',
+            409,
+            { field: 'price' },
+            'AWARD_BELOW_BID',
+          );
+        return { id, winnerId: 'ann', hammerPrice: 45_000 };
+      },
+    });
+    await user.click(await screen.findByRole('button', { name: 'Award the lot' }));
+    const dialog = await screen.findByRole('dialog');
+    await user.click(within(dialog).getByRole('combobox', { name: 'One of the bidders' }));
+    await user.click(await screen.findByRole('option', { name: 'Ann Roe' }));
+    await user.type(within(dialog).getByRole('textbox', { name: /Price/ }), '450');
+    await user.click(within(dialog).getByRole('button', { name: 'Award the lot' }));
+    expect(
+      await within(dialog).findByText(
+        'The price is below the leading online maximum: confirm it with a reason',
+      ),
+    ).toBeTruthy();
+    await user.type(within(dialog).getByRole('textbox', { name: 'Reason' }), 'Private treaty');
+    await user.click(within(dialog).getByRole('checkbox', { name: /I confirm/ }));
+    await user.click(within(dialog).getByRole('button', { name: 'Award the lot' }));
+    await waitFor(() => expect(tries).toBe(2));
+    expect(api.to('manualAward')[1]?.input).toEqual({
+      id: 'l-1',
+      buyerId: 'ann',
+      price: 45_000,
+      reason: 'Private treaty',
+      confirm: true,
+    });
   });
 });

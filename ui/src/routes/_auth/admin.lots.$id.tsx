@@ -3,6 +3,7 @@ import { createFileRoute } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { staffLotQuery } from '../../api/queries.ts';
 import { QueryState } from '../../components/QueryState/QueryState.tsx';
+import { LotBids } from '../../components/StaffLots/LotBids.tsx';
 import { LotEditor } from '../../components/StaffLots/LotEditor.tsx';
 import { pageTitle, useDocumentMeta } from '../../lib/use-document-meta.ts';
 import { useServerNowOnce } from '../../state/clock.ts';
@@ -20,7 +21,12 @@ function EditLotPage() {
   useDocumentMeta({ title: pageTitle(lot.data?.fields.title ?? t('ui.staff.editor.editTitle')) });
   return (
     <QueryState query={lot} label={t('ui.staff.editor.loading')} error="page">
-      {(data) => <LotEditor key={`${data.id}:${data.changedAt}`} lot={data} now={now} />}
+      {(data) => (
+        <>
+          <LotEditor key={`${data.id}:${data.changedAt}`} lot={data} now={now} />
+          {data.fields.auction ? <LotBids lot={data} /> : null}
+        </>
+      )}
     </QueryState>
   );
 }
