@@ -76,6 +76,7 @@ export const errorCatalogue = {
   RESERVE_CONFIRM_ADMIN: entry(403, 'errors.RESERVE_CONFIRM_ADMIN', 'reserveConfirmed'),
   // Bid cancel and manual award (issue 33).
   BID_NOT_FOUND: entry(404, 'errors.BID_NOT_FOUND', 'bidId'),
+  BIDS_CHANGED: entry(409, 'errors.BIDS_CHANGED', 'id'),
   BID_CANCEL_SOLD: entry(409, 'errors.BID_CANCEL_SOLD', 'id'),
   BID_CANCEL_CLOSED: entry(409, 'errors.BID_CANCEL_CLOSED', 'reopen'),
   REOPEN_NEEDS_TIME: entry(400, 'errors.REOPEN_NEEDS_TIME', 'extendMinutes'),

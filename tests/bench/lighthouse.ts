@@ -10,9 +10,11 @@
 import { existsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { actions } from '@wine/contracts';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
-import { startMarketplace } from '../support/marketplace.ts';
+import sharp from 'sharp';
+import { lotInput, startMarketplace, type TestMarketplace } from '../support/marketplace.ts';
 import { fmt, row } from './table.ts';
 
 const CHROMIUM = process.env.CHROME_PATH ?? '/usr/bin/chromium';
@@ -32,6 +34,49 @@ const TARGETS: Record<(typeof CATEGORIES)[number], number> = {
   seo: 95,
 };
 const INITIAL_JS_TARGET_KB = 200;
+/** Issue 33: a lot page with real photos scores at least 95 on a phone. */
+const PHOTO_LOT_PERFORMANCE_TARGET = 95;
+
+/**
+ * A lot with three photos as an admin uploads them (issue 33): 3000 × 2000 camera JPEGs, stored with
+ * their 400/800/1600 px WebP copies, so the lot page serves real photos by `srcset`.
+ */
+async function photoLot(market: TestMarketplace): Promise<string> {
+  const admin = await market.staff('admin');
+  const images = [];
+  for (const [i, colour] of ['#5b1a2a', '#c9b37e', '#2c3e2d'].entries()) {
+    const bytes = await sharp({
+      create: {
+        width: 3000,
+        height: 2000,
+        channels: 3,
+        background: colour,
+        noise: { type: 'gaussian', mean: 0, sigma: 12 },
+      },
+    })
+      .jpeg({ quality: 90 })
+      .toBuffer();
+    const body = new FormData();
+    body.append('folder', 'product');
+    body.append('file_upload', new Blob([bytes], { type: 'image/jpeg' }), `bottle-${i + 1}.jpg`);
+    const answer = await fetch(`${market.url}${actions.imageUploader.path}`, {
+      method: 'POST',
+      headers: admin.auth,
+      body,
+    });
+    const uploaded = (await answer.json()) as { data: { responseData: { files: { file_name: string }[] } } };
+    const name = uploaded.data.responseData.files[0]?.file_name;
+    if (!name) throw new Error(`photo ${i + 1} was not stored: ${answer.status}`);
+    images.push({ type: 1 as const, fileName: name });
+  }
+  const { id } = await market.ok<{ id: string }>(
+    actions.createLot.path,
+    lotInput({ title: '2010 Château Latour, three photos', images }),
+    admin.auth,
+  );
+  await market.caughtUp();
+  return id;
+}
 
 interface NetworkItem {
   url: string;
@@ -96,7 +141,8 @@ export async function lighthouseBench(): Promise<void> {
     });
     const lotId = found.records[0]?.id;
     if (!lotId) throw new Error('the demo catalogue has no open lot');
-    const pages = ['/', '/search', `/productview/${lotId}`];
+    const withPhotos = `/productview/${await photoLot(market)}`;
+    const pages = ['/', '/search', `/productview/${lotId}`, withPhotos];
     for (const path of pages) {
       const url = `${market.url}${path}`;
       const result = await lighthouse(url, {
@@ -113,11 +159,20 @@ export async function lighthouseBench(): Promise<void> {
       if (reports)
         writeFileSync(join(reports, `${path.replace(/\W+/g, '_') || 'home'}.json`), result.report as string);
       const scores = CATEGORIES.map((c) => Math.round((lhr.categories[c]?.score ?? 0) * 100));
-      const met = CATEGORIES.every((c, i) => (scores[i] ?? 0) >= TARGETS[c]);
+      const targets = CATEGORIES.map((c) =>
+        path === withPhotos && c === 'performance' ? PHOTO_LOT_PERFORMANCE_TARGET : TARGETS[c],
+      );
+      const met = targets.every((target, i) => (scores[i] ?? 0) >= target);
+      const label =
+        path === withPhotos
+          ? '/productview/:pid with three uploaded photos'
+          : path.startsWith('/productview/')
+            ? '/productview/:pid'
+            : path;
       row(
-        `Lighthouse mobile ${path.startsWith('/productview/') ? '/productview/:pid' : path} (perf / a11y / best practices / SEO)`,
+        `Lighthouse mobile ${label} (perf / a11y / best practices / SEO)`,
         scores.join(' / '),
-        `${CATEGORIES.map((c) => TARGETS[c]).join(' / ')} (targets)`,
+        `${targets.join(' / ')} (targets)`,
         met ? 'met' : 'below',
       );
       for (const category of CATEGORIES) {

@@ -1,12 +1,14 @@
 import { type Action, actions, type MarketSettings } from '@wine/contracts';
-import { lotStream } from '@wine/event-schemas';
+import { type LotEvent, lotStream } from '@wine/event-schemas';
 import { type ActionContext, AppError, type Clock, registerAction } from '@wine/platform';
 import type { FastifyPluginAsync } from 'fastify';
 import type { z } from 'zod';
 import { commandContext } from '../core/command-context.ts';
 import type { Streams } from '../core/command-handler.ts';
 import { refuseOwnMoneyRecord } from '../core/separation-of-duties.ts';
-import { lotDecider } from '../lots/decide.ts';
+import { type LotCommand, lotDecider } from '../lots/decide.ts';
+import { type BookEntry, bidsSeen, bookOf } from '../lots/decide-cancel.ts';
+import type { Lot } from '../lots/lot.ts';
 import type { Accounts } from '../users/accounts.ts';
 import type { SessionAuth } from '../users/session/session-auth.ts';
 import { actorOf } from '../users/user-service.ts';
@@ -35,26 +37,38 @@ export const staffBidRoutes: FastifyPluginAsync<StaffBidRouteDeps> = async (app,
     const admin = auth.adminOf(ctx.request);
     const now = clock.now();
     const stream = lotStream(input.id);
-    const before = await streams.load(stream, lotDecider);
-    if (before.status !== 'empty') {
-      const whose = input.bidderId ?? before.book?.find((entry) => entry.bidId === input.bidId)?.bidderId;
+    // The book is read from the lot's events; a bid landing before the cancel is decided reads it again.
+    let result: Awaited<ReturnType<typeof streams.handle<LotCommand, LotEvent, Lot>>> | null = null;
+    for (let attempt = 1; !result; attempt++) {
+      const seen = bidsSeen(await streams.load(stream, lotDecider));
+      const book = bookOf(await streams.store.readStream(stream));
+      const whose = input.bidderId ?? book.find((entry) => entry.bidId === input.bidId)?.bidderId;
       if (whose) refuseOwnMoneyRecord(admin.id, [whose]);
+      try {
+        result = await cancel(book, seen);
+      } catch (error) {
+        if (!(error instanceof AppError && error.code === 'BIDS_CHANGED') || attempt >= 5) throw error;
+      }
     }
-    const result = await streams.handle(
-      stream,
-      lotDecider,
-      {
-        type: 'CancelBids',
-        bidId: input.bidId ?? null,
-        bidderId: input.bidderId ?? null,
-        reason: input.reason,
-        extendMinutes: input.extendMinutes,
-        reopen: input.reopen,
-        rules,
-        now,
-      },
-      commandContext(ctx, admin, now),
-    );
+    async function cancel(book: BookEntry[], seen: ReturnType<typeof bidsSeen>) {
+      return streams.handle(
+        stream,
+        lotDecider,
+        {
+          type: 'CancelBids',
+          book,
+          seen,
+          bidId: input.bidId ?? null,
+          bidderId: input.bidderId ?? null,
+          reason: input.reason,
+          extendMinutes: input.extendMinutes,
+          reopen: input.reopen,
+          rules,
+          now,
+        },
+        commandContext(ctx, admin, now),
+      );
+    }
     const event = result.events.find((e) => e.type === 'BidsCancelled');
     if (!event || event.type !== 'BidsCancelled') throw new Error('a cancel writes BidsCancelled');
     const lot = await streams.load(stream, lotDecider);

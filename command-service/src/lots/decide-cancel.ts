@@ -1,11 +1,44 @@
-import type { LotEvent } from '@wine/event-schemas';
+import type { LotEvent, RecordedEvent } from '@wine/event-schemas';
 import { AppError } from '@wine/platform';
 import { type BiddingRules, decideBid } from './decide-bid.ts';
 import { availableAt, evolveLot, type ListedLot, type Lot, reserveMet } from './lot.ts';
 
+/** A maximum as a bidder set it: the bid (or raise) that set it, who, and the amount. */
+export interface BookEntry {
+  bidId: string;
+  bidderId: string;
+  max: number;
+}
+
+/**
+ * Every maximum still standing on a lot, in the order set: its own bids and raises, less those the
+ * house cancelled. Read from the lot's events when a cancel is asked for, so the folded state (loaded
+ * for every bid) carries no list that grows with each bid.
+ */
+export function bookOf(events: readonly Pick<RecordedEvent, 'type' | 'data'>[]): BookEntry[] {
+  const book: BookEntry[] = [];
+  const cancelled = new Set<string>();
+  for (const { type, data } of events) {
+    if (type === 'BidPlaced' || type === 'MaxBidRaised') {
+      const d = data as { bidId: string; bidderId: string; maxAmount: number };
+      book.push({ bidId: d.bidId, bidderId: d.bidderId, max: d.maxAmount });
+    } else if (type === 'BidsCancelled') {
+      for (const id of (data as { bidIds: string[] }).bidIds) cancelled.add(id);
+    }
+  }
+  return book.filter((entry) => !cancelled.has(entry.bidId));
+}
+
+/** Where the bids stood when the book was read: a bid or raise since then changes one of them. */
+export const bidsSeen = (state: Lot) =>
+  state.status === 'empty' ? null : { bidCount: state.bidCount, leaderMax: state.leader?.max ?? null };
+
 /** Issue 33 bid/bidCancel: one bid, or every bid of one bidder, cancelled by the house with a reason. */
 export interface CancelBids {
   type: 'CancelBids';
+  /** The standing maxima in order (bookOf), read when the lot stood at `seen`. */
+  book: BookEntry[];
+  seen: { bidCount: number; leaderMax: number | null } | null;
   /** The bid to cancel (its bidder's other bids stay), or null with `bidderId` for all of theirs. */
   bidId: string | null;
   bidderId: string | null;
@@ -36,7 +69,12 @@ export interface AwardLot {
  * decided as a bid then (a maximum the lower ladder no longer accepts is left out). Time, the start and
  * the close play no part: every maximum was accepted in time once.
  */
-export function replayLadder(state: ListedLot, cancelled: ReadonlySet<string>, rules: BiddingRules) {
+export function replayLadder(
+  state: ListedLot,
+  book: readonly BookEntry[],
+  cancelled: ReadonlySet<string>,
+  rules: BiddingRules,
+) {
   const at = new Date(Date.parse(state.lot.startsAt));
   let replay: Lot = evolveLot(
     { status: 'empty' },
@@ -47,7 +85,7 @@ export function replayLadder(state: ListedLot, cancelled: ReadonlySet<string>, r
   );
   replay = { ...(replay as ListedLot), sold: state.sold };
   const rows: Extract<LotEvent, { type: 'BidsCancelled' }>['data']['rows'] = [];
-  for (const entry of state.book ?? []) {
+  for (const entry of book) {
     if (cancelled.has(entry.bidId)) continue;
     let events: LotEvent[];
     try {
@@ -81,7 +119,9 @@ export function replayLadder(state: ListedLot, cancelled: ReadonlySet<string>, r
 export function decideCancel(command: CancelBids, state: Lot): LotEvent[] {
   if (state.status === 'empty') throw new AppError('LOT_NOT_FOUND');
   if (state.status === 'withdrawn') throw new AppError('LOT_NOT_OPEN');
-  const targets = (state.book ?? []).filter((entry) =>
+  // A bid or raise landed after the book was read: the route reads it again.
+  if (JSON.stringify(bidsSeen(state)) !== JSON.stringify(command.seen)) throw new AppError('BIDS_CHANGED');
+  const targets = command.book.filter((entry) =>
     command.bidId ? entry.bidId === command.bidId : entry.bidderId === command.bidderId,
   );
   const first = targets[0];
@@ -99,7 +139,7 @@ export function decideCancel(command: CancelBids, state: Lot): LotEvent[] {
     if (extended > Date.parse(state.lot.closesAt)) closesAt = new Date(extended).toISOString();
   }
   const cancelled = new Set(targets.map((entry) => entry.bidId));
-  const { state: after, rows } = replayLadder(state, cancelled, command.rules);
+  const { state: after, rows } = replayLadder(state, command.book, cancelled, command.rules);
   const leader = after.leader;
   return [
     {

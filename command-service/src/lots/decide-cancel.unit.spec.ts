@@ -2,6 +2,7 @@ import type { LotEvent } from '@wine/event-schemas';
 import { describe, expect, it } from 'vitest';
 import { deciderSpec } from '../core/decider-spec.ts';
 import { type LotCommand, lotDecider } from './decide.ts';
+import { bidsSeen, bookOf } from './decide-cancel.ts';
 import {
   $,
   annLeads,
@@ -29,8 +30,14 @@ const threeBidders: LotEvent[] = [
   placed('cat', { max: 600, at: 520, next: 540, outbidUserId: 'ann' }),
 ];
 
-const cancel = (over: Partial<Extract<LotCommand, { type: 'CancelBids' }>> = {}): LotCommand => ({
+/** A cancel as the route sends it: the book read from `given` and where its bids stood. */
+const cancel = (
+  given: LotEvent[],
+  over: Partial<Extract<LotCommand, { type: 'CancelBids' }>> = {},
+): LotCommand => ({
   type: 'CancelBids',
+  book: bookOf(given),
+  seen: bidsSeen(given.reduce(lotDecider.evolve, lotDecider.initialState())),
   bidId: null,
   bidderId: 'cat',
   reason: 'Shill bidding',
@@ -54,7 +61,7 @@ const award = (over: Partial<Extract<LotCommand, { type: 'AwardLot' }>> = {}): L
 
 describe('lot decider: the house cancels bids (issue 33)', () => {
   it('runs the ladder again without them: the price and leader the remaining maxima give', () => {
-    const [event] = decided(threeBidders, cancel());
+    const [event] = decided(threeBidders, cancel(threeBidders));
     expect(event).toMatchObject({
       type: 'BidsCancelled',
       data: {
@@ -76,8 +83,15 @@ describe('lot decider: the house cancels bids (issue 33)', () => {
     ]);
   });
 
+  it('asks for the book again when a bid landed after it was read', () => {
+    const stale = cancel(threeBidders);
+    spec([...threeBidders, placed('dan', { max: 700, at: 550, next: 600, outbidUserId: 'cat' })])
+      .when(stale)
+      .thenThrows({ code: 'BIDS_CHANGED' });
+  });
+
   it('leaves the lot where the ladder puts it: a next bid below the cancelled one is taken', () => {
-    const given = [...threeBidders, ...decided(threeBidders, cancel())];
+    const given = [...threeBidders, ...decided(threeBidders, cancel(threeBidders))];
     const state = given.reduce(lotDecider.evolve, lotDecider.initialState());
     if (state.status !== 'open') throw new Error('open');
     expect({
@@ -112,7 +126,7 @@ describe('lot decider: the house cancels bids (issue 33)', () => {
         data: { bidId: 'b-cat-700', bidderId: 'cat', maxAmount: $(700), previousMax: $(600) },
       } as LotEvent,
     ];
-    const [event] = decided(given, cancel({ bidId: 'b-cat-600', bidderId: null }));
+    const [event] = decided(given, cancel(given, { bidId: 'b-cat-600', bidderId: null }));
     expect(event).toMatchObject({
       type: 'BidsCancelled',
       data: { bidIds: ['b-cat-600'], after: { leaderId: 'cat', leaderMax: $(700), price: $(550) } },
@@ -120,26 +134,26 @@ describe('lot decider: the house cancels bids (issue 33)', () => {
   });
 
   it('moves the close when asked, never earlier; refuses an unknown bid', () => {
-    const [later] = decided(threeBidders, cancel({ extendMinutes: 60 * 24 * 3 }));
+    const [later] = decided(threeBidders, cancel(threeBidders, { extendMinutes: 60 * 24 * 3 }));
     expect(later).toMatchObject({
       data: { closesAt: new Date(duringAuction.getTime() + 3 * 86_400_000).toISOString() },
     });
-    const [same] = decided(threeBidders, cancel({ extendMinutes: 5 }));
+    const [same] = decided(threeBidders, cancel(threeBidders, { extendMinutes: 5 }));
     expect(same).toMatchObject({ data: { closesAt: null } });
     spec(threeBidders)
-      .when(cancel({ bidderId: 'zoe' }))
+      .when(cancel(threeBidders, { bidderId: 'zoe' }))
       .thenThrows({ code: 'BID_NOT_FOUND' });
   });
 
   it('reopens a lot that closed unsold only when the admin says so, for the minutes given', () => {
     const given = [listed({ reserve: $(1000) }), annLeads(500, { reserveMet: false }), closedUnsold];
     spec(given)
-      .when(cancel({ bidderId: 'ann' }))
+      .when(cancel(given, { bidderId: 'ann' }))
       .thenThrows({ code: 'BID_CANCEL_CLOSED' });
     spec(given)
-      .when(cancel({ bidderId: 'ann', reopen: true }))
+      .when(cancel(given, { bidderId: 'ann', reopen: true }))
       .thenThrows({ code: 'REOPEN_NEEDS_TIME' });
-    const [event] = decided(given, cancel({ bidderId: 'ann', reopen: true, extendMinutes: 30 }));
+    const [event] = decided(given, cancel(given, { bidderId: 'ann', reopen: true, extendMinutes: 30 }));
     expect(event).toMatchObject({
       data: {
         reopened: true,
@@ -165,8 +179,9 @@ describe('lot decider: the house cancels bids (issue 33)', () => {
         closesAt: duringAuction.toISOString(),
       },
     };
-    spec([listed(), annLeads(500), sold])
-      .when(cancel({ bidderId: 'ann', reopen: true, extendMinutes: 30 }))
+    const given = [listed(), annLeads(500), sold];
+    spec(given)
+      .when(cancel(given, { bidderId: 'ann', reopen: true, extendMinutes: 30 }))
       .thenThrows({ code: 'BID_CANCEL_SOLD' });
   });
 });

@@ -18,11 +18,6 @@ export interface ListedLot {
   nextBid: number;
   /** Everyone who bid, in the order of their first bid. */
   bidders: string[];
-  /**
-   * Issue 33: every maximum a bidder set (a bid, or a raise of their own), in order, so the ladder can be
-   * run again without the bids the house cancels. Absent until the first bid.
-   */
-  book?: BookEntry[];
   outcome: 'sold' | 'unsold' | null;
   /** Bottles sold by buy now. */
   sold: number;
@@ -40,13 +35,6 @@ export interface ListedLot {
   scheduledIn?: string;
   /** Issue 31: returns whose good bottles came back on this lot's stock, so a retry restocks once. */
   restocked?: Record<string, number>;
-}
-
-/** A maximum as a bidder set it: the bid (or raise) that set it, who, and the amount. */
-export interface BookEntry {
-  bidId: string;
-  bidderId: string;
-  max: number;
 }
 
 export interface Hold {
@@ -132,10 +120,8 @@ export function evolveLot(state: Lot, event: LotEvent): Lot {
     case 'BidPlaced':
     case 'ProxyBidPlaced': {
       const bid = event.data;
-      const entry = { bidId: bid.bidId, bidderId: bid.bidderId, max: bid.maxAmount };
       return {
         ...state,
-        ...(event.type === 'BidPlaced' && { book: [...(state.book ?? []), entry] }),
         price: bid.amount,
         bidCount: state.bidCount + 1,
         nextBid: bid.nextBid,
@@ -143,16 +129,12 @@ export function evolveLot(state: Lot, event: LotEvent): Lot {
         bidders: event.type === 'BidPlaced' ? withBidder(state.bidders, bid.bidderId) : state.bidders,
       };
     }
-    case 'MaxBidRaised': {
-      const { bidId, bidderId, maxAmount } = event.data;
-      const book = [...(state.book ?? []), { bidId, bidderId, max: maxAmount }];
-      return state.leader?.bidderId === bidderId
-        ? { ...state, book, leader: { ...state.leader, max: maxAmount } }
-        : { ...state, book };
-    }
+    case 'MaxBidRaised':
+      return state.leader?.bidderId === event.data.bidderId
+        ? { ...state, leader: { ...state.leader, max: event.data.maxAmount } }
+        : state;
     case 'BidsCancelled': {
-      const { bidIds, after, rows, closesAt, reopened } = event.data;
-      const cancelled = new Set(bidIds);
+      const { after, rows, closesAt, reopened } = event.data;
       const leader =
         after.leaderId && after.leaderMax !== null
           ? { bidderId: after.leaderId, max: after.leaderMax }
@@ -161,7 +143,6 @@ export function evolveLot(state: Lot, event: LotEvent): Lot {
       for (const row of rows) if (!row.proxy && !bidders.includes(row.bidderId)) bidders.push(row.bidderId);
       return {
         ...state,
-        book: (state.book ?? []).filter((entry) => !cancelled.has(entry.bidId)),
         price: after.price,
         leader,
         nextBid: after.nextBid,

@@ -372,6 +372,7 @@ export const forEnglish = {
     RESERVE_OVER_ESTIMATE: 'The reserve is above the low estimate: an admin must confirm it',
     RESERVE_CONFIRM_ADMIN: 'Only an admin can confirm a reserve above the low estimate',
     BID_NOT_FOUND: 'No such bid on this lot',
+    BIDS_CHANGED: 'Bids arrived on the lot while cancelling: try again',
     BID_CANCEL_SOLD: 'The lot is sold: its invoice stands, so its bids can no longer be cancelled',
     BID_CANCEL_CLOSED: 'The lot has closed: cancel its bids only by reopening it',
     REOPEN_NEEDS_TIME: 'A reopened lot needs minutes to run before it closes again',

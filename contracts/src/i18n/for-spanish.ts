@@ -361,6 +361,7 @@ export const forSpanish: Texts = {
     RESERVE_OVER_ESTIMATE: 'La reserva supera la estimación baja: debe confirmarla un administrador',
     RESERVE_CONFIRM_ADMIN: 'Solo un administrador puede confirmar una reserva superior a la estimación baja',
     BID_NOT_FOUND: 'No existe esa puja en este lote',
+    BIDS_CHANGED: 'Llegaron pujas al lote mientras se cancelaba: inténtelo de nuevo',
     BID_CANCEL_SOLD:
       'El lote está vendido: su factura sigue vigente, así que sus pujas ya no se pueden cancelar',
     BID_CANCEL_CLOSED: 'El lote ha cerrado: sus pujas solo se cancelan reabriéndolo',

@@ -21,12 +21,10 @@ import { formatDateTime } from '../../lib/format.ts';
 import { ButtonLink } from '../ButtonLink.tsx';
 import { Pager } from '../Pager/Pager.tsx';
 import { QueryState } from '../QueryState/QueryState.tsx';
+import { type StaffAuctionFilterStatus, staffAuctionFilterStatuses } from './staff-auction-filters.ts';
 
 export const STAFF_AUCTIONS_PAGE_SIZE = 25;
 const SEARCH_DEBOUNCE_MS = 300;
-
-export const staffAuctionFilterStatuses = ['all', 'upcoming', 'open', 'closed'] as const;
-export type StaffAuctionFilterStatus = (typeof staffAuctionFilterStatuses)[number];
 
 /** The list's view, kept in the URL (/admin/auctions?status=&q=&page=). */
 export interface StaffAuctionsView {

@@ -24,14 +24,12 @@ import { formatDateTime, formatMoney } from '../../lib/format.ts';
 import { ButtonLink } from '../ButtonLink.tsx';
 import { Pager } from '../Pager/Pager.tsx';
 import { QueryState } from '../QueryState/QueryState.tsx';
+import { type StaffLotFilterStatus, staffLotFilterStatuses } from './staff-lot-filters.ts';
 
 export const STAFF_LOTS_PAGE_SIZE = 25;
 
 /** How long after the last key the text search asks (seeds 001 §9 option search: shorter for a list). */
 const SEARCH_DEBOUNCE_MS = 300;
-
-export const staffLotFilterStatuses = ['all', 'open', 'upcoming', 'withdrawn', 'sold', 'unsold'] as const;
-export type StaffLotFilterStatus = (typeof staffLotFilterStatuses)[number];
 
 /** The list's view, kept in the URL (/admin/lots?status=&auction=&seller=&q=&page=). */
 export interface StaffLotsView {

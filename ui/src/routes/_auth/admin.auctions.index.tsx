@@ -1,7 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import * as z from 'zod/mini';
-import { StaffAuctions, staffAuctionFilterStatuses } from '../../components/StaffAuctions/StaffAuctions.tsx';
+import { StaffAuctions } from '../../components/StaffAuctions/StaffAuctions.tsx';
+import { staffAuctionFilterStatuses } from '../../components/StaffAuctions/staff-auction-filters.ts';
 import { choiceParam, pageParam, searchText } from '../../lib/search-param.ts';
 import { pageTitle, useDocumentMeta } from '../../lib/use-document-meta.ts';
 

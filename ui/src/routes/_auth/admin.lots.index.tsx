@@ -1,7 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import * as z from 'zod/mini';
-import { StaffLots, staffLotFilterStatuses } from '../../components/StaffLots/StaffLots.tsx';
+import { StaffLots } from '../../components/StaffLots/StaffLots.tsx';
+import { staffLotFilterStatuses } from '../../components/StaffLots/staff-lot-filters.ts';
 import { choiceParam, pageParam, searchText } from '../../lib/search-param.ts';
 import { pageTitle, useDocumentMeta } from '../../lib/use-document-meta.ts';
 
