@@ -245,6 +245,43 @@ describe('manual award (issue 33)', () => {
     expect(late.body.status).toBe('error');
   });
 
+  it('sells once under two awards at once, and writes one award for the same x-command-id twice', async () => {
+    const { id } = await threeBidders();
+    const [dan, eve] = [await market.bidder({ firstName: 'Dan' }), await market.bidder({ firstName: 'Eve' })];
+    const two = await Promise.all(
+      [dan, eve].map((buyer) =>
+        market.post(actions.manualAward.path, { id, buyerId: buyer.id, price: 70_000 }, admin.auth),
+      ),
+    );
+    expect(two.map((a) => a.body.status).sort()).toEqual(['error', 'success']);
+    expect(two.find((a) => a.body.status === 'error')?.body).toMatchObject({
+      data: { code: 'LOT_ALREADY_SOLD' },
+    });
+    expect((await types(id)).filter((t) => t === 'LotAwarded')).toHaveLength(1);
+
+    const again = (await threeBidders()).id;
+    const headers = { ...admin.auth, 'x-command-id': `award-${randomUUID()}` };
+    const same = await Promise.all(
+      [1, 2].map(() =>
+        market.post(actions.manualAward.path, { id: again, buyerId: dan.id, price: 70_000 }, headers),
+      ),
+    );
+    expect(same.map((a) => a.body.status)).toEqual(['success', 'success']);
+    expect((await types(again)).filter((t) => t === 'LotAwarded' || t === 'LotClosed')).toEqual([
+      'LotAwarded',
+      'LotClosed',
+    ]);
+    // An award charges no card: each lot Dan was awarded waits unpaid, once, in his auction cart.
+    const danWonFirst = two[0]?.body.status === 'success';
+    const expected = danWonFirst ? [id, again] : [again];
+    const cart = await eventually(
+      () => market.ok<CartView>(actions.auctionCart.path, {}, dan.auth),
+      (c) => c.cartItems.length === expected.length,
+    );
+    expect(cart.cartItems.map((i) => i.product_id).sort()).toEqual([...expected].sort());
+    expect(cart.cartValues).toMatchObject({ subtotal: 70_000 * expected.length });
+  });
+
   it('lets a seller award their own lot only', async () => {
     const seller = await market.staff('seller');
     const other = await market.staff('seller');

@@ -1,14 +1,13 @@
 import { type Action, actions, type MarketSettings } from '@wine/contracts';
-import { type LotEvent, lotStream } from '@wine/event-schemas';
+import { lotStream } from '@wine/event-schemas';
 import { type ActionContext, AppError, type Clock, registerAction } from '@wine/platform';
 import type { FastifyPluginAsync } from 'fastify';
 import type { z } from 'zod';
 import { commandContext } from '../core/command-context.ts';
 import type { Streams } from '../core/command-handler.ts';
 import { refuseOwnMoneyRecord } from '../core/separation-of-duties.ts';
-import { type LotCommand, lotDecider } from '../lots/decide.ts';
-import { type BookEntry, bidsSeen, bookOf } from '../lots/decide-cancel.ts';
-import type { Lot } from '../lots/lot.ts';
+import { lotDecider } from '../lots/decide.ts';
+import { bidsSeen, bookOf } from '../lots/decide-cancel.ts';
 import type { Accounts } from '../users/accounts.ts';
 import type { SessionAuth } from '../users/session/session-auth.ts';
 import { actorOf } from '../users/user-service.ts';
@@ -38,36 +37,32 @@ export const staffBidRoutes: FastifyPluginAsync<StaffBidRouteDeps> = async (app,
     const now = clock.now();
     const stream = lotStream(input.id);
     // The book is read from the lot's events; a bid landing before the cancel is decided reads it again.
-    let result: Awaited<ReturnType<typeof streams.handle<LotCommand, LotEvent, Lot>>> | null = null;
-    for (let attempt = 1; !result; attempt++) {
+    const cancel = async () => {
       const seen = bidsSeen(await streams.load(stream, lotDecider));
       const book = bookOf(await streams.store.readStream(stream));
       const whose = input.bidderId ?? book.find((entry) => entry.bidId === input.bidId)?.bidderId;
       if (whose) refuseOwnMoneyRecord(admin.id, [whose]);
+      const command = {
+        type: 'CancelBids',
+        book,
+        seen,
+        bidId: input.bidId ?? null,
+        bidderId: input.bidderId ?? null,
+        reason: input.reason,
+        extendMinutes: input.extendMinutes,
+        reopen: input.reopen,
+        rules,
+        now,
+      } as const;
+      return streams.handle(stream, lotDecider, command, commandContext(ctx, admin, now));
+    };
+    let result: Awaited<ReturnType<typeof cancel>> | undefined;
+    for (let attempt = 1; !result; attempt++) {
       try {
-        result = await cancel(book, seen);
+        result = await cancel();
       } catch (error) {
         if (!(error instanceof AppError && error.code === 'BIDS_CHANGED') || attempt >= 5) throw error;
       }
-    }
-    async function cancel(book: BookEntry[], seen: ReturnType<typeof bidsSeen>) {
-      return streams.handle(
-        stream,
-        lotDecider,
-        {
-          type: 'CancelBids',
-          book,
-          seen,
-          bidId: input.bidId ?? null,
-          bidderId: input.bidderId ?? null,
-          reason: input.reason,
-          extendMinutes: input.extendMinutes,
-          reopen: input.reopen,
-          rules,
-          now,
-        },
-        commandContext(ctx, admin, now),
-      );
     }
     const event = result.events.find((e) => e.type === 'BidsCancelled');
     if (!event || event.type !== 'BidsCancelled') throw new Error('a cancel writes BidsCancelled');

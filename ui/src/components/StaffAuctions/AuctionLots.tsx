@@ -241,8 +241,8 @@ function SortableLot({
     transition,
     opacity: isDragging ? 0.6 : 1,
   };
-  const closesAt =
-    lot.placed && lot.placed.closesAt !== planned.closesAt && locked ? lot.placed.closesAt : planned.closesAt;
+  // A lot placed before the opening keeps its close, which bids may have extended.
+  const closesAt = locked && lot.placed ? lot.placed.closesAt : planned.closesAt;
   return (
     <Card
       component="li"
