@@ -1,5 +1,6 @@
 import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
+import { SlowFirst } from './tests/support/slow-first.ts';
 
 // STYLE.md: the file name sets the level. unit = pure; int = a real store or server; e2e = the running product.
 export default defineConfig({
@@ -8,6 +9,8 @@ export default defineConfig({
     // file's time is waiting on fsync, a browser or a child process. Two at least (the files before the
     // browser tests took 20 minutes one at a time on such a machine, 12.5 two at a time).
     maxWorkers: Math.max(2, availableParallelism()),
+    // The slowest browser files first in their group (tests/support/slow-first.ts).
+    sequence: { sequencer: SlowFirst },
     projects: [
       {
         test: {

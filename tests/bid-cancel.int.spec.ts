@@ -285,7 +285,7 @@ describe('manual award (issue 33)', () => {
   it('lets a seller award their own lot only', async () => {
     const seller = await market.staff('seller');
     const other = await market.staff('seller');
-    const { id } = await market.ok<{ id: string }>(actions.sellerCreateLot.path, lotInput(), seller.auth);
+    const { id } = await market.sellerListing(seller, lotInput());
     const buyer = await market.bidder();
     const theirs = await market.post(
       actions.sellerManualAward.path,

@@ -117,12 +117,7 @@ describe('bid/confirm', () => {
   it('refuses a visitor, a user without a card, and the seller; nothing is written', async () => {
     const seller = await market.bidder();
     await market.post('/api/admin/user/setSeller', { id: seller.id, seller: true }, market.admin);
-    const listed = await market.post<{ id: string }>(
-      '/api/seller/product/create',
-      lotInput({ openingBid: $(100) }),
-      seller.auth,
-    );
-    const id = (listed.body.data.responseData as { id: string }).id;
+    const { id } = await market.sellerListing(seller, lotInput({ openingBid: $(100) }));
     const noCard = await market.bidder({ card: false });
 
     expect((await bid(null, id, $(100))).http).toBe(403);
@@ -133,7 +128,13 @@ describe('bid/confirm', () => {
     ]);
     const own = await bid(seller, id, $(100));
     expect([own.http, own.body.data.message]).toEqual([403, 'You cannot bid on your own lot']);
-    expect(await lotEvents(id)).toHaveLength(1);
+    // The seller's draft, submitted, approved: LotListed is the last, and nothing after it.
+    expect((await lotEvents(id)).map((e) => e.type)).toEqual([
+      'LotDrafted',
+      'LotSubmitted',
+      'LotApproved',
+      'LotListed',
+    ]);
   });
 
   it('refuses unknown, future, withdrawn and closed lots with a clear message', async () => {
@@ -413,11 +414,7 @@ describe('sellers', () => {
     expect([notYet.http, notYet.body.data.message]).toEqual([403, 'Only a seller can do this']);
     await market.post('/api/admin/user/setSeller', { id: seller.id, seller: true }, market.admin);
     await market.post('/api/admin/user/setSeller', { id: other.id, seller: true }, market.admin);
-    const { id } = await market.ok<{ id: string }>(
-      '/api/seller/product/create',
-      lotInput({ openingBid: $(100) }),
-      seller.auth,
-    );
+    const { id } = await market.sellerListing(seller, lotInput({ openingBid: $(100) }));
     const renamed = await market.ok<{ changed: string[] }>(
       '/api/seller/product/update',
       { id, title: 'Renamed lot', openingBid: $(120) },

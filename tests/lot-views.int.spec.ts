@@ -17,11 +17,7 @@ describe('lot answers', () => {
     const seller = await market.bidder();
     await market.ok('/api/admin/user/setSeller', { id: seller.id, seller: true }, market.admin);
     const title = `2001 Seller Privacy Riesling ${Date.now().toString(36)}`;
-    const { id } = await market.ok<{ id: string }>(
-      '/api/seller/product/create',
-      lotInput({ title }),
-      seller.auth,
-    );
+    const { id } = await market.sellerListing(seller, lotInput({ title }));
     await market.caughtUp();
     const other = await market.bidder({ card: false });
 

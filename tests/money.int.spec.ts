@@ -198,7 +198,7 @@ describe('sellers', () => {
     const sam = await market.staff('seller');
     const gus = await market.bidder({ firstName: 'Gus' });
     const input = lotInput({ auction: false, buyNow: true, buyNowPrice: 7_000, quantity: 3, openingBid: 0 });
-    const { id } = await market.ok<{ id: string }>('/api/seller/product/create', input, sam.auth);
+    const { id } = await market.sellerListing(sam, input);
     await market.ok(actions.addToCart.path, { cart: [{ product_id: id, qty: 1 }] }, gus.auth);
     await market.ok(
       actions.checkout.path,

@@ -6,9 +6,11 @@ import {
   defaultMarketSettings,
   defaultMerchant,
   defaultMoneySettings,
+  defaultSellerTerms,
   type MarketSettings,
   type MerchantDetails,
   type MoneySettings,
+  type SellerTerms,
 } from '@wine/contracts';
 import {
   type CardProvider,
@@ -57,6 +59,7 @@ import { importRoutes } from './imports/routes.ts';
 import { invoicingProcess } from './invoices/issuing.ts';
 import { openInvoicesIndex } from './invoices/open-invoices.ts';
 import { type ClosingScheduler, closingScheduler } from './lots/closing-scheduler.ts';
+import { lotReviewRoutes } from './lots/review-routes.ts';
 import { lotRoutes } from './lots/routes.ts';
 import { eventsMarketing } from './newsletter/events-marketing.ts';
 import { newsletterRoutes } from './newsletter/routes.ts';
@@ -111,6 +114,8 @@ export interface CommandServiceDeps {
   staffRateLimit?: number;
   /** Bidding settings (proxy or hard, soft close, increments); the defaults of DOMAIN.md otherwise. */
   market?: MarketSettings;
+  /** The terms of consignment recorded on each approved seller's listing; contracts' defaults otherwise. */
+  sellerTerms?: SellerTerms;
   /** The merchant's details and inboxes (enquiries are mailed there); contracts' defaults otherwise. */
   merchant?: MerchantDetails;
   /** Where newsletter contacts go; contacts as events on the log by default. */
@@ -197,6 +202,12 @@ export async function commandService(
     auth,
     ...(deps.files && { files: deps.files }),
     ...(deps.externalImages && { externalImages: deps.externalImages }),
+  });
+  await app.register(lotReviewRoutes, {
+    streams,
+    clock,
+    auth,
+    sellerTerms: deps.sellerTerms ?? defaultSellerTerms,
   });
   if (deps.files) await app.register(photoRoutes, { files: deps.files, auth });
   await app.register(importRoutes, { streams, clock, auth });

@@ -15,6 +15,7 @@ import {
   openMailer,
   openSecretStore,
   secureDataDir,
+  sellerTerms,
   serveMetrics,
   systemClock,
 } from '@wine/platform';
@@ -46,6 +47,7 @@ const { scheduler } = await commandService(app, {
   store,
   logger,
   market: marketSettings(config),
+  sellerTerms: sellerTerms(config),
   money: moneySettings(config),
   merchant: merchantDetails(config),
   closingReminderMinutes: config.CLOSING_REMINDER_MINUTES,

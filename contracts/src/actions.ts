@@ -37,6 +37,8 @@ import { returnActions, returnStaffActions } from './returns/actions.ts';
 import { savedSearchActions } from './saved-searches/actions.ts';
 import { searchActions } from './search/actions.ts';
 import { sellerLotActions } from './seller-lots/actions.ts';
+import { sellerStatementActions } from './sellers/actions.ts';
+import { sellerListingActions } from './sellers/listing.ts';
 import { shippingStaffActions } from './shipping/actions.ts';
 import { staffLotActions } from './staff-lots/actions.ts';
 import { watchlistActions } from './watchlists/actions.ts';
@@ -70,6 +72,8 @@ export const actions = {
   ...enquiryActions,
   ...auctionActions,
   ...sellerLotActions,
+  ...sellerListingActions,
+  ...sellerStatementActions,
   ...staffLotActions,
   ...producerActions,
   ...savedSearchActions,

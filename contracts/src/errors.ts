@@ -57,6 +57,15 @@ export const errorCatalogue = {
   BUY_NOW_NEEDS_PRICE: entry(400, 'errors.BUY_NOW_NEEDS_PRICE', 'buyNowPrice'),
   LOT_NOT_RELISTABLE: entry(409, 'errors.LOT_NOT_RELISTABLE', 'id'),
   LOT_ALREADY_RELISTED: entry(409, 'errors.LOT_ALREADY_RELISTED', 'id'),
+  // A seller's listing and its review (issue 33 "Sellers").
+  LOT_IS_DRAFT: entry(409, 'errors.LOT_IS_DRAFT', 'id'),
+  LOT_UNDER_REVIEW: entry(409, 'errors.LOT_UNDER_REVIEW', 'id'),
+  LOT_NOT_DRAFT: entry(409, 'errors.LOT_NOT_DRAFT', 'id'),
+  LOT_NOT_SUBMITTED: entry(409, 'errors.LOT_NOT_SUBMITTED', 'id'),
+  /** Separation of duties: no admin approves or sends back a listing of their own. */
+  OWN_LISTING: entry(403, 'errors.OWN_LISTING', 'id'),
+  RESERVE_HOUSE_SET: entry(403, 'errors.RESERVE_HOUSE_SET', 'reserve'),
+  CLOSE_BEFORE_START: entry(400, 'errors.CLOSE_BEFORE_START', 'closesAt'),
   UPLOAD_FILE_TYPE: entry(415, 'errors.UPLOAD_FILE_TYPE', 'file_upload'),
   EXTERNAL_IMAGE_FAILED: entry(400, 'errors.EXTERNAL_IMAGE_FAILED', 'images'),
   IMPORT_FILE_TYPE: entry(415, 'errors.IMPORT_FILE_TYPE', 'file_upload'),

@@ -5,6 +5,8 @@ import {
   MAX_IMPORT_BYTES,
   MAX_UPLOAD_BYTES,
   MAX_UPLOAD_FILES,
+  sellerStatementCsvPath,
+  sellerStatementPdfPath,
 } from '@wine/contracts';
 import { contentSecurityPolicy } from '@wine/platform';
 
@@ -62,6 +64,12 @@ http {
     proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;
 ${locations}
     location ^~ ${invoicePdfPath('')} {
+      proxy_pass http://${upstreams.query};
+    }
+    location = ${sellerStatementPdfPath} {
+      proxy_pass http://${upstreams.query};
+    }
+    location = ${sellerStatementCsvPath} {
       proxy_pass http://${upstreams.query};
     }
     location /api/ {

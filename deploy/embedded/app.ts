@@ -22,6 +22,7 @@ import {
   merchantDetails,
   metricsRegistry,
   moneySettings,
+  sellerTerms,
   sessionTokens,
   sessionUser,
   systemClock,
@@ -102,6 +103,8 @@ export async function startEmbedded(options: EmbeddedOptions) {
     bus,
   });
   const market = marketSettings(config);
+  // Issue 33 "Sellers": the terms of consignment recorded on approvals, and the statements' fallback.
+  const terms = sellerTerms(config);
   const secret = sessionSecret(config);
   const tokens = sessionTokens(secret, clock);
   const userOf = sessionUser({ tokens, secrets, docs });
@@ -136,6 +139,7 @@ export async function startEmbedded(options: EmbeddedOptions) {
     store: eventStore,
     logger,
     market,
+    sellerTerms: terms,
     money: moneySettings(config),
     merchant: merchantDetails(config, { demo: config.SEED_DEMO }),
     closingReminderMinutes: config.CLOSING_REMINDER_MINUTES,
@@ -167,6 +171,7 @@ export async function startEmbedded(options: EmbeddedOptions) {
     tokens,
     secrets,
     market,
+    sellerTerms: terms,
     money: moneySettings(config),
     merchant: merchantDetails(config, { demo: config.SEED_DEMO }),
     suggest: config.MONGO_URL ? 'text' : 'memory',

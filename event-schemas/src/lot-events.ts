@@ -171,6 +171,33 @@ export const LotUpdatedV1 = LotListedV2.pick({
   .extend({ changed: z.array(z.string().max(40)).min(1).max(30), source: ImportSource.optional() });
 export const LotUpdated = defineEvent({ type: 'LotUpdated', version: 1, schema: LotUpdatedV1 });
 
+/**
+ * Issue 33 "Sellers": a seller's listing is a draft until an admin approves it (DOMAIN.md). The draft
+ * holds the listing's fields as LotListed would (the storefront, the scheduler and the bidding know
+ * nothing of it); the seller changes it with LotUpdated, submits it, the admin sends it back with a note
+ * or approves it: LotApproved records the terms of consignment of the day, and LotListed follows on the
+ * same stream, the lot going live.
+ */
+export const LotDrafted = defineEvent({ type: 'LotDrafted', version: 1, schema: LotListedV2 });
+export const LotSubmitted = defineEvent({ type: 'LotSubmitted', version: 1, schema: z.object({}) });
+export const LotReturned = defineEvent({
+  type: 'LotReturned',
+  version: 1,
+  schema: z.object({ note: z.string().min(1).max(1000) }),
+});
+/** The terms of consignment (contracts' SellerTerms): commission percent, fee per lot sold, payout days. */
+export const LotApproved = defineEvent({
+  type: 'LotApproved',
+  version: 1,
+  schema: z.object({
+    terms: z.object({
+      commissionPercent: z.number().min(0).max(100),
+      lotFee: z.number().int().min(0),
+      payoutDays: z.number().int().min(0).max(365),
+    }),
+  }),
+});
+
 /** Withdrawn by an admin or its seller: no more bids or purchases (market_status 'closed'). */
 export const LotWithdrawn = defineEvent({
   type: 'LotWithdrawn',
@@ -342,6 +369,10 @@ export const LotAwarded = defineEvent({
 
 export type LotEvent =
   | { type: 'LotListed'; data: LotListedData }
+  | { type: 'LotDrafted'; data: LotListedData }
+  | { type: 'LotSubmitted'; data: z.infer<typeof LotSubmitted.schema> }
+  | { type: 'LotReturned'; data: z.infer<typeof LotReturned.schema> }
+  | { type: 'LotApproved'; data: z.infer<typeof LotApproved.schema> }
   | { type: 'LotUpdated'; data: z.infer<typeof LotUpdatedV1> }
   | { type: 'LotWithdrawn'; data: z.infer<typeof LotWithdrawn.schema> }
   | { type: 'LotRelisted'; data: z.infer<typeof LotRelisted.schema> }
@@ -359,6 +390,10 @@ export type ProxyBidPlacedData = z.infer<typeof ProxyBidPlaced.schema>;
 
 export const lotEventDefinitions = [
   LotListed,
+  LotDrafted,
+  LotSubmitted,
+  LotReturned,
+  LotApproved,
   LotUpdated,
   LotWithdrawn,
   LotRelisted,

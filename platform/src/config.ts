@@ -9,6 +9,7 @@ import {
   type MarketSettings,
   MerchantDetails,
   type MoneySettings,
+  type SellerTerms,
   ShippingRatesOverride,
   shippingRatesWith,
 } from '@wine/contracts';
@@ -97,6 +98,12 @@ const Env = z.object({
   SOFT_CLOSE_EXTEND_MINUTES: z.coerce.number().positive().max(1440).default(5),
   /** seeds 000 §1: the buyer's premium on auction hammer prices. */
   BUYER_PREMIUM_PERCENT: z.coerce.number().min(0).max(100).default(20),
+  /** Issue 33 "Sellers": the house's commission on a seller's hammer, percent (DOMAIN.md: configuration). */
+  SELLER_COMMISSION_PERCENT: z.coerce.number().min(0).max(100).default(10),
+  /** A fee per seller's lot sold, in cents (500 = $5.00). */
+  SELLER_LOT_FEE_CENTS: z.coerce.number().int().min(0).max(1_000_000).default(500),
+  /** A seller's net is payable this many days after the buyer paid. */
+  SELLER_PAYOUT_DAYS: z.coerce.number().int().min(0).max(365).default(30),
   /** DOMAIN.md "Buy now and cart": minutes a checkout holds its stock unless paid. */
   RESERVATION_MINUTES: z.coerce.number().positive().max(1440).default(15),
   /** Issue 31: minutes before a lot's close its watchers and bidders get the closing-soon mail. */
@@ -196,6 +203,15 @@ export function marketSettings(config: Config): MarketSettings {
     soft_close_window_minutes: config.SOFT_CLOSE_WINDOW_MINUTES,
     soft_close_extend_minutes: config.SOFT_CLOSE_EXTEND_MINUTES,
     buyer_premium: config.BUYER_PREMIUM_PERCENT,
+  };
+}
+
+/** The terms of consignment of the day (issue 33 "Sellers"), recorded on each approval. */
+export function sellerTerms(config: Config): SellerTerms {
+  return {
+    commissionPercent: config.SELLER_COMMISSION_PERCENT,
+    lotFee: config.SELLER_LOT_FEE_CENTS,
+    payoutDays: config.SELLER_PAYOUT_DAYS,
   };
 }
 

@@ -3,9 +3,11 @@ import {
   defaultMarketSettings,
   defaultMerchant,
   defaultMoneySettings,
+  defaultSellerTerms,
   type MarketSettings,
   type MerchantDetails,
   type MoneySettings,
+  type SellerTerms,
 } from '@wine/contracts';
 import {
   type Clock,
@@ -67,7 +69,9 @@ import { returnQueries } from './returns/queries.ts';
 import { savedSearchesProjection } from './saved-searches/project.ts';
 import { savedSearchQueries } from './saved-searches/queries.ts';
 import { type SuggestStrategy, suggestIndexFor, suggestQueries } from './search/suggest-queries.ts';
+import { sellerListingQueries } from './seller-lots/listing-queries.ts';
 import { sellerLotQueries } from './seller-lots/queries.ts';
+import { sellerStatementQueries } from './seller-statements/queries.ts';
 import { staffLotsProjection } from './staff-lots/project.ts';
 import { staffLotQueries } from './staff-lots/queries.ts';
 import { usersProjection } from './users/project.ts';
@@ -123,6 +127,11 @@ export interface QueryServiceDeps {
   money?: MoneySettings;
   /** The merchant's details for getFooterLinks; contracts' defaults when left out. */
   merchant?: MerchantDetails;
+  /**
+   * The terms of consignment of the day (issue 33 "Sellers": platform's `sellerTerms(config)`), for the
+   * statement's lots whose approval recorded none; contracts' defaults when left out.
+   */
+  sellerTerms?: SellerTerms;
   /** Search suggestions from MongoDB's text index ('text', a MongoDB store) or in memory (the default). */
   suggest?: SuggestStrategy;
   /** Requests per minute per client on the staff's read actions (reports, exports, /api/ops/*; default 300). */
@@ -154,6 +163,7 @@ export const queryPlugins: readonly QueryPlugin[] = [
   userQueries,
   auctionQueries,
   sellerLotQueries,
+  sellerListingQueries,
   defaultQueries,
   pageQueries,
   pricesRealisedQueries,
@@ -183,6 +193,7 @@ export function queryService(app: FastifyInstance, deps: QueryServiceDeps): void
   if (deps.readAfter) readAfterWrites(app, Object.values(actions), deps.readAfter);
   for (const plugin of queryPlugins) app.register(plugin, queryDeps);
   app.register(merchantQueries, { ...queryDeps, merchant: deps.merchant ?? defaultMerchant });
+  app.register(sellerStatementQueries(deps.sellerTerms ?? defaultSellerTerms), queryDeps);
   app.register(suggestQueries, {
     ...queryDeps,
     suggestIndex: suggestIndexFor(deps.docs, deps.suggest ?? 'memory'),

@@ -42,6 +42,11 @@ export interface TestMarketplace extends Embedded {
   mailedCode(email: string): Promise<string>;
   /** A signed-in user granted these roles, as the server's command line grants them (`npm run admin`). */
   staff(...roles: Role[]): Promise<TestUser>;
+  /**
+   * A seller's lot, live: listed by the seller as a draft, submitted, and approved by the admin made at
+   * start (issue 33 "Sellers"), as the seller's editor and the staff's review do it.
+   */
+  sellerListing(seller: TestUser, input: CreateLotInput): Promise<{ id: string }>;
   /** The bearer header of an admin made at start (DOMAIN.md "Roles": no key, a user with the role). */
   admin: { authorization: string };
   /** That admin. */
@@ -157,6 +162,12 @@ export async function startMarketplace(
         });
       }
       return user;
+    },
+    async sellerListing(seller, input) {
+      const { id } = await market.ok<{ id: string }>('/api/seller/product/create', input, seller.auth);
+      await market.ok('/api/seller/product/submit', { id }, seller.auth);
+      await market.ok('/api/admin/product/approve', { id }, market.admin);
+      return { id };
     },
     async caughtUp() {
       // A wait, not a measure (bench measures catch-up): a loaded machine may take longer than the

@@ -52,7 +52,6 @@ import { Route as AuthAuditIndexRouteImport } from './routes/_auth/audit.index'
 import { Route as AuthInvoiceIdRouteImport } from './routes/_auth/invoice.$id'
 import { Route as AuthInvoicesStatusRouteImport } from './routes/_auth/invoices.$status'
 import { Route as AuthMyWinesPurchasedRouteImport } from './routes/_auth/myWines.purchased'
-import { Route as AuthMyWinesSellingRouteImport } from './routes/_auth/myWines.selling'
 import { Route as AuthMyWinesSoldRouteImport } from './routes/_auth/myWines.sold'
 import { Route as AuthPurchasesTypeRouteImport } from './routes/_auth/purchases.$type'
 import { Route as AuthReportsIndexRouteImport } from './routes/_auth/reports.index'
@@ -69,6 +68,9 @@ import { Route as AuthAdminLotsNewRouteImport } from './routes/_auth/admin.lots.
 import { Route as AuthAuditInvoiceIdRouteImport } from './routes/_auth/audit.invoice.$id'
 import { Route as AuthAuditLotIdRouteImport } from './routes/_auth/audit.lot.$id'
 import { Route as AuthCheckoutTypeCart_idRouteImport } from './routes/_auth/checkout.$type.$cart_id'
+import { Route as AuthMyWinesSellingIndexRouteImport } from './routes/_auth/myWines.selling.index'
+import { Route as AuthMyWinesSellingIdRouteImport } from './routes/_auth/myWines.selling.$id'
+import { Route as AuthMyWinesSellingNewRouteImport } from './routes/_auth/myWines.selling.new'
 import { Route as AuthSandboxAuthenticateCharge_idRouteImport } from './routes/_auth/sandbox.authenticate.$charge_id'
 
 const IndexRoute = IndexRouteImport.update({
@@ -286,11 +288,6 @@ const AuthMyWinesPurchasedRoute = AuthMyWinesPurchasedRouteImport.update({
   path: '/myWines/purchased',
   getParentRoute: () => AuthRoute,
 } as any)
-const AuthMyWinesSellingRoute = AuthMyWinesSellingRouteImport.update({
-  id: '/myWines/selling',
-  path: '/myWines/selling',
-  getParentRoute: () => AuthRoute,
-} as any)
 const AuthMyWinesSoldRoute = AuthMyWinesSoldRouteImport.update({
   id: '/myWines/sold',
   path: '/myWines/sold',
@@ -371,6 +368,21 @@ const AuthCheckoutTypeCart_idRoute = AuthCheckoutTypeCart_idRouteImport.update({
   path: '/checkout/$type/$cart_id',
   getParentRoute: () => AuthRoute,
 } as any)
+const AuthMyWinesSellingIndexRoute = AuthMyWinesSellingIndexRouteImport.update({
+  id: '/myWines/selling/',
+  path: '/myWines/selling/',
+  getParentRoute: () => AuthRoute,
+} as any)
+const AuthMyWinesSellingIdRoute = AuthMyWinesSellingIdRouteImport.update({
+  id: '/myWines/selling/$id',
+  path: '/myWines/selling/$id',
+  getParentRoute: () => AuthRoute,
+} as any)
+const AuthMyWinesSellingNewRoute = AuthMyWinesSellingNewRouteImport.update({
+  id: '/myWines/selling/new',
+  path: '/myWines/selling/new',
+  getParentRoute: () => AuthRoute,
+} as any)
 const AuthSandboxAuthenticateCharge_idRoute =
   AuthSandboxAuthenticateCharge_idRouteImport.update({
     id: '/sandbox/authenticate/$charge_id',
@@ -419,7 +431,6 @@ export interface FileRoutesByFullPath {
   '/invoice/$id': typeof AuthInvoiceIdRoute
   '/invoices/$status': typeof AuthInvoicesStatusRoute
   '/myWines/purchased': typeof AuthMyWinesPurchasedRoute
-  '/myWines/selling': typeof AuthMyWinesSellingRoute
   '/myWines/sold': typeof AuthMyWinesSoldRoute
   '/purchases/$type': typeof AuthPurchasesTypeRoute
   '/reports/$report': typeof AuthReportsReportRoute
@@ -436,9 +447,12 @@ export interface FileRoutesByFullPath {
   '/audit/invoice/$id': typeof AuthAuditInvoiceIdRoute
   '/audit/lot/$id': typeof AuthAuditLotIdRoute
   '/checkout/$type/$cart_id': typeof AuthCheckoutTypeCart_idRoute
+  '/myWines/selling/$id': typeof AuthMyWinesSellingIdRoute
+  '/myWines/selling/new': typeof AuthMyWinesSellingNewRoute
   '/sandbox/authenticate/$charge_id': typeof AuthSandboxAuthenticateCharge_idRoute
   '/admin/auctions/': typeof AuthAdminAuctionsIndexRoute
   '/admin/lots/': typeof AuthAdminLotsIndexRoute
+  '/myWines/selling/': typeof AuthMyWinesSellingIndexRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
@@ -480,7 +494,6 @@ export interface FileRoutesByTo {
   '/invoice/$id': typeof AuthInvoiceIdRoute
   '/invoices/$status': typeof AuthInvoicesStatusRoute
   '/myWines/purchased': typeof AuthMyWinesPurchasedRoute
-  '/myWines/selling': typeof AuthMyWinesSellingRoute
   '/myWines/sold': typeof AuthMyWinesSoldRoute
   '/purchases/$type': typeof AuthPurchasesTypeRoute
   '/reports/$report': typeof AuthReportsReportRoute
@@ -497,9 +510,12 @@ export interface FileRoutesByTo {
   '/audit/invoice/$id': typeof AuthAuditInvoiceIdRoute
   '/audit/lot/$id': typeof AuthAuditLotIdRoute
   '/checkout/$type/$cart_id': typeof AuthCheckoutTypeCart_idRoute
+  '/myWines/selling/$id': typeof AuthMyWinesSellingIdRoute
+  '/myWines/selling/new': typeof AuthMyWinesSellingNewRoute
   '/sandbox/authenticate/$charge_id': typeof AuthSandboxAuthenticateCharge_idRoute
   '/admin/auctions': typeof AuthAdminAuctionsIndexRoute
   '/admin/lots': typeof AuthAdminLotsIndexRoute
+  '/myWines/selling': typeof AuthMyWinesSellingIndexRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -544,7 +560,6 @@ export interface FileRoutesById {
   '/_auth/invoice/$id': typeof AuthInvoiceIdRoute
   '/_auth/invoices/$status': typeof AuthInvoicesStatusRoute
   '/_auth/myWines/purchased': typeof AuthMyWinesPurchasedRoute
-  '/_auth/myWines/selling': typeof AuthMyWinesSellingRoute
   '/_auth/myWines/sold': typeof AuthMyWinesSoldRoute
   '/_auth/purchases/$type': typeof AuthPurchasesTypeRoute
   '/_auth/reports/$report': typeof AuthReportsReportRoute
@@ -561,9 +576,12 @@ export interface FileRoutesById {
   '/_auth/audit/invoice/$id': typeof AuthAuditInvoiceIdRoute
   '/_auth/audit/lot/$id': typeof AuthAuditLotIdRoute
   '/_auth/checkout/$type/$cart_id': typeof AuthCheckoutTypeCart_idRoute
+  '/_auth/myWines/selling/$id': typeof AuthMyWinesSellingIdRoute
+  '/_auth/myWines/selling/new': typeof AuthMyWinesSellingNewRoute
   '/_auth/sandbox/authenticate/$charge_id': typeof AuthSandboxAuthenticateCharge_idRoute
   '/_auth/admin/auctions/': typeof AuthAdminAuctionsIndexRoute
   '/_auth/admin/lots/': typeof AuthAdminLotsIndexRoute
+  '/_auth/myWines/selling/': typeof AuthMyWinesSellingIndexRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -608,7 +626,6 @@ export interface FileRouteTypes {
     | '/invoice/$id'
     | '/invoices/$status'
     | '/myWines/purchased'
-    | '/myWines/selling'
     | '/myWines/sold'
     | '/purchases/$type'
     | '/reports/$report'
@@ -625,9 +642,12 @@ export interface FileRouteTypes {
     | '/audit/invoice/$id'
     | '/audit/lot/$id'
     | '/checkout/$type/$cart_id'
+    | '/myWines/selling/$id'
+    | '/myWines/selling/new'
     | '/sandbox/authenticate/$charge_id'
     | '/admin/auctions/'
     | '/admin/lots/'
+    | '/myWines/selling/'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
@@ -669,7 +689,6 @@ export interface FileRouteTypes {
     | '/invoice/$id'
     | '/invoices/$status'
     | '/myWines/purchased'
-    | '/myWines/selling'
     | '/myWines/sold'
     | '/purchases/$type'
     | '/reports/$report'
@@ -686,9 +705,12 @@ export interface FileRouteTypes {
     | '/audit/invoice/$id'
     | '/audit/lot/$id'
     | '/checkout/$type/$cart_id'
+    | '/myWines/selling/$id'
+    | '/myWines/selling/new'
     | '/sandbox/authenticate/$charge_id'
     | '/admin/auctions'
     | '/admin/lots'
+    | '/myWines/selling'
   id:
     | '__root__'
     | '/'
@@ -732,7 +754,6 @@ export interface FileRouteTypes {
     | '/_auth/invoice/$id'
     | '/_auth/invoices/$status'
     | '/_auth/myWines/purchased'
-    | '/_auth/myWines/selling'
     | '/_auth/myWines/sold'
     | '/_auth/purchases/$type'
     | '/_auth/reports/$report'
@@ -749,9 +770,12 @@ export interface FileRouteTypes {
     | '/_auth/audit/invoice/$id'
     | '/_auth/audit/lot/$id'
     | '/_auth/checkout/$type/$cart_id'
+    | '/_auth/myWines/selling/$id'
+    | '/_auth/myWines/selling/new'
     | '/_auth/sandbox/authenticate/$charge_id'
     | '/_auth/admin/auctions/'
     | '/_auth/admin/lots/'
+    | '/_auth/myWines/selling/'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -1082,13 +1106,6 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthMyWinesPurchasedRouteImport
       parentRoute: typeof AuthRoute
     }
-    '/_auth/myWines/selling': {
-      id: '/_auth/myWines/selling'
-      path: '/myWines/selling'
-      fullPath: '/myWines/selling'
-      preLoaderRoute: typeof AuthMyWinesSellingRouteImport
-      parentRoute: typeof AuthRoute
-    }
     '/_auth/myWines/sold': {
       id: '/_auth/myWines/sold'
       path: '/myWines/sold'
@@ -1201,6 +1218,27 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthCheckoutTypeCart_idRouteImport
       parentRoute: typeof AuthRoute
     }
+    '/_auth/myWines/selling/': {
+      id: '/_auth/myWines/selling/'
+      path: '/myWines/selling'
+      fullPath: '/myWines/selling/'
+      preLoaderRoute: typeof AuthMyWinesSellingIndexRouteImport
+      parentRoute: typeof AuthRoute
+    }
+    '/_auth/myWines/selling/$id': {
+      id: '/_auth/myWines/selling/$id'
+      path: '/myWines/selling/$id'
+      fullPath: '/myWines/selling/$id'
+      preLoaderRoute: typeof AuthMyWinesSellingIdRouteImport
+      parentRoute: typeof AuthRoute
+    }
+    '/_auth/myWines/selling/new': {
+      id: '/_auth/myWines/selling/new'
+      path: '/myWines/selling/new'
+      fullPath: '/myWines/selling/new'
+      preLoaderRoute: typeof AuthMyWinesSellingNewRouteImport
+      parentRoute: typeof AuthRoute
+    }
     '/_auth/sandbox/authenticate/$charge_id': {
       id: '/_auth/sandbox/authenticate/$charge_id'
       path: '/sandbox/authenticate/$charge_id'
@@ -1259,7 +1297,6 @@ interface AuthRouteChildren {
   AuthInvoiceIdRoute: typeof AuthInvoiceIdRoute
   AuthInvoicesStatusRoute: typeof AuthInvoicesStatusRoute
   AuthMyWinesPurchasedRoute: typeof AuthMyWinesPurchasedRoute
-  AuthMyWinesSellingRoute: typeof AuthMyWinesSellingRoute
   AuthMyWinesSoldRoute: typeof AuthMyWinesSoldRoute
   AuthPurchasesTypeRoute: typeof AuthPurchasesTypeRoute
   AuthReportsReportRoute: typeof AuthReportsReportRoute
@@ -1270,7 +1307,10 @@ interface AuthRouteChildren {
   AuthAuditInvoiceIdRoute: typeof AuthAuditInvoiceIdRoute
   AuthAuditLotIdRoute: typeof AuthAuditLotIdRoute
   AuthCheckoutTypeCart_idRoute: typeof AuthCheckoutTypeCart_idRoute
+  AuthMyWinesSellingIdRoute: typeof AuthMyWinesSellingIdRoute
+  AuthMyWinesSellingNewRoute: typeof AuthMyWinesSellingNewRoute
   AuthSandboxAuthenticateCharge_idRoute: typeof AuthSandboxAuthenticateCharge_idRoute
+  AuthMyWinesSellingIndexRoute: typeof AuthMyWinesSellingIndexRoute
 }
 
 const AuthRouteChildren: AuthRouteChildren = {
@@ -1291,7 +1331,6 @@ const AuthRouteChildren: AuthRouteChildren = {
   AuthInvoiceIdRoute: AuthInvoiceIdRoute,
   AuthInvoicesStatusRoute: AuthInvoicesStatusRoute,
   AuthMyWinesPurchasedRoute: AuthMyWinesPurchasedRoute,
-  AuthMyWinesSellingRoute: AuthMyWinesSellingRoute,
   AuthMyWinesSoldRoute: AuthMyWinesSoldRoute,
   AuthPurchasesTypeRoute: AuthPurchasesTypeRoute,
   AuthReportsReportRoute: AuthReportsReportRoute,
@@ -1302,7 +1341,10 @@ const AuthRouteChildren: AuthRouteChildren = {
   AuthAuditInvoiceIdRoute: AuthAuditInvoiceIdRoute,
   AuthAuditLotIdRoute: AuthAuditLotIdRoute,
   AuthCheckoutTypeCart_idRoute: AuthCheckoutTypeCart_idRoute,
+  AuthMyWinesSellingIdRoute: AuthMyWinesSellingIdRoute,
+  AuthMyWinesSellingNewRoute: AuthMyWinesSellingNewRoute,
   AuthSandboxAuthenticateCharge_idRoute: AuthSandboxAuthenticateCharge_idRoute,
+  AuthMyWinesSellingIndexRoute: AuthMyWinesSellingIndexRoute,
 }
 
 const AuthRouteWithChildren = AuthRoute._addFileChildren(AuthRouteChildren)

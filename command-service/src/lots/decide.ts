@@ -1,4 +1,4 @@
-import { estimateProblem } from '@wine/contracts';
+import { estimateProblem, type SellerTerms } from '@wine/contracts';
 import type { LotEvent, LotListedData } from '@wine/event-schemas';
 import { AppError } from '@wine/platform';
 import type { Decider } from '../core/decider.ts';
@@ -19,6 +19,7 @@ export type LotEditor = { kind: 'admin' } | { kind: 'seller'; userId: string };
 /** Every command on a lot's stream (`lot-<id>`); bids decided in decide-bid.ts, buy-now holds and sales in decide-stock.ts. */
 export type LotCommand =
   | { type: 'ListLot'; data: LotListedData; by: LotEditor; now: Date }
+  | ReviewCommand
   | {
       type: 'UpdateLot';
       changes: LotChanges;
@@ -35,6 +36,68 @@ export type LotCommand =
   | PlaceBid
   | StockCommand
   | { type: 'CloseLot'; now: Date };
+
+/**
+ * Issue 33 "Sellers": a seller's listing is a draft until an admin approves it (DOMAIN.md). The seller
+ * drafts and submits; an admin sends it back with a note or approves it with the terms of the day.
+ * No admin reviews their own listing (separation of duties).
+ */
+export type ReviewCommand =
+  | { type: 'DraftLot'; data: LotListedData; sellerId: string; now: Date }
+  | { type: 'SubmitLot'; sellerId: string; now: Date }
+  | { type: 'ReturnLot'; adminId: string; note: string }
+  | {
+      type: 'ApproveLot';
+      adminId: string;
+      terms: SellerTerms;
+      startsAt?: string;
+      closesAt?: string;
+      now: Date;
+    };
+
+/** The fields a seller may no longer change once the house approved their listing. */
+const houseFields = ['reserve', 'lowEstimate', 'highEstimate', 'reserveConfirmed'] as const;
+
+function decideReview(command: ReviewCommand, state: Lot): LotEvent[] {
+  if (command.type === 'DraftLot') {
+    if (state.status !== 'empty')
+      throw new AppError('LOT_ALREADY_LISTED', { params: { id: command.data.lotId } });
+    if (Date.parse(command.data.closesAt) <= command.now.getTime()) throw new AppError('CLOSE_IN_PAST');
+    checkEstimates(command.data, { kind: 'seller', userId: command.sellerId }, true);
+    return [{ type: 'LotDrafted', data: command.data }];
+  }
+  if (state.status === 'empty') throw new AppError('LOT_NOT_FOUND');
+  switch (command.type) {
+    case 'SubmitLot':
+      mayEdit(state, { kind: 'seller', userId: command.sellerId });
+      if (state.status !== 'draft') throw new AppError('LOT_NOT_DRAFT');
+      if (state.review === 'submitted') return [];
+      // A close that passed while it was a draft is changed before the house sees it.
+      if (Date.parse(state.lot.closesAt) <= command.now.getTime()) throw new AppError('CLOSE_IN_PAST');
+      return [{ type: 'LotSubmitted', data: {} }];
+    case 'ReturnLot':
+      if (state.lot.sellerId === command.adminId) throw new AppError('OWN_LISTING');
+      if (state.status !== 'draft' || state.review !== 'submitted') throw new AppError('LOT_NOT_SUBMITTED');
+      return [{ type: 'LotReturned', data: { note: command.note } }];
+    case 'ApproveLot': {
+      if (state.lot.sellerId === command.adminId) throw new AppError('OWN_LISTING');
+      // Approved already (a retry): the lot is live, nothing more to do.
+      if (state.status !== 'draft' && !state.review) return [];
+      if (state.status !== 'draft' || state.review !== 'submitted') throw new AppError('LOT_NOT_SUBMITTED');
+      const lot = {
+        ...state.lot,
+        startsAt: command.startsAt ?? state.lot.startsAt,
+        closesAt: command.closesAt ?? state.lot.closesAt,
+      };
+      if (Date.parse(lot.closesAt) <= command.now.getTime()) throw new AppError('CLOSE_IN_PAST');
+      if (Date.parse(lot.startsAt) >= Date.parse(lot.closesAt)) throw new AppError('CLOSE_BEFORE_START');
+      return [
+        { type: 'LotApproved', data: { terms: command.terms } },
+        { type: 'LotListed', data: lot },
+      ];
+    }
+  }
+}
 
 /**
  * An auction's schedule places the lot (issue 33 "Auctions"): its number, opening and staggered close;
@@ -117,6 +180,8 @@ const changedFields = (state: ListedLot, changes: LotChanges): LotChanges =>
     ),
   ) as LotChanges;
 
+const onSale = (state: Lot): Lot => (state.status === 'draft' ? initialLot() : state);
+
 export function decideLot(command: LotCommand, state: Lot): LotEvent[] {
   switch (command.type) {
     case 'ListLot': {
@@ -126,13 +191,26 @@ export function decideLot(command: LotCommand, state: Lot): LotEvent[] {
       checkEstimates(command.data, command.by, true);
       return [{ type: 'LotListed', data: command.data }];
     }
+    case 'DraftLot':
+    case 'SubmitLot':
+    case 'ReturnLot':
+    case 'ApproveLot':
+      return decideReview(command, state);
     case 'UpdateLot': {
       if (state.status === 'empty') throw new AppError('LOT_NOT_FOUND');
       mayEdit(state, command.by);
-      if (state.status !== 'open') throw new AppError('LOT_NOT_OPEN');
+      if (state.status === 'draft') {
+        // A draft is its seller's: the house sends it back with a note instead of changing it.
+        if (command.by.kind !== 'seller') throw new AppError('LOT_IS_DRAFT');
+        if (state.review === 'submitted') throw new AppError('LOT_UNDER_REVIEW');
+      } else if (state.status !== 'open') throw new AppError('LOT_NOT_OPEN');
       const changes = changedFields(state, command.changes);
       const changed = Object.keys(changes);
       if (changed.length === 0) return [];
+      // Once approved, the reserve and the estimates are the house's (the seller set them in the draft).
+      const housed = changed.filter((key) => (houseFields as readonly string[]).includes(key));
+      if (command.by.kind === 'seller' && state.status !== 'draft' && housed.length > 0)
+        throw new AppError('RESERVE_HOUSE_SET', { field: housed[0] });
       const deal = changed.filter((key) => (dealFields as readonly string[]).includes(key));
       if (deal.length > 0 && state.bidCount > 0)
         throw new AppError('LOT_HAS_BIDS', { params: { fields: deal.join(', ') }, field: deal[0] });
@@ -160,7 +238,8 @@ export function decideLot(command: LotCommand, state: Lot): LotEvent[] {
       if (state.status === 'empty') throw new AppError('LOT_NOT_FOUND');
       mayEdit(state, command.by);
       if (state.status === 'withdrawn') return [];
-      if (state.status !== 'open') throw new AppError('LOT_NOT_OPEN');
+      // A seller may take back their draft at any time, even while the house has it.
+      if (state.status !== 'open' && state.status !== 'draft') throw new AppError('LOT_NOT_OPEN');
       return [{ type: 'LotWithdrawn', data: { reason: command.reason } }];
     case 'RelistLot': {
       if (state.status === 'empty') throw new AppError('LOT_NOT_FOUND');
@@ -168,6 +247,8 @@ export function decideLot(command: LotCommand, state: Lot): LotEvent[] {
       // Retried with the same new lot: already done (the listing of the new lot follows).
       if (state.relistedAs === command.newLotId) return [];
       if (state.relistedAs) throw new AppError('LOT_ALREADY_RELISTED', { params: { id: state.relistedAs } });
+      // A withdrawn draft was never approved: relisting it would list it without the house.
+      if (state.review) throw new AppError('LOT_NOT_RELISTABLE');
       const unsold =
         state.status === 'withdrawn' || (state.status === 'closed' && state.outcome === 'unsold');
       const quantity = state.lot.quantity - state.sold;
@@ -195,17 +276,18 @@ export function decideLot(command: LotCommand, state: Lot): LotEvent[] {
         (auctionId === null || state.scheduledIn === auctionId);
       return same ? [] : [{ type: 'LotScheduled', data: { auctionId, lotNumber, startsAt, closesAt } }];
     }
+    // A seller's draft is not on sale: to bidding, buy now, cancel and award it is no lot at all.
     case 'PlaceBid':
-      return decideBid(command, state);
+      return decideBid(command, onSale(state));
     case 'CancelBids':
-      return decideCancel(command, state);
+      return decideCancel(command, onSale(state));
     case 'AwardLot':
-      return decideAward(command, state);
+      return decideAward(command, onSale(state));
     case 'ReserveStock':
     case 'ReleaseReservation':
     case 'SellReservation':
     case 'RestockReturn':
-      return decideStock(command, state);
+      return decideStock(command, onSale(state));
     case 'CloseLot':
       // Exactly once: only an open lot past its (extended) close closes; anything else is a no-op.
       if (state.status !== 'open') return [];

@@ -196,6 +196,17 @@ describe('lot decider: estimates and the confidential reserve (issue 33)', () =>
 
   it("checks a change against the lot as it would be: a seller cannot raise a reserve over the admin's estimate", () => {
     const given = [listed({ ...estimated, reserve: $(700) })];
+    // In their draft the seller sets the reserve, never confirming one over the low estimate.
+    const draft: LotEvent[] = [{ type: 'LotDrafted', data: listedLot({ ...estimated, reserve: $(700) }) }];
+    spec(draft)
+      .when({
+        type: 'UpdateLot',
+        by: seller,
+        now: duringAuction,
+        changes: { reserve: $(850), reserveConfirmed: true },
+      })
+      .thenThrows({ code: 'RESERVE_CONFIRM_ADMIN' });
+    // Once live (issue 33 "Sellers"), the reserve and estimates are the house's.
     spec(given)
       .when({ type: 'UpdateLot', by: admin, now: duringAuction, changes: { lowEstimate: $(600) } })
       .thenThrows({ code: 'RESERVE_OVER_ESTIMATE' });
@@ -206,7 +217,7 @@ describe('lot decider: estimates and the confidential reserve (issue 33)', () =>
         now: duringAuction,
         changes: { reserve: $(850), reserveConfirmed: true },
       })
-      .thenThrows({ code: 'RESERVE_CONFIRM_ADMIN' });
+      .thenThrows({ code: 'RESERVE_HOUSE_SET' });
     spec(given)
       .when({
         type: 'UpdateLot',
@@ -227,7 +238,7 @@ describe('lot decider: estimates and the confidential reserve (issue 33)', () =>
       .then([{ type: 'LotUpdated', data: { title: 'Latour', changed: ['title'] } }]);
     spec(confirmed)
       .when({ type: 'UpdateLot', by: seller, now: duringAuction, changes: { reserve: $(950) } })
-      .thenThrows({ code: 'RESERVE_CONFIRM_ADMIN' });
+      .thenThrows({ code: 'RESERVE_HOUSE_SET' });
   });
 });
 

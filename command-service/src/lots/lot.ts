@@ -7,7 +7,13 @@ export interface Leader {
 }
 
 export interface ListedLot {
-  status: 'open' | 'closed' | 'withdrawn';
+  /** 'draft': a seller's listing the house has not approved (issue 33 "Sellers"); nothing bids on it. */
+  status: 'open' | 'closed' | 'withdrawn' | 'draft';
+  /**
+   * Where a seller's draft stands with the house; present only on a lot never listed (a withdrawn draft
+   * keeps it, so it is never relisted without an approval).
+   */
+  review?: 'draft' | 'submitted' | 'returned';
   /** The lot's details as listed and updated; `closesAt` is the (possibly extended) close. */
   lot: LotListedData;
   /** The current price in cents (wprice): the opening bid until someone bids. */
@@ -77,25 +83,33 @@ export const heldAt = (state: ListedLot, now: number): number =>
 export const availableAt = (state: ListedLot, now: number): number =>
   Math.max(0, state.lot.quantity - state.sold - heldAt(state, now));
 
+/** A lot as listed (or drafted): no bids, nothing sold. */
+const listed = (lot: LotListedData): ListedLot => ({
+  status: 'open',
+  lot,
+  price: lot.openingBid,
+  bidCount: 0,
+  leader: null,
+  nextBid: lot.openingBid,
+  bidders: [],
+  outcome: null,
+  sold: 0,
+  holds: {},
+  sales: {},
+});
+
 export function evolveLot(state: Lot, event: LotEvent): Lot {
-  if (event.type === 'LotListed') {
-    const lot = event.data;
-    return {
-      status: 'open',
-      lot,
-      price: lot.openingBid,
-      bidCount: 0,
-      leader: null,
-      nextBid: lot.openingBid,
-      bidders: [],
-      outcome: null,
-      sold: 0,
-      holds: {},
-      sales: {},
-    };
-  }
+  // Listed: live (an approved draft starts afresh, its review done).
+  if (event.type === 'LotListed') return listed(event.data);
+  if (event.type === 'LotDrafted') return { ...listed(event.data), status: 'draft', review: 'draft' };
   if (state.status === 'empty') return state;
   switch (event.type) {
+    case 'LotSubmitted':
+      return { ...state, review: 'submitted' };
+    case 'LotReturned':
+      return { ...state, review: 'returned' };
+    case 'LotApproved':
+      return state;
     case 'LotUpdated': {
       const { changed: _changed, ...changes } = event.data;
       const lot = { ...state.lot, ...changes };

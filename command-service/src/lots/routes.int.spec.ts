@@ -95,7 +95,8 @@ describe('lot routes', () => {
     expect(changed.status).toBe(200);
     expect(changed.body.data.responseData.changed).toEqual(['title']);
     const events = await service.service.streams.store.readStream(lotStream(id));
-    expect(events.map((e) => e.type)).toEqual(['LotListed', 'LotUpdated']);
+    // Issue 33: a seller's new listing is a draft (the house approves it), changed by LotUpdated.
+    expect(events.map((e) => e.type)).toEqual(['LotDrafted', 'LotUpdated']);
   });
 
   it('lets only an admin keep a reserve above the low estimate, and says which field is at fault', async () => {

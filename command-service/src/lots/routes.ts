@@ -74,6 +74,26 @@ export const lotRoutes: FastifyPluginAsync<LotRouteDeps> = async (
     return { id: lot.lotId, position: result.position ?? '' };
   }
 
+  /**
+   * Issue 33 "Sellers": a seller's new listing is a draft (LotDrafted) the house approves; the house
+   * places it in an auction, so a seller's auction and lot number are not taken.
+   */
+  async function draft(given: Input<typeof actions.createLot>, sellerId: string, ctx: CommandContext) {
+    const input = await storedImages(given);
+    const lot = {
+      ...lotFromInput(input, sellerId, ctx.now, ctx.commandId),
+      auctionId: null,
+      lotNumber: null,
+    };
+    const result = await streams.handle(
+      lotStream(lot.lotId),
+      lotDecider,
+      { type: 'DraftLot', data: lot, sellerId, now: ctx.now },
+      ctx,
+    );
+    return { id: lot.lotId, position: result.position ?? '' };
+  }
+
   async function update(given: Input<typeof actions.updateLot>, by: LotEditor, ctx: CommandContext) {
     const input = await storedImages(given);
     const result = await streams.handle(
@@ -154,7 +174,7 @@ export const lotRoutes: FastifyPluginAsync<LotRouteDeps> = async (
   };
   registerAction(app, actions.sellerCreateLot, auth, (input, ctx) => {
     const { seller, context } = asSeller(ctx);
-    return list(input, seller, context);
+    return draft(input, seller.userId, context);
   });
   registerAction(app, actions.sellerUpdateLot, auth, (input, ctx) => {
     const { seller, context } = asSeller(ctx);

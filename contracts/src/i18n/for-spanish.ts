@@ -343,6 +343,14 @@ export const forSpanish: Texts = {
     LOT_NOT_RELISTABLE:
       'Solo se puede volver a publicar un lote retirado o no vendido con botellas disponibles',
     LOT_ALREADY_RELISTED: 'Este lote ya se volvió a publicar como el lote {{id}}',
+    LOT_IS_DRAFT: 'Este lote es un borrador de su vendedor: devuélvelo con una nota para que lo cambie',
+    LOT_UNDER_REVIEW: 'Tu publicación está pendiente de aprobación; podrás cambiarla si te la devuelven',
+    LOT_NOT_DRAFT: 'Este lote no es un borrador: ya fue aprobado',
+    LOT_NOT_SUBMITTED: 'Esta publicación no está pendiente de aprobación',
+    OWN_LISTING: 'No puedes aprobar ni devolver tu propia publicación; pide a otro administrador',
+    RESERVE_HOUSE_SET:
+      'La casa aprobó esta publicación: pide a la casa que cambie su reserva o sus estimaciones',
+    CLOSE_BEFORE_START: 'El cierre debe ser posterior a la apertura',
     EXTERNAL_IMAGE_FAILED: 'No se pudo usar la imagen de {{url}}: {{reason}}',
     UPLOAD_FILE_TYPE: '¡Algo salió mal! Asegúrate de subir el tipo de archivo esperado',
     IMPORT_FILE_TYPE: 'Sube la hoja en XLSX o CSV',

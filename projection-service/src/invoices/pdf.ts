@@ -11,18 +11,18 @@ import { formatRate, methodLabel } from './order-log.ts';
 type Doc = PDFKit.PDFDocument;
 type Address = { address1: string; address2?: string; city: string; state: string; zip: string } | null;
 
-const MARGIN = 50;
+export const MARGIN = 50;
 const PAGE_WIDTH = 612; // US Letter
-const RIGHT = PAGE_WIDTH - MARGIN;
-const WIDTH = RIGHT - MARGIN;
-const INK = '#1f1f1f';
-const MUTED = '#6b6b6b';
-const ACCENT = '#6d1a36'; // a claret
+export const RIGHT = PAGE_WIDTH - MARGIN;
+export const WIDTH = RIGHT - MARGIN;
+export const INK = '#1f1f1f';
+export const MUTED = '#6b6b6b';
+export const ACCENT = '#6d1a36'; // a claret
 const RULE = '#d6d6d6';
 
 // The merchant's dates are Chicago's (DOMAIN.md: a Chicago-area merchant).
 const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone: 'America/Chicago' });
-const formatDate = (iso: string | null) => (iso ? dateFormat.format(new Date(iso)) : '-');
+export const formatDate = (iso: string | null) => (iso ? dateFormat.format(new Date(iso)) : '-');
 
 const statusLabel: Record<InvoiceDetail['status'], string> = {
   unpaid: 'UNPAID',
@@ -41,25 +41,25 @@ const transactionStatus: Record<InvoiceDetail['allTransactions'][number]['status
 const addressLines = (a: Address) =>
   a ? [a.address1, ...(a.address2 ? [a.address2] : []), `${a.city}, ${a.state} ${a.zip}`] : [];
 
-interface Column {
+export interface Column {
   label: string;
   width: number;
   align?: 'left' | 'right';
 }
 
 /** Starts a new page when fewer than `needed` points are left above the bottom margin. */
-function room(doc: Doc, needed: number) {
+export function room(doc: Doc, needed: number) {
   if (doc.y + needed > doc.page.height - MARGIN) doc.addPage();
 }
 
-function heading(doc: Doc, text: string) {
+export function heading(doc: Doc, text: string) {
   room(doc, 40);
   doc.moveDown(0.8).font('Helvetica-Bold').fontSize(11).fillColor(ACCENT).text(text, MARGIN, doc.y);
   doc.moveDown(0.3);
 }
 
 /** A table: a shaded header row, then rows whose height follows their tallest (wrapped) cell. */
-function table(doc: Doc, columns: readonly Column[], rows: readonly string[][]) {
+export function table(doc: Doc, columns: readonly Column[], rows: readonly string[][]) {
   const labels = columns.map((c) => c.label);
   const drawRow = (cells: readonly string[], header: boolean): void => {
     doc.font(header ? 'Helvetica-Bold' : 'Helvetica').fontSize(9);

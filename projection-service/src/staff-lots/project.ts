@@ -1,4 +1,4 @@
-import type { StaffLotFields, StaffLotStatus } from '@wine/contracts';
+import type { SellerTerms, StaffLotFields, StaffLotStatus } from '@wine/contracts';
 import type { LotEvent } from '@wine/event-schemas';
 import { streamIdOf as lotIdOf } from '@wine/platform';
 import { guardedUpdate } from '../core/guarded.ts';
@@ -15,9 +15,16 @@ export type StaffLotDocument = StaffLotFields & {
   _id: string;
   [key: string]: unknown;
   seller_id: string;
-  /** open, withdrawn, sold or unsold; 'upcoming' is computed against the clock when asked. */
+  /**
+   * open, withdrawn, sold or unsold; a seller's listing before approval: draft, submitted, returned
+   * (issue 33). 'upcoming' is computed against the clock when asked.
+   */
   status: Exclude<StaffLotStatus, 'upcoming'>;
   withdrawn_reason: string | null;
+  /** The admin's note when the listing was sent back (absent or null otherwise). */
+  review_note?: string | null;
+  /** The terms of consignment recorded when an admin approved the seller's listing (absent on the house's lots). */
+  terms?: SellerTerms;
   /** The new lot that offers this one again (absent until relisted). */
   relisted_as?: string;
   /** The last event's time and actor (the admin or seller who made the change, or 'system'). */
@@ -35,6 +42,8 @@ export function listedFieldsOf(doc: StaffLotDocument): StaffLotFields {
     status,
     withdrawn_reason,
     relisted_as,
+    review_note,
+    terms,
     changed_at,
     changed_by,
     ...fields
@@ -47,6 +56,10 @@ type Handled = Extract<
   {
     type:
       | 'LotListed'
+      | 'LotDrafted'
+      | 'LotSubmitted'
+      | 'LotReturned'
+      | 'LotApproved'
       | 'LotUpdated'
       | 'LotWithdrawn'
       | 'LotRelisted'
@@ -61,6 +74,10 @@ export const staffLotsProjection = defineProjection<Handled>({
   collections: [STAFF_LOTS],
   handles: [
     'LotListed',
+    'LotDrafted',
+    'LotSubmitted',
+    'LotReturned',
+    'LotApproved',
     'LotUpdated',
     'LotWithdrawn',
     'LotRelisted',
@@ -80,25 +97,49 @@ export const staffLotsProjection = defineProjection<Handled>({
     const lotId = lotIdOf(event);
     const changed = { changed_at: event.metadata.occurredAt, changed_by: event.metadata.actor.id };
     switch (event.type) {
-      case 'LotListed': {
+      case 'LotListed':
+      case 'LotDrafted': {
         const { lotId: _id, sellerId, ...fields } = event.data;
+        const status = event.type === 'LotListed' ? 'open' : 'draft';
         const doc: StaffLotDocument = {
           ...fields,
           _id,
           seller_id: sellerId,
-          status: 'open',
+          status,
           withdrawn_reason: null,
           ...changed,
           _position: event.position,
         };
-        // Inserted only when absent: a replay finds the document and does nothing.
+        // Inserted only when absent: a replay finds the document and does nothing. An approved draft
+        // is there already: it goes live with the listing's fields (the approval may move its dates).
         return [
           {
             collection: STAFF_LOTS,
             operation: { updateOne: { filter: { _id }, update: { $setOnInsert: doc }, upsert: true } },
           },
+          ...(event.type === 'LotListed'
+            ? [
+                guardedUpdate(STAFF_LOTS, _id, event, {
+                  $set: { ...fields, status, review_note: null, ...changed },
+                }),
+              ]
+            : []),
         ];
       }
+      case 'LotSubmitted':
+        return [
+          guardedUpdate(STAFF_LOTS, lotId, event, {
+            $set: { status: 'submitted', review_note: null, ...changed },
+          }),
+        ];
+      case 'LotReturned':
+        return [
+          guardedUpdate(STAFF_LOTS, lotId, event, {
+            $set: { status: 'returned', review_note: event.data.note, ...changed },
+          }),
+        ];
+      case 'LotApproved':
+        return [guardedUpdate(STAFF_LOTS, lotId, event, { $set: { terms: event.data.terms, ...changed } })];
       case 'LotUpdated': {
         const { changed: _names, ...fields } = event.data;
         return [guardedUpdate(STAFF_LOTS, lotId, event, { $set: { ...fields, ...changed } })];

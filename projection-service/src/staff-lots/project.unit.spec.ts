@@ -83,4 +83,32 @@ describe('the staff copy of a lot', () => {
     const doc = await staffLot(events, true);
     expect(doc).toMatchObject({ title: 'Second', status: 'withdrawn', _position: events[2]?.position });
   });
+
+  it('follows a seller’s draft through its review to the live lot, the terms kept, replayed to the same', async () => {
+    const record = eventRecorder();
+    const seller = { actor: { kind: 'user' as const, id: 'seller' } };
+    const terms = { commissionPercent: 10, lotFee: 500, payoutDays: 30 };
+    const later = '2026-12-24T18:00:00.000Z';
+    const steps = [
+      record('lot-lot-1', 'LotDrafted', listedLot({ reserve: 25_000 }), seller),
+      record('lot-lot-1', 'LotSubmitted', {}, seller),
+      record('lot-lot-1', 'LotReturned', { note: 'Add the fill level' }, admin),
+    ];
+    expect(await staffLot(steps)).toMatchObject({ status: 'returned', review_note: 'Add the fill level' });
+    const all = [
+      ...steps,
+      record('lot-lot-1', 'LotSubmitted', {}, seller),
+      record('lot-lot-1', 'LotApproved', { terms }, admin),
+      record('lot-lot-1', 'LotListed', listedLot({ reserve: 25_000, closesAt: later }), admin),
+    ];
+    const live = await staffLot(all, true);
+    expect(live).toMatchObject({
+      status: 'open',
+      review_note: null,
+      terms,
+      closesAt: later,
+      reserve: 25_000,
+      changed_by: 'ada',
+    });
+  });
 });

@@ -58,7 +58,7 @@ export async function namesOf(
 }
 
 /** A staff row: the staff copy's fields, with the price, bids and bottles sold from the `lots` model. */
-function staffRow(
+export function staffRow(
   doc: StaffLotDocument,
   live: LotDocument | undefined,
   now: Date,
@@ -89,6 +89,20 @@ function staffRow(
     changedBy: { id: doc.changed_by, name: name(doc.changed_by) },
   };
 }
+
+/** A lot for an editor (the staff's, or its seller's own): its row's standing and every listed field. */
+export const staffDetail = (doc: StaffLotDocument, row: StaffLotRow): StaffLotDetail => ({
+  id: row.id,
+  status: row.status,
+  seller: row.seller,
+  bidCount: row.bidCount,
+  sold: row.sold,
+  changedAt: row.changedAt,
+  changedBy: row.changedBy,
+  withdrawnReason: doc.withdrawn_reason,
+  relistedAs: doc.relisted_as ?? null,
+  fields: { ...listedFieldsOf(doc), closesAt: row.closesAt },
+});
 
 /** The staff's lists and the editor's lot (issue 33), admins only: the reserve is in every answer. */
 export const staffLotQueries: QueryPlugin = async (app, { docs, clock, auth, merchant }) => {
@@ -126,18 +140,6 @@ export const staffLotQueries: QueryPlugin = async (app, { docs, clock, auth, mer
       lots.findOne({ _id: id }),
       namesOf(docs, [doc.seller_id, doc.changed_by], house),
     ]);
-    const row = staffRow(doc, live ?? undefined, clock.now(), name);
-    return {
-      id: row.id,
-      status: row.status,
-      seller: row.seller,
-      bidCount: row.bidCount,
-      sold: row.sold,
-      changedAt: row.changedAt,
-      changedBy: row.changedBy,
-      withdrawnReason: doc.withdrawn_reason,
-      relistedAs: doc.relisted_as ?? null,
-      fields: { ...listedFieldsOf(doc), closesAt: row.closesAt },
-    };
+    return staffDetail(doc, staffRow(doc, live ?? undefined, clock.now(), name));
   });
 };

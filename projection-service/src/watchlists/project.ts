@@ -22,7 +22,13 @@ export const watchlistsProjection = defineProjection<
   name: 'watchlists',
   collections: [WATCHLISTS],
   handles: ['LotWatched', 'LotUnwatched'],
-  indexes: { [WATCHLISTS]: [{ key: { user_id: 1, added_at: -1 }, name: 'user_added' }] },
+  indexes: {
+    [WATCHLISTS]: [
+      { key: { user_id: 1, added_at: -1 }, name: 'user_added' },
+      // A lot's watchers, counted for its seller (issue 33).
+      { key: { lot_id: 1 }, name: 'lot' },
+    ],
+  },
   project(event): ProjectedOperation[] {
     const userId = event.streamName.slice('user-'.length);
     const { lotId } = event.data;

@@ -184,6 +184,15 @@ export const staffLotsQuery = (input: InputOf<'staffLots'>) => actionQuery('staf
 /** Staff (admins): one lot for the editor, its reserve included. */
 export const staffLotQuery = (id: string) => actionQuery('staffLot', { id });
 
+/** Sellers: their own listings, drafts included, with bids, watchers and views (issue 33). */
+export const sellerListingsQuery = (input: InputOf<'sellerListings'>) => actionQuery('sellerListings', input);
+
+/** Sellers: one of their own listings for their editor, with its review and its bids. */
+export const sellerLotQuery = (id: string) => actionQuery('sellerLot', { id });
+
+/** Sellers: their settlement statement as of now (issue 33), on /myWines/sold. */
+export const sellerStatementQuery = () => actionQuery('sellerStatement', {});
+
 /** Staff (admins): a lot's bids, every row with its bidder and maximum, and each bidder's standing. */
 export const staffLotBidsQuery = (id: string) => actionQuery('staffLotBids', { id });
 

@@ -1,13 +1,17 @@
 import { Anchor, Card, Container, Group, Select, Stack, Table, Text, Title } from '@mantine/core';
 import type { LotView } from '@wine/contracts';
+import { useAtomValue } from 'jotai';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDate, formatMoney } from '../../lib/format.ts';
 import { useLiveLots } from '../../state/live-lots.ts';
+import { sessionAtom } from '../../state/session.ts';
 import { AnchorLink } from '../AnchorLink.tsx';
 import { QuickView } from '../LotDrawer/QuickView.tsx';
 import { LotGrid } from '../LotGrid/LotGrid.tsx';
 import { Pager } from '../Pager/Pager.tsx';
+import { SellerListings } from '../SellerListings/SellerListings.tsx';
+import { SellerStatementSection } from '../SellerStatement/SellerStatement.tsx';
 import { MyWinesTabs } from './MyWinesTabs.tsx';
 import classes from './SellerLots.module.css';
 import { pageSizeOptions, type SellerLotsKind } from './seller-lots.ts';
@@ -50,6 +54,7 @@ export function SellerLots({
         {t(kind === 'selling' ? 'ui.sellerLots.sellingIntro' : 'ui.sellerLots.soldIntro')}
       </Text>
       <MyWinesTabs current={kind} />
+      {kind === 'selling' ? <SellerListingsForSellers /> : <SellerStatementSection />}
       {totalRecords === 0 ? (
         <EmptyState kind={kind} />
       ) : (
@@ -89,6 +94,19 @@ export function SellerLots({
 /** A user who sells nothing (yet) learns how to start: the Sell Your Wine page. */
 function EmptyState({ kind }: { kind: SellerLotsKind }) {
   const { t } = useTranslation();
+  // A seller lists their own wine (above); anyone else is shown the way to sell through the house. A
+  // seller's sales are on their statement, above the sold list (a lot sold out by buy now closes later).
+  const seller = useIsSeller();
+  if (seller && kind === 'sold') return null;
+  if (seller) {
+    return (
+      <Card withBorder data-testid="seller-lots-empty">
+        <Text fw={600}>
+          {t(kind === 'selling' ? 'ui.sellerLots.sellingEmpty' : 'ui.sellerLots.soldEmpty')}
+        </Text>
+      </Card>
+    );
+  }
   return (
     <Card withBorder data-testid="seller-lots-empty">
       <Stack gap="xs">
@@ -156,4 +174,14 @@ function SoldTable({ records }: { records: LotView[] }) {
       </Table>
     </Table.ScrollContainer>
   );
+}
+
+/** A seller's listings (issue 33), for users with the seller role: anyone else sells through the enquiry form. */
+function SellerListingsForSellers() {
+  return useIsSeller() ? <SellerListings /> : null;
+}
+
+function useIsSeller() {
+  const session = useAtomValue(sessionAtom);
+  return session.status === 'authenticated' && session.user.roles.includes('seller');
 }

@@ -26,6 +26,7 @@ import {
   LabelConditions,
   OTHER_CATEGORY_ID,
   Packings,
+  type SellerLotDetail,
   type StaffLotDetail,
   UpdateLotInput,
 } from '@wine/contracts';
@@ -42,6 +43,7 @@ import { pushAlertAtom } from '../../state/alerts.ts';
 import { useDefaultBundle } from '../../state/defaults.ts';
 import { AnchorLink } from '../AnchorLink.tsx';
 import { LotPhotos } from '../LotPhotos/LotPhotos.tsx';
+import { ApproveLotDialog } from './ApproveLotDialog.tsx';
 import {
   createLotInput,
   emptyLot,
@@ -52,7 +54,8 @@ import {
   updateLotInput,
 } from './lot-form.ts';
 import { RelistLotDialog } from './RelistLotDialog.tsx';
-import { StaffLotStatusBadge } from './StaffLots.tsx';
+import { SendBackLotDialog } from './SendBackLotDialog.tsx';
+import { StaffLotStatusBadge } from './StaffLotStatusBadge.tsx';
 import { WithdrawLotDialog } from './WithdrawLotDialog.tsx';
 
 /** seeds 000 §3.1 custitem_gvo_invwebdisplay: what the lot page says of its availability. */
@@ -90,9 +93,49 @@ const formFields: FieldPath<LotFormValues>[] = [
 
 export interface LotEditorProps {
   /** The lot being edited; a new lot when absent. */
-  lot?: StaffLotDetail;
+  lot?: StaffLotDetail | SellerLotDetail;
   now: Date;
+  /**
+   * Whose editor: an admin's (the house's lots and any lot), or a seller's own (issue 33 "Sellers": a
+   * new listing is a draft the seller submits and an admin approves; once live its reserve and
+   * estimates are the house's).
+   */
+  mode?: 'admin' | 'seller';
 }
+
+/** A seller's listing before it goes live: a draft, with the house, or sent back. */
+const inReview = (status: StaffLotDetail['status']) =>
+  status === 'draft' || status === 'submitted' || status === 'returned';
+
+/** What each editor says of a listing in review. */
+const reviewText = {
+  admin: {
+    draft: 'ui.staff.review.state_draft',
+    submitted: 'ui.staff.review.state_submitted',
+    returned: 'ui.staff.review.state_returned',
+  },
+  seller: {
+    draft: 'ui.staff.seller.review_draft',
+    submitted: 'ui.staff.seller.review_submitted',
+    returned: 'ui.staff.seller.review_returned',
+  },
+} as const;
+
+/** The calls and pages of each editor: the admin's, or the seller's own (seeds 001 §6 /api/seller/). */
+const callsOf = {
+  admin: {
+    create: 'createLot',
+    update: 'updateLot',
+    withdraw: 'withdrawLot',
+    lists: ['staffLot', 'staffLots'],
+  },
+  seller: {
+    create: 'sellerCreateLot',
+    update: 'sellerUpdateLot',
+    withdraw: 'sellerWithdrawLot',
+    lists: ['sellerLot', 'sellerListings'],
+  },
+} as const;
 
 /**
  * /admin/lots/new and /admin/lots/:id (admins): every listed field of a lot, checked with the contract's
@@ -100,7 +143,7 @@ export interface LotEditorProps {
  * its prices, bottles and close are the deal and cannot change (the server refuses with LOT_HAS_BIDS);
  * a lot that is no longer open is shown, not edited. Withdraw asks for a reason.
  */
-export function LotEditor({ lot, now }: LotEditorProps) {
+export function LotEditor({ lot, now, mode = 'admin' }: LotEditorProps) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
@@ -108,10 +151,22 @@ export function LotEditor({ lot, now }: LotEditorProps) {
   const [failure, setFailure] = useState<string | null>(null);
   const [withdrawing, setWithdrawing] = useState(false);
   const [relisting, setRelisting] = useState(false);
-  const editable = !lot || lot.status === 'open' || lot.status === 'upcoming';
+  const [reviewing, setReviewing] = useState<'approve' | 'sendBack' | null>(null);
+  const seller = mode === 'seller';
+  const calls = callsOf[mode];
+  // An admin does not edit a seller's draft (it is sent back with a note); a seller does not while the
+  // house has it (submitted).
+  const editable =
+    !lot ||
+    lot.status === 'open' ||
+    lot.status === 'upcoming' ||
+    (seller && (lot.status === 'draft' || lot.status === 'returned'));
   const relistable = Boolean(
-    lot && (lot.status === 'withdrawn' || lot.status === 'unsold') && !lot.relistedAs,
+    !seller && lot && (lot.status === 'withdrawn' || lot.status === 'unsold') && !lot.relistedAs,
   );
+  // Once the house approved a seller's listing, its reserve and estimates are the house's.
+  const reserveHouses = seller && Boolean(lot) && !inReview(lot?.status ?? 'draft');
+  const reviewNote = lot && 'reviewNote' in lot ? lot.reviewNote : null;
   const dealFixed = Boolean(lot && lot.bidCount > 0);
   const categories = useCategoryOptions();
   // The lot's fields as loaded: what the form starts from, and what a change is measured against.
@@ -194,7 +249,7 @@ export function LotEditor({ lot, now }: LotEditorProps) {
     setFailure(null);
     try {
       if (lot) {
-        const { message, responseData } = await callForMessage('updateLot', input as InputOf<'updateLot'>);
+        const { message, responseData } = await callForMessage(calls.update, input as InputOf<'updateLot'>);
         pushAlert({
           msg: messageOr(
             message,
@@ -202,19 +257,22 @@ export function LotEditor({ lot, now }: LotEditorProps) {
           ),
           type: 'success',
         });
-        await Promise.all([
-          invalidateAction(queryClient, 'staffLot'),
-          invalidateAction(queryClient, 'staffLots'),
-        ]);
+        await refresh();
       } else {
         const created = input as InputOf<'createLot'>;
-        const { message, responseData } = await callForMessage('createLot', created);
+        const { message, responseData } = await callForMessage(calls.create, created);
         pushAlert({
-          msg: messageOr(message, t('ui.staff.editor.created', { title: created.title })),
+          msg: messageOr(
+            message,
+            t(seller ? 'ui.staff.seller.drafted' : 'ui.staff.editor.created', { title: created.title }),
+          ),
           type: 'success',
         });
-        await invalidateAction(queryClient, 'staffLots');
-        await navigate({ to: '/admin/lots/$id', params: { id: responseData.id } });
+        await refresh();
+        await navigate({
+          to: seller ? '/myWines/selling/$id' : '/admin/lots/$id',
+          params: { id: responseData.id },
+        });
       }
     } catch (error) {
       if (!showServerFieldErrors<LotFormValues>(error, formFields, form.setError))
@@ -222,14 +280,38 @@ export function LotEditor({ lot, now }: LotEditorProps) {
     }
   });
 
+  const refresh = () => Promise.all(calls.lists.map((name) => invalidateAction(queryClient, name)));
+
   const withdraw = async (reason: string) => {
     if (!lot) return;
-    const { message } = await callForMessage('withdrawLot', { id: lot.id, reason });
+    const { message } = await callForMessage(calls.withdraw, { id: lot.id, reason });
     pushAlert({ msg: messageOr(message, t('ui.staff.editor.withdrawn')), type: 'success' });
-    await Promise.all([
-      invalidateAction(queryClient, 'staffLot'),
-      invalidateAction(queryClient, 'staffLots'),
-    ]);
+    await refresh();
+  };
+
+  const submitForApproval = async () => {
+    if (!lot) return;
+    setFailure(null);
+    try {
+      const { message } = await callForMessage('sellerSubmitLot', { id: lot.id });
+      pushAlert({ msg: messageOr(message, t('ui.staff.seller.submitted')), type: 'success' });
+      await refresh();
+    } catch (error) {
+      setFailure(errorMessage(error));
+    }
+  };
+
+  const approve = async (input: InputOf<'approveLot'>) => {
+    const { message } = await callForMessage('approveLot', input);
+    pushAlert({ msg: messageOr(message, t('ui.staff.review.approved')), type: 'success' });
+    await refresh();
+  };
+
+  const sendBack = async (note: string) => {
+    if (!lot) return;
+    const { message } = await callForMessage('sendBackLot', { id: lot.id, note });
+    pushAlert({ msg: messageOr(message, t('ui.staff.review.sentBack')), type: 'success' });
+    await refresh();
   };
 
   const relist = async (input: InputOf<'relistLot'>) => {
@@ -245,19 +327,23 @@ export function LotEditor({ lot, now }: LotEditorProps) {
   const title = lot ? lot.fields.title : t('ui.staff.editor.newTitle');
   return (
     <Container size="lg" py="xl">
-      <AnchorLink to="/admin/lots" size="sm">
-        ← {t('ui.staff.editor.back')}
+      <AnchorLink to={seller ? '/myWines/selling' : '/admin/lots'} size="sm">
+        ← {t(seller ? 'ui.staff.seller.back' : 'ui.staff.editor.back')}
       </AnchorLink>
       <Group justify="space-between" align="flex-start" mt="xs" mb="md">
         <Stack gap={4}>
-          <Title order={1}>{lot ? t('ui.staff.editor.editTitle') : t('ui.staff.editor.newTitle')}</Title>
+          <Title order={1}>
+            {seller
+              ? t(lot ? 'ui.staff.seller.editTitle' : 'ui.staff.seller.newTitle')
+              : t(lot ? 'ui.staff.editor.editTitle' : 'ui.staff.editor.newTitle')}
+          </Title>
           {lot ? (
             <Group gap="xs">
               <Text fw={600}>{title}</Text>
               <StaffLotStatusBadge status={lot.status} />
             </Group>
           ) : null}
-          {lot ? (
+          {lot && !seller ? (
             <Text size="sm" c="dimmed" data-testid="lot-last-change">
               {t('ui.staff.editor.lastChange', {
                 at: formatDateTime(lot.changedAt),
@@ -274,12 +360,44 @@ export function LotEditor({ lot, now }: LotEditorProps) {
             {t('ui.staff.editor.withdraw')}
           </Button>
         ) : null}
+        {seller && lot && (lot.status === 'draft' || lot.status === 'returned') ? (
+          <Button
+            onClick={() => void submitForApproval()}
+            disabled={form.formState.isDirty}
+            data-testid="submit-lot"
+          >
+            {t('ui.staff.seller.submit')}
+          </Button>
+        ) : null}
+        {!seller && lot?.status === 'submitted' ? (
+          <Group gap="xs">
+            <Button color="green" onClick={() => setReviewing('approve')} data-testid="approve-lot">
+              {t('ui.staff.review.approve')}
+            </Button>
+            <Button variant="light" onClick={() => setReviewing('sendBack')} data-testid="send-back-lot">
+              {t('ui.staff.review.sendBack')}
+            </Button>
+          </Group>
+        ) : null}
         {relistable ? (
           <Button variant="light" onClick={() => setRelisting(true)} data-testid="relist-lot">
             {t('ui.staff.editor.relist')}
           </Button>
         ) : null}
       </Group>
+      {lot && inReview(lot.status) ? (
+        <Alert
+          color={lot.status === 'returned' ? 'orange' : 'blue'}
+          mb="md"
+          data-testid="lot-review"
+          title={t(reviewText[mode][lot.status as 'draft' | 'submitted' | 'returned'])}
+        >
+          {reviewNote ? t('ui.staff.seller.noteFromHouse', { note: reviewNote }) : null}
+          {seller && form.formState.isDirty && lot.status !== 'submitted'
+            ? t('ui.staff.seller.saveBeforeSubmit')
+            : null}
+        </Alert>
+      ) : null}
       {lot?.withdrawnReason ? (
         <Alert color="gray" mb="md" data-testid="lot-withdrawn">
           {t('ui.staff.editor.withdrawnBecause', { reason: lot.withdrawnReason })}
@@ -301,7 +419,7 @@ export function LotEditor({ lot, now }: LotEditorProps) {
           </AnchorLink>
         </Text>
       ) : null}
-      {lot && !editable && !lot.withdrawnReason ? (
+      {lot && !editable && !lot.withdrawnReason && !inReview(lot.status) ? (
         <Alert color="gray" mb="md">
           {t('ui.staff.editor.closedLot')}
         </Alert>
@@ -417,6 +535,11 @@ export function LotEditor({ lot, now }: LotEditorProps) {
                   {...register('buyNow')}
                 />
               </Group>
+              {reserveHouses ? (
+                <Text size="sm" c="dimmed" mb="xs" data-testid="reserve-house">
+                  {t('ui.staff.seller.reserveHouse')}
+                </Text>
+              ) : null}
               <fieldset disabled={dealFixed} style={{ border: 0, padding: 0, margin: 0 }}>
                 <SimpleGrid cols={{ base: 1, sm: 3 }}>
                   {auction ? (
@@ -432,6 +555,7 @@ export function LotEditor({ lot, now }: LotEditorProps) {
                         label={t('ui.staff.editor.lowEstimate')}
                         leftSection="$"
                         inputMode="decimal"
+                        disabled={reserveHouses}
                         {...register('lowEstimate')}
                         error={errorOf('lowEstimate')}
                       />
@@ -439,6 +563,7 @@ export function LotEditor({ lot, now }: LotEditorProps) {
                         label={t('ui.staff.editor.highEstimate')}
                         leftSection="$"
                         inputMode="decimal"
+                        disabled={reserveHouses}
                         {...register('highEstimate')}
                         error={errorOf('highEstimate')}
                       />
@@ -447,6 +572,7 @@ export function LotEditor({ lot, now }: LotEditorProps) {
                         description={t('ui.staff.editor.reserveHint')}
                         leftSection="$"
                         inputMode="decimal"
+                        disabled={reserveHouses}
                         {...register('reserve')}
                         error={errorOf('reserve')}
                       />
@@ -474,7 +600,12 @@ export function LotEditor({ lot, now }: LotEditorProps) {
                     error={errorOf('minimumQuantity')}
                   />
                 </SimpleGrid>
-                {auction && reserveOver ? (
+                {auction && reserveOver && seller ? (
+                  <Alert color="yellow" mt="sm" data-testid="reserve-over-seller">
+                    {t('ui.staff.seller.reserveOver')}
+                  </Alert>
+                ) : null}
+                {auction && reserveOver && !seller ? (
                   <Checkbox
                     mt="sm"
                     color="yellow"
@@ -635,14 +766,18 @@ export function LotEditor({ lot, now }: LotEditorProps) {
                   {...register('sku')}
                   error={errorOf('sku')}
                 />
-                <TextInput
-                  label={t('ui.staff.editor.lotNumber')}
-                  disabled={Boolean(lot)}
-                  {...register('lotNumber')}
-                  error={errorOf('lotNumber')}
-                />
+                {seller ? null : (
+                  <TextInput
+                    label={t('ui.staff.editor.lotNumber')}
+                    disabled={Boolean(lot)}
+                    {...register('lotNumber')}
+                    error={errorOf('lotNumber')}
+                  />
+                )}
                 <Text size="sm" c="dimmed" data-testid="lot-auction">
-                  {lot?.fields.auctionId ? (
+                  {lot?.fields.auctionId && seller ? (
+                    t('ui.staff.seller.inAuction', { number: lot.fields.lotNumber ?? '—' })
+                  ) : lot?.fields.auctionId ? (
                     <AnchorLink to="/admin/auctions/$id" params={{ id: lot.fields.auctionId }} size="sm">
                       {t('ui.staff.auctions.inAuction', {
                         title: lot.fields.auctionId,
@@ -650,7 +785,7 @@ export function LotEditor({ lot, now }: LotEditorProps) {
                       })}
                     </AnchorLink>
                   ) : (
-                    t('ui.staff.auctions.notInAuction')
+                    t(seller ? 'ui.staff.seller.auctionByHouse' : 'ui.staff.auctions.notInAuction')
                   )}
                 </Text>
                 <TextInput
@@ -709,7 +844,9 @@ export function LotEditor({ lot, now }: LotEditorProps) {
         {editable ? (
           <Group justify="flex-end" mt="lg">
             <Button type="submit" loading={isSubmitting} data-testid="save-lot">
-              {lot ? t('ui.staff.editor.save') : t('ui.staff.editor.create')}
+              {lot
+                ? t('ui.staff.editor.save')
+                : t(seller ? 'ui.staff.seller.saveDraft' : 'ui.staff.editor.create')}
             </Button>
           </Group>
         ) : null}
@@ -722,6 +859,19 @@ export function LotEditor({ lot, now }: LotEditorProps) {
           onClose={() => setRelisting(false)}
           onSubmit={relist}
         />
+      ) : null}
+      {reviewing === 'approve' && lot ? (
+        <ApproveLotDialog
+          id={lot.id}
+          title={lot.fields.title}
+          startsAt={lot.fields.startsAt}
+          closesAt={lot.fields.closesAt}
+          onClose={() => setReviewing(null)}
+          onSubmit={approve}
+        />
+      ) : null}
+      {reviewing === 'sendBack' && lot ? (
+        <SendBackLotDialog title={lot.fields.title} onClose={() => setReviewing(null)} onSubmit={sendBack} />
       ) : null}
       {withdrawing && lot ? (
         <WithdrawLotDialog

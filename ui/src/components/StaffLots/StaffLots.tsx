@@ -16,7 +16,7 @@ import {
 } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { StaffLotRow, StaffLotStatus } from '@wine/contracts';
+import type { StaffLotRow } from '@wine/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { staffAuctionsQuery, staffLotsQuery } from '../../api/queries.ts';
@@ -24,6 +24,7 @@ import { formatDateTime, formatMoney } from '../../lib/format.ts';
 import { ButtonLink } from '../ButtonLink.tsx';
 import { Pager } from '../Pager/Pager.tsx';
 import { QueryState } from '../QueryState/QueryState.tsx';
+import { StaffLotStatusBadge, staffLotStatusLabel } from './StaffLotStatusBadge.tsx';
 import { type StaffLotFilterStatus, staffLotFilterStatuses } from './staff-lot-filters.ts';
 
 export const STAFF_LOTS_PAGE_SIZE = 25;
@@ -38,33 +39,6 @@ export interface StaffLotsView {
   seller?: string | undefined;
   q?: string | undefined;
   page: number;
-}
-
-/** Each status's name in the list's filter and badges. */
-const statusLabel = {
-  all: 'ui.staff.lots.status_all',
-  open: 'ui.staff.lots.status_open',
-  upcoming: 'ui.staff.lots.status_upcoming',
-  withdrawn: 'ui.staff.lots.status_withdrawn',
-  sold: 'ui.staff.lots.status_sold',
-  unsold: 'ui.staff.lots.status_unsold',
-} as const satisfies Record<StaffLotFilterStatus, `ui.${string}`>;
-
-const statusColour: Record<StaffLotStatus, string> = {
-  open: 'green',
-  upcoming: 'blue',
-  withdrawn: 'gray',
-  sold: 'wine',
-  unsold: 'orange',
-};
-
-export function StaffLotStatusBadge({ status }: { status: StaffLotStatus }) {
-  const { t } = useTranslation();
-  return (
-    <Badge color={statusColour[status]} variant="light" data-testid="staff-lot-status">
-      {t(statusLabel[status])}
-    </Badge>
-  );
 }
 
 /**
@@ -120,7 +94,7 @@ export function StaffLots({
             label={t('ui.staff.lots.status')}
             data={staffLotFilterStatuses.map((value) => ({
               value,
-              label: t(statusLabel[value]),
+              label: t(staffLotStatusLabel[value]),
             }))}
             value={view.status}
             allowDeselect={false}

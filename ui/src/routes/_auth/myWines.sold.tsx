@@ -3,7 +3,10 @@ import { LoadError } from '../../components/LoadError/LoadError.tsx';
 import { SellerLotsPage } from '../../components/SellerLots/SellerLotsPage.tsx';
 import { sellerLotsQuery, sellerLotsSearchSchema } from '../../components/SellerLots/seller-lots.ts';
 
-/** seeds 000 §2.3 /myWines/sold (001 §2 "seller lists"): the signed-in user's own lots sold, with the sold price and close date. */
+/**
+ * seeds 000 §2.3 /myWines/sold (001 §2 "seller lists"): the signed-in user's own lots sold, with the sold
+ * price and close date; a seller's settlement statement above them (issue 33 "Sellers").
+ */
 export const Route = createFileRoute('/_auth/myWines/sold')({
   validateSearch: sellerLotsSearchSchema,
   loaderDeps: ({ search }) => search,

@@ -4,7 +4,7 @@ import { SellerLotsPage } from '../../components/SellerLots/SellerLotsPage.tsx';
 import { sellerLotsQuery, sellerLotsSearchSchema } from '../../components/SellerLots/seller-lots.ts';
 
 /** seeds 000 §2.3 /myWines/selling (001 §2 "seller lists"): the signed-in user's own lots for sale (open, not yet started included). */
-export const Route = createFileRoute('/_auth/myWines/selling')({
+export const Route = createFileRoute('/_auth/myWines/selling/')({
   validateSearch: sellerLotsSearchSchema,
   loaderDeps: ({ search }) => search,
   loader: ({ deps, context: { queryClient } }) =>

@@ -1,0 +1,24 @@
+import { z } from 'zod';
+import { action } from '../action.ts';
+import { SellerStatement } from './statement.ts';
+
+/**
+ * Issue 33 "Sellers": the seller's settlement statement (seeds: `seller/user/invoice: invoice`), live
+ * from the read models. The seller is the caller, from the session: the input names no one.
+ */
+export const sellerStatementActions = {
+  sellerStatement: action({
+    path: '/api/seller/user/invoice/invoice',
+    side: 'query',
+    auth: 'seller',
+    input: z.strictObject({}),
+    output: SellerStatement,
+  }),
+} as const;
+
+/**
+ * The statement as a PDF and as CSV: GETs (links the browser downloads) with the session's bearer
+ * token, the seller role checked as for `sellerStatement` before anything is read.
+ */
+export const sellerStatementPdfPath = '/api/seller/user/invoice/pdf';
+export const sellerStatementCsvPath = '/api/seller/user/invoice/csv';
