@@ -261,4 +261,39 @@ describe('spreadsheet import (issue 33)', () => {
       source: { importId: summary.importId, row: 2 },
     });
   }, 60_000);
+
+  it('matches the sheet’s lot numbers in the auction it names, or among the lots in no auction', async () => {
+    // Lot numbers restart at 1 in each auction: "1" is a house lot outside auctions and an auction's first.
+    const house = await market.ok<{ id: string }>(
+      actions.createLot.path,
+      lotInput({ lotNumber: '1', title: 'House lot one' }),
+      admin.auth,
+    );
+    const inAuction = await market.ok<{ id: string }>(actions.createLot.path, lotInput(), admin.auth);
+    const soon = (hours: number) => new Date(Date.now() + hours * 3600_000).toISOString();
+    const { id: auctionId } = await market.ok<{ id: string }>(
+      actions.createAuction.path,
+      { title: 'Spring Sale', kind: 'timed', startsAt: soon(1), firstCloseAt: soon(48) },
+      admin.auth,
+    );
+    await market.ok(actions.arrangeAuction.path, { id: auctionId, lotIds: [inAuction.id] }, admin.auth);
+    const bytes = await xlsx([
+      ['1', 'Renamed lot one', 'Test Estate', 2019, 'USA', 'Red', 3, 250, '', '', ''],
+    ]);
+    const summary = (await upload(bytes, 'numbers.xlsx')).body.data.responseData;
+    await market.caughtUp();
+    const plan = { importId: summary.importId, mapping: summary.mapping, closesAt: closesAt() };
+    const outside = await market.ok<OutputOf<'importPreview'>>(actions.importPreview.path, plan, admin.auth);
+    expect(outside.targets).toEqual({ '1': house.id });
+    const scoped = await market.ok<OutputOf<'importPreview'>>(
+      actions.importPreview.path,
+      { ...plan, auctionId },
+      admin.auth,
+    );
+    expect(scoped.targets).toEqual({ '1': inAuction.id });
+    // An apply handed another scope's target checks the lot again: it is not this auction's, so not changed.
+    await market.ok(actions.importApply.path, { ...plan, auctionId, targets: { '1': house.id } }, admin.auth);
+    const houseLog = await events(lotStream(house.id));
+    expect(houseLog.map((e) => e.type)).toEqual(['LotListed']);
+  });
 });

@@ -85,14 +85,18 @@ export const importRoutes: FastifyPluginAsync<ImportRouteDeps> = async (app, { s
     return importSummary(await loadImport(importId));
   });
 
-  /** The lots the preview found under the rows' lot numbers, each checked to still carry that number. */
-  async function existingLots(targets: Record<string, string>) {
+  /**
+   * The lots the preview found under the rows' lot numbers, each checked to still carry that number in
+   * the auction the import names (or in none).
+   */
+  async function existingLots(targets: Record<string, string>, auctionId: string | null) {
     const found = new Map<string, ExistingLot>();
     await pMap(
       Object.entries(targets),
       async ([lotNumber, lotId]) => {
         const lot = await streams.load(lotStream(lotId), lotDecider);
         if (lot.status === 'empty' || lot.lot.lotNumber !== lotNumber) return;
+        if ((lot.lot.auctionId ?? null) !== auctionId) return;
         const { lotId: _id, sellerId: _seller, ...fields } = lot.lot;
         found.set(lotNumber, { lotId, fields, bidCount: lot.bidCount, open: lot.status === 'open' });
       },
@@ -140,7 +144,7 @@ export const importRoutes: FastifyPluginAsync<ImportRouteDeps> = async (app, { s
       state.rows,
       input.mapping,
       { closesAt: input.closesAt, ...(startsAt && { startsAt }) },
-      await existingLots(input.targets),
+      await existingLots(input.targets, input.auctionId),
     );
     // What each row will do is recorded before any lot is written: a revert after a crash between the
     // two finds every lot the apply may have touched (one never written is skipped, one not changed

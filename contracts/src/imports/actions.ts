@@ -45,6 +45,11 @@ export const ImportPlanInput = z.strictObject({
   mapping: ImportMapping,
   closesAt: isoDate,
   startsAt: isoDate.optional(),
+  /**
+   * Whose lot numbers the sheet's are: an auction's (numbers restart at 1 in each auction, so "lot 12"
+   * names one lot only within one auction), or, when null, the lots in no auction.
+   */
+  auctionId: z.string().min(1).max(64).nullable().default(null),
 });
 export const ImportApplyInput = ImportPlanInput.extend({
   /** The lot each existing lot number names, as the preview found it (checked again on each lot). */

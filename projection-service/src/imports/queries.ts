@@ -62,7 +62,11 @@ export const importQueries: QueryPlugin = async (app, { docs, auth }) => {
     const column = input.mapping.indexOf('lotNumber');
     const numbers =
       column < 0 ? [] : [...new Set(doc.rows.map((r) => (r[column] ?? '').trim()).filter(Boolean))];
-    const found = numbers.length ? await staffLots.find({ lotNumber: { $in: numbers } }) : [];
+    const found = numbers.length
+      ? (await staffLots.find({ lotNumber: { $in: numbers } })).filter(
+          (lot) => (lot.auctionId ?? null) === input.auctionId,
+        )
+      : [];
     const bids = found.length ? await lots.find({ _id: { $in: found.map((d) => d._id) } }) : [];
     const bidCount = new Map(bids.map((l) => [l._id, l.bid_count]));
     const existing = new Map<string, ExistingLot>();

@@ -186,6 +186,9 @@ export const staffForEnglish = {
     cropFailed: 'The crop could not be made',
   },
   import: {
+    lotNumbersOf: 'Lot numbers of',
+    lotNumbersOfHint: 'Numbers restart in each auction: rows update the lots of this auction only.',
+    noAuction: 'Lots in no auction',
     title: 'Import lots',
     open: 'Import',
     intro:

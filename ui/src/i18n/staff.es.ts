@@ -190,6 +190,9 @@ export const staffForSpanish: UiTexts['staff'] = {
     cropFailed: 'No se pudo hacer el recorte',
   },
   import: {
+    lotNumbersOf: 'Números de lote de',
+    lotNumbersOfHint: 'Los números empiezan de nuevo en cada subasta: las filas solo cambian los lotes de esta.',
+    noAuction: 'Lotes fuera de subasta',
     title: 'Importar lotes',
     open: 'Importar',
     intro:

@@ -28,7 +28,7 @@ import dayjs from 'dayjs';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { call, callWithForm, errorMessage, onceKeys, uploadFiles } from '../../api/client.ts';
-import { importStatusQuery, invalidateAction } from '../../api/queries.ts';
+import { importStatusQuery, invalidateAction, staffAuctionsQuery } from '../../api/queries.ts';
 import { AnchorLink } from '../AnchorLink.tsx';
 import { ButtonLink } from '../ButtonLink.tsx';
 import { confirmDialog } from '../ConfirmDialog/confirm-dialog.tsx';
@@ -161,12 +161,15 @@ function ImportPlan({ summary, now }: { summary: ImportSummary; now: Date }) {
   const [closesAt, setClosesAt] = useState(() =>
     toLocalInput(summary.closesAt ?? dayjs(now).add(7, 'day').hour(18).minute(0).second(0).toISOString()),
   );
+  // Issue 33: lot numbers restart in each auction, so the sheet's numbers are one auction's (or no auction's).
+  const [auctionId, setAuctionId] = useState<string | null>(null);
+  const auctions = useQuery(staffAuctionsQuery({ limit: 100 }));
   const [preview, setPreview] = useState<{ input: string; result: Preview } | null>(null);
   const [shown, setShown] = useState<'all' | PreviewRow['action']>('all');
   const [failure, setFailure] = useState<string | null>(null);
   const [result, setResult] = useState<string | null>(null);
   const applyKeys = useMemo(() => onceKeys(), []);
-  const planInput = { importId: summary.importId, mapping, closesAt: fromLocalInput(closesAt) };
+  const planInput = { importId: summary.importId, mapping, closesAt: fromLocalInput(closesAt), auctionId };
   const current = JSON.stringify(planInput);
   const stale = preview !== null && preview.input !== current;
   const fieldOptions = [
@@ -285,6 +288,19 @@ function ImportPlan({ summary, now }: { summary: ImportSummary; now: Date }) {
           </Table>
         </Table.ScrollContainer>
         <Group align="flex-end" mt="md">
+          <Select
+            label={t('ui.staff.import.lotNumbersOf')}
+            description={t('ui.staff.import.lotNumbersOfHint')}
+            data={[
+              { value: '', label: t('ui.staff.import.noAuction') },
+              ...(auctions.data?.records ?? []).map((a) => ({ value: a.id, label: a.title })),
+            ]}
+            value={auctionId ?? ''}
+            allowDeselect={false}
+            disabled={!editable}
+            onChange={(value) => setAuctionId(value ? value : null)}
+            data-testid="import-auction"
+          />
           <TextInput
             type="datetime-local"
             label={t('ui.staff.import.closesAt')}
