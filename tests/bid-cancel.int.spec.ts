@@ -102,7 +102,7 @@ describe('bid cancel (issue 33)', () => {
   });
 
   it('extends the close when asked, and reopens an unsold lot only by the admin’s explicit choice', async () => {
-    const { id, ann: annUser, cat } = await threeBidders({ reserve: 100_000, lowEstimate: 120_000 });
+    const { id, ann: annUser, bob, cat } = await threeBidders({ reserve: 100_000, lowEstimate: 120_000 });
     const extended = await market.ok<BidCancelResult>(
       actions.bidCancel.path,
       { id, bidderId: cat.id, reason: 'Duplicate account', extendMinutes: 120 },
@@ -138,6 +138,19 @@ describe('bid cancel (issue 33)', () => {
     expect(Date.parse(reopened.closesAt) - clock.now().getTime()).toBeGreaterThan(HOUR - 60_000);
     await market.caughtUp();
     expect(await market.ok(actions.productLot.path, { id })).toMatchObject({ market_status: 'open' });
+    // The closed lot's cancelled bidder is told why, and the reopened lot's bidders are followed again:
+    // bob, leading once ann's maximum is gone, is told when dan outbids him.
+    const toAnn = await eventually(
+      () => mailsTo(annUser),
+      (m) => m.some((x) => x.subject.includes('was cancelled') && x.text.includes('Unpaid history')),
+    );
+    expect(toAnn.filter((m) => m.text.includes('Unpaid history'))).toHaveLength(1);
+    const outbids = async () =>
+      (await mailsTo(bob)).filter((m) => m.subject.toLowerCase().includes('outbid')).length;
+    const before = await outbids();
+    const dan = await market.bidder({ firstName: 'Dan' });
+    await bid(dan, id, 400);
+    await eventually(outbids, (n) => n === before + 1, 'the outbid mail after the reopen');
   });
 
   it('refuses another role, a finance user, a bid of the admin’s own, and writes a reused command id once', async () => {

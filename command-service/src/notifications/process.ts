@@ -65,6 +65,11 @@ export function notificationProcess(deps: NotificationDeps, feed: LogFeed): LogF
   const { streams, clock, logger } = deps;
   const leadMs = deps.closingLeadMinutes * 60_000;
   const lots = new Map<string, LotSeen>();
+  /**
+   * The titles of lots that closed or were withdrawn: a bid cancel on a closed lot still tells its
+   * bidders, and one that reopens it follows the lot again (its bids and close from then on).
+   */
+  const closedTitles = new Map<string, string>();
   const sent = new Set<string>();
   /** Outbids and wins read before the head, keyed by user and lot (the latest outbid wins). */
   const waiting = new Map<string, Pending>();
@@ -97,7 +102,7 @@ export function notificationProcess(deps: NotificationDeps, feed: LogFeed): LogF
       schedule(lotId, lot);
       return;
     }
-    const lot = lotOf(lotId);
+    const lot = lotOf(lotId) ?? (event.type === 'BidsCancelled' ? reopenedLot(lotId, event) : undefined);
     if (!lot) return;
     switch (event.type) {
       case 'LotUpdated':
@@ -139,10 +144,35 @@ export function notificationProcess(deps: NotificationDeps, feed: LogFeed): LogF
       }
       case 'LotClosed':
       case 'LotWithdrawn':
-        // Nothing more to tell of it but its win, which the invoice carries.
+        // Nothing more to tell of it but its win, which the invoice carries (unless a cancel reopens it).
+        closedTitles.set(lotId, lot.title);
         lots.delete(lotId);
         break;
     }
+  }
+
+  /**
+   * A closed lot a bid cancel touches: followed again when the cancel reopens it (the watchers of before
+   * are not kept), or seen once, so the cancelled bidder and the new leader are still told.
+   */
+  function reopenedLot(lotId: string, event: RecordedEvent): LotSeen | undefined {
+    const title = closedTitles.get(lotId);
+    if (title === undefined) return undefined;
+    const { reopened, closesAt } = event.data as { reopened: boolean; closesAt: string | null };
+    const lot: LotSeen = {
+      title,
+      closesAt: closesAt ? Date.parse(closesAt) : 0,
+      price: 0,
+      leader: null,
+      watchers: new Map(),
+      bidders: new Map(),
+    };
+    if (reopened && closesAt) {
+      closedTitles.delete(lotId);
+      lots.set(lotId, lot);
+      schedule(lotId, lot);
+    }
+    return lot;
   }
 
   function onUser(userId: string, event: RecordedEvent) {
