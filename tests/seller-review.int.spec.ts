@@ -58,6 +58,31 @@ describe('a seller’s listing', () => {
     expect(await types(id)).toEqual(['LotDrafted']);
   });
 
+  it('is asked for by sellers only, before the body is read', async () => {
+    const buyer = await market.bidder({ card: false });
+    for (const [path, body] of [
+      [actions.sellerListings.path, {}],
+      [actions.sellerLot.path, { id: 'x' }],
+      [actions.sellerCreateLot.path, lotInput()],
+      [actions.sellerSubmitLot.path, { id: 'x' }],
+    ] as const) {
+      expect(await codeOf(path, body, {})).toEqual([403, 'SESSION_INVALID']);
+      expect(await codeOf(path, body, buyer.auth)).toEqual([403, 'ROLE_REQUIRED']);
+    }
+    // A body naming another seller is not the seller's to give: the seller is the session's.
+    expect(await codeOf(actions.sellerListings.path, { sellerId: other.id }, seller.auth)).toEqual([
+      400,
+      'VALIDATION',
+    ]);
+    const huge = await market.post(
+      actions.sellerCreateLot.path,
+      lotInput({ description: 'x'.repeat(200_000) }),
+      seller.auth,
+    );
+    expect(huge.http).toBeGreaterThanOrEqual(400);
+    expect(huge.http).toBeLessThan(500);
+  });
+
   it('goes to the house, comes back with a note, and goes live once approved with the day’s terms', async () => {
     const { id } = await draftOf(seller, {
       title: '2010 Ch. Haut-Brion',
