@@ -68,7 +68,12 @@ export function SellerListings() {
             </Alert>
           ) : (
             <>
-              <Table.ScrollContainer minWidth={760}>
+              <Stack gap="xs" hiddenFrom="sm" data-testid="seller-listing-cards">
+                {data.records.map((listing) => (
+                  <ListingCard key={listing.id} listing={listing} />
+                ))}
+              </Stack>
+              <Table.ScrollContainer minWidth={760} visibleFrom="sm">
                 <Table striped verticalSpacing="sm" data-testid="seller-listings">
                   <Table.Thead>
                     <Table.Tr>
@@ -128,5 +133,36 @@ function ListingRow({ listing }: { listing: SellerListing }) {
       <Table.Td ta="right">{listing.views}</Table.Td>
       <Table.Td>{formatDateTime(listing.closesAt)}</Table.Td>
     </Table.Tr>
+  );
+}
+
+/** A listing on a phone: what the table's row says, one under the other. */
+function ListingCard({ listing }: { listing: SellerListing }) {
+  const { t } = useTranslation();
+  return (
+    <Card withBorder padding="sm">
+      <Group justify="space-between" align="flex-start" wrap="nowrap">
+        <AnchorLink to="/myWines/selling/$id" params={{ id: listing.id }} fw={600}>
+          {listing.title}
+        </AnchorLink>
+        <StaffLotStatusBadge status={listing.status} />
+      </Group>
+      {listing.reviewNote ? (
+        <Text size="xs" fs="italic">
+          {t('ui.staff.seller.noteFromHouse', { note: listing.reviewNote })}
+        </Text>
+      ) : null}
+      <Text size="sm" mt={4}>
+        {formatMoney(listing.price)} ·{' '}
+        {t('ui.staff.seller.soldOf', { sold: listing.sold, quantity: listing.quantity })}
+      </Text>
+      <Text size="sm" c="dimmed">
+        {t('ui.staff.seller.bids')}: {listing.bidCount} · {t('ui.staff.seller.watchers')}: {listing.watchers}{' '}
+        · {t('ui.staff.seller.views')}: {listing.views}
+      </Text>
+      <Text size="sm" c="dimmed">
+        {t('ui.staff.lots.closes')}: {formatDateTime(listing.closesAt)}
+      </Text>
+    </Card>
   );
 }
