@@ -191,7 +191,8 @@ export const staffForSpanish: UiTexts['staff'] = {
   },
   import: {
     lotNumbersOf: 'Números de lote de',
-    lotNumbersOfHint: 'Los números empiezan de nuevo en cada subasta: las filas solo cambian los lotes de esta.',
+    lotNumbersOfHint:
+      'Los números empiezan de nuevo en cada subasta: las filas solo cambian los lotes de esta.',
     noAuction: 'Lotes fuera de subasta',
     title: 'Importar lotes',
     open: 'Importar',
