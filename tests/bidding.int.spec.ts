@@ -1,5 +1,6 @@
 import { lotDecider } from '@wine/command-service';
 import {
+  actions,
   type BidConfirmResult,
   type BidHistoryRow,
   defaultBidIncrements,
@@ -538,6 +539,13 @@ describe('the bidding read models are disposable', () => {
       '/api/admin/auction/arrange',
       { id: auction.id, lotIds: [await createLot()] },
       market.admin,
+    );
+    // A seller's payout preference (issue 33 "Sellers"), so the seller payouts model has something to rebuild.
+    const consignor = await market.staff('seller');
+    await market.ok(
+      actions.setSellerPayoutPreference.path,
+      { payee: 'Cellar Holdings LLC', method: 'check' },
+      consignor.auth,
     );
     // A sheet uploaded for import (issue 33), so the imports read model has something to rebuild.
     const sheet = new FormData();

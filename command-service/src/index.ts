@@ -68,6 +68,7 @@ import { notificationRoutes } from './notifications/routes.ts';
 import { unsubscribeLinks } from './notifications/unsubscribe-link.ts';
 import { withWonMail } from './notifications/won-mail.ts';
 import { pageRoutes } from './pages/routes.ts';
+import { payoutRoutes } from './payouts/routes.ts';
 import type { ExternalPhotoOptions } from './photos/external.ts';
 import { photoRoutes } from './photos/routes.ts';
 import { producerRoutes } from './producers/routes.ts';
@@ -204,6 +205,12 @@ export async function commandService(
     ...(deps.externalImages && { externalImages: deps.externalImages }),
   });
   await app.register(lotReviewRoutes, {
+    streams,
+    clock,
+    auth,
+    sellerTerms: deps.sellerTerms ?? defaultSellerTerms,
+  });
+  await app.register(payoutRoutes, {
     streams,
     clock,
     auth,

@@ -39,6 +39,7 @@ import { searchActions } from './search/actions.ts';
 import { sellerLotActions } from './seller-lots/actions.ts';
 import { sellerStatementActions } from './sellers/actions.ts';
 import { sellerListingActions } from './sellers/listing.ts';
+import { sellerPayoutActions } from './sellers/payouts.ts';
 import { shippingStaffActions } from './shipping/actions.ts';
 import { staffLotActions } from './staff-lots/actions.ts';
 import { watchlistActions } from './watchlists/actions.ts';
@@ -74,6 +75,7 @@ export const actions = {
   ...sellerLotActions,
   ...sellerListingActions,
   ...sellerStatementActions,
+  ...sellerPayoutActions,
   ...staffLotActions,
   ...producerActions,
   ...savedSearchActions,

@@ -58,6 +58,12 @@ export const errorCatalogue = {
   LOT_NOT_RELISTABLE: entry(409, 'errors.LOT_NOT_RELISTABLE', 'id'),
   LOT_ALREADY_RELISTED: entry(409, 'errors.LOT_ALREADY_RELISTED', 'id'),
   // A seller's listing and its review (issue 33 "Sellers").
+  /** A payout names a statement line the house already paid the seller. */
+  LINE_ALREADY_PAID: entry(409, 'errors.LINE_ALREADY_PAID', 'lines'),
+  /** A payout names a line not payable yet: unpaid by the buyer, before its payout day, or all returned. */
+  LINE_NOT_PAYABLE: entry(409, 'errors.LINE_NOT_PAYABLE', 'lines'),
+  /** A payout names a line that is not the seller's (another seller's lot, or no such invoice line). */
+  NOT_SELLERS_LINE: entry(400, 'errors.NOT_SELLERS_LINE', 'lines'),
   LOT_IS_DRAFT: entry(409, 'errors.LOT_IS_DRAFT', 'id'),
   LOT_UNDER_REVIEW: entry(409, 'errors.LOT_UNDER_REVIEW', 'id'),
   LOT_NOT_DRAFT: entry(409, 'errors.LOT_NOT_DRAFT', 'id'),

@@ -108,6 +108,7 @@ export * from './seller-lots/actions.ts';
 export * from './seller-lots/page-sizes.ts';
 export * from './sellers/actions.ts';
 export * from './sellers/listing.ts';
+export * from './sellers/payouts.ts';
 export * from './sellers/statement.ts';
 export * from './sellers/terms.ts';
 export * from './shipping/actions.ts';

@@ -16,6 +16,7 @@ export * from './lot-view-events.ts';
 export * from './ops-events.ts';
 export * from './page-events.ts';
 export * from './page-ids.ts';
+export * from './payout-events.ts';
 export * from './registry.ts';
 export * from './stock-events.ts';
 export * from './streams.ts';
@@ -38,6 +39,7 @@ import { lotEventDefinitions } from './lot-events.ts';
 import { lotViewEventDefinitions } from './lot-view-events.ts';
 import { opsEventDefinitions } from './ops-events.ts';
 import { pageEventDefinitions } from './page-events.ts';
+import { payoutEventDefinitions } from './payout-events.ts';
 import { createRegistry } from './registry.ts';
 import { stockEventDefinitions } from './stock-events.ts';
 import { userEventDefinitions } from './user-events.ts';
@@ -64,6 +66,7 @@ export const events = createRegistry([
   ...opsEventDefinitions,
   ...importEventDefinitions,
   ...auctionEventDefinitions,
+  ...payoutEventDefinitions,
 ]);
 
 export type MarketEvent =
@@ -85,4 +88,5 @@ export type MarketEvent =
   | import('./audit-events.ts').AuditEvent
   | import('./ops-events.ts').OpsEvent
   | import('./import-events.ts').ImportEvent
-  | import('./auction-events.ts').AuctionEvent;
+  | import('./auction-events.ts').AuctionEvent
+  | import('./payout-events.ts').PayoutEvent;

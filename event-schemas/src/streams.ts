@@ -18,6 +18,7 @@ export const streamCategories = [
   'contact',
   'import',
   'auction',
+  'payout',
 ] as const;
 export type StreamCategory = (typeof streamCategories)[number];
 

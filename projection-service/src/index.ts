@@ -71,6 +71,8 @@ import { savedSearchQueries } from './saved-searches/queries.ts';
 import { type SuggestStrategy, suggestIndexFor, suggestQueries } from './search/suggest-queries.ts';
 import { sellerListingQueries } from './seller-lots/listing-queries.ts';
 import { sellerLotQueries } from './seller-lots/queries.ts';
+import { sellerPayoutsProjection } from './seller-payouts/project.ts';
+import { sellerPayoutQueries } from './seller-payouts/queries.ts';
 import { sellerStatementQueries } from './seller-statements/queries.ts';
 import { staffLotsProjection } from './staff-lots/project.ts';
 import { staffLotQueries } from './staff-lots/queries.ts';
@@ -107,6 +109,7 @@ export const projections: readonly Projection[] = [
   staffLotsProjection,
   importsProjection,
   auctionsProjection,
+  sellerPayoutsProjection,
 ];
 
 /** What the read models tell the bus after each commit, in the order it is told. */
@@ -194,6 +197,7 @@ export function queryService(app: FastifyInstance, deps: QueryServiceDeps): void
   for (const plugin of queryPlugins) app.register(plugin, queryDeps);
   app.register(merchantQueries, { ...queryDeps, merchant: deps.merchant ?? defaultMerchant });
   app.register(sellerStatementQueries(deps.sellerTerms ?? defaultSellerTerms), queryDeps);
+  app.register(sellerPayoutQueries(deps.sellerTerms ?? defaultSellerTerms), queryDeps);
   app.register(suggestQueries, {
     ...queryDeps,
     suggestIndex: suggestIndexFor(deps.docs, deps.suggest ?? 'memory'),

@@ -419,6 +419,10 @@ export const forEnglish = {
     SWITCHED_SESSION: 'A switched session acts as the user only; sign in as yourself',
     SWITCHED_SESSION_MONEY:
       'A switched session cannot pay, charge or add cards, or move money; the user must do it signed in as themselves',
+    LINE_ALREADY_PAID: 'A line of this payout was already paid to the seller',
+    LINE_NOT_PAYABLE:
+      'A line of this payout is not payable yet: the buyer has not paid, its payout day has not come, or it was returned',
+    NOT_SELLERS_LINE: "A line of this payout is not one of this seller's sales",
     OWN_MONEY_RECORD: 'You cannot act on your own money records; ask another member of staff',
     OFFLINE_ORDERS_CAPPED:
       'You have {{count}} offline orders waiting for payment; pay one before placing another',

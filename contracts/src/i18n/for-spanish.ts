@@ -411,6 +411,10 @@ export const forSpanish: Texts = {
     SWITCHED_SESSION: 'Una sesión cambiada actúa solo como el usuario; inicia sesión con tu cuenta',
     SWITCHED_SESSION_MONEY:
       'Una sesión cambiada no puede pagar, cargar ni añadir tarjetas ni mover dinero; el usuario debe hacerlo con su propia sesión',
+    LINE_ALREADY_PAID: 'Una línea de este pago ya se pagó al vendedor',
+    LINE_NOT_PAYABLE:
+      'Una línea de este pago aún no se puede pagar: el comprador no ha pagado, no ha llegado su día de pago o se devolvió',
+    NOT_SELLERS_LINE: 'Una línea de este pago no es una venta de este vendedor',
     OWN_MONEY_RECORD:
       'No puedes actuar sobre tus propios registros de dinero; pídeselo a otro miembro del personal',
     OFFLINE_ORDERS_CAPPED:

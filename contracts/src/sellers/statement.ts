@@ -2,15 +2,17 @@ import { z } from 'zod';
 import { HOUSE_SELLER_ID } from '../lots/lot-inputs.ts';
 import type { InvoiceStatus } from '../money/views.ts';
 import type { ReturnStatus } from '../returns/views.ts';
+import { PayoutMethod, SellerPayoutPreference } from './payouts.ts';
 import type { SellerTerms } from './terms.ts';
 
 const DAY_MS = 86_400_000;
 
 /**
  * Where a sold line stands for its seller: the buyer has not paid in full yet, paid with the payout
- * date still to come, the payout date reached, or every bottle returned (nothing is owed).
+ * date still to come, the payout date reached, every bottle returned (nothing is owed), or the house
+ * paid the seller its net (a payout finance recorded).
  */
-export const StatementLineStatus = z.enum(['awaiting_payment', 'scheduled', 'payable', 'returned']);
+export const StatementLineStatus = z.enum(['awaiting_payment', 'scheduled', 'payable', 'returned', 'paid']);
 export type StatementLineStatus = z.infer<typeof StatementLineStatus>;
 
 /**
@@ -41,6 +43,10 @@ export const StatementLine = z.object({
   paid_at: z.string().nullable(),
   /** When the net is payable to the seller: the buyer's payment plus the payout days (null until paid). */
   payable_on: z.string().nullable(),
+  /** The payout that paid this line to the seller (status 'paid'); null until one did. */
+  payout: z
+    .object({ id: z.string(), paid_at: z.string(), reference: z.string(), method: PayoutMethod })
+    .nullable(),
 });
 export type StatementLine = z.infer<typeof StatementLine>;
 
@@ -73,6 +79,8 @@ export const StatementTotals = z.object({
   payable_now: z.number().int(),
   scheduled: z.number().int(),
   awaiting_payment: z.number().int(),
+  /** The net the house has paid out to the seller. */
+  paid: z.number().int(),
 });
 export type StatementTotals = z.infer<typeof StatementTotals>;
 
@@ -83,6 +91,8 @@ export const SellerStatement = z.object({
   lines: z.array(StatementLine),
   unsold: z.array(StatementUnsoldLot),
   totals: StatementTotals,
+  /** How the seller asked to be paid; null until they said. */
+  preference: SellerPayoutPreference.nullable(),
 });
 export type SellerStatement = z.infer<typeof SellerStatement>;
 
@@ -115,6 +125,16 @@ export interface StatementUnsold {
   high_price: number;
 }
 
+/** A statement line the house paid out, as the read side keeps it (one per invoice and lot). */
+export interface StatementPayout {
+  invoice_id: string;
+  lot_id: string;
+  payout_id: string;
+  paid_at: string;
+  reference: string;
+  method: PayoutMethod;
+}
+
 export interface StatementFacts {
   seller: { id: string; name: string };
   /** The server's clock (never the browser's): what is payable is judged against it. */
@@ -123,6 +143,10 @@ export interface StatementFacts {
   configured: SellerTerms;
   sales: readonly StatementSale[];
   unsold: readonly StatementUnsold[];
+  /** The lines already paid out to the seller (none when absent). */
+  payouts?: readonly StatementPayout[];
+  /** How the seller asked to be paid. */
+  preference?: SellerPayoutPreference | null;
 }
 
 /**
@@ -142,8 +166,17 @@ export function commissionOn(kept: number, percent: number): number {
   return Math.round((kept * Math.round(percent * 100)) / 10_000);
 }
 
-/** One line settled: what was kept after returns, commission, fee, net, and where it stands at `now`. */
-export function settleLine(sale: StatementSale, configured: SellerTerms, now: Date): StatementLine {
+/**
+ * One line settled: what was kept after returns, commission, fee, net, and where it stands at `now`.
+ * The command that records a payout settles each line with this same function, so the net paid is the
+ * net the statement shows; a line paid out is 'paid' whatever its dates say.
+ */
+export function settleLine(
+  sale: StatementSale,
+  configured: SellerTerms,
+  now: Date,
+  payout: StatementPayout | null = null,
+): StatementLine {
   const terms = sale.terms ?? configured;
   const backQty = returnedQty(sale);
   // A line returned in part keeps its share of the price, the returned share rounded down to the cent.
@@ -159,13 +192,15 @@ export function settleLine(sale: StatementSale, configured: SellerTerms, now: Da
     paid && !fullyReturned
       ? new Date(Date.parse(sale.paid_at as string) + terms.payoutDays * DAY_MS).toISOString()
       : null;
-  const status: StatementLineStatus = fullyReturned
-    ? 'returned'
-    : payableOn === null
-      ? 'awaiting_payment'
-      : Date.parse(payableOn) <= now.getTime()
-        ? 'payable'
-        : 'scheduled';
+  const status: StatementLineStatus = payout
+    ? 'paid'
+    : fullyReturned
+      ? 'returned'
+      : payableOn === null
+        ? 'awaiting_payment'
+        : Date.parse(payableOn) <= now.getTime()
+          ? 'payable'
+          : 'scheduled';
   return {
     invoice_id: sale.invoice_id,
     invoice_number: sale.invoice_number,
@@ -184,6 +219,9 @@ export function settleLine(sale: StatementSale, configured: SellerTerms, now: Da
     status,
     paid_at: sale.paid_at,
     payable_on: payableOn,
+    payout: payout
+      ? { id: payout.payout_id, paid_at: payout.paid_at, reference: payout.reference, method: payout.method }
+      : null,
   };
 }
 
@@ -215,9 +253,17 @@ const netWhere = (lines: readonly StatementLine[], status: StatementLineStatus) 
  */
 export function sellerStatement(facts: StatementFacts): SellerStatement {
   const own = (sellerId: string) => sellerId === facts.seller.id && sellerId !== HOUSE_SELLER_ID;
+  const paidOut = new Map((facts.payouts ?? []).map((p) => [`${p.invoice_id}:${p.lot_id}`, p]));
   const lines = facts.sales
     .filter((sale) => own(sale.seller_id) && sale.invoice_status !== 'void')
-    .map((sale) => settleLine(sale, facts.configured, facts.now));
+    .map((sale) =>
+      settleLine(
+        sale,
+        facts.configured,
+        facts.now,
+        paidOut.get(`${sale.invoice_id}:${sale.product_id}`) ?? null,
+      ),
+    );
   return {
     as_of: facts.now.toISOString(),
     seller: facts.seller,
@@ -232,6 +278,8 @@ export function sellerStatement(facts: StatementFacts): SellerStatement {
       payable_now: netWhere(lines, 'payable'),
       scheduled: netWhere(lines, 'scheduled'),
       awaiting_payment: netWhere(lines, 'awaiting_payment'),
+      paid: netWhere(lines, 'paid'),
     },
+    preference: facts.preference ?? null,
   };
 }

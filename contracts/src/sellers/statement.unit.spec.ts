@@ -289,10 +289,46 @@ describe('sellerStatement (issue 33 "Sellers": hammer less commission and fees, 
       payable_now: 35_500,
       scheduled: 17_500,
       awaiting_payment: 8_500,
+      paid: 0,
     });
     const t = statement.totals;
     expect(t.hammer - t.returned - t.commission - t.fees).toBe(t.net);
-    expect(t.payable_now + t.scheduled + t.awaiting_payment).toBe(t.net);
+    expect(t.payable_now + t.scheduled + t.awaiting_payment + t.paid).toBe(t.net);
+  });
+
+  it('shows a line the house paid out as paid, with its payout, and its net under paid, not payable', () => {
+    const payout = {
+      invoice_id: 'a',
+      lot_id: 'lot-1',
+      payout_id: 'payout-1',
+      paid_at: '2026-12-15T10:00:00.000Z',
+      reference: 'Check 1001',
+      method: 'check' as const,
+    };
+    const statement = statementOf({
+      sales: [
+        sale({ invoice_id: 'a', paid_at: '2026-11-01T00:00:00.000Z' }),
+        sale({ invoice_id: 'b', paid_at: '2026-11-01T00:00:00.000Z', amount: 20_000 }),
+      ],
+      payouts: [payout],
+    });
+    expect(statement.lines.map((line) => [line.invoice_id, line.status])).toEqual([
+      ['a', 'paid'],
+      ['b', 'payable'],
+    ]);
+    expect(statement.lines[0]?.payout).toEqual({
+      id: 'payout-1',
+      paid_at: '2026-12-15T10:00:00.000Z',
+      reference: 'Check 1001',
+      method: 'check',
+    });
+    expect(statement.lines[1]?.payout).toBeNull();
+    expect(statement.totals).toMatchObject({ net: 53_000, paid: 35_500, payable_now: 17_500 });
+  });
+
+  it("shows the seller's payout preference when they set one", () => {
+    const preference = { payee: 'Sam Cellar LLC', method: 'bank_transfer' as const, note: null, set_at: NOW };
+    expect(statementOf({ preference }).preference).toEqual(preference);
   });
 
   it('says when it was drawn up and for whom, and is empty for a seller with nothing sold or unsold', () => {
@@ -310,7 +346,9 @@ describe('sellerStatement (issue 33 "Sellers": hammer less commission and fees, 
         payable_now: 0,
         scheduled: 0,
         awaiting_payment: 0,
+        paid: 0,
       },
+      preference: null,
     });
   });
 });

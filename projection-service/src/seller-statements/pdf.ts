@@ -28,6 +28,7 @@ const statusLabel: Record<StatementLineStatus, string> = {
   scheduled: 'Scheduled',
   payable: 'Payable',
   returned: 'Returned',
+  paid: 'Paid out',
 };
 
 const reasonLabel: Record<UnsoldReason, string> = {
@@ -128,6 +129,7 @@ function totals(doc: PdfDoc, statement: SellerStatement) {
     ['Commission', `-${formatMoney(t.commission)}`, false],
     ['Fees', `-${formatMoney(t.fees)}`, false],
     ['Net', formatMoney(t.net), true],
+    ['Paid out', formatMoney(t.paid), false],
     ['Payable now', formatMoney(t.payable_now), true],
     ['Scheduled', formatMoney(t.scheduled), false],
     ['Awaiting buyer payment', formatMoney(t.awaiting_payment), false],

@@ -207,6 +207,7 @@ describe('seller statement (/api/seller/user/invoice/invoice)', () => {
       status: 'payable',
       paid_at: '2026-11-22T10:00:00.000Z',
       payable_on: '2026-11-29T10:00:00.000Z',
+      payout: null,
     });
     expect(statement.lines.find((l: Line) => l.product_id === 's-6').payable_on).toBe(
       '2026-12-07T10:00:00.000Z',
@@ -227,6 +228,7 @@ describe('seller statement (/api/seller/user/invoice/invoice)', () => {
       payable_now: 54_150,
       scheduled: 4_150,
       awaiting_payment: 8_462,
+      paid: 0,
     });
     await app.close();
   });

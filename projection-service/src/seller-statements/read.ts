@@ -12,12 +12,19 @@ import type { Clock, DocumentStore } from '@wine/platform';
 import { INVOICES, type InvoiceDocument } from '../invoices/project.ts';
 import { LOTS } from '../lots/project.ts';
 import { RETURNS, type ReturnDocument } from '../returns/project.ts';
+import {
+  SELLER_PAYOUT_PREFERENCES,
+  SELLER_PAYOUTS,
+  type SellerPayoutDocument,
+  type SellerPayoutPreferenceDocument,
+} from '../seller-payouts/project.ts';
 import { STAFF_LOTS, type StaffLotDocument } from '../staff-lots/project.ts';
 
 /**
  * Issue 33 "Sellers": the seller's settlement statement, as of the server's clock, from the read models
  * the events keep live: their lines on buyers' invoices (invoices), the returns of those lines
- * (returns), their lots' recorded terms and closes unsold (staff_lots), and those lots' bids (lots).
+ * (returns), their lots' recorded terms and closes unsold (staff_lots), those lots' bids (lots), the
+ * lines the house paid out and how the seller asked to be paid (seller_payouts).
  * The rule itself is contracts' `sellerStatement`; this only gathers its facts.
  */
 export async function loadStatement(
@@ -26,12 +33,14 @@ export async function loadStatement(
   configured: SellerTerms,
   sellerId: string,
 ): Promise<SellerStatement> {
-  const [user, invoices, staffLots] = await Promise.all([
+  const [user, invoices, staffLots, payouts, preference] = await Promise.all([
     docs.collection<UserDocument>(USERS).findOne({ _id: sellerId }),
     docs
       .collection<InvoiceDocument>(INVOICES)
       .find({ 'items.seller_id': sellerId }, { sort: { created_position: -1 } }),
     docs.collection<StaffLotDocument>(STAFF_LOTS).find({ seller_id: sellerId }, { sort: { closesAt: -1 } }),
+    docs.collection<SellerPayoutDocument>(SELLER_PAYOUTS).find({ seller_id: sellerId }),
+    docs.collection<SellerPayoutPreferenceDocument>(SELLER_PAYOUT_PREFERENCES).findOne({ _id: sellerId }),
   ]);
   const unsoldLots = staffLots.filter((lot) => lot.status === 'unsold');
   const [returns, storefront] = await Promise.all([
@@ -91,5 +100,14 @@ export async function loadStatement(
     configured,
     sales,
     unsold,
+    payouts,
+    preference: preference
+      ? {
+          payee: preference.payee,
+          method: preference.method,
+          note: preference.note,
+          set_at: preference.set_at,
+        }
+      : null,
   });
 }

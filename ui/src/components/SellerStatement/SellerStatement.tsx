@@ -1,6 +1,22 @@
-import { Badge, Button, Card, Group, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
 import {
+  Badge,
+  Button,
+  Card,
+  Group,
+  SegmentedControl,
+  SimpleGrid,
+  Stack,
+  Table,
+  Text,
+  Textarea,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  type PayoutMethod,
+  type SellerPayoutPreferenceInput as PreferenceInput,
+  SellerPayoutPreferenceInput,
   type SellerStatement as Statement,
   type StatementLineStatus,
   sellerStatementCsvPath,
@@ -9,14 +25,17 @@ import {
 } from '@wine/contracts';
 import { useAtomValue, useSetAtom } from 'jotai';
 import { useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { errorMessage, fetchFile } from '../../api/client.ts';
-import { sellerStatementQuery } from '../../api/queries.ts';
+import { callForMessage, errorMessage, fetchFile, messageOr } from '../../api/client.ts';
+import { invalidateAction, sellerStatementQuery } from '../../api/queries.ts';
 import { browser } from '../../lib/browser.ts';
 import { formatDate, formatMoney } from '../../lib/format.ts';
+import { blankToUndefined, contractResolver } from '../../lib/forms.ts';
 import { pushAlertAtom } from '../../state/alerts.ts';
 import { sessionAtom } from '../../state/session.ts';
 import { AnchorLink } from '../AnchorLink.tsx';
+import { FormDialog, type FormDialogActions } from '../FormDialog/FormDialog.tsx';
 import { QueryState } from '../QueryState/QueryState.tsx';
 
 const HEADING = 'seller-statement-heading';
@@ -28,6 +47,7 @@ const statusLabels = {
   scheduled: 'ui.sellerStatement.statusScheduled',
   payable: 'ui.sellerStatement.statusPayable',
   returned: 'ui.sellerStatement.statusReturned',
+  paid: 'ui.sellerStatement.statusPaid',
 } as const satisfies Record<StatementLineStatus, string>;
 
 const statusColors: Record<StatementLineStatus, string> = {
@@ -35,7 +55,13 @@ const statusColors: Record<StatementLineStatus, string> = {
   scheduled: 'blue',
   payable: 'green',
   returned: 'gray',
+  paid: 'teal',
 };
+
+const methodLabels = {
+  check: 'ui.sellerStatement.methodCheck',
+  bank_transfer: 'ui.sellerStatement.methodBankTransfer',
+} as const satisfies Record<PayoutMethod, string>;
 
 const reasonLabels = {
   reserve_not_met: 'ui.sellerStatement.reserveNotMet',
@@ -83,6 +109,7 @@ function Totals({ statement }: { statement: Statement }) {
       label: t('ui.sellerStatement.awaitingPayment'),
       value: totals.awaiting_payment,
     },
+    { key: 'paid-out', label: t('ui.sellerStatement.paidOut'), value: totals.paid },
     {
       key: 'commission-fees',
       label: t('ui.sellerStatement.commissionAndFees'),
@@ -90,7 +117,7 @@ function Totals({ statement }: { statement: Statement }) {
     },
   ];
   return (
-    <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} mb="lg">
+    <SimpleGrid cols={{ base: 1, xs: 2, md: 5 }} mb="lg">
       {figures.map((figure) => (
         <Card withBorder key={figure.key} data-testid={`statement-${figure.key}`}>
           <Text size="sm" c="dimmed">
@@ -175,6 +202,14 @@ function SoldLines({ statement }: { statement: Statement }) {
                   </Table.Td>
                   <Table.Td>
                     <StatementStatusBadge status={line.status} />
+                    {line.payout ? (
+                      <Text size="xs" c="dimmed" data-testid="statement-payout">
+                        {t('ui.sellerStatement.paidOutOn', {
+                          date: formatDate(line.payout.paid_at),
+                          reference: line.payout.reference,
+                        })}
+                      </Text>
+                    ) : null}
                   </Table.Td>
                   <Table.Td>{line.payable_on ? formatDate(line.payable_on) : '—'}</Table.Td>
                 </Table.Tr>
@@ -227,6 +262,132 @@ function UnsoldLots({ statement }: { statement: Statement }) {
   );
 }
 
+interface PreferenceValues {
+  payee: string;
+  method: PayoutMethod;
+  note: string;
+}
+
+/** The seller says how they want to be paid: a payee, check or transfer, and a note (never account numbers). */
+function PayoutPreferenceDialog({
+  preference,
+  ...actions
+}: FormDialogActions<PreferenceInput> & { preference: Statement['preference'] }) {
+  const { t } = useTranslation();
+  const form = useForm<PreferenceValues, unknown, PreferenceInput>({
+    defaultValues: {
+      payee: preference?.payee ?? '',
+      method: preference?.method ?? 'check',
+      note: preference?.note ?? '',
+    },
+    resolver: contractResolver(SellerPayoutPreferenceInput, (values: PreferenceValues) => ({
+      payee: values.payee,
+      method: values.method,
+      note: blankToUndefined(values.note),
+    })),
+  });
+  const {
+    register,
+    control,
+    formState: { errors },
+  } = form;
+  return (
+    <FormDialog
+      title={t('ui.sellerStatement.howPaidTitle')}
+      submitLabel={t('ui.sellerStatement.savePreference')}
+      form={form}
+      {...actions}
+    >
+      <TextInput
+        label={t('ui.sellerStatement.payee')}
+        required
+        maxLength={100}
+        data-autofocus
+        error={errors.payee?.message}
+        {...register('payee')}
+      />
+      <Controller
+        control={control}
+        name="method"
+        render={({ field }) => (
+          <Stack gap={4}>
+            <Text size="sm" fw={500}>
+              {t('ui.sellerStatement.method')}
+            </Text>
+            <SegmentedControl
+              value={field.value}
+              onChange={(value) => field.onChange(value as PayoutMethod)}
+              aria-label={t('ui.sellerStatement.method')}
+              data={[
+                { value: 'check', label: t('ui.sellerStatement.methodCheck') },
+                { value: 'bank_transfer', label: t('ui.sellerStatement.methodBankTransfer') },
+              ]}
+            />
+          </Stack>
+        )}
+      />
+      <Textarea
+        label={t('ui.sellerStatement.note')}
+        description={t('ui.sellerStatement.noteHint')}
+        maxLength={300}
+        rows={2}
+        error={errors.note?.message}
+        {...register('note')}
+      />
+    </FormDialog>
+  );
+}
+
+/** "How you are paid": the seller's payout preference, and a dialog to set it (update_invoice). */
+function PayoutPreferenceCard({ statement }: { statement: Statement }) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const pushAlert = useSetAtom(pushAlertAtom);
+  const [editing, setEditing] = useState(false);
+  const { preference } = statement;
+  const save = async (input: PreferenceInput) => {
+    const { message } = await callForMessage('setSellerPayoutPreference', input);
+    pushAlert({ msg: messageOr(message, t('ui.sellerStatement.preferenceSaved')), type: 'success' });
+    await invalidateAction(queryClient, 'sellerStatement');
+  };
+  return (
+    <Card withBorder mb="lg" data-testid="statement-preference">
+      <Group justify="space-between" align="flex-start" wrap="wrap">
+        <div>
+          <Title order={3} fz="h5">
+            {t('ui.sellerStatement.howPaidTitle')}
+          </Title>
+          {preference ? (
+            <>
+              <Text size="sm">
+                {t('ui.sellerStatement.paidTo', {
+                  payee: preference.payee,
+                  method: t(methodLabels[preference.method]),
+                })}
+              </Text>
+              {preference.note ? (
+                <Text size="sm" c="dimmed">
+                  {preference.note}
+                </Text>
+              ) : null}
+            </>
+          ) : (
+            <Text size="sm" c="dimmed">
+              {t('ui.sellerStatement.noPreference')}
+            </Text>
+          )}
+        </div>
+        <Button variant="light" size="xs" onClick={() => setEditing(true)} data-testid="edit-preference">
+          {t('ui.sellerStatement.changePreference')}
+        </Button>
+      </Group>
+      {editing ? (
+        <PayoutPreferenceDialog preference={preference} onClose={() => setEditing(false)} onSubmit={save} />
+      ) : null}
+    </Card>
+  );
+}
+
 /**
  * Issue 33 "Sellers": the seller's settlement statement on /myWines/sold: what is payable now, scheduled
  * and awaiting the buyer, each sold line (hammer, commission, fee, net, where it stands, when payable),
@@ -260,6 +421,7 @@ export function SellerStatement({ statement }: { statement: Statement }) {
           </Group>
         )}
       </Group>
+      <PayoutPreferenceCard statement={statement} />
       {empty ? (
         <Card withBorder mb="lg" data-testid="seller-statement-empty">
           <Text>{t('ui.sellerStatement.empty')}</Text>

@@ -27,6 +27,7 @@ const aLine = (over: Partial<StatementLine> = {}): StatementLine => ({
   status: 'payable',
   paid_at: '2029-12-01T12:00:00.000Z',
   payable_on: '2029-12-31T12:00:00.000Z',
+  payout: null,
   ...over,
 });
 
@@ -93,7 +94,9 @@ const aStatement = (over: Partial<Statement> = {}): Statement => ({
     payable_now: 35_500,
     scheduled: 17_500,
     awaiting_payment: 8_410,
+    paid: 0,
   },
+  preference: null,
   ...over,
 });
 
@@ -110,6 +113,7 @@ const empty = (): Statement =>
       payable_now: 0,
       scheduled: 0,
       awaiting_payment: 0,
+      paid: 0,
     },
   });
 
@@ -280,6 +284,63 @@ describe('SellerStatementSection', () => {
     expect(api.to('sellerStatement')).toEqual([
       { action: 'sellerStatement', input: {}, authorization: 'Bearer t' },
     ]);
+  });
+
+  it('shows a line paid out with its reference and the total paid out', async () => {
+    const paid = aLine({
+      status: 'paid',
+      payout: {
+        id: 'payout-1',
+        paid_at: '2030-01-04T12:00:00.000Z',
+        reference: 'Check 1001',
+        method: 'check',
+      },
+    });
+    const statement = aStatement({
+      lines: [paid],
+      totals: { ...aStatement().totals, payable_now: 0, paid: 35_500 },
+    });
+    await renderWithApi(<SellerStatement statement={statement} />);
+    expect(screen.getByTestId('statement-status').dataset.status).toBe('paid');
+    expect(screen.getByTestId('statement-status').textContent).toBe('Paid out');
+    expect(screen.getByTestId('statement-payout').textContent).toMatch(/Check 1001/);
+    expect(amountOf('statement-paid-out')).toBe('$355.00');
+  });
+
+  it('sets how the seller is paid, the note left out when empty, and shows it', async () => {
+    let preference: Statement['preference'] = null;
+    const { api, user } = await renderWithApi(<SellerStatementSection />, {
+      signedInAs: aUser({ id: 'sam', roles: ['seller'] }),
+      api: {
+        sellerStatement: () => aStatement({ preference }),
+        setSellerPayoutPreference: (input) => {
+          preference = {
+            payee: input.payee,
+            method: input.method,
+            note: null,
+            set_at: '2030-01-05T12:00:00.000Z',
+          };
+          return null;
+        },
+      },
+    });
+    await user.click(await screen.findByTestId('edit-preference'));
+    const dialog = await screen.findByRole('dialog', { name: 'How you are paid' });
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(api.to('setSellerPayoutPreference')).toHaveLength(0);
+    await user.type(within(dialog).getByRole('textbox', { name: /Pay to/ }), 'Sam Cellar LLC');
+    await user.click(within(dialog).getByText('bank transfer'));
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(api.to('setSellerPayoutPreference')).toHaveLength(1));
+    expect(api.to('setSellerPayoutPreference')[0]?.input).toEqual({
+      payee: 'Sam Cellar LLC',
+      method: 'bank_transfer',
+    });
+    await waitFor(() =>
+      expect(screen.getByTestId('statement-preference').textContent).toMatch(
+        /To Sam Cellar LLC, by bank transfer/,
+      ),
+    );
   });
 
   it('shows nothing, and asks nothing, for a user without the seller role', async () => {

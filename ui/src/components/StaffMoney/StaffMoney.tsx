@@ -2,6 +2,7 @@ import { Alert, Container, Stack, Title } from '@mantine/core';
 import { useAtomValue } from 'jotai';
 import { useTranslation } from 'react-i18next';
 import { currentUserAtom } from '../../state/session.ts';
+import { StaffPayouts } from '../StaffPayouts/StaffPayouts.tsx';
 import { GiftCards } from './GiftCards.tsx';
 import { StaffInvoices, type StaffInvoicesProps } from './StaffInvoices.tsx';
 import { canHandleMoney, canIssueGiftCards } from './staff-roles.ts';
@@ -22,6 +23,7 @@ export function StaffMoney(invoices: StaffInvoicesProps) {
       {user && canHandleMoney(user) ? (
         <Stack gap="xl">
           <StaffInvoices {...invoices} />
+          <StaffPayouts />
           <GiftCards canIssue={canIssueGiftCards(user)} />
         </Stack>
       ) : (
