@@ -197,7 +197,13 @@ export function describeRouteWalk({ width, height, name, more }: RouteWalk): voi
           .then(() => true)
           .catch(() => false);
         if (!titled) problems.push(`${where}: no h1 within ${H1_WAIT_MS / 1000} s`);
-        await page.waitForLoadState('networkidle');
+        // A page that has not settled is a problem of this try, walked again on its own (a loaded machine
+        // kept one busy past the wait once), not the end of the walk.
+        const settled = await page
+          .waitForLoadState('networkidle', { timeout: H1_WAIT_MS })
+          .then(() => true)
+          .catch(() => false);
+        if (!settled) problems.push(`${where}: the page did not settle within ${H1_WAIT_MS / 1000} s`);
         if (process.env.WALK_DEBUG)
           appendFileSync(
             process.env.WALK_DEBUG,
