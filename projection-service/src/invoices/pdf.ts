@@ -47,6 +47,30 @@ export interface Column {
   align?: 'left' | 'right';
 }
 
+/** A US Letter document in the house's margins, and its bytes once it is ended. */
+export function pdfDocument(info: { Title: string; Author: string }): { doc: Doc; done: Promise<Buffer> } {
+  const doc = new PDFDocument({ size: 'LETTER', margin: MARGIN, info });
+  const chunks: Buffer[] = [];
+  const done = new Promise<Buffer>((resolve, reject) => {
+    doc.on('data', (chunk: Buffer) => chunks.push(chunk));
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('error', reject);
+  });
+  return { doc, done };
+}
+
+/** A small centred line at the foot of the document (how to ask, the currency). */
+export function footer(doc: Doc, text: string) {
+  room(doc, 40);
+  doc.moveDown(1.5).font('Helvetica').fontSize(8).fillColor(MUTED);
+  doc.text(text, MARGIN, doc.y, { width: WIDTH, align: 'center' });
+}
+
+/** A muted line where a section has nothing to list. */
+export function emptyNote(doc: Doc, text: string) {
+  doc.font('Helvetica').fontSize(9).fillColor(MUTED).text(text, MARGIN, doc.y);
+}
+
 /** Starts a new page when fewer than `needed` points are left above the bottom margin. */
 export function room(doc: Doc, needed: number) {
   if (doc.y + needed > doc.page.height - MARGIN) doc.addPage();
@@ -94,6 +118,34 @@ export function table(doc: Doc, columns: readonly Column[], rows: readonly strin
   for (const row of rows) drawRow(row, false);
 }
 
+/** A total's line: its label, its amount, and whether it stands out (bold, larger). */
+export type Figure = readonly [label: string, value: string, strong: boolean];
+
+/**
+ * Totals on the right: a column of labels `labelWidth` wide and their amounts, the strong ones bold and
+ * larger, kept on one page, `gap` points below what came before.
+ */
+export function figures(
+  doc: Doc,
+  rows: readonly Figure[],
+  { labelWidth, gap }: { labelWidth: number; gap: number },
+) {
+  room(doc, rows.length * 16 + 10);
+  doc.y += gap;
+  const x = RIGHT - labelWidth - 100;
+  for (const [label, value, strong] of rows) {
+    const y = doc.y;
+    doc
+      .font(strong ? 'Helvetica-Bold' : 'Helvetica')
+      .fontSize(strong ? 11 : 10)
+      .fillColor(INK);
+    doc.text(label, x, y, { width: labelWidth });
+    doc.text(value, x + labelWidth, y, { width: 96, align: 'right' });
+    doc.y += 3;
+  }
+  doc.x = MARGIN;
+}
+
 /** Label and value lines in a block at (x, y); answers the y below it. */
 function block(doc: Doc, x: number, y: number, width: number, title: string, lines: readonly string[]) {
   doc.font('Helvetica-Bold').fontSize(9).fillColor(MUTED).text(title.toUpperCase(), x, y, { width });
@@ -102,16 +154,25 @@ function block(doc: Doc, x: number, y: number, width: number, title: string, lin
   return doc.y;
 }
 
-function header(doc: Doc, detail: InvoiceDetail, merchantName: string) {
-  const location = detail.locationDetail;
+export interface Letterhead {
+  merchantName: string;
+  /** Muted lines under the merchant's name (its address, what the document is). */
+  lines: readonly string[];
+  /** The document's title, on the right (INVOICE). */
+  title: string;
+  /** Label and value pairs under the title. */
+  facts: readonly (readonly [string, string])[];
+  /** The labels' width in the facts' 220 points; the values take the rest. */
+  labelWidth: number;
+  /** A word in colour under the facts (the invoice's status). */
+  status?: { text: string; colour: string };
+}
+
+/** The house's letterhead: the merchant's name and lines, the title and its facts, a rule under both. */
+export function letterhead(doc: Doc, { merchantName, lines, title, facts, labelWidth, status }: Letterhead) {
   doc.font('Helvetica-Bold').fontSize(20).fillColor(ACCENT).text(merchantName, MARGIN, MARGIN);
   doc.font('Helvetica').fontSize(9).fillColor(MUTED);
-  for (const line of [
-    location.address1,
-    `${location.city}, ${location.state} ${location.zip}`,
-    location.phone,
-  ])
-    doc.text(line, MARGIN, doc.y);
+  for (const line of lines) doc.text(line, MARGIN, doc.y);
   const leftBottom = doc.y;
 
   const x = RIGHT - 220;
@@ -119,32 +180,50 @@ function header(doc: Doc, detail: InvoiceDetail, merchantName: string) {
     .font('Helvetica-Bold')
     .fontSize(18)
     .fillColor(INK)
-    .text('INVOICE', x, MARGIN, { width: 220, align: 'right' });
-  const facts: [string, string][] = [
-    // Issue 31: the readable number, and the internal id beside it (older invoices have only the id).
-    ['Invoice', detail.number ?? detail.id],
-    ...(detail.number ? [['Reference', detail.id] as [string, string]] : []),
-    ['Type', detail.kind === 'auction' ? 'Auction' : 'Buy now'],
-    ['Issued', formatDate(detail.created_at)],
-    ['Due', formatDate(detail.due_at)],
-    ['Paid', formatDate(detail.paid_at)],
-  ];
+    .text(title, x, MARGIN, { width: 220, align: 'right' });
   for (const [label, value] of facts) {
     const y = doc.y + 1;
-    doc.font('Helvetica').fontSize(9).fillColor(MUTED).text(label, x, y, { width: 80 });
+    doc.font('Helvetica').fontSize(9).fillColor(MUTED).text(label, x, y, { width: labelWidth });
     doc
       .font('Helvetica')
       .fontSize(9)
       .fillColor(INK)
-      .text(value, x + 80, y, { width: 140, align: 'right' });
+      .text(value, x + labelWidth, y, { width: 220 - labelWidth, align: 'right' });
   }
-  const y = doc.y + 4;
-  const label = statusLabel[detail.status];
-  const colour = detail.status === 'paid' ? '#2e7d32' : detail.status === 'void' ? MUTED : '#b23b3b';
-  doc.font('Helvetica-Bold').fontSize(11).fillColor(colour).text(label, x, y, { width: 220, align: 'right' });
+  if (status) {
+    const y = doc.y + 4;
+    doc
+      .font('Helvetica-Bold')
+      .fontSize(11)
+      .fillColor(status.colour)
+      .text(status.text, x, y, { width: 220, align: 'right' });
+  }
   doc.y = Math.max(leftBottom, doc.y) + 12;
   doc.moveTo(MARGIN, doc.y).lineTo(RIGHT, doc.y).lineWidth(1).strokeColor(ACCENT).stroke();
   doc.y += 12;
+}
+
+function header(doc: Doc, detail: InvoiceDetail, merchantName: string) {
+  const location = detail.locationDetail;
+  letterhead(doc, {
+    merchantName,
+    lines: [location.address1, `${location.city}, ${location.state} ${location.zip}`, location.phone],
+    title: 'INVOICE',
+    facts: [
+      // Issue 31: the readable number, and the internal id beside it (older invoices have only the id).
+      ['Invoice', detail.number ?? detail.id],
+      ...(detail.number ? [['Reference', detail.id] as const] : []),
+      ['Type', detail.kind === 'auction' ? 'Auction' : 'Buy now'],
+      ['Issued', formatDate(detail.created_at)],
+      ['Due', formatDate(detail.due_at)],
+      ['Paid', formatDate(detail.paid_at)],
+    ],
+    labelWidth: 80,
+    status: {
+      text: statusLabel[detail.status],
+      colour: detail.status === 'paid' ? '#2e7d32' : detail.status === 'void' ? MUTED : '#b23b3b',
+    },
+  });
 }
 
 function parties(doc: Doc, detail: InvoiceDetail) {
@@ -183,21 +262,15 @@ function parties(doc: Doc, detail: InvoiceDetail) {
 
 function totals(doc: Doc, detail: InvoiceDetail) {
   const v = detail.cartValues;
-  const rows: [string, string, boolean][] = [
+  const rows: Figure[] = [
     ['Subtotal', formatMoney(v.subtotal), false],
     // Buy now has no premium (DOMAIN.md "Money"): no line for it.
     ...(detail.kind === 'auction'
-      ? [
-          [`Buyer's premium (${v.premium_percent}%)`, formatMoney(v.premium), false] as [
-            string,
-            string,
-            boolean,
-          ],
-        ]
+      ? [[`Buyer's premium (${v.premium_percent}%)`, formatMoney(v.premium), false] as Figure]
       : []),
     // Issue 31: a delivery's shipping charge, its own line.
     ...(detail.delivery_method === 'delivery'
-      ? [['Shipping', v.shipping ? formatMoney(v.shipping) : 'Free', false] as [string, string, boolean]]
+      ? [['Shipping', v.shipping ? formatMoney(v.shipping) : 'Free', false] as Figure]
       : []),
     [`Tax (${formatRate(v.tax_rate)})`, formatMoney(v.tax), false],
     ['Total', formatMoney(v.total), true],
@@ -205,23 +278,10 @@ function totals(doc: Doc, detail: InvoiceDetail) {
     ['Balance due', formatMoney(v.due), true],
     // Refunds for returns leave the invoice paid: they are shown apart, under what was paid.
     ...(detail.returned > 0
-      ? [['Refunded for returns', `-${formatMoney(detail.returned)}`, false] as [string, string, boolean]]
+      ? [['Refunded for returns', `-${formatMoney(detail.returned)}`, false] as Figure]
       : []),
   ];
-  room(doc, rows.length * 16 + 10);
-  doc.y += 8;
-  const x = RIGHT - 240;
-  for (const [label, value, strong] of rows) {
-    const y = doc.y;
-    doc
-      .font(strong ? 'Helvetica-Bold' : 'Helvetica')
-      .fontSize(strong ? 11 : 10)
-      .fillColor(INK);
-    doc.text(label, x, y, { width: 140 });
-    doc.text(value, x + 140, y, { width: 96, align: 'right' });
-    doc.y += 3;
-  }
-  doc.x = MARGIN;
+  figures(doc, rows, { labelWidth: 140, gap: 8 });
 }
 
 /** Issue 31: how to pay by bank transfer, with the invoice's number as the reference. */
@@ -262,7 +322,7 @@ function bankTransfer(doc: Doc, detail: InvoiceDetail, bank: BankTransferInstruc
 function transactions(doc: Doc, detail: InvoiceDetail) {
   heading(doc, 'Payments and refunds');
   if (detail.allTransactions.length === 0) {
-    doc.font('Helvetica').fontSize(9).fillColor(MUTED).text('No payments yet.', MARGIN, doc.y);
+    emptyNote(doc, 'No payments yet.');
     return;
   }
   table(
@@ -310,16 +370,9 @@ function shipmentLines(detail: InvoiceDetail): string[] {
 }
 
 export function renderInvoicePdf(detail: InvoiceDetail, merchant?: MerchantDetails): Promise<Buffer> {
-  const doc = new PDFDocument({
-    size: 'LETTER',
-    margin: MARGIN,
-    info: { Title: `Invoice ${detail.number ?? detail.id}`, Author: merchant?.name ?? MERCHANT_NAME },
-  });
-  const chunks: Buffer[] = [];
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
+  const { doc, done } = pdfDocument({
+    Title: `Invoice ${detail.number ?? detail.id}`,
+    Author: merchant?.name ?? MERCHANT_NAME,
   });
   header(doc, detail, merchant?.name ?? MERCHANT_NAME);
   parties(doc, detail);
@@ -351,17 +404,13 @@ export function renderInvoicePdf(detail: InvoiceDetail, merchant?: MerchantDetai
     for (const note of detail.invoice_notes_public)
       doc.text(`${formatDate(note.at)}: ${note.note}`, MARGIN, doc.y);
   }
-  room(doc, 40);
-  doc.moveDown(1.5).font('Helvetica').fontSize(8).fillColor(MUTED);
-  doc.text(
+  footer(
+    doc,
     `${
       detail.delivery_method === 'pickup'
         ? `Pickup by appointment at ${detail.locationDetail.name}, ${detail.locationDetail.hours}. `
         : ''
     }Questions: ${detail.locationDetail.phone}. Amounts in US dollars.`,
-    MARGIN,
-    doc.y,
-    { width: WIDTH, align: 'center' },
   );
   doc.end();
   return done;

@@ -5,20 +5,18 @@ import {
   type StatementLineStatus,
   type UnsoldReason,
 } from '@wine/contracts';
-import PDFDocument from 'pdfkit';
 import { MERCHANT_NAME } from '../invoices/detail.ts';
-// The invoice PDF's house style, shared: its letterhead colours, margins, dates and tables.
+// The invoice PDF's house style, shared: its letterhead, dates, tables, totals and foot.
 import {
-  ACCENT,
+  emptyNote,
+  type Figure,
+  figures,
+  footer,
   formatDate,
   heading,
-  INK,
-  MARGIN,
-  MUTED,
-  RIGHT,
-  room,
+  letterhead,
+  pdfDocument,
   table,
-  WIDTH,
 } from '../invoices/pdf.ts';
 
 type PdfDoc = PDFKit.PDFDocument;
@@ -37,40 +35,21 @@ const reasonLabel: Record<UnsoldReason, string> = {
 };
 
 function header(doc: PdfDoc, statement: SellerStatement, merchantName: string) {
-  doc.font('Helvetica-Bold').fontSize(20).fillColor(ACCENT).text(merchantName, MARGIN, MARGIN);
-  doc.font('Helvetica').fontSize(9).fillColor(MUTED).text('Consignment settlement', MARGIN, doc.y);
-  const leftBottom = doc.y;
-  const x = RIGHT - 220;
-  doc
-    .font('Helvetica-Bold')
-    .fontSize(18)
-    .fillColor(INK)
-    .text('SELLER STATEMENT', x, MARGIN, { width: 220, align: 'right' });
-  const facts: [string, string][] = [
-    ['Seller', statement.seller.name],
-    ['As of', formatDate(statement.as_of)],
-  ];
-  for (const [label, value] of facts) {
-    const y = doc.y + 1;
-    doc.font('Helvetica').fontSize(9).fillColor(MUTED).text(label, x, y, { width: 60 });
-    doc
-      .font('Helvetica')
-      .fontSize(9)
-      .fillColor(INK)
-      .text(value, x + 60, y, { width: 160, align: 'right' });
-  }
-  doc.y = Math.max(leftBottom, doc.y) + 12;
-  doc.moveTo(MARGIN, doc.y).lineTo(RIGHT, doc.y).lineWidth(1).strokeColor(ACCENT).stroke();
-  doc.y += 12;
-}
-
-function none(doc: PdfDoc, text: string) {
-  doc.font('Helvetica').fontSize(9).fillColor(MUTED).text(text, MARGIN, doc.y);
+  letterhead(doc, {
+    merchantName,
+    lines: ['Consignment settlement'],
+    title: 'SELLER STATEMENT',
+    facts: [
+      ['Seller', statement.seller.name],
+      ['As of', formatDate(statement.as_of)],
+    ],
+    labelWidth: 60,
+  });
 }
 
 function sold(doc: PdfDoc, statement: SellerStatement) {
   heading(doc, 'Sold');
-  if (statement.lines.length === 0) return none(doc, 'No sales yet.');
+  if (statement.lines.length === 0) return emptyNote(doc, 'No sales yet.');
   table(
     doc,
     [
@@ -101,7 +80,7 @@ function sold(doc: PdfDoc, statement: SellerStatement) {
 
 function unsold(doc: PdfDoc, statement: SellerStatement) {
   heading(doc, 'Unsold');
-  if (statement.unsold.length === 0) return none(doc, 'No unsold lots.');
+  if (statement.unsold.length === 0) return emptyNote(doc, 'No unsold lots.');
   table(
     doc,
     [
@@ -121,11 +100,9 @@ function unsold(doc: PdfDoc, statement: SellerStatement) {
 
 function totals(doc: PdfDoc, statement: SellerStatement) {
   const t = statement.totals;
-  const rows: [string, string, boolean][] = [
+  const rows: Figure[] = [
     ['Hammer', formatMoney(t.hammer), false],
-    ...(t.returned > 0
-      ? [['Returned', `-${formatMoney(t.returned)}`, false] as [string, string, boolean]]
-      : []),
+    ...(t.returned > 0 ? [['Returned', `-${formatMoney(t.returned)}`, false] as Figure] : []),
     ['Commission', `-${formatMoney(t.commission)}`, false],
     ['Fees', `-${formatMoney(t.fees)}`, false],
     ['Net', formatMoney(t.net), true],
@@ -135,19 +112,7 @@ function totals(doc: PdfDoc, statement: SellerStatement) {
     ['Awaiting buyer payment', formatMoney(t.awaiting_payment), false],
   ];
   heading(doc, 'Totals');
-  room(doc, rows.length * 16 + 10);
-  const x = RIGHT - 260;
-  for (const [label, value, strong] of rows) {
-    const y = doc.y;
-    doc
-      .font(strong ? 'Helvetica-Bold' : 'Helvetica')
-      .fontSize(strong ? 11 : 10)
-      .fillColor(INK);
-    doc.text(label, x, y, { width: 160 });
-    doc.text(value, x + 160, y, { width: 96, align: 'right' });
-    doc.y += 3;
-  }
-  doc.x = MARGIN;
+  figures(doc, rows, { labelWidth: 160, gap: 0 });
 }
 
 /**
@@ -156,28 +121,17 @@ function totals(doc: PdfDoc, statement: SellerStatement) {
  */
 export function renderStatementPdf(statement: SellerStatement, merchant?: MerchantDetails): Promise<Buffer> {
   const merchantName = merchant?.name ?? MERCHANT_NAME;
-  const doc = new PDFDocument({
-    size: 'LETTER',
-    margin: MARGIN,
-    info: { Title: `Seller statement ${statement.seller.name}`, Author: merchantName },
-  });
-  const chunks: Buffer[] = [];
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
+  const { doc, done } = pdfDocument({
+    Title: `Seller statement ${statement.seller.name}`,
+    Author: merchantName,
   });
   header(doc, statement, merchantName);
   sold(doc, statement);
   unsold(doc, statement);
   totals(doc, statement);
-  room(doc, 40);
-  doc.moveDown(1.5).font('Helvetica').fontSize(8).fillColor(MUTED);
-  doc.text(
+  footer(
+    doc,
     'The net of a sale is payable the agreed number of days after the buyer paid in full; bottles returned and refunded are deducted. Amounts in US dollars.',
-    MARGIN,
-    doc.y,
-    { width: WIDTH, align: 'center' },
   );
   doc.end();
   return done;

@@ -9,6 +9,8 @@ import { invoicesProjection } from '../invoices/project.ts';
 import { invoiceIssued, paymentRecorded } from '../invoices/testing.ts';
 import { lotsProjection } from '../lots/project.ts';
 import { returnsProjection } from '../returns/project.ts';
+import { sellerPayoutsProjection } from '../seller-payouts/project.ts';
+import { sellerPayoutQueries } from '../seller-payouts/queries.ts';
 import { staffLotsProjection } from '../staff-lots/project.ts';
 import { usersProjection } from '../users/project.ts';
 import { sellerStatementQueries } from './queries.ts';
@@ -41,8 +43,9 @@ const line = (lotId: string, sellerId: string, amount: number, qty = 1) => ({
  * - inv-4 (ann, paid on 30 November: payable on 7 December): sam's s-6 $50.
  * - inv-5 (ann, void): sam's s-7 $75.
  * - sam's s-3 closed unsold after 2 bids (high $120), s-4 unsold without bids; cat's c-2 unsold.
+ * `more` records a spec's own events after these (payouts, a finance user).
  */
-async function statements() {
+async function statements(more: (record: ReturnType<typeof eventRecorder>) => RecordedEvent[] = () => []) {
   const record = eventRecorder();
   const events: RecordedEvent[] = [];
   const user = (id: string, first: string, last: string, seller: boolean) => {
@@ -164,11 +167,26 @@ async function statements() {
       amount: 13_230,
     }),
   );
+  events.push(...more(record));
   const docs = await applyEvents(
-    [lotsProjection, usersProjection, staffLotsProjection, invoicesProjection, returnsProjection],
+    [
+      lotsProjection,
+      usersProjection,
+      staffLotsProjection,
+      invoicesProjection,
+      returnsProjection,
+      sellerPayoutsProjection,
+    ],
     events,
   );
-  return queryApp(sellerStatementQueries(terms), docs, clock);
+  return queryApp(
+    async (app, deps) => {
+      await sellerStatementQueries(terms)(app, deps);
+      await sellerPayoutQueries(terms)(app, deps);
+    },
+    docs,
+    clock,
+  );
 }
 
 type Line = { product_id: string; status: string; net: number };
@@ -347,6 +365,84 @@ describe('seller statement downloads (GET /api/seller/user/invoice/pdf, /csv)', 
     ]);
     expect(rows.find((row) => row.startsWith('unsold,s-3,'))).toMatch(/,reserve_not_met,.*,2,120\.00$/);
     expect(response.body).not.toMatch(/c-1|h-1|s-7/);
+    await app.close();
+  });
+});
+
+describe("finance's payables (/api/admin/seller/payables)", () => {
+  const PAYABLES = '/api/admin/seller/payables';
+
+  it("lists each seller's lines payable now as their statement settles them, by name, less what was paid out", async () => {
+    const { app, post, signIn } = await statements((record) => [
+      record('user-fin', 'UserRegistered', registered('fin', 'Fiona', 'Finance')),
+      record('user-fin', 'RoleGranted', { role: 'finance' }),
+      // s-1 paid out; cat said how to be paid.
+      record('payout-sam', 'SellerPaidOut', {
+        payoutId: 'po-1',
+        lines: [{ invoiceId: 'inv-1', lotId: 's-1', net: 36_800 }],
+        amount: 36_800,
+        method: 'check',
+        reference: 'Check 1001',
+      }),
+      record('payout-cat', 'SellerPayoutPreferenceSet', {
+        payee: 'Cat Vintner LLC',
+        method: 'bank_transfer',
+        note: null,
+      }),
+    ]);
+    const response = await post(PAYABLES, {}, await signIn('fin'));
+    expect(response.statusCode).toBe(200);
+    const { sellers } = response.json().data.responseData;
+    expect(sellers).toEqual([
+      {
+        seller: { id: 'cat', name: 'Cat Vintner' },
+        lines: [
+          {
+            invoice_id: 'inv-1',
+            invoice_number: '2026-000001',
+            product_id: 'c-1',
+            title: 'Lot c-1',
+            net: 12_950,
+            payable_on: '2026-11-29T10:00:00.000Z',
+          },
+        ],
+        total: 12_950,
+        preference: {
+          payee: 'Cat Vintner LLC',
+          method: 'bank_transfer',
+          note: null,
+          set_at: expect.any(String),
+        },
+      },
+      {
+        seller: { id: 'sam', name: 'Sam Cellar' },
+        lines: [
+          {
+            invoice_id: 'inv-2',
+            invoice_number: '2026-000002',
+            product_id: 's-2',
+            title: 'Lot s-2',
+            net: 17_350,
+            payable_on: '2026-11-29T10:00:00.000Z',
+          },
+        ],
+        total: 17_350,
+        preference: null,
+      },
+    ]);
+    // The very lines, nets and preference each seller's own statement shows payable.
+    for (const payable of sellers) {
+      const statement = (await post(STATEMENT, {}, await signIn(payable.seller.id))).json().data.responseData;
+      expect(payable.seller).toEqual(statement.seller);
+      expect(payable.preference).toEqual(statement.preference);
+      const fields = ['invoice_id', 'invoice_number', 'product_id', 'title', 'net', 'payable_on'];
+      expect(payable.lines).toEqual(
+        statement.lines
+          .filter((l: Line) => l.status === 'payable')
+          .map((l: Record<string, unknown>) => Object.fromEntries(fields.map((field) => [field, l[field]]))),
+      );
+      expect(payable.total).toBe(statement.totals.payable_now);
+    }
     await app.close();
   });
 });

@@ -3,7 +3,6 @@ import {
   Button,
   Card,
   Group,
-  SegmentedControl,
   SimpleGrid,
   Stack,
   Table,
@@ -25,7 +24,7 @@ import {
 } from '@wine/contracts';
 import { useAtomValue, useSetAtom } from 'jotai';
 import { useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { callForMessage, errorMessage, fetchFile, messageOr } from '../../api/client.ts';
 import { invalidateAction, sellerStatementQuery } from '../../api/queries.ts';
@@ -37,6 +36,7 @@ import { sessionAtom } from '../../state/session.ts';
 import { AnchorLink } from '../AnchorLink.tsx';
 import { FormDialog, type FormDialogActions } from '../FormDialog/FormDialog.tsx';
 import { QueryState } from '../QueryState/QueryState.tsx';
+import { PayoutMethodField } from './PayoutMethodField.tsx';
 
 const HEADING = 'seller-statement-heading';
 const SOLD_HEADING = 'seller-statement-sold';
@@ -306,25 +306,14 @@ function PayoutPreferenceDialog({
         error={errors.payee?.message}
         {...register('payee')}
       />
-      <Controller
+      <PayoutMethodField
         control={control}
         name="method"
-        render={({ field }) => (
-          <Stack gap={4}>
-            <Text size="sm" fw={500}>
-              {t('ui.sellerStatement.method')}
-            </Text>
-            <SegmentedControl
-              value={field.value}
-              onChange={(value) => field.onChange(value as PayoutMethod)}
-              aria-label={t('ui.sellerStatement.method')}
-              data={[
-                { value: 'check', label: t('ui.sellerStatement.methodCheck') },
-                { value: 'bank_transfer', label: t('ui.sellerStatement.methodBankTransfer') },
-              ]}
-            />
-          </Stack>
-        )}
+        label={t('ui.sellerStatement.method')}
+        methods={{
+          check: t('ui.sellerStatement.methodCheck'),
+          bank_transfer: t('ui.sellerStatement.methodBankTransfer'),
+        }}
       />
       <Textarea
         label={t('ui.sellerStatement.note')}

@@ -1,16 +1,11 @@
-import { Text, TextInput } from '@mantine/core';
+import { Text } from '@mantine/core';
 import { ApproveLotInput, type InputOf } from '@wine/contracts';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { contractResolver } from '../../lib/forms.ts';
 import { FormDialog, type FormDialogActions } from '../FormDialog/FormDialog.tsx';
+import { LotDatesFields, type LotDatesValues } from './LotDatesFields.tsx';
 import { fromLocalInput, toLocalInput } from './lot-form.ts';
-
-interface ApproveValues {
-  /** `datetime-local` values, in the browser's time zone: the seller's, unless the admin changes them. */
-  startsAt: string;
-  closesAt: string;
-}
 
 /**
  * An admin approves a seller's submitted listing (issue 33 "Sellers"): it goes live with the seller's
@@ -30,11 +25,12 @@ export function ApproveLotDialog({
   closesAt: string;
 }) {
   const { t } = useTranslation();
+  // The seller's dates, unless the admin changes them.
   const given = { startsAt: toLocalInput(startsAt), closesAt: toLocalInput(closesAt) };
-  const form = useForm<ApproveValues, unknown, InputOf<'approveLot'>>({
+  const form = useForm<LotDatesValues, unknown, InputOf<'approveLot'>>({
     defaultValues: given,
     // Only what the admin changed is sent: the seller's own dates stay theirs to the second.
-    resolver: contractResolver(ApproveLotInput, (values: ApproveValues) => ({
+    resolver: contractResolver(ApproveLotInput, (values: LotDatesValues) => ({
       id,
       ...(values.startsAt && values.startsAt !== given.startsAt
         ? { startsAt: fromLocalInput(values.startsAt) }
@@ -57,20 +53,7 @@ export function ApproveLotDialog({
       onSubmit={actions.onSubmit}
     >
       <Text size="sm">{t('ui.staff.review.approveHint')}</Text>
-      <TextInput
-        type="datetime-local"
-        label={t('ui.staff.editor.startsAt')}
-        data-autofocus
-        {...register('startsAt')}
-        error={errors.startsAt?.message}
-      />
-      <TextInput
-        type="datetime-local"
-        label={t('ui.staff.editor.closesAt')}
-        required
-        {...register('closesAt')}
-        error={errors.closesAt?.message}
-      />
+      <LotDatesFields register={register} errors={errors} />
     </FormDialog>
   );
 }

@@ -1,17 +1,12 @@
-import { Text, TextInput } from '@mantine/core';
+import { Text } from '@mantine/core';
 import { type InputOf, RelistLotInput } from '@wine/contracts';
 import dayjs from 'dayjs';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { contractResolver } from '../../lib/forms.ts';
 import { FormDialog, type FormDialogActions } from '../FormDialog/FormDialog.tsx';
+import { LotDatesFields, type LotDatesValues } from './LotDatesFields.tsx';
 import { fromLocalInput, toLocalInput } from './lot-form.ts';
-
-interface RelistValues {
-  /** `datetime-local` values, in the browser's time zone. */
-  startsAt: string;
-  closesAt: string;
-}
 
 /**
  * An admin offers a withdrawn or unsold lot again (issue 33): a new lot with its fields and the bottles
@@ -24,12 +19,12 @@ export function RelistLotDialog({
   ...actions
 }: FormDialogActions<InputOf<'relistLot'>> & { id: string; title: string; now: Date }) {
   const { t } = useTranslation();
-  const form = useForm<RelistValues, unknown, InputOf<'relistLot'>>({
+  const form = useForm<LotDatesValues, unknown, InputOf<'relistLot'>>({
     defaultValues: {
       startsAt: toLocalInput(dayjs(now).add(1, 'hour').startOf('hour').toISOString()),
       closesAt: toLocalInput(dayjs(now).add(7, 'day').startOf('hour').toISOString()),
     },
-    resolver: contractResolver(RelistLotInput, (values: RelistValues) => ({
+    resolver: contractResolver(RelistLotInput, (values: LotDatesValues) => ({
       id,
       ...(values.startsAt ? { startsAt: fromLocalInput(values.startsAt) } : {}),
       closesAt: fromLocalInput(values.closesAt),
@@ -48,20 +43,7 @@ export function RelistLotDialog({
       onSubmit={actions.onSubmit}
     >
       <Text size="sm">{t('ui.staff.editor.relistHint')}</Text>
-      <TextInput
-        type="datetime-local"
-        label={t('ui.staff.editor.startsAt')}
-        data-autofocus
-        {...register('startsAt')}
-        error={errors.startsAt?.message}
-      />
-      <TextInput
-        type="datetime-local"
-        label={t('ui.staff.editor.closesAt')}
-        required
-        {...register('closesAt')}
-        error={errors.closesAt?.message}
-      />
+      <LotDatesFields register={register} errors={errors} />
     </FormDialog>
   );
 }
