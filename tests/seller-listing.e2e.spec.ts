@@ -1,13 +1,20 @@
 import { randomUUID } from 'node:crypto';
 import { mkdir } from 'node:fs/promises';
-import { actions } from '@wine/contracts';
+import { actions, type LoginResult } from '@wine/contracts';
+import { offsetClock } from '@wine/platform';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { browserAvailable, launchChromium, seriousViolations, signedInPage } from './support/browser.ts';
-import { startMarketplace, type TestMarketplace, type TestUser } from './support/marketplace.ts';
+import {
+  startMarketplace,
+  TEST_PASSWORD,
+  type TestMarketplace,
+  type TestUser,
+} from './support/marketplace.ts';
 
 const screenshots = process.env.STAFF_SCREENSHOTS ?? '/tmp/shots-staff';
 const TITLE = '2004 Dom Pérignon P2';
+const DAY = 86_400_000;
 
 /**
  * Issue 33 "Sellers", done when: a seller lists a lot, an admin approves it, it sells, the buyer pays,
@@ -22,8 +29,10 @@ describe.runIf(browserAvailable())(
     let seller: TestUser;
     let admin: TestUser;
     let lotId: string;
+    // The server's clock: the seller is paid 30 days after the buyer paid (SELLER_PAYOUT_DAYS).
+    const clock = offsetClock();
     beforeAll(async () => {
-      market = await startMarketplace({ ui: true, seed: false, staffRateLimit: 1_000_000 });
+      market = await startMarketplace({ ui: true, seed: false, staffRateLimit: 1_000_000, clock });
       seller = await market.staff('seller');
       admin = await market.staff('admin');
       for (const user of [seller, admin])
@@ -118,7 +127,8 @@ describe.runIf(browserAvailable())(
       await market.ok(actions.addWatchlist.path, { project_id: lotId }, buyer.auth);
       await market.ok(actions.addToCart.path, { cart: [{ product_id: lotId, qty: 2 }] }, buyer.auth);
       const cards = await market.ok<{ data: { id: string }[] }>(actions.getCards.path, {}, buyer.auth);
-      await market.ok(
+      const chargedBefore = market.cards.charges().length;
+      const paid = await market.ok<{ status: string }>(
         actions.checkout.path,
         {
           type: 'buynow',
@@ -128,6 +138,11 @@ describe.runIf(browserAvailable())(
         },
         buyer.auth,
       );
+      expect(paid.status).toBe('paid');
+      // The buyer's card was charged once, for the two bottles and what the invoice adds ($900 or more).
+      const charged = market.cards.charges().slice(chargedBefore);
+      expect(charged).toHaveLength(1);
+      expect(charged[0]?.amount).toBeGreaterThanOrEqual(90_000);
       await market.caughtUp();
 
       const { page, errors } = await signedInPage(browser, seller.token, 1366, 900);
@@ -177,6 +192,83 @@ describe.runIf(browserAvailable())(
       }
       expect([...problems, ...errors].join('\n')).toBe('');
       await page.context().close();
+    });
+
+    it('the seller says how they are paid; 30 days on, finance records the payout and the statement shows it', async () => {
+      const chargesBefore = market.cards.charges().length;
+      const { page, errors } = await signedInPage(browser, seller.token, 1366, 900);
+      await page.goto(`${market.url}/myWines/sold`);
+      await page.getByTestId('edit-preference').click();
+      const how = page.getByRole('dialog', { name: 'How you are paid' });
+      await how.getByRole('textbox', { name: 'Pay to' }).fill('Cellar Partners LLC');
+      await how.getByText('bank transfer', { exact: true }).click();
+      await shot(page, 'seller-payout-preference-1366');
+      await page.setViewportSize({ width: 390, height: 844 });
+      await shot(page, 'seller-payout-preference-390');
+      await page.setViewportSize({ width: 1366, height: 900 });
+      await how.getByRole('button', { name: 'Save' }).click();
+      await how.waitFor({ state: 'detached' });
+      await expect
+        .poll(async () => (await page.getByTestId('statement-preference').textContent()) ?? '')
+        .toContain('Cellar Partners LLC');
+
+      // Not payable yet: nothing owed on the money page.
+      const finance = await market.staff('finance');
+      await market.ok('/api/user/updateProfile', { popup_message: 0 }, finance.auth);
+      let staff = await signedInPage(browser, finance.token, 1366, 900);
+      await staff.page.goto(`${market.url}/admin/money`);
+      await staff.page.getByTestId('staff-payouts-empty').waitFor();
+
+      await staff.page.context().close();
+      await page.context().close();
+
+      // A month on (sessions do not last that long: both sign in again).
+      clock.advance(31 * DAY);
+      const signIn = async (user: TestUser, width: number, height: number) => {
+        const { token } = await market.ok<LoginResult>('/api/user/login', {
+          email: user.email,
+          password: TEST_PASSWORD,
+        });
+        return signedInPage(browser, token, width, height);
+      };
+      staff = await signIn(finance, 1366, 900);
+      await staff.page.goto(`${market.url}/admin/money`);
+      const row = staff.page.getByTestId('staff-payout-row').filter({ hasText: '$805.00' });
+      await row.waitFor();
+      await shot(staff.page, 'staff-payouts-1366');
+      await staff.page.setViewportSize({ width: 390, height: 844 });
+      await shot(staff.page, 'staff-payouts-390');
+      expect(
+        await staff.page.evaluate<number>('document.documentElement.scrollWidth - window.innerWidth'),
+      ).toBeLessThanOrEqual(0);
+      await staff.page.setViewportSize({ width: 1366, height: 900 });
+      await row.getByTestId('record-payout').click();
+      const record = staff.page.getByRole('dialog');
+      expect(await record.getByTestId('payout-total').textContent()).toContain('$805.00');
+      expect(await record.textContent()).toContain('Cellar Partners LLC');
+      await record.getByRole('textbox', { name: 'Reference' }).fill('CHK-1042');
+      await shot(staff.page, 'staff-record-payout-1366');
+      await record.getByRole('button', { name: 'Record payout' }).click();
+      await record.waitFor({ state: 'detached' });
+      await staff.page.getByTestId('staff-payouts-empty').waitFor();
+
+      const sellerAgain = await signIn(seller, 1366, 900);
+      await sellerAgain.page.goto(`${market.url}/myWines/sold`);
+      await expect
+        .poll(
+          async () => (await sellerAgain.page.getByTestId('statement-payout').first().textContent()) ?? '',
+        )
+        .toContain('CHK-1042');
+      // The buy-now lot sold out before its close: sold, not unsold.
+      expect(await sellerAgain.page.getByTestId('statement-unsold-lot').count()).toBe(0);
+      await shot(sellerAgain.page, 'seller-statement-paid-1366');
+      expect(await seriousViolations(staff.page)).toEqual([]);
+      expect([...errors, ...staff.errors, ...sellerAgain.errors]).toEqual([]);
+      await sellerAgain.page.context().close();
+      await staff.page.context().close();
+
+      // A payout moves no card: the card network saw nothing more.
+      expect(market.cards.charges()).toHaveLength(chargesBefore);
     });
   },
 );

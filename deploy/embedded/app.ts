@@ -11,6 +11,7 @@ import {
 import { seedDemoCatalogue, seedDemoPages } from '@wine/command-service/demo';
 import {
   bidsAcceptedCounter,
+  type CardProvider,
   type Clock,
   type Config,
   createHttpApp,
@@ -53,6 +54,8 @@ export interface EmbeddedOptions {
   config: Config;
   logger?: Logger;
   clock?: Clock;
+  /** The card network (the sandbox's by default; a test passes one to count what it charged). */
+  cards?: CardProvider;
   /** The built UI to serve; null serves the API only. */
   uiDir?: string | null;
   /** The UI's server build (first-paint.ts); ui/dist-server beside uiDir by default. */
@@ -136,6 +139,7 @@ export async function startEmbedded(options: EmbeddedOptions) {
   instrumentHttp(app, metrics, { countSuccess: { '/api/bid/confirm': bidsAcceptedCounter(metrics) } });
 
   const commands = await commandService(app, {
+    ...(options.cards && { cards: options.cards }),
     store: eventStore,
     logger,
     market,

@@ -5,7 +5,13 @@ import { grantRoleByEmail } from '@wine/command-service';
 import type { CreateLotInput, Envelope, LoginResult, RegisterResult, Role } from '@wine/contracts';
 import { type Embedded, startEmbedded } from '@wine/deploy/embedded';
 import { auditAnchorsStream } from '@wine/event-schemas';
-import { type Clock, type Logger, loadConfig } from '@wine/platform';
+import {
+  type Clock,
+  createSandboxCardProvider,
+  type Logger,
+  loadConfig,
+  type SandboxCardProvider,
+} from '@wine/platform';
 
 export interface TestUser {
   id: string;
@@ -22,6 +28,8 @@ let users = 0;
 
 export interface TestMarketplace extends Embedded {
   dataDir: string;
+  /** The sandbox card network the marketplace charges: a test of a payment says how often it charged. */
+  cards: SandboxCardProvider;
   post<T = unknown>(
     path: string,
     body: unknown,
@@ -85,8 +93,10 @@ export async function startMarketplace(
     NATS_URL: options.natsUrl,
     ...options.env,
   });
+  const cards = createSandboxCardProvider();
   const embedded = await startEmbedded({
     config,
+    cards,
     uiDir: options.uiDir ?? (options.ui ? undefined : null),
     ...(options.rateLimit !== undefined && { rateLimit: options.rateLimit }),
     ...(options.staffRateLimit !== undefined && { staffRateLimit: options.staffRateLimit }),
@@ -97,6 +107,7 @@ export async function startMarketplace(
   });
   const market: TestMarketplace = {
     ...embedded,
+    cards,
     admin: { authorization: '' },
     adminUser: { id: '', email: '', token: '', auth: { authorization: '' } },
     dataDir,

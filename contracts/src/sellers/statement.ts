@@ -264,11 +264,13 @@ export function sellerStatement(facts: StatementFacts): SellerStatement {
         paidOut.get(`${sale.invoice_id}:${sale.product_id}`) ?? null,
       ),
     );
+  // A lot that sold by buy now and then closed without a winner is in the sold lines, not unsold.
+  const sold = new Set(lines.map((line) => line.product_id));
   return {
     as_of: facts.now.toISOString(),
     seller: facts.seller,
     lines,
-    unsold: facts.unsold.filter((lot) => own(lot.seller_id)).map(unsoldLot),
+    unsold: facts.unsold.filter((lot) => own(lot.seller_id) && !sold.has(lot.product_id)).map(unsoldLot),
     totals: {
       hammer: sumOf(lines, (line) => line.hammer),
       returned: sumOf(lines, (line) => line.returned),

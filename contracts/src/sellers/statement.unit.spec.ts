@@ -240,6 +240,15 @@ describe('sellerStatement (issue 33 "Sellers": hammer less commission and fees, 
     expect(statement.unsold).toEqual([]);
   });
 
+  it('leaves out of the unsold a lot that sold by buy now before it closed without a winner', () => {
+    const statement = statementOf({
+      sales: [sale({ product_id: 'lot-bn', kind: 'buynow', qty: 2, amount: 90_000 })],
+      unsold: [unsold({ product_id: 'lot-bn' }), unsold({ product_id: 'lot-n' })],
+    });
+    expect(statement.lines.map((l) => l.product_id)).toEqual(['lot-bn']);
+    expect(statement.unsold.map((l) => l.product_id)).toEqual(['lot-n']);
+  });
+
   it('tells an unsold lot with bids as reserve not met with its high bid, and one without bids as no bids', () => {
     const statement = statementOf({
       unsold: [

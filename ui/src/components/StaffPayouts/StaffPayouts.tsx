@@ -1,4 +1,4 @@
-import { Button, Card, SegmentedControl, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Button, Card, Group, Paper, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   type InputOf,
@@ -8,7 +8,7 @@ import {
 } from '@wine/contracts';
 import { useSetAtom } from 'jotai';
 import { useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { call, callForMessage, messageOr } from '../../api/client.ts';
 import { invalidateAction } from '../../api/queries.ts';
@@ -17,6 +17,7 @@ import { contractResolver } from '../../lib/forms.ts';
 import { pushAlertAtom } from '../../state/alerts.ts';
 import { FormDialog, type FormDialogActions } from '../FormDialog/FormDialog.tsx';
 import { QueryState } from '../QueryState/QueryState.tsx';
+import { PayoutMethodField } from '../SellerStatement/PayoutMethodField.tsx';
 
 type PayoutInput = InputOf<'recordSellerPayout'>;
 
@@ -26,6 +27,21 @@ const sellerPayablesQuery = () =>
     queryKey: ['staffSellerPayables', {}] as const,
     queryFn: ({ signal }) => call('staffSellerPayables', {}, { signal }),
   });
+
+/** A seller's payable lines: each line's wine, invoice, net and the day it became payable. */
+function PayableLines({ lines }: { lines: SellerPayable['lines'] }) {
+  const { t } = useTranslation();
+  return lines.map((line) => (
+    <Text size="sm" key={`${line.invoice_id}:${line.product_id}`}>
+      {t('ui.staff.payouts.line', {
+        title: line.title,
+        invoice: line.invoice_number ?? line.invoice_id,
+        amount: formatMoney(line.net),
+        date: line.payable_on ? formatDate(line.payable_on) : '—',
+      })}
+    </Text>
+  ));
+}
 
 interface PayoutValues {
   method: PayoutMethod;
@@ -70,25 +86,11 @@ function RecordPayoutDialog({
           {t('ui.staff.payouts.preference', { payee: seller.preference.payee })}
         </Text>
       ) : null}
-      <Controller
+      <PayoutMethodField
         control={control}
         name="method"
-        render={({ field }) => (
-          <Stack gap={4}>
-            <Text size="sm" fw={500}>
-              {t('ui.staff.payouts.method')}
-            </Text>
-            <SegmentedControl
-              value={field.value}
-              onChange={(value) => field.onChange(value as PayoutMethod)}
-              aria-label={t('ui.staff.payouts.method')}
-              data={[
-                { value: 'check', label: t('ui.staff.payouts.check') },
-                { value: 'bank_transfer', label: t('ui.staff.payouts.bankTransfer') },
-              ]}
-            />
-          </Stack>
-        )}
+        label={t('ui.staff.payouts.method')}
+        methods={{ check: t('ui.staff.payouts.check'), bank_transfer: t('ui.staff.payouts.bankTransfer') }}
       />
       <TextInput
         label={t('ui.staff.payouts.reference')}
@@ -135,50 +137,58 @@ export function StaffPayouts() {
               {t('ui.staff.payouts.empty')}
             </Text>
           ) : (
-            <Table.ScrollContainer minWidth={600}>
-              <Table striped verticalSpacing="sm" data-testid="staff-payouts">
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th>{t('ui.staff.payouts.seller')}</Table.Th>
-                    <Table.Th>{t('ui.staff.payouts.lines')}</Table.Th>
-                    <Table.Th ta="right">{t('ui.staff.payouts.net')}</Table.Th>
-                    <Table.Th>{t('ui.staff.payouts.actions')}</Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {data.sellers.map((seller) => (
-                    <Table.Tr key={seller.seller.id} data-testid="staff-payout-row">
-                      <Table.Td>{seller.seller.name}</Table.Td>
-                      <Table.Td>
-                        {seller.lines.map((line) => (
-                          <Text size="sm" key={`${line.invoice_id}:${line.product_id}`}>
-                            {t('ui.staff.payouts.line', {
-                              title: line.title,
-                              invoice: line.invoice_number ?? line.invoice_id,
-                              amount: formatMoney(line.net),
-                              date: line.payable_on ? formatDate(line.payable_on) : '—',
-                            })}
-                          </Text>
-                        ))}
-                      </Table.Td>
-                      <Table.Td ta="right" fw={600}>
-                        {formatMoney(seller.total)}
-                      </Table.Td>
-                      <Table.Td>
-                        <Button
-                          size="xs"
-                          variant="light"
-                          onClick={() => setPaying(seller)}
-                          data-testid="record-payout"
-                        >
-                          {t('ui.staff.payouts.record')}
-                        </Button>
-                      </Table.Td>
+            <>
+              {/* A phone: one card per seller (a table's figures and button would scroll out of sight). */}
+              <Stack gap="xs" hiddenFrom="sm" data-testid="staff-payout-cards">
+                {data.sellers.map((seller) => (
+                  <Paper withBorder p="sm" key={seller.seller.id} data-testid="staff-payout-card">
+                    <Group justify="space-between" wrap="nowrap" mb={4}>
+                      <Text fw={600}>{seller.seller.name}</Text>
+                      <Text fw={700}>{formatMoney(seller.total)}</Text>
+                    </Group>
+                    <PayableLines lines={seller.lines} />
+                    <Button size="xs" variant="light" mt="xs" onClick={() => setPaying(seller)}>
+                      {t('ui.staff.payouts.record')}
+                    </Button>
+                  </Paper>
+                ))}
+              </Stack>
+              <Table.ScrollContainer minWidth={600} visibleFrom="sm">
+                <Table striped verticalSpacing="sm" data-testid="staff-payouts">
+                  <Table.Thead>
+                    <Table.Tr>
+                      <Table.Th>{t('ui.staff.payouts.seller')}</Table.Th>
+                      <Table.Th>{t('ui.staff.payouts.lines')}</Table.Th>
+                      <Table.Th ta="right">{t('ui.staff.payouts.net')}</Table.Th>
+                      <Table.Th>{t('ui.staff.payouts.actions')}</Table.Th>
                     </Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </Table>
-            </Table.ScrollContainer>
+                  </Table.Thead>
+                  <Table.Tbody>
+                    {data.sellers.map((seller) => (
+                      <Table.Tr key={seller.seller.id} data-testid="staff-payout-row">
+                        <Table.Td>{seller.seller.name}</Table.Td>
+                        <Table.Td>
+                          <PayableLines lines={seller.lines} />
+                        </Table.Td>
+                        <Table.Td ta="right" fw={600}>
+                          {formatMoney(seller.total)}
+                        </Table.Td>
+                        <Table.Td>
+                          <Button
+                            size="xs"
+                            variant="light"
+                            onClick={() => setPaying(seller)}
+                            data-testid="record-payout"
+                          >
+                            {t('ui.staff.payouts.record')}
+                          </Button>
+                        </Table.Td>
+                      </Table.Tr>
+                    ))}
+                  </Table.Tbody>
+                </Table>
+              </Table.ScrollContainer>
+            </>
           )
         }
       </QueryState>
