@@ -173,6 +173,48 @@ describe.runIf(browserAvailable())('pages painted on the server', () => {
     await close();
   });
 
+  it("is taken over in the painted page's own time zone, and written anew in another (its dates differ)", async () => {
+    const serverZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+    const otherZone = serverZone === 'America/Regina' ? 'Asia/Tokyo' : 'America/Regina';
+    for (const [timezoneId, kept] of [
+      [serverZone, true],
+      [otherZone, false],
+    ] as const) {
+      const context = await browser.newContext({ viewport: { width: 390, height: 844 }, timezoneId });
+      const tab = await context.newPage();
+      // The app decides before it renders: never a painted page found to differ while taken over.
+      const warnings: string[] = [];
+      tab.on('console', (m) => {
+        if (m.text().includes('painted page was rendered again')) warnings.push(m.text());
+      });
+      // The app's script waits until the painted page's main element is marked.
+      let release = () => {};
+      const marked = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      await tab.route(/\/assets\/app-[^/]+\.js$/, async (route) => {
+        await marked;
+        await route.continue();
+      });
+      await tab.goto(`${market.url}/productview/${encodeURIComponent(lots[1]?.id ?? '')}`, {
+        // A module script runs before DOMContentLoaded: the page is marked once its main element is in.
+        waitUntil: 'commit',
+      });
+      const main = tab.locator('main');
+      await main.waitFor({ state: 'attached' });
+      await main.evaluate((element) => {
+        Object.assign(element, { painted: true });
+      });
+      release();
+      await takenOver(tab);
+      await tab.waitForLoadState('networkidle');
+      const same = await main.evaluate((element) => (element as { painted?: boolean }).painted === true);
+      expect(same, timezoneId).toBe(kept);
+      expect(warnings, timezoneId).toEqual([]);
+      await context.close();
+    }
+  });
+
   it('paints the desktop header as the app shows it: nothing in it moves when the app takes over', async () => {
     /** Where the header's parts stand (left edge and width, px): the links, the search field's place. */
     const layout = async (tab: Page) => {

@@ -121,3 +121,4 @@ export * from './text.ts';
 export * from './user-document.ts';
 export * from './watchlists/actions.ts';
 export * from './watchlists/watchlist-inputs.ts';
+export * from './zone-offsets.ts';

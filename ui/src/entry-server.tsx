@@ -6,6 +6,7 @@
  */
 import { type DehydratedState, dehydrate, type QueryClient } from '@tanstack/react-query';
 import { createMemoryHistory } from '@tanstack/react-router';
+import { zoneOffsets } from '@wine/contracts';
 import { createStore } from 'jotai';
 import { renderToString } from 'react-dom/server';
 import { prerenderToNodeStream } from 'react-dom/static';
@@ -23,8 +24,8 @@ export interface PaintedState {
   query: DehydratedState;
   /** The instant it was painted at (every countdown on it reads this). */
   paintedAt: number;
-  /** The time zone its dates are written in: a browser in another writes them otherwise. */
-  timeZone: string;
+  /** The time zone its dates are written in (zoneOffsets): a browser in another writes them otherwise. */
+  zone: string;
 }
 
 export interface FirstPaint {
@@ -38,7 +39,7 @@ export interface FirstPaint {
 const paintedState = (queryClient: QueryClient, paintedAt: number): PaintedState => ({
   query: dehydrate(queryClient),
   paintedAt,
-  timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone,
+  zone: zoneOffsets(paintedAt),
 });
 
 /** What the router's server load decided (router-core's ServerLoadResult, which it keeps unexported). */

@@ -1,10 +1,12 @@
 import './zod-jitless.ts';
+// The libraries run first, in a task of their own (start/libraries.ts).
+import './start/libraries.ts';
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
 import './styles.css';
 
 import { hydrate } from '@tanstack/react-query';
-import { defaultLanguage, i18n } from '@wine/contracts';
+import { defaultLanguage, i18n, zoneOffsets } from '@wine/contracts';
 import { createStore } from 'jotai';
 import { startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
@@ -13,6 +15,7 @@ import { App } from './app.tsx';
 import type { PaintedState } from './entry-server.tsx';
 import { restoreLanguage } from './i18n/index.ts';
 import { signInSearchFor } from './lib/after-login.ts';
+import { yieldToMain } from './lib/yield-to-main.ts';
 import { createAppRouter } from './router.tsx';
 import { markPaintedAt } from './state/clock.ts';
 import { bindApiToSession, readStoredToken } from './state/session.ts';
@@ -23,6 +26,8 @@ const languageReady = restoreLanguage();
 
 const store = createStore();
 const queryClient = createQueryClient();
+// The modules above ran in one task, the router's tree is made in the next (Lighthouse, issue 33).
+await yieldToMain();
 const router = createAppRouter({ store, queryClient });
 
 // seeds 000 §4.8: user actions carry the session's token; a 403 logs out and goes to /login.
@@ -46,10 +51,7 @@ if (!container) throw new Error('index.html has no #root');
 const painted = document.getElementById('first-paint-state');
 const state = painted?.textContent ? (JSON.parse(painted.textContent) as PaintedState) : null;
 painted?.remove();
-const takeOver =
-  state !== null &&
-  readStoredToken() === null &&
-  state.timeZone === Intl.DateTimeFormat().resolvedOptions().timeZone;
+const takeOver = state !== null && readStoredToken() === null && state.zone === zoneOffsets(state.paintedAt);
 if (state && takeOver) {
   // Answers as of the paint: a live page asks again once its socket subscription holds
   // (the realtime client's `subscribed`), so a change between the paint and then is not missed.

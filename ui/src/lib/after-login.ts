@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { searchText } from './search-param.ts';
+import { lazySearch, type SearchOf, searchText } from './search-param.ts';
 
 /**
  * Only a path on this site may be a destination after login: an absolute or protocol-relative URL
@@ -11,15 +11,15 @@ export function safeReferer(value: unknown): string | undefined {
   return value;
 }
 
-const pid = searchText({ min: 1, max: 100 });
-const referer = z.catch(z.optional(z.pipe(z.unknown(), z.transform(safeReferer))), undefined);
+const pid = () => searchText({ min: 1, max: 100 });
+const referer = () => z.catch(z.optional(z.pipe(z.unknown(), z.transform(safeReferer))), undefined);
 
 /**
  * seeds 000 §2.1 / §2.3: /login?pid= returns to that product; a protected route passes the requested
  * location along as ?referer=.
  */
-export const afterLoginSearchSchema = z.object({ pid, referer });
-export type AfterLoginSearch = z.output<typeof afterLoginSearchSchema>;
+export const afterLoginSearchSchema = lazySearch(() => z.object({ pid: pid(), referer: referer() }));
+export type AfterLoginSearch = SearchOf<typeof afterLoginSearchSchema>;
 
 /** Where a user goes once signed in: the product of ?pid=, else the referer, else home. */
 export function afterLoginTarget(search: AfterLoginSearch): string {
@@ -36,7 +36,7 @@ export function afterLoginParams(search: AfterLoginSearch): AfterLoginSearch {
 }
 
 /** The home page's parameter: where a visitor was going when a protected route sent them home. */
-export const refererSearchSchema = z.object({ referer });
+export const refererSearchSchema = lazySearch(() => z.object({ referer: referer() }));
 
 /** Pages from which signing in should not come back to (home, and the account pages themselves). */
 const isSignInPage = (pathname: string) =>

@@ -1,3 +1,4 @@
+import type { SearchSchemaInput } from '@tanstack/react-router';
 import * as z from 'zod/mini';
 
 /*
@@ -45,3 +46,29 @@ export const pageSizeParam = <const T extends readonly [number, ...number[]]>(si
 /** An ISO 8601 instant (?asOf=), or absent; `offset` accepts a time zone offset besides Z. */
 export const instantParam = ({ offset = false }: { offset?: boolean } = {}) =>
   z.catch(z.optional(z.iso.datetime({ offset })), undefined);
+
+/** A route's search validator made by lazySearch: the router calls it, `read` reads a search in a test. */
+export interface LazySearch<S extends z.ZodMiniType> {
+  (search: z.input<S> & SearchSchemaInput): z.output<S>;
+  read(search: Record<string, unknown>): z.output<S>;
+}
+
+/**
+ * A route's search parameters (its validateSearch), whose schema is made when a URL is first checked
+ * against it: every route's validateSearch is in the first load, and making 28 schemas there held a
+ * phone's main thread for a measurable part of it (Lighthouse, issue 33). The router reads the input
+ * type for its links (SearchSchemaInput), so a link may leave out what has a default.
+ */
+export function lazySearch<S extends z.ZodMiniType>(make: () => S): LazySearch<S> {
+  let schema: S | undefined;
+  const read = (search: Record<string, unknown>): z.output<S> => {
+    schema ??= make();
+    return z.parse(schema, search);
+  };
+  return Object.assign((search: z.input<S> & SearchSchemaInput) => read(search), { read });
+}
+
+/** What a lazySearch validator gives a route. */
+export type SearchOf<V> = V extends LazySearch<infer S> ? z.output<S> : never;
+/** What a link may pass a lazySearch route. */
+export type SearchInputOf<V> = V extends LazySearch<infer S> ? z.input<S> : never;

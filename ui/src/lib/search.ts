@@ -1,6 +1,15 @@
 import { type FilterItem, type LotView, type SearchFilter, searchLimits } from '@wine/contracts';
 import * as z from 'zod/mini';
-import { choiceParam, optionalChoiceParam, pageParam, pageSizeParam, searchText } from './search-param.ts';
+import {
+  choiceParam,
+  lazySearch,
+  optionalChoiceParam,
+  pageParam,
+  pageSizeParam,
+  type SearchInputOf,
+  type SearchOf,
+  searchText,
+} from './search-param.ts';
 
 /** seeds 000 §9: page sizes 25, 50, 100 (the page offers the first three). */
 export const pageSizeOptions = [25, 50, 100] as const;
@@ -34,7 +43,7 @@ export const PRICE_MAX = 999_999;
 export const RATING_MAX = 100;
 
 // The search contract's limits (contracts searchLimits): the page never asks what the API refuses.
-const text = searchText({ max: searchLimits.valueLength });
+const text = () => searchText({ max: searchLimits.valueLength });
 /** A whole number between 0 and `max` (the router reads '100' as a number; '100' as text is accepted too). */
 const bound = (max: number) =>
   z.catch(
@@ -58,36 +67,38 @@ const list = <T extends z.ZodMiniType>(item: T) =>
   );
 
 /** /search query parameters (seeds 000 §2.1: country, region, subregion, searchQuery) plus paging and filters. */
-export const browseSearchSchema = z.object({
-  country: text,
-  region: text,
-  subregion: text,
-  searchQuery: text,
-  /** One auction's lots (from /auction). */
-  auction: text,
-  /** Auction lots or buy-now lots (issue 31: the collector's filters). */
-  sale: optionalChoiceParam(['auction', 'buynow']),
-  producer: text,
-  /** Lots closing today (the reader's day). */
-  closing: optionalChoiceParam(['today']),
-  /** Lots without a reserve. */
-  reserve: optionalChoiceParam(['none']),
-  color: list(z.string().check(z.maxLength(40))),
-  vintage: list(z.int()),
-  bottlesize: list(z.string().check(z.maxLength(40))),
-  /** The price shown on the lot (current bid or buy-now price), in whole dollars. */
-  priceMin: bound(PRICE_MAX),
-  priceMax: bound(PRICE_MAX),
-  /** The best critic score (seeds 000 §3.2 rating filter). */
-  ratingMin: bound(RATING_MAX),
-  ratingMax: bound(RATING_MAX),
-  page: pageParam(searchLimits.page),
-  limit: pageSizeParam(pageSizeOptions),
-  orderby: choiceParam(orderFields, 'p.date_closed'),
-  order: choiceParam(['asc', 'desc'], 'asc'),
-});
-export type BrowseSearch = z.output<typeof browseSearchSchema>;
-export type BrowseSearchInput = z.input<typeof browseSearchSchema>;
+export const browseSearchSchema = lazySearch(() =>
+  z.object({
+    country: text(),
+    region: text(),
+    subregion: text(),
+    searchQuery: text(),
+    /** One auction's lots (from /auction). */
+    auction: text(),
+    /** Auction lots or buy-now lots (issue 31: the collector's filters). */
+    sale: optionalChoiceParam(['auction', 'buynow']),
+    producer: text(),
+    /** Lots closing today (the reader's day). */
+    closing: optionalChoiceParam(['today']),
+    /** Lots without a reserve. */
+    reserve: optionalChoiceParam(['none']),
+    color: list(z.string().check(z.maxLength(40))),
+    vintage: list(z.int()),
+    bottlesize: list(z.string().check(z.maxLength(40))),
+    /** The price shown on the lot (current bid or buy-now price), in whole dollars. */
+    priceMin: bound(PRICE_MAX),
+    priceMax: bound(PRICE_MAX),
+    /** The best critic score (seeds 000 §3.2 rating filter). */
+    ratingMin: bound(RATING_MAX),
+    ratingMax: bound(RATING_MAX),
+    page: pageParam(searchLimits.page),
+    limit: pageSizeParam(pageSizeOptions),
+    orderby: choiceParam(orderFields, 'p.date_closed'),
+    order: choiceParam(['asc', 'desc'], 'asc'),
+  }),
+);
+export type BrowseSearch = SearchOf<typeof browseSearchSchema>;
+export type BrowseSearchInput = SearchInputOf<typeof browseSearchSchema>;
 
 /** The parameters that narrow the results (the rest are paging and sorting). */
 export const filterKeys = [

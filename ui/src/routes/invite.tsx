@@ -10,13 +10,13 @@ import { AnchorLink } from '../components/AnchorLink.tsx';
 import { LoadError } from '../components/LoadError/LoadError.tsx';
 import { RegistrationForm } from '../components/RegistrationForm/RegistrationForm.tsx';
 import { company } from '../config/company.ts';
-import { searchText } from '../lib/search-param.ts';
+import { lazySearch, searchText } from '../lib/search-param.ts';
 import { pageTitle, useDocumentMeta } from '../lib/use-document-meta.ts';
 import { pushAlertAtom } from '../state/alerts.ts';
 import { signInAtom } from '../state/session.ts';
 import classes from './-account.module.css';
 
-const inviteSearchSchema = z.object({ token: searchText({ min: 1, max: 2000 }) });
+const inviteSearchSchema = lazySearch(() => z.object({ token: searchText({ min: 1, max: 2000 }) }));
 
 /**
  * /invite?token= (seeds 001 §2 "Invitation"): an admin invited an address; the e-mailed link opens

@@ -4,12 +4,12 @@ import type { UserRecord } from '@wine/contracts';
 import { useTranslation } from 'react-i18next';
 import * as z from 'zod/mini';
 import { ButtonLink } from '../components/ButtonLink.tsx';
-import { searchText } from '../lib/search-param.ts';
+import { lazySearch, searchText } from '../lib/search-param.ts';
 import { pageTitle, useDocumentMeta } from '../lib/use-document-meta.ts';
 import { switchSessionAtom } from '../state/session.ts';
 import classes from './-account.module.css';
 
-const switchSearchSchema = z.object({ token: searchText({ min: 1, max: 2000 }) });
+const switchSearchSchema = lazySearch(() => z.object({ token: searchText({ min: 1, max: 2000 }) }));
 
 type Outcome = { ok: true; user: UserRecord } | { ok: false };
 

@@ -5,7 +5,7 @@ import { Trans, useTranslation } from 'react-i18next';
 import * as z from 'zod/mini';
 import { ApiError, call, errorMessage } from '../api/client.ts';
 import { AnchorLink } from '../components/AnchorLink.tsx';
-import { searchText } from '../lib/search-param.ts';
+import { lazySearch, searchText } from '../lib/search-param.ts';
 import { pageTitle, useDocumentMeta } from '../lib/use-document-meta.ts';
 import classes from './-account.module.css';
 
@@ -17,11 +17,13 @@ const kindTexts = {
   won: 'ui.notify.kind_won',
 } as const satisfies Record<Kind, string>;
 
-const unsubscribeSearch = z.object({
-  u: searchText({ min: 1, max: 64 }),
-  k: z.catch(z.optional(z.enum(kinds)), undefined),
-  t: searchText({ min: 1, max: 128 }),
-});
+const unsubscribeSearch = lazySearch(() =>
+  z.object({
+    u: searchText({ min: 1, max: 64 }),
+    k: z.catch(z.optional(z.enum(kinds)), undefined),
+    t: searchText({ min: 1, max: 128 }),
+  }),
+);
 
 /**
  * /unsubscribe?u=&k=&t= (issue 31): a notification mail's link. It asks first (a mail scanner that

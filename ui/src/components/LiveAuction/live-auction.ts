@@ -4,14 +4,16 @@ import * as z from 'zod/mini';
 import { call } from '../../api/client.ts';
 import { actionKey } from '../../api/queries.ts';
 import { isNewLotEvent, lotMatches } from '../../lib/search.ts';
-import { pageParam } from '../../lib/search-param.ts';
+import { lazySearch, pageParam, type SearchOf } from '../../lib/search-param.ts';
 
 /** seeds 000 §9: the first page size; an auction's lots come 25 to a page. */
 export const AUCTION_PAGE_SIZE = 25;
 
 /** /liveAuction/:aid query parameters: the page of open lots and the page of closed ones. */
-export const liveAuctionSearchSchema = z.object({ page: pageParam(1000), closedPage: pageParam(1000) });
-export type LiveAuctionSearch = z.output<typeof liveAuctionSearchSchema>;
+export const liveAuctionSearchSchema = lazySearch(() =>
+  z.object({ page: pageParam(1000), closedPage: pageParam(1000) }),
+);
+export type LiveAuctionSearch = SearchOf<typeof liveAuctionSearchSchema>;
 
 /** seeds 000 §2.1 "Live auction": one auction's summary (not found for an id no lot carries). */
 export const auctionDetailQuery = (auctionid: string) =>

@@ -23,7 +23,7 @@ async function renderSave(params: Record<string, unknown>, handlers: Handlers = 
   restore = configureApi({ fetch: api.fetch, getToken: () => (signedIn ? 't' : null) });
   const store = createStore();
   if (signedIn) store.set(sessionAtom, { status: 'authenticated', token: 't', user: aUser() });
-  const search = browseSearchSchema.parse(params);
+  const search = browseSearchSchema.read(params);
   const rendered = await render(
     <>
       <AlertToasts />

@@ -3,7 +3,7 @@ import { sellerLotsPageSizes } from '@wine/contracts';
 import * as z from 'zod/mini';
 import { call } from '../../api/client.ts';
 import { actionKey } from '../../api/queries.ts';
-import { pageParam, pageSizeParam } from '../../lib/search-param.ts';
+import { lazySearch, pageParam, pageSizeParam, type SearchOf } from '../../lib/search-param.ts';
 
 /** Which of the seller lists: for sale (/myWines/selling) or sold (/myWines/sold). */
 export type SellerLotsKind = 'selling' | 'sold';
@@ -11,11 +11,13 @@ export type SellerLotsKind = 'selling' | 'sold';
 const actionOf = { selling: 'mySellingLots', sold: 'mySoldLots' } as const;
 
 /** /myWines/selling and /myWines/sold query parameters: the page and its size (seeds 000 §9: 25, 50, 100). */
-export const sellerLotsSearchSchema = z.object({
-  page: pageParam(),
-  limit: pageSizeParam(sellerLotsPageSizes),
-});
-export type SellerLotsSearch = z.output<typeof sellerLotsSearchSchema>;
+export const sellerLotsSearchSchema = lazySearch(() =>
+  z.object({
+    page: pageParam(),
+    limit: pageSizeParam(sellerLotsPageSizes),
+  }),
+);
+export type SellerLotsSearch = SearchOf<typeof sellerLotsSearchSchema>;
 
 export const pageSizeOptions = sellerLotsPageSizes;
 

@@ -3,16 +3,20 @@ import { useTranslation } from 'react-i18next';
 import * as z from 'zod/mini';
 import { StaffAuctions } from '../../components/StaffAuctions/StaffAuctions.tsx';
 import { staffAuctionFilterStatuses } from '../../components/StaffAuctions/staff-auction-filters.ts';
-import { choiceParam, pageParam, searchText } from '../../lib/search-param.ts';
+import { choiceParam, lazySearch, pageParam, searchText } from '../../lib/search-param.ts';
 import { pageTitle, useDocumentMeta } from '../../lib/use-document-meta.ts';
 
-/** /admin/auctions (admins): ?status=&q=&page= are the list's filters and page. */
-export const Route = createFileRoute('/_auth/admin/auctions/')({
-  validateSearch: z.object({
+const validateSearch = lazySearch(() =>
+  z.object({
     status: choiceParam(staffAuctionFilterStatuses, 'all'),
     q: searchText({ min: 1, max: 100 }),
     page: pageParam(),
   }),
+);
+
+/** /admin/auctions (admins): ?status=&q=&page= are the list's filters and page. */
+export const Route = createFileRoute('/_auth/admin/auctions/')({
+  validateSearch,
   component: StaffAuctionsPage,
 });
 

@@ -6,7 +6,7 @@ import * as z from 'zod/mini';
 import { invalidateAction, myBidsQuery } from '../../api/queries.ts';
 import { LoadError } from '../../components/LoadError/LoadError.tsx';
 import { MyLots } from '../../components/MyLots/MyLots.tsx';
-import { pageParam } from '../../lib/search-param.ts';
+import { lazySearch, pageParam } from '../../lib/search-param.ts';
 import { pageTitle, useDocumentMeta } from '../../lib/use-document-meta.ts';
 
 const PAGE_SIZE = 25;
@@ -21,9 +21,11 @@ const tabs = [
 const typeOf = (param: string) =>
   (myBidTypes as readonly string[]).includes(param) ? (param as (typeof myBidTypes)[number]) : 'all';
 
+const validateSearch = lazySearch(() => z.object({ page: pageParam() }));
+
 /** seeds 000 §2.3: /auctions/all = My Bids, with a tab per standing. */
 export const Route = createFileRoute('/_auth/auctions/$type')({
-  validateSearch: z.object({ page: pageParam() }),
+  validateSearch,
   loaderDeps: ({ search }) => ({ page: search.page }),
   loader: ({ params, deps, context: { queryClient } }) =>
     queryClient.ensureQueryData(

@@ -5,15 +5,17 @@ import * as z from 'zod/mini';
 import { invoicesQuery } from '../../api/queries.ts';
 import { InvoiceList, type InvoiceTab } from '../../components/InvoiceList/InvoiceList.tsx';
 import { LoadError } from '../../components/LoadError/LoadError.tsx';
-import { pageParam } from '../../lib/search-param.ts';
+import { lazySearch, pageParam } from '../../lib/search-param.ts';
 import { pageTitle, useDocumentMeta } from '../../lib/use-document-meta.ts';
 
 const PAGE_SIZE = 20;
 const statusOf = (param: string): InvoiceTab => (param === 'paid' ? 'paid' : 'unpaid');
 
+const validateSearch = lazySearch(() => z.object({ page: pageParam() }));
+
 /** seeds 001 §2 /invoices/paid, /invoices/unpaid. */
 export const Route = createFileRoute('/_auth/invoices/$status')({
-  validateSearch: z.object({ page: pageParam() }),
+  validateSearch,
   loaderDeps: ({ search }) => ({ page: search.page }),
   loader: ({ params, deps, context: { queryClient } }) =>
     queryClient.ensureQueryData(

@@ -9,7 +9,7 @@ import { LoadError } from '../../components/LoadError/LoadError.tsx';
 import { Pager } from '../../components/Pager/Pager.tsx';
 import { MyWinesTabs } from '../../components/SellerLots/MyWinesTabs.tsx';
 import { formatDate, formatMoney } from '../../lib/format.ts';
-import { choiceParam, pageParam } from '../../lib/search-param.ts';
+import { choiceParam, lazySearch, pageParam } from '../../lib/search-param.ts';
 import { pageTitle, useDocumentMeta } from '../../lib/use-document-meta.ts';
 
 const PAGE_SIZE = 20;
@@ -27,9 +27,11 @@ const purchasesInput = (page: number, kind: (typeof kinds)[number]) => ({
   ...(kind !== 'all' && { kind }),
 });
 
+const validateSearch = lazySearch(() => z.object({ page: pageParam(), kind: choiceParam(kinds, 'all') }));
+
 /** seeds 000 §2.3 /myWines/purchased = My Wines: what the buyer bought and paid for, by paid invoice. */
 export const Route = createFileRoute('/_auth/myWines/purchased')({
-  validateSearch: z.object({ page: pageParam(), kind: choiceParam(kinds, 'all') }),
+  validateSearch,
   loaderDeps: ({ search }) => ({ page: search.page, kind: search.kind }),
   loader: ({ deps, context: { queryClient } }) =>
     queryClient.ensureQueryData(invoicesQuery(purchasesInput(deps.page, deps.kind))),

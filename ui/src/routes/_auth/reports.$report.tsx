@@ -4,10 +4,19 @@ import { useTranslation } from 'react-i18next';
 import * as z from 'zod/mini';
 import { Reports } from '../../components/Reports/Reports.tsx';
 import { defaultRange, reportLabel } from '../../components/Reports/report-view.ts';
-import { instantParam, pageParam } from '../../lib/search-param.ts';
+import { instantParam, lazySearch, pageParam } from '../../lib/search-param.ts';
 import { pageTitle, useDocumentMeta } from '../../lib/use-document-meta.ts';
 
 const day = z.catch(z.optional(z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/))), undefined);
+
+const validateSearch = lazySearch(() =>
+  z.object({
+    from: day,
+    to: day,
+    asOf: instantParam(),
+    page: pageParam(),
+  }),
+);
 
 /**
  * /reports/:report (finance, admins): ?from=&to= the days of the range, ?asOf= the instant the books
@@ -22,12 +31,7 @@ export const Route = createFileRoute('/_auth/reports/$report')({
     },
     stringify: ({ report }) => ({ report }),
   },
-  validateSearch: z.object({
-    from: day,
-    to: day,
-    asOf: instantParam(),
-    page: pageParam(),
-  }),
+  validateSearch,
   component: ReportPage,
 });
 

@@ -7,14 +7,16 @@ import { returnsQuery } from '../../api/queries.ts';
 import { LoadError } from '../../components/LoadError/LoadError.tsx';
 import { Pager } from '../../components/Pager/Pager.tsx';
 import { ReturnList } from '../../components/ReturnList/ReturnList.tsx';
-import { pageParam } from '../../lib/search-param.ts';
+import { lazySearch, pageParam } from '../../lib/search-param.ts';
 import { pageTitle, useDocumentMeta } from '../../lib/use-document-meta.ts';
 
 const PAGE_SIZE = 20;
 
+const validateSearch = lazySearch(() => z.object({ page: pageParam() }));
+
 /** seeds 001 §7 allreturns: the buyer's return requests and how each ended, newest first. */
 export const Route = createFileRoute('/_auth/returns')({
-  validateSearch: z.object({ page: pageParam() }),
+  validateSearch,
   loaderDeps: ({ search }) => ({ page: search.page }),
   loader: ({ deps, context: { queryClient } }) =>
     queryClient.ensureQueryData(returnsQuery({ page: deps.page, limit: PAGE_SIZE })),

@@ -11,15 +11,17 @@ import { LoadError } from '../../components/LoadError/LoadError.tsx';
 import { Pager } from '../../components/Pager/Pager.tsx';
 import { SalesOrders } from '../../components/SalesOrders/SalesOrders.tsx';
 import { TableSkeleton } from '../../components/Skeletons/Skeletons.tsx';
-import { pageParam } from '../../lib/search-param.ts';
+import { lazySearch, pageParam } from '../../lib/search-param.ts';
 import { pageTitle, useDocumentMeta } from '../../lib/use-document-meta.ts';
 import { sessionAtom } from '../../state/session.ts';
 
 const PAGE_SIZE = 20;
 
+const validateSearch = lazySearch(() => z.object({ page: pageParam() }));
+
 /** seeds 001 §2 /salesorder/all: a seller's sales orders (the server refuses anyone without the role). */
 export const Route = createFileRoute('/_auth/salesorder/all')({
-  validateSearch: z.object({ page: pageParam() }),
+  validateSearch,
   component: SalesOrdersPage,
   errorComponent: ({ error }) => <LoadError error={error} />,
 });

@@ -8,14 +8,16 @@ import { LoadError } from '../../components/LoadError/LoadError.tsx';
 import { Pager } from '../../components/Pager/Pager.tsx';
 import { TransactionTable } from '../../components/TransactionTable/TransactionTable.tsx';
 import { Wallet } from '../../components/Wallet/Wallet.tsx';
-import { pageParam } from '../../lib/search-param.ts';
+import { lazySearch, pageParam } from '../../lib/search-param.ts';
 import { pageTitle, useDocumentMeta } from '../../lib/use-document-meta.ts';
 
 const PAGE_SIZE = 20;
 
+const validateSearch = lazySearch(() => z.object({ page: pageParam() }));
+
 /** seeds 001 §2 /transactions: the buyer's payments and refunds, and the wallet. */
 export const Route = createFileRoute('/_auth/transactions')({
-  validateSearch: z.object({ page: pageParam() }),
+  validateSearch,
   loaderDeps: ({ search }) => ({ page: search.page }),
   loader: ({ deps, context: { queryClient } }) =>
     queryClient.ensureQueryData(transactionsQuery({ page: deps.page, limit: PAGE_SIZE })),

@@ -5,15 +5,17 @@ import * as z from 'zod/mini';
 import { invalidateAction, watchlistQuery } from '../../api/queries.ts';
 import { LoadError } from '../../components/LoadError/LoadError.tsx';
 import { MyLots } from '../../components/MyLots/MyLots.tsx';
-import { pageParam } from '../../lib/search-param.ts';
+import { lazySearch, pageParam } from '../../lib/search-param.ts';
 import { pageTitle, useDocumentMeta } from '../../lib/use-document-meta.ts';
 import { useUserMessages } from '../../state/realtime.ts';
 
 const PAGE_SIZE = 25;
 
+const validateSearch = lazySearch(() => z.object({ page: pageParam() }));
+
 /** seeds 000 §2.3: /watchlist/watchlist = My Watchlist. */
 export const Route = createFileRoute('/_auth/watchlist/$type')({
-  validateSearch: z.object({ page: pageParam() }),
+  validateSearch,
   loaderDeps: ({ search }) => ({ page: search.page }),
   loader: ({ deps, context: { queryClient } }) =>
     queryClient.ensureQueryData(watchlistQuery({ page: deps.page, limit: PAGE_SIZE })),
