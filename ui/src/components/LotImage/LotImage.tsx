@@ -4,6 +4,7 @@ import { NO_IMAGE, photoSizes } from '../../lib/lot.ts';
 export interface LotImageProps extends Omit<ImageProps, 'src' | 'fallbackSrc'> {
   src: string | undefined;
   alt: string;
+  /** 'eager' for the picture a page leads with (its largest paint): fetched first, at high priority. */
   loading?: 'lazy' | 'eager';
   /** How wide the picture is shown (the `sizes` attribute), for an uploaded photo's sized copies. */
   sizes?: string;
@@ -20,6 +21,7 @@ export function LotImage({ src, alt, loading = 'lazy', sizes = '400px', ...props
       fallbackSrc={NO_IMAGE}
       alt={alt}
       loading={loading}
+      {...(loading === 'eager' && { fetchPriority: 'high' as const })}
       fit="contain"
       bg="gray.0"
       {...props}

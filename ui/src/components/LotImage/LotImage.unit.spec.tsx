@@ -22,4 +22,17 @@ describe('LotImage', () => {
     await render(<LotImage src={undefined} alt="No picture" />);
     expect(screen.getByRole('img', { name: 'No picture' }).getAttribute('src')).toBe('/no-image.svg');
   });
+
+  it('fetches the picture a page leads with first, and the others lazily', async () => {
+    await render(
+      <>
+        <LotImage src="/uploads/product/a.jpg" alt="Lead" loading="eager" />
+        <LotImage src="/uploads/product/b.jpg" alt="Card" />
+      </>,
+    );
+    const lead = screen.getByRole('img', { name: 'Lead' });
+    expect([lead.getAttribute('loading'), lead.getAttribute('fetchpriority')]).toEqual(['eager', 'high']);
+    const card = screen.getByRole('img', { name: 'Card' });
+    expect([card.getAttribute('loading'), card.getAttribute('fetchpriority')]).toEqual(['lazy', null]);
+  });
 });
