@@ -1,9 +1,19 @@
 import { screen, waitFor, within } from '@testing-library/react';
+import type { UserEvent } from '@testing-library/user-event';
 import { emptyDefaultBundle, type StaffLotDetail, type StaffLotRow } from '@wine/contracts';
 import { describe, expect, it } from 'vitest';
 import { renderApp } from '../../test-utils/app.tsx';
 import { Failure } from '../../test-utils/fake-api.ts';
 import { aUser } from '../../test-utils/fixtures.ts';
+
+/** The whole lot form filled and checked: a long test on two shared cores (the file's default is 15 s). */
+const LONG_FORM_TIMEOUT = 45_000;
+
+/** A text field filled as a paste (one input, not a render per key): the long forms stay within the timeout. */
+async function fill(user: UserEvent, field: HTMLElement, text: string) {
+  await user.click(field);
+  await user.paste(text);
+}
 
 type Api = NonNullable<Parameters<typeof renderApp>[1]>['api'];
 
@@ -132,7 +142,7 @@ describe('/admin/lots: the staff list of lots', () => {
     await user.click(screen.getByRole('combobox', { name: 'Status' }));
     await user.click(await screen.findByRole('option', { name: 'Withdrawn' }));
     await waitFor(() => expect(api.to('staffLots').at(-1)?.input).toMatchObject({ status: 'withdrawn' }));
-    await user.type(screen.getByRole('textbox', { name: 'Search' }), 'latour');
+    await fill(user, screen.getByRole('textbox', { name: 'Search' }), 'latour');
     await waitFor(() =>
       expect(api.to('staffLots').at(-1)?.input).toMatchObject({ status: 'withdrawn', text: 'latour' }),
     );
@@ -159,94 +169,102 @@ describe('/admin/lots/new: listing a lot', () => {
     expect(api.to('createLot')).toHaveLength(0);
   });
 
-  it('sends money in cents and the dates as instants, then opens the new lot', async () => {
-    const { api, user, router } = await admin('/admin/lots/new', {
-      createLot: () => ({ id: 'new-1', position: '1' }),
-      staffLot: () => aDetail({ id: 'new-1' }),
-    });
-    await user.type(await screen.findByRole('textbox', { name: 'Title' }), '2015 Sassicaia');
-    await user.type(screen.getByRole('textbox', { name: 'Producer' }), 'Tenuta San Guido');
-    await user.type(screen.getByRole('textbox', { name: 'Vintage' }), '2015');
-    await user.type(screen.getByRole('combobox', { name: /^Country/ }), 'Italy');
-    await user.type(screen.getByRole('textbox', { name: 'Opening bid' }), '150');
-    await user.type(screen.getByRole('textbox', { name: /Reserve/ }), '212.50');
-    await user.type(screen.getByRole('textbox', { name: 'WA' }), '97');
-    await user.click(screen.getByRole('button', { name: 'List the lot' }));
-    await waitFor(() => expect(api.to('createLot')).toHaveLength(1));
-    expect(api.to('createLot')[0]?.input).toMatchObject({
-      title: '2015 Sassicaia',
-      producer: 'Tenuta San Guido',
-      vintage: 2015,
-      country: 'Italy',
-      openingBid: 15_000,
-      reserve: 21_250,
-      buyNowPrice: null,
-      scores: { wa: '97' },
-      auction: true,
-      buyNow: false,
-    });
-    const sent = api.to('createLot')[0]?.input as { startsAt: string; closesAt: string };
-    expect(Date.parse(sent.closesAt)).toBeGreaterThan(Date.parse(sent.startsAt));
-    await waitFor(() => expect(router.state.location.pathname).toBe('/admin/lots/new-1'));
-  });
+  it(
+    'sends money in cents and the dates as instants, then opens the new lot',
+    async () => {
+      const { api, user, router } = await admin('/admin/lots/new', {
+        createLot: () => ({ id: 'new-1', position: '1' }),
+        staffLot: () => aDetail({ id: 'new-1' }),
+      });
+      await fill(user, await screen.findByRole('textbox', { name: 'Title' }), '2015 Sassicaia');
+      await fill(user, screen.getByRole('textbox', { name: 'Producer' }), 'Tenuta San Guido');
+      await fill(user, screen.getByRole('textbox', { name: 'Vintage' }), '2015');
+      await user.type(screen.getByRole('combobox', { name: /^Country/ }), 'Italy');
+      await fill(user, screen.getByRole('textbox', { name: 'Opening bid' }), '150');
+      await fill(user, screen.getByRole('textbox', { name: /Reserve/ }), '212.50');
+      await fill(user, screen.getByRole('textbox', { name: 'WA' }), '97');
+      await user.click(screen.getByRole('button', { name: 'List the lot' }));
+      await waitFor(() => expect(api.to('createLot')).toHaveLength(1));
+      expect(api.to('createLot')[0]?.input).toMatchObject({
+        title: '2015 Sassicaia',
+        producer: 'Tenuta San Guido',
+        vintage: 2015,
+        country: 'Italy',
+        openingBid: 15_000,
+        reserve: 21_250,
+        buyNowPrice: null,
+        scores: { wa: '97' },
+        auction: true,
+        buyNow: false,
+      });
+      const sent = api.to('createLot')[0]?.input as { startsAt: string; closesAt: string };
+      expect(Date.parse(sent.closesAt)).toBeGreaterThan(Date.parse(sent.startsAt));
+      await waitFor(() => expect(router.state.location.pathname).toBe('/admin/lots/new-1'));
+    },
+    LONG_FORM_TIMEOUT,
+  );
 });
 
 describe('/admin/lots/new: estimates, the condition record and the Spanish text', () => {
-  it('asks the admin to confirm a reserve above the low estimate, and sends the record chosen from lists', async () => {
-    const { api, user } = await admin('/admin/lots/new', {
-      getDefault: () => ({
-        ...emptyDefaultBundle,
-        category_types: [
-          { id: 1, value: 'France', level_id: 0, parent_id: null },
-          { id: 2, value: 'Bordeaux', level_id: 1, parent_id: 1 },
-          { id: 3, value: 'Pauillac', level_id: 2, parent_id: 2 },
-          { id: 4, value: 'Other', level_id: 0, parent_id: null },
-        ],
-        locations: [
-          { id: 1, name: 'Main store', address: '1 Main St', city: 'Chicago', state: 'IL', zip: '60601' },
-        ],
-      }),
-      createLot: () => ({ id: 'new-1', position: '1' }),
-      staffLot: () => aDetail({ id: 'new-1' }),
-    });
-    await user.type(await screen.findByRole('textbox', { name: 'Title' }), '2010 Château Latour');
-    await user.type(screen.getByRole('textbox', { name: 'Producer' }), 'Château Latour');
-    // The hierarchy offers the regions of the country typed.
-    await user.type(screen.getByRole('combobox', { name: /^Country/ }), 'France');
-    await user.click(screen.getByRole('combobox', { name: 'Region' }));
-    expect((await screen.findAllByRole('option')).map((o) => o.textContent)).toEqual(['Bordeaux']);
-    await user.click(screen.getByRole('option', { name: 'Bordeaux' }));
-    await user.type(screen.getByRole('textbox', { name: 'Opening bid' }), '300');
-    await user.type(screen.getByRole('textbox', { name: /Reserve/ }), '900');
-    await user.type(screen.getByRole('textbox', { name: 'Low estimate' }), '800');
-    await user.type(screen.getByRole('textbox', { name: 'High estimate' }), '1,200');
-    await user.click(screen.getByRole('combobox', { name: 'Fill level' }));
-    await user.click(await screen.findByRole('option', { name: 'ts — Top shoulder' }));
-    await user.click(screen.getByRole('combobox', { name: 'Packing' }));
-    await user.click(await screen.findByRole('option', { name: 'Original wooden case' }));
-    await user.click(screen.getByRole('combobox', { name: 'Location' }));
-    await user.click(await screen.findByRole('option', { name: 'Main store' }));
-    await user.type(screen.getByRole('textbox', { name: 'Title in Spanish' }), 'Latour 2010, Pauillac');
-    await user.click(screen.getByRole('button', { name: 'List the lot' }));
-    expect(
-      await screen.findByText('The reserve is above the low estimate: an admin must confirm it'),
-    ).toBeTruthy();
-    expect(api.to('createLot')).toHaveLength(0);
-    await user.click(screen.getByRole('checkbox', { name: /Keep the reserve above the low estimate/ }));
-    await user.click(screen.getByRole('button', { name: 'List the lot' }));
-    await waitFor(() => expect(api.to('createLot')).toHaveLength(1));
-    expect(api.to('createLot')[0]?.input).toMatchObject({
-      country: 'France',
-      region: 'Bordeaux',
-      reserve: 90_000,
-      lowEstimate: 80_000,
-      highEstimate: 120_000,
-      reserveConfirmed: true,
-      condition: { fillLevel: 'ts', label: null, capsule: null, packing: 'owc', notes: '' },
-      locationId: 1,
-      spanish: { title: 'Latour 2010, Pauillac', description: '' },
-    });
-  });
+  it(
+    'asks the admin to confirm a reserve above the low estimate, and sends the record chosen from lists',
+    async () => {
+      const { api, user } = await admin('/admin/lots/new', {
+        getDefault: () => ({
+          ...emptyDefaultBundle,
+          category_types: [
+            { id: 1, value: 'France', level_id: 0, parent_id: null },
+            { id: 2, value: 'Bordeaux', level_id: 1, parent_id: 1 },
+            { id: 3, value: 'Pauillac', level_id: 2, parent_id: 2 },
+            { id: 4, value: 'Other', level_id: 0, parent_id: null },
+          ],
+          locations: [
+            { id: 1, name: 'Main store', address: '1 Main St', city: 'Chicago', state: 'IL', zip: '60601' },
+          ],
+        }),
+        createLot: () => ({ id: 'new-1', position: '1' }),
+        staffLot: () => aDetail({ id: 'new-1' }),
+      });
+      await fill(user, await screen.findByRole('textbox', { name: 'Title' }), '2010 Château Latour');
+      await fill(user, screen.getByRole('textbox', { name: 'Producer' }), 'Château Latour');
+      // The hierarchy offers the regions of the country typed.
+      await user.type(screen.getByRole('combobox', { name: /^Country/ }), 'France');
+      await user.click(screen.getByRole('combobox', { name: 'Region' }));
+      expect((await screen.findAllByRole('option')).map((o) => o.textContent)).toEqual(['Bordeaux']);
+      await user.click(screen.getByRole('option', { name: 'Bordeaux' }));
+      await fill(user, screen.getByRole('textbox', { name: 'Opening bid' }), '300');
+      await fill(user, screen.getByRole('textbox', { name: /Reserve/ }), '900');
+      await fill(user, screen.getByRole('textbox', { name: 'Low estimate' }), '800');
+      await fill(user, screen.getByRole('textbox', { name: 'High estimate' }), '1,200');
+      await user.click(screen.getByRole('combobox', { name: 'Fill level' }));
+      await user.click(await screen.findByRole('option', { name: 'ts — Top shoulder' }));
+      await user.click(screen.getByRole('combobox', { name: 'Packing' }));
+      await user.click(await screen.findByRole('option', { name: 'Original wooden case' }));
+      await user.click(screen.getByRole('combobox', { name: 'Location' }));
+      await user.click(await screen.findByRole('option', { name: 'Main store' }));
+      await fill(user, screen.getByRole('textbox', { name: 'Title in Spanish' }), 'Latour 2010, Pauillac');
+      await user.click(screen.getByRole('button', { name: 'List the lot' }));
+      expect(
+        await screen.findByText('The reserve is above the low estimate: an admin must confirm it'),
+      ).toBeTruthy();
+      expect(api.to('createLot')).toHaveLength(0);
+      await user.click(screen.getByRole('checkbox', { name: /Keep the reserve above the low estimate/ }));
+      await user.click(screen.getByRole('button', { name: 'List the lot' }));
+      await waitFor(() => expect(api.to('createLot')).toHaveLength(1));
+      expect(api.to('createLot')[0]?.input).toMatchObject({
+        country: 'France',
+        region: 'Bordeaux',
+        reserve: 90_000,
+        lowEstimate: 80_000,
+        highEstimate: 120_000,
+        reserveConfirmed: true,
+        condition: { fillLevel: 'ts', label: null, capsule: null, packing: 'owc', notes: '' },
+        locationId: 1,
+        spanish: { title: 'Latour 2010, Pauillac', description: '' },
+      });
+    },
+    LONG_FORM_TIMEOUT,
+  );
 });
 
 describe('/admin/lots/:id: editing a lot', () => {
@@ -289,7 +307,7 @@ describe('/admin/lots/:id: editing a lot', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Withdraw' }));
     expect(await within(dialog).findByText('Required!')).toBeTruthy();
     expect(api.to('withdrawLot')).toHaveLength(0);
-    await user.type(within(dialog).getByRole('textbox', { name: /Reason/ }), 'Cork failure');
+    await fill(user, within(dialog).getByRole('textbox', { name: /Reason/ }), 'Cork failure');
     await user.click(within(dialog).getByRole('button', { name: 'Withdraw' }));
     await waitFor(() =>
       expect(api.to('withdrawLot')[0]?.input).toEqual({ id: 'l-1', reason: 'Cork failure' }),
@@ -379,7 +397,7 @@ describe('/admin/lots/:id: bids, cancel and award (issue 33)', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Cancel bids' }));
     expect(await within(dialog).findByText('Required!')).toBeTruthy();
     expect(api.to('bidCancel')).toHaveLength(0);
-    await user.type(within(dialog).getByRole('textbox', { name: /Reason/ }), 'Shill bidding');
+    await fill(user, within(dialog).getByRole('textbox', { name: /Reason/ }), 'Shill bidding');
     await user.click(within(dialog).getByRole('button', { name: 'Cancel bids' }));
     await waitFor(() => expect(api.to('bidCancel')).toHaveLength(1));
     expect(api.to('bidCancel')[0]?.input).toEqual({
@@ -415,14 +433,14 @@ describe('/admin/lots/:id: bids, cancel and award (issue 33)', () => {
     const dialog = await screen.findByRole('dialog');
     await user.click(within(dialog).getByRole('combobox', { name: 'One of the bidders' }));
     await user.click(await screen.findByRole('option', { name: 'Ann Roe' }));
-    await user.type(within(dialog).getByRole('textbox', { name: /Price/ }), '450');
+    await fill(user, within(dialog).getByRole('textbox', { name: /Price/ }), '450');
     await user.click(within(dialog).getByRole('button', { name: 'Award the lot' }));
     expect(
       await within(dialog).findByText(
         'The price is below the leading online maximum: confirm it with a reason',
       ),
     ).toBeTruthy();
-    await user.type(within(dialog).getByRole('textbox', { name: 'Reason' }), 'Private treaty');
+    await fill(user, within(dialog).getByRole('textbox', { name: 'Reason' }), 'Private treaty');
     await user.click(within(dialog).getByRole('checkbox', { name: /I confirm/ }));
     await user.click(within(dialog).getByRole('button', { name: 'Award the lot' }));
     await waitFor(() => expect(tries).toBe(2));
