@@ -215,6 +215,23 @@ describe.runIf(browserAvailable())('pages painted on the server', () => {
     }
   });
 
+  it('takes a painted lot page over without asking for its answers again (the socket resync is the one second look)', async () => {
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+    const lotTab = await context.newPage();
+    const asked: string[] = [];
+    lotTab.on('request', (request) => {
+      const path = new URL(request.url()).pathname;
+      if (path === actions.productLot.path || path === actions.similarProducts.path) asked.push(path);
+    });
+    await lotTab.goto(`${market.url}/productview/${encodeURIComponent(lots[1]?.id ?? '')}`);
+    await takenOver(lotTab);
+    await lotTab.waitForLoadState('networkidle');
+    // Before: each answer twice (a refetch as the page mounted, then the resync).
+    expect(asked.filter((path) => path === actions.productLot.path).length).toBeLessThanOrEqual(1);
+    expect(asked.filter((path) => path === actions.similarProducts.path).length).toBeLessThanOrEqual(1);
+    await context.close();
+  });
+
   it('paints the desktop header as the app shows it: nothing in it moves when the app takes over', async () => {
     /** Where the header's parts stand (left edge and width, px): the links, the search field's place. */
     const layout = async (tab: Page) => {

@@ -48,6 +48,9 @@ if (!container) throw new Error('index.html has no #root');
  * renders its own page over the painted one (in slices, so a phone's main thread is not held for the
  * whole page at once). A page that was not painted is rendered at once.
  */
+/** How long after the start the answers a page was painted from count as fresh (see below). */
+const PAINTED_ANSWERS_FRESH_MS = 10_000;
+
 const painted = document.getElementById('first-paint-state');
 const state = painted?.textContent ? (JSON.parse(painted.textContent) as PaintedState) : null;
 painted?.remove();
@@ -57,6 +60,20 @@ if (state && takeOver) {
   // (the realtime client's `subscribed`), so a change between the paint and then is not missed.
   hydrate(queryClient, state.query);
   markPaintedAt(store, state.paintedAt);
+  // The page's components do not ask for those answers again as they mount (to a suspense query an
+  // answer older than a second is stale): painted a moment ago, they are as fresh as the page, and the
+  // socket's resync is the one second look a live page needs. Later mounts ask as they always do.
+  const paintedQueries = new Set(state.query.queries.map((query) => query.queryHash));
+  const takenAt = Date.now();
+  const defaults = queryClient.getDefaultOptions();
+  queryClient.setDefaultOptions({
+    ...defaults,
+    queries: {
+      ...defaults.queries,
+      refetchOnMount: (query) =>
+        !paintedQueries.has(query.queryHash) || Date.now() - takenAt > PAINTED_ANSWERS_FRESH_MS,
+    },
+  });
 }
 
 const app = <App store={store} queryClient={queryClient} router={router} />;
