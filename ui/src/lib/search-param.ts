@@ -1,4 +1,4 @@
-import type { SearchSchemaInput } from '@tanstack/react-router';
+import { deepEqual, type SearchMiddleware, type SearchSchemaInput } from '@tanstack/react-router';
 import * as z from 'zod/mini';
 
 /*
@@ -51,6 +51,13 @@ export const instantParam = ({ offset = false }: { offset?: boolean } = {}) =>
 export interface LazySearch<S extends z.ZodMiniType> {
   (search: z.input<S> & SearchSchemaInput): z.output<S>;
   read(search: Record<string, unknown>): z.output<S>;
+  /**
+   * The route's search middlewares (`search: { middlewares }`): a URL the router writes leaves out
+   * every parameter at its default. The router writes the URL it opened with anew once it has checked
+   * it; with the defaults written in, a visit to /search became /search?page=1&limit=25&… and the
+   * page was loaded a second time (Lighthouse, issue 33). Links leave them out too.
+   */
+  middlewares: SearchMiddleware<z.output<S>>[];
 }
 
 /**
@@ -65,7 +72,19 @@ export function lazySearch<S extends z.ZodMiniType>(make: () => S): LazySearch<S
     schema ??= make();
     return z.parse(schema, search);
   };
-  return Object.assign((search: z.input<S> & SearchSchemaInput) => read(search), { read });
+  let defaults: [string, unknown][] | undefined;
+  const withoutDefaults: SearchMiddleware<z.output<S>> = ({ search, next }) => {
+    const result: Record<string, unknown> = { ...(next(search) as object) };
+    defaults ??= Object.entries(read({}) as Record<string, unknown>).filter(
+      ([, value]) => value !== undefined,
+    );
+    for (const [key, value] of defaults) if (deepEqual(result[key], value)) delete result[key];
+    return result as z.output<S>;
+  };
+  return Object.assign((search: z.input<S> & SearchSchemaInput) => read(search), {
+    read,
+    middlewares: [withoutDefaults],
+  });
 }
 
 /** What a lazySearch validator gives a route. */

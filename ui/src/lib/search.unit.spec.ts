@@ -29,6 +29,16 @@ describe('browseSearchSchema', () => {
     });
   });
 
+  it('leaves out of the URL what is at its default, and keeps the rest', () => {
+    const [withoutDefaults] = browseSearchSchema.middlewares;
+    const written = withoutDefaults?.({
+      search: browseSearchSchema.read({ page: 3, color: ['Red'] }),
+      // The router's next step: the search as checked, with the defaults filled in.
+      next: (search) => browseSearchSchema.read({ ...search, page: 1, order: 'desc' }),
+    });
+    expect(written).toEqual({ color: ['Red'], order: 'desc' });
+  });
+
   it('reads a numeric-looking search query as text and single filter values as lists', () => {
     expect(browseSearchSchema.read({ searchQuery: 2015, color: 'Red', vintage: 2010 })).toMatchObject({
       searchQuery: '2015',

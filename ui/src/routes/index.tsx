@@ -24,6 +24,7 @@ const closingSoonQuery = lotSearchQuery(closingSoonFilter);
 export const Route = createFileRoute('/')({
   // seeds 000 §2.3: a protected route sends a visitor here with the requested location as referer.
   validateSearch: refererSearchSchema,
+  search: { middlewares: refererSearchSchema.middlewares },
   // The banners come with the default bundle: loaded beside the lots, so the page does not shift when they arrive.
   loader: ({ context: { queryClient } }) =>
     Promise.all([

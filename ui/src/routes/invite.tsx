@@ -25,6 +25,7 @@ const inviteSearchSchema = lazySearch(() => z.object({ token: searchText({ min: 
  */
 export const Route = createFileRoute('/invite')({
   validateSearch: inviteSearchSchema,
+  search: { middlewares: inviteSearchSchema.middlewares },
   loaderDeps: ({ search }) => ({ token: search.token }),
   loader: async ({ deps, context: { queryClient } }) => {
     if (!deps.token) return;

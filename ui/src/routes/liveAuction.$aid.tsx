@@ -20,6 +20,7 @@ import { useLotChanges } from '../state/realtime.ts';
 /** seeds 000 §2.1 /liveAuction/:aid: one auction's lots, open ones first, kept live (§4.5, §4.6). */
 export const Route = createFileRoute('/liveAuction/$aid')({
   validateSearch: liveAuctionSearchSchema,
+  search: { middlewares: liveAuctionSearchSchema.middlewares },
   loaderDeps: ({ search }) => search,
   loader: async ({ params: { aid }, deps, context: { queryClient } }) => {
     const lots = Promise.all([

@@ -26,6 +26,7 @@ import classes from './-account.module.css';
 
 export const Route = createFileRoute('/login')({
   validateSearch: afterLoginSearchSchema,
+  search: { middlewares: afterLoginSearchSchema.middlewares },
   component: LoginPage,
 });
 

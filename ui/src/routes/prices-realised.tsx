@@ -13,6 +13,7 @@ import { pageTitle, useDocumentMeta } from '../lib/use-document-meta.ts';
 /** Issue 31: /prices-realised, the hammer prices of lots sold at auction, searched and paged by the URL. */
 export const Route = createFileRoute('/prices-realised')({
   validateSearch: pricesRealisedSearchSchema,
+  search: { middlewares: pricesRealisedSearchSchema.middlewares },
   loaderDeps: ({ search }) => search,
   loader: ({ deps, context: { queryClient } }) => queryClient.ensureQueryData(pricesRealisedQuery(deps)),
   component: PricesRealisedPage,

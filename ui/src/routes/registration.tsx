@@ -17,6 +17,7 @@ import classes from './-account.module.css';
 
 export const Route = createFileRoute('/registration')({
   validateSearch: afterLoginSearchSchema,
+  search: { middlewares: afterLoginSearchSchema.middlewares },
   loader: ({ context: { queryClient } }) => queryClient.ensureQueryData(registrationFieldsQuery()),
   component: RegistrationPage,
   // seeds 001 §2 'signup' skeleton while the merchant's extra questions load.

@@ -42,6 +42,7 @@ import { useLiveLots } from '../state/live-lots.ts';
 
 export const Route = createFileRoute('/search')({
   validateSearch: browseSearchSchema,
+  search: { middlewares: browseSearchSchema.middlewares },
   loaderDeps: ({ search }) => search,
   loader: ({ deps, context: { queryClient } }) =>
     queryClient.ensureQueryData(lotSearchQuery(toSearchFilter(deps))),

@@ -20,6 +20,7 @@ type Outcome = { ok: true; user: UserRecord } | { ok: false };
  */
 export const Route = createFileRoute('/switch')({
   validateSearch: switchSearchSchema,
+  search: { middlewares: switchSearchSchema.middlewares },
   loaderDeps: ({ search }) => ({ token: search.token }),
   // Switch once per visit, never again on a re-render or a preload.
   loader: async ({ deps, context: { store } }): Promise<Outcome> => {

@@ -31,6 +31,7 @@ const unsubscribeSearch = lazySearch(() =>
  */
 export const Route = createFileRoute('/unsubscribe')({
   validateSearch: unsubscribeSearch,
+  search: { middlewares: unsubscribeSearch.middlewares },
   component: UnsubscribePage,
 });
 

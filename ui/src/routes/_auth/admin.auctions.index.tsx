@@ -17,6 +17,7 @@ const validateSearch = lazySearch(() =>
 /** /admin/auctions (admins): ?status=&q=&page= are the list's filters and page. */
 export const Route = createFileRoute('/_auth/admin/auctions/')({
   validateSearch,
+  search: { middlewares: validateSearch.middlewares },
   component: StaffAuctionsPage,
 });
 

@@ -11,6 +11,7 @@ const validateSearch = lazySearch(() => z.object({ id: searchText({ min: 8, max:
 /** /admin/lots/import (admins): ?id= is the sheet uploaded, its mapping, preview, apply and revert. */
 export const Route = createFileRoute('/_auth/admin/lots/import')({
   validateSearch,
+  search: { middlewares: validateSearch.middlewares },
   component: ImportPage,
 });
 

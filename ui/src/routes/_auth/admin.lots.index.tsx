@@ -19,6 +19,7 @@ const validateSearch = lazySearch(() =>
 /** /admin/lots (admins): ?status=&auction=&seller=&q=&page= are the list's filters and page. */
 export const Route = createFileRoute('/_auth/admin/lots/')({
   validateSearch,
+  search: { middlewares: validateSearch.middlewares },
   component: StaffLotsPage,
 });
 

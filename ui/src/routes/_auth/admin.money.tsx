@@ -15,6 +15,7 @@ const validateSearch = lazySearch(() =>
  */
 export const Route = createFileRoute('/_auth/admin/money')({
   validateSearch,
+  search: { middlewares: validateSearch.middlewares },
   component: StaffMoneyPage,
 });
 

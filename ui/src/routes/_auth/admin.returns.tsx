@@ -15,6 +15,7 @@ const validateSearch = lazySearch(() =>
  */
 export const Route = createFileRoute('/_auth/admin/returns')({
   validateSearch,
+  search: { middlewares: validateSearch.middlewares },
   component: StaffReturnsPage,
 });
 

@@ -26,6 +26,7 @@ const validateSearch = lazySearch(() => z.object({ page: pageParam() }));
 /** seeds 000 §2.3: /auctions/all = My Bids, with a tab per standing. */
 export const Route = createFileRoute('/_auth/auctions/$type')({
   validateSearch,
+  search: { middlewares: validateSearch.middlewares },
   loaderDeps: ({ search }) => ({ page: search.page }),
   loader: ({ params, deps, context: { queryClient } }) =>
     queryClient.ensureQueryData(

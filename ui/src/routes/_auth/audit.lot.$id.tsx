@@ -10,6 +10,7 @@ import { pageTitle, useDocumentMeta } from '../../lib/use-document-meta.ts';
  */
 export const Route = createFileRoute('/_auth/audit/lot/$id')({
   validateSearch: historySearch,
+  search: { middlewares: historySearch.middlewares },
   component: LotHistoryPage,
 });
 

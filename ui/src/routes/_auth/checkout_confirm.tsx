@@ -21,6 +21,7 @@ const validateSearch = lazySearch(() =>
  */
 export const Route = createFileRoute('/_auth/checkout_confirm')({
   validateSearch,
+  search: { middlewares: validateSearch.middlewares },
   component: CheckoutConfirmPage,
 });
 

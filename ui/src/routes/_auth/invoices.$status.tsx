@@ -16,6 +16,7 @@ const validateSearch = lazySearch(() => z.object({ page: pageParam() }));
 /** seeds 001 §2 /invoices/paid, /invoices/unpaid. */
 export const Route = createFileRoute('/_auth/invoices/$status')({
   validateSearch,
+  search: { middlewares: validateSearch.middlewares },
   loaderDeps: ({ search }) => ({ page: search.page }),
   loader: ({ params, deps, context: { queryClient } }) =>
     queryClient.ensureQueryData(

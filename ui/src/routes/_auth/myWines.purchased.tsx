@@ -32,6 +32,7 @@ const validateSearch = lazySearch(() => z.object({ page: pageParam(), kind: choi
 /** seeds 000 §2.3 /myWines/purchased = My Wines: what the buyer bought and paid for, by paid invoice. */
 export const Route = createFileRoute('/_auth/myWines/purchased')({
   validateSearch,
+  search: { middlewares: validateSearch.middlewares },
   loaderDeps: ({ search }) => ({ page: search.page, kind: search.kind }),
   loader: ({ deps, context: { queryClient } }) =>
     queryClient.ensureQueryData(invoicesQuery(purchasesInput(deps.page, deps.kind))),

@@ -6,6 +6,7 @@ import { sellerLotsQuery, sellerLotsSearchSchema } from '../../components/Seller
 /** seeds 000 §2.3 /myWines/selling (001 §2 "seller lists"): the signed-in user's own lots for sale (open, not yet started included). */
 export const Route = createFileRoute('/_auth/myWines/selling/')({
   validateSearch: sellerLotsSearchSchema,
+  search: { middlewares: sellerLotsSearchSchema.middlewares },
   loaderDeps: ({ search }) => search,
   loader: ({ deps, context: { queryClient } }) =>
     queryClient.ensureQueryData(sellerLotsQuery('selling', deps)),

@@ -9,6 +9,7 @@ import { sellerLotsQuery, sellerLotsSearchSchema } from '../../components/Seller
  */
 export const Route = createFileRoute('/_auth/myWines/sold')({
   validateSearch: sellerLotsSearchSchema,
+  search: { middlewares: sellerLotsSearchSchema.middlewares },
   loaderDeps: ({ search }) => search,
   loader: ({ deps, context: { queryClient } }) => queryClient.ensureQueryData(sellerLotsQuery('sold', deps)),
   component: function Page() {

@@ -32,6 +32,7 @@ export const Route = createFileRoute('/_auth/reports/$report')({
     stringify: ({ report }) => ({ report }),
   },
   validateSearch,
+  search: { middlewares: validateSearch.middlewares },
   component: ReportPage,
 });
 

@@ -17,6 +17,7 @@ const validateSearch = lazySearch(() => z.object({ page: pageParam() }));
 /** seeds 001 §7 allreturns: the buyer's return requests and how each ended, newest first. */
 export const Route = createFileRoute('/_auth/returns')({
   validateSearch,
+  search: { middlewares: validateSearch.middlewares },
   loaderDeps: ({ search }) => ({ page: search.page }),
   loader: ({ deps, context: { queryClient } }) =>
     queryClient.ensureQueryData(returnsQuery({ page: deps.page, limit: PAGE_SIZE })),

@@ -22,6 +22,7 @@ const validateSearch = lazySearch(() => z.object({ page: pageParam() }));
 /** seeds 001 §2 /salesorder/all: a seller's sales orders (the server refuses anyone without the role). */
 export const Route = createFileRoute('/_auth/salesorder/all')({
   validateSearch,
+  search: { middlewares: validateSearch.middlewares },
   component: SalesOrdersPage,
   errorComponent: ({ error }) => <LoadError error={error} />,
 });

@@ -15,6 +15,7 @@ const validateSearch = lazySearch(() =>
  */
 export const Route = createFileRoute('/_auth/sandbox/authenticate/$charge_id')({
   validateSearch,
+  search: { middlewares: validateSearch.middlewares },
   component: SandboxAuthenticatePage,
 });
 

@@ -18,6 +18,7 @@ const validateSearch = lazySearch(() => z.object({ page: pageParam() }));
 /** seeds 001 §2 /transactions: the buyer's payments and refunds, and the wallet. */
 export const Route = createFileRoute('/_auth/transactions')({
   validateSearch,
+  search: { middlewares: validateSearch.middlewares },
   loaderDeps: ({ search }) => ({ page: search.page }),
   loader: ({ deps, context: { queryClient } }) =>
     queryClient.ensureQueryData(transactionsQuery({ page: deps.page, limit: PAGE_SIZE })),

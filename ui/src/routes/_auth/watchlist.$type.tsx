@@ -16,6 +16,7 @@ const validateSearch = lazySearch(() => z.object({ page: pageParam() }));
 /** seeds 000 §2.3: /watchlist/watchlist = My Watchlist. */
 export const Route = createFileRoute('/_auth/watchlist/$type')({
   validateSearch,
+  search: { middlewares: validateSearch.middlewares },
   loaderDeps: ({ search }) => ({ page: search.page }),
   loader: ({ deps, context: { queryClient } }) =>
     queryClient.ensureQueryData(watchlistQuery({ page: deps.page, limit: PAGE_SIZE })),
