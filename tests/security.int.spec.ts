@@ -112,6 +112,33 @@ describe('roles instead of an admin key', () => {
     expect(refused.http).toBe(403);
   });
 
+  it("refuses an admin's action on their own account (separation of duties), writing nothing", async () => {
+    const own = market.adminUser.id;
+    const before = (await market.eventStore.readStream(userStream(own))).length;
+    const tries: [string, Record<string, unknown>][] = [
+      ['/api/admin/user/revokeRole', { id: own, role: 'admin' }],
+      ['/api/admin/user/grantRole', { id: own, role: 'finance' }],
+      ['/api/admin/user/setSeller', { id: own, seller: true }],
+      ['/api/admin/user/changeStatus', { id: own, status: 'deactivate' }],
+      ['/api/admin/user/forceLogout', { id: own }],
+      ['/api/user/switchuser', { id: own }],
+      ['/api/user/approveBidLimitRequest', { id: own, amount: 1_000_000 }],
+    ];
+    for (const [path, body] of tries) {
+      const refused = await market.post(path, body, market.admin);
+      expect([path, refused.http, refused.body.data.message]).toEqual([
+        path,
+        403,
+        'You cannot change your own account from the staff area; ask another admin',
+      ]);
+    }
+    expect(await market.eventStore.readStream(userStream(own))).toHaveLength(before);
+    // Another admin may: the same calls on someone else's account go through.
+    const other = await market.staff('admin');
+    await market.ok('/api/admin/user/grantRole', { id: own, role: 'finance' }, other.auth);
+    await market.ok('/api/admin/user/revokeRole', { id: own, role: 'finance' }, other.auth);
+  });
+
   it('limits the staff actions per client, guessed tokens included, over all of them together', async () => {
     const shop = await startMarketplace({ seed: false, staffRateLimit: 5 });
     try {

@@ -173,6 +173,8 @@ export const actionPaths = {
   getCompanyOwners: { path: '/api/getCompanyOwners', auth: 'user' },
   inviteUser: { path: '/api/admin/user/invite', auth: 'admin' },
   getInviteDetails: { path: '/api/getInviteDetails', auth: 'public' },
+  staffUsers: { path: '/api/admin/user/search', auth: 'admin' },
+  staffUser: { path: '/api/admin/user/detail', auth: 'admin' },
   grantRole: { path: '/api/admin/user/grantRole', auth: 'admin' },
   revokeRole: { path: '/api/admin/user/revokeRole', auth: 'admin' },
   setSeller: { path: '/api/admin/user/setSeller', auth: 'admin' },

@@ -70,6 +70,8 @@ export const errorCatalogue = {
   LOT_NOT_SUBMITTED: entry(409, 'errors.LOT_NOT_SUBMITTED', 'id'),
   /** Separation of duties: no admin approves or sends back a listing of their own. */
   OWN_LISTING: entry(403, 'errors.OWN_LISTING', 'id'),
+  /** Separation of duties: no admin changes their own roles or status, forces out or switches to themselves. */
+  OWN_ACCOUNT: entry(403, 'errors.OWN_ACCOUNT', 'id'),
   RESERVE_HOUSE_SET: entry(403, 'errors.RESERVE_HOUSE_SET', 'reserve'),
   CLOSE_BEFORE_START: entry(400, 'errors.CLOSE_BEFORE_START', 'closesAt'),
   UPLOAD_FILE_TYPE: entry(415, 'errors.UPLOAD_FILE_TYPE', 'file_upload'),

@@ -14,6 +14,7 @@ export * from './accounts/registration.ts';
 export * from './accounts/roles.ts';
 export * from './accounts/session.ts';
 export * from './accounts/session-actions.ts';
+export * from './accounts/staff-users.ts';
 export * from './accounts/user-admin.ts';
 export * from './accounts/verification.ts';
 export * from './accounts/verification-actions.ts';

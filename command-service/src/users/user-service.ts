@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import type { LoginResult } from '@wine/contracts';
 import { type Actor, emailStream, userStream } from '@wine/event-schemas';
 import {
+  AppError,
   type CardProvider,
   type Clock,
   type KycProvider,
@@ -91,6 +92,10 @@ export function userService(deps: AccountDeps) {
   }
 
   async function run(userId: string, command: UserCommand, request: RequestContext, actor: Actor) {
+    // Separation of duties (issue 34 "People"): an admin's action names another account, never their
+    // own (roles, status, a forced logout, a switch, a bid limit); what a user does to their own
+    // account is theirs (`selfActor`); a switched session acts on the user it was switched to.
+    if (actor.kind === 'admin' && actor.id === userId) throw new AppError('OWN_ACCOUNT');
     return streams.handle(userStream(userId), userDecider, command, context(request, actor));
   }
 

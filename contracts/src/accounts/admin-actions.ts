@@ -3,10 +3,27 @@ import { action, NoData } from '../action.ts';
 import { EmptyInput } from './fields.ts';
 import { RoleChangeInput, SetSellerInput } from './roles.ts';
 import { LoginResult } from './session.ts';
+import { StaffUserDetail, StaffUserInput, StaffUserPage, StaffUsersInput } from './staff-users.ts';
 import { ChangeUserStatusInput, ForceLogoutInput, OutboxMessage, SwitchUserInput } from './user-admin.ts';
 
 /** What an admin does to users: roles, status, sessions (DOMAIN.md "Roles", seeds 001 §7). */
 export const userAdminActions = {
+  /** The staff area's list of users (issue 34 "People"), admins only. */
+  staffUsers: action({
+    path: '/api/admin/user/search',
+    side: 'query',
+    auth: 'admin',
+    input: StaffUsersInput,
+    output: StaffUserPage,
+  }),
+  /** One user's page in the staff area. */
+  staffUser: action({
+    path: '/api/admin/user/detail',
+    side: 'query',
+    auth: 'admin',
+    input: StaffUserInput,
+    output: StaffUserDetail,
+  }),
   grantRole: action({
     path: '/api/admin/user/grantRole',
     side: 'command',

@@ -424,6 +424,7 @@ export const forEnglish = {
       'A line of this payout is not payable yet: the buyer has not paid, its payout day has not come, or it was returned',
     NOT_SELLERS_LINE: "A line of this payout is not one of this seller's sales",
     OWN_MONEY_RECORD: 'You cannot act on your own money records; ask another member of staff',
+    OWN_ACCOUNT: 'You cannot change your own account from the staff area; ask another admin',
     OFFLINE_ORDERS_CAPPED:
       'You have {{count}} offline orders waiting for payment; pay one before placing another',
     OFFLINE_HOLD_CAPPED:

@@ -415,6 +415,8 @@ export const forSpanish: Texts = {
     LINE_NOT_PAYABLE:
       'Una línea de este pago aún no se puede pagar: el comprador no ha pagado, no ha llegado su día de pago o se devolvió',
     NOT_SELLERS_LINE: 'Una línea de este pago no es una venta de este vendedor',
+    OWN_ACCOUNT:
+      'No puedes cambiar tu propia cuenta desde el área del personal; pídeselo a otro administrador',
     OWN_MONEY_RECORD:
       'No puedes actuar sobre tus propios registros de dinero; pídeselo a otro miembro del personal',
     OFFLINE_ORDERS_CAPPED:

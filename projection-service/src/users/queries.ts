@@ -1,10 +1,81 @@
-import { actions, registrationExtraFields } from '@wine/contracts';
-import { registerAction } from '@wine/platform';
+import {
+  actions,
+  registrationExtraFields,
+  type StaffUserDetail,
+  type StaffUserRow,
+  type StaffUsersInput,
+  USERS,
+  type UserDocument,
+} from '@wine/contracts';
+import { AppError, type Filter, registerAction } from '@wine/platform';
 import type { QueryPlugin } from '../core/queries.ts';
+import { literally } from '../staff-lots/queries.ts';
 
-/** The users area's queries: the extra fields a registration asks for. */
-export const userQueries: QueryPlugin = async (app, { auth }) => {
+/**
+ * The filter of the staff's list of users (issue 34 "People"): the text is matched in the first and
+ * last name, the e-mail and the phone, in any case; role `none` is a buyer without a staff role.
+ */
+export function staffUsersFilter(input: Omit<StaffUsersInput, 'page' | 'limit'>): Filter {
+  const filter: Filter = {};
+  if (input.status && input.status !== 'all') filter.status = input.status;
+  if (input.role === 'none') filter.roles = { $size: 0 };
+  else if (input.role && input.role !== 'all') filter.roles = input.role;
+  const text = input.text?.trim();
+  if (text) {
+    const $regex = literally(text);
+    filter.$or = ['first_name', 'last_name', 'email', 'phone'].map((field) => ({
+      [field]: { $regex, $options: 'i' },
+    }));
+  }
+  return filter;
+}
+
+export const staffUserRow = (doc: UserDocument): StaffUserRow => ({
+  id: doc._id,
+  firstName: doc.first_name,
+  lastName: doc.last_name,
+  email: doc.email,
+  phone: doc.phone,
+  status: doc.status,
+  roles: doc.roles ?? [],
+  emailVerified: doc.email_verified,
+  createdAt: doc.created_at,
+  lastLoginAt: doc.last_login_at,
+});
+
+const staffUserDetail = (doc: UserDocument): StaffUserDetail => ({
+  ...staffUserRow(doc),
+  countryCode: doc.country_code,
+  phoneVerified: doc.phone_verified,
+  kycStatus: doc.kyc_status,
+  bidLimit: doc.bid_limit,
+  bidLimitRequested: doc.bid_limit_requested,
+  cardsOnFile: doc.cards_on_file,
+  newsletter: doc.newsletter,
+  passwordChangedAt: doc.password_changed_at,
+  forceLogoutAt: doc.force_logout_at,
+});
+
+/** The users area's queries: the extra fields a registration asks for, and the staff's list and page. */
+export const userQueries: QueryPlugin = async (app, { docs, auth }) => {
+  const users = docs.collection<UserDocument>(USERS);
+
   registerAction(app, actions.registrationFields, auth.authorize, async () => ({
     fields: registrationExtraFields.filter((f) => f.active),
   }));
+
+  registerAction(app, actions.staffUsers, auth.authorize, async ({ page, limit, ...narrowed }) => {
+    const filter = staffUsersFilter(narrowed);
+    const [found, totalRecords] = await Promise.all([
+      users.find(filter, { sort: { created_at: -1, _id: 1 }, skip: (page - 1) * limit, limit }),
+      users.countDocuments(filter),
+    ]);
+    return { records: found.map(staffUserRow), totalRecords };
+  });
+
+  registerAction(app, actions.staffUser, auth.authorize, async ({ id }) => {
+    const doc = await users.findOne({ _id: id });
+    if (!doc) throw new AppError('USER_NOT_FOUND');
+    return staffUserDetail(doc);
+  });
 };

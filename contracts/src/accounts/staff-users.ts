@@ -1,0 +1,57 @@
+import { roles } from '@wine/event-schemas';
+import { z } from 'zod';
+import { plainText } from '../text.ts';
+import { UserId } from './fields.ts';
+
+/** The statuses an account has (seeds 001 §7 changeStatus). */
+export const userStatuses = ['active', 'deactivate'] as const;
+
+/** How the staff's list of users is narrowed (issue 34 "People"): text, status, role, and its page. */
+export const StaffUsersInput = z.strictObject({
+  /** Matches the first or last name, the e-mail or the phone, in any case. */
+  text: plainText('Search').max(100).optional(),
+  status: z.enum(['all', ...userStatuses]).default('all'),
+  /** `none`: a buyer with no staff role. */
+  role: z.enum(['all', 'none', ...roles]).default('all'),
+  page: z.number().int().min(1).max(10_000).default(1),
+  limit: z.literal([25, 50, 100]).default(25),
+});
+export type StaffUsersInput = z.input<typeof StaffUsersInput>;
+
+/** One row of the staff's list of users: who they are and where their account stands. */
+export const StaffUserRow = z.object({
+  id: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  email: z.string(),
+  phone: z.string().nullable(),
+  status: z.enum(userStatuses),
+  roles: z.array(z.enum(roles)),
+  emailVerified: z.boolean(),
+  createdAt: z.string(),
+  lastLoginAt: z.string().nullable(),
+});
+export type StaffUserRow = z.infer<typeof StaffUserRow>;
+
+export const StaffUserPage = z.object({ records: z.array(StaffUserRow), totalRecords: z.number() });
+export type StaffUserPage = z.infer<typeof StaffUserPage>;
+
+export const StaffUserInput = z.strictObject({ id: UserId });
+
+/** One user for the staff's user page: the row, with the account's checks, limits and cards. */
+export const StaffUserDetail = StaffUserRow.extend({
+  countryCode: z.string(),
+  phoneVerified: z.boolean(),
+  kycStatus: z.enum(['none', 'approved', 'review', 'rejected']),
+  /** Cents. */
+  bidLimit: z.number().nullable(),
+  /** A raise the buyer asked for and no admin answered yet, in cents. */
+  bidLimitRequested: z.number().nullable(),
+  /** How many cards the user keeps on file (their numbers never reach the read side). */
+  cardsOnFile: z.number(),
+  newsletter: z.boolean(),
+  passwordChangedAt: z.string().nullable(),
+  /** Sessions issued before this instant were ended by an admin or a deactivation. */
+  forceLogoutAt: z.string().nullable(),
+});
+export type StaffUserDetail = z.infer<typeof StaffUserDetail>;
