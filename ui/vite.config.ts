@@ -1,9 +1,11 @@
+import { createHash } from 'node:crypto';
 import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
+import postcss from 'postcss';
 import { defineConfig, type Plugin } from 'vite';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
@@ -60,6 +62,58 @@ function sharedPackagesArePure(): Plugin {
   };
 }
 
+/** A class of Mantine's stylesheet (its CSS modules' names, as `m_` and eight hex digits). */
+const mantineClass = /\bm_[0-9a-f]{8}\b/g;
+
+/**
+ * Mantine's stylesheet holds the rules of every component it has (~230 kB of the 285 kB the page
+ * blocks its first paint on); a selector naming only classes of components no chunk of the app uses is
+ * left out, so the browser downloads and parses what the app can show (Lighthouse, issue 33). A class
+ * counts as used when any chunk, first load or lazy, names it: a page or dialog loaded later finds its
+ * rules there.
+ */
+function unusedMantineRulesDropped(): Plugin {
+  return {
+    name: 'unused-mantine-rules-dropped',
+    enforce: 'post',
+    apply: (_config, env) => env.command === 'build' && !env.isSsrBuild,
+    generateBundle(_options, bundle) {
+      const used = new Set<string>();
+      for (const file of Object.values(bundle)) {
+        if (file.type === 'chunk') for (const name of file.code.match(mantineClass) ?? []) used.add(name);
+      }
+      const unused = (selector: string) => {
+        const names = selector.match(mantineClass);
+        return names?.every((name) => !used.has(name)) === true;
+      };
+      for (const file of Object.values(bundle)) {
+        if (file.type !== 'asset' || !file.fileName.endsWith('.css')) continue;
+        const root = postcss.parse(String(file.source));
+        root.walkRules((rule) => {
+          const kept = rule.selectors.filter((selector) => !unused(selector));
+          if (kept.length === 0) rule.remove();
+          else if (kept.length < rule.selectors.length) rule.selectors = kept;
+        });
+        root.walkAtRules((atRule) => {
+          if (atRule.nodes?.length === 0) atRule.remove();
+        });
+        file.source = root.toString();
+        // The name tells the content (a year's cache): a chunk that starts using a component keeps
+        // Mantine's source as it was, but not this file.
+        const hash = createHash('sha256').update(file.source).digest('base64url').slice(0, 8);
+        const renamed = file.fileName.replace(/-[\w-]{8}\.css$/, `-${hash}.css`);
+        for (const other of Object.values(bundle)) {
+          if (other.type === 'asset' && typeof other.source === 'string') {
+            other.source = other.source.replaceAll(file.fileName, renamed);
+          } else if (other.type === 'chunk') other.code = other.code.replaceAll(file.fileName, renamed);
+        }
+        delete bundle[file.fileName];
+        this.emitFile({ type: 'asset', fileName: renamed, source: file.source });
+      }
+    },
+  };
+}
+
 /** The modules of the lot cards (LotGrid) and the lists that keep them live. */
 const lotCards =
   /\/ui\/src\/(components\/(LotGrid|LotCard|LotImage|AnchorLink)\/|lib\/(use-document-meta|format|lot|buy-now|live-lot)\.ts|state\/live-lots?\.ts)|@mantine\/core\/esm\/components\/(Card|Paper|Image)\/|@mantine\/hooks\/esm\/use-(debounced-callback|callback-ref)|create-safe-context|useSuspenseQuery/;
@@ -71,6 +125,7 @@ export default defineConfig(({ isSsrBuild }) => ({
     tanstackRouter({ target: 'react', autoCodeSplitting: true }),
     react(),
     sharedPackagesArePure(),
+    unusedMantineRulesDropped(),
     precompress(),
   ],
   // The server build carries its libraries (React's production build among them: `define` reaches it).
