@@ -65,6 +65,8 @@ import { Route as AuthAdminLotsIndexRouteImport } from './routes/_auth/admin.lot
 import { Route as AuthAdminLotsIdRouteImport } from './routes/_auth/admin.lots.$id'
 import { Route as AuthAdminLotsImportRouteImport } from './routes/_auth/admin.lots.import'
 import { Route as AuthAdminLotsNewRouteImport } from './routes/_auth/admin.lots.new'
+import { Route as AuthAdminUsersIndexRouteImport } from './routes/_auth/admin.users.index'
+import { Route as AuthAdminUsersIdRouteImport } from './routes/_auth/admin.users.$id'
 import { Route as AuthAuditInvoiceIdRouteImport } from './routes/_auth/audit.invoice.$id'
 import { Route as AuthAuditLotIdRouteImport } from './routes/_auth/audit.lot.$id'
 import { Route as AuthCheckoutTypeCart_idRouteImport } from './routes/_auth/checkout.$type.$cart_id'
@@ -353,6 +355,16 @@ const AuthAdminLotsNewRoute = AuthAdminLotsNewRouteImport.update({
   path: '/lots/new',
   getParentRoute: () => AuthAdminRoute,
 } as any)
+const AuthAdminUsersIndexRoute = AuthAdminUsersIndexRouteImport.update({
+  id: '/users/',
+  path: '/users/',
+  getParentRoute: () => AuthAdminRoute,
+} as any)
+const AuthAdminUsersIdRoute = AuthAdminUsersIdRouteImport.update({
+  id: '/users/$id',
+  path: '/users/$id',
+  getParentRoute: () => AuthAdminRoute,
+} as any)
 const AuthAuditInvoiceIdRoute = AuthAuditInvoiceIdRouteImport.update({
   id: '/audit/invoice/$id',
   path: '/audit/invoice/$id',
@@ -444,6 +456,7 @@ export interface FileRoutesByFullPath {
   '/admin/lots/$id': typeof AuthAdminLotsIdRoute
   '/admin/lots/import': typeof AuthAdminLotsImportRoute
   '/admin/lots/new': typeof AuthAdminLotsNewRoute
+  '/admin/users/$id': typeof AuthAdminUsersIdRoute
   '/audit/invoice/$id': typeof AuthAuditInvoiceIdRoute
   '/audit/lot/$id': typeof AuthAuditLotIdRoute
   '/checkout/$type/$cart_id': typeof AuthCheckoutTypeCart_idRoute
@@ -452,6 +465,7 @@ export interface FileRoutesByFullPath {
   '/sandbox/authenticate/$charge_id': typeof AuthSandboxAuthenticateCharge_idRoute
   '/admin/auctions/': typeof AuthAdminAuctionsIndexRoute
   '/admin/lots/': typeof AuthAdminLotsIndexRoute
+  '/admin/users/': typeof AuthAdminUsersIndexRoute
   '/myWines/selling/': typeof AuthMyWinesSellingIndexRoute
 }
 export interface FileRoutesByTo {
@@ -507,6 +521,7 @@ export interface FileRoutesByTo {
   '/admin/lots/$id': typeof AuthAdminLotsIdRoute
   '/admin/lots/import': typeof AuthAdminLotsImportRoute
   '/admin/lots/new': typeof AuthAdminLotsNewRoute
+  '/admin/users/$id': typeof AuthAdminUsersIdRoute
   '/audit/invoice/$id': typeof AuthAuditInvoiceIdRoute
   '/audit/lot/$id': typeof AuthAuditLotIdRoute
   '/checkout/$type/$cart_id': typeof AuthCheckoutTypeCart_idRoute
@@ -515,6 +530,7 @@ export interface FileRoutesByTo {
   '/sandbox/authenticate/$charge_id': typeof AuthSandboxAuthenticateCharge_idRoute
   '/admin/auctions': typeof AuthAdminAuctionsIndexRoute
   '/admin/lots': typeof AuthAdminLotsIndexRoute
+  '/admin/users': typeof AuthAdminUsersIndexRoute
   '/myWines/selling': typeof AuthMyWinesSellingIndexRoute
 }
 export interface FileRoutesById {
@@ -573,6 +589,7 @@ export interface FileRoutesById {
   '/_auth/admin/lots/$id': typeof AuthAdminLotsIdRoute
   '/_auth/admin/lots/import': typeof AuthAdminLotsImportRoute
   '/_auth/admin/lots/new': typeof AuthAdminLotsNewRoute
+  '/_auth/admin/users/$id': typeof AuthAdminUsersIdRoute
   '/_auth/audit/invoice/$id': typeof AuthAuditInvoiceIdRoute
   '/_auth/audit/lot/$id': typeof AuthAuditLotIdRoute
   '/_auth/checkout/$type/$cart_id': typeof AuthCheckoutTypeCart_idRoute
@@ -581,6 +598,7 @@ export interface FileRoutesById {
   '/_auth/sandbox/authenticate/$charge_id': typeof AuthSandboxAuthenticateCharge_idRoute
   '/_auth/admin/auctions/': typeof AuthAdminAuctionsIndexRoute
   '/_auth/admin/lots/': typeof AuthAdminLotsIndexRoute
+  '/_auth/admin/users/': typeof AuthAdminUsersIndexRoute
   '/_auth/myWines/selling/': typeof AuthMyWinesSellingIndexRoute
 }
 export interface FileRouteTypes {
@@ -639,6 +657,7 @@ export interface FileRouteTypes {
     | '/admin/lots/$id'
     | '/admin/lots/import'
     | '/admin/lots/new'
+    | '/admin/users/$id'
     | '/audit/invoice/$id'
     | '/audit/lot/$id'
     | '/checkout/$type/$cart_id'
@@ -647,6 +666,7 @@ export interface FileRouteTypes {
     | '/sandbox/authenticate/$charge_id'
     | '/admin/auctions/'
     | '/admin/lots/'
+    | '/admin/users/'
     | '/myWines/selling/'
   fileRoutesByTo: FileRoutesByTo
   to:
@@ -702,6 +722,7 @@ export interface FileRouteTypes {
     | '/admin/lots/$id'
     | '/admin/lots/import'
     | '/admin/lots/new'
+    | '/admin/users/$id'
     | '/audit/invoice/$id'
     | '/audit/lot/$id'
     | '/checkout/$type/$cart_id'
@@ -710,6 +731,7 @@ export interface FileRouteTypes {
     | '/sandbox/authenticate/$charge_id'
     | '/admin/auctions'
     | '/admin/lots'
+    | '/admin/users'
     | '/myWines/selling'
   id:
     | '__root__'
@@ -767,6 +789,7 @@ export interface FileRouteTypes {
     | '/_auth/admin/lots/$id'
     | '/_auth/admin/lots/import'
     | '/_auth/admin/lots/new'
+    | '/_auth/admin/users/$id'
     | '/_auth/audit/invoice/$id'
     | '/_auth/audit/lot/$id'
     | '/_auth/checkout/$type/$cart_id'
@@ -775,6 +798,7 @@ export interface FileRouteTypes {
     | '/_auth/sandbox/authenticate/$charge_id'
     | '/_auth/admin/auctions/'
     | '/_auth/admin/lots/'
+    | '/_auth/admin/users/'
     | '/_auth/myWines/selling/'
   fileRoutesById: FileRoutesById
 }
@@ -1197,6 +1221,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthAdminLotsNewRouteImport
       parentRoute: typeof AuthAdminRoute
     }
+    '/_auth/admin/users/': {
+      id: '/_auth/admin/users/'
+      path: '/users'
+      fullPath: '/admin/users/'
+      preLoaderRoute: typeof AuthAdminUsersIndexRouteImport
+      parentRoute: typeof AuthAdminRoute
+    }
+    '/_auth/admin/users/$id': {
+      id: '/_auth/admin/users/$id'
+      path: '/users/$id'
+      fullPath: '/admin/users/$id'
+      preLoaderRoute: typeof AuthAdminUsersIdRouteImport
+      parentRoute: typeof AuthAdminRoute
+    }
     '/_auth/audit/invoice/$id': {
       id: '/_auth/audit/invoice/$id'
       path: '/audit/invoice/$id'
@@ -1258,8 +1296,10 @@ interface AuthAdminRouteChildren {
   AuthAdminLotsIdRoute: typeof AuthAdminLotsIdRoute
   AuthAdminLotsImportRoute: typeof AuthAdminLotsImportRoute
   AuthAdminLotsNewRoute: typeof AuthAdminLotsNewRoute
+  AuthAdminUsersIdRoute: typeof AuthAdminUsersIdRoute
   AuthAdminAuctionsIndexRoute: typeof AuthAdminAuctionsIndexRoute
   AuthAdminLotsIndexRoute: typeof AuthAdminLotsIndexRoute
+  AuthAdminUsersIndexRoute: typeof AuthAdminUsersIndexRoute
 }
 
 const AuthAdminRouteChildren: AuthAdminRouteChildren = {
@@ -1271,8 +1311,10 @@ const AuthAdminRouteChildren: AuthAdminRouteChildren = {
   AuthAdminLotsIdRoute: AuthAdminLotsIdRoute,
   AuthAdminLotsImportRoute: AuthAdminLotsImportRoute,
   AuthAdminLotsNewRoute: AuthAdminLotsNewRoute,
+  AuthAdminUsersIdRoute: AuthAdminUsersIdRoute,
   AuthAdminAuctionsIndexRoute: AuthAdminAuctionsIndexRoute,
   AuthAdminLotsIndexRoute: AuthAdminLotsIndexRoute,
+  AuthAdminUsersIndexRoute: AuthAdminUsersIndexRoute,
 }
 
 const AuthAdminRouteWithChildren = AuthAdminRoute._addFileChildren(

@@ -184,6 +184,12 @@ export const staffLotsQuery = (input: InputOf<'staffLots'>) => actionQuery('staf
 /** Staff (admins): one lot for the editor, its reserve included. */
 export const staffLotQuery = (id: string) => actionQuery('staffLot', { id });
 
+/** Staff (admins): the users, narrowed and paged (issue 34 "People"). */
+export const staffUsersQuery = (input: InputOf<'staffUsers'>) => actionQuery('staffUsers', input);
+
+/** Staff (admins): one user's page. */
+export const staffUserQuery = (id: string) => actionQuery('staffUser', { id });
+
 /** Sellers: their own listings, drafts included, with bids, watchers and views (issue 33). */
 export const sellerListingsQuery = (input: InputOf<'sellerListings'>) => actionQuery('sellerListings', input);
 

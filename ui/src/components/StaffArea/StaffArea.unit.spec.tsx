@@ -17,7 +17,7 @@ const as = (roles: Role[], path = '/admin') =>
 
 /** The staff area's sections each role opens (the server's roles for each section's action). */
 const sectionsByRole: [Role[], string[]][] = [
-  [['admin'], ['lots', 'auctions', 'money', 'returns', 'reports', 'audit', 'ops']],
+  [['admin'], ['lots', 'auctions', 'users', 'money', 'returns', 'reports', 'audit', 'ops']],
   [['finance'], ['money', 'returns', 'reports']],
   [['auditor'], ['audit']],
   [['support'], ['ops']],
@@ -41,6 +41,7 @@ describe('the staff area', () => {
       const paths = {
         lots: '/admin/lots',
         auctions: '/admin/auctions',
+        users: '/admin/users',
         money: '/admin/money',
         returns: '/admin/returns',
         reports: '/reports',

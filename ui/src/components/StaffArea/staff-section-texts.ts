@@ -7,6 +7,7 @@ import type { StaffSection } from './staff-sections.ts';
 export const staffSectionTexts = {
   lots: { label: 'ui.staff.section.lots', hint: 'ui.staff.section.lotsHint' },
   auctions: { label: 'ui.staff.section.auctions', hint: 'ui.staff.section.auctionsHint' },
+  users: { label: 'ui.staff.section.users', hint: 'ui.staff.section.usersHint' },
   money: { label: 'ui.staff.section.money', hint: 'ui.staff.section.moneyHint' },
   returns: { label: 'ui.staff.section.returns', hint: 'ui.staff.section.returnsHint' },
   reports: { label: 'ui.staff.section.reports', hint: 'ui.staff.section.reportsHint' },

@@ -3,7 +3,7 @@ import { mayCall, type StaffUser } from '../../lib/may-call.ts';
 
 /**
  * The sections of the staff area (issue 33), each shown to the users who hold a role its action asks
- * for: the lots to admins, money and returns to finance and admins, the audit to auditors, operations
+ * for: the lots, auctions and people to admins, money and returns to finance and admins, the audit to auditors, operations
  * to support. Every later staff screen joins this list.
  */
 export const staffSections = [
@@ -16,6 +16,11 @@ export const staffSections = [
     key: 'auctions',
     to: '/admin/auctions',
     action: 'staffAuctions',
+  },
+  {
+    key: 'users',
+    to: '/admin/users',
+    action: 'staffUsers',
   },
   {
     key: 'money',

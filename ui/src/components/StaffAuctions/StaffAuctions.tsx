@@ -11,20 +11,18 @@ import {
   Title,
   VisuallyHidden,
 } from '@mantine/core';
-import { useDebouncedCallback } from '@mantine/hooks';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { StaffAuctionRow, StaffAuctionStatus } from '@wine/contracts';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { staffAuctionsQuery } from '../../api/queries.ts';
 import { formatDateTime } from '../../lib/format.ts';
+import { useListSearch } from '../../lib/use-list-search.ts';
 import { ButtonLink } from '../ButtonLink.tsx';
 import { Pager } from '../Pager/Pager.tsx';
 import { QueryState } from '../QueryState/QueryState.tsx';
 import { type StaffAuctionFilterStatus, staffAuctionFilterStatuses } from './staff-auction-filters.ts';
 
 export const STAFF_AUCTIONS_PAGE_SIZE = 25;
-const SEARCH_DEBOUNCE_MS = 300;
 
 /** The list's view, kept in the URL (/admin/auctions?status=&q=&page=). */
 export interface StaffAuctionsView {
@@ -65,13 +63,7 @@ export function StaffAuctions({
   onChange: (view: StaffAuctionsView) => void;
 }) {
   const { t } = useTranslation();
-  const [text, setText] = useState(view.q ?? '');
-  const search = useDebouncedCallback(
-    (q: string) => onChange({ ...view, q: q.trim() || undefined, page: 1 }),
-    {
-      delay: SEARCH_DEBOUNCE_MS,
-    },
-  );
+  const { text, onText } = useListSearch(view, onChange);
   const list = useQuery({
     ...staffAuctionsQuery({
       status: view.status,
@@ -106,10 +98,7 @@ export function StaffAuctions({
             label={t('ui.staff.auctions.search')}
             placeholder={t('ui.staff.auctions.searchPlaceholder')}
             value={text}
-            onChange={(event) => {
-              setText(event.currentTarget.value);
-              search(event.currentTarget.value);
-            }}
+            onChange={(event) => onText(event.currentTarget.value)}
             style={{ flex: '1 1 240px' }}
             maxLength={100}
             data-testid="staff-auctions-search"

@@ -14,13 +14,12 @@ import {
   Title,
   VisuallyHidden,
 } from '@mantine/core';
-import { useDebouncedCallback } from '@mantine/hooks';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { StaffLotRow } from '@wine/contracts';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { staffAuctionsQuery, staffLotsQuery } from '../../api/queries.ts';
 import { formatDateTime, formatMoney } from '../../lib/format.ts';
+import { useListSearch } from '../../lib/use-list-search.ts';
 import { ButtonLink } from '../ButtonLink.tsx';
 import { Pager } from '../Pager/Pager.tsx';
 import { QueryState } from '../QueryState/QueryState.tsx';
@@ -28,9 +27,6 @@ import { StaffLotStatusBadge, staffLotStatusLabel } from './StaffLotStatusBadge.
 import { type StaffLotFilterStatus, staffLotFilterStatuses } from './staff-lot-filters.ts';
 
 export const STAFF_LOTS_PAGE_SIZE = 25;
-
-/** How long after the last key the text search asks (seeds 001 §9 option search: shorter for a list). */
-const SEARCH_DEBOUNCE_MS = 300;
 
 /** The list's view, kept in the URL (/admin/lots?status=&auction=&seller=&q=&page=). */
 export interface StaffLotsView {
@@ -53,13 +49,7 @@ export function StaffLots({
   onChange: (view: StaffLotsView) => void;
 }) {
   const { t } = useTranslation();
-  const [text, setText] = useState(view.q ?? '');
-  const search = useDebouncedCallback(
-    (q: string) => onChange({ ...view, q: q.trim() || undefined, page: 1 }),
-    {
-      delay: SEARCH_DEBOUNCE_MS,
-    },
-  );
+  const { text, onText } = useListSearch(view, onChange);
   const list = useQuery({
     ...staffLotsQuery({
       status: view.status,
@@ -119,10 +109,7 @@ export function StaffLots({
             label={t('ui.staff.lots.search')}
             placeholder={t('ui.staff.lots.searchPlaceholder')}
             value={text}
-            onChange={(event) => {
-              setText(event.currentTarget.value);
-              search(event.currentTarget.value);
-            }}
+            onChange={(event) => onText(event.currentTarget.value)}
             style={{ flex: '1 1 240px' }}
             maxLength={100}
             data-testid="staff-lots-search"

@@ -1,0 +1,177 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import type { StaffUserDetail, StaffUserRow } from '@wine/contracts';
+import { describe, expect, it } from 'vitest';
+import { renderApp } from '../../test-utils/app.tsx';
+import { expectNoAxeViolations } from '../../test-utils/axe.ts';
+import { Failure } from '../../test-utils/fake-api.ts';
+import { aUser } from '../../test-utils/fixtures.ts';
+
+type Api = NonNullable<Parameters<typeof renderApp>[1]>['api'];
+
+/** Signed in as Ada, an admin whose id is `ada`. */
+const admin = (path: string, api: Api = {}) =>
+  renderApp(path, {
+    storedToken: 'tok-1',
+    api: {
+      validateUser: () => aUser({ id: 'ada', roles: ['admin'], isAdmin: true }),
+      staffUsers: () => ({ records: [], totalRecords: 0 }),
+      ...api,
+    },
+  });
+
+function aRow(overrides: Partial<StaffUserRow> = {}): StaffUserRow {
+  return {
+    id: 'sam',
+    firstName: 'Sam',
+    lastName: 'Cellar',
+    email: 'sam@example.com',
+    phone: '+13125550100',
+    status: 'active',
+    roles: ['seller'],
+    emailVerified: true,
+    createdAt: '2026-11-02T00:00:00.000Z',
+    lastLoginAt: null,
+    ...overrides,
+  };
+}
+
+function aDetail(overrides: Partial<StaffUserDetail> = {}): StaffUserDetail {
+  return {
+    ...aRow(),
+    countryCode: 'US',
+    phoneVerified: false,
+    kycStatus: 'approved',
+    bidLimit: 500_000,
+    bidLimitRequested: 1_000_000,
+    cardsOnFile: 2,
+    newsletter: true,
+    passwordChangedAt: null,
+    forceLogoutAt: null,
+    ...overrides,
+  };
+}
+
+describe('/admin/users: the staff list of people', () => {
+  it('lists the users with their status and roles, each linked to their page', async () => {
+    const { api } = await admin('/admin/users', {
+      staffUsers: () => ({
+        records: [
+          aRow(),
+          aRow({ id: 'bea', firstName: 'Bea', lastName: 'Bidder', status: 'deactivate', roles: [] }),
+        ],
+        totalRecords: 2,
+      }),
+    });
+    const rows = await screen.findAllByTestId('staff-user-row');
+    expect(rows).toHaveLength(2);
+    const sam = within(rows[0] as HTMLElement);
+    expect(sam.getByRole('link', { name: 'Open Sam Cellar' }).getAttribute('href')).toBe('/admin/users/sam');
+    expect(sam.getByText('sam@example.com')).toBeTruthy();
+    expect(sam.getByTestId('user-status').textContent).toBe('Active');
+    expect(sam.getByText('Seller')).toBeTruthy();
+    expect(within(rows[1] as HTMLElement).getByTestId('user-status').textContent).toBe('Deactivated');
+    expect(screen.getByText('Users: 2')).toBeTruthy();
+    expect(api.to('staffUsers')[0]?.input).toEqual({ status: 'all', role: 'all', page: 1, limit: 25 });
+    await expectNoAxeViolations(screen.getByRole('main'));
+  });
+
+  it('narrows by text (once typing stops), status and role, and keeps them in the URL', async () => {
+    const { api, user, router } = await admin('/admin/users', {
+      staffUsers: () => ({ records: [aRow()], totalRecords: 1 }),
+    });
+    await screen.findAllByTestId('staff-user-row');
+    await user.click(screen.getByRole('textbox', { name: 'Search' }));
+    await user.paste('cellar');
+    await waitFor(() => expect(api.to('staffUsers').at(-1)?.input).toMatchObject({ text: 'cellar' }));
+    await user.click(screen.getByRole('combobox', { name: 'Status' }));
+    await user.click(await screen.findByRole('option', { name: 'Deactivated' }));
+    await user.click(screen.getByRole('combobox', { name: 'Role' }));
+    await user.click(await screen.findByRole('option', { name: 'No staff role' }));
+    await waitFor(() =>
+      expect(api.to('staffUsers').at(-1)?.input).toEqual({
+        text: 'cellar',
+        status: 'deactivate',
+        role: 'none',
+        page: 1,
+        limit: 25,
+      }),
+    );
+    expect(router.state.location.search).toEqual({ q: 'cellar', status: 'deactivate', role: 'none' });
+  });
+
+  it('says when no user matches', async () => {
+    await admin('/admin/users?q=nobody');
+    expect((await screen.findByTestId('staff-users-empty')).textContent).toBe('No user matches.');
+  });
+});
+
+describe("/admin/users/:id: a user's page", () => {
+  it('shows the profile, checks, limits and the number of cards, never more of a card', async () => {
+    await admin('/admin/users/sam', { staffUser: () => aDetail() });
+    expect(await screen.findByRole('heading', { name: 'Sam Cellar', level: 1 })).toBeTruthy();
+    expect(screen.getByTestId('user-email').textContent).toBe('sam@example.com (verified)');
+    expect(screen.getByTestId('user-bid-limit').textContent).toBe('$5,000.00 · Raise asked for: $10,000.00');
+    expect(screen.getByText('Approved')).toBeTruthy();
+    expect((screen.getByTestId('role-seller') as HTMLInputElement).checked).toBe(true);
+    expect((screen.getByTestId('role-finance') as HTMLInputElement).checked).toBe(false);
+    await expectNoAxeViolations(screen.getByRole('main'));
+  });
+
+  it('grants and revokes a role, each sent at once', async () => {
+    const { api, user } = await admin('/admin/users/sam', {
+      staffUser: () => aDetail(),
+      grantRole: () => null,
+      revokeRole: () => null,
+    });
+    await user.click(await screen.findByTestId('role-finance'));
+    await waitFor(() => expect(api.to('grantRole')[0]?.input).toEqual({ id: 'sam', role: 'finance' }));
+    await user.click(screen.getByTestId('role-seller'));
+    await waitFor(() => expect(api.to('revokeRole')[0]?.input).toEqual({ id: 'sam', role: 'seller' }));
+  });
+
+  it('asks before it deactivates, and then sends the change', async () => {
+    const { api, user } = await admin('/admin/users/sam', {
+      staffUser: () => aDetail(),
+      changeUserStatus: () => null,
+    });
+    await user.click(await screen.findByTestId('user-status-change'));
+    const dialog = await screen.findByRole('dialog', { name: 'Deactivate Sam Cellar?' });
+    expect(api.to('changeUserStatus')).toHaveLength(0);
+    await user.click(within(dialog).getByRole('button', { name: 'Deactivate' }));
+    await waitFor(() =>
+      expect(api.to('changeUserStatus')[0]?.input).toEqual({ id: 'sam', status: 'deactivate' }),
+    );
+  });
+
+  it('shows what the server says when it refuses', async () => {
+    const { user } = await admin('/admin/users/sam', {
+      staffUser: () => aDetail(),
+      forceLogout: () => {
+        throw new Failure(
+          'You cannot change your own account from the staff area; ask another admin',
+          403,
+          null,
+          'OWN_ACCOUNT',
+        );
+      },
+    });
+    await user.click(await screen.findByTestId('user-force-logout'));
+    const dialog = await screen.findByRole('dialog', { name: 'End every session of Sam Cellar?' });
+    await user.click(within(dialog).getByRole('button', { name: 'End their sessions' }));
+    expect(
+      await within(dialog).findByText(
+        'You cannot change your own account from the staff area; ask another admin',
+      ),
+    ).toBeTruthy();
+  });
+
+  it("offers nothing to change on the admin's own page", async () => {
+    await admin('/admin/users/ada', {
+      staffUser: () => aDetail({ id: 'ada', firstName: 'Ada', lastName: 'Admin' }),
+    });
+    expect((await screen.findByTestId('own-account')).textContent).toContain('another admin changes');
+    expect(screen.queryByTestId('role-admin')).toBeNull();
+    expect(screen.queryByTestId('user-status-change')).toBeNull();
+    expect(screen.queryByTestId('user-switch')).toBeNull();
+  });
+});
