@@ -480,7 +480,7 @@ export const staffForEnglish = {
     profile: 'Profile',
     verified: 'verified',
     notVerified: 'not verified',
-    country: 'Country',
+    country: 'Country code',
     passwordChanged: 'Password changed',
     identity: 'Identity check',
     kyc_none: 'Not run',
@@ -505,6 +505,7 @@ export const staffForEnglish = {
       'They are signed out everywhere at once and cannot sign in until the account is activated again.',
     deactivated: '{{name}} deactivated',
     activate: 'Activate',
+    activateTitle: 'Activate {{name}}?',
     activated: '{{name}} activated',
     forceLogout: 'End their sessions',
     forceLogoutTitle: 'End every session of {{name}}?',
@@ -514,6 +515,8 @@ export const staffForEnglish = {
     switchTitle: 'Act as {{name}}?',
     switchBody:
       'This tab signs in as them until you sign out; everything you do is recorded as you, acting as them.',
+    switchFailed:
+      'The session of {{name}} could not be opened; load the page again to see their account now.',
     ownAccount: 'This is your own account: another admin changes its roles and status.',
   },
   /** /admin/money: paying sellers their statement lines payable now (issue 33 "Sellers"). */

@@ -487,7 +487,7 @@ export const staffForSpanish: UiTexts['staff'] = {
     profile: 'Perfil',
     verified: 'verificado',
     notVerified: 'sin verificar',
-    country: 'País',
+    country: 'Código de país',
     passwordChanged: 'Contraseña cambiada',
     identity: 'Verificación de identidad',
     kyc_none: 'No realizada',
@@ -512,6 +512,7 @@ export const staffForSpanish: UiTexts['staff'] = {
       'Se cierra su sesión en todas partes al instante y no puede entrar hasta que se active de nuevo la cuenta.',
     deactivated: '{{name}} desactivado',
     activate: 'Activar',
+    activateTitle: '¿Activar a {{name}}?',
     activated: '{{name}} activado',
     forceLogout: 'Cerrar sus sesiones',
     forceLogoutTitle: '¿Cerrar todas las sesiones de {{name}}?',
@@ -521,6 +522,8 @@ export const staffForSpanish: UiTexts['staff'] = {
     switchTitle: '¿Actuar como {{name}}?',
     switchBody:
       'Esta pestaña entra como él hasta que cierres la sesión; todo lo que hagas queda registrado a tu nombre, actuando como él.',
+    switchFailed:
+      'No se pudo abrir la sesión de {{name}}; vuelve a cargar la página para ver su cuenta como está ahora.',
     ownAccount: 'Es tu propia cuenta: otro administrador cambia sus roles y su estado.',
   },
   payouts: {

@@ -188,7 +188,7 @@ function UserAccountActions({ user, name }: { user: StaffUserDetail; name: strin
 
   const changeStatus = () =>
     confirmDialog({
-      title: t(active ? 'ui.staff.users.deactivateTitle' : 'ui.staff.users.activate', { name }),
+      title: t(active ? 'ui.staff.users.deactivateTitle' : 'ui.staff.users.activateTitle', { name }),
       children: active ? <Text size="sm">{t('ui.staff.users.deactivateBody')}</Text> : null,
       confirmLabel: t(active ? 'ui.staff.users.deactivate' : 'ui.staff.users.activate'),
       destructive: active,
@@ -225,7 +225,11 @@ function UserAccountActions({ user, name }: { user: StaffUserDetail; name: strin
       onConfirm: async () => {
         const { token } = await call('switchUser', { id: user.id });
         // This tab's session becomes the user's (as the /switch link does), then the shop as they see it.
-        if (await switchSession(token)) await navigate({ to: '/' });
+        const switched = await switchSession(token);
+        // The token was not taken (the account ended meanwhile): the dialog says so, the session stays.
+        if (!switched) throw new Error(t('ui.staff.users.switchFailed', { name }));
+        pushAlert({ msg: t('ui.switchUser.signedInAs', { name }), type: 'success' });
+        await navigate({ to: '/' });
       },
     });
 

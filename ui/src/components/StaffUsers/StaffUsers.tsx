@@ -8,6 +8,7 @@ import { useListSearch } from '../../lib/use-list-search.ts';
 import { AnchorLink } from '../AnchorLink.tsx';
 import { Pager } from '../Pager/Pager.tsx';
 import { QueryState } from '../QueryState/QueryState.tsx';
+import { TableSkeleton } from '../Skeletons/Skeletons.tsx';
 import {
   fullName,
   roleLabel,
@@ -88,7 +89,12 @@ export function StaffUsers({
           />
         </Group>
       </Card>
-      <QueryState query={list} label={t('ui.staff.users.loading')} keepData error="alert">
+      <QueryState
+        query={list}
+        loader={<TableSkeleton label={t('ui.staff.users.loading')} testId="staff-users-skeleton" />}
+        keepData
+        error="alert"
+      >
         {(data) =>
           data.records.length === 0 ? (
             <Text c="dimmed" data-testid="staff-users-empty">

@@ -1,9 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import type { StaffUserDetail, StaffUserRow } from '@wine/contracts';
 import { describe, expect, it } from 'vitest';
+import { TOKEN_KEY } from '../../state/session.ts';
 import { renderApp } from '../../test-utils/app.tsx';
 import { expectNoAxeViolations } from '../../test-utils/axe.ts';
-import { Failure } from '../../test-utils/fake-api.ts';
+import { type ApiRequest, Failure } from '../../test-utils/fake-api.ts';
 import { aUser } from '../../test-utils/fixtures.ts';
 
 type Api = NonNullable<Parameters<typeof renderApp>[1]>['api'];
@@ -99,6 +100,35 @@ describe('/admin/users: the staff list of people', () => {
     expect(router.state.location.search).toEqual({ q: 'cellar', status: 'deactivate', role: 'none' });
   });
 
+  it('asks for the filters and the page the URL names, and a page picked joins the URL', async () => {
+    const { api, user, router } = await admin('/admin/users?q=sam&status=active&role=admin&page=2', {
+      staffUsers: () => ({ records: [aRow()], totalRecords: 60 }),
+    });
+    await screen.findAllByTestId('staff-user-row');
+    expect(api.to('staffUsers')[0]?.input).toEqual({
+      text: 'sam',
+      status: 'active',
+      role: 'admin',
+      page: 2,
+      limit: 25,
+    });
+    expect((screen.getByRole('textbox', { name: 'Search' }) as HTMLInputElement).value).toBe('sam');
+    await user.click(within(screen.getByTestId('pagination')).getByRole('button', { name: '3' }));
+    await waitFor(() => expect(api.to('staffUsers').at(-1)?.input).toMatchObject({ page: 3 }));
+    expect(router.state.location.search).toEqual({ q: 'sam', status: 'active', role: 'admin', page: 3 });
+  });
+
+  it('shows a table skeleton until the list comes', async () => {
+    let answer: (page: { records: StaffUserRow[]; totalRecords: number }) => void = () => undefined;
+    await admin('/admin/users', {
+      staffUsers: () => new Promise((resolve) => (answer = resolve)),
+    });
+    expect(await screen.findByTestId('staff-users-skeleton')).toBeTruthy();
+    answer({ records: [aRow()], totalRecords: 1 });
+    await screen.findAllByTestId('staff-user-row');
+    expect(screen.queryByTestId('staff-users-skeleton')).toBeNull();
+  });
+
   it('says when no user matches', async () => {
     await admin('/admin/users?q=nobody');
     expect((await screen.findByTestId('staff-users-empty')).textContent).toBe('No user matches.');
@@ -136,11 +166,65 @@ describe("/admin/users/:id: a user's page", () => {
     });
     await user.click(await screen.findByTestId('user-status-change'));
     const dialog = await screen.findByRole('dialog', { name: 'Deactivate Sam Cellar?' });
+    expect(dialog.textContent).toContain('signed out everywhere');
     expect(api.to('changeUserStatus')).toHaveLength(0);
     await user.click(within(dialog).getByRole('button', { name: 'Deactivate' }));
     await waitFor(() =>
       expect(api.to('changeUserStatus')[0]?.input).toEqual({ id: 'sam', status: 'deactivate' }),
     );
+  });
+
+  it('activates a deactivated account after asking', async () => {
+    const { api, user } = await admin('/admin/users/sam', {
+      staffUser: () => aDetail({ status: 'deactivate' }),
+      changeUserStatus: () => null,
+    });
+    await user.click(await screen.findByTestId('user-status-change'));
+    const dialog = await screen.findByRole('dialog', { name: 'Activate Sam Cellar?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Activate' }));
+    await waitFor(() =>
+      expect(api.to('changeUserStatus')[0]?.input).toEqual({ id: 'sam', status: 'active' }),
+    );
+    expect(await screen.findByText('Sam Cellar activated')).toBeTruthy();
+  });
+
+  it('acts as the user after asking: this tab keeps their token and opens the shop as they see it', async () => {
+    const { api, user, router } = await admin('/admin/users/sam', {
+      validateUser: (_input: unknown, request: ApiRequest) =>
+        request.authorization === 'Bearer tok-sam'
+          ? aUser({ id: 'sam', first_name: 'Sam', last_name: 'Cellar' })
+          : aUser({ id: 'ada', roles: ['admin'], isAdmin: true }),
+      staffUser: () => aDetail(),
+      switchUser: () => ({ token: 'tok-sam', id: 'sam', user: aUser({ id: 'sam' }) }),
+    });
+    await user.click(await screen.findByTestId('user-switch'));
+    const dialog = await screen.findByRole('dialog', { name: 'Act as Sam Cellar?' });
+    expect(api.to('switchUser')).toHaveLength(0);
+    await user.click(within(dialog).getByRole('button', { name: 'Act as this user' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    expect(api.to('switchUser')[0]?.input).toEqual({ id: 'sam' });
+    // For this tab only, as the /switch link keeps it (and the admin's remembered token goes).
+    expect(sessionStorage.getItem(TOKEN_KEY)).toBe('tok-sam');
+    expect(localStorage.getItem(TOKEN_KEY)).toBeNull();
+    expect((await screen.findAllByTestId('account-menu'))[0]?.textContent).toContain('Sam Cellar');
+  });
+
+  it('says so in the dialog when the switched session is not accepted, and stays', async () => {
+    const { user, router } = await admin('/admin/users/sam', {
+      validateUser: (_input: unknown, request: ApiRequest) => {
+        if (request.authorization === 'Bearer tok-sam')
+          throw new Failure('Session expired. Login again', 403);
+        return aUser({ id: 'ada', roles: ['admin'], isAdmin: true });
+      },
+      staffUser: () => aDetail(),
+      switchUser: () => ({ token: 'tok-sam', id: 'sam', user: aUser({ id: 'sam' }) }),
+    });
+    await user.click(await screen.findByTestId('user-switch'));
+    const dialog = await screen.findByRole('dialog', { name: 'Act as Sam Cellar?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Act as this user' }));
+    expect(await within(dialog).findByText(/The session of Sam Cellar could not be opened/)).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/admin/users/sam');
+    expect(sessionStorage.getItem(TOKEN_KEY)).toBeNull();
   });
 
   it('shows what the server says when it refuses', async () => {
@@ -172,6 +256,9 @@ describe("/admin/users/:id: a user's page", () => {
     expect((await screen.findByTestId('own-account')).textContent).toContain('another admin changes');
     expect(screen.queryByTestId('role-admin')).toBeNull();
     expect(screen.queryByTestId('user-status-change')).toBeNull();
+    expect(screen.queryByTestId('user-force-logout')).toBeNull();
     expect(screen.queryByTestId('user-switch')).toBeNull();
+    // The profile is still shown.
+    expect(screen.getByRole('heading', { name: 'Ada Admin', level: 1 })).toBeTruthy();
   });
 });

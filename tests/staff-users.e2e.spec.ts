@@ -1,0 +1,114 @@
+import { mkdir } from 'node:fs/promises';
+import type { UserRecord } from '@wine/contracts';
+import { eventually } from '@wine/platform/testing';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { browserAvailable, launchChromium, seriousViolations, signedInPage } from './support/browser.ts';
+import { startMarketplace, type TestMarketplace, type TestUser } from './support/marketplace.ts';
+
+const screenshots = process.env.STAFF_SCREENSHOTS ?? '/tmp/shots-staff';
+
+describe.runIf(browserAvailable())('People in the staff area (issue 34)', () => {
+  let market: TestMarketplace;
+  let browser: Browser;
+  let admin: TestUser;
+  beforeAll(async () => {
+    market = await startMarketplace({ ui: true, seed: false });
+    admin = await market.staff('admin');
+    await market.ok('/api/user/updateProfile', { popup_message: 0 }, admin.auth);
+    browser = await launchChromium();
+    await mkdir(screenshots, { recursive: true });
+  }, 120_000);
+  afterAll(async () => {
+    await browser?.close();
+    await market?.stop();
+  });
+
+  const rolesOf = async (user: TestUser) =>
+    (await market.ok<UserRecord>('/api/user/validateUser', {}, user.auth)).roles;
+
+  it('an admin finds a user and makes them a seller, then deactivates another whose open socket closes', async () => {
+    const sam = await market.bidder({ card: false, firstName: 'Samantha' });
+    const bea = await market.bidder({ card: false, firstName: 'Beatrix' });
+    expect(await rolesOf(sam)).toEqual([]);
+
+    // Bea is on the shop, her socket open.
+    const { page: beaPage } = await signedInPage(browser, bea.token, 1366);
+    const socketClosed = new Promise<void>((resolve) => {
+      beaPage.on('websocket', (socket) => socket.on('close', () => resolve()));
+    });
+    await beaPage.goto(`${market.url}/`);
+    await beaPage.getByTestId('account-menu').waitFor();
+
+    const { page, errors } = await signedInPage(browser, admin.token, 1366);
+    await page.goto(`${market.url}/admin`);
+    await page
+      .getByRole('navigation', { name: 'Staff sections' })
+      .getByRole('link', { name: 'People' })
+      .click();
+    await page.waitForURL(/\/admin\/users$/);
+    await page.getByTestId('staff-users').waitFor();
+    await page.getByRole('textbox', { name: 'Search' }).fill(sam.email);
+    await page.waitForURL((url) => url.searchParams.get('q') === sam.email);
+    await expect.poll(() => page.getByTestId('staff-user-row').count()).toBe(1);
+    await page.screenshot({ path: `${screenshots}/admin-users-1366.png`, fullPage: true });
+    await page.getByRole('link', { name: /^Open Samantha/ }).click();
+    await page.waitForURL(new RegExp(`/admin/users/${sam.id}$`));
+    await page.getByTestId('role-seller').check();
+    await page.getByText('Role seller granted').waitFor();
+    expect(await rolesOf(sam)).toEqual(['seller']);
+    await page.screenshot({ path: `${screenshots}/admin-user-1366.png`, fullPage: true });
+
+    // Bea is deactivated: asked first, then her sessions end and her open socket is closed.
+    await page.goto(`${market.url}/admin/users?q=${encodeURIComponent(bea.email)}`);
+    await page.getByRole('link', { name: /^Open Beatrix/ }).click();
+    await page.getByTestId('user-status-change').click();
+    const dialog = page.getByRole('dialog', { name: /^Deactivate Beatrix/ });
+    await dialog.getByRole('button', { name: 'Deactivate' }).click();
+    await page.getByText(/Beatrix .* deactivated/).waitFor();
+    await page.getByTestId('user-status').filter({ hasText: 'Deactivated' }).waitFor();
+    await socketClosed;
+    const refused = await market.post('/api/user/validateUser', {}, bea.auth);
+    expect(refused.http).toBe(403);
+    await eventually(
+      async () => (await market.post('/api/admin/user/search', { status: 'deactivate' }, admin.auth)).body,
+      (body) => JSON.stringify(body).includes(bea.id),
+      'Bea listed as deactivated',
+    );
+
+    // The admin's own page offers nothing to change.
+    await page.goto(`${market.url}/admin/users/${admin.id}`);
+    await page.getByTestId('own-account').waitFor();
+    expect(await page.getByTestId('user-status-change').count()).toBe(0);
+    expect(errors).toEqual([]);
+  }, 120_000);
+
+  it('shows the list and a user page on a phone and a desktop, in English and Spanish, without a serious axe violation', async () => {
+    const buyer = await market.bidder({ card: false, firstName: 'Phoebe' });
+    const problems: string[] = [];
+    for (const [width, height, language] of [
+      [390, 844, 'en'],
+      [1366, 900, 'en'],
+      [390, 844, 'es'],
+      [1366, 900, 'es'],
+    ] as const) {
+      const { page, errors } = await signedInPage(browser, admin.token, width, height);
+      await page.context().addInitScript({ content: `localStorage.setItem('language', '${language}')` });
+      for (const path of ['/admin/users', `/admin/users/${buyer.id}`]) {
+        await page.goto(`${market.url}${path}`);
+        await page.locator('h1').first().waitFor();
+        await page.waitForLoadState('networkidle');
+        const overflow = await page.evaluate<number>(
+          'document.documentElement.scrollWidth - window.innerWidth',
+        );
+        if (overflow > 0) problems.push(`${width}px ${path}: ${overflow} px wider than the screen`);
+        for (const v of await seriousViolations(page)) problems.push(`${width}px ${path}: axe ${v}`);
+        const name = path === '/admin/users' ? 'admin-users' : 'admin-user';
+        await page.screenshot({ path: `${screenshots}/${name}-${width}-${language}.png`, fullPage: true });
+      }
+      problems.push(...errors.map((e) => `${width}px: ${e}`));
+      await page.context().close();
+    }
+    expect(problems.join('\n')).toBe('');
+  }, 120_000);
+});
