@@ -9,8 +9,9 @@ import {
 } from '@wine/contracts';
 import { AppError, type Filter, httpErrors, registerAction } from '@wine/platform';
 import type { QueryPlugin } from '../core/queries.ts';
+import { literally } from '../core/queries.ts';
 import { LOTS } from '../lots/project.ts';
-import { literally, namesOf } from '../staff-lots/queries.ts';
+import { namesOf } from '../staff-lots/queries.ts';
 import { AUCTIONS, type AuctionDocument, lastCloseOf } from './project.ts';
 
 type Summed = Omit<AuctionDetail, 'auctionid' | keyof AuctionOwn> & { _id: string };

@@ -18,3 +18,6 @@ export interface QueryDeps {
 
 /** One read model's query routes: a fastify plugin, registered by `queryService`. */
 export type QueryPlugin = FastifyPluginAsync<QueryDeps>;
+
+/** A text searched for as itself in a `$regex`: every character a regular expression would read is escaped. */
+export const literally = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');

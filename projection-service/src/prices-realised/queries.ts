@@ -1,10 +1,10 @@
 import { actions, type RealisedPrice } from '@wine/contracts';
 import { type Filter, registerAction } from '@wine/platform';
 import type { QueryPlugin } from '../core/queries.ts';
+import { literally } from '../core/queries.ts';
 import { PRICES_REALISED, type RealisedPriceDocument } from './project.ts';
 
-const escapeRegex = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-const contains = (text: string) => ({ $regex: escapeRegex(text), $options: 'i' });
+const contains = (text: string) => ({ $regex: literally(text), $options: 'i' });
 
 /** Words are looked for in what names a wine: its title, producer, region and country. */
 const wordFields = ['title', 'producer', 'region', 'country'] as const;
@@ -37,7 +37,7 @@ export const pricesRealisedQueries: QueryPlugin = async (app, { docs, auth }) =>
       for (const word of (q ?? '').split(/\s+/).filter(Boolean).slice(0, 8)) {
         clauses.push({ $or: wordFields.map((f) => ({ [f]: contains(word) })) });
       }
-      if (producer) clauses.push({ producer: { $regex: `^${escapeRegex(producer)}$`, $options: 'i' } });
+      if (producer) clauses.push({ producer: { $regex: `^${literally(producer)}$`, $options: 'i' } });
       if (vintage !== undefined) clauses.push({ vintage });
       const filter = clauses.length === 1 ? (clauses[0] as Filter) : { $and: clauses };
       const sold = docs.collection<RealisedPriceDocument>(PRICES_REALISED);

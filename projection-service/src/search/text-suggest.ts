@@ -1,4 +1,5 @@
 import type { DocumentStore } from '@wine/platform';
+import { literally } from '../core/queries.ts';
 import { LOTS } from '../lots/project.ts';
 import {
   fieldWeights,
@@ -15,8 +16,6 @@ import {
 
 /** How many lots each MongoDB query hands to the ranking. */
 const CANDIDATES = 50;
-
-const escapeRegex = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** Whether two words are at most one edit apart (a typo: one letter wrong, missing, extra or swapped). */
 export function oneEditApart(a: string, b: string): boolean {
@@ -77,7 +76,7 @@ export function candidateQueries(query: string) {
       ? {
           filter: {
             $or: (['title', 'custitem_gvo_producer'] as const).map((field) => ({
-              [field]: { $regex: `(^|[\\s'’(/-])${escapeRegex(last)}`, $options: 'i' },
+              [field]: { $regex: `(^|[\\s'’(/-])${literally(last)}`, $options: 'i' },
             })),
           },
           options: { limit: CANDIDATES, sort: { market_status: 1, _id: 1 } as const },

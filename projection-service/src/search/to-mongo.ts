@@ -1,5 +1,6 @@
 import { type FilterItem, fieldsFor, orderField, type ParsedSearchFilter, ruleFor } from '@wine/contracts';
 import type { Filter, Sort } from '@wine/platform';
+import { literally } from '../core/queries.ts';
 
 export interface MongoQuery {
   filter: Filter;
@@ -8,7 +9,6 @@ export interface MongoQuery {
   limit: number;
 }
 
-const escapeRegex = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const asList = (value: FilterItem['value']) => (Array.isArray(value) ? value : [value]);
 const present = (v: string | number) => v !== '';
 
@@ -33,7 +33,7 @@ export function toMongoQuery(search: ParsedSearchFilter, base: Filter = {}): Mon
       case 'like':
       case 'array:like':
         clauses.push({
-          $or: values.map((v) => anyField({ $regex: escapeRegex(String(v).trim()), $options: 'i' })),
+          $or: values.map((v) => anyField({ $regex: literally(String(v).trim()), $options: 'i' })),
         });
         break;
       case 'array':

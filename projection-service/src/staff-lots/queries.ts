@@ -11,12 +11,9 @@ import {
   type UserDocument,
 } from '@wine/contracts';
 import { AppError, type DocumentStore, type Filter, registerAction } from '@wine/platform';
-import type { QueryPlugin } from '../core/queries.ts';
+import { literally, type QueryPlugin } from '../core/queries.ts';
 import { LOTS } from '../lots/project.ts';
 import { listedFieldsOf, STAFF_LOTS, type StaffLotDocument } from './project.ts';
-
-/** A text searched for as itself: every character a regular expression would read is escaped. */
-export const literally = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /**
  * The filter of a staff list. `upcoming` is an open lot whose start is after `now`, `open` one whose

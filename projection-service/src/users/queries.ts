@@ -8,8 +8,7 @@ import {
   type UserDocument,
 } from '@wine/contracts';
 import { AppError, type Filter, registerAction } from '@wine/platform';
-import type { QueryPlugin } from '../core/queries.ts';
-import { literally } from '../staff-lots/queries.ts';
+import { literally, type QueryPlugin } from '../core/queries.ts';
 
 /**
  * The filter of the staff's list of users (issue 34 "People"): the text is matched in the first and
