@@ -11,7 +11,7 @@ import {
   Text,
   Title,
 } from '@mantine/core';
-import { useQueryClient } from '@tanstack/react-query';
+import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import type { Role, StaffUserDetail } from '@wine/contracts';
 import { useAtomValue, useSetAtom } from 'jotai';
@@ -26,6 +26,10 @@ import { AnchorLink } from '../AnchorLink.tsx';
 import { confirmDialog } from '../ConfirmDialog/confirm-dialog.tsx';
 import { RoleBadges, UserStatusBadge } from './StaffUsers.tsx';
 import { fullName, grantableRoles, kycLabel, roleLabel } from './user-labels.ts';
+
+/** After a change to an account: its page and the list ask again. */
+const refreshPeople = (queryClient: QueryClient) =>
+  Promise.all([invalidateAction(queryClient, 'staffUser'), invalidateAction(queryClient, 'staffUsers')]);
 
 /** A labelled fact of the profile. */
 function Fact({ label, children, testId }: { label: string; children: ReactNode; testId?: string }) {
@@ -50,6 +54,7 @@ export function StaffUser({ user }: { user: StaffUserDetail }) {
   const name = fullName(user) || user.email;
   const own = me?.id === user.id;
   const yesNo = (value: boolean) => t(value ? 'ui.staff.users.yes' : 'ui.staff.users.no');
+  const dateOrNever = (iso: string | null) => (iso ? formatDateTime(iso) : t('ui.staff.users.never'));
   const checked = (value: boolean) => t(value ? 'ui.staff.users.verified' : 'ui.staff.users.notVerified');
 
   return (
@@ -81,12 +86,8 @@ export function StaffUser({ user }: { user: StaffUserDetail }) {
             </Fact>
             <Fact label={t('ui.staff.users.country')}>{user.countryCode}</Fact>
             <Fact label={t('ui.staff.users.registered')}>{formatDate(user.createdAt)}</Fact>
-            <Fact label={t('ui.staff.users.lastSignIn')}>
-              {user.lastLoginAt ? formatDateTime(user.lastLoginAt) : t('ui.staff.users.never')}
-            </Fact>
-            <Fact label={t('ui.staff.users.passwordChanged')}>
-              {user.passwordChangedAt ? formatDateTime(user.passwordChangedAt) : t('ui.staff.users.never')}
-            </Fact>
+            <Fact label={t('ui.staff.users.lastSignIn')}>{dateOrNever(user.lastLoginAt)}</Fact>
+            <Fact label={t('ui.staff.users.passwordChanged')}>{dateOrNever(user.passwordChangedAt)}</Fact>
             <Fact label={t('ui.staff.users.identity')}>{t(kycLabel[user.kycStatus])}</Fact>
             <Fact label={t('ui.staff.users.bidLimit')} testId="user-bid-limit">
               {user.bidLimit === null ? t('ui.staff.users.noBidLimit') : formatMoney(user.bidLimit)}
@@ -96,9 +97,7 @@ export function StaffUser({ user }: { user: StaffUserDetail }) {
             </Fact>
             <Fact label={t('ui.staff.users.cards')}>{user.cardsOnFile}</Fact>
             <Fact label={t('ui.staff.users.newsletter')}>{yesNo(user.newsletter)}</Fact>
-            <Fact label={t('ui.staff.users.sessionsEnded')}>
-              {user.forceLogoutAt ? formatDateTime(user.forceLogoutAt) : t('ui.staff.users.never')}
-            </Fact>
+            <Fact label={t('ui.staff.users.sessionsEnded')}>{dateOrNever(user.forceLogoutAt)}</Fact>
           </SimpleGrid>
         </Card>
         {own ? (
@@ -121,11 +120,11 @@ function UserRoles({ user, name }: { user: StaffUserDetail; name: string }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const pushAlert = useSetAtom(pushAlertAtom);
-  const [busy, setBusy] = useState<Role | null>(null);
+  const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
 
   const change = async (role: Role, held: boolean) => {
-    setBusy(role);
+    setBusy(true);
     setFailure(null);
     try {
       const label = t(roleLabel[role]);
@@ -135,14 +134,11 @@ function UserRoles({ user, name }: { user: StaffUserDetail; name: string }) {
         name,
       });
       pushAlert({ msg: messageOr(message, done), type: 'success' });
-      await Promise.all([
-        invalidateAction(queryClient, 'staffUser'),
-        invalidateAction(queryClient, 'staffUsers'),
-      ]);
+      await refreshPeople(queryClient);
     } catch (error) {
       setFailure(errorMessage(error));
     } finally {
-      setBusy(null);
+      setBusy(false);
     }
   };
 
@@ -160,7 +156,7 @@ function UserRoles({ user, name }: { user: StaffUserDetail; name: string }) {
             key={role}
             label={t(roleLabel[role])}
             checked={user.roles.includes(role)}
-            disabled={busy !== null}
+            disabled={busy}
             onChange={(event) => void change(role, event.currentTarget.checked)}
             data-testid={`role-${role}`}
           />
@@ -182,8 +178,6 @@ function UserAccountActions({ user, name }: { user: StaffUserDetail; name: strin
   const pushAlert = useSetAtom(pushAlertAtom);
   const switchSession = useSetAtom(switchSessionAtom);
   const navigate = useNavigate();
-  const refresh = () =>
-    Promise.all([invalidateAction(queryClient, 'staffUser'), invalidateAction(queryClient, 'staffUsers')]);
   const active = user.status === 'active';
 
   const changeStatus = () =>
@@ -198,7 +192,7 @@ function UserAccountActions({ user, name }: { user: StaffUserDetail; name: strin
         const { message } = await callForMessage('changeUserStatus', { id: user.id, status });
         const done = t(active ? 'ui.staff.users.deactivated' : 'ui.staff.users.activated', { name });
         pushAlert({ msg: messageOr(message, done), type: 'success' });
-        await refresh();
+        await refreshPeople(queryClient);
       },
     });
 
@@ -212,7 +206,7 @@ function UserAccountActions({ user, name }: { user: StaffUserDetail; name: strin
       onConfirm: async () => {
         const { message } = await callForMessage('forceLogout', { id: user.id });
         pushAlert({ msg: messageOr(message, t('ui.staff.users.loggedOut', { name })), type: 'success' });
-        await refresh();
+        await refreshPeople(queryClient);
       },
     });
 
