@@ -1,5 +1,11 @@
 import { action, NoData } from '../action.ts';
-import { DeactivateBannerInput, HomeBanner, PublishBannerInput } from './banner.ts';
+import {
+  DeactivateBannerInput,
+  HomeBanner,
+  PublishBannerInput,
+  StaffBannerList,
+  StaffBannersInput,
+} from './banner.ts';
 
 /** The home page's banners (seeds 000 §3.2 "home banners"); the storefront reads them in getDefault. */
 export const bannerActions = {
@@ -18,5 +24,13 @@ export const bannerActions = {
     auth: 'admin',
     input: DeactivateBannerInput,
     output: NoData,
+  }),
+  /** The staff's list of banners (issue 34 §2 "Content"): every banner, active or not, in its order. */
+  staffBanners: action({
+    path: '/api/admin/banner/list',
+    side: 'query',
+    auth: 'admin',
+    input: StaffBannersInput,
+    output: StaffBannerList,
   }),
 } as const;

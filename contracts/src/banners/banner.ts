@@ -33,3 +33,13 @@ export type PublishBannerInput = z.infer<typeof PublishBannerInput>;
 
 /** An admin takes a banner off the home page. */
 export const DeactivateBannerInput = z.strictObject({ id: BannerId });
+
+/** The staff list of banners takes nothing: every banner, active or not. */
+export const StaffBannersInput = z.strictObject({});
+
+/** A banner in the staff list: as the home page would show it, with when it was last published. */
+export const StaffBanner = HomeBanner.extend({ published_at: z.string() });
+export type StaffBanner = z.infer<typeof StaffBanner>;
+
+export const StaffBannerList = z.object({ records: z.array(StaffBanner), totalRecords: z.number().int() });
+export type StaffBannerList = z.infer<typeof StaffBannerList>;

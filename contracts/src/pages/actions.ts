@@ -1,5 +1,6 @@
 import { action } from '../action.ts';
 import { PublishPageInput, StaticPageInput, StaticPageRecord } from './page-record.ts';
+import { StaffPageHistory, StaffPageHistoryInput, StaffPageList, StaffPagesInput } from './staff-pages.ts';
 
 /** The static content pages (seeds 000 §2.2, §7 getStaticPage; 001 §7 "Common"). */
 export const pageActions = {
@@ -18,5 +19,21 @@ export const pageActions = {
     auth: 'admin',
     input: PublishPageInput,
     output: StaticPageRecord,
+  }),
+  /** The staff's list of pages (issue 34 §2 "Content"): every known page and every published one. */
+  staffPages: action({
+    path: '/api/admin/page/list',
+    side: 'query',
+    auth: 'admin',
+    input: StaffPagesInput,
+    output: StaffPageList,
+  }),
+  /** A page's published versions, newest first, each with who published it and its whole record. */
+  staffPageHistory: action({
+    path: '/api/admin/page/history',
+    side: 'query',
+    auth: 'admin',
+    input: StaffPageHistoryInput,
+    output: StaffPageHistory,
   }),
 } as const;

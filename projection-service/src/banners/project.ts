@@ -53,18 +53,21 @@ export const bannersProjection = defineProjection<BannerEvent>({
   },
 });
 
+/** A banner document as the wire carries it. */
+export const homeBannerOf = (d: BannerDocument): HomeBanner => ({
+  id: d._id,
+  title: d.title,
+  subtitle: d.subtitle,
+  image: d.image,
+  link: d.link,
+  link_label: d.link_label,
+  sort_order: d.sort_order,
+  active: d.active,
+});
+
 /** seeds 000 §3.2: the banners the home page shows, active ones only, in their order. */
 export const activeBanners = (docs: readonly BannerDocument[]): HomeBanner[] =>
   docs
     .filter((d) => d.active === 1)
     .sort((a, b) => a.sort_order - b.sort_order || a._id.localeCompare(b._id))
-    .map((d) => ({
-      id: d._id,
-      title: d.title,
-      subtitle: d.subtitle,
-      image: d.image,
-      link: d.link,
-      link_label: d.link_label,
-      sort_order: d.sort_order,
-      active: 1,
-    }));
+    .map(homeBannerOf);

@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { applyEvents, eventRecorder } from '../core/testing.ts';
-import { pagesProjection, STATIC_PAGES, type StaticPageDocument } from './project.ts';
+import {
+  pagesProjection,
+  STATIC_PAGE_VERSIONS,
+  STATIC_PAGES,
+  type StaticPageDocument,
+  type StaticPageVersionDocument,
+} from './project.ts';
 
 const page = (data: Record<string, unknown> = {}) => ({
   pageId: 'about',
@@ -53,6 +59,34 @@ describe('static pages projection', () => {
     const twice = await applyEvents([pagesProjection], [first, second, first, second], undefined, 2);
     expect(await pageOf(twice, 'faq')).toEqual(await pageOf(once, 'faq'));
     expect((await pageOf(twice, 'faq'))?.title).toBe('FAQ v2');
+  });
+
+  it('keeps every version with who published it, each once however often it is delivered', async () => {
+    const record = eventRecorder('2026-11-22T12:00:00.000Z');
+    const ada = { actor: { kind: 'user' as const, id: 'ada' } };
+    const bo = { actor: { kind: 'user' as const, id: 'bo' } };
+    const first = record('page-help', 'StaticPagePublished', page({ pageId: 'help', title: 'Help v1' }), ada);
+    const second = record('page-help', 'StaticPagePublished', page({ pageId: 'help', title: 'Help v2' }), bo);
+    const versionsOf = async (docs: Awaited<ReturnType<typeof applyEvents>>) =>
+      (
+        await docs
+          .collection<StaticPageVersionDocument>(STATIC_PAGE_VERSIONS)
+          .find({ page_id: 'help' }, { sort: { version: -1 } })
+      ).map(({ version, title, published_by, published_at }) => ({
+        version,
+        title,
+        published_by,
+        published_at,
+      }));
+    const once = await applyEvents([pagesProjection], [first, second]);
+    const twice = await applyEvents([pagesProjection], [first, second, first, second], undefined, 2);
+    const expected = [
+      { version: 2, title: 'Help v2', published_by: 'bo', published_at: '2026-11-22T12:02:00.000Z' },
+      { version: 1, title: 'Help v1', published_by: 'ada', published_at: '2026-11-22T12:01:00.000Z' },
+    ];
+    expect(await versionsOf(once)).toEqual(expected);
+    expect(await versionsOf(twice)).toEqual(expected);
+    expect((await pageOf(twice, 'help'))?.versions).toBe(2);
   });
 
   it('ignores events of other streams', () => {

@@ -50,6 +50,27 @@ function PageBody({ page }: { page: StaticPageRecord }) {
 }
 
 /**
+ * A page record as the storefront shows it: its title and its content. The staff's preview shows a
+ * draft with it (issue 34 §2 "Content"), as the public page will.
+ */
+export function StaticPageArticle({
+  page,
+  titleId = 'static-page-title',
+}: {
+  page: StaticPageRecord;
+  titleId?: string;
+}) {
+  return (
+    <article aria-labelledby={titleId}>
+      <Title order={1} id={titleId} mb="lg">
+        {page.title}
+      </Title>
+      <PageBody page={page} />
+    </article>
+  );
+}
+
+/**
  * seeds 000 §2.2 "one shared view": loads the page record by the id taken from the path and shows its
  * HTML, or its PDF embedded with a download link. `children` follow the content (the benefit cards
  * of /selling_wine).
@@ -80,12 +101,7 @@ export function StaticPage({ id, children }: { id: string; children?: ReactNode 
           <Skeleton height={14} width="80%" />
         </Stack>
       ) : (
-        <article aria-labelledby="static-page-title">
-          <Title order={1} id="static-page-title" mb="lg">
-            {page.title}
-          </Title>
-          <PageBody page={page} />
-        </article>
+        <StaticPageArticle page={page} />
       )}
       {children}
     </Container>
