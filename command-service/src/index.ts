@@ -77,6 +77,8 @@ import { returnService } from './returns/return-service.ts';
 import { returnRoutes } from './returns/routes.ts';
 import { searchAlertProcess } from './saved-searches/alerts.ts';
 import { savedSearchRoutes } from './saved-searches/routes.ts';
+import { liveSettings } from './settings/live.ts';
+import { settingsRoutes } from './settings/routes.ts';
 import { shippingRoutes } from './shipping/routes.ts';
 import { trackingService } from './shipping/tracking.ts';
 import { type Accounts, accounts } from './users/accounts.ts';
@@ -160,15 +162,20 @@ export async function commandService(
   const streams = createStreams(deps.store);
   // One provider for the vault and the charges: the sandbox keeps its charges in memory.
   const cards = deps.cards ?? createSandboxCardProvider();
-  const moneySettings = deps.money ?? defaultMoneySettings;
+  // Issue 34: the environment's values are the first ones; an admin's changes are events, read live.
+  const settings = await liveSettings(streams, {
+    market: deps.market ?? defaultMarketSettings,
+    money: deps.money ?? defaultMoneySettings,
+    merchant: deps.merchant ?? defaultMerchant,
+  });
   const money: MoneyDeps = {
     streams,
     clock: deps.clock,
     cards,
     secrets: deps.secrets,
-    tax: deps.tax ?? createSandboxTaxService(moneySettings.taxRates),
-    money: moneySettings,
-    premiumPercent: (deps.market ?? defaultMarketSettings).buyer_premium,
+    tax: deps.tax ?? createSandboxTaxService(() => settings.money().taxRates),
+    money: settings.money,
+    premiumPercent: () => settings.market().buyer_premium,
     logger: deps.logger,
     // Issue 31: an auction's invoice is told by the "you won" mail when the buyer wants it (won-mail.ts).
     mail: withWonMail(
@@ -219,20 +226,28 @@ export async function commandService(
   if (deps.files) await app.register(photoRoutes, { files: deps.files, auth });
   await app.register(importRoutes, { streams, clock, auth });
   await app.register(auctionRoutes, { streams, clock, auth });
-  await app.register(biddingRoutes, { streams, clock, auth, market: deps.market ?? defaultMarketSettings });
+  await app.register(biddingRoutes, { streams, clock, auth, market: settings.market });
   await app.register(staffBidRoutes, {
     streams,
     clock,
     auth,
-    market: deps.market ?? defaultMarketSettings,
+    market: settings.market,
     accounts: users,
   });
   await app.register(cartRoutes, { streams, clock, auth });
   await app.register(watchlistRoutes, { streams, clock, auth });
   await app.register(addressBookRoutes, { streams, clock, auth });
-  const merchant = deps.merchant ?? defaultMerchant;
   const { mailer, logger } = deps;
-  await app.register(enquiryRoutes, { streams, clock, mailer, merchant, auth, logger, rateLimit: limit });
+  await app.register(enquiryRoutes, {
+    streams,
+    clock,
+    mailer,
+    merchant: settings.merchant,
+    auth,
+    logger,
+    rateLimit: limit,
+  });
+  await app.register(settingsRoutes, { streams, clock, auth, settings });
   const marketing = deps.marketing ?? eventsMarketing(streams);
   await app.register(newsletterRoutes, { marketing, clock, auth, rateLimit: limit });
   const viewKey = createHash('sha256').update(`lot-views\u0000${deps.sessionSecret}`).digest('hex');
@@ -314,6 +329,7 @@ export async function commandService(
         },
         feed,
       ),
+      settings.follow(feed),
       ...(anchoring ? [anchoring] : []),
     ]),
     accounts: users,

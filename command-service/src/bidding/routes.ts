@@ -19,7 +19,8 @@ export interface BiddingRouteDeps {
   streams: Streams;
   clock: Clock;
   auth: SessionAuth;
-  market: MarketSettings;
+  /** The bidding settings as they read now (issue 34: a change applies to the next bid). */
+  market: () => MarketSettings;
 }
 
 /** The market settings as the bid decider reads them (DOMAIN.md "Bids"). */
@@ -33,7 +34,6 @@ export const biddingRules = (market: MarketSettings): BiddingRules => ({
 /** seeds 000 §4.3: bid/confirm with wsprice (cents), the lot id and bidding_type. */
 export const biddingRoutes: FastifyPluginAsync<BiddingRouteDeps> = async (app, deps) => {
   const { streams, clock, auth } = deps;
-  const rules = biddingRules(deps.market);
 
   registerAction(app, actions.bidConfirm, auth, async (input, ctx): Promise<BidConfirmResult> => {
     // The arrival time decides whether the bid beat the close, however long it queues behind others.
@@ -51,7 +51,7 @@ export const biddingRoutes: FastifyPluginAsync<BiddingRouteDeps> = async (app, d
         amount: input.wsprice,
         hasCard: session.user.cards.length > 0,
         now,
-        rules,
+        rules: biddingRules(deps.market()),
         biddingType: input.bidding_type,
       },
       commandContext(ctx, actorOf(session), now),

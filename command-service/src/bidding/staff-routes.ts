@@ -17,7 +17,8 @@ export interface StaffBidRouteDeps {
   streams: Streams;
   clock: Clock;
   auth: SessionAuth;
-  market: MarketSettings;
+  /** The bidding settings as they read now (issue 34). */
+  market: () => MarketSettings;
   accounts: Pick<Accounts, 'ownerOf' | 'loadUser'>;
 }
 
@@ -30,7 +31,6 @@ type Input<A extends Action> = z.output<A['input']>;
  */
 export const staffBidRoutes: FastifyPluginAsync<StaffBidRouteDeps> = async (app, deps) => {
   const { streams, clock, auth, accounts } = deps;
-  const rules = biddingRules(deps.market);
 
   registerAction(app, actions.bidCancel, auth, async (input: Input<typeof actions.bidCancel>, ctx) => {
     const admin = auth.adminOf(ctx.request);
@@ -51,7 +51,7 @@ export const staffBidRoutes: FastifyPluginAsync<StaffBidRouteDeps> = async (app,
         reason: input.reason,
         extendMinutes: input.extendMinutes,
         reopen: input.reopen,
-        rules,
+        rules: biddingRules(deps.market()),
         now,
       } as const;
       return streams.handle(stream, lotDecider, command, commandContext(ctx, admin, now));

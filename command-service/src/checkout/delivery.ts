@@ -30,8 +30,8 @@ export async function resolveDelivery(deps: MoneyDeps, choice: DeliveryChoice): 
       method: 'pickup',
       address: null,
       billingAddress: billing ? plain(billing) : null,
-      taxState: deps.money.pickup.state,
-      taxRate: pickupTaxRate(deps.money),
+      taxState: deps.money().pickup.state,
+      taxRate: pickupTaxRate(deps.money()),
     };
   }
   const quote = await deps.tax.quote(choice.address);
@@ -51,5 +51,5 @@ export async function resolveDelivery(deps: MoneyDeps, choice: DeliveryChoice): 
     taxRate: quote.rate,
   };
   // Issue 31: how it ships, refused here (before any hold) where wine may not go.
-  return withShipping(deps.money.shipping, delivery, choice, deps.clock.now());
+  return withShipping(deps.money().shipping, delivery, choice, deps.clock.now());
 }

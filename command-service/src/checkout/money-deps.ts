@@ -13,9 +13,10 @@ export interface MoneyDeps {
   cards: CardProvider;
   secrets: SecretStore;
   tax: TaxService;
-  money: MoneySettings;
-  /** The buyer's premium, percent (the market's bidding settings). */
-  premiumPercent: number;
+  /** The money settings as they read now (issue 34: an admin's change applies to the next command). */
+  money: () => MoneySettings;
+  /** The buyer's premium, percent, as the market's bidding settings read now. */
+  premiumPercent: () => number;
   logger: Logger;
   /** The buyer's mail: invoice issued, payment received. */
   mail: MoneyMail;

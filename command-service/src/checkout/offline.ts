@@ -66,7 +66,7 @@ export function offlineOrderCap(deps: MoneyDeps & { openInvoices: OpenInvoices }
     if (recent.size === 0) placedHere.delete(buyerId);
     const cart = await streams.load(cartStream(buyerId), cartDecider);
     const adding = Object.values(cart.lines).reduce((sum, line) => sum + line.qty, 0);
-    refuseOverOfflineCap(held, adding, deps.money);
+    refuseOverOfflineCap(held, adding, deps.money());
   }
 
   return {

@@ -123,7 +123,7 @@ export async function placeBuyNowOrder(
             0,
             order.delivery.taxRate,
             shipmentCharge(
-              deps.money.shipping,
+              deps.money().shipping,
               order.delivery,
               { bottles: lines.reduce((n, l) => n + l.qty, 0), goods: subtotal },
               now,

@@ -43,7 +43,7 @@ async function placeBuyNow(
     throw new AppError('ORDER_TAKEN');
   if (existing.status === 'issued' && offline) return answered('unpaid', [invoiceId], paymentId);
   if (existing.status === 'issued') return { invoices: [existing], placed: false };
-  const minutes = offline ? deps.money.paymentDueDays * 24 * 60 : deps.money.reservationMinutes;
+  const minutes = offline ? deps.money().paymentDueDays * 24 * 60 : deps.money().reservationMinutes;
   const placed = await placeBuyNowOrder(deps, step, {
     invoiceId,
     buyerId,

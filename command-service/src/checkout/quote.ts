@@ -47,7 +47,7 @@ export const withDelivery = (deps: CheckoutDeps, invoices: IssuedInvoice[], deli
     bottles: invoices.reduce((n, inv) => n + bottlesOf(inv), 0),
     goods: invoices.reduce((s, inv) => s + inv.amounts.subtotal + inv.amounts.premium, 0),
   };
-  const shipment = shipmentCharge(deps.money.shipping, delivery, load, deps.clock.now());
+  const shipment = shipmentCharge(deps.money().shipping, delivery, load, deps.clock.now());
   return invoices.map((invoice, i) =>
     invoiceAmounts(
       invoice.amounts.subtotal,
@@ -66,7 +66,7 @@ const shippingQuote = (deps: CheckoutDeps, delivery: DeliveryData, amounts: { sh
     method: delivery.shipping.method,
     charge: amounts.reduce((s, a) => s + (a.shipping ?? 0), 0),
     taxable: delivery.shipping.taxable,
-    hold: { offered: holdOffered(deps.money.shipping, now), ...holdWindow(deps.money.shipping, now) },
+    hold: { offered: holdOffered(deps.money().shipping, now), ...holdWindow(deps.money().shipping, now) },
   };
 };
 
@@ -81,7 +81,7 @@ export async function quote(deps: CheckoutDeps, session: Session, input: z.outpu
     return {
       cartValues: values(amounts, delivery.taxRate, paid, invoices.length),
       tax_state: delivery.taxState,
-      cartLocation: deps.money.pickup,
+      cartLocation: deps.money().pickup,
       shipping: shippingQuote(deps, delivery, amounts),
     };
   }
@@ -99,12 +99,12 @@ export async function quote(deps: CheckoutDeps, session: Session, input: z.outpu
       // A line no longer for sale is left out; checkout will say which.
     }
   }
-  const shipment = shipmentCharge(deps.money.shipping, delivery, { bottles, goods: subtotal }, now);
+  const shipment = shipmentCharge(deps.money().shipping, delivery, { bottles, goods: subtotal }, now);
   const amounts = [invoiceAmounts(subtotal, 0, delivery.taxRate, shipment)];
   return {
     cartValues: values(amounts, delivery.taxRate, 0, count),
     tax_state: delivery.taxState,
-    cartLocation: deps.money.pickup,
+    cartLocation: deps.money().pickup,
     shipping: shippingQuote(deps, delivery, amounts),
   };
 }

@@ -14,7 +14,8 @@ export interface EnquiryRouteDeps {
   streams: Streams;
   clock: Clock;
   mailer: Mailer;
-  merchant: MerchantDetails;
+  /** The merchant's details as they read now (issue 34: its inboxes are a setting). */
+  merchant: () => MerchantDetails;
   auth: SessionAuth;
   logger: Logger;
   /** Enquiries per minute per client (counted on arrival, before the body is read). */
@@ -60,7 +61,7 @@ export const enquiryRoutes: FastifyPluginAsync<EnquiryRouteDeps> = async (app, d
     auth,
     async (input, ctx) => {
       const enquiryId = derivedId('enq', ctx.commandId);
-      const data = { enquiryId, ...input, to: merchant.emailGeneral };
+      const data = { enquiryId, ...input, to: merchant().emailGeneral };
       const result = await streams.handle(
         enquiryStream(enquiryId),
         enquiryDecider,
@@ -88,7 +89,7 @@ export const enquiryRoutes: FastifyPluginAsync<EnquiryRouteDeps> = async (app, d
         ...(storage_other && input.storage === 'other' && { storageOther: storage_other }),
         // The photos' bytes go to the mail only, never to the log.
         photos: photos.map((p) => ({ name: p.name, type: p.type, bytes: base64Bytes(p.data) })),
-        to: merchant.emailSelling,
+        to: merchant().emailSelling,
       };
       const result = await streams.handle(
         enquiryStream(enquiryId),

@@ -39,7 +39,7 @@ export function invoicingProcess(
     if (lot.status === 'empty' || !closed.winnerId || closed.hammerPrice === null || closed.quantity === 0)
       return;
     const invoiceId = auctionInvoiceId(lotId);
-    const rate = pickupTaxRate(deps.money);
+    const rate = pickupTaxRate(deps.money());
     const hammer = closed.hammerPrice;
     // The bottles the auction sold (what buy now did not sell or hold); older closes sold the whole lot.
     const qty = closed.quantity ?? lot.lot.quantity;
@@ -68,15 +68,15 @@ export function invoicingProcess(
               reservationId: null,
             },
           ],
-          amounts: invoiceAmounts(hammer, deps.premiumPercent, rate),
+          amounts: invoiceAmounts(hammer, deps.premiumPercent(), rate),
           delivery: {
             method: 'pickup',
             address: null,
             billingAddress: null,
-            taxState: deps.money.pickup.state,
+            taxState: deps.money().pickup.state,
             taxRate: rate,
           },
-          dueAt: new Date(Date.parse(closed.closesAt) + deps.money.paymentDueDays * DAY_MS).toISOString(),
+          dueAt: new Date(Date.parse(closed.closesAt) + deps.money().paymentDueDays * DAY_MS).toISOString(),
         },
       },
       stepContext(systemStep('invoicing', lotId), 'issue', now),

@@ -165,7 +165,7 @@ export function returnService(deps: MoneyDeps & { returnMail: ReturnMail }) {
           reason: input.reason,
           now,
           paidAt,
-          returnDays: deps.money.returnDays,
+          returnDays: deps.money().returnDays,
         },
         commandContext(request, actorOf(session), now),
       );

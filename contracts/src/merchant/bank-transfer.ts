@@ -1,3 +1,4 @@
+import { BankRecord } from '@wine/event-schemas';
 import { z } from 'zod';
 
 /**
@@ -6,18 +7,7 @@ import { z } from 'zod';
  * configuration. The invoice's number is the transfer's reference. `demo` marks the embedded demo's
  * made-up account, which every screen says is not real.
  */
-export const BankTransferInstructions = z.object({
-  bankName: z.string().trim().min(1).max(100),
-  accountName: z.string().trim().min(1).max(100),
-  /** The ABA routing number: nine digits. */
-  routingNumber: z.string().regex(/^\d{9}$/, 'a routing (ABA) number is nine digits'),
-  accountNumber: z.string().regex(/^[0-9A-Za-z-]{4,34}$/, 'an account number is 4 to 34 letters or digits'),
-  /** SWIFT/BIC: 8 or 11 characters. */
-  swift: z.string().regex(/^[A-Z]{6}[A-Z0-9]{2}([A-Z0-9]{3})?$/, 'a SWIFT/BIC code is 8 or 11 characters'),
-  /** Free text: what else to do (e.g. "Wires from abroad add the intermediary bank ..."). */
-  note: z.string().max(500),
-  demo: z.boolean(),
-});
+export const BankTransferInstructions = BankRecord.extend({ demo: z.boolean() });
 export type BankTransferInstructions = z.infer<typeof BankTransferInstructions>;
 
 /**

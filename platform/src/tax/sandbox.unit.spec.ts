@@ -2,7 +2,7 @@ import { defaultMoneySettings } from '@wine/contracts';
 import { describe, expect, it } from 'vitest';
 import { createSandboxTaxService } from './sandbox.ts';
 
-const tax = createSandboxTaxService(defaultMoneySettings.taxRates);
+const tax = createSandboxTaxService(() => defaultMoneySettings.taxRates);
 const at = (city: string, state: string, zip: string) =>
   tax.quote({ address1: '1 Main St', city, state, zip });
 

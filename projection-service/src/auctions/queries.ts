@@ -2,7 +2,6 @@ import {
   type AuctionDetail,
   type AuctionSummary,
   actions,
-  defaultMerchant,
   type LotDocument,
   type StaffAuctionRow,
   type StaffAuctionStatus,
@@ -74,10 +73,11 @@ function statusOf(doc: AuctionDocument, lots: readonly LotDocument[], now: Date)
 }
 
 /** The auctions: the storefront's list and page, and the staff's (issue 33). */
-export const auctionQueries: QueryPlugin = async (app, { docs, auth, clock, merchant }) => {
+export const auctionQueries: QueryPlugin = async (app, { docs, auth, clock, settings }) => {
   const lots = () => docs.collection<LotDocument>(LOTS);
   const auctions = () => docs.collection<AuctionDocument>(AUCTIONS);
-  const house = (merchant ?? defaultMerchant).name;
+  // The merchant's name as the settings read now (issue 34).
+  const house = async () => (await settings()).merchant.name;
 
   // /auction: each auction with open lots, closing soonest first.
   registerAction(app, actions.auctions, auth.authorize, async () => {
@@ -143,7 +143,7 @@ export const auctionQueries: QueryPlugin = async (app, { docs, auth, clock, merc
       namesOf(
         docs,
         found.map((d) => d.changed_by),
-        house,
+        await house(),
       ),
     ]);
     const rows = found.map((doc) => rowOf(doc, live, now, name));
@@ -154,7 +154,7 @@ export const auctionQueries: QueryPlugin = async (app, { docs, auth, clock, merc
   registerAction(app, actions.staffAuction, auth.authorize, async ({ id }) => {
     const doc = await auctions().findOne({ _id: id });
     if (!doc) throw new AppError('AUCTION_NOT_FOUND');
-    const [live, name] = await Promise.all([lotsOf([doc]), namesOf(docs, [doc.changed_by], house)]);
+    const [live, name] = await Promise.all([lotsOf([doc]), namesOf(docs, [doc.changed_by], await house())]);
     const { _id, lots: placed, changed_at, changed_by, _position, ...fields } = doc;
     return {
       ...rowOf(doc, live, clock.now(), name),

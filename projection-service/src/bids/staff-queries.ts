@@ -1,12 +1,13 @@
-import { actions, defaultMerchant, type StaffBidRow } from '@wine/contracts';
+import { actions, type StaffBidRow } from '@wine/contracts';
 import { registerAction } from '@wine/platform';
 import type { QueryPlugin } from '../core/queries.ts';
 import { namesOf } from '../staff-lots/queries.ts';
 import { BIDS, type BidDocument, LOT_BIDDERS, type LotBidderDocument } from './project.ts';
 
 /** A lot's bids as the staff see them (issue 33): every row with its bidder named and the maximum behind it. */
-export const staffBidQueries: QueryPlugin = async (app, { docs, auth, merchant }) => {
-  const house = (merchant ?? defaultMerchant).name;
+export const staffBidQueries: QueryPlugin = async (app, { docs, auth, settings }) => {
+  // The merchant's name as the settings read now (issue 34).
+  const house = async () => (await settings()).merchant.name;
   registerAction(app, actions.staffLotBids, auth.authorize, async ({ id }) => {
     const [rows, standings] = await Promise.all([
       docs
@@ -17,7 +18,7 @@ export const staffBidQueries: QueryPlugin = async (app, { docs, auth, merchant }
     const name = await namesOf(
       docs,
       [...rows.map((r) => r.user_id), ...standings.map((s) => s.user_id)],
-      house,
+      await house(),
     );
     const records = rows.map(
       (row): StaffBidRow => ({

@@ -22,7 +22,7 @@ async function lotsById(docs: DocumentStore, ids: readonly string[]) {
 }
 
 /** What the caller has still to pay for: the buy-now cart, the auction cart, and their counts. */
-export const cartQueries: QueryPlugin = async (app, { docs, clock, auth, money }) => {
+export const cartQueries: QueryPlugin = async (app, { docs, clock, auth, settings }) => {
   const { authorize, viewerOf } = auth;
   const lines = () => docs.collection<CartLineDocument>(CART_LINES);
   const invoices = () => docs.collection<InvoiceDocument>(INVOICES);
@@ -59,6 +59,7 @@ export const cartQueries: QueryPlugin = async (app, { docs, clock, auth, money }
           )
         : Promise.resolve([]),
     ]);
+    const { money } = await settings();
     return buynowCartView(rows, lots, clock.now(), money.pickup, pickupTaxRate(money), lapsedHolds(orders));
   });
 
@@ -70,6 +71,6 @@ export const cartQueries: QueryPlugin = async (app, { docs, clock, auth, money }
       docs,
       unpaid.flatMap((i) => i.items.map((l) => l.product_id)),
     );
-    return auctionCartView(unpaid, lots, money.pickup);
+    return auctionCartView(unpaid, lots, (await settings()).money.pickup);
   });
 };

@@ -1,4 +1,4 @@
-import type { MarketSettings, MerchantDetails, MoneySettings } from '@wine/contracts';
+import type { HouseSettings } from '@wine/contracts';
 import type { Clock, DocumentStore } from '@wine/platform';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ViewerAuth } from './viewer.ts';
@@ -9,11 +9,11 @@ export interface QueryDeps {
   clock: Clock;
   /** Who the caller is, checked before the body is read (the same for every query). */
   auth: ViewerAuth;
-  market: MarketSettings;
-  /** The pickup location, due days and tax rates (DOMAIN.md "Money"). */
-  money: MoneySettings;
-  /** Issue 31: the merchant's details (the invoice PDF's letterhead and bank details); contracts' defaults when left out. */
-  merchant?: MerchantDetails;
+  /**
+   * The market's, the money's and the merchant's settings as they read now (issue 34: the environment's
+   * first values with the admins' changes from the `settings` read model), asked per request.
+   */
+  settings: () => Promise<HouseSettings>;
 }
 
 /** One read model's query routes: a fastify plugin, registered by `queryService`. */

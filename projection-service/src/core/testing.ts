@@ -1,5 +1,6 @@
 import {
   defaultMarketSettings,
+  defaultMerchant,
   defaultMoneySettings,
   type MerchantDetails,
   type MoneySettings,
@@ -95,9 +96,7 @@ export async function queryApp(
     docs,
     clock,
     auth: viewerAuth({ tokens, secrets, docs }),
-    market: defaultMarketSettings,
-    money,
-    ...(merchant ? { merchant } : {}),
+    settings: async () => ({ market: defaultMarketSettings, money, merchant: merchant ?? defaultMerchant }),
   });
   await app.ready();
   return {

@@ -58,7 +58,7 @@ export function menuPages(
 }
 
 /** seeds 000 §7 getDefault: the market's settings, the reference lists and the browse menus, counted from the lots. */
-export const defaultQueries: QueryPlugin = async (app, { docs, auth, market, money }) => {
+export const defaultQueries: QueryPlugin = async (app, { docs, auth, settings }) => {
   const lots = () => docs.collection<LotDocument>(LOTS);
   const banners = () => docs.collection<BannerDocument>(BANNERS);
 
@@ -67,42 +67,44 @@ export const defaultQueries: QueryPlugin = async (app, { docs, auth, market, mon
       { $group: { _id: by, count: { $sum: 1 } } },
       { $sort: { count: -1, _id: 1 } },
     ];
-    const [countries, regions, subregions, vintages, sizes, active, pages, producers] = await Promise.all([
-      lots().aggregate<{ _id: { country: string }; count: number }>(
-        group({ country: '$custitem_gvo_country' }),
-      ),
-      lots().aggregate<{ _id: { country: string; region: string }; count: number }>([
-        { $match: { custitemctregion: { $ne: '' } } },
-        ...group({ country: '$custitem_gvo_country', region: '$custitemctregion' }),
-      ]),
-      lots().aggregate<{ _id: { country: string; region: string; subregion: string }; count: number }>([
-        { $match: { custitemctsubregion: { $ne: '' } } },
-        ...group({
-          country: '$custitem_gvo_country',
-          region: '$custitemctregion',
-          subregion: '$custitemctsubregion',
-        }),
-      ]),
-      lots().aggregate<{ _id: number }>([
-        { $match: { vintage: { $ne: null } } },
-        { $group: { _id: '$vintage' } },
-        { $sort: { _id: -1 } },
-      ]),
-      lots().aggregate<{ _id: string }>([{ $group: { _id: '$custitem_gvo_bottlesize' } }]),
-      banners().find({ active: 1 }),
-      docs
-        .collection<StaticPageDocument>(STATIC_PAGES)
-        .find(
-          { _id: { $in: [...configurablePageIds] } },
-          { projection: { _id: 1, title: 1, updated_at: 1 } },
+    const [{ market, money }, countries, regions, subregions, vintages, sizes, active, pages, producers] =
+      await Promise.all([
+        settings(),
+        lots().aggregate<{ _id: { country: string }; count: number }>(
+          group({ country: '$custitem_gvo_country' }),
         ),
-      // The producer filter offers the producers one can still bid on or buy from (the first 500).
-      lots().aggregate<{ _id: string; count: number }>([
-        { $match: { market_status: 'open', custitem_gvo_producer: { $ne: '' } } },
-        { $group: { _id: '$custitem_gvo_producer', count: { $sum: 1 } } },
-        { $sort: { count: -1, _id: 1 } },
-      ]),
-    ]);
+        lots().aggregate<{ _id: { country: string; region: string }; count: number }>([
+          { $match: { custitemctregion: { $ne: '' } } },
+          ...group({ country: '$custitem_gvo_country', region: '$custitemctregion' }),
+        ]),
+        lots().aggregate<{ _id: { country: string; region: string; subregion: string }; count: number }>([
+          { $match: { custitemctsubregion: { $ne: '' } } },
+          ...group({
+            country: '$custitem_gvo_country',
+            region: '$custitemctregion',
+            subregion: '$custitemctsubregion',
+          }),
+        ]),
+        lots().aggregate<{ _id: number }>([
+          { $match: { vintage: { $ne: null } } },
+          { $group: { _id: '$vintage' } },
+          { $sort: { _id: -1 } },
+        ]),
+        lots().aggregate<{ _id: string }>([{ $group: { _id: '$custitem_gvo_bottlesize' } }]),
+        banners().find({ active: 1 }),
+        docs
+          .collection<StaticPageDocument>(STATIC_PAGES)
+          .find(
+            { _id: { $in: [...configurablePageIds] } },
+            { projection: { _id: 1, title: 1, updated_at: 1 } },
+          ),
+        // The producer filter offers the producers one can still bid on or buy from (the first 500).
+        lots().aggregate<{ _id: string; count: number }>([
+          { $match: { market_status: 'open', custitem_gvo_producer: { $ne: '' } } },
+          { $group: { _id: '$custitem_gvo_producer', count: { $sum: 1 } } },
+          { $sort: { count: -1, _id: 1 } },
+        ]),
+      ]);
     const tree = {
       countries: countries.map((c) => ({ value: c._id.country, count: c.count })),
       regions: regions.map((r) => ({ country: r._id.country, value: r._id.region, count: r.count })),

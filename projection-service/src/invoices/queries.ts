@@ -15,7 +15,7 @@ import { unpaidStatuses } from './status.ts';
 const INVOICE_STAFF: readonly string[] = ['admin', 'finance'];
 
 /** The invoices read model's queries: the caller's own invoices, one in detail or as a PDF, their payments. */
-export const invoiceQueries: QueryPlugin = async (app, { docs, auth, money, merchant }) => {
+export const invoiceQueries: QueryPlugin = async (app, { docs, auth, settings }) => {
   const { authorize, viewerOf, rolesOf } = auth;
   /**
    * Issue 31: the staff who work on money and returns (finance, admins) open any invoice; a buyer only
@@ -42,9 +42,10 @@ export const invoiceQueries: QueryPlugin = async (app, { docs, auth, money, merc
   });
 
   // seeds 001 §7 invoice/getInvoiceDetails.
-  registerAction(app, actions.invoice, authorize, async ({ id }, { request }) =>
-    invoiceDetail(docs, money, ownerFilter(request), id, merchant?.name),
-  );
+  registerAction(app, actions.invoice, authorize, async ({ id }, { request }) => {
+    const { money, merchant } = await settings();
+    return invoiceDetail(docs, money, ownerFilter(request), id, merchant.name);
+  });
 
   // seeds 001 §7 invoice/alltransactions: the payments and refunds of all the caller's invoices.
   registerAction(app, actions.alltransactions, authorize, async ({ page, limit }, { request }) => {
@@ -72,7 +73,8 @@ export const invoiceQueries: QueryPlugin = async (app, { docs, auth, money, merc
     { preHandler: (request) => authorize(request, actions.invoice) },
     async (request, reply) => {
       const id = request.params.id;
-      const detail = await invoiceDetail(docs, money, ownerFilter(request), id, merchant?.name);
+      const { money, merchant } = await settings();
+      const detail = await invoiceDetail(docs, money, ownerFilter(request), id, merchant.name);
       const pdf = await renderInvoicePdf(detail, merchant);
       return reply
         .type('application/pdf')

@@ -1,15 +1,19 @@
-import { actions, defaultMerchant } from '@wine/contracts';
+import { actions, defaultMerchant, defaultMoneySettings } from '@wine/contracts';
 import { createEmbeddedDocumentStore, manualClock } from '@wine/platform';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { QueryPlugin } from '../core/queries.ts';
 import { queryApp } from '../core/testing.ts';
 import { merchantQueries } from './queries.ts';
 
 const merchant = { ...defaultMerchant, emailGeneral: 'hello@shop.example' };
-const plugin: QueryPlugin = (app, deps) => merchantQueries(app, { ...deps, merchant });
 let served: Awaited<ReturnType<typeof queryApp>>;
 beforeAll(async () => {
-  served = await queryApp(plugin, createEmbeddedDocumentStore(), manualClock('2026-11-22T12:00:00Z'));
+  served = await queryApp(
+    merchantQueries,
+    createEmbeddedDocumentStore(),
+    manualClock('2026-11-22T12:00:00Z'),
+    defaultMoneySettings,
+    merchant,
+  );
 });
 afterAll(() => served.app.close());
 

@@ -1,7 +1,6 @@
-import { actions, type FooterLinks, footerLinks, type MerchantDetails, t } from '@wine/contracts';
+import { actions, type FooterLinks, footerLinks, t } from '@wine/contracts';
 import { registerAction } from '@wine/platform';
-import type { FastifyPluginAsync } from 'fastify';
-import type { QueryDeps } from '../core/queries.ts';
+import type { QueryPlugin } from '../core/queries.ts';
 
 const titleKeys = {
   terms: 'enquiries.linkTerms',
@@ -12,19 +11,16 @@ const titleKeys = {
 
 /**
  * seeds 001 §7 common getFooterLinks: the footer's page links (titles in the caller's language) and
- * the merchant's details. Configuration, not a read model: nothing is projected.
+ * the merchant's details as the settings read now (issue 34).
  */
-export const merchantQueries: FastifyPluginAsync<QueryDeps & { merchant: MerchantDetails }> = async (
-  app,
-  { auth, merchant },
-) => {
+export const merchantQueries: QueryPlugin = async (app, { auth, settings }) => {
   registerAction(
     app,
     actions.getFooterLinks,
     auth.authorize,
     async (): Promise<FooterLinks> => ({
       links: footerLinks.map((l) => ({ id: l.id, title: t(titleKeys[l.id]), url: l.path })),
-      merchant,
+      merchant: (await settings()).merchant,
     }),
   );
 };

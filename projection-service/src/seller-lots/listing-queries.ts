@@ -1,6 +1,5 @@
 import {
   actions,
-  defaultMerchant,
   type LotDocument,
   type SellerListing,
   type SellerListingsInput,
@@ -29,8 +28,9 @@ const statusesOf: Record<NonNullable<SellerListingsInput['status']>, StaffLotDoc
  * shown here for the first time). The seller is the caller, from the session: another seller's lot is
  * "not found", never shown. Bidders are numbered per lot, never named.
  */
-export const sellerListingQueries: QueryPlugin = async (app, { docs, clock, auth, merchant }) => {
-  const house = (merchant ?? defaultMerchant).name;
+export const sellerListingQueries: QueryPlugin = async (app, { docs, clock, auth, settings }) => {
+  // The merchant's name as the settings read now (issue 34).
+  const house = async () => (await settings()).merchant.name;
   const staffLots = docs.collection<StaffLotDocument>(STAFF_LOTS);
   const lots = docs.collection<LotDocument>(LOTS);
   const views = docs.collection<LotViewsDocument>(LOT_VIEWS);
@@ -64,7 +64,7 @@ export const sellerListingQueries: QueryPlugin = async (app, { docs, clock, auth
       const [live, counts, name] = await Promise.all([
         lots.find({ _id: { $in: ids } }),
         interest(ids),
-        namesOf(docs, [sellerId], house),
+        namesOf(docs, [sellerId], await house()),
       ]);
       const liveById = new Map(live.map((doc) => [doc._id, doc]));
       const now = clock.now();
@@ -103,7 +103,7 @@ export const sellerListingQueries: QueryPlugin = async (app, { docs, clock, auth
       const [live, counts, name, bids] = await Promise.all([
         lots.findOne({ _id: id }),
         interest([id]),
-        namesOf(docs, [doc.seller_id, doc.changed_by], house),
+        namesOf(docs, [doc.seller_id, doc.changed_by], await house()),
         docs.collection<BidDocument>(BIDS).find({ lot_id: id, declined: 0 }, { sort: { _position: 1 } }),
       ]);
       const row = staffRow(doc, live ?? undefined, clock.now(), name);

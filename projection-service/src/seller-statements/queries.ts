@@ -14,7 +14,7 @@ import { loadStatement } from './read.ts';
  */
 export const sellerStatementQueries =
   (configured: SellerTerms): QueryPlugin =>
-  async (app, { docs, clock, auth, merchant }) => {
+  async (app, { docs, clock, auth, settings }) => {
     const { authorize, viewerOf } = auth;
     const statementOf = (request: FastifyRequest) =>
       loadStatement(docs, clock, configured, viewerOf(request) as string);
@@ -30,7 +30,7 @@ export const sellerStatementQueries =
 
     app.get(sellerStatementPdfPath, sellerOnly, async (request, reply) => {
       const statement = await statementOf(request);
-      const pdf = await renderStatementPdf(statement, merchant);
+      const pdf = await renderStatementPdf(statement, (await settings()).merchant);
       return reply
         .type('application/pdf')
         .header('content-disposition', `attachment; filename="${statementFilename(statement, 'pdf')}"`)

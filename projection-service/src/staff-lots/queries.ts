@@ -1,6 +1,5 @@
 import {
   actions,
-  defaultMerchant,
   HOUSE_SELLER_ID,
   type LotDocument,
   type StaffLotDetail,
@@ -102,9 +101,10 @@ export const staffDetail = (doc: StaffLotDocument, row: StaffLotRow): StaffLotDe
 });
 
 /** The staff's lists and the editor's lot (issue 33), admins only: the reserve is in every answer. */
-export const staffLotQueries: QueryPlugin = async (app, { docs, clock, auth, merchant }) => {
+export const staffLotQueries: QueryPlugin = async (app, { docs, clock, auth, settings }) => {
   // The merchant's name, as the contact pages show it (contracts' defaults when the deployment gives none).
-  const house = (merchant ?? defaultMerchant).name;
+  // The merchant's name as the settings read now (issue 34).
+  const house = async () => (await settings()).merchant.name;
   const staffLots = docs.collection<StaffLotDocument>(STAFF_LOTS);
   const lots = docs.collection<LotDocument>(LOTS);
 
@@ -120,7 +120,7 @@ export const staffLotQueries: QueryPlugin = async (app, { docs, clock, auth, mer
       namesOf(
         docs,
         found.flatMap((doc) => [doc.seller_id, doc.changed_by]),
-        house,
+        await house(),
       ),
     ]);
     const liveById = new Map(live.map((doc) => [doc._id, doc]));
@@ -135,7 +135,7 @@ export const staffLotQueries: QueryPlugin = async (app, { docs, clock, auth, mer
     if (!doc) throw new AppError('LOT_NOT_FOUND');
     const [live, name] = await Promise.all([
       lots.findOne({ _id: id }),
-      namesOf(docs, [doc.seller_id, doc.changed_by], house),
+      namesOf(docs, [doc.seller_id, doc.changed_by], await house()),
     ]);
     return staffDetail(doc, staffRow(doc, live ?? undefined, clock.now(), name));
   });

@@ -1,0 +1,137 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { defaultBidIncrements, defaultMerchant, type StaffSettings } from '@wine/contracts';
+import { describe, expect, it } from 'vitest';
+import { renderApp } from '../../test-utils/app.tsx';
+import { expectNoAxeViolations } from '../../test-utils/axe.ts';
+import { aUser } from '../../test-utils/fixtures.ts';
+import { biddingFormValues, biddingInput, withRowAdded, withRowRemoved } from './settings-form.ts';
+
+type Api = NonNullable<Parameters<typeof renderApp>[1]>['api'];
+
+const { bankTransfer: _bank, phoneHref: _href, ...merchant } = defaultMerchant;
+const settings = (overrides: Partial<StaffSettings> = {}): StaffSettings => ({
+  merchant,
+  bank: null,
+  bank_demo: false,
+  bidding: {
+    proxy_bidding_settings: 1,
+    soft_close_window_minutes: 5,
+    soft_close_extend_minutes: 5,
+    buyer_premium: 20,
+    bid_increments: [...defaultBidIncrements],
+  },
+  money: {
+    reservationMinutes: 15,
+    paymentDueDays: 14,
+    returnDays: 30,
+    appointmentSlotCapacity: 3,
+    taxRates: [
+      { place: 'IL', percent: 6.25 },
+      { place: 'IL/Chicago', percent: 10.25 },
+    ],
+  },
+  changes: [],
+  ...overrides,
+});
+
+const admin = (api: Api = {}) =>
+  renderApp('/admin/settings', {
+    storedToken: 'tok-1',
+    api: {
+      validateUser: () => aUser({ id: 'ada', roles: ['admin'], isAdmin: true }),
+      staffSettings: () => settings(),
+      ...api,
+    },
+  });
+
+describe('the bidding form’s values', () => {
+  it('are dollars and an empty "to" on the screen, cents and null for the server, both ways', () => {
+    const values = biddingFormValues(settings().bidding);
+    expect(values.bid_increments[0]).toEqual({
+      from_amount: 0,
+      to_amount: 99.99,
+      increment: 1,
+      value_type: 'fixed',
+    });
+    expect(values.bid_increments.at(-1)?.to_amount).toBe('');
+    expect(biddingInput(values)).toEqual(settings().bidding);
+  });
+
+  it('keep the table whole when a row is added or removed', () => {
+    const rows = biddingFormValues(settings().bidding).bid_increments;
+    const added = withRowAdded(rows);
+    expect(added.at(-2)).toMatchObject({ from_amount: 5000, to_amount: 5999.99 });
+    expect(added.at(-1)).toMatchObject({ from_amount: 6000, to_amount: '' });
+    const middle = withRowRemoved(rows, 2);
+    expect(middle[1]).toMatchObject({ from_amount: 100, to_amount: 499.99 });
+    expect(withRowRemoved(rows, 0)[0]).toMatchObject({ from_amount: 0, to_amount: 299.99 });
+    expect(
+      biddingInput({ ...biddingFormValues(settings().bidding), bid_increments: added }).bid_increments,
+    ).toHaveLength(8);
+  });
+});
+
+describe('/admin/settings', () => {
+  it("saves the shop's phone and tells the admin what the server said", async () => {
+    const { api, user } = await admin({
+      changeMerchantDetails: () => ({ message: "The shop's details are saved", responseData: null }),
+    });
+    const phone = await screen.findByRole('textbox', { name: /^Phone/ });
+    await user.clear(phone);
+    await user.type(phone, '+1 (312) 555-0199');
+    await user.click(within(screen.getByTestId('settings-shop')).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(api.to('changeMerchantDetails')).toHaveLength(1));
+    expect(api.to('changeMerchantDetails')[0]?.input).toEqual({ ...merchant, phone: '+1 (312) 555-0199' });
+    expect(await screen.findByText("The shop's details are saved")).toBeTruthy();
+    await expectNoAxeViolations(screen.getByRole('main'));
+  });
+
+  it('refuses a phone without its country code before asking the server', async () => {
+    const { api, user } = await admin();
+    const phone = await screen.findByRole('textbox', { name: /^Phone/ });
+    await user.clear(phone);
+    await user.type(phone, '312 555');
+    await user.click(within(screen.getByTestId('settings-shop')).getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('a phone number like +1 (312) 555-0100')).toBeTruthy();
+    expect(api.to('changeMerchantDetails')).toHaveLength(0);
+  });
+
+  it('saves an 18% premium, and shows a gap in the increments under its row without saving', async () => {
+    const { api, user } = await admin({ changeBiddingSettings: () => null });
+    await user.click(await screen.findByRole('tab', { name: 'Bidding' }));
+    const premium = await screen.findByRole('textbox', { name: /Buyer’s premium/ });
+    await user.clear(premium);
+    await user.type(premium, '18');
+    const to = within(screen.getByRole('group', { name: 'Row 1' })).getByRole('textbox', { name: 'To ($)' });
+    await user.clear(to);
+    await user.type(to, '50');
+    const form = screen.getByTestId('settings-bidding');
+    await user.click(within(form).getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('A row ends one cent before the next row starts')).toBeTruthy();
+    expect(api.to('changeBiddingSettings')).toHaveLength(0);
+    await user.clear(to);
+    await user.type(to, '99.99');
+    await user.click(within(form).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(api.to('changeBiddingSettings')).toHaveLength(1));
+    expect(api.to('changeBiddingSettings')[0]?.input).toEqual({ ...settings().bidding, buyer_premium: 18 });
+  }, 30_000);
+
+  it('saves the tax rates and lists who changed what', async () => {
+    const { api, user } = await admin({
+      changeMoneySettings: () => null,
+      staffSettings: () =>
+        settings({ changes: [{ section: 'money', at: '2026-11-28T15:00:00.000Z', by: 'Ada Admin' }] }),
+    });
+    await user.click(await screen.findByRole('tab', { name: 'Money' }));
+    await user.click(await screen.findByRole('button', { name: 'Remove the rate of IL/Chicago' }));
+    await user.click(within(screen.getByTestId('settings-money')).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(api.to('changeMoneySettings')).toHaveLength(1));
+    expect(api.to('changeMoneySettings')[0]?.input).toMatchObject({
+      taxRates: [{ place: 'IL', percent: 6.25 }],
+    });
+    await user.click(screen.getByRole('tab', { name: 'Changes' }));
+    const changes = await screen.findByTestId('settings-changes');
+    expect(within(changes).getByText('Ada Admin')).toBeTruthy();
+    expect(within(changes).getByText('Money rules')).toBeTruthy();
+  });
+});
