@@ -1,9 +1,7 @@
-import { randomUUID } from 'node:crypto';
 import {
   type AppointmentList,
   type AppointmentView,
   actions,
-  type CheckoutResult,
   type DayAppointments,
   type InvoiceAppointment,
   type InvoiceDetail,
@@ -11,7 +9,7 @@ import {
   type SlotList,
 } from '@wine/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { lotInput, startMarketplace, type TestMarketplace, type TestUser } from './support/marketplace.ts';
+import { pickupOrder, startMarketplace, type TestMarketplace } from './support/marketplace.ts';
 
 let market: TestMarketplace;
 beforeAll(async () => {
@@ -22,25 +20,10 @@ afterAll(() => market?.stop());
 /** The catalogue's code an error envelope carries. */
 const codeOf = (body: { data: object }) => ('code' in body.data ? body.data.code : undefined);
 
-/** A buyer's paid buy-now order, picked up: its invoice id. */
-async function pickupOrder(buyer: TestUser): Promise<string> {
-  const input = lotInput({ auction: false, buyNow: true, buyNowPrice: 4_000, quantity: 6, openingBid: 0 });
-  const { id } = await market.ok<{ id: string }>(actions.createLot.path, input, market.admin);
-  await market.ok(actions.addToCart.path, { cart: [{ product_id: id, qty: 1 }] }, buyer.auth);
-  const cards = await market.ok<{ data: { id: string }[] }>(actions.getCards.path, {}, buyer.auth);
-  const result = await market.ok<CheckoutResult>(
-    actions.checkout.path,
-    { type: 'buynow', cart_id: randomUUID(), delivery: 'pickup', payment: { card_id: cards.data[0]?.id } },
-    buyer.auth,
-  );
-  expect(result.status).toBe('paid');
-  return result.invoice_ids[0] as string;
-}
-
 describe('pickup appointments, through every service', () => {
   it('lists free slots, books one, and shows it on the invoice, the slots, the calendar file, the mail and the staff’s day', async () => {
     const ann = await market.bidder({ firstName: 'Ann' });
-    const invoiceId = await pickupOrder(ann);
+    const invoiceId = await pickupOrder(market, ann);
     const before = await market.ok<SlotList>(actions.checkAppointments.path, {}, ann.auth);
     expect(before.time_zone).toBe('America/Chicago');
     const slot = before.records.find((s) => s.remaining === 3);
@@ -96,7 +79,7 @@ describe('pickup appointments, through every service', () => {
   it('answers another buyer’s invoice as unknown on both sides', async () => {
     const ben = await market.bidder({ firstName: 'Ben' });
     const mallory = await market.bidder({ firstName: 'Mallory' });
-    const invoiceId = await pickupOrder(ben);
+    const invoiceId = await pickupOrder(market, ben);
     await market.caughtUp();
     const read = await market.post(
       actions.getAppointmentForInvoice.path,

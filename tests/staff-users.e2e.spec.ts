@@ -1,27 +1,20 @@
-import { mkdir } from 'node:fs/promises';
 import type { UserRecord } from '@wine/contracts';
 import { eventually } from '@wine/platform/testing';
 import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { browserAvailable, launchChromium, seriousViolations, signedInPage } from './support/browser.ts';
-import { startMarketplace, type TestMarketplace, type TestUser } from './support/marketplace.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { browserAvailable, everyStaffViewport, layoutProblems, signedInPage } from './support/browser.ts';
+import type { TestMarketplace, TestUser } from './support/marketplace.ts';
+import { staffBrowserSuite, staffScreenshots } from './support/staff-suite.ts';
 
-const screenshots = process.env.STAFF_SCREENSHOTS ?? '/tmp/shots-staff';
+const screenshots = staffScreenshots;
 
 describe.runIf(browserAvailable())('People in the staff area (issue 34)', () => {
+  const suite = staffBrowserSuite('admin');
   let market: TestMarketplace;
   let browser: Browser;
   let admin: TestUser;
-  beforeAll(async () => {
-    market = await startMarketplace({ ui: true, seed: false });
-    admin = await market.staff('admin');
-    await market.ok('/api/user/updateProfile', { popup_message: 0 }, admin.auth);
-    browser = await launchChromium();
-    await mkdir(screenshots, { recursive: true });
-  }, 120_000);
-  afterAll(async () => {
-    await browser?.close();
-    await market?.stop();
+  beforeAll(() => {
+    ({ market, browser, staff: admin } = suite);
   });
 
   const rolesOf = async (user: TestUser) =>
@@ -87,30 +80,18 @@ describe.runIf(browserAvailable())('People in the staff area (issue 34)', () => 
 
   it('shows the list and a user page on a phone and a desktop, in English and Spanish, without a serious axe violation', async () => {
     const buyer = await market.bidder({ card: false, firstName: 'Phoebe' });
-    const problems: string[] = [];
-    for (const [width, height, language] of [
-      [390, 844, 'en'],
-      [1366, 900, 'en'],
-      [390, 844, 'es'],
-      [1366, 900, 'es'],
-    ] as const) {
-      const { page, errors } = await signedInPage(browser, admin.token, width, height);
-      await page.context().addInitScript({ content: `localStorage.setItem('language', '${language}')` });
+    const problems = await everyStaffViewport(browser, admin.token, async (page, { width, language }) => {
+      const found: string[] = [];
       for (const path of ['/admin/users', `/admin/users/${buyer.id}`]) {
         await page.goto(`${market.url}${path}`);
         await page.locator('h1').first().waitFor();
         await page.waitForLoadState('networkidle');
-        const overflow = await page.evaluate<number>(
-          'document.documentElement.scrollWidth - window.innerWidth',
-        );
-        if (overflow > 0) problems.push(`${width}px ${path}: ${overflow} px wider than the screen`);
-        for (const v of await seriousViolations(page)) problems.push(`${width}px ${path}: axe ${v}`);
+        found.push(...(await layoutProblems(page, `${width}px ${language} ${path}`)));
         const name = path === '/admin/users' ? 'admin-users' : 'admin-user';
         await page.screenshot({ path: `${screenshots}/${name}-${width}-${language}.png`, fullPage: true });
       }
-      problems.push(...errors.map((e) => `${width}px: ${e}`));
-      await page.context().close();
-    }
+      return found;
+    });
     expect(problems.join('\n')).toBe('');
   }, 120_000);
 });

@@ -40,6 +40,7 @@ import { sellerLotActions } from './seller-lots/actions.ts';
 import { sellerStatementActions } from './sellers/actions.ts';
 import { sellerListingActions } from './sellers/listing.ts';
 import { sellerPayoutActions } from './sellers/payouts.ts';
+import { settingsActions } from './settings/actions.ts';
 import { shippingStaffActions } from './shipping/actions.ts';
 import { staffLotActions } from './staff-lots/actions.ts';
 import { watchlistActions } from './watchlists/actions.ts';
@@ -48,6 +49,7 @@ import { watchlistActions } from './watchlists/actions.ts';
 export const actions = {
   ...commonActions,
   ...bannerActions,
+  ...settingsActions,
   ...lotActions,
   ...photoActions,
   ...importActions,

@@ -73,6 +73,23 @@ export const AppointmentCancelled = defineEvent({
   }),
 });
 
+/**
+ * Issue 34 "The day's work": the buyer came for the pickup and the staff checked them in (on the
+ * slot's day); the appointment can no longer be moved or cancelled.
+ */
+export const AppointmentCheckedIn = defineEvent({
+  type: 'AppointmentCheckedIn',
+  version: 1,
+  schema: z.object({
+    appointmentId: Id,
+    invoiceId: Id,
+    buyerId: Id,
+    startsAt: Instant,
+    /** When (the server's clock). */
+    at: Instant,
+  }),
+});
+
 type Data<D extends { schema: z.ZodType }> = z.infer<D['schema']>;
 export type SlotEvent =
   | { type: 'SlotBooked'; data: Data<typeof SlotBooked> }
@@ -80,11 +97,13 @@ export type SlotEvent =
 export type AppointmentEvent =
   | { type: 'AppointmentBooked'; data: Data<typeof AppointmentBooked> }
   | { type: 'AppointmentRescheduled'; data: Data<typeof AppointmentRescheduled> }
-  | { type: 'AppointmentCancelled'; data: Data<typeof AppointmentCancelled> };
+  | { type: 'AppointmentCancelled'; data: Data<typeof AppointmentCancelled> }
+  | { type: 'AppointmentCheckedIn'; data: Data<typeof AppointmentCheckedIn> };
 export const appointmentEventDefinitions = [
   SlotBooked,
   SlotReleased,
   AppointmentBooked,
   AppointmentRescheduled,
   AppointmentCancelled,
+  AppointmentCheckedIn,
 ] as const;

@@ -18,6 +18,7 @@ export * from './page-events.ts';
 export * from './page-ids.ts';
 export * from './payout-events.ts';
 export * from './registry.ts';
+export * from './settings-events.ts';
 export * from './stock-events.ts';
 export * from './streams.ts';
 export * from './user-events.ts';
@@ -41,6 +42,7 @@ import { opsEventDefinitions } from './ops-events.ts';
 import { pageEventDefinitions } from './page-events.ts';
 import { payoutEventDefinitions } from './payout-events.ts';
 import { createRegistry } from './registry.ts';
+import { settingsEventDefinitions } from './settings-events.ts';
 import { stockEventDefinitions } from './stock-events.ts';
 import { userEventDefinitions } from './user-events.ts';
 import { walletEventDefinitions } from './wallet-events.ts';
@@ -67,6 +69,7 @@ export const events = createRegistry([
   ...importEventDefinitions,
   ...auctionEventDefinitions,
   ...payoutEventDefinitions,
+  ...settingsEventDefinitions,
 ]);
 
 export type MarketEvent =
@@ -89,4 +92,5 @@ export type MarketEvent =
   | import('./ops-events.ts').OpsEvent
   | import('./import-events.ts').ImportEvent
   | import('./auction-events.ts').AuctionEvent
-  | import('./payout-events.ts').PayoutEvent;
+  | import('./payout-events.ts').PayoutEvent
+  | import('./settings-events.ts').SettingsEvent;

@@ -19,6 +19,7 @@ export const streamCategories = [
   'import',
   'auction',
   'payout',
+  'settings',
 ] as const;
 export type StreamCategory = (typeof streamCategories)[number];
 
@@ -52,6 +53,9 @@ export const enquiryStream = (enquiryId: string) => streamName('enquiry', enquir
 export const contactStream = (emailHash: string) => streamName('contact', emailHash);
 /** A home banner, by its id (seeds 000 §3.2 "home banners"). */
 export const bannerStream = (bannerId: string) => streamName('banner', bannerId);
+
+/** Issue 34: the merchant's details and configuration variables, one stream for the house. */
+export const settingsStream = streamName('settings', 'house');
 
 /** A lot's page views (seeds 000 §7 increaseProductViewCount), apart from the lot's own stream. */
 export const lotViewsStream = (lotId: string) => streamName('lotviews', lotId);

@@ -4,6 +4,7 @@ import {
   defaultMerchant,
   defaultMoneySettings,
   defaultSellerTerms,
+  type HouseSettings,
   type MarketSettings,
   type MerchantDetails,
   type MoneySettings,
@@ -25,6 +26,7 @@ import { appointmentQueries } from './appointments/queries.ts';
 import { auctionsProjection } from './auctions/project.ts';
 import { auctionQueries } from './auctions/queries.ts';
 import { bannersProjection } from './banners/project.ts';
+import { staffBannerQueries } from './banners/queries.ts';
 import { bidsProjection } from './bids/project.ts';
 import { bidQueries } from './bids/queries.ts';
 import { staffBidQueries } from './bids/staff-queries.ts';
@@ -57,7 +59,7 @@ import { lotsProjection } from './lots/project.ts';
 import { lotQueries } from './lots/queries.ts';
 import { merchantQueries } from './merchant/queries.ts';
 import { pagesProjection } from './pages/project.ts';
-import { pageQueries } from './pages/queries.ts';
+import { pageQueries, staffPageQueries } from './pages/queries.ts';
 import { pricesRealisedProjection } from './prices-realised/project.ts';
 import { pricesRealisedQueries } from './prices-realised/queries.ts';
 import { followersProjection } from './producers/project.ts';
@@ -74,6 +76,8 @@ import { sellerLotQueries } from './seller-lots/queries.ts';
 import { sellerPayoutsProjection } from './seller-payouts/project.ts';
 import { sellerPayoutQueries } from './seller-payouts/queries.ts';
 import { sellerStatementQueries } from './seller-statements/queries.ts';
+import { currentSettings, settingsProjection } from './settings/project.ts';
+import { settingsQueries } from './settings/queries.ts';
 import { staffLotsProjection } from './staff-lots/project.ts';
 import { staffLotQueries } from './staff-lots/queries.ts';
 import { usersProjection } from './users/project.ts';
@@ -110,6 +114,7 @@ export const projections: readonly Projection[] = [
   importsProjection,
   auctionsProjection,
   sellerPayoutsProjection,
+  settingsProjection,
 ];
 
 /** What the read models tell the bus after each commit, in the order it is told. */
@@ -168,7 +173,11 @@ export const queryPlugins: readonly QueryPlugin[] = [
   sellerLotQueries,
   sellerListingQueries,
   defaultQueries,
+  merchantQueries,
+  settingsQueries,
   pageQueries,
+  staffPageQueries,
+  staffBannerQueries,
   pricesRealisedQueries,
 ];
 
@@ -178,13 +187,16 @@ export const queryPlugins: readonly QueryPlugin[] = [
  * awaited `register`).
  */
 export function queryService(app: FastifyInstance, deps: QueryServiceDeps): void {
+  const initial: HouseSettings = {
+    market: deps.market ?? defaultMarketSettings,
+    money: deps.money ?? defaultMoneySettings,
+    merchant: deps.merchant ?? defaultMerchant,
+  };
   const queryDeps: QueryDeps = {
     docs: deps.docs,
     clock: deps.clock,
     auth: viewerAuth(deps),
-    market: deps.market ?? defaultMarketSettings,
-    money: deps.money ?? defaultMoneySettings,
-    merchant: deps.merchant ?? defaultMerchant,
+    settings: () => currentSettings(deps.docs, initial),
   };
   // The staff's read actions (reports, exports, staff lists, /api/ops/* registered after this) have one
   // budget per client, as the command side's staff actions: 500 guessed tokens are not 500 answers.
@@ -195,7 +207,6 @@ export function queryService(app: FastifyInstance, deps: QueryServiceDeps): void
   );
   if (deps.readAfter) readAfterWrites(app, Object.values(actions), deps.readAfter);
   for (const plugin of queryPlugins) app.register(plugin, queryDeps);
-  app.register(merchantQueries, { ...queryDeps, merchant: deps.merchant ?? defaultMerchant });
   app.register(sellerStatementQueries(deps.sellerTerms ?? defaultSellerTerms), queryDeps);
   app.register(sellerPayoutQueries(deps.sellerTerms ?? defaultSellerTerms), queryDeps);
   app.register(suggestQueries, {

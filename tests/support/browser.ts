@@ -55,3 +55,41 @@ export async function seriousViolations(page: Page): Promise<string[]> {
       .filter((v) => v.impact === 'serious' || v.impact === 'critical')
       .map((v) => v.id + ': ' + v.nodes.map((n) => n.target.join(' ')).join(', ')))`);
 }
+
+/** The viewports and languages every staff screen is looked at in: a phone and a desktop, English and Spanish. */
+export const staffViewports = [
+  [390, 844, 'en'],
+  [1366, 900, 'en'],
+  [390, 844, 'es'],
+  [1366, 900, 'es'],
+] as const;
+export type StaffViewport = { width: number; language: 'en' | 'es' };
+
+/** What is wrong with the page as it stands: wider than the screen, or a serious axe violation. */
+export async function layoutProblems(page: Page, label: string): Promise<string[]> {
+  const overflow = await page.evaluate<number>('document.documentElement.scrollWidth - window.innerWidth');
+  const problems = overflow > 0 ? [`${label}: ${overflow} px wider than the screen`] : [];
+  for (const v of await seriousViolations(page)) problems.push(`${label}: axe ${v}`);
+  return problems;
+}
+
+/**
+ * Looks at screens at every staff viewport, signed in as the holder of `token`: `look` opens them on the
+ * page given (in that language) and answers what it found wrong (layoutProblems); the page's script
+ * errors are added. An empty list is a pass.
+ */
+export async function everyStaffViewport(
+  browser: Browser,
+  token: string,
+  look: (page: Page, at: StaffViewport) => Promise<string[]>,
+): Promise<string[]> {
+  const problems: string[] = [];
+  for (const [width, height, language] of staffViewports) {
+    const { page, errors } = await signedInPage(browser, token, width, height);
+    await page.context().addInitScript({ content: `localStorage.setItem('language', '${language}')` });
+    problems.push(...(await look(page, { width, language })));
+    problems.push(...errors.map((e) => `${width}px ${language}: ${e}`));
+    await page.context().close();
+  }
+  return problems;
+}

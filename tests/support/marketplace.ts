@@ -1,8 +1,16 @@
+import { randomUUID } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { grantRoleByEmail } from '@wine/command-service';
-import type { CreateLotInput, Envelope, LoginResult, RegisterResult, Role } from '@wine/contracts';
+import {
+  actions,
+  type CreateLotInput,
+  type Envelope,
+  type LoginResult,
+  type RegisterResult,
+  type Role,
+} from '@wine/contracts';
 import { type Embedded, startEmbedded } from '@wine/deploy/embedded';
 import { auditAnchorsStream } from '@wine/event-schemas';
 import {
@@ -221,4 +229,19 @@ export function lotInput(overrides: Partial<CreateLotInput> = {}): CreateLotInpu
     closesAt: new Date(Date.now() + 3 * 24 * 3600 * 1000).toISOString(),
     ...overrides,
   };
+}
+
+/** A buyer's paid buy-now order of one $40 bottle, to collect at the shop: its invoice id. */
+export async function pickupOrder(market: TestMarketplace, buyer: TestUser): Promise<string> {
+  const input = lotInput({ auction: false, buyNow: true, buyNowPrice: 4_000, quantity: 6, openingBid: 0 });
+  const { id } = await market.ok<{ id: string }>(actions.createLot.path, input, market.admin);
+  await market.ok(actions.addToCart.path, { cart: [{ product_id: id, qty: 1 }] }, buyer.auth);
+  const cards = await market.ok<{ data: { id: string }[] }>(actions.getCards.path, {}, buyer.auth);
+  const result = await market.ok<{ status: string; invoice_ids: string[] }>(
+    actions.checkout.path,
+    { type: 'buynow', cart_id: randomUUID(), delivery: 'pickup', payment: { card_id: cards.data[0]?.id } },
+    buyer.auth,
+  );
+  if (result.status !== 'paid') throw new Error(`the pickup order was not paid: ${result.status}`);
+  return result.invoice_ids[0] as string;
 }

@@ -45,8 +45,11 @@ import { Route as AuthAccountNotificationsRouteImport } from './routes/_auth/acc
 import { Route as AuthAccountProfileRouteImport } from './routes/_auth/account.profile'
 import { Route as AuthAccountVerificationRouteImport } from './routes/_auth/account.verification'
 import { Route as AuthAdminIndexRouteImport } from './routes/_auth/admin.index'
+import { Route as AuthAdminBannersRouteImport } from './routes/_auth/admin.banners'
 import { Route as AuthAdminMoneyRouteImport } from './routes/_auth/admin.money'
+import { Route as AuthAdminPickupsRouteImport } from './routes/_auth/admin.pickups'
 import { Route as AuthAdminReturnsRouteImport } from './routes/_auth/admin.returns'
+import { Route as AuthAdminSettingsRouteImport } from './routes/_auth/admin.settings'
 import { Route as AuthAuctionsTypeRouteImport } from './routes/_auth/auctions.$type'
 import { Route as AuthAuditIndexRouteImport } from './routes/_auth/audit.index'
 import { Route as AuthInvoiceIdRouteImport } from './routes/_auth/invoice.$id'
@@ -65,6 +68,8 @@ import { Route as AuthAdminLotsIndexRouteImport } from './routes/_auth/admin.lot
 import { Route as AuthAdminLotsIdRouteImport } from './routes/_auth/admin.lots.$id'
 import { Route as AuthAdminLotsImportRouteImport } from './routes/_auth/admin.lots.import'
 import { Route as AuthAdminLotsNewRouteImport } from './routes/_auth/admin.lots.new'
+import { Route as AuthAdminPagesIndexRouteImport } from './routes/_auth/admin.pages.index'
+import { Route as AuthAdminPagesIdRouteImport } from './routes/_auth/admin.pages.$id'
 import { Route as AuthAdminUsersIndexRouteImport } from './routes/_auth/admin.users.index'
 import { Route as AuthAdminUsersIdRouteImport } from './routes/_auth/admin.users.$id'
 import { Route as AuthAuditInvoiceIdRouteImport } from './routes/_auth/audit.invoice.$id'
@@ -255,14 +260,29 @@ const AuthAdminIndexRoute = AuthAdminIndexRouteImport.update({
   path: '/',
   getParentRoute: () => AuthAdminRoute,
 } as any)
+const AuthAdminBannersRoute = AuthAdminBannersRouteImport.update({
+  id: '/banners',
+  path: '/banners',
+  getParentRoute: () => AuthAdminRoute,
+} as any)
 const AuthAdminMoneyRoute = AuthAdminMoneyRouteImport.update({
   id: '/money',
   path: '/money',
   getParentRoute: () => AuthAdminRoute,
 } as any)
+const AuthAdminPickupsRoute = AuthAdminPickupsRouteImport.update({
+  id: '/pickups',
+  path: '/pickups',
+  getParentRoute: () => AuthAdminRoute,
+} as any)
 const AuthAdminReturnsRoute = AuthAdminReturnsRouteImport.update({
   id: '/returns',
   path: '/returns',
+  getParentRoute: () => AuthAdminRoute,
+} as any)
+const AuthAdminSettingsRoute = AuthAdminSettingsRouteImport.update({
+  id: '/settings',
+  path: '/settings',
   getParentRoute: () => AuthAdminRoute,
 } as any)
 const AuthAuctionsTypeRoute = AuthAuctionsTypeRouteImport.update({
@@ -355,6 +375,16 @@ const AuthAdminLotsNewRoute = AuthAdminLotsNewRouteImport.update({
   path: '/lots/new',
   getParentRoute: () => AuthAdminRoute,
 } as any)
+const AuthAdminPagesIndexRoute = AuthAdminPagesIndexRouteImport.update({
+  id: '/pages/',
+  path: '/pages/',
+  getParentRoute: () => AuthAdminRoute,
+} as any)
+const AuthAdminPagesIdRoute = AuthAdminPagesIdRouteImport.update({
+  id: '/pages/$id',
+  path: '/pages/$id',
+  getParentRoute: () => AuthAdminRoute,
+} as any)
 const AuthAdminUsersIndexRoute = AuthAdminUsersIndexRouteImport.update({
   id: '/users/',
   path: '/users/',
@@ -437,8 +467,11 @@ export interface FileRoutesByFullPath {
   '/account/notifications': typeof AuthAccountNotificationsRoute
   '/account/profile': typeof AuthAccountProfileRoute
   '/account/verification': typeof AuthAccountVerificationRoute
+  '/admin/banners': typeof AuthAdminBannersRoute
   '/admin/money': typeof AuthAdminMoneyRoute
+  '/admin/pickups': typeof AuthAdminPickupsRoute
   '/admin/returns': typeof AuthAdminReturnsRoute
+  '/admin/settings': typeof AuthAdminSettingsRoute
   '/auctions/$type': typeof AuthAuctionsTypeRoute
   '/invoice/$id': typeof AuthInvoiceIdRoute
   '/invoices/$status': typeof AuthInvoicesStatusRoute
@@ -456,6 +489,7 @@ export interface FileRoutesByFullPath {
   '/admin/lots/$id': typeof AuthAdminLotsIdRoute
   '/admin/lots/import': typeof AuthAdminLotsImportRoute
   '/admin/lots/new': typeof AuthAdminLotsNewRoute
+  '/admin/pages/$id': typeof AuthAdminPagesIdRoute
   '/admin/users/$id': typeof AuthAdminUsersIdRoute
   '/audit/invoice/$id': typeof AuthAuditInvoiceIdRoute
   '/audit/lot/$id': typeof AuthAuditLotIdRoute
@@ -465,6 +499,7 @@ export interface FileRoutesByFullPath {
   '/sandbox/authenticate/$charge_id': typeof AuthSandboxAuthenticateCharge_idRoute
   '/admin/auctions/': typeof AuthAdminAuctionsIndexRoute
   '/admin/lots/': typeof AuthAdminLotsIndexRoute
+  '/admin/pages/': typeof AuthAdminPagesIndexRoute
   '/admin/users/': typeof AuthAdminUsersIndexRoute
   '/myWines/selling/': typeof AuthMyWinesSellingIndexRoute
 }
@@ -502,8 +537,11 @@ export interface FileRoutesByTo {
   '/account/notifications': typeof AuthAccountNotificationsRoute
   '/account/profile': typeof AuthAccountProfileRoute
   '/account/verification': typeof AuthAccountVerificationRoute
+  '/admin/banners': typeof AuthAdminBannersRoute
   '/admin/money': typeof AuthAdminMoneyRoute
+  '/admin/pickups': typeof AuthAdminPickupsRoute
   '/admin/returns': typeof AuthAdminReturnsRoute
+  '/admin/settings': typeof AuthAdminSettingsRoute
   '/auctions/$type': typeof AuthAuctionsTypeRoute
   '/invoice/$id': typeof AuthInvoiceIdRoute
   '/invoices/$status': typeof AuthInvoicesStatusRoute
@@ -521,6 +559,7 @@ export interface FileRoutesByTo {
   '/admin/lots/$id': typeof AuthAdminLotsIdRoute
   '/admin/lots/import': typeof AuthAdminLotsImportRoute
   '/admin/lots/new': typeof AuthAdminLotsNewRoute
+  '/admin/pages/$id': typeof AuthAdminPagesIdRoute
   '/admin/users/$id': typeof AuthAdminUsersIdRoute
   '/audit/invoice/$id': typeof AuthAuditInvoiceIdRoute
   '/audit/lot/$id': typeof AuthAuditLotIdRoute
@@ -530,6 +569,7 @@ export interface FileRoutesByTo {
   '/sandbox/authenticate/$charge_id': typeof AuthSandboxAuthenticateCharge_idRoute
   '/admin/auctions': typeof AuthAdminAuctionsIndexRoute
   '/admin/lots': typeof AuthAdminLotsIndexRoute
+  '/admin/pages': typeof AuthAdminPagesIndexRoute
   '/admin/users': typeof AuthAdminUsersIndexRoute
   '/myWines/selling': typeof AuthMyWinesSellingIndexRoute
 }
@@ -570,8 +610,11 @@ export interface FileRoutesById {
   '/_auth/account/notifications': typeof AuthAccountNotificationsRoute
   '/_auth/account/profile': typeof AuthAccountProfileRoute
   '/_auth/account/verification': typeof AuthAccountVerificationRoute
+  '/_auth/admin/banners': typeof AuthAdminBannersRoute
   '/_auth/admin/money': typeof AuthAdminMoneyRoute
+  '/_auth/admin/pickups': typeof AuthAdminPickupsRoute
   '/_auth/admin/returns': typeof AuthAdminReturnsRoute
+  '/_auth/admin/settings': typeof AuthAdminSettingsRoute
   '/_auth/auctions/$type': typeof AuthAuctionsTypeRoute
   '/_auth/invoice/$id': typeof AuthInvoiceIdRoute
   '/_auth/invoices/$status': typeof AuthInvoicesStatusRoute
@@ -589,6 +632,7 @@ export interface FileRoutesById {
   '/_auth/admin/lots/$id': typeof AuthAdminLotsIdRoute
   '/_auth/admin/lots/import': typeof AuthAdminLotsImportRoute
   '/_auth/admin/lots/new': typeof AuthAdminLotsNewRoute
+  '/_auth/admin/pages/$id': typeof AuthAdminPagesIdRoute
   '/_auth/admin/users/$id': typeof AuthAdminUsersIdRoute
   '/_auth/audit/invoice/$id': typeof AuthAuditInvoiceIdRoute
   '/_auth/audit/lot/$id': typeof AuthAuditLotIdRoute
@@ -598,6 +642,7 @@ export interface FileRoutesById {
   '/_auth/sandbox/authenticate/$charge_id': typeof AuthSandboxAuthenticateCharge_idRoute
   '/_auth/admin/auctions/': typeof AuthAdminAuctionsIndexRoute
   '/_auth/admin/lots/': typeof AuthAdminLotsIndexRoute
+  '/_auth/admin/pages/': typeof AuthAdminPagesIndexRoute
   '/_auth/admin/users/': typeof AuthAdminUsersIndexRoute
   '/_auth/myWines/selling/': typeof AuthMyWinesSellingIndexRoute
 }
@@ -638,8 +683,11 @@ export interface FileRouteTypes {
     | '/account/notifications'
     | '/account/profile'
     | '/account/verification'
+    | '/admin/banners'
     | '/admin/money'
+    | '/admin/pickups'
     | '/admin/returns'
+    | '/admin/settings'
     | '/auctions/$type'
     | '/invoice/$id'
     | '/invoices/$status'
@@ -657,6 +705,7 @@ export interface FileRouteTypes {
     | '/admin/lots/$id'
     | '/admin/lots/import'
     | '/admin/lots/new'
+    | '/admin/pages/$id'
     | '/admin/users/$id'
     | '/audit/invoice/$id'
     | '/audit/lot/$id'
@@ -666,6 +715,7 @@ export interface FileRouteTypes {
     | '/sandbox/authenticate/$charge_id'
     | '/admin/auctions/'
     | '/admin/lots/'
+    | '/admin/pages/'
     | '/admin/users/'
     | '/myWines/selling/'
   fileRoutesByTo: FileRoutesByTo
@@ -703,8 +753,11 @@ export interface FileRouteTypes {
     | '/account/notifications'
     | '/account/profile'
     | '/account/verification'
+    | '/admin/banners'
     | '/admin/money'
+    | '/admin/pickups'
     | '/admin/returns'
+    | '/admin/settings'
     | '/auctions/$type'
     | '/invoice/$id'
     | '/invoices/$status'
@@ -722,6 +775,7 @@ export interface FileRouteTypes {
     | '/admin/lots/$id'
     | '/admin/lots/import'
     | '/admin/lots/new'
+    | '/admin/pages/$id'
     | '/admin/users/$id'
     | '/audit/invoice/$id'
     | '/audit/lot/$id'
@@ -731,6 +785,7 @@ export interface FileRouteTypes {
     | '/sandbox/authenticate/$charge_id'
     | '/admin/auctions'
     | '/admin/lots'
+    | '/admin/pages'
     | '/admin/users'
     | '/myWines/selling'
   id:
@@ -770,8 +825,11 @@ export interface FileRouteTypes {
     | '/_auth/account/notifications'
     | '/_auth/account/profile'
     | '/_auth/account/verification'
+    | '/_auth/admin/banners'
     | '/_auth/admin/money'
+    | '/_auth/admin/pickups'
     | '/_auth/admin/returns'
+    | '/_auth/admin/settings'
     | '/_auth/auctions/$type'
     | '/_auth/invoice/$id'
     | '/_auth/invoices/$status'
@@ -789,6 +847,7 @@ export interface FileRouteTypes {
     | '/_auth/admin/lots/$id'
     | '/_auth/admin/lots/import'
     | '/_auth/admin/lots/new'
+    | '/_auth/admin/pages/$id'
     | '/_auth/admin/users/$id'
     | '/_auth/audit/invoice/$id'
     | '/_auth/audit/lot/$id'
@@ -798,6 +857,7 @@ export interface FileRouteTypes {
     | '/_auth/sandbox/authenticate/$charge_id'
     | '/_auth/admin/auctions/'
     | '/_auth/admin/lots/'
+    | '/_auth/admin/pages/'
     | '/_auth/admin/users/'
     | '/_auth/myWines/selling/'
   fileRoutesById: FileRoutesById
@@ -1081,6 +1141,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthAdminIndexRouteImport
       parentRoute: typeof AuthAdminRoute
     }
+    '/_auth/admin/banners': {
+      id: '/_auth/admin/banners'
+      path: '/banners'
+      fullPath: '/admin/banners'
+      preLoaderRoute: typeof AuthAdminBannersRouteImport
+      parentRoute: typeof AuthAdminRoute
+    }
     '/_auth/admin/money': {
       id: '/_auth/admin/money'
       path: '/money'
@@ -1088,11 +1155,25 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthAdminMoneyRouteImport
       parentRoute: typeof AuthAdminRoute
     }
+    '/_auth/admin/pickups': {
+      id: '/_auth/admin/pickups'
+      path: '/pickups'
+      fullPath: '/admin/pickups'
+      preLoaderRoute: typeof AuthAdminPickupsRouteImport
+      parentRoute: typeof AuthAdminRoute
+    }
     '/_auth/admin/returns': {
       id: '/_auth/admin/returns'
       path: '/returns'
       fullPath: '/admin/returns'
       preLoaderRoute: typeof AuthAdminReturnsRouteImport
+      parentRoute: typeof AuthAdminRoute
+    }
+    '/_auth/admin/settings': {
+      id: '/_auth/admin/settings'
+      path: '/settings'
+      fullPath: '/admin/settings'
+      preLoaderRoute: typeof AuthAdminSettingsRouteImport
       parentRoute: typeof AuthAdminRoute
     }
     '/_auth/auctions/$type': {
@@ -1221,6 +1302,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthAdminLotsNewRouteImport
       parentRoute: typeof AuthAdminRoute
     }
+    '/_auth/admin/pages/': {
+      id: '/_auth/admin/pages/'
+      path: '/pages'
+      fullPath: '/admin/pages/'
+      preLoaderRoute: typeof AuthAdminPagesIndexRouteImport
+      parentRoute: typeof AuthAdminRoute
+    }
+    '/_auth/admin/pages/$id': {
+      id: '/_auth/admin/pages/$id'
+      path: '/pages/$id'
+      fullPath: '/admin/pages/$id'
+      preLoaderRoute: typeof AuthAdminPagesIdRouteImport
+      parentRoute: typeof AuthAdminRoute
+    }
     '/_auth/admin/users/': {
       id: '/_auth/admin/users/'
       path: '/users'
@@ -1288,32 +1383,42 @@ declare module '@tanstack/react-router' {
 }
 
 interface AuthAdminRouteChildren {
+  AuthAdminBannersRoute: typeof AuthAdminBannersRoute
   AuthAdminMoneyRoute: typeof AuthAdminMoneyRoute
+  AuthAdminPickupsRoute: typeof AuthAdminPickupsRoute
   AuthAdminReturnsRoute: typeof AuthAdminReturnsRoute
+  AuthAdminSettingsRoute: typeof AuthAdminSettingsRoute
   AuthAdminIndexRoute: typeof AuthAdminIndexRoute
   AuthAdminAuctionsIdRoute: typeof AuthAdminAuctionsIdRoute
   AuthAdminAuctionsNewRoute: typeof AuthAdminAuctionsNewRoute
   AuthAdminLotsIdRoute: typeof AuthAdminLotsIdRoute
   AuthAdminLotsImportRoute: typeof AuthAdminLotsImportRoute
   AuthAdminLotsNewRoute: typeof AuthAdminLotsNewRoute
+  AuthAdminPagesIdRoute: typeof AuthAdminPagesIdRoute
   AuthAdminUsersIdRoute: typeof AuthAdminUsersIdRoute
   AuthAdminAuctionsIndexRoute: typeof AuthAdminAuctionsIndexRoute
   AuthAdminLotsIndexRoute: typeof AuthAdminLotsIndexRoute
+  AuthAdminPagesIndexRoute: typeof AuthAdminPagesIndexRoute
   AuthAdminUsersIndexRoute: typeof AuthAdminUsersIndexRoute
 }
 
 const AuthAdminRouteChildren: AuthAdminRouteChildren = {
+  AuthAdminBannersRoute: AuthAdminBannersRoute,
   AuthAdminMoneyRoute: AuthAdminMoneyRoute,
+  AuthAdminPickupsRoute: AuthAdminPickupsRoute,
   AuthAdminReturnsRoute: AuthAdminReturnsRoute,
+  AuthAdminSettingsRoute: AuthAdminSettingsRoute,
   AuthAdminIndexRoute: AuthAdminIndexRoute,
   AuthAdminAuctionsIdRoute: AuthAdminAuctionsIdRoute,
   AuthAdminAuctionsNewRoute: AuthAdminAuctionsNewRoute,
   AuthAdminLotsIdRoute: AuthAdminLotsIdRoute,
   AuthAdminLotsImportRoute: AuthAdminLotsImportRoute,
   AuthAdminLotsNewRoute: AuthAdminLotsNewRoute,
+  AuthAdminPagesIdRoute: AuthAdminPagesIdRoute,
   AuthAdminUsersIdRoute: AuthAdminUsersIdRoute,
   AuthAdminAuctionsIndexRoute: AuthAdminAuctionsIndexRoute,
   AuthAdminLotsIndexRoute: AuthAdminLotsIndexRoute,
+  AuthAdminPagesIndexRoute: AuthAdminPagesIndexRoute,
   AuthAdminUsersIndexRoute: AuthAdminUsersIndexRoute,
 }
 

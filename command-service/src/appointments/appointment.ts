@@ -9,6 +9,8 @@ export interface ActiveAppointment {
   endsAt: string;
   /** Changes since it was booked: the calendar event's SEQUENCE. */
   sequence: number;
+  /** Issue 34: when the staff checked the buyer in (then it is neither moved nor cancelled). */
+  checkedInAt?: string;
 }
 
 /**
@@ -36,6 +38,9 @@ export function evolveAppointment(state: Appointment, event: AppointmentEvent): 
     case 'AppointmentCancelled':
       if (state.status === 'none') return state;
       return { ...state, status: 'cancelled', sequence: state.sequence + 1 };
+    case 'AppointmentCheckedIn':
+      if (state.status === 'none') return state;
+      return { ...state, checkedInAt: event.data.at };
     default: {
       const _exhaustive: never = event;
       return state;

@@ -1,4 +1,4 @@
-import { type AppointmentCalendar, bookableSlot, type SlotTime } from '@wine/contracts';
+import { type AppointmentCalendar, bookableSlot, localTime, type SlotTime } from '@wine/contracts';
 import type { AppointmentEvent } from '@wine/event-schemas';
 import { AppError } from '@wine/platform';
 import type { Decider } from '../core/decider.ts';
@@ -33,6 +33,7 @@ export type AppointmentCommand = Common &
     | { type: 'BookAppointment'; appointmentId: string; startsAt: string }
     | { type: 'RescheduleAppointment'; appointmentId: string; fromStartsAt: string; startsAt: string }
     | { type: 'CancelAppointment'; appointmentId: string }
+    | { type: 'CheckInAppointment'; appointmentId: string }
   );
 
 /** Someone else's invoice answers as an unknown one, as everywhere (checkout, invoice detail). */
@@ -88,6 +89,7 @@ export function decideAppointment(command: AppointmentCommand, state: Appointmen
       }
       if (state.startsAt === command.startsAt) return [];
       if (state.startsAt !== command.fromStartsAt) throw new AppError('APPOINTMENT_CHANGED');
+      if (state.checkedInAt) throw new AppError('APPOINTMENT_CHECKED_IN');
       if (started(state.startsAt, command.now)) throw new AppError('APPOINTMENT_PAST');
       const slot = slotFor(command, invoice);
       return [
@@ -108,9 +110,28 @@ export function decideAppointment(command: AppointmentCommand, state: Appointmen
       if (state.status === 'none') throw new AppError('APPOINTMENT_NOT_FOUND');
       if (state.appointmentId !== command.appointmentId) throw new AppError('APPOINTMENT_CHANGED');
       if (state.status === 'cancelled') return [];
+      if (state.checkedInAt) throw new AppError('APPOINTMENT_CHECKED_IN');
       if (started(state.startsAt, command.now)) throw new AppError('APPOINTMENT_PAST');
       const { appointmentId, invoiceId, startsAt } = state;
       return [{ type: 'AppointmentCancelled', data: { appointmentId, invoiceId, buyerId, startsAt } }];
+    }
+    case 'CheckInAppointment': {
+      // Issue 34: the staff check a buyer in on the slot's day (the pickup location's), once.
+      if (state.status !== 'booked' || state.appointmentId !== command.appointmentId) {
+        throw new AppError('APPOINTMENT_CHANGED');
+      }
+      if (state.checkedInAt) return [];
+      const zone = command.calendar.timeZone;
+      if (localTime(command.now, zone).date !== localTime(new Date(state.startsAt), zone).date) {
+        throw new AppError('APPOINTMENT_NOT_TODAY');
+      }
+      const { appointmentId, invoiceId, startsAt } = state;
+      return [
+        {
+          type: 'AppointmentCheckedIn',
+          data: { appointmentId, invoiceId, buyerId, startsAt, at: command.now.toISOString() },
+        },
+      ];
     }
     default: {
       const _exhaustive: never = command;

@@ -154,4 +154,38 @@ describe('the pickup appointment decider', () => {
       .when(cancel({ buyerId: 'mallory' }))
       .thenThrows({ code: 'INVOICE_NOT_FOUND' });
   });
+
+  describe('check-in (issue 34)', () => {
+    const MON_0945 = new Date('2026-11-23T15:45:00.000Z');
+    const checkIn = (now: Date) =>
+      ({ ...common, now, type: 'CheckInAppointment', appointmentId: 'AP-1' }) as AppointmentCommand;
+    const checkedIn: AppointmentEvent = {
+      type: 'AppointmentCheckedIn',
+      data: {
+        appointmentId: 'AP-1',
+        invoiceId: 'inv-1',
+        buyerId: 'ann',
+        startsAt: MON_0930,
+        at: MON_0945.toISOString(),
+      },
+    };
+
+    it('checks the buyer in on the slot’s day, once', () => {
+      spec([at0930]).when(checkIn(MON_0945)).then([checkedIn]);
+      spec([at0930, checkedIn]).when(checkIn(MON_0945)).then([]);
+    });
+
+    it('refuses on another day, or with no appointment booked', () => {
+      spec([at0930]).when(checkIn(NOW)).thenThrows({ code: 'APPOINTMENT_NOT_TODAY' });
+      spec([]).when(checkIn(MON_0945)).thenThrows({ code: 'APPOINTMENT_CHANGED' });
+      spec([at0930, cancelled(MON_0930)])
+        .when(checkIn(MON_0945))
+        .thenThrows({ code: 'APPOINTMENT_CHANGED' });
+    });
+
+    it('is neither moved nor cancelled once the buyer is checked in', () => {
+      spec([at0930, checkedIn]).when(move(MON_0930, TUE_1700)).thenThrows({ code: 'APPOINTMENT_CHECKED_IN' });
+      spec([at0930, checkedIn]).when(cancel()).thenThrows({ code: 'APPOINTMENT_CHECKED_IN' });
+    });
+  });
 });

@@ -7,7 +7,8 @@ export interface AppointmentDeps {
   streams: Streams;
   clock: Clock;
   mailer: Mailer;
-  money: MoneySettings;
+  /** The money settings as they read now (issue 34: settings change without a restart). */
+  money: () => MoneySettings;
   /** The UI's origin, for the invoice link in the mail. */
   publicUrl: () => string;
   logger: Logger;

@@ -15,7 +15,7 @@ export const recordOf = (a: ActiveAppointment, now: Date): AppointmentRecord => 
 });
 
 /** Tells the buyer of a booked, moved or cancelled pickup; a mail server's failure is logged. */
-export function pickupMailer(deps: AppointmentDeps, calendar: AppointmentCalendar) {
+export function pickupMailer(deps: AppointmentDeps, calendar: () => AppointmentCalendar) {
   return async function mail(
     buyer: { email: string; firstName: string },
     change: AppointmentChange,
@@ -24,8 +24,8 @@ export function pickupMailer(deps: AppointmentDeps, calendar: AppointmentCalenda
   ) {
     const record = recordOf(appointment, now);
     const message = appointmentMail(change, record, buyer, {
-      location: deps.money.pickup,
-      timeZone: calendar.timeZone,
+      location: deps.money().pickup,
+      timeZone: calendar().timeZone,
       invoiceUrl: `${deps.publicUrl()}/invoice/${encodeURIComponent(appointment.invoiceId)}`,
     });
     try {

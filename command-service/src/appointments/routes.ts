@@ -1,4 +1,4 @@
-import { actions } from '@wine/contracts';
+import { actions, appointmentMessages } from '@wine/contracts';
 import { registerAction } from '@wine/platform';
 import type { FastifyPluginAsync } from 'fastify';
 import type { SessionAuth } from '../users/session/session-auth.ts';
@@ -18,5 +18,18 @@ export const appointmentRoutes: FastifyPluginAsync<AppointmentRouteDeps> = async
     const { appointment, message } = await appointments.update(auth.sessionOf(ctx.request), input, ctx);
     ctx.setMessage(message);
     return appointment;
+  });
+
+  // Issue 34 "The day's work": the staff's dashboard books, moves, cancels and checks in for a buyer.
+  registerAction(app, actions.staffUpdateAppointment, auth, async (input, ctx) => {
+    const { appointment, message } = await appointments.staffUpdate(auth.adminOf(ctx.request), input, ctx);
+    ctx.setMessage(message);
+    return appointment;
+  });
+
+  registerAction(app, actions.checkInAppointment, auth, async (input, ctx) => {
+    await appointments.checkIn(auth.adminOf(ctx.request), input.invoice_id, ctx);
+    ctx.setMessage(appointmentMessages.checkedInDone);
+    return null;
   });
 };

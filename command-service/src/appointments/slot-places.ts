@@ -9,14 +9,14 @@ import { slotDecider } from './slot.ts';
  * The places of the pickup slots (`slot-<start>`, where the capacity is decided under the stream's
  * expected revision): counting a buyer's on a day, taking one, giving one back.
  */
-export function slotPlaces(deps: AppointmentDeps, calendar: AppointmentCalendar) {
+export function slotPlaces(deps: AppointmentDeps, calendar: () => AppointmentCalendar) {
   const { streams, clock } = deps;
 
   /** The places a buyer holds on the local day of `startsAt`, for invoices other than this one. */
   async function placesThatDay(buyerId: string, invoiceId: string, startsAt: string): Promise<number> {
-    const day = localTime(new Date(startsAt), calendar.timeZone).date;
+    const day = localTime(new Date(startsAt), calendar().timeZone).date;
     let places = 0;
-    for (const slot of slotsOfDay(day, calendar)) {
+    for (const slot of slotsOfDay(day, calendar())) {
       const state = await streams.load(slotStream(slot.startsAt), slotDecider);
       for (const [appointmentId, buyer] of state.buyers) {
         if (buyer === buyerId && state.holders.get(appointmentId) !== invoiceId) places += 1;
@@ -39,7 +39,7 @@ export function slotPlaces(deps: AppointmentDeps, calendar: AppointmentCalendar)
         appointmentId: appointment.id,
         invoiceId: appointment.invoiceId,
         buyerId: appointment.buyerId,
-        capacity: calendar.capacity,
+        capacity: calendar().capacity,
       },
       stepContext(step, `take:${startsAt}`, clock.now()),
     );

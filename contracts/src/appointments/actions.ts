@@ -1,7 +1,8 @@
-import { action } from '../action.ts';
+import { action, NoData } from '../action.ts';
 import {
   AppointmentForInvoiceInput,
   CheckAppointmentsInput,
+  CheckInAppointmentInput,
   DayAppointmentsInput,
   GetAppointmentsInput,
   UpdateAppointmentInput,
@@ -38,6 +39,25 @@ export const appointmentActions = {
     auth: 'user',
     input: UpdateAppointmentInput,
     output: AppointmentView.nullable(),
+  }),
+  /**
+   * Issue 34 "The day's work": the staff book, move or cancel (starts_at null) the pickup of a
+   * buyer's invoice, as the buyer would; the buyer is mailed. Never on the staff member's own invoice.
+   */
+  staffUpdateAppointment: action({
+    path: '/api/admin/appointment/update',
+    side: 'command',
+    auth: ['admin', 'finance'],
+    input: UpdateAppointmentInput,
+    output: AppointmentView.nullable(),
+  }),
+  /** Issue 34: the buyer came; checked in on the slot's day, the pickup is no longer moved or cancelled. */
+  checkInAppointment: action({
+    path: '/api/admin/appointment/checkin',
+    side: 'command',
+    auth: ['admin', 'finance'],
+    input: CheckInAppointmentInput,
+    output: NoData,
   }),
   /** seeds 001 §2 "appointment dashboard": one day's slots and who comes, for the staff. */
   appointmentDashboard: action({

@@ -36,5 +36,12 @@ export const UpdateAppointmentInput = z.strictObject({
 });
 export type UpdateAppointmentInput = z.input<typeof UpdateAppointmentInput>;
 
-/** The staff's day at the pickup location. */
-export const DayAppointmentsInput = z.strictObject({ date: LocalDate });
+/** The staff's day (or week: `days` 7) at the pickup location, from `date`. */
+export const DayAppointmentsInput = z.strictObject({
+  date: LocalDate,
+  days: z.union([z.literal(1), z.literal(7)]).default(1),
+});
+export type DayAppointmentsInput = z.input<typeof DayAppointmentsInput>;
+
+/** Issue 34: the staff check in the buyer of an invoice's pickup. */
+export const CheckInAppointmentInput = z.strictObject({ invoice_id: Id });

@@ -60,11 +60,30 @@ export const DayAppointments = z.object({
   records: z.array(
     SlotView.extend({
       appointments: z.array(
-        z.object({ id: z.string(), invoice_id: z.string(), buyer_id: z.string(), buyer_name: z.string() }),
+        z.object({
+          id: z.string(),
+          invoice_id: z.string(),
+          /** The invoice's readable number, when it has one. */
+          invoice_number: z.string().nullable(),
+          buyer_id: z.string(),
+          buyer_name: z.string(),
+          /** Issue 34: when the buyer was checked in; null until then. */
+          checked_in_at: z.string().nullable(),
+        }),
       ),
     }),
   ),
   totalRecords: z.number(),
+  /** Issue 34: orders to collect here (pickup, not void) with no pickup booked, newest first. */
+  awaiting: z.array(
+    z.object({
+      invoice_id: z.string(),
+      invoice_number: z.string().nullable(),
+      buyer_id: z.string(),
+      buyer_name: z.string(),
+      paid: z.boolean(),
+    }),
+  ),
 });
 export type DayAppointments = z.infer<typeof DayAppointments>;
 

@@ -29,6 +29,8 @@ export interface AppointmentDocument {
   sequence: number;
   booked_at: string;
   updated_at: string;
+  /** Issue 34: when the staff checked the buyer in; absent until then (a new booking clears it). */
+  checked_in_at?: string | null;
   _position: string;
 }
 
@@ -54,6 +56,7 @@ export const appointmentsProjection = defineProjection<SlotEvent | AppointmentEv
     'AppointmentBooked',
     'AppointmentRescheduled',
     'AppointmentCancelled',
+    'AppointmentCheckedIn',
   ],
   indexes: {
     [APPOINTMENTS]: [
@@ -92,6 +95,7 @@ export const appointmentsProjection = defineProjection<SlotEvent | AppointmentEv
           sequence: 0,
           booked_at: at,
           updated_at: at,
+          checked_in_at: null,
         };
         // A cancelled appointment is followed by a new booking on the same document.
         return [
@@ -111,6 +115,12 @@ export const appointmentsProjection = defineProjection<SlotEvent | AppointmentEv
           guardedUpdate(APPOINTMENTS, invoiceId, event, {
             $set: { status: 'cancelled', updated_at: at },
             $inc: { sequence: 1 },
+          }),
+        ];
+      case 'AppointmentCheckedIn':
+        return [
+          guardedUpdate(APPOINTMENTS, invoiceId, event, {
+            $set: { checked_in_at: event.data.at, updated_at: at },
           }),
         ];
       default:

@@ -187,8 +187,20 @@ export const staffLotQuery = (id: string) => actionQuery('staffLot', { id });
 /** Staff (admins): the users, narrowed and paged (issue 34 "People"). */
 export const staffUsersQuery = (input: InputOf<'staffUsers'>) => actionQuery('staffUsers', input);
 
+/** Staff (admins, finance): the pickup dashboard's day or week (issue 34 "The day's work"). */
+export const appointmentDashboardQuery = (input: InputOf<'appointmentDashboard'>) =>
+  actionQuery('appointmentDashboard', input);
+
+/** Staff (admins): the settings screen (issue 34 §3). */
+export const staffSettingsQuery = () => actionQuery('staffSettings', {});
+
 /** Staff (admins): one user's page. */
 export const staffUserQuery = (id: string) => actionQuery('staffUser', { id });
+
+/** Issue 34 §2 "Content": the staff's pages, a page's versions, and the home banners. */
+export const staffPagesQuery = () => actionQuery('staffPages', {});
+export const staffPageHistoryQuery = (id: string) => actionQuery('staffPageHistory', { id });
+export const staffBannersQuery = () => actionQuery('staffBanners', {});
 
 /** Sellers: their own listings, drafts included, with bids, watchers and views (issue 33). */
 export const sellerListingsQuery = (input: InputOf<'sellerListings'>) => actionQuery('sellerListings', input);

@@ -3,10 +3,16 @@
  * storefront's): loaded before the first of those pages is shown (i18n/index.ts), so the first load of
  * the storefront does not carry them. Same rules as for-english.ts.
  */
+import { contentForEnglish } from './content.en.ts';
+import { pickupsForEnglish } from './pickups.en.ts';
+import { settingsForEnglish } from './settings.en.ts';
 import { staffForEnglish } from './staff.en.ts';
 
 export const uiMoreForEnglish = {
   staff: staffForEnglish,
+  content: contentForEnglish,
+  houseSettings: settingsForEnglish,
+  pickups: pickupsForEnglish,
   /** Contact and sell-your-wine pages (issue 11; seeds 000 §2.1 /contact, /sellingwine). */
   enquiries: {
     contact: {

@@ -1,4 +1,7 @@
+import { contentForSpanish } from './content.es.ts';
 import type { UiTexts } from './for-english.ts';
+import { pickupsForSpanish } from './pickups.es.ts';
+import { settingsForSpanish } from './settings.es.ts';
 import { staffForSpanish } from './staff.es.ts';
 
 /**
@@ -8,6 +11,9 @@ import { staffForSpanish } from './staff.es.ts';
  */
 export const uiForSpanish: UiTexts = {
   staff: staffForSpanish,
+  content: contentForSpanish,
+  houseSettings: settingsForSpanish,
+  pickups: pickupsForSpanish,
   /** Issue 31: los filtros del coleccionista, los precios de remate y las reservas vencidas del carrito. */
   store: {
     saleType: 'Tipo de venta',

@@ -17,13 +17,28 @@ const as = (roles: Role[], path = '/admin') =>
 
 /** The staff area's sections each role opens (the server's roles for each section's action). */
 const sectionsByRole: [Role[], string[]][] = [
-  [['admin'], ['lots', 'auctions', 'users', 'money', 'returns', 'reports', 'audit', 'ops']],
-  [['finance'], ['money', 'returns', 'reports']],
+  [
+    ['admin'],
+    [
+      'lots',
+      'auctions',
+      'users',
+      'content',
+      'pickups',
+      'money',
+      'returns',
+      'reports',
+      'audit',
+      'ops',
+      'settings',
+    ],
+  ],
+  [['finance'], ['pickups', 'money', 'returns', 'reports']],
   [['auditor'], ['audit']],
   [['support'], ['ops']],
   [
     ['finance', 'support'],
-    ['money', 'returns', 'reports', 'ops'],
+    ['pickups', 'money', 'returns', 'reports', 'ops'],
   ],
 ];
 
@@ -42,11 +57,14 @@ describe('the staff area', () => {
         lots: '/admin/lots',
         auctions: '/admin/auctions',
         users: '/admin/users',
+        content: '/admin/pages',
+        pickups: '/admin/pickups',
         money: '/admin/money',
         returns: '/admin/returns',
         reports: '/reports',
         audit: '/audit',
         ops: '/ops',
+        settings: '/admin/settings',
       };
       expect(links).toEqual(['/admin', ...keys.map((key) => paths[key as keyof typeof paths])]);
     },

@@ -8,9 +8,12 @@ export const staffSectionTexts = {
   lots: { label: 'ui.staff.section.lots', hint: 'ui.staff.section.lotsHint' },
   auctions: { label: 'ui.staff.section.auctions', hint: 'ui.staff.section.auctionsHint' },
   users: { label: 'ui.staff.section.users', hint: 'ui.staff.section.usersHint' },
+  content: { label: 'ui.content.section', hint: 'ui.content.sectionHint' },
+  pickups: { label: 'ui.pickups.section', hint: 'ui.pickups.sectionHint' },
   money: { label: 'ui.staff.section.money', hint: 'ui.staff.section.moneyHint' },
   returns: { label: 'ui.staff.section.returns', hint: 'ui.staff.section.returnsHint' },
   reports: { label: 'ui.staff.section.reports', hint: 'ui.staff.section.reportsHint' },
   audit: { label: 'ui.staff.section.audit', hint: 'ui.staff.section.auditHint' },
   ops: { label: 'ui.staff.section.ops', hint: 'ui.staff.section.opsHint' },
+  settings: { label: 'ui.houseSettings.section', hint: 'ui.houseSettings.sectionHint' },
 } as const satisfies Record<StaffSection['key'], { label: `ui.${string}`; hint: `ui.${string}` }>;

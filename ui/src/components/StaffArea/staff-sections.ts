@@ -3,7 +3,7 @@ import { mayCall, type StaffUser } from '../../lib/may-call.ts';
 
 /**
  * The sections of the staff area (issue 33), each shown to the users who hold a role its action asks
- * for: the lots, auctions and people to admins, money and returns to finance and admins, the audit to auditors, operations
+ * for: the lots, auctions, people and content (pages and banners) to admins, money and returns to finance and admins, the audit to auditors, operations
  * to support. Every later staff screen joins this list.
  */
 export const staffSections = [
@@ -21,6 +21,16 @@ export const staffSections = [
     key: 'users',
     to: '/admin/users',
     action: 'staffUsers',
+  },
+  {
+    key: 'content',
+    to: '/admin/pages',
+    action: 'publishPage',
+  },
+  {
+    key: 'pickups',
+    to: '/admin/pickups',
+    action: 'appointmentDashboard',
   },
   {
     key: 'money',
@@ -46,6 +56,11 @@ export const staffSections = [
     key: 'ops',
     to: '/ops',
     action: 'opsStatus',
+  },
+  {
+    key: 'settings',
+    to: '/admin/settings',
+    action: 'changeMerchantDetails',
   },
 ] as const satisfies readonly {
   key: string;

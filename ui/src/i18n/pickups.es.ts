@@ -1,0 +1,36 @@
+import type { pickupsForEnglish } from './pickups.en.ts';
+
+/** El panel de recogidas del personal (issue 34), en español. */
+export const pickupsForSpanish: typeof pickupsForEnglish = {
+  section: 'Recogidas',
+  sectionHint: 'Las recogidas del día y de la semana en la tienda: registrar, reservar, mover o cancelar.',
+  title: 'Recogidas',
+  loading: 'Cargando las recogidas',
+  date: 'Fecha',
+  range: 'Mostrar',
+  day: 'Día',
+  week: 'Semana',
+  previousDay: 'Día anterior',
+  nextDay: 'Día siguiente',
+  previousWeek: 'Semana anterior',
+  nextWeek: 'Semana siguiente',
+  summary: 'Recogidas reservadas: {{count}} (hora de {{zone}})',
+  closed: 'La tienda no tiene horas de recogida ese día.',
+  noneThatDay: 'Ninguna recogida reservada.',
+  places: '{{taken}} de {{capacity}} plazas ocupadas',
+  invoice: 'Factura {{invoice}}',
+  checkIn: 'Registrar llegada',
+  checkedIn: 'Llegó a las {{time}}',
+  move: 'Mover',
+  moveTitle: 'Mover la recogida de {{name}}',
+  cancel: 'Cancelar recogida',
+  cancelTitle: '¿Cancelar la recogida de {{name}}?',
+  cancelBody:
+    'La recogida de la factura {{invoice}} el {{when}} se cancela y se avisa al comprador por correo.',
+  awaiting: 'Por reservar',
+  noneAwaiting: 'Todos los pedidos que se recogen aquí tienen su recogida reservada.',
+  paid: 'Pagado',
+  unpaid: 'Se paga al recoger',
+  book: 'Reservar',
+  bookTitle: 'Reservar una recogida para {{name}}',
+};
