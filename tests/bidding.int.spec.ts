@@ -7,6 +7,7 @@ import {
   incrementAt,
   type LotView,
   type PendingCounts,
+  type StaffSettings,
 } from '@wine/contracts';
 import { type LotEvent, lotStream } from '@wine/event-schemas';
 import { createLogger, offsetClock } from '@wine/platform';
@@ -547,6 +548,9 @@ describe('the bidding read models are disposable', () => {
       { payee: 'Cellar Holdings LLC', method: 'check' },
       consignor.auth,
     );
+    // A setting changed (issue 34), so the settings read model has something to rebuild.
+    const settings = await market.ok<StaffSettings>(actions.staffSettings.path, {}, market.admin);
+    await market.ok(actions.changeMoneySettings.path, { ...settings.money, returnDays: 21 }, market.admin);
     // A sheet uploaded for import (issue 33), so the imports read model has something to rebuild.
     const sheet = new FormData();
     sheet.append('file_name', 'cellar.csv');

@@ -78,6 +78,35 @@ describe.runIf(browserAvailable())('People in the staff area (issue 34)', () => 
     expect(errors).toEqual([]);
   }, 120_000);
 
+  it("answers a bid-limit request, acts as the bidder under a banner, and goes back to the admin's own session", async () => {
+    const tom = await market.bidder({ firstName: 'Tomasz' });
+    await market.ok('/api/user/requestBidLimit', { amount: 1_200_000 }, tom.auth);
+    await market.caughtUp();
+    const { page, errors } = await signedInPage(browser, admin.token, 1366);
+    await page.goto(`${market.url}/admin/users`);
+    await page.getByTestId('staff-users-requests').click();
+    await page.waitForURL((url) => url.searchParams.get('requests') === 'true');
+    await page.getByRole('link', { name: /^Open Tomasz/ }).click();
+    const request = page.getByTestId('bid-limit-request');
+    await request.getByRole('textbox', { name: 'Limit to approve ($)' }).fill('10000');
+    await request.getByRole('button', { name: 'Approve' }).click();
+    await page.getByText(/Bid limit of \$10,000\.00 approved for Tomasz/).waitFor();
+    await page.getByTestId('user-bid-limit').filter({ hasText: '$10,000.00' }).waitFor();
+    await page.screenshot({ path: `${screenshots}/admin-user-limit-1366.png`, fullPage: true });
+
+    await page.getByTestId('user-switch').click();
+    await page.getByTestId('confirm-switch').click();
+    await page.waitForURL(`${market.url}/`);
+    const banner = page.getByTestId('switched-banner');
+    await banner.getByText(/You are acting as Tomasz/).waitFor();
+    await page.screenshot({ path: `${screenshots}/switched-banner-1366.png` });
+    await banner.getByRole('button', { name: /^Back to Staff/ }).click();
+    await page.waitForURL(new RegExp(`/admin/users/${tom.id}$`));
+    await page.getByTestId('bid-limit-request').or(page.getByTestId('user-bid-limit')).first().waitFor();
+    expect(await banner.count()).toBe(0);
+    expect(errors).toEqual([]);
+  }, 120_000);
+
   it('shows the list and a user page on a phone and a desktop, in English and Spanish, without a serious axe violation', async () => {
     const buyer = await market.bidder({ card: false, firstName: 'Phoebe' });
     const problems = await everyStaffViewport(browser, admin.token, async (page, { width, language }) => {

@@ -190,6 +190,12 @@ export const BidLimitApproved = defineEvent({
   version: 1,
   schema: z.object({ amount: z.number().int().min(1) }),
 });
+/** Issue 34: an admin refused the raise asked for (`amount`), saying why; the bidder is told. */
+export const BidLimitRefused = defineEvent({
+  type: 'BidLimitRefused',
+  version: 1,
+  schema: z.object({ amount: z.number().int().min(1), reason: z.string().min(1).max(500) }),
+});
 
 const CompanyOwner = z.object({
   ownerId: z.string().min(1).max(64),
@@ -374,6 +380,7 @@ export type UserEvent =
   | { type: 'KycChecked'; data: Data<typeof KycChecked> }
   | { type: 'BidLimitRequested'; data: Data<typeof BidLimitRequested> }
   | { type: 'BidLimitApproved'; data: Data<typeof BidLimitApproved> }
+  | { type: 'BidLimitRefused'; data: Data<typeof BidLimitRefused> }
   | { type: 'CompanyOwnerAdded'; data: Data<typeof CompanyOwnerAdded> }
   | { type: 'CompanyOwnerUpdated'; data: Data<typeof CompanyOwnerUpdated> }
   | { type: 'CompanyOwnerRemoved'; data: Data<typeof CompanyOwnerRemoved> }
@@ -418,6 +425,7 @@ export const userEventDefinitions = [
   KycChecked,
   BidLimitRequested,
   BidLimitApproved,
+  BidLimitRefused,
   CompanyOwnerAdded,
   CompanyOwnerUpdated,
   CompanyOwnerRemoved,

@@ -4,6 +4,7 @@ import {
   AddCompanyOwnerInput,
   ApproveBidLimitInput,
   CompanyOwnerList,
+  RefuseBidLimitInput,
   RemoveCompanyOwnerInput,
   RequestBidLimitInput,
   RunKycCheckInput,
@@ -33,6 +34,14 @@ export const identityActions = {
     side: 'command',
     auth: 'admin',
     input: ApproveBidLimitInput,
+    output: NoData,
+  }),
+  /** Issue 34: an admin refuses a bidder's raise, saying why; the bidder is mailed. */
+  refuseBidLimitRequest: action({
+    path: '/api/admin/user/refuseBidLimitRequest',
+    side: 'command',
+    auth: 'admin',
+    input: RefuseBidLimitInput,
     output: NoData,
   }),
   addCompanyOwner: action({

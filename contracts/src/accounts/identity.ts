@@ -32,6 +32,14 @@ export const ApproveBidLimitInput = z.strictObject({
     .optional(),
 });
 
+/** Issue 34: why an admin refuses a raise (the bidder reads it in their mail). */
+export const RefuseBidLimitInput = z.strictObject({
+  id: UserId,
+  reason: plainText(() => t('labels.reason'), required)
+    .min(1, required)
+    .max(500, atMost(500)),
+});
+
 const OwnerFields = {
   name: plainText(() => t('labels.name'), required)
     .min(1, required)

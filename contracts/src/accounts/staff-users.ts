@@ -13,6 +13,8 @@ export const StaffUsersInput = z.strictObject({
   status: z.enum(['all', ...userStatuses]).default('all'),
   /** `none`: a buyer with no staff role. */
   role: z.enum(['all', 'none', ...roles]).default('all'),
+  /** Issue 34: only the bidders waiting for an answer to a bid-limit request. */
+  bidLimitRequested: z.boolean().default(false),
   page: z.number().int().min(1).max(10_000).default(1),
   limit: z.literal([25, 50, 100]).default(25),
 });
@@ -30,6 +32,8 @@ export const StaffUserRow = z.object({
   emailVerified: z.boolean(),
   createdAt: z.string(),
   lastLoginAt: z.string().nullable(),
+  /** A raise the buyer asked for and no admin answered yet, in cents. */
+  bidLimitRequested: z.number().nullable(),
 });
 export type StaffUserRow = z.infer<typeof StaffUserRow>;
 
@@ -45,8 +49,6 @@ export const StaffUserDetail = StaffUserRow.extend({
   kycStatus: z.enum(['none', 'approved', 'review', 'rejected']),
   /** Cents. */
   bidLimit: z.number().nullable(),
-  /** A raise the buyer asked for and no admin answered yet, in cents. */
-  bidLimitRequested: z.number().nullable(),
   /** How many cards the user keeps on file (their numbers never reach the read side). */
   cardsOnFile: z.number(),
   newsletter: z.boolean(),

@@ -26,6 +26,11 @@ export const mailForEnglish = {
   logAnchorBody:
     'The head of the event log was signed at {{signedAt}}: position {{position}}, log hash {{logHash}}. Keep this message and its attachment: `npm run verify -- --anchors anchors.json --public-key audit-signing-key.pub.pem` checks the log against it.',
   logAnchorKey: 'The public key that verifies the signature:',
+  bidLimitApprovedSubject: 'Your bid limit is now {{amount}}',
+  bidLimitApprovedBody: 'We raised your bid limit to {{amount}}: you can bid up to it from now on.',
+  bidLimitRefusedSubject: 'Your bid limit request',
+  bidLimitRefusedBody:
+    'We could not raise your bid limit to {{amount}} for now. The reason given: {{reason}}. Reply to this e-mail or call us to talk it over.',
   appointmentBookedSubject: 'Your pickup appointment: {{when}}',
   appointmentRescheduledSubject: 'Your pickup appointment moved: {{when}}',
   appointmentCancelledSubject: 'Your pickup appointment is cancelled',

@@ -25,6 +25,12 @@ export const mailForSpanish: MailTexts = {
   logAnchorBody:
     'La cabeza del registro de eventos se firmó el {{signedAt}}: posición {{position}}, hash del registro {{logHash}}. Guarde este mensaje y su adjunto: `npm run verify -- --anchors anchors.json --public-key audit-signing-key.pub.pem` comprueba el registro con él.',
   logAnchorKey: 'La clave pública que verifica la firma:',
+  bidLimitApprovedSubject: 'Su límite de puja es ahora {{amount}}',
+  bidLimitApprovedBody:
+    'Hemos subido su límite de puja a {{amount}}: desde ahora puede pujar hasta esa cantidad.',
+  bidLimitRefusedSubject: 'Su solicitud de límite de puja',
+  bidLimitRefusedBody:
+    'Por ahora no podemos subir su límite de puja a {{amount}}. El motivo: {{reason}}. Responda a este correo o llámenos para hablarlo.',
   appointmentBookedSubject: 'Su cita de recogida: {{when}}',
   appointmentRescheduledSubject: 'Su cita de recogida cambió: {{when}}',
   appointmentCancelledSubject: 'Su cita de recogida está cancelada',

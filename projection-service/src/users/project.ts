@@ -39,6 +39,7 @@ export const usersProjection = defineProjection<UserEvent>({
     'KycChecked',
     'BidLimitRequested',
     'BidLimitApproved',
+    'BidLimitRefused',
     'CardAdded',
     'CardRemoved',
   ],
@@ -117,6 +118,8 @@ export const usersProjection = defineProjection<UserEvent>({
         return [guarded(userId, event, { bid_limit_requested: event.data.amount })];
       case 'BidLimitApproved':
         return [guarded(userId, event, { bid_limit: event.data.amount, bid_limit_requested: null })];
+      case 'BidLimitRefused':
+        return [guarded(userId, event, { bid_limit_requested: null })];
       case 'CardAdded':
       case 'CardRemoved':
         return [

@@ -67,6 +67,7 @@ describe('the staff list of users (admins only, issue 34 "People")', () => {
       emailVerified: false,
       createdAt: '2026-11-02T00:00:00.000Z',
       lastLoginAt: null,
+      bidLimitRequested: null,
     });
   });
 
@@ -84,6 +85,8 @@ describe('the staff list of users (admins only, issue 34 "People")', () => {
     expect(await list({ role: 'seller' })).toEqual(['sam']);
     expect(await list({ role: 'none' })).toEqual(['cy', 'bea']);
     expect(await list({ role: 'finance' })).toEqual([]);
+    // Issue 34: the bidders waiting for an answer to a bid-limit request.
+    expect(await list({ bidLimitRequested: true })).toEqual(['bea']);
     const second = await post('/api/admin/user/search', { page: 2, limit: 25 }, ada);
     expect(data(second)).toEqual({ records: [], totalRecords: 4 });
   });

@@ -19,6 +19,7 @@ export function staffUsersFilter(input: Omit<StaffUsersInput, 'page' | 'limit'>)
   if (input.status && input.status !== 'all') filter.status = input.status;
   if (input.role === 'none') filter.roles = { $size: 0 };
   else if (input.role && input.role !== 'all') filter.roles = input.role;
+  if (input.bidLimitRequested) filter.bid_limit_requested = { $ne: null };
   const text = input.text?.trim();
   if (text) {
     const $regex = literally(text);
@@ -40,6 +41,7 @@ export const staffUserRow = (doc: UserDocument): StaffUserRow => ({
   emailVerified: doc.email_verified,
   createdAt: doc.created_at,
   lastLoginAt: doc.last_login_at,
+  bidLimitRequested: doc.bid_limit_requested ?? null,
 });
 
 const staffUserDetail = (doc: UserDocument): StaffUserDetail => ({
@@ -48,7 +50,6 @@ const staffUserDetail = (doc: UserDocument): StaffUserDetail => ({
   phoneVerified: doc.phone_verified,
   kycStatus: doc.kyc_status,
   bidLimit: doc.bid_limit,
-  bidLimitRequested: doc.bid_limit_requested,
   cardsOnFile: doc.cards_on_file,
   newsletter: doc.newsletter,
   passwordChangedAt: doc.password_changed_at,

@@ -99,6 +99,9 @@ export const uiForEnglish = {
     membersOnly: 'This page is for signed-in members.',
     loadingAccount: 'Loading your account',
     startupLoading: 'Loading your account…',
+    /** Issue 34: the banner of a tab switched to another user (switchuser). */
+    actingAs: 'You are acting as {{name}}: what you do here is done as them, and recorded as done by you.',
+    switchBack: 'Back to {{name}}',
   },
   /** seeds 000 §2.5: the header, its menus and the mobile drawer. */
   header: {

@@ -100,6 +100,9 @@ export const uiForSpanish: UiTexts = {
     membersOnly: 'Esta página es para miembros que han iniciado sesión.',
     loadingAccount: 'Cargando tu cuenta',
     startupLoading: 'Cargando tu cuenta…',
+    actingAs:
+      'Estás actuando como {{name}}: lo que hagas aquí se hace en su nombre y queda registrado como hecho por ti.',
+    switchBack: 'Volver a {{name}}',
   },
   header: {
     brandHome: 'Inicio de {{shop}}',

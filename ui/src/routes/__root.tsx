@@ -8,6 +8,7 @@ import { Footer } from '../components/Footer/Footer.tsx';
 import { Header } from '../components/Header/Header.tsx';
 import { NotFound } from '../components/NotFound/NotFound.tsx';
 import { StartupLoader } from '../components/StartupLoader/StartupLoader.tsx';
+import { SwitchedBanner } from '../components/SwitchedBanner/SwitchedBanner.tsx';
 import { UserNotices } from '../components/UserNotices/UserNotices.tsx';
 import { textsReadyFor } from '../i18n/index.ts';
 import type { RouterContext } from '../router-context.ts';
@@ -48,6 +49,7 @@ function RootLayout() {
         {t('ui.layout.skipToContent')}
       </a>
       <StartupLoader />
+      <SwitchedBanner />
       <Header />
       <main id="main">
         <Outlet />

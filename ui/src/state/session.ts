@@ -137,6 +137,7 @@ export const setCurrentUserAtom = atom(null, (get, set, user: UserRecord) => {
 export const clearSessionAtom = atom(null, (_get, set) => {
   clearStoredToken();
   set(sessionAtom, { status: 'anonymous' });
+  set(switchedFromAtom, null);
 });
 
 /** seeds 000 §4.8: the server said the session is gone (responseType 403). */
@@ -209,7 +210,7 @@ export const validateSessionAtom = atom(null, (get, set): Promise<void> => {
  * storage only. Answers the user, or null when the token is not a usable session; then the session
  * here stays as it was.
  */
-export const switchSessionAtom = atom(null, async (_get, set, token: string): Promise<UserRecord | null> => {
+export const switchSessionAtom = atom(null, async (get, set, token: string): Promise<UserRecord | null> => {
   let user: UserRecord;
   try {
     // Not the session's token: a 403 here says only that the link is not valid.
@@ -218,8 +219,80 @@ export const switchSessionAtom = atom(null, async (_get, set, token: string): Pr
     return null;
   }
   if (user.status === 'deactivate' || user.force_logout === 1) return null;
-  set(signInAtom, { token, id: user.id, user }, { remember: false });
+  // Issue 34: the session switched from is kept with this tab, for the banner's way back; a session
+  // remembered on this browser stays in local storage for its other tabs.
+  const before = get(sessionAtom);
+  const from =
+    before.status === 'authenticated' && before.user.id !== user.id
+      ? {
+          token: before.token,
+          name: `${before.user.first_name} ${before.user.last_name}`.trim(),
+          remembered: storedTokenIsRemembered(),
+        }
+      : get(switchedFromAtom);
+  try {
+    window.sessionStorage.setItem(TOKEN_KEY, token);
+  } catch {
+    // unavailable: the switch lasts until the page reloads
+  }
+  set(justRegisteredAtom, false);
+  set(sessionAtom, { status: 'authenticated', token, user });
+  set(switchedFromAtom, from);
   return user;
+});
+
+/** Issue 34: the session a tab switched from (switchuser), while it acts as another user. */
+export interface SwitchedFrom {
+  token: string;
+  /** Who switched, as the banner names them. */
+  name: string;
+  /** Their token is in local storage (still there: only this tab switched). */
+  remembered: boolean;
+}
+const SWITCHED_FROM_KEY = 'switchedFrom';
+
+export const switchedFromAtom = atom(
+  (get) => get(switchedFromStore),
+  (_get, set, from: SwitchedFrom | null) => {
+    try {
+      if (from) window.sessionStorage.setItem(SWITCHED_FROM_KEY, JSON.stringify(from));
+      else window.sessionStorage.removeItem(SWITCHED_FROM_KEY);
+    } catch {
+      // unavailable: it lasts until the page reloads
+    }
+    set(switchedFromStore, from);
+  },
+);
+const switchedFromStore = atomWithLazy<SwitchedFrom | null>(() => {
+  try {
+    const stored = window.sessionStorage.getItem(SWITCHED_FROM_KEY);
+    const from = stored ? (JSON.parse(stored) as Partial<SwitchedFrom>) : null;
+    return from && typeof from.token === 'string' && typeof from.name === 'string'
+      ? { token: from.token, name: from.name, remembered: from.remembered === true }
+      : null;
+  } catch {
+    return null;
+  }
+});
+
+/**
+ * Issue 34: the way back from a switch: this tab leaves the user's session and takes up the one it
+ * switched from again, checked anew with the server (it may have ended meanwhile: then signed out).
+ */
+export const switchBackAtom = atom(null, async (get, set): Promise<void> => {
+  const from = get(switchedFromAtom);
+  if (!from) return;
+  set(switchedFromAtom, null);
+  try {
+    window.sessionStorage.removeItem(TOKEN_KEY);
+    if (!from.remembered) window.sessionStorage.setItem(TOKEN_KEY, from.token);
+  } catch {
+    // unavailable
+  }
+  // Checked anew: the validation of this token at start is long past.
+  set(validationAtom, null);
+  set(sessionAtom, { status: 'validating', token: from.token });
+  await set(validateSessionAtom);
 });
 
 /** Loads the signed-in user again (after a change made elsewhere, such as a verified e-mail). */

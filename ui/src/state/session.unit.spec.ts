@@ -10,6 +10,8 @@ import {
   logoutAtom,
   sessionAtom,
   signInAtom,
+  switchBackAtom,
+  switchedFromAtom,
   switchSessionAtom,
   TOKEN_KEY,
   tokenAtom,
@@ -123,6 +125,7 @@ describe('session', () => {
         validateUser: (_input, { authorization }) => {
           if (authorization === 'Bearer tok-7') return aUser({ id: 'user-7', first_name: 'Grace' });
           if (authorization === 'Bearer tok-gone') return aUser({ id: 'user-8', status: 'deactivate' });
+          if (authorization === 'Bearer tok-1') return aUser();
           throw new Failure('Session expired. Login again', 403);
         },
       },
@@ -139,6 +142,15 @@ describe('session', () => {
     expect((await store.set(switchSessionAtom, 'tok-7'))?.first_name).toBe('Grace');
     expect(store.get(currentUserAtom)?.id).toBe('user-7');
     expect(sessionStorage.getItem(TOKEN_KEY)).toBe('tok-7');
-    expect(localStorage.getItem(TOKEN_KEY)).toBeNull();
+    // Issue 34: only this tab switched: the remembered session stays for the others, and is the way back.
+    expect(localStorage.getItem(TOKEN_KEY)).toBe('tok-1');
+    expect(store.get(switchedFromAtom)).toEqual({ token: 'tok-1', name: 'Ada Lovelace', remembered: true });
+
+    await store.set(switchBackAtom);
+    expect(store.get(tokenAtom)).toBe('tok-1');
+    expect(store.get(currentUserAtom)?.id).toBe('user-1');
+    expect(store.get(switchedFromAtom)).toBeNull();
+    expect(sessionStorage.getItem(TOKEN_KEY)).toBeNull();
+    expect(onSessionEnded).not.toHaveBeenCalled();
   });
 });

@@ -24,6 +24,8 @@ export type IdentityCommand =
   | { type: 'RequestBidLimit'; amount: number }
   /** An admin approves `amount` (cents), or the amount the user asked for when none is given. */
   | { type: 'ApproveBidLimit'; amount?: number | undefined }
+  /** Issue 34: an admin refuses the raise asked for, saying why. */
+  | { type: 'RefuseBidLimit'; reason: string }
   | { type: 'AddCompanyOwner'; owner: Owner }
   | { type: 'UpdateCompanyOwner'; owner: Owner }
   | { type: 'RemoveCompanyOwner'; ownerId: string };
@@ -58,6 +60,11 @@ export function decideIdentity(command: IdentityCommand, state: User): UserEvent
       if (approved === null) throw new AppError('NO_BID_LIMIT_REQUEST');
       return [{ type: 'BidLimitApproved', data: { amount: approved } }];
     }
+    case 'RefuseBidLimit': {
+      const asked = state.bidLimitRequested;
+      if (asked === null) throw new AppError('NO_BID_LIMIT_REQUEST');
+      return [{ type: 'BidLimitRefused', data: { amount: asked, reason: command.reason } }];
+    }
     case 'AddCompanyOwner':
       if (state.owners.some((o) => o.ownerId === command.owner.ownerId)) return [];
       if (ownershipTotal(state.owners) + command.owner.ownershipPercent > 100)
@@ -85,6 +92,7 @@ export const identityHandlers: UserHandlers<IdentityCommand> = {
   RecordKycCheck: decideIdentity,
   RequestBidLimit: decideIdentity,
   ApproveBidLimit: decideIdentity,
+  RefuseBidLimit: decideIdentity,
   AddCompanyOwner: decideIdentity,
   UpdateCompanyOwner: decideIdentity,
   RemoveCompanyOwner: decideIdentity,
@@ -103,6 +111,7 @@ export const identitySlice: UserSlice<
   | 'KycChecked'
   | 'BidLimitRequested'
   | 'BidLimitApproved'
+  | 'BidLimitRefused'
   | 'CompanyOwnerAdded'
   | 'CompanyOwnerUpdated'
   | 'CompanyOwnerRemoved'
@@ -112,6 +121,7 @@ export const identitySlice: UserSlice<
     KycChecked: (state, event) => ({ ...state, kycStatus: event.data.status }),
     BidLimitRequested: (state, event) => ({ ...state, bidLimitRequested: event.data.amount }),
     BidLimitApproved: (state, event) => ({ ...state, bidLimit: event.data.amount, bidLimitRequested: null }),
+    BidLimitRefused: (state) => ({ ...state, bidLimitRequested: null }),
     CompanyOwnerAdded: (state, event) => ({ ...state, owners: [...state.owners, event.data] }),
     CompanyOwnerUpdated: (state, event) => ({
       ...state,

@@ -64,6 +64,23 @@ describe('user decider: identity', () => {
     spec([]).when({ type: 'ApproveBidLimit', amount: 1 }).thenThrows({ code: 'USER_NOT_FOUND' });
   });
 
+  it('refuses a raise asked for with its reason (issue 34), once; none asked for, nothing to refuse', () => {
+    const requested: UserEvent = { type: 'BidLimitRequested', data: { amount: 700_000 } };
+    const refused: UserEvent = {
+      type: 'BidLimitRefused',
+      data: { amount: 700_000, reason: 'Two unpaid invoices' },
+    };
+    spec([registered, requested])
+      .when({ type: 'RefuseBidLimit', reason: 'Two unpaid invoices' })
+      .then([refused]);
+    spec([registered, requested, refused])
+      .when({ type: 'RefuseBidLimit', reason: 'again' })
+      .thenThrows({ code: 'NO_BID_LIMIT_REQUEST' });
+    spec([registered, requested, refused]).when({ type: 'ApproveBidLimit' }).thenThrows({
+      code: 'NO_BID_LIMIT_REQUEST',
+    });
+  });
+
   it('keeps company owners under 100% together; updates and removes only known owners', () => {
     const added = (id: string, pct: number): UserEvent => ({
       type: 'CompanyOwnerAdded',

@@ -1,5 +1,12 @@
-import type { CompanyOwnerRecord, RunKycCheckInput, UserRecord } from '@wine/contracts';
-import type { Actor } from '@wine/event-schemas';
+import {
+  type CompanyOwnerRecord,
+  formatMoney,
+  type RunKycCheckInput,
+  tIn,
+  toLanguage,
+  type UserRecord,
+} from '@wine/contracts';
+import type { Actor, UserEvent } from '@wine/event-schemas';
 import type { z } from 'zod';
 import type { User } from '../user.ts';
 import { userRecord } from '../user.ts';
@@ -30,6 +37,36 @@ type OwnerCommand = Extract<
 /** seeds 001 §7: the identity check (KYC port), the bid limit and the company's owners. */
 export function identityService(users: UserService) {
   const { clock, run, loadUser } = users;
+
+  /**
+   * Issue 34: the bidder hears of the answer to their bid-limit request, in their language. A retried
+   * request that wrote nothing mails nothing; a mail server's failure is logged, the answer stands.
+   */
+  async function tellBidder(userId: string, events: readonly UserEvent[]) {
+    const answer = events.find((e) => e.type === 'BidLimitApproved' || e.type === 'BidLimitRefused');
+    if (!answer) return;
+    const user = await loadUser(userId);
+    const lng = toLanguage((user.preferences as Record<string, unknown>).language);
+    const approved = answer.type === 'BidLimitApproved';
+    const amount = formatMoney(answer.data.amount);
+    const body = approved
+      ? tIn(lng, 'mail.bidLimitApprovedBody', { amount })
+      : tIn(lng, 'mail.bidLimitRefusedBody', {
+          amount,
+          reason: answer.type === 'BidLimitRefused' ? answer.data.reason : '',
+        });
+    try {
+      await users.mailer.send({
+        to: user.email,
+        subject: tIn(lng, approved ? 'mail.bidLimitApprovedSubject' : 'mail.bidLimitRefusedSubject', {
+          amount,
+        }),
+        text: [tIn(lng, 'mail.hello', { name: user.firstName }), '', body].join('\n'),
+      });
+    } catch (error) {
+      users.onMailFailed?.(error);
+    }
+  }
 
   return {
     /** An identity check through the KYC port; bidders and buyers of wine must be 21 or older. */
@@ -62,9 +99,16 @@ export function identityService(users: UserService) {
       return userRecord(await loadUser(session.user.id));
     },
 
-    /** An admin approves the requested limit, or sets another amount (cents). */
+    /** An admin approves the requested limit, or sets another amount (cents); the bidder is mailed. */
     async approveBidLimit(userId: string, amount: number | undefined, request: RequestContext, admin: Actor) {
-      await run(userId, { type: 'ApproveBidLimit', amount }, request, admin);
+      const result = await run(userId, { type: 'ApproveBidLimit', amount }, request, admin);
+      if (!result.replayed) await tellBidder(userId, result.events);
+    },
+
+    /** Issue 34: an admin refuses the raise asked for, saying why; the bidder is mailed. */
+    async refuseBidLimit(userId: string, reason: string, request: RequestContext, admin: Actor) {
+      const result = await run(userId, { type: 'RefuseBidLimit', reason }, request, admin);
+      if (!result.replayed) await tellBidder(userId, result.events);
     },
 
     owners(session: Session) {

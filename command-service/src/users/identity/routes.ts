@@ -35,6 +35,10 @@ export const identityRoutes: FastifyPluginAsync<IdentityRouteDeps> = async (app,
     await identity.approveBidLimit(input.id, input.amount, ctx, auth.adminOf(ctx.request));
     return null;
   });
+  registerAction(app, actions.refuseBidLimitRequest, auth, async (input, ctx) => {
+    await identity.refuseBidLimit(input.id, input.reason, ctx, auth.adminOf(ctx.request));
+    return null;
+  });
   registerAction(app, actions.getCompanyOwners, auth, async (_input, ctx) =>
     identity.owners(sessionOf(ctx.request)),
   );

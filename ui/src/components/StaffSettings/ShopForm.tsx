@@ -200,8 +200,7 @@ export function BankForm({ bank, demo }: { bank: StaffSettings['bank']; demo: bo
           <Textarea
             label={t('ui.houseSettings.bank.note')}
             maxLength={500}
-            autosize
-            minRows={2}
+            rows={2}
             {...register('bank.note')}
             error={errors.bank?.note?.message}
           />

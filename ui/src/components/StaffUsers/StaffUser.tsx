@@ -24,11 +24,12 @@ import { pushAlertAtom } from '../../state/alerts.ts';
 import { currentUserAtom, switchSessionAtom } from '../../state/session.ts';
 import { AnchorLink } from '../AnchorLink.tsx';
 import { confirmDialog } from '../ConfirmDialog/confirm-dialog.tsx';
+import { BidLimitRequest } from './BidLimitRequest.tsx';
 import { RoleBadges, UserStatusBadge } from './StaffUsers.tsx';
 import { fullName, grantableRoles, kycLabel, roleLabel } from './user-labels.ts';
 
 /** After a change to an account: its page and the list ask again. */
-const refreshPeople = (queryClient: QueryClient) =>
+export const refreshPeople = (queryClient: QueryClient) =>
   Promise.all([invalidateAction(queryClient, 'staffUser'), invalidateAction(queryClient, 'staffUsers')]);
 
 /** A labelled fact of the profile. */
@@ -106,6 +107,7 @@ export function StaffUser({ user }: { user: StaffUserDetail }) {
           </Alert>
         ) : (
           <>
+            {user.bidLimitRequested !== null ? <BidLimitRequest user={user} name={name} /> : null}
             <UserRoles user={user} name={name} />
             <UserAccountActions user={user} name={name} />
           </>

@@ -1,9 +1,21 @@
-import { Badge, Card, Container, Group, Select, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import {
+  Badge,
+  Card,
+  Container,
+  Group,
+  Select,
+  Stack,
+  Switch,
+  Table,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { StaffUserRow } from '@wine/contracts';
 import { useTranslation } from 'react-i18next';
 import { staffUsersQuery } from '../../api/queries.ts';
-import { formatDate, formatDateTime } from '../../lib/format.ts';
+import { formatDate, formatDateTime, formatMoney } from '../../lib/format.ts';
 import { useListSearch } from '../../lib/use-list-search.ts';
 import { AnchorLink } from '../AnchorLink.tsx';
 import { Pager } from '../Pager/Pager.tsx';
@@ -26,6 +38,8 @@ export interface StaffUsersView {
   q?: string | undefined;
   status: UserStatusFilter;
   role: UserRoleFilter;
+  /** Only the bidders waiting for an answer to a bid-limit request. */
+  requests?: boolean | undefined;
   page: number;
 }
 
@@ -47,6 +61,7 @@ export function StaffUsers({
       status: view.status,
       role: view.role,
       ...(view.q ? { text: view.q } : {}),
+      ...(view.requests ? { bidLimitRequested: true } : {}),
       page: view.page,
       limit: STAFF_USERS_PAGE_SIZE,
     }),
@@ -86,6 +101,15 @@ export function StaffUsers({
             onChange={(value) => onChange({ ...view, role: (value as UserRoleFilter) ?? 'all', page: 1 })}
             w={190}
             data-testid="staff-users-role"
+          />
+          <Switch
+            label={t('ui.staff.users.requestsOnly')}
+            checked={Boolean(view.requests)}
+            onChange={(event) =>
+              onChange({ ...view, requests: event.currentTarget.checked || undefined, page: 1 })
+            }
+            mb={8}
+            data-testid="staff-users-requests"
           />
         </Group>
       </Card>
@@ -164,14 +188,21 @@ function UserLink({ row }: { row: StaffUserRow }) {
   const { t } = useTranslation();
   const name = fullName(row) || row.email;
   return (
-    <AnchorLink
-      to="/admin/users/$id"
-      params={{ id: row.id }}
-      aria-label={t('ui.staff.users.open', { name })}
-      fw={600}
-    >
-      {name}
-    </AnchorLink>
+    <Stack gap={2} align="flex-start">
+      <AnchorLink
+        to="/admin/users/$id"
+        params={{ id: row.id }}
+        aria-label={t('ui.staff.users.open', { name })}
+        fw={600}
+      >
+        {name}
+      </AnchorLink>
+      {row.bidLimitRequested === null ? null : (
+        <Badge color="yellow" variant="light" size="sm" data-testid="user-raise-asked">
+          {t('ui.staff.users.bidLimitRequested', { amount: formatMoney(row.bidLimitRequested) })}
+        </Badge>
+      )}
+    </Stack>
   );
 }
 

@@ -32,6 +32,7 @@ function aRow(overrides: Partial<StaffUserRow> = {}): StaffUserRow {
     emailVerified: true,
     createdAt: '2026-11-02T00:00:00.000Z',
     lastLoginAt: null,
+    bidLimitRequested: null,
     ...overrides,
   };
 }
@@ -203,10 +204,43 @@ describe("/admin/users/:id: a user's page", () => {
     await user.click(within(dialog).getByRole('button', { name: 'Act as this user' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
     expect(api.to('switchUser')[0]?.input).toEqual({ id: 'sam' });
-    // For this tab only, as the /switch link keeps it (and the admin's remembered token goes).
+    // For this tab only: the admin's remembered token stays for their other tabs.
     expect(sessionStorage.getItem(TOKEN_KEY)).toBe('tok-sam');
-    expect(localStorage.getItem(TOKEN_KEY)).toBeNull();
+    expect(localStorage.getItem(TOKEN_KEY)).toBe('tok-1');
     expect((await screen.findAllByTestId('account-menu'))[0]?.textContent).toContain('Sam Cellar');
+    // Issue 34: a banner says whose account this tab acts in, and leads back to the admin's own.
+    const banner = await screen.findByTestId('switched-banner');
+    expect(banner.textContent).toContain('You are acting as Sam Cellar');
+    await user.click(within(banner).getByRole('button', { name: 'Back to Ada Lovelace' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/admin/users/sam'));
+    expect(screen.queryByTestId('switched-banner')).toBeNull();
+    expect(sessionStorage.getItem(TOKEN_KEY)).toBeNull();
+    expect((await screen.findAllByTestId('account-menu'))[0]?.textContent).toContain('Ada Lovelace');
+  });
+
+  it('answers a bid-limit request: approved at another amount, or refused with a reason', async () => {
+    const { api, user } = await admin('/admin/users/sam', {
+      staffUser: () => aDetail({ bidLimit: 500_000, bidLimitRequested: 1_000_000 }),
+      approveBidLimitRequest: () => null,
+      refuseBidLimitRequest: () => null,
+    });
+    const card = await screen.findByTestId('bid-limit-request');
+    expect(card.textContent).toContain('asks for a bid limit of $10,000.00 (now $5,000.00)');
+    const refuse = within(card).getByRole('button', { name: 'Refuse' });
+    expect(refuse.hasAttribute('disabled')).toBe(true);
+    const amount = within(card).getByRole('textbox', { name: 'Limit to approve ($)' });
+    await user.clear(amount);
+    await user.type(amount, '7500');
+    await user.click(within(card).getByRole('button', { name: 'Approve' }));
+    await waitFor(() =>
+      expect(api.to('approveBidLimitRequest')[0]?.input).toEqual({ id: 'sam', amount: 750_000 }),
+    );
+    expect(await screen.findByText('Bid limit of $7,500.00 approved for Sam Cellar')).toBeTruthy();
+    await user.type(within(card).getByRole('textbox', { name: 'Why it is refused' }), 'Unpaid invoices');
+    await user.click(refuse);
+    await waitFor(() =>
+      expect(api.to('refuseBidLimitRequest')[0]?.input).toEqual({ id: 'sam', reason: 'Unpaid invoices' }),
+    );
   });
 
   it('says so in the dialog when the switched session is not accepted, and stays', async () => {

@@ -11,11 +11,12 @@ const validateSearch = lazySearch(() =>
     q: searchText({ min: 1, max: 100 }),
     status: choiceParam(userStatusFilters, 'all'),
     role: choiceParam(userRoleFilters, 'all'),
+    requests: z.catch(z.optional(z.boolean()), undefined),
     page: pageParam(),
   }),
 );
 
-/** /admin/users (admins): ?q=&status=&role=&page= are the list's filters and page. */
+/** /admin/users (admins): ?q=&status=&role=&requests=&page= are the list's filters and page. */
 export const Route = createFileRoute('/_auth/admin/users/')({
   validateSearch,
   search: { middlewares: validateSearch.middlewares },
