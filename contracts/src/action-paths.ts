@@ -141,6 +141,7 @@ export const actionPaths = {
   staffSellerPayables: { path: '/api/admin/seller/payables', auth: ['finance', 'admin'] },
   staffLots: { path: '/api/admin/product/search', auth: 'admin' },
   staffLot: { path: '/api/admin/product/lot', auth: 'admin' },
+  staffToday: { path: '/api/admin/today', auth: ['admin', 'finance'] },
   addFollower: { path: '/api/user/addFollower', auth: 'user' },
   removeFollower: { path: '/api/user/removeFollower', auth: 'user' },
   getFollowers: { path: '/api/user/getFollowers', auth: 'user' },

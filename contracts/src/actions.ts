@@ -43,6 +43,7 @@ import { sellerPayoutActions } from './sellers/payouts.ts';
 import { settingsActions } from './settings/actions.ts';
 import { shippingStaffActions } from './shipping/actions.ts';
 import { staffLotActions } from './staff-lots/actions.ts';
+import { staffTodayActions } from './staff-today/actions.ts';
 import { watchlistActions } from './watchlists/actions.ts';
 
 /** Every HTTP action of the product, declared once per area (ARCHITECTURE.md "API shape"). */
@@ -79,6 +80,7 @@ export const actions = {
   ...sellerStatementActions,
   ...sellerPayoutActions,
   ...staffLotActions,
+  ...staffTodayActions,
   ...producerActions,
   ...savedSearchActions,
   ...notificationActions,

@@ -122,6 +122,7 @@ export * from './shipping/rates.ts';
 export * from './shipping/views.ts';
 export * from './staff-lots/actions.ts';
 export * from './staff-lots/staff-lot-status.ts';
+export * from './staff-today/actions.ts';
 export * from './text.ts';
 export * from './user-document.ts';
 export * from './watchlists/actions.ts';

@@ -80,6 +80,7 @@ import { currentSettings, settingsProjection } from './settings/project.ts';
 import { settingsQueries } from './settings/queries.ts';
 import { staffLotsProjection } from './staff-lots/project.ts';
 import { staffLotQueries } from './staff-lots/queries.ts';
+import { staffTodayQueries } from './staff-today/queries.ts';
 import { usersProjection } from './users/project.ts';
 import { userQueries } from './users/queries.ts';
 import { depositsProjection } from './wallets/deposits.ts';
@@ -175,6 +176,7 @@ export const queryPlugins: readonly QueryPlugin[] = [
   defaultQueries,
   merchantQueries,
   settingsQueries,
+  staffTodayQueries,
   pageQueries,
   staffPageQueries,
   staffBannerQueries,

@@ -191,6 +191,9 @@ export const staffUsersQuery = (input: InputOf<'staffUsers'>) => actionQuery('st
 export const appointmentDashboardQuery = (input: InputOf<'appointmentDashboard'>) =>
   actionQuery('appointmentDashboard', input);
 
+/** Staff (admins, finance): what waits today, for the staff home (issue 34). */
+export const staffTodayQuery = () => actionQuery('staffToday', {});
+
 /** Staff (admins): the settings screen (issue 34 §3). */
 export const staffSettingsQuery = () => actionQuery('staffSettings', {});
 

@@ -4,6 +4,17 @@ export const staffForEnglish = {
   nav: 'Staff sections',
   home: 'Overview',
   intro: 'What your roles let you do here.',
+  today: {
+    title: 'Today, {{date}}',
+    loading: 'Loading what waits today',
+    closingToday: 'Lots closing today',
+    pastDue: 'Invoices past due',
+    returnsToDecide: 'Returns to decide',
+    listingsToReview: 'Listings to review',
+    bidLimitRequests: 'Bid limit requests',
+    pickupsToday: 'Pickups today',
+    open: '{{what}}: {{count}}',
+  },
   notStaff: 'The staff area is for the merchant’s staff: admins, finance, support and auditors.',
   open: 'Open {{name}}',
   section: {

@@ -6,6 +6,17 @@ export const staffForSpanish: UiTexts['staff'] = {
   nav: 'Secciones del personal',
   home: 'Resumen',
   intro: 'Lo que tus funciones te permiten hacer aquí.',
+  today: {
+    title: 'Hoy, {{date}}',
+    loading: 'Cargando lo pendiente de hoy',
+    closingToday: 'Lotes que cierran hoy',
+    pastDue: 'Facturas vencidas',
+    returnsToDecide: 'Devoluciones por decidir',
+    listingsToReview: 'Publicaciones por revisar',
+    bidLimitRequests: 'Solicitudes de límite de puja',
+    pickupsToday: 'Recogidas de hoy',
+    open: '{{what}}: {{count}}',
+  },
   notStaff:
     'El área del personal es para el personal del comerciante: administradores, finanzas, soporte y auditores.',
   open: 'Abrir {{name}}',

@@ -12,8 +12,19 @@ const as = (roles: Role[], path = '/admin') =>
       validateUser: () => aUser({ roles, isAdmin: roles.includes('admin') }),
       staffLots: () => ({ records: [], totalRecords: 0 }),
       auctions: () => ({ records: [], totalRecords: 0 }),
+      staffToday: () => today,
     },
   });
+
+const today = {
+  date: '2026-11-30',
+  closingToday: 4,
+  pastDue: 2,
+  returnsToDecide: 0,
+  listingsToReview: 1,
+  bidLimitRequests: 3,
+  pickupsToday: 5,
+};
 
 /** The staff area's sections each role opens (the server's roles for each section's action). */
 const sectionsByRole: [Role[], string[]][] = [
@@ -69,6 +80,29 @@ describe('the staff area', () => {
       expect(links).toEqual(['/admin', ...keys.map((key) => paths[key as keyof typeof paths])]);
     },
   );
+
+  it('lists what waits today, each linked to its list, as far as the roles open the lists', async () => {
+    await as(['admin']);
+    const box = await screen.findByTestId('staff-today');
+    const link = (key: string) => within(box).getByTestId(`today-${key}`);
+    expect(link('closingToday').textContent).toBe('Lots closing today: 4');
+    expect(link('closingToday').getAttribute('href')).toBe('/admin/lots?status=open');
+    expect(link('listingsToReview').getAttribute('href')).toBe('/admin/lots?status=submitted');
+    expect(link('bidLimitRequests').getAttribute('href')).toBe('/admin/users?requests=true');
+    expect(link('pastDue').getAttribute('href')).toBe('/admin/money');
+    expect(link('pickupsToday').textContent).toBe('Pickups today: 5');
+    await expectNoAxeViolations(screen.getByRole('main'));
+  });
+
+  it("shows finance only the day's counts of the lists finance opens", async () => {
+    await as(['finance']);
+    const box = await screen.findByTestId('staff-today');
+    expect(within(box).getAllByRole('link').map((a) => a.dataset.testid)).toEqual([
+      'today-pastDue',
+      'today-returnsToDecide',
+      'today-pickupsToday',
+    ]);
+  });
 
   it.each([[[] as Role[]], [['seller'] as Role[]]])(
     'tells a user with roles %j it is for staff',

@@ -3,6 +3,7 @@ import { useAtomValue } from 'jotai';
 import { useTranslation } from 'react-i18next';
 import { currentUserAtom } from '../../state/session.ts';
 import { ButtonLink } from '../ButtonLink.tsx';
+import { StaffToday } from './StaffToday.tsx';
 import { staffSectionTexts } from './staff-section-texts.ts';
 import { staffSectionsFor } from './staff-sections.ts';
 
@@ -17,6 +18,7 @@ export function StaffHome() {
       <Text c="dimmed" mb="lg">
         {t('ui.staff.intro')}
       </Text>
+      {user ? <StaffToday user={user} /> : null}
       <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>
         {sections.map((section) => (
           <Card key={section.key} withBorder data-testid={`staff-section-${section.key}`}>
