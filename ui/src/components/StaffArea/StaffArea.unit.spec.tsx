@@ -97,11 +97,11 @@ describe('the staff area', () => {
   it("shows finance only the day's counts of the lists finance opens", async () => {
     await as(['finance']);
     const box = await screen.findByTestId('staff-today');
-    expect(within(box).getAllByRole('link').map((a) => a.dataset.testid)).toEqual([
-      'today-pastDue',
-      'today-returnsToDecide',
-      'today-pickupsToday',
-    ]);
+    expect(
+      within(box)
+        .getAllByRole('link')
+        .map((a) => a.dataset.testid),
+    ).toEqual(['today-pastDue', 'today-returnsToDecide', 'today-pickupsToday']);
   });
 
   it.each([[[] as Role[]], [['seller'] as Role[]]])(
