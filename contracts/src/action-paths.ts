@@ -85,6 +85,7 @@ export const actionPaths = {
   alltransactions: { path: '/api/user/invoice/alltransactions', auth: 'user' },
   recordOfflinePayment: { path: '/api/admin/offline/recordPayment', auth: ['finance', 'admin'] },
   releaseDeposit: { path: '/api/admin/deposit/release', auth: ['finance', 'admin'] },
+  staffDeposits: { path: '/api/admin/deposit/list', auth: ['finance', 'admin'] },
   staffInvoices: { path: '/api/admin/invoice/list', auth: ['finance', 'admin'] },
   issueGiftCards: { path: '/api/admin/giftcard/issue', auth: 'admin' },
   giftCards: { path: '/api/admin/giftcard/list', auth: ['finance', 'admin'] },

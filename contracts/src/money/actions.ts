@@ -30,6 +30,7 @@ import {
   InvoiceStatus,
   IssuedGiftCards,
   SalesOrderList,
+  StaffDepositList,
   StaffInvoiceList,
   TransactionList,
 } from './views.ts';
@@ -228,6 +229,14 @@ export const moneyStaffActions = {
     auth: ['finance', 'admin'],
     input: ReleaseDepositInput,
     output: NoData,
+  }),
+  /** Issue 34 "The day's work": the bid deposits held now, newest first, for finance to release. */
+  staffDeposits: action({
+    path: '/api/admin/deposit/list',
+    side: 'query',
+    auth: ['finance', 'admin'],
+    input: NoInput,
+    output: StaffDepositList,
   }),
   staffInvoices: action({
     path: '/api/admin/invoice/list',

@@ -245,6 +245,22 @@ export const SalesOrderList = z.object({
   totalRecords: z.number(),
 });
 
+/** Issue 34: the bid deposits held now, for the staff: whose, how much, on which lot, since when. */
+export const StaffDepositList = z.object({
+  records: z.array(
+    z.object({
+      id: z.string(),
+      user_id: z.string(),
+      buyer_name: z.string(),
+      amount: z.number(),
+      lot_id: z.string().nullable(),
+      created_at: z.string(),
+    }),
+  ),
+  totalRecords: z.number(),
+});
+export type StaffDepositList = z.infer<typeof StaffDepositList>;
+
 /** seeds 001 §3 "Deposits: records, totalRecords, setDisp". */
 export const DepositList = z.object({
   records: z.array(

@@ -1,10 +1,13 @@
-import { actions } from '@wine/contracts';
+import { actions, USERS, type UserDocument } from '@wine/contracts';
 import { registerAction } from '@wine/platform';
 import type { QueryPlugin } from '../core/queries.ts';
 import { DEPOSITS, type DepositDocument } from './deposits.ts';
 import { WALLETS, type WalletDocument } from './project.ts';
 
 /** The seeds' list caption: 'Showing 1-20 of 45', or nothing for an empty list. */
+/** The deposits held the staff's list shows at most (the newest). */
+const STAFF_DEPOSITS_SHOWN = 500;
+
 export function setDisp(page: number, limit: number, shown: number, total: number): string {
   if (shown === 0) return '';
   const from = (page - 1) * limit + 1;
@@ -67,6 +70,29 @@ export const walletQueries: QueryPlugin = async (app, { docs, auth }) => {
       totalRecords,
       setDisp: setDisp(page, limit, rows.length, totalRecords),
       held: held.reduce((sum, d) => sum + d.amount, 0),
+    };
+  });
+
+  // Issue 34 "The day's work": every deposit held now, newest first (a merchant holds tens), with
+  // whose it is, for finance to release.
+  registerAction(app, actions.staffDeposits, authorize, async () => {
+    const held = await docs
+      .collection<DepositDocument>(DEPOSITS)
+      .find({ status: 'held' }, { sort: { created_at: -1 }, limit: STAFF_DEPOSITS_SHOWN });
+    const users = await docs
+      .collection<UserDocument>(USERS)
+      .find({ _id: { $in: [...new Set(held.map((d) => d.user_id))] } });
+    const nameOf = new Map(users.map((u) => [u._id, `${u.first_name} ${u.last_name}`.trim() || u.email]));
+    return {
+      records: held.map((d) => ({
+        id: d.deposit_id,
+        user_id: d.user_id,
+        buyer_name: nameOf.get(d.user_id) ?? d.user_id,
+        amount: d.amount,
+        lot_id: d.lot_id,
+        created_at: d.created_at,
+      })),
+      totalRecords: held.length,
     };
   });
 };

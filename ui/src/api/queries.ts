@@ -191,6 +191,9 @@ export const staffUsersQuery = (input: InputOf<'staffUsers'>) => actionQuery('st
 export const appointmentDashboardQuery = (input: InputOf<'appointmentDashboard'>) =>
   actionQuery('appointmentDashboard', input);
 
+/** Staff (finance, admins): the bid deposits held now (issue 34). */
+export const staffDepositsQuery = () => actionQuery('staffDeposits', {});
+
 /** Staff (admins, finance): what waits today, for the staff home (issue 34). */
 export const staffTodayQuery = () => actionQuery('staffToday', {});
 

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { currentUserAtom } from '../../state/session.ts';
 import { StaffPayouts } from '../StaffPayouts/StaffPayouts.tsx';
 import { GiftCards } from './GiftCards.tsx';
+import { StaffDeposits } from './StaffDeposits.tsx';
 import { StaffInvoices, type StaffInvoicesProps } from './StaffInvoices.tsx';
 import { canHandleMoney, canIssueGiftCards } from './staff-roles.ts';
 
@@ -23,6 +24,7 @@ export function StaffMoney(invoices: StaffInvoicesProps) {
       {user && canHandleMoney(user) ? (
         <Stack gap="xl">
           <StaffInvoices {...invoices} />
+          <StaffDeposits />
           <StaffPayouts />
           <GiftCards canIssue={canIssueGiftCards(user)} />
         </Stack>

@@ -13,6 +13,7 @@ const staff = (roles: Role[], api: Api = {}, path = '/admin/money') =>
     api: {
       validateUser: () => aUser({ roles, isAdmin: roles.includes('admin') }),
       giftCards: () => ({ records: [aGiftCard()], totalRecords: 1, outstanding: 5_000 }),
+      staffDeposits: () => ({ records: [], totalRecords: 0 }),
       ...api,
     },
   });
@@ -191,5 +192,44 @@ describe('/admin/money for anyone else', () => {
     expect(screen.queryByTestId('staff-invoices')).toBeNull();
     expect(api.to('staffInvoices')).toHaveLength(0);
     expect(api.to('giftCards')).toHaveLength(0);
+  });
+});
+
+describe('/admin/money: bid deposits (issue 34)', () => {
+  it('lists the deposits held and releases one after asking', async () => {
+    let released = false;
+    const { api, user } = await staff(['finance'], {
+      staffInvoices: () => ({ records: [], totalRecords: 0 }),
+      staffDeposits: () => ({
+        records: released
+          ? []
+          : [
+              {
+                id: 'dep-1',
+                user_id: 'grace',
+                buyer_name: 'Grace Hopper',
+                amount: 50_000,
+                lot_id: 'lot-7',
+                created_at: '2026-11-28T15:00:00.000Z',
+              },
+            ],
+        totalRecords: released ? 0 : 1,
+      }),
+      releaseDeposit: () => {
+        released = true;
+        return null;
+      },
+    });
+    const row = await screen.findByTestId('staff-deposit');
+    expect(row.textContent).toContain('Grace Hopper · $500.00');
+    expect(row.textContent).toContain('For lot lot-7');
+    await user.click(within(row).getByRole('button', { name: 'Release' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Release $500.00 to Grace Hopper?' });
+    expect(api.to('releaseDeposit')).toHaveLength(0);
+    await user.click(within(dialog).getByRole('button', { name: 'Release' }));
+    await waitFor(() =>
+      expect(api.to('releaseDeposit')[0]?.input).toEqual({ deposit_id: 'dep-1', user_id: 'grace' }),
+    );
+    expect(await screen.findByText('No bid deposit is held.')).toBeTruthy();
   });
 });
