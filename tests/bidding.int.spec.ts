@@ -551,6 +551,27 @@ describe('the bidding read models are disposable', () => {
     // A setting changed (issue 34), so the settings read model has something to rebuild.
     const settings = await market.ok<StaffSettings>(actions.staffSettings.path, {}, market.admin);
     await market.ok(actions.changeMoneySettings.path, { ...settings.money, returnDays: 21 }, market.admin);
+    // A visitor's enquiry answered (issue 34), so the enquiries read model has something to rebuild.
+    await market.ok(
+      actions.submitContactUs.path,
+      {
+        name: 'Vera Visitor',
+        email: 'vera@example.com',
+        subject: 'Cellar visit',
+        message: 'Open Saturdays?',
+      },
+      { 'x-command-id': `rebuild-enquiry-${process.pid}` },
+    );
+    const enquiry = await market.ok<{ records: { id: string }[] }>(
+      actions.staffEnquiries.path,
+      {},
+      market.admin,
+    );
+    await market.ok(
+      actions.answerEnquiry.path,
+      { id: enquiry.records[0]?.id, message: 'Yes, 10 to 4.' },
+      market.admin,
+    );
     // A sheet uploaded for import (issue 33), so the imports read model has something to rebuild.
     const sheet = new FormData();
     sheet.append('file_name', 'cellar.csv');

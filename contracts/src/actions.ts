@@ -17,6 +17,7 @@ import { staffBidActions } from './bidding/staff-bids.ts';
 import { cartActions } from './carts/actions.ts';
 import { commonActions } from './common/actions.ts';
 import { enquiryActions } from './enquiries/actions.ts';
+import { staffEnquiryActions } from './enquiries/staff.ts';
 import { importActions } from './imports/actions.ts';
 import { lotActions } from './lots/actions.ts';
 import {
@@ -74,6 +75,7 @@ export const actions = {
   ...watchlistExportActions,
   ...reportActions,
   ...enquiryActions,
+  ...staffEnquiryActions,
   ...auctionActions,
   ...sellerLotActions,
   ...sellerListingActions,

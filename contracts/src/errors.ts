@@ -197,6 +197,8 @@ export const errorCatalogue = {
   APPOINTMENT_NOT_FOUND: entry(404, 'appointment.notFound', 'invoice_id'),
   APPOINTMENT_CHANGED: entry(409, 'appointment.changed', 'invoice_id'),
   APPOINTMENT_PAST: entry(409, 'appointment.past', 'invoice_id'),
+  /** Issue 34: no enquiry has this id. */
+  ENQUIRY_NOT_FOUND: entry(404, 'enquiries.notFound', 'id'),
   /** Issue 34: a buyer checked in has collected; the appointment is neither moved nor cancelled. */
   APPOINTMENT_CHECKED_IN: entry(409, 'appointment.checkedIn', 'invoice_id'),
   /** Issue 34: a buyer is checked in on the slot's day only. */

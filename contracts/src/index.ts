@@ -59,6 +59,7 @@ export * from './enquiries/inputs.ts';
 export * from './enquiries/merchant.ts';
 export * from './enquiries/merchant-defaults.ts';
 export * from './enquiries/photos.ts';
+export * from './enquiries/staff.ts';
 export * from './envelope.ts';
 export * from './errors.ts';
 export * from './i18n/index.ts';

@@ -46,7 +46,26 @@ export const ConsignmentEnquiryReceived = defineEvent({
   }),
 });
 
+/**
+ * Issue 34 "The day's work": an admin answered the enquiry by mail; the answer as sent, and where to.
+ * The admin is the event's actor.
+ */
+export const EnquiryAnswered = defineEvent({
+  type: 'EnquiryAnswered',
+  version: 1,
+  schema: z.object({
+    enquiryId: z.string().min(1).max(64),
+    message: Text(5000).min(1),
+    to: z.email(),
+  }),
+});
+
 export type EnquiryEvent =
   | { type: 'ContactEnquiryReceived'; data: z.infer<typeof ContactEnquiryReceived.schema> }
-  | { type: 'ConsignmentEnquiryReceived'; data: z.infer<typeof ConsignmentEnquiryReceived.schema> };
-export const enquiryEventDefinitions = [ContactEnquiryReceived, ConsignmentEnquiryReceived] as const;
+  | { type: 'ConsignmentEnquiryReceived'; data: z.infer<typeof ConsignmentEnquiryReceived.schema> }
+  | { type: 'EnquiryAnswered'; data: z.infer<typeof EnquiryAnswered.schema> };
+export const enquiryEventDefinitions = [
+  ContactEnquiryReceived,
+  ConsignmentEnquiryReceived,
+  EnquiryAnswered,
+] as const;

@@ -45,6 +45,8 @@ import {
 } from './core/runner.ts';
 import { viewerAuth } from './core/viewer.ts';
 import { defaultQueries } from './defaults/queries.ts';
+import { enquiriesProjection } from './enquiries/project.ts';
+import { enquiryQueries } from './enquiries/queries.ts';
 import { giftCardsProjection } from './giftcards/project.ts';
 import { giftCardQueries } from './giftcards/queries.ts';
 import { importsProjection } from './imports/project.ts';
@@ -116,6 +118,7 @@ export const projections: readonly Projection[] = [
   auctionsProjection,
   sellerPayoutsProjection,
   settingsProjection,
+  enquiriesProjection,
 ];
 
 /** What the read models tell the bus after each commit, in the order it is told. */
@@ -177,6 +180,7 @@ export const queryPlugins: readonly QueryPlugin[] = [
   merchantQueries,
   settingsQueries,
   staffTodayQueries,
+  enquiryQueries,
   pageQueries,
   staffPageQueries,
   staffBannerQueries,

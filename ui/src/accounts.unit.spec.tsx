@@ -437,8 +437,14 @@ describe('switching user', () => {
     expect((await screen.findByTestId('switch-result')).textContent).toBe('Signed in as Grace Hopper');
     expect(api.to('validateUser').map((r) => r.authorization)).toEqual(['Bearer tok-7']);
     expect(sessionStorage.getItem(TOKEN_KEY)).toBe('tok-7');
-    expect(localStorage.getItem(TOKEN_KEY)).toBeNull();
+    // Issue 34: the stored session stays for the browser's other tabs, and this tab can go back to it.
+    expect(localStorage.getItem(TOKEN_KEY)).toBe('tok-1');
     expect((await screen.findAllByTestId('account-menu'))[0]?.textContent).toContain('Grace Hopper');
+    expect(
+      within(await screen.findByTestId('switched-banner')).getByRole('button', {
+        name: 'Back to your own account',
+      }),
+    ).toBeTruthy();
     await expectNoAxeViolations(screen.getByRole('main'));
 
     await user.click(screen.getByRole('link', { name: 'Go to the home page' }));

@@ -46,6 +46,7 @@ import { Route as AuthAccountProfileRouteImport } from './routes/_auth/account.p
 import { Route as AuthAccountVerificationRouteImport } from './routes/_auth/account.verification'
 import { Route as AuthAdminIndexRouteImport } from './routes/_auth/admin.index'
 import { Route as AuthAdminBannersRouteImport } from './routes/_auth/admin.banners'
+import { Route as AuthAdminEnquiriesRouteImport } from './routes/_auth/admin.enquiries'
 import { Route as AuthAdminMoneyRouteImport } from './routes/_auth/admin.money'
 import { Route as AuthAdminPickupsRouteImport } from './routes/_auth/admin.pickups'
 import { Route as AuthAdminReturnsRouteImport } from './routes/_auth/admin.returns'
@@ -265,6 +266,11 @@ const AuthAdminBannersRoute = AuthAdminBannersRouteImport.update({
   path: '/banners',
   getParentRoute: () => AuthAdminRoute,
 } as any)
+const AuthAdminEnquiriesRoute = AuthAdminEnquiriesRouteImport.update({
+  id: '/enquiries',
+  path: '/enquiries',
+  getParentRoute: () => AuthAdminRoute,
+} as any)
 const AuthAdminMoneyRoute = AuthAdminMoneyRouteImport.update({
   id: '/money',
   path: '/money',
@@ -468,6 +474,7 @@ export interface FileRoutesByFullPath {
   '/account/profile': typeof AuthAccountProfileRoute
   '/account/verification': typeof AuthAccountVerificationRoute
   '/admin/banners': typeof AuthAdminBannersRoute
+  '/admin/enquiries': typeof AuthAdminEnquiriesRoute
   '/admin/money': typeof AuthAdminMoneyRoute
   '/admin/pickups': typeof AuthAdminPickupsRoute
   '/admin/returns': typeof AuthAdminReturnsRoute
@@ -538,6 +545,7 @@ export interface FileRoutesByTo {
   '/account/profile': typeof AuthAccountProfileRoute
   '/account/verification': typeof AuthAccountVerificationRoute
   '/admin/banners': typeof AuthAdminBannersRoute
+  '/admin/enquiries': typeof AuthAdminEnquiriesRoute
   '/admin/money': typeof AuthAdminMoneyRoute
   '/admin/pickups': typeof AuthAdminPickupsRoute
   '/admin/returns': typeof AuthAdminReturnsRoute
@@ -611,6 +619,7 @@ export interface FileRoutesById {
   '/_auth/account/profile': typeof AuthAccountProfileRoute
   '/_auth/account/verification': typeof AuthAccountVerificationRoute
   '/_auth/admin/banners': typeof AuthAdminBannersRoute
+  '/_auth/admin/enquiries': typeof AuthAdminEnquiriesRoute
   '/_auth/admin/money': typeof AuthAdminMoneyRoute
   '/_auth/admin/pickups': typeof AuthAdminPickupsRoute
   '/_auth/admin/returns': typeof AuthAdminReturnsRoute
@@ -684,6 +693,7 @@ export interface FileRouteTypes {
     | '/account/profile'
     | '/account/verification'
     | '/admin/banners'
+    | '/admin/enquiries'
     | '/admin/money'
     | '/admin/pickups'
     | '/admin/returns'
@@ -754,6 +764,7 @@ export interface FileRouteTypes {
     | '/account/profile'
     | '/account/verification'
     | '/admin/banners'
+    | '/admin/enquiries'
     | '/admin/money'
     | '/admin/pickups'
     | '/admin/returns'
@@ -826,6 +837,7 @@ export interface FileRouteTypes {
     | '/_auth/account/profile'
     | '/_auth/account/verification'
     | '/_auth/admin/banners'
+    | '/_auth/admin/enquiries'
     | '/_auth/admin/money'
     | '/_auth/admin/pickups'
     | '/_auth/admin/returns'
@@ -1148,6 +1160,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthAdminBannersRouteImport
       parentRoute: typeof AuthAdminRoute
     }
+    '/_auth/admin/enquiries': {
+      id: '/_auth/admin/enquiries'
+      path: '/enquiries'
+      fullPath: '/admin/enquiries'
+      preLoaderRoute: typeof AuthAdminEnquiriesRouteImport
+      parentRoute: typeof AuthAdminRoute
+    }
     '/_auth/admin/money': {
       id: '/_auth/admin/money'
       path: '/money'
@@ -1384,6 +1403,7 @@ declare module '@tanstack/react-router' {
 
 interface AuthAdminRouteChildren {
   AuthAdminBannersRoute: typeof AuthAdminBannersRoute
+  AuthAdminEnquiriesRoute: typeof AuthAdminEnquiriesRoute
   AuthAdminMoneyRoute: typeof AuthAdminMoneyRoute
   AuthAdminPickupsRoute: typeof AuthAdminPickupsRoute
   AuthAdminReturnsRoute: typeof AuthAdminReturnsRoute
@@ -1404,6 +1424,7 @@ interface AuthAdminRouteChildren {
 
 const AuthAdminRouteChildren: AuthAdminRouteChildren = {
   AuthAdminBannersRoute: AuthAdminBannersRoute,
+  AuthAdminEnquiriesRoute: AuthAdminEnquiriesRoute,
   AuthAdminMoneyRoute: AuthAdminMoneyRoute,
   AuthAdminPickupsRoute: AuthAdminPickupsRoute,
   AuthAdminReturnsRoute: AuthAdminReturnsRoute,

@@ -51,7 +51,7 @@ export const enquiryRoutes: FastifyPluginAsync<EnquiryRouteDeps> = async (app, d
     try {
       await mailer.send(message);
     } catch (error) {
-      logger.error({ err: error, enquiryId }, 'an enquiry mail could not be sent to the merchant');
+      logger.error({ err: error, enquiryId }, 'an enquiry mail could not be sent');
     }
   }
 
@@ -105,4 +105,35 @@ export const enquiryRoutes: FastifyPluginAsync<EnquiryRouteDeps> = async (app, d
     },
     { onRequest: [limit, budget.hook(CONSIGNMENT_BODY_LIMIT)], bodyLimit: CONSIGNMENT_BODY_LIMIT },
   );
+
+  // Issue 34 "The day's work": an admin answers an enquiry by mail. The answer is recorded first (a
+  // retried request records and mails it once), then mailed; a mail that cannot be sent is logged.
+  registerAction(app, actions.answerEnquiry, auth, async (input, ctx) => {
+    const stream = enquiryStream(input.id);
+    const result = await streams.handle(
+      stream,
+      enquiryDecider,
+      { type: 'AnswerEnquiry', enquiryId: input.id, message: input.message },
+      commandContext(ctx, auth.adminOf(ctx.request), clock.now()),
+    );
+    const enquiry = await streams.load(stream, enquiryDecider);
+    if (enquiry.status === 'empty') throw new Error('an answered enquiry was not found after answering');
+    if (!result.replayed && result.events.length > 0) {
+      const shop = merchant();
+      const subject =
+        enquiry.kind === 'contact'
+          ? t('enquiries.answerSubject', { subject: enquiry.about })
+          : t('enquiries.answerConsignmentSubject');
+      await mail(
+        {
+          to: enquiry.email,
+          subject,
+          text: [input.message, '', '--', shop.name, shop.emailGeneral, shop.phone].join('\n'),
+        },
+        input.id,
+      );
+    }
+    ctx.setMessage(t('enquiries.answered', { email: enquiry.email }));
+    return null;
+  });
 };

@@ -191,6 +191,9 @@ export const staffUsersQuery = (input: InputOf<'staffUsers'>) => actionQuery('st
 export const appointmentDashboardQuery = (input: InputOf<'appointmentDashboard'>) =>
   actionQuery('appointmentDashboard', input);
 
+/** Staff (admins): the visitors' enquiries (issue 34). */
+export const staffEnquiriesQuery = (input: InputOf<'staffEnquiries'>) => actionQuery('staffEnquiries', input);
+
 /** Staff (finance, admins): the bid deposits held now (issue 34). */
 export const staffDepositsQuery = () => actionQuery('staffDeposits', {});
 

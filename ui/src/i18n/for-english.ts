@@ -102,6 +102,7 @@ export const uiForEnglish = {
     /** Issue 34: the banner of a tab switched to another user (switchuser). */
     actingAs: 'You are acting as {{name}}: what you do here is done as them, and recorded as done by you.',
     switchBack: 'Back to {{name}}',
+    switchBackOwn: 'Back to your own account',
   },
   /** seeds 000 §2.5: the header, its menus and the mobile drawer. */
   header: {

@@ -103,6 +103,7 @@ export const uiForSpanish: UiTexts = {
     actingAs:
       'Estás actuando como {{name}}: lo que hagas aquí se hace en su nombre y queda registrado como hecho por ti.',
     switchBack: 'Volver a {{name}}',
+    switchBackOwn: 'Volver a tu propia cuenta',
   },
   header: {
     brandHome: 'Inicio de {{shop}}',

@@ -221,15 +221,16 @@ export const switchSessionAtom = atom(null, async (get, set, token: string): Pro
   if (user.status === 'deactivate' || user.force_logout === 1) return null;
   // Issue 34: the session switched from is kept with this tab, for the banner's way back; a session
   // remembered on this browser stays in local storage for its other tabs.
+  // A session still being checked (a /switch link opened in a tab with a stored one) is kept unnamed.
   const before = get(sessionAtom);
+  const own =
+    before.status === 'authenticated'
+      ? { token: before.token, name: `${before.user.first_name} ${before.user.last_name}`.trim() }
+      : before.status === 'validating'
+        ? { token: before.token, name: '' }
+        : null;
   const from =
-    before.status === 'authenticated' && before.user.id !== user.id
-      ? {
-          token: before.token,
-          name: `${before.user.first_name} ${before.user.last_name}`.trim(),
-          remembered: storedTokenIsRemembered(),
-        }
-      : get(switchedFromAtom);
+    own && own.token !== token ? { ...own, remembered: storedTokenIsRemembered() } : get(switchedFromAtom);
   try {
     window.sessionStorage.setItem(TOKEN_KEY, token);
   } catch {

@@ -28,6 +28,11 @@ export const staffSections = [
     action: 'publishPage',
   },
   {
+    key: 'enquiries',
+    to: '/admin/enquiries',
+    action: 'staffEnquiries',
+  },
+  {
     key: 'pickups',
     to: '/admin/pickups',
     action: 'appointmentDashboard',

@@ -18,10 +18,11 @@ export function SwitchedBanner() {
   const [busy, setBusy] = useState(false);
   if (!from || !user) return null;
   const name = `${user.first_name} ${user.last_name}`.trim() || user.email;
+  const back = from.name ? t('ui.layout.switchBack', { name: from.name }) : t('ui.layout.switchBackOwn');
   return (
     <Group
       role="region"
-      aria-label={t('ui.layout.switchBack', { name: from.name })}
+      aria-label={back}
       justify="center"
       gap="sm"
       py={6}
@@ -46,7 +47,7 @@ export function SwitchedBanner() {
           }
         }}
       >
-        {t('ui.layout.switchBack', { name: from.name })}
+        {back}
       </Button>
     </Group>
   );
