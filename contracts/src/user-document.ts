@@ -28,6 +28,10 @@ export interface UserDocument {
   bid_limit: number | null;
   bid_limit_requested: number | null;
   cards_on_file: number;
+  /** Issue 34: the cards on file for the staff's page, by a key of their id: brand and last four only. */
+  cards?: Record<string, { brand: string; last4: string }>;
+  /** Issue 34: a business account's owners, by a key of their id (seeds 001 §1 "company-owner"). */
+  owners?: Record<string, { name: string; title: string; email: string; ownership_percent: number }>;
   is_seller: boolean;
   /** DOMAIN.md "Roles", in the order granted (the read side checks its role actions against it). */
   roles: Role[];

@@ -55,5 +55,26 @@ export const StaffUserDetail = StaffUserRow.extend({
   passwordChangedAt: z.string().nullable(),
   /** Sessions issued before this instant were ended by an admin or a deactivation. */
   forceLogoutAt: z.string().nullable(),
+  /** Issue 34: the cards on file, brand and last four only. */
+  cards: z.array(z.object({ brand: z.string(), last4: z.string() })),
+  /** A business account's owners (seeds 001 §1 "company-owner"). */
+  owners: z.array(
+    z.object({ name: z.string(), title: z.string(), email: z.string(), ownershipPercent: z.number() }),
+  ),
+  /** Cents in the wallet now. */
+  walletBalance: z.number(),
+  /** The latest invoices, newest first. */
+  invoices: z.array(
+    z.object({
+      id: z.string(),
+      number: z.string().nullable(),
+      status: z.string(),
+      total: z.number(),
+      due: z.number(),
+      createdAt: z.string(),
+    }),
+  ),
+  /** The latest bids, newest first. */
+  bids: z.array(z.object({ lotId: z.string(), title: z.string(), amount: z.number(), at: z.string() })),
 });
 export type StaffUserDetail = z.infer<typeof StaffUserDetail>;

@@ -19,6 +19,9 @@ function roleChange(userId: string, event: RecordedEvent, role: Role, held: bool
 const guarded = (userId: string, event: RecordedEvent, set: Partial<UserDocument>) =>
   guardedUpdate(USERS, userId, event, { $set: set });
 
+/** An id as a key of a document's map: a '.' or '$' would be read as a path. */
+const keyOf = (id: string) => id.replace(/[.$]/g, '_');
+
 export const usersProjection = defineProjection<UserEvent>({
   name: 'users',
   collections: [USERS],
@@ -42,6 +45,9 @@ export const usersProjection = defineProjection<UserEvent>({
     'BidLimitRefused',
     'CardAdded',
     'CardRemoved',
+    'CompanyOwnerAdded',
+    'CompanyOwnerUpdated',
+    'CompanyOwnerRemoved',
   ],
   indexes: {
     [USERS]: [
@@ -121,11 +127,30 @@ export const usersProjection = defineProjection<UserEvent>({
       case 'BidLimitRefused':
         return [guarded(userId, event, { bid_limit_requested: null })];
       case 'CardAdded':
+        return [
+          guardedUpdate(USERS, userId, event, {
+            $inc: { cards_on_file: 1 },
+            $set: {
+              [`cards.${keyOf(event.data.cardId)}`]: { brand: event.data.brand, last4: event.data.last4 },
+            },
+          }),
+        ];
       case 'CardRemoved':
         return [
           guardedUpdate(USERS, userId, event, {
-            $inc: { cards_on_file: event.type === 'CardAdded' ? 1 : -1 },
+            $inc: { cards_on_file: -1 },
+            $unset: { [`cards.${keyOf(event.data.cardId)}`]: '' },
           }),
+        ];
+      case 'CompanyOwnerAdded':
+      case 'CompanyOwnerUpdated': {
+        const o = event.data;
+        const owner = { name: o.name, title: o.title, email: o.email, ownership_percent: o.ownershipPercent };
+        return [guardedUpdate(USERS, userId, event, { $set: { [`owners.${keyOf(o.ownerId)}`]: owner } })];
+      }
+      case 'CompanyOwnerRemoved':
+        return [
+          guardedUpdate(USERS, userId, event, { $unset: { [`owners.${keyOf(event.data.ownerId)}`]: '' } }),
         ];
       case 'PopupAcknowledged':
         return [guarded(userId, event, { popup_message: 0 })];

@@ -12,6 +12,23 @@ const admin = { actor: { kind: 'admin' as const, id: 'ada' } };
  * Four accounts, registered a day apart: ada (admin), sam (seller, phone 312…), bea (a buyer who asked
  * for a raise and was deactivated), cy (a buyer whose name holds regular-expression characters).
  */
+const card = (cardId: string, last4: string) => ({
+  cardId,
+  provider: 'sandbox',
+  brand: 'visa' as const,
+  last4,
+  expMonth: 12,
+  expYear: 2030,
+  nameOnCard: 'Cy Buyer',
+});
+const owner = (ownerId: string, ownershipPercent: number) => ({
+  ownerId,
+  name: `Owner ${ownerId}`,
+  title: 'Partner',
+  email: `${ownerId}@example.com`,
+  ownershipPercent,
+});
+
 async function people() {
   const record = eventRecorder();
   const on = (day: number, userId: string, first: string, last: string) => ({
@@ -29,6 +46,14 @@ async function people() {
       record('user-bea', 'BidLimitRequested', { amount: 500_000 }),
       record('user-bea', 'UserStatusChanged', { status: 'deactivate' }, admin),
       record('user-cy', 'UserRegistered', on(4, 'cy', 'Cy (J.)', 'Buyer')),
+      // Issue 34: cards by last four and a company's owners, for the user's page.
+      record('user-cy', 'CardAdded', card('card_1', '4242')),
+      record('user-cy', 'CardAdded', card('card.2', '1881')),
+      record('user-cy', 'CardRemoved', { cardId: 'card_1' }),
+      record('user-cy', 'CompanyOwnerAdded', owner('o1', 60)),
+      record('user-cy', 'CompanyOwnerAdded', owner('o2', 40)),
+      record('user-cy', 'CompanyOwnerUpdated', owner('o2', 30)),
+      record('user-cy', 'CompanyOwnerRemoved', { ownerId: 'o1' }),
     ],
   );
   const served = await queryApp(userQueries, docs, clock);
@@ -112,6 +137,15 @@ describe('the staff list of users (admins only, issue 34 "People")', () => {
       bidLimitRequested: 500_000,
       cardsOnFile: 2,
       countryCode: 'US',
+    });
+    const cy = await post('/api/admin/user/detail', { id: 'cy' }, ada);
+    expect(data(cy)).toMatchObject({
+      cardsOnFile: 1,
+      cards: [{ brand: 'visa', last4: '1881' }],
+      owners: [{ name: 'Owner o2', title: 'Partner', email: 'o2@example.com', ownershipPercent: 30 }],
+      walletBalance: 0,
+      invoices: [],
+      bids: [],
     });
     const missing = await post('/api/admin/user/detail', { id: 'nobody' }, ada);
     expect(missing.statusCode).toBe(404);

@@ -26,6 +26,7 @@ import { AnchorLink } from '../AnchorLink.tsx';
 import { confirmDialog } from '../ConfirmDialog/confirm-dialog.tsx';
 import { BidLimitRequest } from './BidLimitRequest.tsx';
 import { RoleBadges, UserStatusBadge } from './StaffUsers.tsx';
+import { UserActivity } from './UserActivity.tsx';
 import { fullName, grantableRoles, kycLabel, roleLabel } from './user-labels.ts';
 
 /** After a change to an account: its page and the list ask again. */
@@ -101,6 +102,7 @@ export function StaffUser({ user }: { user: StaffUserDetail }) {
             <Fact label={t('ui.staff.users.sessionsEnded')}>{dateOrNever(user.forceLogoutAt)}</Fact>
           </SimpleGrid>
         </Card>
+        <UserActivity user={user} />
         {own ? (
           <Alert color="blue" data-testid="own-account">
             {t('ui.staff.users.ownAccount')}

@@ -21,6 +21,7 @@ import { AnchorLink } from '../AnchorLink.tsx';
 import { Pager } from '../Pager/Pager.tsx';
 import { QueryState } from '../QueryState/QueryState.tsx';
 import { TableSkeleton } from '../Skeletons/Skeletons.tsx';
+import { InviteButton } from './InviteDialog.tsx';
 import {
   fullName,
   roleLabel,
@@ -70,9 +71,10 @@ export function StaffUsers({
 
   return (
     <Container size="xl" py="xl">
-      <Title order={1} mb="md">
-        {t('ui.staff.users.title')}
-      </Title>
+      <Group justify="space-between" mb="md">
+        <Title order={1}>{t('ui.staff.users.title')}</Title>
+        <InviteButton />
+      </Group>
       <Card withBorder mb="md">
         <Group align="flex-end" gap="md" wrap="wrap">
           <TextInput

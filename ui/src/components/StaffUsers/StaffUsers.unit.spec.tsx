@@ -49,6 +49,20 @@ function aDetail(overrides: Partial<StaffUserDetail> = {}): StaffUserDetail {
     newsletter: true,
     passwordChangedAt: null,
     forceLogoutAt: null,
+    cards: [{ brand: 'visa', last4: '4242' }],
+    owners: [],
+    walletBalance: 2_500,
+    invoices: [
+      {
+        id: 'inv-1',
+        number: '2026-000007',
+        status: 'unpaid',
+        total: 52_920,
+        due: 52_920,
+        createdAt: '2026-11-20T15:00:00.000Z',
+      },
+    ],
+    bids: [{ lotId: 'lot-9', title: '2010 Ch. Montrose', amount: 40_000, at: '2026-11-19T15:00:00.000Z' }],
     ...overrides,
   };
 }
@@ -75,6 +89,26 @@ describe('/admin/users: the staff list of people', () => {
     expect(screen.getByText('Users: 2')).toBeTruthy();
     expect(api.to('staffUsers')[0]?.input).toEqual({ status: 'all', role: 'all', page: 1, limit: 25 });
     await expectNoAxeViolations(screen.getByRole('main'));
+  });
+
+  it('invites someone to register: their e-mail and name, checked before sending', async () => {
+    const { api, user } = await admin('/admin/users', { inviteUser: () => null });
+    await user.click(await screen.findByTestId('invite-open'));
+    const dialog = await screen.findByRole('dialog', { name: 'Invite someone to register' });
+    await user.click(within(dialog).getByRole('button', { name: 'Send the invitation' }));
+    expect(api.to('inviteUser')).toHaveLength(0);
+    await user.type(within(dialog).getByRole('textbox', { name: /E-mail/ }), 'newcomer@example.com');
+    await user.type(within(dialog).getByRole('textbox', { name: /First name/ }), 'Nina');
+    await user.type(within(dialog).getByRole('textbox', { name: /Last name/ }), 'Newcomer');
+    await user.click(within(dialog).getByRole('button', { name: 'Send the invitation' }));
+    await waitFor(() =>
+      expect(api.to('inviteUser')[0]?.input).toEqual({
+        email: 'newcomer@example.com',
+        first_name: 'Nina',
+        last_name: 'Newcomer',
+      }),
+    );
+    expect(await screen.findByText('Invitation sent to newcomer@example.com')).toBeTruthy();
   });
 
   it('narrows by text (once typing stops), status and role, and keeps them in the URL', async () => {
@@ -145,6 +179,18 @@ describe("/admin/users/:id: a user's page", () => {
     expect(screen.getByText('Approved')).toBeTruthy();
     expect((screen.getByTestId('role-seller') as HTMLInputElement).checked).toBe(true);
     expect((screen.getByTestId('role-finance') as HTMLInputElement).checked).toBe(false);
+    // Issue 34: their money and bidding: cards by last four, the wallet, the latest invoices and bids.
+    const activity = screen.getByTestId('user-activity');
+    expect(activity.textContent).toContain('VISA ending 4242');
+    expect(screen.getByTestId('user-wallet').textContent).toBe('$25.00');
+    expect(
+      within(activity)
+        .getByRole('link', { name: /Invoice 2026-000007 · \$529\.20/ })
+        .getAttribute('href'),
+    ).toBe('/invoice/inv-1');
+    expect(
+      within(activity).getByRole('link', { name: '$400.00 on 2010 Ch. Montrose' }).getAttribute('href'),
+    ).toBe('/productview/lot-9');
     await expectNoAxeViolations(screen.getByRole('main'));
   });
 
