@@ -98,4 +98,35 @@ describe('bid-limit requests answered by an admin (issue 34 "People")', () => {
     const ownApprove = await market.post(actions.approveBidLimitRequest.path, { id: admin.id }, admin.auth);
     expect(codeOf(ownApprove.body)).toBe('OWN_ACCOUNT');
   });
+
+  it('records an identity checked by hand (updateUserAccountVerified), admins only, never their own', async () => {
+    const dan = await market.bidder({ firstName: 'Dan' });
+    const input = { id: dan.id, verified: true, reference: 'Passport 9981' };
+    for (const headers of [{}, dan.auth, (await market.staff('support')).auth]) {
+      expect((await market.post(actions.updateUserAccountVerified.path, input, headers)).http).toBe(403);
+    }
+    const done = await market.post(actions.updateUserAccountVerified.path, input, admin.auth);
+    expect(done.body.data.message).toBe('Identity recorded as verified');
+    await market.caughtUp();
+    const seen = await market.ok<StaffUserDetail>(actions.staffUser.path, { id: dan.id }, admin.auth);
+    expect(seen.kycStatus).toBe('approved');
+    const events = await market.eventStore.readStream(userStream(dan.id));
+    expect(events.at(-1)).toMatchObject({
+      type: 'KycChecked',
+      data: { provider: 'staff', status: 'approved', reference: 'Passport 9981' },
+      metadata: { actor: { kind: 'admin', id: admin.id } },
+    });
+    const own = await market.post(
+      actions.updateUserAccountVerified.path,
+      { ...input, id: admin.id },
+      admin.auth,
+    );
+    expect(codeOf(own.body)).toBe('OWN_ACCOUNT');
+    const blank = await market.post(
+      actions.updateUserAccountVerified.path,
+      { ...input, reference: ' ' },
+      admin.auth,
+    );
+    expect(blank.http).toBe(400);
+  });
 });

@@ -180,6 +180,7 @@ export const actionPaths = {
   runKycCheck: { path: '/api/user/runKycCheck', auth: 'user' },
   requestBidLimit: { path: '/api/user/requestBidLimit', auth: 'user' },
   approveBidLimitRequest: { path: '/api/user/approveBidLimitRequest', auth: 'admin' },
+  updateUserAccountVerified: { path: '/api/user/updateUserAccountVerified', auth: 'admin' },
   refuseBidLimitRequest: { path: '/api/admin/user/refuseBidLimitRequest', auth: 'admin' },
   addCompanyOwner: { path: '/api/user/addCompanyOwner', auth: 'user' },
   updateCompanyOwner: { path: '/api/user/updateCompanyOwner', auth: 'user' },

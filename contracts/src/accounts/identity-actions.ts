@@ -4,6 +4,7 @@ import {
   AddCompanyOwnerInput,
   ApproveBidLimitInput,
   CompanyOwnerList,
+  IdentityVerifiedInput,
   RefuseBidLimitInput,
   RemoveCompanyOwnerInput,
   RequestBidLimitInput,
@@ -34,6 +35,17 @@ export const identityActions = {
     side: 'command',
     auth: 'admin',
     input: ApproveBidLimitInput,
+    output: NoData,
+  }),
+  /**
+   * seeds 001 §7 updateUserAccountVerified (issue 34): an admin who checked a user's documents records
+   * their identity as verified or not, with what was checked.
+   */
+  updateUserAccountVerified: action({
+    path: '/api/user/updateUserAccountVerified',
+    side: 'command',
+    auth: 'admin',
+    input: IdentityVerifiedInput,
     output: NoData,
   }),
   /** Issue 34: an admin refuses a bidder's raise, saying why; the bidder is mailed. */

@@ -32,6 +32,15 @@ export const ApproveBidLimitInput = z.strictObject({
     .optional(),
 });
 
+/** Issue 34: an identity checked by hand: verified or not, and the reference of the documents seen. */
+export const IdentityVerifiedInput = z.strictObject({
+  id: UserId,
+  verified: z.boolean(),
+  reference: plainText(() => t('labels.reference'), required)
+    .min(1, required)
+    .max(100, atMost(100)),
+});
+
 /** Issue 34: why an admin refuses a raise (the bidder reads it in their mail). */
 export const RefuseBidLimitInput = z.strictObject({
   id: UserId,

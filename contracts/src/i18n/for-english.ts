@@ -11,6 +11,8 @@ export const forEnglish = {
   /** seeds 001 §5: the messages of the account forms. */
   account: {
     required: 'Required!',
+    identityVerified: 'Identity recorded as verified',
+    identityNotVerified: 'Identity recorded as not verified',
     passwordMin: 'Minimum 8 characters',
     passwordsNotMatch: 'Passwords not match',
     invalidEmail: 'Invalid email format',
@@ -64,6 +66,7 @@ export const forEnglish = {
     nameOnCard: 'Name on card',
     zip: 'ZIP code',
     reason: 'Reason',
+    reference: 'Reference',
     companyName: 'Company (buying for a business)',
     annualBudget: 'Yearly wine budget (USD)',
     interests: 'What do you collect?',

@@ -8,6 +8,8 @@ export const forSpanish: Texts = {
   },
   account: {
     required: '¡Obligatorio!',
+    identityVerified: 'Identidad registrada como verificada',
+    identityNotVerified: 'Identidad registrada como no verificada',
     passwordMin: 'Mínimo 8 caracteres',
     passwordsNotMatch: 'Las contraseñas no coinciden',
     invalidEmail: 'Formato de correo no válido',
@@ -61,6 +63,7 @@ export const forSpanish: Texts = {
     nameOnCard: 'Nombre en la tarjeta',
     zip: 'Código postal',
     reason: 'Motivo',
+    reference: 'Referencia',
     companyName: 'Empresa (si compras para un negocio)',
     annualBudget: 'Presupuesto anual en vino (USD)',
     interests: '¿Qué coleccionas?',

@@ -502,6 +502,12 @@ export const staffForEnglish = {
     noBidLimit: 'None set',
     bidLimitRequested: 'Raise asked for: {{amount}}',
     requestsOnly: 'Bid limit requests only',
+    identityTitle: 'Identity check by hand',
+    identityHint:
+      'Checked {{name}}’s documents yourself? Record the outcome and what you saw; it is kept in the log with your name.',
+    identityReference: 'What was checked (document, number)',
+    identityVerify: 'Verified',
+    identityReject: 'Not verified',
     activity: 'Money and bidding',
     cardOnFile: '{{brand}} ending {{last4}}',
     noCards: 'No card on file',

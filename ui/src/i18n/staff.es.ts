@@ -509,6 +509,12 @@ export const staffForSpanish: UiTexts['staff'] = {
     noBidLimit: 'Sin límite fijado',
     bidLimitRequested: 'Aumento pedido: {{amount}}',
     requestsOnly: 'Solo solicitudes de límite de puja',
+    identityTitle: 'Comprobación de identidad manual',
+    identityHint:
+      '¿Has comprobado tú los documentos de {{name}}? Registra el resultado y lo que viste; queda en el registro con tu nombre.',
+    identityReference: 'Qué se comprobó (documento, número)',
+    identityVerify: 'Verificada',
+    identityReject: 'No verificada',
     activity: 'Dinero y pujas',
     cardOnFile: '{{brand}} terminada en {{last4}}',
     noCards: 'Ninguna tarjeta guardada',

@@ -24,6 +24,11 @@ export type IdentityCommand =
   | { type: 'RequestBidLimit'; amount: number }
   /** An admin approves `amount` (cents), or the amount the user asked for when none is given. */
   | { type: 'ApproveBidLimit'; amount?: number | undefined }
+  /**
+   * seeds 001 §7 updateUserAccountVerified (issue 34): an admin who checked a user's documents records
+   * the identity as verified or not, with the reference of what was checked.
+   */
+  | { type: 'SetIdentityVerified'; verified: boolean; reference: string }
   /** Issue 34: an admin refuses the raise asked for, saying why. */
   | { type: 'RefuseBidLimit'; reason: string }
   | { type: 'AddCompanyOwner'; owner: Owner }
@@ -51,6 +56,11 @@ export function decideIdentity(command: IdentityCommand, state: User): UserEvent
     case 'RecordKycCheck':
       refuseUnderAge(command.bornOn, command.now);
       return [{ type: 'KycChecked', data: command.result }];
+    case 'SetIdentityVerified': {
+      const status = command.verified ? 'approved' : 'rejected';
+      if (state.kycStatus === status) return [];
+      return [{ type: 'KycChecked', data: { provider: 'staff', status, reference: command.reference } }];
+    }
     case 'RequestBidLimit':
       if (state.bidLimit !== null && command.amount <= state.bidLimit)
         throw new AppError('BID_LIMIT_NOT_HIGHER');
@@ -90,6 +100,7 @@ export function decideIdentity(command: IdentityCommand, state: User): UserEvent
 /** This capability's commands on the user's stream, for the user decider (users/decide.ts). */
 export const identityHandlers: UserHandlers<IdentityCommand> = {
   RecordKycCheck: decideIdentity,
+  SetIdentityVerified: decideIdentity,
   RequestBidLimit: decideIdentity,
   ApproveBidLimit: decideIdentity,
   RefuseBidLimit: decideIdentity,

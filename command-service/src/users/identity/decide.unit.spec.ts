@@ -64,6 +64,22 @@ describe('user decider: identity', () => {
     spec([]).when({ type: 'ApproveBidLimit', amount: 1 }).thenThrows({ code: 'USER_NOT_FOUND' });
   });
 
+  it('records an identity checked by hand (issue 34) as an identity check by the staff, once', () => {
+    const verified: UserEvent = {
+      type: 'KycChecked',
+      data: { provider: 'staff', status: 'approved', reference: 'Passport 123' },
+    };
+    spec([registered])
+      .when({ type: 'SetIdentityVerified', verified: true, reference: 'Passport 123' })
+      .then([verified]);
+    spec([registered, verified])
+      .when({ type: 'SetIdentityVerified', verified: true, reference: 'again' })
+      .then([]);
+    spec([registered, verified])
+      .when({ type: 'SetIdentityVerified', verified: false, reference: 'Forged' })
+      .then([{ type: 'KycChecked', data: { provider: 'staff', status: 'rejected', reference: 'Forged' } }]);
+  });
+
   it('refuses a raise asked for with its reason (issue 34), once; none asked for, nothing to refuse', () => {
     const requested: UserEvent = { type: 'BidLimitRequested', data: { amount: 700_000 } };
     const refused: UserEvent = {

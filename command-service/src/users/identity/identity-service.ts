@@ -105,6 +105,16 @@ export function identityService(users: UserService) {
       if (!result.replayed) await tellBidder(userId, result.events);
     },
 
+    /** seeds 001 §7 updateUserAccountVerified (issue 34): an admin records the identity checked by hand. */
+    async setIdentityVerified(
+      userId: string,
+      input: { verified: boolean; reference: string },
+      request: RequestContext,
+      admin: Actor,
+    ) {
+      await run(userId, { type: 'SetIdentityVerified', ...input }, request, admin);
+    },
+
     /** Issue 34: an admin refuses the raise asked for, saying why; the bidder is mailed. */
     async refuseBidLimit(userId: string, reason: string, request: RequestContext, admin: Actor) {
       const result = await run(userId, { type: 'RefuseBidLimit', reason }, request, admin);

@@ -35,6 +35,12 @@ export const identityRoutes: FastifyPluginAsync<IdentityRouteDeps> = async (app,
     await identity.approveBidLimit(input.id, input.amount, ctx, auth.adminOf(ctx.request));
     return null;
   });
+  registerAction(app, actions.updateUserAccountVerified, auth, async (input, ctx) => {
+    const { id, ...change } = input;
+    await identity.setIdentityVerified(id, change, ctx, auth.adminOf(ctx.request));
+    ctx.setMessage(t(input.verified ? 'account.identityVerified' : 'account.identityNotVerified'));
+    return null;
+  });
   registerAction(app, actions.refuseBidLimitRequest, auth, async (input, ctx) => {
     await identity.refuseBidLimit(input.id, input.reason, ctx, auth.adminOf(ctx.request));
     return null;

@@ -25,6 +25,7 @@ import { currentUserAtom, switchSessionAtom } from '../../state/session.ts';
 import { AnchorLink } from '../AnchorLink.tsx';
 import { confirmDialog } from '../ConfirmDialog/confirm-dialog.tsx';
 import { BidLimitRequest } from './BidLimitRequest.tsx';
+import { IdentityCheck } from './IdentityCheck.tsx';
 import { RoleBadges, UserStatusBadge } from './StaffUsers.tsx';
 import { UserActivity } from './UserActivity.tsx';
 import { fullName, grantableRoles, kycLabel, roleLabel } from './user-labels.ts';
@@ -110,6 +111,7 @@ export function StaffUser({ user }: { user: StaffUserDetail }) {
         ) : (
           <>
             {user.bidLimitRequested !== null ? <BidLimitRequest user={user} name={name} /> : null}
+            <IdentityCheck user={user} name={name} />
             <UserRoles user={user} name={name} />
             <UserAccountActions user={user} name={name} />
           </>

@@ -264,6 +264,26 @@ describe("/admin/users/:id: a user's page", () => {
     expect((await screen.findAllByTestId('account-menu'))[0]?.textContent).toContain('Ada Lovelace');
   });
 
+  it('records an identity checked by hand, with what was checked', async () => {
+    const { api, user } = await admin('/admin/users/sam', {
+      staffUser: () => aDetail({ kycStatus: 'review' }),
+      updateUserAccountVerified: () => ({ message: 'Identity recorded as verified', responseData: null }),
+    });
+    const card = await screen.findByTestId('identity-check');
+    const verify = within(card).getByRole('button', { name: 'Verified' });
+    expect(verify.hasAttribute('disabled')).toBe(true);
+    await user.type(within(card).getByRole('textbox'), 'Illinois driver licence D123-4567');
+    await user.click(verify);
+    await waitFor(() =>
+      expect(api.to('updateUserAccountVerified')[0]?.input).toEqual({
+        id: 'sam',
+        verified: true,
+        reference: 'Illinois driver licence D123-4567',
+      }),
+    );
+    expect(await screen.findByText('Identity recorded as verified')).toBeTruthy();
+  });
+
   it('answers a bid-limit request: approved at another amount, or refused with a reason', async () => {
     const { api, user } = await admin('/admin/users/sam', {
       staffUser: () => aDetail({ bidLimit: 500_000, bidLimitRequested: 1_000_000 }),
