@@ -572,6 +572,8 @@ describe('the bidding read models are disposable', () => {
       { id: enquiry.records[0]?.id, message: 'Yes, 10 to 4.' },
       market.admin,
     );
+    // A newsletter sign-up (issue 34), so the newsletter read model has something to rebuild.
+    await market.ok(actions.addNewsletterContact.path, { email: 'reader@example.com' });
     // A sheet uploaded for import (issue 33), so the imports read model has something to rebuild.
     const sheet = new FormData();
     sheet.append('file_name', 'cellar.csv');

@@ -249,7 +249,7 @@ export async function commandService(
   });
   await app.register(settingsRoutes, { streams, clock, auth, settings });
   const marketing = deps.marketing ?? eventsMarketing(streams);
-  await app.register(newsletterRoutes, { marketing, clock, auth, rateLimit: limit });
+  await app.register(newsletterRoutes, { marketing, streams, clock, auth, rateLimit: limit });
   const viewKey = createHash('sha256').update(`lot-views\u0000${deps.sessionSecret}`).digest('hex');
   await app.register(producerRoutes, { streams, clock, auth, viewKey });
   await app.register(savedSearchRoutes, { streams, clock, auth });

@@ -28,6 +28,7 @@ import {
   sellerMoneyActions,
   walletActions,
 } from './money/actions.ts';
+import { staffContactActions } from './newsletter/staff.ts';
 import { notificationActions } from './notifications/actions.ts';
 import { opsActions } from './ops/actions.ts';
 import { pageActions } from './pages/actions.ts';
@@ -76,6 +77,7 @@ export const actions = {
   ...reportActions,
   ...enquiryActions,
   ...staffEnquiryActions,
+  ...staffContactActions,
   ...auctionActions,
   ...sellerLotActions,
   ...sellerListingActions,

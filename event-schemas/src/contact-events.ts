@@ -17,8 +17,14 @@ export const NewsletterContactAdded = defineEvent({
   }),
 });
 
-export type ContactEvent = {
-  type: 'NewsletterContactAdded';
-  data: z.infer<typeof NewsletterContactAdded.schema>;
-};
-export const contactEventDefinitions = [NewsletterContactAdded] as const;
+/** Issue 34 "Marketing contacts": the address is off the newsletter list (an admin took it off). */
+export const NewsletterContactUnsubscribed = defineEvent({
+  type: 'NewsletterContactUnsubscribed',
+  version: 1,
+  schema: z.object({ email: z.email() }),
+});
+
+export type ContactEvent =
+  | { type: 'NewsletterContactAdded'; data: z.infer<typeof NewsletterContactAdded.schema> }
+  | { type: 'NewsletterContactUnsubscribed'; data: z.infer<typeof NewsletterContactUnsubscribed.schema> };
+export const contactEventDefinitions = [NewsletterContactAdded, NewsletterContactUnsubscribed] as const;

@@ -60,6 +60,8 @@ import { lotsNotifier } from './lots/notify.ts';
 import { lotsProjection } from './lots/project.ts';
 import { lotQueries } from './lots/queries.ts';
 import { merchantQueries } from './merchant/queries.ts';
+import { newsletterProjection } from './newsletter/project.ts';
+import { newsletterQueries } from './newsletter/queries.ts';
 import { pagesProjection } from './pages/project.ts';
 import { pageQueries, staffPageQueries } from './pages/queries.ts';
 import { pricesRealisedProjection } from './prices-realised/project.ts';
@@ -119,6 +121,7 @@ export const projections: readonly Projection[] = [
   sellerPayoutsProjection,
   settingsProjection,
   enquiriesProjection,
+  newsletterProjection,
 ];
 
 /** What the read models tell the bus after each commit, in the order it is told. */
@@ -181,6 +184,7 @@ export const queryPlugins: readonly QueryPlugin[] = [
   settingsQueries,
   staffTodayQueries,
   enquiryQueries,
+  newsletterQueries,
   pageQueries,
   staffPageQueries,
   staffBannerQueries,

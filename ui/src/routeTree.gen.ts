@@ -48,6 +48,7 @@ import { Route as AuthAdminIndexRouteImport } from './routes/_auth/admin.index'
 import { Route as AuthAdminBannersRouteImport } from './routes/_auth/admin.banners'
 import { Route as AuthAdminEnquiriesRouteImport } from './routes/_auth/admin.enquiries'
 import { Route as AuthAdminMoneyRouteImport } from './routes/_auth/admin.money'
+import { Route as AuthAdminNewsletterRouteImport } from './routes/_auth/admin.newsletter'
 import { Route as AuthAdminPickupsRouteImport } from './routes/_auth/admin.pickups'
 import { Route as AuthAdminReturnsRouteImport } from './routes/_auth/admin.returns'
 import { Route as AuthAdminSettingsRouteImport } from './routes/_auth/admin.settings'
@@ -276,6 +277,11 @@ const AuthAdminMoneyRoute = AuthAdminMoneyRouteImport.update({
   path: '/money',
   getParentRoute: () => AuthAdminRoute,
 } as any)
+const AuthAdminNewsletterRoute = AuthAdminNewsletterRouteImport.update({
+  id: '/newsletter',
+  path: '/newsletter',
+  getParentRoute: () => AuthAdminRoute,
+} as any)
 const AuthAdminPickupsRoute = AuthAdminPickupsRouteImport.update({
   id: '/pickups',
   path: '/pickups',
@@ -476,6 +482,7 @@ export interface FileRoutesByFullPath {
   '/admin/banners': typeof AuthAdminBannersRoute
   '/admin/enquiries': typeof AuthAdminEnquiriesRoute
   '/admin/money': typeof AuthAdminMoneyRoute
+  '/admin/newsletter': typeof AuthAdminNewsletterRoute
   '/admin/pickups': typeof AuthAdminPickupsRoute
   '/admin/returns': typeof AuthAdminReturnsRoute
   '/admin/settings': typeof AuthAdminSettingsRoute
@@ -547,6 +554,7 @@ export interface FileRoutesByTo {
   '/admin/banners': typeof AuthAdminBannersRoute
   '/admin/enquiries': typeof AuthAdminEnquiriesRoute
   '/admin/money': typeof AuthAdminMoneyRoute
+  '/admin/newsletter': typeof AuthAdminNewsletterRoute
   '/admin/pickups': typeof AuthAdminPickupsRoute
   '/admin/returns': typeof AuthAdminReturnsRoute
   '/admin/settings': typeof AuthAdminSettingsRoute
@@ -621,6 +629,7 @@ export interface FileRoutesById {
   '/_auth/admin/banners': typeof AuthAdminBannersRoute
   '/_auth/admin/enquiries': typeof AuthAdminEnquiriesRoute
   '/_auth/admin/money': typeof AuthAdminMoneyRoute
+  '/_auth/admin/newsletter': typeof AuthAdminNewsletterRoute
   '/_auth/admin/pickups': typeof AuthAdminPickupsRoute
   '/_auth/admin/returns': typeof AuthAdminReturnsRoute
   '/_auth/admin/settings': typeof AuthAdminSettingsRoute
@@ -695,6 +704,7 @@ export interface FileRouteTypes {
     | '/admin/banners'
     | '/admin/enquiries'
     | '/admin/money'
+    | '/admin/newsletter'
     | '/admin/pickups'
     | '/admin/returns'
     | '/admin/settings'
@@ -766,6 +776,7 @@ export interface FileRouteTypes {
     | '/admin/banners'
     | '/admin/enquiries'
     | '/admin/money'
+    | '/admin/newsletter'
     | '/admin/pickups'
     | '/admin/returns'
     | '/admin/settings'
@@ -839,6 +850,7 @@ export interface FileRouteTypes {
     | '/_auth/admin/banners'
     | '/_auth/admin/enquiries'
     | '/_auth/admin/money'
+    | '/_auth/admin/newsletter'
     | '/_auth/admin/pickups'
     | '/_auth/admin/returns'
     | '/_auth/admin/settings'
@@ -1174,6 +1186,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthAdminMoneyRouteImport
       parentRoute: typeof AuthAdminRoute
     }
+    '/_auth/admin/newsletter': {
+      id: '/_auth/admin/newsletter'
+      path: '/newsletter'
+      fullPath: '/admin/newsletter'
+      preLoaderRoute: typeof AuthAdminNewsletterRouteImport
+      parentRoute: typeof AuthAdminRoute
+    }
     '/_auth/admin/pickups': {
       id: '/_auth/admin/pickups'
       path: '/pickups'
@@ -1405,6 +1424,7 @@ interface AuthAdminRouteChildren {
   AuthAdminBannersRoute: typeof AuthAdminBannersRoute
   AuthAdminEnquiriesRoute: typeof AuthAdminEnquiriesRoute
   AuthAdminMoneyRoute: typeof AuthAdminMoneyRoute
+  AuthAdminNewsletterRoute: typeof AuthAdminNewsletterRoute
   AuthAdminPickupsRoute: typeof AuthAdminPickupsRoute
   AuthAdminReturnsRoute: typeof AuthAdminReturnsRoute
   AuthAdminSettingsRoute: typeof AuthAdminSettingsRoute
@@ -1426,6 +1446,7 @@ const AuthAdminRouteChildren: AuthAdminRouteChildren = {
   AuthAdminBannersRoute: AuthAdminBannersRoute,
   AuthAdminEnquiriesRoute: AuthAdminEnquiriesRoute,
   AuthAdminMoneyRoute: AuthAdminMoneyRoute,
+  AuthAdminNewsletterRoute: AuthAdminNewsletterRoute,
   AuthAdminPickupsRoute: AuthAdminPickupsRoute,
   AuthAdminReturnsRoute: AuthAdminReturnsRoute,
   AuthAdminSettingsRoute: AuthAdminSettingsRoute,

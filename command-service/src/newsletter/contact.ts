@@ -6,14 +6,17 @@ export interface Contact {
   subscribed: boolean;
 }
 
-export type ContactCommand = {
-  type: 'AddNewsletterContact';
-  email: string;
-  source: string;
-  language: string;
-};
+export type ContactCommand =
+  | { type: 'AddNewsletterContact'; email: string; source: string; language: string }
+  /** Issue 34: an admin takes the address off the list (signing up again puts it back). */
+  | { type: 'UnsubscribeNewsletterContact'; email: string };
 
 export function decideContact(command: ContactCommand, state: Contact): ContactEvent[] {
+  if (command.type === 'UnsubscribeNewsletterContact') {
+    return state.subscribed
+      ? [{ type: 'NewsletterContactUnsubscribed', data: { email: command.email } }]
+      : [];
+  }
   // seeds 001 §2: subscribing again is not an error; it records nothing new.
   if (state.subscribed) return [];
   const { email, source, language } = command;
@@ -24,8 +27,10 @@ export function evolveContact(_state: Contact, event: ContactEvent): Contact {
   switch (event.type) {
     case 'NewsletterContactAdded':
       return { subscribed: true };
+    case 'NewsletterContactUnsubscribed':
+      return { subscribed: false };
     default: {
-      const _exhaustive: never = event.type;
+      const _exhaustive: never = event;
       return _state;
     }
   }

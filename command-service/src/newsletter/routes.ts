@@ -1,10 +1,16 @@
 import { actions, currentLanguage, t } from '@wine/contracts';
 import { type Clock, type Marketing, registerAction } from '@wine/platform';
 import type { FastifyPluginAsync } from 'fastify';
+import { commandContext } from '../core/command-context.ts';
+import type { Streams } from '../core/command-handler.ts';
 import type { SessionAuth } from '../users/session/session-auth.ts';
+import { contactDecider } from './contact.ts';
+import { contactStreamOf } from './events-marketing.ts';
 
 export interface NewsletterRouteDeps {
   marketing: Marketing;
+  /** The log, for the admin's unsubscribe (contacts as events: issue 34 "Marketing contacts"). */
+  streams: Streams;
   clock: Clock;
   auth: SessionAuth;
   /** Sign-ups per minute per client (counted on arrival, before the body is read). */
@@ -18,8 +24,21 @@ export interface NewsletterRouteDeps {
  */
 export const newsletterRoutes: FastifyPluginAsync<NewsletterRouteDeps> = async (
   app,
-  { marketing, clock, auth, rateLimit },
+  { marketing, streams, clock, auth, rateLimit },
 ) => {
+  // Issue 34: an admin takes an address off the newsletter list; a second time records nothing.
+  registerAction(app, actions.unsubscribeContact, auth, async (input, ctx) => {
+    const email = input.email.trim().toLowerCase();
+    await streams.handle(
+      contactStreamOf(email),
+      contactDecider,
+      { type: 'UnsubscribeNewsletterContact', email },
+      commandContext(ctx, auth.adminOf(ctx.request), clock.now()),
+    );
+    ctx.setMessage(t('enquiries.unsubscribed', { email }));
+    return null;
+  });
+
   registerAction(
     app,
     actions.addNewsletterContact,

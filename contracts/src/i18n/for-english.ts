@@ -322,6 +322,7 @@ export const forEnglish = {
     contactSent: 'Thank you for your message. We will get back to you soon.',
     consignmentSent: 'Thank you. Our wine specialists will contact you about your wines soon.',
     notFound: 'No enquiry has this id',
+    unsubscribed: '{{email}} is off the newsletter list',
     answered: 'The answer is sent to {{email}}',
     answerSubject: 'Re: {{subject}}',
     answerConsignmentSubject: 'Your wines for sale',

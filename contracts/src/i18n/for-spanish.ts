@@ -312,6 +312,7 @@ export const forSpanish: Texts = {
     contactSent: 'Gracias por su mensaje. Le responderemos pronto.',
     consignmentSent: 'Gracias. Nuestros especialistas le contactarán pronto sobre sus vinos.',
     notFound: 'Ninguna consulta tiene este identificador',
+    unsubscribed: '{{email}} ya no está en la lista del boletín',
     answered: 'La respuesta se ha enviado a {{email}}',
     answerSubject: 'Re: {{subject}}',
     answerConsignmentSubject: 'Sus vinos a la venta',

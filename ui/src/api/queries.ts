@@ -191,6 +191,9 @@ export const staffUsersQuery = (input: InputOf<'staffUsers'>) => actionQuery('st
 export const appointmentDashboardQuery = (input: InputOf<'appointmentDashboard'>) =>
   actionQuery('appointmentDashboard', input);
 
+/** Staff (admins): the newsletter list (issue 34). */
+export const staffContactsQuery = (input: InputOf<'staffContacts'>) => actionQuery('staffContacts', input);
+
 /** Staff (admins): the visitors' enquiries (issue 34). */
 export const staffEnquiriesQuery = (input: InputOf<'staffEnquiries'>) => actionQuery('staffEnquiries', input);
 

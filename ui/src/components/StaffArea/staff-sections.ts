@@ -33,6 +33,11 @@ export const staffSections = [
     action: 'staffEnquiries',
   },
   {
+    key: 'newsletter',
+    to: '/admin/newsletter',
+    action: 'staffContacts',
+  },
+  {
     key: 'pickups',
     to: '/admin/pickups',
     action: 'appointmentDashboard',
