@@ -18,8 +18,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { call, callForMessage, errorMessage } from '../../api/client.ts';
 import { invalidateAction, staffEnquiriesQuery } from '../../api/queries.ts';
-import { browser } from '../../lib/browser.ts';
 import { formatDateTime } from '../../lib/format.ts';
+import { useCsvExport } from '../../lib/use-csv-export.ts';
 import { pushAlertAtom } from '../../state/alerts.ts';
 import { DialogFailure } from '../FormDialog/FormDialog.tsx';
 import { Pager } from '../Pager/Pager.tsx';
@@ -156,28 +156,24 @@ export function StaffEnquiries({
   onChange: (view: StaffEnquiriesView) => void;
 }) {
   const { t } = useTranslation();
-  const pushAlert = useSetAtom(pushAlertAtom);
-  const [exporting, setExporting] = useState(false);
+  const _pushAlert = useSetAtom(pushAlertAtom);
+  const { exporting, exportCsv } = useCsvExport();
   const list = useQuery({
     ...staffEnquiriesQuery({ kind: view.kind, status: view.status, page: view.page, limit: PAGE_SIZE }),
     placeholderData: keepPreviousData,
   });
-  const exportCsv = async () => {
-    setExporting(true);
-    try {
-      const file = await call('exportEnquiries', { kind: view.kind, status: view.status });
-      browser.saveBlob(new Blob([file.records], { type: 'text/csv;charset=utf-8' }), file.filename);
-    } catch (error) {
-      pushAlert({ msg: errorMessage(error), type: 'error' });
-    } finally {
-      setExporting(false);
-    }
-  };
+
   return (
     <Container size="lg" py="xl">
       <Group justify="space-between" mb="md">
         <Title order={1}>{t('ui.staff.enquiries.title')}</Title>
-        <Button variant="default" loading={exporting} onClick={() => void exportCsv()}>
+        <Button
+          variant="default"
+          loading={exporting}
+          onClick={() =>
+            void exportCsv(() => call('exportEnquiries', { kind: view.kind, status: view.status }))
+          }
+        >
           {t('ui.staff.enquiries.export')}
         </Button>
       </Group>

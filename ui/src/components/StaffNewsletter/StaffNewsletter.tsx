@@ -1,12 +1,11 @@
 import { Button, Card, Container, Group, Select, Stack, Text, TextInput, Title } from '@mantine/core';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useSetAtom } from 'jotai';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { call, callForMessage, errorMessage } from '../../api/client.ts';
+import { call, callForMessage } from '../../api/client.ts';
 import { invalidateAction, staffContactsQuery } from '../../api/queries.ts';
-import { browser } from '../../lib/browser.ts';
 import { formatDateTime } from '../../lib/format.ts';
+import { useCsvExport } from '../../lib/use-csv-export.ts';
 import { useListSearch } from '../../lib/use-list-search.ts';
 import { pushAlertAtom } from '../../state/alerts.ts';
 import { confirmDialog } from '../ConfirmDialog/confirm-dialog.tsx';
@@ -43,7 +42,7 @@ export function StaffNewsletter({
   const queryClient = useQueryClient();
   const pushAlert = useSetAtom(pushAlertAtom);
   const { text, onText } = useListSearch(view, onChange);
-  const [exporting, setExporting] = useState(false);
+  const { exporting, exportCsv } = useCsvExport();
   const list = useQuery({
     ...staffContactsQuery({
       status: view.status,
@@ -53,17 +52,7 @@ export function StaffNewsletter({
     }),
     placeholderData: keepPreviousData,
   });
-  const exportCsv = async () => {
-    setExporting(true);
-    try {
-      const file = await call('exportContacts', { status: view.status, ...(view.q ? { text: view.q } : {}) });
-      browser.saveBlob(new Blob([file.records], { type: 'text/csv;charset=utf-8' }), file.filename);
-    } catch (error) {
-      pushAlert({ msg: errorMessage(error), type: 'error' });
-    } finally {
-      setExporting(false);
-    }
-  };
+
   const unsubscribe = (email: string) =>
     confirmDialog({
       title: t('ui.staff.newsletter.unsubscribeTitle', { email }),
@@ -80,7 +69,15 @@ export function StaffNewsletter({
     <Container size="lg" py="xl">
       <Group justify="space-between" mb="md">
         <Title order={1}>{t('ui.staff.newsletter.title')}</Title>
-        <Button variant="default" loading={exporting} onClick={() => void exportCsv()}>
+        <Button
+          variant="default"
+          loading={exporting}
+          onClick={() =>
+            void exportCsv(() =>
+              call('exportContacts', { status: view.status, ...(view.q ? { text: view.q } : {}) }),
+            )
+          }
+        >
           {t('ui.staff.newsletter.export')}
         </Button>
       </Group>
