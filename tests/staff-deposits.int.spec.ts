@@ -1,5 +1,7 @@
+import { randomUUID } from 'node:crypto';
 import { grantRoleByEmail } from '@wine/command-service';
 import { actions, type StaffDepositList } from '@wine/contracts';
+import { walletStream } from '@wine/event-schemas';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startMarketplace, type TestMarketplace, type TestUser } from './support/marketplace.ts';
 
@@ -33,6 +35,7 @@ const held = async (auth = finance.auth) => {
 describe('the bid deposits held, for finance (issue 34)', () => {
   it('lists the deposits held with whose they are, and a released one leaves the list', async () => {
     const ann = await market.bidder({ firstName: 'Ann' });
+    const charged = market.cards.charges().length;
     const id = await deposit(ann);
     const before = await held();
     expect(before.records.find((d) => d.id === id)).toMatchObject({
@@ -40,7 +43,18 @@ describe('the bid deposits held, for finance (issue 34)', () => {
       buyer_name: expect.stringMatching(/^Ann /),
       amount: 500,
     });
-    await market.ok(actions.releaseDeposit.path, { deposit_id: id, user_id: ann.id }, finance.auth);
+    // The same release sent twice at once (a retried request): one release, the balance credited once,
+    // and the card charged once in all (for the credit bought, none for the release).
+    const headers = { ...finance.auth, 'x-command-id': randomUUID() };
+    const release = { deposit_id: id, user_id: ann.id };
+    const [a, b] = await Promise.all([
+      market.post(actions.releaseDeposit.path, release, headers),
+      market.post(actions.releaseDeposit.path, release, headers),
+    ]);
+    expect([a.http, b.http]).toEqual([200, 200]);
+    const wallet = (await market.eventStore.readStream(walletStream(ann.id))).map((e) => e.type);
+    expect(wallet.filter((t) => t === 'DepositReleased')).toHaveLength(1);
+    expect(market.cards.charges().length - charged).toBe(1);
     expect((await held()).records.map((d) => d.id)).not.toContain(id);
   });
 

@@ -62,7 +62,8 @@ export async function applyDeposit(
 
 /**
  * Finance or an admin gives a held deposit back to the buyer's wallet balance; never their own
- * (separation of duties). Answers the amount released.
+ * (separation of duties). Answers the amount released. The decider refuses a deposit not held; a
+ * retried request (the same x-command-id) is answered with the release it made, not refused.
  */
 export async function releaseDeposit(
   deps: MoneyDeps,
@@ -71,15 +72,13 @@ export async function releaseDeposit(
 ): Promise<number> {
   const { streams, clock } = deps;
   refuseOwnMoneyRecord(step.actor.id, [input.userId]);
-  const stream = walletStream(input.userId);
-  const wallet = await streams.load(stream, walletDecider);
-  const amount = wallet.held[input.depositId];
-  if (amount === undefined) throw new AppError('DEPOSIT_NOT_FOUND');
-  await streams.handle(
-    stream,
+  const result = await streams.handle(
+    walletStream(input.userId),
     walletDecider,
     { type: 'ReleaseDeposit', depositId: input.depositId },
     stepContext(step, 'release', clock.now()),
   );
-  return amount;
+  const released = result.events.find((e) => e.type === 'DepositReleased');
+  if (!released) throw new Error('a deposit release wrote nothing');
+  return released.data.amount;
 }
