@@ -1,17 +1,20 @@
 import { randomUUID } from 'node:crypto';
 import {
+  type AddressQuote,
   actions,
   type CartView,
   type ChangeBiddingInput,
   type ChangeMerchantInput,
   type DefaultBundle,
   type FooterLinks,
+  type StaffAuctionDetail,
   type StaffSettings,
 } from '@wine/contracts';
 import { settingsStream } from '@wine/event-schemas';
 import { offsetClock } from '@wine/platform';
 import { eventually } from '@wine/platform/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { z } from 'zod';
 import { lotInput, startMarketplace, type TestMarketplace, type TestUser } from './support/marketplace.ts';
 
 const HOUR = 3600_000;
@@ -175,5 +178,120 @@ describe('settings (issue 34): facts in the log, in effect at once', () => {
     expect(await market.post(actions.changeMoneySettings.path, body, headers)).toMatchObject({ http: 200 });
     expect(await settingsEvents()).toEqual([...before, 'MoneySettingsChanged']);
     expect((await settingsNow()).money.returnDays).toBe(21);
+  });
+
+  it('prices the next delivery with the shipping table an admin saved, and refuses a method taken off', async () => {
+    const current = await settingsNow();
+    expect(current.shipping.methods).toEqual(['ground', 'temperature', 'hold']);
+    const ann = await market.bidder();
+    const input = lotInput({ auction: false, buyNow: true, buyNowPrice: 5_000, quantity: 6, openingBid: 0 });
+    const { id } = await market.ok<{ id: string }>(actions.createLot.path, input, admin.auth);
+    await market.ok(actions.addToCart.path, { cart: [{ product_id: id, qty: 2 }] }, ann.auth);
+    const address = { address1: '1 Capitol Ave', city: 'Springfield', state: 'IL', zip: '62701' };
+    const quote = (ship_method: string) =>
+      market.post(
+        actions.saveAddress.path,
+        { type: 'buynow', cart_id: 'settings-quote', delivery: 'delivery', address, ship_method },
+        ann.auth,
+      );
+    const before = await quote('temperature');
+    expect(before.http).toBe(200);
+    // The default table: $25 the first bottle, $5 the next, $4 a bottle for temperature control.
+    expect((before.body.data.responseData as z.infer<typeof AddressQuote>).shipping).toMatchObject({
+      charge: 3_800,
+    });
+
+    const saved = await market.post(
+      actions.changeShippingSettings.path,
+      {
+        ...current.shipping,
+        methods: ['ground', 'hold'],
+        standard: { ...current.shipping.standard, firstBottle: 3_000 },
+        minimum: 1_000,
+      },
+      admin.auth,
+    );
+    expect(saved.http).toBe(200);
+    expect(saved.body.data.message).toBe('The shipping rates are saved');
+    // The write side prices with it at once: $30 + $5, and temperature control is not offered.
+    const ground = await quote('ground');
+    expect((ground.body.data.responseData as z.infer<typeof AddressQuote>).shipping).toMatchObject({
+      charge: 3_500,
+      methods: ['ground', 'hold'],
+    });
+    const refused = await quote('temperature');
+    expect(refused.http).toBe(400);
+    expect(JSON.stringify(refused.body)).toContain('This shipping method is not offered');
+    const after = await eventually(settingsNow, (s) => s.changes[0]?.section === 'shipping');
+    expect(after.shipping.standard.firstBottle).toBe(3_000);
+
+    // Ground cannot be taken off, nor the hold's window turned round; nothing is written.
+    const written = await settingsEvents();
+    for (const bad of [
+      { ...current.shipping, methods: ['temperature'] },
+      { ...current.shipping, hold: { ...current.shipping.hold, minDays: 30, maxDays: 10 } },
+      { ...current.shipping, notAllowed: ['UT', 'UT'] },
+      { ...current.shipping, minimum: -1 },
+      { ...current.shipping, surcharge: { ...current.shipping.surcharge, ground: 0.5 } },
+    ]) {
+      const answer = await market.post(actions.changeShippingSettings.path, bad, admin.auth);
+      expect(answer.http).toBe(400);
+      expect(JSON.stringify(answer.body.data)).toContain('"code":"VALIDATION"');
+    }
+    expect(await settingsEvents()).toEqual(written);
+    await market.ok(actions.changeShippingSettings.path, current.shipping, admin.auth);
+  });
+
+  it("shows the merchant's premium note and welcome text in the visitor's language, and starts new auctions at the house's pace", async () => {
+    const current = await settingsNow();
+    expect(current.catalogue).toEqual({
+      premiumText: { en: '', es: '' },
+      welcomeText: { en: '', es: '' },
+      lotsPerMinute: 10,
+    });
+    const catalogue = {
+      premiumText: { en: 'A 20% premium is added; members pay 18%.', es: 'Se suma una prima del 20%.' },
+      welcomeText: { en: 'Welcome to the new cellar.', es: '' },
+      lotsPerMinute: 4,
+    };
+    const saved = await market.post(actions.changeCatalogueSettings.path, catalogue, admin.auth);
+    expect(saved.http).toBe(200);
+    const defaults = await eventually(
+      () => market.ok<DefaultBundle>(actions.getDefault.path, {}),
+      (d) => d.configuration.lots_per_minute === 4,
+    );
+    expect(defaults.configuration).toMatchObject({
+      premium_text: catalogue.premiumText,
+      welcome_text: catalogue.welcomeText,
+    });
+    // An auction created without a pace closes its lots four a minute.
+    const { id } = await market.ok<{ id: string }>(
+      actions.createAuction.path,
+      {
+        title: 'Winter sale',
+        kind: 'timed',
+        startsAt: new Date(clock.now().getTime() + HOUR).toISOString(),
+        firstCloseAt: new Date(clock.now().getTime() + 48 * HOUR).toISOString(),
+      },
+      admin.auth,
+    );
+    const auction = await eventually(
+      () => market.post(actions.staffAuction.path, { id }, admin.auth),
+      (a) => a.http === 200,
+    );
+    expect((auction.body.data.responseData as StaffAuctionDetail).fields.lotsPerMinute).toBe(4);
+    // A text with control characters, a pace of 0 or a bidder's save is refused, writing nothing.
+    const written = await settingsEvents();
+    const bidder = await market.bidder();
+    for (const [body, auth, http] of [
+      [{ ...catalogue, premiumText: { en: 'a\u0000b', es: '' } }, admin.auth, 400],
+      [{ ...catalogue, lotsPerMinute: 0 }, admin.auth, 400],
+      [{ ...catalogue, welcomeText: { en: 'x'.repeat(2001), es: '' } }, admin.auth, 400],
+      [{ ...catalogue, extra: 1 }, admin.auth, 400],
+      [catalogue, bidder.auth, 403],
+    ] as const) {
+      expect((await market.post(actions.changeCatalogueSettings.path, body, auth)).http).toBe(http);
+    }
+    expect(await settingsEvents()).toEqual(written);
   });
 });

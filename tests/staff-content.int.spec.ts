@@ -1,4 +1,10 @@
-import { actions, type StaffPageHistory, type StaffPageList } from '@wine/contracts';
+import {
+  actions,
+  type PageUploadResult,
+  type StaffPageHistory,
+  type StaffPageList,
+  type StaticPageRecord,
+} from '@wine/contracts';
 import { bannerStream, pageStream } from '@wine/event-schemas';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startMarketplace, type TestMarketplace, type TestUser } from './support/marketplace.ts';
@@ -88,5 +94,66 @@ describe('the staff’s content actions through the product (issue 34 §2 "Conte
     );
     expect([over.http, over.body.status === 'error' && over.body.data.code]).toEqual([400, 'VALIDATION']);
     expect(await eventsOf(pageStream('huge-page'))).toEqual([]);
+  });
+
+  it('publishes a PDF page in two languages: each reader gets theirs, and the site serves the uploaded PDF', async () => {
+    const upload = async (text: string, auth: Record<string, string>) => {
+      const body = new FormData();
+      body.append(
+        'file_upload',
+        new Blob([`%PDF-1.4\n% ${text}\n%%EOF\n`], { type: 'application/pdf' }),
+        '../x.pdf',
+      );
+      const response = await fetch(`${market.url}${actions.uploadPageFile.path}`, {
+        method: 'POST',
+        headers: auth,
+        body,
+      });
+      return {
+        http: response.status,
+        body: (await response.json()) as { data: { responseData: PageUploadResult } },
+      };
+    };
+    expect((await upload('refused', bidder.auth)).http).toBe(403);
+    const english = (await upload('Guidelines', market.admin)).body.data.responseData.file_name;
+    const spanish = (await upload('Guía', market.admin)).body.data.responseData.file_name;
+    expect([english, spanish]).toEqual([
+      expect.stringMatching(/^[a-f0-9]{32}\.pdf$/),
+      expect.not.stringMatching(english),
+    ]);
+    await market.ok(
+      actions.publishPage.path,
+      {
+        id: 'guidelines',
+        title: 'Guidelines',
+        content_type: 'file',
+        file_path: english,
+        spanish: { title: 'Guía', content: '<p onclick="x()">Léala.</p>', file_path: spanish },
+      },
+      market.admin,
+    );
+    await market.caughtUp();
+    const read = (language: 'en' | 'es') =>
+      market.ok<StaticPageRecord>(actions.getStaticPage.path, { id: 'guidelines', language });
+    expect(await read('es')).toMatchObject({
+      title: 'Guía',
+      content_type: 'file',
+      content: '<p>Léala.</p>',
+      file_path: spanish,
+      language: 'es',
+    });
+    expect(await read('en')).toMatchObject({
+      title: 'Guidelines',
+      file_path: english,
+      content: '',
+      language: 'en',
+    });
+    const served = await fetch(`${market.url}/uploads/files/${spanish}`);
+    expect([
+      served.status,
+      served.headers.get('content-type'),
+      served.headers.get('x-frame-options'),
+    ]).toEqual([200, 'application/pdf', 'SAMEORIGIN']);
+    expect(await served.text()).toContain('Guía');
   });
 });

@@ -1,4 +1,4 @@
-import { actions, type CartView, type InvoiceDetail } from '@wine/contracts';
+import { actions, type CartView, type InvoiceDetail, type StaffSettings } from '@wine/contracts';
 import { offsetClock } from '@wine/platform';
 import { eventually } from '@wine/platform/testing';
 import type { Browser } from 'playwright-core';
@@ -90,10 +90,50 @@ describe.runIf(browserAvailable())('Settings in the staff area (issue 34)', () =
     expect(errors).toEqual([]);
   }, 180_000);
 
+  it("an admin writes the premium note and takes temperature control off: the lot page and the checkout's methods follow", async () => {
+    const { id } = await market.ok<{ id: string }>(
+      actions.createLot.path,
+      lotInput({ openingBid: 10_000, closesAt: new Date(clock.now().getTime() + 48 * HOUR).toISOString() }),
+      market.admin,
+    );
+    const { page, errors } = await signedInPage(browser, admin.token, 1366);
+    await page.goto(`${market.url}/admin/settings`);
+    await page.getByRole('tab', { name: 'Catalogue' }).click();
+    const catalogue = page.getByTestId('settings-catalogue');
+    await catalogue
+      .getByRole('textbox', { name: 'Buyer’s premium note (English)' })
+      .fill('A 20% premium is added to the hammer; members pay 18%.');
+    await catalogue.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('The catalogue texts and defaults are saved').waitFor();
+    await page.getByRole('tab', { name: 'Shipping' }).click();
+    const shipping = page.getByTestId('settings-shipping');
+    await shipping.getByRole('checkbox', { name: /Temperature/ }).uncheck();
+    await shipping.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('The shipping rates are saved').waitFor();
+    await page.screenshot({ path: `${screenshots}/admin-settings-shipping-saved-1366.png`, fullPage: true });
+
+    // A bidder's lot page shows the merchant's note under the bid box.
+    const ann = await market.bidder({ firstName: 'Annabel' });
+    const { page: annPage } = await signedInPage(browser, ann.token, 1366);
+    await annPage.goto(`${market.url}/productview/${id}`);
+    await expect
+      .poll(() => annPage.getByTestId('premium-note').textContent())
+      .toBe('A 20% premium is added to the hammer; members pay 18%.');
+    await annPage.context().close();
+    const settings = await market.ok<StaffSettings>(actions.staffSettings.path, {}, admin.auth);
+    expect(settings.shipping.methods).toEqual(['ground', 'hold']);
+    await market.ok(
+      actions.changeShippingSettings.path,
+      { ...settings.shipping, methods: ['ground', 'temperature', 'hold'] },
+      admin.auth,
+    );
+    expect(errors).toEqual([]);
+  }, 180_000);
+
   it('shows every tab on a phone and a desktop, in English and Spanish, without a serious axe violation', async () => {
     const tabs = {
-      en: ['Shop', 'Bank', 'Bidding', 'Money', 'Changes'],
-      es: ['Tienda', 'Banco', 'Pujas', 'Dinero', 'Cambios'],
+      en: ['Shop', 'Bank', 'Bidding', 'Money', 'Shipping', 'Catalogue', 'Changes'],
+      es: ['Tienda', 'Banco', 'Pujas', 'Dinero', 'Envíos', 'Catálogo', 'Cambios'],
     };
     const problems = await everyStaffViewport(browser, admin.token, async (page, { width, language }) => {
       const found: string[] = [];

@@ -62,6 +62,11 @@ describe.runIf(browserAvailable())('People in the staff area (issue 34)', () => 
     await dialog.getByRole('button', { name: 'Deactivate' }).click();
     await page.getByText(/Beatrix .* deactivated/).waitFor();
     await page.getByTestId('user-status').filter({ hasText: 'Deactivated' }).waitFor();
+    // Her history from the log names the deactivation, by the admin.
+    const history = page.getByTestId('user-history');
+    await history.getByRole('button', { name: 'Show the history' }).click();
+    await history.locator('[data-testid="history-row"][data-type="UserStatusChanged"]').waitFor();
+    await page.screenshot({ path: `${screenshots}/admin-user-history-1366.png`, fullPage: true });
     await socketClosed;
     const refused = await market.post('/api/user/validateUser', {}, bea.auth);
     expect(refused.http).toBe(403);
@@ -114,6 +119,10 @@ describe.runIf(browserAvailable())('People in the staff area (issue 34)', () => 
       for (const path of ['/admin/users', `/admin/users/${buyer.id}`]) {
         await page.goto(`${market.url}${path}`);
         await page.locator('h1').first().waitFor();
+        if (path !== '/admin/users') {
+          await page.getByTestId('user-history').getByRole('button').click();
+          await page.getByTestId('history-row').first().waitFor();
+        }
         await page.waitForLoadState('networkidle');
         found.push(...(await layoutProblems(page, `${width}px ${language} ${path}`)));
         const name = path === '/admin/users' ? 'admin-users' : 'admin-user';

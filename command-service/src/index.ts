@@ -3,6 +3,7 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import rateLimit from '@fastify/rate-limit';
 import {
+  defaultCatalogueSettings,
   defaultMarketSettings,
   defaultMerchant,
   defaultMoneySettings,
@@ -18,6 +19,7 @@ import {
   commandIdClaims,
   createSandboxCardProvider,
   createSandboxKycProvider,
+  createSandboxMarketing,
   createSandboxTaxService,
   type EventStore,
   type FileStore,
@@ -61,13 +63,15 @@ import { openInvoicesIndex } from './invoices/open-invoices.ts';
 import { type ClosingScheduler, closingScheduler } from './lots/closing-scheduler.ts';
 import { lotReviewRoutes } from './lots/review-routes.ts';
 import { lotRoutes } from './lots/routes.ts';
-import { eventsMarketing } from './newsletter/events-marketing.ts';
+import { contactDelivery } from './newsletter/delivery.ts';
+import { newsletterLinks } from './newsletter/links.ts';
 import { newsletterRoutes } from './newsletter/routes.ts';
 import { notificationProcess } from './notifications/process.ts';
 import { notificationRoutes } from './notifications/routes.ts';
 import { unsubscribeLinks } from './notifications/unsubscribe-link.ts';
 import { withWonMail } from './notifications/won-mail.ts';
 import { pageRoutes } from './pages/routes.ts';
+import { pageFileRoutes } from './pages/upload.ts';
 import { payoutRoutes } from './payouts/routes.ts';
 import type { ExternalPhotoOptions } from './photos/external.ts';
 import { photoRoutes } from './photos/routes.ts';
@@ -121,7 +125,10 @@ export interface CommandServiceDeps {
   sellerTerms?: SellerTerms;
   /** The merchant's details and inboxes (enquiries are mailed there); contracts' defaults otherwise. */
   merchant?: MerchantDetails;
-  /** Where newsletter contacts go; contacts as events on the log by default. */
+  /**
+   * Where confirmed newsletter contacts are sent on (issue 34: Zoho Campaigns, `openMarketing`); the
+   * sandbox, which records what it would send, by default.
+   */
   marketing?: Marketing;
   /**
    * Anchoring the log (DOMAIN.md "Audit"): the signing key (null: not anchored, said once at start),
@@ -167,6 +174,7 @@ export async function commandService(
     market: deps.market ?? defaultMarketSettings,
     money: deps.money ?? defaultMoneySettings,
     merchant: deps.merchant ?? defaultMerchant,
+    catalogue: defaultCatalogueSettings,
   });
   const money: MoneyDeps = {
     streams,
@@ -224,8 +232,9 @@ export async function commandService(
     sellerTerms: deps.sellerTerms ?? defaultSellerTerms,
   });
   if (deps.files) await app.register(photoRoutes, { files: deps.files, auth });
+  if (deps.files) await app.register(pageFileRoutes, { files: deps.files, auth });
   await app.register(importRoutes, { streams, clock, auth });
-  await app.register(auctionRoutes, { streams, clock, auth });
+  await app.register(auctionRoutes, { streams, clock, auth, catalogue: settings.catalogue });
   await app.register(biddingRoutes, { streams, clock, auth, market: settings.market });
   await app.register(staffBidRoutes, {
     streams,
@@ -248,8 +257,17 @@ export async function commandService(
     rateLimit: limit,
   });
   await app.register(settingsRoutes, { streams, clock, auth, settings });
-  const marketing = deps.marketing ?? eventsMarketing(streams);
-  await app.register(newsletterRoutes, { marketing, streams, clock, auth, rateLimit: limit });
+  await app.register(newsletterRoutes, {
+    streams,
+    clock,
+    auth,
+    mailer,
+    secrets: deps.secrets,
+    links: newsletterLinks(deps.sessionSecret),
+    publicUrl: deps.publicUrl,
+    logger,
+    rateLimit: limit,
+  });
   const viewKey = createHash('sha256').update(`lot-views\u0000${deps.sessionSecret}`).digest('hex');
   await app.register(producerRoutes, { streams, clock, auth, viewKey });
   await app.register(savedSearchRoutes, { streams, clock, auth });
@@ -330,6 +348,15 @@ export async function commandService(
         feed,
       ),
       settings.follow(feed),
+      contactDelivery(
+        {
+          streams,
+          clock,
+          marketing: deps.marketing ?? createSandboxMarketing(() => clock.now()),
+          logger: deps.logger,
+        },
+        feed,
+      ),
       ...(anchoring ? [anchoring] : []),
     ]),
     accounts: users,

@@ -13,6 +13,7 @@ import {
   moneySettings,
   openEventStore,
   openMailer,
+  openMarketing,
   openSecretStore,
   secureDataDir,
   sellerTerms,
@@ -56,6 +57,8 @@ const { scheduler } = await commandService(app, {
   clock: systemClock,
   secrets,
   mailer,
+  // Issue 34: confirmed newsletter contacts go to Zoho Campaigns when configured, else the sandbox.
+  marketing: openMarketing(config),
   sessionSecret: config.SESSION_SECRET,
   publicUrl: () => config.PUBLIC_URL ?? `http://localhost:${config.PORT}`,
   // On its own the service anchors the log only with a configured key (no default key).

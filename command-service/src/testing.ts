@@ -12,6 +12,7 @@ import {
   type HttpApp,
   type KycProvider,
   type Mailer,
+  type Marketing,
   manualClock,
   marketUpcaster,
   openOutboxMailer,
@@ -61,6 +62,8 @@ export interface TestOptions {
   cards?: CardProvider;
   /** Photos given as links: a spec serving them on this machine allows its addresses. */
   externalImages?: ExternalPhotoOptions;
+  /** Where confirmed newsletter contacts are sent on (the sandbox by default). */
+  marketing?: Marketing;
 }
 
 const START = '2026-11-22T12:00:00.000Z';
@@ -94,6 +97,7 @@ export async function openTestCommandService(options: TestOptions = {}) {
     ...(options.kyc && { kyc: options.kyc }),
     ...(options.cards && { cards: options.cards }),
     ...(options.externalImages && { externalImages: options.externalImages }),
+    ...(options.marketing && { marketing: options.marketing }),
   });
   await app.ready();
   const operator = { kind: 'system', id: 'spec' } as const;

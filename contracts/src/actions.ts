@@ -28,6 +28,7 @@ import {
   sellerMoneyActions,
   walletActions,
 } from './money/actions.ts';
+import { newsletterLinkActions } from './newsletter/links.ts';
 import { staffContactActions } from './newsletter/staff.ts';
 import { notificationActions } from './notifications/actions.ts';
 import { opsActions } from './ops/actions.ts';
@@ -78,6 +79,7 @@ export const actions = {
   ...enquiryActions,
   ...staffEnquiryActions,
   ...staffContactActions,
+  ...newsletterLinkActions,
   ...auctionActions,
   ...sellerLotActions,
   ...sellerListingActions,

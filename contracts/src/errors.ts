@@ -141,6 +141,11 @@ export const errorCatalogue = {
   SAVED_SEARCH_NOT_FOUND: entry(404, 'savedSearches.notFound', 'id'),
   /** Issue 31: an unsubscribe link whose signature is not this user's and kind's (or was edited). */
   UNSUBSCRIBE_LINK_INVALID: entry(400, 'errors.UNSUBSCRIBE_LINK_INVALID', 'token'),
+  /**
+   * Issue 34 "Marketing contacts": a newsletter link (confirm or unsubscribe) whose signature is not
+   * this address's (or was edited), an expired confirmation, or one of a sign-up the address left since.
+   */
+  NEWSLETTER_LINK_INVALID: entry(400, 'errors.NEWSLETTER_LINK_INVALID', 'token'),
   // Checkout, invoices and payments (DOMAIN.md "Money").
   CART_EMPTY: entry(400, 'checkout.cartEmpty', 'cart_id'),
   NOT_IN_CART: entry(404, 'checkout.notInCart', 'product_id'),
@@ -167,6 +172,7 @@ export const errorCatalogue = {
   // Shipping (issue 31): the rate table's refusals, and the tracking staff enter.
   SHIPPING_NOT_ALLOWED: entry(400, 'shipping.notAllowed', 'address'),
   SHIP_HOLD_OUT_OF_SEASON: entry(400, 'shipping.holdOutOfSeason', 'ship_method'),
+  SHIP_METHOD_NOT_OFFERED: entry(400, 'shipping.methodNotOffered', 'ship_method'),
   SHIP_DATE_INVALID: entry(400, 'shipping.shipDateInvalid', 'ship_date'),
   TRACKING_NOT_DELIVERY: entry(409, 'shipping.notDelivery', 'invoice_id'),
   // Returns (DOMAIN.md "Money": a paid line, within the return window, decided by finance or an admin).

@@ -78,6 +78,7 @@ export * from './money/settings.ts';
 export * from './money/us-states.ts';
 export * from './money/views.ts';
 export * from './money.ts';
+export * from './newsletter/links.ts';
 export * from './newsletter/staff.ts';
 export * from './notifications/actions.ts';
 export * from './ops/actions.ts';

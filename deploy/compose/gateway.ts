@@ -3,6 +3,7 @@ import {
   actions,
   invoicePdfPath,
   MAX_IMPORT_BYTES,
+  MAX_PAGE_FILE_BYTES,
   MAX_UPLOAD_BYTES,
   MAX_UPLOAD_FILES,
   sellerStatementCsvPath,
@@ -15,11 +16,12 @@ const upstreams = { command: 'command-service:3001', query: 'projection-service:
 /** Actions no gateway routes: the developer outbox holds every mailed code and link (embedded only). */
 const unrouted = (a: Action) => a.path.startsWith('/api/dev/');
 
-/** The photo uploads take multipart bodies of up to MAX_UPLOAD_FILES files (every other body: 1 MB). */
+/** The uploads take multipart bodies: photos up to MAX_UPLOAD_FILES files, a sheet, a page's PDF (every other body: 1 MB). */
 const uploads = new Map<string, number>([
   [actions.imageUploader.path, MAX_UPLOAD_BYTES * MAX_UPLOAD_FILES],
   [actions.multipleImageUploader.path, MAX_UPLOAD_BYTES * MAX_UPLOAD_FILES],
   [actions.uploadXLSXFile.path, MAX_IMPORT_BYTES],
+  [actions.uploadPageFile.path, MAX_PAGE_FILE_BYTES],
 ]);
 const megabytes = (bytes: number) => Math.ceil(bytes / 1024 / 1024) + 1;
 

@@ -23,6 +23,7 @@ import {
   merchantDetails,
   metricsRegistry,
   moneySettings,
+  openMarketing,
   sellerTerms,
   sessionTokens,
   sessionUser,
@@ -152,6 +153,8 @@ export async function startEmbedded(options: EmbeddedOptions) {
     clock,
     secrets,
     mailer,
+    // Issue 34: confirmed newsletter contacts go to Zoho Campaigns when configured, else the sandbox.
+    marketing: openMarketing(config),
     sessionSecret: secret,
     publicUrl: () =>
       config.PUBLIC_URL ??

@@ -19,6 +19,7 @@ export * from './page-ids.ts';
 export * from './payout-events.ts';
 export * from './registry.ts';
 export * from './settings-events.ts';
+export * from './shipping-rates.ts';
 export * from './stock-events.ts';
 export * from './streams.ts';
 export * from './user-events.ts';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineEvent } from './registry.ts';
+import { ShippingRates } from './shipping-rates.ts';
 
 /*
  * Issue 34 "Settings": the merchant's details and the configuration variables as facts in the log, on
@@ -102,14 +103,44 @@ export const MoneySettingsChanged = defineEvent({
 });
 export type MoneySettingsChangedData = z.infer<typeof MoneySettingsChanged.schema>;
 
+/** A text in the storefront's two languages; '' where the standard text is kept. */
+const BothLanguages = z.object({ en: z.string().max(2000), es: z.string().max(2000) });
+
+/**
+ * An admin changed the catalogue's words and defaults: the buyer's premium explanation shown with the
+ * premium note (seeds 000 §1 "the explanatory premium text comes from configuration"), the welcome
+ * popup's text (seeds 000 §4.8) and the staggered close a new auction starts with (lots a minute).
+ */
+export const CatalogueSettingsChanged = defineEvent({
+  type: 'CatalogueSettingsChanged',
+  version: 1,
+  schema: z.object({
+    premiumText: BothLanguages,
+    welcomeText: BothLanguages,
+    lotsPerMinute: z.number().int().min(1).max(60),
+  }),
+});
+export type CatalogueSettingsChangedData = z.infer<typeof CatalogueSettingsChanged.schema>;
+
+/** An admin changed the shipping rate table and the methods offered (issue 31's table, whole). */
+export const ShippingSettingsChanged = defineEvent({
+  type: 'ShippingSettingsChanged',
+  version: 1,
+  schema: z.object({ rates: ShippingRates }),
+});
+
 export type SettingsEvent =
   | { type: 'MerchantDetailsChanged'; data: MerchantRecord }
   | { type: 'BankDetailsChanged'; data: z.infer<typeof BankDetailsChanged.schema> }
   | { type: 'BiddingSettingsChanged'; data: BiddingSettingsChangedData }
-  | { type: 'MoneySettingsChanged'; data: MoneySettingsChangedData };
+  | { type: 'MoneySettingsChanged'; data: MoneySettingsChangedData }
+  | { type: 'CatalogueSettingsChanged'; data: CatalogueSettingsChangedData }
+  | { type: 'ShippingSettingsChanged'; data: { rates: ShippingRates } };
 export const settingsEventDefinitions = [
   MerchantDetailsChanged,
   BankDetailsChanged,
   BiddingSettingsChanged,
   MoneySettingsChanged,
+  CatalogueSettingsChanged,
+  ShippingSettingsChanged,
 ] as const;

@@ -89,6 +89,16 @@ const Env = z.object({
   BANK_NOTE: z.string().max(500).optional(),
   /** The address links in e-mails point at; default http://localhost:PORT. */
   PUBLIC_URL: z.url().optional(),
+  /**
+   * Issue 34 "Marketing contacts": confirmed newsletter contacts go to Zoho Campaigns when the token
+   * and the list key are both set (platform marketing/index.ts); without them, to the sandbox only.
+   */
+  ZOHO_CAMPAIGNS_URL: z
+    .url()
+    .regex(/^https?:\/\//, 'ZOHO_CAMPAIGNS_URL must be an http(s) URL')
+    .optional(),
+  ZOHO_CAMPAIGNS_TOKEN: z.string().min(1).max(500).optional(),
+  ZOHO_CAMPAIGNS_LIST_KEY: z.string().min(1).max(200).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** seeds 000 §4.3: non-zero means proxy bidding (a bid is a maximum); 0 means hard bidding. */
   PROXY_BIDDING_SETTINGS: z.enum(['0', '1']).default('1'),

@@ -1,5 +1,6 @@
 import {
   actions,
+  defaultCatalogueSettings,
   defaultMarketSettings,
   defaultMerchant,
   defaultMoneySettings,
@@ -201,6 +202,7 @@ export function queryService(app: FastifyInstance, deps: QueryServiceDeps): void
     market: deps.market ?? defaultMarketSettings,
     money: deps.money ?? defaultMoneySettings,
     merchant: deps.merchant ?? defaultMerchant,
+    catalogue: defaultCatalogueSettings,
   };
   const queryDeps: QueryDeps = {
     docs: deps.docs,

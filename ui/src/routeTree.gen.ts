@@ -36,6 +36,8 @@ import { Route as AuthReturnsRouteImport } from './routes/_auth/returns'
 import { Route as AuthTransactionsRouteImport } from './routes/_auth/transactions'
 import { Route as DevOutboxRouteImport } from './routes/dev.outbox'
 import { Route as LiveAuctionAidRouteImport } from './routes/liveAuction.$aid'
+import { Route as NewsletterConfirmRouteImport } from './routes/newsletter.confirm'
+import { Route as NewsletterUnsubscribeRouteImport } from './routes/newsletter.unsubscribe'
 import { Route as ProductviewPidRouteImport } from './routes/productview.$pid'
 import { Route as Reset_passwordTokenRouteImport } from './routes/reset_password.$token'
 import { Route as Verify_emailTokenRouteImport } from './routes/verify_email.$token'
@@ -214,6 +216,16 @@ const DevOutboxRoute = DevOutboxRouteImport.update({
 const LiveAuctionAidRoute = LiveAuctionAidRouteImport.update({
   id: '/liveAuction/$aid',
   path: '/liveAuction/$aid',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const NewsletterConfirmRoute = NewsletterConfirmRouteImport.update({
+  id: '/newsletter/confirm',
+  path: '/newsletter/confirm',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const NewsletterUnsubscribeRoute = NewsletterUnsubscribeRouteImport.update({
+  id: '/newsletter/unsubscribe',
+  path: '/newsletter/unsubscribe',
   getParentRoute: () => rootRouteImport,
 } as any)
 const ProductviewPidRoute = ProductviewPidRouteImport.update({
@@ -471,6 +483,8 @@ export interface FileRoutesByFullPath {
   '/transactions': typeof AuthTransactionsRoute
   '/dev/outbox': typeof DevOutboxRoute
   '/liveAuction/$aid': typeof LiveAuctionAidRoute
+  '/newsletter/confirm': typeof NewsletterConfirmRoute
+  '/newsletter/unsubscribe': typeof NewsletterUnsubscribeRoute
   '/productview/$pid': typeof ProductviewPidRoute
   '/reset_password/$token': typeof Reset_passwordTokenRoute
   '/verify_email/$token': typeof Verify_emailTokenRoute
@@ -543,6 +557,8 @@ export interface FileRoutesByTo {
   '/transactions': typeof AuthTransactionsRoute
   '/dev/outbox': typeof DevOutboxRoute
   '/liveAuction/$aid': typeof LiveAuctionAidRoute
+  '/newsletter/confirm': typeof NewsletterConfirmRoute
+  '/newsletter/unsubscribe': typeof NewsletterUnsubscribeRoute
   '/productview/$pid': typeof ProductviewPidRoute
   '/reset_password/$token': typeof Reset_passwordTokenRoute
   '/verify_email/$token': typeof Verify_emailTokenRoute
@@ -618,6 +634,8 @@ export interface FileRoutesById {
   '/_auth/transactions': typeof AuthTransactionsRoute
   '/dev/outbox': typeof DevOutboxRoute
   '/liveAuction/$aid': typeof LiveAuctionAidRoute
+  '/newsletter/confirm': typeof NewsletterConfirmRoute
+  '/newsletter/unsubscribe': typeof NewsletterUnsubscribeRoute
   '/productview/$pid': typeof ProductviewPidRoute
   '/reset_password/$token': typeof Reset_passwordTokenRoute
   '/verify_email/$token': typeof Verify_emailTokenRoute
@@ -693,6 +711,8 @@ export interface FileRouteTypes {
     | '/transactions'
     | '/dev/outbox'
     | '/liveAuction/$aid'
+    | '/newsletter/confirm'
+    | '/newsletter/unsubscribe'
     | '/productview/$pid'
     | '/reset_password/$token'
     | '/verify_email/$token'
@@ -765,6 +785,8 @@ export interface FileRouteTypes {
     | '/transactions'
     | '/dev/outbox'
     | '/liveAuction/$aid'
+    | '/newsletter/confirm'
+    | '/newsletter/unsubscribe'
     | '/productview/$pid'
     | '/reset_password/$token'
     | '/verify_email/$token'
@@ -839,6 +861,8 @@ export interface FileRouteTypes {
     | '/_auth/transactions'
     | '/dev/outbox'
     | '/liveAuction/$aid'
+    | '/newsletter/confirm'
+    | '/newsletter/unsubscribe'
     | '/productview/$pid'
     | '/reset_password/$token'
     | '/verify_email/$token'
@@ -906,6 +930,8 @@ export interface RootRouteChildren {
   UnsubscribeRoute: typeof UnsubscribeRoute
   DevOutboxRoute: typeof DevOutboxRoute
   LiveAuctionAidRoute: typeof LiveAuctionAidRoute
+  NewsletterConfirmRoute: typeof NewsletterConfirmRoute
+  NewsletterUnsubscribeRoute: typeof NewsletterUnsubscribeRoute
   ProductviewPidRoute: typeof ProductviewPidRoute
   Reset_passwordTokenRoute: typeof Reset_passwordTokenRoute
   Verify_emailTokenRoute: typeof Verify_emailTokenRoute
@@ -1100,6 +1126,20 @@ declare module '@tanstack/react-router' {
       path: '/liveAuction/$aid'
       fullPath: '/liveAuction/$aid'
       preLoaderRoute: typeof LiveAuctionAidRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/newsletter/confirm': {
+      id: '/newsletter/confirm'
+      path: '/newsletter/confirm'
+      fullPath: '/newsletter/confirm'
+      preLoaderRoute: typeof NewsletterConfirmRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/newsletter/unsubscribe': {
+      id: '/newsletter/unsubscribe'
+      path: '/newsletter/unsubscribe'
+      fullPath: '/newsletter/unsubscribe'
+      preLoaderRoute: typeof NewsletterUnsubscribeRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/productview/$pid': {
@@ -1558,6 +1598,8 @@ const rootRouteChildren: RootRouteChildren = {
   UnsubscribeRoute: UnsubscribeRoute,
   DevOutboxRoute: DevOutboxRoute,
   LiveAuctionAidRoute: LiveAuctionAidRoute,
+  NewsletterConfirmRoute: NewsletterConfirmRoute,
+  NewsletterUnsubscribeRoute: NewsletterUnsubscribeRoute,
   ProductviewPidRoute: ProductviewPidRoute,
   Reset_passwordTokenRoute: Reset_passwordTokenRoute,
   Verify_emailTokenRoute: Verify_emailTokenRoute,

@@ -1,5 +1,5 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import type { InputOf } from '@wine/contracts';
+import { type InputOf, ShipMethods } from '@wine/contracts';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderApp } from './test-utils/app.tsx';
 import { expectNoAxeViolations } from './test-utils/axe.ts';
@@ -28,6 +28,7 @@ const quote = (input: InputOf<'saveAddress'>) => {
           charge: shipping,
           taxable: true,
           hold: { offered: true, from: '2030-12-01', to: '2031-05-30' },
+          methods: [...ShipMethods],
         }
       : null,
   };
@@ -108,6 +109,27 @@ describe('checkout: how a delivery ships', () => {
     });
     // A long walk through a form: two minutes on a loaded machine at most.
   }, 120_000);
+
+  it('shows a method the house does not offer as not offered, and cannot choose it', async () => {
+    const { user } = await checkoutPage({
+      saveAddress: (input) => {
+        const answer = quote(input);
+        return answer.shipping
+          ? { ...answer, shipping: { ...answer.shipping, methods: ['ground'] } }
+          : answer;
+      },
+    });
+    await deliverToSpringfield(user);
+    const method = await screen.findByRole('radiogroup', { name: 'Shipping method' });
+    await waitFor(() =>
+      expect(within(method).getByRole('radio', { name: /Temperature-controlled/ })).toHaveProperty(
+        'disabled',
+        true,
+      ),
+    );
+    expect(method.textContent).toContain('Not offered at the moment.');
+    expect(within(method).getByRole('radio', { name: /Ground/ })).toHaveProperty('disabled', false);
+  });
 
   it('asks for the hold’s date before placing the order', async () => {
     const { api, user } = await checkoutPage();

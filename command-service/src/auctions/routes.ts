@@ -1,4 +1,4 @@
-import { type Action, actions } from '@wine/contracts';
+import { type Action, actions, type CatalogueSettings } from '@wine/contracts';
 import { auctionStream, lotStream } from '@wine/event-schemas';
 import { type ActionContext, AppError, type Clock, registerAction } from '@wine/platform';
 import type { FastifyPluginAsync } from 'fastify';
@@ -14,6 +14,8 @@ export interface AuctionRouteDeps {
   streams: Streams;
   clock: Clock;
   auth: SessionAuth;
+  /** The house's staggered-close default, read at each command (issue 34 "Settings"). */
+  catalogue: () => CatalogueSettings;
 }
 
 type Input<A extends Action> = z.output<A['input']>;
@@ -25,7 +27,10 @@ const iso = (date: string) => new Date(date).toISOString();
  * place (LotScheduled), with a command id derived from the request's, so a retry after a crash
  * between the two finishes the lots and writes nothing twice.
  */
-export const auctionRoutes: FastifyPluginAsync<AuctionRouteDeps> = async (app, { streams, clock, auth }) => {
+export const auctionRoutes: FastifyPluginAsync<AuctionRouteDeps> = async (
+  app,
+  { streams, clock, auth, catalogue },
+) => {
   const asAdmin = (ctx: ActionContext) => commandContext(ctx, auth.adminOf(ctx.request), clock.now());
 
   /** Each lot the arrangement names must be free to take its place: checked before anything is written. */
@@ -55,7 +60,12 @@ export const auctionRoutes: FastifyPluginAsync<AuctionRouteDeps> = async (app, {
       const context = asAdmin(ctx);
       const { id, ...given } = input;
       const auctionId = id ?? eventIdFor(context.commandId, 'auction', 0);
-      const fields = { ...given, startsAt: iso(given.startsAt), firstCloseAt: iso(given.firstCloseAt) };
+      const fields = {
+        ...given,
+        lotsPerMinute: given.lotsPerMinute ?? catalogue().lotsPerMinute,
+        startsAt: iso(given.startsAt),
+        firstCloseAt: iso(given.firstCloseAt),
+      };
       await streams.handle(
         auctionStream(auctionId),
         auctionDecider,

@@ -126,6 +126,60 @@ describe('the auditor’s history of a lot', () => {
   });
 });
 
+describe('a user’s history on their page (issue 34 "People")', () => {
+  it('lists the account’s events with the admin who acted, for admins only, with no secret in it', async () => {
+    const admin = await service.signUp('people-admin@history.example', ['admin']);
+    const ann = await bidder();
+    const status = await service.post(
+      actions.changeUserStatus.path,
+      { id: ann.id, status: 'deactivate' },
+      { token: admin.token },
+    );
+    expect(status.status, status.body.data.message).toBe(200);
+    const answer = await service.post<StreamHistory>(
+      actions.userHistory.path,
+      { id: ann.id },
+      { token: admin.token },
+    );
+    expect(answer.status, answer.body.data.message).toBe(200);
+    const page = answer.body.data.responseData;
+    expect(page.streamName).toBe(`user-${ann.id}`);
+    const types = page.rows.map((r) => r.type);
+    expect(types[0]).toBe('UserRegistered');
+    expect(types).toContain('CardAdded');
+    const last = page.rows.at(-1);
+    expect(last).toMatchObject({ actor: { kind: 'admin', id: admin.id } });
+    expect(page.rows.flatMap((r) => r.changes)).toContainEqual(
+      expect.objectContaining({ path: 'status', after: 'deactivate' }),
+    );
+    // The account's events carry no password, hash, token or code, nor a card's number.
+    expect(JSON.stringify(page)).not.toMatch(/"password"|passwordHash|\$argon|4242424242424242/i);
+
+    for (const token of [undefined, ann.token, auditor.token]) {
+      const refused = await service.app.inject({
+        method: 'POST',
+        url: actions.userHistory.path,
+        headers: { 'content-type': 'application/json', ...(token && { authorization: `Bearer ${token}` }) },
+        payload: '{"not json',
+      });
+      expect(refused.statusCode).toBe(403);
+    }
+    const unknown = await service.post(
+      actions.userHistory.path,
+      { id: 'no-such-user' },
+      { token: admin.token },
+    );
+    expect(unknown.status).toBe(404);
+    expect(unknown.body.data.code).toBe('USER_NOT_FOUND');
+    const hostile = await service.post(
+      actions.userHistory.path,
+      { id: ann.id, limit: 10_000, extra: '<script>' },
+      { token: admin.token },
+    );
+    expect(hostile.status).toBe(400);
+  });
+});
+
 describe('the auditor’s history of an invoice', () => {
   it('shows the invoice issued and paid, with the buyer as the actor of the payment', async () => {
     const buyer = await bidder();

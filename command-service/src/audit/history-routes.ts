@@ -3,7 +3,7 @@ import { type ActionGuard, type Clock, type EventStore, registerAction } from '@
 import type { FastifyPluginAsync } from 'fastify';
 import type { SessionAuth } from '../users/session/session-auth.ts';
 import { historyExport } from './history-export.ts';
-import { fullHistory, invoiceHistory, lotHistory } from './history-read.ts';
+import { fullHistory, invoiceHistory, lotHistory, userHistory } from './history-read.ts';
 
 export interface HistoryRouteDeps {
   store: EventStore;
@@ -29,6 +29,7 @@ export const historyRoutes: FastifyPluginAsync<HistoryRouteDeps> = async (app, {
   registerAction(app, actions.invoiceHistory, guard, (input) =>
     invoiceHistory(store, input.id, pageOf(input)),
   );
+  registerAction(app, actions.userHistory, guard, (input) => userHistory(store, input.id, pageOf(input)));
   registerAction(app, actions.lotHistoryExport, guard, async (input) =>
     historyExport(await fullHistory(store, 'lot', input.id, input.asOf), input.format, clock.now()),
   );

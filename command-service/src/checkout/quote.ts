@@ -67,6 +67,7 @@ const shippingQuote = (deps: CheckoutDeps, delivery: DeliveryData, amounts: { sh
     charge: amounts.reduce((s, a) => s + (a.shipping ?? 0), 0),
     taxable: delivery.shipping.taxable,
     hold: { offered: holdOffered(deps.money().shipping, now), ...holdWindow(deps.money().shipping, now) },
+    methods: [...deps.money().shipping.methods],
   };
 };
 

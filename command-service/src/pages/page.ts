@@ -1,4 +1,5 @@
-import type { PageEvent, StaticPagePublishedData } from '@wine/event-schemas';
+import { isDeepStrictEqual } from 'node:util';
+import type { PageEvent, SpanishPageData, StaticPagePublishedData } from '@wine/event-schemas';
 import { AppError } from '@wine/platform';
 import type { Decider } from '../core/decider.ts';
 import { isBlankHtml, sanitisePageHtml } from './sanitise.ts';
@@ -6,12 +7,21 @@ import { isBlankHtml, sanitisePageHtml } from './sanitise.ts';
 /** A static content page (`page-<id>`, seeds 000 §2.2): never published, or its record as it reads now. */
 export type Page = { status: 'none' } | { status: 'published'; record: StaticPagePublishedData };
 
-/** What an admin asks: publish this record (a new page or the next version of one). */
+/** A page's Spanish version as asked: each field '' (or null) where it is not translated. */
+export interface SpanishPageText {
+  title: string;
+  metaDescription: string;
+  content: string;
+  filePath: string | null;
+}
+
+/** What an admin asks: publish this record (a new page or the next version of one), in English and perhaps Spanish. */
 export type PageCommand = {
   type: 'PublishPage';
   pageId: string;
   title: string;
   metaDescription: string;
+  spanish?: SpanishPageText | null;
 } & ({ contentType: 'html'; content: string } | { contentType: 'file'; filePath: string; content: string });
 
 export function evolvePage(_state: Page, event: PageEvent): Page {
@@ -25,7 +35,25 @@ export function evolvePage(_state: Page, event: PageEvent): Page {
   }
 }
 
-/** The record as it will be stored: the HTML sanitised on the way in, whatever the caller checked. */
+/**
+ * The Spanish version as stored: its HTML sanitised as the English is, a body with nothing to see kept
+ * as '' (the English one shows), a Spanish PDF only on a PDF page; nothing translated at all is null.
+ */
+function spanishOf(command: PageCommand): SpanishPageData | null {
+  const asked = command.spanish;
+  if (!asked) return null;
+  const content = sanitisePageHtml(asked.content);
+  const spanish: SpanishPageData = {
+    title: asked.title.trim(),
+    content: isBlankHtml(content) ? '' : content,
+    filePath: command.contentType === 'file' ? asked.filePath : null,
+    metaDescription: asked.metaDescription.trim(),
+  };
+  const translated = spanish.title || spanish.content || spanish.filePath || spanish.metaDescription;
+  return translated ? spanish : null;
+}
+
+/** The record as it will be stored: the HTML sanitised on the way in (both languages), whatever the caller checked. */
 function recordOf(command: PageCommand): StaticPagePublishedData {
   const content = sanitisePageHtml(command.content);
   if (command.contentType === 'html' && isBlankHtml(content)) throw new AppError('PAGE_CONTENT_EMPTY');
@@ -36,11 +64,12 @@ function recordOf(command: PageCommand): StaticPagePublishedData {
     content,
     filePath: command.contentType === 'file' ? command.filePath : null,
     metaDescription: command.metaDescription,
+    spanish: spanishOf(command),
   };
 }
 
-const sameRecord = (a: StaticPagePublishedData, b: StaticPagePublishedData) =>
-  JSON.stringify(a) === JSON.stringify(b);
+// By value, whatever the order of the keys (an event read back, or lifted from version 1).
+const sameRecord = (a: StaticPagePublishedData, b: StaticPagePublishedData) => isDeepStrictEqual(a, b);
 
 export function decidePage(command: PageCommand, state: Page): PageEvent[] {
   switch (command.type) {

@@ -1,4 +1,4 @@
-import type { PageEvent } from '@wine/event-schemas';
+import { events, type PageEvent } from '@wine/event-schemas';
 import { describe, expect, it } from 'vitest';
 import { deciderSpec } from '../core/decider-spec.ts';
 import { type PageCommand, pageDecider } from './page.ts';
@@ -28,9 +28,17 @@ const published = (
     content: '<h2>Our cellar</h2><p>Since 1987.</p>',
     filePath: null,
     metaDescription: 'Who we are',
+    spanish: null,
     ...over,
   },
 });
+
+const spanish = {
+  title: 'Quiénes somos',
+  metaDescription: 'La casa',
+  content: '<h2>Nuestra bodega</h2><p>Desde 1987.</p>',
+  filePath: null,
+};
 
 describe('publishing a static page', () => {
   it('records the first version of a page', () => {
@@ -91,6 +99,98 @@ describe('publishing a static page', () => {
           content: '<b>Intro</b>',
         }),
       ]);
+  });
+});
+
+describe('a page in Spanish (issue 34 §2: for_spanish beside for_english)', () => {
+  it('records the Spanish version with the English one', () => {
+    spec([])
+      .when(publish({ spanish }))
+      .then([published({ spanish })]);
+  });
+
+  it('sanitises the Spanish HTML as the English, and trims its title and meta description', () => {
+    spec([])
+      .when(
+        publish({
+          spanish: {
+            ...spanish,
+            title: '  Quiénes somos ',
+            metaDescription: ' La casa ',
+            content: '<p onclick="steal()">Hola<script>alert(1)</script></p><a href="javascript:x()">x</a>',
+          },
+        }),
+      )
+      .then([published({ spanish: { ...spanish, content: '<p>Hola</p><a>x</a>' } })]);
+  });
+
+  it('keeps an untranslated field empty (the English shows there) and no Spanish at all as null', () => {
+    spec([])
+      .when(
+        publish({
+          spanish: { title: 'Quiénes somos', metaDescription: '', content: '<p> </p>', filePath: null },
+        }),
+      )
+      .then([
+        published({ spanish: { title: 'Quiénes somos', metaDescription: '', content: '', filePath: null } }),
+      ]);
+    spec([])
+      .when(
+        publish({
+          spanish: { title: ' ', metaDescription: '', content: '<script>x</script>', filePath: null },
+        }),
+      )
+      .then([published({ spanish: null })]);
+  });
+
+  it('records a changed Spanish version, and nothing when both languages say the same', () => {
+    spec([published({ spanish })])
+      .when(publish({ spanish: { ...spanish, title: 'Sobre nosotros' } }))
+      .then([published({ spanish: { ...spanish, title: 'Sobre nosotros' } })]);
+    spec([published({ spanish })])
+      .when(publish({ spanish }))
+      .then([]);
+  });
+
+  it('takes a Spanish PDF on a PDF page only', () => {
+    spec([])
+      .when(
+        publish({
+          contentType: 'file',
+          filePath: 'guidelines.pdf',
+          content: '',
+          spanish: { ...spanish, content: '', filePath: 'guias.pdf' },
+        }),
+      )
+      .then([
+        published({
+          contentType: 'file',
+          filePath: 'guidelines.pdf',
+          content: '',
+          spanish: { ...spanish, content: '', filePath: 'guias.pdf' },
+        }),
+      ]);
+    spec([])
+      .when(publish({ spanish: { ...spanish, filePath: 'guias.pdf' } }))
+      .then([published({ spanish })]);
+  });
+
+  it('folds a version 1 event (before Spanish) as a page without Spanish, so publishing it again records nothing', () => {
+    const v1 = {
+      pageId: 'about',
+      title: 'About us',
+      contentType: 'html',
+      content: '<h2>Our cellar</h2><p>Since 1987.</p>',
+      filePath: null,
+      metaDescription: 'Who we are',
+    };
+    const lifted = events.upcast('StaticPagePublished', 1, v1);
+    expect(lifted).toEqual({ version: 2, data: { ...v1, spanish: null } });
+    const old = { type: 'StaticPagePublished', data: lifted.data } as PageEvent;
+    spec([old]).when(publish()).then([]);
+    spec([old])
+      .when(publish({ spanish }))
+      .then([published({ spanish })]);
   });
 });
 

@@ -34,9 +34,42 @@ describe('publishing a static page (/api/admin/page/publish)', () => {
         content: '<h2>Our cellar</h2><p>Since 1987.</p>',
         file_path: null,
         meta_description: 'Who we are',
+        language: 'en',
       },
     });
     expect((await eventsOf('about')).map((e) => e.type)).toEqual(['StaticPagePublished']);
+  });
+
+  it('records the Spanish version beside the English, its HTML sanitised and its title checked', async () => {
+    const admin = await service.signUp('admin7@pages.example', ['admin']);
+    const answer = await service.post(
+      path,
+      {
+        ...aboutPage,
+        id: 'privacy_policy',
+        spanish: {
+          title: 'Quiénes somos',
+          content: '<p onclick="steal()">Desde 1987.<script>fetch("/x")</script></p>',
+        },
+      },
+      { token: admin.token },
+    );
+    expect(answer.status).toBe(200);
+    const [event] = await eventsOf('privacy_policy');
+    expect(event?.data).toMatchObject({
+      title: 'About us',
+      spanish: { title: 'Quiénes somos', content: '<p>Desde 1987.</p>', metaDescription: '', filePath: null },
+    });
+    for (const [spanish, field] of [
+      [{ title: 'Quién\u202Esomos' }, 'spanish.title'],
+      [{ meta_description: 'x'.repeat(301) }, 'spanish.meta_description'],
+      [{ file_path: '../secret.pdf' }, 'spanish.file_path'],
+      [{ language: 'fr' }, 'spanish'],
+    ] as const) {
+      const refused = await service.post(path, { ...aboutPage, id: 'faq', spanish }, { token: admin.token });
+      expect([refused.status, refused.body.data.responseData.field]).toEqual([400, field]);
+    }
+    expect(await eventsOf('faq')).toEqual([]);
   });
 
   it('refuses a visitor, a user and a seller before reading the body, writing nothing', async () => {

@@ -19,11 +19,18 @@ type Parsed = z.output<typeof actions.publishPage.input>;
 
 /** The command an admin's publish input asks for. */
 export function publishCommand(input: Parsed): PageCommand {
+  const { spanish } = input;
   const common = {
     type: 'PublishPage' as const,
     pageId: input.id,
     title: input.title.trim(),
     metaDescription: input.meta_description,
+    spanish: spanish && {
+      title: spanish.title,
+      metaDescription: spanish.meta_description,
+      content: spanish.content,
+      filePath: spanish.file_path,
+    },
   };
   return input.content_type === 'file'
     ? { ...common, contentType: 'file', filePath: input.file_path, content: input.content }
@@ -52,6 +59,7 @@ export const pageRoutes: FastifyPluginAsync<PageRouteDeps> = async (app, { strea
       file_path: record.filePath,
       meta_description: record.metaDescription,
       updated_at: now.toISOString(),
+      language: 'en' as const,
     };
   });
 };

@@ -1,4 +1,9 @@
-import { defaultMarketSettings, defaultMerchant, defaultMoneySettings } from '@wine/contracts';
+import {
+  defaultCatalogueSettings,
+  defaultMarketSettings,
+  defaultMerchant,
+  defaultMoneySettings,
+} from '@wine/contracts';
 import type { SettingsEvent } from '@wine/event-schemas';
 import { describe, expect, it } from 'vitest';
 import { fold } from '../core/decider.ts';
@@ -8,6 +13,7 @@ const decider = houseDecider({
   market: defaultMarketSettings,
   money: defaultMoneySettings,
   merchant: defaultMerchant,
+  catalogue: defaultCatalogueSettings,
 });
 const money = (returnDays: number): SettingsEvent => ({
   type: 'MoneySettingsChanged',

@@ -1,4 +1,5 @@
 import {
+  type CatalogueSettings,
   type HouseSettings,
   type MarketSettings,
   type MerchantDetails,
@@ -20,6 +21,7 @@ export interface LiveSettings {
   market(): MarketSettings;
   money(): MoneySettings;
   merchant(): MerchantDetails;
+  catalogue(): CatalogueSettings;
   /** Reads what the stream holds now (after a change). */
   refresh(): Promise<void>;
   /** Follows the log for the changes another instance makes. */
@@ -38,6 +40,7 @@ export async function liveSettings(streams: Streams, initial: HouseSettings): Pr
     market: () => current.market,
     money: () => current.money,
     merchant: () => current.merchant,
+    catalogue: () => current.catalogue,
     refresh,
     decider,
     follow: (feed) =>
@@ -51,8 +54,9 @@ export async function liveSettings(streams: Streams, initial: HouseSettings): Pr
 /** Settings that do not change (specs, and services given fixed values). */
 export const fixedSettings = (
   settings: HouseSettings,
-): Pick<LiveSettings, 'market' | 'money' | 'merchant'> => ({
+): Pick<LiveSettings, 'market' | 'money' | 'merchant' | 'catalogue'> => ({
   market: () => settings.market,
   money: () => settings.money,
   merchant: () => settings.merchant,
+  catalogue: () => settings.catalogue,
 });

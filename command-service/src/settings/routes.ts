@@ -86,4 +86,16 @@ export const settingsRoutes: FastifyPluginAsync<SettingsRouteDeps> = async (app,
     ctx.setMessage(t(saved ? 'settings.moneySaved' : 'settings.unchanged'));
     return null;
   });
+
+  registerAction(app, actions.changeCatalogueSettings, auth, async (input, ctx) => {
+    const saved = await save(ctx, { type: 'CatalogueSettingsChanged', data: input });
+    ctx.setMessage(t(saved ? 'settings.catalogueSaved' : 'settings.unchanged'));
+    return null;
+  });
+
+  registerAction(app, actions.changeShippingSettings, auth, async (input, ctx) => {
+    const saved = await save(ctx, { type: 'ShippingSettingsChanged', data: { rates: input } });
+    ctx.setMessage(t(saved ? 'settings.shippingSaved' : 'settings.unchanged'));
+    return null;
+  });
 };

@@ -41,6 +41,7 @@ export function shippingCharge(rates: ShippingRates, shipment: Shipment, now: Da
   if (rates.notAllowed.includes(state)) {
     throw new AppError('SHIPPING_NOT_ALLOWED', { params: { state: stateName(state) } });
   }
+  if (!rates.methods.includes(method)) throw new AppError('SHIP_METHOD_NOT_OFFERED');
   let shipDate: string | null = null;
   if (method === 'hold') {
     if (!holdOffered(rates, now)) throw new AppError('SHIP_HOLD_OUT_OF_SEASON');

@@ -16,6 +16,7 @@ const rates: ShippingRates = {
   notAllowed: ['UT'],
   minimum: 2500,
   freeThreshold: 100_000,
+  methods: ['ground', 'temperature', 'hold'],
   surcharge: { ground: 0, temperature: 300, hold: 100 },
   hold: { months: [6, 7, 8, 12, 1, 2], minDays: 1, maxDays: 90 },
 };
@@ -73,6 +74,14 @@ describe('the shipping charge', () => {
 
   it('given temperature control, when priced, then its surcharge is added to each bottle', () => {
     expect(shippingCharge(rates, ship({ method: 'temperature' }), JULY).charge).toBe(4500 + 6 * 300);
+  });
+
+  it('given a method the house does not offer, when priced, then SHIP_METHOD_NOT_OFFERED', () => {
+    const groundOnly = { ...rates, methods: ['ground' as const] };
+    expect(refusal(() => shippingCharge(groundOnly, ship({ method: 'temperature' }), JULY)).code).toBe(
+      'SHIP_METHOD_NOT_OFFERED',
+    );
+    expect(shippingCharge(groundOnly, ship({}), JULY).charge).toBe(4500);
   });
 
   it('given a state wine may not ship to, when priced, then SHIPPING_NOT_ALLOWED names the state', () => {

@@ -2,7 +2,6 @@ import { AuctionFieldsV1, AuctionKinds } from '@wine/event-schemas';
 import { z } from 'zod';
 import { action } from '../action.ts';
 import { multilineText, plainText } from '../text.ts';
-import { DEFAULT_LOTS_PER_MINUTE } from './schedule.ts';
 
 const isoDate = z.iso.datetime({ offset: true, message: 'must be an ISO date-time' });
 const AuctionId = z.string().regex(/^[a-zA-Z0-9_-]{1,64}$/, 'letters, digits, - and _ only');
@@ -28,7 +27,8 @@ export const CreateAuctionInput = z
     id: AuctionId.optional(),
     ...fields,
     description: fields.description.default(''),
-    lotsPerMinute: fields.lotsPerMinute.default(DEFAULT_LOTS_PER_MINUTE),
+    /** Absent: the house's staggered-close default (issue 34 "Settings"). */
+    lotsPerMinute: fields.lotsPerMinute.optional(),
     locationId: fields.locationId.default(null),
     premiumText: fields.premiumText.default(''),
   })

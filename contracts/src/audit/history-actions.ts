@@ -22,6 +22,17 @@ export const auditHistoryActions = {
     input: HistoryInput,
     output: StreamHistory,
   }),
+  /**
+   * Issue 34 "People": a user's account history from the log (registration, roles, status, identity
+   * checks, cards by last four, addresses), for the user's page. Admins only: it is their own data.
+   */
+  userHistory: action({
+    path: '/api/admin/user/history',
+    side: 'command',
+    auth: 'admin',
+    input: HistoryInput,
+    output: StreamHistory,
+  }),
   lotHistoryExport: action({
     path: '/api/audit/lot/history/export',
     side: 'command',

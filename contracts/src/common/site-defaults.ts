@@ -1,3 +1,4 @@
+import { DEFAULT_LOTS_PER_MINUTE } from '../auctions/schedule.ts';
 import type { SiteSettings } from './site-settings.ts';
 
 /*
@@ -15,4 +16,7 @@ export { type ConfigurablePageId, configurablePageIds } from '@wine/event-schema
  */
 export const defaultSiteSettings: SiteSettings = {
   header_pages: [],
+  premium_text: { en: '', es: '' },
+  welcome_text: { en: '', es: '' },
+  lots_per_minute: DEFAULT_LOTS_PER_MINUTE,
 };

@@ -184,6 +184,8 @@ export const forEnglish = {
   shipping: {
     notAllowed: 'We cannot ship wine to {{state}}: choose pickup or another address',
     holdOutOfSeason: 'The seasonal hold is offered in summer and winter only',
+    methodNotOffered: 'This shipping method is not offered: choose another',
+    groundAlways: 'Ground shipping is always offered',
     shipDateInvalid: 'Choose a ship date from {{from}} to {{to}}',
     shipDateRequired: 'Choose the date to ship on',
     notDelivery: 'This invoice is for pickup: it has no shipment to track',
@@ -265,6 +267,10 @@ export const forEnglish = {
     taxPlace: 'A state code (IL) or a state and a city (IL/Chicago)',
     taxHundredths: 'A tax rate is a percent to the hundredth',
     taxTwice: 'This place has a rate already',
+    catalogueSaved: 'The catalogue texts and defaults are saved',
+    shippingSaved: 'The shipping rates are saved',
+    shippingDays: 'The latest ship date is on or after the earliest',
+    listedTwice: 'Listed twice',
   },
   /** The static content pages (seeds 000 §2.2). */
   banners: {
@@ -323,6 +329,8 @@ export const forEnglish = {
     consignmentSent: 'Thank you. Our wine specialists will contact you about your wines soon.',
     notFound: 'No enquiry has this id',
     unsubscribed: '{{email}} is off the newsletter list',
+    newsletterConfirmed: '{{email}} is subscribed to our newsletter',
+    newsletterLeft: '{{email}} is off our newsletter list',
     answered: 'The answer is sent to {{email}}',
     answerSubject: 'Re: {{subject}}',
     answerConsignmentSubject: 'Your wines for sale',
@@ -435,6 +443,8 @@ export const forEnglish = {
     ADDRESS_BOOK_FULL: 'Your address book is full (10 addresses); remove one first',
     UNSUBSCRIBE_LINK_INVALID:
       'This unsubscribe link is not valid; change your choices in your account instead',
+    NEWSLETTER_LINK_INVALID:
+      'This newsletter link is not valid or has expired; sign up again at the foot of any page',
     CART_FULL: 'Your cart is full; check out or remove a lot first',
     USER_NOT_FOUND: 'User not found',
     DEACTIVATED: 'This account is deactivated',

@@ -178,6 +178,8 @@ export const forSpanish: Texts = {
   shipping: {
     notAllowed: 'No podemos enviar vino a {{state}}: elija recogida u otra dirección',
     holdOutOfSeason: 'La retención de temporada solo se ofrece en verano y en invierno',
+    methodNotOffered: 'Este método de envío no se ofrece: elija otro',
+    groundAlways: 'El envío terrestre siempre se ofrece',
     shipDateInvalid: 'Elija una fecha de envío del {{from}} al {{to}}',
     shipDateRequired: 'Elija la fecha de envío',
     notDelivery: 'Esta factura es de recogida: no tiene envío que seguir',
@@ -259,6 +261,10 @@ export const forSpanish: Texts = {
     taxPlace: 'Un código de estado (IL) o un estado y una ciudad (IL/Chicago)',
     taxHundredths: 'Un impuesto es un porcentaje con dos decimales como máximo',
     taxTwice: 'Este lugar ya tiene un impuesto',
+    catalogueSaved: 'Los textos y valores del catálogo se han guardado',
+    shippingSaved: 'Las tarifas de envío se han guardado',
+    shippingDays: 'La última fecha de envío es igual o posterior a la primera',
+    listedTwice: 'Aparece dos veces',
   },
   banners: {
     notFound: 'Banner no encontrado',
@@ -313,6 +319,8 @@ export const forSpanish: Texts = {
     consignmentSent: 'Gracias. Nuestros especialistas le contactarán pronto sobre sus vinos.',
     notFound: 'Ninguna consulta tiene este identificador',
     unsubscribed: '{{email}} ya no está en la lista del boletín',
+    newsletterConfirmed: '{{email}} está suscrito a nuestro boletín',
+    newsletterLeft: '{{email}} ya no está en la lista de nuestro boletín',
     answered: 'La respuesta se ha enviado a {{email}}',
     answerSubject: 'Re: {{subject}}',
     answerConsignmentSubject: 'Sus vinos a la venta',
@@ -425,6 +433,8 @@ export const forSpanish: Texts = {
     ADDRESS_BOOK_FULL: 'Tu libreta de direcciones está llena (10 direcciones); quita una primero',
     UNSUBSCRIBE_LINK_INVALID:
       'Este enlace para darse de baja no es válido; cambia tus preferencias en tu cuenta',
+    NEWSLETTER_LINK_INVALID:
+      'Este enlace del boletín no es válido o ha caducado; suscríbete de nuevo al pie de cualquier página',
     CART_FULL: 'Tu carrito está lleno; paga o quita un lote primero',
     USER_NOT_FOUND: 'Usuario no encontrado',
     DEACTIVATED: 'Esta cuenta está desactivada',

@@ -22,6 +22,12 @@ export const mailForEnglish = {
   notifyWonBody: 'Congratulations: you won {{title}} at {{amount}}.',
   notifyStop: 'To stop these e-mails, open {{link}}',
   notifyChoices: 'All your notification choices: {{link}}',
+  newsletterConfirmSubject: 'Confirm your subscription to the {{shop}} newsletter',
+  newsletterConfirmBody:
+    'Someone, we hope you, asked for the {{shop}} newsletter at this address. Open this link within {{days}} days to confirm it: {{link}}',
+  newsletterConfirmIgnore:
+    'If it was not you, ignore this e-mail: without the confirmation we send you nothing.',
+  newsletterUnsubscribe: 'To take this address off our newsletter list, open {{link}}',
   logAnchorSubject: 'Log anchor at position {{position}}',
   logAnchorBody:
     'The head of the event log was signed at {{signedAt}}: position {{position}}, log hash {{logHash}}. Keep this message and its attachment: `npm run verify -- --anchors anchors.json --public-key audit-signing-key.pub.pem` checks the log against it.',

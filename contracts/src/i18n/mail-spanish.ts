@@ -21,6 +21,11 @@ export const mailForSpanish: MailTexts = {
   notifyWonBody: 'Enhorabuena: ganaste {{title}} por {{amount}}.',
   notifyStop: 'Para dejar de recibir estos correos, abre {{link}}',
   notifyChoices: 'Todas tus preferencias de notificación: {{link}}',
+  newsletterConfirmSubject: 'Confirma tu suscripción al boletín de {{shop}}',
+  newsletterConfirmBody:
+    'Alguien, esperamos que tú, pidió el boletín de {{shop}} para esta dirección. Abre este enlace en los próximos {{days}} días para confirmarlo: {{link}}',
+  newsletterConfirmIgnore: 'Si no fuiste tú, ignora este correo: sin la confirmación no te enviamos nada.',
+  newsletterUnsubscribe: 'Para quitar esta dirección de la lista de nuestro boletín, abre {{link}}',
   logAnchorSubject: 'Ancla del registro en la posición {{position}}',
   logAnchorBody:
     'La cabeza del registro de eventos se firmó el {{signedAt}}: posición {{position}}, hash del registro {{logHash}}. Guarde este mensaje y su adjunto: `npm run verify -- --anchors anchors.json --public-key audit-signing-key.pub.pem` comprueba el registro con él.',

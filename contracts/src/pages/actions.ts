@@ -1,5 +1,11 @@
 import { action } from '../action.ts';
-import { PublishPageInput, StaticPageInput, StaticPageRecord } from './page-record.ts';
+import {
+  PageUploadInput,
+  PageUploadResult,
+  PublishPageInput,
+  StaticPageInput,
+  StaticPageRecord,
+} from './page-record.ts';
 import { StaffPageHistory, StaffPageHistoryInput, StaffPageList, StaffPagesInput } from './staff-pages.ts';
 
 /** The static content pages (seeds 000 §2.2, §7 getStaticPage; 001 §7 "Common"). */
@@ -19,6 +25,17 @@ export const pageActions = {
     auth: 'admin',
     input: PublishPageInput,
     output: StaticPageRecord,
+  }),
+  /**
+   * An admin uploads a page's PDF into the static-files folder (seeds 000 §2.2): multipart
+   * `file_upload`, a real PDF of at most MAX_PAGE_FILE_BYTES, stored under the hash of its content.
+   */
+  uploadPageFile: action({
+    path: '/api/admin/page/uploadFile',
+    side: 'command',
+    auth: 'admin',
+    input: PageUploadInput,
+    output: PageUploadResult,
   }),
   /** The staff's list of pages (issue 34 §2 "Content"): every known page and every published one. */
   staffPages: action({

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PageContentType, PageId } from './page-record.ts';
+import { PageContentType, PageId, SpanishPage } from './page-record.ts';
 
 /** The staff list of pages takes nothing: every known page and every published one. */
 export const StaffPagesInput = z.strictObject({});
@@ -16,6 +16,8 @@ export const StaffPageRow = z.object({
   versions: z.number().int().min(0),
   /** One of the storefront's own pages (knownPageIds): it has a path of its own. */
   known: z.boolean(),
+  /** The current version has a Spanish version (issue 34 §2: for_spanish). */
+  translated: z.boolean(),
 });
 export type StaffPageRow = z.infer<typeof StaffPageRow>;
 
@@ -42,6 +44,8 @@ export const StaffPageVersion = z.object({
   content: z.string(),
   file_path: z.string().nullable(),
   meta_description: z.string(),
+  /** The version in Spanish, or null when it had none. */
+  spanish: SpanishPage.nullable(),
 });
 export type StaffPageVersion = z.infer<typeof StaffPageVersion>;
 

@@ -11,7 +11,7 @@ export type UploadFolder = (typeof UploadFolders)[number];
 export const PhotoName = z.string().regex(/^[a-f0-9]{32}\.jpg$/, 'not a stored photo');
 
 /** A file part of a multipart body: its bytes (never its name or type, which a caller chooses). */
-const FileBytes = z.custom<Uint8Array>((v) => v instanceof Uint8Array, 'Upload a file in file_upload');
+export const FileBytes = z.custom<Uint8Array>((v) => v instanceof Uint8Array, 'Upload a file in file_upload');
 
 /** A multipart field: text, or nothing; '1' / 'true' is on. */
 const flag = z

@@ -2,8 +2,10 @@ import { action, NoData, NoInput } from '../action.ts';
 import {
   ChangeBankInput,
   ChangeBiddingInput,
+  ChangeCatalogueInput,
   ChangeMerchantInput,
   ChangeMoneyInput,
+  ChangeShippingInput,
   StaffSettings,
 } from './inputs.ts';
 
@@ -45,6 +47,20 @@ export const settingsActions = {
     side: 'command',
     auth: 'admin',
     input: ChangeMoneyInput,
+    output: NoData,
+  }),
+  changeCatalogueSettings: action({
+    path: '/api/admin/settings/catalogue',
+    side: 'command',
+    auth: 'admin',
+    input: ChangeCatalogueInput,
+    output: NoData,
+  }),
+  changeShippingSettings: action({
+    path: '/api/admin/settings/shipping',
+    side: 'command',
+    auth: 'admin',
+    input: ChangeShippingInput,
     output: NoData,
   }),
 } as const;

@@ -1,4 +1,5 @@
-import type { MerchantRecord, SettingsEvent } from '@wine/event-schemas';
+import type { CatalogueSettingsChangedData, MerchantRecord, SettingsEvent } from '@wine/event-schemas';
+import { DEFAULT_LOTS_PER_MINUTE } from '../auctions/schedule.ts';
 import type { MarketSettings } from '../bidding/bidding.ts';
 import type { MerchantDetails } from '../enquiries/merchant.ts';
 import type { MoneySettings } from '../money/settings.ts';
@@ -13,7 +14,20 @@ export interface HouseSettings {
   market: MarketSettings;
   money: MoneySettings;
   merchant: MerchantDetails;
+  catalogue: CatalogueSettings;
 }
+
+/**
+ * The catalogue's words and defaults: the premium explanation and the welcome popup's text in each
+ * language ('' keeps the storefront's standard text), and the lots a minute a new auction closes.
+ */
+export type CatalogueSettings = CatalogueSettingsChangedData;
+
+export const defaultCatalogueSettings: CatalogueSettings = {
+  premiumText: { en: '', es: '' },
+  welcomeText: { en: '', es: '' },
+  lotsPerMinute: DEFAULT_LOTS_PER_MINUTE,
+};
 
 /** A phone number as a tel: link dials it (E.164): `+1 (312) 555-0100` → `tel:+13125550100`. */
 export const phoneHrefOf = (phone: string): string => `tel:+${phone.replace(/\D/g, '')}`;
@@ -72,6 +86,10 @@ export function withSettingsEvent(settings: HouseSettings, event: SettingsEvent)
     }
     case 'MoneySettingsChanged':
       return { ...settings, money: { ...settings.money, ...event.data } };
+    case 'CatalogueSettingsChanged':
+      return { ...settings, catalogue: event.data };
+    case 'ShippingSettingsChanged':
+      return { ...settings, money: { ...settings.money, shipping: event.data.rates } };
     default: {
       const _exhaustive: never = event;
       return settings;
@@ -89,4 +107,6 @@ export const settingsEventTypes: ReadonlySet<string> = new Set<SettingsEvent['ty
   'BankDetailsChanged',
   'BiddingSettingsChanged',
   'MoneySettingsChanged',
+  'CatalogueSettingsChanged',
+  'ShippingSettingsChanged',
 ]);

@@ -1,7 +1,8 @@
-import { BankRecord, MerchantRecord } from '@wine/event-schemas';
+import { BankRecord, MerchantRecord, ShippingRates } from '@wine/event-schemas';
 import { z } from 'zod';
 import { IncrementRule } from '../bidding/bidding.ts';
 import { lazy, t } from '../i18n/index.ts';
+import { multilineText } from '../text.ts';
 
 /*
  * Issue 34 "Settings": what an admin sends for each section of the settings screen, and what the screen
@@ -114,9 +115,46 @@ export const taxRateRows = (rates: Readonly<Record<string, number>>): TaxRateRow
     .sort(([a], [b]) => a.localeCompare(b))
     .map(([place, bp]) => ({ place, percent: bp / 100 }));
 
+/** A text in both languages, each optional ('' keeps the storefront's standard text). */
+const inBothLanguages = (label: string, max: number) =>
+  z.strictObject({ en: multilineText(label).max(max), es: multilineText(label).max(max) });
+
+/**
+ * The catalogue's words and defaults: the premium explanation (seeds 000 §1), the welcome popup's text
+ * (seeds 000 §4.8) and the staggered close a new auction starts with.
+ */
+export const ChangeCatalogueInput = z.strictObject({
+  premiumText: inBothLanguages('Buyer’s premium text', 1000),
+  welcomeText: inBothLanguages('Welcome popup text', 2000),
+  lotsPerMinute: z.number().int().min(1).max(60),
+});
+export type ChangeCatalogueInput = z.infer<typeof ChangeCatalogueInput>;
+
+/**
+ * The shipping rate table (issue 31) and the methods offered, whole: the hold's window in order, each
+ * state and method once.
+ */
+export const ChangeShippingInput = ShippingRates.superRefine((rates, ctx) => {
+  if (rates.hold.maxDays < rates.hold.minDays)
+    ctx.addIssue({ code: 'custom', path: ['hold', 'maxDays'], message: t('settings.shippingDays') });
+  if (!rates.methods.includes('ground'))
+    ctx.addIssue({ code: 'custom', path: ['methods'], message: t('shipping.groundAlways') });
+  const lists: [readonly unknown[], (string | number)[]][] = [
+    [rates.notAllowed, ['notAllowed']],
+    [rates.methods, ['methods']],
+    [rates.hold.months, ['hold', 'months']],
+  ];
+  for (const [list, path] of lists) {
+    const twice = list.findIndex((item, i) => list.indexOf(item) !== i);
+    if (twice >= 0)
+      ctx.addIssue({ code: 'custom', path: [...path, twice], message: t('settings.listedTwice') });
+  }
+});
+export type ChangeShippingInput = z.infer<typeof ChangeShippingInput>;
+
 /** One change to the settings, as the screen lists it: what, when, by whom. */
 export const SettingsChange = z.object({
-  section: z.enum(['merchant', 'bank', 'bidding', 'money']),
+  section: z.enum(['merchant', 'bank', 'bidding', 'money', 'catalogue', 'shipping']),
   at: z.string(),
   by: z.string(),
 });
@@ -142,6 +180,8 @@ export const StaffSettings = z.object({
     appointmentSlotCapacity: z.number(),
     taxRates: z.array(TaxRateRow),
   }),
+  catalogue: ChangeCatalogueInput,
+  shipping: ShippingRates,
   changes: z.array(SettingsChange),
 });
 export type StaffSettings = z.infer<typeof StaffSettings>;

@@ -2,13 +2,22 @@ import { describe, expect, it } from 'vitest';
 import { defaultBidIncrements, defaultMarketSettings } from '../bidding/bidding.ts';
 import { defaultMerchant } from '../enquiries/merchant-defaults.ts';
 import { defaultMoneySettings } from '../money/settings.ts';
-import { type HouseSettings, houseSettingsFrom, phoneHrefOf } from './house.ts';
-import { ChangeBiddingInput, ChangeMoneyInput, incrementTableIssues, taxRateRows } from './inputs.ts';
+import { defaultShippingRates } from '../shipping/rates.ts';
+import { defaultCatalogueSettings, type HouseSettings, houseSettingsFrom, phoneHrefOf } from './house.ts';
+import {
+  ChangeBiddingInput,
+  ChangeCatalogueInput,
+  ChangeMoneyInput,
+  ChangeShippingInput,
+  incrementTableIssues,
+  taxRateRows,
+} from './inputs.ts';
 
 const initial: HouseSettings = {
   market: defaultMarketSettings,
   money: defaultMoneySettings,
   merchant: { ...defaultMerchant, bankTransfer: null },
+  catalogue: defaultCatalogueSettings,
 };
 const row = (from: number, to: number | null, increment = 100) => ({
   from_amount: from,
@@ -71,7 +80,71 @@ describe('the tax rates', () => {
   });
 });
 
+describe('the shipping table and the catalogue texts', () => {
+  const messages = (input: unknown) =>
+    ChangeShippingInput.safeParse(input).error?.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
+
+  it('accepts the default table; refuses it without ground, with the hold turned round or a state twice', () => {
+    expect(ChangeShippingInput.parse(defaultShippingRates)).toEqual(defaultShippingRates);
+    expect(messages({ ...defaultShippingRates, methods: ['hold'] })).toEqual([
+      'methods: Ground shipping is always offered',
+    ]);
+    expect(
+      messages({ ...defaultShippingRates, hold: { ...defaultShippingRates.hold, minDays: 9, maxDays: 3 } }),
+    ).toEqual(['hold.maxDays: The latest ship date is on or after the earliest']);
+    expect(messages({ ...defaultShippingRates, notAllowed: ['UT', 'AL', 'UT'] })).toEqual([
+      'notAllowed.2: Listed twice',
+    ]);
+    expect(messages({ ...defaultShippingRates, states: { Texas: { firstBottle: 100 } } })).toHaveLength(1);
+    expect(messages({ ...defaultShippingRates, minimum: 12.5 })).toHaveLength(1);
+  });
+
+  it('takes the premium and welcome texts in both languages, trimmed, and a pace of 1 to 60 lots a minute', () => {
+    const input = {
+      premiumText: { en: '  A 20% premium.  ', es: '' },
+      welcomeText: { en: 'Hello\r\nagain', es: 'Hola' },
+      lotsPerMinute: 6,
+    };
+    expect(ChangeCatalogueInput.parse(input)).toEqual({
+      premiumText: { en: 'A 20% premium.', es: '' },
+      welcomeText: { en: 'Hello\nagain', es: 'Hola' },
+      lotsPerMinute: 6,
+    });
+    for (const lotsPerMinute of [0, 61, 2.5]) {
+      expect(ChangeCatalogueInput.safeParse({ ...input, lotsPerMinute }).success).toBe(false);
+    }
+    expect(ChangeCatalogueInput.safeParse({ ...input, premiumText: { en: 'a' } }).success).toBe(false);
+  });
+});
+
 describe('houseSettingsFrom: the environment first, then each change in log order', () => {
+  it('given a shipping change and a catalogue change, the money keeps its other rules and the catalogue is the last saved', () => {
+    const rates = { ...defaultShippingRates, methods: ['ground' as const], minimum: 900 };
+    const catalogue = {
+      premiumText: { en: 'Note', es: 'Nota' },
+      welcomeText: { en: '', es: '' },
+      lotsPerMinute: 3,
+    };
+    const settings = houseSettingsFrom(initial, [
+      { type: 'ShippingSettingsChanged', data: { rates } },
+      { type: 'CatalogueSettingsChanged', data: catalogue },
+      {
+        type: 'MoneySettingsChanged',
+        data: {
+          reservationMinutes: 20,
+          paymentDueDays: 7,
+          returnDays: 10,
+          appointmentSlotCapacity: 2,
+          taxRates: {},
+        },
+      },
+    ]);
+    expect(settings.money.shipping).toEqual(rates);
+    expect(settings.money.paymentDueDays).toBe(7);
+    expect(settings.catalogue).toEqual(catalogue);
+    expect(settings.market).toBe(initial.market);
+  });
+
   it('given no change, is the environment’s values', () => {
     expect(houseSettingsFrom(initial, [])).toBe(initial);
   });

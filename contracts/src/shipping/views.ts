@@ -19,5 +19,7 @@ export const ShippingQuoteView = z.object({
   taxable: z.boolean(),
   /** Whether the seasonal hold is offered today, and the ship dates it may choose. */
   hold: z.object({ offered: z.boolean(), from: z.string(), to: z.string() }),
+  /** The methods the house offers (issue 34 "Settings"); ground always. */
+  methods: z.array(ShipMethod),
 });
 export type ShippingQuoteView = z.infer<typeof ShippingQuoteView>;

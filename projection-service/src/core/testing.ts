@@ -1,4 +1,5 @@
 import {
+  defaultCatalogueSettings,
   defaultMarketSettings,
   defaultMerchant,
   defaultMoneySettings,
@@ -96,7 +97,12 @@ export async function queryApp(
     docs,
     clock,
     auth: viewerAuth({ tokens, secrets, docs }),
-    settings: async () => ({ market: defaultMarketSettings, money, merchant: merchant ?? defaultMerchant }),
+    settings: async () => ({
+      market: defaultMarketSettings,
+      money,
+      merchant: merchant ?? defaultMerchant,
+      catalogue: defaultCatalogueSettings,
+    }),
   });
   await app.ready();
   return {

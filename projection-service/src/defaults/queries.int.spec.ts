@@ -9,7 +9,7 @@ import { pagesProjection } from '../pages/project.ts';
 import { defaultQueries } from './queries.ts';
 
 const record = eventRecorder();
-const page = (pageId: string, title: string) =>
+const page = (pageId: string, title: string, spanishTitle?: string) =>
   record(`page-${pageId}`, 'StaticPagePublished', {
     pageId,
     title,
@@ -17,6 +17,9 @@ const page = (pageId: string, title: string) =>
     content: `<p>${title}</p>`,
     filePath: null,
     metaDescription: '',
+    ...(spanishTitle !== undefined && {
+      spanish: { title: spanishTitle, content: '', filePath: null, metaDescription: '' },
+    }),
   });
 const banner = (bannerId: string, sortOrder: number) => ({
   bannerId,
@@ -41,8 +44,8 @@ beforeAll(async () => {
       record('banner-gone', 'BannerDeactivated', { bannerId: 'gone' }),
       page('header_third_page', 'Wine Storage'),
       page('header_first_page', 'Private Sales'),
-      page('more_third_tab', 'Gift Cards'),
-      page('header_first_page', 'Private Sales & Rarities'),
+      page('more_third_tab', 'Gift Cards', 'Tarjetas regalo'),
+      page('header_first_page', 'Private Sales & Rarities', ''),
       page('faq', 'FAQ'),
     ],
     createEmbeddedDocumentStore(),
@@ -76,7 +79,8 @@ describe('the default data bundle (/api/common/getDefault)', () => {
     expect(body.data.responseData.configuration.header_pages).toEqual([
       { id: 'header_first_page', label: 'Private Sales & Rarities' },
       { id: 'header_third_page', label: 'Wine Storage' },
-      { id: 'more_third_tab', label: 'Gift Cards' },
+      // issue 34 §2: a page's Spanish title labels it in Spanish; a page without one has none.
+      { id: 'more_third_tab', label: 'Gift Cards', label_es: 'Tarjetas regalo' },
     ]);
   });
 

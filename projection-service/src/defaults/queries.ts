@@ -44,16 +44,20 @@ const rank = (size: string) => {
 
 /**
  * seeds 000 §2.2 / §2.5: the More menu's configurable pages, each labelled with its own page record's
- * title (issue 31: a label kept apart from its page named another page). A page not published yet
- * has no entry, so the menu never links to a page that is not there.
+ * title (issue 31: a label kept apart from its page named another page), and with its Spanish title
+ * when it has one (issue 34 §2). A page not published yet has no entry, so the menu never links to a
+ * page that is not there.
  */
 export function menuPages(
-  pages: readonly Pick<StaticPageDocument, '_id' | 'title' | 'updated_at'>[],
+  pages: readonly Pick<StaticPageDocument, '_id' | 'title' | 'updated_at' | 'spanish'>[],
 ): HeaderPage[] {
-  const byId = new Map(pages.filter((p) => p.updated_at).map((p) => [p._id, p.title]));
+  const byId = new Map(pages.filter((p) => p.updated_at).map((p) => [p._id, p]));
   return configurablePageIds.flatMap((id) => {
-    const title = byId.get(id)?.trim();
-    return title ? [{ id, label: title.slice(0, 60) }] : [];
+    const page = byId.get(id);
+    const title = page?.title.trim();
+    if (!title) return [];
+    const spanish = page?.spanish?.title.trim();
+    return [{ id, label: title.slice(0, 60), ...(spanish && { label_es: spanish.slice(0, 60) }) }];
   });
 }
 
@@ -67,44 +71,53 @@ export const defaultQueries: QueryPlugin = async (app, { docs, auth, settings })
       { $group: { _id: by, count: { $sum: 1 } } },
       { $sort: { count: -1, _id: 1 } },
     ];
-    const [{ market, money }, countries, regions, subregions, vintages, sizes, active, pages, producers] =
-      await Promise.all([
-        settings(),
-        lots().aggregate<{ _id: { country: string }; count: number }>(
-          group({ country: '$custitem_gvo_country' }),
+    const [
+      { market, money, catalogue },
+      countries,
+      regions,
+      subregions,
+      vintages,
+      sizes,
+      active,
+      pages,
+      producers,
+    ] = await Promise.all([
+      settings(),
+      lots().aggregate<{ _id: { country: string }; count: number }>(
+        group({ country: '$custitem_gvo_country' }),
+      ),
+      lots().aggregate<{ _id: { country: string; region: string }; count: number }>([
+        { $match: { custitemctregion: { $ne: '' } } },
+        ...group({ country: '$custitem_gvo_country', region: '$custitemctregion' }),
+      ]),
+      lots().aggregate<{ _id: { country: string; region: string; subregion: string }; count: number }>([
+        { $match: { custitemctsubregion: { $ne: '' } } },
+        ...group({
+          country: '$custitem_gvo_country',
+          region: '$custitemctregion',
+          subregion: '$custitemctsubregion',
+        }),
+      ]),
+      lots().aggregate<{ _id: number }>([
+        { $match: { vintage: { $ne: null } } },
+        { $group: { _id: '$vintage' } },
+        { $sort: { _id: -1 } },
+      ]),
+      lots().aggregate<{ _id: string }>([{ $group: { _id: '$custitem_gvo_bottlesize' } }]),
+      banners().find({ active: 1 }),
+      docs
+        .collection<StaticPageDocument>(STATIC_PAGES)
+        .find(
+          { _id: { $in: [...configurablePageIds] } },
+          { projection: { _id: 1, title: 1, updated_at: 1, spanish: 1 } },
         ),
-        lots().aggregate<{ _id: { country: string; region: string }; count: number }>([
-          { $match: { custitemctregion: { $ne: '' } } },
-          ...group({ country: '$custitem_gvo_country', region: '$custitemctregion' }),
-        ]),
-        lots().aggregate<{ _id: { country: string; region: string; subregion: string }; count: number }>([
-          { $match: { custitemctsubregion: { $ne: '' } } },
-          ...group({
-            country: '$custitem_gvo_country',
-            region: '$custitemctregion',
-            subregion: '$custitemctsubregion',
-          }),
-        ]),
-        lots().aggregate<{ _id: number }>([
-          { $match: { vintage: { $ne: null } } },
-          { $group: { _id: '$vintage' } },
-          { $sort: { _id: -1 } },
-        ]),
-        lots().aggregate<{ _id: string }>([{ $group: { _id: '$custitem_gvo_bottlesize' } }]),
-        banners().find({ active: 1 }),
-        docs
-          .collection<StaticPageDocument>(STATIC_PAGES)
-          .find(
-            { _id: { $in: [...configurablePageIds] } },
-            { projection: { _id: 1, title: 1, updated_at: 1 } },
-          ),
-        // The producer filter offers the producers one can still bid on or buy from (the first 500).
-        lots().aggregate<{ _id: string; count: number }>([
-          { $match: { market_status: 'open', custitem_gvo_producer: { $ne: '' } } },
-          { $group: { _id: '$custitem_gvo_producer', count: { $sum: 1 } } },
-          { $sort: { count: -1, _id: 1 } },
-        ]),
-      ]);
+      // The producer filter offers the producers one can still bid on or buy from (the first 500).
+      lots().aggregate<{ _id: string; count: number }>([
+        { $match: { market_status: 'open', custitem_gvo_producer: { $ne: '' } } },
+        { $group: { _id: '$custitem_gvo_producer', count: { $sum: 1 } } },
+        { $sort: { count: -1, _id: 1 } },
+      ]),
+    ]);
     const tree = {
       countries: countries.map((c) => ({ value: c._id.country, count: c.count })),
       regions: regions.map((r) => ({ country: r._id.country, value: r._id.region, count: r.count })),
@@ -124,7 +137,12 @@ export const defaultQueries: QueryPlugin = async (app, { docs, auth, settings })
       vintages: vintages.map((v) => v._id),
       bottle_sizes: sizes.map((s) => s._id).sort((a, b) => rank(a) - rank(b) || a.localeCompare(b)),
       notifications,
-      configuration: { header_pages: menuPages(pages) },
+      configuration: {
+        header_pages: menuPages(pages),
+        premium_text: catalogue.premiumText,
+        welcome_text: catalogue.welcomeText,
+        lots_per_minute: catalogue.lotsPerMinute,
+      },
       // seeds 000 §9: "fallback is the first default increment".
       default_bid_increment: (market.bid_increments[0] ?? defaultBidIncrements[0]) as IncrementRule,
       // The storefront's categories are the wine styles the lots are filed under.

@@ -9,8 +9,7 @@ const EXPORT_MAX = 100_000;
 
 function contactsFilter(input: Pick<StaffContactsInput, 'text' | 'status'>): Filter {
   const filter: Filter = {};
-  if (input.status === 'subscribed') filter.subscribed = true;
-  else if (input.status === 'unsubscribed') filter.subscribed = false;
+  if (input.status && input.status !== 'all') filter.status = input.status;
   const text = input.text?.trim();
   if (text) filter.email = { $regex: literally(text), $options: 'i' };
   return filter;
@@ -36,12 +35,30 @@ export const newsletterQueries: QueryPlugin = async (app, { docs, auth }) => {
       sort: { added_at: -1, _id: 1 },
       limit: EXPORT_MAX,
     });
-    const records = stringify(rows.map(view), {
-      header: true,
-      bom: true,
-      columns: ['email', 'language', 'source', 'subscribed', 'added_at', 'unsubscribed_at'],
-      cast: { boolean: (value) => (value ? 'yes' : 'no') },
-    });
+    const records = stringify(
+      rows.map((row) => ({
+        ...view(row),
+        sent_on: row.sent_on?.service ?? '',
+        sent_at: row.sent_on?.at ?? '',
+      })),
+      {
+        header: true,
+        bom: true,
+        columns: [
+          'email',
+          'language',
+          'source',
+          'status',
+          'subscribed',
+          'added_at',
+          'confirmed_at',
+          'unsubscribed_at',
+          'sent_on',
+          'sent_at',
+        ],
+        cast: { boolean: (value) => (value ? 'yes' : 'no') },
+      },
+    );
     return { filename: `newsletter-${status}.csv`, records };
   });
 };

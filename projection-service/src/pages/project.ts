@@ -1,4 +1,5 @@
-import type { PageEvent } from '@wine/event-schemas';
+import type { SpanishPage } from '@wine/contracts';
+import type { PageEvent, SpanishPageData } from '@wine/event-schemas';
 import { START } from '@wine/event-schemas';
 import { guardedUpdate } from '../core/guarded.ts';
 import { defineProjection, type ProjectedOperation } from '../core/projection.ts';
@@ -17,6 +18,8 @@ export interface StaticPageDocument {
   content: string;
   file_path: string | null;
   meta_description: string;
+  /** The page in Spanish (issue 34 §2), or null when it has none. */
+  spanish: SpanishPage | null;
   updated_at: string;
   /** How many times the page was published. */
   versions: number;
@@ -38,12 +41,24 @@ export interface StaticPageVersionDocument {
   content: string;
   file_path: string | null;
   meta_description: string;
+  spanish: SpanishPage | null;
   _position: string;
 }
 
 /** A version's id: its page and its revision, zero-padded so the ids sort as the versions. */
 export const versionId = (pageId: string, revision: number): string =>
   `${pageId}@${String(revision).padStart(6, '0')}`;
+
+/** The Spanish version in the seeds' field names; events of version 1 (read as null) have none. */
+const spanishOf = (spanish: SpanishPageData | null | undefined): SpanishPage | null =>
+  spanish
+    ? {
+        title: spanish.title,
+        meta_description: spanish.metaDescription,
+        content: spanish.content,
+        file_path: spanish.filePath,
+      }
+    : null;
 
 /**
  * The static pages read model: each page's latest published record, and every version published
@@ -79,6 +94,7 @@ export const pagesProjection = defineProjection<PageEvent>({
               content: event.data.content,
               file_path: event.data.filePath,
               meta_description: event.data.metaDescription,
+              spanish: spanishOf(event.data.spanish),
               updated_at: event.metadata.occurredAt,
             },
             $inc: { versions: 1 },
@@ -99,6 +115,7 @@ export const pagesProjection = defineProjection<PageEvent>({
                     content: event.data.content,
                     file_path: event.data.filePath,
                     meta_description: event.data.metaDescription,
+                    spanish: spanishOf(event.data.spanish),
                     _position: event.position,
                   },
                 },

@@ -51,6 +51,42 @@ describe('static pages projection', () => {
     });
   });
 
+  it('keeps the Spanish version on the page and on each version, and none for a version 1 event', async () => {
+    const record = eventRecorder('2026-11-22T12:00:00.000Z');
+    const spanish = {
+      title: 'Quiénes somos',
+      content: '<p>Desde 1987.</p>',
+      filePath: null,
+      metaDescription: 'La casa',
+    };
+    const docs = await applyEvents(
+      [pagesProjection],
+      [
+        // Version 1 (no Spanish field): stored before pages were translated.
+        record('page-about', 'StaticPagePublished', page()),
+        record('page-about', 'StaticPagePublished', page({ spanish })),
+      ],
+    );
+    const inSpanish = {
+      title: 'Quiénes somos',
+      meta_description: 'La casa',
+      content: '<p>Desde 1987.</p>',
+      file_path: null,
+    };
+    expect((await pageOf(docs, 'about'))?.spanish).toEqual(inSpanish);
+    const versions = await docs
+      .collection<StaticPageVersionDocument>(STATIC_PAGE_VERSIONS)
+      .find({ page_id: 'about' }, { sort: { version: 1 } });
+    expect(versions.map((v) => v.spanish)).toEqual([null, inSpanish]);
+    const untranslated = await applyEvents(
+      [pagesProjection],
+      [record('page-faq', 'StaticPagePublished', page({ pageId: 'faq', spanish }))].concat(
+        record('page-faq', 'StaticPagePublished', page({ pageId: 'faq', spanish: null })),
+      ),
+    );
+    expect((await pageOf(untranslated, 'faq'))?.spanish).toBeNull();
+  });
+
   it('is idempotent: an older version delivered again changes nothing', async () => {
     const record = eventRecorder();
     const first = record('page-faq', 'StaticPagePublished', page({ pageId: 'faq', title: 'FAQ v1' }));

@@ -1,4 +1,4 @@
-import { actions, knownPageIds, type StaffPageRow } from '@wine/contracts';
+import { actions, knownPageIds, pageInLanguage, type StaffPageRow } from '@wine/contracts';
 import { AppError, registerAction } from '@wine/platform';
 import type { QueryPlugin } from '../core/queries.ts';
 import { namesOf } from '../staff-lots/queries.ts';
@@ -19,20 +19,20 @@ const rowOf = (id: string, page: StaticPageDocument | undefined): StaffPageRow =
   updated_at: page?.updated_at ?? null,
   versions: page?.versions ?? 0,
   known: known.has(id),
+  translated: Boolean(page?.spanish),
 });
 
-/** seeds 000 §7 getStaticPage: anyone reads a published page by its id. */
+/**
+ * seeds 000 §7 getStaticPage: anyone reads a published page by its id, in the language asked for
+ * (issue 34 §2: Spanish where the page has it, English where it does not).
+ */
 export const pageQueries: QueryPlugin = async (app, { docs, auth }) => {
-  registerAction(app, actions.getStaticPage, auth.authorize, async ({ id }) => {
+  registerAction(app, actions.getStaticPage, auth.authorize, async ({ id, language }) => {
     const page = await docs.collection<StaticPageDocument>(STATIC_PAGES).findOne({ _id: id });
     if (!page?.updated_at) throw new AppError('PAGE_NOT_FOUND');
     return {
       id: page._id,
-      title: page.title,
-      content_type: page.content_type,
-      content: page.content,
-      file_path: page.file_path,
-      meta_description: page.meta_description,
+      ...pageInLanguage({ ...page, spanish: page.spanish ?? null }, language),
       updated_at: page.updated_at,
     };
   });
@@ -71,6 +71,7 @@ export const staffPageQueries: QueryPlugin = async (app, { docs, auth, settings 
         content: v.content,
         file_path: v.file_path,
         meta_description: v.meta_description,
+        spanish: v.spanish ?? null,
       })),
     };
   });

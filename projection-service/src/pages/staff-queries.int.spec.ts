@@ -17,6 +17,9 @@ const page = (pageId: string, title: string, content: string) => ({
   metaDescription: `${title} in short`,
 });
 
+/** The second version of /about in Spanish. */
+const spanish = { title: 'Nosotros', content: '<p>Desde 1988.</p>', filePath: null, metaDescription: '' };
+
 /** Ada (admin) publishes /about twice, Bo (admin) a page of its own; sam is a seller, bea a bidder. */
 async function content() {
   const record = eventRecorder('2026-11-22T12:00:00.000Z');
@@ -31,7 +34,12 @@ async function content() {
       record('user-sam', 'RoleGranted', { role: 'seller' }, by('ada')),
       record('user-bea', 'UserRegistered', registered('bea', 'Bea', 'Bidder')),
       record('page-about', 'StaticPagePublished', page('about', 'About us', '<p>Since 1987.</p>'), by('ada')),
-      record('page-about', 'StaticPagePublished', page('about', 'About', '<p>Since 1988.</p>'), by('bo')),
+      record(
+        'page-about',
+        'StaticPagePublished',
+        { ...page('about', 'About', '<p>Since 1988.</p>'), spanish },
+        by('bo'),
+      ),
       record(
         'page-en-primeur',
         'StaticPagePublished',
@@ -67,6 +75,7 @@ describe('the staff list of pages (/api/admin/page/list)', () => {
       updated_at: '2026-11-22T12:09:00.000Z',
       versions: 2,
       known: true,
+      translated: true,
     });
     expect(records.find((r) => r.id === 'faq')).toEqual({
       id: 'faq',
@@ -75,8 +84,13 @@ describe('the staff list of pages (/api/admin/page/list)', () => {
       updated_at: null,
       versions: 0,
       known: true,
+      translated: false,
     });
-    expect(records.find((r) => r.id === 'en-primeur')).toMatchObject({ versions: 1, known: false });
+    expect(records.find((r) => r.id === 'en-primeur')).toMatchObject({
+      versions: 1,
+      known: false,
+      translated: false,
+    });
   });
 });
 
@@ -95,6 +109,7 @@ describe("a page's history (/api/admin/page/history)", () => {
         content: '<p>Since 1988.</p>',
         file_path: null,
         meta_description: 'About in short',
+        spanish: { title: 'Nosotros', content: '<p>Desde 1988.</p>', file_path: null, meta_description: '' },
       },
       {
         version: 1,
@@ -105,6 +120,7 @@ describe("a page's history (/api/admin/page/history)", () => {
         content: '<p>Since 1987.</p>',
         file_path: null,
         meta_description: 'About us in short',
+        spanish: null,
       },
     ]);
     const none = await post('/api/admin/page/history', { id: 'faq' }, ada);

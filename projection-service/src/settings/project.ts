@@ -29,6 +29,8 @@ const sectionOf: Record<SettingsEvent['type'], SettingsChange['section']> = {
   BankDetailsChanged: 'bank',
   BiddingSettingsChanged: 'bidding',
   MoneySettingsChanged: 'money',
+  CatalogueSettingsChanged: 'catalogue',
+  ShippingSettingsChanged: 'shipping',
 };
 
 /** The `settings` read model: each section as last saved, and the list of changes. */

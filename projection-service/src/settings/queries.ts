@@ -10,7 +10,7 @@ const CHANGES_SHOWN = 50;
 /** Issue 34 "Settings": the settings screen's sections as they read now, and who changed what when. */
 export const settingsQueries: QueryPlugin = async (app, { docs, auth, settings }) => {
   registerAction(app, actions.staffSettings, auth.authorize, async (): Promise<StaffSettings> => {
-    const [{ market, money, merchant }, changes] = await Promise.all([
+    const [{ market, money, merchant, catalogue }, changes] = await Promise.all([
       settings(),
       docs
         .collection<SettingsChangeDocument>(SETTINGS_CHANGES)
@@ -41,6 +41,8 @@ export const settingsQueries: QueryPlugin = async (app, { docs, auth, settings }
         appointmentSlotCapacity: money.appointmentSlotCapacity,
         taxRates: taxRateRows(money.taxRates),
       },
+      catalogue,
+      shipping: money.shipping,
       changes: changes.map((c) => ({ section: c.section, at: c.at, by: name(c.by) })),
     };
   });

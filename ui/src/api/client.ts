@@ -226,17 +226,18 @@ export interface UploadTexts {
 
 /**
  * seeds 001 §7 image upload: the files and the multipart fields (folder, isCompress, quality,
- * resultWidth, resultHeight) to image_uploader or muliple_img_uploader with the session's token, and
- * the stored files' names. Fails as the seeds say: a network failure 'Image Upload Failed', a 403
- * with the remove flag, another non-2xx 'HTTP error: {status}' (or the server's message, such as the
- * refused file type), a non-success 'Upload Failed!'.
+ * resultWidth, resultHeight) to image_uploader or muliple_img_uploader (or a page's PDF to
+ * uploadPageFile, issue 34 §2) with the session's token, and the stored files' names. Fails as the
+ * seeds say: a network failure 'Image Upload Failed', a 403 with the remove flag, another non-2xx
+ * 'HTTP error: {status}' (or the server's message, such as the refused file type), a non-success
+ * 'Upload Failed!'.
  */
-export async function uploadFiles(
-  name: 'imageUploader' | 'multipleImageUploader',
+export async function uploadFiles<N extends 'imageUploader' | 'multipleImageUploader' | 'uploadPageFile'>(
+  name: N,
   files: Blob[],
   fields: Record<string, string>,
   texts: UploadTexts,
-): Promise<OutputOf<'imageUploader'>> {
+): Promise<OutputOf<N>> {
   const doFetch = config.fetch ?? globalThis.fetch;
   const body = new FormData();
   for (const [key, value] of Object.entries(fields)) body.append(key, value);
@@ -253,7 +254,7 @@ export async function uploadFiles(
   } catch {
     throw new UploadError(texts.network, 0);
   }
-  const envelope = await readEnvelope<OutputOf<'imageUploader'>>(response);
+  const envelope = await readEnvelope<OutputOf<N>>(response);
   const code = envelope?.status === 'error' ? envelope.data.code : undefined;
   if (response.status === 403) throw new UploadError(envelope?.data.message ?? texts.failed, 403, true, code);
   if (!response.ok) {

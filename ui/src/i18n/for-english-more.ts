@@ -4,12 +4,14 @@
  * the storefront does not carry them. Same rules as for-english.ts.
  */
 import { contentForEnglish } from './content.en.ts';
+import { newsletterLinksForEnglish } from './newsletter.en.ts';
 import { pickupsForEnglish } from './pickups.en.ts';
 import { settingsForEnglish } from './settings.en.ts';
 import { staffForEnglish } from './staff.en.ts';
 
 export const uiMoreForEnglish = {
   staff: staffForEnglish,
+  newsletterLinks: newsletterLinksForEnglish,
   content: contentForEnglish,
   houseSettings: settingsForEnglish,
   pickups: pickupsForEnglish,
@@ -1089,6 +1091,7 @@ export const uiMoreForEnglish = {
     holdHint:
       'We keep your wine in our cellar through the heat or the frost and ship it on the date you choose.',
     holdNotOffered: 'Offered in summer and winter only.',
+    methodNotOffered: 'Not offered at the moment.',
     shipDate: 'Ship date',
     shipDateHint: 'Any day from {{from}} to {{to}}.',
     charge: 'Shipping',

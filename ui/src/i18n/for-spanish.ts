@@ -1,5 +1,6 @@
 import { contentForSpanish } from './content.es.ts';
 import type { UiTexts } from './for-english.ts';
+import { newsletterLinksForSpanish } from './newsletter.es.ts';
 import { pickupsForSpanish } from './pickups.es.ts';
 import { settingsForSpanish } from './settings.es.ts';
 import { staffForSpanish } from './staff.es.ts';
@@ -11,6 +12,7 @@ import { staffForSpanish } from './staff.es.ts';
  */
 export const uiForSpanish: UiTexts = {
   staff: staffForSpanish,
+  newsletterLinks: newsletterLinksForSpanish,
   content: contentForSpanish,
   houseSettings: settingsForSpanish,
   pickups: pickupsForSpanish,
@@ -1503,6 +1505,7 @@ export const uiForSpanish: UiTexts = {
     holdHint:
       'Guardamos su vino en nuestra bodega durante el calor o las heladas y lo enviamos en la fecha que elija.',
     holdNotOffered: 'Solo se ofrece en verano y en invierno.',
+    methodNotOffered: 'No se ofrece por ahora.',
     shipDate: 'Fecha de envío',
     shipDateHint: 'Cualquier día del {{from}} al {{to}}.',
     charge: 'Envío',

@@ -1,5 +1,5 @@
 import { createFileRoute, notFound } from '@tanstack/react-router';
-import { knownPageIds } from '@wine/contracts';
+import { currentLanguage, knownPageIds } from '@wine/contracts';
 import { SellingBenefits } from '../components/SellingBenefits/SellingBenefits.tsx';
 import { StaticPage } from '../components/StaticPage/StaticPage.tsx';
 import { staticPageQuery } from '../components/StaticPage/static-page-query.ts';
@@ -15,9 +15,10 @@ export const Route = createFileRoute('/$pageId')({
   beforeLoad: ({ params }) => {
     if (!pageIds.has(params.pageId)) throw notFound();
   },
-  // Start loading on hover (a preload); the view shows its skeleton until the record is there.
+  // Start loading on hover (a preload), in the page's language; the view shows its skeleton until the
+  // record is there.
   loader: ({ context: { queryClient }, params }) => {
-    void queryClient.prefetchQuery(staticPageQuery(params.pageId));
+    void queryClient.prefetchQuery(staticPageQuery(params.pageId, currentLanguage()));
   },
   component: StaticContentPage,
 });

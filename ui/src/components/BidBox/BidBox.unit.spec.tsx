@@ -164,4 +164,15 @@ describe('BidBox (seeds 000 §4.2 / §4.3)', () => {
     expect(screen.queryByTestId('next-bid')).toBeNull();
     expect(screen.queryByTestId('place-bid')).toBeNull();
   });
+
+  it("shows the merchant's own premium note where the settings give one, else the standard note", async () => {
+    const configuration = {
+      ...emptyDefaultBundle.configuration,
+      premium_text: { en: 'A 20% premium is added; members pay 18%.', es: '' },
+    };
+    await renderBox(lot(), { api: { getDefault: () => ({ ...emptyDefaultBundle, configuration }) } });
+    await waitFor(() =>
+      expect(screen.getByTestId('premium-note').textContent).toBe('A 20% premium is added; members pay 18%.'),
+    );
+  });
 });

@@ -1,8 +1,9 @@
 import { screen, within } from '@testing-library/react';
 import { emptyDefaultBundle } from '@wine/contracts';
 import { createStore } from 'jotai';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { actionKey } from '../../api/queries.ts';
+import { i18n } from '../../i18n/index.ts';
 import { sessionAtom } from '../../state/session.ts';
 import { expectNoAxeViolations } from '../../test-utils/axe.ts';
 import { testQueryClient } from '../../test-utils/query-client.ts';
@@ -19,12 +20,16 @@ async function renderHeader() {
     configuration: {
       header_pages: [
         { id: 'header_first_page', label: 'Our Cellar' },
-        { id: 'more_third_tab', label: 'Press' },
+        { id: 'more_third_tab', label: 'Press', label_es: 'Prensa' },
       ],
     },
   });
   return render(<Header />, { store, queryClient, mantineEnv: 'test' });
 }
+
+afterEach(async () => {
+  await i18n.changeLanguage('en');
+});
 
 describe('Header', () => {
   it('offers Home, Browse Wines, Auctions and Sell Your Wine as links in the main menu', async () => {
@@ -53,6 +58,19 @@ describe('Header', () => {
       ['Delivery, Collection & Storage', '/delivery'],
       ['Help', '/help'],
       ['Contact Us', '/contact-us'],
+    ]);
+  });
+
+  it('labels a configured page with its Spanish title for a Spanish reader, the English one if it has none', async () => {
+    await i18n.changeLanguage('es');
+    const { user } = await renderHeader();
+    await user.click(await screen.findByTestId('more-menu'));
+    const items = screen
+      .getAllByRole('menuitem')
+      .map((item) => [item.textContent, item.getAttribute('href')]);
+    expect(items.slice(0, 2)).toEqual([
+      ['Our Cellar', '/header_first_page'],
+      ['Prensa', '/more_third_tab'],
     ]);
   });
 

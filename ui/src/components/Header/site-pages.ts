@@ -1,6 +1,7 @@
-import type { HeaderPage } from '@wine/contracts';
+import type { HeaderPage, Language } from '@wine/contracts';
 import type { TFunction } from 'i18next';
 import { useDefaultBundle } from '../../state/defaults.ts';
+import { useCurrentLanguage } from '../LanguageSwitch/language-label.tsx';
 
 /**
  * Paths of pages other routes serve (seeds 000 §2.1 / §2.2). Typed as plain strings: the router's
@@ -29,12 +30,16 @@ const fixedPages = [
 
 /**
  * The configurable pages' links: each published page under its own title (getDefault derives the label
- * from the page record, so a label cannot name another page); none until the bundle is in.
+ * from the page record, so a label cannot name another page), its Spanish title for a Spanish reader
+ * when it has one (issue 34 §2); none until the bundle is in.
  */
-export function configuredPageLinks(pages: readonly HeaderPage[] | undefined): SitePageLink[] {
+export function configuredPageLinks(
+  pages: readonly HeaderPage[] | undefined,
+  language: Language,
+): SitePageLink[] {
   return (pages ?? []).map((page) => ({
     to: `/${page.id}`,
-    label: page.label,
+    label: (language === 'es' && page.label_es) || page.label,
   }));
 }
 
@@ -45,5 +50,9 @@ export function configuredPageLinks(pages: readonly HeaderPage[] | undefined): S
 export function useMorePages(t: TFunction): SitePageLink[] {
   const bundle = useDefaultBundle();
   const configured = bundle.state === 'hasData' ? bundle.data.configuration?.header_pages : undefined;
-  return [...configuredPageLinks(configured), ...fixedPages.map((p) => ({ to: p.to, label: t(p.key) }))];
+  const language = useCurrentLanguage();
+  return [
+    ...configuredPageLinks(configured, language),
+    ...fixedPages.map((p) => ({ to: p.to, label: t(p.key) })),
+  ];
 }

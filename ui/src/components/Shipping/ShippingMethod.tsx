@@ -36,6 +36,8 @@ export function ShippingMethod({ method, shipDate, onChange, quote, problem }: S
   const { t } = useTranslation();
   const hold = quote?.hold;
   const holdClosed = hold !== undefined && !hold.offered;
+  // Issue 34: a method the house does not offer is shown, but cannot be chosen.
+  const offered = (m: ShipMethod) => quote?.methods.includes(m) ?? true;
   return (
     <Stack gap="sm" data-testid="shipping-method">
       <Radio.Group
@@ -53,8 +55,14 @@ export function ShippingMethod({ method, shipDate, onChange, quote, problem }: S
               key={m}
               value={m}
               label={t(shipMethodLabels[m])}
-              description={m === 'hold' && holdClosed ? t('ui.shipping.holdNotOffered') : t(hints[m])}
-              disabled={m === 'hold' && holdClosed && method !== 'hold'}
+              description={
+                !offered(m)
+                  ? t('ui.shipping.methodNotOffered')
+                  : m === 'hold' && holdClosed
+                    ? t('ui.shipping.holdNotOffered')
+                    : t(hints[m])
+              }
+              disabled={method !== m && (!offered(m) || (m === 'hold' && holdClosed))}
               data-testid={`ship-method-${m}`}
             />
           ))}

@@ -72,9 +72,10 @@ export function AuctionEditor({ auction, now }: { auction?: StaffAuctionDetail; 
     bundle.state === 'hasData'
       ? bundle.data.locations.map((l) => ({ value: String(l.id), label: l.name }))
       : [];
+  const pace = bundle.state === 'hasData' ? bundle.data.configuration?.lots_per_minute : undefined;
   const before = useMemo(
-    () => (auction ? auctionFormValues(auction.fields) : emptyAuction(now)),
-    [auction, now],
+    () => (auction ? auctionFormValues(auction.fields) : emptyAuction(now, pace)),
+    [auction, now, pace],
   );
   const opened = Boolean(auction && Date.parse(auction.fields.startsAt) <= now.getTime());
   const form = useForm<AuctionFormValues, unknown, AuctionInput>({

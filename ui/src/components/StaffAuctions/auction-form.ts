@@ -15,14 +15,17 @@ export interface AuctionFormValues {
   premiumText: string;
 }
 
-/** A new auction: opening at the next hour, its first lot closing a week later at 7 pm. */
-export const emptyAuction = (now: Date): AuctionFormValues => ({
+/**
+ * A new auction: opening at the next hour, its first lot closing a week later at 7 pm, its lots closing
+ * at the house's pace (issue 34 "Settings").
+ */
+export const emptyAuction = (now: Date, lotsPerMinute = DEFAULT_LOTS_PER_MINUTE): AuctionFormValues => ({
   title: '',
   kind: 'timed',
   description: '',
   startsAt: toLocalInput(dayjs(now).add(1, 'hour').startOf('hour').toISOString()),
   firstCloseAt: toLocalInput(dayjs(now).add(7, 'day').hour(19).startOf('hour').toISOString()),
-  lotsPerMinute: DEFAULT_LOTS_PER_MINUTE,
+  lotsPerMinute,
   locationId: '',
   premiumText: '',
 });

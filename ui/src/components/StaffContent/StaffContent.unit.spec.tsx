@@ -28,6 +28,7 @@ const aRow = (overrides: Partial<StaffPageRow> = {}): StaffPageRow => ({
   updated_at: '2026-11-20T15:00:00.000Z',
   versions: 2,
   known: true,
+  translated: false,
   ...overrides,
 });
 
@@ -40,6 +41,7 @@ const aVersion = (version: number, overrides: Partial<StaffPageVersion> = {}): S
   content: `<h2>Version ${version}</h2><p>Since 1987.</p>`,
   file_path: null,
   meta_description: `Who we are (${version})`,
+  spanish: null,
   ...overrides,
 });
 
@@ -56,6 +58,16 @@ const aBanner = (overrides: Partial<StaffBanner> = {}): StaffBanner => ({
   ...overrides,
 });
 
+const pdf = (name: string, bytes = 10) =>
+  new File([new Uint8Array(bytes).fill(0x25)], name, { type: 'application/pdf' });
+
+const spanishAbout = {
+  title: 'Quiénes somos',
+  meta_description: '',
+  content: '<h2>Nuestra bodega</h2>',
+  file_path: null,
+};
+
 const jpeg = (name: string) => new File([new Uint8Array([0xff, 0xd8, 0xff])], name, { type: 'image/jpeg' });
 
 describe('/admin/pages: the staff list of pages', () => {
@@ -63,7 +75,7 @@ describe('/admin/pages: the staff list of pages', () => {
     await admin('/admin/pages', {
       staffPages: () => ({
         records: [
-          aRow(),
+          aRow({ translated: true }),
           aRow({ id: 'faq', title: null, content_type: null, updated_at: null, versions: 0 }),
         ],
         totalRecords: 2,
@@ -75,10 +87,12 @@ describe('/admin/pages: the staff list of pages', () => {
     expect(about.getByRole('link', { name: 'About us' }).getAttribute('href')).toBe('/admin/pages/about');
     expect(about.getByTestId('page-status').textContent).toBe('Published');
     expect(about.getByText('/about')).toBeTruthy();
+    expect(about.getByTestId('page-translated').textContent).toBe('Translated');
     const faq = within(rows[1] as HTMLElement);
     expect(faq.getByRole('link', { name: 'Untitled: faq' }).getAttribute('href')).toBe('/admin/pages/faq');
     expect(faq.getByTestId('page-status').textContent).toBe('Not published');
     expect(faq.getByText('Never')).toBeTruthy();
+    expect(faq.queryByTestId('page-translated')).toBeNull();
     expect(screen.getByText('Pages: 2')).toBeTruthy();
     const nav = screen.getByRole('navigation', { name: 'Content' });
     expect(within(nav).getByRole('link', { name: 'Pages' }).getAttribute('aria-current')).toBe('page');
@@ -133,11 +147,14 @@ describe('/admin/pages/:id: the page editor', () => {
     const { api, user } = await admin('/admin/pages/header_first_page', {
       publishPage: (input) =>
         withMessage('Page published', {
-          ...input,
+          id: input.id,
+          title: input.title,
+          content_type: input.content_type,
           content: String(input.content),
           meta_description: input.meta_description ?? '',
           file_path: null,
           updated_at: '2026-11-29T12:00:00.000Z',
+          language: 'en',
         }),
     });
     await user.type(await screen.findByTestId('page-title'), 'Our cellars');
@@ -152,6 +169,7 @@ describe('/admin/pages/:id: the page editor', () => {
         title: 'Our cellars',
         meta_description: '',
         content: '<h2>Cellars</h2><img src=x onerror=alert(1)>',
+        spanish: null,
       }),
     );
     expect((await screen.findByTestId('page-published')).textContent).toBe('Page published');
@@ -195,6 +213,183 @@ describe('/admin/pages/:id: the page editor', () => {
     expect(screen.getByRole('button', { name: 'Upload an image' })).toBeTruthy();
     const editor = screen.getByRole('textbox', { name: 'Content' });
     expect(editor.innerHTML).toContain('<h2>Version 1</h2>');
+  });
+});
+
+describe('/admin/pages/:id: a page in English and Spanish (issue 34 §2)', () => {
+  it('edits the Spanish version beside the English and publishes both', async () => {
+    const { api, user } = await admin('/admin/pages/about', {
+      staffPageHistory: () => ({ records: [aVersion(1, { spanish: spanishAbout })] }),
+      publishPage: () => withMessage('Page published', null as never),
+    });
+    const title = (await screen.findByTestId('page-title')) as HTMLInputElement;
+    expect(title.value).toBe('About us v1');
+    await user.click(screen.getByRole('radio', { name: 'Spanish' }));
+    expect(screen.getByRole('textbox', { name: 'Title in Spanish' })).toBe(title);
+    expect(title.value).toBe('Quiénes somos');
+    expect(title.getAttribute('lang')).toBe('es');
+    expect(screen.getByTestId('page-spanish-hint').textContent).toContain('left empty shows the English');
+    await user.type(screen.getByTestId('page-meta'), 'La casa');
+    await user.click(screen.getByRole('radio', { name: 'HTML' }));
+    const html = screen.getByTestId('page-html') as HTMLTextAreaElement;
+    expect(html.value).toBe('<h2>Nuestra bodega</h2>');
+    await user.clear(html);
+    await user.type(html, 'Desde 1987');
+    // Back in English, the English text is as it was.
+    await user.click(screen.getByRole('radio', { name: 'English' }));
+    expect(title.value).toBe('About us v1');
+    expect((screen.getByTestId('page-html') as HTMLTextAreaElement).value).toBe(
+      '<h2>Version 1</h2><p>Since 1987.</p>',
+    );
+    await user.click(screen.getByTestId('page-publish'));
+    await waitFor(() =>
+      expect(api.to('publishPage')[0]?.input).toEqual({
+        id: 'about',
+        content_type: 'html',
+        title: 'About us v1',
+        meta_description: 'Who we are (1)',
+        content: '<h2>Version 1</h2><p>Since 1987.</p>',
+        spanish: {
+          title: 'Quiénes somos',
+          meta_description: 'La casa',
+          content: 'Desde 1987',
+          file_path: null,
+        },
+      }),
+    );
+    await expectNoAxeViolations(screen.getByRole('main'));
+  });
+
+  it('previews the Spanish version, with the English where a field is not translated', async () => {
+    const { user } = await admin('/admin/pages/about', {
+      staffPageHistory: () => ({ records: [aVersion(1, { spanish: { ...spanishAbout, content: '' } })] }),
+    });
+    await user.click(await screen.findByRole('radio', { name: 'Spanish' }));
+    await user.click(screen.getByRole('button', { name: 'Preview in Spanish' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Preview in Spanish' });
+    expect(within(dialog).getByRole('heading', { level: 1, name: 'Quiénes somos' })).toBeTruthy();
+    // No Spanish content: the English body, marked as English.
+    const body = within(dialog).getByTestId('page-content');
+    expect(body.textContent).toBe('Version 1Since 1987.');
+    expect(body.getAttribute('lang')).toBe('en');
+  });
+
+  it('restores both languages of a version, and shows a Spanish field’s refusal in Spanish', async () => {
+    const { api, user } = await admin('/admin/pages/faq', {
+      staffPageHistory: () => ({ records: [aVersion(2), aVersion(1, { spanish: spanishAbout })] }),
+      publishPage: () => {
+        throw new Failure('Spanish title: no control characters', 400, { field: 'spanish.title' });
+      },
+    });
+    await user.click(await screen.findByRole('radio', { name: 'Spanish' }));
+    const title = screen.getByTestId('page-title') as HTMLInputElement;
+    expect(title.value).toBe('');
+    expect(title.getAttribute('placeholder')).toBe('About us v2');
+    const [restore] = screen.getAllByRole('button', { name: 'Restore version 1 into the editor' });
+    await user.click(restore as HTMLElement);
+    expect(title.value).toBe('Quiénes somos');
+    await user.click(screen.getByRole('radio', { name: 'English' }));
+    expect(title.value).toBe('About us v1');
+    await user.click(screen.getByTestId('page-publish'));
+    await waitFor(() => expect(api.to('publishPage')).toHaveLength(1));
+    // The refusal names the Spanish title: the editor turns to Spanish to show it under the field.
+    expect(await screen.findByText('Spanish title: no control characters')).toBeTruthy();
+    expect((screen.getByRole('radio', { name: 'Spanish' }) as HTMLInputElement).checked).toBe(true);
+  });
+});
+
+describe('/admin/pages/:id: a PDF page (issue 34 §2)', () => {
+  const stored = `${'c'.repeat(32)}.pdf`;
+
+  it('turns a page into a PDF page: uploads the file, then publishes it with its stored name', async () => {
+    const { api, user } = await admin('/admin/pages/guidelines', {
+      uploadPageFile: () => ({ file_name: stored, size: 10 }),
+      publishPage: () => withMessage('Page published', null as never),
+    });
+    await user.type(await screen.findByTestId('page-title'), 'Guidelines');
+    await user.click(screen.getByRole('radio', { name: 'PDF file' }));
+    expect(screen.getByTestId('page-no-file').textContent).toBe('No PDF uploaded yet.');
+    expect(screen.getByText('Text above the PDF (optional)')).toBeTruthy();
+    // No file yet: the editor asks for one before sending.
+    await user.click(screen.getByTestId('page-publish'));
+    expect(await screen.findByText('Upload the page’s PDF')).toBeTruthy();
+    expect(api.to('publishPage')).toHaveLength(0);
+    const input = document.querySelector('input[type=file]') as HTMLInputElement;
+    expect(input.getAttribute('accept')).toBe('application/pdf,.pdf');
+    await user.upload(input, pdf('guidelines 2026.pdf'));
+    const link = await screen.findByTestId('page-file');
+    expect(link.getAttribute('href')).toBe(`/uploads/files/${stored}`);
+    expect(api.to('uploadPageFile')[0]?.input).toEqual({
+      file_upload: { name: 'guidelines 2026.pdf', type: 'application/pdf', size: 10 },
+    });
+    expect(screen.queryByText('Upload the page’s PDF')).toBeNull();
+    await user.click(screen.getByTestId('page-publish'));
+    await waitFor(() =>
+      expect(api.to('publishPage')[0]?.input).toEqual({
+        id: 'guidelines',
+        content_type: 'file',
+        title: 'Guidelines',
+        meta_description: '',
+        file_path: stored,
+        content: '',
+        spanish: null,
+      }),
+    );
+    await expectNoAxeViolations(screen.getByRole('main'));
+  });
+
+  it('keeps a Spanish PDF apart from the English one', async () => {
+    const spanishPdf = `${'d'.repeat(32)}.pdf`;
+    const { api, user } = await admin('/admin/pages/guidelines', {
+      staffPageHistory: () => ({
+        records: [aVersion(1, { title: 'Guidelines', content_type: 'file', content: '', file_path: stored })],
+      }),
+      uploadPageFile: () => ({ file_name: spanishPdf, size: 10 }),
+      publishPage: () => withMessage('Page published', null as never),
+    });
+    expect((await screen.findByTestId('page-file')).getAttribute('href')).toBe(`/uploads/files/${stored}`);
+    await user.click(screen.getByRole('radio', { name: 'Spanish' }));
+    expect(screen.getByTestId('page-no-file').textContent).toBe('None: Spanish readers see the English PDF.');
+    await user.upload(document.querySelector('input[type=file]') as HTMLInputElement, pdf('guia.pdf'));
+    expect((await screen.findByTestId('page-file')).getAttribute('href')).toBe(
+      `/uploads/files/${spanishPdf}`,
+    );
+    await user.click(screen.getByTestId('page-publish'));
+    await waitFor(() =>
+      expect(api.to('publishPage')[0]?.input).toMatchObject({
+        content_type: 'file',
+        file_path: stored,
+        spanish: { title: '', meta_description: '', content: '', file_path: spanishPdf },
+      }),
+    );
+  });
+
+  it('shows the seeds’ upload texts: a file that is not a PDF is not sent, a refusal is shown', async () => {
+    const { api, user } = await admin('/admin/pages/guidelines', {
+      uploadPageFile: () => {
+        throw new Failure('Not allowed', 403, null, 'ROLE_REQUIRED');
+      },
+    });
+    await user.click(await screen.findByRole('radio', { name: 'PDF file' }));
+    const input = () => document.querySelector('input[type=file]') as HTMLInputElement;
+    await user.upload(input(), pdf('guidelines.pdf'));
+    expect((await screen.findByTestId('page-file-failure')).textContent).toBe('Not allowed');
+    expect(api.to('uploadPageFile')).toHaveLength(1);
+    // Picked anyway (the picker's filter is only a hint): refused before they are sent.
+    fireEvent.change(input(), {
+      target: { files: [new File(['<svg/>'], 'logo.svg', { type: 'image/svg+xml' })] },
+    });
+    await waitFor(() =>
+      expect(screen.getByTestId('page-file-failure').textContent).toBe(
+        'Something went wrong! Please make sure you upload the expected file type',
+      ),
+    );
+    fireEvent.change(input(), { target: { files: [pdf('huge.pdf', 10 * 1024 * 1024 + 1)] } });
+    await waitFor(() =>
+      expect(screen.getByTestId('page-file-failure').textContent).toBe('The PDF is larger than 10 MB'),
+    );
+    expect(api.to('uploadPageFile')).toHaveLength(1);
+    expect(screen.getByTestId('page-no-file')).toBeTruthy();
   });
 });
 

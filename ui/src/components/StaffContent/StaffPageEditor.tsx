@@ -5,6 +5,7 @@ import {
   Button,
   Card,
   Container,
+  FileButton,
   Group,
   Input,
   Modal,
@@ -20,7 +21,11 @@ import {
 import { useQueryClient } from '@tanstack/react-query';
 import {
   knownPageIds,
+  type Language,
+  MAX_PAGE_FILE_BYTES,
+  type PageContentType,
   PublishPageInput,
+  pageInLanguage,
   type StaffPageVersion,
   type StaticPageRecord,
 } from '@wine/contracts';
@@ -32,9 +37,9 @@ import { invalidateAction } from '../../api/queries.ts';
 import { formatDateTime } from '../../lib/format.ts';
 import { pushAlertAtom } from '../../state/alerts.ts';
 import { AnchorLink } from '../AnchorLink.tsx';
-import { StaticPageArticle } from '../StaticPage/StaticPage.tsx';
+import { pageFileUrl, StaticPageArticle } from '../StaticPage/StaticPage.tsx';
 import { ContentTable } from './ContentTable.tsx';
-import { uploadUrl, useContentUpload } from './content-upload.ts';
+import { uploadUrl, useContentUpload, usePageFileUpload } from './content-upload.ts';
 
 // tiptap and its toolbar load with this screen only, never with the storefront (issue 11).
 const PageHtmlEditor = lazy(() => import('./PageHtmlEditor.tsx'));
@@ -48,66 +53,149 @@ const altOf = (fileName: string): string =>
 
 const publicIds: ReadonlySet<string> = new Set(knownPageIds);
 
-/** What the editor holds: the fields an admin publishes. */
-interface Draft {
+/** What the editor holds in one language: the fields an admin publishes. */
+interface PageText {
   title: string;
   meta_description: string;
   content: string;
+  /** A PDF page's file (its stored name), or null. */
+  file_path: string | null;
 }
-type Field = keyof Draft;
-const fields: readonly Field[] = ['title', 'meta_description', 'content'];
+/** The page as edited: its kind (HTML or a PDF), in English and in Spanish (issue 34 §2). */
+interface Draft {
+  kind: PageContentType;
+  en: PageText;
+  es: PageText;
+}
+type Field = keyof PageText;
+const fields: readonly Field[] = ['title', 'meta_description', 'content', 'file_path'];
+/** A field of one language: 'en.title', 'es.content'. */
+type FieldKey = `${Language}.${Field}`;
+
+const untranslated: PageText = { title: '', meta_description: '', content: '', file_path: null };
 
 const draftOf = (version: StaffPageVersion | undefined): Draft => ({
-  title: version?.title ?? '',
-  meta_description: version?.meta_description ?? '',
-  content: version?.content ?? '',
+  kind: version?.content_type ?? 'html',
+  en: {
+    title: version?.title ?? '',
+    meta_description: version?.meta_description ?? '',
+    content: version?.content ?? '',
+    file_path: version?.file_path ?? null,
+  },
+  es: version?.spanish ? { ...version.spanish } : untranslated,
 });
 
-/** The field a refusal names (the contract's issue path, or the server's envelope), when it is one of ours. */
-const fieldOf = (name: unknown): Field | undefined => fields.find((f) => f === name);
+/**
+ * The field a refusal names, when it is one of ours: the contract's issue path (['spanish', 'title'])
+ * or the server's envelope ('spanish.title') names a Spanish field, any other an English one.
+ */
+function fieldKeyOf(path: readonly unknown[]): FieldKey | undefined {
+  const [first, second] = path;
+  const [language, name] = first === 'spanish' ? (['es', second] as const) : (['en', first] as const);
+  const field = fields.find((f) => f === name);
+  return field ? `${language}.${field}` : undefined;
+}
+
+/** The Spanish version to publish: null when nothing is written in Spanish (English everywhere). */
+function spanishOf(draft: Draft) {
+  const { es } = draft;
+  const file_path = draft.kind === 'file' ? es.file_path : null;
+  const written = [es.title, es.meta_description, es.content].some((v) => v.trim()) || file_path;
+  return written
+    ? { title: es.title, meta_description: es.meta_description, content: es.content, file_path }
+    : null;
+}
+
+/** What Publish sends: the page's kind, its English fields and its Spanish version. */
+function inputOf(id: string, draft: Draft) {
+  const { en } = draft;
+  const common = { id, title: en.title, meta_description: en.meta_description, spanish: spanishOf(draft) };
+  return draft.kind === 'file'
+    ? { ...common, content_type: 'file' as const, file_path: en.file_path ?? '', content: en.content }
+    : { ...common, content_type: 'html' as const, content: en.content };
+}
 
 /**
- * /admin/pages/:id (admins, issue 34 §2 "Content"): a page's title, meta description and HTML, written
- * in a rich-text editor (images uploaded into 'templates') or as HTML; a preview as the storefront
- * will show it; Publish; and the versions published, any of which can be loaded back to publish again.
- * PDF pages are not edited here: the upload takes images only (see the editor's note).
+ * /admin/pages/:id (admins, issue 34 §2 "Content"): a page's title, meta description and body in
+ * English and, optionally, in Spanish (a field left empty shows the English one). The body is HTML,
+ * written in a rich-text editor (images uploaded into 'templates') or as HTML, or a PDF uploaded into
+ * the static-files folder (with optional text above it). A preview as the storefront will show it in
+ * the language chosen; Publish; and the versions published, any of which can be loaded back (both
+ * languages) to publish again.
  */
 export function StaffPageEditor({ id, versions }: { id: string; versions: StaffPageVersion[] }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const pushAlert = useSetAtom(pushAlertAtom);
   const [draft, setDraft] = useState<Draft>(() => draftOf(versions[0]));
+  const [language, setLanguage] = useState<Language>('en');
   const [mode, setMode] = useState<'visual' | 'html'>('visual');
-  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
+  const [errors, setErrors] = useState<Partial<Record<FieldKey, string>>>({});
   const [failure, setFailure] = useState<string | null>(null);
   const [done, setDone] = useState<string | null>(null);
   const [uploadFailure, setUploadFailure] = useState<string | null>(null);
+  const [fileFailure, setFileFailure] = useState<string | null>(null);
+  const [uploadingFile, setUploadingFile] = useState(false);
   const [previewing, setPreviewing] = useState(false);
   const [publishing, setPublishing] = useState(false);
   const contentLabel = useId();
   const uploadImage = useContentUpload('templates');
+  const uploadPdf = usePageFileUpload();
   const current = versions[0];
-  const isFilePage = current?.content_type === 'file';
+  const text = draft[language];
+  const spanish = language === 'es';
+  const isFile = draft.kind === 'file';
+  const error = (field: Field) => errors[`${language}.${field}`];
+  const megabytes = MAX_PAGE_FILE_BYTES / 1024 / 1024;
 
-  const change = (field: Field, value: string) => {
-    setDraft((before) => ({ ...before, [field]: value }));
-    setErrors((before) => ({ ...before, [field]: undefined }));
+  const change = (field: Field, value: string | null) => {
+    setDraft((before) => ({ ...before, [language]: { ...before[language], [field]: value } }));
+    setErrors((before) => ({ ...before, [`${language}.${field}`]: undefined }));
     setDone(null);
+  };
+
+  const changeKind = (kind: PageContentType) => {
+    setDraft((before) => ({ ...before, kind }));
+    setErrors({});
+    setDone(null);
+  };
+
+  const pickPdf = async (file: File | null) => {
+    if (!file) return;
+    setFileFailure(null);
+    setUploadingFile(true);
+    try {
+      change('file_path', await uploadPdf(file));
+    } catch (failed) {
+      setFileFailure(errorMessage(failed));
+    } finally {
+      setUploadingFile(false);
+    }
+  };
+
+  /** Shows the refusals, in the language of the first one (the other language's fields are hidden). */
+  const refuse = (found: Partial<Record<FieldKey, string>>) => {
+    setErrors(found);
+    const first = Object.keys(found)[0];
+    if (first?.startsWith('es.')) setLanguage('es');
+    else if (first?.startsWith('en.')) setLanguage('en');
   };
 
   const publish = async () => {
     setFailure(null);
     setDone(null);
-    const parsed = PublishPageInput.safeParse({ id, content_type: 'html', ...draft });
+    const parsed = PublishPageInput.safeParse(inputOf(id, draft));
     if (!parsed.success) {
-      const found: Partial<Record<Field, string>> = {};
+      const found: Partial<Record<FieldKey, string>> = {};
       for (const issue of parsed.error.issues) {
-        const field = fieldOf(issue.path[0]);
-        if (field && !found[field]) found[field] = issue.message;
+        const key = fieldKeyOf(issue.path);
+        if (key && !found[key]) found[key] = issue.message;
       }
-      if (found.content !== undefined && !draft.content.trim())
-        found.content = t('ui.content.editor.required');
-      setErrors(found);
+      if (found['en.content'] !== undefined && !draft.en.content.trim())
+        found['en.content'] = t('ui.content.editor.required');
+      if (found['en.file_path'] !== undefined && !draft.en.file_path)
+        found['en.file_path'] = t('ui.content.editor.pdfRequired');
+      refuse(found);
       return;
     }
     setPublishing(true);
@@ -119,13 +207,14 @@ export function StaffPageEditor({ id, versions }: { id: string; versions: StaffP
       await Promise.all([
         invalidateAction(queryClient, 'staffPageHistory', { id }),
         invalidateAction(queryClient, 'staffPages'),
+        // Every language's copy of the page (keyed by id and language: the id matches them all).
         invalidateAction(queryClient, 'getStaticPage', { id }),
       ]);
-    } catch (error) {
-      const data = error instanceof ApiError ? (error.responseData as { field?: unknown } | null) : null;
-      const field = fieldOf(data?.field);
-      if (field) setErrors({ [field]: errorMessage(error) });
-      else setFailure(errorMessage(error));
+    } catch (failed) {
+      const data = failed instanceof ApiError ? (failed.responseData as { field?: unknown } | null) : null;
+      const key = typeof data?.field === 'string' ? fieldKeyOf(data.field.split('.')) : undefined;
+      if (key) refuse({ [key]: errorMessage(failed) });
+      else setFailure(errorMessage(failed));
     } finally {
       setPublishing(false);
     }
@@ -140,13 +229,18 @@ export function StaffPageEditor({ id, versions }: { id: string; versions: StaffP
 
   const preview: StaticPageRecord = {
     id,
-    title: draft.title,
-    content_type: 'html',
-    content: draft.content,
-    file_path: null,
-    meta_description: draft.meta_description,
+    ...pageInLanguage(
+      {
+        ...draft.en,
+        content_type: draft.kind,
+        spanish: spanishOf(draft),
+      },
+      language,
+    ),
     updated_at: new Date().toISOString(),
   };
+
+  const label = (english: string, inSpanish: string) => (spanish ? inSpanish : english);
 
   return (
     <Container size="lg" py="xl">
@@ -185,11 +279,6 @@ export function StaffPageEditor({ id, versions }: { id: string; versions: StaffP
               {t('ui.content.editor.noPublicPath')}
             </Text>
           )}
-          {isFilePage ? (
-            <Text size="sm" c="dimmed" mt={4}>
-              {t('ui.content.editor.pdfNote')}
-            </Text>
-          ) : null}
         </Card>
         <form
           noValidate
@@ -204,30 +293,131 @@ export function StaffPageEditor({ id, versions }: { id: string; versions: StaffP
               {t('ui.content.editor.content')}
             </Title>
             <Stack gap="md">
+              <Group gap="md" align="flex-end">
+                <Input.Wrapper label={t('ui.content.editor.kind')} labelElement="div">
+                  <SegmentedControl
+                    display="flex"
+                    aria-label={t('ui.content.editor.kind')}
+                    value={draft.kind}
+                    onChange={(value) => changeKind(value === 'file' ? 'file' : 'html')}
+                    data={[
+                      { value: 'html', label: t('ui.content.editor.kindHtml') },
+                      { value: 'file', label: t('ui.content.editor.kindFile') },
+                    ]}
+                    data-testid="page-kind"
+                  />
+                </Input.Wrapper>
+                <Input.Wrapper label={t('ui.content.editor.language')} labelElement="div">
+                  <SegmentedControl
+                    display="flex"
+                    aria-label={t('ui.content.editor.language')}
+                    value={language}
+                    onChange={(value) => setLanguage(value === 'es' ? 'es' : 'en')}
+                    data={[
+                      { value: 'en', label: t('ui.content.editor.english') },
+                      { value: 'es', label: t('ui.content.editor.spanish') },
+                    ]}
+                    data-testid="page-language"
+                  />
+                </Input.Wrapper>
+              </Group>
+              {spanish ? (
+                <Text size="sm" c="dimmed" data-testid="page-spanish-hint">
+                  {t('ui.content.editor.spanishHint')}
+                </Text>
+              ) : null}
               <TextInput
-                label={t('ui.content.editor.title')}
-                required
+                label={label(t('ui.content.editor.title'), t('ui.content.editor.titleEs'))}
+                required={!spanish}
                 maxLength={200}
-                value={draft.title}
+                lang={language}
+                value={text.title}
+                placeholder={spanish ? draft.en.title : undefined}
                 onChange={(event) => change('title', event.currentTarget.value)}
-                error={errors.title}
+                error={error('title')}
                 data-testid="page-title"
               />
               <Textarea
-                label={t('ui.content.editor.metaDescription')}
+                label={label(
+                  t('ui.content.editor.metaDescription'),
+                  t('ui.content.editor.metaDescriptionEs'),
+                )}
                 description={t('ui.content.editor.metaHint')}
                 maxLength={300}
                 rows={2}
                 resize="vertical"
-                value={draft.meta_description}
+                lang={language}
+                value={text.meta_description}
                 onChange={(event) => change('meta_description', event.currentTarget.value)}
-                error={errors.meta_description}
+                error={error('meta_description')}
                 data-testid="page-meta"
               />
+              {isFile ? (
+                <Input.Wrapper
+                  labelElement="div"
+                  label={label(t('ui.content.editor.file'), t('ui.content.editor.fileEs'))}
+                  required={!spanish}
+                  description={t('ui.content.editor.pdfHint', { megabytes })}
+                  error={error('file_path')}
+                >
+                  <Group gap="sm" mt={4} wrap="wrap">
+                    {text.file_path ? (
+                      <Anchor
+                        href={pageFileUrl(text.file_path)}
+                        target="_blank"
+                        data-testid="page-file"
+                        style={{ overflowWrap: 'anywhere' }}
+                      >
+                        {t('ui.content.editor.openPdf', { name: text.file_path })}
+                      </Anchor>
+                    ) : (
+                      <Text size="sm" c="dimmed" data-testid="page-no-file">
+                        {spanish ? t('ui.content.editor.noFileEs') : t('ui.content.editor.noFile')}
+                      </Text>
+                    )}
+                    <FileButton onChange={(file) => void pickPdf(file)} accept="application/pdf,.pdf">
+                      {(props) => (
+                        <Button
+                          {...props}
+                          size="xs"
+                          variant="default"
+                          loading={uploadingFile}
+                          data-testid="page-upload-pdf"
+                        >
+                          {text.file_path
+                            ? t('ui.content.editor.replacePdf')
+                            : t('ui.content.editor.uploadPdf')}
+                        </Button>
+                      )}
+                    </FileButton>
+                    {spanish && text.file_path ? (
+                      <Button
+                        size="xs"
+                        variant="subtle"
+                        color="red"
+                        onClick={() => change('file_path', null)}
+                      >
+                        {t('ui.content.editor.removePdf')}
+                      </Button>
+                    ) : null}
+                  </Group>
+                  {fileFailure ? (
+                    <Alert color="red" role="alert" mt="xs" data-testid="page-file-failure">
+                      {fileFailure}
+                    </Alert>
+                  ) : null}
+                </Input.Wrapper>
+              ) : null}
               <Input.Wrapper
                 labelElement="div"
-                label={<span id={contentLabel}>{t('ui.content.editor.content')}</span>}
-                error={errors.content}
+                label={
+                  <span id={contentLabel}>
+                    {isFile
+                      ? label(t('ui.content.editor.intro'), t('ui.content.editor.introEs'))
+                      : label(t('ui.content.editor.content'), t('ui.content.editor.contentEs'))}
+                  </span>
+                }
+                error={error('content')}
               >
                 <Stack gap="xs" mt={4}>
                   <SegmentedControl
@@ -243,11 +433,12 @@ export function StaffPageEditor({ id, versions }: { id: string; versions: StaffP
                   />
                   {mode === 'html' ? (
                     <Textarea
-                      aria-label={t('ui.content.editor.htmlLabel')}
+                      aria-label={label(t('ui.content.editor.htmlLabel'), t('ui.content.editor.htmlLabelEs'))}
                       description={t('ui.content.editor.htmlHint')}
                       rows={14}
                       resize="vertical"
-                      value={draft.content}
+                      lang={language}
+                      value={text.content}
                       onChange={(event) => change('content', event.currentTarget.value)}
                       styles={{ input: { fontFamily: 'monospace' } }}
                       data-testid="page-html"
@@ -257,7 +448,9 @@ export function StaffPageEditor({ id, versions }: { id: string; versions: StaffP
                       fallback={<Skeleton height={260} aria-label={t('ui.content.editor.loadingEditor')} />}
                     >
                       <PageHtmlEditor
-                        value={draft.content}
+                        // One editor per language: its history (undo) and its changes stay with that text.
+                        key={language}
+                        value={text.content}
                         onChange={(html) => change('content', html)}
                         labelledBy={contentLabel}
                         onImageUpload={async (file) => {
@@ -266,7 +459,7 @@ export function StaffPageEditor({ id, versions }: { id: string; versions: StaffP
                           // The file's name as its first alternative text ("cellar-door.jpg": "cellar door").
                           return { src, alt: altOf(file.name) };
                         }}
-                        onImageUploadError={(error) => setUploadFailure(errorMessage(error))}
+                        onImageUploadError={(failed) => setUploadFailure(errorMessage(failed))}
                       />
                     </Suspense>
                   )}
@@ -289,7 +482,7 @@ export function StaffPageEditor({ id, versions }: { id: string; versions: StaffP
               ) : null}
               <Group gap="sm" justify="flex-end">
                 <Button variant="default" onClick={() => setPreviewing(true)} data-testid="page-preview">
-                  {t('ui.content.editor.preview')}
+                  {spanish ? t('ui.content.editor.previewEs') : t('ui.content.editor.preview')}
                 </Button>
                 <Button type="submit" loading={publishing} data-testid="page-publish">
                   {t('ui.content.editor.publish')}
@@ -303,11 +496,11 @@ export function StaffPageEditor({ id, versions }: { id: string; versions: StaffP
       <Modal
         opened={previewing}
         onClose={() => setPreviewing(false)}
-        title={t('ui.content.editor.previewTitle')}
+        title={spanish ? t('ui.content.editor.previewEs') : t('ui.content.editor.previewTitle')}
         size="xl"
         closeButtonProps={{ 'aria-label': t('ui.common.close') }}
       >
-        <div data-testid="page-preview-body">
+        <div data-testid="page-preview-body" lang={language}>
           <StaticPageArticle page={preview} titleId="page-preview-title" />
         </div>
       </Modal>

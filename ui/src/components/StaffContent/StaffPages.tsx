@@ -45,6 +45,7 @@ export function StaffPages() {
                 t('ui.content.pages.name'),
                 t('ui.content.pages.id'),
                 t('ui.content.pages.status'),
+                t('ui.content.pages.spanish'),
                 t('ui.content.pages.changed'),
                 t('ui.content.pages.versions'),
               ]}
@@ -52,6 +53,7 @@ export function StaffPages() {
                 <PageLink key="link" row={row} />,
                 `/${row.id}`,
                 <PublishedBadge key="status" row={row} />,
+                <Translated key="spanish" row={row} />,
                 <LastChange key="changed" row={row} />,
                 row.versions,
               ]}
@@ -63,10 +65,16 @@ export function StaffPages() {
                   </Group>
                   <Text size="sm" c="dimmed">
                     /{row.id} · {t('ui.content.pages.changed')}: <LastChange row={row} />
+                    {row.updated_at ? (
+                      <>
+                        {' · '}
+                        <Translated row={row} />
+                      </>
+                    ) : null}
                   </Text>
                 </Card>
               )}
-              minWidth={760}
+              minWidth={860}
               testId="staff-pages"
               rowTestId="staff-page-row"
             />
@@ -96,6 +104,17 @@ function PublishedBadge({ row }: { row: StaffPageRow }) {
     <Badge color="gray" variant="light" data-testid="page-status">
       {t('ui.content.pages.notPublished')}
     </Badge>
+  );
+}
+
+/** Whether the page has a Spanish version (issue 34 §2); nothing for a page never published. */
+function Translated({ row }: { row: StaffPageRow }) {
+  const { t } = useTranslation();
+  if (!row.updated_at) return null;
+  return (
+    <span data-testid="page-translated">
+      {row.translated ? t('ui.content.pages.translated') : t('ui.content.pages.notTranslated')}
+    </span>
   );
 }
 

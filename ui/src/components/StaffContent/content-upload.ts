@@ -1,3 +1,4 @@
+import { MAX_PAGE_FILE_BYTES } from '@wine/contracts';
 import { useTranslation } from 'react-i18next';
 import { uploadFiles } from '../../api/client.ts';
 import { isSvg, useUploadTexts } from '../LotPhotos/LotPhotos.tsx';
@@ -31,5 +32,25 @@ export function useContentUpload(folder: keyof typeof sizes): (file: File) => Pr
     const name = stored.files[0]?.file_name;
     if (!name) throw new Error(texts.failed);
     return name;
+  };
+}
+
+/** A PDF as the browser names it (the server reads its first bytes anyway). */
+const looksLikePdf = (file: File) => file.type === 'application/pdf' || /\.pdf$/i.test(file.name);
+
+/**
+ * Issue 34 §2: stores a page's PDF in the static-files folder (uploadPageFile) and answers its stored
+ * name (the hash of its content). Fails with the seeds' upload texts (seeds 001 §8); a file that is not
+ * a PDF, or larger than the server takes, is refused before it is sent.
+ */
+export function usePageFileUpload(): (file: File) => Promise<string> {
+  const { t } = useTranslation();
+  const texts = useUploadTexts();
+  return async (file) => {
+    if (!looksLikePdf(file)) throw new Error(t('ui.staff.photos.wrongType'));
+    if (file.size > MAX_PAGE_FILE_BYTES) {
+      throw new Error(t('ui.content.editor.pdfTooLarge', { megabytes: MAX_PAGE_FILE_BYTES / 1024 / 1024 }));
+    }
+    return (await uploadFiles('uploadPageFile', [file], {}, texts)).file_name;
   };
 }

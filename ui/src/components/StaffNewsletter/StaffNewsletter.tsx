@@ -1,5 +1,6 @@
-import { Button, Card, Container, Group, Select, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Badge, Button, Card, Container, Group, Select, Stack, Text, TextInput, Title } from '@mantine/core';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { StaffContact } from '@wine/contracts';
 import { useSetAtom } from 'jotai';
 import { useTranslation } from 'react-i18next';
 import { call, callForMessage } from '../../api/client.ts';
@@ -12,11 +13,17 @@ import { confirmDialog } from '../ConfirmDialog/confirm-dialog.tsx';
 import { Pager } from '../Pager/Pager.tsx';
 import { QueryState } from '../QueryState/QueryState.tsx';
 
-export const contactStatuses = ['subscribed', 'unsubscribed', 'all'] as const;
+export const contactStatuses = ['subscribed', 'pending', 'unsubscribed', 'all'] as const;
 const statusLabel = {
   all: 'ui.staff.newsletter.status_all',
+  pending: 'ui.staff.newsletter.status_pending',
   subscribed: 'ui.staff.newsletter.status_subscribed',
   unsubscribed: 'ui.staff.newsletter.status_unsubscribed',
+} as const;
+const badge = {
+  pending: { label: 'ui.staff.newsletter.badge_pending', color: 'blue' },
+  subscribed: { label: 'ui.staff.newsletter.badge_subscribed', color: 'green' },
+  unsubscribed: { label: 'ui.staff.newsletter.badge_unsubscribed', color: 'gray' },
 } as const;
 
 export interface StaffNewsletterView {
@@ -29,7 +36,9 @@ const PAGE_SIZE = 25;
 
 /**
  * /admin/newsletter (admins, issue 34 "Marketing contacts"): the addresses signed up in the footer,
- * found by e-mail, taken off the list after asking (`unsubscribeContact`), exported as CSV.
+ * pending until their owner opens the mailed link (double opt-in), then subscribed and sent on to the
+ * marketing service (what went, or with the sandbox what would have gone); found by e-mail, taken off
+ * the list after asking (`unsubscribeContact`), exported as CSV.
  */
 export function StaffNewsletter({
   view,
@@ -97,7 +106,7 @@ export function StaffNewsletter({
           onChange={(value) =>
             onChange({ ...view, status: (value as StaffNewsletterView['status']) ?? 'subscribed', page: 1 })
           }
-          w={190}
+          w={220}
         />
       </Group>
       <QueryState query={list} label={t('ui.staff.newsletter.loading')} keepData error="alert">
@@ -116,27 +125,27 @@ export function StaffNewsletter({
                       <Text fw={600} style={{ overflowWrap: 'anywhere' }}>
                         {contact.email}
                       </Text>
-                      <Text size="xs" c="dimmed">
-                        {contact.subscribed
-                          ? t('ui.staff.newsletter.since', {
-                              language: contact.language.toUpperCase(),
-                              date: formatDateTime(contact.added_at),
-                            })
-                          : t('ui.staff.newsletter.off', {
-                              date: formatDateTime(contact.unsubscribed_at ?? contact.added_at),
-                            })}
-                      </Text>
+                      <ContactLines contact={contact} />
                     </div>
-                    {contact.subscribed ? (
-                      <Button
-                        size="xs"
-                        variant="subtle"
-                        color="red"
-                        onClick={() => unsubscribe(contact.email)}
+                    <Group gap="xs" wrap="nowrap">
+                      <Badge
+                        variant="light"
+                        color={badge[contact.status].color}
+                        data-testid="newsletter-status"
                       >
-                        {t('ui.staff.newsletter.unsubscribe')}
-                      </Button>
-                    ) : null}
+                        {t(badge[contact.status].label)}
+                      </Badge>
+                      {contact.status !== 'unsubscribed' ? (
+                        <Button
+                          size="xs"
+                          variant="subtle"
+                          color="red"
+                          onClick={() => unsubscribe(contact.email)}
+                        >
+                          {t('ui.staff.newsletter.unsubscribe')}
+                        </Button>
+                      ) : null}
+                    </Group>
                   </Group>
                 </Card>
               ))}
@@ -151,5 +160,68 @@ export function StaffNewsletter({
         }
       </QueryState>
     </Container>
+  );
+}
+
+/** Where a contact stands: signed up, confirmed or taken off (and by whom), and its delivery. */
+function ContactLines({ contact }: { contact: StaffContact }) {
+  const { t } = useTranslation();
+  const language = contact.language.toUpperCase();
+  const line = (text: string, testId?: string) => (
+    <Text size="xs" c="dimmed" data-testid={testId}>
+      {text}
+    </Text>
+  );
+  if (contact.status === 'pending')
+    return line(t('ui.staff.newsletter.pendingSince', { language, date: formatDateTime(contact.added_at) }));
+  if (contact.status === 'unsubscribed') {
+    const date = formatDateTime(contact.unsubscribed_at ?? contact.added_at);
+    return line(
+      contact.unsubscribed_by === 'contact'
+        ? t('ui.staff.newsletter.offByContact', { date })
+        : contact.unsubscribed_by === 'staff'
+          ? t('ui.staff.newsletter.offByStaff', { date })
+          : t('ui.staff.newsletter.off', { date }),
+    );
+  }
+  const sent = contact.sent_on;
+  const what = sent
+    ? [
+        sent.user_type ? t('ui.staff.newsletter.userType', { value: sent.user_type }) : null,
+        sent.tag ? t('ui.staff.newsletter.tag', { value: sent.tag }) : null,
+      ]
+        .filter(Boolean)
+        .join(', ')
+    : '';
+  return (
+    <>
+      {line(
+        t('ui.staff.newsletter.confirmedSince', {
+          language,
+          date: formatDateTime(contact.confirmed_at ?? contact.added_at),
+        }),
+      )}
+      {sent
+        ? line(
+            sent.service === 'sandbox'
+              ? t('ui.staff.newsletter.sentOnSandbox', { date: formatDateTime(sent.at), what })
+              : t('ui.staff.newsletter.sentOn', {
+                  service: sent.service,
+                  date: formatDateTime(sent.at),
+                  what,
+                }),
+            'newsletter-sent-on',
+          )
+        : contact.send_failed
+          ? line(
+              t('ui.staff.newsletter.sendFailed', {
+                reason: contact.send_failed.reason,
+                attempt: contact.send_failed.attempt,
+                date: formatDateTime(contact.send_failed.at),
+              }),
+              'newsletter-sent-on',
+            )
+          : line(t('ui.staff.newsletter.sendDue'), 'newsletter-sent-on')}
+    </>
   );
 }

@@ -8,12 +8,19 @@ import { invalidateAction } from '../../api/queries.ts';
 import { formatDateTime } from '../../lib/format.ts';
 import { pushAlertAtom } from '../../state/alerts.ts';
 import { BiddingForm } from './BiddingForm.tsx';
+import { CatalogueForm } from './CatalogueForm.tsx';
 import { MoneyForm } from './MoneyForm.tsx';
+import { ShippingForm } from './ShippingForm.tsx';
 import { BankForm, ShopForm } from './ShopForm.tsx';
 
 type SectionAction = Extract<
   ActionName,
-  'changeMerchantDetails' | 'changeBankDetails' | 'changeBiddingSettings' | 'changeMoneySettings'
+  | 'changeMerchantDetails'
+  | 'changeBankDetails'
+  | 'changeBiddingSettings'
+  | 'changeMoneySettings'
+  | 'changeCatalogueSettings'
+  | 'changeShippingSettings'
 >;
 
 /**
@@ -41,6 +48,8 @@ const changeLabels = {
   bank: 'ui.houseSettings.changes.bank',
   bidding: 'ui.houseSettings.changes.bidding',
   money: 'ui.houseSettings.changes.money',
+  catalogue: 'ui.houseSettings.changes.catalogue',
+  shipping: 'ui.houseSettings.changes.shipping',
 } as const;
 
 /** The latest changes: when, which section, who. */
@@ -73,7 +82,8 @@ function Changes({ changes }: { changes: Settings['changes'] }) {
 
 /**
  * /admin/settings (admins, issue 34 §3): the merchant's details, the bank for transfers, the bidding
- * and the money rules, each a form saved on its own (one event each), and the list of changes.
+ * and the money rules, shipping, the catalogue's texts and defaults, each a form saved on its own (one
+ * event each), and the list of changes.
  */
 export function StaffSettings({ settings }: { settings: Settings }) {
   const { t } = useTranslation();
@@ -89,6 +99,8 @@ export function StaffSettings({ settings }: { settings: Settings }) {
           <Tabs.Tab value="bank">{t('ui.houseSettings.tabBank')}</Tabs.Tab>
           <Tabs.Tab value="bidding">{t('ui.houseSettings.tabBidding')}</Tabs.Tab>
           <Tabs.Tab value="money">{t('ui.houseSettings.tabMoney')}</Tabs.Tab>
+          <Tabs.Tab value="shipping">{t('ui.houseSettings.tabShipping')}</Tabs.Tab>
+          <Tabs.Tab value="catalogue">{t('ui.houseSettings.tabCatalogue')}</Tabs.Tab>
           <Tabs.Tab value="changes">{t('ui.houseSettings.tabChanges')}</Tabs.Tab>
         </Tabs.List>
         <Tabs.Panel value="shop">
@@ -102,6 +114,12 @@ export function StaffSettings({ settings }: { settings: Settings }) {
         </Tabs.Panel>
         <Tabs.Panel value="money">
           <MoneyForm money={settings.money} />
+        </Tabs.Panel>
+        <Tabs.Panel value="shipping">
+          <ShippingForm shipping={settings.shipping} />
+        </Tabs.Panel>
+        <Tabs.Panel value="catalogue">
+          <CatalogueForm catalogue={settings.catalogue} premium={settings.bidding.buyer_premium} />
         </Tabs.Panel>
         <Tabs.Panel value="changes">
           <Card withBorder>

@@ -1,10 +1,23 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { defaultBidIncrements, defaultMerchant, type StaffSettings } from '@wine/contracts';
+import {
+  defaultBidIncrements,
+  defaultCatalogueSettings,
+  defaultMerchant,
+  defaultShippingRates,
+  type StaffSettings,
+} from '@wine/contracts';
 import { describe, expect, it } from 'vitest';
 import { renderApp } from '../../test-utils/app.tsx';
 import { expectNoAxeViolations } from '../../test-utils/axe.ts';
 import { aUser } from '../../test-utils/fixtures.ts';
-import { biddingFormValues, biddingInput, withRowAdded, withRowRemoved } from './settings-form.ts';
+import {
+  biddingFormValues,
+  biddingInput,
+  shippingFormValues,
+  shippingInput,
+  withRowAdded,
+  withRowRemoved,
+} from './settings-form.ts';
 
 type Api = NonNullable<Parameters<typeof renderApp>[1]>['api'];
 
@@ -30,6 +43,8 @@ const settings = (overrides: Partial<StaffSettings> = {}): StaffSettings => ({
       { place: 'IL/Chicago', percent: 10.25 },
     ],
   },
+  catalogue: defaultCatalogueSettings,
+  shipping: defaultShippingRates,
   changes: [],
   ...overrides,
 });
@@ -68,6 +83,40 @@ describe('the bidding form’s values', () => {
     expect(
       biddingInput({ ...biddingFormValues(settings().bidding), bid_increments: added }).bid_increments,
     ).toHaveLength(8);
+  });
+});
+
+describe('the shipping form’s values', () => {
+  it('are dollars and rows of states on the screen, the same table in cents for the server', () => {
+    const values = shippingFormValues(defaultShippingRates);
+    expect(values.standard).toEqual({ firstBottle: 25, perBottle: 5, taxable: false });
+    expect(values.freeThreshold).toBe(1500);
+    expect(values.states.find((row) => row.state === 'CA')).toEqual({
+      state: 'CA',
+      firstBottle: 30,
+      perBottle: 6,
+      taxable: 'no',
+    });
+    expect(values.states.find((row) => row.state === 'NY')).toEqual({
+      state: 'NY',
+      firstBottle: '',
+      perBottle: '',
+      taxable: 'yes',
+    });
+    expect(shippingInput(values)).toEqual(defaultShippingRates);
+  });
+
+  it('send no free shipping for an empty threshold, and a state row with only what differs', () => {
+    const values = shippingFormValues(defaultShippingRates);
+    const input = shippingInput({
+      ...values,
+      freeThreshold: '',
+      states: [{ state: 'TX', firstBottle: 19.99, perBottle: '', taxable: 'standard' }],
+      hold: { ...values.hold, months: ['12', '1', '7'] },
+    });
+    expect(input.freeThreshold).toBeNull();
+    expect(input.states).toEqual({ TX: { firstBottle: 1999 } });
+    expect(input.hold.months).toEqual([1, 7, 12]);
   });
 });
 
@@ -134,4 +183,78 @@ describe('/admin/settings', () => {
     expect(within(changes).getByText('Ada Admin')).toBeTruthy();
     expect(within(changes).getByText('Money rules')).toBeTruthy();
   });
+
+  it('saves the shipping table with temperature control taken off and a state of its own', async () => {
+    const { api, user } = await admin({ changeShippingSettings: () => null });
+    await user.click(await screen.findByRole('tab', { name: 'Shipping' }));
+    const form = await screen.findByTestId('settings-shipping');
+    expect(within(form).getByRole('checkbox', { name: 'Ground' })).toHaveProperty('disabled', true);
+    await user.click(within(form).getByRole('checkbox', { name: /Temperature/ }));
+    const first = within(form).getAllByRole('textbox', { name: /^First bottle/ })[0] as HTMLElement;
+    await user.clear(first);
+    await user.type(first, '30');
+    // California's row is changed in the row editor, and Florida added with its own first bottle.
+    await user.click(within(form).getByRole('button', { name: 'Edit CA' }));
+    const editor = within(screen.getByTestId('state-rate-editor'));
+    const perBottle = editor.getByRole('textbox', { name: 'Each further bottle' });
+    await user.clear(perBottle);
+    await user.type(perBottle, '7');
+    await user.click(editor.getByRole('button', { name: 'Change the state’s rate' }));
+    await user.click(editor.getByRole('combobox', { name: 'State' }));
+    await user.click(await screen.findByRole('option', { name: 'FL — Florida' }));
+    await user.type(editor.getByRole('textbox', { name: 'First bottle' }), '19.5');
+    await user.click(editor.getByRole('button', { name: 'Add the state' }));
+    await user.click(within(form).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(api.to('changeShippingSettings')).toHaveLength(1));
+    expect(api.to('changeShippingSettings')[0]?.input).toEqual({
+      ...defaultShippingRates,
+      methods: ['ground', 'hold'],
+      standard: { ...defaultShippingRates.standard, firstBottle: 3000 },
+      states: {
+        ...defaultShippingRates.states,
+        CA: { firstBottle: 3000, perBottle: 700, taxable: false },
+        FL: { firstBottle: 1950 },
+      },
+    });
+    await expectNoAxeViolations(screen.getByRole('main'));
+  }, 30_000);
+
+  it('shows a hold window turned round under its field without saving', async () => {
+    const { api, user } = await admin({ changeShippingSettings: () => null });
+    await user.click(await screen.findByRole('tab', { name: 'Shipping' }));
+    const form = await screen.findByTestId('settings-shipping');
+    const earliest = within(form).getByRole('textbox', { name: /^Earliest ship date/ });
+    await user.clear(earliest);
+    await user.type(earliest, '200');
+    const latest = within(form).getByRole('textbox', { name: /^Latest ship date/ });
+    await user.clear(latest);
+    await user.type(latest, '100');
+    await user.click(within(form).getByRole('button', { name: 'Save' }));
+    expect(await within(form).findByText('The latest ship date is on or after the earliest')).toBeTruthy();
+    expect(api.to('changeShippingSettings')).toHaveLength(0);
+  }, 30_000);
+
+  it('saves the premium note and welcome text in both languages and the pace of new auctions', async () => {
+    const { api, user } = await admin({ changeCatalogueSettings: () => null });
+    await user.click(await screen.findByRole('tab', { name: 'Catalogue' }));
+    const form = await screen.findByTestId('settings-catalogue');
+    // The standard wording is the placeholder of an empty field.
+    const premiumEn = within(form).getByRole('textbox', { name: /Buyer’s premium note \(English\)/ });
+    expect(premiumEn.getAttribute('placeholder')).toBe("All bids are subject to a 20% buyer's premium.");
+    await user.type(premiumEn, 'Members pay 18%.');
+    await user.type(
+      within(form).getByRole('textbox', { name: /Welcome popup \(Spanish\)/ }),
+      'Bienvenido a la nueva bodega.',
+    );
+    const pace = within(form).getByRole('textbox', { name: /^Staggered close/ });
+    await user.clear(pace);
+    await user.type(pace, '4');
+    await user.click(within(form).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(api.to('changeCatalogueSettings')).toHaveLength(1));
+    expect(api.to('changeCatalogueSettings')[0]?.input).toEqual({
+      premiumText: { en: 'Members pay 18%.', es: '' },
+      welcomeText: { en: '', es: 'Bienvenido a la nueva bodega.' },
+      lotsPerMinute: 4,
+    });
+  }, 30_000);
 });

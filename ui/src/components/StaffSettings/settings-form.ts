@@ -1,4 +1,10 @@
-import type { ChangeBiddingInput, IncrementRule, StaffSettings } from '@wine/contracts';
+import type {
+  ChangeBiddingInput,
+  IncrementRule,
+  ShipMethod,
+  ShippingRates,
+  StaffSettings,
+} from '@wine/contracts';
 
 /*
  * Issue 34 "Settings": the bidding form's values as a person types them (dollars, an empty "to" for
@@ -78,3 +84,90 @@ export function withRowRemoved(rows: readonly IncrementRowValues[], index: numbe
     return i === index - 1 ? [{ ...row, to_amount: removed.to_amount }] : [row];
   });
 }
+
+/** A state's row as the shipping form shows it: dollars, '' where the standard rate holds. */
+export interface StateRowValues {
+  state: string;
+  firstBottle: number | string;
+  perBottle: number | string;
+  taxable: 'standard' | 'yes' | 'no';
+}
+
+/** The shipping form's values (issue 34 "Settings"): amounts in dollars, months as the chips' values. */
+export interface ShippingFormValues {
+  methods: ShipMethod[];
+  standard: { firstBottle: number | string; perBottle: number | string; taxable: boolean };
+  states: StateRowValues[];
+  notAllowed: string[];
+  minimum: number | string;
+  /** '' ships nothing free. */
+  freeThreshold: number | string;
+  surcharge: Record<ShipMethod, number | string>;
+  hold: { months: string[]; minDays: number | string; maxDays: number | string };
+}
+
+const taxableChoice = (taxable: boolean | undefined): StateRowValues['taxable'] =>
+  taxable === undefined ? 'standard' : taxable ? 'yes' : 'no';
+
+export const shippingFormValues = (rates: ShippingRates): ShippingFormValues => ({
+  methods: [...rates.methods],
+  standard: {
+    firstBottle: dollars(rates.standard.firstBottle),
+    perBottle: dollars(rates.standard.perBottle),
+    taxable: rates.standard.taxable,
+  },
+  states: Object.entries(rates.states)
+    .sort(([a], [b]) => a.localeCompare(b))
+    .map(([state, row]) => ({
+      state,
+      firstBottle: row.firstBottle === undefined ? '' : dollars(row.firstBottle),
+      perBottle: row.perBottle === undefined ? '' : dollars(row.perBottle),
+      taxable: taxableChoice(row.taxable),
+    })),
+  notAllowed: [...rates.notAllowed],
+  minimum: dollars(rates.minimum),
+  freeThreshold: rates.freeThreshold === null ? '' : dollars(rates.freeThreshold),
+  surcharge: {
+    ground: dollars(rates.surcharge.ground),
+    temperature: dollars(rates.surcharge.temperature),
+    hold: dollars(rates.surcharge.hold),
+  },
+  hold: {
+    months: rates.hold.months.map(String),
+    minDays: rates.hold.minDays,
+    maxDays: rates.hold.maxDays,
+  },
+});
+
+/** The table the action takes: cents, a state's row with only what differs from the standard rate. */
+export const shippingInput = (v: ShippingFormValues): ShippingRates => ({
+  methods: v.methods,
+  standard: {
+    firstBottle: cents(v.standard.firstBottle),
+    perBottle: cents(v.standard.perBottle),
+    taxable: v.standard.taxable,
+  },
+  states: Object.fromEntries(
+    v.states.map((row) => [
+      row.state,
+      {
+        ...(row.firstBottle !== '' && { firstBottle: cents(row.firstBottle) }),
+        ...(row.perBottle !== '' && { perBottle: cents(row.perBottle) }),
+        ...(row.taxable !== 'standard' && { taxable: row.taxable === 'yes' }),
+      },
+    ]),
+  ),
+  notAllowed: v.notAllowed,
+  minimum: cents(v.minimum),
+  freeThreshold: v.freeThreshold === '' ? null : cents(v.freeThreshold),
+  surcharge: {
+    ground: cents(v.surcharge.ground),
+    temperature: cents(v.surcharge.temperature),
+    hold: cents(v.surcharge.hold),
+  },
+  hold: {
+    months: v.hold.months.map(Number).sort((a, b) => a - b),
+    minDays: number(v.hold.minDays),
+    maxDays: number(v.hold.maxDays),
+  },
+});

@@ -28,6 +28,7 @@ import { BidLimitRequest } from './BidLimitRequest.tsx';
 import { IdentityCheck } from './IdentityCheck.tsx';
 import { RoleBadges, UserStatusBadge } from './StaffUsers.tsx';
 import { UserActivity } from './UserActivity.tsx';
+import { UserHistory } from './UserHistory.tsx';
 import { fullName, grantableRoles, kycLabel, roleLabel } from './user-labels.ts';
 
 /** After a change to an account: its page and the list ask again. */
@@ -116,6 +117,7 @@ export function StaffUser({ user }: { user: StaffUserDetail }) {
             <UserAccountActions user={user} name={name} />
           </>
         )}
+        <UserHistory userId={user.id} />
       </Stack>
     </Container>
   );

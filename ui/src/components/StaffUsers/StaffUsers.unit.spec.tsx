@@ -194,6 +194,49 @@ describe("/admin/users/:id: a user's page", () => {
     await expectNoAxeViolations(screen.getByRole('main'));
   });
 
+  it("opens the user's history from the log: each event with who acted, and what it changed", async () => {
+    const row = (revision: number, type: string, actor: { kind: 'user' | 'admin'; id: string }) => ({
+      revision,
+      position: String(revision),
+      eventId: `e${revision}`,
+      occurredAt: '2026-11-20T15:00:00.000Z',
+      type,
+      actor: { ...actor, actingAs: null },
+      commandId: `c${revision}`,
+      correlationId: `c${revision}`,
+      causationId: `c${revision}`,
+      data: {},
+      state: {},
+      changes:
+        type === 'UserStatusChanged' ? [{ path: 'status', before: 'active', after: 'deactivate' }] : [],
+    });
+    const { api, user } = await admin('/admin/users/sam', {
+      staffUser: () => aDetail(),
+      userHistory: () => ({
+        id: 'sam',
+        streamName: 'user-sam',
+        totalRecords: 2,
+        from: 0,
+        next: null,
+        rows: [
+          row(0, 'UserRegistered', { kind: 'user', id: 'sam' }),
+          row(1, 'UserStatusChanged', { kind: 'admin', id: 'ada' }),
+        ],
+        asOf: { at: null, revision: 1, occurredAt: null, state: {} },
+      }),
+    });
+    const history = await screen.findByTestId('user-history');
+    // Nothing is asked for until the admin opens it.
+    expect(api.to('userHistory')).toHaveLength(0);
+    await user.click(within(history).getByRole('button', { name: 'Show the history' }));
+    const rows = await within(history).findAllByTestId('history-row');
+    expect(rows.map((r) => r.getAttribute('data-type'))).toEqual(['UserRegistered', 'UserStatusChanged']);
+    expect(api.to('userHistory')[0]?.input).toEqual({ id: 'sam', from: 0, limit: 50 });
+    await user.click(within(rows[1] as HTMLElement).getByTestId('history-toggle'));
+    expect(within(history).getByTestId('history-changes').textContent).toContain('deactivate');
+    await expectNoAxeViolations(history);
+  });
+
   it('grants and revokes a role, each sent at once', async () => {
     const { api, user } = await admin('/admin/users/sam', {
       staffUser: () => aDetail(),

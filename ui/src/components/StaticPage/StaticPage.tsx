@@ -7,6 +7,7 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/client.ts';
 import { pageTitle, useDocumentMeta } from '../../lib/use-document-meta.ts';
+import { useCurrentLanguage } from '../LanguageSwitch/language-label.tsx';
 import { LoadError } from '../LoadError/LoadError.tsx';
 import { NotFound } from '../NotFound/NotFound.tsx';
 import classes from './StaticPage.module.css';
@@ -30,9 +31,15 @@ export const pageFileUrl = (filePath: string): string => `${PAGE_FILES_URL}${enc
 function PageBody({ page }: { page: StaticPageRecord }) {
   const { t } = useTranslation();
   const html = useMemo(() => purifyPageHtml(page.content), [page.content]);
+  // The body says its language: English shown to a Spanish reader (not translated) is read as English.
   const intro = html ? (
-    // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitised by the server and again by DOMPurify
-    <div className={classes.content} data-testid="page-content" dangerouslySetInnerHTML={{ __html: html }} />
+    <div
+      className={classes.content}
+      data-testid="page-content"
+      lang={page.language}
+      // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitised by the server and again by DOMPurify
+      dangerouslySetInnerHTML={{ __html: html }}
+    />
   ) : null;
   if (page.content_type !== 'file' || !page.file_path) return intro;
   const url = pageFileUrl(page.file_path);
@@ -71,13 +78,13 @@ export function StaticPageArticle({
 }
 
 /**
- * seeds 000 §2.2 "one shared view": loads the page record by the id taken from the path and shows its
- * HTML, or its PDF embedded with a download link. `children` follow the content (the benefit cards
- * of /selling_wine).
+ * seeds 000 §2.2 "one shared view": loads the page record by the id taken from the path, in the
+ * reader's language (issue 34 §2: English where it is not translated), and shows its HTML, or its PDF
+ * embedded with a download link. `children` follow the content (the benefit cards of /selling_wine).
  */
 export function StaticPage({ id, children }: { id: string; children?: ReactNode }) {
   const { t } = useTranslation();
-  const { data: page, error, isPending } = useQuery(staticPageQuery(id));
+  const { data: page, error, isPending } = useQuery(staticPageQuery(id, useCurrentLanguage()));
   const missing = error instanceof ApiError && error.code === 'PAGE_NOT_FOUND';
   useDocumentMeta({
     title: pageTitle(

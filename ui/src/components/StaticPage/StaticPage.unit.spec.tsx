@@ -2,13 +2,17 @@ import { screen, waitFor } from '@testing-library/react';
 import type { StaticPageRecord } from '@wine/contracts';
 import { afterEach, describe, expect, it } from 'vitest';
 import { configureApi } from '../../api/client.ts';
+import { i18n } from '../../i18n/index.ts';
 import { expectNoAxeViolations } from '../../test-utils/axe.ts';
 import { Failure, fakeApi } from '../../test-utils/fake-api.ts';
 import { render } from '../../test-utils/render.tsx';
 import { purifyPageHtml, StaticPage } from './StaticPage.tsx';
 
 let restore = () => {};
-afterEach(() => restore());
+afterEach(async () => {
+  restore();
+  await i18n.changeLanguage('en');
+});
 
 const aPage = (over: Partial<StaticPageRecord> = {}): StaticPageRecord => ({
   id: 'about',
@@ -18,6 +22,7 @@ const aPage = (over: Partial<StaticPageRecord> = {}): StaticPageRecord => ({
   file_path: null,
   meta_description: 'Who we are',
   updated_at: '2026-11-22T12:00:00.000Z',
+  language: 'en',
   ...over,
 });
 
@@ -40,13 +45,22 @@ describe('StaticPage', () => {
     expect(screen.getByRole('heading', { level: 2, name: 'A Chicago wine merchant' })).toBeTruthy();
     expect(screen.getByRole('listitem').textContent).toBe('Honest descriptions');
     expect(api.to('getStaticPage')).toEqual([
-      { action: 'getStaticPage', input: { id: 'about' }, authorization: undefined },
+      { action: 'getStaticPage', input: { id: 'about', language: 'en' }, authorization: undefined },
     ]);
     await waitFor(() => expect(document.title).toMatch(/^About Us \|/));
     expect(document.head.querySelector<HTMLMetaElement>('meta[name="description"]')?.content).toBe(
       'Who we are',
     );
     await expectNoAxeViolations(container);
+  });
+
+  it('asks for the page in the reader’s language and marks an untranslated body as English', async () => {
+    await i18n.changeLanguage('es');
+    const api = serve(aPage({ title: 'Quiénes somos', language: 'en' }));
+    await render(<StaticPage id="about" />);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Quiénes somos' })).toBeTruthy();
+    expect(api.to('getStaticPage')[0]?.input).toEqual({ id: 'about', language: 'es' });
+    expect(screen.getByTestId('page-content').getAttribute('lang')).toBe('en');
   });
 
   it('shows a loading skeleton until the record is there', async () => {

@@ -1,4 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
+import { emptyDefaultBundle } from '@wine/contracts';
 import { createStore } from 'jotai';
 import { afterEach, describe, expect, it } from 'vitest';
 import { configureApi } from '../../api/client.ts';
@@ -36,5 +37,21 @@ describe('WelcomePopup', () => {
       { action: 'updateProfile', input: { popup_message: 0 }, authorization: 'Bearer t' },
     ]);
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+
+  it('shows the text the merchant wrote in the settings, a paragraph per blank line, in the reader’s language', async () => {
+    const configuration = {
+      ...emptyDefaultBundle.configuration,
+      welcome_text: { en: 'Our new cellar is open.\n\nPlease add your card again.', es: '' },
+    };
+    const api = fakeApi({ getDefault: () => ({ ...emptyDefaultBundle, configuration }) });
+    restore = configureApi({ fetch: api.fetch, getToken: () => 't' });
+    const store = createStore();
+    store.set(sessionAtom, { status: 'authenticated', token: 't', user: aUser({ popup_message: 1 }) });
+    await render(<WelcomePopup />, { store });
+    const dialog = await screen.findByRole('dialog');
+    await waitFor(() => expect(within(dialog).getByText('Our new cellar is open.')).toBeTruthy());
+    expect(within(dialog).getByText('Please add your card again.')).toBeTruthy();
+    expect(dialog.textContent).not.toMatch(/effective 1\/16\/2025/);
   });
 });

@@ -1,0 +1,100 @@
+import {
+  type Marketing,
+  type MarketingContact,
+  type MarketingPayload,
+  type MarketingReceipt,
+  MarketingServiceError,
+  marketingPayload,
+} from './port.ts';
+
+export interface ZohoCampaignsOptions {
+  /** The API's root, e.g. https://campaigns.zoho.com/api/v1.1 (campaigns.zoho.eu, ... by data centre). */
+  baseUrl: string;
+  /** An OAuth access token with the ZohoCampaigns.contact.UPDATE scope. */
+  token: string;
+  /** The mailing list's key (Contacts > Manage Lists > the list > Setup). */
+  listKey: string;
+  /** How long one call may take. */
+  timeoutMs?: number;
+}
+
+const SERVICE = 'zoho-campaigns';
+
+/** Zoho's answer envelope (`status`, `code`, `message`), or null for a body that is not one (a proxy's page). */
+function answerOf(text: string): { status?: unknown; code?: unknown; message?: unknown } | null {
+  try {
+    const parsed: unknown = JSON.parse(text);
+    return parsed && typeof parsed === 'object' ? (parsed as Record<string, unknown>) : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The marketing port on Zoho Campaigns' API v1.1 (issue 34; seeds 001 §7 "addcontacts ... then
+ * subscribeCampaign"): `addcontacts` is `POST {base}/json/listsubscribe` (form fields `resfmt`,
+ * `listkey`, `contactinfo` as JSON with the "Contact Email" and, for an account, its `user_type`;
+ * `source`), which adds the address to the list or updates it when it is there already; a
+ * Subscriber's tag then goes with `GET {base}/tag/associate` (`tagName`, `lead_email`). Both carry
+ * `Authorization: Zoho-oauthtoken <token>`. Zoho answers HTTP 200 with `status` and `code` in the body
+ * ("0" is success), so the body decides; any other answer is a MarketingServiceError with Zoho's code
+ * and message. The list should have its sign-up form's confirmation off: the address confirmed already.
+ */
+export function createZohoCampaignsMarketing(options: ZohoCampaignsOptions): Marketing {
+  const base = options.baseUrl.replace(/\/+$/, '');
+  const timeoutMs = options.timeoutMs ?? 10_000;
+  const headers = { authorization: `Zoho-oauthtoken ${options.token}`, accept: 'application/json' };
+
+  async function call(url: string, init: RequestInit): Promise<void> {
+    let response: Response;
+    try {
+      response = await fetch(url, { ...init, signal: AbortSignal.timeout(timeoutMs) });
+    } catch (error) {
+      throw new MarketingServiceError(SERVICE, 'UNREACHABLE', (error as Error).message);
+    }
+    const text = await response.text();
+    const body = answerOf(text);
+    const code = body?.code !== undefined ? String(body.code) : `HTTP_${response.status}`;
+    if (response.ok && body?.status === 'success' && code === '0') return;
+    const message =
+      typeof body?.message === 'string' ? body.message : text.slice(0, 200) || response.statusText;
+    throw new MarketingServiceError(SERVICE, code, message.slice(0, 200));
+  }
+
+  async function addcontacts(payload: MarketingPayload) {
+    const contactinfo: Record<string, string> = { 'Contact Email': payload.contact.email };
+    if (payload.user_type) contactinfo.user_type = payload.user_type;
+    const form = new URLSearchParams({
+      resfmt: 'JSON',
+      listkey: options.listKey,
+      contactinfo: JSON.stringify(contactinfo),
+      source: payload.contact.source,
+    });
+    await call(`${base}/json/listsubscribe`, {
+      method: 'POST',
+      headers: { ...headers, 'content-type': 'application/x-www-form-urlencoded' },
+      body: form.toString(),
+    });
+  }
+
+  async function subscribeCampaign(payload: MarketingPayload) {
+    if (!payload.tag) return;
+    const query = new URLSearchParams({
+      resfmt: 'JSON',
+      tagName: payload.tag,
+      lead_email: payload.contact.email,
+    });
+    await call(`${base}/tag/associate?${query.toString()}`, { method: 'GET', headers });
+  }
+
+  return {
+    name: SERVICE,
+    async addContact(contact: MarketingContact): Promise<MarketingReceipt | null> {
+      const payload = marketingPayload(contact);
+      if (!payload) return null;
+      await addcontacts(payload);
+      await subscribeCampaign(payload);
+      return { service: SERVICE, payload };
+    },
+  };
+}
