@@ -111,6 +111,15 @@ describe.runIf(browserAvailable())('Settings in the staff area (issue 34)', () =
     await shipping.getByRole('button', { name: 'Save' }).click();
     await page.getByText('The shipping rates are saved').waitFor();
     await page.screenshot({ path: `${screenshots}/admin-settings-shipping-saved-1366.png`, fullPage: true });
+    // The audit history of the settings shows both changes, by the admin.
+    await page.getByRole('tab', { name: 'Changes' }).click();
+    await page.getByRole('link', { name: /^What each change changed/ }).click();
+    await page.waitForURL(/\/audit\/settings$/);
+    await page.locator('[data-testid="history-row"][data-type="ShippingSettingsChanged"]').waitFor();
+    expect(
+      await page.locator('[data-testid="history-row"][data-type="CatalogueSettingsChanged"]').count(),
+    ).toBe(1);
+    await page.screenshot({ path: `${screenshots}/audit-settings-1366.png`, fullPage: true });
 
     // A bidder's lot page shows the merchant's note under the bid box.
     const ann = await market.bidder({ firstName: 'Annabel' });

@@ -41,6 +41,7 @@ import { voidedOrderPickups } from './appointments/voided-orders.ts';
 import { auctionRoutes } from './auctions/routes.ts';
 import type { AnchorKeys } from './audit/anchor-key.ts';
 import { type AnchorProcess, type AnchorSettings, anchorProcess } from './audit/anchor-process.ts';
+import { historySources } from './audit/history-read.ts';
 import { historyRoutes } from './audit/history-routes.ts';
 import { auditVerifyRoutes } from './audit/verify-routes.ts';
 import { bannerRoutes } from './banners/routes.ts';
@@ -304,7 +305,12 @@ export async function commandService(
   await app.register(shippingRoutes, { tracking, auth });
   const codeKey = createHash('sha256').update(`gift-cards\u0000${deps.sessionSecret}`).digest('hex');
   await app.register(giftCardRoutes, { money, auth, codeKey, rateLimit: limit });
-  await app.register(historyRoutes, { store: deps.store, clock, auth });
+  await app.register(historyRoutes, {
+    store: deps.store,
+    clock,
+    auth,
+    sources: historySources(settings.decider),
+  });
   const { audit } = deps;
   if (audit && !audit.keys) logger.warn('no AUDIT_SIGNING_KEY: the log is not anchored');
   const anchoring = audit?.keys

@@ -217,6 +217,8 @@ export const actionPaths = {
   lotHistory: { path: '/api/audit/lot/history', auth: ['auditor', 'admin'] },
   invoiceHistory: { path: '/api/audit/invoice/history', auth: ['auditor', 'admin'] },
   userHistory: { path: '/api/admin/user/history', auth: 'admin' },
+  settingsHistory: { path: '/api/audit/settings/history', auth: ['auditor', 'admin'] },
+  settingsHistoryExport: { path: '/api/audit/settings/history/export', auth: ['auditor', 'admin'] },
   lotHistoryExport: { path: '/api/audit/lot/history/export', auth: ['auditor', 'admin'] },
   invoiceHistoryExport: { path: '/api/audit/invoice/history/export', auth: ['auditor', 'admin'] },
   auditAnchors: { path: '/api/audit/anchors', auth: ['auditor', 'admin'] },

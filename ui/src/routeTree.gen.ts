@@ -56,6 +56,7 @@ import { Route as AuthAdminReturnsRouteImport } from './routes/_auth/admin.retur
 import { Route as AuthAdminSettingsRouteImport } from './routes/_auth/admin.settings'
 import { Route as AuthAuctionsTypeRouteImport } from './routes/_auth/auctions.$type'
 import { Route as AuthAuditIndexRouteImport } from './routes/_auth/audit.index'
+import { Route as AuthAuditSettingsRouteImport } from './routes/_auth/audit.settings'
 import { Route as AuthInvoiceIdRouteImport } from './routes/_auth/invoice.$id'
 import { Route as AuthInvoicesStatusRouteImport } from './routes/_auth/invoices.$status'
 import { Route as AuthMyWinesPurchasedRouteImport } from './routes/_auth/myWines.purchased'
@@ -319,6 +320,11 @@ const AuthAuditIndexRoute = AuthAuditIndexRouteImport.update({
   path: '/audit/',
   getParentRoute: () => AuthRoute,
 } as any)
+const AuthAuditSettingsRoute = AuthAuditSettingsRouteImport.update({
+  id: '/audit/settings',
+  path: '/audit/settings',
+  getParentRoute: () => AuthRoute,
+} as any)
 const AuthInvoiceIdRoute = AuthInvoiceIdRouteImport.update({
   id: '/invoice/$id',
   path: '/invoice/$id',
@@ -501,6 +507,7 @@ export interface FileRoutesByFullPath {
   '/admin/returns': typeof AuthAdminReturnsRoute
   '/admin/settings': typeof AuthAdminSettingsRoute
   '/auctions/$type': typeof AuthAuctionsTypeRoute
+  '/audit/settings': typeof AuthAuditSettingsRoute
   '/invoice/$id': typeof AuthInvoiceIdRoute
   '/invoices/$status': typeof AuthInvoicesStatusRoute
   '/myWines/purchased': typeof AuthMyWinesPurchasedRoute
@@ -575,6 +582,7 @@ export interface FileRoutesByTo {
   '/admin/returns': typeof AuthAdminReturnsRoute
   '/admin/settings': typeof AuthAdminSettingsRoute
   '/auctions/$type': typeof AuthAuctionsTypeRoute
+  '/audit/settings': typeof AuthAuditSettingsRoute
   '/invoice/$id': typeof AuthInvoiceIdRoute
   '/invoices/$status': typeof AuthInvoicesStatusRoute
   '/myWines/purchased': typeof AuthMyWinesPurchasedRoute
@@ -652,6 +660,7 @@ export interface FileRoutesById {
   '/_auth/admin/returns': typeof AuthAdminReturnsRoute
   '/_auth/admin/settings': typeof AuthAdminSettingsRoute
   '/_auth/auctions/$type': typeof AuthAuctionsTypeRoute
+  '/_auth/audit/settings': typeof AuthAuditSettingsRoute
   '/_auth/invoice/$id': typeof AuthInvoiceIdRoute
   '/_auth/invoices/$status': typeof AuthInvoicesStatusRoute
   '/_auth/myWines/purchased': typeof AuthMyWinesPurchasedRoute
@@ -729,6 +738,7 @@ export interface FileRouteTypes {
     | '/admin/returns'
     | '/admin/settings'
     | '/auctions/$type'
+    | '/audit/settings'
     | '/invoice/$id'
     | '/invoices/$status'
     | '/myWines/purchased'
@@ -803,6 +813,7 @@ export interface FileRouteTypes {
     | '/admin/returns'
     | '/admin/settings'
     | '/auctions/$type'
+    | '/audit/settings'
     | '/invoice/$id'
     | '/invoices/$status'
     | '/myWines/purchased'
@@ -879,6 +890,7 @@ export interface FileRouteTypes {
     | '/_auth/admin/returns'
     | '/_auth/admin/settings'
     | '/_auth/auctions/$type'
+    | '/_auth/audit/settings'
     | '/_auth/invoice/$id'
     | '/_auth/invoices/$status'
     | '/_auth/myWines/purchased'
@@ -1268,6 +1280,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthAuditIndexRouteImport
       parentRoute: typeof AuthRoute
     }
+    '/_auth/audit/settings': {
+      id: '/_auth/audit/settings'
+      path: '/audit/settings'
+      fullPath: '/audit/settings'
+      preLoaderRoute: typeof AuthAuditSettingsRouteImport
+      parentRoute: typeof AuthRoute
+    }
     '/_auth/invoice/$id': {
       id: '/_auth/invoice/$id'
       path: '/invoice/$id'
@@ -1523,6 +1542,7 @@ interface AuthRouteChildren {
   AuthAccountProfileRoute: typeof AuthAccountProfileRoute
   AuthAccountVerificationRoute: typeof AuthAccountVerificationRoute
   AuthAuctionsTypeRoute: typeof AuthAuctionsTypeRoute
+  AuthAuditSettingsRoute: typeof AuthAuditSettingsRoute
   AuthInvoiceIdRoute: typeof AuthInvoiceIdRoute
   AuthInvoicesStatusRoute: typeof AuthInvoicesStatusRoute
   AuthMyWinesPurchasedRoute: typeof AuthMyWinesPurchasedRoute
@@ -1557,6 +1577,7 @@ const AuthRouteChildren: AuthRouteChildren = {
   AuthAccountProfileRoute: AuthAccountProfileRoute,
   AuthAccountVerificationRoute: AuthAccountVerificationRoute,
   AuthAuctionsTypeRoute: AuthAuctionsTypeRoute,
+  AuthAuditSettingsRoute: AuthAuditSettingsRoute,
   AuthInvoiceIdRoute: AuthInvoiceIdRoute,
   AuthInvoicesStatusRoute: AuthInvoicesStatusRoute,
   AuthMyWinesPurchasedRoute: AuthMyWinesPurchasedRoute,

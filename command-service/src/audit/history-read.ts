@@ -1,66 +1,104 @@
-import type { LotHistory, StreamHistory } from '@wine/contracts';
-import { invoiceStream, lotStream, userStream } from '@wine/event-schemas';
+import type { ErrorCode, LotHistory, StreamHistory } from '@wine/contracts';
+import { type DomainEvent, invoiceStream, lotStream, settingsStream, userStream } from '@wine/event-schemas';
 import { AppError, type EventStore } from '@wine/platform';
 import { evolveInvoice, initialInvoice } from '../invoices/invoice.ts';
 import { evolveLot, initialLot } from '../lots/lot.ts';
 import { evolveUser, initialUser } from '../users/user.ts';
-import { buildHistory, type HistoryOptions, pricesOf } from './history.ts';
+import { buildHistory, type Evolver, type HistoryOptions, pricesOf } from './history.ts';
 import type { FullHistory, HistoryKind } from './history-export.ts';
 
-const lot = { evolve: evolveLot, initialState: initialLot };
-const invoice = { evolve: evolveInvoice, initialState: initialInvoice };
-const user = { evolve: evolveUser, initialState: initialUser };
+type AnyEvolver = Evolver<DomainEvent, unknown>;
+const fold = <E extends DomainEvent, S>(evolver: Evolver<E, S>) => evolver as unknown as AnyEvolver;
 
-/** The stream's events as they are folded (upcast), or the catalogue's not-found refusal. */
-async function eventsOf(store: EventStore, kind: HistoryKind, id: string) {
-  const streamName = kind === 'lot' ? lotStream(id) : invoiceStream(id);
+/** Where each kind of history is read from, the fold that computes its states, and its not-found code. */
+interface Source {
+  stream: (id: string) => string;
+  aggregate: AnyEvolver;
+  /** The refusal of a stream with no event; null where an empty history is an answer (the settings). */
+  notFound: ErrorCode | null;
+}
+
+/**
+ * The histories the staff read (DOMAIN.md "Audit"): a lot, an invoice, a user's account, and the
+ * house's settings (one stream, id `house`, folded from the environment's first values by the
+ * settings' own decider, which the caller gives since those values are the deployment's; no change
+ * yet is an empty history).
+ */
+export function historySources(settings: Evolver<never, unknown>): Record<HistoryKind, Source> {
+  return {
+    lot: {
+      stream: lotStream,
+      aggregate: fold({ evolve: evolveLot, initialState: initialLot }),
+      notFound: 'LOT_NOT_FOUND',
+    },
+    invoice: {
+      stream: invoiceStream,
+      aggregate: fold({ evolve: evolveInvoice, initialState: initialInvoice }),
+      notFound: 'INVOICE_NOT_FOUND',
+    },
+    user: {
+      stream: userStream,
+      aggregate: fold({ evolve: evolveUser, initialState: initialUser }),
+      notFound: 'USER_NOT_FOUND',
+    },
+    settings: {
+      stream: () => settingsStream,
+      aggregate: settings as unknown as AnyEvolver,
+      notFound: null,
+    },
+  };
+}
+export type HistorySources = ReturnType<typeof historySources>;
+
+/** The stream's events as they are folded (upcast), or the kind's not-found refusal. */
+async function eventsOf(store: EventStore, source: Source, id: string) {
+  const streamName = source.stream(id);
   const events = await store.readStream(streamName);
-  if (events.length === 0) throw new AppError(kind === 'lot' ? 'LOT_NOT_FOUND' : 'INVOICE_NOT_FOUND');
+  if (events.length === 0 && source.notFound) throw new AppError(source.notFound);
   return { streamName, events };
+}
+
+/** One page of a stream's history: an invoice's, a user's account, the settings. */
+export async function streamHistory(
+  store: EventStore,
+  source: Source,
+  id: string,
+  options: HistoryOptions,
+): Promise<StreamHistory> {
+  const { streamName, events } = await eventsOf(store, source, id);
+  return { id, streamName, ...buildHistory(source.aggregate, events, options) };
 }
 
 /** One page of a lot's history, with every bid's price for the chart. */
 export async function lotHistory(
   store: EventStore,
+  sources: HistorySources,
   id: string,
   options: HistoryOptions,
 ): Promise<LotHistory> {
-  const { streamName, events } = await eventsOf(store, 'lot', id);
-  return { id, streamName, ...buildHistory(lot, events, options), prices: pricesOf(events) };
-}
-
-/** One page of a user's account history (issue 34 "People"): their stream, folded by its own evolve. */
-export async function userHistory(
-  store: EventStore,
-  id: string,
-  options: HistoryOptions,
-): Promise<StreamHistory> {
-  const streamName = userStream(id);
-  const events = await store.readStream(streamName);
-  if (events.length === 0) throw new AppError('USER_NOT_FOUND');
-  return { id, streamName, ...buildHistory(user, events, options) };
-}
-
-/** One page of an invoice's history. */
-export async function invoiceHistory(
-  store: EventStore,
-  id: string,
-  options: HistoryOptions,
-): Promise<StreamHistory> {
-  const { streamName, events } = await eventsOf(store, 'invoice', id);
-  return { id, streamName, ...buildHistory(invoice, events, options) };
+  const { streamName, events } = await eventsOf(store, sources.lot, id);
+  return {
+    id,
+    streamName,
+    ...buildHistory(sources.lot.aggregate, events, options),
+    prices: pricesOf(events),
+  };
 }
 
 /** Every event of the stream, for the export and the command line (no page). */
 export async function fullHistory(
   store: EventStore,
+  sources: HistorySources,
   kind: HistoryKind,
   id: string,
   asOf?: string,
 ): Promise<FullHistory> {
-  const { streamName, events } = await eventsOf(store, kind, id);
-  const options = asOf === undefined ? {} : { asOf };
-  const { rows, asOf: stateAsOf } =
-    kind === 'lot' ? buildHistory(lot, events, options) : buildHistory(invoice, events, options);
+  const source = sources[kind];
+  const { streamName, events } = await eventsOf(store, source, id);
+  const { rows, asOf: stateAsOf } = buildHistory(
+    source.aggregate,
+    events,
+    asOf === undefined ? {} : { asOf },
+  );
   return { kind, id, streamName, rows, asOf: stateAsOf };
 }

@@ -180,6 +180,49 @@ describe('a user’s history on their page (issue 34 "People")', () => {
   });
 });
 
+describe('the settings’ history (issue 34 "Settings")', () => {
+  it('is empty before a change; then each change with the admin who made it and what it changed, for auditors too', async () => {
+    const settingsHistory = (token: string, input: Record<string, unknown> = {}) =>
+      service.post<StreamHistory>(actions.settingsHistory.path, input, { token });
+    const before = await settingsHistory(auditor.token);
+    expect(before.status, before.body.data.message).toBe(200);
+    expect(before.body.data.responseData).toMatchObject({
+      id: 'house',
+      streamName: 'settings-house',
+      rows: [],
+    });
+
+    const admin = await service.signUp('settings-admin@history.example', ['admin']);
+    const money = {
+      reservationMinutes: 15,
+      paymentDueDays: 14,
+      returnDays: 21,
+      appointmentSlotCapacity: 3,
+      taxRates: [{ place: 'IL', percent: 6.25 }],
+    };
+    const saved = await service.post(actions.changeMoneySettings.path, money, { token: admin.token });
+    expect(saved.status, saved.body.data.message).toBe(200);
+    const page = (await settingsHistory(auditor.token)).body.data.responseData;
+    expect(page.rows.map((r) => [r.type, r.actor.kind, r.actor.id])).toEqual([
+      ['MoneySettingsChanged', 'admin', admin.id],
+    ]);
+    expect(page.rows[0]?.changes).toContainEqual(
+      expect.objectContaining({ path: 'settings.money.returnDays', after: 21 }),
+    );
+    const csv = await service.post<HistoryExport>(
+      actions.settingsHistoryExport.path,
+      { format: 'csv' },
+      { token: auditor.token },
+    );
+    expect(csv.status).toBe(200);
+    expect(csv.body.data.responseData.records).toContain('MoneySettingsChanged');
+
+    const bidderUser = await bidder();
+    expect((await settingsHistory(bidderUser.token)).status).toBe(403);
+    expect((await settingsHistory(admin.token, { id: 'lot-1' })).status).toBe(400);
+  });
+});
+
 describe('the auditor’s history of an invoice', () => {
   it('shows the invoice issued and paid, with the buyer as the actor of the payment', async () => {
     const buyer = await bidder();

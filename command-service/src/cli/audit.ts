@@ -7,7 +7,7 @@
 import { parseArgs } from 'node:util';
 import { AppError, loadConfig, openEventStore } from '@wine/platform';
 import { historyCsv, historyJson } from '../audit/history-export.ts';
-import { fullHistory } from '../audit/history-read.ts';
+import { fullHistory, historySources } from '../audit/history-read.ts';
 import { historyTable } from '../audit/history-table.ts';
 
 const usage = 'usage: npm run audit -- lot|invoice <id> [--as-of <iso instant>] [--json | --csv]';
@@ -29,8 +29,11 @@ if (asOf !== undefined && Number.isNaN(Date.parse(asOf))) {
 
 const store = openEventStore(loadConfig());
 try {
+  // Lots and invoices only: their folds need nothing of the deployment's settings.
+  const sources = historySources({ evolve: (state) => state, initialState: () => null });
   const history = await fullHistory(
     store,
+    sources,
     kind,
     id,
     asOf === undefined ? undefined : new Date(asOf).toISOString(),

@@ -1,5 +1,10 @@
 import { action } from '../action.ts';
-import { HistoryExportInput, HistoryInput } from './history-inputs.ts';
+import {
+  HistoryExportInput,
+  HistoryInput,
+  SettingsHistoryExportInput,
+  SettingsHistoryInput,
+} from './history-inputs.ts';
 import { HistoryExport, LotHistory, StreamHistory } from './history-views.ts';
 
 /**
@@ -32,6 +37,24 @@ export const auditHistoryActions = {
     auth: 'admin',
     input: HistoryInput,
     output: StreamHistory,
+  }),
+  /**
+   * Issue 34 "Settings": every change to the house's settings (the `settings-house` stream), with who
+   * made it, the settings after it and what it changed; for auditors and admins.
+   */
+  settingsHistory: action({
+    path: '/api/audit/settings/history',
+    side: 'command',
+    auth: ['auditor', 'admin'],
+    input: SettingsHistoryInput,
+    output: StreamHistory,
+  }),
+  settingsHistoryExport: action({
+    path: '/api/audit/settings/history/export',
+    side: 'command',
+    auth: ['auditor', 'admin'],
+    input: SettingsHistoryExportInput,
+    output: HistoryExport,
   }),
   lotHistoryExport: action({
     path: '/api/audit/lot/history/export',

@@ -29,6 +29,10 @@ export const HistoryInput = z.strictObject({
 });
 export type HistoryInput = z.input<typeof HistoryInput>;
 
+/** The settings' history (issue 34): one stream, `house`, so its id may be left out. */
+export const SettingsHistoryInput = HistoryInput.extend({ id: z.literal('house').default('house') });
+export type SettingsHistoryInput = z.input<typeof SettingsHistoryInput>;
+
 /** The whole history for evidence, as CSV (one row per event) or JSON (with every state). */
 export const HistoryExportInput = z.strictObject({
   id: Id,
@@ -36,3 +40,7 @@ export const HistoryExportInput = z.strictObject({
   format: z.enum(['csv', 'json']),
 });
 export type HistoryExportInput = z.input<typeof HistoryExportInput>;
+
+export const SettingsHistoryExportInput = HistoryExportInput.extend({
+  id: z.literal('house').default('house'),
+});

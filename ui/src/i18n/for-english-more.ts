@@ -829,6 +829,7 @@ export const uiMoreForEnglish = {
   auditHistory: {
     lotTitle: 'History of lot {{id}}',
     invoiceTitle: 'History of invoice {{id}}',
+    settingsTitle: 'History of the settings',
     loading: 'Loading the history',
     events: 'Events: {{count}}',
     asOf: 'As of',
@@ -1009,6 +1010,7 @@ export const uiMoreForEnglish = {
     replayed: '{{events}} events of {{stream}} replayed',
   },
   auditVerify: {
+    historiesHint: 'Every change to the house’s settings, with who made it and what it changed:',
     title: 'Log integrity',
     verifyTitle: 'Verify the log',
     verifyHint:

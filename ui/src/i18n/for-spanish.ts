@@ -1245,6 +1245,7 @@ export const uiForSpanish: UiTexts = {
   auditHistory: {
     lotTitle: 'Historial del lote {{id}}',
     invoiceTitle: 'Historial de la factura {{id}}',
+    settingsTitle: 'Historial de la configuración',
     loading: 'Cargando el historial',
     events: 'Eventos: {{count}}',
     asOf: 'A fecha de',
@@ -1424,6 +1425,7 @@ export const uiForSpanish: UiTexts = {
     replayed: '{{events}} eventos de {{stream}} reproducidos',
   },
   auditVerify: {
+    historiesHint: 'Cada cambio de la configuración de la casa, con quién lo hizo y qué cambió:',
     title: 'Integridad del registro',
     verifyTitle: 'Verificar el registro',
     verifyHint:

@@ -97,6 +97,7 @@ export const settingsForEnglish = {
   changes: {
     title: 'Changes',
     none: 'No change yet: the settings are the deployment’s first values.',
+    history: 'What each change changed, with the settings as they stood at any time',
     at: 'When',
     section: 'What',
     by: 'Who',

@@ -99,6 +99,7 @@ export const settingsForSpanish: typeof settingsForEnglish = {
   changes: {
     title: 'Cambios',
     none: 'Aún no hay cambios: la configuración tiene los valores iniciales del despliegue.',
+    history: 'Qué cambió cada cambio, con la configuración tal como estaba en cualquier momento',
     at: 'Cuándo',
     section: 'Qué',
     by: 'Quién',

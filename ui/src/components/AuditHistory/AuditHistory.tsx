@@ -29,7 +29,22 @@ import { PriceChart } from './PriceChart.tsx';
 
 export const HISTORY_PAGE_SIZE = 50;
 
-export type HistoryKind = 'lot' | 'invoice';
+export type HistoryKind = 'lot' | 'invoice' | 'settings';
+
+/** Each kind's actions and title (the settings are one stream: its id is `house`). */
+const kinds = {
+  lot: { history: 'lotHistory', export: 'lotHistoryExport', title: 'ui.auditHistory.lotTitle' },
+  invoice: {
+    history: 'invoiceHistory',
+    export: 'invoiceHistoryExport',
+    title: 'ui.auditHistory.invoiceTitle',
+  },
+  settings: {
+    history: 'settingsHistory',
+    export: 'settingsHistoryExport',
+    title: 'ui.auditHistory.settingsTitle',
+  },
+} as const;
 
 export interface HistoryView {
   asOf?: string | undefined;
@@ -46,17 +61,20 @@ const historyOf = (
   kind: HistoryKind,
   input: { id: string; from: number; limit: number; asOf?: string },
   signal: AbortSignal,
-) => (kind === 'lot' ? call('lotHistory', input, { signal }) : call('invoiceHistory', input, { signal }));
+): Promise<StreamHistory & Partial<Pick<LotHistory, 'prices'>>> =>
+  kind === 'settings'
+    ? call('settingsHistory', { ...input, id: 'house' }, { signal })
+    : call(kinds[kind].history, input, { signal });
 
 /**
- * /audit/lot/:id and /audit/invoice/:id (DOMAIN.md "Audit"): the stream's events in order, each
+ * /audit/lot/:id, /audit/invoice/:id and /audit/settings (DOMAIN.md "Audit", issue 34): the stream's events in order, each
  * opening to its data, the state after it and what changed; the state as of a chosen instant; for
  * a lot, the price over time by bidder; the history as CSV or JSON. For auditors and admins.
  */
 export function AuditHistory(props: AuditHistoryProps) {
   const { t } = useTranslation();
   const user = useAtomValue(currentUserAtom);
-  const title = t(props.kind === 'lot' ? 'ui.auditHistory.lotTitle' : 'ui.auditHistory.invoiceTitle', {
+  const title = t(kinds[props.kind].title, {
     id: props.id,
   });
   return (
@@ -79,7 +97,7 @@ function HistoryBody({ kind, id, asOf, page, onChange }: AuditHistoryProps) {
   const { t } = useTranslation();
   const input = { id, from: (page - 1) * HISTORY_PAGE_SIZE, limit: HISTORY_PAGE_SIZE, ...(asOf && { asOf }) };
   const history = useQuery({
-    queryKey: [kind === 'lot' ? 'lotHistory' : 'invoiceHistory', input] as const,
+    queryKey: [kinds[kind].history, input] as const,
     queryFn: ({ signal }) => historyOf(kind, input, signal),
     placeholderData: keepPreviousData,
     retry: false,
@@ -200,7 +218,10 @@ function Downloads({ kind, id, asOf }: { kind: HistoryKind; id: string; asOf: st
     setBusy(format);
     try {
       const input = { id, format, ...(asOf && { asOf }) };
-      const file = await call(kind === 'lot' ? 'lotHistoryExport' : 'invoiceHistoryExport', input);
+      const file =
+        kind === 'settings'
+          ? await call('settingsHistoryExport', { ...input, id: 'house' })
+          : await call(kinds[kind].export, input);
       const type = format === 'csv' ? 'text/csv;charset=utf-8' : 'application/json;charset=utf-8';
       browser.saveBlob(new Blob([file.records], { type }), file.filename);
     } catch (error) {

@@ -165,3 +165,41 @@ describe('the price chart', () => {
     ]);
   });
 });
+
+describe('/audit/settings (issue 34)', () => {
+  it("lists the settings' changes with the admin who made each, and exports them", async () => {
+    const save = vi.spyOn(browser, 'saveBlob').mockImplementation(() => {});
+    save.mockClear();
+    const settingsRow = row(0, {
+      type: 'MoneySettingsChanged',
+      actor: { kind: 'admin', id: 'adm-1', actingAs: null },
+      changes: [{ path: 'settings.money.returnDays', before: 30, after: 21 }],
+    });
+    const { api, user } = await open(
+      ['auditor'],
+      {
+        settingsHistory: () => ({
+          id: 'house',
+          streamName: 'settings-house',
+          totalRecords: 1,
+          from: 0,
+          next: null,
+          rows: [settingsRow],
+          asOf: { at: null, revision: 0, occurredAt: settingsRow.occurredAt, state: {} },
+        }),
+        settingsHistoryExport: () => ({ filename: 'settings-house-history.csv', records: 'revision\r\n' }),
+      },
+      '/audit/settings',
+    );
+    expect(await screen.findByRole('heading', { name: 'History of the settings', level: 1 })).toBeTruthy();
+    const rows = await screen.findAllByTestId('history-row');
+    expect(rows.map((r) => r.getAttribute('data-type'))).toEqual(['MoneySettingsChanged']);
+    expect(api.to('settingsHistory')[0]?.input).toMatchObject({ id: 'house', from: 0 });
+    // A settings history has no price chart.
+    expect(screen.queryByTestId('price-chart')).toBeNull();
+    await user.click(screen.getByTestId('download-csv'));
+    await waitFor(() => expect(save).toHaveBeenCalledTimes(1));
+    expect(api.to('settingsHistoryExport')[0]?.input).toMatchObject({ id: 'house', format: 'csv' });
+    await expectNoAxeViolations(screen.getByRole('main'));
+  });
+});

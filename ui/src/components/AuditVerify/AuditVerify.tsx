@@ -8,6 +8,7 @@ import { call, errorMessage } from '../../api/client.ts';
 import { browser } from '../../lib/browser.ts';
 import { pushAlertAtom } from '../../state/alerts.ts';
 import { currentUserAtom } from '../../state/session.ts';
+import { AnchorLink } from '../AnchorLink.tsx';
 import { canVerifyLog, percentDone, VERIFY_POLL_MS } from './audit-verify.ts';
 
 /** What each kind of problem reads as (the UI branches on the kind, never on wording). */
@@ -42,6 +43,12 @@ export function AuditVerify() {
         <Stack gap="lg">
           <VerifyPanel />
           <AnchorsDownload />
+          <Card withBorder>
+            <Text size="sm">
+              {t('ui.auditVerify.historiesHint')}{' '}
+              <AnchorLink to="/audit/settings">{t('ui.auditHistory.settingsTitle')}</AnchorLink>
+            </Text>
+          </Card>
         </Stack>
       ) : (
         <Alert color="gray" data-testid="auditors-only">

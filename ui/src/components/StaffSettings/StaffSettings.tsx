@@ -7,6 +7,7 @@ import { callForMessage, messageOr } from '../../api/client.ts';
 import { invalidateAction } from '../../api/queries.ts';
 import { formatDateTime } from '../../lib/format.ts';
 import { pushAlertAtom } from '../../state/alerts.ts';
+import { AnchorLink } from '../AnchorLink.tsx';
 import { BiddingForm } from './BiddingForm.tsx';
 import { CatalogueForm } from './CatalogueForm.tsx';
 import { MoneyForm } from './MoneyForm.tsx';
@@ -127,6 +128,9 @@ export function StaffSettings({ settings }: { settings: Settings }) {
               {t('ui.houseSettings.changes.title')}
             </Title>
             <Changes changes={settings.changes} />
+            <Text size="sm" mt="sm">
+              <AnchorLink to="/audit/settings">{t('ui.houseSettings.changes.history')}</AnchorLink>
+            </Text>
           </Card>
         </Tabs.Panel>
       </Tabs>
