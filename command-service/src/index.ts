@@ -66,6 +66,7 @@ import { lotReviewRoutes } from './lots/review-routes.ts';
 import { lotRoutes } from './lots/routes.ts';
 import { contactDelivery } from './newsletter/delivery.ts';
 import { newsletterLinks } from './newsletter/links.ts';
+import { registeredContacts } from './newsletter/registered.ts';
 import { newsletterRoutes } from './newsletter/routes.ts';
 import { notificationProcess } from './notifications/process.ts';
 import { notificationRoutes } from './notifications/routes.ts';
@@ -363,6 +364,7 @@ export async function commandService(
         },
         feed,
       ),
+      registeredContacts({ streams, clock, logger: deps.logger }, feed),
       ...(anchoring ? [anchoring] : []),
     ]),
     accounts: users,

@@ -124,8 +124,11 @@ export async function openTestCommandService(options: TestOptions = {}) {
     return { status: answer.statusCode, body: answer.json() };
   }
 
-  /** A registered user whose address the operator vouched for, signed in, with the roles given. */
-  async function signUp(email: string, roles: Role[] = []) {
+  /**
+   * A registered user whose address the operator vouched for, signed in, with the roles given (and
+   * the newsletter ticked when asked).
+   */
+  async function signUp(email: string, roles: Role[] = [], options: { newsletter?: boolean } = {}) {
     const input = {
       first_name: email.split('@')[0] ?? 'Spec',
       last_name: 'Spec',
@@ -133,7 +136,7 @@ export async function openTestCommandService(options: TestOptions = {}) {
       password: PASSWORD,
       confirm_password: PASSWORD,
       country_code: '+1',
-      newsletter: false,
+      newsletter: options.newsletter ?? false,
       terms: true,
       extra: {},
     } as Parameters<Accounts['session']['register']>[0];

@@ -36,6 +36,11 @@ export type ContactCommand =
       kind: string;
       signUpId: string;
     }
+  /**
+   * An account registered with the newsletter ticked, whose e-mail is now verified: the verification
+   * is the opt-in's confirmation (the address answered a mail), so it is added and confirmed at once.
+   */
+  | { type: 'AddRegisteredContact'; email: string; language: string; signUpId: string }
   /** The address opened the confirmation link of the sign-up `signUpId`. */
   | { type: 'ConfirmNewsletterContact'; signUpId: string }
   /** Off the list: an admin took it off, or the contact's own unsubscribe link (signing up again puts it back). */
@@ -73,6 +78,17 @@ export function decideContact(command: ContactCommand, state: Contact): ContactE
       if (state.status === 'pending' || state.status === 'subscribed') return [];
       const { email, source, language, kind, signUpId } = command;
       return [{ type: 'NewsletterContactAdded', data: { email, source, language, kind, signUpId } }];
+    }
+    case 'AddRegisteredContact': {
+      if (state.status === 'subscribed') return [];
+      const { email, language, signUpId } = command;
+      return [
+        {
+          type: 'NewsletterContactAdded',
+          data: { email, source: 'registration', language, kind: 'Registered', signUpId },
+        },
+        { type: 'NewsletterContactConfirmed', data: { email, signUpId } },
+      ];
     }
     case 'ConfirmNewsletterContact': {
       // A link opened again once it worked changes nothing; a link of another sign-up confirms nothing.

@@ -84,6 +84,33 @@ describe('a newsletter sign-up (double opt-in)', () => {
   });
 });
 
+describe('an account registered with the newsletter ticked, its e-mail verified', () => {
+  const registered = { type: 'AddRegisteredContact', email, language: 'es', signUpId: 'user-u1' } as const;
+  const addedRegistered: ContactEvent = {
+    type: 'NewsletterContactAdded',
+    data: { email, source: 'registration', language: 'es', kind: 'Registered', signUpId: 'user-u1' },
+  };
+  const confirmedRegistered: ContactEvent = {
+    type: 'NewsletterContactConfirmed',
+    data: { email, signUpId: 'user-u1' },
+  };
+
+  it('is added and confirmed at once: the verified e-mail was the confirmation', () => {
+    spec([]).when(registered).then([addedRegistered, confirmedRegistered]);
+  });
+
+  it('takes over a footer sign-up still pending, and after the address left the list', () => {
+    spec([added()]).when(registered).then([addedRegistered, confirmedRegistered]);
+    spec([added(), confirmed(), left('contact')])
+      .when(registered)
+      .then([addedRegistered, confirmedRegistered]);
+  });
+
+  it('records nothing for an address subscribed already', () => {
+    spec([added(), confirmed()]).when(registered).then([]);
+  });
+});
+
 describe('confirming a sign-up', () => {
   it('subscribes the pending address', () => {
     spec([added()]).when({ type: 'ConfirmNewsletterContact', signUpId: 'signup-1' }).then([confirmed()]);

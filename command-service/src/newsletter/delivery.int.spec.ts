@@ -12,6 +12,7 @@ import { logFeed } from '../core/follow-log.ts';
 import { openTestCommandService, type TestCommandService } from '../testing.ts';
 import { contactStreamOf } from './contact.ts';
 import { contactDelivery } from './delivery.ts';
+import { registeredContacts } from './registered.ts';
 
 // The service's own scheduler is not started: each spec runs the delivery process it looks at.
 let service: TestCommandService;
@@ -209,5 +210,48 @@ describe('sending confirmed contacts on to the marketing service (a process on t
     expect(sandbox.sent().filter((r) => r.payload.contact.email === 'quinn@delivery.example')).toHaveLength(
       1,
     );
+  });
+});
+
+describe('accounts registered with the newsletter ticked (Registered contacts)', () => {
+  it('adds a verified account as a confirmed Registered contact, sent on with its user_type, once however often the log is read', async () => {
+    const sandbox = createSandboxMarketing();
+    await service.signUp('ticked@registered.example', [], { newsletter: true });
+    await service.signUp('unticked@registered.example');
+    const registered = () =>
+      registeredContacts(
+        { streams: service.service.streams, clock: service.clock, logger },
+        logFeed(service.service.streams.store, logger),
+      );
+    const first = registered();
+    const delivery = deliveryWith(sandbox);
+    await first.start();
+    await delivery.start();
+    try {
+      await sentOf('ticked@registered.example');
+      await delivery.idle();
+    } finally {
+      await delivery.stop();
+      await first.stop();
+    }
+    // A second reading of the whole log (a restart, another instance) adds nothing more.
+    const again = registered();
+    await again.start();
+    await again.stop();
+    expect(await eventsOf('ticked@registered.example')).toEqual([
+      'NewsletterContactAdded',
+      'NewsletterContactConfirmed',
+      'NewsletterContactSentOn',
+    ]);
+    expect(await eventsOf('unticked@registered.example')).toEqual([]);
+    const mine = sandbox.sent().filter((r) => r.payload.contact.email.endsWith('@registered.example'));
+    expect(mine.map((r) => r.payload)).toEqual([
+      {
+        contact: { email: 'ticked@registered.example', source: 'registration', language: 'en' },
+        user_type: 'Registered',
+        tag: null,
+        sendToZoho: true,
+      },
+    ]);
   });
 });

@@ -65,6 +65,8 @@ export interface AccountState {
   popupMessage: 0 | 1;
   registeredAt: string;
   extra: Record<string, string | boolean | string[]>;
+  /** Ticked the newsletter when registering (a Registered marketing contact once the e-mail is verified). */
+  newsletter: boolean;
 }
 
 export const accountSlice: UserSlice<AccountState, 'UserRegistered' | 'SignedIn' | 'SignedOut'> = {
@@ -79,6 +81,7 @@ export const accountSlice: UserSlice<AccountState, 'UserRegistered' | 'SignedIn'
     popupMessage: 0,
     registeredAt: '',
     extra: {},
+    newsletter: false,
   },
   evolve: {
     UserRegistered: (state, { data: d }) => ({
@@ -93,6 +96,7 @@ export const accountSlice: UserSlice<AccountState, 'UserRegistered' | 'SignedIn'
       popupMessage: d.popupMessage,
       registeredAt: d.registeredAt,
       extra: d.extra ?? {},
+      newsletter: d.newsletter,
     }),
     SignedIn: unchanged,
     SignedOut: unchanged,
