@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PAGE_ID_PATTERN } from './page-ids.ts';
 import { defineEvent } from './registry.ts';
 
 /**
@@ -8,7 +9,7 @@ import { defineEvent } from './registry.ts';
 export const PageId = z
   .string()
   .max(64)
-  .regex(/^[a-z][a-z0-9_-]*$/, 'a page id is lower-case letters, digits, "_" and "-"');
+  .regex(PAGE_ID_PATTERN, 'a page id is lower-case letters, digits, "_" and "-"');
 
 /**
  * A PDF in the static-files upload folder (seeds 000 §2.2 "the file coming from the static-files

@@ -34,3 +34,11 @@ export const knownPageIds = [
   'terms-conditions',
 ] as const;
 export type KnownPageId = (typeof knownPageIds)[number];
+
+/**
+ * A page id's shape (page-events.ts PageId): here, apart from the schema, so a route that checks an id
+ * before it loads a page does not bring zod into the first load (issue 11).
+ */
+export const PAGE_ID_PATTERN = /^[a-z][a-z0-9_-]*$/;
+/** Whether `id` could be a page id (its shape and length), without zod. */
+export const isPageId = (id: string): boolean => id.length <= 64 && PAGE_ID_PATTERN.test(id);

@@ -1,9 +1,9 @@
-import { type KnownPageId, knownPageIds, PageFileName, PageId } from '@wine/event-schemas';
+import { isPageId, type KnownPageId, knownPageIds, PageFileName, PageId } from '@wine/event-schemas';
 import { z } from 'zod';
 import { FileBytes } from '../photos/actions.ts';
 import { plainText } from '../text.ts';
 
-export { type KnownPageId, knownPageIds, PageFileName, PageId };
+export { isPageId, type KnownPageId, knownPageIds, PageFileName, PageId };
 
 /** How a page shows (seeds 000 §3.2 "Static page": content_type file, or HTML content otherwise). */
 export const PageContentType = z.enum(['html', 'file']);

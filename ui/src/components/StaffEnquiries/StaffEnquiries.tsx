@@ -24,9 +24,8 @@ import { pushAlertAtom } from '../../state/alerts.ts';
 import { DialogFailure } from '../FormDialog/FormDialog.tsx';
 import { Pager } from '../Pager/Pager.tsx';
 import { QueryState } from '../QueryState/QueryState.tsx';
+import { enquiryKinds, enquiryStatuses } from './enquiry-view.ts';
 
-export const enquiryKinds = ['all', 'contact', 'consignment'] as const;
-export const enquiryStatuses = ['all', 'open', 'answered'] as const;
 const kindLabel = {
   all: 'ui.staff.enquiries.kind_all',
   contact: 'ui.staff.enquiries.kind_contact',

@@ -12,8 +12,8 @@ import { pushAlertAtom } from '../../state/alerts.ts';
 import { confirmDialog } from '../ConfirmDialog/confirm-dialog.tsx';
 import { Pager } from '../Pager/Pager.tsx';
 import { QueryState } from '../QueryState/QueryState.tsx';
+import { contactStatuses } from './newsletter-view.ts';
 
-export const contactStatuses = ['subscribed', 'pending', 'unsubscribed', 'all'] as const;
 const statusLabel = {
   all: 'ui.staff.newsletter.status_all',
   pending: 'ui.staff.newsletter.status_pending',

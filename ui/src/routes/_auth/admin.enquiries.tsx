@@ -1,11 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import * as z from 'zod/mini';
-import {
-  enquiryKinds,
-  enquiryStatuses,
-  StaffEnquiries,
-} from '../../components/StaffEnquiries/StaffEnquiries.tsx';
+import { enquiryKinds, enquiryStatuses } from '../../components/StaffEnquiries/enquiry-view.ts';
+import { StaffEnquiries } from '../../components/StaffEnquiries/StaffEnquiries.tsx';
 import { choiceParam, lazySearch, pageParam } from '../../lib/search-param.ts';
 import { pageTitle, useDocumentMeta } from '../../lib/use-document-meta.ts';
 

@@ -1,7 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import * as z from 'zod/mini';
-import { contactStatuses, StaffNewsletter } from '../../components/StaffNewsletter/StaffNewsletter.tsx';
+import { contactStatuses } from '../../components/StaffNewsletter/newsletter-view.ts';
+import { StaffNewsletter } from '../../components/StaffNewsletter/StaffNewsletter.tsx';
 import { choiceParam, lazySearch, pageParam, searchText } from '../../lib/search-param.ts';
 import { pageTitle, useDocumentMeta } from '../../lib/use-document-meta.ts';
 

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { createFileRoute, notFound } from '@tanstack/react-router';
-import { PageId } from '@wine/contracts';
+import { isPageId } from '@wine/contracts';
 import { useTranslation } from 'react-i18next';
 import { staffPageHistoryQuery } from '../../api/queries.ts';
 import { QueryState } from '../../components/QueryState/QueryState.tsx';
@@ -10,7 +10,8 @@ import { pageTitle, useDocumentMeta } from '../../lib/use-document-meta.ts';
 /** /admin/pages/:id (admins, issue 34 §2 "Content"): a page's editor and its history. */
 export const Route = createFileRoute('/_auth/admin/pages/$id')({
   beforeLoad: ({ params }) => {
-    if (!PageId.safeParse(params.id).success) throw notFound();
+    // The id's shape without zod: a route's checks load with the app (issue 11).
+    if (!isPageId(params.id)) throw notFound();
   },
   component: StaffPageEditorPage,
 });
