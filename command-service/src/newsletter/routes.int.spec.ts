@@ -80,6 +80,12 @@ describe('the newsletter sign-up (addcontacts, double opt-in)', () => {
     expect(link.c).toBe(contactIdOf('ann@newsletter.example'));
     // Every marketing mail carries the address's own unsubscribe link.
     expect(linkIn(mail?.text, 'unsubscribe')).toMatchObject({ c: link.c });
+    // ...also as its List-Unsubscribe header (RFC 2369), the button mail clients show.
+    const header = mail?.headers?.['List-Unsubscribe'] ?? '';
+    expect(header).toMatch(/^<http:\/\/localhost\/newsletter\/unsubscribe\?\S+>$/);
+    expect(Object.fromEntries(new URL(header.slice(1, -1)).searchParams)).toEqual(
+      linkIn(mail?.text, 'unsubscribe'),
+    );
     // The tokens are signatures, never stored in the log.
     const logged = JSON.stringify(
       await service.service.streams.store.readStream(contactStreamOf('ann@newsletter.example')),

@@ -17,5 +17,7 @@ export const OutboxMessage = z.object({
   sentAt: z.string(),
   /** The names of the files sent with it, when there are any (a pickup's calendar file). */
   attachments: z.array(z.string()).optional(),
+  /** Its header fields beyond the addresses and subject (a marketing mail's List-Unsubscribe). */
+  headers: z.record(z.string(), z.string()).optional(),
 });
 export type OutboxMessage = z.infer<typeof OutboxMessage>;

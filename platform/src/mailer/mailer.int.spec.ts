@@ -154,6 +154,23 @@ describe('outbox mailer', () => {
     ]);
     await mailer.close();
   });
+
+  it('keeps the header fields a message was sent with (a List-Unsubscribe), and none for the others', async () => {
+    const mailer = openOutboxMailer(newFile());
+    const unsubscribe = '<https://wine.example/newsletter/unsubscribe?c=1&t=2>';
+    await mailer.send({ to: 'a@x.org', subject: 'plain', text: '' });
+    await mailer.send({
+      to: 'a@x.org',
+      subject: 'news',
+      text: '',
+      headers: { 'List-Unsubscribe': unsubscribe },
+    });
+    expect((await outboxOf(mailer)()).map((m) => [m.subject, m.headers])).toEqual([
+      ['news', { 'List-Unsubscribe': unsubscribe }],
+      ['plain', undefined],
+    ]);
+    await mailer.close();
+  });
 });
 
 describe('openMailer', () => {

@@ -26,6 +26,8 @@ const SCHEMA = `
 `;
 /** Files sent with a message, as JSON (an outbox made before attachments gets the column at open). */
 const ATTACHMENTS_COLUMN = "ALTER TABLE messages ADD COLUMN attachments TEXT NOT NULL DEFAULT '[]'";
+/** A message's header fields, as JSON (an outbox made before them gets the column at open). */
+const HEADERS_COLUMN = "ALTER TABLE messages ADD COLUMN headers TEXT NOT NULL DEFAULT '{}'";
 
 interface Row {
   id: string;
@@ -34,6 +36,7 @@ interface Row {
   text: string;
   sent_at: string;
   attachments: string;
+  headers: string;
 }
 
 const DEFAULT_LIMIT = 50;
@@ -53,10 +56,11 @@ export function openOutboxMailer(file: string, options: OutboxMailerOptions = {}
   db.exec(SCHEMA);
   const columns = db.prepare<[], { name: string }>('PRAGMA table_info(messages)').all();
   if (!columns.some((c) => c.name === 'attachments')) db.exec(ATTACHMENTS_COLUMN);
+  if (!columns.some((c) => c.name === 'headers')) db.exec(HEADERS_COLUMN);
 
   const clock = options.clock ?? systemClock;
-  const insert = db.prepare<[string, string, string, string, string, string, string]>(
-    'INSERT INTO messages (id, to_address, to_lower, subject, text, sent_at, attachments) VALUES (?, ?, ?, ?, ?, ?, ?)',
+  const insert = db.prepare<[string, string, string, string, string, string, string, string]>(
+    'INSERT INTO messages (id, to_address, to_lower, subject, text, sent_at, attachments, headers) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
   );
   const newest = db.prepare<[number], Row>('SELECT * FROM messages ORDER BY seq DESC LIMIT ?');
   const newestTo = db.prepare<[string, number], Row>(
@@ -67,6 +71,7 @@ export function openOutboxMailer(file: string, options: OutboxMailerOptions = {}
   const normalise = (address: string) => address.trim().toLowerCase();
   const toMessage = (row: Row): OutboxMessage => {
     const files = (JSON.parse(row.attachments) as { filename: string }[]).map((a) => a.filename);
+    const headers = JSON.parse(row.headers) as Record<string, string>;
     return {
       id: row.id,
       to: row.to_address,
@@ -74,11 +79,12 @@ export function openOutboxMailer(file: string, options: OutboxMailerOptions = {}
       text: row.text,
       sentAt: row.sent_at,
       ...(files.length > 0 && { attachments: files }),
+      ...(Object.keys(headers).length > 0 && { headers }),
     };
   };
 
   return {
-    async send({ to, subject, text, attachments = [] }) {
+    async send({ to, subject, text, attachments = [], headers = {} }) {
       // The attachments' names and sizes only: their bytes (an enquiry's photos) are never kept here.
       const files = JSON.stringify(
         attachments.map(({ filename, contentType, content, encoding }) => ({
@@ -87,7 +93,16 @@ export function openOutboxMailer(file: string, options: OutboxMailerOptions = {}
           bytes: encoding === 'base64' ? Buffer.byteLength(content, 'base64') : Buffer.byteLength(content),
         })),
       );
-      insert.run(randomUUID(), to, normalise(to), subject, text, clock.now().toISOString(), files);
+      insert.run(
+        randomUUID(),
+        to,
+        normalise(to),
+        subject,
+        text,
+        clock.now().toISOString(),
+        files,
+        JSON.stringify(headers),
+      );
       options.echo?.({ to, subject, text });
     },
 

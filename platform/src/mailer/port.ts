@@ -16,6 +16,11 @@ export interface MailMessage {
   subject: string;
   text: string;
   attachments?: MailAttachment[];
+  /**
+   * Header fields of the message beyond the addresses and subject: a marketing mail's
+   * `List-Unsubscribe` (RFC 2369), which mail clients show as an unsubscribe button.
+   */
+  headers?: Record<string, string>;
 }
 
 /**

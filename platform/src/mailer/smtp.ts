@@ -9,8 +9,15 @@ import type { Mailer } from './port.ts';
 export function openSmtpMailer(url: string, from: string): Mailer {
   const transport = createTransport(url);
   return {
-    async send({ to, subject, text, attachments }) {
-      await transport.sendMail({ from, to, subject, text, ...(attachments?.length && { attachments }) });
+    async send({ to, subject, text, attachments, headers }) {
+      await transport.sendMail({
+        from,
+        to,
+        subject,
+        text,
+        ...(attachments?.length && { attachments }),
+        ...(headers && { headers }),
+      });
     },
     async close() {
       transport.close();
