@@ -1,11 +1,11 @@
 import { Alert, Button, Container, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { createFileRoute, Link } from '@tanstack/react-router';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import * as z from 'zod/mini';
-import { ApiError, callForMessage, errorMessage, messageOr } from '../api/client.ts';
+import { callForMessage, messageOr } from '../api/client.ts';
 import { lazySearch, searchText } from '../lib/search-param.ts';
 import { pageTitle, useDocumentMeta } from '../lib/use-document-meta.ts';
+import { useSignedLink } from '../lib/use-signed-link.ts';
 import classes from './-account.module.css';
 
 const leaveSearch = lazySearch(() =>
@@ -26,36 +26,14 @@ export const Route = createFileRoute('/newsletter/unsubscribe')({
   component: NewsletterUnsubscribePage,
 });
 
-type State =
-  | { step: 'ask' }
-  | { step: 'done'; message: string }
-  | { step: 'invalid' }
-  | { step: 'failed'; message: string };
-
 function NewsletterUnsubscribePage() {
   const { c, t: token } = Route.useSearch();
   const { t } = useTranslation();
   useDocumentMeta({ title: pageTitle(t('ui.newsletterLinks.leaveTitle')) });
-  const [state, setState] = useState<State>(c && token ? { step: 'ask' } : { step: 'invalid' });
-  const [busy, setBusy] = useState(false);
-
-  const leave = async () => {
-    if (!c || !token) return;
-    setBusy(true);
-    try {
-      const { message } = await callForMessage('leaveNewsletter', { c, t: token });
-      setState({ step: 'done', message: messageOr(message, t('ui.newsletterLinks.left')) });
-    } catch (error) {
-      if (
-        error instanceof ApiError &&
-        (error.code === 'NEWSLETTER_LINK_INVALID' || error.code === 'VALIDATION')
-      )
-        setState({ step: 'invalid' });
-      else setState({ step: 'failed', message: errorMessage(error) });
-    } finally {
-      setBusy(false);
-    }
-  };
+  const { state, busy, run } = useSignedLink(Boolean(c && token), 'NEWSLETTER_LINK_INVALID', async () => {
+    const { message } = await callForMessage('leaveNewsletter', { c: c ?? '', t: token ?? '' });
+    return messageOr(message, t('ui.newsletterLinks.left'));
+  });
 
   return (
     <Container py="xl">
@@ -78,7 +56,7 @@ function NewsletterUnsubscribePage() {
                   {state.message}
                 </Alert>
               )}
-              <Button onClick={leave} loading={busy} style={{ alignSelf: 'flex-start' }}>
+              <Button onClick={run} loading={busy} style={{ alignSelf: 'flex-start' }}>
                 {t('ui.newsletterLinks.leave')}
               </Button>
             </>

@@ -1,12 +1,12 @@
 import { Alert, Button, Container, Paper, Stack, Text, Title } from '@mantine/core';
 import { createFileRoute } from '@tanstack/react-router';
-import { useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import * as z from 'zod/mini';
-import { ApiError, call, errorMessage } from '../api/client.ts';
+import { call } from '../api/client.ts';
 import { AnchorLink } from '../components/AnchorLink.tsx';
 import { lazySearch, searchText } from '../lib/search-param.ts';
 import { pageTitle, useDocumentMeta } from '../lib/use-document-meta.ts';
+import { useSignedLink } from '../lib/use-signed-link.ts';
 import classes from './-account.module.css';
 
 const kinds = ['outbid', 'closing', 'won'] as const;
@@ -35,34 +35,20 @@ export const Route = createFileRoute('/unsubscribe')({
   component: UnsubscribePage,
 });
 
-type State = { step: 'ask' } | { step: 'done' } | { step: 'invalid' } | { step: 'failed'; message: string };
-
 function UnsubscribePage() {
   const { u, k, t: token } = Route.useSearch();
   const { t } = useTranslation();
   useDocumentMeta({ title: pageTitle(t('ui.notify.unsubscribeTitle')) });
-  const [state, setState] = useState<State>(u && k && token ? { step: 'ask' } : { step: 'invalid' });
-  const [busy, setBusy] = useState(false);
   const kind = t(kindTexts[k ?? 'outbid']);
   const choices = { choices: <AnchorLink to="/account/notifications" fz="inherit" underline="always" /> };
-
-  const confirm = async () => {
-    if (!u || !k || !token) return;
-    setBusy(true);
-    try {
-      await call('unsubscribe', { u, k, t: token });
-      setState({ step: 'done' });
-    } catch (error) {
-      if (
-        error instanceof ApiError &&
-        (error.code === 'UNSUBSCRIBE_LINK_INVALID' || error.code === 'VALIDATION')
-      )
-        setState({ step: 'invalid' });
-      else setState({ step: 'failed', message: errorMessage(error) });
-    } finally {
-      setBusy(false);
-    }
-  };
+  const { state, busy, run } = useSignedLink(
+    Boolean(u && k && token),
+    'UNSUBSCRIBE_LINK_INVALID',
+    async () => {
+      await call('unsubscribe', { u: u ?? '', k: k ?? 'outbid', t: token ?? '' });
+      return t('ui.notify.done', { kind });
+    },
+  );
 
   return (
     <Container py="xl">
@@ -85,7 +71,7 @@ function UnsubscribePage() {
                   {state.message}
                 </Alert>
               )}
-              <Button onClick={confirm} loading={busy} style={{ alignSelf: 'flex-start' }}>
+              <Button onClick={run} loading={busy} style={{ alignSelf: 'flex-start' }}>
                 {t('ui.notify.confirm')}
               </Button>
             </>
@@ -93,7 +79,7 @@ function UnsubscribePage() {
           {state.step === 'done' && (
             <>
               <Alert color="green" role="status" data-testid="unsubscribe-done">
-                {t('ui.notify.done', { kind })}
+                {state.message}
               </Alert>
               <Text>
                 <Trans i18nKey="ui.notify.doneNext" components={choices} />
