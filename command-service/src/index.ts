@@ -31,6 +31,7 @@ import {
   type SandboxCardProvider,
   type SecretStore,
   sessionTokens,
+  type TaxChoice,
   type TaxService,
 } from '@wine/platform';
 import type { FastifyInstance } from 'fastify';
@@ -111,8 +112,11 @@ export interface CommandServiceDeps {
   publicUrl: () => string;
   /** The card vault; the built-in sandbox by default (DOMAIN.md "Money"). */
   cards?: CardProvider;
-  /** The tax and address service; the sandbox with the configured rates by default. */
-  tax?: TaxService;
+  /**
+   * The tax and address service configuration picked (issue 35: `openTax`), given the configured
+   * table it falls back on; the table (the sandbox with the settings' rates) by default.
+   */
+  tax?: TaxChoice;
   /** Reservation minutes, payment terms, pickup location, tax rates (DOMAIN.md "Money"). */
   money?: MoneySettings;
   /** Identity checks; the deterministic sandbox by default. */
@@ -183,7 +187,11 @@ export async function commandService(
     clock: deps.clock,
     cards,
     secrets: deps.secrets,
-    tax: deps.tax ?? createSandboxTaxService(() => settings.money().taxRates),
+    tax: (deps.tax ?? ((table: TaxService) => table))(
+      createSandboxTaxService(() => settings.money().taxRates),
+      (err) =>
+        deps.logger.warn({ err }, 'the tax service did not answer: checkout used the configured table'),
+    ),
     money: settings.money,
     premiumPercent: () => settings.market().buyer_premium,
     logger: deps.logger,

@@ -15,6 +15,7 @@ import {
   openMailer,
   openMarketing,
   openSecretStore,
+  openTax,
   secureDataDir,
   sellerTerms,
   serveMetrics,
@@ -59,6 +60,8 @@ const { scheduler } = await commandService(app, {
   mailer,
   // Issue 34: confirmed newsletter contacts go to Zoho Campaigns when configured, else the sandbox.
   marketing: openMarketing(config),
+  // Issue 35: tax from Avalara AvaTax when TAX_PROVIDER=avalara (the table when it does not answer).
+  tax: openTax(config),
   sessionSecret: config.SESSION_SECRET,
   publicUrl: () => config.PUBLIC_URL ?? `http://localhost:${config.PORT}`,
   // On its own the service anchors the log only with a configured key (no default key).

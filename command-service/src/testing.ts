@@ -19,6 +19,7 @@ import {
   openSqliteEventStore,
   openSqliteSecretStore,
   sandboxTestCards,
+  type TaxChoice,
 } from '@wine/platform';
 import { listedLot } from '@wine/platform/testing';
 import { type CommandService, commandService } from './index.ts';
@@ -64,6 +65,8 @@ export interface TestOptions {
   externalImages?: ExternalPhotoOptions;
   /** Where confirmed newsletter contacts are sent on (the sandbox by default). */
   marketing?: Marketing;
+  /** Issue 35: the tax service picked (openTax); the configured table by default. */
+  tax?: TaxChoice;
 }
 
 const START = '2026-11-22T12:00:00.000Z';
@@ -98,6 +101,7 @@ export async function openTestCommandService(options: TestOptions = {}) {
     ...(options.cards && { cards: options.cards }),
     ...(options.externalImages && { externalImages: options.externalImages }),
     ...(options.marketing && { marketing: options.marketing }),
+    ...(options.tax && { tax: options.tax }),
   });
   await app.ready();
   const operator = { kind: 'system', id: 'spec' } as const;

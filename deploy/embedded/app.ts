@@ -24,6 +24,7 @@ import {
   metricsRegistry,
   moneySettings,
   openMarketing,
+  openTax,
   sellerTerms,
   sessionTokens,
   sessionUser,
@@ -155,6 +156,8 @@ export async function startEmbedded(options: EmbeddedOptions) {
     mailer,
     // Issue 34: confirmed newsletter contacts go to Zoho Campaigns when configured, else the sandbox.
     marketing: openMarketing(config),
+    // Issue 35: tax from Avalara AvaTax when TAX_PROVIDER=avalara (the table when it does not answer).
+    tax: openTax(config),
     sessionSecret: secret,
     publicUrl: () =>
       config.PUBLIC_URL ??

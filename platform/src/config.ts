@@ -99,6 +99,21 @@ const Env = z.object({
     .optional(),
   ZOHO_CAMPAIGNS_TOKEN: z.string().min(1).max(500).optional(),
   ZOHO_CAMPAIGNS_LIST_KEY: z.string().min(1).max(200).optional(),
+  /**
+   * Issue 35 §5-6: the tax and address service (platform tax/index.ts `openTax`): `sandbox` answers
+   * from TAX_RATES; `avalara` asks AvaTax (AVALARA_*), the table answering after TAX_TIMEOUT_MS.
+   */
+  TAX_PROVIDER: z.enum(['sandbox', 'avalara']).default('sandbox'),
+  TAX_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(3_000),
+  /** AvaTax's root; its test mode (https://sandbox-rest.avatax.com) by default. */
+  AVALARA_URL: z
+    .url()
+    .regex(/^https?:\/\//, 'AVALARA_URL must be an http(s) URL')
+    .optional(),
+  AVALARA_ACCOUNT_ID: z.string().min(1).max(50).optional(),
+  AVALARA_LICENSE_KEY: z.string().min(1).max(200).optional(),
+  /** The company's code in AvaTax; the account's DEFAULT company when unset. */
+  AVALARA_COMPANY_CODE: z.string().min(1).max(50).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** seeds 000 §4.3: non-zero means proxy bidding (a bid is a maximum); 0 means hard bidding. */
   PROXY_BIDDING_SETTINGS: z.enum(['0', '1']).default('1'),

@@ -147,6 +147,19 @@ describe('/checkout/:type/:cart_id', () => {
     // Two addresses typed key by key, and the shipping choices since issue 31: a minute on a loaded machine.
   }, 60_000);
 
+  it('says the tax is estimated from the rate table when the tax service did not answer', async () => {
+    await checkoutPage({ saveAddress: (input) => ({ ...quote(input), tax_fallback: true }) });
+    expect((await screen.findByTestId('tax-fallback')).textContent).toBe(
+      'The tax service did not answer in time: tax is estimated from our rate table.',
+    );
+  });
+
+  it('shows no such note when the tax service answered', async () => {
+    await checkoutPage();
+    await screen.findByText(/^Tax \(/);
+    expect(screen.queryByTestId('tax-fallback')).toBeNull();
+  });
+
   it('shows OUT_OF_STOCK with the line it names above the button and keeps the form', async () => {
     const { api, user, router } = await checkoutPage({
       checkout: () => {

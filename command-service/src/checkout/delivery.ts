@@ -24,22 +24,36 @@ const plain = (a: CheckoutAddress) => ({
  * and address port must accept (issue "Money": US states and ZIP ranges in the sandbox).
  */
 export async function resolveDelivery(deps: MoneyDeps, choice: DeliveryChoice): Promise<DeliveryData> {
+  return (await quoteDelivery(deps, choice)).delivery;
+}
+
+/**
+ * The delivery resolved, and whether its tax rate is the configured table's because the tax service
+ * did not answer in time (issue 35 §5: checkout goes on with it and says so).
+ */
+export async function quoteDelivery(
+  deps: MoneyDeps,
+  choice: DeliveryChoice,
+): Promise<{ delivery: DeliveryData; taxFallback: boolean }> {
   const billing = choice.billing_address ?? choice.address;
   if (choice.delivery === 'pickup' || !choice.address) {
-    return {
+    const delivery: DeliveryData = {
       method: 'pickup',
       address: null,
       billingAddress: billing ? plain(billing) : null,
       taxState: deps.money().pickup.state,
       taxRate: pickupTaxRate(deps.money()),
     };
+    return { delivery, taxFallback: false };
   }
   const quote = await deps.tax.quote(choice.address);
   if (!quote.ok) {
     const reason =
       quote.reason === 'unknownState'
         ? t('checkout.unknownState')
-        : t('checkout.zipNotInState', { state: quote.state });
+        : quote.reason === 'zipNotInState'
+          ? t('checkout.zipNotInState', { state: quote.state })
+          : t('checkout.addressNotFound');
     throw new AppError('ADDRESS_INVALID', { params: { reason } });
   }
   const address = { ...plain(choice.address), state: quote.state };
@@ -51,5 +65,8 @@ export async function resolveDelivery(deps: MoneyDeps, choice: DeliveryChoice): 
     taxRate: quote.rate,
   };
   // Issue 31: how it ships, refused here (before any hold) where wine may not go.
-  return withShipping(deps.money().shipping, delivery, choice, deps.clock.now());
+  return {
+    delivery: withShipping(deps.money().shipping, delivery, choice, deps.clock.now()),
+    taxFallback: quote.fallback === true,
+  };
 }

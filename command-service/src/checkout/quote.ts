@@ -15,7 +15,7 @@ import { lotDecider } from '../lots/decide.ts';
 import { shipmentCharge } from '../shipping/charge.ts';
 import type { Session } from '../users/user-service.ts';
 import { auctionInvoices, type CheckoutDeps, cartLines } from './checkout-invoices.ts';
-import { resolveDelivery } from './delivery.ts';
+import { quoteDelivery } from './delivery.ts';
 
 /** The cart's values as checkout shows them: the invoices' amounts summed. */
 const values = (amounts: Amounts[], rate: number, paid: number, count: number): CartValues => {
@@ -74,7 +74,9 @@ const shippingQuote = (deps: CheckoutDeps, delivery: DeliveryData, amounts: { sh
 /** seeds 001 cart/saveAddress: the address checked, and the cart's values with its tax. */
 export async function quote(deps: CheckoutDeps, session: Session, input: z.output<typeof SaveAddressInput>) {
   const buyerId = session.user.id;
-  const delivery = await resolveDelivery(deps, input);
+  const { delivery, taxFallback } = await quoteDelivery(deps, input);
+  // Issue 35 §5: said only when the table answered for the tax service.
+  const fallback = taxFallback ? { tax_fallback: true } : {};
   if (input.type === 'auction') {
     const invoices = await auctionInvoices(deps, buyerId, input.cart_id);
     const amounts = withDelivery(deps, invoices, delivery);
@@ -82,6 +84,7 @@ export async function quote(deps: CheckoutDeps, session: Session, input: z.outpu
     return {
       cartValues: values(amounts, delivery.taxRate, paid, invoices.length),
       tax_state: delivery.taxState,
+      ...fallback,
       cartLocation: deps.money().pickup,
       shipping: shippingQuote(deps, delivery, amounts),
     };
@@ -105,6 +108,7 @@ export async function quote(deps: CheckoutDeps, session: Session, input: z.outpu
   return {
     cartValues: values(amounts, delivery.taxRate, 0, count),
     tax_state: delivery.taxState,
+    ...fallback,
     cartLocation: deps.money().pickup,
     shipping: shippingQuote(deps, delivery, amounts),
   };

@@ -150,6 +150,7 @@ export const forEnglish = {
     addressInvalid: 'We cannot deliver to this address: {{reason}}',
     unknownState: 'enter a US state',
     zipNotInState: 'the ZIP code is not in {{state}}',
+    addressNotFound: 'check the street and number',
     invoiceNotFound: 'Invoice not found',
     invoicePaid: 'This invoice is already paid',
     invoiceVoid: 'This order was cancelled',

@@ -144,6 +144,7 @@ export const forSpanish: Texts = {
     addressInvalid: 'No podemos entregar en esta dirección: {{reason}}',
     unknownState: 'introduce un estado de EE. UU.',
     zipNotInState: 'el código postal no está en {{state}}',
+    addressNotFound: 'revisa la calle y el número',
     invoiceNotFound: 'Factura no encontrada',
     invoicePaid: 'Esta factura ya está pagada',
     invoiceVoid: 'Este pedido fue cancelado',

@@ -53,6 +53,8 @@ export type CartView = z.infer<typeof CartView>;
 export const AddressQuote = z.object({
   cartValues: CartValues,
   tax_state: z.string(),
+  /** Issue 35 §5: the tax service did not answer in time, so the rate is the configured table's. */
+  tax_fallback: z.boolean().optional(),
   cartLocation: PickupLocation,
   /** Issue 31: a delivery's shipping (the charge, the hold's dates); null for pickup. */
   shipping: ShippingQuoteView.nullable().optional(),

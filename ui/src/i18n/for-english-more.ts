@@ -341,6 +341,7 @@ export const uiMoreForEnglish = {
     street: 'Address',
     chooseState: 'Choose a state',
     quoting: 'Updating the totals…',
+    taxFallback: 'The tax service did not answer in time: tax is estimated from our rate table.',
     payment: 'Payment',
     cards: 'Card',
     noCards: 'No card on file yet.',

@@ -714,6 +714,8 @@ export const uiForSpanish: UiTexts = {
     street: 'Dirección',
     chooseState: 'Elige un estado',
     quoting: 'Actualizando los totales…',
+    taxFallback:
+      'El servicio de impuestos no respondió a tiempo: el impuesto se estima con nuestra tabla de tasas.',
     payment: 'Forma de pago',
     cards: 'Tarjeta',
     noCards: 'Aún no tienes una tarjeta registrada.',

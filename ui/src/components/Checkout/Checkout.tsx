@@ -212,7 +212,14 @@ export function Checkout({ cartRef }: { cartRef: CartRef }) {
         <Grid.Col span={{ base: 12, md: 4 }}>
           <Stack gap="md" pos={{ base: 'static', md: 'sticky' }} top={110}>
             {quote.values ? (
-              <CartTotals values={quote.values} delivery={form.delivery === 'delivery'} />
+              <>
+                <CartTotals values={quote.values} delivery={form.delivery === 'delivery'} />
+                {quote.taxFallback ? (
+                  <Text size="sm" c="dimmed" data-testid="tax-fallback">
+                    {t('ui.checkout.taxFallback')}
+                  </Text>
+                ) : null}
+              </>
             ) : (
               <Card data-testid="cart-totals-pending">
                 <Group justify="space-between">

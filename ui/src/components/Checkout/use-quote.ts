@@ -18,6 +18,8 @@ interface Answer {
   shipping?: ShippingQuoteView | null;
   /** Issue 31: the hold refused (its date, its season): shown at the ship date. */
   shippingProblem?: string | null;
+  /** Issue 35 §5: the tax is the configured table's, the tax service not answering in time. */
+  taxFallback?: boolean;
 }
 
 /** Issue 31: refusals shown where their field is, not as the page's error. */
@@ -35,6 +37,8 @@ export interface Quote {
   /** Issue 31: the last delivery quote's shipping (kept while a newer choice is priced). */
   shipping: ShippingQuoteView | null;
   shippingProblem: string | null;
+  /** Issue 35 §5: the current values' tax is the configured table's (the tax service did not answer). */
+  taxFallback: boolean;
 }
 
 /**
@@ -60,6 +64,7 @@ export function useQuote(input: InputOf<'saveAddress'> | null): Quote {
           addressProblem: null,
           error: null,
           shipping: quote.shipping ?? null,
+          taxFallback: quote.tax_fallback === true,
         });
       },
       (failure: unknown) => {
@@ -89,6 +94,7 @@ export function useQuote(input: InputOf<'saveAddress'> | null): Quote {
     error: current ? answer.error : null,
     shipping: answer?.shipping ?? null,
     shippingProblem: current ? (answer.shippingProblem ?? null) : null,
+    taxFallback: current ? answer.taxFallback === true : false,
     updating: key !== null && (key !== settled || answer?.key !== settled),
   };
 }

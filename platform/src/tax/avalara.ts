@@ -1,0 +1,124 @@
+import { hostname } from 'node:os';
+import { usStateOf } from '@wine/contracts';
+import Avatax from 'avatax';
+import type { AddressResolutionModel } from 'avatax/lib/models/AddressResolutionModel';
+import type { AddressValidationInfo } from 'avatax/lib/models/AddressValidationInfo';
+import type { CreateTransactionModel } from 'avatax/lib/models/CreateTransactionModel';
+import { type TaxAddress, type TaxQuote, type TaxRefusal, type TaxService, TaxServiceError } from './port.ts';
+
+export interface AvalaraOptions {
+  /** AvaTax's root: https://sandbox-rest.avatax.com (its test mode) or https://rest.avatax.com. */
+  baseUrl: string;
+  accountId: string;
+  licenseKey: string;
+  /** The company's code in AvaTax (Settings > Companies); `DEFAULT` for the account's default one. */
+  companyCode: string;
+  /** How long one call may take (the caller's fallback has its own, for the whole quote). */
+  timeoutMs?: number;
+  /** Today, as AvaTax's document date (YYYY-MM-DD); the clock's by default. */
+  today?: () => string;
+}
+
+const SERVICE = 'avalara';
+/** The estimate's one line: tax on $10,000.00 is the rate in basis points (10.25% → $1,025.00). */
+const ESTIMATE_AMOUNT = 10_000;
+
+/** Which part of the address an AvaTax message refers to says why the address is refused. */
+function refusalOf(refersTo: string | undefined): TaxRefusal {
+  if (refersTo === 'Address.Region') return 'unknownState';
+  if (refersTo === 'Address.PostalCode') return 'zipNotInState';
+  return 'addressNotFound';
+}
+
+function serviceError(error: unknown): TaxServiceError {
+  const { code, message } = (error ?? {}) as { code?: unknown; message?: unknown };
+  return new TaxServiceError(
+    SERVICE,
+    typeof code === 'string' && code ? code : 'UNREACHABLE',
+    String(message ?? 'no answer').slice(0, 200),
+  );
+}
+
+/**
+ * The tax port on Avalara AvaTax's REST API v2 through its `avatax` SDK (seeds 001 §7 "tax/avalara
+ * isValidAddress"; issue 35 §5), pointed at `baseUrl` by the SDK's `environment` (a full URL), with
+ * Basic auth of the account id and license key:
+ * 1. `POST /api/v2/addresses/resolve` checks the address (isValidAddress): an Error message refusing
+ *    it answers `ok: false`, by the part it refers to (region, postal code, else the street);
+ * 2. `POST /api/v2/transactions/create` with a `SalesOrder` (AvaTax's estimate: calculated, never
+ *    recorded) of one line at the resolved address answers the rate, in basis points.
+ * AvaTax's error envelope (`error.code`, `error.message`), a timeout or no answer is a
+ * TaxServiceError with AvaTax's code (UNREACHABLE when none came), never the license key.
+ */
+export function createAvalaraTaxService(options: AvalaraOptions): TaxService {
+  const client = new Avatax({
+    appName: 'wine-marketplace',
+    appVersion: '1.0',
+    machineName: hostname(),
+    environment: options.baseUrl.replace(/\/+$/, ''),
+    timeout: options.timeoutMs ?? 10_000,
+  }).withSecurity({ accountId: options.accountId, licenseKey: options.licenseKey });
+  const today = options.today ?? (() => new Date().toISOString().slice(0, 10));
+
+  async function call<T>(run: () => Promise<T>): Promise<T> {
+    try {
+      return await run();
+    } catch (error) {
+      throw serviceError(error);
+    }
+  }
+
+  return {
+    name: SERVICE,
+    async quote(address: TaxAddress): Promise<TaxQuote> {
+      const asked = {
+        line1: address.address1,
+        ...(address.address2 ? { line2: address.address2 } : {}),
+        city: address.city,
+        region: usStateOf(address.state) ?? address.state,
+        postalCode: address.zip,
+        country: 'US',
+      };
+      const resolved: AddressResolutionModel = await call(() =>
+        client.resolveAddressPost({ model: asked as AddressValidationInfo }),
+      );
+      const refused = resolved.messages?.find((m) => m.severity === 'Error');
+      if (refused) return { ok: false, reason: refusalOf(refused.refersTo), state: address.state };
+      const found = resolved.validatedAddresses?.[0];
+      const state = usStateOf(found?.region ?? '');
+      if (!found || !state) return { ok: false, reason: 'unknownState', state: address.state };
+      const estimate = {
+        type: 'SalesOrder',
+        companyCode: options.companyCode,
+        date: today(),
+        customerCode: 'checkout',
+        currencyCode: 'USD',
+        commit: false,
+        addresses: {
+          singleLocation: {
+            line1: found.line1,
+            city: found.city,
+            region: found.region,
+            postalCode: found.postalCode,
+            country: found.country ?? 'US',
+          },
+        },
+        lines: [{ number: '1', quantity: 1, amount: ESTIMATE_AMOUNT }],
+      };
+      let transaction: { totalTax?: number };
+      try {
+        transaction = await client.createTransaction({
+          model: estimate as unknown as CreateTransactionModel,
+        });
+      } catch (error) {
+        // AvaTax refuses an address it cannot place with an error of its own (InvalidAddress, AddressRangeError...).
+        const code = (error as { code?: unknown }).code;
+        if (typeof code === 'string' && /Address/i.test(code))
+          return { ok: false, reason: 'addressNotFound', state };
+        throw serviceError(error);
+      }
+      const tax = Number(transaction.totalTax ?? 0);
+      return { ok: true, state, rate: Math.round((tax / ESTIMATE_AMOUNT) * 10_000) };
+    },
+  };
+}

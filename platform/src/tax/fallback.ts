@@ -1,0 +1,47 @@
+import type { TaxQuote, TaxService } from './port.ts';
+import { TaxServiceError } from './port.ts';
+
+export interface TaxFallbackOptions {
+  /** How long the service may take for a quote before the table answers (issue 35 §5). */
+  timeoutMs: number;
+  /** Told why the table answered (a TaxServiceError: TIMEOUT, the service's code, UNREACHABLE). */
+  onFallback?: (error: TaxServiceError) => void;
+}
+
+/**
+ * A tax service that falls back on the configured table (the sandbox with the settings' rates) when
+ * the service does not answer within its timeout or fails: checkout goes on with the table's quote,
+ * marked `fallback: true` so it says so. An address the service refuses stays refused.
+ */
+export function withTaxFallback(
+  service: TaxService,
+  table: TaxService,
+  options: TaxFallbackOptions,
+): TaxService {
+  return {
+    name: service.name,
+    async quote(address): Promise<TaxQuote> {
+      let timer: NodeJS.Timeout | undefined;
+      const late = new Promise<never>((_, reject) => {
+        timer = setTimeout(
+          () =>
+            reject(new TaxServiceError(service.name, 'TIMEOUT', `no answer within ${options.timeoutMs} ms`)),
+          options.timeoutMs,
+        );
+      });
+      try {
+        return await Promise.race([service.quote(address), late]);
+      } catch (error) {
+        const failure =
+          error instanceof TaxServiceError
+            ? error
+            : new TaxServiceError(service.name, 'FAILED', String((error as Error)?.message ?? error));
+        options.onFallback?.(failure);
+        const quote = await table.quote(address);
+        return quote.ok ? { ...quote, fallback: true } : quote;
+      } finally {
+        clearTimeout(timer);
+      }
+    },
+  };
+}
