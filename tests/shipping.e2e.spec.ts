@@ -100,4 +100,36 @@ describe.runIf(browserAvailable())('shipping a delivery in the browser', () => {
     expect(errors).toEqual([]);
     expect(staff.errors).toEqual([]);
   }, 240_000);
+
+  it('suggests the street as the buyer types (issue 35 §5, the maps sandbox) and fills the address from the one chosen', async () => {
+    const bea = await market.bidder({ firstName: 'Bea' });
+    await market.ok('/api/user/updateProfile', { popup_message: 0 }, bea.auth);
+    const input = lotInput({ auction: false, buyNow: true, buyNowPrice: 5_000, quantity: 6, openingBid: 0 });
+    const { id: lotId } = await market.ok<{ id: string }>(actions.createLot.path, input, market.admin);
+    await market.ok(actions.addToCart.path, { cart: [{ product_id: lotId, qty: 1 }] }, bea.auth);
+    for (const width of [1366, 390]) {
+      const { page, errors } = await pageFor(bea, width, width === 390 ? 844 : 900);
+      await page.goto(`${market.url}/checkout/buynow/e2e-suggest-${width}`);
+      await page.getByTestId('place-order').waitFor();
+      await page.locator('input[type=radio][value=delivery]').check();
+      const street = page.locator('input[autocomplete="section-delivery address-line1"]');
+      await street.pressSequentially('233 s wack', { delay: 30 });
+      const suggestion = page.getByRole('option', { name: '233 S Wacker Dr, Chicago, IL, USA' });
+      await suggestion.waitFor();
+      await page.screenshot({ path: `/tmp/shots-staff/address-suggest-${width}.png` });
+      await street.press('ArrowDown');
+      await street.press('Enter');
+      await expect.poll(() => street.inputValue()).toBe('233 S Wacker Dr');
+      expect(await page.locator('input[autocomplete="section-delivery address-level2"]').inputValue()).toBe(
+        'Chicago',
+      );
+      expect(await page.locator('input[autocomplete="section-delivery postal-code"]').inputValue()).toBe(
+        '60606',
+      );
+      // Chicago's rate: the quote asked with the chosen address.
+      await page.getByText('Tax (10.25%)').first().waitFor();
+      expect(errors).toEqual([]);
+      await page.context().close();
+    }
+  }, 120_000);
 });

@@ -19,6 +19,7 @@ import {
   commandIdClaims,
   createSandboxCardProvider,
   createSandboxKycProvider,
+  createSandboxMaps,
   createSandboxMarketing,
   createSandboxTaxService,
   type EventStore,
@@ -26,6 +27,7 @@ import {
   type KycProvider,
   type Logger,
   type Mailer,
+  type Maps,
   type Marketing,
   openSms,
   type SandboxCardProvider,
@@ -35,6 +37,7 @@ import {
   type TaxService,
 } from '@wine/platform';
 import type { FastifyInstance } from 'fastify';
+import { ADDRESS_LOOKUP_RATE_LIMIT, addressLookupRoutes } from './address-book/lookup-routes.ts';
 import { addressBookRoutes } from './address-book/routes.ts';
 import { appointmentService } from './appointments/appointment-service.ts';
 import { appointmentRoutes } from './appointments/routes.ts';
@@ -88,6 +91,7 @@ import { liveSettings } from './settings/live.ts';
 import { settingsRoutes } from './settings/routes.ts';
 import { shippingRoutes } from './shipping/routes.ts';
 import { trackingService } from './shipping/tracking.ts';
+import { taxRecording } from './tax/recording.ts';
 import { type Accounts, accounts } from './users/accounts.ts';
 import { cardRoutes } from './users/cards/routes.ts';
 import { identityRoutes } from './users/identity/routes.ts';
@@ -136,6 +140,13 @@ export interface CommandServiceDeps {
    * sandbox, which records what it would send, by default.
    */
   marketing?: Marketing;
+  /**
+   * The maps service behind the address fields' suggestions (issue 35 §5: `openMaps`); the sandbox,
+   * which answers from a built-in list and never calls out, by default.
+   */
+  maps?: Maps;
+  /** Address lookups per minute per client (default 120). */
+  addressLookupRateLimit?: number;
   /**
    * Anchoring the log (DOMAIN.md "Audit"): the signing key (null: not anchored, said once at start),
    * the interval and the auditors' address. Absent (specs): neither anchoring nor its warning.
@@ -257,6 +268,12 @@ export async function commandService(
   await app.register(watchlistRoutes, { streams, clock, auth });
   await app.register(addressBookRoutes, { streams, clock, auth });
   const { mailer, logger } = deps;
+  await app.register(addressLookupRoutes, {
+    maps: deps.maps ?? createSandboxMaps(),
+    auth,
+    logger,
+    rateLimit: deps.addressLookupRateLimit ?? ADDRESS_LOOKUP_RATE_LIMIT,
+  });
   await app.register(enquiryRoutes, {
     streams,
     clock,
@@ -373,6 +390,8 @@ export async function commandService(
         feed,
       ),
       registeredContacts({ streams, clock, logger: deps.logger }, feed),
+      // Issue 35 §5: a paid invoice recorded with the tax service, a return's refund, a voided order's void.
+      taxRecording({ streams, clock, tax: money.tax, money: settings.money, logger: deps.logger }, feed),
       ...(anchoring ? [anchoring] : []),
     ]),
     accounts: users,

@@ -13,6 +13,7 @@ import {
   moneySettings,
   openEventStore,
   openMailer,
+  openMaps,
   openMarketing,
   openSecretStore,
   openTax,
@@ -62,6 +63,8 @@ const { scheduler } = await commandService(app, {
   marketing: openMarketing(config),
   // Issue 35: tax from Avalara AvaTax when TAX_PROVIDER=avalara (the table when it does not answer).
   tax: openTax(config),
+  // Issue 35 §5: address suggestions from Google's Places API when MAPS_PROVIDER=google, else the sandbox.
+  maps: openMaps(config),
   sessionSecret: config.SESSION_SECRET,
   publicUrl: () => config.PUBLIC_URL ?? `http://localhost:${config.PORT}`,
   // On its own the service anchors the log only with a configured key (no default key).

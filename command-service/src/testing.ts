@@ -12,6 +12,7 @@ import {
   type HttpApp,
   type KycProvider,
   type Mailer,
+  type Maps,
   type Marketing,
   manualClock,
   marketUpcaster,
@@ -67,6 +68,10 @@ export interface TestOptions {
   marketing?: Marketing;
   /** Issue 35: the tax service picked (openTax); the configured table by default. */
   tax?: TaxChoice;
+  /** Issue 35 §5: the maps service (the sandbox by default). */
+  maps?: Maps;
+  /** Address lookups per minute per client (the product's 120 by default). */
+  addressLookupRateLimit?: number;
 }
 
 const START = '2026-11-22T12:00:00.000Z';
@@ -102,6 +107,10 @@ export async function openTestCommandService(options: TestOptions = {}) {
     ...(options.externalImages && { externalImages: options.externalImages }),
     ...(options.marketing && { marketing: options.marketing }),
     ...(options.tax && { tax: options.tax }),
+    ...(options.maps && { maps: options.maps }),
+    ...(options.addressLookupRateLimit !== undefined && {
+      addressLookupRateLimit: options.addressLookupRateLimit,
+    }),
   });
   await app.ready();
   const operator = { kind: 'system', id: 'spec' } as const;

@@ -113,6 +113,8 @@ export const actionPaths = {
   saveAddressBookEntry: { path: '/api/user/addressBook/save', auth: 'user' },
   removeAddressBookEntry: { path: '/api/user/addressBook/remove', auth: 'user' },
   myAddressBook: { path: '/api/user/addressBook', auth: 'user' },
+  addressAutocomplete: { path: '/api/user/addressAutocomplete', auth: 'user' },
+  addressDetails: { path: '/api/user/addressDetails', auth: 'user' },
   exportWatchlist: { path: '/api/user/exportWatchlist', auth: 'user' },
   getCustomerOrders: { path: '/api/third_party/netsuite/getCustomerOrders', auth: ['finance', 'admin'] },
   getVendorSelling: { path: '/api/third_party/netsuite/getVendorSelling', auth: ['finance', 'admin'] },

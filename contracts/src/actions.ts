@@ -6,6 +6,7 @@ import { profileActions } from './accounts/profile-actions.ts';
 import { sessionActions } from './accounts/session-actions.ts';
 import { verificationActions } from './accounts/verification-actions.ts';
 import { addressBookActions } from './address-book/address-book.ts';
+import { addressLookupActions } from './address-book/address-lookup.ts';
 import { appointmentActions } from './appointments/actions.ts';
 import { auctionActions } from './auctions/actions.ts';
 import { staffAuctionActions } from './auctions/staff.ts';
@@ -74,6 +75,7 @@ export const actions = {
   ...appointmentActions,
   ...watchlistActions,
   ...addressBookActions,
+  ...addressLookupActions,
   ...watchlistExportActions,
   ...reportActions,
   ...enquiryActions,

@@ -223,6 +223,10 @@ export const errorCatalogue = {
   NO_PHONE: entry(400, 'errors.NO_PHONE', 'phone'),
   PHONE_ALREADY_VERIFIED: entry(400, 'errors.PHONE_ALREADY_VERIFIED', 'phone'),
   SMS_UNAVAILABLE: entry(503, 'errors.SMS_UNAVAILABLE'),
+  /** Issue 35 §5: the maps service behind the address suggestions refused or did not answer. */
+  ADDRESS_LOOKUP_UNAVAILABLE: entry(503, 'errors.ADDRESS_LOOKUP_UNAVAILABLE'),
+  /** Issue 35 §5: a suggestion's place the maps service does not know (any more). */
+  PLACE_NOT_FOUND: entry(404, 'errors.PLACE_NOT_FOUND', 'place_id'),
   UNDER_AGE: entry(400, 'errors.UNDER_AGE', 'date_of_birth'),
   BID_LIMIT_NOT_HIGHER: entry(400, 'errors.BID_LIMIT_NOT_HIGHER', 'amount'),
   NO_BID_LIMIT_REQUEST: entry(400, 'errors.NO_BID_LIMIT_REQUEST', 'id'),

@@ -23,6 +23,7 @@ import {
   merchantDetails,
   metricsRegistry,
   moneySettings,
+  openMaps,
   openMarketing,
   openTax,
   sellerTerms,
@@ -158,6 +159,8 @@ export async function startEmbedded(options: EmbeddedOptions) {
     marketing: openMarketing(config),
     // Issue 35: tax from Avalara AvaTax when TAX_PROVIDER=avalara (the table when it does not answer).
     tax: openTax(config),
+    // Issue 35 §5: address suggestions from Google's Places API when MAPS_PROVIDER=google, else the sandbox.
+    maps: openMaps(config),
     sessionSecret: secret,
     publicUrl: () =>
       config.PUBLIC_URL ??

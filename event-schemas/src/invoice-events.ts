@@ -254,6 +254,41 @@ export const InvoiceNoteAdded = defineEvent({
   schema: z.object({ note: z.string().min(1).max(2000), public: z.boolean() }),
 });
 
+/** A tax service's document code (AvaTax: at most 50 characters), and the service (`sandbox`, `avalara`). */
+const TaxCode = z.string().min(1).max(50);
+const TaxServiceName = z.string().min(1).max(40);
+
+/**
+ * Issue 35 §5: the paid invoice recorded with the tax service as a committed sale under `code`, with
+ * the tax it recorded (cents; the invoice's). Written once, after the service answered.
+ */
+export const TaxRecorded = defineEvent({
+  type: 'TaxRecorded',
+  version: 1,
+  schema: z.object({ service: TaxServiceName, code: TaxCode, tax: Cents }),
+});
+
+/** Issue 35 §5: a return's refund recorded with the tax service against the sale, under its own code. */
+export const TaxRefunded = defineEvent({
+  type: 'TaxRefunded',
+  version: 1,
+  schema: z.object({
+    returnId: Id,
+    service: TaxServiceName,
+    code: TaxCode,
+    /** The refund and its tax share, cents. */
+    amount: Cents,
+    tax: Cents,
+  }),
+});
+
+/** Issue 35 §5: the recorded sale of a voided order voided with the tax service. */
+export const TaxVoided = defineEvent({
+  type: 'TaxVoided',
+  version: 1,
+  schema: z.object({ service: TaxServiceName, code: TaxCode }),
+});
+
 type Data<D extends { schema: z.ZodType }> = z.infer<D['schema']>;
 export type InvoiceEvent =
   | { type: 'InvoiceIssued'; data: Data<typeof InvoiceIssued> }
@@ -270,7 +305,10 @@ export type InvoiceEvent =
   | { type: 'ReturnAccepted'; data: Data<typeof ReturnAccepted> }
   | { type: 'ReturnRefused'; data: Data<typeof ReturnRefused> }
   | { type: 'ReturnReceived'; data: Data<typeof ReturnReceived> }
-  | { type: 'ReturnRefundStarted'; data: Data<typeof ReturnRefundStarted> };
+  | { type: 'ReturnRefundStarted'; data: Data<typeof ReturnRefundStarted> }
+  | { type: 'TaxRecorded'; data: Data<typeof TaxRecorded> }
+  | { type: 'TaxRefunded'; data: Data<typeof TaxRefunded> }
+  | { type: 'TaxVoided'; data: Data<typeof TaxVoided> };
 export type InvoiceIssuedData = Data<typeof InvoiceIssued>;
 export type DeliveryData = z.infer<typeof Delivery>;
 export type InvoiceAmountsData = z.infer<typeof InvoiceAmounts>;
@@ -290,4 +328,7 @@ export const invoiceEventDefinitions = [
   ReturnRefused,
   ReturnReceived,
   ReturnRefundStarted,
+  TaxRecorded,
+  TaxRefunded,
+  TaxVoided,
 ] as const;

@@ -114,6 +114,20 @@ const Env = z.object({
   AVALARA_LICENSE_KEY: z.string().min(1).max(200).optional(),
   /** The company's code in AvaTax; the account's DEFAULT company when unset. */
   AVALARA_COMPANY_CODE: z.string().min(1).max(50).optional(),
+  /**
+   * Issue 35 §5-6: the maps service behind the address fields' suggestions (platform maps/index.ts
+   * `openMaps`): `sandbox` answers from a built-in list of US addresses; `google` asks Google's Places
+   * API with GOOGLE_MAPS_API_KEY.
+   */
+  MAPS_PROVIDER: z.enum(['sandbox', 'google']).default('sandbox'),
+  /** Google's Maps Platform root; https://maps.googleapis.com by default. */
+  GOOGLE_MAPS_URL: z
+    .url()
+    .regex(/^https?:\/\//, 'GOOGLE_MAPS_URL must be an http(s) URL')
+    .optional(),
+  GOOGLE_MAPS_API_KEY: z.string().min(1).max(200).optional(),
+  /** How long one address lookup may take before the form is told the service is unavailable. */
+  MAPS_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5_000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** seeds 000 §4.3: non-zero means proxy bidding (a bid is a maximum); 0 means hard bidding. */
   PROXY_BIDDING_SETTINGS: z.enum(['0', '1']).default('1'),

@@ -10,6 +10,7 @@ export * from './http/index.ts';
 export * from './kyc/index.ts';
 export * from './logging.ts';
 export * from './mailer/index.ts';
+export * from './maps/index.ts';
 export * from './marketing/index.ts';
 export * from './metrics/index.ts';
 export * from './retry.ts';

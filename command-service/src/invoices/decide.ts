@@ -9,6 +9,7 @@ import { AppError } from '@wine/platform';
 import type { Decider } from '../core/decider.ts';
 import { decideReturn, type ReturnCommand } from '../returns/decide.ts';
 import { decideShipping, type ShippingCommand } from '../shipping/decide.ts';
+import { decideTax, type TaxCommand } from '../tax/decide.ts';
 import {
   dueOf,
   evolveInvoice,
@@ -47,7 +48,8 @@ export type InvoiceCommand =
     }
   | { type: 'VoidInvoice'; reason: 'payment_failed' | 'expired' }
   | ReturnCommand
-  | ShippingCommand;
+  | ShippingCommand
+  | TaxCommand;
 
 /** Someone else's invoice answers as an unknown one: its existence is nobody else's business. */
 function own(state: Invoice, buyerId?: string): IssuedInvoice {
@@ -158,6 +160,10 @@ export function decideInvoice(command: InvoiceCommand, state: Invoice): InvoiceE
       return decideReturn(command, state);
     case 'RecordTracking':
       return decideShipping(command, state);
+    case 'RecordTaxSale':
+    case 'RecordTaxRefund':
+    case 'RecordTaxVoid':
+      return decideTax(command, state);
     default: {
       const _exhaustive: never = command;
       return [];

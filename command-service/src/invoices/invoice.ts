@@ -48,6 +48,11 @@ export interface IssuedInvoice {
   refundedFrom: Record<string, number>;
   /** Issue 31: a delivery's carrier and tracking number, once staff entered them. */
   tracking?: { carrier: string; trackingNumber: string };
+  /**
+   * Issue 35 §5: the paid invoice as recorded with the tax service (its document code), the returns
+   * whose refunds it recorded (by return, their codes), and whether the sale was voided there.
+   */
+  tax?: { service: string; code: string; refunds: Record<string, string>; voided: boolean };
 }
 
 /** The invoice aggregate (`invoice-<id>`), folded from its stream (DOMAIN.md "Money"). */
@@ -180,6 +185,20 @@ export function evolveInvoice(state: Invoice, event: InvoiceEvent): Invoice {
           : { status: 'refused' as const };
       return { ...state, returns: { ...state.returns, [event.data.returnId]: { ...decided, ...change } } };
     }
+    case 'TaxRecorded':
+      if (state.tax) return state;
+      return {
+        ...state,
+        tax: { service: event.data.service, code: event.data.code, refunds: {}, voided: false },
+      };
+    case 'TaxRefunded':
+      if (!state.tax) return state;
+      return {
+        ...state,
+        tax: { ...state.tax, refunds: { ...state.tax.refunds, [event.data.returnId]: event.data.code } },
+      };
+    case 'TaxVoided':
+      return state.tax ? { ...state, tax: { ...state.tax, voided: true } } : state;
     default: {
       const _exhaustive: never = event;
       return state;

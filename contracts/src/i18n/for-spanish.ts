@@ -477,6 +477,9 @@ export const forSpanish: Texts = {
       'El cuerpo de la petición no puede contener la clave "__proto__" ni "constructor.prototype"',
     BUSY: 'Demasiados cambios a la vez; inténtalo de nuevo',
     ENQUIRIES_BUSY: 'Estamos recibiendo muchas consultas ahora mismo; vuelve a enviar la tuya en un minuto',
+    ADDRESS_LOOKUP_UNAVAILABLE:
+      'Las sugerencias de direcciones no están disponibles ahora; escribe la dirección',
+    PLACE_NOT_FOUND: 'No se encontró esa dirección; escríbela',
     COMMAND_ID_TAKEN: 'Este x-command-id pertenece a otra petición; envía uno nuevo',
     COMMAND_ID_REUSED: 'Este x-command-id ya se usó para otra petición; envía uno nuevo',
     COMMAND_IN_PROGRESS: 'Esta petición aún se está procesando; inténtalo de nuevo en un momento',

@@ -4,7 +4,16 @@ import Avatax from 'avatax';
 import type { AddressResolutionModel } from 'avatax/lib/models/AddressResolutionModel';
 import type { AddressValidationInfo } from 'avatax/lib/models/AddressValidationInfo';
 import type { CreateTransactionModel } from 'avatax/lib/models/CreateTransactionModel';
-import { type TaxAddress, type TaxQuote, type TaxRefusal, type TaxService, TaxServiceError } from './port.ts';
+import type { RefundTransactionModel } from 'avatax/lib/models/RefundTransactionModel';
+import type { VoidTransactionModel } from 'avatax/lib/models/VoidTransactionModel';
+import {
+  type TaxAddress,
+  type TaxDocument,
+  type TaxQuote,
+  type TaxRefusal,
+  type TaxService,
+  TaxServiceError,
+} from './port.ts';
 
 export interface AvalaraOptions {
   /** AvaTax's root: https://sandbox-rest.avatax.com (its test mode) or https://rest.avatax.com. */
@@ -30,6 +39,37 @@ function refusalOf(refersTo: string | undefined): TaxRefusal {
   return 'addressNotFound';
 }
 
+/** Cents as AvaTax's dollars, and back. */
+const dollars = (cents: number) => cents / 100;
+const cents = (amount: unknown) => Math.round(Number(amount ?? 0) * 100);
+
+/** AvaTax's TransactionModel as the port's document. */
+function documentOf(transaction: {
+  code?: string;
+  type?: unknown;
+  status?: unknown;
+  totalAmount?: number;
+  totalTax?: number;
+}): TaxDocument {
+  return {
+    service: SERVICE,
+    code: String(transaction.code ?? ''),
+    type: transaction.type === 'ReturnInvoice' ? 'ReturnInvoice' : 'SalesInvoice',
+    status: transaction.status === 'Cancelled' ? 'Cancelled' : 'Committed',
+    totalAmount: cents(transaction.totalAmount),
+    totalTax: cents(transaction.totalTax),
+  };
+}
+
+const addressOf = (address: TaxAddress) => ({
+  line1: address.address1,
+  ...(address.address2 ? { line2: address.address2 } : {}),
+  city: address.city,
+  region: usStateOf(address.state) ?? address.state,
+  postalCode: address.zip,
+  country: 'US',
+});
+
 function serviceError(error: unknown): TaxServiceError {
   const { code, message } = (error ?? {}) as { code?: unknown; message?: unknown };
   return new TaxServiceError(
@@ -47,6 +87,15 @@ function serviceError(error: unknown): TaxServiceError {
  *    it answers `ok: false`, by the part it refers to (region, postal code, else the street);
  * 2. `POST /api/v2/transactions/create` with a `SalesOrder` (AvaTax's estimate: calculated, never
  *    recorded) of one line at the resolved address answers the rate, in basis points.
+ * Recording (issue 35 §5), each keyed by the code we give, which AvaTax keeps per company (a code it
+ * holds already is read back with `GET /api/v2/companies/{company}/transactions/{code}`, never sent
+ * again: AvaTax refuses a second document under one code):
+ * 3. `POST /api/v2/transactions/create` with a committed `SalesInvoice` of the paid invoice's lines at
+ *    its delivery address (or pickup location), the tax we charged given as a `TaxAmount` override so
+ *    AvaTax reports what the invoice charged;
+ * 4. `POST /api/v2/companies/{company}/transactions/{code}/refund` with a `Percentage` refund (the
+ *    refunded amount's share of the sale) under the refund's own code;
+ * 5. `POST /api/v2/companies/{company}/transactions/{code}/void` with `DocVoided`.
  * AvaTax's error envelope (`error.code`, `error.message`), a timeout or no answer is a
  * TaxServiceError with AvaTax's code (UNREACHABLE when none came), never the license key.
  */
@@ -68,17 +117,86 @@ export function createAvalaraTaxService(options: AvalaraOptions): TaxService {
     }
   }
 
+  /**
+   * The document AvaTax keeps under `code`, or null: AvaTax refuses a second committed document with a
+   * code it holds, so a retry after a crash (the document recorded, our event not written) asks first
+   * and takes the one it finds, and a recording is idempotent by its code.
+   */
+  async function existing(code: string) {
+    try {
+      return await client.getTransactionByCode({ companyCode: options.companyCode, transactionCode: code });
+    } catch (error) {
+      const failure = serviceError(error);
+      if (failure.code === 'EntityNotFoundError') return null;
+      throw failure;
+    }
+  }
+
   return {
     name: SERVICE,
-    async quote(address: TaxAddress): Promise<TaxQuote> {
-      const asked = {
-        line1: address.address1,
-        ...(address.address2 ? { line2: address.address2 } : {}),
-        city: address.city,
-        region: usStateOf(address.state) ?? address.state,
-        postalCode: address.zip,
-        country: 'US',
+    async recordSale(sale) {
+      const found = await existing(sale.code);
+      if (found) return documentOf(found);
+      const model = {
+        type: 'SalesInvoice',
+        code: sale.code,
+        companyCode: options.companyCode,
+        date: sale.date,
+        customerCode: sale.customerCode,
+        currencyCode: 'USD',
+        commit: true,
+        addresses: { singleLocation: addressOf(sale.address) },
+        lines: sale.lines.map((line) => ({
+          number: line.number,
+          itemCode: line.itemCode,
+          description: line.description.slice(0, 2_048),
+          quantity: line.quantity,
+          amount: dollars(line.amount),
+        })),
+        taxOverride: {
+          type: 'TaxAmount',
+          taxAmount: dollars(sale.tax),
+          reason: 'Tax charged on the invoice',
+        },
       };
+      return documentOf(
+        await call(() => client.createTransaction({ model: model as unknown as CreateTransactionModel })),
+      );
+    },
+    async refundSale(refund) {
+      const found = await existing(refund.code);
+      if (found) return documentOf(found);
+      const percentage = refund.saleTotal > 0 ? (refund.amount / refund.saleTotal) * 100 : 0;
+      const model = {
+        refundTransactionCode: refund.code,
+        refundDate: refund.date,
+        refundType: 'Percentage',
+        refundPercentage: Math.min(100, Math.round(percentage * 10_000) / 10_000),
+        referenceCode: refund.saleCode,
+      };
+      return documentOf(
+        await call(() =>
+          client.refundTransaction({
+            companyCode: options.companyCode,
+            transactionCode: refund.saleCode,
+            model: model as unknown as RefundTransactionModel,
+          }),
+        ),
+      );
+    },
+    async voidSale(saleCode) {
+      return documentOf(
+        await call(() =>
+          client.voidTransaction({
+            companyCode: options.companyCode,
+            transactionCode: saleCode,
+            model: { code: 'DocVoided' } as unknown as VoidTransactionModel,
+          }),
+        ),
+      );
+    },
+    async quote(address: TaxAddress): Promise<TaxQuote> {
+      const asked = addressOf(address);
       const resolved: AddressResolutionModel = await call(() =>
         client.resolveAddressPost({ model: asked as AddressValidationInfo }),
       );

@@ -14,6 +14,8 @@ export interface AvaTaxDouble {
   /** The root to point the SDK at: http://127.0.0.1:<port> */
   url: string;
   requests: AvaTaxDoubleRequest[];
+  /** The transactions it keeps (committed sales, refunds), by company and code, as AvaTax answers them. */
+  transaction(code: string): Record<string, unknown> | undefined;
   /** While on, requests are read and never answered (the service hangs), until off or closed. */
   hang(on: boolean): void;
   /** While on, every call is answered HTTP 503 with an HTML page (the service is down). */
@@ -31,7 +33,13 @@ const ADDRESS_SOURCE = 'Avalara.AvaTax.Services.Address';
  * place: `refersTo` Address.Region for a region that is no US state, Address.PostalCode for a ZIP
  * outside it, Address for a street with no house number); `POST /api/v2/transactions/create` answers
  * a TransactionModel whose `totalTax` is the line's amount at the double's rates (per state and city
- * as TAX_RATES reads, basis points), a SalesOrder kept nowhere. Every call needs
+ * as TAX_RATES reads, basis points), a SalesOrder kept nowhere; a committed SalesInvoice is kept by
+ * its company and code (its `TaxAmount` override is the tax it records); a second document under a
+ * code it keeps is refused (DocumentCodeConflict), and `GET /api/v2/companies/{company}/transactions/
+ * {code}` answers the one it keeps. `POST /api/v2/companies/{company}/transactions/{code}/refund`
+ * keeps a ReturnInvoice under `refundTransactionCode` (a `Percentage` of the sale, negative; the same
+ * refund code again is refused as well); `.../void` with `DocVoided` cancels the sale. A code it does not
+ * keep is HTTP 404 EntityNotFoundError. Every call needs
  * `Authorization: Basic base64(accountId:licenseKey)` (else HTTP 401, AuthenticationException);
  * refusals are AvaTax's envelope `{ error: { code, message, target, details } }`. Only the specs start it.
  */
@@ -46,6 +54,9 @@ export async function startAvaTaxDouble(options: {
   let down = false;
   let hanging = false;
   let transactions = 0;
+  const kept = new Map<string, Record<string, unknown>>();
+  const keyOf = (company: string, code: string) => `${company}\u0000${code}`;
+  const round2 = (n: number) => Math.round(n * 100) / 100;
 
   const json = (response: ServerResponse, status: number, body: unknown) => {
     response.writeHead(status, { 'content-type': 'application/json; charset=utf-8' });
@@ -126,6 +137,20 @@ export async function startAvaTaxDouble(options: {
     }
     if (request.headers.authorization !== basic)
       return refuse(response, 401, 'AuthenticationException', 'Authentication failed.', 'HttpRequestHeaders');
+    const byCode = /^\/api\/v2\/companies\/([^/]+)\/transactions\/([^/]+)$/.exec(path);
+    if (request.method === 'GET' && byCode) {
+      const [, company = '', code = ''] = byCode;
+      const document = kept.get(keyOf(company, decodeURIComponent(code)));
+      if (!document)
+        return refuse(
+          response,
+          404,
+          'EntityNotFoundError',
+          `Transaction ${code} not found.`,
+          'TransactionCode',
+        );
+      return json(response, 200, document);
+    }
     if (!body)
       return refuse(response, 400, 'InvalidJson', 'The request body is not valid JSON.', 'IncorrectData');
     if (request.method === 'POST' && path === '/api/v2/addresses/resolve') {
@@ -140,9 +165,55 @@ export async function startAvaTaxDouble(options: {
         ...(found.error && { messages: [found.error] }),
       });
     }
+    const onTransaction = /^\/api\/v2\/companies\/([^/]+)\/transactions\/([^/]+)\/(refund|void)$/.exec(path);
+    if (request.method === 'POST' && onTransaction) {
+      const [, company = '', code = '', action] = onTransaction;
+      const sale = kept.get(keyOf(company, code));
+      if (company !== options.companyCode || !sale || sale.type !== 'SalesInvoice')
+        return refuse(
+          response,
+          404,
+          'EntityNotFoundError',
+          `Transaction ${code} not found.`,
+          'TransactionCode',
+        );
+      if (action === 'void') {
+        if (body.code !== 'DocVoided')
+          return refuse(response, 400, 'InvalidEnumValue', 'The void reason is not valid.', 'Code');
+        sale.status = 'Cancelled';
+        return json(response, 200, sale);
+      }
+      const refundCode = typeof body.refundTransactionCode === 'string' ? body.refundTransactionCode : '';
+      const percentage = Number(body.refundPercentage);
+      if (!refundCode || body.refundType !== 'Percentage' || !(percentage > 0 && percentage <= 100))
+        return refuse(response, 400, 'InvalidParameterValue', 'The refund is not valid.', 'RefundType');
+      if (kept.has(keyOf(company, refundCode)))
+        return refuse(response, 400, 'DocumentCodeConflict', `Document ${refundCode} exists.`, 'Code');
+      const share = (amount: unknown) => -round2((Number(amount ?? 0) * percentage) / 100);
+      const refund = {
+        id: 0,
+        code: refundCode,
+        companyId: 1,
+        date: body.refundDate,
+        status: 'Committed',
+        type: 'ReturnInvoice',
+        referenceCode: body.referenceCode,
+        totalAmount: share(sale.totalAmount),
+        totalTax: share(sale.totalTax),
+      };
+      kept.set(keyOf(company, refundCode), refund);
+      return json(response, 201, refund);
+    }
     if (request.method === 'POST' && path === '/api/v2/transactions/create') {
       if (body.companyCode !== options.companyCode)
         return refuse(response, 400, 'EntityNotFoundError', 'Company not found.', 'CompanyCode');
+      const recorded = body.type === 'SalesInvoice' && body.commit === true;
+      const code = typeof body.code === 'string' ? body.code : '';
+      if (recorded && !code)
+        return refuse(response, 400, 'MissingRequiredField', 'A recorded document needs a code.', 'Code');
+      // AvaTax keeps one committed document per code: a second is refused (ErrorCodeId DocumentCodeConflict).
+      if (recorded && kept.has(keyOf(options.companyCode, code)))
+        return refuse(response, 400, 'DocumentCodeConflict', `Document ${code} exists.`, 'Code');
       const addresses = (body.addresses ?? {}) as Record<string, Record<string, unknown>>;
       const found = place(addresses.singleLocation ?? addresses.shipTo ?? {});
       if (!found.address || !found.state)
@@ -150,14 +221,19 @@ export async function startAvaTaxDouble(options: {
       const rate = taxRateFor(options.rates, found.state, found.city);
       const lines = Array.isArray(body.lines) ? (body.lines as { number?: string; amount?: number }[]) : [];
       const totalAmount = lines.reduce((s, l) => s + Number(l.amount ?? 0), 0);
-      const totalTax = Math.round(totalAmount * rate) / 10_000;
+      const override = (body.taxOverride ?? {}) as { type?: string; taxAmount?: number };
+      const totalTax =
+        override.type === 'TaxAmount'
+          ? Number(override.taxAmount ?? 0)
+          : Math.round(totalAmount * rate) / 10_000;
       transactions += 1;
-      return json(response, 201, {
+      const transaction = {
         id: 0,
-        code: `double-${transactions}`,
+        code: recorded ? code : `double-${transactions}`,
         companyId: 1,
         date: body.date,
-        status: 'Temporary',
+        customerCode: body.customerCode,
+        status: recorded ? 'Committed' : 'Temporary',
         type: body.type,
         totalAmount,
         totalTaxable: totalAmount,
@@ -178,7 +254,9 @@ export async function startAvaTaxDouble(options: {
             tax: totalTax,
           },
         ],
-      });
+      };
+      if (recorded) kept.set(keyOf(options.companyCode, code), transaction);
+      return json(response, 201, transaction);
     }
     return refuse(response, 404, 'EntityNotFoundError', `No such path: ${path}`, 'Url');
   }
@@ -194,6 +272,7 @@ export async function startAvaTaxDouble(options: {
   return {
     url: `http://127.0.0.1:${port}`,
     requests,
+    transaction: (code) => kept.get(keyOf(options.companyCode, code)),
     hang: (on) => {
       hanging = on;
     },

@@ -11,7 +11,9 @@ export interface TaxFallbackOptions {
 /**
  * A tax service that falls back on the configured table (the sandbox with the settings' rates) when
  * the service does not answer within its timeout or fails: checkout goes on with the table's quote,
- * marked `fallback: true` so it says so. An address the service refuses stays refused.
+ * marked `fallback: true` so it says so. An address the service refuses stays refused. Recording
+ * (a paid invoice, a refund, a void) goes to the service alone: the table records nothing, and the
+ * process recording it tries again later instead.
  */
 export function withTaxFallback(
   service: TaxService,
@@ -20,6 +22,9 @@ export function withTaxFallback(
 ): TaxService {
   return {
     name: service.name,
+    recordSale: (sale) => service.recordSale(sale),
+    refundSale: (refund) => service.refundSale(refund),
+    voidSale: (saleCode) => service.voidSale(saleCode),
     async quote(address): Promise<TaxQuote> {
       let timer: NodeJS.Timeout | undefined;
       const late = new Promise<never>((_, reject) => {

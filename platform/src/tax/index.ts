@@ -5,7 +5,7 @@ import type { TaxService, TaxServiceError } from './port.ts';
 export { type AvalaraOptions, createAvalaraTaxService } from './avalara.ts';
 export { type TaxFallbackOptions, withTaxFallback } from './fallback.ts';
 export * from './port.ts';
-export { createSandboxTaxService } from './sandbox.ts';
+export { createSandboxTaxService, type SandboxTaxRecord, type SandboxTaxService } from './sandbox.ts';
 
 /** AvaTax's test mode (Avalara's sandbox accounts answer there). */
 export const AVALARA_SANDBOX_URL = 'https://sandbox-rest.avatax.com';

@@ -39,8 +39,72 @@ export class TaxServiceError extends Error {
  * street and answers the combined rate; the embedded sandbox knows US states, their ZIP ranges and
  * a configured rate per state and city.
  */
-export interface TaxService {
+export interface TaxService extends TaxRecording {
   /** 'sandbox' or 'avalara'. */
   readonly name: string;
   quote(address: TaxAddress): Promise<TaxQuote>;
+}
+
+/** One line of a recorded sale: the lot (or the premium, the shipping), its quantity and amount in cents. */
+export interface TaxSaleLine {
+  /** The line's number on the document ('1', '2', ... 'premium', 'shipping'). */
+  number: string;
+  /** Our item: the lot's id, or `premium` / `shipping`. */
+  itemCode: string;
+  description: string;
+  quantity: number;
+  /** The line's whole amount, cents. */
+  amount: number;
+}
+
+/**
+ * A paid invoice recorded with the tax service (issue 35 §5), keyed by `code` (our invoice's number,
+ * else its id): recording the same code again answers the document already recorded.
+ */
+export interface TaxSale {
+  code: string;
+  /** The sale's date, YYYY-MM-DD. */
+  date: string;
+  /** The buyer's id. */
+  customerCode: string;
+  /** Where the wine goes: the delivery address, or the pickup location. */
+  address: TaxAddress;
+  lines: TaxSaleLine[];
+  /** The tax we charged, cents: the document records it, so the service's report matches the invoice. */
+  tax: number;
+}
+
+/** A return's refund of a recorded sale, keyed by `code` (derived from our invoice and return). */
+export interface TaxRefund {
+  code: string;
+  /** The recorded sale's code. */
+  saleCode: string;
+  /** The refund's date, YYYY-MM-DD. */
+  date: string;
+  /** What was refunded, cents, and its tax share, cents; of the sale's total, cents. */
+  amount: number;
+  tax: number;
+  saleTotal: number;
+}
+
+/** A document the tax service holds, as it answered: its code, status and totals in cents. */
+export interface TaxDocument {
+  service: string;
+  code: string;
+  type: 'SalesInvoice' | 'ReturnInvoice';
+  status: 'Committed' | 'Cancelled';
+  totalAmount: number;
+  totalTax: number;
+}
+
+/**
+ * Recording the invoice's tax life with the service (issue 35 §5): a paid invoice recorded, a
+ * return's refund of it, a voided order's document voided. Each is idempotent by the code we give:
+ * asked again (a retry, a replay, a second instance) it answers the same document. A code the
+ * service does not hold (a refund or void of a sale never recorded) is a TaxServiceError.
+ */
+export interface TaxRecording {
+  recordSale(sale: TaxSale): Promise<TaxDocument>;
+  refundSale(refund: TaxRefund): Promise<TaxDocument>;
+  voidSale(saleCode: string): Promise<TaxDocument>;
 }

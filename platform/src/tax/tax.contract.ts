@@ -1,9 +1,10 @@
 /**
  * The tax port's contract (issue 35 §5): what every tax service answers for an address, with the
- * rates IL 6.25% and Chicago 10.25% configured on its side (contracts' default table).
+ * rates IL 6.25% and Chicago 10.25% configured on its side (contracts' default table), and how it
+ * records a paid invoice, a return's refund of it and its void, each once by the code we give.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TaxService } from './port.ts';
+import type { TaxSale, TaxService } from './port.ts';
 
 export interface TaxUnderTest {
   tax: TaxService;
@@ -38,6 +39,83 @@ export function taxContract(name: string, open: () => Promise<TaxUnderTest>) {
         state: 'Île-de-France',
       });
       expect(await at('Chicago', 'IL', '10001')).toMatchObject({ ok: false, reason: 'zipNotInState' });
+    });
+
+    /** A paid invoice of $100.00 (a lot and its premium) with $10.25 tax charged, delivered in Chicago. */
+    const sale = (code: string): TaxSale => ({
+      code,
+      date: '2026-03-02',
+      customerCode: 'ann',
+      address: { address1: '233 S Wacker Dr', city: 'Chicago', state: 'IL', zip: '60606' },
+      lines: [
+        { number: '1', itemCode: 'lot-1', description: 'Barolo 2016', quantity: 6, amount: 8_000 },
+        {
+          number: 'premium',
+          itemCode: 'premium',
+          description: "Buyer's premium",
+          quantity: 1,
+          amount: 2_000,
+        },
+      ],
+      tax: 1_025,
+    });
+
+    it('records a paid sale with the tax we charged, once by its code', async () => {
+      const first = await under.tax.recordSale(sale('2026-000001'));
+      expect(first).toEqual({
+        service: under.tax.name,
+        code: '2026-000001',
+        type: 'SalesInvoice',
+        status: 'Committed',
+        totalAmount: 10_000,
+        totalTax: 1_025,
+      });
+      // Recorded again (a retry, a second instance): the same document, no second sale.
+      expect(await under.tax.recordSale({ ...sale('2026-000001'), tax: 999 })).toEqual(first);
+    });
+
+    it("refunds a return's share of a recorded sale, once by the refund's code", async () => {
+      await under.tax.recordSale(sale('2026-000002'));
+      const refund = {
+        code: '2026-000002-R-1',
+        saleCode: '2026-000002',
+        date: '2026-03-09',
+        amount: 2_205,
+        tax: 205,
+        saleTotal: 11_025,
+      };
+      const refunded = await under.tax.refundSale(refund);
+      expect(refunded).toEqual({
+        service: under.tax.name,
+        code: '2026-000002-R-1',
+        type: 'ReturnInvoice',
+        status: 'Committed',
+        totalAmount: -2_000,
+        totalTax: -205,
+      });
+      expect(await under.tax.refundSale(refund)).toEqual(refunded);
+    });
+
+    it('voids a recorded sale, and again is no change', async () => {
+      await under.tax.recordSale(sale('2026-000003'));
+      const voided = await under.tax.voidSale('2026-000003');
+      expect(voided).toMatchObject({ code: '2026-000003', type: 'SalesInvoice', status: 'Cancelled' });
+      expect(await under.tax.voidSale('2026-000003')).toEqual(voided);
+    });
+
+    it('refuses a refund or a void of a sale it does not hold', async () => {
+      const refund = {
+        code: 'x-R-1',
+        saleCode: 'never-recorded',
+        date: '2026-03-09',
+        amount: 100,
+        tax: 0,
+        saleTotal: 100,
+      };
+      await expect(under.tax.refundSale(refund)).rejects.toMatchObject({ code: 'EntityNotFoundError' });
+      await expect(under.tax.voidSale('never-recorded')).rejects.toMatchObject({
+        code: 'EntityNotFoundError',
+      });
     });
   });
 }

@@ -121,6 +121,105 @@ describe('the avalara adapter, against a local double of AvaTax', () => {
     expect(refused).toMatchObject({ code: 'EntityNotFoundError' });
   });
 
+  it('records a committed SalesInvoice with our tax, refunds a percentage of it and voids it, on the wire', async () => {
+    double.requests.length = 0;
+    const avalara = avalaraAt(double.url);
+    await avalara.recordSale({
+      code: '2026-000777',
+      date: '2026-03-02',
+      customerCode: 'ann',
+      address: chicago,
+      lines: [{ number: '1', itemCode: 'lot-1', description: 'Barolo 2016', quantity: 6, amount: 12_000 }],
+      tax: 1_230,
+    });
+    await avalara.refundSale({
+      code: '2026-000777-r1',
+      saleCode: '2026-000777',
+      date: '2026-03-09',
+      amount: 4_410,
+      tax: 410,
+      saleTotal: 13_230,
+    });
+    await avalara.voidSale('2026-000777');
+    // Each recording asks for its code first (AvaTax refuses a second document under one code).
+    const [askSale, create, askRefund, refund, voided, ...more] = double.requests;
+    expect(more).toEqual([]);
+    expect(askSale).toMatchObject({
+      method: 'GET',
+      path: `/api/v2/companies/${COMPANY}/transactions/2026-000777`,
+    });
+    expect(askRefund).toMatchObject({
+      method: 'GET',
+      path: `/api/v2/companies/${COMPANY}/transactions/2026-000777-r1`,
+    });
+    expect(create).toMatchObject({ method: 'POST', path: '/api/v2/transactions/create' });
+    expect(create?.body).toEqual({
+      type: 'SalesInvoice',
+      code: '2026-000777',
+      companyCode: COMPANY,
+      date: '2026-03-02',
+      customerCode: 'ann',
+      currencyCode: 'USD',
+      commit: true,
+      addresses: {
+        singleLocation: {
+          line1: '233 S Wacker Dr',
+          city: 'Chicago',
+          region: 'IL',
+          postalCode: '60606',
+          country: 'US',
+        },
+      },
+      lines: [{ number: '1', itemCode: 'lot-1', description: 'Barolo 2016', quantity: 6, amount: 120 }],
+      taxOverride: { type: 'TaxAmount', taxAmount: 12.3, reason: 'Tax charged on the invoice' },
+    });
+    expect(refund).toMatchObject({
+      path: `/api/v2/companies/${COMPANY}/transactions/2026-000777/refund`,
+      body: {
+        refundTransactionCode: '2026-000777-r1',
+        refundDate: '2026-03-09',
+        refundType: 'Percentage',
+        refundPercentage: 33.3333,
+        referenceCode: '2026-000777',
+      },
+    });
+    expect(voided).toMatchObject({
+      path: `/api/v2/companies/${COMPANY}/transactions/2026-000777/void`,
+      body: { code: 'DocVoided' },
+    });
+  });
+
+  it('takes the document AvaTax keeps when a recording is retried after a crash, sending nothing twice', async () => {
+    const avalara = avalaraAt(double.url);
+    const sale = {
+      code: '2026-000778',
+      date: '2026-03-02',
+      customerCode: 'ann',
+      address: chicago,
+      lines: [{ number: '1', itemCode: 'lot-1', description: 'Barolo 2016', quantity: 6, amount: 12_000 }],
+      tax: 1_230,
+    };
+    const first = await avalara.recordSale(sale);
+    double.requests.length = 0;
+    // Our event was not written (a crash): the process records the same sale again.
+    expect(await avalara.recordSale(sale)).toEqual(first);
+    expect(double.requests.map((r) => `${r.method} ${r.path}`)).toEqual([
+      `GET /api/v2/companies/${COMPANY}/transactions/2026-000778`,
+    ]);
+  });
+
+  it('records through the fallback to the service alone: a failure is thrown, never the table', async () => {
+    const recorded: string[] = [];
+    const table = createSandboxTaxService(() => rates);
+    const tax = withTaxFallback(avalaraAt(double.url, { licenseKey: 'WRONG0KEY' }), table, {
+      timeoutMs: 2_000,
+      onFallback: (error) => recorded.push(error.code),
+    });
+    await expect(tax.voidSale('2026-000777')).rejects.toMatchObject({ code: 'AuthenticationException' });
+    expect(table.recorded()).toEqual([]);
+    expect(recorded).toEqual([]);
+  });
+
   it('throws when the double is down or nothing answers', async () => {
     double.outage(true);
     const down = await avalaraAt(double.url)

@@ -70,6 +70,12 @@ export function orderLogText(e: InvoiceEvent): string {
       return `Return ${e.data.returnId} received: ${plural(e.data.good, 'unit')} back in stock, ${e.data.damaged} damaged.${e.data.note ? ` Note: ${e.data.note}` : ''}`;
     case 'ReturnRefundStarted':
       return `Refund of ${formatMoney(e.data.amount)} for return ${e.data.returnId} started${e.data.reason ? `: ${e.data.reason}` : ''}.`;
+    case 'TaxRecorded':
+      return `Sale recorded with the tax service (${e.data.service}) as ${e.data.code}: tax ${formatMoney(e.data.tax)}.`;
+    case 'TaxRefunded':
+      return `Refund of ${formatMoney(e.data.amount)} for return ${e.data.returnId} recorded with the tax service (${e.data.service}) as ${e.data.code}: tax ${formatMoney(e.data.tax)}.`;
+    case 'TaxVoided':
+      return `Sale ${e.data.code} voided with the tax service (${e.data.service}).`;
     default: {
       const _exhaustive: never = e;
       return _exhaustive;

@@ -119,6 +119,9 @@ export const invoicesProjection = defineProjection<InvoiceEvent>({
     'ReturnRefused',
     'ReturnReceived',
     'ReturnRefundStarted',
+    'TaxRecorded',
+    'TaxRefunded',
+    'TaxVoided',
   ],
   indexes: {
     [INVOICES]: [
@@ -281,6 +284,10 @@ export const invoicesProjection = defineProjection<InvoiceEvent>({
       case 'ReturnRefused':
       case 'ReturnReceived':
       case 'ReturnRefundStarted':
+      // Issue 35 §5: the invoice's tax as recorded with the tax service, on the order log.
+      case 'TaxRecorded':
+      case 'TaxRefunded':
+      case 'TaxVoided':
         return [invoiceChange(invoiceId, event, null)];
       case 'InvoiceVoided':
         return [

@@ -258,6 +258,30 @@ describe('invoices projection: order log and notes', () => {
     expect(JSON.stringify(invoice)).not.toContain('discount');
   });
 
+  it("logs the invoice's tax as recorded with the tax service (issue 35 §5)", async () => {
+    const record = eventRecorder();
+    const tax = { actor: { kind: 'system', id: 'tax:recording' } } as const;
+    const docs = await given([
+      record(stream, 'InvoiceIssued', invoiceIssued()),
+      record(stream, 'TaxRecorded', { service: 'avalara', code: '2026-000123', tax: 6_150 }, tax),
+      record(
+        stream,
+        'TaxRefunded',
+        { returnId: 'r1', service: 'avalara', code: '2026-000123-r1', amount: 11_025, tax: 1_025 },
+        tax,
+      ),
+      record(stream, 'TaxVoided', { service: 'avalara', code: '2026-000123' }, tax),
+    ]);
+    expect((await invoiceOf(docs)).order_log.slice(1).map((e) => [e.by, e.text])).toEqual([
+      ['system:tax:recording', 'Sale recorded with the tax service (avalara) as 2026-000123: tax $61.50.'],
+      [
+        'system:tax:recording',
+        'Refund of $110.25 for return r1 recorded with the tax service (avalara) as 2026-000123-r1: tax $10.25.',
+      ],
+      ['system:tax:recording', 'Sale 2026-000123 voided with the tax service (avalara).'],
+    ]);
+  });
+
   it('takes a text that looks like a field path as text', async () => {
     const record = eventRecorder();
     const docs = await given([

@@ -340,6 +340,7 @@ export const uiMoreForEnglish = {
     billingSame: 'Billing address same as delivery',
     street: 'Address',
     chooseState: 'Choose a state',
+    addressSuggestions: 'Suggested addresses',
     quoting: 'Updating the totals…',
     taxFallback: 'The tax service did not answer in time: tax is estimated from our rate table.',
     payment: 'Payment',

@@ -713,6 +713,7 @@ export const uiForSpanish: UiTexts = {
     billingSame: 'La dirección de facturación es la de envío',
     street: 'Dirección',
     chooseState: 'Elige un estado',
+    addressSuggestions: 'Direcciones sugeridas',
     quoting: 'Actualizando los totales…',
     taxFallback:
       'El servicio de impuestos no respondió a tiempo: el impuesto se estima con nuestra tabla de tasas.',

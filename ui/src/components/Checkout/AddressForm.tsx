@@ -1,6 +1,7 @@
 import { Alert, Fieldset, Grid, Select, TextInput } from '@mantine/core';
-import { type CheckoutAddress, usStateCodes, usStates } from '@wine/contracts';
+import { type CheckoutAddress, type PlaceAddressView, usStateCodes, usStates } from '@wine/contracts';
 import { useTranslation } from 'react-i18next';
+import { AddressSuggest } from '../AddressSuggest/AddressSuggest.tsx';
 
 /** The US states for the state select: the code is the value (what the API takes), the name is shown. */
 const stateOptions = usStateCodes.map((code) => ({ value: code, label: usStates[code].name }));
@@ -16,12 +17,31 @@ export interface AddressFormProps {
   errors?: AddressErrors;
   /** What the server said of the whole address (ADDRESS_INVALID). */
   problem?: string | null;
+  /**
+   * Issue 35 §5: a suggested address was chosen (its parts are already in the form): its coordinates,
+   * full address and place id, for a caller whose address keeps them (seeds 001 §3).
+   */
+  onPlace?: (place: PlaceAddressView) => void;
 }
 
 /** seeds 001 §3 "Address form" as checkout asks it: address1, city, state (a US state), ZIP. */
-export function AddressForm({ legend, name, value, onChange, errors = {}, problem }: AddressFormProps) {
+export function AddressForm({
+  legend,
+  name,
+  value,
+  onChange,
+  errors = {},
+  problem,
+  onPlace,
+}: AddressFormProps) {
   const { t } = useTranslation();
   const set = (field: keyof CheckoutAddress) => (text: string) => onChange({ ...value, [field]: text });
+  // A chosen suggestion fills the street, city, state and ZIP; the second line stays the buyer's.
+  const pick = (place: PlaceAddressView) => {
+    const { address1, city, state, zip } = place;
+    onChange({ ...value, address1, city, state: state in usStates ? state : value.state, zip });
+    onPlace?.(place);
+  };
   return (
     <Fieldset
       legend={legend}
@@ -31,13 +51,15 @@ export function AddressForm({ legend, name, value, onChange, errors = {}, proble
     >
       <Grid gap="sm">
         <Grid.Col span={12}>
-          <TextInput
+          <AddressSuggest
             label={t('ui.checkout.street')}
             autoComplete={`section-${name} address-line1`}
             required
             value={value.address1}
-            onChange={(event) => set('address1')(event.currentTarget.value)}
+            onChange={set('address1')}
+            onPick={pick}
             error={errors.address1}
+            data-testid={`${name}-address1`}
           />
         </Grid.Col>
         <Grid.Col span={12}>
