@@ -10,6 +10,10 @@ export interface Backoff {
   reset(): void;
 }
 
+/** The wait after `failures` failures in a row (1 or more): `initialMs`, doubled each time, at most `maxMs`. */
+export const backoffDelay = (failures: number, { initialMs, maxMs }: { initialMs: number; maxMs: number }) =>
+  Math.min(maxMs, initialMs * 2 ** Math.max(0, failures - 1));
+
 export function backoff({
   initialMs = 500,
   maxMs = 30_000,
@@ -19,7 +23,7 @@ export function backoff({
 } = {}): Backoff {
   let failures = 0;
   return {
-    next: () => Math.min(maxMs, initialMs * 2 ** failures++),
+    next: () => backoffDelay(++failures, { initialMs, maxMs }),
     reset: () => {
       failures = 0;
     },

@@ -3,6 +3,7 @@ import { type Clock, type Logger, type Marketing, MarketingServiceError } from '
 import type { Streams } from '../core/command-handler.ts';
 import { derivedId } from '../core/derived-id.ts';
 import type { LogFeed, LogFollower } from '../core/follow-log.ts';
+import { laterTries } from '../core/later-tries.ts';
 import { contactDecider } from './contact.ts';
 
 export interface DeliveryDeps {
@@ -34,10 +35,8 @@ const system = { kind: 'system', id: 'newsletter:delivery' } as const;
  */
 export function contactDelivery(deps: DeliveryDeps, feed: LogFeed): LogFollower & { idle(): Promise<void> } {
   const { streams, clock, marketing, logger } = deps;
-  const retryMs = deps.retryMs ?? 60_000;
-  const maxRetryMs = deps.maxRetryMs ?? 3_600_000;
+  const tries = laterTries({ retryMs: deps.retryMs ?? 60_000, maxRetryMs: deps.maxRetryMs ?? 3_600_000 });
   const due = new Map<string, Due>();
-  const timers = new Set<NodeJS.Timeout>();
   let live = false;
   let stopped = false;
   let chain: Promise<void> = Promise.resolve();
@@ -72,14 +71,9 @@ export function contactDelivery(deps: DeliveryDeps, feed: LogFeed): LogFollower 
   }
 
   function retryLater(contactId: string, failures: number) {
-    if (stopped) return;
-    const wait = Math.min(maxRetryMs, retryMs * 2 ** Math.max(0, failures - 1));
-    const timer = setTimeout(() => {
-      timers.delete(timer);
-      if (!stopped && due.has(contactId)) enqueue(contactId);
-    }, wait);
-    timer.unref();
-    timers.add(timer);
+    tries.after(failures, () => {
+      if (due.has(contactId)) enqueue(contactId);
+    });
   }
 
   async function send(contactId: string) {
@@ -152,8 +146,7 @@ export function contactDelivery(deps: DeliveryDeps, feed: LogFeed): LogFollower 
     },
     async stop() {
       stopped = true;
-      for (const timer of timers) clearTimeout(timer);
-      timers.clear();
+      tries.stop();
       await log.stop();
       await chain;
     },

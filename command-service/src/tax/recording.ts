@@ -5,6 +5,7 @@ import { TaxServiceError } from '@wine/platform';
 import type { Streams } from '../core/command-handler.ts';
 import { derivedId } from '../core/derived-id.ts';
 import type { LogFeed, LogFollower } from '../core/follow-log.ts';
+import { laterTries } from '../core/later-tries.ts';
 import { invoiceDecider } from '../invoices/decide.ts';
 import { type IssuedInvoice, isPaid } from '../invoices/invoice.ts';
 import { refundShare } from '../returns/decide.ts';
@@ -70,11 +71,9 @@ const pending = (seen: Seen) =>
  */
 export function taxRecording(deps: TaxRecordingDeps, feed: LogFeed): LogFollower & { idle(): Promise<void> } {
   const { streams, clock, tax, logger } = deps;
-  const retryMs = deps.retryMs ?? 60_000;
-  const maxRetryMs = deps.maxRetryMs ?? 3_600_000;
+  const tries = laterTries({ retryMs: deps.retryMs ?? 60_000, maxRetryMs: deps.maxRetryMs ?? 3_600_000 });
   const seen = new Map<string, Seen>();
   const queued = new Set<string>();
-  const timers = new Set<NodeJS.Timeout>();
   let live = false;
   let stopped = false;
   let chain: Promise<void> = Promise.resolve();
@@ -144,14 +143,7 @@ export function taxRecording(deps: TaxRecordingDeps, feed: LogFeed): LogFollower
   }
 
   function retryLater(invoiceId: string, failures: number) {
-    if (stopped) return;
-    const wait = Math.min(maxRetryMs, retryMs * 2 ** Math.max(0, failures - 1));
-    const timer = setTimeout(() => {
-      timers.delete(timer);
-      if (!stopped) enqueue(invoiceId);
-    }, wait);
-    timer.unref();
-    timers.add(timer);
+    tries.after(failures, () => enqueue(invoiceId));
   }
 
   function addressOf(invoice: IssuedInvoice): TaxAddress {
@@ -282,8 +274,7 @@ export function taxRecording(deps: TaxRecordingDeps, feed: LogFeed): LogFollower
     },
     async stop() {
       stopped = true;
-      for (const timer of timers) clearTimeout(timer);
-      timers.clear();
+      tries.stop();
       await log.stop();
       await chain;
     },
