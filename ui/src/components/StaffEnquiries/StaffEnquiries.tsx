@@ -22,8 +22,7 @@ import { formatDateTime } from '../../lib/format.ts';
 import { useCsvExport } from '../../lib/use-csv-export.ts';
 import { pushAlertAtom } from '../../state/alerts.ts';
 import { DialogFailure } from '../FormDialog/FormDialog.tsx';
-import { Pager } from '../Pager/Pager.tsx';
-import { QueryState } from '../QueryState/QueryState.tsx';
+import { PagedRecords } from '../Pager/PagedRecords.tsx';
 import { enquiryKinds, enquiryStatuses } from './enquiry-view.ts';
 
 const kindLabel = {
@@ -155,7 +154,6 @@ export function StaffEnquiries({
   onChange: (view: StaffEnquiriesView) => void;
 }) {
   const { t } = useTranslation();
-  const _pushAlert = useSetAtom(pushAlertAtom);
   const { exporting, exportCsv } = useCsvExport();
   const list = useQuery({
     ...staffEnquiriesQuery({ kind: view.kind, status: view.status, page: view.page, limit: PAGE_SIZE }),
@@ -198,28 +196,17 @@ export function StaffEnquiries({
           w={190}
         />
       </Group>
-      <QueryState query={list} label={t('ui.staff.enquiries.loading')} keepData error="alert">
-        {(data) =>
-          data.records.length === 0 ? (
-            <Text c="dimmed">{t('ui.staff.enquiries.empty')}</Text>
-          ) : (
-            <Stack gap="sm">
-              <Text size="sm" c="dimmed">
-                {t('ui.staff.enquiries.count', { count: data.totalRecords })}
-              </Text>
-              {data.records.map((enquiry) => (
-                <EnquiryCard key={enquiry.id} enquiry={enquiry} />
-              ))}
-              <Pager
-                page={view.page}
-                pageSize={PAGE_SIZE}
-                totalRecords={data.totalRecords}
-                onPage={(page) => onChange({ ...view, page })}
-              />
-            </Stack>
-          )
-        }
-      </QueryState>
+      <PagedRecords
+        query={list}
+        label={t('ui.staff.enquiries.loading')}
+        empty={t('ui.staff.enquiries.empty')}
+        count={(count) => t('ui.staff.enquiries.count', { count })}
+        page={view.page}
+        pageSize={PAGE_SIZE}
+        onPage={(page) => onChange({ ...view, page })}
+      >
+        {(enquiry) => <EnquiryCard key={enquiry.id} enquiry={enquiry} />}
+      </PagedRecords>
     </Container>
   );
 }

@@ -1,4 +1,4 @@
-import { Badge, Button, Card, Container, Group, Select, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Badge, Button, Card, Container, Group, Select, Text, TextInput, Title } from '@mantine/core';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { StaffContact } from '@wine/contracts';
 import { useSetAtom } from 'jotai';
@@ -10,8 +10,7 @@ import { useCsvExport } from '../../lib/use-csv-export.ts';
 import { useListSearch } from '../../lib/use-list-search.ts';
 import { pushAlertAtom } from '../../state/alerts.ts';
 import { confirmDialog } from '../ConfirmDialog/confirm-dialog.tsx';
-import { Pager } from '../Pager/Pager.tsx';
-import { QueryState } from '../QueryState/QueryState.tsx';
+import { PagedRecords } from '../Pager/PagedRecords.tsx';
 import { contactStatuses } from './newsletter-view.ts';
 
 const statusLabel = {
@@ -109,56 +108,39 @@ export function StaffNewsletter({
           w={220}
         />
       </Group>
-      <QueryState query={list} label={t('ui.staff.newsletter.loading')} keepData error="alert">
-        {(data) =>
-          data.records.length === 0 ? (
-            <Text c="dimmed">{t('ui.staff.newsletter.empty')}</Text>
-          ) : (
-            <Stack gap="xs">
-              <Text size="sm" c="dimmed">
-                {t('ui.staff.newsletter.count', { count: data.totalRecords })}
-              </Text>
-              {data.records.map((contact) => (
-                <Card key={contact.email} withBorder padding="sm" data-testid="newsletter-contact">
-                  <Group justify="space-between" wrap="wrap" gap="xs">
-                    <div style={{ minWidth: 0 }}>
-                      <Text fw={600} style={{ overflowWrap: 'anywhere' }}>
-                        {contact.email}
-                      </Text>
-                      <ContactLines contact={contact} />
-                    </div>
-                    <Group gap="xs" wrap="nowrap">
-                      <Badge
-                        variant="light"
-                        color={badge[contact.status].color}
-                        data-testid="newsletter-status"
-                      >
-                        {t(badge[contact.status].label)}
-                      </Badge>
-                      {contact.status !== 'unsubscribed' ? (
-                        <Button
-                          size="xs"
-                          variant="subtle"
-                          color="red"
-                          onClick={() => unsubscribe(contact.email)}
-                        >
-                          {t('ui.staff.newsletter.unsubscribe')}
-                        </Button>
-                      ) : null}
-                    </Group>
-                  </Group>
-                </Card>
-              ))}
-              <Pager
-                page={view.page}
-                pageSize={PAGE_SIZE}
-                totalRecords={data.totalRecords}
-                onPage={(page) => onChange({ ...view, page })}
-              />
-            </Stack>
-          )
-        }
-      </QueryState>
+      <PagedRecords
+        query={list}
+        label={t('ui.staff.newsletter.loading')}
+        empty={t('ui.staff.newsletter.empty')}
+        count={(count) => t('ui.staff.newsletter.count', { count })}
+        page={view.page}
+        pageSize={PAGE_SIZE}
+        onPage={(page) => onChange({ ...view, page })}
+        gap="xs"
+      >
+        {(contact) => (
+          <Card key={contact.email} withBorder padding="sm" data-testid="newsletter-contact">
+            <Group justify="space-between" wrap="wrap" gap="xs">
+              <div style={{ minWidth: 0 }}>
+                <Text fw={600} style={{ overflowWrap: 'anywhere' }}>
+                  {contact.email}
+                </Text>
+                <ContactLines contact={contact} />
+              </div>
+              <Group gap="xs" wrap="nowrap">
+                <Badge variant="light" color={badge[contact.status].color} data-testid="newsletter-status">
+                  {t(badge[contact.status].label)}
+                </Badge>
+                {contact.status !== 'unsubscribed' ? (
+                  <Button size="xs" variant="subtle" color="red" onClick={() => unsubscribe(contact.email)}>
+                    {t('ui.staff.newsletter.unsubscribe')}
+                  </Button>
+                ) : null}
+              </Group>
+            </Group>
+          </Card>
+        )}
+      </PagedRecords>
     </Container>
   );
 }
