@@ -27,12 +27,18 @@ export const registeredSignUpId = (userId: string) => `user-${userId}`;
 export function registeredContacts(deps: RegisteredContactDeps, feed: LogFeed): LogFollower {
   const { streams, clock, logger } = deps;
   const due = new Set<string>();
+  /** Accounts registered with the newsletter ticked, whose e-mail is not verified yet. */
+  const ticked = new Set<string>();
   let live = false;
   let chain: Promise<void> = Promise.resolve();
 
   function follow(event: RecordedEvent) {
-    if (event.type === 'EmailVerified' && event.streamName.startsWith('user-')) {
+    // Only the accounts registered with the newsletter ticked: a start does not load every verified user.
+    if (event.type === 'UserRegistered' && (event.data as { newsletter?: boolean }).newsletter) {
+      ticked.add(event.streamName.slice('user-'.length));
+    } else if (event.type === 'EmailVerified' && event.streamName.startsWith('user-')) {
       const userId = event.streamName.slice('user-'.length);
+      if (!ticked.delete(userId)) return;
       due.add(userId);
       if (live) enqueue(userId);
     } else if (event.type === 'NewsletterContactAdded') {
