@@ -222,6 +222,32 @@ describe('settings (issue 34): facts in the log, in effect at once', () => {
     const refused = await quote('temperature');
     expect(refused.http).toBe(400);
     expect(JSON.stringify(refused.body)).toContain('This shipping method is not offered');
+    // Checking out with it is refused before anything is held or charged: two at once with one
+    // x-command-id, then the same again; the card is charged 0 times and the cart keeps its bottles.
+    const cards = await market.ok<{ data: { id: string }[] }>(actions.getCards.path, {}, ann.auth);
+    const charged = market.cards.charges().length;
+    const headers = { ...ann.auth, 'x-command-id': randomUUID() };
+    const checkout = () =>
+      market.post(
+        actions.checkout.path,
+        {
+          type: 'buynow',
+          cart_id: 'settings-checkout',
+          delivery: 'delivery',
+          address,
+          ship_method: 'temperature',
+          payment: { card_id: cards.data[0]?.id },
+        },
+        headers,
+      );
+    const answers = [...(await Promise.all([checkout(), checkout()])), await checkout()];
+    for (const answer of answers) {
+      expect(answer.http).toBe(400);
+      expect(JSON.stringify(answer.body)).toContain('SHIP_METHOD_NOT_OFFERED');
+    }
+    expect(market.cards.charges().length - charged).toBe(0);
+    const cart = await market.ok<CartView>(actions.buynowCart.path, {}, ann.auth);
+    expect(cart.cartItems.map((line) => [line.product_id, line.qty])).toEqual([[id, 2]]);
     const after = await eventually(settingsNow, (s) => s.changes[0]?.section === 'shipping');
     expect(after.shipping.standard.firstBottle).toBe(3_000);
 
