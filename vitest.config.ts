@@ -17,6 +17,24 @@ const mockingFiles = [
   'tests/bidding.int.spec.ts',
 ];
 
+/**
+ * Issue 35: the money suite (every API test that moves money) runs again on the Stripe adapter against
+ * a local double of Stripe; the same files run on the sandbox in `int`.
+ */
+const moneyFiles = [
+  'command-service/src/checkout/money-integrity.int.spec.ts',
+  'command-service/src/checkout/routes.int.spec.ts',
+  'command-service/src/checkout/offline.int.spec.ts',
+  'command-service/src/invoices/issuing.int.spec.ts',
+  'command-service/src/lots/sold-once.int.spec.ts',
+  'command-service/src/returns/routes.int.spec.ts',
+  'command-service/src/shipping/routes.int.spec.ts',
+  'command-service/src/users/cards/routes.int.spec.ts',
+  'command-service/src/wallets/deposits.int.spec.ts',
+  'tests/settings.int.spec.ts',
+  'tests/staff-deposits.int.spec.ts',
+];
+
 // STYLE.md: the file name sets the level. unit = pure; int = a real store or server; e2e = the running product.
 export default defineConfig({
   test: {
@@ -63,6 +81,18 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 60_000,
           hookTimeout: 120_000,
+          sequence: { groupOrder: 0 },
+        },
+      },
+      {
+        test: {
+          name: 'money-stripe',
+          include: moneyFiles,
+          environment: 'node',
+          env: { CARD_NETWORK: 'stripe' },
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+          isolate: false,
           sequence: { groupOrder: 0 },
         },
       },

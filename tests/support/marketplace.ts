@@ -13,13 +13,8 @@ import {
 } from '@wine/contracts';
 import { type Embedded, startEmbedded } from '@wine/deploy/embedded';
 import { auditAnchorsStream } from '@wine/event-schemas';
-import {
-  type Clock,
-  createSandboxCardProvider,
-  type Logger,
-  loadConfig,
-  type SandboxCardProvider,
-} from '@wine/platform';
+import { type Clock, type Logger, loadConfig } from '@wine/platform';
+import { type CardNetwork, openCardNetwork } from '@wine/platform/testing';
 
 export interface TestUser {
   id: string;
@@ -36,8 +31,11 @@ let users = 0;
 
 export interface TestMarketplace extends Embedded {
   dataDir: string;
-  /** The sandbox card network the marketplace charges: a test of a payment says how often it charged. */
-  cards: SandboxCardProvider;
+  /**
+   * The card network the marketplace charges (CARD_NETWORK: the sandbox, or the Stripe adapter against
+   * a local double of Stripe): a test of a payment says how often it charged.
+   */
+  cards: CardNetwork;
   post<T = unknown>(
     path: string,
     body: unknown,
@@ -101,10 +99,11 @@ export async function startMarketplace(
     NATS_URL: options.natsUrl,
     ...options.env,
   });
-  const cards = createSandboxCardProvider();
+  let siteUrl = '';
+  const cards = await openCardNetwork(undefined, { publicUrl: () => siteUrl });
   const embedded = await startEmbedded({
     config,
-    cards,
+    cards: cards.provider,
     uiDir: options.uiDir ?? (options.ui ? undefined : null),
     ...(options.rateLimit !== undefined && { rateLimit: options.rateLimit }),
     ...(options.staffRateLimit !== undefined && { staffRateLimit: options.staffRateLimit }),
@@ -113,6 +112,7 @@ export async function startMarketplace(
     ...(options.logger && { logger: options.logger }),
     ...(options.firstPaintTimeoutMs !== undefined && { firstPaintTimeoutMs: options.firstPaintTimeoutMs }),
   });
+  siteUrl = embedded.url;
   const market: TestMarketplace = {
     ...embedded,
     cards,
@@ -201,6 +201,7 @@ export async function startMarketplace(
     },
     async stop({ keepData = false } = {}) {
       await embedded.close();
+      await cards.close();
       if (!keepData) await rm(dataDir, { recursive: true, force: true });
     },
   };

@@ -1,18 +1,30 @@
 import { actions, type CheckoutResult, type ReturnDecisionResult } from '@wine/contracts';
 import { walletStream } from '@wine/event-schemas';
-import { createSandboxCardProvider } from '@wine/platform';
+import {
+  type CardNetwork,
+  cardNetworkFromEnv,
+  cardNetworkTitles,
+  openCardNetwork,
+} from '@wine/platform/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestCommandService, type TestCommandService } from '../testing.ts';
 import { walletDecider } from '../wallets/wallet.ts';
 
 let service: TestCommandService;
-const sandbox = createSandboxCardProvider();
+/** The card network these tests charge (CARD_NETWORK: the sandbox, or Stripe behind its local double). */
+const networkName = cardNetworkFromEnv();
+const on = cardNetworkTitles[networkName];
+let network: CardNetwork;
 beforeAll(async () => {
-  service = await openTestCommandService({ cards: sandbox });
+  network = await openCardNetwork(networkName);
+  service = await openTestCommandService({ cards: network.provider });
 });
-afterAll(() => service.close());
+afterAll(async () => {
+  await service.close();
+  await network.close();
+});
 
-describe('offline payment', () => {
+describe(`offline payment, on ${on}`, () => {
   it('places a buy-now order unpaid with instructions, holds it, and sells when finance records the money', async () => {
     const cat = await service.signUp('cat@gifts.example');
     await service.addCard(cat.token);
@@ -77,7 +89,7 @@ describe('offline payment', () => {
     );
     const invoiceId = placed.body.data.responseData.invoice_ids[0] as string;
     expect(placed.body.data.message).toMatch(/^Order placed\. Pay \$110\.25 /);
-    const charged = sandbox.charges().length;
+    const charged = network.charges().length;
 
     // ...records "money received" on it...
     const record = (token: string) =>
@@ -129,15 +141,15 @@ describe('offline payment', () => {
     expect(refunded.body.data.responseData).toMatchObject({ status: 'refunded', refunded_wallet: 11_025 });
     expect((await service.service.streams.load(walletStream(fay.id), walletDecider)).balance).toBe(11_025);
     // No card was charged for any of it.
-    expect(sandbox.charges().length).toBe(charged);
+    expect(network.charges().length).toBe(charged);
   });
 });
 
-describe('unpaid offline orders', () => {
+describe(`unpaid offline orders, on ${on}`, () => {
   // The buyers' open orders are followed from the log by the process managers, as in the product.
   let live: TestCommandService;
   beforeAll(async () => {
-    live = await openTestCommandService({ cards: sandbox });
+    live = await openTestCommandService({ cards: network.provider });
     await live.service.scheduler.start();
   });
   afterAll(async () => {
@@ -161,7 +173,7 @@ describe('unpaid offline orders', () => {
         { token: gus.token },
       );
     };
-    const charged = sandbox.charges().length;
+    const charged = network.charges().length;
     expect((await order('gus-1', 20)).body.data.responseData.status).toBe('unpaid');
     const tooMany = await order('gus-2', 5);
     expect([tooMany.status, tooMany.body.data.code]).toEqual([409, 'OFFLINE_HOLD_CAPPED']);
@@ -186,7 +198,7 @@ describe('unpaid offline orders', () => {
       (e) => e.type === 'StockReserved',
     );
     expect(held).toHaveLength(3);
-    expect(sandbox.charges().length).toBe(charged);
+    expect(network.charges().length).toBe(charged);
   });
 
   it('judges a burst of offline orders one at a time: six at once, three placed', async () => {
@@ -198,7 +210,7 @@ describe('unpaid offline orders', () => {
       { cart: [{ product_id: lot.lotId, qty: 1 }] },
       { token: hal.token },
     );
-    const charged = sandbox.charges().length;
+    const charged = network.charges().length;
     const answers = await Promise.all(
       [1, 2, 3, 4, 5, 6].map((i) =>
         live.post<CheckoutResult>(
@@ -221,6 +233,6 @@ describe('unpaid offline orders', () => {
       (e) => e.type === 'StockReserved',
     );
     expect(held).toHaveLength(3);
-    expect(sandbox.charges().length).toBe(charged);
+    expect(network.charges().length).toBe(charged);
   });
 });

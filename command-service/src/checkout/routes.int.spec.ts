@@ -1,6 +1,11 @@
 import { actions, type CheckoutResult } from '@wine/contracts';
 import { cartStream, invoiceStream, lotStream, walletStream } from '@wine/event-schemas';
-import { createSandboxCardProvider, sandboxTestCards } from '@wine/platform';
+import {
+  type CardNetwork,
+  cardNetworkFromEnv,
+  cardNetworkTitles,
+  openCardNetwork,
+} from '@wine/platform/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { invoiceDecider } from '../invoices/decide.ts';
 import { lotDecider } from '../lots/decide.ts';
@@ -8,16 +13,25 @@ import { availableAt } from '../lots/lot.ts';
 import { openTestCommandService, type TestCommandService } from '../testing.ts';
 import { walletDecider } from '../wallets/wallet.ts';
 
-/** The card network: every test says how many times it charged (issue 30). */
-const sandbox = createSandboxCardProvider();
+/**
+ * The card network (CARD_NETWORK: the sandbox, or the Stripe adapter against a local double of
+ * Stripe): every test says how many times it charged (issue 30).
+ */
+const networkName = cardNetworkFromEnv();
+const on = cardNetworkTitles[networkName];
+let network: CardNetwork;
 /** The charges made since a test began, by the index of the first. */
-const chargedSince = (from: number) => sandbox.charges().slice(from);
+const chargedSince = (from: number) => network.charges().slice(from);
 
 let service: TestCommandService;
 beforeAll(async () => {
-  service = await openTestCommandService({ cards: sandbox });
+  network = await openCardNetwork(networkName);
+  service = await openTestCommandService({ cards: network.provider });
 });
-afterAll(() => service.close());
+afterAll(async () => {
+  await service.close();
+  await network.close();
+});
 
 /** A buy-now-only lot at $50 a bottle, $45 from two bottles. */
 const buyNowLot = (quantity: number) =>
@@ -30,7 +44,7 @@ const buyNowLot = (quantity: number) =>
   });
 
 let n = 0;
-async function buyer(card: string = sandboxTestCards.visa) {
+async function buyer(card: string = network.testCards.visa) {
   n += 1;
   const user = await service.signUp(`buyer${n}@checkout.example`);
   const { cardId } = await service.addCard(user.token, card);
@@ -54,12 +68,12 @@ const loadLot = async (lotId: string) => {
 };
 const loadInvoice = (id: string) => service.service.streams.load(invoiceStream(id), invoiceDecider);
 
-describe('buy-now checkout', () => {
+describe(`buy-now checkout, on ${on}`, () => {
   it('holds the lines, issues the invoice at the quantity-discount price plus Chicago tax, charges the card once and sells', async () => {
     const ann = await buyer();
     const lot = await buyNowLot(6);
     await addToCart(ann.token, lot.lotId, 2);
-    const from = sandbox.charges().length;
+    const from = network.charges().length;
     const answer = await checkout(ann.token, { payment: { card_id: ann.cardId } });
     expect(answer.status, answer.body.data.message).toBe(200);
     expect(answer.body.data.message).toBe('Payment successful');
@@ -86,7 +100,7 @@ describe('buy-now checkout', () => {
     const lot = await buyNowLot(3);
     const buyers = await Promise.all([1, 2, 3, 4, 5].map(() => buyer()));
     for (const b of buyers) await addToCart(b.token, lot.lotId, 1);
-    const from = sandbox.charges().length;
+    const from = network.charges().length;
     const answers = await Promise.all(
       buyers.map((b) => checkout(b.token, { payment: { card_id: b.cardId } })),
     );
@@ -123,10 +137,10 @@ describe('buy-now checkout', () => {
   });
 
   it('shows a declined card clearly and keeps nothing reserved; the cart stays', async () => {
-    const eve = await buyer(sandboxTestCards.chargeDeclined);
+    const eve = await buyer(network.testCards.chargeDeclined);
     const lot = await buyNowLot(4);
     await addToCart(eve.token, lot.lotId, 1);
-    const from = sandbox.charges().length;
+    const from = network.charges().length;
     const answer = await checkout(eve.token, { payment: { card_id: eve.cardId } });
     expect(answer.status).toBe(402);
     expect(answer.body.data.code).toBe('PAYMENT_DECLINED');
@@ -140,16 +154,20 @@ describe('buy-now checkout', () => {
   });
 
   it('sends a card that needs authentication to the issuer page, and records it once confirmed', async () => {
-    const fay = await buyer(sandboxTestCards.authenticationRequired);
+    const fay = await buyer(network.testCards.authenticationRequired);
     const lot = await buyNowLot(4);
     await addToCart(fay.token, lot.lotId, 1);
-    const from = sandbox.charges().length;
+    const from = network.charges().length;
     const answer = await checkout(fay.token, { payment: { card_id: fay.cardId } });
     expect(answer.status).toBe(200);
     const result = answer.body.data.responseData;
     expect(result.status).toBe('requires_action');
-    expect(result.url).toMatch(/^\/sandbox\/authenticate\/ch_sbx_\w+\?return=%2Fcheckout_confirm/);
-    const chargeId = (result.url as string).split('/')[3]?.split('?')[0] as string;
+    if (networkName === 'sandbox') {
+      expect(result.url).toMatch(/^\/sandbox\/authenticate\/ch_sbx_\w+\?return=%2Fcheckout_confirm/);
+    } else {
+      expect(result.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/3ds\/pi_\w+$/);
+    }
+    const chargeId = network.chargeIdIn(result.url as string);
     const confirmInput = { payment_id: result.payment_id, invoice_ids: result.invoice_ids };
 
     const early = await service.post<CheckoutResult>(actions.confirmPayment.path, confirmInput, {
@@ -157,12 +175,17 @@ describe('buy-now checkout', () => {
     });
     expect(early.body.data.responseData.status).toBe('requires_action');
 
-    const approved = await service.post(
-      actions.sandboxAuthenticate.path,
-      { charge_id: chargeId, approve: true },
-      { token: fay.token },
-    );
-    expect(approved.status).toBe(200);
+    // The buyer passes the issuer's check: on the sandbox's page (the product's), or Stripe's.
+    if (networkName === 'sandbox') {
+      const approved = await service.post(
+        actions.sandboxAuthenticate.path,
+        { charge_id: chargeId, approve: true },
+        { token: fay.token },
+      );
+      expect(approved.status).toBe(200);
+    } else {
+      await network.authenticate(chargeId, true);
+    }
     const confirmed = await service.post<CheckoutResult>(actions.confirmPayment.path, confirmInput, {
       token: fay.token,
     });
@@ -179,7 +202,7 @@ describe('buy-now checkout', () => {
   });
 
   it('refuses someone else\u2019s invoice on confirmation as unknown', async () => {
-    const gus = await buyer(sandboxTestCards.authenticationRequired);
+    const gus = await buyer(network.testCards.authenticationRequired);
     const lot = await buyNowLot(2);
     await addToCart(gus.token, lot.lotId, 1);
     const { payment_id, invoice_ids } = (await checkout(gus.token, { payment: { card_id: gus.cardId } })).body
@@ -237,10 +260,10 @@ describe('buy-now checkout', () => {
   });
 });
 
-describe('wallet', () => {
+describe(`wallet, on ${on}`, () => {
   it('buys credit by card, pays wallet first and the card for the rest', async () => {
     const jo = await buyer();
-    const from = sandbox.charges().length;
+    const from = network.charges().length;
     const credit = await service.post<{ balance: number }>(
       actions.addCreditBalance.path,
       { amount: 2_000, card_id: jo.cardId },
@@ -265,7 +288,7 @@ describe('wallet', () => {
 
   it('never goes below zero when two tabs spend it at once', async () => {
     const kim = await buyer();
-    const from = sandbox.charges().length;
+    const from = network.charges().length;
     await service.post(
       actions.addCreditBalance.path,
       { amount: 6_000, card_id: kim.cardId },
@@ -292,7 +315,7 @@ describe('wallet', () => {
 
   it('refuses a negative, fractional or oversized amount with nothing written', async () => {
     const lee = await buyer();
-    const from = sandbox.charges().length;
+    const from = network.charges().length;
     for (const amount of [-100, 10.5, 0, 2_000_000]) {
       const answer = await service.post(
         actions.addCreditBalance.path,

@@ -1,17 +1,27 @@
 import { actions, type CheckoutResult } from '@wine/contracts';
 import { invoiceStream, lotStream } from '@wine/event-schemas';
-import { createSandboxCardProvider, sandboxTestCards } from '@wine/platform';
-import { eventually } from '@wine/platform/testing';
+import {
+  type CardNetwork,
+  cardNetworkFromEnv,
+  cardNetworkTitles,
+  eventually,
+  openCardNetwork,
+} from '@wine/platform/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auctionInvoiceId } from '../checkout/money-deps.ts';
 import { lotDecider } from '../lots/decide.ts';
 import { openTestCommandService, type TestCommandService } from '../testing.ts';
 import { invoiceDecider } from './decide.ts';
 
+/** The card network these tests charge (CARD_NETWORK: the sandbox, or Stripe behind its local double). */
+const networkName = cardNetworkFromEnv();
+const on = cardNetworkTitles[networkName];
+let network: CardNetwork;
 let service: TestCommandService;
 beforeAll(async () => {
   // A card network that takes a moment to answer, as real ones do: two payments can overlap.
-  const sandbox = createSandboxCardProvider();
+  network = await openCardNetwork(networkName);
+  const sandbox = network.provider;
   const charge = sandbox.charge.bind(sandbox);
   sandbox.charge = async (request) => {
     await new Promise((r) => setTimeout(r, 30));
@@ -23,11 +33,12 @@ beforeAll(async () => {
 afterAll(async () => {
   await service.service.scheduler.stop();
   await service.close();
+  await network.close();
 });
 
 const HOUR = 3600_000;
 let n = 0;
-async function bidder(card: string = sandboxTestCards.visa) {
+async function bidder(card: string = network.testCards.visa) {
   n += 1;
   const user = await service.signUp(`winner${n}@invoices.example`);
   const { cardId } = await service.addCard(user.token, card);
@@ -58,7 +69,7 @@ async function closeAll() {
   service.clock.advance(2 * HOUR);
 }
 
-describe('invoices of sold lots', () => {
+describe(`invoices of sold lots, on ${on}`, () => {
   it('issues the winner an invoice: hammer, 20% premium, Chicago tax on both, due in 14 days', async () => {
     const ann = await bidder();
     const lot = await wonLot(ann);
@@ -168,9 +179,9 @@ describe('invoices of sold lots', () => {
   });
 });
 
-describe('lapsed holds', () => {
+describe(`lapsed holds, on ${on}`, () => {
   it('gives up an order left at the card issuer page after 15 minutes: holds back, invoice void', async () => {
-    const eve = await bidder(sandboxTestCards.authenticationRequired);
+    const eve = await bidder(network.testCards.authenticationRequired);
     const lot = await service.listLot({ auction: false, buyNow: true, buyNowPrice: 5_000, quantity: 2 });
     await service.post(
       actions.addToCart.path,

@@ -1,7 +1,12 @@
 import { actions, type CheckoutResult } from '@wine/contracts';
 import { invoiceStream, lotStream } from '@wine/event-schemas';
-import { createSandboxCardProvider, sandboxTestCards } from '@wine/platform';
-import { eventually } from '@wine/platform/testing';
+import {
+  type CardNetwork,
+  cardNetworkFromEnv,
+  cardNetworkTitles,
+  eventually,
+  openCardNetwork,
+} from '@wine/platform/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auctionInvoiceId } from '../checkout/money-deps.ts';
 import { invoiceDecider } from '../invoices/decide.ts';
@@ -12,10 +17,15 @@ import { lotDecider } from './decide.ts';
  * Issue 30 item 1, through the API: an auction-and-buy-now lot of 2 bottles whose bottles a buyer
  * bought by buy now took a bid afterwards, closed `sold` to the bidder and invoiced them too.
  */
+/** The card network these tests charge (CARD_NETWORK: the sandbox, or Stripe behind its local double). */
+const networkName = cardNetworkFromEnv();
+const on = cardNetworkTitles[networkName];
+let network: CardNetwork;
 let service: TestCommandService;
 let charges = 0;
 beforeAll(async () => {
-  const sandbox = createSandboxCardProvider();
+  network = await openCardNetwork(networkName);
+  const sandbox = network.provider;
   const charge = sandbox.charge.bind(sandbox);
   sandbox.charge = async (request) => {
     charges += 1;
@@ -27,6 +37,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await service.service.scheduler.stop();
   await service.close();
+  await network.close();
 });
 
 const DAY = 24 * 3600_000;
@@ -34,7 +45,7 @@ let n = 0;
 async function user() {
   n += 1;
   const who = await service.signUp(`sold-once${n}@lots.example`);
-  const { cardId } = await service.addCard(who.token, sandboxTestCards.visa);
+  const { cardId } = await service.addCard(who.token, network.testCards.visa);
   return { ...who, cardId };
 }
 
@@ -75,7 +86,7 @@ const loadLot = async (lotId: string) => {
 const lotEvents = (lotId: string) => service.service.streams.store.readStream(lotStream(lotId));
 const loadInvoice = (id: string) => service.service.streams.load(invoiceStream(id), invoiceDecider);
 
-describe('a lot is sold once, whichever way', () => {
+describe(`a lot is sold once, whichever way, on ${on}`, () => {
   it('refuses a bid once buy now sold both bottles; the lot is sold and no auction invoice is issued', async () => {
     const [bea, bob, cy] = [await user(), await user(), await user()];
     const lot = await twoBottles();

@@ -1,6 +1,11 @@
 import { actions, type CheckoutResult, type LoginResult, type ReturnDecisionResult } from '@wine/contracts';
 import { invoiceStream, lotStream, walletStream } from '@wine/event-schemas';
-import { createSandboxCardProvider } from '@wine/platform';
+import {
+  type CardNetwork,
+  cardNetworkFromEnv,
+  cardNetworkTitles,
+  openCardNetwork,
+} from '@wine/platform/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { invoiceDecider } from '../invoices/decide.ts';
 import { lotDecider } from '../lots/decide.ts';
@@ -9,12 +14,19 @@ import { walletDecider } from '../wallets/wallet.ts';
 
 let service: TestCommandService;
 let finance: { token: string };
-const sandbox = createSandboxCardProvider();
+/** The card network these tests charge (CARD_NETWORK: the sandbox, or Stripe behind its local double). */
+const networkName = cardNetworkFromEnv();
+const on = cardNetworkTitles[networkName];
+let network: CardNetwork;
 beforeAll(async () => {
-  service = await openTestCommandService({ cards: sandbox });
+  network = await openCardNetwork(networkName);
+  service = await openTestCommandService({ cards: network.provider });
   finance = await service.signUp('finance@returns.example', ['finance']);
 });
-afterAll(() => service.close());
+afterAll(async () => {
+  await service.close();
+  await network.close();
+});
 
 const DAY = 24 * 3600_000;
 let n = 0;
@@ -89,7 +101,7 @@ const soldOf = async (lotId: string) => {
 const typesOf = async (invoiceId: string) =>
   (await service.service.streams.store.readStream(invoiceStream(invoiceId))).map((e) => e.type);
 /** The sandbox's charges made since `from`, with what was refunded of each. */
-const chargesSince = (from: number) => sandbox.charges().slice(from);
+const chargesSince = (from: number) => network.charges().slice(from);
 
 /** A return asked, accepted and received (all good): ready for its refund. */
 async function receivedReturn(buyer: Buyer, qty = 1, over: Record<string, unknown> = {}) {
@@ -100,7 +112,7 @@ async function receivedReturn(buyer: Buyer, qty = 1, over: Record<string, unknow
   return ids;
 }
 
-describe('returns', () => {
+describe(`returns, on ${on}`, () => {
   it('takes a request for 1 of 3 bottles, for its share of what was paid rounded down', async () => {
     const ann = await boughtBottles(3);
     const answer = await askBack(ann);
@@ -163,7 +175,7 @@ describe('returns', () => {
   });
 
   it('refunds to the card the invoice was paid with: the card gets one refund of the amount', async () => {
-    const charged = sandbox.charges().length;
+    const charged = network.charges().length;
     const cy = await boughtBottles(3);
     const ids = await receivedReturn(cy, 1);
     const answer = await refund(ids);
@@ -198,7 +210,7 @@ describe('returns', () => {
   });
 
   it('refunds once when the same x-command-id comes twice: the card gets one refund', async () => {
-    const charged = sandbox.charges().length;
+    const charged = network.charges().length;
     const eve = await boughtBottles(3);
     const ids = await receivedReturn(eve, 1);
     const first = await refund(ids, finance.token, 'refund-eve-1');
@@ -214,7 +226,7 @@ describe('returns', () => {
   });
 
   it('refunds once when two refund requests come at once: one card refund, one wallet credit', async () => {
-    const charged = sandbox.charges().length;
+    const charged = network.charges().length;
     const fay = await boughtBottles(3);
     const ids = await receivedReturn(fay, 1);
     const answers = await Promise.all([
@@ -243,7 +255,7 @@ describe('returns', () => {
       { cart: [{ product_id: lot.lotId, qty: 3 }] },
       { token: gil.token },
     );
-    const charged = sandbox.charges().length;
+    const charged = network.charges().length;
     const paid = await service.post<CheckoutResult>(
       actions.checkout.path,
       {
@@ -312,7 +324,7 @@ describe('returns', () => {
 
   it('refuses a member of staff every step of a return on an invoice of their own, as seller or buyer', async () => {
     const sal = await service.signUp('sal@returns.example', ['admin']);
-    const charged = sandbox.charges().length;
+    const charged = network.charges().length;
     const ivy = await boughtBottles(1, 'card', sal.id);
     const { return_id } = (await askBack(ivy)).body.data.responseData;
     const input = { invoice_id: ivy.invoiceId, return_id };

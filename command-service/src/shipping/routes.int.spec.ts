@@ -1,6 +1,11 @@
 import { type AddressQuote, actions, type CheckoutResult, invoiceAmounts } from '@wine/contracts';
 import { invoiceStream, lotStream } from '@wine/event-schemas';
-import { createSandboxCardProvider } from '@wine/platform';
+import {
+  type CardNetwork,
+  cardNetworkFromEnv,
+  cardNetworkTitles,
+  openCardNetwork,
+} from '@wine/platform/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { auctionInvoiceId } from '../checkout/money-deps.ts';
@@ -9,14 +14,18 @@ import type { IssuedInvoice } from '../invoices/invoice.ts';
 import { openTestCommandService, type TestCommandService } from '../testing.ts';
 
 /** The card network: every test says how many times it charged. */
-const sandbox = createSandboxCardProvider();
-const chargedSince = (from: number) => sandbox.charges().slice(from);
+/** The card network these tests charge (CARD_NETWORK: the sandbox, or Stripe behind its local double). */
+const networkName = cardNetworkFromEnv();
+const on = cardNetworkTitles[networkName];
+let network: CardNetwork;
+const chargedSince = (from: number) => network.charges().slice(from);
 
 let service: TestCommandService;
 let finance: { token: string };
 beforeAll(async () => {
+  network = await openCardNetwork(networkName);
   // The clock starts on 2026-11-22: November is a hold month by default.
-  service = await openTestCommandService({ cards: sandbox });
+  service = await openTestCommandService({ cards: network.provider });
   finance = await service.signUp('finance@shipping.example', ['finance']);
   // The process managers follow the log: the auction cart's index of unpaid invoices among them.
   await service.service.scheduler.start();
@@ -24,6 +33,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await service.service.scheduler.stop();
   await service.close();
+  await network.close();
 });
 
 let n = 0;
@@ -66,11 +76,11 @@ const checkout = (token: string, input: Record<string, unknown>, commandId?: str
 const loadInvoice = async (id: string) =>
   (await service.service.streams.load(invoiceStream(id), invoiceDecider)) as IssuedInvoice;
 
-describe('a delivery checkout', () => {
+describe(`a delivery checkout, on ${on}`, () => {
   it('charges the card once for two identical delivery checkouts in flight at once with one x-command-id', async () => {
     const bo = await buyer();
     await cartOfThree(bo.token);
-    const from = sandbox.charges().length;
+    const from = network.charges().length;
     const input = { cart_id: cartId(), ship_method: 'ground', payment: { card_id: bo.cardId } };
     const answers = await Promise.all([1, 2].map(() => checkout(bo.token, input, 'ship-bo-1')));
     expect(answers.map((a) => a.status)).toEqual([200, 200]);
@@ -101,7 +111,7 @@ describe('a delivery checkout', () => {
       taxable: true,
     });
 
-    const from = sandbox.charges().length;
+    const from = network.charges().length;
     const input = { cart_id: cartId(), ship_method: 'temperature', payment: { card_id: ann.cardId } };
     const [first, again] = [
       await checkout(ann.token, input, 'ship-ann-1'),
@@ -138,7 +148,7 @@ describe('a delivery checkout', () => {
   it('refuses a state wine may not ship to with SHIPPING_NOT_ALLOWED, before holding or charging anything', async () => {
     const cy = await buyer();
     const lot = await cartOfThree(cy.token);
-    const from = sandbox.charges().length;
+    const from = network.charges().length;
     const answer = await checkout(cy.token, { address: saltLake, payment: { card_id: cy.cardId } });
     expect(answer.status).toBe(400);
     expect(answer.body.data.code).toBe('SHIPPING_NOT_ALLOWED');
@@ -208,7 +218,7 @@ async function auctionInvoice(buyerId: string, hammer: number, bottles: number) 
   return invoiceId;
 }
 
-describe('delivering lots won at auction', () => {
+describe(`delivering lots won at auction, on ${on}`, () => {
   it('ships the lots paid together as one shipment, its charge on the first invoice, with premium and shipping taxed', async () => {
     const gus = await buyer();
     const first = await auctionInvoice(gus.id, 10_000, 6);
@@ -224,7 +234,7 @@ describe('delivering lots won at auction', () => {
         throw new Error(`the auction cart never listed both invoices: ${JSON.stringify(quote.body)}`);
       await new Promise((r) => setTimeout(r, 10));
     }
-    const from = sandbox.charges().length;
+    const from = network.charges().length;
     const answer = await service.post<CheckoutResult>(
       actions.checkout.path,
       { ...all, payment: { card_id: gus.cardId } },
@@ -255,7 +265,7 @@ describe('delivering lots won at auction', () => {
   });
 });
 
-describe('the tracking number', () => {
+describe(`the tracking number, on ${on}`, () => {
   const track = (token: string, input: Record<string, unknown>, commandId?: string) =>
     service.post<{ recorded: boolean }>(actions.recordTracking.path, input, {
       token,

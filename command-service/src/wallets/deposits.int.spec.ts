@@ -1,19 +1,31 @@
 import { actions, type CheckoutResult } from '@wine/contracts';
 import { invoiceStream, walletStream } from '@wine/event-schemas';
-import { createSandboxCardProvider } from '@wine/platform';
+import {
+  type CardNetwork,
+  cardNetworkFromEnv,
+  cardNetworkTitles,
+  openCardNetwork,
+} from '@wine/platform/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { invoiceDecider } from '../invoices/decide.ts';
 import { openTestCommandService, type TestCommandService } from '../testing.ts';
 import { walletDecider } from './wallet.ts';
 
 let service: TestCommandService;
-const sandbox = createSandboxCardProvider();
+/** The card network these tests charge (CARD_NETWORK: the sandbox, or Stripe behind its local double). */
+const networkName = cardNetworkFromEnv();
+const on = cardNetworkTitles[networkName];
+let network: CardNetwork;
 beforeAll(async () => {
-  service = await openTestCommandService({ cards: sandbox });
+  network = await openCardNetwork(networkName);
+  service = await openTestCommandService({ cards: network.provider });
 });
-afterAll(() => service.close());
+afterAll(async () => {
+  await service.close();
+  await network.close();
+});
 
-describe('bid deposits', () => {
+describe(`bid deposits, on ${on}`, () => {
   it('are held on the wallet, applied to an invoice (the rest back to the balance), or released by finance', async () => {
     const ann = await service.signUp('ann@deposits.example');
     const { cardId } = await service.addCard(ann.token);
@@ -79,7 +91,7 @@ describe('bid deposits', () => {
     const fin = await service.signUp('fin2@deposits.example', ['finance']);
     const other = await service.signUp('fin3@deposits.example', ['finance']);
     const { cardId } = await service.addCard(fin.token);
-    const charged = sandbox.charges().length;
+    const charged = network.charges().length;
     await service.post(
       actions.addCreditBalance.path,
       { amount: 5_000, card_id: cardId },
@@ -101,7 +113,7 @@ describe('bid deposits', () => {
     wallet = await service.service.streams.load(walletStream(fin.id), walletDecider);
     expect(wallet.balance).toBe(5_000);
     // The credit bought with the card: one charge, and no other.
-    expect(sandbox.charges().length).toBe(charged + 1);
+    expect(network.charges().length).toBe(charged + 1);
   });
 
   it('applies a deposit only to the buyer\u2019s own invoice', async () => {

@@ -6,3 +6,4 @@ export {
   type SandboxCharge,
   sandboxTestCards,
 } from './sandbox.ts';
+export { createStripeCardProvider, type StripeOptions, verifyStripeEvent } from './stripe.ts';

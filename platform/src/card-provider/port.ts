@@ -9,6 +9,13 @@ export interface NewCard {
   cvc: string;
   nameOnCard: string;
   zip?: string | undefined;
+  /**
+   * Our id for the card: the provider's idempotency key for what saving it makes (a retried save
+   * makes one card) and its reference there.
+   */
+  reference?: string | undefined;
+  /** Whose card it is (our user id), kept by the provider with it. */
+  owner?: string | undefined;
 }
 
 export interface ProviderCard {

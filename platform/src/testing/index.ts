@@ -1,9 +1,19 @@
 /** Helpers for test suites that run against real servers (never a fake one). */
 
+export { type StripeDouble, startStripeDouble, stripeTestCards } from '../card-provider/stripe-double.ts';
 /** Issue 35 §5: a local double of Google's Places API, for specs only. */
 export { type GooglePlacesDouble, startGooglePlacesDouble } from '../maps/google-places-double.ts';
 /** Issue 35: a local double of AvaTax's API, for specs only. */
 export { type AvaTaxDouble, startAvaTaxDouble } from '../tax/avatax-double.ts';
+/** Issue 35: the card networks a money test runs against (the sandbox, Stripe behind its double). */
+export {
+  type CardNetwork,
+  type CardNetworkName,
+  cardNetworkFromEnv,
+  cardNetworkNames,
+  cardNetworkTitles,
+  openCardNetwork,
+} from './card-networks.ts';
 export { dockerReachable } from './docker.ts';
 export { eventually } from './eventually.ts';
 export { closedUnsold, listedLot } from './lots.ts';

@@ -1,16 +1,28 @@
 import { actions, type CardList, type LoginResult } from '@wine/contracts';
-import { createSandboxCardProvider, sandboxTestCards } from '@wine/platform';
+import {
+  type CardNetwork,
+  cardNetworkFromEnv,
+  cardNetworkTitles,
+  openCardNetwork,
+} from '@wine/platform/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestCommandService, type TestCommandService } from '../../testing.ts';
 
 let service: TestCommandService;
-const sandbox = createSandboxCardProvider();
+/** The card network these tests charge (CARD_NETWORK: the sandbox, or Stripe behind its local double). */
+const networkName = cardNetworkFromEnv();
+const on = cardNetworkTitles[networkName];
+let network: CardNetwork;
 beforeAll(async () => {
-  service = await openTestCommandService({ cards: sandbox });
+  network = await openCardNetwork(networkName);
+  service = await openTestCommandService({ cards: network.provider });
 });
-afterAll(() => service.close());
+afterAll(async () => {
+  await service.close();
+  await network.close();
+});
 
-describe('card routes', () => {
+describe(`card routes, on ${on}`, () => {
   it('adds a card, lists it as the default, and deletes it', async () => {
     const ann = await service.signUp('ann@cards.example');
     const { answer: added } = await service.addCard(ann.token);
@@ -54,7 +66,7 @@ describe('card routes', () => {
   });
 });
 
-describe('a switched session (an admin acting as the user)', () => {
+describe(`a switched session (an admin acting as the user), on ${on}`, () => {
   it('is read-only for money: it adds no card and charges none, pays nothing, moves no wallet credit', async () => {
     const cy = await service.signUp('cy@cards.example');
     const { cardId } = await service.addCard(cy.token);
@@ -74,9 +86,9 @@ describe('a switched session (an admin acting as the user)', () => {
       { token },
     );
     expect(added.status).toBe(200);
-    const charged = sandbox.charges().length;
+    const charged = network.charges().length;
     const card = {
-      card_number: sandboxTestCards.visa,
+      card_number: network.testCards.visa,
       exp_month: 12,
       exp_year: 2030,
       cvv: '123',
@@ -102,7 +114,7 @@ describe('a switched session (an admin acting as the user)', () => {
       expect(answer.body.data.message).toMatch(/switched session cannot pay/);
     }
     // Charged exactly as many times as before: none of it reached the card provider.
-    expect(sandbox.charges().length).toBe(charged);
+    expect(network.charges().length).toBe(charged);
     const cards = await service.post<CardList>(actions.getCards.path, {}, { token: cy.token });
     expect(cards.body.data.responseData.data.map((c) => c.id)).toEqual([cardId]);
     // The user, signed in as themself, still pays.
@@ -112,6 +124,6 @@ describe('a switched session (an admin acting as the user)', () => {
       { token: cy.token },
     );
     expect(paid.body.data.responseData.status).toBe('paid');
-    expect(sandbox.charges().length).toBe(charged + 1);
+    expect(network.charges().length).toBe(charged + 1);
   });
 });

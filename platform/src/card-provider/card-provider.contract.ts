@@ -1,0 +1,172 @@
+/**
+ * The card port's contract (issue 35 §1, §2): what every card provider does with the test cards its
+ * network documents: saving keeps a token and never the number, refusals are CardDeclinedError in the
+ * provider's words, a charge settles or asks for the issuer's authentication, idempotency keys make
+ * one charge and one refund whatever the retries, refunds never exceed the charge.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { CardNetwork } from '../testing/card-networks.ts';
+import { CardDeclinedError, IdempotencyKeyReusedError } from './port.ts';
+
+const now = new Date();
+const nextYear = now.getUTCFullYear() + 1;
+
+export function cardProviderContract(open: () => Promise<CardNetwork>) {
+  let network: CardNetwork;
+  const card = (number: string, overrides = {}) => ({
+    number,
+    expMonth: 12,
+    expYear: nextYear,
+    cvc: '123',
+    nameOnCard: 'Ada Lovelace',
+    reference: `card-${crypto.randomUUID()}`,
+    ...overrides,
+  });
+  const saved = async (number: string) => (await network.provider.createCard(card(number), now)).token;
+  let n = 0;
+  const key = () => `P-${Date.now()}-${n++}`;
+  const charge = (token: string, amount: number, idempotencyKey = key()) =>
+    network.provider.charge({
+      token,
+      amount,
+      reference: idempotencyKey,
+      returnUrl: 'http://127.0.0.1:9/checkout/return?cart=1',
+      idempotencyKey,
+    });
+
+  beforeAll(async () => {
+    network = await open();
+  });
+  afterAll(async () => {
+    await network?.close();
+  });
+
+  describe('card provider contract', () => {
+    it('saves the test cards, keeping a token, the brand, the last four digits and the expiry', async () => {
+      const visa = await network.provider.createCard(card(network.testCards.visa), now);
+      expect(visa).toMatchObject({ brand: 'visa', last4: '4242', expMonth: 12, expYear: nextYear });
+      expect(visa.token).not.toContain(network.testCards.visa);
+      const amex = await network.provider.createCard(card(network.testCards.amex, { cvc: '1234' }), now);
+      expect(amex).toMatchObject({ brand: 'amex', last4: '0005' });
+    });
+
+    it.each([
+      ['the declined test card', (c: CardNetwork['testCards']) => ({ number: c.declined }), /declined/],
+      ['a number failing the Luhn check', () => ({ number: '4242424242424241' }), /number is incorrect/],
+      [
+        'an expired card',
+        (c: CardNetwork['testCards']) => ({ number: c.visa, expYear: nextYear - 2 }),
+        /expir/,
+      ],
+      [
+        'a short security code',
+        (c: CardNetwork['testCards']) => ({ number: c.visa, cvc: '12' }),
+        /security code/,
+      ],
+    ])('refuses %s in its own words', async (_, input, message) => {
+      const refusal = network.provider.createCard(card('', input(network.testCards)), now);
+      await expect(refusal).rejects.toBeInstanceOf(CardDeclinedError);
+      await expect(refusal).rejects.toThrow(message);
+    });
+
+    it('settles a charge, refunds it in part and never beyond what was charged', async () => {
+      const from = network.charges().length;
+      const settled = await charge(await saved(network.testCards.visa), 5_000);
+      expect(settled.status).toBe('succeeded');
+      expect(await network.provider.retrieveCharge(settled.chargeId)).toEqual({ status: 'succeeded' });
+      await expect(network.provider.refund(settled.chargeId, 3_000, key())).resolves.toMatchObject({
+        refundId: expect.any(String),
+      });
+      await expect(network.provider.refund(settled.chargeId, 2_001, key())).rejects.toBeInstanceOf(
+        CardDeclinedError,
+      );
+      expect(network.charges().slice(from)).toMatchObject([
+        { chargeId: settled.chargeId, amount: 5_000, refunded: 3_000, state: { status: 'succeeded' } },
+      ]);
+    });
+
+    it('saves the charge-declined card and declines every charge on it, charging nothing', async () => {
+      const token = await saved(network.testCards.chargeDeclined);
+      const from = network.charges().length;
+      await expect(charge(token, 5_000)).rejects.toBeInstanceOf(CardDeclinedError);
+      await expect(charge(token, 5_000)).rejects.toThrow(/declined/);
+      expect(network.charges().slice(from)).toEqual([]);
+    });
+
+    it("asks for the issuer's authentication, then settles or fails as the buyer says, once", async () => {
+      const token = await saved(network.testCards.authenticationRequired);
+      const approved = await charge(token, 7_000);
+      if (approved.status !== 'requires_action') throw new Error('expected requires_action');
+      expect(approved.url).toEqual(expect.any(String));
+      expect(await network.provider.retrieveCharge(approved.chargeId)).toEqual({ status: 'requires_action' });
+      await network.authenticate(approved.chargeId, true);
+      expect(await network.provider.retrieveCharge(approved.chargeId)).toEqual({ status: 'succeeded' });
+
+      const refused = await charge(token, 7_000);
+      if (refused.status !== 'requires_action') throw new Error('expected requires_action');
+      await network.authenticate(refused.chargeId, false);
+      expect(await network.provider.retrieveCharge(refused.chargeId)).toMatchObject({ status: 'failed' });
+      // Once decided, it stays decided.
+      await network.authenticate(refused.chargeId, true);
+      expect(await network.provider.retrieveCharge(refused.chargeId)).toMatchObject({ status: 'failed' });
+    });
+
+    it('gives up a charge still waiting for authentication', async () => {
+      const waiting = await charge(await saved(network.testCards.authenticationRequired), 2_000);
+      await network.provider.cancelCharge(waiting.chargeId);
+      expect(await network.provider.retrieveCharge(waiting.chargeId)).toMatchObject({ status: 'failed' });
+      // A settled charge is not given up.
+      const settled = await charge(await saved(network.testCards.visa), 2_000);
+      await network.provider.cancelCharge(settled.chargeId);
+      expect(await network.provider.retrieveCharge(settled.chargeId)).toEqual({ status: 'succeeded' });
+    });
+
+    it('makes one charge for one idempotency key, sent twice at once and once more', async () => {
+      const token = await saved(network.testCards.visa);
+      const from = network.charges().length;
+      const k = key();
+      const [first, second] = await Promise.all([charge(token, 2_500, k), charge(token, 2_500, k)]);
+      expect(second).toEqual(first);
+      expect(await charge(token, 2_500, k)).toEqual(first);
+      await expect(charge(token, 2_600, k)).rejects.toBeInstanceOf(IdempotencyKeyReusedError);
+      const other = await charge(token, 2_500);
+      expect(other.chargeId).not.toBe(first.chargeId);
+      expect(
+        network
+          .charges()
+          .slice(from)
+          .map((c) => [c.chargeId, c.amount]),
+      ).toEqual([
+        [first.chargeId, 2_500],
+        [other.chargeId, 2_500],
+      ]);
+    });
+
+    it('gives a refund back once for one key, and refuses the key for another refund', async () => {
+      const { chargeId } = await charge(await saved(network.testCards.visa), 4_000);
+      const k = key();
+      const once = await network.provider.refund(chargeId, 1_000, k);
+      expect(await network.provider.refund(chargeId, 1_000, k)).toEqual(once);
+      await expect(network.provider.refund(chargeId, 1_500, k)).rejects.toBeInstanceOf(
+        IdempotencyKeyReusedError,
+      );
+      expect(network.charges().find((c) => c.chargeId === chargeId)).toMatchObject({
+        amount: 4_000,
+        refunded: 1_000,
+      });
+    });
+
+    it('changes a saved card expiry and refuses an expired one', async () => {
+      const token = await saved(network.testCards.visa);
+      await network.provider.updateCard(
+        token,
+        { expMonth: 6, expYear: nextYear + 1, nameOnCard: 'A L' },
+        now,
+      );
+      await expect(
+        network.provider.updateCard(token, { expMonth: 1, expYear: nextYear - 2, nameOnCard: 'A L' }, now),
+      ).rejects.toBeInstanceOf(CardDeclinedError);
+      await network.provider.deleteCard(token);
+    });
+  });
+}

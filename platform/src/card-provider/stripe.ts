@@ -1,0 +1,200 @@
+import Stripe from 'stripe';
+import {
+  CardDeclinedError,
+  type CardProvider,
+  type ChargeState,
+  IdempotencyKeyReusedError,
+  type ProviderCard,
+} from './port.ts';
+
+export interface StripeOptions {
+  secretKey: string;
+  /** Stripe's API root; a local double's in the specs. https://api.stripe.com by default. */
+  apiBase?: string | undefined;
+  timeoutMs?: number | undefined;
+  /** The site's address: Stripe sends the buyer back to an absolute URL, the port gives a path of the UI. */
+  publicUrl: () => string;
+}
+
+const brands: Record<string, ProviderCard['brand']> = {
+  visa: 'visa',
+  mastercard: 'mastercard',
+  amex: 'amex',
+  discover: 'discover',
+};
+
+/** Our token for a card on file: Stripe's customer and its PaymentMethod, kept in the secret store only. */
+const tokenOf = (customer: string, paymentMethod: string) => `${customer}|${paymentMethod}`;
+function partsOf(token: string) {
+  const [customer, paymentMethod] = token.split('|');
+  if (!customer || !paymentMethod) throw new CardDeclinedError('This card is not a Stripe card.');
+  return { customer, paymentMethod };
+}
+
+/**
+ * Stripe's answers in the port's words: a card error (HTTP 402) is the card refused, in Stripe's
+ * message (shown to the buyer); an idempotency error is a key reused with other parameters; anything
+ * else (down, timeout, a 5xx, a bad key) is thrown as it is, for the caller to ask again with the same key.
+ */
+function translate(error: unknown): never {
+  if (error instanceof Stripe.errors.StripeCardError) throw new CardDeclinedError(error.message);
+  if (error instanceof Stripe.errors.StripeIdempotencyError) {
+    throw new IdempotencyKeyReusedError(String(error.headers?.['idempotency-key'] ?? ''));
+  }
+  if (error instanceof Stripe.errors.StripeInvalidRequestError && error.code === 'resource_missing') {
+    throw new CardDeclinedError(error.message);
+  }
+  throw error;
+}
+
+/**
+ * The card port on Stripe (issue 35 §2) through its own SDK: a card on file is a Customer with a card
+ * PaymentMethod checked by a SetupIntent; a charge is a PaymentIntent confirmed at once with our
+ * return URL, which answers `requires_action` and the issuer's URL when 3-D Secure is asked for; a
+ * refund is a Refund of the PaymentIntent. Every call that makes something carries an idempotency key
+ * derived from ours, so a retried request makes it once. Amounts are integer cents in USD.
+ */
+export function createStripeCardProvider(options: StripeOptions): CardProvider {
+  const base = new URL(options.apiBase ?? 'https://api.stripe.com');
+  const stripe = new Stripe(options.secretKey, {
+    host: base.hostname,
+    port: base.port || (base.protocol === 'http:' ? 80 : 443),
+    protocol: base.protocol === 'http:' ? 'http' : 'https',
+    timeout: options.timeoutMs ?? 20_000,
+    // The SDK retries a dropped connection itself, with the same idempotency key.
+    maxNetworkRetries: 2,
+    telemetry: false,
+  });
+
+  return {
+    name: 'stripe',
+    async createCard(card, _now) {
+      const key = card.reference ?? crypto.randomUUID();
+      try {
+        const paymentMethod = await stripe.paymentMethods.create(
+          {
+            type: 'card',
+            card: { number: card.number, exp_month: card.expMonth, exp_year: card.expYear, cvc: card.cvc },
+            billing_details: {
+              name: card.nameOnCard,
+              ...(card.zip && { address: { postal_code: card.zip } }),
+            },
+          },
+          { idempotencyKey: `${key}-pm` },
+        );
+        const customer = await stripe.customers.create(
+          { name: card.nameOnCard, metadata: { card: key, ...(card.owner && { user: card.owner }) } },
+          { idempotencyKey: `${key}-cus` },
+        );
+        // A SetupIntent checks the card with its issuer and attaches it for later payments.
+        await stripe.setupIntents.create(
+          {
+            customer: customer.id,
+            payment_method: paymentMethod.id,
+            usage: 'on_session',
+            confirm: true,
+          },
+          { idempotencyKey: `${key}-seti` },
+        );
+        const made = paymentMethod.card;
+        return {
+          token: tokenOf(customer.id, paymentMethod.id),
+          brand: brands[made?.brand ?? ''] ?? 'other',
+          last4: made?.last4 ?? card.number.slice(-4),
+          expMonth: made?.exp_month ?? card.expMonth,
+          expYear: made?.exp_year ?? card.expYear,
+        };
+      } catch (error) {
+        translate(error);
+      }
+    },
+    async updateCard(token, change) {
+      try {
+        await stripe.paymentMethods.update(partsOf(token).paymentMethod, {
+          card: { exp_month: change.expMonth, exp_year: change.expYear },
+          billing_details: { name: change.nameOnCard },
+        });
+      } catch (error) {
+        translate(error);
+      }
+    },
+    async deleteCard(token) {
+      try {
+        await stripe.paymentMethods.detach(partsOf(token).paymentMethod);
+      } catch (error) {
+        // Already gone from Stripe: nothing is left to take back.
+        if (error instanceof Stripe.errors.StripeInvalidRequestError) return;
+        throw error;
+      }
+    },
+    async charge({ token, amount, reference, returnUrl, idempotencyKey, metadata = {} }) {
+      const { customer, paymentMethod } = partsOf(token);
+      try {
+        const intent = await stripe.paymentIntents.create(
+          {
+            amount,
+            currency: 'usd',
+            customer,
+            payment_method: paymentMethod,
+            confirm: true,
+            return_url: new URL(returnUrl, options.publicUrl()).toString(),
+            metadata: { ...metadata, reference },
+          },
+          { idempotencyKey },
+        );
+        if (intent.status === 'succeeded') return { status: 'succeeded', chargeId: intent.id };
+        const url = intent.next_action?.redirect_to_url?.url;
+        if (intent.status === 'requires_action' && url) {
+          return { status: 'requires_action', chargeId: intent.id, url };
+        }
+        throw new CardDeclinedError(
+          intent.last_payment_error?.message ?? `Stripe: payment ${intent.status}.`,
+        );
+      } catch (error) {
+        translate(error);
+      }
+    },
+    async retrieveCharge(chargeId): Promise<ChargeState> {
+      const intent = await stripe.paymentIntents.retrieve(chargeId);
+      if (intent.status === 'succeeded') return { status: 'succeeded' };
+      if (intent.status === 'requires_action' || intent.status === 'processing') {
+        return { status: 'requires_action' };
+      }
+      return {
+        status: 'failed',
+        reason:
+          intent.last_payment_error?.message ?? `The payment was ${intent.status.replaceAll('_', ' ')}.`,
+      };
+    },
+    async refund(chargeId, amount, idempotencyKey) {
+      try {
+        const refund = await stripe.refunds.create(
+          { payment_intent: chargeId, amount },
+          idempotencyKey ? { idempotencyKey } : {},
+        );
+        return { refundId: refund.id };
+      } catch (error) {
+        if (error instanceof Stripe.errors.StripeInvalidRequestError)
+          throw new CardDeclinedError(error.message);
+        translate(error);
+      }
+    },
+    async cancelCharge(chargeId) {
+      try {
+        await stripe.paymentIntents.cancel(chargeId);
+      } catch (error) {
+        // Settled or cancelled meanwhile: its state is read from Stripe, nothing to give up.
+        if (error instanceof Stripe.errors.StripeInvalidRequestError) return;
+        throw error;
+      }
+    },
+  };
+}
+
+/**
+ * A webhook's body checked against its `Stripe-Signature` with the endpoint's secret (Stripe's own
+ * check: HMAC-SHA256, five minutes' tolerance); throws when it does not match.
+ */
+export function verifyStripeEvent(payload: string | Buffer, signature: string, secret: string) {
+  return Stripe.webhooks.constructEvent(payload, signature, secret);
+}
