@@ -57,6 +57,7 @@ import { expiryProcess } from './checkout/expiry.ts';
 import { moneyMail } from './checkout/mail.ts';
 import type { MoneyDeps } from './checkout/money-deps.ts';
 import { checkoutRoutes } from './checkout/routes.ts';
+import { webhookRoutes } from './checkout/webhook-routes.ts';
 import { createStreams, type Streams } from './core/command-handler.ts';
 import { type LogFollower, logFeed } from './core/follow-log.ts';
 import { devRoutes } from './dev/routes.ts';
@@ -311,6 +312,8 @@ export async function commandService(
     auth,
     sandbox,
   });
+  // Issue 35 §1: the card provider's signed events (Stripe's webhooks), in a scope reading raw bodies.
+  await app.register(webhookRoutes, { money, logger: deps.logger });
   await app.register(walletRoutes, { money, auth });
   const appointments = appointmentService({ ...money, mailer: deps.mailer, publicUrl: deps.publicUrl });
   await app.register(appointmentRoutes, { appointments, auth });

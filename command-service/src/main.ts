@@ -11,6 +11,7 @@ import {
   merchantDetails,
   metricsRegistry,
   moneySettings,
+  openCards,
   openEventStore,
   openMailer,
   openMaps,
@@ -63,6 +64,8 @@ const { scheduler } = await commandService(app, {
   marketing: openMarketing(config),
   // Issue 35: tax from Avalara AvaTax when TAX_PROVIDER=avalara (the table when it does not answer).
   tax: openTax(config),
+  // Issue 35 §2: cards through Stripe when CARD_PROVIDER=stripe, else the built-in sandbox.
+  cards: openCards(config, () => config.PUBLIC_URL ?? `http://localhost:${config.PORT}`),
   // Issue 35 §5: address suggestions from Google's Places API when MAPS_PROVIDER=google, else the sandbox.
   maps: openMaps(config),
   sessionSecret: config.SESSION_SECRET,

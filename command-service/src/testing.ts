@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { actions, type MarketSettings, type Role } from '@wine/contracts';
+import { actions, cardWebhookPath, type MarketSettings, type Role } from '@wine/contracts';
 import { type LotListedData, lotStream } from '@wine/event-schemas';
 import {
   type CardProvider,
@@ -22,7 +22,7 @@ import {
   sandboxTestCards,
   type TaxChoice,
 } from '@wine/platform';
-import { listedLot } from '@wine/platform/testing';
+import { type CardNetwork, listedLot } from '@wine/platform/testing';
 import { type CommandService, commandService } from './index.ts';
 import { lotDecider } from './lots/decide.ts';
 import type { ExternalPhotoOptions } from './photos/external.ts';
@@ -62,6 +62,11 @@ export interface TestOptions {
   kyc?: KycProvider;
   /** The card provider (the sandbox by default). */
   cards?: CardProvider;
+  /**
+   * Issue 35: the card network under test, instead of `cards`: its provider is the service's, and a
+   * network that sends events (Stripe's double) posts them to the service's webhook endpoint.
+   */
+  network?: CardNetwork;
   /** Photos given as links: a spec serving them on this machine allows its addresses. */
   externalImages?: ExternalPhotoOptions;
   /** Where confirmed newsletter contacts are sent on (the sandbox by default). */
@@ -104,6 +109,7 @@ export async function openTestCommandService(options: TestOptions = {}) {
     ...(options.staffRateLimit !== undefined && { staffRateLimit: options.staffRateLimit }),
     ...(options.kyc && { kyc: options.kyc }),
     ...(options.cards && { cards: options.cards }),
+    ...(options.network && { cards: options.network.provider }),
     ...(options.externalImages && { externalImages: options.externalImages }),
     ...(options.marketing && { marketing: options.marketing }),
     ...(options.tax && { tax: options.tax }),
@@ -113,6 +119,15 @@ export async function openTestCommandService(options: TestOptions = {}) {
     }),
   });
   await app.ready();
+  options.network?.stripe?.webhooks(async (payload, signature) => {
+    const answer = await app.inject({
+      method: 'POST',
+      url: cardWebhookPath('stripe'),
+      payload,
+      headers: { 'content-type': 'application/json; charset=utf-8', 'stripe-signature': signature },
+    });
+    return answer.statusCode;
+  });
   const operator = { kind: 'system', id: 'spec' } as const;
   const ids = () => {
     const id = randomUUID();

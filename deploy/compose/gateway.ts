@@ -1,6 +1,7 @@
 import {
   type Action,
   actions,
+  cardWebhookPath,
   invoicePdfPath,
   MAX_IMPORT_BYTES,
   MAX_PAGE_FILE_BYTES,
@@ -73,6 +74,9 @@ ${locations}
     }
     location = ${sellerStatementCsvPath} {
       proxy_pass http://${upstreams.query};
+    }
+    location = ${cardWebhookPath('stripe')} {
+      proxy_pass http://${upstreams.command};
     }
     location /api/ {
       default_type application/json;

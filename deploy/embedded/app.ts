@@ -23,6 +23,7 @@ import {
   merchantDetails,
   metricsRegistry,
   moneySettings,
+  openCards,
   openMaps,
   openMarketing,
   openTax,
@@ -141,8 +142,12 @@ export async function startEmbedded(options: EmbeddedOptions) {
   const metrics = metricsRegistry('embedded');
   instrumentHttp(app, metrics, { countSuccess: { '/api/bid/confirm': bidsAcceptedCounter(metrics) } });
 
+  const publicUrl = () =>
+    config.PUBLIC_URL ??
+    `http://localhost:${(app.server.address() as AddressInfo | null)?.port ?? config.PORT}`;
   const commands = await commandService(app, {
-    ...(options.cards && { cards: options.cards }),
+    // Issue 35 §2: cards through Stripe when CARD_PROVIDER=stripe, else the built-in sandbox.
+    cards: options.cards ?? openCards(config, publicUrl),
     store: eventStore,
     logger,
     market,
@@ -162,9 +167,7 @@ export async function startEmbedded(options: EmbeddedOptions) {
     // Issue 35 §5: address suggestions from Google's Places API when MAPS_PROVIDER=google, else the sandbox.
     maps: openMaps(config),
     sessionSecret: secret,
-    publicUrl: () =>
-      config.PUBLIC_URL ??
-      `http://localhost:${(app.server.address() as AddressInfo | null)?.port ?? config.PORT}`,
+    publicUrl,
     ...(options.rateLimit !== undefined && { rateLimit: options.rateLimit }),
     ...(options.staffRateLimit !== undefined && { staffRateLimit: options.staffRateLimit }),
     // The embedded default creates its anchoring key in DATA_DIR on first start (DOMAIN.md "Audit").

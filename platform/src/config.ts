@@ -128,6 +128,29 @@ const Env = z.object({
   GOOGLE_MAPS_API_KEY: z.string().min(1).max(200).optional(),
   /** How long one address lookup may take before the form is told the service is unavailable. */
   MAPS_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5_000),
+  /**
+   * Issue 35 §2, §6: the card provider (platform card-provider/index.ts `openCards`): `sandbox`, the
+   * built-in test network; `stripe` with STRIPE_SECRET_KEY (and STRIPE_WEBHOOK_SECRET for its events).
+   */
+  CARD_PROVIDER: z.enum(['sandbox', 'stripe']).default('sandbox'),
+  /** Stripe's API root; https://api.stripe.com by default (a test key `sk_test_…` is Stripe's test mode). */
+  STRIPE_API_URL: z
+    .url()
+    .regex(/^https?:\/\//, 'STRIPE_API_URL must be an http(s) URL')
+    .optional(),
+  STRIPE_SECRET_KEY: z
+    .string()
+    .regex(
+      /^(sk|rk)_(test|live)_\w+$/,
+      'STRIPE_SECRET_KEY: a secret or restricted key, sk_test_… or sk_live_…',
+    )
+    .optional(),
+  /** The signing secret of the webhook endpoint (`whsec_…`), from Stripe's dashboard or `stripe listen`. */
+  STRIPE_WEBHOOK_SECRET: z
+    .string()
+    .regex(/^whsec_\w+$/, 'STRIPE_WEBHOOK_SECRET: whsec_…')
+    .optional(),
+  STRIPE_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(20_000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** seeds 000 §4.3: non-zero means proxy bidding (a bid is a maximum); 0 means hard bidding. */
   PROXY_BIDDING_SETTINGS: z.enum(['0', '1']).default('1'),

@@ -6,6 +6,7 @@ import { grantRoleByEmail } from '@wine/command-service';
 import {
   actions,
   type CreateLotInput,
+  cardWebhookPath,
   type Envelope,
   type LoginResult,
   type RegisterResult,
@@ -113,6 +114,8 @@ export async function startMarketplace(
     ...(options.firstPaintTimeoutMs !== undefined && { firstPaintTimeoutMs: options.firstPaintTimeoutMs }),
   });
   siteUrl = embedded.url;
+  // Stripe's double posts its signed events to the product's webhook endpoint, as Stripe would.
+  cards.stripe?.webhooks(`${embedded.url}${cardWebhookPath('stripe')}`);
   const market: TestMarketplace = {
     ...embedded,
     cards,

@@ -17,7 +17,7 @@ const on = cardNetworkTitles[networkName];
 let network: CardNetwork;
 beforeAll(async () => {
   network = await openCardNetwork(networkName);
-  service = await openTestCommandService({ cards: network.provider });
+  service = await openTestCommandService({ network });
 });
 afterAll(async () => {
   await service.close();
@@ -149,7 +149,7 @@ describe(`unpaid offline orders, on ${on}`, () => {
   // The buyers' open orders are followed from the log by the process managers, as in the product.
   let live: TestCommandService;
   beforeAll(async () => {
-    live = await openTestCommandService({ cards: network.provider });
+    live = await openTestCommandService({ network });
     await live.service.scheduler.start();
   });
   afterAll(async () => {

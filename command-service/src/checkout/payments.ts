@@ -33,7 +33,8 @@ export interface PaymentPlan {
 }
 
 export type PaymentOutcome =
-  | { status: 'paid' }
+  /** `quiet`: this call recorded nothing new (another recorded it first), so it tells the buyer nothing. */
+  | { status: 'paid'; quiet?: boolean }
   | { status: 'requires_action'; url: string }
   | { status: 'declined'; reason: string };
 
@@ -175,8 +176,10 @@ export async function pay(deps: MoneyDeps, step: Step, plan: PaymentPlan): Promi
     }
     return { status: 'requires_action', url: charge.url };
   }
-  await recordCharge(deps, step, id, charge.chargeId, carded);
-  return { status: 'paid' };
+  // The provider's webhook may have recorded the charge before its answer came back here.
+  const { written: recorded } = await recordCharge(deps, step, id, charge.chargeId, carded);
+  const walletPaid = shares.some((share) => share.wallet > 0);
+  return { status: 'paid', quiet: recorded === 0 && !walletPaid };
 }
 
 /**
@@ -197,25 +200,42 @@ async function chargeOnce(deps: MoneyDeps, request: ChargeRequest): Promise<Char
   }
 }
 
+/** A charge's share given back, once per payment and set of invoices whoever gives it back. */
+export const refundKeyOf = (paymentId: string, invoiceIds: readonly string[]) =>
+  derivedId('RF', paymentId, ...invoiceIds);
+
 /**
- * Records a settled charge on each invoice it was for. A share that cannot be recorded (the invoice
- * changed meanwhile, the log refused the write) goes straight back to the card, with its payment
- * failed and an error logged: money is never taken without a record of it.
+ * Records a settled charge on each invoice it was for; how many records it wrote (none when each was
+ * recorded already) and how much went back. A share that cannot be recorded (the invoice changed
+ * meanwhile, the log refused the write) goes straight back to the card, with its payment failed and
+ * an error logged: money is never taken without a record of it. The invoice's refusal is then thrown
+ * (the buyer is told), unless `refusalAnswered` (a provider's event: the refund is the answer); a
+ * charge that could be neither recorded nor refunded always throws.
  */
-async function recordCharge(
+export async function recordCharge(
   deps: MoneyDeps,
   step: Step,
   paymentId: string,
   chargeId: string,
   parts: readonly { invoiceId: string; amount: number }[],
-) {
+  { refusalAnswered = false } = {},
+): Promise<{ written: number; refunded: number }> {
+  let written = 0;
   for (const [i, { invoiceId, amount }] of parts.entries()) {
     try {
-      await record(deps, step, invoiceId, { paymentId, method: 'card', amount, reference: chargeId });
+      written += await record(deps, step, invoiceId, {
+        paymentId,
+        method: 'card',
+        amount,
+        reference: chargeId,
+      });
     } catch (error) {
       const unrecorded = parts.slice(i);
       const back = unrecorded.reduce((sum, p) => sum + p.amount, 0);
-      const key = derivedId('RF', paymentId, ...unrecorded.map((p) => p.invoiceId));
+      const key = refundKeyOf(
+        paymentId,
+        unrecorded.map((p) => p.invoiceId),
+      );
       deps.logger.error(
         { err: error, chargeId, paymentId, amount: back, invoices: unrecorded.map((p) => p.invoiceId) },
         'a card charge could not be recorded: refunding it',
@@ -242,9 +262,11 @@ async function recordCharge(
           deps.logger.error({ err: failError, invoiceId: part.invoiceId, paymentId }, 'payment left pending');
         }
       }
+      if (refusalAnswered) return { written, refunded: back };
       throw error;
     }
   }
+  return { written, refunded: 0 };
 }
 
 /**
@@ -262,7 +284,7 @@ export async function confirmCardPayment(
   const chargeId = waiting[0]?.payments[id]?.chargeId;
   if (!chargeId) {
     const paid = invoices.every((inv) => inv.payments[id]?.status === 'succeeded');
-    if (paid) return { status: 'paid' };
+    if (paid) return { status: 'paid', quiet: true };
     const failed = invoices.some((inv) => inv.payments[id]?.status === 'failed');
     if (failed) return { status: 'declined', reason: t('checkout.authenticationFailed') };
     throw new AppError('PAYMENT_NOT_FOUND');
@@ -277,8 +299,8 @@ export async function confirmCardPayment(
     invoiceId: invoice.issued.invoiceId,
     amount: invoice.payments[id]?.amount ?? 0,
   }));
-  await recordCharge(deps, step, id, chargeId, parts);
-  return { status: 'paid' };
+  const { written: recorded } = await recordCharge(deps, step, id, chargeId, parts);
+  return { status: 'paid', quiet: recorded === 0 };
 }
 
 async function start(
@@ -305,15 +327,22 @@ async function record(
 ) {
   const now = deps.clock.now();
   // Nothing written means this payment is recorded already (a second confirmation): done, not failed.
-  await deps.streams.handle(
+  const result = await deps.streams.handle(
     invoiceStream(invoiceId),
     invoiceDecider,
     { type: 'RecordPayment', ...payment },
     stepContext(step, `record:${payment.paymentId}:${invoiceId}`, now),
   );
+  return result.events.length;
 }
 
-async function fail(deps: MoneyDeps, step: Step, invoiceId: string, paymentId: string, reason: string) {
+export async function fail(
+  deps: MoneyDeps,
+  step: Step,
+  invoiceId: string,
+  paymentId: string,
+  reason: string,
+) {
   const now = deps.clock.now();
   await deps.streams.handle(
     invoiceStream(invoiceId),

@@ -26,7 +26,7 @@ const chargedSince = (from: number) => network.charges().slice(from);
 let service: TestCommandService;
 beforeAll(async () => {
   network = await openCardNetwork(networkName);
-  service = await openTestCommandService({ cards: network.provider });
+  service = await openTestCommandService({ network });
 });
 afterAll(async () => {
   await service.close();

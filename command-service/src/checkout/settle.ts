@@ -25,7 +25,7 @@ export async function settle(
 ): Promise<CheckoutResult> {
   const invoices = (await Promise.all(ids.map((id) => loadInvoice(deps, id)))) as IssuedInvoice[];
   for (const invoice of invoices) {
-    if (outcome.status === 'paid') {
+    if (outcome.status === 'paid' && !outcome.quiet) {
       const parts = [walletPart(paymentId), cardPart(paymentId)].map((id) => invoice.payments[id]);
       const amount = parts.reduce((sum, p) => (p?.status === 'succeeded' ? sum + p.amount : sum), 0);
       if (amount > 0) await deps.mail.paymentReceived(invoice, amount);

@@ -27,7 +27,7 @@ beforeAll(async () => {
     await new Promise((r) => setTimeout(r, 30));
     return charge(request);
   };
-  service = await openTestCommandService({ cards: sandbox });
+  service = await openTestCommandService({ network });
   await service.service.scheduler.start();
 });
 afterAll(async () => {

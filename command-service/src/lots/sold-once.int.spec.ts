@@ -31,7 +31,7 @@ beforeAll(async () => {
     charges += 1;
     return charge(request);
   };
-  service = await openTestCommandService({ cards: sandbox });
+  service = await openTestCommandService({ network });
   await service.service.scheduler.start();
 });
 afterAll(async () => {

@@ -20,7 +20,7 @@ const on = cardNetworkTitles[networkName];
 let network: CardNetwork;
 beforeAll(async () => {
   network = await openCardNetwork(networkName);
-  service = await openTestCommandService({ cards: network.provider });
+  service = await openTestCommandService({ network });
   finance = await service.signUp('finance@returns.example', ['finance']);
 });
 afterAll(async () => {

@@ -25,7 +25,7 @@ let finance: { token: string };
 beforeAll(async () => {
   network = await openCardNetwork(networkName);
   // The clock starts on 2026-11-22: November is a hold month by default.
-  service = await openTestCommandService({ cards: network.provider });
+  service = await openTestCommandService({ network });
   finance = await service.signUp('finance@shipping.example', ['finance']);
   // The process managers follow the log: the auction cart's index of unpaid invoices among them.
   await service.service.scheduler.start();

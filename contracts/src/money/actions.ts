@@ -263,3 +263,9 @@ export const moneyStaffActions = {
 
 /** The invoice as a PDF: a GET with the bearer token, answered `application/pdf`. */
 export const invoicePdfPath = (id: string) => `/api/user/invoice/pdf/${encodeURIComponent(id)}`;
+
+/**
+ * Issue 35 §1: where a card provider posts its events (webhooks), signed with the endpoint's secret;
+ * not an action (no session, no envelope: the provider reads the HTTP status only).
+ */
+export const cardWebhookPath = (provider: 'stripe') => `/api/paymentThird/${provider}/webhook` as const;

@@ -74,8 +74,40 @@ export type ChargeState =
   | { status: 'requires_action' }
   | { status: 'failed'; reason: string };
 
+/**
+ * A provider's event (a webhook), checked by its signature and read in the port's words: a charge
+ * settled, failed, refunded (by the provider, as from its dashboard) or disputed by the cardholder.
+ * `id` is the provider's event id (the same event delivered twice has one id); `reference` and
+ * `invoices` are what the charge was made with (our payment id, our invoice ids).
+ */
+export interface ProviderEvent {
+  id: string;
+  outcome: 'succeeded' | 'failed' | 'refunded' | 'disputed';
+  chargeId: string;
+  reference: string;
+  invoices: string[];
+  /** Refunded or disputed: how much, in cents. */
+  amount?: number | undefined;
+  /** Failed or disputed: why, in the provider's words. */
+  reason?: string | undefined;
+}
+
+/** A webhook whose signature does not match the endpoint's secret (or is too old): never acted on. */
+export class WebhookSignatureError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'WebhookSignatureError';
+  }
+}
+
 export interface CardProvider {
   readonly name: string;
+  /**
+   * A webhook's raw body and signature header read as an event, or null for one the product does not
+   * follow. Throws WebhookSignatureError when the signature does not match. Absent for a provider
+   * that sends none (the sandbox answers at once).
+   */
+  readEvent?(payload: Buffer, signature: string): ProviderEvent | null;
   /** Throws CardDeclinedError when the card is refused. */
   charge(request: ChargeRequest): Promise<ChargeResult>;
   retrieveCharge(chargeId: string): Promise<ChargeState>;

@@ -44,8 +44,13 @@ export interface StripeDouble {
   authenticate(paymentIntentId: string, approve: boolean): Promise<void>;
   /** The cardholder disputes a succeeded payment (charge.dispute.created). */
   dispute(paymentIntentId: string, reason?: string): Promise<void>;
-  /** Where events are posted; none until set. `hold` keeps them queued until `deliver`. */
-  webhooks(endpoint: string | null, options?: { hold?: boolean }): void;
+  /**
+   * Where events are posted (a URL, or a function given the body and its Stripe-Signature header that
+   * answers the HTTP status); none until set. `hold` keeps them queued until `deliver`.
+   */
+  webhooks(endpoint: WebhookEndpoint | null, options?: { hold?: boolean }): void;
+  /** While on, events are kept and not sent (Stripe's delivery delayed) until a test delivers them. */
+  hold(on: boolean): void;
   /** The events made so far, oldest first. */
   events(): StripeDoubleEvent[];
   /** Posts one event (again) to the endpoint, signed now; its HTTP status. */
@@ -54,6 +59,8 @@ export interface StripeDouble {
   outage(on: boolean): void;
   close(): Promise<void>;
 }
+
+export type WebhookEndpoint = string | ((payload: string, signature: string) => Promise<number>);
 
 type Json = Record<string, unknown>;
 interface Card {
@@ -164,7 +171,7 @@ export async function startStripeDouble(): Promise<StripeDouble> {
   const charged = new Set<string>();
   const intentKeys = new Map<string, string>();
   const lastReturn = new Map<string, string>();
-  let endpoint: string | null = null;
+  let endpoint: WebhookEndpoint | null = null;
   let holding = false;
   let down = false;
   let url = '';
@@ -177,6 +184,7 @@ export async function startStripeDouble(): Promise<StripeDouble> {
     const event = events.find((e) => e.id === eventId);
     if (!event) throw new Error(`stripe double: no event ${eventId}`);
     if (!endpoint) throw new Error('stripe double: no webhook endpoint');
+    if (typeof endpoint === 'function') return endpoint(event.payload, sign(event.payload));
     const response = await fetch(endpoint, {
       method: 'POST',
       headers: { 'content-type': 'application/json; charset=utf-8', 'stripe-signature': sign(event.payload) },
@@ -204,6 +212,8 @@ export async function startStripeDouble(): Promise<StripeDouble> {
       2,
     );
     events.push({ id, type, payload });
+    // Stripe sends an event once it is made, whatever the API call's answer; a failed delivery is
+    // tried again later (here: when a test delivers it).
     if (endpoint && !holding) await deliver(id).catch(() => undefined);
   }
 
@@ -707,6 +717,9 @@ export async function startStripeDouble(): Promise<StripeDouble> {
     webhooks(to, options = {}) {
       endpoint = to;
       holding = options.hold ?? false;
+    },
+    hold(on) {
+      holding = on;
     },
     events: () => events.map((e) => ({ ...e })),
     deliver,

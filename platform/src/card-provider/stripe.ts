@@ -5,6 +5,8 @@ import {
   type ChargeState,
   IdempotencyKeyReusedError,
   type ProviderCard,
+  type ProviderEvent,
+  WebhookSignatureError,
 } from './port.ts';
 
 export interface StripeOptions {
@@ -14,6 +16,8 @@ export interface StripeOptions {
   timeoutMs?: number | undefined;
   /** The site's address: Stripe sends the buyer back to an absolute URL, the port gives a path of the UI. */
   publicUrl: () => string;
+  /** The webhook endpoint's signing secret (`whsec_…`): events are read only with it. */
+  webhookSecret?: string | undefined;
 }
 
 const brands: Record<string, ProviderCard['brand']> = {
@@ -68,6 +72,16 @@ export function createStripeCardProvider(options: StripeOptions): CardProvider {
 
   return {
     name: 'stripe',
+    readEvent(payload, signature) {
+      if (!options.webhookSecret) throw new WebhookSignatureError('no webhook secret is configured');
+      let event: Stripe.Event;
+      try {
+        event = stripe.webhooks.constructEvent(payload, signature, options.webhookSecret);
+      } catch (error) {
+        throw new WebhookSignatureError((error as Error).message);
+      }
+      return eventInPortWords(event);
+    },
     async createCard(card, _now) {
       const key = card.reference ?? crypto.randomUUID();
       try {
@@ -191,10 +205,57 @@ export function createStripeCardProvider(options: StripeOptions): CardProvider {
   };
 }
 
+const ours = (metadata: Stripe.Metadata | null | undefined) => ({
+  reference: metadata?.reference ?? '',
+  invoices: (metadata?.invoices ?? '').split(',').filter(Boolean),
+});
+
 /**
- * A webhook's body checked against its `Stripe-Signature` with the endpoint's secret (Stripe's own
- * check: HMAC-SHA256, five minutes' tolerance); throws when it does not match.
+ * The Stripe events the product follows, in the port's words: a PaymentIntent that succeeded or
+ * failed, a charge refunded, a dispute opened. Every other type is null (acknowledged, not acted on).
  */
-export function verifyStripeEvent(payload: string | Buffer, signature: string, secret: string) {
-  return Stripe.webhooks.constructEvent(payload, signature, secret);
+function eventInPortWords(event: Stripe.Event): ProviderEvent | null {
+  switch (event.type) {
+    case 'payment_intent.succeeded':
+    case 'payment_intent.payment_failed': {
+      const intent = event.data.object;
+      return {
+        id: event.id,
+        outcome: event.type === 'payment_intent.succeeded' ? 'succeeded' : 'failed',
+        chargeId: intent.id,
+        ...ours(intent.metadata),
+        reason: intent.last_payment_error?.message,
+      };
+    }
+    case 'charge.refunded': {
+      const charge = event.data.object;
+      const intent =
+        typeof charge.payment_intent === 'string' ? charge.payment_intent : charge.payment_intent?.id;
+      if (!intent) return null;
+      return {
+        id: event.id,
+        outcome: 'refunded',
+        chargeId: intent,
+        ...ours(charge.metadata),
+        amount: charge.amount_refunded,
+      };
+    }
+    case 'charge.dispute.created': {
+      const dispute = event.data.object;
+      const intent =
+        typeof dispute.payment_intent === 'string' ? dispute.payment_intent : dispute.payment_intent?.id;
+      if (!intent) return null;
+      return {
+        id: event.id,
+        outcome: 'disputed',
+        chargeId: intent,
+        reference: '',
+        invoices: [],
+        amount: dispute.amount,
+        reason: dispute.reason,
+      };
+    }
+    default:
+      return null;
+  }
 }

@@ -80,6 +80,7 @@ export async function openCardNetwork(
     provider: createStripeCardProvider({
       secretKey: double.secretKey,
       apiBase: double.url,
+      webhookSecret: double.webhookSecret,
       publicUrl: options.publicUrl ?? (() => 'http://127.0.0.1:5173'),
     }),
     testCards: stripeTestCards,

@@ -15,7 +15,7 @@ const on = cardNetworkTitles[networkName];
 let network: CardNetwork;
 beforeAll(async () => {
   network = await openCardNetwork(networkName);
-  service = await openTestCommandService({ cards: network.provider });
+  service = await openTestCommandService({ network });
 });
 afterAll(async () => {
   await service.close();
