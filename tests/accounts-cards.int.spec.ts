@@ -1,3 +1,4 @@
+import { SANDBOX_VAULT_PATH } from '@wine/contracts';
 import { describe, expect, it } from 'vitest';
 import { accountsMarketplace, bearer } from './support/accounts.ts';
 
@@ -12,6 +13,19 @@ describe('cards on file (sandbox provider)', () => {
     name_on_card: 'Ada Lovelace',
   };
   const mastercard = { ...visa, card_number: '5555555555554444' };
+  /**
+   * What the card form does (issue 35 §1): the card to the sandbox's vault, its token to the product.
+   * The vault's answer is the provider's (`{ token }` or `{ error }`), not the product's envelope.
+   */
+  const tokenized = async (card: typeof visa) => {
+    const answer = await liveMarket().post(SANDBOX_VAULT_PATH, card);
+    const body = answer.body as unknown as { token?: string; error?: { message: string } };
+    return { http: answer.http, token: body.token, error: body.error };
+  };
+  const keep = async (card: typeof visa) => {
+    const { token } = await tokenized(card);
+    return { card_token: token, name_on_card: card.name_on_card };
+  };
   type Cards = {
     data: { id: string; last4: string; is_default: boolean; exp_year: number }[];
     has_more: boolean;
@@ -21,7 +35,11 @@ describe('cards on file (sandbox provider)', () => {
     const { token } = await register();
     const empty = await liveMarket().post<Cards>('/api/user/getSkyflowCredit', {}, bearer(token));
     expect(empty.body).toMatchObject({ data: { responseData: { data: [], has_more: false } } });
-    const added = await liveMarket().post<Cards>('/api/user/addSkyflowCredit', visa, bearer(token));
+    const added = await liveMarket().post<Cards>(
+      '/api/user/addSkyflowCredit',
+      await keep(visa),
+      bearer(token),
+    );
     expect(added.body).toMatchObject({
       status: 'success',
       data: {
@@ -39,7 +57,7 @@ describe('cards on file (sandbox provider)', () => {
     const { token, id } = await register();
     const { http, body } = await liveMarket().post(
       '/api/user/addSkyflowCredit',
-      { ...visa, card_number: '4000000000000002' },
+      await keep({ ...visa, card_number: '4000000000000002' }),
       bearer(token),
     );
     expect(http).toBe(402);
@@ -50,8 +68,12 @@ describe('cards on file (sandbox provider)', () => {
 
   it('moves the default, hands it on when the default is removed, and updates an expiry', async () => {
     const { token } = await register();
-    await liveMarket().post('/api/user/addSkyflowCredit', visa, bearer(token));
-    const two = await liveMarket().post<Cards>('/api/user/addSkyflowCredit', mastercard, bearer(token));
+    await liveMarket().post('/api/user/addSkyflowCredit', await keep(visa), bearer(token));
+    const two = await liveMarket().post<Cards>(
+      '/api/user/addSkyflowCredit',
+      await keep(mastercard),
+      bearer(token),
+    );
     if (two.body.status !== 'success') throw new Error(two.body.data.message);
     const [first, second] = two.body.data.responseData.data as [Cards['data'][0], Cards['data'][0]];
     expect([first.is_default, second.is_default]).toEqual([true, false]);
@@ -90,7 +112,11 @@ describe('cards on file (sandbox provider)', () => {
   it('lets no user touch another user’s card', async () => {
     const ada = await register();
     const bob = await register();
-    const added = await liveMarket().post<Cards>('/api/user/addSkyflowCredit', visa, bearer(ada.token));
+    const added = await liveMarket().post<Cards>(
+      '/api/user/addSkyflowCredit',
+      await keep(visa),
+      bearer(ada.token),
+    );
     if (added.body.status !== 'success') throw new Error(added.body.data.message);
     const cardId = added.body.data.responseData.data[0]?.id as string;
     const attempt = await liveMarket().post(
@@ -104,14 +130,19 @@ describe('cards on file (sandbox provider)', () => {
     expect(still.body).toMatchObject({ data: { responseData: { data: [{ id: cardId }] } } });
   });
 
-  it('refuses a malformed card with the field named', async () => {
+  it('refuses a malformed card at the vault, and a card number sent to the product, with the field named', async () => {
     const { token } = await register();
-    const { http, body } = await liveMarket().post(
-      '/api/user/addSkyflowCredit',
-      { ...visa, card_number: '4242-abcd' },
-      bearer(token),
-    );
+    expect(await tokenized({ ...visa, card_number: '4242-abcd' })).toEqual({
+      http: 400,
+      token: undefined,
+      error: { message: 'Enter a valid card number', param: 'card_number' },
+    });
+    expect(await tokenized({ ...visa, card_number: '4242424242424241' })).toMatchObject({
+      http: 402,
+      error: { message: expect.stringMatching(/^Your card number is incorrect\. REF: SBX-/) },
+    });
+    const { http, body } = await liveMarket().post('/api/user/addSkyflowCredit', visa, bearer(token));
     expect(http).toBe(400);
-    expect(body.data.message).toBe('card_number: Enter a valid card number');
+    expect(body.data.message).toMatch(/card_token/);
   });
 });

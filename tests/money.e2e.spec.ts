@@ -30,8 +30,10 @@ describe.runIf(browserAvailable())('paying for wine in the browser', () => {
   /** A buyer with the given sandbox card on file. */
   async function buyer(name: string, card: string = sandboxTestCards.visa): Promise<TestUser> {
     const user = await market.bidder({ firstName: name, card: false });
-    const number = { card_number: card, exp_month: 12, exp_year: 2030, cvv: '123', name_on_card: name };
-    await market.ok(actions.addCard.path, number, user.auth);
+    // As the card form does: the card to the provider's tokenisation, its token to the product.
+    const details = { number: card, expMonth: 12, expYear: 2030, cvc: '123', nameOnCard: name };
+    const cardToken = await market.cards.tokenize(details);
+    await market.ok(actions.addCard.path, { card_token: cardToken, name_on_card: name }, user.auth);
     await market.ok('/api/user/updateProfile', { popup_message: 0 }, user.auth);
     return user;
   }

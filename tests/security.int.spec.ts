@@ -1,7 +1,13 @@
 import { spawnSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
-import type { LoginResult, OutboxMessage, RegisterResult, UserRecord } from '@wine/contracts';
+import {
+  type LoginResult,
+  type OutboxMessage,
+  type RegisterResult,
+  SANDBOX_VAULT_PATH,
+  type UserRecord,
+} from '@wine/contracts';
 import { userStream } from '@wine/event-schemas';
 import { createLogger } from '@wine/platform';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -335,15 +341,18 @@ describe('the server log', () => {
       const user = await logged.ok<LoginResult>('/api/user/verifyEmailVerifyCode', { email, code });
       keep(user.token);
       await logged.post('/api/user/verifyEmail', { token: link });
+      // The card goes to the sandbox's vault (as the card form sends it), its token to the product.
+      const vaulted = await logged.post(SANDBOX_VAULT_PATH, {
+        card_number: keep('4242424242424242'),
+        exp_month: 12,
+        exp_year: 2031,
+        cvv: keep('987'),
+        name_on_card: 'Log',
+      });
+      const cardToken = keep((vaulted.body as unknown as { token: string }).token);
       await logged.ok(
         '/api/user/addSkyflowCredit',
-        {
-          card_number: keep('4242424242424242'),
-          exp_month: 12,
-          exp_year: 2031,
-          cvv: keep('987'),
-          name_on_card: 'Log',
-        },
+        { card_token: cardToken, name_on_card: 'Log' },
         bearer(user.token),
       );
       // Reset the password with the mailed link.

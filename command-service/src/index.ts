@@ -95,6 +95,7 @@ import { trackingService } from './shipping/tracking.ts';
 import { taxRecording } from './tax/recording.ts';
 import { type Accounts, accounts } from './users/accounts.ts';
 import { cardRoutes } from './users/cards/routes.ts';
+import { vaultRoutes } from './users/cards/vault-routes.ts';
 import { identityRoutes } from './users/identity/routes.ts';
 import { invitationRoutes } from './users/invitations/routes.ts';
 import { passwordRoutes } from './users/passwords/routes.ts';
@@ -230,6 +231,8 @@ export async function commandService(
   await app.register(passwordRoutes, { passwords: users.passwords, auth, rateLimit: limit });
   await app.register(profileRoutes, { profile: users.profile, auth });
   await app.register(cardRoutes, { cards: users.cards, auth, rateLimit: limit });
+  // Issue 35 §1: the sandbox's card vault, where the browser tokenises a card (sandbox only).
+  await app.register(vaultRoutes, { cards, clock, rateLimit: limit });
   await app.register(identityRoutes, { identity: users.identity, auth });
   await app.register(invitationRoutes, { invitations: users.invitations, auth, rateLimit: limit });
   await app.register(roleRoutes, { roles: users.roles, auth });

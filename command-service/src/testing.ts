@@ -2,7 +2,13 @@ import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { actions, cardWebhookPath, type MarketSettings, type Role } from '@wine/contracts';
+import {
+  actions,
+  cardWebhookPath,
+  type MarketSettings,
+  type Role,
+  SANDBOX_VAULT_PATH,
+} from '@wine/contracts';
 import { type LotListedData, lotStream } from '@wine/event-schemas';
 import {
   type CardProvider,
@@ -174,11 +180,34 @@ export async function openTestCommandService(options: TestOptions = {}) {
     return { id: session.id, token: session.token, email, password: PASSWORD };
   }
 
-  /** Adds a sandbox test card (the Visa by default) to a user's account, through the API; its id. */
+  /**
+   * What the card form does with a card (issue 35 §1): gives it to the provider's tokenisation (the
+   * network under test, or the sandbox's vault on this service) and answers the single-use token.
+   */
+  async function tokenizeCard(number: string): Promise<string> {
+    const card = {
+      number,
+      expMonth: 12,
+      expYear: 2030,
+      cvc: number.length === 15 ? '1234' : '123',
+      nameOnCard: 'Spec',
+    };
+    if (options.network) return options.network.tokenize(card);
+    const answer = await app.inject({
+      method: 'POST',
+      url: SANDBOX_VAULT_PATH,
+      payload: { card_number: number, exp_month: 12, exp_year: 2030, cvv: card.cvc, name_on_card: 'Spec' },
+    });
+    const body = answer.json() as { token?: string; error?: { message: string } };
+    if (!body.token) throw new Error(`the sandbox vault refused the card: ${body.error?.message}`);
+    return body.token;
+  }
+
+  /** Adds a test card (the Visa by default) to a user's account, tokenised then through the API; its id. */
   async function addCard(token: string, number: string = sandboxTestCards.visa) {
     const answer = await post<{ data: { id: string; last4: string }[] }>(
       actions.addCard.path,
-      { card_number: number, exp_month: 12, exp_year: 2030, cvv: '123', name_on_card: 'Spec' },
+      { card_token: await tokenizeCard(number), name_on_card: 'Spec' },
       { token },
     );
     if (answer.status !== 200)
@@ -212,6 +241,7 @@ export async function openTestCommandService(options: TestOptions = {}) {
     /** The uploaded files (DATA_DIR/uploads of the spec's temp dir). */
     files,
     post,
+    tokenizeCard,
     signUp,
     addCard,
     listLot,

@@ -182,6 +182,7 @@ export const actionPaths = {
   updatePreference: { path: '/api/user/updatePreference', auth: 'user' },
   userAddress: { path: '/api/user/userAddress', auth: 'user' },
   addCard: { path: '/api/user/addSkyflowCredit', auth: 'user' },
+  cardProvider: { path: '/api/user/cardProvider', auth: 'user' },
   getCards: { path: '/api/user/getSkyflowCredit', auth: 'user' },
   deleteCard: { path: '/api/user/deleteSkyflowCredit', auth: 'user' },
   updateCard: { path: '/api/user/updateSkyflowCredit', auth: 'user' },

@@ -145,6 +145,11 @@ const Env = z.object({
       'STRIPE_SECRET_KEY: a secret or restricted key, sk_test_… or sk_live_…',
     )
     .optional(),
+  /** The publishable key the browser tokenises cards with (`pk_test_…`, `pk_live_…`). */
+  STRIPE_PUBLISHABLE_KEY: z
+    .string()
+    .regex(/^pk_(test|live)_\w+$/, 'STRIPE_PUBLISHABLE_KEY: pk_test_… or pk_live_…')
+    .optional(),
   /** The signing secret of the webhook endpoint (`whsec_…`), from Stripe's dashboard or `stripe listen`. */
   STRIPE_WEBHOOK_SECRET: z
     .string()

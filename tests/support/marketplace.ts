@@ -153,15 +153,17 @@ export async function startMarketplace(
       });
       const auth = { authorization: `Bearer ${token}` };
       if (card) {
+        // As the card form does: the card goes to the provider's tokenisation, its token to the product.
+        const cardToken = await cards.tokenize({
+          number: cards.testCards.visa,
+          expMonth: 12,
+          expYear: 2030,
+          cvc: '123',
+          nameOnCard: firstName,
+        });
         const added = await market.post(
-          '/api/user/addSkyflowCredit',
-          {
-            card_number: '4242424242424242',
-            exp_month: 12,
-            exp_year: 2030,
-            cvv: '123',
-            name_on_card: firstName,
-          },
+          actions.addCard.path,
+          { card_token: cardToken, name_on_card: firstName },
           auth,
         );
         if (added.body.status !== 'success') throw new Error(`add card: ${added.body.data.message}`);

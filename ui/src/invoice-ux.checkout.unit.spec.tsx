@@ -3,6 +3,7 @@ import type { CardRecord, CheckoutResult, InputOf } from '@wine/contracts';
 import { describe, expect, it } from 'vitest';
 import { renderApp } from './test-utils/app.tsx';
 import { expectNoAxeViolations } from './test-utils/axe.ts';
+import { cardInToken } from './test-utils/fake-api.ts';
 import { aCard, aCart, aUser, someCartValues } from './test-utils/fixtures.ts';
 
 type Api = NonNullable<Parameters<typeof renderApp>[1]>['api'];
@@ -24,13 +25,14 @@ function checkoutPage(cards: CardRecord[], api: Api = {}) {
       buynowCart: () => aCart(),
       getCards: () => ({ data: cards, has_more: false }),
       addCard: (input) => {
+        const card = cardInToken(input.card_token);
         cards.push(
           aCard({
-            id: `card-${input.card_number.slice(-4)}`,
-            last4: input.card_number.slice(-4),
+            id: `card-${card.number.slice(-4)}`,
+            last4: card.number.slice(-4),
             brand: 'mastercard',
-            exp_month: Number(input.exp_month),
-            exp_year: Number(input.exp_year),
+            exp_month: card.exp_month,
+            exp_year: card.exp_year,
             is_default: cards.length === 0,
           }),
         );

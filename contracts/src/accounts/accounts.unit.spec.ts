@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import {
   AddCardInput,
   AddCompanyOwnerInput,
+  CardDetails,
   extraFieldsSchema,
   InviteUserInput,
   RegisterInput,
@@ -126,10 +127,26 @@ describe('addresses and company owners', () => {
   });
 });
 
+describe('a new card on file (issue 35: a provider token, never the number)', () => {
+  it('takes a token and the name, and refuses the card fields and odd tokens', () => {
+    expect(AddCardInput.parse({ card_token: 'pm_1AbC9', name_on_card: 'Zoë' })).toEqual({
+      card_token: 'pm_1AbC9',
+      name_on_card: 'Zoë',
+    });
+    expect(
+      AddCardInput.safeParse({ card_token: 'pm_1AbC9', name_on_card: 'Z', card_number: '4242424242424242' })
+        .success,
+    ).toBe(false);
+    for (const card_token of ['', 'pm 1', 'x'.repeat(121), '<script>', 'tok|1']) {
+      expect(refusal(AddCardInput, { card_token, name_on_card: 'Zoë' })).toHaveProperty('card_token');
+    }
+  });
+});
+
 describe('card expiry', () => {
   it('accepts whole numbers and the digits a select sends', () => {
-    expect(AddCardInput.parse(card)).toMatchObject({ exp_month: 9, exp_year: 2031 });
-    expect(AddCardInput.parse({ ...card, exp_month: 12, exp_year: 2030 })).toMatchObject({
+    expect(CardDetails.parse(card)).toMatchObject({ exp_month: 9, exp_year: 2031 });
+    expect(CardDetails.parse({ ...card, exp_month: 12, exp_year: 2030 })).toMatchObject({
       exp_month: 12,
       exp_year: 2030,
     });
@@ -148,7 +165,7 @@ describe('card expiry', () => {
     ['out of range', 13],
     ['zero', '0'],
   ])('refuses %s as a month', (_, exp_month) => {
-    expect(refusal(AddCardInput, { ...card, exp_month })).toEqual({ exp_month: ['Invalid month'] });
+    expect(refusal(CardDetails, { ...card, exp_month })).toEqual({ exp_month: ['Invalid month'] });
     expect(
       refusal(UpdateCardInput, { id: 'card-1', exp_month, exp_year: 2031, name_on_card: 'Zoë' }),
     ).toEqual({
@@ -159,12 +176,12 @@ describe('card expiry', () => {
   it.each([['0x7EF'], [[2031]], [false], ['2031 '], ['1999'], [2101], ['']])(
     'refuses %j as a year',
     (exp_year) => {
-      expect(refusal(AddCardInput, { ...card, exp_year })).toEqual({ exp_year: ['Invalid year'] });
+      expect(refusal(CardDetails, { ...card, exp_year })).toEqual({ exp_year: ['Invalid year'] });
     },
   );
 
   it('refuses hidden characters in the name on the card', () => {
-    expect(refusal(AddCardInput, { ...card, name_on_card: 'ZOE\u200b' })).toEqual({
+    expect(refusal(CardDetails, { ...card, name_on_card: 'ZOE\u200b' })).toEqual({
       name_on_card: ['Name on card contains characters that are not allowed'],
     });
   });

@@ -1,5 +1,5 @@
 import { action } from '../action.ts';
-import { AddCardInput, CardIdInput, CardList, UpdateCardInput } from './cards.ts';
+import { AddCardInput, CardIdInput, CardList, CardProviderInfo, UpdateCardInput } from './cards.ts';
 import { EmptyInput } from './fields.ts';
 
 /** Cards on file (seeds 001 §7 "Card-vault"), through the card-provider port. */
@@ -11,6 +11,14 @@ export const cardActions = {
     auth: 'user',
     input: AddCardInput,
     output: CardList,
+  }),
+  /** Issue 35 §1: how the browser tokenises a card with the configured provider before addCard. */
+  cardProvider: action({
+    path: '/api/user/cardProvider',
+    side: 'command',
+    auth: 'user',
+    input: EmptyInput,
+    output: CardProviderInfo,
   }),
   getCards: action({
     path: '/api/user/getSkyflowCredit',

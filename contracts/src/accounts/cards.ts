@@ -19,8 +19,18 @@ const wholeNumber = (text: () => string, min: number, max: number) =>
 const ExpMonth = wholeNumber(() => cardMessages.invalidMonth, 1, 12);
 const ExpYear = wholeNumber(() => cardMessages.invalidYear, 2000, 2100);
 
-/** A new card for the card vault (seeds 001 §7 addSkyflowCredit). The number goes to the provider only. */
-export const AddCardInput = z.strictObject({
+const NameOnCard = plainText(() => t('labels.nameOnCard'), required)
+  .min(1, required)
+  .max(100, atMost(100));
+const Zip = plainText(() => t('labels.zip'))
+  .max(10, atMost(10))
+  .optional();
+
+/**
+ * A card as the card form collects it and the provider's tokenisation takes it (the sandbox's vault,
+ * Stripe's PaymentMethods): the browser sends these to the provider, never to the product (issue 35).
+ */
+export const CardDetails = z.strictObject({
   card_number: z
     .string(required)
     .transform((v) => v.replace(/[\s-]/g, ''))
@@ -36,21 +46,52 @@ export const AddCardInput = z.strictObject({
     /^\d{3,4}$/,
     lazy(() => t('card.securityCode')),
   ),
-  name_on_card: plainText(() => t('labels.nameOnCard'), required)
-    .min(1, required)
-    .max(100, atMost(100)),
-  zip: plainText(() => t('labels.zip'))
-    .max(10, atMost(10))
-    .optional(),
+  name_on_card: NameOnCard,
+  zip: Zip,
 });
+export type CardDetails = z.output<typeof CardDetails>;
+
+/**
+ * A new card on file (seeds 001 §7 addSkyflowCredit): the provider's single-use token for the card
+ * the browser gave it (issue 35 §1: card numbers never touch the product), the name and ZIP to keep.
+ */
+export const AddCardInput = z.strictObject({
+  card_token: z.string(required).regex(
+    /^[A-Za-z0-9_]{6,120}$/,
+    lazy(() => t('card.notCardToken')),
+  ),
+  name_on_card: NameOnCard,
+  zip: Zip,
+});
+
+/** Where the sandbox's card vault takes a card from the browser and answers its single-use token. */
+export const SANDBOX_VAULT_PATH = '/vault/v1/tokens';
+
+/**
+ * How the browser tokenises a card with the configured provider (issue 35 §1): the sandbox's vault on
+ * this origin, or Stripe's PaymentMethods API with the publishable key (what Stripe.js calls).
+ */
+export const CardProviderInfo = z.object({
+  name: z.enum(['sandbox', 'stripe']),
+  /** Where the card goes: the sandbox vault's path, or Stripe's API root. */
+  tokens_url: z.string(),
+  /** Stripe's publishable key (`pk_…`); null for the sandbox. */
+  publishable_key: z.string().nullable(),
+});
+export type CardProviderInfo = z.infer<typeof CardProviderInfo>;
+
+/** The vault's answer: the token, or the provider's refusal in its words. */
+export const VaultAnswer = z.union([
+  z.object({ token: z.string() }),
+  z.object({ error: z.object({ message: z.string() }) }),
+]);
+
 export const CardIdInput = z.strictObject({ id: CardId });
 export const UpdateCardInput = z.strictObject({
   id: CardId,
   exp_month: ExpMonth,
   exp_year: ExpYear,
-  name_on_card: plainText(() => t('labels.nameOnCard'), required)
-    .min(1, required)
-    .max(100, atMost(100)),
+  name_on_card: NameOnCard,
 });
 
 /** A card on file as the client sees it: never the number, never the provider's token. */

@@ -88,6 +88,7 @@ export const forEnglish = {
     invalidYear: 'Invalid year',
     cardNumber: 'Enter a valid card number',
     securityCode: 'Enter the 3 or 4 digit security code',
+    notCardToken: 'not a card token from the card provider',
     notCardId: 'not a card id',
   },
   /** What a caller without the role is told (403). */

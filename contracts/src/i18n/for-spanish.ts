@@ -85,6 +85,7 @@ export const forSpanish: Texts = {
     invalidYear: 'Año no válido',
     cardNumber: 'Introduce un número de tarjeta válido',
     securityCode: 'Introduce el código de seguridad de 3 o 4 dígitos',
+    notCardToken: 'no es un token de tarjeta del proveedor',
     notCardId: 'no es un id de tarjeta',
   },
   role: {

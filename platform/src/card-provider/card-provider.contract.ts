@@ -19,10 +19,19 @@ export function cardProviderContract(open: () => Promise<CardNetwork>) {
     expYear: nextYear,
     cvc: '123',
     nameOnCard: 'Ada Lovelace',
-    reference: `card-${crypto.randomUUID()}`,
     ...overrides,
   });
-  const saved = async (number: string) => (await network.provider.createCard(card(number), now)).token;
+  /** As the product saves a card: the browser tokenises it with the provider, the product keeps the token. */
+  const save = async (details: ReturnType<typeof card>) =>
+    network.provider.createCard(
+      {
+        token: await network.tokenize(details),
+        nameOnCard: details.nameOnCard,
+        reference: `card-${crypto.randomUUID()}`,
+      },
+      now,
+    );
+  const saved = async (number: string) => (await save(card(number))).token;
   let n = 0;
   const key = () => `P-${Date.now()}-${n++}`;
   const charge = (token: string, amount: number, idempotencyKey = key()) =>
@@ -43,10 +52,10 @@ export function cardProviderContract(open: () => Promise<CardNetwork>) {
 
   describe('card provider contract', () => {
     it('saves the test cards, keeping a token, the brand, the last four digits and the expiry', async () => {
-      const visa = await network.provider.createCard(card(network.testCards.visa), now);
+      const visa = await save(card(network.testCards.visa));
       expect(visa).toMatchObject({ brand: 'visa', last4: '4242', expMonth: 12, expYear: nextYear });
       expect(visa.token).not.toContain(network.testCards.visa);
-      const amex = await network.provider.createCard(card(network.testCards.amex, { cvc: '1234' }), now);
+      const amex = await save(card(network.testCards.amex, { cvc: '1234' }));
       expect(amex).toMatchObject({ brand: 'amex', last4: '0005' });
     });
 
@@ -64,7 +73,7 @@ export function cardProviderContract(open: () => Promise<CardNetwork>) {
         /security code/,
       ],
     ])('refuses %s in its own words', async (_, input, message) => {
-      const refusal = network.provider.createCard(card('', input(network.testCards)), now);
+      const refusal = save(card('', input(network.testCards)));
       await expect(refusal).rejects.toBeInstanceOf(CardDeclinedError);
       await expect(refusal).rejects.toThrow(message);
     });
@@ -154,6 +163,18 @@ export function cardProviderContract(open: () => Promise<CardNetwork>) {
         amount: 4_000,
         refunded: 1_000,
       });
+    });
+
+    it('takes a single-use token once, and refuses one it never made', async () => {
+      const token = await network.tokenize(card(network.testCards.visa));
+      const keep = { token, nameOnCard: 'Ada Lovelace', reference: `card-${crypto.randomUUID()}` };
+      await network.provider.createCard(keep, now);
+      await expect(
+        network.provider.createCard({ ...keep, reference: `card-${crypto.randomUUID()}` }, now),
+      ).rejects.toBeInstanceOf(CardDeclinedError);
+      await expect(
+        network.provider.createCard({ ...keep, token: 'tok_never_made_here' }, now),
+      ).rejects.toBeInstanceOf(CardDeclinedError);
     });
 
     it('changes a saved card expiry and refuses an expired one', async () => {

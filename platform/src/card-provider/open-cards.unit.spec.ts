@@ -12,16 +12,25 @@ describe('openCards (issue 35 §6)', () => {
 
   it('refuses to start Stripe without its keys, naming what is missing', () => {
     expect(() => openCards({ CARD_PROVIDER: 'stripe' }, site)).toThrow(
-      'CARD_PROVIDER=stripe needs STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET',
+      'CARD_PROVIDER=stripe needs STRIPE_SECRET_KEY and STRIPE_PUBLISHABLE_KEY and STRIPE_WEBHOOK_SECRET',
     );
     expect(() => openCards({ CARD_PROVIDER: 'stripe', STRIPE_SECRET_KEY: 'sk_test_abc' }, site)).toThrow(
-      'CARD_PROVIDER=stripe needs STRIPE_WEBHOOK_SECRET',
+      'CARD_PROVIDER=stripe needs STRIPE_PUBLISHABLE_KEY and STRIPE_WEBHOOK_SECRET',
     );
     const stripe = openCards(
-      { CARD_PROVIDER: 'stripe', STRIPE_SECRET_KEY: 'sk_test_abc', STRIPE_WEBHOOK_SECRET: 'whsec_abc' },
+      {
+        CARD_PROVIDER: 'stripe',
+        STRIPE_SECRET_KEY: 'sk_test_abc',
+        STRIPE_PUBLISHABLE_KEY: 'pk_test_abc',
+        STRIPE_WEBHOOK_SECRET: 'whsec_abc',
+      },
       site,
     );
-    expect([stripe.name, typeof stripe.readEvent]).toEqual(['stripe', 'function']);
+    expect([stripe.name, typeof stripe.readEvent, stripe.tokenisation]).toEqual([
+      'stripe',
+      'function',
+      { url: 'https://api.stripe.com', publishableKey: 'pk_test_abc' },
+    ]);
   });
 
   it('checks the keys look like Stripe keys when the configuration is read', () => {

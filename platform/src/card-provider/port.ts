@@ -1,12 +1,21 @@
 /**
  * The card-provider port (DOMAIN.md "Money"): the provider keeps the card; we keep its token, the
- * brand and the last four digits. A full card number passes through on create and is never stored.
+ * brand and the last four digits. The number never reaches the product (issue 35 §1): the browser
+ * gives it to the provider's tokenisation (the sandbox's vault, Stripe's PaymentMethods) and the
+ * product receives a single-use token for it.
  */
-export interface NewCard {
+export interface CardDetails {
   number: string;
   expMonth: number;
   expYear: number;
   cvc: string;
+  nameOnCard: string;
+  zip?: string | undefined;
+}
+
+/** A card to keep on file: the provider's single-use token for what the browser gave it. */
+export interface NewCard {
+  token: string;
   nameOnCard: string;
   zip?: string | undefined;
   /**
@@ -100,8 +109,18 @@ export class WebhookSignatureError extends Error {
   }
 }
 
+/** Where the browser tokenises a card for this provider, and with which public key. */
+export interface CardTokenisation {
+  /** The sandbox vault's path on this origin, or the provider's API root (Stripe's). */
+  url: string;
+  /** The provider's publishable key; null when none is needed. */
+  publishableKey: string | null;
+}
+
 export interface CardProvider {
   readonly name: string;
+  /** Issue 35 §1: how the browser gives this provider a card (the product never sees the number). */
+  readonly tokenisation: CardTokenisation;
   /**
    * A webhook's raw body and signature header read as an event, or null for one the product does not
    * follow. Throws WebhookSignatureError when the signature does not match. Absent for a provider

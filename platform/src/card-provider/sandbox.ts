@@ -1,11 +1,13 @@
 import { randomUUID } from 'node:crypto';
+import { SANDBOX_VAULT_PATH } from '@wine/contracts';
+import { brandOf, luhn } from './card-numbers.ts';
 import {
   CardDeclinedError,
+  type CardDetails,
   type CardProvider,
   type ChargeResult,
   type ChargeState,
   IdempotencyKeyReusedError,
-  type NewCard,
   type ProviderCard,
 } from './port.ts';
 
@@ -28,27 +30,6 @@ export const sandboxTestCards = {
 
 /** The sandbox issuer's authentication page (a page of the product's UI, as the provider's would be). */
 export const SANDBOX_AUTHENTICATION_PATH = '/sandbox/authenticate';
-
-const luhn = (digits: string) => {
-  let sum = 0;
-  for (let i = 0; i < digits.length; i++) {
-    let d = Number(digits[digits.length - 1 - i]);
-    if (i % 2 === 1) {
-      d *= 2;
-      if (d > 9) d -= 9;
-    }
-    sum += d;
-  }
-  return sum % 10 === 0;
-};
-
-function brandOf(number: string): ProviderCard['brand'] {
-  if (number.startsWith('4')) return 'visa';
-  if (/^5[1-5]/.test(number)) return 'mastercard';
-  if (/^3[47]/.test(number)) return 'amex';
-  if (number.startsWith('6')) return 'discover';
-  return 'other';
-}
 
 const expired = (month: number, year: number, now: Date) =>
   year < now.getUTCFullYear() || (year === now.getUTCFullYear() && month < now.getUTCMonth() + 1);
@@ -82,6 +63,12 @@ export interface SandboxCharge {
 
 /** The sandbox, with the issuer's side of authentication that its page calls. */
 export interface SandboxCardProvider extends CardProvider {
+  /**
+   * The sandbox's vault, as the browser calls it: checks a card and answers a single-use token for it
+   * (15 minutes), which createCard takes. Throws CardDeclinedError for a number, expiry or code it
+   * refuses.
+   */
+  tokenize(card: CardDetails, now: Date): Promise<string>;
   /** The buyer approved or refused the charge on the sandbox issuer's page. */
   authenticate(chargeId: string, approve: boolean): Promise<void>;
   /**
@@ -93,8 +80,14 @@ export interface SandboxCardProvider extends CardProvider {
   chargeById(chargeId: string): SandboxCharge | null;
 }
 
-export function createSandboxCardProvider(): SandboxCardProvider {
+/**
+ * The sandbox; `vaultClock` is the vault's own clock (milliseconds), which its single-use tokens
+ * lapse by (15 minutes): the provider's, not the product's.
+ */
+export function createSandboxCardProvider(vaultClock: () => number = Date.now): SandboxCardProvider {
   const cards = new Map<string, { expMonth: number; expYear: number }>();
+  /** The vault's single-use tokens, to the card they stand for and when they lapse. */
+  const pending = new Map<string, { card: CardDetails; number: string; until: number }>();
   const charges = new Map<string, SandboxCharge>();
   /** Idempotency keys to what their first request made (Stripe keeps them 24 hours; the sandbox, its life). */
   const chargeKeys = new Map<string, { token: string; amount: number; result: ChargeResult }>();
@@ -110,18 +103,35 @@ export function createSandboxCardProvider(): SandboxCardProvider {
   };
   return {
     name: 'sandbox',
-    async createCard(card: NewCard, now: Date) {
+    tokenisation: { url: SANDBOX_VAULT_PATH, publishableKey: null },
+    async tokenize(card, now) {
       const number = card.number.replace(/\D/g, '');
       if (number.length < 13 || number.length > 19 || !luhn(number)) refuse('Your card number is incorrect.');
       if (expired(card.expMonth, card.expYear, now)) refuse('Your card has expired.');
-      const brand = brandOf(number);
-      if (!/^\d+$/.test(card.cvc) || card.cvc.length !== (brand === 'amex' ? 4 : 3)) {
+      if (!/^\d+$/.test(card.cvc) || card.cvc.length !== (brandOf(number) === 'amex' ? 4 : 3)) {
         refuse("Your card's security code is incorrect.");
       }
+      // The vault's tokens lapse on the provider's own clock, not the product's.
+      for (const [token, held] of pending) if (held.until < vaultClock()) pending.delete(token);
+      const token = `tok_sbx_${randomUUID().replaceAll('-', '')}`;
+      pending.set(token, { card, number, until: vaultClock() + 15 * 60_000 });
+      return token;
+    },
+    async createCard({ token: single }) {
+      const held = pending.get(single);
+      pending.delete(single);
+      if (!held || held.until < vaultClock()) return refuse('This card token is not valid or was used.');
+      const { card, number } = held;
       if (number === sandboxTestCards.declined) refuse('Your card was declined.');
       const token = `card_sbx_${behaviourOf(number)}_${randomUUID().replaceAll('-', '')}`;
       cards.set(token, { expMonth: card.expMonth, expYear: card.expYear });
-      return { token, brand, last4: number.slice(-4), expMonth: card.expMonth, expYear: card.expYear };
+      return {
+        token,
+        brand: brandOf(number),
+        last4: number.slice(-4),
+        expMonth: card.expMonth,
+        expYear: card.expYear,
+      };
     },
     async updateCard(token, change, now) {
       if (expired(change.expMonth, change.expYear, now)) refuse('Your card has expired.');

@@ -3,6 +3,12 @@ import { CardDeclinedError, IdempotencyKeyReusedError } from './port.ts';
 import { createSandboxCardProvider, sandboxTestCards } from './sandbox.ts';
 
 const now = new Date('2026-11-22T12:00:00Z');
+/** The browser gives the vault the card, the product keeps the card by the vault's token. */
+const save = async (
+  provider: ReturnType<typeof createSandboxCardProvider>,
+  details: ReturnType<typeof card>,
+) =>
+  provider.createCard({ token: await provider.tokenize(details, now), nameOnCard: details.nameOnCard }, now);
 const card = (number: string, overrides = {}) => ({
   number,
   expMonth: 12,
@@ -13,13 +19,27 @@ const card = (number: string, overrides = {}) => ({
 });
 
 describe('sandbox card provider', () => {
+  it('takes a vault token once, and only one it made', async () => {
+    let vaultNow = now.getTime();
+    const provider = createSandboxCardProvider(() => vaultNow);
+    const token = await provider.tokenize(card(sandboxTestCards.visa), now);
+    expect(token).toMatch(/^tok_sbx_[0-9a-f]{32}$/);
+    await provider.createCard({ token, nameOnCard: 'A' }, now);
+    await expect(provider.createCard({ token, nameOnCard: 'A' }, now)).rejects.toThrow(
+      /not valid or was used/,
+    );
+    const late = await provider.tokenize(card(sandboxTestCards.visa), now);
+    vaultNow += 16 * 60_000;
+    await expect(provider.createCard({ token: late, nameOnCard: 'A' }, now)).rejects.toThrow(/not valid/);
+  });
+
   it('accepts the test cards and keeps only a token, the brand and the last four digits', async () => {
     const provider = createSandboxCardProvider();
-    const visa = await provider.createCard(card(sandboxTestCards.visa), now);
+    const visa = await save(provider, card(sandboxTestCards.visa));
     expect(visa).toMatchObject({ brand: 'visa', last4: '4242', expMonth: 12, expYear: 2030 });
     expect(visa.token).toMatch(/^card_sbx_ok_[0-9a-f]{32}$/);
     expect(JSON.stringify(visa)).not.toContain(sandboxTestCards.visa);
-    const amex = await provider.createCard(card(sandboxTestCards.amex, { cvc: '1234' }), now);
+    const amex = await save(provider, card(sandboxTestCards.amex, { cvc: '1234' }));
     expect(amex).toMatchObject({ brand: 'amex', last4: '0005' });
   });
 
@@ -29,7 +49,7 @@ describe('sandbox card provider', () => {
     [card(sandboxTestCards.visa, { expMonth: 10, expYear: 2026 }), 'Your card has expired.'],
     [card(sandboxTestCards.visa, { cvc: '12' }), "Your card's security code is incorrect."],
   ])('refuses %j with a message and a reference', async (input, message) => {
-    const refusal = createSandboxCardProvider().createCard(input, now);
+    const refusal = save(createSandboxCardProvider(), input);
     await expect(refusal).rejects.toBeInstanceOf(CardDeclinedError);
     await expect(refusal).rejects.toThrow(
       new RegExp(`^${message.replace(/[.']/g, '\\$&')} REF: SBX-[0-9A-F]{8}$`),
@@ -40,7 +60,7 @@ describe('sandbox card provider', () => {
 describe('sandbox charges', () => {
   const charge = async (number: string) => {
     const provider = createSandboxCardProvider();
-    const { token } = await provider.createCard(card(number), now);
+    const { token } = await save(provider, card(number));
     return {
       provider,
       result: provider.charge({
@@ -86,7 +106,7 @@ describe('sandbox charges', () => {
 describe('sandbox idempotency keys', () => {
   it('answers the same charge for the same key and lists one charge, as a processor does', async () => {
     const provider = createSandboxCardProvider();
-    const { token } = await provider.createCard(card(sandboxTestCards.visa), now);
+    const { token } = await save(provider, card(sandboxTestCards.visa));
     const request = { token, amount: 2_500, reference: 'P-2', returnUrl: '/', idempotencyKey: 'P-2-c' };
     const [first, second] = await Promise.all([provider.charge(request), provider.charge(request)]);
     expect(second).toEqual(first);
@@ -102,7 +122,7 @@ describe('sandbox idempotency keys', () => {
 
   it('gives a refund back once for one key', async () => {
     const provider = createSandboxCardProvider();
-    const { token } = await provider.createCard(card(sandboxTestCards.visa), now);
+    const { token } = await save(provider, card(sandboxTestCards.visa));
     const { chargeId } = await provider.charge({
       token,
       amount: 4_000,

@@ -2,6 +2,7 @@ import { createHash, createHmac, randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import qs from 'qs';
+import { brandOf as brandByDigits, luhn } from './card-numbers.ts';
 import { type SandboxCharge, sandboxTestCards } from './sandbox.ts';
 
 /**
@@ -110,29 +111,11 @@ const missing = (kind: string, id: string, param = 'id') =>
     message: `No such ${kind}: '${id}'`,
   });
 
-const luhn = (digits: string) => {
-  let sum = 0;
-  for (let i = 0; i < digits.length; i++) {
-    let d = Number(digits[digits.length - 1 - i]);
-    if (i % 2 === 1) {
-      d *= 2;
-      if (d > 9) d -= 9;
-    }
-    sum += d;
-  }
-  return sum % 10 === 0;
+/** Stripe's brand names: 'unknown' where ours say 'other'. */
+const brandOf = (number: string) => {
+  const brand = brandByDigits(number);
+  return brand === 'other' ? 'unknown' : brand;
 };
-const brandOf = (number: string) =>
-  number.startsWith('4')
-    ? 'visa'
-    : /^5[1-5]/.test(number)
-      ? 'mastercard'
-      : /^3[47]/.test(number)
-        ? 'amex'
-        : number.startsWith('6')
-          ? 'discover'
-          : 'unknown';
-
 const idOf = (prefix: string) => `${prefix}_${randomBytes(12).toString('base64url').replace(/[-_]/g, 'x')}`;
 const int = (value: unknown) =>
   typeof value === 'string' && /^-?\d+$/.test(value) ? Number(value) : Number.NaN;
@@ -289,6 +272,11 @@ export async function startStripeDouble(): Promise<StripeDouble> {
   function setupIntent(body: Json) {
     customerOf(body.customer);
     const pm = methodOf(body.payment_method);
+    if (pm.customer && pm.customer !== body.customer)
+      throw invalid(
+        'The payment method you provided has already been attached to a customer.',
+        'payment_method',
+      );
     const id = idOf('seti');
     const made: Json = {
       id,
@@ -566,6 +554,16 @@ export async function startStripeDouble(): Promise<StripeDouble> {
       response.writeHead(status, { 'content-type': 'application/json', 'request-id': requestId, ...extra });
       response.end(body);
     };
+    // Stripe's API answers browsers (Stripe.js) across origins for publishable-key calls.
+    response.setHeader('access-control-allow-origin', '*');
+    if (method === 'OPTIONS') {
+      response.writeHead(204, {
+        'access-control-allow-methods': 'GET, POST, DELETE',
+        'access-control-allow-headers': 'authorization, content-type, stripe-version, idempotency-key',
+        'access-control-max-age': '300',
+      });
+      return response.end();
+    }
     const threeDs = where.pathname.match(/^\/3ds\/([^/]+)$/);
     if (threeDs) {
       const intent = intents.get(threeDs[1] as string);

@@ -16,6 +16,8 @@ export interface StripeOptions {
   timeoutMs?: number | undefined;
   /** The site's address: Stripe sends the buyer back to an absolute URL, the port gives a path of the UI. */
   publicUrl: () => string;
+  /** The publishable key (`pk_…`) the browser tokenises cards with, as Stripe.js does. */
+  publishableKey: string;
   /** The webhook endpoint's signing secret (`whsec_…`): events are read only with it. */
   webhookSecret?: string | undefined;
 }
@@ -45,7 +47,10 @@ function translate(error: unknown): never {
   if (error instanceof Stripe.errors.StripeIdempotencyError) {
     throw new IdempotencyKeyReusedError(String(error.headers?.['idempotency-key'] ?? ''));
   }
-  if (error instanceof Stripe.errors.StripeInvalidRequestError && error.code === 'resource_missing') {
+  // A token Stripe never made, or one used already: the card the buyer gave cannot be kept.
+  const aboutTheCard = (e: Stripe.errors.StripeInvalidRequestError) =>
+    e.code === 'resource_missing' || e.param === 'payment_method';
+  if (error instanceof Stripe.errors.StripeInvalidRequestError && aboutTheCard(error)) {
     throw new CardDeclinedError(error.message);
   }
   throw error;
@@ -72,6 +77,7 @@ export function createStripeCardProvider(options: StripeOptions): CardProvider {
 
   return {
     name: 'stripe',
+    tokenisation: { url: base.origin, publishableKey: options.publishableKey },
     readEvent(payload, signature) {
       if (!options.webhookSecret) throw new WebhookSignatureError('no webhook secret is configured');
       let event: Stripe.Event;
@@ -85,38 +91,28 @@ export function createStripeCardProvider(options: StripeOptions): CardProvider {
     async createCard(card, _now) {
       const key = card.reference ?? crypto.randomUUID();
       try {
-        const paymentMethod = await stripe.paymentMethods.create(
-          {
-            type: 'card',
-            card: { number: card.number, exp_month: card.expMonth, exp_year: card.expYear, cvc: card.cvc },
-            billing_details: {
-              name: card.nameOnCard,
-              ...(card.zip && { address: { postal_code: card.zip } }),
-            },
-          },
-          { idempotencyKey: `${key}-pm` },
-        );
+        // The browser made the PaymentMethod with the publishable key (as Stripe.js does): its token.
+        const paymentMethod = await stripe.paymentMethods.retrieve(card.token);
         const customer = await stripe.customers.create(
-          { name: card.nameOnCard, metadata: { card: key, ...(card.owner && { user: card.owner }) } },
+          {
+            name: card.nameOnCard,
+            metadata: { card: key, ...(card.owner && { user: card.owner }) },
+          },
           { idempotencyKey: `${key}-cus` },
         );
         // A SetupIntent checks the card with its issuer and attaches it for later payments.
         await stripe.setupIntents.create(
-          {
-            customer: customer.id,
-            payment_method: paymentMethod.id,
-            usage: 'on_session',
-            confirm: true,
-          },
+          { customer: customer.id, payment_method: paymentMethod.id, usage: 'on_session', confirm: true },
           { idempotencyKey: `${key}-seti` },
         );
         const made = paymentMethod.card;
+        if (!made) throw new CardDeclinedError('This payment method is not a card.');
         return {
           token: tokenOf(customer.id, paymentMethod.id),
-          brand: brands[made?.brand ?? ''] ?? 'other',
-          last4: made?.last4 ?? card.number.slice(-4),
-          expMonth: made?.exp_month ?? card.expMonth,
-          expYear: made?.exp_year ?? card.expYear,
+          brand: brands[made.brand] ?? 'other',
+          last4: made.last4,
+          expMonth: made.exp_month,
+          expYear: made.exp_year,
         };
       } catch (error) {
         translate(error);

@@ -1,4 +1,4 @@
-import type { CardProvider } from '../card-provider/port.ts';
+import { CardDeclinedError, type CardDetails, type CardProvider } from '../card-provider/port.ts';
 import { createSandboxCardProvider, type SandboxCharge, sandboxTestCards } from '../card-provider/sandbox.ts';
 import { createStripeCardProvider } from '../card-provider/stripe.ts';
 import { type StripeDouble, startStripeDouble, stripeTestCards } from '../card-provider/stripe-double.ts';
@@ -25,6 +25,12 @@ export interface CardNetwork {
     chargeDeclined: string;
     authenticationRequired: string;
   };
+  /**
+   * What the browser does with the card form (issue 35 §1): gives the card to the provider's
+   * tokenisation (the sandbox's vault, Stripe's PaymentMethods with the publishable key) and gets the
+   * single-use token the product takes. Refusals are CardDeclinedError in the provider's words.
+   */
+  tokenize(card: CardDetails): Promise<string>;
   /** Every charge the network made, oldest first, with what was refunded of it. */
   charges(): SandboxCharge[];
   /** The buyer passes or fails the issuer's authentication of a charge. */
@@ -66,6 +72,7 @@ export async function openCardNetwork(
       title: cardNetworkTitles.sandbox,
       provider: sandbox,
       testCards: sandboxTestCards,
+      tokenize: (card) => sandbox.tokenize(card, new Date()),
       charges: () => sandbox.charges(),
       authenticate: (chargeId, approve) => sandbox.authenticate(chargeId, approve),
       chargeIdIn: (url) => new URL(url, 'http://x').pathname.split('/')[3] ?? '',
@@ -81,9 +88,29 @@ export async function openCardNetwork(
       secretKey: double.secretKey,
       apiBase: double.url,
       webhookSecret: double.webhookSecret,
+      publishableKey: double.publishableKey,
       publicUrl: options.publicUrl ?? (() => 'http://127.0.0.1:5173'),
     }),
     testCards: stripeTestCards,
+    async tokenize(card) {
+      const form = new URLSearchParams({
+        type: 'card',
+        'card[number]': card.number,
+        'card[exp_month]': String(card.expMonth),
+        'card[exp_year]': String(card.expYear),
+        'card[cvc]': card.cvc,
+        'billing_details[name]': card.nameOnCard,
+        ...(card.zip && { 'billing_details[address][postal_code]': card.zip }),
+      });
+      const response = await fetch(`${double.url}/v1/payment_methods`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${double.publishableKey}` },
+        body: form,
+      });
+      const body = (await response.json()) as { id?: string; error?: { message: string } };
+      if (!body.id) throw new CardDeclinedError(body.error?.message ?? `HTTP ${response.status}`);
+      return body.id;
+    },
     charges: () => double.charges(),
     authenticate: (chargeId, approve) => double.authenticate(chargeId, approve),
     chargeIdIn: (url) => new URL(url).pathname.split('/')[2] ?? '',

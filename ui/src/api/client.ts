@@ -174,6 +174,13 @@ export async function call<N extends ActionName>(
 }
 
 /**
+ * A request outside the actions, through the API's fetch (the card provider's tokenisation: the
+ * sandbox's vault on this origin, Stripe's API): what specs replace, the rest of the API with it.
+ */
+export const providerFetch = (input: string, init: RequestInit) =>
+  (config.fetch ?? globalThis.fetch)(input, init);
+
+/**
  * A file the API serves to a signed-in user (an invoice's PDF): a GET with the session's bearer token,
  * as the actions carry it. Throws an ApiError with the server's message when it refuses.
  */

@@ -41,6 +41,10 @@ export const defaultBundleQuery = () =>
 /** The signed-in user's cards on file (seeds 001 §2 /account/profile). */
 export const cardsQuery = () => actionQuery('getCards', {});
 
+/** Issue 35 §1: where the card form tokenises a card (the configured provider); it changes with a restart only. */
+export const cardProviderQuery = () =>
+  queryOptions({ ...actionQuery('cardProvider', {}), staleTime: Number.POSITIVE_INFINITY });
+
 /** The owners of the signed-in user's business (seeds 001 §6). */
 export const companyOwnersQuery = () => actionQuery('getCompanyOwners', {});
 

@@ -1,10 +1,12 @@
 import {
   type ActionName,
   actions,
+  CardDetails,
   type ErrorCode,
   failure,
   type InputOf,
   type OutputOf,
+  SANDBOX_VAULT_PATH,
   success,
 } from '@wine/contracts';
 import { vi } from 'vitest';
@@ -57,6 +59,12 @@ function formInput(body: FormData): Record<string, unknown> {
   return input;
 }
 
+/** The cards this fake's vault took, by the token it answered: what an addCard handler reads back. */
+const vaulted = new Map<string, { number: string; exp_month: number; exp_year: number }>();
+export function cardInToken(token: string) {
+  return vaulted.get(token) ?? { number: '', exp_month: 0, exp_year: 0 };
+}
+
 /** Answers with `{ message, responseData }` for a handler that wants its own success message. */
 export const withMessage = <T>(message: string, responseData: T) => ({ message, responseData });
 
@@ -77,12 +85,29 @@ export function fakeApi(handlers: Handlers = {}) {
         : init?.body
           ? JSON.parse(String(init.body))
           : undefined;
+    if (String(path) === SANDBOX_VAULT_PATH) {
+      // The sandbox's vault, where the card dialog gives a card (issue 35): checked as the vault does.
+      const card = CardDetails.safeParse(input);
+      if (!card.success)
+        return Response.json({ error: { message: card.error.issues[0]?.message } }, { status: 400 });
+      const { card_number, exp_month, exp_year } = card.data;
+      const token = `tok_fake_${vaulted.size + 1}`;
+      vaulted.set(token, { number: card_number, exp_month, exp_year });
+      return Response.json({ token });
+    }
     if (!action)
       return Response.json(failure('NO_ACTION', `No action at POST ${String(path)}`), { status: 404 });
     const request: ApiRequest = { action, input, authorization: headers.authorization };
     requests.push(request);
     sentHeaders.set(request, headers);
-    const handler = handlers[action] as Handler<ActionName> | undefined;
+    const sandboxProvider = () => ({
+      name: 'sandbox',
+      tokens_url: SANDBOX_VAULT_PATH,
+      publishable_key: null,
+    });
+    const handler = (handlers[action] ?? (action === 'cardProvider' ? sandboxProvider : undefined)) as
+      | Handler<ActionName>
+      | undefined;
     if (!handler)
       return Response.json(failure('NO_ACTION', `No action at POST ${String(path)}`), { status: 404 });
     try {

@@ -1,4 +1,4 @@
-import type { AddCardInput, CardList, UpdateCardInput } from '@wine/contracts';
+import type { AddCardInput, CardList, CardProviderInfo, UpdateCardInput } from '@wine/contracts';
 import { AppError, CardDeclinedError, type CardProvider } from '@wine/platform';
 import type { z } from 'zod';
 import { eventIdFor } from '../../core/command-handler.ts';
@@ -38,14 +38,25 @@ const declined = (error: unknown) =>
     : error;
 
 /**
- * The card vault (DOMAIN.md "Money"): the number goes to the provider only, its token to the secret
- * store, and the log gets brand, last four and expiry.
+ * The cards on file (DOMAIN.md "Money"): the browser gave the number to the provider and sends us
+ * the provider's single-use token (issue 35 §1); the card's lasting token goes to the secret store,
+ * and the log gets brand, last four and expiry.
  */
 export function cardService(users: UserService) {
   const { clock, secrets, run, loadUser } = users;
   const provider = users.cards;
 
   return {
+    /** How the browser tokenises a card with the configured provider. */
+    tokenisation(): CardProviderInfo {
+      const { url, publishableKey } = provider.tokenisation;
+      return {
+        name: provider.name === 'stripe' ? 'stripe' : 'sandbox',
+        tokens_url: url,
+        publishable_key: publishableKey,
+      };
+    },
+
     list(session: Session): CardList {
       try {
         return cardList(session.user);
@@ -63,12 +74,11 @@ export function cardService(users: UserService) {
       try {
         created = await provider.createCard(
           {
-            number: input.card_number,
-            expMonth: input.exp_month,
-            expYear: input.exp_year,
-            cvc: input.cvv,
+            token: input.card_token,
             nameOnCard: input.name_on_card,
             zip: input.zip,
+            reference: cardId,
+            owner: userId,
           },
           clock.now(),
         );

@@ -23,6 +23,49 @@ afterAll(async () => {
 });
 
 describe(`card routes, on ${on}`, () => {
+  it('takes a token from the provider, never a card number, and tells the browser where to tokenise', async () => {
+    const dee = await service.signUp('dee@cards.example');
+    const raw = await service.post(
+      actions.addCard.path,
+      { card_number: network.testCards.visa, exp_month: 12, exp_year: 2030, cvv: '123', name_on_card: 'Dee' },
+      { token: dee.token },
+    );
+    expect([raw.status, raw.body.data.code]).toEqual([400, 'VALIDATION']);
+    // A token this provider never made, or one used once already, keeps no card.
+    const forged = await service.post(
+      actions.addCard.path,
+      { card_token: 'tok_never_made_by_anyone', name_on_card: 'Dee' },
+      { token: dee.token },
+    );
+    expect([forged.status, forged.body.data.code]).toEqual([402, 'CARD_DECLINED']);
+    const card_token = await service.tokenizeCard(network.testCards.visa);
+    expect(
+      (await service.post(actions.addCard.path, { card_token, name_on_card: 'Dee' }, { token: dee.token }))
+        .status,
+    ).toBe(200);
+    const reused = await service.post(
+      actions.addCard.path,
+      { card_token, name_on_card: 'Dee' },
+      { token: dee.token },
+    );
+    expect([reused.status, reused.body.data.code]).toEqual([402, 'CARD_DECLINED']);
+    const where = await service.post<{ name: string; tokens_url: string; publishable_key: string | null }>(
+      actions.cardProvider.path,
+      {},
+      { token: dee.token },
+    );
+    expect(where.body.data.responseData).toEqual(
+      networkName === 'sandbox'
+        ? { name: 'sandbox', tokens_url: '/vault/v1/tokens', publishable_key: null }
+        : {
+            name: 'stripe',
+            tokens_url: network.stripe?.url,
+            publishable_key: network.stripe?.publishableKey,
+          },
+    );
+    expect((await service.post(actions.cardProvider.path, {}, {})).status).toBe(403);
+  });
+
   it('adds a card, lists it as the default, and deletes it', async () => {
     const ann = await service.signUp('ann@cards.example');
     const { answer: added } = await service.addCard(ann.token);
@@ -55,9 +98,10 @@ describe(`card routes, on ${on}`, () => {
 
   it('answers a declined card with the processor’s words up to its reference', async () => {
     const bob = await service.signUp('bob@cards.example');
+    const card_token = await service.tokenizeCard(network.testCards.declined);
     const answer = await service.post(
       actions.addCard.path,
-      { card_number: '4000000000000002', exp_month: 12, exp_year: 2030, cvv: '123', name_on_card: 'Bob' },
+      { card_token, name_on_card: 'Bob' },
       { token: bob.token },
     );
     expect(answer.status).toBe(402);
@@ -87,13 +131,7 @@ describe(`a switched session (an admin acting as the user), on ${on}`, () => {
     );
     expect(added.status).toBe(200);
     const charged = network.charges().length;
-    const card = {
-      card_number: network.testCards.visa,
-      exp_month: 12,
-      exp_year: 2030,
-      cvv: '123',
-      name_on_card: 'Cy',
-    };
+    const card = { card_token: await service.tokenizeCard(network.testCards.visa), name_on_card: 'Cy' };
     const attempts: [string, unknown][] = [
       [actions.addCard.path, card],
       [actions.deleteCard.path, { id: cardId }],

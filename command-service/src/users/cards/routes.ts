@@ -15,6 +15,7 @@ export interface CardRouteDeps {
 /** seeds 001 §8: the cards on file (getCards, addCard, updateCard, deleteCard, defaultCard). */
 export const cardRoutes: FastifyPluginAsync<CardRouteDeps> = async (app, { cards, auth, rateLimit }) => {
   registerAction(app, actions.getCards, auth, async (_input, ctx) => cards.list(auth.sessionOf(ctx.request)));
+  registerAction(app, actions.cardProvider, auth, async () => cards.tokenisation());
   registerAction(
     app,
     actions.addCard,

@@ -1,10 +1,13 @@
 import { Grid, NativeSelect, Text, TextInput } from '@mantine/core';
-import { AddCardInput, type CardRecord, UpdateCardInput } from '@wine/contracts';
-import { useState } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { type AddCardInput, CardDetails, type CardRecord, UpdateCardInput } from '@wine/contracts';
+import { useRef, useState } from 'react';
 import { type UseFormRegisterReturn, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
+import { cardProviderQuery } from '../../api/queries.ts';
 import { t } from '../../i18n/index.ts';
+import { tokenizeCard } from '../../lib/card-tokens.ts';
 import { blankToUndefined, contractResolver } from '../../lib/forms.ts';
 import { FormDialog, type FormDialogActions } from '../FormDialog/FormDialog.tsx';
 import { brandName, expiryMonths, expiryYears } from './cards.ts';
@@ -71,20 +74,42 @@ interface AddCardFormValues {
   zip: string;
 }
 
-const toAddCardInput = (values: AddCardFormValues) => ({ ...values, zip: blankToUndefined(values.zip) });
+const toCardDetails = (values: AddCardFormValues) => ({ ...values, zip: blankToUndefined(values.zip) });
 
 /**
  * 'Add a card' (seeds 001 §7 addSkyflowCredit): number, expiry, CVV, name and an optional ZIP,
- * checked with the action's own schema. `onSubmit` rejects with the server's message (a decline
- * reads 'Your card was declined.'), which stays in the dialog so the user can correct it.
+ * checked with contracts' CardDetails. The card goes to the configured provider's tokenisation (the
+ * sandbox's vault, Stripe), never to the product (issue 35 §1); `onSubmit` gets the provider's token.
+ * A refusal (the provider's, or the server's: a decline reads 'Your card was declined.') stays in
+ * the dialog so the user can correct it. The same card sent again after no answer reuses its token,
+ * so the server (which keys the card by the request) keeps it once.
  */
-export function AddCardDialog(actions: FormDialogActions<AddCardValues>) {
+export function AddCardDialog({ onClose, onSubmit }: FormDialogActions<AddCardValues>) {
   const { t } = useTranslation();
   const thisYear = useThisYear();
-  const form = useForm<AddCardFormValues, unknown, AddCardValues>({
+  const form = useForm<AddCardFormValues, unknown, z.output<typeof CardDetails>>({
     defaultValues: { card_number: '', exp_month: '', exp_year: '', cvv: '', name_on_card: '', zip: '' },
-    resolver: contractResolver(AddCardInput, toAddCardInput),
+    resolver: contractResolver(CardDetails, toCardDetails),
   });
+  const tokens = useRef(new Map<string, string>());
+  const queryClient = useQueryClient();
+  const provider = useQuery(cardProviderQuery()).data;
+  const submit = async (card: z.output<typeof CardDetails>) => {
+    const key = JSON.stringify(card);
+    let token = tokens.current.get(key);
+    if (!token) {
+      token = await tokenizeCard(card, await queryClient.fetchQuery(cardProviderQuery()));
+      tokens.current.set(key, token);
+    }
+    try {
+      await onSubmit({ card_token: token, name_on_card: card.name_on_card, zip: card.zip });
+    } catch (error) {
+      // Refused by the server (the card declined when kept): that token is spent.
+      tokens.current.delete(key);
+      throw error;
+    }
+  };
+  const actions = { onClose, onSubmit: submit };
   const {
     register,
     formState: { errors },
@@ -135,10 +160,12 @@ export function AddCardDialog(actions: FormDialogActions<AddCardValues>) {
         error={errors.zip?.message}
         {...register('zip')}
       />
-      {/* The embedded product uses the card provider's sandbox, which only takes its test numbers. */}
-      <Text size="xs" c="dimmed" data-testid="sandbox-note">
-        {t('ui.cards.sandbox')}
-      </Text>
+      {/* The sandbox provider (the embedded default) takes only its test numbers. */}
+      {provider?.name === 'sandbox' ? (
+        <Text size="xs" c="dimmed" data-testid="sandbox-note">
+          {t('ui.cards.sandbox')}
+        </Text>
+      ) : null}
     </FormDialog>
   );
 }

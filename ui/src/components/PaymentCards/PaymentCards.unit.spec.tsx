@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { configureApi } from '../../api/client.ts';
 import { sessionAtom } from '../../state/session.ts';
 import { expectNoAxeViolations } from '../../test-utils/axe.ts';
-import { Failure, fakeApi, type Handlers, withMessage } from '../../test-utils/fake-api.ts';
+import { cardInToken, Failure, fakeApi, type Handlers, withMessage } from '../../test-utils/fake-api.ts';
 import { aCard, aUser } from '../../test-utils/fixtures.ts';
 import { render } from '../../test-utils/render.tsx';
 import { AlertToasts } from '../AlertToasts/AlertToasts.tsx';
@@ -30,17 +30,18 @@ function cardVault(initial: CardRecord[]): Handlers {
     validateUser: () => aUser({ card_on_file: cards.length > 0 }),
     getCards: () => list(),
     addCard: (input) => {
-      if (input.card_number === DECLINED)
+      const card = cardInToken(input.card_token);
+      if (card.number === DECLINED)
         throw new Failure('Your card was declined.', 402, { field: 'card_number' });
       added += 1;
       cards = [
         ...cards,
         aCard({
           id: `card-new-${added}`,
-          brand: input.card_number.startsWith('5') ? 'mastercard' : 'visa',
-          last4: input.card_number.slice(-4),
-          exp_month: Number(input.exp_month),
-          exp_year: Number(input.exp_year),
+          brand: card.number.startsWith('5') ? 'mastercard' : 'visa',
+          last4: card.number.slice(-4),
+          exp_month: card.exp_month,
+          exp_year: card.exp_year,
           name_on_card: input.name_on_card,
           is_default: cards.length === 0,
         }),
@@ -138,7 +139,7 @@ describe('PaymentCards', () => {
     expect(screen.queryByTestId('cards-error')).toBeNull();
   });
 
-  it("adds a card: sends the digits, says 'Card added', lists it and reloads the user", async () => {
+  it("adds a card: gives the digits to the provider, sends its token, says 'Card added', lists it and reloads the user", async () => {
     const { user, api } = await renderCards(cardVault([]));
     expect(await screen.findByTestId('cards-empty')).toBeTruthy();
     expect(api.to('validateUser')).toHaveLength(0);
@@ -157,14 +158,10 @@ describe('PaymentCards', () => {
 
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(api.to('addCard').map((r) => r.input)).toEqual([
-      {
-        card_number: '5555555555554444',
-        exp_month: 9,
-        exp_year: Number(year),
-        cvv: '123',
-        name_on_card: 'Ada Lovelace',
-      },
+      { card_token: expect.stringMatching(/^tok_fake_\d+$/), name_on_card: 'Ada Lovelace' },
     ]);
+    // The card's digits went to the provider's vault only, never to one of the product's actions.
+    expect(JSON.stringify(api.requests)).not.toMatch(/5555|"cvv"|"123"/);
     expect(cardLabels()).toEqual(['Mastercard •••• ending in 4444']);
     expect(within(cardItem('4444')).getByTestId('card-expiry').textContent).toBe(`09/${year}`);
     await waitFor(() => expect(alertTexts()).toContain('Card added'));
