@@ -156,6 +156,20 @@ const Env = z.object({
     .regex(/^whsec_\w+$/, 'STRIPE_WEBHOOK_SECRET: whsec_…')
     .optional(),
   STRIPE_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(20_000),
+  /**
+   * Issue 35 §4: the documents service (platform documents/index.ts `openDocuments`): `sandbox`, or
+   * `pandadoc` with PANDADOC_API_KEY and PANDADOC_WEBHOOK_KEY.
+   */
+  DOCUMENTS_PROVIDER: z.enum(['sandbox', 'pandadoc']).default('sandbox'),
+  /** PandaDoc's API root; https://api.pandadoc.com by default. */
+  PANDADOC_API_URL: z
+    .url()
+    .regex(/^https?:\/\//, 'PANDADOC_API_URL must be an http(s) URL')
+    .optional(),
+  PANDADOC_API_KEY: z.string().min(1).max(200).optional(),
+  /** The webhook subscription's shared key (PandaDoc's Developer Dashboard). */
+  PANDADOC_WEBHOOK_KEY: z.string().min(1).max(200).optional(),
+  PANDADOC_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(20_000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** seeds 000 §4.3: non-zero means proxy bidding (a bid is a maximum); 0 means hard bidding. */
   PROXY_BIDDING_SETTINGS: z.enum(['0', '1']).default('1'),

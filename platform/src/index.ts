@@ -1,5 +1,6 @@
 export * from './bus/index.ts';
 export * from './card-provider/index.ts';
+export * from './documents/index.ts';
 export * from './clock.ts';
 export * from './config.ts';
 export * from './csv/index.ts';
