@@ -18,8 +18,9 @@ const mockingFiles = [
 ];
 
 /**
- * Issue 35: the money suite (every API test that moves money) runs again on the Stripe adapter against
- * a local double of Stripe; the same files run on the sandbox in `int`.
+ * Issue 35: the money suite (every API test that moves money) runs again on the Stripe adapter and on
+ * the CyberSource adapter, each against a local double of its vendor; the same files run on the
+ * sandbox in `int`.
  */
 const moneyFiles = [
   'command-service/src/checkout/money-integrity.int.spec.ts',
@@ -85,18 +86,19 @@ export default defineConfig({
           sequence: { groupOrder: 0 },
         },
       },
-      {
+      // The money suite again on each real card adapter, each against its vendor's local double.
+      ...(['stripe', 'cybersource'] as const).map((network) => ({
         test: {
-          name: 'money-stripe',
+          name: `money-${network}`,
           include: moneyFiles,
-          environment: 'node',
-          env: { CARD_NETWORK: 'stripe' },
+          environment: 'node' as const,
+          env: { CARD_NETWORK: network },
           testTimeout: 60_000,
           hookTimeout: 120_000,
           isolate: false,
           sequence: { groupOrder: 0 },
         },
-      },
+      })),
       {
         test: {
           name: 'e2e',

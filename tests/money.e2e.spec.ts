@@ -3,7 +3,8 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { actions, type CartView } from '@wine/contracts';
 import { lotStream } from '@wine/event-schemas';
-import { offsetClock, sandboxTestCards } from '@wine/platform';
+import { offsetClock } from '@wine/platform';
+import { cardNetworkFromEnv, cardNetworkTitles } from '@wine/platform/testing';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { browserAvailable, launchChromium } from './support/browser.ts';
@@ -13,262 +14,272 @@ const screenshots = join(import.meta.dirname, '../screenshots');
 const HOUR = 3600_000;
 const clock = offsetClock();
 
-describe.runIf(browserAvailable())('paying for wine in the browser', () => {
-  let market: TestMarketplace;
-  let browser: Browser;
+describe.runIf(browserAvailable())(
+  `paying for wine in the browser, on ${cardNetworkTitles[cardNetworkFromEnv()]}`,
+  () => {
+    let market: TestMarketplace;
+    let browser: Browser;
 
-  beforeAll(async () => {
-    market = await startMarketplace({ ui: true, seed: false, clock });
-    browser = await launchChromium();
-    await mkdir(screenshots, { recursive: true });
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await market?.stop();
-  });
-
-  /** A buyer with the given sandbox card on file. */
-  async function buyer(name: string, card: string = sandboxTestCards.visa): Promise<TestUser> {
-    const user = await market.bidder({ firstName: name, card: false });
-    // As the card form does: the card to the provider's tokenisation, its token to the product.
-    const details = { number: card, expMonth: 12, expYear: 2030, cvc: '123', nameOnCard: name };
-    const cardToken = await market.cards.tokenize(details);
-    await market.ok(actions.addCard.path, { card_token: cardToken, name_on_card: name }, user.auth);
-    await market.ok('/api/user/updateProfile', { popup_message: 0 }, user.auth);
-    return user;
-  }
-
-  async function pageFor(user: TestUser, width = 1280, height = 900) {
-    const context = await browser.newContext({ viewport: { width, height }, acceptDownloads: true });
-    await context.addInitScript({ content: `localStorage.setItem('token', ${JSON.stringify(user.token)})` });
-    const page = await context.newPage();
-    const errors: string[] = [];
-    page.on('pageerror', (e) => errors.push(e.message));
-    return { page, errors };
-  }
-
-  async function buyNowLot(title: string, quantity = 6) {
-    const input = lotInput({
-      title,
-      auction: false,
-      buyNow: true,
-      buyNowPrice: 8_000,
-      quantity,
-      openingBid: 0,
+    beforeAll(async () => {
+      market = await startMarketplace({ ui: true, seed: false, clock });
+      browser = await launchChromium();
+      await mkdir(screenshots, { recursive: true });
     });
-    const { id } = await market.ok<{ id: string }>(actions.createLot.path, input, market.admin);
-    return id;
-  }
-
-  async function placeOrder(page: Page) {
-    await page.getByTestId('place-order').waitFor();
-    await page.getByTestId('quote-updating').waitFor({ state: 'hidden' });
-    await page.getByTestId('place-order').click();
-  }
-
-  it('(a) a won lot waits in /cart, is paid with the saved card, and its paid invoice downloads as a PDF', async () => {
-    const ann = await buyer('Ann');
-    const input = lotInput({
-      title: '2005 Château Latour',
-      openingBid: 120_000,
-      closesAt: new Date(clock.now().getTime() + HOUR).toISOString(),
+    afterAll(async () => {
+      await browser?.close();
+      await market?.stop();
     });
-    const { id } = await market.ok<{ id: string }>(actions.createLot.path, input, market.admin);
-    await market.ok(actions.bidConfirm.path, { id, wsprice: 120_000 }, ann.auth);
-    clock.advance(2 * HOUR);
-    for (let i = 0; i < 200; i++) {
-      const cart = await market.ok<CartView>(actions.auctionCart.path, {}, ann.auth);
-      if (cart.cartItems.length > 0) break;
-      await new Promise((r) => setTimeout(r, 25));
+
+    /** A buyer with the given sandbox card on file. */
+    async function buyer(name: string, card: string = market.cards.testCards.visa): Promise<TestUser> {
+      const user = await market.bidder({ firstName: name, card: false });
+      // As the card form does: the card to the provider's tokenisation, its token to the product.
+      const details = { number: card, expMonth: 12, expYear: 2030, cvc: '123', nameOnCard: name };
+      const cardToken = await market.cards.tokenize(details);
+      await market.ok(actions.addCard.path, { card_token: cardToken, name_on_card: name }, user.auth);
+      await market.ok('/api/user/updateProfile', { popup_message: 0 }, user.auth);
+      return user;
     }
 
-    const { page, errors } = await pageFor(ann);
-    await page.goto(`${market.url}/cart`);
-    await page.getByTestId('invoice-group').filter({ hasText: '2005 Château Latour' }).waitFor();
-    await page.screenshot({ path: join(screenshots, 'money-cart-desktop.png'), fullPage: true });
-    await page.getByTestId('pay-invoice').click();
-    await page.waitForURL(/\/checkout\/auction\//);
-    await page.getByText('Pick up at').waitFor();
-    await page.screenshot({ path: join(screenshots, 'money-checkout-desktop.png'), fullPage: true });
-    await placeOrder(page);
-    await page.waitForURL(/\/checkout_confirm/);
-    await page.locator('[data-testid="confirm-result"][data-status="paid"]').waitFor();
-    await page.screenshot({ path: join(screenshots, 'money-confirm-desktop.png'), fullPage: true });
-    await page.getByTestId('confirm-invoices').getByRole('link').first().click();
-    await page.waitForURL(/\/invoice\//);
-    await page
-      .getByRole('heading', { name: /Invoice/ })
-      .first()
-      .waitFor();
-    await page.getByText('$1,200.00').first().waitFor();
-    await page.screenshot({ path: join(screenshots, 'money-invoice-desktop.png'), fullPage: true });
-    const [download] = await Promise.all([
-      page.waitForEvent('download'),
-      page.getByRole('button', { name: 'Download PDF' }).click(),
-    ]);
-    const file = join(screenshots, 'money-invoice.pdf');
-    await download.saveAs(file);
-    const text = execFileSync('pdftotext', [file, '-']).toString();
-    expect(text).toContain('2005 Château Latour');
-    expect(text).toMatch(/PAID|Paid/);
-    execFileSync('pdftoppm', [
-      '-png',
-      '-r',
-      '60',
-      '-f',
-      '1',
-      '-l',
-      '1',
-      file,
-      join(screenshots, 'money-invoice-pdf'),
-    ]);
-    expect(errors).toEqual([]);
+    async function pageFor(user: TestUser, width = 1280, height = 900) {
+      const context = await browser.newContext({ viewport: { width, height }, acceptDownloads: true });
+      await context.addInitScript({
+        content: `localStorage.setItem('token', ${JSON.stringify(user.token)})`,
+      });
+      const page = await context.newPage();
+      const errors: string[] = [];
+      page.on('pageerror', (e) => errors.push(e.message));
+      return { page, errors };
+    }
 
-    const phone = await pageFor(ann, 390, 844);
-    await phone.page.goto(page.url());
-    await phone.page.getByText('$1,200.00').first().waitFor();
-    await phone.page.screenshot({ path: join(screenshots, 'money-invoice-phone.png'), fullPage: true });
-  });
+    async function buyNowLot(title: string, quantity = 6) {
+      const input = lotInput({
+        title,
+        auction: false,
+        buyNow: true,
+        buyNowPrice: 8_000,
+        quantity,
+        openingBid: 0,
+      });
+      const { id } = await market.ok<{ id: string }>(actions.createLot.path, input, market.admin);
+      return id;
+    }
 
-  it('(c) a card that needs authentication goes to the issuer page and back, paid', async () => {
-    const fay = await buyer('Fay', sandboxTestCards.authenticationRequired);
-    const lotId = await buyNowLot('2016 Sassicaia');
-    await market.ok(actions.addToCart.path, { cart: [{ product_id: lotId, qty: 2 }] }, fay.auth);
-    const { page, errors } = await pageFor(fay);
-    await page.goto(`${market.url}/buynowcart`);
-    await page.getByText('2016 Sassicaia').first().waitFor();
-    await page.screenshot({ path: join(screenshots, 'money-buynowcart-desktop.png'), fullPage: true });
-    await page.getByRole('button', { name: 'Checkout' }).click();
-    await page.waitForURL(/\/checkout\/buynow\//);
-    await placeOrder(page);
-    await page.waitForURL(/\/sandbox\/authenticate\//);
-    await page.getByTestId('sandbox-issuer').waitFor();
-    await page.screenshot({ path: join(screenshots, 'money-sandbox-desktop.png'), fullPage: true });
-    await page.getByRole('button', { name: 'Authenticate payment' }).click();
-    await page.waitForURL(/\/checkout_confirm/);
-    await page.locator('[data-testid="confirm-result"][data-status="paid"]').waitFor();
-    const types = (await market.eventStore.readStream(lotStream(lotId))).map((e) => e.type);
-    expect(types).toEqual(['LotListed', 'StockReserved', 'StockSold']);
-    expect(errors).toEqual([]);
-  });
+    async function placeOrder(page: Page) {
+      await page.getByTestId('place-order').waitFor();
+      await page.getByTestId('quote-updating').waitFor({ state: 'hidden' });
+      await page.getByTestId('place-order').click();
+    }
 
-  it('(d) the decline card shows a clear message and nothing stays reserved', async () => {
-    const eve = await buyer('Eve', sandboxTestCards.chargeDeclined);
-    const lotId = await buyNowLot('2015 Opus One', 3);
-    await market.ok(actions.addToCart.path, { cart: [{ product_id: lotId, qty: 1 }] }, eve.auth);
-    const { page } = await pageFor(eve, 390, 844);
-    await page.goto(`${market.url}/buynowcart`);
-    await page.getByText('2015 Opus One').first().waitFor();
-    await page.screenshot({ path: join(screenshots, 'money-buynowcart-phone.png'), fullPage: true });
-    await page.getByRole('button', { name: 'Checkout' }).click();
-    await page.waitForURL(/\/checkout\/buynow\//);
-    await placeOrder(page);
-    await page
-      .getByTestId('checkout-error')
-      .filter({ hasText: 'Your payment was declined: Your card was declined.' })
-      .waitFor();
-    await page.screenshot({ path: join(screenshots, 'money-declined-phone.png'), fullPage: true });
-    const types = (await market.eventStore.readStream(lotStream(lotId))).map((e) => e.type);
-    expect(types).toEqual(['LotListed', 'StockReserved', 'ReservationReleased']);
-    const view = await market.ok<{ qty: number; sold: number }>(
-      actions.productLot.path,
-      { id: lotId },
-      eve.auth,
-    );
-    expect(view.sold).toBe(0);
-    await writeFile(join(screenshots, '.keep'), '');
-  });
+    it('(a) a won lot waits in /cart, is paid with the saved card, and its paid invoice downloads as a PDF', async () => {
+      const ann = await buyer('Ann');
+      const input = lotInput({
+        title: '2005 Château Latour',
+        openingBid: 120_000,
+        closesAt: new Date(clock.now().getTime() + HOUR).toISOString(),
+      });
+      const { id } = await market.ok<{ id: string }>(actions.createLot.path, input, market.admin);
+      await market.ok(actions.bidConfirm.path, { id, wsprice: 120_000 }, ann.auth);
+      clock.advance(2 * HOUR);
+      for (let i = 0; i < 200; i++) {
+        const cart = await market.ok<CartView>(actions.auctionCart.path, {}, ann.auth);
+        if (cart.cartItems.length > 0) break;
+        await new Promise((r) => setTimeout(r, 25));
+      }
 
-  it('(b) buys two bottles at the quantity-discount price, redeems a gift card, pays wallet plus card', async () => {
-    const gus = await buyer('Gus');
-    const input = lotInput({
-      title: '2018 Tignanello',
-      auction: false,
-      buyNow: true,
-      buyNowPrice: 8_000,
-      discounts: [{ quantity: 2, price: 7_000 }],
-      quantity: 6,
-      openingBid: 0,
+      const { page, errors } = await pageFor(ann);
+      await page.goto(`${market.url}/cart`);
+      await page.getByTestId('invoice-group').filter({ hasText: '2005 Château Latour' }).waitFor();
+      await page.screenshot({ path: join(screenshots, 'money-cart-desktop.png'), fullPage: true });
+      await page.getByTestId('pay-invoice').click();
+      await page.waitForURL(/\/checkout\/auction\//);
+      await page.getByText('Pick up at').waitFor();
+      await page.screenshot({ path: join(screenshots, 'money-checkout-desktop.png'), fullPage: true });
+      await placeOrder(page);
+      await page.waitForURL(/\/checkout_confirm/);
+      await page.locator('[data-testid="confirm-result"][data-status="paid"]').waitFor();
+      await page.screenshot({ path: join(screenshots, 'money-confirm-desktop.png'), fullPage: true });
+      await page.getByTestId('confirm-invoices').getByRole('link').first().click();
+      await page.waitForURL(/\/invoice\//);
+      await page
+        .getByRole('heading', { name: /Invoice/ })
+        .first()
+        .waitFor();
+      await page.getByText('$1,200.00').first().waitFor();
+      await page.screenshot({ path: join(screenshots, 'money-invoice-desktop.png'), fullPage: true });
+      const [download] = await Promise.all([
+        page.waitForEvent('download'),
+        page.getByRole('button', { name: 'Download PDF' }).click(),
+      ]);
+      const file = join(screenshots, 'money-invoice.pdf');
+      await download.saveAs(file);
+      const text = execFileSync('pdftotext', [file, '-']).toString();
+      expect(text).toContain('2005 Château Latour');
+      expect(text).toMatch(/PAID|Paid/);
+      execFileSync('pdftoppm', [
+        '-png',
+        '-r',
+        '60',
+        '-f',
+        '1',
+        '-l',
+        '1',
+        file,
+        join(screenshots, 'money-invoice-pdf'),
+      ]);
+      expect(errors).toEqual([]);
+
+      const phone = await pageFor(ann, 390, 844);
+      await phone.page.goto(page.url());
+      await phone.page.getByText('$1,200.00').first().waitFor();
+      await phone.page.screenshot({ path: join(screenshots, 'money-invoice-phone.png'), fullPage: true });
     });
-    const { id: lotId } = await market.ok<{ id: string }>(actions.createLot.path, input, market.admin);
-    const { cards } = await market.ok<{ cards: { code: string }[] }>(
-      actions.issueGiftCards.path,
-      { amount: 5_000, count: 1 },
-      market.admin,
-    );
-    await market.ok(actions.addToCart.path, { cart: [{ product_id: lotId, qty: 1 }] }, gus.auth);
-    const { page, errors } = await pageFor(gus);
 
-    await page.goto(`${market.url}/transactions`);
-    await page.getByTestId('giftcard-code').fill(cards[0]?.code as string);
-    await page.getByTestId('giftcard-redeem').click();
-    await page
-      .getByTestId('giftcard-message')
-      .filter({ hasText: 'Gift card added to your wallet' })
-      .waitFor();
-    await page.getByTestId('wallet-balance').filter({ hasText: '$50.00' }).waitFor();
+    it('(c) a card that needs authentication goes to the issuer page and back, paid', async () => {
+      const fay = await buyer('Fay', market.cards.testCards.authenticationRequired);
+      const lotId = await buyNowLot('2016 Sassicaia');
+      await market.ok(actions.addToCart.path, { cart: [{ product_id: lotId, qty: 2 }] }, fay.auth);
+      const { page, errors } = await pageFor(fay);
+      await page.goto(`${market.url}/buynowcart`);
+      await page.getByText('2016 Sassicaia').first().waitFor();
+      await page.screenshot({ path: join(screenshots, 'money-buynowcart-desktop.png'), fullPage: true });
+      await page.getByRole('button', { name: 'Checkout' }).click();
+      await page.waitForURL(/\/checkout\/buynow\//);
+      await placeOrder(page);
+      if (market.cards.name === 'sandbox') {
+        await page.waitForURL(/\/sandbox\/authenticate\//);
+        await page.getByTestId('sandbox-issuer').waitFor();
+        await page.screenshot({ path: join(screenshots, 'money-sandbox-desktop.png'), fullPage: true });
+        await page.getByRole('button', { name: 'Authenticate payment' }).click();
+      } else {
+        // Stripe's issuer page (the double's 3-D Secure test page), in the same tab, and back.
+        await page.waitForURL(/\/3ds\/pi_/);
+        await page.getByRole('button', { name: 'Complete' }).click();
+      }
+      await page.waitForURL(/\/checkout_confirm/);
+      await page.locator('[data-testid="confirm-result"][data-status="paid"]').waitFor();
+      const types = (await market.eventStore.readStream(lotStream(lotId))).map((e) => e.type);
+      expect(types).toEqual(['LotListed', 'StockReserved', 'StockSold']);
+      expect(errors).toEqual([]);
+    });
 
-    await page.goto(`${market.url}/buynowcart`);
-    const quantity = page.getByRole('textbox', { name: 'Quantity of 2018 Tignanello' });
-    await quantity.fill('2');
-    await quantity.blur();
-    // The second bottle brings the quantity-discount price: $70.00 each.
-    await page.getByTestId('line-unit-price').filter({ hasText: '$70.00' }).waitFor();
-    await page.getByRole('button', { name: 'Checkout' }).click();
-    await page.waitForURL(/\/checkout\/buynow\//);
-    await page.getByTestId('use-wallet').check();
-    await placeOrder(page);
-    await page.locator('[data-testid="confirm-result"][data-status="paid"]').waitFor();
-    const invoiceId = new URL(page.url()).searchParams.get('invoice') as string;
-    await market.caughtUp();
-    const detail = await market.ok<{ total: number; allTransactions: { method: string; amount: number }[] }>(
-      actions.invoice.path,
-      { id: invoiceId },
-      gus.auth,
-    );
-    // $140.00 + 10.25% tax = $154.35: $50.00 from the wallet, the rest by card.
-    expect(detail.total).toBe(15_435);
-    expect(detail.allTransactions.map((t) => [t.method, t.amount]).sort()).toEqual([
-      ['card', 10_435],
-      ['wallet', 5_000],
-    ]);
-    expect(errors).toEqual([]);
-  });
+    it('(d) the decline card shows a clear message and nothing stays reserved', async () => {
+      const eve = await buyer('Eve', market.cards.testCards.chargeDeclined);
+      const lotId = await buyNowLot('2015 Opus One', 3);
+      await market.ok(actions.addToCart.path, { cart: [{ product_id: lotId, qty: 1 }] }, eve.auth);
+      const { page } = await pageFor(eve, 390, 844);
+      await page.goto(`${market.url}/buynowcart`);
+      await page.getByText('2015 Opus One').first().waitFor();
+      await page.screenshot({ path: join(screenshots, 'money-buynowcart-phone.png'), fullPage: true });
+      await page.getByRole('button', { name: 'Checkout' }).click();
+      await page.waitForURL(/\/checkout\/buynow\//);
+      await placeOrder(page);
+      await page
+        .getByTestId('checkout-error')
+        .filter({ hasText: 'Your payment was declined: Your card was declined.' })
+        .waitFor();
+      await page.screenshot({ path: join(screenshots, 'money-declined-phone.png'), fullPage: true });
+      const types = (await market.eventStore.readStream(lotStream(lotId))).map((e) => e.type);
+      expect(types).toEqual(['LotListed', 'StockReserved', 'ReservationReleased']);
+      const view = await market.ok<{ qty: number; sold: number }>(
+        actions.productLot.path,
+        { id: lotId },
+        eve.auth,
+      );
+      expect(view.sold).toBe(0);
+      await writeFile(join(screenshots, '.keep'), '');
+    });
 
-  it('(e) an order paid offline stays unpaid until finance records the money', async () => {
-    const hal = await buyer('Hal');
-    const finance = await market.staff('finance');
-    await market.ok('/api/user/updateProfile', { popup_message: 0 }, finance.auth);
-    const lotId = await buyNowLot('2012 Vega Sicilia Unico', 2);
-    await market.ok(actions.addToCart.path, { cart: [{ product_id: lotId, qty: 1 }] }, hal.auth);
-    const { page } = await pageFor(hal);
-    await page.goto(`${market.url}/buynowcart`);
-    await page.getByRole('button', { name: 'Checkout' }).click();
-    await page.waitForURL(/\/checkout\/buynow\//);
-    await page.getByTestId('pay-offline').check();
-    await placeOrder(page);
-    await page.locator('[data-testid="confirm-result"][data-status="unpaid"]').waitFor();
-    await page.getByTestId('confirm-note').filter({ hasText: 'Pay $88.20 by bank transfer' }).waitFor();
-    await page.screenshot({ path: join(screenshots, 'money-offline-confirm-desktop.png'), fullPage: true });
-    const invoiceId = new URL(page.url()).searchParams.get('invoice') as string;
+    it('(b) buys two bottles at the quantity-discount price, redeems a gift card, pays wallet plus card', async () => {
+      const gus = await buyer('Gus');
+      const input = lotInput({
+        title: '2018 Tignanello',
+        auction: false,
+        buyNow: true,
+        buyNowPrice: 8_000,
+        discounts: [{ quantity: 2, price: 7_000 }],
+        quantity: 6,
+        openingBid: 0,
+      });
+      const { id: lotId } = await market.ok<{ id: string }>(actions.createLot.path, input, market.admin);
+      const { cards } = await market.ok<{ cards: { code: string }[] }>(
+        actions.issueGiftCards.path,
+        { amount: 5_000, count: 1 },
+        market.admin,
+      );
+      await market.ok(actions.addToCart.path, { cart: [{ product_id: lotId, qty: 1 }] }, gus.auth);
+      const { page, errors } = await pageFor(gus);
 
-    const staff = await pageFor(finance);
-    await staff.page.goto(`${market.url}/admin/money`);
-    const row = staff.page.locator(`[data-testid="staff-invoice-row"][data-invoice-id="${invoiceId}"]`);
-    await row.waitFor();
-    await staff.page.screenshot({ path: join(screenshots, 'money-staff-desktop.png'), fullPage: true });
-    await row.getByTestId('record-payment').click();
-    const dialog = staff.page.getByRole('dialog');
-    await dialog.getByLabel('Reference').fill('wire 4711');
-    await dialog.getByRole('button', { name: 'Record payment' }).click();
-    await dialog.waitFor({ state: 'hidden' });
-    await market.caughtUp();
+      await page.goto(`${market.url}/transactions`);
+      await page.getByTestId('giftcard-code').fill(cards[0]?.code as string);
+      await page.getByTestId('giftcard-redeem').click();
+      await page
+        .getByTestId('giftcard-message')
+        .filter({ hasText: 'Gift card added to your wallet' })
+        .waitFor();
+      await page.getByTestId('wallet-balance').filter({ hasText: '$50.00' }).waitFor();
 
-    await page.goto(`${market.url}/invoice/${invoiceId}`);
-    // Paid now, by the offline payment finance recorded.
-    await page.getByTestId('invoice-detail').getByText('Paid on').waitFor();
-    await page.getByRole('cell', { name: 'Offline' }).first().waitFor();
-    const types = (await market.eventStore.readStream(lotStream(lotId))).map((e) => e.type);
-    expect(types).toEqual(['LotListed', 'StockReserved', 'StockSold']);
-  });
-});
+      await page.goto(`${market.url}/buynowcart`);
+      const quantity = page.getByRole('textbox', { name: 'Quantity of 2018 Tignanello' });
+      await quantity.fill('2');
+      await quantity.blur();
+      // The second bottle brings the quantity-discount price: $70.00 each.
+      await page.getByTestId('line-unit-price').filter({ hasText: '$70.00' }).waitFor();
+      await page.getByRole('button', { name: 'Checkout' }).click();
+      await page.waitForURL(/\/checkout\/buynow\//);
+      await page.getByTestId('use-wallet').check();
+      await placeOrder(page);
+      await page.locator('[data-testid="confirm-result"][data-status="paid"]').waitFor();
+      const invoiceId = new URL(page.url()).searchParams.get('invoice') as string;
+      await market.caughtUp();
+      const detail = await market.ok<{
+        total: number;
+        allTransactions: { method: string; amount: number }[];
+      }>(actions.invoice.path, { id: invoiceId }, gus.auth);
+      // $140.00 + 10.25% tax = $154.35: $50.00 from the wallet, the rest by card.
+      expect(detail.total).toBe(15_435);
+      expect(detail.allTransactions.map((t) => [t.method, t.amount]).sort()).toEqual([
+        ['card', 10_435],
+        ['wallet', 5_000],
+      ]);
+      expect(errors).toEqual([]);
+    });
+
+    it('(e) an order paid offline stays unpaid until finance records the money', async () => {
+      const hal = await buyer('Hal');
+      const finance = await market.staff('finance');
+      await market.ok('/api/user/updateProfile', { popup_message: 0 }, finance.auth);
+      const lotId = await buyNowLot('2012 Vega Sicilia Unico', 2);
+      await market.ok(actions.addToCart.path, { cart: [{ product_id: lotId, qty: 1 }] }, hal.auth);
+      const { page } = await pageFor(hal);
+      await page.goto(`${market.url}/buynowcart`);
+      await page.getByRole('button', { name: 'Checkout' }).click();
+      await page.waitForURL(/\/checkout\/buynow\//);
+      await page.getByTestId('pay-offline').check();
+      await placeOrder(page);
+      await page.locator('[data-testid="confirm-result"][data-status="unpaid"]').waitFor();
+      await page.getByTestId('confirm-note').filter({ hasText: 'Pay $88.20 by bank transfer' }).waitFor();
+      await page.screenshot({ path: join(screenshots, 'money-offline-confirm-desktop.png'), fullPage: true });
+      const invoiceId = new URL(page.url()).searchParams.get('invoice') as string;
+
+      const staff = await pageFor(finance);
+      await staff.page.goto(`${market.url}/admin/money`);
+      const row = staff.page.locator(`[data-testid="staff-invoice-row"][data-invoice-id="${invoiceId}"]`);
+      await row.waitFor();
+      await staff.page.screenshot({ path: join(screenshots, 'money-staff-desktop.png'), fullPage: true });
+      await row.getByTestId('record-payment').click();
+      const dialog = staff.page.getByRole('dialog');
+      await dialog.getByLabel('Reference').fill('wire 4711');
+      await dialog.getByRole('button', { name: 'Record payment' }).click();
+      await dialog.waitFor({ state: 'hidden' });
+      await market.caughtUp();
+
+      await page.goto(`${market.url}/invoice/${invoiceId}`);
+      // Paid now, by the offline payment finance recorded.
+      await page.getByTestId('invoice-detail').getByText('Paid on').waitFor();
+      await page.getByRole('cell', { name: 'Offline' }).first().waitFor();
+      const types = (await market.eventStore.readStream(lotStream(lotId))).map((e) => e.type);
+      expect(types).toEqual(['LotListed', 'StockReserved', 'StockSold']);
+    });
+  },
+);

@@ -129,7 +129,18 @@ export async function startEmbedded(options: EmbeddedOptions) {
   const uiDir = options.uiDir === undefined ? uiDist : options.uiDir;
   const serveUi = uiDir !== null && existsSync(join(uiDir, 'index.html'));
   // index.html for a GET of any page (with a lot's Open Graph and JSON-LD head); robots and sitemap.
-  const app = createHttpApp(logger, serveUi ? (request, reply) => indexPage(request, reply) : undefined);
+  // Issue 35 §2: the card provider the cards go to; its API (when not on this origin) is one the card
+  // form's page may reach, to tokenise a card there.
+  const publicUrl = () =>
+    config.PUBLIC_URL ??
+    `http://localhost:${(app.server.address() as AddressInfo | null)?.port ?? config.PORT}`;
+  const cards = options.cards ?? openCards(config, publicUrl);
+  const cardTokens = cards.tokenisation.url;
+  const app = createHttpApp(
+    logger,
+    serveUi ? (request, reply) => indexPage(request, reply) : undefined,
+    /^https?:\/\//.test(cardTokens) ? [new URL(cardTokens).origin] : [],
+  );
   // Public pages painted on the server from the UI's server build, when there is one (first-paint.ts).
   let firstPaint: FirstPaint | null = null;
   const indexPage = seo(app, {
@@ -142,12 +153,9 @@ export async function startEmbedded(options: EmbeddedOptions) {
   const metrics = metricsRegistry('embedded');
   instrumentHttp(app, metrics, { countSuccess: { '/api/bid/confirm': bidsAcceptedCounter(metrics) } });
 
-  const publicUrl = () =>
-    config.PUBLIC_URL ??
-    `http://localhost:${(app.server.address() as AddressInfo | null)?.port ?? config.PORT}`;
   const commands = await commandService(app, {
     // Issue 35 §2: cards through Stripe when CARD_PROVIDER=stripe, else the built-in sandbox.
-    cards: options.cards ?? openCards(config, publicUrl),
+    cards,
     store: eventStore,
     logger,
     market,

@@ -56,8 +56,9 @@ export type CardDetails = z.output<typeof CardDetails>;
  * the browser gave it (issue 35 §1: card numbers never touch the product), the name and ZIP to keep.
  */
 export const AddCardInput = z.strictObject({
+  // Stripe's PaymentMethod ids, the sandbox vault's tokens, CyberSource's transient tokens (a JWT).
   card_token: z.string(required).regex(
-    /^[A-Za-z0-9_]{6,120}$/,
+    /^[A-Za-z0-9_.-]{6,4096}$/,
     lazy(() => t('card.notCardToken')),
   ),
   name_on_card: NameOnCard,
@@ -72,7 +73,7 @@ export const SANDBOX_VAULT_PATH = '/vault/v1/tokens';
  * this origin, or Stripe's PaymentMethods API with the publishable key (what Stripe.js calls).
  */
 export const CardProviderInfo = z.object({
-  name: z.enum(['sandbox', 'stripe']),
+  name: z.enum(['sandbox', 'stripe', 'cybersource']),
   /** Where the card goes: the sandbox vault's path, or Stripe's API root. */
   tokens_url: z.string(),
   /** Stripe's publishable key (`pk_…`); null for the sandbox. */

@@ -6,3 +6,6 @@ describe('the sandbox', () => cardProviderContract(() => openCardNetwork('sandbo
 
 describe('the Stripe adapter, against a local double of Stripe', () =>
   cardProviderContract(() => openCardNetwork('stripe')));
+
+describe('the CyberSource adapter, against a local double of CyberSource', () =>
+  cardProviderContract(() => openCardNetwork('cybersource')));

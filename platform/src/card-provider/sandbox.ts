@@ -8,7 +8,6 @@ import {
   type ChargeResult,
   type ChargeState,
   IdempotencyKeyReusedError,
-  type ProviderCard,
 } from './port.ts';
 
 /**

@@ -23,6 +23,8 @@ export type HttpApp = FastifyInstance;
 export function createHttpApp(
   logger: Logger,
   fallback?: (request: FastifyRequest, reply: FastifyReply) => unknown,
+  /** Origins the pages may connect to beyond their own (the card provider's API). */
+  connectSources: readonly string[] = [],
 ): HttpApp {
   const app = Fastify({
     loggerInstance: logger as FastifyBaseLogger,
@@ -30,7 +32,7 @@ export function createHttpApp(
     bodyLimit: 1024 * 1024,
   });
   // First, so its onRequest hook covers every route and the not-found fallback.
-  installSecurityHeaders(app);
+  installSecurityHeaders(app, connectSources);
   installRequestLanguage(app);
   installJsonBodyParser(app);
   installZodSchemas(app);

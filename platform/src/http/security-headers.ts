@@ -97,9 +97,30 @@ export function sameOriginFramingHeaders(): Record<string, string> {
   };
 }
 
+/**
+ * The options with more origins the page may connect to (the configured card provider's API when it
+ * is not Stripe's own, e.g. a local double in the browser tests).
+ */
+export function withConnectSources(extra: readonly string[]): HelmetOptions {
+  if (extra.length === 0) return securityHeaders;
+  const connect = [...contentSecurityPolicy['connect-src'], ...extra];
+  return {
+    ...securityHeaders,
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: Object.fromEntries(
+        Object.entries({ ...contentSecurityPolicy, 'connect-src': connect }).map(([name, sources]) => [
+          name,
+          [...sources],
+        ]),
+      ),
+    },
+  };
+}
+
 /** Every answer (routes, the UI fallback, 404s) gets the headers, in the first onRequest hook. */
-export function installSecurityHeaders(app: FastifyInstance): void {
-  const headers = helmetHeaders();
+export function installSecurityHeaders(app: FastifyInstance, connectSources: readonly string[] = []): void {
+  const headers = helmetHeaders(withConnectSources(connectSources));
   app.addHook('onRequest', (_request, reply, done) => {
     reply.headers(headers);
     done();

@@ -1,10 +1,16 @@
+import { createCyberSourceCardProvider } from '../card-provider/cybersource.ts';
+import {
+  cyberSourceTestCards,
+  startCyberSourceDouble,
+  tokenizeWithFlex,
+} from '../card-provider/cybersource-double.ts';
 import { CardDeclinedError, type CardDetails, type CardProvider } from '../card-provider/port.ts';
 import { createSandboxCardProvider, type SandboxCharge, sandboxTestCards } from '../card-provider/sandbox.ts';
 import { createStripeCardProvider } from '../card-provider/stripe.ts';
 import { type StripeDouble, startStripeDouble, stripeTestCards } from '../card-provider/stripe-double.ts';
 
 /** The card networks a money test can run against: the sandbox, or an adapter behind its vendor's double. */
-export const cardNetworkNames = ['sandbox', 'stripe'] as const;
+export const cardNetworkNames = ['sandbox', 'stripe', 'cybersource'] as const;
 export type CardNetworkName = (typeof cardNetworkNames)[number];
 
 /**
@@ -55,6 +61,7 @@ export function cardNetworkFromEnv(): CardNetworkName {
 export const cardNetworkTitles: Record<CardNetworkName, string> = {
   sandbox: 'the sandbox',
   stripe: 'the Stripe adapter, against a local double of Stripe',
+  cybersource: 'the CyberSource adapter, against a local double of CyberSource',
 };
 
 /**
@@ -78,6 +85,29 @@ export async function openCardNetwork(
       chargeIdIn: (url) => new URL(url, 'http://x').pathname.split('/')[3] ?? '',
       stripe: null,
       close: async () => {},
+    };
+  }
+  if (name === 'cybersource') {
+    const cybersource = await startCyberSourceDouble();
+    const provider = createCyberSourceCardProvider({
+      merchantId: cybersource.merchantId,
+      keyId: cybersource.keyId,
+      sharedSecret: cybersource.sharedSecret,
+      apiBase: cybersource.url,
+      caFile: cybersource.caFile,
+      publicUrl: options.publicUrl ?? (() => 'http://127.0.0.1:5173'),
+    });
+    return {
+      name,
+      title: cardNetworkTitles.cybersource,
+      provider,
+      testCards: cyberSourceTestCards,
+      tokenize: async (card) => tokenizeWithFlex(await provider.captureContext(), card, cybersource.caFile),
+      charges: () => cybersource.charges(),
+      authenticate: (chargeId, approve) => cybersource.authenticate(chargeId, approve),
+      chargeIdIn: (url) => new URL(url).searchParams.get('MD') ?? '',
+      stripe: null,
+      close: () => cybersource.close(),
     };
   }
   const double = await startStripeDouble();

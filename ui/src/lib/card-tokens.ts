@@ -50,5 +50,9 @@ async function sandboxVault(card: CardDetails, provider: CardProviderInfo): Prom
  * provider's words when it refuses the card.
  */
 export async function tokenizeCard(card: CardDetails, provider: CardProviderInfo): Promise<string> {
-  return provider.name === 'stripe' ? stripePaymentMethod(card, provider) : sandboxVault(card, provider);
+  if (provider.name === 'stripe') return stripePaymentMethod(card, provider);
+  if (provider.name === 'sandbox') return sandboxVault(card, provider);
+  // CyberSource takes cards only in its Flex Microform fields, which this form does not embed yet; the
+  // configuration cannot pick it (platform openCards), so no browser reaches this.
+  throw new CardTokenError(`Cards cannot be added for ${provider.name} from this form.`);
 }

@@ -1,4 +1,4 @@
-import type { AddCardInput, CardList, CardProviderInfo, UpdateCardInput } from '@wine/contracts';
+import { type AddCardInput, type CardList, CardProviderInfo, type UpdateCardInput } from '@wine/contracts';
 import { AppError, CardDeclinedError, type CardProvider } from '@wine/platform';
 import type { z } from 'zod';
 import { eventIdFor } from '../../core/command-handler.ts';
@@ -51,7 +51,7 @@ export function cardService(users: UserService) {
     tokenisation(): CardProviderInfo {
       const { url, publishableKey } = provider.tokenisation;
       return {
-        name: provider.name === 'stripe' ? 'stripe' : 'sandbox',
+        name: CardProviderInfo.shape.name.parse(provider.name),
         tokens_url: url,
         publishable_key: publishableKey,
       };

@@ -58,11 +58,17 @@ describe(`card routes, on ${on}`, () => {
       networkName === 'sandbox'
         ? { name: 'sandbox', tokens_url: '/vault/v1/tokens', publishable_key: null }
         : {
-            name: 'stripe',
-            tokens_url: network.stripe?.url,
-            publishable_key: network.stripe?.publishableKey,
+            name: networkName,
+            tokens_url: network.provider.tokenisation.url,
+            publishable_key: network.provider.tokenisation.publishableKey,
           },
     );
+    if (networkName === 'stripe') {
+      expect(where.body.data.responseData).toMatchObject({
+        tokens_url: network.stripe?.url,
+        publishable_key: network.stripe?.publishableKey,
+      });
+    }
     expect((await service.post(actions.cardProvider.path, {}, {})).status).toBe(403);
   });
 
