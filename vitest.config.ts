@@ -101,6 +101,18 @@ export default defineConfig({
       })),
       {
         test: {
+          // Issue 35: paying in the browser again with Stripe (behind its local double) as the provider.
+          name: 'e2e-stripe',
+          include: ['tests/money.e2e.spec.ts'],
+          environment: 'node',
+          env: { CARD_NETWORK: 'stripe' },
+          testTimeout: 90_000,
+          hookTimeout: 120_000,
+          sequence: { groupOrder: 1 },
+        },
+      },
+      {
+        test: {
           name: 'e2e',
           include: ['tests/**/*.e2e.spec.ts'],
           exclude: ['**/node_modules/**', '**/.stryker-tmp/**'],
