@@ -169,6 +169,19 @@ const Env = z.object({
   PANDADOC_API_KEY: z.string().min(1).max(200).optional(),
   /** The webhook subscription's shared key (PandaDoc's Developer Dashboard). */
   PANDADOC_WEBHOOK_KEY: z.string().min(1).max(200).optional(),
+  /**
+   * Issue 35 §3: investor onboarding (platform investing/index.ts `openInvesting`): `sandbox`, or
+   * `northcapital` (North Capital's Transact API) with NORTHCAPITAL_CLIENT_ID and NORTHCAPITAL_API_KEY.
+   */
+  INVESTING_PROVIDER: z.enum(['sandbox', 'northcapital']).default('sandbox'),
+  /** Transact's base with its path prefix; its sandbox (…/tapiv3/index.php/v3) by default. */
+  NORTHCAPITAL_API_URL: z
+    .url()
+    .regex(/^https?:\/\//, 'NORTHCAPITAL_API_URL must be an http(s) URL')
+    .optional(),
+  NORTHCAPITAL_CLIENT_ID: z.string().min(1).max(100).optional(),
+  NORTHCAPITAL_API_KEY: z.string().min(1).max(200).optional(),
+  NORTHCAPITAL_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(15_000),
   PANDADOC_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(20_000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** seeds 000 §4.3: non-zero means proxy bidding (a bid is a maximum); 0 means hard bidding. */

@@ -8,6 +8,7 @@ export * from './documents/index.ts';
 export * from './event-store/index.ts';
 export * from './files/index.ts';
 export * from './http/index.ts';
+export * from './investing/index.ts';
 export * from './kyc/index.ts';
 export * from './logging.ts';
 export * from './mailer/index.ts';

@@ -1,0 +1,63 @@
+import { createNorthCapitalInvesting } from './northcapital.ts';
+import type { InvestingService } from './port.ts';
+import { createSandboxInvesting, type SandboxInvestingOptions } from './sandbox.ts';
+
+export { createNorthCapitalInvesting, type NorthCapitalOptions } from './northcapital.ts';
+export { NORTHCAPITAL_SANDBOX_URL } from './northcapital-wire.ts';
+export * from './port.ts';
+export {
+  assertMayInvest,
+  assertMoveOrder,
+  canMoveOrder,
+  holdingsOf,
+  type InvestDecision,
+  type InvestorStanding,
+  mayInvest,
+} from './rules.ts';
+export { createSandboxInvesting, type SandboxInvesting, type SandboxInvestingOptions } from './sandbox.ts';
+export {
+  accreditationTestFiles,
+  defaultSandboxOfferings,
+  kycDecision,
+  type SandboxOffering,
+} from './sandbox-rules.ts';
+
+export const investingProviders = ['sandbox', 'northcapital'] as const;
+export type InvestingProvider = (typeof investingProviders)[number];
+
+/** What configuration says about the investing service (the platform config.ts keys). */
+export interface InvestingConfig {
+  INVESTING_PROVIDER?: string | undefined;
+  NORTHCAPITAL_API_URL?: string | undefined;
+  NORTHCAPITAL_CLIENT_ID?: string | undefined;
+  NORTHCAPITAL_API_KEY?: string | undefined;
+  NORTHCAPITAL_TIMEOUT_MS?: number | undefined;
+}
+
+/**
+ * Configuration picks the investing service: INVESTING_PROVIDER `sandbox` (the default) is the embedded
+ * in-memory North-Capital-like service (its offerings and clock from `sandbox`); `northcapital` calls
+ * Transact at NORTHCAPITAL_API_URL (its sandbox, api-sandboxdash.norcapsecurities.com, by default) with
+ * NORTHCAPITAL_CLIENT_ID and NORTHCAPITAL_API_KEY: refused at start, naming what is missing, when either is.
+ */
+export function openInvesting(
+  config: InvestingConfig,
+  sandbox: SandboxInvestingOptions = {},
+): InvestingService {
+  const provider = config.INVESTING_PROVIDER ?? 'sandbox';
+  if (!(investingProviders as readonly string[]).includes(provider))
+    throw new Error(`INVESTING_PROVIDER must be one of ${investingProviders.join(', ')}, not ${provider}`);
+  if (provider === 'sandbox') return createSandboxInvesting(sandbox);
+  const missing = (['NORTHCAPITAL_CLIENT_ID', 'NORTHCAPITAL_API_KEY'] as const).filter(
+    (key) => !config[key]?.trim(),
+  );
+  if (missing.length > 0) throw new Error(`INVESTING_PROVIDER=northcapital needs ${missing.join(' and ')}`);
+  if (config.NORTHCAPITAL_API_URL !== undefined && !/^https?:\/\/\S+$/.test(config.NORTHCAPITAL_API_URL))
+    throw new Error('NORTHCAPITAL_API_URL must be an http(s) URL');
+  return createNorthCapitalInvesting({
+    apiUrl: config.NORTHCAPITAL_API_URL,
+    clientId: config.NORTHCAPITAL_CLIENT_ID as string,
+    apiKey: config.NORTHCAPITAL_API_KEY as string,
+    timeoutMs: config.NORTHCAPITAL_TIMEOUT_MS,
+  });
+}
