@@ -18,10 +18,12 @@ import {
   type Clock,
   commandIdClaims,
   createSandboxCardProvider,
+  createSandboxDocuments,
   createSandboxKycProvider,
   createSandboxMaps,
   createSandboxMarketing,
   createSandboxTaxService,
+  type DocumentService,
   type EventStore,
   type FileStore,
   type KycProvider,
@@ -39,6 +41,8 @@ import {
 import type { FastifyInstance } from 'fastify';
 import { ADDRESS_LOOKUP_RATE_LIMIT, addressLookupRoutes } from './address-book/lookup-routes.ts';
 import { addressBookRoutes } from './address-book/routes.ts';
+import { agreementRoutes } from './agreements/routes.ts';
+import { agreementService } from './agreements/service.ts';
 import { appointmentService } from './appointments/appointment-service.ts';
 import { appointmentRoutes } from './appointments/routes.ts';
 import { voidedOrderPickups } from './appointments/voided-orders.ts';
@@ -116,6 +120,10 @@ export interface CommandServiceDeps {
   sessionSecret: string;
   /** The UI's origin, for links in e-mails (asked when a mail is written, after the port is known). */
   publicUrl: () => string;
+  /** Issue 35 §4: the documents service (PandaDoc); its in-memory sandbox by default. */
+  documents?: DocumentService;
+  /** The house's consignment template in the documents service (the sandbox's by default). */
+  agreementTemplateId?: string;
   /** The card vault; the built-in sandbox by default (DOMAIN.md "Money"). */
   cards?: CardProvider;
   /**
@@ -314,6 +322,21 @@ export async function commandService(
     openInvoices,
     auth,
     sandbox,
+  });
+  // Issue 35 §4: consignment agreements from the documents service (PandaDoc, or its sandbox).
+  const documents = deps.documents ?? createSandboxDocuments();
+  await app.register(agreementRoutes, {
+    agreements: agreementService({
+      streams,
+      clock,
+      documents,
+      terms: deps.sellerTerms ?? defaultSellerTerms,
+      templateId: deps.agreementTemplateId ?? 'sbx-tpl-consignment',
+      logger: deps.logger,
+    }),
+    readEvent: (body, signature) => documents.readEvent(body, signature),
+    auth,
+    logger: deps.logger,
   });
   // Issue 35 §1: the card provider's signed events (Stripe's webhooks), in a scope reading raw bodies.
   await app.register(webhookRoutes, { money, logger: deps.logger });

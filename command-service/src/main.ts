@@ -12,6 +12,7 @@ import {
   metricsRegistry,
   moneySettings,
   openCards,
+  openDocuments,
   openEventStore,
   openMailer,
   openMaps,
@@ -64,6 +65,9 @@ const { scheduler } = await commandService(app, {
   marketing: openMarketing(config),
   // Issue 35: tax from Avalara AvaTax when TAX_PROVIDER=avalara (the table when it does not answer).
   tax: openTax(config),
+  // Issue 35 §4: agreements through PandaDoc when DOCUMENTS_PROVIDER=pandadoc, else the sandbox.
+  documents: openDocuments(config),
+  ...(config.PANDADOC_CONSIGNMENT_TEMPLATE && { agreementTemplateId: config.PANDADOC_CONSIGNMENT_TEMPLATE }),
   // Issue 35 §2: cards through Stripe when CARD_PROVIDER=stripe, else the built-in sandbox.
   cards: openCards(config, () => config.PUBLIC_URL ?? `http://localhost:${config.PORT}`),
   // Issue 35 §5: address suggestions from Google's Places API when MAPS_PROVIDER=google, else the sandbox.

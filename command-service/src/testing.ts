@@ -14,6 +14,7 @@ import {
   type CardProvider,
   createHttpApp,
   createLogger,
+  type DocumentService,
   directoryFileStore,
   type HttpApp,
   type KycProvider,
@@ -57,6 +58,9 @@ export interface PostOptions {
 }
 
 export interface TestOptions {
+  /** Issue 35 §4: the documents service (its sandbox by default) and the house's template in it. */
+  documents?: DocumentService;
+  agreementTemplateId?: string;
   /** Where the clock starts (it moves only when a spec moves it). */
   now?: string;
   market?: MarketSettings;
@@ -116,6 +120,8 @@ export async function openTestCommandService(options: TestOptions = {}) {
     ...(options.kyc && { kyc: options.kyc }),
     ...(options.cards && { cards: options.cards }),
     ...(options.network && { cards: options.network.provider }),
+    ...(options.documents && { documents: options.documents }),
+    ...(options.agreementTemplateId && { agreementTemplateId: options.agreementTemplateId }),
     ...(options.externalImages && { externalImages: options.externalImages }),
     ...(options.marketing && { marketing: options.marketing }),
     ...(options.tax && { tax: options.tax }),

@@ -7,6 +7,7 @@ import { sessionActions } from './accounts/session-actions.ts';
 import { verificationActions } from './accounts/verification-actions.ts';
 import { addressBookActions } from './address-book/address-book.ts';
 import { addressLookupActions } from './address-book/address-lookup.ts';
+import { agreementActions } from './agreements/actions.ts';
 import { appointmentActions } from './appointments/actions.ts';
 import { auctionActions } from './auctions/actions.ts';
 import { staffAuctionActions } from './auctions/staff.ts';
@@ -79,6 +80,7 @@ export const actions = {
   ...watchlistExportActions,
   ...reportActions,
   ...enquiryActions,
+  ...agreementActions,
   ...staffEnquiryActions,
   ...staffContactActions,
   ...newsletterLinkActions,

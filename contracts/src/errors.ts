@@ -203,6 +203,14 @@ export const errorCatalogue = {
   APPOINTMENT_NOT_FOUND: entry(404, 'appointment.notFound', 'invoice_id'),
   APPOINTMENT_CHANGED: entry(409, 'appointment.changed', 'invoice_id'),
   APPOINTMENT_PAST: entry(409, 'appointment.past', 'invoice_id'),
+  /** Issue 35 §4: no agreement has this id (or it is someone else's). */
+  AGREEMENT_NOT_FOUND: entry(404, 'agreements.notFound', 'id'),
+  /** Issue 35 §4: agreements are made for sellers only. */
+  AGREEMENT_NOT_SELLER: entry(400, 'agreements.notSeller', 'seller_id'),
+  /** Issue 35 §4: the agreement is not waiting for the seller's signature (not sent yet, or done). */
+  AGREEMENT_NOT_OPEN: entry(409, 'agreements.notOpen', 'id'),
+  /** Issue 35 §4: the documents service did not answer or refused; nothing was recorded. */
+  DOCUMENTS_UNAVAILABLE: entry(503, 'agreements.unavailable'),
   /** Issue 34: no enquiry has this id. */
   ENQUIRY_NOT_FOUND: entry(404, 'enquiries.notFound', 'id'),
   /** Issue 34: a buyer checked in has collected; the appointment is neither moved nor cancelled. */

@@ -22,6 +22,7 @@ export * from './action.ts';
 export * from './actions.ts';
 export * from './address-book/address-book.ts';
 export * from './address-book/address-lookup.ts';
+export * from './agreements/actions.ts';
 export * from './appointments/actions.ts';
 export * from './appointments/calendar.ts';
 export * from './appointments/icalendar.ts';

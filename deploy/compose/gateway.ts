@@ -2,6 +2,7 @@ import {
   type Action,
   actions,
   cardWebhookPath,
+  documentsWebhookPath,
   invoicePdfPath,
   MAX_IMPORT_BYTES,
   MAX_PAGE_FILE_BYTES,
@@ -76,6 +77,9 @@ ${locations}
       proxy_pass http://${upstreams.query};
     }
     location = ${cardWebhookPath('stripe')} {
+      proxy_pass http://${upstreams.command};
+    }
+    location = ${documentsWebhookPath} {
       proxy_pass http://${upstreams.command};
     }
     location /api/ {

@@ -24,6 +24,7 @@ import {
   metricsRegistry,
   moneySettings,
   openCards,
+  openDocuments,
   openMaps,
   openMarketing,
   openTax,
@@ -156,6 +157,11 @@ export async function startEmbedded(options: EmbeddedOptions) {
   const commands = await commandService(app, {
     // Issue 35 §2: cards through Stripe when CARD_PROVIDER=stripe, else the built-in sandbox.
     cards,
+    // Issue 35 §4: agreements through PandaDoc when DOCUMENTS_PROVIDER=pandadoc, else the sandbox.
+    documents: openDocuments(config),
+    ...(config.PANDADOC_CONSIGNMENT_TEMPLATE && {
+      agreementTemplateId: config.PANDADOC_CONSIGNMENT_TEMPLATE,
+    }),
     store: eventStore,
     logger,
     market,

@@ -1,4 +1,5 @@
 export * from './address-book-events.ts';
+export * from './agreement-events.ts';
 export * from './appointment-events.ts';
 export * from './auction-events.ts';
 export * from './audit-events.ts';
@@ -26,6 +27,7 @@ export * from './user-events.ts';
 export * from './wallet-events.ts';
 
 import { addressBookEventDefinitions } from './address-book-events.ts';
+import { agreementEventDefinitions } from './agreement-events.ts';
 import { appointmentEventDefinitions } from './appointment-events.ts';
 import { auctionEventDefinitions } from './auction-events.ts';
 import { auditEventDefinitions } from './audit-events.ts';
@@ -64,6 +66,7 @@ export const events = createRegistry([
   ...bannerEventDefinitions,
   ...lotViewEventDefinitions,
   ...enquiryEventDefinitions,
+  ...agreementEventDefinitions,
   ...contactEventDefinitions,
   ...auditEventDefinitions,
   ...opsEventDefinitions,
@@ -88,6 +91,7 @@ export type MarketEvent =
   | import('./banner-events.ts').BannerEvent
   | import('./lot-view-events.ts').LotViewEvent
   | import('./enquiry-events.ts').EnquiryEvent
+  | import('./agreement-events.ts').AgreementEvent
   | import('./contact-events.ts').ContactEvent
   | import('./audit-events.ts').AuditEvent
   | import('./ops-events.ts').OpsEvent

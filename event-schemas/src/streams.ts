@@ -15,6 +15,7 @@ export const streamCategories = [
   'banner',
   'lotviews',
   'enquiry',
+  'agreement',
   'contact',
   'import',
   'auction',
@@ -29,6 +30,8 @@ export const streamName = (category: StreamCategory, id: string): string => {
 };
 
 export const lotStream = (id: string) => streamName('lot', id);
+/** Issue 35 §4: a consignment agreement made by the documents service, by its id. */
+export const agreementStream = (id: string) => streamName('agreement', id);
 export const userStream = (id: string) => streamName('user', id);
 /** Keyed by the sha256 of the normalised address, so the stream name carries no e-mail. */
 export const emailStream = (emailHash: string) => streamName('email', emailHash);

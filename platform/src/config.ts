@@ -182,6 +182,8 @@ const Env = z.object({
   NORTHCAPITAL_CLIENT_ID: z.string().min(1).max(100).optional(),
   NORTHCAPITAL_API_KEY: z.string().min(1).max(200).optional(),
   NORTHCAPITAL_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(15_000),
+  /** The house's consignment agreement template (its UUID in PandaDoc); needed with DOCUMENTS_PROVIDER=pandadoc. */
+  PANDADOC_CONSIGNMENT_TEMPLATE: z.string().min(1).max(100).optional(),
   PANDADOC_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(20_000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** seeds 000 §4.3: non-zero means proxy bidding (a bid is a maximum); 0 means hard bidding. */

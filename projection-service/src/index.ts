@@ -22,6 +22,8 @@ import {
 import type { FastifyInstance } from 'fastify';
 import { addressBookProjection } from './address-book/project.ts';
 import { addressBookQueries } from './address-book/queries.ts';
+import { agreementsProjection } from './agreements/project.ts';
+import { agreementQueries } from './agreements/queries.ts';
 import { appointmentsProjection } from './appointments/project.ts';
 import { appointmentQueries } from './appointments/queries.ts';
 import { auctionsProjection } from './auctions/project.ts';
@@ -122,6 +124,7 @@ export const projections: readonly Projection[] = [
   sellerPayoutsProjection,
   settingsProjection,
   enquiriesProjection,
+  agreementsProjection,
   newsletterProjection,
 ];
 
@@ -185,6 +188,7 @@ export const queryPlugins: readonly QueryPlugin[] = [
   settingsQueries,
   staffTodayQueries,
   enquiryQueries,
+  agreementQueries,
   newsletterQueries,
   pageQueries,
   staffPageQueries,

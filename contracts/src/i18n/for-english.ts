@@ -323,6 +323,15 @@ export const forEnglish = {
     added: 'Added to watchlist',
     removed: 'Removed from watchlist',
   },
+  /** Issue 35 §4: consignment agreements made by the documents service and signed by the seller. */
+  agreements: {
+    notFound: 'No agreement has this id',
+    notSeller: 'Agreements are made for sellers only',
+    notOpen: 'This agreement is not waiting for a signature',
+    unavailable: 'The documents service is not answering; try again in a moment',
+    created: 'The agreement is sent to {{name}} to sign',
+    signed: 'Signed. The house is told.',
+  },
   /** Enquiries, the newsletter and the footer's links (issue 11: seeds 000 §2.1, §2.6; 001 §7). */
   enquiries: {
     required: 'Required',

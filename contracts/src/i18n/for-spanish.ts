@@ -314,6 +314,14 @@ export const forSpanish: Texts = {
     removed: 'Eliminado de tu lista de seguimiento',
   },
   /** Consultas, boletín y enlaces del pie (issue 11). */
+  agreements: {
+    notFound: 'Ningún acuerdo tiene este id',
+    notSeller: 'Los acuerdos son solo para vendedores',
+    notOpen: 'Este acuerdo no espera una firma',
+    unavailable: 'El servicio de documentos no responde; inténtalo de nuevo en un momento',
+    created: 'El acuerdo se ha enviado a {{name}} para firmar',
+    signed: 'Firmado. La casa ha sido avisada.',
+  },
   enquiries: {
     required: 'Obligatorio',
     subscribed: 'Suscrito al boletín correctamente',

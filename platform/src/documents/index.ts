@@ -30,6 +30,8 @@ export interface DocumentsConfig {
   PANDADOC_API_URL?: string | undefined;
   PANDADOC_API_KEY?: string | undefined;
   PANDADOC_WEBHOOK_KEY?: string | undefined;
+  /** The house's consignment template (the product's agreements need it). */
+  PANDADOC_CONSIGNMENT_TEMPLATE?: string | undefined;
   PANDADOC_TIMEOUT_MS?: number | undefined;
 }
 
@@ -51,7 +53,9 @@ export function openDocuments(
   if (provider === 'sandbox') {
     return createSandboxDocuments(sandbox.templates ? { templates: sandbox.templates } : {});
   }
-  const missing = (['PANDADOC_API_KEY', 'PANDADOC_WEBHOOK_KEY'] as const).filter((key) => !config[key]);
+  const missing = (
+    ['PANDADOC_API_KEY', 'PANDADOC_WEBHOOK_KEY', 'PANDADOC_CONSIGNMENT_TEMPLATE'] as const
+  ).filter((key) => !config[key]);
   if (missing.length > 0) throw new Error(`DOCUMENTS_PROVIDER=pandadoc needs ${missing.join(' and ')}`);
   return createPandaDocDocuments({
     apiKey: config.PANDADOC_API_KEY as string,

@@ -9,18 +9,20 @@ describe('openDocuments', () => {
 
   it('refuses to start PandaDoc without its keys, naming what is missing', () => {
     expect(() => openDocuments({ DOCUMENTS_PROVIDER: 'pandadoc' })).toThrow(
-      'DOCUMENTS_PROVIDER=pandadoc needs PANDADOC_API_KEY and PANDADOC_WEBHOOK_KEY',
+      'DOCUMENTS_PROVIDER=pandadoc needs PANDADOC_API_KEY and PANDADOC_WEBHOOK_KEY and PANDADOC_CONSIGNMENT_TEMPLATE',
     );
-    expect(() => openDocuments({ DOCUMENTS_PROVIDER: 'pandadoc', PANDADOC_API_KEY: 'key' })).toThrow(
-      'DOCUMENTS_PROVIDER=pandadoc needs PANDADOC_WEBHOOK_KEY',
-    );
-    expect(() => openDocuments({ DOCUMENTS_PROVIDER: 'pandadoc', PANDADOC_WEBHOOK_KEY: 'shared' })).toThrow(
-      'DOCUMENTS_PROVIDER=pandadoc needs PANDADOC_API_KEY',
-    );
+    const template = { PANDADOC_CONSIGNMENT_TEMPLATE: 'tpl' };
+    expect(() =>
+      openDocuments({ DOCUMENTS_PROVIDER: 'pandadoc', PANDADOC_API_KEY: 'key', ...template }),
+    ).toThrow('DOCUMENTS_PROVIDER=pandadoc needs PANDADOC_WEBHOOK_KEY');
+    expect(() =>
+      openDocuments({ DOCUMENTS_PROVIDER: 'pandadoc', PANDADOC_WEBHOOK_KEY: 'shared', ...template }),
+    ).toThrow('DOCUMENTS_PROVIDER=pandadoc needs PANDADOC_API_KEY');
     const pandadoc = openDocuments({
       DOCUMENTS_PROVIDER: 'pandadoc',
       PANDADOC_API_KEY: 'key',
       PANDADOC_WEBHOOK_KEY: 'shared',
+      ...template,
     });
     expect([pandadoc.name, typeof pandadoc.readEvent]).toEqual(['pandadoc', 'function']);
   });
