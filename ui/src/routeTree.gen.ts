@@ -59,6 +59,7 @@ import { Route as AuthAuditIndexRouteImport } from './routes/_auth/audit.index'
 import { Route as AuthAuditSettingsRouteImport } from './routes/_auth/audit.settings'
 import { Route as AuthInvoiceIdRouteImport } from './routes/_auth/invoice.$id'
 import { Route as AuthInvoicesStatusRouteImport } from './routes/_auth/invoices.$status'
+import { Route as AuthMyWinesAgreementsRouteImport } from './routes/_auth/myWines.agreements'
 import { Route as AuthMyWinesPurchasedRouteImport } from './routes/_auth/myWines.purchased'
 import { Route as AuthMyWinesSoldRouteImport } from './routes/_auth/myWines.sold'
 import { Route as AuthPurchasesTypeRouteImport } from './routes/_auth/purchases.$type'
@@ -84,6 +85,7 @@ import { Route as AuthMyWinesSellingIndexRouteImport } from './routes/_auth/myWi
 import { Route as AuthMyWinesSellingIdRouteImport } from './routes/_auth/myWines.selling.$id'
 import { Route as AuthMyWinesSellingNewRouteImport } from './routes/_auth/myWines.selling.new'
 import { Route as AuthSandboxAuthenticateCharge_idRouteImport } from './routes/_auth/sandbox.authenticate.$charge_id'
+import { Route as AuthSandboxSignSession_idRouteImport } from './routes/_auth/sandbox.sign.$session_id'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -335,6 +337,11 @@ const AuthInvoicesStatusRoute = AuthInvoicesStatusRouteImport.update({
   path: '/invoices/$status',
   getParentRoute: () => AuthRoute,
 } as any)
+const AuthMyWinesAgreementsRoute = AuthMyWinesAgreementsRouteImport.update({
+  id: '/myWines/agreements',
+  path: '/myWines/agreements',
+  getParentRoute: () => AuthRoute,
+} as any)
 const AuthMyWinesPurchasedRoute = AuthMyWinesPurchasedRouteImport.update({
   id: '/myWines/purchased',
   path: '/myWines/purchased',
@@ -461,6 +468,12 @@ const AuthSandboxAuthenticateCharge_idRoute =
     path: '/sandbox/authenticate/$charge_id',
     getParentRoute: () => AuthRoute,
   } as any)
+const AuthSandboxSignSession_idRoute =
+  AuthSandboxSignSession_idRouteImport.update({
+    id: '/sandbox/sign/$session_id',
+    path: '/sandbox/sign/$session_id',
+    getParentRoute: () => AuthRoute,
+  } as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
@@ -510,6 +523,7 @@ export interface FileRoutesByFullPath {
   '/audit/settings': typeof AuthAuditSettingsRoute
   '/invoice/$id': typeof AuthInvoiceIdRoute
   '/invoices/$status': typeof AuthInvoicesStatusRoute
+  '/myWines/agreements': typeof AuthMyWinesAgreementsRoute
   '/myWines/purchased': typeof AuthMyWinesPurchasedRoute
   '/myWines/sold': typeof AuthMyWinesSoldRoute
   '/purchases/$type': typeof AuthPurchasesTypeRoute
@@ -532,6 +546,7 @@ export interface FileRoutesByFullPath {
   '/myWines/selling/$id': typeof AuthMyWinesSellingIdRoute
   '/myWines/selling/new': typeof AuthMyWinesSellingNewRoute
   '/sandbox/authenticate/$charge_id': typeof AuthSandboxAuthenticateCharge_idRoute
+  '/sandbox/sign/$session_id': typeof AuthSandboxSignSession_idRoute
   '/admin/auctions/': typeof AuthAdminAuctionsIndexRoute
   '/admin/lots/': typeof AuthAdminLotsIndexRoute
   '/admin/pages/': typeof AuthAdminPagesIndexRoute
@@ -585,6 +600,7 @@ export interface FileRoutesByTo {
   '/audit/settings': typeof AuthAuditSettingsRoute
   '/invoice/$id': typeof AuthInvoiceIdRoute
   '/invoices/$status': typeof AuthInvoicesStatusRoute
+  '/myWines/agreements': typeof AuthMyWinesAgreementsRoute
   '/myWines/purchased': typeof AuthMyWinesPurchasedRoute
   '/myWines/sold': typeof AuthMyWinesSoldRoute
   '/purchases/$type': typeof AuthPurchasesTypeRoute
@@ -607,6 +623,7 @@ export interface FileRoutesByTo {
   '/myWines/selling/$id': typeof AuthMyWinesSellingIdRoute
   '/myWines/selling/new': typeof AuthMyWinesSellingNewRoute
   '/sandbox/authenticate/$charge_id': typeof AuthSandboxAuthenticateCharge_idRoute
+  '/sandbox/sign/$session_id': typeof AuthSandboxSignSession_idRoute
   '/admin/auctions': typeof AuthAdminAuctionsIndexRoute
   '/admin/lots': typeof AuthAdminLotsIndexRoute
   '/admin/pages': typeof AuthAdminPagesIndexRoute
@@ -663,6 +680,7 @@ export interface FileRoutesById {
   '/_auth/audit/settings': typeof AuthAuditSettingsRoute
   '/_auth/invoice/$id': typeof AuthInvoiceIdRoute
   '/_auth/invoices/$status': typeof AuthInvoicesStatusRoute
+  '/_auth/myWines/agreements': typeof AuthMyWinesAgreementsRoute
   '/_auth/myWines/purchased': typeof AuthMyWinesPurchasedRoute
   '/_auth/myWines/sold': typeof AuthMyWinesSoldRoute
   '/_auth/purchases/$type': typeof AuthPurchasesTypeRoute
@@ -685,6 +703,7 @@ export interface FileRoutesById {
   '/_auth/myWines/selling/$id': typeof AuthMyWinesSellingIdRoute
   '/_auth/myWines/selling/new': typeof AuthMyWinesSellingNewRoute
   '/_auth/sandbox/authenticate/$charge_id': typeof AuthSandboxAuthenticateCharge_idRoute
+  '/_auth/sandbox/sign/$session_id': typeof AuthSandboxSignSession_idRoute
   '/_auth/admin/auctions/': typeof AuthAdminAuctionsIndexRoute
   '/_auth/admin/lots/': typeof AuthAdminLotsIndexRoute
   '/_auth/admin/pages/': typeof AuthAdminPagesIndexRoute
@@ -741,6 +760,7 @@ export interface FileRouteTypes {
     | '/audit/settings'
     | '/invoice/$id'
     | '/invoices/$status'
+    | '/myWines/agreements'
     | '/myWines/purchased'
     | '/myWines/sold'
     | '/purchases/$type'
@@ -763,6 +783,7 @@ export interface FileRouteTypes {
     | '/myWines/selling/$id'
     | '/myWines/selling/new'
     | '/sandbox/authenticate/$charge_id'
+    | '/sandbox/sign/$session_id'
     | '/admin/auctions/'
     | '/admin/lots/'
     | '/admin/pages/'
@@ -816,6 +837,7 @@ export interface FileRouteTypes {
     | '/audit/settings'
     | '/invoice/$id'
     | '/invoices/$status'
+    | '/myWines/agreements'
     | '/myWines/purchased'
     | '/myWines/sold'
     | '/purchases/$type'
@@ -838,6 +860,7 @@ export interface FileRouteTypes {
     | '/myWines/selling/$id'
     | '/myWines/selling/new'
     | '/sandbox/authenticate/$charge_id'
+    | '/sandbox/sign/$session_id'
     | '/admin/auctions'
     | '/admin/lots'
     | '/admin/pages'
@@ -893,6 +916,7 @@ export interface FileRouteTypes {
     | '/_auth/audit/settings'
     | '/_auth/invoice/$id'
     | '/_auth/invoices/$status'
+    | '/_auth/myWines/agreements'
     | '/_auth/myWines/purchased'
     | '/_auth/myWines/sold'
     | '/_auth/purchases/$type'
@@ -915,6 +939,7 @@ export interface FileRouteTypes {
     | '/_auth/myWines/selling/$id'
     | '/_auth/myWines/selling/new'
     | '/_auth/sandbox/authenticate/$charge_id'
+    | '/_auth/sandbox/sign/$session_id'
     | '/_auth/admin/auctions/'
     | '/_auth/admin/lots/'
     | '/_auth/admin/pages/'
@@ -1301,6 +1326,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthInvoicesStatusRouteImport
       parentRoute: typeof AuthRoute
     }
+    '/_auth/myWines/agreements': {
+      id: '/_auth/myWines/agreements'
+      path: '/myWines/agreements'
+      fullPath: '/myWines/agreements'
+      preLoaderRoute: typeof AuthMyWinesAgreementsRouteImport
+      parentRoute: typeof AuthRoute
+    }
     '/_auth/myWines/purchased': {
       id: '/_auth/myWines/purchased'
       path: '/myWines/purchased'
@@ -1476,6 +1508,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthSandboxAuthenticateCharge_idRouteImport
       parentRoute: typeof AuthRoute
     }
+    '/_auth/sandbox/sign/$session_id': {
+      id: '/_auth/sandbox/sign/$session_id'
+      path: '/sandbox/sign/$session_id'
+      fullPath: '/sandbox/sign/$session_id'
+      preLoaderRoute: typeof AuthSandboxSignSession_idRouteImport
+      parentRoute: typeof AuthRoute
+    }
   }
 }
 
@@ -1545,6 +1584,7 @@ interface AuthRouteChildren {
   AuthAuditSettingsRoute: typeof AuthAuditSettingsRoute
   AuthInvoiceIdRoute: typeof AuthInvoiceIdRoute
   AuthInvoicesStatusRoute: typeof AuthInvoicesStatusRoute
+  AuthMyWinesAgreementsRoute: typeof AuthMyWinesAgreementsRoute
   AuthMyWinesPurchasedRoute: typeof AuthMyWinesPurchasedRoute
   AuthMyWinesSoldRoute: typeof AuthMyWinesSoldRoute
   AuthPurchasesTypeRoute: typeof AuthPurchasesTypeRoute
@@ -1559,6 +1599,7 @@ interface AuthRouteChildren {
   AuthMyWinesSellingIdRoute: typeof AuthMyWinesSellingIdRoute
   AuthMyWinesSellingNewRoute: typeof AuthMyWinesSellingNewRoute
   AuthSandboxAuthenticateCharge_idRoute: typeof AuthSandboxAuthenticateCharge_idRoute
+  AuthSandboxSignSession_idRoute: typeof AuthSandboxSignSession_idRoute
   AuthMyWinesSellingIndexRoute: typeof AuthMyWinesSellingIndexRoute
 }
 
@@ -1580,6 +1621,7 @@ const AuthRouteChildren: AuthRouteChildren = {
   AuthAuditSettingsRoute: AuthAuditSettingsRoute,
   AuthInvoiceIdRoute: AuthInvoiceIdRoute,
   AuthInvoicesStatusRoute: AuthInvoicesStatusRoute,
+  AuthMyWinesAgreementsRoute: AuthMyWinesAgreementsRoute,
   AuthMyWinesPurchasedRoute: AuthMyWinesPurchasedRoute,
   AuthMyWinesSoldRoute: AuthMyWinesSoldRoute,
   AuthPurchasesTypeRoute: AuthPurchasesTypeRoute,
@@ -1594,6 +1636,7 @@ const AuthRouteChildren: AuthRouteChildren = {
   AuthMyWinesSellingIdRoute: AuthMyWinesSellingIdRoute,
   AuthMyWinesSellingNewRoute: AuthMyWinesSellingNewRoute,
   AuthSandboxAuthenticateCharge_idRoute: AuthSandboxAuthenticateCharge_idRoute,
+  AuthSandboxSignSession_idRoute: AuthSandboxSignSession_idRoute,
   AuthMyWinesSellingIndexRoute: AuthMyWinesSellingIndexRoute,
 }
 

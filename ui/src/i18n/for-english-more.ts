@@ -3,6 +3,7 @@
  * storefront's): loaded before the first of those pages is shown (i18n/index.ts), so the first load of
  * the storefront does not carry them. Same rules as for-english.ts.
  */
+import { agreementsForEnglish } from './agreements.en.ts';
 import { contentForEnglish } from './content.en.ts';
 import { newsletterLinksForEnglish } from './newsletter.en.ts';
 import { pickupsForEnglish } from './pickups.en.ts';
@@ -12,6 +13,7 @@ import { staffForEnglish } from './staff.en.ts';
 export const uiMoreForEnglish = {
   staff: staffForEnglish,
   newsletterLinks: newsletterLinksForEnglish,
+  agreements: agreementsForEnglish,
   content: contentForEnglish,
   houseSettings: settingsForEnglish,
   pickups: pickupsForEnglish,
@@ -564,6 +566,7 @@ export const uiMoreForEnglish = {
     purchased: 'Purchased',
     selling: 'Selling',
     sold: 'Sold',
+    agreements: 'Agreements',
     sellingIntro: 'Your wines for sale, closing soonest first, including lots not yet open for bidding.',
     soldIntro: 'Your wines that have sold, most recent first.',
     sellingEmpty: 'You have no wines for sale.',

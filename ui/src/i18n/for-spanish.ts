@@ -1,3 +1,4 @@
+import { agreementsForSpanish } from './agreements.es.ts';
 import { contentForSpanish } from './content.es.ts';
 import type { UiTexts } from './for-english.ts';
 import { newsletterLinksForSpanish } from './newsletter.es.ts';
@@ -13,6 +14,7 @@ import { staffForSpanish } from './staff.es.ts';
 export const uiForSpanish: UiTexts = {
   staff: staffForSpanish,
   newsletterLinks: newsletterLinksForSpanish,
+  agreements: agreementsForSpanish,
   content: contentForSpanish,
   houseSettings: settingsForSpanish,
   pickups: pickupsForSpanish,
@@ -928,6 +930,7 @@ export const uiForSpanish: UiTexts = {
     purchased: 'Comprados',
     selling: 'En venta',
     sold: 'Vendidos',
+    agreements: 'Acuerdos',
     sellingIntro:
       'Tus vinos en venta, los que cierran antes primero, incluidos los lotes que aún no admiten pujas.',
     soldIntro: 'Tus vinos vendidos, los más recientes primero.',

@@ -22,6 +22,7 @@ import { invalidateAction } from '../../api/queries.ts';
 import { formatDate, formatDateTime, formatMoney } from '../../lib/format.ts';
 import { pushAlertAtom } from '../../state/alerts.ts';
 import { currentUserAtom, switchSessionAtom } from '../../state/session.ts';
+import { StaffAgreements } from '../Agreements/StaffAgreements.tsx';
 import { AnchorLink } from '../AnchorLink.tsx';
 import { confirmDialog } from '../ConfirmDialog/confirm-dialog.tsx';
 import { BidLimitRequest } from './BidLimitRequest.tsx';
@@ -117,6 +118,7 @@ export function StaffUser({ user }: { user: StaffUserDetail }) {
             <UserAccountActions user={user} name={name} />
           </>
         )}
+        {user.roles.includes('seller') ? <StaffAgreements sellerId={user.id} /> : null}
         <UserHistory userId={user.id} />
       </Stack>
     </Container>

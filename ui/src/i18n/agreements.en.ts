@@ -1,0 +1,26 @@
+/** Issue 35 §4: consignment agreements (the seller's page, the admin's card, the sandbox signing page), in English. */
+export const agreementsForEnglish = {
+  title: 'Agreements',
+  intro: 'The house sends its consignment agreement here for you to read and sign.',
+  empty: 'No agreement has been sent to you.',
+  requested: 'Sent {{date}}',
+  sign: 'Review and sign',
+  status_uploaded: 'Being prepared',
+  status_draft: 'Being prepared',
+  status_sent: 'Waiting for your signature',
+  status_viewed: 'Opened, not signed',
+  status_completed: 'Signed',
+  status_declined: 'Declined',
+  status_voided: 'Cancelled',
+  status_error: 'Could not be made',
+  history: 'History',
+  staffTitle: 'Consignment agreements',
+  staffIntro: "The house's consignment agreement, made with this seller's details and sent to them to sign.",
+  staffEmpty: 'None sent yet.',
+  send: 'Send the consignment agreement',
+  signTitle: 'Sign the agreement',
+  signExplain:
+    "This is the test signing page of the documents sandbox: signing here records the signature as PandaDoc's signing page would.",
+  signButton: 'Sign',
+  signedNext: 'Back to your agreements',
+} as const;
