@@ -85,6 +85,8 @@ export const actionPaths = {
   allinvoices: { path: '/api/user/invoice/allinvoices', auth: 'user' },
   invoice: { path: '/api/user/invoice/getInvoiceDetails', auth: 'user' },
   alltransactions: { path: '/api/user/invoice/alltransactions', auth: 'user' },
+  getPendingTransaction: { path: '/api/paymentThird/rosoom/getPendingTransaction', auth: 'user' },
+  getPendingOnCartTransaction: { path: '/api/paymentThird/rosoom/getPendingOnCartTransaction', auth: 'user' },
   recordOfflinePayment: { path: '/api/admin/offline/recordPayment', auth: ['finance', 'admin'] },
   releaseDeposit: { path: '/api/admin/deposit/release', auth: ['finance', 'admin'] },
   staffDeposits: { path: '/api/admin/deposit/list', auth: ['finance', 'admin'] },

@@ -201,6 +201,25 @@ export const invoiceActions = {
     input: PageInput,
     output: TransactionList,
   }),
+  /**
+   * Issue 35 §2 (seeds 001 §7 paymentThird/rosoom getPendingTransaction): the caller's payments still
+   * waiting, for them (the card issuer's check) or for the provider, oldest first.
+   */
+  getPendingTransaction: action({
+    path: '/api/paymentThird/rosoom/getPendingTransaction',
+    side: 'query',
+    auth: 'user',
+    input: z.strictObject({}),
+    output: TransactionList,
+  }),
+  /** The same, for the invoices of one checkout (the cart's, as its result names them). */
+  getPendingOnCartTransaction: action({
+    path: '/api/paymentThird/rosoom/getPendingOnCartTransaction',
+    side: 'query',
+    auth: 'user',
+    input: z.strictObject({ invoice_ids: z.array(z.string().min(1).max(64)).min(1).max(50) }),
+    output: TransactionList,
+  }),
 } as const;
 
 /** The seller's side: what sold of their lots (seeds 001 seller/invoice invoices, /salesorder/all). */

@@ -66,6 +66,30 @@ export const invoiceQueries: QueryPlugin = async (app, { docs, auth, settings })
     };
   });
 
+  /** Issue 35 §2: the caller's payments waiting for them or for the provider, on some of their invoices. */
+  const pending = async (userId: string, only?: readonly string[]) => {
+    const own = await invoices().find(
+      { buyer_id: userId, ...(only && { _id: { $in: [...only] } }) },
+      { projection: { _id: 1, number: 1 } },
+    );
+    const numbers = new Map(own.map((i) => [i._id, i.number ?? null]));
+    const rows = await transactions().find(
+      { invoice_id: { $in: own.map((i) => i._id) }, status: { $in: ['pending', 'action_required'] } },
+      { sort: { created_position: 1 }, limit: 100 },
+    );
+    const records = rows.map((row) => ({
+      ...transactionView(row),
+      invoice_number: numbers.get(row.invoice_id) ?? null,
+    }));
+    return { records, totalRecords: records.length };
+  };
+  registerAction(app, actions.getPendingTransaction, authorize, async (_input, { request }) =>
+    pending(viewerOf(request) as string),
+  );
+  registerAction(app, actions.getPendingOnCartTransaction, authorize, async ({ invoice_ids }, { request }) =>
+    pending(viewerOf(request) as string, invoice_ids),
+  );
+
   // The invoice as a PDF: a GET (a link the browser downloads), with the same bearer check as the
   // actions above, made before anything is read; someone else's invoice is not found, as above.
   app.get<{ Params: { id: string } }>(

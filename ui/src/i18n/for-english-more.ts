@@ -456,6 +456,11 @@ export const uiMoreForEnglish = {
   /** seeds 001 §2 /transactions. */
   transactions: {
     title: 'Transactions',
+    waitingTitle: 'Payments waiting',
+    waitingForYou:
+      '{{amount}} on invoice {{invoice}} is waiting for your card issuer’s check. Pay the invoice again to finish it.',
+    waitingForProvider:
+      '{{amount}} on invoice {{invoice}} is with the card provider; it is settled in a few minutes.',
     payments: 'Payments and refunds',
     date: 'Date',
     invoice: 'Invoice',

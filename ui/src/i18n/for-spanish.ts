@@ -824,6 +824,11 @@ export const uiForSpanish: UiTexts = {
     cancelConfirm: 'Sí, cancelarla',
   },
   transactions: {
+    waitingTitle: 'Pagos pendientes',
+    waitingForYou:
+      '{{amount}} de la factura {{invoice}} espera la comprobación del emisor de tu tarjeta. Paga la factura de nuevo para terminarlo.',
+    waitingForProvider:
+      '{{amount}} de la factura {{invoice}} está con el proveedor de la tarjeta; se liquida en unos minutos.',
     title: 'Transacciones',
     payments: 'Pagos y reembolsos',
     date: 'Fecha',

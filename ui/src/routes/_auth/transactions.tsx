@@ -6,6 +6,7 @@ import * as z from 'zod/mini';
 import { transactionsQuery } from '../../api/queries.ts';
 import { LoadError } from '../../components/LoadError/LoadError.tsx';
 import { Pager } from '../../components/Pager/Pager.tsx';
+import { PendingPayments } from '../../components/TransactionTable/PendingPayments.tsx';
 import { TransactionTable } from '../../components/TransactionTable/TransactionTable.tsx';
 import { Wallet } from '../../components/Wallet/Wallet.tsx';
 import { lazySearch, pageParam } from '../../lib/search-param.ts';
@@ -38,6 +39,7 @@ function TransactionsPage() {
         {t('ui.transactions.title')}
       </Title>
       <Stack gap="xl">
+        <PendingPayments />
         <Card component="section" aria-labelledby="payments-title">
           <Title order={2} fz={26} id="payments-title" mb="sm">
             {t('ui.transactions.payments')}
