@@ -98,6 +98,7 @@ import { shippingRoutes } from './shipping/routes.ts';
 import { trackingService } from './shipping/tracking.ts';
 import { taxRecording } from './tax/recording.ts';
 import { type Accounts, accounts } from './users/accounts.ts';
+import { providerSwitch } from './users/cards/provider-switch.ts';
 import { cardRoutes } from './users/cards/routes.ts';
 import { vaultRoutes } from './users/cards/vault-routes.ts';
 import { identityRoutes } from './users/identity/routes.ts';
@@ -419,6 +420,11 @@ export async function commandService(
         feed,
       ),
       registeredContacts({ streams, clock, logger: deps.logger }, feed),
+      // Issue 35 §2: a switch of card provider drops the cards kept with the previous one (welcome popup).
+      providerSwitch(
+        { streams, clock, secrets: deps.secrets, provider: cards.name, logger: deps.logger },
+        feed,
+      ),
       // Issue 35 §5: a paid invoice recorded with the tax service, a return's refund, a voided order's void.
       taxRecording({ streams, clock, tax: money.tax, money: settings.money, logger: deps.logger }, feed),
       ...(anchoring ? [anchoring] : []),

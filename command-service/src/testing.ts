@@ -244,6 +244,8 @@ export async function openTestCommandService(options: TestOptions = {}) {
     service,
     clock,
     mailer,
+    /** The secret store (card tokens, …), as the service keeps it. */
+    secrets,
     /** The uploaded files (DATA_DIR/uploads of the spec's temp dir). */
     files,
     post,

@@ -162,6 +162,19 @@ export const CardRemoved = defineEvent({
   version: 1,
   schema: z.object({ cardId: z.string().min(1).max(64) }),
 });
+/**
+ * Issue 35 §2 (seeds 000 §4.8's welcome popup made true): the house switched its card provider, so the
+ * cards kept with the previous one cannot be charged; they are dropped from the account, whose welcome
+ * popup asks for them again. `provider` is the one now configured.
+ */
+export const StoredCardsDropped = defineEvent({
+  type: 'StoredCardsDropped',
+  version: 1,
+  schema: z.object({
+    provider: z.string().min(1).max(40),
+    cardIds: z.array(z.string().min(1).max(64)).min(1).max(20),
+  }),
+});
 export const DefaultCardChanged = defineEvent({
   type: 'DefaultCardChanged',
   version: 1,
@@ -376,6 +389,7 @@ export type UserEvent =
   | { type: 'CardAdded'; data: Data<typeof CardAdded> }
   | { type: 'CardUpdated'; data: Data<typeof CardUpdated> }
   | { type: 'CardRemoved'; data: Data<typeof CardRemoved> }
+  | { type: 'StoredCardsDropped'; data: Data<typeof StoredCardsDropped> }
   | { type: 'DefaultCardChanged'; data: Data<typeof DefaultCardChanged> }
   | { type: 'KycChecked'; data: Data<typeof KycChecked> }
   | { type: 'BidLimitRequested'; data: Data<typeof BidLimitRequested> }
@@ -421,6 +435,7 @@ export const userEventDefinitions = [
   CardAdded,
   CardUpdated,
   CardRemoved,
+  StoredCardsDropped,
   DefaultCardChanged,
   KycChecked,
   BidLimitRequested,

@@ -45,6 +45,7 @@ export const usersProjection = defineProjection<UserEvent>({
     'BidLimitRefused',
     'CardAdded',
     'CardRemoved',
+    'StoredCardsDropped',
     'CompanyOwnerAdded',
     'CompanyOwnerUpdated',
     'CompanyOwnerRemoved',
@@ -140,6 +141,14 @@ export const usersProjection = defineProjection<UserEvent>({
           guardedUpdate(USERS, userId, event, {
             $inc: { cards_on_file: -1 },
             $unset: { [`cards.${keyOf(event.data.cardId)}`]: '' },
+          }),
+        ];
+      case 'StoredCardsDropped':
+        return [
+          guardedUpdate(USERS, userId, event, {
+            $inc: { cards_on_file: -event.data.cardIds.length },
+            $set: { popup_message: 1 },
+            $unset: Object.fromEntries(event.data.cardIds.map((id) => [`cards.${keyOf(id)}`, ''])),
           }),
         ];
       case 'CompanyOwnerAdded':

@@ -8,7 +8,9 @@ export type CardCommand =
   | { type: 'AddCard'; card: Extract<UserEvent, { type: 'CardAdded' }>['data'] }
   | { type: 'UpdateCard'; change: Extract<UserEvent, { type: 'CardUpdated' }>['data'] }
   | { type: 'RemoveCard'; cardId: string }
-  | { type: 'SetDefaultCard'; cardId: string };
+  | { type: 'SetDefaultCard'; cardId: string }
+  /** Issue 35 §2: the house switched to `provider`; cards kept with another cannot be charged. */
+  | { type: 'DropCardsOfOtherProviders'; provider: string };
 
 export const MAX_CARDS = 10;
 
@@ -46,6 +48,17 @@ export function decideCard(command: CardCommand, state: User): UserEvent[] {
       const next = state.cards.find((c) => c.cardId !== command.cardId)?.cardId ?? null;
       return [removed, { type: 'DefaultCardChanged', data: { cardId: next } }];
     }
+    case 'DropCardsOfOtherProviders': {
+      const dropped = state.cards.filter((c) => c.provider !== command.provider).map((c) => c.cardId);
+      return dropped.length === 0
+        ? []
+        : [
+            {
+              type: 'StoredCardsDropped',
+              data: { provider: command.provider, cardIds: dropped.slice(0, 20) },
+            },
+          ];
+    }
     case 'SetDefaultCard':
       refuseUnknownCard(state, command.cardId);
       return state.defaultCardId === command.cardId
@@ -64,6 +77,7 @@ export const cardHandlers: UserHandlers<CardCommand> = {
   UpdateCard: decideCard,
   RemoveCard: decideCard,
   SetDefaultCard: decideCard,
+  DropCardsOfOtherProviders: decideCard,
 };
 
 export type Card = Omit<Extract<UserEvent, { type: 'CardAdded' }>['data'], 'provider'> & { provider: string };
@@ -76,7 +90,8 @@ export interface CardsState {
 
 export const cardsSlice: UserSlice<
   CardsState,
-  'CardAdded' | 'CardUpdated' | 'CardRemoved' | 'DefaultCardChanged'
+  'CardAdded' | 'CardUpdated' | 'CardRemoved' | 'DefaultCardChanged' | 'StoredCardsDropped',
+  { popupMessage: 0 | 1 }
 > = {
   initial: { cards: [], defaultCardId: null },
   evolve: {
@@ -90,5 +105,16 @@ export const cardsSlice: UserSlice<
       cards: state.cards.filter((c) => c.cardId !== event.data.cardId),
     }),
     DefaultCardChanged: (state, event) => ({ ...state, defaultCardId: event.data.cardId }),
+    // The cards kept with the previous provider go; the welcome popup asks for them again.
+    StoredCardsDropped: (state, event) => {
+      const cards = state.cards.filter((c) => !event.data.cardIds.includes(c.cardId));
+      const keepsDefault = cards.some((c) => c.cardId === state.defaultCardId);
+      return {
+        ...state,
+        cards,
+        defaultCardId: keepsDefault ? state.defaultCardId : (cards[0]?.cardId ?? null),
+        popupMessage: 1,
+      };
+    },
   },
 };
