@@ -19,6 +19,7 @@ import {
   commandIdClaims,
   createSandboxCardProvider,
   createSandboxDocuments,
+  createSandboxInvesting,
   createSandboxKycProvider,
   createSandboxMaps,
   createSandboxMarketing,
@@ -26,6 +27,7 @@ import {
   type DocumentService,
   type EventStore,
   type FileStore,
+  type InvestingService,
   type KycProvider,
   type Logger,
   type Mailer,
@@ -68,6 +70,8 @@ import { devRoutes } from './dev/routes.ts';
 import { enquiryRoutes } from './enquiries/routes.ts';
 import { giftCardRoutes } from './giftcards/routes.ts';
 import { importRoutes } from './imports/routes.ts';
+import { investingRoutes } from './investing/routes.ts';
+import { investingService } from './investing/service.ts';
 import { invoicingProcess } from './invoices/issuing.ts';
 import { openInvoicesIndex } from './invoices/open-invoices.ts';
 import { type ClosingScheduler, closingScheduler } from './lots/closing-scheduler.ts';
@@ -121,6 +125,10 @@ export interface CommandServiceDeps {
   sessionSecret: string;
   /** The UI's origin, for links in e-mails (asked when a mail is written, after the port is known). */
   publicUrl: () => string;
+  /** Issue 35 §3: the investing service (North Capital's Transact API); its sandbox by default. */
+  investing?: InvestingService;
+  /** The offering investors order units of (the sandbox's demo offering by default). */
+  offering?: { id: string; name: string; unitPrice: number };
   /** Issue 35 §4: the documents service (PandaDoc); its in-memory sandbox by default. */
   documents?: DocumentService;
   /** The house's consignment template in the documents service (the sandbox's by default). */
@@ -338,6 +346,17 @@ export async function commandService(
     readEvent: (body, signature) => documents.readEvent(body, signature),
     auth,
     logger: deps.logger,
+  });
+  // Issue 35 §3: investor onboarding through North Capital (or its sandbox).
+  await app.register(investingRoutes, {
+    investing: investingService({
+      streams,
+      clock,
+      investing: deps.investing ?? createSandboxInvesting(),
+      offering: deps.offering ?? { id: '55591', name: 'Wine Cellar Token (demo)', unitPrice: 1_000 },
+      logger: deps.logger,
+    }),
+    auth,
   });
   // Issue 35 §1: the card provider's signed events (Stripe's webhooks), in a scope reading raw bodies.
   await app.register(webhookRoutes, { money, logger: deps.logger });

@@ -14,6 +14,7 @@ import {
   openCards,
   openDocuments,
   openEventStore,
+  openInvesting,
   openMailer,
   openMaps,
   openMarketing,
@@ -65,6 +66,8 @@ const { scheduler } = await commandService(app, {
   marketing: openMarketing(config),
   // Issue 35: tax from Avalara AvaTax when TAX_PROVIDER=avalara (the table when it does not answer).
   tax: openTax(config),
+  // Issue 35 §3: investor onboarding through North Capital when INVESTING_PROVIDER=northcapital.
+  investing: openInvesting(config),
   // Issue 35 §4: agreements through PandaDoc when DOCUMENTS_PROVIDER=pandadoc, else the sandbox.
   documents: openDocuments(config),
   ...(config.PANDADOC_CONSIGNMENT_TEMPLATE && { agreementTemplateId: config.PANDADOC_CONSIGNMENT_TEMPLATE }),

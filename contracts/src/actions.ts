@@ -21,6 +21,7 @@ import { commonActions } from './common/actions.ts';
 import { enquiryActions } from './enquiries/actions.ts';
 import { staffEnquiryActions } from './enquiries/staff.ts';
 import { importActions } from './imports/actions.ts';
+import { investingActions } from './investing/actions.ts';
 import { lotActions } from './lots/actions.ts';
 import {
   cartViewActions,
@@ -81,6 +82,7 @@ export const actions = {
   ...reportActions,
   ...enquiryActions,
   ...agreementActions,
+  ...investingActions,
   ...staffEnquiryActions,
   ...staffContactActions,
   ...newsletterLinkActions,

@@ -203,6 +203,15 @@ export const errorCatalogue = {
   APPOINTMENT_NOT_FOUND: entry(404, 'appointment.notFound', 'invoice_id'),
   APPOINTMENT_CHANGED: entry(409, 'appointment.changed', 'invoice_id'),
   APPOINTMENT_PAST: entry(409, 'appointment.past', 'invoice_id'),
+  /** Issue 35 §3: no money moves before every owner's KYC is approved and the account accredited. */
+  INVESTOR_NOT_APPROVED: entry(409, 'investing.notApproved', 'units'),
+  /** Issue 35 §3: onboard first (or once). */
+  INVESTOR_NOT_ONBOARDED: entry(409, 'investing.notOnboarded'),
+  INVESTOR_ONBOARDED: entry(409, 'investing.onboarded'),
+  /** Issue 35 §3: the investing service refused (its words) or did not answer; nothing was recorded. */
+  INVESTING_REFUSED: entry(400, 'investing.refused'),
+  INVESTING_UNAVAILABLE: entry(503, 'investing.unavailable'),
+  TRADE_NOT_FOUND: entry(404, 'investing.tradeNotFound', 'trade_id'),
   /** Issue 35 §4: no agreement has this id (or it is someone else's). */
   AGREEMENT_NOT_FOUND: entry(404, 'agreements.notFound', 'id'),
   /** Issue 35 §4: agreements are made for sellers only. */

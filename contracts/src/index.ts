@@ -67,6 +67,7 @@ export * from './errors.ts';
 export * from './i18n/index.ts';
 export * from './imports/actions.ts';
 export * from './imports/plan.ts';
+export * from './investing/actions.ts';
 export * from './lots/actions.ts';
 export * from './lots/lot-document.ts';
 export * from './lots/lot-inputs.ts';

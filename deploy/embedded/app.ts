@@ -25,6 +25,7 @@ import {
   moneySettings,
   openCards,
   openDocuments,
+  openInvesting,
   openMaps,
   openMarketing,
   openTax,
@@ -157,6 +158,8 @@ export async function startEmbedded(options: EmbeddedOptions) {
   const commands = await commandService(app, {
     // Issue 35 §2: cards through Stripe when CARD_PROVIDER=stripe, else the built-in sandbox.
     cards,
+    // Issue 35 §3: investor onboarding through North Capital when INVESTING_PROVIDER=northcapital.
+    investing: openInvesting(config),
     // Issue 35 §4: agreements through PandaDoc when DOCUMENTS_PROVIDER=pandadoc, else the sandbox.
     documents: openDocuments(config),
     ...(config.PANDADOC_CONSIGNMENT_TEMPLATE && {

@@ -10,6 +10,7 @@ export * from './enquiry-events.ts';
 export * from './envelope.ts';
 export * from './giftcard-events.ts';
 export * from './import-events.ts';
+export * from './investor-events.ts';
 export * from './invoice-events.ts';
 export * from './invoice-number-events.ts';
 export * from './lot-events.ts';
@@ -37,6 +38,7 @@ import { contactEventDefinitions } from './contact-events.ts';
 import { enquiryEventDefinitions } from './enquiry-events.ts';
 import { giftCardEventDefinitions } from './giftcard-events.ts';
 import { importEventDefinitions } from './import-events.ts';
+import { investorEventDefinitions } from './investor-events.ts';
 import { invoiceEventDefinitions } from './invoice-events.ts';
 import { invoiceNumberEventDefinitions } from './invoice-number-events.ts';
 import { lotEventDefinitions } from './lot-events.ts';
@@ -67,6 +69,7 @@ export const events = createRegistry([
   ...lotViewEventDefinitions,
   ...enquiryEventDefinitions,
   ...agreementEventDefinitions,
+  ...investorEventDefinitions,
   ...contactEventDefinitions,
   ...auditEventDefinitions,
   ...opsEventDefinitions,
@@ -92,6 +95,7 @@ export type MarketEvent =
   | import('./lot-view-events.ts').LotViewEvent
   | import('./enquiry-events.ts').EnquiryEvent
   | import('./agreement-events.ts').AgreementEvent
+  | import('./investor-events.ts').InvestorEvent
   | import('./contact-events.ts').ContactEvent
   | import('./audit-events.ts').AuditEvent
   | import('./ops-events.ts').OpsEvent

@@ -16,6 +16,7 @@ export const streamCategories = [
   'lotviews',
   'enquiry',
   'agreement',
+  'investor',
   'contact',
   'import',
   'auction',
@@ -32,6 +33,8 @@ export const streamName = (category: StreamCategory, id: string): string => {
 export const lotStream = (id: string) => streamName('lot', id);
 /** Issue 35 §4: a consignment agreement made by the documents service, by its id. */
 export const agreementStream = (id: string) => streamName('agreement', id);
+/** Issue 35 §3: a user's investor onboarding and orders, by the user's id. */
+export const investorStream = (userId: string) => streamName('investor', userId);
 export const userStream = (id: string) => streamName('user', id);
 /** Keyed by the sha256 of the normalised address, so the stream name carries no e-mail. */
 export const emailStream = (emailHash: string) => streamName('email', emailHash);

@@ -1,4 +1,4 @@
-import { actions, agreementsMessages, documentsWebhookPath } from '@wine/contracts';
+import { actions, agreementsMessages, documentsWebhookPath, t } from '@wine/contracts';
 import { DocumentWebhookSignatureError, type Logger, registerAction } from '@wine/platform';
 import type { FastifyPluginAsync } from 'fastify';
 import type { SessionAuth } from '../users/session/session-auth.ts';
@@ -22,8 +22,8 @@ export const agreementRoutes: FastifyPluginAsync<AgreementRouteDeps> = async (
 ) => {
   registerAction(app, actions.createPandaDocForSV, auth, async (input, ctx) => {
     const admin = auth.adminOf(ctx.request);
-    const made = await agreements.create(admin.id, input, ctx);
-    ctx.setMessage(agreementsMessages.created);
+    const { sellerName, ...made } = await agreements.create(admin.id, input, ctx);
+    ctx.setMessage(t('agreements.created', { name: sellerName }));
     return made;
   });
   registerAction(app, actions.getSessionId, auth, async (input, ctx) =>

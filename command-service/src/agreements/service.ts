@@ -128,12 +128,14 @@ export function agreementService(deps: AgreementDeps) {
       adminId: string,
       input: { seller_id: string; lot_ids: string[] },
       request: RequestContext,
-    ): Promise<{ id: string; status: Exclude<Agreement['status'], 'none'> }> {
+    ): Promise<{ id: string; status: Exclude<Agreement['status'], 'none'>; sellerName: string }> {
       const actor = { kind: 'admin' as const, id: adminId };
       const agreementId = derivedId('AG', request.commandId);
       const existing = await load(agreementId);
-      if (existing.status !== 'none')
-        return { id: agreementId, status: await sendWhenDrafted(existing, request, actor) };
+      if (existing.status !== 'none') {
+        const status = await sendWhenDrafted(existing, request, actor);
+        return { id: agreementId, status, sellerName: existing.requested.sellerName };
+      }
       const seller = await streams.load(userStream(input.seller_id), userDecider);
       if (!seller.email) throw new AppError('USER_NOT_FOUND', { field: 'seller_id' });
       if (!hasRole(seller, 'seller')) throw new AppError('AGREEMENT_NOT_SELLER');
@@ -191,7 +193,7 @@ export function agreementService(deps: AgreementDeps) {
       );
       const requested = await load(agreementId);
       if (requested.status === 'none') throw new AppError('AGREEMENT_NOT_FOUND');
-      return { id: agreementId, status: await sendWhenDrafted(requested, request, actor) };
+      return { id: agreementId, status: await sendWhenDrafted(requested, request, actor), sellerName };
     },
 
     /** The seller's own agreement, open for signing: an embedded session for them alone. */

@@ -323,6 +323,21 @@ export const forEnglish = {
     added: 'Added to watchlist',
     removed: 'Removed from watchlist',
   },
+  /** Issue 35 §3: investor onboarding through North Capital. */
+  investing: {
+    notApproved: 'Orders open once every owner’s identity check is approved and the account is accredited',
+    notOnboarded: 'Complete your investor profile first',
+    onboarded: 'Your investor profile is already complete',
+    refused: 'The investing service refused this: {{reason}}',
+    unavailable: 'The investing service is not answering; try again in a moment',
+    tradeNotFound: 'No order has this id',
+    onboardedIndividual: 'Your investor profile is complete',
+    onboardedEntity: 'The entity’s investor profile is complete',
+    documentUploaded: 'Document uploaded; accreditation: {{status}}',
+    bankLinked: 'Bank account ending in {{last4}} linked',
+    ordered: 'Order placed for {{units}} units',
+    canceled: 'Order cancelled',
+  },
   /** Issue 35 §4: consignment agreements made by the documents service and signed by the seller. */
   agreements: {
     notFound: 'No agreement has this id',

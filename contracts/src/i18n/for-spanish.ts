@@ -314,6 +314,21 @@ export const forSpanish: Texts = {
     removed: 'Eliminado de tu lista de seguimiento',
   },
   /** Consultas, boletín y enlaces del pie (issue 11). */
+  investing: {
+    notApproved:
+      'Los pedidos se abren cuando se aprueba la verificación de identidad de cada titular y la cuenta está acreditada',
+    notOnboarded: 'Completa primero tu perfil de inversor',
+    onboarded: 'Tu perfil de inversor ya está completo',
+    refused: 'El servicio de inversión lo rechazó: {{reason}}',
+    unavailable: 'El servicio de inversión no responde; inténtalo de nuevo en un momento',
+    tradeNotFound: 'Ningún pedido tiene este id',
+    onboardedIndividual: 'Tu perfil de inversor está completo',
+    onboardedEntity: 'El perfil de inversor de la entidad está completo',
+    documentUploaded: 'Documento subido; acreditación: {{status}}',
+    bankLinked: 'Cuenta bancaria terminada en {{last4}} vinculada',
+    ordered: 'Pedido de {{units}} unidades realizado',
+    canceled: 'Pedido cancelado',
+  },
   agreements: {
     notFound: 'Ningún acuerdo tiene este id',
     notSeller: 'Los acuerdos son solo para vendedores',
