@@ -145,6 +145,7 @@ export const actionPaths = {
   createOrder: { path: '/api/paymentThird/northcapital/createOrder', auth: 'user' },
   deleteTrade: { path: '/api/paymentThird/northcapital/deleteTrade', auth: 'user' },
   getUserDetails: { path: '/api/paymentThird/northcapital/getUserDetails', auth: 'user' },
+  adminInvestors: { path: '/api/admin/investors', auth: 'admin' },
   staffEnquiries: { path: '/api/admin/enquiry/list', auth: 'admin' },
   exportEnquiries: { path: '/api/admin/enquiry/export', auth: 'admin' },
   answerEnquiry: { path: '/api/admin/enquiry/answer', auth: 'admin' },

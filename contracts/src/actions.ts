@@ -21,7 +21,7 @@ import { commonActions } from './common/actions.ts';
 import { enquiryActions } from './enquiries/actions.ts';
 import { staffEnquiryActions } from './enquiries/staff.ts';
 import { importActions } from './imports/actions.ts';
-import { investingActions } from './investing/actions.ts';
+import { investingActions, staffInvestingActions } from './investing/actions.ts';
 import { lotActions } from './lots/actions.ts';
 import {
   cartViewActions,
@@ -83,6 +83,7 @@ export const actions = {
   ...enquiryActions,
   ...agreementActions,
   ...investingActions,
+  ...staffInvestingActions,
   ...staffEnquiryActions,
   ...staffContactActions,
   ...newsletterLinkActions,

@@ -54,6 +54,8 @@ import { giftCardsProjection } from './giftcards/project.ts';
 import { giftCardQueries } from './giftcards/queries.ts';
 import { importsProjection } from './imports/project.ts';
 import { importQueries } from './imports/queries.ts';
+import { investorsProjection } from './investors/project.ts';
+import { investorQueries } from './investors/queries.ts';
 import { invoicesProjection } from './invoices/project.ts';
 import { invoiceQueries } from './invoices/queries.ts';
 import { sellerInvoiceQueries } from './invoices/seller-queries.ts';
@@ -125,6 +127,7 @@ export const projections: readonly Projection[] = [
   settingsProjection,
   enquiriesProjection,
   agreementsProjection,
+  investorsProjection,
   newsletterProjection,
 ];
 
@@ -189,6 +192,7 @@ export const queryPlugins: readonly QueryPlugin[] = [
   staffTodayQueries,
   enquiryQueries,
   agreementQueries,
+  investorQueries,
   newsletterQueries,
   pageQueries,
   staffPageQueries,

@@ -149,3 +149,28 @@ export const investingActions = {
     output: InvestorDetails,
   }),
 } as const;
+
+/** Issue 35 §3 "an admin view": every investor with their checks, bank and orders, for admins. */
+export const StaffInvestor = z.object({
+  user_id: z.string(),
+  kind: z.enum(['individual', 'entity']),
+  name: z.string(),
+  owners: z.array(z.object({ name: z.string(), kyc: InvestorStatus })),
+  accreditation: AccreditationStatus,
+  bank_last4: z.string().nullable(),
+  orders: z.number(),
+  /** Cents ordered and not cancelled. */
+  ordered: z.number(),
+  onboarded_at: z.string(),
+});
+export type StaffInvestor = z.infer<typeof StaffInvestor>;
+
+export const staffInvestingActions = {
+  adminInvestors: action({
+    path: '/api/admin/investors',
+    side: 'query',
+    auth: 'admin',
+    input: z.strictObject({}),
+    output: z.object({ records: z.array(StaffInvestor), totalRecords: z.number() }),
+  }),
+} as const;

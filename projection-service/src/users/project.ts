@@ -20,7 +20,8 @@ const guarded = (userId: string, event: RecordedEvent, set: Partial<UserDocument
   guardedUpdate(USERS, userId, event, { $set: set });
 
 /** An id as a key of a document's map: a '.' or '$' would be read as a path. */
-const keyOf = (id: string) => id.replace(/[.$]/g, '_');
+/** An id as a field name of a map in a document (no dot, no dollar). */
+export const keyOf = (id: string) => id.replace(/[.$]/g, '_');
 
 export const usersProjection = defineProjection<UserEvent>({
   name: 'users',
