@@ -6,8 +6,8 @@ import {
   type DocumentService,
   type SandboxDocuments,
 } from '@wine/platform';
+import { type PandaDocDouble, startPandaDocDouble } from '@wine/platform/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type PandaDocDouble, startPandaDocDouble } from '../../../platform/src/documents/pandadoc-double.ts';
 import { openTestCommandService, type TestCommandService } from '../testing.ts';
 import { agreementDecider } from './agreement.ts';
 

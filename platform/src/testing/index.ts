@@ -1,6 +1,10 @@
 /** Helpers for test suites that run against real servers (never a fake one). */
 
 export { type StripeDouble, startStripeDouble, stripeTestCards } from '../card-provider/stripe-double.ts';
+/** Issue 35 §4: a local double of PandaDoc's API, for specs only. */
+export { type PandaDocDouble, startPandaDocDouble } from '../documents/pandadoc-double.ts';
+/** Issue 35 §3: a local double of North Capital's Transact API, for specs only. */
+export { type NorthCapitalDouble, startNorthCapitalDouble } from '../investing/northcapital-double.ts';
 /** Issue 35 §5: a local double of Google's Places API, for specs only. */
 export { type GooglePlacesDouble, startGooglePlacesDouble } from '../maps/google-places-double.ts';
 /** Issue 35: a local double of AvaTax's API, for specs only. */
