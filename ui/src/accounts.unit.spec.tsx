@@ -234,7 +234,7 @@ describe('protected routes', () => {
 });
 
 describe('the header account menu', () => {
-  it('offers My Bids, My Wines, My Watchlist, Won lots, Invoices, Returns, Transactions, My Account and Logout', async () => {
+  it('offers My Bids, My Wines, My Watchlist, Won lots, Invoices, Returns, Transactions, Investing, My Account and Logout', async () => {
     const { user, api } = await renderApp('/', {
       storedToken: 'tok-1',
       api: { validateUser: () => aUser(), logout: () => null },
@@ -250,6 +250,7 @@ describe('the header account menu', () => {
       ['Invoices', '/invoices/unpaid'],
       ['Returns', '/returns'],
       ['Transactions', '/transactions'],
+      ['Investing', '/account/investing'],
       ['My Account', '/account/profile'],
       ['Logout', null],
     ]);
@@ -272,6 +273,7 @@ describe('the header account menu', () => {
       'Won lots',
       'Invoices',
       'Transactions',
+      'Investing',
       'My Account',
     ]) {
       expect(within(drawer).getByRole('link', { name })).toBeTruthy();

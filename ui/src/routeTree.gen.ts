@@ -43,12 +43,14 @@ import { Route as Reset_passwordTokenRouteImport } from './routes/reset_password
 import { Route as Verify_emailTokenRouteImport } from './routes/verify_email.$token'
 import { Route as AuthAccountAddressesRouteImport } from './routes/_auth/account.addresses'
 import { Route as AuthAccountChangeRouteImport } from './routes/_auth/account.change'
+import { Route as AuthAccountInvestingRouteImport } from './routes/_auth/account.investing'
 import { Route as AuthAccountNotificationsRouteImport } from './routes/_auth/account.notifications'
 import { Route as AuthAccountProfileRouteImport } from './routes/_auth/account.profile'
 import { Route as AuthAccountVerificationRouteImport } from './routes/_auth/account.verification'
 import { Route as AuthAdminIndexRouteImport } from './routes/_auth/admin.index'
 import { Route as AuthAdminBannersRouteImport } from './routes/_auth/admin.banners'
 import { Route as AuthAdminEnquiriesRouteImport } from './routes/_auth/admin.enquiries'
+import { Route as AuthAdminInvestorsRouteImport } from './routes/_auth/admin.investors'
 import { Route as AuthAdminMoneyRouteImport } from './routes/_auth/admin.money'
 import { Route as AuthAdminNewsletterRouteImport } from './routes/_auth/admin.newsletter'
 import { Route as AuthAdminPickupsRouteImport } from './routes/_auth/admin.pickups'
@@ -256,6 +258,11 @@ const AuthAccountChangeRoute = AuthAccountChangeRouteImport.update({
   path: '/account/change',
   getParentRoute: () => AuthRoute,
 } as any)
+const AuthAccountInvestingRoute = AuthAccountInvestingRouteImport.update({
+  id: '/account/investing',
+  path: '/account/investing',
+  getParentRoute: () => AuthRoute,
+} as any)
 const AuthAccountNotificationsRoute =
   AuthAccountNotificationsRouteImport.update({
     id: '/account/notifications',
@@ -285,6 +292,11 @@ const AuthAdminBannersRoute = AuthAdminBannersRouteImport.update({
 const AuthAdminEnquiriesRoute = AuthAdminEnquiriesRouteImport.update({
   id: '/enquiries',
   path: '/enquiries',
+  getParentRoute: () => AuthAdminRoute,
+} as any)
+const AuthAdminInvestorsRoute = AuthAdminInvestorsRouteImport.update({
+  id: '/investors',
+  path: '/investors',
   getParentRoute: () => AuthAdminRoute,
 } as any)
 const AuthAdminMoneyRoute = AuthAdminMoneyRouteImport.update({
@@ -509,11 +521,13 @@ export interface FileRoutesByFullPath {
   '/verify_email/$token': typeof Verify_emailTokenRoute
   '/account/addresses': typeof AuthAccountAddressesRoute
   '/account/change': typeof AuthAccountChangeRoute
+  '/account/investing': typeof AuthAccountInvestingRoute
   '/account/notifications': typeof AuthAccountNotificationsRoute
   '/account/profile': typeof AuthAccountProfileRoute
   '/account/verification': typeof AuthAccountVerificationRoute
   '/admin/banners': typeof AuthAdminBannersRoute
   '/admin/enquiries': typeof AuthAdminEnquiriesRoute
+  '/admin/investors': typeof AuthAdminInvestorsRoute
   '/admin/money': typeof AuthAdminMoneyRoute
   '/admin/newsletter': typeof AuthAdminNewsletterRoute
   '/admin/pickups': typeof AuthAdminPickupsRoute
@@ -586,11 +600,13 @@ export interface FileRoutesByTo {
   '/verify_email/$token': typeof Verify_emailTokenRoute
   '/account/addresses': typeof AuthAccountAddressesRoute
   '/account/change': typeof AuthAccountChangeRoute
+  '/account/investing': typeof AuthAccountInvestingRoute
   '/account/notifications': typeof AuthAccountNotificationsRoute
   '/account/profile': typeof AuthAccountProfileRoute
   '/account/verification': typeof AuthAccountVerificationRoute
   '/admin/banners': typeof AuthAdminBannersRoute
   '/admin/enquiries': typeof AuthAdminEnquiriesRoute
+  '/admin/investors': typeof AuthAdminInvestorsRoute
   '/admin/money': typeof AuthAdminMoneyRoute
   '/admin/newsletter': typeof AuthAdminNewsletterRoute
   '/admin/pickups': typeof AuthAdminPickupsRoute
@@ -666,11 +682,13 @@ export interface FileRoutesById {
   '/verify_email/$token': typeof Verify_emailTokenRoute
   '/_auth/account/addresses': typeof AuthAccountAddressesRoute
   '/_auth/account/change': typeof AuthAccountChangeRoute
+  '/_auth/account/investing': typeof AuthAccountInvestingRoute
   '/_auth/account/notifications': typeof AuthAccountNotificationsRoute
   '/_auth/account/profile': typeof AuthAccountProfileRoute
   '/_auth/account/verification': typeof AuthAccountVerificationRoute
   '/_auth/admin/banners': typeof AuthAdminBannersRoute
   '/_auth/admin/enquiries': typeof AuthAdminEnquiriesRoute
+  '/_auth/admin/investors': typeof AuthAdminInvestorsRoute
   '/_auth/admin/money': typeof AuthAdminMoneyRoute
   '/_auth/admin/newsletter': typeof AuthAdminNewsletterRoute
   '/_auth/admin/pickups': typeof AuthAdminPickupsRoute
@@ -746,11 +764,13 @@ export interface FileRouteTypes {
     | '/verify_email/$token'
     | '/account/addresses'
     | '/account/change'
+    | '/account/investing'
     | '/account/notifications'
     | '/account/profile'
     | '/account/verification'
     | '/admin/banners'
     | '/admin/enquiries'
+    | '/admin/investors'
     | '/admin/money'
     | '/admin/newsletter'
     | '/admin/pickups'
@@ -823,11 +843,13 @@ export interface FileRouteTypes {
     | '/verify_email/$token'
     | '/account/addresses'
     | '/account/change'
+    | '/account/investing'
     | '/account/notifications'
     | '/account/profile'
     | '/account/verification'
     | '/admin/banners'
     | '/admin/enquiries'
+    | '/admin/investors'
     | '/admin/money'
     | '/admin/newsletter'
     | '/admin/pickups'
@@ -902,11 +924,13 @@ export interface FileRouteTypes {
     | '/verify_email/$token'
     | '/_auth/account/addresses'
     | '/_auth/account/change'
+    | '/_auth/account/investing'
     | '/_auth/account/notifications'
     | '/_auth/account/profile'
     | '/_auth/account/verification'
     | '/_auth/admin/banners'
     | '/_auth/admin/enquiries'
+    | '/_auth/admin/investors'
     | '/_auth/admin/money'
     | '/_auth/admin/newsletter'
     | '/_auth/admin/pickups'
@@ -1214,6 +1238,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthAccountChangeRouteImport
       parentRoute: typeof AuthRoute
     }
+    '/_auth/account/investing': {
+      id: '/_auth/account/investing'
+      path: '/account/investing'
+      fullPath: '/account/investing'
+      preLoaderRoute: typeof AuthAccountInvestingRouteImport
+      parentRoute: typeof AuthRoute
+    }
     '/_auth/account/notifications': {
       id: '/_auth/account/notifications'
       path: '/account/notifications'
@@ -1254,6 +1285,13 @@ declare module '@tanstack/react-router' {
       path: '/enquiries'
       fullPath: '/admin/enquiries'
       preLoaderRoute: typeof AuthAdminEnquiriesRouteImport
+      parentRoute: typeof AuthAdminRoute
+    }
+    '/_auth/admin/investors': {
+      id: '/_auth/admin/investors'
+      path: '/investors'
+      fullPath: '/admin/investors'
+      preLoaderRoute: typeof AuthAdminInvestorsRouteImport
       parentRoute: typeof AuthAdminRoute
     }
     '/_auth/admin/money': {
@@ -1521,6 +1559,7 @@ declare module '@tanstack/react-router' {
 interface AuthAdminRouteChildren {
   AuthAdminBannersRoute: typeof AuthAdminBannersRoute
   AuthAdminEnquiriesRoute: typeof AuthAdminEnquiriesRoute
+  AuthAdminInvestorsRoute: typeof AuthAdminInvestorsRoute
   AuthAdminMoneyRoute: typeof AuthAdminMoneyRoute
   AuthAdminNewsletterRoute: typeof AuthAdminNewsletterRoute
   AuthAdminPickupsRoute: typeof AuthAdminPickupsRoute
@@ -1543,6 +1582,7 @@ interface AuthAdminRouteChildren {
 const AuthAdminRouteChildren: AuthAdminRouteChildren = {
   AuthAdminBannersRoute: AuthAdminBannersRoute,
   AuthAdminEnquiriesRoute: AuthAdminEnquiriesRoute,
+  AuthAdminInvestorsRoute: AuthAdminInvestorsRoute,
   AuthAdminMoneyRoute: AuthAdminMoneyRoute,
   AuthAdminNewsletterRoute: AuthAdminNewsletterRoute,
   AuthAdminPickupsRoute: AuthAdminPickupsRoute,
@@ -1577,6 +1617,7 @@ interface AuthRouteChildren {
   AuthTransactionsRoute: typeof AuthTransactionsRoute
   AuthAccountAddressesRoute: typeof AuthAccountAddressesRoute
   AuthAccountChangeRoute: typeof AuthAccountChangeRoute
+  AuthAccountInvestingRoute: typeof AuthAccountInvestingRoute
   AuthAccountNotificationsRoute: typeof AuthAccountNotificationsRoute
   AuthAccountProfileRoute: typeof AuthAccountProfileRoute
   AuthAccountVerificationRoute: typeof AuthAccountVerificationRoute
@@ -1614,6 +1655,7 @@ const AuthRouteChildren: AuthRouteChildren = {
   AuthTransactionsRoute: AuthTransactionsRoute,
   AuthAccountAddressesRoute: AuthAccountAddressesRoute,
   AuthAccountChangeRoute: AuthAccountChangeRoute,
+  AuthAccountInvestingRoute: AuthAccountInvestingRoute,
   AuthAccountNotificationsRoute: AuthAccountNotificationsRoute,
   AuthAccountProfileRoute: AuthAccountProfileRoute,
   AuthAccountVerificationRoute: AuthAccountVerificationRoute,

@@ -5,6 +5,7 @@
  */
 import { agreementsForEnglish } from './agreements.en.ts';
 import { contentForEnglish } from './content.en.ts';
+import { investingForEnglish } from './investing.en.ts';
 import { newsletterLinksForEnglish } from './newsletter.en.ts';
 import { pickupsForEnglish } from './pickups.en.ts';
 import { settingsForEnglish } from './settings.en.ts';
@@ -14,6 +15,7 @@ export const uiMoreForEnglish = {
   staff: staffForEnglish,
   newsletterLinks: newsletterLinksForEnglish,
   agreements: agreementsForEnglish,
+  investing: investingForEnglish,
   content: contentForEnglish,
   houseSettings: settingsForEnglish,
   pickups: pickupsForEnglish,

@@ -138,6 +138,7 @@ export const uiForEnglish = {
     wonLots: 'Won lots',
     invoices: 'Invoices',
     transactions: 'Transactions',
+    investing: 'Investing',
     myAccount: 'My Account',
     logout: 'Logout',
     login: 'Login',

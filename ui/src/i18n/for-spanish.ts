@@ -1,6 +1,7 @@
 import { agreementsForSpanish } from './agreements.es.ts';
 import { contentForSpanish } from './content.es.ts';
 import type { UiTexts } from './for-english.ts';
+import { investingForSpanish } from './investing.es.ts';
 import { newsletterLinksForSpanish } from './newsletter.es.ts';
 import { pickupsForSpanish } from './pickups.es.ts';
 import { settingsForSpanish } from './settings.es.ts';
@@ -15,6 +16,7 @@ export const uiForSpanish: UiTexts = {
   staff: staffForSpanish,
   newsletterLinks: newsletterLinksForSpanish,
   agreements: agreementsForSpanish,
+  investing: investingForSpanish,
   content: contentForSpanish,
   houseSettings: settingsForSpanish,
   pickups: pickupsForSpanish,
@@ -142,6 +144,7 @@ export const uiForSpanish: UiTexts = {
     wonLots: 'Lotes ganados',
     invoices: 'Facturas',
     transactions: 'Transacciones',
+    investing: 'Inversión',
     myAccount: 'Mi cuenta',
     logout: 'Cerrar sesión',
     login: 'Iniciar sesión',

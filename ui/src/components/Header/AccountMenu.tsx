@@ -18,6 +18,7 @@ const accountLinks = [
   { label: 'ui.accountMenu.invoices', to: '/invoices/unpaid' },
   { label: 'ui.returns.menu', to: '/returns' },
   { label: 'ui.accountMenu.transactions', to: '/transactions' },
+  { label: 'ui.accountMenu.investing', to: '/account/investing' },
 ] as const;
 
 /** The pages of the user's roles: sales orders for sellers, the staff area for staff (every staff page is in it). */

@@ -10,6 +10,7 @@ export const staffSectionTexts = {
   users: { label: 'ui.staff.section.users', hint: 'ui.staff.section.usersHint' },
   content: { label: 'ui.content.section', hint: 'ui.content.sectionHint' },
   enquiries: { label: 'ui.staff.enquiries.section', hint: 'ui.staff.enquiries.sectionHint' },
+  investors: { label: 'ui.staff.investors.section', hint: 'ui.staff.investors.sectionHint' },
   newsletter: { label: 'ui.staff.newsletter.section', hint: 'ui.staff.newsletter.sectionHint' },
   pickups: { label: 'ui.pickups.section', hint: 'ui.pickups.sectionHint' },
   money: { label: 'ui.staff.section.money', hint: 'ui.staff.section.moneyHint' },

@@ -33,6 +33,11 @@ export const staffSections = [
     action: 'staffEnquiries',
   },
   {
+    key: 'investors',
+    to: '/admin/investors',
+    action: 'adminInvestors',
+  },
+  {
     key: 'newsletter',
     to: '/admin/newsletter',
     action: 'staffContacts',

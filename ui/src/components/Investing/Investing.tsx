@@ -1,0 +1,52 @@
+import { Container, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import type { InvestorDetails, UserRecord } from '@wine/contracts';
+import { useAtomValue } from 'jotai';
+import { useTranslation } from 'react-i18next';
+import { currentUserAtom } from '../../state/session.ts';
+import { QueryState } from '../QueryState/QueryState.tsx';
+import { DocumentsCard, StatusCard } from './InvestorCards.tsx';
+import { investorQuery } from './investing-forms.ts';
+import { BankCard, OrderCard, OrdersCard } from './MoneyCards.tsx';
+import { Onboarding } from './OnboardForms.tsx';
+
+/** Onboarded: where the investor stands, their evidence and bank, the order form and their orders. */
+function InvestorDashboard({ details, user }: { details: InvestorDetails; user: UserRecord }) {
+  return (
+    <Stack gap="lg" data-testid="investor-dashboard">
+      <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
+        <StatusCard details={details} />
+        <DocumentsCard details={details} />
+        <BankCard details={details} user={user} />
+        <OrderCard details={details} />
+      </SimpleGrid>
+      <OrdersCard orders={details.orders} />
+    </Stack>
+  );
+}
+
+/**
+ * Issue 35 §3 /account/investing: the signed-in user onboards as an investor (an individual, or an
+ * entity with its owners) through North Capital, then sees their status, documents and orders.
+ */
+export function Investing() {
+  const { t } = useTranslation();
+  const user = useAtomValue(currentUserAtom);
+  const details = useQuery(investorQuery());
+  return (
+    <Container size="md" py="xl">
+      <Title order={1} fz={36} mb="xs">
+        {t('ui.investing.title')}
+      </Title>
+      <Text mb="lg">{t('ui.investing.intro')}</Text>
+      {/* The protected layout renders this only for a validated user. */}
+      {user ? (
+        <QueryState query={details} label={t('ui.investing.loading')} error="alert">
+          {(data) =>
+            data.onboarded ? <InvestorDashboard details={data} user={user} /> : <Onboarding user={user} />
+          }
+        </QueryState>
+      ) : null}
+    </Container>
+  );
+}

@@ -1,0 +1,418 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import type { UserEvent } from '@testing-library/user-event';
+import type { InputOf, InvestorDetails } from '@wine/contracts';
+import { describe, expect, it, type Mock } from 'vitest';
+import { expectNoAxeViolations } from '../../test-utils/axe.ts';
+import { renderWithApi } from '../../test-utils/component.tsx';
+import { Failure, type Handlers, withMessage } from '../../test-utils/fake-api.ts';
+import { aUser } from '../../test-utils/fixtures.ts';
+import { Investing } from './Investing.tsx';
+import { evidenceName, evidenceProblem, evidenceType } from './investing-files.ts';
+
+const notOnboarded: InvestorDetails = {
+  onboarded: false,
+  kind: null,
+  name: null,
+  owners: [],
+  accreditation: 'none',
+  documents: [],
+  bank: null,
+  orders: [],
+  offering: { id: 'OFF-1', name: 'Cellar Fund I', unit_price: 10_000 },
+  may_invest: false,
+};
+
+type Person = InputOf<'onBoardIndividual'>;
+const fullName = (person: Person) => `${person.first_name} ${person.last_name}`;
+
+/**
+ * The investor behind the fake API, kept as the command service keeps them: every change answers the
+ * whole details; KYC approves every person, the file named Test_Approved_All accredits (as North
+ * Capital's sandbox does), orders open once both hold.
+ */
+function investorRegister(start: InvestorDetails = notOnboarded): Handlers & { now: () => InvestorDetails } {
+  let details = start;
+  let trades = 0;
+  const answer = (next: Partial<InvestorDetails>, message: string) => {
+    const merged = { ...details, ...next };
+    details = {
+      ...merged,
+      may_invest:
+        merged.onboarded &&
+        merged.owners.every((o) => o.kyc === 'approved') &&
+        merged.accreditation === 'accredited',
+    };
+    return withMessage(message, details);
+  };
+  return {
+    now: () => details,
+    getUserDetails: () => details,
+    onBoardIndividual: (input) =>
+      answer(
+        {
+          onboarded: true,
+          kind: 'individual',
+          name: fullName(input),
+          owners: [{ name: fullName(input), kyc: 'approved' }],
+        },
+        'Your investor profile is complete',
+      ),
+    onBoardEntity: (input) =>
+      answer(
+        {
+          onboarded: true,
+          kind: 'entity',
+          name: input.entity_name,
+          owners: input.owners.map((o) => ({ name: fullName(o), kyc: 'approved' as const })),
+        },
+        'The entity’s investor profile is complete',
+      ),
+    uploadPartyDocument: (input) => {
+      const accreditation = input.file_name.startsWith('Test_Approved_All') ? 'accredited' : 'pending';
+      return answer(
+        {
+          accreditation,
+          documents: [...details.documents, { file_name: input.file_name, at: '2030-01-02T12:00:00.000Z' }],
+        },
+        `Document uploaded; accreditation: ${accreditation}`,
+      );
+    },
+    linkExternalAccount: (input) =>
+      answer(
+        {
+          bank: {
+            holder_name: input.holder_name,
+            account_last4: input.account_number.slice(-4),
+            account_type: input.account_type,
+          },
+        },
+        `Bank account ending in ${input.account_number.slice(-4)} linked`,
+      ),
+    createOrder: (input) => {
+      if (!details.may_invest) throw new Failure('Orders open once …', 409);
+      trades += 1;
+      const order = {
+        trade_id: `T-${trades}`,
+        units: input.units,
+        amount: input.units * details.offering.unit_price,
+        status: 'created' as const,
+        at: '2030-01-03T12:00:00.000Z',
+      };
+      return answer({ orders: [order, ...details.orders] }, `Order placed for ${input.units} units`);
+    },
+    deleteTrade: (input) => {
+      if (!details.orders.some((o) => o.trade_id === input.trade_id)) throw new Failure('No order', 404);
+      return answer(
+        {
+          orders: details.orders.map((o) =>
+            o.trade_id === input.trade_id ? { ...o, status: 'canceled' as const } : o,
+          ),
+        },
+        'Order cancelled',
+      );
+    },
+  };
+}
+
+const approvedIndividual: InvestorDetails = {
+  ...notOnboarded,
+  onboarded: true,
+  kind: 'individual',
+  name: 'Ada Lovelace',
+  owners: [{ name: 'Ada Lovelace', kyc: 'approved' }],
+};
+
+async function renderInvesting(register: Handlers) {
+  return renderWithApi(<Investing />, { signedInAs: aUser(), api: register, mantineEnv: 'test' });
+}
+
+/** Fills one person's fields inside `scope` (the page, or an owner's fieldset). */
+async function fillPerson(user: UserEvent, scope: HTMLElement, person: Partial<Person>) {
+  const box = within(scope);
+  const type = async (label: RegExp, text: string | undefined) => {
+    if (text === undefined) return;
+    // Pasted: typing a whole person key by key is slow in jsdom, and the form reads the same change.
+    const input = box.getByLabelText(label);
+    await user.clear(input);
+    if (text) await user.paste(text);
+  };
+  await type(/^First name/, person.first_name);
+  await type(/^Last name/, person.last_name);
+  await type(/^E-mail/, person.email);
+  await type(/^Date of birth/, person.dob);
+  if (person.domicile) await user.selectOptions(box.getByLabelText(/^Domicile/), person.domicile);
+  await type(/^Street address/, person.address1);
+  await type(/^City/, person.city);
+  if (person.state) await user.selectOptions(box.getByLabelText(/^State/), person.state);
+  await type(/^ZIP code/, person.zip);
+  await type(/^Social Security number/, person.ssn);
+}
+
+const grace: Person = {
+  first_name: 'Grace',
+  last_name: 'Hopper',
+  email: 'grace@example.com',
+  dob: '1980-04-02',
+  domicile: 'us_citizen',
+  address1: '1 Main St',
+  city: 'Albany',
+  state: 'NY',
+  zip: '12207',
+};
+
+describe('onboarding as an investor (issue 35 §3)', () => {
+  it('onboards an individual: prefilled from the session, checked by the contract, the SSN only when given', async () => {
+    const register = investorRegister();
+    const { user, api, container, alerts } = await renderInvesting(register);
+    const form = await screen.findByRole('form', { name: 'As an individual' });
+    expect((within(form).getByLabelText(/^First name/) as HTMLInputElement).value).toBe('Ada');
+    expect((within(form).getByLabelText(/^E-mail/) as HTMLInputElement).value).toBe('ada@example.com');
+    expect(within(form).getByText(/never kept here/)).toBeTruthy();
+    await expectNoAxeViolations(container);
+
+    // Nothing is sent until the contract's schema takes it; the words under the fields are the UI's.
+    await fillPerson(user, form, { zip: '123', ssn: '123456789' });
+    await user.click(within(form).getByRole('button', { name: 'Complete my profile' }));
+    expect(await within(form).findByText('Enter a ZIP code: 5 digits, or 5+4 (12345-6789)')).toBeTruthy();
+    expect(within(form).getByText('Enter it as 123-45-6789, or leave it empty')).toBeTruthy();
+    expect(within(form).getByText('Enter the date of birth')).toBeTruthy();
+    expect(within(form).getAllByText('Choose one').length).toBeGreaterThan(0);
+    expect(api.to('onBoardIndividual')).toEqual([]);
+
+    await fillPerson(user, form, { ...grace, ssn: '' });
+    await user.click(within(form).getByRole('button', { name: 'Complete my profile' }));
+    await screen.findByTestId('investor-dashboard');
+    expect(api.to('onBoardIndividual').map((r) => r.input)).toEqual([grace]);
+    expect(alerts()).toContainEqual({ msg: 'Your investor profile is complete', type: 'success' });
+    const status = screen.getByTestId('investor-status');
+    expect(within(status).getByTestId('investor-kind').textContent).toBe('Individual');
+    expect(within(status).getByTestId('investor-owner').textContent).toBe('Grace HopperApproved');
+  });
+
+  it('onboards an entity with up to four owners, removing one, the SSN sent when given', async () => {
+    const register = investorRegister();
+    const { user, api, container } = await renderInvesting(register);
+    await screen.findByRole('form', { name: 'As an individual' });
+    await user.click(screen.getByText('As an entity'));
+    const form = await screen.findByRole('form', { name: 'As an entity' });
+    expect(within(form).getAllByTestId('owner-fields')).toHaveLength(1);
+    const add = within(form).getByRole('button', { name: 'Add an owner' });
+    for (let i = 0; i < 3; i += 1) await user.click(add);
+    expect(within(form).getAllByTestId('owner-fields')).toHaveLength(4);
+    expect(add).toHaveProperty('disabled', true);
+    expect(within(form).getByText('Owners: 4 of 4')).toBeTruthy();
+    await user.click(within(form).getByRole('button', { name: 'Remove owner 4' }));
+    await user.click(within(form).getByRole('button', { name: 'Remove owner 3' }));
+    const owners = within(form).getAllByTestId('owner-fields');
+    expect(owners).toHaveLength(2);
+    expect(add).toHaveProperty('disabled', false);
+    await expectNoAxeViolations(container);
+
+    await user.click(within(form).getByLabelText(/^Entity name/));
+    await user.paste('Hopper Family Trust');
+    await user.selectOptions(within(form).getByLabelText(/^Entity type/), 'Revocable Trust');
+    const entityAddress = within(form).getAllByLabelText(/^Street address/)[0] as HTMLElement;
+    await user.type(entityAddress, '2 Trust Way');
+    await user.type(within(form).getAllByLabelText(/^City/)[0] as HTMLElement, 'Albany');
+    await user.selectOptions(within(form).getAllByLabelText(/^State/)[0] as HTMLElement, 'NY');
+    await user.type(within(form).getAllByLabelText(/^ZIP code/)[0] as HTMLElement, '12207');
+    await fillPerson(user, owners[0] as HTMLElement, { ...grace, ssn: '123-45-6789' });
+    await user.click(within(form).getByRole('button', { name: 'Complete the entity’s profile' }));
+    // The second owner is still empty: nothing is sent.
+    expect(await within(owners[1] as HTMLElement).findAllByText('Fill this in')).toHaveLength(4);
+    expect(api.to('onBoardEntity')).toEqual([]);
+
+    const alan = { ...grace, first_name: 'Alan', last_name: 'Turing', email: 'alan@example.com' };
+    await fillPerson(user, owners[1] as HTMLElement, alan);
+    await user.click(within(form).getByRole('button', { name: 'Complete the entity’s profile' }));
+    await screen.findByTestId('investor-dashboard');
+    expect(api.to('onBoardEntity').map((r) => r.input)).toEqual([
+      {
+        entity_name: 'Hopper Family Trust',
+        entity_type: 'Revocable Trust',
+        email: 'ada@example.com',
+        address1: '2 Trust Way',
+        city: 'Albany',
+        state: 'NY',
+        zip: '12207',
+        owners: [{ ...grace, ssn: '123-45-6789' }, alan],
+      },
+    ]);
+    const status = screen.getByTestId('investor-status');
+    expect(within(status).getByTestId('investor-kind').textContent).toBe('Entity');
+    expect(within(status).getByTestId('investor-name').textContent).toBe('Hopper Family Trust');
+    expect(
+      within(status)
+        .getAllByTestId('investor-owner')
+        .map((o) => o.getAttribute('data-kyc')),
+    ).toEqual(['approved', 'approved']);
+  }, 30_000);
+
+  it('tells a refusal of the investing service as a toast, and keeps the form', async () => {
+    const { user, alerts } = await renderInvesting({
+      getUserDetails: () => notOnboarded,
+      onBoardIndividual: () => {
+        throw new Failure('The investing service refused this: invalid zip', 400);
+      },
+    });
+    const form = await screen.findByRole('form', { name: 'As an individual' });
+    await fillPerson(user, form, grace);
+    await user.click(within(form).getByRole('button', { name: 'Complete my profile' }));
+    await waitFor(() =>
+      expect(alerts()).toContainEqual({
+        msg: 'The investing service refused this: invalid zip',
+        type: 'error',
+      }),
+    );
+    expect(screen.getByRole('form', { name: 'As an individual' })).toBeTruthy();
+  });
+});
+
+describe('the onboarded investor (issue 35 §3)', () => {
+  it('shows why orders are closed until every check is approved and the account accredited', async () => {
+    const { container } = await renderInvesting(
+      investorRegister({
+        ...approvedIndividual,
+        kind: 'entity',
+        name: 'Hopper Family Trust',
+        owners: [
+          { name: 'Grace Hopper', kyc: 'approved' },
+          { name: 'Alan Turing', kyc: 'pending' },
+        ],
+      }),
+    );
+    const status = await screen.findByTestId('investor-status');
+    expect(
+      within(status)
+        .getAllByTestId('investor-owner')
+        .map((o) => o.textContent),
+    ).toEqual(['Grace HopperApproved', 'Alan TuringPending']);
+    expect(within(status).getByTestId('investor-accreditation').textContent).toBe('No evidence yet');
+    const closed = 'Orders open once every owner’s identity check is approved and the account is accredited';
+    expect(within(status).getByTestId('investor-waiting').textContent).toBe(closed);
+    const place = screen.getByRole('button', { name: 'Place order' });
+    expect(place).toHaveProperty('disabled', true);
+    expect(document.getElementById(place.getAttribute('aria-describedby') ?? '')?.textContent).toBe(closed);
+    expect(screen.getByTestId('investor-unit-price').textContent).toBe('$100.00 a unit');
+    expect(screen.getByTestId('investor-orders-empty')).toBeTruthy();
+    await expectNoAxeViolations(container);
+  });
+
+  it('uploads accreditation evidence as base64, refusing a file of the wrong kind or size first', async () => {
+    const register = investorRegister(approvedIndividual);
+    const { user, api, alerts } = await renderInvesting(register);
+    const card = await screen.findByTestId('investor-documents');
+    const input = within(card).getByLabelText(/^Document/) as HTMLInputElement;
+    const upload = within(card).getByRole('button', { name: 'Upload' });
+    expect(upload).toHaveProperty('disabled', true);
+
+    await user.upload(input, new File(['x'.repeat(600_001)], 'big.pdf', { type: 'application/pdf' }));
+    expect(within(card).getByText('Choose a file of at most 600 kB')).toBeTruthy();
+    await user.click(upload);
+    expect(api.to('uploadPartyDocument')).toEqual([]);
+
+    await user.upload(
+      input,
+      new File(['%PDF-1.4 evidence'], 'Test_Approved_All.pdf', { type: 'application/pdf' }),
+    );
+    expect(within(card).queryByText('Choose a file of at most 600 kB')).toBeNull();
+    await user.click(upload);
+    await within(card).findByTestId('investor-document');
+    expect(api.to('uploadPartyDocument').map((r) => r.input)).toEqual([
+      {
+        file_name: 'Test_Approved_All.pdf',
+        content_type: 'application/pdf',
+        content_base64: btoa('%PDF-1.4 evidence'),
+      },
+    ]);
+    expect(within(card).getByTestId('investor-document').textContent).toBe('Test_Approved_All.pdf01-02-2030');
+    expect(screen.getByTestId('investor-accreditation').textContent).toBe('Accredited');
+    expect(alerts()).toContainEqual({ msg: 'Document uploaded; accreditation: accredited', type: 'success' });
+    expect(screen.getByTestId('investor-may-invest')).toBeTruthy();
+  });
+
+  it('links a bank account, then shows only its last four digits', async () => {
+    const register = investorRegister(approvedIndividual);
+    const { user, api, container } = await renderInvesting(register);
+    const card = await screen.findByTestId('investor-bank');
+    expect((within(card).getByLabelText(/^Account holder/) as HTMLInputElement).value).toBe('Ada Lovelace');
+    await user.type(within(card).getByLabelText(/^Routing number/), '12345');
+    await user.type(within(card).getByLabelText(/^Account number/), '12');
+    await user.click(within(card).getByRole('button', { name: 'Link the bank account' }));
+    expect(await within(card).findByText('Enter the 9 digits of the routing number')).toBeTruthy();
+    expect(within(card).getByText('Enter the account number: 4 to 17 digits')).toBeTruthy();
+    await expectNoAxeViolations(container);
+
+    await user.clear(within(card).getByLabelText(/^Routing number/));
+    await user.type(within(card).getByLabelText(/^Routing number/), '021000021');
+    await user.clear(within(card).getByLabelText(/^Account number/));
+    await user.type(within(card).getByLabelText(/^Account number/), '0001234567');
+    await user.selectOptions(within(card).getByLabelText(/^Account type/), 'savings');
+    await user.click(within(card).getByRole('button', { name: 'Link the bank account' }));
+    const linked = await within(card).findByTestId('investor-bank-linked');
+    expect(api.to('linkExternalAccount').map((r) => r.input)).toEqual([
+      {
+        holder_name: 'Ada Lovelace',
+        routing_number: '021000021',
+        account_number: '0001234567',
+        account_type: 'savings',
+      },
+    ]);
+    expect(linked.textContent).toBe('Savings account ending in 4567In the name of Ada Lovelace');
+    expect(card.textContent).not.toContain('0001234567');
+  });
+
+  it('places an order once per attempt, lists it, and cancels it once confirmed', async () => {
+    const register = investorRegister({
+      ...approvedIndividual,
+      accreditation: 'accredited',
+      may_invest: true,
+    });
+    const { user, api, alerts, container } = await renderInvesting(register);
+    const card = await screen.findByTestId('investor-order');
+    const units = within(card).getByLabelText(/^Units/);
+    await user.clear(units);
+    await user.type(units, '5');
+    expect(within(card).getByTestId('investor-order-total').textContent).toBe('$500.00');
+    await user.click(within(card).getByRole('button', { name: 'Place order' }));
+    const row = await screen.findByTestId('investor-order-row');
+    expect(api.to('createOrder').map((r) => r.input)).toEqual([{ units: 5 }]);
+    const sent = (api.fetch as unknown as Mock).mock.calls.find(([path]) =>
+      String(path).endsWith('/createOrder'),
+    );
+    expect((sent?.[1] as RequestInit | undefined)?.headers).toHaveProperty('x-command-id');
+    expect(alerts()).toContainEqual({ msg: 'Order placed for 5 units', type: 'success' });
+    expect(row.getAttribute('data-status')).toBe('created');
+    expect(within(row).getByTestId('investor-order-units').textContent).toBe('Units: 5 · $500.00');
+    expect(within(row).getByTestId('investor-order-status').textContent).toBe('Created');
+    await expectNoAxeViolations(container);
+
+    await user.click(within(row).getByRole('button', { name: 'Cancel order T-1' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText(/Your order of 5 units \(\$500\.00\)/)).toBeTruthy();
+    await user.click(within(dialog).getByTestId('investor-cancel-confirm'));
+    await waitFor(() =>
+      expect(screen.getByTestId('investor-order-row').getAttribute('data-status')).toBe('canceled'),
+    );
+    expect(api.to('deleteTrade').map((r) => r.input)).toEqual([{ trade_id: 'T-1' }]);
+    expect(within(screen.getByTestId('investor-order-row')).queryByRole('button')).toBeNull();
+  });
+});
+
+describe('accreditation evidence files', () => {
+  it('takes a PDF, PNG or JPEG by its type or extension, up to 600 kB, under a name the contract takes', () => {
+    expect(evidenceType({ name: 'a.pdf', type: 'application/pdf' })).toBe('application/pdf');
+    expect(evidenceType({ name: 'scan.JPEG', type: '' })).toBe('image/jpeg');
+    expect(evidenceType({ name: 'a.gif', type: 'image/gif' })).toBeNull();
+    expect(evidenceProblem(null)).toBe('ui.investing.errNoFile');
+    expect(evidenceProblem({ name: 'a.txt', type: 'text/plain', size: 10 })).toBe('ui.investing.errFileType');
+    expect(evidenceProblem({ name: 'a.png', type: 'image/png', size: 600_000 })).toBeNull();
+    expect(evidenceProblem({ name: 'a.png', type: 'image/png', size: 600_001 })).toBe(
+      'ui.investing.errFileSize',
+    );
+    expect(evidenceName('Relevé bancaire+2030.PDF', 'application/pdf')).toBe('Relev_ bancaire_2030.pdf');
+    expect(evidenceName('letter', 'image/png')).toBe('letter.png');
+    expect(evidenceName('ünï.jpg', 'image/jpeg')).toBe('_n_.jpg');
+    expect(evidenceName('   .pdf', 'application/pdf')).toBe('document.pdf');
+  });
+});

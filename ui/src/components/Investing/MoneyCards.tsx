@@ -1,0 +1,341 @@
+import { Badge, Button, Card, Grid, Group, NativeSelect, Stack, Text, TextInput, Title } from '@mantine/core';
+import {
+  CreateInvestmentOrderInput,
+  type InvestorDetails,
+  investingMessages,
+  LinkBankInput,
+  type UserRecord,
+} from '@wine/contracts';
+import { useSetAtom } from 'jotai';
+import { useState } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import type { z } from 'zod';
+import { callForMessage, errorMessage, onceKeys } from '../../api/client.ts';
+import { t as translate } from '../../i18n/index.ts';
+import { formatDate, formatMoney } from '../../lib/format.ts';
+import { contractResolver } from '../../lib/forms.ts';
+import { pushAlertAtom } from '../../state/alerts.ts';
+import { confirmDialog } from '../ConfirmDialog/confirm-dialog.tsx';
+import classes from './Investing.module.css';
+import { useInvestorAnswer, withFieldWords } from './investing-forms.ts';
+import { type AccountType, accountTypeLabel, isCancellable, orderStatusLabel } from './investing-labels.ts';
+
+type Order = InvestorDetails['orders'][number];
+type BankInput = z.output<typeof LinkBankInput>;
+
+interface BankValues {
+  holder_name: string;
+  routing_number: string;
+  account_number: string;
+  account_type: AccountType;
+}
+
+const accountTypeChoices = () =>
+  Object.entries(accountTypeLabel).map(([value, label]) => ({ value, label: translate(label) }));
+/** The digits of what was typed (spaces and dashes copied from a cheque are dropped). */
+const digits = (text: string) => text.replace(/[\s-]/g, '');
+
+/**
+ * The bank account orders are paid from (linkExternalAccount): linked once, then shown by its last
+ * four digits only (the server never answers the whole number).
+ */
+export function BankCard({ details, user }: { details: InvestorDetails; user: UserRecord }) {
+  const { t } = useTranslation();
+  const { bank } = details;
+  return (
+    <Card withBorder component="section" aria-labelledby="investor-bank-title" data-testid="investor-bank">
+      <Stack gap="sm">
+        <Title order={2} fz={22} id="investor-bank-title">
+          {t('ui.investing.bankTitle')}
+        </Title>
+        {bank ? (
+          <Stack gap={4} data-testid="investor-bank-linked">
+            <Text fw={600}>
+              {t('ui.investing.bankLinked', {
+                type:
+                  bank.account_type in accountTypeLabel
+                    ? t(accountTypeLabel[bank.account_type as AccountType])
+                    : bank.account_type,
+                last4: bank.account_last4,
+              })}
+            </Text>
+            <Text size="sm" c="dimmed">
+              {t('ui.investing.bankHolder', { name: bank.holder_name })}
+            </Text>
+          </Stack>
+        ) : (
+          <BankForm holder={details.name ?? `${user.first_name} ${user.last_name}`} />
+        )}
+      </Stack>
+    </Card>
+  );
+}
+
+/** `holder`: the investor's name (the entity's, for an entity), the account's usual holder. */
+function BankForm({ holder }: { holder: string }) {
+  const { t } = useTranslation();
+  const answered = useInvestorAnswer();
+  const pushAlert = useSetAtom(pushAlertAtom);
+  const {
+    register,
+    handleSubmit,
+    formState: { errors, isSubmitting },
+  } = useForm<BankValues, unknown, BankInput>({
+    defaultValues: {
+      holder_name: holder.trim(),
+      routing_number: '',
+      account_number: '',
+      account_type: 'checking',
+    },
+    resolver: withFieldWords(
+      contractResolver(LinkBankInput, (values: BankValues) => ({
+        ...values,
+        routing_number: digits(values.routing_number),
+        account_number: digits(values.account_number),
+      })),
+    ),
+  });
+  const onValid = async (input: BankInput) => {
+    try {
+      const answer = await callForMessage('linkExternalAccount', input);
+      answered(answer, t('investing.bankLinked', { last4: answer.responseData.bank?.account_last4 ?? '' }));
+    } catch (error) {
+      pushAlert({ msg: errorMessage(error), type: 'error' });
+    }
+  };
+  return (
+    <form onSubmit={handleSubmit(onValid)} noValidate aria-labelledby="investor-bank-title">
+      <Stack gap="sm">
+        <Text size="sm" c="dimmed">
+          {t('ui.investing.bankIntro')}
+        </Text>
+        <Grid gap="sm">
+          <Grid.Col span={12}>
+            <TextInput
+              label={t('ui.investing.holderName')}
+              autoComplete="name"
+              required
+              error={errors.holder_name?.message}
+              {...register('holder_name')}
+            />
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, xs: 6 }}>
+            <TextInput
+              label={t('ui.investing.routingNumber')}
+              inputMode="numeric"
+              autoComplete="off"
+              maxLength={11}
+              required
+              error={errors.routing_number?.message}
+              {...register('routing_number')}
+            />
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, xs: 6 }}>
+            <TextInput
+              label={t('ui.investing.accountNumber')}
+              inputMode="numeric"
+              autoComplete="off"
+              maxLength={21}
+              required
+              error={errors.account_number?.message}
+              {...register('account_number')}
+            />
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, xs: 6 }}>
+            <NativeSelect
+              label={t('ui.investing.accountType')}
+              required
+              data={accountTypeChoices()}
+              error={errors.account_type?.message}
+              {...register('account_type')}
+            />
+          </Grid.Col>
+        </Grid>
+        <Group justify="flex-end">
+          <Button type="submit" loading={isSubmitting} data-testid="investor-bank-link">
+            {t('ui.investing.linkBank')}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+type OrderInput = z.output<typeof CreateInvestmentOrderInput>;
+
+/** A whole number of units as typed; NaN for anything else (the schema refuses it). */
+const unitsOf = (text: string) => (/^\s*\d+\s*$/.test(text) ? Number(text) : Number.NaN);
+
+/**
+ * The house's offering and an order for units of it (createOrder, sent once per attempt: the same
+ * order sent again after no answer carries the same key). Closed, with the reason, until the
+ * investor may invest.
+ */
+export function OrderCard({ details }: { details: InvestorDetails }) {
+  const { t } = useTranslation();
+  const answered = useInvestorAnswer();
+  const pushAlert = useSetAtom(pushAlertAtom);
+  const [keys] = useState(() => onceKeys());
+  const { offering } = details;
+  const {
+    register,
+    control,
+    handleSubmit,
+    reset,
+    formState: { errors, isSubmitting },
+  } = useForm<{ units: string }, unknown, OrderInput>({
+    defaultValues: { units: '1' },
+    resolver: withFieldWords(
+      contractResolver(CreateInvestmentOrderInput, (values: { units: string }) => ({
+        units: unitsOf(values.units),
+      })),
+    ),
+  });
+  const units = unitsOf(useWatch({ control, name: 'units' }));
+  const total = Number.isSafeInteger(units) && units > 0 ? units * offering.unit_price : null;
+  const onValid = async (input: OrderInput) => {
+    try {
+      const answer = await callForMessage('createOrder', input, { commandId: keys.keyFor(input) });
+      keys.settled(null);
+      answered(answer, t('investing.ordered', { units: input.units }));
+      reset({ units: '1' });
+    } catch (error) {
+      keys.settled(error);
+      pushAlert({ msg: errorMessage(error), type: 'error' });
+    }
+  };
+  const closed = !details.may_invest;
+  return (
+    <Card withBorder component="section" aria-labelledby="investor-order-title" data-testid="investor-order">
+      <form onSubmit={handleSubmit(onValid)} noValidate aria-labelledby="investor-order-title">
+        <Stack gap="sm">
+          <Title order={2} fz={22} id="investor-order-title">
+            {t('ui.investing.orderTitle')}
+          </Title>
+          <Group justify="space-between" wrap="wrap" gap="xs">
+            <Text fw={600} data-testid="investor-offering">
+              {offering.name}
+            </Text>
+            <Text size="sm" data-testid="investor-unit-price">
+              {t('ui.investing.unitPrice', { price: formatMoney(offering.unit_price) })}
+            </Text>
+          </Group>
+          <Group align="flex-end" justify="space-between" wrap="wrap" gap="sm">
+            <TextInput
+              label={t('ui.investing.units')}
+              type="number"
+              inputMode="numeric"
+              min={1}
+              max={100_000}
+              step={1}
+              required
+              w={160}
+              disabled={closed}
+              error={errors.units?.message}
+              {...register('units')}
+            />
+            <Stack gap={0} align="flex-end">
+              <Text size="sm" c="dimmed">
+                {t('ui.investing.total')}
+              </Text>
+              <Text fw={700} fz="lg" data-testid="investor-order-total">
+                {total === null ? '—' : formatMoney(total)}
+              </Text>
+            </Stack>
+          </Group>
+          <Group justify="flex-end">
+            <Button
+              type="submit"
+              loading={isSubmitting}
+              disabled={closed}
+              aria-describedby={closed ? 'investor-order-closed' : undefined}
+              data-testid="investor-place-order"
+            >
+              {t('ui.investing.placeOrder')}
+            </Button>
+          </Group>
+          {closed ? (
+            <Text size="sm" id="investor-order-closed" data-testid="investor-order-closed">
+              {investingMessages.notApproved}
+            </Text>
+          ) : null}
+        </Stack>
+      </form>
+    </Card>
+  );
+}
+
+/** The investor's orders, newest first as the server lists them; one not yet funded can be cancelled (deleteTrade). */
+export function OrdersCard({ orders }: { orders: Order[] }) {
+  const { t } = useTranslation();
+  const answered = useInvestorAnswer();
+  const cancel = (order: Order) =>
+    confirmDialog({
+      title: t('ui.investing.cancelTitle'),
+      children: (
+        <Text size="sm">
+          {t('ui.investing.cancelQuestion', { units: order.units, amount: formatMoney(order.amount) })}
+        </Text>
+      ),
+      confirmLabel: t('ui.investing.cancelConfirm'),
+      destructive: true,
+      confirmTestId: 'investor-cancel-confirm',
+      onConfirm: async () => {
+        answered(await callForMessage('deleteTrade', { trade_id: order.trade_id }), t('investing.canceled'));
+      },
+    });
+  return (
+    <Card
+      withBorder
+      component="section"
+      aria-labelledby="investor-orders-title"
+      data-testid="investor-orders"
+    >
+      <Stack gap="sm">
+        <Title order={2} fz={22} id="investor-orders-title">
+          {t('ui.investing.ordersTitle')}
+        </Title>
+        {orders.length === 0 ? (
+          <Text size="sm" c="dimmed" data-testid="investor-orders-empty">
+            {t('ui.investing.noOrders')}
+          </Text>
+        ) : (
+          <ul className={classes.orders}>
+            {orders.map((order) => {
+              const status = orderStatusLabel[order.status];
+              return (
+                <li key={order.trade_id} data-testid="investor-order-row" data-status={order.status}>
+                  <Stack gap={2} className={classes.name}>
+                    <Text fw={600} data-testid="investor-order-units">
+                      {t('ui.investing.orderUnits', { units: order.units })} · {formatMoney(order.amount)}
+                    </Text>
+                    <Text size="xs" c="dimmed">
+                      {t('ui.investing.orderPlaced', { date: formatDate(order.at), id: order.trade_id })}
+                    </Text>
+                  </Stack>
+                  <Group gap="xs" wrap="nowrap">
+                    <Badge color={status.color} variant="light" data-testid="investor-order-status">
+                      {t(status.label)}
+                    </Badge>
+                    {isCancellable(order) ? (
+                      <Button
+                        size="compact-sm"
+                        variant="subtle"
+                        color="red"
+                        onClick={() => cancel(order)}
+                        aria-label={t('ui.investing.cancelOrder', { id: order.trade_id })}
+                      >
+                        {t('ui.common.cancel')}
+                      </Button>
+                    ) : null}
+                  </Group>
+                </li>
+              );
+            })}
+          </ul>
+        )}
+      </Stack>
+    </Card>
+  );
+}

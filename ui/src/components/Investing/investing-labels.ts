@@ -1,0 +1,83 @@
+import type { InvestorDetails, OnboardEntityInput } from '@wine/contracts';
+import type { z } from 'zod';
+
+type Owner = InvestorDetails['owners'][number];
+type Order = InvestorDetails['orders'][number];
+type Accreditation = InvestorDetails['accreditation'];
+type Kind = NonNullable<InvestorDetails['kind']>;
+export type Domicile = 'us_citizen' | 'us_resident' | 'non_resident';
+export type EntityType = z.input<typeof OnboardEntityInput>['entity_type'];
+export type AccountType = 'checking' | 'savings';
+
+/** The words of each value the investor sees, as literal keys (the i18n checks read them). */
+export const kindLabel = {
+  individual: 'ui.investing.kind_individual',
+  entity: 'ui.investing.kind_entity',
+} as const satisfies Record<Kind, string>;
+
+export const domicileLabel = {
+  us_citizen: 'ui.investing.domicile_us_citizen',
+  us_resident: 'ui.investing.domicile_us_resident',
+  non_resident: 'ui.investing.domicile_non_resident',
+} as const satisfies Record<Domicile, string>;
+
+export const entityTypeLabel = {
+  'Revocable Trust': 'ui.investing.entity_revocable',
+  'Irrevocable Trust': 'ui.investing.entity_irrevocable',
+  'Limited Partnership': 'ui.investing.entity_partnership',
+  LLC: 'ui.investing.entity_llc',
+  Corporation: 'ui.investing.entity_corporation',
+} as const satisfies Record<EntityType, string>;
+
+export const accountTypeLabel = {
+  checking: 'ui.investing.account_checking',
+  savings: 'ui.investing.account_savings',
+} as const satisfies Record<AccountType, string>;
+
+/** An owner's identity check (KYC), as a badge. */
+export const kycLabel = {
+  pending: { label: 'ui.investing.kyc_pending', color: 'yellow' },
+  approved: { label: 'ui.investing.kyc_approved', color: 'green' },
+  disapproved: { label: 'ui.investing.kyc_disapproved', color: 'red' },
+} as const satisfies Record<Owner['kyc'], { label: string; color: string }>;
+
+export const accreditationLabel = {
+  none: { label: 'ui.investing.accreditation_none', color: 'gray' },
+  pending: { label: 'ui.investing.accreditation_pending', color: 'yellow' },
+  accredited: { label: 'ui.investing.accreditation_accredited', color: 'green' },
+  not_accredited: { label: 'ui.investing.accreditation_not_accredited', color: 'red' },
+} as const satisfies Record<Accreditation, { label: string; color: string }>;
+
+export const orderStatusLabel = {
+  created: { label: 'ui.investing.order_created', color: 'blue' },
+  funded: { label: 'ui.investing.order_funded', color: 'teal' },
+  settled: { label: 'ui.investing.order_settled', color: 'green' },
+  canceled: { label: 'ui.investing.order_canceled', color: 'gray' },
+} as const satisfies Record<Order['status'], { label: string; color: string }>;
+
+/**
+ * The friendly words under a field the contract's schema refused, by the field's name (the schema has
+ * the last word on what is valid; its own messages are zod's, written for developers).
+ */
+export const fieldProblem = {
+  first_name: 'ui.investing.errRequired',
+  last_name: 'ui.investing.errRequired',
+  entity_name: 'ui.investing.errRequired',
+  address1: 'ui.investing.errRequired',
+  city: 'ui.investing.errRequired',
+  holder_name: 'ui.investing.errRequired',
+  email: 'ui.investing.errEmail',
+  dob: 'ui.investing.errDob',
+  domicile: 'ui.investing.errChoose',
+  entity_type: 'ui.investing.errChoose',
+  account_type: 'ui.investing.errChoose',
+  state: 'ui.investing.errState',
+  zip: 'ui.investing.errZip',
+  ssn: 'ui.investing.errSsn',
+  routing_number: 'ui.investing.errRouting',
+  account_number: 'ui.investing.errAccount',
+  units: 'ui.investing.errUnits',
+} as const;
+
+/** Only an order not yet funded can be cancelled (deleteTrade). */
+export const isCancellable = (order: Order): boolean => order.status === 'created';
