@@ -588,6 +588,25 @@ describe('the bidding read models are disposable', () => {
       body: sheet,
     });
     expect(uploaded.status).toBe(200);
+    // A consignment agreement and an investor (issue 35), so their read models have something to rebuild.
+    const seller = await market.bidder({ firstName: 'Sam', card: false });
+    await market.ok(actions.setSeller.path, { id: seller.id, seller: true }, market.admin);
+    await market.ok(actions.createPandaDocForSV.path, { seller_id: seller.id }, market.admin);
+    await market.ok(
+      actions.onBoardIndividual.path,
+      {
+        first_name: 'Wes',
+        last_name: 'Watcher',
+        email: watcher.email,
+        dob: '1975-06-01',
+        domicile: 'us_citizen',
+        address1: '1 Main St',
+        city: 'Evanston',
+        state: 'IL',
+        zip: '60201',
+      },
+      watcher.auth,
+    );
     await market.caughtUp();
     for (const projection of projections) {
       const snapshot = async () =>

@@ -31,7 +31,11 @@ const megabytes = (bytes: number) => Math.ceil(bytes / 1024 / 1024) + 1;
  * What nginx itself serves (the UI, uploads) carries the headers the services send through
  * helmet (platform/src/http/security-headers.ts); proxied answers have them already.
  */
-const csp = Object.entries(contentSecurityPolicy)
+// Issue 35: the card form posts the card to Stripe's API when Stripe is the configured provider.
+const csp = Object.entries({
+  ...contentSecurityPolicy,
+  'connect-src': [...contentSecurityPolicy['connect-src'], 'https://api.stripe.com'],
+})
   .map(([name, sources]) => `${name} ${sources.join(' ')}`)
   .join('; ');
 const securityHeaders = [

@@ -276,6 +276,7 @@ describe('the PandaDoc adapter, against a local double of PandaDoc', () => {
       PANDADOC_API_URL: double.url,
       PANDADOC_API_KEY: API_KEY,
       PANDADOC_WEBHOOK_KEY: WEBHOOK_KEY,
+      PANDADOC_CONSIGNMENT_TEMPLATE: 'ConsignmentTpl0000000001',
     });
     expect(documents.name).toBe('pandadoc');
     const { documentId } = await documents.create(consignment());

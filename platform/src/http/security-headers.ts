@@ -16,9 +16,10 @@ export const contentSecurityPolicy = {
   // Images and fonts come from this origin only (uploads are served at /uploads); data: and blob:
   // are ones the page makes itself.
   'img-src': ["'self'", 'data:', 'blob:'],
-  // CSP3 'self' covers ws:/wss: on the page's own host and port (the realtime socket at /ws). Stripe's
-  // API takes the card form's card when Stripe is the card provider (issue 35: tokenised in the browser).
-  'connect-src': ["'self'", 'https://api.stripe.com'],
+  // CSP3 'self' covers ws:/wss: on the page's own host and port (the realtime socket at /ws). A card
+  // provider's API the card form posts to is added where it is configured (createHttpApp's
+  // connectSources; the compose gateway adds Stripe's).
+  'connect-src': ["'self'"],
   'font-src': ["'self'", 'data:'],
   'object-src': ["'none'"],
   'base-uri': ["'self'"],
