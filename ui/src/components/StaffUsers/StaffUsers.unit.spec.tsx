@@ -16,6 +16,8 @@ const admin = (path: string, api: Api = {}) =>
     api: {
       validateUser: () => aUser({ id: 'ada', roles: ['admin'], isAdmin: true }),
       staffUsers: () => ({ records: [], totalRecords: 0 }),
+      // Issue 35 §4: a seller's page lists their consignment agreements.
+      viewPandaDoc: () => ({ records: [], totalRecords: 0 }),
       ...api,
     },
   });
