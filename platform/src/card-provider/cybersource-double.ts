@@ -21,6 +21,7 @@ import { createServer, request as httpsRequest } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { luhn } from './card-numbers.ts';
 import { CardDeclinedError, type CardDetails } from './port.ts';
 import { type SandboxCharge, sandboxTestCards } from './sandbox.ts';
 
@@ -155,18 +156,6 @@ const tmsInvalid = (name: string, location: string) =>
   });
 const tmsMissing = () => new Refusal(404, { errors: [{ type: 'notFound', message: 'Token not found.' }] });
 
-const luhn = (digits: string) => {
-  let sum = 0;
-  for (let i = 0; i < digits.length; i++) {
-    let d = Number(digits[digits.length - 1 - i]);
-    if (i % 2 === 1) {
-      d *= 2;
-      if (d > 9) d -= 9;
-    }
-    sum += d;
-  }
-  return sum % 10 === 0;
-};
 /** CyberSource's three-digit card types: 001 Visa, 002 Mastercard, 003 American Express, 004 Discover. */
 const typeOfNumber = (number: string) =>
   number.startsWith('4')
