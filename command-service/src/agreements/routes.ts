@@ -1,5 +1,10 @@
 import { actions, agreementsMessages, documentsWebhookPath, t } from '@wine/contracts';
-import { DocumentWebhookSignatureError, type Logger, registerAction } from '@wine/platform';
+import {
+  DocumentWebhookSignatureError,
+  type Logger,
+  registerAction,
+  registerSignedWebhook,
+} from '@wine/platform';
 import type { FastifyPluginAsync } from 'fastify';
 import type { SessionAuth } from '../users/session/session-auth.ts';
 import type { AgreementService } from './service.ts';
@@ -11,9 +16,6 @@ export interface AgreementRouteDeps {
   auth: SessionAuth;
   logger: Logger;
 }
-
-/** A documents service's webhook is small; anything larger is refused unread. */
-const MAX_WEBHOOK_BYTES = 256 * 1024;
 
 /** seeds 001 §7 user/third_party/pandadoc: createPandaDocForSV, getSessionId; the service's webhook. */
 export const agreementRoutes: FastifyPluginAsync<AgreementRouteDeps> = async (
@@ -35,36 +37,25 @@ export const agreementRoutes: FastifyPluginAsync<AgreementRouteDeps> = async (
     return null;
   });
 
-  // The service's signed events (PandaDoc signs the raw body, the signature in the query string), in
-  // a scope that reads bodies raw. Refused unread without a signature; applied once each.
-  await app.register(async (scope) => {
-    scope.removeAllContentTypeParsers();
-    scope.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: MAX_WEBHOOK_BYTES }, (_r, body, done) =>
-      done(null, body),
-    );
-    scope.post<{ Querystring: { signature?: string } }>(
-      documentsWebhookPath,
-      {
-        bodyLimit: MAX_WEBHOOK_BYTES,
-        onRequest: async (request, reply) => {
-          if (typeof request.query.signature !== 'string' || request.query.signature === '') {
-            return reply.code(400).send({ status: 'error', message: 'No signature' });
-          }
-        },
-      },
-      async (request, reply) => {
-        const body = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
-        let events: Parameters<AgreementService['apply']>[0];
-        try {
-          events = readEvent(body, String(request.query.signature));
-        } catch (error) {
-          if (!(error instanceof DocumentWebhookSignatureError)) throw error;
-          logger.warn({ reason: error.message }, 'a documents webhook with a bad signature was refused');
-          return reply.code(400).send({ status: 'error', message: 'Bad signature' });
-        }
-        await agreements.apply(events);
-        return reply.code(200).send({ status: 'applied', count: events.length });
-      },
-    );
+  // The service's signed events (PandaDoc signs the raw body, the signature in the query string),
+  // applied once each.
+  await registerSignedWebhook(app, {
+    path: documentsWebhookPath,
+    signatureOf: (request) => {
+      const signature = (request.query as { signature?: unknown }).signature;
+      return typeof signature === 'string' && signature !== '' ? signature : undefined;
+    },
+    async handle(body, signature, reply) {
+      let events: Parameters<AgreementService['apply']>[0];
+      try {
+        events = readEvent(body, signature);
+      } catch (error) {
+        if (!(error instanceof DocumentWebhookSignatureError)) throw error;
+        logger.warn({ reason: error.message }, 'a documents webhook with a bad signature was refused');
+        return reply.code(400).send({ status: 'error', message: 'Bad signature' });
+      }
+      await agreements.apply(events);
+      return reply.code(200).send({ status: 'applied', count: events.length });
+    },
   });
 };

@@ -1,11 +1,8 @@
 import { cardWebhookPath } from '@wine/contracts';
-import { type CardProvider, type Logger, WebhookSignatureError } from '@wine/platform';
+import { type CardProvider, type Logger, registerSignedWebhook, WebhookSignatureError } from '@wine/platform';
 import type { FastifyPluginAsync } from 'fastify';
 import type { MoneyDeps } from './money-deps.ts';
 import { applyProviderEvent } from './provider-events.ts';
-
-/** A provider's event is a few kilobytes; anything larger is refused unread. */
-export const MAX_WEBHOOK_BYTES = 256 * 1024;
 
 export interface WebhookRouteDeps {
   money: MoneyDeps;
@@ -18,7 +15,7 @@ const reply400 = (message: string) => ({ status: 'error', message });
  * The card provider's webhook endpoint (issue 35 §1), when the provider sends events: no session, the
  * signature is the caller's proof, so a request without one is refused before its body is read, and
  * one whose signature does not match (or is too old) is refused and acts on nothing. The raw bytes are
- * what is signed, so this route reads its body as a buffer, up to MAX_WEBHOOK_BYTES. A verified event
+ * what is signed, so this route reads its body as a buffer, up to platform's MAX_WEBHOOK_BYTES. A verified event
  * is applied once (provider-events.ts) and answered 200 — also when the product does not follow it —
  * so the provider stops sending it; a failure to apply answers 500 and the provider sends it again.
  */
@@ -26,25 +23,16 @@ export const webhookRoutes: FastifyPluginAsync<WebhookRouteDeps> = async (app, {
   const provider: CardProvider = money.cards;
   if (provider.name !== 'stripe' || !provider.readEvent) return;
   const readEvent = provider.readEvent.bind(provider);
-  app.removeAllContentTypeParsers();
-  app.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: MAX_WEBHOOK_BYTES }, (_request, body, done) =>
-    done(null, body),
-  );
-  app.post(
-    cardWebhookPath('stripe'),
-    {
-      bodyLimit: MAX_WEBHOOK_BYTES,
-      onRequest: async (request, reply) => {
-        if (typeof request.headers['stripe-signature'] !== 'string') {
-          return reply.code(400).send(reply400('No signature'));
-        }
-      },
+  await registerSignedWebhook(app, {
+    path: cardWebhookPath('stripe'),
+    signatureOf: (request) => {
+      const signature = request.headers['stripe-signature'];
+      return typeof signature === 'string' && signature !== '' ? signature : undefined;
     },
-    async (request, reply) => {
-      const body = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
+    async handle(body, signature, reply) {
       let event: ReturnType<typeof readEvent>;
       try {
-        event = readEvent(body, String(request.headers['stripe-signature']));
+        event = readEvent(body, signature);
       } catch (error) {
         if (!(error instanceof WebhookSignatureError)) throw error;
         logger.warn(
@@ -61,5 +49,5 @@ export const webhookRoutes: FastifyPluginAsync<WebhookRouteDeps> = async (app, {
       );
       return reply.code(200).send({ status: effect });
     },
-  );
+  });
 };

@@ -5,5 +5,6 @@ export * from './command-ids.ts';
 export * from './errors.ts';
 export * from './language.ts';
 export * from './security-headers.ts';
+export * from './signed-webhook.ts';
 export * from './staff-rate-limit.ts';
 export * from './written-position.ts';
