@@ -16,6 +16,7 @@ export const agreementsForEnglish = {
   history: 'History',
   staffTitle: 'Consignment agreements',
   staffIntro: "The house's consignment agreement, made with this seller's details and sent to them to sign.",
+  staffWaiting: 'Waiting for the seller’s signature',
   staffEmpty: 'None sent yet.',
   send: 'Send the consignment agreement',
   signTitle: 'Sign the agreement',

@@ -21,6 +21,7 @@ export const agreementsForSpanish: Texts = {
   staffTitle: 'Acuerdos de consignación',
   staffIntro:
     'El acuerdo de consignación de la casa, hecho con los datos de este vendedor y enviado para su firma.',
+  staffWaiting: 'Pendiente de la firma del vendedor',
   staffEmpty: 'Aún no se ha enviado ninguno.',
   send: 'Enviar el acuerdo de consignación',
   signTitle: 'Firmar el acuerdo',

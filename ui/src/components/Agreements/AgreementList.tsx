@@ -3,19 +3,24 @@ import type { AgreementRecord } from '@wine/contracts';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDate, formatDateTime } from '../../lib/format.ts';
-import { agreementStatusColor, agreementStatusLabel } from './agreement-labels.ts';
+import { agreementStatusColor, agreementStatusLabel, isOpen } from './agreement-labels.ts';
 
 /** Agreements as cards: name, status, when it was sent and what happened since; `action` per agreement. */
 export function AgreementList({
   records,
   empty,
   action,
+  waiting,
 }: {
   records: AgreementRecord[];
   empty: string;
   action?: (agreement: AgreementRecord) => ReactNode;
+  /** How an agreement open for signing reads to this reader (the seller's words by default). */
+  waiting?: string;
 }) {
   const { t } = useTranslation();
+  const label = (status: AgreementRecord['status']) =>
+    waiting && isOpen(status) ? waiting : t(agreementStatusLabel[status]);
   if (records.length === 0) {
     return (
       <Text c="dimmed" data-testid="agreements-empty">
@@ -42,7 +47,7 @@ export function AgreementList({
               <Text size="xs" c="dimmed">
                 {t('ui.agreements.history')}:{' '}
                 {agreement.history
-                  .map((step) => ({ label: t(agreementStatusLabel[step.status]), at: step.at }))
+                  .map((step) => ({ label: label(step.status), at: step.at }))
                   // "Being prepared" is the upload and the draft; the send is told by the service and by us.
                   .filter((step, i, all) => i === 0 || all[i - 1]?.label !== step.label)
                   .map((step) => `${step.label} (${formatDateTime(step.at)})`)
@@ -55,7 +60,7 @@ export function AgreementList({
                 variant="light"
                 data-testid="agreement-status"
               >
-                {t(agreementStatusLabel[agreement.status])}
+                {label(agreement.status)}
               </Badge>
               {action?.(agreement)}
             </Group>

@@ -65,7 +65,11 @@ describe('a seller’s agreements on their page, for admins (issue 35 §4)', () 
     });
     await screen.findByTestId('agreements-empty');
     screen.getByRole('button', { name: 'Send the consignment agreement' }).click();
-    await screen.findByTestId('agreement');
+    const sent = await screen.findByTestId('agreement');
+    // The admin reads whose signature it waits for, not the seller's words.
+    expect(within(sent).getByTestId('agreement-status').textContent).toBe(
+      'Waiting for the seller’s signature',
+    );
     expect(api.to('createPandaDocForSV').map((r) => r.input)).toEqual([{ seller_id: 'u-1', lot_ids: [] }]);
     await waitFor(() => expect(api.to('viewPandaDoc').length).toBeGreaterThan(1));
   });

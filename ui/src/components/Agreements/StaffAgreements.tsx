@@ -61,7 +61,13 @@ export function StaffAgreements({ sellerId }: { sellerId: string }) {
         {t('ui.agreements.staffIntro')}
       </Text>
       <QueryState query={agreements} label={t('ui.agreements.staffTitle')} error="alert">
-        {(data) => <AgreementList records={data.records} empty={t('ui.agreements.staffEmpty')} />}
+        {(data) => (
+          <AgreementList
+            records={data.records}
+            empty={t('ui.agreements.staffEmpty')}
+            waiting={t('ui.agreements.staffWaiting')}
+          />
+        )}
       </QueryState>
     </Card>
   );
