@@ -4,6 +4,7 @@ import type {
   ButtonProps,
   CardProps,
   ContainerProps,
+  LoaderProps,
   MantineColorsTuple,
   PaperProps,
   TableScrollContainerProps,
@@ -83,6 +84,9 @@ export const theme = createTheme({
     Anchor: { defaultProps: { underline: 'hover' } satisfies AnchorProps },
     Container: { defaultProps: { size: 'xl' } satisfies ContainerProps },
     Title: { defaultProps: { c: 'burgundy.9' } satisfies TitleProps },
+    // A loader says what is loading with its aria-label, which ARIA allows only on an element with a
+    // role: every loader is a status (axe's aria-prohibited-attr otherwise, seen while a card loaded).
+    Loader: { defaultProps: { role: 'status' } satisfies LoaderProps },
     // A table wider than a phone scrolls sideways: its scroller takes focus, so a keyboard can scroll it.
     TableScrollContainer: {
       defaultProps: {
