@@ -1,0 +1,60 @@
+import { createPayPalGateway } from './paypal.ts';
+import type { PayPalGateway } from './port.ts';
+import { createSandboxPayPal } from './sandbox.ts';
+
+export { createPayPalGateway, type PayPalOptions } from './paypal.ts';
+export { PAYPAL_LIVE_API_URL, PAYPAL_SANDBOX_API_URL } from './paypal-wire.ts';
+export * from './port.ts';
+export {
+  createSandboxPayPal,
+  type PayPalDelivery,
+  SANDBOX_PAYPAL_APPROVE_PATH,
+  type SandboxPayPal,
+  type SandboxPayPalCapture,
+  type SandboxPayPalOrder,
+  sandboxPayPalBuyers,
+} from './sandbox.ts';
+
+/** What configuration says about PayPal (platform config.ts keys). */
+export interface PayPalConfig {
+  /** The gateways the site takes, comma-separated (`stripe,paypal`): PayPal's adapter when it names `paypal`. */
+  PAYMENT_GATEWAYS?: string | undefined;
+  PAYPAL_CLIENT_ID?: string | undefined;
+  PAYPAL_CLIENT_SECRET?: string | undefined;
+  PAYPAL_WEBHOOK_ID?: string | undefined;
+  /** PayPal's API root: https://api-m.sandbox.paypal.com by default, https://api-m.paypal.com live, a double's in the specs. */
+  PAYPAL_API_URL?: string | undefined;
+  PAYPAL_TIMEOUT_MS?: number | undefined;
+}
+
+const required = ['PAYPAL_CLIENT_ID', 'PAYPAL_CLIENT_SECRET', 'PAYPAL_WEBHOOK_ID'] as const;
+
+/** Whether the configured gateways name PayPal (a list, compared name by name, in any case). */
+export const paypalConfigured = (gateways: string | undefined) =>
+  (gateways ?? '')
+    .split(',')
+    .map((name) => name.trim().toLowerCase())
+    .includes('paypal');
+
+/**
+ * Configuration picks PayPal's gateway: PAYMENT_GATEWAYS naming `paypal` takes payments through PayPal
+ * with PAYPAL_CLIENT_ID, PAYPAL_CLIENT_SECRET and PAYPAL_WEBHOOK_ID (refused at start, naming every
+ * one missing) at PAYPAL_API_URL (PayPal's own sandbox by default, so a site configured with live
+ * credentials but no URL fails loudly instead of taking test payments); otherwise the embedded sandbox,
+ * whose approve page is SANDBOX_PAYPAL_APPROVE_PATH on `publicUrl`, the site's own address.
+ */
+export function openPayPal(config: PayPalConfig, publicUrl: () => string): PayPalGateway {
+  if (!paypalConfigured(config.PAYMENT_GATEWAYS)) return createSandboxPayPal({ publicUrl });
+  const missing = required.filter((key) => !config[key]);
+  if (missing.length > 0) throw new Error(`PAYMENT_GATEWAYS=paypal needs ${missing.join(' and ')}`);
+  if (config.PAYPAL_API_URL !== undefined && !/^https?:\/\/[^/]/.test(config.PAYPAL_API_URL)) {
+    throw new Error('PAYPAL_API_URL must be an http(s) URL');
+  }
+  return createPayPalGateway({
+    clientId: config.PAYPAL_CLIENT_ID as string,
+    clientSecret: config.PAYPAL_CLIENT_SECRET as string,
+    webhookId: config.PAYPAL_WEBHOOK_ID as string,
+    apiUrl: config.PAYPAL_API_URL,
+    timeoutMs: config.PAYPAL_TIMEOUT_MS,
+  });
+}
