@@ -130,9 +130,10 @@ const Env = z.object({
   MAPS_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5_000),
   /**
    * Issue 35 §2, §6: the card provider (platform card-provider/index.ts `openCards`): `sandbox`, the
-   * built-in test network; `stripe` with STRIPE_SECRET_KEY (and STRIPE_WEBHOOK_SECRET for its events).
+   * built-in test network; `stripe` with STRIPE_SECRET_KEY (and STRIPE_WEBHOOK_SECRET for its events);
+   * `cybersource` with CYBERSOURCE_MERCHANT_ID, CYBERSOURCE_KEY_ID and CYBERSOURCE_SHARED_SECRET.
    */
-  CARD_PROVIDER: z.enum(['sandbox', 'stripe']).default('sandbox'),
+  CARD_PROVIDER: z.enum(['sandbox', 'stripe', 'cybersource']).default('sandbox'),
   /** Stripe's API root; https://api.stripe.com by default (a test key `sk_test_…` is Stripe's test mode). */
   STRIPE_API_URL: z
     .url()
@@ -156,6 +157,21 @@ const Env = z.object({
     .regex(/^whsec_\w+$/, 'STRIPE_WEBHOOK_SECRET: whsec_…')
     .optional(),
   STRIPE_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(20_000),
+  /**
+   * CyberSource's API root: https://apitest.cybersource.com (its test environment) by default, or
+   * https://api.cybersource.com. HTTPS only (its SDK speaks nothing else).
+   */
+  CYBERSOURCE_API_URL: z
+    .url()
+    .regex(/^https:\/\//, 'CYBERSOURCE_API_URL must be an https URL')
+    .optional(),
+  /** The merchant id, and the REST shared-secret key's id and secret (Business Center > Key Management). */
+  CYBERSOURCE_MERCHANT_ID: z.string().min(1).max(100).optional(),
+  CYBERSOURCE_KEY_ID: z.string().min(1).max(200).optional(),
+  CYBERSOURCE_SHARED_SECRET: z.string().min(1).max(400).optional(),
+  /** A PEM file of a certificate authority to trust for CyberSource (a TLS-inspecting proxy's). */
+  CYBERSOURCE_CA_FILE: z.string().min(1).optional(),
+  CYBERSOURCE_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(20_000),
   /**
    * Issue 35 §4: the documents service (platform documents/index.ts `openDocuments`): `sandbox`, or
    * `pandadoc` with PANDADOC_API_KEY and PANDADOC_WEBHOOK_KEY.

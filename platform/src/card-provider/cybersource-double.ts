@@ -548,9 +548,17 @@ export async function startCyberSourceDouble(): Promise<CyberSourceDouble> {
    */
   function captureContext(body: Json): [number, string] {
     const iat = Math.floor(Date.now() / 1000);
+    const targetOrigins = body.targetOrigins;
+    if (
+      !Array.isArray(targetOrigins) ||
+      targetOrigins.length === 0 ||
+      !targetOrigins.every((o) => typeof o === 'string' && /^https?:\/\/[^/]+$/.test(o))
+    )
+      throw invalid('INVALID_DATA', 'targetOrigins: the origins the card form runs on', ['targetOrigins']);
     return [
       201,
       signRs256({
+        targetOrigins,
         flx: {
           path: '/flex/v2/tokens',
           data: randomBytes(24).toString('base64'),
@@ -573,7 +581,7 @@ export async function startCyberSourceDouble(): Promise<CyberSourceDouble> {
    * that uses it. The number must pass the Luhn check, the security code have its brand's length, the
    * expiry be a month and a four-digit year; errors as Flex's `responseStatus` with the field's location.
    */
-  function flexToken(raw: string): [number, Json | string] {
+  function flexToken(raw: string, origin: string | undefined): [number, Json | string] {
     const flexError = (location: string, message: string) =>
       new Refusal(400, {
         responseStatus: {
@@ -590,8 +598,11 @@ export async function startCyberSourceDouble(): Promise<CyberSourceDouble> {
     } catch {
       throw flexError('body', 'The JWE could not be decrypted');
     }
-    if (typeof payload.context !== 'string' || !verifyRs256(payload.context))
-      throw flexError('context', 'Invalid capture context');
+    const context = typeof payload.context === 'string' ? verifyRs256(payload.context) : null;
+    if (!context) throw flexError('context', 'Invalid capture context');
+    // From a browser, the page's origin must be one the capture context was asked for.
+    if (origin !== undefined && !(context.targetOrigins as unknown[] | undefined)?.includes(origin))
+      throw flexError('context', 'The capture context does not allow this origin');
     const card = objectAt(payload, 'data.paymentInformation.card');
     const field = (name: string) => {
       const value = card[name];
@@ -1226,13 +1237,27 @@ export async function startCyberSourceDouble(): Promise<CyberSourceDouble> {
       });
       response.end(text);
     };
+    if (where.pathname === '/flex/v2/tokens') {
+      // Cross-origin from the card form's page (its JWE content type asks first): the preflight is
+      // answered for any origin, the post itself only from the capture context's target origins.
+      response.setHeader('access-control-allow-origin', header('origin') ?? '*');
+      response.setHeader('vary', 'origin');
+      if (method === 'OPTIONS') {
+        response.writeHead(204, {
+          'access-control-allow-methods': 'POST',
+          'access-control-allow-headers': 'content-type',
+          'access-control-max-age': '600',
+        });
+        return response.end();
+      }
+    }
     if (method === 'POST' && where.pathname === '/flex/v2/tokens') {
       // From the browser: no signature, the capture context inside the JWE says whose it is.
       body = { jwe: '(encrypted card)' };
       if (down)
         return answer(502, { responseStatus: { status: 502, reason: 'SYSTEM_ERROR' } }, 'application/json');
       try {
-        const [status, jwt] = flexToken(raw.toString('utf8'));
+        const [status, jwt] = flexToken(raw.toString('utf8'), header('origin'));
         return answer(status, jwt);
       } catch (error) {
         if (!(error instanceof Refusal)) throw error;

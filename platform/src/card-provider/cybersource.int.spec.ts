@@ -64,7 +64,11 @@ describe('the CyberSource adapter on the wire, against a local double of CyberSo
     });
   const save = async (number: string) => {
     const cards = provider();
-    const token = await tokenizeWithFlex(await cards.captureContext(), card(number), double.caFile);
+    const token = await tokenizeWithFlex(
+      await cards.captureContext('https://shop.example'),
+      card(number),
+      double.caFile,
+    );
     return (
       await cards.createCard(
         { token, nameOnCard: 'Ada Lovelace', reference: `card-${crypto.randomUUID()}` },
@@ -193,7 +197,7 @@ describe('the CyberSource adapter on the wire, against a local double of CyberSo
       apiBase: double.url,
       publicUrl: () => 'http://127.0.0.1:5173',
     });
-    await expect(untrusting.captureContext()).rejects.toBeInstanceOf(CyberSourceError);
+    await expect(untrusting.captureContext('https://shop.example')).rejects.toBeInstanceOf(CyberSourceError);
   });
 
   it('sends amounts as decimal strings of our cents, in USD, and never a card number', async () => {

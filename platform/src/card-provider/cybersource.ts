@@ -38,8 +38,8 @@ export interface CyberSourceOptions {
  * for (Flex API v2, `POST /flex/v2/sessions`), one per card form, valid 15 minutes.
  */
 export interface CyberSourceCardProvider extends CardProvider {
-  /** A capture context (a JWT) for one card form: where the browser posts the card, and its key. */
-  captureContext(): Promise<string>;
+  /** A capture context (a JWT) for one card form on `origin`: where the browser posts the card, and its key. */
+  captureContext(origin: string): Promise<string>;
 }
 
 /** CyberSource did not answer, or answered something other than a refusal of the card. */
@@ -609,10 +609,12 @@ export function createCyberSourceCardProvider(options: CyberSourceOptions): Cybe
   return {
     name: 'cybersource',
     tokenisation: { url: flexOrigin, publishableKey: null },
-    async captureContext() {
+    async captureContext(origin) {
       const context = await call((done) =>
         flex.generateFlexAPICaptureContext(
           {
+            // The page the card form runs on: Flex takes the card only from there.
+            targetOrigins: [origin],
             fields: {
               paymentInformation: {
                 card: {

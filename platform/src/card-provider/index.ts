@@ -1,3 +1,4 @@
+import { createCyberSourceCardProvider } from './cybersource.ts';
 import type { CardProvider } from './port.ts';
 import { createSandboxCardProvider } from './sandbox.ts';
 import { createStripeCardProvider } from './stripe.ts';
@@ -15,25 +16,45 @@ export { createStripeCardProvider, type StripeOptions } from './stripe.ts';
 /**
  * Configuration picks the card provider (issue 35 §6): CARD_PROVIDER `sandbox` (the default) is the
  * built-in test network; `stripe` takes cards through Stripe with STRIPE_SECRET_KEY,
- * STRIPE_PUBLISHABLE_KEY and STRIPE_WEBHOOK_SECRET (refused at start when any is missing) at
- * STRIPE_API_URL.
+ * STRIPE_PUBLISHABLE_KEY and STRIPE_WEBHOOK_SECRET at STRIPE_API_URL; `cybersource` through CyberSource
+ * with CYBERSOURCE_MERCHANT_ID, CYBERSOURCE_KEY_ID and CYBERSOURCE_SHARED_SECRET at CYBERSOURCE_API_URL.
+ * A provider's missing settings are refused at start, named.
  */
 export function openCards(
   config: {
-    CARD_PROVIDER?: 'sandbox' | 'stripe' | undefined;
+    CARD_PROVIDER?: 'sandbox' | 'stripe' | 'cybersource' | undefined;
     STRIPE_API_URL?: string | undefined;
     STRIPE_SECRET_KEY?: string | undefined;
     STRIPE_WEBHOOK_SECRET?: string | undefined;
     STRIPE_PUBLISHABLE_KEY?: string | undefined;
     STRIPE_TIMEOUT_MS?: number | undefined;
+    CYBERSOURCE_API_URL?: string | undefined;
+    CYBERSOURCE_MERCHANT_ID?: string | undefined;
+    CYBERSOURCE_KEY_ID?: string | undefined;
+    CYBERSOURCE_SHARED_SECRET?: string | undefined;
+    CYBERSOURCE_CA_FILE?: string | undefined;
+    CYBERSOURCE_TIMEOUT_MS?: number | undefined;
   },
   publicUrl: () => string,
 ): CardProvider {
-  if ((config.CARD_PROVIDER ?? 'sandbox') === 'sandbox') return createSandboxCardProvider();
-  const missing = (['STRIPE_SECRET_KEY', 'STRIPE_PUBLISHABLE_KEY', 'STRIPE_WEBHOOK_SECRET'] as const).filter(
-    (key) => !config[key],
-  );
-  if (missing.length > 0) throw new Error(`CARD_PROVIDER=stripe needs ${missing.join(' and ')}`);
+  const provider = config.CARD_PROVIDER ?? 'sandbox';
+  if (provider === 'sandbox') return createSandboxCardProvider();
+  const required =
+    provider === 'stripe'
+      ? (['STRIPE_SECRET_KEY', 'STRIPE_PUBLISHABLE_KEY', 'STRIPE_WEBHOOK_SECRET'] as const)
+      : (['CYBERSOURCE_MERCHANT_ID', 'CYBERSOURCE_KEY_ID', 'CYBERSOURCE_SHARED_SECRET'] as const);
+  const missing = required.filter((key) => !config[key]);
+  if (missing.length > 0) throw new Error(`CARD_PROVIDER=${provider} needs ${missing.join(' and ')}`);
+  if (provider === 'cybersource')
+    return createCyberSourceCardProvider({
+      merchantId: config.CYBERSOURCE_MERCHANT_ID as string,
+      keyId: config.CYBERSOURCE_KEY_ID as string,
+      sharedSecret: config.CYBERSOURCE_SHARED_SECRET as string,
+      apiBase: config.CYBERSOURCE_API_URL,
+      caFile: config.CYBERSOURCE_CA_FILE,
+      timeoutMs: config.CYBERSOURCE_TIMEOUT_MS,
+      publicUrl,
+    });
   return createStripeCardProvider({
     secretKey: config.STRIPE_SECRET_KEY as string,
     apiBase: config.STRIPE_API_URL,

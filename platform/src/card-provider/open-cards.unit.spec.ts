@@ -33,6 +33,29 @@ describe('openCards (issue 35 §6)', () => {
     ]);
   });
 
+  it('refuses to start CyberSource without its merchant id and REST key, and takes cards through Flex', () => {
+    expect(() => openCards({ CARD_PROVIDER: 'cybersource', CYBERSOURCE_KEY_ID: 'key' }, site)).toThrow(
+      'CARD_PROVIDER=cybersource needs CYBERSOURCE_MERCHANT_ID and CYBERSOURCE_SHARED_SECRET',
+    );
+    const cybersource = openCards(
+      {
+        CARD_PROVIDER: 'cybersource',
+        CYBERSOURCE_MERCHANT_ID: 'wine_merchant',
+        CYBERSOURCE_KEY_ID: 'key',
+        CYBERSOURCE_SHARED_SECRET: Buffer.from('secret').toString('base64'),
+      },
+      site,
+    );
+    expect([cybersource.name, typeof cybersource.captureContext, cybersource.tokenisation]).toEqual([
+      'cybersource',
+      'function',
+      { url: 'https://testflex.cybersource.com', publishableKey: null },
+    ]);
+    expect(() => loadConfig({ CYBERSOURCE_API_URL: 'http://apitest.cybersource.com' })).toThrow(
+      /CYBERSOURCE_API_URL must be an https URL/,
+    );
+  });
+
   it('checks the keys look like Stripe keys when the configuration is read', () => {
     expect(() => loadConfig({ CARD_PROVIDER: 'stripe', STRIPE_SECRET_KEY: 'pk_test_abc' })).toThrow(
       /STRIPE_SECRET_KEY/,

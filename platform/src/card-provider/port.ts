@@ -127,6 +127,12 @@ export interface CardProvider {
    * that sends none (the sandbox answers at once).
    */
   readEvent?(payload: Buffer, signature: string): ProviderEvent | null;
+  /**
+   * A tokenisation session for one card form, where the provider wants one (CyberSource's capture
+   * context: where the browser posts the card and the key it encrypts it with, valid 15 minutes).
+   * `origin` is the site's origin the form runs on. Absent for a provider with a publishable key.
+   */
+  captureContext?(origin: string): Promise<string>;
   /** Throws CardDeclinedError when the card is refused. */
   charge(request: ChargeRequest): Promise<ChargeResult>;
   retrieveCharge(chargeId: string): Promise<ChargeState>;

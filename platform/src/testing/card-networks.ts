@@ -89,20 +89,26 @@ export async function openCardNetwork(
   }
   if (name === 'cybersource') {
     const cybersource = await startCyberSourceDouble();
+    const publicUrl = options.publicUrl ?? (() => 'http://127.0.0.1:5173');
     const provider = createCyberSourceCardProvider({
       merchantId: cybersource.merchantId,
       keyId: cybersource.keyId,
       sharedSecret: cybersource.sharedSecret,
       apiBase: cybersource.url,
       caFile: cybersource.caFile,
-      publicUrl: options.publicUrl ?? (() => 'http://127.0.0.1:5173'),
+      publicUrl,
     });
     return {
       name,
       title: cardNetworkTitles.cybersource,
       provider,
       testCards: cyberSourceTestCards,
-      tokenize: async (card) => tokenizeWithFlex(await provider.captureContext(), card, cybersource.caFile),
+      tokenize: async (card) =>
+        tokenizeWithFlex(
+          await provider.captureContext(new URL(publicUrl()).origin),
+          card,
+          cybersource.caFile,
+        ),
       charges: () => cybersource.charges(),
       authenticate: (chargeId, approve) => cybersource.authenticate(chargeId, approve),
       chargeIdIn: (url) => new URL(url).searchParams.get('MD') ?? '',
