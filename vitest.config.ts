@@ -100,18 +100,19 @@ export default defineConfig({
           sequence: { groupOrder: 0 },
         },
       })),
-      {
+      // Issue 35: paying in the browser again on each real card adapter (behind its vendor's double):
+      // the card typed in the form tokenised by Stripe's API or CyberSource's Flex, the issuer's page.
+      ...(['stripe', 'cybersource'] as const).map((network) => ({
         test: {
-          // Issue 35: paying in the browser again with Stripe (behind its local double) as the provider.
-          name: 'e2e-stripe',
+          name: `e2e-${network}`,
           include: ['tests/money.e2e.spec.ts'],
-          environment: 'node',
-          env: { CARD_NETWORK: 'stripe' },
+          environment: 'node' as const,
+          env: { CARD_NETWORK: network },
           testTimeout: 90_000,
           hookTimeout: 120_000,
           sequence: { groupOrder: 1 },
         },
-      },
+      })),
       {
         test: {
           name: 'e2e',

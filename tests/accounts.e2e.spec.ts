@@ -3,7 +3,7 @@ import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { browserAvailable, launchChromium } from './support/browser.ts';
+import { addCardInForm, browserAvailable, launchChromium } from './support/browser.ts';
 import { startMarketplace, TEST_PASSWORD, type TestMarketplace } from './support/marketplace.ts';
 
 const screenshots = join(import.meta.dirname, '../screenshots');
@@ -88,14 +88,7 @@ describe.runIf(browserAvailable())('accounts in a real browser', () => {
 
     // A card on file through the sandbox provider.
     await page.screenshot({ path: join(screenshots, 'profile-verified.png'), fullPage: true });
-    await page.getByRole('button', { name: 'Add card' }).click();
-    const cardForm = page.getByRole('dialog', { name: /card/i });
-    await cardForm.getByLabel(/Card number/i).fill('4242 4242 4242 4242');
-    await cardForm.getByLabel(/month/i).selectOption('12');
-    await cardForm.getByLabel(/year/i).selectOption('2030');
-    await cardForm.getByLabel(/CVV/i).fill('123');
-    await cardForm.getByLabel(/Name on card/i).fill('Ada Lovelace');
-    await cardForm.getByRole('button', { name: /Add card|Save/ }).click();
+    await addCardInForm(page, '4242 4242 4242 4242', 'Ada Lovelace');
     await page.getByText('4242').first().waitFor();
     await page.screenshot({ path: join(screenshots, 'account-profile.png'), fullPage: true });
 

@@ -247,7 +247,7 @@ export async function commandService(
   await app.register(verificationRoutes, { verification: users.verification, auth, rateLimit: limit });
   await app.register(passwordRoutes, { passwords: users.passwords, auth, rateLimit: limit });
   await app.register(profileRoutes, { profile: users.profile, auth });
-  await app.register(cardRoutes, { cards: users.cards, auth, rateLimit: limit });
+  await app.register(cardRoutes, { cards: users.cards, auth, rateLimit: limit, publicUrl: deps.publicUrl });
   // Issue 35 §1: the sandbox's card vault, where the browser tokenises a card (sandbox only).
   await app.register(vaultRoutes, { cards, clock, rateLimit: limit });
   await app.register(identityRoutes, { identity: users.identity, auth });

@@ -197,6 +197,7 @@ export const actionPaths = {
   userAddress: { path: '/api/user/userAddress', auth: 'user' },
   addCard: { path: '/api/user/addSkyflowCredit', auth: 'user' },
   cardProvider: { path: '/api/user/cardProvider', auth: 'user' },
+  cardCaptureContext: { path: '/api/user/cardCaptureContext', auth: 'user' },
   getCards: { path: '/api/user/getSkyflowCredit', auth: 'user' },
   deleteCard: { path: '/api/user/deleteSkyflowCredit', auth: 'user' },
   updateCard: { path: '/api/user/updateSkyflowCredit', auth: 'user' },

@@ -254,6 +254,8 @@ export const errorCatalogue = {
   TOO_MANY_CARDS: entry(400, 'card.tooMany'),
   CARD_DECLINED: entry(402, 'card.fetchFailed', 'card_number'),
   CARDS_UNAVAILABLE: entry(502, 'card.fetchFailed'),
+  /** The configured card provider tokenises with a publishable key, not a capture context. */
+  CARD_PROVIDER_NO_CONTEXT: entry(400, 'card.noCaptureContext'),
   // Static content pages (seeds 000 §2.2).
   PAGE_NOT_FOUND: entry(404, 'pages.notFound', 'id'),
   PAGE_CONTENT_EMPTY: entry(400, 'pages.contentEmpty', 'content'),

@@ -93,3 +93,19 @@ export async function everyStaffViewport(
   }
   return problems;
 }
+
+/**
+ * Adds a card as a buyer does on /account/profile: the card form filled (expiry 12/2030, CVV 123) and
+ * sent; the number goes to the provider's tokenisation from the page. Waits for the dialog to close.
+ */
+export async function addCardInForm(page: Page, number: string, nameOnCard: string): Promise<void> {
+  await page.getByRole('button', { name: 'Add card' }).click();
+  const cardForm = page.getByRole('dialog', { name: /card/i });
+  await cardForm.getByLabel(/Card number/i).fill(number);
+  await cardForm.getByLabel(/month/i).selectOption('12');
+  await cardForm.getByLabel(/year/i).selectOption('2030');
+  await cardForm.getByLabel(/CVV/i).fill('123');
+  await cardForm.getByLabel(/Name on card/i).fill(nameOnCard);
+  await cardForm.getByRole('button', { name: /Add card|Save/ }).click();
+  await cardForm.waitFor({ state: 'hidden' });
+}

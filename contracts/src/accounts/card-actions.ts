@@ -1,5 +1,12 @@
 import { action } from '../action.ts';
-import { AddCardInput, CardIdInput, CardList, CardProviderInfo, UpdateCardInput } from './cards.ts';
+import {
+  AddCardInput,
+  CardCaptureContext,
+  CardIdInput,
+  CardList,
+  CardProviderInfo,
+  UpdateCardInput,
+} from './cards.ts';
 import { EmptyInput } from './fields.ts';
 
 /** Cards on file (seeds 001 §7 "Card-vault"), through the card-provider port. */
@@ -19,6 +26,17 @@ export const cardActions = {
     auth: 'user',
     input: EmptyInput,
     output: CardProviderInfo,
+  }),
+  /**
+   * A tokenisation session for one card form, for a provider that wants one (CyberSource's capture
+   * context); CARD_PROVIDER_NO_CONTEXT for the others.
+   */
+  cardCaptureContext: action({
+    path: '/api/user/cardCaptureContext',
+    side: 'command',
+    auth: 'user',
+    input: EmptyInput,
+    output: CardCaptureContext,
   }),
   getCards: action({
     path: '/api/user/getSkyflowCredit',

@@ -81,6 +81,13 @@ export const CardProviderInfo = z.object({
 });
 export type CardProviderInfo = z.infer<typeof CardProviderInfo>;
 
+/**
+ * CyberSource's capture context for one card form (a JWT, valid 15 minutes): where the browser posts
+ * the card and the key it encrypts it with (Flex API v2). Asked for each time the form is sent.
+ */
+export const CardCaptureContext = z.object({ capture_context: z.string() });
+export type CardCaptureContext = z.infer<typeof CardCaptureContext>;
+
 /** The vault's answer: the token, or the provider's refusal in its words. */
 export const VaultAnswer = z.union([
   z.object({ token: z.string() }),

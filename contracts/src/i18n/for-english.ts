@@ -78,6 +78,7 @@ export const forEnglish = {
   },
   card: {
     fetchFailed: 'Unable to fetch cards',
+    noCaptureContext: 'This card provider takes cards without a capture context',
     added: 'Card added',
     removed: 'Card removed',
     updated: 'Card updated',
@@ -181,6 +182,14 @@ export const forEnglish = {
     offlineInstructions:
       'Order placed. Pay {{amount}} by bank transfer quoting invoice {{invoice}}, or at pickup; your order is held until {{until}}.',
     offlineRecorded: 'Payment recorded',
+    paypalOrCard: 'Choose a card or PayPal, not both',
+    paypalUnavailable: 'PayPal is not available here: choose a card or wallet credit',
+    paypal: 'PayPal asks you to approve this payment',
+    paypalCancelled: 'the payment was cancelled on PayPal',
+    paypalDeclined: 'PayPal declined the payment',
+    paypalRefused: 'PayPal could not take the payment',
+    paypalNotCompleted: 'the PayPal payment was not completed',
+    paypalPending: 'PayPal is holding the payment until it clears: the invoice is marked paid once PayPal says so',
   },
   /** Issue 31: shipping a delivery (rates, method, hold date, tracking). */
   shipping: {

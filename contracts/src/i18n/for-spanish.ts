@@ -75,6 +75,7 @@ export const forSpanish: Texts = {
   },
   card: {
     fetchFailed: 'No se pudieron obtener las tarjetas',
+    noCaptureContext: 'Este proveedor de tarjetas no usa un contexto de captura',
     added: 'Tarjeta añadida',
     removed: 'Tarjeta eliminada',
     updated: 'Tarjeta actualizada',
@@ -175,6 +176,14 @@ export const forSpanish: Texts = {
     offlineInstructions:
       'Pedido realizado. Paga {{amount}} por transferencia indicando la factura {{invoice}}, o al recoger; tu pedido se guarda hasta el {{until}}.',
     offlineRecorded: 'Pago registrado',
+    paypalOrCard: 'Elige una tarjeta o PayPal, no ambos',
+    paypalUnavailable: 'PayPal no está disponible aquí: elige una tarjeta o el saldo del monedero',
+    paypal: 'PayPal te pide que apruebes este pago',
+    paypalCancelled: 'el pago se canceló en PayPal',
+    paypalDeclined: 'PayPal rechazó el pago',
+    paypalRefused: 'PayPal no pudo aceptar el pago',
+    paypalNotCompleted: 'el pago con PayPal no se completó',
+    paypalPending: 'PayPal retiene el pago hasta que se confirme: la factura se marcará como pagada cuando PayPal lo indique',
   },
   /** Issue 31: el envío de una entrega (tarifas, método, fecha de la retención, seguimiento). */
   shipping: {

@@ -1,5 +1,7 @@
 import { type CardDetails, type CardProviderInfo, VaultAnswer } from '@wine/contracts';
-import { providerFetch } from '../api/client.ts';
+import { CompactEncrypt, decodeJwt, importJWK, type JWK } from 'jose';
+import { call, providerFetch } from '../api/client.ts';
+import { t } from '../i18n/index.ts';
 
 /** A refusal by the card provider's tokenisation, in its words (shown in the card dialog). */
 export class CardTokenError extends Error {
@@ -44,6 +46,67 @@ async function sandboxVault(card: CardDetails, provider: CardProviderInfo): Prom
   );
 }
 
+/** What a capture context's `flx` claim says: where Flex takes the card, and the key to encrypt it for. */
+interface FlexClaim {
+  origin: string;
+  path: string;
+  jwk: JWK & { kid: string };
+}
+
+/** Flex's validation error: which field of the card it refused. */
+const flexRefusal = (body: string): string => {
+  let location = '';
+  try {
+    const error = JSON.parse(body) as { responseStatus?: { details?: { location?: string }[] } };
+    location = error.responseStatus?.details?.[0]?.location ?? '';
+  } catch {
+    // Not Flex's error body: the general refusal below.
+  }
+  if (location.endsWith('.number')) return t('card.cardNumber');
+  if (location.endsWith('.securityCode')) return t('card.securityCode');
+  if (location.endsWith('.expirationMonth')) return t('card.invalidMonth');
+  if (location.endsWith('.expirationYear')) return t('card.invalidYear');
+  return t('card.fetchFailed');
+};
+
+/**
+ * CyberSource's Flex API v2, as its Microform does: a capture context asked of the product for this
+ * form (it names the page's origin), the card encrypted for the context's key as a compact JWE
+ * (RSA-OAEP-256 wrapping an A256GCM key, by jose) and posted to Flex, which answers the transient
+ * token the product keeps the card by.
+ */
+async function cyberSourceFlex(card: CardDetails): Promise<string> {
+  const { capture_context } = await call('cardCaptureContext', {});
+  const flx = (decodeJwt(capture_context) as { flx?: FlexClaim }).flx;
+  if (!flx) throw new CardTokenError(t('card.fetchFailed'));
+  const key = await importJWK({ ...flx.jwk, alg: 'RSA-OAEP-256' }, 'RSA-OAEP-256');
+  const payload = {
+    context: capture_context,
+    index: 0,
+    data: {
+      paymentInformation: {
+        card: {
+          number: card.card_number,
+          securityCode: card.cvv,
+          expirationMonth: String(card.exp_month).padStart(2, '0'),
+          expirationYear: String(card.exp_year),
+        },
+      },
+    },
+  };
+  const jwe = await new CompactEncrypt(new TextEncoder().encode(JSON.stringify(payload)))
+    .setProtectedHeader({ alg: 'RSA-OAEP-256', enc: 'A256GCM', kid: flx.jwk.kid })
+    .encrypt(key);
+  const response = await providerFetch(new URL(flx.path, flx.origin).toString(), {
+    method: 'POST',
+    headers: { 'content-type': 'application/jose; charset=utf-8' },
+    body: jwe,
+  });
+  const body = await response.text();
+  if (response.status === 201) return body.trim();
+  throw new CardTokenError(flexRefusal(body));
+}
+
 /**
  * Issue 35 §1: the card form's card goes to the configured provider, never to the product; what
  * comes back is the single-use token the product keeps the card by. Throws CardTokenError with the
@@ -51,8 +114,6 @@ async function sandboxVault(card: CardDetails, provider: CardProviderInfo): Prom
  */
 export async function tokenizeCard(card: CardDetails, provider: CardProviderInfo): Promise<string> {
   if (provider.name === 'stripe') return stripePaymentMethod(card, provider);
-  if (provider.name === 'sandbox') return sandboxVault(card, provider);
-  // CyberSource takes cards only in its Flex Microform fields, which this form does not embed yet; the
-  // configuration cannot pick it (platform openCards), so no browser reaches this.
-  throw new CardTokenError(`Cards cannot be added for ${provider.name} from this form.`);
+  if (provider.name === 'cybersource') return cyberSourceFlex(card);
+  return sandboxVault(card, provider);
 }

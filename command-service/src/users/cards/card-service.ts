@@ -1,4 +1,10 @@
-import { type AddCardInput, type CardList, CardProviderInfo, type UpdateCardInput } from '@wine/contracts';
+import {
+  type AddCardInput,
+  type CardCaptureContext,
+  type CardList,
+  CardProviderInfo,
+  type UpdateCardInput,
+} from '@wine/contracts';
 import { AppError, CardDeclinedError, type CardProvider } from '@wine/platform';
 import type { z } from 'zod';
 import { eventIdFor } from '../../core/command-handler.ts';
@@ -55,6 +61,19 @@ export function cardService(users: UserService) {
         tokens_url: url,
         publishable_key: publishableKey,
       };
+    },
+
+    /**
+     * A capture context for one card form on the site's origin (CyberSource's Flex): asked of the
+     * provider each time, so a form left open past its 15 minutes gets a fresh one when sent.
+     */
+    async captureContext(origin: string): Promise<CardCaptureContext> {
+      if (!provider.captureContext) throw new AppError('CARD_PROVIDER_NO_CONTEXT');
+      try {
+        return { capture_context: await provider.captureContext(origin) };
+      } catch {
+        throw new AppError('CARDS_UNAVAILABLE');
+      }
     },
 
     list(session: Session): CardList {

@@ -72,6 +72,26 @@ describe(`card routes, on ${on}`, () => {
     expect((await service.post(actions.cardProvider.path, {}, {})).status).toBe(403);
   });
 
+  it('gives a card form a capture context where the provider wants one (CyberSource), naming the site', async () => {
+    const eve = await service.signUp('eve@cards.example');
+    const asked = await service.post<{ capture_context: string }>(
+      actions.cardCaptureContext.path,
+      {},
+      { token: eve.token },
+    );
+    if (networkName === 'cybersource') {
+      expect(asked.status).toBe(200);
+      const claims = JSON.parse(
+        Buffer.from(asked.body.data.responseData.capture_context.split('.')[1] ?? '', 'base64url').toString(),
+      ) as { targetOrigins: string[]; flx: { path: string } };
+      // The test service's public URL is http://localhost: Flex takes the card only from that page.
+      expect([claims.targetOrigins, claims.flx.path]).toEqual([['http://localhost'], '/flex/v2/tokens']);
+    } else {
+      expect([asked.status, asked.body.data.code]).toEqual([400, 'CARD_PROVIDER_NO_CONTEXT']);
+    }
+    expect((await service.post(actions.cardCaptureContext.path, {}, {})).status).toBe(403);
+  });
+
   it('adds a card, lists it as the default, and deletes it', async () => {
     const ann = await service.signUp('ann@cards.example');
     const { answer: added } = await service.addCard(ann.token);

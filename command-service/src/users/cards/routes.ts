@@ -10,12 +10,25 @@ export interface CardRouteDeps {
   auth: SessionAuth;
   /** Cards added per minute per client and session (card testing). */
   rateLimit: number;
+  /** The site's address: the card form's origin, which a capture context names. */
+  publicUrl: () => string;
 }
 
 /** seeds 001 §8: the cards on file (getCards, addCard, updateCard, deleteCard, defaultCard). */
-export const cardRoutes: FastifyPluginAsync<CardRouteDeps> = async (app, { cards, auth, rateLimit }) => {
+export const cardRoutes: FastifyPluginAsync<CardRouteDeps> = async (
+  app,
+  { cards, auth, rateLimit, publicUrl },
+) => {
   registerAction(app, actions.getCards, auth, async (_input, ctx) => cards.list(auth.sessionOf(ctx.request)));
   registerAction(app, actions.cardProvider, auth, async () => cards.tokenisation());
+  // One capture context per card form sent: limited as adding cards is (each asks the provider).
+  registerAction(
+    app,
+    actions.cardCaptureContext,
+    auth,
+    async () => cards.captureContext(new URL(publicUrl()).origin),
+    accountRateLimits(rateLimit).bySession,
+  );
   registerAction(
     app,
     actions.addCard,
