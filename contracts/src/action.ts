@@ -25,6 +25,13 @@ export interface Action<Input extends z.ZodType = z.ZodType, Output extends z.Zo
    * money (issue 30). Checked with the audience, before the body is read.
    */
   money?: boolean;
+  /**
+   * The seeds' other paths for the same call (issue 35 §2: a provider's area, as `paymentThird/stripe/…`),
+   * each served only while that card provider is the configured one. Served exactly as `path`: the
+   * same audience, schema and answer, and one claim of an `x-command-id` across them (claims are
+   * keyed by `path`), so a retry sent to another of its paths never runs the call twice.
+   */
+  providerPaths?: Partial<Record<'sandbox' | 'stripe' | 'cybersource', readonly `/api/${string}`[]>>;
 }
 
 export const action = <Input extends z.ZodType, Output extends z.ZodType>(a: Action<Input, Output>) => a;

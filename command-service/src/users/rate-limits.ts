@@ -28,18 +28,17 @@ export function accountRateLimits(max: number) {
   const byClient: RouteShorthandOptions = {
     config: { rateLimit: { max: max * 3, timeWindow: '1 minute' } },
   };
-  const bySession: RouteShorthandOptions = {
-    config: {
-      rateLimit: {
-        max,
-        timeWindow: '1 minute',
-        // A registration's code requests name no session: they count per address as well.
-        keyGenerator: (request: FastifyRequest) =>
-          `${request.ip}|${request.headers.authorization ?? ''}|${addressIn(request)}`,
-      },
-    },
+  const perSession = {
+    max,
+    timeWindow: '1 minute',
+    // A registration's code requests name no session: they count per address as well.
+    keyGenerator: (request: FastifyRequest) =>
+      `${request.ip}|${request.headers.authorization ?? ''}|${addressIn(request)}`,
   };
-  return { byAddress, byClient, bySession };
+  const bySession: RouteShorthandOptions = { config: { rateLimit: perSession } };
+  // `perSession` for `app.rateLimit(…)`: one budget shared by the routes given its hook (a route's own
+  // config counts apart from every other route's).
+  return { byAddress, byClient, bySession, perSession };
 }
 
 export type AccountRateLimits = ReturnType<typeof accountRateLimits>;

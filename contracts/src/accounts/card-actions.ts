@@ -9,7 +9,11 @@ import {
 } from './cards.ts';
 import { EmptyInput } from './fields.ts';
 
-/** Cards on file (seeds 001 §7 "Card-vault"), through the card-provider port. */
+/**
+ * Cards on file (seeds 001 §7 "Card-vault"), through the card-provider port; the seeds' provider areas
+ * (`paymentThird/stripe/source/…`, `paymentThird/cybersource/…Card`) answer the same calls while
+ * their provider is the configured one.
+ */
 export const cardActions = {
   addCard: action({
     path: '/api/user/addSkyflowCredit',
@@ -18,6 +22,10 @@ export const cardActions = {
     auth: 'user',
     input: AddCardInput,
     output: CardList,
+    providerPaths: {
+      stripe: ['/api/paymentThird/stripe/source/create'],
+      cybersource: ['/api/paymentThird/cybersource/createCard'],
+    },
   }),
   /** Issue 35 §1: how the browser tokenises a card with the configured provider before addCard. */
   cardProvider: action({
@@ -44,6 +52,10 @@ export const cardActions = {
     auth: 'user',
     input: EmptyInput,
     output: CardList,
+    providerPaths: {
+      stripe: ['/api/paymentThird/stripe/source/list'],
+      cybersource: ['/api/paymentThird/cybersource/listCard'],
+    },
   }),
   deleteCard: action({
     path: '/api/user/deleteSkyflowCredit',
@@ -52,6 +64,10 @@ export const cardActions = {
     auth: 'user',
     input: CardIdInput,
     output: CardList,
+    providerPaths: {
+      stripe: ['/api/paymentThird/stripe/source/delete'],
+      cybersource: ['/api/paymentThird/cybersource/deleteCard'],
+    },
   }),
   updateCard: action({
     path: '/api/user/updateSkyflowCredit',
@@ -60,6 +76,10 @@ export const cardActions = {
     auth: 'user',
     input: UpdateCardInput,
     output: CardList,
+    providerPaths: {
+      stripe: ['/api/paymentThird/stripe/source/update'],
+      cybersource: ['/api/paymentThird/cybersource/updateCard'],
+    },
   }),
   defaultCard: action({
     path: '/api/user/defaultSkyflowCard',

@@ -93,65 +93,77 @@ export function registerAction<A extends Action, R extends z.output<A['output']>
   handler: (input: z.output<A['input']>, context: ActionContext) => Promise<R>,
   /** Route options such as `config.rateLimit` (@fastify/rate-limit). */
   options: RouteShorthandOptions = {},
+  /** The card provider configured: its `providerPaths` of the action are served too. */
+  provider?: string,
 ): void {
   const { authorize, claimCommandId, routeOptions } =
     typeof guard === 'function' ? { authorize: guard } : guard;
   const routeLevel = routeOptions?.(action) ?? {};
-  app.withTypeProvider<ZodTypeProvider>().post(
+  const paths = [
     action.path,
-    {
-      ...routeLevel,
-      ...options,
-      config: { ...routeLevel.config, ...options.config },
-      schema: { body: action.input, response: { 200: successEnvelopeOf(action.output) } },
-      preParsing: async (request, _reply, payload) => {
-        await authorize(request, action);
-        return payload;
+    ...((provider && action.providerPaths?.[provider as keyof typeof action.providerPaths]) || []),
+  ];
+  for (const url of paths) serveAt(url);
+
+  function serveAt(url: string) {
+    app.withTypeProvider<ZodTypeProvider>().post(
+      url,
+      {
+        ...routeLevel,
+        ...options,
+        config: { ...routeLevel.config, ...options.config },
+        schema: { body: action.input, response: { 200: successEnvelopeOf(action.output) } },
+        preParsing: async (request, _reply, payload) => {
+          await authorize(request, action);
+          return payload;
+        },
       },
-    },
-    async (request, reply) => {
-      const input = request.body as z.output<A['input']>;
-      const commandHeader = request.headers['x-command-id'];
-      const sentCommandId = typeof commandHeader === 'string' && COMMAND_ID.test(commandHeader);
-      const commandId = sentCommandId ? commandHeader : request.id;
-      const claimed =
-        sentCommandId && claimCommandId ? await claimCommandId(request, action, commandId, input) : undefined;
-      const held = action.once && claimed ? await holdOrAnswer(claimed) : undefined;
-      // The kept answer again: 200 through the output schema as the first time, a refusal as it was.
-      if (held && !('mine' in held)) return reply.code(held.status as 200).send(held.body as never);
-      const correlationHeader = request.headers['x-correlation-id'];
-      const correlationId =
-        typeof correlationHeader === 'string' && COMMAND_ID.test(correlationHeader)
-          ? correlationHeader
-          : commandId;
-      let message = t('common.ok');
-      let result: R;
-      let written: string | null;
-      try {
-        ({ result, position: written } = await trackWrites(correlationId, () =>
-          handler(input, {
-            request,
-            commandId,
-            correlationId,
-            setMessage: (m) => {
-              message = m;
-            },
-          }),
-        ));
-      } catch (error) {
-        if (held) {
-          // A refusal is the key's answer for good; anything else lets the key go, so a retry runs again.
-          if (error instanceof AppError && error.status < 500) await held.keep(refusalOf(error));
-          else await held.release();
+      async (request, reply) => {
+        const input = request.body as z.output<A['input']>;
+        const commandHeader = request.headers['x-command-id'];
+        const sentCommandId = typeof commandHeader === 'string' && COMMAND_ID.test(commandHeader);
+        const commandId = sentCommandId ? commandHeader : request.id;
+        const claimed =
+          sentCommandId && claimCommandId
+            ? await claimCommandId(request, action, commandId, input)
+            : undefined;
+        const held = action.once && claimed ? await holdOrAnswer(claimed) : undefined;
+        // The kept answer again: 200 through the output schema as the first time, a refusal as it was.
+        if (held && !('mine' in held)) return reply.code(held.status as 200).send(held.body as never);
+        const correlationHeader = request.headers['x-correlation-id'];
+        const correlationId =
+          typeof correlationHeader === 'string' && COMMAND_ID.test(correlationHeader)
+            ? correlationHeader
+            : commandId;
+        let message = t('common.ok');
+        let result: R;
+        let written: string | null;
+        try {
+          ({ result, position: written } = await trackWrites(correlationId, () =>
+            handler(input, {
+              request,
+              commandId,
+              correlationId,
+              setMessage: (m) => {
+                message = m;
+              },
+            }),
+          ));
+        } catch (error) {
+          if (held) {
+            // A refusal is the key's answer for good; anything else lets the key go, so a retry runs again.
+            if (error instanceof AppError && error.status < 500) await held.keep(refusalOf(error));
+            else await held.release();
+          }
+          throw error;
         }
-        throw error;
-      }
-      if (held) await held.keep({ status: 200, body: success(result, message) });
-      // Where the log stands after this request's writes: the client's next reads wait for it.
-      if (written !== null) reply.header(LOG_POSITION_HEADER, written);
-      return reply.send(success(result, message));
-    },
-  );
+        if (held) await held.keep({ status: 200, body: success(result, message) });
+        // Where the log stands after this request's writes: the client's next reads wait for it.
+        if (written !== null) reply.header(LOG_POSITION_HEADER, written);
+        return reply.send(success(result, message));
+      },
+    );
+  }
 }
 
 const refusalOf = (error: AppError): KeptAnswer => ({

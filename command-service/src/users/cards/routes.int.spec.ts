@@ -72,6 +72,35 @@ describe(`card routes, on ${on}`, () => {
     expect((await service.post(actions.cardProvider.path, {}, {})).status).toBe(403);
   });
 
+  it("answers the seeds' paths of the configured provider's area as the same calls, one claim per x-command-id", async () => {
+    const fay = await service.signUp('fay@cards.example');
+    const { providerPaths } = actions.addCard;
+    const own = providerPaths?.[networkName as keyof typeof providerPaths]?.[0];
+    for (const [name, paths] of Object.entries(providerPaths ?? {}))
+      if (name !== networkName) {
+        // Another provider's area is not served: its cards are not this provider's.
+        const other = await service.post(paths[0] as string, {}, { token: fay.token });
+        expect([other.status, other.body.data.code]).toEqual([404, 'NO_ACTION']);
+      }
+    if (!own) return;
+    const card_token = await service.tokenizeCard(network.testCards.visa);
+    const body = { card_token, name_on_card: 'Fay' };
+    // The same command sent to the seeds' path and to ours (a retry through another path) adds one card.
+    const first = await service.post<CardList>(own, body, { token: fay.token, commandId: 'fay-add-card-1' });
+    const again = await service.post<CardList>(actions.addCard.path, body, {
+      token: fay.token,
+      commandId: 'fay-add-card-1',
+    });
+    expect([first.status, again.status]).toEqual([200, 200]);
+    const listed = await service.post<CardList>(
+      actions.getCards.providerPaths?.[networkName as 'stripe']?.[0] as string,
+      {},
+      { token: fay.token },
+    );
+    expect(listed.body.data.responseData.data).toHaveLength(1);
+    expect((await service.post(own, body, {})).status).toBe(403);
+  });
+
   it('gives a card form a capture context where the provider wants one (CyberSource), naming the site', async () => {
     const eve = await service.signUp('eve@cards.example');
     const asked = await service.post<{ capture_context: string }>(

@@ -19,7 +19,18 @@ export const cardRoutes: FastifyPluginAsync<CardRouteDeps> = async (
   app,
   { cards, auth, rateLimit, publicUrl },
 ) => {
-  registerAction(app, actions.getCards, auth, async (_input, ctx) => cards.list(auth.sessionOf(ctx.request)));
+  // The seeds' paths of the configured provider's area serve the same calls (issue 35 §2).
+  const provider = cards.tokenisation().name;
+  // Cards added per session, one budget across every path that adds one (card testing).
+  const addLimit = { preHandler: app.rateLimit(accountRateLimits(rateLimit).perSession) };
+  registerAction(
+    app,
+    actions.getCards,
+    auth,
+    async (_input, ctx) => cards.list(auth.sessionOf(ctx.request)),
+    {},
+    provider,
+  );
   registerAction(app, actions.cardProvider, auth, async () => cards.tokenisation());
   // One capture context per card form sent: limited as adding cards is (each asks the provider).
   registerAction(
@@ -38,18 +49,33 @@ export const cardRoutes: FastifyPluginAsync<CardRouteDeps> = async (
       ctx.setMessage(cardMessages.added);
       return list;
     },
-    accountRateLimits(rateLimit).bySession,
+    addLimit,
+    provider,
   );
-  registerAction(app, actions.updateCard, auth, async (input, ctx) => {
-    const list = await cards.update(auth.sessionOf(ctx.request), input, ctx);
-    ctx.setMessage(cardMessages.updated);
-    return list;
-  });
-  registerAction(app, actions.deleteCard, auth, async (input, ctx) => {
-    const list = await cards.remove(auth.sessionOf(ctx.request), input.id, ctx);
-    ctx.setMessage(cardMessages.removed);
-    return list;
-  });
+  registerAction(
+    app,
+    actions.updateCard,
+    auth,
+    async (input, ctx) => {
+      const list = await cards.update(auth.sessionOf(ctx.request), input, ctx);
+      ctx.setMessage(cardMessages.updated);
+      return list;
+    },
+    {},
+    provider,
+  );
+  registerAction(
+    app,
+    actions.deleteCard,
+    auth,
+    async (input, ctx) => {
+      const list = await cards.remove(auth.sessionOf(ctx.request), input.id, ctx);
+      ctx.setMessage(cardMessages.removed);
+      return list;
+    },
+    {},
+    provider,
+  );
   registerAction(app, actions.defaultCard, auth, async (input, ctx) => {
     const list = await cards.setDefault(auth.sessionOf(ctx.request), input.id, ctx);
     ctx.setMessage(cardMessages.defaultSet);
