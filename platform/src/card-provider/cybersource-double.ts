@@ -17,10 +17,10 @@ import {
 } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { createServer, request as httpsRequest } from 'node:https';
-import type { AddressInfo } from 'node:net';
+import { request as httpsRequest } from 'node:https';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { listenDouble } from '../http/double-server.ts';
 import { luhn } from './card-numbers.ts';
 import { CardDeclinedError, type CardDetails } from './port.ts';
 import { type SandboxCharge, sandboxTestCards } from './sandbox.ts';
@@ -1286,15 +1286,12 @@ export async function startCyberSourceDouble(): Promise<CyberSourceDouble> {
     }
   }
 
-  const server = createServer({ key: pems.private, cert: pems.cert }, (request, response) => {
-    serve(request, response).catch((error: unknown) => {
-      response.writeHead(500, { 'content-type': 'application/json' });
-      response.end(JSON.stringify({ status: 'SERVER_ERROR', message: String(error) }));
-    });
+  const server = await listenDouble(serve, (error) => ({ status: 'SERVER_ERROR', message: String(error) }), {
+    key: pems.private,
+    cert: pems.cert,
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const host = `127.0.0.1:${(server.address() as AddressInfo).port}`;
-  url = `https://${host}`;
+  const { host } = server;
+  url = server.url;
 
   /** The state of a charge (its first payment) as the network sees it. */
   function stateOf(first: Txn): SandboxCharge['state'] {
@@ -1354,14 +1351,7 @@ export async function startCyberSourceDouble(): Promise<CyberSourceDouble> {
     outage(on) {
       down = on;
     },
-    close: () =>
-      new Promise<void>((resolve, reject) => {
-        server.closeAllConnections();
-        server.close((error) => {
-          rmSync(folder, { recursive: true, force: true });
-          return error ? reject(error) : resolve();
-        });
-      }),
+    close: () => server.close().finally(() => rmSync(folder, { recursive: true, force: true })),
   };
 }
 

@@ -1,7 +1,7 @@
 import { createHash, createHmac, randomBytes } from 'node:crypto';
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import qs from 'qs';
+import { listenDouble } from '../http/double-server.ts';
 import { brandOf as brandByDigits, luhn } from './card-numbers.ts';
 import { type SandboxCharge, sandboxTestCards } from './sandbox.ts';
 
@@ -660,14 +660,10 @@ export async function startStripeDouble(): Promise<StripeDouble> {
       keys.set(keyed, { fingerprint, status, body: answer });
     send(status, answer, idempotencyKey ? { 'idempotency-key': idempotencyKey } : {});
   }
-  const server = createServer((request, response) => {
-    serve(request, response).catch((error: unknown) => {
-      response.writeHead(500, { 'content-type': 'application/json' });
-      response.end(JSON.stringify({ error: { type: 'api_error', message: String(error) } }));
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const server = await listenDouble(serve, (error) => ({
+    error: { type: 'api_error', message: String(error) },
+  }));
+  url = server.url;
 
   return {
     url,
@@ -724,10 +720,6 @@ export async function startStripeDouble(): Promise<StripeDouble> {
     outage(on) {
       down = on;
     },
-    close: () =>
-      new Promise<void>((resolve, reject) => {
-        server.closeAllConnections();
-        server.close((error) => (error ? reject(error) : resolve()));
-      }),
+    close: () => server.close(),
   };
 }

@@ -1,6 +1,6 @@
 import { createHmac, randomBytes } from 'node:crypto';
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { listenDouble } from '../http/double-server.ts';
 
 /** One request the double received, as PandaDoc would read it. */
 export interface PandaDocDoubleRequest {
@@ -539,14 +539,8 @@ export async function startPandaDocDouble(options: PandaDocDoubleOptions): Promi
     }
   }
 
-  const server = createServer((request, response) => {
-    serve(request, response).catch((error: unknown) => {
-      response.writeHead(500, { 'content-type': 'application/json' });
-      response.end(JSON.stringify({ type: 'server_error', detail: String(error) }));
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const server = await listenDouble(serve, (error) => ({ type: 'server_error', detail: String(error) }));
+  url = server.url;
 
   return {
     url,
@@ -576,11 +570,9 @@ export async function startPandaDocDouble(options: PandaDocDoubleOptions): Promi
     },
     deliveries: () => deliveries.map((d) => ({ ...d })),
     deliver,
-    close: () =>
-      new Promise<void>((resolve, reject) => {
-        for (const timer of timers) clearTimeout(timer);
-        server.closeAllConnections();
-        server.close((error) => (error ? reject(error) : resolve()));
-      }),
+    close: () => {
+      for (const timer of timers) clearTimeout(timer);
+      return server.close();
+    },
   };
 }

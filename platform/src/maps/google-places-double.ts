@@ -1,5 +1,5 @@
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { listenDouble } from '../http/double-server.ts';
 import type { KnownPlace } from './places.ts';
 import { fullAddressOf, placeMatches, suggestionOf } from './sandbox.ts';
 
@@ -139,19 +139,13 @@ export async function startGooglePlacesDouble(options: {
     return answer(response, { status: 'INVALID_REQUEST', error_message: 'Unknown endpoint.' });
   }
 
-  const server = createServer(handle);
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
+  const server = await listenDouble(handle);
   return {
-    url: `http://127.0.0.1:${port}`,
+    url: server.url,
     requests,
     outage: (on) => {
       down = on;
     },
-    close: () =>
-      new Promise<void>((resolve, reject) => {
-        server.closeAllConnections();
-        server.close((error) => (error ? reject(error) : resolve()));
-      }),
+    close: () => server.close(),
   };
 }

@@ -1,5 +1,5 @@
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { listenDouble } from '../http/double-server.ts';
 import type { HeldContact } from './marketing.contract.ts';
 
 /** One request the double received, as Zoho would read it. */
@@ -105,25 +105,14 @@ export async function startZohoCampaignsDouble(options: {
     return refuse(response, uri, '1004', 'Wrong URL entered.');
   }
 
-  const server = createServer((request, response) => {
-    handle(request, response).catch(() => {
-      response.writeHead(500);
-      response.end();
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
+  const server = await listenDouble(handle);
   return {
-    url: `http://127.0.0.1:${port}/api/v1.1`,
+    url: `${server.url}/api/v1.1`,
     requests,
     contacts: () => [...list.values()].map((c) => ({ ...c, tags: [...c.tags] })),
     outage: (on) => {
       down = on;
     },
-    close: () =>
-      new Promise<void>((resolve, reject) => {
-        server.closeAllConnections();
-        server.close((error) => (error ? reject(error) : resolve()));
-      }),
+    close: () => server.close(),
   };
 }

@@ -1,6 +1,6 @@
 import { createPrivateKey, type KeyObject, randomBytes, randomUUID } from 'node:crypto';
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { listenDouble } from '../http/double-server.ts';
 import {
   signTransmission,
   type Transmission,
@@ -876,14 +876,11 @@ export async function startPayPalDouble(
     }
   }
 
-  const server = createServer((request, response) => {
-    serve(request, response).catch((error: unknown) => {
-      response.writeHead(500, { 'content-type': 'application/json' });
-      response.end(JSON.stringify({ name: 'INTERNAL_SERVER_ERROR', message: String(error) }));
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const server = await listenDouble(serve, (error) => ({
+    name: 'INTERNAL_SERVER_ERROR',
+    message: String(error),
+  }));
+  url = server.url;
 
   return {
     url,
@@ -986,11 +983,7 @@ export async function startPayPalDouble(
     outage(on) {
       down = on;
     },
-    close: () =>
-      new Promise<void>((resolve, reject) => {
-        server.closeAllConnections();
-        server.close((error) => (error ? reject(error) : resolve()));
-      }),
+    close: () => server.close(),
   };
 }
 
