@@ -34,6 +34,7 @@ import {
   type Maps,
   type Marketing,
   openSms,
+  type PayPalGateway,
   type SandboxCardProvider,
   type SecretStore,
   sessionTokens,
@@ -62,6 +63,7 @@ import { checkoutService } from './checkout/checkout-service.ts';
 import { expiryProcess } from './checkout/expiry.ts';
 import { moneyMail } from './checkout/mail.ts';
 import type { MoneyDeps } from './checkout/money-deps.ts';
+import { followPayPalPayments, payPalPaymentsIndex } from './checkout/paypal-payments.ts';
 import { checkoutRoutes } from './checkout/routes.ts';
 import { webhookRoutes } from './checkout/webhook-routes.ts';
 import { createStreams, type Streams } from './core/command-handler.ts';
@@ -135,6 +137,11 @@ export interface CommandServiceDeps {
   agreementTemplateId?: string;
   /** The card vault; the built-in sandbox by default (DOMAIN.md "Money"). */
   cards?: CardProvider;
+  /**
+   * PayPal (seeds 001 "Payments" paypal_response; platform `openPayPal`: PayPal's REST API when
+   * PAYMENT_GATEWAYS names paypal, else its sandbox). Absent: the checkout offers no PayPal.
+   */
+  paypal?: PayPalGateway;
   /**
    * The tax and address service configuration picked (issue 35: `openTax`), given the configured
    * table it falls back on; the table (the sandbox with the settings' rates) by default.
@@ -212,10 +219,15 @@ export async function commandService(
     merchant: deps.merchant ?? defaultMerchant,
     catalogue: defaultCatalogueSettings,
   });
+  // Which invoices each PayPal payment is for: PayPal's events name only our reference.
+  const paypal = deps.paypal
+    ? { gateway: deps.paypal, payments: payPalPaymentsIndex(), publicUrl: deps.publicUrl }
+    : null;
   const money: MoneyDeps = {
     streams,
     clock: deps.clock,
     cards,
+    paypal,
     secrets: deps.secrets,
     tax: (deps.tax ?? ((table: TaxService) => table))(
       createSandboxTaxService(() => settings.money().taxRates),
@@ -358,7 +370,8 @@ export async function commandService(
     }),
     auth,
   });
-  // Issue 35 §1: the card provider's signed events (Stripe's webhooks), in a scope reading raw bodies.
+  // Issue 35 §1: the card provider's signed events (Stripe's webhooks), and PayPal's, each in a scope
+  // reading raw bodies.
   await app.register(webhookRoutes, { money, logger: deps.logger });
   await app.register(walletRoutes, { money, auth });
   const appointments = appointmentService({ ...money, mailer: deps.mailer, publicUrl: deps.publicUrl });
@@ -446,6 +459,7 @@ export async function commandService(
       ),
       // Issue 35 §5: a paid invoice recorded with the tax service, a return's refund, a voided order's void.
       taxRecording({ streams, clock, tax: money.tax, money: settings.money, logger: deps.logger }, feed),
+      ...(paypal ? [followPayPalPayments(paypal.payments, feed)] : []),
       ...(anchoring ? [anchoring] : []),
     ]),
     accounts: users,

@@ -18,6 +18,7 @@ import {
   openMailer,
   openMaps,
   openMarketing,
+  openPayPal,
   openSecretStore,
   openTax,
   secureDataDir,
@@ -49,6 +50,7 @@ const app = createHttpApp(logger);
 const metrics = metricsRegistry('command-service');
 instrumentHttp(app, metrics, { countSuccess: { '/api/bid/confirm': bidsAcceptedCounter(metrics) } });
 const files = directoryFileStore(join(config.dataDir, 'uploads'));
+const publicUrl = () => config.PUBLIC_URL ?? `http://localhost:${config.PORT}`;
 const { scheduler } = await commandService(app, {
   store,
   logger,
@@ -72,11 +74,13 @@ const { scheduler } = await commandService(app, {
   documents: openDocuments(config),
   ...(config.PANDADOC_CONSIGNMENT_TEMPLATE && { agreementTemplateId: config.PANDADOC_CONSIGNMENT_TEMPLATE }),
   // Issue 35 §2: cards through Stripe when CARD_PROVIDER=stripe, else the built-in sandbox.
-  cards: openCards(config, () => config.PUBLIC_URL ?? `http://localhost:${config.PORT}`),
+  cards: openCards(config, publicUrl),
+  // seeds 001 "Payments": PayPal's REST API when PAYMENT_GATEWAYS names paypal, else its sandbox.
+  paypal: openPayPal(config, publicUrl),
   // Issue 35 §5: address suggestions from Google's Places API when MAPS_PROVIDER=google, else the sandbox.
   maps: openMaps(config),
   sessionSecret: config.SESSION_SECRET,
-  publicUrl: () => config.PUBLIC_URL ?? `http://localhost:${config.PORT}`,
+  publicUrl,
   // On its own the service anchors the log only with a configured key (no default key).
   audit: {
     keys: loadAnchorKeys(config, { createDefault: false }),

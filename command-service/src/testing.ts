@@ -6,6 +6,7 @@ import {
   actions,
   cardWebhookPath,
   type MarketSettings,
+  payPalWebhookPath,
   type Role,
   SANDBOX_VAULT_PATH,
 } from '@wine/contracts';
@@ -29,7 +30,7 @@ import {
   sandboxTestCards,
   type TaxChoice,
 } from '@wine/platform';
-import { type CardNetwork, listedLot } from '@wine/platform/testing';
+import { type CardNetwork, listedLot, openPayPalNetwork, type PayPalNetwork } from '@wine/platform/testing';
 import { type CommandService, commandService } from './index.ts';
 import { lotDecider } from './lots/decide.ts';
 import type { ExternalPhotoOptions } from './photos/external.ts';
@@ -77,6 +78,11 @@ export interface TestOptions {
    * network that sends events (Stripe's double) posts them to the service's webhook endpoint.
    */
   network?: CardNetwork;
+  /**
+   * PayPal under test (seeds 001 "Payments"): the PayPal sandbox by default, or the adapter behind a
+   * local double of PayPal. Its events are posted to the service's PayPal webhook endpoint.
+   */
+  paypal?: PayPalNetwork;
   /** Photos given as links: a spec serving them on this machine allows its addresses. */
   externalImages?: ExternalPhotoOptions;
   /** Where confirmed newsletter contacts are sent on (the sandbox by default). */
@@ -105,15 +111,18 @@ export async function openTestCommandService(options: TestOptions = {}) {
   const mailer: Mailer = openOutboxMailer(':memory:', { clock });
   const app: HttpApp = createHttpApp(createLogger('silent'));
   const files = directoryFileStore(join(dir, 'uploads'));
+  const publicUrl = () => 'http://localhost';
+  const paypal = options.paypal ?? (await openPayPalNetwork('sandbox', { publicUrl }));
   const service: CommandService = await commandService(app, {
     store,
     clock,
     secrets,
     mailer,
     sessionSecret: 'a-session-secret-of-at-least-32-characters',
-    publicUrl: () => 'http://localhost',
+    publicUrl,
     logger: createLogger('silent'),
     files,
+    paypal: paypal.gateway,
     ...(options.market && { market: options.market }),
     ...(options.rateLimit !== undefined && { rateLimit: options.rateLimit }),
     ...(options.staffRateLimit !== undefined && { staffRateLimit: options.staffRateLimit }),
@@ -137,6 +146,15 @@ export async function openTestCommandService(options: TestOptions = {}) {
       url: cardWebhookPath('stripe'),
       payload,
       headers: { 'content-type': 'application/json; charset=utf-8', 'stripe-signature': signature },
+    });
+    return answer.statusCode;
+  });
+  paypal.webhooks(async (delivery) => {
+    const answer = await app.inject({
+      method: 'POST',
+      url: payPalWebhookPath,
+      payload: delivery.body,
+      headers: delivery.headers,
     });
     return answer.statusCode;
   });
@@ -248,6 +266,8 @@ export async function openTestCommandService(options: TestOptions = {}) {
     secrets,
     /** The uploaded files (DATA_DIR/uploads of the spec's temp dir). */
     files,
+    /** PayPal as the service has it: its approve page, its captures, its events. */
+    paypal,
     post,
     tokenizeCard,
     signUp,

@@ -8,6 +8,7 @@ import {
   MAX_PAGE_FILE_BYTES,
   MAX_UPLOAD_BYTES,
   MAX_UPLOAD_FILES,
+  payPalWebhookPath,
   sellerStatementCsvPath,
   sellerStatementPdfPath,
 } from '@wine/contracts';
@@ -84,6 +85,9 @@ ${locations}
       proxy_pass http://${upstreams.query};
     }
     location = ${cardWebhookPath('stripe')} {
+      proxy_pass http://${upstreams.command};
+    }
+    location = ${payPalWebhookPath} {
       proxy_pass http://${upstreams.command};
     }
     location = ${documentsWebhookPath} {

@@ -28,6 +28,7 @@ import {
   openInvesting,
   openMaps,
   openMarketing,
+  openPayPal,
   openTax,
   sellerTerms,
   sessionTokens,
@@ -158,6 +159,8 @@ export async function startEmbedded(options: EmbeddedOptions) {
   const commands = await commandService(app, {
     // Issue 35 §2: cards through Stripe when CARD_PROVIDER=stripe, else the built-in sandbox.
     cards,
+    // seeds 001 "Payments": PayPal's REST API when PAYMENT_GATEWAYS names paypal, else its sandbox.
+    paypal: openPayPal(config, publicUrl),
     // Issue 35 §3: investor onboarding through North Capital when INVESTING_PROVIDER=northcapital.
     investing: openInvesting(config),
     // Issue 35 §4: agreements through PandaDoc when DOCUMENTS_PROVIDER=pandadoc, else the sandbox.

@@ -103,7 +103,8 @@ export const ShipmentTracked = defineEvent({
   schema: z.object({ carrier: Text(40), trackingNumber: Text(40) }),
 });
 
-export const PaymentMethods = ['card', 'wallet', 'giftcard', 'offline'] as const;
+/** How a payment was made; added to at the end only, so every event written before still reads. */
+export const PaymentMethods = ['card', 'wallet', 'giftcard', 'offline', 'paypal'] as const;
 export type PaymentMethod = (typeof PaymentMethods)[number];
 
 /** A card or wallet payment under way: one at a time per invoice, so it is charged once. */

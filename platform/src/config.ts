@@ -158,6 +158,21 @@ const Env = z.object({
     .optional(),
   STRIPE_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(20_000),
   /**
+   * seeds 001 "Payments": the gateways the site takes besides cards, comma-separated; `paypal` takes
+   * PayPal through its REST API (platform paypal/index.ts `openPayPal`), else its built-in sandbox.
+   */
+  PAYMENT_GATEWAYS: z.string().max(200).optional(),
+  PAYPAL_CLIENT_ID: z.string().min(1).max(200).optional(),
+  PAYPAL_CLIENT_SECRET: z.string().min(1).max(200).optional(),
+  /** The id PayPal gave the webhook listener (PayPal's dashboard): every event is verified with it. */
+  PAYPAL_WEBHOOK_ID: z.string().min(1).max(100).optional(),
+  /** PayPal's API root: https://api-m.sandbox.paypal.com by default, https://api-m.paypal.com live. */
+  PAYPAL_API_URL: z
+    .url()
+    .regex(/^https?:\/\//, 'PAYPAL_API_URL must be an http(s) URL')
+    .optional(),
+  PAYPAL_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).optional(),
+  /**
    * CyberSource's API root: https://apitest.cybersource.com (its test environment) by default, or
    * https://api.cybersource.com. HTTPS only (its SDK speaks nothing else).
    */

@@ -15,6 +15,7 @@ export * from './mailer/index.ts';
 export * from './maps/index.ts';
 export * from './marketing/index.ts';
 export * from './metrics/index.ts';
+export * from './paypal/index.ts';
 export * from './retry.ts';
 export * from './secret-store/index.ts';
 export * from './sessions/index.ts';

@@ -88,6 +88,7 @@ import { Route as AuthMyWinesSellingIdRouteImport } from './routes/_auth/myWines
 import { Route as AuthMyWinesSellingNewRouteImport } from './routes/_auth/myWines.selling.new'
 import { Route as AuthSandboxAuthenticateCharge_idRouteImport } from './routes/_auth/sandbox.authenticate.$charge_id'
 import { Route as AuthSandboxSignSession_idRouteImport } from './routes/_auth/sandbox.sign.$session_id'
+import { Route as AuthSandboxPaypalApproveOrderIdRouteImport } from './routes/_auth/sandbox.paypal.approve.$orderId'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -486,6 +487,12 @@ const AuthSandboxSignSession_idRoute =
     path: '/sandbox/sign/$session_id',
     getParentRoute: () => AuthRoute,
   } as any)
+const AuthSandboxPaypalApproveOrderIdRoute =
+  AuthSandboxPaypalApproveOrderIdRouteImport.update({
+    id: '/sandbox/paypal/approve/$orderId',
+    path: '/sandbox/paypal/approve/$orderId',
+    getParentRoute: () => AuthRoute,
+  } as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
@@ -566,6 +573,7 @@ export interface FileRoutesByFullPath {
   '/admin/pages/': typeof AuthAdminPagesIndexRoute
   '/admin/users/': typeof AuthAdminUsersIndexRoute
   '/myWines/selling/': typeof AuthMyWinesSellingIndexRoute
+  '/sandbox/paypal/approve/$orderId': typeof AuthSandboxPaypalApproveOrderIdRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
@@ -645,6 +653,7 @@ export interface FileRoutesByTo {
   '/admin/pages': typeof AuthAdminPagesIndexRoute
   '/admin/users': typeof AuthAdminUsersIndexRoute
   '/myWines/selling': typeof AuthMyWinesSellingIndexRoute
+  '/sandbox/paypal/approve/$orderId': typeof AuthSandboxPaypalApproveOrderIdRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -727,6 +736,7 @@ export interface FileRoutesById {
   '/_auth/admin/pages/': typeof AuthAdminPagesIndexRoute
   '/_auth/admin/users/': typeof AuthAdminUsersIndexRoute
   '/_auth/myWines/selling/': typeof AuthMyWinesSellingIndexRoute
+  '/_auth/sandbox/paypal/approve/$orderId': typeof AuthSandboxPaypalApproveOrderIdRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -809,6 +819,7 @@ export interface FileRouteTypes {
     | '/admin/pages/'
     | '/admin/users/'
     | '/myWines/selling/'
+    | '/sandbox/paypal/approve/$orderId'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
@@ -888,6 +899,7 @@ export interface FileRouteTypes {
     | '/admin/pages'
     | '/admin/users'
     | '/myWines/selling'
+    | '/sandbox/paypal/approve/$orderId'
   id:
     | '__root__'
     | '/'
@@ -969,6 +981,7 @@ export interface FileRouteTypes {
     | '/_auth/admin/pages/'
     | '/_auth/admin/users/'
     | '/_auth/myWines/selling/'
+    | '/_auth/sandbox/paypal/approve/$orderId'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -1553,6 +1566,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthSandboxSignSession_idRouteImport
       parentRoute: typeof AuthRoute
     }
+    '/_auth/sandbox/paypal/approve/$orderId': {
+      id: '/_auth/sandbox/paypal/approve/$orderId'
+      path: '/sandbox/paypal/approve/$orderId'
+      fullPath: '/sandbox/paypal/approve/$orderId'
+      preLoaderRoute: typeof AuthSandboxPaypalApproveOrderIdRouteImport
+      parentRoute: typeof AuthRoute
+    }
   }
 }
 
@@ -1642,6 +1662,7 @@ interface AuthRouteChildren {
   AuthSandboxAuthenticateCharge_idRoute: typeof AuthSandboxAuthenticateCharge_idRoute
   AuthSandboxSignSession_idRoute: typeof AuthSandboxSignSession_idRoute
   AuthMyWinesSellingIndexRoute: typeof AuthMyWinesSellingIndexRoute
+  AuthSandboxPaypalApproveOrderIdRoute: typeof AuthSandboxPaypalApproveOrderIdRoute
 }
 
 const AuthRouteChildren: AuthRouteChildren = {
@@ -1680,6 +1701,7 @@ const AuthRouteChildren: AuthRouteChildren = {
   AuthSandboxAuthenticateCharge_idRoute: AuthSandboxAuthenticateCharge_idRoute,
   AuthSandboxSignSession_idRoute: AuthSandboxSignSession_idRoute,
   AuthMyWinesSellingIndexRoute: AuthMyWinesSellingIndexRoute,
+  AuthSandboxPaypalApproveOrderIdRoute: AuthSandboxPaypalApproveOrderIdRoute,
 }
 
 const AuthRouteWithChildren = AuthRoute._addFileChildren(AuthRouteChildren)

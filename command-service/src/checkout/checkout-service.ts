@@ -1,4 +1,4 @@
-import type { CheckoutResult, ConfirmPaymentInput } from '@wine/contracts';
+import type { CheckoutResult, ConfirmPaymentInput, ErrorCode, PayPalResponseInput } from '@wine/contracts';
 import { AppError } from '@wine/platform';
 import type { z } from 'zod';
 import type { RequestContext } from '../core/command-context.ts';
@@ -9,6 +9,7 @@ import { resolveDelivery } from './delivery.ts';
 import { paymentIdFor, type Step } from './money-deps.ts';
 import { abandonBuyNowOrder } from './orders.ts';
 import { confirmCardPayment, type PaymentOutcome, pay } from './payments.ts';
+import { confirmPayPalPayment, payPalOf, payWithPayPal } from './paypal.ts';
 import { type CheckoutInput, placeOrder } from './place-order.ts';
 import { quote } from './quote.ts';
 import { settle } from './settle.ts';
@@ -38,6 +39,8 @@ export function checkoutService(deps: CheckoutDeps) {
         ? session.user.cards.find((c) => c.cardId === input.payment.card_id)
         : null;
       if (input.payment.card_id && !card) throw new AppError('CARD_NOT_FOUND', { field: 'card_id' });
+      // Refused before anything is placed or taken from the wallet.
+      if (input.payment.paypal) payPalOf(deps);
       const delivery = await resolveDelivery(deps, input);
       const paymentId = paymentIdFor(request.commandId, buyerId);
       // `placed`: this request placed the order, so a payment that fails gives it up; an order placed
@@ -68,7 +71,7 @@ export function checkoutService(deps: CheckoutDeps) {
       };
       let outcome: PaymentOutcome;
       try {
-        outcome = await pay(deps, step, plan);
+        outcome = input.payment.paypal ? await payWithPayPal(deps, step, plan) : await pay(deps, step, plan);
       } catch (error) {
         // This payment could not go on (the wallet fell short, the card left the vault): the order it
         // placed is given up. Another payment under way on it is left to finish.
@@ -85,36 +88,68 @@ export function checkoutService(deps: CheckoutDeps) {
     },
 
     /**
-     * The sandbox issuer's page acts only on a charge waiting for the caller's own authentication: a
-     * card payment of one of the caller's invoices in `action_required`. Any other charge (another
-     * buyer's, settled, unknown) answers as unknown.
+     * The sandbox issuer's (or sandbox PayPal's) page acts only on a charge waiting for the caller's
+     * own action: a payment of one of the caller's invoices in `action_required` with this charge (a
+     * card charge, a PayPal order). Any other charge (another buyer's, settled, unknown) answers as
+     * unknown, with `unknown` (CHARGE_NOT_FOUND by default).
      */
-    async assertWaitingCharge(session: Session, chargeId: string, invoiceIds: readonly string[]) {
+    async assertWaitingCharge(
+      session: Session,
+      chargeId: string,
+      invoiceIds: readonly string[],
+      unknown: { code: ErrorCode; field: string } = { code: 'CHARGE_NOT_FOUND', field: 'charge_id' },
+    ) {
       for (const id of invoiceIds) {
         const invoice = await loadInvoice(deps, id);
         if (invoice.status !== 'issued' || invoice.issued.buyerId !== session.user.id) continue;
         const payments = Object.values(invoice.payments);
         if (payments.some((p) => p.status === 'action_required' && p.chargeId === chargeId)) return;
       }
-      throw new AppError('CHARGE_NOT_FOUND', { field: 'charge_id' });
+      throw new AppError(unknown.code, { field: unknown.field });
     },
 
     /** Back from the card issuer's page: the charge's outcome recorded on its invoices. */
     async confirm(session: Session, input: z.output<typeof ConfirmPaymentInput>, request: RequestContext) {
-      const buyerId = session.user.id;
       const step: Step = { base: request, actor: actorOf(session) };
-      const invoices: IssuedInvoice[] = [];
-      for (const id of new Set(input.invoice_ids)) {
-        const invoice = await loadInvoice(deps, id);
-        if (invoice.status === 'none' || invoice.issued.buyerId !== buyerId)
-          throw new AppError('INVOICE_NOT_FOUND');
-        invoices.push(invoice);
-      }
+      const invoices = await ownInvoices(session, input.invoice_ids);
       const outcome = await confirmCardPayment(deps, step, input.payment_id, invoices);
       // A charge the issuer refused leaves its order as it was: its holds lapse at their time.
       return settle(deps, step, input.payment_id, [...new Set(input.invoice_ids)], outcome, false);
     },
+
+    /**
+     * seeds 001 "Payments" paypal_response: back from PayPal's page (approved or cancelled), the
+     * order captured and recorded on the caller's own invoices, or the payment given up.
+     */
+    async paypalResponse(
+      session: Session,
+      input: z.output<typeof PayPalResponseInput>,
+      request: RequestContext,
+    ) {
+      const step: Step = { base: request, actor: actorOf(session) };
+      const invoices = await ownInvoices(session, input.invoice_ids);
+      const outcome = await confirmPayPalPayment(
+        deps,
+        step,
+        { paymentId: input.payment_id, orderId: input.token },
+        invoices,
+      );
+      // As a refused card: a cancelled or declined PayPal payment leaves its order's holds to lapse.
+      return settle(deps, step, input.payment_id, [...new Set(input.invoice_ids)], outcome, false);
+    },
   };
+
+  /** The invoices named, each the caller's own; another buyer's answers as an unknown one. */
+  async function ownInvoices(session: Session, ids: readonly string[]): Promise<IssuedInvoice[]> {
+    const invoices: IssuedInvoice[] = [];
+    for (const id of new Set(ids)) {
+      const invoice = await loadInvoice(deps, id);
+      if (invoice.status === 'none' || invoice.issued.buyerId !== session.user.id)
+        throw new AppError('INVOICE_NOT_FOUND');
+      invoices.push(invoice);
+    }
+    return invoices;
+  }
 }
 
 export type CheckoutService = ReturnType<typeof checkoutService>;

@@ -61,7 +61,9 @@ export function expiryProcess(
     if (isPaid(invoice)) return completeBuyNowOrder(deps, step, invoice);
     for (const [paymentId, payment] of Object.entries(invoice.payments)) {
       if (payment.status !== 'pending' && payment.status !== 'action_required') continue;
-      if (payment.chargeId) await deps.cards.cancelCharge(payment.chargeId);
+      // A card charge waiting for its issuer is cancelled; a PayPal order waiting for its buyer is only
+      // not captured (a buyer who approves it later finds the payment given up, and nothing is taken).
+      if (payment.chargeId && payment.method === 'card') await deps.cards.cancelCharge(payment.chargeId);
       await streams.handle(
         invoiceStream(invoiceId),
         invoiceDecider,

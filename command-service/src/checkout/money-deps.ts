@@ -5,8 +5,9 @@ import type { RequestContext } from '../core/command-context.ts';
 import type { CommandContext, Streams } from '../core/command-handler.ts';
 import { derivedId } from '../core/derived-id.ts';
 import type { MoneyMail } from './mail.ts';
+import type { PayPalMoney } from './paypal-payments.ts';
 
-/** What the money process managers need: the log, the clock, the card provider, tax, settings. */
+/** What the money process managers need: the log, the clock, the card provider and PayPal, tax, settings. */
 export interface MoneyDeps {
   streams: Streams;
   clock: Clock;
@@ -20,6 +21,8 @@ export interface MoneyDeps {
   logger: Logger;
   /** The buyer's mail: invoice issued, payment received. */
   mail: MoneyMail;
+  /** PayPal (seeds 001 "Payments" paypal_response), when the site takes it; absent or null: it does not. */
+  paypal?: PayPalMoney | null;
 }
 
 /**

@@ -50,6 +50,32 @@ export function splitPayment(dues: readonly number[], wallet: number) {
 
 export const walletPart = (paymentId: string) => `${paymentId}-w`;
 export const cardPart = (paymentId: string) => `${paymentId}-c`;
+/** A payment's PayPal share: the rest after the wallet, paid on PayPal's page instead of by card. */
+export const payPalPart = (paymentId: string) => `${paymentId}-p`;
+/** Every part one payment id can have on an invoice. */
+export const partsOf = (paymentId: string) => [
+  walletPart(paymentId),
+  cardPart(paymentId),
+  payPalPart(paymentId),
+];
+
+/**
+ * Where a charge was taken and how its money goes back: the card provider or PayPal. A charge is
+ * recorded on its invoices under this method, and refunded through it when they cannot take it.
+ */
+export interface ChargeChannel {
+  /** Who took it, for the logs: the card provider's name, or PayPal's gateway's. */
+  name: string;
+  method: 'card' | 'paypal';
+  refund(chargeId: string, amount: number, idempotencyKey: string): Promise<unknown>;
+}
+
+export const cardChannel = (deps: MoneyDeps): ChargeChannel => ({
+  name: deps.cards.name,
+  method: 'card',
+  refund: (chargeId, amount, key) => deps.cards.refund(chargeId, amount, key),
+});
+
 /**
  * The wallet entry of one invoice's share of a payment: a hash of the whole key, never a cut of it, so
  * two invoices' debits never share an id (a wallet writes nothing for an entry id it has seen).
@@ -57,20 +83,35 @@ export const cardPart = (paymentId: string) => `${paymentId}-c`;
 export const walletEntryId = (paymentId: string, invoiceId: string) =>
   derivedId('W', walletPart(paymentId), invoiceId);
 
+/** What is left of each invoice after the wallet's share: for the card, or for PayPal. */
+export interface RestOfPayment {
+  /** Each invoice with something left to pay, and how much. */
+  parts: { invoice: IssuedInvoice; invoiceId: string; amount: number }[];
+  total: number;
+  /** Some of it came from the wallet (so the buyer is told, even when the rest was recorded already). */
+  walletPaid: boolean;
+}
+
 /**
- * Pays the invoices: their wallet shares first (each invoice claimed by a started payment, the wallet
- * debited on its own stream, then the payment recorded), then one card charge for the rest. An
- * invoice takes one payment at a time, so two tabs paying it at once charge it once. The charge
- * carries the payment id as the provider's idempotency key: a retried request reaches the card once.
+ * Pays the invoices' wallet shares (each invoice claimed by a started payment, the wallet debited on
+ * its own stream, then the payment recorded) and answers what is left for the card or PayPal; with
+ * neither chosen (`restPayable` false), a wallet that falls short is refused before anything is taken.
+ * An invoice takes one payment at a time, so two tabs paying it at once take it once.
  */
-export async function pay(deps: MoneyDeps, step: Step, plan: PaymentPlan): Promise<PaymentOutcome> {
+export async function payFromWallet(
+  deps: MoneyDeps,
+  step: Step,
+  plan: Pick<PaymentPlan, 'buyerId' | 'paymentId' | 'invoices' | 'useWallet'>,
+  restPayable: boolean,
+): Promise<RestOfPayment> {
   const { streams, clock } = deps;
   const dues = plan.invoices.map(dueOf);
   // Another tab paid it meanwhile: nothing is due, and that is not this payment's success.
   if (dues.some((due) => due <= 0)) throw new AppError('INVOICE_PAID', { field: 'cart_id' });
   const wallet = plan.useWallet ? (await streams.load(walletStream(plan.buyerId), walletDecider)).balance : 0;
   // A payment id takes an invoice's wallet share once: a retry of a request that died after its
-  // wallet step (its steps replay, writing nothing) puts the rest on the card, not on the wallet again.
+  // wallet step (its steps replay, writing nothing) puts the rest on the card (or PayPal), not on the
+  // wallet again.
   const walletTaken = (invoice: IssuedInvoice) => invoice.payments[walletPart(plan.paymentId)] !== undefined;
   const fromWallet = splitPayment(
     plan.invoices.map((invoice, i) => (walletTaken(invoice) ? 0 : (dues[i] ?? 0))),
@@ -78,10 +119,10 @@ export async function pay(deps: MoneyDeps, step: Step, plan: PaymentPlan): Promi
   );
   const shares = fromWallet.map((share, i) => ({
     wallet: share.wallet,
-    card: (dues[i] ?? 0) - share.wallet,
+    rest: (dues[i] ?? 0) - share.wallet,
   }));
-  const cardTotal = shares.reduce((sum, s) => sum + s.card, 0);
-  if (cardTotal > 0 && !plan.card) throw new AppError('WALLET_INSUFFICIENT');
+  const restTotal = shares.reduce((sum, s) => sum + s.rest, 0);
+  if (restTotal > 0 && !restPayable) throw new AppError('WALLET_INSUFFICIENT');
 
   for (const [i, invoice] of plan.invoices.entries()) {
     const share = shares[i]?.wallet ?? 0;
@@ -114,29 +155,52 @@ export async function pay(deps: MoneyDeps, step: Step, plan: PaymentPlan): Promi
       reference: entryId,
     });
   }
-  if (cardTotal === 0 || !plan.card) return { status: 'paid' };
-
-  const id = cardPart(plan.paymentId);
-  const carded = plan.invoices.flatMap((invoice, i) => {
-    const amount = shares[i]?.card ?? 0;
+  const parts = plan.invoices.flatMap((invoice, i) => {
+    const amount = shares[i]?.rest ?? 0;
     return amount > 0 ? [{ invoice, invoiceId: invoice.issued.invoiceId, amount }] : [];
   });
+  return { parts, total: restTotal, walletPaid: shares.some((share) => share.wallet > 0) };
+}
+
+/**
+ * Starts the payment on each invoice for its part; if one cannot start, those started are failed
+ * (nothing was taken yet) and the refusal thrown. Answers the invoices started, in order.
+ */
+export async function startParts(
+  deps: MoneyDeps,
+  step: Step,
+  parts: RestOfPayment['parts'],
+  payment: { paymentId: string; method: 'card' | 'paypal'; card: SavedCard | null },
+): Promise<string[]> {
   const started: string[] = [];
   try {
-    for (const { invoice, amount } of carded) {
-      await start(
-        deps,
-        step,
-        invoice,
-        { paymentId: id, method: 'card', amount, card: plan.card },
-        clock.now(),
-      );
+    for (const { invoice, amount } of parts) {
+      await start(deps, step, invoice, { ...payment, amount }, deps.clock.now());
       started.push(invoice.issued.invoiceId);
     }
   } catch (error) {
-    for (const invoiceId of started) await fail(deps, step, invoiceId, id, 'payment not started');
+    for (const invoiceId of started) {
+      await fail(deps, step, invoiceId, payment.paymentId, 'payment not started');
+    }
     throw error;
   }
+  return started;
+}
+
+/**
+ * Pays the invoices: their wallet shares first (payFromWallet), then one card charge for the rest.
+ * The charge carries the payment id as the provider's idempotency key: a retried request reaches the
+ * card once.
+ */
+export async function pay(deps: MoneyDeps, step: Step, plan: PaymentPlan): Promise<PaymentOutcome> {
+  const { streams, clock } = deps;
+  const rest = await payFromWallet(deps, step, plan, plan.card !== null);
+  const cardTotal = rest.total;
+  if (cardTotal === 0 || !plan.card) return { status: 'paid' };
+
+  const id = cardPart(plan.paymentId);
+  const carded = rest.parts;
+  const started = await startParts(deps, step, carded, { paymentId: id, method: 'card', card: plan.card });
   const token = await deps.secrets.get<string>(secretKinds.cardToken, plan.card.cardId);
   if (!token) {
     for (const invoiceId of started) await fail(deps, step, invoiceId, id, 'card not on file');
@@ -178,8 +242,7 @@ export async function pay(deps: MoneyDeps, step: Step, plan: PaymentPlan): Promi
   }
   // The provider's webhook may have recorded the charge before its answer came back here.
   const { written: recorded } = await recordCharge(deps, step, id, charge.chargeId, carded);
-  const walletPaid = shares.some((share) => share.wallet > 0);
-  return { status: 'paid', quiet: recorded === 0 && !walletPaid };
+  return { status: 'paid', quiet: recorded === 0 && !rest.walletPaid };
 }
 
 /**
@@ -207,10 +270,10 @@ export const refundKeyOf = (paymentId: string, invoiceIds: readonly string[]) =>
 /**
  * Records a settled charge on each invoice it was for; how many records it wrote (none when each was
  * recorded already) and how much went back. A share that cannot be recorded (the invoice changed
- * meanwhile, the log refused the write) goes straight back to the card, with its payment failed and
- * an error logged: money is never taken without a record of it. The invoice's refusal is then thrown
- * (the buyer is told), unless `refusalAnswered` (a provider's event: the refund is the answer); a
- * charge that could be neither recorded nor refunded always throws.
+ * meanwhile, the log refused the write) goes straight back the way it came (the card, PayPal: `via`),
+ * with its payment failed and an error logged: money is never taken without a record of it. The
+ * invoice's refusal is then thrown (the buyer is told), unless `refusalAnswered` (a provider's event:
+ * the refund is the answer); a charge that could be neither recorded nor refunded always throws.
  */
 export async function recordCharge(
   deps: MoneyDeps,
@@ -218,14 +281,17 @@ export async function recordCharge(
   paymentId: string,
   chargeId: string,
   parts: readonly { invoiceId: string; amount: number }[],
-  { refusalAnswered = false } = {},
+  {
+    refusalAnswered = false,
+    via = cardChannel(deps),
+  }: { refusalAnswered?: boolean; via?: ChargeChannel } = {},
 ): Promise<{ written: number; refunded: number }> {
   let written = 0;
   for (const [i, { invoiceId, amount }] of parts.entries()) {
     try {
       written += await record(deps, step, invoiceId, {
         paymentId,
-        method: 'card',
+        method: via.method,
         amount,
         reference: chargeId,
       });
@@ -237,15 +303,22 @@ export async function recordCharge(
         unrecorded.map((p) => p.invoiceId),
       );
       deps.logger.error(
-        { err: error, chargeId, paymentId, amount: back, invoices: unrecorded.map((p) => p.invoiceId) },
-        'a card charge could not be recorded: refunding it',
+        {
+          err: error,
+          via: via.name,
+          chargeId,
+          paymentId,
+          amount: back,
+          invoices: unrecorded.map((p) => p.invoiceId),
+        },
+        `a ${via.method} charge could not be recorded: refunding it`,
       );
       try {
-        await deps.cards.refund(chargeId, back, key);
+        await via.refund(chargeId, back, key);
       } catch (refundError) {
         deps.logger.error(
-          { err: refundError, chargeId, paymentId, amount: back },
-          'a card charge could be neither recorded nor refunded: settle it by hand',
+          { err: refundError, via: via.name, chargeId, paymentId, amount: back },
+          `a ${via.method} charge could be neither recorded nor refunded: settle it by hand`,
         );
         throw error;
       }
@@ -307,7 +380,12 @@ async function start(
   deps: MoneyDeps,
   step: Step,
   invoice: IssuedInvoice,
-  payment: { paymentId: string; method: 'card' | 'wallet'; amount: number; card: SavedCard | null },
+  payment: {
+    paymentId: string;
+    method: 'card' | 'wallet' | 'paypal';
+    amount: number;
+    card: SavedCard | null;
+  },
   now: Date,
 ) {
   const { invoiceId, buyerId } = invoice.issued;
@@ -323,7 +401,7 @@ async function record(
   deps: MoneyDeps,
   step: Step,
   invoiceId: string,
-  payment: { paymentId: string; method: 'card' | 'wallet'; amount: number; reference: string },
+  payment: { paymentId: string; method: 'card' | 'wallet' | 'paypal'; amount: number; reference: string },
 ) {
   const now = deps.clock.now();
   // Nothing written means this payment is recorded already (a second confirmation): done, not failed.

@@ -1,12 +1,47 @@
 import { invoiceStream } from '@wine/event-schemas';
-import type { ProviderEvent } from '@wine/platform';
+import type { PayPalEvent, ProviderEvent } from '@wine/platform';
 import { invoiceDecider } from '../invoices/decide.ts';
 import type { IssuedInvoice } from '../invoices/invoice.ts';
 import { type MoneyDeps, systemStep } from './money-deps.ts';
-import { cardPart, fail, recordCharge, refundKeyOf } from './payments.ts';
+import {
+  type ChargeChannel,
+  cardChannel,
+  cardPart,
+  fail,
+  payPalPart,
+  recordCharge,
+  refundKeyOf,
+} from './payments.ts';
+import { payPalChannel } from './paypal.ts';
+import type { PayPalMoney } from './paypal-payments.ts';
 import { settle } from './settle.ts';
 
 export type EventEffect = 'recorded' | 'refunded' | 'failed' | 'unchanged' | 'unknown' | 'noted';
+
+/** A gateway's event about one charge, in the words applying it needs. */
+interface ChargeEvent {
+  id: string;
+  outcome: 'succeeded' | 'failed' | 'refunded' | 'disputed';
+  /** What is recorded as the payment's reference and refunded: the card charge, PayPal's capture. */
+  chargeId: string;
+  /**
+   * The ids an invoice's payment may hold for this charge: the card charge's own; PayPal's order
+   * (recorded while the buyer approves it) and its capture (recorded once paid).
+   */
+  knownAs: readonly string[];
+  reference: string;
+  invoices: readonly string[];
+  amount?: number | undefined;
+  reason?: string | undefined;
+}
+
+/** How one gateway's charges sit on the invoices: the channel, the payment's part, the steps' name. */
+interface ChargeGateway {
+  channel: ChargeChannel;
+  part: (paymentId: string) => string;
+  /** Names the event's steps: their ids derive from it and the event id, so a redelivery writes nothing. */
+  process: string;
+}
 
 /**
  * A card provider's event applied to the invoices its charge was for (issue 35 §1): a charge that
@@ -19,9 +54,42 @@ export type EventEffect = 'recorded' | 'refunded' | 'failed' | 'unchanged' | 'un
  * checkout refunds with, so it goes back once; a success the invoice cannot take is refunded. Only a
  * charge an invoice knows is acted on: its payment under our reference, with this charge or none yet.
  */
-export async function applyProviderEvent(deps: MoneyDeps, event: ProviderEvent): Promise<EventEffect> {
+export const applyProviderEvent = (deps: MoneyDeps, event: ProviderEvent): Promise<EventEffect> =>
+  applyChargeEvent(
+    deps,
+    { channel: cardChannel(deps), part: cardPart, process: `card-event-${deps.cards.name}` },
+    { ...event, knownAs: [event.chargeId] },
+  );
+
+/**
+ * PayPal's event (PAYMENT.CAPTURE.COMPLETED, .DENIED, .REFUNDED, a dispute) applied as a card
+ * provider's is, once per event id, before or after the buyer's return: its capture is recorded on
+ * the invoices waiting for its order (paypal-payments.ts finds them by our reference), a denied
+ * capture fails them, a capture the product had called failed is refunded through PayPal.
+ */
+export const applyPayPalEvent = (deps: MoneyDeps, paypal: PayPalMoney, event: PayPalEvent) =>
+  applyChargeEvent(
+    deps,
+    { channel: payPalChannel(paypal), part: payPalPart, process: `paypal-event-${paypal.gateway.name}` },
+    {
+      id: event.id,
+      outcome: event.outcome,
+      chargeId: event.captureId,
+      knownAs: [event.orderId, event.captureId].filter(Boolean),
+      reference: event.reference,
+      invoices: event.reference ? paypal.payments.invoicesOf(event.reference) : [],
+      amount: event.amount,
+      reason: event.reason,
+    },
+  );
+
+async function applyChargeEvent(
+  deps: MoneyDeps,
+  { channel, part, process }: ChargeGateway,
+  event: ChargeEvent,
+): Promise<EventEffect> {
   const log = {
-    provider: deps.cards.name,
+    provider: channel.name,
     eventId: event.id,
     chargeId: event.chargeId,
     outcome: event.outcome,
@@ -30,25 +98,25 @@ export async function applyProviderEvent(deps: MoneyDeps, event: ProviderEvent):
     // Refunds the product made are recorded by the return that made them; a dispute is for finance.
     deps.logger.warn(
       { ...log, amount: event.amount, reason: event.reason },
-      'a card provider event to settle by hand',
+      `a ${channel.method} event to settle by hand`,
     );
     return 'noted';
   }
   if (!event.reference || event.invoices.length === 0) return 'unknown';
-  const paymentId = cardPart(event.reference);
+  const paymentId = part(event.reference);
   const invoices: IssuedInvoice[] = [];
   for (const id of new Set(event.invoices)) {
     const invoice = await deps.streams.load(invoiceStream(id), invoiceDecider);
     const payment = invoice.status === 'issued' ? invoice.payments[paymentId] : undefined;
     if (invoice.status !== 'issued' || !payment) continue;
-    if (payment.chargeId !== null && payment.chargeId !== event.chargeId) continue;
+    if (payment.chargeId !== null && !event.knownAs.includes(payment.chargeId)) continue;
     invoices.push(invoice);
   }
   if (invoices.length === 0) {
-    deps.logger.warn(log, 'a card provider event for a charge no invoice knows');
+    deps.logger.warn(log, `a ${channel.method} event for a charge no invoice knows`);
     return 'unknown';
   }
-  const step = systemStep(`card-event-${deps.cards.name}`, event.id);
+  const step = systemStep(process, event.id);
   if (event.outcome === 'failed') {
     let failed = 0;
     for (const invoice of invoices) {
@@ -59,7 +127,7 @@ export async function applyProviderEvent(deps: MoneyDeps, event: ProviderEvent):
         step,
         invoice.issued.invoiceId,
         paymentId,
-        event.reason ?? 'declined by the card issuer',
+        event.reason ?? `declined by ${channel.method === 'card' ? 'the card issuer' : 'PayPal'}`,
       );
       failed += 1;
     }
@@ -79,7 +147,7 @@ export async function applyProviderEvent(deps: MoneyDeps, event: ProviderEvent):
       paymentId,
       given.map((part) => part.invoiceId),
     );
-    await deps.cards.refund(event.chargeId, back, key);
+    await channel.refund(event.chargeId, back, key);
     deps.logger.warn({ ...log, amount: back }, 'a charge the product had called failed succeeded: refunded');
   }
   const { written, refunded } = await recordCharge(
@@ -88,7 +156,7 @@ export async function applyProviderEvent(deps: MoneyDeps, event: ProviderEvent):
     paymentId,
     event.chargeId,
     partsIn('pending', 'action_required'),
-    { refusalAnswered: true },
+    { refusalAnswered: true, via: channel },
   );
   if (written === 0) return given.length > 0 || refunded > 0 ? 'refunded' : 'unchanged';
   const ids = invoices.map((invoice) => invoice.issued.invoiceId);

@@ -1,5 +1,5 @@
 import { actions, checkoutMessages } from '@wine/contracts';
-import { AppError, registerAction, type SandboxCardProvider } from '@wine/platform';
+import { AppError, registerAction, type SandboxCardProvider, type SandboxPayPal } from '@wine/platform';
 import type { FastifyPluginAsync } from 'fastify';
 import type { OpenInvoices } from '../invoices/open-invoices.ts';
 import type { SessionAuth } from '../users/session/session-auth.ts';
@@ -17,12 +17,35 @@ export interface CheckoutRouteDeps {
   sandbox: SandboxCardProvider | null;
 }
 
-const messageOf = (status: 'paid' | 'requires_action' | 'unpaid') =>
+/**
+ * What the buyer is told: paid; asked to act (the card issuer's check, PayPal's approval, or PayPal
+ * holding the payment until it clears); or the order placed unpaid.
+ */
+const messageOf = (
+  status: 'paid' | 'requires_action' | 'unpaid',
+  waitingFor: 'issuer' | 'paypal' | 'paypal-clearing' = 'issuer',
+) =>
   status === 'paid'
     ? checkoutMessages.paid
-    : status === 'requires_action'
-      ? checkoutMessages.authenticate
-      : checkoutMessages.placedUnpaid;
+    : status === 'unpaid'
+      ? checkoutMessages.placedUnpaid
+      : waitingFor === 'paypal'
+        ? checkoutMessages.paypal
+        : waitingFor === 'paypal-clearing'
+          ? checkoutMessages.paypalPending
+          : checkoutMessages.authenticate;
+
+/** The PayPal sandbox, when it is the PayPal the site runs: its approve page's action. */
+const payPalSandboxOf = (money: MoneyDeps): SandboxPayPal | null => {
+  const gateway = money.paypal?.gateway;
+  return gateway?.name === 'sandbox' && 'approve' in gateway ? (gateway as SandboxPayPal) : null;
+};
+
+/** A URL of this site as the path the browser follows (the sandbox's page never sends it elsewhere). */
+const pathOf = (url: string) => {
+  const { pathname, search } = new URL(url);
+  return `${pathname}${search}`;
+};
 
 /** seeds 001 §7 "Cart and checkout", "Payments": the address quote, the checkout, the issuer's return. */
 export const checkoutRoutes: FastifyPluginAsync<CheckoutRouteDeps> = async (
@@ -36,19 +59,19 @@ export const checkoutRoutes: FastifyPluginAsync<CheckoutRouteDeps> = async (
 
   registerAction(app, actions.checkout, auth, async (input, ctx) => {
     const result = await checkout.checkout(auth.sessionOf(ctx.request), input, ctx);
-    ctx.setMessage(messageOf(result.status));
+    ctx.setMessage(messageOf(result.status, input.payment.paypal ? 'paypal' : 'issuer'));
     return result;
   });
 
   registerAction(app, actions.payCartWallet, auth, async (input, ctx) => {
-    const payment = { use_wallet: true, card_id: null };
+    const payment = { use_wallet: true, card_id: null, paypal: false };
     const result = await checkout.checkout(auth.sessionOf(ctx.request), { ...input, payment }, ctx);
     ctx.setMessage(messageOf(result.status));
     return result;
   });
 
   registerAction(app, actions.payCartOffline, auth, async (input, ctx) => {
-    const payment = { use_wallet: false, card_id: null };
+    const payment = { use_wallet: false, card_id: null, paypal: false };
     const session = auth.sessionOf(ctx.request);
     const place = () => checkout.checkout(session, { ...input, payment }, ctx, { offline: true });
     const result =
@@ -77,5 +100,28 @@ export const checkoutRoutes: FastifyPluginAsync<CheckoutRouteDeps> = async (
     await checkout.assertWaitingCharge(auth.sessionOf(ctx.request), input.charge_id, invoiceIds);
     await sandbox.authenticate(input.charge_id, input.approve);
     return null;
+  });
+
+  registerAction(app, actions.paymentGateways, auth, async () => ({ paypal: Boolean(money.paypal) }));
+
+  registerAction(app, actions.paypalResponse, auth, async (input, ctx) => {
+    const result = await checkout.paypalResponse(auth.sessionOf(ctx.request), input, ctx);
+    ctx.setMessage(messageOf(result.status, 'paypal-clearing'));
+    return result;
+  });
+
+  // Served where the PayPal sandbox runs; elsewhere it answers as an action that is not there (404),
+  // after the audience's check, as every declared action does.
+  const payPalSandbox = payPalSandboxOf(money);
+  registerAction(app, actions.sandboxPayPalApprove, auth, async (input, ctx) => {
+    if (!payPalSandbox) throw new AppError('NO_ACTION');
+    // The invoices the order is for, as the sandbox keeps them; each invoice's stream is the judge.
+    const order = payPalSandbox.orders().find((o) => o.orderId === input.order_id);
+    await checkout.assertWaitingCharge(auth.sessionOf(ctx.request), input.order_id, order?.invoices ?? [], {
+      code: 'PAYMENT_NOT_FOUND',
+      field: 'order_id',
+    });
+    const { redirectTo } = await payPalSandbox.approve(input.order_id, input.approve);
+    return { redirect_to: pathOf(redirectTo) };
   });
 };

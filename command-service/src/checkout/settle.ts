@@ -4,12 +4,11 @@ import { dueOf, type IssuedInvoice } from '../invoices/invoice.ts';
 import { loadInvoice } from './checkout-invoices.ts';
 import type { MoneyDeps, Step } from './money-deps.ts';
 import { abandonBuyNowOrder, completeBuyNowOrder } from './orders.ts';
-import { cardPart, type PaymentOutcome, walletPart } from './payments.ts';
+import { type PaymentOutcome, partsOf } from './payments.ts';
 
-/** This payment (its wallet or card part) settled the invoice: a retried request finds it done. */
+/** This payment (its wallet, card or PayPal part) settled the invoice: a retried request finds it done. */
 export const paidBy = (invoice: IssuedInvoice, paymentId: string) =>
-  dueOf(invoice) === 0 &&
-  [walletPart(paymentId), cardPart(paymentId)].some((id) => invoice.payments[id]?.status === 'succeeded');
+  dueOf(invoice) === 0 && partsOf(paymentId).some((id) => invoice.payments[id]?.status === 'succeeded');
 
 /**
  * The outcome told and followed: a paid buy-now order becomes a sale; a declined one is given up
@@ -26,7 +25,7 @@ export async function settle(
   const invoices = (await Promise.all(ids.map((id) => loadInvoice(deps, id)))) as IssuedInvoice[];
   for (const invoice of invoices) {
     if (outcome.status === 'paid' && !outcome.quiet) {
-      const parts = [walletPart(paymentId), cardPart(paymentId)].map((id) => invoice.payments[id]);
+      const parts = partsOf(paymentId).map((id) => invoice.payments[id]);
       const amount = parts.reduce((sum, p) => (p?.status === 'succeeded' ? sum + p.amount : sum), 0);
       if (amount > 0) await deps.mail.paymentReceived(invoice, amount);
     }

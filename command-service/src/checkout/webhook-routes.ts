@@ -1,8 +1,17 @@
-import { cardWebhookPath } from '@wine/contracts';
-import { type CardProvider, type Logger, registerSignedWebhook, WebhookSignatureError } from '@wine/platform';
-import type { FastifyPluginAsync } from 'fastify';
+import { cardWebhookPath, payPalWebhookPath } from '@wine/contracts';
+import {
+  type CardProvider,
+  type Logger,
+  PayPalUnavailableError,
+  PayPalWebhookSignatureError,
+  registerSignedWebhook,
+  type WebhookHeaders,
+  WebhookSignatureError,
+} from '@wine/platform';
+import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { MoneyDeps } from './money-deps.ts';
-import { applyProviderEvent } from './provider-events.ts';
+import type { PayPalMoney } from './paypal-payments.ts';
+import { applyPayPalEvent, applyProviderEvent } from './provider-events.ts';
 
 export interface WebhookRouteDeps {
   money: MoneyDeps;
@@ -18,8 +27,10 @@ const reply400 = (message: string) => ({ status: 'error', message });
  * what is signed, so this route reads its body as a buffer, up to platform's MAX_WEBHOOK_BYTES. A verified event
  * is applied once (provider-events.ts) and answered 200 — also when the product does not follow it —
  * so the provider stops sending it; a failure to apply answers 500 and the provider sends it again.
+ * PayPal's endpoint, when the site takes PayPal, works the same way (payPalWebhook).
  */
 export const webhookRoutes: FastifyPluginAsync<WebhookRouteDeps> = async (app, { money, logger }) => {
+  if (money.paypal) await payPalWebhook(app, money, money.paypal, logger);
   const provider: CardProvider = money.cards;
   if (provider.name !== 'stripe' || !provider.readEvent) return;
   const readEvent = provider.readEvent.bind(provider);
@@ -51,3 +62,64 @@ export const webhookRoutes: FastifyPluginAsync<WebhookRouteDeps> = async (app, {
     },
   });
 };
+
+/** The headers PayPal signs a delivery with (developer.paypal.com "Integrate webhooks"). */
+const transmissionHeaders = [
+  'paypal-transmission-id',
+  'paypal-transmission-time',
+  'paypal-transmission-sig',
+  'paypal-cert-url',
+  'paypal-auth-algo',
+] as const;
+
+/**
+ * PayPal's signature is five headers, not one: the shared endpoint hands on one string, so they travel
+ * together as JSON (what PayPal's reader takes as headers). Absent without PayPal's signature header.
+ */
+function payPalSignatureOf(request: FastifyRequest): string | undefined {
+  const signature = request.headers['paypal-transmission-sig'];
+  if (typeof signature !== 'string' || signature === '') return undefined;
+  const headers: Record<string, string> = {};
+  for (const name of transmissionHeaders) {
+    const value = request.headers[name];
+    if (typeof value === 'string') headers[name] = value;
+  }
+  return JSON.stringify(headers);
+}
+
+/**
+ * PayPal's webhook endpoint (seeds 001 paymentThird area; PAYMENT.CAPTURE.COMPLETED, .DENIED,
+ * .REFUNDED, disputes): verified by PayPal's certificate (the gateway's readEvent), refused 400 when
+ * it does not verify and acting on nothing; 503 when PayPal's certificate or the capture could not be
+ * read (PayPal delivers it again later); otherwise applied once (provider-events.ts) and answered 200.
+ */
+async function payPalWebhook(app: FastifyInstance, money: MoneyDeps, paypal: PayPalMoney, logger: Logger) {
+  const { gateway } = paypal;
+  await registerSignedWebhook(app, {
+    path: payPalWebhookPath,
+    signatureOf: payPalSignatureOf,
+    async handle(body, signature, reply) {
+      let event: Awaited<ReturnType<typeof gateway.readEvent>>;
+      try {
+        event = await gateway.readEvent(JSON.parse(signature) as WebhookHeaders, body);
+      } catch (error) {
+        if (error instanceof PayPalWebhookSignatureError) {
+          logger.warn({ gateway: gateway.name, reason: error.message }, 'a PayPal webhook was refused');
+          return reply.code(400).send(reply400('Bad signature'));
+        }
+        if (error instanceof PayPalUnavailableError) {
+          logger.warn({ gateway: gateway.name, reason: error.message }, 'a PayPal webhook could not be read');
+          return reply.code(503).send(reply400('Try again later'));
+        }
+        throw error;
+      }
+      if (!event) return reply.code(200).send({ status: 'ignored' });
+      const effect = await applyPayPalEvent(money, paypal, event);
+      logger.info(
+        { gateway: gateway.name, eventId: event.id, type: event.type, outcome: event.outcome, effect },
+        'PayPal event',
+      );
+      return reply.code(200).send({ status: effect });
+    },
+  });
+}

@@ -1,7 +1,13 @@
-import type { DeliveryData, InvoiceAmountsData, InvoiceEvent, InvoiceIssuedData } from '@wine/event-schemas';
+import type {
+  DeliveryData,
+  InvoiceAmountsData,
+  InvoiceEvent,
+  InvoiceIssuedData,
+  PaymentMethod,
+} from '@wine/event-schemas';
 
 export interface Payment {
-  method: 'card' | 'wallet' | 'giftcard' | 'offline';
+  method: PaymentMethod;
   amount: number;
   status: 'pending' | 'action_required' | 'succeeded' | 'failed';
   /** Epoch milliseconds the payment started (or was recorded). */

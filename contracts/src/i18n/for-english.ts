@@ -189,7 +189,8 @@ export const forEnglish = {
     paypalDeclined: 'PayPal declined the payment',
     paypalRefused: 'PayPal could not take the payment',
     paypalNotCompleted: 'the PayPal payment was not completed',
-    paypalPending: 'PayPal is holding the payment until it clears: the invoice is marked paid once PayPal says so',
+    paypalPending:
+      'PayPal is holding the payment until it clears: the invoice is marked paid once PayPal says so',
   },
   /** Issue 31: shipping a delivery (rates, method, hold date, tracking). */
   shipping: {

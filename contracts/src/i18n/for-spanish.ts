@@ -183,7 +183,8 @@ export const forSpanish: Texts = {
     paypalDeclined: 'PayPal rechazó el pago',
     paypalRefused: 'PayPal no pudo aceptar el pago',
     paypalNotCompleted: 'el pago con PayPal no se completó',
-    paypalPending: 'PayPal retiene el pago hasta que se confirme: la factura se marcará como pagada cuando PayPal lo indique',
+    paypalPending:
+      'PayPal retiene el pago hasta que se confirme: la factura se marcará como pagada cuando PayPal lo indique',
   },
   /** Issue 31: el envío de una entrega (tarifas, método, fecha de la retención, seguimiento). */
   shipping: {

@@ -11,11 +11,13 @@ import {
   InvoiceListInput,
   IssueGiftCardsInput,
   PageInput,
+  PayPalResponseInput,
   PlaceOrderInput,
   RecordOfflinePaymentInput,
   RedeemGiftCardInput,
   ReleaseDepositInput,
   SandboxAuthenticateInput,
+  SandboxPayPalApproveInput,
   SaveAddressInput,
 } from './inputs.ts';
 import {
@@ -29,6 +31,7 @@ import {
   InvoiceList,
   InvoiceStatus,
   IssuedGiftCards,
+  PaymentGateways,
   SalesOrderList,
   StaffDepositList,
   StaffInvoiceList,
@@ -123,6 +126,40 @@ export const checkoutActions = {
     auth: 'user',
     input: SandboxAuthenticateInput,
     output: NoData,
+  }),
+  /** Which ways to pay the checkout offers besides the wallet and saved cards (PayPal when configured). */
+  paymentGateways: action({
+    path: '/api/payment/gateways',
+    side: 'command',
+    auth: 'user',
+    input: NoInput,
+    output: PaymentGateways,
+  }),
+  /**
+   * seeds 001 "Payments" paypal_response: back from PayPal, the approved order is captured (once,
+   * whatever the retries) and recorded; a cancelled or declined one gives the payment up. `once`: a
+   * repeated request with one x-command-id answers the first one's answer.
+   */
+  paypalResponse: action({
+    path: '/api/payment/paypal_response',
+    side: 'command',
+    money: true,
+    once: true,
+    auth: 'user',
+    input: PayPalResponseInput,
+    output: CheckoutResult,
+  }),
+  /**
+   * The sandbox PayPal's approve page (only where the PayPal sandbox runs): the buyer pays or cancels,
+   * and the page sends the browser where PayPal would, a path of this site.
+   */
+  sandboxPayPalApprove: action({
+    path: '/api/payment/sandboxPayPalApprove',
+    side: 'command',
+    money: true,
+    auth: 'user',
+    input: SandboxPayPalApproveInput,
+    output: z.object({ redirect_to: z.string() }),
   }),
 } as const;
 
@@ -288,3 +325,6 @@ export const invoicePdfPath = (id: string) => `/api/user/invoice/pdf/${encodeURI
  * not an action (no session, no envelope: the provider reads the HTTP status only).
  */
 export const cardWebhookPath = (provider: 'stripe') => `/api/paymentThird/${provider}/webhook` as const;
+
+/** Where PayPal posts its events (webhooks), signed with its certificate; not an action, as the card provider's. */
+export const payPalWebhookPath = '/api/paymentThird/paypal/webhook';

@@ -106,15 +106,25 @@ export const RedeemGiftCardInput = z.strictObject({
     ),
 });
 
-/** How the buyer pays: a saved card, wallet credit, or wallet first and the card for the rest. */
+/**
+ * How the buyer pays: a saved card, PayPal (seeds 001 "Payments": paypal_response), wallet credit,
+ * or the wallet first and the card or PayPal for the rest. `paypal` is left out by the clients that
+ * predate it, so it defaults to false.
+ */
 export const PaymentChoice = z
   .strictObject({
     use_wallet: z.boolean().default(false),
     card_id: Id.nullable().default(null),
+    paypal: z.boolean().default(false),
   })
-  .refine((p) => p.use_wallet || p.card_id !== null, {
+  .refine((p) => p.use_wallet || p.card_id !== null || p.paypal, {
     path: ['card_id'],
     ...lazy(() => t('checkout.choosePayment')),
+  })
+  // One payment takes its rest one way: a card and PayPal both would leave which one to charge unsaid.
+  .refine((p) => !(p.paypal && p.card_id !== null), {
+    path: ['paypal'],
+    ...lazy(() => t('checkout.paypalOrCard')),
   });
 
 /** seeds 001 §7 cart/checkout and buynow/checkout. */
@@ -130,6 +140,29 @@ export type CheckoutInput = z.input<typeof CheckoutInput>;
 export const ConfirmPaymentInput = z.strictObject({
   payment_id: Id,
   invoice_ids: z.array(Id).min(1).max(50),
+});
+
+/**
+ * seeds 001 "Payments" paypal_response: back from PayPal's page, whose return (or cancel) URL carries
+ * the payment and its invoices as the checkout wrote them, and PayPal's order id as `token`.
+ */
+export const PayPalResponseInput = z.strictObject({
+  payment_id: Id,
+  invoice_ids: z.array(Id).min(1).max(50),
+  /** PayPal's order id (PayPal names it `token` on the return URL). */
+  token: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z0-9-]{1,64}$/),
+});
+
+/** The sandbox PayPal's approve page: the buyer pays with PayPal or cancels. */
+export const SandboxPayPalApproveInput = z.strictObject({
+  order_id: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z0-9-]{1,64}$/),
+  approve: z.boolean(),
 });
 
 /** The sandbox card issuer's authentication page: the buyer approves or refuses. */

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { invoiceAmounts } from './amounts.ts';
+import { PaymentChoice } from './inputs.ts';
 import { defaultMoneySettings, taxRateFor } from './settings.ts';
 import { usStateOf, zipInState } from './us-states.ts';
 
@@ -31,5 +32,26 @@ describe('US states, ZIP ranges and rates', () => {
     expect(taxRateFor(defaultMoneySettings.taxRates, 'IL', 'Chicago')).toBe(1025);
     expect(taxRateFor(defaultMoneySettings.taxRates, 'IL', 'Peoria')).toBe(625);
     expect(taxRateFor(defaultMoneySettings.taxRates, 'TX', 'Austin')).toBe(0);
+  });
+});
+
+describe('the payment choice (seeds 001 "Payments")', () => {
+  it('takes PayPal alone or after the wallet, and reads a choice without it as before', () => {
+    expect(PaymentChoice.parse({ paypal: true })).toEqual({ use_wallet: false, card_id: null, paypal: true });
+    expect(PaymentChoice.parse({ use_wallet: true, paypal: true }).paypal).toBe(true);
+    expect(PaymentChoice.parse({ card_id: 'card-1' })).toEqual({
+      use_wallet: false,
+      card_id: 'card-1',
+      paypal: false,
+    });
+  });
+
+  it('refuses a card and PayPal both, and no way to pay at all, each on its field', () => {
+    const both = PaymentChoice.safeParse({ card_id: 'card-1', paypal: true });
+    expect(both.error?.issues.map((i) => [i.path.join('.'), i.message])).toEqual([
+      ['paypal', 'Choose a card or PayPal, not both'],
+    ]);
+    const none = PaymentChoice.safeParse({ paypal: false });
+    expect(none.error?.issues.map((i) => i.path.join('.'))).toEqual(['card_id']);
   });
 });

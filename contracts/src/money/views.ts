@@ -60,6 +60,10 @@ export const AddressQuote = z.object({
   shipping: ShippingQuoteView.nullable().optional(),
 });
 
+/** The ways to pay the site takes besides wallet credit and saved cards: PayPal when it is configured. */
+export const PaymentGateways = z.object({ paypal: z.boolean() });
+export type PaymentGateways = z.infer<typeof PaymentGateways>;
+
 /** What a checkout ends in: paid, waiting for the card issuer (go to `url`), or placed unpaid. */
 export const CheckoutResult = z.object({
   status: z.enum(['paid', 'requires_action', 'unpaid']),
@@ -105,7 +109,7 @@ export const Transaction = z.object({
   /** Issue 31: the invoice's readable number, where the list names it (`/transactions`). */
   invoice_number: z.string().nullable().optional(),
   type: z.enum(['payment', 'refund']),
-  method: z.enum(['card', 'wallet', 'giftcard', 'offline']),
+  method: z.enum(['card', 'wallet', 'giftcard', 'offline', 'paypal']),
   status: z.enum(['pending', 'action_required', 'succeeded', 'failed']),
   amount: z.number(),
   card_brand: z.string().nullable(),

@@ -7,6 +7,8 @@ export { type PandaDocDouble, startPandaDocDouble } from '../documents/pandadoc-
 export { type NorthCapitalDouble, startNorthCapitalDouble } from '../investing/northcapital-double.ts';
 /** Issue 35 §5: a local double of Google's Places API, for specs only. */
 export { type GooglePlacesDouble, startGooglePlacesDouble } from '../maps/google-places-double.ts';
+/** seeds 001 "Payments": a local double of PayPal's REST API, for specs only. */
+export { type PayPalDouble, payOnApprovePage, startPayPalDouble } from '../paypal/paypal-double.ts';
 /** Issue 35: a local double of AvaTax's API, for specs only. */
 export { type AvaTaxDouble, startAvaTaxDouble } from '../tax/avatax-double.ts';
 /** Issue 35: the card networks a money test runs against (the sandbox, Stripe behind its double). */
@@ -22,5 +24,14 @@ export { dockerReachable } from './docker.ts';
 export { eventually } from './eventually.ts';
 export { closedUnsold, listedLot } from './lots.ts';
 export { natsReachable, natsUrl } from './nats.ts';
+/** The PayPals a money test runs against (the sandbox, the adapter behind PayPal's double). */
+export {
+  openPayPalNetwork,
+  type PayPalEndpoint,
+  type PayPalNetwork,
+  type PayPalNetworkName,
+  payPalNetworkNames,
+  payPalNetworkTitles,
+} from './paypal-networks.ts';
 export { seeded } from './seeded.ts';
 export { newEvent, recordedEvent } from './test-events.ts';

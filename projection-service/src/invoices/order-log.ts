@@ -15,6 +15,7 @@ export const methodLabel: Record<PaymentMethod, string> = {
   wallet: 'Wallet',
   giftcard: 'Gift card',
   offline: 'Offline',
+  paypal: 'PayPal',
 };
 
 /** Basis points as a percentage: 1025 -> '10.25%', 1000 -> '10%'. */

@@ -359,6 +359,10 @@ export const uiMoreForEnglish = {
     payOfflineHint: 'The order is placed unpaid and held for you until you pay.',
     offlineExplained:
       'Once the order is placed we show how to pay: by bank transfer quoting the invoice, or at pickup.',
+    payNowOrPayPal: 'Pay now by card, PayPal or wallet credit',
+    cardOrPayPal: 'Card or PayPal',
+    paypal: 'PayPal',
+    paypalHint: 'You approve the payment on PayPal’s page, then come back here.',
   },
   /** seeds 001 §2 /checkout_confirm. */
   confirm: {
@@ -478,6 +482,7 @@ export const uiMoreForEnglish = {
     methodWallet: 'Wallet',
     methodGiftcard: 'Gift card',
     methodOffline: 'Offline',
+    methodPaypal: 'PayPal',
     statusPending: 'Pending',
     statusActionRequired: 'Awaiting authentication',
     statusSucceeded: 'Succeeded',
@@ -654,6 +659,19 @@ export const uiMoreForEnglish = {
     badReturn: 'The return address is not a page of this site, so you stay here.',
     approved: 'Payment authenticated.',
     failed: 'Authentication failed.',
+    backToCart: 'Back to your cart',
+  },
+  /** The PayPal sandbox's approve page (seeds 001 "Payments"), in place of PayPal's checkout page. */
+  sandboxPayPal: {
+    badge: 'Test',
+    title: 'PayPal sandbox — test mode',
+    intro: 'This page stands in for PayPal’s checkout page. No real PayPal account or money is involved.',
+    order: 'PayPal order {{id}}',
+    pay: 'Pay with PayPal',
+    cancel: 'Cancel',
+    approved: 'Payment approved: back to the shop.',
+    cancelled: 'Payment cancelled: back to the shop.',
+    badReturn: 'The return address is not a page of this site, so you stay here.',
     backToCart: 'Back to your cart',
   },
   /** /admin/money: the staff's side of money (finance, admins). */
@@ -924,6 +942,7 @@ export const uiMoreForEnglish = {
       wallet: 'Wallet',
       giftcard: 'Gift card',
       offline: 'Offline',
+      paypal: 'PayPal',
     },
     columns: {
       invoice_id: 'Invoice',

@@ -734,6 +734,10 @@ export const uiForSpanish: UiTexts = {
     payOfflineHint: 'El pedido se realiza sin pagar y te lo guardamos hasta que pagues.',
     offlineExplained:
       'Al realizar el pedido te indicamos cómo pagar: por transferencia bancaria indicando la factura, o al recoger.',
+    payNowOrPayPal: 'Pagar ahora con tarjeta, PayPal o saldo del monedero',
+    cardOrPayPal: 'Tarjeta o PayPal',
+    paypal: 'PayPal',
+    paypalHint: 'Apruebas el pago en la página de PayPal y luego vuelves aquí.',
   },
   confirm: {
     title: 'Confirmación del pedido',
@@ -848,6 +852,7 @@ export const uiForSpanish: UiTexts = {
     methodWallet: 'Monedero',
     methodGiftcard: 'Tarjeta regalo',
     methodOffline: 'Fuera de línea',
+    methodPaypal: 'PayPal',
     statusPending: 'Pendiente',
     statusActionRequired: 'Esperando autenticación',
     statusSucceeded: 'Completada',
@@ -1020,6 +1025,19 @@ export const uiForSpanish: UiTexts = {
     badReturn: 'La dirección de vuelta no es una página de este sitio, así que te quedas aquí.',
     approved: 'Pago autenticado.',
     failed: 'Autenticación fallida.',
+    backToCart: 'Volver a tu carrito',
+  },
+  sandboxPayPal: {
+    badge: 'Prueba',
+    title: 'PayPal de prueba — modo de prueba',
+    intro:
+      'Esta página hace las veces de la página de pago de PayPal. No interviene ninguna cuenta de PayPal ni dinero real.',
+    order: 'Pedido de PayPal {{id}}',
+    pay: 'Pagar con PayPal',
+    cancel: 'Cancelar',
+    approved: 'Pago aprobado: de vuelta a la tienda.',
+    cancelled: 'Pago cancelado: de vuelta a la tienda.',
+    badReturn: 'La dirección de vuelta no es una página de este sitio, así que te quedas aquí.',
     backToCart: 'Volver a tu carrito',
   },
   staffMoney: {
@@ -1341,6 +1359,7 @@ export const uiForSpanish: UiTexts = {
       wallet: 'Monedero',
       giftcard: 'Tarjeta regalo',
       offline: 'Fuera de línea',
+      paypal: 'PayPal',
     },
     columns: {
       invoice_id: 'Factura',

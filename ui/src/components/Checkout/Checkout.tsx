@@ -38,6 +38,7 @@ import {
   validateOrder,
 } from './checkout-form.ts';
 import { PaymentChoice } from './PaymentChoice.tsx';
+import { usePayPalOffered } from './payment-gateways.ts';
 import { usePlaceOrder } from './use-place-order.ts';
 import { useQuote } from './use-quote.ts';
 
@@ -74,6 +75,7 @@ export function Checkout({ cartRef }: { cartRef: CartRef }) {
   const { cart, items } = useCheckoutCart(cartRef);
   const cards = useQuery(cardsQuery());
   const wallet = useQuery(creditHistoryQuery({ page: 1, limit: 1 }));
+  const paypalOffered = usePayPalOffered();
   const [form, setForm] = useState<CheckoutForm>(initialForm);
   const [problems, setProblems] = useState<CheckoutProblems>(noProblems);
   const quote = useQuote(quoteInputOf(cartRef, form));
@@ -88,7 +90,7 @@ export function Checkout({ cartRef }: { cartRef: CartRef }) {
   const placeOrder = usePlaceOrder();
 
   const submit = () => {
-    const order = orderRequestOf(cartRef, { ...form, cardId });
+    const order = orderRequestOf(cartRef, { ...form, cardId, paypal: paypalOffered && form.paypal === true });
     const checked = validateOrder(order);
     if (!checked.success) return setProblems(problemsOf(checked.error.issues));
     setProblems(noProblems);
@@ -200,10 +202,13 @@ export function Checkout({ cartRef }: { cartRef: CartRef }) {
                 onMethod={(method) => update({ method })}
                 cards={cardList}
                 cardId={cardId}
-                onCard={(id) => update({ cardId: id })}
+                onCard={(id) => update({ cardId: id, paypal: false })}
                 balance={wallet.data?.balance}
                 useWallet={form.useWallet}
                 onUseWallet={(useWallet) => update({ useWallet })}
+                paypalOffered={paypalOffered}
+                paypal={form.paypal === true}
+                onPayPal={(paypal) => update({ paypal })}
                 error={problems.payment}
               />
             </Card>

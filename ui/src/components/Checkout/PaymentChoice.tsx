@@ -17,13 +17,21 @@ export interface PaymentChoiceProps {
   balance: number | undefined;
   useWallet: boolean;
   onUseWallet: (use: boolean) => void;
+  /** The site takes PayPal (paymentGateways): offered beside the cards. */
+  paypalOffered?: boolean;
+  /** PayPal is chosen instead of a card. */
+  paypal?: boolean;
+  onPayPal?: (use: boolean) => void;
   error?: string | null;
 }
 
+/** PayPal's value among the cards' ids: a colon, which no card id has. */
+const PAYPAL = ':paypal';
+
 /**
- * How the buyer pays: now (contracts PaymentChoice: a saved card, wallet credit, or the wallet
- * first), or offline (seeds 001 §7 offline/payCartOffline: placed unpaid, paid by bank transfer or at
- * pickup, recorded by finance).
+ * How the buyer pays: now (contracts PaymentChoice: a saved card or PayPal, wallet credit, or the
+ * wallet first), or offline (seeds 001 §7 offline/payCartOffline: placed unpaid, paid by bank
+ * transfer or at pickup, recorded by finance).
  */
 export function PaymentChoice({
   method,
@@ -34,6 +42,9 @@ export function PaymentChoice({
   balance,
   useWallet,
   onUseWallet,
+  paypalOffered = false,
+  paypal = false,
+  onPayPal = () => {},
   error,
 }: PaymentChoiceProps) {
   const { t } = useTranslation();
@@ -45,7 +56,11 @@ export function PaymentChoice({
         onChange={(value) => onMethod(value === 'offline' ? 'offline' : 'card')}
       >
         <Stack gap="xs">
-          <Radio value="card" label={t('ui.checkout.payNow')} data-testid="pay-now" />
+          <Radio
+            value="card"
+            label={t(paypalOffered ? 'ui.checkout.payNowOrPayPal' : 'ui.checkout.payNow')}
+            data-testid="pay-now"
+          />
           <Radio
             value="offline"
             label={t('ui.checkout.payOffline')}
@@ -62,6 +77,9 @@ export function PaymentChoice({
           balance={balance}
           useWallet={useWallet}
           onUseWallet={onUseWallet}
+          paypalOffered={paypalOffered}
+          paypal={paypal}
+          onPayPal={onPayPal}
           error={error}
         />
       ) : (
@@ -73,7 +91,7 @@ export function PaymentChoice({
   );
 }
 
-/** A saved card, and the wallet's credit first if the buyer wants. */
+/** A saved card or PayPal (where the site takes it), and the wallet's credit first if the buyer wants. */
 function CardPayment({
   cards,
   cardId,
@@ -81,22 +99,26 @@ function CardPayment({
   balance,
   useWallet,
   onUseWallet,
+  paypalOffered,
+  paypal,
+  onPayPal,
   error,
-}: Omit<PaymentChoiceProps, 'method' | 'onMethod'>) {
+}: Omit<PaymentChoiceProps, 'method' | 'onMethod'> & { onPayPal: (use: boolean) => void }) {
   const { t } = useTranslation();
+  const choose = (value: string) => (value === PAYPAL ? onPayPal(true) : onCard(value));
   return (
     <Stack gap="sm" pl={{ base: 0, xs: 'lg' }}>
-      {cards === undefined ? (
-        <Skeleton height={60} />
-      ) : cards.length === 0 ? (
+      {cards === undefined ? <Skeleton height={60} /> : null}
+      {cards?.length === 0 ? (
         <Text size="sm" c="dimmed" data-testid="no-cards">
           {t('ui.checkout.noCards')}
         </Text>
-      ) : (
+      ) : null}
+      {cards !== undefined && (cards.length > 0 || paypalOffered) ? (
         <Radio.Group
-          label={t('ui.checkout.cards')}
-          value={cardId}
-          onChange={onCard}
+          label={t(paypalOffered ? 'ui.checkout.cardOrPayPal' : 'ui.checkout.cards')}
+          value={paypal ? PAYPAL : cardId}
+          onChange={choose}
           error={error}
           data-testid="payment-cards"
         >
@@ -112,9 +134,17 @@ function CardPayment({
                 })}
               />
             ))}
+            {paypalOffered ? (
+              <Radio
+                value={PAYPAL}
+                label={t('ui.checkout.paypal')}
+                description={t('ui.checkout.paypalHint')}
+                data-testid="pay-paypal"
+              />
+            ) : null}
           </Stack>
         </Radio.Group>
-      )}
+      ) : null}
       {/* Issue 31: a card is added here, without leaving the checkout. */}
       <AddCardInCheckout onAdded={(card) => onCard(card.id)} />
       <Checkbox
@@ -124,7 +154,7 @@ function CardPayment({
         onChange={(event) => onUseWallet(event.currentTarget.checked)}
         data-testid="use-wallet"
       />
-      {error && cards?.length === 0 ? (
+      {error && cards?.length === 0 && !paypalOffered ? (
         <Text size="sm" c="red.8" role="alert">
           {error}
         </Text>

@@ -21,9 +21,11 @@ export interface CheckoutForm {
   address: CheckoutAddress;
   billingSame: boolean;
   billing: CheckoutAddress;
-  /** How the order is paid: now (a card, wallet credit) or offline later (bank transfer, at pickup). */
+  /** How the order is paid: now (a card, PayPal, wallet credit) or offline later (bank transfer, at pickup). */
   method: 'card' | 'offline';
   cardId: string | null;
+  /** Paid now with PayPal (seeds 001 "Payments") instead of a card: its page opens in the same tab. */
+  paypal?: boolean;
   useWallet: boolean;
   /** Issue 31: how a delivery ships, and the seasonal hold's date (`YYYY-MM-DD`, '' until chosen). */
   shipMethod?: ShipMethod;
@@ -59,6 +61,12 @@ export function quoteInputOf(ref: CartRef, form: CheckoutForm): InputOf<'saveAdd
   };
 }
 
+/** The payment as the API takes it: PayPal (and no card) when chosen, else the card; the wallet first either way. */
+const paymentOf = (form: CheckoutForm): CheckoutInput['payment'] =>
+  form.paypal
+    ? { use_wallet: form.useWallet, card_id: null, paypal: true }
+    : { use_wallet: form.useWallet, card_id: form.cardId };
+
 /** seeds 001 §7 cart/checkout: the order as the API takes it. */
 export function checkoutInputOf(ref: CartRef, form: CheckoutForm): CheckoutInput {
   return {
@@ -67,7 +75,7 @@ export function checkoutInputOf(ref: CartRef, form: CheckoutForm): CheckoutInput
     address: form.delivery === 'delivery' ? form.address : null,
     billing_address: billingOf(form),
     ...(form.delivery === 'delivery' ? shipChoiceOf(form) : {}),
-    payment: { use_wallet: form.useWallet, card_id: form.cardId },
+    payment: paymentOf(form),
   };
 }
 

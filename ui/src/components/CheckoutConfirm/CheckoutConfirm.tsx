@@ -16,8 +16,10 @@ import { useInvoiceName } from '../InvoiceNumber/InvoiceName.tsx';
 export interface ConfirmSearch {
   /** The invoices of a placed order, comma-separated. */
   invoice?: string | undefined;
-  /** Back from the card issuer's page: the payment to confirm. */
+  /** Back from the card issuer's page, or PayPal's: the payment to confirm. */
   payment_id?: string | undefined;
+  /** Back from PayPal's page (approved or cancelled): PayPal's order id, which PayPal names `token`. */
+  token?: string | undefined;
   status?: 'paid' | 'unpaid' | undefined;
 }
 
@@ -59,10 +61,23 @@ function OfflineInstructions({ ids }: { ids: string[] }) {
 }
 
 /**
- * seeds 001 §4: back from the card issuer, the payment is confirmed (once) and the page then shows
- * its invoices, so a reload does not confirm again.
+ * Where the buyer comes back from: PayPal's page carries its order as `token` (seeds 001 "Payments":
+ * paypal_response), the card issuer's does not (confirmPayment).
  */
-function useConfirmedPayment(paymentId: string | undefined, invoiceIds: string[]): string | null {
+const confirmationOf = (paymentId: string, invoiceIds: string[], token: string | undefined) =>
+  token
+    ? call('paypalResponse', { payment_id: paymentId, invoice_ids: invoiceIds, token })
+    : call('confirmPayment', { payment_id: paymentId, invoice_ids: invoiceIds });
+
+/**
+ * seeds 001 §4: back from the card issuer or PayPal, the payment is confirmed (once) and the page then
+ * shows its invoices, so a reload does not confirm again.
+ */
+function useConfirmedPayment(
+  paymentId: string | undefined,
+  invoiceIds: string[],
+  token: string | undefined,
+): string | null {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [failure, setFailure] = useState<string | null>(null);
@@ -72,7 +87,7 @@ function useConfirmedPayment(paymentId: string | undefined, invoiceIds: string[]
     if (!paymentId || !invoices || started.current === paymentId) return;
     started.current = paymentId;
     setFailure(null);
-    call('confirmPayment', { payment_id: paymentId, invoice_ids: invoices.split(',') }).then(
+    confirmationOf(paymentId, invoices.split(','), token).then(
       (result: CheckoutResult) => {
         void invalidateCarts(queryClient);
         void invalidateAction(queryClient, 'alltransactions');
@@ -88,7 +103,7 @@ function useConfirmedPayment(paymentId: string | undefined, invoiceIds: string[]
       },
       (error: unknown) => setFailure(errorMessage(error)),
     );
-  }, [paymentId, invoices, navigate, queryClient]);
+  }, [paymentId, invoices, token, navigate, queryClient]);
   return failure;
 }
 
@@ -96,9 +111,9 @@ function useConfirmedPayment(paymentId: string | undefined, invoiceIds: string[]
 export function CheckoutConfirm({ search }: { search: ConfirmSearch }) {
   const { t } = useTranslation();
   const invoices = (search.invoice ?? '').split(',').filter(Boolean);
-  // The card issuer's return address carries the payment and the invoices it was for.
+  // The card issuer's (or PayPal's) return address carries the payment and the invoices it was for.
   const confirming = Boolean(search.payment_id) && invoices.length > 0;
-  const failure = useConfirmedPayment(search.payment_id, invoices);
+  const failure = useConfirmedPayment(search.payment_id, invoices, search.token);
   let body: ReactNode;
   if (confirming && failure) {
     body = (

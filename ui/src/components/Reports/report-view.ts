@@ -79,6 +79,7 @@ const valueLabels = {
   wallet: 'ui.reports.values.wallet',
   giftcard: 'ui.reports.values.giftcard',
   offline: 'ui.reports.values.offline',
+  paypal: 'ui.reports.values.paypal',
 } as const;
 
 /** The label key of a value, when it has one. */

@@ -16,6 +16,7 @@ const methodLabels = {
   wallet: 'ui.transactions.methodWallet',
   giftcard: 'ui.transactions.methodGiftcard',
   offline: 'ui.transactions.methodOffline',
+  paypal: 'ui.transactions.methodPaypal',
 } as const satisfies Record<Transaction['method'], string>;
 
 const statusLabels = {

@@ -10,12 +10,15 @@ const validateSearch = lazySearch(() =>
   z.object({
     invoice: param,
     payment_id: param,
+    // Back from PayPal (approved or cancelled): its order id, as PayPal names it.
+    token: param,
     status: optionalChoiceParam(['paid', 'unpaid']),
   }),
 );
 
 /**
- * seeds 001 §2 /checkout_confirm: ?invoice=a,b after an order, ?payment_id= back from the card issuer.
+ * seeds 001 §2 /checkout_confirm: ?invoice=a,b after an order, ?payment_id= back from the card issuer,
+ * and with PayPal's ?token= back from PayPal.
  * Nothing of the link is shown as text but the invoice ids: an order's payment instructions are made
  * from the buyer's own invoices as the server answers them, so a link cannot carry false ones.
  */
