@@ -101,8 +101,9 @@ export default defineConfig({
         },
       })),
       // Issue 35: paying in the browser again on each real card adapter (behind its vendor's double):
-      // the card typed in the form tokenised by Stripe's API or CyberSource's Flex, the issuer's page.
-      ...(['stripe', 'cybersource'] as const).map((network) => ({
+      // the card typed in the form tokenised by Stripe's API, CyberSource's Flex or Versapay's session,
+      // the issuer's page.
+      ...(['stripe', 'cybersource', 'versapay'] as const).map((network) => ({
         test: {
           name: `e2e-${network}`,
           include: ['tests/money.e2e.spec.ts'],

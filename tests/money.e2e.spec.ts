@@ -141,33 +141,37 @@ describe.runIf(browserAvailable())(
       await phone.page.screenshot({ path: join(screenshots, 'money-invoice-phone.png'), fullPage: true });
     });
 
-    it('(c) a card that needs authentication goes to the issuer page and back, paid', async () => {
-      const fay = await buyer('Fay', market.cards.testCards.authenticationRequired);
-      const lotId = await buyNowLot('2016 Sassicaia');
-      await market.ok(actions.addToCart.path, { cart: [{ product_id: lotId, qty: 2 }] }, fay.auth);
-      const { page, errors } = await pageFor(fay);
-      await page.goto(`${market.url}/buynowcart`);
-      await page.getByText('2016 Sassicaia').first().waitFor();
-      await page.screenshot({ path: join(screenshots, 'money-buynowcart-desktop.png'), fullPage: true });
-      await page.getByRole('button', { name: 'Checkout' }).click();
-      await page.waitForURL(/\/checkout\/buynow\//);
-      await placeOrder(page);
-      if (market.cards.name === 'sandbox') {
-        await page.waitForURL(/\/sandbox\/authenticate\//);
-        await page.getByTestId('sandbox-issuer').waitFor();
-        await page.screenshot({ path: join(screenshots, 'money-sandbox-desktop.png'), fullPage: true });
-        await page.getByRole('button', { name: 'Authenticate payment' }).click();
-      } else {
-        // The provider's issuer page (its double's 3-D Secure page), in the same tab, and back.
-        await page.waitForURL(market.cards.name === 'stripe' ? /\/3ds\/pi_/ : /\/V2\/Cruise\/StepUp/);
-        await page.getByRole('button', { name: 'Complete' }).click();
-      }
-      await page.waitForURL(/\/checkout_confirm/);
-      await page.locator('[data-testid="confirm-result"][data-status="paid"]').waitFor();
-      const types = (await market.eventStore.readStream(lotStream(lotId))).map((e) => e.type);
-      expect(types).toEqual(['LotListed', 'StockReserved', 'StockSold']);
-      expect(errors).toEqual([]);
-    });
+    // Versapay has no 3-D Secure: no charge of its waits for the issuer.
+    it.skipIf(cardNetworkFromEnv() === 'versapay')(
+      '(c) a card that needs authentication goes to the issuer page and back, paid',
+      async () => {
+        const fay = await buyer('Fay', market.cards.testCards.authenticationRequired);
+        const lotId = await buyNowLot('2016 Sassicaia');
+        await market.ok(actions.addToCart.path, { cart: [{ product_id: lotId, qty: 2 }] }, fay.auth);
+        const { page, errors } = await pageFor(fay);
+        await page.goto(`${market.url}/buynowcart`);
+        await page.getByText('2016 Sassicaia').first().waitFor();
+        await page.screenshot({ path: join(screenshots, 'money-buynowcart-desktop.png'), fullPage: true });
+        await page.getByRole('button', { name: 'Checkout' }).click();
+        await page.waitForURL(/\/checkout\/buynow\//);
+        await placeOrder(page);
+        if (market.cards.name === 'sandbox') {
+          await page.waitForURL(/\/sandbox\/authenticate\//);
+          await page.getByTestId('sandbox-issuer').waitFor();
+          await page.screenshot({ path: join(screenshots, 'money-sandbox-desktop.png'), fullPage: true });
+          await page.getByRole('button', { name: 'Authenticate payment' }).click();
+        } else {
+          // The provider's issuer page (its double's 3-D Secure page), in the same tab, and back.
+          await page.waitForURL(market.cards.name === 'stripe' ? /\/3ds\/pi_/ : /\/V2\/Cruise\/StepUp/);
+          await page.getByRole('button', { name: 'Complete' }).click();
+        }
+        await page.waitForURL(/\/checkout_confirm/);
+        await page.locator('[data-testid="confirm-result"][data-status="paid"]').waitFor();
+        const types = (await market.eventStore.readStream(lotStream(lotId))).map((e) => e.type);
+        expect(types).toEqual(['LotListed', 'StockReserved', 'StockSold']);
+        expect(errors).toEqual([]);
+      },
+    );
 
     it('(f) a card typed in the card form goes to the provider, never to the product, and pays', async () => {
       const hal = await market.bidder({ firstName: 'Hal', card: false });

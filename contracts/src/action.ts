@@ -31,7 +31,9 @@ export interface Action<Input extends z.ZodType = z.ZodType, Output extends z.Zo
    * same audience, schema and answer, and one claim of an `x-command-id` across them (claims are
    * keyed by `path`), so a retry sent to another of its paths never runs the call twice.
    */
-  providerPaths?: Partial<Record<'sandbox' | 'stripe' | 'cybersource', readonly `/api/${string}`[]>>;
+  providerPaths?: Partial<
+    Record<'sandbox' | 'stripe' | 'cybersource' | 'versapay', readonly `/api/${string}`[]>
+  >;
 }
 
 export const action = <Input extends z.ZodType, Output extends z.ZodType>(a: Action<Input, Output>) => a;

@@ -131,9 +131,10 @@ const Env = z.object({
   /**
    * Issue 35 §2, §6: the card provider (platform card-provider/index.ts `openCards`): `sandbox`, the
    * built-in test network; `stripe` with STRIPE_SECRET_KEY (and STRIPE_WEBHOOK_SECRET for its events);
-   * `cybersource` with CYBERSOURCE_MERCHANT_ID, CYBERSOURCE_KEY_ID and CYBERSOURCE_SHARED_SECRET.
+   * `cybersource` with CYBERSOURCE_MERCHANT_ID, CYBERSOURCE_KEY_ID and CYBERSOURCE_SHARED_SECRET;
+   * `versapay` with VERSAPAY_API_TOKEN and VERSAPAY_API_KEY.
    */
-  CARD_PROVIDER: z.enum(['sandbox', 'stripe', 'cybersource']).default('sandbox'),
+  CARD_PROVIDER: z.enum(['sandbox', 'stripe', 'cybersource', 'versapay']).default('sandbox'),
   /** Stripe's API root; https://api.stripe.com by default (a test key `sk_test_…` is Stripe's test mode). */
   STRIPE_API_URL: z
     .url()
@@ -187,6 +188,20 @@ const Env = z.object({
   /** A PEM file of a certificate authority to trust for CyberSource (a TLS-inspecting proxy's). */
   CYBERSOURCE_CA_FILE: z.string().min(1).optional(),
   CYBERSOURCE_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(20_000),
+  /** Versapay's platform API root: https://uat.versapay.com (its UAT) by default, https://secure.versapay.com live. */
+  VERSAPAY_API_URL: z
+    .url()
+    .regex(/^https?:\/\//, 'VERSAPAY_API_URL must be an http(s) URL')
+    .optional(),
+  /** Its Ecommerce API root (sessions, the card form's tokens); by default the one matching VERSAPAY_API_URL. */
+  VERSAPAY_ECOMMERCE_URL: z
+    .url()
+    .regex(/^https?:\/\//, 'VERSAPAY_ECOMMERCE_URL must be an http(s) URL')
+    .optional(),
+  /** The API token and key from Versapay's account settings. */
+  VERSAPAY_API_TOKEN: z.string().min(1).max(200).optional(),
+  VERSAPAY_API_KEY: z.string().min(1).max(200).optional(),
+  VERSAPAY_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(20_000),
   /**
    * Issue 35 §4: the documents service (platform documents/index.ts `openDocuments`): `sandbox`, or
    * `pandadoc` with PANDADOC_API_KEY and PANDADOC_WEBHOOK_KEY.

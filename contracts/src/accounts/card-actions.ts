@@ -11,8 +11,8 @@ import { EmptyInput } from './fields.ts';
 
 /**
  * Cards on file (seeds 001 §7 "Card-vault"), through the card-provider port; the seeds' provider areas
- * (`paymentThird/stripe/source/…`, `paymentThird/cybersource/…Card`) answer the same calls while
- * their provider is the configured one.
+ * (`paymentThird/stripe/source/…`, `paymentThird/cybersource/…Card`, `paymentThird/versapay/…`) answer
+ * the same calls while their provider is the configured one.
  */
 export const cardActions = {
   addCard: action({
@@ -37,7 +37,8 @@ export const cardActions = {
   }),
   /**
    * A tokenisation session for one card form, for a provider that wants one (CyberSource's capture
-   * context); CARD_PROVIDER_NO_CONTEXT for the others.
+   * context, Versapay's session: the seeds' `paymentThird/versapay/createCardLink`);
+   * CARD_PROVIDER_NO_CONTEXT for the others.
    */
   cardCaptureContext: action({
     path: '/api/user/cardCaptureContext',
@@ -45,6 +46,7 @@ export const cardActions = {
     auth: 'user',
     input: EmptyInput,
     output: CardCaptureContext,
+    providerPaths: { versapay: ['/api/paymentThird/versapay/createCardLink'] },
   }),
   getCards: action({
     path: '/api/user/getSkyflowCredit',
@@ -55,6 +57,7 @@ export const cardActions = {
     providerPaths: {
       stripe: ['/api/paymentThird/stripe/source/list'],
       cybersource: ['/api/paymentThird/cybersource/listCard'],
+      versapay: ['/api/paymentThird/versapay/listCard'],
     },
   }),
   deleteCard: action({
@@ -67,6 +70,7 @@ export const cardActions = {
     providerPaths: {
       stripe: ['/api/paymentThird/stripe/source/delete'],
       cybersource: ['/api/paymentThird/cybersource/deleteCard'],
+      versapay: ['/api/paymentThird/versapay/deleteCard'],
     },
   }),
   updateCard: action({
@@ -79,6 +83,7 @@ export const cardActions = {
     providerPaths: {
       stripe: ['/api/paymentThird/stripe/source/update'],
       cybersource: ['/api/paymentThird/cybersource/updateCard'],
+      versapay: ['/api/paymentThird/versapay/updateCard'],
     },
   }),
   defaultCard: action({
@@ -88,5 +93,6 @@ export const cardActions = {
     auth: 'user',
     input: CardIdInput,
     output: CardList,
+    providerPaths: { versapay: ['/api/paymentThird/versapay/defaultCard'] },
   }),
 } as const;

@@ -73,7 +73,7 @@ export const SANDBOX_VAULT_PATH = '/vault/v1/tokens';
  * this origin, or Stripe's PaymentMethods API with the publishable key (what Stripe.js calls).
  */
 export const CardProviderInfo = z.object({
-  name: z.enum(['sandbox', 'stripe', 'cybersource']),
+  name: z.enum(['sandbox', 'stripe', 'cybersource', 'versapay']),
   /** Where the card goes: the sandbox vault's path, or Stripe's API root. */
   tokens_url: z.string(),
   /** Stripe's publishable key (`pk_…`); null for the sandbox. */
@@ -82,8 +82,9 @@ export const CardProviderInfo = z.object({
 export type CardProviderInfo = z.infer<typeof CardProviderInfo>;
 
 /**
- * CyberSource's capture context for one card form (a JWT, valid 15 minutes): where the browser posts
- * the card and the key it encrypts it with (Flex API v2). Asked for each time the form is sent.
+ * A tokenisation session for one card form, asked each time the form is sent: CyberSource's capture
+ * context (a JWT, valid 15 minutes: where the browser posts the card and the key it encrypts it with,
+ * Flex API v2), or Versapay's session id (the seeds' createCardLink: where its card form takes the card).
  */
 export const CardCaptureContext = z.object({ capture_context: z.string() });
 export type CardCaptureContext = z.infer<typeof CardCaptureContext>;

@@ -2,6 +2,7 @@ import { createCyberSourceCardProvider } from './cybersource.ts';
 import type { CardProvider } from './port.ts';
 import { createSandboxCardProvider } from './sandbox.ts';
 import { createStripeCardProvider } from './stripe.ts';
+import { createVersapayCardProvider } from './versapay.ts';
 
 export * from './port.ts';
 export {
@@ -12,17 +13,24 @@ export {
   sandboxTestCards,
 } from './sandbox.ts';
 export { createStripeCardProvider, type StripeOptions } from './stripe.ts';
+export {
+  createVersapayCardProvider,
+  type VersapayCardProvider,
+  VersapayError,
+  type VersapayOptions,
+} from './versapay.ts';
 
 /**
  * Configuration picks the card provider (issue 35 §6): CARD_PROVIDER `sandbox` (the default) is the
  * built-in test network; `stripe` takes cards through Stripe with STRIPE_SECRET_KEY,
  * STRIPE_PUBLISHABLE_KEY and STRIPE_WEBHOOK_SECRET at STRIPE_API_URL; `cybersource` through CyberSource
- * with CYBERSOURCE_MERCHANT_ID, CYBERSOURCE_KEY_ID and CYBERSOURCE_SHARED_SECRET at CYBERSOURCE_API_URL.
+ * with CYBERSOURCE_MERCHANT_ID, CYBERSOURCE_KEY_ID and CYBERSOURCE_SHARED_SECRET at CYBERSOURCE_API_URL;
+ * `versapay` through Versapay with VERSAPAY_API_TOKEN and VERSAPAY_API_KEY at VERSAPAY_API_URL.
  * A provider's missing settings are refused at start, named.
  */
 export function openCards(
   config: {
-    CARD_PROVIDER?: 'sandbox' | 'stripe' | 'cybersource' | undefined;
+    CARD_PROVIDER?: 'sandbox' | 'stripe' | 'cybersource' | 'versapay' | undefined;
     STRIPE_API_URL?: string | undefined;
     STRIPE_SECRET_KEY?: string | undefined;
     STRIPE_WEBHOOK_SECRET?: string | undefined;
@@ -34,17 +42,31 @@ export function openCards(
     CYBERSOURCE_SHARED_SECRET?: string | undefined;
     CYBERSOURCE_CA_FILE?: string | undefined;
     CYBERSOURCE_TIMEOUT_MS?: number | undefined;
+    VERSAPAY_API_URL?: string | undefined;
+    VERSAPAY_ECOMMERCE_URL?: string | undefined;
+    VERSAPAY_API_TOKEN?: string | undefined;
+    VERSAPAY_API_KEY?: string | undefined;
+    VERSAPAY_TIMEOUT_MS?: number | undefined;
   },
   publicUrl: () => string,
 ): CardProvider {
   const provider = config.CARD_PROVIDER ?? 'sandbox';
   if (provider === 'sandbox') return createSandboxCardProvider();
-  const required =
-    provider === 'stripe'
-      ? (['STRIPE_SECRET_KEY', 'STRIPE_PUBLISHABLE_KEY', 'STRIPE_WEBHOOK_SECRET'] as const)
-      : (['CYBERSOURCE_MERCHANT_ID', 'CYBERSOURCE_KEY_ID', 'CYBERSOURCE_SHARED_SECRET'] as const);
+  const required = {
+    stripe: ['STRIPE_SECRET_KEY', 'STRIPE_PUBLISHABLE_KEY', 'STRIPE_WEBHOOK_SECRET'] as const,
+    cybersource: ['CYBERSOURCE_MERCHANT_ID', 'CYBERSOURCE_KEY_ID', 'CYBERSOURCE_SHARED_SECRET'] as const,
+    versapay: ['VERSAPAY_API_TOKEN', 'VERSAPAY_API_KEY'] as const,
+  }[provider];
   const missing = required.filter((key) => !config[key]);
   if (missing.length > 0) throw new Error(`CARD_PROVIDER=${provider} needs ${missing.join(' and ')}`);
+  if (provider === 'versapay')
+    return createVersapayCardProvider({
+      apiToken: config.VERSAPAY_API_TOKEN as string,
+      apiKey: config.VERSAPAY_API_KEY as string,
+      apiBase: config.VERSAPAY_API_URL,
+      ecommerceBase: config.VERSAPAY_ECOMMERCE_URL,
+      timeoutMs: config.VERSAPAY_TIMEOUT_MS,
+    });
   if (provider === 'cybersource')
     return createCyberSourceCardProvider({
       merchantId: config.CYBERSOURCE_MERCHANT_ID as string,

@@ -8,9 +8,15 @@ import { CardDeclinedError, type CardDetails, type CardProvider } from '../card-
 import { createSandboxCardProvider, type SandboxCharge, sandboxTestCards } from '../card-provider/sandbox.ts';
 import { createStripeCardProvider } from '../card-provider/stripe.ts';
 import { type StripeDouble, startStripeDouble, stripeTestCards } from '../card-provider/stripe-double.ts';
+import { createVersapayCardProvider } from '../card-provider/versapay.ts';
+import {
+  startVersapayDouble,
+  tokenizeWithVersapay,
+  versapayTestCards,
+} from '../card-provider/versapay-double.ts';
 
 /** The card networks a money test can run against: the sandbox, or an adapter behind its vendor's double. */
-export const cardNetworkNames = ['sandbox', 'stripe', 'cybersource'] as const;
+export const cardNetworkNames = ['sandbox', 'stripe', 'cybersource', 'versapay'] as const;
 export type CardNetworkName = (typeof cardNetworkNames)[number];
 
 /**
@@ -62,6 +68,7 @@ export const cardNetworkTitles: Record<CardNetworkName, string> = {
   sandbox: 'the sandbox',
   stripe: 'the Stripe adapter, against a local double of Stripe',
   cybersource: 'the CyberSource adapter, against a local double of CyberSource',
+  versapay: 'the Versapay adapter, against a local double of Versapay',
 };
 
 /**
@@ -85,6 +92,29 @@ export async function openCardNetwork(
       chargeIdIn: (url) => new URL(url, 'http://x').pathname.split('/')[3] ?? '',
       stripe: null,
       close: async () => {},
+    };
+  }
+  if (name === 'versapay') {
+    const versapay = await startVersapayDouble();
+    const provider = createVersapayCardProvider({
+      apiToken: versapay.apiToken,
+      apiKey: versapay.apiKey,
+      apiBase: versapay.url,
+    });
+    return {
+      name,
+      title: cardNetworkTitles.versapay,
+      provider,
+      testCards: versapayTestCards,
+      tokenize: async (card) =>
+        tokenizeWithVersapay(await provider.captureContext('http://127.0.0.1'), card, versapay.ecommerceUrl),
+      charges: () => versapay.charges(),
+      authenticate: async () => {
+        throw new Error('Versapay has no 3-D Secure: no charge waits for the issuer');
+      },
+      chargeIdIn: () => '',
+      stripe: null,
+      close: () => versapay.close(),
     };
   }
   if (name === 'cybersource') {

@@ -108,6 +108,41 @@ async function cyberSourceFlex(card: CardDetails): Promise<string> {
 }
 
 /**
+ * Versapay's card form, as its iframe does: a session asked of the product for this form (the seeds'
+ * createCardLink), the card posted to the Ecommerce API's tokens for that session, which answers the
+ * fund token the product keeps the card by.
+ */
+async function versapaySession(card: CardDetails, provider: CardProviderInfo): Promise<string> {
+  const { capture_context: session } = await call('cardCaptureContext', {});
+  const response = await providerFetch(
+    `${provider.tokens_url.replace(/\/+$/, '')}/sessions/${encodeURIComponent(session)}/tokens`,
+    {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        type: 'creditCard',
+        accountHolder: card.name_on_card,
+        accountNumber: card.card_number,
+        expirationMonth: card.exp_month,
+        expirationYear: card.exp_year,
+        cardVerificationValue: card.cvv,
+      }),
+    },
+  );
+  const body = (await response.json().catch(() => ({}))) as {
+    token?: unknown;
+    errors?: { path?: string }[];
+  };
+  if (response.status === 201 && typeof body.token === 'string') return body.token;
+  const path = body.errors?.[0]?.path ?? '';
+  if (path === '/accountNumber') throw new CardTokenError(t('card.cardNumber'));
+  if (path === '/cardVerificationValue') throw new CardTokenError(t('card.securityCode'));
+  if (path.startsWith('/expirationMonth')) throw new CardTokenError(t('card.invalidMonth'));
+  if (path.startsWith('/expirationYear')) throw new CardTokenError(t('card.invalidYear'));
+  throw new CardTokenError(t('card.fetchFailed'));
+}
+
+/**
  * Issue 35 §1: the card form's card goes to the configured provider, never to the product; what
  * comes back is the single-use token the product keeps the card by. Throws CardTokenError with the
  * provider's words when it refuses the card.
@@ -115,5 +150,6 @@ async function cyberSourceFlex(card: CardDetails): Promise<string> {
 export async function tokenizeCard(card: CardDetails, provider: CardProviderInfo): Promise<string> {
   if (provider.name === 'stripe') return stripePaymentMethod(card, provider);
   if (provider.name === 'cybersource') return cyberSourceFlex(card);
+  if (provider.name === 'versapay') return versapaySession(card, provider);
   return sandboxVault(card, provider);
 }

@@ -101,7 +101,7 @@ describe(`card routes, on ${on}`, () => {
     expect((await service.post(own, body, {})).status).toBe(403);
   });
 
-  it('gives a card form a capture context where the provider wants one (CyberSource), naming the site', async () => {
+  it('gives a card form a capture context where the provider wants one (CyberSource, Versapay), naming the site', async () => {
     const eve = await service.signUp('eve@cards.example');
     const asked = await service.post<{ capture_context: string }>(
       actions.cardCaptureContext.path,
@@ -115,6 +115,12 @@ describe(`card routes, on ${on}`, () => {
       ) as { targetOrigins: string[]; flx: { path: string } };
       // The test service's public URL is http://localhost: Flex takes the card only from that page.
       expect([claims.targetOrigins, claims.flx.path]).toEqual([['http://localhost'], '/flex/v2/tokens']);
+    } else if (networkName === 'versapay') {
+      // Versapay's session for its card form (the seeds' createCardLink), answered at its own path too.
+      expect(asked.status).toBe(200);
+      expect(asked.body.data.responseData.capture_context).toMatch(/^\w+/);
+      const link = await service.post('/api/paymentThird/versapay/createCardLink', {}, { token: eve.token });
+      expect(link.status).toBe(200);
     } else {
       expect([asked.status, asked.body.data.code]).toEqual([400, 'CARD_PROVIDER_NO_CONTEXT']);
     }

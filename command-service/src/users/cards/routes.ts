@@ -39,6 +39,7 @@ export const cardRoutes: FastifyPluginAsync<CardRouteDeps> = async (
     auth,
     async () => cards.captureContext(new URL(publicUrl()).origin),
     accountRateLimits(rateLimit).bySession,
+    provider,
   );
   registerAction(
     app,
@@ -76,9 +77,16 @@ export const cardRoutes: FastifyPluginAsync<CardRouteDeps> = async (
     {},
     provider,
   );
-  registerAction(app, actions.defaultCard, auth, async (input, ctx) => {
-    const list = await cards.setDefault(auth.sessionOf(ctx.request), input.id, ctx);
-    ctx.setMessage(cardMessages.defaultSet);
-    return list;
-  });
+  registerAction(
+    app,
+    actions.defaultCard,
+    auth,
+    async (input, ctx) => {
+      const list = await cards.setDefault(auth.sessionOf(ctx.request), input.id, ctx);
+      ctx.setMessage(cardMessages.defaultSet);
+      return list;
+    },
+    {},
+    provider,
+  );
 };
