@@ -17,6 +17,8 @@ export {
 
 /** What configuration says about PayPal (platform config.ts keys). */
 export interface PayPalConfig {
+  /** The card provider: the PayPal sandbox runs only beside the card sandbox (a shop in test mode). */
+  CARD_PROVIDER?: string | undefined;
   /** The gateways the site takes, comma-separated (`stripe,paypal`): PayPal's adapter when it names `paypal`. */
   PAYMENT_GATEWAYS?: string | undefined;
   PAYPAL_CLIENT_ID?: string | undefined;
@@ -40,11 +42,14 @@ export const paypalConfigured = (gateways: string | undefined) =>
  * Configuration picks PayPal's gateway: PAYMENT_GATEWAYS naming `paypal` takes payments through PayPal
  * with PAYPAL_CLIENT_ID, PAYPAL_CLIENT_SECRET and PAYPAL_WEBHOOK_ID (refused at start, naming every
  * one missing) at PAYPAL_API_URL (PayPal's own sandbox by default, so a site configured with live
- * credentials but no URL fails loudly instead of taking test payments); otherwise the embedded sandbox,
- * whose approve page is SANDBOX_PAYPAL_APPROVE_PATH on `publicUrl`, the site's own address.
+ * credentials but no URL fails loudly instead of taking test payments). Otherwise, in a shop whose
+ * cards go to the card sandbox (a shop in test mode), the embedded sandbox, whose approve page is
+ * SANDBOX_PAYPAL_APPROVE_PATH on `publicUrl`; and in a shop taking real cards, no PayPal at all: a
+ * sandbox there would let a buyer "pay" with no money.
  */
-export function openPayPal(config: PayPalConfig, publicUrl: () => string): PayPalGateway {
-  if (!paypalConfigured(config.PAYMENT_GATEWAYS)) return createSandboxPayPal({ publicUrl });
+export function openPayPal(config: PayPalConfig, publicUrl: () => string): PayPalGateway | undefined {
+  if (!paypalConfigured(config.PAYMENT_GATEWAYS))
+    return (config.CARD_PROVIDER ?? 'sandbox') === 'sandbox' ? createSandboxPayPal({ publicUrl }) : undefined;
   const missing = required.filter((key) => !config[key]);
   if (missing.length > 0) throw new Error(`PAYMENT_GATEWAYS=paypal needs ${missing.join(' and ')}`);
   if (config.PAYPAL_API_URL !== undefined && !/^https?:\/\/[^/]/.test(config.PAYPAL_API_URL)) {

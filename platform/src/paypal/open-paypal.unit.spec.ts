@@ -9,11 +9,17 @@ const credentials = {
 };
 
 describe('openPayPal', () => {
-  it('is the sandbox, its approve page on the site, unless PAYMENT_GATEWAYS names paypal', async () => {
+  it('is the sandbox in a shop on the card sandbox, its approve page on the site, unless PAYMENT_GATEWAYS names paypal', async () => {
     for (const gateways of [undefined, '', 'stripe', 'paypalx,stripe']) {
-      expect(openPayPal({ PAYMENT_GATEWAYS: gateways, ...credentials }, site).name).toBe('sandbox');
+      expect(openPayPal({ PAYMENT_GATEWAYS: gateways, ...credentials }, site)?.name).toBe('sandbox');
     }
+    // A shop taking real cards offers no test PayPal unless PayPal is configured.
+    expect(openPayPal({ CARD_PROVIDER: 'stripe' }, site)).toBeUndefined();
+    expect(
+      openPayPal({ CARD_PROVIDER: 'stripe', PAYMENT_GATEWAYS: 'paypal', ...credentials }, site)?.name,
+    ).toBe('paypal');
     const sandbox = openPayPal({}, site);
+    if (!sandbox) throw new Error('the test shop has the PayPal sandbox');
     const made = await sandbox.createOrder({
       amount: 1_000,
       currency: 'USD',
@@ -42,7 +48,7 @@ describe('openPayPal', () => {
   });
 
   it('takes payments through PayPal with its credentials, at an http(s) PAYPAL_API_URL', () => {
-    expect(openPayPal({ PAYMENT_GATEWAYS: 'stripe,paypal', ...credentials }, site).name).toBe('paypal');
+    expect(openPayPal({ PAYMENT_GATEWAYS: 'stripe,paypal', ...credentials }, site)?.name).toBe('paypal');
     expect(() =>
       openPayPal({ PAYMENT_GATEWAYS: 'paypal', ...credentials, PAYPAL_API_URL: 'api-m.paypal.com' }, site),
     ).toThrow('PAYPAL_API_URL must be an http(s) URL');

@@ -283,6 +283,7 @@ describe('the PayPal adapter, against a local double of PayPal', () => {
       },
       () => PUBLIC_URL,
     );
+    if (!gateway) throw new Error('PAYMENT_GATEWAYS names paypal: PayPal is opened');
     expect(gateway.name).toBe('paypal');
     const made = await gateway.createOrder(order(key()));
     expect(made.approveUrl.startsWith(`${double.url}/checkoutnow?token=`)).toBe(true);
