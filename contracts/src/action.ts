@@ -26,10 +26,15 @@ export interface Action<Input extends z.ZodType = z.ZodType, Output extends z.Zo
    */
   money?: boolean;
   /**
-   * The seeds' other paths for the same call (issue 35 §2: a provider's area, as `paymentThird/stripe/…`),
-   * each served only while that card provider is the configured one. Served exactly as `path`: the
-   * same audience, schema and answer, and one claim of an `x-command-id` across them (claims are
-   * keyed by `path`), so a retry sent to another of its paths never runs the call twice.
+   * The seeds' other names for the same call (North Capital's `addExternalBank` for
+   * `linkExternalAccount`). Served exactly as `path`: the same audience, schema and answer, and one
+   * claim of an `x-command-id` across them (claims are keyed by `path`), so a retry sent to another of
+   * its paths never runs the call twice.
+   */
+  aliases?: readonly `/api/${string}`[];
+  /**
+   * The seeds' paths of a card provider's area for the same call (issue 35 §2: `paymentThird/stripe/…`),
+   * each served as an alias only while that card provider is the configured one.
    */
   providerPaths?: Partial<
     Record<'sandbox' | 'stripe' | 'cybersource' | 'versapay', readonly `/api/${string}`[]>

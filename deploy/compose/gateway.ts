@@ -53,10 +53,16 @@ const securityHeaders = [
  * `contracts` (ARCHITECTURE.md "API shape"); /ws goes to the realtime-service and the rest to the UI.
  */
 export function gatewayConfig(all: Record<string, Action> = actions): string {
-  // An action's providers' paths (issue 35 §2) go where it goes; the service answers those of its provider.
+  // An action's aliases and its providers' paths (issue 35 §2) go where it goes; the service answers
+  // those of its provider.
   const routes = Object.values(all)
     .filter((a) => !unrouted(a))
-    .flatMap((a) => [a.path, ...Object.values(a.providerPaths ?? {}).flat()].map((path) => ({ path, a })));
+    .flatMap((a) =>
+      [a.path, ...(a.aliases ?? []), ...Object.values(a.providerPaths ?? {}).flat()].map((path) => ({
+        path,
+        a,
+      })),
+    );
   const locations = [...new Map(routes.map((route) => [route.path, route])).values()]
     .sort((x, y) => x.path.localeCompare(y.path))
     .map(({ path, a }) => {

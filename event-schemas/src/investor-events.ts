@@ -76,8 +76,116 @@ export const InvestmentOrderMoved = defineEvent({
   }),
 });
 
+const PartyId = z.string().min(1).max(64);
+const Last4 = z.string().regex(/^\d{4}$/);
+const Scale = z.number().int().min(1).max(5);
+
+/**
+ * An owner corrected their details at the service (updateIndividual) and their KYC/AML ran again on the
+ * corrected party: which details changed (never their values, which stay with the service), the owner's
+ * name as it now reads, and the check's new standing.
+ */
+export const InvestorPartyUpdated = defineEvent({
+  type: 'InvestorPartyUpdated',
+  version: 1,
+  schema: z.object({
+    partyId: PartyId,
+    name: z.string().min(1).max(200),
+    changed: z
+      .array(z.enum(['name', 'email', 'dob', 'domicile', 'address', 'ssn']))
+      .min(1)
+      .max(6),
+    kyc: Kyc,
+  }),
+});
+
+/**
+ * The investor's suitability answers given to the service (calculateSuitability): the three scales
+ * Transact requires and, when given, the horizon and the objective. Nothing free-form (no notes).
+ */
+export const InvestorSuitabilityRecorded = defineEvent({
+  type: 'InvestorSuitabilityRecorded',
+  version: 1,
+  schema: z.object({
+    riskProfile: Scale,
+    investmentExperience: Scale,
+    privateOfferingExperience: Scale,
+    timeHorizonYears: z.number().int().min(0).max(50).optional(),
+    objective: z.enum(['preservation', 'balanced', 'growth']).optional(),
+  }),
+});
+
+/** A document of the entity (its formation papers) given to the service: its name and size, not its content. */
+export const InvestorEntityDocumentUploaded = defineEvent({
+  type: 'InvestorEntityDocumentUploaded',
+  version: 1,
+  schema: z.object({
+    documentId: z.string().min(1).max(64),
+    fileName: z.string().min(1).max(200),
+    bytes: z.number().int().min(0),
+    at: z.iso.datetime(),
+  }),
+});
+
+/** The linked bank account replaced by another (or corrected): its last four digits only. */
+export const InvestorBankUpdated = defineEvent({
+  type: 'InvestorBankUpdated',
+  version: 1,
+  schema: z.object({
+    holderName: z.string().min(1).max(100),
+    accountLast4: Last4,
+    accountType: z.enum(['checking', 'savings']),
+  }),
+});
+
+/** The bank account unlinked at the service (the last four digits it had, for the audit). */
+export const InvestorBankUnlinked = defineEvent({
+  type: 'InvestorBankUnlinked',
+  version: 1,
+  schema: z.object({ accountLast4: Last4 }),
+});
+
+const CardBrand = z.enum(['visa', 'mastercard', 'discover']);
+
+/**
+ * A card linked for investing at the service (addCreditCard): its brand and last four digits only. The
+ * number, expiry and CVC went to the service in the one call and are kept nowhere here.
+ */
+export const InvestorCardLinked = defineEvent({
+  type: 'InvestorCardLinked',
+  version: 1,
+  schema: z.object({ brand: CardBrand, last4: Last4 }),
+});
+/** The linked card replaced at the service (updateCreditCard): brand and last four only. */
+export const InvestorCardUpdated = defineEvent({
+  type: 'InvestorCardUpdated',
+  version: 1,
+  schema: z.object({ brand: CardBrand, last4: Last4 }),
+});
+export const InvestorCardUnlinked = defineEvent({
+  type: 'InvestorCardUnlinked',
+  version: 1,
+  schema: z.object({ last4: Last4 }),
+});
+
+/** The investor asked the service to send an open order's subscription documents again (DocuSign). */
+export const InvestmentDocumentsResent = defineEvent({
+  type: 'InvestmentDocumentsResent',
+  version: 1,
+  schema: z.object({ tradeId: z.string().min(1).max(64), at: z.iso.datetime() }),
+});
+
 export type InvestorEvent =
   | { type: 'InvestorOnboarded'; data: z.infer<typeof InvestorOnboarded.schema> }
+  | { type: 'InvestorPartyUpdated'; data: z.infer<typeof InvestorPartyUpdated.schema> }
+  | { type: 'InvestorSuitabilityRecorded'; data: z.infer<typeof InvestorSuitabilityRecorded.schema> }
+  | { type: 'InvestorEntityDocumentUploaded'; data: z.infer<typeof InvestorEntityDocumentUploaded.schema> }
+  | { type: 'InvestorBankUpdated'; data: z.infer<typeof InvestorBankUpdated.schema> }
+  | { type: 'InvestorBankUnlinked'; data: z.infer<typeof InvestorBankUnlinked.schema> }
+  | { type: 'InvestorCardLinked'; data: z.infer<typeof InvestorCardLinked.schema> }
+  | { type: 'InvestorCardUpdated'; data: z.infer<typeof InvestorCardUpdated.schema> }
+  | { type: 'InvestorCardUnlinked'; data: z.infer<typeof InvestorCardUnlinked.schema> }
+  | { type: 'InvestmentDocumentsResent'; data: z.infer<typeof InvestmentDocumentsResent.schema> }
   | { type: 'InvestorDocumentUploaded'; data: z.infer<typeof InvestorDocumentUploaded.schema> }
   | { type: 'InvestorAccreditationChecked'; data: z.infer<typeof InvestorAccreditationChecked.schema> }
   | { type: 'InvestorBankLinked'; data: z.infer<typeof InvestorBankLinked.schema> }
@@ -90,4 +198,13 @@ export const investorEventDefinitions = [
   InvestorBankLinked,
   InvestmentOrdered,
   InvestmentOrderMoved,
+  InvestorPartyUpdated,
+  InvestorSuitabilityRecorded,
+  InvestorEntityDocumentUploaded,
+  InvestorBankUpdated,
+  InvestorBankUnlinked,
+  InvestorCardLinked,
+  InvestorCardUpdated,
+  InvestorCardUnlinked,
+  InvestmentDocumentsResent,
 ] as const;

@@ -1,15 +1,20 @@
 import type { InvestorEvent } from '@wine/event-schemas';
-import { AppError, mayInvest } from '@wine/platform';
+import { AppError, canMoveOrder, mayInvest } from '@wine/platform';
 import type { Decider } from '../core/decider.ts';
 
 type Onboarded = Extract<InvestorEvent, { type: 'InvestorOnboarded' }>['data'];
-type OrderStatus = 'created' | 'funded' | 'settled' | 'canceled';
+type PartyUpdate = Extract<InvestorEvent, { type: 'InvestorPartyUpdated' }>['data'];
+type Suitability = Extract<InvestorEvent, { type: 'InvestorSuitabilityRecorded' }>['data'];
+type CardBrand = Extract<InvestorEvent, { type: 'InvestorCardLinked' }>['data']['brand'];
+export type OrderStatus = 'created' | 'funded' | 'settled' | 'canceled';
+type Document = { documentId: string; fileName: string; at: string };
 
 /**
  * A user's investor profile and orders on `investor-<userId>` (issue 35 §3): onboarded once (as an
- * individual or an entity with its owners), then documents, the accreditation decision, a bank
- * account and orders, each as the investing service answered. The service enforces its own rules; the
- * log keeps what it said, and an order is placed here only when `mayInvest` (platform's one rule) allows.
+ * individual or an entity with its owners), then documents, the accreditation decision, suitability, a
+ * bank account, a card and orders, each as the investing service answered. The service enforces its own
+ * rules; the log keeps what it said, and money moves here only when `mayInvest` (platform's one rule)
+ * allows: an order placed, or funded by staff.
  */
 export type Investor =
   | { status: 'none' }
@@ -17,18 +22,33 @@ export type Investor =
       status: 'onboarded';
       profile: Onboarded;
       accreditation: 'none' | 'pending' | 'accredited' | 'not_accredited';
-      documents: { documentId: string; fileName: string; at: string }[];
+      documents: Document[];
+      entityDocuments: Document[];
+      suitability: Suitability | null;
       bank: { holderName: string; accountLast4: string; accountType: string } | null;
+      card: { brand: CardBrand; last4: string } | null;
       orders: Record<string, { units: number; amount: number; status: OrderStatus; at: string }>;
     };
+type OnboardedInvestor = Extract<Investor, { status: 'onboarded' }>;
+
+type BankFacts = { holderName: string; accountLast4: string; accountType: 'checking' | 'savings' };
 
 export type InvestorCommand =
   | { type: 'Onboard'; profile: Onboarded }
+  | { type: 'UpdateParty'; update: PartyUpdate }
+  | { type: 'RecordSuitability'; answers: Suitability }
   | { type: 'RecordDocument'; documentId: string; fileName: string; bytes: number; at: string }
+  | { type: 'RecordEntityDocument'; documentId: string; fileName: string; bytes: number; at: string }
   | { type: 'RecordAccreditation'; status: 'pending' | 'accredited' | 'not_accredited' }
-  | { type: 'RecordBank'; holderName: string; accountLast4: string; accountType: 'checking' | 'savings' }
+  | ({ type: 'RecordBank' } & BankFacts)
+  | ({ type: 'UpdateBank' } & BankFacts)
+  | { type: 'UnlinkBank' }
+  | { type: 'LinkCard'; brand: CardBrand; last4: string }
+  | { type: 'UpdateCard'; brand: CardBrand; last4: string }
+  | { type: 'UnlinkCard' }
   | { type: 'RecordOrder'; tradeId: string; offeringId: string; units: number; amount: number; at: string }
-  | { type: 'RecordOrderMove'; tradeId: string; status: OrderStatus };
+  | { type: 'RecordOrderMove'; tradeId: string; status: OrderStatus }
+  | { type: 'ResendDocuments'; tradeId: string; at: string };
 
 /** Every owner's identity check approved and the account accredited (platform investing rules.ts). */
 export const investorMayInvest = (state: Investor) =>
@@ -39,6 +59,108 @@ export const investorMayInvest = (state: Investor) =>
     owners: state.profile.owners.map((o) => ({ partyId: o.partyId, kyc: o.kyc })),
   }).ok;
 
+// ---- The rules, as guards the service asks before it calls the investing service, and decide again. ----
+
+/** A refusal of the product's own rules, in the words of the rule (the catalogue's INVESTING_REFUSED). */
+function refusal(
+  message:
+    | 'investing.notEntity'
+    | 'investing.bankAlreadyLinked'
+    | 'investing.bankPaysOrder'
+    | 'investing.cardAlreadyLinked'
+    | 'investing.notOpen'
+    | 'investing.notFundable'
+    | 'investing.notSettleable'
+    | 'investing.cardExpired',
+  field?: string,
+) {
+  return new AppError('INVESTING_REFUSED', { message, ...(field && { field }) });
+}
+
+/** Entity documents are an entity's: an individual investor has none to give. */
+export function assertEntity(state: OnboardedInvestor): string {
+  if (state.profile.kind !== 'entity' || !state.profile.entityId) throw refusal('investing.notEntity');
+  return state.profile.entityId;
+}
+
+/** One bank account at a time (Transact keeps one external account an account): a second is a change. */
+export function assertNoBank(state: OnboardedInvestor): void {
+  if (state.bank) throw refusal('investing.bankAlreadyLinked');
+}
+
+export function assertBank(state: OnboardedInvestor): NonNullable<OnboardedInvestor['bank']> {
+  if (!state.bank) throw new AppError('NOT_FOUND', { message: 'investing.noBank' });
+  return state.bank;
+}
+
+/**
+ * The bank is unlinked only when no order still waits for its money: an order placed and not yet funded
+ * is paid from it by ACH, so it is cancelled (or funded) first.
+ */
+export function assertBankUnlinkable(state: OnboardedInvestor): NonNullable<OnboardedInvestor['bank']> {
+  const bank = assertBank(state);
+  if (Object.values(state.orders).some((order) => order.status === 'created'))
+    throw refusal('investing.bankPaysOrder');
+  return bank;
+}
+
+export function assertNoCard(state: OnboardedInvestor): void {
+  if (state.card) throw refusal('investing.cardAlreadyLinked');
+}
+
+export function assertCard(state: OnboardedInvestor): NonNullable<OnboardedInvestor['card']> {
+  if (!state.card) throw new AppError('NOT_FOUND', { message: 'investing.noCard' });
+  return state.card;
+}
+
+/** A card past its expiry month (by the server's clock) is refused before the service is asked. */
+export function cardExpired(expMonth: number, expYear: number, now: Date): boolean {
+  const year = now.getUTCFullYear();
+  return expYear < year || (expYear === year && expMonth < now.getUTCMonth() + 1);
+}
+
+export function assertCardCurrent(expMonth: number, expYear: number, now: Date): void {
+  if (cardExpired(expMonth, expYear, now)) throw refusal('investing.cardExpired', 'exp_year');
+}
+
+export function orderOf(state: OnboardedInvestor, tradeId: string) {
+  const order = state.orders[tradeId];
+  if (!order) throw new AppError('TRADE_NOT_FOUND');
+  return order;
+}
+
+/** An order still open (placed or funded, not settled or cancelled) has subscription documents to sign. */
+export const isOpenOrder = (status: OrderStatus): boolean => status === 'created' || status === 'funded';
+
+export function assertOpenOrder(state: OnboardedInvestor, tradeId: string): void {
+  if (!isOpenOrder(orderOf(state, tradeId).status)) throw refusal('investing.notOpen', 'trade_id');
+}
+
+/**
+ * An order moves created → funded → settled, or created → canceled (platform rules.ts `canMoveOrder`),
+ * and it is funded (money moves into escrow) only while the investor may invest: the one money rule.
+ * Answers false when the order is already there (a repeat changes nothing).
+ */
+export function assertMove(state: OnboardedInvestor, tradeId: string, to: OrderStatus): boolean {
+  const order = orderOf(state, tradeId);
+  if (order.status === to) return false;
+  if (!canMoveOrder(order.status, to)) {
+    if (to === 'funded') throw refusal('investing.notFundable', 'trade_id');
+    if (to === 'settled') throw refusal('investing.notSettleable', 'trade_id');
+    throw new AppError('INVESTING_REFUSED', { params: { reason: order.status } });
+  }
+  if (to === 'funded' && !investorMayInvest(state)) throw new AppError('INVESTOR_NOT_APPROVED');
+  return true;
+}
+
+const sameSuitability = (a: Suitability | null, b: Suitability) =>
+  a !== null &&
+  a.riskProfile === b.riskProfile &&
+  a.investmentExperience === b.investmentExperience &&
+  a.privateOfferingExperience === b.privateOfferingExperience &&
+  a.timeHorizonYears === b.timeHorizonYears &&
+  a.objective === b.objective;
+
 export function decideInvestor(command: InvestorCommand, state: Investor): InvestorEvent[] {
   if (command.type === 'Onboard') {
     if (state.status === 'onboarded') throw new AppError('INVESTOR_ONBOARDED');
@@ -46,6 +168,14 @@ export function decideInvestor(command: InvestorCommand, state: Investor): Inves
   }
   if (state.status === 'none') throw new AppError('INVESTOR_NOT_ONBOARDED');
   switch (command.type) {
+    case 'UpdateParty':
+      if (!state.profile.owners.some((o) => o.partyId === command.update.partyId))
+        throw new AppError('NOT_FOUND', { message: 'investing.noOwner', field: 'owner' });
+      return [{ type: 'InvestorPartyUpdated', data: command.update }];
+    case 'RecordSuitability':
+      return sameSuitability(state.suitability, command.answers)
+        ? []
+        : [{ type: 'InvestorSuitabilityRecorded', data: command.answers }];
     case 'RecordDocument':
       return state.documents.some((d) => d.documentId === command.documentId)
         ? []
@@ -60,21 +190,45 @@ export function decideInvestor(command: InvestorCommand, state: Investor): Inves
               },
             },
           ];
+    case 'RecordEntityDocument':
+      assertEntity(state);
+      return state.entityDocuments.some((d) => d.documentId === command.documentId)
+        ? []
+        : [
+            {
+              type: 'InvestorEntityDocumentUploaded',
+              data: {
+                documentId: command.documentId,
+                fileName: command.fileName,
+                bytes: command.bytes,
+                at: command.at,
+              },
+            },
+          ];
     case 'RecordAccreditation':
       return state.accreditation === command.status
         ? []
         : [{ type: 'InvestorAccreditationChecked', data: { status: command.status } }];
     case 'RecordBank':
-      return [
-        {
-          type: 'InvestorBankLinked',
-          data: {
-            holderName: command.holderName,
-            accountLast4: command.accountLast4,
-            accountType: command.accountType,
-          },
-        },
-      ];
+      assertNoBank(state);
+      return [{ type: 'InvestorBankLinked', data: bankData(command) }];
+    case 'UpdateBank':
+      assertBank(state);
+      return [{ type: 'InvestorBankUpdated', data: bankData(command) }];
+    case 'UnlinkBank': {
+      const bank = assertBankUnlinkable(state);
+      return [{ type: 'InvestorBankUnlinked', data: { accountLast4: bank.accountLast4 } }];
+    }
+    case 'LinkCard':
+      assertNoCard(state);
+      return [{ type: 'InvestorCardLinked', data: { brand: command.brand, last4: command.last4 } }];
+    case 'UpdateCard':
+      assertCard(state);
+      return [{ type: 'InvestorCardUpdated', data: { brand: command.brand, last4: command.last4 } }];
+    case 'UnlinkCard': {
+      const card = assertCard(state);
+      return [{ type: 'InvestorCardUnlinked', data: { last4: card.last4 } }];
+    }
     case 'RecordOrder':
       if (state.orders[command.tradeId]) return [];
       if (!investorMayInvest(state)) throw new AppError('INVESTOR_NOT_APPROVED');
@@ -90,19 +244,25 @@ export function decideInvestor(command: InvestorCommand, state: Investor): Inves
           },
         },
       ];
-    case 'RecordOrderMove': {
-      const order = state.orders[command.tradeId];
-      if (!order) throw new AppError('TRADE_NOT_FOUND');
-      return order.status === command.status
-        ? []
-        : [{ type: 'InvestmentOrderMoved', data: { tradeId: command.tradeId, status: command.status } }];
-    }
+    case 'RecordOrderMove':
+      return assertMove(state, command.tradeId, command.status)
+        ? [{ type: 'InvestmentOrderMoved', data: { tradeId: command.tradeId, status: command.status } }]
+        : [];
+    case 'ResendDocuments':
+      assertOpenOrder(state, command.tradeId);
+      return [{ type: 'InvestmentDocumentsResent', data: { tradeId: command.tradeId, at: command.at } }];
     default: {
       const _exhaustive: never = command;
       return [];
     }
   }
 }
+
+const bankData = (facts: BankFacts): BankFacts => ({
+  holderName: facts.holderName,
+  accountLast4: facts.accountLast4,
+  accountType: facts.accountType,
+});
 
 export function evolveInvestor(state: Investor, event: InvestorEvent): Investor {
   if (event.type === 'InvestorOnboarded') {
@@ -111,12 +271,24 @@ export function evolveInvestor(state: Investor, event: InvestorEvent): Investor 
       profile: event.data,
       accreditation: 'none',
       documents: [],
+      entityDocuments: [],
+      suitability: null,
       bank: null,
+      card: null,
       orders: {},
     };
   }
   if (state.status === 'none') return state;
   switch (event.type) {
+    case 'InvestorPartyUpdated': {
+      const { partyId, name, kyc } = event.data;
+      const owners = state.profile.owners.map((o) => (o.partyId === partyId ? { ...o, name, kyc } : o));
+      // An individual's profile is named after its one owner; an entity keeps its own name.
+      const profileName = state.profile.kind === 'individual' ? name : state.profile.name;
+      return { ...state, profile: { ...state.profile, owners, name: profileName } };
+    }
+    case 'InvestorSuitabilityRecorded':
+      return { ...state, suitability: event.data };
     case 'InvestorDocumentUploaded':
       return {
         ...state,
@@ -125,10 +297,26 @@ export function evolveInvestor(state: Investor, event: InvestorEvent): Investor 
           { documentId: event.data.documentId, fileName: event.data.fileName, at: event.data.at },
         ],
       };
+    case 'InvestorEntityDocumentUploaded':
+      return {
+        ...state,
+        entityDocuments: [
+          ...state.entityDocuments,
+          { documentId: event.data.documentId, fileName: event.data.fileName, at: event.data.at },
+        ],
+      };
     case 'InvestorAccreditationChecked':
       return { ...state, accreditation: event.data.status };
     case 'InvestorBankLinked':
+    case 'InvestorBankUpdated':
       return { ...state, bank: event.data };
+    case 'InvestorBankUnlinked':
+      return { ...state, bank: null };
+    case 'InvestorCardLinked':
+    case 'InvestorCardUpdated':
+      return { ...state, card: { brand: event.data.brand, last4: event.data.last4 } };
+    case 'InvestorCardUnlinked':
+      return { ...state, card: null };
     case 'InvestmentOrdered':
       return {
         ...state,
@@ -151,8 +339,12 @@ export function evolveInvestor(state: Investor, event: InvestorEvent): Investor 
           }
         : state;
     }
-    default:
+    case 'InvestmentDocumentsResent':
       return state;
+    default: {
+      const _exhaustive: never = event;
+      return state;
+    }
   }
 }
 

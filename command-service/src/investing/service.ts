@@ -1,12 +1,17 @@
 import type {
   CreateInvestmentOrderInput,
+  InvestingDocumentsInput,
+  InvestorCardInput,
   InvestorDetails,
   LinkBankInput,
   OnboardEntityInput,
   OnboardIndividualInput,
+  SettlementInput,
+  SuitabilityInput,
+  UpdateIndividualInput,
   UploadInvestingDocumentInput,
 } from '@wine/contracts';
-import { investorStream } from '@wine/event-schemas';
+import { type Actor, investorStream } from '@wine/event-schemas';
 import {
   AppError,
   type Clock,
@@ -19,8 +24,32 @@ import {
 import type { z } from 'zod';
 import type { RequestContext } from '../core/command-context.ts';
 import type { Streams } from '../core/command-handler.ts';
+import { refuseOwnMoneyRecord } from '../core/separation-of-duties.ts';
 import { actorOf, type Session } from '../users/user-service.ts';
-import { type Investor, type InvestorCommand, investorDecider, investorMayInvest } from './investor.ts';
+import {
+  assertBank,
+  assertBankUnlinkable,
+  assertCard,
+  assertCardCurrent,
+  assertEntity,
+  assertMove,
+  assertNoBank,
+  assertNoCard,
+  assertOpenOrder,
+  type Investor,
+  type InvestorCommand,
+  investorDecider,
+  investorMayInvest,
+} from './investor.ts';
+import {
+  cardOf,
+  changedDetails,
+  documentOwnerOf,
+  holdingsView,
+  individualChangeOf,
+  suitabilityOf,
+  suitabilityView,
+} from './investor-edges.ts';
 
 export interface InvestingDeps {
   streams: Streams;
@@ -52,9 +81,12 @@ const personOf = (p: Person): NewIndividualInvestor => ({
 
 /**
  * Investor onboarding (issue 35 §3; seeds 001 §7 paymentThird/northcapital) through the investing port
- * (North Capital's Transact API, or its sandbox): the investor's own profile, documents, bank and
- * orders, recorded on their `investor-<id>` stream as the service answered. Personal data (SSN, date
- * of birth, address, whole account numbers) goes to the service and is never recorded.
+ * (North Capital's Transact API, or its sandbox): the investor's own profile and its corrections,
+ * suitability, documents, bank, card, orders and holdings, and the staff's settlement of an order, each
+ * recorded on the investor's `investor-<id>` stream as the service answered. Each rule the product
+ * holds (investor.ts) is asked before the service is called, so a refusal calls nothing. Personal data
+ * (SSN, date of birth, address, whole account and card numbers, the CVV) goes to the service and is
+ * never recorded.
  */
 export function investingService(deps: InvestingDeps) {
   const { streams, clock, investing } = deps;
@@ -79,10 +111,20 @@ export function investingService(deps: InvestingDeps) {
     }
   };
   async function record(session: Session, command: InvestorCommand, request: RequestContext, step: string) {
-    await streams.handle(investorStream(session.user.id), investorDecider, command, {
+    await recordOn(session.user.id, actorOf(session), command, request, step);
+  }
+  /** On the investor's stream, in the name of whoever acts (the investor, or staff settling an order). */
+  async function recordOn(
+    investorId: string,
+    actor: Actor,
+    command: InvestorCommand,
+    request: RequestContext,
+    step: string,
+  ) {
+    await streams.handle(investorStream(investorId), investorDecider, command, {
       commandId: `${request.commandId}:${step}`,
       correlationId: request.correlationId,
-      actor: actorOf(session),
+      actor,
       now: clock.now(),
     });
   }
@@ -107,6 +149,8 @@ export function investingService(deps: InvestingDeps) {
         documents: [],
         bank: null,
         orders: [],
+        card: null,
+        suitability: null,
         offering,
         may_invest: false,
       };
@@ -134,6 +178,8 @@ export function investingService(deps: InvestingDeps) {
           at: o.at,
         }))
         .sort((a, b) => b.at.localeCompare(a.at)),
+      card: state.card,
+      suitability: state.suitability ? suitabilityView(state.suitability) : null,
       offering,
       may_invest: investorMayInvest(state),
     };
@@ -251,37 +297,6 @@ export function investingService(deps: InvestingDeps) {
       return { details: await detailsOf(session), status };
     },
 
-    async linkBank(
-      session: Session,
-      input: z.output<typeof LinkBankInput>,
-      request: RequestContext,
-      ip: string,
-    ) {
-      const state = await onboarded(session);
-      const linked = await call(() =>
-        investing.linkBank(state.profile.accountId, {
-          holderName: input.holder_name,
-          nickname: 'Primary',
-          routingNumber: input.routing_number,
-          accountNumber: input.account_number,
-          accountType: input.account_type,
-          ipAddress: ip,
-        }),
-      );
-      await record(
-        session,
-        {
-          type: 'RecordBank',
-          holderName: input.holder_name,
-          accountLast4: linked.accountLast4,
-          accountType: input.account_type,
-        },
-        request,
-        'bank',
-      );
-      return { details: await detailsOf(session), last4: linked.accountLast4 };
-    },
-
     /** An order of units of the house's offering: only once the investor may invest (one rule). */
     async order(
       session: Session,
@@ -319,14 +334,293 @@ export function investingService(deps: InvestingDeps) {
     /** The investor cancels an order not yet funded (Transact deletes, i.e. cancels, a created trade). */
     async cancel(session: Session, tradeId: string, request: RequestContext) {
       const state = await onboarded(session);
-      if (!state.orders[tradeId]) throw new AppError('TRADE_NOT_FOUND');
+      if (!assertMove(state, tradeId, 'canceled')) return detailsOf(session);
       const order = await call(() => investing.cancelOrder(tradeId));
       if (order.status !== 'canceled')
         throw new AppError('INVESTING_REFUSED', { params: { reason: order.status } });
       await record(session, { type: 'RecordOrderMove', tradeId, status: 'canceled' }, request, 'cancel');
       return detailsOf(session);
     },
+
+    /**
+     * An owner corrects their party at the service (updateIndividual). The service keeps the KYC it had
+     * (the port's contract), so when an identity detail changed (anything but the e-mail) the check is
+     * run again on the corrected party, and its answer is what the profile shows.
+     */
+    async updateIndividual(
+      session: Session,
+      input: z.output<typeof UpdateIndividualInput>,
+      request: RequestContext,
+    ) {
+      const state = await onboarded(session);
+      const owner = state.profile.owners[input.owner ?? 0];
+      if (!owner) throw new AppError('NOT_FOUND', { message: 'investing.noOwner', field: 'owner' });
+      const changed = changedDetails(input);
+      const updated = await call(() => investing.updateIndividual(owner.partyId, individualChangeOf(input)));
+      const identityChanged = changed.some((detail) => detail !== 'email');
+      const kyc = identityChanged ? await call(() => investing.checkKyc(owner.partyId)) : updated.kyc;
+      await record(
+        session,
+        {
+          type: 'UpdateParty',
+          update: {
+            partyId: owner.partyId,
+            name: `${updated.firstName} ${updated.lastName}`.slice(0, 200),
+            changed,
+            kyc,
+          },
+        },
+        request,
+        'party',
+      );
+      return detailsOf(session);
+    },
+
+    /** The suitability questionnaire's answers, given to the service for the account and kept as given. */
+    async recordSuitability(
+      session: Session,
+      input: z.output<typeof SuitabilityInput>,
+      request: RequestContext,
+    ) {
+      const state = await onboarded(session);
+      const answers = suitabilityOf(input);
+      await call(() => investing.recordSuitability(state.profile.accountId, answers.forService));
+      await record(session, { type: 'RecordSuitability', answers: answers.kept }, request, 'suitability');
+      return detailsOf(session);
+    },
+
+    /** A document of the entity itself (its formation papers), for an entity investor. */
+    async uploadEntityDocument(
+      session: Session,
+      input: z.output<typeof UploadInvestingDocumentInput>,
+      request: RequestContext,
+    ) {
+      const state = await onboarded(session);
+      const entityId = assertEntity(state);
+      const content = new Uint8Array(Buffer.from(input.content_base64, 'base64'));
+      const document = await call(() =>
+        investing.uploadDocument({
+          owner: { kind: 'entity', entityId },
+          fileName: input.file_name,
+          contentType: input.content_type,
+          content,
+        }),
+      );
+      await record(
+        session,
+        {
+          type: 'RecordEntityDocument',
+          documentId: document.documentId,
+          fileName: input.file_name,
+          bytes: content.length,
+          at: clock.now().toISOString(),
+        },
+        request,
+        'entity-document',
+      );
+      return detailsOf(session);
+    },
+
+    /** The documents the service keeps: the account's accreditation evidence, the primary party's, the entity's. */
+    async documents(session: Session, input: z.output<typeof InvestingDocumentsInput>) {
+      const state = await onboarded(session);
+      const owner = documentOwnerOf(state, input.of);
+      const documents = await call(() => investing.documents(owner));
+      const records = documents.map((d) => ({
+        document_id: d.documentId,
+        title: d.title,
+        file_name: d.fileName,
+        created_at: d.createdAt,
+      }));
+      return { records, totalRecords: records.length };
+    },
+
+    /** The linked bank as the service holds it now (its last four digits, never the whole number). */
+    async bank(session: Session) {
+      const state = await onboarded(session);
+      const bank = await call(() => investing.bank(state.profile.accountId));
+      return {
+        bank: bank
+          ? {
+              holder_name: bank.holderName,
+              nickname: bank.nickname,
+              account_type: bank.accountType,
+              account_last4: bank.accountLast4,
+            }
+          : null,
+      };
+    },
+
+    /** One bank account at a time: linked once (linkExternalAccount / addExternalBank), then changed. */
+    async linkBank(
+      session: Session,
+      input: z.output<typeof LinkBankInput>,
+      request: RequestContext,
+      ip: string,
+    ) {
+      const state = await onboarded(session);
+      assertNoBank(state);
+      const linked = await call(() => investing.linkBank(state.profile.accountId, bankDetailsOf(input, ip)));
+      await record(
+        session,
+        {
+          type: 'RecordBank',
+          holderName: input.holder_name,
+          accountLast4: linked.accountLast4,
+          accountType: input.account_type,
+        },
+        request,
+        'bank',
+      );
+      return { details: await detailsOf(session), last4: linked.accountLast4 };
+    },
+
+    /** Another account (or the same, corrected) in place of the linked one: typed whole again. */
+    async updateBank(
+      session: Session,
+      input: z.output<typeof LinkBankInput>,
+      request: RequestContext,
+      ip: string,
+    ) {
+      const state = await onboarded(session);
+      assertBank(state);
+      const linked = await call(() =>
+        investing.updateBank(state.profile.accountId, bankDetailsOf(input, ip)),
+      );
+      await record(
+        session,
+        {
+          type: 'UpdateBank',
+          holderName: input.holder_name,
+          accountLast4: linked.accountLast4,
+          accountType: input.account_type,
+        },
+        request,
+        'bank-update',
+      );
+      return { details: await detailsOf(session), last4: linked.accountLast4 };
+    },
+
+    async unlinkBank(session: Session, request: RequestContext) {
+      const state = await onboarded(session);
+      assertBankUnlinkable(state);
+      await call(() => investing.unlinkBank(state.profile.accountId));
+      await record(session, { type: 'UnlinkBank' }, request, 'bank-unlink');
+      return detailsOf(session);
+    },
+
+    /** The linked card as the service holds it: brand, last four and expiry. */
+    async card(session: Session) {
+      const state = await onboarded(session);
+      const card = await call(() => investing.card(state.profile.accountId));
+      return {
+        card: card
+          ? { brand: card.brand, last4: card.last4, exp_month: card.expMonth, exp_year: card.expYear }
+          : null,
+      };
+    },
+
+    /**
+     * A card for investing (Transact's addCreditCard, which takes the number itself): the details live in
+     * this call's memory only, go to the service, and only the brand and last four are recorded.
+     */
+    async linkCard(
+      session: Session,
+      input: z.output<typeof InvestorCardInput>,
+      request: RequestContext,
+      ip: string,
+    ) {
+      const state = await onboarded(session);
+      assertNoCard(state);
+      assertCardCurrent(input.exp_month, input.exp_year, clock.now());
+      const linked = await call(() => investing.linkCard(state.profile.accountId, cardOf(input, ip)));
+      await record(session, { type: 'LinkCard', brand: linked.brand, last4: linked.last4 }, request, 'card');
+      return { details: await detailsOf(session), last4: linked.last4 };
+    },
+
+    async updateCard(
+      session: Session,
+      input: z.output<typeof InvestorCardInput>,
+      request: RequestContext,
+      ip: string,
+    ) {
+      const state = await onboarded(session);
+      assertCard(state);
+      assertCardCurrent(input.exp_month, input.exp_year, clock.now());
+      const linked = await call(() => investing.updateCard(state.profile.accountId, cardOf(input, ip)));
+      await record(
+        session,
+        { type: 'UpdateCard', brand: linked.brand, last4: linked.last4 },
+        request,
+        'card-update',
+      );
+      return { details: await detailsOf(session), last4: linked.last4 };
+    },
+
+    async unlinkCard(session: Session, request: RequestContext) {
+      const state = await onboarded(session);
+      assertCard(state);
+      await call(() => investing.unlinkCard(state.profile.accountId));
+      await record(session, { type: 'UnlinkCard' }, request, 'card-unlink');
+      return detailsOf(session);
+    },
+
+    /** The investor's open order's subscription documents sent again (DocuSign, through the service). */
+    async resendDocuments(session: Session, tradeId: string, request: RequestContext) {
+      const state = await onboarded(session);
+      assertOpenOrder(state, tradeId);
+      await call(() => investing.resendSubscriptionDocuments(tradeId));
+      await record(
+        session,
+        { type: 'ResendDocuments', tradeId, at: clock.now().toISOString() },
+        request,
+        'resend',
+      );
+    },
+
+    /** The investor's security-token bids and their totals, as the service has them now (getStbids). */
+    async holdings(session: Session) {
+      const state = await onboarded(session);
+      return holdingsView(await call(() => investing.holdings(state.profile.accountId)));
+    },
+
+    /**
+     * Staff (finance, an admin) move an investor's order one step: funded once the money is in escrow
+     * (under the money rule), settled once it is released to the issuer. Never on an order of their own
+     * (separation of duties); a repeat of a step already made changes nothing and asks the service nothing.
+     */
+    async settle(staff: Actor, input: z.output<typeof SettlementInput>, request: RequestContext) {
+      refuseOwnMoneyRecord(staff.id, [input.user_id]);
+      const state = await load(input.user_id);
+      if (state.status === 'none') throw new AppError('TRADE_NOT_FOUND');
+      if (assertMove(state, input.trade_id, input.status)) {
+        const moved = await call(() =>
+          input.status === 'funded'
+            ? investing.fundOrder(input.trade_id)
+            : investing.settleOrder(input.trade_id),
+        );
+        if (moved.status !== input.status)
+          throw new AppError('INVESTING_REFUSED', { params: { reason: moved.status } });
+        await recordOn(
+          input.user_id,
+          staff,
+          { type: 'RecordOrderMove', tradeId: input.trade_id, status: input.status },
+          request,
+          'settlement',
+        );
+      }
+      return { trade_id: input.trade_id, status: input.status };
+    },
   };
 }
+
+const bankDetailsOf = (input: z.output<typeof LinkBankInput>, ip: string) => ({
+  holderName: input.holder_name,
+  nickname: 'Primary',
+  routingNumber: input.routing_number,
+  accountNumber: input.account_number,
+  accountType: input.account_type,
+  ipAddress: ip,
+});
 
 export type InvestingProductService = ReturnType<typeof investingService>;

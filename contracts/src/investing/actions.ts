@@ -1,37 +1,44 @@
 import { z } from 'zod';
-import { action } from '../action.ts';
+import { type Action, action, NoData, NoInput } from '../action.ts';
 import { textsOf } from '../i18n/index.ts';
+import {
+  InvestingDocumentList,
+  InvestingDocumentsInput,
+  InvestorCardInput,
+  InvestorDay,
+  InvestorDomicile,
+  InvestorHoldingsView,
+  InvestorName,
+  InvestorSsn,
+  investorAddressFields,
+  LinkedBankView,
+  LinkedCardView,
+  OfferingTotal,
+  SettlementInput,
+  SettlementResult,
+  StaffInvestmentOrder,
+  SuitabilityInput,
+  SuitabilityRecord,
+  TradeId,
+  UpdateIndividualInput,
+} from './schemas.ts';
+
+export * from './schemas.ts';
 
 /** The investing messages, in the request's language (issue 35 §3). */
 export const investingMessages = textsOf('investing');
 
-const Name = z.string().trim().min(1).max(100);
-const Day = z.iso.date();
-const Domicile = z.enum(['us_citizen', 'us_resident', 'non_resident']);
-const Address = {
-  address1: z.string().trim().min(1).max(200),
-  city: z.string().trim().min(1).max(100),
-  state: z
-    .string()
-    .trim()
-    .regex(/^[A-Z]{2}$/),
-  zip: z
-    .string()
-    .trim()
-    .regex(/^\d{5}(-\d{4})?$/),
-};
+const Name = InvestorName;
+const Address = investorAddressFields;
 const Person = z.strictObject({
   first_name: Name,
   last_name: Name,
   email: z.email(),
-  dob: Day,
-  domicile: Domicile,
+  dob: InvestorDay,
+  domicile: InvestorDomicile,
   ...Address,
   /** For the service's KYC check only: passed through, never kept (xxx-xx-xxxx). */
-  ssn: z
-    .string()
-    .regex(/^\d{3}-\d{2}-\d{4}$/)
-    .optional(),
+  ssn: InvestorSsn.optional(),
 });
 
 export const OnboardIndividualInput = Person;
@@ -65,7 +72,7 @@ export const LinkBankInput = z.strictObject({
 export const CreateInvestmentOrderInput = z.strictObject({
   units: z.number().int().min(1).max(100_000),
 });
-export const TradeInput = z.strictObject({ trade_id: z.string().min(1).max(64) });
+export const TradeInput = z.strictObject({ trade_id: TradeId });
 
 export const InvestorStatus = z.enum(['pending', 'approved', 'disapproved']);
 export const AccreditationStatus = z.enum(['none', 'pending', 'accredited', 'not_accredited']);
@@ -86,6 +93,10 @@ export const InvestorDetails = z.object({
   documents: z.array(z.object({ file_name: z.string(), at: z.string() })),
   bank: z.object({ holder_name: z.string(), account_last4: z.string(), account_type: z.string() }).nullable(),
   orders: z.array(InvestmentOrderRecord),
+  /** The card linked for investing: its brand and last four only. */
+  card: z.object({ brand: z.string(), last4: z.string() }).nullable(),
+  /** The suitability answers last given, or null before the questionnaire. */
+  suitability: SuitabilityRecord.nullable(),
   /** The offering and its price a unit (cents), as the house offers it. */
   offering: z.object({ id: z.string(), name: z.string(), unit_price: z.number() }),
   /** Money moves only once every owner's KYC is approved and the account accredited. */
@@ -93,8 +104,8 @@ export const InvestorDetails = z.object({
 });
 export type InvestorDetails = z.infer<typeof InvestorDetails>;
 
-/** Issue 35 §3 (seeds 001 §7 paymentThird/northcapital): investor onboarding through North Capital. */
-export const investingActions = {
+/** The investor's own calls, each at its seeds path. */
+const investorOwnActions = {
   onBoardIndividual: action({
     path: '/api/paymentThird/northcapital/onBoardIndividual',
     side: 'command',
@@ -118,7 +129,10 @@ export const investingActions = {
   }),
   linkExternalAccount: action({
     path: '/api/paymentThird/northcapital/linkExternalAccount',
+    aliases: ['/api/paymentThird/northcapital/addExternalBank'],
     side: 'command',
+    // It reaches North Capital: a retry under its key, on either of its paths, answers the first.
+    once: true,
     money: true,
     auth: 'user',
     input: LinkBankInput,
@@ -148,6 +162,133 @@ export const investingActions = {
     input: z.strictObject({}),
     output: InvestorDetails,
   }),
+  /** An owner corrects their party at the service; their KYC runs again on it. */
+  updateIndividual: action({
+    path: '/api/paymentThird/northcapital/updateIndividual',
+    side: 'command',
+    auth: 'user',
+    input: UpdateIndividualInput,
+    output: InvestorDetails,
+  }),
+  calculateSuitability: action({
+    path: '/api/paymentThird/northcapital/calculateSuitability',
+    side: 'command',
+    auth: 'user',
+    input: SuitabilityInput,
+    output: InvestorDetails,
+  }),
+  /** A document of the entity (its formation papers): entity investors only. */
+  uploadEntityDocument: action({
+    path: '/api/paymentThird/northcapital/uploadEntityDocument',
+    side: 'command',
+    auth: 'user',
+    input: UploadInvestingDocumentInput,
+    output: InvestorDetails,
+  }),
+  /** The documents the service keeps for the investor's account, primary party or entity. */
+  getuploadPartyDocument: action({
+    path: '/api/paymentThird/northcapital/getuploadPartyDocument',
+    side: 'command',
+    auth: 'user',
+    input: InvestingDocumentsInput,
+    output: InvestingDocumentList,
+  }),
+  getExternalAccount: action({
+    path: '/api/paymentThird/northcapital/getExternalAccount',
+    side: 'command',
+    auth: 'user',
+    input: NoInput,
+    output: LinkedBankView,
+  }),
+  updateLinkExternalAccount: action({
+    path: '/api/paymentThird/northcapital/updateLinkExternalAccount',
+    aliases: ['/api/paymentThird/northcapital/updateExternalBank'],
+    side: 'command',
+    // It reaches North Capital: a retry under its key, on either of its paths, answers the first.
+    once: true,
+    money: true,
+    auth: 'user',
+    input: LinkBankInput,
+    output: InvestorDetails,
+  }),
+  deleteExternalAccount: action({
+    path: '/api/paymentThird/northcapital/deleteExternalAccount',
+    side: 'command',
+    money: true,
+    auth: 'user',
+    input: NoInput,
+    output: InvestorDetails,
+  }),
+  /** Transact's addCreditCard (the port's linkCard): the number goes to the service in this one call. */
+  addCreditCard: action({
+    path: '/api/paymentThird/northcapital/addCreditCard',
+    aliases: ['/api/paymentThird/northcapital/linkCreditCard'],
+    side: 'command',
+    money: true,
+    once: true,
+    auth: 'user',
+    input: InvestorCardInput,
+    output: InvestorDetails,
+  }),
+  getCreditCard: action({
+    path: '/api/paymentThird/northcapital/getCreditCard',
+    aliases: ['/api/paymentThird/northcapital/getLinkedCreditCard'],
+    side: 'command',
+    auth: 'user',
+    input: NoInput,
+    output: LinkedCardView,
+  }),
+  updateCreditCard: action({
+    path: '/api/paymentThird/northcapital/updateCreditCard',
+    side: 'command',
+    money: true,
+    once: true,
+    auth: 'user',
+    input: InvestorCardInput,
+    output: InvestorDetails,
+  }),
+  deleteCreditCard: action({
+    path: '/api/paymentThird/northcapital/deleteCreditCard',
+    side: 'command',
+    money: true,
+    auth: 'user',
+    input: NoInput,
+    output: InvestorDetails,
+  }),
+  /** The investor asks for an open order's subscription documents again (DocuSign, through the service). */
+  resendDocuSign: action({
+    path: '/api/paymentThird/northcapital/resendDocuSign',
+    side: 'command',
+    once: true,
+    auth: 'user',
+    input: TradeInput,
+    output: NoData,
+  }),
+  /** The investor's security-token bids and their totals, as the service has them now. */
+  getStbids: action({
+    path: '/api/paymentThird/northcapital/getStbids',
+    side: 'command',
+    auth: 'user',
+    input: NoInput,
+    output: InvestorHoldingsView,
+  }),
+  /**
+   * Staff move an order funded (the money is in escrow) then settled (released to the issuer), never an
+   * order of their own (separation of duties): a money record, so finance or an admin.
+   */
+  updateSettlement: action({
+    path: '/api/paymentThird/northcapital/updateSettlement',
+    side: 'command',
+    once: true,
+    auth: ['finance', 'admin'],
+    input: SettlementInput,
+    output: SettlementResult,
+  }),
+} as const;
+
+/** Issue 35 §3 (seeds 001 §7 paymentThird/northcapital): investor onboarding through North Capital. */
+export const investingActions = {
+  ...investorOwnActions,
 } as const;
 
 /** Issue 35 §3 "an admin view": every investor with their checks, bank and orders, for admins. */
@@ -172,5 +313,21 @@ export const staffInvestingActions = {
     auth: 'admin',
     input: z.strictObject({}),
     output: z.object({ records: z.array(StaffInvestor), totalRecords: z.number() }),
+  }),
+  /** The investors' orders, newest first, for finance and admins to mark funded and settled. */
+  adminInvestmentOrders: action({
+    path: '/api/admin/investors/orders',
+    side: 'query',
+    auth: ['finance', 'admin'],
+    input: NoInput,
+    output: z.object({ records: z.array(StaffInvestmentOrder), totalRecords: z.number() }),
+  }),
+  /** Each offering's total across its investors, by the orders' status (the log's record of the service's answers). */
+  getStAssetTotal: action({
+    path: '/api/paymentThird/northcapital/getStAssetTotal',
+    side: 'query',
+    auth: ['finance', 'admin'],
+    input: NoInput,
+    output: z.object({ records: z.array(OfferingTotal), totalRecords: z.number() }),
   }),
 } as const;

@@ -101,6 +101,7 @@ export function registerAction<A extends Action, R extends z.output<A['output']>
   const routeLevel = routeOptions?.(action) ?? {};
   const paths = [
     action.path,
+    ...(action.aliases ?? []),
     ...((provider && action.providerPaths?.[provider as keyof typeof action.providerPaths]) || []),
   ];
   for (const url of paths) serveAt(url);

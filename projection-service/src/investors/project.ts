@@ -1,20 +1,35 @@
 import type { InvestorEvent } from '@wine/event-schemas';
-import { guardedUpdate } from '../core/guarded.ts';
+import { guardedPipeline, guardedUpdate } from '../core/guarded.ts';
 import { defineProjection, type ProjectedOperation } from '../core/projection.ts';
 import { keyOf } from '../users/project.ts';
 
 export const INVESTORS = 'investors';
 
-/** An investor as the admins read them (issue 35 §3): their checks, bank and orders, never personal data. */
+/** An order as the staff read it: what the service answered when it was placed, and its status since. */
+export interface InvestorOrderDocument {
+  /** Absent from a document projected before orders kept them (until the read model is rebuilt). */
+  trade_id?: string;
+  offering_id?: string;
+  units?: number;
+  /** Integer cents. */
+  amount: number;
+  status: string;
+  at?: string;
+}
+
+/**
+ * An investor as the admins read them (issue 35 §3): their checks, bank and orders, never personal data.
+ * Each owner keeps the service's party id, so a corrected party (InvestorPartyUpdated) finds its row.
+ */
 export interface InvestorDocument {
   _id: string;
   [key: string]: unknown;
   kind: 'individual' | 'entity';
   name: string;
-  owners: { name: string; kyc: string }[];
+  owners: { party_id: string; name: string; kyc: string }[];
   accreditation: string;
   bank_last4: string | null;
-  orders: Record<string, { amount: number; status: string }>;
+  orders: Record<string, InvestorOrderDocument>;
   onboarded_at: string;
   _position: string;
 }
@@ -25,8 +40,11 @@ export const investorsProjection = defineProjection<InvestorEvent>({
   collections: [INVESTORS],
   handles: [
     'InvestorOnboarded',
+    'InvestorPartyUpdated',
     'InvestorAccreditationChecked',
     'InvestorBankLinked',
+    'InvestorBankUpdated',
+    'InvestorBankUnlinked',
     'InvestmentOrdered',
     'InvestmentOrderMoved',
   ],
@@ -40,7 +58,7 @@ export const investorsProjection = defineProjection<InvestorEvent>({
           _id: userId,
           kind: d.kind,
           name: d.name,
-          owners: d.owners.map((o) => ({ name: o.name, kyc: o.kyc })),
+          owners: d.owners.map((o) => ({ party_id: o.partyId, name: o.name, kyc: o.kyc })),
           accreditation: 'none',
           bank_last4: null,
           orders: {},
@@ -59,18 +77,54 @@ export const investorsProjection = defineProjection<InvestorEvent>({
           },
         ];
       }
+      case 'InvestorPartyUpdated': {
+        const { partyId, name, kyc } = event.data;
+        return [
+          guardedPipeline(INVESTORS, userId, event, [
+            {
+              $set: {
+                owners: {
+                  $map: {
+                    input: '$owners',
+                    as: 'owner',
+                    in: {
+                      $cond: [
+                        { $eq: ['$$owner.party_id', { $literal: partyId }] },
+                        { party_id: { $literal: partyId }, name: { $literal: name }, kyc: { $literal: kyc } },
+                        '$$owner',
+                      ],
+                    },
+                  },
+                },
+                // An individual's profile is named after its one owner; an entity keeps its own name.
+                name: { $cond: [{ $eq: ['$kind', 'individual'] }, { $literal: name }, '$name'] },
+              },
+            },
+          ]),
+        ];
+      }
       case 'InvestorAccreditationChecked':
         return [guardedUpdate(INVESTORS, userId, event, { $set: { accreditation: event.data.status } })];
       case 'InvestorBankLinked':
+      case 'InvestorBankUpdated':
         return [guardedUpdate(INVESTORS, userId, event, { $set: { bank_last4: event.data.accountLast4 } })];
-      case 'InvestmentOrdered':
+      case 'InvestorBankUnlinked':
+        return [guardedUpdate(INVESTORS, userId, event, { $set: { bank_last4: null } })];
+      case 'InvestmentOrdered': {
+        const order: InvestorOrderDocument = {
+          trade_id: event.data.tradeId,
+          offering_id: event.data.offeringId,
+          units: event.data.units,
+          amount: event.data.amount,
+          status: 'created',
+          at: event.data.at,
+        };
         return [
           guardedUpdate(INVESTORS, userId, event, {
-            $set: {
-              [`orders.${keyOf(event.data.tradeId)}`]: { amount: event.data.amount, status: 'created' },
-            },
+            $set: { [`orders.${keyOf(event.data.tradeId)}`]: order },
           }),
         ];
+      }
       case 'InvestmentOrderMoved':
         return [
           guardedUpdate(INVESTORS, userId, event, {

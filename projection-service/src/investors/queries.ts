@@ -1,21 +1,34 @@
-import { actions, type StaffInvestor } from '@wine/contracts';
+import { actions, type StaffInvestmentOrder, type StaffInvestor } from '@wine/contracts';
 import { registerAction } from '@wine/platform';
 import type { QueryPlugin } from '../core/queries.ts';
 import { INVESTORS, type InvestorDocument } from './project.ts';
+import { offeringTotals, staffOrders } from './totals.ts';
 
-/** Issue 35 §3 "an admin view": the investors, newest first, with their checks, bank and orders. */
+/** How many investors a staff list reads at most (the admin view is a working list, not an export). */
+const LIMIT = 500;
+
+/**
+ * Issue 35 §3 "an admin view": the investors, newest first, with their checks, bank and orders; their
+ * orders for finance and admins to settle; and each offering's total (the seeds' getStAssetTotal).
+ */
 export const investorQueries: QueryPlugin = async (app, { docs, auth }) => {
-  registerAction(app, actions.adminInvestors, auth.authorize, async () => {
-    const rows = await docs
+  const investors = () =>
+    docs
       .collection<InvestorDocument>(INVESTORS)
-      .find({}, { sort: { onboarded_at: -1, _id: 1 }, limit: 500 });
+      .find({}, { sort: { onboarded_at: -1, _id: 1 }, limit: LIMIT });
+
+  registerAction(app, actions.adminInvestors, auth.authorize, async () => {
+    const rows = await investors();
     const records = rows.map((row): StaffInvestor => {
       const orders = Object.values(row.orders);
       return {
         user_id: row._id,
         kind: row.kind,
         name: row.name,
-        owners: row.owners as StaffInvestor['owners'],
+        owners: row.owners.map((o) => ({
+          name: o.name,
+          kyc: o.kyc as StaffInvestor['owners'][number]['kyc'],
+        })),
         accreditation: row.accreditation as StaffInvestor['accreditation'],
         bank_last4: row.bank_last4,
         orders: orders.length,
@@ -23,6 +36,16 @@ export const investorQueries: QueryPlugin = async (app, { docs, auth }) => {
         onboarded_at: row.onboarded_at,
       };
     });
+    return { records, totalRecords: records.length };
+  });
+
+  registerAction(app, actions.adminInvestmentOrders, auth.authorize, async () => {
+    const records: StaffInvestmentOrder[] = staffOrders(await investors());
+    return { records, totalRecords: records.length };
+  });
+
+  registerAction(app, actions.getStAssetTotal, auth.authorize, async () => {
+    const records = offeringTotals(await investors());
     return { records, totalRecords: records.length };
   });
 };

@@ -5,20 +5,32 @@ import { useAtomValue } from 'jotai';
 import { useTranslation } from 'react-i18next';
 import { currentUserAtom } from '../../state/session.ts';
 import { QueryState } from '../QueryState/QueryState.tsx';
+import { CardForInvesting } from './CardForInvesting.tsx';
+import { HoldingsCard } from './HoldingsCard.tsx';
 import { DocumentsCard, StatusCard } from './InvestorCards.tsx';
 import { investorQuery } from './investing-forms.ts';
 import { BankCard, OrderCard, OrdersCard } from './MoneyCards.tsx';
 import { Onboarding } from './OnboardForms.tsx';
+import { ServiceDocumentsCard } from './ServiceDocumentsCard.tsx';
+import { SuitabilityCard } from './SuitabilityCard.tsx';
 
-/** Onboarded: where the investor stands, their evidence and bank, the order form and their orders. */
+/**
+ * Onboarded: where the investor stands, their evidence, suitability, bank and card, the order form, the
+ * documents North Capital keeps, their holdings there and their orders.
+ */
 function InvestorDashboard({ details, user }: { details: InvestorDetails; user: UserRecord }) {
+  const holder = details.name ?? `${user.first_name} ${user.last_name}`;
   return (
     <Stack gap="lg" data-testid="investor-dashboard">
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
         <StatusCard details={details} />
         <DocumentsCard details={details} />
+        <SuitabilityCard details={details} />
+        <ServiceDocumentsCard details={details} />
         <BankCard details={details} user={user} />
+        <CardForInvesting details={details} holder={holder} />
         <OrderCard details={details} />
+        <HoldingsCard />
       </SimpleGrid>
       <OrdersCard orders={details.orders} />
     </Stack>

@@ -18,6 +18,8 @@ const notOnboarded: InvestorDetails = {
   documents: [],
   bank: null,
   orders: [],
+  card: null,
+  suitability: null,
   offering: { id: 'OFF-1', name: 'Cellar Fund I', unit_price: 10_000 },
   may_invest: false,
 };
@@ -25,14 +27,39 @@ const notOnboarded: InvestorDetails = {
 type Person = InputOf<'onBoardIndividual'>;
 const fullName = (person: Person) => `${person.first_name} ${person.last_name}`;
 
+type KeptDocument = { document_id: string; title: string; file_name: string; created_at: string };
+type LinkedCard = {
+  brand: 'visa' | 'mastercard' | 'discover';
+  last4: string;
+  exp_month: number;
+  exp_year: number;
+};
+
 /**
  * The investor behind the fake API, kept as the command service keeps them: every change answers the
- * whole details; KYC approves every person, the file named Test_Approved_All accredits (as North
- * Capital's sandbox does), orders open once both hold.
+ * whole details; KYC approves every person (and, as North Capital's sandbox, disapproves a last name
+ * "Disapprove"), the file named Test_Approved_All accredits, orders open once both hold. North
+ * Capital's own views (the card, the bank, its documents, the holdings) are read from the same state.
  */
 function investorRegister(start: InvestorDetails = notOnboarded): Handlers & { now: () => InvestorDetails } {
   let details = start;
   let trades = 0;
+  let card: LinkedCard | null = start.card
+    ? { ...start.card, brand: 'visa', exp_month: 12, exp_year: 2030 }
+    : null;
+  const kept: Record<'accreditation' | 'party' | 'entity', KeptDocument[]> = {
+    accreditation: [],
+    party: [
+      { document_id: '9', title: 'Passport', file_name: 'passport.pdf', created_at: '2030-01-01 10:00:00' },
+    ],
+    entity: [],
+  };
+  const cardOf = (input: InputOf<'addCreditCard'>): LinkedCard => ({
+    brand: input.card_number.startsWith('5') ? 'mastercard' : 'visa',
+    last4: input.card_number.slice(-4),
+    exp_month: input.exp_month,
+    exp_year: input.exp_year,
+  });
   const answer = (next: Partial<InvestorDetails>, message: string) => {
     const merged = { ...details, ...next };
     details = {
@@ -99,6 +126,96 @@ function investorRegister(start: InvestorDetails = notOnboarded): Handlers & { n
         at: '2030-01-03T12:00:00.000Z',
       };
       return answer({ orders: [order, ...details.orders] }, `Order placed for ${input.units} units`);
+    },
+    updateIndividual: (input) => {
+      const place = input.owner ?? 0;
+      const owners = details.owners.map((owner, i) => {
+        if (i !== place || !input.last_name) return owner;
+        const name = `${owner.name.split(' ')[0]} ${input.last_name}`;
+        return { name, kyc: input.last_name === 'Disapprove' ? ('disapproved' as const) : owner.kyc };
+      });
+      const name = details.kind === 'individual' ? (owners[0]?.name ?? details.name) : details.name;
+      return answer({ owners, name }, 'Your details are corrected and your identity is checked again');
+    },
+    calculateSuitability: (input) =>
+      answer(
+        {
+          suitability: {
+            risk_profile: input.risk_profile,
+            investment_experience: input.investment_experience,
+            private_offering_experience: input.private_offering_experience,
+            time_horizon_years: input.time_horizon_years ?? null,
+            objective: input.objective ?? null,
+          },
+        },
+        'Your suitability answers are recorded',
+      ),
+    uploadEntityDocument: (input) => {
+      kept.entity.push({
+        document_id: String(kept.entity.length + 10),
+        title: input.file_name,
+        file_name: input.file_name,
+        created_at: '2030-01-04 09:00:00',
+      });
+      return answer({}, 'Entity document uploaded');
+    },
+    getuploadPartyDocument: (input) => ({ records: kept[input.of], totalRecords: kept[input.of].length }),
+    getExternalAccount: () => ({
+      bank: details.bank
+        ? {
+            holder_name: details.bank.holder_name,
+            nickname: 'Primary',
+            account_type: details.bank.account_type,
+            account_last4: details.bank.account_last4,
+          }
+        : null,
+    }),
+    updateLinkExternalAccount: (input) =>
+      answer(
+        {
+          bank: {
+            holder_name: input.holder_name,
+            account_last4: input.account_number.slice(-4),
+            account_type: input.account_type,
+          },
+        },
+        `Bank account ending in ${input.account_number.slice(-4)} is the one linked now`,
+      ),
+    deleteExternalAccount: () => answer({ bank: null }, 'Bank account unlinked'),
+    addCreditCard: (input) => {
+      card = cardOf(input);
+      return answer(
+        { card: { brand: card.brand, last4: card.last4 } },
+        `Card ending in ${card.last4} linked`,
+      );
+    },
+    updateCreditCard: (input) => {
+      card = cardOf(input);
+      return answer(
+        { card: { brand: card.brand, last4: card.last4 } },
+        `Card ending in ${card.last4} is the one linked now`,
+      );
+    },
+    getCreditCard: () => ({ card }),
+    deleteCreditCard: () => {
+      card = null;
+      return answer({ card: null }, 'Card removed');
+    },
+    resendDocuSign: () => withMessage('The subscription documents are sent again', null),
+    getStbids: () => {
+      const sum = (status: string) =>
+        details.orders.filter((o) => o.status === status).reduce((total, o) => total + o.amount, 0);
+      return {
+        bids: details.orders.map((o) => ({ ...o, offering_id: details.offering.id })),
+        totals: {
+          created: sum('created'),
+          funded: sum('funded'),
+          settled: sum('settled'),
+          settled_units: details.orders
+            .filter((o) => o.status === 'settled')
+            .reduce((units, o) => units + o.units, 0),
+        },
+      };
     },
     deleteTrade: (input) => {
       if (!details.orders.some((o) => o.trade_id === input.trade_id)) throw new Failure('No order', 404);
@@ -396,6 +513,281 @@ describe('the onboarded investor (issue 35 §3)', () => {
     );
     expect(api.to('deleteTrade').map((r) => r.input)).toEqual([{ trade_id: 'T-1' }]);
     expect(within(screen.getByTestId('investor-order-row')).queryByRole('button')).toBeNull();
+  });
+});
+
+const sentHeaders = (api: { fetch: unknown }, path: string) =>
+  (api.fetch as unknown as Mock).mock.calls
+    .filter(([sent]) => String(sent).endsWith(path))
+    .map(([, init]) => (init as RequestInit | undefined)?.headers as Record<string, string> | undefined);
+
+describe("the investor's details and answers (updateIndividual, calculateSuitability)", () => {
+  it('corrects only the details typed, refusing an empty or a half address first, and shows the check again', async () => {
+    const { user, api, alerts, container } = await renderInvesting(investorRegister(approvedIndividual));
+    const status = await screen.findByTestId('investor-status');
+    await user.click(within(status).getByRole('button', { name: 'Correct my details' }));
+    const form = within(status).getByRole('form', { name: 'Correct my details' });
+    await expectNoAxeViolations(container);
+
+    await user.click(within(form).getByRole('button', { name: 'Send the correction' }));
+    expect(await within(form).findByText('Change at least one detail')).toBeTruthy();
+    await user.type(within(form).getByLabelText(/^City/), 'Napa');
+    await user.click(within(form).getByRole('button', { name: 'Send the correction' }));
+    expect(
+      await within(form).findAllByText('Give the whole address: street, city, state and ZIP code'),
+    ).toHaveLength(3);
+    expect(api.to('updateIndividual')).toEqual([]);
+
+    await user.clear(within(form).getByLabelText(/^City/));
+    await user.type(within(form).getByLabelText(/^Last name/), 'Disapprove');
+    await user.click(within(form).getByRole('button', { name: 'Send the correction' }));
+    await waitFor(() =>
+      expect(within(status).getByTestId('investor-owner').getAttribute('data-kyc')).toBe('disapproved'),
+    );
+    expect(api.to('updateIndividual').map((r) => r.input)).toEqual([{ last_name: 'Disapprove' }]);
+    expect(alerts()).toContainEqual({
+      msg: 'Your details are corrected and your identity is checked again',
+      type: 'success',
+    });
+    expect(within(status).queryByRole('form')).toBeNull();
+    expect(within(status).getByTestId('investor-waiting')).toBeTruthy();
+  });
+
+  it("asks an entity which owner's details are corrected", async () => {
+    const register = investorRegister({
+      ...approvedIndividual,
+      kind: 'entity',
+      name: 'Hopper Family Trust',
+      owners: [
+        { name: 'Grace Hopper', kyc: 'approved' },
+        { name: 'Alan Turing', kyc: 'approved' },
+      ],
+    });
+    const { user, api } = await renderInvesting(register);
+    const status = await screen.findByTestId('investor-status');
+    await user.click(within(status).getByRole('button', { name: 'Correct my details' }));
+    const form = within(status).getByRole('form', { name: 'Correct my details' });
+    await user.selectOptions(within(form).getByLabelText(/^Whose details/), 'Alan Turing');
+    await user.type(within(form).getByLabelText(/^E-mail/), 'alan@example.com');
+    await user.click(within(form).getByRole('button', { name: 'Send the correction' }));
+    await waitFor(() => expect(api.to('updateIndividual')).toHaveLength(1));
+    expect(api.to('updateIndividual')[0]?.input).toEqual({ owner: 1, email: 'alan@example.com' });
+  });
+
+  it('records the suitability answers chosen, nothing left out sent, and shows them back to change', async () => {
+    const { user, api, container } = await renderInvesting(investorRegister(approvedIndividual));
+    const card = await screen.findByTestId('investor-suitability');
+    const form = within(card).getByRole('form', { name: 'Suitability' });
+    await user.click(within(form).getByRole('button', { name: 'Record my answers' }));
+    expect(await within(form).findAllByText('Choose one')).not.toHaveLength(0);
+    await user.type(within(form).getByLabelText(/^Years until/), '99');
+    await user.click(within(form).getByRole('button', { name: 'Record my answers' }));
+    expect(
+      await within(form).findByText('Enter a whole number of years, from 0 to 50, or leave it empty'),
+    ).toBeTruthy();
+    expect(api.to('calculateSuitability')).toEqual([]);
+
+    await user.clear(within(form).getByLabelText(/^Years until/));
+    await user.selectOptions(within(form).getByLabelText(/^Risk you are ready/), '3');
+    await user.selectOptions(within(form).getByLabelText(/^Experience of investing/), '2');
+    await user.selectOptions(within(form).getByLabelText(/^Experience of private/), '1');
+    await user.selectOptions(within(form).getByLabelText(/^Objective/), 'growth');
+    await user.click(within(form).getByRole('button', { name: 'Record my answers' }));
+    const recorded = await within(card).findByTestId('investor-suitability-recorded');
+    expect(api.to('calculateSuitability').map((r) => r.input)).toEqual([
+      { risk_profile: 3, investment_experience: 2, private_offering_experience: 1, objective: 'growth' },
+    ]);
+    expect(recorded.textContent).toContain('Moderate');
+    expect(recorded.textContent).toContain('Grow the capital');
+    await expectNoAxeViolations(container);
+
+    await user.click(within(card).getByRole('button', { name: 'Change my answers' }));
+    const again = within(card).getByRole('form', { name: 'Suitability' });
+    expect((within(again).getByLabelText(/^Risk you are ready/) as HTMLSelectElement).value).toBe('3');
+  });
+});
+
+describe("the investor's money at North Capital (bank, card, holdings, documents)", () => {
+  const linkedBank = {
+    ...approvedIndividual,
+    bank: { holder_name: 'Ada Lovelace', account_last4: '6789', account_type: 'checking' },
+  };
+
+  it('changes the linked bank account from what North Capital holds, and unlinks it once confirmed', async () => {
+    const { user, api, alerts } = await renderInvesting(investorRegister(linkedBank));
+    const card = await screen.findByTestId('investor-bank');
+    await user.click(within(card).getByRole('button', { name: 'Change' }));
+    const holder = (await within(card).findByLabelText(/^Account holder/)) as HTMLInputElement;
+    expect(holder.value).toBe('Ada Lovelace');
+    await user.type(within(card).getByLabelText(/^Routing number/), '021000021');
+    await user.type(within(card).getByLabelText(/^Account number/), '000111222333');
+    await user.click(within(card).getByRole('button', { name: 'Link this account instead' }));
+    await waitFor(() =>
+      expect(within(card).getByTestId('investor-bank-linked').textContent).toContain('2333'),
+    );
+    expect(api.to('updateLinkExternalAccount').map((r) => r.input)).toEqual([
+      {
+        holder_name: 'Ada Lovelace',
+        routing_number: '021000021',
+        account_number: '000111222333',
+        account_type: 'checking',
+      },
+    ]);
+    expect(alerts()).toContainEqual({
+      msg: 'Bank account ending in 2333 is the one linked now',
+      type: 'success',
+    });
+    expect(card.textContent).not.toContain('000111222333');
+
+    await user.click(within(card).getByRole('button', { name: 'Unlink' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText('The account ending in 2333 no longer pays your orders.')).toBeTruthy();
+    await user.click(within(dialog).getByTestId('investor-bank-unlink-confirm'));
+    await within(card).findByRole('button', { name: 'Link the bank account' });
+    expect(api.to('deleteExternalAccount')).toHaveLength(1);
+  });
+
+  it('links a card once per attempt, clears its number and code, shows brand, last four and expiry only', async () => {
+    const { user, api, alerts, container } = await renderInvesting(investorRegister(approvedIndividual));
+    const card = await screen.findByTestId('investor-card');
+    expect((within(card).getByLabelText(/^Name on the card/) as HTMLInputElement).value).toBe('Ada Lovelace');
+    await user.type(within(card).getByLabelText(/^Card number/), '4242 4242');
+    await user.type(within(card).getByLabelText(/^Month/), '13');
+    await user.type(within(card).getByLabelText(/^Year/), '30');
+    await user.type(within(card).getByLabelText(/^Security code/), '7');
+    await user.click(within(card).getByRole('button', { name: 'Link the card' }));
+    expect(await within(card).findByText('Enter the card number: 13 to 19 digits')).toBeTruthy();
+    expect(within(card).getByText('Enter the month: 1 to 12')).toBeTruthy();
+    expect(within(card).getByText('Enter the year: 4 digits')).toBeTruthy();
+    expect(within(card).getByText('Enter the 3 or 4 digits of the security code')).toBeTruthy();
+    expect(api.to('addCreditCard')).toEqual([]);
+    await expectNoAxeViolations(container);
+
+    for (const [label, text] of [
+      [/^Card number/, '4242 4242 4242 4242'],
+      [/^Month/, '12'],
+      [/^Year/, '2030'],
+      [/^Security code/, '737'],
+    ] as const) {
+      await user.clear(within(card).getByLabelText(label));
+      await user.type(within(card).getByLabelText(label), text);
+    }
+    await user.click(within(card).getByRole('button', { name: 'Link the card' }));
+    const linked = await within(card).findByTestId('investor-card-linked');
+    expect(api.to('addCreditCard').map((r) => r.input)).toEqual([
+      {
+        name_on_card: 'Ada Lovelace',
+        card_number: '4242424242424242',
+        exp_month: 12,
+        exp_year: 2030,
+        cvv: '737',
+      },
+    ]);
+    expect(sentHeaders(api, '/addCreditCard')[0]).toHaveProperty('x-command-id');
+    expect(alerts()).toContainEqual({ msg: 'Card ending in 4242 linked', type: 'success' });
+    await waitFor(() =>
+      expect(within(linked).getByTestId('investor-card-expiry').textContent).toBe('Expires 12/2030'),
+    );
+    expect(linked.textContent).toContain('Visa ending in 4242');
+    expect(card.textContent).not.toMatch(/4242424242424242|737/);
+
+    await user.click(within(card).getByRole('button', { name: 'Change' }));
+    expect((within(card).getByLabelText(/^Card number/) as HTMLInputElement).value).toBe('');
+    await user.type(within(card).getByLabelText(/^Card number/), '5555555555554444');
+    await user.type(within(card).getByLabelText(/^Month/), '1');
+    await user.type(within(card).getByLabelText(/^Year/), '2031');
+    await user.type(within(card).getByLabelText(/^Security code/), '313');
+    await user.click(within(card).getByRole('button', { name: 'Link this card instead' }));
+    await waitFor(() =>
+      expect(within(card).getByTestId('investor-card-linked').textContent).toContain(
+        'Mastercard ending in 4444',
+      ),
+    );
+    expect(api.to('updateCreditCard')).toHaveLength(1);
+
+    await user.click(within(card).getByRole('button', { name: 'Remove' }));
+    await user.click(within(await screen.findByRole('dialog')).getByTestId('investor-card-remove-confirm'));
+    await within(card).findByRole('button', { name: 'Link the card' });
+    expect(api.to('deleteCreditCard')).toHaveLength(1);
+  }, 30_000);
+
+  it('shows the holdings as North Capital has them, and sends an open order’s documents again', async () => {
+    const order = (
+      trade_id: string,
+      status: 'created' | 'funded' | 'settled' | 'canceled',
+      units: number,
+    ) => ({
+      trade_id,
+      units,
+      amount: units * 10_000,
+      status,
+      at: `2030-01-0${units}T12:00:00.000Z`,
+    });
+    const register = investorRegister({
+      ...approvedIndividual,
+      accreditation: 'accredited',
+      may_invest: true,
+      orders: [order('T-3', 'settled', 3), order('T-2', 'funded', 2), order('T-1', 'canceled', 1)],
+    });
+    const { user, api, alerts } = await renderInvesting(register);
+    const holdings = await screen.findByTestId('investor-holdings');
+    await within(holdings).findAllByTestId('investor-holding');
+    expect(
+      within(holdings)
+        .getAllByTestId('investor-holding')
+        .map((row) => row.getAttribute('data-status')),
+    ).toEqual(['settled', 'funded', 'canceled']);
+    expect(within(holdings).getByTestId('investor-holdings-totals').textContent).toBe(
+      'Placed$0.00Funded$200.00Settled$300.00Units held3',
+    );
+
+    const rows = within(screen.getByTestId('investor-orders')).getAllByTestId('investor-order-row');
+    expect(
+      rows.map((row) => within(row).queryByRole('button', { name: /Send the subscription/ }) !== null),
+    ).toEqual([false, true, false]);
+    await user.click(
+      within(rows[1] as HTMLElement).getByRole('button', {
+        name: 'Send the subscription documents of order T-2 again',
+      }),
+    );
+    await waitFor(() => expect(api.to('resendDocuSign').map((r) => r.input)).toEqual([{ trade_id: 'T-2' }]));
+    expect(sentHeaders(api, '/resendDocuSign')[0]).toHaveProperty('x-command-id');
+    await waitFor(() =>
+      expect(alerts()).toContainEqual({ msg: 'The subscription documents are sent again', type: 'success' }),
+    );
+  });
+
+  it("lists the documents North Capital keeps, and takes an entity's own papers", async () => {
+    const register = investorRegister({
+      ...approvedIndividual,
+      kind: 'entity',
+      name: 'Hopper Family Trust',
+      owners: [{ name: 'Grace Hopper', kyc: 'approved' }],
+    });
+    const { user, api, container } = await renderInvesting(register);
+    const card = await screen.findByTestId('investor-kept-documents');
+    expect(await within(card).findByTestId('investor-kept-documents-empty')).toBeTruthy();
+    await user.upload(
+      within(card).getByLabelText(/^Entity document/),
+      new File(['%PDF-1.4 deed'], 'Trust deed.pdf', { type: 'application/pdf' }),
+    );
+    await user.click(within(card).getByRole('button', { name: 'Upload the entity document' }));
+    expect((await within(card).findByTestId('investor-kept-document')).textContent).toBe(
+      'Trust deed.pdf01-04-2030',
+    );
+    expect(api.to('uploadEntityDocument').map((r) => r.input)).toEqual([
+      { file_name: 'Trust deed.pdf', content_type: 'application/pdf', content_base64: btoa('%PDF-1.4 deed') },
+    ]);
+    await expectNoAxeViolations(container);
+
+    await user.click(within(card).getByText('Primary owner'));
+    await waitFor(() =>
+      expect(within(card).getByTestId('investor-kept-document').textContent).toContain('Passport'),
+    );
+    expect(within(card).queryByLabelText(/^Entity document/)).toBeNull();
+    expect(api.to('getuploadPartyDocument').map((r) => r.input)).toEqual(
+      expect.arrayContaining([{ of: 'entity' }, { of: 'party' }]),
+    );
   });
 });
 

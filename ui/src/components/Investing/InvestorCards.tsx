@@ -10,10 +10,11 @@ import classes from './Investing.module.css';
 import { evidenceName, evidenceProblem, evidenceType, toBase64 } from './investing-files.ts';
 import { useInvestorAnswer } from './investing-forms.ts';
 import { accreditationLabel, kindLabel, kycLabel } from './investing-labels.ts';
+import { PartyCorrection } from './PartyForm.tsx';
 
 /**
  * Where the investor stands: who they invest as, each owner's identity check, the accreditation, and
- * (until all are in place) why orders are not open yet.
+ * (until all are in place) why orders are not open yet; an owner's details corrected from here.
  */
 export function StatusCard({ details }: { details: InvestorDetails }) {
   const { t } = useTranslation();
@@ -80,6 +81,7 @@ export function StatusCard({ details }: { details: InvestorDetails }) {
             {investingMessages.notApproved}
           </Alert>
         )}
+        <PartyCorrection details={details} />
       </Stack>
     </Card>
   );

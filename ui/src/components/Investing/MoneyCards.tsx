@@ -1,4 +1,5 @@
 import { Badge, Button, Card, Grid, Group, NativeSelect, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
 import {
   CreateInvestmentOrderInput,
   type InvestorDetails,
@@ -11,15 +12,22 @@ import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
-import { callForMessage, errorMessage, onceKeys } from '../../api/client.ts';
+import { callForMessage, errorMessage, messageOr, onceKeys } from '../../api/client.ts';
 import { t as translate } from '../../i18n/index.ts';
 import { formatDate, formatMoney } from '../../lib/format.ts';
 import { contractResolver } from '../../lib/forms.ts';
 import { pushAlertAtom } from '../../state/alerts.ts';
 import { confirmDialog } from '../ConfirmDialog/confirm-dialog.tsx';
+import { QueryState } from '../QueryState/QueryState.tsx';
 import classes from './Investing.module.css';
-import { useInvestorAnswer, withFieldWords } from './investing-forms.ts';
-import { type AccountType, accountTypeLabel, isCancellable, orderStatusLabel } from './investing-labels.ts';
+import { linkedBankQuery, useInvestorAnswer, withFieldWords } from './investing-forms.ts';
+import {
+  type AccountType,
+  accountTypeLabel,
+  isCancellable,
+  isOpen,
+  orderStatusLabel,
+} from './investing-labels.ts';
 
 type Order = InvestorDetails['orders'][number];
 type BankInput = z.output<typeof LinkBankInput>;
@@ -38,32 +46,60 @@ const digits = (text: string) => text.replace(/[\s-]/g, '');
 
 /**
  * The bank account orders are paid from (linkExternalAccount): linked once, then shown by its last
- * four digits only (the server never answers the whole number).
+ * four digits only (the server never answers the whole number); changed (updateLinkExternalAccount) or
+ * unlinked (deleteExternalAccount) from there.
  */
 export function BankCard({ details, user }: { details: InvestorDetails; user: UserRecord }) {
   const { t } = useTranslation();
+  const answered = useInvestorAnswer();
+  const [changing, setChanging] = useState(false);
   const { bank } = details;
+  const unlink = () =>
+    confirmDialog({
+      title: t('ui.investing.bankUnlinkTitle'),
+      children: (
+        <Text size="sm">{t('ui.investing.bankUnlinkQuestion', { last4: bank?.account_last4 ?? '' })}</Text>
+      ),
+      confirmLabel: t('ui.investing.bankUnlink'),
+      destructive: true,
+      confirmTestId: 'investor-bank-unlink-confirm',
+      onConfirm: async () => {
+        answered(await callForMessage('deleteExternalAccount', {}), t('investing.bankUnlinked'));
+      },
+    });
   return (
     <Card withBorder component="section" aria-labelledby="investor-bank-title" data-testid="investor-bank">
       <Stack gap="sm">
         <Title order={2} fz={22} id="investor-bank-title">
           {t('ui.investing.bankTitle')}
         </Title>
-        {bank ? (
-          <Stack gap={4} data-testid="investor-bank-linked">
-            <Text fw={600}>
-              {t('ui.investing.bankLinked', {
-                type:
-                  bank.account_type in accountTypeLabel
-                    ? t(accountTypeLabel[bank.account_type as AccountType])
-                    : bank.account_type,
-                last4: bank.account_last4,
-              })}
-            </Text>
-            <Text size="sm" c="dimmed">
-              {t('ui.investing.bankHolder', { name: bank.holder_name })}
-            </Text>
+        {bank && !changing ? (
+          <Stack gap="xs">
+            <Stack gap={4} data-testid="investor-bank-linked">
+              <Text fw={600}>
+                {t('ui.investing.bankLinked', {
+                  type:
+                    bank.account_type in accountTypeLabel
+                      ? t(accountTypeLabel[bank.account_type as AccountType])
+                      : bank.account_type,
+                  last4: bank.account_last4,
+                })}
+              </Text>
+              <Text size="sm" c="dimmed">
+                {t('ui.investing.bankHolder', { name: bank.holder_name })}
+              </Text>
+            </Stack>
+            <Group justify="flex-end" gap="xs">
+              <Button variant="light" size="compact-sm" onClick={() => setChanging(true)}>
+                {t('ui.investing.bankChange')}
+              </Button>
+              <Button variant="subtle" color="red" size="compact-sm" onClick={unlink}>
+                {t('ui.investing.bankUnlink')}
+              </Button>
+            </Group>
           </Stack>
+        ) : bank ? (
+          <BankChange onDone={() => setChanging(false)} />
         ) : (
           <BankForm holder={details.name ?? `${user.first_name} ${user.last_name}`} />
         )}
@@ -72,8 +108,39 @@ export function BankCard({ details, user }: { details: InvestorDetails; user: Us
   );
 }
 
-/** `holder`: the investor's name (the entity's, for an entity), the account's usual holder. */
-function BankForm({ holder }: { holder: string }) {
+/** The change form starts from the linked account as North Capital holds it (getExternalAccount). */
+function BankChange({ onDone }: { onDone: () => void }) {
+  const { t } = useTranslation();
+  const linked = useQuery(linkedBankQuery());
+  return (
+    <QueryState query={linked} label={t('ui.investing.bankLoading')}>
+      {(data) => (
+        <BankForm
+          holder={data.bank?.holder_name ?? ''}
+          accountType={data.bank?.account_type === 'savings' ? 'savings' : 'checking'}
+          change
+          onDone={onDone}
+        />
+      )}
+    </QueryState>
+  );
+}
+
+/**
+ * `holder`: the investor's name (the entity's, for an entity), the account's usual holder. `change`: the
+ * account replaces the linked one (updateLinkExternalAccount), typed whole again; else it is the first.
+ */
+function BankForm({
+  holder,
+  accountType = 'checking',
+  change = false,
+  onDone,
+}: {
+  holder: string;
+  accountType?: AccountType;
+  change?: boolean;
+  onDone?: () => void;
+}) {
   const { t } = useTranslation();
   const answered = useInvestorAnswer();
   const pushAlert = useSetAtom(pushAlertAtom);
@@ -86,7 +153,7 @@ function BankForm({ holder }: { holder: string }) {
       holder_name: holder.trim(),
       routing_number: '',
       account_number: '',
-      account_type: 'checking',
+      account_type: accountType,
     },
     resolver: withFieldWords(
       contractResolver(LinkBankInput, (values: BankValues) => ({
@@ -98,8 +165,12 @@ function BankForm({ holder }: { holder: string }) {
   });
   const onValid = async (input: BankInput) => {
     try {
-      const answer = await callForMessage('linkExternalAccount', input);
-      answered(answer, t('investing.bankLinked', { last4: answer.responseData.bank?.account_last4 ?? '' }));
+      const answer = change
+        ? await callForMessage('updateLinkExternalAccount', input)
+        : await callForMessage('linkExternalAccount', input);
+      const last4 = answer.responseData.bank?.account_last4 ?? '';
+      answered(answer, t(change ? 'investing.bankUpdated' : 'investing.bankLinked', { last4 }));
+      onDone?.();
     } catch (error) {
       pushAlert({ msg: errorMessage(error), type: 'error' });
     }
@@ -108,7 +179,7 @@ function BankForm({ holder }: { holder: string }) {
     <form onSubmit={handleSubmit(onValid)} noValidate aria-labelledby="investor-bank-title">
       <Stack gap="sm">
         <Text size="sm" c="dimmed">
-          {t('ui.investing.bankIntro')}
+          {change ? t('ui.investing.bankChangeIntro') : t('ui.investing.bankIntro')}
         </Text>
         <Grid gap="sm">
           <Grid.Col span={12}>
@@ -152,9 +223,14 @@ function BankForm({ holder }: { holder: string }) {
             />
           </Grid.Col>
         </Grid>
-        <Group justify="flex-end">
+        <Group justify="flex-end" gap="xs">
+          {change ? (
+            <Button variant="default" onClick={onDone}>
+              {t('ui.common.cancel')}
+            </Button>
+          ) : null}
           <Button type="submit" loading={isSubmitting} data-testid="investor-bank-link">
-            {t('ui.investing.linkBank')}
+            {change ? t('ui.investing.bankSendChange') : t('ui.investing.linkBank')}
           </Button>
         </Group>
       </Stack>
@@ -270,6 +346,24 @@ export function OrderCard({ details }: { details: InvestorDetails }) {
 export function OrdersCard({ orders }: { orders: Order[] }) {
   const { t } = useTranslation();
   const answered = useInvestorAnswer();
+  const pushAlert = useSetAtom(pushAlertAtom);
+  const [resending, setResending] = useState<string | null>(null);
+  /** The subscription documents of an open order sent again (resendDocuSign): once per click. */
+  const resend = async (order: Order) => {
+    setResending(order.trade_id);
+    try {
+      const answer = await callForMessage(
+        'resendDocuSign',
+        { trade_id: order.trade_id },
+        { commandId: crypto.randomUUID() },
+      );
+      pushAlert({ msg: messageOr(answer.message, t('investing.resent')), type: 'success' });
+    } catch (error) {
+      pushAlert({ msg: errorMessage(error), type: 'error' });
+    } finally {
+      setResending(null);
+    }
+  };
   const cancel = (order: Order) =>
     confirmDialog({
       title: t('ui.investing.cancelTitle'),
@@ -314,10 +408,21 @@ export function OrdersCard({ orders }: { orders: Order[] }) {
                       {t('ui.investing.orderPlaced', { date: formatDate(order.at), id: order.trade_id })}
                     </Text>
                   </Stack>
-                  <Group gap="xs" wrap="nowrap">
+                  <Group gap="xs" justify="flex-end">
                     <Badge color={status.color} variant="light" data-testid="investor-order-status">
                       {t(status.label)}
                     </Badge>
+                    {isOpen(order) ? (
+                      <Button
+                        size="compact-sm"
+                        variant="subtle"
+                        onClick={() => void resend(order)}
+                        loading={resending === order.trade_id}
+                        aria-label={t('ui.investing.resendOrder', { id: order.trade_id })}
+                      >
+                        {t('ui.investing.resend')}
+                      </Button>
+                    ) : null}
                     {isCancellable(order) ? (
                       <Button
                         size="compact-sm"

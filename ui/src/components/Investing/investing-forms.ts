@@ -3,10 +3,10 @@ import type { InvestorDetails } from '@wine/contracts';
 import { useSetAtom } from 'jotai';
 import type { FieldValues, Resolver } from 'react-hook-form';
 import { call, messageOr } from '../../api/client.ts';
-import { actionKey } from '../../api/queries.ts';
+import { actionKey, invalidateAction } from '../../api/queries.ts';
 import { t } from '../../i18n/index.ts';
 import { pushAlertAtom } from '../../state/alerts.ts';
-import { fieldProblem } from './investing-labels.ts';
+import { type DocumentsOf, fieldProblem } from './investing-labels.ts';
 
 /** The investor's onboarding, documents, bank and orders (getUserDetails): every change answers it whole. */
 export const investorQuery = () => ({
@@ -14,23 +14,64 @@ export const investorQuery = () => ({
   queryFn: ({ signal }: { signal: AbortSignal }) => call('getUserDetails', {}, { signal }),
 });
 
-/** A change's answer: the new details in the cache, and the server's message (or `fallback`) as a toast. */
+/** The investor's security-token bids and their totals as the service has them now (getStbids). */
+export const holdingsQuery = () => ({
+  queryKey: actionKey('getStbids', {}),
+  queryFn: ({ signal }: { signal: AbortSignal }) => call('getStbids', {}, { signal }),
+});
+
+/** The card linked for investing as the service holds it: brand, last four, expiry (getCreditCard). */
+export const investingCardQuery = () => ({
+  queryKey: actionKey('getCreditCard', {}),
+  queryFn: ({ signal }: { signal: AbortSignal }) => call('getCreditCard', {}, { signal }),
+});
+
+/** The linked bank as the service holds it (getExternalAccount): what its change form starts from. */
+export const linkedBankQuery = () => ({
+  queryKey: actionKey('getExternalAccount', {}),
+  queryFn: ({ signal }: { signal: AbortSignal }) => call('getExternalAccount', {}, { signal }),
+});
+
+/** The documents the service keeps for one owner (getuploadPartyDocument). */
+export const serviceDocumentsQuery = (of: DocumentsOf) => ({
+  queryKey: actionKey('getuploadPartyDocument', { of }),
+  queryFn: ({ signal }: { signal: AbortSignal }) => call('getuploadPartyDocument', { of }, { signal }),
+});
+
+/** What the service answers besides the details: read again after any change of the investor's. */
+const readFromService = [
+  'getStbids',
+  'getCreditCard',
+  'getExternalAccount',
+  'getuploadPartyDocument',
+] as const;
+
+/**
+ * A change's answer: the new details in the cache, the service's own views read again, and the server's
+ * message (or `fallback`) as a toast.
+ */
 export function useInvestorAnswer() {
   const queryClient = useQueryClient();
   const pushAlert = useSetAtom(pushAlertAtom);
   return (answer: { message: string; responseData: InvestorDetails }, fallback: string) => {
     queryClient.setQueryData(investorQuery().queryKey, answer.responseData);
+    for (const name of readFromService) void invalidateAction(queryClient, name);
     pushAlert({ msg: messageOr(answer.message, fallback), type: 'success' });
   };
 }
 
 const isFieldError = (value: object): boolean => 'type' in value && 'message' in value;
 
-/** Puts the field's friendly words on every refused field, nested ones (an owner's) too. */
+/**
+ * Puts the field's friendly words on every refused field, nested ones (an owner's) too. A refinement of
+ * the contract ('custom': change at least one detail, the address whole) keeps its own words, which are
+ * already written for the investor.
+ */
 function relabel(errors: object): void {
   for (const [field, error] of Object.entries(errors)) {
     if (!error || typeof error !== 'object') continue;
     if (!isFieldError(error)) relabel(error);
+    else if ((error as { type?: unknown }).type === 'custom') continue;
     else if (field in fieldProblem) error.message = t(fieldProblem[field as keyof typeof fieldProblem]);
   }
 }

@@ -1,4 +1,4 @@
-import type { InvestorDetails, OnboardEntityInput } from '@wine/contracts';
+import type { InvestorDetails, InvestorHoldingsView, OnboardEntityInput } from '@wine/contracts';
 import type { z } from 'zod';
 
 type Owner = InvestorDetails['owners'][number];
@@ -48,6 +48,55 @@ export const accreditationLabel = {
   not_accredited: { label: 'ui.investing.accreditation_not_accredited', color: 'red' },
 } as const satisfies Record<Accreditation, { label: string; color: string }>;
 
+/** A bid as the service has it: the order's statuses, and the two of funds returned from its dashboard. */
+export const holdingStatusLabel = {
+  created: { label: 'ui.investing.order_created', color: 'blue' },
+  funded: { label: 'ui.investing.order_funded', color: 'teal' },
+  settled: { label: 'ui.investing.order_settled', color: 'green' },
+  canceled: { label: 'ui.investing.order_canceled', color: 'gray' },
+  unwind_pending: { label: 'ui.investing.order_unwind_pending', color: 'orange' },
+  unwind_settled: { label: 'ui.investing.order_unwind_settled', color: 'gray' },
+} as const satisfies Record<
+  z.output<typeof InvestorHoldingsView>['bids'][number]['status'],
+  { label: string; color: string }
+>;
+
+/** The suitability scales' words, 1 to 5, as the questionnaire offers them. */
+export const riskLabel = {
+  1: 'ui.investing.risk_1',
+  2: 'ui.investing.risk_2',
+  3: 'ui.investing.risk_3',
+  4: 'ui.investing.risk_4',
+  5: 'ui.investing.risk_5',
+} as const;
+export const experienceLabel = {
+  1: 'ui.investing.experience_1',
+  2: 'ui.investing.experience_2',
+  3: 'ui.investing.experience_3',
+  4: 'ui.investing.experience_4',
+  5: 'ui.investing.experience_5',
+} as const;
+export type Objective = 'preservation' | 'balanced' | 'growth';
+export const objectiveLabel = {
+  preservation: 'ui.investing.objective_preservation',
+  balanced: 'ui.investing.objective_balanced',
+  growth: 'ui.investing.objective_growth',
+} as const satisfies Record<Objective, string>;
+
+export const cardBrandLabel: Record<string, string> = {
+  visa: 'Visa',
+  mastercard: 'Mastercard',
+  discover: 'Discover',
+};
+
+/** Whose documents the service keeps: the account's evidence, the primary owner's, the entity's. */
+export type DocumentsOf = 'accreditation' | 'party' | 'entity';
+export const documentsOfLabel = {
+  accreditation: 'ui.investing.docsOf_accreditation',
+  party: 'ui.investing.docsOf_party',
+  entity: 'ui.investing.docsOf_entity',
+} as const satisfies Record<DocumentsOf, string>;
+
 export const orderStatusLabel = {
   created: { label: 'ui.investing.order_created', color: 'blue' },
   funded: { label: 'ui.investing.order_funded', color: 'teal' },
@@ -77,7 +126,18 @@ export const fieldProblem = {
   routing_number: 'ui.investing.errRouting',
   account_number: 'ui.investing.errAccount',
   units: 'ui.investing.errUnits',
+  name_on_card: 'ui.investing.errRequired',
+  card_number: 'ui.investing.errCardNumber',
+  exp_month: 'ui.investing.errExpMonth',
+  exp_year: 'ui.investing.errExpYear',
+  cvv: 'ui.investing.errCvc',
+  risk_profile: 'ui.investing.errChoose',
+  investment_experience: 'ui.investing.errChoose',
+  private_offering_experience: 'ui.investing.errChoose',
+  time_horizon_years: 'ui.investing.errHorizon',
 } as const;
 
 /** Only an order not yet funded can be cancelled (deleteTrade). */
 export const isCancellable = (order: Order): boolean => order.status === 'created';
+/** An order not yet settled or cancelled has subscription documents to sign (resendDocuSign). */
+export const isOpen = (order: Order): boolean => order.status === 'created' || order.status === 'funded';

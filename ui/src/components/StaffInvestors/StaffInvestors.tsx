@@ -6,6 +6,7 @@ import { call } from '../../api/client.ts';
 import { formatDate } from '../../lib/format.ts';
 import { AnchorLink } from '../AnchorLink.tsx';
 import { QueryState } from '../QueryState/QueryState.tsx';
+import { InvestmentOrders, OfferingTotals } from './StaffInvestmentOrders.tsx';
 
 const kindLabel = {
   individual: 'ui.staff.investors.kind_individual',
@@ -26,7 +27,8 @@ const accreditationLabel = {
 
 /**
  * Issue 35 §3 /admin/investors (admins): every investor profile made through North Capital (or its
- * sandbox), with each owner's identity check, the accreditation, the bank's last four and the orders.
+ * sandbox), with each owner's identity check, the accreditation, the bank's last four and the orders;
+ * then each offering's total, and the orders to mark funded and settled.
  */
 export function StaffInvestors() {
   const { t } = useTranslation();
@@ -99,6 +101,10 @@ export function StaffInvestors() {
           )
         }
       </QueryState>
+      <Stack gap="xl" mt="xl">
+        <OfferingTotals />
+        <InvestmentOrders />
+      </Stack>
     </Container>
   );
 }
