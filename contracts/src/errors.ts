@@ -256,6 +256,8 @@ export const errorCatalogue = {
   CARDS_UNAVAILABLE: entry(502, 'card.fetchFailed'),
   /** The configured card provider tokenises with a publishable key, not a capture context. */
   CARD_PROVIDER_NO_CONTEXT: entry(400, 'card.noCaptureContext'),
+  /** A dispute reported for a payment that took no money, or for more than it took. */
+  PAYMENT_NOT_DISPUTABLE: entry(409, 'errors.PAYMENT_NOT_DISPUTABLE'),
   // Static content pages (seeds 000 §2.2).
   PAGE_NOT_FOUND: entry(404, 'pages.notFound', 'id'),
   PAGE_CONTENT_EMPTY: entry(400, 'pages.contentEmpty', 'content'),

@@ -283,6 +283,27 @@ export const TaxRefunded = defineEvent({
   }),
 });
 
+/**
+ * Issue 35 §1: the cardholder disputed a payment with their bank (a chargeback). `disputeId` is the
+ * provider's; `amount` is this invoice's share of the disputed charge, held by the card network until
+ * the dispute is decided. Nothing is paid or refunded by it: finance answers it with the provider.
+ */
+export const PaymentDisputed = defineEvent({
+  type: 'PaymentDisputed',
+  version: 1,
+  schema: z.object({ disputeId: Text(100), paymentId: Id, amount: Cents, reason: Text(300) }),
+});
+
+/**
+ * The dispute decided: `won`, the money stays with the house; `lost`, the network gave it back to the
+ * cardholder (a charge-back, counted apart from the house's refunds).
+ */
+export const PaymentDisputeClosed = defineEvent({
+  type: 'PaymentDisputeClosed',
+  version: 1,
+  schema: z.object({ disputeId: Text(100), outcome: z.enum(['won', 'lost']) }),
+});
+
 /** Issue 35 §5: the recorded sale of a voided order voided with the tax service. */
 export const TaxVoided = defineEvent({
   type: 'TaxVoided',
@@ -309,7 +330,9 @@ export type InvoiceEvent =
   | { type: 'ReturnRefundStarted'; data: Data<typeof ReturnRefundStarted> }
   | { type: 'TaxRecorded'; data: Data<typeof TaxRecorded> }
   | { type: 'TaxRefunded'; data: Data<typeof TaxRefunded> }
-  | { type: 'TaxVoided'; data: Data<typeof TaxVoided> };
+  | { type: 'TaxVoided'; data: Data<typeof TaxVoided> }
+  | { type: 'PaymentDisputed'; data: Data<typeof PaymentDisputed> }
+  | { type: 'PaymentDisputeClosed'; data: Data<typeof PaymentDisputeClosed> };
 export type InvoiceIssuedData = Data<typeof InvoiceIssued>;
 export type DeliveryData = z.infer<typeof Delivery>;
 export type InvoiceAmountsData = z.infer<typeof InvoiceAmounts>;
@@ -332,4 +355,6 @@ export const invoiceEventDefinitions = [
   TaxRecorded,
   TaxRefunded,
   TaxVoided,
+  PaymentDisputed,
+  PaymentDisputeClosed,
 ] as const;

@@ -2,7 +2,7 @@ import { invoiceStream } from '@wine/event-schemas';
 import type { PayPalEvent, ProviderEvent } from '@wine/platform';
 import { invoiceDecider } from '../invoices/decide.ts';
 import type { IssuedInvoice } from '../invoices/invoice.ts';
-import { type MoneyDeps, systemStep } from './money-deps.ts';
+import { type MoneyDeps, stepContext, systemStep } from './money-deps.ts';
 import {
   type ChargeChannel,
   cardChannel,
@@ -16,12 +16,12 @@ import { payPalChannel } from './paypal.ts';
 import type { PayPalMoney } from './paypal-payments.ts';
 import { settle } from './settle.ts';
 
-export type EventEffect = 'recorded' | 'refunded' | 'failed' | 'unchanged' | 'unknown' | 'noted';
+export type EventEffect = 'recorded' | 'refunded' | 'failed' | 'disputed' | 'unchanged' | 'unknown' | 'noted';
 
 /** A gateway's event about one charge, in the words applying it needs. */
 interface ChargeEvent {
   id: string;
-  outcome: 'succeeded' | 'failed' | 'refunded' | 'disputed';
+  outcome: ProviderEvent['outcome'];
   /** What is recorded as the payment's reference and refunded: the card charge, PayPal's capture. */
   chargeId: string;
   /**
@@ -33,6 +33,7 @@ interface ChargeEvent {
   invoices: readonly string[];
   amount?: number | undefined;
   reason?: string | undefined;
+  disputeId?: string | undefined;
 }
 
 /** How one gateway's charges sit on the invoices: the channel, the payment's part, the steps' name. */
@@ -41,6 +42,8 @@ interface ChargeGateway {
   part: (paymentId: string) => string;
   /** Names the event's steps: their ids derive from it and the event id, so a redelivery writes nothing. */
   process: string;
+  /** What a charge was made for, when its event does not say (a Stripe dispute names only the charge). */
+  chargeInfo?: ((chargeId: string) => Promise<{ reference: string; invoices: string[] }>) | undefined;
 }
 
 /**
@@ -57,7 +60,12 @@ interface ChargeGateway {
 export const applyProviderEvent = (deps: MoneyDeps, event: ProviderEvent): Promise<EventEffect> =>
   applyChargeEvent(
     deps,
-    { channel: cardChannel(deps), part: cardPart, process: `card-event-${deps.cards.name}` },
+    {
+      channel: cardChannel(deps),
+      part: cardPart,
+      process: `card-event-${deps.cards.name}`,
+      chargeInfo: deps.cards.chargeInfo?.bind(deps.cards),
+    },
     { ...event, knownAs: [event.chargeId] },
   );
 
@@ -85,7 +93,7 @@ export const applyPayPalEvent = (deps: MoneyDeps, paypal: PayPalMoney, event: Pa
 
 async function applyChargeEvent(
   deps: MoneyDeps,
-  { channel, part, process }: ChargeGateway,
+  { channel, part, process, chargeInfo }: ChargeGateway,
   event: ChargeEvent,
 ): Promise<EventEffect> {
   const log = {
@@ -94,14 +102,17 @@ async function applyChargeEvent(
     chargeId: event.chargeId,
     outcome: event.outcome,
   };
-  if (event.outcome === 'refunded' || event.outcome === 'disputed') {
-    // Refunds the product made are recorded by the return that made them; a dispute is for finance.
+  if (event.outcome === 'refunded') {
+    // Refunds the product made are recorded by the return that made them; one made in the provider's
+    // dashboard is for finance to settle.
     deps.logger.warn(
       { ...log, amount: event.amount, reason: event.reason },
       `a ${channel.method} event to settle by hand`,
     );
     return 'noted';
   }
+  if (event.outcome === 'disputed' || event.outcome === 'dispute_won' || event.outcome === 'dispute_lost')
+    return applyDispute(deps, { part, process, chargeInfo }, event, log);
   if (!event.reference || event.invoices.length === 0) return 'unknown';
   const paymentId = part(event.reference);
   const invoices: IssuedInvoice[] = [];
@@ -162,4 +173,62 @@ async function applyChargeEvent(
   const ids = invoices.map((invoice) => invoice.issued.invoiceId);
   await settle(deps, step, event.reference, ids, { status: 'paid' }, false);
   return 'recorded';
+}
+
+/**
+ * Issue 35 §1: a dispute of a charge (a chargeback) recorded on the invoices the charge paid, the
+ * disputed amount shared among them in order, each up to what the charge paid on it; its decision
+ * closes it there (a lost one counts as charged back). Steps are named by the provider's event, so a
+ * redelivery writes nothing; a decision that comes before the opening opens and closes it at once.
+ * Finance is told in the log either way: answering a dispute is theirs, with the provider.
+ */
+async function applyDispute(
+  deps: MoneyDeps,
+  { part, process, chargeInfo }: Pick<ChargeGateway, 'part' | 'process' | 'chargeInfo'>,
+  event: ChargeEvent,
+  log: Record<string, unknown>,
+): Promise<EventEffect> {
+  deps.logger.warn({ ...log, amount: event.amount, reason: event.reason }, 'a disputed charge for finance');
+  const known =
+    event.reference || !chargeInfo
+      ? { reference: event.reference, invoices: [...event.invoices] }
+      : await chargeInfo(event.chargeId);
+  if (!known.reference || known.invoices.length === 0) return 'unknown';
+  const paymentId = part(known.reference);
+  const paid: { invoiceId: string; amount: number }[] = [];
+  for (const id of new Set(known.invoices)) {
+    const invoice = await deps.streams.load(invoiceStream(id), invoiceDecider);
+    const payment = invoice.status === 'issued' ? invoice.payments[paymentId] : undefined;
+    if (payment?.status !== 'succeeded' || !event.knownAs.includes(payment.chargeId ?? '')) continue;
+    paid.push({ invoiceId: id, amount: payment.amount });
+  }
+  if (paid.length === 0) return 'unknown';
+  const disputeId = event.disputeId ?? event.id;
+  const reason = event.reason ?? 'disputed by the cardholder';
+  const step = systemStep(process, event.id);
+  let left = event.amount ?? paid.reduce((sum, p) => sum + p.amount, 0);
+  let written = 0;
+  for (const { invoiceId, amount: took } of paid) {
+    const amount = Math.min(left, took);
+    left -= amount;
+    if (amount < 1) continue;
+    const opened = { paymentId, amount, reason };
+    const command =
+      event.outcome === 'disputed'
+        ? ({ type: 'OpenDispute', disputeId, ...opened } as const)
+        : ({
+            type: 'CloseDispute',
+            disputeId,
+            outcome: event.outcome === 'dispute_lost' ? 'lost' : 'won',
+            opened,
+          } as const);
+    const result = await deps.streams.handle(
+      invoiceStream(invoiceId),
+      invoiceDecider,
+      command,
+      stepContext(step, `dispute:${invoiceId}`, deps.clock.now()),
+    );
+    if (!result.replayed) written += result.events.length;
+  }
+  return written > 0 ? 'disputed' : 'unchanged';
 }

@@ -218,22 +218,70 @@ describe("Stripe's events, from a local double of Stripe", () => {
     expect(await lengthOf(invoiceStream(invoiceId))).toBe(before);
   });
 
-  it('answers a dispute 200 and leaves the money as recorded, for finance to settle', async () => {
+  const disputesOf = async (invoiceId: string) => {
+    const invoice = await service.service.streams.load(invoiceStream(invoiceId), invoiceDecider);
+    if (invoice.status !== 'issued') throw new Error('no invoice');
+    return {
+      disputes: Object.values(invoice.disputes),
+      chargedBack: invoice.chargedBack,
+      paid: invoice.paid,
+    };
+  };
+  const typesIn = async (stream: string) =>
+    (await service.service.streams.store.readStream(stream)).map((e) => e.type);
+
+  it('records a dispute on the invoice its charge paid, once, and its loss as charged back, once', async () => {
     const fay = await buyer();
     await buyNow(fay.token);
+    const from = chargedSince(0).length;
     const answer = await checkout(fay.token, fay.cardId);
     const invoiceId = answer.body.data.responseData.invoice_ids[0] as string;
-    const before = await lengthOf(invoiceStream(invoiceId));
     const chargeId = network.charges().at(-1)?.chargeId as string;
+    const { paid } = await disputesOf(invoiceId);
     const events = stripe().events().length;
-    await stripe().dispute(chargeId);
-    expect(
-      stripe()
-        .events()
-        .slice(events)
-        .map((e) => e.type),
-    ).toEqual(['charge.dispute.created']);
-    expect(await stripe().deliver(stripe().events().at(-1)?.id as string)).toBe(200);
+    // Stripe's dispute names only the PaymentIntent: the product asks Stripe what it was for.
+    const disputeId = await stripe().dispute(chargeId, 'fraudulent');
+    expect(await disputesOf(invoiceId)).toEqual({
+      disputes: [{ paymentId: expect.any(String), amount: paid, reason: 'fraudulent', status: 'open' }],
+      chargedBack: 0,
+      paid,
+    });
+    await stripe().closeDispute(chargeId, 'lost');
+    const delivered = stripe().events().slice(events);
+    expect(delivered.map((e) => e.type)).toEqual(['charge.dispute.created', 'charge.dispute.closed']);
+    // Each again, in any order: nothing more.
+    const before = await lengthOf(invoiceStream(invoiceId));
+    for (const event of [...delivered].reverse()) expect(await stripe().deliver(event.id)).toBe(200);
     expect(await lengthOf(invoiceStream(invoiceId))).toBe(before);
+    expect((await typesIn(invoiceStream(invoiceId))).filter((t) => t.startsWith('PaymentDispute'))).toEqual([
+      'PaymentDisputed',
+      'PaymentDisputeClosed',
+    ]);
+    const decided = await disputesOf(invoiceId);
+    expect([decided.disputes[0]?.status, decided.chargedBack, decided.paid]).toEqual(['lost', paid, paid]);
+    // The card was charged once; the product refunded nothing (the network took the money back).
+    expect(chargedSince(from)).toMatchObject([{ amount: paid, refunded: 0 }]);
+    expect(disputeId).toMatch(/^dp_/);
+  });
+
+  it('applies a dispute decided before its opening arrives: opened and won at once, the opening then moves nothing', async () => {
+    const gil = await buyer();
+    await buyNow(gil.token);
+    const answer = await checkout(gil.token, gil.cardId);
+    const invoiceId = answer.body.data.responseData.invoice_ids[0] as string;
+    const chargeId = network.charges().at(-1)?.chargeId as string;
+    stripe().hold(true);
+    const events = stripe().events().length;
+    await stripe().dispute(chargeId, 'product_not_received');
+    await stripe().closeDispute(chargeId, 'won');
+    stripe().hold(false);
+    const [created, closed] = stripe().events().slice(events);
+    expect(await stripe().deliver(closed?.id as string)).toBe(200);
+    expect(await stripe().deliver(created?.id as string)).toBe(200);
+    const { disputes, chargedBack } = await disputesOf(invoiceId);
+    expect([disputes.map((d) => [d.reason, d.status]), chargedBack]).toEqual([
+      [['product_not_received', 'won']],
+      0,
+    ]);
   });
 });

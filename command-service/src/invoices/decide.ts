@@ -7,6 +7,7 @@ import type {
 } from '@wine/event-schemas';
 import { AppError } from '@wine/platform';
 import type { Decider } from '../core/decider.ts';
+import { type DisputeCommand, decideDispute } from '../disputes/decide.ts';
 import { decideReturn, type ReturnCommand } from '../returns/decide.ts';
 import { decideShipping, type ShippingCommand } from '../shipping/decide.ts';
 import { decideTax, type TaxCommand } from '../tax/decide.ts';
@@ -49,7 +50,8 @@ export type InvoiceCommand =
   | { type: 'VoidInvoice'; reason: 'payment_failed' | 'expired' }
   | ReturnCommand
   | ShippingCommand
-  | TaxCommand;
+  | TaxCommand
+  | DisputeCommand;
 
 /** Someone else's invoice answers as an unknown one: its existence is nobody else's business. */
 function own(state: Invoice, buyerId?: string): IssuedInvoice {
@@ -164,6 +166,9 @@ export function decideInvoice(command: InvoiceCommand, state: Invoice): InvoiceE
     case 'RecordTaxRefund':
     case 'RecordTaxVoid':
       return decideTax(command, state);
+    case 'OpenDispute':
+    case 'CloseDispute':
+      return decideDispute(command, state);
     default: {
       const _exhaustive: never = command;
       return [];

@@ -59,6 +59,19 @@ export interface IssuedInvoice {
    * whose refunds it recorded (by return, their codes), and whether the sale was voided there.
    */
   tax?: { service: string; code: string; refunds: Record<string, string>; voided: boolean };
+  /** Issue 35 §1: disputes of its payments, by the provider's dispute id. */
+  disputes: Record<string, PaymentDispute>;
+  /** Lost disputes, cents: money the card network gave back to the cardholder. */
+  chargedBack: number;
+}
+
+/** Issue 35 §1: a payment the cardholder disputed with their bank, and how it was decided. */
+export interface PaymentDispute {
+  paymentId: string;
+  /** This invoice's share of the disputed charge, cents. */
+  amount: number;
+  reason: string;
+  status: 'open' | 'won' | 'lost';
 }
 
 /** The invoice aggregate (`invoice-<id>`), folded from its stream (DOMAIN.md "Money"). */
@@ -92,6 +105,8 @@ export function evolveInvoice(state: Invoice, event: InvoiceEvent): Invoice {
       returned: 0,
       returns: {},
       refundedFrom: {},
+      disputes: {},
+      chargedBack: 0,
     };
   }
   if (state.status === 'none') return state;
@@ -153,6 +168,21 @@ export function evolveInvoice(state: Invoice, event: InvoiceEvent): Invoice {
             status: done ? 'refunded' : 'refunding',
           },
         },
+      };
+    }
+    case 'PaymentDisputed': {
+      const { disputeId, paymentId, amount, reason } = event.data;
+      const opened: PaymentDispute = { paymentId, amount, reason, status: 'open' };
+      return { ...state, disputes: { ...state.disputes, [disputeId]: opened } };
+    }
+    case 'PaymentDisputeClosed': {
+      const dispute = state.disputes[event.data.disputeId];
+      if (!dispute) return state;
+      const closed = { ...dispute, status: event.data.outcome };
+      return {
+        ...state,
+        disputes: { ...state.disputes, [event.data.disputeId]: closed },
+        chargedBack: state.chargedBack + (event.data.outcome === 'lost' ? dispute.amount : 0),
       };
     }
     case 'InvoiceVoided':

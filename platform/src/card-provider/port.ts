@@ -91,7 +91,8 @@ export type ChargeState =
  */
 export interface ProviderEvent {
   id: string;
-  outcome: 'succeeded' | 'failed' | 'refunded' | 'disputed';
+  /** `dispute_won`, `dispute_lost`: a dispute decided by the card network. */
+  outcome: 'succeeded' | 'failed' | 'refunded' | 'disputed' | 'dispute_won' | 'dispute_lost';
   chargeId: string;
   reference: string;
   invoices: string[];
@@ -99,6 +100,14 @@ export interface ProviderEvent {
   amount?: number | undefined;
   /** Failed or disputed: why, in the provider's words. */
   reason?: string | undefined;
+  /** Disputed or decided: the provider's dispute id. */
+  disputeId?: string | undefined;
+}
+
+/** What a charge was made for: our payment reference and invoice ids, as the charge carries them. */
+export interface ChargeInfo {
+  reference: string;
+  invoices: string[];
 }
 
 /** A webhook whose signature does not match the endpoint's secret (or is too old): never acted on. */
@@ -136,6 +145,11 @@ export interface CardProvider {
   /** Throws CardDeclinedError when the card is refused. */
   charge(request: ChargeRequest): Promise<ChargeResult>;
   retrieveCharge(chargeId: string): Promise<ChargeState>;
+  /**
+   * What a charge was made for, for an event that does not say (Stripe's disputes name only the
+   * PaymentIntent). Absent for a provider whose events carry it or that sends none.
+   */
+  chargeInfo?(chargeId: string): Promise<ChargeInfo>;
   /**
    * Gives back `amount` of a succeeded charge. With an idempotency key, the same key again answers
    * the refund it made the first time and gives nothing back twice.

@@ -43,8 +43,10 @@ export interface StripeDouble {
   charges(): SandboxCharge[];
   /** The buyer passes or fails 3-D Secure on the double's issuer page. */
   authenticate(paymentIntentId: string, approve: boolean): Promise<void>;
-  /** The cardholder disputes a succeeded payment (charge.dispute.created). */
-  dispute(paymentIntentId: string, reason?: string): Promise<void>;
+  /** The cardholder disputes a succeeded payment (charge.dispute.created); its dispute id. */
+  dispute(paymentIntentId: string, reason?: string): Promise<string>;
+  /** The network decides the payment's dispute (charge.dispute.closed, status won or lost). */
+  closeDispute(paymentIntentId: string, status: 'won' | 'lost'): Promise<void>;
   /**
    * Where events are posted (a URL, or a function given the body and its Stripe-Signature header that
    * answers the HTTP status); none until set. `hold` keeps them queued until `deliver`.
@@ -263,6 +265,8 @@ export async function startStripeDouble(): Promise<StripeDouble> {
     if (!customer) throw missing('customer', String(id), 'customer');
     return customer;
   };
+  /** Disputes by the PaymentIntent they dispute (Stripe allows one per charge). */
+  const disputes = new Map<string, Json & { id: string; status: string }>();
   const intentOf = (id: string) => {
     const intent = intents.get(id);
     if (!intent) throw missing('payment_intent', id, 'intent');
@@ -698,7 +702,7 @@ export async function startStripeDouble(): Promise<StripeDouble> {
     authenticate,
     async dispute(id, reason = 'fraudulent') {
       const intent = intentOf(id);
-      await emit('charge.dispute.created', {
+      const dispute = {
         id: idOf('dp'),
         object: 'dispute',
         amount: intent.amount_received,
@@ -706,7 +710,16 @@ export async function startStripeDouble(): Promise<StripeDouble> {
         payment_intent: intent.id,
         reason,
         status: 'needs_response',
-      });
+      };
+      disputes.set(intent.id, dispute);
+      await emit('charge.dispute.created', dispute);
+      return dispute.id;
+    },
+    async closeDispute(id, status) {
+      const dispute = disputes.get(id);
+      if (!dispute) throw new Error(`the double has no dispute of ${id}`);
+      dispute.status = status;
+      await emit('charge.dispute.closed', { ...dispute });
     },
     webhooks(to, options = {}) {
       endpoint = to;

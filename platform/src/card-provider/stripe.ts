@@ -164,6 +164,9 @@ export function createStripeCardProvider(options: StripeOptions): CardProvider {
         translate(error);
       }
     },
+    async chargeInfo(chargeId) {
+      return ours((await stripe.paymentIntents.retrieve(chargeId)).metadata);
+    },
     async retrieveCharge(chargeId): Promise<ChargeState> {
       const intent = await stripe.paymentIntents.retrieve(chargeId);
       if (intent.status === 'succeeded') return { status: 'succeeded' };
@@ -208,7 +211,8 @@ const ours = (metadata: Stripe.Metadata | null | undefined) => ({
 
 /**
  * The Stripe events the product follows, in the port's words: a PaymentIntent that succeeded or
- * failed, a charge refunded, a dispute opened. Every other type is null (acknowledged, not acted on).
+ * failed, a charge refunded, a dispute opened or decided. Every other type is null (acknowledged, not
+ * acted on).
  */
 function eventInPortWords(event: Stripe.Event): ProviderEvent | null {
   switch (event.type) {
@@ -249,6 +253,25 @@ function eventInPortWords(event: Stripe.Event): ProviderEvent | null {
         invoices: [],
         amount: dispute.amount,
         reason: dispute.reason,
+        disputeId: dispute.id,
+      };
+    }
+    case 'charge.dispute.closed': {
+      // Decided: `lost` gave the money back to the cardholder; `won` (or an inquiry closed with a
+      // warning, `warning_closed`) kept it.
+      const dispute = event.data.object;
+      const intent =
+        typeof dispute.payment_intent === 'string' ? dispute.payment_intent : dispute.payment_intent?.id;
+      if (!intent) return null;
+      return {
+        id: event.id,
+        outcome: dispute.status === 'lost' ? 'dispute_lost' : 'dispute_won',
+        chargeId: intent,
+        reference: '',
+        invoices: [],
+        amount: dispute.amount,
+        reason: dispute.reason,
+        disputeId: dispute.id,
       };
     }
     default:

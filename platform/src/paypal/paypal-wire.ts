@@ -250,6 +250,7 @@ export function eventInPortWords(event: PayPalWebhookEvent): PayPalEvent | null 
         reference: text(disputed?.custom),
         amount: centsOf(resource.dispute_amount),
         reason: text(resource.reason) || undefined,
+        disputeId: text(resource.dispute_id) || undefined,
       };
     }
     default:

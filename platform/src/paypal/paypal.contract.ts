@@ -337,6 +337,7 @@ export function payPalContract(title: string, open: () => Promise<PayPalUnderTes
           ...same,
           amount: 1_999,
           reason: expect.any(String),
+          disputeId: expect.any(String),
         },
       ]);
       expect(new Set(read.filter(Boolean).map((e) => e?.id)).size).toBe(3);

@@ -76,6 +76,8 @@ export interface PayPalEvent {
   refundId?: string | undefined;
   /** Failed or disputed: why, in PayPal's words (`status_details.reason`, the dispute's reason). */
   reason?: string | undefined;
+  /** Disputed: PayPal's case id (`dispute_id`). */
+  disputeId?: string | undefined;
 }
 
 /** A webhook's HTTP headers as the server read them (Node's lower-case names, or any case). */

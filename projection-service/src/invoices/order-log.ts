@@ -77,6 +77,12 @@ export function orderLogText(e: InvoiceEvent): string {
       return `Refund of ${formatMoney(e.data.amount)} for return ${e.data.returnId} recorded with the tax service (${e.data.service}) as ${e.data.code}: tax ${formatMoney(e.data.tax)}.`;
     case 'TaxVoided':
       return `Sale ${e.data.code} voided with the tax service (${e.data.service}).`;
+    case 'PaymentDisputed':
+      return `Payment ${e.data.paymentId} disputed by the cardholder (${e.data.disputeId}): ${formatMoney(e.data.amount)} held by the card network. Reason: ${e.data.reason}`;
+    case 'PaymentDisputeClosed':
+      return e.data.outcome === 'won'
+        ? `Dispute ${e.data.disputeId} won: the money stays.`
+        : `Dispute ${e.data.disputeId} lost: the card network gave the money back to the cardholder.`;
     default: {
       const _exhaustive: never = e;
       return _exhaustive;
