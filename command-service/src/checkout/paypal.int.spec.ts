@@ -170,6 +170,31 @@ describe.each(payPalNetworkNames.map((name) => [payPalNetworkTitles[name], name]
       expect(await paymentMails(who.email)).toBe(1);
     });
 
+    it('records a buyer’s dispute of a PayPal capture on its invoice once, however often PayPal sends it', async () => {
+      const from = paypal.captures().length;
+      const { who, invoiceId, url } = await waitingOrder();
+      await respond(who.token, responseOf(await paypal.approve(url, { approve: true })));
+      const capture = capturedSince(from)[0];
+      if (!capture) throw new Error('no capture');
+      const events = paypal.events().length;
+      await paypal.dispute(capture.captureId, 'MERCHANDISE_OR_SERVICE_NOT_RECEIVED');
+      const sent = paypal.events().slice(events);
+      expect(sent.map((e) => e.type)).toEqual(['CUSTOMER.DISPUTE.CREATED']);
+      for (const event of sent) expect(await paypal.deliver(event.id)).toBe(200);
+      const disputed = await loadInvoice(invoiceId);
+      expect(Object.values(disputed.disputes)).toEqual([
+        {
+          paymentId: expect.stringMatching(/-p$/),
+          amount: disputed.paid,
+          reason: 'MERCHANDISE_OR_SERVICE_NOT_RECEIVED',
+          status: 'open',
+        },
+      ]);
+      expect(await countOf(invoiceStream(invoiceId), 'PaymentDisputed')).toBe(1);
+      // PayPal captured once and nothing was refunded by the product.
+      expect(capturedSince(from)).toMatchObject([{ refunded: 0 }]);
+    });
+
     it('captures once for one paypal_response sent twice at once with one x-command-id, a third beside them, and again later', async () => {
       const from = paypal.captures().length;
       const { who, invoiceId, url } = await waitingOrder();

@@ -88,6 +88,7 @@ export const applyPayPalEvent = (deps: MoneyDeps, paypal: PayPalMoney, event: Pa
       invoices: event.reference ? paypal.payments.invoicesOf(event.reference) : [],
       amount: event.amount,
       reason: event.reason,
+      disputeId: event.disputeId,
     },
   );
 

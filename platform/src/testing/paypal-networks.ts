@@ -45,6 +45,8 @@ export interface PayPalNetwork {
   hold(on: boolean): void;
   /** PayPal settles a pending (eCheck) capture, or denies it: its event is sent. */
   settle(captureId: string, outcome: 'completed' | 'denied'): Promise<void>;
+  /** The buyer opens a dispute on a capture: its event is sent. */
+  dispute(captureId: string, reason?: string): Promise<void>;
   /** Every event made, oldest first. */
   events(): { id: string; type: string }[];
   /** Delivers an event (again, as PayPal retries it); the endpoint's HTTP status. */
@@ -86,6 +88,7 @@ function sandboxNetwork(publicUrl: () => string): PayPalNetwork {
       holding = on;
     },
     settle: (captureId, outcome) => sandbox.settle(captureId, outcome),
+    dispute: (captureId, reason) => sandbox.dispute(captureId, reason),
     events: () => events.map((e) => ({ ...e })),
     async deliver(eventId) {
       delivering = true;
@@ -138,6 +141,7 @@ export async function openPayPalNetwork(
       double.webhooks(endpoint, { hold: on });
     },
     settle: (captureId, outcome) => double.settle(captureId, outcome),
+    dispute: (captureId, reason) => double.dispute(captureId, reason),
     events: () => double.events().map(({ id, type }) => ({ id, type })),
     deliver: (eventId) => double.deliver(eventId),
     close: () => double.close(),
