@@ -13,6 +13,10 @@ export const InvoiceAddress = z.object({
   city: Text(100),
   state: Text(50),
   zip: Text(10),
+  /** Issue 35 §5: where the maps port placed it, when the buyer chose a suggestion; absent when typed. */
+  latitude: z.number().min(-90).max(90).optional(),
+  longitude: z.number().min(-180).max(180).optional(),
+  placeId: Text(300).optional(),
 });
 
 /** Pickup at the merchant's location, or delivery to an address; tax is at the rate of its state. */

@@ -74,7 +74,16 @@ describe('the address form suggests addresses (issue 35 §5)', () => {
     await waitFor(() => expect(sent.to('saveAddressBookEntry')).toHaveLength(1));
     expect(sent.to('saveAddressBookEntry')[0]?.input).toEqual({
       label: '',
-      address: { address1: '233 S Wacker Dr', city: 'Chicago', state: 'IL', zip: '60606' },
+      // Where the maps port put it goes with the address (seeds 001 §3).
+      address: {
+        address1: '233 S Wacker Dr',
+        city: 'Chicago',
+        state: 'IL',
+        zip: '60606',
+        latitude: 41.8789,
+        longitude: -87.6359,
+        place_id: wacker.place_id,
+      },
     });
   }, 60_000);
 

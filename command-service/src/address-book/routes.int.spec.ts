@@ -63,6 +63,33 @@ describe('the address book (issue 31)', () => {
     expect(await bookOf(ann.id)).toEqual([]);
   });
 
+  it('keeps where a chosen suggestion placed the address (issue 35 §5), and refuses a place off the globe', async () => {
+    const bea = await someone();
+    const placed = {
+      ...address,
+      latitude: 41.8825,
+      longitude: -87.6277,
+      place_id: 'ChIJN1t_tDeuEmsRUsoyG83frY4',
+    };
+    const saved = await service.post<{ id: string }>(
+      actions.saveAddressBookEntry.path,
+      { label: 'Office', address: placed },
+      { token: bea.token },
+    );
+    expect(saved.status).toBe(200);
+    const { place_id: placeId, ...rest } = placed;
+    expect(await bookOf(bea.id)).toEqual([
+      { id: saved.body.data.responseData.id, label: 'Office', address: { ...rest, placeId } },
+    ]);
+    const off = await service.post(
+      actions.saveAddressBookEntry.path,
+      { label: 'Nowhere', address: { ...placed, latitude: 91 } },
+      { token: bea.token },
+    );
+    expect([off.status, off.body.data.responseData]).toMatchObject([400, { field: 'address.latitude' }]);
+    expect(await bookOf(bea.id)).toHaveLength(1);
+  });
+
   it(`refuses the ${MAX_ADDRESS_BOOK + 1}th address with ADDRESS_BOOK_FULL`, async () => {
     const bob = await someone();
     for (let i = 0; i < MAX_ADDRESS_BOOK; i++) {

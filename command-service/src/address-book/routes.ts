@@ -8,6 +8,7 @@ import { derivedId } from '../core/derived-id.ts';
 import { userDecider } from '../users/decide.ts';
 import type { SessionAuth } from '../users/session/session-auth.ts';
 import { actorOf } from '../users/user-service.ts';
+import { invoiceAddressOf } from './invoice-address.ts';
 
 export interface AddressBookRouteDeps {
   streams: Streams;
@@ -26,7 +27,6 @@ export const addressBookRoutes: FastifyPluginAsync<AddressBookRouteDeps> = async
   registerAction(app, actions.saveAddressBookEntry, auth, async (input, ctx) => {
     const session = auth.sessionOf(ctx.request);
     const id = input.address_id ?? derivedId('AD', session.user.id, ctx.commandId);
-    const { address1, address2, city, state, zip } = input.address;
     await streams.handle(
       userStream(session.user.id),
       userDecider,
@@ -35,7 +35,7 @@ export const addressBookRoutes: FastifyPluginAsync<AddressBookRouteDeps> = async
         entry: {
           id,
           label: input.label,
-          address: { address1, ...(address2 ? { address2 } : {}), city, state, zip },
+          address: invoiceAddressOf(input.address),
         },
       },
       commandContext(ctx, actorOf(session), clock.now()),

@@ -1,6 +1,7 @@
 import { type CheckoutAddress, pickupTaxRate, t } from '@wine/contracts';
 import type { DeliveryData } from '@wine/event-schemas';
 import { AppError } from '@wine/platform';
+import { invoiceAddressOf } from '../address-book/invoice-address.ts';
 import { type ShipChoice, withShipping } from '../shipping/charge.ts';
 import type { MoneyDeps } from './money-deps.ts';
 
@@ -9,15 +10,6 @@ export interface DeliveryChoice extends ShipChoice {
   address: CheckoutAddress | null;
   billing_address: CheckoutAddress | null;
 }
-
-const plain = (a: CheckoutAddress) => ({
-  address1: a.address1,
-  // Issue 31: the second line, only when there is one.
-  ...(a.address2 ? { address2: a.address2 } : {}),
-  city: a.city,
-  state: a.state,
-  zip: a.zip,
-});
 
 /**
  * Pickup is taxed at the pickup location's rate; delivery at the delivery address's, which the tax
@@ -40,7 +32,7 @@ export async function quoteDelivery(
     const delivery: DeliveryData = {
       method: 'pickup',
       address: null,
-      billingAddress: billing ? plain(billing) : null,
+      billingAddress: billing ? invoiceAddressOf(billing) : null,
       taxState: deps.money().pickup.state,
       taxRate: pickupTaxRate(deps.money()),
     };
@@ -56,11 +48,11 @@ export async function quoteDelivery(
           : t('checkout.addressNotFound');
     throw new AppError('ADDRESS_INVALID', { params: { reason } });
   }
-  const address = { ...plain(choice.address), state: quote.state };
+  const address = { ...invoiceAddressOf(choice.address), state: quote.state };
   const delivery: DeliveryData = {
     method: 'delivery',
     address,
-    billingAddress: billing ? plain(billing) : address,
+    billingAddress: billing ? invoiceAddressOf(billing) : address,
     taxState: quote.state,
     taxRate: quote.rate,
   };

@@ -40,6 +40,16 @@ export const CheckoutAddress = z.strictObject({
   address2: plainText(() => t('labels.address2'))
     .max(200, atMost(200))
     .optional(),
+  /**
+   * Issue 35 §5 (seeds 001 §3 address form): where the maps port put the chosen suggestion, kept with
+   * the address (deliveries are routed by it); absent for an address typed by hand.
+   */
+  latitude: z.number().min(-90).max(90).optional(),
+  longitude: z.number().min(-180).max(180).optional(),
+  place_id: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{1,300}$/)
+    .optional(),
 });
 export type CheckoutAddress = z.output<typeof CheckoutAddress>;
 

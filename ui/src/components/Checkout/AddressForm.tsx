@@ -35,11 +35,25 @@ export function AddressForm({
   onPlace,
 }: AddressFormProps) {
   const { t } = useTranslation();
-  const set = (field: keyof CheckoutAddress) => (text: string) => onChange({ ...value, [field]: text });
-  // A chosen suggestion fills the street, city, state and ZIP; the second line stays the buyer's.
+  // An address changed by hand is no longer the chosen suggestion's place: its coordinates go.
+  const set = (field: keyof CheckoutAddress) => (text: string) => {
+    const { latitude: _lat, longitude: _lng, place_id: _place, ...typed } = value;
+    onChange({ ...(field === 'address2' ? value : typed), [field]: text });
+  };
+  // A chosen suggestion fills the street, city, state and ZIP, and where it is (seeds 001 §3); the
+  // second line stays the buyer's.
   const pick = (place: PlaceAddressView) => {
-    const { address1, city, state, zip } = place;
-    onChange({ ...value, address1, city, state: state in usStates ? state : value.state, zip });
+    const { address1, city, state, zip, latitude, longitude, place_id } = place;
+    onChange({
+      ...value,
+      address1,
+      city,
+      state: state in usStates ? state : value.state,
+      zip,
+      latitude,
+      longitude,
+      place_id,
+    });
     onPlace?.(place);
   };
   return (
