@@ -305,7 +305,14 @@ export const PaymentDisputed = defineEvent({
 export const PaymentDisputeClosed = defineEvent({
   type: 'PaymentDisputeClosed',
   version: 1,
-  schema: z.object({ disputeId: Text(100), outcome: z.enum(['won', 'lost']) }),
+  schema: z.object({
+    disputeId: Text(100),
+    paymentId: Id,
+    /** The disputed payment's method (a card, PayPal): what a lost dispute is taken back from. */
+    method: z.enum(PaymentMethods),
+    amount: Cents,
+    outcome: z.enum(['won', 'lost']),
+  }),
 });
 
 /** Issue 35 §5: the recorded sale of a voided order voided with the tax service. */

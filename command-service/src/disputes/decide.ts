@@ -34,8 +34,14 @@ export function decideDispute(command: DisputeCommand, state: Invoice): InvoiceE
     return open({ paymentId, amount, reason });
   }
   if (known && known.status !== 'open') return [];
+  const opening = known ? [] : open(command.opened);
+  const { paymentId, amount } = known ?? command.opened;
+  const method = state.payments[paymentId]?.method ?? 'card';
   return [
-    ...(known ? [] : open(command.opened)),
-    { type: 'PaymentDisputeClosed', data: { disputeId: command.disputeId, outcome: command.outcome } },
+    ...opening,
+    {
+      type: 'PaymentDisputeClosed',
+      data: { disputeId: command.disputeId, paymentId, method, amount, outcome: command.outcome },
+    },
   ];
 }

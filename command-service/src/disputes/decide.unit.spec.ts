@@ -47,7 +47,7 @@ const close = (outcome: 'won' | 'lost') =>
   }) as const;
 const closed = (outcome: 'won' | 'lost'): InvoiceEvent => ({
   type: 'PaymentDisputeClosed',
-  data: { disputeId: 'dp_1', outcome },
+  data: { disputeId: 'dp_1', paymentId: 'p1-c', method: 'card', amount: 5_000, outcome },
 });
 
 describe('a dispute of a payment (issue 35 §1)', () => {

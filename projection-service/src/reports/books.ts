@@ -150,7 +150,7 @@ function payments(w: ReportWindow): ReportFold {
       rows
         .filter(
           (r) =>
-            (r.kind === 'payment' || r.kind === 'refund') &&
+            (r.kind === 'payment' || r.kind === 'refund' || r.kind === 'chargeback') &&
             r.occurred_at >= w.fromAt &&
             r.occurred_at <= end,
         )
@@ -160,7 +160,7 @@ function payments(w: ReportWindow): ReportFold {
           type: r.kind,
           method: r.method ?? '',
           reference: r.reference ?? '',
-          amount: r.kind === 'refund' ? -(r.amount ?? 0) : (r.amount ?? 0),
+          amount: r.kind === 'payment' ? (r.amount ?? 0) : -(r.amount ?? 0),
         })),
     finish: () => [],
   };
@@ -337,7 +337,8 @@ export function addToTotals(report: ReportName, totals: Record<string, number>, 
     if (typeof value === 'number') totals[column.key] = (totals[column.key] ?? 0) + value;
   }
   if (report === 'getPayments') {
-    const key = record.type === 'refund' ? 'refunds' : 'payments';
+    const key =
+      record.type === 'refund' ? 'refunds' : record.type === 'chargeback' ? 'chargebacks' : 'payments';
     totals[key] = (totals[key] ?? 0) + Math.abs(Number(record.amount));
     const method = `${record.type}_${record.method}`;
     totals[method] = (totals[method] ?? 0) + Math.abs(Number(record.amount));
@@ -352,7 +353,7 @@ export function addToTotals(report: ReportName, totals: Record<string, number>, 
 export function emptyTotals(report: ReportName): Record<string, number> {
   const totals: Record<string, number> = {};
   for (const column of reportColumns[report]) if (column.total) totals[column.key] = 0;
-  if (report === 'getPayments') Object.assign(totals, { payments: 0, refunds: 0 });
+  if (report === 'getPayments') Object.assign(totals, { payments: 0, refunds: 0, chargebacks: 0 });
   if (report === 'getBalances') Object.assign(totals, { wallets: 0, giftcards: 0 });
   return totals;
 }

@@ -14,6 +14,7 @@ export type LedgerKind =
   | 'invoice_voided'
   | 'payment'
   | 'refund'
+  | 'chargeback'
   | 'return_accepted'
   | 'return_refund'
   | 'wallet_credit'
@@ -160,6 +161,20 @@ function invoiceRows(invoiceId: string, e: LedgerEvent): RowData[] {
           ...(e.data.returnId !== undefined && { return_id: e.data.returnId }),
         },
       ];
+    // Issue 35 §1: a dispute lost is money the card network took back from the house.
+    case 'PaymentDisputeClosed':
+      return e.data.outcome === 'lost'
+        ? [
+            {
+              ...base,
+              kind: 'chargeback',
+              payment_id: e.data.paymentId,
+              method: e.data.method,
+              amount: e.data.amount,
+              reference: e.data.disputeId,
+            },
+          ]
+        : [];
     case 'ReturnAccepted':
       return [{ ...base, kind: 'return_accepted', return_id: e.data.returnId, method: e.data.to }];
     // Issue 31: what a return's refund takes off the sales, premium and tax, on the day it is made.
@@ -243,6 +258,7 @@ export const ledgerEventTypes: ReadonlySet<LedgerEvent['type']> = new Set<Ledger
   'InvoiceVoided',
   'PaymentRecorded',
   'PaymentRefunded',
+  'PaymentDisputeClosed',
   'ReturnAccepted',
   'ReturnRefundStarted',
   'WalletCredited',

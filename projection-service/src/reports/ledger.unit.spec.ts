@@ -142,6 +142,35 @@ describe('reports over the ledger', () => {
     expect(totals).toMatchObject({ amount: TOTAL + 2_000 - 5_000, payments: TOTAL + 2_000, refunds: 5_000 });
   });
 
+  it('takes a lost dispute off the payments as a charge-back, and a won one not at all (issue 35 §1)', () => {
+    const record = eventRecorder();
+    const closed = (disputeId: string, outcome: 'won' | 'lost') => ({
+      disputeId,
+      paymentId: 'p-1',
+      method: 'card',
+      amount: 4_000,
+      outcome,
+    });
+    const log = [
+      record('invoice-inv-1', 'InvoiceIssued', invoiceIssued()),
+      record('invoice-inv-1', 'PaymentRecorded', paymentRecorded('p-1', TOTAL)),
+      record('invoice-inv-1', 'PaymentDisputed', {
+        disputeId: 'dp_1',
+        paymentId: 'p-1',
+        amount: 4_000,
+        reason: 'fraudulent',
+      }),
+      record('invoice-inv-1', 'PaymentDisputeClosed', closed('dp_1', 'lost')),
+      record('invoice-inv-1', 'PaymentDisputeClosed', closed('dp_2', 'won')),
+    ];
+    const { records, totals } = reportFromLog('getPayments', log, window());
+    expect(records.map((r) => [r.type, r.method, r.reference, r.amount])).toEqual([
+      ['payment', 'card', 'ch_p-1', TOTAL],
+      ['chargeback', 'card', 'dp_1', -4_000],
+    ]);
+    expect(totals).toMatchObject({ amount: TOTAL - 4_000, payments: TOTAL, refunds: 0, chargebacks: 4_000 });
+  });
+
   it('takes the books as they stood at an instant: later payments are not yet in them', () => {
     const log = moneyLog();
     const before = reportFromLog('getCustomerOrders', log, window(at(4)));

@@ -61,6 +61,7 @@ const columnLabels = {
   sales: 'ui.reports.columns.sales',
   payments: 'ui.reports.columns.payments',
   refunds: 'ui.reports.columns.refunds',
+  chargebacks: 'ui.reports.columns.chargebacks',
   wallets: 'ui.reports.columns.wallets',
   giftcards: 'ui.reports.columns.giftcards',
 } as const;
@@ -75,6 +76,7 @@ const valueLabels = {
   buynow: 'ui.reports.values.buynow',
   payment: 'ui.reports.values.payment',
   refund: 'ui.reports.values.refund',
+  chargeback: 'ui.reports.values.chargeback',
   card: 'ui.reports.values.card',
   wallet: 'ui.reports.values.wallet',
   giftcard: 'ui.reports.values.giftcard',
