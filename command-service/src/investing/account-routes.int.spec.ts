@@ -1,7 +1,8 @@
-import { actions, type InvestorDetails } from '@wine/contracts';
+import { actions } from '@wine/contracts';
 import { investorStream } from '@wine/event-schemas';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Answer, openTestCommandService, type TestCommandService } from '../testing.ts';
+import { bank, details, evidence, person } from './investing-fixture.ts';
 
 /**
  * Issue 35 §3 on the investing sandbox, after onboarding: an owner corrects their party (KYC run again),
@@ -15,28 +16,6 @@ beforeAll(async () => {
 });
 afterAll(() => service.close());
 
-const person = (first: string, last: string, email: string) => ({
-  first_name: first,
-  last_name: last,
-  email,
-  dob: '1980-04-12',
-  domicile: 'us_citizen' as const,
-  address1: '233 S Wacker Dr',
-  city: 'Chicago',
-  state: 'IL',
-  zip: '60606',
-});
-const evidence = (name = 'Test_Approved_All.pdf') => ({
-  file_name: name,
-  content_type: 'application/pdf' as const,
-  content_base64: Buffer.from(`%PDF-1.4\n${'x'.repeat(1_200)}\n%%EOF\n`).toString('base64'),
-});
-const bank = {
-  holder_name: 'Ivy Investor',
-  routing_number: '021000021',
-  account_number: '123456789',
-  account_type: 'checking' as const,
-};
 /** Sandbox test cards (platform card-numbers): a Visa, a Mastercard; expiry well after the clock's 2026. */
 const visa = {
   name_on_card: 'Ivy Investor',
@@ -47,7 +26,6 @@ const visa = {
 };
 const mastercard = { ...visa, card_number: '5555555555554444', cvv: '313' };
 
-const details = (answer: Answer) => answer.body.data.responseData as unknown as InvestorDetails;
 const refusal = (answer: Answer) => [answer.status, answer.body.data.code];
 const eventsOf = async (userId: string) => service.service.streams.store.readStream(investorStream(userId));
 const typesOf = async (userId: string) => (await eventsOf(userId)).map((e) => e.type);

@@ -1,7 +1,8 @@
-import { actions, type InvestorDetails } from '@wine/contracts';
+import { actions } from '@wine/contracts';
 import { investorStream } from '@wine/event-schemas';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestCommandService, type TestCommandService } from '../testing.ts';
+import { bank, details, evidence, person } from './investing-fixture.ts';
 
 /**
  * Issue 35 §3 on the investing sandbox: an investor onboards as an individual and as an entity with two
@@ -13,32 +14,6 @@ beforeAll(async () => {
   service = await openTestCommandService();
 });
 afterAll(() => service.close());
-
-const person = (first: string, last: string, email: string) => ({
-  first_name: first,
-  last_name: last,
-  email,
-  dob: '1980-04-12',
-  domicile: 'us_citizen' as const,
-  address1: '233 S Wacker Dr',
-  city: 'Chicago',
-  state: 'IL',
-  zip: '60606',
-});
-/** North Capital's sandbox accredits by this file name; its upload wants more than 1 kB. */
-const evidence = (name = 'Test_Approved_All.pdf') => ({
-  file_name: name,
-  content_type: 'application/pdf' as const,
-  content_base64: Buffer.from(`%PDF-1.4\n${'x'.repeat(1_200)}\n%%EOF\n`).toString('base64'),
-});
-const bank = {
-  holder_name: 'Ivy Investor',
-  routing_number: '021000021',
-  account_number: '123456789',
-  account_type: 'checking' as const,
-};
-const details = (answer: { body: { data: { responseData: unknown } } }) =>
-  answer.body.data.responseData as InvestorDetails;
 
 describe('investor onboarding (issue 35 §3), on the investing sandbox', () => {
   it('onboards an individual, accredits, links a bank and orders once, never before approval', async () => {

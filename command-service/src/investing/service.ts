@@ -15,6 +15,7 @@ import { type Actor, investorStream } from '@wine/event-schemas';
 import {
   AppError,
   type Clock,
+  type InvestingDocumentOwner,
   InvestingError,
   type InvestingService,
   type InvestorAddress,
@@ -61,6 +62,9 @@ export interface InvestingDeps {
 }
 
 type Person = z.output<typeof OnboardIndividualInput>;
+type Upload = z.output<typeof UploadInvestingDocumentInput>;
+type Bank = z.output<typeof LinkBankInput>;
+type CardInput = z.output<typeof InvestorCardInput>;
 
 const addressOf = (a: { address1: string; city: string; state: string; zip: string }): InvestorAddress => ({
   address1: a.address1,
@@ -128,6 +132,11 @@ export function investingService(deps: InvestingDeps) {
       now: clock.now(),
     });
   }
+  /** A change recorded, answered with the investor's details as they are after it: most changes' answer. */
+  async function recorded(session: Session, command: InvestorCommand, request: RequestContext, step: string) {
+    await record(session, command, request, step);
+    return detailsOf(session);
+  }
   const notYet = async (session: Session) => {
     if ((await load(session.user.id)).status === 'onboarded') throw new AppError('INVESTOR_ONBOARDED');
   };
@@ -193,6 +202,90 @@ export function investingService(deps: InvestingDeps) {
     return { partyId: made.partyId, name: `${person.first_name} ${person.last_name}`, kyc };
   }
 
+  /** A file given to the service for `owner`; the log keeps what it was, never its content. */
+  async function sendDocument(owner: InvestingDocumentOwner, input: Upload) {
+    const content = new Uint8Array(Buffer.from(input.content_base64, 'base64'));
+    const document = await call(() =>
+      investing.uploadDocument({
+        owner,
+        fileName: input.file_name,
+        contentType: input.content_type,
+        content,
+      }),
+    );
+    return {
+      documentId: document.documentId,
+      fileName: input.file_name,
+      bytes: content.length,
+      at: clock.now().toISOString(),
+    };
+  }
+
+  /**
+   * The bank account linked first (RecordBank: none may be linked yet) or in place of the linked one
+   * (UpdateBank: one must be), as the service answered it: its last four digits only.
+   */
+  async function keepBank(
+    session: Session,
+    input: Bank,
+    request: RequestContext,
+    ip: string,
+    change: 'RecordBank' | 'UpdateBank',
+  ) {
+    const state = await onboarded(session);
+    const first = change === 'RecordBank';
+    if (first) assertNoBank(state);
+    else assertBank(state);
+    const { accountId } = state.profile;
+    const bank = bankDetailsOf(input, ip);
+    const linked = await call(() =>
+      first ? investing.linkBank(accountId, bank) : investing.updateBank(accountId, bank),
+    );
+    await record(
+      session,
+      {
+        type: change,
+        holderName: input.holder_name,
+        accountLast4: linked.accountLast4,
+        accountType: input.account_type,
+      },
+      request,
+      first ? 'bank' : 'bank-update',
+    );
+    return { details: await detailsOf(session), last4: linked.accountLast4 };
+  }
+
+  /**
+   * A card for investing linked first (LinkCard: none may be linked yet) or in place of the linked one
+   * (UpdateCard: one must be). Transact takes the number itself: the details live in this call's memory
+   * only, go to the service, and only the brand and last four are recorded.
+   */
+  async function keepCard(
+    session: Session,
+    input: CardInput,
+    request: RequestContext,
+    ip: string,
+    change: 'LinkCard' | 'UpdateCard',
+  ) {
+    const state = await onboarded(session);
+    const first = change === 'LinkCard';
+    if (first) assertNoCard(state);
+    else assertCard(state);
+    assertCardCurrent(input.exp_month, input.exp_year, clock.now());
+    const { accountId } = state.profile;
+    const card = cardOf(input, ip);
+    const linked = await call(() =>
+      first ? investing.linkCard(accountId, card) : investing.updateCard(accountId, card),
+    );
+    await record(
+      session,
+      { type: change, brand: linked.brand, last4: linked.last4 },
+      request,
+      first ? 'card' : 'card-update',
+    );
+    return { details: await detailsOf(session), last4: linked.last4 };
+  }
+
   return {
     details: detailsOf,
 
@@ -207,22 +300,14 @@ export function investingService(deps: InvestingDeps) {
           email: input.email,
         }),
       );
-      await record(
-        session,
-        {
-          type: 'Onboard',
-          profile: {
-            kind: 'individual',
-            name: owner.name,
-            provider: investing.name,
-            accountId: account.accountId,
-            owners: [owner],
-          },
-        },
-        request,
-        'onboard',
-      );
-      return detailsOf(session);
+      const profile = {
+        kind: 'individual' as const,
+        name: owner.name,
+        provider: investing.name,
+        accountId: account.accountId,
+        owners: [owner],
+      };
+      return recorded(session, { type: 'Onboard', profile }, request, 'onboard');
     },
 
     async onboardEntity(
@@ -242,54 +327,23 @@ export function investingService(deps: InvestingDeps) {
           owners: owners.map((o) => o.partyId),
         }),
       );
-      await record(
-        session,
-        {
-          type: 'Onboard',
-          profile: {
-            kind: 'entity',
-            name: input.entity_name,
-            provider: investing.name,
-            accountId: account.accountId,
-            ...(account.entityId && { entityId: account.entityId }),
-            owners,
-          },
-        },
-        request,
-        'onboard',
-      );
-      return detailsOf(session);
+      const profile = {
+        kind: 'entity' as const,
+        name: input.entity_name,
+        provider: investing.name,
+        accountId: account.accountId,
+        ...(account.entityId && { entityId: account.entityId }),
+        owners,
+      };
+      return recorded(session, { type: 'Onboard', profile }, request, 'onboard');
     },
 
     /** Accreditation evidence for the account, then the service's decision on it. */
-    async uploadDocument(
-      session: Session,
-      input: z.output<typeof UploadInvestingDocumentInput>,
-      request: RequestContext,
-    ) {
+    async uploadDocument(session: Session, input: Upload, request: RequestContext) {
       const state = await onboarded(session);
-      const content = new Uint8Array(Buffer.from(input.content_base64, 'base64'));
       const accountId = state.profile.accountId;
-      const document = await call(() =>
-        investing.uploadDocument({
-          owner: { kind: 'accreditation', accountId },
-          fileName: input.file_name,
-          contentType: input.content_type,
-          content,
-        }),
-      );
-      await record(
-        session,
-        {
-          type: 'RecordDocument',
-          documentId: document.documentId,
-          fileName: input.file_name,
-          bytes: content.length,
-          at: clock.now().toISOString(),
-        },
-        request,
-        'document',
-      );
+      const document = await sendDocument({ kind: 'accreditation', accountId }, input);
+      await record(session, { type: 'RecordDocument', ...document }, request, 'document');
       // Transact answers a verification request as pending; its decision is read after it.
       await call(() => investing.requestAccreditation(accountId));
       const status = await call(() => investing.accreditation(accountId));
@@ -315,20 +369,14 @@ export function investingService(deps: InvestingDeps) {
           ipAddress: ip,
         }),
       );
-      await record(
+      const at = clock.now().toISOString();
+      const { tradeId, offeringId, units, amount } = made;
+      return recorded(
         session,
-        {
-          type: 'RecordOrder',
-          tradeId: made.tradeId,
-          offeringId: made.offeringId,
-          units: made.units,
-          amount: made.amount,
-          at: clock.now().toISOString(),
-        },
+        { type: 'RecordOrder', tradeId, offeringId, units, amount, at },
         request,
         'order',
       );
-      return detailsOf(session);
     },
 
     /** The investor cancels an order not yet funded (Transact deletes, i.e. cancels, a created trade). */
@@ -338,8 +386,7 @@ export function investingService(deps: InvestingDeps) {
       const order = await call(() => investing.cancelOrder(tradeId));
       if (order.status !== 'canceled')
         throw new AppError('INVESTING_REFUSED', { params: { reason: order.status } });
-      await record(session, { type: 'RecordOrderMove', tradeId, status: 'canceled' }, request, 'cancel');
-      return detailsOf(session);
+      return recorded(session, { type: 'RecordOrderMove', tradeId, status: 'canceled' }, request, 'cancel');
     },
 
     /**
@@ -359,21 +406,9 @@ export function investingService(deps: InvestingDeps) {
       const updated = await call(() => investing.updateIndividual(owner.partyId, individualChangeOf(input)));
       const identityChanged = changed.some((detail) => detail !== 'email');
       const kyc = identityChanged ? await call(() => investing.checkKyc(owner.partyId)) : updated.kyc;
-      await record(
-        session,
-        {
-          type: 'UpdateParty',
-          update: {
-            partyId: owner.partyId,
-            name: `${updated.firstName} ${updated.lastName}`.slice(0, 200),
-            changed,
-            kyc,
-          },
-        },
-        request,
-        'party',
-      );
-      return detailsOf(session);
+      const name = `${updated.firstName} ${updated.lastName}`.slice(0, 200);
+      const update = { partyId: owner.partyId, name, changed, kyc };
+      return recorded(session, { type: 'UpdateParty', update }, request, 'party');
     },
 
     /** The suitability questionnaire's answers, given to the service for the account and kept as given. */
@@ -385,40 +420,14 @@ export function investingService(deps: InvestingDeps) {
       const state = await onboarded(session);
       const answers = suitabilityOf(input);
       await call(() => investing.recordSuitability(state.profile.accountId, answers.forService));
-      await record(session, { type: 'RecordSuitability', answers: answers.kept }, request, 'suitability');
-      return detailsOf(session);
+      return recorded(session, { type: 'RecordSuitability', answers: answers.kept }, request, 'suitability');
     },
 
     /** A document of the entity itself (its formation papers), for an entity investor. */
-    async uploadEntityDocument(
-      session: Session,
-      input: z.output<typeof UploadInvestingDocumentInput>,
-      request: RequestContext,
-    ) {
-      const state = await onboarded(session);
-      const entityId = assertEntity(state);
-      const content = new Uint8Array(Buffer.from(input.content_base64, 'base64'));
-      const document = await call(() =>
-        investing.uploadDocument({
-          owner: { kind: 'entity', entityId },
-          fileName: input.file_name,
-          contentType: input.content_type,
-          content,
-        }),
-      );
-      await record(
-        session,
-        {
-          type: 'RecordEntityDocument',
-          documentId: document.documentId,
-          fileName: input.file_name,
-          bytes: content.length,
-          at: clock.now().toISOString(),
-        },
-        request,
-        'entity-document',
-      );
-      return detailsOf(session);
+    async uploadEntityDocument(session: Session, input: Upload, request: RequestContext) {
+      const entityId = assertEntity(await onboarded(session));
+      const document = await sendDocument({ kind: 'entity', entityId }, input);
+      return recorded(session, { type: 'RecordEntityDocument', ...document }, request, 'entity-document');
     },
 
     /** The documents the service keeps: the account's accreditation evidence, the primary party's, the entity's. */
@@ -452,61 +461,18 @@ export function investingService(deps: InvestingDeps) {
     },
 
     /** One bank account at a time: linked once (linkExternalAccount / addExternalBank), then changed. */
-    async linkBank(
-      session: Session,
-      input: z.output<typeof LinkBankInput>,
-      request: RequestContext,
-      ip: string,
-    ) {
-      const state = await onboarded(session);
-      assertNoBank(state);
-      const linked = await call(() => investing.linkBank(state.profile.accountId, bankDetailsOf(input, ip)));
-      await record(
-        session,
-        {
-          type: 'RecordBank',
-          holderName: input.holder_name,
-          accountLast4: linked.accountLast4,
-          accountType: input.account_type,
-        },
-        request,
-        'bank',
-      );
-      return { details: await detailsOf(session), last4: linked.accountLast4 };
-    },
+    linkBank: (session: Session, input: Bank, request: RequestContext, ip: string) =>
+      keepBank(session, input, request, ip, 'RecordBank'),
 
     /** Another account (or the same, corrected) in place of the linked one: typed whole again. */
-    async updateBank(
-      session: Session,
-      input: z.output<typeof LinkBankInput>,
-      request: RequestContext,
-      ip: string,
-    ) {
-      const state = await onboarded(session);
-      assertBank(state);
-      const linked = await call(() =>
-        investing.updateBank(state.profile.accountId, bankDetailsOf(input, ip)),
-      );
-      await record(
-        session,
-        {
-          type: 'UpdateBank',
-          holderName: input.holder_name,
-          accountLast4: linked.accountLast4,
-          accountType: input.account_type,
-        },
-        request,
-        'bank-update',
-      );
-      return { details: await detailsOf(session), last4: linked.accountLast4 };
-    },
+    updateBank: (session: Session, input: Bank, request: RequestContext, ip: string) =>
+      keepBank(session, input, request, ip, 'UpdateBank'),
 
     async unlinkBank(session: Session, request: RequestContext) {
       const state = await onboarded(session);
       assertBankUnlinkable(state);
       await call(() => investing.unlinkBank(state.profile.accountId));
-      await record(session, { type: 'UnlinkBank' }, request, 'bank-unlink');
-      return detailsOf(session);
+      return recorded(session, { type: 'UnlinkBank' }, request, 'bank-unlink');
     },
 
     /** The linked card as the service holds it: brand, last four and expiry. */
@@ -520,49 +486,18 @@ export function investingService(deps: InvestingDeps) {
       };
     },
 
-    /**
-     * A card for investing (Transact's addCreditCard, which takes the number itself): the details live in
-     * this call's memory only, go to the service, and only the brand and last four are recorded.
-     */
-    async linkCard(
-      session: Session,
-      input: z.output<typeof InvestorCardInput>,
-      request: RequestContext,
-      ip: string,
-    ) {
-      const state = await onboarded(session);
-      assertNoCard(state);
-      assertCardCurrent(input.exp_month, input.exp_year, clock.now());
-      const linked = await call(() => investing.linkCard(state.profile.accountId, cardOf(input, ip)));
-      await record(session, { type: 'LinkCard', brand: linked.brand, last4: linked.last4 }, request, 'card');
-      return { details: await detailsOf(session), last4: linked.last4 };
-    },
+    /** A card for investing (Transact's addCreditCard, which takes the number itself). */
+    linkCard: (session: Session, input: CardInput, request: RequestContext, ip: string) =>
+      keepCard(session, input, request, ip, 'LinkCard'),
 
-    async updateCard(
-      session: Session,
-      input: z.output<typeof InvestorCardInput>,
-      request: RequestContext,
-      ip: string,
-    ) {
-      const state = await onboarded(session);
-      assertCard(state);
-      assertCardCurrent(input.exp_month, input.exp_year, clock.now());
-      const linked = await call(() => investing.updateCard(state.profile.accountId, cardOf(input, ip)));
-      await record(
-        session,
-        { type: 'UpdateCard', brand: linked.brand, last4: linked.last4 },
-        request,
-        'card-update',
-      );
-      return { details: await detailsOf(session), last4: linked.last4 };
-    },
+    updateCard: (session: Session, input: CardInput, request: RequestContext, ip: string) =>
+      keepCard(session, input, request, ip, 'UpdateCard'),
 
     async unlinkCard(session: Session, request: RequestContext) {
       const state = await onboarded(session);
       assertCard(state);
       await call(() => investing.unlinkCard(state.profile.accountId));
-      await record(session, { type: 'UnlinkCard' }, request, 'card-unlink');
-      return detailsOf(session);
+      return recorded(session, { type: 'UnlinkCard' }, request, 'card-unlink');
     },
 
     /** The investor's open order's subscription documents sent again (DocuSign, through the service). */
@@ -614,7 +549,7 @@ export function investingService(deps: InvestingDeps) {
   };
 }
 
-const bankDetailsOf = (input: z.output<typeof LinkBankInput>, ip: string) => ({
+const bankDetailsOf = (input: Bank, ip: string) => ({
   holderName: input.holder_name,
   nickname: 'Primary',
   routingNumber: input.routing_number,

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { type Action, action, NoData, NoInput } from '../action.ts';
+import { action, NoData, NoInput } from '../action.ts';
 import { textsOf } from '../i18n/index.ts';
 import {
   InvestingDocumentList,

@@ -1,17 +1,23 @@
-import { Button, Card, Grid, Group, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Grid, Text, TextInput } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { InvestorCardInput, type InvestorDetails } from '@wine/contracts';
-import { useSetAtom } from 'jotai';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
-import { callForMessage, errorMessage, onceKeys } from '../../api/client.ts';
+import { callForMessage, onceKeys } from '../../api/client.ts';
 import { contractResolver } from '../../lib/forms.ts';
-import { pushAlertAtom } from '../../state/alerts.ts';
 import { confirmDialog } from '../ConfirmDialog/confirm-dialog.tsx';
 import { QueryState } from '../QueryState/QueryState.tsx';
-import { investingCardQuery, useInvestorAnswer, withFieldWords } from './investing-forms.ts';
+import { cardGrid, FormActions, InvestingCard, InvestorForm, Kept } from './InvestingCard.tsx';
+import {
+  digits,
+  investingCardQuery,
+  useInvestorAnswer,
+  useRefusal,
+  wholeNumber,
+  withFieldWords,
+} from './investing-forms.ts';
 import { cardBrandLabel } from './investing-labels.ts';
 
 type CardInput = z.output<typeof InvestorCardInput>;
@@ -25,13 +31,11 @@ interface CardValues {
   cvv: string;
 }
 
-const digits = (text: string) => text.replace(/[\s-]/g, '');
-const whole = (text: string) => (/^\s*\d+\s*$/.test(text) ? Number(text) : Number.NaN);
 export const cardInputOf = (values: CardValues) => ({
   name_on_card: values.name_on_card,
   card_number: digits(values.card_number),
-  exp_month: whole(values.exp_month),
-  exp_year: whole(values.exp_year),
+  exp_month: wholeNumber(values.exp_month),
+  exp_year: wholeNumber(values.exp_year),
   cvv: values.cvv.trim(),
 });
 
@@ -61,45 +65,38 @@ export function CardForInvesting({ details, holder }: { details: InvestorDetails
       },
     });
   return (
-    <Card withBorder component="section" aria-labelledby="investor-card-title" data-testid="investor-card">
-      <Stack gap="sm">
-        <Title order={2} fz={22} id="investor-card-title">
-          {t('ui.investing.cardTitle')}
-        </Title>
-        {details.card && !changing ? (
-          <Stack gap={4} data-testid="investor-card-linked">
-            <Text fw={600}>
-              {t('ui.investing.cardLinked', {
-                brand: cardBrandLabel[details.card.brand] ?? details.card.brand,
-                last4: details.card.last4,
-              })}
-            </Text>
-            <QueryState query={linked} label={t('ui.investing.cardLoading')}>
-              {(data) =>
-                data.card ? (
-                  <Text size="sm" c="dimmed" data-testid="investor-card-expiry">
-                    {t('ui.investing.cardExpires', {
-                      month: twoDigits(data.card.exp_month),
-                      year: data.card.exp_year,
-                    })}
-                  </Text>
-                ) : null
-              }
-            </QueryState>
-            <Group justify="flex-end" gap="xs">
-              <Button variant="light" size="compact-sm" onClick={() => setChanging(true)}>
-                {t('ui.investing.cardChange')}
-              </Button>
-              <Button variant="subtle" color="red" size="compact-sm" onClick={remove}>
-                {t('ui.investing.cardRemove')}
-              </Button>
-            </Group>
-          </Stack>
-        ) : (
-          <CardForm holder={holder} change={details.card !== null} onDone={() => setChanging(false)} />
-        )}
-      </Stack>
-    </Card>
+    <InvestingCard name="investor-card" title={t('ui.investing.cardTitle')}>
+      {details.card && !changing ? (
+        <Kept
+          testId="investor-card-linked"
+          change={t('ui.investing.cardChange')}
+          remove={t('ui.investing.cardRemove')}
+          onChange={() => setChanging(true)}
+          onRemove={remove}
+        >
+          <Text fw={600}>
+            {t('ui.investing.cardLinked', {
+              brand: cardBrandLabel[details.card.brand] ?? details.card.brand,
+              last4: details.card.last4,
+            })}
+          </Text>
+          <QueryState query={linked} label={t('ui.investing.cardLoading')}>
+            {(data) =>
+              data.card ? (
+                <Text size="sm" c="dimmed" data-testid="investor-card-expiry">
+                  {t('ui.investing.cardExpires', {
+                    month: twoDigits(data.card.exp_month),
+                    year: data.card.exp_year,
+                  })}
+                </Text>
+              ) : null
+            }
+          </QueryState>
+        </Kept>
+      ) : (
+        <CardForm holder={holder} change={details.card !== null} onDone={() => setChanging(false)} />
+      )}
+    </InvestingCard>
   );
 }
 
@@ -107,7 +104,7 @@ export function CardForInvesting({ details, holder }: { details: InvestorDetails
 function CardForm({ holder, change, onDone }: { holder: string; change: boolean; onDone: () => void }) {
   const { t } = useTranslation();
   const answered = useInvestorAnswer();
-  const pushAlert = useSetAtom(pushAlertAtom);
+  const refused = useRefusal();
   const [keys] = useState(() => onceKeys());
   const {
     register,
@@ -131,7 +128,7 @@ function CardForm({ holder, change, onDone }: { holder: string; change: boolean;
       onDone();
     } catch (error) {
       keys.settled(error);
-      pushAlert({ msg: errorMessage(error), type: 'error' });
+      refused(error);
     } finally {
       // The number and the CVC stay on screen no longer than their one request.
       resetField('card_number');
@@ -139,79 +136,76 @@ function CardForm({ holder, change, onDone }: { holder: string; change: boolean;
     }
   };
   return (
-    <form onSubmit={handleSubmit(onValid)} noValidate aria-labelledby="investor-card-title">
-      <Stack gap="sm">
-        <Text size="sm" c="dimmed">
-          {t('ui.investing.cardIntro')}
-        </Text>
-        <Grid gap="sm">
-          <Grid.Col span={12}>
-            <TextInput
-              label={t('ui.investing.nameOnCard')}
-              autoComplete="cc-name"
-              required
-              error={errors.name_on_card?.message}
-              {...register('name_on_card')}
-            />
-          </Grid.Col>
-          <Grid.Col span={12}>
-            <TextInput
-              label={t('ui.investing.cardNumber')}
-              autoComplete="cc-number"
-              inputMode="numeric"
-              maxLength={23}
-              required
-              error={errors.card_number?.message}
-              {...register('card_number')}
-            />
-          </Grid.Col>
-          <Grid.Col span={{ base: 4, xs: 4 }}>
-            <TextInput
-              label={t('ui.investing.expMonth')}
-              autoComplete="cc-exp-month"
-              inputMode="numeric"
-              placeholder="MM"
-              maxLength={2}
-              required
-              error={errors.exp_month?.message}
-              {...register('exp_month')}
-            />
-          </Grid.Col>
-          <Grid.Col span={{ base: 4, xs: 4 }}>
-            <TextInput
-              label={t('ui.investing.expYear')}
-              autoComplete="cc-exp-year"
-              inputMode="numeric"
-              placeholder="YYYY"
-              maxLength={4}
-              required
-              error={errors.exp_year?.message}
-              {...register('exp_year')}
-            />
-          </Grid.Col>
-          <Grid.Col span={{ base: 4, xs: 4 }}>
-            <TextInput
-              label={t('ui.investing.cvc')}
-              autoComplete="cc-csc"
-              inputMode="numeric"
-              maxLength={4}
-              required
-              error={errors.cvv?.message}
-              {...register('cvv')}
-            />
-          </Grid.Col>
-        </Grid>
-        <Group justify="flex-end" gap="xs">
-          {change ? (
-            <Button variant="default" onClick={onDone}>
-              {t('ui.common.cancel')}
-            </Button>
-          ) : null}
-          <Button type="submit" loading={isSubmitting} data-testid="investor-card-send">
-            {change ? t('ui.investing.cardSendChange') : t('ui.investing.cardSend')}
-          </Button>
-        </Group>
-      </Stack>
-    </form>
+    <InvestorForm
+      labelledBy="investor-card-title"
+      intro={t('ui.investing.cardIntro')}
+      onSubmit={handleSubmit(onValid)}
+      actions={
+        <FormActions
+          send={change ? t('ui.investing.cardSendChange') : t('ui.investing.cardSend')}
+          sending={isSubmitting}
+          testId="investor-card-send"
+          onCancel={change ? onDone : undefined}
+        />
+      }
+    >
+      <Grid gap="sm" {...cardGrid}>
+        <Grid.Col span={12}>
+          <TextInput
+            label={t('ui.investing.nameOnCard')}
+            autoComplete="cc-name"
+            required
+            error={errors.name_on_card?.message}
+            {...register('name_on_card')}
+          />
+        </Grid.Col>
+        <Grid.Col span={12}>
+          <TextInput
+            label={t('ui.investing.cardNumber')}
+            autoComplete="cc-number"
+            inputMode="numeric"
+            maxLength={23}
+            required
+            error={errors.card_number?.message}
+            {...register('card_number')}
+          />
+        </Grid.Col>
+        <Grid.Col span={{ base: 6, sm: 4 }}>
+          <TextInput
+            label={t('ui.investing.expMonth')}
+            autoComplete="cc-exp-month"
+            inputMode="numeric"
+            placeholder="MM"
+            maxLength={2}
+            required
+            error={errors.exp_month?.message}
+            {...register('exp_month')}
+          />
+        </Grid.Col>
+        <Grid.Col span={{ base: 6, sm: 4 }}>
+          <TextInput
+            label={t('ui.investing.expYear')}
+            autoComplete="cc-exp-year"
+            inputMode="numeric"
+            placeholder="YYYY"
+            maxLength={4}
+            required
+            error={errors.exp_year?.message}
+            {...register('exp_year')}
+          />
+        </Grid.Col>
+        <Grid.Col span={{ base: 6, sm: 4 }}>
+          <TextInput
+            label={t('ui.investing.cvc')}
+            autoComplete="cc-csc"
+            inputMode="numeric"
+            maxLength={4}
+            required
+            error={errors.cvv?.message}
+            {...register('cvv')}
+          />
+        </Grid.Col>
+      </Grid>
+    </InvestorForm>
   );
 }

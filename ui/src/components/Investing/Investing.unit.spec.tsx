@@ -743,11 +743,12 @@ describe("the investor's money at North Capital (bank, card, holdings, documents
 
     const rows = within(screen.getByTestId('investor-orders')).getAllByTestId('investor-order-row');
     expect(
-      rows.map((row) => within(row).queryByRole('button', { name: /Send the subscription/ }) !== null),
+      rows.map((row) => within(row).queryByRole('button', { name: 'Resend documents' }) !== null),
     ).toEqual([false, true, false]);
     await user.click(
       within(rows[1] as HTMLElement).getByRole('button', {
-        name: 'Send the subscription documents of order T-2 again',
+        name: 'Resend documents',
+        description: 'Send the subscription documents of order T-2 again',
       }),
     );
     await waitFor(() => expect(api.to('resendDocuSign').map((r) => r.input)).toEqual([{ trade_id: 'T-2' }]));

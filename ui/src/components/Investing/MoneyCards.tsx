@@ -12,7 +12,7 @@ import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
-import { callForMessage, errorMessage, messageOr, onceKeys } from '../../api/client.ts';
+import { callForMessage, messageOr, onceKeys } from '../../api/client.ts';
 import { t as translate } from '../../i18n/index.ts';
 import { formatDate, formatMoney } from '../../lib/format.ts';
 import { contractResolver } from '../../lib/forms.ts';
@@ -20,7 +20,16 @@ import { pushAlertAtom } from '../../state/alerts.ts';
 import { confirmDialog } from '../ConfirmDialog/confirm-dialog.tsx';
 import { QueryState } from '../QueryState/QueryState.tsx';
 import classes from './Investing.module.css';
-import { linkedBankQuery, useInvestorAnswer, withFieldWords } from './investing-forms.ts';
+import { cardGrid, FormActions, InvestingCard, InvestorForm, Kept } from './InvestingCard.tsx';
+import {
+  digits,
+  linkedBankQuery,
+  useInvestorAnswer,
+  useRefusal,
+  useSendChange,
+  wholeNumber,
+  withFieldWords,
+} from './investing-forms.ts';
 import {
   type AccountType,
   accountTypeLabel,
@@ -41,8 +50,6 @@ interface BankValues {
 
 const accountTypeChoices = () =>
   Object.entries(accountTypeLabel).map(([value, label]) => ({ value, label: translate(label) }));
-/** The digits of what was typed (spaces and dashes copied from a cheque are dropped). */
-const digits = (text: string) => text.replace(/[\s-]/g, '');
 
 /**
  * The bank account orders are paid from (linkExternalAccount): linked once, then shown by its last
@@ -68,43 +75,34 @@ export function BankCard({ details, user }: { details: InvestorDetails; user: Us
       },
     });
   return (
-    <Card withBorder component="section" aria-labelledby="investor-bank-title" data-testid="investor-bank">
-      <Stack gap="sm">
-        <Title order={2} fz={22} id="investor-bank-title">
-          {t('ui.investing.bankTitle')}
-        </Title>
-        {bank && !changing ? (
-          <Stack gap="xs">
-            <Stack gap={4} data-testid="investor-bank-linked">
-              <Text fw={600}>
-                {t('ui.investing.bankLinked', {
-                  type:
-                    bank.account_type in accountTypeLabel
-                      ? t(accountTypeLabel[bank.account_type as AccountType])
-                      : bank.account_type,
-                  last4: bank.account_last4,
-                })}
-              </Text>
-              <Text size="sm" c="dimmed">
-                {t('ui.investing.bankHolder', { name: bank.holder_name })}
-              </Text>
-            </Stack>
-            <Group justify="flex-end" gap="xs">
-              <Button variant="light" size="compact-sm" onClick={() => setChanging(true)}>
-                {t('ui.investing.bankChange')}
-              </Button>
-              <Button variant="subtle" color="red" size="compact-sm" onClick={unlink}>
-                {t('ui.investing.bankUnlink')}
-              </Button>
-            </Group>
-          </Stack>
-        ) : bank ? (
-          <BankChange onDone={() => setChanging(false)} />
-        ) : (
-          <BankForm holder={details.name ?? `${user.first_name} ${user.last_name}`} />
-        )}
-      </Stack>
-    </Card>
+    <InvestingCard name="investor-bank" title={t('ui.investing.bankTitle')}>
+      {bank && !changing ? (
+        <Kept
+          testId="investor-bank-linked"
+          change={t('ui.investing.bankChange')}
+          remove={t('ui.investing.bankUnlink')}
+          onChange={() => setChanging(true)}
+          onRemove={unlink}
+        >
+          <Text fw={600}>
+            {t('ui.investing.bankLinked', {
+              type:
+                bank.account_type in accountTypeLabel
+                  ? t(accountTypeLabel[bank.account_type as AccountType])
+                  : bank.account_type,
+              last4: bank.account_last4,
+            })}
+          </Text>
+          <Text size="sm" c="dimmed">
+            {t('ui.investing.bankHolder', { name: bank.holder_name })}
+          </Text>
+        </Kept>
+      ) : bank ? (
+        <BankChange onDone={() => setChanging(false)} />
+      ) : (
+        <BankForm holder={details.name ?? `${user.first_name} ${user.last_name}`} />
+      )}
+    </InvestingCard>
   );
 }
 
@@ -142,8 +140,7 @@ function BankForm({
   onDone?: () => void;
 }) {
   const { t } = useTranslation();
-  const answered = useInvestorAnswer();
-  const pushAlert = useSetAtom(pushAlertAtom);
+  const sendChange = useSendChange();
   const {
     register,
     handleSubmit,
@@ -163,85 +160,79 @@ function BankForm({
       })),
     ),
   });
-  const onValid = async (input: BankInput) => {
-    try {
-      const answer = change
-        ? await callForMessage('updateLinkExternalAccount', input)
-        : await callForMessage('linkExternalAccount', input);
-      const last4 = answer.responseData.bank?.account_last4 ?? '';
-      answered(answer, t(change ? 'investing.bankUpdated' : 'investing.bankLinked', { last4 }));
-      onDone?.();
-    } catch (error) {
-      pushAlert({ msg: errorMessage(error), type: 'error' });
-    }
-  };
+  const onValid = (input: BankInput) =>
+    sendChange(
+      () =>
+        change
+          ? callForMessage('updateLinkExternalAccount', input)
+          : callForMessage('linkExternalAccount', input),
+      (answer) =>
+        t(change ? 'investing.bankUpdated' : 'investing.bankLinked', {
+          last4: answer.responseData.bank?.account_last4 ?? '',
+        }),
+      { done: onDone },
+    );
   return (
-    <form onSubmit={handleSubmit(onValid)} noValidate aria-labelledby="investor-bank-title">
-      <Stack gap="sm">
-        <Text size="sm" c="dimmed">
-          {change ? t('ui.investing.bankChangeIntro') : t('ui.investing.bankIntro')}
-        </Text>
-        <Grid gap="sm">
-          <Grid.Col span={12}>
-            <TextInput
-              label={t('ui.investing.holderName')}
-              autoComplete="name"
-              required
-              error={errors.holder_name?.message}
-              {...register('holder_name')}
-            />
-          </Grid.Col>
-          <Grid.Col span={{ base: 12, xs: 6 }}>
-            <TextInput
-              label={t('ui.investing.routingNumber')}
-              inputMode="numeric"
-              autoComplete="off"
-              maxLength={11}
-              required
-              error={errors.routing_number?.message}
-              {...register('routing_number')}
-            />
-          </Grid.Col>
-          <Grid.Col span={{ base: 12, xs: 6 }}>
-            <TextInput
-              label={t('ui.investing.accountNumber')}
-              inputMode="numeric"
-              autoComplete="off"
-              maxLength={21}
-              required
-              error={errors.account_number?.message}
-              {...register('account_number')}
-            />
-          </Grid.Col>
-          <Grid.Col span={{ base: 12, xs: 6 }}>
-            <NativeSelect
-              label={t('ui.investing.accountType')}
-              required
-              data={accountTypeChoices()}
-              error={errors.account_type?.message}
-              {...register('account_type')}
-            />
-          </Grid.Col>
-        </Grid>
-        <Group justify="flex-end" gap="xs">
-          {change ? (
-            <Button variant="default" onClick={onDone}>
-              {t('ui.common.cancel')}
-            </Button>
-          ) : null}
-          <Button type="submit" loading={isSubmitting} data-testid="investor-bank-link">
-            {change ? t('ui.investing.bankSendChange') : t('ui.investing.linkBank')}
-          </Button>
-        </Group>
-      </Stack>
-    </form>
+    <InvestorForm
+      labelledBy="investor-bank-title"
+      intro={change ? t('ui.investing.bankChangeIntro') : t('ui.investing.bankIntro')}
+      onSubmit={handleSubmit(onValid)}
+      actions={
+        <FormActions
+          send={change ? t('ui.investing.bankSendChange') : t('ui.investing.linkBank')}
+          sending={isSubmitting}
+          testId="investor-bank-link"
+          onCancel={change ? onDone : undefined}
+        />
+      }
+    >
+      <Grid gap="sm" {...cardGrid}>
+        <Grid.Col span={12}>
+          <TextInput
+            label={t('ui.investing.holderName')}
+            autoComplete="name"
+            required
+            error={errors.holder_name?.message}
+            {...register('holder_name')}
+          />
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, xs: 6 }}>
+          <TextInput
+            label={t('ui.investing.routingNumber')}
+            inputMode="numeric"
+            autoComplete="off"
+            maxLength={11}
+            required
+            error={errors.routing_number?.message}
+            {...register('routing_number')}
+          />
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, xs: 6 }}>
+          <TextInput
+            label={t('ui.investing.accountNumber')}
+            inputMode="numeric"
+            autoComplete="off"
+            maxLength={21}
+            required
+            error={errors.account_number?.message}
+            {...register('account_number')}
+          />
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, xs: 6 }}>
+          <NativeSelect
+            label={t('ui.investing.accountType')}
+            required
+            data={accountTypeChoices()}
+            error={errors.account_type?.message}
+            {...register('account_type')}
+          />
+        </Grid.Col>
+      </Grid>
+    </InvestorForm>
   );
 }
 
 type OrderInput = z.output<typeof CreateInvestmentOrderInput>;
-
-/** A whole number of units as typed; NaN for anything else (the schema refuses it). */
-const unitsOf = (text: string) => (/^\s*\d+\s*$/.test(text) ? Number(text) : Number.NaN);
 
 /**
  * The house's offering and an order for units of it (createOrder, sent once per attempt: the same
@@ -251,7 +242,7 @@ const unitsOf = (text: string) => (/^\s*\d+\s*$/.test(text) ? Number(text) : Num
 export function OrderCard({ details }: { details: InvestorDetails }) {
   const { t } = useTranslation();
   const answered = useInvestorAnswer();
-  const pushAlert = useSetAtom(pushAlertAtom);
+  const refused = useRefusal();
   const [keys] = useState(() => onceKeys());
   const { offering } = details;
   const {
@@ -264,11 +255,11 @@ export function OrderCard({ details }: { details: InvestorDetails }) {
     defaultValues: { units: '1' },
     resolver: withFieldWords(
       contractResolver(CreateInvestmentOrderInput, (values: { units: string }) => ({
-        units: unitsOf(values.units),
+        units: wholeNumber(values.units),
       })),
     ),
   });
-  const units = unitsOf(useWatch({ control, name: 'units' }));
+  const units = wholeNumber(useWatch({ control, name: 'units' }));
   const total = Number.isSafeInteger(units) && units > 0 ? units * offering.unit_price : null;
   const onValid = async (input: OrderInput) => {
     try {
@@ -278,7 +269,7 @@ export function OrderCard({ details }: { details: InvestorDetails }) {
       reset({ units: '1' });
     } catch (error) {
       keys.settled(error);
-      pushAlert({ msg: errorMessage(error), type: 'error' });
+      refused(error);
     }
   };
   const closed = !details.may_invest;
@@ -346,6 +337,7 @@ export function OrderCard({ details }: { details: InvestorDetails }) {
 export function OrdersCard({ orders }: { orders: Order[] }) {
   const { t } = useTranslation();
   const answered = useInvestorAnswer();
+  const refused = useRefusal();
   const pushAlert = useSetAtom(pushAlertAtom);
   const [resending, setResending] = useState<string | null>(null);
   /** The subscription documents of an open order sent again (resendDocuSign): once per click. */
@@ -359,7 +351,7 @@ export function OrdersCard({ orders }: { orders: Order[] }) {
       );
       pushAlert({ msg: messageOr(answer.message, t('investing.resent')), type: 'success' });
     } catch (error) {
-      pushAlert({ msg: errorMessage(error), type: 'error' });
+      refused(error);
     } finally {
       setResending(null);
     }
@@ -380,67 +372,58 @@ export function OrdersCard({ orders }: { orders: Order[] }) {
       },
     });
   return (
-    <Card
-      withBorder
-      component="section"
-      aria-labelledby="investor-orders-title"
-      data-testid="investor-orders"
-    >
-      <Stack gap="sm">
-        <Title order={2} fz={22} id="investor-orders-title">
-          {t('ui.investing.ordersTitle')}
-        </Title>
-        {orders.length === 0 ? (
-          <Text size="sm" c="dimmed" data-testid="investor-orders-empty">
-            {t('ui.investing.noOrders')}
-          </Text>
-        ) : (
-          <ul className={classes.orders}>
-            {orders.map((order) => {
-              const status = orderStatusLabel[order.status];
-              return (
-                <li key={order.trade_id} data-testid="investor-order-row" data-status={order.status}>
-                  <Stack gap={2} className={classes.name}>
-                    <Text fw={600} data-testid="investor-order-units">
-                      {t('ui.investing.orderUnits', { units: order.units })} · {formatMoney(order.amount)}
-                    </Text>
-                    <Text size="xs" c="dimmed">
-                      {t('ui.investing.orderPlaced', { date: formatDate(order.at), id: order.trade_id })}
-                    </Text>
-                  </Stack>
-                  <Group gap="xs" justify="flex-end">
-                    <Badge color={status.color} variant="light" data-testid="investor-order-status">
-                      {t(status.label)}
-                    </Badge>
-                    {isOpen(order) ? (
-                      <Button
-                        size="compact-sm"
-                        variant="subtle"
-                        onClick={() => void resend(order)}
-                        loading={resending === order.trade_id}
-                        aria-label={t('ui.investing.resendOrder', { id: order.trade_id })}
-                      >
-                        {t('ui.investing.resend')}
-                      </Button>
-                    ) : null}
-                    {isCancellable(order) ? (
-                      <Button
-                        size="compact-sm"
-                        variant="subtle"
-                        color="red"
-                        onClick={() => cancel(order)}
-                        aria-label={t('ui.investing.cancelOrder', { id: order.trade_id })}
-                      >
-                        {t('ui.common.cancel')}
-                      </Button>
-                    ) : null}
-                  </Group>
-                </li>
-              );
-            })}
-          </ul>
-        )}
-      </Stack>
-    </Card>
+    <InvestingCard name="investor-orders" title={t('ui.investing.ordersTitle')}>
+      {orders.length === 0 ? (
+        <Text size="sm" c="dimmed" data-testid="investor-orders-empty">
+          {t('ui.investing.noOrders')}
+        </Text>
+      ) : (
+        <ul className={classes.orders}>
+          {orders.map((order) => {
+            const status = orderStatusLabel[order.status];
+            return (
+              <li key={order.trade_id} data-testid="investor-order-row" data-status={order.status}>
+                <Stack gap={2} className={classes.name}>
+                  <Text fw={600} data-testid="investor-order-units">
+                    {t('ui.investing.orderUnits', { units: order.units })} · {formatMoney(order.amount)}
+                  </Text>
+                  <Text size="xs" c="dimmed">
+                    {t('ui.investing.orderPlaced', { date: formatDate(order.at), id: order.trade_id })}
+                  </Text>
+                </Stack>
+                <Group gap="xs" justify="flex-end" ml="auto">
+                  <Badge color={status.color} variant="light" data-testid="investor-order-status">
+                    {t(status.label)}
+                  </Badge>
+                  {isOpen(order) ? (
+                    <Button
+                      size="compact-sm"
+                      variant="subtle"
+                      onClick={() => void resend(order)}
+                      loading={resending === order.trade_id}
+                      // Named by its words, as seen (WCAG 2.5.3); which order's, told as its description.
+                      title={t('ui.investing.resendOrder', { id: order.trade_id })}
+                    >
+                      {t('ui.investing.resend')}
+                    </Button>
+                  ) : null}
+                  {isCancellable(order) ? (
+                    <Button
+                      size="compact-sm"
+                      variant="subtle"
+                      color="red"
+                      onClick={() => cancel(order)}
+                      aria-label={t('ui.investing.cancelOrder', { id: order.trade_id })}
+                    >
+                      {t('ui.common.cancel')}
+                    </Button>
+                  ) : null}
+                </Group>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+    </InvestingCard>
   );
 }

@@ -11,39 +11,24 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import {
-  OnboardEntityInput,
-  OnboardIndividualInput,
-  type UserRecord,
-  usStateCodes,
-  usStates,
-} from '@wine/contracts';
-import { useSetAtom } from 'jotai';
+import { OnboardEntityInput, OnboardIndividualInput, type UserRecord } from '@wine/contracts';
 import { useState } from 'react';
-import { type UseFormRegisterReturn, useFieldArray, useForm } from 'react-hook-form';
+import { useFieldArray, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
-import { callForMessage, errorMessage } from '../../api/client.ts';
+import { callForMessage } from '../../api/client.ts';
 import { t as translate } from '../../i18n/index.ts';
 import { blankToUndefined, contractResolver, showServerFieldErrors } from '../../lib/forms.ts';
-import { pushAlertAtom } from '../../state/alerts.ts';
-import { useInvestorAnswer, withFieldWords } from './investing-forms.ts';
-import { type Domicile, domicileLabel, type EntityType, entityTypeLabel } from './investing-labels.ts';
-
-/** A person as the forms hold them: every field a string ('' for none yet). */
-export interface PersonValues {
-  first_name: string;
-  last_name: string;
-  email: string;
-  dob: string;
-  domicile: Domicile | '';
-  address1: string;
-  city: string;
-  state: string;
-  zip: string;
-  ssn: string;
-}
-type AddressField = 'address1' | 'city' | 'state' | 'zip';
+import { cardGrid, FormActions } from './InvestingCard.tsx';
+import { useSendChange, withFieldWords } from './investing-forms.ts';
+import { type EntityType, entityTypeLabel } from './investing-labels.ts';
+import {
+  AddressFields,
+  emptyPerson,
+  PersonFields,
+  type PersonValues,
+  personFields,
+} from './PersonFields.tsx';
 
 interface EntityValues {
   entity_name: string;
@@ -59,18 +44,6 @@ interface EntityValues {
 /** At most four owners (the contract's limit), at least one. */
 export const MAX_OWNERS = 4;
 
-const emptyPerson: PersonValues = {
-  first_name: '',
-  last_name: '',
-  email: '',
-  dob: '',
-  domicile: '',
-  address1: '',
-  city: '',
-  state: '',
-  zip: '',
-  ssn: '',
-};
 /** The signed-in user's name and e-mail, already in their first form. */
 const personOf = (user: UserRecord): PersonValues => ({
   ...emptyPerson,
@@ -83,170 +56,15 @@ const personOf = (user: UserRecord): PersonValues => ({
 const toPerson = (person: PersonValues) => ({ ...person, ssn: blankToUndefined(person.ssn) });
 
 const choose = () => ({ value: '', label: translate('ui.investing.chooseOne'), disabled: true });
-const domicileChoices = () => [
-  choose(),
-  ...Object.entries(domicileLabel).map(([value, label]) => ({ value, label: translate(label) })),
-];
 const entityTypeChoices = () => [
   choose(),
   ...Object.entries(entityTypeLabel).map(([value, label]) => ({ value, label: translate(label) })),
 ];
-const stateChoices = () => [
-  { value: '', label: translate('ui.investing.chooseState'), disabled: true },
-  ...usStateCodes.map((code) => ({ value: code, label: usStates[code].name })),
-];
-
-type Register<F extends string> = (field: F) => UseFormRegisterReturn;
-type ErrorOf<F extends string> = (field: F) => string | undefined;
-
-/** Street, city, state and ZIP; `section` keeps the browser's autofill of one address apart from another's. */
-function AddressFields({
-  field,
-  errorOf,
-  section,
-}: {
-  field: Register<AddressField>;
-  errorOf: ErrorOf<AddressField>;
-  section: string;
-}) {
-  const { t } = useTranslation();
-  return (
-    <>
-      <Grid.Col span={12}>
-        <TextInput
-          label={t('ui.investing.street')}
-          autoComplete={`section-${section} address-line1`}
-          required
-          error={errorOf('address1')}
-          {...field('address1')}
-        />
-      </Grid.Col>
-      <Grid.Col span={{ base: 12, sm: 5 }}>
-        <TextInput
-          label={t('ui.common.city')}
-          autoComplete={`section-${section} address-level2`}
-          required
-          error={errorOf('city')}
-          {...field('city')}
-        />
-      </Grid.Col>
-      <Grid.Col span={{ base: 7, sm: 4 }}>
-        <NativeSelect
-          label={t('ui.common.state')}
-          autoComplete={`section-${section} address-level1`}
-          required
-          data={stateChoices()}
-          error={errorOf('state')}
-          {...field('state')}
-        />
-      </Grid.Col>
-      <Grid.Col span={{ base: 5, sm: 3 }}>
-        <TextInput
-          label={t('ui.common.zip')}
-          autoComplete={`section-${section} postal-code`}
-          inputMode="numeric"
-          maxLength={10}
-          required
-          error={errorOf('zip')}
-          {...field('zip')}
-        />
-      </Grid.Col>
-    </>
-  );
-}
-
-/** One person's fields: name, e-mail, date of birth, domicile, address and the optional SSN. */
-function PersonFields({
-  field,
-  errorOf,
-  section,
-}: {
-  field: Register<keyof PersonValues>;
-  errorOf: ErrorOf<keyof PersonValues>;
-  section: string;
-}) {
-  const { t } = useTranslation();
-  return (
-    <Grid gap="sm">
-      <Grid.Col span={{ base: 12, sm: 6 }}>
-        <TextInput
-          label={t('ui.common.firstName')}
-          autoComplete={`section-${section} given-name`}
-          required
-          error={errorOf('first_name')}
-          {...field('first_name')}
-        />
-      </Grid.Col>
-      <Grid.Col span={{ base: 12, sm: 6 }}>
-        <TextInput
-          label={t('ui.common.lastName')}
-          autoComplete={`section-${section} family-name`}
-          required
-          error={errorOf('last_name')}
-          {...field('last_name')}
-        />
-      </Grid.Col>
-      <Grid.Col span={{ base: 12, sm: 6 }}>
-        <TextInput
-          label={t('ui.common.email')}
-          type="email"
-          autoComplete={`section-${section} email`}
-          required
-          error={errorOf('email')}
-          {...field('email')}
-        />
-      </Grid.Col>
-      <Grid.Col span={{ base: 12, sm: 6 }}>
-        <TextInput
-          label={t('ui.investing.dob')}
-          type="date"
-          autoComplete={`section-${section} bday`}
-          required
-          error={errorOf('dob')}
-          {...field('dob')}
-        />
-      </Grid.Col>
-      <Grid.Col span={{ base: 12, sm: 6 }}>
-        <NativeSelect
-          label={t('ui.investing.domicile')}
-          required
-          data={domicileChoices()}
-          error={errorOf('domicile')}
-          {...field('domicile')}
-        />
-      </Grid.Col>
-      <Grid.Col span={{ base: 12, sm: 6 }}>
-        <TextInput
-          label={t('ui.investing.ssn')}
-          description={t('ui.investing.ssnNote')}
-          placeholder="123-45-6789"
-          autoComplete="off"
-          inputMode="numeric"
-          maxLength={11}
-          error={errorOf('ssn')}
-          {...field('ssn')}
-        />
-      </Grid.Col>
-      <AddressFields field={field} errorOf={errorOf} section={section} />
-    </Grid>
-  );
-}
-
-/** A refusal under the fields it names, else as a toast. */
-function useRefusal() {
-  const pushAlert = useSetAtom(pushAlertAtom);
-  return (error: unknown, shownUnderFields: (error: unknown) => boolean) => {
-    if (!shownUnderFields(error)) pushAlert({ msg: errorMessage(error), type: 'error' });
-  };
-}
-
-const individualFields = Object.keys(emptyPerson) as (keyof PersonValues)[];
 
 /** 'As an individual' (onBoardIndividual): the investor themselves. */
 function IndividualForm({ user }: { user: UserRecord }) {
   const { t } = useTranslation();
-  const answered = useInvestorAnswer();
-  const refused = useRefusal();
+  const sendChange = useSendChange();
   const {
     register,
     handleSubmit,
@@ -256,26 +74,25 @@ function IndividualForm({ user }: { user: UserRecord }) {
     defaultValues: personOf(user),
     resolver: withFieldWords(contractResolver(OnboardIndividualInput, toPerson)),
   });
-  const onValid = async (input: z.output<typeof OnboardIndividualInput>) => {
-    try {
-      answered(await callForMessage('onBoardIndividual', input), t('investing.onboardedIndividual'));
-    } catch (error) {
-      refused(error, (e) => showServerFieldErrors<PersonValues>(e, individualFields, setError));
-    }
-  };
+  const onValid = (input: z.output<typeof OnboardIndividualInput>) =>
+    sendChange(
+      () => callForMessage('onBoardIndividual', input),
+      () => t('investing.onboardedIndividual'),
+      { shownUnderFields: (e) => showServerFieldErrors<PersonValues>(e, personFields, setError) },
+    );
   return (
     <form onSubmit={handleSubmit(onValid)} noValidate aria-label={t('ui.investing.asIndividual')}>
       <Stack gap="md">
         <PersonFields
           field={(name) => register(name)}
           errorOf={(name) => errors[name]?.message}
-          section="investor"
+          filling={{ section: 'investor' }}
         />
-        <Group justify="flex-end">
-          <Button type="submit" loading={isSubmitting} data-testid="onboard-individual">
-            {t('ui.investing.submitIndividual')}
-          </Button>
-        </Group>
+        <FormActions
+          send={t('ui.investing.submitIndividual')}
+          sending={isSubmitting}
+          testId="onboard-individual"
+        />
       </Stack>
     </form>
   );
@@ -286,8 +103,7 @@ const entityFields = ['entity_name', 'entity_type', 'email', 'address1', 'city',
 /** 'As an entity' (onBoardEntity): a trust, partnership or company, and the people who own it. */
 function EntityForm({ user }: { user: UserRecord }) {
   const { t } = useTranslation();
-  const answered = useInvestorAnswer();
-  const refused = useRefusal();
+  const sendChange = useSendChange();
   const {
     register,
     control,
@@ -313,17 +129,16 @@ function EntityForm({ user }: { user: UserRecord }) {
     ),
   });
   const owners = useFieldArray({ control, name: 'owners' });
-  const onValid = async (input: z.output<typeof OnboardEntityInput>) => {
-    try {
-      answered(await callForMessage('onBoardEntity', input), t('investing.onboardedEntity'));
-    } catch (error) {
-      refused(error, (e) => showServerFieldErrors<EntityValues>(e, entityFields, setError));
-    }
-  };
+  const onValid = (input: z.output<typeof OnboardEntityInput>) =>
+    sendChange(
+      () => callForMessage('onBoardEntity', input),
+      () => t('investing.onboardedEntity'),
+      { shownUnderFields: (e) => showServerFieldErrors<EntityValues>(e, entityFields, setError) },
+    );
   return (
     <form onSubmit={handleSubmit(onValid)} noValidate aria-label={t('ui.investing.asEntity')}>
       <Stack gap="lg">
-        <Grid gap="sm">
+        <Grid gap="sm" {...cardGrid}>
           <Grid.Col span={{ base: 12, sm: 7 }}>
             <TextInput
               label={t('ui.investing.entityName')}
@@ -355,7 +170,7 @@ function EntityForm({ user }: { user: UserRecord }) {
           <AddressFields
             field={(name) => register(name)}
             errorOf={(name) => errors[name]?.message}
-            section="entity"
+            filling={{ section: 'entity' }}
           />
         </Grid>
         <Stack gap="sm">
@@ -374,7 +189,7 @@ function EntityForm({ user }: { user: UserRecord }) {
               <PersonFields
                 field={(name) => register(`owners.${i}.${name}`)}
                 errorOf={(name) => errors.owners?.[i]?.[name]?.message}
-                section={`owner-${i + 1}`}
+                filling={{ section: `owner-${i + 1}` }}
               />
               {owners.fields.length > 1 ? (
                 <Group justify="flex-end" mt="sm">
@@ -405,11 +220,7 @@ function EntityForm({ user }: { user: UserRecord }) {
             </Text>
           </Group>
         </Stack>
-        <Group justify="flex-end">
-          <Button type="submit" loading={isSubmitting} data-testid="onboard-entity">
-            {t('ui.investing.submitEntity')}
-          </Button>
-        </Group>
+        <FormActions send={t('ui.investing.submitEntity')} sending={isSubmitting} testId="onboard-entity" />
       </Stack>
     </form>
   );

@@ -1,16 +1,15 @@
-import { Button, Card, Grid, Group, NativeSelect, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Button, Grid, Group, NativeSelect, Stack, Text, TextInput } from '@mantine/core';
 import { type InvestorDetails, SuitabilityInput } from '@wine/contracts';
-import { useSetAtom } from 'jotai';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
-import { callForMessage, errorMessage } from '../../api/client.ts';
+import { callForMessage } from '../../api/client.ts';
 import { t as translate } from '../../i18n/index.ts';
 import { contractResolver } from '../../lib/forms.ts';
-import { pushAlertAtom } from '../../state/alerts.ts';
 import classes from './Investing.module.css';
-import { useInvestorAnswer, withFieldWords } from './investing-forms.ts';
+import { cardGrid, FormActions, InvestingCard, InvestorForm } from './InvestingCard.tsx';
+import { useSendChange, withFieldWords } from './investing-forms.ts';
 import { experienceLabel, type Objective, objectiveLabel, riskLabel } from './investing-labels.ts';
 
 type Answers = z.output<typeof SuitabilityInput>;
@@ -60,6 +59,18 @@ const valuesOf = (recorded: Recorded | null): AnswerValues => ({
 
 const scaleWord = (labels: ScaleLabels, n: number) => (isScale(n) ? translate(labels[n]) : String(n));
 
+/** One answer as recorded: the question on the left, the answer on the right. */
+function Answer({ question, answer }: { question: string; answer: string }) {
+  return (
+    <li>
+      <Text size="sm">{question}</Text>
+      <Text size="sm" fw={600}>
+        {answer}
+      </Text>
+    </li>
+  );
+}
+
 /**
  * The suitability questionnaire (calculateSuitability): how much risk the investor takes, their
  * experience of investing and of private offerings, and if they say, their horizon and objective. The
@@ -70,72 +81,48 @@ export function SuitabilityCard({ details }: { details: InvestorDetails }) {
   const recorded = details.suitability;
   const [editing, setEditing] = useState(false);
   return (
-    <Card
-      withBorder
-      component="section"
-      aria-labelledby="investor-suitability-title"
-      data-testid="investor-suitability"
-    >
-      <Stack gap="sm">
-        <Title order={2} fz={22} id="investor-suitability-title">
-          {t('ui.investing.suitabilityTitle')}
-        </Title>
-        {recorded && !editing ? (
-          <Stack gap="xs" data-testid="investor-suitability-recorded">
-            <ul className={classes.list}>
-              <li>
-                <Text size="sm">{t('ui.investing.riskProfile')}</Text>
-                <Text size="sm" fw={600}>
-                  {scaleWord(riskLabel, recorded.risk_profile)}
-                </Text>
-              </li>
-              <li>
-                <Text size="sm">{t('ui.investing.investmentExperience')}</Text>
-                <Text size="sm" fw={600}>
-                  {scaleWord(experienceLabel, recorded.investment_experience)}
-                </Text>
-              </li>
-              <li>
-                <Text size="sm">{t('ui.investing.privateExperience')}</Text>
-                <Text size="sm" fw={600}>
-                  {scaleWord(experienceLabel, recorded.private_offering_experience)}
-                </Text>
-              </li>
-              {recorded.time_horizon_years !== null ? (
-                <li>
-                  <Text size="sm">{t('ui.investing.horizon')}</Text>
-                  <Text size="sm" fw={600}>
-                    {t('ui.investing.horizonYears', { years: recorded.time_horizon_years })}
-                  </Text>
-                </li>
-              ) : null}
-              {recorded.objective ? (
-                <li>
-                  <Text size="sm">{t('ui.investing.objective')}</Text>
-                  <Text size="sm" fw={600}>
-                    {t(objectiveLabel[recorded.objective])}
-                  </Text>
-                </li>
-              ) : null}
-            </ul>
-            <Group justify="flex-end">
-              <Button variant="light" size="compact-sm" onClick={() => setEditing(true)}>
-                {t('ui.investing.suitabilityChange')}
-              </Button>
-            </Group>
-          </Stack>
-        ) : (
-          <SuitabilityForm recorded={recorded} onDone={() => setEditing(false)} />
-        )}
-      </Stack>
-    </Card>
+    <InvestingCard name="investor-suitability" title={t('ui.investing.suitabilityTitle')}>
+      {recorded && !editing ? (
+        <Stack gap="xs" data-testid="investor-suitability-recorded">
+          <ul className={classes.list}>
+            <Answer
+              question={t('ui.investing.riskProfile')}
+              answer={scaleWord(riskLabel, recorded.risk_profile)}
+            />
+            <Answer
+              question={t('ui.investing.investmentExperience')}
+              answer={scaleWord(experienceLabel, recorded.investment_experience)}
+            />
+            <Answer
+              question={t('ui.investing.privateExperience')}
+              answer={scaleWord(experienceLabel, recorded.private_offering_experience)}
+            />
+            {recorded.time_horizon_years !== null ? (
+              <Answer
+                question={t('ui.investing.horizon')}
+                answer={t('ui.investing.horizonYears', { years: recorded.time_horizon_years })}
+              />
+            ) : null}
+            {recorded.objective ? (
+              <Answer question={t('ui.investing.objective')} answer={t(objectiveLabel[recorded.objective])} />
+            ) : null}
+          </ul>
+          <Group justify="flex-end">
+            <Button variant="light" size="compact-sm" onClick={() => setEditing(true)}>
+              {t('ui.investing.suitabilityChange')}
+            </Button>
+          </Group>
+        </Stack>
+      ) : (
+        <SuitabilityForm recorded={recorded} onDone={() => setEditing(false)} />
+      )}
+    </InvestingCard>
   );
 }
 
 function SuitabilityForm({ recorded, onDone }: { recorded: Recorded | null; onDone: () => void }) {
   const { t } = useTranslation();
-  const answered = useInvestorAnswer();
-  const pushAlert = useSetAtom(pushAlertAtom);
+  const sendChange = useSendChange();
   const {
     register,
     handleSubmit,
@@ -144,75 +131,74 @@ function SuitabilityForm({ recorded, onDone }: { recorded: Recorded | null; onDo
     defaultValues: valuesOf(recorded),
     resolver: withFieldWords(contractResolver(SuitabilityInput, answersOf)),
   });
-  const onValid = async (input: Answers) => {
-    try {
-      answered(await callForMessage('calculateSuitability', input), t('investing.suitabilityRecorded'));
-      onDone();
-    } catch (error) {
-      pushAlert({ msg: errorMessage(error), type: 'error' });
-    }
-  };
+  const onValid = (input: Answers) =>
+    sendChange(
+      () => callForMessage('calculateSuitability', input),
+      () => t('investing.suitabilityRecorded'),
+      { done: onDone },
+    );
   return (
-    <form onSubmit={handleSubmit(onValid)} noValidate aria-label={t('ui.investing.suitabilityTitle')}>
-      <Stack gap="sm">
-        <Text size="sm" c="dimmed">
-          {t('ui.investing.suitabilityIntro')}
-        </Text>
-        <Grid gap="sm">
-          <Grid.Col span={12}>
-            <NativeSelect
-              label={t('ui.investing.riskProfile')}
-              required
-              data={scaleChoices(riskLabel)}
-              error={errors.risk_profile?.message}
-              {...register('risk_profile')}
-            />
-          </Grid.Col>
-          <Grid.Col span={{ base: 12, sm: 6 }}>
-            <NativeSelect
-              label={t('ui.investing.investmentExperience')}
-              required
-              data={scaleChoices(experienceLabel)}
-              error={errors.investment_experience?.message}
-              {...register('investment_experience')}
-            />
-          </Grid.Col>
-          <Grid.Col span={{ base: 12, sm: 6 }}>
-            <NativeSelect
-              label={t('ui.investing.privateExperience')}
-              required
-              data={scaleChoices(experienceLabel)}
-              error={errors.private_offering_experience?.message}
-              {...register('private_offering_experience')}
-            />
-          </Grid.Col>
-          <Grid.Col span={{ base: 12, sm: 6 }}>
-            <TextInput
-              label={t('ui.investing.horizon')}
-              description={t('ui.investing.horizonHint')}
-              type="number"
-              inputMode="numeric"
-              min={0}
-              max={50}
-              error={errors.time_horizon_years?.message}
-              {...register('time_horizon_years')}
-            />
-          </Grid.Col>
-          <Grid.Col span={{ base: 12, sm: 6 }}>
-            <NativeSelect
-              label={t('ui.investing.objective')}
-              data={objectiveChoices()}
-              error={errors.objective?.message}
-              {...register('objective')}
-            />
-          </Grid.Col>
-        </Grid>
-        <Group justify="flex-end">
-          <Button type="submit" loading={isSubmitting} data-testid="investor-suitability-send">
-            {t('ui.investing.suitabilitySend')}
-          </Button>
-        </Group>
-      </Stack>
-    </form>
+    <InvestorForm
+      label={t('ui.investing.suitabilityTitle')}
+      intro={t('ui.investing.suitabilityIntro')}
+      onSubmit={handleSubmit(onValid)}
+      actions={
+        <FormActions
+          send={t('ui.investing.suitabilitySend')}
+          sending={isSubmitting}
+          testId="investor-suitability-send"
+        />
+      }
+    >
+      <Grid gap="sm" {...cardGrid}>
+        <Grid.Col span={12}>
+          <NativeSelect
+            label={t('ui.investing.riskProfile')}
+            required
+            data={scaleChoices(riskLabel)}
+            error={errors.risk_profile?.message}
+            {...register('risk_profile')}
+          />
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, sm: 6 }}>
+          <NativeSelect
+            label={t('ui.investing.investmentExperience')}
+            required
+            data={scaleChoices(experienceLabel)}
+            error={errors.investment_experience?.message}
+            {...register('investment_experience')}
+          />
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, sm: 6 }}>
+          <NativeSelect
+            label={t('ui.investing.privateExperience')}
+            required
+            data={scaleChoices(experienceLabel)}
+            error={errors.private_offering_experience?.message}
+            {...register('private_offering_experience')}
+          />
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, sm: 6 }}>
+          <TextInput
+            label={t('ui.investing.horizon')}
+            description={t('ui.investing.horizonHint')}
+            type="number"
+            inputMode="numeric"
+            min={0}
+            max={50}
+            error={errors.time_horizon_years?.message}
+            {...register('time_horizon_years')}
+          />
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, sm: 6 }}>
+          <NativeSelect
+            label={t('ui.investing.objective')}
+            data={objectiveChoices()}
+            error={errors.objective?.message}
+            {...register('objective')}
+          />
+        </Grid.Col>
+      </Grid>
+    </InvestorForm>
   );
 }

@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import type { InvestorDetails } from '@wine/contracts';
 import { useSetAtom } from 'jotai';
 import type { FieldValues, Resolver } from 'react-hook-form';
-import { call, messageOr } from '../../api/client.ts';
+import { call, errorMessage, messageOr } from '../../api/client.ts';
 import { actionKey, invalidateAction } from '../../api/queries.ts';
 import { t } from '../../i18n/index.ts';
 import { pushAlertAtom } from '../../state/alerts.ts';
@@ -59,6 +59,44 @@ export function useInvestorAnswer() {
     pushAlert({ msg: messageOr(answer.message, fallback), type: 'success' });
   };
 }
+
+/**
+ * A refusal's words: under the fields it names when `shownUnderFields` puts them there, else as a toast
+ * (the service's own refusals, and its silence, name no field).
+ */
+export function useRefusal() {
+  const pushAlert = useSetAtom(pushAlertAtom);
+  return (error: unknown, shownUnderFields: (error: unknown) => boolean = () => false) => {
+    if (!shownUnderFields(error)) pushAlert({ msg: errorMessage(error), type: 'error' });
+  };
+}
+
+/**
+ * A change of the investor's sent and answered (useInvestorAnswer, in `said`'s words when the server
+ * gives none), then `done` (the form closed); a refusal told as useRefusal tells it.
+ */
+export function useSendChange() {
+  const answered = useInvestorAnswer();
+  const refused = useRefusal();
+  return async <Answer extends { message: string; responseData: InvestorDetails }>(
+    send: () => Promise<Answer>,
+    said: (answer: Answer) => string,
+    then: { done?: () => void; shownUnderFields?: (error: unknown) => boolean } = {},
+  ) => {
+    try {
+      const answer = await send();
+      answered(answer, said(answer));
+      then.done?.();
+    } catch (error) {
+      refused(error, then.shownUnderFields);
+    }
+  };
+}
+
+/** The digits of what was typed (spaces and dashes copied from a cheque or a card are dropped). */
+export const digits = (text: string) => text.replace(/[\s-]/g, '');
+/** A whole number as typed; NaN for anything else (the contract's schema refuses it). */
+export const wholeNumber = (text: string) => (/^\s*\d+\s*$/.test(text) ? Number(text) : Number.NaN);
 
 const isFieldError = (value: object): boolean => 'type' in value && 'message' in value;
 

@@ -48,12 +48,17 @@ export const accreditationLabel = {
   not_accredited: { label: 'ui.investing.accreditation_not_accredited', color: 'red' },
 } as const satisfies Record<Accreditation, { label: string; color: string }>;
 
-/** A bid as the service has it: the order's statuses, and the two of funds returned from its dashboard. */
-export const holdingStatusLabel = {
+/** An order's status, as a badge. */
+export const orderStatusLabel = {
   created: { label: 'ui.investing.order_created', color: 'blue' },
   funded: { label: 'ui.investing.order_funded', color: 'teal' },
   settled: { label: 'ui.investing.order_settled', color: 'green' },
   canceled: { label: 'ui.investing.order_canceled', color: 'gray' },
+} as const satisfies Record<Order['status'], { label: string; color: string }>;
+
+/** A bid as the service has it: the order's statuses, and the two of funds returned from its dashboard. */
+export const holdingStatusLabel = {
+  ...orderStatusLabel,
   unwind_pending: { label: 'ui.investing.order_unwind_pending', color: 'orange' },
   unwind_settled: { label: 'ui.investing.order_unwind_settled', color: 'gray' },
 } as const satisfies Record<
@@ -96,13 +101,6 @@ export const documentsOfLabel = {
   party: 'ui.investing.docsOf_party',
   entity: 'ui.investing.docsOf_entity',
 } as const satisfies Record<DocumentsOf, string>;
-
-export const orderStatusLabel = {
-  created: { label: 'ui.investing.order_created', color: 'blue' },
-  funded: { label: 'ui.investing.order_funded', color: 'teal' },
-  settled: { label: 'ui.investing.order_settled', color: 'green' },
-  canceled: { label: 'ui.investing.order_canceled', color: 'gray' },
-} as const satisfies Record<Order['status'], { label: string; color: string }>;
 
 /**
  * The friendly words under a field the contract's schema refused, by the field's name (the schema has

@@ -2,6 +2,7 @@ import { Badge, Button, Stack, Table, Text, Title } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { formatMoney, type StaffInvestmentOrder } from '@wine/contracts';
 import { useAtomValue, useSetAtom } from 'jotai';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { call, callForMessage, messageOr } from '../../api/client.ts';
 import { actionKey, invalidateAction } from '../../api/queries.ts';
@@ -9,7 +10,7 @@ import { formatDate } from '../../lib/format.ts';
 import { pushAlertAtom } from '../../state/alerts.ts';
 import { currentUserAtom } from '../../state/session.ts';
 import { confirmDialog } from '../ConfirmDialog/confirm-dialog.tsx';
-import { QueryState } from '../QueryState/QueryState.tsx';
+import { QueryState, type QueryStateProps } from '../QueryState/QueryState.tsx';
 
 const statusLabel = {
   created: { label: 'ui.staff.investors.status_created', color: 'blue' },
@@ -23,6 +24,45 @@ export const nextStep = (status: StaffInvestmentOrder['status']): 'funded' | 'se
   status === 'created' ? 'funded' : status === 'funded' ? 'settled' : null;
 
 /**
+ * A section of the page under its title (`${name}-title`): its list once loaded (`children`), or the
+ * words for none (test id `${name}-empty`); a failure told in an alert.
+ */
+function ListSection<Row>({
+  name,
+  title,
+  query,
+  loading,
+  empty,
+  children,
+}: {
+  name: string;
+  title: string;
+  query: QueryStateProps<{ records: Row[] }>['query'];
+  loading: string;
+  empty: string;
+  children: (records: Row[]) => ReactNode;
+}) {
+  return (
+    <Stack gap="xs" component="section" aria-labelledby={`${name}-title`}>
+      <Title order={2} fz={22} id={`${name}-title`}>
+        {title}
+      </Title>
+      <QueryState query={query} label={loading} error="alert">
+        {(data) =>
+          data.records.length === 0 ? (
+            <Text c="dimmed" size="sm" data-testid={`${name}-empty`}>
+              {empty}
+            </Text>
+          ) : (
+            children(data.records)
+          )
+        }
+      </QueryState>
+    </Stack>
+  );
+}
+
+/**
  * Each offering's total across its investors (getStAssetTotal): placed, funded and settled in dollars,
  * and the units settled; cancelled orders count in none.
  */
@@ -33,49 +73,44 @@ export function OfferingTotals() {
     queryFn: ({ signal }) => call('getStAssetTotal', {}, { signal }),
   });
   return (
-    <Stack gap="xs" component="section" aria-labelledby="offering-totals-title">
-      <Title order={2} fz={22} id="offering-totals-title">
-        {t('ui.staff.investors.totalsTitle')}
-      </Title>
-      <QueryState query={totals} label={t('ui.staff.investors.totalsLoading')} error="alert">
-        {(data) =>
-          data.records.length === 0 ? (
-            <Text c="dimmed" size="sm" data-testid="offering-totals-empty">
-              {t('ui.staff.investors.totalsEmpty')}
-            </Text>
-          ) : (
-            <Table.ScrollContainer minWidth={640}>
-              <Table striped data-testid="offering-totals">
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th>{t('ui.staff.investors.offering')}</Table.Th>
-                    <Table.Th>{t('ui.staff.investors.investorsCount')}</Table.Th>
-                    <Table.Th>{t('ui.staff.investors.orders')}</Table.Th>
-                    <Table.Th>{t('ui.staff.investors.placed')}</Table.Th>
-                    <Table.Th>{t('ui.staff.investors.funded')}</Table.Th>
-                    <Table.Th>{t('ui.staff.investors.settled')}</Table.Th>
-                    <Table.Th>{t('ui.staff.investors.unitsSettled')}</Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {data.records.map((total) => (
-                    <Table.Tr key={total.offering_id} data-testid="offering-total">
-                      <Table.Td>{total.offering_id}</Table.Td>
-                      <Table.Td>{total.investors}</Table.Td>
-                      <Table.Td>{total.orders}</Table.Td>
-                      <Table.Td>{formatMoney(total.created)}</Table.Td>
-                      <Table.Td>{formatMoney(total.funded)}</Table.Td>
-                      <Table.Td>{formatMoney(total.settled)}</Table.Td>
-                      <Table.Td>{total.settled_units}</Table.Td>
-                    </Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </Table>
-            </Table.ScrollContainer>
-          )
-        }
-      </QueryState>
-    </Stack>
+    <ListSection
+      name="offering-totals"
+      title={t('ui.staff.investors.totalsTitle')}
+      query={totals}
+      loading={t('ui.staff.investors.totalsLoading')}
+      empty={t('ui.staff.investors.totalsEmpty')}
+    >
+      {(records) => (
+        <Table.ScrollContainer minWidth={640}>
+          <Table striped data-testid="offering-totals">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>{t('ui.staff.investors.offering')}</Table.Th>
+                <Table.Th>{t('ui.staff.investors.investorsCount')}</Table.Th>
+                <Table.Th>{t('ui.staff.investors.orders')}</Table.Th>
+                <Table.Th>{t('ui.staff.investors.placed')}</Table.Th>
+                <Table.Th>{t('ui.staff.investors.funded')}</Table.Th>
+                <Table.Th>{t('ui.staff.investors.settled')}</Table.Th>
+                <Table.Th>{t('ui.staff.investors.unitsSettled')}</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {records.map((total) => (
+                <Table.Tr key={total.offering_id} data-testid="offering-total">
+                  <Table.Td>{total.offering_id}</Table.Td>
+                  <Table.Td>{total.investors}</Table.Td>
+                  <Table.Td>{total.orders}</Table.Td>
+                  <Table.Td>{formatMoney(total.created)}</Table.Td>
+                  <Table.Td>{formatMoney(total.funded)}</Table.Td>
+                  <Table.Td>{formatMoney(total.settled)}</Table.Td>
+                  <Table.Td>{total.settled_units}</Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
+    </ListSection>
   );
 }
 
@@ -127,87 +162,79 @@ export function InvestmentOrders() {
       },
     });
   return (
-    <Stack gap="xs" component="section" aria-labelledby="investment-orders-title">
-      <Title order={2} fz={22} id="investment-orders-title">
-        {t('ui.staff.investors.ordersTitle')}
-      </Title>
-      <QueryState query={orders} label={t('ui.staff.investors.ordersLoading')} error="alert">
-        {(data) =>
-          data.records.length === 0 ? (
-            <Text c="dimmed" size="sm" data-testid="investment-orders-empty">
-              {t('ui.staff.investors.ordersEmpty')}
-            </Text>
-          ) : (
-            <Table.ScrollContainer minWidth={760}>
-              <Table striped verticalSpacing="sm" data-testid="investment-orders">
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th>{t('ui.staff.investors.name')}</Table.Th>
-                    <Table.Th>{t('ui.staff.investors.order')}</Table.Th>
-                    <Table.Th>{t('ui.staff.investors.units')}</Table.Th>
-                    <Table.Th>{t('ui.staff.investors.amount')}</Table.Th>
-                    <Table.Th>{t('ui.staff.investors.placedOn')}</Table.Th>
-                    <Table.Th>{t('ui.staff.investors.status')}</Table.Th>
-                    <Table.Th>{t('ui.staff.investors.nextStep')}</Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {data.records.map((order) => {
-                    const status = statusLabel[order.status];
-                    const step = nextStep(order.status);
-                    const own = order.user_id === me?.id;
-                    return (
-                      <Table.Tr
-                        key={order.trade_id}
-                        data-testid="investment-order"
-                        data-status={order.status}
-                      >
-                        <Table.Td>{order.name}</Table.Td>
-                        <Table.Td>{order.trade_id}</Table.Td>
-                        <Table.Td>{order.units}</Table.Td>
-                        <Table.Td>{formatMoney(order.amount)}</Table.Td>
-                        <Table.Td>{formatDate(order.at)}</Table.Td>
-                        <Table.Td>
-                          <Badge color={status.color} variant="light">
-                            {t(status.label)}
-                          </Badge>
-                        </Table.Td>
-                        <Table.Td>
-                          {step === null ? (
-                            '—'
-                          ) : own ? (
-                            <Text size="sm" c="dimmed" data-testid="investment-order-own">
-                              {t('ui.staff.investors.ownOrder')}
-                            </Text>
-                          ) : (
-                            <Button
-                              size="compact-sm"
-                              variant="light"
-                              onClick={() => move(order, step)}
-                              aria-label={t(
-                                step === 'funded'
-                                  ? 'ui.staff.investors.markFundedOrder'
-                                  : 'ui.staff.investors.markSettledOrder',
-                                { id: order.trade_id },
-                              )}
-                            >
-                              {t(
-                                step === 'funded'
-                                  ? 'ui.staff.investors.markFunded'
-                                  : 'ui.staff.investors.markSettled',
-                              )}
-                            </Button>
+    <ListSection
+      name="investment-orders"
+      title={t('ui.staff.investors.ordersTitle')}
+      query={orders}
+      loading={t('ui.staff.investors.ordersLoading')}
+      empty={t('ui.staff.investors.ordersEmpty')}
+    >
+      {(records) => (
+        <Table.ScrollContainer minWidth={760}>
+          <Table striped verticalSpacing="sm" data-testid="investment-orders">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>{t('ui.staff.investors.name')}</Table.Th>
+                <Table.Th>{t('ui.staff.investors.order')}</Table.Th>
+                <Table.Th>{t('ui.staff.investors.units')}</Table.Th>
+                <Table.Th>{t('ui.staff.investors.amount')}</Table.Th>
+                <Table.Th>{t('ui.staff.investors.placedOn')}</Table.Th>
+                <Table.Th>{t('ui.staff.investors.status')}</Table.Th>
+                <Table.Th>{t('ui.staff.investors.nextStep')}</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {records.map((order) => {
+                const status = statusLabel[order.status];
+                const step = nextStep(order.status);
+                const own = order.user_id === me?.id;
+                return (
+                  <Table.Tr key={order.trade_id} data-testid="investment-order" data-status={order.status}>
+                    <Table.Td>{order.name}</Table.Td>
+                    <Table.Td>{order.trade_id}</Table.Td>
+                    <Table.Td>{order.units}</Table.Td>
+                    <Table.Td>{formatMoney(order.amount)}</Table.Td>
+                    <Table.Td>{formatDate(order.at)}</Table.Td>
+                    <Table.Td>
+                      <Badge color={status.color} variant="light">
+                        {t(status.label)}
+                      </Badge>
+                    </Table.Td>
+                    <Table.Td>
+                      {step === null ? (
+                        '—'
+                      ) : own ? (
+                        <Text size="sm" c="dimmed" data-testid="investment-order-own">
+                          {t('ui.staff.investors.ownOrder')}
+                        </Text>
+                      ) : (
+                        <Button
+                          size="compact-sm"
+                          variant="light"
+                          onClick={() => move(order, step)}
+                          // Named by its words, as seen (WCAG 2.5.3); which order's, told as its description.
+                          title={t(
+                            step === 'funded'
+                              ? 'ui.staff.investors.markFundedOrder'
+                              : 'ui.staff.investors.markSettledOrder',
+                            { id: order.trade_id },
                           )}
-                        </Table.Td>
-                      </Table.Tr>
-                    );
-                  })}
-                </Table.Tbody>
-              </Table>
-            </Table.ScrollContainer>
-          )
-        }
-      </QueryState>
-    </Stack>
+                        >
+                          {t(
+                            step === 'funded'
+                              ? 'ui.staff.investors.markFunded'
+                              : 'ui.staff.investors.markSettled',
+                          )}
+                        </Button>
+                      )}
+                    </Table.Td>
+                  </Table.Tr>
+                );
+              })}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
+    </ListSection>
   );
 }

@@ -131,7 +131,12 @@ describe('/admin/investors (issue 35 §3)', () => {
     expect(within(rows[2] as HTMLElement).queryByRole('button')).toBeNull();
     await expectNoAxeViolations(container);
 
-    await user.click(within(rows[1] as HTMLElement).getByRole('button', { name: 'Mark order T-1 funded' }));
+    await user.click(
+      within(rows[1] as HTMLElement).getByRole('button', {
+        name: 'Mark funded',
+        description: 'Mark order T-1 funded',
+      }),
+    );
     const dialog = await screen.findByRole('dialog');
     expect(within(dialog).getByText(/Order T-1 of Ivy Investor \(\$40\.00\)/)).toBeTruthy();
     await user.click(within(dialog).getByTestId('settlement-confirm'));
@@ -146,7 +151,9 @@ describe('/admin/investors (issue 35 §3)', () => {
     );
 
     const funded = screen.getAllByTestId('investment-order')[1] as HTMLElement;
-    await user.click(within(funded).getByRole('button', { name: 'Mark order T-1 settled' }));
+    await user.click(
+      within(funded).getByRole('button', { name: 'Mark settled', description: 'Mark order T-1 settled' }),
+    );
     await user.click(within(await screen.findByRole('dialog')).getByTestId('settlement-confirm'));
     await waitFor(() =>
       expect(screen.getAllByTestId('investment-order')[1]?.getAttribute('data-status')).toBe('settled'),
