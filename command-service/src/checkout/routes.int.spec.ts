@@ -96,6 +96,34 @@ describe(`buy-now checkout, on ${on}`, () => {
     expect(cart.map((e) => e.type)).toEqual(['CartLineSet', 'CartLineRemoved']);
   });
 
+  it("answers the provider's own payment path (seeds 001 'Payments') as the checkout: a retry at the other path charges once", async () => {
+    const own = actions.checkout.providerPaths?.[networkName as 'stripe']?.[0];
+    const bob = await buyer();
+    const lot = await buyNowLot(3);
+    await addToCart(bob.token, lot.lotId, 1);
+    const body = {
+      type: 'buynow',
+      cart_id: 'c-provider-path',
+      delivery: 'pickup',
+      payment: { card_id: bob.cardId },
+    };
+    if (!own) {
+      // The sandbox has no payment path of its own; Stripe's is not served beside it.
+      const stripe = await service.post('/api/payment/stripe_payment', body, { token: bob.token });
+      expect([stripe.status, stripe.body.data.code]).toEqual([404, 'NO_ACTION']);
+      return;
+    }
+    const from = network.charges().length;
+    const first = await service.post<CheckoutResult>(own, body, { token: bob.token, commandId: 'bob-pay-1' });
+    const again = await service.post<CheckoutResult>(actions.checkout.path, body, {
+      token: bob.token,
+      commandId: 'bob-pay-1',
+    });
+    expect([first.status, first.body.data.responseData.status]).toEqual([200, 'paid']);
+    expect(again.body.data.responseData).toEqual(first.body.data.responseData);
+    expect(chargedSince(from)).toHaveLength(1);
+  });
+
   it('sells exactly the stock when five buyers check out one bottle each of three at once', async () => {
     const lot = await buyNowLot(3);
     const buyers = await Promise.all([1, 2, 3, 4, 5].map(() => buyer()));

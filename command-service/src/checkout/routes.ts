@@ -57,11 +57,20 @@ export const checkoutRoutes: FastifyPluginAsync<CheckoutRouteDeps> = async (
     checkout.quote(auth.sessionOf(ctx.request), input),
   );
 
-  registerAction(app, actions.checkout, auth, async (input, ctx) => {
-    const result = await checkout.checkout(auth.sessionOf(ctx.request), input, ctx);
-    ctx.setMessage(messageOf(result.status, input.payment.paypal ? 'paypal' : 'issuer'));
-    return result;
-  });
+  // seeds 001 "Payments": the configured card provider's own paths of the checkout and its return.
+  const provider = money.cards.name;
+  registerAction(
+    app,
+    actions.checkout,
+    auth,
+    async (input, ctx) => {
+      const result = await checkout.checkout(auth.sessionOf(ctx.request), input, ctx);
+      ctx.setMessage(messageOf(result.status, input.payment.paypal ? 'paypal' : 'issuer'));
+      return result;
+    },
+    {},
+    provider,
+  );
 
   registerAction(app, actions.payCartWallet, auth, async (input, ctx) => {
     const payment = { use_wallet: true, card_id: null, paypal: false };
@@ -87,11 +96,18 @@ export const checkoutRoutes: FastifyPluginAsync<CheckoutRouteDeps> = async (
     return { status };
   });
 
-  registerAction(app, actions.confirmPayment, auth, async (input, ctx) => {
-    const result = await checkout.confirm(auth.sessionOf(ctx.request), input, ctx);
-    ctx.setMessage(messageOf(result.status));
-    return result;
-  });
+  registerAction(
+    app,
+    actions.confirmPayment,
+    auth,
+    async (input, ctx) => {
+      const result = await checkout.confirm(auth.sessionOf(ctx.request), input, ctx);
+      ctx.setMessage(messageOf(result.status));
+      return result;
+    },
+    {},
+    provider,
+  );
 
   registerAction(app, actions.sandboxAuthenticate, auth, async (input, ctx) => {
     if (!sandbox) throw new AppError('NO_ACTION');

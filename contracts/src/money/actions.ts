@@ -89,6 +89,11 @@ export const checkoutActions = {
     auth: 'user',
     input: CheckoutInput,
     output: CheckoutResult,
+    // seeds 001 "Payments": the provider's payment calls, while that provider takes the cards.
+    providerPaths: {
+      stripe: ['/api/payment/stripe_payment', '/api/paymentThird/stripe/stripe_payment'],
+      cybersource: ['/api/payment/cybersource_payment'],
+    },
   }),
   /** seeds 001 §7 offline/payCartOffline: placed unpaid, with instructions; finance records the money. */
   payCartOffline: action({
@@ -117,6 +122,11 @@ export const checkoutActions = {
     auth: 'user',
     input: ConfirmPaymentInput,
     output: CheckoutResult,
+    // seeds 001 "Payments": back from the issuer's page, in the provider's words.
+    providerPaths: {
+      stripe: ['/api/payment/stripe_payment_response'],
+      versapay: ['/api/payment/versapay_validatepayment'],
+    },
   }),
   /** The sandbox card issuer's authentication page (only where the sandbox provider runs). */
   sandboxAuthenticate: action({
