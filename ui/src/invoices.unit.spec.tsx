@@ -278,7 +278,7 @@ describe('/sandbox/authenticate/:charge_id', () => {
       sandboxAuthenticate: () => null,
     });
     await user.click(await screen.findByRole('button', { name: 'Fail authentication' }));
-    expect(await screen.findByTestId('sandbox-bad-return')).toBeTruthy();
+    expect(await screen.findByTestId('sandbox-issuer-bad-return')).toBeTruthy();
     expect(api.to('sandboxAuthenticate').map((r) => r.input)).toEqual([
       { charge_id: 'ch_2', approve: false },
     ]);

@@ -663,7 +663,6 @@ export const uiMoreForEnglish = {
   },
   /** The PayPal sandbox's approve page (seeds 001 "Payments"), in place of PayPal's checkout page. */
   sandboxPayPal: {
-    badge: 'Test',
     title: 'PayPal sandbox — test mode',
     intro: 'This page stands in for PayPal’s checkout page. No real PayPal account or money is involved.',
     order: 'PayPal order {{id}}',
@@ -671,8 +670,6 @@ export const uiMoreForEnglish = {
     cancel: 'Cancel',
     approved: 'Payment approved: back to the shop.',
     cancelled: 'Payment cancelled: back to the shop.',
-    badReturn: 'The return address is not a page of this site, so you stay here.',
-    backToCart: 'Back to your cart',
   },
   /** /admin/money: the staff's side of money (finance, admins). */
   staffMoney: {

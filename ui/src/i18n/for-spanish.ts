@@ -1028,7 +1028,6 @@ export const uiForSpanish: UiTexts = {
     backToCart: 'Volver a tu carrito',
   },
   sandboxPayPal: {
-    badge: 'Prueba',
     title: 'PayPal de prueba — modo de prueba',
     intro:
       'Esta página hace las veces de la página de pago de PayPal. No interviene ninguna cuenta de PayPal ni dinero real.',
@@ -1037,8 +1036,6 @@ export const uiForSpanish: UiTexts = {
     cancel: 'Cancelar',
     approved: 'Pago aprobado: de vuelta a la tienda.',
     cancelled: 'Pago cancelado: de vuelta a la tienda.',
-    badReturn: 'La dirección de vuelta no es una página de este sitio, así que te quedas aquí.',
-    backToCart: 'Volver a tu carrito',
   },
   staffMoney: {
     title: 'Dinero',
