@@ -3,7 +3,7 @@ import { createRequire } from 'node:module';
 import { z } from 'zod';
 import {
   CardDeclinedError,
-  type CardProvider,
+  type CardProviderWithContext,
   type ChargeResult,
   type ChargeState,
   IdempotencyKeyReusedError,
@@ -37,10 +37,7 @@ export interface CyberSourceOptions {
  * publishable key; the browser encrypts the card with the key of a capture context the server asks
  * for (Flex API v2, `POST /flex/v2/sessions`), one per card form, valid 15 minutes.
  */
-export interface CyberSourceCardProvider extends CardProvider {
-  /** A capture context (a JWT) for one card form on `origin`: where the browser posts the card, and its key. */
-  captureContext(origin: string): Promise<string>;
-}
+export type CyberSourceCardProvider = CardProviderWithContext;
 
 /** CyberSource did not answer, or answered something other than a refusal of the card. */
 export class CyberSourceError extends Error {

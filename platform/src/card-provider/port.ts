@@ -165,3 +165,9 @@ export interface CardProvider {
   ): Promise<void>;
   deleteCard(token: string): Promise<void>;
 }
+
+/**
+ * A provider whose browser tokenisation needs a session the server asks for, one per card form
+ * (CyberSource's capture context, Versapay's session): it has no publishable key.
+ */
+export type CardProviderWithContext = CardProvider & Required<Pick<CardProvider, 'captureContext'>>;

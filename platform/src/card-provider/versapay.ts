@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { z } from 'zod';
 import {
   CardDeclinedError,
-  type CardProvider,
+  type CardProviderWithContext,
   type ChargeResult,
   type ChargeState,
   IdempotencyKeyReusedError,
@@ -35,10 +35,7 @@ export interface VersapayOptions {
  * publishable key; the browser's SDK (`versapay.initClient(sessionId)`) renders Versapay's iframe for
  * a session the server asks for (`POST /sessions`), one per card form.
  */
-export interface VersapayCardProvider extends CardProvider {
-  /** A session id for one card form: the iframe takes the card for it and answers a fund token. */
-  captureContext(origin: string): Promise<string>;
-}
+export type VersapayCardProvider = CardProviderWithContext;
 
 /** Versapay did not answer, or answered something other than a refusal of the card. */
 export class VersapayError extends Error {
