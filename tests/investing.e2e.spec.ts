@@ -201,6 +201,14 @@ describe.runIf(browserAvailable())('investor onboarding in the browser (issue 35
       ['Eve OwnerApproved', 'approved'],
       ['Oscar PartnerApproved', 'approved'],
     ]);
+    // linkEntityOwner: a third owner added after onboarding, their identity checked as the first two were.
+    const addOwner = page.getByTestId('investor-add-owner');
+    expect(await addOwner.getByTestId('investor-owners-count').innerText()).toBe('Owners: 2 of 4');
+    await fillPerson(addOwner, { first: 'Ida', last: 'Heir', email: `ida-${eve.email}` });
+    await addOwner.screenshot({ path: `${staffScreenshots}/investing-add-owner-1366.png` });
+    await addOwner.getByRole('button', { name: 'Add the owner' }).click();
+    await toastSays(page, 'Ida Heir is added as an owner, and their identity is checked');
+    await expect.poll(() => page.getByTestId('investor-owner').count()).toBe(3);
     await accreditLinkAndOrder(page, 3);
     await toastsGone(page);
     expect(await layoutProblems(page, 'investing entity 1366')).toEqual([]);

@@ -143,6 +143,7 @@ export const actionPaths = {
   sandboxSignDocument: { path: '/api/sandbox/signDocument', auth: 'user' },
   onBoardIndividual: { path: '/api/paymentThird/northcapital/onBoardIndividual', auth: 'user' },
   onBoardEntity: { path: '/api/paymentThird/northcapital/onBoardEntity', auth: 'user' },
+  linkEntityOwner: { path: '/api/paymentThird/northcapital/linkEntityOwner', auth: 'user' },
   uploadPartyDocument: { path: '/api/paymentThird/northcapital/uploadPartyDocument', auth: 'user' },
   linkExternalAccount: { path: '/api/paymentThird/northcapital/linkExternalAccount', auth: 'user' },
   createOrder: { path: '/api/paymentThird/northcapital/createOrder', auth: 'user' },

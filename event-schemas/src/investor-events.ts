@@ -2,6 +2,8 @@ import { z } from 'zod';
 import { defineEvent } from './registry.ts';
 
 const Kyc = z.enum(['pending', 'approved', 'disapproved']);
+/** An owner as the log keeps them: the service's party id, their name and their identity check, nothing more. */
+const Owner = z.object({ partyId: z.string().min(1).max(64), name: z.string().min(1).max(200), kyc: Kyc });
 
 /**
  * Issue 35 §3: a user onboarded as an investor with the investing service (North Capital, or its
@@ -17,10 +19,9 @@ export const InvestorOnboarded = defineEvent({
     provider: z.string().min(1).max(40),
     accountId: z.string().min(1).max(64),
     entityId: z.string().min(1).max(64).optional(),
-    owners: z
-      .array(z.object({ partyId: z.string().min(1).max(64), name: z.string().min(1).max(200), kyc: Kyc }))
-      .min(1)
-      .max(4),
+    // No upper bound here: how many owners an entity takes is the product's rule (contracts'
+    // entityOwnersMax, decided on the stream), and a log written under one cap stays readable under another.
+    owners: z.array(Owner).min(1),
   }),
 });
 
@@ -168,6 +169,18 @@ export const InvestorCardUnlinked = defineEvent({
   schema: z.object({ last4: Last4 }),
 });
 
+/**
+ * An entity investor added one more owner after onboarding (linkEntityOwner): the owner was made a party
+ * at the service, their identity checked (KYC/AML) and linked to the entity's account. Kept as onboarding
+ * keeps each owner: the party id, the name and the check's standing; never an SSN, a date of birth or an
+ * address, which stay with the service.
+ */
+export const InvestorOwnerAdded = defineEvent({
+  type: 'InvestorOwnerAdded',
+  version: 1,
+  schema: Owner,
+});
+
 /** The investor asked the service to send an open order's subscription documents again (DocuSign). */
 export const InvestmentDocumentsResent = defineEvent({
   type: 'InvestmentDocumentsResent',
@@ -178,6 +191,7 @@ export const InvestmentDocumentsResent = defineEvent({
 export type InvestorEvent =
   | { type: 'InvestorOnboarded'; data: z.infer<typeof InvestorOnboarded.schema> }
   | { type: 'InvestorPartyUpdated'; data: z.infer<typeof InvestorPartyUpdated.schema> }
+  | { type: 'InvestorOwnerAdded'; data: z.infer<typeof InvestorOwnerAdded.schema> }
   | { type: 'InvestorSuitabilityRecorded'; data: z.infer<typeof InvestorSuitabilityRecorded.schema> }
   | { type: 'InvestorEntityDocumentUploaded'; data: z.infer<typeof InvestorEntityDocumentUploaded.schema> }
   | { type: 'InvestorBankUpdated'; data: z.infer<typeof InvestorBankUpdated.schema> }
@@ -207,4 +221,5 @@ export const investorEventDefinitions = [
   InvestorCardUpdated,
   InvestorCardUnlinked,
   InvestmentDocumentsResent,
+  InvestorOwnerAdded,
 ] as const;

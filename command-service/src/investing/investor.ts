@@ -1,9 +1,11 @@
+import { entityOwnersMax } from '@wine/contracts';
 import type { InvestorEvent } from '@wine/event-schemas';
 import { AppError, canMoveOrder, mayInvest } from '@wine/platform';
 import type { Decider } from '../core/decider.ts';
 
 type Onboarded = Extract<InvestorEvent, { type: 'InvestorOnboarded' }>['data'];
 type PartyUpdate = Extract<InvestorEvent, { type: 'InvestorPartyUpdated' }>['data'];
+type Owner = Extract<InvestorEvent, { type: 'InvestorOwnerAdded' }>['data'];
 type Suitability = Extract<InvestorEvent, { type: 'InvestorSuitabilityRecorded' }>['data'];
 type CardBrand = Extract<InvestorEvent, { type: 'InvestorCardLinked' }>['data']['brand'];
 export type OrderStatus = 'created' | 'funded' | 'settled' | 'canceled';
@@ -36,6 +38,7 @@ type BankFacts = { holderName: string; accountLast4: string; accountType: 'check
 export type InvestorCommand =
   | { type: 'Onboard'; profile: Onboarded }
   | { type: 'UpdateParty'; update: PartyUpdate }
+  | { type: 'AddOwner'; owner: Owner }
   | { type: 'RecordSuitability'; answers: Suitability }
   | { type: 'RecordDocument'; documentId: string; fileName: string; bytes: number; at: string }
   | { type: 'RecordEntityDocument'; documentId: string; fileName: string; bytes: number; at: string }
@@ -65,6 +68,7 @@ export const investorMayInvest = (state: Investor) =>
 function refusal(
   message:
     | 'investing.notEntity'
+    | 'investing.onlyEntityOwners'
     | 'investing.bankAlreadyLinked'
     | 'investing.bankPaysOrder'
     | 'investing.cardAlreadyLinked'
@@ -81,6 +85,20 @@ function refusal(
 export function assertEntity(state: OnboardedInvestor): string {
   if (state.profile.kind !== 'entity' || !state.profile.entityId) throw refusal('investing.notEntity');
   return state.profile.entityId;
+}
+
+/**
+ * An owner is added to an entity only, and only below `entityOwnersMax` (the contract's cap, the same
+ * one onBoardEntity takes): an individual invests in their own name alone. Asked before a party is made
+ * at the service, and decided again on the stream.
+ */
+export function assertOwnerRoom(state: OnboardedInvestor): void {
+  if (state.profile.kind !== 'entity') throw refusal('investing.onlyEntityOwners');
+  if (state.profile.owners.length >= entityOwnersMax)
+    throw new AppError('INVESTING_REFUSED', {
+      message: 'investing.ownersFull',
+      params: { max: entityOwnersMax },
+    });
 }
 
 /** One bank account at a time (Transact keeps one external account an account): a second is a change. */
@@ -172,6 +190,16 @@ export function decideInvestor(command: InvestorCommand, state: Investor): Inves
       if (!state.profile.owners.some((o) => o.partyId === command.update.partyId))
         throw new AppError('NOT_FOUND', { message: 'investing.noOwner', field: 'owner' });
       return [{ type: 'InvestorPartyUpdated', data: command.update }];
+    case 'AddOwner':
+      // The same party recorded again (a retried step) is no second owner.
+      if (state.profile.owners.some((o) => o.partyId === command.owner.partyId)) return [];
+      assertOwnerRoom(state);
+      return [
+        {
+          type: 'InvestorOwnerAdded',
+          data: { partyId: command.owner.partyId, name: command.owner.name, kyc: command.owner.kyc },
+        },
+      ];
     case 'RecordSuitability':
       return sameSuitability(state.suitability, command.answers)
         ? []
@@ -287,6 +315,8 @@ export function evolveInvestor(state: Investor, event: InvestorEvent): Investor 
       const profileName = state.profile.kind === 'individual' ? name : state.profile.name;
       return { ...state, profile: { ...state.profile, owners, name: profileName } };
     }
+    case 'InvestorOwnerAdded':
+      return { ...state, profile: { ...state.profile, owners: [...state.profile.owners, event.data] } };
     case 'InvestorSuitabilityRecorded':
       return { ...state, suitability: event.data };
     case 'InvestorDocumentUploaded':

@@ -95,6 +95,68 @@ describe("an investor's corrected party (updateIndividual)", () => {
   });
 });
 
+describe("an entity's owner added after onboarding (linkEntityOwner)", () => {
+  const cy = { partyId: 'P4', name: 'Cy Owner', kyc: 'approved' as const };
+  const added = (partyId: string, kyc: 'pending' | 'approved' = 'approved'): InvestorEvent => ({
+    type: 'InvestorOwnerAdded',
+    data: { partyId, name: `Owner ${partyId}`, kyc },
+  });
+
+  it('is recorded as onboarding keeps an owner: party id, name and check', () => {
+    spec([entity])
+      .when({ type: 'AddOwner', owner: cy })
+      .then([{ type: 'InvestorOwnerAdded', data: cy }]);
+    const state = fold([entity, added('P4')]);
+    expect(state.status === 'onboarded' && state.profile.owners.map((o) => o.partyId)).toEqual([
+      'P2',
+      'P3',
+      'P4',
+    ]);
+    // The same party recorded again (a retried step) is no second owner.
+    spec([entity, { type: 'InvestorOwnerAdded', data: cy }])
+      .when({ type: 'AddOwner', owner: cy })
+      .then([]);
+  });
+
+  it('is refused past the cap onboarding takes (four owners)', () => {
+    spec([entity, added('P4')])
+      .when({ type: 'AddOwner', owner: { ...cy, partyId: 'P5' } })
+      .then([{ type: 'InvestorOwnerAdded', data: { ...cy, partyId: 'P5' } }]);
+    spec([entity, added('P4'), added('P5')])
+      .when({ type: 'AddOwner', owner: { ...cy, partyId: 'P6' } })
+      .thenThrows({ code: 'INVESTING_REFUSED', message: 'An entity has at most 4 owners' });
+  });
+
+  it('is refused to an individual, and before onboarding', () => {
+    spec([individual])
+      .when({ type: 'AddOwner', owner: cy })
+      .thenThrows({ code: 'INVESTING_REFUSED', message: /Only an entity adds owners/ });
+    spec([]).when({ type: 'AddOwner', owner: cy }).thenThrows({ code: 'INVESTOR_NOT_ONBOARDED' });
+  });
+
+  it('holds new orders while the added owner’s check is pending, and opens them once approved', () => {
+    const pending = added('P4', 'pending');
+    const order = {
+      type: 'RecordOrder' as const,
+      tradeId: 'T1',
+      offeringId: '55591',
+      units: 5,
+      amount: 5_000,
+      at,
+    };
+    expect(investorMayInvest(fold([entity, accredited]))).toBe(true);
+    expect(investorMayInvest(fold([entity, accredited, pending]))).toBe(false);
+    spec([entity, accredited, pending]).when(order).thenThrows({ code: 'INVESTOR_NOT_APPROVED' });
+    const approved: InvestorEvent = {
+      type: 'InvestorPartyUpdated',
+      data: { partyId: 'P4', name: 'Owner P4', changed: ['name'], kyc: 'approved' },
+    };
+    spec([entity, accredited, pending, approved])
+      .when(order)
+      .then([ordered('T1')]);
+  });
+});
+
 describe('the suitability answers (calculateSuitability)', () => {
   const answers = {
     riskProfile: 3,

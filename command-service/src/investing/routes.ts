@@ -55,6 +55,11 @@ export const investingRoutes: FastifyPluginAsync<InvestingRouteDeps> = async (ap
   read(actions.getUserDetails, (session) => investing.details(session));
   change(actions.onBoardIndividual, 'investing.onboardedIndividual', investing.onboardIndividual);
   change(actions.onBoardEntity, 'investing.onboardedEntity', investing.onboardEntity);
+  change(
+    actions.linkEntityOwner,
+    (input) => t('investing.ownerAdded', { name: `${input.first_name} ${input.last_name}` }),
+    investing.addOwner,
+  );
   registerAction(app, actions.uploadPartyDocument, auth, async (input, ctx) => {
     const { details, status } = await investing.uploadDocument(auth.sessionOf(ctx.request), input, ctx);
     ctx.setMessage(t('investing.documentUploaded', { status: status.replaceAll('_', ' ') }));

@@ -1,5 +1,6 @@
 import type {
   CreateInvestmentOrderInput,
+  EntityOwnerInput,
   InvestingDocumentsInput,
   InvestorCardInput,
   InvestorDetails,
@@ -37,6 +38,7 @@ import {
   assertNoBank,
   assertNoCard,
   assertOpenOrder,
+  assertOwnerRoom,
   type Investor,
   type InvestorCommand,
   investorDecider,
@@ -336,6 +338,19 @@ export function investingService(deps: InvestingDeps) {
         owners,
       };
       return recorded(session, { type: 'Onboard', profile }, request, 'onboard');
+    },
+
+    /**
+     * One more owner of an entity (linkEntityOwner): made a party and checked as onboarding makes each
+     * owner, then linked to the entity's account. The owner counts in the money rule at once, so a new
+     * owner whose check is pending holds new orders until it is approved.
+     */
+    async addOwner(session: Session, input: z.output<typeof EntityOwnerInput>, request: RequestContext) {
+      const state = await onboarded(session);
+      assertOwnerRoom(state);
+      const owner = await party(input);
+      await call(() => investing.linkOwner(state.profile.accountId, owner.partyId));
+      return recorded(session, { type: 'AddOwner', owner }, request, 'owner');
     },
 
     /** Accreditation evidence for the account, then the service's decision on it. */

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { action, NoData, NoInput } from '../action.ts';
 import { textsOf } from '../i18n/index.ts';
 import {
+  entityOwnersMax,
   InvestingDocumentList,
   InvestingDocumentsInput,
   InvestorCardInput,
@@ -48,8 +49,10 @@ export const OnboardEntityInput = z.strictObject({
   email: z.email(),
   ...Address,
   /** The owners, each checked (KYC) as an individual; the first is the primary one. */
-  owners: z.array(Person).min(1).max(4),
+  owners: z.array(Person).min(1).max(entityOwnersMax),
 });
+/** One more owner of an entity investor, after onboarding: a person as onboarding takes each owner. */
+export const EntityOwnerInput = Person;
 /** Accreditation evidence for the investor's account, as a file (base64, up to 600 kB). */
 export const UploadInvestingDocumentInput = z.strictObject({
   file_name: z
@@ -118,6 +121,19 @@ const investorOwnActions = {
     side: 'command',
     auth: 'user',
     input: OnboardEntityInput,
+    output: InvestorDetails,
+  }),
+  /**
+   * An entity investor adds one more owner (up to `entityOwnersMax`): made a party and checked (KYC) at
+   * North Capital, then linked to the entity's account. Orders wait until the new owner is approved.
+   */
+  linkEntityOwner: action({
+    path: '/api/paymentThird/northcapital/linkEntityOwner',
+    side: 'command',
+    // It reaches North Capital (a party made, a link): a retry under its key answers the first.
+    once: true,
+    auth: 'user',
+    input: EntityOwnerInput,
     output: InvestorDetails,
   }),
   uploadPartyDocument: action({

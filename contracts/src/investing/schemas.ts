@@ -26,6 +26,13 @@ export const investorAddressFields = {
 export const InvestorSsn = z.string().regex(/^\d{3}-\d{2}-\d{4}$/);
 export const TradeId = z.string().min(1).max(64);
 
+/**
+ * The most owners an entity invests with: those it onboards with (onBoardEntity) and any added after
+ * (linkEntityOwner, refused by the investor's decider once the entity has them). The one place the cap
+ * is written; the UI offers another owner only below it.
+ */
+export const entityOwnersMax = 4;
+
 /** A person's fields the service checks (KYC) again when one changes; the e-mail alone does not. */
 export const personDetails = ['first_name', 'last_name', 'email', 'dob', 'domicile', 'ssn'] as const;
 export const addressDetails = ['address1', 'city', 'state', 'zip'] as const;
@@ -37,7 +44,12 @@ export const addressDetails = ['address1', 'city', 'state', 'zip'] as const;
  */
 export const UpdateIndividualInput = z
   .strictObject({
-    owner: z.number().int().min(0).max(3).optional(),
+    owner: z
+      .number()
+      .int()
+      .min(0)
+      .max(entityOwnersMax - 1)
+      .optional(),
     first_name: InvestorName.optional(),
     last_name: InvestorName.optional(),
     email: z.email().optional(),

@@ -41,6 +41,7 @@ export const investorsProjection = defineProjection<InvestorEvent>({
   handles: [
     'InvestorOnboarded',
     'InvestorPartyUpdated',
+    'InvestorOwnerAdded',
     'InvestorAccreditationChecked',
     'InvestorBankLinked',
     'InvestorBankUpdated',
@@ -101,6 +102,12 @@ export const investorsProjection = defineProjection<InvestorEvent>({
               },
             },
           ]),
+        ];
+      }
+      case 'InvestorOwnerAdded': {
+        const { partyId, name, kyc } = event.data;
+        return [
+          guardedUpdate(INVESTORS, userId, event, { $push: { owners: { party_id: partyId, name, kyc } } }),
         ];
       }
       case 'InvestorAccreditationChecked':

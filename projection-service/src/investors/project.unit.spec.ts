@@ -19,7 +19,10 @@ const ordered = (tradeId: string, units: number, at: string, offeringId = '55591
   at,
 });
 
-/** Two investors: a trust with two owners (one corrected to a disapproved check) and an individual. */
+/**
+ * Two investors: a trust with two owners (one corrected to a disapproved check) and a third added after
+ * onboarding, pending its check; and an individual.
+ */
 function history() {
   const record = eventRecorder();
   return [
@@ -42,6 +45,7 @@ function history() {
       changed: ['name'],
       kyc: 'disapproved',
     }),
+    record('investor-u1', 'InvestorOwnerAdded', { partyId: 'P4', name: 'Cy Review', kyc: 'pending' }),
     record('investor-u2', 'InvestorPartyUpdated', {
       partyId: 'P3',
       name: 'Ivy Vintner',
@@ -80,7 +84,7 @@ const byId = async (docs: Awaited<ReturnType<typeof applyEvents>>) => {
 };
 
 describe('the investors read model (issue 35 §3)', () => {
-  it("follows a corrected party's name and check, the bank's last four, and each order's facts", async () => {
+  it("follows a corrected party's name and check, an added owner, the bank's last four, and each order's facts", async () => {
     const docs = await applyEvents([investorsProjection], history());
     const [trust, ivy] = await byId(docs);
     expect(trust).toMatchObject({
@@ -88,6 +92,7 @@ describe('the investors read model (issue 35 §3)', () => {
       owners: [
         { party_id: 'P1', name: 'Ada Owner', kyc: 'approved' },
         { party_id: 'P2', name: 'Ben Disapprove', kyc: 'disapproved' },
+        { party_id: 'P4', name: 'Cy Review', kyc: 'pending' },
       ],
       bank_last4: null,
     });

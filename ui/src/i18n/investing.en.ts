@@ -35,6 +35,9 @@ export const investingForEnglish = {
   removeOwner: 'Remove owner {{number}}',
   addOwner: 'Add an owner',
   ownersCount: 'Owners: {{owners}} of {{max}}',
+  addOwnerIntro:
+    'Another person who owns the entity. North Capital checks their identity as it checked each owner’s; new orders wait until their check is approved.',
+  addOwnerSend: 'Add the owner',
   submitEntity: 'Complete the entity’s profile',
   errRequired: 'Fill this in',
   errEmail: 'Enter a valid e-mail address',

@@ -40,6 +40,9 @@ export const investingForSpanish: Texts = {
   removeOwner: 'Quitar titular {{number}}',
   addOwner: 'Añadir un titular',
   ownersCount: 'Titulares: {{owners}} de {{max}}',
+  addOwnerIntro:
+    'Otra persona titular de la entidad. North Capital verifica su identidad como la de cada titular; los pedidos nuevos esperan a que se apruebe su verificación.',
+  addOwnerSend: 'Añadir el titular',
   submitEntity: 'Completar el perfil de la entidad',
   errRequired: 'Rellena este campo',
   errEmail: 'Escribe un correo electrónico válido',

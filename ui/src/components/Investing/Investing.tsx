@@ -5,6 +5,7 @@ import { useAtomValue } from 'jotai';
 import { useTranslation } from 'react-i18next';
 import { currentUserAtom } from '../../state/session.ts';
 import { QueryState } from '../QueryState/QueryState.tsx';
+import { AddOwnerCard } from './AddOwnerCard.tsx';
 import { CardForInvesting } from './CardForInvesting.tsx';
 import { HoldingsCard } from './HoldingsCard.tsx';
 import { DocumentsCard, StatusCard } from './InvestorCards.tsx';
@@ -15,8 +16,9 @@ import { ServiceDocumentsCard } from './ServiceDocumentsCard.tsx';
 import { SuitabilityCard } from './SuitabilityCard.tsx';
 
 /**
- * Onboarded: where the investor stands, their evidence, suitability, bank and card, the order form, the
- * documents North Capital keeps, their holdings there and their orders.
+ * Onboarded: where the investor stands (and, for an entity with room for one, another owner to add),
+ * their evidence, suitability, bank and card, the order form, the documents North Capital keeps, their
+ * holdings there and their orders.
  */
 function InvestorDashboard({ details, user }: { details: InvestorDetails; user: UserRecord }) {
   const holder = details.name ?? `${user.first_name} ${user.last_name}`;
@@ -24,6 +26,7 @@ function InvestorDashboard({ details, user }: { details: InvestorDetails; user: 
     <Stack gap="lg" data-testid="investor-dashboard">
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
         <StatusCard details={details} />
+        <AddOwnerCard details={details} />
         <DocumentsCard details={details} />
         <SuitabilityCard details={details} />
         <ServiceDocumentsCard details={details} />

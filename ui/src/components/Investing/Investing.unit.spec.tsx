@@ -94,6 +94,17 @@ function investorRegister(start: InvestorDetails = notOnboarded): Handlers & { n
         },
         'The entity’s investor profile is complete',
       ),
+    linkEntityOwner: (input) =>
+      answer(
+        {
+          owners: [
+            ...details.owners,
+            // As North Capital's sandbox: a last name with "Review" is left pending.
+            { name: fullName(input), kyc: input.last_name.includes('Review') ? 'pending' : 'approved' },
+          ],
+        },
+        `${fullName(input)} is added as an owner, and their identity is checked`,
+      ),
     uploadPartyDocument: (input) => {
       const accreditation = input.file_name.startsWith('Test_Approved_All') ? 'accredited' : 'pending';
       return answer(
@@ -604,6 +615,83 @@ describe("the investor's details and answers (updateIndividual, calculateSuitabi
     await user.click(within(card).getByRole('button', { name: 'Change my answers' }));
     const again = within(card).getByRole('form', { name: 'Suitability' });
     expect((within(again).getByLabelText(/^Risk you are ready/) as HTMLSelectElement).value).toBe('3');
+  });
+});
+
+describe("an entity's owner added after onboarding (linkEntityOwner)", () => {
+  const trust = (owners: string[]): InvestorDetails => ({
+    ...approvedIndividual,
+    kind: 'entity',
+    name: 'Hopper Family Trust',
+    accreditation: 'accredited',
+    may_invest: true,
+    owners: owners.map((name) => ({ name, kyc: 'approved' as const })),
+  });
+
+  it('offers an entity with fewer than four owners another, sends what was typed, and hides at four', async () => {
+    const { user, api, alerts, container } = await renderInvesting(
+      investorRegister(trust(['Grace Hopper', 'Alan Turing', 'Ada Lovelace'])),
+    );
+    const card = await screen.findByTestId('investor-add-owner');
+    const form = within(card).getByRole('form', { name: 'Add an owner' });
+    expect(within(card).getByTestId('investor-owners-count').textContent).toBe('Owners: 3 of 4');
+    await expectNoAxeViolations(container);
+
+    // Nothing is sent until the contract's schema takes the person.
+    await user.click(within(form).getByRole('button', { name: 'Add the owner' }));
+    expect(await within(form).findAllByText('Fill this in')).not.toHaveLength(0);
+    expect(api.to('linkEntityOwner')).toEqual([]);
+
+    const claude = { ...grace, first_name: 'Claude', last_name: 'Shannon', email: 'claude@example.com' };
+    await fillPerson(user, form, { ...claude, ssn: '123-45-6789' });
+    await user.click(within(form).getByRole('button', { name: 'Add the owner' }));
+    await waitFor(() => expect(screen.queryByTestId('investor-add-owner')).toBeNull());
+    expect(api.to('linkEntityOwner').map((r) => r.input)).toEqual([{ ...claude, ssn: '123-45-6789' }]);
+    expect(alerts()).toContainEqual({
+      msg: 'Claude Shannon is added as an owner, and their identity is checked',
+      type: 'success',
+    });
+    expect(
+      within(screen.getByTestId('investor-status'))
+        .getAllByTestId('investor-owner')
+        .map((o) => o.textContent),
+    ).toEqual([
+      'Grace HopperApproved',
+      'Alan TuringApproved',
+      'Ada LovelaceApproved',
+      'Claude ShannonApproved',
+    ]);
+  }, 30_000);
+
+  it('sends no SSN left empty, and shows orders closed while the new owner is pending', async () => {
+    const { user, api } = await renderInvesting(investorRegister(trust(['Grace Hopper'])));
+    const form = within(await screen.findByTestId('investor-add-owner')).getByRole('form', {
+      name: 'Add an owner',
+    });
+    const hal = { ...grace, first_name: 'Hal', last_name: 'Review', email: 'hal@example.com' };
+    await fillPerson(user, form, { ...hal, ssn: '' });
+    await user.click(within(form).getByRole('button', { name: 'Add the owner' }));
+    const status = screen.getByTestId('investor-status');
+    await waitFor(() => expect(within(status).getAllByTestId('investor-owner')).toHaveLength(2));
+    expect(api.to('linkEntityOwner').map((r) => r.input)).toEqual([hal]);
+    expect(within(status).getAllByTestId('investor-owner')[1]?.getAttribute('data-kyc')).toBe('pending');
+    expect(within(status).getByTestId('investor-waiting')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Place order' })).toHaveProperty('disabled', true);
+    // Room for two more: the form stays, emptied for the next owner.
+    expect(screen.getByTestId('investor-owners-count').textContent).toBe('Owners: 2 of 4');
+    expect((within(form).getByLabelText(/^First name/) as HTMLInputElement).value).toBe('');
+  }, 30_000);
+
+  it('is not offered to an individual', async () => {
+    await renderInvesting(investorRegister(approvedIndividual));
+    await screen.findByTestId('investor-dashboard');
+    expect(screen.queryByTestId('investor-add-owner')).toBeNull();
+  });
+
+  it('is not offered to an entity that has its four owners', async () => {
+    await renderInvesting(investorRegister(trust(['A One', 'B Two', 'C Three', 'D Four'])));
+    await screen.findByTestId('investor-dashboard');
+    expect(screen.queryByTestId('investor-add-owner')).toBeNull();
   });
 });
 

@@ -11,14 +11,19 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { OnboardEntityInput, OnboardIndividualInput, type UserRecord } from '@wine/contracts';
+import {
+  entityOwnersMax,
+  OnboardEntityInput,
+  OnboardIndividualInput,
+  type UserRecord,
+} from '@wine/contracts';
 import { useState } from 'react';
 import { useFieldArray, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { callForMessage } from '../../api/client.ts';
 import { t as translate } from '../../i18n/index.ts';
-import { blankToUndefined, contractResolver, showServerFieldErrors } from '../../lib/forms.ts';
+import { contractResolver, showServerFieldErrors } from '../../lib/forms.ts';
 import { cardGrid, FormActions } from './InvestingCard.tsx';
 import { useSendChange, withFieldWords } from './investing-forms.ts';
 import { type EntityType, entityTypeLabel } from './investing-labels.ts';
@@ -28,6 +33,7 @@ import {
   PersonFields,
   type PersonValues,
   personFields,
+  personInput,
 } from './PersonFields.tsx';
 
 interface EntityValues {
@@ -41,9 +47,6 @@ interface EntityValues {
   owners: PersonValues[];
 }
 
-/** At most four owners (the contract's limit), at least one. */
-export const MAX_OWNERS = 4;
-
 /** The signed-in user's name and e-mail, already in their first form. */
 const personOf = (user: UserRecord): PersonValues => ({
   ...emptyPerson,
@@ -51,9 +54,6 @@ const personOf = (user: UserRecord): PersonValues => ({
   last_name: user.last_name,
   email: user.email,
 });
-
-/** A person's input: the SSN left empty is absent (never an empty string to the identity check). */
-const toPerson = (person: PersonValues) => ({ ...person, ssn: blankToUndefined(person.ssn) });
 
 const choose = () => ({ value: '', label: translate('ui.investing.chooseOne'), disabled: true });
 const entityTypeChoices = () => [
@@ -72,7 +72,7 @@ function IndividualForm({ user }: { user: UserRecord }) {
     formState: { errors, isSubmitting },
   } = useForm<PersonValues, unknown, z.output<typeof OnboardIndividualInput>>({
     defaultValues: personOf(user),
-    resolver: withFieldWords(contractResolver(OnboardIndividualInput, toPerson)),
+    resolver: withFieldWords(contractResolver(OnboardIndividualInput, personInput)),
   });
   const onValid = (input: z.output<typeof OnboardIndividualInput>) =>
     sendChange(
@@ -124,7 +124,7 @@ function EntityForm({ user }: { user: UserRecord }) {
     resolver: withFieldWords(
       contractResolver(OnboardEntityInput, (values: EntityValues) => ({
         ...values,
-        owners: values.owners.map(toPerson),
+        owners: values.owners.map(personInput),
       })),
     ),
   });
@@ -210,13 +210,13 @@ function EntityForm({ user }: { user: UserRecord }) {
             <Button
               variant="light"
               onClick={() => owners.append({ ...emptyPerson })}
-              disabled={owners.fields.length >= MAX_OWNERS}
+              disabled={owners.fields.length >= entityOwnersMax}
               data-testid="add-owner"
             >
               {t('ui.investing.addOwner')}
             </Button>
             <Text size="sm" c="dimmed">
-              {t('ui.investing.ownersCount', { owners: owners.fields.length, max: MAX_OWNERS })}
+              {t('ui.investing.ownersCount', { owners: owners.fields.length, max: entityOwnersMax })}
             </Text>
           </Group>
         </Stack>

@@ -3,6 +3,7 @@ import { usStateCodes, usStates } from '@wine/contracts';
 import type { UseFormRegisterReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { t as translate } from '../../i18n/index.ts';
+import { blankToUndefined } from '../../lib/forms.ts';
 import { cardGrid } from './InvestingCard.tsx';
 import { type Domicile, domicileLabel } from './investing-labels.ts';
 
@@ -35,6 +36,9 @@ export const emptyPerson: PersonValues = {
 };
 /** A person's fields, in the order the forms show them (and a refusal names them). */
 export const personFields = Object.keys(emptyPerson) as (keyof PersonValues)[];
+
+/** A new person's input: the SSN left empty is absent (never an empty string to the identity check). */
+export const personInput = (person: PersonValues) => ({ ...person, ssn: blankToUndefined(person.ssn) });
 
 /**
  * How the fields are filled: a new person's (every field but the SSN required, the browser's autofill
