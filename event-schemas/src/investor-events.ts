@@ -1,6 +1,23 @@
 import { z } from 'zod';
 import { defineEvent } from './registry.ts';
 
+const Last4 = z.string().regex(/^\d{4}$/);
+
+/** A document given to the service, as the log keeps it: its name and size, never its content. */
+const UploadedDocument = z.object({
+  documentId: z.string().min(1).max(64),
+  fileName: z.string().min(1).max(200),
+  bytes: z.number().int().min(0),
+  at: z.iso.datetime(),
+});
+
+/** A bank account linked at the service, as the log keeps it: its last four digits only. */
+const LinkedBank = z.object({
+  holderName: z.string().min(1).max(100),
+  accountLast4: Last4,
+  accountType: z.enum(['checking', 'savings']),
+});
+
 const Kyc = z.enum(['pending', 'approved', 'disapproved']);
 /** An owner as the log keeps them: the service's party id, their name and their identity check, nothing more. */
 const Owner = z.object({ partyId: z.string().min(1).max(64), name: z.string().min(1).max(200), kyc: Kyc });
@@ -29,12 +46,7 @@ export const InvestorOnboarded = defineEvent({
 export const InvestorDocumentUploaded = defineEvent({
   type: 'InvestorDocumentUploaded',
   version: 1,
-  schema: z.object({
-    documentId: z.string().min(1).max(64),
-    fileName: z.string().min(1).max(200),
-    bytes: z.number().int().min(0),
-    at: z.iso.datetime(),
-  }),
+  schema: UploadedDocument,
 });
 
 /** The service's accreditation decision for the account. */
@@ -48,11 +60,7 @@ export const InvestorAccreditationChecked = defineEvent({
 export const InvestorBankLinked = defineEvent({
   type: 'InvestorBankLinked',
   version: 1,
-  schema: z.object({
-    holderName: z.string().min(1).max(100),
-    accountLast4: z.string().regex(/^\d{4}$/),
-    accountType: z.enum(['checking', 'savings']),
-  }),
+  schema: LinkedBank,
 });
 
 /** An order (a trade) placed with the service: created, funded, settled or cancelled there. */
@@ -78,7 +86,6 @@ export const InvestmentOrderMoved = defineEvent({
 });
 
 const PartyId = z.string().min(1).max(64);
-const Last4 = z.string().regex(/^\d{4}$/);
 const Scale = z.number().int().min(1).max(5);
 
 /**
@@ -120,23 +127,14 @@ export const InvestorSuitabilityRecorded = defineEvent({
 export const InvestorEntityDocumentUploaded = defineEvent({
   type: 'InvestorEntityDocumentUploaded',
   version: 1,
-  schema: z.object({
-    documentId: z.string().min(1).max(64),
-    fileName: z.string().min(1).max(200),
-    bytes: z.number().int().min(0),
-    at: z.iso.datetime(),
-  }),
+  schema: UploadedDocument,
 });
 
 /** The linked bank account replaced by another (or corrected): its last four digits only. */
 export const InvestorBankUpdated = defineEvent({
   type: 'InvestorBankUpdated',
   version: 1,
-  schema: z.object({
-    holderName: z.string().min(1).max(100),
-    accountLast4: Last4,
-    accountType: z.enum(['checking', 'savings']),
-  }),
+  schema: LinkedBank,
 });
 
 /** The bank account unlinked at the service (the last four digits it had, for the audit). */
