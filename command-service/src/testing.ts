@@ -120,7 +120,7 @@ export async function openTestCommandService(options: TestOptions = {}) {
     mailer,
     sessionSecret: 'a-session-secret-of-at-least-32-characters',
     publicUrl,
-    logger: createLogger('silent'),
+    logger: createLogger((process.env.TEST_LOG_LEVEL as 'silent') ?? 'silent'),
     files,
     paypal: paypal.gateway,
     ...(options.market && { market: options.market }),

@@ -257,6 +257,8 @@ export const actionPaths = {
   opsReplayStream: { path: '/api/ops/replayStream', auth: ['support', 'admin'] },
   lotHistory: { path: '/api/audit/lot/history', auth: ['auditor', 'admin'] },
   invoiceHistory: { path: '/api/audit/invoice/history', auth: ['auditor', 'admin'] },
+  paymentHistory: { path: '/api/audit/payment/history', auth: ['auditor', 'admin'] },
+  paymentHistoryExport: { path: '/api/audit/payment/history/export', auth: ['auditor', 'admin'] },
   userHistory: { path: '/api/admin/user/history', auth: 'admin' },
   settingsHistory: { path: '/api/audit/settings/history', auth: ['auditor', 'admin'] },
   settingsHistoryExport: { path: '/api/audit/settings/history/export', auth: ['auditor', 'admin'] },
@@ -264,5 +266,6 @@ export const actionPaths = {
   invoiceHistoryExport: { path: '/api/audit/invoice/history/export', auth: ['auditor', 'admin'] },
   auditAnchors: { path: '/api/audit/anchors', auth: ['auditor', 'admin'] },
   auditVerify: { path: '/api/audit/verify', auth: ['auditor', 'admin'] },
+  paymentLedgerCheck: { path: '/api/audit/paymentLedger', auth: ['auditor', 'admin', 'finance'] },
   auditVerifyStatus: { path: '/api/audit/verifyStatus', auth: ['auditor', 'admin'] },
 } as const satisfies Record<ActionName, ActionPath>;

@@ -258,6 +258,8 @@ export const errorCatalogue = {
   CARD_PROVIDER_NO_CONTEXT: entry(400, 'card.noCaptureContext'),
   /** A dispute reported for a payment that took no money, or for more than it took. */
   PAYMENT_NOT_DISPUTABLE: entry(409, 'errors.PAYMENT_NOT_DISPUTABLE'),
+  /** A refund for more than its payment still holds (charged, less refunds and charge-backs). */
+  REFUND_EXCEEDS_PAYMENT: entry(409, 'errors.REFUND_EXCEEDS_PAYMENT', 'amount'),
   // Static content pages (seeds 000 §2.2).
   PAGE_NOT_FOUND: entry(404, 'pages.notFound', 'id'),
   PAGE_CONTENT_EMPTY: entry(400, 'pages.contentEmpty', 'content'),

@@ -35,6 +35,7 @@ export * from './auctions/staff.ts';
 export * from './audit/history-actions.ts';
 export * from './audit/history-inputs.ts';
 export * from './audit/history-views.ts';
+export * from './audit/ledger-views.ts';
 export * from './audit/verify-actions.ts';
 export * from './audit/verify-inputs.ts';
 export * from './audit/verify-views.ts';

@@ -18,6 +18,7 @@ export * from './lot-view-events.ts';
 export * from './ops-events.ts';
 export * from './page-events.ts';
 export * from './page-ids.ts';
+export * from './payment-events.ts';
 export * from './payout-events.ts';
 export * from './registry.ts';
 export * from './settings-events.ts';
@@ -45,6 +46,7 @@ import { lotEventDefinitions } from './lot-events.ts';
 import { lotViewEventDefinitions } from './lot-view-events.ts';
 import { opsEventDefinitions } from './ops-events.ts';
 import { pageEventDefinitions } from './page-events.ts';
+import { paymentEventDefinitions } from './payment-events.ts';
 import { payoutEventDefinitions } from './payout-events.ts';
 import { createRegistry } from './registry.ts';
 import { settingsEventDefinitions } from './settings-events.ts';
@@ -77,6 +79,7 @@ export const events = createRegistry([
   ...auctionEventDefinitions,
   ...payoutEventDefinitions,
   ...settingsEventDefinitions,
+  ...paymentEventDefinitions,
 ]);
 
 export type MarketEvent =
@@ -102,4 +105,5 @@ export type MarketEvent =
   | import('./import-events.ts').ImportEvent
   | import('./auction-events.ts').AuctionEvent
   | import('./payout-events.ts').PayoutEvent
-  | import('./settings-events.ts').SettingsEvent;
+  | import('./settings-events.ts').SettingsEvent
+  | import('./payment-events.ts').PaymentEvent;

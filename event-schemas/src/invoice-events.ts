@@ -123,6 +123,8 @@ export const PaymentStarted = defineEvent({
     card: z.object({ cardId: Id, brand: Text(20), last4: Text(4) }).nullable(),
     /** Server time it started: a payment left unfinished this long is stale (a crash between two writes). */
     startedAt: z.iso.datetime(),
+    /** Issue 35 §1: the transaction (`payment-<id>` stream) that moves its money; absent before it existed. */
+    transactionId: Id.optional(),
   }),
 });
 
@@ -142,6 +144,8 @@ export const PaymentRecorded = defineEvent({
     amount: Cents,
     /** The provider's charge id, the wallet entry, or the offline receipt. */
     reference: Text(100),
+    /** Issue 35 §1: the transaction (`payment-<id>` stream) its money moved in; absent before it existed. */
+    transactionId: Id.optional(),
   }),
 });
 

@@ -22,6 +22,7 @@ export const streamCategories = [
   'auction',
   'payout',
   'settings',
+  'payment',
 ] as const;
 export type StreamCategory = (typeof streamCategories)[number];
 

@@ -2,7 +2,7 @@ import type { HistoryActor, HistoryExport, HistoryRow, HistoryStateAsOf } from '
 import { csvCast } from '@wine/platform';
 import { stringify } from 'csv-stringify/sync';
 
-export type HistoryKind = 'lot' | 'invoice' | 'user' | 'settings';
+export type HistoryKind = 'lot' | 'invoice' | 'user' | 'settings' | 'payment';
 
 /** The whole history as the export and the command line hand it over. */
 export interface FullHistory {

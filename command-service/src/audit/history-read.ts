@@ -1,8 +1,16 @@
 import type { ErrorCode, LotHistory, StreamHistory } from '@wine/contracts';
-import { type DomainEvent, invoiceStream, lotStream, settingsStream, userStream } from '@wine/event-schemas';
+import {
+  type DomainEvent,
+  invoiceStream,
+  lotStream,
+  paymentStream,
+  settingsStream,
+  userStream,
+} from '@wine/event-schemas';
 import { AppError, type EventStore } from '@wine/platform';
 import { evolveInvoice, initialInvoice } from '../invoices/invoice.ts';
 import { evolveLot, initialLot } from '../lots/lot.ts';
+import { evolveTransaction, initialTransaction } from '../payments/transaction.ts';
 import { evolveUser, initialUser } from '../users/user.ts';
 import { buildHistory, type Evolver, type HistoryOptions, pricesOf } from './history.ts';
 import type { FullHistory, HistoryKind } from './history-export.ts';
@@ -35,6 +43,11 @@ export function historySources(settings: Evolver<never, unknown>): Record<Histor
       stream: invoiceStream,
       aggregate: fold({ evolve: evolveInvoice, initialState: initialInvoice }),
       notFound: 'INVOICE_NOT_FOUND',
+    },
+    payment: {
+      stream: paymentStream,
+      aggregate: fold({ evolve: evolveTransaction, initialState: initialTransaction }),
+      notFound: 'PAYMENT_NOT_FOUND',
     },
     user: {
       stream: userStream,

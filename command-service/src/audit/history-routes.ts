@@ -36,6 +36,16 @@ export const historyRoutes: FastifyPluginAsync<HistoryRouteDeps> = async (
   registerAction(app, actions.invoiceHistory, guard, (input) =>
     streamHistory(store, sources.invoice, input.id, pageOf(input)),
   );
+  registerAction(app, actions.paymentHistory, guard, (input) =>
+    streamHistory(store, sources.payment, input.id, pageOf(input)),
+  );
+  registerAction(app, actions.paymentHistoryExport, guard, async (input) =>
+    historyExport(
+      await fullHistory(store, sources, 'payment', input.id, input.asOf),
+      input.format,
+      clock.now(),
+    ),
+  );
   registerAction(app, actions.userHistory, guard, (input) =>
     streamHistory(store, sources.user, input.id, pageOf(input)),
   );

@@ -2,6 +2,7 @@ import type { KeyObject } from 'node:crypto';
 import { actions } from '@wine/contracts';
 import { type Clock, type EventStore, type Logger, registerAction } from '@wine/platform';
 import type { FastifyPluginAsync } from 'fastify';
+import { checkLedger } from '../payments/ledger-check.ts';
 import type { SessionAuth } from '../users/session/session-auth.ts';
 import { readAnchors } from './anchor-export.ts';
 import { verifyJobs } from './verify-job.ts';
@@ -29,4 +30,11 @@ export const auditVerifyRoutes: FastifyPluginAsync<AuditVerifyRouteDeps> = async
   }));
   registerAction(app, actions.auditVerify, auth, async () => ({ jobId: jobs.start() }));
   registerAction(app, actions.auditVerifyStatus, auth, async ({ jobId }) => jobs.status(jobId));
+  registerAction(app, actions.paymentLedgerCheck, auth, async () => {
+    const books = await checkLedger(deps.store);
+    const held = Object.entries(books.held)
+      .sort(([a], [b]) => a.localeCompare(b))
+      .map(([provider, amount]) => ({ provider, amount }));
+    return { ...books, held };
+  });
 };

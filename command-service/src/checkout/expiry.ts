@@ -3,6 +3,7 @@ import { type LogFeed, type LogFollower, logFeed } from '../core/follow-log.ts';
 import { invoiceDecider } from '../invoices/decide.ts';
 import { isPaid } from '../invoices/invoice.ts';
 import { lotDecider } from '../lots/decide.ts';
+import { failTransaction, transactionOf } from '../payments/ledger.ts';
 import { type MoneyDeps, stepContext, systemStep } from './money-deps.ts';
 import { abandonBuyNowOrder, completeBuyNowOrder } from './orders.ts';
 
@@ -70,6 +71,7 @@ export function expiryProcess(
         { type: 'FailPayment', paymentId, reason: 'the order expired unpaid' },
         stepContext(step, `fail:${paymentId}`, clock.now()),
       );
+      await failTransaction(deps, step, transactionOf(paymentId, payment), 'the order expired unpaid');
     }
     const current = await streams.load(invoiceStream(invoiceId), invoiceDecider);
     if (current.status === 'issued') await abandonBuyNowOrder(deps, step, current, 'expired');

@@ -6,6 +6,7 @@ import { invoiceParties, refuseOwnMoneyRecord } from '../core/separation-of-duti
 import { invoiceDecider } from '../invoices/decide.ts';
 import { dueOf } from '../invoices/invoice.ts';
 import type { OpenInvoices } from '../invoices/open-invoices.ts';
+import { chargeTransaction } from '../payments/ledger.ts';
 import { buyNowInvoiceId, type MoneyDeps, paymentIdFor, type Step, stepContext } from './money-deps.ts';
 import { afterPayment } from './orders.ts';
 
@@ -128,11 +129,24 @@ export async function recordOfflinePayment(
   if (invoice.status === 'none') throw new AppError('INVOICE_NOT_FOUND', { field: 'invoice_id' });
   refuseOwnMoneyRecord(step.actor.id, invoiceParties(invoice.issued));
   const paymentId = paymentIdFor(step.base.commandId, 'offline');
+  const { amount, reference } = input;
+  // The invoice first: it refuses more than is due, and money received offline is only what it takes.
   await streams.handle(
     invoiceStream(input.invoice_id),
     invoiceDecider,
-    { type: 'RecordPayment', paymentId, method: 'offline', amount: input.amount, reference: input.reference },
+    { type: 'RecordPayment', paymentId, method: 'offline', amount, reference, transactionId: paymentId },
     stepContext(step, 'record', clock.now()),
   );
+  await chargeTransaction(deps, step, paymentId, {
+    reference,
+    start: {
+      buyerId: invoice.issued.buyerId,
+      method: 'offline',
+      provider: 'offline',
+      amount,
+      target: { kind: 'invoices', invoices: [{ invoiceId: input.invoice_id, amount }] },
+      card: null,
+    },
+  });
   return afterPayment(deps, step, input.invoice_id, input.amount);
 }

@@ -7,6 +7,7 @@ import { invoiceNumberFor } from '../invoice-numbers/assign.ts';
 import { invoiceDecider } from '../invoices/decide.ts';
 import { type IssuedInvoice, isPaid } from '../invoices/invoice.ts';
 import { lotDecider } from '../lots/decide.ts';
+import { refundThrough, transactionOf } from '../payments/ledger.ts';
 import { shipmentCharge } from '../shipping/charge.ts';
 import { walletDecider } from '../wallets/wallet.ts';
 import { type MoneyDeps, type Step, stepContext } from './money-deps.ts';
@@ -224,23 +225,28 @@ export async function abandonBuyNowOrder(
     if (payment.status !== 'succeeded') continue;
     const now = clock.now();
     const refundId = derivedId('R', paymentId, 'back');
-    if (payment.method === 'wallet') {
-      await streams.handle(
-        walletStream(buyerId),
-        walletDecider,
-        {
-          type: 'Credit',
-          entry: { entryId: refundId, amount: payment.amount, source: 'reversal', reference: invoiceId },
-        },
-        stepContext(step, `wallet-back:${paymentId}`, now),
-      );
-    } else if (payment.method === 'card' && payment.chargeId) {
-      await deps.cards.refund(payment.chargeId, payment.amount, refundId);
-    } else if (payment.method === 'paypal' && payment.chargeId) {
-      // A PayPal payment's charge is its capture once recorded: the money goes back there (and a site
-      // that no longer takes PayPal refuses, rather than record a refund that was never made).
-      await payPalOf(deps).gateway.refund(payment.chargeId, payment.amount, refundId);
-    }
+    const to = payment.method === 'wallet' ? 'wallet' : 'card';
+    const reasonText = reason === 'expired' ? 'order expired unpaid' : 'order payment failed';
+    const back = { refundId, amount: payment.amount, to, reason: reasonText, invoiceId } as const;
+    await refundThrough(deps, step, transactionOf(paymentId, payment), back, async () => {
+      if (payment.method === 'wallet') {
+        await streams.handle(
+          walletStream(buyerId),
+          walletDecider,
+          {
+            type: 'Credit',
+            entry: { entryId: refundId, amount: payment.amount, source: 'reversal', reference: invoiceId },
+          },
+          stepContext(step, `wallet-back:${paymentId}`, now),
+        );
+      } else if (payment.method === 'card' && payment.chargeId) {
+        await deps.cards.refund(payment.chargeId, payment.amount, refundId);
+      } else if (payment.method === 'paypal' && payment.chargeId) {
+        // A PayPal payment's charge is its capture once recorded: the money goes back there (and a site
+        // that no longer takes PayPal refuses, rather than record a refund that was never made).
+        await payPalOf(deps).gateway.refund(payment.chargeId, payment.amount, refundId);
+      }
+    });
     await streams.handle(
       invoiceStream(invoiceId),
       invoiceDecider,
@@ -249,8 +255,8 @@ export async function abandonBuyNowOrder(
         refundId,
         paymentId,
         amount: payment.amount,
-        to: payment.method === 'wallet' ? 'wallet' : 'card',
-        reason: reason === 'expired' ? 'order expired unpaid' : 'order payment failed',
+        to,
+        reason: reasonText,
       },
       stepContext(step, `refund:${paymentId}`, now),
     );

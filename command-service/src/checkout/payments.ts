@@ -11,6 +11,13 @@ import { wroteSomething } from '../core/command-handler.ts';
 import { derivedId } from '../core/derived-id.ts';
 import { invoiceDecider } from '../invoices/decide.ts';
 import { dueOf, type IssuedInvoice } from '../invoices/invoice.ts';
+import {
+  chargeTransaction,
+  failTransaction,
+  recordRefund,
+  requireTransactionAction,
+  startTransaction,
+} from '../payments/ledger.ts';
 import { cutAtRef } from '../users/cards/card-service.ts';
 import { secretKinds } from '../users/user-service.ts';
 import { walletDecider } from '../wallets/wallet.ts';
@@ -130,8 +137,16 @@ export async function payFromWallet(
     const { invoiceId } = invoice.issued;
     const id = walletPart(plan.paymentId);
     const now = clock.now();
-    await start(deps, step, invoice, { paymentId: id, method: 'wallet', amount: share, card: null }, now);
+    // Each invoice's wallet share is its own movement of money: the wallet entry is its transaction.
     const entryId = walletEntryId(plan.paymentId, invoiceId);
+    const payment = {
+      paymentId: id,
+      method: 'wallet',
+      amount: share,
+      card: null,
+      transactionId: entryId,
+    } as const;
+    await start(deps, step, invoice, payment, now);
     try {
       const debit = { entryId, amount: share, purpose: 'invoice' as const, reference: invoiceId };
       wroteSomething(
@@ -148,11 +163,23 @@ export async function payFromWallet(
       await fail(deps, step, invoiceId, id, short ? t('checkout.walletInsufficient') : 'wallet not debited');
       throw error;
     }
+    await chargeTransaction(deps, step, entryId, {
+      reference: entryId,
+      start: {
+        buyerId: plan.buyerId,
+        method: 'wallet',
+        provider: 'wallet',
+        amount: share,
+        target: { kind: 'invoices', invoices: [{ invoiceId, amount: share }] },
+        card: null,
+      },
+    });
     await record(deps, step, invoiceId, {
       paymentId: id,
       method: 'wallet',
       amount: share,
       reference: entryId,
+      transactionId: entryId,
     });
   }
   const parts = plan.invoices.flatMap((invoice, i) => {
@@ -163,25 +190,44 @@ export async function payFromWallet(
 }
 
 /**
- * Starts the payment on each invoice for its part; if one cannot start, those started are failed
- * (nothing was taken yet) and the refusal thrown. Answers the invoices started, in order.
+ * Starts the payment's transaction (the ledger's, before the provider is asked), then the payment on
+ * each invoice for its part; if one cannot start, those started are failed (nothing was taken yet) and
+ * the refusal thrown. Answers the invoices started, in order.
  */
 export async function startParts(
   deps: MoneyDeps,
   step: Step,
-  parts: RestOfPayment['parts'],
-  payment: { paymentId: string; method: 'card' | 'paypal'; card: SavedCard | null },
+  rest: RestOfPayment,
+  payment: {
+    paymentId: string;
+    method: 'card' | 'paypal';
+    card: SavedCard | null;
+    buyerId: string;
+    provider: string;
+  },
 ): Promise<string[]> {
+  const { parts } = rest;
+  const { buyerId, provider, ...invoicePayment } = payment;
+  await startTransaction(deps, step, payment.paymentId, {
+    buyerId,
+    method: payment.method,
+    provider,
+    amount: rest.total,
+    target: { kind: 'invoices', invoices: parts.map(({ invoiceId, amount }) => ({ invoiceId, amount })) },
+    card: payment.card,
+  });
   const started: string[] = [];
   try {
     for (const { invoice, amount } of parts) {
-      await start(deps, step, invoice, { ...payment, amount }, deps.clock.now());
+      const now = deps.clock.now();
+      await start(deps, step, invoice, { ...invoicePayment, amount, transactionId: payment.paymentId }, now);
       started.push(invoice.issued.invoiceId);
     }
   } catch (error) {
     for (const invoiceId of started) {
       await fail(deps, step, invoiceId, payment.paymentId, 'payment not started');
     }
+    await failTransaction(deps, step, payment.paymentId, 'payment not started');
     throw error;
   }
   return started;
@@ -200,7 +246,13 @@ export async function pay(deps: MoneyDeps, step: Step, plan: PaymentPlan): Promi
 
   const id = cardPart(plan.paymentId);
   const carded = rest.parts;
-  const started = await startParts(deps, step, carded, { paymentId: id, method: 'card', card: plan.card });
+  const started = await startParts(deps, step, rest, {
+    paymentId: id,
+    method: 'card',
+    card: plan.card,
+    buyerId: plan.buyerId,
+    provider: deps.cards.name,
+  });
   const token = await deps.secrets.get<string>(secretKinds.cardToken, plan.card.cardId);
   if (!token) {
     for (const invoiceId of started) await fail(deps, step, invoiceId, id, 'card not on file');
@@ -217,6 +269,14 @@ export async function pay(deps: MoneyDeps, step: Step, plan: PaymentPlan): Promi
       metadata: { invoices: started.join(',') },
     });
   } catch (error) {
+    if (!(error instanceof CardDeclinedError || error instanceof IdempotencyKeyReusedError)) {
+      // Asked twice and no answer: the provider may have charged. The payment stays under way, so no
+      // second charge starts beside it; the same request again (its key) finds the charge, the
+      // provider's event records it, or it goes stale (STALE_PAYMENT_MS). Calling it failed here
+      // would have a late success refunded while the retry records it paid.
+      deps.logger.error({ err: error, paymentId: id }, 'a card charge has no answer: left under way');
+      throw error;
+    }
     const reason = error instanceof CardDeclinedError ? cutAtRef(error.message) : t('common.somethingWrong');
     for (const invoiceId of started) await fail(deps, step, invoiceId, id, reason);
     if (error instanceof CardDeclinedError) return { status: 'declined', reason };
@@ -224,6 +284,7 @@ export async function pay(deps: MoneyDeps, step: Step, plan: PaymentPlan): Promi
   }
   if (charge.status === 'requires_action') {
     try {
+      await requireTransactionAction(deps, step, id, charge.chargeId);
       for (const invoiceId of started) {
         await streams.handle(
           invoiceStream(invoiceId),
@@ -287,13 +348,22 @@ export async function recordCharge(
   }: { refusalAnswered?: boolean; via?: ChargeChannel } = {},
 ): Promise<{ written: number; refunded: number }> {
   let written = 0;
+  // The ledger first: the money moved, whether or not each invoice can take its share.
+  let charged: unknown = null;
+  try {
+    await chargeTransaction(deps, step, paymentId, { reference: chargeId });
+  } catch (error) {
+    charged = error;
+  }
   for (const [i, { invoiceId, amount }] of parts.entries()) {
     try {
+      if (charged) throw charged;
       written += await record(deps, step, invoiceId, {
         paymentId,
         method: via.method,
         amount,
         reference: chargeId,
+        transactionId: paymentId,
       });
     } catch (error) {
       const unrecorded = parts.slice(i);
@@ -322,15 +392,15 @@ export async function recordCharge(
         );
         throw error;
       }
+      const reason = 'refunded: the invoice could not take the payment';
+      // Given back before any invoice took it: the ledger's refund is for no invoice.
+      if (!charged) {
+        const refund = { refundId: key, amount: back, to: 'card', reason, invoiceId: null } as const;
+        await recordRefund(deps, step, paymentId, refund);
+      }
       for (const part of unrecorded) {
         try {
-          await fail(
-            deps,
-            step,
-            part.invoiceId,
-            paymentId,
-            'refunded: the invoice could not take the payment',
-          );
+          await fail(deps, step, part.invoiceId, paymentId, reason);
         } catch (failError) {
           deps.logger.error({ err: failError, invoiceId: part.invoiceId, paymentId }, 'payment left pending');
         }
@@ -385,6 +455,7 @@ async function start(
     method: 'card' | 'wallet' | 'paypal';
     amount: number;
     card: SavedCard | null;
+    transactionId: string;
   },
   now: Date,
 ) {
@@ -401,7 +472,13 @@ async function record(
   deps: MoneyDeps,
   step: Step,
   invoiceId: string,
-  payment: { paymentId: string; method: 'card' | 'wallet' | 'paypal'; amount: number; reference: string },
+  payment: {
+    paymentId: string;
+    method: 'card' | 'wallet' | 'paypal';
+    amount: number;
+    reference: string;
+    transactionId: string;
+  },
 ) {
   const now = deps.clock.now();
   // Nothing written means this payment is recorded already (a second confirmation): done, not failed.
@@ -428,4 +505,6 @@ export async function fail(
     { type: 'FailPayment', paymentId, reason: reason.slice(0, 300) },
     stepContext(step, `fail:${paymentId}:${invoiceId}`, now),
   );
+  // A card's or PayPal's part is its own transaction: nothing was taken (a wallet's has none yet).
+  await failTransaction(deps, step, paymentId, reason);
 }

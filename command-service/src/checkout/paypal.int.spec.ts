@@ -1,5 +1,5 @@
 import { actions, type CheckoutResult, payPalWebhookPath } from '@wine/contracts';
-import { invoiceStream, lotStream, walletStream } from '@wine/event-schemas';
+import { invoiceStream, lotStream, paymentStream, walletStream } from '@wine/event-schemas';
 import { createSandboxCardProvider, PayPalUnavailableError } from '@wine/platform';
 import {
   eventually,
@@ -9,10 +9,11 @@ import {
   payPalNetworkNames,
   payPalNetworkTitles,
 } from '@wine/platform/testing';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { invoiceDecider } from '../invoices/decide.ts';
 import { lotDecider } from '../lots/decide.ts';
 import { availableAt } from '../lots/lot.ts';
+import { checkLedger } from '../payments/ledger-check.ts';
 import { openTestCommandService, type TestCommandService } from '../testing.ts';
 import { walletDecider } from '../wallets/wallet.ts';
 import { payPalPaymentsIndex } from './paypal-payments.ts';
@@ -41,6 +42,9 @@ describe.each(payPalNetworkNames.map((name) => [payPalNetworkTitles[name], name]
       service = await openTestCommandService({ paypal, cards });
       // The process managers follow the log: the PayPal payments' index, and the lapse of holds.
       await service.service.scheduler.start();
+    });
+    afterEach(async () => {
+      expect((await checkLedger(service.service.streams.store)).disagreements).toEqual([]);
     });
     afterAll(async () => {
       await service.service.scheduler.stop();
@@ -164,8 +168,23 @@ describe.each(payPalNetworkNames.map((name) => [payPalNetworkTitles[name], name]
       expect(paid.payments[part]).toMatchObject({ status: 'succeeded', chargeId: captures[0]?.captureId });
       const recorded = (await eventsOf(invoiceStream(invoiceId))).filter((e) => e.type === 'PaymentRecorded');
       expect(recorded.map((e) => e.data)).toEqual([
-        { paymentId: part, method: 'paypal', amount: total, reference: captures[0]?.captureId },
+        {
+          paymentId: part,
+          method: 'paypal',
+          amount: total,
+          reference: captures[0]?.captureId,
+          transactionId: part,
+        },
       ]);
+      // The ledger's transaction: started before PayPal was asked, waiting on its order, charged once.
+      const ledger = await eventsOf(paymentStream(part));
+      expect(ledger.map((e) => e.type)).toEqual([
+        'TransactionStarted',
+        'TransactionActionRequired',
+        'TransactionCharged',
+      ]);
+      expect(ledger[0]?.data).toMatchObject({ method: 'paypal', amount: total, buyerId: who.id });
+      expect(ledger[2]?.data).toEqual({ amount: total, reference: captures[0]?.captureId });
       expect((await loadLot(lot.lotId)).sold).toBe(1);
       expect(await paymentMails(who.email)).toBe(1);
     });
@@ -430,20 +449,14 @@ describe.each(payPalNetworkNames.map((name) => [payPalNetworkTitles[name], name]
       const capture = paypal.gateway.captureOrder.bind(paypal.gateway);
       // While PayPal captures, finance records a wire for the whole invoice; PayPal's events come late.
       paypal.hold(true);
+      const finance = await service.signUp(`finance-${crypto.randomUUID()}@paypal.example`, ['finance']);
       paypal.gateway.captureOrder = async (...args) => {
         const result = await capture(...args);
-        const id = crypto.randomUUID();
-        await service.service.streams.handle(
-          invoiceStream(invoiceId),
-          invoiceDecider,
-          { type: 'RecordPayment', paymentId: 'wire-1', method: 'offline', amount: total, reference: 'wire' },
-          {
-            commandId: id,
-            correlationId: id,
-            actor: { kind: 'system', id: 'spec' },
-            now: service.clock.now(),
-          },
-        );
+        const wire = { invoice_id: invoiceId, amount: total, reference: 'wire' };
+        const recorded = await service.post(actions.recordOfflinePayment.path, wire, {
+          token: finance.token,
+        });
+        expect(recorded.status).toBe(200);
         return result;
       };
       try {
@@ -461,7 +474,14 @@ describe.each(payPalNetworkNames.map((name) => [payPalNetworkTitles[name], name]
       const invoice = await loadInvoice(invoiceId);
       expect(invoice.paid).toBe(total);
       expect(invoice.payments[part]?.status).toBe('failed');
-      expect(invoice.payments['wire-1']?.status).toBe('succeeded');
+      const methods = Object.values(invoice.payments).map((p) => `${p.method} ${p.status}`);
+      expect(methods.sort()).toEqual(['offline succeeded', 'paypal failed']);
+      // The ledger: PayPal's capture charged and given back whole, to no invoice.
+      const ledger = (await eventsOf(paymentStream(part))).map((e) => e.type);
+      expect(ledger.filter((t) => t === 'TransactionCharged' || t === 'TransactionRefunded')).toEqual([
+        'TransactionCharged',
+        'TransactionRefunded',
+      ]);
     });
 
     it('refuses a PayPal event without PayPal’s signature or with a forged one, acting on nothing', async () => {

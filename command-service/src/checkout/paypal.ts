@@ -8,6 +8,7 @@ import {
 } from '@wine/platform';
 import { invoiceDecider } from '../invoices/decide.ts';
 import type { IssuedInvoice } from '../invoices/invoice.ts';
+import { requireTransactionAction } from '../payments/ledger.ts';
 import { type MoneyDeps, type Step, stepContext } from './money-deps.ts';
 import {
   type ChargeChannel,
@@ -55,7 +56,13 @@ export async function payWithPayPal(deps: MoneyDeps, step: Step, plan: PayPalPla
   const rest = await payFromWallet(deps, step, plan, true);
   if (rest.total === 0) return { status: 'paid' };
   const id = payPalPart(plan.paymentId);
-  const started = await startParts(deps, step, rest.parts, { paymentId: id, method: 'paypal', card: null });
+  const started = await startParts(deps, step, rest, {
+    paymentId: id,
+    method: 'paypal',
+    card: null,
+    buyerId: plan.buyerId,
+    provider: paypal.gateway.name,
+  });
   paypal.payments.note(plan.paymentId, started);
   let order: CreatedPayPalOrder;
   try {
@@ -83,6 +90,7 @@ export async function payWithPayPal(deps: MoneyDeps, step: Step, plan: PayPalPla
     throw error;
   }
   try {
+    await requireTransactionAction(deps, step, id, order.orderId);
     for (const invoiceId of started) {
       await deps.streams.handle(
         invoiceStream(invoiceId),

@@ -2,6 +2,7 @@ import { invoiceStream } from '@wine/event-schemas';
 import type { PayPalEvent, ProviderEvent } from '@wine/platform';
 import { invoiceDecider } from '../invoices/decide.ts';
 import type { IssuedInvoice } from '../invoices/invoice.ts';
+import { chargeTransaction, disputeTransaction, refundThrough } from '../payments/ledger.ts';
 import { type MoneyDeps, stepContext, systemStep } from './money-deps.ts';
 import {
   type ChargeChannel,
@@ -159,7 +160,11 @@ async function applyChargeEvent(
       paymentId,
       given.map((part) => part.invoiceId),
     );
-    await channel.refund(event.chargeId, back, key);
+    // The money moved all the same: the ledger says so, then that it went back, once per key.
+    await chargeTransaction(deps, step, paymentId, { reference: event.chargeId });
+    const reason = 'succeeded after the product called it failed';
+    const unallotted = { refundId: key, amount: back, to: 'card', reason, invoiceId: null } as const;
+    await refundThrough(deps, step, paymentId, unallotted, () => channel.refund(event.chargeId, back, key));
     deps.logger.warn({ ...log, amount: back }, 'a charge the product had called failed succeeded: refunded');
   }
   const { written, refunded } = await recordCharge(
@@ -207,8 +212,18 @@ async function applyDispute(
   const disputeId = event.disputeId ?? event.id;
   const reason = event.reason ?? 'disputed by the cardholder';
   const step = systemStep(process, event.id);
-  let left = event.amount ?? paid.reduce((sum, p) => sum + p.amount, 0);
-  let written = 0;
+  const took = paid.reduce((sum, p) => sum + p.amount, 0);
+  let left = Math.min(event.amount ?? took, took);
+  // The ledger's transaction is disputed as a whole; each invoice then with its share.
+  const outcome =
+    event.outcome === 'disputed' ? 'disputed' : event.outcome === 'dispute_lost' ? 'lost' : 'won';
+  const ledger = await disputeTransaction(deps, step, paymentId, {
+    disputeId,
+    outcome,
+    amount: left,
+    reason,
+  });
+  let written = ledger.replayed ? 0 : ledger.events.length;
   for (const { invoiceId, amount: took } of paid) {
     const amount = Math.min(left, took);
     left -= amount;

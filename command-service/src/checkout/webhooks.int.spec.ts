@@ -2,9 +2,10 @@ import { createHmac } from 'node:crypto';
 import { actions, type CheckoutResult, cardWebhookPath } from '@wine/contracts';
 import { invoiceStream, lotStream } from '@wine/event-schemas';
 import { type CardNetwork, openCardNetwork } from '@wine/platform/testing';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { invoiceDecider } from '../invoices/decide.ts';
 import { lotDecider } from '../lots/decide.ts';
+import { checkLedger } from '../payments/ledger-check.ts';
 import { openTestCommandService, type TestCommandService } from '../testing.ts';
 
 /**
@@ -17,6 +18,10 @@ let service: TestCommandService;
 beforeAll(async () => {
   network = await openCardNetwork('stripe');
   service = await openTestCommandService({ network });
+});
+/** Issue 35 §1: after each test the payment ledger and the invoices agree. */
+afterEach(async () => {
+  expect((await checkLedger(service.service.streams.store)).disagreements).toEqual([]);
 });
 afterAll(async () => {
   await service.close();

@@ -35,9 +35,18 @@ export type InvoiceCommand =
       amount: number;
       card: { cardId: string; brand: string; last4: string } | null;
       now: Date;
+      /** Issue 35 §1: the transaction (`payment-<id>`) its money moves in. */
+      transactionId?: string;
     }
   | { type: 'RequireAction'; paymentId: string; chargeId: string }
-  | { type: 'RecordPayment'; paymentId: string; method: PaymentMethod; amount: number; reference: string }
+  | {
+      type: 'RecordPayment';
+      paymentId: string;
+      method: PaymentMethod;
+      amount: number;
+      reference: string;
+      transactionId?: string;
+    }
   | { type: 'FailPayment'; paymentId: string; reason: string }
   | {
       type: 'RefundPayment';
@@ -103,6 +112,7 @@ export function decideInvoice(command: InvoiceCommand, state: Invoice): InvoiceE
             amount: command.amount,
             card: command.card,
             startedAt: command.now.toISOString(),
+            ...(command.transactionId ? { transactionId: command.transactionId } : {}),
           },
         },
       ];
@@ -127,6 +137,7 @@ export function decideInvoice(command: InvoiceCommand, state: Invoice): InvoiceE
             method: command.method,
             amount: command.amount,
             reference: command.reference,
+            ...(command.transactionId ? { transactionId: command.transactionId } : {}),
           },
         },
       ];

@@ -14,6 +14,8 @@ export interface Payment {
   at: number;
   /** The provider's charge, once known. */
   chargeId: string | null;
+  /** Issue 35 §1: the transaction (`payment-<id>`) its money moves in, when it named one. */
+  transactionId?: string;
 }
 
 /** A return of a line (DOMAIN.md "Money"): asked, then accepted or refused, then refunded. */
@@ -128,6 +130,7 @@ export function evolveInvoice(state: Invoice, event: InvoiceEvent): Invoice {
         amount: event.data.amount,
         status: 'pending',
         at: Date.parse(event.data.startedAt),
+        ...(event.data.transactionId ? { transactionId: event.data.transactionId } : {}),
       });
     case 'PaymentActionRequired':
       return withPayment(event.data.paymentId, { status: 'action_required', chargeId: event.data.chargeId });
@@ -137,6 +140,7 @@ export function evolveInvoice(state: Invoice, event: InvoiceEvent): Invoice {
         amount: event.data.amount,
         status: 'succeeded',
         chargeId: event.data.reference,
+        ...(event.data.transactionId ? { transactionId: event.data.transactionId } : {}),
       });
       return { ...next, paid: state.paid + event.data.amount };
     }

@@ -27,6 +27,7 @@ import {
   isPaid,
 } from '../invoices/invoice.ts';
 import { lotDecider } from '../lots/decide.ts';
+import { refundThrough, transactionOf } from '../payments/ledger.ts';
 import { actorOf, type Session } from '../users/user-service.ts';
 import { walletDecider } from '../wallets/wallet.ts';
 import type { ReturnMail } from './mail.ts';
@@ -116,18 +117,24 @@ export function returnService(deps: MoneyDeps & { returnMail: ReturnMail }) {
     const { invoiceId, buyerId } = invoice.issued;
     for (const [i, part] of plan.parts.entries()) {
       const partId = `${plan.refundId}-${i + 1}`;
-      if (part.to === 'wallet') {
-        await streams.handle(
-          walletStream(buyerId),
-          walletDecider,
-          {
-            type: 'Credit',
-            entry: { entryId: partId, amount: part.amount, source: 'refund', reference: invoiceId },
-          },
-          stepContext({ ...step, base: { ...step.base, commandId: partId } }, 'wallet', clock.now()),
-        );
-      } else {
-        const chargeId = invoice.payments[part.paymentId]?.chargeId;
+      const partStep = { ...step, base: { ...step.base, commandId: partId } };
+      const paid = invoice.payments[part.paymentId];
+      const back = { refundId: partId, amount: part.amount, to: part.to, reason: plan.reason, invoiceId };
+      // Each part goes back out of the transaction that took it, never more than it still holds.
+      await refundThrough(deps, partStep, transactionOf(part.paymentId, paid), back, async () => {
+        if (part.to === 'wallet') {
+          await streams.handle(
+            walletStream(buyerId),
+            walletDecider,
+            {
+              type: 'Credit',
+              entry: { entryId: partId, amount: part.amount, source: 'refund', reference: invoiceId },
+            },
+            stepContext(partStep, 'wallet', clock.now()),
+          );
+          return;
+        }
+        const chargeId = paid?.chargeId;
         if (!chargeId) throw new AppError('RETURN_CARD_UNAVAILABLE');
         try {
           await deps.cards.refund(chargeId, part.amount, partId);
@@ -135,7 +142,7 @@ export function returnService(deps: MoneyDeps & { returnMail: ReturnMail }) {
           if (error instanceof CardDeclinedError) throw new AppError('RETURN_CARD_UNAVAILABLE');
           throw error;
         }
-      }
+      });
     }
     const result = await streams.handle(
       invoiceStream(invoiceId),

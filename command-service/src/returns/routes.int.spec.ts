@@ -6,9 +6,10 @@ import {
   cardNetworkTitles,
   openCardNetwork,
 } from '@wine/platform/testing';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { invoiceDecider } from '../invoices/decide.ts';
 import { lotDecider } from '../lots/decide.ts';
+import { checkLedger } from '../payments/ledger-check.ts';
 import { openTestCommandService, type TestCommandService } from '../testing.ts';
 import { walletDecider } from '../wallets/wallet.ts';
 
@@ -22,6 +23,10 @@ beforeAll(async () => {
   network = await openCardNetwork(networkName);
   service = await openTestCommandService({ network });
   finance = await service.signUp('finance@returns.example', ['finance']);
+});
+/** Issue 35 §1: after each test the payment ledger and the invoices agree. */
+afterEach(async () => {
+  expect((await checkLedger(service.service.streams.store)).disagreements).toEqual([]);
 });
 afterAll(async () => {
   await service.close();

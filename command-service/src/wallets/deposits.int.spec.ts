@@ -6,8 +6,9 @@ import {
   cardNetworkTitles,
   openCardNetwork,
 } from '@wine/platform/testing';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { invoiceDecider } from '../invoices/decide.ts';
+import { checkLedger } from '../payments/ledger-check.ts';
 import { openTestCommandService, type TestCommandService } from '../testing.ts';
 import { walletDecider } from './wallet.ts';
 
@@ -19,6 +20,10 @@ let network: CardNetwork;
 beforeAll(async () => {
   network = await openCardNetwork(networkName);
   service = await openTestCommandService({ network });
+});
+/** Issue 35 §1: after each test the payment ledger and the invoices agree. */
+afterEach(async () => {
+  expect((await checkLedger(service.service.streams.store)).disagreements).toEqual([]);
 });
 afterAll(async () => {
   await service.close();

@@ -5,6 +5,7 @@ import { afterPayment } from '../checkout/orders.ts';
 import { refuseOwnMoneyRecord } from '../core/separation-of-duties.ts';
 import { invoiceDecider } from '../invoices/decide.ts';
 import { dueOf } from '../invoices/invoice.ts';
+import { chargeTransaction } from '../payments/ledger.ts';
 import { walletDecider } from './wallet.ts';
 
 /**
@@ -32,7 +33,16 @@ export async function applyDeposit(
   await streams.handle(
     invoiceStream(invoiceId),
     invoiceDecider,
-    { type: 'StartPayment', buyerId, paymentId, method: 'wallet', amount, card: null, now },
+    {
+      type: 'StartPayment',
+      buyerId,
+      paymentId,
+      method: 'wallet',
+      amount,
+      card: null,
+      now,
+      transactionId: paymentId,
+    },
     stepContext(step, 'start', now),
   );
   try {
@@ -51,10 +61,28 @@ export async function applyDeposit(
     );
     throw error;
   }
+  await chargeTransaction(deps, step, paymentId, {
+    reference: depositId,
+    start: {
+      buyerId,
+      method: 'wallet',
+      provider: 'wallet',
+      amount,
+      target: { kind: 'invoices', invoices: [{ invoiceId, amount }] },
+      card: null,
+    },
+  });
   await streams.handle(
     invoiceStream(invoiceId),
     invoiceDecider,
-    { type: 'RecordPayment', paymentId, method: 'wallet', amount, reference: depositId },
+    {
+      type: 'RecordPayment',
+      paymentId,
+      method: 'wallet',
+      amount,
+      reference: depositId,
+      transactionId: paymentId,
+    },
     stepContext(step, 'record', clock.now()),
   );
   return { status: await afterPayment(deps, step, invoiceId, amount), amount };

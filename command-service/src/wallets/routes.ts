@@ -6,6 +6,7 @@ import { depositIdFor, type MoneyDeps } from '../checkout/money-deps.ts';
 import { commandContext } from '../core/command-context.ts';
 import { wroteSomething } from '../core/command-handler.ts';
 import { derivedId } from '../core/derived-id.ts';
+import { chargeTransaction, failTransaction, recordRefund, startTransaction } from '../payments/ledger.ts';
 import { cutAtRef } from '../users/cards/card-service.ts';
 import type { SessionAuth } from '../users/session/session-auth.ts';
 import { actorOf, secretKinds } from '../users/user-service.ts';
@@ -28,6 +29,16 @@ export const walletRoutes: FastifyPluginAsync<WalletRouteDeps> = async (app, { m
     // A hash of the whole key, never a cut: the entry id and the provider's idempotency key, so a
     // retried request charges the card once and credits the wallet once.
     const entryId = derivedId('C', session.user.id, 'credit', ctx.commandId);
+    const step = { base: ctx, actor: actorOf(session) };
+    // The ledger's transaction is the wallet entry's: started before the card is asked.
+    await startTransaction(money, step, entryId, {
+      buyerId: session.user.id,
+      method: 'card',
+      provider: money.cards.name,
+      amount: input.amount,
+      target: { kind: 'wallet', entryId },
+      card: card ? { cardId: card.cardId, brand: card.brand, last4: card.last4 } : null,
+    });
     let chargeId: string;
     try {
       const charge = await money.cards.charge({
@@ -45,10 +56,13 @@ export const walletRoutes: FastifyPluginAsync<WalletRouteDeps> = async (app, { m
       chargeId = charge.chargeId;
     } catch (error) {
       if (error instanceof CardDeclinedError) {
-        throw new AppError('PAYMENT_DECLINED', { params: { reason: cutAtRef(error.message) } });
+        const reason = cutAtRef(error.message);
+        await failTransaction(money, step, entryId, reason);
+        throw new AppError('PAYMENT_DECLINED', { params: { reason } });
       }
       throw error;
     }
+    await chargeTransaction(money, step, entryId, { reference: chargeId });
     const now = money.clock.now();
     try {
       wroteSomething(
@@ -66,7 +80,11 @@ export const walletRoutes: FastifyPluginAsync<WalletRouteDeps> = async (app, { m
         { err: error, chargeId, entryId },
         'a credit purchase could not be recorded: refunding it',
       );
-      await money.cards.refund(chargeId, input.amount, derivedId('RF', entryId));
+      const refundId = derivedId('RF', entryId);
+      await money.cards.refund(chargeId, input.amount, refundId);
+      const reason = 'the wallet could not take the credit';
+      const back = { refundId, amount: input.amount, to: 'card', reason, invoiceId: null } as const;
+      await recordRefund(money, step, entryId, back);
       throw error;
     }
     ctx.setMessage(checkoutMessages.creditAdded);

@@ -27,6 +27,21 @@ export const auditHistoryActions = {
     input: HistoryInput,
     output: StreamHistory,
   }),
+  /** Issue 35 §1: one transaction of the payment ledger (`payment-<id>`), as an invoice's is read. */
+  paymentHistory: action({
+    path: '/api/audit/payment/history',
+    side: 'command',
+    auth: ['auditor', 'admin'],
+    input: HistoryInput,
+    output: StreamHistory,
+  }),
+  paymentHistoryExport: action({
+    path: '/api/audit/payment/history/export',
+    side: 'command',
+    auth: ['auditor', 'admin'],
+    input: HistoryExportInput,
+    output: HistoryExport,
+  }),
   /**
    * Issue 34 "People": a user's account history from the log (registration, roles, status, identity
    * checks, cards by last four, addresses), for the user's page. Admins only: it is their own data.

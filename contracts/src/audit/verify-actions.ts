@@ -1,4 +1,5 @@
 import { action, NoInput } from '../action.ts';
+import { LedgerCheck } from './ledger-views.ts';
 import { VerifyJobInput } from './verify-inputs.ts';
 import { AnchorExport, VerifyJobStarted, VerifyJobStatus } from './verify-views.ts';
 
@@ -21,6 +22,18 @@ export const auditVerifyActions = {
     auth: ['auditor', 'admin'],
     input: NoInput,
     output: VerifyJobStarted,
+  }),
+  /**
+   * Issue 35 §1: the payment ledger checked against the invoices, from the log: every invoice's payment
+   * points to a transaction that moved that money, every charge is what its invoices recorded or went
+   * back. Finance reads it too: the books are theirs.
+   */
+  paymentLedgerCheck: action({
+    path: '/api/audit/paymentLedger',
+    side: 'command',
+    auth: ['auditor', 'admin', 'finance'],
+    input: NoInput,
+    output: LedgerCheck,
   }),
   auditVerifyStatus: action({
     path: '/api/audit/verifyStatus',

@@ -548,6 +548,7 @@ export const forEnglish = {
     ADDRESS_LOOKUP_UNAVAILABLE: 'Address suggestions are not available right now; please type the address',
     PLACE_NOT_FOUND: 'That address could not be found; please type it',
     PAYMENT_NOT_DISPUTABLE: 'That payment took no such amount, so it cannot be disputed',
+    REFUND_EXCEEDS_PAYMENT: 'That is more than the payment has left to give back',
     COMMAND_ID_TAKEN: 'This x-command-id belongs to another request; send a new one',
     COMMAND_ID_REUSED: 'This x-command-id was already used for a different request; send a new one',
     COMMAND_IN_PROGRESS: 'This request is still being processed; try again in a moment',

@@ -542,6 +542,7 @@ export const forSpanish: Texts = {
       'Las sugerencias de direcciones no están disponibles ahora; escribe la dirección',
     PLACE_NOT_FOUND: 'No se encontró esa dirección; escríbela',
     PAYMENT_NOT_DISPUTABLE: 'Ese pago no cobró ese importe, así que no puede disputarse',
+    REFUND_EXCEEDS_PAYMENT: 'Es más de lo que al pago le queda por devolver',
     COMMAND_ID_TAKEN: 'Este x-command-id pertenece a otra petición; envía uno nuevo',
     COMMAND_ID_REUSED: 'Este x-command-id ya se usó para otra petición; envía uno nuevo',
     COMMAND_IN_PROGRESS: 'Esta petición aún se está procesando; inténtalo de nuevo en un momento',
