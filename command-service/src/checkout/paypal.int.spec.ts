@@ -484,6 +484,39 @@ describe.each(payPalNetworkNames.map((name) => [payPalNetworkTitles[name], name]
       ]);
     });
 
+    it('gives a returned bottle’s money back through PayPal, out of the capture’s transaction, once', async () => {
+      const from = paypal.captures().length;
+      const { who, lot, invoiceId, part, url } = await waitingOrder();
+      const paid = await respond(who.token, responseOf(await paypal.approve(url, { approve: true })));
+      expect(paid.body.data.responseData.status).toBe('paid');
+      const finance = await service.signUp(`finance-${crypto.randomUUID()}@paypal.example`, ['finance']);
+      const asked = await service.post<{ return_id: string; amount: number }>(
+        actions.raiseReturnRequest.path,
+        { invoice_id: invoiceId, product_id: lot.lotId, qty: 1, reason: 'Corked' },
+        { token: who.token },
+      );
+      expect(asked.status, asked.body.data.message).toBe(200);
+      const { return_id, amount } = asked.body.data.responseData;
+      const ids = { invoice_id: invoiceId, return_id };
+      const staff = { token: finance.token };
+      expect(
+        (await service.post(actions.decideReturn.path, { ...ids, decision: 'accept' }, staff)).status,
+      ).toBe(200);
+      const received = { ...ids, good: 1, damaged: 0 };
+      expect((await service.post(actions.receiveReturn.path, received, staff)).status).toBe(200);
+      // The refund asked twice at once and again after: PayPal refunds once.
+      const commandId = crypto.randomUUID();
+      const answers = await Promise.all(
+        [1, 2].map(() => service.post(actions.refundReturn.path, ids, { ...staff, commandId })),
+      );
+      expect(answers.map((a) => a.status)).toEqual([200, 200]);
+      expect((await service.post(actions.refundReturn.path, ids, staff)).status).not.toBe(500);
+      expect(capturedSince(from)).toMatchObject([{ refunded: amount }]);
+      const refunds = (await eventsOf(paymentStream(part))).filter((e) => e.type === 'TransactionRefunded');
+      expect(refunds.map((e) => e.data)).toMatchObject([{ amount, to: 'card', invoiceId }]);
+      expect((await service.service.streams.load(walletStream(who.id), walletDecider)).balance).toBe(0);
+    });
+
     it('refuses a PayPal event without PayPal’s signature or with a forged one, acting on nothing', async () => {
       const { invoiceId, result } = await waitingOrder();
       const orderId = (await loadInvoice(invoiceId)).payments[`${result.payment_id}-p`]?.chargeId;

@@ -100,8 +100,8 @@ export const refundableLeft = (invoice: IssuedInvoice) =>
 /**
  * Issue 31: a refund goes back the way the invoice was paid: shared over its payments pro rata of
  * what each has left to give back (rounded down, the cents left over to the payments with most
- * left), a card payment's part to its card, any other's (wallet, gift card, offline) to the wallet.
- * Staff who chose the wallet send it all there.
+ * left), a card or PayPal payment's part back to its provider (`card`: the way it came), any other's
+ * (wallet, gift card, offline) to the wallet. Staff who chose the wallet send it all there.
  */
 export function refundParts(invoice: IssuedInvoice, amount: number, to: 'card' | 'wallet' | null) {
   const payments = refundablePayments(invoice)
@@ -123,7 +123,9 @@ export function refundParts(invoice: IssuedInvoice, amount: number, to: 'card' |
     .map((p, i) => ({
       paymentId: p.paymentId,
       to:
-        to !== 'wallet' && p.method === 'card' && invoice.payments[p.paymentId]?.chargeId
+        to !== 'wallet' &&
+        (p.method === 'card' || p.method === 'paypal') &&
+        invoice.payments[p.paymentId]?.chargeId
           ? ('card' as const)
           : ('wallet' as const),
       amount: shares[i] ?? 0,
