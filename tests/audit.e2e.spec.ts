@@ -7,7 +7,13 @@ import { parse } from 'csv-parse/sync';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { browserAvailable, launchChromium } from './support/browser.ts';
-import { lotInput, startMarketplace, type TestMarketplace, type TestUser } from './support/marketplace.ts';
+import {
+  lotInput,
+  pickupOrder,
+  startMarketplace,
+  type TestMarketplace,
+  type TestUser,
+} from './support/marketplace.ts';
 
 const screenshots = join(import.meta.dirname, '../screenshots');
 const HOUR = 3600_000;
@@ -143,5 +149,51 @@ describe.runIf(browserAvailable())('the auditor’s history in the browser', () 
     await other.page.goto(`${market.url}/audit`);
     await other.page.getByTestId('auditors-only').waitFor();
     expect(await other.page.getByTestId('verify-log').count()).toBe(0);
+  });
+
+  it('follows a paid invoice to its payment’s transaction, and checks the books (auditor; finance on the payments report)', async () => {
+    const buyer = await market.bidder({ firstName: 'Ledger' });
+    const invoiceId = await pickupOrder(market, buyer);
+    const { page, errors } = await pageFor(auditor, 1366);
+    await page.goto(`${market.url}/audit/invoice/${invoiceId}`);
+    const link = page.getByTestId('invoice-payments').getByRole('link').first();
+    await link.waitFor();
+    await page.screenshot({ path: join(screenshots, 'audit-invoice-payments-desktop.png'), fullPage: true });
+    await link.click();
+    await page.waitForURL(/\/audit\/payment\//);
+    await page.locator('[data-testid="history-row"][data-type="TransactionCharged"]').waitFor();
+    const types = await page
+      .getByTestId('history-row')
+      .evaluateAll((trs) => trs.map((tr) => tr.getAttribute('data-type')));
+    expect(types).toEqual(['TransactionStarted', 'TransactionCharged']);
+    await page.screenshot({ path: join(screenshots, 'audit-payment-desktop.png'), fullPage: true });
+
+    await page.goto(`${market.url}/audit`);
+    await page.getByRole('button', { name: 'Check the books' }).click();
+    await page.getByTestId('ledger-agree').waitFor();
+    await page.screenshot({ path: join(screenshots, 'audit-ledger-desktop.png'), fullPage: true });
+    expect(errors).toEqual([]);
+
+    const phone = await pageFor(auditor, 390, 844);
+    await phone.page.goto(`${market.url}/audit`);
+    await phone.page.getByRole('button', { name: 'Check the books' }).click();
+    await phone.page.getByTestId('ledger-agree').waitFor();
+    await phone.page.screenshot({ path: join(screenshots, 'audit-ledger-mobile.png'), fullPage: true });
+    await phone.page.goto(`${market.url}/audit/invoice/${invoiceId}`);
+    await phone.page.getByTestId('invoice-payments').getByRole('link').first().waitFor();
+    await phone.page.screenshot({
+      path: join(screenshots, 'audit-invoice-payments-mobile.png'),
+      fullPage: true,
+    });
+    expect(phone.errors).toEqual([]);
+
+    const finance = await market.staff('finance');
+    await market.ok('/api/user/updateProfile', { popup_message: 0 }, finance.auth);
+    const books = await pageFor(finance, 1366);
+    await books.page.goto(`${market.url}/reports/getPayments`);
+    await books.page.getByRole('button', { name: 'Check the books' }).click();
+    await books.page.getByTestId('ledger-agree').waitFor();
+    await books.page.screenshot({ path: join(screenshots, 'reports-ledger-desktop.png'), fullPage: true });
+    expect(books.errors).toEqual([]);
   });
 });

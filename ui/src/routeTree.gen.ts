@@ -82,6 +82,7 @@ import { Route as AuthAdminUsersIndexRouteImport } from './routes/_auth/admin.us
 import { Route as AuthAdminUsersIdRouteImport } from './routes/_auth/admin.users.$id'
 import { Route as AuthAuditInvoiceIdRouteImport } from './routes/_auth/audit.invoice.$id'
 import { Route as AuthAuditLotIdRouteImport } from './routes/_auth/audit.lot.$id'
+import { Route as AuthAuditPaymentIdRouteImport } from './routes/_auth/audit.payment.$id'
 import { Route as AuthCheckoutTypeCart_idRouteImport } from './routes/_auth/checkout.$type.$cart_id'
 import { Route as AuthMyWinesSellingIndexRouteImport } from './routes/_auth/myWines.selling.index'
 import { Route as AuthMyWinesSellingIdRouteImport } from './routes/_auth/myWines.selling.$id'
@@ -455,6 +456,11 @@ const AuthAuditLotIdRoute = AuthAuditLotIdRouteImport.update({
   path: '/audit/lot/$id',
   getParentRoute: () => AuthRoute,
 } as any)
+const AuthAuditPaymentIdRoute = AuthAuditPaymentIdRouteImport.update({
+  id: '/audit/payment/$id',
+  path: '/audit/payment/$id',
+  getParentRoute: () => AuthRoute,
+} as any)
 const AuthCheckoutTypeCart_idRoute = AuthCheckoutTypeCart_idRouteImport.update({
   id: '/checkout/$type/$cart_id',
   path: '/checkout/$type/$cart_id',
@@ -563,6 +569,7 @@ export interface FileRoutesByFullPath {
   '/admin/users/$id': typeof AuthAdminUsersIdRoute
   '/audit/invoice/$id': typeof AuthAuditInvoiceIdRoute
   '/audit/lot/$id': typeof AuthAuditLotIdRoute
+  '/audit/payment/$id': typeof AuthAuditPaymentIdRoute
   '/checkout/$type/$cart_id': typeof AuthCheckoutTypeCart_idRoute
   '/myWines/selling/$id': typeof AuthMyWinesSellingIdRoute
   '/myWines/selling/new': typeof AuthMyWinesSellingNewRoute
@@ -643,6 +650,7 @@ export interface FileRoutesByTo {
   '/admin/users/$id': typeof AuthAdminUsersIdRoute
   '/audit/invoice/$id': typeof AuthAuditInvoiceIdRoute
   '/audit/lot/$id': typeof AuthAuditLotIdRoute
+  '/audit/payment/$id': typeof AuthAuditPaymentIdRoute
   '/checkout/$type/$cart_id': typeof AuthCheckoutTypeCart_idRoute
   '/myWines/selling/$id': typeof AuthMyWinesSellingIdRoute
   '/myWines/selling/new': typeof AuthMyWinesSellingNewRoute
@@ -726,6 +734,7 @@ export interface FileRoutesById {
   '/_auth/admin/users/$id': typeof AuthAdminUsersIdRoute
   '/_auth/audit/invoice/$id': typeof AuthAuditInvoiceIdRoute
   '/_auth/audit/lot/$id': typeof AuthAuditLotIdRoute
+  '/_auth/audit/payment/$id': typeof AuthAuditPaymentIdRoute
   '/_auth/checkout/$type/$cart_id': typeof AuthCheckoutTypeCart_idRoute
   '/_auth/myWines/selling/$id': typeof AuthMyWinesSellingIdRoute
   '/_auth/myWines/selling/new': typeof AuthMyWinesSellingNewRoute
@@ -809,6 +818,7 @@ export interface FileRouteTypes {
     | '/admin/users/$id'
     | '/audit/invoice/$id'
     | '/audit/lot/$id'
+    | '/audit/payment/$id'
     | '/checkout/$type/$cart_id'
     | '/myWines/selling/$id'
     | '/myWines/selling/new'
@@ -889,6 +899,7 @@ export interface FileRouteTypes {
     | '/admin/users/$id'
     | '/audit/invoice/$id'
     | '/audit/lot/$id'
+    | '/audit/payment/$id'
     | '/checkout/$type/$cart_id'
     | '/myWines/selling/$id'
     | '/myWines/selling/new'
@@ -971,6 +982,7 @@ export interface FileRouteTypes {
     | '/_auth/admin/users/$id'
     | '/_auth/audit/invoice/$id'
     | '/_auth/audit/lot/$id'
+    | '/_auth/audit/payment/$id'
     | '/_auth/checkout/$type/$cart_id'
     | '/_auth/myWines/selling/$id'
     | '/_auth/myWines/selling/new'
@@ -1524,6 +1536,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthAuditLotIdRouteImport
       parentRoute: typeof AuthRoute
     }
+    '/_auth/audit/payment/$id': {
+      id: '/_auth/audit/payment/$id'
+      path: '/audit/payment/$id'
+      fullPath: '/audit/payment/$id'
+      preLoaderRoute: typeof AuthAuditPaymentIdRouteImport
+      parentRoute: typeof AuthRoute
+    }
     '/_auth/checkout/$type/$cart_id': {
       id: '/_auth/checkout/$type/$cart_id'
       path: '/checkout/$type/$cart_id'
@@ -1656,6 +1675,7 @@ interface AuthRouteChildren {
   AuthReportsIndexRoute: typeof AuthReportsIndexRoute
   AuthAuditInvoiceIdRoute: typeof AuthAuditInvoiceIdRoute
   AuthAuditLotIdRoute: typeof AuthAuditLotIdRoute
+  AuthAuditPaymentIdRoute: typeof AuthAuditPaymentIdRoute
   AuthCheckoutTypeCart_idRoute: typeof AuthCheckoutTypeCart_idRoute
   AuthMyWinesSellingIdRoute: typeof AuthMyWinesSellingIdRoute
   AuthMyWinesSellingNewRoute: typeof AuthMyWinesSellingNewRoute
@@ -1695,6 +1715,7 @@ const AuthRouteChildren: AuthRouteChildren = {
   AuthReportsIndexRoute: AuthReportsIndexRoute,
   AuthAuditInvoiceIdRoute: AuthAuditInvoiceIdRoute,
   AuthAuditLotIdRoute: AuthAuditLotIdRoute,
+  AuthAuditPaymentIdRoute: AuthAuditPaymentIdRoute,
   AuthCheckoutTypeCart_idRoute: AuthCheckoutTypeCart_idRoute,
   AuthMyWinesSellingIdRoute: AuthMyWinesSellingIdRoute,
   AuthMyWinesSellingNewRoute: AuthMyWinesSellingNewRoute,

@@ -1274,6 +1274,10 @@ export const uiForSpanish: UiTexts = {
   auditHistory: {
     lotTitle: 'Historial del lote {{id}}',
     invoiceTitle: 'Historial de la factura {{id}}',
+    paymentTitle: 'Pago {{id}}',
+    paymentsTitle: 'Pagos',
+    paymentsNone: 'No hay pagos en este estado',
+    paymentTransaction: 'Transacción',
     settingsTitle: 'Historial de la configuración',
     loading: 'Cargando el historial',
     events: 'Eventos: {{count}}',
@@ -1493,6 +1497,37 @@ export const uiForSpanish: UiTexts = {
       anchorMismatch: 'El registro en la posición de un ancla no es el registro que se firmó',
       anchorPositionMissing: 'La posición que firmó un ancla no está en el registro',
       anchorMissingFromLog: 'Un ancla que guardan los auditores no está en el registro',
+    },
+  },
+  /** Issue 35 §1: el libro de pagos comprobado con las facturas, en /audit. */
+  ledgerCheck: {
+    title: 'Libro de pagos',
+    hint: 'Comprueba a partir del registro que cada pago de una factura apunta a una transacción que movió ese dinero, y que cada cobro es lo que registraron sus facturas o lo que se devolvió.',
+    check: 'Comprobar las cuentas',
+    read: 'Leído del registro: transacciones {{transactions}}, facturas {{invoices}}.',
+    heldTitle: 'Lo que tiene cada proveedor',
+    heldNone: 'Ningún proveedor tiene dinero.',
+    provider: 'Proveedor',
+    held: 'Tiene',
+    agree: 'El libro y las facturas coinciden',
+    agreeDetail: 'Cada pago de una factura coincide con el dinero que movió su transacción.',
+    disagree: 'El libro y las facturas no coinciden',
+    disagreeDetail: 'Discrepancias encontradas: {{count}}.',
+    transaction: 'Transacción',
+    invoice: 'Factura',
+    noInvoice: 'Sin factura',
+    problem: 'Qué está mal',
+    expected: 'Esperado',
+    found: 'Encontrado',
+    problems: {
+      unknownTransaction: 'La factura registra un pago cuya transacción no existe',
+      notCharged: 'La factura registra un pago cuya transacción no movió dinero',
+      share: 'La parte de la factura no es la que la transacción le asigna',
+      charged: 'La transacción cobró algo distinto de lo que registraron sus facturas más lo devuelto',
+      refunded:
+        'Los reembolsos de la transacción para la factura no son los reembolsos que la factura registra de ella',
+      chargedBack:
+        'Las disputas perdidas de la transacción no son los contracargos que la factura registra de ella',
     },
   },
   /** Issue 31: números de factura, datos para transferencia, libreta de direcciones, tarjeta en el pago. */

@@ -25,11 +25,12 @@ import { QueryState } from '../QueryState/QueryState.tsx';
 import classes from './AuditHistory.module.css';
 import { HistoryTable } from './HistoryTable.tsx';
 import { canAudit, formatAuditTime, fromLocalInput, toLocalInput } from './history-view.ts';
+import { InvoicePayments } from './InvoicePayments.tsx';
 import { PriceChart } from './PriceChart.tsx';
 
 export const HISTORY_PAGE_SIZE = 50;
 
-export type HistoryKind = 'lot' | 'invoice' | 'settings';
+export type HistoryKind = 'lot' | 'invoice' | 'payment' | 'settings';
 
 /** Each kind's actions and title (the settings are one stream: its id is `house`). */
 const kinds = {
@@ -38,6 +39,12 @@ const kinds = {
     history: 'invoiceHistory',
     export: 'invoiceHistoryExport',
     title: 'ui.auditHistory.invoiceTitle',
+  },
+  /** Issue 35 §1: one transaction of the payment ledger (`payment-<id>`). */
+  payment: {
+    history: 'paymentHistory',
+    export: 'paymentHistoryExport',
+    title: 'ui.auditHistory.paymentTitle',
   },
   settings: {
     history: 'settingsHistory',
@@ -67,9 +74,10 @@ const historyOf = (
     : call(kinds[kind].history, input, { signal });
 
 /**
- * /audit/lot/:id, /audit/invoice/:id and /audit/settings (DOMAIN.md "Audit", issue 34): the stream's events in order, each
- * opening to its data, the state after it and what changed; the state as of a chosen instant; for
- * a lot, the price over time by bidder; the history as CSV or JSON. For auditors and admins.
+ * /audit/lot/:id, /audit/invoice/:id, /audit/payment/:id and /audit/settings (DOMAIN.md "Audit", issues
+ * 34, 35): the stream's events in order, each opening to its data, the state after it and what changed;
+ * the state as of a chosen instant; for a lot, the price over time by bidder; for an invoice, its
+ * payments with their transactions; the history as CSV or JSON. For auditors and admins.
  */
 export function AuditHistory(props: AuditHistoryProps) {
   const { t } = useTranslation();
@@ -120,6 +128,11 @@ function HistoryBody({ kind, id, asOf, page, onChange }: AuditHistoryProps) {
             <SimpleGrid cols={{ base: 1, lg: 2 }}>
               <StateAsOf history={data} />
               <PriceChart prices={data.prices} />
+            </SimpleGrid>
+          ) : kind === 'invoice' ? (
+            <SimpleGrid cols={{ base: 1, lg: 2 }}>
+              <StateAsOf history={data} />
+              <InvoicePayments state={data.asOf.state} />
             </SimpleGrid>
           ) : (
             <StateAsOf history={data} />

@@ -203,3 +203,137 @@ describe('/audit/settings (issue 34)', () => {
     await expectNoAxeViolations(screen.getByRole('main'));
   });
 });
+
+/** An invoice's or a transaction's history: one stream, its state as of the last event (or before any). */
+const streamHistory = (id: string, streamName: string, state: unknown, revision: number | null = 1) => ({
+  id,
+  streamName,
+  totalRecords: revision === null ? 0 : revision + 1,
+  from: 0,
+  next: null,
+  rows:
+    revision === null
+      ? []
+      : Array.from({ length: revision + 1 }, (_, i) =>
+          row(i, { type: 'PaymentSucceeded', state, changes: [] }),
+        ),
+  asOf: {
+    at: null,
+    revision,
+    occurredAt: revision === null ? null : row(revision).occurredAt,
+    state,
+  },
+});
+
+describe('/audit/invoice/:id: its payments (issue 35 §1)', () => {
+  it('lists each payment with its method, amount and status, linking to its transaction', async () => {
+    const state = {
+      status: 'issued',
+      payments: {
+        'pay-1': {
+          method: 'card',
+          amount: 123_456,
+          status: 'succeeded',
+          at: 1,
+          chargeId: 'ch_1',
+          transactionId: 'tx-9',
+        },
+        'pay-2': { method: 'paypal', amount: 5_000, status: 'action_required', at: 2, chargeId: null },
+        'pay-3': {
+          method: 'offline',
+          amount: 700,
+          status: 'failed',
+          at: 3,
+          chargeId: null,
+          transactionId: 'tx-3',
+        },
+      },
+    };
+    const { api } = await open(
+      ['auditor'],
+      { invoiceHistory: () => streamHistory('inv-1', 'invoice-inv-1', state) },
+      '/audit/invoice/inv-1',
+    );
+    const card = await screen.findByTestId('invoice-payments');
+    expect(within(card).getByRole('heading', { name: 'Payments' })).toBeTruthy();
+    const rows = within(card).getAllByTestId('invoice-payment');
+    expect(rows.map((r) => [...r.querySelectorAll('td')].map((c) => c.textContent))).toEqual([
+      ['Card', '$1,234.56', 'Succeeded', 'tx-9'],
+      ['PayPal', '$50.00', 'Awaiting authentication', 'pay-2'],
+      ['Offline', '$7.00', 'Failed', 'tx-3'],
+    ]);
+    // The transaction the payment names, else the payment's own id (the ledger's id for it).
+    expect(rows.map((r) => within(r).getByRole('link').getAttribute('href'))).toEqual([
+      '/audit/payment/tx-9',
+      '/audit/payment/pay-2',
+      '/audit/payment/tx-3',
+    ]);
+    expect(api.to('invoiceHistory')[0]?.input).toEqual({ id: 'inv-1', from: 0, limit: 50 });
+    await expectNoAxeViolations(screen.getByRole('main'));
+  });
+
+  it('says there are no payments in a state without them, before the first event too', async () => {
+    await open(
+      ['auditor'],
+      { invoiceHistory: () => streamHistory('inv-2', 'invoice-inv-2', { status: 'none' }, null) },
+      '/audit/invoice/inv-2',
+    );
+    expect((await screen.findByTestId('invoice-payments-none')).textContent).toBe(
+      'No payments in this state',
+    );
+    expect(screen.getByTestId('state-as-of').textContent).toContain('Before the first event');
+  });
+
+  it('opens a payment’s transaction on its own history page', async () => {
+    const state = {
+      payments: { 'pay-1': { method: 'card', amount: 100, status: 'succeeded', transactionId: 'tx-9' } },
+    };
+    const { api, user } = await open(
+      ['auditor'],
+      {
+        invoiceHistory: () => streamHistory('inv-1', 'invoice-inv-1', state),
+        paymentHistory: ({ id }) => streamHistory(id, `payment-${id}`, { status: 'charged', charged: 100 }),
+      },
+      '/audit/invoice/inv-1',
+    );
+    await user.click(await screen.findByRole('link', { name: 'tx-9' }));
+    expect(await screen.findByRole('heading', { name: 'Payment tx-9', level: 1 })).toBeTruthy();
+    expect(api.to('paymentHistory')[0]?.input).toEqual({ id: 'tx-9', from: 0, limit: 50 });
+  });
+});
+
+describe('/audit/payment/:id (issue 35 §1)', () => {
+  it('titles the page with the transaction, reads its stream and exports it', async () => {
+    const save = vi.spyOn(browser, 'saveBlob').mockImplementation(() => {});
+    save.mockClear();
+    const { api, user } = await open(
+      ['admin'],
+      {
+        paymentHistory: ({ id }) => streamHistory(id, `payment-${id}`, { status: 'charged', charged: 5_000 }),
+        paymentHistoryExport: ({ id, format }) => ({
+          filename: `payment-${id}-history.${format}`,
+          records: '[]',
+        }),
+      },
+      '/audit/payment/tx-7',
+    );
+    expect(await screen.findByRole('heading', { name: 'Payment tx-7', level: 1 })).toBeTruthy();
+    await waitFor(() => expect(document.title).toMatch(/^Payment tx-7 \|/));
+    await screen.findByTestId('history-table');
+    expect(api.to('paymentHistory')[0]?.input).toEqual({ id: 'tx-7', from: 0, limit: 50 });
+    expect(screen.getByTestId('state-as-of').textContent).toContain('"charged": 5000');
+    // A transaction has neither a price chart nor an invoice's payments.
+    expect(screen.queryByTestId('price-chart')).toBeNull();
+    expect(screen.queryByTestId('invoice-payments')).toBeNull();
+    await user.click(screen.getByTestId('download-json'));
+    await waitFor(() => expect(save).toHaveBeenCalledTimes(1));
+    expect(api.to('paymentHistoryExport')[0]?.input).toMatchObject({ id: 'tx-7', format: 'json' });
+    expect((save.mock.calls[0] as [Blob, string])[1]).toBe('payment-tx-7-history.json');
+  });
+
+  it('tells anyone but auditors and admins, asking nothing', async () => {
+    const { api } = await open(['finance'], {}, '/audit/payment/tx-7');
+    expect((await screen.findByTestId('auditors-only')).textContent).toBe('Only an auditor can do this');
+    expect(api.to('paymentHistory')).toHaveLength(0);
+  });
+});

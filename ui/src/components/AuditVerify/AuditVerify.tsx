@@ -9,6 +9,7 @@ import { browser } from '../../lib/browser.ts';
 import { pushAlertAtom } from '../../state/alerts.ts';
 import { currentUserAtom } from '../../state/session.ts';
 import { AnchorLink } from '../AnchorLink.tsx';
+import { LedgerCheckPanel } from '../LedgerCheck/LedgerCheck.tsx';
 import { canVerifyLog, percentDone, VERIFY_POLL_MS } from './audit-verify.ts';
 
 /** What each kind of problem reads as (the UI branches on the kind, never on wording). */
@@ -28,7 +29,8 @@ export const problemTexts = {
 
 /**
  * /audit (DOMAIN.md "Audit"): the auditor verifies the whole log (per-stream chains, the global
- * chain, the signed anchors) with a progress bar, reads what is wrong if anything is, and takes the
+ * chain, the signed anchors) with a progress bar, reads what is wrong if anything is, checks the
+ * payment ledger against the invoices (issue 35 §1; finance on the payments report), and takes the
  * anchors and the public key away as a JSON file.
  */
 export function AuditVerify() {
@@ -42,6 +44,7 @@ export function AuditVerify() {
       {user && canVerifyLog(user) ? (
         <Stack gap="lg">
           <VerifyPanel />
+          <LedgerCheckPanel />
           <AnchorsDownload />
           <Card withBorder>
             <Text size="sm">

@@ -6,6 +6,8 @@ import { useTranslation } from 'react-i18next';
 import { ApiError, call } from '../../api/client.ts';
 import { formatDateTime } from '../../lib/format.ts';
 import { currentUserAtom } from '../../state/session.ts';
+import { LedgerCheckPanel } from '../LedgerCheck/LedgerCheck.tsx';
+import { canCheckLedger } from '../LedgerCheck/ledger-check.ts';
 import { Pager } from '../Pager/Pager.tsx';
 import { canHandleMoney } from '../StaffMoney/staff-roles.ts';
 import { CsvDownload } from './CsvDownload.tsx';
@@ -99,7 +101,11 @@ export function Reports(props: ReportsProps) {
         {t('ui.reports.title')}: {t(reportLabel(props.report as ReportName))}
       </Title>
       {user && canHandleMoney(user) ? (
-        <ReportBody {...props} />
+        <Stack gap="lg">
+          <ReportBody {...props} />
+          {/* Issue 35 §1: the payments report's money checked against the ledger it came from. */}
+          {props.report === 'getPayments' && canCheckLedger(user) && <LedgerCheckPanel />}
+        </Stack>
       ) : (
         <Alert color="gray" data-testid="staff-only">
           {t('role.finance')}

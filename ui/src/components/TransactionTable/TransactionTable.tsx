@@ -11,7 +11,8 @@ const typeLabels = {
   refund: 'ui.transactions.typeRefund',
 } as const satisfies Record<Transaction['type'], string>;
 
-const methodLabels = {
+/** What each payment method reads as (also the auditor's payments of an invoice). */
+export const methodLabels = {
   card: 'ui.transactions.methodCard',
   wallet: 'ui.transactions.methodWallet',
   giftcard: 'ui.transactions.methodGiftcard',
@@ -19,7 +20,8 @@ const methodLabels = {
   paypal: 'ui.transactions.methodPaypal',
 } as const satisfies Record<Transaction['method'], string>;
 
-const statusLabels = {
+/** What each payment status reads as (also the auditor's payments of an invoice). */
+export const statusLabels = {
   pending: 'ui.transactions.statusPending',
   action_required: 'ui.transactions.statusActionRequired',
   succeeded: 'ui.transactions.statusSucceeded',
