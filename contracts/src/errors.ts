@@ -256,6 +256,8 @@ export const errorCatalogue = {
   CARDS_UNAVAILABLE: entry(502, 'card.fetchFailed'),
   /** The configured card provider tokenises with a publishable key, not a capture context. */
   CARD_PROVIDER_NO_CONTEXT: entry(400, 'card.noCaptureContext'),
+  /** A new card's payment in the browser asked of a card provider without one (only Stripe's Payment Element). */
+  CARD_PROVIDER_NO_NEW_CARD: entry(400, 'checkout.noNewCardPayments', 'element'),
   /** A dispute reported for a payment that took no money, or for more than it took. */
   PAYMENT_NOT_DISPUTABLE: entry(409, 'errors.PAYMENT_NOT_DISPUTABLE'),
   /** A refund for more than its payment still holds (charged, less refunds and charge-backs). */

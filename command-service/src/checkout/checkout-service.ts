@@ -8,7 +8,7 @@ import { type CheckoutDeps, loadInvoice } from './checkout-invoices.ts';
 import { resolveDelivery } from './delivery.ts';
 import { paymentIdFor, type Step } from './money-deps.ts';
 import { abandonBuyNowOrder } from './orders.ts';
-import { confirmCardPayment, type PaymentOutcome, pay } from './payments.ts';
+import { confirmCardPayment, type PaymentOutcome, pay, payWithNewCard } from './payments.ts';
 import { confirmPayPalPayment, payPalOf, payWithPayPal } from './paypal.ts';
 import { type CheckoutInput, placeOrder } from './place-order.ts';
 import { quote } from './quote.ts';
@@ -41,6 +41,8 @@ export function checkoutService(deps: CheckoutDeps) {
       if (input.payment.card_id && !card) throw new AppError('CARD_NOT_FOUND', { field: 'card_id' });
       // Refused before anything is placed or taken from the wallet.
       if (input.payment.paypal) payPalOf(deps);
+      if (input.payment.element && !deps.cards.startBrowserCharge)
+        throw new AppError('CARD_PROVIDER_NO_NEW_CARD', { field: 'element' });
       const delivery = await resolveDelivery(deps, input);
       const paymentId = paymentIdFor(request.commandId, buyerId);
       // `placed`: this request placed the order, so a payment that fails gives it up; an order placed
@@ -71,7 +73,11 @@ export function checkoutService(deps: CheckoutDeps) {
       };
       let outcome: PaymentOutcome;
       try {
-        outcome = input.payment.paypal ? await payWithPayPal(deps, step, plan) : await pay(deps, step, plan);
+        outcome = input.payment.paypal
+          ? await payWithPayPal(deps, step, plan)
+          : input.payment.element
+            ? await payWithNewCard(deps, step, plan)
+            : await pay(deps, step, plan);
       } catch (error) {
         // This payment could not go on (the wallet fell short, the card left the vault): the order it
         // placed is given up. Another payment under way on it is left to finish.

@@ -2,6 +2,7 @@ import { t } from '@wine/contracts';
 import { invoiceStream, walletStream } from '@wine/event-schemas';
 import {
   AppError,
+  type BrowserCharge,
   CardDeclinedError,
   type ChargeRequest,
   type ChargeResult,
@@ -42,7 +43,8 @@ export interface PaymentPlan {
 export type PaymentOutcome =
   /** `quiet`: this call recorded nothing new (another recorded it first), so it tells the buyer nothing. */
   | { status: 'paid'; quiet?: boolean }
-  | { status: 'requires_action'; url: string }
+  /** `clientSecret`: a new card's charge, confirmed by the browser (payWithNewCard). */
+  | { status: 'requires_action'; url: string; clientSecret?: string }
   | { status: 'declined'; reason: string };
 
 /** Wallet first, the card for the rest (issue "Money"): each invoice's share of each, in order. */
@@ -284,15 +286,7 @@ export async function pay(deps: MoneyDeps, step: Step, plan: PaymentPlan): Promi
   }
   if (charge.status === 'requires_action') {
     try {
-      await requireTransactionAction(deps, step, id, charge.chargeId);
-      for (const invoiceId of started) {
-        await streams.handle(
-          invoiceStream(invoiceId),
-          invoiceDecider,
-          { type: 'RequireAction', paymentId: id, chargeId: charge.chargeId },
-          stepContext(step, `action:${invoiceId}`, clock.now()),
-        );
-      }
+      await waitForBuyer(deps, step, id, charge.chargeId, started);
     } catch (error) {
       // Not authenticated yet, so nothing is taken: the charge is given up rather than left unknown.
       await deps.cards.cancelCharge(charge.chargeId);
@@ -304,6 +298,75 @@ export async function pay(deps: MoneyDeps, step: Step, plan: PaymentPlan): Promi
   // The provider's webhook may have recorded the charge before its answer came back here.
   const { written: recorded } = await recordCharge(deps, step, id, charge.chargeId, carded);
   return { status: 'paid', quiet: recorded === 0 && !rest.walletPaid };
+}
+
+/**
+ * The payment waits for the buyer (the issuer's page, PayPal's, the browser confirming a new card):
+ * its transaction and each invoice's payment hold the provider's charge or order until it settles.
+ */
+export async function waitForBuyer(
+  deps: MoneyDeps,
+  step: Step,
+  paymentId: string,
+  chargeId: string,
+  invoiceIds: readonly string[],
+) {
+  await requireTransactionAction(deps, step, paymentId, chargeId);
+  for (const invoiceId of invoiceIds) {
+    await deps.streams.handle(
+      invoiceStream(invoiceId),
+      invoiceDecider,
+      { type: 'RequireAction', paymentId, chargeId },
+      stepContext(step, `action:${invoiceId}`, deps.clock.now()),
+    );
+  }
+}
+
+/**
+ * Issue 35 §2 (seeds 001 stripe_payment_element): pays with a new card the buyer gives the provider in
+ * the browser, kept nowhere. The wallet's shares first, then one charge made without a card under
+ * the payment's key (the same request again answers the same charge) for the rest, waiting for the
+ * browser to confirm it with its client secret; the return (confirmPayment) or the provider's event
+ * records it as a saved card's charge is recorded.
+ */
+export async function payWithNewCard(
+  deps: MoneyDeps,
+  step: Step,
+  plan: Omit<PaymentPlan, 'card'>,
+): Promise<PaymentOutcome> {
+  const { cards } = deps;
+  if (!cards.startBrowserCharge) throw new AppError('CARD_PROVIDER_NO_NEW_CARD', { field: 'element' });
+  const rest = await payFromWallet(deps, step, plan, true);
+  if (rest.total === 0) return { status: 'paid' };
+  const id = cardPart(plan.paymentId);
+  const started = await startParts(deps, step, rest, {
+    paymentId: id,
+    method: 'card',
+    card: null,
+    buyerId: plan.buyerId,
+    provider: cards.name,
+  });
+  let charge: BrowserCharge;
+  try {
+    charge = await cards.startBrowserCharge({
+      amount: rest.total,
+      reference: plan.paymentId,
+      idempotencyKey: id,
+      metadata: { invoices: started.join(',') },
+    });
+  } catch (error) {
+    // No charge the browser could confirm: nothing can be taken, and the invoices are free again.
+    for (const invoiceId of started) await fail(deps, step, invoiceId, id, 'payment not started');
+    throw error;
+  }
+  try {
+    await waitForBuyer(deps, step, id, charge.chargeId, started);
+  } catch (error) {
+    await cards.cancelCharge(charge.chargeId);
+    for (const invoiceId of started) await fail(deps, step, invoiceId, id, 'payment not recorded');
+    throw error;
+  }
+  return { status: 'requires_action', url: '', clientSecret: charge.clientSecret };
 }
 
 /**

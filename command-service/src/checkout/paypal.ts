@@ -8,7 +8,6 @@ import {
 } from '@wine/platform';
 import { invoiceDecider } from '../invoices/decide.ts';
 import type { IssuedInvoice } from '../invoices/invoice.ts';
-import { requireTransactionAction } from '../payments/ledger.ts';
 import { type MoneyDeps, type Step, stepContext } from './money-deps.ts';
 import {
   type ChargeChannel,
@@ -19,6 +18,7 @@ import {
   payPalPart,
   recordCharge,
   startParts,
+  waitForBuyer,
 } from './payments.ts';
 import type { PayPalMoney } from './paypal-payments.ts';
 
@@ -90,15 +90,7 @@ export async function payWithPayPal(deps: MoneyDeps, step: Step, plan: PayPalPla
     throw error;
   }
   try {
-    await requireTransactionAction(deps, step, id, order.orderId);
-    for (const invoiceId of started) {
-      await deps.streams.handle(
-        invoiceStream(invoiceId),
-        invoiceDecider,
-        { type: 'RequireAction', paymentId: id, chargeId: order.orderId },
-        stepContext(step, `action:${invoiceId}`, deps.clock.now()),
-      );
-    }
+    await waitForBuyer(deps, step, id, order.orderId, started);
   } catch (error) {
     // The buyer never sees the approve page, so the order is never approved and lapses at PayPal.
     for (const invoiceId of started) await fail(deps, step, invoiceId, id, 'payment not recorded');

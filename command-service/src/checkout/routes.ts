@@ -73,14 +73,14 @@ export const checkoutRoutes: FastifyPluginAsync<CheckoutRouteDeps> = async (
   );
 
   registerAction(app, actions.payCartWallet, auth, async (input, ctx) => {
-    const payment = { use_wallet: true, card_id: null, paypal: false };
+    const payment = { use_wallet: true, card_id: null, paypal: false, element: false };
     const result = await checkout.checkout(auth.sessionOf(ctx.request), { ...input, payment }, ctx);
     ctx.setMessage(messageOf(result.status));
     return result;
   });
 
   registerAction(app, actions.payCartOffline, auth, async (input, ctx) => {
-    const payment = { use_wallet: false, card_id: null, paypal: false };
+    const payment = { use_wallet: false, card_id: null, paypal: false, element: false };
     const session = auth.sessionOf(ctx.request);
     const place = () => checkout.checkout(session, { ...input, payment }, ctx, { offline: true });
     const result =

@@ -42,5 +42,8 @@ export async function settle(
     invoice_ids: ids,
     payment_id: paymentId,
     url: outcome.status === 'requires_action' && outcome.url ? outcome.url : null,
+    ...(outcome.status === 'requires_action' && outcome.clientSecret
+      ? { client_secret: outcome.clientSecret }
+      : {}),
   };
 }

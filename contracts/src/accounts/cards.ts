@@ -78,6 +78,11 @@ export const CardProviderInfo = z.object({
   tokens_url: z.string(),
   /** Stripe's publishable key (`pk_…`); null for the sandbox. */
   publishable_key: z.string().nullable(),
+  /**
+   * The checkout can take a new card the browser gives the provider for one payment, kept nowhere
+   * (Stripe's Payment Element: seeds 001 stripe_payment_element). Absent for the clients' older answers.
+   */
+  new_card_payments: z.boolean().optional(),
 });
 export type CardProviderInfo = z.infer<typeof CardProviderInfo>;
 

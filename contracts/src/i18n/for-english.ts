@@ -183,6 +183,8 @@ export const forEnglish = {
       'Order placed. Pay {{amount}} by bank transfer quoting invoice {{invoice}}, or at pickup; your order is held until {{until}}.',
     offlineRecorded: 'Payment recorded',
     paypalOrCard: 'Choose a card or PayPal, not both',
+    newCardOrOther: 'Choose a new card, a saved card or PayPal, only one',
+    noNewCardPayments: 'Paying with a new card is not available here: add the card to your account first',
     paypalUnavailable: 'PayPal is not available here: choose a card or wallet credit',
     paypal: 'PayPal asks you to approve this payment',
     paypalCancelled: 'the payment was cancelled on PayPal',

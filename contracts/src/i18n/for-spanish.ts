@@ -177,6 +177,8 @@ export const forSpanish: Texts = {
       'Pedido realizado. Paga {{amount}} por transferencia indicando la factura {{invoice}}, o al recoger; tu pedido se guarda hasta el {{until}}.',
     offlineRecorded: 'Pago registrado',
     paypalOrCard: 'Elige una tarjeta o PayPal, no ambos',
+    newCardOrOther: 'Elige una tarjeta nueva, una guardada o PayPal, solo una',
+    noNewCardPayments: 'Aquí no se puede pagar con una tarjeta nueva: añádela antes a tu cuenta',
     paypalUnavailable: 'PayPal no está disponible aquí: elige una tarjeta o el saldo del monedero',
     paypal: 'PayPal te pide que apruebes este pago',
     paypalCancelled: 'el pago se canceló en PayPal',

@@ -91,7 +91,12 @@ export const checkoutActions = {
     output: CheckoutResult,
     // seeds 001 "Payments": the provider's payment calls, while that provider takes the cards.
     providerPaths: {
-      stripe: ['/api/payment/stripe_payment', '/api/paymentThird/stripe/stripe_payment'],
+      stripe: [
+        '/api/payment/stripe_payment',
+        '/api/paymentThird/stripe/stripe_payment',
+        // A new card confirmed in the browser (payment.element): the Payment Element's path.
+        '/api/payment/stripe_payment_element',
+      ],
       cybersource: ['/api/payment/cybersource_payment'],
     },
   }),

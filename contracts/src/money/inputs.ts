@@ -117,24 +117,30 @@ export const RedeemGiftCardInput = z.strictObject({
 });
 
 /**
- * How the buyer pays: a saved card, PayPal (seeds 001 "Payments": paypal_response), wallet credit,
- * or the wallet first and the card or PayPal for the rest. `paypal` is left out by the clients that
- * predate it, so it defaults to false.
+ * How the buyer pays: a saved card, PayPal (seeds 001 "Payments": paypal_response), a new card given
+ * to the card provider in the browser and not kept (`element`: seeds 001 stripe_payment_element,
+ * where the provider has such a flow), wallet credit, or the wallet first and one of those for the
+ * rest. `paypal` and `element` are left out by the clients that predate them, so they default to false.
  */
 export const PaymentChoice = z
   .strictObject({
     use_wallet: z.boolean().default(false),
     card_id: Id.nullable().default(null),
     paypal: z.boolean().default(false),
+    element: z.boolean().default(false),
   })
-  .refine((p) => p.use_wallet || p.card_id !== null || p.paypal, {
+  .refine((p) => p.use_wallet || p.card_id !== null || p.paypal || p.element, {
     path: ['card_id'],
     ...lazy(() => t('checkout.choosePayment')),
   })
-  // One payment takes its rest one way: a card and PayPal both would leave which one to charge unsaid.
+  // One payment takes its rest one way: two of them would leave which one to charge unsaid.
   .refine((p) => !(p.paypal && p.card_id !== null), {
     path: ['paypal'],
     ...lazy(() => t('checkout.paypalOrCard')),
+  })
+  .refine((p) => !(p.element && (p.paypal || p.card_id !== null)), {
+    path: ['element'],
+    ...lazy(() => t('checkout.newCardOrOther')),
   });
 
 /** seeds 001 §7 cart/checkout and buynow/checkout. */

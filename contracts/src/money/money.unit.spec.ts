@@ -37,13 +37,31 @@ describe('US states, ZIP ranges and rates', () => {
 
 describe('the payment choice (seeds 001 "Payments")', () => {
   it('takes PayPal alone or after the wallet, and reads a choice without it as before', () => {
-    expect(PaymentChoice.parse({ paypal: true })).toEqual({ use_wallet: false, card_id: null, paypal: true });
+    expect(PaymentChoice.parse({ paypal: true })).toEqual({
+      use_wallet: false,
+      card_id: null,
+      paypal: true,
+      element: false,
+    });
     expect(PaymentChoice.parse({ use_wallet: true, paypal: true }).paypal).toBe(true);
     expect(PaymentChoice.parse({ card_id: 'card-1' })).toEqual({
       use_wallet: false,
       card_id: 'card-1',
       paypal: false,
+      element: false,
     });
+  });
+
+  it('takes a new card (the Payment Element) alone or after the wallet, never beside a saved card or PayPal', () => {
+    expect(PaymentChoice.parse({ element: true }).element).toBe(true);
+    expect(PaymentChoice.parse({ use_wallet: true, element: true }).element).toBe(true);
+    for (const other of [{ card_id: 'card-1' }, { paypal: true }]) {
+      const both = PaymentChoice.safeParse({ element: true, ...other });
+      expect(both.error?.issues.map((i) => [i.path.join('.'), i.message])).toContainEqual([
+        'element',
+        'Choose a new card, a saved card or PayPal, only one',
+      ]);
+    }
   });
 
   it('refuses a card and PayPal both, and no way to pay at all, each on its field', () => {

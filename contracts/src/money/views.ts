@@ -70,6 +70,11 @@ export const CheckoutResult = z.object({
   invoice_ids: z.array(z.string()),
   payment_id: z.string(),
   url: z.string().nullable(),
+  /**
+   * A new card's payment (`element`): the secret the browser confirms the provider's charge with, by
+   * the publishable key (Stripe's client_secret); absent otherwise.
+   */
+  client_secret: z.string().optional(),
 });
 export type CheckoutResult = z.infer<typeof CheckoutResult>;
 

@@ -61,6 +61,20 @@ export interface ChargeRequest {
   metadata?: Record<string, string>;
 }
 
+/**
+ * Issue 35 §2 (seeds 001 "Payments" stripe_payment_element): a charge made without a card, which the
+ * buyer's browser confirms with a card it gives the provider itself (Stripe's Payment Element), so
+ * the card never touches the product, not even as a token. Its idempotency key and reference as a
+ * saved card's charge.
+ */
+export type BrowserChargeRequest = Omit<ChargeRequest, 'token' | 'returnUrl'>;
+
+/** The charge made, and the secret the browser confirms it with (Stripe's `client_secret`). */
+export interface BrowserCharge {
+  chargeId: string;
+  clientSecret: string;
+}
+
 /** Thrown when an idempotency key comes back with other parameters than its first request's. */
 export class IdempotencyKeyReusedError extends Error {
   constructor(key: string) {
@@ -144,6 +158,11 @@ export interface CardProvider {
   captureContext?(origin: string): Promise<string>;
   /** Throws CardDeclinedError when the card is refused. */
   charge(request: ChargeRequest): Promise<ChargeResult>;
+  /**
+   * A charge the browser confirms with a new card (BrowserChargeRequest); its outcome is read with
+   * retrieveCharge and told by the provider's events. Absent for a provider without such a flow.
+   */
+  startBrowserCharge?(request: BrowserChargeRequest): Promise<BrowserCharge>;
   retrieveCharge(chargeId: string): Promise<ChargeState>;
   /**
    * What a charge was made for, for an event that does not say (Stripe's disputes name only the

@@ -84,8 +84,11 @@ interface PaymentIntent extends Json {
   status: string;
   amount: number;
   amount_received: number;
-  payment_method: string;
+  /** Null until a card is given: an intent made for the Payment Element, confirmed in the browser. */
+  payment_method: string | null;
   metadata: Record<string, string>;
+  /** What the browser confirms it with, with the publishable key (Stripe.js). */
+  client_secret: string;
 }
 
 class StripeFailure extends Error {
@@ -315,8 +318,8 @@ export async function startStripeDouble(): Promise<StripeDouble> {
     if (amount > 99_999_999)
       throw invalid('Amount must be no more than $999,999.99', 'amount', 'amount_too_large');
     if (body.currency !== 'usd') throw invalid('The double only takes usd.', 'currency');
-    const pm = methodOf(body.payment_method);
-    if (body.customer !== undefined && pm.customer !== body.customer)
+    const pm = body.payment_method === undefined ? null : methodOf(body.payment_method);
+    if (pm && body.customer !== undefined && pm.customer !== body.customer)
       throw invalid(
         `The provided PaymentMethod ${pm.id} was previously used without being attached to a Customer or was detached from a Customer, and may not be used again.`,
         'payment_method',
@@ -330,10 +333,11 @@ export async function startStripeDouble(): Promise<StripeDouble> {
       amount_received: 0,
       currency: 'usd',
       customer: (body.customer as string) ?? null,
-      payment_method: pm.id,
+      payment_method: pm?.id ?? null,
       payment_method_types: ['card'],
       metadata: (body.metadata as Record<string, string>) ?? {},
-      status: 'requires_confirmation',
+      client_secret: `${id}_secret_${randomBytes(12).toString('hex')}`,
+      status: pm ? 'requires_confirmation' : 'requires_payment_method',
       created: now(),
       latest_charge: null,
       last_payment_error: null,
@@ -342,7 +346,25 @@ export async function startStripeDouble(): Promise<StripeDouble> {
     };
     intents.set(id, intent);
     if (body.confirm !== 'true') return intent;
-    const number = cardOf(pm).number;
+    return confirmIntent(intent, body);
+  }
+
+  /**
+   * Confirms an intent with its card (the one it was made with, or `payment_method` now: the browser
+   * confirming a Payment Element's intent): declined, waiting for 3-D Secure, or succeeded.
+   */
+  async function confirmIntent(intent: PaymentIntent, body: Json) {
+    if (intent.status !== 'requires_confirmation' && intent.status !== 'requires_payment_method')
+      throw invalid(
+        `You cannot confirm this PaymentIntent because it has a status of ${intent.status}.`,
+        undefined,
+        'payment_intent_unexpected_state',
+      );
+    if (body.payment_method !== undefined) intent.payment_method = methodOf(body.payment_method).id;
+    if (!intent.payment_method)
+      throw invalid('You must provide a payment method to confirm this PaymentIntent.', 'payment_method');
+    const { id } = intent;
+    const number = cardOf(methodOf(intent.payment_method)).number;
     if (number === stripeTestCards.chargeDeclined || number === stripeTestCards.declined) {
       const error = {
         code: 'card_declined',
@@ -457,7 +479,13 @@ export async function startStripeDouble(): Promise<StripeDouble> {
 
   async function route(method: string, path: string, body: Json, key: string): Promise<Json> {
     const publishable = key.startsWith('pk_');
-    if (publishable && !(method === 'POST' && path === '/v1/payment_methods'))
+    // Stripe.js confirms (and reads) an intent with the publishable key and the intent's client secret.
+    const intentAsked = path.match(/^\/v1\/payment_intents\/([^/]+)(\/confirm)?$/);
+    const byClientSecret =
+      intentAsked !== null &&
+      (method === 'GET' || intentAsked[2] !== undefined) &&
+      intents.get(intentAsked[1] as string)?.client_secret === body.client_secret;
+    if (publishable && !(method === 'POST' && path === '/v1/payment_methods') && !byClientSecret)
       throw new StripeFailure(401, {
         type: 'invalid_request_error',
         message: 'This API call cannot be made with a publishable API key. Please use a secret API key.',
@@ -517,6 +545,7 @@ export async function startStripeDouble(): Promise<StripeDouble> {
     if (at === 'POST setup_intents') return setupIntent(body);
     if (at === 'POST payment_intents') return createIntent(body);
     if (at === 'GET payment_intents/:id') return intentOf(id);
+    if (at === 'POST payment_intents/:id/confirm') return confirmIntent(intentOf(id), body);
     if (at === 'POST payment_intents/:id/cancel') {
       const intent = intentOf(id);
       if (intent.status === 'succeeded' || intent.status === 'canceled')

@@ -164,6 +164,24 @@ export function createStripeCardProvider(options: StripeOptions): CardProvider {
         translate(error);
       }
     },
+    async startBrowserCharge({ amount, reference, idempotencyKey, metadata = {} }) {
+      try {
+        // No card and no confirmation: the Payment Element confirms it in the browser.
+        const intent = await stripe.paymentIntents.create(
+          {
+            amount,
+            currency: 'usd',
+            allowed_payment_method_types: ['card'],
+            metadata: { ...metadata, reference },
+          },
+          { idempotencyKey },
+        );
+        if (!intent.client_secret) throw new Error(`Stripe: payment ${intent.id} has no client secret`);
+        return { chargeId: intent.id, clientSecret: intent.client_secret };
+      } catch (error) {
+        translate(error);
+      }
+    },
     async chargeInfo(chargeId) {
       return ours((await stripe.paymentIntents.retrieve(chargeId)).metadata);
     },

@@ -60,6 +60,7 @@ export function cardService(users: UserService) {
         name: CardProviderInfo.shape.name.parse(provider.name),
         tokens_url: url,
         publishable_key: publishableKey,
+        new_card_payments: provider.startBrowserCharge !== undefined,
       };
     },
 
