@@ -212,6 +212,22 @@ describe.each(payPalNetworkNames.map((name) => [payPalNetworkTitles[name], name]
       expect(await countOf(invoiceStream(invoiceId), 'PaymentDisputed')).toBe(1);
       // PayPal captured once and nothing was refunded by the product.
       expect(capturedSince(from)).toMatchObject([{ refunded: 0 }]);
+
+      // PayPal decides for the buyer (CUSTOMER.DISPUTE.RESOLVED), told twice: charged back once.
+      const before = paypal.events().length;
+      await paypal.resolveDispute(capture.captureId, 'lost');
+      const resolved = paypal.events().slice(before);
+      expect(resolved.map((e) => e.type)).toEqual(['CUSTOMER.DISPUTE.RESOLVED']);
+      for (const event of [...resolved, ...resolved]) expect(await paypal.deliver(event.id)).toBe(200);
+      const lost = await loadInvoice(invoiceId);
+      expect(Object.values(lost.disputes).map((d) => d.status)).toEqual(['lost']);
+      expect(lost.chargedBack).toBe(lost.paid);
+      const part = Object.values(lost.disputes)[0]?.paymentId as string;
+      const ledger = (await eventsOf(paymentStream(part))).map((e) => e.type);
+      expect(ledger.filter((t) => t.startsWith('TransactionDispute'))).toEqual([
+        'TransactionDisputed',
+        'TransactionDisputeClosed',
+      ]);
     });
 
     it('captures once for one paypal_response sent twice at once with one x-command-id, a third beside them, and again later', async () => {

@@ -69,6 +69,11 @@ export interface PayPalDouble {
   settle(captureId: string, outcome: 'completed' | 'denied'): Promise<void>;
   /** The buyer opens a dispute (CUSTOMER.DISPUTE.CREATED). */
   dispute(captureId: string, reason?: string): Promise<void>;
+  /**
+   * PayPal decides the capture's dispute (CUSTOMER.DISPUTE.RESOLVED): `lost`, for the buyer (the money
+   * goes back to them, RESOLVED_BUYER_FAVOUR); `won`, for the seller (RESOLVED_SELLER_FAVOUR).
+   */
+  resolveDispute(captureId: string, outcome: 'won' | 'lost'): Promise<void>;
   /** Where events are delivered; none until set. `hold` keeps them until a test delivers them. */
   webhooks(endpoint: PayPalWebhookEndpoint | null, options?: { hold?: boolean }): void;
   events(): PayPalDoubleEvent[];
@@ -303,6 +308,8 @@ export async function startPayPalDouble(
   const requests: PayPalDoubleRequest[] = [];
   const tokens = new Set<string>();
   const orders = new Map<string, Order>();
+  /** Each capture's dispute: PayPal's case id and the reason it was opened for. */
+  const disputes = new Map<string, { id: string; reason: string }>();
   const captures = new Map<string, Capture>();
   const refunds = new Map<string, Refund>();
   /** A PayPal-Request-Id and the resource it made. */
@@ -337,6 +344,51 @@ export async function startPayPalDouble(
     const capture = captures.get(id);
     if (!capture) throw notFound();
     return capture;
+  }
+
+  /** A dispute's event: opened (CREATED), or decided (RESOLVED, with PayPal's outcome code). */
+  async function emitDispute(captureId: string, reason: string, outcome: 'won' | 'lost' | null) {
+    const capture = captureOf(captureId);
+    const order = orders.get(capture.orderId);
+    const disputeId = disputes.get(captureId)?.id ?? `PP-D-${idOf().slice(0, 5)}`;
+    disputes.set(captureId, { id: disputeId, reason });
+    const cents = decimalOf(capture.cents);
+    await emit(
+      outcome ? 'CUSTOMER.DISPUTE.RESOLVED' : 'CUSTOMER.DISPUTE.CREATED',
+      'dispute',
+      {
+        dispute_id: disputeId,
+        create_time: now(),
+        update_time: now(),
+        disputed_transactions: [
+          {
+            seller_transaction_id: capture.id,
+            create_time: capture.createTime,
+            transaction_status: 'COMPLETED',
+            gross_amount: usd(capture.cents),
+            ...(capture.invoiceId !== undefined && { invoice_number: capture.invoiceId }),
+            ...(capture.customId !== undefined && { custom: capture.customId }),
+            buyer: { name: order?.payer?.email ?? '' },
+            seller: { merchant_id: 'DOUBLEMERCHANT01', name: 'Merchant (PayPal double)' },
+          },
+        ],
+        reason,
+        status: outcome ? 'RESOLVED' : 'OPEN',
+        dispute_amount: usd(capture.cents),
+        ...(outcome && {
+          dispute_outcome: {
+            outcome_code: outcome === 'lost' ? 'RESOLVED_BUYER_FAVOUR' : 'RESOLVED_SELLER_FAVOUR',
+            ...(outcome === 'lost' && { amount_refunded: usd(capture.cents) }),
+          },
+        }),
+        dispute_life_cycle_stage: outcome ? 'CHARGEBACK' : 'INQUIRY',
+        dispute_channel: 'INTERNAL',
+        links: [link(`${url}/v1/customer/disputes/${disputeId}`, 'self')],
+      },
+      outcome
+        ? `A dispute was resolved with Case # ${disputeId} for $ ${cents} USD`
+        : `A new dispute opened with Case # for $ ${cents} USD`,
+    );
   }
 
   const link = (href: string, rel: string, method = 'GET') => ({ href, rel, method });
@@ -939,36 +991,12 @@ export async function startPayPalDouble(
       );
     },
     async dispute(captureId, reason = 'MERCHANDISE_OR_SERVICE_NOT_RECEIVED') {
-      const capture = captureOf(captureId);
-      const order = orders.get(capture.orderId);
-      await emit(
-        'CUSTOMER.DISPUTE.CREATED',
-        'dispute',
-        {
-          dispute_id: `PP-D-${idOf().slice(0, 5)}`,
-          create_time: now(),
-          update_time: now(),
-          disputed_transactions: [
-            {
-              seller_transaction_id: capture.id,
-              create_time: capture.createTime,
-              transaction_status: 'COMPLETED',
-              gross_amount: usd(capture.cents),
-              ...(capture.invoiceId !== undefined && { invoice_number: capture.invoiceId }),
-              ...(capture.customId !== undefined && { custom: capture.customId }),
-              buyer: { name: order?.payer?.email ?? '' },
-              seller: { merchant_id: 'DOUBLEMERCHANT01', name: 'Merchant (PayPal double)' },
-            },
-          ],
-          reason,
-          status: 'OPEN',
-          dispute_amount: usd(capture.cents),
-          dispute_life_cycle_stage: 'INQUIRY',
-          dispute_channel: 'INTERNAL',
-          links: [link(`${url}/v1/customer/disputes/PP-D`, 'self')],
-        },
-        `A new dispute opened with Case # for $ ${decimalOf(capture.cents)} USD`,
-      );
+      await emitDispute(captureId, reason, null);
+    },
+    async resolveDispute(captureId, outcome) {
+      const known = disputes.get(captureId);
+      if (!known) throw new Error(`the double: no dispute on ${captureId}`);
+      await emitDispute(captureId, known.reason, outcome);
     },
     webhooks(to, { hold = false } = {}) {
       endpoint = to;

@@ -234,17 +234,22 @@ export function eventInPortWords(event: PayPalWebhookEvent): PayPalEvent | null 
         refundId: text(resource.id),
       };
     }
-    case 'CUSTOMER.DISPUTE.CREATED': {
+    case 'CUSTOMER.DISPUTE.CREATED':
+    case 'CUSTOMER.DISPUTE.RESOLVED': {
       const transactions = Array.isArray(resource.disputed_transactions)
         ? (resource.disputed_transactions as Record<string, unknown>[])
         : [];
       const disputed = transactions[0];
       const captureId = text(disputed?.seller_transaction_id);
       if (!captureId) return null;
+      const resolved = event.event_type === 'CUSTOMER.DISPUTE.RESOLVED';
+      // PayPal's outcome codes: the money went back to the buyer, or stayed with the seller.
+      const outcome = (resource.dispute_outcome as { outcome_code?: unknown } | undefined)?.outcome_code;
+      const lost = ['RESOLVED_BUYER_FAVOUR', 'RESOLVED_WITH_PAYOUT', 'ACCEPTED'].includes(text(outcome));
       return {
         id: event.id,
         type: event.event_type,
-        outcome: 'disputed',
+        outcome: resolved ? (lost ? 'dispute_lost' : 'dispute_won') : 'disputed',
         captureId,
         orderId: '',
         reference: text(disputed?.custom),

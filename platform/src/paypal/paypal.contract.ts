@@ -35,6 +35,7 @@ export interface PayPalUnderTest {
   settle(captureId: string, outcome: 'completed' | 'denied'): Promise<void>;
   /** The buyer disputes a capture. */
   dispute(captureId: string): Promise<void>;
+  resolveDispute(captureId: string, outcome: 'won' | 'lost'): Promise<void>;
   /** Every webhook delivered to the product so far, oldest first. */
   deliveries(): PayPalDelivery[];
   /** PayPal delivers an event again (a retry): the delivery it made. */
@@ -309,6 +310,7 @@ export function payPalContract(title: string, open: () => Promise<PayPalUnderTes
       const { captureId, orderId, reference } = await captured(1_999);
       const { refundId } = await under.gateway.refund(captureId, 500, key());
       await under.dispute(captureId);
+      await under.resolveDispute(captureId, 'lost');
       const read = await readFrom(from);
       const types = under.deliveries().slice(from).map(typeOf);
       // The buyer's approval is PayPal's event too, one the product does not follow.
@@ -339,8 +341,19 @@ export function payPalContract(title: string, open: () => Promise<PayPalUnderTes
           reason: expect.any(String),
           disputeId: expect.any(String),
         },
+        {
+          id: expect.any(String),
+          type: 'CUSTOMER.DISPUTE.RESOLVED',
+          outcome: 'dispute_lost',
+          ...same,
+          amount: 1_999,
+          reason: expect.any(String),
+          disputeId: expect.any(String),
+        },
       ]);
-      expect(new Set(read.filter(Boolean).map((e) => e?.id)).size).toBe(3);
+      const [opened, resolved] = read.filter((e) => e?.type.startsWith('CUSTOMER.DISPUTE'));
+      expect(resolved?.disputeId).toBe(opened?.disputeId);
+      expect(new Set(read.filter(Boolean).map((e) => e?.id)).size).toBe(4);
     });
 
     it('reads an event PayPal delivers again with the same id', async () => {

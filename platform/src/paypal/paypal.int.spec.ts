@@ -42,6 +42,7 @@ payPalContract('the sandbox', async () => {
     orderCount: () => sandbox.orders().length,
     settle: (captureId, outcome) => sandbox.settle(captureId, outcome),
     dispute: (captureId) => sandbox.dispute(captureId),
+    resolveDispute: (captureId, outcome) => sandbox.resolveDispute(captureId, outcome),
     deliveries: () => sandbox.deliveries(),
     redeliver: (eventId) => sandbox.deliver(eventId),
     close: async () => {},
@@ -61,6 +62,7 @@ payPalContract('the PayPal adapter, against a local double of PayPal', async () 
     orderCount: () => double.orders().length,
     settle: (captureId, outcome) => double.settle(captureId, outcome),
     dispute: (captureId) => double.dispute(captureId),
+    resolveDispute: (captureId, outcome) => double.resolveDispute(captureId, outcome),
     deliveries: () => double.deliveries(),
     async redeliver(eventId) {
       await double.deliver(eventId);

@@ -66,7 +66,8 @@ export interface PayPalEvent {
   id: string;
   /** PayPal's own name for the event (`PAYMENT.CAPTURE.COMPLETED`, …), for the record. */
   type: string;
-  outcome: 'succeeded' | 'failed' | 'refunded' | 'disputed';
+  /** `dispute_won` / `dispute_lost`: CUSTOMER.DISPUTE.RESOLVED, for the seller or the buyer. */
+  outcome: 'succeeded' | 'failed' | 'refunded' | 'disputed' | 'dispute_won' | 'dispute_lost';
   captureId: string;
   orderId: string;
   reference: string;

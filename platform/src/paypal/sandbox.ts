@@ -76,6 +76,8 @@ export interface SandboxPayPal extends PayPalGateway {
   settle(captureId: string, outcome: 'completed' | 'denied'): Promise<void>;
   /** The buyer opens a dispute on a capture (CUSTOMER.DISPUTE.CREATED). */
   dispute(captureId: string, reason?: string): Promise<void>;
+  /** PayPal decides the capture's dispute (CUSTOMER.DISPUTE.RESOLVED): `lost` for the buyer, `won` for the seller. */
+  resolveDispute(captureId: string, outcome: 'won' | 'lost'): Promise<void>;
   /** Where webhooks go (the product's handler); none until set. */
   webhooks(endpoint: ((delivery: PayPalDelivery) => Promise<unknown> | unknown) | null): void;
   /** Every delivery made so far, oldest first. */
@@ -140,6 +142,8 @@ export function createSandboxPayPal(options: { publicUrl: () => string }): Sandb
   const webhookId = 'SANDBOX0WEBHOOK0ID';
   const orders = new Map<string, SandboxPayPalOrder>();
   const captures = new Map<string, SandboxPayPalCapture>();
+  /** Each capture's dispute: its case id and the reason it was opened for. */
+  const disputes = new Map<string, { id: string; reason: string }>();
   const orderKeys = new Map<string, string>();
   const captureKeys = new Map<string, string>();
   const refundKeys = new Map<string, string>();
@@ -345,11 +349,28 @@ export function createSandboxPayPal(options: { publicUrl: () => string }): Sandb
     },
     async dispute(captureId, reason = 'MERCHANDISE_OR_SERVICE_NOT_RECEIVED') {
       const capture = captureOf(captureId);
+      const disputeId = `PP-D-${idOf()}`;
+      disputes.set(captureId, { id: disputeId, reason });
       await emit('CUSTOMER.DISPUTE.CREATED', 'dispute', {
-        dispute_id: `PP-D-${idOf()}`,
+        dispute_id: disputeId,
         reason,
         status: 'OPEN',
         dispute_amount: { currency_code: 'USD', value: centsToValue(capture.amount) },
+        disputed_transactions: [{ seller_transaction_id: captureId, custom: capture.reference }],
+      });
+    },
+    async resolveDispute(captureId, outcome) {
+      const capture = captureOf(captureId);
+      const known = disputes.get(captureId);
+      if (!known) throw new Error(`the sandbox: no dispute on ${captureId}`);
+      await emit('CUSTOMER.DISPUTE.RESOLVED', 'dispute', {
+        dispute_id: known.id,
+        reason: known.reason,
+        status: 'RESOLVED',
+        dispute_amount: { currency_code: 'USD', value: centsToValue(capture.amount) },
+        dispute_outcome: {
+          outcome_code: outcome === 'lost' ? 'RESOLVED_BUYER_FAVOUR' : 'RESOLVED_SELLER_FAVOUR',
+        },
         disputed_transactions: [{ seller_transaction_id: captureId, custom: capture.reference }],
       });
     },

@@ -47,6 +47,8 @@ export interface PayPalNetwork {
   settle(captureId: string, outcome: 'completed' | 'denied'): Promise<void>;
   /** The buyer opens a dispute on a capture: its event is sent. */
   dispute(captureId: string, reason?: string): Promise<void>;
+  /** PayPal decides the capture's dispute: its event is sent. */
+  resolveDispute(captureId: string, outcome: 'won' | 'lost'): Promise<void>;
   /** Every event made, oldest first. */
   events(): { id: string; type: string }[];
   /** Delivers an event (again, as PayPal retries it); the endpoint's HTTP status. */
@@ -89,6 +91,7 @@ function sandboxNetwork(publicUrl: () => string): PayPalNetwork {
     },
     settle: (captureId, outcome) => sandbox.settle(captureId, outcome),
     dispute: (captureId, reason) => sandbox.dispute(captureId, reason),
+    resolveDispute: (captureId, outcome) => sandbox.resolveDispute(captureId, outcome),
     events: () => events.map((e) => ({ ...e })),
     async deliver(eventId) {
       delivering = true;
@@ -142,6 +145,7 @@ export async function openPayPalNetwork(
     },
     settle: (captureId, outcome) => double.settle(captureId, outcome),
     dispute: (captureId, reason) => double.dispute(captureId, reason),
+    resolveDispute: (captureId, outcome) => double.resolveDispute(captureId, outcome),
     events: () => double.events().map(({ id, type }) => ({ id, type })),
     deliver: (eventId) => double.deliver(eventId),
     close: () => double.close(),
