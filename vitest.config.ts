@@ -88,7 +88,7 @@ export default defineConfig({
         },
       },
       // The money suite again on each real card adapter, each against its vendor's local double.
-      ...(['stripe', 'cybersource'] as const).map((network) => ({
+      ...(['stripe', 'cybersource', 'versapay'] as const).map((network) => ({
         test: {
           name: `money-${network}`,
           include: moneyFiles,

@@ -389,6 +389,9 @@ export function createVersapayCardProvider(options: VersapayOptions): VersapayCa
     );
   }
 
+  /** Refunds under way in this process, by idempotency key (refund: one answer for calls at once). */
+  const refundsRunning = new Map<string, Promise<{ refundId: string }>>();
+
   return {
     name: 'versapay',
     // The Ecommerce API's root: the card form reads its session and posts the card there.
@@ -531,44 +534,56 @@ export function createVersapayCardProvider(options: VersapayOptions): VersapayCa
       if (tookMoney(sale)) return { status: 'succeeded' };
       return { status: 'failed', reason: sale.message ?? `The payment was ${sale.state ?? 'not made'}.` };
     },
-    async refund(chargeId, amount, idempotencyKey) {
-      if (!Number.isSafeInteger(amount) || amount < 1) throw new CardDeclinedError('Invalid amount.');
-      const found = await orderOf(chargeId);
-      const sale = found ? saleIn(found) : undefined;
-      if (!found || !sale || !tookMoney(sale))
-        throw new CardDeclinedError(`This charge was not paid. REF: ${chargeId}`);
-      const reference = idempotencyKey === undefined ? undefined : codeOf(idempotencyKey);
-      const before = reference
-        ? (found.transactions ?? []).find(
-            (t) => t.action === 'refund' && t.transaction_reference === reference,
-          )
-        : undefined;
-      if (before) {
-        if (before.amount_in_cents !== amount) throw new IdempotencyKeyReusedError(idempotencyKey ?? '');
-        if (tookMoney(before)) return { refundId: before.token };
-        throw new CardDeclinedError(`The refund was declined. REF: ${chargeId}`);
-      }
-      const what = 'make a refund';
-      const answer = await call(what, 'POST', `${apiRoot}/api/gateway/v1/orders/refund`, {
-        transaction: sale.token,
-        amount_cents: amount,
-        ...(reference && { transaction_reference: reference }),
-      });
-      const made = answer.status === 200 ? transactionAnswer.safeParse(answer.body).data : undefined;
-      if (made) return { refundId: made.transaction };
-      const refused = transactionFailure.safeParse(answer.body).data;
-      if (!refused) throw unexpected(what, answer.status);
-      const failure = failureOf(refused);
-      if (failure.kind === 'other')
-        throw new VersapayError(`Versapay did not make the refund (${failure.word}).`, answer.status);
-      throw new CardDeclinedError(
-        `The refund was declined${failure.kind === 'declined' ? `: ${failure.reason}` : ''}. REF: ${chargeId}`,
+    refund(chargeId, amount, idempotencyKey) {
+      // Versapay takes no idempotency key: a refund is found again by its reference. Two calls at once
+      // under one key would both find none and refund twice, so they share the first one's answer.
+      if (idempotencyKey === undefined) return refundOnce(chargeId, amount, undefined);
+      const running = refundsRunning.get(idempotencyKey);
+      if (running) return running;
+      const made = refundOnce(chargeId, amount, idempotencyKey).finally(() =>
+        refundsRunning.delete(idempotencyKey),
       );
+      refundsRunning.set(idempotencyKey, made);
+      return made;
     },
     async cancelCharge(_chargeId) {
       // Without 3-D Secure no Versapay charge waits for the buyer: it settled or was declined at once.
     },
   };
+
+  /** One refund under a key: the one made before under it, or a new one with the key as its reference. */
+  async function refundOnce(chargeId: string, amount: number, idempotencyKey: string | undefined) {
+    if (!Number.isSafeInteger(amount) || amount < 1) throw new CardDeclinedError('Invalid amount.');
+    const found = await orderOf(chargeId);
+    const sale = found ? saleIn(found) : undefined;
+    if (!found || !sale || !tookMoney(sale))
+      throw new CardDeclinedError(`This charge was not paid. REF: ${chargeId}`);
+    const reference = idempotencyKey === undefined ? undefined : codeOf(idempotencyKey);
+    const before = reference
+      ? (found.transactions ?? []).find((t) => t.action === 'refund' && t.transaction_reference === reference)
+      : undefined;
+    if (before) {
+      if (before.amount_in_cents !== amount) throw new IdempotencyKeyReusedError(idempotencyKey ?? '');
+      if (tookMoney(before)) return { refundId: before.token };
+      throw new CardDeclinedError(`The refund was declined. REF: ${chargeId}`);
+    }
+    const what = 'make a refund';
+    const answer = await call(what, 'POST', `${apiRoot}/api/gateway/v1/orders/refund`, {
+      transaction: sale.token,
+      amount_cents: amount,
+      ...(reference && { transaction_reference: reference }),
+    });
+    const made = answer.status === 200 ? transactionAnswer.safeParse(answer.body).data : undefined;
+    if (made) return { refundId: made.transaction };
+    const refused = transactionFailure.safeParse(answer.body).data;
+    if (!refused) throw unexpected(what, answer.status);
+    const failure = failureOf(refused);
+    if (failure.kind === 'other')
+      throw new VersapayError(`Versapay did not make the refund (${failure.word}).`, answer.status);
+    throw new CardDeclinedError(
+      `The refund was declined${failure.kind === 'declined' ? `: ${failure.reason}` : ''}. REF: ${chargeId}`,
+    );
+  }
 
   /** The card a retried save made: the fund token's wallet card, when its nickname is our reference. */
   async function savedUnder(fund: string, reference: string): Promise<ProviderCard | null> {

@@ -72,6 +72,12 @@ export const cardNetworkTitles: Record<CardNetworkName, string> = {
 };
 
 /**
+ * Whether the network asks the buyer to authenticate (3-D Secure) for its authentication test card:
+ * Versapay has no 3-D Secure, so its tests of the issuer's page are skipped, saying so in their title.
+ */
+export const hasThreeDSecure = (name: CardNetworkName = cardNetworkFromEnv()) => name !== 'versapay';
+
+/**
  * Opens a card network; `publicUrl` is the site's address the network sends a buyer back to after
  * the issuer's page (a test's own product, when a browser follows it).
  */

@@ -18,6 +18,7 @@ export {
   cardNetworkFromEnv,
   cardNetworkNames,
   cardNetworkTitles,
+  hasThreeDSecure,
   openCardNetwork,
 } from './card-networks.ts';
 export { dockerReachable } from './docker.ts';

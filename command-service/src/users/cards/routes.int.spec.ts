@@ -56,11 +56,13 @@ describe(`card routes, on ${on}`, () => {
     );
     expect(where.body.data.responseData).toEqual(
       networkName === 'sandbox'
-        ? { name: 'sandbox', tokens_url: '/vault/v1/tokens', publishable_key: null }
+        ? { name: 'sandbox', tokens_url: '/vault/v1/tokens', publishable_key: null, new_card_payments: false }
         : {
             name: networkName,
             tokens_url: network.provider.tokenisation.url,
             publishable_key: network.provider.tokenisation.publishableKey,
+            // A new card paid in the browser and kept nowhere: Stripe's Payment Element only.
+            new_card_payments: networkName === 'stripe',
           },
     );
     if (networkName === 'stripe') {
