@@ -208,6 +208,74 @@ describe.runIf(browserAvailable())(
       expect(errors).toEqual([]);
     });
 
+    /** On the checkout page: 'A new card (not saved)' chosen and a card typed in its fields. */
+    async function typeNewCard(page: Page, number: string, nameOnCard: string) {
+      await page.getByTestId('quote-updating').waitFor({ state: 'hidden' });
+      await page.getByRole('radio', { name: 'A new card (not saved)' }).check();
+      const fields = page.getByRole('group', { name: 'New card' });
+      await fields.getByLabel(/Card number/i).fill(number);
+      await fields.getByLabel(/month/i).selectOption('12');
+      await fields.getByLabel(/year/i).selectOption('2030');
+      await fields.getByLabel(/CVV/i).fill('123');
+      await fields.getByLabel(/Name on card/i).fill(nameOnCard);
+      await fields.getByLabel(/ZIP/i).fill('60601');
+    }
+
+    // Issue 35 §2 (seeds 001 stripe_payment_element): only Stripe takes a new card in the browser.
+    it.runIf(cardNetworkFromEnv() === 'stripe')(
+      '(g) a new card typed at checkout goes to Stripe alone, confirms the payment in the browser, and pays',
+      async () => {
+        const ivy = await buyer('Ivy');
+        const lotId = await buyNowLot('2010 Pétrus', 2);
+        await market.ok(actions.addToCart.path, { cart: [{ product_id: lotId, qty: 1 }] }, ivy.auth);
+        const number = market.cards.testCards.visa;
+        const succeeded = () => market.cards.charges().filter((c) => c.state.status === 'succeeded');
+        const paidBefore = succeeded().length;
+
+        // The new card's fields at a phone's width first (the order is placed on the desktop's page).
+        const phone = await pageFor(ivy, 390, 844);
+        await phone.page.goto(`${market.url}/buynowcart`);
+        await phone.page.getByRole('button', { name: 'Checkout' }).click();
+        await phone.page.waitForURL(/\/checkout\/buynow\//);
+        await typeNewCard(phone.page, number, 'Ivy Lee');
+        await phone.page.screenshot({ path: join(screenshots, 'money-new-card-phone.png'), fullPage: true });
+        await phone.page.context().close();
+        expect(phone.errors).toEqual([]);
+
+        const { page, errors } = await pageFor(ivy, 1366, 900);
+        const sent: string[] = [];
+        page.on('request', (request) => sent.push(`${request.url()} ${request.postData() ?? ''}`));
+        await page.goto(`${market.url}/buynowcart`);
+        await page.getByText('2010 Pétrus').first().waitFor();
+        await page.getByRole('button', { name: 'Checkout' }).click();
+        await page.waitForURL(/\/checkout\/buynow\//);
+        // The saved card is offered beside it; the new card is chosen instead.
+        await page.getByRole('radio', { name: /Visa ending in 4242/ }).waitFor();
+        await typeNewCard(page, number, 'Ivy Lee');
+        await page.screenshot({ path: join(screenshots, 'money-new-card-desktop.png'), fullPage: true });
+        await placeOrder(page);
+        await page.waitForURL(/\/checkout_confirm/);
+        await page.locator('[data-testid="confirm-result"][data-status="paid"]').waitFor();
+        await page.screenshot({
+          path: join(screenshots, 'money-new-card-confirm-desktop.png'),
+          fullPage: true,
+        });
+
+        // Stripe charged once; the card went to Stripe's API only (its PaymentMethods), never to the product.
+        expect(succeeded()).toHaveLength(paidBefore + 1);
+        const toProduct = sent.filter((line) => line.startsWith(`${market.url}/`));
+        expect(toProduct.some((line) => line.includes(actions.checkout.path))).toBe(true);
+        expect(toProduct.filter((line) => line.includes(number))).toEqual([]);
+        const toStripe = sent.filter((line) => !line.startsWith(`${market.url}/`) && line.includes(number));
+        expect(toStripe.map((line) => new URL(line.split(' ')[0] as string).pathname)).toEqual([
+          '/v1/payment_methods',
+        ]);
+        const types = (await market.eventStore.readStream(lotStream(lotId))).map((e) => e.type);
+        expect(types).toEqual(['LotListed', 'StockReserved', 'StockSold']);
+        expect(errors).toEqual([]);
+      },
+    );
+
     it('(d) the decline card shows a clear message and nothing stays reserved', async () => {
       const eve = await buyer('Eve', market.cards.testCards.chargeDeclined);
       const lotId = await buyNowLot('2015 Opus One', 3);

@@ -363,6 +363,11 @@ export const uiMoreForEnglish = {
     cardOrPayPal: 'Card or PayPal',
     paypal: 'PayPal',
     paypalHint: 'You approve the payment on PayPal’s page, then come back here.',
+    newCard: 'A new card (not saved)',
+    newCardHint: 'The card goes straight to our card processor for this order only; we do not keep it.',
+    newCardDetails: 'New card',
+    newCardUnreachable:
+      'The card processor did not answer. Press Place order again: your card is charged at most once.',
   },
   /** seeds 001 §2 /checkout_confirm. */
   confirm: {

@@ -738,6 +738,12 @@ export const uiForSpanish: UiTexts = {
     cardOrPayPal: 'Tarjeta o PayPal',
     paypal: 'PayPal',
     paypalHint: 'Apruebas el pago en la página de PayPal y luego vuelves aquí.',
+    newCard: 'Una tarjeta nueva (no se guarda)',
+    newCardHint:
+      'La tarjeta va directamente a nuestro procesador de tarjetas solo para este pedido; no la guardamos.',
+    newCardDetails: 'Tarjeta nueva',
+    newCardUnreachable:
+      'El procesador de tarjetas no respondió. Pulsa de nuevo Realizar el pedido: tu tarjeta se cobra como mucho una vez.',
   },
   confirm: {
     title: 'Confirmación del pedido',

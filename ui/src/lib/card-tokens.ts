@@ -153,3 +153,56 @@ export async function tokenizeCard(card: CardDetails, provider: CardProviderInfo
   if (provider.name === 'versapay') return versapaySession(card, provider);
   return sandboxVault(card, provider);
 }
+
+/** What Stripe answered the browser's confirmation of a new card's payment. */
+export type NewCardPayment =
+  | { status: 'succeeded' }
+  /** The issuer's page (3-D Secure), in this tab; it sends the buyer back to the return URL. */
+  | { status: 'requires_action'; url: string }
+  /** Refused (HTTP 402: a declined card), in Stripe's words. */
+  | { status: 'declined'; message: string }
+  /** Anything else Stripe answered (processing, an intent already confirmed): the server reads the intent. */
+  | { status: 'unconfirmed'; message: string };
+
+/**
+ * Issue 35 §2 (seeds 001 stripe_payment_element), as Stripe.js's Payment Element does with the
+ * publishable key: the card to Stripe's PaymentMethods, then the checkout's PaymentIntent (made without
+ * a card; its id is the client secret's part before `_secret_`) confirmed with that card and the
+ * client secret. The card goes to Stripe alone, never to the product. Throws CardTokenError when
+ * Stripe refuses the card itself (its number, expiry, CVC) or does not answer: the intent still waits.
+ */
+export async function confirmNewCardPayment(
+  card: CardDetails,
+  provider: CardProviderInfo,
+  payment: { client_secret: string; return_url: string },
+): Promise<NewCardPayment> {
+  const unreachable = (error: unknown): never => {
+    throw error instanceof CardTokenError ? error : new CardTokenError(t('ui.checkout.newCardUnreachable'));
+  };
+  const paymentMethod = await stripePaymentMethod(card, provider).catch(unreachable);
+  const intentId = payment.client_secret.split('_secret_')[0] ?? '';
+  const response = await providerFetch(
+    `${provider.tokens_url.replace(/\/$/, '')}/v1/payment_intents/${encodeURIComponent(intentId)}/confirm`,
+    {
+      method: 'POST',
+      headers: { authorization: `Bearer ${provider.publishable_key ?? ''}` },
+      body: new URLSearchParams({
+        client_secret: payment.client_secret,
+        payment_method: paymentMethod,
+        return_url: payment.return_url,
+      }),
+    },
+  ).catch(unreachable);
+  const intent = (await response.json().catch(() => ({}))) as {
+    status?: unknown;
+    next_action?: { redirect_to_url?: { url?: unknown } } | null;
+    error?: { message?: unknown };
+  };
+  const message = String(intent.error?.message ?? response.statusText);
+  if (response.status === 402) return { status: 'declined', message };
+  const redirect = intent.next_action?.redirect_to_url?.url;
+  if (response.ok && intent.status === 'requires_action' && typeof redirect === 'string')
+    return { status: 'requires_action', url: redirect };
+  if (response.ok && intent.status === 'succeeded') return { status: 'succeeded' };
+  return { status: 'unconfirmed', message };
+}

@@ -15,13 +15,20 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../api/client.ts';
-import { auctionCartQuery, buynowCartQuery, cardsQuery, creditHistoryQuery } from '../../api/queries.ts';
+import {
+  auctionCartQuery,
+  buynowCartQuery,
+  cardProviderQuery,
+  cardsQuery,
+  creditHistoryQuery,
+} from '../../api/queries.ts';
 import { emptyAddress } from '../../lib/cart.ts';
 import { formatMoney } from '../../lib/format.ts';
 import { AddressBookPicker, SaveToAddressBook } from '../AddressBook/AddressBookPicker.tsx';
 import { ButtonLink } from '../ButtonLink.tsx';
 import { CartLine, CartLineList } from '../CartLine/CartLine.tsx';
 import { CartTotals } from '../CartTotals/CartTotals.tsx';
+import { NewCardFields, useNewCardForm } from '../CheckoutCard/NewCardFields.tsx';
 import { LoadError } from '../LoadError/LoadError.tsx';
 import { PickupLocation } from '../PickupLocation/PickupLocation.tsx';
 import { ShippingMethod } from '../Shipping/ShippingMethod.tsx';
@@ -76,6 +83,9 @@ export function Checkout({ cartRef }: { cartRef: CartRef }) {
   const cards = useQuery(cardsQuery());
   const wallet = useQuery(creditHistoryQuery({ page: 1, limit: 1 }));
   const paypalOffered = usePayPalOffered();
+  // seeds 001 stripe_payment_element: a new card for this order only, where the provider takes one.
+  const newCardOffered = useQuery(cardProviderQuery()).data?.new_card_payments === true;
+  const newCardForm = useNewCardForm();
   const [form, setForm] = useState<CheckoutForm>(initialForm);
   const [problems, setProblems] = useState<CheckoutProblems>(noProblems);
   const quote = useQuote(quoteInputOf(cartRef, form));
@@ -89,12 +99,34 @@ export function Checkout({ cartRef }: { cartRef: CartRef }) {
 
   const placeOrder = usePlaceOrder();
 
+  const newCard = newCardOffered && form.method === 'card' && form.newCard === true;
   const submit = () => {
-    const order = orderRequestOf(cartRef, { ...form, cardId, paypal: paypalOffered && form.paypal === true });
+    const order = orderRequestOf(cartRef, {
+      ...form,
+      cardId,
+      paypal: paypalOffered && form.paypal === true,
+      newCard,
+    });
     const checked = validateOrder(order);
-    if (!checked.success) return setProblems(problemsOf(checked.error.issues));
-    setProblems(noProblems);
-    placeOrder.mutate(order);
+    const orderProblems = () => {
+      if (checked.success) return false;
+      setProblems(problemsOf(checked.error.issues));
+      return true;
+    };
+    if (!newCard) {
+      if (orderProblems()) return;
+      setProblems(noProblems);
+      return placeOrder.mutate({ order });
+    }
+    // The card's fields are checked with the order; the card itself goes to the provider, not in the order.
+    void newCardForm.handleSubmit(
+      (card) => {
+        if (orderProblems()) return;
+        setProblems(noProblems);
+        placeOrder.mutate({ order, card });
+      },
+      () => orderProblems(),
+    )();
   };
 
   if (cart.isError) return <LoadError error={cart.error} />;
@@ -202,13 +234,17 @@ export function Checkout({ cartRef }: { cartRef: CartRef }) {
                 onMethod={(method) => update({ method })}
                 cards={cardList}
                 cardId={cardId}
-                onCard={(id) => update({ cardId: id, paypal: false })}
+                onCard={(id) => update({ cardId: id, paypal: false, newCard: false })}
                 balance={wallet.data?.balance}
                 useWallet={form.useWallet}
                 onUseWallet={(useWallet) => update({ useWallet })}
                 paypalOffered={paypalOffered}
                 paypal={form.paypal === true}
-                onPayPal={(paypal) => update({ paypal })}
+                onPayPal={(paypal) => update({ paypal, newCard: false })}
+                newCardOffered={newCardOffered}
+                newCard={newCard}
+                onNewCard={() => update({ newCard: true, paypal: false })}
+                newCardFields={<NewCardFields form={newCardForm} />}
                 error={problems.payment}
               />
             </Card>

@@ -1,5 +1,6 @@
 import { Checkbox, Radio, Skeleton, Stack, Text } from '@mantine/core';
 import type { CardRecord } from '@wine/contracts';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatMoney } from '../../lib/format.ts';
 import { AddCardInCheckout } from '../CheckoutCard/AddCardInCheckout.tsx';
@@ -22,11 +23,19 @@ export interface PaymentChoiceProps {
   /** PayPal is chosen instead of a card. */
   paypal?: boolean;
   onPayPal?: (use: boolean) => void;
+  /** The card provider takes a new card for one payment, kept nowhere (cardProvider's new_card_payments). */
+  newCardOffered?: boolean;
+  /** A new card is chosen instead of a saved card or PayPal. */
+  newCard?: boolean;
+  onNewCard?: () => void;
+  /** The new card's fields, shown below the choice while it is chosen. */
+  newCardFields?: ReactNode;
   error?: string | null;
 }
 
-/** PayPal's value among the cards' ids: a colon, which no card id has. */
+/** PayPal's and a new card's values among the cards' ids: a colon, which no card id has. */
 const PAYPAL = ':paypal';
+const NEW_CARD = ':new-card';
 
 /**
  * How the buyer pays: now (contracts PaymentChoice: a saved card or PayPal, wallet credit, or the
@@ -45,6 +54,10 @@ export function PaymentChoice({
   paypalOffered = false,
   paypal = false,
   onPayPal = () => {},
+  newCardOffered = false,
+  newCard = false,
+  onNewCard = () => {},
+  newCardFields,
   error,
 }: PaymentChoiceProps) {
   const { t } = useTranslation();
@@ -80,6 +93,10 @@ export function PaymentChoice({
           paypalOffered={paypalOffered}
           paypal={paypal}
           onPayPal={onPayPal}
+          newCardOffered={newCardOffered}
+          newCard={newCard}
+          onNewCard={onNewCard}
+          newCardFields={newCardFields}
           error={error}
         />
       ) : (
@@ -91,7 +108,10 @@ export function PaymentChoice({
   );
 }
 
-/** A saved card or PayPal (where the site takes it), and the wallet's credit first if the buyer wants. */
+/**
+ * A saved card, PayPal (where the site takes it) or a new card (where the provider takes one), and the
+ * wallet's credit first if the buyer wants.
+ */
 function CardPayment({
   cards,
   cardId,
@@ -102,10 +122,22 @@ function CardPayment({
   paypalOffered,
   paypal,
   onPayPal,
+  newCardOffered,
+  newCard,
+  onNewCard,
+  newCardFields,
   error,
-}: Omit<PaymentChoiceProps, 'method' | 'onMethod'> & { onPayPal: (use: boolean) => void }) {
+}: Omit<PaymentChoiceProps, 'method' | 'onMethod'> & {
+  onPayPal: (use: boolean) => void;
+  onNewCard: () => void;
+}) {
   const { t } = useTranslation();
-  const choose = (value: string) => (value === PAYPAL ? onPayPal(true) : onCard(value));
+  const choose = (value: string) => {
+    if (value === PAYPAL) return onPayPal(true);
+    if (value === NEW_CARD) return onNewCard();
+    onCard(value);
+  };
+  const chosen = newCard ? NEW_CARD : paypal ? PAYPAL : cardId;
   return (
     <Stack gap="sm" pl={{ base: 0, xs: 'lg' }}>
       {cards === undefined ? <Skeleton height={60} /> : null}
@@ -114,10 +146,10 @@ function CardPayment({
           {t('ui.checkout.noCards')}
         </Text>
       ) : null}
-      {cards !== undefined && (cards.length > 0 || paypalOffered) ? (
+      {cards !== undefined && (cards.length > 0 || paypalOffered || newCardOffered) ? (
         <Radio.Group
           label={t(paypalOffered ? 'ui.checkout.cardOrPayPal' : 'ui.checkout.cards')}
-          value={paypal ? PAYPAL : cardId}
+          value={chosen}
           onChange={choose}
           error={error}
           data-testid="payment-cards"
@@ -142,9 +174,13 @@ function CardPayment({
                 data-testid="pay-paypal"
               />
             ) : null}
+            {newCardOffered ? (
+              <Radio value={NEW_CARD} label={t('ui.checkout.newCard')} data-testid="pay-new-card" />
+            ) : null}
           </Stack>
         </Radio.Group>
       ) : null}
+      {newCardOffered && newCard ? newCardFields : null}
       {/* Issue 31: a card is added here, without leaving the checkout. */}
       <AddCardInCheckout onAdded={(card) => onCard(card.id)} />
       <Checkbox
@@ -154,7 +190,7 @@ function CardPayment({
         onChange={(event) => onUseWallet(event.currentTarget.checked)}
         data-testid="use-wallet"
       />
-      {error && cards?.length === 0 && !paypalOffered ? (
+      {error && cards?.length === 0 && !paypalOffered && !newCardOffered ? (
         <Text size="sm" c="red.8" role="alert">
           {error}
         </Text>

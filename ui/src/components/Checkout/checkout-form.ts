@@ -26,6 +26,11 @@ export interface CheckoutForm {
   cardId: string | null;
   /** Paid now with PayPal (seeds 001 "Payments") instead of a card: its page opens in the same tab. */
   paypal?: boolean;
+  /**
+   * Paid now with a new card given to the provider in the browser, kept nowhere (seeds 001
+   * stripe_payment_element): the order carries no card, the browser confirms the payment with it.
+   */
+  newCard?: boolean;
   useWallet: boolean;
   /** Issue 31: how a delivery ships, and the seasonal hold's date (`YYYY-MM-DD`, '' until chosen). */
   shipMethod?: ShipMethod;
@@ -61,11 +66,16 @@ export function quoteInputOf(ref: CartRef, form: CheckoutForm): InputOf<'saveAdd
   };
 }
 
-/** The payment as the API takes it: PayPal (and no card) when chosen, else the card; the wallet first either way. */
-const paymentOf = (form: CheckoutForm): CheckoutInput['payment'] =>
-  form.paypal
+/**
+ * The payment as the API takes it: a new card (`element`: no card on file, none in the order), PayPal
+ * (and no card) when chosen, else the card; the wallet first either way.
+ */
+const paymentOf = (form: CheckoutForm): CheckoutInput['payment'] => {
+  if (form.newCard) return { use_wallet: form.useWallet, element: true };
+  return form.paypal
     ? { use_wallet: form.useWallet, card_id: null, paypal: true }
     : { use_wallet: form.useWallet, card_id: form.cardId };
+};
 
 /** seeds 001 §7 cart/checkout: the order as the API takes it. */
 export function checkoutInputOf(ref: CartRef, form: CheckoutForm): CheckoutInput {

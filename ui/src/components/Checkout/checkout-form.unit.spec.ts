@@ -84,6 +84,12 @@ describe('the checkout form', () => {
     expect(orderRequestOf(ref, form()).action).toBe('checkout');
   });
 
+  it('pays with a new card by element alone: no card on file, no PayPal, the wallet as chosen', () => {
+    const input = checkoutInputOf(ref, form({ newCard: true, paypal: true, useWallet: true }));
+    expect(input.payment).toEqual({ use_wallet: true, element: true });
+    expect(validateCheckout(input).success).toBe(true);
+  });
+
   it("puts the contract's messages where their fields are", () => {
     const checked = validateCheckout(
       checkoutInputOf(ref, form({ address: { ...home, zip: 'abc' }, cardId: null, useWallet: false })),

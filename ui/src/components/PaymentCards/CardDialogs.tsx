@@ -1,8 +1,8 @@
-import { Grid, NativeSelect, Text, TextInput } from '@mantine/core';
+import { Grid, type GridColProps, NativeSelect, Text, TextInput } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type AddCardInput, CardDetails, type CardRecord, UpdateCardInput } from '@wine/contracts';
 import { useRef, useState } from 'react';
-import { type UseFormRegisterReturn, useForm } from 'react-hook-form';
+import { type UseFormRegisterReturn, type UseFormReturn, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { cardProviderQuery } from '../../api/queries.ts';
@@ -32,7 +32,7 @@ function ExpirySelects({
   year,
   errors,
 }: {
-  span: number;
+  span: GridColProps['span'];
   years: { value: string; label: string; disabled?: boolean }[];
   month: UseFormRegisterReturn<'exp_month'>;
   year: UseFormRegisterReturn<'exp_year'>;
@@ -65,7 +65,8 @@ function ExpirySelects({
   );
 }
 
-interface AddCardFormValues {
+/** A card as its fields hold it (the selects' values are text until the contract reads them). */
+export interface CardFormValues {
   card_number: string;
   exp_month: string;
   exp_year: string;
@@ -74,49 +75,32 @@ interface AddCardFormValues {
   zip: string;
 }
 
-const toCardDetails = (values: AddCardFormValues) => ({ ...values, zip: blankToUndefined(values.zip) });
+export type CardForm = UseFormReturn<CardFormValues, unknown, z.output<typeof CardDetails>>;
 
-/**
- * 'Add a card' (seeds 001 §7 addSkyflowCredit): number, expiry, CVV, name and an optional ZIP,
- * checked with contracts' CardDetails. The card goes to the configured provider's tokenisation (the
- * sandbox's vault, Stripe), never to the product (issue 35 §1); `onSubmit` gets the provider's token.
- * A refusal (the provider's, or the server's: a decline reads 'Your card was declined.') stays in
- * the dialog so the user can correct it. The same card sent again after no answer reuses its token,
- * so the server (which keys the card by the request) keeps it once.
- */
-export function AddCardDialog({ onClose, onSubmit }: FormDialogActions<AddCardValues>) {
-  const { t } = useTranslation();
-  const thisYear = useThisYear();
-  const form = useForm<AddCardFormValues, unknown, z.output<typeof CardDetails>>({
+const toCardDetails = (values: CardFormValues) => ({ ...values, zip: blankToUndefined(values.zip) });
+
+/** A card's form, checked with contracts' CardDetails (the server's messages): the dialog's and the checkout's. */
+export function useCardForm(): CardForm {
+  return useForm<CardFormValues, unknown, z.output<typeof CardDetails>>({
     defaultValues: { card_number: '', exp_month: '', exp_year: '', cvv: '', name_on_card: '', zip: '' },
     resolver: contractResolver(CardDetails, toCardDetails),
   });
-  const tokens = useRef(new Map<string, string>());
-  const queryClient = useQueryClient();
-  const provider = useQuery(cardProviderQuery()).data;
-  const submit = async (card: z.output<typeof CardDetails>) => {
-    const key = JSON.stringify(card);
-    let token = tokens.current.get(key);
-    if (!token) {
-      token = await tokenizeCard(card, await queryClient.fetchQuery(cardProviderQuery()));
-      tokens.current.set(key, token);
-    }
-    try {
-      await onSubmit({ card_token: token, name_on_card: card.name_on_card, zip: card.zip });
-    } catch (error) {
-      // Refused by the server (the card declined when kept): that token is spent.
-      tokens.current.delete(key);
-      throw error;
-    }
-  };
-  const actions = { onClose, onSubmit: submit };
+}
+
+/**
+ * A card's fields: number, expiry, CVV, name and an optional ZIP. Month, year and CVV sit in a row of
+ * three; on a phone the CVV goes below, so the labels fit.
+ */
+export function CardFields({ form }: { form: CardForm }) {
+  const { t } = useTranslation();
+  const thisYear = useThisYear();
   const {
     register,
     formState: { errors },
   } = form;
-
+  const third = { base: 6, xs: 4 };
   return (
-    <FormDialog {...actions} form={form} title={t('ui.cards.addTitle')} submitLabel={t('ui.cards.saveCard')}>
+    <>
       <TextInput
         label={t('ui.cards.number')}
         inputMode="numeric"
@@ -128,13 +112,13 @@ export function AddCardDialog({ onClose, onSubmit }: FormDialogActions<AddCardVa
       />
       <Grid>
         <ExpirySelects
-          span={4}
+          span={third}
           years={yearChoices(thisYear)}
           month={register('exp_month')}
           year={register('exp_year')}
           errors={{ month: errors.exp_month?.message, year: errors.exp_year?.message }}
         />
-        <Grid.Col span={4}>
+        <Grid.Col span={third}>
           <TextInput
             label={t('ui.cards.cvv')}
             inputMode="numeric"
@@ -160,6 +144,44 @@ export function AddCardDialog({ onClose, onSubmit }: FormDialogActions<AddCardVa
         error={errors.zip?.message}
         {...register('zip')}
       />
+    </>
+  );
+}
+
+/**
+ * 'Add a card' (seeds 001 §7 addSkyflowCredit): number, expiry, CVV, name and an optional ZIP,
+ * checked with contracts' CardDetails. The card goes to the configured provider's tokenisation (the
+ * sandbox's vault, Stripe), never to the product (issue 35 §1); `onSubmit` gets the provider's token.
+ * A refusal (the provider's, or the server's: a decline reads 'Your card was declined.') stays in
+ * the dialog so the user can correct it. The same card sent again after no answer reuses its token,
+ * so the server (which keys the card by the request) keeps it once.
+ */
+export function AddCardDialog({ onClose, onSubmit }: FormDialogActions<AddCardValues>) {
+  const { t } = useTranslation();
+  const form = useCardForm();
+  const tokens = useRef(new Map<string, string>());
+  const queryClient = useQueryClient();
+  const provider = useQuery(cardProviderQuery()).data;
+  const submit = async (card: z.output<typeof CardDetails>) => {
+    const key = JSON.stringify(card);
+    let token = tokens.current.get(key);
+    if (!token) {
+      token = await tokenizeCard(card, await queryClient.fetchQuery(cardProviderQuery()));
+      tokens.current.set(key, token);
+    }
+    try {
+      await onSubmit({ card_token: token, name_on_card: card.name_on_card, zip: card.zip });
+    } catch (error) {
+      // Refused by the server (the card declined when kept): that token is spent.
+      tokens.current.delete(key);
+      throw error;
+    }
+  };
+  const actions = { onClose, onSubmit: submit };
+
+  return (
+    <FormDialog {...actions} form={form} title={t('ui.cards.addTitle')} submitLabel={t('ui.cards.saveCard')}>
+      <CardFields form={form} />
       {/* The sandbox provider (the embedded default) takes only its test numbers. */}
       {provider?.name === 'sandbox' ? (
         <Text size="xs" c="dimmed" data-testid="sandbox-note">
