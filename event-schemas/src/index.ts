@@ -15,6 +15,7 @@ export * from './invoice-events.ts';
 export * from './invoice-number-events.ts';
 export * from './lot-events.ts';
 export * from './lot-view-events.ts';
+export * from './offer-events.ts';
 export * from './ops-events.ts';
 export * from './page-events.ts';
 export * from './page-ids.ts';
@@ -44,6 +45,7 @@ import { invoiceEventDefinitions } from './invoice-events.ts';
 import { invoiceNumberEventDefinitions } from './invoice-number-events.ts';
 import { lotEventDefinitions } from './lot-events.ts';
 import { lotViewEventDefinitions } from './lot-view-events.ts';
+import { offerEventDefinitions } from './offer-events.ts';
 import { opsEventDefinitions } from './ops-events.ts';
 import { pageEventDefinitions } from './page-events.ts';
 import { paymentEventDefinitions } from './payment-events.ts';
@@ -58,6 +60,7 @@ import { walletEventDefinitions } from './wallet-events.ts';
 export const events = createRegistry([
   ...lotEventDefinitions,
   ...stockEventDefinitions,
+  ...offerEventDefinitions,
   ...invoiceEventDefinitions,
   ...invoiceNumberEventDefinitions,
   ...addressBookEventDefinitions,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { OfferEvent } from './offer-events.ts';
 import { defineEvent } from './registry.ts';
 import type { StockEvent } from './stock-events.ts';
 
@@ -105,6 +106,11 @@ export const LotListedV2 = z.object({
   relistedFrom: z.string().min(1).max(64).optional(),
   /** The spreadsheet import that listed it: the import, the file's name and the row (issue 33). */
   source: ImportSource.optional(),
+  /**
+   * Issue 36: offers at or above `autoAccept` (cents a bottle) are accepted at once, below
+   * `autoDecline` declined at once; hidden from buyers. Absent: every offer waits for the seller.
+   */
+  offerRules: z.object({ autoAccept: Cents.nullable(), autoDecline: Cents.nullable() }).optional(),
 });
 export type LotListedData = z.infer<typeof LotListedV2>;
 
@@ -384,7 +390,8 @@ export type LotEvent =
   | { type: 'LotClosed'; data: z.infer<typeof LotClosed.schema> }
   | { type: 'BidsCancelled'; data: z.infer<typeof BidsCancelled.schema> }
   | { type: 'LotAwarded'; data: z.infer<typeof LotAwarded.schema> }
-  | StockEvent;
+  | StockEvent
+  | OfferEvent;
 export type BidPlacedData = z.infer<typeof BidPlaced.schema>;
 export type ProxyBidPlacedData = z.infer<typeof ProxyBidPlaced.schema>;
 

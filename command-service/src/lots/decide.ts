@@ -2,6 +2,7 @@ import { estimateProblem, type SellerTerms } from '@wine/contracts';
 import type { LotEvent, LotListedData } from '@wine/event-schemas';
 import { AppError } from '@wine/platform';
 import type { Decider } from '../core/decider.ts';
+import { decideOffer, type OfferCommand } from '../offers/decide.ts';
 import { decideBid, type PlaceBid } from './decide-bid.ts';
 import { type AwardLot, type CancelBids, decideAward, decideCancel } from './decide-cancel.ts';
 import { decideStock, type StockCommand } from './decide-stock.ts';
@@ -35,6 +36,7 @@ export type LotCommand =
   | AwardLot
   | PlaceBid
   | StockCommand
+  | OfferCommand
   | { type: 'CloseLot'; now: Date };
 
 /**
@@ -288,6 +290,13 @@ export function decideLot(command: LotCommand, state: Lot): LotEvent[] {
     case 'SellReservation':
     case 'RestockReturn':
       return decideStock(command, onSale(state));
+    case 'MakeOffer':
+    case 'CounterOffer':
+    case 'AcceptOffer':
+    case 'DeclineOffer':
+    case 'WithdrawOffer':
+    case 'ExpireOffer':
+      return decideOffer(command, state);
     case 'CloseLot':
       // Exactly once: only an open lot past its (extended) close closes; anything else is a no-op.
       if (state.status !== 'open') return [];

@@ -41,6 +41,25 @@ export interface ListedLot {
   scheduledIn?: string;
   /** Issue 31: returns whose good bottles came back on this lot's stock, so a retry restocks once. */
   restocked?: Record<string, number>;
+  /** Issue 36: offers made on the lot, by offer id (absent until the first). */
+  offers?: Record<string, LotOffer>;
+}
+
+/** Issue 36: an offer and where it stands; `turn` is the side whose answer it waits for. */
+export interface LotOffer {
+  buyerId: string;
+  qty: number;
+  /** Cents a bottle: the last price named (the offer's or a counter's). */
+  price: number;
+  status: 'open' | 'accepted' | 'declined' | 'withdrawn' | 'expired';
+  turn: 'seller' | 'buyer';
+  /** Counters made so far. */
+  counters: number;
+  /** Epoch milliseconds the open offer (or its last counter) lapses. */
+  expiresAt: number;
+  /** Once accepted: the hold and the invoice. */
+  reservationId?: string;
+  invoiceId?: string;
 }
 
 export interface Hold {
@@ -96,6 +115,11 @@ const listed = (lot: LotListedData): ListedLot => ({
   sold: 0,
   holds: {},
   sales: {},
+});
+
+const withOffer = (state: ListedLot, offerId: string, offer: LotOffer): ListedLot => ({
+  ...state,
+  offers: { ...state.offers, [offerId]: offer },
 });
 
 export function evolveLot(state: Lot, event: LotEvent): Lot {
@@ -193,6 +217,59 @@ export function evolveLot(state: Lot, event: LotEvent): Lot {
         sold: Math.max(0, state.sold - event.data.qty),
         restocked: { ...state.restocked, [event.data.returnId]: event.data.qty },
       };
+    case 'OfferMade': {
+      const { offerId, buyerId, qty, price, expiresAt } = event.data;
+      const made: LotOffer = {
+        buyerId,
+        qty,
+        price,
+        status: 'open',
+        turn: 'seller',
+        counters: 0,
+        expiresAt: Date.parse(expiresAt),
+      };
+      return withOffer(state, offerId, made);
+    }
+    case 'OfferCountered': {
+      const { offerId, by, price, qty, expiresAt } = event.data;
+      const offer = state.offers?.[offerId];
+      if (!offer) return state;
+      const turn = by === 'seller' ? 'buyer' : 'seller';
+      const countered = {
+        price,
+        qty,
+        turn,
+        counters: offer.counters + 1,
+        expiresAt: Date.parse(expiresAt),
+      } as const;
+      return withOffer(state, offerId, { ...offer, ...countered });
+    }
+    case 'OfferAccepted': {
+      const { offerId, price, qty, reservationId, invoiceId } = event.data;
+      const offer = state.offers?.[offerId];
+      if (!offer) return state;
+      return withOffer(state, offerId, {
+        ...offer,
+        price,
+        qty,
+        status: 'accepted',
+        reservationId,
+        invoiceId,
+      });
+    }
+    case 'OfferDeclined':
+    case 'OfferWithdrawn':
+    case 'OfferExpired': {
+      const offer = state.offers?.[event.data.offerId];
+      if (!offer) return state;
+      const status =
+        event.type === 'OfferDeclined'
+          ? 'declined'
+          : event.type === 'OfferWithdrawn'
+            ? 'withdrawn'
+            : 'expired';
+      return withOffer(state, event.data.offerId, { ...offer, status });
+    }
     default: {
       const _exhaustive: never = event;
       return state;

@@ -172,7 +172,8 @@ export const LotIdInput = z.strictObject({ id: z.string().min(1).max(64) });
 // Keeps the wire input and the event in step: every event field is either in the input or derived.
 type _EventFieldsCovered = Exclude<
   keyof z.infer<typeof LotListedV2>,
-  keyof z.output<typeof CreateLotInput> | 'lotId' | 'sellerId' | 'relistedFrom' | 'source'
+  // offerRules: issue 36's offer answers, set with the lot's offer settings (not yet on the form).
+  keyof z.output<typeof CreateLotInput> | 'lotId' | 'sellerId' | 'relistedFrom' | 'source' | 'offerRules'
 >;
 const _covered: [_EventFieldsCovered] extends [never] ? true : false = true;
 void _covered;
