@@ -1,6 +1,6 @@
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { luhn } from '../card-provider/card-numbers.ts';
+import { listenDouble } from '../http/double-server.ts';
 import {
   TRANSACT_PATH,
   TransactCode,
@@ -896,15 +896,8 @@ export async function startNorthCapitalDouble(options: {
     return answer(endpoint.run(fields, body.files));
   }
 
-  const server = createServer((request, response) => {
-    handle(request, response).catch(() => {
-      response.writeHead(500);
-      response.end();
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  const url = `http://127.0.0.1:${port}`;
+  const server = await listenDouble(handle);
+  const { url } = server;
   return {
     url,
     apiUrl: `${url}${TRANSACT_PATH}`,
@@ -922,11 +915,7 @@ export async function startNorthCapitalDouble(options: {
     outage: (on) => {
       down = on;
     },
-    close: () =>
-      new Promise<void>((resolve, reject) => {
-        server.closeAllConnections();
-        server.close((error) => (error ? reject(error) : resolve()));
-      }),
+    close: () => server.close(),
   };
 }
 
