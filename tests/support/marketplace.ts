@@ -185,6 +185,9 @@ export async function startMarketplace(
           by: { kind: 'system', id: 'test' },
         });
       }
+      // The grant is written on the command side; the read side's staff calls see it once projected
+      // (a loaded run once answered a new admin's first settings call 'Only an admin can do this').
+      if (roles.length > 0) await market.caughtUp();
       return user;
     },
     async sellerListing(seller, input) {
