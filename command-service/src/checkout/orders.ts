@@ -11,7 +11,7 @@ import { refundThrough, transactionOf } from '../payments/ledger.ts';
 import { shipmentCharge } from '../shipping/charge.ts';
 import { walletDecider } from '../wallets/wallet.ts';
 import { type MoneyDeps, type Step, stepContext } from './money-deps.ts';
-import { payPalOf } from './paypal.ts';
+import { channelOf } from './paypal.ts';
 
 export interface OrderLine {
   lotId: string;
@@ -239,12 +239,9 @@ export async function abandonBuyNowOrder(
           },
           stepContext(step, `wallet-back:${paymentId}`, now),
         );
-      } else if (payment.method === 'card' && payment.chargeId) {
-        await deps.cards.refund(payment.chargeId, payment.amount, refundId);
-      } else if (payment.method === 'paypal' && payment.chargeId) {
-        // A PayPal payment's charge is its capture once recorded: the money goes back there (and a site
-        // that no longer takes PayPal refuses, rather than record a refund that was never made).
-        await payPalOf(deps).gateway.refund(payment.chargeId, payment.amount, refundId);
+      } else if ((payment.method === 'card' || payment.method === 'paypal') && payment.chargeId) {
+        // A PayPal payment's charge is its capture once recorded: the money goes back there.
+        await channelOf(deps, payment.method).refund(payment.chargeId, payment.amount, refundId);
       }
     });
     await streams.handle(

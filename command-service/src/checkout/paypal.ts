@@ -11,6 +11,7 @@ import type { IssuedInvoice } from '../invoices/invoice.ts';
 import { type MoneyDeps, type Step, stepContext } from './money-deps.ts';
 import {
   type ChargeChannel,
+  cardChannel,
   fail,
   type PaymentOutcome,
   type PaymentPlan,
@@ -38,6 +39,13 @@ export const payPalChannel = (paypal: PayPalMoney): ChargeChannel => ({
   method: 'paypal',
   refund: (captureId, amount, key) => paypal.gateway.refund(captureId, amount, key),
 });
+
+/**
+ * The way a recorded payment's money goes back: its card provider, or PayPal for a PayPal capture (a
+ * site that no longer takes PayPal refuses, rather than record a refund that was never made).
+ */
+export const channelOf = (deps: MoneyDeps, method: 'card' | 'paypal'): ChargeChannel =>
+  method === 'paypal' ? payPalChannel(payPalOf(deps)) : cardChannel(deps);
 
 /** A path of the site as the absolute URL PayPal sends the buyer back to. */
 const onSite = (paypal: PayPalMoney, path: string) => `${paypal.publicUrl().replace(/\/+$/, '')}${path}`;

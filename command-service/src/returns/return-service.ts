@@ -15,7 +15,7 @@ import {
 import { AppError, CardDeclinedError, PayPalRefusedError } from '@wine/platform';
 import type { z } from 'zod';
 import { type MoneyDeps, type Step, stepContext } from '../checkout/money-deps.ts';
-import { payPalOf } from '../checkout/paypal.ts';
+import { channelOf } from '../checkout/paypal.ts';
 import { commandContext, type RequestContext } from '../core/command-context.ts';
 import { derivedId } from '../core/derived-id.ts';
 import { invoiceParties, refuseOwnMoneyRecord } from '../core/separation-of-duties.ts';
@@ -138,9 +138,12 @@ export function returnService(deps: MoneyDeps & { returnMail: ReturnMail }) {
         const chargeId = paid?.chargeId;
         if (!chargeId) throw new AppError('RETURN_CARD_UNAVAILABLE');
         try {
-          // PayPal's capture goes back through PayPal (a site no longer taking it refuses, moving nothing).
-          if (paid?.method === 'paypal') await payPalOf(deps).gateway.refund(chargeId, part.amount, partId);
-          else await deps.cards.refund(chargeId, part.amount, partId);
+          // PayPal's capture goes back through PayPal.
+          await channelOf(deps, paid?.method === 'paypal' ? 'paypal' : 'card').refund(
+            chargeId,
+            part.amount,
+            partId,
+          );
         } catch (error) {
           if (error instanceof CardDeclinedError || error instanceof PayPalRefusedError) {
             throw new AppError('RETURN_CARD_UNAVAILABLE');
