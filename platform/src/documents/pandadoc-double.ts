@@ -240,11 +240,16 @@ export async function startPandaDocDouble(options: PandaDocDoubleOptions): Promi
     await deliver(eventId).catch(() => 0);
   }
 
-  /** A new document becomes a draft once its time is up (its reads are counted where they happen). */
-  async function settle(document: PandaDocDoubleDocument) {
+  /**
+   * A new document becomes a draft once its time is up (its reads are counted where they happen).
+   * `due`: its timer fired, which is the time being up (Node may fire a timer a millisecond before the
+   * wall clock says so, and a draft missed then was never made).
+   */
+  async function settle(document: PandaDocDoubleDocument, due = false) {
     if (document.status !== 'document.uploaded') return;
     const made = Date.parse(document.date_created);
     if (
+      due ||
       document.reads >= draftAfterReads ||
       (draftAfterMs !== undefined && Date.now() - made >= draftAfterMs)
     ) {
@@ -322,7 +327,7 @@ export async function startPandaDocDouble(options: PandaDocDoubleOptions): Promi
     if (draftAfterMs !== undefined) {
       const timer = setTimeout(() => {
         timers.delete(timer);
-        settle(document).catch(() => undefined);
+        settle(document, true).catch(() => undefined);
       }, draftAfterMs);
       timer.unref();
       timers.add(timer);
