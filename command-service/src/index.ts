@@ -75,6 +75,9 @@ import { importRoutes } from './imports/routes.ts';
 import { investingRoutes } from './investing/routes.ts';
 import { investingService } from './investing/service.ts';
 import { invoicingProcess } from './invoices/issuing.ts';
+import { offerMail } from './offers/mail.ts';
+import { offerProcess } from './offers/process.ts';
+import { offerRoutes } from './offers/routes.ts';
 import { openInvoicesIndex } from './invoices/open-invoices.ts';
 import { type ClosingScheduler, closingScheduler } from './lots/closing-scheduler.ts';
 import { lotReviewRoutes } from './lots/review-routes.ts';
@@ -298,6 +301,15 @@ export async function commandService(
     accounts: users,
   });
   await app.register(cartRoutes, { streams, clock, auth });
+  // Issue 36: offers, counters and the second chance, told by mail in each party's language.
+  const offerMails = offerMail({
+    streams,
+    mailer: deps.mailer,
+    publicUrl: deps.publicUrl,
+    houseInbox: () => settings.merchant().emailGeneral,
+    logger: deps.logger,
+  });
+  await app.register(offerRoutes, { money, offerMail: offerMails, auth });
   await app.register(watchlistRoutes, { streams, clock, auth });
   await app.register(addressBookRoutes, { streams, clock, auth });
   const { mailer, logger } = deps;
@@ -423,6 +435,7 @@ export async function commandService(
       closingScheduler({ streams, clock: deps.clock, logger: deps.logger, feed }),
       invoicingProcess(money, openInvoices, feed),
       expiryProcess(money, feed),
+      offerProcess({ ...money, offerMail: offerMails }, feed),
       voidedOrderPickups(appointments, money, feed),
       searchAlertProcess(
         { streams, clock, mailer: deps.mailer, publicUrl: deps.publicUrl, logger: deps.logger },

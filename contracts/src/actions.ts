@@ -34,6 +34,7 @@ import {
 import { newsletterLinkActions } from './newsletter/links.ts';
 import { staffContactActions } from './newsletter/staff.ts';
 import { notificationActions } from './notifications/actions.ts';
+import { offerActions, staffOfferActions } from './offers/actions.ts';
 import { opsActions } from './ops/actions.ts';
 import { pageActions } from './pages/actions.ts';
 import { photoActions } from './photos/actions.ts';
@@ -65,6 +66,8 @@ export const actions = {
   ...biddingActions,
   ...staffBidActions,
   ...cartActions,
+  ...offerActions,
+  ...staffOfferActions,
   ...cartViewActions,
   ...checkoutActions,
   ...walletActions,

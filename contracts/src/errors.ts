@@ -132,6 +132,7 @@ export const errorCatalogue = {
   OFFER_ROUNDS: entry(409, 'errors.OFFER_ROUNDS', 'offer_id'),
   OFFER_PRICE: entry(400, 'errors.OFFER_PRICE', 'price'),
   OFFER_QUANTITY: entry(409, 'errors.OFFER_QUANTITY', 'qty'),
+  SECOND_CHANCE_NONE: entry(409, 'errors.SECOND_CHANCE_NONE', 'product_id'),
   ADD_CARD: entry(402, 'bid.addCard'),
   BID_CAPPED: entry(400, 'bid.capped', 'wsprice'),
   MIN_BID: entry(400, 'bid.minBid', 'wsprice'),

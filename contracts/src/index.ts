@@ -85,6 +85,8 @@ export * from './money.ts';
 export * from './newsletter/links.ts';
 export * from './newsletter/staff.ts';
 export * from './notifications/actions.ts';
+export * from './offers/actions.ts';
+export * from './offers/offers.ts';
 export * from './ops/actions.ts';
 export * from './ops/inputs.ts';
 export * from './ops/realtime-report.ts';

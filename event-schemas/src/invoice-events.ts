@@ -84,7 +84,8 @@ export const InvoiceIssued = defineEvent({
       .string()
       .regex(/^\d{4}-\d{6,}$/)
       .optional(),
-    kind: z.enum(['auction', 'buynow']),
+    /** Issue 36: `offer`, an accepted offer's (or second chance's) invoice, paid like a buy-now order. */
+    kind: z.enum(['auction', 'buynow', 'offer']),
     buyerId: Id,
     lines: z.array(InvoiceLine).min(1).max(100),
     amounts: InvoiceAmounts,

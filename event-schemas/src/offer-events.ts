@@ -40,6 +40,13 @@ export const OfferMade = defineEvent({
     qty: z.number().int().min(1).max(100_000),
     price: Cents,
     expiresAt: z.iso.datetime(),
+    /**
+     * `second_chance`: the house offers a lot whose reserve was not met to its top bidder (at the
+     * reserve, or a price the seller set); the buyer's turn to answer. Absent: the buyer's own offer.
+     */
+    kind: z.enum(['offer', 'second_chance']).optional(),
+    /** Who made a second-chance offer (the seller, an admin, or `house` at the close). */
+    actorId: Id.optional(),
   }),
 });
 

@@ -260,6 +260,18 @@ const Env = z.object({
   OFFLINE_ORDERS_MAX: z.coerce.number().int().min(1).max(100).default(3),
   /** Issue 30: bottles one buyer's unpaid buy-now orders may hold together. */
   OFFLINE_BOTTLES_MAX: z.coerce.number().int().min(1).max(10_000).default(24),
+  /** Issue 36: hours an offer or a counter stays open, counters an offer may have, premium on offers. */
+  OFFER_HOURS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 30)
+    .default(48),
+  OFFER_COUNTERS: z.coerce.number().int().min(0).max(20).default(3),
+  OFFER_PREMIUM: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((v) => v === 'true'),
   /**
    * Tax rates in percent per state and per city, the city's winning: `IL=6.25,IL/Chicago=10.25`
    * (the default). A state without a rate is charged none.
@@ -387,6 +399,9 @@ export function moneySettings(config: Config): MoneySettings {
     returnDays: config.RETURN_DAYS,
     offlineOrdersMax: config.OFFLINE_ORDERS_MAX,
     offlineBottlesMax: config.OFFLINE_BOTTLES_MAX,
+    offerHours: config.OFFER_HOURS,
+    offerCounters: config.OFFER_COUNTERS,
+    offerPremium: config.OFFER_PREMIUM,
     shipping: shippingRatesWith(config.SHIPPING_RATES),
   };
 }

@@ -12,21 +12,21 @@ export type CheckoutDeps = MoneyDeps & { openInvoices: OpenInvoices };
 export const loadInvoice = (deps: MoneyDeps, id: string) =>
   deps.streams.load(invoiceStream(id), invoiceDecider);
 
-/** The caller's own invoices of an auction cart: one, or `all` still unpaid. */
-export async function auctionInvoices(
+/**
+ * The caller's own invoices of an auction cart (or of the temporary cart of accepted offers, issue 36):
+ * one, or `all` still unpaid.
+ */
+export async function issuedInvoices(
   deps: CheckoutDeps,
   buyerId: string,
   cartId: string,
+  kind: 'auction' | 'offer' = 'auction',
 ): Promise<IssuedInvoice[]> {
-  const ids = cartId === 'all' ? deps.openInvoices.unpaidAuctionInvoices(buyerId) : [cartId];
+  const ids = cartId === 'all' ? deps.openInvoices.unpaidInvoices(buyerId, kind) : [cartId];
   const invoices: IssuedInvoice[] = [];
   for (const id of ids) {
     const invoice = await loadInvoice(deps, id);
-    if (
-      invoice.status === 'none' ||
-      invoice.issued.buyerId !== buyerId ||
-      invoice.issued.kind !== 'auction'
-    ) {
+    if (invoice.status === 'none' || invoice.issued.buyerId !== buyerId || invoice.issued.kind !== kind) {
       throw new AppError('INVOICE_NOT_FOUND', { field: 'cart_id' });
     }
     if (invoice.voided) throw new AppError('INVOICE_VOID', { field: 'cart_id' });

@@ -177,12 +177,15 @@ const holdsOf = (invoice: IssuedInvoice) =>
 export async function afterPayment(deps: MoneyDeps, step: Step, invoiceId: string, amount: number) {
   const invoice = await deps.streams.load(invoiceStream(invoiceId), invoiceDecider);
   if (invoice.status === 'none') throw new AppError('INVOICE_NOT_FOUND');
-  if (isPaid(invoice) && invoice.issued.kind === 'buynow') await completeBuyNowOrder(deps, step, invoice);
+  if (isPaid(invoice) && invoice.issued.kind !== 'auction') await completeBuyNowOrder(deps, step, invoice);
   await deps.mail.paymentReceived(invoice, amount);
   return invoiceStatus(invoice.paid, invoice.amounts.total, invoice.voided);
 }
 
-/** A paid buy-now order: its holds become sales and its lines leave the buyer's cart. */
+/**
+ * A paid buy-now order (or accepted offer, issue 36): its holds become sales, and a buy-now order's
+ * lines leave the buyer's cart.
+ */
 export async function completeBuyNowOrder(deps: MoneyDeps, step: Step, invoice: IssuedInvoice) {
   const { streams, clock } = deps;
   const { invoiceId, buyerId } = invoice.issued;
@@ -200,6 +203,7 @@ export async function completeBuyNowOrder(deps: MoneyDeps, step: Step, invoice: 
       deps.logger.error({ err: error, invoiceId, lotId: hold.lotId }, 'a paid order lost its hold');
     }
   }
+  if (invoice.issued.kind !== 'buynow') return;
   const now = clock.now();
   await streams.handle(
     cartStream(buyerId),

@@ -4,7 +4,7 @@ import { AppError } from '@wine/platform';
 import type { z } from 'zod';
 import { invoiceDecider } from '../invoices/decide.ts';
 import { dueOf, type IssuedInvoice } from '../invoices/invoice.ts';
-import { auctionInvoices, type CheckoutDeps, cartLines, loadInvoice } from './checkout-invoices.ts';
+import { type CheckoutDeps, cartLines, issuedInvoices, loadInvoice } from './checkout-invoices.ts';
 import { buyNowInvoiceId, type Step, stepContext } from './money-deps.ts';
 import { placeBuyNowOrder } from './orders.ts';
 import { withDelivery } from './quote.ts';
@@ -54,12 +54,16 @@ async function placeBuyNow(
   return { invoices: [placed.invoice], placed: placed.placed };
 }
 
-/** Auction: the chosen delivery on each of the caller's unpaid invoices of the cart. */
-async function placeAuction(
+/**
+ * Auction (and the temporary cart of accepted offers): the chosen delivery on each of the caller's
+ * unpaid invoices of the cart.
+ */
+async function placeIssued(
   deps: CheckoutDeps,
   step: Step,
   cartId: string,
   order: Order,
+  kind: 'auction' | 'offer',
 ): Promise<PlacedOrder> {
   const { buyerId, paymentId, delivery } = order;
   if (cartId !== 'all') {
@@ -69,7 +73,7 @@ async function placeAuction(
     }
   }
   const invoices: IssuedInvoice[] = [];
-  const unpaid = await auctionInvoices(deps, buyerId, cartId);
+  const unpaid = await issuedInvoices(deps, buyerId, cartId, kind);
   const amounts = withDelivery(deps, unpaid, delivery);
   for (const [i, invoice] of unpaid.entries()) {
     const { invoiceId } = invoice.issued;
@@ -88,4 +92,4 @@ async function placeAuction(
 export const placeOrder = (deps: CheckoutDeps, step: Step, input: CheckoutInput, order: Order) =>
   input.type === 'buynow'
     ? placeBuyNow(deps, step, input.cart_id, order)
-    : placeAuction(deps, step, input.cart_id, order);
+    : placeIssued(deps, step, input.cart_id, order, input.type);

@@ -14,7 +14,7 @@ import { buyNowLine } from '../lots/buy-now.ts';
 import { lotDecider } from '../lots/decide.ts';
 import { shipmentCharge } from '../shipping/charge.ts';
 import type { Session } from '../users/user-service.ts';
-import { auctionInvoices, type CheckoutDeps, cartLines } from './checkout-invoices.ts';
+import { type CheckoutDeps, cartLines, issuedInvoices } from './checkout-invoices.ts';
 import { quoteDelivery } from './delivery.ts';
 
 /** The cart's values as checkout shows them: the invoices' amounts summed. */
@@ -77,8 +77,8 @@ export async function quote(deps: CheckoutDeps, session: Session, input: z.outpu
   const { delivery, taxFallback } = await quoteDelivery(deps, input);
   // Issue 35 §5: said only when the table answered for the tax service.
   const fallback = taxFallback ? { tax_fallback: true } : {};
-  if (input.type === 'auction') {
-    const invoices = await auctionInvoices(deps, buyerId, input.cart_id);
+  if (input.type !== 'buynow') {
+    const invoices = await issuedInvoices(deps, buyerId, input.cart_id, input.type);
     const amounts = withDelivery(deps, invoices, delivery);
     const paid = invoices.reduce((s, inv) => s + inv.paid, 0);
     return {

@@ -29,7 +29,8 @@ export async function settle(
       const amount = parts.reduce((sum, p) => (p?.status === 'succeeded' ? sum + p.amount : sum), 0);
       if (amount > 0) await deps.mail.paymentReceived(invoice, amount);
     }
-    if (invoice.issued.kind !== 'buynow') continue;
+    // A buy-now order's or an accepted offer's holds become sales (an auction's lot is sold already).
+    if (invoice.issued.kind === 'auction') continue;
     if (outcome.status === 'paid') await completeBuyNowOrder(deps, step, invoice);
     if (outcome.status === 'declined' && placed) {
       await abandonBuyNowOrder(deps, step, invoice, 'payment_failed');

@@ -1,7 +1,7 @@
 import type { InvoiceEvent, RecordedEvent } from '@wine/event-schemas';
 
 interface OpenInvoice {
-  kind: 'auction' | 'buynow';
+  kind: 'auction' | 'buynow' | 'offer';
   total: number;
   paid: number;
   voided: boolean;
@@ -55,12 +55,12 @@ export function openInvoicesIndex() {
         .filter(([, inv]) => inv.kind === 'buynow' && !inv.voided && inv.paid < inv.total)
         .map(([id]) => id);
     },
-    /** The buyer's auction invoices not yet paid in full, oldest first. */
-    unpaidAuctionInvoices(buyerId: string): string[] {
+    /** The buyer's auction (or accepted offers') invoices not yet paid in full, oldest first. */
+    unpaidInvoices(buyerId: string, kind: 'auction' | 'offer'): string[] {
       const mine = byBuyer.get(buyerId);
       if (!mine) return [];
       return [...mine.entries()]
-        .filter(([, inv]) => inv.kind === 'auction' && !inv.voided && inv.paid < inv.total)
+        .filter(([, inv]) => inv.kind === kind && !inv.voided && inv.paid < inv.total)
         .map(([id]) => id);
     },
   };

@@ -296,6 +296,7 @@ export function decideLot(command: LotCommand, state: Lot): LotEvent[] {
     case 'DeclineOffer':
     case 'WithdrawOffer':
     case 'ExpireOffer':
+    case 'OfferSecondChance':
       return decideOffer(command, state);
     case 'CloseLot':
       // Exactly once: only an open lot past its (extended) close closes; anything else is a no-op.

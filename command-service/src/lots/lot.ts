@@ -57,6 +57,8 @@ export interface LotOffer {
   counters: number;
   /** Epoch milliseconds the open offer (or its last counter) lapses. */
   expiresAt: number;
+  /** A second-chance offer of the house to the lot's top bidder (reserve not met); absent: the buyer's. */
+  kind?: 'second_chance';
   /** Once accepted: the hold and the invoice. */
   reservationId?: string;
   invoiceId?: string;
@@ -218,15 +220,17 @@ export function evolveLot(state: Lot, event: LotEvent): Lot {
         restocked: { ...state.restocked, [event.data.returnId]: event.data.qty },
       };
     case 'OfferMade': {
-      const { offerId, buyerId, qty, price, expiresAt } = event.data;
+      const { offerId, buyerId, qty, price, expiresAt, kind } = event.data;
+      const secondChance = kind === 'second_chance';
       const made: LotOffer = {
         buyerId,
         qty,
         price,
         status: 'open',
-        turn: 'seller',
+        turn: secondChance ? 'buyer' : 'seller',
         counters: 0,
         expiresAt: Date.parse(expiresAt),
+        ...(secondChance && { kind: 'second_chance' as const }),
       };
       return withOffer(state, offerId, made);
     }

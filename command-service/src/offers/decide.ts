@@ -56,12 +56,32 @@ export type OfferCommand =
       now: Date;
     }
   | { type: 'WithdrawOffer'; offerId: string; buyerId: string }
+  | {
+      /** The house offers a lot whose reserve was not met to its top bidder (by default at the reserve). */
+      type: 'OfferSecondChance';
+      offerId: string;
+      by: OfferActor | { side: 'house' };
+      price: number | null;
+      now: Date;
+      expiresAt: Date;
+    }
   | { type: 'ExpireOffer'; offerId: string; now: Date };
 
 /** A lot takes offers while it sells at a fixed price only, or once its auction closed unsold. */
 export const takesOffers = (state: ListedLot) =>
   (state.status === 'open' && state.lot.buyNow && !state.lot.auction && state.lot.buyNowPrice !== null) ||
   (state.status === 'closed' && state.outcome === 'unsold');
+
+/**
+ * Issue 36 §4: the bidder a second chance goes to: the top bidder of an auction that closed unsold with
+ * its reserve not met (their maximum below it). None when nobody bid, or the lot did not close so.
+ */
+export function secondChanceBidder(state: ListedLot): string | null {
+  const { leader } = state;
+  const { reserve } = state.lot;
+  if (state.status !== 'closed' || state.outcome !== 'unsold' || !leader || reserve === null) return null;
+  return leader.max < reserve ? leader.bidderId : null;
+}
 
 const money = (cents: number) => Number.isSafeInteger(cents) && cents >= 1;
 const bottles = (qty: number) => Number.isSafeInteger(qty) && qty >= 1;
@@ -228,6 +248,39 @@ export function decideOffer(command: OfferCommand, lot: Lot): LotEvent[] {
       if (!offer || offer.buyerId !== command.buyerId) throw new AppError('OFFER_NOT_FOUND');
       if (offer.status !== 'open') return [];
       return [{ type: 'OfferWithdrawn', data: { offerId: command.offerId, reason: 'withdrawn' } }];
+    }
+    case 'OfferSecondChance': {
+      const { offerId, by, now, expiresAt } = command;
+      if (state.offers?.[offerId]) return [];
+      if (by.side !== 'house' && !by.admin && by.id !== state.lot.sellerId)
+        throw new AppError('LOT_NOT_FOUND');
+      const bidder = secondChanceBidder(state);
+      if (!bidder) throw new AppError('SECOND_CHANCE_NONE');
+      if (by.side !== 'house' && by.id === bidder) throw new AppError('OWN_LOT');
+      const price = command.price ?? state.lot.reserve;
+      if (price === null || !money(price)) throw new AppError('OFFER_PRICE');
+      const qty = availableAt(state, now.getTime());
+      if (qty < 1) throw new AppError('OFFER_QUANTITY', { params: { available: 0 } });
+      // One open second chance at a time: a new price replaces the earlier offer.
+      const replaced = Object.entries(state.offers ?? {})
+        .filter(([, o]) => o.kind === 'second_chance' && o.status === 'open')
+        .map(([id]): LotEvent => ({ type: 'OfferWithdrawn', data: { offerId: id, reason: 'replaced' } }));
+      const actorId = by.side === 'house' ? 'house' : by.id;
+      return [
+        ...replaced,
+        {
+          type: 'OfferMade',
+          data: {
+            offerId,
+            buyerId: bidder,
+            qty,
+            price,
+            expiresAt: expiresAt.toISOString(),
+            kind: 'second_chance',
+            actorId,
+          },
+        },
+      ];
     }
     case 'ExpireOffer': {
       const offer = state.offers?.[command.offerId];

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { fold } from '../core/decider.ts';
 import { deciderSpec } from '../core/decider-spec.ts';
 import { type LotCommand, lotDecider } from '../lots/decide.ts';
-import { $, duringAuction, listed } from '../lots/fixtures.ts';
+import { $, annLeads, closedUnsold, duringAuction, listed } from '../lots/fixtures.ts';
 import type { OfferActor } from './decide.ts';
 
 /** Issue 36: offers on the lot's stream, given/when/then through the lot's own decider. */
@@ -261,5 +261,66 @@ describe('offers on a lot (issue 36)', () => {
     spec(given)
       .when({ type: 'WithdrawOffer', offerId: 'o1', buyerId: 'ann' })
       .then([{ type: 'OfferWithdrawn', data: { offerId: 'o1', reason: 'withdrawn' } }]);
+  });
+
+  describe('the second chance (issue 36 §4)', () => {
+    const reserved = listed({ sellerId: 'sam', reserve: $(300), quantity: 1 });
+    const chance = (
+      offerId: string,
+      by: OfferActor | { side: 'house' },
+      price: number | null,
+    ): LotCommand => ({
+      type: 'OfferSecondChance',
+      offerId,
+      by,
+      price,
+      now: later(24 * 30),
+      expiresAt,
+    });
+    const offered = (offerId: string, dollars: number, actorId: string): LotEvent => ({
+      type: 'OfferMade',
+      data: {
+        offerId,
+        buyerId: 'ann',
+        qty: 1,
+        price: $(dollars),
+        expiresAt: expiresAt.toISOString(),
+        kind: 'second_chance',
+        actorId,
+      },
+    });
+
+    it('offers the lot to its top bidder at the reserve, whose turn it is to answer', () => {
+      spec([reserved, annLeads(200), closedUnsold])
+        .when(chance('sc1', { side: 'house' }, null))
+        .then([offered('sc1', 300, 'house')]);
+      spec([reserved, annLeads(200), closedUnsold, offered('sc1', 300, 'house')])
+        .when(accept('sc1', seller))
+        .thenThrows({ code: 'OFFER_NOT_YOUR_TURN' });
+    });
+
+    it('lets the seller name their own price, replacing the open one; nobody else may', () => {
+      spec([reserved, annLeads(200), closedUnsold, offered('sc1', 300, 'house')])
+        .when(chance('sc2', seller, $(250)))
+        .then([
+          { type: 'OfferWithdrawn', data: { offerId: 'sc1', reason: 'replaced' } },
+          offered('sc2', 250, 'sam'),
+        ]);
+      spec([reserved, annLeads(200), closedUnsold])
+        .when(chance('sc2', { side: 'seller', id: 'someone', admin: false }, $(250)))
+        .thenThrows({ code: 'LOT_NOT_FOUND' });
+    });
+
+    it('has nobody to offer to without bids, on an open lot, or when no reserve stood in the way', () => {
+      spec([reserved, closedUnsold])
+        .when(chance('sc1', { side: 'house' }, null))
+        .thenThrows({ code: 'SECOND_CHANCE_NONE' });
+      spec([reserved, annLeads(200)])
+        .when(chance('sc1', { side: 'house' }, null))
+        .thenThrows({ code: 'SECOND_CHANCE_NONE' });
+      spec([listed({ sellerId: 'sam', reserve: null }), closedUnsold])
+        .when(chance('sc1', { side: 'house' }, null))
+        .thenThrows({ code: 'SECOND_CHANCE_NONE' });
+    });
   });
 });

@@ -136,6 +136,44 @@ export const forEnglish = {
     enterQuantity: 'Enter quantity',
     eachProductOnce: 'each product once',
   },
+  /** Issue 36: offers, counters, the second chance: answers and mails. */
+  offers: {
+    qtyWhole: 'Enter a whole number of bottles, at least 1',
+    counterTerms: 'A counter-offer needs a price and a quantity',
+    reasonRequired: 'Choose why the offer is declined',
+    made: 'Your offer was sent',
+    accepted: 'Offer accepted',
+    acceptedPay: 'Offer accepted: pay the invoice to complete the purchase',
+    autoAccepted: 'Your offer was accepted',
+    autoDeclined: 'Your offer was declined',
+    countered: 'Counter-offer sent',
+    declined: 'Offer declined',
+    withdrawn: 'Offer withdrawn',
+    secondChance: 'Second-chance offer sent to the top bidder',
+    mailMadeSubject: 'New offer on {{title}}',
+    mailMadeBody:
+      'A buyer offers {{price}} a bottle for {{qty}} bottles of {{title}}. The offer is open until {{when}} (UTC).',
+    mailCounterSubject: 'Counter-offer on {{title}}',
+    mailCounterBody:
+      'The other side answers with {{price}} a bottle for {{qty}} bottles of {{title}}, open until {{when}} (UTC).',
+    mailAcceptedSubject: 'Offer accepted: {{title}}',
+    mailAcceptedBody:
+      'The offer of {{price}} a bottle for {{qty}} bottles of {{title}} was accepted. The invoice follows.',
+    mailDeclinedSubject: 'Offer declined: {{title}}',
+    mailDeclinedBody: 'The offer on {{title}} was declined ({{reason}}).',
+    mailExpiredSubject: 'Offer expired: {{title}}',
+    mailExpiredBody: 'The offer on {{title}} expired unanswered.',
+    mailSecondChanceSubject: 'A second chance at {{title}}',
+    mailSecondChanceBody:
+      'The auction of {{title}} closed without reaching its reserve. As its top bidder you may buy {{qty}} bottles at {{price}} a bottle until {{when}} (UTC).',
+    mailLink: 'See the offer: {{link}}',
+    reason_price_too_low: 'the price is too low',
+    reason_quantity_unavailable: 'the quantity is not available',
+    reason_no_longer_for_sale: 'the lot is no longer for sale',
+    reason_other: 'other',
+    reason_sold_out: 'the bottles were sold',
+    reason_auto_declined: 'below the price the seller accepts',
+  },
   /** Carts, checkout, invoices and payments (DOMAIN.md "Money"). */
   checkout: {
     badCartId: 'Cart id: letters, digits, - and _ only',
@@ -559,6 +597,7 @@ export const forEnglish = {
     OFFER_ROUNDS: 'No more counter-offers can be made on this offer',
     OFFER_PRICE: 'Enter a price of at least $0.01 a bottle, in whole cents',
     OFFER_QUANTITY: 'Only {{available}} bottles are available',
+    SECOND_CHANCE_NONE: 'This lot has no top bidder below its reserve to offer it to',
     COMMAND_ID_TAKEN: 'This x-command-id belongs to another request; send a new one',
     COMMAND_ID_REUSED: 'This x-command-id was already used for a different request; send a new one',
     COMMAND_IN_PROGRESS: 'This request is still being processed; try again in a moment',

@@ -131,6 +131,44 @@ export const forSpanish: Texts = {
     enterQuantity: 'Introduce la cantidad',
     eachProductOnce: 'cada producto una vez',
   },
+  /** Issue 36: ofertas, contraofertas, la segunda oportunidad: respuestas y correos. */
+  offers: {
+    qtyWhole: 'Indique un número entero de botellas, al menos 1',
+    counterTerms: 'Una contraoferta necesita un precio y una cantidad',
+    reasonRequired: 'Elija por qué se rechaza la oferta',
+    made: 'Su oferta fue enviada',
+    accepted: 'Oferta aceptada',
+    acceptedPay: 'Oferta aceptada: pague la factura para completar la compra',
+    autoAccepted: 'Su oferta fue aceptada',
+    autoDeclined: 'Su oferta fue rechazada',
+    countered: 'Contraoferta enviada',
+    declined: 'Oferta rechazada',
+    withdrawn: 'Oferta retirada',
+    secondChance: 'Oferta de segunda oportunidad enviada al mejor postor',
+    mailMadeSubject: 'Nueva oferta por {{title}}',
+    mailMadeBody:
+      'Un comprador ofrece {{price}} por botella por {{qty}} botellas de {{title}}. La oferta está abierta hasta {{when}} (UTC).',
+    mailCounterSubject: 'Contraoferta por {{title}}',
+    mailCounterBody:
+      'La otra parte responde con {{price}} por botella por {{qty}} botellas de {{title}}, abierta hasta {{when}} (UTC).',
+    mailAcceptedSubject: 'Oferta aceptada: {{title}}',
+    mailAcceptedBody:
+      'La oferta de {{price}} por botella por {{qty}} botellas de {{title}} fue aceptada. La factura sigue.',
+    mailDeclinedSubject: 'Oferta rechazada: {{title}}',
+    mailDeclinedBody: 'La oferta por {{title}} fue rechazada ({{reason}}).',
+    mailExpiredSubject: 'Oferta vencida: {{title}}',
+    mailExpiredBody: 'La oferta por {{title}} venció sin respuesta.',
+    mailSecondChanceSubject: 'Una segunda oportunidad por {{title}}',
+    mailSecondChanceBody:
+      'La subasta de {{title}} cerró sin alcanzar su precio de reserva. Como mejor postor puede comprar {{qty}} botellas a {{price}} por botella hasta {{when}} (UTC).',
+    mailLink: 'Vea la oferta: {{link}}',
+    reason_price_too_low: 'el precio es demasiado bajo',
+    reason_quantity_unavailable: 'la cantidad no está disponible',
+    reason_no_longer_for_sale: 'el lote ya no está a la venta',
+    reason_other: 'otro motivo',
+    reason_sold_out: 'las botellas se vendieron',
+    reason_auto_declined: 'por debajo del precio que acepta el vendedor',
+  },
   checkout: {
     badCartId: 'Id del carrito: solo letras, dígitos, - y _',
     deliveryAddress: 'Introduce la dirección de entrega',
@@ -553,6 +591,8 @@ export const forSpanish: Texts = {
     OFFER_ROUNDS: 'Ya no se pueden hacer más contraofertas sobre esta oferta',
     OFFER_PRICE: 'Indica un precio de al menos 0,01 $ por botella, en céntimos enteros',
     OFFER_QUANTITY: 'Solo hay {{available}} botellas disponibles',
+    SECOND_CHANCE_NONE:
+      'Este lote no tiene un mejor postor por debajo de su precio de reserva a quien ofrecerlo',
     COMMAND_ID_TAKEN: 'Este x-command-id pertenece a otra petición; envía uno nuevo',
     COMMAND_ID_REUSED: 'Este x-command-id ya se usó para otra petición; envía uno nuevo',
     COMMAND_IN_PROGRESS: 'Esta petición aún se está procesando; inténtalo de nuevo en un momento',

@@ -89,6 +89,8 @@ export const checkoutActions = {
     auth: 'user',
     input: CheckoutInput,
     output: CheckoutResult,
+    // seeds 001 §7 buynowtemp/checkouttemp: the temporary cart's (accepted offers', type `offer`).
+    aliases: ['/api/buynowtemp/checkouttemp'],
     // seeds 001 "Payments": the provider's payment calls, while that provider takes the cards.
     providerPaths: {
       stripe: [

@@ -54,7 +54,8 @@ export const CheckoutAddress = z.strictObject({
 export type CheckoutAddress = z.output<typeof CheckoutAddress>;
 
 /** Which cart: the buy-now lines, or the lots won at auction (DOMAIN.md "Money"). */
-export const CartType = z.enum(['buynow', 'auction']);
+/** The cart a checkout pays: the buy-now cart, auction invoices, or accepted offers (the temporary cart). */
+export const CartType = z.enum(['buynow', 'auction', 'offer']);
 export type CartType = z.infer<typeof CartType>;
 
 /**
@@ -202,8 +203,8 @@ export const PageInput = z.strictObject({
 
 export const InvoiceListInput = PageInput.extend({
   status: z.enum(['paid', 'unpaid']),
-  /** Issue 31 (/purchases/:type): lots won at auction, or bought now; left out, both. */
-  kind: z.enum(['auction', 'buynow']).optional(),
+  /** Issue 31 (/purchases/:type): lots won at auction, bought now, or by offer; left out, all. */
+  kind: z.enum(['auction', 'buynow', 'offer']).optional(),
 });
 export const InvoiceIdInput = z.strictObject({ id: Id });
 

@@ -42,6 +42,12 @@ export interface MoneySettings {
   offlineBottlesMax: number;
   /** Issue 31: the shipping rate table of deliveries (platform config SHIPPING_RATES overrides it). */
   shipping: ShippingRates;
+  /** Issue 36: hours an offer (or a counter, or a second chance) stays open unanswered (default 48)... */
+  offerHours: number;
+  /** ...counter-offers an offer may have, both sides together (default 3)... */
+  offerCounters: number;
+  /** ...and whether an accepted offer's invoice carries the buyer's premium (default no: a private sale). */
+  offerPremium: boolean;
 }
 
 export const defaultPickupLocation: PickupLocation = {
@@ -67,6 +73,9 @@ export const defaultMoneySettings: MoneySettings = {
   offlineOrdersMax: 3,
   offlineBottlesMax: 24,
   shipping: defaultShippingRates,
+  offerHours: 48,
+  offerCounters: 3,
+  offerPremium: false,
 };
 
 /** The tax rate of an address, in basis points: its city's if configured, else its state's, else 0. */

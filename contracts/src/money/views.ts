@@ -133,11 +133,15 @@ export const OrderLogEntry = z.object({
   text: z.string(),
 });
 
+/** What an invoice is for: a lot won at auction, a buy-now order, an accepted offer (issue 36). */
+export const InvoiceKind = z.enum(['auction', 'buynow', 'offer']);
+export type InvoiceKind = z.infer<typeof InvoiceKind>;
+
 export const InvoiceSummary = z.object({
   id: z.string(),
   /** Issue 31: the readable number (`2026-000123`); null on invoices issued before numbers. */
   number: z.string().nullable().optional(),
-  kind: z.enum(['auction', 'buynow']),
+  kind: InvoiceKind,
   status: InvoiceStatus,
   created_at: z.string(),
   due_at: z.string(),
@@ -245,7 +249,7 @@ export const SalesOrderList = z.object({
       title: z.string(),
       qty: z.number(),
       amount: z.number(),
-      kind: z.enum(['auction', 'buynow']),
+      kind: InvoiceKind,
       status: InvoiceStatus,
       created_at: z.string(),
       paid_at: z.string().nullable(),

@@ -27,7 +27,7 @@ export const StatementLine = z.object({
   invoice_number: z.string().nullable(),
   product_id: z.string(),
   title: z.string(),
-  kind: z.enum(['auction', 'buynow']),
+  kind: z.enum(['auction', 'buynow', 'offer']),
   qty: z.number().int(),
   returned_qty: z.number().int(),
   hammer: z.number().int(),
@@ -101,7 +101,7 @@ export interface StatementSale {
   seller_id: string;
   invoice_id: string;
   invoice_number: string | null;
-  kind: 'auction' | 'buynow';
+  kind: 'auction' | 'buynow' | 'offer';
   invoice_status: InvoiceStatus;
   paid_at: string | null;
   product_id: string;

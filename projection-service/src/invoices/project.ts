@@ -37,7 +37,7 @@ export interface InvoiceDocument {
   id: string;
   /** Issue 31: the readable number (`2026-000123`); null on invoices issued before numbers. */
   number: string | null;
-  kind: 'auction' | 'buynow';
+  kind: 'auction' | 'buynow' | 'offer';
   buyer_id: string;
   status: InvoiceStatus;
   created_at: string;

@@ -39,7 +39,7 @@ export interface LedgerRow extends LedgerFacts {
 export interface LedgerFacts {
   kind: LedgerKind;
   invoice_id?: string;
-  invoice_kind?: 'auction' | 'buynow';
+  invoice_kind?: 'auction' | 'buynow' | 'offer';
   buyer_id?: string;
   seller_id?: string;
   lot_id?: string;
