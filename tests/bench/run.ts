@@ -30,6 +30,9 @@
  *     decoding the same photos once (photos.ts).
  * 17. A 10,000-row XLSX import over HTTP: upload, preview, apply (rows/s, the server's RSS growth) vs
  *     exceljs reading the file, planImport in-process and raw SQLite appends (imports.ts).
+ * 18. Offers accepted over HTTP (issue 36: stock check, hold, invoice) across 1,000 lots and on one lot
+ *     of 1,000 bottles until sold out, with the oversell check, vs GET /api/health and raw appends
+ *     (offers.ts).
  * 14. `verify` (per-stream chains, global chain, anchors) over the ~1,000,000-event bidding log vs
  *     reading it as stored through the port and raw rows (verify.ts; VERIFY_BENCH_EVENTS sets the size).
  */
@@ -59,6 +62,7 @@ import { csvExport } from './csv-export.ts';
 import { firstPaintBench } from './first-paint.ts';
 import { importsBench } from './imports.ts';
 import { lighthouseBench } from './lighthouse.ts';
+import { offersBench } from './offers.ts';
 import { photosBench } from './photos.ts';
 import { restart } from './restart.ts';
 import { search } from './search.ts';
@@ -352,6 +356,7 @@ const measures: Record<string, () => Promise<void>> = {
   bidSockets,
   checkouts: () => checkouts(dir),
   invoicing: () => invoicing(dir),
+  offers: () => offersBench(dir),
   search,
   restart: () => restart(dir),
   'csv-export': () => csvExport(),
