@@ -77,6 +77,7 @@ import { investingService } from './investing/service.ts';
 import { invoicingProcess } from './invoices/issuing.ts';
 import { offerMail } from './offers/mail.ts';
 import { offerProcess } from './offers/process.ts';
+import { privateSaleRoutes } from './offers/private-sale-routes.ts';
 import { offerRoutes } from './offers/routes.ts';
 import { openInvoicesIndex } from './invoices/open-invoices.ts';
 import { type ClosingScheduler, closingScheduler } from './lots/closing-scheduler.ts';
@@ -310,6 +311,15 @@ export async function commandService(
     logger: deps.logger,
   });
   await app.register(offerRoutes, { money, offerMail: offerMails, auth });
+  await app.register(privateSaleRoutes, {
+    streams,
+    clock,
+    secrets: deps.secrets,
+    mailer: deps.mailer,
+    auth,
+    publicUrl: deps.publicUrl,
+    ownerOf: users.ownerOf,
+  });
   await app.register(watchlistRoutes, { streams, clock, auth });
   await app.register(addressBookRoutes, { streams, clock, auth });
   const { mailer, logger } = deps;

@@ -87,6 +87,7 @@ export * from './newsletter/staff.ts';
 export * from './notifications/actions.ts';
 export * from './offers/actions.ts';
 export * from './offers/offers.ts';
+export * from './offers/private-sales.ts';
 export * from './ops/actions.ts';
 export * from './ops/inputs.ts';
 export * from './ops/realtime-report.ts';

@@ -110,7 +110,12 @@ export const LotListedV2 = z.object({
    * Issue 36: offers at or above `autoAccept` (cents a bottle) are accepted at once, below
    * `autoDecline` declined at once; hidden from buyers. Absent: every offer waits for the seller.
    */
-  offerRules: z.object({ autoAccept: Cents.nullable(), autoDecline: Cents.nullable() }).optional(),
+  offerRules: z.object({ autoAccept: Cents.nullable(), autoDecline: Cents.nullable() }).nullable().optional(),
+  /**
+   * Issue 36 §5: a private sale, seen and bought only by the buyers an admin invited (by offer or at
+   * the fixed price, never at auction). Absent: a lot anyone may see.
+   */
+  privateSale: z.boolean().optional(),
 });
 export type LotListedData = z.infer<typeof LotListedV2>;
 
@@ -172,6 +177,7 @@ export const LotUpdatedV1 = LotListedV2.pick({
   condition: true,
   locationId: true,
   spanish: true,
+  offerRules: true,
 })
   .partial()
   .extend({ changed: z.array(z.string().max(40)).min(1).max(30), source: ImportSource.optional() });

@@ -109,6 +109,27 @@ export const OfferExpired = defineEvent({
   schema: z.object({ offerId: Id }),
 });
 
+/** Issue 36 §5: an admin let these buyers see and buy a private sale (by user, or by a list of addresses). */
+export const PrivateSaleInvited = defineEvent({
+  type: 'PrivateSaleInvited',
+  version: 1,
+  schema: z.object({ userIds: z.array(Id).min(1).max(1000) }),
+});
+
+/** A one-use invitation link to a private sale was mailed (the address and its token are not logged). */
+export const PrivateSaleLinkSent = defineEvent({
+  type: 'PrivateSaleLinkSent',
+  version: 1,
+  schema: z.object({ invitationId: Id }),
+});
+
+/** A buyer opened their invitation link (used up) and joined the private sale. */
+export const PrivateSaleJoined = defineEvent({
+  type: 'PrivateSaleJoined',
+  version: 1,
+  schema: z.object({ userId: Id, invitationId: Id }),
+});
+
 type Data<D extends { schema: z.ZodType }> = z.infer<D['schema']>;
 export type OfferEvent =
   | { type: 'OfferMade'; data: Data<typeof OfferMade> }
@@ -116,7 +137,10 @@ export type OfferEvent =
   | { type: 'OfferAccepted'; data: Data<typeof OfferAccepted> }
   | { type: 'OfferDeclined'; data: Data<typeof OfferDeclined> }
   | { type: 'OfferWithdrawn'; data: Data<typeof OfferWithdrawn> }
-  | { type: 'OfferExpired'; data: Data<typeof OfferExpired> };
+  | { type: 'OfferExpired'; data: Data<typeof OfferExpired> }
+  | { type: 'PrivateSaleInvited'; data: Data<typeof PrivateSaleInvited> }
+  | { type: 'PrivateSaleLinkSent'; data: Data<typeof PrivateSaleLinkSent> }
+  | { type: 'PrivateSaleJoined'; data: Data<typeof PrivateSaleJoined> };
 
 export const offerEventDefinitions = [
   OfferMade,
@@ -125,4 +149,7 @@ export const offerEventDefinitions = [
   OfferDeclined,
   OfferWithdrawn,
   OfferExpired,
+  PrivateSaleInvited,
+  PrivateSaleLinkSent,
+  PrivateSaleJoined,
 ] as const;

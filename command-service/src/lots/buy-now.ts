@@ -5,7 +5,7 @@ import {
   quantityProblem,
 } from '@wine/contracts';
 import { AppError } from '@wine/platform';
-import { availableAt, type Lot } from './lot.ts';
+import { availableAt, invitedTo, type Lot } from './lot.ts';
 
 /** The lot's state as the shared buy-now rule reads it (contracts carts/buy-now.ts). */
 export function buyNowAvailable(state: Lot, now: Date): boolean {
@@ -37,6 +37,8 @@ const soldOut = () => new AppError('LOT_SOLD_OUT', { message: 'buyNow.soldOut', 
  */
 export function buyNowLine(state: Lot, qty: number, buyerId: string, now: Date): { unitPrice: number } {
   if (state.status === 'empty') throw new AppError('LOT_NOT_FOUND');
+  // Issue 36 §5: a private sale is not there for a buyer who was not invited.
+  if (state.status !== 'draft' && !invitedTo(state, buyerId)) throw new AppError('LOT_NOT_FOUND');
   const { lot } = state;
   // A lot whose every bottle is sold says so, even once its auction ended with the last sale.
   if (lot.quantity - state.sold <= 0) throw soldOut();

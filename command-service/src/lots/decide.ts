@@ -297,6 +297,9 @@ export function decideLot(command: LotCommand, state: Lot): LotEvent[] {
     case 'WithdrawOffer':
     case 'ExpireOffer':
     case 'OfferSecondChance':
+    case 'InviteToPrivateSale':
+    case 'RecordPrivateSaleLink':
+    case 'JoinPrivateSale':
       return decideOffer(command, state);
     case 'CloseLot':
       // Exactly once: only an open lot past its (extended) close closes; anything else is a no-op.

@@ -44,6 +44,9 @@ export function lotFromInput(input: Input, sellerId: string, now: Date, commandI
     condition: input.condition,
     locationId: input.locationId,
     spanish: input.spanish,
+    // Issue 36: written only when set, so a lot listed without them reads as before.
+    ...(input.offerRules && { offerRules: input.offerRules }),
+    ...(input.privateSale && { privateSale: true }),
     meta: input.meta ?? {
       title: input.title,
       description: input.description.slice(0, 160),

@@ -43,7 +43,13 @@ export interface ListedLot {
   restocked?: Record<string, number>;
   /** Issue 36: offers made on the lot, by offer id (absent until the first). */
   offers?: Record<string, LotOffer>;
+  /** Issue 36 §5: the buyers invited to a private sale (absent until the first). */
+  guests?: Record<string, true>;
 }
+
+/** Issue 36 §5: a private sale is seen and bought by its invited buyers alone; any other lot by anyone. */
+export const invitedTo = (state: ListedLot, userId: string) =>
+  state.lot.privateSale !== true || state.guests?.[userId] === true;
 
 /** Issue 36: an offer and where it stands; `turn` is the side whose answer it waits for. */
 export interface LotOffer {
@@ -274,6 +280,18 @@ export function evolveLot(state: Lot, event: LotEvent): Lot {
             : 'expired';
       return withOffer(state, event.data.offerId, { ...offer, status });
     }
+    case 'PrivateSaleInvited':
+      return {
+        ...state,
+        guests: {
+          ...state.guests,
+          ...Object.fromEntries(event.data.userIds.map((id) => [id, true as const])),
+        },
+      };
+    case 'PrivateSaleJoined':
+      return { ...state, guests: { ...state.guests, [event.data.userId]: true } };
+    case 'PrivateSaleLinkSent':
+      return state;
     default: {
       const _exhaustive: never = event;
       return state;

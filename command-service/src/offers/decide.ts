@@ -1,6 +1,6 @@
 import type { LotEvent } from '@wine/event-schemas';
 import { AppError } from '@wine/platform';
-import { availableAt, type ListedLot, type Lot, type LotOffer } from '../lots/lot.ts';
+import { availableAt, invitedTo, type ListedLot, type Lot, type LotOffer } from '../lots/lot.ts';
 
 /**
  * Issue 36: offers on the lot's stream (eBay's Best Offer, Artsy's offers). A buyer offers a price a
@@ -65,7 +65,13 @@ export type OfferCommand =
       now: Date;
       expiresAt: Date;
     }
-  | { type: 'ExpireOffer'; offerId: string; now: Date };
+  | { type: 'ExpireOffer'; offerId: string; now: Date }
+  /** Issue 36 §5: an admin invites buyers to a private sale (by user, or a list resolved to users). */
+  | { type: 'InviteToPrivateSale'; userIds: string[] }
+  /** A one-use invitation link was mailed for the sale. */
+  | { type: 'RecordPrivateSaleLink'; invitationId: string }
+  /** A buyer used their invitation link. */
+  | { type: 'JoinPrivateSale'; userId: string; invitationId: string };
 
 /** A lot takes offers while it sells at a fixed price only, or once its auction closed unsold. */
 export const takesOffers = (state: ListedLot) =>
@@ -162,6 +168,7 @@ export function decideOffer(command: OfferCommand, lot: Lot): LotEvent[] {
       const { offerId, buyerId, qty, price, now, expiresAt, sale } = command;
       // The same offer again (a retried request) is the one made.
       if (state.offers?.[offerId]) return [];
+      if (!invitedTo(state, buyerId)) throw new AppError('LOT_NOT_FOUND');
       if (!takesOffers(state)) throw new AppError('OFFERS_NOT_TAKEN');
       if (state.lot.sellerId === buyerId) throw new AppError('OWN_LOT');
       if (!money(price)) throw new AppError('OFFER_PRICE');
@@ -282,6 +289,20 @@ export function decideOffer(command: OfferCommand, lot: Lot): LotEvent[] {
         },
       ];
     }
+    case 'InviteToPrivateSale': {
+      if (state.lot.privateSale !== true) throw new AppError('NOT_PRIVATE_SALE');
+      const userIds = [...new Set(command.userIds)].filter((id) => state.guests?.[id] !== true);
+      return userIds.length === 0 ? [] : [{ type: 'PrivateSaleInvited', data: { userIds } }];
+    }
+    case 'RecordPrivateSaleLink':
+      if (state.lot.privateSale !== true) throw new AppError('NOT_PRIVATE_SALE');
+      return [{ type: 'PrivateSaleLinkSent', data: { invitationId: command.invitationId } }];
+    case 'JoinPrivateSale':
+      if (state.lot.privateSale !== true) throw new AppError('NOT_PRIVATE_SALE');
+      if (state.guests?.[command.userId]) return [];
+      return [
+        { type: 'PrivateSaleJoined', data: { userId: command.userId, invitationId: command.invitationId } },
+      ];
     case 'ExpireOffer': {
       const offer = state.offers?.[command.offerId];
       if (offer?.status !== 'open' || command.now.getTime() < offer.expiresAt) return [];

@@ -72,6 +72,8 @@ export const secretKinds = {
   revokedToken: REVOKED_TOKEN_KIND,
   cardToken: 'card-token',
   invite: 'invite',
+  /** Issue 36 §5: a private sale's one-use invitation link. */
+  privateSaleLink: 'private-sale-link',
 } as const;
 
 export const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');

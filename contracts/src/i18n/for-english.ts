@@ -139,6 +139,13 @@ export const forEnglish = {
   /** Issue 36: offers, counters, the second chance: answers and mails. */
   offers: {
     qtyWhole: 'Enter a whole number of bottles, at least 1',
+    inviteSomeone: 'Name at least one buyer or address to invite',
+    invitedSent: 'Invitations sent',
+    joined: 'You are invited to this private sale',
+    mailPrivateSubject: 'A private sale for you: {{title}}',
+    mailPrivateBody: 'You are invited to a private sale: {{title}}. It is offered to invited buyers only, by offer or at its price.',
+    mailPrivateLink: 'See the lot: {{link}}',
+    mailPrivateTokenLink: 'Sign in (or create your account) and open this link, which works once: {{link}}',
     counterTerms: 'A counter-offer needs a price and a quantity',
     reasonRequired: 'Choose why the offer is declined',
     made: 'Your offer was sent',
@@ -598,6 +605,8 @@ export const forEnglish = {
     OFFER_PRICE: 'Enter a price of at least $0.01 a bottle, in whole cents',
     OFFER_QUANTITY: 'Only {{available}} bottles are available',
     SECOND_CHANCE_NONE: 'This lot has no top bidder below its reserve to offer it to',
+    NOT_PRIVATE_SALE: 'This lot is not a private sale',
+    PRIVATE_SALE_LINK_USED: 'This invitation link was already used or has expired',
     COMMAND_ID_TAKEN: 'This x-command-id belongs to another request; send a new one',
     COMMAND_ID_REUSED: 'This x-command-id was already used for a different request; send a new one',
     COMMAND_IN_PROGRESS: 'This request is still being processed; try again in a moment',

@@ -134,6 +134,13 @@ export const forSpanish: Texts = {
   /** Issue 36: ofertas, contraofertas, la segunda oportunidad: respuestas y correos. */
   offers: {
     qtyWhole: 'Indique un número entero de botellas, al menos 1',
+    inviteSomeone: 'Indique al menos un comprador o una dirección a invitar',
+    invitedSent: 'Invitaciones enviadas',
+    joined: 'Está invitado a esta venta privada',
+    mailPrivateSubject: 'Una venta privada para usted: {{title}}',
+    mailPrivateBody: 'Está invitado a una venta privada: {{title}}. Se ofrece solo a compradores invitados, por oferta o a su precio.',
+    mailPrivateLink: 'Vea el lote: {{link}}',
+    mailPrivateTokenLink: 'Inicie sesión (o cree su cuenta) y abra este enlace, que funciona una sola vez: {{link}}',
     counterTerms: 'Una contraoferta necesita un precio y una cantidad',
     reasonRequired: 'Elija por qué se rechaza la oferta',
     made: 'Su oferta fue enviada',
@@ -593,6 +600,8 @@ export const forSpanish: Texts = {
     OFFER_QUANTITY: 'Solo hay {{available}} botellas disponibles',
     SECOND_CHANCE_NONE:
       'Este lote no tiene un mejor postor por debajo de su precio de reserva a quien ofrecerlo',
+    NOT_PRIVATE_SALE: 'Este lote no es una venta privada',
+    PRIVATE_SALE_LINK_USED: 'Este enlace de invitación ya se usó o venció',
     COMMAND_ID_TAKEN: 'Este x-command-id pertenece a otra petición; envía uno nuevo',
     COMMAND_ID_REUSED: 'Este x-command-id ya se usó para otra petición; envía uno nuevo',
     COMMAND_IN_PROGRESS: 'Esta petición aún se está procesando; inténtalo de nuevo en un momento',

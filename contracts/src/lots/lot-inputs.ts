@@ -88,6 +88,17 @@ const estimateIssues = {
   },
 } as const;
 
+/**
+ * Issue 36: a lot's offer answers, hidden from buyers: offers at or above `autoAccept` are accepted at
+ * once, below `autoDecline` declined at once (cents a bottle; null: that answer waits for the seller).
+ */
+export const OfferRules = z
+  .strictObject({ autoAccept: Cents.nullable(), autoDecline: Cents.nullable() })
+  .refine((r) => r.autoAccept === null || r.autoDecline === null || r.autoDecline <= r.autoAccept, {
+    message: 'the auto-decline price cannot be above the auto-accept price',
+    path: ['autoDecline'],
+  });
+
 /** Admin / seller lot creation (DOMAIN.md "Lots and auctions"). Money in integer cents. */
 export const CreateLotInput = z
   .strictObject({
@@ -134,8 +145,19 @@ export const CreateLotInput = z
     condition: ConditionInput.nullable().default(null),
     locationId: z.number().int().min(1).max(1_000_000).nullable().default(null),
     spanish: SpanishInput.nullable().default(null),
+    /** Issue 36: the hidden prices that answer offers at once (cents a bottle). */
+    offerRules: OfferRules.nullable().default(null),
+    /** Issue 36 §5: seen and bought only by invited buyers, by offer or at the fixed price. */
+    privateSale: z.boolean().default(false),
   })
   .superRefine((lot, ctx) => {
+    if (lot.privateSale && lot.auction) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['privateSale'],
+        message: 'a private sale is sold by offer or at a fixed price, not at auction',
+      });
+    }
     const estimate = estimateProblem(lot);
     if (estimate) {
       const { path, message } = estimateIssues[estimate];
@@ -172,8 +194,7 @@ export const LotIdInput = z.strictObject({ id: z.string().min(1).max(64) });
 // Keeps the wire input and the event in step: every event field is either in the input or derived.
 type _EventFieldsCovered = Exclude<
   keyof z.infer<typeof LotListedV2>,
-  // offerRules: issue 36's offer answers, set with the lot's offer settings (not yet on the form).
-  keyof z.output<typeof CreateLotInput> | 'lotId' | 'sellerId' | 'relistedFrom' | 'source' | 'offerRules'
+  keyof z.output<typeof CreateLotInput> | 'lotId' | 'sellerId' | 'relistedFrom' | 'source'
 >;
 const _covered: [_EventFieldsCovered] extends [never] ? true : false = true;
 void _covered;
@@ -209,6 +230,7 @@ export const UpdateLotInput = z
     condition: ConditionInput.nullable(),
     locationId: z.number().int().min(1).max(1_000_000).nullable(),
     spanish: SpanishInput.nullable(),
+    offerRules: OfferRules.nullable(),
   })
   .partial()
   .required({ id: true })
