@@ -77,8 +77,20 @@ export interface CartChangedMessage {
   position: Position;
 }
 
+/**
+ * Issue 36: an offer the user made, or one on a lot they sell, changed (made, countered, answered,
+ * expired, its invoice paid): their offer lists and the temporary cart ask again (sent to the buyer
+ * and to the lot's seller only).
+ */
+export interface OfferChangedMessage {
+  type: 'offerChanged';
+  position: Position;
+  offer_id: string;
+  lot_id: string;
+}
+
 /** What a user's own channel carries. */
-export type UserMessage = WatchlistAddedMessage | CartChangedMessage;
+export type UserMessage = WatchlistAddedMessage | CartChangedMessage | OfferChangedMessage;
 
 export interface AuthenticatedMessage {
   type: 'authenticated';

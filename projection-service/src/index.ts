@@ -67,6 +67,9 @@ import { lotQueries } from './lots/queries.ts';
 import { merchantQueries } from './merchant/queries.ts';
 import { newsletterProjection } from './newsletter/project.ts';
 import { newsletterQueries } from './newsletter/queries.ts';
+import { offersNotifier } from './offers/notify.ts';
+import { offersProjection } from './offers/project.ts';
+import { offerQueries } from './offers/queries.ts';
 import { pagesProjection } from './pages/project.ts';
 import { pageQueries, staffPageQueries } from './pages/queries.ts';
 import { pricesRealisedProjection } from './prices-realised/project.ts';
@@ -129,10 +132,16 @@ export const projections: readonly Projection[] = [
   agreementsProjection,
   investorsProjection,
   newsletterProjection,
+  offersProjection,
 ];
 
 /** What the read models tell the bus after each commit, in the order it is told. */
-export const notifiers: readonly Notifier[] = [lotsNotifier, watchlistsNotifier, cartsNotifier];
+export const notifiers: readonly Notifier[] = [
+  lotsNotifier,
+  watchlistsNotifier,
+  cartsNotifier,
+  offersNotifier,
+];
 
 /** The projection runner, telling the bus what the product's read models changed (unless told otherwise). */
 export const createProjectionRunner = (deps: RunnerDeps): ProjectionRunner =>
@@ -194,6 +203,7 @@ export const queryPlugins: readonly QueryPlugin[] = [
   agreementQueries,
   investorQueries,
   newsletterQueries,
+  offerQueries,
   pageQueries,
   staffPageQueries,
   staffBannerQueries,
