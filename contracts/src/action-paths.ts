@@ -146,6 +146,7 @@ export const actionPaths = {
   getTaxCollected: { path: '/api/third_party/netsuite/getTaxCollected', auth: ['finance', 'admin'] },
   getBalances: { path: '/api/third_party/netsuite/getBalances', auth: ['finance', 'admin'] },
   getWeeklySales: { path: '/api/third_party/netsuite/getWeeklySales', auth: ['finance', 'admin'] },
+  getOffers: { path: '/api/third_party/netsuite/getOffers', auth: ['finance', 'admin'] },
   exportReport: { path: '/api/third_party/netsuite/export', auth: ['finance', 'admin'] },
   exportReportCsv: { path: '/api/third_party/netsuite/exportCsv', auth: ['finance', 'admin'] },
   submitContactUs: { path: '/api/user/submitContactUs', auth: 'public' },

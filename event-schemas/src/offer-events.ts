@@ -47,6 +47,11 @@ export const OfferMade = defineEvent({
     kind: z.enum(['offer', 'second_chance']).optional(),
     /** Who made a second-chance offer (the seller, an admin, or `house` at the close). */
     actorId: Id.optional(),
+    /**
+     * The lot's asking price a bottle when the offer was made (buy now's; a second chance's reserve), for
+     * the gap between asking and accepted prices; null when the lot asked none. Absent on older events.
+     */
+    asking: Cents.nullable().optional(),
   }),
 });
 

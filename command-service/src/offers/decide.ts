@@ -180,7 +180,14 @@ export function decideOffer(command: OfferCommand, lot: Lot): LotEvent[] {
         .map(([id]): LotEvent => ({ type: 'OfferWithdrawn', data: { offerId: id, reason: 'replaced' } }));
       const made: LotEvent = {
         type: 'OfferMade',
-        data: { offerId, buyerId, qty, price, expiresAt: expiresAt.toISOString() },
+        data: {
+          offerId,
+          buyerId,
+          qty,
+          price,
+          expiresAt: expiresAt.toISOString(),
+          asking: state.lot.buyNowPrice,
+        },
       };
       const rules = state.lot.offerRules;
       if (rules?.autoDecline != null && price < rules.autoDecline) {
@@ -285,6 +292,7 @@ export function decideOffer(command: OfferCommand, lot: Lot): LotEvent[] {
             expiresAt: expiresAt.toISOString(),
             kind: 'second_chance',
             actorId,
+            asking: state.lot.reserve,
           },
         },
       ];

@@ -28,9 +28,15 @@ const make = (offerId: string, buyerId: string, dollars: number, qty = 1): LotCo
   expiresAt,
   sale: sale(offerId),
 });
-const made = (offerId: string, buyerId: string, dollars: number, qty = 1): LotEvent => ({
+const made = (
+  offerId: string,
+  buyerId: string,
+  dollars: number,
+  qty = 1,
+  asking: number | null = $(100),
+): LotEvent => ({
   type: 'OfferMade',
-  data: { offerId, buyerId, qty, price: $(dollars), expiresAt: expiresAt.toISOString() },
+  data: { offerId, buyerId, qty, price: $(dollars), expiresAt: expiresAt.toISOString(), asking },
 });
 const seller: OfferActor = { side: 'seller', id: 'sam', admin: false };
 const admin: OfferActor = { side: 'seller', id: 'ada', admin: true };
@@ -129,7 +135,7 @@ describe('offers on a lot (issue 36)', () => {
       .thenThrows({ code: 'OFFERS_NOT_TAKEN' });
     spec([auction, ...closed])
       .when(make('o1', 'ann', 80))
-      .then([made('o1', 'ann', 80)]);
+      .then([made('o1', 'ann', 80, 1, auction.type === 'LotListed' ? auction.data.buyNowPrice : null)]);
   });
 
   it('replaces a buyer’s open offer with their new one', () => {
@@ -287,6 +293,7 @@ describe('offers on a lot (issue 36)', () => {
         expiresAt: expiresAt.toISOString(),
         kind: 'second_chance',
         actorId,
+        asking: $(300),
       },
     });
 

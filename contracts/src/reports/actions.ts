@@ -24,6 +24,8 @@ export const reportActions = {
   getTaxCollected: report('/api/third_party/netsuite/getTaxCollected'),
   getBalances: report('/api/third_party/netsuite/getBalances'),
   getWeeklySales: report('/api/third_party/netsuite/getWeeklySales'),
+  /** Issue 36: offers made, accepted, declined and expired, and the gap between asking and accepted. */
+  getOffers: report('/api/third_party/netsuite/getOffers'),
   /** seeds 001 §7 export: the whole report as CSV text and its file name. */
   exportReport: action({
     path: '/api/third_party/netsuite/export',

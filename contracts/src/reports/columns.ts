@@ -14,6 +14,7 @@ export const reportNames = [
   'getTaxCollected',
   'getBalances',
   'getWeeklySales',
+  'getOffers',
 ] as const;
 export type ReportName = (typeof reportNames)[number];
 export const isReportName = (value: unknown): value is ReportName =>
@@ -109,6 +110,26 @@ export const reportColumns: Readonly<Record<ReportName, readonly ReportColumn[]>
     money('balance'),
   ],
   getWeeklySales: [col('week', 'date'), col('invoices', 'number', true), money('sales'), money('premium')],
+  // Issue 36: each offer made in the range, where it stood as of the instant, and the asking-accepted gap.
+  getOffers: [
+    col('made_at', 'date'),
+    col('offer_id'),
+    col('kind'),
+    col('lot_id'),
+    col('buyer_id'),
+    col('buyer'),
+    col('status'),
+    col('qty', 'number', true),
+    money('asking'),
+    money('offered'),
+    money('accepted'),
+    money('gap'),
+    col('gap_percent', 'percent'),
+    col('made', 'number', true),
+    col('accepted_count', 'number', true),
+    col('declined', 'number', true),
+    col('expired', 'number', true),
+  ],
 };
 
 /** The CSV's name for a report: its name, its range, and the instant the books were taken at. */

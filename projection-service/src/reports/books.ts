@@ -1,5 +1,12 @@
 import { type ReportName, type ReportRecord, reportColumns } from '@wine/contracts';
-import { cutoffOf, type InvoiceBook, invoiceBooks, type ReportWindow, weekOf } from './invoice-books.ts';
+import {
+  cutoffOf,
+  type InvoiceBook,
+  invoiceBooks,
+  known,
+  type ReportWindow,
+  weekOf,
+} from './invoice-books.ts';
 import type { LedgerRow } from './ledger.ts';
 
 export { cutoffOf, type ReportWindow, weekOf } from './invoice-books.ts';
@@ -8,7 +15,7 @@ export { cutoffOf, type ReportWindow, weekOf } from './invoice-books.ts';
 export type Names = (id: string) => string;
 
 /** Where a report's rows come from, and so how they can be read in pieces. */
-export type ReportSource = 'invoices' | 'payments' | 'balances';
+export type ReportSource = 'invoices' | 'payments' | 'balances' | 'offers';
 export const reportSource: Readonly<Record<ReportName, ReportSource>> = {
   getCustomerOrders: 'invoices',
   getVendorSelling: 'invoices',
@@ -20,6 +27,7 @@ export const reportSource: Readonly<Record<ReportName, ReportSource>> = {
   getWeeklySales: 'invoices',
   getPayments: 'payments',
   getBalances: 'balances',
+  getOffers: 'offers',
 };
 
 const invoiceRecord = (b: InvoiceBook, names: Names): ReportRecord => ({
@@ -216,6 +224,64 @@ function balances(w: ReportWindow, names: Names): ReportFold {
   };
 }
 
+/** What an offer's later rows say of where it stood: the last of them known as of the instant. */
+const offerStatus: Readonly<Record<string, string>> = {
+  offer_accepted: 'accepted',
+  offer_declined: 'declined',
+  offer_withdrawn: 'withdrawn',
+  offer_expired: 'expired',
+};
+
+/**
+ * Issue 36: each offer made in the window, where it stood as of the instant, and for an accepted one
+ * the gap between the lot's asking price and the agreed price (cents, and percent of the asking);
+ * the count columns total to the offers made, accepted, declined and expired.
+ */
+function offersReport(w: ReportWindow, names: Names): ReportFold {
+  const end = cutoffOf(w);
+  return {
+    push(rows) {
+      const later = new Map<string, LedgerRow[]>();
+      for (const r of rows) {
+        if (r.kind === 'offer_made' || !offerStatus[r.kind] || !known(r, w)) continue;
+        later.set(r.offer_id ?? '', [...(later.get(r.offer_id ?? '') ?? []), r]);
+      }
+      return rows
+        .filter((r) => r.kind === 'offer_made' && r.occurred_at >= w.fromAt && r.occurred_at <= end)
+        .map((made) => {
+          const after = later.get(made.offer_id ?? '') ?? [];
+          const accepted = after.find((r) => r.kind === 'offer_accepted');
+          const last = after.at(-1);
+          const status = last ? (offerStatus[last.kind] ?? 'open') : 'open';
+          const qty = accepted?.qty ?? made.qty ?? 0;
+          const asking = made.asking === null || made.asking === undefined ? null : made.asking * qty;
+          const agreed = accepted?.amount ?? 0;
+          const gap = accepted && asking !== null ? asking - agreed : 0;
+          return {
+            made_at: made.occurred_at,
+            offer_id: made.offer_id ?? '',
+            kind: made.offer_kind ?? 'offer',
+            lot_id: made.lot_id ?? '',
+            buyer_id: made.buyer_id ?? '',
+            buyer: names(made.buyer_id ?? ''),
+            status,
+            qty,
+            asking: asking ?? 0,
+            offered: made.amount ?? 0,
+            accepted: agreed,
+            gap,
+            gap_percent: accepted && asking ? Math.round((gap / asking) * 10_000) / 100 : 0,
+            made: 1,
+            accepted_count: status === 'accepted' ? 1 : 0,
+            declined: status === 'declined' ? 1 : 0,
+            expired: status === 'expired' ? 1 : 0,
+          };
+        });
+    },
+    finish: () => [],
+  };
+}
+
 /** The fold of one report over a window. */
 export function reportFold(report: ReportName, w: ReportWindow, names: Names): ReportFold {
   switch (report) {
@@ -326,6 +392,8 @@ export function reportFold(report: ReportName, w: ReportWindow, names: Names): R
       return payments(w);
     case 'getBalances':
       return balances(w, names);
+    case 'getOffers':
+      return offersReport(w, names);
   }
 }
 

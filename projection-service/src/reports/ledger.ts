@@ -1,8 +1,14 @@
-import type { GiftCardEvent, InvoiceEvent, RecordedEvent, WalletEvent } from '@wine/event-schemas';
+import type {
+  GiftCardEvent,
+  InvoiceEvent,
+  OfferEvent,
+  RecordedEvent,
+  WalletEvent,
+} from '@wine/event-schemas';
 import { isOneOf } from '../core/projection.ts';
 
 /** The events of the streams that move money; a stream's rows come from its own events only. */
-export type LedgerEvent = InvoiceEvent | WalletEvent | GiftCardEvent;
+export type LedgerEvent = InvoiceEvent | WalletEvent | GiftCardEvent | OfferEvent;
 
 export const LEDGER = 'ledger';
 
@@ -20,7 +26,13 @@ export type LedgerKind =
   | 'wallet_credit'
   | 'wallet_debit'
   | 'giftcard_issued'
-  | 'giftcard_redeemed';
+  | 'giftcard_redeemed'
+  // Issue 36: the offers on a lot's stream, for the offers report (the sale itself is its invoice's).
+  | 'offer_made'
+  | 'offer_accepted'
+  | 'offer_declined'
+  | 'offer_withdrawn'
+  | 'offer_expired';
 
 /**
  * One immutable row per money fact, carrying the position and server time of the event it comes
@@ -63,6 +75,11 @@ export interface LedgerFacts {
   return_id?: string;
   user_id?: string;
   gift_card_id?: string;
+  /** Issue 36: the offer a row is about, and (offer_made) the lot's asking price a bottle then. */
+  offer_id?: string;
+  asking?: number | null;
+  /** Issue 36: a second chance (`second_chance`) or a buyer's offer (`offer`). */
+  offer_kind?: string;
 }
 
 type RowData = LedgerFacts;
@@ -251,6 +268,45 @@ function giftCardRows(key: string, e: LedgerEvent): RowData[] {
   }
 }
 
+/** Issue 36: an offer's facts, on its lot's stream (prices a bottle; `amount` the bottles at that price). */
+function offerRows(lotId: string, e: LedgerEvent): RowData[] {
+  const base = { lot_id: lotId };
+  switch (e.type) {
+    case 'OfferMade':
+      return [
+        {
+          ...base,
+          kind: 'offer_made',
+          offer_id: e.data.offerId,
+          offer_kind: e.data.kind ?? 'offer',
+          buyer_id: e.data.buyerId,
+          qty: e.data.qty,
+          amount: e.data.price * e.data.qty,
+          asking: e.data.asking ?? null,
+        },
+      ];
+    case 'OfferAccepted':
+      return [
+        {
+          ...base,
+          kind: 'offer_accepted',
+          offer_id: e.data.offerId,
+          qty: e.data.qty,
+          amount: e.data.price * e.data.qty,
+          invoice_id: e.data.invoiceId,
+        },
+      ];
+    case 'OfferDeclined':
+      return [{ ...base, kind: 'offer_declined', offer_id: e.data.offerId, reference: e.data.reason }];
+    case 'OfferWithdrawn':
+      return [{ ...base, kind: 'offer_withdrawn', offer_id: e.data.offerId, reference: e.data.reason }];
+    case 'OfferExpired':
+      return [{ ...base, kind: 'offer_expired', offer_id: e.data.offerId }];
+    default:
+      return [];
+  }
+}
+
 /** The event types that make ledger rows. */
 export const ledgerEventTypes: ReadonlySet<LedgerEvent['type']> = new Set<LedgerEvent['type']>([
   'InvoiceIssued',
@@ -266,6 +322,11 @@ export const ledgerEventTypes: ReadonlySet<LedgerEvent['type']> = new Set<Ledger
   'DepositApplied',
   'GiftCardIssued',
   'GiftCardRedeemed',
+  'OfferMade',
+  'OfferAccepted',
+  'OfferDeclined',
+  'OfferWithdrawn',
+  'OfferExpired',
 ]);
 
 /** The ledger rows of one recorded event (none for an event that moves no money). Pure. */
@@ -279,7 +340,9 @@ export function ledgerRowsOf(event: RecordedEvent): LedgerRow[] {
       ? walletRows(key, event)
       : stream.startsWith('giftcard-')
         ? giftCardRows(key, event)
-        : [];
+        : stream.startsWith('lot-')
+          ? offerRows(key, event)
+          : [];
   return rows.map((row, n) => ({
     ...row,
     _id: `${event.position}:${String(n).padStart(3, '0')}`,

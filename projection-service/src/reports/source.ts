@@ -40,6 +40,22 @@ async function* invoicePieces(ledger: Collection<LedgerRow>, w: ReportWindow): A
   }
 }
 
+/** Issue 36: the offers made in the window, some at a time, each with every later row about it. */
+async function* offerPieces(ledger: Collection<LedgerRow>, w: ReportWindow): AsyncGenerator<LedgerRow[]> {
+  const made = { kind: 'offer_made', occurred_at: { $gte: w.fromAt, $lte: cutoffOf(w) } };
+  for await (const offers of pages(ledger, made)) {
+    const related = await ledger.find(
+      {
+        offer_id: { $in: offers.map((o) => o.offer_id) },
+        kind: { $in: ['offer_accepted', 'offer_declined', 'offer_withdrawn', 'offer_expired'] },
+        occurred_at: { $lte: w.asOf },
+      },
+      { sort: { _id: 1 }, readonly: true },
+    );
+    yield [...offers, ...related];
+  }
+}
+
 const sourceFilters = {
   payments: (w: ReportWindow) => ({
     kind: { $in: ['payment', 'refund'] },
@@ -89,7 +105,12 @@ export async function* reportRecords(
   const names = nameBook(docs);
   const fold = reportFold(report, w, names.lookup);
   const source = reportSource[report];
-  const pieces = source === 'invoices' ? invoicePieces(ledger, w) : pages(ledger, sourceFilters[source](w));
+  const pieces =
+    source === 'invoices'
+      ? invoicePieces(ledger, w)
+      : source === 'offers'
+        ? offerPieces(ledger, w)
+        : pages(ledger, sourceFilters[source](w));
   for await (const rows of pieces) {
     await names.load(rows);
     const records = fold.push(rows);

@@ -14,6 +14,7 @@ export const reportLabels = {
   getTaxCollected: 'ui.reports.names.getTaxCollected',
   getBalances: 'ui.reports.names.getBalances',
   getWeeklySales: 'ui.reports.names.getWeeklySales',
+  getOffers: 'ui.reports.names.getOffers',
 } as const satisfies Record<ReportName, string>;
 
 /** The label of each column of every report. */
@@ -64,6 +65,17 @@ const columnLabels = {
   chargebacks: 'ui.reports.columns.chargebacks',
   wallets: 'ui.reports.columns.wallets',
   giftcards: 'ui.reports.columns.giftcards',
+  made_at: 'ui.reports.columns.made_at',
+  offer_id: 'ui.reports.columns.offer_id',
+  asking: 'ui.reports.columns.asking',
+  offered: 'ui.reports.columns.offered',
+  accepted: 'ui.reports.columns.accepted',
+  gap: 'ui.reports.columns.gap',
+  gap_percent: 'ui.reports.columns.gap_percent',
+  made: 'ui.reports.columns.made',
+  accepted_count: 'ui.reports.columns.accepted_count',
+  declined: 'ui.reports.columns.declined',
+  expired: 'ui.reports.columns.expired',
 } as const;
 
 /** The words of a report's values (statuses, kinds, methods); others show as they are. */
@@ -82,6 +94,14 @@ const valueLabels = {
   giftcard: 'ui.reports.values.giftcard',
   offline: 'ui.reports.values.offline',
   paypal: 'ui.reports.values.paypal',
+  offer: 'ui.reports.values.offer',
+  second_chance: 'ui.reports.values.second_chance',
+  open: 'ui.reports.values.open',
+  countered: 'ui.reports.values.countered',
+  accepted: 'ui.reports.values.accepted',
+  declined: 'ui.reports.values.declined',
+  withdrawn: 'ui.reports.values.withdrawn',
+  expired: 'ui.reports.values.expired',
 } as const;
 
 /** The label key of a value, when it has one. */
