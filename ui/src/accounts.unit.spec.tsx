@@ -234,7 +234,7 @@ describe('protected routes', () => {
 });
 
 describe('the header account menu', () => {
-  it('offers My Bids, My Wines, My Watchlist, Won lots, Invoices, Returns, Transactions, Investing, My Account and Logout', async () => {
+  it('offers My Bids, My offers, My Wines, My Watchlist, Won lots, Invoices, Returns, Transactions, Investing, My Account and Logout', async () => {
     const { user, api } = await renderApp('/', {
       storedToken: 'tok-1',
       api: { validateUser: () => aUser(), logout: () => null },
@@ -244,6 +244,7 @@ describe('the header account menu', () => {
     const items = await screen.findAllByRole('menuitem');
     expect(items.map((i) => [i.textContent, i.getAttribute('href')])).toEqual([
       ['My Bids', '/auctions/all'],
+      ['My offers', '/offers'],
       ['My Wines', '/myWines/purchased'],
       ['My Watchlist', '/watchlist/watchlist'],
       ['Won lots', '/cart'],

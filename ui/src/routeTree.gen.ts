@@ -30,6 +30,7 @@ import { Route as AuthAdminRouteImport } from './routes/_auth/admin'
 import { Route as AuthBuynowcartRouteImport } from './routes/_auth/buynowcart'
 import { Route as AuthCartRouteImport } from './routes/_auth/cart'
 import { Route as AuthCheckout_confirmRouteImport } from './routes/_auth/checkout_confirm'
+import { Route as AuthOffersRouteImport } from './routes/_auth/offers'
 import { Route as AuthOpsRouteImport } from './routes/_auth/ops'
 import { Route as AuthProducersRouteImport } from './routes/_auth/producers'
 import { Route as AuthReturnsRouteImport } from './routes/_auth/returns'
@@ -53,6 +54,7 @@ import { Route as AuthAdminEnquiriesRouteImport } from './routes/_auth/admin.enq
 import { Route as AuthAdminInvestorsRouteImport } from './routes/_auth/admin.investors'
 import { Route as AuthAdminMoneyRouteImport } from './routes/_auth/admin.money'
 import { Route as AuthAdminNewsletterRouteImport } from './routes/_auth/admin.newsletter'
+import { Route as AuthAdminOffersRouteImport } from './routes/_auth/admin.offers'
 import { Route as AuthAdminPickupsRouteImport } from './routes/_auth/admin.pickups'
 import { Route as AuthAdminReturnsRouteImport } from './routes/_auth/admin.returns'
 import { Route as AuthAdminSettingsRouteImport } from './routes/_auth/admin.settings'
@@ -68,6 +70,7 @@ import { Route as AuthPurchasesTypeRouteImport } from './routes/_auth/purchases.
 import { Route as AuthReportsIndexRouteImport } from './routes/_auth/reports.index'
 import { Route as AuthReportsReportRouteImport } from './routes/_auth/reports.$report'
 import { Route as AuthSalesorderAllRouteImport } from './routes/_auth/salesorder.all'
+import { Route as AuthSellerOfferRouteImport } from './routes/_auth/seller.offer'
 import { Route as AuthWatchlistTypeRouteImport } from './routes/_auth/watchlist.$type'
 import { Route as AuthAdminAuctionsIndexRouteImport } from './routes/_auth/admin.auctions.index'
 import { Route as AuthAdminAuctionsIdRouteImport } from './routes/_auth/admin.auctions.$id'
@@ -195,6 +198,11 @@ const AuthCheckout_confirmRoute = AuthCheckout_confirmRouteImport.update({
   path: '/checkout_confirm',
   getParentRoute: () => AuthRoute,
 } as any)
+const AuthOffersRoute = AuthOffersRouteImport.update({
+  id: '/offers',
+  path: '/offers',
+  getParentRoute: () => AuthRoute,
+} as any)
 const AuthOpsRoute = AuthOpsRouteImport.update({
   id: '/ops',
   path: '/ops',
@@ -311,6 +319,11 @@ const AuthAdminNewsletterRoute = AuthAdminNewsletterRouteImport.update({
   path: '/newsletter',
   getParentRoute: () => AuthAdminRoute,
 } as any)
+const AuthAdminOffersRoute = AuthAdminOffersRouteImport.update({
+  id: '/offers',
+  path: '/offers',
+  getParentRoute: () => AuthAdminRoute,
+} as any)
 const AuthAdminPickupsRoute = AuthAdminPickupsRouteImport.update({
   id: '/pickups',
   path: '/pickups',
@@ -384,6 +397,11 @@ const AuthReportsReportRoute = AuthReportsReportRouteImport.update({
 const AuthSalesorderAllRoute = AuthSalesorderAllRouteImport.update({
   id: '/salesorder/all',
   path: '/salesorder/all',
+  getParentRoute: () => AuthRoute,
+} as any)
+const AuthSellerOfferRoute = AuthSellerOfferRouteImport.update({
+  id: '/seller/offer',
+  path: '/seller/offer',
   getParentRoute: () => AuthRoute,
 } as any)
 const AuthWatchlistTypeRoute = AuthWatchlistTypeRouteImport.update({
@@ -521,6 +539,7 @@ export interface FileRoutesByFullPath {
   '/buynowcart': typeof AuthBuynowcartRoute
   '/cart': typeof AuthCartRoute
   '/checkout_confirm': typeof AuthCheckout_confirmRoute
+  '/offers': typeof AuthOffersRoute
   '/ops': typeof AuthOpsRoute
   '/producers': typeof AuthProducersRoute
   '/returns': typeof AuthReturnsRoute
@@ -543,6 +562,7 @@ export interface FileRoutesByFullPath {
   '/admin/investors': typeof AuthAdminInvestorsRoute
   '/admin/money': typeof AuthAdminMoneyRoute
   '/admin/newsletter': typeof AuthAdminNewsletterRoute
+  '/admin/offers': typeof AuthAdminOffersRoute
   '/admin/pickups': typeof AuthAdminPickupsRoute
   '/admin/returns': typeof AuthAdminReturnsRoute
   '/admin/settings': typeof AuthAdminSettingsRoute
@@ -556,6 +576,7 @@ export interface FileRoutesByFullPath {
   '/purchases/$type': typeof AuthPurchasesTypeRoute
   '/reports/$report': typeof AuthReportsReportRoute
   '/salesorder/all': typeof AuthSalesorderAllRoute
+  '/seller/offer': typeof AuthSellerOfferRoute
   '/watchlist/$type': typeof AuthWatchlistTypeRoute
   '/admin/': typeof AuthAdminIndexRoute
   '/audit/': typeof AuthAuditIndexRoute
@@ -602,6 +623,7 @@ export interface FileRoutesByTo {
   '/buynowcart': typeof AuthBuynowcartRoute
   '/cart': typeof AuthCartRoute
   '/checkout_confirm': typeof AuthCheckout_confirmRoute
+  '/offers': typeof AuthOffersRoute
   '/ops': typeof AuthOpsRoute
   '/producers': typeof AuthProducersRoute
   '/returns': typeof AuthReturnsRoute
@@ -624,6 +646,7 @@ export interface FileRoutesByTo {
   '/admin/investors': typeof AuthAdminInvestorsRoute
   '/admin/money': typeof AuthAdminMoneyRoute
   '/admin/newsletter': typeof AuthAdminNewsletterRoute
+  '/admin/offers': typeof AuthAdminOffersRoute
   '/admin/pickups': typeof AuthAdminPickupsRoute
   '/admin/returns': typeof AuthAdminReturnsRoute
   '/admin/settings': typeof AuthAdminSettingsRoute
@@ -637,6 +660,7 @@ export interface FileRoutesByTo {
   '/purchases/$type': typeof AuthPurchasesTypeRoute
   '/reports/$report': typeof AuthReportsReportRoute
   '/salesorder/all': typeof AuthSalesorderAllRoute
+  '/seller/offer': typeof AuthSellerOfferRoute
   '/watchlist/$type': typeof AuthWatchlistTypeRoute
   '/admin': typeof AuthAdminIndexRoute
   '/audit': typeof AuthAuditIndexRoute
@@ -686,6 +710,7 @@ export interface FileRoutesById {
   '/_auth/buynowcart': typeof AuthBuynowcartRoute
   '/_auth/cart': typeof AuthCartRoute
   '/_auth/checkout_confirm': typeof AuthCheckout_confirmRoute
+  '/_auth/offers': typeof AuthOffersRoute
   '/_auth/ops': typeof AuthOpsRoute
   '/_auth/producers': typeof AuthProducersRoute
   '/_auth/returns': typeof AuthReturnsRoute
@@ -708,6 +733,7 @@ export interface FileRoutesById {
   '/_auth/admin/investors': typeof AuthAdminInvestorsRoute
   '/_auth/admin/money': typeof AuthAdminMoneyRoute
   '/_auth/admin/newsletter': typeof AuthAdminNewsletterRoute
+  '/_auth/admin/offers': typeof AuthAdminOffersRoute
   '/_auth/admin/pickups': typeof AuthAdminPickupsRoute
   '/_auth/admin/returns': typeof AuthAdminReturnsRoute
   '/_auth/admin/settings': typeof AuthAdminSettingsRoute
@@ -721,6 +747,7 @@ export interface FileRoutesById {
   '/_auth/purchases/$type': typeof AuthPurchasesTypeRoute
   '/_auth/reports/$report': typeof AuthReportsReportRoute
   '/_auth/salesorder/all': typeof AuthSalesorderAllRoute
+  '/_auth/seller/offer': typeof AuthSellerOfferRoute
   '/_auth/watchlist/$type': typeof AuthWatchlistTypeRoute
   '/_auth/admin/': typeof AuthAdminIndexRoute
   '/_auth/audit/': typeof AuthAuditIndexRoute
@@ -770,6 +797,7 @@ export interface FileRouteTypes {
     | '/buynowcart'
     | '/cart'
     | '/checkout_confirm'
+    | '/offers'
     | '/ops'
     | '/producers'
     | '/returns'
@@ -792,6 +820,7 @@ export interface FileRouteTypes {
     | '/admin/investors'
     | '/admin/money'
     | '/admin/newsletter'
+    | '/admin/offers'
     | '/admin/pickups'
     | '/admin/returns'
     | '/admin/settings'
@@ -805,6 +834,7 @@ export interface FileRouteTypes {
     | '/purchases/$type'
     | '/reports/$report'
     | '/salesorder/all'
+    | '/seller/offer'
     | '/watchlist/$type'
     | '/admin/'
     | '/audit/'
@@ -851,6 +881,7 @@ export interface FileRouteTypes {
     | '/buynowcart'
     | '/cart'
     | '/checkout_confirm'
+    | '/offers'
     | '/ops'
     | '/producers'
     | '/returns'
@@ -873,6 +904,7 @@ export interface FileRouteTypes {
     | '/admin/investors'
     | '/admin/money'
     | '/admin/newsletter'
+    | '/admin/offers'
     | '/admin/pickups'
     | '/admin/returns'
     | '/admin/settings'
@@ -886,6 +918,7 @@ export interface FileRouteTypes {
     | '/purchases/$type'
     | '/reports/$report'
     | '/salesorder/all'
+    | '/seller/offer'
     | '/watchlist/$type'
     | '/admin'
     | '/audit'
@@ -934,6 +967,7 @@ export interface FileRouteTypes {
     | '/_auth/buynowcart'
     | '/_auth/cart'
     | '/_auth/checkout_confirm'
+    | '/_auth/offers'
     | '/_auth/ops'
     | '/_auth/producers'
     | '/_auth/returns'
@@ -956,6 +990,7 @@ export interface FileRouteTypes {
     | '/_auth/admin/investors'
     | '/_auth/admin/money'
     | '/_auth/admin/newsletter'
+    | '/_auth/admin/offers'
     | '/_auth/admin/pickups'
     | '/_auth/admin/returns'
     | '/_auth/admin/settings'
@@ -969,6 +1004,7 @@ export interface FileRouteTypes {
     | '/_auth/purchases/$type'
     | '/_auth/reports/$report'
     | '/_auth/salesorder/all'
+    | '/_auth/seller/offer'
     | '/_auth/watchlist/$type'
     | '/_auth/admin/'
     | '/_auth/audit/'
@@ -1172,6 +1208,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthCheckout_confirmRouteImport
       parentRoute: typeof AuthRoute
     }
+    '/_auth/offers': {
+      id: '/_auth/offers'
+      path: '/offers'
+      fullPath: '/offers'
+      preLoaderRoute: typeof AuthOffersRouteImport
+      parentRoute: typeof AuthRoute
+    }
     '/_auth/ops': {
       id: '/_auth/ops'
       path: '/ops'
@@ -1333,6 +1376,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthAdminNewsletterRouteImport
       parentRoute: typeof AuthAdminRoute
     }
+    '/_auth/admin/offers': {
+      id: '/_auth/admin/offers'
+      path: '/offers'
+      fullPath: '/admin/offers'
+      preLoaderRoute: typeof AuthAdminOffersRouteImport
+      parentRoute: typeof AuthAdminRoute
+    }
     '/_auth/admin/pickups': {
       id: '/_auth/admin/pickups'
       path: '/pickups'
@@ -1436,6 +1486,13 @@ declare module '@tanstack/react-router' {
       path: '/salesorder/all'
       fullPath: '/salesorder/all'
       preLoaderRoute: typeof AuthSalesorderAllRouteImport
+      parentRoute: typeof AuthRoute
+    }
+    '/_auth/seller/offer': {
+      id: '/_auth/seller/offer'
+      path: '/seller/offer'
+      fullPath: '/seller/offer'
+      preLoaderRoute: typeof AuthSellerOfferRouteImport
       parentRoute: typeof AuthRoute
     }
     '/_auth/watchlist/$type': {
@@ -1601,6 +1658,7 @@ interface AuthAdminRouteChildren {
   AuthAdminInvestorsRoute: typeof AuthAdminInvestorsRoute
   AuthAdminMoneyRoute: typeof AuthAdminMoneyRoute
   AuthAdminNewsletterRoute: typeof AuthAdminNewsletterRoute
+  AuthAdminOffersRoute: typeof AuthAdminOffersRoute
   AuthAdminPickupsRoute: typeof AuthAdminPickupsRoute
   AuthAdminReturnsRoute: typeof AuthAdminReturnsRoute
   AuthAdminSettingsRoute: typeof AuthAdminSettingsRoute
@@ -1624,6 +1682,7 @@ const AuthAdminRouteChildren: AuthAdminRouteChildren = {
   AuthAdminInvestorsRoute: AuthAdminInvestorsRoute,
   AuthAdminMoneyRoute: AuthAdminMoneyRoute,
   AuthAdminNewsletterRoute: AuthAdminNewsletterRoute,
+  AuthAdminOffersRoute: AuthAdminOffersRoute,
   AuthAdminPickupsRoute: AuthAdminPickupsRoute,
   AuthAdminReturnsRoute: AuthAdminReturnsRoute,
   AuthAdminSettingsRoute: AuthAdminSettingsRoute,
@@ -1650,6 +1709,7 @@ interface AuthRouteChildren {
   AuthBuynowcartRoute: typeof AuthBuynowcartRoute
   AuthCartRoute: typeof AuthCartRoute
   AuthCheckout_confirmRoute: typeof AuthCheckout_confirmRoute
+  AuthOffersRoute: typeof AuthOffersRoute
   AuthOpsRoute: typeof AuthOpsRoute
   AuthProducersRoute: typeof AuthProducersRoute
   AuthReturnsRoute: typeof AuthReturnsRoute
@@ -1670,6 +1730,7 @@ interface AuthRouteChildren {
   AuthPurchasesTypeRoute: typeof AuthPurchasesTypeRoute
   AuthReportsReportRoute: typeof AuthReportsReportRoute
   AuthSalesorderAllRoute: typeof AuthSalesorderAllRoute
+  AuthSellerOfferRoute: typeof AuthSellerOfferRoute
   AuthWatchlistTypeRoute: typeof AuthWatchlistTypeRoute
   AuthAuditIndexRoute: typeof AuthAuditIndexRoute
   AuthReportsIndexRoute: typeof AuthReportsIndexRoute
@@ -1690,6 +1751,7 @@ const AuthRouteChildren: AuthRouteChildren = {
   AuthBuynowcartRoute: AuthBuynowcartRoute,
   AuthCartRoute: AuthCartRoute,
   AuthCheckout_confirmRoute: AuthCheckout_confirmRoute,
+  AuthOffersRoute: AuthOffersRoute,
   AuthOpsRoute: AuthOpsRoute,
   AuthProducersRoute: AuthProducersRoute,
   AuthReturnsRoute: AuthReturnsRoute,
@@ -1710,6 +1772,7 @@ const AuthRouteChildren: AuthRouteChildren = {
   AuthPurchasesTypeRoute: AuthPurchasesTypeRoute,
   AuthReportsReportRoute: AuthReportsReportRoute,
   AuthSalesorderAllRoute: AuthSalesorderAllRoute,
+  AuthSellerOfferRoute: AuthSellerOfferRoute,
   AuthWatchlistTypeRoute: AuthWatchlistTypeRoute,
   AuthAuditIndexRoute: AuthAuditIndexRoute,
   AuthReportsIndexRoute: AuthReportsIndexRoute,

@@ -7,6 +7,7 @@ import { agreementsForEnglish } from './agreements.en.ts';
 import { contentForEnglish } from './content.en.ts';
 import { investingForEnglish } from './investing.en.ts';
 import { newsletterLinksForEnglish } from './newsletter.en.ts';
+import { offersForEnglish } from './offers.en.ts';
 import { pickupsForEnglish } from './pickups.en.ts';
 import { settingsForEnglish } from './settings.en.ts';
 import { staffForEnglish } from './staff.en.ts';
@@ -19,6 +20,7 @@ export const uiMoreForEnglish = {
   content: contentForEnglish,
   houseSettings: settingsForEnglish,
   pickups: pickupsForEnglish,
+  offers: offersForEnglish,
   /** Contact and sell-your-wine pages (issue 11; seeds 000 §2.1 /contact, /sellingwine). */
   enquiries: {
     contact: {
@@ -412,6 +414,7 @@ export const uiMoreForEnglish = {
     paidOn: 'Paid on',
     kindAuction: 'Auction',
     kindBuynow: 'Buy now',
+    kindOffer: 'Offer',
     method: 'Delivery method',
     payNow: 'Pay now',
     print: 'Print',
@@ -546,13 +549,14 @@ export const uiMoreForEnglish = {
     status: 'Status',
     kindAuction: 'Auction',
     kindBuynow: 'Buy now',
+    kindOffer: 'Offer',
   },
   myWines: {
     intro: 'The wines you bought and paid for, by invoice.',
     empty: 'No purchased wines yet.',
     invoiceOf: 'Invoice {{id}} · {{date}}',
     kindLabel: 'Which purchases',
-    kind: { all: 'All', auction: 'Won at auction', buynow: 'Bought now' },
+    kind: { all: 'All', auction: 'Won at auction', buynow: 'Bought now', offer: 'By offer' },
   },
   /** seeds 000 §2.1 /liveAuction/:aid: one auction's page (§4.5 countdown to its next close). */
   liveAuction: {
@@ -934,6 +938,7 @@ export const uiMoreForEnglish = {
       getTaxCollected: 'Tax collected',
       getBalances: 'Wallet and gift-card balances',
       getWeeklySales: 'Sales by week',
+      getOffers: 'Offers',
     },
     values: {
       paid: 'Paid',
@@ -950,6 +955,14 @@ export const uiMoreForEnglish = {
       giftcard: 'Gift card',
       offline: 'Offline',
       paypal: 'PayPal',
+      offer: 'Offer',
+      second_chance: 'Second chance',
+      open: 'Open',
+      countered: 'Countered',
+      accepted: 'Accepted',
+      declined: 'Declined',
+      withdrawn: 'Withdrawn',
+      expired: 'Expired',
     },
     columns: {
       invoice_id: 'Invoice',
@@ -998,6 +1011,17 @@ export const uiMoreForEnglish = {
       chargebacks: 'Charge-backs',
       wallets: 'Wallets',
       giftcards: 'Gift cards',
+      made_at: 'Made',
+      offer_id: 'Offer',
+      asking: 'Asking',
+      offered: 'Offered',
+      accepted: 'Accepted at',
+      gap: 'Gap to asking',
+      gap_percent: 'Gap %',
+      made: 'Made',
+      accepted_count: 'Accepted',
+      declined: 'Declined',
+      expired: 'Expired',
     },
   },
   /** /ops: support's view of the read side (issue 12 "Support"). */

@@ -1,4 +1,5 @@
 import type { uiMoreForEnglish } from './for-english-more.ts';
+import { offerBoxForEnglish } from './offer-box.en.ts';
 
 /**
  * The UI's own texts in English (for_english, the default language): headings, buttons, labels,
@@ -144,6 +145,8 @@ export const uiForEnglish = {
     login: 'Login',
     register: 'Register',
     staffArea: 'Staff area',
+    myOffers: 'My offers',
+    sellerOffers: 'Offers on my lots',
   },
   browse: {
     loadingRegions: 'Loading regions',
@@ -339,6 +342,8 @@ export const uiForEnglish = {
     proxyNote: 'We bid for you only as much as needed to keep you in the lead, up to your maximum.',
     premiumAdded: "A {{premium}}% buyer's premium is added to the hammer price.",
   },
+  /** Issue 36: Make an offer. */
+  offerBox: offerBoxForEnglish,
   /** seeds 000 §4.4. */
   buyNowBox: {
     perBottle: 'Buy Now (per bottle)',

@@ -3,6 +3,8 @@ import { contentForSpanish } from './content.es.ts';
 import type { UiTexts } from './for-english.ts';
 import { investingForSpanish } from './investing.es.ts';
 import { newsletterLinksForSpanish } from './newsletter.es.ts';
+import { offerBoxForSpanish } from './offer-box.es.ts';
+import { offersForSpanish } from './offers.es.ts';
 import { pickupsForSpanish } from './pickups.es.ts';
 import { settingsForSpanish } from './settings.es.ts';
 import { staffForSpanish } from './staff.es.ts';
@@ -20,6 +22,8 @@ export const uiForSpanish: UiTexts = {
   content: contentForSpanish,
   houseSettings: settingsForSpanish,
   pickups: pickupsForSpanish,
+  offers: offersForSpanish,
+  offerBox: offerBoxForSpanish,
   /** Issue 31: los filtros del coleccionista, los precios de remate y las reservas vencidas del carrito. */
   store: {
     saleType: 'Tipo de venta',
@@ -150,6 +154,8 @@ export const uiForSpanish: UiTexts = {
     login: 'Iniciar sesión',
     register: 'Registrarse',
     staffArea: 'Área del personal',
+    myOffers: 'Mis ofertas',
+    sellerOffers: 'Ofertas por mis lotes',
   },
   browse: {
     loadingRegions: 'Cargando regiones',
@@ -785,6 +791,7 @@ export const uiForSpanish: UiTexts = {
     paidOn: 'Pagada el',
     kindAuction: 'Subasta',
     kindBuynow: 'Compra inmediata',
+    kindOffer: 'Oferta',
     method: 'Forma de entrega',
     payNow: 'Pagar ahora',
     print: 'Imprimir',
@@ -914,13 +921,19 @@ export const uiForSpanish: UiTexts = {
     status: 'Estado',
     kindAuction: 'Subasta',
     kindBuynow: 'Compra directa',
+    kindOffer: 'Oferta',
   },
   myWines: {
     intro: 'Los vinos que compraste y pagaste, por factura.',
     empty: 'Aún no has comprado vinos.',
     invoiceOf: 'Factura {{id}} · {{date}}',
     kindLabel: 'Qué compras',
-    kind: { all: 'Todas', auction: 'Ganadas en subasta', buynow: 'Compradas al momento' },
+    kind: {
+      all: 'Todas',
+      auction: 'Ganadas en subasta',
+      buynow: 'Compradas al momento',
+      offer: 'Por oferta',
+    },
   },
   liveAuction: {
     title: 'Subasta {{id}}',
@@ -1352,6 +1365,7 @@ export const uiForSpanish: UiTexts = {
       getTaxCollected: 'Impuestos cobrados',
       getBalances: 'Saldos de monedero y tarjetas regalo',
       getWeeklySales: 'Ventas por semana',
+      getOffers: 'Ofertas',
     },
     values: {
       paid: 'Pagada',
@@ -1368,6 +1382,14 @@ export const uiForSpanish: UiTexts = {
       giftcard: 'Tarjeta regalo',
       offline: 'Fuera de línea',
       paypal: 'PayPal',
+      offer: 'Oferta',
+      second_chance: 'Segunda oportunidad',
+      open: 'Abierta',
+      countered: 'Contraofertada',
+      accepted: 'Aceptada',
+      declined: 'Rechazada',
+      withdrawn: 'Retirada',
+      expired: 'Vencida',
     },
     columns: {
       invoice_id: 'Factura',
@@ -1416,6 +1438,17 @@ export const uiForSpanish: UiTexts = {
       chargebacks: 'Contracargos',
       wallets: 'Monederos',
       giftcards: 'Tarjetas regalo',
+      made_at: 'Hecha',
+      offer_id: 'Oferta',
+      asking: 'Precio pedido',
+      offered: 'Ofrecido',
+      accepted: 'Aceptada en',
+      gap: 'Diferencia con el precio pedido',
+      gap_percent: 'Diferencia %',
+      made: 'Hechas',
+      accepted_count: 'Aceptadas',
+      declined: 'Rechazadas',
+      expired: 'Vencidas',
     },
   },
   ops: {

@@ -78,6 +78,9 @@ export function createMessageReader({ subscriptions, handlers, position }: Messa
         deliver(message);
         return;
       case 'cartChanged':
+      // Issue 36: an offer of the user's changed: the temporary cart (accepted offers) with it, so the
+      // cart listeners hear it (the offer screens listen there too).
+      case 'offerChanged':
         deliverCartChange(message.position);
         return;
       case 'authenticated':

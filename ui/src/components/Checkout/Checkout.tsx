@@ -12,6 +12,7 @@ import {
   Title,
 } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
+import type { CartItem, OfferView } from '@wine/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../api/client.ts';
@@ -30,6 +31,7 @@ import { CartLine, CartLineList } from '../CartLine/CartLine.tsx';
 import { CartTotals } from '../CartTotals/CartTotals.tsx';
 import { NewCardFields, useNewCardForm } from '../CheckoutCard/NewCardFields.tsx';
 import { LoadError } from '../LoadError/LoadError.tsx';
+import { tempCartQuery } from '../Offers/offer-queries.ts';
 import { PickupLocation } from '../PickupLocation/PickupLocation.tsx';
 import { ShippingMethod } from '../Shipping/ShippingMethod.tsx';
 import { CheckoutSkeleton } from '../Skeletons/Skeletons.tsx';
@@ -61,16 +63,41 @@ const initialForm: CheckoutForm = {
   shipDate: '',
 };
 
-/** The cart a checkout pays: the buy-now lines, or the won lots of one invoice (or all of them). */
+/** A line of the checkout: what CartLine shows. */
+type CheckoutLine = Pick<CartItem, 'product_id' | 'title' | 'image' | 'qty' | 'unit_price' | 'amount'>;
+
+/** An accepted offer as a line: its bottles at the price agreed (issue 36). */
+const offerLine = (offer: OfferView): CheckoutLine => ({
+  product_id: offer.product_id,
+  title: offer.title,
+  image: offer.image,
+  qty: offer.qty,
+  unit_price: offer.price,
+  amount: offer.price * offer.qty,
+});
+
+/**
+ * The cart a checkout pays: the buy-now lines, the won lots of one invoice (or all of them), or the
+ * accepted offers of the temporary cart, one invoice (or all of them) as the auction cart's.
+ */
 function useCheckoutCart(ref: CartRef) {
   const buynow = useQuery({ ...buynowCartQuery(), enabled: ref.type === 'buynow' });
   const auction = useQuery({ ...auctionCartQuery(), enabled: ref.type === 'auction' });
+  const offers = useQuery({ ...tempCartQuery(), enabled: ref.type === 'offer' });
+  const ours = (invoiceId: string | null) => ref.cart_id === 'all' || invoiceId === ref.cart_id;
+  if (ref.type === 'offer') {
+    const items =
+      offers.data?.records
+        .filter((offer) => offer.status === 'accepted' && !offer.paid && ours(offer.invoice_id))
+        .map(offerLine) ?? [];
+    // The temporary cart says nothing of the pickup place: the quote does.
+    return { cart: offers, items, location: null, backTo: '/offers' } as const;
+  }
   const cart = ref.type === 'buynow' ? buynow : auction;
-  const items =
-    cart.data?.cartItems.filter(
-      (line) => ref.type === 'buynow' || ref.cart_id === 'all' || line.invoice_id === ref.cart_id,
-    ) ?? [];
-  return { cart, items };
+  const items: CheckoutLine[] =
+    cart.data?.cartItems.filter((line) => ref.type === 'buynow' || ours(line.invoice_id)) ?? [];
+  const backTo = ref.type === 'buynow' ? '/buynowcart' : '/cart';
+  return { cart, items, location: cart.data?.cartLocation ?? null, backTo } as const;
 }
 
 /**
@@ -79,7 +106,7 @@ function useCheckoutCart(ref: CartRef) {
  */
 export function Checkout({ cartRef }: { cartRef: CartRef }) {
   const { t } = useTranslation();
-  const { cart, items } = useCheckoutCart(cartRef);
+  const { cart, items, location: cartLocation, backTo } = useCheckoutCart(cartRef);
   const cards = useQuery(cardsQuery());
   const wallet = useQuery(creditHistoryQuery({ page: 1, limit: 1 }));
   const paypalOffered = usePayPalOffered();
@@ -131,7 +158,6 @@ export function Checkout({ cartRef }: { cartRef: CartRef }) {
 
   if (cart.isError) return <LoadError error={cart.error} />;
   if (!cart.data) return <CheckoutSkeleton label={t('ui.checkout.loading')} />;
-  const backTo = cartRef.type === 'buynow' ? '/buynowcart' : '/cart';
   if (items.length === 0) {
     return (
       <Container py="xl" size="sm">
@@ -144,7 +170,7 @@ export function Checkout({ cartRef }: { cartRef: CartRef }) {
       </Container>
     );
   }
-  const location = quote.location ?? cart.data.cartLocation;
+  const location = quote.location ?? cartLocation;
   const subtotal = items.reduce((sum, line) => sum + line.amount, 0);
   const orderError = placeOrder.isError ? errorMessage(placeOrder.error) : quote.error;
   return (
@@ -184,7 +210,7 @@ export function Checkout({ cartRef }: { cartRef: CartRef }) {
                   <Text size="sm" c="dimmed" mb={4}>
                     {t('ui.checkout.pickupAt')}
                   </Text>
-                  <PickupLocation location={location} />
+                  {location ? <PickupLocation location={location} /> : null}
                 </Card>
               ) : (
                 <Stack gap="md">

@@ -1,4 +1,5 @@
 import {
+  type CartType,
   type CheckoutAddress,
   CheckoutInput,
   type InputOf,
@@ -9,9 +10,12 @@ import type { z } from 'zod';
 import { isCompleteAddress } from '../../lib/cart.ts';
 import type { AddressErrors } from './AddressForm.tsx';
 
-/** Which cart a checkout pays (contracts CartRef): buy-now lines, one unpaid invoice or 'all'. */
+/**
+ * Which cart a checkout pays (contracts CartRef): buy-now lines, or one unpaid invoice (or 'all') of
+ * the lots won at auction or of the accepted offers (issue 36).
+ */
 export interface CartRef {
-  type: 'buynow' | 'auction';
+  type: CartType;
   cart_id: string;
 }
 

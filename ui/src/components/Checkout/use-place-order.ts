@@ -6,6 +6,7 @@ import { call, onceKeys } from '../../api/client.ts';
 import { cardProviderQuery, invalidateAction, invalidateCarts } from '../../api/queries.ts';
 import { browser } from '../../lib/browser.ts';
 import { CardTokenError, confirmNewCardPayment, type NewCardPayment } from '../../lib/card-tokens.ts';
+import { invalidateOffers } from '../Offers/offer-queries.ts';
 import type { OrderRequest } from './checkout-form.ts';
 
 /** seeds 001 §7 cart/checkout (paid now) or offline/payCartOffline (placed unpaid). */
@@ -68,8 +69,10 @@ export function usePlaceOrder() {
       // for a card, and the next press is the same request (the same payment), confirmed again.
       if (!(error instanceof CardTokenError)) keys.settled(error);
     },
-    onSuccess: ({ result, newCard }: Placed) => {
+    onSuccess: ({ result, newCard }: Placed, { order }: PlaceOrder) => {
       void invalidateCarts(queryClient);
+      // Issue 36: an accepted offer paid leaves the temporary cart.
+      if (order.input.type === 'offer') void invalidateOffers(queryClient);
       void invalidateAction(queryClient, 'getCreditHistory');
       // seeds 001 §4: a payment that needs the card issuer goes there in the same tab.
       if (newCard?.status === 'requires_action') return browser.assign(newCard.url);

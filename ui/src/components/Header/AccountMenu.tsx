@@ -12,6 +12,7 @@ import { useSignInSearch, VisitorLinks } from './VisitorLinks.tsx';
 /** seeds 000 §2.3: the account menu's links; then the money pages (seeds 001 §2). */
 const accountLinks = [
   { label: 'ui.accountMenu.myBids', to: '/auctions/all' },
+  { label: 'ui.accountMenu.myOffers', to: '/offers' },
   { label: 'ui.accountMenu.myWines', to: '/myWines/purchased' },
   { label: 'ui.accountMenu.myWatchlist', to: '/watchlist/watchlist' },
   { label: 'ui.accountMenu.wonLots', to: '/cart' },
@@ -21,11 +22,19 @@ const accountLinks = [
   { label: 'ui.accountMenu.investing', to: '/account/investing' },
 ] as const;
 
-/** The pages of the user's roles: sales orders for sellers, the staff area for staff (every staff page is in it). */
+/**
+ * The pages of the user's roles: sales orders and the offers on their lots for sellers, the staff
+ * area for staff (every staff page is in it).
+ */
 const roleLinks = [
   {
     label: 'ui.accountMenu.salesOrders',
     to: '/salesorder/all',
+    shows: (user: UserRecord) => user.roles.includes('seller'),
+  },
+  {
+    label: 'ui.accountMenu.sellerOffers',
+    to: '/seller/offer',
     shows: (user: UserRecord) => user.roles.includes('seller'),
   },
   { ...staffAreaLink, shows: isStaff },

@@ -26,6 +26,13 @@ import {
   SellersBlock,
 } from './InvoiceBlocks.tsx';
 
+/** What the invoice is for, by its kind (issue 36: an accepted offer too). */
+const invoiceKindLabels = {
+  auction: 'ui.invoice.kindAuction',
+  buynow: 'ui.invoice.kindBuynow',
+  offer: 'ui.invoice.kindOffer',
+} as const;
+
 /** 'Download PDF': the invoice's PDF, fetched with the session's token, saved as invoice-<id>.pdf. */
 function useDownloadPdf(id: string) {
   const pushAlert = useSetAtom(pushAlertAtom);
@@ -58,7 +65,9 @@ function Dated({ label, iso }: { label: string; iso: string }) {
 export function InvoiceDetail({ invoice }: { invoice: Invoice }) {
   const { t } = useTranslation();
   const pdf = useDownloadPdf(invoice.id);
-  const payable = invoice.kind === 'auction' && (invoice.status === 'unpaid' || invoice.status === 'partial');
+  // Paid at the checkout of its cart: a won lot's or an accepted offer's (a buy-now order is paid as placed).
+  const payType = invoice.kind === 'buynow' ? null : invoice.kind;
+  const payable = payType !== null && (invoice.status === 'unpaid' || invoice.status === 'partial');
   return (
     <Container py="xl" data-testid="invoice-detail">
       <Group justify="space-between" align="flex-start" wrap="wrap" gap="md" mb="lg">
@@ -70,9 +79,7 @@ export function InvoiceDetail({ invoice }: { invoice: Invoice }) {
             <InvoiceReturnBadge invoice={invoice} />
           </Group>
           <Group gap="lg" wrap="wrap">
-            <Text size="sm">
-              {t(invoice.kind === 'auction' ? 'ui.invoice.kindAuction' : 'ui.invoice.kindBuynow')}
-            </Text>
+            <Text size="sm">{t(invoiceKindLabels[invoice.kind])}</Text>
             {invoice.number ? (
               <Text size="sm" c="dimmed" data-testid="invoice-internal-id">
                 {t('ui.invoiceUx.reference', { id: invoice.id })}
@@ -96,7 +103,7 @@ export function InvoiceDetail({ invoice }: { invoice: Invoice }) {
           {payable ? (
             <ButtonLink
               to="/checkout/$type/$cart_id"
-              params={{ type: 'auction', cart_id: invoice.id }}
+              params={{ type: payType, cart_id: invoice.id }}
               data-testid="pay-now"
             >
               {t('ui.invoice.payNow')}

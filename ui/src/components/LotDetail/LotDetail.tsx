@@ -21,6 +21,7 @@ import { FollowProducer } from '../FollowProducer/FollowProducer.tsx';
 import { useCurrentLanguage } from '../LanguageSwitch/language-label.tsx';
 import { LotCard } from '../LotCard/LotCard.tsx';
 import { LotImage } from '../LotImage/LotImage.tsx';
+import { MakeOffer } from '../Offers/MakeOffer.tsx';
 import { ScoreBadges } from '../ScoreBadges/ScoreBadges.tsx';
 import { WatchlistToggle } from '../WatchlistToggle/WatchlistToggle.tsx';
 import classes from './LotDetail.module.css';
@@ -83,6 +84,8 @@ export function LotDetail({ lot, similar, onChange, variant = 'page' }: LotDetai
               <BidBox lot={lot} onBid={(result) => onChange(withBidResult(result))} />
             ) : null}
             {lot.buynow === 1 && lot.bprice !== null ? <BuyNowBox lot={lot} bprice={lot.bprice} /> : null}
+            {/* Issue 36: a fixed-price lot, or an auction lot closed unsold, takes offers. */}
+            <MakeOffer lot={lot} />
             <Group gap="lg">
               {lot.auction === 1 ? <BidHistory lotId={lot.id} bidCount={lot.bid_count} /> : null}
               <WatchlistToggle

@@ -7,6 +7,13 @@ import { InvoiceStatusBadge } from '../InvoiceList/InvoiceStatusBadge.tsx';
 
 type SalesOrderList = OutputOf<'salesOrders'>;
 
+/** How the lot was sold, by its invoice's kind (issue 36: by offer too). */
+const salesOrderKindLabels = {
+  auction: 'ui.salesOrders.kindAuction',
+  buynow: 'ui.salesOrders.kindBuynow',
+  offer: 'ui.salesOrders.kindOffer',
+} as const;
+
 /** seeds 001 /salesorder/all: each of the seller's lots on a buyer's invoice, with its status. */
 export function SalesOrders({ orders }: { orders: SalesOrderList }) {
   const { t } = useTranslation();
@@ -40,7 +47,7 @@ export function SalesOrders({ orders }: { orders: SalesOrderList }) {
                     {order.invoice_number ?? order.invoice_id}
                   </Text>
                   <Text size="xs" c="dimmed">
-                    {t(order.kind === 'auction' ? 'ui.salesOrders.kindAuction' : 'ui.salesOrders.kindBuynow')}
+                    {t(salesOrderKindLabels[order.kind])}
                   </Text>
                 </Table.Td>
                 <Table.Td>{formatDate(order.created_at)}</Table.Td>

@@ -13,6 +13,7 @@ export const staffSectionTexts = {
   investors: { label: 'ui.staff.investors.section', hint: 'ui.staff.investors.sectionHint' },
   newsletter: { label: 'ui.staff.newsletter.section', hint: 'ui.staff.newsletter.sectionHint' },
   pickups: { label: 'ui.pickups.section', hint: 'ui.pickups.sectionHint' },
+  offers: { label: 'ui.offers.section', hint: 'ui.offers.sectionHint' },
   money: { label: 'ui.staff.section.money', hint: 'ui.staff.section.moneyHint' },
   returns: { label: 'ui.staff.section.returns', hint: 'ui.staff.section.returnsHint' },
   reports: { label: 'ui.staff.section.reports', hint: 'ui.staff.section.reportsHint' },

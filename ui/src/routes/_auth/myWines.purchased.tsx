@@ -1,4 +1,5 @@
 import { Card, Container, Group, SegmentedControl, Stack, Text, Title } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
@@ -7,18 +8,20 @@ import { invoicesQuery } from '../../api/queries.ts';
 import { AnchorLink } from '../../components/AnchorLink.tsx';
 import { LoadError } from '../../components/LoadError/LoadError.tsx';
 import { Pager } from '../../components/Pager/Pager.tsx';
+import { PHONE_QUERY } from '../../components/PhoneCards/PhoneCards.tsx';
 import { MyWinesTabs } from '../../components/SellerLots/MyWinesTabs.tsx';
 import { formatDate, formatMoney } from '../../lib/format.ts';
 import { choiceParam, lazySearch, pageParam } from '../../lib/search-param.ts';
 import { pageTitle, useDocumentMeta } from '../../lib/use-document-meta.ts';
 
 const PAGE_SIZE = 20;
-/** Issue 31 (/purchases/:type): which purchases, all or by how they were bought. */
-const kinds = ['all', 'auction', 'buynow'] as const;
+/** Issue 31 (/purchases/:type): which purchases, all or by how they were bought (issue 36: by offer). */
+const kinds = ['all', 'auction', 'buynow', 'offer'] as const;
 const kindLabels = {
   all: 'ui.myWines.kind.all',
   auction: 'ui.myWines.kind.auction',
   buynow: 'ui.myWines.kind.buynow',
+  offer: 'ui.myWines.kind.offer',
 } as const;
 const purchasesInput = (page: number, kind: (typeof kinds)[number]) => ({
   status: 'paid' as const,
@@ -44,6 +47,8 @@ function MyWinesPage() {
   const { t } = useTranslation();
   const { page, kind } = Route.useSearch();
   const navigate = Route.useNavigate();
+  // The choices stack on a phone: side by side they would run off its width.
+  const phone = useMediaQuery(PHONE_QUERY);
   const { data } = useSuspenseQuery(invoicesQuery(purchasesInput(page, kind)));
   useDocumentMeta({ title: pageTitle(t('ui.accountMenu.myWines')) });
   return (
@@ -58,10 +63,10 @@ function MyWinesPage() {
       <SegmentedControl
         mb="md"
         value={kind}
+        orientation={phone ? 'vertical' : 'horizontal'}
+        fullWidth={phone === true}
         onChange={(value) =>
-          void navigate({
-            search: { page: 1, kind: value === 'auction' || value === 'buynow' ? value : 'all' },
-          })
+          void navigate({ search: { page: 1, kind: kinds.find((k) => k === value) ?? 'all' } })
         }
         data={kinds.map((value) => ({ value, label: t(kindLabels[value]) }))}
         aria-label={t('ui.myWines.kindLabel')}
