@@ -73,6 +73,9 @@ describe('private sales (issue 36 §5)', () => {
     // Not invited: as if the lot were not there.
     expect((await offer(ann.token)).body.data.code).toBe('LOT_NOT_FOUND');
     expect((await cart(ann.token)).body.data.code).toBe('LOT_NOT_FOUND');
+    const watch = (token: string) =>
+      service.post(actions.addWatchlist.path, { project_id: lotId }, { token });
+    expect((await watch(ann.token)).body.data.code).toBe('LOT_NOT_FOUND');
 
     // A buyer and a seller cannot invite.
     const refused = await service.post(
@@ -106,6 +109,7 @@ describe('private sales (issue 36 §5)', () => {
     expect(low.body.data.responseData.status).toBe('declined'); // below the hidden floor
     expect((await offer(ann.token)).body.data.responseData.status).toBe('open');
     expect((await cart(bob.token)).status).toBe(200);
+    expect((await watch(ann.token)).status).toBe(200);
     expect((await offer(cat.token)).body.data.code).toBe('LOT_NOT_FOUND');
 
     // The newcomer's link, opened by cat signed in: cat joins; a second use is refused.

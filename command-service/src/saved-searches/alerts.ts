@@ -77,6 +77,8 @@ export function searchAlertProcess(deps: SearchAlertDeps, feed: LogFeed): LogFol
     }
     if (event.type !== 'LotListed' || !event.streamName.startsWith('lot-')) return;
     const lot = event.data as LotListedData;
+    // Issue 36 §5: a private sale is told to its invited buyers alone, never to a saved search.
+    if (lot.privateSale === true) return;
     for (const match of searchesMatching(searches, matchableListing(lot), lot.sellerId)) {
       const key = keyOf(match.userId, lot.lotId);
       if (alerted.has(key)) continue;

@@ -5,6 +5,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { commandContext } from '../core/command-context.ts';
 import type { Streams } from '../core/command-handler.ts';
 import { lotDecider } from '../lots/decide.ts';
+import { invitedTo } from '../lots/lot.ts';
 import { userDecider } from '../users/decide.ts';
 import type { SessionAuth } from '../users/session/session-auth.ts';
 import { actorOf } from '../users/user-service.ts';
@@ -26,7 +27,12 @@ export const watchlistRoutes: FastifyPluginAsync<WatchlistRouteDeps> = async (
     await streams.handle(
       userStream(session.user.id),
       userDecider,
-      { type: 'WatchLot', lotId: input.project_id, lotListed: lot.status !== 'empty' },
+      {
+        type: 'WatchLot',
+        lotId: input.project_id,
+        // Issue 36 §5: a private sale is not there for a buyer who was not invited.
+        lotListed: lot.status !== 'empty' && (lot.status === 'draft' || invitedTo(lot, session.user.id)),
+      },
       commandContext(ctx, actorOf(session), clock.now()),
     );
     ctx.setMessage(t('watchlist.added'));

@@ -79,6 +79,11 @@ export const LotFields = z.object({
   /** The title and description in Spanish, '' when not given (the English ones are shown). */
   title_es: optionalText,
   desc_proc_es: optionalText,
+  /**
+   * Issue 36 §5: 1 on a private sale, shown only to the buyers invited to it (the 'Private sale'
+   * badge); 0 otherwise. Absent on documents projected before it was kept.
+   */
+  private_sale: zeroOne.optional(),
 });
 
 /** The `lots` read model: the public fields, and what only the read side keeps. */
@@ -91,6 +96,14 @@ export type LotDocument = z.infer<typeof LotFields> & {
    * its amount never leaves the write side. Absent on documents built before it was kept.
    */
   no_reserve?: 0 | 1;
+  /**
+   * Issue 36 §5: a private sale's guests (invited, or joined by a link), the only buyers who may see
+   * it; with how and when each came, and how many invitation links were mailed. Internal to the read
+   * side: never in a view, and absent on a public lot.
+   */
+  guests?: string[];
+  guest_list?: { user_id: string; joined_by: 'invite' | 'link'; at: string }[];
+  links_sent?: number;
   /** Last log position applied to this document (idempotent projection). */
   _position: Position;
 };

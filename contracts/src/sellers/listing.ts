@@ -51,6 +51,7 @@ export const SellerListing = StaffLotRow.pick({
   startsAt: true,
   closesAt: true,
   changedAt: true,
+  privateSale: true,
 }).extend({
   /** The admin's note when the listing was sent back (null otherwise). */
   reviewNote: z.string().nullable(),

@@ -46,6 +46,8 @@ export const StaffLotRow = z.object({
   /** The last change: when and by whom (the actor of its event). */
   changedAt: z.string(),
   changedBy: Person,
+  /** Issue 36 §5: a private sale, seen by its invited buyers only (absent on older answers). */
+  privateSale: z.boolean().optional(),
 });
 export type StaffLotRow = z.infer<typeof StaffLotRow>;
 

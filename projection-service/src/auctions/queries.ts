@@ -10,6 +10,7 @@ import { AppError, type Filter, httpErrors, registerAction } from '@wine/platfor
 import type { QueryPlugin } from '../core/queries.ts';
 import { literally } from '../core/queries.ts';
 import { LOTS } from '../lots/project.ts';
+import { publicOnly } from '../lots/visibility.ts';
 import { namesOf } from '../staff-lots/queries.ts';
 import { AUCTIONS, type AuctionDocument, lastCloseOf } from './project.ts';
 
@@ -19,9 +20,12 @@ type AuctionOwn = Pick<
   'title' | 'kind' | 'starts_at' | 'description' | 'premium_text' | 'location_id'
 >;
 
-/** Each auction's lots summed up: counts, the span of their closes, the soonest open close, countries. */
+/**
+ * Each auction's lots summed up: counts, the span of their closes, the soonest open close, countries.
+ * The storefront's answers: a private sale is no one's to count (issue 36 §5).
+ */
 const summed = (match: Filter) => [
-  { $match: match },
+  { $match: { ...match, ...publicOnly } },
   {
     $group: {
       _id: '$auctionid',

@@ -18,6 +18,7 @@ import { registerAction } from '@wine/platform';
 import { activeBanners, BANNERS, type BannerDocument } from '../banners/project.ts';
 import type { QueryPlugin } from '../core/queries.ts';
 import { LOTS } from '../lots/project.ts';
+import { publicOnly } from '../lots/visibility.ts';
 import { STATIC_PAGES, type StaticPageDocument } from '../pages/project.ts';
 import { allCountries, citiesOf, statesOf } from './places.ts';
 
@@ -66,8 +67,11 @@ export const defaultQueries: QueryPlugin = async (app, { docs, auth, settings })
   const lots = () => docs.collection<LotDocument>(LOTS);
   const banners = () => docs.collection<BannerDocument>(BANNERS);
 
+  // The menus count the lots anyone may see (a public answer): never a private sale (issue 36 §5).
+  const visible = { $match: publicOnly };
   registerAction(app, actions.getDefault, auth.authorize, async (): Promise<DefaultBundle> => {
     const group = (by: Record<string, string>) => [
+      visible,
       { $group: { _id: by, count: { $sum: 1 } } },
       { $sort: { count: -1, _id: 1 } },
     ];
@@ -99,11 +103,12 @@ export const defaultQueries: QueryPlugin = async (app, { docs, auth, settings })
         }),
       ]),
       lots().aggregate<{ _id: number }>([
+        visible,
         { $match: { vintage: { $ne: null } } },
         { $group: { _id: '$vintage' } },
         { $sort: { _id: -1 } },
       ]),
-      lots().aggregate<{ _id: string }>([{ $group: { _id: '$custitem_gvo_bottlesize' } }]),
+      lots().aggregate<{ _id: string }>([visible, { $group: { _id: '$custitem_gvo_bottlesize' } }]),
       banners().find({ active: 1 }),
       docs
         .collection<StaticPageDocument>(STATIC_PAGES)
@@ -113,7 +118,7 @@ export const defaultQueries: QueryPlugin = async (app, { docs, auth, settings })
         ),
       // The producer filter offers the producers one can still bid on or buy from (the first 500).
       lots().aggregate<{ _id: string; count: number }>([
-        { $match: { market_status: 'open', custitem_gvo_producer: { $ne: '' } } },
+        { $match: { market_status: 'open', custitem_gvo_producer: { $ne: '' }, ...publicOnly } },
         { $group: { _id: '$custitem_gvo_producer', count: { $sum: 1 } } },
         { $sort: { count: -1, _id: 1 } },
       ]),

@@ -82,6 +82,9 @@ async function publishLotChanges(changes: LotChanges, bus: Bus, docs: DocumentSt
       : touchedUsers(docs, changes.lots.keys(), changes.from),
   ]);
   const ordered = lots
+    // Issue 36 §5: a private sale's changes are never told on the lots' subjects, which every socket
+    // watching 'lots' or the lot receives; its guests see it afresh when they load its page.
+    .filter((doc) => doc.private_sale !== 1)
     .map((doc) => ({ doc, change: changes.lots.get(doc._id) }))
     .filter((x): x is { doc: LotDocument; change: LotChange } => x.change !== undefined)
     .sort((a, b) => (a.change.position < b.change.position ? -1 : 1));

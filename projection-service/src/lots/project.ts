@@ -89,6 +89,9 @@ export function listedLotDocument(lot: LotListedData, position: string): LotDocu
     location_id: lot.locationId ?? null,
     title_es: lot.spanish?.title ?? '',
     desc_proc_es: lot.spanish?.description ?? '',
+    // Issue 36 §5: fixed at listing (no update changes it); its guests come with their own events.
+    private_sale: lot.privateSale === true ? 1 : 0,
+    ...(lot.privateSale === true && { guests: [], guest_list: [], links_sent: 0 }),
     _position: position,
   };
 }
@@ -150,6 +153,9 @@ export const lotsProjection = defineProjection<LotEvent>({
     'LotScheduled',
     'LotClosed',
     'BidsCancelled',
+    'PrivateSaleInvited',
+    'PrivateSaleJoined',
+    'PrivateSaleLinkSent',
     ...stockEventTypes,
   ],
   indexes: {
@@ -276,6 +282,31 @@ export const lotsProjection = defineProjection<LotEvent>({
           }),
         ];
       }
+      // Issue 36 §5: the buyers who may see and buy a private sale (the decider invites each once).
+      case 'PrivateSaleInvited': {
+        const at = event.metadata.occurredAt;
+        const { userIds } = event.data;
+        return [
+          guardedUpdate(LOTS, lotId, event, {
+            $addToSet: { guests: { $each: userIds } },
+            $push: {
+              guest_list: { $each: userIds.map((id) => ({ user_id: id, joined_by: 'invite', at })) },
+            },
+          }),
+        ];
+      }
+      case 'PrivateSaleJoined': {
+        const { userId } = event.data;
+        const at = event.metadata.occurredAt;
+        return [
+          guardedUpdate(LOTS, lotId, event, {
+            $addToSet: { guests: userId },
+            $push: { guest_list: { user_id: userId, joined_by: 'link', at } },
+          }),
+        ];
+      }
+      case 'PrivateSaleLinkSent':
+        return [guardedUpdate(LOTS, lotId, event, { $inc: { links_sent: 1 } })];
       case 'StockReserved':
       case 'ReservationReleased':
       case 'StockSold':

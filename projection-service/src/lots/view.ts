@@ -4,6 +4,7 @@ import { LOT_BIDDERS, type LotBidderDocument, lotBidderId } from '../bids/projec
 import { WATCHLISTS, type WatchlistDocument, watchlistId } from '../watchlists/project.ts';
 import { LOTS } from './project.ts';
 import type { LotStock } from './stock.ts';
+import { canSee } from './visibility.ts';
 
 /**
  * A lot's picture for a cart or an invoice: its first attachment, an uploaded file (type 1) under
@@ -86,6 +87,8 @@ export function lotView(d: LotDocument & LotStock, now: Date, viewer: string | n
     location_id: d.location_id ?? null,
     title_es: d.title_es ?? '',
     desc_proc_es: d.desc_proc_es ?? '',
+    // Issue 36 §5: the 'Private sale' badge; who the guests are never leaves the read side.
+    private_sale: d.private_sale === 1 ? 1 : 0,
     future_active: futureActive(d, now),
     ...noViewer,
     own_lot: isSeller(d, viewer) ? 1 : 0,
@@ -148,7 +151,10 @@ export async function personalise(
   });
 }
 
-/** Lots by id in the order given (a lot no longer there is left out), as `userId` sees them. */
+/**
+ * Lots by id in the order given, as `userId` sees them: a lot no longer there, or a private sale they
+ * are no guest of (issue 36 §5), is left out.
+ */
 export async function lotViewsOf(
   docs: DocumentStore,
   clock: Clock,
@@ -160,7 +166,7 @@ export async function lotViewsOf(
   const now = clock.now();
   const views = ids.flatMap((id) => {
     const doc = byId.get(id);
-    return doc ? [readView(doc, now, userId)] : [];
+    return doc && canSee(doc, userId) ? [readView(doc, now, userId)] : [];
   });
   return personalise(docs, views, userId);
 }

@@ -68,6 +68,9 @@ export const pricesRealisedProjection = defineProjection<LotEvent>({
     const lotId = lotIdOf(event);
     switch (event.type) {
       case 'LotListed':
+        // Issue 36 §5: a private sale is never realised at auction, nor shown to anyone but its guests:
+        // it has no document here, so its later events change nothing.
+        if (event.data.privateSale === true) return [];
         return [
           {
             collection: PRICES_REALISED,

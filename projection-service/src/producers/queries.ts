@@ -3,6 +3,7 @@ import { registerAction } from '@wine/platform';
 import type { QueryPlugin } from '../core/queries.ts';
 import { LOTS } from '../lots/project.ts';
 import { lotViewsOf } from '../lots/view.ts';
+import { seenBy } from '../lots/visibility.ts';
 import { FOLLOWERS, type FollowerDocument } from './project.ts';
 
 const record = (f: FollowerDocument) => ({
@@ -31,7 +32,7 @@ export const producerQueries: QueryPlugin = async (app, { docs, clock, auth }) =
     const lots = docs.collection<LotDocument>(LOTS);
     const records = await Promise.all(
       rows.map(async (f) => {
-        const open = { custitem_gvo_producer: f.follows, market_status: 'open' };
+        const open = seenBy({ custitem_gvo_producer: f.follows, market_status: 'open' }, userId);
         const [first, count] = await Promise.all([
           lots.find(open, { sort: { date_closed: 1, _id: 1 }, limit: perProducer }),
           lots.countDocuments(open),

@@ -104,8 +104,13 @@ export function memorySuggestIndex(docs: DocumentStore): MemorySuggestIndex {
     const before = held.get(lot._id);
     if (before?.text === now.text && before.shows === now.shows) return;
     held.set(lot._id, now);
-    const reopened = suggestion.market_status === 'open' && shown.get(lot._id)?.market_status !== 'open';
-    shown.set(lot._id, suggestion);
+    // Issue 36 §5: a private sale is searched (the search bar's ids are then narrowed to the viewer's
+    // lots) but never suggested; it is private from its listing on, so it never was.
+    const hidden = lot.private_sale === 1;
+    const reopened =
+      !hidden && suggestion.market_status === 'open' && shown.get(lot._id)?.market_status !== 'open';
+    if (hidden) shown.delete(lot._id);
+    else shown.set(lot._id, suggestion);
     if (before?.text === now.text) {
       // Found by the same words, shown otherwise (a lot closing): the hits stand; an answer changes
       // only if it shows this lot, or if the lot (now open) may come before what it shows.

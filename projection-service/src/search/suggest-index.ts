@@ -3,7 +3,8 @@ import type { IndexSpec } from '@wine/platform';
 
 /**
  * The search index behind the header's suggestions (seeds 000 §2.5, §7 "Hosted search index query"):
- * the text typed so far in, the best lots out. Two implementations, picked where the read side is
+ * the text typed so far in, the best lots out. The suggestions are public (no viewer): a private sale
+ * is never suggested, even to its guests (issue 36 §5), who find it in the search and by its link. Two implementations, picked where the read side is
  * assembled (`queryService`): MiniSearch in memory on the embedded store, MongoDB's text index there.
  */
 export interface SuggestIndex {
@@ -23,6 +24,7 @@ export type SuggestSource = Pick<
   | 'vintage'
   | 'market_status'
   | 'allattachmentlist'
+  | 'private_sale'
   | '_position'
 >;
 
@@ -38,6 +40,7 @@ export const suggestProjection = {
   vintage: 1,
   market_status: 1,
   allattachmentlist: 1,
+  private_sale: 1,
   _position: 1,
 } as const;
 

@@ -1,6 +1,7 @@
 import type { DocumentStore } from '@wine/platform';
 import { literally } from '../core/queries.ts';
 import { LOTS } from '../lots/project.ts';
+import { publicOnly } from '../lots/visibility.ts';
 import {
   fieldWeights,
   orderSuggestions,
@@ -66,7 +67,7 @@ export function candidateQueries(query: string) {
   const terms = words(query);
   const last = terms[terms.length - 1];
   const text = [
-    { $match: { $text: { $search: terms.join(' ') } } },
+    { $match: { $text: { $search: terms.join(' ') }, ...publicOnly } },
     { $sort: { score: { $meta: 'textScore' } } },
     { $limit: CANDIDATES },
     { $project: suggestProjection },
@@ -75,6 +76,7 @@ export function candidateQueries(query: string) {
     last && last.length >= 2
       ? {
           filter: {
+            ...publicOnly,
             $or: (['title', 'custitem_gvo_producer'] as const).map((field) => ({
               [field]: { $regex: `(^|[\\s'’(/-])${literally(last)}`, $options: 'i' },
             })),

@@ -64,8 +64,10 @@ describe('relevance on MongoDB candidates', () => {
   it('asks the text index for the words and a word-start pattern for the last one, escaped', () => {
     const { terms, text, prefix } = candidateQueries('Château MARG.*');
     expect(terms).toEqual(['chateau', 'marg']);
-    expect(text[0]).toEqual({ $match: { $text: { $search: 'chateau marg' } } });
+    // Issue 36 §5: never a private sale (suggestions are public).
+    expect(text[0]).toEqual({ $match: { $text: { $search: 'chateau marg' }, private_sale: { $ne: 1 } } });
     expect(JSON.stringify(prefix?.filter)).toContain('marg');
+    expect(prefix?.filter).toMatchObject({ private_sale: { $ne: 1 } });
     expect(candidateQueries('a(').prefix).toBeNull();
   });
 });

@@ -83,6 +83,7 @@ export const sellerListingQueries: QueryPlugin = async (app, { docs, clock, auth
           startsAt: row.startsAt,
           closesAt: row.closesAt,
           changedAt: row.changedAt,
+          privateSale: row.privateSale,
           reviewNote: doc.status === 'returned' ? (doc.review_note ?? null) : null,
           watchers: counts.watchers(doc._id),
           views: counts.views(doc._id),

@@ -83,6 +83,8 @@ export function staffRow(
     closesAt: live?.date_closed ?? doc.closesAt,
     changedAt: doc.changed_at,
     changedBy: { id: doc.changed_by, name: name(doc.changed_by) },
+    // Issue 36 §5: the staff see private sales, marked as such.
+    privateSale: doc.privateSale === true,
   };
 }
 
