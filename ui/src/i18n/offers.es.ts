@@ -66,7 +66,7 @@ export const offersForSpanish: Strings<typeof offersForEnglish> = {
   viewInvoice: 'Ver la factura',
   acceptTitle: 'Aceptar la oferta por {{title}}',
   declineTitle: 'Rechazar la oferta por {{title}}',
-  counterTitle: 'Contraoferta por {{title}}',
+  counterTitle: 'Contraofertar por {{title}}',
   withdrawTitle: 'Retirar la oferta por {{title}}',
   acceptBuyer:
     '¿Comprar {{qty}} × {{title}} a {{price}} por botella, <strong>{{total}}</strong> en total? Las botellas se reservan para ti y se emite una factura para pagar.',

@@ -175,7 +175,7 @@ export function OfferCard({ offer, perspective, actions }: OfferCardProps) {
               ) : null}
             </Group>
             {turn ? (
-              <Text size="sm" c={offer.turn === 'buyer' && perspective === 'buyer' ? 'orange.9' : 'dimmed'}>
+              <Text size="sm" c={offer.turn === 'buyer' && perspective === 'buyer' ? '#a63c06' : 'dimmed'}>
                 {turn}
               </Text>
             ) : null}
