@@ -75,7 +75,7 @@ const loadInvoice = async (id: string) => {
   if (invoice.status !== 'issued') throw new Error(`no invoice ${id}`);
   return invoice;
 };
-const mailsTo = (to: string) => service.mailer.outbox?.({ to }) ?? Promise.resolve([]);
+const mailsTo = (to: string) => service.mailer.outbox?.({ to, limit: 500 }) ?? Promise.resolve([]);
 
 describe(`an offer countered, accepted and paid (issue 36 'Done when'), on ${on}`, () => {
   it('sells at the agreed price: the invoice carries the counter, no premium, and the card is charged once', async () => {
@@ -319,6 +319,24 @@ describe('offers tried as an attacker would', () => {
     expect(high.body.data.responseData.status).toBe('accepted');
     const invoiceId = high.body.data.responseData.invoice_id as string;
     await vi.waitFor(async () => expect((await loadInvoice(invoiceId)).amounts.subtotal).toBe(18_000));
+  });
+});
+
+describe('a flood of offers', () => {
+  it('takes 20 offers a minute from one buyer, then RATE_LIMITED before the body is read', async () => {
+    const sam = await seller();
+    const ann = await buyer();
+    const lot = await fixedPriceLot(sam.id);
+    const before = (await mailsTo(sam.email)).length;
+    const answers = [];
+    for (let i = 0; i < 22; i++)
+      answers.push(
+        await post(actions.makeOffer.path, { product_id: lot.lotId, qty: 1, price: 5_000 + i }, ann.token),
+      );
+    expect(answers.slice(0, 20).every((a) => a.status === 200)).toBe(true);
+    expect(answers.slice(20).map((a) => a.status)).toEqual([429, 429]);
+    expect(answers[20]?.body.data.code).toBe('RATE_LIMITED');
+    expect((await mailsTo(sam.email)).length - before).toBe(20);
   });
 });
 

@@ -18,7 +18,12 @@ export interface OfferRouteDeps {
   money: MoneyDeps;
   offerMail: OfferMail;
   auth: SessionAuth;
+  /** A buyer's offers and counters a minute (20 by default): each one mails the seller. */
+  rateLimit?: number;
 }
+
+/** A buyer's offers and counters a minute, counted per session before the body is read. */
+export const OFFER_RATE_LIMIT = 20;
 
 const HOUR_MS = 3600_000;
 
@@ -40,6 +45,14 @@ function resultOf(lot: ListedLot, offerId: string): OfferResult {
 export const offerRoutes: FastifyPluginAsync<OfferRouteDeps> = async (app, deps) => {
   const { money, offerMail, auth } = deps;
   const { streams, clock } = money;
+
+  // A flood of offers would be a flood of mails to the seller: one budget for a buyer's offers and
+  // counters, per session (else per client), counted on arrival.
+  const limit = app.rateLimit({
+    max: deps.rateLimit ?? OFFER_RATE_LIMIT,
+    timeWindow: '1 minute',
+    keyGenerator: (request) => request.headers.authorization ?? request.ip,
+  });
 
   const expiry = (now: Date) => new Date(now.getTime() + money.money().offerHours * HOUR_MS);
 
@@ -77,33 +90,39 @@ export const offerRoutes: FastifyPluginAsync<OfferRouteDeps> = async (app, deps)
     return { side: 'seller', id: session.user.id, admin: session.user.roles.includes('admin') };
   }
 
-  registerAction(app, actions.makeOffer, auth, async (input, ctx) => {
-    const session = auth.sessionOf(ctx.request);
-    refuseWithoutCard(session.user.cards.length > 0);
-    const now = clock.now();
-    const offerId = derivedId('OF', session.user.id, ctx.commandId);
-    const lot = await decide(ctx, input.product_id, {
-      type: 'MakeOffer',
-      offerId,
-      buyerId: session.user.id,
-      qty: input.qty,
-      price: input.price,
-      now,
-      expiresAt: expiry(now),
-      sale: offerSale(input.product_id, offerId, now, money.money().paymentDueDays),
-    });
-    const result = resultOf(lot, offerId);
-    ctx.setMessage(
-      t(
-        result.status === 'accepted'
-          ? 'offers.autoAccepted'
-          : result.status === 'declined'
-            ? 'offers.autoDeclined'
-            : 'offers.made',
-      ),
-    );
-    return result;
-  });
+  registerAction(
+    app,
+    actions.makeOffer,
+    auth,
+    async (input, ctx) => {
+      const session = auth.sessionOf(ctx.request);
+      refuseWithoutCard(session.user.cards.length > 0);
+      const now = clock.now();
+      const offerId = derivedId('OF', session.user.id, ctx.commandId);
+      const lot = await decide(ctx, input.product_id, {
+        type: 'MakeOffer',
+        offerId,
+        buyerId: session.user.id,
+        qty: input.qty,
+        price: input.price,
+        now,
+        expiresAt: expiry(now),
+        sale: offerSale(input.product_id, offerId, now, money.money().paymentDueDays),
+      });
+      const result = resultOf(lot, offerId);
+      ctx.setMessage(
+        t(
+          result.status === 'accepted'
+            ? 'offers.autoAccepted'
+            : result.status === 'declined'
+              ? 'offers.autoDeclined'
+              : 'offers.made',
+        ),
+      );
+      return result;
+    },
+    { onRequest: [limit] },
+  );
 
   async function buyerAccepts(ctx: ActionContext, lotId: string, offerId: string) {
     const session = auth.sessionOf(ctx.request);
@@ -141,30 +160,36 @@ export const offerRoutes: FastifyPluginAsync<OfferRouteDeps> = async (app, deps)
     buyerDeclines(ctx, input.product_id, input.offer_id),
   );
 
-  registerAction(app, actions.answerOfferTemp, auth, async (input, ctx) => {
-    const session = auth.sessionOf(ctx.request);
-    const now = clock.now();
-    const { product_id: lotId, offer_id: offerId } = input;
-    if (input.status === 'decline') return buyerDeclines(ctx, lotId, offerId);
-    if (input.status === 'withdraw') {
-      const lot = await decide(ctx, lotId, { type: 'WithdrawOffer', offerId, buyerId: session.user.id });
-      ctx.setMessage(t('offers.withdrawn'));
+  registerAction(
+    app,
+    actions.answerOfferTemp,
+    auth,
+    async (input, ctx) => {
+      const session = auth.sessionOf(ctx.request);
+      const now = clock.now();
+      const { product_id: lotId, offer_id: offerId } = input;
+      if (input.status === 'decline') return buyerDeclines(ctx, lotId, offerId);
+      if (input.status === 'withdraw') {
+        const lot = await decide(ctx, lotId, { type: 'WithdrawOffer', offerId, buyerId: session.user.id });
+        ctx.setMessage(t('offers.withdrawn'));
+        return resultOf(lot, offerId);
+      }
+      const by: OfferActor = { side: 'buyer', id: session.user.id, admin: false };
+      const lot = await decide(ctx, lotId, {
+        type: 'CounterOffer',
+        offerId,
+        by,
+        price: input.price as number,
+        qty: input.qty as number,
+        now,
+        expiresAt: expiry(now),
+        maxCounters: money.money().offerCounters,
+      });
+      ctx.setMessage(t('offers.countered'));
       return resultOf(lot, offerId);
-    }
-    const by: OfferActor = { side: 'buyer', id: session.user.id, admin: false };
-    const lot = await decide(ctx, lotId, {
-      type: 'CounterOffer',
-      offerId,
-      by,
-      price: input.price as number,
-      qty: input.qty as number,
-      now,
-      expiresAt: expiry(now),
-      maxCounters: money.money().offerCounters,
-    });
-    ctx.setMessage(t('offers.countered'));
-    return resultOf(lot, offerId);
-  });
+    },
+    { onRequest: [limit] },
+  );
 
   registerAction(app, actions.changeOfferStatus, auth, async (input, ctx) => {
     const by = staffActor(ctx);
