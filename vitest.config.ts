@@ -28,6 +28,7 @@ const moneyFiles = [
   'command-service/src/checkout/offline.int.spec.ts',
   'command-service/src/invoices/issuing.int.spec.ts',
   'command-service/src/lots/sold-once.int.spec.ts',
+  'command-service/src/offers/routes.int.spec.ts',
   'command-service/src/returns/routes.int.spec.ts',
   'command-service/src/shipping/routes.int.spec.ts',
   'command-service/src/users/cards/routes.int.spec.ts',

@@ -134,6 +134,7 @@ export const errorCatalogue = {
   OFFER_QUANTITY: entry(409, 'errors.OFFER_QUANTITY', 'qty'),
   SECOND_CHANCE_NONE: entry(409, 'errors.SECOND_CHANCE_NONE', 'product_id'),
   NOT_PRIVATE_SALE: entry(409, 'errors.NOT_PRIVATE_SALE', 'id'),
+  PRIVATE_SALE_HOUSE_ONLY: entry(403, 'errors.PRIVATE_SALE_HOUSE_ONLY', 'privateSale'),
   PRIVATE_SALE_LINK_USED: entry(410, 'errors.PRIVATE_SALE_LINK_USED', 'token'),
   ADD_CARD: entry(402, 'bid.addCard'),
   BID_CAPPED: entry(400, 'bid.capped', 'wsprice'),

@@ -20,6 +20,7 @@ import { Route as InviteRouteImport } from './routes/invite'
 import { Route as LoginRouteImport } from './routes/login'
 import { Route as PricesRealisedRouteImport } from './routes/prices-realised'
 import { Route as PrivacyPolicyRouteImport } from './routes/privacy-policy'
+import { Route as PrivateSaleRouteImport } from './routes/private-sale'
 import { Route as RegistrationRouteImport } from './routes/registration'
 import { Route as Saved_searchRouteImport } from './routes/saved_search'
 import { Route as SearchRouteImport } from './routes/search'
@@ -146,6 +147,11 @@ const PricesRealisedRoute = PricesRealisedRouteImport.update({
 const PrivacyPolicyRoute = PrivacyPolicyRouteImport.update({
   id: '/privacy-policy',
   path: '/privacy-policy',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const PrivateSaleRoute = PrivateSaleRouteImport.update({
+  id: '/private-sale',
+  path: '/private-sale',
   getParentRoute: () => rootRouteImport,
 } as any)
 const RegistrationRoute = RegistrationRouteImport.update({
@@ -529,6 +535,7 @@ export interface FileRoutesByFullPath {
   '/login': typeof LoginRoute
   '/prices-realised': typeof PricesRealisedRoute
   '/privacy-policy': typeof PrivacyPolicyRoute
+  '/private-sale': typeof PrivateSaleRoute
   '/registration': typeof RegistrationRoute
   '/saved_search': typeof Saved_searchRoute
   '/search': typeof SearchRoute
@@ -614,6 +621,7 @@ export interface FileRoutesByTo {
   '/login': typeof LoginRoute
   '/prices-realised': typeof PricesRealisedRoute
   '/privacy-policy': typeof PrivacyPolicyRoute
+  '/private-sale': typeof PrivateSaleRoute
   '/registration': typeof RegistrationRoute
   '/saved_search': typeof Saved_searchRoute
   '/search': typeof SearchRoute
@@ -700,6 +708,7 @@ export interface FileRoutesById {
   '/login': typeof LoginRoute
   '/prices-realised': typeof PricesRealisedRoute
   '/privacy-policy': typeof PrivacyPolicyRoute
+  '/private-sale': typeof PrivateSaleRoute
   '/registration': typeof RegistrationRoute
   '/saved_search': typeof Saved_searchRoute
   '/search': typeof SearchRoute
@@ -787,6 +796,7 @@ export interface FileRouteTypes {
     | '/login'
     | '/prices-realised'
     | '/privacy-policy'
+    | '/private-sale'
     | '/registration'
     | '/saved_search'
     | '/search'
@@ -872,6 +882,7 @@ export interface FileRouteTypes {
     | '/login'
     | '/prices-realised'
     | '/privacy-policy'
+    | '/private-sale'
     | '/registration'
     | '/saved_search'
     | '/search'
@@ -957,6 +968,7 @@ export interface FileRouteTypes {
     | '/login'
     | '/prices-realised'
     | '/privacy-policy'
+    | '/private-sale'
     | '/registration'
     | '/saved_search'
     | '/search'
@@ -1044,6 +1056,7 @@ export interface RootRouteChildren {
   LoginRoute: typeof LoginRoute
   PricesRealisedRoute: typeof PricesRealisedRoute
   PrivacyPolicyRoute: typeof PrivacyPolicyRoute
+  PrivateSaleRoute: typeof PrivateSaleRoute
   RegistrationRoute: typeof RegistrationRoute
   Saved_searchRoute: typeof Saved_searchRoute
   SearchRoute: typeof SearchRoute
@@ -1136,6 +1149,13 @@ declare module '@tanstack/react-router' {
       path: '/privacy-policy'
       fullPath: '/privacy-policy'
       preLoaderRoute: typeof PrivacyPolicyRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/private-sale': {
+      id: '/private-sale'
+      path: '/private-sale'
+      fullPath: '/private-sale'
+      preLoaderRoute: typeof PrivateSaleRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/registration': {
@@ -1802,6 +1822,7 @@ const rootRouteChildren: RootRouteChildren = {
   LoginRoute: LoginRoute,
   PricesRealisedRoute: PricesRealisedRoute,
   PrivacyPolicyRoute: PrivacyPolicyRoute,
+  PrivateSaleRoute: PrivateSaleRoute,
   RegistrationRoute: RegistrationRoute,
   Saved_searchRoute: Saved_searchRoute,
   SearchRoute: SearchRoute,

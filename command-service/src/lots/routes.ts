@@ -79,6 +79,8 @@ export const lotRoutes: FastifyPluginAsync<LotRouteDeps> = async (
    * places it in an auction, so a seller's auction and lot number are not taken.
    */
   async function draft(given: Input<typeof actions.createLot>, sellerId: string, ctx: CommandContext) {
+    // Issue 36 §5: the house invites a private sale's buyers, so the house alone lists one.
+    if (given.privateSale) throw new AppError('PRIVATE_SALE_HOUSE_ONLY');
     const input = await storedImages(given);
     const lot = {
       ...lotFromInput(input, sellerId, ctx.now, ctx.commandId),

@@ -136,6 +136,28 @@ describe('private sales (issue 36 §5)', () => {
     expect(log).not.toContain(token);
   });
 
+  it("lets only the house list a private sale: a seller's is refused, writing nothing", async () => {
+    const sal = await service.signUp('sal@private.example', ['seller']);
+    const answer = await service.post(
+      actions.sellerCreateLot.path,
+      {
+        title: 'Petrus 1989',
+        producer: 'Petrus',
+        country: 'France',
+        colour: 'Red',
+        quantity: 1,
+        auction: false,
+        buyNow: true,
+        buyNowPrice: 500_000,
+        closesAt: new Date(service.clock.now().getTime() + 30 * 24 * 3600_000).toISOString(),
+        privateSale: true,
+      },
+      { token: sal.token },
+    );
+    expect(answer.status).toBe(403);
+    expect(answer.body.data.code).toBe('PRIVATE_SALE_HOUSE_ONLY');
+  });
+
   it('refuses invitations to a lot that is not private', async () => {
     const ada = await service.signUp('ada3@private.example', ['admin']);
     const lotId = (await privateLot(ada, { privateSale: false })).body.data.responseData.id;

@@ -606,6 +606,7 @@ export const forEnglish = {
     OFFER_QUANTITY: 'Only {{available}} bottles are available',
     SECOND_CHANCE_NONE: 'This lot has no top bidder below its reserve to offer it to',
     NOT_PRIVATE_SALE: 'This lot is not a private sale',
+    PRIVATE_SALE_HOUSE_ONLY: 'Only the house lists a private sale',
     PRIVATE_SALE_LINK_USED: 'This invitation link was already used or has expired',
     COMMAND_ID_TAKEN: 'This x-command-id belongs to another request; send a new one',
     COMMAND_ID_REUSED: 'This x-command-id was already used for a different request; send a new one',

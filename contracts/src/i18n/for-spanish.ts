@@ -601,6 +601,7 @@ export const forSpanish: Texts = {
     SECOND_CHANCE_NONE:
       'Este lote no tiene un mejor postor por debajo de su precio de reserva a quien ofrecerlo',
     NOT_PRIVATE_SALE: 'Este lote no es una venta privada',
+    PRIVATE_SALE_HOUSE_ONLY: 'Solo la casa publica una venta privada',
     PRIVATE_SALE_LINK_USED: 'Este enlace de invitación ya se usó o venció',
     COMMAND_ID_TAKEN: 'Este x-command-id pertenece a otra petición; envía uno nuevo',
     COMMAND_ID_REUSED: 'Este x-command-id ya se usó para otra petición; envía uno nuevo',

@@ -9,6 +9,7 @@ import { investingForEnglish } from './investing.en.ts';
 import { newsletterLinksForEnglish } from './newsletter.en.ts';
 import { offersForEnglish } from './offers.en.ts';
 import { pickupsForEnglish } from './pickups.en.ts';
+import { privateSaleForEnglish } from './private-sale.en.ts';
 import { settingsForEnglish } from './settings.en.ts';
 import { staffForEnglish } from './staff.en.ts';
 
@@ -21,6 +22,7 @@ export const uiMoreForEnglish = {
   houseSettings: settingsForEnglish,
   pickups: pickupsForEnglish,
   offers: offersForEnglish,
+  privateSale: privateSaleForEnglish,
   /** Contact and sell-your-wine pages (issue 11; seeds 000 §2.1 /contact, /sellingwine). */
   enquiries: {
     contact: {

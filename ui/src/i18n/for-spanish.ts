@@ -6,6 +6,7 @@ import { newsletterLinksForSpanish } from './newsletter.es.ts';
 import { offerBoxForSpanish } from './offer-box.es.ts';
 import { offersForSpanish } from './offers.es.ts';
 import { pickupsForSpanish } from './pickups.es.ts';
+import { privateSaleForSpanish } from './private-sale.es.ts';
 import { settingsForSpanish } from './settings.es.ts';
 import { staffForSpanish } from './staff.es.ts';
 
@@ -23,6 +24,7 @@ export const uiForSpanish: UiTexts = {
   houseSettings: settingsForSpanish,
   pickups: pickupsForSpanish,
   offers: offersForSpanish,
+  privateSale: privateSaleForSpanish,
   offerBox: offerBoxForSpanish,
   /** Issue 31: los filtros del coleccionista, los precios de remate y las reservas vencidas del carrito. */
   store: {

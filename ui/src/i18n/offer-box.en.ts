@@ -19,4 +19,7 @@ export const offerBoxForEnglish = {
   send: 'Send offer',
   seeOffers: 'See my offers',
   close: 'Close',
+  /** Issue 36 §5: the lot page of a private sale, seen by its invited buyers. */
+  privateSale: 'Private sale',
+  privateSaleLine: 'Offered privately to invited buyers',
 } as const;

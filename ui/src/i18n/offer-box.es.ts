@@ -20,4 +20,6 @@ export const offerBoxForSpanish: Texts = {
   send: 'Enviar oferta',
   seeOffers: 'Ver mis ofertas',
   close: 'Cerrar',
+  privateSale: 'Venta privada',
+  privateSaleLine: 'Ofrecido en privado a compradores invitados',
 };

@@ -77,6 +77,17 @@ export function LotDetail({ lot, similar, onChange, variant = 'page' }: LotDetai
                   </Text>
                 ) : null}
               </Group>
+              {/* Issue 36 §5: only its invited buyers see a private sale. */}
+              {lot.private_sale === 1 ? (
+                <Group gap="xs" mt={6} data-testid="lot-private-sale">
+                  <Badge color="grape" variant="light">
+                    {t('ui.offerBox.privateSale')}
+                  </Badge>
+                  <Text size="sm" c="dimmed">
+                    {t('ui.offerBox.privateSaleLine')}
+                  </Text>
+                </Group>
+              ) : null}
             </div>
             <ScoreBadges lot={lot} />
             <Facts lot={lot} />

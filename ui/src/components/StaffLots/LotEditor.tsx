@@ -2,6 +2,7 @@ import {
   ActionIcon,
   Alert,
   Autocomplete,
+  Badge,
   Button,
   Card,
   Checkbox,
@@ -10,6 +11,7 @@ import {
   Select,
   SimpleGrid,
   Stack,
+  Switch,
   Text,
   Textarea,
   TextInput,
@@ -89,6 +91,9 @@ const formFields: FieldPath<LotFormValues>[] = [
   'highEstimate',
   'reserveConfirmed',
   'locationId',
+  'offerRules.autoAccept',
+  'offerRules.autoDecline',
+  'privateSale',
 ];
 
 export interface LotEditorProps {
@@ -186,14 +191,24 @@ export function LotEditor({ lot, now, mode = 'admin' }: LotEditorProps) {
     formState: { errors, isSubmitting },
   } = form;
   const discounts = useFieldArray({ control, name: 'discounts' });
-  const [auction, buyNow, country, region, reserve, lowEstimate] = watch([
+  const [auction, buyNow, country, region, reserve, lowEstimate, privateSale] = watch([
     'auction',
     'buyNow',
     'country',
     'region',
     'reserve',
     'lowEstimate',
+    'privateSale',
   ]);
+  // Issue 36 §5: a private sale is sold at a fixed price and by offers, never at auction (the contract
+  // refuses both): choosing it turns the auction off and buy now on.
+  const choosePrivate = (on: boolean) => {
+    form.setValue('privateSale', on, { shouldDirty: true });
+    if (on) {
+      form.setValue('auction', false, { shouldDirty: true });
+      form.setValue('buyNow', true, { shouldDirty: true });
+    }
+  };
   // The confirmation is asked for only when the reserve typed is above the low estimate typed.
   const reserveOver = toCents(reserve) > toCents(lowEstimate);
   const textOption = (
@@ -341,6 +356,11 @@ export function LotEditor({ lot, now, mode = 'admin' }: LotEditorProps) {
             <Group gap="xs">
               <Text fw={600}>{title}</Text>
               <StaffLotStatusBadge status={lot.status} />
+              {lot.fields.privateSale ? (
+                <Badge color="grape" variant="light" data-testid="lot-private-sale">
+                  {t('ui.privateSale.badge')}
+                </Badge>
+              ) : null}
             </Group>
           ) : null}
           {lot && !seller ? (
@@ -522,10 +542,29 @@ export function LotEditor({ lot, now, mode = 'admin' }: LotEditorProps) {
               <Title order={2} fz="lg" id="lot-sale" mb="sm">
                 {t('ui.staff.editor.sale')}
               </Title>
-              <Group mb="sm">
+              {!lot && !seller ? (
+                <Controller
+                  control={control}
+                  name="privateSale"
+                  render={({ field }) => (
+                    <Switch
+                      mb="sm"
+                      label={t('ui.privateSale.privateSale')}
+                      description={t('ui.privateSale.privateSaleHint')}
+                      checked={field.value}
+                      onChange={(event) => choosePrivate(event.currentTarget.checked)}
+                      onBlur={field.onBlur}
+                      error={errorOf('privateSale')}
+                      data-testid="private-sale-switch"
+                    />
+                  )}
+                />
+              ) : null}
+              <Group mb="sm" align="flex-start">
                 <Checkbox
                   label={t('ui.staff.editor.atAuction')}
-                  disabled={Boolean(lot)}
+                  description={privateSale && !lot ? t('ui.privateSale.noAuction') : undefined}
+                  disabled={Boolean(lot) || privateSale}
                   {...register('auction')}
                   error={errorOf('auction')}
                 />
@@ -681,6 +720,33 @@ export function LotEditor({ lot, now, mode = 'admin' }: LotEditorProps) {
                   />
                 )}
               />
+            </Card>
+
+            <Card withBorder component="section" aria-labelledby="lot-offers" data-testid="lot-offer-rules">
+              <Title order={2} fz="lg" id="lot-offers" mb="xs">
+                {t('ui.privateSale.offers')}
+              </Title>
+              <Text size="sm" c="dimmed" mb="sm">
+                {t('ui.privateSale.offersHint')}
+              </Text>
+              <SimpleGrid cols={{ base: 1, sm: 2 }}>
+                <TextInput
+                  label={t('ui.privateSale.autoAccept')}
+                  leftSection="$"
+                  inputMode="decimal"
+                  autoComplete="off"
+                  {...register('offerRules.autoAccept')}
+                  error={errorOf('offerRules.autoAccept')}
+                />
+                <TextInput
+                  label={t('ui.privateSale.autoDecline')}
+                  leftSection="$"
+                  inputMode="decimal"
+                  autoComplete="off"
+                  {...register('offerRules.autoDecline')}
+                  error={errorOf('offerRules.autoDecline')}
+                />
+              </SimpleGrid>
             </Card>
 
             <Card withBorder component="section" aria-labelledby="lot-condition">

@@ -220,6 +220,16 @@ function SellerLink({ row, onSeller }: { row: StaffLotRow; onSeller: () => void 
   );
 }
 
+/** Issue 36 §5: a private sale, seen by its invited buyers only. */
+function PrivateBadge({ row }: { row: StaffLotRow }) {
+  const { t } = useTranslation();
+  return row.privateSale ? (
+    <Badge size="xs" variant="light" color="grape" data-testid="staff-lot-private">
+      {t('ui.privateSale.listBadge')}
+    </Badge>
+  ) : null;
+}
+
 /** The price a row shows: the buy-now price of a lot sold only that way, else the current bid. */
 const shownPrice = (row: StaffLotRow) => (row.buyNow && !row.auction ? (row.buyNowPrice ?? 0) : row.price);
 
@@ -233,7 +243,10 @@ function StaffLotCard({ row, onSeller }: { row: StaffLotRow; onSeller: () => voi
           {row.lotNumber ? `${row.lotNumber} · ` : ''}
           {row.title}
         </Text>
-        <StaffLotStatusBadge status={row.status} />
+        <Group gap={4} wrap="nowrap">
+          <PrivateBadge row={row} />
+          <StaffLotStatusBadge status={row.status} />
+        </Group>
       </Group>
       <Text size="xs" c="dimmed">
         {[row.producer, row.vintage, row.sku].filter(Boolean).join(' · ')}
@@ -285,6 +298,7 @@ function StaffLotTableRow({ row, onSeller }: { row: StaffLotRow; onSeller: () =>
                 {t('ui.staff.lots.kindBuyNow')}
               </Badge>
             ) : null}
+            <PrivateBadge row={row} />
           </Group>
         </Stack>
       </Table.Td>

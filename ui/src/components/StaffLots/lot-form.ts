@@ -47,6 +47,10 @@ export interface LotFormValues {
   spanish: { title: string; description: string };
   /** The photos in their order (the first is the primary), with their captions. */
   images: StaffLotFields['images'];
+  /** Issue 36: the hidden answers to offers, dollars a bottle as typed ('' for none). */
+  offerRules: { autoAccept: string; autoDecline: string };
+  /** Issue 36 §5: listed for invited buyers only (chosen when the lot is listed, by an admin). */
+  privateSale: boolean;
 }
 
 const blankCondition = { fillLevel: '', label: '', capsule: '', packing: '', notes: '' };
@@ -105,6 +109,8 @@ export function emptyLot(now: Date): LotFormValues {
     locationId: '',
     spanish: { title: '', description: '' },
     images: [],
+    offerRules: { autoAccept: '', autoDecline: '' },
+    privateSale: false,
   };
 }
 
@@ -153,6 +159,11 @@ export function lotFormValues(lot: StaffLotFields): LotFormValues {
     locationId: lot.locationId == null ? '' : String(lot.locationId),
     spanish: { title: lot.spanish?.title ?? '', description: lot.spanish?.description ?? '' },
     images: lot.images,
+    offerRules: {
+      autoAccept: centsToDollars(lot.offerRules?.autoAccept ?? null),
+      autoDecline: centsToDollars(lot.offerRules?.autoDecline ?? null),
+    },
+    privateSale: lot.privateSale ?? false,
   };
 }
 
@@ -166,6 +177,17 @@ function conditionOf(c: LotFormValues['condition']) {
     packing: c.packing || null,
     notes: c.notes.trim(),
   } as CreateLotInput['condition'];
+}
+
+/**
+ * Issue 36: the offer answers as sent: each price in cents (NaN, refused by the schema, when it is not
+ * an amount), null for a price left empty, and null for both left empty.
+ */
+export function offerRulesOf(rules: LotFormValues['offerRules']): CreateLotInput['offerRules'] {
+  const accept = rules.autoAccept.trim();
+  const decline = rules.autoDecline.trim();
+  if (!accept && !decline) return null;
+  return { autoAccept: accept ? toCents(accept) : null, autoDecline: decline ? toCents(decline) : null };
 }
 
 /** The fields both a new lot and a change send, from what was typed. */
@@ -206,6 +228,7 @@ function listedFields(v: LotFormValues) {
       v.spanish.title.trim() || v.spanish.description.trim()
         ? { title: v.spanish.title.trim(), description: v.spanish.description }
         : null,
+    offerRules: offerRulesOf(v.offerRules),
   };
 }
 
@@ -219,6 +242,8 @@ export const createLotInput = (v: LotFormValues): CreateLotInput => ({
   auction: v.auction,
   buyNow: v.buyNow,
   startsAt: fromLocalInput(v.startsAt),
+  // Issue 36 §5: only an admin's editor offers it (a seller's stays false).
+  privateSale: v.privateSale,
 });
 
 /**
