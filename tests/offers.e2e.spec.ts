@@ -108,7 +108,7 @@ describe.runIf(browserAvailable())(
         .waitFor();
       await shot(page, 'offers-countered-1366');
       await mine.getByTestId('offer-accept').click();
-    await page.getByTestId('confirm-accept').click();
+      await page.getByTestId('confirm-accept').click();
       await page.getByTestId('temp-cart-pay').first().waitFor();
       await shot(page, 'offers-accepted-1366');
       const charges = market.cards.charges().length;
@@ -177,6 +177,57 @@ describe.runIf(browserAvailable())(
       await shot(seller390.page, 'seller-offers-390');
       expect(seller390.errors).toEqual([]);
       await seller390.page.context().close();
+    });
+
+    it('offers a lot closed below its reserve to its top bidder, who takes the second chance and pays', async () => {
+      const bidder = await market.bidder({ firstName: 'Sam' });
+      await market.ok('/api/user/updateProfile', { popup_message: 0 }, bidder.auth);
+      const { id } = await market.ok<{ id: string }>(
+        actions.createLot.path,
+        lotInput({
+          title: '1990 Château Margaux',
+          openingBid: 50_000,
+          reserve: 90_000,
+          quantity: 1,
+          closesAt: new Date(clock.now().getTime() + HOUR).toISOString(),
+        }),
+        market.admin,
+      );
+      await market.ok(actions.bidConfirm.path, { id, wsprice: 50_000 }, bidder.auth);
+      clock.advance(2 * HOUR);
+      // The house offers it at the reserve at the close; the admin names a lower price instead.
+      await expect.poll(async () => (await offers(bidder)).records.length, { timeout: 15_000 }).toBe(1);
+      const staff = await signedInPage(browser, admin.token, 1366, 900);
+      await staff.page.goto(`${market.url}/admin/lots/${id}`);
+      await staff.page.getByTestId('second-chance').click();
+      const dialog = staff.page.getByRole('dialog');
+      await dialog.getByTestId('second-chance-reserve').filter({ hasText: '$900.00' }).waitFor();
+      await dialog.getByRole('textbox', { name: 'Price' }).fill('800');
+      await shot(staff.page, 'second-chance-dialog-1366');
+      await dialog.getByRole('button', { name: 'Offer to the top bidder' }).click();
+      await staff.page.getByTestId('second-chance-sent').waitFor();
+
+      const { page, errors } = await signedInPage(browser, bidder.token, 390, 844);
+      await page.goto(`${market.url}/offers`);
+      const card = page.getByTestId('offer-card').filter({ hasText: '1990 Château Margaux' }).first();
+      await card.getByTestId('offer-second-chance').waitFor();
+      await card.getByText('$800.00').first().waitFor();
+      expect(await layoutProblems(page, 'second chance 390')).toEqual([]);
+      await shot(page, 'second-chance-offers-390');
+      await card.getByTestId('offer-accept').click();
+      await page.getByTestId('confirm-accept').click();
+      await page.getByTestId('temp-cart-pay').first().click();
+      await page.waitForURL(/\/checkout\/offer\//);
+      await page.getByTestId('place-order').waitFor();
+      await page.getByTestId('quote-updating').waitFor({ state: 'hidden' });
+      const charges = market.cards.charges().length;
+      await page.getByTestId('place-order').click();
+      await page.waitForURL(/\/checkout_confirm/);
+      await page.locator('[data-testid="confirm-result"][data-status="paid"]').waitFor();
+      expect(market.cards.charges().length - charges).toBe(1);
+      expect([...errors, ...staff.errors]).toEqual([]);
+      await page.context().close();
+      await staff.page.context().close();
     });
   },
 );
