@@ -75,10 +75,6 @@ import { importRoutes } from './imports/routes.ts';
 import { investingRoutes } from './investing/routes.ts';
 import { investingService } from './investing/service.ts';
 import { invoicingProcess } from './invoices/issuing.ts';
-import { offerMail } from './offers/mail.ts';
-import { offerProcess } from './offers/process.ts';
-import { privateSaleRoutes } from './offers/private-sale-routes.ts';
-import { offerRoutes } from './offers/routes.ts';
 import { openInvoicesIndex } from './invoices/open-invoices.ts';
 import { type ClosingScheduler, closingScheduler } from './lots/closing-scheduler.ts';
 import { lotReviewRoutes } from './lots/review-routes.ts';
@@ -91,6 +87,10 @@ import { notificationProcess } from './notifications/process.ts';
 import { notificationRoutes } from './notifications/routes.ts';
 import { unsubscribeLinks } from './notifications/unsubscribe-link.ts';
 import { withWonMail } from './notifications/won-mail.ts';
+import { offerMail } from './offers/mail.ts';
+import { privateSaleRoutes } from './offers/private-sale-routes.ts';
+import { offerProcess } from './offers/process.ts';
+import { offerRoutes } from './offers/routes.ts';
 import { pageRoutes } from './pages/routes.ts';
 import { pageFileRoutes } from './pages/upload.ts';
 import { payoutRoutes } from './payouts/routes.ts';
@@ -188,6 +188,8 @@ export interface CommandServiceDeps {
   externalImages?: ExternalPhotoOptions;
   /** Issue 31: minutes before a lot's close its watchers and bidders are reminded (60 by default). */
   closingReminderMinutes?: number;
+  /** Issue 36: a buyer's offers and counters a minute (OFFER_RATE_LIMIT, 20 by default). */
+  offerRateLimit?: number;
   logger: Logger;
 }
 
@@ -310,7 +312,12 @@ export async function commandService(
     houseInbox: () => settings.merchant().emailGeneral,
     logger: deps.logger,
   });
-  await app.register(offerRoutes, { money, offerMail: offerMails, auth });
+  await app.register(offerRoutes, {
+    money,
+    offerMail: offerMails,
+    auth,
+    ...(deps.offerRateLimit !== undefined && { rateLimit: deps.offerRateLimit }),
+  });
   await app.register(privateSaleRoutes, {
     streams,
     clock,

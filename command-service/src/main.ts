@@ -59,6 +59,7 @@ const { scheduler } = await commandService(app, {
   money: moneySettings(config),
   merchant: merchantDetails(config),
   closingReminderMinutes: config.CLOSING_REMINDER_MINUTES,
+  offerRateLimit: config.OFFER_RATE_LIMIT,
   // DATA_DIR/uploads: in compose a volume the gateway serves /uploads/ from.
   files,
   clock: systemClock,

@@ -175,6 +175,7 @@ export async function startEmbedded(options: EmbeddedOptions) {
     money: moneySettings(config),
     merchant: merchantDetails(config, { demo: config.SEED_DEMO }),
     closingReminderMinutes: config.CLOSING_REMINDER_MINUTES,
+    offerRateLimit: config.OFFER_RATE_LIMIT,
     // Uploaded photos under DATA_DIR/uploads, served from there (static-files.ts).
     files: directoryFileStore(join(config.dataDir, 'uploads')),
     clock,

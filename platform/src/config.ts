@@ -250,6 +250,8 @@ const Env = z.object({
   RESERVATION_MINUTES: z.coerce.number().positive().max(1440).default(15),
   /** Issue 31: minutes before a lot's close its watchers and bidders get the closing-soon mail. */
   CLOSING_REMINDER_MINUTES: z.coerce.number().int().min(1).max(10_080).default(60),
+  /** Issue 36: a buyer's offers and counters a minute (each one mails the seller). */
+  OFFER_RATE_LIMIT: z.coerce.number().int().min(1).max(1_000_000).default(20),
   /** DOMAIN.md "Money": days an auction invoice is due in. */
   PAYMENT_DUE_DAYS: z.coerce.number().int().positive().max(365).default(14),
   /** DOMAIN.md "Money": buyers one 30-minute pickup slot takes. */

@@ -10,6 +10,12 @@ type Accepted = Extract<LotEvent, { type: 'OfferAccepted' }>['data'];
 type Closed = Extract<LotEvent, { type: 'LotClosed' }>['data'];
 
 const HOUR_MS = 3600_000;
+/**
+ * The request that accepted an offer issues its invoice at once; the process issues one only when it
+ * is still missing this long after (the request stopped, or the lot's auto-accept price answered), so
+ * it does not race every request for the same invoice.
+ */
+const INVOICE_GRACE_MS = 10_000;
 
 /** The automatic second chance of a lot (one a lot: a seller's own price is another offer). */
 export const houseSecondChanceId = (lotId: string) => derivedId('SC', lotId);
@@ -29,8 +35,8 @@ export function offerProcess(
   const { streams, clock, logger } = deps;
   /** Open offers by `lotId\0offerId`: when each lapses. */
   const open = new Map<string, { lotId: string; offerId: string; expiresAt: number }>();
-  /** Accepted offers whose invoice is not seen yet, by invoice id. */
-  const toInvoice = new Map<string, { lotId: string; accepted: Accepted }>();
+  /** Accepted offers whose invoice is not seen yet, by invoice id, with when the acceptance was seen. */
+  const toInvoice = new Map<string, { lotId: string; accepted: Accepted; at: number }>();
   /** Lots closed below their reserve, to offer to their top bidder. */
   const secondChances = new Map<string, number>();
   const inFlight = new Set<string>();
@@ -56,7 +62,11 @@ export function offerProcess(
         break;
       case 'OfferAccepted':
         open.delete(`${lotId}\u0000${e.data.offerId}`);
-        toInvoice.set(e.data.invoiceId, { lotId, accepted: e.data });
+        toInvoice.set(e.data.invoiceId, {
+          lotId,
+          accepted: e.data,
+          at: Date.parse(event.metadata.occurredAt),
+        });
         break;
       case 'OfferDeclined':
       case 'OfferWithdrawn':
@@ -128,7 +138,8 @@ export function offerProcess(
     for (const [key, offer] of open) {
       if (offer.expiresAt <= now) void run(key, () => expire(key, offer.lotId, offer.offerId));
     }
-    for (const [invoiceId, { lotId, accepted }] of toInvoice) {
+    for (const [invoiceId, { lotId, accepted, at }] of toInvoice) {
+      if (now - at < INVOICE_GRACE_MS) continue;
       void run(invoiceId, async () => {
         await issueOfferInvoice(deps, systemStep('offers', invoiceId), lotId, accepted);
         toInvoice.delete(invoiceId);

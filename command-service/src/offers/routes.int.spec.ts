@@ -12,6 +12,7 @@ import { lotDecider } from '../lots/decide.ts';
 import { checkLedger } from '../payments/ledger-check.ts';
 import { openTestCommandService, type TestCommandService } from '../testing.ts';
 import { houseSecondChanceId } from './process.ts';
+import { offerSale } from './sale.ts';
 
 /**
  * Issue 36 through the API: a buyer's offer, the seller's counter, the buyer's acceptance and payment
@@ -319,6 +320,45 @@ describe('offers tried as an attacker would', () => {
     expect(high.body.data.responseData.status).toBe('accepted');
     const invoiceId = high.body.data.responseData.invoice_id as string;
     await vi.waitFor(async () => expect((await loadInvoice(invoiceId)).amounts.subtotal).toBe(18_000));
+  });
+});
+
+describe('a crash between the acceptance and its invoice', () => {
+  it('leaves the hold, and the offers process issues the invoice once a little later', async () => {
+    const sam = await seller();
+    const ann = await buyer();
+    const lot = await fixedPriceLot(sam.id);
+    const made = await post(
+      actions.makeOffer.path,
+      { product_id: lot.lotId, qty: 1, price: 9_000 },
+      ann.token,
+    );
+    const offerId = made.body.data.responseData.offer_id;
+    // The acceptance written as the request does it, and the request stopping before the invoice.
+    const now = service.clock.now();
+    const sale = offerSale(lot.lotId, offerId, now, 14);
+    const id = crypto.randomUUID();
+    await service.service.streams.handle(
+      lotStream(lot.lotId),
+      lotDecider,
+      { type: 'AcceptOffer', offerId, by: { side: 'seller', id: sam.id, admin: false }, now, sale },
+      { commandId: id, correlationId: id, actor: { kind: 'user', id: sam.id }, now },
+    );
+    expect((await service.service.streams.load(invoiceStream(sale.invoiceId), invoiceDecider)).status).toBe(
+      'none',
+    );
+    service.clock.advance(11_000);
+    await vi.waitFor(
+      async () => expect((await loadInvoice(sale.invoiceId)).issued.lines[0]?.unitPrice).toBe(9_000),
+      {
+        timeout: 10_000,
+        interval: 50,
+      },
+    );
+    const issued = (await service.service.streams.store.readStream(invoiceStream(sale.invoiceId))).filter(
+      (e) => e.type === 'InvoiceIssued',
+    );
+    expect(issued).toHaveLength(1);
   });
 });
 
