@@ -86,6 +86,7 @@ export * from './newsletter/links.ts';
 export * from './newsletter/staff.ts';
 export * from './notifications/actions.ts';
 export * from './offers/actions.ts';
+export * from './offers/offer-filters.ts';
 export * from './offers/offers.ts';
 export * from './offers/private-sales.ts';
 export * from './ops/actions.ts';

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { lazy, t } from '../i18n/index.ts';
 import { multilineText } from '../text.ts';
+import { offerDeclineReasons, offerFilters } from './offer-filters.ts';
 
 /**
  * Issue 36: offers and private sales (seeds 000 §1 "private sales and offers"; seeds 001 §3, §6, §7
@@ -32,15 +33,6 @@ export const OfferQty = z
     lazy(() => t('offers.qtyWhole')),
   )
   .max(10_000);
-
-/** The reasons staff decline with (the fixed list; the house's own reasons are not chosen). */
-export const offerDeclineReasons = [
-  'price_too_low',
-  'quantity_unavailable',
-  'no_longer_for_sale',
-  'other',
-] as const;
-export type OfferDeclineReason = (typeof offerDeclineReasons)[number];
 
 /** makeoffer/addToMakeoffer: a buyer's offer on a lot (a new one replaces their earlier open offer). */
 export const MakeOfferInput = z.strictObject({
@@ -91,18 +83,6 @@ export const SecondChanceInput = z.strictObject({
   price: OfferPrice.nullable().default(null),
 });
 export type SecondChanceInput = z.input<typeof SecondChanceInput>;
-
-/** The lists' filter: open (waiting for the seller), countered (waiting for the buyer), and the ended. */
-export const offerFilters = [
-  'all',
-  'open',
-  'countered',
-  'accepted',
-  'declined',
-  'expired',
-  'withdrawn',
-] as const;
-export type OfferFilter = (typeof offerFilters)[number];
 
 export const OfferListInput = z.strictObject({
   status: z.enum(offerFilters).default('all'),
