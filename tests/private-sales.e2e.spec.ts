@@ -59,10 +59,10 @@ describe.runIf(browserAvailable())(
       await page.getByRole('textbox', { name: 'Buy-now price per bottle' }).fill('9500');
       await page.getByRole('textbox', { name: 'Auto-accept at (a bottle)' }).fill('9000');
       await page.getByRole('textbox', { name: 'Auto-decline below (a bottle)' }).fill('6000');
-    // Open now (the form opens a new lot at the next hour): the browser's local time.
-    const now = new Date(Date.now() - 60_000);
-    const local = new Date(now.getTime() - now.getTimezoneOffset() * 60_000).toISOString().slice(0, 16);
-    await page.getByLabel('Opens', { exact: true }).fill(local);
+      // Open now (the form opens a new lot at the next hour): the browser's local time.
+      const now = new Date(Date.now() - 60_000);
+      const local = new Date(now.getTime() - now.getTimezoneOffset() * 60_000).toISOString().slice(0, 16);
+      await page.getByLabel('Opens', { exact: true }).fill(local);
       await shot(page, 'private-lot-new-1366');
       await page.getByRole('button', { name: 'List the lot' }).click();
       await page.waitForURL((url) => /^\/admin\/lots\/(?!new$)[^/]+$/.test(url.pathname));
@@ -85,8 +85,8 @@ describe.runIf(browserAvailable())(
       await guestPage.page.goto(`${market.url}/productview/${lotId}`);
       await guestPage.page.getByRole('heading', { name: TITLE }).waitFor();
       await guestPage.page.getByText('Offered privately to invited buyers').waitFor();
-    // The guest may buy it or make an offer, like any buyer of a fixed-price lot.
-    await guestPage.page.getByTestId('make-offer').waitFor();
+      // The guest may buy it or make an offer, like any buyer of a fixed-price lot.
+      await guestPage.page.getByTestId('make-offer').waitFor();
       await shot(guestPage.page, 'private-lot-guest-1366');
 
       // The newcomer's link, opened by the stranger signed in: they join, once.

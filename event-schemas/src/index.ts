@@ -13,6 +13,7 @@ export * from './import-events.ts';
 export * from './investor-events.ts';
 export * from './invoice-events.ts';
 export * from './invoice-number-events.ts';
+export * from './live-events.ts';
 export * from './lot-events.ts';
 export * from './lot-view-events.ts';
 export * from './offer-events.ts';
@@ -43,6 +44,7 @@ import { importEventDefinitions } from './import-events.ts';
 import { investorEventDefinitions } from './investor-events.ts';
 import { invoiceEventDefinitions } from './invoice-events.ts';
 import { invoiceNumberEventDefinitions } from './invoice-number-events.ts';
+import { liveLotEventDefinitions } from './live-events.ts';
 import { lotEventDefinitions } from './lot-events.ts';
 import { lotViewEventDefinitions } from './lot-view-events.ts';
 import { offerEventDefinitions } from './offer-events.ts';
@@ -61,6 +63,7 @@ export const events = createRegistry([
   ...lotEventDefinitions,
   ...stockEventDefinitions,
   ...offerEventDefinitions,
+  ...liveLotEventDefinitions,
   ...invoiceEventDefinitions,
   ...invoiceNumberEventDefinitions,
   ...addressBookEventDefinitions,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { LiveLotEvent } from './live-events.ts';
 import type { OfferEvent } from './offer-events.ts';
 import { defineEvent } from './registry.ts';
 import type { StockEvent } from './stock-events.ts';
@@ -397,7 +398,8 @@ export type LotEvent =
   | { type: 'BidsCancelled'; data: z.infer<typeof BidsCancelled.schema> }
   | { type: 'LotAwarded'; data: z.infer<typeof LotAwarded.schema> }
   | StockEvent
-  | OfferEvent;
+  | OfferEvent
+  | LiveLotEvent;
 export type BidPlacedData = z.infer<typeof BidPlaced.schema>;
 export type ProxyBidPlacedData = z.infer<typeof ProxyBidPlaced.schema>;
 

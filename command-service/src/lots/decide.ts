@@ -2,6 +2,7 @@ import { estimateProblem, type SellerTerms } from '@wine/contracts';
 import type { LotEvent, LotListedData } from '@wine/event-schemas';
 import { AppError } from '@wine/platform';
 import type { Decider } from '../core/decider.ts';
+import { decideLive, type LiveCommand } from '../live/decide-live.ts';
 import { decideOffer, type OfferCommand } from '../offers/decide.ts';
 import { decideBid, type PlaceBid } from './decide-bid.ts';
 import { type AwardLot, type CancelBids, decideAward, decideCancel } from './decide-cancel.ts';
@@ -37,6 +38,7 @@ export type LotCommand =
   | PlaceBid
   | StockCommand
   | OfferCommand
+  | LiveCommand
   | { type: 'CloseLot'; now: Date };
 
 /**
@@ -280,6 +282,9 @@ export function decideLot(command: LotCommand, state: Lot): LotEvent[] {
     }
     // A seller's draft is not on sale: to bidding, buy now, cancel and award it is no lot at all.
     case 'PlaceBid':
+      // Issue 37: once the auctioneer opened the lot, bids are taken in the room, at the ask.
+      if (state.status !== 'empty' && state.status !== 'draft' && state.live)
+        throw new AppError('LIVE_BID_IN_ROOM');
       return decideBid(command, onSale(state));
     case 'CancelBids':
       return decideCancel(command, onSale(state));
@@ -301,9 +306,19 @@ export function decideLot(command: LotCommand, state: Lot): LotEvent[] {
     case 'RecordPrivateSaleLink':
     case 'JoinPrivateSale':
       return decideOffer(command, state);
+    case 'OpenLiveLot':
+    case 'ChangeAsk':
+    case 'TakeLiveBid':
+    case 'FairWarning':
+    case 'Hammer':
+    case 'UndoCall':
+    case 'FinishLiveLot':
+      return decideLive(command, state);
     case 'CloseLot':
       // Exactly once: only an open lot past its (extended) close closes; anything else is a no-op.
       if (state.status !== 'open') return [];
+      // Issue 37: a lot in the live room ends by the auctioneer's call, never by the clock.
+      if (state.live) return [];
       if (command.now.getTime() < Date.parse(state.lot.closesAt)) return [];
       return closeAuction(state, command.now);
     default: {

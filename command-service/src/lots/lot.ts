@@ -1,4 +1,5 @@
 import type { LotEvent, LotListedData } from '@wine/event-schemas';
+import { evolveLive, type LiveLot } from '../live/live-lot.ts';
 
 /** The bidder whose maximum leads, and when that maximum was reached (ties go to the earlier one). */
 export interface Leader {
@@ -45,6 +46,8 @@ export interface ListedLot {
   offers?: Record<string, LotOffer>;
   /** Issue 36 §5: the buyers invited to a private sale (absent until the first). */
   guests?: Record<string, true>;
+  /** Issue 37: the lot in the live room, once the auctioneer opened it. */
+  live?: LiveLot;
 }
 
 /** Issue 36 §5: a private sale is seen and bought by its invited buyers alone; any other lot by anyone. */
@@ -292,6 +295,14 @@ export function evolveLot(state: Lot, event: LotEvent): Lot {
       return { ...state, guests: { ...state.guests, [event.data.userId]: true } };
     case 'PrivateSaleLinkSent':
       return state;
+    case 'LiveLotOpened':
+    case 'LiveAskChanged':
+    case 'LiveBidTaken':
+    case 'LiveBidMissed':
+    case 'LiveFairWarning':
+    case 'LiveLotHammered':
+    case 'LiveCallUndone':
+      return evolveLive(state, event);
     default: {
       const _exhaustive: never = event;
       return state;

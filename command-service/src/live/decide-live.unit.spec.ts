@@ -1,0 +1,219 @@
+import { defaultBidIncrements } from '@wine/contracts';
+import type { LotEvent } from '@wine/event-schemas';
+import { describe, expect, it } from 'vitest';
+import { deciderSpec } from '../core/decider-spec.ts';
+import { type LotCommand, lotDecider } from '../lots/decide.ts';
+import { $, annLeads, bid, duringAuction, listed, placed } from '../lots/fixtures.ts';
+
+/**
+ * Issue 37: the live room's calls on a lot's stream, given/when/then through the lot's own decider
+ * (DOMAIN.md "Live room"). Amounts in dollars; the increment table's default ($10 from $100 to $999).
+ */
+const spec = deciderSpec(lotDecider);
+const increments = defaultBidIncrements;
+const now = duringAuction;
+const SALE = 'sale-1';
+const inSale = listed({ sellerId: 'sam', auctionId: SALE, openingBid: $(100), reserve: null });
+
+const open: LotCommand = { type: 'OpenLiveLot', auctionId: SALE, increments, now };
+const opened = (ask: number, price: number | null = null, leaderId: string | null = null): LotEvent => ({
+  type: 'LiveLotOpened',
+  data: { auctionId: SALE, ask: $(ask), price: price === null ? null : $(price), leaderId },
+});
+const takeBid = (
+  bidderId: string,
+  ask: number,
+  source: 'internet' | 'floor' | 'phone' = 'internet',
+  over: Partial<Extract<LotCommand, { type: 'TakeLiveBid' }>> = {},
+): LotCommand => ({
+  type: 'TakeLiveBid',
+  bidId: `lb-${bidderId}-${ask}`,
+  source,
+  bidderId,
+  paddle: source === 'internet' ? null : '101',
+  ask: $(ask),
+  hasCard: true,
+  increments,
+  ...over,
+});
+const taken = (
+  bidderId: string,
+  amount: number,
+  nextAsk: number,
+  source: 'internet' | 'floor' | 'phone' | 'absentee' = 'internet',
+  over: Partial<Extract<LotEvent, { type: 'LiveBidTaken' }>['data']> = {},
+): LotEvent => ({
+  type: 'LiveBidTaken',
+  data: {
+    bidId: `lb-${bidderId}-${amount}`,
+    source,
+    bidderId,
+    paddle: source === 'internet' || source === 'absentee' ? null : '101',
+    amount: $(amount),
+    nextAsk: $(nextAsk),
+    answersBidId: null,
+    ...over,
+  },
+});
+const sold = (bidderId: string, amount: number): LotEvent => ({
+  type: 'LiveLotHammered',
+  data: { outcome: 'sold', bidderId, amount: $(amount) },
+});
+
+describe('the live room on a lot (issue 37)', () => {
+  it('opens at the opening bid with no advance bids, once; another sale cannot open it', () => {
+    spec([inSale])
+      .when(open)
+      .then([opened(100)]);
+    spec([inSale, opened(100)])
+      .when(open)
+      .then([]);
+    spec([inSale])
+      .when({ ...open, auctionId: 'sale-2' } as LotCommand)
+      .thenThrows({ code: 'LOT_NOT_IN_SALE' });
+  });
+
+  it("opens at the advance bids' price plus the increment, the absentee leading", () => {
+    // Ann's maximum $300 and Bob's $200 before the sale: the ladder stands at $210 for Ann.
+    const advance = [annLeads(300), placed('bob', { max: 200, at: 200, next: 210, leads: false })];
+    const price = lotDecider.decide(
+      bid('bob', 200),
+      [inSale, annLeads(300)].reduce(lotDecider.evolve, lotDecider.initialState()),
+    );
+    const stands = price.at(-1)?.data as { amount: number };
+    spec([inSale, annLeads(300), ...price])
+      .when(open)
+      .then([opened(stands.amount / 100 + 10, stands.amount / 100, 'ann')]);
+    expect(advance).toHaveLength(2);
+  });
+
+  it('takes an internet bid at the ask and moves the ask by the increment', () => {
+    spec([inSale, opened(100)])
+      .when(takeBid('cat', 100))
+      .then([taken('cat', 100, 110)]);
+  });
+
+  it('refuses a bid for an ask that moved, and never takes it at another price', () => {
+    spec([inSale, opened(100), taken('cat', 100, 110)])
+      .when(takeBid('dan', 100))
+      .thenThrows({ code: 'ASK_MOVED' });
+  });
+
+  it('has the house bid for the absentee at the next ask while the maximum reaches it; the earlier wins a tie', () => {
+    // The absentee (Ann, maximum $300) leads at $100 when the lot opens at $110.
+    const withAbsentee = [inSale, annLeads(300), opened(110, 100, 'ann')];
+    spec(withAbsentee)
+      .when(takeBid('eve', 110, 'floor'))
+      .then([
+        taken('eve', 110, 120, 'floor'),
+        taken('ann', 120, 130, 'absentee', { bidId: 'lb-eve-110-absentee', answersBidId: 'lb-eve-110' }),
+      ]);
+    // The floor bids $300, Ann's maximum exactly: the earlier absentee keeps the lead at $300.
+    spec([...withAbsentee, { type: 'LiveAskChanged', data: { ask: $(300) } }])
+      .when(takeBid('eve', 300, 'floor'))
+      .then([
+        taken('eve', 300, 320, 'floor'),
+        taken('ann', 300, 320, 'absentee', { bidId: 'lb-eve-300-absentee', answersBidId: 'lb-eve-300' }),
+      ]);
+    // Past the maximum, the house bids no more for Ann.
+    spec([...withAbsentee, { type: 'LiveAskChanged', data: { ask: $(320) } }])
+      .when(takeBid('eve', 320, 'floor'))
+      .then([taken('eve', 320, 340, 'floor')]);
+  });
+
+  it("refuses the leader bidding against themself, a bid on one's own lot, and an internet bid without a card", () => {
+    const led = [inSale, opened(100), taken('cat', 100, 110)];
+    spec(led).when(takeBid('cat', 110)).thenThrows({ code: 'LIVE_ALREADY_LEADING' });
+    spec(led).when(takeBid('sam', 110)).thenThrows({ code: 'OWN_LOT' });
+    spec(led)
+      .when(takeBid('dan', 110, 'internet', { hasCard: false }))
+      .thenThrows({ code: 'ADD_CARD' });
+  });
+
+  it('sells to the leader at the price after fair warning; passes a lot with no bid or below the reserve', () => {
+    const led = [inSale, opened(100), taken('cat', 100, 110)];
+    spec(led)
+      .when({ type: 'FairWarning' })
+      .then([{ type: 'LiveFairWarning', data: {} }]);
+    spec([...led, { type: 'LiveFairWarning', data: {} }])
+      .when({ type: 'Hammer', outcome: 'sold' })
+      .then([sold('cat', 100)]);
+    spec([inSale, opened(100)])
+      .when({ type: 'Hammer', outcome: 'sold' })
+      .thenThrows({ code: 'LIVE_NO_BID' });
+    const reserved = listed({ sellerId: 'sam', auctionId: SALE, openingBid: $(100), reserve: $(500) });
+    spec([reserved, opened(100), taken('cat', 100, 110)])
+      .when({ type: 'Hammer', outcome: 'sold' })
+      .thenThrows({ code: 'LIVE_RESERVE_NOT_MET' });
+    spec([reserved, opened(100), taken('cat', 100, 110)])
+      .when({ type: 'Hammer', outcome: 'passed' })
+      .then([{ type: 'LiveLotHammered', data: { outcome: 'passed', bidderId: null, amount: null } }]);
+  });
+
+  it('refuses every bid after the hammer: an internet bid is written as missed, for the clerk', () => {
+    const hammered = [inSale, opened(100), taken('cat', 100, 110), sold('cat', 100)];
+    spec(hammered)
+      .when(takeBid('dan', 110))
+      .then([{ type: 'LiveBidMissed', data: { bidId: 'lb-dan-110', bidderId: 'dan', ask: $(110) } }]);
+    spec(hammered)
+      .when(takeBid('dan', 110, 'floor'))
+      .thenThrows({ code: 'LIVE_LOT_HAMMERED' });
+    spec(hammered)
+      .when({ type: 'ChangeAsk', ask: $(200) })
+      .thenThrows({ code: 'LIVE_LOT_HAMMERED' });
+  });
+
+  it('undoes sold or pass until the room moves on, and bidding goes on', () => {
+    const hammered = [inSale, opened(100), taken('cat', 100, 110), sold('cat', 100)];
+    const undone: LotEvent = {
+      type: 'LiveCallUndone',
+      data: { call: 'sold', reason: 'a floor bid was missed' },
+    };
+    spec(hammered).when({ type: 'UndoCall', reason: 'a floor bid was missed' }).then([undone]);
+    spec([...hammered, undone])
+      .when(takeBid('dan', 110, 'floor'))
+      .then([taken('dan', 110, 120, 'floor')]);
+    spec([inSale, opened(100)])
+      .when({ type: 'UndoCall', reason: 'x' })
+      .thenThrows({ code: 'LIVE_NOTHING_TO_UNDO' });
+  });
+
+  it('writes the close when the room moves on: sold to the winner, once; then nothing can be undone', () => {
+    const hammered = [
+      inSale,
+      opened(100),
+      taken('cat', 100, 110),
+      taken('dan', 110, 120, 'floor'),
+      sold('dan', 110),
+    ];
+    const closed: LotEvent = {
+      type: 'LotClosed',
+      data: {
+        outcome: 'sold',
+        winnerId: 'dan',
+        hammerPrice: $(110),
+        losers: ['cat'],
+        bidCount: 2,
+        reserveMet: true,
+        closesAt: now.toISOString(),
+        quantity: 1,
+        endedBy: 'close',
+      },
+    };
+    spec(hammered).when({ type: 'FinishLiveLot', now }).then([closed]);
+    spec([...hammered, closed])
+      .when({ type: 'FinishLiveLot', now })
+      .then([]);
+    spec([...hammered, closed])
+      .when({ type: 'UndoCall', reason: 'too late' })
+      .thenThrows({ code: 'LIVE_NOTHING_TO_UNDO' });
+  });
+
+  it('leaves a lot in the room to the auctioneer: the clock does not close it, and timed bids go to the room', () => {
+    const inRoom = [inSale, opened(100)];
+    spec(inRoom)
+      .when({ type: 'CloseLot', now: new Date('2030-01-01T00:00:00Z') })
+      .then([]);
+    spec(inRoom).when(bid('cat', 200)).thenThrows({ code: 'LIVE_BID_IN_ROOM' });
+  });
+});
