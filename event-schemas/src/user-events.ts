@@ -320,7 +320,7 @@ export const SellerStatusChanged = defineEvent({
 });
 
 /** DOMAIN.md "Roles": what a user may do beyond bidding and buying; a user may hold several. */
-export const roles = ['admin', 'seller', 'auditor', 'finance', 'support'] as const;
+export const roles = ['admin', 'seller', 'auditor', 'finance', 'support', 'auctioneer'] as const;
 export const Role = z.enum(roles);
 export type Role = z.infer<typeof Role>;
 

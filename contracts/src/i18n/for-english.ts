@@ -99,6 +99,7 @@ export const forEnglish = {
     auditor: 'Only an auditor can do this',
     finance: 'Only finance staff can do this',
     support: 'Only support staff can do this',
+    auctioneer: 'Only an auctioneer can do this',
   },
   /** The bidding texts of seeds 000 §4.2, §5 and §8, and the refusals DOMAIN.md asks to be clear. */
   bid: {

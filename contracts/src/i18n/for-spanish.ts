@@ -95,6 +95,7 @@ export const forSpanish: Texts = {
     auditor: 'Solo un auditor puede hacer esto',
     finance: 'Solo el personal de finanzas puede hacer esto',
     support: 'Solo el personal de soporte puede hacer esto',
+    auctioneer: 'Solo un subastador puede hacer esto',
   },
   bid: {
     numbersOnly: '¡Solo números!',

@@ -476,6 +476,7 @@ export const staffForEnglish = {
     role_auditor: 'Auditor',
     role_finance: 'Finance',
     role_support: 'Support',
+    role_auctioneer: 'Auctioneer',
     count: 'Users: {{count}}',
     empty: 'No user matches.',
     loading: 'Loading users',

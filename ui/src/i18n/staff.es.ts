@@ -483,6 +483,7 @@ export const staffForSpanish: UiTexts['staff'] = {
     role_auditor: 'Auditor',
     role_finance: 'Finanzas',
     role_support: 'Soporte',
+    role_auctioneer: 'Subastador',
     count: 'Usuarios: {{count}}',
     empty: 'Ningún usuario coincide.',
     loading: 'Cargando usuarios',

@@ -125,7 +125,7 @@ export function StaffUser({ user }: { user: StaffUserDetail }) {
   );
 }
 
-/** The five roles as switches: each change is a grant or a revoke, sent at once. */
+/** The six roles as switches: each change is a grant or a revoke, sent at once. */
 function UserRoles({ user, name }: { user: StaffUserDetail; name: string }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();

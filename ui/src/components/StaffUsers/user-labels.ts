@@ -1,7 +1,16 @@
 import type { Role } from '@wine/contracts';
 
 /** The list's role filter: any role, no staff role, or one role. */
-export const userRoleFilters = ['all', 'none', 'admin', 'seller', 'auditor', 'finance', 'support'] as const;
+export const userRoleFilters = [
+  'all',
+  'none',
+  'admin',
+  'seller',
+  'auditor',
+  'finance',
+  'support',
+  'auctioneer',
+] as const;
 export type UserRoleFilter = (typeof userRoleFilters)[number];
 
 export const userStatusFilters = ['all', 'active', 'deactivate'] as const;
@@ -14,6 +23,7 @@ export const grantableRoles = [
   'auditor',
   'finance',
   'support',
+  'auctioneer',
 ] as const satisfies readonly Role[];
 
 export const roleLabel = {
@@ -24,6 +34,7 @@ export const roleLabel = {
   auditor: 'ui.staff.users.role_auditor',
   finance: 'ui.staff.users.role_finance',
   support: 'ui.staff.users.role_support',
+  auctioneer: 'ui.staff.users.role_auctioneer',
 } as const satisfies Record<UserRoleFilter, `ui.${string}`>;
 
 export const statusLabel = {
