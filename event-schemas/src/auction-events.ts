@@ -60,12 +60,70 @@ export const AuctionLotsArranged = defineEvent({
   }),
 });
 
+/**
+ * Issue 37: the live room on the auction's stream. The auctioneer opens the sale, calls its lots one
+ * by one (the lot's own stream holds its bids and hammer), pauses and resumes, speaks to the room, and
+ * closes the sale. Bidders take a paddle number for the sale.
+ */
+export const LiveSaleOpened = defineEvent({
+  type: 'LiveSaleOpened',
+  version: 1,
+  schema: z.object({ auctioneerId: Id }),
+});
+/** The room moved to this lot (the one before, if any, was finished on its stream). */
+export const LiveLotCalled = defineEvent({
+  type: 'LiveLotCalled',
+  version: 1,
+  schema: z.object({ lotId: Id, previousLotId: Id.nullable() }),
+});
+export const LiveSalePaused = defineEvent({
+  type: 'LiveSalePaused',
+  version: 1,
+  schema: z.object({ reason: z.string().max(500) }),
+});
+export const LiveSaleResumed = defineEvent({ type: 'LiveSaleResumed', version: 1, schema: z.object({}) });
+/** A quick message to the room ("Last call", "The next lot is withdrawn"). */
+export const LiveRoomMessage = defineEvent({
+  type: 'LiveRoomMessage',
+  version: 1,
+  schema: z.object({ text: z.string().min(1).max(280) }),
+});
+export const LiveSaleClosed = defineEvent({ type: 'LiveSaleClosed', version: 1, schema: z.object({}) });
+/** A bidder registered for the sale under this paddle number (one per bidder and sale). */
+export const LivePaddleAssigned = defineEvent({
+  type: 'LivePaddleAssigned',
+  version: 1,
+  schema: z.object({ paddle: z.string().min(1).max(16), userId: Id }),
+});
+
+type Data<D extends { schema: z.ZodType }> = z.infer<D['schema']>;
+export type LiveRoomEvent =
+  | { type: 'LiveSaleOpened'; data: Data<typeof LiveSaleOpened> }
+  | { type: 'LiveLotCalled'; data: Data<typeof LiveLotCalled> }
+  | { type: 'LiveSalePaused'; data: Data<typeof LiveSalePaused> }
+  | { type: 'LiveSaleResumed'; data: Data<typeof LiveSaleResumed> }
+  | { type: 'LiveRoomMessage'; data: Data<typeof LiveRoomMessage> }
+  | { type: 'LiveSaleClosed'; data: Data<typeof LiveSaleClosed> }
+  | { type: 'LivePaddleAssigned'; data: Data<typeof LivePaddleAssigned> };
+
 export type AuctionEvent =
   | { type: 'AuctionCreated'; data: z.infer<typeof AuctionCreated.schema> }
   | { type: 'AuctionUpdated'; data: z.infer<typeof AuctionUpdated.schema> }
-  | { type: 'AuctionLotsArranged'; data: z.infer<typeof AuctionLotsArranged.schema> };
+  | { type: 'AuctionLotsArranged'; data: z.infer<typeof AuctionLotsArranged.schema> }
+  | LiveRoomEvent;
 
-export const auctionEventDefinitions = [AuctionCreated, AuctionUpdated, AuctionLotsArranged] as const;
+export const auctionEventDefinitions = [
+  AuctionCreated,
+  AuctionUpdated,
+  AuctionLotsArranged,
+  LiveSaleOpened,
+  LiveLotCalled,
+  LiveSalePaused,
+  LiveSaleResumed,
+  LiveRoomMessage,
+  LiveSaleClosed,
+  LivePaddleAssigned,
+] as const;
 
 /** One auction: its fields and its lots' order (issue 33). */
 export const auctionStream = (auctionId: string) => streamName('auction', auctionId);

@@ -2,13 +2,30 @@ import { staggeredSchedule } from '@wine/contracts';
 import type { AuctionEvent, AuctionFields, ScheduledLot } from '@wine/event-schemas';
 import { AppError } from '@wine/platform';
 import type { Decider } from '../core/decider.ts';
+import {
+  decideRoom,
+  evolveRoom,
+  type LiveRoom,
+  type LiveRoomCommand,
+  noPaddles,
+  type Paddles,
+  withPaddle,
+} from '../live/room.ts';
 
 /** The auction aggregate (`auction-<id>`): its fields and its lots' schedule in catalogue order. */
 export type Auction =
   | { status: 'empty' }
-  | { status: 'created'; fields: AuctionFields; lots: ScheduledLot[] };
+  | {
+      status: 'created';
+      fields: AuctionFields;
+      lots: ScheduledLot[];
+      /** Issue 37: a live sale's room once opened, and its bidders' paddles. */
+      room?: LiveRoom | null;
+      paddles?: Paddles;
+    };
 
 export type AuctionCommand =
+  | LiveRoomCommand
   | { type: 'CreateAuction'; auctionId: string; fields: AuctionFields; now: Date }
   | { type: 'UpdateAuction'; changes: Partial<AuctionFields>; now: Date }
   | { type: 'ArrangeLots'; lotIds: string[]; now: Date };
@@ -29,6 +46,17 @@ export function evolveAuction(state: Auction, event: AuctionEvent): Auction {
     }
     case 'AuctionLotsArranged':
       return state.status === 'empty' ? state : { ...state, lots: event.data.lots };
+    case 'LivePaddleAssigned':
+      return state.status === 'empty'
+        ? state
+        : { ...state, paddles: withPaddle(state.paddles ?? noPaddles, event.data.paddle, event.data.userId) };
+    case 'LiveSaleOpened':
+    case 'LiveLotCalled':
+    case 'LiveSalePaused':
+    case 'LiveSaleResumed':
+    case 'LiveRoomMessage':
+    case 'LiveSaleClosed':
+      return state.status === 'empty' ? state : { ...state, room: evolveRoom(state.room ?? null, event) };
     default:
       return state;
   }
@@ -68,6 +96,24 @@ function arrangement(
 
 export function decideAuction(command: AuctionCommand, state: Auction): AuctionEvent[] {
   switch (command.type) {
+    case 'OpenSale':
+    case 'CallLot':
+    case 'PauseSale':
+    case 'ResumeSale':
+    case 'SpeakToRoom':
+    case 'CloseSale':
+    case 'AssignPaddle':
+      return decideRoom(
+        command,
+        state.status === 'empty'
+          ? { kind: null, lotIds: [], room: null, paddles: noPaddles }
+          : {
+              kind: state.fields.kind,
+              lotIds: state.lots.map((l) => l.lotId),
+              room: state.room ?? null,
+              paddles: state.paddles ?? noPaddles,
+            },
+      );
     case 'CreateAuction':
       if (state.status !== 'empty')
         throw new AppError('AUCTION_EXISTS', { params: { id: command.auctionId } });
