@@ -76,6 +76,7 @@ import { investingRoutes } from './investing/routes.ts';
 import { investingService } from './investing/service.ts';
 import { invoicingProcess } from './invoices/issuing.ts';
 import { openInvoicesIndex } from './invoices/open-invoices.ts';
+import { liveRoutes } from './live/routes.ts';
 import { type ClosingScheduler, closingScheduler } from './lots/closing-scheduler.ts';
 import { lotReviewRoutes } from './lots/review-routes.ts';
 import { lotRoutes } from './lots/routes.ts';
@@ -304,6 +305,8 @@ export async function commandService(
     accounts: users,
   });
   await app.register(cartRoutes, { streams, clock, auth });
+  // Issue 37: the live room's calls (the auctioneer's console and the bidders in the room).
+  await app.register(liveRoutes, { streams, clock, auth, market: settings.market });
   // Issue 36: offers, counters and the second chance, told by mail in each party's language.
   const offerMails = offerMail({
     streams,

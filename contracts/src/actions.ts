@@ -35,6 +35,7 @@ import { newsletterLinkActions } from './newsletter/links.ts';
 import { staffContactActions } from './newsletter/staff.ts';
 import { notificationActions } from './notifications/actions.ts';
 import { offerActions, staffOfferActions } from './offers/actions.ts';
+import { liveActions } from './live/actions.ts';
 import { privateSaleActions } from './offers/private-sales.ts';
 import { opsActions } from './ops/actions.ts';
 import { pageActions } from './pages/actions.ts';
@@ -70,6 +71,7 @@ export const actions = {
   ...offerActions,
   ...staffOfferActions,
   ...privateSaleActions,
+  ...liveActions,
   ...cartViewActions,
   ...checkoutActions,
   ...walletActions,

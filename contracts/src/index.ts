@@ -85,6 +85,7 @@ export * from './money.ts';
 export * from './newsletter/links.ts';
 export * from './newsletter/staff.ts';
 export * from './notifications/actions.ts';
+export * from './live/actions.ts';
 export * from './offers/actions.ts';
 export * from './offers/offer-filters.ts';
 export * from './offers/offers.ts';

@@ -137,6 +137,23 @@ export const forEnglish = {
     enterQuantity: 'Enter quantity',
     eachProductOnce: 'each product once',
   },
+  /** Issue 37: the live room's answers. */
+  live: {
+    saleOpened: 'The sale is open',
+    lotCalled: 'Lot called',
+    paused: 'The sale is paused',
+    resumed: 'The sale goes on',
+    messageSent: 'Message sent to the room',
+    saleClosed: 'The sale is closed',
+    askChanged: 'Ask changed',
+    bidTaken: 'Bid taken',
+    fairWarning: 'Fair warning',
+    sold: 'Sold',
+    passed: 'Passed',
+    undone: 'Call undone',
+    registered: 'Your paddle for this sale: {{paddle}}',
+    bidPlaced: 'Your bid is in',
+  },
   /** Issue 36: offers, counters, the second chance: answers and mails. */
   offers: {
     qtyWhole: 'Enter a whole number of bottles, at least 1',
@@ -623,6 +640,9 @@ export const forEnglish = {
     LIVE_SALE_NOT_OPEN: 'The live sale is not open',
     LIVE_SALE_PAUSED: 'The live sale is paused',
     LIVE_SALE_CLOSED: 'The live sale is over',
+    PADDLE_UNKNOWN: 'No bidder holds this paddle in this sale',
+    LIVE_LOT_OPEN: 'Sell or pass the lot in the room before the next one',
+    LIVE_OWN_BID: 'The auctioneer does not take their own bids',
     NOT_PRIVATE_SALE: 'This lot is not a private sale',
     PRIVATE_SALE_HOUSE_ONLY: 'Only the house lists a private sale',
     PRIVATE_SALE_LINK_USED: 'This invitation link was already used or has expired',

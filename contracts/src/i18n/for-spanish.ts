@@ -132,6 +132,23 @@ export const forSpanish: Texts = {
     enterQuantity: 'Introduce la cantidad',
     eachProductOnce: 'cada producto una vez',
   },
+  /** Issue 37: las respuestas de la sala en vivo. */
+  live: {
+    saleOpened: 'La venta está abierta',
+    lotCalled: 'Lote anunciado',
+    paused: 'La venta está en pausa',
+    resumed: 'La venta continúa',
+    messageSent: 'Mensaje enviado a la sala',
+    saleClosed: 'La venta está cerrada',
+    askChanged: 'Puja pedida cambiada',
+    bidTaken: 'Puja tomada',
+    fairWarning: 'Última advertencia',
+    sold: 'Vendido',
+    passed: 'Pasado',
+    undone: 'Adjudicación deshecha',
+    registered: 'Su paleta para esta venta: {{paddle}}',
+    bidPlaced: 'Su puja está registrada',
+  },
   /** Issue 36: ofertas, contraofertas, la segunda oportunidad: respuestas y correos. */
   offers: {
     qtyWhole: 'Indique un número entero de botellas, al menos 1',
@@ -619,6 +636,9 @@ export const forSpanish: Texts = {
     LIVE_SALE_NOT_OPEN: 'La venta en vivo no está abierta',
     LIVE_SALE_PAUSED: 'La venta en vivo está en pausa',
     LIVE_SALE_CLOSED: 'La venta en vivo terminó',
+    PADDLE_UNKNOWN: 'Ningún postor tiene esta paleta en esta venta',
+    LIVE_LOT_OPEN: 'Venda o pase el lote de la sala antes del siguiente',
+    LIVE_OWN_BID: 'El subastador no toma sus propias pujas',
     NOT_PRIVATE_SALE: 'Este lote no es una venta privada',
     PRIVATE_SALE_HOUSE_ONLY: 'Solo la casa publica una venta privada',
     PRIVATE_SALE_LINK_USED: 'Este enlace de invitación ya se usó o venció',
