@@ -22,6 +22,7 @@ import { enquiryActions } from './enquiries/actions.ts';
 import { staffEnquiryActions } from './enquiries/staff.ts';
 import { importActions } from './imports/actions.ts';
 import { investingActions, staffInvestingActions } from './investing/actions.ts';
+import { liveActions } from './live/actions.ts';
 import { lotActions } from './lots/actions.ts';
 import {
   cartViewActions,
@@ -35,7 +36,6 @@ import { newsletterLinkActions } from './newsletter/links.ts';
 import { staffContactActions } from './newsletter/staff.ts';
 import { notificationActions } from './notifications/actions.ts';
 import { offerActions, staffOfferActions } from './offers/actions.ts';
-import { liveActions } from './live/actions.ts';
 import { privateSaleActions } from './offers/private-sales.ts';
 import { opsActions } from './ops/actions.ts';
 import { pageActions } from './pages/actions.ts';
