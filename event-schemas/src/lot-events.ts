@@ -240,6 +240,8 @@ export const LotScheduled = defineEvent({
     lotNumber: z.string().min(1).max(32).nullable(),
     startsAt: z.iso.datetime(),
     closesAt: z.iso.datetime(),
+    /** Issue 37: the auction is a live sale: the lot ends by the auctioneer's call, never at its close. */
+    live: z.boolean().optional(),
   }),
 });
 

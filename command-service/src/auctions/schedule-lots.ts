@@ -35,6 +35,7 @@ export async function scheduleArrangedLots(
           lotNumber: place.lotNumber,
           startsAt: state.fields.startsAt,
           closesAt: place.closesAt,
+          live: state.fields.kind === 'live',
           now: ctx.now,
         },
         { ...ctx, ...followUp(ctx, `lot-${lotId}`) },

@@ -209,6 +209,28 @@ describe('the live room on a lot (issue 37)', () => {
       .thenThrows({ code: 'LIVE_NOTHING_TO_UNDO' });
   });
 
+  it('leaves a lot scheduled in a live sale to the auctioneer even before it is called', () => {
+    const scheduled = (live: boolean): LotEvent => ({
+      type: 'LotScheduled',
+      data: {
+        auctionId: SALE,
+        lotNumber: '7',
+        startsAt: '2026-11-20T12:00:00.000Z',
+        closesAt: '2026-11-27T18:00:00.000Z',
+        ...(live && { live: true }),
+      },
+    });
+    const late = { type: 'CloseLot', now: new Date('2030-01-01T00:00:00Z') } as const;
+    spec([inSale, scheduled(true)])
+      .when(late)
+      .then([]);
+    const closed = lotDecider.decide(
+      late,
+      [inSale, scheduled(false)].reduce(lotDecider.evolve, lotDecider.initialState()),
+    );
+    expect(closed.map((e) => e.type)).toEqual(['LotClosed']);
+  });
+
   it('leaves a lot in the room to the auctioneer: the clock does not close it, and timed bids go to the room', () => {
     const inRoom = [inSale, opened(100)];
     spec(inRoom)

@@ -116,6 +116,8 @@ export interface ScheduleLot {
   lotNumber: string | null;
   startsAt: string;
   closesAt: string;
+  /** Issue 37: placed in a live sale (its close is the auctioneer's call). */
+  live?: boolean;
   now: Date;
 }
 
@@ -271,14 +273,23 @@ export function decideLot(command: LotCommand, state: Lot): LotEvent[] {
       if (problem) throw schedulingError(problem, command.lotId, state);
       if (state.status === 'empty') return [];
       const { auctionId, lotNumber, startsAt, closesAt } = schedule;
+      const live = auctionId !== null && schedule.live === true;
       const lot = state.lot;
       const same =
         lot.auctionId === auctionId &&
         lot.lotNumber === lotNumber &&
         lot.startsAt === startsAt &&
         lot.closesAt === closesAt &&
+        (state.inLiveSale === true) === live &&
         (auctionId === null || state.scheduledIn === auctionId);
-      return same ? [] : [{ type: 'LotScheduled', data: { auctionId, lotNumber, startsAt, closesAt } }];
+      return same
+        ? []
+        : [
+            {
+              type: 'LotScheduled',
+              data: { auctionId, lotNumber, startsAt, closesAt, ...(live && { live: true }) },
+            },
+          ];
     }
     // A seller's draft is not on sale: to bidding, buy now, cancel and award it is no lot at all.
     case 'PlaceBid':
@@ -317,8 +328,8 @@ export function decideLot(command: LotCommand, state: Lot): LotEvent[] {
     case 'CloseLot':
       // Exactly once: only an open lot past its (extended) close closes; anything else is a no-op.
       if (state.status !== 'open') return [];
-      // Issue 37: a lot in the live room ends by the auctioneer's call, never by the clock.
-      if (state.live) return [];
+      // Issue 37: a lot of a live sale ends by the auctioneer's call, never by the clock.
+      if (state.live || state.inLiveSale) return [];
       if (command.now.getTime() < Date.parse(state.lot.closesAt)) return [];
       return closeAuction(state, command.now);
     default: {

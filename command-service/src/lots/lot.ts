@@ -48,6 +48,8 @@ export interface ListedLot {
   guests?: Record<string, true>;
   /** Issue 37: the lot in the live room, once the auctioneer opened it. */
   live?: LiveLot;
+  /** Issue 37: placed in a live sale: it ends by the auctioneer's call, never at its close. */
+  inLiveSale?: boolean;
 }
 
 /** Issue 36 §5: a private sale is seen and bought by its invited buyers alone; any other lot by anyone. */
@@ -158,11 +160,12 @@ export function evolveLot(state: Lot, event: LotEvent): Lot {
     case 'LotRelisted':
       return { ...state, relistedAs: event.data.newLotId };
     case 'LotScheduled': {
-      const { auctionId, lotNumber, startsAt, closesAt } = event.data;
-      const { scheduledIn: _left, ...rest } = state;
+      const { auctionId, lotNumber, startsAt, closesAt, live } = event.data;
+      const { scheduledIn: _left, inLiveSale: _was, ...rest } = state;
       return {
         ...rest,
         ...(auctionId !== null && { scheduledIn: auctionId }),
+        ...(auctionId !== null && live === true && { inLiveSale: true }),
         lot: { ...state.lot, auctionId, lotNumber, startsAt, closesAt },
       };
     }
