@@ -94,6 +94,8 @@ export const actionPaths = {
   liveUndo: { path: '/api/live/lot/undo', auth: 'auctioneer' },
   liveRegister: { path: '/api/live/register', auth: 'user' },
   liveBid: { path: '/api/live/bid', auth: 'user' },
+  liveRoom: { path: '/api/live/room', auth: 'viewer' },
+  liveConsole: { path: '/api/live/console', auth: 'auctioneer' },
   buynowCart: { path: '/api/buynow/search', auth: 'user' },
   auctionCart: { path: '/api/cart/search', auth: 'user' },
   refreshCart: { path: '/api/buynow/refreshCart', auth: 'user' },

@@ -23,6 +23,7 @@ import { staffEnquiryActions } from './enquiries/staff.ts';
 import { importActions } from './imports/actions.ts';
 import { investingActions, staffInvestingActions } from './investing/actions.ts';
 import { liveActions } from './live/actions.ts';
+import { liveRoomActions } from './live/room-view.ts';
 import { lotActions } from './lots/actions.ts';
 import {
   cartViewActions,
@@ -72,6 +73,7 @@ export const actions = {
   ...staffOfferActions,
   ...privateSaleActions,
   ...liveActions,
+  ...liveRoomActions,
   ...cartViewActions,
   ...checkoutActions,
   ...walletActions,

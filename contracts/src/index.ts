@@ -70,6 +70,7 @@ export * from './imports/actions.ts';
 export * from './imports/plan.ts';
 export * from './investing/actions.ts';
 export * from './live/actions.ts';
+export * from './live/room-view.ts';
 export * from './lots/actions.ts';
 export * from './lots/lot-document.ts';
 export * from './lots/lot-inputs.ts';

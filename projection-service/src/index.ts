@@ -60,6 +60,8 @@ import { invoicesProjection } from './invoices/project.ts';
 import { invoiceQueries } from './invoices/queries.ts';
 import { sellerInvoiceQueries } from './invoices/seller-queries.ts';
 import { staffInvoiceQueries } from './invoices/staff-queries.ts';
+import { liveRoomsProjection } from './live-room/project.ts';
+import { liveRoomQueries } from './live-room/queries.ts';
 import { lotViewsProjection } from './lot-views/project.ts';
 import { lotsNotifier } from './lots/notify.ts';
 import { lotsProjection } from './lots/project.ts';
@@ -133,6 +135,7 @@ export const projections: readonly Projection[] = [
   investorsProjection,
   newsletterProjection,
   offersProjection,
+  liveRoomsProjection,
 ];
 
 /** What the read models tell the bus after each commit, in the order it is told. */
@@ -208,6 +211,7 @@ export const queryPlugins: readonly QueryPlugin[] = [
   staffPageQueries,
   staffBannerQueries,
   pricesRealisedQueries,
+  liveRoomQueries,
 ];
 
 /**
