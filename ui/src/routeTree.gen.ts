@@ -76,6 +76,8 @@ import { Route as AuthWatchlistTypeRouteImport } from './routes/_auth/watchlist.
 import { Route as AuthAdminAuctionsIndexRouteImport } from './routes/_auth/admin.auctions.index'
 import { Route as AuthAdminAuctionsIdRouteImport } from './routes/_auth/admin.auctions.$id'
 import { Route as AuthAdminAuctionsNewRouteImport } from './routes/_auth/admin.auctions.new'
+import { Route as AuthAdminLiveIndexRouteImport } from './routes/_auth/admin.live.index'
+import { Route as AuthAdminLiveAidRouteImport } from './routes/_auth/admin.live.$aid'
 import { Route as AuthAdminLotsIndexRouteImport } from './routes/_auth/admin.lots.index'
 import { Route as AuthAdminLotsIdRouteImport } from './routes/_auth/admin.lots.$id'
 import { Route as AuthAdminLotsImportRouteImport } from './routes/_auth/admin.lots.import'
@@ -430,6 +432,16 @@ const AuthAdminAuctionsNewRoute = AuthAdminAuctionsNewRouteImport.update({
   path: '/auctions/new',
   getParentRoute: () => AuthAdminRoute,
 } as any)
+const AuthAdminLiveIndexRoute = AuthAdminLiveIndexRouteImport.update({
+  id: '/live/',
+  path: '/live/',
+  getParentRoute: () => AuthAdminRoute,
+} as any)
+const AuthAdminLiveAidRoute = AuthAdminLiveAidRouteImport.update({
+  id: '/live/$aid',
+  path: '/live/$aid',
+  getParentRoute: () => AuthAdminRoute,
+} as any)
 const AuthAdminLotsIndexRoute = AuthAdminLotsIndexRouteImport.update({
   id: '/lots/',
   path: '/lots/',
@@ -590,6 +602,7 @@ export interface FileRoutesByFullPath {
   '/reports/': typeof AuthReportsIndexRoute
   '/admin/auctions/$id': typeof AuthAdminAuctionsIdRoute
   '/admin/auctions/new': typeof AuthAdminAuctionsNewRoute
+  '/admin/live/$aid': typeof AuthAdminLiveAidRoute
   '/admin/lots/$id': typeof AuthAdminLotsIdRoute
   '/admin/lots/import': typeof AuthAdminLotsImportRoute
   '/admin/lots/new': typeof AuthAdminLotsNewRoute
@@ -604,6 +617,7 @@ export interface FileRoutesByFullPath {
   '/sandbox/authenticate/$charge_id': typeof AuthSandboxAuthenticateCharge_idRoute
   '/sandbox/sign/$session_id': typeof AuthSandboxSignSession_idRoute
   '/admin/auctions/': typeof AuthAdminAuctionsIndexRoute
+  '/admin/live/': typeof AuthAdminLiveIndexRoute
   '/admin/lots/': typeof AuthAdminLotsIndexRoute
   '/admin/pages/': typeof AuthAdminPagesIndexRoute
   '/admin/users/': typeof AuthAdminUsersIndexRoute
@@ -675,6 +689,7 @@ export interface FileRoutesByTo {
   '/reports': typeof AuthReportsIndexRoute
   '/admin/auctions/$id': typeof AuthAdminAuctionsIdRoute
   '/admin/auctions/new': typeof AuthAdminAuctionsNewRoute
+  '/admin/live/$aid': typeof AuthAdminLiveAidRoute
   '/admin/lots/$id': typeof AuthAdminLotsIdRoute
   '/admin/lots/import': typeof AuthAdminLotsImportRoute
   '/admin/lots/new': typeof AuthAdminLotsNewRoute
@@ -689,6 +704,7 @@ export interface FileRoutesByTo {
   '/sandbox/authenticate/$charge_id': typeof AuthSandboxAuthenticateCharge_idRoute
   '/sandbox/sign/$session_id': typeof AuthSandboxSignSession_idRoute
   '/admin/auctions': typeof AuthAdminAuctionsIndexRoute
+  '/admin/live': typeof AuthAdminLiveIndexRoute
   '/admin/lots': typeof AuthAdminLotsIndexRoute
   '/admin/pages': typeof AuthAdminPagesIndexRoute
   '/admin/users': typeof AuthAdminUsersIndexRoute
@@ -763,6 +779,7 @@ export interface FileRoutesById {
   '/_auth/reports/': typeof AuthReportsIndexRoute
   '/_auth/admin/auctions/$id': typeof AuthAdminAuctionsIdRoute
   '/_auth/admin/auctions/new': typeof AuthAdminAuctionsNewRoute
+  '/_auth/admin/live/$aid': typeof AuthAdminLiveAidRoute
   '/_auth/admin/lots/$id': typeof AuthAdminLotsIdRoute
   '/_auth/admin/lots/import': typeof AuthAdminLotsImportRoute
   '/_auth/admin/lots/new': typeof AuthAdminLotsNewRoute
@@ -777,6 +794,7 @@ export interface FileRoutesById {
   '/_auth/sandbox/authenticate/$charge_id': typeof AuthSandboxAuthenticateCharge_idRoute
   '/_auth/sandbox/sign/$session_id': typeof AuthSandboxSignSession_idRoute
   '/_auth/admin/auctions/': typeof AuthAdminAuctionsIndexRoute
+  '/_auth/admin/live/': typeof AuthAdminLiveIndexRoute
   '/_auth/admin/lots/': typeof AuthAdminLotsIndexRoute
   '/_auth/admin/pages/': typeof AuthAdminPagesIndexRoute
   '/_auth/admin/users/': typeof AuthAdminUsersIndexRoute
@@ -851,6 +869,7 @@ export interface FileRouteTypes {
     | '/reports/'
     | '/admin/auctions/$id'
     | '/admin/auctions/new'
+    | '/admin/live/$aid'
     | '/admin/lots/$id'
     | '/admin/lots/import'
     | '/admin/lots/new'
@@ -865,6 +884,7 @@ export interface FileRouteTypes {
     | '/sandbox/authenticate/$charge_id'
     | '/sandbox/sign/$session_id'
     | '/admin/auctions/'
+    | '/admin/live/'
     | '/admin/lots/'
     | '/admin/pages/'
     | '/admin/users/'
@@ -936,6 +956,7 @@ export interface FileRouteTypes {
     | '/reports'
     | '/admin/auctions/$id'
     | '/admin/auctions/new'
+    | '/admin/live/$aid'
     | '/admin/lots/$id'
     | '/admin/lots/import'
     | '/admin/lots/new'
@@ -950,6 +971,7 @@ export interface FileRouteTypes {
     | '/sandbox/authenticate/$charge_id'
     | '/sandbox/sign/$session_id'
     | '/admin/auctions'
+    | '/admin/live'
     | '/admin/lots'
     | '/admin/pages'
     | '/admin/users'
@@ -1023,6 +1045,7 @@ export interface FileRouteTypes {
     | '/_auth/reports/'
     | '/_auth/admin/auctions/$id'
     | '/_auth/admin/auctions/new'
+    | '/_auth/admin/live/$aid'
     | '/_auth/admin/lots/$id'
     | '/_auth/admin/lots/import'
     | '/_auth/admin/lots/new'
@@ -1037,6 +1060,7 @@ export interface FileRouteTypes {
     | '/_auth/sandbox/authenticate/$charge_id'
     | '/_auth/sandbox/sign/$session_id'
     | '/_auth/admin/auctions/'
+    | '/_auth/admin/live/'
     | '/_auth/admin/lots/'
     | '/_auth/admin/pages/'
     | '/_auth/admin/users/'
@@ -1543,6 +1567,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthAdminAuctionsNewRouteImport
       parentRoute: typeof AuthAdminRoute
     }
+    '/_auth/admin/live/': {
+      id: '/_auth/admin/live/'
+      path: '/live'
+      fullPath: '/admin/live/'
+      preLoaderRoute: typeof AuthAdminLiveIndexRouteImport
+      parentRoute: typeof AuthAdminRoute
+    }
+    '/_auth/admin/live/$aid': {
+      id: '/_auth/admin/live/$aid'
+      path: '/live/$aid'
+      fullPath: '/admin/live/$aid'
+      preLoaderRoute: typeof AuthAdminLiveAidRouteImport
+      parentRoute: typeof AuthAdminRoute
+    }
     '/_auth/admin/lots/': {
       id: '/_auth/admin/lots/'
       path: '/lots'
@@ -1685,12 +1723,14 @@ interface AuthAdminRouteChildren {
   AuthAdminIndexRoute: typeof AuthAdminIndexRoute
   AuthAdminAuctionsIdRoute: typeof AuthAdminAuctionsIdRoute
   AuthAdminAuctionsNewRoute: typeof AuthAdminAuctionsNewRoute
+  AuthAdminLiveAidRoute: typeof AuthAdminLiveAidRoute
   AuthAdminLotsIdRoute: typeof AuthAdminLotsIdRoute
   AuthAdminLotsImportRoute: typeof AuthAdminLotsImportRoute
   AuthAdminLotsNewRoute: typeof AuthAdminLotsNewRoute
   AuthAdminPagesIdRoute: typeof AuthAdminPagesIdRoute
   AuthAdminUsersIdRoute: typeof AuthAdminUsersIdRoute
   AuthAdminAuctionsIndexRoute: typeof AuthAdminAuctionsIndexRoute
+  AuthAdminLiveIndexRoute: typeof AuthAdminLiveIndexRoute
   AuthAdminLotsIndexRoute: typeof AuthAdminLotsIndexRoute
   AuthAdminPagesIndexRoute: typeof AuthAdminPagesIndexRoute
   AuthAdminUsersIndexRoute: typeof AuthAdminUsersIndexRoute
@@ -1709,12 +1749,14 @@ const AuthAdminRouteChildren: AuthAdminRouteChildren = {
   AuthAdminIndexRoute: AuthAdminIndexRoute,
   AuthAdminAuctionsIdRoute: AuthAdminAuctionsIdRoute,
   AuthAdminAuctionsNewRoute: AuthAdminAuctionsNewRoute,
+  AuthAdminLiveAidRoute: AuthAdminLiveAidRoute,
   AuthAdminLotsIdRoute: AuthAdminLotsIdRoute,
   AuthAdminLotsImportRoute: AuthAdminLotsImportRoute,
   AuthAdminLotsNewRoute: AuthAdminLotsNewRoute,
   AuthAdminPagesIdRoute: AuthAdminPagesIdRoute,
   AuthAdminUsersIdRoute: AuthAdminUsersIdRoute,
   AuthAdminAuctionsIndexRoute: AuthAdminAuctionsIndexRoute,
+  AuthAdminLiveIndexRoute: AuthAdminLiveIndexRoute,
   AuthAdminLotsIndexRoute: AuthAdminLotsIndexRoute,
   AuthAdminPagesIndexRoute: AuthAdminPagesIndexRoute,
   AuthAdminUsersIndexRoute: AuthAdminUsersIndexRoute,

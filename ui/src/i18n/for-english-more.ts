@@ -6,6 +6,7 @@
 import { agreementsForEnglish } from './agreements.en.ts';
 import { contentForEnglish } from './content.en.ts';
 import { investingForEnglish } from './investing.en.ts';
+import { liveRoomForEnglish } from './live-room.en.ts';
 import { newsletterLinksForEnglish } from './newsletter.en.ts';
 import { offersForEnglish } from './offers.en.ts';
 import { pickupsForEnglish } from './pickups.en.ts';
@@ -22,6 +23,7 @@ export const uiMoreForEnglish = {
   houseSettings: settingsForEnglish,
   pickups: pickupsForEnglish,
   offers: offersForEnglish,
+  liveRoom: liveRoomForEnglish,
   privateSale: privateSaleForEnglish,
   /** Contact and sell-your-wine pages (issue 11; seeds 000 §2.1 /contact, /sellingwine). */
   enquiries: {

@@ -2,6 +2,7 @@ import { agreementsForSpanish } from './agreements.es.ts';
 import { contentForSpanish } from './content.es.ts';
 import type { UiTexts } from './for-english.ts';
 import { investingForSpanish } from './investing.es.ts';
+import { liveRoomForSpanish } from './live-room.es.ts';
 import { newsletterLinksForSpanish } from './newsletter.es.ts';
 import { offerBoxForSpanish } from './offer-box.es.ts';
 import { offersForSpanish } from './offers.es.ts';
@@ -24,6 +25,7 @@ export const uiForSpanish: UiTexts = {
   houseSettings: settingsForSpanish,
   pickups: pickupsForSpanish,
   offers: offersForSpanish,
+  liveRoom: liveRoomForSpanish,
   privateSale: privateSaleForSpanish,
   offerBox: offerBoxForSpanish,
   /** Issue 31: los filtros del coleccionista, los precios de remate y las reservas vencidas del carrito. */

@@ -12,6 +12,7 @@ import {
   changesAuctionSummary,
   liveAuctionSearchSchema,
 } from '../components/LiveAuction/live-auction.ts';
+import { LiveRoomScreen } from '../components/LiveRoom/LiveRoomScreen.tsx';
 import { LoadError } from '../components/LoadError/LoadError.tsx';
 import { pageTitle, useDocumentMeta } from '../lib/use-document-meta.ts';
 import { useLiveLots } from '../state/live-lots.ts';
@@ -44,7 +45,15 @@ export const Route = createFileRoute('/liveAuction/$aid')({
   errorComponent: ({ error }) => <LoadError error={error} />,
 });
 
+/** Issue 37: a live sale's page is its room; a timed auction's (or one the room refuses) its lots. */
 function LiveAuctionPage() {
+  const { aid } = Route.useParams();
+  const { data: auction } = useSuspenseQuery(auctionDetailQuery(aid));
+  if (auction.kind !== 'live') return <TimedAuctionPage />;
+  return <LiveRoomScreen auctionId={aid} notLive={<TimedAuctionPage />} />;
+}
+
+function TimedAuctionPage() {
   const { aid } = Route.useParams();
   const { page, closedPage } = Route.useSearch();
   const navigate = Route.useNavigate();

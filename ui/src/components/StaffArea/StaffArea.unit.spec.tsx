@@ -50,6 +50,7 @@ const sectionsByRole: [Role[], string[]][] = [
   ],
   [['finance'], ['pickups', 'money', 'returns', 'reports']],
   [['auditor'], ['audit']],
+  [['auctioneer'], ['live']],
   [['support'], ['ops']],
   [
     ['finance', 'support'],
@@ -78,6 +79,7 @@ describe('the staff area', () => {
         newsletter: '/admin/newsletter',
         pickups: '/admin/pickups',
         offers: '/admin/offers',
+        live: '/admin/live',
         money: '/admin/money',
         returns: '/admin/returns',
         reports: '/reports',

@@ -14,6 +14,7 @@ export const staffSectionTexts = {
   newsletter: { label: 'ui.staff.newsletter.section', hint: 'ui.staff.newsletter.sectionHint' },
   pickups: { label: 'ui.pickups.section', hint: 'ui.pickups.sectionHint' },
   offers: { label: 'ui.offers.section', hint: 'ui.offers.sectionHint' },
+  live: { label: 'ui.liveRoom.console.section', hint: 'ui.liveRoom.console.sectionHint' },
   money: { label: 'ui.staff.section.money', hint: 'ui.staff.section.moneyHint' },
   returns: { label: 'ui.staff.section.returns', hint: 'ui.staff.section.returnsHint' },
   reports: { label: 'ui.staff.section.reports', hint: 'ui.staff.section.reportsHint' },

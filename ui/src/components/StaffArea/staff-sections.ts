@@ -3,7 +3,7 @@ import { mayCall, type StaffUser } from '../../lib/may-call.ts';
 
 /**
  * The sections of the staff area (issue 33), each shown to the users who hold a role its action asks
- * for: the lots, auctions, people, content (pages and banners) and offers to admins, money and returns to finance and admins, the audit to auditors, operations
+ * for: the lots, auctions, people, content (pages and banners) and offers to admins, the live room to auctioneers, money and returns to finance and admins, the audit to auditors, operations
  * to support. Every later staff screen joins this list.
  */
 export const staffSections = [
@@ -51,6 +51,11 @@ export const staffSections = [
     key: 'offers',
     to: '/admin/offers',
     action: 'adminOffers',
+  },
+  {
+    key: 'live',
+    to: '/admin/live',
+    action: 'liveConsole',
   },
   {
     key: 'money',
