@@ -52,7 +52,7 @@ export function offlineOrderCap(deps: MoneyDeps & { openInvoices: OpenInvoices }
 
   async function check(buyerId: string, cartId: string): Promise<void> {
     if ((await load(buyNowInvoiceId(buyerId, cartId))).status === 'issued') return;
-    const followed = deps.openInvoices.unpaidBuyNowInvoices(buyerId);
+    const followed = deps.openInvoices.unpaidInvoices(buyerId, 'buynow');
     const recent = placedHere.get(buyerId) ?? new Set<string>();
     const held: UnpaidHolds = { orders: 0, bottles: 0 };
     for (const id of new Set([...followed, ...recent])) {

@@ -47,16 +47,11 @@ export function openInvoicesIndex() {
           break;
       }
     },
-    /** The buyer's buy-now orders standing unpaid (not voided, not paid in full): what holds stock. */
-    unpaidBuyNowInvoices(buyerId: string): string[] {
-      const mine = byBuyer.get(buyerId);
-      if (!mine) return [];
-      return [...mine.entries()]
-        .filter(([, inv]) => inv.kind === 'buynow' && !inv.voided && inv.paid < inv.total)
-        .map(([id]) => id);
-    },
-    /** The buyer's auction (or accepted offers') invoices not yet paid in full, oldest first. */
-    unpaidInvoices(buyerId: string, kind: 'auction' | 'offer'): string[] {
+    /**
+     * The buyer's invoices of a kind not yet paid in full (not voided), oldest first: the auction cart's
+     * (or the temporary cart's) to pay; the buy-now orders that hold stock unpaid.
+     */
+    unpaidInvoices(buyerId: string, kind: OpenInvoice['kind']): string[] {
       const mine = byBuyer.get(buyerId);
       if (!mine) return [];
       return [...mine.entries()]

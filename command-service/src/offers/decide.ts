@@ -1,6 +1,6 @@
 import type { LotEvent } from '@wine/event-schemas';
 import { AppError } from '@wine/platform';
-import { availableAt, invitedTo, type ListedLot, type Lot, type LotOffer } from '../lots/lot.ts';
+import { availableAt, evolveLot, invitedTo, type ListedLot, type Lot, type LotOffer } from '../lots/lot.ts';
 
 /**
  * Issue 36: offers on the lot's stream (eBay's Best Offer, Artsy's offers). A buyer offers a price a
@@ -198,26 +198,14 @@ export function decideOffer(command: OfferCommand, lot: Lot): LotEvent[] {
         return [...replaced, made, declined];
       }
       if (rules?.autoAccept != null && price >= rules.autoAccept) {
-        const offer: LotOffer = {
-          buyerId,
-          qty,
-          price,
-          status: 'open',
-          turn: 'seller',
-          counters: 0,
-          expiresAt: expiresAt.getTime(),
-        };
+        // Decided on the lot as these events leave it: the replaced offers withdrawn, this one made.
+        const after = [...replaced, made].reduce(evolveLot, state) as ListedLot;
         const house = { side: 'seller' as const, id: 'house' };
-        // The replaced offers are no longer open when the sale's others are declined.
-        const after: ListedLot = {
-          ...state,
-          offers: Object.fromEntries(
-            Object.entries(state.offers ?? {}).map(([id, o]) =>
-              o.buyerId === buyerId && o.status === 'open' ? [id, { ...o, status: 'withdrawn' }] : [id, o],
-            ),
-          ),
-        };
-        return [...replaced, made, ...accepted(after, offerId, offer, house, sale, now)];
+        return [
+          ...replaced,
+          made,
+          ...accepted(after, offerId, after.offers?.[offerId] as LotOffer, house, sale, now),
+        ];
       }
       return [...replaced, made];
     }
