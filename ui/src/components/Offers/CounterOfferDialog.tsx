@@ -1,10 +1,11 @@
-import { Group, Text, TextInput } from '@mantine/core';
+import { Text } from '@mantine/core';
 import { MakeOfferInput, type OfferView } from '@wine/contracts';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { formatMoney } from '../../lib/format.ts';
 import { contractResolver } from '../../lib/forms.ts';
 import { FormDialog, type FormDialogActions } from '../FormDialog/FormDialog.tsx';
+import { OfferTermsFields } from './OfferTermsFields.tsx';
 import { dollarsOf, type TermsValues, termsOf } from './offer-form.ts';
 
 /** A counter-offer's terms: the price a bottle in cents and the bottles. */
@@ -43,28 +44,7 @@ export function CounterOfferDialog({ offer, ...actions }: CounterOfferDialogProp
       <Text size="sm" data-testid="counter-now">
         {t('ui.offers.counterIntro', { qty: offer.qty, price: formatMoney(offer.price) })}
       </Text>
-      <Group grow align="flex-start" gap="sm" wrap="wrap">
-        <TextInput
-          label={t('ui.offerBox.price')}
-          description={t('ui.offerBox.priceHint')}
-          leftSection="$"
-          inputMode="decimal"
-          autoComplete="off"
-          required
-          miw={140}
-          {...register('price')}
-          error={errors.price?.message}
-        />
-        <TextInput
-          label={t('ui.offerBox.quantity')}
-          inputMode="numeric"
-          autoComplete="off"
-          required
-          miw={100}
-          {...register('qty')}
-          error={errors.qty?.message}
-        />
-      </Group>
+      <OfferTermsFields register={register} errors={errors} />
       <Text size="sm" c="dimmed" data-testid="counters-left">
         {t('ui.offers.countersLeft', { n: Math.max(0, offer.max_counters - offer.counters - 1) })}
       </Text>

@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { type LotView, MakeOfferInput, remainingStock, t as shared } from '@wine/contracts';
 import { useState } from 'react';
@@ -10,6 +10,7 @@ import { contractResolver, showServerFieldErrors } from '../../lib/forms.ts';
 import { useAddCardFirst } from '../../lib/use-add-card-first.ts';
 import { ButtonLink } from '../ButtonLink.tsx';
 import { DialogFailure } from '../FormDialog/FormDialog.tsx';
+import { OfferTermsFields } from './OfferTermsFields.tsx';
 import { type TermsValues, termsOf } from './offer-form.ts';
 import { invalidateOffers } from './offer-queries.ts';
 
@@ -109,30 +110,11 @@ export function MakeOfferDialog({ lot, onClose }: MakeOfferDialogProps) {
             <Text size="sm" c="dimmed">
               {t('ui.offerBox.available', { n: available })}
             </Text>
-            <Group grow align="flex-start" gap="sm" wrap="wrap">
-              <TextInput
-                label={t('ui.offerBox.price')}
-                description={t('ui.offerBox.priceHint')}
-                leftSection="$"
-                inputMode="decimal"
-                autoComplete="off"
-                required
-                miw={140}
-                {...register('price')}
-                error={errors.price?.message}
-                data-testid="offer-price"
-              />
-              <TextInput
-                label={t('ui.offerBox.quantity')}
-                inputMode="numeric"
-                autoComplete="off"
-                required
-                miw={100}
-                {...register('qty')}
-                error={errors.qty?.message}
-                data-testid="offer-qty"
-              />
-            </Group>
+            <OfferTermsFields
+              register={register}
+              errors={errors}
+              testIds={{ price: 'offer-price', qty: 'offer-qty' }}
+            />
             {total !== null ? (
               <Text fw={600} data-testid="offer-total">
                 {t('ui.offerBox.total', { total: formatMoney(total) })}

@@ -3,7 +3,7 @@ import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-quer
 import { type OfferView, t as shared } from '@wine/contracts';
 import { useSetAtom } from 'jotai';
 import { useState } from 'react';
-import { Trans, useTranslation } from 'react-i18next';
+import { useTranslation } from 'react-i18next';
 import { callForMessage, messageOr } from '../../api/client.ts';
 import { lineImage } from '../../lib/cart.ts';
 import { formatMoney } from '../../lib/format.ts';
@@ -13,6 +13,7 @@ import { AnchorLink } from '../AnchorLink.tsx';
 import { ButtonLink } from '../ButtonLink.tsx';
 import { confirmDialog } from '../ConfirmDialog/confirm-dialog.tsx';
 import { LotImage } from '../LotImage/LotImage.tsx';
+import { AcceptOfferButton } from './AcceptOfferButton.tsx';
 import { CounterOfferDialog, type CounterTerms } from './CounterOfferDialog.tsx';
 import { OFFERS_PAGE_SIZE, OfferList, type OfferListView } from './OfferList.tsx';
 import classes from './Offers.module.css';
@@ -87,12 +88,6 @@ function BuyerActions({
   const { t } = useTranslation();
   const now = useServerNow();
   const title = offer.title;
-  const terms = {
-    qty: offer.qty,
-    title,
-    price: formatMoney(offer.price),
-    total: formatMoney(offer.price * offer.qty),
-  };
   if (toPay(offer)) {
     return (
       <ButtonLink
@@ -145,26 +140,7 @@ function BuyerActions({
   const mayCounter = offer.kind === 'offer' && offer.counters < offer.max_counters;
   return (
     <>
-      <Button
-        size="xs"
-        aria-label={t('ui.offers.acceptTitle', { title })}
-        data-testid="offer-accept"
-        onClick={() =>
-          confirmDialog({
-            title: t('ui.offers.acceptTitle', { title }),
-            confirmLabel: t('ui.offers.accept'),
-            confirmTestId: 'confirm-accept',
-            children: (
-              <Text size="sm">
-                <Trans i18nKey="ui.offers.acceptBuyer" values={terms} components={{ strong: <strong /> }} />
-              </Text>
-            ),
-            onConfirm: () => answers.accept(offer),
-          })
-        }
-      >
-        {t('ui.offers.accept')}
-      </Button>
+      <AcceptOfferButton offer={offer} body="ui.offers.acceptBuyer" onAccept={() => answers.accept(offer)} />
       <Button
         size="xs"
         color="red"

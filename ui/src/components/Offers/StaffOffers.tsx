@@ -3,14 +3,13 @@ import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-quer
 import { type OfferView, t as shared } from '@wine/contracts';
 import { useAtomValue, useSetAtom } from 'jotai';
 import { useState } from 'react';
-import { Trans, useTranslation } from 'react-i18next';
+import { useTranslation } from 'react-i18next';
 import { callForMessage, messageOr } from '../../api/client.ts';
-import { formatMoney } from '../../lib/format.ts';
 import { mayCall } from '../../lib/may-call.ts';
 import { pushAlertAtom } from '../../state/alerts.ts';
 import { useServerNow } from '../../state/clock.ts';
 import { currentUserAtom } from '../../state/session.ts';
-import { confirmDialog } from '../ConfirmDialog/confirm-dialog.tsx';
+import { AcceptOfferButton } from './AcceptOfferButton.tsx';
 import { CounterOfferDialog, type CounterTerms } from './CounterOfferDialog.tsx';
 import { DeclineOfferDialog, type StaffAnswer } from './DeclineOfferDialog.tsx';
 import { OFFERS_PAGE_SIZE, OfferList, type OfferListView } from './OfferList.tsx';
@@ -79,34 +78,9 @@ function StaffActions({
   const now = useServerNow();
   if (!isLive(offer, now) || offer.turn !== 'seller') return null;
   const title = offer.title;
-  const terms = {
-    qty: offer.qty,
-    title,
-    price: formatMoney(offer.price),
-    total: formatMoney(offer.price * offer.qty),
-  };
   return (
     <>
-      <Button
-        size="xs"
-        aria-label={t('ui.offers.acceptTitle', { title })}
-        data-testid="offer-accept"
-        onClick={() =>
-          confirmDialog({
-            title: t('ui.offers.acceptTitle', { title }),
-            confirmLabel: t('ui.offers.accept'),
-            confirmTestId: 'confirm-accept',
-            children: (
-              <Text size="sm">
-                <Trans i18nKey="ui.offers.acceptStaff" values={terms} components={{ strong: <strong /> }} />
-              </Text>
-            ),
-            onConfirm: () => answers.accept(offer),
-          })
-        }
-      >
-        {t('ui.offers.accept')}
-      </Button>
+      <AcceptOfferButton offer={offer} body="ui.offers.acceptStaff" onAccept={() => answers.accept(offer)} />
       <Button
         size="xs"
         color="red"
