@@ -35,7 +35,7 @@ const when = (iso: string) => iso.slice(0, 16).replace('T', ' ');
 export function offerMail(deps: OfferMailDeps) {
   const { streams, logger } = deps;
 
-  function messages(event: LotEvent, buyerOf: (offerId: string) => string | undefined): Told[] {
+  function messages(event: LotEvent): Told[] {
     switch (event.type) {
       case 'OfferMade': {
         const { qty, price, expiresAt, kind } = event.data;
@@ -75,14 +75,12 @@ export function offerMail(deps: OfferMailDeps) {
         ];
       }
       case 'OfferExpired':
-        return buyerOf(event.data.offerId)
-          ? (['buyer', 'seller'] as const).map((to) => ({
-              to,
-              subject: 'offers.mailExpiredSubject',
-              body: 'offers.mailExpiredBody',
-              params: {},
-            }))
-          : [];
+        return (['buyer', 'seller'] as const).map((to) => ({
+          to,
+          subject: 'offers.mailExpiredSubject',
+          body: 'offers.mailExpiredBody',
+          params: {},
+        }));
       default:
         return [];
     }
@@ -129,7 +127,7 @@ export function offerMail(deps: OfferMailDeps) {
           const offerId = (event.data as { offerId: string }).offerId;
           const buyerId = buyerOf(offerId);
           if (!buyerId) continue;
-          for (const told of messages(event, buyerOf)) {
+          for (const told of messages(event)) {
             const address = await addressOf(told.to, buyerId, lot.lot.sellerId);
             if (!address) continue;
             const path =
