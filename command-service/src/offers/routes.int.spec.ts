@@ -428,14 +428,21 @@ describe('an offer left alone expires at its time', () => {
     await new Promise((r) => setTimeout(r, 1_200));
     expect(await typesOn(lot.lotId)).toEqual(['LotListed', 'OfferMade']);
     service.clock.advance(HOUR);
-    await vi.waitFor(async () => expect((await typesOn(lot.lotId)).at(-1)).toBe('OfferExpired'));
+    // The offers process looks for lapsed offers every second: wait past a tick, not Vitest's 1 s default.
+    await vi.waitFor(async () => expect((await typesOn(lot.lotId)).at(-1)).toBe('OfferExpired'), {
+      timeout: 10_000,
+      interval: 50,
+    });
     expect(
       (await post(actions.changeOfferStatus.path, { ...ref, status: 'accept' }, sam.token)).body.data.code,
     ).toBe('OFFER_CLOSED');
-    await vi.waitFor(async () => {
-      expect((await mailsTo(ann.email))[0]?.subject).toBe(`Offer expired: ${lot.title}`);
-      expect((await mailsTo(sam.email))[0]?.subject).toBe(`Offer expired: ${lot.title}`);
-    });
+    await vi.waitFor(
+      async () => {
+        expect((await mailsTo(ann.email))[0]?.subject).toBe(`Offer expired: ${lot.title}`);
+        expect((await mailsTo(sam.email))[0]?.subject).toBe(`Offer expired: ${lot.title}`);
+      },
+      { timeout: 10_000, interval: 50 },
+    );
   });
 });
 
