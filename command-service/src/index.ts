@@ -158,6 +158,8 @@ export interface CommandServiceDeps {
   kyc?: KycProvider;
   /** Sign-in, registration and code requests per minute per client and address (default 10). */
   rateLimit?: number;
+  /** Internet bids in the live room a minute per session (LIVE_BID_RATE_LIMIT by default; tests and benchmarks set it). */
+  liveBidRateLimit?: number;
   /** Requests per minute per client on the staff's (admin, seller, ...) actions (default 300). */
   staffRateLimit?: number;
   /** Bidding settings (proxy or hard, soft close, increments); the defaults of DOMAIN.md otherwise. */
@@ -306,7 +308,13 @@ export async function commandService(
   });
   await app.register(cartRoutes, { streams, clock, auth });
   // Issue 37: the live room's calls (the auctioneer's console and the bidders in the room).
-  await app.register(liveRoutes, { streams, clock, auth, market: settings.market });
+  await app.register(liveRoutes, {
+    streams,
+    clock,
+    auth,
+    market: settings.market,
+    ...(deps.liveBidRateLimit !== undefined && { bidRateLimit: deps.liveBidRateLimit }),
+  });
   // Issue 36: offers, counters and the second chance, told by mail in each party's language.
   const offerMails = offerMail({
     streams,

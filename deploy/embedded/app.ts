@@ -73,6 +73,8 @@ export interface EmbeddedOptions {
   rateLimit?: number;
   /** Staff actions per minute per client (tests raise or lower it). */
   staffRateLimit?: number;
+  /** Internet bids in the live room per minute per session (tests and benchmarks raise or lower it). */
+  liveBidRateLimit?: number;
   /**
    * Without SMTP_URL, also print each outgoing message here, as a console mail backend does, so a
    * person running the demo alone can register (`npm start` prints to the terminal).
@@ -191,6 +193,7 @@ export async function startEmbedded(options: EmbeddedOptions) {
     publicUrl,
     ...(options.rateLimit !== undefined && { rateLimit: options.rateLimit }),
     ...(options.staffRateLimit !== undefined && { staffRateLimit: options.staffRateLimit }),
+    ...(options.liveBidRateLimit !== undefined && { liveBidRateLimit: options.liveBidRateLimit }),
     // The embedded default creates its anchoring key in DATA_DIR on first start (DOMAIN.md "Audit").
     audit: {
       keys: loadAnchorKeys(config, { createDefault: true }),

@@ -13,14 +13,14 @@ import { fmt, percentile, progress, progressDone, row } from './table.ts';
 const CLIENTS = 1000;
 const ROUNDS = 300;
 
-const open = (url: string) =>
+export const open = (url: string) =>
   new Promise<WebSocket>((resolve, reject) => {
     const s = new WebSocket(url);
     s.once('open', () => resolve(s));
     s.once('error', reject);
   });
 
-async function openMany(url: string, n: number) {
+export async function openMany(url: string, n: number) {
   const sockets: WebSocket[] = [];
   for (let i = 0; i < n; i += 100) {
     sockets.push(...(await Promise.all(Array.from({ length: Math.min(100, n - i) }, () => open(url)))));
@@ -32,7 +32,7 @@ async function openMany(url: string, n: number) {
  * Times rounds of one message to every socket: `send` starts a round, and a socket's first message
  * that `matches` after it is its receipt. Resolves with every receipt's delay in ms.
  */
-function timer(sockets: WebSocket[], matches: (data: string) => boolean) {
+export function timer(sockets: WebSocket[], matches: (data: string) => boolean) {
   let started = 0;
   let round = -1;
   let waiting = 0;
@@ -62,10 +62,32 @@ function timer(sockets: WebSocket[], matches: (data: string) => boolean) {
   };
 }
 
-const summary = (delays: number[]) => {
+export const summary = (delays: number[]) => {
   const sorted = [...delays].sort((a, b) => a - b);
   return { p50: percentile(sorted, 50), p99: percentile(sorted, 99) };
 };
+
+/**
+ * The physical limit beside a relay: a bare `ws` server in this process sending `sample` to `clients`
+ * sockets, `rounds` times one after another, each socket's receipt timed from the send (the first
+ * round, which proves every socket is open, is not counted).
+ */
+export async function bareBroadcast(sample: string, clients: number, rounds: number) {
+  const wss = new WebSocketServer({ port: 0, host: '127.0.0.1' });
+  await new Promise((resolve) => wss.once('listening', resolve));
+  const port = (wss.address() as { port: number }).port;
+  const bare = await openMany(`ws://127.0.0.1:${port}`, clients);
+  const times = timer(bare, () => true);
+  for (let n = 0; n <= rounds; n++) {
+    await times.round(async () => {
+      for (const c of wss.clients) c.send(sample);
+    });
+    if (n === 0) times.delays.length = 0;
+  }
+  for (const s of bare) s.close();
+  await new Promise((resolve) => wss.close(resolve));
+  return summary(times.delays);
+}
 
 export async function bidSockets() {
   const market = await startMarketplace({ seed: false, staffRateLimit: 1_000_000 });
@@ -108,20 +130,7 @@ export async function bidSockets() {
   }
 
   progress('sockets: bare ws broadcast');
-  const wss = new WebSocketServer({ port: 0, host: '127.0.0.1' });
-  await new Promise((resolve) => wss.once('listening', resolve));
-  const port = (wss.address() as { port: number }).port;
-  const bare = await openMany(`ws://127.0.0.1:${port}`, CLIENTS);
-  const times = timer(bare, () => true);
-  for (let n = 0; n <= ROUNDS; n++) {
-    await times.round(async () => {
-      for (const c of wss.clients) c.send(sample);
-    });
-    if (n === 0) times.delays.length = 0;
-  }
-  const limit = summary(times.delays);
-  for (const s of bare) s.close();
-  await new Promise((resolve) => wss.close(resolve));
+  const limit = await bareBroadcast(sample, CLIENTS, ROUNDS);
   progressDone();
   row(
     `Bid → bidAddtime on ${fmt(CLIENTS)} sockets watching the lot, ${ROUNDS} bids one at a time (p50/p99 ms)`,

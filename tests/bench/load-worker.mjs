@@ -10,7 +10,8 @@
  *   { kind: 'bids', bids, shape, lots, tokens, ladder, step }   `bids` bids, then the run stops.
  *     Bid k (in the order they are sent) goes to lots[k % lots.length] ('spread') or lots[0] ('hot');
  *     its round r on that lot is k / lots.length (spread) or k (hot); it bids ladder[r * step] as
- *     bidder tokens[(r + lot index) % tokens.length].
+ *     bidder tokens[(r + lot index) % tokens.length]. With `live: true` it is the live room's internet
+ *     bid (POST /api/live/bid, { lot_id, ask }: the ladder is the lot's asks).
  * Posts back { statuses, errors, latencies (ms, in completion order), elapsedMs (first counted request
  * sent to last counted answer), sent, samples (a few bodies of each non-2xx status) }.
  */
@@ -91,7 +92,7 @@ function requestsFor() {
   return [
     {
       method: 'POST',
-      path: '/api/bid/confirm',
+      path: plan.live ? '/api/live/bid' : '/api/bid/confirm',
       onResponse,
       setupRequest(request) {
         if (constructing) {
@@ -110,7 +111,9 @@ function requestsFor() {
             'content-type': 'application/json',
             authorization: `Bearer ${tokens[(round + lotIndex) % tokens.length]}`,
           },
-          body: JSON.stringify({ id: lots[lotIndex], wsprice }),
+          body: JSON.stringify(
+            plan.live ? { lot_id: lots[lotIndex], ask: wsprice } : { id: lots[lotIndex], wsprice },
+          ),
         };
       },
     },

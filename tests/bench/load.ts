@@ -28,6 +28,8 @@ export type Plan =
       tokens: string[];
       ladder: number[];
       step: number;
+      /** The live room's internet bids (POST /api/live/bid at each ask of the ladder). */
+      live?: boolean;
     };
 
 export function load(options: {

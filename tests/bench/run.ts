@@ -33,6 +33,9 @@
  * 18. Offers accepted over HTTP (issue 36: stock check, hold, invoice) across 1,000 lots and on one lot
  *     of 1,000 bottles until sold out, with the oversell check, vs GET /api/health and raw appends
  *     (offers.ts).
+ * 19. The live room (issue 37): internet bids on the open lot (queued bids decided together, one append
+ *     each batch) vs GET /api/health and raw appends; a clerk's call to 1,000 sockets in the room vs a
+ *     bare `ws` broadcast (live.ts).
  * 14. `verify` (per-stream chains, global chain, anchors) over the ~1,000,000-event bidding log vs
  *     reading it as stored through the port and raw rows (verify.ts; VERIFY_BENCH_EVENTS sets the size).
  */
@@ -62,6 +65,7 @@ import { csvExport } from './csv-export.ts';
 import { firstPaintBench } from './first-paint.ts';
 import { importsBench } from './imports.ts';
 import { lighthouseBench } from './lighthouse.ts';
+import { liveBench } from './live.ts';
 import { offersBench } from './offers.ts';
 import { photosBench } from './photos.ts';
 import { restart } from './restart.ts';
@@ -357,6 +361,7 @@ const measures: Record<string, () => Promise<void>> = {
   checkouts: () => checkouts(dir),
   invoicing: () => invoicing(dir),
   offers: () => offersBench(dir),
+  live: () => liveBench(),
   search,
   restart: () => restart(dir),
   'csv-export': () => csvExport(),

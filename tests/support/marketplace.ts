@@ -80,6 +80,7 @@ export async function startMarketplace(
     natsUrl?: string;
     rateLimit?: number;
     staffRateLimit?: number;
+    liveBidRateLimit?: number;
     printMail?: (text: string) => void;
     /** Where the server logs (default: nowhere, LOG_LEVEL silent). */
     logger?: Logger;
@@ -108,6 +109,7 @@ export async function startMarketplace(
     uiDir: options.uiDir ?? (options.ui ? undefined : null),
     ...(options.rateLimit !== undefined && { rateLimit: options.rateLimit }),
     ...(options.staffRateLimit !== undefined && { staffRateLimit: options.staffRateLimit }),
+    ...(options.liveBidRateLimit !== undefined && { liveBidRateLimit: options.liveBidRateLimit }),
     ...(options.clock && { clock: options.clock }),
     ...(options.printMail && { printMail: options.printMail }),
     ...(options.logger && { logger: options.logger }),

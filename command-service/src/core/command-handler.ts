@@ -84,28 +84,41 @@ export interface StreamsOptions {
   cacheSize?: number;
 }
 
+/** The most commands decided together and committed in one append (a hot stream's queue). */
+export const MAX_BATCH = 256;
+
+/** A command waiting for its stream. */
+interface Queued {
+  decider: AnyDecider;
+  command: unknown;
+  context: CommandContext;
+  resolve: (result: CommandResult<DomainEvent>) => void;
+  reject: (error: unknown) => void;
+}
+
+/** What became of one command of a batch, before the batch's append. */
+type Outcome =
+  | { kind: 'replay'; landed: { from: number; to: number; position: Position } }
+  | { kind: 'same'; as: number }
+  | { kind: 'failed'; error: unknown }
+  | { kind: 'nothing'; revision: number }
+  | { kind: 'written'; events: DomainEvent[]; from: number; to: number };
+
 /**
  * The write side's access to streams. Folded states are cached and brought up to date by reading
  * only the events after the cached revision, so appends by other instances are always seen; the
- * expected revision at append stays the guard across processes. Commands on one stream run one at a
- * time within this process, so a hot lot queues instead of burning retries on its own conflicts.
+ * expected revision at append stays the guard across processes.
+ *
+ * Commands on one stream are decided one after another within this process, in the order they came,
+ * and those that queued while the stream was busy are decided together and committed in one append
+ * (group commit, issue 37: a hot lot's bids cost one write per batch, not one each). Each command of a
+ * batch sees the state its predecessors left, exactly as if run alone; a command the decider refuses
+ * fails alone; a concurrency conflict decides the whole batch again on what is new; an append that
+ * fails otherwise fails the commands that wrote in it, and none of them is written.
  */
 export function createStreams(store: EventStore, options: StreamsOptions = {}): Streams {
   const cache = new LRUCache<string, Folded>({ max: options.cacheSize ?? 50_000 });
-  const tails = new Map<string, Promise<unknown>>();
-
-  function serialize<T>(key: string, work: () => Promise<T>): Promise<T> {
-    const run = (tails.get(key) ?? Promise.resolve()).then(work, work);
-    const tail = run.then(
-      () => undefined,
-      () => undefined,
-    );
-    tails.set(key, tail);
-    void tail.then(() => {
-      if (tails.get(key) === tail) tails.delete(key);
-    });
-    return run;
-  }
+  const queues = new Map<string, Queued[]>();
 
   async function refresh(streamName: string, decider: AnyDecider): Promise<Folded> {
     const cached = cache.get(streamName);
@@ -158,56 +171,185 @@ export function createStreams(store: EventStore, options: StreamsOptions = {}): 
     };
   }
 
+  /** Decides each command of the batch on the state the ones before it left; nothing is written yet. */
+  function decideBatch(streamName: string, folded: Folded, batch: readonly Queued[]) {
+    const { decider } = folded;
+    let state = folded.state;
+    let lastHash = folded.lastHash;
+    let revision = folded.revision;
+    const toAppend: NewEvent[] = [];
+    const firstOf = new Map<string, number>();
+    const outcomes = batch.map((queued, index): Outcome => {
+      const { commandId } = queued.context;
+      const landed = folded.commands.get(commandId);
+      if (landed) return { kind: 'replay', landed };
+      const first = firstOf.get(commandId);
+      if (first !== undefined) return { kind: 'same', as: first };
+      firstOf.set(commandId, index);
+      let decided: DomainEvent[];
+      try {
+        decided = decider.decide(queued.command, state);
+      } catch (error) {
+        firstOf.delete(commandId);
+        return { kind: 'failed', error };
+      }
+      if (decided.length === 0) return { kind: 'nothing', revision };
+      const chained = chain(streamName, decided, lastHash, queued.context);
+      toAppend.push(...chained);
+      state = decided.reduce(decider.evolve, state);
+      lastHash = chained[chained.length - 1]?.metadata.hash ?? lastHash;
+      const from = revision + 1;
+      revision += decided.length;
+      return { kind: 'written', events: decided, from, to: revision };
+    });
+    return { outcomes, toAppend, state, lastHash };
+  }
+
+  /** Decides and commits one batch, deciding it again on a conflict; settles every command of it. */
+  async function runBatch(streamName: string, batch: readonly Queued[]): Promise<void> {
+    const decider = (batch[0] as Queued).decider;
+    for (let attempt = 1; ; attempt++) {
+      let folded: Folded;
+      try {
+        folded = await refresh(streamName, decider);
+      } catch (error) {
+        for (const queued of batch) queued.reject(error);
+        return;
+      }
+      const { outcomes, toAppend, state, lastHash } = decideBatch(streamName, folded, batch);
+      let position: Position | null = null;
+      if (toAppend.length > 0) {
+        try {
+          const result = await store.append(
+            streamName,
+            toAppend,
+            folded.revision >= 0 ? folded.revision : 'no_stream',
+          );
+          position = result.position;
+        } catch (error) {
+          if (error instanceof ConcurrencyError && attempt < MAX_ATTEMPTS) continue;
+          settle(streamName, batch, outcomes, null, error);
+          return;
+        }
+        // What this instance wrote is folded in now, so the next command reads nothing new. The
+        // command ids are added in place (copying them would cost the stream's length per command):
+        // whoever still holds the previous fold only reads its state, or copies them before folding
+        // newer events in, and finds these commands with the same revisions.
+        for (const [index, outcome] of outcomes.entries()) {
+          if (outcome.kind !== 'written') continue;
+          const { commandId } = (batch[index] as Queued).context;
+          folded.commands.set(commandId, {
+            from: outcome.from,
+            to: outcome.to,
+            position: position as Position,
+          });
+        }
+        cache.set(streamName, {
+          decider,
+          state,
+          revision: folded.revision + toAppend.length,
+          lastHash,
+          commands: folded.commands,
+        });
+      }
+      settle(streamName, batch, outcomes, position, null);
+      return;
+    }
+  }
+
+  /** Answers each command of a batch: its events, an earlier result, its own refusal, or the append's. */
+  function settle(
+    streamName: string,
+    batch: readonly Queued[],
+    outcomes: readonly Outcome[],
+    position: Position | null,
+    appendError: unknown,
+  ) {
+    const answers = outcomes.map((outcome, index): CommandResult<DomainEvent> | null => {
+      const queued = batch[index] as Queued;
+      switch (outcome.kind) {
+        case 'replay':
+          replay<DomainEvent>(streamName, outcome.landed, queued.context.correlationId).then(
+            queued.resolve,
+            queued.reject,
+          );
+          return null;
+        case 'failed':
+          queued.reject(outcome.error);
+          return null;
+        case 'nothing':
+          queued.resolve({ events: [], nextRevision: outcome.revision, position: null, replayed: false });
+          return null;
+        case 'written': {
+          if (appendError !== null) {
+            queued.reject(appendError);
+            return null;
+          }
+          noteWritten(queued.context.correlationId, position as Position);
+          const answer = { events: outcome.events, nextRevision: outcome.to, position, replayed: false };
+          queued.resolve(answer);
+          return answer;
+        }
+        case 'same':
+          return null;
+        default: {
+          const _exhaustive: never = outcome;
+          return _exhaustive;
+        }
+      }
+    });
+    // The same command id twice in one batch: the second answers what the first did.
+    for (const [index, outcome] of outcomes.entries()) {
+      if (outcome.kind !== 'same') continue;
+      const queued = batch[index] as Queued;
+      const first = answers[outcome.as];
+      if (first) {
+        noteWritten(queued.context.correlationId, first.position as Position);
+        queued.resolve({ ...first, replayed: true });
+      } else if (appendError !== null) queued.reject(appendError);
+      else queued.resolve({ events: [], nextRevision: -1, position: null, replayed: true });
+    }
+  }
+
+  /** Runs the stream's queue until it is empty: each turn takes what waits (one decider at a time). */
+  async function drain(streamName: string, queue: Queued[]): Promise<void> {
+    while (queue.length > 0) {
+      const decider = (queue[0] as Queued).decider;
+      let size = 1;
+      while (size < queue.length && size < MAX_BATCH && (queue[size] as Queued).decider === decider) size++;
+      const batch = queue.splice(0, size);
+      await runBatch(streamName, batch);
+    }
+    queues.delete(streamName);
+  }
+
   return {
     store,
     async load(streamName, decider) {
       return (await refresh(streamName, decider as AnyDecider)).state as never;
     },
-    handle(streamName, decider, command, context) {
-      return serialize(streamName, async () => {
-        for (let attempt = 1; ; attempt++) {
-          const folded = await refresh(streamName, decider);
-          const landed = folded.commands.get(context.commandId);
-          if (landed) return replay(streamName, landed, context.correlationId);
-          const decided = decider.decide(command, folded.state as never);
-          if (decided.length === 0) {
-            return { events: [], nextRevision: folded.revision, position: null, replayed: false };
-          }
-          const toAppend = chain(streamName, decided, folded.lastHash, context);
-          try {
-            const result = await store.append(
-              streamName,
-              toAppend,
-              folded.revision >= 0 ? folded.revision : 'no_stream',
-            );
-            // What this instance wrote is folded in now, so the next command reads nothing new. The
-            // command ids are added in place (copying them would cost the stream's length per
-            // command): whoever still holds the previous fold only reads its state, or copies them
-            // before folding newer events in, and finds this command with the same revisions.
-            folded.commands.set(context.commandId, {
-              from: folded.revision + 1,
-              to: result.nextRevision,
-              position: result.position,
-            });
-            cache.set(streamName, {
-              decider,
-              state: decided.reduce(decider.evolve, folded.state as never),
-              revision: result.nextRevision,
-              lastHash: toAppend[toAppend.length - 1]?.metadata.hash ?? folded.lastHash,
-              commands: folded.commands,
-            });
-            noteWritten(context.correlationId, result.position);
-            return {
-              events: decided,
-              nextRevision: result.nextRevision,
-              position: result.position,
-              replayed: false,
-            };
-          } catch (error) {
-            if (error instanceof ConcurrencyError && attempt < MAX_ATTEMPTS) continue;
-            throw error;
-          }
+    handle<Command, Event extends DomainEvent, State>(
+      streamName: string,
+      decider: Decider<Command, Event, State>,
+      command: Command,
+      context: CommandContext,
+    ): Promise<CommandResult<Event>> {
+      return new Promise<CommandResult<Event>>((resolve, reject) => {
+        const queued: Queued = {
+          decider: decider as AnyDecider,
+          command,
+          context,
+          resolve: resolve as Queued['resolve'],
+          reject,
+        };
+        const queue = queues.get(streamName);
+        if (queue) {
+          queue.push(queued);
+          return;
         }
+        const fresh = [queued];
+        queues.set(streamName, fresh);
+        void drain(streamName, fresh);
       });
     },
   };
