@@ -194,6 +194,67 @@ describe('embedded store fast paths', { timeout: 30_000 }, () => {
     );
   });
 
+  it('apply $push (one value, or $each with $slice) and $addToSet like mingo, beside $set and $inc', () => {
+    const pushValue = fc.oneof(
+      value,
+      fc.record(
+        { $each: fc.array(value, { maxLength: 3 }), $slice: fc.integer({ min: -3, max: 3 }) },
+        { requiredKeys: ['$each'], noNullPrototype: true },
+      ),
+    );
+    const update = fc.record(
+      {
+        $push: fc.dictionary(fc.constantFrom('a', 'b.c', 'list', 'b.list'), pushValue, {
+          maxKeys: 2,
+          noNullPrototype: true,
+        }),
+        $addToSet: fc.dictionary(fc.constantFrom('a', 'b.c', 'set', 'b.set'), value, {
+          maxKeys: 2,
+          noNullPrototype: true,
+        }),
+        $set: fc.dictionary(fc.constantFrom('s', 'b.s'), scalar, { maxKeys: 1, noNullPrototype: true }),
+        $inc: fc.dictionary(fc.constantFrom('n', 'b.n'), fc.integer({ min: -2, max: 2 }), {
+          maxKeys: 1,
+          noNullPrototype: true,
+        }),
+      },
+      { requiredKeys: [], noNullPrototype: true },
+    );
+    const withLists = doc.chain((d) =>
+      fc
+        .record(
+          { list: fc.array(value, { maxLength: 4 }), set: fc.array(scalar, { maxLength: 4 }) },
+          { requiredKeys: [], noNullPrototype: true },
+        )
+        .map((lists) => ({ ...d, ...lists })),
+    );
+    let fastCount = 0;
+    fc.assert(
+      fc.property(withLists, update, (d, u) => {
+        if (Object.keys(u).length === 0) return;
+        const before = clone(d);
+        const fast = fastUpdate(d, u, clone);
+        expect(d).toEqual(before);
+        if (fast === UNKNOWN) return;
+        fastCount++;
+        const viaMingo = [clone(d)];
+        let result: { modifiedCount: number };
+        try {
+          result = updateOne(viaMingo, {}, u as never, { cloneMode: 'deep' });
+        } catch {
+          throw new Error(
+            `fast path accepted an update mingo rejects: ${JSON.stringify(u)} on ${JSON.stringify(d)}`,
+          );
+        }
+        expect(fast === null ? d : fast).toEqual(viaMingo[0]);
+        expect(fast !== null).toBe(result.modifiedCount > 0);
+      }),
+      { numRuns: 3000 },
+    );
+    // Most of these updates take the fast path (the rest: a $push onto a missing field or a scalar, an $addToSet of an object, left to mingo).
+    expect(fastCount).toBeGreaterThan(500);
+  });
+
   it('apply updates of top-level fields like mingo, copying the document only when it changes', () => {
     const top = fc.constantFrom('a', 'n', 's');
     const number = fc.integer({ min: -2, max: 2 });

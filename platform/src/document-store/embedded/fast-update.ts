@@ -58,7 +58,25 @@ export function fastSort<T extends AnyObject>(
   return rows.map((r) => r.doc);
 }
 
-const FAST_OPERATORS = new Set(['$set', '$unset', '$inc', '$max', '$min']);
+const FAST_OPERATORS = new Set(['$set', '$unset', '$inc', '$max', '$min', '$push', '$addToSet']);
+/** Operators on arrays: always through the general path below (flatUpdate knows only scalars' operators). */
+const ARRAY_OPERATORS = new Set(['$push', '$addToSet']);
+
+/**
+ * The values a `$push` appends and the slice it keeps after, for the shapes projections use: one value,
+ * or `{ $each: [...] }` with an optional negative `$slice`; UNKNOWN for its other modifiers ($position,
+ * $sort) and slices, which mingo applies.
+ */
+function pushed(value: unknown): { each: readonly unknown[]; slice: number | null } | typeof UNKNOWN {
+  if (!isPlainObject(value) || !Object.keys(value).some((k) => k.startsWith('$'))) {
+    return { each: [value], slice: null };
+  }
+  const { $each, $slice, ...rest } = value as { $each?: unknown; $slice?: unknown };
+  if (Object.keys(rest).length > 0 || !Array.isArray($each)) return UNKNOWN;
+  // Only a negative $slice (keep the last n), the shape projections use; mingo keeps the rest.
+  if ($slice !== undefined && !(Number.isInteger($slice) && ($slice as number) < 0)) return UNKNOWN;
+  return { each: $each, slice: ($slice as number | undefined) ?? null };
+}
 
 /**
  * Applies a simple operator update to `doc` copy-on-write (the input is never mutated; untouched
@@ -83,6 +101,11 @@ export function fastUpdate(
       } else if (!isPlainPath(path) || path.startsWith('_id.')) return UNKNOWN;
       else nested = true;
       const value = fields[path];
+      if (ARRAY_OPERATORS.has(op)) nested = true;
+      if (op === '$push' && pushed(value) === UNKNOWN) return UNKNOWN;
+      // $addToSet's $each (several values at once) is left to mingo.
+      if (op === '$addToSet' && isPlainObject(value) && Object.keys(value).some((k) => k.startsWith('$')))
+        return UNKNOWN;
       if (op === '$inc' && typeof value !== 'number') return UNKNOWN;
       if ((op === '$max' || op === '$min') && typeof value !== 'number' && typeof value !== 'string') {
         return UNKNOWN;
@@ -178,11 +201,41 @@ export function fastUpdate(
           }
           break;
         }
+        case '$push': {
+          // Onto an array only: mingo creates a missing one without applying $slice (MongoDB applies it).
+          if (!Array.isArray(old)) return UNKNOWN;
+          const { each, slice } = pushed(value) as Exclude<ReturnType<typeof pushed>, typeof UNKNOWN>;
+          const list = old as unknown[];
+          const all = [...list, ...each.map((v) => clone(v))];
+          const next = slice === null ? all : all.slice(slice);
+          // A push of something is a change (as mingo counts it, even when a slice keeps the same
+          // elements); a push of nothing is left to mingo.
+          if (each.length === 0) return UNKNOWN;
+          parent[key] = next;
+          modified = true;
+          break;
+        }
+        case '$addToSet': {
+          // Scalars onto an array of distinct scalars (a projection's list of ids); mingo the rest (it
+          // also folds the duplicates an array already holds, which MongoDB leaves).
+          if (!isScalarValue(value) || (old !== undefined && !isScalarSet(old))) return UNKNOWN;
+          const list = (old as unknown[] | undefined) ?? [];
+          if (list.includes(value)) break;
+          parent[key] = [...list, clone(value)];
+          modified = true;
+          break;
+        }
       }
     }
   }
   return modified ? root : null;
 }
+
+const isScalarValue = (value: unknown) =>
+  value === null || ['string', 'number', 'boolean'].includes(typeof value);
+/** An array of scalars, none twice. */
+const isScalarSet = (value: unknown): boolean =>
+  Array.isArray(value) && value.every(isScalarValue) && new Set(value).size === value.length;
 
 /** Whether two operators of an update name the same field. */
 function sharesAField(update: AnyObject): boolean {
