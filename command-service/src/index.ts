@@ -76,6 +76,7 @@ import { investingRoutes } from './investing/routes.ts';
 import { investingService } from './investing/service.ts';
 import { invoicingProcess } from './invoices/issuing.ts';
 import { openInvoicesIndex } from './invoices/open-invoices.ts';
+import { comingUpProcess } from './live/coming-up.ts';
 import { liveRoutes } from './live/routes.ts';
 import { type ClosingScheduler, closingScheduler } from './lots/closing-scheduler.ts';
 import { lotReviewRoutes } from './lots/review-routes.ts';
@@ -464,6 +465,11 @@ export async function commandService(
       invoicingProcess(money, openInvoices, feed),
       expiryProcess(money, feed),
       offerProcess({ ...money, offerMail: offerMails }, feed),
+      // Issue 37: the watchers who asked for it are told a lot is coming up in the live room.
+      comingUpProcess(
+        { streams, clock: deps.clock, mailer: deps.mailer, publicUrl: deps.publicUrl, logger: deps.logger },
+        feed,
+      ),
       voidedOrderPickups(appointments, money, feed),
       searchAlertProcess(
         { streams, clock, mailer: deps.mailer, publicUrl: deps.publicUrl, logger: deps.logger },

@@ -23,6 +23,7 @@ import { staffEnquiryActions } from './enquiries/staff.ts';
 import { importActions } from './imports/actions.ts';
 import { investingActions, staffInvestingActions } from './investing/actions.ts';
 import { liveActions } from './live/actions.ts';
+import { advanceBidActions } from './live/advance.ts';
 import { liveRoomActions } from './live/room-view.ts';
 import { lotActions } from './lots/actions.ts';
 import {
@@ -73,6 +74,7 @@ export const actions = {
   ...staffOfferActions,
   ...privateSaleActions,
   ...liveActions,
+  ...advanceBidActions,
   ...liveRoomActions,
   ...cartViewActions,
   ...checkoutActions,

@@ -152,6 +152,14 @@ export const errorCatalogue = {
   LIVE_NO_BID: entry(409, 'errors.LIVE_NO_BID', 'id'),
   LIVE_RESERVE_NOT_MET: entry(409, 'errors.LIVE_RESERVE_NOT_MET', 'id'),
   LIVE_NOTHING_TO_UNDO: entry(409, 'errors.LIVE_NOTHING_TO_UNDO', 'id'),
+  /** Issue 37: the auctioneer bids for the consignor only below the reserve; such a lot is never sold. */
+  LIVE_CONSIGNOR_BID_LIMIT: entry(409, 'errors.LIVE_CONSIGNOR_BID_LIMIT', 'ask'),
+  LIVE_CONSIGNOR_LEADS: entry(409, 'errors.LIVE_CONSIGNOR_LEADS', 'outcome'),
+  /** Issue 37: advance (absentee) bids: lots of a live sale only, until the lot is called. */
+  ADVANCE_NOT_LIVE: entry(409, 'errors.ADVANCE_NOT_LIVE', 'id'),
+  ADVANCE_LOT_CALLED: entry(409, 'errors.ADVANCE_LOT_CALLED', 'id'),
+  ADVANCE_LOT_CLOSED: entry(409, 'errors.ADVANCE_LOT_CLOSED', 'id'),
+  ADVANCE_SALE_STARTED: entry(409, 'errors.ADVANCE_SALE_STARTED', 'id'),
   NOT_PRIVATE_SALE: entry(409, 'errors.NOT_PRIVATE_SALE', 'id'),
   PRIVATE_SALE_HOUSE_ONLY: entry(403, 'errors.PRIVATE_SALE_HOUSE_ONLY', 'privateSale'),
   PRIVATE_SALE_LINK_USED: entry(410, 'errors.PRIVATE_SALE_LINK_USED', 'token'),
@@ -160,6 +168,15 @@ export const errorCatalogue = {
   MIN_BID: entry(400, 'bid.minBid', 'wsprice'),
   MAX_NOT_HIGHER: entry(400, 'bid.maxNotHigher', 'wsprice'),
   WRONG_BIDDING_TYPE: entry(400, 'bid.wrongType', 'bidding_type'),
+  /** Issue 37 §6: a bid sheet with a limit (bid-sheets). */
+  BIDSHEET_NOT_FOUND: entry(404, 'errors.BIDSHEET_NOT_FOUND', 'auction_id'),
+  BIDSHEET_LOCKED: entry(409, 'errors.BIDSHEET_LOCKED', 'lines'),
+  BIDSHEET_LOT_NOT_IN_AUCTION: entry(422, 'errors.BIDSHEET_LOT_NOT_IN_AUCTION', 'lines'),
+  BIDSHEET_LOT_NOT_OPEN: entry(409, 'errors.BIDSHEET_LOT_NOT_OPEN', 'lines'),
+  BIDSHEET_MAX_TOO_LOW: entry(422, 'errors.BIDSHEET_MAX_TOO_LOW', 'lines'),
+  BIDSHEET_LIMIT_TOO_LOW: entry(422, 'errors.BIDSHEET_LIMIT_TOO_LOW', 'limit'),
+  BIDSHEET_GROUPS_INVALID: entry(422, 'errors.BIDSHEET_GROUPS_INVALID', 'groups'),
+  BIDSHEET_PROXY_ONLY: entry(409, 'errors.BIDSHEET_PROXY_ONLY', 'auction_id'),
   // Buy now, cart and watchlist.
   BUY_NOW_UNAVAILABLE: entry(409, 'buyNow.unavailable', 'product_id'),
   BUY_NOW_QUANTITY: entry(400, 'buyNow.minQuantity', 'qty'),

@@ -1,9 +1,17 @@
 import type { Position } from '@wine/event-schemas';
 import { z } from 'zod';
+import type { LiveRoomView, LiveStanding } from './live/room-view.ts';
 import type { LotView, ViewerFields } from './lots/lot-document.ts';
 
-/** Channels a socket can subscribe to: every lot ('lots') or one lot ('lot:<id>'). */
-export const Channel = z.union([z.literal('lots'), z.string().regex(/^lot:[a-zA-Z0-9_-]{1,64}$/)]);
+/**
+ * Channels a socket can subscribe to: every lot ('lots'), one lot ('lot:<id>'), or one live sale's room
+ * ('live:<auctionId>', issue 37).
+ */
+export const Channel = z.union([
+  z.literal('lots'),
+  z.string().regex(/^lot:[a-zA-Z0-9_-]{1,64}$/),
+  z.string().regex(/^live:[a-zA-Z0-9_-]{1,64}$/),
+]);
 
 export const ClientMessage = z.discriminatedUnion('type', [
   z.strictObject({ type: z.literal('subscribe'), channels: z.array(Channel).min(1).max(200) }),
@@ -89,8 +97,36 @@ export interface OfferChangedMessage {
   lot_id: string;
 }
 
+/**
+ * Issue 37: a lot on the user's watchlist comes up in the live room soon: `lots_before` lots (the one
+ * just called among them) are sold before it (sent to each user watching it only).
+ */
+export interface LiveComingUpMessage {
+  type: 'liveComingUp';
+  position: Position;
+  auction_id: string;
+  lot_id: string;
+  lots_before: number;
+}
+
 /** What a user's own channel carries. */
-export type UserMessage = WatchlistAddedMessage | CartChangedMessage | OfferChangedMessage;
+export type UserMessage =
+  | WatchlistAddedMessage
+  | CartChangedMessage
+  | OfferChangedMessage
+  | LiveComingUpMessage;
+
+/**
+ * Issue 37: the live room after a committed change, whole (a room is small, and a bidder who missed a
+ * frame needs no other): as a visitor sees it, or with the socket's user's own standing and bids when
+ * the change touched them. Sent on 'live:<auctionId>'. `my_paddle` is null in it: the page keeps the
+ * paddle it read.
+ */
+export interface LiveRoomMessage {
+  type: 'liveRoom';
+  position: Position;
+  room: LiveRoomView;
+}
 
 export interface AuthenticatedMessage {
   type: 'authenticated';
@@ -116,7 +152,7 @@ export interface ErrorMessage {
 
 export type LotMessage = BidAddtimeMessage | RealClosedUpdatesMessage | LotChangedMessage;
 /** Messages that carry a log position: what a client resumes after. */
-export type ChangeMessage = LotMessage | UserMessage;
+export type ChangeMessage = LotMessage | UserMessage | LiveRoomMessage;
 export type ServerMessage =
   | ServerTimeMessage
   | ChangeMessage
@@ -131,6 +167,8 @@ export const subjects = {
   anyLotChanged: 'market.lot.*.changed',
   userChanged: (userId: string) => `market.user.${userId}.changed`,
   anyUserChanged: 'market.user.*.changed',
+  liveRoomChanged: (auctionId: string) => `market.live.${auctionId}.changed`,
+  anyLiveRoomChanged: 'market.live.*.changed',
 } as const;
 
 /**
@@ -153,4 +191,27 @@ export interface UserChangedNotice {
   eventId: string;
   userId: string;
   message: UserMessage;
+}
+
+/**
+ * One user's own part of a live room frame: their standing on the lot on the block, and which of the
+ * bids shown are theirs (indices into `room.current_lot.bids`).
+ */
+export interface LiveRoomUserPatch {
+  standing: LiveStanding;
+  mine: number[];
+}
+
+/**
+ * The bus message for one live room's committed changes in one batch (issue 37): the room as a visitor
+ * sees it (no bidder named, `my_paddle` null, standing 'none'), and the patch of every user the lot on
+ * the block concerns (its bidders, the hammer's winner), which the realtime side applies for each of
+ * them alone.
+ */
+export interface LiveRoomChangedNotice {
+  position: Position;
+  eventId: string;
+  auctionId: string;
+  room: LiveRoomView;
+  users: Record<string, LiveRoomUserPatch>;
 }

@@ -7,13 +7,17 @@ const Id = z.string().min(1).max(64);
 /**
  * Issue 37: a lot sold in the live room, on the lot's own stream, so the room, the auditor's history
  * and the lot's stock agree: the auctioneer opens it at an ask, bids are taken at the ask (from the
- * internet, the floor, the phone, or the house executing an absentee maximum), fair warning is given,
+ * internet, the floor, the phone, the house executing an absentee maximum, or the auctioneer bidding for
+ * the consignor below the reserve), fair warning is given,
  * the hammer falls (sold or passed), and a call may be undone until the next lot opens. The sale is
  * written as LotClosed when the room moves on, as a timed lot's close is.
  */
 
-/** Where a bid in the room came from. */
-export const liveBidSources = ['internet', 'floor', 'phone', 'absentee'] as const;
+/**
+ * Where a bid in the room came from. `consignor`: the auctioneer bids on the consignor's behalf, only
+ * below the reserve (a lot whose last bid is the consignor's is passed, never sold).
+ */
+export const liveBidSources = ['internet', 'floor', 'phone', 'absentee', 'consignor'] as const;
 
 /** The auctioneer opened the lot at `ask`; `price` and `leaderId` are what the advance bids reached. */
 export const LiveLotOpened = defineEvent({
@@ -36,7 +40,8 @@ export const LiveAskChanged = defineEvent({
 
 /**
  * A bid taken at `amount` (the ask it answered): the lot's leader is now `bidderId` (a paddle's user
- * on the floor or phone). An absentee's bid names the bid it answered.
+ * on the floor or phone; the lot's seller for a consignor's bid). An absentee's bid names the bid it
+ * answered.
  */
 export const LiveBidTaken = defineEvent({
   type: 'LiveBidTaken',

@@ -113,6 +113,8 @@ export const PopupAcknowledged = defineEvent({ type: 'PopupAcknowledged', versio
 export const PreferencesV2 = Preferences.extend({
   won_notices: z.boolean(),
   language: z.enum(['en', 'es']),
+  /** Issue 37: the mail that a watched lot is coming up in the live room, asked for (absent: off). */
+  coming_up_notices: z.boolean().optional(),
 });
 export const PreferencesUpdated = defineEvent({
   type: 'PreferencesUpdated',
@@ -305,7 +307,7 @@ export const NotificationSent = defineEvent({
   type: 'NotificationSent',
   version: 1,
   schema: z.object({
-    kind: z.enum(['outbid', 'closing', 'won', 'bidCancelled', 'leading']),
+    kind: z.enum(['outbid', 'closing', 'won', 'bidCancelled', 'leading', 'coming_up']),
     lotId: z.string().min(1).max(64),
     ref: z.string().min(1).max(64),
     channels: z.array(z.enum(['email', 'sms'])).min(1),

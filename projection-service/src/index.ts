@@ -60,6 +60,7 @@ import { invoicesProjection } from './invoices/project.ts';
 import { invoiceQueries } from './invoices/queries.ts';
 import { sellerInvoiceQueries } from './invoices/seller-queries.ts';
 import { staffInvoiceQueries } from './invoices/staff-queries.ts';
+import { liveRoomsNotifier } from './live-room/notify.ts';
 import { liveRoomsProjection } from './live-room/project.ts';
 import { liveRoomQueries } from './live-room/queries.ts';
 import { lotViewsProjection } from './lot-views/project.ts';
@@ -144,6 +145,7 @@ export const notifiers: readonly Notifier[] = [
   watchlistsNotifier,
   cartsNotifier,
   offersNotifier,
+  liveRoomsNotifier,
 ];
 
 /** The projection runner, telling the bus what the product's read models changed (unless told otherwise). */

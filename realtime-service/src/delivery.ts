@@ -3,6 +3,7 @@ import type { ServerMessage } from '@wine/contracts';
 import { WebSocket } from 'ws';
 import {
   type Client,
+  liveRoomMessage,
   lotMessage,
   MAX_HELD,
   type RealtimeDeps,
@@ -42,20 +43,56 @@ export function createDelivery(
   const send = (client: Client, message: ServerMessage) => sendRaw(client, JSON.stringify(message));
   const wants = (client: Client, lotId: string) =>
     client.channels.has('lots') || client.channels.has(`lot:${lotId}`);
+  /** A live room is sent only to the sockets in it ('live:<auctionId>'), its bidders' included. */
+  const inRoom = (client: Client, auctionId: string) => client.channels.has(`live:${auctionId}`);
 
   /** The change carries the socket's user's own standing or data. */
-  const isPrivate = (client: Client, item: Relayed) =>
-    client.userId !== null &&
-    (item.kind === 'user'
-      ? item.notice.userId === client.userId
-      : Object.hasOwn(item.notice.users, client.userId));
+  const isPrivate = (client: Client, item: Relayed): boolean => {
+    const userId = client.userId;
+    if (userId === null) return false;
+    switch (item.kind) {
+      case 'user':
+        return item.notice.userId === userId;
+      case 'lot':
+        return Object.hasOwn(item.notice.users, userId);
+      case 'live':
+        return (
+          item.frame !== null &&
+          inRoom(client, item.auctionId) &&
+          Object.hasOwn(item.frame.notice.users, userId)
+        );
+      default: {
+        const _exhaustive: never = item;
+        return _exhaustive;
+      }
+    }
+  };
 
-  /** Sends a change to a client that should see it: the lot's watchers, and the users it touched. */
+  /**
+   * Sends a change to a client that should see it: the lot's watchers, and the users it touched; a live
+   * room's frame to the sockets in the room, patched for a user it touched (serialized for them), the
+   * shared frame (serialized once) for everyone else.
+   */
   const sendChange = (client: Client, item: Relayed) => {
-    if (item.kind === 'user') {
-      if (isPrivate(client, item)) send(client, item.notice.message);
-    } else if (isPrivate(client, item)) send(client, lotMessage(item.notice, client.userId));
-    else if (wants(client, item.notice.lot.id)) sendRaw(client, item.shared);
+    switch (item.kind) {
+      case 'user':
+        if (isPrivate(client, item)) send(client, item.notice.message);
+        return;
+      case 'lot':
+        if (isPrivate(client, item)) send(client, lotMessage(item.notice, client.userId));
+        else if (wants(client, item.notice.lot.id)) sendRaw(client, item.shared);
+        return;
+      case 'live':
+        // Superseded by a later frame of the room, which follows.
+        if (item.frame === null || !inRoom(client, item.auctionId)) return;
+        if (isPrivate(client, item)) send(client, liveRoomMessage(item.frame.notice, client.userId));
+        else sendRaw(client, item.frame.shared);
+        return;
+      default: {
+        const _exhaustive: never = item;
+        return _exhaustive;
+      }
+    }
   };
 
   /** Ends the socket's session: it is closed, and signs in again (or stays anonymous) on reconnect. */

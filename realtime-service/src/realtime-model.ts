@@ -1,6 +1,12 @@
 import type { IncomingMessage, Server } from 'node:http';
 import type { Duplex } from 'node:stream';
-import type { LotChangedNotice, LotMessage, UserChangedNotice } from '@wine/contracts';
+import type {
+  LiveRoomChangedNotice,
+  LiveRoomMessage,
+  LotChangedNotice,
+  LotMessage,
+  UserChangedNotice,
+} from '@wine/contracts';
 import type { Bus, Clock, Logger } from '@wine/platform';
 import type { WebSocket } from 'ws';
 
@@ -96,10 +102,47 @@ export interface Client {
   resumed: boolean;
 }
 
+/**
+ * A live room's frame as relayed: the notice and its shared frame, serialized once. A frame is the whole
+ * room, so a later one of the same room supersedes it: `frame` is then let go (null), and a replay or a
+ * socket waiting for its session check skips it (the later one follows it there), so the replay buffer
+ * keeps one room, not thousands, per sale.
+ */
+export interface LiveRelayed {
+  kind: 'live';
+  position: string;
+  auctionId: string;
+  frame: { notice: LiveRoomChangedNotice; shared: string } | null;
+}
+
 /** A committed change as relayed and kept for resuming clients. */
 export type Relayed =
   | { kind: 'lot'; position: string; notice: LotChangedNotice; shared: string }
-  | { kind: 'user'; position: string; notice: UserChangedNotice };
+  | { kind: 'user'; position: string; notice: UserChangedNotice }
+  | LiveRelayed;
+
+/**
+ * The live room frame a socket gets: the room as a visitor sees it, with the user's own standing and
+ * bids when the change touched them (Issue 37: no one else's id ever reaches a socket).
+ */
+export function liveRoomMessage(notice: LiveRoomChangedNotice, userId: string | null): LiveRoomMessage {
+  const patch = userId !== null && Object.hasOwn(notice.users, userId) ? notice.users[userId] : undefined;
+  const lot = notice.room.current_lot;
+  if (!patch || !lot) return { type: 'liveRoom', position: notice.position, room: notice.room };
+  const mine = new Set(patch.mine);
+  return {
+    type: 'liveRoom',
+    position: notice.position,
+    room: {
+      ...notice.room,
+      current_lot: {
+        ...lot,
+        standing: patch.standing,
+        bids: lot.bids.map((bid, i) => (mine.has(i) ? { ...bid, mine: true } : bid)),
+      },
+    },
+  };
+}
 
 /** The lot message a client gets: the public view, plus the user's own standing when the change touched it. */
 export function lotMessage(notice: LotChangedNotice, userId: string | null): LotMessage {

@@ -1,13 +1,21 @@
 import type { IncomingMessage } from 'node:http';
 import { performance } from 'node:perf_hooks';
 import type { Duplex } from 'node:stream';
-import { type LotChangedNotice, type ServerMessage, subjects, type UserChangedNotice } from '@wine/contracts';
+import {
+  type LiveRoomChangedNotice,
+  type LotChangedNotice,
+  type ServerMessage,
+  subjects,
+  type UserChangedNotice,
+} from '@wine/contracts';
 import type { BusSubscription } from '@wine/platform';
 import { WebSocket, WebSocketServer } from 'ws';
 import { createClientMessages } from './client-messages.ts';
 import { createDelivery } from './delivery.ts';
 import {
   type Client,
+  type LiveRelayed,
+  liveRoomMessage,
   lotMessage,
   POLICY_VIOLATION,
   type RealtimeDeps,
@@ -47,6 +55,23 @@ export async function createRealtimeServer(deps: RealtimeDeps): Promise<Realtime
     for (const client of clients) deliver(client, item);
   };
 
+  /** Each room's latest frame: the next one supersedes it (see LiveRelayed). */
+  const latestFrames = new Map<string, LiveRelayed>();
+  const relayLiveRoom = (notice: LiveRoomChangedNotice) => {
+    const previous = latestFrames.get(notice.auctionId);
+    // A republish, or a frame older than the one relayed (the bus redelivers): the room has moved on.
+    if (previous && previous.position >= notice.position) return;
+    const item: LiveRelayed = {
+      kind: 'live',
+      position: notice.position,
+      auctionId: notice.auctionId,
+      frame: { notice, shared: JSON.stringify(liveRoomMessage(notice, null)) },
+    };
+    if (previous) previous.frame = null;
+    latestFrames.set(notice.auctionId, item);
+    relay(item);
+  };
+
   const subscriptions: BusSubscription[] = [
     await deps.bus.subscribe<LotChangedNotice>(subjects.anyLotChanged, ({ data }) =>
       relay({
@@ -58,6 +83,9 @@ export async function createRealtimeServer(deps: RealtimeDeps): Promise<Realtime
     ),
     await deps.bus.subscribe<UserChangedNotice>(subjects.anyUserChanged, ({ data }) =>
       relay({ kind: 'user', position: data.position, notice: data }),
+    ),
+    await deps.bus.subscribe<LiveRoomChangedNotice>(subjects.anyLiveRoomChanged, ({ data }) =>
+      relayLiveRoom(data),
     ),
   ];
 

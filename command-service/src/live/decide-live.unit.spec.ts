@@ -3,7 +3,7 @@ import type { LotEvent } from '@wine/event-schemas';
 import { describe, expect, it } from 'vitest';
 import { deciderSpec } from '../core/decider-spec.ts';
 import { type LotCommand, lotDecider } from '../lots/decide.ts';
-import { $, annLeads, bid, duringAuction, listed, placed } from '../lots/fixtures.ts';
+import { $, annLeads, bid, decided, duringAuction, listed, placed } from '../lots/fixtures.ts';
 
 /**
  * Issue 37: the live room's calls on a lot's stream, given/when/then through the lot's own decider
@@ -237,5 +237,168 @@ describe('the live room on a lot (issue 37)', () => {
       .when({ type: 'CloseLot', now: new Date('2030-01-01T00:00:00Z') })
       .then([]);
     spec(inRoom).when(bid('cat', 200)).thenThrows({ code: 'LIVE_BID_IN_ROOM' });
+  });
+});
+
+describe('the reserve in the room: the consignor bids below it (issue 37)', () => {
+  const reserved = listed({ sellerId: 'sam', auctionId: SALE, openingBid: $(100), reserve: $(500) });
+  const forConsignor = (ask: number): LotCommand => ({
+    type: 'TakeLiveBid',
+    bidId: `lb-consignor-${ask}`,
+    source: 'consignor',
+    ask: $(ask),
+    increments,
+  });
+  const consignors = (amount: number, nextAsk: number): LotEvent =>
+    taken('sam', amount, nextAsk, 'internet', { bidId: `lb-consignor-${amount}`, source: 'consignor' });
+  const passed: LotEvent = {
+    type: 'LiveLotHammered',
+    data: { outcome: 'passed', bidderId: null, amount: null },
+  };
+
+  it('opens at the reserve, the absentee leading there, when the advance maximum reaches it', () => {
+    // Ann's maximum $600 stands at the opening $100 (as a ladder written before the reserve could
+    // leave it): the room opens at the reserve, $500, and asks $550.
+    spec([reserved, annLeads(600)])
+      .when(open)
+      .then([opened(550, 500, 'ann')]);
+    // Below the reserve, at the advance bids' price.
+    spec([reserved, annLeads(300)])
+      .when(open)
+      .then([opened(110, 100, 'ann')]);
+  });
+
+  it('takes the consignor’s bid at the ask while the ask is below the reserve, as the seller’s', () => {
+    spec([reserved, opened(100), taken('cat', 100, 110)])
+      .when(forConsignor(110))
+      .then([consignors(110, 120)]);
+    // Up to one increment below: at $480 (the increment $20) the next ask is the reserve.
+    spec([reserved, opened(100), taken('cat', 100, 110), { type: 'LiveAskChanged', data: { ask: $(480) } }])
+      .when(forConsignor(480))
+      .then([consignors(480, 500)]);
+  });
+
+  it('refuses the consignor’s bid at or above the reserve, on a lot with no reserve, twice running, or for an ask that moved', () => {
+    const atReserve = [reserved, opened(100), { type: 'LiveAskChanged', data: { ask: $(500) } } as LotEvent];
+    spec(atReserve).when(forConsignor(500)).thenThrows({ code: 'LIVE_CONSIGNOR_BID_LIMIT' });
+    spec([inSale, opened(100)])
+      .when(forConsignor(100))
+      .thenThrows({ code: 'LIVE_CONSIGNOR_BID_LIMIT' });
+    spec([reserved, opened(100), consignors(100, 110)])
+      .when(forConsignor(110))
+      .thenThrows({ code: 'LIVE_ALREADY_LEADING' });
+    spec([reserved, opened(100)])
+      .when(forConsignor(110))
+      .thenThrows({ code: 'ASK_MOVED' });
+  });
+
+  it('has the house answer a consignor’s bid for the absentee like any other', () => {
+    spec([reserved, annLeads(300), opened(110, 100, 'ann')])
+      .when(forConsignor(110))
+      .then([
+        consignors(110, 120),
+        taken('ann', 120, 130, 'absentee', {
+          bidId: 'lb-consignor-110-absentee',
+          answersBidId: 'lb-consignor-110',
+        }),
+      ]);
+  });
+
+  it('never sells to the consignor: passed instead, the seller neither a loser nor a bidder', () => {
+    const led = [reserved, opened(100), taken('cat', 100, 110), consignors(110, 120)];
+    spec(led).when({ type: 'Hammer', outcome: 'sold' }).thenThrows({ code: 'LIVE_CONSIGNOR_LEADS' });
+    spec(led).when({ type: 'Hammer', outcome: 'passed' }).then([passed]);
+    spec([...led, passed])
+      .when({ type: 'FinishLiveLot', now })
+      .then([
+        {
+          type: 'LotClosed',
+          data: {
+            outcome: 'unsold',
+            winnerId: null,
+            hammerPrice: null,
+            losers: ['cat'],
+            bidCount: 1,
+            reserveMet: false,
+            closesAt: now.toISOString(),
+            quantity: 0,
+            endedBy: 'close',
+          },
+        },
+      ]);
+  });
+
+  it('offers a passed lot to its top bidder in the room at the reserve (the house’s second chance), never to the consignor', () => {
+    // Ann's advance maximum $150 was beaten in the room by Cat at $200; the consignor bid $210.
+    const passedInRoom: LotEvent[] = [
+      reserved,
+      placed('ann', { max: 150, at: 100, next: 110 }),
+      opened(110, 100, 'ann'),
+      { type: 'LiveAskChanged', data: { ask: $(200) } },
+      taken('cat', 200, 210, 'floor'),
+      consignors(210, 220),
+      passed,
+    ];
+    const given = [...passedInRoom, ...decided(passedInRoom, { type: 'FinishLiveLot', now })];
+    const offer = decided(given, {
+      type: 'OfferSecondChance',
+      offerId: 'sc-1',
+      by: { side: 'house' },
+      price: null,
+      now,
+      expiresAt: new Date(now.getTime() + 48 * 3600_000),
+    });
+    expect(offer).toEqual([
+      expect.objectContaining({
+        type: 'OfferMade',
+        data: expect.objectContaining({ buyerId: 'cat', price: $(500), kind: 'second_chance' }),
+      }),
+    ]);
+  });
+});
+
+describe('a live sale closing with lots never called (issue 37)', () => {
+  const scheduled = (auctionId: string): LotEvent => ({
+    type: 'LotScheduled',
+    data: {
+      auctionId,
+      lotNumber: '7',
+      startsAt: '2026-11-20T12:00:00.000Z',
+      closesAt: '2026-11-27T18:00:00.000Z',
+      live: true,
+    },
+  });
+  const closing: LotCommand = { type: 'FinishLiveLot', now, closedSale: SALE };
+
+  it('closes a lot of the sale never called unsold, its advance bidders lost; once', () => {
+    const advance = [inSale, scheduled(SALE), annLeads(300)];
+    const closed: LotEvent = {
+      type: 'LotClosed',
+      data: {
+        outcome: 'unsold',
+        winnerId: null,
+        hammerPrice: null,
+        losers: ['ann'],
+        bidCount: 1,
+        reserveMet: true,
+        closesAt: now.toISOString(),
+        quantity: 0,
+        endedBy: 'close',
+      },
+    };
+    spec(advance).when(closing).then([closed]);
+    spec([...advance, closed])
+      .when(closing)
+      .then([]);
+  });
+
+  it('leaves a lot of another sale, a timed lot, and a lot the room called without a call', () => {
+    spec([inSale, scheduled('sale-2')])
+      .when(closing)
+      .then([]);
+    spec([inSale]).when(closing).then([]);
+    spec([inSale, scheduled(SALE), opened(100)])
+      .when(closing)
+      .then([]);
   });
 });

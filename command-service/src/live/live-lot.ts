@@ -17,6 +17,25 @@ export interface LiveLot {
   hammer: { outcome: 'sold' | 'passed'; bidderId: string | null; amount: number | null } | null;
 }
 
+type Taken = Extract<LiveLotEvent, { type: 'LiveBidTaken' }>['data'];
+
+/**
+ * A buyer's bid in the room is the lot's standing bid, as a timed bid is: it counts, its bidder is one
+ * of the lot's bidders (told won or lost at the close), and it leads with its amount as its maximum (an
+ * absentee's with the maximum the house bids for), so what follows the close (the house's second
+ * chance to the top bidder below the reserve) reads the room's top bidder. A consignor's bid is none
+ * of these: the seller bids for nothing, loses nothing and is offered nothing.
+ */
+const standingBid = (state: ListedLot, live: LiveLot, bid: Taken): Partial<ListedLot> => ({
+  price: bid.amount,
+  bidCount: state.bidCount + 1,
+  bidders: state.bidders.includes(bid.bidderId) ? state.bidders : [...state.bidders, bid.bidderId],
+  leader: {
+    bidderId: bid.bidderId,
+    max: bid.source === 'absentee' && live.absentee ? Math.max(live.absentee.max, bid.amount) : bid.amount,
+  },
+});
+
 /** The lot after one of its live events (lot.ts folds the others). Pure. */
 export function evolveLive(state: ListedLot, event: LiveLotEvent): ListedLot {
   const live = state.live;
@@ -50,8 +69,7 @@ export function evolveLive(state: ListedLot, event: LiveLotEvent): ListedLot {
       const absentee = live.absentee && live.absentee.max >= amount ? live.absentee : null;
       return {
         ...state,
-        bidCount: state.bidCount + 1,
-        bidders: state.bidders.includes(bidderId) ? state.bidders : [...state.bidders, bidderId],
+        ...(source !== 'consignor' && standingBid(state, live, event.data)),
         live: {
           ...live,
           ask: nextAsk,

@@ -1,9 +1,13 @@
-import { actions, type LiveLotStanding } from '@wine/contracts';
+import rateLimit from '@fastify/rate-limit';
+import { actions, defaultMarketSettings, type LiveLotStanding } from '@wine/contracts';
 import { auctionStream, invoiceStream, lotStream } from '@wine/event-schemas';
+import { commandIdClaims, createHttpApp, createLogger } from '@wine/platform';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { auctionInvoiceId } from '../checkout/money-deps.ts';
 import { invoiceDecider } from '../invoices/decide.ts';
 import { openTestCommandService, type TestCommandService } from '../testing.ts';
+import { sessionAuth } from '../users/session/session-auth.ts';
+import { liveRoutes } from './routes.ts';
 
 /**
  * Issue 37 through the API: a three-lot live sale run by an auctioneer, with two internet bidders, an
@@ -242,5 +246,74 @@ describe('the live room tried as an attacker would', () => {
       (e) => e.type === 'LiveBidTaken',
     );
     expect(taken).toHaveLength(1);
+  });
+});
+
+describe('the flood limit on internet bids (issue 37)', () => {
+  /**
+   * The room's routes again, on their own app over the same streams and sessions, with a limit of 5
+   * bids a minute a session (LIVE_BID_RATE_LIMIT is 600): the limit is the route's, given in its deps.
+   */
+  async function limitedRoom(max: number) {
+    const app = createHttpApp(createLogger('silent'));
+    await app.register(rateLimit, { global: false, hook: 'preHandler' });
+    const auth = sessionAuth({
+      authenticate: service.service.accounts.session.authenticate,
+      claims: commandIdClaims(service.secrets, service.clock),
+      staffLimit: app.rateLimit({ max: 1_000, timeWindow: '1 minute' }),
+    });
+    await app.register(liveRoutes, {
+      streams: service.service.streams,
+      clock: service.clock,
+      auth,
+      market: () => defaultMarketSettings,
+      bidRateLimit: max,
+    });
+    await app.ready();
+    return app;
+  }
+
+  it('answers 429 to one session past the limit, takes no bid it refused, and leaves another session be', async () => {
+    const { clerk, auctionId, lots } = await liveSale();
+    const [lot1] = lots as [string, string, string];
+    const [fay, gus] = [await bidder('fay'), await bidder('gus')];
+    await post(actions.liveOpenSale.path, { auction_id: auctionId }, clerk.token);
+    await post(actions.liveCallLot.path, { auction_id: auctionId, lot_id: lot1 }, clerk.token);
+    const app = await limitedRoom(5);
+    try {
+      let ask = 10_000;
+      const bid = async (token: string) => {
+        const answer = await app.inject({
+          method: 'POST',
+          url: actions.liveBid.path,
+          payload: { lot_id: lot1, ask },
+          headers: { authorization: `Bearer ${token}` },
+        });
+        if (answer.statusCode === 200)
+          ask = (answer.json() as { data: { responseData: LiveLotStanding } }).data.responseData.ask;
+        return answer.statusCode;
+      };
+      // Fay and Gus take turns (a bidder never bids against their own lead): Fay's sixth request is over.
+      const fays: number[] = [];
+      const guses: number[] = [];
+      for (let turn = 0; turn < 4; turn++) {
+        fays.push(await bid(fay.token));
+        guses.push(await bid(gus.token));
+      }
+      fays.push(await bid(fay.token));
+      for (let more = 0; more < 3; more++) fays.push(await bid(fay.token));
+      // Gus, on his own budget, is still heard while Fay is held back.
+      guses.push(await bid(gus.token));
+      expect(fays).toEqual([200, 200, 200, 200, 200, 429, 429, 429]);
+      expect(guses).toEqual([200, 200, 200, 200, 200]);
+      const taken = (await service.service.streams.store.readStream(lotStream(lot1))).filter(
+        (e) => e.type === 'LiveBidTaken',
+      );
+      expect(taken).toHaveLength([...fays, ...guses].filter((status) => status === 200).length);
+      const byFay = taken.filter((e) => (e.data as { bidderId: string }).bidderId === fay.id);
+      expect(byFay).toHaveLength(5);
+    } finally {
+      await app.close();
+    }
   });
 });

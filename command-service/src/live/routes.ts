@@ -1,14 +1,16 @@
-import { actions, type LiveLotStanding, type MarketSettings, t } from '@wine/contracts';
+import { actions, bidTopStatus, type LiveLotStanding, type MarketSettings, t } from '@wine/contracts';
 import { auctionStream, lotStream } from '@wine/event-schemas';
 import { type ActionContext, AppError, type Clock, registerAction } from '@wine/platform';
 import type { FastifyPluginAsync } from 'fastify';
 import { type Auction, auctionDecider } from '../auctions/decide.ts';
+import { biddingRules } from '../bidding/routes.ts';
 import { commandContext } from '../core/command-context.ts';
-import type { Streams } from '../core/command-handler.ts';
+import { eventIdFor, type Streams } from '../core/command-handler.ts';
 import { derivedId } from '../core/derived-id.ts';
 import { lotDecider } from '../lots/decide.ts';
 import type { SessionAuth } from '../users/session/session-auth.ts';
 import { actorOf } from '../users/user-service.ts';
+import type { PlaceAdvanceBid } from './advance.ts';
 import type { LiveCommand } from './decide-live.ts';
 import type { LiveRoomCommand } from './room.ts';
 
@@ -29,6 +31,9 @@ export const LIVE_BID_RATE_LIMIT = 600;
  * the lot's (its bids and hammer); moving to the next lot finishes the one before (LotClosed, as a
  * timed close: its invoice follows), calls the next in the room and opens it at its ask, each a step
  * whose command id derives from the request's, so a retry completes what a crash left half done.
+ * Closing the sale closes the lots it never called, each such a step too. Before a lot is called its
+ * bidders leave advance (absentee) bids on it (seeds 001 §7 ttwbid/confirm, bid/preBidConfirm,
+ * ttwbid/future_proxy; advance.ts).
  */
 export const liveRoutes: FastifyPluginAsync<LiveRouteDeps> = async (app, deps) => {
   const { streams, clock, auth, market } = deps;
@@ -120,9 +125,20 @@ export const liveRoutes: FastifyPluginAsync<LiveRouteDeps> = async (app, deps) =
     return null;
   });
   registerAction(app, actions.liveCloseSale, auth, async (input, ctx) => {
-    const auction = await loadAuction(input.auction_id);
+    const auctionId = input.auction_id;
+    const auction = await loadAuction(auctionId);
+    // Refused as the room refuses it (not live, not open) before any lot is touched; a room closed
+    // already (a retry, or a second clerk) still has the lots a crash left open closed.
+    if (auction.room?.status !== 'closed') auctionDecider.decide({ type: 'CloseSale' }, auction);
     await finish(ctx, auction.room?.currentLotId ?? null, 'finish');
-    await room(ctx, input.auction_id, { type: 'CloseSale' }, 'close');
+    // The lots never called leave the catalogue, unsold: their advance bids stand no more.
+    const called = new Set(auction.room?.called ?? []);
+    for (const { lotId } of auction.lots) {
+      if (called.has(lotId)) continue;
+      const closing: LiveCommand = { type: 'FinishLiveLot', now: clock.now(), closedSale: auctionId };
+      await onLot(ctx, lotId, closing, `uncalled:${lotId}`);
+    }
+    await room(ctx, auctionId, { type: 'CloseSale' }, 'close');
     ctx.setMessage(t('live.saleClosed'));
     return null;
   });
@@ -155,6 +171,18 @@ export const liveRoutes: FastifyPluginAsync<LiveRouteDeps> = async (app, deps) =
     });
     ctx.setMessage(t('live.bidTaken'));
     return standing(input.lot_id, bidderId);
+  });
+
+  registerAction(app, actions.liveReserveBid, auth, async (input, ctx) => {
+    await onLot(ctx, input.lot_id, {
+      type: 'TakeLiveBid',
+      bidId: derivedId('LB', input.lot_id, ctx.commandId),
+      source: 'consignor',
+      ask: input.ask,
+      increments: market().bid_increments,
+    });
+    ctx.setMessage(t('live.consignorBid'));
+    return standing(input.lot_id, auth.sessionOf(ctx.request).user.id);
   });
 
   registerAction(app, actions.liveFairWarning, auth, async (input, ctx) => {
@@ -204,4 +232,44 @@ export const liveRoutes: FastifyPluginAsync<LiveRouteDeps> = async (app, deps) =
     },
     { onRequest: [bidLimit] },
   );
+
+  /** An advance bid on the lot's stream, and where the lot stands for its bidder (as bid/confirm answers). */
+  async function advance(
+    input: { id: string; wsprice: number },
+    ctx: ActionContext,
+    window: PlaceAdvanceBid['window'],
+  ) {
+    const now = clock.now();
+    const session = auth.sessionOf(ctx.request);
+    const bidderId = session.user.id;
+    const stream = lotStream(input.id);
+    const result = await streams.handle(
+      stream,
+      lotDecider,
+      {
+        type: 'PlaceAdvanceBid',
+        bidId: eventIdFor(ctx.commandId, stream, -1),
+        bidderId,
+        amount: input.wsprice,
+        hasCard: session.user.cards.length > 0,
+        now,
+        rules: biddingRules(market()),
+        window,
+      },
+      commandContext(ctx, actorOf(session), now),
+    );
+    const lot = await streams.load(stream, lotDecider);
+    if (lot.status === 'empty') throw new AppError('LOT_NOT_FOUND');
+    ctx.setMessage(t('live.advancePlaced'));
+    return {
+      id: input.id,
+      wprice: lot.price,
+      next_bid: lot.nextBid,
+      bid_count: lot.bidCount,
+      bidtopstatus: bidTopStatus({ leads: lot.leader?.bidderId === bidderId }),
+      position: result.position ?? '',
+    };
+  }
+  registerAction(app, actions.ttwbidConfirm, auth, (input, ctx) => advance(input, ctx, 'absentee'));
+  registerAction(app, actions.ttwbidFutureProxy, auth, (input, ctx) => advance(input, ctx, 'future'));
 };

@@ -2,6 +2,7 @@ import { estimateProblem, type SellerTerms } from '@wine/contracts';
 import type { LotEvent, LotListedData } from '@wine/event-schemas';
 import { AppError } from '@wine/platform';
 import type { Decider } from '../core/decider.ts';
+import { decideAdvance, type PlaceAdvanceBid } from '../live/advance.ts';
 import { decideLive, type LiveCommand } from '../live/decide-live.ts';
 import { decideOffer, type OfferCommand } from '../offers/decide.ts';
 import { decideBid, type PlaceBid } from './decide-bid.ts';
@@ -39,6 +40,7 @@ export type LotCommand =
   | StockCommand
   | OfferCommand
   | LiveCommand
+  | PlaceAdvanceBid
   | { type: 'CloseLot'; now: Date };
 
 /**
@@ -325,6 +327,8 @@ export function decideLot(command: LotCommand, state: Lot): LotEvent[] {
     case 'UndoCall':
     case 'FinishLiveLot':
       return decideLive(command, state);
+    case 'PlaceAdvanceBid':
+      return decideAdvance(command, state);
     case 'CloseLot':
       // Exactly once: only an open lot past its (extended) close closes; anything else is a no-op.
       if (state.status !== 'open') return [];

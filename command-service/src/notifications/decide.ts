@@ -11,6 +11,7 @@ const kindSwitch = {
   outbid: 'outbid_alerts',
   closing: 'closing_reminders',
   won: 'won_notices',
+  coming_up: 'coming_up_notices',
 } as const satisfies Record<NotificationKind, keyof Preferences>;
 
 /**

@@ -300,14 +300,17 @@ export function notificationProcess(deps: NotificationDeps, feed: LogFeed): LogF
                 lotLink,
                 reason: pending.reason ?? '',
               }
-            : {
-                kind,
-                title: lot?.title ?? lotId,
-                price: lot?.price ?? 0,
-                lotLink,
-                closesAt: new Date(lot?.closesAt ?? 0).toISOString(),
-                minutes: Math.max(1, Math.round(((lot?.closesAt ?? 0) - clock.now().getTime()) / 60_000)),
-              };
+            : kind === 'closing'
+              ? {
+                  kind,
+                  title: lot?.title ?? lotId,
+                  price: lot?.price ?? 0,
+                  lotLink,
+                  closesAt: new Date(lot?.closesAt ?? 0).toISOString(),
+                  minutes: Math.max(1, Math.round(((lot?.closesAt ?? 0) - clock.now().getTime()) / 60_000)),
+                }
+              : // Issue 37: a lot coming up in the live room is told by the live room's process (live/coming-up.ts).
+                undefined;
     if (!notice) return;
     const { language } = user.preferences;
     const channels = recorded.data.channels;

@@ -22,6 +22,8 @@ export const UpdatePreferenceInput = z.strictObject({
   won_notices: z.boolean(),
   /** Issue 31: the language notifications are written in. */
   language: z.enum(['en', 'es']),
+  /** Issue 37: a watched lot coming up in the live room (off until asked for). */
+  coming_up_notices: z.boolean().optional(),
 });
 
 /** seeds 001 §3 "Address form: address1, city, state, zip, latitude, longitude, full_address, place_id". */

@@ -153,6 +153,27 @@ export const forEnglish = {
     undone: 'Call undone',
     registered: 'Your paddle for this sale: {{paddle}}',
     bidPlaced: 'Your bid is in',
+    advancePlaced: 'Your advance bid is in: the auctioneer bids for you up to your maximum',
+    consignorBid: 'Bid taken for the consignor',
+    mailComingUpSubject: '{{title}} is coming up in the live room',
+    mailComingUpBody:
+      'Lot {{number}}, {{title}}, on your watchlist, is coming up in {{sale}}: the auctioneer is selling lot {{current}} now. Join the room to bid live: {{link}}',
+    mailComingUpStop:
+      'You asked for these e-mails; to stop them, turn off "Coming up in the live room": {{link}}',
+  },
+  /** Issue 37 §6: the bid sheet's form. */
+  bidSheet: {
+    auction: 'Choose an auction',
+    amount: 'Enter an amount in whole cents, at least 1',
+    limitTooHigh: 'A limit is at most $10,000,000.00',
+    noLines: 'Put a maximum on at least one lot',
+    tooManyLines: 'A bid sheet holds at most 200 lots',
+    lotTwice: 'This lot is on the sheet twice',
+    groupTooSmall: 'A group holds two lots or more',
+    groupLotNotOnSheet: 'Put a maximum on this lot before grouping it',
+    lotInTwoGroups: 'A lot is in one group at most',
+    saved: 'Your bid sheet is saved: the house bids for you within your limit',
+    cancelled: 'Your bid sheet is cancelled: the bids already placed stand',
   },
   /** Issue 36: offers, counters, the second chance: answers and mails. */
   offers: {
@@ -635,6 +656,12 @@ export const forEnglish = {
     LIVE_NO_BID: 'There is no bid to sell to',
     LIVE_RESERVE_NOT_MET: 'The reserve is not met: pass the lot or take more bids',
     LIVE_NOTHING_TO_UNDO: 'There is no call to undo on this lot',
+    LIVE_CONSIGNOR_BID_LIMIT: 'The house bids for the consignor only below the reserve',
+    LIVE_CONSIGNOR_LEADS: 'The last bid is the consignor’s: pass the lot or take a buyer’s bid',
+    ADVANCE_NOT_LIVE: 'Advance bids are for lots of a live sale: bid on this lot as usual',
+    ADVANCE_LOT_CALLED: 'The auctioneer has called this lot: advance bids are closed, bid in the live room',
+    ADVANCE_LOT_CLOSED: 'This lot’s sale is over: it takes no more bids',
+    ADVANCE_SALE_STARTED: 'The sale has started: leave an absentee bid or bid in the live room',
     LIVE_BID_IN_ROOM: 'This lot is being sold in the live room: bid there',
     NOT_LIVE_SALE: 'This auction is not a live sale',
     LIVE_SALE_NOT_OPEN: 'The live sale is not open',
@@ -651,6 +678,15 @@ export const forEnglish = {
     COMMAND_IN_PROGRESS: 'This request is still being processed; try again in a moment',
     RATE_LIMITED: 'Too many requests, please try again later',
     BAD_REQUEST: 'The request cannot be served: {{reason}}',
+    /** Issue 37 §6: a bid sheet with a limit. */
+    BIDSHEET_NOT_FOUND: 'You have no bid sheet for this auction',
+    BIDSHEET_LOCKED: 'The house has started bidding from this sheet: it can no longer be changed, only cancelled',
+    BIDSHEET_LOT_NOT_IN_AUCTION: 'Lot {{lot}} is not in this auction',
+    BIDSHEET_LOT_NOT_OPEN: 'Lot {{lot}} no longer takes bids',
+    BIDSHEET_MAX_TOO_LOW: 'Lot {{lot}}: your maximum must be at least {{amount}}',
+    BIDSHEET_LIMIT_TOO_LOW: 'Your limit must cover at least one lot with the premium: {{amount}} or more',
+    BIDSHEET_GROUPS_INVALID: 'Each lot is on the sheet once, and each group holds two lots or more of the sheet, none in two groups',
+    BIDSHEET_PROXY_ONLY: 'This auction takes hard bids: a bid sheet needs maximum (proxy) bids',
   },
 } as const;
 

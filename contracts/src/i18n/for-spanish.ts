@@ -148,6 +148,27 @@ export const forSpanish: Texts = {
     undone: 'Adjudicación deshecha',
     registered: 'Su paleta para esta venta: {{paddle}}',
     bidPlaced: 'Su puja está registrada',
+    advancePlaced: 'Su puja anticipada está registrada: el subastador pujará por usted hasta su máximo',
+    consignorBid: 'Puja tomada por el comitente',
+    mailComingUpSubject: '{{title}} sale pronto en la sala en vivo',
+    mailComingUpBody:
+      'El lote {{number}}, {{title}}, de tu lista de seguimiento, sale pronto en {{sale}}: el subastador vende ahora el lote {{current}}. Entra en la sala para pujar en vivo: {{link}}',
+    mailComingUpStop:
+      'Pediste estos correos; para no recibirlos más, desactiva «Próximo en la sala en vivo»: {{link}}',
+  },
+  /** Issue 37 §6: el formulario de la hoja de pujas. */
+  bidSheet: {
+    auction: 'Elija una subasta',
+    amount: 'Indique un importe en céntimos enteros, al menos 1',
+    limitTooHigh: 'Un límite es como mucho $10,000,000.00',
+    noLines: 'Ponga un máximo en al menos un lote',
+    tooManyLines: 'Una hoja de pujas tiene como mucho 200 lotes',
+    lotTwice: 'Este lote está dos veces en la hoja',
+    groupTooSmall: 'Un grupo tiene dos lotes o más',
+    groupLotNotOnSheet: 'Ponga un máximo en este lote antes de agruparlo',
+    lotInTwoGroups: 'Un lote está como mucho en un grupo',
+    saved: 'Su hoja de pujas está guardada: la casa puja por usted dentro de su límite',
+    cancelled: 'Su hoja de pujas está cancelada: las pujas ya hechas se mantienen',
   },
   /** Issue 36: ofertas, contraofertas, la segunda oportunidad: respuestas y correos. */
   offers: {
@@ -631,6 +652,14 @@ export const forSpanish: Texts = {
     LIVE_NO_BID: 'No hay ninguna puja a quien vender',
     LIVE_RESERVE_NOT_MET: 'No se alcanzó el precio de reserva: pase el lote o tome más pujas',
     LIVE_NOTHING_TO_UNDO: 'No hay ninguna adjudicación que deshacer en este lote',
+    LIVE_CONSIGNOR_BID_LIMIT: 'La casa puja por el comitente solo por debajo del precio de reserva',
+    LIVE_CONSIGNOR_LEADS: 'La última puja es del comitente: pase el lote o tome la puja de un comprador',
+    ADVANCE_NOT_LIVE:
+      'Las pujas anticipadas son para lotes de una venta en vivo: puje en este lote como siempre',
+    ADVANCE_LOT_CALLED:
+      'El subastador ya anunció este lote: las pujas anticipadas están cerradas, puje en la sala en vivo',
+    ADVANCE_LOT_CLOSED: 'La venta de este lote terminó: no admite más pujas',
+    ADVANCE_SALE_STARTED: 'La venta ya empezó: deje una puja en ausencia o puje en la sala en vivo',
     LIVE_BID_IN_ROOM: 'Este lote se vende en la sala en vivo: puje allí',
     NOT_LIVE_SALE: 'Esta subasta no es una venta en vivo',
     LIVE_SALE_NOT_OPEN: 'La venta en vivo no está abierta',
@@ -647,5 +676,14 @@ export const forSpanish: Texts = {
     COMMAND_IN_PROGRESS: 'Esta petición aún se está procesando; inténtalo de nuevo en un momento',
     RATE_LIMITED: 'Demasiadas peticiones; inténtalo de nuevo más tarde',
     BAD_REQUEST: 'No se puede atender la petición: {{reason}}',
+    /** Issue 37 §6: la hoja de pujas con límite. */
+    BIDSHEET_NOT_FOUND: 'No tiene hoja de pujas para esta subasta',
+    BIDSHEET_LOCKED: 'La casa ya empezó a pujar con esta hoja: no puede cambiarse, solo cancelarse',
+    BIDSHEET_LOT_NOT_IN_AUCTION: 'El lote {{lot}} no está en esta subasta',
+    BIDSHEET_LOT_NOT_OPEN: 'El lote {{lot}} ya no admite pujas',
+    BIDSHEET_MAX_TOO_LOW: 'Lote {{lot}}: su máximo debe ser al menos {{amount}}',
+    BIDSHEET_LIMIT_TOO_LOW: 'Su límite debe cubrir al menos un lote con la comisión: {{amount}} o más',
+    BIDSHEET_GROUPS_INVALID: 'Cada lote va una vez en la hoja, y cada grupo tiene dos lotes o más de la hoja, ninguno en dos grupos',
+    BIDSHEET_PROXY_ONLY: 'Esta subasta admite pujas firmes: una hoja de pujas necesita pujas máximas (proxy)',
   },
 };

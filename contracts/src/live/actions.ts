@@ -33,6 +33,8 @@ export const LiveFloorBidInput = z.strictObject({
     .regex(/^\d{1,6}$/),
   source: z.enum(['floor', 'phone']).default('floor'),
 });
+/** The auctioneer's bid for the consignor at the ask it answers (only below the reserve). */
+export const LiveReserveBidInput = z.strictObject({ lot_id: Id, ask: Ask });
 export const LiveHammerInput = z.strictObject({ lot_id: Id, outcome: z.enum(['sold', 'passed']) });
 export const LiveUndoInput = z.strictObject({ lot_id: Id, reason: multilineText('Reason').min(1).max(500) });
 export const LiveBidInput = z.strictObject({ lot_id: Id, ask: Ask });
@@ -58,6 +60,8 @@ export const liveActions = {
   liveCloseSale: clerk('/api/live/sale/close', LiveSaleInput, NoData),
   liveAsk: clerk('/api/live/lot/ask', LiveAskInput, LiveLotStanding),
   liveFloorBid: clerk('/api/live/lot/floorBid', LiveFloorBidInput, LiveLotStanding),
+  /** Bids the ask for the consignor while it is below the reserve (Sotheby's "on behalf of the consignor"). */
+  liveReserveBid: clerk('/api/live/lot/reserveBid', LiveReserveBidInput, LiveLotStanding),
   liveFairWarning: clerk('/api/live/lot/fairWarning', LiveLotInput, NoData),
   liveHammer: clerk('/api/live/lot/hammer', LiveHammerInput, NoData),
   liveUndo: clerk('/api/live/lot/undo', LiveUndoInput, NoData),

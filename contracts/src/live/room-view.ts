@@ -16,13 +16,25 @@ export const liveRoomStatuses = ['not_open', 'open', 'paused', 'closed'] as cons
 export const liveStandings = ['leading', 'outbid', 'won', 'lost', 'none'] as const;
 export type LiveStanding = (typeof liveStandings)[number];
 
-/** One bid taken in the room: its amount, where it came from, the paddle (floor and phone), the caller's own. */
+/**
+ * One bid taken in the room: its amount, where it came from, the paddle (floor and phone), the caller's
+ * own, and when the server took it (ISO; the clerk's warning before "Sold" reads it).
+ */
 export const LiveRoomBid = z.object({
   amount: z.number(),
   source: z.enum(liveBidSources),
   paddle: z.string().nullable(),
   mine: z.boolean(),
+  at: z.string(),
 });
+export type LiveRoomBid = z.infer<typeof LiveRoomBid>;
+
+/**
+ * Issue 37 "a warning before 'sold' when an internet bid arrived in the last seconds": the console asks
+ * the clerk to confirm Sold when the latest bid came from the internet less than this many seconds
+ * before the server's time.
+ */
+export const LIVE_SOLD_WARNING_SECONDS = 3;
 
 /** The hammer as it stands (it can be undone until the room moves on). */
 export const LiveHammerView = z.object({

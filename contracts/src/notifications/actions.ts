@@ -1,8 +1,12 @@
 import { z } from 'zod';
 import { action } from '../action.ts';
 
-/** Issue 31: the kinds of notification a bidder gets by mail, each with its switch and its unsubscribe link. */
-export const NotificationKind = z.enum(['outbid', 'closing', 'won']);
+/**
+ * Issue 31: the kinds of notification a bidder gets by mail, each with its switch and its unsubscribe
+ * link. Issue 37: `coming_up`, a lot on one's watchlist a few lots from the block in the live room, is
+ * asked for (off until the bidder turns it on).
+ */
+export const NotificationKind = z.enum(['outbid', 'closing', 'won', 'coming_up']);
 export type NotificationKind = z.infer<typeof NotificationKind>;
 
 /** The unsubscribe link's query (`/unsubscribe?u=…&k=…&t=…`): the user, the kind, and the link's signature. */

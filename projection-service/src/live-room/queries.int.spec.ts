@@ -127,9 +127,10 @@ describe('the live room (/api/live/room)', () => {
       price: 21_000,
       fair_warning: false,
       hammer: null,
+      // Each bid with when the server took it (the recorder's clock: a minute an event).
       bids: [
-        { amount: 20_000, source: 'floor', paddle: '101', mine: false },
-        { amount: 21_000, source: 'internet', paddle: null, mine: false },
+        { amount: 20_000, source: 'floor', paddle: '101', mine: false, at: '2026-11-28T18:28:00.000Z' },
+        { amount: 21_000, source: 'internet', paddle: null, mine: false, at: '2026-11-28T18:29:00.000Z' },
       ],
       standing: 'none',
     });

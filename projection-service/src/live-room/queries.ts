@@ -20,8 +20,14 @@ async function liveRoomOf(docs: DocumentStore, auctionId: string): Promise<LiveR
   return doc;
 }
 
-/** The titles and pictures of the lots the room shows, from the lots read model (read at query time). */
-async function lotsOf(docs: DocumentStore, doc: LiveRoomDocument): Promise<Map<string, RoomLotFields>> {
+/**
+ * The titles and pictures of the lots the room shows, from the lots read model (read at query time, and
+ * when a room's change is told to the bus).
+ */
+export async function lotsOf(
+  docs: DocumentStore,
+  doc: LiveRoomDocument,
+): Promise<Map<string, RoomLotFields>> {
   const found = await findByIds(docs.collection<LotDocument>(LOTS), shownLotIds(doc), {
     projection: { title: 1, allattachmentlist: 1 },
   });

@@ -1,4 +1,11 @@
-import type { LiveConsoleView, LiveRoomView, LiveStanding, LotDocument, UserDocument } from '@wine/contracts';
+import type {
+  LiveConsoleView,
+  LiveRoomUserPatch,
+  LiveRoomView,
+  LiveStanding,
+  LotDocument,
+  UserDocument,
+} from '@wine/contracts';
 import { lotImage } from '../lots/view.ts';
 import type { LiveRoomDocument, LiveRoomLot } from './project.ts';
 
@@ -78,6 +85,7 @@ export function roomView(
             // An internet or absentee bid shows no paddle: the bidder is never named to the room.
             paddle: b.source === 'floor' || b.source === 'phone' ? b.paddle : null,
             mine: viewerId !== null && b.bidder_id === viewerId,
+            at: b.at,
           })),
           standing: standingOf(current, viewerId),
         }
@@ -94,6 +102,39 @@ export function roomView(
     lots_to_come: next.length,
     messages: doc.messages.map((m) => ({ text: m.text, at: m.at })),
   };
+}
+
+/**
+ * The own part of the room of each user the lot on the block concerns (its bidders, the hammer's
+ * winner): their standing and their bids among those roomView shows (the same order, so the same
+ * indices). Everyone else sees the visitor's room: standing 'none', no bid theirs.
+ */
+export function userPatches(doc: LiveRoomDocument): Record<string, LiveRoomUserPatch> {
+  const current = doc.current;
+  if (!current) return {};
+  const users = new Set(current.bidders);
+  if (current.hammer?.bidder_id) users.add(current.hammer.bidder_id);
+  const patches: Record<string, LiveRoomUserPatch> = {};
+  for (const userId of users) {
+    const mine: number[] = [];
+    current.bids.forEach((bid, i) => {
+      if (bid.bidder_id === userId) mine.push(i);
+    });
+    patches[userId] = { standing: standingOf(current, userId), mine };
+  }
+  return patches;
+}
+
+/**
+ * The lot `ahead` places after `lotId` in the catalogue's order of lots not called, as the room stood
+ * when `lotId` was called (the lots called up to it are out; a lot called later is not): the lot that
+ * comes up once `ahead` lots, the called one among them, are sold. Null when there is none.
+ */
+export function lotComingUp(doc: LiveRoomDocument, lotId: string, ahead: number): string | null {
+  const at = doc.called.lastIndexOf(lotId);
+  if (at < 0 || ahead < 1) return null;
+  const called = new Set(doc.called.slice(0, at + 1));
+  return doc.catalogue.filter((l) => !called.has(l.lot_id))[ahead - 1]?.lot_id ?? null;
 }
 
 /** The users a console names: the current lot's leader and missed bidders, and every paddle's bidder. */

@@ -1223,6 +1223,9 @@ export const uiMoreForEnglish = {
     closingHint: 'Before a lot you watch or bid on closes.',
     won: 'Won lots',
     wonHint: 'When you win a lot, with its invoice. Turned off, you still get the invoice.',
+    comingUp: 'Coming up in the live room',
+    comingUpHint:
+      'When a lot you watch is three lots from the block in a live sale. Off until you turn it on.',
     language: 'Language of e-mails and texts',
     unsubscribeTitle: 'Unsubscribe',
     kind_outbid: 'outbid alerts',

@@ -1652,6 +1652,9 @@ export const uiForSpanish: UiTexts = {
     closingHint: 'Antes de que cierre un lote que sigues o por el que pujaste.',
     won: 'Lotes ganados',
     wonHint: 'Cuando ganas un lote, con su factura. Desactivado, igual recibes la factura.',
+    comingUp: 'Próximo en la sala en vivo',
+    comingUpHint:
+      'Cuando a un lote que sigues le faltan tres lotes para salir en una venta en vivo. Desactivado hasta que lo actives.',
     language: 'Idioma de correos y mensajes',
     unsubscribeTitle: 'Darse de baja',
     kind_outbid: 'los avisos de puja superada',

@@ -38,6 +38,7 @@ export function createRealtimeClient(options: RealtimeClientOptions): RealtimeCl
     },
     start: connection.start,
     listen: subscriptions.listen,
+    listenLive: subscriptions.listenLive,
     listenUser: subscriptions.listenUser,
     listenCarts: subscriptions.listenCarts,
     setToken(next) {

@@ -1,4 +1,4 @@
-import type { LotChangedMessage, LotView } from '@wine/contracts';
+import type { LiveRoomMessage, LiveRoomView, LotChangedMessage, LotView } from '@wine/contracts';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { FakeSocket } from '../../test-utils/fake-socket.ts';
 import { createRealtimeClient } from './client.ts';
@@ -9,6 +9,12 @@ const lotChanged = (id: string, position: string): LotChangedMessage => ({
   events: ['LotUpdated'],
   event: 'LotUpdated',
   lot: { id } as LotView,
+});
+
+const liveRoom = (auctionId: string, position: string): LiveRoomMessage => ({
+  type: 'liveRoom',
+  position,
+  room: { auction_id: auctionId } as LiveRoomView,
 });
 
 function setup() {
@@ -190,5 +196,32 @@ describe('realtime client', () => {
     vi.advanceTimersByTime(60_000);
     expect(sockets).toHaveLength(1);
     expect(statuses.at(-1)).toBe('offline');
+  });
+
+  it('relays a live room on its channel: its frames once, its coming-up lots, a refetch once it holds', () => {
+    const { client, socket } = setup();
+    const frames = vi.fn();
+    const comingUp = vi.fn();
+    const onResync = vi.fn();
+    const other = vi.fn();
+    const leave = client.listenLive({ auctionId: 's-1', onRoom: frames, onComingUp: comingUp, onResync });
+    client.listenLive({ auctionId: 's-2', onRoom: other });
+    socket(0).open();
+    expect(socket(0).sent).toEqual([{ type: 'subscribe', channels: ['live:s-1', 'live:s-2'] }]);
+    socket(0).receive({ type: 'subscribed', channels: ['live:s-1', 'live:s-2'] });
+    expect(onResync).toHaveBeenCalledTimes(1);
+    socket(0).receive(liveRoom('s-1', '00000000000000000011'));
+    // Again in a resume's replay: once is enough.
+    socket(0).receive(liveRoom('s-1', '00000000000000000011'));
+    const lot = { auction_id: 's-1', lot_id: 'l-4', lots_before: 3 };
+    socket(0).receive({ type: 'liveComingUp', position: '00000000000000000012', ...lot });
+    expect(frames.mock.calls.map(([m]) => m.position)).toEqual(['00000000000000000011']);
+    expect(comingUp.mock.calls.map(([m]) => m.lot_id)).toEqual(['l-4']);
+    expect(other).not.toHaveBeenCalled();
+    expect(client.lastPosition).toBe('00000000000000000012');
+    leave();
+    expect(socket(0).sent.at(-1)).toEqual({ type: 'unsubscribe', channels: ['live:s-1'] });
+    socket(0).receive(liveRoom('s-1', '00000000000000000013'));
+    expect(frames).toHaveBeenCalledTimes(1);
   });
 });

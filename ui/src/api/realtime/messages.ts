@@ -1,4 +1,4 @@
-import type { ServerMessage } from '@wine/contracts';
+import type { LiveComingUpMessage, LiveRoomMessage, ServerMessage } from '@wine/contracts';
 import type { Subscriptions } from './subscriptions.ts';
 import type { ConnectionHandlers, UserChange } from './types.ts';
 
@@ -45,6 +45,18 @@ export function createMessageReader({ subscriptions, handlers, position }: Messa
     subscriptions.deliverCart();
   };
 
+  /** Issue 37: a live room's frame, and a lot of a sale on the user's watchlist coming up; each once. */
+  const deliverLive = (message: LiveRoomMessage | LiveComingUpMessage) => {
+    const key =
+      message.type === 'liveRoom'
+        ? `${message.position}/live/${message.room.auction_id}`
+        : `${message.position}/coming/${message.lot_id}`;
+    if (!firstSight(key)) return;
+    advance(message.position);
+    if (message.type === 'liveRoom') subscriptions.deliverLiveRoom(message);
+    else subscriptions.deliverComingUp(message);
+  };
+
   const deliver = (message: UserChange) => {
     // A lot can reach us on both 'lots' and 'lot:<id>', and again in a resume replay: deliver it once.
     const key =
@@ -76,6 +88,10 @@ export function createMessageReader({ subscriptions, handlers, position }: Messa
       case 'lotChanged':
       case 'watchlistAdded':
         deliver(message);
+        return;
+      case 'liveRoom':
+      case 'liveComingUp':
+        deliverLive(message);
         return;
       case 'cartChanged':
       // Issue 36: an offer of the user's changed: the temporary cart (accepted offers) with it, so the

@@ -1,5 +1,17 @@
-import type { ClientMessage, LotMessage } from '@wine/contracts';
-import type { CartListener, LotChannel, LotListener, UserChange, UserListener } from './types.ts';
+import type { ClientMessage, LiveComingUpMessage, LiveRoomMessage, LotMessage } from '@wine/contracts';
+import type {
+  CartListener,
+  LiveChannel,
+  LiveRoomListener,
+  LotChannel,
+  LotListener,
+  UserChange,
+  UserListener,
+} from './types.ts';
+
+type Channel = LotChannel | LiveChannel;
+/** A lot's or a live room's listener: asked to read again when it may have missed a change. */
+type ChannelListener = Pick<LotListener, 'onResync'>;
 
 const MAX_CHANNELS_PER_MESSAGE = 200;
 
@@ -12,41 +24,47 @@ export interface Link {
 export type Subscriptions = ReturnType<typeof createSubscriptions>;
 
 /**
- * Who listens to what: lot listeners by channel (a channel is subscribed on the socket while anyone
- * listens to it), the signed-in user's listeners and the carts' listeners; and the delivery to them.
+ * Who listens to what: lot listeners and live rooms' listeners by channel (a channel is subscribed on
+ * the socket while anyone listens to it), the signed-in user's listeners and the carts' listeners; and
+ * the delivery to them.
  */
 export function createSubscriptions(link: Link) {
   const listeners = new Set<LotListener>();
+  const liveListeners = new Set<LiveRoomListener>();
+  /** Every lot's and live room's listener with its channels. */
+  const listening = new Map<ChannelListener, readonly Channel[]>();
   const userListeners = new Set<UserListener>();
   const cartListeners = new Set<CartListener>();
-  const channelCounts = new Map<LotChannel, number>();
+  const channelCounts = new Map<Channel, number>();
   /** Listeners waiting for the server to confirm a channel they subscribed: they resync then. */
-  const awaiting = new Map<LotChannel, Set<LotListener>>();
+  const awaiting = new Map<Channel, Set<ChannelListener>>();
 
-  const sendChannels = (type: 'subscribe' | 'unsubscribe', channels: LotChannel[]) => {
+  const sendChannels = (type: 'subscribe' | 'unsubscribe', channels: Channel[]) => {
     if (!link.isOpen()) return;
     for (let i = 0; i < channels.length; i += MAX_CHANNELS_PER_MESSAGE) {
       link.send({ type, channels: channels.slice(i, i + MAX_CHANNELS_PER_MESSAGE) });
     }
     if (type === 'unsubscribe') return;
     for (const channel of channels) {
-      awaiting.set(channel, new Set([...listeners].filter((l) => l.channels.includes(channel))));
+      const due = [...listening].filter(([, on]) => on.includes(channel)).map(([listener]) => listener);
+      awaiting.set(channel, new Set(due));
     }
   };
 
-  const listen = (listener: LotListener) => {
-    listeners.add(listener);
-    const added: LotChannel[] = [];
-    for (const channel of new Set(listener.channels)) {
+  /** Counts the listener on its channels (subscribing the new ones) until the returned function is called. */
+  const join = (listener: ChannelListener, channels: readonly Channel[]) => {
+    listening.set(listener, channels);
+    const added: Channel[] = [];
+    for (const channel of new Set(channels)) {
       const count = channelCounts.get(channel) ?? 0;
       channelCounts.set(channel, count + 1);
       if (count === 0) added.push(channel);
     }
     if (added.length) sendChannels('subscribe', added);
     return () => {
-      if (!listeners.delete(listener)) return;
-      const removed: LotChannel[] = [];
-      for (const channel of new Set(listener.channels)) {
+      listening.delete(listener);
+      const removed: Channel[] = [];
+      for (const channel of new Set(channels)) {
         const count = (channelCounts.get(channel) ?? 1) - 1;
         if (count <= 0) {
           channelCounts.delete(channel);
@@ -54,6 +72,22 @@ export function createSubscriptions(link: Link) {
         } else channelCounts.set(channel, count);
       }
       if (removed.length) sendChannels('unsubscribe', removed);
+    };
+  };
+
+  const listen = (listener: LotListener) => {
+    listeners.add(listener);
+    const leave = join(listener, listener.channels);
+    return () => {
+      if (listeners.delete(listener)) leave();
+    };
+  };
+
+  const listenLive = (listener: LiveRoomListener) => {
+    liveListeners.add(listener);
+    const leave = join(listener, [`live:${listener.auctionId}`]);
+    return () => {
+      if (liveListeners.delete(listener)) leave();
     };
   };
 
@@ -69,6 +103,7 @@ export function createSubscriptions(link: Link) {
 
   return {
     listen,
+    listenLive,
     listenUser: member(userListeners),
     listenCarts: member(cartListeners),
     /** Subscribes every channel anyone listens to (a socket just opened). */
@@ -77,16 +112,16 @@ export function createSubscriptions(link: Link) {
     forgetAwaiting: () => awaiting.clear(),
     /** The server relays these channels now: their listeners ask again for what they show, once. */
     confirmed(channels: readonly string[]) {
-      const due = new Set<LotListener>();
+      const due = new Set<ChannelListener>();
       for (const channel of channels) {
-        for (const listener of awaiting.get(channel as LotChannel) ?? []) due.add(listener);
-        awaiting.delete(channel as LotChannel);
+        for (const listener of awaiting.get(channel as Channel) ?? []) due.add(listener);
+        awaiting.delete(channel as Channel);
       }
-      for (const listener of due) if (listeners.has(listener)) listener.onResync?.();
+      for (const listener of due) if (listening.has(listener)) listener.onResync?.();
     },
     /** Changes may have been missed: every listener asks again. */
     resyncAll() {
-      for (const listener of [...listeners]) listener.onResync?.();
+      for (const listener of [...listening.keys()]) listener.onResync?.();
       for (const listener of [...cartListeners]) listener.onCartChanged();
     },
     deliverUser(message: UserChange) {
@@ -98,6 +133,18 @@ export function createSubscriptions(link: Link) {
       for (const listener of [...listeners]) {
         if (listener.channels.includes('lots') || listener.channels.includes(own))
           listener.onLotChanged(message);
+      }
+    },
+    /** To the listeners of the room (issue 37). */
+    deliverLiveRoom(message: LiveRoomMessage) {
+      for (const listener of [...liveListeners]) {
+        if (listener.auctionId === message.room.auction_id) listener.onRoom(message);
+      }
+    },
+    /** To the listeners of the sale the lot coming up is in. */
+    deliverComingUp(message: LiveComingUpMessage) {
+      for (const listener of [...liveListeners]) {
+        if (listener.auctionId === message.auction_id) listener.onComingUp?.(message);
       }
     },
     deliverCart() {

@@ -1,4 +1,9 @@
-import type { LotMessage, WatchlistAddedMessage } from '@wine/contracts';
+import type {
+  LiveComingUpMessage,
+  LiveRoomMessage,
+  LotMessage,
+  WatchlistAddedMessage,
+} from '@wine/contracts';
 
 /** A change of a lot or of the watchlist that touched the signed-in user (their own messages but carts). */
 export type UserChange = LotMessage | WatchlistAddedMessage;
@@ -8,6 +13,8 @@ export type ConnectionStatus = 'connecting' | 'open' | 'reconnecting' | 'offline
 
 /** 'lots' (every lot) or 'lot:<id>' (one lot), as in @wine/contracts `Channel`. */
 export type LotChannel = 'lots' | `lot:${string}`;
+/** One live sale's room ('live:<auctionId>', issue 37), as in @wine/contracts `Channel`. */
+export type LiveChannel = `live:${string}`;
 
 export interface LotListener {
   channels: readonly LotChannel[];
@@ -18,6 +25,19 @@ export interface LotListener {
    * fetched before may predate a change never sent to it), the server said resync, or a reconnect
    * had nothing to resume from.
    */
+  onResync?: () => void;
+}
+
+/**
+ * Issue 37: one live sale's room, its channel subscribed while anyone listens: each committed change as
+ * the whole room (`liveRoom`), and the signed-in user's `liveComingUp` of a lot of this sale.
+ */
+export interface LiveRoomListener {
+  auctionId: string;
+  onRoom: (message: LiveRoomMessage) => void;
+  /** A lot of the sale on the user's watchlist comes up soon (their own channel). */
+  onComingUp?: (message: LiveComingUpMessage) => void;
+  /** As LotListener's: the room may have changed unseen; read it again. */
   onResync?: () => void;
 }
 
@@ -69,6 +89,8 @@ export interface RealtimeClient {
   start(handlers?: ConnectionHandlers): () => void;
   /** Receives the lot messages of the channels; subscribes on the socket while anyone listens. */
   listen(listener: LotListener): () => void;
+  /** Receives one live sale's room (see LiveRoomListener); subscribes its channel while anyone listens. */
+  listenLive(listener: LiveRoomListener): () => void;
   /** Receives the signed-in user's own messages (see UserListener). */
   listenUser(listener: UserListener): () => void;
   /** Is told when the signed-in user's carts changed, or may have changed unseen (a resync). */

@@ -19,13 +19,16 @@ import {
 } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import type { ActionName, InputOf } from '@wine/contracts';
-import { type ReactNode, useRef, useState } from 'react';
+import { useStore } from 'jotai';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { call, errorMessage } from '../../api/client.ts';
 import { dollarsToCents, formatMoney } from '../../lib/format.ts';
+import { serverClockAtom } from '../../state/clock.ts';
 import { useBidSource } from '../LiveRoom/LiveRoom.tsx';
 import { type LiveConsoleView, liveConsoleQuery, statusTexts } from '../LiveRoom/live-room.ts';
 import { type ConsoleKey, consoleKeys, useShortcuts } from './shortcuts.ts';
+import { type SoldWarning, soldWarningOf } from './sold-warning.ts';
 
 type ConsoleAction =
   | 'liveOpenSale'
@@ -70,6 +73,7 @@ const leaderSourceTexts = {
   floor: 'ui.liveRoom.console.floor',
   phone: 'ui.liveRoom.console.phone',
   absentee: 'ui.liveRoom.source.absentee',
+  consignor: 'ui.liveRoom.source.consignor',
 } as const;
 
 /** A button of the console with its shortcut shown on it (and told to assistive technology). */
@@ -89,6 +93,8 @@ function KeyButton(props: {
       disabled={props.disabled}
       color={props.color}
       variant={props.variant ?? 'filled'}
+      // Dark text on the light fills (yellow): white on them fails the contrast a clerk's screen needs.
+      autoContrast
       aria-keyshortcuts={key}
       rightSection={<Kbd size="xs">{key}</Kbd>}
       data-testid={props.testId}
@@ -100,7 +106,7 @@ function KeyButton(props: {
 
 export interface LiveConsoleProps {
   view: LiveConsoleView;
-  /** The last read of the console failed. */
+  /** The socket dropped, or the last read of the console failed. */
   connectionLost: boolean;
 }
 
@@ -108,7 +114,8 @@ export interface LiveConsoleProps {
  * Issue 37: the auctioneer's console: open the sale, the lot on the block with its ask (dollars,
  * Enter sends it in cents), the standing bid and its leader, floor and phone bids by paddle, fair
  * warning, sold, pass, undo with a reason, the next lot, pause and resume, a message to the room,
- * close; the bids missed after the hammer. Each of the lot's buttons has a key (not while typing).
+ * close; the bids missed after the hammer. Each of the lot's buttons has a key (not while typing). Sold
+ * asks first when the latest bid came from the internet in the last LIVE_SOLD_WARNING_SECONDS.
  */
 export function LiveConsole({ view, connectionLost }: LiveConsoleProps) {
   const { t } = useTranslation();
@@ -124,6 +131,9 @@ export function LiveConsole({ view, connectionLost }: LiveConsoleProps) {
   const [undoOpen, setUndoOpen] = useState(false);
   const [undoReason, setUndoReason] = useState('');
   const [confirmClose, setConfirmClose] = useState(false);
+  const [soldWarning, setSoldWarning] = useState<SoldWarning | null>(null);
+  const confirmSoldRef = useRef<HTMLButtonElement>(null);
+  const store = useStore();
 
   const lot = view.current_lot;
   const open = view.status === 'open';
@@ -146,13 +156,38 @@ export function LiveConsole({ view, connectionLost }: LiveConsoleProps) {
       paddleRef.current?.focus();
       return;
     }
+    // The paddle field is left once the bid is sent: the next key is a shortcut (S, W, F), not a digit.
+    paddleRef.current?.blur();
     void send('liveFloorBid', { lot_id: lot.lot_id, ask: lot.ask, paddle: paddle.trim(), source }).then(
       (ok) => ok && setPaddle(''),
     );
   };
   const hammer = (outcome: 'sold' | 'passed') => {
+    setSoldWarning(null);
     if (lot) void send('liveHammer', { lot_id: lot.lot_id, outcome });
   };
+  // The warning holds for the bid it named, while Sold can be pressed: a later bid asks again.
+  const warning = soldWarning && can.sold && soldWarning.at === lot?.bids.at(-1)?.at ? soldWarning : null;
+  /**
+   * Sold (button or S): at once, unless an internet bid arrived in the last seconds by the server's
+   * clock (issue 37): then a second press (S, the button, or Enter on "Sell anyway") sells.
+   */
+  const sold = () => {
+    if (warning) return hammer('sold');
+    const recent = soldWarningOf(lot, Date.now() + store.get(serverClockAtom));
+    if (recent) setSoldWarning(recent);
+    else hammer('sold');
+  };
+  useEffect(() => {
+    if (warning) confirmSoldRef.current?.focus();
+  }, [warning]);
+  const warningText = !warning
+    ? ''
+    : warning.seconds === 0
+      ? t('ui.liveRoom.console.soldWarningNow')
+      : warning.seconds === 1
+        ? t('ui.liveRoom.console.soldWarningOne')
+        : t('ui.liveRoom.console.soldWarning', { seconds: warning.seconds });
   const callNext = () => {
     if (next) void send('liveCallLot', { auction_id: view.auction_id, lot_id: next.lot_id });
   };
@@ -181,7 +216,7 @@ export function LiveConsole({ view, connectionLost }: LiveConsoleProps) {
       ...(can.fairWarning && {
         fairWarning: () => lot && void send('liveFairWarning', { lot_id: lot.lot_id }),
       }),
-      ...(can.sold && { sold: () => hammer('sold') }),
+      ...(can.sold && { sold }),
       ...(can.pass && { pass: () => hammer('passed') }),
       ...(can.undo && { undo: () => setUndoOpen(true) }),
       ...(can.nextLot && { nextLot: callNext }),
@@ -190,15 +225,21 @@ export function LiveConsole({ view, connectionLost }: LiveConsoleProps) {
     !undoOpen,
   );
 
-  const leader = view.leader
-    ? view.leader.source === 'internet'
+  // Floor and phone bids have a paddle; the internet, absentee and consignor bids are named by source.
+  const leader = !view.leader
+    ? t('ui.liveRoom.console.noLeader')
+    : view.leader.source === 'internet'
       ? t('ui.liveRoom.console.leaderInternet', { name: view.leader.first_name })
-      : t('ui.liveRoom.console.leaderPaddle', {
-          source: t(leaderSourceTexts[view.leader.source]),
-          paddle: view.leader.paddle ?? '?',
-          name: view.leader.first_name,
-        })
-    : t('ui.liveRoom.console.noLeader');
+      : view.leader.paddle === null
+        ? t('ui.liveRoom.console.leaderBySource', {
+            source: t(leaderSourceTexts[view.leader.source]),
+            name: view.leader.first_name,
+          })
+        : t('ui.liveRoom.console.leaderPaddle', {
+            source: t(leaderSourceTexts[view.leader.source]),
+            paddle: view.leader.paddle,
+            name: view.leader.first_name,
+          });
 
   return (
     <Container size="xl" py="md" data-testid="live-console" px="xs">
@@ -269,7 +310,7 @@ export function LiveConsole({ view, connectionLost }: LiveConsoleProps) {
         {open || view.status === 'paused' ? (
           confirmClose ? (
             <Button
-              color="red"
+              color="red.9"
               onClick={() =>
                 void send('liveCloseSale', { auction_id: view.auction_id }).then(() => setConfirmClose(false))
               }
@@ -278,7 +319,7 @@ export function LiveConsole({ view, connectionLost }: LiveConsoleProps) {
               {t('ui.liveRoom.console.confirmClose')}
             </Button>
           ) : (
-            <Button color="red" variant="outline" onClick={() => setConfirmClose(true)}>
+            <Button color="red.9" variant="outline" onClick={() => setConfirmClose(true)}>
               {t('ui.liveRoom.console.closeSale')}
             </Button>
           )
@@ -334,7 +375,9 @@ export function LiveConsole({ view, connectionLost }: LiveConsoleProps) {
                 </div>
               </Group>
               {lot.fair_warning && !lot.hammer ? (
-                <Badge color="orange">{t('ui.liveRoom.fairWarning')}</Badge>
+                <Badge color="yellow" autoContrast>
+                  {t('ui.liveRoom.fairWarning')}
+                </Badge>
               ) : null}
               {lot.hammer ? (
                 <Badge color={lot.hammer.outcome === 'sold' ? 'green' : 'gray'}>
@@ -383,7 +426,7 @@ export function LiveConsole({ view, connectionLost }: LiveConsoleProps) {
               <Group gap="xs" wrap="wrap">
                 <KeyButton
                   shortcut="fairWarning"
-                  color="orange"
+                  color="yellow"
                   onClick={() => void send('liveFairWarning', { lot_id: lot.lot_id })}
                   disabled={!can.fairWarning}
                   testId="console-fair-warning"
@@ -392,8 +435,8 @@ export function LiveConsole({ view, connectionLost }: LiveConsoleProps) {
                 </KeyButton>
                 <KeyButton
                   shortcut="sold"
-                  color="green"
-                  onClick={() => hammer('sold')}
+                  color="teal.9"
+                  onClick={sold}
                   disabled={!can.sold}
                   testId="console-sold"
                 >
@@ -410,8 +453,8 @@ export function LiveConsole({ view, connectionLost }: LiveConsoleProps) {
                 </KeyButton>
                 <KeyButton
                   shortcut="undo"
-                  variant="light"
-                  color="red"
+                  variant="outline"
+                  color="red.9"
                   onClick={() => setUndoOpen(true)}
                   disabled={!can.undo}
                   testId="console-undo"
@@ -419,6 +462,28 @@ export function LiveConsole({ view, connectionLost }: LiveConsoleProps) {
                   {t('ui.liveRoom.console.undo')}
                 </KeyButton>
               </Group>
+              {warning ? (
+                <Alert
+                  color="yellow"
+                  data-testid="console-sold-warning"
+                  onKeyDown={(event) => {
+                    if (event.key === 'Escape') setSoldWarning(null);
+                  }}
+                >
+                  <Stack gap="xs">
+                    <Text fw={700}>{warningText}</Text>
+                    <Group gap="xs" wrap="wrap">
+                      <Button ref={confirmSoldRef} color="teal.9" onClick={sold} disabled={idle}>
+                        {t('ui.liveRoom.console.soldAnyway')}
+                      </Button>
+                      <Button variant="default" onClick={() => setSoldWarning(null)}>
+                        {t('ui.liveRoom.console.cancel')}
+                      </Button>
+                    </Group>
+                    <Text size="xs">{t('ui.liveRoom.console.soldAnywayHint')}</Text>
+                  </Stack>
+                </Alert>
+              ) : null}
               {lot.bids.length > 0 ? (
                 <List size="sm" data-testid="console-bids">
                   {[...lot.bids].reverse().map((bid, i) => (
@@ -547,7 +612,7 @@ export function LiveConsole({ view, connectionLost }: LiveConsoleProps) {
               <Button variant="default" onClick={() => setUndoOpen(false)}>
                 {t('ui.liveRoom.console.cancel')}
               </Button>
-              <Button type="submit" color="red" disabled={idle || !undoReason.trim()}>
+              <Button type="submit" color="red.9" disabled={idle || !undoReason.trim()}>
                 {t('ui.liveRoom.console.undoSend')}
               </Button>
             </Group>

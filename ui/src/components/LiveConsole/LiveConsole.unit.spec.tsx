@@ -1,11 +1,16 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import type { LiveConsoleView } from '@wine/contracts';
-import { describe, expect, it } from 'vitest';
-import { renderWithApi } from '../../test-utils/component.tsx';
+import { createStore } from 'jotai';
+import { describe, expect, it, onTestFinished, vi } from 'vitest';
+import { serverClockAtom } from '../../state/clock.ts';
+import { clockAt, renderWithApi } from '../../test-utils/component.tsx';
 import type { Handlers } from '../../test-utils/fake-api.ts';
 import { aUser } from '../../test-utils/fixtures.ts';
-import { aLiveConsole, aLiveLot } from '../LiveRoom/test-live-room.ts';
+import { LIVE_FALLBACK_POLL_MS } from '../LiveRoom/live-room.ts';
+import { aLiveConsole, aLiveLot, aLiveRoom } from '../LiveRoom/test-live-room.ts';
+import { liveSocket } from '../LiveRoom/test-live-socket.ts';
 import { LiveConsoleScreen } from './LiveConsoleScreen.tsx';
+import { soldWarningOf } from './sold-warning.ts';
 
 const standing = { lot_id: 'lot-12', ask: 140_000, price: 130_000, leading: false };
 
@@ -24,11 +29,15 @@ const taken: Handlers = {
   liveUndo: () => null,
 };
 
-async function renderConsole(view: LiveConsoleView = aLiveConsole()) {
+async function renderConsole(
+  view: LiveConsoleView | (() => LiveConsoleView) = aLiveConsole(),
+  store = createStore(),
+) {
   const rendered = await renderWithApi(<LiveConsoleScreen auctionId="a-1" />, {
-    api: { liveConsole: () => view, ...taken },
+    api: { liveConsole: typeof view === 'function' ? view : () => view, ...taken },
     signedInAs: aUser({ roles: ['auctioneer'] }),
     mantineEnv: 'test',
+    store,
   });
   await screen.findByTestId('console-current-lot');
   return rendered;
@@ -156,5 +165,99 @@ describe('the auctioneer’s console (issue 37)', () => {
     expect(screen.getByTestId('console-missed').textContent).toContain('Missed: Grace at $1,300.00');
     expect((screen.getByTestId('console-sold') as HTMLButtonElement).disabled).toBe(true);
     expect((screen.getByTestId('console-undo') as HTMLButtonElement).disabled).toBe(false);
+  });
+
+  it('reads the console again on each frame of the room, and not on the clock while connected', async () => {
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+    onTestFinished(() => {
+      vi.useRealTimers();
+    });
+    const live = liveSocket();
+    let price = 120_000;
+    const { api } = await renderConsole(() => aLiveConsole({ current_lot: aLiveLot({ price }) }), live.store);
+    live.open();
+    expect(live.sent()).toContainEqual({ type: 'subscribe', channels: ['live:a-1'] });
+    const reads = api.to('liveConsole').length;
+    price = 130_000;
+    live.receive({
+      type: 'liveRoom',
+      position: '00000000000000000061',
+      room: aLiveRoom({ my_paddle: null, current_lot: aLiveLot({ price }) }),
+    });
+    await waitFor(() => expect(screen.getByTestId('console-price').textContent).toBe('$1,300.00'));
+    expect(api.to('liveConsole').length).toBe(reads + 1);
+    act(() => vi.advanceTimersByTime(3 * LIVE_FALLBACK_POLL_MS));
+    expect(api.to('liveConsole').length).toBe(reads + 1);
+  });
+});
+
+describe('the clerk’s warning before Sold (issue 37)', () => {
+  // The page's own clock is days off; the server's (from the socket) is what counts.
+  clockAt('2026-12-01T10:00:00.000Z');
+  /** A store whose server clock reads the bid's time (19:00:30, an internet bid) plus `ms`. */
+  const serverAt = (ms: number) => {
+    const store = createStore();
+    store.set(serverClockAtom, Date.parse('2026-11-28T19:00:30.000Z') + ms - Date.now());
+    return store;
+  };
+  const warning = () => screen.queryByTestId('console-sold-warning');
+
+  it('asks first when an internet bid arrived in the last 3 seconds, and sells on the second press of S', async () => {
+    const { user, api } = await renderConsole(aLiveConsole(), serverAt(1_500));
+    await user.click(screen.getByTestId('console-sold'));
+    expect(warning()?.textContent).toContain('An internet bid arrived 1 second ago. Sell anyway?');
+    expect(sentTo(api, 'liveHammer')).toEqual([]);
+    await user.keyboard('s');
+    await waitFor(() => expect(sentTo(api, 'liveHammer')).toEqual([{ lot_id: 'lot-12', outcome: 'sold' }]));
+    expect(warning()).toBeNull();
+  });
+
+  it('sells on Enter once warned (the key S, then Enter)', async () => {
+    const { user, api } = await renderConsole(aLiveConsole(), serverAt(2_200));
+    await user.keyboard('s');
+    expect(warning()?.textContent).toContain('An internet bid arrived 2 seconds ago. Sell anyway?');
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Sell anyway' }));
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(sentTo(api, 'liveHammer')).toEqual([{ lot_id: 'lot-12', outcome: 'sold' }]));
+  });
+
+  it('sells nothing when the clerk cancels', async () => {
+    const { user, api } = await renderConsole(aLiveConsole(), serverAt(0));
+    await user.click(screen.getByTestId('console-sold'));
+    expect(warning()?.textContent).toContain('An internet bid arrived just now. Sell anyway?');
+    await user.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(warning()).toBeNull();
+    expect(sentTo(api, 'liveHammer')).toEqual([]);
+  });
+
+  it.each([
+    ['an internet bid 3 seconds old', aLiveConsole(), 3_000],
+    [
+      'a floor bid just taken',
+      aLiveConsole({
+        current_lot: aLiveLot({
+          bids: [
+            { amount: 120_000, source: 'floor', paddle: '101', mine: false, at: '2026-11-28T19:00:30.000Z' },
+          ],
+        }),
+      }),
+      0,
+    ],
+  ])('sells at once after %s', async (_name, view, ms) => {
+    const { user, api } = await renderConsole(view, serverAt(ms));
+    await user.click(screen.getByTestId('console-sold'));
+    await waitFor(() => expect(sentTo(api, 'liveHammer')).toEqual([{ lot_id: 'lot-12', outcome: 'sold' }]));
+    expect(warning()).toBeNull();
+  });
+
+  it('warns of the latest bid only, by the server’s time, a bid stamped ahead of it as just arrived', () => {
+    const lot = aLiveLot();
+    const at = Date.parse('2026-11-28T19:00:30.000Z');
+    expect(soldWarningOf(lot, at + 2_999)).toEqual({ at: '2026-11-28T19:00:30.000Z', seconds: 2 });
+    expect(soldWarningOf(lot, at + 3_000)).toBeNull();
+    expect(soldWarningOf(lot, at - 400)).toEqual({ at: '2026-11-28T19:00:30.000Z', seconds: 0 });
+    const internetThenFloor = aLiveLot({ bids: [...lot.bids].reverse() });
+    expect(soldWarningOf(internetThenFloor, at)).toBeNull();
+    expect(soldWarningOf(null, at)).toBeNull();
   });
 });

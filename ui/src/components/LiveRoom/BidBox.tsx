@@ -11,7 +11,7 @@ import { bidStateOf, type LiveRoomView, liveRoomQuery, waitTexts } from './live-
 
 export interface BidBoxProps {
   room: LiveRoomView;
-  /** The room's last read failed: bids wait until it answers again. */
+  /** The socket dropped, or the room's last read failed: bids wait until the room is live again. */
   connectionLost: boolean;
 }
 
@@ -73,7 +73,6 @@ export function BidBox({ room, connectionLost }: BidBoxProps) {
           <Button
             size="lg"
             fullWidth
-            color={state.outbid ? 'orange' : undefined}
             onClick={() => bid.mutate({ lot_id: state.lotId, ask: state.ask })}
             data-testid="live-bid"
           >

@@ -8,7 +8,7 @@ import { type LiveRoomView, type RoomBid, sourceTexts, statusTexts } from './liv
 
 export interface LiveRoomProps {
   room: LiveRoomView;
-  /** The last read of the room failed (what is shown is the last one that answered). */
+  /** The socket dropped, or the last read of the room failed (what is shown is the last room known). */
   connectionLost: boolean;
 }
 
@@ -91,7 +91,7 @@ export function LiveRoom({ room, connectionLost }: LiveRoomProps) {
                     </div>
                   </Group>
                   {lot.fair_warning && !lot.hammer ? (
-                    <Badge color="orange" size="xl" data-testid="live-fair-warning">
+                    <Badge color="yellow" autoContrast size="xl" data-testid="live-fair-warning">
                       {t('ui.liveRoom.fairWarning')}
                     </Badge>
                   ) : null}

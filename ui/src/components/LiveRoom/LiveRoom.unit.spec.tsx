@@ -1,19 +1,35 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import type { LiveRoomView } from '@wine/contracts';
-import { describe, expect, it } from 'vitest';
+import type { createStore } from 'jotai';
+import { describe, expect, it, onTestFinished, vi } from 'vitest';
 import { renderWithApi } from '../../test-utils/component.tsx';
 import { Failure, type Handlers } from '../../test-utils/fake-api.ts';
 import { aUser } from '../../test-utils/fixtures.ts';
 import { LiveRoomScreen } from './LiveRoomScreen.tsx';
+import { LIVE_FALLBACK_POLL_MS } from './live-room.ts';
 import { aLiveLot, aLiveRoom } from './test-live-room.ts';
+import { liveSocket } from './test-live-socket.ts';
 
-function renderRoom(room: () => LiveRoomView, options: { api?: Handlers; signedIn?: boolean } = {}) {
+function renderRoom(
+  room: () => LiveRoomView,
+  options: { api?: Handlers; signedIn?: boolean; store?: ReturnType<typeof createStore> } = {},
+) {
   const { signedIn = true } = options;
   return renderWithApi(<LiveRoomScreen auctionId="a-1" notLive={<p>The timed auction</p>} />, {
     api: { liveRoom: room, ...options.api },
     ...(signedIn && { signedInAs: aUser() }),
+    ...(options.store && { store: options.store }),
     mantineEnv: 'test',
   });
+}
+
+/** Intervals (the room's polling) run when the test says; everything else in real time. */
+function intervalsByHand() {
+  vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+  onTestFinished(() => {
+    vi.useRealTimers();
+  });
+  return (ms: number) => act(() => vi.advanceTimersByTime(ms));
 }
 
 const status = () => screen.getByTestId('live-bid-status').textContent;
@@ -44,7 +60,9 @@ describe('the live room (issue 37)', () => {
       aLiveRoom({
         current_lot: aLiveLot({
           standing: 'leading',
-          bids: [{ amount: 120_000, source: 'internet', paddle: null, mine: true }],
+          bids: [
+            { amount: 120_000, source: 'internet', paddle: null, mine: true, at: '2026-11-28T19:00:30.000Z' },
+          ],
         }),
       }),
     );
@@ -132,15 +150,94 @@ describe('the live room (issue 37)', () => {
   });
 
   it('says the connection is lost when the room stops answering, keeping the last room shown', async () => {
+    const live = liveSocket();
     let fail = false;
-    await renderRoom(() => {
-      if (fail) throw new Failure('Service unavailable', 503);
-      fail = true;
-      return aLiveRoom();
+    await renderRoom(
+      () => {
+        if (fail) throw new Failure('Service unavailable', 503);
+        fail = true;
+        return aLiveRoom();
+      },
+      { store: live.store },
+    );
+    await screen.findByTestId('live-current-lot');
+    live.open();
+    // The channel took hold: the room is read again, and that read fails.
+    live.receive({ type: 'subscribed', channels: ['live:a-1'] });
+    await waitFor(() => expect(status()).toBe('Connection lost: reconnecting…'));
+    expect(screen.getByTestId('live-ask').textContent).toBe('$1,300.00');
+    expect(screen.queryByTestId('live-bid')).toBeNull();
+  });
+
+  it('follows the room on the socket: each frame replaces it, the paddle kept, and no read while connected', async () => {
+    const tick = intervalsByHand();
+    const live = liveSocket();
+    const { api } = await renderRoom(() => aLiveRoom(), { store: live.store });
+    await screen.findByTestId('live-current-lot');
+    live.open();
+    expect(live.sent()).toContainEqual({ type: 'subscribe', channels: ['live:a-1'] });
+    const reads = api.to('liveRoom').length;
+    live.receive({ type: 'subscribed', channels: ['live:a-1'] });
+    await waitFor(() => expect(api.to('liveRoom').length).toBe(reads + 1));
+    // Someone else bid: the frame is the room as a visitor sees it but for this bidder's own standing.
+    live.receive({
+      type: 'liveRoom',
+      position: '00000000000000000042',
+      room: aLiveRoom({
+        my_paddle: null,
+        current_lot: aLiveLot({ ask: 150_000, price: 140_000, standing: 'outbid' }),
+      }),
+    });
+    await waitFor(() => expect(screen.getByTestId('live-ask').textContent).toBe('$1,500.00'));
+    expect(screen.getByTestId('live-price').textContent).toBe('$1,400.00');
+    expect(status()).toBe('You were outbid');
+    expect(screen.getByTestId('live-paddle').textContent).toBe('Your paddle: 205');
+    tick(3 * LIVE_FALLBACK_POLL_MS);
+    expect(api.to('liveRoom').length).toBe(reads + 1);
+  });
+
+  it('reads the room every 5 seconds while the socket is down, saying the connection is lost until it is back', async () => {
+    const tick = intervalsByHand();
+    const live = liveSocket();
+    let ask = 130_000;
+    const { api } = await renderRoom(() => aLiveRoom({ current_lot: aLiveLot({ ask }) }), {
+      store: live.store,
     });
     await screen.findByTestId('live-current-lot');
-    await waitFor(() => expect(status()).toBe('Connection lost: reconnecting…'), { timeout: 3_000 });
+    live.open();
+    live.drop();
+    await waitFor(() => expect(status()).toBe('Connection lost: reconnecting…'));
     expect(screen.queryByTestId('live-bid')).toBeNull();
+    const reads = api.to('liveRoom').length;
+    ask = 140_000;
+    tick(LIVE_FALLBACK_POLL_MS);
+    await waitFor(() => expect(api.to('liveRoom').length).toBe(reads + 1));
+    expect(await screen.findByText('$1,400.00')).toBeTruthy();
+    // Back: the bid box again, and no more reads on the clock.
+    await waitFor(() => expect(live.sockets()).toBe(2));
+    live.open();
+    expect(await screen.findByRole('button', { name: 'Bid $1,400.00' })).toBeTruthy();
+    // Nothing to resume from: the room is read again once.
+    await waitFor(() => expect(api.to('liveRoom').length).toBe(reads + 2));
+    const back = api.to('liveRoom').length;
+    tick(3 * LIVE_FALLBACK_POLL_MS);
+    expect(api.to('liveRoom').length).toBe(back);
+  });
+
+  it('tells the bidder a lot of the sale on their watchlist comes up soon', async () => {
+    const live = liveSocket();
+    const { alerts } = await renderRoom(() => aLiveRoom(), { store: live.store });
+    await screen.findByTestId('live-current-lot');
+    live.open();
+    const comingUp = { type: 'liveComingUp', position: '00000000000000000050', lots_before: 3 } as const;
+    live.receive({ ...comingUp, auction_id: 'a-1', lot_id: 'lot-14' });
+    live.receive({ ...comingUp, position: '00000000000000000051', auction_id: 'a-1', lot_id: 'lot-99' });
+    // Another sale's lot is that sale's news.
+    live.receive({ ...comingUp, position: '00000000000000000052', auction_id: 'a-2', lot_id: 'lot-7' });
+    expect(alerts()).toEqual([
+      { msg: 'Lot 14 · 1996 Lafite, on your watchlist, comes up in 3 lots.', type: 'info' },
+      { msg: 'A lot on your watchlist comes up in 3 lots.', type: 'info' },
+    ]);
   });
 
   it('keeps the timed auction’s page for an auction that is not a live sale', async () => {

@@ -1,30 +1,44 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { LiveConsoleView, LiveRoomView } from '@wine/contracts';
+import type { LiveConsoleView, LiveRoomMessage, LiveRoomView } from '@wine/contracts';
 import { call } from '../../api/client.ts';
 import { actionKey } from '../../api/queries.ts';
 
-/** Issue 37: the room is read again every second while the sale runs (open or paused). */
-export const LIVE_REFRESH_MS = 1_000;
+/**
+ * Issue 37: the room comes over the socket ('live:<auctionId>', a frame on each committed change); while
+ * the socket is down the page reads it again every 5 seconds instead.
+ */
+export const LIVE_FALLBACK_POLL_MS = 5_000;
 
 const running = (status: LiveRoomView['status'] | undefined) => status === 'open' || status === 'paused';
 
-/** The room as a bidder sees it (their paddle and standing when signed in). */
-export const liveRoomQuery = (auctionId: string) =>
+/**
+ * The room as a bidder sees it (their paddle and standing when signed in), read again every `pollMs`
+ * while the sale runs (false: never, the socket brings it).
+ */
+export const liveRoomQuery = (auctionId: string, pollMs: number | false = false) =>
   queryOptions({
     queryKey: actionKey('liveRoom', { auction_id: auctionId }),
     queryFn: ({ signal }) => call('liveRoom', { auction_id: auctionId }, { signal }),
     retry: false,
-    refetchInterval: (query) => (running(query.state.data?.status) ? LIVE_REFRESH_MS : false),
+    refetchInterval: (query) => (pollMs !== false && running(query.state.data?.status) ? pollMs : false),
   });
 
-/** The auctioneer's console: the room and the clerk's extras, read every second. */
-export const liveConsoleQuery = (auctionId: string) =>
+/** The auctioneer's console: the room and the clerk's extras, read again every `pollMs` (false: never). */
+export const liveConsoleQuery = (auctionId: string, pollMs: number | false = false) =>
   queryOptions({
     queryKey: actionKey('liveConsole', { auction_id: auctionId }),
     queryFn: ({ signal }) => call('liveConsole', { auction_id: auctionId }, { signal }),
     retry: false,
-    refetchInterval: LIVE_REFRESH_MS,
+    refetchInterval: pollMs,
   });
+
+/**
+ * The room after a `liveRoom` frame: the frame whole (it is the room as committed), but the caller's
+ * paddle, which a frame never carries (null), is kept from what the page read.
+ */
+export function applyLiveRoom(previous: LiveRoomView | undefined, message: LiveRoomMessage): LiveRoomView {
+  return { ...message.room, my_paddle: message.room.my_paddle ?? previous?.my_paddle ?? null };
+}
 
 export type RoomBid = NonNullable<LiveRoomView['current_lot']>['bids'][number];
 export type { LiveConsoleView, LiveRoomView };
@@ -87,4 +101,5 @@ export const sourceTexts = {
   floor: 'ui.liveRoom.source.floor',
   phone: 'ui.liveRoom.source.phone',
   absentee: 'ui.liveRoom.source.absentee',
+  consignor: 'ui.liveRoom.source.consignor',
 } as const;

@@ -2,7 +2,10 @@ import type { LiveConsoleView, LiveRoomView } from '@wine/contracts';
 
 type CurrentLot = NonNullable<LiveRoomView['current_lot']>;
 
-/** Lot 12 on the block at an ask of $1,300.00, $1,200.00 standing, in an open sale. */
+/**
+ * Lot 12 on the block at an ask of $1,300.00, $1,200.00 standing (an internet bid taken at 19:00:30 on
+ * 2026-11-28), in an open sale.
+ */
 export function aLiveLot(over: Partial<CurrentLot> = {}): CurrentLot {
   return {
     lot_id: 'lot-12',
@@ -14,8 +17,8 @@ export function aLiveLot(over: Partial<CurrentLot> = {}): CurrentLot {
     fair_warning: false,
     hammer: null,
     bids: [
-      { amount: 110_000, source: 'floor', paddle: '101', mine: false },
-      { amount: 120_000, source: 'internet', paddle: null, mine: false },
+      { amount: 110_000, source: 'floor', paddle: '101', mine: false, at: '2026-11-28T19:00:00.000Z' },
+      { amount: 120_000, source: 'internet', paddle: null, mine: false, at: '2026-11-28T19:00:30.000Z' },
     ],
     standing: 'none',
     ...over,

@@ -27,6 +27,8 @@ const kindSwitches = [
   { name: 'outbid_alerts', label: 'ui.notifications.outbid', hint: 'ui.notify.outbidHint' },
   { name: 'closing_reminders', label: 'ui.notifications.closing', hint: 'ui.notify.closingHint' },
   { name: 'won_notices', label: 'ui.notify.won', hint: 'ui.notify.wonHint' },
+  // Issue 37: asked for, never on by default (an absent choice is off).
+  { name: 'coming_up_notices', label: 'ui.notify.comingUp', hint: 'ui.notify.comingUpHint' },
 ] as const satisfies readonly { name: SwitchName; label: string; hint: string }[];
 const fields = [
   ...channelSwitches.map((s) => s.name),
@@ -84,7 +86,7 @@ function PreferencesForm({ saved, user }: { saved: Preferences; user: UserRecord
           <Switch
             ref={ref}
             name={name}
-            checked={value}
+            checked={value === true}
             onChange={(event) => onChange(event.currentTarget.checked)}
             onBlur={onBlur}
             label={t(option.label)}
