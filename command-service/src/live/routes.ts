@@ -74,6 +74,23 @@ export const liveRoutes: FastifyPluginAsync<LiveRouteDeps> = async (app, deps) =
     };
   }
 
+  /**
+   * Where a bid left the lot: its own LiveBidTaken and the house's absentee answer if any, read from
+   * the events the bid wrote (a retried bid's are replayed) rather than the lot loaded again, which a
+   * hot lot's bids would each pay for; the lot as it stands when the bid wrote nothing.
+   */
+  async function standingAfter(
+    lotId: string,
+    events: readonly { type: string; data: unknown }[],
+    callerId: string,
+  ): Promise<LiveLotStanding> {
+    const last = events.findLast((e) => e.type === 'LiveBidTaken')?.data as
+      | { amount: number; nextAsk: number; bidderId: string }
+      | undefined;
+    if (!last) return standing(lotId, callerId);
+    return { lot_id: lotId, ask: last.nextAsk, price: last.amount, leading: last.bidderId === callerId };
+  }
+
   /** The lot the room is on must have its call (sold or passed) before the room moves on; then it is closed. */
   async function finish(ctx: ActionContext, lotId: string | null, step: string) {
     if (!lotId) return;
@@ -228,7 +245,7 @@ export const liveRoutes: FastifyPluginAsync<LiveRouteDeps> = async (app, deps) =
       // After the hammer the bid was written as missed (for the clerk), and it is refused.
       if (result.events.some((e) => e.type === 'LiveBidMissed')) throw new AppError('LIVE_BID_MISSED');
       ctx.setMessage(t('live.bidPlaced'));
-      return standing(input.lot_id, session.user.id);
+      return standingAfter(input.lot_id, result.events, session.user.id);
     },
     { onRequest: [bidLimit] },
   );
