@@ -151,6 +151,9 @@ describe.runIf(browserAvailable())('a three-lot live sale in the browser (issue 
     // Lot 2: opens at Abe's absentee bid; every bid is answered by the house up to his $140.
     await console_.keyboard.press('n');
     await console_.getByTestId('console-current-lot').filter({ hasText: TITLES[1] }).waitFor();
+    // The clerk's book shows Abe's maximum; the room never does.
+    await console_.getByTestId('console-absentee').filter({ hasText: 'Abe, up to $140.00' }).waitFor();
+    expect(await bobPage.getByText('$140.00').count()).toBe(0);
     await ask(bobPage, '$110');
     await bobPage.getByTestId('live-bid').click();
     // The house answers for the absentee at once: Bob is outbid at $120.

@@ -19,7 +19,11 @@ const Id = z.string().min(1).max(64);
  */
 export const liveBidSources = ['internet', 'floor', 'phone', 'absentee', 'consignor'] as const;
 
-/** The auctioneer opened the lot at `ask`; `price` and `leaderId` are what the advance bids reached. */
+/**
+ * The auctioneer opened the lot at `ask`; `price` and `leaderId` are what the advance bids reached, and
+ * `absenteeMax` the leader's maximum the house bids for (the clerk's book; absent on events written
+ * before it was recorded).
+ */
 export const LiveLotOpened = defineEvent({
   type: 'LiveLotOpened',
   version: 1,
@@ -28,6 +32,7 @@ export const LiveLotOpened = defineEvent({
     ask: Cents,
     price: Cents.nullable(),
     leaderId: Id.nullable(),
+    absenteeMax: Cents.optional(),
   }),
 });
 

@@ -168,7 +168,19 @@ export function decideLive(command: LiveCommand, state: Lot): LotEvent[] {
       const leaderId = state.bidCount > 0 ? (state.leader?.bidderId ?? null) : null;
       const price = state.bidCount > 0 ? openingPrice(state) : null;
       const ask = price === null ? Math.max(state.lot.openingBid, 100) : nextAsk(command.increments, price);
-      return [{ type: 'LiveLotOpened', data: { auctionId: command.auctionId, ask, price, leaderId } }];
+      const absenteeMax = leaderId !== null ? state.leader?.max : undefined;
+      return [
+        {
+          type: 'LiveLotOpened',
+          data: {
+            auctionId: command.auctionId,
+            ask,
+            price,
+            leaderId,
+            ...(absenteeMax !== undefined && { absenteeMax }),
+          },
+        },
+      ];
     }
     case 'ChangeAsk': {
       const open = biddable(state);

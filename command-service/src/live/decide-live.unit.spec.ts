@@ -16,9 +16,20 @@ const SALE = 'sale-1';
 const inSale = listed({ sellerId: 'sam', auctionId: SALE, openingBid: $(100), reserve: null });
 
 const open: LotCommand = { type: 'OpenLiveLot', auctionId: SALE, increments, now };
-const opened = (ask: number, price: number | null = null, leaderId: string | null = null): LotEvent => ({
+const opened = (
+  ask: number,
+  price: number | null = null,
+  leaderId: string | null = null,
+  absenteeMax?: number,
+): LotEvent => ({
   type: 'LiveLotOpened',
-  data: { auctionId: SALE, ask: $(ask), price: price === null ? null : $(price), leaderId },
+  data: {
+    auctionId: SALE,
+    ask: $(ask),
+    price: price === null ? null : $(price),
+    leaderId,
+    ...(absenteeMax !== undefined && { absenteeMax: $(absenteeMax) }),
+  },
 });
 const takeBid = (
   bidderId: string,
@@ -83,7 +94,7 @@ describe('the live room on a lot (issue 37)', () => {
     const stands = price.at(-1)?.data as { amount: number };
     spec([inSale, annLeads(300), ...price])
       .when(open)
-      .then([opened(stands.amount / 100 + 10, stands.amount / 100, 'ann')]);
+      .then([opened(stands.amount / 100 + 10, stands.amount / 100, 'ann', 300)]);
     expect(advance).toHaveLength(2);
   });
 
@@ -261,11 +272,11 @@ describe('the reserve in the room: the consignor bids below it (issue 37)', () =
     // leave it): the room opens at the reserve, $500, and asks $550.
     spec([reserved, annLeads(600)])
       .when(open)
-      .then([opened(550, 500, 'ann')]);
+      .then([opened(550, 500, 'ann', 600)]);
     // Below the reserve, at the advance bids' price.
     spec([reserved, annLeads(300)])
       .when(open)
-      .then([opened(110, 100, 'ann')]);
+      .then([opened(110, 100, 'ann', 300)]);
   });
 
   it('takes the consignor’s bid at the ask while the ask is below the reserve, as the seller’s', () => {

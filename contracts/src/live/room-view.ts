@@ -98,6 +98,11 @@ export const LiveConsoleView = LiveRoomView.extend({
       first_name: z.string(),
     })
     .nullable(),
+  /**
+   * The clerk's book: the absentee maximum the house bids for on the current lot, and whether the
+   * price has gone past it (spent).
+   */
+  absentee: z.object({ first_name: z.string(), max: z.number(), spent: z.boolean() }).nullable(),
   /** Internet bids that reached the server after the hammer on the current lot, newest last. */
   missed: z.array(z.object({ first_name: z.string(), ask: z.number(), at: z.string() })),
   missed_count: z.number(),

@@ -33,6 +33,8 @@ export interface LiveRoomLot {
   bids: LiveRoomBidEntry[];
   /** Everyone who bid on the lot in the room, or led it from the advance bids. */
   bidders: string[];
+  /** The advance leader's maximum the house bids for (the clerk's book), null without one. */
+  absentee?: { bidder_id: string; max: number } | null;
   missed: { bid_id: string; bidder_id: string; ask: number; at: string }[];
   missed_count: number;
 }
@@ -175,7 +177,7 @@ export const liveRoomsProjection = defineProjection<RoomEvent>({
       case 'LivePaddleAssigned':
         return room({ $push: { paddles: { paddle: event.data.paddle, user_id: event.data.userId } } });
       case 'LiveLotOpened': {
-        const { ask, price, leaderId } = event.data;
+        const { ask, price, leaderId, absenteeMax } = event.data;
         // The advance bids' leader is bid for by the house: an absentee.
         return lot({
           $set: {
@@ -187,6 +189,8 @@ export const liveRoomsProjection = defineProjection<RoomEvent>({
             'current.warned': false,
             'current.hammer': null,
             'current.bidders': leaderId ? [leaderId] : [],
+            'current.absentee':
+              leaderId && absenteeMax !== undefined ? { bidder_id: leaderId, max: absenteeMax } : null,
           },
         });
       }

@@ -2,7 +2,7 @@ import type { RecordedEvent } from '@wine/event-schemas';
 import { describe, expect, it } from 'vitest';
 import { applyEvents, eventRecorder } from '../core/testing.ts';
 import { LIVE_ROOMS, type LiveRoomDocument, liveRoomsProjection } from './project.ts';
-import { standingOf } from './views.ts';
+import { consoleView, roomView, standingOf } from './views.ts';
 
 const sale = {
   auctionId: 'ls-1',
@@ -124,6 +124,40 @@ describe('the live rooms read model', () => {
       leader_source: 'absentee',
     });
     expect(standingOf(doc.current, 'abe')).toBe('leading');
+  });
+
+  it("keeps the absentee's maximum for the clerk's book, spent once the room bids past it", async () => {
+    const { given, room, lot } = opening();
+    const opened = [
+      ...given,
+      room('LiveLotCalled', { lotId: 'l-2', previousLotId: null }),
+      lot('l-2', 'LiveLotOpened', {
+        auctionId: 'ls-1',
+        ask: 6_000,
+        price: 5_000,
+        leaderId: 'abe',
+        absenteeMax: 7_000,
+      }),
+    ];
+    const users = new Map([['abe', { _id: 'abe', first_name: 'Abe', last_name: 'Absent' }]]);
+    const atOpen = (await roomAfter(opened)).doc;
+    expect(consoleView(atOpen, new Map(), users, 'clerk').absentee).toEqual({
+      first_name: 'Abe',
+      max: 7_000,
+      spent: false,
+    });
+    // Flo bids $60 and $80 from the floor: past Abe's $70 the house bids no more for him.
+    const past = (
+      await roomAfter([
+        ...opened,
+        lot('l-2', 'LiveBidTaken', bid('b1', 'floor', 'flo', '101', 6_000)),
+        lot('l-2', 'LiveBidTaken', { ...bid('b2', 'absentee', 'abe', null, 7_000), answersBidId: 'b1' }),
+        lot('l-2', 'LiveBidTaken', bid('b3', 'floor', 'flo', '101', 8_000)),
+      ])
+    ).doc;
+    expect(consoleView(past, new Map(), users, 'clerk').absentee).toMatchObject({ max: 7_000, spent: true });
+    // The room view never shows it.
+    expect(roomView(past, new Map(), 'abe')).not.toHaveProperty('absentee');
   });
 
   it('takes an undone call out of the results, and clears the fair warning', async () => {

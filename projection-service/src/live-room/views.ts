@@ -141,6 +141,7 @@ export function lotComingUp(doc: LiveRoomDocument, lotId: string, ahead: number)
 export function consoleUserIds(doc: LiveRoomDocument): string[] {
   const ids = doc.paddles.map((p) => p.user_id);
   if (doc.current?.leader_id) ids.push(doc.current.leader_id);
+  if (doc.current?.absentee) ids.push(doc.current.absentee.bidder_id);
   for (const missed of doc.current?.missed ?? []) ids.push(missed.bidder_id);
   return [...new Set(ids)];
 }
@@ -164,6 +165,16 @@ export function consoleView(
             first_name: firstName(current.leader_id),
           }
         : null,
+    absentee: current?.absentee
+      ? {
+          first_name: firstName(current.absentee.bidder_id),
+          max: current.absentee.max,
+          // Past the maximum, or outbid at an ask beyond it: the house bids no more for it.
+          spent:
+            (current.price ?? 0) > current.absentee.max ||
+            (current.leader_id !== current.absentee.bidder_id && (current.ask ?? 0) > current.absentee.max),
+        }
+      : null,
     missed: (current?.missed ?? []).map((m) => ({
       first_name: firstName(m.bidder_id),
       ask: m.ask,

@@ -5,6 +5,7 @@ import {
   Card,
   Container,
   Group,
+  Image,
   Kbd,
   List,
   Modal,
@@ -332,10 +333,15 @@ export function LiveConsole({ view, connectionLost }: LiveConsoleProps) {
           </Title>
           {lot ? (
             <Stack gap="sm" data-testid="console-current-lot">
-              <Text fw={700} style={{ overflowWrap: 'anywhere' }}>
-                {lot.lot_number ? `${t('ui.liveRoom.lot', { number: lot.lot_number })} · ` : ''}
-                {lot.title}
-              </Text>
+              <Group gap="sm" wrap="nowrap" align="flex-start">
+                {lot.image ? (
+                  <Image src={lot.image} alt={lot.title} w={72} h={72} fit="contain" radius="sm" />
+                ) : null}
+                <Text fw={700} style={{ overflowWrap: 'anywhere' }}>
+                  {lot.lot_number ? `${t('ui.liveRoom.lot', { number: lot.lot_number })} · ` : ''}
+                  {lot.title}
+                </Text>
+              </Group>
               <TextInput
                 key={`${lot.lot_id}:${lot.ask ?? ''}`}
                 ref={askRef}
@@ -373,6 +379,24 @@ export function LiveConsole({ view, connectionLost }: LiveConsoleProps) {
                     {leader}
                   </Text>
                 </div>
+                {view.absentee ? (
+                  <div>
+                    <Text size="sm" c="dimmed">
+                      {t('ui.liveRoom.console.absenteeBook')}
+                    </Text>
+                    <Text fw={700} data-testid="console-absentee">
+                      {t(
+                        view.absentee.spent
+                          ? 'ui.liveRoom.console.absenteeSpent'
+                          : 'ui.liveRoom.console.absenteeMax',
+                        {
+                          name: view.absentee.first_name,
+                          max: formatMoney(view.absentee.max),
+                        },
+                      )}
+                    </Text>
+                  </div>
+                ) : null}
               </Group>
               {lot.fair_warning && !lot.hammer ? (
                 <Badge color="yellow" autoContrast>

@@ -154,6 +154,28 @@ describe('the auctioneer’s console (issue 37)', () => {
     expect(document.activeElement).toBe(screen.getByRole('textbox', { name: /Ask \(dollars\)/ }));
   });
 
+  it("shows the absentee's maximum from the clerk's book, and a leader named by source without a paddle", async () => {
+    await renderConsole(
+      aLiveConsole({
+        leader: { source: 'absentee', paddle: null, first_name: 'Abe' },
+        absentee: { first_name: 'Abe', max: 140_000, spent: false },
+      }),
+    );
+    expect(screen.getByTestId('console-leader').textContent).toBe('Absentee (Abe)');
+    expect(screen.getByTestId('console-absentee').textContent).toBe('Abe, up to $1,400.00');
+  });
+
+  it('marks a spent absentee maximum, and names a floor leader by paddle', async () => {
+    await renderConsole(
+      aLiveConsole({
+        leader: { source: 'floor', paddle: '101', first_name: 'Flo' },
+        absentee: { first_name: 'Abe', max: 140_000, spent: true },
+      }),
+    );
+    expect(screen.getByTestId('console-leader').textContent).toBe('Floor paddle 101 (Flo)');
+    expect(screen.getByTestId('console-absentee').textContent).toBe('Abe, up to $1,400.00 (spent)');
+  });
+
   it('lists the bids missed after the hammer, and keeps the lot’s buttons off once it is hammered', async () => {
     await renderConsole(
       aLiveConsole({

@@ -60,6 +60,7 @@ export function aLiveConsole(over: Partial<LiveConsoleView> = {}): LiveConsoleVi
   return {
     ...aLiveRoom({ my_paddle: null }),
     leader: { source: 'internet', paddle: null, first_name: 'Ada' },
+    absentee: null,
     missed: [],
     missed_count: 0,
     paddles: [],
