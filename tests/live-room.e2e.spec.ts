@@ -11,7 +11,12 @@ import {
   seriousViolations,
   signedInPage,
 } from './support/browser.ts';
-import { lotInput, startMarketplace, type TestMarketplace, type TestUser } from './support/marketplace.ts';
+import {
+  auctionWithLots,
+  startMarketplace,
+  type TestMarketplace,
+  type TestUser,
+} from './support/marketplace.ts';
 
 const screenshots = process.env.LIVE_SCREENSHOTS ?? '/tmp/shots-live';
 const TITLES = ['1990 Château Margaux', '1996 Dom Pérignon', '2001 Sassicaia'] as const;
@@ -42,29 +47,11 @@ describe.runIf(browserAvailable())('a three-lot live sale in the browser (issue 
     flo = await market.bidder({ firstName: 'Flo' });
     for (const user of [clerk, ann, bob, abe, flo])
       await market.ok('/api/user/updateProfile', { popup_message: 0 }, user.auth);
-    lots = [];
-    for (const title of TITLES) {
-      const { id } = await market.ok<{ id: string }>(
-        actions.createLot.path,
-        lotInput({ title, openingBid: 10_000, quantity: 1 }),
-        market.admin,
-      );
-      lots.push(id);
-    }
-    const now = Date.now();
-    auctionId = (
-      await market.ok<{ id: string }>(
-        actions.createAuction.path,
-        {
-          title: 'Thanksgiving Evening Sale',
-          kind: 'live',
-          startsAt: new Date(now - 3600_000).toISOString(),
-          firstCloseAt: new Date(now + 7 * 24 * 3600_000).toISOString(),
-        },
-        market.admin,
-      )
-    ).id;
-    await market.ok(actions.arrangeAuction.path, { id: auctionId, lotIds: lots }, market.admin);
+    ({ auctionId, lots } = await auctionWithLots(market, {
+      title: 'Thanksgiving Evening Sale',
+      kind: 'live',
+      titles: TITLES,
+    }));
     // Before the sale: Abe leaves an absentee maximum of $140 on lot 2; Flo takes a paddle for the floor.
     await market.ok(actions.bidConfirm.path, { id: lots[1], wsprice: 14_000 }, abe.auth);
     browser = await launchChromium();

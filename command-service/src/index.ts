@@ -56,6 +56,8 @@ import { historySources } from './audit/history-read.ts';
 import { historyRoutes } from './audit/history-routes.ts';
 import { auditVerifyRoutes } from './audit/verify-routes.ts';
 import { bannerRoutes } from './banners/routes.ts';
+import { bidSheetProcess } from './bid-sheets/process.ts';
+import { bidSheetRoutes } from './bid-sheets/routes.ts';
 import { biddingRoutes } from './bidding/routes.ts';
 import { staffBidRoutes } from './bidding/staff-routes.ts';
 import { cartRoutes } from './carts/routes.ts';
@@ -300,6 +302,8 @@ export async function commandService(
   await app.register(importRoutes, { streams, clock, auth });
   await app.register(auctionRoutes, { streams, clock, auth, catalogue: settings.catalogue });
   await app.register(biddingRoutes, { streams, clock, auth, market: settings.market });
+  // Issue 37 §6: bid sheets with a limit, placed by the house (bid-sheets/process.ts).
+  await app.register(bidSheetRoutes, { streams, clock, auth, market: settings.market });
   await app.register(staffBidRoutes, {
     streams,
     clock,
@@ -465,6 +469,7 @@ export async function commandService(
       invoicingProcess(money, openInvoices, feed),
       expiryProcess(money, feed),
       offerProcess({ ...money, offerMail: offerMails }, feed),
+      bidSheetProcess({ streams, clock, logger: deps.logger, market: settings.market }, feed),
       // Issue 37: the watchers who asked for it are told a lot is coming up in the live room.
       comingUpProcess(
         { streams, clock: deps.clock, mailer: deps.mailer, publicUrl: deps.publicUrl, logger: deps.logger },

@@ -14,6 +14,7 @@ import { staffAuctionActions } from './auctions/staff.ts';
 import { auditHistoryActions } from './audit/history-actions.ts';
 import { auditVerifyActions } from './audit/verify-actions.ts';
 import { bannerActions } from './banners/actions.ts';
+import { bidSheetActions } from './bid-sheets/actions.ts';
 import { biddingActions } from './bidding/actions.ts';
 import { staffBidActions } from './bidding/staff-bids.ts';
 import { cartActions } from './carts/actions.ts';
@@ -69,6 +70,7 @@ export const actions = {
   ...searchActions,
   ...biddingActions,
   ...staffBidActions,
+  ...bidSheetActions,
   ...cartActions,
   ...offerActions,
   ...staffOfferActions,

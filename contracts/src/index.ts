@@ -42,6 +42,8 @@ export * from './audit/verify-views.ts';
 export * from './banners/actions.ts';
 export * from './banners/banner.ts';
 export * from './banners/image-path.ts';
+export * from './bid-sheets/actions.ts';
+export * from './bid-sheets/bid-sheet.ts';
 export * from './bidding/actions.ts';
 export * from './bidding/bid-top-status.ts';
 export * from './bidding/bidding.ts';

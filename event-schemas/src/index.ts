@@ -4,6 +4,7 @@ export * from './appointment-events.ts';
 export * from './auction-events.ts';
 export * from './audit-events.ts';
 export * from './banner-events.ts';
+export * from './bid-sheet-events.ts';
 export * from './cart-events.ts';
 export * from './contact-events.ts';
 export * from './enquiry-events.ts';
@@ -36,6 +37,7 @@ import { appointmentEventDefinitions } from './appointment-events.ts';
 import { auctionEventDefinitions } from './auction-events.ts';
 import { auditEventDefinitions } from './audit-events.ts';
 import { bannerEventDefinitions } from './banner-events.ts';
+import { bidSheetEventDefinitions } from './bid-sheet-events.ts';
 import { cartEventDefinitions } from './cart-events.ts';
 import { contactEventDefinitions } from './contact-events.ts';
 import { enquiryEventDefinitions } from './enquiry-events.ts';
@@ -86,6 +88,7 @@ export const events = createRegistry([
   ...payoutEventDefinitions,
   ...settingsEventDefinitions,
   ...paymentEventDefinitions,
+  ...bidSheetEventDefinitions,
 ]);
 
 export type MarketEvent =
@@ -112,4 +115,5 @@ export type MarketEvent =
   | import('./auction-events.ts').AuctionEvent
   | import('./payout-events.ts').PayoutEvent
   | import('./settings-events.ts').SettingsEvent
-  | import('./payment-events.ts').PaymentEvent;
+  | import('./payment-events.ts').PaymentEvent
+  | import('./bid-sheet-events.ts').BidSheetEvent;

@@ -23,6 +23,8 @@ export const streamCategories = [
   'payout',
   'settings',
   'payment',
+  /** Issue 37 §6: a bidder's bid sheet for one auction (bid-sheet-events.ts). */
+  'bidsheet',
 ] as const;
 export type StreamCategory = (typeof streamCategories)[number];
 

@@ -30,6 +30,8 @@ import { auctionsProjection } from './auctions/project.ts';
 import { auctionQueries } from './auctions/queries.ts';
 import { bannersProjection } from './banners/project.ts';
 import { staffBannerQueries } from './banners/queries.ts';
+import { bidSheetsProjection } from './bid-sheets/project.ts';
+import { bidSheetQueries } from './bid-sheets/queries.ts';
 import { bidsProjection } from './bids/project.ts';
 import { bidQueries } from './bids/queries.ts';
 import { staffBidQueries } from './bids/staff-queries.ts';
@@ -136,6 +138,7 @@ export const projections: readonly Projection[] = [
   investorsProjection,
   newsletterProjection,
   offersProjection,
+  bidSheetsProjection,
   liveRoomsProjection,
 ];
 
@@ -209,6 +212,7 @@ export const queryPlugins: readonly QueryPlugin[] = [
   investorQueries,
   newsletterQueries,
   offerQueries,
+  bidSheetQueries,
   pageQueries,
   staffPageQueries,
   staffBannerQueries,

@@ -256,3 +256,35 @@ export async function pickupOrder(market: TestMarketplace, buyer: TestUser): Pro
   if (result.status !== 'paid') throw new Error(`the pickup order was not paid: ${result.status}`);
   return result.invoice_ids[0] as string;
 }
+
+/**
+ * An auction of `titles` (one $100-opening lot each, in that catalogue order), started an hour ago and
+ * closing in days, listed by the admin made at start: its id and its lots' ids.
+ */
+export async function auctionWithLots(
+  market: TestMarketplace,
+  options: { title: string; kind: 'timed' | 'live'; titles: readonly string[] },
+): Promise<{ auctionId: string; lots: string[] }> {
+  const lots: string[] = [];
+  for (const title of options.titles) {
+    const { id } = await market.ok<{ id: string }>(
+      actions.createLot.path,
+      lotInput({ title, openingBid: 10_000, quantity: 1 }),
+      market.admin,
+    );
+    lots.push(id);
+  }
+  const now = Date.now();
+  const { id: auctionId } = await market.ok<{ id: string }>(
+    actions.createAuction.path,
+    {
+      title: options.title,
+      kind: options.kind,
+      startsAt: new Date(now - 3600_000).toISOString(),
+      firstCloseAt: new Date(now + 3 * 24 * 3600_000).toISOString(),
+    },
+    market.admin,
+  );
+  await market.ok(actions.arrangeAuction.path, { id: auctionId, lotIds: lots }, market.admin);
+  return { auctionId, lots };
+}

@@ -62,6 +62,7 @@ import { Route as AuthAdminSettingsRouteImport } from './routes/_auth/admin.sett
 import { Route as AuthAuctionsTypeRouteImport } from './routes/_auth/auctions.$type'
 import { Route as AuthAuditIndexRouteImport } from './routes/_auth/audit.index'
 import { Route as AuthAuditSettingsRouteImport } from './routes/_auth/audit.settings'
+import { Route as AuthBidsheetAidRouteImport } from './routes/_auth/bidsheet.$aid'
 import { Route as AuthInvoiceIdRouteImport } from './routes/_auth/invoice.$id'
 import { Route as AuthInvoicesStatusRouteImport } from './routes/_auth/invoices.$status'
 import { Route as AuthMyWinesAgreementsRouteImport } from './routes/_auth/myWines.agreements'
@@ -362,6 +363,11 @@ const AuthAuditSettingsRoute = AuthAuditSettingsRouteImport.update({
   path: '/audit/settings',
   getParentRoute: () => AuthRoute,
 } as any)
+const AuthBidsheetAidRoute = AuthBidsheetAidRouteImport.update({
+  id: '/bidsheet/$aid',
+  path: '/bidsheet/$aid',
+  getParentRoute: () => AuthRoute,
+} as any)
 const AuthInvoiceIdRoute = AuthInvoiceIdRouteImport.update({
   id: '/invoice/$id',
   path: '/invoice/$id',
@@ -587,6 +593,7 @@ export interface FileRoutesByFullPath {
   '/admin/settings': typeof AuthAdminSettingsRoute
   '/auctions/$type': typeof AuthAuctionsTypeRoute
   '/audit/settings': typeof AuthAuditSettingsRoute
+  '/bidsheet/$aid': typeof AuthBidsheetAidRoute
   '/invoice/$id': typeof AuthInvoiceIdRoute
   '/invoices/$status': typeof AuthInvoicesStatusRoute
   '/myWines/agreements': typeof AuthMyWinesAgreementsRoute
@@ -674,6 +681,7 @@ export interface FileRoutesByTo {
   '/admin/settings': typeof AuthAdminSettingsRoute
   '/auctions/$type': typeof AuthAuctionsTypeRoute
   '/audit/settings': typeof AuthAuditSettingsRoute
+  '/bidsheet/$aid': typeof AuthBidsheetAidRoute
   '/invoice/$id': typeof AuthInvoiceIdRoute
   '/invoices/$status': typeof AuthInvoicesStatusRoute
   '/myWines/agreements': typeof AuthMyWinesAgreementsRoute
@@ -764,6 +772,7 @@ export interface FileRoutesById {
   '/_auth/admin/settings': typeof AuthAdminSettingsRoute
   '/_auth/auctions/$type': typeof AuthAuctionsTypeRoute
   '/_auth/audit/settings': typeof AuthAuditSettingsRoute
+  '/_auth/bidsheet/$aid': typeof AuthBidsheetAidRoute
   '/_auth/invoice/$id': typeof AuthInvoiceIdRoute
   '/_auth/invoices/$status': typeof AuthInvoicesStatusRoute
   '/_auth/myWines/agreements': typeof AuthMyWinesAgreementsRoute
@@ -854,6 +863,7 @@ export interface FileRouteTypes {
     | '/admin/settings'
     | '/auctions/$type'
     | '/audit/settings'
+    | '/bidsheet/$aid'
     | '/invoice/$id'
     | '/invoices/$status'
     | '/myWines/agreements'
@@ -941,6 +951,7 @@ export interface FileRouteTypes {
     | '/admin/settings'
     | '/auctions/$type'
     | '/audit/settings'
+    | '/bidsheet/$aid'
     | '/invoice/$id'
     | '/invoices/$status'
     | '/myWines/agreements'
@@ -1030,6 +1041,7 @@ export interface FileRouteTypes {
     | '/_auth/admin/settings'
     | '/_auth/auctions/$type'
     | '/_auth/audit/settings'
+    | '/_auth/bidsheet/$aid'
     | '/_auth/invoice/$id'
     | '/_auth/invoices/$status'
     | '/_auth/myWines/agreements'
@@ -1469,6 +1481,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthAuditSettingsRouteImport
       parentRoute: typeof AuthRoute
     }
+    '/_auth/bidsheet/$aid': {
+      id: '/_auth/bidsheet/$aid'
+      path: '/bidsheet/$aid'
+      fullPath: '/bidsheet/$aid'
+      preLoaderRoute: typeof AuthBidsheetAidRouteImport
+      parentRoute: typeof AuthRoute
+    }
     '/_auth/invoice/$id': {
       id: '/_auth/invoice/$id'
       path: '/invoice/$id'
@@ -1784,6 +1803,7 @@ interface AuthRouteChildren {
   AuthAccountVerificationRoute: typeof AuthAccountVerificationRoute
   AuthAuctionsTypeRoute: typeof AuthAuctionsTypeRoute
   AuthAuditSettingsRoute: typeof AuthAuditSettingsRoute
+  AuthBidsheetAidRoute: typeof AuthBidsheetAidRoute
   AuthInvoiceIdRoute: typeof AuthInvoiceIdRoute
   AuthInvoicesStatusRoute: typeof AuthInvoicesStatusRoute
   AuthMyWinesAgreementsRoute: typeof AuthMyWinesAgreementsRoute
@@ -1826,6 +1846,7 @@ const AuthRouteChildren: AuthRouteChildren = {
   AuthAccountVerificationRoute: AuthAccountVerificationRoute,
   AuthAuctionsTypeRoute: AuthAuctionsTypeRoute,
   AuthAuditSettingsRoute: AuthAuditSettingsRoute,
+  AuthBidsheetAidRoute: AuthBidsheetAidRoute,
   AuthInvoiceIdRoute: AuthInvoiceIdRoute,
   AuthInvoicesStatusRoute: AuthInvoicesStatusRoute,
   AuthMyWinesAgreementsRoute: AuthMyWinesAgreementsRoute,

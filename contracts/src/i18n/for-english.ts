@@ -680,12 +680,14 @@ export const forEnglish = {
     BAD_REQUEST: 'The request cannot be served: {{reason}}',
     /** Issue 37 §6: a bid sheet with a limit. */
     BIDSHEET_NOT_FOUND: 'You have no bid sheet for this auction',
-    BIDSHEET_LOCKED: 'The house has started bidding from this sheet: it can no longer be changed, only cancelled',
+    BIDSHEET_LOCKED:
+      'The house has started bidding from this sheet: it can no longer be changed, only cancelled',
     BIDSHEET_LOT_NOT_IN_AUCTION: 'Lot {{lot}} is not in this auction',
     BIDSHEET_LOT_NOT_OPEN: 'Lot {{lot}} no longer takes bids',
     BIDSHEET_MAX_TOO_LOW: 'Lot {{lot}}: your maximum must be at least {{amount}}',
     BIDSHEET_LIMIT_TOO_LOW: 'Your limit must cover at least one lot with the premium: {{amount}} or more',
-    BIDSHEET_GROUPS_INVALID: 'Each lot is on the sheet once, and each group holds two lots or more of the sheet, none in two groups',
+    BIDSHEET_GROUPS_INVALID:
+      'Each lot is on the sheet once, and each group holds two lots or more of the sheet, none in two groups',
     BIDSHEET_PROXY_ONLY: 'This auction takes hard bids: a bid sheet needs maximum (proxy) bids',
   },
 } as const;

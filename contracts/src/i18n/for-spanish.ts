@@ -158,17 +158,17 @@ export const forSpanish: Texts = {
   },
   /** Issue 37 §6: el formulario de la hoja de pujas. */
   bidSheet: {
-    auction: 'Elija una subasta',
-    amount: 'Indique un importe en céntimos enteros, al menos 1',
+    auction: 'Elige una subasta',
+    amount: 'Indica un importe en centavos enteros, al menos 1',
     limitTooHigh: 'Un límite es como mucho $10,000,000.00',
-    noLines: 'Ponga un máximo en al menos un lote',
+    noLines: 'Pon un máximo en al menos un lote',
     tooManyLines: 'Una hoja de pujas tiene como mucho 200 lotes',
     lotTwice: 'Este lote está dos veces en la hoja',
     groupTooSmall: 'Un grupo tiene dos lotes o más',
-    groupLotNotOnSheet: 'Ponga un máximo en este lote antes de agruparlo',
+    groupLotNotOnSheet: 'Pon un máximo en este lote antes de agruparlo',
     lotInTwoGroups: 'Un lote está como mucho en un grupo',
-    saved: 'Su hoja de pujas está guardada: la casa puja por usted dentro de su límite',
-    cancelled: 'Su hoja de pujas está cancelada: las pujas ya hechas se mantienen',
+    saved: 'Tu hoja de pujas está guardada: la casa puja por ti dentro de tu límite',
+    cancelled: 'Tu hoja de pujas está cancelada: las pujas ya hechas se mantienen',
   },
   /** Issue 36: ofertas, contraofertas, la segunda oportunidad: respuestas y correos. */
   offers: {
@@ -677,13 +677,15 @@ export const forSpanish: Texts = {
     RATE_LIMITED: 'Demasiadas peticiones; inténtalo de nuevo más tarde',
     BAD_REQUEST: 'No se puede atender la petición: {{reason}}',
     /** Issue 37 §6: la hoja de pujas con límite. */
-    BIDSHEET_NOT_FOUND: 'No tiene hoja de pujas para esta subasta',
-    BIDSHEET_LOCKED: 'La casa ya empezó a pujar con esta hoja: no puede cambiarse, solo cancelarse',
+    BIDSHEET_NOT_FOUND: 'No tienes hoja de pujas para esta subasta',
+    BIDSHEET_LOCKED: 'La casa ya empezó a pujar con esta hoja: ya no puede cambiarse, solo cancelarse',
     BIDSHEET_LOT_NOT_IN_AUCTION: 'El lote {{lot}} no está en esta subasta',
     BIDSHEET_LOT_NOT_OPEN: 'El lote {{lot}} ya no admite pujas',
-    BIDSHEET_MAX_TOO_LOW: 'Lote {{lot}}: su máximo debe ser al menos {{amount}}',
-    BIDSHEET_LIMIT_TOO_LOW: 'Su límite debe cubrir al menos un lote con la comisión: {{amount}} o más',
-    BIDSHEET_GROUPS_INVALID: 'Cada lote va una vez en la hoja, y cada grupo tiene dos lotes o más de la hoja, ninguno en dos grupos',
+    BIDSHEET_MAX_TOO_LOW: 'Lote {{lot}}: tu máximo debe ser al menos {{amount}}',
+    BIDSHEET_LIMIT_TOO_LOW:
+      'Tu límite debe cubrir al menos un lote con la prima del comprador: {{amount}} o más',
+    BIDSHEET_GROUPS_INVALID:
+      'Cada lote va una vez en la hoja, y cada grupo tiene dos lotes o más de la hoja, ninguno en dos grupos',
     BIDSHEET_PROXY_ONLY: 'Esta subasta admite pujas firmes: una hoja de pujas necesita pujas máximas (proxy)',
   },
 };

@@ -4,6 +4,7 @@
  * the storefront does not carry them. Same rules as for-english.ts.
  */
 import { agreementsForEnglish } from './agreements.en.ts';
+import { bidSheetForEnglish } from './bid-sheet.en.ts';
 import { contentForEnglish } from './content.en.ts';
 import { investingForEnglish } from './investing.en.ts';
 import { liveRoomForEnglish } from './live-room.en.ts';
@@ -25,6 +26,7 @@ export const uiMoreForEnglish = {
   offers: offersForEnglish,
   liveRoom: liveRoomForEnglish,
   privateSale: privateSaleForEnglish,
+  bidSheet: bidSheetForEnglish,
   /** Contact and sell-your-wine pages (issue 11; seeds 000 §2.1 /contact, /sellingwine). */
   enquiries: {
     contact: {

@@ -1,4 +1,5 @@
 import { agreementsForSpanish } from './agreements.es.ts';
+import { bidSheetForSpanish } from './bid-sheet.es.ts';
 import { contentForSpanish } from './content.es.ts';
 import type { UiTexts } from './for-english.ts';
 import { investingForSpanish } from './investing.es.ts';
@@ -27,6 +28,7 @@ export const uiForSpanish: UiTexts = {
   offers: offersForSpanish,
   liveRoom: liveRoomForSpanish,
   privateSale: privateSaleForSpanish,
+  bidSheet: bidSheetForSpanish,
   offerBox: offerBoxForSpanish,
   /** Issue 31: los filtros del coleccionista, los precios de remate y las reservas vencidas del carrito. */
   store: {

@@ -3,6 +3,7 @@ import { useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { auctionsQuery } from '../api/queries.ts';
+import { AnchorLink } from '../components/AnchorLink.tsx';
 import { ButtonLink } from '../components/ButtonLink.tsx';
 import { LoadError } from '../components/LoadError/LoadError.tsx';
 import { formatDateTime } from '../lib/format.ts';
@@ -79,6 +80,9 @@ function AuctionsPage() {
                 <ButtonLink to="/liveAuction/$aid" params={{ aid: a.auctionid }} mt="xs">
                   {t('ui.auctions.viewLots')}
                 </ButtonLink>
+                <AnchorLink to="/bidsheet/$aid" params={{ aid: a.auctionid }} size="sm">
+                  {t('ui.bidSheet.link')}
+                </AnchorLink>
               </Stack>
             </Card>
           ))}

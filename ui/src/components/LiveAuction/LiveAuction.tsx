@@ -57,6 +57,10 @@ export function LiveAuction({ auction, open, closed }: LiveAuctionProps) {
           </Badge>
         ) : null}
         {auction.description ? <Text data-testid="auction-description">{auction.description}</Text> : null}
+        {/* Issue 37 §6: maximums on many of its lots within one limit. */}
+        <AnchorLink to="/bidsheet/$aid" params={{ aid: id }} size="sm" data-testid="bid-sheet-link">
+          {t('ui.bidSheet.link')}
+        </AnchorLink>
         <Text data-testid="auction-counts">
           {t(auction.lot_count === 1 ? 'ui.liveAuction.openOne' : 'ui.liveAuction.openMany', {
             open: auction.open_count,

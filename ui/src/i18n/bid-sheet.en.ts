@@ -1,0 +1,57 @@
+/**
+ * Issue 37 §6: the bid sheet a bidder leaves for an auction (/bidsheet/:aid): maximums on many lots, a
+ * spending limit counted with the buyer's premium, either/or groups, and where each line stands.
+ */
+export const bidSheetForEnglish = {
+  link: 'Bid sheet: bid on many lots within a limit',
+  pageTitle: 'Bid sheet',
+  title: 'Your bid sheet for {{auction}}',
+  intro:
+    'Leave a maximum on each lot you want and a limit for the whole sheet: the house bids for you, lot by lot in catalogue order, and never commits more than your limit counted with the {{premium}}% buyer’s premium.',
+  loading: 'Loading your bid sheet',
+  back: 'Back to the auction',
+  noLots: 'No lot of this auction takes bids now.',
+  limit: 'Your limit',
+  limitHint: 'The most you want to spend on this sheet, buyer’s premium included',
+  lot: 'Lot',
+  wine: 'Wine',
+  nextBid: 'Next bid',
+  max: 'Your maximum',
+  maxLabel: 'Your maximum for lot {{number}}',
+  group: 'Either/or',
+  groupLabel: 'Either/or group for lot {{number}}',
+  noGroup: 'None',
+  groupOption: 'Group {{letter}}',
+  groupHint: 'Lots in the same group: you buy one of them at most.',
+  status: 'Status',
+  total: 'At all your maximums: {{total}} with the premium',
+  totalCapped: 'Your limit of {{limit}} caps what the house commits for you.',
+  save: 'Save the bid sheet',
+  saved: 'Bid sheet saved',
+  cancel: 'Cancel the bid sheet',
+  cancelTitle: 'Cancel this bid sheet?',
+  cancelBody: 'The house places no more bids from it. Bids already placed stand until their lots close.',
+  cancelConfirm: 'Cancel the sheet',
+  locked: 'The house has started bidding from this sheet: it can no longer be changed, only cancelled.',
+  cancelled: 'This sheet is cancelled: the house places nothing more; bids already placed stand.',
+  summary: {
+    title: 'Your limit',
+    limit: 'Limit',
+    committed: 'Committed (bids placed and lots won, with the premium)',
+    remaining: 'What remains of your limit',
+    progress: 'Share of your limit committed',
+  },
+  statuses: {
+    waiting: 'Waiting',
+    bidding: 'Bidding up to {{cap}}',
+    biddingPartly: 'Bidding up to {{cap}} (your limit leaves no more)',
+    won: 'Won at {{amount}} + {{premium}} premium',
+    lost: 'Lost',
+    skipped: 'Skipped: you won another lot of its group',
+    refused: 'Not placed: the lot refused the bid ({{code}})',
+  },
+  errors: {
+    group: 'Group {{letter}}: {{message}}',
+    fix: 'Check the fields marked in red.',
+  },
+};
