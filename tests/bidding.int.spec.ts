@@ -536,10 +536,13 @@ describe('the bidding read models are disposable', () => {
       },
       market.admin,
     );
+    const sheetLot = await createLot();
+    await market.ok('/api/admin/auction/arrange', { id: auction.id, lotIds: [sheetLot] }, market.admin);
+    // A bid sheet on it (issue 37), so the bid sheets read model has something to rebuild.
     await market.ok(
-      '/api/admin/auction/arrange',
-      { id: auction.id, lotIds: [await createLot()] },
-      market.admin,
+      actions.bidSheetSave.path,
+      { auction_id: auction.id, limit: 100_000, lines: [{ lot_id: sheetLot, max: 50_000 }] },
+      watcher.auth,
     );
     // A seller's payout preference (issue 33 "Sellers"), so the seller payouts model has something to rebuild.
     const consignor = await market.staff('seller');
