@@ -64,6 +64,11 @@ describe.runIf(browserAvailable())('a three-lot live sale in the browser (issue 
 
   const shot = (page: Page, name: string) =>
     page.screenshot({ path: join(screenshots, `${name}.png`), fullPage: true });
+  /** The clerk's key, once its button is enabled (a key is ignored while the previous call is on its way). */
+  const press = async (page: Page, key: string, button: string) => {
+    await page.locator(`[data-testid="${button}"]:not([disabled])`).waitFor();
+    await page.keyboard.press(key);
+  };
   const state = (page: Page, value: string) =>
     page.locator(`[data-testid="live-bid-box"][data-state="${value}"]`).waitFor();
   /** The room's ask as shown, once it reads `text`. */
@@ -102,7 +107,7 @@ describe.runIf(browserAvailable())('a three-lot live sale in the browser (issue 
     const [annPage, bobPage] = [annSide.page, bobSide.page];
 
     // Lot 1: called with the keyboard (N); Ann and Bob online, the floor once; sold online to Ann at $130.
-    await console_.keyboard.press('n');
+    await press(console_, 'n', 'console-call-lot');
     await console_.getByTestId('console-current-lot').filter({ hasText: TITLES[0] }).waitFor();
     for (const page of [annPage, bobPage]) await ask(page, '$100');
     await annPage.getByTestId('live-bid').click();
@@ -115,7 +120,7 @@ describe.runIf(browserAvailable())('a three-lot live sale in the browser (issue 
     await console_.getByTestId('console-paddle').fill(paddle);
     await console_.getByTestId('console-floor-bid').click();
     await console_.getByTestId('console-price').filter({ hasText: '$120' }).waitFor();
-    await console_.keyboard.press('w');
+    await press(console_, 'w', 'console-fair-warning');
     await annPage.getByTestId('live-fair-warning').waitFor();
     await shot(annPage, 'room-fair-warning-1366');
     await shot(bobPage, 'room-fair-warning-390');
@@ -125,18 +130,21 @@ describe.runIf(browserAvailable())('a three-lot live sale in the browser (issue 
     await annPage.getByTestId('live-bid').click();
     await state(annPage, 'leading');
     await console_.getByTestId('console-price').filter({ hasText: '$130' }).waitFor();
-    // Sold seconds after an internet bid: the console asks first; a second S sells.
-    await console_.keyboard.press('s');
-    await console_.getByTestId('console-sold-warning').waitFor();
-    await shot(console_, 'console-sold-warning-1366');
-    expect(await seriousViolations(console_)).toEqual([]);
-    await console_.keyboard.press('s');
+    // Sold seconds after an internet bid: the console asks first; a second S sells. (On a machine so
+    // busy that three seconds passed since Ann's bid, S sells at once: the warning's own timing is the
+    // console's unit spec.)
+    await press(console_, 's', 'console-sold');
+    if (await soldWarned(console_, state(annPage, 'won'))) {
+      await shot(console_, 'console-sold-warning-1366');
+      expect(await seriousViolations(console_)).toEqual([]);
+      await console_.keyboard.press('s');
+    }
     await state(annPage, 'won');
     await shot(annPage, 'room-won-1366');
     await state(bobPage, 'lost');
 
     // Lot 2: opens at Abe's absentee bid; every bid is answered by the house up to his $140.
-    await console_.keyboard.press('n');
+    await press(console_, 'n', 'console-call-lot');
     await console_.getByTestId('console-current-lot').filter({ hasText: TITLES[1] }).waitFor();
     // The clerk's book shows Abe's maximum; the room never does.
     await console_.getByTestId('console-absentee').filter({ hasText: 'Abe, up to $140.00' }).waitFor();
@@ -155,13 +163,13 @@ describe.runIf(browserAvailable())('a three-lot live sale in the browser (issue 
       .filter({ hasText: /Absentee|absentee/ })
       .waitFor();
     await shot(console_, 'console-absentee-1366');
-    await console_.keyboard.press('s');
-    await confirmSoldIfWarned(console_);
+    await press(console_, 's', 'console-sold');
+    if (await soldWarned(console_, state(bobPage, 'lost'))) await console_.keyboard.press('s');
     await state(bobPage, 'lost');
     await shot(bobPage, 'room-lost-390');
 
     // Lot 3: Bob bids, the clerk passes by mistake, undoes it with a reason, and sells to Bob.
-    await console_.keyboard.press('n');
+    await press(console_, 'n', 'console-call-lot');
     await console_.getByTestId('console-current-lot').filter({ hasText: TITLES[2] }).waitFor();
     await ask(bobPage, '$100');
     await bobPage.getByTestId('live-bid').click();
@@ -175,15 +183,15 @@ describe.runIf(browserAvailable())('a three-lot live sale in the browser (issue 
     await shot(phoneDesk.page, 'console-390');
     expect(phoneDesk.errors).toEqual([]);
     await phoneDesk.page.context().close();
-    await console_.keyboard.press('p');
+    await press(console_, 'p', 'console-pass');
     await state(bobPage, 'passed');
-    await console_.keyboard.press('u');
+    await press(console_, 'u', 'console-undo');
     const undo = console_.getByRole('dialog');
     await undo.getByRole('textbox', { name: 'Reason' }).fill('Passed by mistake: the bid stood');
     await undo.getByRole('button', { name: 'Undo' }).click();
     await state(bobPage, 'leading');
-    await console_.keyboard.press('s');
-    await confirmSoldIfWarned(console_);
+    await press(console_, 's', 'console-sold');
+    if (await soldWarned(console_, state(bobPage, 'won'))) await console_.keyboard.press('s');
     await state(bobPage, 'won');
     await shot(console_, 'console-after-1366');
 
@@ -241,7 +249,19 @@ describe.runIf(browserAvailable())('a three-lot live sale in the browser (issue 
   }, 120_000);
 });
 
-/** The clerk's warning before Sold when an internet bid came in the last seconds: a second S sells. */
-async function confirmSoldIfWarned(page: Page) {
-  if (await page.getByTestId('console-sold-warning').isVisible()) await page.keyboard.press('s');
+/**
+ * Whether the console asked before selling (an internet bid came in the last seconds) rather than
+ * selling at once (`sold`, the bidder's screen showing the hammer): whichever comes first.
+ */
+async function soldWarned(page: Page, sold: Promise<void>): Promise<boolean> {
+  const warning = page.getByTestId('console-sold-warning');
+  const asked = warning.waitFor().then(
+    () => true,
+    () => false,
+  );
+  const done = sold.then(
+    () => false,
+    () => false,
+  );
+  return Promise.race([asked, done]);
 }

@@ -445,7 +445,13 @@ export function StaffPageEditor({ id, versions }: { id: string; versions: StaffP
                     />
                   ) : (
                     <Suspense
-                      fallback={<Skeleton height={260} aria-label={t('ui.content.editor.loadingEditor')} />}
+                      fallback={
+                        <Skeleton
+                          height={260}
+                          role="status"
+                          aria-label={t('ui.content.editor.loadingEditor')}
+                        />
+                      }
                     >
                       <PageHtmlEditor
                         // One editor per language: its history (undo) and its changes stay with that text.
