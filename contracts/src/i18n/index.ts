@@ -63,8 +63,22 @@ export const currentLanguage = (): Language => languageSource();
 
 /** A shared text in the current language. */
 export function t(key: MessageKey, options?: TOptions): string {
-  return i18n.t(key, { ...options, lng: languageSource() }) as string;
+  const lng = languageSource();
+  if (options !== undefined) return i18n.t(key, { ...options, lng }) as string;
+  // A text without options is the same every time in a language: looked up once (a server answers
+  // every request with one or two, and i18next's lookup cost more than the rest of a bid's answer).
+  const cacheKey = `${lng}\u0000${key}`;
+  let text = plainTexts.get(cacheKey);
+  if (text === undefined) {
+    text = i18n.t(key, { lng }) as string;
+    plainTexts.set(cacheKey, text);
+  }
+  return text;
 }
+
+/** Texts without options by language and key; emptied whenever resources are added (the UI's bundles). */
+const plainTexts = new Map<string, string>();
+i18n.store.on('added', () => plainTexts.clear());
 
 /** A shared text in a given language (mail to a user who chose one, a test). */
 export function tIn(language: Language, key: MessageKey, options?: TOptions): string {

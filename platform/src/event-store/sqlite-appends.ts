@@ -1,3 +1,4 @@
+import { fsync } from 'node:fs';
 import { type NewEvent, padPosition } from '@wine/event-schemas';
 import { logHash } from '@wine/event-schemas/hash-chain';
 import type Database from 'better-sqlite3';
@@ -17,11 +18,22 @@ interface Pending {
  * Appends to the SQLite log, in an IMMEDIATE transaction so two processes appending to the same file
  * serialise. Group commit: appends asked for in one turn of the event loop are written in one
  * transaction, each in a savepoint of its own, so each is still all or nothing, checked against the
- * expected revision in the order asked; a refused one does not undo the others. Their promises settle
- * once the transaction is committed (after `wake`). One commit (and its share of WAL checkpoints) for
- * many appends.
+ * expected revision in the order asked; a refused one does not undo the others. One commit (and its
+ * share of WAL checkpoints) for many appends.
+ *
+ * Durable before acknowledged: the log's connection commits without waiting for the disk
+ * (`synchronous = NORMAL`, sqlite-schema.ts) and the WAL is then fsynced off the event loop (`walFd`,
+ * libuv's thread pool); the appends' promises settle, the head moves and subscribers are woken only
+ * once that fsync covering their commit has returned. The event loop decides and commits the next
+ * group while the disk syncs the last (with FULL it stood still for every fsync), and commits made
+ * while a sync is on its way share the next one.
  */
-export function sqliteAppends(db: Database.Database, knowledge: LogKnowledge, wake: () => void) {
+export function sqliteAppends(
+  db: Database.Database,
+  knowledge: LogKnowledge,
+  wake: () => void,
+  walFd: () => number,
+) {
   const lastRevision = db.prepare<[string], { revision: number | null }>(
     'SELECT MAX(revision) AS revision FROM events WHERE stream = ?',
   );
@@ -108,7 +120,28 @@ export function sqliteAppends(db: Database.Database, knowledge: LogKnowledge, wa
     });
   });
 
-  /** Writes the appends asked for so far, in one transaction. */
+  /** Commits waiting for the next fsync of the WAL, and whether one is on its way. */
+  let unsynced: ((error: Error | null) => void)[] = [];
+  let syncing = false;
+  const drained: (() => void)[] = [];
+  const sync = () => {
+    syncing = true;
+    const covered = unsynced;
+    unsynced = [];
+    fsync(walFd(), (error) => {
+      syncing = false;
+      for (const done of covered) done(error);
+      if (unsynced.length > 0) sync();
+      else for (const resolve of drained.splice(0)) resolve();
+    });
+  };
+  /** Runs `done` once everything committed so far is on disk. */
+  const afterSync = (done: (error: Error | null) => void) => {
+    unsynced.push(done);
+    if (!syncing) sync();
+  };
+
+  /** Writes the appends asked for so far, in one transaction; they settle once it is on disk. */
   const flush = () => {
     const group = pending;
     pending = [];
@@ -121,22 +154,43 @@ export function sqliteAppends(db: Database.Database, knowledge: LogKnowledge, wa
       for (const p of group) p.reject(error);
       return;
     }
-    for (const [i, p] of group.entries()) {
-      const outcome = outcomes[i] as (typeof outcomes)[number];
-      if ('error' in outcome || !outcome.written) continue;
-      knowledge.head = Math.max(knowledge.head, Number(outcome.result.position));
-      knowledge.know(p.stream, outcome.result.nextRevision);
-    }
-    wake();
-    for (const [i, p] of group.entries()) {
-      const outcome = outcomes[i] as (typeof outcomes)[number];
-      if ('error' in outcome) p.reject(outcome.error);
-      else p.resolve(outcome.result);
-    }
+    const wrote = outcomes.some((o) => !('error' in o) && o.written);
+    const settle = (syncError: Error | null) => {
+      if (syncError) {
+        // Committed, but not known to be on disk: refused, so nothing is acknowledged or published.
+        // A retry with the same event ids answers the earlier append (previousAppend).
+        for (const p of group) p.reject(syncError);
+        return;
+      }
+      for (const [i, p] of group.entries()) {
+        const outcome = outcomes[i] as (typeof outcomes)[number];
+        if ('error' in outcome || !outcome.written) continue;
+        knowledge.head = Math.max(knowledge.head, Number(outcome.result.position));
+        knowledge.know(p.stream, outcome.result.nextRevision);
+      }
+      if (wrote) wake();
+      for (const [i, p] of group.entries()) {
+        const outcome = outcomes[i] as (typeof outcomes)[number];
+        if ('error' in outcome) p.reject(outcome.error);
+        else p.resolve(outcome.result);
+      }
+    };
+    // A group that wrote nothing (refused, or retries of earlier appends) still waits for the disk:
+    // an earlier append it answers may be the one whose fsync is on its way.
+    afterSync(settle);
+  };
+
+  /** Settles once every append asked for so far is committed and on disk (close). */
+  const settled = (): Promise<void> => {
+    flush();
+    if (!syncing && unsynced.length === 0) return Promise.resolve();
+    return new Promise((resolve) => {
+      drained.push(resolve);
+    });
   };
 
   return {
-    flush,
+    settled,
     append(stream: string, events: readonly NewEvent[], expected: ExpectedRevision): Promise<AppendResult> {
       if (events.length === 0) {
         const current = lastRevision.get(stream)?.revision ?? -1;

@@ -18,8 +18,8 @@ export function sqliteReads(db: Database.Database, knowledge: LogKnowledge, upca
     )
     .raw();
   const after = db
-    .prepare<[number, number], Row>(
-      `SELECT ${COLUMNS} FROM events WHERE position > ? ORDER BY position LIMIT ?`,
+    .prepare<[number, number, number], Row>(
+      `SELECT ${COLUMNS} FROM events WHERE position > ? AND position <= ? ORDER BY position LIMIT ?`,
     )
     .raw();
 
@@ -50,7 +50,9 @@ export function sqliteReads(db: Database.Database, knowledge: LogKnowledge, upca
       if (polling) knowledge.refreshThisTurn();
       else knowledge.refresh();
       if (from >= knowledge.head) return [];
-      return after.all(from, limit).map((row) => toRecorded(row, raw));
+      // Up to the head this connection knows: its own appends count once they are on disk (a commit
+      // whose fsync is on its way is not read, projected or relayed yet).
+      return after.all(from, knowledge.head, limit).map((row) => toRecorded(row, raw));
     },
 
     readStream(streamName: string, options: ReadStreamOptions = {}): RecordedEvent[] {

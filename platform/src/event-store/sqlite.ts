@@ -1,3 +1,4 @@
+import { closeSync, openSync } from 'node:fs';
 import { START } from '@wine/event-schemas';
 import { liveLoop } from './live-loop.ts';
 import type { EventStore, ReadAllOptions, SubscribeOptions, Subscription, Upcaster } from './port.ts';
@@ -32,9 +33,21 @@ export function openSqliteEventStore(file: string, options: SqliteEventStoreOpti
   const knowledge = new LogKnowledge(db);
   const reads = sqliteReads(db, knowledge, options.upcast);
   const wakers = new Set<() => void>();
-  const appends = sqliteAppends(db, knowledge, () => {
-    for (const wake of wakers) wake();
-  });
+  // The WAL's file, fsynced after each group commit (sqlite-appends.ts); it exists once the
+  // connection has read or written in WAL mode, and keeps its inode while a connection is open.
+  let wal: number | null = null;
+  const walFd = () => {
+    wal ??= openSync(`${file}-wal`, 'r');
+    return wal;
+  };
+  const appends = sqliteAppends(
+    db,
+    knowledge,
+    () => {
+      for (const wake of wakers) wake();
+    },
+    walFd,
+  );
   const subscriptions = new Set<Subscription>();
 
   return {
@@ -75,9 +88,11 @@ export function openSqliteEventStore(file: string, options: SqliteEventStoreOpti
     },
 
     async close() {
-      if (db.open) appends.flush();
+      if (db.open) await appends.settled();
       await Promise.all([...subscriptions].map((s) => s.close()));
       if (db.open) db.close();
+      if (wal !== null) closeSync(wal);
+      wal = null;
     },
   };
 }
