@@ -1,11 +1,11 @@
-import { actions, bidTopStatus, type LiveLotStanding, type MarketSettings, t } from '@wine/contracts';
+import { actions, type LiveLotStanding, type MarketSettings, t } from '@wine/contracts';
 import { auctionStream, lotStream } from '@wine/event-schemas';
 import { type ActionContext, AppError, type Clock, registerAction } from '@wine/platform';
 import type { FastifyPluginAsync } from 'fastify';
 import { type Auction, auctionDecider } from '../auctions/decide.ts';
-import { biddingRules } from '../bidding/routes.ts';
+import { placeMaximum } from '../bidding/routes.ts';
 import { commandContext } from '../core/command-context.ts';
-import { eventIdFor, type Streams } from '../core/command-handler.ts';
+import type { Streams } from '../core/command-handler.ts';
 import { derivedId } from '../core/derived-id.ts';
 import { lotDecider } from '../lots/decide.ts';
 import type { SessionAuth } from '../users/session/session-auth.ts';
@@ -256,36 +256,13 @@ export const liveRoutes: FastifyPluginAsync<LiveRouteDeps> = async (app, deps) =
     ctx: ActionContext,
     window: PlaceAdvanceBid['window'],
   ) {
-    const now = clock.now();
-    const session = auth.sessionOf(ctx.request);
-    const bidderId = session.user.id;
-    const stream = lotStream(input.id);
-    const result = await streams.handle(
-      stream,
-      lotDecider,
-      {
-        type: 'PlaceAdvanceBid',
-        bidId: eventIdFor(ctx.commandId, stream, -1),
-        bidderId,
-        amount: input.wsprice,
-        hasCard: session.user.cards.length > 0,
-        now,
-        rules: biddingRules(market()),
-        window,
-      },
-      commandContext(ctx, actorOf(session), now),
-    );
-    const lot = await streams.load(stream, lotDecider);
-    if (lot.status === 'empty') throw new AppError('LOT_NOT_FOUND');
+    const { answer } = await placeMaximum(deps, ctx, input, (fields) => ({
+      type: 'PlaceAdvanceBid',
+      ...fields,
+      window,
+    }));
     ctx.setMessage(t('live.advancePlaced'));
-    return {
-      id: input.id,
-      wprice: lot.price,
-      next_bid: lot.nextBid,
-      bid_count: lot.bidCount,
-      bidtopstatus: bidTopStatus({ leads: lot.leader?.bidderId === bidderId }),
-      position: result.position ?? '',
-    };
+    return answer;
   }
   registerAction(app, actions.ttwbidConfirm, auth, (input, ctx) => advance(input, ctx, 'absentee'));
   registerAction(app, actions.ttwbidFutureProxy, auth, (input, ctx) => advance(input, ctx, 'future'));
