@@ -11,7 +11,7 @@ import { AppError, type Clock, type Logger } from '@wine/platform';
 import { biddingRules } from '../bidding/routes.ts';
 import type { CommandContext, Streams } from '../core/command-handler.ts';
 import { derivedId } from '../core/derived-id.ts';
-import { type LogFeed, type LogFollower, logFeed } from '../core/follow-log.ts';
+import { type LogFeed, type LogFollower, logFeed, type Steps, tickingProcess } from '../core/follow-log.ts';
 import { lotDecider } from '../lots/decide.ts';
 import type { Lot } from '../lots/lot.ts';
 import { userDecider } from '../users/decide.ts';
@@ -98,9 +98,6 @@ export function bidSheetProcess(
   const bids = new Map<string, PendingBid>();
   /** Pending bids by their bid id, to see the lot take them in the log. */
   const bidKeys = new Map<string, string>();
-  const inFlight = new Set<string>();
-  let live = false;
-  let timer: NodeJS.Timeout | null = null;
 
   function track(stream: string, data: Extract<BidSheetEvent, { type: 'BidSheetSaved' }>['data']) {
     const before = sheets.get(stream);
@@ -215,19 +212,6 @@ export function bidSheetProcess(
   function follow(event: RecordedEvent) {
     if (event.streamName.startsWith(SHEET_PREFIX)) followSheet(event);
     else if (event.streamName.startsWith(LOT_PREFIX) && sheetsOfLot.size > 0) followLot(event);
-  }
-
-  async function run(key: string, work: () => Promise<void>, onError?: () => void) {
-    if (inFlight.has(key)) return;
-    inFlight.add(key);
-    try {
-      await work();
-    } catch (error) {
-      logger.error({ err: error, key }, 'a bid sheet step failed; retrying');
-      onError?.();
-    } finally {
-      inFlight.delete(key);
-    }
   }
 
   const context = (commandId: string, correlationId: string, bidderId: string, causationId?: string) =>
@@ -355,8 +339,7 @@ export function bidSheetProcess(
     if (outcomes.get(key)?.eventId === pending.eventId) outcomes.delete(key);
   }
 
-  function tick() {
-    if (!live) return;
+  function tick({ has, run }: Steps) {
     for (const [key, pending] of outcomes) void run(`o:${key}`, () => recordOutcome(key, pending));
     for (const [key, pending] of bids) void run(`b:${key}`, () => placeBid(key, pending));
     const now = clock.now().getTime();
@@ -367,7 +350,7 @@ export function bidSheetProcess(
       }
     }
     for (const stream of dirty) {
-      if (inFlight.has(`s:${stream}`)) continue;
+      if (has(`s:${stream}`)) continue;
       dirty.delete(stream);
       void run(
         `s:${stream}`,
@@ -377,24 +360,14 @@ export function bidSheetProcess(
     }
   }
 
-  const log = feed.follow('bid-sheets', (events) => {
-    for (const event of events) follow(event);
-    tick();
+  return tickingProcess({
+    feed,
+    name: 'bid-sheets',
+    logger,
+    failure: 'a bid sheet step failed; retrying',
+    tickMs,
+    tickAfterEvents: true,
+    follow,
+    tick,
   });
-
-  return {
-    async start() {
-      await log.start();
-      live = true;
-      tick();
-      timer = setInterval(tick, tickMs);
-      timer.unref();
-    },
-    async stop() {
-      live = false;
-      if (timer) clearInterval(timer);
-      await log.stop();
-      while (inFlight.size > 0) await new Promise((r) => setTimeout(r, 10));
-    },
-  };
 }

@@ -1,5 +1,5 @@
 import { invoiceStream, lotStream, type RecordedEvent } from '@wine/event-schemas';
-import { type LogFeed, type LogFollower, logFeed } from '../core/follow-log.ts';
+import { type LogFeed, type LogFollower, logFeed, type Steps, tickingProcess } from '../core/follow-log.ts';
 import { invoiceDecider } from '../invoices/decide.ts';
 import { isPaid } from '../invoices/invoice.ts';
 import { lotDecider } from '../lots/decide.ts';
@@ -26,8 +26,6 @@ export function expiryProcess(
 ): LogFollower {
   const { streams, clock, logger } = deps;
   const holds = new Map<string, TrackedHold>();
-  const inFlight = new Set<string>();
-  let timer: NodeJS.Timeout | null = null;
 
   function follow(event: RecordedEvent) {
     if (!event.streamName.startsWith('lot-')) return;
@@ -77,39 +75,24 @@ export function expiryProcess(
     if (current.status === 'issued') await abandonBuyNowOrder(deps, step, current, 'expired');
   }
 
-  function tick() {
+  function tick({ has, run }: Steps) {
     const now = clock.now().getTime();
     const due = new Map<string, [string, TrackedHold][]>();
     for (const entry of holds) {
       const [, hold] = entry;
-      if (hold.expiresAt > now || inFlight.has(hold.invoiceId)) continue;
+      if (hold.expiresAt > now || has(hold.invoiceId)) continue;
       due.set(hold.invoiceId, [...(due.get(hold.invoiceId) ?? []), entry]);
     }
-    for (const [invoiceId, lapsed] of due) {
-      inFlight.add(invoiceId);
-      expire(invoiceId, lapsed)
-        .catch((error) =>
-          logger.error({ err: error, invoiceId }, 'releasing a lapsed order failed; retrying'),
-        )
-        .finally(() => inFlight.delete(invoiceId));
-    }
+    for (const [invoiceId, lapsed] of due) void run(invoiceId, () => expire(invoiceId, lapsed));
   }
 
-  const log = feed.follow('expiry', (events) => {
-    for (const event of events) follow(event);
+  return tickingProcess({
+    feed,
+    name: 'expiry',
+    logger,
+    failure: 'releasing a lapsed order failed; retrying',
+    tickMs,
+    follow,
+    tick,
   });
-
-  return {
-    async start() {
-      await log.start();
-      timer = setInterval(tick, tickMs);
-      timer.unref();
-      tick();
-    },
-    async stop() {
-      if (timer) clearInterval(timer);
-      await log.stop();
-      while (inFlight.size > 0) await new Promise((r) => setTimeout(r, 10));
-    },
-  };
 }

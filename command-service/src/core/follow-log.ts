@@ -70,3 +70,69 @@ export function logFeed(store: EventStore, logger: Logger): LogFeed {
     },
   };
 }
+
+/** Keyed steps a process runs at most one at a time each (a step failed is logged and tried again later). */
+export interface Steps {
+  has(key: string): boolean;
+  /** Runs `work` unless a step of this key is on its way; `onError` after a failure is logged. */
+  run(key: string, work: () => Promise<void>, onError?: () => void): Promise<void>;
+}
+
+/**
+ * A process manager that follows the log and looks at what is due on its own clock (offers lapsing,
+ * holds expiring, bid sheets' lines to place): `follow` takes each event; `tick` runs once the log is
+ * read to its head, every `tickMs` after, and (with `tickAfterEvents`) after each batch; `stop` waits
+ * for the steps on their way. The steps are keyed (`Steps`), so one thing is never done twice at once.
+ */
+export function tickingProcess(options: {
+  feed: LogFeed;
+  name: string;
+  logger: Logger;
+  /** What a failed step is logged as. */
+  failure: string;
+  tickMs: number;
+  tickAfterEvents?: boolean;
+  follow: (event: RecordedEvent) => void;
+  tick: (steps: Steps) => void;
+}): LogFollower {
+  const inFlight = new Set<string>();
+  const steps: Steps = {
+    has: (key) => inFlight.has(key),
+    async run(key, work, onError) {
+      if (inFlight.has(key)) return;
+      inFlight.add(key);
+      try {
+        await work();
+      } catch (error) {
+        options.logger.error({ err: error, key }, options.failure);
+        onError?.();
+      } finally {
+        inFlight.delete(key);
+      }
+    },
+  };
+  let live = false;
+  let timer: NodeJS.Timeout | null = null;
+  const tick = () => {
+    if (live) options.tick(steps);
+  };
+  const log = options.feed.follow(options.name, (events) => {
+    for (const event of events) options.follow(event);
+    if (options.tickAfterEvents) tick();
+  });
+  return {
+    async start() {
+      await log.start();
+      live = true;
+      tick();
+      timer = setInterval(tick, options.tickMs);
+      timer.unref();
+    },
+    async stop() {
+      live = false;
+      if (timer) clearInterval(timer);
+      await log.stop();
+      while (inFlight.size > 0) await new Promise((r) => setTimeout(r, 10));
+    },
+  };
+}

@@ -1,7 +1,7 @@
 import { type LotEvent, lotStream, type RecordedEvent } from '@wine/event-schemas';
 import { type MoneyDeps, stepContext, systemStep } from '../checkout/money-deps.ts';
 import { derivedId } from '../core/derived-id.ts';
-import { type LogFeed, type LogFollower, logFeed } from '../core/follow-log.ts';
+import { type LogFeed, type LogFollower, logFeed, type Steps, tickingProcess } from '../core/follow-log.ts';
 import { lotDecider } from '../lots/decide.ts';
 import type { OfferMail } from './mail.ts';
 import { issueOfferInvoice } from './sale.ts';
@@ -39,9 +39,6 @@ export function offerProcess(
   const toInvoice = new Map<string, { lotId: string; accepted: Accepted; at: number }>();
   /** Lots closed below their reserve, to offer to their top bidder. */
   const secondChances = new Map<string, number>();
-  const inFlight = new Set<string>();
-  let live = false;
-  let timer: NodeJS.Timeout | null = null;
 
   function follow(event: RecordedEvent) {
     if (event.type === 'InvoiceIssued') {
@@ -84,18 +81,6 @@ export function offerProcess(
     }
   }
 
-  async function run(key: string, work: () => Promise<void>) {
-    if (inFlight.has(key)) return;
-    inFlight.add(key);
-    try {
-      await work();
-    } catch (error) {
-      logger.error({ err: error, key }, 'an offer step failed; retrying');
-    } finally {
-      inFlight.delete(key);
-    }
-  }
-
   async function expire(key: string, lotId: string, offerId: string) {
     const now = clock.now();
     const step = systemStep('offers', `${lotId}:${offerId}`);
@@ -132,8 +117,7 @@ export function offerProcess(
     if (result.events.length > 0 && !result.replayed) await deps.offerMail.tell(lotId, result.events);
   }
 
-  function tick() {
-    if (!live) return;
+  function tick({ run }: Steps) {
     const now = clock.now().getTime();
     for (const [key, offer] of open) {
       if (offer.expiresAt <= now) void run(key, () => expire(key, offer.lotId, offer.offerId));
@@ -153,24 +137,14 @@ export function offerProcess(
     }
   }
 
-  const log = feed.follow('offers', (events) => {
-    for (const event of events) follow(event);
-    tick();
+  return tickingProcess({
+    feed,
+    name: 'offers',
+    logger,
+    failure: 'an offer step failed; retrying',
+    tickMs,
+    tickAfterEvents: true,
+    follow,
+    tick,
   });
-
-  return {
-    async start() {
-      await log.start();
-      live = true;
-      tick();
-      timer = setInterval(tick, tickMs);
-      timer.unref();
-    },
-    async stop() {
-      live = false;
-      if (timer) clearInterval(timer);
-      await log.stop();
-      while (inFlight.size > 0) await new Promise((r) => setTimeout(r, 10));
-    },
-  };
 }
