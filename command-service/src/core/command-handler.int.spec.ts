@@ -31,13 +31,15 @@ let n = 0;
 let store: EventStore;
 let appends: number;
 let failNext: Error | null;
+/** The count of appends at which `failNext` is thrown (the next one when null). */
+let failAt: number | null;
 
 /** The store as the handler sees it, counting appends and failing the next one when asked. */
 const watched = (inner: EventStore): EventStore => ({
   ...inner,
   append: async (stream, events, expected) => {
     appends += 1;
-    if (failNext) {
+    if (failNext && (failAt === null || appends === failAt)) {
       const error = failNext;
       failNext = null;
       throw error;
@@ -51,6 +53,7 @@ beforeEach(() => {
   store = openSqliteEventStore(join(dir, `events-${n}.sqlite`), { upcast: marketUpcaster });
   appends = 0;
   failNext = null;
+  failAt = null;
 });
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
@@ -113,11 +116,15 @@ describe('group commit on one stream', () => {
 
   it('fails every writing command of a batch whose append fails, writes none of it, and goes on after', async () => {
     const streams = createStreams(watched(store));
-    await streams.handle('auction-d', sayings, { text: 'first' }, context('d-0'));
+    // Three commands queue behind the first one's append, so they are one batch: its append fails.
+    const first = streams.handle('auction-d', sayings, { text: 'first' }, context('d-0'));
     failNext = new Error('disk full');
+    failAt = appends + 2;
     const settled = await Promise.allSettled(
       ['e', 'f', 'g'].map((text) => streams.handle('auction-d', sayings, { text }, context(`d-${text}`))),
     );
+    await first;
+    expect(appends).toBe(2);
     expect(settled.every((s) => s.status === 'rejected')).toBe(true);
     expect(await store.readStream('auction-d')).toHaveLength(1);
     // A retry of the same commands is decided afresh and written once.
@@ -150,5 +157,34 @@ describe('group commit on one stream', () => {
     expect(written.map((e) => Number((e.data as { text: string }).text.split('@')[1]))).toEqual(
       written.map((_, i) => i),
     );
+  });
+
+  it('decides and commits the next batch while the last one is on its way to the disk, and answers in order', async () => {
+    const log: string[] = [];
+    const pipelined: EventStore = {
+      ...store,
+      append: (stream, events, expected, options) => {
+        const k = ++appends;
+        log.push(`append ${k}`);
+        return store.append(stream, events, expected, options).then((result) => {
+          log.push(`durable ${k}`);
+          return result;
+        });
+      },
+    };
+    const streams = createStreams(pipelined);
+    const answered: number[] = [];
+    await Promise.all(
+      Array.from({ length: 40 }, (_, i) =>
+        streams.handle('auction-p', sayings, { text: `p${i}` }, context(`p-${i}`)).then((result) => {
+          answered.push(result.nextRevision);
+        }),
+      ),
+    );
+    // The second batch was written before the first was on disk; nobody was answered out of order.
+    expect(log.indexOf('append 2')).toBeGreaterThan(-1);
+    expect(log.indexOf('append 2')).toBeLessThan(log.indexOf('durable 1'));
+    expect(answered).toEqual(Array.from({ length: 40 }, (_, i) => i));
+    expect(await store.readStream('auction-p')).toHaveLength(40);
   });
 });

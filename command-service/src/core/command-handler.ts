@@ -8,7 +8,7 @@ import {
   events as registry,
 } from '@wine/event-schemas';
 import { eventHash } from '@wine/event-schemas/hash-chain';
-import { ConcurrencyError, type EventStore, noteWritten } from '@wine/platform';
+import { type AppendResult, ConcurrencyError, type EventStore, noteWritten } from '@wine/platform';
 import { LRUCache } from 'lru-cache';
 import type { Decider } from './decider.ts';
 
@@ -119,6 +119,8 @@ type Outcome =
 export function createStreams(store: EventStore, options: StreamsOptions = {}): Streams {
   const cache = new LRUCache<string, Folded>({ max: options.cacheSize ?? 50_000 });
   const queues = new Map<string, Queued[]>();
+  /** A stream's last append whose answers wait for the disk (its next batch is decided meanwhile). */
+  const unsynced = new Map<string, Promise<void>>();
 
   async function refresh(streamName: string, decider: AnyDecider): Promise<Folded> {
     const cached = cache.get(streamName);
@@ -217,42 +219,57 @@ export function createStreams(store: EventStore, options: StreamsOptions = {}): 
         return;
       }
       const { outcomes, toAppend, state, lastHash } = decideBatch(streamName, folded, batch);
-      let position: Position | null = null;
-      if (toAppend.length > 0) {
-        try {
-          const result = await store.append(
-            streamName,
-            toAppend,
-            folded.revision >= 0 ? folded.revision : 'no_stream',
-          );
-          position = result.position;
-        } catch (error) {
-          if (error instanceof ConcurrencyError && attempt < MAX_ATTEMPTS) continue;
-          settle(streamName, batch, outcomes, null, error);
-          return;
-        }
-        // What this instance wrote is folded in now, so the next command reads nothing new. The
-        // command ids are added in place (copying them would cost the stream's length per command):
-        // whoever still holds the previous fold only reads its state, or copies them before folding
-        // newer events in, and finds these commands with the same revisions.
-        for (const [index, outcome] of outcomes.entries()) {
-          if (outcome.kind !== 'written') continue;
-          const { commandId } = (batch[index] as Queued).context;
-          folded.commands.set(commandId, {
-            from: outcome.from,
-            to: outcome.to,
-            position: position as Position,
-          });
-        }
-        cache.set(streamName, {
-          decider,
-          state,
-          revision: folded.revision + toAppend.length,
-          lastHash,
-          commands: folded.commands,
-        });
+      if (toAppend.length === 0) {
+        // Refusals and earlier results answer from the stream as it stands: once what it holds is on disk.
+        const prior = unsynced.get(streamName);
+        if (prior) void prior.finally(() => settle(streamName, batch, outcomes, null, null));
+        else settle(streamName, batch, outcomes, null, null);
+        return;
       }
-      settle(streamName, batch, outcomes, position, null);
+      // The next batch is decided as soon as this one holds its place in the log; the answers wait
+      // until it is on disk (the store's promise). A store that does not tell the two apart is awaited.
+      let onCommitted!: (result: AppendResult) => void;
+      const committed = new Promise<AppendResult>((resolve) => {
+        onCommitted = resolve;
+      });
+      const durable = store.append(
+        streamName,
+        toAppend,
+        folded.revision >= 0 ? folded.revision : 'no_stream',
+        { committed: onCommitted },
+      );
+      let position: Position;
+      try {
+        position = (await Promise.race([committed, durable])).position;
+      } catch (error) {
+        if (error instanceof ConcurrencyError && attempt < MAX_ATTEMPTS) continue;
+        settle(streamName, batch, outcomes, null, error);
+        return;
+      }
+      // What this instance wrote is folded in now, so the next command reads nothing new. The
+      // command ids are added in place (copying them would cost the stream's length per command):
+      // whoever still holds the previous fold only reads its state, or copies them before folding
+      // newer events in, and finds these commands with the same revisions.
+      for (const [index, outcome] of outcomes.entries()) {
+        if (outcome.kind !== 'written') continue;
+        const { commandId } = (batch[index] as Queued).context;
+        folded.commands.set(commandId, { from: outcome.from, to: outcome.to, position });
+      }
+      cache.set(streamName, {
+        decider,
+        state,
+        revision: folded.revision + toAppend.length,
+        lastHash,
+        commands: folded.commands,
+      });
+      const answered = durable.then(
+        () => settle(streamName, batch, outcomes, position, null),
+        (error: unknown) => settle(streamName, batch, outcomes, null, error),
+      );
+      unsynced.set(streamName, answered);
+      void answered.then(() => {
+        if (unsynced.get(streamName) === answered) unsynced.delete(streamName);
+      });
       return;
     }
   }

@@ -56,8 +56,23 @@ export interface SubscribeOptions {
  * The handler of a subscription receives events in log order, one batch at a time: the next batch is
  * read only after the returned promise settles. A throwing handler stops the subscription (onError).
  */
+export interface AppendOptions {
+  /**
+   * Told as soon as the append holds its place in the log (its expected revision checked, nothing can
+   * come between), before it is durable: the promise still settles only once it is. A writer that
+   * owns the stream may decide its next append on this one meanwhile (pipelined group commit). An
+   * adapter that cannot tell the two apart never calls it.
+   */
+  committed?: (result: AppendResult) => void;
+}
+
 export interface EventStore {
-  append(streamName: string, events: readonly NewEvent[], expected: ExpectedRevision): Promise<AppendResult>;
+  append(
+    streamName: string,
+    events: readonly NewEvent[],
+    expected: ExpectedRevision,
+    options?: AppendOptions,
+  ): Promise<AppendResult>;
   readStream(streamName: string, options?: ReadStreamOptions): Promise<RecordedEvent[]>;
   readAll(options?: ReadAllOptions): Promise<RecordedEvent[]>;
   /** The position of the last event in the log, START when empty. */

@@ -2,7 +2,7 @@ import { fsync } from 'node:fs';
 import { type NewEvent, padPosition } from '@wine/event-schemas';
 import { logHash } from '@wine/event-schemas/hash-chain';
 import type Database from 'better-sqlite3';
-import { type AppendResult, ConcurrencyError, type ExpectedRevision } from './port.ts';
+import { type AppendOptions, type AppendResult, ConcurrencyError, type ExpectedRevision } from './port.ts';
 import type { LogKnowledge } from './sqlite-knowledge.ts';
 import { logChainHead } from './sqlite-log-chain.ts';
 
@@ -10,6 +10,7 @@ interface Pending {
   stream: string;
   events: readonly NewEvent[];
   expected: ExpectedRevision;
+  committed: AppendOptions['committed'];
   resolve: (result: AppendResult) => void;
   reject: (error: unknown) => void;
 }
@@ -32,7 +33,7 @@ export function sqliteAppends(
   db: Database.Database,
   knowledge: LogKnowledge,
   wake: () => void,
-  walFd: () => number,
+  walFd: () => number | null,
 ) {
   const lastRevision = db.prepare<[string], { revision: number | null }>(
     'SELECT MAX(revision) AS revision FROM events WHERE stream = ?',
@@ -128,12 +129,22 @@ export function sqliteAppends(
     syncing = true;
     const covered = unsynced;
     unsynced = [];
-    fsync(walFd(), (error) => {
+    const synced = (error: Error | null) => {
       syncing = false;
       for (const done of covered) done(error);
       if (unsynced.length > 0) sync();
       else for (const resolve of drained.splice(0)) resolve();
-    });
+    };
+    let fd: number | null;
+    try {
+      fd = walFd();
+    } catch (error) {
+      setImmediate(synced, error as Error);
+      return;
+    }
+    // A log in memory (tests) has no file to sync: its commits are as durable as they will be.
+    if (fd === null) setImmediate(synced, null);
+    else fsync(fd, synced);
   };
   /** Runs `done` once everything committed so far is on disk. */
   const afterSync = (done: (error: Error | null) => void) => {
@@ -155,6 +166,11 @@ export function sqliteAppends(
       return;
     }
     const wrote = outcomes.some((o) => !('error' in o) && o.written);
+    // In the log from now on, in this order: their writers may go on (the answers wait for the disk).
+    for (const [i, p] of group.entries()) {
+      const outcome = outcomes[i] as (typeof outcomes)[number];
+      if (!('error' in outcome)) p.committed?.(outcome.result);
+    }
     const settle = (syncError: Error | null) => {
       if (syncError) {
         // Committed, but not known to be on disk: refused, so nothing is acknowledged or published.
@@ -191,14 +207,19 @@ export function sqliteAppends(
 
   return {
     settled,
-    append(stream: string, events: readonly NewEvent[], expected: ExpectedRevision): Promise<AppendResult> {
+    append(
+      stream: string,
+      events: readonly NewEvent[],
+      expected: ExpectedRevision,
+      committed?: AppendOptions['committed'],
+    ): Promise<AppendResult> {
       if (events.length === 0) {
         const current = lastRevision.get(stream)?.revision ?? -1;
         return Promise.resolve({ nextRevision: current, position: padPosition(knowledge.queryHead()) });
       }
       return new Promise<AppendResult>((resolve, reject) => {
         if (pending.length === 0) setImmediate(flush);
-        pending.push({ stream, events, expected, resolve, reject });
+        pending.push({ stream, events, expected, committed, resolve, reject });
       });
     },
   };

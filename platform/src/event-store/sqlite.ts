@@ -37,6 +37,7 @@ export function openSqliteEventStore(file: string, options: SqliteEventStoreOpti
   // connection has read or written in WAL mode, and keeps its inode while a connection is open.
   let wal: number | null = null;
   const walFd = () => {
+    if (db.memory) return null;
     wal ??= openSync(`${file}-wal`, 'r');
     return wal;
   };
@@ -51,8 +52,8 @@ export function openSqliteEventStore(file: string, options: SqliteEventStoreOpti
   const subscriptions = new Set<Subscription>();
 
   return {
-    async append(streamName, events, expected) {
-      return appends.append(streamName, events, expected);
+    async append(streamName, events, expected, options) {
+      return appends.append(streamName, events, expected, options?.committed);
     },
 
     async readStream(streamName, options) {
