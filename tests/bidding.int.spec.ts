@@ -525,6 +525,12 @@ describe('the bidding read models are disposable', () => {
       market.admin,
     );
     await market.ok('/api/admin/banner/publish', { id: 'spring-sale', title: 'Spring sale' }, market.admin);
+    // A condition added (issue 38 §5), so the reference data read model has something to rebuild.
+    await market.ok(
+      actions.insertEntry.path,
+      { table: 'conditions', value: `Ullaged ${process.pid}`, value_es: `Con merma ${process.pid}` },
+      market.admin,
+    );
     // An auction with a lot placed (issue 33), so the auctions read model has something to rebuild.
     const auction = await market.ok<{ id: string }>(
       '/api/admin/auction/create',
@@ -550,6 +556,12 @@ describe('the bidding read models are disposable', () => {
       actions.setSellerPayoutPreference.path,
       { payee: 'Cellar Holdings LLC', method: 'check' },
       consignor.auth,
+    );
+    // A charge billed to that seller (issue 38 §1), so the seller charges model has something to rebuild.
+    await market.ok(
+      actions.billSellerCharge.path,
+      { seller_id: consignor.id, kind: 'storage', amount: 1_500, note: 'One case, one month' },
+      market.admin,
     );
     // A setting changed (issue 34), so the settings read model has something to rebuild.
     const settings = await market.ok<StaffSettings>(actions.staffSettings.path, {}, market.admin);

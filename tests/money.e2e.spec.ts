@@ -264,7 +264,8 @@ describe.runIf(browserAvailable())(
         // Stripe charged once; the card went to Stripe's API only (its PaymentMethods), never to the product.
         expect(succeeded()).toHaveLength(paidBefore + 1);
         const toProduct = sent.filter((line) => line.startsWith(`${market.url}/`));
-        expect(toProduct.some((line) => line.includes(actions.checkout.path))).toBe(true);
+        // Issue 38 §2: the buy-now cart's checkout goes to its own path (seeds 001 buynow/checkout).
+        expect(toProduct.some((line) => line.includes(actions.buynowCheckout.path))).toBe(true);
         expect(toProduct.filter((line) => line.includes(number))).toEqual([]);
         const toStripe = sent.filter((line) => !line.startsWith(`${market.url}/`) && line.includes(number));
         expect(toStripe.map((line) => new URL(line.split(' ')[0] as string).pathname)).toEqual([

@@ -77,7 +77,9 @@ import { importRoutes } from './imports/routes.ts';
 import { investingRoutes } from './investing/routes.ts';
 import { investingService } from './investing/service.ts';
 import { invoicingProcess } from './invoices/issuing.ts';
-import { openInvoicesIndex } from './invoices/open-invoices.ts';
+import { type OpenInvoices, openInvoicesIndex } from './invoices/open-invoices.ts';
+import { invoiceRoutes } from './invoices/routes.ts';
+import { invoiceShareLinks } from './invoices/share-links.ts';
 import { comingUpProcess } from './live/coming-up.ts';
 import { liveRoutes } from './live/routes.ts';
 import { type ClosingScheduler, closingScheduler } from './lots/closing-scheduler.ts';
@@ -101,11 +103,13 @@ import { payoutRoutes } from './payouts/routes.ts';
 import type { ExternalPhotoOptions } from './photos/external.ts';
 import { photoRoutes } from './photos/routes.ts';
 import { producerRoutes } from './producers/routes.ts';
+import { referenceDataRoutes } from './reference-data/routes.ts';
 import { returnMail } from './returns/mail.ts';
 import { returnService } from './returns/return-service.ts';
 import { returnRoutes } from './returns/routes.ts';
 import { searchAlertProcess } from './saved-searches/alerts.ts';
 import { savedSearchRoutes } from './saved-searches/routes.ts';
+import { sellerChargeRoutes } from './seller-charges/routes.ts';
 import { liveSettings } from './settings/live.ts';
 import { settingsRoutes } from './settings/routes.ts';
 import { shippingRoutes } from './shipping/routes.ts';
@@ -115,10 +119,13 @@ import { type Accounts, accounts } from './users/accounts.ts';
 import { providerSwitch } from './users/cards/provider-switch.ts';
 import { cardRoutes } from './users/cards/routes.ts';
 import { vaultRoutes } from './users/cards/vault-routes.ts';
+import { fieldCheckRoutes } from './users/field-check/routes.ts';
 import { identityRoutes } from './users/identity/routes.ts';
 import { invitationRoutes } from './users/invitations/routes.ts';
 import { passwordRoutes } from './users/passwords/routes.ts';
+import { phoneLoginRoutes } from './users/phone-login/routes.ts';
 import { profileRoutes } from './users/profile/routes.ts';
+import { protectedProfileRoutes } from './users/protected-profile/routes.ts';
 import { roleRoutes } from './users/roles/routes.ts';
 import { sessionRoutes } from './users/session/routes.ts';
 import { sessionAuth } from './users/session/session-auth.ts';
@@ -211,6 +218,8 @@ export interface CommandService {
   accounts: Accounts;
   /** The log's anchoring, started with the scheduler; null without a signing key. */
   anchoring: AnchorProcess | null;
+  /** The buyers' unpaid invoices as the checkout's `all` cart reads them (it follows the log). */
+  openInvoices: OpenInvoices;
 }
 
 /** The write side's routes, registered on any fastify instance (one process or its own). */
@@ -276,6 +285,10 @@ export async function commandService(
   await app.register(vaultRoutes, { cards, clock, rateLimit: limit });
   await app.register(identityRoutes, { identity: users.identity, auth });
   await app.register(invitationRoutes, { invitations: users.invitations, auth, rateLimit: limit });
+  await app.register(phoneLoginRoutes, { phoneLogin: users.phoneLogin, auth, rateLimit: limit });
+  await app.register(fieldCheckRoutes, { auth, rateLimit: limit });
+  const protectedProfile = users.protectedProfile;
+  await app.register(protectedProfileRoutes, { protectedProfile, auth, rateLimit: limit });
   await app.register(roleRoutes, { roles: users.roles, auth });
   await app.register(userAdminRoutes, { userAdmin: users.userAdmin, auth });
   await app.register(lotRoutes, {
@@ -380,6 +393,7 @@ export async function commandService(
   await app.register(notificationRoutes, { streams, clock, auth, links });
   await app.register(pageRoutes, { streams, clock, auth });
   await app.register(bannerRoutes, { streams, clock, auth });
+  await app.register(referenceDataRoutes, { streams, clock, auth });
   const openInvoices = openInvoicesIndex();
   const sandbox = cards.name === 'sandbox' && 'authenticate' in cards ? (cards as SandboxCardProvider) : null;
   await app.register(checkoutRoutes, {
@@ -388,6 +402,14 @@ export async function commandService(
     openInvoices,
     auth,
     sandbox,
+  });
+  // Issue 38 §2: shared invoices' links, admin fees, lines' certificates and statuses.
+  await app.register(invoiceRoutes, {
+    streams,
+    clock,
+    auth,
+    money: settings.money,
+    links: invoiceShareLinks(deps.sessionSecret),
   });
   // Issue 35 §4: consignment agreements from the documents service (PandaDoc, or its sandbox).
   const documents = deps.documents ?? createSandboxDocuments();
@@ -419,6 +441,7 @@ export async function commandService(
   // reading raw bodies.
   await app.register(webhookRoutes, { money, logger: deps.logger });
   await app.register(walletRoutes, { money, auth });
+  await app.register(sellerChargeRoutes, { money, auth });
   const appointments = appointmentService({ ...money, mailer: deps.mailer, publicUrl: deps.publicUrl });
   await app.register(appointmentRoutes, { appointments, auth });
   const returnMailer = returnMail({
@@ -516,6 +539,7 @@ export async function commandService(
     ]),
     accounts: users,
     anchoring,
+    openInvoices,
   };
 }
 
@@ -553,6 +577,7 @@ export function openAccounts(
     cards: deps.cards ?? createSandboxCardProvider(),
     kyc: deps.kyc ?? createSandboxKycProvider(),
     publicUrl: deps.publicUrl,
+    profileSecret: deps.sessionSecret,
     ...(deps.onMailFailed && { onMailFailed: deps.onMailFailed }),
   });
 }

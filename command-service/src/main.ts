@@ -5,6 +5,7 @@ import {
   createLogger,
   directoryFileStore,
   healthRoutes,
+  installEncryptedBodies,
   instrumentHttp,
   loadConfig,
   marketSettings,
@@ -47,6 +48,8 @@ const store = openEventStore(config);
 const secrets = await openSecretStore(config);
 const mailer = await openMailer(config);
 const app = createHttpApp(logger);
+// Issue 38 §4: sealed bodies when ENCRYPT_BODIES is on; keys agreed by any service holding SESSION_SECRET.
+installEncryptedBodies(app, { on: config.ENCRYPT_BODIES, secret: config.SESSION_SECRET });
 const metrics = metricsRegistry('command-service');
 instrumentHttp(app, metrics, { countSuccess: { '/api/bid/confirm': bidsAcceptedCounter(metrics) } });
 const files = directoryFileStore(join(config.dataDir, 'uploads'));

@@ -47,3 +47,38 @@ export function actionPathsSource(): string {
   });
   return header + lines.join('') + footer;
 }
+
+const audience = (auth: Auth) => (typeof auth === 'string' ? auth : auth.join(', '));
+
+/**
+ * docs/actions.md: every action of the product, with where it is served (its aliases and card
+ * providers' paths too), its side and who may call it; README links it. Written by the same script,
+ * and contracts' spec fails while the committed file differs.
+ */
+export function actionListMarkdown(): string {
+  const rows = Object.entries(actions).map(([name, action]) => {
+    const also = [
+      ...(action.aliases ?? []),
+      ...Object.entries(action.providerPaths ?? {}).flatMap(([provider, paths]) =>
+        (paths ?? []).map((path) => `${path} (${provider})`),
+      ),
+    ];
+    const where = [`\`${action.path}\``, ...also.map((path) => `\`${path}\``)].join('<br>');
+    return `| ${name} | ${where} | ${action.side} | ${audience(action.auth)} |`;
+  });
+  return [
+    '<!-- GENERATED from `actions` (contracts/src/actions.ts) by contracts/scripts/generate-action-paths.ts: do not edit. -->',
+    '# The actions',
+    '',
+    `Every HTTP action of the product (${rows.length}), each a POST with a JSON body answered in the seeds'`,
+    "envelope; who may call it is checked before the body is read (README, 'Roles and the first admin').",
+    '`public` is anyone; `viewer` anyone too, a sent session personalising the answer; `user` any',
+    'signed-in user; a role name, a user holding that role (several: any of them). A command is',
+    'written to the log; a query reads the read models.',
+    '',
+    '| Action | Served at | Side | Who may call |',
+    '|---|---|---|---|',
+    ...rows,
+    '',
+  ].join('\n');
+}

@@ -9,6 +9,7 @@ import { addressBookActions } from './address-book/address-book.ts';
 import { addressLookupActions } from './address-book/address-lookup.ts';
 import { agreementActions } from './agreements/actions.ts';
 import { appointmentActions } from './appointments/actions.ts';
+import { auctionAppointmentActions } from './appointments/auction-slots.ts';
 import { auctionActions } from './auctions/actions.ts';
 import { staffAuctionActions } from './auctions/staff.ts';
 import { auditHistoryActions } from './audit/history-actions.ts';
@@ -19,6 +20,8 @@ import { biddingActions } from './bidding/actions.ts';
 import { staffBidActions } from './bidding/staff-bids.ts';
 import { cartActions } from './carts/actions.ts';
 import { commonActions } from './common/actions.ts';
+import { referenceDataActions } from './common/reference-data-actions.ts';
+import { encryptedBodyActions } from './encrypted-bodies/actions.ts';
 import { enquiryActions } from './enquiries/actions.ts';
 import { staffEnquiryActions } from './enquiries/staff.ts';
 import { importActions } from './imports/actions.ts';
@@ -44,12 +47,14 @@ import { opsActions } from './ops/actions.ts';
 import { pageActions } from './pages/actions.ts';
 import { photoActions } from './photos/actions.ts';
 import { producerActions } from './producers/actions.ts';
+import { purchaseActions } from './purchases/actions.ts';
 import { reportActions, watchlistExportActions } from './reports/actions.ts';
 import { returnActions, returnStaffActions } from './returns/actions.ts';
 import { savedSearchActions } from './saved-searches/actions.ts';
 import { searchActions } from './search/actions.ts';
 import { sellerLotActions } from './seller-lots/actions.ts';
 import { sellerStatementActions } from './sellers/actions.ts';
+import { sellerChargeActions } from './sellers/charges.ts';
 import { sellerListingActions } from './sellers/listing.ts';
 import { sellerPayoutActions } from './sellers/payouts.ts';
 import { settingsActions } from './settings/actions.ts';
@@ -61,6 +66,8 @@ import { watchlistActions } from './watchlists/actions.ts';
 /** Every HTTP action of the product, declared once per area (ARCHITECTURE.md "API shape"). */
 export const actions = {
   ...commonActions,
+  ...encryptedBodyActions,
+  ...referenceDataActions,
   ...bannerActions,
   ...settingsActions,
   ...lotActions,
@@ -69,6 +76,7 @@ export const actions = {
   ...staffAuctionActions,
   ...searchActions,
   ...biddingActions,
+  ...purchaseActions,
   ...staffBidActions,
   ...bidSheetActions,
   ...cartActions,
@@ -88,6 +96,7 @@ export const actions = {
   ...returnStaffActions,
   ...shippingStaffActions,
   ...appointmentActions,
+  ...auctionAppointmentActions,
   ...watchlistActions,
   ...addressBookActions,
   ...addressLookupActions,
@@ -105,6 +114,7 @@ export const actions = {
   ...sellerListingActions,
   ...sellerStatementActions,
   ...sellerPayoutActions,
+  ...sellerChargeActions,
   ...staffLotActions,
   ...staffTodayActions,
   ...producerActions,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { withSetDispDeclared } from './common/record-list.ts';
 import { type ErrorCode, errorCatalogue } from './errors.ts';
 import { t } from './i18n/index.ts';
 
@@ -23,14 +24,21 @@ export interface Issue {
   message: string;
 }
 
-/** The success envelope around an action's output schema, as a schema (the route's answer is checked by it). */
+/**
+ * The success envelope around an action's output schema, as a schema (the route's answer is checked by
+ * it). A list declares `setDisp` too (seeds 000 §3.2, common/record-list.ts): the route adds it.
+ */
 const envelopes = new WeakMap<z.ZodType, z.ZodType>();
 export function successEnvelopeOf(output: z.ZodType): z.ZodType {
   let envelope = envelopes.get(output);
   if (!envelope) {
     envelope = z.object({
       status: z.literal('success'),
-      data: z.object({ message: z.string(), responseType: z.number(), responseData: output }),
+      data: z.object({
+        message: z.string(),
+        responseType: z.number(),
+        responseData: withSetDispDeclared(output),
+      }),
     });
     envelopes.set(output, envelope);
   }

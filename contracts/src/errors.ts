@@ -23,6 +23,10 @@ export const errorCatalogue = {
   BAD_JSON: entry(400, 'errors.BAD_JSON'),
   EMPTY_BODY: entry(400, 'errors.EMPTY_BODY'),
   FORBIDDEN_KEY: entry(400, 'errors.FORBIDDEN_KEY'),
+  /** Issue 38 §4 (seeds 001 §7): with ENCRYPT_BODIES on, a body not sealed, or not with a key of this server. */
+  DECRYPT_FAILED: entry(400, 'errors.DECRYPT_FAILED'),
+  /** The public key sent to agree a body key is not a P-256 point. */
+  BODY_KEY_INVALID: entry(400, 'errors.BODY_KEY_INVALID', 'publicKey'),
   NO_ACTION: entry(404, 'errors.NO_ACTION'),
   NOT_FOUND: entry(404, 'errors.NOT_FOUND'),
   FORBIDDEN: entry(403, 'errors.FORBIDDEN'),
@@ -41,6 +45,8 @@ export const errorCatalogue = {
   SESSION_INVALID: entry(403, 'account.sessionExpired'),
   ROLE_REQUIRED: entry(403, 'role.admin'),
   SWITCHED_SESSION: entry(403, 'errors.SWITCHED_SESSION'),
+  /** Issue 38 §3: the protected details are shown only in a session signed in within the last minutes. */
+  SESSION_NOT_FRESH: entry(401, 'errors.SESSION_NOT_FRESH'),
   /** An admin acting as a user is read-only for money: no card charged or added, no payment (issue 30). */
   SWITCHED_SESSION_MONEY: entry(403, 'errors.SWITCHED_SESSION_MONEY'),
   /** Separation of duties (issue 30): no staff action on a money record whose buyer or seller is the caller. */
@@ -64,6 +70,8 @@ export const errorCatalogue = {
   LINE_NOT_PAYABLE: entry(409, 'errors.LINE_NOT_PAYABLE', 'lines'),
   /** A payout names a line that is not the seller's (another seller's lot, or no such invoice line). */
   NOT_SELLERS_LINE: entry(400, 'errors.NOT_SELLERS_LINE', 'lines'),
+  /** Issue 38 §1: the house bills charges only to a seller or a vendor. */
+  CHARGE_NOT_SELLER: entry(400, 'errors.CHARGE_NOT_SELLER', 'seller_id'),
   LOT_IS_DRAFT: entry(409, 'errors.LOT_IS_DRAFT', 'id'),
   LOT_UNDER_REVIEW: entry(409, 'errors.LOT_UNDER_REVIEW', 'id'),
   LOT_NOT_DRAFT: entry(409, 'errors.LOT_NOT_DRAFT', 'id'),
@@ -218,6 +226,16 @@ export const errorCatalogue = {
   GIFT_CARD_UNKNOWN: entry(404, 'checkout.giftCardUnknown', 'code'),
   DEPOSIT_NOT_FOUND: entry(404, 'checkout.depositNotFound', 'deposit_id'),
   GIFT_CARD_REDEEMED: entry(409, 'checkout.giftCardRedeemed', 'code'),
+  /** Issue 38 §2: an order's admin fee is set only while nothing is paid or being paid on it. */
+  ADMIN_FEE_LOCKED: entry(409, 'errors.ADMIN_FEE_LOCKED', 'fee'),
+  /** Issue 38 §2: the invoice's total changed between reading it and paying (an admin fee set meanwhile). */
+  INVOICE_CHANGED: entry(409, 'errors.INVOICE_CHANGED'),
+  /** Issue 38 §2: a lot that is not a line of the invoice (or not the caller's, for a seller). */
+  NOT_ON_INVOICE: entry(404, 'errors.NOT_ON_INVOICE', 'product_id'),
+  /** Issue 38 §2: collected is a pickup's, shipped a delivery's. */
+  PRODUCT_STATUS_INVALID: entry(409, 'errors.PRODUCT_STATUS_INVALID', 'status'),
+  /** Issue 38 §2: a shared invoice's link that was never signed here, or whose share was ended. */
+  INVOICE_LINK_INVALID: entry(404, 'errors.INVOICE_LINK_INVALID', 'token'),
   // Shipping (issue 31): the rate table's refusals, and the tracking staff enter.
   SHIPPING_NOT_ALLOWED: entry(400, 'shipping.notAllowed', 'address'),
   SHIP_HOLD_OUT_OF_SEASON: entry(400, 'shipping.holdOutOfSeason', 'ship_method'),
@@ -316,6 +334,17 @@ export const errorCatalogue = {
   PAGE_CONTENT_EMPTY: entry(400, 'pages.contentEmpty', 'content'),
   // Home banners (seeds 000 §3.2).
   BANNER_NOT_FOUND: entry(404, 'banners.notFound', 'id'),
+  // The managed reference lists (issue 38 §5): categories, conditions, locations.
+  REFERENCE_ENTRY_NOT_FOUND: entry(404, 'errors.REFERENCE_ENTRY_NOT_FOUND', 'id'),
+  /** An entry at the same place (same level and parent) of the list has this name already. */
+  REFERENCE_VALUE_TAKEN: entry(409, 'errors.REFERENCE_VALUE_TAKEN', 'value'),
+  /** The parent is not an active entry one level above (or a level-0 entry was given one). */
+  REFERENCE_PARENT_INVALID: entry(400, 'errors.REFERENCE_PARENT_INVALID', 'parent_id'),
+  REFERENCE_LEVEL_FIXED: entry(400, 'errors.REFERENCE_LEVEL_FIXED', 'level_id'),
+  REFERENCE_ENTRY_HAS_CHILDREN: entry(409, 'errors.REFERENCE_ENTRY_HAS_CHILDREN', 'active'),
+  /** The special category 4 and the pickup location: renamed freely, never deactivated. */
+  REFERENCE_ENTRY_REQUIRED: entry(409, 'errors.REFERENCE_ENTRY_REQUIRED', 'active'),
+  REFERENCE_LIST_FULL: entry(409, 'errors.REFERENCE_LIST_FULL', 'table'),
   // Support's control of the read side (issue 12).
   PROJECTION_NOT_FOUND: entry(404, 'ops.projectionNotFound', 'projection'),
   PROJECTION_NOT_STOPPED: entry(409, 'ops.notStopped', 'projection'),

@@ -81,6 +81,12 @@ http {
     proxy_set_header Host $host;
     proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;
 ${locations}
+    # seeds 001 §7: the custom flag's paths are the user area's, custom/payment the payment area's
+    # (platform http/custom-flag.ts); an exact location above (the newsletter's) wins over this.
+    location ^~ /api/custom/ {
+      rewrite ^/api/custom/(payment/.*)$ /api/$1 last;
+      rewrite ^/api/custom/(.*)$ /api/user/$1 last;
+    }
     location ^~ ${invoicePdfPath('')} {
       proxy_pass http://${upstreams.query};
     }

@@ -21,6 +21,13 @@ describe('compose gateway', () => {
     expect(ui).toContain('add_header X-Content-Type-Options nosniff always;');
   });
 
+  it('serves the custom flag’s /api/custom/ paths as the user area’s, keeping its own exact ones (seeds 001 §7)', () => {
+    const conf = gatewayConfig();
+    expect(conf).toContain('rewrite ^/api/custom/(payment/.*)$ /api/$1 last;');
+    expect(conf).toContain('rewrite ^/api/custom/(.*)$ /api/user/$1 last;');
+    expect(conf).toContain(`location = ${actions.addNewsletterContact.path} {`);
+  });
+
   it('sends commands to the command-service and queries to the projection-service', () => {
     const conf = gatewayConfig();
     expect(conf).toContain(

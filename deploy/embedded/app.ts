@@ -17,6 +17,7 @@ import {
   createHttpApp,
   createLogger,
   directoryFileStore,
+  installEncryptedBodies,
   instrumentHttp,
   type Logger,
   marketSettings,
@@ -146,6 +147,8 @@ export async function startEmbedded(options: EmbeddedOptions) {
     serveUi ? (request, reply) => indexPage(request, reply) : undefined,
     /^https?:\/\//.test(cardTokens) ? [new URL(cardTokens).origin] : [],
   );
+  // Issue 38 §4: sealed bodies when ENCRYPT_BODIES is on (before the services' routes, so it covers them).
+  installEncryptedBodies(app, { on: config.ENCRYPT_BODIES, secret });
   // Public pages painted on the server from the UI's server build, when there is one (first-paint.ts).
   let firstPaint: FirstPaint | null = null;
   const indexPage = seo(app, {

@@ -23,6 +23,7 @@ export * from './page-events.ts';
 export * from './page-ids.ts';
 export * from './payment-events.ts';
 export * from './payout-events.ts';
+export * from './reference-data-events.ts';
 export * from './registry.ts';
 export * from './settings-events.ts';
 export * from './shipping-rates.ts';
@@ -54,6 +55,7 @@ import { opsEventDefinitions } from './ops-events.ts';
 import { pageEventDefinitions } from './page-events.ts';
 import { paymentEventDefinitions } from './payment-events.ts';
 import { payoutEventDefinitions } from './payout-events.ts';
+import { referenceDataEventDefinitions } from './reference-data-events.ts';
 import { createRegistry } from './registry.ts';
 import { settingsEventDefinitions } from './settings-events.ts';
 import { stockEventDefinitions } from './stock-events.ts';
@@ -89,6 +91,7 @@ export const events = createRegistry([
   ...settingsEventDefinitions,
   ...paymentEventDefinitions,
   ...bidSheetEventDefinitions,
+  ...referenceDataEventDefinitions,
 ]);
 
 export type MarketEvent =
@@ -116,4 +119,5 @@ export type MarketEvent =
   | import('./payout-events.ts').PayoutEvent
   | import('./settings-events.ts').SettingsEvent
   | import('./payment-events.ts').PaymentEvent
-  | import('./bid-sheet-events.ts').BidSheetEvent;
+  | import('./bid-sheet-events.ts').BidSheetEvent
+  | import('./reference-data-events.ts').ReferenceDataEvent;

@@ -42,6 +42,10 @@ export const Delivery = z.object({
     .optional(),
 });
 
+/** Issue 38 §1: what the house bills a seller or vendor for (seeds 001 §1 "seller ... cart, checkout"). */
+export const SellerChargeKinds = ['listing_fee', 'photography', 'storage', 'buy_back'] as const;
+export type SellerChargeKind = (typeof SellerChargeKinds)[number];
+
 export const InvoiceLine = z.object({
   lotId: Id,
   title: Text(300),
@@ -67,6 +71,8 @@ export const InvoiceAmounts = z.object({
   tax: Cents,
   /** Issue 31: the shipping charge, cents (absent before it: none); in the total, and in tax where taxable. */
   shipping: Cents.optional(),
+  /** Issue 38 §2: the admin fee staff set on the order, cents (absent: none); in the total, not taxed. */
+  adminFee: Cents.optional(),
   total: Cents,
 });
 
@@ -84,8 +90,16 @@ export const InvoiceIssued = defineEvent({
       .string()
       .regex(/^\d{4}-\d{6,}$/)
       .optional(),
-    /** Issue 36: `offer`, an accepted offer's (or second chance's) invoice, paid like a buy-now order. */
-    kind: z.enum(['auction', 'buynow', 'offer']),
+    /**
+     * Issue 36: `offer`, an accepted offer's (or second chance's) invoice, paid like a buy-now order.
+     * Issue 38 §1: `charge`, what the house bills a seller or vendor (its buyer); its line is the house's.
+     */
+    kind: z.enum(['auction', 'buynow', 'offer', 'charge']),
+    /**
+     * Issue 38 §1: on a `charge` invoice, what the house bills for (SellerChargeKinds) and the admin's
+     * note; its one line's `lotId` is the lot the charge is for, or the charge's own id when none.
+     */
+    charge: z.object({ kind: z.enum(SellerChargeKinds), note: Text(200).nullable() }).optional(),
     buyerId: Id,
     lines: z.array(InvoiceLine).min(1).max(100),
     amounts: InvoiceAmounts,
@@ -327,6 +341,76 @@ export const TaxVoided = defineEvent({
   schema: z.object({ service: TaxServiceName, code: TaxCode }),
 });
 
+/**
+ * Issue 38 §2 (seeds 001 §7 buynow/updateAdminFee): finance or an admin set the order's admin fee (0
+ * takes it off), with why. Carries the invoice's amounts after it and the delivery they are reckoned
+ * on, as InvoiceDeliveryChosen does, so whoever follows an invoice's total reads it from the event.
+ */
+export const InvoiceAdminFeeSet = defineEvent({
+  type: 'InvoiceAdminFeeSet',
+  version: 1,
+  schema: z.object({
+    fee: Cents,
+    note: Text(300),
+    by: Id,
+    amounts: InvoiceAmounts,
+    delivery: Delivery,
+  }),
+});
+
+/**
+ * Issue 38 §2 (seeds 001 §7 buynow/updateOwnershipCertificate): a provenance certificate attached to a
+ * line of the invoice (a lot sold on it), shown on the invoice: who issued it, its reference and date.
+ */
+export const OwnershipCertificateAttached = defineEvent({
+  type: 'OwnershipCertificateAttached',
+  version: 1,
+  schema: z.object({
+    lotId: Id,
+    reference: Text(100),
+    issuer: Text(200),
+    /** YYYY-MM-DD. */
+    issuedOn: z.iso.date(),
+    note: Text(1000),
+    by: Id,
+  }),
+});
+
+export const OwnershipCertificateRemoved = defineEvent({
+  type: 'OwnershipCertificateRemoved',
+  version: 1,
+  schema: z.object({ lotId: Id, by: Id }),
+});
+
+/**
+ * Issue 38 §2 (seeds 001 §4 "Invoice product status change"): where a line of a paid invoice stands in
+ * the cellar, as staff set it: being prepared, ready to collect or ship, collected, shipped.
+ */
+export const InvoiceProductStatuses = ['processing', 'ready', 'collected', 'shipped'] as const;
+export const InvoiceProductStatusChanged = defineEvent({
+  type: 'InvoiceProductStatusChanged',
+  version: 1,
+  schema: z.object({ lotId: Id, status: z.enum(InvoiceProductStatuses), by: Id }),
+});
+
+/**
+ * Issue 38 §2 (seeds 001 §7 public_invoice): the buyer shared the invoice by a link that works without
+ * a session (for their accountant). The link's token is signed from `shareId` with the server's key
+ * and never written anywhere: only its SHA-256, by which the read side finds the invoice. Revoking the
+ * share ends every copy of the link.
+ */
+export const InvoiceShared = defineEvent({
+  type: 'InvoiceShared',
+  version: 1,
+  schema: z.object({ shareId: Id, tokenHash: z.string().regex(/^[0-9a-f]{64}$/) }),
+});
+
+export const InvoiceShareRevoked = defineEvent({
+  type: 'InvoiceShareRevoked',
+  version: 1,
+  schema: z.object({ shareId: Id }),
+});
+
 type Data<D extends { schema: z.ZodType }> = z.infer<D['schema']>;
 export type InvoiceEvent =
   | { type: 'InvoiceIssued'; data: Data<typeof InvoiceIssued> }
@@ -348,7 +432,13 @@ export type InvoiceEvent =
   | { type: 'TaxRefunded'; data: Data<typeof TaxRefunded> }
   | { type: 'TaxVoided'; data: Data<typeof TaxVoided> }
   | { type: 'PaymentDisputed'; data: Data<typeof PaymentDisputed> }
-  | { type: 'PaymentDisputeClosed'; data: Data<typeof PaymentDisputeClosed> };
+  | { type: 'PaymentDisputeClosed'; data: Data<typeof PaymentDisputeClosed> }
+  | { type: 'InvoiceAdminFeeSet'; data: Data<typeof InvoiceAdminFeeSet> }
+  | { type: 'OwnershipCertificateAttached'; data: Data<typeof OwnershipCertificateAttached> }
+  | { type: 'OwnershipCertificateRemoved'; data: Data<typeof OwnershipCertificateRemoved> }
+  | { type: 'InvoiceProductStatusChanged'; data: Data<typeof InvoiceProductStatusChanged> }
+  | { type: 'InvoiceShared'; data: Data<typeof InvoiceShared> }
+  | { type: 'InvoiceShareRevoked'; data: Data<typeof InvoiceShareRevoked> };
 export type InvoiceIssuedData = Data<typeof InvoiceIssued>;
 export type DeliveryData = z.infer<typeof Delivery>;
 export type InvoiceAmountsData = z.infer<typeof InvoiceAmounts>;
@@ -373,4 +463,10 @@ export const invoiceEventDefinitions = [
   TaxVoided,
   PaymentDisputed,
   PaymentDisputeClosed,
+  InvoiceAdminFeeSet,
+  OwnershipCertificateAttached,
+  OwnershipCertificateRemoved,
+  InvoiceProductStatusChanged,
+  InvoiceShared,
+  InvoiceShareRevoked,
 ] as const;

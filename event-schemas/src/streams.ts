@@ -25,6 +25,8 @@ export const streamCategories = [
   'payment',
   /** Issue 37 §6: a bidder's bid sheet for one auction (bid-sheet-events.ts). */
   'bidsheet',
+  /** Issue 38 §5: one managed reference list (reference-data-events.ts). */
+  'referencedata',
 ] as const;
 export type StreamCategory = (typeof streamCategories)[number];
 

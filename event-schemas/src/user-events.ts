@@ -194,6 +194,18 @@ export const KycChecked = defineEvent({
   }),
 });
 
+/**
+ * Issue 38 §3 updateProfileKYC: the user saved the identity details of their profile. Only the names of
+ * the fields that changed: the values are sealed in the secret store, never in the log.
+ */
+export const KycProfileUpdated = defineEvent({
+  type: 'KycProfileUpdated',
+  version: 1,
+  schema: z.object({
+    fields: z.array(z.enum(['date_of_birth', 'nationality', 'id_type', 'id_last4'])).min(1),
+  }),
+});
+
 /** A bidder asks for a higher bid limit; an admin approves it (seeds 001 §7 approveBidLimitRequest). */
 export const BidLimitRequested = defineEvent({
   type: 'BidLimitRequested',
@@ -322,7 +334,7 @@ export const SellerStatusChanged = defineEvent({
 });
 
 /** DOMAIN.md "Roles": what a user may do beyond bidding and buying; a user may hold several. */
-export const roles = ['admin', 'seller', 'auditor', 'finance', 'support', 'auctioneer'] as const;
+export const roles = ['admin', 'seller', 'auditor', 'finance', 'support', 'auctioneer', 'vendor'] as const;
 export const Role = z.enum(roles);
 export type Role = z.infer<typeof Role>;
 
@@ -394,6 +406,7 @@ export type UserEvent =
   | { type: 'StoredCardsDropped'; data: Data<typeof StoredCardsDropped> }
   | { type: 'DefaultCardChanged'; data: Data<typeof DefaultCardChanged> }
   | { type: 'KycChecked'; data: Data<typeof KycChecked> }
+  | { type: 'KycProfileUpdated'; data: Data<typeof KycProfileUpdated> }
   | { type: 'BidLimitRequested'; data: Data<typeof BidLimitRequested> }
   | { type: 'BidLimitApproved'; data: Data<typeof BidLimitApproved> }
   | { type: 'BidLimitRefused'; data: Data<typeof BidLimitRefused> }
@@ -440,6 +453,7 @@ export const userEventDefinitions = [
   StoredCardsDropped,
   DefaultCardChanged,
   KycChecked,
+  KycProfileUpdated,
   BidLimitRequested,
   BidLimitApproved,
   BidLimitRefused,

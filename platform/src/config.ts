@@ -326,6 +326,14 @@ const Env = z.object({
    * and when it stops, and loads it at start; 0 saves only when it stops.
    */
   READ_SNAPSHOT_SECONDS: z.coerce.number().int().min(0).max(86_400).default(300),
+  /**
+   * Issue 38 §4 (seeds 001 §7 "the decrypt setting"): the actions' JSON bodies and answers sealed with
+   * a key each browser session agrees (platform http/encrypted-bodies.ts); off by default.
+   */
+  ENCRYPT_BODIES: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((v) => v === 'true'),
   SEED_DEMO: z
     .enum(['true', 'false'])
     .default('true')

@@ -24,6 +24,7 @@ import { addressBookProjection } from './address-book/project.ts';
 import { addressBookQueries } from './address-book/queries.ts';
 import { agreementsProjection } from './agreements/project.ts';
 import { agreementQueries } from './agreements/queries.ts';
+import { auctionAppointmentQueries } from './appointments/auction-queries.ts';
 import { appointmentsProjection } from './appointments/project.ts';
 import { appointmentQueries } from './appointments/queries.ts';
 import { auctionsProjection } from './auctions/project.ts';
@@ -58,6 +59,7 @@ import { importsProjection } from './imports/project.ts';
 import { importQueries } from './imports/queries.ts';
 import { investorsProjection } from './investors/project.ts';
 import { investorQueries } from './investors/queries.ts';
+import { orderQueries } from './invoices/order-queries.ts';
 import { invoicesProjection } from './invoices/project.ts';
 import { invoiceQueries } from './invoices/queries.ts';
 import { sellerInvoiceQueries } from './invoices/seller-queries.ts';
@@ -81,6 +83,9 @@ import { pricesRealisedProjection } from './prices-realised/project.ts';
 import { pricesRealisedQueries } from './prices-realised/queries.ts';
 import { followersProjection } from './producers/project.ts';
 import { producerQueries } from './producers/queries.ts';
+import { purchaseQueries } from './purchases/queries.ts';
+import { referenceDataProjection } from './reference-data/project.ts';
+import { referenceDataQueries } from './reference-data/queries.ts';
 import { ledgerProjection } from './reports/project.ts';
 import { reportQueries } from './reports/queries.ts';
 import { returnsProjection } from './returns/project.ts';
@@ -88,6 +93,8 @@ import { returnQueries } from './returns/queries.ts';
 import { savedSearchesProjection } from './saved-searches/project.ts';
 import { savedSearchQueries } from './saved-searches/queries.ts';
 import { type SuggestStrategy, suggestIndexFor, suggestQueries } from './search/suggest-queries.ts';
+import { sellerChargesProjection } from './seller-charges/project.ts';
+import { sellerChargeQueries } from './seller-charges/queries.ts';
 import { sellerListingQueries } from './seller-lots/listing-queries.ts';
 import { sellerLotQueries } from './seller-lots/queries.ts';
 import { sellerPayoutsProjection } from './seller-payouts/project.ts';
@@ -132,6 +139,7 @@ export const projections: readonly Projection[] = [
   importsProjection,
   auctionsProjection,
   sellerPayoutsProjection,
+  sellerChargesProjection,
   settingsProjection,
   enquiriesProjection,
   agreementsProjection,
@@ -140,6 +148,7 @@ export const projections: readonly Projection[] = [
   offersProjection,
   bidSheetsProjection,
   liveRoomsProjection,
+  referenceDataProjection,
 ];
 
 /** What the read models tell the bus after each commit, in the order it is told. */
@@ -183,6 +192,7 @@ export interface QueryServiceDeps {
 export const queryPlugins: readonly QueryPlugin[] = [
   lotQueries,
   bidQueries,
+  purchaseQueries,
   staffBidQueries,
   watchlistQueries,
   addressBookQueries,
@@ -190,6 +200,7 @@ export const queryPlugins: readonly QueryPlugin[] = [
   savedSearchQueries,
   cartQueries,
   invoiceQueries,
+  orderQueries,
   staffInvoiceQueries,
   staffLotQueries,
   importQueries,
@@ -199,6 +210,7 @@ export const queryPlugins: readonly QueryPlugin[] = [
   giftCardQueries,
   reportQueries,
   appointmentQueries,
+  auctionAppointmentQueries,
   userQueries,
   auctionQueries,
   sellerLotQueries,
@@ -218,6 +230,7 @@ export const queryPlugins: readonly QueryPlugin[] = [
   staffBannerQueries,
   pricesRealisedQueries,
   liveRoomQueries,
+  referenceDataQueries,
 ];
 
 /**
@@ -249,6 +262,7 @@ export function queryService(app: FastifyInstance, deps: QueryServiceDeps): void
   for (const plugin of queryPlugins) app.register(plugin, queryDeps);
   app.register(sellerStatementQueries(deps.sellerTerms ?? defaultSellerTerms), queryDeps);
   app.register(sellerPayoutQueries(deps.sellerTerms ?? defaultSellerTerms), queryDeps);
+  app.register(sellerChargeQueries, queryDeps);
   app.register(suggestQueries, {
     ...queryDeps,
     suggestIndex: suggestIndexFor(deps.docs, deps.suggest ?? 'memory'),

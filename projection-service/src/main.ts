@@ -2,6 +2,7 @@ import {
   createHttpApp,
   createLogger,
   healthRoutes,
+  installEncryptedBodies,
   instrumentHttp,
   loadConfig,
   marketSettings,
@@ -55,6 +56,8 @@ instrumentHttp(app, metrics);
 // Tokens are issued by the command-service with the same SESSION_SECRET; logouts are in the shared secret store.
 if (!config.SESSION_SECRET)
   throw new Error('SESSION_SECRET is required when the projection-service runs on its own');
+// Issue 38 §4: sealed bodies when ENCRYPT_BODIES is on (agreeBodyKey is served here, a query).
+installEncryptedBodies(app, { on: config.ENCRYPT_BODIES, secret: config.SESSION_SECRET });
 queryService(app, {
   docs,
   clock: systemClock,

@@ -23,7 +23,7 @@ interface RouteCase {
   /** Texts the page shows once loaded (seeds' words where the seeds give them). */
   texts: (string | RegExp)[];
   signedIn?: boolean;
-  /** Where the route sends the user on purpose (/purchases/:type shows My Wines' purchases). */
+  /** Where the route sends the user on purpose, when it is another page. */
   lands?: string;
   /** A console error the route shows on purpose (a link with a made-up token is refused). */
   expectedError?: RegExp;
@@ -103,7 +103,8 @@ function routes(lot: { id: string; title: string }, invoiceId: string, phone: bo
       '/transactions',
       `/invoice/${invoiceId}`,
     ].map((path) => ({ path, texts: [], signedIn: true })),
-    { path: '/purchases/all', texts: [], signedIn: true, lands: '/myWines/purchased' },
+    // seeds 000 §2.3: the listing /auctions/:type and /watchlist/:type share (issue 38 §6).
+    { path: '/purchases/all', texts: ['My Purchases'], signedIn: true },
   ];
 }
 

@@ -45,7 +45,7 @@ const checkoutPage = (api: Api = {}, path = '/checkout/buynow/c1') =>
       }),
       getCreditHistory: () => ({ records: [], totalRecords: 0, setDisp: '', balance: 5_000 }),
       saveAddress: quote,
-      checkout: () => paid(),
+      buynowCheckout: () => paid(),
       ...api,
     },
   });
@@ -55,7 +55,7 @@ afterEach(() => vi.restoreAllMocks());
 describe('/checkout/:type/:cart_id', () => {
   it('prices pickup at once, pays with the default card and shows the confirmation', async () => {
     const { api, user, router } = await checkoutPage({
-      checkout: () => paid({ invoice_ids: ['inv-7', 'inv-8'] }),
+      buynowCheckout: () => paid({ invoice_ids: ['inv-7', 'inv-8'] }),
     });
     expect(await screen.findByTestId('pickup-location')).toBeTruthy();
     expect(screen.getByText('1000 W Fulton Market')).toBeTruthy();
@@ -78,7 +78,7 @@ describe('/checkout/:type/:cart_id', () => {
 
     await user.click(screen.getByRole('button', { name: 'Place order' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/checkout_confirm'));
-    expect(api.to('checkout').map((r) => r.input)).toEqual([
+    expect(api.to('buynowCheckout').map((r) => r.input)).toEqual([
       {
         type: 'buynow',
         cart_id: 'c1',
@@ -98,7 +98,7 @@ describe('/checkout/:type/:cart_id', () => {
     const url =
       '/sandbox/authenticate/ch_1?return=%2Fcheckout_confirm%3Fpayment_id%3Dpay-1%26invoice%3Dinv-7';
     const { api, user, router } = await checkoutPage({
-      checkout: () => paid({ status: 'requires_action', url }),
+      buynowCheckout: () => paid({ status: 'requires_action', url }),
     });
     await user.click(await screen.findByRole('radio', { name: 'Delivery' }));
     const delivery = screen.getByRole('group', { name: 'Delivery address' });
@@ -131,7 +131,7 @@ describe('/checkout/:type/:cart_id', () => {
     await user.click(screen.getByRole('button', { name: 'Place order' }));
 
     await waitFor(() => expect(assign).toHaveBeenCalledWith(url));
-    expect(api.to('checkout').map((r) => r.input)).toEqual([
+    expect(api.to('buynowCheckout').map((r) => r.input)).toEqual([
       {
         type: 'buynow',
         cart_id: 'c1',
@@ -162,7 +162,7 @@ describe('/checkout/:type/:cart_id', () => {
 
   it('shows OUT_OF_STOCK with the line it names above the button and keeps the form', async () => {
     const { api, user, router } = await checkoutPage({
-      checkout: () => {
+      buynowCheckout: () => {
         throw new Failure('2015 Château Margaux: only 1 left', 409, { field: 'product_id' }, 'OUT_OF_STOCK');
       },
     });
@@ -173,7 +173,7 @@ describe('/checkout/:type/:cart_id', () => {
     );
     expect(router.state.location.pathname).toBe('/checkout/buynow/c1');
     expect(screen.getByRole('radio', { name: /Visa ending in 4242/ })).toHaveProperty('checked', true);
-    expect(api.to('checkout')).toHaveLength(1);
+    expect(api.to('buynowCheckout')).toHaveLength(1);
   });
 
   it('shows ADDRESS_INVALID at the delivery address', async () => {
@@ -206,7 +206,7 @@ describe('/checkout/:type/:cart_id', () => {
     await user.click(screen.getByRole('button', { name: 'Place order' }));
     expect(await screen.findByText('Enter the delivery address')).toBeTruthy();
     expect(screen.getByText('Choose a card or wallet credit')).toBeTruthy();
-    expect(api.to('checkout')).toHaveLength(0);
+    expect(api.to('buynowCheckout')).toHaveLength(0);
   });
 
   it('pays one won invoice: only its lots, and an unpaid order says so', async () => {

@@ -55,7 +55,7 @@ const checkoutApi = (book: SavedAddressView[]): Api => ({
   getCards: () => ({ data: [aCard({ id: 'card-1' })], has_more: false }),
   getCreditHistory: () => ({ records: [], totalRecords: 0, setDisp: '', balance: 0 }),
   saveAddress: () => ({ cartValues: someCartValues(), tax_state: 'IL', cartLocation: aCart().cartLocation }),
-  checkout: () => paid,
+  buynowCheckout: () => paid,
 });
 
 describe('the address book (issue 31)', () => {
@@ -81,8 +81,8 @@ describe('the address book (issue 31)', () => {
     // The book has it already: it is not offered to be saved again.
     expect(screen.getByRole('button', { name: 'Save to my address book' })).toHaveProperty('disabled', true);
     await user.click(screen.getByRole('button', { name: 'Place order' }));
-    await waitFor(() => expect(api.to('checkout')).toHaveLength(1));
-    expect(api.to('checkout')[0]?.input).toMatchObject({
+    await waitFor(() => expect(api.to('buynowCheckout')).toHaveLength(1));
+    expect(api.to('buynowCheckout')[0]?.input).toMatchObject({
       delivery: 'delivery',
       address: {
         address1: '1 N State St',

@@ -40,7 +40,7 @@ function checkoutPage(cards: CardRecord[], api: Api = {}) {
       },
       getCreditHistory: () => ({ records: [], totalRecords: 0, setDisp: '', balance: 0 }),
       saveAddress: quote,
-      checkout: () => paid,
+      buynowCheckout: () => paid,
       ...api,
     },
   });
@@ -74,8 +74,8 @@ describe('checkout: address line 2 and a card added there (issue 31)', () => {
     await user.click(await screen.findByRole('option', { name: 'Illinois' }));
     await fill(within(billing).getByRole('textbox', { name: 'ZIP code' }), '62701');
     await user.click(screen.getByRole('button', { name: 'Place order' }));
-    await waitFor(() => expect(api.to('checkout')).toHaveLength(1));
-    expect(api.to('checkout')[0]?.input).toMatchObject({
+    await waitFor(() => expect(api.to('buynowCheckout')).toHaveLength(1));
+    expect(api.to('buynowCheckout')[0]?.input).toMatchObject({
       address: {
         address1: '1 N State St',
         address2: 'Suite 400',
@@ -113,8 +113,8 @@ describe('checkout: address line 2 and a card added there (issue 31)', () => {
     const added = await screen.findByRole('radio', { name: /Mastercard ending in 4444/ });
     expect(added).toHaveProperty('checked', true);
     await user.click(screen.getByRole('button', { name: 'Place order' }));
-    await waitFor(() => expect(api.to('checkout')).toHaveLength(1));
-    expect(api.to('checkout')[0]?.input).toMatchObject({ payment: { card_id: 'card-4444' } });
+    await waitFor(() => expect(api.to('buynowCheckout')).toHaveLength(1));
+    expect(api.to('buynowCheckout')[0]?.input).toMatchObject({ payment: { card_id: 'card-4444' } });
   });
 
   it('lets a buyer with no card add one there and pay', async () => {
@@ -137,7 +137,7 @@ describe('checkout: address line 2 and a card added there (issue 31)', () => {
     );
     await user.click(screen.getByRole('button', { name: 'Place order' }));
     await waitFor(() =>
-      expect(api.to('checkout')[0]?.input).toMatchObject({ payment: { card_id: 'card-4444' } }),
+      expect(api.to('buynowCheckout')[0]?.input).toMatchObject({ payment: { card_id: 'card-4444' } }),
     );
   });
 });

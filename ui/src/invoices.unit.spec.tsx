@@ -143,19 +143,18 @@ describe('/invoices/:status', () => {
 });
 
 describe('/myWines/purchased', () => {
-  it('lists the paid invoices, each linked; /purchases/:type leads here', async () => {
-    const { api, router } = await signedIn('/purchases/all', {
+  it('lists the paid invoices, each linked', async () => {
+    const { api } = await signedIn('/myWines/purchased', {
       allinvoices: () => ({ records: [summary({ id: 'inv-3', status: 'paid', items: 2 })], totalRecords: 1 }),
     });
-    await waitFor(() => expect(router.state.location.pathname).toBe('/myWines/purchased'));
     const item = await screen.findByTestId('purchased-invoice');
     expect(within(item).getByText('2015 Château Margaux (2 items)')).toBeTruthy();
     expect(within(item).getByRole('link').getAttribute('href')).toBe('/invoice/inv-3');
     expect(api.to('allinvoices')[0]?.input).toEqual({ status: 'paid', page: 1, limit: 20 });
   });
 
-  it('filters by the type of /purchases/:type (issue 31): won at auction or bought now', async () => {
-    const { api, router, user } = await signedIn('/purchases/auction', {
+  it('filters by how they were bought (issue 31): won at auction or bought now', async () => {
+    const { api, router, user } = await signedIn('/myWines/purchased?kind=auction', {
       allinvoices: ({ kind }) => ({
         records: [summary({ id: kind === 'buynow' ? 'inv-b' : 'inv-a', status: 'paid' })],
         totalRecords: 1,

@@ -10,6 +10,7 @@ import { defaultLanguage, i18n, zoneOffsets } from '@wine/contracts';
 import { createStore } from 'jotai';
 import { startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
+import { learnPaintedBodyEncryption } from './api/encryption.ts';
 import { bindQueriesToSession, createQueryClient } from './api/query-client.ts';
 import { App } from './app.tsx';
 import type { PaintedState } from './entry-server.tsx';
@@ -59,6 +60,8 @@ if (state && takeOver) {
   // Answers as of the paint: a live page asks again once its socket subscription holds
   // (the realtime client's `subscribed`), so a change between the paint and then is not missed.
   hydrate(queryClient, state.query);
+  // Issue 38 §4: the painted default bundle says whether bodies are sealed (it is not asked again).
+  learnPaintedBodyEncryption(state.query.queries);
   markPaintedAt(store, state.paintedAt);
   // The page's components do not ask for those answers again as they mount (to a suspense query an
   // answer older than a second is stale): painted a moment ago, they are as fresh as the page, and the

@@ -41,6 +41,7 @@ import { Route as LiveAuctionAidRouteImport } from './routes/liveAuction.$aid'
 import { Route as NewsletterConfirmRouteImport } from './routes/newsletter.confirm'
 import { Route as NewsletterUnsubscribeRouteImport } from './routes/newsletter.unsubscribe'
 import { Route as ProductviewPidRouteImport } from './routes/productview.$pid'
+import { Route as Public_invoiceTokenRouteImport } from './routes/public_invoice.$token'
 import { Route as Reset_passwordTokenRouteImport } from './routes/reset_password.$token'
 import { Route as Verify_emailTokenRouteImport } from './routes/verify_email.$token'
 import { Route as AuthAccountAddressesRouteImport } from './routes/_auth/account.addresses'
@@ -57,6 +58,7 @@ import { Route as AuthAdminMoneyRouteImport } from './routes/_auth/admin.money'
 import { Route as AuthAdminNewsletterRouteImport } from './routes/_auth/admin.newsletter'
 import { Route as AuthAdminOffersRouteImport } from './routes/_auth/admin.offers'
 import { Route as AuthAdminPickupsRouteImport } from './routes/_auth/admin.pickups'
+import { Route as AuthAdminReferenceDataRouteImport } from './routes/_auth/admin.reference-data'
 import { Route as AuthAdminReturnsRouteImport } from './routes/_auth/admin.returns'
 import { Route as AuthAdminSettingsRouteImport } from './routes/_auth/admin.settings'
 import { Route as AuthAuctionsTypeRouteImport } from './routes/_auth/auctions.$type'
@@ -257,6 +259,11 @@ const ProductviewPidRoute = ProductviewPidRouteImport.update({
   path: '/productview/$pid',
   getParentRoute: () => rootRouteImport,
 } as any)
+const Public_invoiceTokenRoute = Public_invoiceTokenRouteImport.update({
+  id: '/public_invoice/$token',
+  path: '/public_invoice/$token',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const Reset_passwordTokenRoute = Reset_passwordTokenRouteImport.update({
   id: '/reset_password/$token',
   path: '/reset_password/$token',
@@ -336,6 +343,11 @@ const AuthAdminOffersRoute = AuthAdminOffersRouteImport.update({
 const AuthAdminPickupsRoute = AuthAdminPickupsRouteImport.update({
   id: '/pickups',
   path: '/pickups',
+  getParentRoute: () => AuthAdminRoute,
+} as any)
+const AuthAdminReferenceDataRoute = AuthAdminReferenceDataRouteImport.update({
+  id: '/reference-data',
+  path: '/reference-data',
   getParentRoute: () => AuthAdminRoute,
 } as any)
 const AuthAdminReturnsRoute = AuthAdminReturnsRouteImport.update({
@@ -574,6 +586,7 @@ export interface FileRoutesByFullPath {
   '/newsletter/confirm': typeof NewsletterConfirmRoute
   '/newsletter/unsubscribe': typeof NewsletterUnsubscribeRoute
   '/productview/$pid': typeof ProductviewPidRoute
+  '/public_invoice/$token': typeof Public_invoiceTokenRoute
   '/reset_password/$token': typeof Reset_passwordTokenRoute
   '/verify_email/$token': typeof Verify_emailTokenRoute
   '/account/addresses': typeof AuthAccountAddressesRoute
@@ -589,6 +602,7 @@ export interface FileRoutesByFullPath {
   '/admin/newsletter': typeof AuthAdminNewsletterRoute
   '/admin/offers': typeof AuthAdminOffersRoute
   '/admin/pickups': typeof AuthAdminPickupsRoute
+  '/admin/reference-data': typeof AuthAdminReferenceDataRoute
   '/admin/returns': typeof AuthAdminReturnsRoute
   '/admin/settings': typeof AuthAdminSettingsRoute
   '/auctions/$type': typeof AuthAuctionsTypeRoute
@@ -662,6 +676,7 @@ export interface FileRoutesByTo {
   '/newsletter/confirm': typeof NewsletterConfirmRoute
   '/newsletter/unsubscribe': typeof NewsletterUnsubscribeRoute
   '/productview/$pid': typeof ProductviewPidRoute
+  '/public_invoice/$token': typeof Public_invoiceTokenRoute
   '/reset_password/$token': typeof Reset_passwordTokenRoute
   '/verify_email/$token': typeof Verify_emailTokenRoute
   '/account/addresses': typeof AuthAccountAddressesRoute
@@ -677,6 +692,7 @@ export interface FileRoutesByTo {
   '/admin/newsletter': typeof AuthAdminNewsletterRoute
   '/admin/offers': typeof AuthAdminOffersRoute
   '/admin/pickups': typeof AuthAdminPickupsRoute
+  '/admin/reference-data': typeof AuthAdminReferenceDataRoute
   '/admin/returns': typeof AuthAdminReturnsRoute
   '/admin/settings': typeof AuthAdminSettingsRoute
   '/auctions/$type': typeof AuthAuctionsTypeRoute
@@ -753,6 +769,7 @@ export interface FileRoutesById {
   '/newsletter/confirm': typeof NewsletterConfirmRoute
   '/newsletter/unsubscribe': typeof NewsletterUnsubscribeRoute
   '/productview/$pid': typeof ProductviewPidRoute
+  '/public_invoice/$token': typeof Public_invoiceTokenRoute
   '/reset_password/$token': typeof Reset_passwordTokenRoute
   '/verify_email/$token': typeof Verify_emailTokenRoute
   '/_auth/account/addresses': typeof AuthAccountAddressesRoute
@@ -768,6 +785,7 @@ export interface FileRoutesById {
   '/_auth/admin/newsletter': typeof AuthAdminNewsletterRoute
   '/_auth/admin/offers': typeof AuthAdminOffersRoute
   '/_auth/admin/pickups': typeof AuthAdminPickupsRoute
+  '/_auth/admin/reference-data': typeof AuthAdminReferenceDataRoute
   '/_auth/admin/returns': typeof AuthAdminReturnsRoute
   '/_auth/admin/settings': typeof AuthAdminSettingsRoute
   '/_auth/auctions/$type': typeof AuthAuctionsTypeRoute
@@ -844,6 +862,7 @@ export interface FileRouteTypes {
     | '/newsletter/confirm'
     | '/newsletter/unsubscribe'
     | '/productview/$pid'
+    | '/public_invoice/$token'
     | '/reset_password/$token'
     | '/verify_email/$token'
     | '/account/addresses'
@@ -859,6 +878,7 @@ export interface FileRouteTypes {
     | '/admin/newsletter'
     | '/admin/offers'
     | '/admin/pickups'
+    | '/admin/reference-data'
     | '/admin/returns'
     | '/admin/settings'
     | '/auctions/$type'
@@ -932,6 +952,7 @@ export interface FileRouteTypes {
     | '/newsletter/confirm'
     | '/newsletter/unsubscribe'
     | '/productview/$pid'
+    | '/public_invoice/$token'
     | '/reset_password/$token'
     | '/verify_email/$token'
     | '/account/addresses'
@@ -947,6 +968,7 @@ export interface FileRouteTypes {
     | '/admin/newsletter'
     | '/admin/offers'
     | '/admin/pickups'
+    | '/admin/reference-data'
     | '/admin/returns'
     | '/admin/settings'
     | '/auctions/$type'
@@ -1022,6 +1044,7 @@ export interface FileRouteTypes {
     | '/newsletter/confirm'
     | '/newsletter/unsubscribe'
     | '/productview/$pid'
+    | '/public_invoice/$token'
     | '/reset_password/$token'
     | '/verify_email/$token'
     | '/_auth/account/addresses'
@@ -1037,6 +1060,7 @@ export interface FileRouteTypes {
     | '/_auth/admin/newsletter'
     | '/_auth/admin/offers'
     | '/_auth/admin/pickups'
+    | '/_auth/admin/reference-data'
     | '/_auth/admin/returns'
     | '/_auth/admin/settings'
     | '/_auth/auctions/$type'
@@ -1104,6 +1128,7 @@ export interface RootRouteChildren {
   NewsletterConfirmRoute: typeof NewsletterConfirmRoute
   NewsletterUnsubscribeRoute: typeof NewsletterUnsubscribeRoute
   ProductviewPidRoute: typeof ProductviewPidRoute
+  Public_invoiceTokenRoute: typeof Public_invoiceTokenRoute
   Reset_passwordTokenRoute: typeof Reset_passwordTokenRoute
   Verify_emailTokenRoute: typeof Verify_emailTokenRoute
 }
@@ -1334,6 +1359,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof ProductviewPidRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/public_invoice/$token': {
+      id: '/public_invoice/$token'
+      path: '/public_invoice/$token'
+      fullPath: '/public_invoice/$token'
+      preLoaderRoute: typeof Public_invoiceTokenRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/reset_password/$token': {
       id: '/reset_password/$token'
       path: '/reset_password/$token'
@@ -1444,6 +1476,13 @@ declare module '@tanstack/react-router' {
       path: '/pickups'
       fullPath: '/admin/pickups'
       preLoaderRoute: typeof AuthAdminPickupsRouteImport
+      parentRoute: typeof AuthAdminRoute
+    }
+    '/_auth/admin/reference-data': {
+      id: '/_auth/admin/reference-data'
+      path: '/reference-data'
+      fullPath: '/admin/reference-data'
+      preLoaderRoute: typeof AuthAdminReferenceDataRouteImport
       parentRoute: typeof AuthAdminRoute
     }
     '/_auth/admin/returns': {
@@ -1737,6 +1776,7 @@ interface AuthAdminRouteChildren {
   AuthAdminNewsletterRoute: typeof AuthAdminNewsletterRoute
   AuthAdminOffersRoute: typeof AuthAdminOffersRoute
   AuthAdminPickupsRoute: typeof AuthAdminPickupsRoute
+  AuthAdminReferenceDataRoute: typeof AuthAdminReferenceDataRoute
   AuthAdminReturnsRoute: typeof AuthAdminReturnsRoute
   AuthAdminSettingsRoute: typeof AuthAdminSettingsRoute
   AuthAdminIndexRoute: typeof AuthAdminIndexRoute
@@ -1763,6 +1803,7 @@ const AuthAdminRouteChildren: AuthAdminRouteChildren = {
   AuthAdminNewsletterRoute: AuthAdminNewsletterRoute,
   AuthAdminOffersRoute: AuthAdminOffersRoute,
   AuthAdminPickupsRoute: AuthAdminPickupsRoute,
+  AuthAdminReferenceDataRoute: AuthAdminReferenceDataRoute,
   AuthAdminReturnsRoute: AuthAdminReturnsRoute,
   AuthAdminSettingsRoute: AuthAdminSettingsRoute,
   AuthAdminIndexRoute: AuthAdminIndexRoute,
@@ -1897,6 +1938,7 @@ const rootRouteChildren: RootRouteChildren = {
   NewsletterConfirmRoute: NewsletterConfirmRoute,
   NewsletterUnsubscribeRoute: NewsletterUnsubscribeRoute,
   ProductviewPidRoute: ProductviewPidRoute,
+  Public_invoiceTokenRoute: Public_invoiceTokenRoute,
   Reset_passwordTokenRoute: Reset_passwordTokenRoute,
   Verify_emailTokenRoute: Verify_emailTokenRoute,
 }

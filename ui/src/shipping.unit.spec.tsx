@@ -44,7 +44,7 @@ const checkoutPage = (api: Api = {}) =>
       getCards: () => ({ data: [aCard({ id: 'card-1', is_default: true })], has_more: false }),
       getCreditHistory: () => ({ records: [], totalRecords: 0, setDisp: '', balance: 0 }),
       saveAddress: quote,
-      checkout: () => ({ status: 'paid', invoice_ids: ['inv-7'], payment_id: 'pay-1', url: null }),
+      buynowCheckout: () => ({ status: 'paid', invoice_ids: ['inv-7'], payment_id: 'pay-1', url: null }),
       ...api,
     },
   });
@@ -96,8 +96,8 @@ describe('checkout: how a delivery ships', () => {
     await expectNoAxeViolations(screen.getByRole('main'));
 
     await user.click(screen.getByRole('button', { name: 'Place order' }));
-    await waitFor(() => expect(api.to('checkout')).toHaveLength(1));
-    expect(api.to('checkout')[0]?.input).toEqual({
+    await waitFor(() => expect(api.to('buynowCheckout')).toHaveLength(1));
+    expect(api.to('buynowCheckout')[0]?.input).toEqual({
       type: 'buynow',
       cart_id: 'c1',
       delivery: 'delivery',
@@ -137,7 +137,7 @@ describe('checkout: how a delivery ships', () => {
     await user.click(await screen.findByRole('radio', { name: /Seasonal hold/ }));
     await user.click(screen.getByRole('button', { name: 'Place order' }));
     expect(await screen.findByText('Choose the date to ship on')).toBeTruthy();
-    expect(api.to('checkout')).toHaveLength(0);
+    expect(api.to('buynowCheckout')).toHaveLength(0);
   });
 
   it('shows a state wine may not ship to at the address', async () => {

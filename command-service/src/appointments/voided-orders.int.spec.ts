@@ -61,7 +61,12 @@ describe('an order given up', () => {
       (s) => s.holders.size === 0,
     );
     expect(slot.holders.size).toBe(0);
-    const [mail] = (await service.mailer.outbox?.({ to: dot.email })) ?? [];
+    // The mail follows the cancellation (a process tells the buyer once it sees it in the log).
+    const [mail] = await eventually(
+      async () => (await service.mailer.outbox?.({ to: dot.email })) ?? [],
+      (mails) => mails[0]?.subject === 'Your pickup appointment is cancelled',
+      'the cancellation mail',
+    );
     expect(mail?.subject).toBe('Your pickup appointment is cancelled');
     const events = await service.service.streams.store.readStream(appointmentStream(invoiceId));
     expect(events.map((e) => [e.type, e.metadata.actor.kind])).toEqual([

@@ -69,3 +69,69 @@ describe('cart decider (seeds 000 §4.4 addToCart)', () => {
       .then([removed('lot-b')]);
   });
 });
+
+describe('saved for later and set aside (issue 38 §2: buynow/changeStatus, cart/changeStatus, addToBuynow)', () => {
+  const status = (lotId: string, s: 'cart' | 'saved'): CartEvent => ({
+    type: 'CartLineStatusChanged',
+    data: { lotId, status: s },
+  });
+
+  it('saves a line for later and moves it back; the same status again is no change', () => {
+    spec([lineSet('lot-a', 2)])
+      .when({ type: 'ChangeLineStatus', lotId: 'lot-a', status: 'saved' })
+      .then([status('lot-a', 'saved')]);
+    spec([lineSet('lot-a', 2), status('lot-a', 'saved')])
+      .when({ type: 'ChangeLineStatus', lotId: 'lot-a', status: 'saved' })
+      .then([]);
+    spec([lineSet('lot-a', 2), status('lot-a', 'saved')])
+      .when({ type: 'ChangeLineStatus', lotId: 'lot-a', status: 'cart' })
+      .then([status('lot-a', 'cart')]);
+    spec([lineSet('lot-a', 2)])
+      .when({ type: 'ChangeLineStatus', lotId: 'lot-a', status: 'cart' })
+      .then([]);
+  });
+
+  it('refuses a lot not in the cart', () => {
+    spec([removed('lot-a')])
+      .when({ type: 'ChangeLineStatus', lotId: 'lot-a', status: 'saved' })
+      .thenThrows({ code: 'NOT_IN_CART' });
+  });
+
+  it('keeps a saved line saved when it is repriced, and moves it back when the buyer adds it again', () => {
+    spec([lineSet('lot-a', 2), status('lot-a', 'saved')])
+      .when(setLines(line('lot-a', 2, 11_000)))
+      .then([lineSet('lot-a', 2, 11_000)]);
+    spec([lineSet('lot-a', 2), status('lot-a', 'saved')])
+      .when({ ...setLines(line('lot-a', 2)), intoCart: true })
+      .then([status('lot-a', 'cart')]);
+  });
+
+  it('buys one lot alone: its line in the cart, every other line saved, those saved already left', () => {
+    spec([lineSet('lot-a', 1), lineSet('lot-b', 1), status('lot-b', 'saved'), lineSet('lot-c', 1)])
+      .when({ type: 'BuyAlone', line: line('lot-d', 2), hasCard: true })
+      .then([lineSet('lot-d', 2), status('lot-a', 'saved'), status('lot-c', 'saved')]);
+    spec([lineSet('lot-a', 1), status('lot-a', 'saved')])
+      .when({ type: 'BuyAlone', line: line('lot-a', 1), hasCard: true })
+      .then([status('lot-a', 'cart')]);
+    spec([])
+      .when({ type: 'BuyAlone', line: line('lot-a', 1), hasCard: false })
+      .thenThrows({ code: 'ADD_CARD' });
+  });
+
+  it("sets a won lot's invoice aside and puts it back, once each", () => {
+    const aside = (s: 'cart' | 'saved'): CartEvent => ({
+      type: 'AuctionInvoiceStatusChanged',
+      data: { invoiceId: 'A-lot-1', status: s },
+    });
+    spec([])
+      .when({ type: 'ChangeInvoiceStatus', invoiceId: 'A-lot-1', status: 'saved' })
+      .then([aside('saved')]);
+    spec([aside('saved')])
+      .when({ type: 'ChangeInvoiceStatus', invoiceId: 'A-lot-1', status: 'saved' })
+      .then([]);
+    spec([aside('saved')])
+      .when({ type: 'ChangeInvoiceStatus', invoiceId: 'A-lot-1', status: 'cart' })
+      .then([aside('cart')]);
+    spec([]).when({ type: 'ChangeInvoiceStatus', invoiceId: 'A-lot-1', status: 'cart' }).then([]);
+  });
+});

@@ -22,7 +22,7 @@ export async function issuedInvoices(
   cartId: string,
   kind: 'auction' | 'offer' = 'auction',
 ): Promise<IssuedInvoice[]> {
-  const ids = cartId === 'all' ? deps.openInvoices.unpaidInvoices(buyerId, kind) : [cartId];
+  const ids = cartId === 'all' ? await payNow(deps, buyerId, kind) : [cartId];
   const invoices: IssuedInvoice[] = [];
   for (const id of ids) {
     const invoice = await loadInvoice(deps, id);
@@ -40,10 +40,23 @@ export async function issuedInvoices(
   return invoices;
 }
 
-/** The lines of the caller's buy-now cart. */
+/**
+ * The unpaid invoices an `all` checkout pays: the auction cart's less those the buyer set aside
+ * (issue 38 §2, seeds 001 §7 cart/changeStatus); the temporary cart's, all.
+ */
+async function payNow(deps: CheckoutDeps, buyerId: string, kind: 'auction' | 'offer') {
+  const unpaid = deps.openInvoices.unpaidInvoices(buyerId, kind);
+  if (kind !== 'auction') return unpaid;
+  const { setAside } = await deps.streams.load(cartStream(buyerId), cartDecider);
+  return unpaid.filter((id) => !setAside[id]);
+}
+
+/** The lines of the caller's buy-now cart, less those saved for later (issue 38 §2: buynow/changeStatus). */
 export async function cartLines(deps: MoneyDeps, buyerId: string) {
   const cart = await deps.streams.load(cartStream(buyerId), cartDecider);
-  const lines = Object.entries(cart.lines).map(([lotId, line]) => ({ lotId, qty: line.qty }));
+  const lines = Object.entries(cart.lines)
+    .filter(([, line]) => !line.saved)
+    .map(([lotId, line]) => ({ lotId, qty: line.qty }));
   if (lines.length === 0) throw new AppError('CART_EMPTY');
   return lines;
 }

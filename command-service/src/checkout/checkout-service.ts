@@ -1,17 +1,23 @@
-import type { CheckoutResult, ConfirmPaymentInput, ErrorCode, PayPalResponseInput } from '@wine/contracts';
+import type {
+  CheckoutResult,
+  ConfirmPaymentInput,
+  ErrorCode,
+  PayPalResponseInput,
+  UpdateCheckoutInput,
+} from '@wine/contracts';
 import { AppError } from '@wine/platform';
 import type { z } from 'zod';
 import type { RequestContext } from '../core/command-context.ts';
 import type { IssuedInvoice } from '../invoices/invoice.ts';
 import { actorOf, type Session } from '../users/user-service.ts';
-import { type CheckoutDeps, loadInvoice } from './checkout-invoices.ts';
-import { resolveDelivery } from './delivery.ts';
+import { type CheckoutDeps, issuedInvoices, loadInvoice } from './checkout-invoices.ts';
+import { quoteDelivery, resolveDelivery } from './delivery.ts';
 import { paymentIdFor, type Step } from './money-deps.ts';
 import { abandonBuyNowOrder } from './orders.ts';
 import { confirmCardPayment, type PaymentOutcome, pay, payWithNewCard } from './payments.ts';
 import { confirmPayPalPayment, payPalOf, payWithPayPal } from './paypal.ts';
-import { type CheckoutInput, placeOrder } from './place-order.ts';
-import { quote } from './quote.ts';
+import { type CheckoutInput, chooseDelivery, placeOrder } from './place-order.ts';
+import { invoicesQuote, quote } from './quote.ts';
 import { settle } from './settle.ts';
 
 /**
@@ -91,6 +97,25 @@ export function checkoutService(deps: CheckoutDeps) {
         throw error;
       }
       return settle(deps, step, paymentId, ids, outcome, placed);
+    },
+
+    /**
+     * seeds 001 §7 cart/updateCheckout (issue 38 §2): the delivery chosen written on the cart's unpaid
+     * invoices (an auction cart's one or `all`, or the temporary cart's) as checkout writes it, without
+     * paying: their tax, shipping and total as they will be paid. Answers their values.
+     */
+    async updateCheckout(
+      session: Session,
+      input: z.output<typeof UpdateCheckoutInput>,
+      request: RequestContext,
+    ) {
+      const buyerId = session.user.id;
+      const step: Step = { base: request, actor: actorOf(session) };
+      const { delivery, taxFallback } = await quoteDelivery(deps, input);
+      const unpaid = await issuedInvoices(deps, buyerId, input.cart_id, input.type);
+      const invoices = await chooseDelivery(deps, step, buyerId, unpaid, delivery);
+      const amounts = invoices.map((invoice) => invoice.amounts);
+      return invoicesQuote(deps, invoices, amounts, delivery, taxFallback);
     },
 
     /**

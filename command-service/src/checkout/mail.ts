@@ -31,11 +31,15 @@ export function moneyMail(deps: MoneyMailDeps) {
   }
   /** Issue 31: the invoice as people read it, its number (its id on invoices issued before numbers). */
   const shown = (invoice: IssuedInvoice) => invoice.issued.number ?? invoice.issued.invoiceId;
-  const link = (invoiceId: string) => `${deps.publicUrl()}/invoice/${encodeURIComponent(invoiceId)}`;
+  // Issue 38 §1: a charge billed to a seller is on their statement (My Wines, sold), not among purchases.
+  const link = ({ issued }: IssuedInvoice) =>
+    issued.kind === 'charge'
+      ? `${deps.publicUrl()}/myWines/sold`
+      : `${deps.publicUrl()}/invoice/${encodeURIComponent(issued.invoiceId)}`;
 
   return {
     invoiceIssued(invoice: IssuedInvoice) {
-      const { invoiceId, buyerId, lines, dueAt } = invoice.issued;
+      const { buyerId, lines, dueAt } = invoice.issued;
       return send(buyerId, t('mail.invoiceSubject', { invoice: shown(invoice) }), [
         t('mail.invoiceIssuedBody', {
           invoice: shown(invoice),
@@ -43,11 +47,11 @@ export function moneyMail(deps: MoneyMailDeps) {
           items: lines.map((l) => l.title).join(', '),
           due: dueAt.slice(0, 10),
         }),
-        t('mail.invoicePayAt', { link: link(invoiceId) }),
+        t('mail.invoicePayAt', { link: link(invoice) }),
       ]);
     },
     paymentReceived(invoice: IssuedInvoice, amount: number) {
-      const { invoiceId, buyerId } = invoice.issued;
+      const { buyerId } = invoice.issued;
       const body = isPaid(invoice)
         ? t('mail.paymentPaidBody', { amount: formatMoney(amount), invoice: shown(invoice) })
         : t('mail.paymentBody', {
@@ -57,7 +61,7 @@ export function moneyMail(deps: MoneyMailDeps) {
           });
       return send(buyerId, t('mail.paymentSubject', { invoice: shown(invoice) }), [
         body,
-        t('mail.invoiceLink', { link: link(invoiceId) }),
+        t('mail.invoiceLink', { link: link(invoice) }),
       ]);
     },
   };

@@ -66,7 +66,8 @@ export function offlineOrderCap(deps: MoneyDeps & { openInvoices: OpenInvoices }
     }
     if (recent.size === 0) placedHere.delete(buyerId);
     const cart = await streams.load(cartStream(buyerId), cartDecider);
-    const adding = Object.values(cart.lines).reduce((sum, line) => sum + line.qty, 0);
+    // Lines saved for later (issue 38 §2) are not in this order.
+    const adding = Object.values(cart.lines).reduce((sum, line) => sum + (line.saved ? 0 : line.qty), 0);
     refuseOverOfflineCap(held, adding, deps.money());
   }
 

@@ -526,7 +526,7 @@ async function start(
   await deps.streams.handle(
     invoiceStream(invoiceId),
     invoiceDecider,
-    { type: 'StartPayment', buyerId, ...payment, now },
+    { type: 'StartPayment', buyerId, ...payment, now, expectedTotal: invoice.amounts.total },
     stepContext(step, `start:${payment.paymentId}:${invoiceId}`, now),
   );
 }

@@ -72,9 +72,23 @@ async function placeIssued(
       return answered('paid', [cartId], paymentId);
     }
   }
-  const invoices: IssuedInvoice[] = [];
   const unpaid = await issuedInvoices(deps, buyerId, cartId, kind);
-  const amounts = withDelivery(deps, unpaid, delivery);
+  return { invoices: await chooseDelivery(deps, step, buyerId, unpaid, delivery), placed: false };
+}
+
+/**
+ * The chosen delivery (its tax, its shipping) written on each unpaid invoice, as they are paid together
+ * (checkout; issue 38 §2 cart/updateCheckout, without paying): the invoices as they now are.
+ */
+export async function chooseDelivery(
+  deps: CheckoutDeps,
+  step: Step,
+  buyerId: string,
+  unpaid: readonly IssuedInvoice[],
+  delivery: DeliveryData,
+): Promise<IssuedInvoice[]> {
+  const invoices: IssuedInvoice[] = [];
+  const amounts = withDelivery(deps, [...unpaid], delivery);
   for (const [i, invoice] of unpaid.entries()) {
     const { invoiceId } = invoice.issued;
     await deps.streams.handle(
@@ -85,7 +99,7 @@ async function placeIssued(
     );
     invoices.push((await loadInvoice(deps, invoiceId)) as IssuedInvoice);
   }
-  return { invoices, placed: false };
+  return invoices;
 }
 
 /** Places the order of a checkout: a buy-now cart's, or the delivery chosen on auction invoices. */

@@ -6,6 +6,7 @@ import {
   invoiceAmounts,
   lineAmount,
   type SaveAddressInput,
+  withAdminFee,
 } from '@wine/contracts';
 import { type DeliveryData, lotStream } from '@wine/event-schemas';
 import type { z } from 'zod';
@@ -19,10 +20,13 @@ import { quoteDelivery } from './delivery.ts';
 
 /** The cart's values as checkout shows them: the invoices' amounts summed. */
 const values = (amounts: Amounts[], rate: number, paid: number, count: number): CartValues => {
-  const sum = (k: 'subtotal' | 'premium' | 'tax' | 'shipping' | 'total') =>
+  const sum = (k: 'subtotal' | 'premium' | 'tax' | 'shipping' | 'adminFee' | 'total') =>
     amounts.reduce((s, a) => s + (a[k] ?? 0), 0);
   const total = sum('total');
+  // Issue 38 §2: the admin fees staff set on these invoices, said only where there are some.
+  const adminFee = sum('adminFee');
   return {
+    ...(adminFee > 0 ? { admin_fee: adminFee } : {}),
     count,
     subtotal: sum('subtotal'),
     premium_percent: amounts[0]?.premiumPercent ?? 0,
@@ -48,12 +52,16 @@ export const withDelivery = (deps: CheckoutDeps, invoices: IssuedInvoice[], deli
     goods: invoices.reduce((s, inv) => s + inv.amounts.subtotal + inv.amounts.premium, 0),
   };
   const shipment = shipmentCharge(deps.money().shipping, delivery, load, deps.clock.now());
+  // Issue 38 §2: an admin fee staff set on the invoice stays with it.
   return invoices.map((invoice, i) =>
-    invoiceAmounts(
-      invoice.amounts.subtotal,
-      invoice.amounts.premiumPercent,
-      delivery.taxRate,
-      shipment && (i === 0 ? shipment : { ...shipment, charge: 0 }),
+    withAdminFee(
+      invoiceAmounts(
+        invoice.amounts.subtotal,
+        invoice.amounts.premiumPercent,
+        delivery.taxRate,
+        shipment && (i === 0 ? shipment : { ...shipment, charge: 0 }),
+      ),
+      invoice.amounts.adminFee ?? 0,
     ),
   );
 };
@@ -71,6 +79,25 @@ const shippingQuote = (deps: CheckoutDeps, delivery: DeliveryData, amounts: { sh
   };
 };
 
+/** What checkout shows of unpaid invoices with a delivery: their values summed, its state, its shipping. */
+export function invoicesQuote(
+  deps: CheckoutDeps,
+  invoices: readonly IssuedInvoice[],
+  amounts: Amounts[],
+  delivery: DeliveryData,
+  taxFallback: boolean,
+) {
+  const paid = invoices.reduce((s, inv) => s + inv.paid, 0);
+  return {
+    cartValues: values(amounts, delivery.taxRate, paid, invoices.length),
+    tax_state: delivery.taxState,
+    // Issue 35 §5: said only when the table answered for the tax service.
+    ...(taxFallback ? { tax_fallback: true } : {}),
+    cartLocation: deps.money().pickup,
+    shipping: shippingQuote(deps, delivery, amounts),
+  };
+}
+
 /** seeds 001 cart/saveAddress: the address checked, and the cart's values with its tax. */
 export async function quote(deps: CheckoutDeps, session: Session, input: z.output<typeof SaveAddressInput>) {
   const buyerId = session.user.id;
@@ -79,15 +106,7 @@ export async function quote(deps: CheckoutDeps, session: Session, input: z.outpu
   const fallback = taxFallback ? { tax_fallback: true } : {};
   if (input.type !== 'buynow') {
     const invoices = await issuedInvoices(deps, buyerId, input.cart_id, input.type);
-    const amounts = withDelivery(deps, invoices, delivery);
-    const paid = invoices.reduce((s, inv) => s + inv.paid, 0);
-    return {
-      cartValues: values(amounts, delivery.taxRate, paid, invoices.length),
-      tax_state: delivery.taxState,
-      ...fallback,
-      cartLocation: deps.money().pickup,
-      shipping: shippingQuote(deps, delivery, amounts),
-    };
+    return invoicesQuote(deps, invoices, withDelivery(deps, invoices, delivery), delivery, taxFallback);
   }
   const now = deps.clock.now();
   let subtotal = 0;

@@ -1,4 +1,4 @@
-import { actions, checkoutMessages } from '@wine/contracts';
+import { actions, checkoutMessages, t } from '@wine/contracts';
 import { AppError, registerAction, type SandboxCardProvider, type SandboxPayPal } from '@wine/platform';
 import type { FastifyPluginAsync } from 'fastify';
 import type { OpenInvoices } from '../invoices/open-invoices.ts';
@@ -71,6 +71,21 @@ export const checkoutRoutes: FastifyPluginAsync<CheckoutRouteDeps> = async (
     {},
     provider,
   );
+
+  // seeds 001 §7 buynow/checkout (issue 38 §2): the buy-now cart's own path of the same checkout (its
+  // x-command-id claimed apart from cart/checkout's: a key sent to both is refused the second time).
+  registerAction(app, actions.buynowCheckout, auth, async (input, ctx) => {
+    const result = await checkout.checkout(auth.sessionOf(ctx.request), input, ctx);
+    ctx.setMessage(messageOf(result.status, input.payment.paypal ? 'paypal' : 'issuer'));
+    return result;
+  });
+
+  // seeds 001 §7 cart/updateCheckout (issue 38 §2): the delivery written on the cart's invoices, unpaid.
+  registerAction(app, actions.updateCheckout, auth, async (input, ctx) => {
+    const result = await checkout.updateCheckout(auth.sessionOf(ctx.request), input, ctx);
+    ctx.setMessage(t('orders.checkoutSaved'));
+    return result;
+  });
 
   registerAction(app, actions.payCartWallet, auth, async (input, ctx) => {
     const payment = { use_wallet: true, card_id: null, paypal: false, element: false };

@@ -11,6 +11,7 @@ import { type DisputeCommand, decideDispute } from '../disputes/decide.ts';
 import { decideReturn, type ReturnCommand } from '../returns/decide.ts';
 import { decideShipping, type ShippingCommand } from '../shipping/decide.ts';
 import { decideTax, type TaxCommand } from '../tax/decide.ts';
+import { decideAdminFee, type SetAdminFee } from './admin-fee.ts';
 import {
   dueOf,
   evolveInvoice,
@@ -20,6 +21,8 @@ import {
   isPaid,
   pendingPayments,
 } from './invoice.ts';
+import { decideInvoiceLine, type InvoiceLineCommand } from './lines.ts';
+import { decideInvoiceShare, type InvoiceShareCommand } from './shares.ts';
 
 /** A payment left unfinished this long (a crash between two writes) no longer blocks the next one. */
 export const STALE_PAYMENT_MS = 30 * 60_000;
@@ -37,6 +40,11 @@ export type InvoiceCommand =
       now: Date;
       /** Issue 35 §1: the transaction (`payment-<id>`) its money moves in. */
       transactionId?: string;
+      /**
+       * Issue 38 §2: the invoice's total the payment's amount was read from; a total changed since (an
+       * admin fee set meanwhile) refuses the payment rather than take it short.
+       */
+      expectedTotal?: number;
     }
   | { type: 'RequireAction'; paymentId: string; chargeId: string }
   | {
@@ -60,7 +68,10 @@ export type InvoiceCommand =
   | ReturnCommand
   | ShippingCommand
   | TaxCommand
-  | DisputeCommand;
+  | DisputeCommand
+  | SetAdminFee
+  | InvoiceLineCommand
+  | InvoiceShareCommand;
 
 /** Someone else's invoice answers as an unknown one: its existence is nobody else's business. */
 function own(state: Invoice, buyerId?: string): IssuedInvoice {
@@ -101,6 +112,9 @@ export function decideInvoice(command: InvoiceCommand, state: Invoice): InvoiceE
       const now = command.now.getTime();
       const busy = pendingPayments(invoice).some(([, p]) => now - p.at < STALE_PAYMENT_MS);
       if (busy) throw new AppError('PAYMENT_IN_PROGRESS');
+      if (command.expectedTotal !== undefined && command.expectedTotal !== invoice.amounts.total) {
+        throw new AppError('INVOICE_CHANGED');
+      }
       // The amount was read from the invoice a moment ago: more than is due means it changed since.
       if (command.amount < 1 || command.amount > dueOf(invoice)) throw new AppError('PAYMENT_IN_PROGRESS');
       return [
@@ -180,6 +194,15 @@ export function decideInvoice(command: InvoiceCommand, state: Invoice): InvoiceE
     case 'OpenDispute':
     case 'CloseDispute':
       return decideDispute(command, state);
+    case 'SetAdminFee':
+      return decideAdminFee(command, state);
+    case 'AttachCertificate':
+    case 'RemoveCertificate':
+    case 'ChangeProductStatus':
+      return decideInvoiceLine(command, state);
+    case 'ShareInvoice':
+    case 'RevokeShare':
+      return decideInvoiceShare(command, state);
     default: {
       const _exhaustive: never = command;
       return [];

@@ -3,6 +3,7 @@ import type {
   InvoiceAmountsData,
   InvoiceEvent,
   InvoiceIssuedData,
+  InvoiceProductStatuses,
   PaymentMethod,
 } from '@wine/event-schemas';
 
@@ -65,7 +66,23 @@ export interface IssuedInvoice {
   disputes: Record<string, PaymentDispute>;
   /** Lost disputes, cents: money the card network gave back to the cardholder. */
   chargedBack: number;
+  /** Issue 38 §2: provenance certificates attached to lines, by lot. */
+  certificates: Record<string, OwnershipCertificate>;
+  /** Issue 38 §2: where each line stands in the cellar, by lot (absent: not set yet). */
+  productStatus: Record<string, InvoiceProductStatus>;
+  /** Issue 38 §2: the share whose signed link shows the invoice without a session; null when none. */
+  shareId: string | null;
 }
+
+/** Issue 38 §2: a line's provenance certificate (seeds 001 §7 buynow/updateOwnershipCertificate). */
+export interface OwnershipCertificate {
+  reference: string;
+  issuer: string;
+  issuedOn: string;
+  note: string;
+}
+
+export type InvoiceProductStatus = (typeof InvoiceProductStatuses)[number];
 
 /** Issue 35 §1: a payment the cardholder disputed with their bank, and how it was decided. */
 export interface PaymentDispute {
@@ -109,6 +126,9 @@ export function evolveInvoice(state: Invoice, event: InvoiceEvent): Invoice {
       refundedFrom: {},
       disputes: {},
       chargedBack: 0,
+      certificates: {},
+      productStatus: {},
+      shareId: null,
     };
   }
   if (state.status === 'none') return state;
@@ -239,6 +259,23 @@ export function evolveInvoice(state: Invoice, event: InvoiceEvent): Invoice {
       };
     case 'TaxVoided':
       return state.tax ? { ...state, tax: { ...state.tax, voided: true } } : state;
+    case 'InvoiceAdminFeeSet':
+      return { ...state, amounts: event.data.amounts };
+    case 'OwnershipCertificateAttached': {
+      const { lotId, reference, issuer, issuedOn, note } = event.data;
+      const certificate = { reference, issuer, issuedOn, note };
+      return { ...state, certificates: { ...state.certificates, [lotId]: certificate } };
+    }
+    case 'OwnershipCertificateRemoved': {
+      const { [event.data.lotId]: _removed, ...certificates } = state.certificates;
+      return { ...state, certificates };
+    }
+    case 'InvoiceProductStatusChanged':
+      return { ...state, productStatus: { ...state.productStatus, [event.data.lotId]: event.data.status } };
+    case 'InvoiceShared':
+      return { ...state, shareId: event.data.shareId };
+    case 'InvoiceShareRevoked':
+      return state.shareId === event.data.shareId ? { ...state, shareId: null } : state;
     default: {
       const _exhaustive: never = event;
       return state;

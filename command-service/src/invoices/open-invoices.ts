@@ -1,7 +1,7 @@
 import type { InvoiceEvent, RecordedEvent } from '@wine/event-schemas';
 
 interface OpenInvoice {
-  kind: 'auction' | 'buynow' | 'offer';
+  kind: 'auction' | 'buynow' | 'offer' | 'charge';
   total: number;
   paid: number;
   voided: boolean;
@@ -32,6 +32,8 @@ export function openInvoicesIndex() {
       if (!invoice) return;
       switch (e.type) {
         case 'InvoiceDeliveryChosen':
+        // Issue 38 §2: an admin fee moves the total as a delivery chosen does.
+        case 'InvoiceAdminFeeSet':
           invoice.total = e.data.amounts.total;
           break;
         case 'PaymentRecorded':

@@ -23,7 +23,8 @@ export async function saleOf(
     // Paid at the event that made it paid; a refund of a payment undone takes it below, paid no more.
     paidAt = isPaid(invoice) && !invoice.voided ? (paidAt ?? event.metadata.occurredAt) : null;
   }
-  if (invoice.status !== 'issued') return null;
+  // Issue 38 §1: a charge's line is the house's bill to its seller, never a sale to pay out.
+  if (invoice.status !== 'issued' || invoice.issued.kind === 'charge') return null;
   const line = invoice.issued.lines.find((l) => l.lotId === lotId);
   if (!line) return null;
   const status = invoice.voided ? 'void' : isPaid(invoice) ? 'paid' : invoice.paid > 0 ? 'partial' : 'unpaid';

@@ -141,7 +141,8 @@ function caseOf(state: Invoice, returnId: string): { invoice: IssuedInvoice; ask
 
 function requestReturn(command: Extract<ReturnCommand, { type: 'RequestReturn' }>, state: Invoice) {
   // Someone else's invoice answers as an unknown one.
-  if (state.status === 'none' || state.issued.buyerId !== command.buyerId) {
+  // Issue 38 §1: a charge billed to a seller returns no wine: it is no invoice to return from.
+  if (state.status === 'none' || state.issued.buyerId !== command.buyerId || state.issued.kind === 'charge') {
     throw new AppError('INVOICE_NOT_FOUND', { field: 'invoice_id' });
   }
   if (state.returns[command.returnId]) return [];

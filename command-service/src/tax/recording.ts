@@ -101,6 +101,7 @@ export function taxRecording(deps: TaxRecordingDeps, feed: LogFeed): LogFollower
     if (!invoice) return;
     switch (event.type) {
       case 'InvoiceDeliveryChosen':
+      case 'InvoiceAdminFeeSet': // issue 38 §2: the admin fee moves the total too
         invoice.total = (data.amounts as { total: number }).total;
         break;
       case 'PaymentRecorded':

@@ -2,7 +2,9 @@ import { cardService } from './cards/card-service.ts';
 import { identityService } from './identity/identity-service.ts';
 import { invitationService } from './invitations/invitation-service.ts';
 import { passwordService } from './passwords/password-service.ts';
+import { phoneLoginService } from './phone-login/phone-login-service.ts';
 import { profileService } from './profile/profile-service.ts';
+import { protectedProfileService } from './protected-profile/protected-profile-service.ts';
 import { roleService } from './roles/role-service.ts';
 import { sessionService } from './session/session-service.ts';
 import { userAdminService } from './user-admin/user-admin-service.ts';
@@ -29,6 +31,10 @@ export function accounts(deps: AccountDeps) {
     verification,
     passwords: passwordService(users),
     profile: profileService(users),
+    /** Issue 38 §3: the identity details (updateProfileKYC) and the owner's decryptProfile. */
+    protectedProfile: protectedProfileService(users),
+    /** Issue 38 §3: sendPhoneLoginCode and the sign-in with its code. */
+    phoneLogin: phoneLoginService(users),
     cards: cardService(users),
     identity: identityService(users),
     invitations,

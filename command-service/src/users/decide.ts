@@ -10,7 +10,9 @@ import { type CardCommand, cardHandlers } from './cards/decide.ts';
 import type { UserHandlers } from './handlers.ts';
 import { type IdentityCommand, identityHandlers } from './identity/decide.ts';
 import { type PasswordCommand, passwordHandlers } from './passwords/decide.ts';
+import { type PhoneLoginCommand, phoneLoginHandlers } from './phone-login/decide.ts';
 import { type ProfileCommand, profileHandlers } from './profile/decide.ts';
+import { type ProtectedProfileCommand, protectedProfileHandlers } from './protected-profile/decide.ts';
 import { type RoleCommand, roleHandlers } from './roles/decide.ts';
 import { type SessionCommand, sessionHandlers } from './session/decide.ts';
 import { evolveUser, initialUser, type User } from './user.ts';
@@ -20,6 +22,8 @@ import { type VerificationCommand, verificationHandlers } from './verification/d
 /** Every command on a user's stream (`user-<id>`); each capability decides its own. */
 export type UserCommand =
   | SessionCommand
+  | PhoneLoginCommand
+  | ProtectedProfileCommand
   | VerificationCommand
   | PasswordCommand
   | ProfileCommand
@@ -40,6 +44,8 @@ const allowedWhenDeactivated = (command: UserCommand) =>
 /** Each command's decision, merged from the capabilities' maps (the compiler asks for every command). */
 const handlers: UserHandlers<UserCommand> = {
   ...sessionHandlers,
+  ...phoneLoginHandlers,
+  ...protectedProfileHandlers,
   ...verificationHandlers,
   ...passwordHandlers,
   ...profileHandlers,
@@ -63,8 +69,9 @@ const decisionFor = (command: UserCommand) =>
  * the capability the command belongs to.
  */
 export function decideUser(command: UserCommand, state: User): UserEvent[] {
-  // A registration starts the stream; a password sign-in answers every refusal alike.
-  if (command.type !== 'Register' && command.type !== 'SignInWithPassword') {
+  // A registration starts the stream; a sign-in (password, phone code) answers every refusal alike.
+  const signIn = command.type === 'SignInWithPassword' || command.type === 'SignInWithPhoneCode';
+  if (command.type !== 'Register' && !signIn) {
     if (state.status === 'empty') throw new AppError('USER_NOT_FOUND');
     if (state.status === 'deactivate' && !allowedWhenDeactivated(command)) throw new AppError('DEACTIVATED');
   }

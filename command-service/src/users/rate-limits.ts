@@ -8,6 +8,12 @@ const addressIn = (request: FastifyRequest) => {
   return typeof email === 'string' ? email.trim().toLowerCase() : '';
 };
 
+/** The phone number a request's body names, its digits only (the same however it is written). */
+const phoneIn = (request: FastifyRequest) => {
+  const phone = (request.body as { phone?: unknown } | undefined)?.phone;
+  return typeof phone === 'string' ? phone.replace(/\D/g, '') : '';
+};
+
 /**
  * The account actions' rate limits (@fastify/rate-limit, registered on the parent app with
  * `hook: 'preHandler'`, so the body is parsed and the key can name the address being tried):
@@ -36,9 +42,30 @@ export function accountRateLimits(max: number) {
       `${request.ip}|${request.headers.authorization ?? ''}|${addressIn(request)}`,
   };
   const bySession: RouteShorthandOptions = { config: { rateLimit: perSession } };
+  // Issue 38 §3: sign-in by a phone code names a number, not an address: counted per client and number.
+  const byPhone: RouteShorthandOptions = {
+    config: {
+      rateLimit: {
+        max,
+        timeWindow: '1 minute',
+        keyGenerator: (request: FastifyRequest) => `${request.ip}|${phoneIn(request)}`,
+      },
+    },
+  };
+  // Issue 38 §3 checkValidation: a field checked as the user types, per client and session whatever
+  // the value (the answer tells nothing about other accounts: the limit is the server's load).
+  const byCaller: RouteShorthandOptions = {
+    config: {
+      rateLimit: {
+        max: max * 3,
+        timeWindow: '1 minute',
+        keyGenerator: (request: FastifyRequest) => `${request.ip}|${request.headers.authorization ?? ''}`,
+      },
+    },
+  };
   // `perSession` for `app.rateLimit(…)`: one budget shared by the routes given its hook (a route's own
   // config counts apart from every other route's).
-  return { byAddress, byClient, bySession, perSession };
+  return { byAddress, byClient, bySession, perSession, byPhone, byCaller };
 }
 
 export type AccountRateLimits = ReturnType<typeof accountRateLimits>;

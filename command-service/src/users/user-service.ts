@@ -32,6 +32,11 @@ export interface AccountDeps {
   kyc: KycProvider;
   /** Where links in e-mails point (the UI's origin), asked when a mail is written. */
   publicUrl: () => string;
+  /**
+   * The server's secret the account keys are derived from (account-keys.ts): the seal of the identity
+   * details and the key of the verified-phone index. Never logged, never in the log.
+   */
+  profileSecret: string;
   /** A mail sent after the answer (so its delay tells nothing) that could not be sent. */
   onMailFailed?: (error: unknown) => void;
   /** Where work done after the answer (so its time tells nothing) reports a failure. */
@@ -74,6 +79,14 @@ export const secretKinds = {
   invite: 'invite',
   /** Issue 36 §5: a private sale's one-use invitation link. */
   privateSaleLink: 'private-sale-link',
+  /** Issue 38 §3: who signs in with a verified phone (keyed by the number's keyed hash). */
+  phoneOwner: 'phone-owner',
+  /** Issue 38 §3: the hash of a sign-in code texted to a phone, its guesses and its sends an hour. */
+  phoneLoginCode: 'phone-login-code',
+  phoneLoginAttempts: 'phone-login-attempts',
+  phoneLoginSends: 'phone-login-sends',
+  /** Issue 38 §3: the identity details of a profile, sealed (protected-profile/sealed.ts). */
+  kycProfile: 'kyc-profile',
 } as const;
 
 export const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
@@ -121,9 +134,9 @@ export function userService(deps: AccountDeps) {
   async function signIn(
     userId: string,
     request: RequestContext,
-    how: 'SignIn' | 'SignInWithPassword' = 'SignIn',
+    how: 'SignIn' | 'SignInWithPassword' | Extract<UserCommand, { type: 'SignInWithPhoneCode' }> = 'SignIn',
   ): Promise<LoginResult> {
-    await run(userId, { type: how }, request, selfActor(userId));
+    await run(userId, typeof how === 'string' ? { type: how } : how, request, selfActor(userId));
     const { token } = await tokens.issue(userId);
     return { token, id: userId, user: userRecord(await loadUser(userId)) };
   }

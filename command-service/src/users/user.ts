@@ -9,6 +9,7 @@ import { cardsSlice } from './cards/decide.ts';
 import { identitySlice } from './identity/decide.ts';
 import { passwordSlice } from './passwords/decide.ts';
 import { profileSlice } from './profile/decide.ts';
+import { protectedProfileSlice } from './protected-profile/decide.ts';
 import { hasRole, rolesSlice } from './roles/decide.ts';
 import { accountSlice } from './session/decide.ts';
 import { userAdminSlice } from './user-admin/decide.ts';
@@ -20,6 +21,7 @@ export const userSlices = [
   verificationSlice,
   passwordSlice,
   profileSlice,
+  protectedProfileSlice,
   cardsSlice,
   identitySlice,
   rolesSlice,
@@ -91,5 +93,6 @@ export function userRecord(user: User): UserRecord {
     bid_limit: user.bidLimit,
     bid_limit_requested: user.bidLimitRequested,
     is_seller: hasRole(user, 'seller'),
+    kyc_profile_saved: user.kycProfileSaved,
   };
 }

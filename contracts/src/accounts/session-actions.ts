@@ -1,5 +1,11 @@
 import { action, NoData } from '../action.ts';
 import { EmptyInput } from './fields.ts';
+import {
+  CheckValidationInput,
+  CheckValidationResult,
+  SendPhoneLoginCodeInput,
+  VerifyPhoneLoginCodeInput,
+} from './identity-extras.ts';
 import { RegisterInput, RegisterResult } from './registration.ts';
 import { LoginInput, LoginResult, UserRecord } from './session.ts';
 
@@ -34,5 +40,36 @@ export const sessionActions = {
     auth: 'user',
     input: EmptyInput,
     output: UserRecord,
+  }),
+  /**
+   * seeds 001 §7 checkValidation (issue 38 §3): is this e-mail or phone fit for a registration or a
+   * profile change. 'viewer': a signed-in caller learns that a value is their own; nobody learns
+   * whether another account holds it.
+   */
+  checkValidation: action({
+    path: '/api/user/checkValidation',
+    side: 'command',
+    auth: 'viewer',
+    input: CheckValidationInput,
+    output: CheckValidationResult,
+  }),
+  /**
+   * seeds 001 §7 sendPhoneLoginCode (issue 38 §3): a sign-in code texted to a verified phone. The same
+   * answer whether or not the number belongs to an account.
+   */
+  sendPhoneLoginCode: action({
+    path: '/api/user/sendPhoneLoginCode',
+    side: 'command',
+    auth: 'public',
+    input: SendPhoneLoginCodeInput,
+    output: NoData,
+  }),
+  /** Issue 38 §3: the phone and its texted code sign in, answered as login is (token, id, user). */
+  verifyPhoneLoginCode: action({
+    path: '/api/user/verifyPhoneLoginCode',
+    side: 'command',
+    auth: 'public',
+    input: VerifyPhoneLoginCodeInput,
+    output: LoginResult,
   }),
 } as const;

@@ -40,6 +40,8 @@ export const UserRecord = z.object({
   bid_limit_requested: z.number().nullable(),
   /** May list and manage their own lots (seeds 001 §6 seller paths). */
   is_seller: z.boolean(),
+  /** Issue 38 §3: identity details are on file (their values only through decryptProfile). */
+  kyc_profile_saved: z.boolean().optional(),
 });
 export type UserRecord = z.infer<typeof UserRecord>;
 

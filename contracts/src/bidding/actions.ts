@@ -18,6 +18,9 @@ export const biddingActions = {
     auth: 'user',
     input: BidConfirmInput,
     output: BidConfirmResult,
+    // Issue 38 §2: seeds 001 §7 bid/bidCustomData, the bid with the amount the bidder typed (the bid
+    // box's own amount rather than one of its list): the same bid, checked the same way.
+    aliases: ['/api/bid/bidCustomData'],
   }),
   bidHistory: action({
     path: '/api/bid/history',

@@ -11,8 +11,9 @@ import { SiteSettings } from './site-settings.ts';
  * seeds 000 §3.2 "Default data bundle loaded at start": notifications, configuration variables, bid
  * increments, default bid increment, buyer premium, categories, locations, conditions, damage types,
  * package types, wine colors, regions, vintages, bottle sizes (ordered by show_order), countries, home
- * banners (active ones), category types, features, languages. Phrases per language are the UI's own
- * i18n resources (bundled with it): the bundle names the languages only.
+ * banners (active ones), category types, features, languages, phrases per language. The UI's own
+ * words are its i18n resources (bundled with it); the phrases are the managed lists' names (issue 38
+ * §5), which the staff change at any time.
  */
 export const DefaultBundle = MarketSettings.extend({
   /** The browse menus: countries, regions and subregions with the number of lots in each. */
@@ -38,6 +39,16 @@ export const DefaultBundle = MarketSettings.extend({
   home_banners: z.array(HomeBanner),
   category_types: z.array(CategoryType),
   languages: z.array(z.object({ code: z.string(), key: z.string(), label: z.string() })),
+  /**
+   * Issue 38 §4 (seeds 001 §7 "the decrypt setting"): true while ENCRYPT_BODIES is on, when the other
+   * actions take sealed bodies only (contracts encrypted-bodies/); set by platform http/encrypted-bodies.ts.
+   */
+  encrypt_bodies: z.boolean().optional(),
+  /**
+   * Issue 38 §5 "phrases per language": by language key (for_english, for_spanish), each managed
+   * entry's name as `<list>.<id>` (`conditions.3`), deactivated ones too (a lot carrying one reads it).
+   */
+  phrases: z.record(z.string(), z.record(z.string(), z.string())),
 });
 export type DefaultBundle = z.infer<typeof DefaultBundle>;
 
@@ -126,4 +137,5 @@ export const emptyDefaultBundle: DefaultBundle = {
   home_banners: [],
   category_types: [],
   languages: [],
+  phrases: {},
 };

@@ -1,26 +1,21 @@
 import { z } from 'zod';
 
 /**
- * seeds 000 §3.2 "Default data bundle": the reference lists a merchant keeps (conditions, damage
- * types, package types, features, notification kinds). Fixed lists here; a merchant's own would be
- * configuration with the same shape. Ids are stable: lots and forms refer to them.
+ * seeds 000 §3.2 "Default data bundle": the reference lists a merchant keeps (damage types, package
+ * types, features, notification kinds). Fixed lists here; the conditions, category types and
+ * locations a lot's ids point into are managed lists kept in the log (issue 38 §5,
+ * reference-data-lists.ts). Ids are stable: lots and forms refer to them.
  */
-export const ReferenceItem = z.object({ id: z.number().int(), value: z.string() });
+export const ReferenceItem = z.object({
+  id: z.number().int(),
+  value: z.string(),
+  /** The Spanish name, for the managed lists (issue 38 §5: each entry's value in both languages). */
+  value_es: z.string().optional(),
+});
 export type ReferenceItem = z.infer<typeof ReferenceItem>;
 
 const items = (values: readonly string[]): ReferenceItem[] =>
   values.map((value, i) => ({ id: i + 1, value }));
-
-/** The state of the bottle and its label, as a lot lists it. */
-export const conditions = items([
-  'Pristine',
-  'Excellent',
-  'Very Good',
-  'Good',
-  'Fair',
-  'Original Wooden Case',
-  'Original Carton',
-]);
 
 /** Damage a lot can be described with. */
 export const damageTypes = items([
@@ -61,6 +56,10 @@ export const Location = z.object({
   city: z.string(),
   state: z.string(),
   zip: z.string(),
+  /** Issue 38 §5: the managed location's Spanish name, its level (0 site, 1 room, 2 bin) and parent. */
+  name_es: z.string().optional(),
+  level_id: z.number().int().optional(),
+  parent_id: z.number().int().nullable().optional(),
 });
 export type Location = z.infer<typeof Location>;
 
@@ -75,6 +74,8 @@ export const CategoryType = z.object({
   value: z.string(),
   level_id: z.number().int().min(0).max(2),
   parent_id: z.number().int().nullable(),
+  /** Issue 38 §5: the managed category's Spanish name. */
+  value_es: z.string().optional(),
 });
 export type CategoryType = z.infer<typeof CategoryType>;
 

@@ -49,6 +49,18 @@ export const forEnglish = {
     notUserId: 'not a user id',
     userIdRequired: 'User id is required',
     roleOneOf: 'Role must be one of {{roles}}',
+    /** Issue 38 §3: checkValidation, sign-in by a phone code, the identity details, the reset. */
+    fieldYours: 'This is the one on your account',
+    fieldMayUse: 'This can be used',
+    oneFieldAtATime: 'Check an e-mail or a phone, one at a time',
+    phoneLoginSent:
+      'If this number belongs to an account with a verified phone, a sign-in code is on its way by text message',
+    kycProfileSaved: 'Identity details saved',
+    preferencesReset: 'Notification choices are back to the defaults',
+    nationality: 'Choose a country',
+    idLast4: 'Enter the last 4 letters or digits of the document number',
+    idTogether: 'Give the document type and the last 4 characters together',
+    birthDateRange: 'Enter a date of birth from 1900-01-01 on',
   },
   /** Names of the fields a validation message can name. */
   labels: {
@@ -71,10 +83,22 @@ export const forEnglish = {
     annualBudget: 'Yearly wine budget (USD)',
     interests: 'What do you collect?',
     heardFrom: 'How did you hear about us?',
+    dateOfBirth: 'Date of birth',
+    nationality: 'Nationality',
+    idType: 'Identity document',
+    idLast4: 'Last 4 characters of the document number',
   },
   validation: {
+    /** seeds 001 §5: date bounds (issue 38 §6). */
+    dateRange: 'Enter a date from {{min}} to {{max}}',
+    /** seeds 000 §9: month YYYY-MM. */
+    monthFormat: 'Enter a month such as 2026-11',
     atMost: 'At most {{count}} characters',
     notAllowed: '{{label}} contains characters that are not allowed',
+  },
+  /** seeds 000 §3.2: a record list's caption, setDisp (issue 38 §6). */
+  lists: {
+    showing: 'Showing {{from}}-{{to}} of {{total}}',
   },
   card: {
     fetchFailed: 'Unable to fetch cards',
@@ -100,6 +124,7 @@ export const forEnglish = {
     finance: 'Only finance staff can do this',
     support: 'Only support staff can do this',
     auctioneer: 'Only an auctioneer can do this',
+    vendor: 'Only a vendor can do this',
   },
   /** The bidding texts of seeds 000 §4.2, §5 and §8, and the refusals DOMAIN.md asks to be clear. */
   bid: {
@@ -377,6 +402,19 @@ export const forEnglish = {
     published: 'Banner published',
     deactivated: 'Banner taken off the home page',
   },
+  /** Issue 38 §5: the managed reference lists (categories, conditions, locations). */
+  referenceData: {
+    value: 'Name (English)',
+    valueEs: 'Name (Spanish)',
+    description: 'Description',
+    search: 'Search',
+    valueRequired: '{{label}} is required',
+    levelInvalid: 'This list has no such level',
+    added: 'Entry added',
+    saved: 'Entry saved',
+    deactivated: 'Entry deactivated: existing lots keep it, new ones are not offered it',
+    reactivated: 'Entry offered again',
+  },
   /** Support's control of the read side (issue 12 "Support"). */
   ops: {
     projectionNotFound: 'No read model has this name',
@@ -463,6 +501,14 @@ export const forEnglish = {
     settled: 'Order {{id}} is settled',
   },
   /** Issue 35 §4: consignment agreements made by the documents service and signed by the seller. */
+  /** Issue 38 §1: what the house bills a seller or vendor, and what they are told. */
+  sellerCharges: {
+    listing_fee: 'Listing fee',
+    photography: 'Photography',
+    storage: 'Storage',
+    buy_back: 'Buy-back',
+    billed: 'Charge of {{amount}} billed to {{name}}',
+  },
   agreements: {
     notFound: 'No agreement has this id',
     notSeller: 'Agreements are made for sellers only',
@@ -529,9 +575,44 @@ export const forEnglish = {
     dayFormat: 'Enter a day such as 2026-11-22',
     asOfFormat: 'Enter a date and time such as 2026-11-22T12:00:00Z',
   },
+  /** Issue 38 §2 "Cart and invoice variants": carts, checkout, shared invoices, fees, certificates. */
+  orders: {
+    savedForLater: 'Saved for later: it waits outside your cart until you move it back',
+    movedToCart: 'Moved back to your cart',
+    invoiceSetAside: 'Set aside: this invoice is paid later, on its own (it is still due on its date)',
+    invoiceBackInCart: 'Back in your cart: it is paid with the others',
+    checkoutSaved: 'Your delivery choice is saved on your invoices',
+    buyingNow: 'Ready to check out this lot; the rest of your cart is saved for later',
+    buynowOnly: 'This checkout is for the buy-now cart',
+    buynowAtCheckout: "A buy-now order's delivery is chosen at its checkout",
+    eachInvoiceOnce: 'Name each invoice once',
+    feeRange: 'The fee is whole cents, from $0.00 to $10,000.00',
+    note: 'Note',
+    reference: 'Certificate reference',
+    issuer: 'Issued by',
+    issuedOnFormat: 'The date of issue is a date (YYYY-MM-DD)',
+    certificateNote: 'Certificate note',
+    adminFeeSet: 'The admin fee of invoice {{id}} is now {{amount}}',
+    adminFeeRemoved: 'The admin fee of invoice {{id}} was taken off',
+    certificateAttached: 'The certificate is attached to {{title}}',
+    certificateRemoved: 'The certificate was taken off {{title}}',
+    productStatusChanged: '{{title}}: {{status}}',
+    statusProcessing: 'Being prepared',
+    statusReady: 'Ready',
+    statusCollected: 'Collected',
+    statusShipped: 'Shipped',
+    shared: 'Anyone with this link sees the invoice, without your name, addresses, e-mail or card',
+    shareRevoked: 'Sharing stopped: the link no longer works',
+  },
   errors: {
     REPORT_RANGE: 'The range must start on or before its end, and span at most ten years',
     REPORT_AS_OF: 'The books can be taken as of now or an earlier instant, not a later one',
+    ADMIN_FEE_LOCKED: 'The admin fee can be changed only while nothing is paid or being paid on the invoice',
+    INVOICE_CHANGED: 'The invoice changed while you were paying; check the amount and pay again',
+    NOT_ON_INVOICE: 'That lot is not on this invoice',
+    PRODUCT_STATUS_INVALID: 'Collected is for orders picked up, shipped for orders delivered',
+    INVOICE_LINK_INVALID:
+      'This invoice link does not work: it is not one we made, or its owner stopped sharing it',
     LOT_ALREADY_LISTED: 'Lot {{id}} already exists',
     CLOSE_IN_PAST: 'closesAt must be in the future',
     LOT_NOT_FOUND: 'Lot not found',
@@ -608,12 +689,14 @@ export const forEnglish = {
     ALREADY_VERIFIED: 'E-mail already verified',
     TOO_MANY_LOGINS: 'Too many sign-in attempts for this address, try again in 15 minutes',
     SWITCHED_SESSION: 'A switched session acts as the user only; sign in as yourself',
+    SESSION_NOT_FRESH: 'For your safety, confirm your password to see these details',
     SWITCHED_SESSION_MONEY:
       'A switched session cannot pay, charge or add cards, or move money; the user must do it signed in as themselves',
     LINE_ALREADY_PAID: 'A line of this payout was already paid to the seller',
     LINE_NOT_PAYABLE:
       'A line of this payout is not payable yet: the buyer has not paid, its payout day has not come, or it was returned',
     NOT_SELLERS_LINE: "A line of this payout is not one of this seller's sales",
+    CHARGE_NOT_SELLER: 'Charges are billed only to a seller or a vendor',
     OWN_MONEY_RECORD: 'You cannot act on your own money records; ask another member of staff',
     OWN_ACCOUNT: 'You cannot change your own account from the staff area; ask another admin',
     OFFLINE_ORDERS_CAPPED:
@@ -630,12 +713,23 @@ export const forEnglish = {
     BAD_JSON: 'The request body is not valid JSON',
     EMPTY_BODY: 'The request body is empty; send a JSON object',
     FORBIDDEN_KEY: 'The request body may not contain the key "__proto__" or "constructor.prototype"',
+    DECRYPT_FAILED: 'Could not decrypt message',
+    BODY_KEY_INVALID: 'That public key is not a P-256 key',
     BUSY: 'Too many concurrent changes, please try again',
     ENQUIRIES_BUSY: 'We are receiving many enquiries right now, please send yours again in a minute',
     ADDRESS_LOOKUP_UNAVAILABLE: 'Address suggestions are not available right now; please type the address',
     PLACE_NOT_FOUND: 'That address could not be found; please type it',
     PAYMENT_NOT_DISPUTABLE: 'That payment took no such amount, so it cannot be disputed',
     REFUND_EXCEEDS_PAYMENT: 'That is more than the payment has left to give back',
+    /** Issue 38 §5: the managed reference lists. */
+    REFERENCE_ENTRY_NOT_FOUND: 'This list has no entry {{id}}',
+    REFERENCE_VALUE_TAKEN: 'This list already has an entry named "{{value}}" at that place',
+    REFERENCE_PARENT_INVALID:
+      'Choose an active entry one level above as its parent (none at the first level)',
+    REFERENCE_LEVEL_FIXED: "An entry's level cannot change: add a new entry at the other level",
+    REFERENCE_ENTRY_HAS_CHILDREN: 'Deactivate the {{count}} active entries under it first',
+    REFERENCE_ENTRY_REQUIRED: 'The product relies on this entry: it can be renamed, not deactivated',
+    REFERENCE_LIST_FULL: 'This list holds {{max}} entries at most',
     OFFERS_NOT_TAKEN: 'This lot does not take offers',
     OFFER_NOT_FOUND: 'Offer not found',
     OFFER_CLOSED: 'This offer is no longer open',

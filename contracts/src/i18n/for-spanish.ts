@@ -47,6 +47,18 @@ export const forSpanish: Texts = {
     notUserId: 'no es un id de usuario',
     userIdRequired: 'El id de usuario es obligatorio',
     roleOneOf: 'El rol debe ser uno de {{roles}}',
+    /** Issue 38 §3: checkValidation, el acceso con un código por teléfono, los datos de identidad, el restablecimiento. */
+    fieldYours: 'Es el de tu cuenta',
+    fieldMayUse: 'Se puede usar',
+    oneFieldAtATime: 'Comprueba un correo o un teléfono, de uno en uno',
+    phoneLoginSent:
+      'Si este número pertenece a una cuenta con el teléfono verificado, te enviamos un código de acceso por mensaje de texto',
+    kycProfileSaved: 'Datos de identidad guardados',
+    preferencesReset: 'Las opciones de notificación vuelven a ser las predeterminadas',
+    nationality: 'Elige un país',
+    idLast4: 'Introduce los 4 últimos caracteres del número del documento',
+    idTogether: 'Indica juntos el tipo de documento y sus 4 últimos caracteres',
+    birthDateRange: 'Introduce una fecha de nacimiento a partir de 1900-01-01',
   },
   labels: {
     firstName: 'Nombre',
@@ -68,10 +80,22 @@ export const forSpanish: Texts = {
     annualBudget: 'Presupuesto anual en vino (USD)',
     interests: '¿Qué coleccionas?',
     heardFrom: '¿Cómo nos conociste?',
+    dateOfBirth: 'Fecha de nacimiento',
+    nationality: 'Nacionalidad',
+    idType: 'Documento de identidad',
+    idLast4: 'Últimos 4 caracteres del número del documento',
   },
   validation: {
+    /** seeds 001 §5: date bounds (issue 38 §6). */
+    dateRange: 'Introduce una fecha del {{min}} al {{max}}',
+    /** seeds 000 §9: month YYYY-MM. */
+    monthFormat: 'Introduce un mes como 2026-11',
     atMost: 'Como máximo {{count}} caracteres',
     notAllowed: '{{label}} contiene caracteres no permitidos',
+  },
+  /** seeds 000 §3.2: a record list's caption, setDisp (issue 38 §6). */
+  lists: {
+    showing: 'Mostrando {{from}}-{{to}} de {{total}}',
   },
   card: {
     fetchFailed: 'No se pudieron obtener las tarjetas',
@@ -96,6 +120,7 @@ export const forSpanish: Texts = {
     finance: 'Solo el personal de finanzas puede hacer esto',
     support: 'Solo el personal de soporte puede hacer esto',
     auctioneer: 'Solo un subastador puede hacer esto',
+    vendor: 'Solo un proveedor puede hacer esto',
   },
   bid: {
     numbersOnly: '¡Solo números!',
@@ -371,6 +396,18 @@ export const forSpanish: Texts = {
     published: 'Banner publicado',
     deactivated: 'Banner retirado de la página de inicio',
   },
+  referenceData: {
+    value: 'Nombre (inglés)',
+    valueEs: 'Nombre (español)',
+    description: 'Descripción',
+    search: 'Buscar',
+    valueRequired: '{{label}} es obligatorio',
+    levelInvalid: 'Esta lista no tiene ese nivel',
+    added: 'Entrada añadida',
+    saved: 'Entrada guardada',
+    deactivated: 'Entrada desactivada: los lotes existentes la conservan, a los nuevos no se les ofrece',
+    reactivated: 'Entrada ofrecida de nuevo',
+  },
   ops: {
     projectionNotFound: 'Ningún modelo de lectura tiene este nombre',
     notStopped: 'Este modelo de lectura no se ha detenido por un error',
@@ -454,6 +491,13 @@ export const forSpanish: Texts = {
     funded: 'El pedido {{id}} tiene fondos',
     settled: 'El pedido {{id}} está liquidado',
   },
+  sellerCharges: {
+    listing_fee: 'Tarifa de publicación',
+    photography: 'Fotografía',
+    storage: 'Almacenaje',
+    buy_back: 'Recompra',
+    billed: 'Cargo de {{amount}} facturado a {{name}}',
+  },
   agreements: {
     notFound: 'Ningún acuerdo tiene este id',
     notSeller: 'Los acuerdos son solo para vendedores',
@@ -516,9 +560,43 @@ export const forSpanish: Texts = {
     dayFormat: 'Introduzca un día como 2026-11-22',
     asOfFormat: 'Introduzca una fecha y hora como 2026-11-22T12:00:00Z',
   },
+  /** Issue 38 §2 "Cart and invoice variants": carts, checkout, shared invoices, fees, certificates. */
+  orders: {
+    savedForLater: 'Guardado para más tarde: espera fuera de tu carrito hasta que lo vuelvas a mover',
+    movedToCart: 'De vuelta en tu carrito',
+    invoiceSetAside: 'Apartada: esta factura se paga más tarde, por separado (sigue venciendo en su fecha)',
+    invoiceBackInCart: 'De vuelta en tu carrito: se paga con las demás',
+    checkoutSaved: 'Tu elección de entrega quedó guardada en tus facturas',
+    buyingNow: 'Listo para pagar este lote; el resto de tu carrito queda guardado para más tarde',
+    buynowOnly: 'Este pago es del carrito de compra inmediata',
+    buynowAtCheckout: 'La entrega de un pedido de compra inmediata se elige al pagarlo',
+    eachInvoiceOnce: 'Indica cada factura una sola vez',
+    feeRange: 'El cargo va en centavos enteros, de $0.00 a $10,000.00',
+    note: 'Nota',
+    reference: 'Referencia del certificado',
+    issuer: 'Emitido por',
+    issuedOnFormat: 'La fecha de emisión es una fecha (AAAA-MM-DD)',
+    certificateNote: 'Nota del certificado',
+    adminFeeSet: 'El cargo administrativo de la factura {{id}} es ahora {{amount}}',
+    adminFeeRemoved: 'Se quitó el cargo administrativo de la factura {{id}}',
+    certificateAttached: 'El certificado quedó adjunto a {{title}}',
+    certificateRemoved: 'Se quitó el certificado de {{title}}',
+    productStatusChanged: '{{title}}: {{status}}',
+    statusProcessing: 'En preparación',
+    statusReady: 'Listo',
+    statusCollected: 'Recogido',
+    statusShipped: 'Enviado',
+    shared: 'Quien tenga este enlace ve la factura, sin tu nombre, direcciones, correo ni tarjeta',
+    shareRevoked: 'Se dejó de compartir: el enlace ya no funciona',
+  },
   errors: {
     REPORT_RANGE: 'El intervalo debe empezar no después de su fin y abarcar como mucho diez años',
     REPORT_AS_OF: 'Los libros pueden tomarse a fecha de ahora o de un instante anterior, no posterior',
+    ADMIN_FEE_LOCKED: 'El cargo administrativo solo puede cambiarse mientras no haya nada pagado ni en pago',
+    INVOICE_CHANGED: 'La factura cambió mientras pagabas; revisa el importe y vuelve a pagar',
+    NOT_ON_INVOICE: 'Ese lote no está en esta factura',
+    PRODUCT_STATUS_INVALID: 'Recogido es para pedidos que se recogen, enviado para los que se entregan',
+    INVOICE_LINK_INVALID: 'Este enlace de factura no funciona: no es nuestro o su dueño dejó de compartirlo',
     LOT_ALREADY_LISTED: 'El lote {{id}} ya existe',
     CLOSE_IN_PAST: 'closesAt debe estar en el futuro',
     LOT_NOT_FOUND: 'Lote no encontrado',
@@ -599,12 +677,14 @@ export const forSpanish: Texts = {
     TOO_MANY_LOGINS:
       'Demasiados intentos de inicio de sesión para este correo; inténtalo de nuevo en 15 minutos',
     SWITCHED_SESSION: 'Una sesión cambiada actúa solo como el usuario; inicia sesión con tu cuenta',
+    SESSION_NOT_FRESH: 'Por tu seguridad, confirma tu contraseña para ver estos datos',
     SWITCHED_SESSION_MONEY:
       'Una sesión cambiada no puede pagar, cargar ni añadir tarjetas ni mover dinero; el usuario debe hacerlo con su propia sesión',
     LINE_ALREADY_PAID: 'Una línea de este pago ya se pagó al vendedor',
     LINE_NOT_PAYABLE:
       'Una línea de este pago aún no se puede pagar: el comprador no ha pagado, no ha llegado su día de pago o se devolvió',
     NOT_SELLERS_LINE: 'Una línea de este pago no es una venta de este vendedor',
+    CHARGE_NOT_SELLER: 'Los cargos se facturan solo a un vendedor o a un proveedor',
     OWN_ACCOUNT:
       'No puedes cambiar tu propia cuenta desde el área del personal; pídeselo a otro administrador',
     OWN_MONEY_RECORD:
@@ -624,6 +704,8 @@ export const forSpanish: Texts = {
     EMPTY_BODY: 'El cuerpo de la petición está vacío; envía un objeto JSON',
     FORBIDDEN_KEY:
       'El cuerpo de la petición no puede contener la clave "__proto__" ni "constructor.prototype"',
+    DECRYPT_FAILED: 'No se pudo descifrar el mensaje',
+    BODY_KEY_INVALID: 'Esa clave pública no es una clave P-256',
     BUSY: 'Demasiados cambios a la vez; inténtalo de nuevo',
     ENQUIRIES_BUSY: 'Estamos recibiendo muchas consultas ahora mismo; vuelve a enviar la tuya en un minuto',
     ADDRESS_LOOKUP_UNAVAILABLE:
@@ -631,6 +713,15 @@ export const forSpanish: Texts = {
     PLACE_NOT_FOUND: 'No se encontró esa dirección; escríbela',
     PAYMENT_NOT_DISPUTABLE: 'Ese pago no cobró ese importe, así que no puede disputarse',
     REFUND_EXCEEDS_PAYMENT: 'Es más de lo que al pago le queda por devolver',
+    REFERENCE_ENTRY_NOT_FOUND: 'Esta lista no tiene la entrada {{id}}',
+    REFERENCE_VALUE_TAKEN: 'Esta lista ya tiene una entrada llamada «{{value}}» en ese lugar',
+    REFERENCE_PARENT_INVALID:
+      'Elige como superior una entrada activa del nivel de arriba (ninguna en el primer nivel)',
+    REFERENCE_LEVEL_FIXED:
+      'El nivel de una entrada no puede cambiar: añade una entrada nueva en el otro nivel',
+    REFERENCE_ENTRY_HAS_CHILDREN: 'Desactiva primero las {{count}} entradas activas que dependen de ella',
+    REFERENCE_ENTRY_REQUIRED: 'El producto depende de esta entrada: puede renombrarse, no desactivarse',
+    REFERENCE_LIST_FULL: 'Esta lista admite {{max}} entradas como máximo',
     OFFERS_NOT_TAKEN: 'Este lote no acepta ofertas',
     OFFER_NOT_FOUND: 'Oferta no encontrada',
     OFFER_CLOSED: 'Esta oferta ya no está abierta',

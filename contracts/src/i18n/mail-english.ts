@@ -55,6 +55,8 @@ export const mailForEnglish = {
   registerTakenIfYou: 'If it was you, sign in at {{login}}, or choose a new password at {{forgot}}.',
   registerTakenIfNot: 'If it was not, you can ignore this e-mail: nothing changed.',
   phoneCode: '{{shop}}: your verification code is {{code}}. It expires in {{minutes}} minutes.',
+  phoneLoginCode:
+    '{{shop}}: your sign-in code is {{code}}. It expires in {{minutes}} minutes. If you did not ask for it, ignore this message.',
   resetSubject: 'Reset your password',
   resetBody: 'Open this link within {{hours}} hour to choose a new password: {{link}}',
   resetIgnore: 'If you did not ask for it, ignore this e-mail.',

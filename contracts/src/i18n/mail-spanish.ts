@@ -56,6 +56,8 @@ export const mailForSpanish: MailTexts = {
   registerTakenIfYou: 'Si fuiste tú, inicia sesión en {{login}} o elige una contraseña nueva en {{forgot}}.',
   registerTakenIfNot: 'Si no fuiste tú, puedes ignorar este correo: no ha cambiado nada.',
   phoneCode: '{{shop}}: tu código de verificación es {{code}}. Caduca en {{minutes}} minutos.',
+  phoneLoginCode:
+    '{{shop}}: tu código de acceso es {{code}}. Caduca en {{minutes}} minutos. Si no lo pediste, ignora este mensaje.',
   resetSubject: 'Restablece tu contraseña',
   resetBody: 'Abre este enlace antes de {{hours}} hora para elegir una contraseña nueva: {{link}}',
   resetIgnore: 'Si no lo pediste, ignora este correo.',

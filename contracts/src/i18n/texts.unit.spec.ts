@@ -1,7 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { i18n, setLanguageSource, t } from './index.ts';
+import { i18n, setLanguageSource, t, toLanguage } from './index.ts';
 
-afterEach(() => setLanguageSource(() => 'en'));
+// The default source again (the unit files share one module graph: a constant would outlive this file).
+afterEach(() => setLanguageSource(() => toLanguage(i18n.language)));
 
 describe('t, a shared text in the current language', () => {
   it('answers each language its own text for the same key, asked again and again', () => {

@@ -21,6 +21,25 @@ import {
   SaveAddressInput,
 } from './inputs.ts';
 import {
+  BuynowCheckoutInput,
+  ChangeInvoiceProductStatusInput,
+  DepositInput,
+  InvoiceShareInput,
+  MultipleInvoiceInput,
+  PublicInvoiceInput,
+  UpdateAdminFeeInput,
+  UpdateCheckoutInput,
+  UpdateOwnershipCertificateInput,
+} from './order-inputs.ts';
+import {
+  AdminFeeChange,
+  DepositDetail,
+  InvoiceLineChange,
+  InvoiceShareView,
+  MultipleInvoiceView,
+  PublicInvoiceView,
+} from './order-views.ts';
+import {
   AddressQuote,
   CartView,
   CheckoutResult,
@@ -101,6 +120,30 @@ export const checkoutActions = {
       ],
       cybersource: ['/api/payment/cybersource_payment'],
     },
+  }),
+  /**
+   * seeds 001 §7 buynow/checkout (issue 38 §2): the buy-now cart's own path of the checkout, the same
+   * process as cart/checkout with type buynow (one payment per x-command-id; the cart id names the order).
+   */
+  buynowCheckout: action({
+    path: '/api/buynow/checkout',
+    side: 'command',
+    money: true,
+    once: true,
+    auth: 'user',
+    input: BuynowCheckoutInput,
+    output: CheckoutResult,
+  }),
+  /**
+   * seeds 001 §7 cart/updateCheckout (issue 38 §2): the delivery chosen written on the auction (or
+   * temporary) cart's invoices without paying them: their tax, shipping and total as they will be paid.
+   */
+  updateCheckout: action({
+    path: '/api/cart/updateCheckout',
+    side: 'command',
+    auth: 'user',
+    input: UpdateCheckoutInput,
+    output: AddressQuote,
   }),
   /** seeds 001 §7 offline/payCartOffline: placed unpaid, with instructions; finance records the money. */
   payCartOffline: action({
@@ -190,6 +233,14 @@ export const walletActions = {
     input: AddBidDepositInput,
     output: z.object({ deposit_id: z.string(), balance: z.number() }),
   }),
+  /** seeds 001 §7 deposit area: deposit (issue 38 §2): one deposit and the lines of the invoice it paid. */
+  deposit: action({
+    path: '/api/deposit/deposit',
+    side: 'query',
+    auth: 'user',
+    input: DepositInput,
+    output: DepositDetail,
+  }),
   /** seeds 001 §7 deposit area: alldeposits. */
   deposits: action({
     path: '/api/deposit/alldeposits',
@@ -240,6 +291,8 @@ export const invoiceActions = {
     auth: 'user',
     input: InvoiceListInput,
     output: InvoiceList,
+    // Issue 38 §2: the product area's name of the same list (seeds 001 §7 "Product area: allinvoices").
+    aliases: ['/api/product/allinvoices'],
   }),
   invoice: action({
     path: '/api/user/invoice/getInvoiceDetails',
@@ -247,6 +300,43 @@ export const invoiceActions = {
     auth: 'user',
     input: InvoiceIdInput,
     output: InvoiceDetail,
+    // Issue 38 §2 (seeds 001 §7 "invoice or public_invoice", "Product area: invoice"): the same detail.
+    aliases: ['/api/user/invoice/invoice', '/api/product/invoice'],
+  }),
+  /** seeds 001 §7 multipleInvoice (user/invoice), issue 38 §2: several of the caller's invoices at once. */
+  multipleInvoice: action({
+    path: '/api/user/invoice/multipleInvoice',
+    side: 'query',
+    auth: 'user',
+    input: MultipleInvoiceInput,
+    output: MultipleInvoiceView,
+  }),
+  /**
+   * Issue 38 §2 (seeds 001 §7 public_invoice): the owner shares the invoice by a signed link (for their
+   * accountant); asked again, the same link while the share lasts.
+   */
+  shareInvoice: action({
+    path: '/api/user/invoice/shareInvoice',
+    side: 'command',
+    auth: 'user',
+    input: InvoiceShareInput,
+    output: InvoiceShareView,
+  }),
+  /** The owner ends the share: every copy of the link stops working. */
+  revokeInvoiceShare: action({
+    path: '/api/user/invoice/revokeShare',
+    side: 'command',
+    auth: 'user',
+    input: InvoiceShareInput,
+    output: NoData,
+  }),
+  /** seeds 001 §7 public_invoice: a shared invoice, without a session, with nothing private in it. */
+  publicInvoice: action({
+    path: '/api/user/invoice/public_invoice',
+    side: 'query',
+    auth: 'public',
+    input: PublicInvoiceInput,
+    output: PublicInvoiceView,
   }),
   alltransactions: action({
     path: '/api/user/invoice/alltransactions',
@@ -295,6 +385,37 @@ export const moneyStaffActions = {
     auth: ['finance', 'admin'],
     input: RecordOfflinePaymentInput,
     output: z.object({ status: InvoiceStatus }),
+  }),
+  /**
+   * seeds 001 §7 buynow/updateAdminFee (issue 38 §2): finance or an admin sets an order's admin fee
+   * (the configured one when no fee is given; 0 takes it off), shown on the invoice and in its total.
+   * Never on an invoice the member of staff is a party to; only while nothing is paid or being paid.
+   */
+  updateAdminFee: action({
+    path: '/api/buynow/updateAdminFee',
+    side: 'command',
+    auth: ['finance', 'admin'],
+    input: UpdateAdminFeeInput,
+    output: AdminFeeChange,
+  }),
+  /**
+   * seeds 001 §7 buynow/updateOwnershipCertificate (issue 38 §2): a provenance certificate attached to
+   * a sold line (or taken off), shown on the invoice; by an admin, or by the seller of that line.
+   */
+  updateOwnershipCertificate: action({
+    path: '/api/buynow/updateOwnershipCertificate',
+    side: 'command',
+    auth: ['admin', 'seller'],
+    input: UpdateOwnershipCertificateInput,
+    output: InvoiceLineChange,
+  }),
+  /** seeds 001 §4 "Invoice product status change" (issue 38 §2): where a line stands in the cellar. */
+  changeInvoiceProductStatus: action({
+    path: '/api/admin/invoice/changeProductStatus',
+    side: 'command',
+    auth: ['admin', 'finance'],
+    input: ChangeInvoiceProductStatusInput,
+    output: InvoiceLineChange,
   }),
   releaseDeposit: action({
     path: '/api/admin/deposit/release',

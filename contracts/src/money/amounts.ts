@@ -8,6 +8,8 @@ export interface Amounts {
   tax: number;
   /** Issue 31: the shipping charge (0 or absent: none). */
   shipping?: number;
+  /** Issue 38 §2: the admin fee staff set on the order (0 or absent: none); in the total, not taxed. */
+  adminFee?: number;
   total: number;
 }
 
@@ -33,4 +35,14 @@ export function invoiceAmounts(
   const amounts = { subtotal, premiumPercent, premium, tax, total: subtotal + premium + charge + tax };
   // Pickup and older invoices keep their shape; a shipment's charge is its own figure.
   return shipping ? { ...amounts, shipping: charge } : amounts;
+}
+
+/**
+ * Issue 38 §2: the amounts with the order's admin fee in place of the one they had (0 takes it off):
+ * the total moves by the difference, whole cents, nothing else changes (the fee is not taxed).
+ */
+export function withAdminFee<A extends Amounts>(amounts: A, fee: number): A {
+  const { adminFee: before = 0, ...rest } = amounts;
+  const total = amounts.total - before + fee;
+  return (fee > 0 ? { ...rest, adminFee: fee, total } : { ...rest, total }) as A;
 }

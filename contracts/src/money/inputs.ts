@@ -6,7 +6,7 @@ import { plainText } from '../text.ts';
 
 const Id = z.string().trim().min(1).max(64);
 /** Ids the client chooses (a checkout's cart id): letters, digits, '-' and '_'. */
-const ClientId = z
+export const ClientId = z
   .string()
   .trim()
   .regex(
@@ -64,7 +64,7 @@ export type CartType = z.infer<typeof CartType>;
  */
 export const CartRef = z.strictObject({ type: CartType, cart_id: ClientId });
 
-const DeliveryChoice = {
+export const DeliveryChoice = {
   delivery: z.enum(['pickup', 'delivery']),
   /** Where to deliver; required for delivery, ignored for pickup. */
   address: CheckoutAddress.nullable().default(null),
@@ -74,9 +74,9 @@ const DeliveryChoice = {
   ...ShippingChoice,
 };
 
-const needsAddress = (v: { delivery: string; address: unknown }) =>
+export const needsAddress = (v: { delivery: string; address: unknown }) =>
   v.delivery === 'pickup' || v.address !== null;
-const addressIssue = { path: ['address'], ...lazy(() => t('checkout.deliveryAddress')) };
+export const addressIssue = { path: ['address'], ...lazy(() => t('checkout.deliveryAddress')) };
 
 /** seeds 001 §7 cart/saveAddress: the cart's values with this address (checked through the tax port). */
 export const SaveAddressInput = CartRef.extend(DeliveryChoice)

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { invoiceAmounts } from './amounts.ts';
+import { invoiceAmounts, withAdminFee } from './amounts.ts';
 import { PaymentChoice } from './inputs.ts';
 import { defaultMoneySettings, taxRateFor } from './settings.ts';
 import { usStateOf, zipInState } from './us-states.ts';
@@ -71,5 +71,21 @@ describe('the payment choice (seeds 001 "Payments")', () => {
     ]);
     const none = PaymentChoice.safeParse({ paypal: false });
     expect(none.error?.issues.map((i) => i.path.join('.'))).toEqual(['card_id']);
+  });
+});
+
+describe('withAdminFee (issue 38 §2: buynow/updateAdminFee)', () => {
+  const amounts = invoiceAmounts(10_000, 20, 1_025);
+
+  it('adds the fee to the total, untaxed, in whole cents; replaces a fee; 0 takes it off', () => {
+    const withFee = withAdminFee(amounts, 2_500);
+    expect(withFee).toEqual({ ...amounts, adminFee: 2_500, total: amounts.total + 2_500 });
+    expect(withAdminFee(withFee, 1_000)).toEqual({
+      ...amounts,
+      adminFee: 1_000,
+      total: amounts.total + 1_000,
+    });
+    expect(withAdminFee(withFee, 0)).toEqual(amounts);
+    expect(withAdminFee(amounts, 0)).toEqual(amounts);
   });
 });

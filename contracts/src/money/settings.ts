@@ -48,6 +48,11 @@ export interface MoneySettings {
   offerCounters: number;
   /** ...and whether an accepted offer's invoice carries the buyer's premium (default no: a private sale). */
   offerPremium: boolean;
+  /**
+   * Issue 38 §2 (seeds 001 §7 buynow/updateAdminFee): the admin fee, cents, that finance or an admin
+   * sets on an order when they name no other (default $25.00); never added by itself.
+   */
+  adminFee?: number;
 }
 
 export const defaultPickupLocation: PickupLocation = {
@@ -76,6 +81,7 @@ export const defaultMoneySettings: MoneySettings = {
   offerHours: 48,
   offerCounters: 3,
   offerPremium: false,
+  adminFee: 2_500,
 };
 
 /** The tax rate of an address, in basis points: its city's if configured, else its state's, else 0. */

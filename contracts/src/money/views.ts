@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ShipmentView, ShippingQuoteView } from '../shipping/views.ts';
+import { InvoiceProductStatus } from './order-inputs.ts';
 import { PickupLocation } from './settings.ts';
 
 /** seeds 001 §3 Cart "cartValues": every figure integer cents; the tax rate in basis points. */
@@ -12,6 +13,8 @@ export const CartValues = z.object({
   tax: z.number(),
   /** Issue 31: the shipping charge of a delivery, cents (in the total; in tax where the state taxes it). */
   shipping: z.number().optional(),
+  /** Issue 38 §2: the admin fee staff set on the order(s), cents (in the total, not taxed); absent: none. */
+  admin_fee: z.number().optional(),
   total: z.number(),
   paid: z.number(),
   due: z.number(),
@@ -37,6 +40,11 @@ export const CartItem = z.object({
    * unpaid; checking out again holds them again if they are still there.
    */
   hold_expired: z.boolean().optional(),
+  /**
+   * Issue 38 §2: saved for later (a buy-now line, seeds 001 §7 buynow/changeStatus) or set aside (a won
+   * lot's invoice, cart/changeStatus): listed with nonCartItems and left out of the checkout.
+   */
+  saved: z.boolean().optional(),
 });
 export type CartItem = z.infer<typeof CartItem>;
 
@@ -97,6 +105,16 @@ export const AddressView = z.object({
   zip: z.string(),
 });
 
+/** Issue 38 §2: a line's provenance certificate, as the invoice shows it (seeds 001 updateOwnershipCertificate). */
+export const CertificateView = z.object({
+  reference: z.string(),
+  issuer: z.string(),
+  /** YYYY-MM-DD. */
+  issued_on: z.string(),
+  note: z.string(),
+});
+export type CertificateView = z.infer<typeof CertificateView>;
+
 export const InvoiceItem = z.object({
   product_id: z.string(),
   title: z.string(),
@@ -105,6 +123,12 @@ export const InvoiceItem = z.object({
   qty: z.number(),
   unit_price: z.number(),
   amount: z.number(),
+  /** Issue 38 §2: the line's provenance certificate, once one is attached. */
+  certificate: CertificateView.nullable().optional(),
+  /** Issue 38 §2 (seeds 001 §4 "Invoice product status change"): where the line stands in the cellar. */
+  product_status: InvoiceProductStatus.optional(),
+  /** Issue 38 §2: the auction the lot was sold in (its pickup waits for the sale's close); null for none. */
+  auction_id: z.string().nullable().optional(),
 });
 
 /** A payment or refund on an invoice (seeds 001 allTransactions, returnTransactions, `/transactions`). */
@@ -177,6 +201,8 @@ export const InvoiceDetail = InvoiceSummary.extend({
   return_status: z.enum(['none', 'partly_returned', 'returned']),
   /** The last moment a line may be asked back (paid at + the return days); null until paid. */
   return_until: z.string().nullable(),
+  /** Issue 38 §2: the owner shares it by a link (seeds 001 public_invoice); the link is asked of shareInvoice. */
+  shared: z.boolean().optional(),
 });
 export type InvoiceDetail = z.infer<typeof InvoiceDetail>;
 
@@ -255,6 +281,8 @@ export const SalesOrderList = z.object({
       paid_at: z.string().nullable(),
       /** The buyer's first name only: the seller needs no more to recognise an order. */
       buyer: z.string(),
+      /** Issue 38 §2: the line's provenance certificate, once the seller (or an admin) attached one. */
+      certificate: CertificateView.nullable().optional(),
     }),
   ),
   totalRecords: z.number(),
@@ -294,4 +322,9 @@ export const DepositList = z.object({
   setDisp: z.string(),
   /** What the buyer's deposits hold now. */
   held: z.number(),
+  /**
+   * Issue 38 §2 (seeds 001 §3 "Deposits: invoiceItems"): the lines of the invoices the deposits of
+   * this page paid, each with its deposit and invoice.
+   */
+  invoiceItems: z.array(InvoiceItem.extend({ deposit_id: z.string(), invoice_id: z.string() })).optional(),
 });

@@ -39,6 +39,8 @@ export const returnActions = {
     auth: 'user',
     input: ReturnIdInput,
     output: ReturnDetail,
+    // Issue 38 §2: seeds 001 §7 "Invoices" names returninvoice in the user/invoice area too: the same call.
+    aliases: ['/api/user/invoice/returninvoice'],
   }),
 } as const;
 

@@ -4,13 +4,14 @@ import { SellerStatement } from './statement.ts';
 
 /**
  * Issue 33 "Sellers": the seller's settlement statement (seeds: `seller/user/invoice: invoice`), live
- * from the read models. The seller is the caller, from the session: the input names no one.
+ * from the read models. The seller is the caller, from the session: the input names no one. Issue 38
+ * §1: a vendor reads theirs too (the money side of selling: sales in their name, charges, payouts).
  */
 export const sellerStatementActions = {
   sellerStatement: action({
     path: '/api/seller/user/invoice/invoice',
     side: 'query',
-    auth: 'seller',
+    auth: ['seller', 'vendor'],
     input: z.strictObject({}),
     output: SellerStatement,
   }),

@@ -89,7 +89,8 @@ export const sellerPayoutActions = {
   setSellerPayoutPreference: action({
     path: '/api/seller/user/invoice/update_invoice',
     side: 'command',
-    auth: 'seller',
+    // Issue 38 §1: a vendor is paid as a seller is.
+    auth: ['seller', 'vendor'],
     input: SellerPayoutPreferenceInput,
     output: NoData,
   }),

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { HOUSE_SELLER_ID } from '../lots/lot-inputs.ts';
 import type { InvoiceStatus } from '../money/views.ts';
 import type { ReturnStatus } from '../returns/views.ts';
+import { chargesDue, SellerChargeView } from './charges.ts';
 import { PayoutMethod, SellerPayoutPreference } from './payouts.ts';
 import type { SellerTerms } from './terms.ts';
 
@@ -93,6 +94,10 @@ export const SellerStatement = z.object({
   totals: StatementTotals,
   /** How the seller asked to be paid; null until they said. */
   preference: SellerPayoutPreference.nullable(),
+  /** Issue 38 §1: what the house billed the seller (listing fees, photography, storage, buy-backs), newest first. */
+  charges: z.array(SellerChargeView),
+  /** What is still owed on those charges, cents: the seller pays it from the statement. */
+  charges_due: z.number().int(),
 });
 export type SellerStatement = z.infer<typeof SellerStatement>;
 
@@ -147,6 +152,8 @@ export interface StatementFacts {
   payouts?: readonly StatementPayout[];
   /** How the seller asked to be paid. */
   preference?: SellerPayoutPreference | null;
+  /** Issue 38 §1: the charges the house billed the seller (none when absent). */
+  charges?: readonly SellerChargeView[];
 }
 
 /**
@@ -283,5 +290,7 @@ export function sellerStatement(facts: StatementFacts): SellerStatement {
       paid: netWhere(lines, 'paid'),
     },
     preference: facts.preference ?? null,
+    charges: [...(facts.charges ?? [])],
+    charges_due: chargesDue(facts.charges ?? []),
   };
 }

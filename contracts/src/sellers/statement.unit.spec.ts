@@ -358,6 +358,33 @@ describe('sellerStatement (issue 33 "Sellers": hammer less commission and fees, 
         paid: 0,
       },
       preference: null,
+      charges: [],
+      charges_due: 0,
     });
+  });
+
+  it('owes the dues of the charges billed, a partly paid one for its rest, never a voided one (issue 38 §1)', () => {
+    const charge = {
+      number: null,
+      kind: 'storage' as const,
+      lot_id: null,
+      title: 'Storage',
+      note: null,
+      billed_at: NOW,
+      due_at: NOW,
+      paid_at: null,
+    };
+    const statement = statementOf({
+      charges: [
+        { ...charge, id: 'S-1', amount: 5_000, paid: 1_500, due: 3_500, status: 'partial' },
+        { ...charge, id: 'S-2', amount: 2_000, paid: 2_000, due: 0, status: 'paid' },
+        { ...charge, id: 'S-3', amount: 9_000, paid: 0, due: 9_000, status: 'void' },
+        { ...charge, id: 'S-4', amount: 700, paid: 0, due: 700, status: 'unpaid' },
+      ],
+    });
+    expect(statement.charges.map((c) => c.id)).toEqual(['S-1', 'S-2', 'S-3', 'S-4']);
+    expect(statement.charges_due).toBe(4_200);
+    // Charges are the seller's debts to the house, never taken out of what the house owes them.
+    expect(statement.totals.net).toBe(0);
   });
 });

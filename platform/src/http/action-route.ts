@@ -2,11 +2,13 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import {
   type Action,
   failure,
+  isListSchema,
   LOG_POSITION_HEADER,
   success,
   successEnvelopeOf,
   t,
   validationFailure,
+  withSetDisp,
 } from '@wine/contracts';
 import type {
   FastifyInstance,
@@ -104,6 +106,7 @@ export function registerAction<A extends Action, R extends z.output<A['output']>
     ...(action.aliases ?? []),
     ...((provider && action.providerPaths?.[provider as keyof typeof action.providerPaths]) || []),
   ];
+  const listOutput = isListSchema(action.output);
   for (const url of paths) serveAt(url);
 
   function serveAt(url: string) {
@@ -158,6 +161,8 @@ export function registerAction<A extends Action, R extends z.output<A['output']>
           }
           throw error;
         }
+        // seeds 000 §3.2: every list answer carries its count and caption (contracts common/record-list.ts).
+        if (listOutput) result = withSetDisp(result, input);
         if (held) await held.keep({ status: 200, body: success(result, message) });
         // Where the log stands after this request's writes: the client's next reads wait for it.
         if (written !== null) reply.header(LOG_POSITION_HEADER, written);

@@ -22,6 +22,24 @@ const adminOnly = action({
   output: z.null(),
 });
 
+/** A list of the seeds' shape (records, totalRecords) that leaves its caption to the route. */
+const listPage = action({
+  path: '/api/test/listPage',
+  side: 'query',
+  auth: 'public',
+  input: z.strictObject({ page: z.number().int().default(1), limit: z.number().int().default(20) }),
+  output: z.object({ records: z.array(z.object({ id: z.string() })), totalRecords: z.number() }),
+});
+
+/** A list answered whole (as getAllCountries): no count of its own. */
+const wholeList = action({
+  path: '/api/test/wholeList',
+  side: 'query',
+  auth: 'public',
+  input: z.strictObject({}),
+  output: z.object({ records: z.array(z.string()) }),
+});
+
 let app: HttpApp;
 let handled = 0;
 
@@ -49,6 +67,21 @@ beforeAll(async () => {
       handled += 1;
       return null;
     },
+  );
+  registerAction(
+    app,
+    listPage,
+    () => {},
+    async ({ page, limit }) => {
+      const all = Array.from({ length: 45 }, (_, i) => ({ id: `r-${i + 1}` }));
+      return { records: all.slice((page - 1) * limit, page * limit), totalRecords: all.length };
+    },
+  );
+  registerAction(
+    app,
+    wholeList,
+    () => {},
+    async () => ({ records: ['US', 'MX'] }),
   );
   await app.ready();
 });
@@ -100,6 +133,18 @@ describe('an action route', () => {
       status: 'success',
       data: { message: 'ok', responseType: 200, responseData: { id: 'u-1' } },
     });
+  });
+
+  it("adds setDisp to a list answer that leaves it out (seeds 000 §3.2), in the caller's language", async () => {
+    const second = (await post(listPage.path, { page: 2, limit: 20 })).json().data.responseData;
+    expect(second).toMatchObject({ totalRecords: 45, setDisp: 'Showing 21-40 of 45' });
+    expect(second.records).toHaveLength(20);
+    const last = (await post(listPage.path, { page: 3, limit: 20 }, { 'accept-language': 'es' })).json();
+    expect(last.data.responseData.setDisp).toBe('Mostrando 41-45 de 45');
+    const beyond = (await post(listPage.path, { page: 9, limit: 20 })).json().data.responseData;
+    expect(beyond).toEqual({ records: [], totalRecords: 45, setDisp: '' });
+    const whole = (await post(wholeList.path, {})).json().data.responseData;
+    expect(whole).toEqual({ records: ['US', 'MX'], totalRecords: 2, setDisp: 'Showing 1-2 of 2' });
   });
 
   it('refuses a caller without the role before reading the body', async () => {

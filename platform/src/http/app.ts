@@ -8,6 +8,7 @@ import Fastify, {
 import type { Logger } from '../logging.ts';
 import { installErrorEnvelope, installZodSchemas } from './action-route.ts';
 import { installBodyLimitDrain } from './body-limit.ts';
+import { customFlagUrl } from './custom-flag.ts';
 import { installJsonBodyParser } from './json-body.ts';
 import { installRequestLanguage } from './language.ts';
 import { installSecurityHeaders } from './security-headers.ts';
@@ -30,6 +31,8 @@ export function createHttpApp(
     loggerInstance: logger as FastifyBaseLogger,
     genReqId: () => randomUUID(),
     bodyLimit: 1024 * 1024,
+    // seeds 001 §7: the custom flag's /api/custom/ paths are the user area's (custom-flag.ts).
+    rewriteUrl: (request) => customFlagUrl(request.url ?? '/'),
   });
   // First, so its onRequest hook covers every route and the not-found fallback.
   installSecurityHeaders(app, connectSources);

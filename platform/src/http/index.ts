@@ -2,6 +2,8 @@ export * from './action-route.ts';
 export * from './app.ts';
 export * from './audience.ts';
 export * from './command-ids.ts';
+export * from './custom-flag.ts';
+export * from './encrypted-bodies.ts';
 export * from './errors.ts';
 export * from './language.ts';
 export * from './security-headers.ts';

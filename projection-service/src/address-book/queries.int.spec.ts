@@ -30,6 +30,9 @@ describe('the address book read model (issue 31)', () => {
         { id: 'a2', label: 'Office', ...office },
       ],
       max: 10,
+      // seeds 000 §3.2: every list carries its count and caption (issue 38 §6).
+      totalRecords: 2,
+      setDisp: 'Showing 1-2 of 2',
     });
     expect((await post('/api/user/addressBook', {})).statusCode).toBe(403);
     await app.close();

@@ -152,11 +152,11 @@ describe('the caller’s appointments', () => {
     expect(mine.calendars).toContain('DTSTART:20261123T163000Z');
     expect(mine.calendars).toContain('UID:AP-1@pickup.fine-wine-auction');
     const none = data(await post('/api/appointment/getAppointmentForInvoice', { invoice_id: 'inv-3' }, ann));
-    expect(none).toEqual({ records: [], calendars: null });
+    expect(none).toEqual({ records: [], calendars: null, totalRecords: 0, setDisp: '' });
     const cancelled = data(
       await post('/api/appointment/getAppointmentForInvoice', { invoice_id: 'inv-2' }, ann),
     );
-    expect(cancelled).toEqual({ records: [], calendars: null });
+    expect(cancelled).toEqual({ records: [], calendars: null, totalRecords: 0, setDisp: '' });
     const bobs = await post('/api/appointment/getAppointmentForInvoice', { invoice_id: 'inv-b' }, ann);
     expect(bobs.statusCode).toBe(404);
     expect(bobs.json().data.code).toBe('INVOICE_NOT_FOUND');

@@ -6,7 +6,7 @@ import { INVOICES, type InvoiceDocument } from '../invoices/project.ts';
 import { unpaidStatuses } from '../invoices/status.ts';
 import { LOTS } from '../lots/project.ts';
 import type { LotStock } from '../lots/stock.ts';
-import { CART_LINES, type CartLineDocument } from './project.ts';
+import { CART_LINES, CART_SET_ASIDE, type CartLineDocument, type SetAsideDocument } from './project.ts';
 import { auctionCartView, buynowCartView, lapsedHolds } from './views.ts';
 
 /** The caller's auction invoices still to pay (DOMAIN.md "Money": lots won wait unpaid in the auction cart). */
@@ -36,7 +36,8 @@ export const cartQueries: QueryPlugin = async (app, { docs, clock, auth, setting
       const userId = viewerOf(request) as string;
       const [unpaid, inCart] = await Promise.all([
         invoices().countDocuments(unpaidAuctions(userId)),
-        lines().countDocuments({ user_id: userId }),
+        // Issue 38 §2: a line saved for later is not in the cart.
+        lines().countDocuments({ user_id: userId, saved: { $ne: true } }),
       ]);
       return { auctionCount: { totalRecords: unpaid }, buynowCount: { totalRecords: inCart } };
     },
@@ -66,11 +67,17 @@ export const cartQueries: QueryPlugin = async (app, { docs, clock, auth, setting
   // seeds 001 §7 cart/search: the auction cart, oldest invoice first.
   registerAction(app, actions.auctionCart, authorize, async (_input, { request }) => {
     const userId = viewerOf(request) as string;
-    const unpaid = await invoices().find(unpaidAuctions(userId), { sort: { created_position: 1 } });
+    const [unpaid, aside] = await Promise.all([
+      invoices().find(unpaidAuctions(userId), { sort: { created_position: 1 } }),
+      docs
+        .collection<SetAsideDocument>(CART_SET_ASIDE)
+        .find({ user_id: userId, saved: true }, { projection: { invoice_id: 1 } }),
+    ]);
     const lots = await lotsById(
       docs,
       unpaid.flatMap((i) => i.items.map((l) => l.product_id)),
     );
-    return auctionCartView(unpaid, lots, (await settings()).money.pickup);
+    const setAside = new Set(aside.map((a) => a.invoice_id));
+    return auctionCartView(unpaid, lots, (await settings()).money.pickup, setAside);
   });
 };

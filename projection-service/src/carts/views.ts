@@ -59,8 +59,10 @@ export function buynowCartView(
       remaining,
       invoice_id: null,
       ...(lapsed.has(line.lot_id) && { hold_expired: true }),
+      // Issue 38 §2 (buynow/changeStatus): saved for later, set apart and left out of the values.
+      ...(line.saved === true && { saved: true }),
     };
-    if (lot?.market_status === 'open' && remaining > 0) cartItems.push(item);
+    if (lot?.market_status === 'open' && remaining > 0 && line.saved !== true) cartItems.push(item);
     else nonCartItems.push(item);
   }
   const subtotal = cartItems.reduce((sum, item) => sum + item.amount, 0);
@@ -79,11 +81,14 @@ export function buynowCartView(
  * first invoice's.
  */
 export function auctionCartView(
-  invoices: readonly InvoiceDocument[],
+  all: readonly InvoiceDocument[],
   lots: ReadonlyMap<string, Lot>,
   pickup: PickupLocation,
+  /** Issue 38 §2 (cart/changeStatus): the invoices set aside, listed apart and left out of the values. */
+  setAside: ReadonlySet<string> = new Set(),
 ): CartView {
-  const cartItems = invoices.flatMap((invoice) =>
+  const invoices = all.filter((invoice) => !setAside.has(invoice.id));
+  const itemsOf = (invoice: InvoiceDocument) =>
     invoice.items.map(
       (line): CartItem => ({
         product_id: line.product_id,
@@ -97,14 +102,20 @@ export function auctionCartView(
         remaining: 0,
         invoice_id: invoice.id,
       }),
-    ),
-  );
+    );
+  const cartItems = invoices.flatMap(itemsOf);
+  const nonCartItems = all
+    .filter((invoice) => setAside.has(invoice.id))
+    .flatMap((invoice) => itemsOf(invoice).map((item) => ({ ...item, saved: true })));
   const sum = (pick: (invoice: InvoiceDocument) => number) => invoices.reduce((s, i) => s + pick(i), 0);
   const [first] = invoices;
+  // Issue 38 §2: the admin fees staff set on these invoices, said only where there are some.
+  const adminFee = sum((i) => i.amounts.admin_fee ?? 0);
   return {
     cartItems,
-    nonCartItems: [],
+    nonCartItems,
     cartValues: {
+      ...(adminFee > 0 ? { admin_fee: adminFee } : {}),
       count: cartItems.length,
       subtotal: sum((i) => i.amounts.subtotal),
       premium_percent: first?.amounts.premium_percent ?? 0,

@@ -1,7 +1,5 @@
 import {
   actions,
-  categoryTypes,
-  conditions,
   type DefaultBundle,
   damageTypes,
   defaultBidIncrements,
@@ -20,6 +18,7 @@ import type { QueryPlugin } from '../core/queries.ts';
 import { LOTS } from '../lots/project.ts';
 import { publicOnly } from '../lots/visibility.ts';
 import { STATIC_PAGES, type StaticPageDocument } from '../pages/project.ts';
+import { referenceBundle, referenceEntries } from '../reference-data/entries.ts';
 import { allCountries, citiesOf, statesOf } from './places.ts';
 
 /** Bottle sizes in the order a merchant lists them (seeds 000 §3.2: "ordered by show_order"). */
@@ -85,6 +84,7 @@ export const defaultQueries: QueryPlugin = async (app, { docs, auth, settings })
       active,
       pages,
       producers,
+      reference,
     ] = await Promise.all([
       settings(),
       lots().aggregate<{ _id: { country: string }; count: number }>(
@@ -122,6 +122,7 @@ export const defaultQueries: QueryPlugin = async (app, { docs, auth, settings })
         { $group: { _id: '$custitem_gvo_producer', count: { $sum: 1 } } },
         { $sort: { count: -1, _id: 1 } },
       ]),
+      referenceEntries(docs),
     ]);
     const tree = {
       countries: countries.map((c) => ({ value: c._id.country, count: c.count })),
@@ -152,22 +153,12 @@ export const defaultQueries: QueryPlugin = async (app, { docs, auth, settings })
       default_bid_increment: (market.bid_increments[0] ?? defaultBidIncrements[0]) as IncrementRule,
       // The storefront's categories are the wine styles the lots are filed under.
       categories: Colours.map((value, i) => ({ id: i + 1, value })),
-      locations: [
-        {
-          id: 1,
-          name: pickup.name,
-          address: pickup.address1,
-          city: pickup.city,
-          state: pickup.state,
-          zip: pickup.zip,
-        },
-      ],
-      conditions,
+      // Issue 38 §5: conditions, category types and locations are the staff's managed lists.
+      ...referenceBundle(reference, pickup),
       damage_types: damageTypes,
       package_types: packageTypes,
       features,
       home_banners: activeBanners(active),
-      category_types: categoryTypes(tree),
       languages: languages.map((l) => ({ code: l.code, key: l.key, label: l.label })),
     };
   });

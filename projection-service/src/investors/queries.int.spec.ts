@@ -82,6 +82,7 @@ describe("the investors' orders and each offering's total, for finance and admin
         },
       ],
       totalRecords: 2,
+      setDisp: 'Showing 1-2 of 2',
     });
     const totals = await post(actions.getStAssetTotal.path, {}, ada);
     expect(totals.json().data.responseData).toEqual({
@@ -97,6 +98,7 @@ describe("the investors' orders and each offering's total, for finance and admin
         },
       ],
       totalRecords: 1,
+      setDisp: 'Showing 1-1 of 1',
     });
   });
 

@@ -17,6 +17,7 @@ import {
   INVOICE_TRANSACTIONS,
   INVOICES,
   type InvoiceDocument,
+  type InvoiceLineDocument,
   type InvoiceTransactionDocument,
 } from './project.ts';
 
@@ -84,6 +85,35 @@ export function transactionView(doc: InvoiceTransactionDocument): Transaction {
   };
 }
 
+/** A line of an invoice as the buyer sees it, with its lot's picture. */
+export function itemView(
+  line: InvoiceLineDocument,
+  lot: Pick<LotDocument, 'allattachmentlist' | 'auctionid'> | undefined,
+): InvoiceDetail['invoiceItems'][number] {
+  return {
+    product_id: line.product_id,
+    title: line.title,
+    image: lotImage(lot),
+    seller_id: line.seller_id,
+    qty: line.qty,
+    unit_price: line.unit_price,
+    amount: line.amount,
+    // Issue 38 §2: its certificate, where it stands in the cellar, the auction it was sold in.
+    certificate: line.certificate ?? null,
+    product_status: line.product_status ?? 'processing',
+    auction_id: lot?.auctionid ?? null,
+  };
+}
+
+/** The lots of invoices' lines, for their pictures and auctions. */
+export async function lotsOfLines(docs: DocumentStore, invoices: readonly Pick<InvoiceDocument, 'items'>[]) {
+  const ids = [...new Set(invoices.flatMap((invoice) => invoice.items.map((line) => line.product_id)))];
+  const lots = await docs
+    .collection<LotDocument>(LOTS)
+    .find({ _id: { $in: ids } }, { projection: { allattachmentlist: 1, auctionid: 1 } });
+  return new Map(lots.map((l) => [l._id, l]));
+}
+
 const fullName = (user: UserDocument | undefined) =>
   `${user?.first_name ?? ''} ${user?.last_name ?? ''}`.trim();
 
@@ -130,7 +160,7 @@ export async function invoiceDetail(
       .collection<LotDocument>(LOTS)
       .find(
         { _id: { $in: invoice.items.map((line) => line.product_id) } },
-        { projection: { allattachmentlist: 1 } },
+        { projection: { allattachmentlist: 1, auctionid: 1 } },
       ),
   ]);
   const userById = new Map(users.map((u) => [u._id, u]));
@@ -142,19 +172,12 @@ export async function invoiceDetail(
     ...invoiceSummary(invoice),
     delivery_method: delivery.method,
     shipment: shipmentView(invoice),
-    invoiceItems: invoice.items.map((line) => ({
-      product_id: line.product_id,
-      title: line.title,
-      image: lotImage(lotById.get(line.product_id)),
-      seller_id: line.seller_id,
-      qty: line.qty,
-      unit_price: line.unit_price,
-      amount: line.amount,
-    })),
+    invoiceItems: invoice.items.map((line) => itemView(line, lotById.get(line.product_id))),
     allTransactions: all,
     appointmentDetail: await appointmentDetailOf(docs, invoice.id),
     locationDetail: money.pickup,
     cartValues: {
+      ...(amounts.admin_fee ? { admin_fee: amounts.admin_fee } : {}),
       count: invoice.items.length,
       subtotal: amounts.subtotal,
       premium_percent: amounts.premium_percent,
@@ -186,5 +209,6 @@ export async function invoiceDetail(
     return_until: invoice.paid_at
       ? new Date(Date.parse(invoice.paid_at) + money.returnDays * DAY_MS).toISOString()
       : null,
+    shared: typeof invoice.share_token_hash === 'string',
   };
 }

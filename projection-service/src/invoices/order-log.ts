@@ -18,6 +18,14 @@ export const methodLabel: Record<PaymentMethod, string> = {
   paypal: 'PayPal',
 };
 
+/** Issue 38 §2: where a line stands in the cellar, as the order log says it. */
+export const productStatusLabel = {
+  processing: 'being prepared',
+  ready: 'ready',
+  collected: 'collected',
+  shipped: 'shipped',
+} as const;
+
 /** Basis points as a percentage: 1025 -> '10.25%', 1000 -> '10%'. */
 export const formatRate = (basisPoints: number) => `${(basisPoints / 100).toFixed(2).replace(/\.?0+$/, '')}%`;
 
@@ -83,6 +91,21 @@ export function orderLogText(e: InvoiceEvent): string {
       return e.data.outcome === 'won'
         ? `Dispute ${e.data.disputeId} won: the money stays.`
         : `Dispute ${e.data.disputeId} lost: the card network gave the money back to the cardholder.`;
+    // Issue 38 §2: the admin fee, lines' certificates and statuses, the owner's share.
+    case 'InvoiceAdminFeeSet':
+      return e.data.fee > 0
+        ? `Admin fee set to ${formatMoney(e.data.fee)}: ${e.data.note}; total ${formatMoney(e.data.amounts.total)}.`
+        : `Admin fee taken off: ${e.data.note}; total ${formatMoney(e.data.amounts.total)}.`;
+    case 'OwnershipCertificateAttached':
+      return `Ownership certificate ${e.data.reference} (${e.data.issuer}, ${e.data.issuedOn}) attached to ${e.data.lotId}.`;
+    case 'OwnershipCertificateRemoved':
+      return `Ownership certificate of ${e.data.lotId} taken off.`;
+    case 'InvoiceProductStatusChanged':
+      return `${e.data.lotId}: ${productStatusLabel[e.data.status]}.`;
+    case 'InvoiceShared':
+      return 'Shared by a link.';
+    case 'InvoiceShareRevoked':
+      return 'Sharing by link stopped.';
     default: {
       const _exhaustive: never = e;
       return _exhaustive;

@@ -273,6 +273,8 @@ function totals(doc: Doc, detail: InvoiceDetail) {
       ? [['Shipping', v.shipping ? formatMoney(v.shipping) : 'Free', false] as Figure]
       : []),
     [`Tax (${formatRate(v.tax_rate)})`, formatMoney(v.tax), false],
+    // Issue 38 §2: the admin fee staff set on the order (not taxed), its own line.
+    ...(v.admin_fee ? [['Admin fee', formatMoney(v.admin_fee), false] as Figure] : []),
     ['Total', formatMoney(v.total), true],
     ['Paid', formatMoney(v.paid), false],
     ['Balance due', formatMoney(v.due), true],
@@ -388,7 +390,10 @@ export function renderInvoicePdf(detail: InvoiceDetail, merchant?: MerchantDetai
     ],
     detail.invoiceItems.map((item) => [
       item.product_id,
-      item.title,
+      // Issue 38 §2: a line's provenance certificate, under its title.
+      item.certificate
+        ? `${item.title}\nOwnership certificate ${item.certificate.reference}, ${item.certificate.issuer}, ${item.certificate.issued_on}`
+        : item.title,
       String(item.qty),
       formatMoney(item.unit_price),
       formatMoney(item.amount),

@@ -17,6 +17,10 @@ export interface InvoiceLineDocument {
   unit_price: number;
   amount: number;
   reservation_id: string | null;
+  /** Issue 38 §2: the line's provenance certificate, once one is attached. */
+  certificate?: { reference: string; issuer: string; issued_on: string; note: string } | null;
+  /** Issue 38 §2: where the line stands in the cellar (absent: being prepared). */
+  product_status?: 'processing' | 'ready' | 'collected' | 'shipped';
 }
 
 /** The invoice's money in cents; the premium in percent (DOMAIN.md "Money"). */
@@ -27,6 +31,8 @@ export interface InvoiceAmountsDocument {
   tax: number;
   /** Issue 31: a delivery's shipping charge (absent: none). */
   shipping?: number;
+  /** Issue 38 §2: the admin fee staff set (absent: none). */
+  admin_fee?: number;
   total: number;
 }
 
@@ -60,6 +66,11 @@ export interface InvoiceDocument {
   order_log: OrderLogEntry[];
   /** Issue 31: a delivery's carrier and tracking number, once staff entered them. */
   tracking?: { carrier: string; tracking_number: string; at: string } | null;
+  /**
+   * Issue 38 §2 (seeds 001 public_invoice): the SHA-256 of the shared link's token while the owner
+   * shares the invoice (null or absent: not shared); the public page finds the invoice by it.
+   */
+  share_token_hash?: string | null;
   _position: string;
 }
 
@@ -77,6 +88,7 @@ const amountsDocument = (a: {
   premium: number;
   tax: number;
   shipping?: number;
+  adminFee?: number;
   total: number;
 }): InvoiceAmountsDocument => ({
   subtotal: a.subtotal,
@@ -84,7 +96,25 @@ const amountsDocument = (a: {
   premium: a.premium,
   tax: a.tax,
   ...(a.shipping === undefined ? {} : { shipping: a.shipping }),
+  ...(a.adminFee === undefined ? {} : { admin_fee: a.adminFee }),
   total: a.total,
+});
+
+/** Issue 38 §2: the items with the line of `lotId` changed by `change` (values literal), the others as they are. */
+const itemChange = (lotId: string, change: Record<string, unknown>) => ({
+  items: {
+    $map: {
+      input: '$items',
+      as: 'item',
+      in: {
+        $cond: [
+          { $eq: ['$$item.product_id', { $literal: lotId }] },
+          { $mergeObjects: ['$$item', { $literal: change }] },
+          '$$item',
+        ],
+      },
+    },
+  },
 });
 
 /** Changes the invoice (guarded by its position), then settles it. */
@@ -122,11 +152,18 @@ export const invoicesProjection = defineProjection<InvoiceEvent>({
     'TaxRecorded',
     'TaxRefunded',
     'TaxVoided',
+    'InvoiceAdminFeeSet',
+    'OwnershipCertificateAttached',
+    'OwnershipCertificateRemoved',
+    'InvoiceProductStatusChanged',
+    'InvoiceShared',
+    'InvoiceShareRevoked',
   ],
   indexes: {
     [INVOICES]: [
       { key: { buyer_id: 1, status: 1, created_position: -1 }, name: 'buyer_status' },
       { key: { buyer_id: 1, kind: 1, status: 1 }, name: 'buyer_kind_status' },
+      { key: { share_token_hash: 1 }, name: 'share_token' },
     ],
     [INVOICE_TRANSACTIONS]: [{ key: { invoice_id: 1, created_position: -1 }, name: 'invoice' }],
   },
@@ -142,6 +179,8 @@ export const invoicesProjection = defineProjection<InvoiceEvent>({
     switch (event.type) {
       case 'InvoiceIssued': {
         const d = event.data;
+        // Issue 38 §1: a charge billed to a seller is no purchase: it lives on their statement (seller-charges).
+        if (d.kind === 'charge') return [];
         const doc: InvoiceDocument = {
           _id: invoiceId,
           id: invoiceId,
@@ -289,6 +328,31 @@ export const invoicesProjection = defineProjection<InvoiceEvent>({
       case 'TaxRefunded':
       case 'TaxVoided':
         return [invoiceChange(invoiceId, event, null)];
+      // Issue 38 §2: an admin fee changes the amounts (and so what is due); a line's certificate and
+      // status; the owner's share, known by its token's hash.
+      case 'InvoiceAdminFeeSet':
+        return [
+          invoiceChange(invoiceId, event, { amounts: { $literal: amountsDocument(event.data.amounts) } }),
+        ];
+      case 'OwnershipCertificateAttached': {
+        const { lotId, reference, issuer, issuedOn, note } = event.data;
+        const certificate = { reference, issuer, issued_on: issuedOn, note };
+        return [invoiceChange(invoiceId, event, itemChange(lotId, { certificate }))];
+      }
+      case 'OwnershipCertificateRemoved':
+        return [invoiceChange(invoiceId, event, itemChange(event.data.lotId, { certificate: null }))];
+      case 'InvoiceProductStatusChanged':
+        return [
+          invoiceChange(
+            invoiceId,
+            event,
+            itemChange(event.data.lotId, { product_status: event.data.status }),
+          ),
+        ];
+      case 'InvoiceShared':
+        return [invoiceChange(invoiceId, event, { share_token_hash: { $literal: event.data.tokenHash } })];
+      case 'InvoiceShareRevoked':
+        return [invoiceChange(invoiceId, event, { share_token_hash: { $literal: null } })];
       case 'InvoiceVoided':
         return [
           invoiceChange(invoiceId, event, {

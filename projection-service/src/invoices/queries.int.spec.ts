@@ -181,6 +181,10 @@ describe('invoice detail (/api/user/invoice/getInvoiceDetails)', () => {
         qty: 1,
         unit_price: 40_000,
         amount: 40_000,
+        // Issue 38 §2: no certificate yet, being prepared, the lot's auction (none for a lot not listed).
+        certificate: null,
+        product_status: 'processing',
+        auction_id: 'a-1',
       },
       {
         product_id: 'l-2',
@@ -190,6 +194,9 @@ describe('invoice detail (/api/user/invoice/getInvoiceDetails)', () => {
         qty: 1,
         unit_price: 10_000,
         amount: 10_000,
+        certificate: null,
+        product_status: 'processing',
+        auction_id: null,
       },
     ]);
     expect(detail.allTransactions).toEqual([

@@ -34,6 +34,8 @@ export const sellerInvoiceQueries: QueryPlugin = async (app, { docs, auth }) => 
         created_at: invoice.created_at,
         paid_at: invoice.paid_at,
         buyer: firstName.get(invoice.buyer_id) ?? '',
+        // Issue 38 §2: the provenance certificate the seller attached to the line, if any.
+        certificate: item.certificate ?? null,
       })),
       totalRecords: lines.length,
     };

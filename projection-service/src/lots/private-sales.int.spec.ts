@@ -267,6 +267,7 @@ describe('a private sale for the staff (issue 36 §5)', () => {
         },
       ],
       totalRecords: 2,
+      setDisp: 'Showing 1-2 of 2',
       links_sent: 2,
     });
     await c.app.close();

@@ -74,6 +74,7 @@ describe('producer queries', () => {
         { follows: 'Château Latour', rating: 4, followed_at: '2026-11-22T12:06:00.000Z' },
       ],
       totalRecords: 2,
+      setDisp: 'Showing 1-2 of 2',
     });
     await app.close();
   });

@@ -106,6 +106,8 @@ function invoiceRows(invoiceId: string, e: LedgerEvent): RowData[] {
   switch (e.type) {
     case 'InvoiceIssued': {
       const d = e.data;
+      // Issue 38 §1: a charge billed to a seller sells nothing: no order, no sold line (its payments stay payments).
+      if (d.kind === 'charge') return [];
       const weights = d.lines.map((l) => l.amount);
       const premiums = shares(d.amounts.premium, weights);
       const taxes = shares(d.amounts.tax, weights);
@@ -139,6 +141,7 @@ function invoiceRows(invoiceId: string, e: LedgerEvent): RowData[] {
       ];
     }
     case 'InvoiceDeliveryChosen':
+    case 'InvoiceAdminFeeSet': // issue 38 §2: an admin fee amends the invoice's total as a delivery does
       return [
         {
           ...base,
@@ -311,6 +314,7 @@ function offerRows(lotId: string, e: LedgerEvent): RowData[] {
 export const ledgerEventTypes: ReadonlySet<LedgerEvent['type']> = new Set<LedgerEvent['type']>([
   'InvoiceIssued',
   'InvoiceDeliveryChosen',
+  'InvoiceAdminFeeSet',
   'InvoiceVoided',
   'PaymentRecorded',
   'PaymentRefunded',

@@ -96,7 +96,7 @@ describe('returns queries', () => {
     expect(all.records[1]).toMatchObject({ title: 'Barolo', qty: 2, amount: 11_025, refund_to: 'card' });
     const other = (await post(actions.allreturns.path, { invoice_id: 'inv-b' }, ann)).json().data
       .responseData;
-    expect(other).toEqual({ records: [], totalRecords: 0 });
+    expect(other).toEqual({ records: [], totalRecords: 0, setDisp: '' });
     await app.close();
   });
 

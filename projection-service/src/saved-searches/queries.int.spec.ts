@@ -31,6 +31,7 @@ describe('saved searches projection and query', () => {
     expect(answer.json().data.responseData).toEqual({
       records: [{ id: 's-1', name: 'Reds', filters, notify: false, created_at: '2026-11-22T12:01:00.000Z' }],
       totalRecords: 1,
+      setDisp: 'Showing 1-1 of 1',
     });
     expect((await post('/api/user/savedSearches', {})).statusCode).toBe(403);
     await app.close();

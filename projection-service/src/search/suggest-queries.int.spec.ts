@@ -49,6 +49,9 @@ describe(`suggestions (${PATH})`, () => {
           market_status: 'open',
         },
       ],
+      // seeds 000 §3.2: every list carries its count and caption (issue 38 §6).
+      totalRecords: 1,
+      setDisp: 'Showing 1-1 of 1',
     });
     const two = (await post(PATH, { searchQuery: 'chat', limit: 1 })).json().data.responseData;
     expect(two.records).toHaveLength(1);

@@ -105,7 +105,11 @@ describe('seller lists (/api/seller/mySellingLots, /api/seller/mySoldLots)', () 
     const { app, post, signIn } = await sellers();
     const dan = await signIn('dan');
     for (const path of [SELLING, SOLD]) {
-      expect((await post(path, {}, dan)).json().data.responseData).toEqual({ records: [], totalRecords: 0 });
+      expect((await post(path, {}, dan)).json().data.responseData).toEqual({
+        records: [],
+        totalRecords: 0,
+        setDisp: '',
+      });
     }
     await app.close();
   });

@@ -16,6 +16,7 @@ import { type Clock, type DocumentStore, findByIds, findIn } from '@wine/platfor
 import { INVOICES, type InvoiceDocument } from '../invoices/project.ts';
 import { LOTS } from '../lots/project.ts';
 import { RETURNS, type ReturnDocument } from '../returns/project.ts';
+import { loadCharges } from '../seller-charges/queries.ts';
 import {
   SELLER_PAYOUT_PREFERENCES,
   SELLER_PAYOUTS,
@@ -86,7 +87,8 @@ const preferenceOf = (preference: SellerPayoutPreferenceDocument | null): Seller
  * Issue 33 "Sellers": the seller's settlement statement, as of the server's clock, from the read models
  * the events keep live: their lines on buyers' invoices (invoices), the returns of those lines
  * (returns), their lots' recorded terms and closes unsold (staff_lots), those lots' bids (lots), the
- * lines the house paid out and how the seller asked to be paid (seller_payouts).
+ * lines the house paid out and how the seller asked to be paid (seller_payouts), the charges the house
+ * billed them (seller_charges, issue 38 §1).
  * The rule itself is contracts' `sellerStatement`; this only gathers its facts.
  */
 export async function loadStatement(
@@ -95,7 +97,7 @@ export async function loadStatement(
   configured: SellerTerms,
   sellerId: string,
 ): Promise<SellerStatement> {
-  const [user, invoices, staffLots, payouts, preference] = await Promise.all([
+  const [user, invoices, staffLots, payouts, preference, charges] = await Promise.all([
     docs.collection<UserDocument>(USERS).findOne({ _id: sellerId }),
     docs
       .collection<InvoiceDocument>(INVOICES)
@@ -103,6 +105,7 @@ export async function loadStatement(
     docs.collection<StaffLotDocument>(STAFF_LOTS).find({ seller_id: sellerId }, { sort: { closesAt: -1 } }),
     docs.collection<SellerPayoutDocument>(SELLER_PAYOUTS).find({ seller_id: sellerId }),
     docs.collection<SellerPayoutPreferenceDocument>(SELLER_PAYOUT_PREFERENCES).findOne({ _id: sellerId }),
+    loadCharges(docs, sellerId),
   ]);
   const unsoldLots = staffLots.filter((lot) => lot.status === 'unsold');
   const [returnsOf, storefront] = await Promise.all([
@@ -148,6 +151,7 @@ export async function loadStatement(
     unsold,
     payouts,
     preference: preferenceOf(preference),
+    charges,
   });
 }
 

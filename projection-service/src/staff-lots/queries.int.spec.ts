@@ -133,7 +133,7 @@ describe('the staff list of lots (admins only)', () => {
     expect(await list({ text: '(1.5L)' })).toEqual(['l-4']);
     expect(await list({ text: '.*' })).toEqual([]);
     const second = await post('/api/admin/product/search', { page: 2, limit: 25 }, ada);
-    expect(data(second)).toEqual({ records: [], totalRecords: 4 });
+    expect(data(second)).toEqual({ records: [], totalRecords: 4, setDisp: '' });
   });
 
   it('refuses a bad filter with the field named, and an unknown status', async () => {

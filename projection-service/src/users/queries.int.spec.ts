@@ -113,7 +113,7 @@ describe('the staff list of users (admins only, issue 34 "People")', () => {
     // Issue 34: the bidders waiting for an answer to a bid-limit request.
     expect(await list({ bidLimitRequested: true })).toEqual(['bea']);
     const second = await post('/api/admin/user/search', { page: 2, limit: 25 }, ada);
-    expect(data(second)).toEqual({ records: [], totalRecords: 4 });
+    expect(data(second)).toEqual({ records: [], totalRecords: 4, setDisp: '' });
   });
 
   it('refuses a bad filter with its field, and an unknown one', async () => {

@@ -1,6 +1,8 @@
 import { actions, USERS, type UserDocument } from '@wine/contracts';
 import { registerAction } from '@wine/platform';
 import type { QueryPlugin } from '../core/queries.ts';
+import { itemView, lotsOfLines } from '../invoices/detail.ts';
+import { INVOICES, type InvoiceDocument } from '../invoices/project.ts';
 import { DEPOSITS, type DepositDocument } from './deposits.ts';
 import { WALLETS, type WalletDocument } from './project.ts';
 
@@ -56,7 +58,26 @@ export const walletQueries: QueryPlugin = async (app, { docs, auth }) => {
       deposits.countDocuments(filter),
       deposits.find({ user_id: userId, status: 'held' }, { projection: { amount: 1 } }),
     ]);
+    // Issue 38 §2 (seeds 001 §3 "Deposits: invoiceItems"): the lines of the invoices this page's
+    // deposits paid.
+    const paidWith = new Map(
+      rows.flatMap((d) => (d.invoice_id ? [[d.invoice_id, d.deposit_id] as const] : [])),
+    );
+    const paid = paidWith.size
+      ? await docs
+          .collection<InvoiceDocument>(INVOICES)
+          .find({ _id: { $in: [...paidWith.keys()] }, buyer_id: userId })
+      : [];
+    const lots = await lotsOfLines(docs, paid);
+    const invoiceItems = paid.flatMap((invoice) =>
+      invoice.items.map((line) => ({
+        ...itemView(line, lots.get(line.product_id)),
+        deposit_id: paidWith.get(invoice._id) as string,
+        invoice_id: invoice._id,
+      })),
+    );
     return {
+      invoiceItems,
       records: rows.map((d) => ({
         id: d.deposit_id,
         amount: d.amount,

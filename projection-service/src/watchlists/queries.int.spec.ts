@@ -48,7 +48,7 @@ describe('watchlist query (/api/user/watchlist)', () => {
   it('gives a user who watches nothing an empty list', async () => {
     const { app, post, signIn } = await watched();
     const response = await post('/api/user/watchlist', {}, await signIn('cat'));
-    expect(response.json().data.responseData).toEqual({ records: [], totalRecords: 0 });
+    expect(response.json().data.responseData).toEqual({ records: [], totalRecords: 0, setDisp: '' });
     await app.close();
   });
 });

@@ -14,6 +14,7 @@ import {
 } from '@wine/contracts';
 // The paths and audiences only: the schemas stay out of the first load (issue 11); a form loads its own.
 import { actionPaths } from '@wine/contracts/action-paths';
+import { withBodyEncryption } from './encryption.ts';
 
 /** seeds 000 §8: a failure without a server message reads 'Something went wrong!' (in the chosen language). */
 export const genericError = (): string => t('common.somethingWrong');
@@ -21,6 +22,10 @@ export const genericError = (): string => t('common.somethingWrong');
 /** A call that answered `status: 'error'` (or did not answer at all). */
 export class ApiError extends Error {
   override readonly name = 'ApiError';
+  /** The action that failed (the response status's `from`), once the client has sent it. */
+  from: ActionName | null = null;
+  /** The call asked that its failure be shown as no alert (seeds 000 §4.9 noAlert). */
+  noAlert = false;
   constructor(
     message: string,
     /** The envelope's responseType (an HTTP-like code), or 0 when the network failed. */
@@ -31,6 +36,35 @@ export class ApiError extends Error {
   ) {
     super(message || genericError());
   }
+}
+
+/**
+ * seeds 000 §3.2 / 001 §3 "Response status objects: status, message, type, data, from, noAlert": what
+ * one call ended with, as the alerts read it (state/alerts.ts: shown unless noAlert, then kept nowhere).
+ * `type` is the envelope's responseType (0 when nothing answered), `from` the action called.
+ */
+export interface ResponseStatus<T = unknown> {
+  status: 'success' | 'error';
+  message: string;
+  type: number;
+  data: T;
+  from: ActionName | null;
+  noAlert: boolean;
+}
+
+/** The response status of a call that failed (an ApiError carries its action and noAlert; anything else is generic). */
+export function statusOfError(error: unknown, from: ActionName | null = null): ResponseStatus<null> {
+  if (error instanceof ApiError) {
+    return {
+      status: 'error',
+      message: error.message,
+      type: error.responseType,
+      data: null,
+      from: error.from ?? from,
+      noAlert: error.noAlert,
+    };
+  }
+  return { status: 'error', message: errorMessage(error), type: 0, data: null, from, noAlert: false };
 }
 
 /** What the client needs from the rest of the app; the session binds it at start (state/session.ts). */
@@ -79,6 +113,11 @@ export interface CallOptions {
   sessionCheck?: boolean;
   /** Sent as `x-command-id`: the server runs a money action once per key (see onceKeys). */
   commandId?: string;
+  /**
+   * seeds 000 §4.9: this call's response status is shown as no alert, success or failure (a search
+   * refused with 403, a count read in the background). Carried by its status and by its ApiError.
+   */
+  noAlert?: boolean;
 }
 
 /**
@@ -108,7 +147,8 @@ async function send<N extends ActionName>(
   options: CallOptions,
 ): Promise<SuccessEnvelope<OutputOf<N>>['data']> {
   const action = actionPaths[name];
-  const doFetch = options.fetch ?? config.fetch ?? globalThis.fetch;
+  // Issue 38 §4: sealed bodies while the server's setting is on (encryption.ts).
+  const doFetch = withBodyEncryption(options.fetch ?? config.fetch ?? globalThis.fetch);
   // Public actions never carry the token (a stale one must not turn a login into a 403).
   const token =
     action.auth === 'public' ? null : options.token !== undefined ? options.token : config.getToken();
@@ -132,7 +172,7 @@ async function send<N extends ActionName>(
     });
   } catch (error) {
     if (error instanceof DOMException && error.name === 'AbortError') throw error;
-    throw new ApiError(genericError(), 0);
+    throw Object.assign(new ApiError(genericError(), 0), { from: name, noAlert: options.noAlert === true });
   }
   const written = response.headers.get(LOG_POSITION_HEADER);
   if (isLogPosition(written)) lastWritten = laterPosition(lastWritten, written);
@@ -148,6 +188,8 @@ async function send<N extends ActionName>(
         )
       : null;
   if (error) {
+    error.from = name;
+    error.noAlert = options.noAlert === true;
     // The session is over when the server says so by its code (never by the wording): a role refusal
     // (ROLE_REQUIRED) or an admin action's 403 says "not allowed", not "signed out".
     const sessionEnded = error.code === 'SESSION_INVALID' && Boolean(token);
@@ -171,6 +213,27 @@ export async function call<N extends ActionName>(
   options: CallOptions = {},
 ): Promise<OutputOf<N>> {
   return (await callForMessage(name, input, options)).responseData;
+}
+
+/**
+ * Calls one action and answers its response status (seeds 000 §3.2): `status: 'success'`, the server's
+ * message, `type` 200, `data` the responseData, `from` the action and the call's noAlert. A failure
+ * still throws its ApiError (which `statusOfError` reads).
+ */
+export async function callForStatus<N extends ActionName>(
+  name: N,
+  input: InputOf<N>,
+  options: CallOptions = {},
+): Promise<ResponseStatus<OutputOf<N>>> {
+  const { message, responseType, responseData } = await callForMessage(name, input, options);
+  return {
+    status: 'success',
+    message,
+    type: responseType,
+    data: responseData,
+    from: name,
+    noAlert: options.noAlert === true,
+  };
 }
 
 /**
@@ -231,45 +294,54 @@ export interface UploadTexts {
   network: string;
 }
 
+/** The actions a file is uploaded to (seeds 001 §7: images, a page's PDF, a spreadsheet of lots). */
+export type UploadAction = 'imageUploader' | 'multipleImageUploader' | 'uploadPageFile' | 'uploadXLSXFile';
+
 /**
- * seeds 001 §7 image upload: the files and the multipart fields (folder, isCompress, quality,
- * resultWidth, resultHeight) to image_uploader or muliple_img_uploader (or a page's PDF to
- * uploadPageFile, issue 34 §2) with the session's token, and the stored files' names. Fails as the
- * seeds say: a network failure 'Image Upload Failed', a 403 with the remove flag, another non-2xx
- * 'HTTP error: {status}' (or the server's message, such as the refused file type), a non-success
- * 'Upload Failed!'.
+ * seeds 001 §7 "multipart for files": an upload's body, its fields first (folder, isCompress, quality,
+ * resultWidth, resultHeight, file_name…), then each file as `file_upload` under its own name.
  */
-export async function uploadFiles<N extends 'imageUploader' | 'multipleImageUploader' | 'uploadPageFile'>(
-  name: N,
-  files: Blob[],
-  fields: Record<string, string>,
-  texts: UploadTexts,
-): Promise<OutputOf<N>> {
-  const doFetch = config.fetch ?? globalThis.fetch;
+export function multipartBody(fields: Record<string, string>, files: readonly Blob[]): FormData {
   const body = new FormData();
   for (const [key, value] of Object.entries(fields)) body.append(key, value);
   for (const file of files) body.append('file_upload', file, file instanceof File ? file.name : 'photo.jpg');
-  const headers: Record<string, string> = {
-    accept: 'application/json',
-    'accept-language': currentLanguage(),
-  };
-  const token = config.getToken();
-  if (token) headers.authorization = `Bearer ${token}`;
-  let response: Response;
+  return body;
+}
+
+/**
+ * The one way the UI uploads files (seeds 001 §7 image_uploader, muliple_img_uploader, a page's PDF to
+ * uploadPageFile, a spreadsheet to uploadXLSXFile): the multipart body (`multipartBody`) sent as every
+ * call is (the session's token, the language, read-your-writes, the end of a session), answering the
+ * action's responseData. Fails as the seeds say (001 §8): a network failure 'Image Upload Failed', a 403
+ * with the remove flag, another non-2xx 'HTTP error: {status}' (or the server's message, such as the
+ * refused file type), a non-success 'Upload Failed!'.
+ */
+export async function uploadFiles<N extends UploadAction>(
+  name: N,
+  files: readonly Blob[],
+  fields: Record<string, string>,
+  texts: UploadTexts,
+  options: CallOptions = {},
+): Promise<OutputOf<N>> {
   try {
-    response = await doFetch(actionPaths[name].path, { method: 'POST', headers, body });
-  } catch {
-    throw new UploadError(texts.network, 0);
+    return (await send(name, multipartBody(fields, files), options)).responseData;
+  } catch (error) {
+    if (error instanceof DOMException && error.name === 'AbortError') throw error;
+    throw Object.assign(uploadFailure(error, texts), { from: name, noAlert: options.noAlert === true });
   }
-  const envelope = await readEnvelope<OutputOf<N>>(response);
-  const code = envelope?.status === 'error' ? envelope.data.code : undefined;
-  if (response.status === 403) throw new UploadError(envelope?.data.message ?? texts.failed, 403, true, code);
-  if (!response.ok) {
-    const message = envelope?.status === 'error' ? envelope.data.message : texts.httpError(response.status);
-    throw new UploadError(message, response.status, false, code);
+}
+
+/** An upload's failure in the seeds' words (see uploadFiles). */
+function uploadFailure(error: unknown, texts: UploadTexts): UploadError {
+  if (!(error instanceof ApiError) || error.responseType === 0) return new UploadError(texts.network, 0);
+  const status = error.responseType;
+  if (error.code === 'NETWORK') {
+    // Nothing in the envelope: the seeds' texts by the HTTP status.
+    if (status === 403) return new UploadError(texts.failed, 403, true);
+    if (status >= 200 && status < 300) return new UploadError(texts.failed, status);
+    return new UploadError(texts.httpError(status), status);
   }
-  if (envelope?.status !== 'success') throw new UploadError(texts.failed, response.status);
-  return envelope.data.responseData;
+  return new UploadError(error.message, status, status === 403, error.code);
 }
 
 async function readEnvelope<T>(response: Response): Promise<Envelope<T> | null> {

@@ -54,6 +54,9 @@ export const watchlistQuery = (input: InputOf<'myWatchlist'>) => actionQuery('my
 /** seeds 000 §2.3: one page of My Bids, of one standing (all, winning, outbid, won, lost). */
 export const myBidsQuery = (input: InputOf<'myBids'>) => actionQuery('myBids', input);
 
+/** seeds 000 §2.3: one page of the buyer's purchases, of one type (all, auction, buynow, offer). */
+export const purchasesQuery = (input: InputOf<'myPurchases'>) => actionQuery('myPurchases', input);
+
 /** seeds 000 §2.7: one page of a lot's bid history. */
 export const bidHistoryQuery = (input: InputOf<'bidHistory'>) => actionQuery('bidHistory', input);
 

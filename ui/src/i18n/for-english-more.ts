@@ -3,15 +3,20 @@
  * storefront's): loaded before the first of those pages is shown (i18n/index.ts), so the first load of
  * the storefront does not carry them. Same rules as for-english.ts.
  */
+import { accountExtrasForEnglish } from './account.en.ts';
 import { agreementsForEnglish } from './agreements.en.ts';
 import { bidSheetForEnglish } from './bid-sheet.en.ts';
+import { clientRulesForEnglish } from './client-rules.en.ts';
 import { contentForEnglish } from './content.en.ts';
 import { investingForEnglish } from './investing.en.ts';
 import { liveRoomForEnglish } from './live-room.en.ts';
 import { newsletterLinksForEnglish } from './newsletter.en.ts';
 import { offersForEnglish } from './offers.en.ts';
+import { ordersForEnglish } from './orders.en.ts';
 import { pickupsForEnglish } from './pickups.en.ts';
 import { privateSaleForEnglish } from './private-sale.en.ts';
+import { referenceDataForEnglish } from './reference-data.en.ts';
+import { sellerChargesForEnglish } from './seller-charges.en.ts';
 import { settingsForEnglish } from './settings.en.ts';
 import { staffForEnglish } from './staff.en.ts';
 
@@ -24,9 +29,14 @@ export const uiMoreForEnglish = {
   houseSettings: settingsForEnglish,
   pickups: pickupsForEnglish,
   offers: offersForEnglish,
+  orders: ordersForEnglish,
   liveRoom: liveRoomForEnglish,
   privateSale: privateSaleForEnglish,
   bidSheet: bidSheetForEnglish,
+  accountExtras: accountExtrasForEnglish,
+  referenceData: referenceDataForEnglish,
+  clientRules: clientRulesForEnglish,
+  sellerCharges: sellerChargesForEnglish,
   /** Contact and sell-your-wine pages (issue 11; seeds 000 §2.1 /contact, /sellingwine). */
   enquiries: {
     contact: {

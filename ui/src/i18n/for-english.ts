@@ -354,6 +354,8 @@ export const uiForEnglish = {
     confirmTitle: 'Confirm buy now',
     confirm: 'Buy {{qty}} × {{title}} at {{unit}} each, <strong>{{total}}</strong> in all?',
     yoursOnce: 'The bottles are yours once you check out and pay; until then they stay on sale.',
+    /** Issue 38 §2 (seeds 001 buynow/addToBuynow): this lot alone, straight to its checkout. */
+    buyAlone: 'Check out this lot alone',
   },
   discounts: {
     caption: 'Quantity discounts (price per bottle)',

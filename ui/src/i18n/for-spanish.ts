@@ -1,5 +1,7 @@
+import { accountExtrasForSpanish } from './account.es.ts';
 import { agreementsForSpanish } from './agreements.es.ts';
 import { bidSheetForSpanish } from './bid-sheet.es.ts';
+import { clientRulesForSpanish } from './client-rules.es.ts';
 import { contentForSpanish } from './content.es.ts';
 import type { UiTexts } from './for-english.ts';
 import { investingForSpanish } from './investing.es.ts';
@@ -7,8 +9,11 @@ import { liveRoomForSpanish } from './live-room.es.ts';
 import { newsletterLinksForSpanish } from './newsletter.es.ts';
 import { offerBoxForSpanish } from './offer-box.es.ts';
 import { offersForSpanish } from './offers.es.ts';
+import { ordersForSpanish } from './orders.es.ts';
 import { pickupsForSpanish } from './pickups.es.ts';
 import { privateSaleForSpanish } from './private-sale.es.ts';
+import { referenceDataForSpanish } from './reference-data.es.ts';
+import { sellerChargesForSpanish } from './seller-charges.es.ts';
 import { settingsForSpanish } from './settings.es.ts';
 import { staffForSpanish } from './staff.es.ts';
 
@@ -26,9 +31,14 @@ export const uiForSpanish: UiTexts = {
   houseSettings: settingsForSpanish,
   pickups: pickupsForSpanish,
   offers: offersForSpanish,
+  orders: ordersForSpanish,
   liveRoom: liveRoomForSpanish,
   privateSale: privateSaleForSpanish,
   bidSheet: bidSheetForSpanish,
+  accountExtras: accountExtrasForSpanish,
+  referenceData: referenceDataForSpanish,
+  clientRules: clientRulesForSpanish,
+  sellerCharges: sellerChargesForSpanish,
   offerBox: offerBoxForSpanish,
   /** Issue 31: los filtros del coleccionista, los precios de remate y las reservas vencidas del carrito. */
   store: {
@@ -421,6 +431,7 @@ export const uiForSpanish: UiTexts = {
     confirmTitle: 'Confirmar la compra inmediata',
     confirm: '¿Comprar {{qty}} × {{title}} a {{unit}} cada una, <strong>{{total}}</strong> en total?',
     yoursOnce: 'Las botellas son tuyas cuando pagues en caja; hasta entonces siguen a la venta.',
+    buyAlone: 'Pagar solo este lote',
   },
   discounts: {
     caption: 'Descuentos por cantidad (precio por botella)',

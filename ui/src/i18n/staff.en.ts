@@ -477,6 +477,7 @@ export const staffForEnglish = {
     role_finance: 'Finance',
     role_support: 'Support',
     role_auctioneer: 'Auctioneer',
+    role_vendor: 'Vendor',
     count: 'Users: {{count}}',
     empty: 'No user matches.',
     loading: 'Loading users',

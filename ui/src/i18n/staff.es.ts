@@ -484,6 +484,7 @@ export const staffForSpanish: UiTexts['staff'] = {
     role_finance: 'Finanzas',
     role_support: 'Soporte',
     role_auctioneer: 'Subastador',
+    role_vendor: 'Proveedor',
     count: 'Usuarios: {{count}}',
     empty: 'Ningún usuario coincide.',
     loading: 'Cargando usuarios',

@@ -1,8 +1,6 @@
 import type { CsvExport } from '@wine/contracts';
-import { useSetAtom } from 'jotai';
 import { useState } from 'react';
-import { errorMessage } from '../api/client.ts';
-import { pushAlertAtom } from '../state/alerts.ts';
+import { useShowStatus } from '../state/alerts.ts';
 import { browser } from './browser.ts';
 
 /**
@@ -10,7 +8,7 @@ import { browser } from './browser.ts';
  * it; a refusal is said in an alert (seeds 001 §8 'Something went wrong!' or the server's message).
  */
 export function useCsvExport() {
-  const pushAlert = useSetAtom(pushAlertAtom);
+  const { showError } = useShowStatus();
   const [exporting, setExporting] = useState(false);
   const exportCsv = async (ask: () => Promise<CsvExport>) => {
     setExporting(true);
@@ -18,7 +16,7 @@ export function useCsvExport() {
       const file = await ask();
       browser.saveBlob(new Blob([file.records], { type: 'text/csv;charset=utf-8' }), file.filename);
     } catch (error) {
-      pushAlert({ msg: errorMessage(error), type: 'error' });
+      showError(error);
     } finally {
       setExporting(false);
     }

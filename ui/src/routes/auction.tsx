@@ -6,6 +6,7 @@ import { auctionsQuery } from '../api/queries.ts';
 import { AnchorLink } from '../components/AnchorLink.tsx';
 import { ButtonLink } from '../components/ButtonLink.tsx';
 import { LoadError } from '../components/LoadError/LoadError.tsx';
+import { ProductListSkeleton } from '../components/Skeletons/Skeletons.tsx';
 import { formatDateTime } from '../lib/format.ts';
 import { pageTitle, useDocumentMeta } from '../lib/use-document-meta.ts';
 
@@ -18,6 +19,7 @@ const auctionKindLabel = {
 /** seeds 000 §2.1 /auction: the auctions with lots open for bidding, closing soonest first. */
 export const Route = createFileRoute('/auction')({
   loader: ({ context: { queryClient } }) => queryClient.ensureQueryData(auctionsQuery()),
+  pendingComponent: () => <ProductListSkeleton />,
   component: AuctionsPage,
   errorComponent: ({ error }) => <LoadError error={error} />,
 });

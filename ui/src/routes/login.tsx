@@ -13,9 +13,11 @@ import {
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { LoginInput } from '@wine/contracts';
 import { useSetAtom } from 'jotai';
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { call, errorMessage } from '../api/client.ts';
+import { AccountPhoneSignIn } from '../components/AccountPhoneSignIn/AccountPhoneSignIn.tsx';
 import { AnchorLink } from '../components/AnchorLink.tsx';
 import { afterLoginParams, afterLoginSearchSchema, afterLoginTarget } from '../lib/after-login.ts';
 import { contractResolver } from '../lib/forms.ts';
@@ -44,6 +46,8 @@ function LoginPage() {
   const pushAlert = useSetAtom(pushAlertAtom);
   const { t } = useTranslation();
   useDocumentMeta({ title: pageTitle(t('ui.login.pageTitle')) });
+  // Issue 38 §3: a code texted to the account's verified phone instead of the password.
+  const [byPhone, setByPhone] = useState(false);
   const {
     register,
     handleSubmit,
@@ -63,6 +67,22 @@ function LoginPage() {
       pushAlert({ msg: errorMessage(error), type: 'error' });
     }
   };
+
+  if (byPhone) {
+    return (
+      <Container py="xl">
+        <Paper withBorder p="xl" className={classes.page}>
+          <AccountPhoneSignIn
+            onSignedIn={async (result, options) => {
+              signIn(result, options);
+              await navigate({ href: afterLoginTarget(search), replace: true });
+            }}
+            onBack={() => setByPhone(false)}
+          />
+        </Paper>
+      </Container>
+    );
+  }
 
   return (
     <Container py="xl">
@@ -95,6 +115,9 @@ function LoginPage() {
             </Group>
             <Button type="submit" loading={isSubmitting} fullWidth>
               {t('ui.common.signIn')}
+            </Button>
+            <Button variant="subtle" onClick={() => setByPhone(true)} data-testid="phone-login-option">
+              {t('ui.accountExtras.phoneSignIn.option')}
             </Button>
             <Text size="sm" ta="center">
               {t('ui.login.newHere')}{' '}

@@ -16,10 +16,29 @@ export type ProfileCommand =
       acknowledgePopup?: boolean | undefined;
     }
   | { type: 'UpdatePreferences'; preferences: Preferences }
+  /** seeds 001 §7 resetUserProfile: the notification choices back to a new account's (resetPreferences). */
+  | { type: 'ResetPreferences' }
   | { type: 'SetAddress'; address: Address };
 
-const samePreferences = (a: Preferences, b: Preferences) =>
-  (Object.keys(a) as (keyof Preferences)[]).every((k) => a[k] === b[k]);
+/** Issue 37: an absent "coming up" choice is off, as the notifications screen shows it. */
+const comparable = (p: Preferences) => ({ ...p, coming_up_notices: p.coming_up_notices === true });
+
+/** The same choices, whichever keys each one names (a choice absent is the same as the one shown for it). */
+const samePreferences = (a: Preferences, b: Preferences) => {
+  const [x, y] = [comparable(a), comparable(b)];
+  const keys = new Set([...Object.keys(x), ...Object.keys(y)]) as Set<keyof Preferences>;
+  return [...keys].every((k) => x[k] === y[k]);
+};
+
+/**
+ * What resetUserProfile leaves (issue 38 §3, the action's doc comment in contracts): every notification
+ * choice as a new account has it, with the "coming up" mails off; the language stays the user's.
+ */
+export const resetPreferences = (current: Preferences): Preferences => ({
+  ...defaultPreferences,
+  coming_up_notices: false,
+  language: current.language,
+});
 
 /** Only what changes is recorded. */
 export function decideProfile(command: ProfileCommand, state: User): UserEvent[] {
@@ -42,6 +61,10 @@ export function decideProfile(command: ProfileCommand, state: User): UserEvent[]
       return samePreferences(command.preferences, state.preferences)
         ? []
         : [{ type: 'PreferencesUpdated', data: command.preferences }];
+    case 'ResetPreferences': {
+      const reset = resetPreferences(state.preferences);
+      return samePreferences(reset, state.preferences) ? [] : [{ type: 'PreferencesUpdated', data: reset }];
+    }
     case 'SetAddress': {
       const same = state.address && JSON.stringify(state.address) === JSON.stringify(command.address);
       return same ? [] : [{ type: 'AddressSet', data: command.address }];
@@ -57,6 +80,7 @@ export function decideProfile(command: ProfileCommand, state: User): UserEvent[]
 export const profileHandlers: UserHandlers<ProfileCommand> = {
   UpdateProfile: decideProfile,
   UpdatePreferences: decideProfile,
+  ResetPreferences: decideProfile,
   SetAddress: decideProfile,
 };
 

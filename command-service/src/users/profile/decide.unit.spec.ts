@@ -56,3 +56,39 @@ describe('user decider: profile', () => {
     spec([registered, deactivated]).when({ type: 'SetAddress', address }).thenThrows({ code: 'DEACTIVATED' });
   });
 });
+
+describe('user decider: resetting the notification choices (resetUserProfile)', () => {
+  const quiet = {
+    ...defaultPreferences,
+    email_notifications: false,
+    outbid_alerts: false,
+    sms_notifications: true,
+    coming_up_notices: true,
+    language: 'es' as const,
+  };
+
+  it('puts every choice back as a new account has it, keeping the language', () => {
+    spec([registered, { type: 'PreferencesUpdated', data: quiet }])
+      .when({ type: 'ResetPreferences' })
+      .then([
+        {
+          type: 'PreferencesUpdated',
+          data: { ...defaultPreferences, coming_up_notices: false, language: 'es' },
+        },
+      ]);
+  });
+
+  it('records nothing when the choices are the defaults already', () => {
+    spec([registered]).when({ type: 'ResetPreferences' }).then([]);
+  });
+
+  it('takes an absent "coming up" choice as the off it is shown as', () => {
+    spec([registered])
+      .when({ type: 'UpdatePreferences', preferences: { ...defaultPreferences, coming_up_notices: false } })
+      .then([]);
+    const on = { ...defaultPreferences, coming_up_notices: true };
+    spec([registered, { type: 'PreferencesUpdated', data: on }])
+      .when({ type: 'UpdatePreferences', preferences: defaultPreferences })
+      .then([{ type: 'PreferencesUpdated', data: defaultPreferences }]);
+  });
+});

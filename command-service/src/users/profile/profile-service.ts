@@ -3,7 +3,7 @@ import { userRecord } from '../user.ts';
 import { actorOf, type RequestContext, type Session, type UserService } from '../user-service.ts';
 import type { ProfileCommand } from './decide.ts';
 
-/** seeds 001 §7 updateProfile, updatePreference and userAddress: the session user's own details. */
+/** seeds 001 §7 updateProfile, updatePreference, resetUserProfile and userAddress: the session user's own details. */
 export function profileService(users: UserService) {
   return {
     async update(session: Session, command: ProfileCommand, request: RequestContext): Promise<UserRecord> {

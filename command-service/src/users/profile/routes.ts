@@ -9,7 +9,7 @@ export interface ProfileRouteDeps {
   auth: SessionAuth;
 }
 
-/** seeds 001 §7: updateProfile, updatePreference and userAddress. */
+/** seeds 001 §7: updateProfile, updatePreference, resetUserProfile and userAddress. */
 export const profileRoutes: FastifyPluginAsync<ProfileRouteDeps> = async (app, { profile, auth }) => {
   registerAction(app, actions.updateProfile, auth, (input, ctx) =>
     profile.update(
@@ -28,6 +28,11 @@ export const profileRoutes: FastifyPluginAsync<ProfileRouteDeps> = async (app, {
     const session = auth.sessionOf(ctx.request);
     const user = await profile.update(session, { type: 'UpdatePreferences', preferences: input }, ctx);
     ctx.setMessage(accountMessages.preferencesSaved);
+    return user;
+  });
+  registerAction(app, actions.resetUserProfile, auth, async (_input, ctx) => {
+    const user = await profile.update(auth.sessionOf(ctx.request), { type: 'ResetPreferences' }, ctx);
+    ctx.setMessage(t('account.preferencesReset'));
     return user;
   });
   registerAction(app, actions.userAddress, auth, async (input, ctx) => {

@@ -2,6 +2,7 @@ import type { LoginResult, UserRecord } from '@wine/contracts';
 import { emailStream } from '@wine/event-schemas';
 import { AppError, verifyBearer } from '@wine/platform';
 import { decoyHash, verifyPassword } from '../passwords/passwords.ts';
+import { phoneIndex } from '../phone-login/phone-index.ts';
 import { mailedAddressCap } from '../rate-limits.ts';
 import { userRecord } from '../user.ts';
 import {
@@ -33,6 +34,7 @@ const KNOWN_CLIENT_DAYS = 90;
 /** seeds 001 §7 register, login, logout, validateUser and switchuser; the bearer token's session. */
 export function sessionService(users: UserService, deps: RegistrationDeps) {
   const { clock, secrets, tokens, run, loadUser, ownerOf } = users;
+  const phones = phoneIndex(users);
 
   /** One e-mail, one account: the address's stream names its owner (the decider refuses a proven one). */
   async function claim(email: string, userId: string, request: RequestContext) {
@@ -85,6 +87,8 @@ export function sessionService(users: UserService, deps: RegistrationDeps) {
       await secrets.put(kinds.loginClient, clientKey, true, {
         expiresAt: new Date(clock.now().getTime() + KNOWN_CLIENT_DAYS * 86_400_000),
       });
+      // Issue 38 §3: a phone verified before sign-in by a texted code existed is indexed now.
+      await phones.recordIfAbsent(await loadUser(userId));
       return session;
     },
 

@@ -3,6 +3,7 @@ import { type LoginResult, t, type UserRecord } from '@wine/contracts';
 import type { Actor } from '@wine/event-schemas';
 import { AppError } from '@wine/platform';
 import { followUp } from '../../core/command-context.ts';
+import { phoneIndex } from '../phone-login/phone-index.ts';
 import { mailedAddressCap } from '../rate-limits.ts';
 import type { User } from '../user.ts';
 import { userRecord } from '../user.ts';
@@ -28,6 +29,7 @@ const sixDigits = () => String(randomInt(0, 1_000_000)).padStart(6, '0');
  */
 export function verificationService(users: UserService) {
   const { clock, secrets, mailer, run, loadUser, ownerOf } = users;
+  const phones = phoneIndex(users);
 
   /** A code and/or a link in one e-mail; the decider refuses an address verified already. */
   async function sendVerification(
@@ -147,7 +149,10 @@ export function verificationService(users: UserService) {
       const expected = sha256(`${userId}:${session.user.phone}:${code}`);
       await checkCode(kinds.phoneCodeAttempts, kinds.phoneCode, userId, expected);
       await run(userId, { type: 'VerifyPhone' }, request, actorOf(session));
-      return userRecord(await loadUser(userId));
+      const user = await loadUser(userId);
+      // Issue 38 §3: a verified number signs its holder in by a texted code.
+      await phones.recordVerified(user);
+      return userRecord(user);
     },
   };
 }

@@ -5,9 +5,10 @@ import { ADDRESS_LOOKUP_MAX_TEXT, type PlaceAddressView } from '@wine/contracts'
 import { useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../api/client.ts';
+import { ADDRESS_AUTOCOMPLETE_DEBOUNCE_MS } from '../../lib/option-search.ts';
 
-/** seeds 001 §9: "Address autocomplete debounce 200 ms". */
-export const ADDRESS_SUGGEST_DEBOUNCE_MS = 200;
+/** seeds 001 §9: "Address autocomplete debounce 200 ms" (lib/option-search.ts). */
+export const ADDRESS_SUGGEST_DEBOUNCE_MS = ADDRESS_AUTOCOMPLETE_DEBOUNCE_MS;
 /** Fewer characters than this name no street worth suggesting. */
 export const ADDRESS_SUGGEST_MIN_LENGTH = 3;
 

@@ -18,11 +18,12 @@ import { priceLabel } from '../../lib/lot.ts';
 import { useAddCardFirst } from '../../lib/use-add-card-first.ts';
 import { pushAlertAtom } from '../../state/alerts.ts';
 import { useServerNow } from '../../state/clock.ts';
-import { useConfiguredText, useMarketSettings } from '../../state/market.ts';
+import { useMarketSettings } from '../../state/market.ts';
 import { currentUserAtom } from '../../state/session.ts';
 import { confirmDialog } from '../ConfirmDialog/confirm-dialog.tsx';
 import { Countdown } from '../Countdown/Countdown.tsx';
 import { statusColour } from '../LotCard/LotCard.tsx';
+import { PremiumNote } from '../PremiumNote/PremiumNote.tsx';
 import { Price } from '../Price/Price.tsx';
 
 export interface BidBoxProps {
@@ -36,7 +37,6 @@ export function BidBox({ lot, onBid }: BidBoxProps) {
   const { t } = useTranslation();
   const user = useAtomValue(currentUserAtom);
   const market = useMarketSettings();
-  const premiumNote = useConfiguredText('premium_text');
   const now = useServerNow();
   const pushAlert = useSetAtom(pushAlertAtom);
   const addCardFirst = useAddCardFirst();
@@ -209,9 +209,7 @@ export function BidBox({ lot, onBid }: BidBoxProps) {
         </Stack>
       ) : null}
 
-      <Text size="xs" c="dimmed" mt="sm" data-testid="premium-note" style={{ whiteSpace: 'pre-line' }}>
-        {premiumNote || t('ui.bidBox.premiumNote', { premium: market.buyer_premium })}
-      </Text>
+      <PremiumNote mt="sm" />
     </Card>
   );
 }

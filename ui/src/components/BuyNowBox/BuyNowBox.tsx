@@ -1,5 +1,6 @@
 import { Button, Card, Group, NumberInput, Stack, Text } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from '@tanstack/react-router';
 import {
   bidMessages,
   buyNowAvailable,
@@ -16,6 +17,7 @@ import { useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { ApiError, callForMessage, errorMessage, messageOr } from '../../api/client.ts';
 import { invalidateCarts } from '../../api/queries.ts';
+import { newCheckoutId } from '../../lib/cart.ts';
 import { formatMoney } from '../../lib/format.ts';
 import { availabilityText } from '../../lib/lot.ts';
 import { buyNowOfferOf, quantityTermsOf } from '../../lib/lot-terms.ts';
@@ -58,6 +60,29 @@ export function BuyNowBox({ lot, bprice }: BuyNowBoxProps) {
       else pushAlert({ msg: errorMessage(e), type: 'error' });
     },
   });
+
+  // seeds 001 §7 buynow/addToBuynow (issue 38 §2): this lot alone, straight to its checkout; the rest
+  // of the cart waits saved for later.
+  const navigate = useNavigate();
+  const buyAlone = useMutation({
+    mutationFn: (quantity: number) => callForMessage('addToBuynow', { product_id: lot.id, qty: quantity }),
+    onSuccess: ({ message }) => {
+      pushAlert({ msg: messageOr(message, buyNowMessages.added), type: 'success' });
+      void invalidateCarts(queryClient);
+      void navigate({ to: '/checkout/$type/$cart_id', params: { type: 'buynow', cart_id: newCheckoutId() } });
+    },
+    onError: (e) => {
+      if (e instanceof ApiError && e.code === 'ADD_CARD') addCardFirst(bidMessages.addCardToBuy);
+      else pushAlert({ msg: errorMessage(e), type: 'error' });
+    },
+  });
+  const checkOutAlone = () => {
+    const problem = quantityProblem(quantityTermsOf(lot), qty);
+    if (problem) return setError(quantityMessage(problem));
+    setError(null);
+    if (!user?.card_on_file) return addCardFirst(bidMessages.addCardToBuy);
+    buyAlone.mutate(qty as number);
+  };
 
   const buyNow = () => {
     const problem = quantityProblem(quantityTermsOf(lot), qty);
@@ -151,6 +176,15 @@ export function BuyNowBox({ lot, bprice }: BuyNowBoxProps) {
               {t('ui.buyNowBox.buyNow')}
             </Button>
           </Group>
+          <Button
+            variant="subtle"
+            size="compact-sm"
+            onClick={checkOutAlone}
+            loading={buyAlone.isPending}
+            data-testid="buy-alone"
+          >
+            {t('ui.buyNowBox.buyAlone')}
+          </Button>
           {error ? (
             <Text size="sm" c="red.8" role="alert" data-testid="buy-error">
               {error}

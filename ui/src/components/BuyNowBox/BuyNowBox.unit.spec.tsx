@@ -117,3 +117,30 @@ describe('BuyNowBox (seeds 000 §4.4 / §5)', () => {
     expect(screen.queryByRole('textbox', { name: 'Quantity' })).toBeNull();
   });
 });
+
+describe('BuyNowBox: this lot alone (seeds 001 buynow/addToBuynow)', () => {
+  clockAt('2030-01-09T12:00:00.000Z');
+
+  it('puts the lot in the cart alone and goes straight to its checkout', async () => {
+    const { user, api, router } = await renderBox(lot(), {
+      api: {
+        addToBuynow: () =>
+          withMessage('Ready to check out this lot; the rest of your cart is saved for later', {
+            lines: [{ product_id: 'lot-7', qty: 2, unit_price: 9_000 }],
+            saved: ['lot-1'],
+          }),
+      },
+    });
+    await user.clear(quantity());
+    await user.type(quantity(), '2');
+    await user.click(screen.getByRole('button', { name: 'Check out this lot alone' }));
+    await waitFor(() => expect(router.state.location.pathname).toMatch(/^\/checkout\/buynow\/[0-9a-f]{32}$/));
+    expect(api.to('addToBuynow').map((r) => r.input)).toEqual([{ product_id: 'lot-7', qty: 2 }]);
+  });
+
+  it('asks for a card first and sends nothing without one', async () => {
+    const { user, api } = await renderBox(lot(), { card: false, api: {} });
+    await user.click(screen.getByRole('button', { name: 'Check out this lot alone' }));
+    expect(api.to('addToBuynow')).toHaveLength(0);
+  });
+});

@@ -1,11 +1,11 @@
-import { Alert, Button, Card, Container, Grid, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Card, Container, Grid, Group, Stack, Text, Title } from '@mantine/core';
 import { type QueryClient, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { type CartItem, type CartView, lineAmount } from '@wine/contracts';
 import { useSetAtom } from 'jotai';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { call } from '../../api/client.ts';
+import { call, callForMessage, errorMessage, messageOr } from '../../api/client.ts';
 import { actionKey, buynowCartQuery, invalidateCarts, pendingCountQuery } from '../../api/queries.ts';
 import { t as translate } from '../../i18n/index.ts';
 import { newCheckoutId } from '../../lib/cart.ts';
@@ -102,6 +102,32 @@ export function BuyNowCart() {
       },
     });
 
+  // Issue 38 §2 (seeds 001 §7 buynow/changeStatus): a line saved for later, out of the checkout, or back.
+  const changeStatus = async (line: CartItem, status: 'cart' | 'saved') => {
+    try {
+      const { message } = await callForMessage('buynowChangeStatus', { product_id: line.product_id, status });
+      const told = status === 'saved' ? t('orders.savedForLater') : t('orders.movedToCart');
+      pushAlert({ msg: messageOr(message, told), type: 'success' });
+      await invalidateCarts(queryClient);
+    } catch (error) {
+      pushAlert({ msg: errorMessage(error), type: 'error' });
+    }
+  };
+
+  const statusButton = (line: CartItem, status: 'cart' | 'saved') => (
+    <Button
+      size="compact-sm"
+      variant="subtle"
+      onClick={() => void changeStatus(line, status)}
+      aria-label={t(status === 'saved' ? 'ui.orders.saveForLaterOf' : 'ui.orders.moveToCartOf', {
+        title: line.title,
+      })}
+      data-testid={status === 'saved' ? 'line-save' : 'line-move-to-cart'}
+    >
+      {t(status === 'saved' ? 'ui.orders.saveForLater' : 'ui.orders.moveToCart')}
+    </Button>
+  );
+
   const removeButton = (line: CartItem) => (
     <Button
       size="compact-sm"
@@ -116,6 +142,9 @@ export function BuyNowCart() {
   );
 
   const wonLots = counts.data?.auctionCount.totalRecords ?? 0;
+  // Issue 38 §2: lines saved for later, apart from those no longer for sale.
+  const saved = cart.data?.nonCartItems.filter((line) => line.saved === true) ?? [];
+  const unavailable = cart.data?.nonCartItems.filter((line) => line.saved !== true) ?? [];
   return (
     <Container py="xl">
       <Title order={1} mb="md">
@@ -152,18 +181,47 @@ export function BuyNowCart() {
                     key={line.product_id}
                     line={line}
                     quantity={<CartQuantity line={line} onChange={(qty) => setQuantity(line, qty)} />}
-                    action={removeButton(line)}
+                    action={
+                      <Group gap={4} wrap="nowrap">
+                        {statusButton(line, 'saved')}
+                        {removeButton(line)}
+                      </Group>
+                    }
                     holdExpired={line.hold_expired === true}
                   />
                 ))}
               </CartLineList>
-              {cart.data.nonCartItems.length > 0 ? (
+              {saved.length > 0 ? (
+                <section aria-labelledby="saved-title" data-testid="saved-lines">
+                  <Title order={2} fz={20} id="saved-title" mb={4}>
+                    {t('ui.orders.savedTitle')}
+                  </Title>
+                  <Text size="sm" c="dimmed" mb="xs">
+                    {t('ui.orders.savedHint')}
+                  </Text>
+                  <CartLineList label={t('ui.orders.savedTitle')}>
+                    {saved.map((line) => (
+                      <CartLine
+                        key={line.product_id}
+                        line={line}
+                        action={
+                          <Group gap={4} wrap="nowrap">
+                            {statusButton(line, 'cart')}
+                            {removeButton(line)}
+                          </Group>
+                        }
+                      />
+                    ))}
+                  </CartLineList>
+                </section>
+              ) : null}
+              {unavailable.length > 0 ? (
                 <section aria-labelledby="unavailable-title">
                   <Title order={2} fz={20} id="unavailable-title" mb="xs">
                     {t('ui.cart.unavailableLines')}
                   </Title>
                   <CartLineList label={t('ui.cart.unavailableLines')}>
-                    {cart.data.nonCartItems.map((line) => (
+                    {unavailable.map((line) => (
                       <CartLine
                         key={line.product_id}
                         line={line}

@@ -26,10 +26,20 @@ export interface CartLineProps {
   priceLabel?: string;
   /** Issue 31: the hold of the line's last checkout lapsed: said on the line, with what to do. */
   holdExpired?: boolean;
+  /** Issue 38 §2: what more the line says (an invoice line's certificate and status), under its figures. */
+  details?: ReactNode;
 }
 
 /** One wine of a cart, a checkout or an invoice: picture, title (to its page), price, quantity, amount. */
-export function CartLine({ line, quantity, action, unavailable, priceLabel, holdExpired }: CartLineProps) {
+export function CartLine({
+  line,
+  quantity,
+  action,
+  unavailable,
+  priceLabel,
+  holdExpired,
+  details,
+}: CartLineProps) {
   const { t } = useTranslation();
   return (
     <Paper
@@ -99,6 +109,7 @@ export function CartLine({ line, quantity, action, unavailable, priceLabel, hold
               </AnchorLink>
             </Text>
           ) : null}
+          {details}
         </Stack>
       </Group>
     </Paper>

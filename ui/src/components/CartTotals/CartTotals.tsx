@@ -73,6 +73,10 @@ export function CartTotals({ values, title, footer, children, delivery }: CartTo
           cents={values.tax}
           testId="total-tax"
         />
+        {/* Issue 38 §2: an admin fee staff set on the order (not taxed). */}
+        {values.admin_fee ? (
+          <Row label={t('ui.orders.adminFee')} cents={values.admin_fee} testId="total-admin-fee" />
+        ) : null}
         <Divider my={4} />
         <Row label={t('ui.totals.total')} cents={values.total} testId="total-total" strong />
         {values.paid > 0 ? (

@@ -48,6 +48,7 @@ import {
 } from './checkout-form.ts';
 import { PaymentChoice } from './PaymentChoice.tsx';
 import { usePayPalOffered } from './payment-gateways.ts';
+import { SaveDeliveryChoice } from './SaveDeliveryChoice.tsx';
 import { usePlaceOrder } from './use-place-order.ts';
 import { useQuote } from './use-quote.ts';
 
@@ -321,6 +322,7 @@ export function Checkout({ cartRef }: { cartRef: CartRef }) {
             >
               {t('ui.checkout.placeOrder')}
             </Button>
+            <SaveDeliveryChoice input={quoteInputOf(cartRef, form)} />
           </Stack>
         </Grid.Col>
       </Grid>

@@ -63,7 +63,7 @@ async function checkoutPage(api: Api = {}, answers: StripeAnswers = {}) {
       }),
       paymentGateways: () => ({ paypal: false }),
       cardProvider: () => stripe,
-      checkout: () => waiting(),
+      buynowCheckout: () => waiting(),
       confirmPayment: ({ invoice_ids }) => ({ status: 'paid', invoice_ids, payment_id: 'pay-1', url: null }),
       ...api,
     },
@@ -138,7 +138,7 @@ describe('a new card at checkout, given to Stripe in the browser (seeds 001 stri
 
     await user.click(screen.getByRole('button', { name: 'Place order' }));
     expect(await screen.findByRole('heading', { name: 'Payment successful' })).toBeTruthy();
-    expect(api.to('checkout').map((r) => r.input)).toEqual([
+    expect(api.to('buynowCheckout').map((r) => r.input)).toEqual([
       {
         type: 'buynow',
         cart_id: 'c1',
@@ -243,7 +243,7 @@ describe('a new card at checkout, given to Stripe in the browser (seeds 001 stri
     await user.type(within(fields).getByRole('textbox', { name: /Card number/ }), '1234');
     await user.click(screen.getByRole('button', { name: 'Place order' }));
     expect(await within(fields).findByText('Enter a valid card number')).toBeTruthy();
-    expect(api.to('checkout')).toHaveLength(0);
+    expect(api.to('buynowCheckout')).toHaveLength(0);
     expect(stripeRequests).toHaveLength(0);
   });
 
@@ -280,7 +280,7 @@ describe('a new card at checkout, given to Stripe in the browser (seeds 001 stri
     const keys = product.mock.calls
       .filter(([input]) => String(input).endsWith('/checkout'))
       .map(([, init]) => (init?.headers as Record<string, string> | undefined)?.['x-command-id']);
-    expect(api.to('checkout')).toHaveLength(2);
+    expect(api.to('buynowCheckout')).toHaveLength(2);
     expect(keys).toHaveLength(2);
     expect(keys[0]).toBeTruthy();
     expect(keys[1]).toBe(keys[0]);

@@ -55,7 +55,7 @@ describe('paying offline at checkout', () => {
     expect(api.to('payCartOffline').map((r) => r.input)).toEqual([
       { type: 'buynow', cart_id: 'c1', delivery: 'pickup', address: null, billing_address: null },
     ]);
-    expect(api.to('checkout')).toHaveLength(0);
+    expect(api.to('buynowCheckout')).toHaveLength(0);
     expect(router.state.location.search).toEqual({ invoice: 'B-17', status: 'unpaid' });
     const result = await screen.findByTestId('confirm-result');
     expect(within(result).getByRole('heading', { name: 'Order placed' })).toBeTruthy();

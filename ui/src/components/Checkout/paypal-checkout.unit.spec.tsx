@@ -38,7 +38,7 @@ const checkoutPage = (api: Api = {}) =>
         cartLocation: aCart().cartLocation,
       }),
       paymentGateways: () => ({ paypal: true }),
-      checkout: () => result(),
+      buynowCheckout: () => result(),
       ...api,
     },
   });
@@ -62,7 +62,7 @@ describe('PayPal at checkout (seeds 001 "Payments")', () => {
 
     await user.click(screen.getByRole('button', { name: 'Place order' }));
     await waitFor(() => expect(assign).toHaveBeenCalledWith(approveUrl));
-    expect(api.to('checkout').map((r) => r.input)).toEqual([
+    expect(api.to('buynowCheckout').map((r) => r.input)).toEqual([
       {
         type: 'buynow',
         cart_id: 'c1',
@@ -75,13 +75,15 @@ describe('PayPal at checkout (seeds 001 "Payments")', () => {
   });
 
   it('pays by card again when the buyer picks a card after PayPal', async () => {
-    const { api, user } = await checkoutPage({ checkout: () => result({ status: 'paid', url: null }) });
+    const { api, user } = await checkoutPage({ buynowCheckout: () => result({ status: 'paid', url: null }) });
     await user.click(await screen.findByRole('radio', { name: /^PayPal/ }));
     await user.click(screen.getByRole('radio', { name: /Visa ending in 4242/ }));
     await user.click(screen.getByRole('button', { name: 'Place order' }));
-    await waitFor(() => expect(api.to('checkout')).toHaveLength(1));
-    expect(api.to('checkout')[0]?.input).toMatchObject({ payment: { use_wallet: false, card_id: 'card-1' } });
-    expect(api.to('checkout')[0]?.input).not.toHaveProperty('payment.paypal');
+    await waitFor(() => expect(api.to('buynowCheckout')).toHaveLength(1));
+    expect(api.to('buynowCheckout')[0]?.input).toMatchObject({
+      payment: { use_wallet: false, card_id: 'card-1' },
+    });
+    expect(api.to('buynowCheckout')[0]?.input).not.toHaveProperty('payment.paypal');
   });
 
   it('offers PayPal to a buyer without a card', async () => {

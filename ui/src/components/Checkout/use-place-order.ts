@@ -9,11 +9,16 @@ import { CardTokenError, confirmNewCardPayment, type NewCardPayment } from '../.
 import { invalidateOffers } from '../Offers/offer-queries.ts';
 import type { OrderRequest } from './checkout-form.ts';
 
-/** seeds 001 §7 cart/checkout (paid now) or offline/payCartOffline (placed unpaid). */
+/**
+ * seeds 001 §7 cart/checkout (paid now; the buy-now cart's at its own path, buynow/checkout) or
+ * offline/payCartOffline (placed unpaid).
+ */
 const send = (order: OrderRequest, commandId: string): Promise<CheckoutResult> =>
-  order.action === 'checkout'
-    ? call('checkout', order.input, { commandId })
-    : call('payCartOffline', order.input, { commandId });
+  order.action !== 'checkout'
+    ? call('payCartOffline', order.input, { commandId })
+    : order.input.type === 'buynow'
+      ? call('buynowCheckout', { ...order.input, type: 'buynow' }, { commandId })
+      : call('checkout', order.input, { commandId });
 
 /** What 'Place order' sends: the order, and a new card's details (never sent to the product). */
 export interface PlaceOrder {

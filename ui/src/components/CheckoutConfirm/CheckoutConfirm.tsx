@@ -12,6 +12,7 @@ import { AnchorLink } from '../AnchorLink.tsx';
 import { BankTransferDetails } from '../BankTransfer/BankTransferDetails.tsx';
 import { ButtonLink } from '../ButtonLink.tsx';
 import { useInvoiceName } from '../InvoiceNumber/InvoiceName.tsx';
+import { InvoicesTogether } from '../InvoicesTogether/InvoicesTogether.tsx';
 
 export interface ConfirmSearch {
   /** The invoices of a placed order, comma-separated. */
@@ -155,6 +156,11 @@ export function CheckoutConfirm({ search }: { search: ConfirmSearch }) {
             </List.Item>
           ))}
         </List>
+        {invoices.length > 1 ? (
+          <Stack mb="lg">
+            <InvoicesTogether ids={invoices} />
+          </Stack>
+        ) : null}
         <Group gap="md">
           <ButtonLink to="/invoices/$status" params={{ status: paid ? 'paid' : 'unpaid' }} variant="light">
             {t(paid ? 'ui.confirm.paidInvoices' : 'ui.accountMenu.invoices')}

@@ -8,7 +8,6 @@ import {
   SimpleGrid,
   Stack,
   Text,
-  Textarea,
   TextInput,
 } from '@mantine/core';
 import { ConsignmentInput, type Photo, t as shared } from '@wine/contracts';
@@ -17,6 +16,7 @@ import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { callForMessage, errorMessage, messageOr } from '../../api/client.ts';
 import { blankToUndefined, contractResolver, showServerFieldErrors } from '../../lib/forms.ts';
+import { TextArea } from '../FormFields/TextArea.tsx';
 import classes from './ConsignmentForm.module.css';
 import { readPhotos } from './read-photos.ts';
 
@@ -122,11 +122,10 @@ export function ConsignmentForm() {
             {t('ui.enquiries.selling.formIntro')}
           </Text>
         </div>
-        <Textarea
+        <TextArea
           label={t('ui.enquiries.selling.wines')}
           description={t('ui.enquiries.selling.winesHint')}
           required
-          rows={4}
           maxLength={3000}
           error={errors.wines?.message}
           {...register('wines')}

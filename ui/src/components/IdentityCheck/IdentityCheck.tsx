@@ -20,6 +20,7 @@ import { t } from '../../i18n/index.ts';
 import { contractResolver, showServerFieldErrors } from '../../lib/forms.ts';
 import { pushAlertAtom } from '../../state/alerts.ts';
 import { setCurrentUserAtom } from '../../state/session.ts';
+import { DateField } from '../FormFields/DateField.tsx';
 
 type KycStatus = UserRecord['kyc_status'];
 
@@ -105,9 +106,8 @@ function KycForm() {
   return (
     <form onSubmit={handleSubmit(onValid)} noValidate aria-labelledby="kyc-title">
       <Stack gap="md">
-        <TextInput
+        <DateField
           label={t('ui.kyc.dateOfBirth')}
-          type="date"
           autoComplete="bday"
           required
           maw={220}

@@ -4,6 +4,7 @@ import type { UseFormRegisterReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { t as translate } from '../../i18n/index.ts';
 import { blankToUndefined } from '../../lib/forms.ts';
+import { DateField } from '../FormFields/DateField.tsx';
 import { cardGrid } from './InvestingCard.tsx';
 import { type Domicile, domicileLabel } from './investing-labels.ts';
 
@@ -167,9 +168,8 @@ export function PersonFields({
         />
       </Grid.Col>
       <Grid.Col span={{ base: 12, sm: 6 }}>
-        <TextInput
+        <DateField
           label={t('ui.investing.dob')}
-          type="date"
           autoComplete={autofill(filling, 'bday')}
           required={required}
           error={errorOf('dob')}

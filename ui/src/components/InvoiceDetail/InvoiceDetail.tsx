@@ -13,6 +13,7 @@ import { CartLine, CartLineList } from '../CartLine/CartLine.tsx';
 import { CartTotals } from '../CartTotals/CartTotals.tsx';
 import { InvoiceStatusBadge } from '../InvoiceList/InvoiceStatusBadge.tsx';
 import { InvoiceReturnBadge, InvoiceReturns, ReturnLineAction } from '../InvoiceReturns/InvoiceReturns.tsx';
+import { InvoiceShare } from '../InvoiceShare/InvoiceShare.tsx';
 import { PickupAppointment } from '../PickupAppointment/PickupAppointment.tsx';
 import { ShipmentBlock } from '../Shipping/ShipmentBlock.tsx';
 import { TransactionTable } from '../TransactionTable/TransactionTable.tsx';
@@ -25,6 +26,7 @@ import {
   OrderLogBlock,
   SellersBlock,
 } from './InvoiceBlocks.tsx';
+import { InvoiceLineDetails } from './InvoiceLineDetails.tsx';
 
 /** What the invoice is for, by its kind (issue 36: an accepted offer too). */
 const invoiceKindLabels = {
@@ -132,6 +134,9 @@ export function InvoiceDetail({ invoice }: { invoice: Invoice }) {
                     key={line.product_id}
                     line={line}
                     action={<ReturnLineAction invoice={invoice} line={line} />}
+                    details={
+                      <InvoiceLineDetails certificate={line.certificate} status={line.product_status} />
+                    }
                   />
                 ))}
               </CartLineList>
@@ -173,6 +178,7 @@ export function InvoiceDetail({ invoice }: { invoice: Invoice }) {
               </>
             )}
             <SellersBlock invoice={invoice} />
+            <InvoiceShare invoice={invoice} />
           </Stack>
         </Grid.Col>
       </Grid>

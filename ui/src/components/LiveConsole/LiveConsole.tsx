@@ -14,7 +14,6 @@ import {
   SimpleGrid,
   Stack,
   Text,
-  Textarea,
   TextInput,
   Title,
 } from '@mantine/core';
@@ -26,6 +25,7 @@ import { useTranslation } from 'react-i18next';
 import { call, errorMessage } from '../../api/client.ts';
 import { dollarsToCents, formatMoney } from '../../lib/format.ts';
 import { serverClockAtom } from '../../state/clock.ts';
+import { TextArea } from '../FormFields/TextArea.tsx';
 import { useBidSource } from '../LiveRoom/LiveRoom.tsx';
 import { type LiveConsoleView, liveConsoleQuery, statusTexts } from '../LiveRoom/live-room.ts';
 import { type ConsoleKey, consoleKeys, useShortcuts } from './shortcuts.ts';
@@ -624,7 +624,7 @@ export function LiveConsole({ view, connectionLost }: LiveConsoleProps) {
           }}
         >
           <Stack gap="sm">
-            <Textarea
+            <TextArea
               label={t('ui.liveRoom.console.undoReason')}
               required
               maxLength={500}

@@ -7,6 +7,7 @@ import { call, errorMessage } from '../../api/client.ts';
 import { formatMoney } from '../../lib/format.ts';
 import { currentUserAtom } from '../../state/session.ts';
 import { ButtonLink } from '../ButtonLink.tsx';
+import { PremiumNote } from '../PremiumNote/PremiumNote.tsx';
 import { bidStateOf, type LiveRoomView, liveRoomQuery, waitTexts } from './live-room.ts';
 
 export interface BidBoxProps {
@@ -128,6 +129,8 @@ export function BidBox({ room, connectionLost }: BidBoxProps) {
           {refused}
         </Alert>
       ) : null}
+      {/* seeds 000 §1: the configured premium text, where the bid is placed. */}
+      <PremiumNote testId="live-premium-note" />
       {paddle ? (
         <Text size="sm" c="dimmed" data-testid="live-paddle">
           {t('ui.liveRoom.paddle', { paddle })}

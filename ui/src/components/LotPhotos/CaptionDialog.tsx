@@ -1,9 +1,10 @@
-import { Textarea, TextInput } from '@mantine/core';
+import { TextInput } from '@mantine/core';
 import { PhotoCaption } from '@wine/contracts';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { contractResolver } from '../../lib/forms.ts';
 import { FormDialog, type FormDialogActions } from '../FormDialog/FormDialog.tsx';
+import { TextArea } from '../FormFields/TextArea.tsx';
 
 /** seeds 001 §5: the caption modal of an uploaded photo, each field required ('Enter Filename', ...). */
 export function CaptionDialog({
@@ -40,10 +41,9 @@ export function CaptionDialog({
         {...register('title')}
         error={errors.title?.message}
       />
-      <Textarea
+      <TextArea
         label={t('ui.staff.photos.description')}
         required
-        rows={3}
         {...register('description')}
         error={errors.description?.message}
       />

@@ -1,4 +1,4 @@
-import { Select, Text, Textarea } from '@mantine/core';
+import { Select, Text } from '@mantine/core';
 import { type OfferView, offerDeclineReasons, StaffOfferAnswerInput } from '@wine/contracts';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -6,6 +6,7 @@ import type { z } from 'zod';
 import { formatMoney } from '../../lib/format.ts';
 import { contractResolver } from '../../lib/forms.ts';
 import { FormDialog, type FormDialogActions } from '../FormDialog/FormDialog.tsx';
+import { TextArea } from '../FormFields/TextArea.tsx';
 import { declineReasonLabels } from './offer-labels.ts';
 
 /** The seller's side's answer as changeOfferStatus takes it (checked: the note defaulted). */
@@ -66,7 +67,7 @@ export function DeclineOfferDialog({ offer, ...actions }: DeclineOfferDialogProp
           />
         )}
       />
-      <Textarea label={t('ui.offers.declineNote')} rows={3} maxLength={500} {...register('note')} />
+      <TextArea label={t('ui.offers.declineNote')} maxLength={500} {...register('note')} />
     </FormDialog>
   );
 }

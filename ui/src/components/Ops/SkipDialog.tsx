@@ -1,9 +1,10 @@
-import { Text, Textarea } from '@mantine/core';
+import { Text } from '@mantine/core';
 import { type InputOf, type ProjectionFailureView, SkipEventInput } from '@wine/contracts';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { contractResolver } from '../../lib/forms.ts';
 import { FormDialog, type FormDialogActions } from '../FormDialog/FormDialog.tsx';
+import { TextArea } from '../FormFields/TextArea.tsx';
 
 export type SkipInput = InputOf<'opsSkip'>;
 
@@ -45,10 +46,9 @@ export function SkipDialog({ projection, failure, ...actions }: SkipDialogProps)
       <Text size="sm" c="red.8" style={{ overflowWrap: 'anywhere' }}>
         {failure.error}
       </Text>
-      <Textarea
+      <TextArea
         label={t('ui.ops.reason')}
         required
-        rows={3}
         maxLength={500}
         data-autofocus
         error={errors.reason?.message}

@@ -106,7 +106,13 @@ function PickupBooking({ invoice }: { invoice: InvoiceDetail }) {
               )}
               {!booked || picking ? (
                 <div data-print="hide">
-                  <SlotPicker current={booked?.starts_at ?? null} onPick={pick} />
+                  <SlotPicker
+                    current={booked?.starts_at ?? null}
+                    onPick={pick}
+                    auctionId={
+                      invoice.kind === 'auction' ? (invoice.invoiceItems[0]?.auction_id ?? null) : null
+                    }
+                  />
                 </div>
               ) : null}
             </Stack>

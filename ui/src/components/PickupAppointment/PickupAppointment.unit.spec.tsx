@@ -186,3 +186,35 @@ describe('the pickup appointment block', () => {
     expect(api.requests).toEqual([]);
   });
 });
+
+describe('the pickup of a won lot (seeds 001 checkAppointmentsForAuction)', () => {
+  it("offers the auction's slots, from the day after its last lot closes, and says so", async () => {
+    const tuesday = slots.filter((s) => s.date === '2026-11-24');
+    const api = fakeApi({
+      getAppointmentForInvoice: () => ({ records: [], calendars: null }),
+      checkAppointmentsForAuction: ({ auction_id }) => ({
+        records: tuesday,
+        totalRecords: tuesday.length,
+        time_zone: TZ,
+        auction_id,
+        last_close: '2026-11-23T20:00:00.000Z',
+        first_day: '2026-11-24',
+        invoice_ids: ['inv-1'],
+      }),
+    });
+    const invoice = pickupInvoice({
+      kind: 'auction',
+      invoiceItems: [{ ...anInvoice().invoiceItems[0]!, auction_id: 'fall-sale' }],
+    });
+    await renderPickup(api, invoice);
+    const block = await screen.findByTestId('invoice-appointment');
+    expect((await within(block).findByTestId('auction-ready-from')).textContent).toBe(
+      'This sale’s lots are ready from 11-24-2026, the day after its last lot closes.',
+    );
+    expect((await within(block).findAllByTestId('slot')).map((b) => b.textContent)).toEqual([
+      '9:30 AM2 left',
+    ]);
+    expect(api.to('checkAppointmentsForAuction').map((r) => r.input)).toEqual([{ auction_id: 'fall-sale' }]);
+    expect(api.to('checkAppointments')).toHaveLength(0);
+  });
+});

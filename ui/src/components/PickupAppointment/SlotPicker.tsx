@@ -1,9 +1,11 @@
 import { Button, Select, SimpleGrid, Stack, Text } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
-import type { SlotView } from '@wine/contracts';
+import { type UseQueryResult, useQuery } from '@tanstack/react-query';
+import type { SlotList, SlotView } from '@wine/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { pickupSlotsQuery } from '../../api/queries.ts';
+import { call } from '../../api/client.ts';
+import { actionKey, pickupSlotsQuery } from '../../api/queries.ts';
+import { formatDate } from '../../lib/format.ts';
 import { QueryState } from '../QueryState/QueryState.tsx';
 import classes from './PickupAppointment.module.css';
 import { usePickupTime, zoneName } from './use-pickup.ts';
@@ -12,16 +14,28 @@ export interface SlotPickerProps {
   /** The slot the appointment is in now (shown as current, not offered). */
   current: string | null;
   onPick: (slot: SlotView, timeZone: string) => void;
+  /**
+   * Issue 38 §2 (seeds 001 §7 checkAppointmentsForAuction): a won lot's auction, whose lots are ready
+   * the day after its last lot closes; its slots start then. Null: the next two weeks' slots.
+   */
+  auctionId?: string | null;
 }
 
 /**
  * The pickup times of the next two weeks (seeds 001 §7 checkAppointments): a day, then its times with
  * the places left; a full time is shown but cannot be chosen.
  */
-export function SlotPicker({ current, onPick }: SlotPickerProps) {
+export function SlotPicker({ current, onPick, auctionId = null }: SlotPickerProps) {
   const { t } = useTranslation();
   const format = usePickupTime();
-  const slots = useQuery(pickupSlotsQuery());
+  const general = useQuery({ ...pickupSlotsQuery(), enabled: auctionId === null });
+  const forAuction = useQuery({
+    queryKey: actionKey('checkAppointmentsForAuction', { auction_id: auctionId ?? '' }),
+    queryFn: ({ signal }) => call('checkAppointmentsForAuction', { auction_id: auctionId ?? '' }, { signal }),
+    enabled: auctionId !== null,
+  });
+  const slots: UseQueryResult<SlotList> = auctionId === null ? general : forAuction;
+  const readyFrom = auctionId !== null ? forAuction.data?.first_day : undefined;
   const [chosenDay, setChosenDay] = useState<string | null>(null);
   return (
     <QueryState query={slots} label={t('ui.appointment.loadingTimes')} error="alert">
@@ -33,6 +47,11 @@ export function SlotPicker({ current, onPick }: SlotPickerProps) {
         const times = records.filter((s) => s.date === day);
         return (
           <Stack gap="sm" data-testid="slot-picker">
+            {readyFrom ? (
+              <Text size="sm" c="dimmed" data-testid="auction-ready-from">
+                {t('ui.orders.auctionPickupFrom', { date: formatDate(readyFrom) })}
+              </Text>
+            ) : null}
             <Select
               label={t('ui.appointment.day')}
               data={days.map((d) => ({ value: d.date, label: format.day(d.starts_at, timeZone) }))}

@@ -34,9 +34,15 @@ export function useChangeAppointment(invoiceId: string) {
   const pushAlert = useSetAtom(pushAlertAtom);
   const refresh = () =>
     Promise.all(
-      (['getAppointmentForInvoice', 'checkAppointments', 'getAppointments', 'invoice'] as const).map((name) =>
-        invalidateAction(queryClient, name),
-      ),
+      (
+        [
+          'getAppointmentForInvoice',
+          'checkAppointments',
+          'checkAppointmentsForAuction',
+          'getAppointments',
+          'invoice',
+        ] as const
+      ).map((name) => invalidateAction(queryClient, name)),
     );
   return async (startsAt: string | null): Promise<void> => {
     try {

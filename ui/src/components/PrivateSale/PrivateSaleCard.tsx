@@ -1,4 +1,4 @@
-import { Alert, Badge, Button, Card, Group, Stack, Text, Textarea, Title } from '@mantine/core';
+import { Alert, Badge, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { InvitePrivateSaleInput, type PrivateSaleGuest, type PrivateSaleInvitations } from '@wine/contracts';
 import { useState } from 'react';
@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { callForMessage, errorMessage } from '../../api/client.ts';
 import { invalidateAction } from '../../api/queries.ts';
 import { formatDateTime } from '../../lib/format.ts';
+import { TextArea } from '../FormFields/TextArea.tsx';
 import { QueryState } from '../QueryState/QueryState.tsx';
 import classes from './PrivateSale.module.css';
 import { parseEmails, privateSaleGuestsQuery } from './private-sale.ts';
@@ -132,10 +133,9 @@ export function InviteBuyersForm({ id }: { id: string }) {
         <Title order={3} fz="md">
           {title}
         </Title>
-        <Textarea
+        <TextArea
           label={t('ui.privateSale.emails')}
           description={t('ui.privateSale.emailsHint')}
-          rows={4}
           autoComplete="off"
           spellCheck={false}
           {...register('emails')}

@@ -8,10 +8,9 @@ import {
   useQueryClient,
 } from '@tanstack/react-query';
 import type { ActionName, InputOf, OutputOf } from '@wine/contracts';
-import { useSetAtom } from 'jotai';
 import { useState } from 'react';
-import { callForMessage, messageOr } from '../../api/client.ts';
-import { pushAlertAtom } from '../../state/alerts.ts';
+import { callForStatus } from '../../api/client.ts';
+import { useShowStatus } from '../../state/alerts.ts';
 import { confirmDialog } from '../ConfirmDialog/confirm-dialog.tsx';
 
 /** The dialog a list has open: adding a record, or editing one. */
@@ -61,15 +60,15 @@ export function useRecordList<T, C extends ListChange<T>, R, K extends QueryKey>
   onChanged,
 }: RecordListOptions<T, C, R, K>) {
   const queryClient = useQueryClient();
-  const pushAlert = useSetAtom(pushAlertAtom);
+  const { show } = useShowStatus();
   const list = useQuery(query);
   const [dialog, setDialog] = useState<RecordDialog<R> | null>(null);
   const changing = useMutation({
-    mutationFn: ({ name, input }: { name: C; input: InputOf<C> }) => callForMessage<C>(name, input),
-    onSuccess: ({ message, responseData }, { name }) => {
+    mutationFn: ({ name, input }: { name: C; input: InputOf<C> }) => callForStatus<C>(name, input),
+    onSuccess: (status, { name }) => {
       // C answers a T (ListChange<T>), which TypeScript cannot follow through the generic.
-      queryClient.setQueryData<T>(query.queryKey, responseData as T);
-      pushAlert({ msg: messageOr(message, messages[name]()), type: 'success' });
+      queryClient.setQueryData<T>(query.queryKey, status.data as T);
+      show(status, messages[name]());
       onChanged?.();
     },
   });

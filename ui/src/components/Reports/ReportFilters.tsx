@@ -1,7 +1,9 @@
 import { Button, Group, Select, TextInput } from '@mantine/core';
-import { type ReportName, reportNames } from '@wine/contracts';
+import { isMonth, monthDays, monthOf, type ReportName, reportNames } from '@wine/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DateField } from '../FormFields/DateField.tsx';
+import { MonthField } from '../FormFields/MonthField.tsx';
 import { fromLocalInput, reportLabel, toLocalInput } from './report-view.ts';
 
 export interface ReportView {
@@ -17,7 +19,13 @@ export interface ReportFiltersProps extends ReportView {
   errors: { to?: string; asOf?: string };
 }
 
-/** Which report, the range of days and the instant the books are taken at. */
+/** The month (YYYY-MM) a range of days is when it is that whole month; '' otherwise. */
+export function wholeMonth(from: string, to: string): string {
+  const month = monthOf(from);
+  return isMonth(month) && from === monthDays(month).from && to === monthDays(month).to ? month : '';
+}
+
+/** Which report, the range of days (or one month of them) and the instant the books are taken at. */
 export function ReportFilters({ report, from, to, asOf, onShow, errors }: ReportFiltersProps) {
   const { t } = useTranslation();
   const [draft, setDraft] = useState({ report, from, to, asOf: toLocalInput(asOf) });
@@ -42,16 +50,26 @@ export function ReportFilters({ report, from, to, asOf, onShow, errors }: Report
           }}
           w={{ base: '100%', sm: 260 }}
         />
-        <TextInput
-          type="date"
+        <MonthField
+          label={t('ui.clientRules.month')}
+          description={t('ui.clientRules.monthHint')}
+          // The month the range is, when it is one whole month (seeds 000 §9: YYYY-MM).
+          value={wholeMonth(draft.from, draft.to)}
+          onChange={(event) => {
+            const month = event.currentTarget.value;
+            if (isMonth(month)) setDraft({ ...draft, ...monthDays(month) });
+          }}
+          w={{ base: '100%', sm: 170 }}
+          data-testid="report-month"
+        />
+        <DateField
           label={t('ui.reports.from')}
           value={draft.from}
           required
           onChange={(event) => setDraft({ ...draft, from: event.currentTarget.value })}
           w={{ base: '47%', sm: 160 }}
         />
-        <TextInput
-          type="date"
+        <DateField
           label={t('ui.reports.to')}
           value={draft.to}
           required

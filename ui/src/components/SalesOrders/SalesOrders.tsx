@@ -1,11 +1,14 @@
-import { Card, Table, Text } from '@mantine/core';
+import { Button, Card, Table, Text, VisuallyHidden } from '@mantine/core';
 import type { OutputOf } from '@wine/contracts';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDate, formatMoney } from '../../lib/format.ts';
 import { AnchorLink } from '../AnchorLink.tsx';
 import { InvoiceStatusBadge } from '../InvoiceList/InvoiceStatusBadge.tsx';
+import { CertificateDialog } from '../InvoiceTools/CertificateDialog.tsx';
 
 type SalesOrderList = OutputOf<'salesOrders'>;
+type SalesOrder = SalesOrderList['records'][number];
 
 /** How the lot was sold, by its invoice's kind (issue 36: by offer too). */
 const salesOrderKindLabels = {
@@ -17,6 +20,8 @@ const salesOrderKindLabels = {
 /** seeds 001 /salesorder/all: each of the seller's lots on a buyer's invoice, with its status. */
 export function SalesOrders({ orders }: { orders: SalesOrderList }) {
   const { t } = useTranslation();
+  // Issue 38 §2: the line whose provenance certificate the seller is attaching.
+  const [certifying, setCertifying] = useState<SalesOrder | null>(null);
   if (orders.records.length === 0) {
     return (
       <Card data-testid="sales-orders-empty">
@@ -37,6 +42,9 @@ export function SalesOrders({ orders }: { orders: SalesOrderList }) {
               <Table.Th ta="right">{t('ui.salesOrders.amount')}</Table.Th>
               <Table.Th>{t('ui.salesOrders.buyer')}</Table.Th>
               <Table.Th>{t('ui.salesOrders.status')}</Table.Th>
+              <Table.Th>
+                <VisuallyHidden>{t('ui.orders.certificate')}</VisuallyHidden>
+              </Table.Th>
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
@@ -62,11 +70,31 @@ export function SalesOrders({ orders }: { orders: SalesOrderList }) {
                 <Table.Td>
                   <InvoiceStatusBadge status={order.status} />
                 </Table.Td>
+                <Table.Td>
+                  <Button
+                    size="compact-sm"
+                    variant="subtle"
+                    onClick={() => setCertifying(order)}
+                    aria-label={t('ui.orders.certificateOf', { title: order.title })}
+                    data-testid="sales-order-certificate"
+                  >
+                    {order.certificate ? t('ui.orders.certificateEdit') : t('ui.orders.certificateAdd')}
+                  </Button>
+                </Table.Td>
               </Table.Tr>
             ))}
           </Table.Tbody>
         </Table>
       </Table.ScrollContainer>
+      {certifying ? (
+        <CertificateDialog
+          invoiceId={certifying.invoice_id}
+          productId={certifying.product_id}
+          title={certifying.title}
+          initial={certifying.certificate ?? null}
+          onClose={() => setCertifying(null)}
+        />
+      ) : null}
     </Card>
   );
 }

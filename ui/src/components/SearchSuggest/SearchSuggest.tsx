@@ -10,7 +10,10 @@ import { NO_IMAGE } from '../../lib/lot.ts';
 import { SearchIcon } from './SearchIcon.tsx';
 import classes from './SearchSuggest.module.css';
 
-/** Wait this long after the last key before asking (seeds 000 §9 "option search debounce"). */
+/**
+ * Wait this long after the last key before asking. The seeds give the header's search no debounce of its
+ * own; their option search's 1.5 s is for pickers (lib/option-search.ts), too slow for suggestions.
+ */
 export const SUGGEST_DEBOUNCE_MS = 150;
 /** Fewer letters than this match too much to suggest anything useful. */
 export const SUGGEST_MIN_LENGTH = 2;

@@ -31,11 +31,13 @@ import { invalidateAction, sellerStatementQuery } from '../../api/queries.ts';
 import { browser } from '../../lib/browser.ts';
 import { formatDate, formatMoney } from '../../lib/format.ts';
 import { blankToUndefined, contractResolver } from '../../lib/forms.ts';
+import { mayCall } from '../../lib/may-call.ts';
 import { pushAlertAtom } from '../../state/alerts.ts';
 import { sessionAtom } from '../../state/session.ts';
 import { AnchorLink } from '../AnchorLink.tsx';
 import { FormDialog, type FormDialogActions } from '../FormDialog/FormDialog.tsx';
 import { QueryState } from '../QueryState/QueryState.tsx';
+import { SellerCharges } from '../SellerCharges/SellerCharges.tsx';
 import { PayoutMethodField } from './PayoutMethodField.tsx';
 
 const HEADING = 'seller-statement-heading';
@@ -411,6 +413,8 @@ export function SellerStatement({ statement }: { statement: Statement }) {
         )}
       </Group>
       <PayoutPreferenceCard statement={statement} />
+      {/* Issue 38 §1: what the house billed, and "Pay these charges". */}
+      <SellerCharges statement={statement} />
       {empty ? (
         <Card withBorder mb="lg" data-testid="seller-statement-empty">
           <Text>{t('ui.sellerStatement.empty')}</Text>
@@ -430,13 +434,13 @@ export function SellerStatement({ statement }: { statement: Statement }) {
 }
 
 /**
- * The statement for users with the seller role (the action is theirs), under the tabs of
+ * The statement for users with the seller or vendor role (the action is theirs), under the tabs of
  * /myWines/sold, above the sold list; anyone else sees nothing of it, and nothing is asked for them.
  */
 export function SellerStatementSection() {
   const { t } = useTranslation();
   const session = useAtomValue(sessionAtom);
-  const isSeller = session.status === 'authenticated' && session.user.roles.includes('seller');
+  const isSeller = session.status === 'authenticated' && mayCall(session.user, 'sellerStatement');
   const query = useQuery({ ...sellerStatementQuery(), enabled: isSeller });
   if (!isSeller) return null;
   return (

@@ -97,6 +97,8 @@ const aStatement = (over: Partial<Statement> = {}): Statement => ({
     paid: 0,
   },
   preference: null,
+  charges: [],
+  charges_due: 0,
   ...over,
 });
 

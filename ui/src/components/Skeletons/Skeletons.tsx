@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import classes from './Skeletons.module.css';
 
-/** seeds 001 §9: skeletons fade in over 600 ms (the CSS animation's duration; kept here for specs). */
+/** seeds 001 §9: skeletons fade in over 600 ms (the CSS animation's duration, set from here). */
 export const SKELETON_FADE_MS = 600;
 /** seeds 001 §9: the table skeleton has 7 columns and 5 rows. */
 export const TABLE_SKELETON = { columns: 7, rows: 5 } as const;
@@ -19,7 +19,13 @@ interface SkeletonProps {
   testId?: string;
 }
 
-/** The status region every skeleton is: announced by its label, faded in, hidden from the layout's reading. */
+/** The fade's length, from SKELETON_FADE_MS (the stylesheet names the animation, this its duration). */
+const fade = { animationDuration: `${SKELETON_FADE_MS}ms` } as const;
+
+/**
+ * The status region every skeleton is: announced by its label, faded in over SKELETON_FADE_MS (none
+ * where the reader asks for reduced motion), hidden from the layout's reading.
+ */
 function Frame({ label, testId, children, page }: SkeletonProps & { children: ReactNode; page?: boolean }) {
   const { t } = useTranslation();
   const text = label ?? t('ui.siteNav.loading');
@@ -30,11 +36,18 @@ function Frame({ label, testId, children, page }: SkeletonProps & { children: Re
     </>
   );
   return page ? (
-    <Container py="xl" role="status" aria-label={text} data-testid={testId} className={classes.fade}>
+    <Container
+      py="xl"
+      role="status"
+      aria-label={text}
+      data-testid={testId}
+      className={classes.fade}
+      style={fade}
+    >
       {inner}
     </Container>
   ) : (
-    <Box role="status" aria-label={text} data-testid={testId} className={classes.fade}>
+    <Box role="status" aria-label={text} data-testid={testId} className={classes.fade} style={fade}>
       {inner}
     </Box>
   );

@@ -10,6 +10,7 @@ import {
   ProductListSkeleton,
   ProductViewSkeleton,
   SignupSkeleton,
+  SKELETON_FADE_MS,
   TableSkeleton,
 } from './Skeletons.tsx';
 
@@ -50,7 +51,12 @@ describe('loading skeletons (seeds 001 §2, §9)', () => {
       'Loading the form',
       'Loading',
     ]);
-    for (const status of statuses) expect(status.className).toMatch(/fade/);
+    // seeds 001 §9 "Skeleton fade 600 ms": every kind fades in over SKELETON_FADE_MS.
+    expect(SKELETON_FADE_MS).toBe(600);
+    for (const status of statuses) {
+      expect(status.className).toMatch(/fade/);
+      expect(status.style.animationDuration).toBe('600ms');
+    }
     expect(screen.getByText('Loading your cart')).toBeTruthy();
     await expectNoAxeViolations(container);
   });

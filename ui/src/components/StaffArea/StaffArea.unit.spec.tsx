@@ -46,6 +46,7 @@ const sectionsByRole: [Role[], string[]][] = [
       'audit',
       'ops',
       'settings',
+      'referenceData',
     ],
   ],
   [['finance'], ['pickups', 'money', 'returns', 'reports']],
@@ -86,6 +87,7 @@ describe('the staff area', () => {
         audit: '/audit',
         ops: '/ops',
         settings: '/admin/settings',
+        referenceData: '/admin/reference-data',
       };
       expect(links).toEqual(['/admin', ...keys.map((key) => paths[key as keyof typeof paths])]);
     },

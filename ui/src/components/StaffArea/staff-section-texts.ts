@@ -21,4 +21,5 @@ export const staffSectionTexts = {
   audit: { label: 'ui.staff.section.audit', hint: 'ui.staff.section.auditHint' },
   ops: { label: 'ui.staff.section.ops', hint: 'ui.staff.section.opsHint' },
   settings: { label: 'ui.houseSettings.section', hint: 'ui.houseSettings.sectionHint' },
+  referenceData: { label: 'ui.referenceData.section', hint: 'ui.referenceData.sectionHint' },
 } as const satisfies Record<StaffSection['key'], { label: `ui.${string}`; hint: `ui.${string}` }>;

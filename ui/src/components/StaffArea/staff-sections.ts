@@ -87,6 +87,11 @@ export const staffSections = [
     to: '/admin/settings',
     action: 'changeMerchantDetails',
   },
+  {
+    key: 'referenceData',
+    to: '/admin/reference-data',
+    action: 'insertEntry',
+  },
 ] as const satisfies readonly {
   key: string;
   to: string;

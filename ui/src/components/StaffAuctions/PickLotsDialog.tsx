@@ -9,13 +9,13 @@ import {
   Text,
   TextInput,
 } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { StaffLotRow } from '@wine/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { staffLotsQuery } from '../../api/queries.ts';
 import { formatDateTime, formatMoney } from '../../lib/format.ts';
+import { useOptionSearch } from '../../lib/option-search.ts';
 import { Pager } from '../Pager/Pager.tsx';
 import { QueryState } from '../QueryState/QueryState.tsx';
 
@@ -53,7 +53,8 @@ export function PickLotsDialog({
   const { t } = useTranslation();
   const [status, setStatus] = useState<'open' | 'upcoming'>('open');
   const [text, setText] = useState('');
-  const [q] = useDebouncedValue(text.trim(), 300);
+  // seeds 001 §9: the options are asked 1.5 s after the last key (option search debounce).
+  const q = useOptionSearch(text);
   const [page, setPage] = useState(1);
   const [ticked, setTicked] = useState<Map<string, PickedLot>>(new Map());
   const taken = new Set(chosen);

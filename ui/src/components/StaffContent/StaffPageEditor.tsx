@@ -37,6 +37,7 @@ import { invalidateAction } from '../../api/queries.ts';
 import { formatDateTime } from '../../lib/format.ts';
 import { pushAlertAtom } from '../../state/alerts.ts';
 import { AnchorLink } from '../AnchorLink.tsx';
+import { TextArea } from '../FormFields/TextArea.tsx';
 import { pageFileUrl, StaticPageArticle } from '../StaticPage/StaticPage.tsx';
 import { ContentTable } from './ContentTable.tsx';
 import { uploadUrl, useContentUpload, usePageFileUpload } from './content-upload.ts';
@@ -337,14 +338,13 @@ export function StaffPageEditor({ id, versions }: { id: string; versions: StaffP
                 error={error('title')}
                 data-testid="page-title"
               />
-              <Textarea
+              <TextArea
                 label={label(
                   t('ui.content.editor.metaDescription'),
                   t('ui.content.editor.metaDescriptionEs'),
                 )}
                 description={t('ui.content.editor.metaHint')}
                 maxLength={300}
-                rows={2}
                 resize="vertical"
                 lang={language}
                 value={text.meta_description}

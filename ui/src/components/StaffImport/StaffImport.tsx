@@ -27,7 +27,7 @@ import {
 import dayjs from 'dayjs';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { call, callWithForm, errorMessage, onceKeys, uploadFiles } from '../../api/client.ts';
+import { call, errorMessage, onceKeys, uploadFiles } from '../../api/client.ts';
 import { importStatusQuery, invalidateAction, staffAuctionsQuery } from '../../api/queries.ts';
 import { AnchorLink } from '../AnchorLink.tsx';
 import { ButtonLink } from '../ButtonLink.tsx';
@@ -97,13 +97,10 @@ export interface StaffImportProps {
 export function StaffImport({ importId, onImport, now }: StaffImportProps) {
   const { t } = useTranslation();
   const [failure, setFailure] = useState<string | null>(null);
+  const uploadTexts = useUploadTexts();
   const upload = useMutation({
-    mutationFn: async (file: File) => {
-      const form = new FormData();
-      form.append('file_name', file.name);
-      form.append('file_upload', file, file.name);
-      return (await callWithForm('uploadXLSXFile', form)).responseData;
-    },
+    // The one upload helper (seeds 001 §7 multipart): the sheet as file_upload, with its name.
+    mutationFn: (file: File) => uploadFiles('uploadXLSXFile', [file], { file_name: file.name }, uploadTexts),
     onSuccess: (summary) => onImport(summary.importId),
     onError: (error) => setFailure(errorMessage(error)),
   });

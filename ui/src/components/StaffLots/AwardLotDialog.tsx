@@ -1,9 +1,10 @@
-import { Checkbox, Select, Text, Textarea, TextInput } from '@mantine/core';
+import { Checkbox, Select, Text, TextInput } from '@mantine/core';
 import { ManualAwardFields, type StaffLotBids } from '@wine/contracts';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { contractResolver } from '../../lib/forms.ts';
 import { FormDialog, type FormDialogActions } from '../FormDialog/FormDialog.tsx';
+import { TextArea } from '../FormFields/TextArea.tsx';
 import { toCents } from './lot-form.ts';
 
 interface AwardValues {
@@ -82,9 +83,8 @@ export function AwardLotDialog({
         {...register('price')}
         error={errors.price?.message}
       />
-      <Textarea
+      <TextArea
         label={t('ui.staff.bids.awardReason')}
-        rows={2}
         {...register('reason')}
         error={errors.reason?.message}
       />

@@ -1,9 +1,10 @@
-import { Checkbox, NumberInput, Text, Textarea } from '@mantine/core';
+import { Checkbox, NumberInput, Text } from '@mantine/core';
 import { BidCancelFields } from '@wine/contracts';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { contractResolver } from '../../lib/forms.ts';
 import { FormDialog, type FormDialogActions } from '../FormDialog/FormDialog.tsx';
+import { TextArea } from '../FormFields/TextArea.tsx';
 
 /** Whose bids: one bid (`bidId`) or every bid of the bidder. */
 export interface CancelTarget {
@@ -57,10 +58,9 @@ export function CancelBidsDialog({
       onSubmit={(input) => actions.onSubmit({ ...whose, ...input })}
     >
       <Text size="sm">{t('ui.staff.bids.cancelHint', now)}</Text>
-      <Textarea
+      <TextArea
         label={t('ui.staff.bids.reason')}
         required
-        rows={2}
         data-autofocus
         {...register('reason')}
         error={errors.reason?.message}

@@ -44,6 +44,7 @@ import { contractResolver, showServerFieldErrors } from '../../lib/forms.ts';
 import { pushAlertAtom } from '../../state/alerts.ts';
 import { useDefaultBundle } from '../../state/defaults.ts';
 import { AnchorLink } from '../AnchorLink.tsx';
+import { TextArea } from '../FormFields/TextArea.tsx';
 import { LotPhotos } from '../LotPhotos/LotPhotos.tsx';
 import { ApproveLotDialog } from './ApproveLotDialog.tsx';
 import {
@@ -790,10 +791,9 @@ export function LotEditor({ lot, now, mode = 'admin' }: LotEditorProps) {
                   )}
                 />
               </SimpleGrid>
-              <Textarea
+              <TextArea
                 mt="sm"
                 label={t('ui.lot.conditionNotes')}
-                rows={2}
                 {...register('condition.notes')}
                 error={errorOf('condition.notes')}
               />
@@ -811,10 +811,9 @@ export function LotEditor({ lot, now, mode = 'admin' }: LotEditorProps) {
                 {...register('spanish.title')}
                 error={errorOf('spanish.title')}
               />
-              <Textarea
+              <TextArea
                 mt="sm"
                 label={t('ui.staff.editor.spanishDescription')}
-                rows={4}
                 {...register('spanish.description')}
                 error={errorOf('spanish.description')}
               />
@@ -882,9 +881,8 @@ export function LotEditor({ lot, now, mode = 'admin' }: LotEditorProps) {
                   {...register('meta.title')}
                   error={errorOf('meta.title')}
                 />
-                <Textarea
+                <TextArea
                   label={t('ui.staff.editor.metaDescription')}
-                  rows={2}
                   {...register('meta.description')}
                   error={errorOf('meta.description')}
                 />

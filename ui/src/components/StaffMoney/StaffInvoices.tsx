@@ -9,6 +9,7 @@ import { invalidateAction, staffInvoicesQuery } from '../../api/queries.ts';
 import { formatDate, formatMoney } from '../../lib/format.ts';
 import { pushAlertAtom } from '../../state/alerts.ts';
 import { InvoiceStatusBadge } from '../InvoiceList/InvoiceStatusBadge.tsx';
+import { InvoiceToolsDialog } from '../InvoiceTools/InvoiceTools.tsx';
 import { Pager } from '../Pager/Pager.tsx';
 import { QueryState } from '../QueryState/QueryState.tsx';
 import { type RecordTrackingValues, TrackingDialog } from '../Shipping/TrackingDialog.tsx';
@@ -39,6 +40,8 @@ export function StaffInvoices({ status, page, onChange }: StaffInvoicesProps) {
   });
   const [paying, setPaying] = useState<StaffInvoice | null>(null);
   const [tracking, setTracking] = useState<StaffInvoice | null>(null);
+  // Issue 38 §2: the invoice whose admin fee, lines' statuses and certificates staff are managing.
+  const [managing, setManaging] = useState<StaffInvoice | null>(null);
 
   // Issue 31: a delivery's carrier and tracking number, mailed to the buyer once.
   const track = async (input: RecordTrackingValues) => {
@@ -138,6 +141,17 @@ export function StaffInvoices({ status, page, onChange }: StaffInvoicesProps) {
                               {t('ui.staffMoney.recordPayment')}
                             </Button>
                           ) : null}
+                          <Button
+                            size="xs"
+                            variant="subtle"
+                            ml={awaitsPayment(invoice) ? 'xs' : 0}
+                            mr="xs"
+                            onClick={() => setManaging(invoice)}
+                            aria-label={t('ui.orders.manageFor', { id: invoice.number ?? invoice.id })}
+                            data-testid="manage-invoice"
+                          >
+                            {t('ui.orders.manage')}
+                          </Button>
                           {invoice.shipment ? (
                             <Button
                               size="xs"
@@ -174,6 +188,13 @@ export function StaffInvoices({ status, page, onChange }: StaffInvoicesProps) {
           due={paying.due}
           onClose={() => setPaying(null)}
           onSubmit={record}
+        />
+      ) : null}
+      {managing ? (
+        <InvoiceToolsDialog
+          invoiceId={managing.id}
+          shownId={managing.number ?? managing.id}
+          onClose={() => setManaging(null)}
         />
       ) : null}
       {tracking ? (

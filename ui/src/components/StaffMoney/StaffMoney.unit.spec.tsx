@@ -60,7 +60,8 @@ describe('/admin/money: invoices to pay', () => {
       '$500.00',
       '$1,112.50',
       'Partly paid',
-      'Record payment',
+      // Issue 38 §2: Manage opens the invoice's admin fee, lines' statuses and certificates.
+      'Record paymentManage',
     ]);
     // The invoice page is the buyer's own: staff get the id, not a link to it.
     expect(within(table).queryByRole('link')).toBeNull();

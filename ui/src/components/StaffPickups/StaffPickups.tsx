@@ -10,7 +10,6 @@ import {
   SimpleGrid,
   Stack,
   Text,
-  TextInput,
   Title,
 } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -24,6 +23,7 @@ import { pushAlertAtom } from '../../state/alerts.ts';
 import { AnchorLink } from '../AnchorLink.tsx';
 import { confirmDialog } from '../ConfirmDialog/confirm-dialog.tsx';
 import { DialogFailure } from '../FormDialog/FormDialog.tsx';
+import { DateField } from '../FormFields/DateField.tsx';
 import { SlotPicker } from '../PickupAppointment/SlotPicker.tsx';
 import { usePickupTime, zoneName } from '../PickupAppointment/use-pickup.ts';
 import { QueryState } from '../QueryState/QueryState.tsx';
@@ -264,8 +264,7 @@ export function StaffPickups({
         <Button variant="default" onClick={() => onChange({ ...view, date: addDays(view.date, -step) })}>
           {t(step === 7 ? 'ui.pickups.previousWeek' : 'ui.pickups.previousDay')}
         </Button>
-        <TextInput
-          type="date"
+        <DateField
           label={t('ui.pickups.date')}
           value={view.date}
           onChange={(event) => {

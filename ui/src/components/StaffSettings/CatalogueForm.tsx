@@ -3,6 +3,7 @@ import { ChangeCatalogueInput, type StaffSettings } from '@wine/contracts';
 import { type FieldPath, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { contractResolver } from '../../lib/forms.ts';
+import { TextArea } from '../FormFields/TextArea.tsx';
 import { NumberField, SettingsCard, useSectionSubmit } from './SettingsCard.tsx';
 import { useSaveSection } from './StaffSettings.tsx';
 
@@ -63,12 +64,11 @@ export function CatalogueForm({
     >
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
         {languages.map((lng) => (
-          <Textarea
+          <TextArea
             key={`premium-${lng}`}
             label={t('ui.houseSettings.catalogue.premiumText', { language: language[lng] })}
             description={t('ui.houseSettings.catalogue.premiumTextHint')}
             placeholder={t('ui.bidBox.premiumNote', { lng, premium })}
-            rows={3}
             maxLength={1000}
             lang={lng}
             {...register(`premiumText.${lng}`)}

@@ -1,18 +1,9 @@
-import {
-  ActionIcon,
-  Alert,
-  Button,
-  Group,
-  SimpleGrid,
-  Switch,
-  Text,
-  Textarea,
-  TextInput,
-} from '@mantine/core';
+import { ActionIcon, Alert, Button, Group, SimpleGrid, Switch, Text, TextInput } from '@mantine/core';
 import { ChangeBankInput, ChangeMerchantInput, type StaffSettings } from '@wine/contracts';
 import { type FieldPath, useFieldArray, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { contractResolver } from '../../lib/forms.ts';
+import { TextArea } from '../FormFields/TextArea.tsx';
 import { SettingsCard, useSectionSubmit } from './SettingsCard.tsx';
 import { useSaveSection } from './StaffSettings.tsx';
 
@@ -197,10 +188,9 @@ export function BankForm({ bank, demo }: { bank: StaffSettings['bank']; demo: bo
             {field('accountNumber', t('ui.houseSettings.bank.accountNumber'), { maxLength: 34 })}
             {field('swift', t('ui.houseSettings.bank.swift'), { maxLength: 11 })}
           </SimpleGrid>
-          <Textarea
+          <TextArea
             label={t('ui.houseSettings.bank.note')}
             maxLength={500}
-            rows={2}
             {...register('bank.note')}
             error={errors.bank?.note?.message}
           />

@@ -1,4 +1,4 @@
-import { Alert, Button, Card, Group, NumberInput, Stack, Text, Textarea, Title } from '@mantine/core';
+import { Alert, Button, Card, Group, NumberInput, Stack, Text, Title } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import type { StaffUserDetail } from '@wine/contracts';
 import { useSetAtom } from 'jotai';
@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { callForMessage, errorMessage, messageOr } from '../../api/client.ts';
 import { formatMoney } from '../../lib/format.ts';
 import { pushAlertAtom } from '../../state/alerts.ts';
+import { TextArea } from '../FormFields/TextArea.tsx';
 import { refreshPeople } from './StaffUser.tsx';
 
 /**
@@ -75,12 +76,11 @@ export function BidLimitRequest({ user, name }: { user: StaffUserDetail; name: s
           </Button>
         </Group>
         <Group align="flex-end" gap="sm">
-          <Textarea
+          <TextArea
             label={t('ui.staff.users.limitReason')}
             value={reason}
             onChange={(event) => setReason(event.currentTarget.value)}
             maxLength={500}
-            rows={1}
             style={{ flex: '1 1 240px' }}
           />
           <Button

@@ -25,6 +25,7 @@ import { currentUserAtom, switchSessionAtom } from '../../state/session.ts';
 import { StaffAgreements } from '../Agreements/StaffAgreements.tsx';
 import { AnchorLink } from '../AnchorLink.tsx';
 import { confirmDialog } from '../ConfirmDialog/confirm-dialog.tsx';
+import { StaffSellerCharges } from '../SellerCharges/StaffSellerCharges.tsx';
 import { BidLimitRequest } from './BidLimitRequest.tsx';
 import { IdentityCheck } from './IdentityCheck.tsx';
 import { RoleBadges, UserStatusBadge } from './StaffUsers.tsx';
@@ -119,13 +120,17 @@ export function StaffUser({ user }: { user: StaffUserDetail }) {
           </>
         )}
         {user.roles.includes('seller') ? <StaffAgreements sellerId={user.id} /> : null}
+        {/* Issue 38 §1: what the house bills a seller or vendor, billed and recorded here. */}
+        {user.roles.includes('seller') || user.roles.includes('vendor') ? (
+          <StaffSellerCharges sellerId={user.id} name={name} />
+        ) : null}
         <UserHistory userId={user.id} />
       </Stack>
     </Container>
   );
 }
 
-/** The six roles as switches: each change is a grant or a revoke, sent at once. */
+/** The seven roles as switches (issue 38 §1 adds `vendor`): each change is a grant or a revoke, sent at once. */
 function UserRoles({ user, name }: { user: StaffUserDetail; name: string }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();

@@ -10,6 +10,7 @@ export const userRoleFilters = [
   'finance',
   'support',
   'auctioneer',
+  'vendor',
 ] as const;
 export type UserRoleFilter = (typeof userRoleFilters)[number];
 
@@ -24,6 +25,7 @@ export const grantableRoles = [
   'finance',
   'support',
   'auctioneer',
+  'vendor',
 ] as const satisfies readonly Role[];
 
 export const roleLabel = {
@@ -35,6 +37,7 @@ export const roleLabel = {
   finance: 'ui.staff.users.role_finance',
   support: 'ui.staff.users.role_support',
   auctioneer: 'ui.staff.users.role_auctioneer',
+  vendor: 'ui.staff.users.role_vendor',
 } as const satisfies Record<UserRoleFilter, `ui.${string}`>;
 
 export const statusLabel = {

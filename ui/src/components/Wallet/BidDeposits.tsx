@@ -8,6 +8,7 @@ import { callForMessage, errorMessage, messageOr } from '../../api/client.ts';
 import { depositsQuery, invalidateAction, invalidateCarts, invoicesQuery } from '../../api/queries.ts';
 import { dollarsToCents, formatDateTime, formatMoney } from '../../lib/format.ts';
 import { pushAlertAtom } from '../../state/alerts.ts';
+import { DepositDetailsButton } from './DepositDetails.tsx';
 
 const statusColour = { held: 'blue', applied: 'green', released: 'gray' } as const;
 const statusText = {
@@ -156,12 +157,15 @@ export function BidDeposits() {
               {deposit.status === 'held' ? (
                 <ApplyDeposit depositId={deposit.id} />
               ) : deposit.invoice_id ? (
-                <Text size="sm">
-                  {t('ui.wallet.depositPaid', {
-                    amount: formatMoney(deposit.applied),
-                    id: deposit.invoice_id,
-                  })}
-                </Text>
+                <Group gap="xs" wrap="wrap">
+                  <Text size="sm">
+                    {t('ui.wallet.depositPaid', {
+                      amount: formatMoney(deposit.applied),
+                      id: deposit.invoice_id,
+                    })}
+                  </Text>
+                  <DepositDetailsButton id={deposit.id} />
+                </Group>
               ) : null}
             </Group>
           ))}

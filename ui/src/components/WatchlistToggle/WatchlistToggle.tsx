@@ -1,11 +1,11 @@
 import { Button } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type LotView, t as shared } from '@wine/contracts';
-import { useAtomValue, useSetAtom } from 'jotai';
+import { useAtomValue } from 'jotai';
 import { useTranslation } from 'react-i18next';
-import { call, callForMessage, errorMessage, messageOr } from '../../api/client.ts';
+import { call, callForStatus } from '../../api/client.ts';
 import { invalidateAction } from '../../api/queries.ts';
-import { pushAlertAtom } from '../../state/alerts.ts';
+import { useShowStatus } from '../../state/alerts.ts';
 import { currentUserAtom } from '../../state/session.ts';
 import { afterFirstWatch } from './first-watch.ts';
 
@@ -21,22 +21,23 @@ export interface WatchlistToggleProps {
 export function WatchlistToggle({ lot, onChange }: WatchlistToggleProps) {
   const { t } = useTranslation();
   const user = useAtomValue(currentUserAtom);
-  const pushAlert = useSetAtom(pushAlertAtom);
+  const { show, showError } = useShowStatus();
   const queryClient = useQueryClient();
   const watching = lot.watchlistid === 1;
   const toggle = useMutation({
     mutationFn: async (remove: boolean) => {
-      if (remove) return callForMessage('removeWatchlist', { project_id: lot.id });
+      if (remove) return callForStatus('removeWatchlist', { project_id: lot.id });
       const first = await call('myWatchlist', { page: 1, limit: 1 })
         .then((page) => page.totalRecords === 0)
         .catch(() => false);
-      const answer = await callForMessage('addWatchlist', { project_id: lot.id });
+      const answer = await callForStatus('addWatchlist', { project_id: lot.id });
       if (first) {
         void afterFirstWatch({
           lotId: lot.id,
           producer: lot.custitem_gvo_producer,
-          countView: (id) => call('increaseProductViewCount', { id }),
-          follow: (follows, rating) => call('addFollower', { follows, rating }),
+          // In the background: what they answer is shown as no alert (seeds 000 §4.9 noAlert).
+          countView: (id) => call('increaseProductViewCount', { id }, { noAlert: true }),
+          follow: (follows, rating) => call('addFollower', { follows, rating }, { noAlert: true }),
           refreshFollowers: () => {
             void invalidateAction(queryClient, 'getFollowers');
             void invalidateAction(queryClient, 'myProducers');
@@ -45,16 +46,13 @@ export function WatchlistToggle({ lot, onChange }: WatchlistToggleProps) {
       }
       return answer;
     },
-    onSuccess: ({ message, responseData }, remove) => {
-      onChange(responseData.watchlistid);
-      pushAlert({
-        msg: messageOr(message, shared(remove ? 'watchlist.removed' : 'watchlist.added')),
-        type: 'success',
-      });
+    onSuccess: (status, remove) => {
+      onChange(status.data.watchlistid);
+      show(status, shared(remove ? 'watchlist.removed' : 'watchlist.added'));
       // My Watchlist has one lot more or less.
       void invalidateAction(queryClient, 'myWatchlist');
     },
-    onError: (error) => pushAlert({ msg: errorMessage(error), type: 'error' }),
+    onError: showError,
   });
   if (!user) {
     return (

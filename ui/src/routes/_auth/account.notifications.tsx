@@ -8,6 +8,7 @@ import type { z } from 'zod';
 import { callForMessage, errorMessage, messageOr } from '../../api/client.ts';
 import { ACCOUNT_TITLE_ID, AccountSettings } from '../../components/AccountSettings/AccountSettings.tsx';
 import { AnchorLink } from '../../components/AnchorLink.tsx';
+import { confirmDialog } from '../../components/ConfirmDialog/confirm-dialog.tsx';
 import { contractResolver } from '../../lib/forms.ts';
 import { pageTitle, useDocumentMeta } from '../../lib/use-document-meta.ts';
 import { pushAlertAtom } from '../../state/alerts.ts';
@@ -65,6 +66,20 @@ function PreferencesForm({ saved, user }: { saved: Preferences; user: UserRecord
     resolver: contractResolver(UpdatePreferenceInput, (values: Preferences) => values),
   });
   const textsWithoutPhone = watch('sms_notifications') && !user.phone_verified;
+
+  // seeds 001 §7 resetUserProfile (issue 38 §3): every choice back to a new account's, the language kept.
+  const askReset = () =>
+    confirmDialog({
+      title: t('ui.accountExtras.reset.title'),
+      children: <Text size="sm">{t('ui.accountExtras.reset.body')}</Text>,
+      confirmLabel: t('ui.accountExtras.reset.confirm'),
+      confirmTestId: 'reset-preferences-confirm',
+      onConfirm: async () => {
+        const { responseData, message } = await callForMessage('resetUserProfile', {});
+        setUser(responseData);
+        pushAlert({ msg: messageOr(message, t('ui.accountExtras.reset.done')), type: 'success' });
+      },
+    });
 
   const onValid = async (input: Preferences) => {
     try {
@@ -152,7 +167,10 @@ function PreferencesForm({ saved, user }: { saved: Preferences; user: UserRecord
               />
             )}
           />
-          <Group justify="flex-end">
+          <Group justify="space-between">
+            <Button variant="default" onClick={askReset} data-testid="reset-preferences">
+              {t('ui.accountExtras.reset.button')}
+            </Button>
             <Button type="submit" loading={isSubmitting} disabled={!isDirty}>
               {t('ui.common.save')}
             </Button>

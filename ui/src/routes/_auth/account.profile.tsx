@@ -7,6 +7,8 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { callForMessage, errorMessage, messageOr } from '../../api/client.ts';
+import { fieldCheckText, useFieldCheck } from '../../components/AccountFieldCheck/AccountFieldCheck.tsx';
+import { AccountProtectedDetails } from '../../components/AccountProtectedDetails/AccountProtectedDetails.tsx';
 import { AccountSettings } from '../../components/AccountSettings/AccountSettings.tsx';
 import { NameFields } from '../../components/NameFields/NameFields.tsx';
 import { PaymentCards } from '../../components/PaymentCards/PaymentCards.tsx';
@@ -31,6 +33,7 @@ function ProfilePage() {
         <AccountDetails user={user} />
         {/* A saved profile is a new starting point for the form. */}
         <ProfileForm key={`${user.first_name}\n${user.last_name}\n${user.phone ?? ''}`} user={user} />
+        <AccountProtectedDetails user={user} />
         <PaymentCards />
       </Stack>
     </AccountSettings>
@@ -126,11 +129,18 @@ function ProfileForm({ user }: { user: UserRecord }) {
     register,
     handleSubmit,
     setError,
+    watch,
     formState: { errors, isSubmitting, isDirty },
   } = useForm<ProfileFormValues, unknown, z.output<typeof UpdateProfileInput>>({
     defaultValues: { first_name: user.first_name, last_name: user.last_name, phone: user.phone ?? '' },
     resolver: contractResolver(UpdateProfileInput, toProfileInput),
   });
+
+  // Issue 38 §3 checkValidation: as the number is typed, whether it is the user's own (and verified).
+  const typedPhone = watch('phone').trim();
+  const phoneCheck = fieldCheckText(
+    useFieldCheck(typedPhone ? { phone: typedPhone, country_code: user.country_code } : null),
+  );
 
   const onValid = async (input: z.output<typeof UpdateProfileInput>) => {
     try {
@@ -158,6 +168,8 @@ function ProfileForm({ user }: { user: UserRecord }) {
             placeholder={t('ui.common.tenDigits')}
             leftSection={<Text size="sm">{user.country_code}</Text>}
             leftSectionWidth={48}
+            description={errors.phone ? undefined : phoneCheck}
+            inputWrapperOrder={['label', 'input', 'description', 'error']}
             error={errors.phone?.message}
             {...register('phone')}
           />

@@ -6,6 +6,7 @@ import * as z from 'zod/mini';
 import { invalidateAction, myBidsQuery } from '../../api/queries.ts';
 import { LoadError } from '../../components/LoadError/LoadError.tsx';
 import { MyLots } from '../../components/MyLots/MyLots.tsx';
+import { ProductGridSkeleton } from '../../components/Skeletons/Skeletons.tsx';
 import { lazySearch, pageParam } from '../../lib/search-param.ts';
 import { pageTitle, useDocumentMeta } from '../../lib/use-document-meta.ts';
 
@@ -32,6 +33,7 @@ export const Route = createFileRoute('/_auth/auctions/$type')({
     queryClient.ensureQueryData(
       myBidsQuery({ type: typeOf(params.type), page: deps.page, limit: PAGE_SIZE }),
     ),
+  pendingComponent: () => <ProductGridSkeleton />,
   component: MyBidsPage,
   errorComponent: ({ error }) => <LoadError error={error} />,
 });

@@ -5,6 +5,7 @@ import * as z from 'zod/mini';
 import { invalidateAction, watchlistQuery } from '../../api/queries.ts';
 import { LoadError } from '../../components/LoadError/LoadError.tsx';
 import { MyLots } from '../../components/MyLots/MyLots.tsx';
+import { ProductGridSkeleton } from '../../components/Skeletons/Skeletons.tsx';
 import { lazySearch, pageParam } from '../../lib/search-param.ts';
 import { pageTitle, useDocumentMeta } from '../../lib/use-document-meta.ts';
 import { useUserMessages } from '../../state/realtime.ts';
@@ -20,6 +21,7 @@ export const Route = createFileRoute('/_auth/watchlist/$type')({
   loaderDeps: ({ search }) => ({ page: search.page }),
   loader: ({ deps, context: { queryClient } }) =>
     queryClient.ensureQueryData(watchlistQuery({ page: deps.page, limit: PAGE_SIZE })),
+  pendingComponent: () => <ProductGridSkeleton />,
   component: WatchlistPage,
   errorComponent: ({ error }) => <LoadError error={error} />,
 });
