@@ -17,7 +17,7 @@ async function openOutboxAsAdmin(page: Page, url: string, admin: { email: string
   const login = page.locator('form[aria-labelledby="login-title"]');
   await login.getByLabel('E-mail').fill(admin.email);
   await login.getByLabel(/^Password/).fill(TEST_PASSWORD);
-  await page.getByRole('button', { name: 'Sign In' }).click();
+  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
   await page.getByTestId('account-menu').waitFor();
   await page.goto(`${url}/dev/outbox`);
 }
@@ -100,7 +100,7 @@ describe.runIf(browserAvailable())('accounts in a real browser', () => {
     const login = page.locator('form[aria-labelledby="login-title"]');
     await login.getByLabel('E-mail').fill(email);
     await login.getByLabel(/^Password/).fill(PASSWORD);
-    await page.getByRole('button', { name: 'Sign In' }).click();
+    await page.getByRole('button', { name: 'Sign In', exact: true }).click();
     await page.getByTestId('account-menu').filter({ hasText: 'Ada Lovelace' }).waitFor();
 
     // Back in, no card processor notice: it is for accounts whose cards the change deleted, and this
@@ -135,7 +135,7 @@ describe.runIf(browserAvailable())('accounts in a real browser', () => {
     const login = page.locator('form[aria-labelledby="login-title"]');
     await login.getByLabel('E-mail').fill(email);
     await login.getByLabel(/^Password/).fill(PASSWORD);
-    await login.getByRole('button', { name: 'Sign In' }).click();
+    await login.getByRole('button', { name: 'Sign In', exact: true }).click();
     await page.waitForURL(/\/account\/profile/);
     await page.getByRole('heading', { name: 'My Account' }).waitFor();
   });

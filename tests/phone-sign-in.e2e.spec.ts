@@ -8,6 +8,13 @@ import { startMarketplace, type TestMarketplace, type TestUser } from './support
 
 const screenshots = join(import.meta.dirname, '../screenshots');
 
+/** The session's token as the page keeps it (this tab's storage, or the browser's with "Remember me"). */
+type Storages = Record<'sessionStorage' | 'localStorage', { getItem(key: string): string | null }>;
+const kept = () => {
+  const { sessionStorage, localStorage } = globalThis as unknown as Storages;
+  return sessionStorage.getItem('token') ?? localStorage.getItem('token');
+};
+
 describe.runIf(browserAvailable())('sign-in by a code texted to a verified phone (issue 38 §3)', () => {
   let market: TestMarketplace;
   let browser: Browser;
@@ -71,10 +78,9 @@ describe.runIf(browserAvailable())('sign-in by a code texted to a verified phone
       await signInByPhone(page, phone, width);
       // Signed in: the page keeps the session's token (as a password sign-in does) and leaves /login.
       // (In this tab only, as a password sign-in without "Remember me".)
-      const kept = "sessionStorage.getItem('token') ?? localStorage.getItem('token')";
       await page.waitForFunction(kept);
       await page.waitForURL((url) => !url.pathname.startsWith('/login'));
-      const stored = await page.evaluate<string>(kept);
+      const stored = (await page.evaluate(kept)) as string;
       const token = stored.startsWith('"') ? (JSON.parse(stored) as string) : stored;
       const me = await market.ok<UserRecord>(
         actions.validateUser.path,

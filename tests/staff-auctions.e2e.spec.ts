@@ -66,7 +66,8 @@ describe.runIf(browserAvailable())('auctions in the staff area (issue 33)', () =
     // Add the 30 sale lots: searched, the page ticked at once.
     await page.getByTestId('add-lots').click();
     await page.getByTestId('pick-search').fill('Sale Lot');
-    await expect.poll(() => page.getByTestId('pick-row').count()).toBe(30);
+    // The picker's option search waits 1,500 ms after the last key (seeds 001 §9) before it asks.
+    await expect.poll(() => page.getByTestId('pick-row').count(), { timeout: 10_000 }).toBe(30);
     await page.getByTestId('pick-all').click();
     await page.screenshot({ path: `${screenshots}/auction-pick-1366.png` });
     await page.getByTestId('pick-add').click();

@@ -2,17 +2,16 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { i18n } from '../i18n/index.ts';
 import {
-  boundedDay,
   DATE_MAX,
   DATE_MIN,
   datePickerYears,
   dayWithin,
   isDay,
   isMonth,
-  Month,
   monthDays,
   monthOf,
 } from './date-bounds.ts';
+import { boundedDay, Month } from './date-schemas.ts';
 import { setDisp, withSetDisp, withSetDispDeclared } from './record-list.ts';
 
 describe('setDisp, the caption of every list (seeds 000 §3.2, issue 38 §6)', () => {

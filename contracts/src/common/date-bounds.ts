@@ -1,6 +1,3 @@
-import { z } from 'zod';
-import { lazy, t } from '../i18n/index.ts';
-
 /** seeds 001 §5 "Date bounds default 1900-01-01 and 2100-01-01": a date field takes no day outside them. */
 export const DATE_MIN = '1900-01-01';
 export const DATE_MAX = '2100-01-01';
@@ -57,26 +54,3 @@ export function monthDays(month: string): { from: string; to: string } {
   const last = new Date(Date.UTC(year, number, 0)).getUTCDate();
   return { from: `${month}-01`, to: `${month}-${String(last).padStart(2, '0')}` };
 }
-
-/**
- * A day field: YYYY-MM-DD, a real day, within the bounds (1900-01-01 to 2100-01-01 unless narrowed),
- * refused with 'Enter a date from 1900-01-01 to 2100-01-01'.
- */
-export function boundedDay(min: string = DATE_MIN, max: string = DATE_MAX) {
-  return z
-    .string()
-    .trim()
-    .refine(
-      (value) => dayWithin(value, min, max),
-      lazy(() => t('validation.dateRange', { min, max })),
-    );
-}
-
-/** A month field: YYYY-MM (seeds 000 §9), refused with 'Enter a month such as 2026-11'. */
-export const Month = z
-  .string()
-  .trim()
-  .refine(
-    isMonth,
-    lazy(() => t('validation.monthFormat')),
-  );

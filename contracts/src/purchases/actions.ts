@@ -1,14 +1,7 @@
 import { z } from 'zod';
 import { action } from '../action.ts';
 import { LotPage } from '../lots/lot-document.ts';
-
-/**
- * seeds 000 §2.3 /purchases/:type, "these three share one listing screen" with /auctions/:type and
- * /watchlist/:type: the lots the buyer bought, all of them or by how they were bought (issue 31: won at
- * auction, bought now; issue 36: by offer).
- */
-export const purchaseTypes = ['all', 'auction', 'buynow', 'offer'] as const;
-export type PurchaseType = (typeof purchaseTypes)[number];
+import { purchaseTypes } from './types.ts';
 
 export const MyPurchasesInput = z.strictObject({
   type: z.enum(purchaseTypes).default('all'),

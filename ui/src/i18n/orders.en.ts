@@ -5,9 +5,9 @@
  */
 export const ordersForEnglish = {
   saveForLater: 'Save for later',
-  saveForLaterOf: 'Save {{title}} for later',
+  saveForLaterOf: 'Save for later: {{title}}',
   moveToCart: 'Move to cart',
-  moveToCartOf: 'Move {{title}} to the cart',
+  moveToCartOf: 'Move to cart: {{title}}',
   savedTitle: 'Saved for later',
   savedHint: 'Not in this checkout. Move a line back to the cart to buy it.',
   payLater: 'Pay later',

@@ -3,9 +3,9 @@ import type { ordersForEnglish } from './orders.en.ts';
 /** Issue 38 §2 "Variantes del carrito y la factura", en español. */
 export const ordersForSpanish: { readonly [K in keyof typeof ordersForEnglish]: string } = {
   saveForLater: 'Guardar para más tarde',
-  saveForLaterOf: 'Guardar {{title}} para más tarde',
+  saveForLaterOf: 'Guardar para más tarde: {{title}}',
   moveToCart: 'Mover al carrito',
-  moveToCartOf: 'Mover {{title}} al carrito',
+  moveToCartOf: 'Mover al carrito: {{title}}',
   savedTitle: 'Guardado para más tarde',
   savedHint: 'No entra en este pago. Vuelve a mover una línea al carrito para comprarla.',
   payLater: 'Pagar más tarde',

@@ -32,8 +32,8 @@ describe('the buy-now cart: saved for later (seeds 001 buynow/changeStatus)', ()
     const saved = await screen.findByTestId('saved-lines');
     expect(within(saved).getByText('2010 Pétrus')).toBeTruthy();
     expect(within(saved).queryByText('1990 Krug')).toBeNull();
-    expect(within(saved).getByRole('button', { name: 'Move 2010 Pétrus to the cart' })).toBeTruthy();
-    await user.click(screen.getByRole('button', { name: 'Save 2015 Château Margaux for later' }));
+    expect(within(saved).getByRole('button', { name: 'Move to cart: 2010 Pétrus' })).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Save for later: 2015 Château Margaux' }));
     await waitFor(() => expect(api.to('buynowChangeStatus')).toHaveLength(1));
     expect(api.to('buynowChangeStatus')[0]?.input).toEqual({ product_id: 'lot-1', status: 'saved' });
     expect(alerts()).toContainEqual({
