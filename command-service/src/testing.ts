@@ -5,12 +5,13 @@ import { join } from 'node:path';
 import {
   actions,
   cardWebhookPath,
+  invoiceAmounts,
   type MarketSettings,
   payPalWebhookPath,
   type Role,
   SANDBOX_VAULT_PATH,
 } from '@wine/contracts';
-import { type LotListedData, lotStream } from '@wine/event-schemas';
+import { invoiceStream, type LotListedData, lotStream } from '@wine/event-schemas';
 import {
   type CardProvider,
   createHttpApp,
@@ -31,7 +32,9 @@ import {
   type TaxChoice,
 } from '@wine/platform';
 import { type CardNetwork, listedLot, openPayPalNetwork, type PayPalNetwork } from '@wine/platform/testing';
+import { auctionInvoiceId } from './checkout/money-deps.ts';
 import { type CommandService, commandService } from './index.ts';
+import { invoiceDecider } from './invoices/decide.ts';
 import { lotDecider } from './lots/decide.ts';
 import type { ExternalPhotoOptions } from './photos/external.ts';
 import type { Accounts } from './users/accounts.ts';
@@ -241,6 +244,49 @@ export async function openTestCommandService(options: TestOptions = {}) {
   }
 
   /** Lists a lot straight on its stream (the seller's or admin's route is not what the spec is about). */
+  /**
+   * An unpaid auction invoice of `hammer` cents (premium 20%, tax 10.25%, pickup, due in 14 days) issued
+   * to the buyer as a close issues it, for a new lot unless `lotId` names one.
+   */
+  async function issueAuctionInvoice(
+    buyerId: string,
+    hammer: number,
+    options: { lotId?: string; sellerId?: string; bottles?: number; title?: (lotId: string) => string } = {},
+  ) {
+    const lotId = options.lotId ?? `lot-${randomUUID().slice(0, 8)}`;
+    const bottles = options.bottles ?? 1;
+    const invoiceId = auctionInvoiceId(lotId);
+    const id = randomUUID();
+    await service.streams.handle(
+      invoiceStream(invoiceId),
+      invoiceDecider,
+      {
+        type: 'IssueInvoice',
+        data: {
+          invoiceId,
+          kind: 'auction',
+          buyerId,
+          lines: [
+            {
+              lotId,
+              title: options.title?.(lotId) ?? lotId,
+              sellerId: options.sellerId ?? 'seller',
+              qty: bottles,
+              unitPrice: Math.round(hammer / bottles),
+              amount: hammer,
+              reservationId: null,
+            },
+          ],
+          amounts: invoiceAmounts(hammer, 20, 1_025),
+          delivery: { method: 'pickup', address: null, billingAddress: null, taxState: 'IL', taxRate: 1_025 },
+          dueAt: new Date(clock.now().getTime() + 14 * 86_400_000).toISOString(),
+        },
+      },
+      { commandId: id, correlationId: id, actor: { kind: 'system', id: 'spec' }, now: clock.now() },
+    );
+    return { invoiceId, lotId };
+  }
+
   async function listLot(overrides: Partial<LotListedData> = {}) {
     const lot = listedLot({
       lotId: `lot-${randomUUID().slice(0, 8)}`,
@@ -273,6 +319,7 @@ export async function openTestCommandService(options: TestOptions = {}) {
     signUp,
     addCard,
     listLot,
+    issueAuctionInvoice,
     async close() {
       await app.close();
       await mailer.close();

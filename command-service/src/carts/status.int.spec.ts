@@ -1,8 +1,7 @@
-import { actions, type CheckoutResult, invoiceAmounts } from '@wine/contracts';
+import { actions, type CheckoutResult } from '@wine/contracts';
 import { cartStream, invoiceStream } from '@wine/event-schemas';
 import { eventually } from '@wine/platform/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auctionInvoiceId } from '../checkout/money-deps.ts';
 import { invoiceDecider } from '../invoices/decide.ts';
 import { openTestCommandService, type TestCommandService } from '../testing.ts';
 import { cartDecider } from './cart.ts';
@@ -39,39 +38,8 @@ const addToCart = (token: string, lotId: string, qty: number) =>
   service.post(actions.addToCart.path, { cart: [{ product_id: lotId, qty }] }, { token });
 
 /** An unpaid auction invoice of `hammer` cents issued to the buyer (as a close issues it). */
-async function auctionInvoice(buyerId: string, hammer: number) {
-  const lotId = `lot-${crypto.randomUUID().slice(0, 8)}`;
-  const invoiceId = auctionInvoiceId(lotId);
-  const id = crypto.randomUUID();
-  await service.service.streams.handle(
-    invoiceStream(invoiceId),
-    invoiceDecider,
-    {
-      type: 'IssueInvoice',
-      data: {
-        invoiceId,
-        kind: 'auction',
-        buyerId,
-        lines: [
-          {
-            lotId,
-            title: lotId,
-            sellerId: 'seller',
-            qty: 1,
-            unitPrice: hammer,
-            amount: hammer,
-            reservationId: null,
-          },
-        ],
-        amounts: invoiceAmounts(hammer, 20, 1_025),
-        delivery: { method: 'pickup', address: null, billingAddress: null, taxState: 'IL', taxRate: 1_025 },
-        dueAt: new Date(service.clock.now().getTime() + 14 * 86_400_000).toISOString(),
-      },
-    },
-    { commandId: id, correlationId: id, actor: { kind: 'system', id: 'spec' }, now: service.clock.now() },
-  );
-  return invoiceId;
-}
+const auctionInvoice = async (buyerId: string, hammer: number) =>
+  (await service.issueAuctionInvoice(buyerId, hammer)).invoiceId;
 
 describe('buynow/addToBuynow', () => {
   it("puts the lot's line in the cart and saves every other line for later, in one append", async () => {

@@ -1,4 +1,4 @@
-import { actions, type CheckoutResult, invoiceAmounts } from '@wine/contracts';
+import { actions, type CheckoutResult } from '@wine/contracts';
 import { invoiceStream, lotStream } from '@wine/event-schemas';
 import {
   type CardNetwork,
@@ -12,7 +12,6 @@ import { invoiceDecider } from '../invoices/decide.ts';
 import { lotDecider } from '../lots/decide.ts';
 import { checkLedger } from '../payments/ledger-check.ts';
 import { openTestCommandService, type TestCommandService } from '../testing.ts';
-import { auctionInvoiceId } from './money-deps.ts';
 
 /**
  * Issue 38 §2: buynow/checkout, the buy-now cart's own path of the checkout, and cart/updateCheckout,
@@ -148,39 +147,8 @@ describe(`buynow/checkout, on ${on}`, () => {
 });
 
 /** An unpaid auction invoice issued to the buyer, at pickup (as a close issues it). */
-async function auctionInvoice(buyerId: string, hammer: number) {
-  const lotId = `lot-${crypto.randomUUID().slice(0, 8)}`;
-  const invoiceId = auctionInvoiceId(lotId);
-  const id = crypto.randomUUID();
-  await service.service.streams.handle(
-    invoiceStream(invoiceId),
-    invoiceDecider,
-    {
-      type: 'IssueInvoice',
-      data: {
-        invoiceId,
-        kind: 'auction',
-        buyerId,
-        lines: [
-          {
-            lotId,
-            title: lotId,
-            sellerId: 'seller',
-            qty: 1,
-            unitPrice: hammer,
-            amount: hammer,
-            reservationId: null,
-          },
-        ],
-        amounts: invoiceAmounts(hammer, 20, 1_025),
-        delivery: { method: 'pickup', address: null, billingAddress: null, taxState: 'IL', taxRate: 1_025 },
-        dueAt: new Date(service.clock.now().getTime() + 14 * 86_400_000).toISOString(),
-      },
-    },
-    { commandId: id, correlationId: id, actor: { kind: 'system', id: 'spec' }, now: service.clock.now() },
-  );
-  return invoiceId;
-}
+const auctionInvoice = async (buyerId: string, hammer: number) =>
+  (await service.issueAuctionInvoice(buyerId, hammer)).invoiceId;
 
 const springfield = { address1: '1 Main St', city: 'Springfield', state: 'IL', zip: '62701' };
 

@@ -1,4 +1,4 @@
-import { actions, type CheckoutResult, invoiceAmounts } from '@wine/contracts';
+import { actions, type CheckoutResult } from '@wine/contracts';
 import { invoiceStream, lotStream, walletStream } from '@wine/event-schemas';
 import type { CardProvider } from '@wine/platform';
 import {
@@ -15,7 +15,7 @@ import { availableAt } from '../lots/lot.ts';
 import { checkLedger } from '../payments/ledger-check.ts';
 import { openTestCommandService, type TestCommandService } from '../testing.ts';
 import { walletDecider } from '../wallets/wallet.ts';
-import { auctionInvoiceId, paymentIdFor } from './money-deps.ts';
+import { paymentIdFor } from './money-deps.ts';
 import { walletEntryId } from './payments.ts';
 
 /**
@@ -97,37 +97,8 @@ const ids = () => {
 };
 
 /** An auction invoice of `hammer` cents for a lot the seller named `lotId`, issued to the buyer. */
-async function auctionInvoice(buyerId: string, lotId: string, hammer: number) {
-  const invoiceId = auctionInvoiceId(lotId);
-  await service.service.streams.handle(
-    invoiceStream(invoiceId),
-    invoiceDecider,
-    {
-      type: 'IssueInvoice',
-      data: {
-        invoiceId,
-        kind: 'auction',
-        buyerId,
-        lines: [
-          {
-            lotId,
-            title: lotId,
-            sellerId: 'seller',
-            qty: 1,
-            unitPrice: hammer,
-            amount: hammer,
-            reservationId: null,
-          },
-        ],
-        amounts: invoiceAmounts(hammer, 20, 1_025),
-        delivery: { method: 'pickup', address: null, billingAddress: null, taxState: 'IL', taxRate: 1_025 },
-        dueAt: new Date(service.clock.now().getTime() + 14 * 86_400_000).toISOString(),
-      },
-    },
-    { ...ids(), now: service.clock.now() },
-  );
-  return invoiceId;
-}
+const auctionInvoice = async (buyerId: string, lotId: string, hammer: number) =>
+  (await service.issueAuctionInvoice(buyerId, hammer, { lotId })).invoiceId;
 
 const buyCredit = (token: string, cardId: string, amount: number, commandId?: string) =>
   service.post<{ balance: number }>(

@@ -1,4 +1,4 @@
-import { actions, type CheckoutResult, invoiceAmounts } from '@wine/contracts';
+import { actions, type CheckoutResult } from '@wine/contracts';
 import { invoiceStream } from '@wine/event-schemas';
 import type { CardProvider } from '@wine/platform';
 import {
@@ -8,7 +8,6 @@ import {
   openCardNetwork,
 } from '@wine/platform/testing';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { auctionInvoiceId } from '../checkout/money-deps.ts';
 import { checkLedger } from '../payments/ledger-check.ts';
 import { openTestCommandService, type TestCommandService } from '../testing.ts';
 import { invoiceDecider } from './decide.ts';
@@ -58,40 +57,9 @@ const loadInvoice = async (id: string) => {
 const lengthOf = async (id: string) =>
   (await service.service.streams.store.readStream(invoiceStream(id))).length;
 
-/** An unpaid auction invoice of `hammer` cents (plus 20% premium and Chicago tax) for `buyerId`. */
-async function auctionInvoice(buyerId: string, hammer: number, sellerId = 'seller') {
-  const lotId = `lot-${crypto.randomUUID().slice(0, 8)}`;
-  const invoiceId = auctionInvoiceId(lotId);
-  const id = crypto.randomUUID();
-  await service.service.streams.handle(
-    invoiceStream(invoiceId),
-    invoiceDecider,
-    {
-      type: 'IssueInvoice',
-      data: {
-        invoiceId,
-        kind: 'auction',
-        buyerId,
-        lines: [
-          {
-            lotId,
-            title: `Lot ${lotId}`,
-            sellerId,
-            qty: 1,
-            unitPrice: hammer,
-            amount: hammer,
-            reservationId: null,
-          },
-        ],
-        amounts: invoiceAmounts(hammer, 20, 1_025),
-        delivery: { method: 'pickup', address: null, billingAddress: null, taxState: 'IL', taxRate: 1_025 },
-        dueAt: new Date(service.clock.now().getTime() + 14 * 86_400_000).toISOString(),
-      },
-    },
-    { commandId: id, correlationId: id, actor: { kind: 'system', id: 'spec' }, now: service.clock.now() },
-  );
-  return { invoiceId, lotId };
-}
+/** An unpaid auction invoice of `hammer` cents for a lot of `sellerId`, issued to the buyer. */
+const auctionInvoice = (buyerId: string, hammer: number, sellerId = 'seller') =>
+  service.issueAuctionInvoice(buyerId, hammer, { sellerId, title: (lotId) => `Lot ${lotId}` });
 
 const setFee = (token: string, body: Record<string, unknown>, commandId?: string) =>
   service.post<{ invoice_id: string; fee: number; total: number; due: number }>(

@@ -1,4 +1,4 @@
-import { type AddressQuote, actions, type CheckoutResult, invoiceAmounts } from '@wine/contracts';
+import { type AddressQuote, actions, type CheckoutResult } from '@wine/contracts';
 import { invoiceStream, lotStream } from '@wine/event-schemas';
 import {
   type CardNetwork,
@@ -8,7 +8,6 @@ import {
 } from '@wine/platform/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
-import { auctionInvoiceId } from '../checkout/money-deps.ts';
 import { invoiceDecider } from '../invoices/decide.ts';
 import type { IssuedInvoice } from '../invoices/invoice.ts';
 import { openTestCommandService, type TestCommandService } from '../testing.ts';
@@ -183,40 +182,9 @@ describe(`a delivery checkout, on ${on}`, () => {
   });
 });
 
-/** An auction invoice of `hammer` cents for `bottles` bottles, issued to the buyer for pickup. */
-async function auctionInvoice(buyerId: string, hammer: number, bottles: number) {
-  const lotId = `lot-${crypto.randomUUID()}`;
-  const invoiceId = auctionInvoiceId(lotId);
-  const id = crypto.randomUUID();
-  await service.service.streams.handle(
-    invoiceStream(invoiceId),
-    invoiceDecider,
-    {
-      type: 'IssueInvoice',
-      data: {
-        invoiceId,
-        kind: 'auction',
-        buyerId,
-        lines: [
-          {
-            lotId,
-            title: lotId,
-            sellerId: 'seller',
-            qty: bottles,
-            unitPrice: Math.round(hammer / bottles),
-            amount: hammer,
-            reservationId: null,
-          },
-        ],
-        amounts: invoiceAmounts(hammer, 20, 1_025),
-        delivery: { method: 'pickup', address: null, billingAddress: null, taxState: 'IL', taxRate: 1_025 },
-        dueAt: new Date(service.clock.now().getTime() + 14 * 86_400_000).toISOString(),
-      },
-    },
-    { commandId: id, correlationId: id, actor: { kind: 'system', id: 'spec' }, now: service.clock.now() },
-  );
-  return invoiceId;
-}
+/** An unpaid auction invoice of `hammer` cents for `bottles` bottles, issued to the buyer. */
+const auctionInvoice = async (buyerId: string, hammer: number, bottles: number) =>
+  (await service.issueAuctionInvoice(buyerId, hammer, { bottles })).invoiceId;
 
 describe(`delivering lots won at auction, on ${on}`, () => {
   it('ships the lots paid together as one shipment, its charge on the first invoice, with premium and shipping taxed', async () => {
