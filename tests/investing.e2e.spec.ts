@@ -1,7 +1,6 @@
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { actions, type InvestorDetails } from '@wine/contracts';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -11,6 +10,7 @@ import {
   signedInPage,
   staffViewports,
 } from './support/browser.ts';
+import { investorWithOrder as placedOrder } from './support/investors.ts';
 import { startMarketplace, type TestMarketplace, type TestUser } from './support/marketplace.ts';
 import { staffScreenshots } from './support/staff-suite.ts';
 
@@ -221,51 +221,10 @@ describe.runIf(browserAvailable())('investor onboarding in the browser (issue 35
     await shoot(onPhone.page, 'investing-entity-390.png');
     expect(onPhone.errors).toEqual([]);
   }, 180_000);
-  /**
-   * An investor as the API makes them: onboarded, accredited, a bank linked and an order of `units`
-   * placed (the screens of those are the tests above); answers the order's trade id.
-   */
+  /** An investor with an order of `units` placed (support/investors.ts); answers the user and the trade id. */
   async function investorWithOrder(firstName: string, units: number) {
     const user = await investor(firstName);
-    await market.ok(
-      actions.onBoardIndividual.path,
-      {
-        first_name: firstName,
-        last_name: 'Investor',
-        email: user.email,
-        dob: '1980-04-12',
-        domicile: 'us_citizen',
-        address1: '233 S Wacker Dr',
-        city: 'Chicago',
-        state: 'IL',
-        zip: '60606',
-        ssn: '123-45-6789',
-      },
-      user.auth,
-    );
-    await market.ok(
-      actions.uploadPartyDocument.path,
-      {
-        file_name: 'Test_Approved_All.pdf',
-        content_type: 'application/pdf',
-        content_base64: Buffer.from(`%PDF-1.4\n${'x'.repeat(1_200)}\n%%EOF\n`).toString('base64'),
-      },
-      user.auth,
-    );
-    await market.ok(
-      actions.linkExternalAccount.path,
-      {
-        holder_name: `${firstName} Investor`,
-        routing_number: '021000021',
-        account_number: '123456789',
-        account_type: 'checking',
-      },
-      user.auth,
-    );
-    const ordered = await market.ok<InvestorDetails>(actions.createOrder.path, { units }, user.auth);
-    const tradeId = ordered.orders[0]?.trade_id;
-    if (!tradeId) throw new Error('the order was not placed');
-    return { user, tradeId };
+    return { user, tradeId: await placedOrder(market, user, firstName, units) };
   }
 
   /**

@@ -27,6 +27,7 @@ import {
   type DocumentService,
   type EventStore,
   type FileStore,
+  type HostedGateways,
   type InvestingService,
   type KycProvider,
   type Logger,
@@ -63,6 +64,7 @@ import { staffBidRoutes } from './bidding/staff-routes.ts';
 import { cartRoutes } from './carts/routes.ts';
 import { checkoutService } from './checkout/checkout-service.ts';
 import { expiryProcess } from './checkout/expiry.ts';
+import { hostedRoutes } from './checkout/hosted-routes.ts';
 import { moneyMail } from './checkout/mail.ts';
 import type { MoneyDeps } from './checkout/money-deps.ts';
 import { followPayPalPayments, payPalPaymentsIndex } from './checkout/paypal-payments.ts';
@@ -115,6 +117,7 @@ import { settingsRoutes } from './settings/routes.ts';
 import { shippingRoutes } from './shipping/routes.ts';
 import { trackingService } from './shipping/tracking.ts';
 import { taxRecording } from './tax/recording.ts';
+import { taxRoutes } from './tax/routes.ts';
 import { type Accounts, accounts } from './users/accounts.ts';
 import { providerSwitch } from './users/cards/provider-switch.ts';
 import { cardRoutes } from './users/cards/routes.ts';
@@ -157,6 +160,8 @@ export interface CommandServiceDeps {
    * PAYMENT_GATEWAYS names paypal, else its sandbox). Absent: the checkout offers no PayPal.
    */
   paypal?: PayPalGateway;
+  /** seeds 001 "Payments": the hosted gateways (Paytm, Cashfree; platform `openHostedGateways`); none by default. */
+  hostedGateways?: HostedGateways;
   /**
    * The tax and address service configuration picked (issue 35: `openTax`), given the configured
    * table it falls back on; the table (the sandbox with the settings' rates) by default.
@@ -249,6 +254,7 @@ export async function commandService(
     clock: deps.clock,
     cards,
     paypal,
+    hosted: { gateways: deps.hostedGateways ?? {}, publicUrl: deps.publicUrl },
     secrets: deps.secrets,
     tax: (deps.tax ?? ((table: TaxService) => table))(
       createSandboxTaxService(() => settings.money().taxRates),
@@ -365,6 +371,13 @@ export async function commandService(
     logger,
     rateLimit: deps.addressLookupRateLimit ?? ADDRESS_LOOKUP_RATE_LIMIT,
   });
+  // seeds 001 §7 "tax/avalara isValidAddress": an address checked by the tax port, limited as lookups.
+  await app.register(taxRoutes, {
+    tax: money.tax,
+    auth,
+    logger,
+    rateLimit: deps.addressLookupRateLimit ?? ADDRESS_LOOKUP_RATE_LIMIT,
+  });
   await app.register(enquiryRoutes, {
     streams,
     clock,
@@ -437,6 +450,8 @@ export async function commandService(
     }),
     auth,
   });
+  // seeds 001 "Payments": Paytm's and Cashfree's calls, their page and Paytm's callback.
+  await app.register(hostedRoutes, { checkout: checkoutService({ ...money, openInvoices }), money, auth });
   // Issue 35 §1: the card provider's signed events (Stripe's webhooks), and PayPal's, each in a scope
   // reading raw bodies.
   await app.register(webhookRoutes, { money, logger: deps.logger });

@@ -15,6 +15,7 @@ import {
   openCards,
   openDocuments,
   openEventStore,
+  openHostedGateways,
   openInvesting,
   openMailer,
   openMaps,
@@ -81,6 +82,8 @@ const { scheduler } = await commandService(app, {
   cards: openCards(config, publicUrl),
   // seeds 001 "Payments": PayPal's REST API when PAYMENT_GATEWAYS names paypal, else its sandbox.
   paypal: openPayPal(config, publicUrl),
+  // seeds 001 "Payments": Paytm and Cashfree, each when PAYMENT_GATEWAYS names it; none by default.
+  hostedGateways: openHostedGateways(config),
   // Issue 35 §5: address suggestions from Google's Places API when MAPS_PROVIDER=google, else the sandbox.
   maps: openMaps(config),
   sessionSecret: config.SESSION_SECRET,

@@ -18,7 +18,9 @@ import {
   createLogger,
   type DocumentService,
   directoryFileStore,
+  type HostedGateways,
   type HttpApp,
+  type InvestingService,
   type KycProvider,
   type Mailer,
   type Maps,
@@ -86,6 +88,8 @@ export interface TestOptions {
    * local double of PayPal. Its events are posted to the service's PayPal webhook endpoint.
    */
   paypal?: PayPalNetwork;
+  /** seeds 001 "Payments": the hosted gateways the site takes (Paytm, Cashfree behind their doubles); none by default. */
+  hostedGateways?: HostedGateways;
   /** Photos given as links: a spec serving them on this machine allows its addresses. */
   externalImages?: ExternalPhotoOptions;
   /** Where confirmed newsletter contacts are sent on (the sandbox by default). */
@@ -96,6 +100,8 @@ export interface TestOptions {
   maps?: Maps;
   /** Address lookups per minute per client (the product's 120 by default). */
   addressLookupRateLimit?: number;
+  /** Issue 35 §3: the investing service (its sandbox by default; North Capital behind its double). */
+  investing?: InvestingService;
 }
 
 const START = '2026-11-22T12:00:00.000Z';
@@ -131,6 +137,7 @@ export async function openTestCommandService(options: TestOptions = {}) {
     ...(options.staffRateLimit !== undefined && { staffRateLimit: options.staffRateLimit }),
     ...(options.kyc && { kyc: options.kyc }),
     ...(options.cards && { cards: options.cards }),
+    ...(options.hostedGateways && { hostedGateways: options.hostedGateways }),
     ...(options.network && { cards: options.network.provider }),
     ...(options.documents && { documents: options.documents }),
     ...(options.agreementTemplateId && { agreementTemplateId: options.agreementTemplateId }),
@@ -138,6 +145,7 @@ export async function openTestCommandService(options: TestOptions = {}) {
     ...(options.marketing && { marketing: options.marketing }),
     ...(options.tax && { tax: options.tax }),
     ...(options.maps && { maps: options.maps }),
+    ...(options.investing && { investing: options.investing }),
     ...(options.addressLookupRateLimit !== undefined && {
       addressLookupRateLimit: options.addressLookupRateLimit,
     }),

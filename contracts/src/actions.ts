@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { addressValidationActions } from './accounts/address-validation.ts';
 import { userAdminActions } from './accounts/admin-actions.ts';
 import { cardActions } from './accounts/card-actions.ts';
 import { identityActions } from './accounts/identity-actions.ts';
@@ -100,6 +101,7 @@ export const actions = {
   ...watchlistActions,
   ...addressBookActions,
   ...addressLookupActions,
+  ...addressValidationActions,
   ...watchlistExportActions,
   ...reportActions,
   ...enquiryActions,

@@ -217,6 +217,14 @@ export const errorCatalogue = {
   OFFLINE_HOLD_CAPPED: entry(409, 'errors.OFFLINE_HOLD_CAPPED', 'cart_id'),
   PAYMENT_IN_PROGRESS: entry(409, 'checkout.paymentInProgress'),
   PAYMENT_NOT_FOUND: entry(404, 'checkout.paymentNotFound', 'payment_id'),
+  /** seeds 001 "Payments": a hosted gateway (Paytm, Cashfree) the site does not take. */
+  GATEWAY_UNAVAILABLE: entry(400, 'checkout.gatewayUnavailable', 'gateway'),
+  /** Cashfree keeps the buyer's phone with every order: an account without one pays another way. */
+  GATEWAY_NEEDS_PHONE: entry(400, 'checkout.gatewayNeedsPhone', 'phone'),
+  /** A gateway's return whose signature does not verify, or that names another order than the payment's. */
+  GATEWAY_RETURN_INVALID: entry(400, 'checkout.gatewayReturnInvalid', 'fields'),
+  /** The gateway's status API says it took another amount than the payment's: recorded nowhere. */
+  GATEWAY_AMOUNT_MISMATCH: entry(409, 'checkout.gatewayAmountMismatch', 'payment_id'),
   /** A card charge that is not one waiting for the caller's own authentication. */
   CHARGE_NOT_FOUND: entry(404, 'checkout.chargeNotFound', 'charge_id'),
   PAYMENT_DECLINED: entry(402, 'checkout.paymentDeclined', 'card_id'),
@@ -279,6 +287,8 @@ export const errorCatalogue = {
   INVESTING_REFUSED: entry(400, 'investing.refused'),
   INVESTING_UNAVAILABLE: entry(503, 'investing.unavailable'),
   TRADE_NOT_FOUND: entry(404, 'investing.tradeNotFound', 'trade_id'),
+  /** seeds 001 §7 northcapital_payment: one fund move per order; an order paid (or funded) is not paid again. */
+  INVESTMENT_PAID: entry(409, 'investing.alreadyPaid', 'trade_id'),
   /** Issue 35 §4: no agreement has this id (or it is someone else's). */
   AGREEMENT_NOT_FOUND: entry(404, 'agreements.notFound', 'id'),
   /** Issue 35 §4: agreements are made for sellers only. */
@@ -325,6 +335,11 @@ export const errorCatalogue = {
   CARD_PROVIDER_NO_CONTEXT: entry(400, 'card.noCaptureContext'),
   /** A new card's payment in the browser asked of a card provider without one (only Stripe's Payment Element). */
   CARD_PROVIDER_NO_NEW_CARD: entry(400, 'checkout.noNewCardPayments', 'element'),
+  /** payment/authorize asked of a card provider the product does not hold amounts with. */
+  CARD_PROVIDER_NO_HOLD: entry(400, 'card.noHolds', 'card_id'),
+  /** Another hold was placed on the buyer's card meanwhile (one at a time): this one was given back. */
+  CARD_HOLD_OPEN: entry(409, 'card.holdOpen', 'card_id'),
+  CARD_HOLD_NOT_FOUND: entry(404, 'card.holdNotFound', 'hold_id'),
   /** A dispute reported for a payment that took no money, or for more than it took. */
   PAYMENT_NOT_DISPUTABLE: entry(409, 'errors.PAYMENT_NOT_DISPUTABLE'),
   /** A refund for more than its payment still holds (charged, less refunds and charge-backs). */

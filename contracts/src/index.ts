@@ -1,4 +1,5 @@
 // The public entry of contracts: browser-safe (the UI imports it), one export line per module.
+export * from './accounts/address-validation.ts';
 export * from './accounts/admin-actions.ts';
 export * from './accounts/card-actions.ts';
 export * from './accounts/cards.ts';
@@ -89,6 +90,7 @@ export * from './lots/score-badges.ts';
 export * from './merchant/bank-transfer.ts';
 export * from './money/actions.ts';
 export * from './money/amounts.ts';
+export * from './money/card-holds.ts';
 export * from './money/inputs.ts';
 export * from './money/messages.ts';
 export * from './money/orders.ts';

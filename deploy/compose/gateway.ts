@@ -3,12 +3,14 @@ import {
   actions,
   cardWebhookPath,
   documentsWebhookPath,
+  hostedGatewayPagePath,
   invoicePdfPath,
   MAX_IMPORT_BYTES,
   MAX_PAGE_FILE_BYTES,
   MAX_UPLOAD_BYTES,
   MAX_UPLOAD_FILES,
   payPalWebhookPath,
+  paytmCallbackPath,
   sellerStatementCsvPath,
   sellerStatementPdfPath,
 } from '@wine/contracts';
@@ -100,6 +102,15 @@ ${locations}
       proxy_pass http://${upstreams.command};
     }
     location = ${payPalWebhookPath} {
+      proxy_pass http://${upstreams.command};
+    }
+    location = ${paytmCallbackPath} {
+      proxy_pass http://${upstreams.command};
+    }
+    location = ${hostedGatewayPagePath('paytm')} {
+      proxy_pass http://${upstreams.command};
+    }
+    location = ${hostedGatewayPagePath('cashfree')} {
       proxy_pass http://${upstreams.command};
     }
     location = ${documentsWebhookPath} {

@@ -186,6 +186,57 @@ export const InvestmentDocumentsResent = defineEvent({
   schema: z.object({ tradeId: z.string().min(1).max(64), at: z.iso.datetime() }),
 });
 
+const TradeId = z.string().min(1).max(64);
+/** The payment's id (its request's command id): a retry of the same payment is the same payment. */
+const PaymentId = z.string().min(1).max(200);
+/** How the investor pays an order: from the linked bank account (ACH) or on the linked card. */
+const PaymentMethod = z.enum(['ach', 'card']);
+
+/**
+ * seeds 001 §7 Payments "northcapital_payment": the investor asked to pay an order through the investing
+ * service, for the order's own amount (integer cents), by ACH or card. Written before the service is asked,
+ * so a second payment of the order waits (one fund move per order); a retry of the same payment goes on.
+ */
+export const InvestmentPaymentStarted = defineEvent({
+  type: 'InvestmentPaymentStarted',
+  version: 1,
+  schema: z.object({
+    tradeId: TradeId,
+    paymentId: PaymentId,
+    method: PaymentMethod,
+    amount: z.number().int().min(1),
+    at: z.iso.datetime(),
+  }),
+});
+
+/**
+ * The investing service moved the order's money (North Capital's externalFundMove or ccFundMove), and
+ * its answer is the order's payment confirmation ("response data kept as confirmation"): its reference
+ * and statuses, the amount it moved (integer cents). Never an account or card number.
+ */
+export const InvestmentPaid = defineEvent({
+  type: 'InvestmentPaid',
+  version: 1,
+  schema: z.object({
+    tradeId: TradeId,
+    paymentId: PaymentId,
+    method: PaymentMethod,
+    amount: z.number().int().min(0),
+    /** The service's reference of the fund move (Transact's RefNum). */
+    reference: z.string().max(64),
+    fundStatus: z.string().max(64),
+    transactionStatus: z.string().max(64),
+    at: z.iso.datetime(),
+  }),
+});
+
+/** The investing service refused the payment (its reason): no money moved, the order may be paid again. */
+export const InvestmentPaymentFailed = defineEvent({
+  type: 'InvestmentPaymentFailed',
+  version: 1,
+  schema: z.object({ tradeId: TradeId, paymentId: PaymentId, reason: z.string().max(300) }),
+});
+
 export type InvestorEvent =
   | { type: 'InvestorOnboarded'; data: z.infer<typeof InvestorOnboarded.schema> }
   | { type: 'InvestorPartyUpdated'; data: z.infer<typeof InvestorPartyUpdated.schema> }
@@ -202,7 +253,10 @@ export type InvestorEvent =
   | { type: 'InvestorAccreditationChecked'; data: z.infer<typeof InvestorAccreditationChecked.schema> }
   | { type: 'InvestorBankLinked'; data: z.infer<typeof InvestorBankLinked.schema> }
   | { type: 'InvestmentOrdered'; data: z.infer<typeof InvestmentOrdered.schema> }
-  | { type: 'InvestmentOrderMoved'; data: z.infer<typeof InvestmentOrderMoved.schema> };
+  | { type: 'InvestmentOrderMoved'; data: z.infer<typeof InvestmentOrderMoved.schema> }
+  | { type: 'InvestmentPaymentStarted'; data: z.infer<typeof InvestmentPaymentStarted.schema> }
+  | { type: 'InvestmentPaid'; data: z.infer<typeof InvestmentPaid.schema> }
+  | { type: 'InvestmentPaymentFailed'; data: z.infer<typeof InvestmentPaymentFailed.schema> };
 export const investorEventDefinitions = [
   InvestorOnboarded,
   InvestorDocumentUploaded,
@@ -220,4 +274,7 @@ export const investorEventDefinitions = [
   InvestorCardUnlinked,
   InvestmentDocumentsResent,
   InvestorOwnerAdded,
+  InvestmentPaymentStarted,
+  InvestmentPaid,
+  InvestmentPaymentFailed,
 ] as const;

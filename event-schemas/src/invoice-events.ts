@@ -123,7 +123,8 @@ export const ShipmentTracked = defineEvent({
 });
 
 /** How a payment was made; added to at the end only, so every event written before still reads. */
-export const PaymentMethods = ['card', 'wallet', 'giftcard', 'offline', 'paypal'] as const;
+/** `gateway`: paid on a hosted gateway's own page (seeds 001 "Payments": Paytm, Cashfree; the transaction names which). */
+export const PaymentMethods = ['card', 'wallet', 'giftcard', 'offline', 'paypal', 'gateway'] as const;
 export type PaymentMethod = (typeof PaymentMethods)[number];
 
 /** A card or wallet payment under way: one at a time per invoice, so it is charged once. */

@@ -183,6 +183,44 @@ export const DefaultCardChanged = defineEvent({
   schema: z.object({ cardId: z.string().min(1).max(64).nullable() }),
 });
 
+/**
+ * seeds 001 "Payments" payment/authorize: an amount held on a card on file for the buyer's unpaid
+ * invoices, not taken; the checkout that pays them with the card takes it. `chargeId` is the provider's
+ * hold (no secret: as a charge's reference); it lapses at the provider at `expiresAt`.
+ */
+export const CardHoldPlaced = defineEvent({
+  type: 'CardHoldPlaced',
+  version: 1,
+  schema: z.object({
+    holdId: z.string().min(1).max(80),
+    cardId: z.string().min(1).max(64),
+    provider: z.string().min(1).max(40),
+    amount: z.number().int().positive(),
+    chargeId: z.string().min(1).max(200),
+    invoiceIds: z.array(z.string().min(1).max(80)).min(1).max(50),
+    expiresAt: z.iso.datetime(),
+  }),
+});
+/** A hold given back to the card: the buyer's, a newer hold, the card removed, a payment that could not take it. */
+export const CardHoldReleased = defineEvent({
+  type: 'CardHoldReleased',
+  version: 1,
+  schema: z.object({
+    holdId: z.string().min(1).max(80),
+    reason: z.enum(['released', 'replaced', 'card_removed', 'lapsed', 'not_taken']),
+  }),
+});
+/** A checkout took `amount` of the hold as its card payment (`paymentId`): the card charged once. */
+export const CardHoldCaptured = defineEvent({
+  type: 'CardHoldCaptured',
+  version: 1,
+  schema: z.object({
+    holdId: z.string().min(1).max(80),
+    amount: z.number().int().positive(),
+    paymentId: z.string().min(1).max(80),
+  }),
+});
+
 /** An identity check's outcome; the personal data checked stays with the provider. */
 export const KycChecked = defineEvent({
   type: 'KycChecked',
@@ -405,6 +443,9 @@ export type UserEvent =
   | { type: 'CardRemoved'; data: Data<typeof CardRemoved> }
   | { type: 'StoredCardsDropped'; data: Data<typeof StoredCardsDropped> }
   | { type: 'DefaultCardChanged'; data: Data<typeof DefaultCardChanged> }
+  | { type: 'CardHoldPlaced'; data: Data<typeof CardHoldPlaced> }
+  | { type: 'CardHoldReleased'; data: Data<typeof CardHoldReleased> }
+  | { type: 'CardHoldCaptured'; data: Data<typeof CardHoldCaptured> }
   | { type: 'KycChecked'; data: Data<typeof KycChecked> }
   | { type: 'KycProfileUpdated'; data: Data<typeof KycProfileUpdated> }
   | { type: 'BidLimitRequested'; data: Data<typeof BidLimitRequested> }
@@ -452,6 +493,9 @@ export const userEventDefinitions = [
   CardRemoved,
   StoredCardsDropped,
   DefaultCardChanged,
+  CardHoldPlaced,
+  CardHoldReleased,
+  CardHoldCaptured,
   KycChecked,
   KycProfileUpdated,
   BidLimitRequested,

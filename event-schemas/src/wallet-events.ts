@@ -14,7 +14,8 @@ export const WalletCredited = defineEvent({
   schema: z.object({
     entryId: Id,
     amount: Cents.min(1),
-    source: z.enum(['card', 'giftcard', 'refund', 'reversal']),
+    /** `gateway`: a bid deposit paid on a hosted gateway's page (seeds 001 membership-payment). */
+    source: z.enum(['card', 'giftcard', 'refund', 'reversal', 'gateway']),
     /** The card charge, the gift card's last four, or the invoice. */
     reference: z.string().max(100),
   }),

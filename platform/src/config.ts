@@ -174,6 +174,26 @@ const Env = z.object({
     .optional(),
   PAYPAL_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).optional(),
   /**
+   * seeds 001 "Payments": Paytm and Cashfree, each taken when PAYMENT_GATEWAYS names it (platform
+   * hosted-gateway/index.ts `openHostedGateways`): the merchant id and 16-character merchant key, the
+   * website name (WEBSTAGING on staging), Paytm's host (staging by default); Cashfree's app id and
+   * secret key and its host (its sandbox by default).
+   */
+  PAYTM_MID: z.string().min(1).max(100).optional(),
+  PAYTM_MERCHANT_KEY: z.string().min(1).max(100).optional(),
+  PAYTM_WEBSITE: z.string().min(1).max(100).optional(),
+  PAYTM_API_URL: z
+    .url()
+    .regex(/^https?:\/\//, 'PAYTM_API_URL must be an http(s) URL')
+    .optional(),
+  CASHFREE_CLIENT_ID: z.string().min(1).max(200).optional(),
+  CASHFREE_CLIENT_SECRET: z.string().min(1).max(200).optional(),
+  CASHFREE_API_URL: z
+    .url()
+    .regex(/^https?:\/\//, 'CASHFREE_API_URL must be an http(s) URL')
+    .optional(),
+  HOSTED_GATEWAY_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).optional(),
+  /**
    * CyberSource's API root: https://apitest.cybersource.com (its test environment) by default, or
    * https://api.cybersource.com. HTTPS only (its SDK speaks nothing else).
    */

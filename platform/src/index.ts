@@ -7,6 +7,8 @@ export * from './document-store/index.ts';
 export * from './documents/index.ts';
 export * from './event-store/index.ts';
 export * from './files/index.ts';
+/** seeds 001 "Payments": Paytm and Cashfree, paid on the gateway's own page. */
+export * from './hosted-gateway/index.ts';
 export * from './http/index.ts';
 export * from './investing/index.ts';
 export * from './kyc/index.ts';

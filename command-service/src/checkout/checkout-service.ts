@@ -2,16 +2,26 @@ import type {
   CheckoutResult,
   ConfirmPaymentInput,
   ErrorCode,
+  GatewayResponseInput,
+  MembershipPaymentInput,
   PayPalResponseInput,
   UpdateCheckoutInput,
 } from '@wine/contracts';
-import { AppError } from '@wine/platform';
+import { AppError, type HostedGatewayName } from '@wine/platform';
 import type { z } from 'zod';
 import type { RequestContext } from '../core/command-context.ts';
 import type { IssuedInvoice } from '../invoices/invoice.ts';
 import { actorOf, type Session } from '../users/user-service.ts';
 import { type CheckoutDeps, issuedInvoices, loadInvoice } from './checkout-invoices.ts';
 import { quoteDelivery, resolveDelivery } from './delivery.ts';
+import {
+  assertGatewayPayable,
+  confirmGatewayPayment,
+  confirmMembershipPayment,
+  type GatewayCustomer,
+  payMembershipWithGateway,
+  payWithGateway,
+} from './hosted.ts';
 import { paymentIdFor, type Step } from './money-deps.ts';
 import { abandonBuyNowOrder } from './orders.ts';
 import { confirmCardPayment, type PaymentOutcome, pay, payWithNewCard } from './payments.ts';
@@ -20,6 +30,13 @@ import { type CheckoutInput, chooseDelivery, placeOrder } from './place-order.ts
 import { invoicesQuote, quote } from './quote.ts';
 import { settle } from './settle.ts';
 
+/** Who pays on a hosted gateway: the account, its e-mail and phone as the gateway keeps them with the order. */
+const customerOf = (session: Session): GatewayCustomer => ({
+  id: session.user.id,
+  email: session.user.email,
+  phone: session.user.phone,
+});
+
 /**
  * The checkout process manager (DOMAIN.md "Buy now and cart", "Money"): one cart, or unpaid invoices.
  * The quote in quote.ts, the order placed in place-order.ts, its payment's outcome followed in settle.ts.
@@ -27,6 +44,28 @@ import { settle } from './settle.ts';
 export function checkoutService(deps: CheckoutDeps) {
   return {
     quote: (session: Session, input: Parameters<typeof quote>[2]) => quote(deps, session, input),
+
+    gatewayResponse,
+
+    /**
+     * seeds 001 paymentThird/paytm and paymentThird/cashfree membership-payment: a bid deposit paid on
+     * the gateway's page (hosted.ts); answers where the browser goes.
+     */
+    async membershipPayment(
+      session: Session,
+      gateway: HostedGatewayName,
+      input: z.output<typeof MembershipPaymentInput>,
+      request: RequestContext,
+    ): Promise<CheckoutResult> {
+      const step: Step = { base: request, actor: actorOf(session) };
+      const started = await payMembershipWithGateway(deps, step, {
+        gateway,
+        customer: customerOf(session),
+        amount: input.amount,
+        commandId: request.commandId,
+      });
+      return { status: 'requires_action', invoice_ids: [], payment_id: started.paymentId, url: started.url };
+    },
 
     /**
      * Places the order (buy now: holds every line and issues its invoice; auction: the chosen
@@ -47,6 +86,8 @@ export function checkoutService(deps: CheckoutDeps) {
       if (input.payment.card_id && !card) throw new AppError('CARD_NOT_FOUND', { field: 'card_id' });
       // Refused before anything is placed or taken from the wallet.
       if (input.payment.paypal) payPalOf(deps);
+      const gateway = input.payment.gateway ?? null;
+      if (gateway) assertGatewayPayable(deps, gateway, customerOf(session));
       if (input.payment.element && !deps.cards.startBrowserCharge)
         throw new AppError('CARD_PROVIDER_NO_NEW_CARD', { field: 'element' });
       const delivery = await resolveDelivery(deps, input);
@@ -79,11 +120,13 @@ export function checkoutService(deps: CheckoutDeps) {
       };
       let outcome: PaymentOutcome;
       try {
-        outcome = input.payment.paypal
-          ? await payWithPayPal(deps, step, plan)
-          : input.payment.element
-            ? await payWithNewCard(deps, step, plan)
-            : await pay(deps, step, plan);
+        outcome = gateway
+          ? await payWithGateway(deps, step, { ...plan, gateway, customer: customerOf(session) })
+          : input.payment.paypal
+            ? await payWithPayPal(deps, step, plan)
+            : input.payment.element
+              ? await payWithNewCard(deps, step, plan)
+              : await pay(deps, step, plan);
       } catch (error) {
         // This payment could not go on (the wallet fell short, the card left the vault): the order it
         // placed is given up. Another payment under way on it is left to finish.
@@ -169,6 +212,50 @@ export function checkoutService(deps: CheckoutDeps) {
       return settle(deps, step, input.payment_id, [...new Set(input.invoice_ids)], outcome, false);
     },
   };
+
+  /**
+   * seeds 001 "Payments" paytm_response, cashfree_response: back from the gateway's page, the order's
+   * outcome (by the gateway's status API) recorded on the caller's own invoices, or, with no invoices,
+   * on the caller's own membership payment (a bid deposit).
+   */
+  async function gatewayResponse(
+    session: Session,
+    gateway: HostedGatewayName,
+    input: z.output<typeof GatewayResponseInput>,
+    request: RequestContext,
+  ): Promise<CheckoutResult & { depositAmount?: number }> {
+    const step: Step = { base: request, actor: actorOf(session) };
+    const ids = [...new Set(input.invoice_ids)];
+    if (ids.length === 0) {
+      const buyerId = session.user.id;
+      const outcome = await confirmMembershipPayment(deps, step, gateway, {
+        ...input,
+        paymentId: input.payment_id,
+        buyerId,
+      });
+      if (outcome.status === 'declined')
+        throw new AppError('PAYMENT_DECLINED', { params: { reason: outcome.reason } });
+      return {
+        status: outcome.status,
+        invoice_ids: [],
+        payment_id: input.payment_id,
+        url: null,
+        ...(outcome.status === 'paid' && !outcome.quiet && outcome.amount
+          ? { depositAmount: outcome.amount }
+          : {}),
+      };
+    }
+    const invoices = await ownInvoices(session, ids);
+    const outcome = await confirmGatewayPayment(
+      deps,
+      step,
+      gateway,
+      { paymentId: input.payment_id, fields: input.fields },
+      invoices,
+    );
+    // As a refused card: a failed gateway payment leaves its order's holds to lapse.
+    return settle(deps, step, input.payment_id, ids, outcome, false);
+  }
 
   /** The invoices named, each the caller's own; another buyer's answers as an unknown one. */
   async function ownInvoices(session: Session, ids: readonly string[]): Promise<IssuedInvoice[]> {

@@ -4,6 +4,7 @@ import type { CardProvider, Clock, Logger, SecretStore, TaxService } from '@wine
 import type { RequestContext } from '../core/command-context.ts';
 import type { CommandContext, Streams } from '../core/command-handler.ts';
 import { derivedId } from '../core/derived-id.ts';
+import type { HostedMoney } from './hosted.ts';
 import type { MoneyMail } from './mail.ts';
 import type { PayPalMoney } from './paypal-payments.ts';
 
@@ -23,6 +24,8 @@ export interface MoneyDeps {
   mail: MoneyMail;
   /** PayPal (seeds 001 "Payments" paypal_response), when the site takes it; absent or null: it does not. */
   paypal?: PayPalMoney | null;
+  /** The hosted gateways (seeds 001 "Payments": Paytm, Cashfree) the site takes; absent: none. */
+  hosted?: HostedMoney | null;
 }
 
 /**

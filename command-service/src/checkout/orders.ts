@@ -10,6 +10,7 @@ import { lotDecider } from '../lots/decide.ts';
 import { refundThrough, transactionOf } from '../payments/ledger.ts';
 import { shipmentCharge } from '../shipping/charge.ts';
 import { walletDecider } from '../wallets/wallet.ts';
+import { gatewayChannel } from './hosted.ts';
 import { type MoneyDeps, type Step, stepContext } from './money-deps.ts';
 import { channelOf } from './paypal.ts';
 
@@ -246,6 +247,9 @@ export async function abandonBuyNowOrder(
       } else if ((payment.method === 'card' || payment.method === 'paypal') && payment.chargeId) {
         // A PayPal payment's charge is its capture once recorded: the money goes back there.
         await channelOf(deps, payment.method).refund(payment.chargeId, payment.amount, refundId);
+      } else if (payment.method === 'gateway' && payment.chargeId) {
+        // A hosted gateway's order (the part id) is refunded through the gateway it was paid on.
+        await gatewayChannel(deps, paymentId).refund(payment.chargeId, payment.amount, refundId);
       }
     });
     await streams.handle(

@@ -1,4 +1,4 @@
-import { t } from '@wine/contracts';
+import { HostedGatewayChoice, t } from '@wine/contracts';
 import { invoiceStream, walletStream } from '@wine/event-schemas';
 import {
   AppError,
@@ -22,6 +22,7 @@ import {
 import { cutAtRef } from '../users/cards/card-service.ts';
 import { secretKinds } from '../users/user-service.ts';
 import { walletDecider } from '../wallets/wallet.ts';
+import { takeHold } from './card-holds.ts';
 import { type MoneyDeps, type Step, stepContext } from './money-deps.ts';
 
 export interface SavedCard {
@@ -61,11 +62,12 @@ export const walletPart = (paymentId: string) => `${paymentId}-w`;
 export const cardPart = (paymentId: string) => `${paymentId}-c`;
 /** A payment's PayPal share: the rest after the wallet, paid on PayPal's page instead of by card. */
 export const payPalPart = (paymentId: string) => `${paymentId}-p`;
-/** Every part one payment id can have on an invoice. */
+/** Every part one payment id can have on an invoice (a hosted gateway's: hosted.ts gatewayPart). */
 export const partsOf = (paymentId: string) => [
   walletPart(paymentId),
   cardPart(paymentId),
   payPalPart(paymentId),
+  ...HostedGatewayChoice.options.map((gateway) => `${paymentId}-${gateway}`),
 ];
 
 /**
@@ -73,9 +75,9 @@ export const partsOf = (paymentId: string) => [
  * recorded on its invoices under this method, and refunded through it when they cannot take it.
  */
 export interface ChargeChannel {
-  /** Who took it, for the logs: the card provider's name, or PayPal's gateway's. */
+  /** Who took it, for the logs: the card provider's name, PayPal's gateway's, a hosted gateway's. */
   name: string;
-  method: 'card' | 'paypal';
+  method: 'card' | 'paypal' | 'gateway';
   refund(chargeId: string, amount: number, idempotencyKey: string): Promise<unknown>;
 }
 
@@ -202,7 +204,7 @@ export async function startParts(
   rest: RestOfPayment,
   payment: {
     paymentId: string;
-    method: 'card' | 'paypal';
+    method: 'card' | 'paypal' | 'gateway';
     card: SavedCard | null;
     buyerId: string;
     provider: string;
@@ -262,14 +264,22 @@ export async function pay(deps: MoneyDeps, step: Step, plan: PaymentPlan): Promi
   }
   let charge: ChargeResult;
   try {
-    charge = await chargeOnce(deps, {
+    const request = {
       token,
       amount: cardTotal,
       reference: plan.paymentId,
       returnUrl: plan.returnUrl,
       idempotencyKey: id,
       metadata: { invoices: started.join(',') },
+    };
+    // seeds 001 payment/authorize: the buyer's hold on this card for these invoices is taken instead.
+    const held = await takeHold(deps, step, {
+      buyerId: plan.buyerId,
+      cardId: plan.card.cardId,
+      invoiceIds: started,
+      request,
     });
+    charge = held ?? (await chargeOnce(deps, request));
   } catch (error) {
     if (!(error instanceof CardDeclinedError || error instanceof IdempotencyKeyReusedError)) {
       // Asked twice and no answer: the provider may have charged. The payment stays under way, so no
@@ -515,7 +525,7 @@ async function start(
   invoice: IssuedInvoice,
   payment: {
     paymentId: string;
-    method: 'card' | 'wallet' | 'paypal';
+    method: 'card' | 'wallet' | 'paypal' | 'gateway';
     amount: number;
     card: SavedCard | null;
     transactionId: string;
@@ -537,7 +547,7 @@ async function record(
   invoiceId: string,
   payment: {
     paymentId: string;
-    method: 'card' | 'wallet' | 'paypal';
+    method: 'card' | 'wallet' | 'paypal' | 'gateway';
     amount: number;
     reference: string;
     transactionId: string;

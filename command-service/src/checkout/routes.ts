@@ -1,8 +1,17 @@
-import { actions, checkoutMessages, t } from '@wine/contracts';
+import {
+  actions,
+  cardMessages,
+  checkoutMessages,
+  formatMoney,
+  HostedGatewayChoice,
+  t,
+} from '@wine/contracts';
 import { AppError, registerAction, type SandboxCardProvider, type SandboxPayPal } from '@wine/platform';
 import type { FastifyPluginAsync } from 'fastify';
 import type { OpenInvoices } from '../invoices/open-invoices.ts';
 import type { SessionAuth } from '../users/session/session-auth.ts';
+import { actorOf } from '../users/user-service.ts';
+import { authorizeCard, releaseCardHold } from './card-holds.ts';
 import type { CheckoutService } from './checkout-service.ts';
 import type { MoneyDeps } from './money-deps.ts';
 import { offlineInstructions, offlineOrderCap, recordOfflinePayment } from './offline.ts';
@@ -23,17 +32,23 @@ export interface CheckoutRouteDeps {
  */
 const messageOf = (
   status: 'paid' | 'requires_action' | 'unpaid',
-  waitingFor: 'issuer' | 'paypal' | 'paypal-clearing' = 'issuer',
+  waitingFor: 'issuer' | 'paypal' | 'paypal-clearing' | 'gateway' = 'issuer',
 ) =>
   status === 'paid'
     ? checkoutMessages.paid
     : status === 'unpaid'
       ? checkoutMessages.placedUnpaid
-      : waitingFor === 'paypal'
-        ? checkoutMessages.paypal
-        : waitingFor === 'paypal-clearing'
-          ? checkoutMessages.paypalPending
-          : checkoutMessages.authenticate;
+      : waitingFor === 'gateway'
+        ? checkoutMessages.gateway
+        : waitingFor === 'paypal'
+          ? checkoutMessages.paypal
+          : waitingFor === 'paypal-clearing'
+            ? checkoutMessages.paypalPending
+            : checkoutMessages.authenticate;
+
+/** What a checkout's answer waits for: the card issuer, PayPal, or a hosted gateway's page. */
+const waitingOf = (payment: { paypal: boolean; gateway: string | null }) =>
+  payment.gateway ? 'gateway' : payment.paypal ? 'paypal' : 'issuer';
 
 /** The PayPal sandbox, when it is the PayPal the site runs: its approve page's action. */
 const payPalSandboxOf = (money: MoneyDeps): SandboxPayPal | null => {
@@ -65,7 +80,7 @@ export const checkoutRoutes: FastifyPluginAsync<CheckoutRouteDeps> = async (
     auth,
     async (input, ctx) => {
       const result = await checkout.checkout(auth.sessionOf(ctx.request), input, ctx);
-      ctx.setMessage(messageOf(result.status, input.payment.paypal ? 'paypal' : 'issuer'));
+      ctx.setMessage(messageOf(result.status, waitingOf(input.payment)));
       return result;
     },
     {},
@@ -76,7 +91,7 @@ export const checkoutRoutes: FastifyPluginAsync<CheckoutRouteDeps> = async (
   // x-command-id claimed apart from cart/checkout's: a key sent to both is refused the second time).
   registerAction(app, actions.buynowCheckout, auth, async (input, ctx) => {
     const result = await checkout.checkout(auth.sessionOf(ctx.request), input, ctx);
-    ctx.setMessage(messageOf(result.status, input.payment.paypal ? 'paypal' : 'issuer'));
+    ctx.setMessage(messageOf(result.status, waitingOf(input.payment)));
     return result;
   });
 
@@ -88,14 +103,14 @@ export const checkoutRoutes: FastifyPluginAsync<CheckoutRouteDeps> = async (
   });
 
   registerAction(app, actions.payCartWallet, auth, async (input, ctx) => {
-    const payment = { use_wallet: true, card_id: null, paypal: false, element: false };
+    const payment = { use_wallet: true, card_id: null, paypal: false, element: false, gateway: null };
     const result = await checkout.checkout(auth.sessionOf(ctx.request), { ...input, payment }, ctx);
     ctx.setMessage(messageOf(result.status));
     return result;
   });
 
   registerAction(app, actions.payCartOffline, auth, async (input, ctx) => {
-    const payment = { use_wallet: false, card_id: null, paypal: false, element: false };
+    const payment = { use_wallet: false, card_id: null, paypal: false, element: false, gateway: null };
     const session = auth.sessionOf(ctx.request);
     const place = () => checkout.checkout(session, { ...input, payment }, ctx, { offline: true });
     const result =
@@ -133,7 +148,26 @@ export const checkoutRoutes: FastifyPluginAsync<CheckoutRouteDeps> = async (
     return null;
   });
 
-  registerAction(app, actions.paymentGateways, auth, async () => ({ paypal: Boolean(money.paypal) }));
+  // seeds 001 "Payments" payment/authorize: the cart's total held on a card on file, taken by its checkout.
+  registerAction(app, actions.authorizeCard, auth, async (input, ctx) => {
+    const session = auth.sessionOf(ctx.request);
+    const step = { base: ctx, actor: actorOf(session) };
+    const hold = await authorizeCard({ ...money, openInvoices }, step, session.user.id, input);
+    ctx.setMessage(t('card.held', { amount: formatMoney(hold.amount) }));
+    return hold;
+  });
+  registerAction(app, actions.releaseCardHold, auth, async (input, ctx) => {
+    const session = auth.sessionOf(ctx.request);
+    await releaseCardHold(money, { base: ctx, actor: actorOf(session) }, session.user.id, input.hold_id);
+    ctx.setMessage(cardMessages.holdReleased);
+    return null;
+  });
+
+  registerAction(app, actions.paymentGateways, auth, async () => ({
+    paypal: Boolean(money.paypal),
+    // seeds 001 "Payments": the hosted gateways the site took (PAYMENT_GATEWAYS), in the list's order.
+    hosted: HostedGatewayChoice.options.filter((name) => money.hosted?.gateways[name]),
+  }));
 
   registerAction(app, actions.paypalResponse, auth, async (input, ctx) => {
     const result = await checkout.paypalResponse(auth.sessionOf(ctx.request), input, ctx);

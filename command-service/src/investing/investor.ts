@@ -10,6 +10,29 @@ type Suitability = Extract<InvestorEvent, { type: 'InvestorSuitabilityRecorded' 
 type CardBrand = Extract<InvestorEvent, { type: 'InvestorCardLinked' }>['data']['brand'];
 export type OrderStatus = 'created' | 'funded' | 'settled' | 'canceled';
 type Document = { documentId: string; fileName: string; at: string };
+type Paid = Extract<InvestorEvent, { type: 'InvestmentPaid' }>['data'];
+export type PaymentMethod = Paid['method'];
+/**
+ * An order's payment (seeds 001 §7 northcapital_payment): asked of the service (`started`: its answer not
+ * recorded yet), or made, with North Capital's answer kept as the confirmation.
+ */
+export type OrderPayment =
+  | { status: 'started'; paymentId: string; method: PaymentMethod; at: string }
+  | ({ status: 'paid' } & Paid);
+export type InvestmentOrderState = {
+  units: number;
+  amount: number;
+  status: OrderStatus;
+  at: string;
+  payment: OrderPayment | null;
+};
+
+/**
+ * A payment asked and not answered for this long (a process that stopped between its start and its
+ * record) no longer holds the order: another payment may take it over, and the service's fund move
+ * history, read before any money moves, answers the move the first one made, if it made one.
+ */
+export const STALE_INVESTMENT_PAYMENT_MS = 5 * 60_000;
 
 /**
  * A user's investor profile and orders on `investor-<userId>` (issue 35 §3): onboarded once (as an
@@ -29,7 +52,7 @@ export type Investor =
       suitability: Suitability | null;
       bank: { holderName: string; accountLast4: string; accountType: string } | null;
       card: { brand: CardBrand; last4: string } | null;
-      orders: Record<string, { units: number; amount: number; status: OrderStatus; at: string }>;
+      orders: Record<string, InvestmentOrderState>;
     };
 type OnboardedInvestor = Extract<Investor, { status: 'onboarded' }>;
 
@@ -51,6 +74,9 @@ export type InvestorCommand =
   | { type: 'UnlinkCard' }
   | { type: 'RecordOrder'; tradeId: string; offeringId: string; units: number; amount: number; at: string }
   | { type: 'RecordOrderMove'; tradeId: string; status: OrderStatus }
+  | { type: 'StartPayment'; tradeId: string; paymentId: string; method: PaymentMethod; now: Date }
+  | ({ type: 'RecordPayment' } & Paid)
+  | { type: 'FailPayment'; tradeId: string; paymentId: string; reason: string }
   | { type: 'ResendDocuments'; tradeId: string; at: string };
 
 /** Every owner's identity check approved and the account accredited (platform investing rules.ts). */
@@ -75,7 +101,9 @@ function refusal(
     | 'investing.notOpen'
     | 'investing.notFundable'
     | 'investing.notSettleable'
-    | 'investing.cardExpired',
+    | 'investing.cardExpired'
+    | 'investing.notPayable'
+    | 'investing.paidOrder',
   field?: string,
 ) {
   return new AppError('INVESTING_REFUSED', { message, ...(field && { field }) });
@@ -141,7 +169,7 @@ export function assertCardCurrent(expMonth: number, expYear: number, now: Date):
   if (cardExpired(expMonth, expYear, now)) throw refusal('investing.cardExpired', 'exp_year');
 }
 
-export function orderOf(state: OnboardedInvestor, tradeId: string) {
+export function orderOf(state: OnboardedInvestor, tradeId: string): InvestmentOrderState {
   const order = state.orders[tradeId];
   if (!order) throw new AppError('TRADE_NOT_FOUND');
   return order;
@@ -155,6 +183,35 @@ export function assertOpenOrder(state: OnboardedInvestor, tradeId: string): void
 }
 
 /**
+ * seeds 001 §7 northcapital_payment: an order is paid once, just placed (not funded, settled or cancelled),
+ * under the money rule, by a way the investor linked (the bank for ACH, the card). A payment of it still
+ * waiting for the service's answer holds it (PAYMENT_IN_PROGRESS) until stale, but for a retry of that
+ * same payment. Answers false when this payment already holds it (a retry goes on without a new record).
+ */
+export function assertPayable(
+  state: OnboardedInvestor,
+  tradeId: string,
+  paymentId: string,
+  method: PaymentMethod,
+  now: Date,
+): boolean {
+  const order = orderOf(state, tradeId);
+  const payment = order.payment;
+  if (payment?.status === 'paid' || order.status === 'funded' || order.status === 'settled')
+    throw new AppError('INVESTMENT_PAID');
+  if (order.status !== 'created') throw refusal('investing.notPayable', 'trade_id');
+  if (payment?.status === 'started') {
+    if (payment.paymentId === paymentId) return false;
+    if (now.getTime() - Date.parse(payment.at) < STALE_INVESTMENT_PAYMENT_MS)
+      throw new AppError('PAYMENT_IN_PROGRESS');
+  }
+  if (!investorMayInvest(state)) throw new AppError('INVESTOR_NOT_APPROVED');
+  if (method === 'ach') assertBank(state);
+  else assertCard(state);
+  return true;
+}
+
+/**
  * An order moves created → funded → settled, or created → canceled (platform rules.ts `canMoveOrder`),
  * and it is funded (money moves into escrow) only while the investor may invest: the one money rule.
  * Answers false when the order is already there (a repeat changes nothing).
@@ -162,6 +219,8 @@ export function assertOpenOrder(state: OnboardedInvestor, tradeId: string): void
 export function assertMove(state: OnboardedInvestor, tradeId: string, to: OrderStatus): boolean {
   const order = orderOf(state, tradeId);
   if (order.status === to) return false;
+  // Money asked of North Capital for it, or moved: the order stays, to be funded.
+  if (to === 'canceled' && order.payment) throw refusal('investing.paidOrder', 'trade_id');
   if (!canMoveOrder(order.status, to)) {
     if (to === 'funded') throw refusal('investing.notFundable', 'trade_id');
     if (to === 'settled') throw refusal('investing.notSettleable', 'trade_id');
@@ -276,6 +335,32 @@ export function decideInvestor(command: InvestorCommand, state: Investor): Inves
       return assertMove(state, command.tradeId, command.status)
         ? [{ type: 'InvestmentOrderMoved', data: { tradeId: command.tradeId, status: command.status } }]
         : [];
+    case 'StartPayment': {
+      const { tradeId, paymentId, method, now } = command;
+      if (!assertPayable(state, tradeId, paymentId, method, now)) return [];
+      const { amount } = orderOf(state, tradeId);
+      return [
+        {
+          type: 'InvestmentPaymentStarted',
+          data: { tradeId, paymentId, method, amount, at: now.toISOString() },
+        },
+      ];
+    }
+    case 'RecordPayment': {
+      // The service moves an order's money once (its history is read first): recorded once, by whichever
+      // payment's answer comes first.
+      if (orderOf(state, command.tradeId).payment?.status === 'paid') return [];
+      const { type: _type, ...paid } = command;
+      return [{ type: 'InvestmentPaid', data: paid }];
+    }
+    case 'FailPayment': {
+      const payment = orderOf(state, command.tradeId).payment;
+      if (payment?.status !== 'started' || payment.paymentId !== command.paymentId) return [];
+      const { tradeId, paymentId, reason } = command;
+      return [
+        { type: 'InvestmentPaymentFailed', data: { tradeId, paymentId, reason: reason.slice(0, 300) } },
+      ];
+    }
     case 'ResendDocuments':
       assertOpenOrder(state, command.tradeId);
       return [{ type: 'InvestmentDocumentsResent', data: { tradeId: command.tradeId, at: command.at } }];
@@ -357,6 +442,7 @@ export function evolveInvestor(state: Investor, event: InvestorEvent): Investor 
             amount: event.data.amount,
             status: 'created',
             at: event.data.at,
+            payment: null,
           },
         },
       };
@@ -371,11 +457,24 @@ export function evolveInvestor(state: Investor, event: InvestorEvent): Investor 
     }
     case 'InvestmentDocumentsResent':
       return state;
+    case 'InvestmentPaymentStarted': {
+      const { tradeId, paymentId, method, at } = event.data;
+      return withPayment(state, tradeId, { status: 'started', paymentId, method, at });
+    }
+    case 'InvestmentPaid':
+      return withPayment(state, event.data.tradeId, { status: 'paid', ...event.data });
+    case 'InvestmentPaymentFailed':
+      return withPayment(state, event.data.tradeId, null);
     default: {
       const _exhaustive: never = event;
       return state;
     }
   }
+}
+
+function withPayment(state: OnboardedInvestor, tradeId: string, payment: OrderPayment | null): Investor {
+  const order = state.orders[tradeId];
+  return order ? { ...state, orders: { ...state.orders, [tradeId]: { ...order, payment } } } : state;
 }
 
 export const investorDecider: Decider<InvestorCommand, InvestorEvent, Investor> = {

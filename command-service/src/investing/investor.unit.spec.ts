@@ -343,3 +343,111 @@ describe("an order's settlement (updateSettlement) and its documents (resendDocu
     spec(ready).when({ type: 'ResendDocuments', tradeId: 'T9', at }).thenThrows({ code: 'TRADE_NOT_FOUND' });
   });
 });
+
+describe("an order's payment through North Capital (northcapital_payment)", () => {
+  const now = new Date(at);
+  const later = (ms: number) => new Date(now.getTime() + ms);
+  const start = (paymentId: string, method: 'ach' | 'card' = 'ach', when = now) =>
+    ({ type: 'StartPayment', tradeId: 'T1', paymentId, method, now: when }) as const;
+  const started = (paymentId: string, method: 'ach' | 'card' = 'ach', when = at): InvestorEvent => ({
+    type: 'InvestmentPaymentStarted',
+    data: { tradeId: 'T1', paymentId, method, amount: 5_000, at: when },
+  });
+  const paidData = {
+    tradeId: 'T1',
+    paymentId: 'pay-1',
+    method: 'ach' as const,
+    amount: 5_000,
+    reference: '200123',
+    fundStatus: 'Pending',
+    transactionStatus: 'Pending',
+    at,
+  };
+  const paid: InvestorEvent = { type: 'InvestmentPaid', data: paidData };
+  const placed = [...ready, bankLinked, cardLinked, ordered('T1')];
+
+  it("starts for the order's own amount, by a way the investor linked", () => {
+    spec(placed)
+      .when(start('pay-1'))
+      .then([started('pay-1')]);
+    spec(placed)
+      .when(start('pay-1', 'card'))
+      .then([started('pay-1', 'card')]);
+    spec([...ready, ordered('T1')])
+      .when(start('pay-1'))
+      .thenThrows({ code: 'NOT_FOUND', message: /No bank account/ });
+    spec([...ready, bankLinked, ordered('T1')])
+      .when(start('pay-1', 'card'))
+      .thenThrows({ code: 'NOT_FOUND', message: /No card/ });
+    spec(placed)
+      .when({ ...start('pay-1'), tradeId: 'T9' })
+      .thenThrows({ code: 'TRADE_NOT_FOUND' });
+  });
+
+  it('holds the order for its payment: a retry of it goes on, another waits until it is stale', () => {
+    spec([...placed, started('pay-1')])
+      .when(start('pay-1'))
+      .then([]);
+    spec([...placed, started('pay-1')])
+      .when(start('pay-2'))
+      .thenThrows({ code: 'PAYMENT_IN_PROGRESS' });
+    spec([...placed, started('pay-1')])
+      .when(start('pay-2', 'ach', later(5 * 60_000)))
+      .then([started('pay-2', 'ach', later(5 * 60_000).toISOString())]);
+  });
+
+  it('pays an order once: paid, funded or settled is INVESTMENT_PAID; cancelled is not payable', () => {
+    spec([...placed, started('pay-1'), paid])
+      .when(start('pay-2'))
+      .thenThrows({ code: 'INVESTMENT_PAID' });
+    spec([...placed, moved('T1', 'funded')])
+      .when(start('pay-1'))
+      .thenThrows({ code: 'INVESTMENT_PAID' });
+    spec([...placed, moved('T1', 'canceled')])
+      .when(start('pay-1'))
+      .thenThrows({ code: 'INVESTING_REFUSED', message: /Only an order just placed can be paid/ });
+  });
+
+  it('moves no money once an owner’s check no longer holds (the money rule)', () => {
+    const disapproved: InvestorEvent = {
+      type: 'InvestorPartyUpdated',
+      data: { partyId: 'P1', name: 'Ivy Disapprove', changed: ['name'], kyc: 'disapproved' },
+    };
+    spec([...placed, disapproved])
+      .when(start('pay-1'))
+      .thenThrows({ code: 'INVESTOR_NOT_APPROVED' });
+  });
+
+  it("records North Capital's answer once, whichever payment's answer comes first", () => {
+    spec([...placed, started('pay-1')])
+      .when({ type: 'RecordPayment', ...paidData })
+      .then([paid]);
+    spec([...placed, started('pay-1'), paid])
+      .when({ type: 'RecordPayment', ...paidData, paymentId: 'pay-2' })
+      .then([]);
+    const state = fold([...placed, started('pay-1'), paid]);
+    expect(state.status === 'onboarded' && state.orders.T1?.payment).toEqual({ status: 'paid', ...paidData });
+  });
+
+  it('frees the order when the service refused that payment, and keeps a paid one from being cancelled', () => {
+    const failed: InvestorEvent = {
+      type: 'InvestmentPaymentFailed',
+      data: { tradeId: 'T1', paymentId: 'pay-1', reason: 'refused' },
+    };
+    spec([...placed, started('pay-1')])
+      .when({ type: 'FailPayment', tradeId: 'T1', paymentId: 'pay-1', reason: 'refused' })
+      .then([failed]);
+    spec([...placed, started('pay-2')])
+      .when({ type: 'FailPayment', tradeId: 'T1', paymentId: 'pay-1', reason: 'refused' })
+      .then([]);
+    spec([...placed, started('pay-1'), failed])
+      .when(start('pay-2'))
+      .then([started('pay-2')]);
+    spec([...placed, started('pay-1')])
+      .when({ type: 'RecordOrderMove', tradeId: 'T1', status: 'canceled' })
+      .thenThrows({ code: 'INVESTING_REFUSED', message: /paid: it can no longer be cancelled/ });
+    spec([...placed, started('pay-1'), paid])
+      .when({ type: 'RecordOrderMove', tradeId: 'T1', status: 'funded' })
+      .then([moved('T1', 'funded')]);
+  });
+});

@@ -1,4 +1,4 @@
-import { type Action, actions, type MessageKey, t } from '@wine/contracts';
+import { type Action, actions, formatMoney, type MessageKey, t } from '@wine/contracts';
 import { type ActionContext, registerAction } from '@wine/platform';
 import type { FastifyPluginAsync } from 'fastify';
 import type { z } from 'zod';
@@ -105,6 +105,12 @@ export const investingRoutes: FastifyPluginAsync<InvestingRouteDeps> = async (ap
     return null;
   });
   read(actions.getStbids, (session) => investing.holdings(session));
+  // seeds 001 §7 Payments: North Capital's answer is the confirmation the client keeps.
+  registerAction(app, actions.northcapitalPayment, auth, async (input, ctx) => {
+    const paid = await investing.pay(auth.sessionOf(ctx.request), input, ctx, ctx.request.ip);
+    ctx.setMessage(t('investing.paid', { amount: formatMoney(paid.amount), id: paid.trade_id }));
+    return paid;
+  });
 
   // Staff: finance or an admin, named in the event it writes on the investor's stream.
   registerAction(app, actions.updateSettlement, auth, async (input, ctx) => {

@@ -2,6 +2,8 @@ import type {
   CreateInvestmentOrderInput,
   EntityOwnerInput,
   InvestingDocumentsInput,
+  InvestmentPaymentConfirmation,
+  InvestmentPaymentInput,
   InvestorCardInput,
   InvestorDetails,
   LinkBankInput,
@@ -16,9 +18,11 @@ import { type Actor, investorStream } from '@wine/event-schemas';
 import {
   AppError,
   type Clock,
+  fundMoveProblem,
   type InvestingDocumentOwner,
   InvestingError,
   type InvestingService,
+  type InvestmentFundMove,
   type InvestorAddress,
   type Logger,
   type NewIndividualInvestor,
@@ -39,10 +43,13 @@ import {
   assertNoCard,
   assertOpenOrder,
   assertOwnerRoom,
+  assertPayable,
   type Investor,
   type InvestorCommand,
   investorDecider,
   investorMayInvest,
+  type OrderPayment,
+  orderOf,
 } from './investor.ts';
 import {
   cardOf,
@@ -187,6 +194,7 @@ export function investingService(deps: InvestingDeps) {
           amount: o.amount,
           status: o.status,
           at: o.at,
+          payment: o.payment?.status === 'paid' ? confirmationOf(o.payment) : null,
         }))
         .sort((a, b) => b.at.localeCompare(a.at)),
       card: state.card,
@@ -394,6 +402,79 @@ export function investingService(deps: InvestingDeps) {
       );
     },
 
+    /**
+     * seeds 001 §7 Payments "northcapital_payment": the investor pays their order through the investing
+     * service, from the linked bank (ACH) or on the linked card, for the amount the order has on the log.
+     * The payment is written down before the service is asked (a second payment of the order meanwhile is
+     * PAYMENT_IN_PROGRESS), the service reads its fund moves before it moves any (a retry after a lost
+     * answer, same x-command-id, records the move the first made) and its answer is kept as the order's
+     * confirmation. A refusal frees the order; no answer leaves it to a retry. Another investor's order is
+     * not found.
+     */
+    async pay(
+      session: Session,
+      input: z.output<typeof InvestmentPaymentInput>,
+      request: RequestContext,
+      ip: string,
+    ): Promise<InvestmentPaymentConfirmation> {
+      const state = await load(session.user.id);
+      if (state.status === 'none') throw new AppError('TRADE_NOT_FOUND');
+      const tradeId = input.trade_id;
+      const paymentId = request.commandId;
+      const { amount, payment } = orderOf(state, tradeId);
+      // A retry of this payment, answered already: its confirmation again, nothing asked.
+      if (payment?.status === 'paid' && payment.paymentId === paymentId) return confirmationOf(payment);
+      assertPayable(state, tradeId, paymentId, input.method, clock.now());
+      const method = input.method === 'ach' ? 'ACH' : 'CREDITCARD';
+      const problem = fundMoveProblem(method, amount);
+      if (problem) throw new AppError('INVESTING_REFUSED', { params: { reason: problem } });
+      await record(
+        session,
+        { type: 'StartPayment', tradeId, paymentId, method: input.method, now: clock.now() },
+        request,
+        'pay',
+      );
+      let moved: InvestmentFundMove;
+      try {
+        moved = await investing.payOrder({
+          tradeId,
+          method,
+          amount,
+          description: `Investment in ${deps.offering.name}`,
+          ipAddress: ip,
+        });
+      } catch (error) {
+        // Refused: no money moved, the order is free again. No answer: it may have moved; a retry reads.
+        if (error instanceof InvestingError && !['unavailable', 'unauthorized'].includes(error.reason))
+          await record(
+            session,
+            { type: 'FailPayment', tradeId, paymentId, reason: error.message },
+            request,
+            'pay-failed',
+          );
+        return refused(error);
+      }
+      await record(
+        session,
+        {
+          type: 'RecordPayment',
+          tradeId,
+          paymentId,
+          method: moved.method === 'ACH' ? 'ach' : 'card',
+          amount: moved.amount,
+          reference: moved.reference.slice(0, 64),
+          fundStatus: moved.fundStatus.slice(0, 64),
+          transactionStatus: moved.transactionStatus.slice(0, 64),
+          at: clock.now().toISOString(),
+        },
+        request,
+        'paid',
+      );
+      const paid = orderOf(assertOnboarded(await load(session.user.id)), tradeId).payment;
+      if (paid?.status !== 'paid') throw new Error(`the payment of order ${tradeId} was not recorded`);
+      return confirmationOf(paid);
+    },
+
     /** The investor cancels an order not yet funded (Transact deletes, i.e. cancels, a created trade). */
     async cancel(session: Session, tradeId: string, request: RequestContext) {
       const state = await onboarded(session);
@@ -563,6 +644,22 @@ export function investingService(deps: InvestingDeps) {
     },
   };
 }
+
+/** A payment made, as the investor reads it: North Capital's answer, kept as the confirmation. */
+const confirmationOf = (paid: Extract<OrderPayment, { status: 'paid' }>): InvestmentPaymentConfirmation => ({
+  trade_id: paid.tradeId,
+  method: paid.method,
+  amount: paid.amount,
+  reference: paid.reference,
+  fund_status: paid.fundStatus,
+  transaction_status: paid.transactionStatus,
+  paid_at: paid.at,
+});
+
+const assertOnboarded = (state: Investor) => {
+  if (state.status === 'none') throw new AppError('TRADE_NOT_FOUND');
+  return state;
+};
 
 const bankDetailsOf = (input: Bank, ip: string) => ({
   holderName: input.holder_name,

@@ -1,11 +1,22 @@
 import { createHash } from 'node:crypto';
 import { type ContactEvent, contactStream } from '@wine/event-schemas';
-import { AppError } from '@wine/platform';
+import { AppError, marketingContactKinds } from '@wine/platform';
 import type { Decider } from '../core/decider.ts';
 
 /** A contact's id: the sha256 of the lower-cased address, so neither a stream name nor a link holds it. */
 export const contactIdOf = (email: string) =>
   createHash('sha256').update(email.trim().toLowerCase()).digest('hex');
+
+/**
+ * seeds 001 §7 "the payload carries user_type or tag by contact kind": the kind a footer sign-up is sent on
+ * as (the marketing port's user_type or tag): its `user_type`, else a tag naming a kind, else a Subscriber
+ * (the footer's sign-up, tagged as such).
+ */
+export function contactKindOf(input: { user_type?: string | undefined; tag?: string | undefined }): string {
+  if (input.user_type) return input.user_type;
+  const tagged = marketingContactKinds.find((kind) => kind.toLowerCase() === input.tag?.trim().toLowerCase());
+  return tagged ?? 'Subscriber';
+}
 
 /** The stream of an address: `contact-<contactIdOf(address)>`. */
 export const contactStreamOf = (email: string) => contactStream(contactIdOf(email));

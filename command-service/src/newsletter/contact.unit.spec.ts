@@ -1,7 +1,7 @@
 import type { ContactEvent } from '@wine/event-schemas';
 import { describe, expect, it } from 'vitest';
 import { deciderSpec } from '../core/decider-spec.ts';
-import { contactDecider, contactStreamOf } from './contact.ts';
+import { contactDecider, contactKindOf, contactStreamOf } from './contact.ts';
 
 const spec = deciderSpec(contactDecider);
 const email = 'ann@example.com';
@@ -183,5 +183,15 @@ describe('sending a contact on to the marketing service', () => {
     spec([added(), confirmed(), failed(1), sent])
       .when(failure)
       .then([]);
+  });
+});
+
+describe("the contact's kind from the seeds' payload (user_type or tag by contact kind)", () => {
+  it('is the user_type given, else a tag naming a kind, else a Subscriber', () => {
+    expect(contactKindOf({})).toBe('Subscriber');
+    expect(contactKindOf({ user_type: 'User' })).toBe('User');
+    expect(contactKindOf({ user_type: 'Registered', tag: 'Subscriber' })).toBe('Registered');
+    expect(contactKindOf({ tag: ' registered ' })).toBe('Registered');
+    expect(contactKindOf({ tag: 'Spring tasting' })).toBe('Subscriber');
   });
 });

@@ -55,8 +55,8 @@ function flaky(sandbox: SandboxMarketing, failures: number): Marketing & { calls
   };
 }
 
-async function signUp(email: string) {
-  await service.post(actions.addNewsletterContact.path, { email });
+async function signUp(email: string, payload: Record<string, unknown> = {}) {
+  await service.post(actions.addNewsletterContact.path, { email, ...payload });
   const [mail] = await eventually(
     () => service.mailer.outbox?.({ to: email }) ?? Promise.resolve([]),
     (m) => m.length > 0,
@@ -210,6 +210,29 @@ describe('sending confirmed contacts on to the marketing service (a process on t
     expect(sandbox.sent().filter((r) => r.payload.contact.email === 'quinn@delivery.example')).toHaveLength(
       1,
     );
+  });
+});
+
+describe("the seeds' payload's contact kind (user_type or tag), sent on as the marketing port's user_type or tag", () => {
+  it('sends a footer sign-up given user_type User with that user_type, and a tagged one as a Subscriber', async () => {
+    const sandbox = createSandboxMarketing();
+    const user = await signUp('user@kind.example', { user_type: 'User', sendToZoho: true });
+    const tagged = await signUp('tagged@kind.example', { tag: 'Spring tasting', sendToZoho: true });
+    await user.confirm();
+    await tagged.confirm();
+    const process = deliveryWith(sandbox);
+    await process.start();
+    try {
+      await sentOf('user@kind.example');
+      await sentOf('tagged@kind.example');
+      await process.idle();
+    } finally {
+      await process.stop();
+    }
+    const payloadOf = (email: string) =>
+      sandbox.sent().find((r) => r.payload.contact.email === email)?.payload;
+    expect(payloadOf('user@kind.example')).toMatchObject({ user_type: 'User', tag: null, sendToZoho: true });
+    expect(payloadOf('tagged@kind.example')).toMatchObject({ user_type: null, tag: 'Subscriber' });
   });
 });
 

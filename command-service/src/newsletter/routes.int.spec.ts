@@ -165,6 +165,49 @@ describe('the newsletter sign-up (addcontacts, double opt-in)', () => {
     expect(await eventsOf('eve@newsletter.example')).toEqual([]);
   });
 
+  it("takes the seeds' payload (user_type or tag by contact kind, sendToZoho), records the kind, and keeps the opt-in", async () => {
+    const user = await service.post(signUp, {
+      email: 'ida@newsletter.example',
+      user_type: 'User',
+      sendToZoho: true,
+    });
+    const tagged = await service.post(signUp, {
+      email: 'jo@newsletter.example',
+      tag: 'Subscriber',
+      sendToZoho: true,
+    });
+    for (const answer of [user, tagged]) {
+      expect(answer.status).toBe(200);
+      expect(answer.body.data.message).toBe('Subscribed to newsletter successfully');
+    }
+    const kindOf = async (email: string) =>
+      (await service.service.streams.store.readStream(contactStreamOf(email)))[0]?.data;
+    expect(await kindOf('ida@newsletter.example')).toMatchObject({ kind: 'User', source: 'footer' });
+    expect(await kindOf('jo@newsletter.example')).toMatchObject({ kind: 'Subscriber' });
+    // Double opt-in as ever: pending, a confirmation mailed, nothing more until its link is opened.
+    for (const email of ['ida@newsletter.example', 'jo@newsletter.example']) {
+      expect(linkIn((await mailTo(email))?.text, 'confirm').c).toBe(contactIdOf(email));
+      expect(await eventsOf(email)).toEqual(['NewsletterContactAdded']);
+    }
+  });
+
+  it('refuses a user_type that is no contact kind, or a bad tag or flag, with 400, writing and mailing nothing', async () => {
+    for (const extra of [
+      { user_type: 'Admin' },
+      { user_type: 'user' },
+      { tag: 'x'.repeat(41) },
+      { sendToZoho: 'yes' },
+    ]) {
+      const answer = await service.post(signUp, { email: 'kim@newsletter.example', ...extra });
+      expect(answer.status, JSON.stringify(extra)).toBe(400);
+      expect(answer.body.data.code).toBe('VALIDATION');
+      expect(answer.body.data.responseData.issues?.[0]?.field).toBe(Object.keys(extra)[0]);
+    }
+    await mailsSettled();
+    expect(await eventsOf('kim@newsletter.example')).toEqual([]);
+    expect(await inbox('kim@newsletter.example')).toEqual([]);
+  });
+
   it('refuses a hostile or huge body in the envelope', async () => {
     const huge = await service.post(signUp, { email: `${'a'.repeat(1_100_000)}@x.example` });
     expect(huge.status).toBe(413);

@@ -14,7 +14,7 @@ import type { Streams } from '../core/command-handler.ts';
 import { derivedId } from '../core/derived-id.ts';
 import { mailedAddressCap } from '../users/rate-limits.ts';
 import type { SessionAuth } from '../users/session/session-auth.ts';
-import { type Contact, contactDecider, contactIdOf } from './contact.ts';
+import { type Contact, contactDecider, contactIdOf, contactKindOf } from './contact.ts';
 import { CONFIRM_LINK_DAYS, type NewsletterLinks } from './links.ts';
 import { confirmationMail } from './mail.ts';
 
@@ -121,7 +121,8 @@ export const newsletterRoutes: FastifyPluginAsync<NewsletterRouteDeps> = async (
           email,
           source: 'footer',
           language,
-          kind: 'Subscriber',
+          // The seeds' client's user_type or tag: the kind the marketing service is given (its user_type or tag).
+          kind: contactKindOf(input),
           signUpId: derivedId('signup', contactId, ctx.commandId),
         },
         commandContext(ctx, footer, clock.now()),

@@ -48,6 +48,7 @@ function counted(inner: TaxService) {
   const tax: TaxService = {
     name: inner.name,
     quote: (address) => inner.quote(address),
+    validateAddress: (address) => inner.validateAddress(address),
     recordSale: (sale) => {
       calls.push(`sale ${sale.code}`);
       return inner.recordSale(sale);

@@ -7,6 +7,7 @@ import { type ProducerCommand, producerHandlers } from '../producers/decide.ts';
 import { type SavedSearchCommand, savedSearchHandlers } from '../saved-searches/decide.ts';
 import { type WatchlistCommand, watchlistHandlers } from '../watchlists/decide.ts';
 import { type CardCommand, cardHandlers } from './cards/decide.ts';
+import { type HoldCommand, holdHandlers } from './cards/holds.ts';
 import type { UserHandlers } from './handlers.ts';
 import { type IdentityCommand, identityHandlers } from './identity/decide.ts';
 import { type PasswordCommand, passwordHandlers } from './passwords/decide.ts';
@@ -28,6 +29,7 @@ export type UserCommand =
   | PasswordCommand
   | ProfileCommand
   | CardCommand
+  | HoldCommand
   | IdentityCommand
   | RoleCommand
   | UserAdminCommand
@@ -50,6 +52,7 @@ const handlers: UserHandlers<UserCommand> = {
   ...passwordHandlers,
   ...profileHandlers,
   ...cardHandlers,
+  ...holdHandlers,
   ...identityHandlers,
   ...roleHandlers,
   ...userAdminHandlers,

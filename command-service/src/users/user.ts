@@ -6,6 +6,7 @@ import { followsSlice } from '../producers/decide.ts';
 import { savedSearchesSlice } from '../saved-searches/decide.ts';
 import { watchlistSlice } from '../watchlists/decide.ts';
 import { cardsSlice } from './cards/decide.ts';
+import { holdsSlice } from './cards/holds.ts';
 import { identitySlice } from './identity/decide.ts';
 import { passwordSlice } from './passwords/decide.ts';
 import { profileSlice } from './profile/decide.ts';
@@ -23,6 +24,7 @@ export const userSlices = [
   profileSlice,
   protectedProfileSlice,
   cardsSlice,
+  holdsSlice,
   identitySlice,
   rolesSlice,
   userAdminSlice,

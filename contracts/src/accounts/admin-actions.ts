@@ -52,8 +52,13 @@ export const userAdminActions = {
     input: SwitchUserInput,
     output: LoginResult,
   }),
+  /**
+   * An admin deactivates or reactivates another user's account (never their own: OWN_ACCOUNT), also at
+   * the seeds' user-area path (seeds 001 §7 "(area user) ... changeStatus").
+   */
   changeUserStatus: action({
     path: '/api/admin/user/changeStatus',
+    aliases: ['/api/user/changeStatus'],
     side: 'command',
     auth: 'admin',
     input: ChangeUserStatusInput,

@@ -2,12 +2,20 @@ import { action } from '../action.ts';
 import {
   AddCardInput,
   CardCaptureContext,
+  CardCustomer,
   CardIdInput,
   CardList,
   CardProviderInfo,
+  CardRecord,
   UpdateCardInput,
 } from './cards.ts';
 import { EmptyInput } from './fields.ts';
+
+/**
+ * seeds 001 §7 "Card providers": the card payment provider area (read as Stripe's: its customer/source,
+ * customer/payment_method and skyflow/…PaymentMethod calls, under paymentThird/stripe) for one call.
+ */
+const stripeArea = (...calls: string[]) => calls.map((call) => `/api/paymentThird/stripe/${call}` as const);
 
 /**
  * Cards on file (seeds 001 §7 "Card-vault"), through the card-provider port; the seeds' provider areas
@@ -23,7 +31,12 @@ export const cardActions = {
     input: AddCardInput,
     output: CardList,
     providerPaths: {
-      stripe: ['/api/paymentThird/stripe/source/create'],
+      stripe: stripeArea(
+        'source/create',
+        'customer/source/create',
+        'customer/payment_method/create',
+        'skyflow/createPaymentMethod',
+      ),
       cybersource: ['/api/paymentThird/cybersource/createCard'],
     },
   }),
@@ -48,6 +61,7 @@ export const cardActions = {
     output: CardCaptureContext,
     providerPaths: { versapay: ['/api/paymentThird/versapay/createCardLink'] },
   }),
+  /** Also answered to a GET with no body (seeds 001 §7 "GET getSkyflowCredit"; users/cards/routes.ts). */
   getCards: action({
     path: '/api/user/getSkyflowCredit',
     side: 'command',
@@ -55,9 +69,40 @@ export const cardActions = {
     input: EmptyInput,
     output: CardList,
     providerPaths: {
-      stripe: ['/api/paymentThird/stripe/source/list'],
+      stripe: stripeArea('source/list', 'customer/source/list', 'customer/payment_method/list'),
       cybersource: ['/api/paymentThird/cybersource/listCard'],
       versapay: ['/api/paymentThird/versapay/listCard'],
+    },
+  }),
+  /**
+   * One of the caller's cards on file (seeds 001 §7 source/retrieve, customer/source/retrieve,
+   * customer/payment_method/retrieve), answered as the card itself ("or responseData"); another
+   * user's card, or one not on file, is CARD_NOT_FOUND.
+   */
+  getCard: action({
+    path: '/api/user/retrieveSkyflowCredit',
+    side: 'command',
+    auth: 'user',
+    input: CardIdInput,
+    output: CardRecord,
+    providerPaths: {
+      stripe: stripeArea('source/retrieve', 'customer/source/retrieve', 'customer/payment_method/retrieve'),
+    },
+  }),
+  /**
+   * The caller as the provider's customer (seeds 001 §7 customer/create, paymentThird/stripe/customer/create,
+   * paymentThird/cybersource addCustomer): the product makes the provider's customer with each card it
+   * saves, so asking for one changes nothing and answers the card holder and their cards.
+   */
+  cardCustomer: action({
+    path: '/api/user/cardCustomer',
+    side: 'command',
+    auth: 'user',
+    input: EmptyInput,
+    output: CardCustomer,
+    providerPaths: {
+      stripe: stripeArea('customer/create'),
+      cybersource: ['/api/paymentThird/cybersource/addCustomer'],
     },
   }),
   deleteCard: action({
@@ -68,7 +113,12 @@ export const cardActions = {
     input: CardIdInput,
     output: CardList,
     providerPaths: {
-      stripe: ['/api/paymentThird/stripe/source/delete'],
+      stripe: stripeArea(
+        'source/delete',
+        'customer/source/delete',
+        'customer/payment_method/delete',
+        'skyflow/deletePaymentMethod',
+      ),
       cybersource: ['/api/paymentThird/cybersource/deleteCard'],
       versapay: ['/api/paymentThird/versapay/deleteCard'],
     },
@@ -81,7 +131,12 @@ export const cardActions = {
     input: UpdateCardInput,
     output: CardList,
     providerPaths: {
-      stripe: ['/api/paymentThird/stripe/source/update'],
+      stripe: stripeArea(
+        'source/update',
+        'customer/source/update',
+        'customer/payment_method/update',
+        'skyflow/updatePaymentMethod',
+      ),
       cybersource: ['/api/paymentThird/cybersource/updateCard'],
       versapay: ['/api/paymentThird/versapay/updateCard'],
     },
@@ -93,6 +148,9 @@ export const cardActions = {
     auth: 'user',
     input: CardIdInput,
     output: CardList,
-    providerPaths: { versapay: ['/api/paymentThird/versapay/defaultCard'] },
+    providerPaths: {
+      stripe: stripeArea('customer/payment_method/default'),
+      versapay: ['/api/paymentThird/versapay/defaultCard'],
+    },
   }),
 } as const;

@@ -117,11 +117,35 @@ export const CardRecord = z.object({
   exp_year: z.number(),
   name_on_card: z.string(),
   is_default: z.boolean(),
+  /**
+   * An amount held on the card and not taken (seeds 001 "Payments" payment/authorize): paying the
+   * invoices it is for with this card takes it. Absent when none is.
+   */
+  hold: z.object({ id: z.string(), amount: z.number(), expires_at: z.string() }).optional(),
 });
 export type CardRecord = z.infer<typeof CardRecord>;
 
-/** seeds 001 §3 "Card list: data array and has_more". */
+/**
+ * seeds 001 §3 "Card list: data array and has_more"; §7 "List and retrieve read responseData.data and
+ * has_more, or responseData": a list answers this, one card (retrieve) its CardRecord.
+ */
 export const CardList = z.object({ data: z.array(CardRecord), has_more: z.boolean() });
 export type CardList = z.infer<typeof CardList>;
+
+/**
+ * The user as the card provider's customer (seeds 001 §7 customer/create, cybersource addCustomer):
+ * the product makes the provider's customer itself, on its server, with each card it saves, so the
+ * call answers the card holder the cards belong to, their default and their cards (as a Stripe
+ * Customer names them), never a provider's id or token.
+ */
+export const CardCustomer = z.object({
+  /** Our user id: the customer's reference, whichever provider keeps the cards. */
+  id: z.string(),
+  name: z.string(),
+  email: z.string(),
+  default_source: z.string().nullable(),
+  sources: CardList,
+});
+export type CardCustomer = z.infer<typeof CardCustomer>;
 
 export const cardMessages = textsOf('card');

@@ -28,9 +28,15 @@ export const enquiryActions = {
     input: ConsignmentInput,
     output: NoData,
   }),
-  /** seeds 001 §7 "custom/index/campaign/zoho addcontacts": the footer's newsletter sign-up. */
+  /**
+   * seeds 001 §7 "custom/index/campaign/zoho addcontacts": the footer's newsletter sign-up. The seeds'
+   * client calls `subscribeCampaign` after it with the same contact: the same sign-up (double opt-in,
+   * issue 34), so a second call mails no second confirmation; the server itself makes Zoho's two
+   * calls (listsubscribe, then the campaign's tag) once the address is confirmed (newsletter/delivery.ts).
+   */
   addNewsletterContact: action({
     path: '/api/custom/index/campaign/zoho/addcontacts',
+    aliases: ['/api/custom/index/campaign/zoho/subscribeCampaign'],
     side: 'command',
     auth: 'public',
     input: NewsletterInput,

@@ -111,4 +111,25 @@ describe('enquiry inputs', () => {
     );
     expect(NewsletterInput.parse({ email: ' Ann@Example.COM ' })).toEqual({ email: 'ann@example.com' });
   });
+
+  it("take the seeds' client's user_type or tag by contact kind, and sendToZoho", () => {
+    expect(
+      NewsletterInput.parse({ email: 'ann@example.com', user_type: 'Registered', sendToZoho: true }),
+    ).toEqual({ email: 'ann@example.com', user_type: 'Registered', sendToZoho: true });
+    expect(
+      NewsletterInput.parse({ email: 'bo@example.com', tag: ' Subscriber ', sendToZoho: false }),
+    ).toEqual({
+      email: 'bo@example.com',
+      tag: 'Subscriber',
+      sendToZoho: false,
+    });
+    const field = (input: object) => NewsletterInput.safeParse(input).error?.issues[0]?.path.join('.');
+    expect(field({ email: 'cy@example.com', user_type: 'Admin' })).toBe('user_type');
+    expect(field({ email: 'cy@example.com', user_type: 'user' })).toBe('user_type');
+    expect(field({ email: 'cy@example.com', tag: 'x'.repeat(41) })).toBe('tag');
+    expect(field({ email: 'cy@example.com', tag: '  ' })).toBe('tag');
+    expect(field({ email: 'cy@example.com', tag: 'a\u0000b' })).toBe('tag');
+    expect(field({ email: 'cy@example.com', sendToZoho: 'yes' })).toBe('sendToZoho');
+    expect(field({ email: 'cy@example.com', role: 'admin' })).toBe('');
+  });
 });

@@ -78,6 +78,21 @@ export const NewsletterEmail = z
   .max(254, atMost(254))
   .pipe(z.email(lazy(() => t('account.invalidEmail'))));
 
-/** seeds 001 §7 "custom/index/campaign/zoho addcontacts": the newsletter contact. */
-export const NewsletterInput = z.strictObject({ email: NewsletterEmail });
+/** seeds 001 §7 "addcontacts (only for User, Subscriber, Registered)": the contact kinds sent on to the marketing service. */
+export const NewsletterContactKind = z.enum(['User', 'Subscriber', 'Registered']);
+export type NewsletterContactKind = z.infer<typeof NewsletterContactKind>;
+
+/**
+ * seeds 001 §7 "custom/index/campaign/zoho addcontacts ... the payload carries user_type or tag by contact
+ * kind plus sendToZoho": the newsletter contact, and the seeds' client's optional fields. `user_type` is the
+ * contact's kind (an account's: User, Registered); `tag` a Subscriber's tag (a kind's name, or the
+ * campaign's own word, up to 40 characters); `sendToZoho` the client's flag (the server sends a contact
+ * on once its address confirmed it, issue 34's double opt-in, whatever the flag says).
+ */
+export const NewsletterInput = z.strictObject({
+  email: NewsletterEmail,
+  user_type: NewsletterContactKind.optional(),
+  tag: plainText(label('labels.tag')).min(1, required).max(40, atMost(40)).optional(),
+  sendToZoho: z.boolean().optional(),
+});
 export type NewsletterInput = z.infer<typeof NewsletterInput>;

@@ -64,6 +64,8 @@ export const forEnglish = {
   },
   /** Names of the fields a validation message can name. */
   labels: {
+    /** The newsletter contact's tag (seeds 001 §7 addcontacts). */
+    tag: 'Tag',
     firstName: 'First name',
     name: 'Name',
     lastName: 'Last name',
@@ -109,6 +111,11 @@ export const forEnglish = {
     defaultSet: 'Default card updated',
     notFound: 'Card not found',
     tooMany: 'At most 10 cards can be kept on file',
+    held: '{{amount}} held on your card: nothing is taken until you pay with it',
+    holdReleased: 'The hold was given back to your card',
+    noHolds: 'This card provider does not hold amounts on cards: pay at checkout',
+    holdOpen: 'Another hold was just placed on your card',
+    holdNotFound: 'This hold is no longer on your card',
     invalidMonth: 'Invalid month',
     invalidYear: 'Invalid year',
     cardNumber: 'Enter a valid card number',
@@ -303,6 +310,16 @@ export const forEnglish = {
     paypalNotCompleted: 'the PayPal payment was not completed',
     paypalPending:
       'PayPal is holding the payment until it clears: the invoice is marked paid once PayPal says so',
+    gatewayOrOther: 'Choose one way to pay the rest: a card, PayPal or a payment gateway',
+    gatewayUnavailable: 'This payment gateway is not available here: choose another way to pay',
+    gatewayNeedsPhone: 'This payment gateway asks for your phone number: add it to your profile first',
+    gateway: 'Pay on the payment gateway’s page, then come back here',
+    gatewayPending: 'The payment gateway has not confirmed the payment yet: we record it once it does',
+    gatewayNotCompleted: 'the payment was not completed on the payment gateway',
+    gatewayReturnInvalid: 'This return is not the payment gateway’s: nothing was recorded',
+    gatewayAmountMismatch:
+      'The payment gateway took another amount than this payment’s: nothing was recorded',
+    gatewayDepositPaid: 'Bid deposit of {{amount}} paid and held',
   },
   /** Issue 31: shipping a delivery (rates, method, hold date, tracking). */
   shipping: {
@@ -499,6 +516,10 @@ export const forEnglish = {
     notSettleable: 'Only a funded order can be marked settled',
     funded: 'Order {{id}} is funded',
     settled: 'Order {{id}} is settled',
+    paid: 'Payment of {{amount}} for order {{id}} sent to North Capital',
+    alreadyPaid: 'This order is paid already',
+    notPayable: 'Only an order just placed can be paid',
+    paidOrder: 'This order is paid: it can no longer be cancelled',
   },
   /** Issue 35 §4: consignment agreements made by the documents service and signed by the seller. */
   /** Issue 38 §1: what the house bills a seller or vendor, and what they are told. */

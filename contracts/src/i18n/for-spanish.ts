@@ -61,6 +61,7 @@ export const forSpanish: Texts = {
     birthDateRange: 'Introduce una fecha de nacimiento a partir de 1900-01-01',
   },
   labels: {
+    tag: 'Etiqueta',
     firstName: 'Nombre',
     name: 'Nombre completo',
     lastName: 'Apellido',
@@ -106,6 +107,11 @@ export const forSpanish: Texts = {
     defaultSet: 'Tarjeta predeterminada actualizada',
     notFound: 'Tarjeta no encontrada',
     tooMany: 'Se pueden guardar como máximo 10 tarjetas',
+    held: '{{amount}} retenido en tu tarjeta: no se cobra nada hasta que pagues con ella',
+    holdReleased: 'La retención se ha devuelto a tu tarjeta',
+    noHolds: 'Este proveedor de tarjetas no retiene importes: paga en el checkout',
+    holdOpen: 'Se acaba de hacer otra retención en tu tarjeta',
+    holdNotFound: 'Esta retención ya no está en tu tarjeta',
     invalidMonth: 'Mes no válido',
     invalidYear: 'Año no válido',
     cardNumber: 'Introduce un número de tarjeta válido',
@@ -298,6 +304,15 @@ export const forSpanish: Texts = {
     paypalNotCompleted: 'el pago con PayPal no se completó',
     paypalPending:
       'PayPal retiene el pago hasta que se confirme: la factura se marcará como pagada cuando PayPal lo indique',
+    gatewayOrOther: 'Elige una sola forma de pagar el resto: una tarjeta, PayPal o una pasarela de pago',
+    gatewayUnavailable: 'Esta pasarela de pago no está disponible aquí: elige otra forma de pagar',
+    gatewayNeedsPhone: 'Esta pasarela de pago pide tu teléfono: añádelo antes a tu perfil',
+    gateway: 'Paga en la página de la pasarela de pago y vuelve aquí',
+    gatewayPending: 'La pasarela de pago aún no ha confirmado el pago: lo registramos en cuanto lo haga',
+    gatewayNotCompleted: 'el pago no se completó en la pasarela de pago',
+    gatewayReturnInvalid: 'Este regreso no es de la pasarela de pago: no se registró nada',
+    gatewayAmountMismatch: 'La pasarela de pago cobró otro importe que el de este pago: no se registró nada',
+    gatewayDepositPaid: 'Depósito de puja de {{amount}} pagado y retenido',
   },
   /** Issue 31: el envío de una entrega (tarifas, método, fecha de la retención, seguimiento). */
   shipping: {
@@ -490,6 +505,10 @@ export const forSpanish: Texts = {
     notSettleable: 'Solo un pedido con fondos puede marcarse liquidado',
     funded: 'El pedido {{id}} tiene fondos',
     settled: 'El pedido {{id}} está liquidado',
+    paid: 'Pago de {{amount}} del pedido {{id}} enviado a North Capital',
+    alreadyPaid: 'Este pedido ya está pagado',
+    notPayable: 'Solo se puede pagar un pedido recién realizado',
+    paidOrder: 'Este pedido está pagado: ya no se puede cancelar',
   },
   sellerCharges: {
     listing_fee: 'Tarifa de publicación',

@@ -79,12 +79,36 @@ export const TradeInput = z.strictObject({ trade_id: TradeId });
 
 export const InvestorStatus = z.enum(['pending', 'approved', 'disapproved']);
 export const AccreditationStatus = z.enum(['none', 'pending', 'accredited', 'not_accredited']);
+/**
+ * seeds 001 §7 Payments "northcapital_payment": the investor pays one of their orders through North Capital,
+ * from the linked bank account (ACH) or on the linked card. The amount is the order's, never the client's.
+ */
+export const InvestmentPaymentInput = z.strictObject({
+  trade_id: TradeId,
+  method: z.enum(['ach', 'card']),
+});
+/**
+ * North Capital's answer to the payment, kept as the order's confirmation ("response data kept as
+ * confirmation"): the fund move's reference and statuses, and the amount it moved (integer cents).
+ */
+export const InvestmentPaymentConfirmation = z.object({
+  trade_id: z.string(),
+  method: z.enum(['ach', 'card']),
+  amount: z.number(),
+  reference: z.string(),
+  fund_status: z.string(),
+  transaction_status: z.string(),
+  paid_at: z.string(),
+});
+export type InvestmentPaymentConfirmation = z.infer<typeof InvestmentPaymentConfirmation>;
 export const InvestmentOrderRecord = z.object({
   trade_id: z.string(),
   units: z.number(),
   amount: z.number(),
   status: z.enum(['created', 'funded', 'settled', 'canceled']),
   at: z.string(),
+  /** The order's payment confirmation, once North Capital moved its money; null before. */
+  payment: InvestmentPaymentConfirmation.nullable(),
 });
 /** What the investor (and an admin) sees of their onboarding: never an SSN, an account number whole. */
 export const InvestorDetails = z.object({
@@ -109,16 +133,30 @@ export type InvestorDetails = z.infer<typeof InvestorDetails>;
 
 /** The investor's own calls, each at its seeds path. */
 const investorOwnActions = {
+  /**
+   * The investor's party made at the service (Transact's createParty, the seeds' `createParty`), checked
+   * (performKycAml) and given its account (createAccount, createLink) in one call: the product keeps no
+   * party without the account orders are placed from, so `createParty` is this call.
+   */
   onBoardIndividual: action({
     path: '/api/paymentThird/northcapital/onBoardIndividual',
+    aliases: ['/api/paymentThird/northcapital/createParty'],
     side: 'command',
+    // It reaches North Capital (parties, an account): a retry under its key, on either path, answers the first.
+    once: true,
     auth: 'user',
     input: OnboardIndividualInput,
     output: InvestorDetails,
   }),
+  /**
+   * The entity made at the service (Transact's createEntity, the seeds' `createEntity`) with its owners'
+   * parties checked, its account and their links, in one call, as onBoardIndividual.
+   */
   onBoardEntity: action({
     path: '/api/paymentThird/northcapital/onBoardEntity',
+    aliases: ['/api/paymentThird/northcapital/createEntity'],
     side: 'command',
+    once: true,
     auth: 'user',
     input: OnboardEntityInput,
     output: InvestorDetails,
@@ -280,6 +318,21 @@ const investorOwnActions = {
     input: TradeInput,
     output: NoData,
   }),
+  /**
+   * seeds 001 §7 Payments "northcapital_payment (response data kept as confirmation)": the investor pays
+   * their order, not yet funded, through North Capital (externalFundMove from the linked bank, ccFundMove
+   * on the linked card) for the order's own amount; the answer is the confirmation, kept on the order.
+   * `once`: one fund move per x-command-id; one per order whatever the keys (an order paid is refused).
+   */
+  northcapitalPayment: action({
+    path: '/api/payment/northcapital_payment',
+    side: 'command',
+    money: true,
+    once: true,
+    auth: 'user',
+    input: InvestmentPaymentInput,
+    output: InvestmentPaymentConfirmation,
+  }),
   /** The investor's security-token bids and their totals, as the service has them now. */
   getStbids: action({
     path: '/api/paymentThird/northcapital/getStbids',
@@ -305,6 +358,18 @@ const investorOwnActions = {
 /** Issue 35 §3 (seeds 001 §7 paymentThird/northcapital): investor onboarding through North Capital. */
 export const investingActions = {
   ...investorOwnActions,
+  /**
+   * Each offering's total by the orders' status (the log's record of the service's answers): the
+   * investor's own (seeds 001 §3 "Investor data: ... asset total"); finance and admins read it across
+   * every investor, on the same path.
+   */
+  getStAssetTotal: action({
+    path: '/api/paymentThird/northcapital/getStAssetTotal',
+    side: 'query',
+    auth: 'user',
+    input: NoInput,
+    output: z.object({ records: z.array(OfferingTotal), totalRecords: z.number() }),
+  }),
 } as const;
 
 /** Issue 35 §3 "an admin view": every investor with their checks, bank and orders, for admins. */
@@ -337,13 +402,5 @@ export const staffInvestingActions = {
     auth: ['finance', 'admin'],
     input: NoInput,
     output: z.object({ records: z.array(StaffInvestmentOrder), totalRecords: z.number() }),
-  }),
-  /** Each offering's total across its investors, by the orders' status (the log's record of the service's answers). */
-  getStAssetTotal: action({
-    path: '/api/paymentThird/northcapital/getStAssetTotal',
-    side: 'query',
-    auth: ['finance', 'admin'],
-    input: NoInput,
-    output: z.object({ records: z.array(OfferingTotal), totalRecords: z.number() }),
   }),
 } as const;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { action, NoData, NoInput } from '../action.ts';
+import { AuthorizeCardInput, CardHoldView, ReleaseCardHoldInput } from './card-holds.ts';
 import {
   AddBidDepositInput,
   AddCreditInput,
@@ -7,9 +8,12 @@ import {
   CancelItemInput,
   CheckoutInput,
   ConfirmPaymentInput,
+  GatewayPaymentInput,
+  GatewayResponseInput,
   InvoiceIdInput,
   InvoiceListInput,
   IssueGiftCardsInput,
+  MembershipPaymentInput,
   PageInput,
   PayPalResponseInput,
   PlaceOrderInput,
@@ -187,6 +191,29 @@ export const checkoutActions = {
     input: SandboxAuthenticateInput,
     output: NoData,
   }),
+  /**
+   * seeds 001 "Payments" payment/authorize: the cart's total held on a card on file, not taken; the
+   * checkout that pays those invoices with that card takes it (the card charged once). `once`: a
+   * repeated or concurrent request with one x-command-id holds once.
+   */
+  authorizeCard: action({
+    path: '/api/payment/authorize',
+    side: 'command',
+    money: true,
+    once: true,
+    auth: 'user',
+    input: AuthorizeCardInput,
+    output: CardHoldView,
+  }),
+  /** The buyer gives a hold (authorizeCard) back to the card before paying. */
+  releaseCardHold: action({
+    path: '/api/payment/releaseAuthorization',
+    side: 'command',
+    money: true,
+    auth: 'user',
+    input: ReleaseCardHoldInput,
+    output: NoData,
+  }),
   /** Which ways to pay the checkout offers besides the wallet and saved cards (PayPal when configured). */
   paymentGateways: action({
     path: '/api/payment/gateways',
@@ -207,6 +234,64 @@ export const checkoutActions = {
     once: true,
     auth: 'user',
     input: PayPalResponseInput,
+    output: CheckoutResult,
+  }),
+  /**
+   * seeds 001 "Payments" paytm_payment: the cart (or its invoices) paid on Paytm's page, the server's
+   * total, the wallet's credit first when asked; answers where the browser goes. Refused where the site
+   * does not take Paytm. `once`: one order at Paytm per x-command-id.
+   */
+  paytmPayment: action({
+    path: '/api/payment/paytm_payment',
+    side: 'command',
+    money: true,
+    once: true,
+    auth: 'user',
+    input: GatewayPaymentInput,
+    output: CheckoutResult,
+  }),
+  /** seeds 001 paymentThird/paytm membership-payment: a bid deposit paid on Paytm's page (DOMAIN: README). */
+  paytmMembershipPayment: action({
+    path: '/api/paymentThird/paytm/membership-payment',
+    side: 'command',
+    money: true,
+    once: true,
+    auth: 'user',
+    input: MembershipPaymentInput,
+    output: CheckoutResult,
+  }),
+  /** seeds 001 paymentThird/cashfree membership-payment: a bid deposit paid on Cashfree's page. */
+  cashfreeMembershipPayment: action({
+    path: '/api/paymentThird/cashfree/membership-payment',
+    side: 'command',
+    money: true,
+    once: true,
+    auth: 'user',
+    input: MembershipPaymentInput,
+    output: CheckoutResult,
+  }),
+  /**
+   * seeds 001 paymentThird/paytm paytm_response: back from Paytm's page, its callback checked by its
+   * CHECKSUMHASH and the order asked of Paytm's status API; a paid one recorded once whatever the
+   * retries and tabs, a failed one given up, a forged one refused with nothing recorded.
+   */
+  paytmResponse: action({
+    path: '/api/paymentThird/paytm/paytm_response',
+    side: 'command',
+    money: true,
+    once: true,
+    auth: 'user',
+    input: GatewayResponseInput,
+    output: CheckoutResult,
+  }),
+  /** seeds 001 paymentThird/cashfree cashfree_response: back from Cashfree's checkout, as paytm_response. */
+  cashfreeResponse: action({
+    path: '/api/paymentThird/cashfree/cashfree_response',
+    side: 'command',
+    money: true,
+    once: true,
+    auth: 'user',
+    input: GatewayResponseInput,
     output: CheckoutResult,
   }),
   /**
@@ -466,3 +551,17 @@ export const cardWebhookPath = (provider: 'stripe') => `/api/paymentThird/${prov
 
 /** Where PayPal posts its events (webhooks), signed with its certificate; not an action, as the card provider's. */
 export const payPalWebhookPath = '/api/paymentThird/paypal/webhook';
+
+/**
+ * seeds 001 "Payments": the page that takes the buyer's browser to a hosted gateway's (a GET: it posts
+ * the gateway's session fields to the gateway's page, as the gateway asks); not an action (a browser's
+ * navigation, no session: the fields are the gateway's session for this order, nothing of ours).
+ */
+export const hostedGatewayPagePath = (gateway: 'paytm' | 'cashfree') =>
+  `/api/paymentThird/${gateway}/page` as const;
+
+/**
+ * Where Paytm posts its callback (the buyer's browser leaving Paytm's page, a form with CHECKSUMHASH):
+ * not an action; it sends the browser on to the return page, where the client calls paytm_response.
+ */
+export const paytmCallbackPath = '/api/paymentThird/paytm/callback';

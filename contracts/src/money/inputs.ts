@@ -117,6 +117,10 @@ export const RedeemGiftCardInput = z.strictObject({
     ),
 });
 
+/** seeds 001 "Payments": the hosted gateways a payment may be made on (those the site configured). */
+export const HostedGatewayChoice = z.enum(['paytm', 'cashfree']);
+export type HostedGatewayChoice = z.infer<typeof HostedGatewayChoice>;
+
 /**
  * How the buyer pays: a saved card, PayPal (seeds 001 "Payments": paypal_response), a new card given
  * to the card provider in the browser and not kept (`element`: seeds 001 stripe_payment_element,
@@ -129,8 +133,10 @@ export const PaymentChoice = z
     card_id: Id.nullable().default(null),
     paypal: z.boolean().default(false),
     element: z.boolean().default(false),
+    /** seeds 001 "Payments": the rest paid on a hosted gateway's page (Paytm, Cashfree), where the site takes it. */
+    gateway: HostedGatewayChoice.nullable().default(null),
   })
-  .refine((p) => p.use_wallet || p.card_id !== null || p.paypal || p.element, {
+  .refine((p) => p.use_wallet || p.card_id !== null || p.paypal || p.element || p.gateway !== null, {
     path: ['card_id'],
     ...lazy(() => t('checkout.choosePayment')),
   })
@@ -142,6 +148,10 @@ export const PaymentChoice = z
   .refine((p) => !(p.element && (p.paypal || p.card_id !== null)), {
     path: ['element'],
     ...lazy(() => t('checkout.newCardOrOther')),
+  })
+  .refine((p) => !(p.gateway !== null && (p.paypal || p.element || p.card_id !== null)), {
+    path: ['gateway'],
+    ...lazy(() => t('checkout.gatewayOrOther')),
   });
 
 /** seeds 001 §7 cart/checkout and buynow/checkout. */
@@ -171,6 +181,35 @@ export const PayPalResponseInput = z.strictObject({
     .string()
     .trim()
     .regex(/^[A-Za-z0-9-]{1,64}$/),
+});
+
+/**
+ * seeds 001 §7 paytm_payment: a cart (or its invoices) paid on the gateway's page, the wallet's credit
+ * first when `use_wallet`. The server computes the amount: the client names only the cart.
+ */
+export const GatewayPaymentInput = CartRef.extend({
+  ...DeliveryChoice,
+  use_wallet: z.boolean().default(false),
+})
+  .refine(needsAddress, addressIssue)
+  .refine(needsShipDate, shipDateIssue);
+
+/**
+ * seeds 001 §7 paymentThird/paytm and paymentThird/cashfree membership-payment: a bid deposit (the
+ * registration deposit a bidder puts down, held on the wallet) paid on the gateway's page.
+ */
+export const MembershipPaymentInput = z.strictObject({ amount: WalletAmount });
+
+/**
+ * seeds 001 §7 paytm_response and cashfree_response: back from the gateway's page. `payment_id` and
+ * `invoice_ids` are what the checkout put on its return URL (no invoices: a membership payment);
+ * `fields` are the gateway's own (Paytm's posted callback with its CHECKSUMHASH, Cashfree's
+ * `order_id`), checked and then only believed as far as the gateway's status API confirms them.
+ */
+export const GatewayResponseInput = z.strictObject({
+  payment_id: Id,
+  invoice_ids: z.array(Id).max(50).default([]),
+  fields: z.record(z.string().max(64), z.string().max(500)).refine((f) => Object.keys(f).length <= 40),
 });
 
 /** The sandbox PayPal's approve page: the buyer pays with PayPal or cancels. */

@@ -42,6 +42,7 @@ describe('the payment choice (seeds 001 "Payments")', () => {
       card_id: null,
       paypal: true,
       element: false,
+      gateway: null,
     });
     expect(PaymentChoice.parse({ use_wallet: true, paypal: true }).paypal).toBe(true);
     expect(PaymentChoice.parse({ card_id: 'card-1' })).toEqual({
@@ -49,7 +50,21 @@ describe('the payment choice (seeds 001 "Payments")', () => {
       card_id: 'card-1',
       paypal: false,
       element: false,
+      gateway: null,
     });
+  });
+
+  it('takes a hosted gateway (Paytm, Cashfree) alone or after the wallet, never beside a card, PayPal or a new card', () => {
+    expect(PaymentChoice.parse({ gateway: 'paytm' }).gateway).toBe('paytm');
+    expect(PaymentChoice.parse({ use_wallet: true, gateway: 'cashfree' }).gateway).toBe('cashfree');
+    expect(PaymentChoice.safeParse({ gateway: 'rupay' }).success).toBe(false);
+    for (const other of [{ card_id: 'card-1' }, { paypal: true }, { element: true }]) {
+      const both = PaymentChoice.safeParse({ gateway: 'paytm', ...other });
+      expect(both.error?.issues.map((i) => [i.path.join('.'), i.message])).toContainEqual([
+        'gateway',
+        'Choose one way to pay the rest: a card, PayPal or a payment gateway',
+      ]);
+    }
   });
 
   it('takes a new card (the Payment Element) alone or after the wallet, never beside a saved card or PayPal', () => {

@@ -51,7 +51,7 @@ export const PublicInvoiceView = z.object({
   payments: z.array(
     z.object({
       type: z.enum(['payment', 'refund']),
-      method: z.enum(['card', 'wallet', 'giftcard', 'offline', 'paypal']),
+      method: z.enum(['card', 'wallet', 'giftcard', 'offline', 'paypal', 'gateway']),
       amount: z.number(),
       created_at: z.string(),
     }),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ShipmentView, ShippingQuoteView } from '../shipping/views.ts';
+import { HostedGatewayChoice } from './inputs.ts';
 import { InvoiceProductStatus } from './order-inputs.ts';
 import { PickupLocation } from './settings.ts';
 
@@ -69,7 +70,11 @@ export const AddressQuote = z.object({
 });
 
 /** The ways to pay the site takes besides wallet credit and saved cards: PayPal when it is configured. */
-export const PaymentGateways = z.object({ paypal: z.boolean() });
+export const PaymentGateways = z.object({
+  paypal: z.boolean(),
+  /** seeds 001 "Payments": the hosted gateways the site took (PAYMENT_GATEWAYS), none by default. */
+  hosted: z.array(HostedGatewayChoice),
+});
 export type PaymentGateways = z.infer<typeof PaymentGateways>;
 
 /** What a checkout ends in: paid, waiting for the card issuer (go to `url`), or placed unpaid. */
@@ -138,7 +143,7 @@ export const Transaction = z.object({
   /** Issue 31: the invoice's readable number, where the list names it (`/transactions`). */
   invoice_number: z.string().nullable().optional(),
   type: z.enum(['payment', 'refund']),
-  method: z.enum(['card', 'wallet', 'giftcard', 'offline', 'paypal']),
+  method: z.enum(['card', 'wallet', 'giftcard', 'offline', 'paypal', 'gateway']),
   status: z.enum(['pending', 'action_required', 'succeeded', 'failed']),
   amount: z.number(),
   card_brand: z.string().nullable(),

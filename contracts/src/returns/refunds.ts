@@ -1,6 +1,6 @@
 /** A payment on an invoice as a refund sees it: how it was paid, how much, how much went back already. */
 export interface RefundablePayment {
-  method: 'card' | 'wallet' | 'giftcard' | 'offline' | 'paypal';
+  method: 'card' | 'wallet' | 'giftcard' | 'offline' | 'paypal' | 'gateway';
   amount: number;
   refunded: number;
 }

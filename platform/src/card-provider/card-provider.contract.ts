@@ -2,11 +2,17 @@
  * The card port's contract (issue 35 §1, §2): what every card provider does with the test cards its
  * network documents: saving keeps a token and never the number, refusals are CardDeclinedError in the
  * provider's words, a charge settles or asks for the issuer's authentication, idempotency keys make
- * one charge and one refund whatever the retries, refunds never exceed the charge.
+ * one charge and one refund whatever the retries, refunds never exceed the charge; where the provider
+ * holds amounts (payment/authorize), a hold takes nothing until captured, once, at most what it held.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CardNetwork } from '../testing/card-networks.ts';
-import { CardDeclinedError, IdempotencyKeyReusedError } from './port.ts';
+import {
+  CardDeclinedError,
+  type CardProviderWithHolds,
+  holdsWith,
+  IdempotencyKeyReusedError,
+} from './port.ts';
 
 const now = new Date();
 const nextYear = now.getUTCFullYear() + 1;
@@ -188,6 +194,101 @@ export function cardProviderContract(open: () => Promise<CardNetwork>) {
         network.provider.updateCard(token, { expMonth: 1, expYear: nextYear - 2, nameOnCard: 'A L' }, now),
       ).rejects.toBeInstanceOf(CardDeclinedError);
       await network.provider.deleteCard(token);
+    });
+  });
+
+  describe('card provider contract: holds (payment/authorize)', () => {
+    /** The provider, where it holds amounts; the test is skipped, saying so, where it does not. */
+    const holding = (context: { skip: (note: string) => void }): CardProviderWithHolds => {
+      const { provider } = network;
+      if (!holdsWith(provider))
+        context.skip(`${provider.name} holds no amounts: payment/authorize is refused`);
+      return provider as CardProviderWithHolds;
+    };
+    const hold = (provider: CardProviderWithHolds, token: string, amount: number, idempotencyKey = key()) =>
+      provider.authorize({ token, amount, reference: idempotencyKey, idempotencyKey });
+
+    it('holds an amount once per key, taking nothing, then takes part of it once and gives the rest back', async (context) => {
+      const provider = holding(context);
+      const token = await saved(network.testCards.visa);
+      const from = network.charges().length;
+      const k = key();
+      const [first, second] = await Promise.all([
+        hold(provider, token, 6_000, k),
+        hold(provider, token, 6_000, k),
+      ]);
+      expect(second).toEqual(first);
+      await expect(hold(provider, token, 6_500, k)).rejects.toBeInstanceOf(IdempotencyKeyReusedError);
+      expect(network.charges().slice(from)).toMatchObject([
+        { chargeId: first.chargeId, amount: 6_000, hold: 'held' },
+      ]);
+      // Held is not paid: nothing to refund.
+      await expect(provider.refund(first.chargeId, 1_000, key())).rejects.toBeInstanceOf(CardDeclinedError);
+      await expect(
+        provider.capture({
+          chargeId: first.chargeId,
+          amount: 6_001,
+          idempotencyKey: key(),
+          reference: 'P-over',
+        }),
+      ).rejects.toBeInstanceOf(CardDeclinedError);
+
+      const c = key();
+      const take = () =>
+        provider.capture({
+          chargeId: first.chargeId,
+          amount: 4_500,
+          idempotencyKey: c,
+          reference: 'P-taken',
+          metadata: { invoices: 'I-1,I-2' },
+        });
+      expect(await take()).toEqual({ chargeId: first.chargeId });
+      expect(await take()).toEqual({ chargeId: first.chargeId });
+      await expect(
+        provider.capture({
+          chargeId: first.chargeId,
+          amount: 1_000,
+          idempotencyKey: key(),
+          reference: 'P-again',
+        }),
+      ).rejects.toBeInstanceOf(CardDeclinedError);
+      expect(await provider.retrieveCharge(first.chargeId)).toEqual({ status: 'succeeded' });
+      // One charge, of what was taken, carrying the payment that took it.
+      expect(network.charges().slice(from)).toMatchObject([
+        {
+          chargeId: first.chargeId,
+          amount: 4_500,
+          hold: 'captured',
+          reference: 'P-taken',
+          metadata: { invoices: 'I-1,I-2' },
+          state: { status: 'succeeded' },
+        },
+      ]);
+      await provider.refund(first.chargeId, 4_500, key());
+      await expect(provider.refund(first.chargeId, 1, key())).rejects.toBeInstanceOf(CardDeclinedError);
+    });
+
+    it('releases a hold, which then cannot be taken', async (context) => {
+      const provider = holding(context);
+      const { chargeId } = await hold(provider, await saved(network.testCards.visa), 3_000);
+      await provider.cancelCharge(chargeId);
+      await provider.cancelCharge(chargeId);
+      await expect(
+        provider.capture({ chargeId, amount: 3_000, idempotencyKey: key(), reference: 'P-late' }),
+      ).rejects.toBeInstanceOf(CardDeclinedError);
+      expect(network.charges().find((ch) => ch.chargeId === chargeId)).toMatchObject({ hold: 'released' });
+      expect((await provider.retrieveCharge(chargeId)).status).toBe('failed');
+    });
+
+    it('refuses a hold on the charge-declined card and on a card that asks for its issuer, holding nothing', async (context) => {
+      const provider = holding(context);
+      const declined = await saved(network.testCards.chargeDeclined);
+      const asking = await saved(network.testCards.authenticationRequired);
+      const from = network.charges().length;
+      await expect(hold(provider, declined, 2_000)).rejects.toThrow(/declined/);
+      await expect(hold(provider, asking, 2_000)).rejects.toBeInstanceOf(CardDeclinedError);
+      await expect(hold(provider, asking, 2_000)).rejects.toThrow(/requires authentication/);
+      expect(network.charges().slice(from)).toEqual([]);
     });
   });
 }

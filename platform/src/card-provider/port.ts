@@ -69,6 +69,26 @@ export interface ChargeRequest {
  */
 export type BrowserChargeRequest = Omit<ChargeRequest, 'token' | 'returnUrl'>;
 
+/**
+ * seeds 001 "Payments" payment/authorize: an amount held on a saved card and not taken (an
+ * authorization; Stripe's PaymentIntent with manual capture). Its idempotency key as a charge's: the
+ * same key again answers the hold it made, never a second.
+ */
+export type HoldRequest = Omit<ChargeRequest, 'returnUrl'>;
+
+/**
+ * Takes `amount` (at most what was held) of a hold, once per idempotency key; what is left of the hold
+ * goes back to the card. `reference` and `metadata` are the payment's that takes it, which the charge
+ * carries from then on (its events and disputes name that payment).
+ */
+export interface CaptureRequest {
+  chargeId: string;
+  amount: number;
+  idempotencyKey: string;
+  reference: string;
+  metadata?: Record<string, string>;
+}
+
 /** The charge made, and the secret the browser confirms it with (Stripe's `client_secret`). */
 export interface BrowserCharge {
   chargeId: string;
@@ -165,6 +185,18 @@ export interface CardProvider {
   startBrowserCharge?(request: BrowserChargeRequest): Promise<BrowserCharge>;
   retrieveCharge(chargeId: string): Promise<ChargeState>;
   /**
+   * Holds an amount on a saved card without taking it; its charge id is the hold's. Throws
+   * CardDeclinedError when the card is refused, or wants its issuer's authentication (a hold is placed
+   * with no buyer at an issuer's page). Absent for a provider the product does not hold with.
+   */
+  authorize?(request: HoldRequest): Promise<{ chargeId: string }>;
+  /**
+   * Takes a hold (CaptureRequest): a charge as `charge` makes, refunded and disputed as one. Throws
+   * CardDeclinedError when the hold is no longer there to take (released, lapsed, taken by another key)
+   * or is smaller than `amount`. Present with `authorize`.
+   */
+  capture?(request: CaptureRequest): Promise<{ chargeId: string }>;
+  /**
    * What a charge was made for, for an event that does not say (Stripe's disputes name only the
    * PaymentIntent). Absent for a provider whose events carry it or that sends none.
    */
@@ -174,7 +206,7 @@ export interface CardProvider {
    * the refund it made the first time and gives nothing back twice.
    */
   refund(chargeId: string, amount: number, idempotencyKey?: string): Promise<{ refundId: string }>;
-  /** Gives up a charge still waiting for authentication. */
+  /** Gives up a charge still waiting for authentication, or releases a hold not taken. */
   cancelCharge(chargeId: string): Promise<void>;
   createCard(card: NewCard, now: Date): Promise<ProviderCard>;
   updateCard(
@@ -190,3 +222,9 @@ export interface CardProvider {
  * (CyberSource's capture context, Versapay's session): it has no publishable key.
  */
 export type CardProviderWithContext = CardProvider & Required<Pick<CardProvider, 'captureContext'>>;
+
+/** A provider that holds amounts on saved cards and takes them later (payment/authorize). */
+export type CardProviderWithHolds = CardProvider & Required<Pick<CardProvider, 'authorize' | 'capture'>>;
+
+export const holdsWith = (provider: CardProvider): provider is CardProviderWithHolds =>
+  provider.authorize !== undefined && provider.capture !== undefined;

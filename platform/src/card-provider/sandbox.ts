@@ -4,7 +4,7 @@ import { brandOf, luhn } from './card-numbers.ts';
 import {
   CardDeclinedError,
   type CardDetails,
-  type CardProvider,
+  type CardProviderWithHolds,
   type ChargeResult,
   type ChargeState,
   IdempotencyKeyReusedError,
@@ -15,7 +15,8 @@ import {
  * accepted, 4000 0000 0000 0002 is refused when saved, 4000 0000 0000 0341 is saved but declines
  * every charge, 4000 0025 0000 3155 asks the buyer to authenticate each charge on the sandbox
  * issuer's page; anything failing the Luhn check or expired is refused; messages carry a reference as
- * real providers' do.
+ * real providers' do. A hold (authorize) takes nothing until captured, once, for at most what it holds;
+ * a card that asks for its issuer is refused a hold, as Stripe's `error_on_requires_action` refuses it.
  */
 export const sandboxTestCards = {
   visa: '4242424242424242',
@@ -58,10 +59,15 @@ export interface SandboxCharge {
   idempotencyKey: string;
   metadata: Record<string, string>;
   state: ChargeState;
+  /**
+   * A hold (payment/authorize): `held` on the card and not taken (its state not succeeded), then
+   * `captured` (a charge of what was taken: `amount`) or `released`. Absent for a charge.
+   */
+  hold?: 'held' | 'captured' | 'released';
 }
 
 /** The sandbox, with the issuer's side of authentication that its page calls. */
-export interface SandboxCardProvider extends CardProvider {
+export interface SandboxCardProvider extends CardProviderWithHolds {
   /**
    * The sandbox's vault, as the browser calls it: checks a card and answers a single-use token for it
    * (15 minutes), which createCard takes. Throws CardDeclinedError for a number, expiry or code it
@@ -91,6 +97,8 @@ export function createSandboxCardProvider(vaultClock: () => number = Date.now): 
   /** Idempotency keys to what their first request made (Stripe keeps them 24 hours; the sandbox, its life). */
   const chargeKeys = new Map<string, { token: string; amount: number; result: ChargeResult }>();
   const refundKeys = new Map<string, { chargeId: string; amount: number; refundId: string }>();
+  const holdKeys = new Map<string, { token: string; amount: number; chargeId: string }>();
+  const captureKeys = new Map<string, { chargeId: string; amount: number }>();
   const reference = () => `REF: SBX-${randomUUID().slice(0, 8).toUpperCase()}`;
   const refuse = (message: string): never => {
     throw new CardDeclinedError(`${message} ${reference()}`);
@@ -163,6 +171,58 @@ export function createSandboxCardProvider(vaultClock: () => number = Date.now): 
       chargeKeys.set(idempotencyKey, { token, amount, result });
       return result;
     },
+    async authorize({ token, amount, reference: ours, idempotencyKey, metadata = {} }) {
+      const seen = holdKeys.get(idempotencyKey);
+      if (seen) {
+        if (seen.token !== token || seen.amount !== amount)
+          throw new IdempotencyKeyReusedError(idempotencyKey);
+        return { chargeId: seen.chargeId };
+      }
+      if (chargeKeys.has(idempotencyKey)) throw new IdempotencyKeyReusedError(idempotencyKey);
+      if (!Number.isInteger(amount) || amount < 1) refuse('Invalid amount.');
+      const behaviour = tokenBehaviour(token);
+      if (behaviour === 'decline') refuse('Your card was declined.');
+      // No buyer waits at an issuer's page for a hold: a card that asks for one is refused, as Stripe's
+      // error_on_requires_action refuses it.
+      if (behaviour === 'authenticate')
+        refuse('Your card was declined. This transaction requires authentication.');
+      const chargeId = `ch_sbx_${randomUUID().replaceAll('-', '')}`;
+      charges.set(chargeId, {
+        chargeId,
+        token,
+        amount,
+        refunded: 0,
+        reference: ours,
+        idempotencyKey,
+        metadata,
+        state: { status: 'failed', reason: 'Held, not captured.' },
+        hold: 'held',
+      });
+      holdKeys.set(idempotencyKey, { token, amount, chargeId });
+      return { chargeId };
+    },
+    async capture({ chargeId, amount, idempotencyKey, reference: ours, metadata = {} }) {
+      const seen = captureKeys.get(idempotencyKey);
+      if (seen) {
+        if (seen.chargeId !== chargeId || seen.amount !== amount)
+          throw new IdempotencyKeyReusedError(idempotencyKey);
+        return { chargeId };
+      }
+      const charge = charges.get(chargeId);
+      if (charge?.hold !== 'held') return refuse('This hold was released or taken already.');
+      if (!Number.isInteger(amount) || amount < 1 || amount > charge.amount)
+        refuse('The amount exceeds the hold.');
+      // What is taken is the charge; the rest of the hold goes back to the card.
+      Object.assign(charge, {
+        amount,
+        hold: 'captured',
+        state: { status: 'succeeded' },
+        reference: ours,
+        metadata: { ...charge.metadata, ...metadata },
+      });
+      captureKeys.set(idempotencyKey, { chargeId, amount });
+      return { chargeId };
+    },
     async retrieveCharge(chargeId) {
       return charges.get(chargeId)?.state ?? { status: 'failed', reason: 'No such charge.' };
     },
@@ -198,6 +258,10 @@ export function createSandboxCardProvider(vaultClock: () => number = Date.now): 
       const charge = charges.get(chargeId);
       if (charge?.state.status === 'requires_action') {
         charge.state = { status: 'failed', reason: 'The payment was abandoned.' };
+      }
+      if (charge?.hold === 'held') {
+        charge.hold = 'released';
+        charge.state = { status: 'failed', reason: 'The hold was released.' };
       }
     },
   };

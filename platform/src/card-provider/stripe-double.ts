@@ -136,11 +136,16 @@ const int = (value: unknown) =>
  * card is refused there), PaymentIntents confirmed at creation (`succeeded`, a card error that leaves
  * the intent `requires_payment_method`, or `requires_action` with a `redirect_to_url` to the double's
  * issuer page, which sends the browser back to `return_url` with `payment_intent` and
- * `redirect_status`), cancels, refunds in part or whole (never over the amount received), disputes.
- * Each change makes an event (payment_intent.succeeded, .payment_failed, .requires_action, .canceled,
- * charge.refunded, charge.dispute.created) posted to the webhook endpoint signed as Stripe signs
- * (`Stripe-Signature: t=…,v1=HMAC-SHA256(secret, "t.payload")`). Not covered: currencies other than
- * USD, authentication when a card is set up, Radar, Connect, partial captures. Only the specs start it.
+ * `redirect_status`), cancels, refunds in part or whole (never over the amount received), disputes;
+ * with `capture_method: manual` a confirmed intent is held (`requires_capture`, `amount_capturable`)
+ * until its capture takes all or part of it (`amount_to_capture`, the rest released) or its cancel
+ * releases it; `error_on_requires_action` refuses a card that asks for 3-D Secure (card error
+ * `authentication_required`). Each change makes an event (payment_intent.succeeded, .payment_failed,
+ * .requires_action, .amount_capturable_updated, .canceled, charge.refunded, charge.dispute.created)
+ * posted to the webhook endpoint signed as Stripe signs (`Stripe-Signature: t=…,v1=HMAC-SHA256(secret,
+ * "t.payload")`). Not covered: currencies other than USD, authentication when a card is set up, Radar,
+ * Connect, several captures of one intent (`final_capture: false`), the 7 days after which Stripe
+ * cancels an intent nothing captured. Only the specs start it.
  */
 export async function startStripeDouble(): Promise<StripeDouble> {
   const secretKey = `sk_test_double_${randomBytes(12).toString('hex')}`;
@@ -338,6 +343,7 @@ export async function startStripeDouble(): Promise<StripeDouble> {
       metadata: (body.metadata as Record<string, string>) ?? {},
       client_secret: `${id}_secret_${randomBytes(12).toString('hex')}`,
       status: pm ? 'requires_confirmation' : 'requires_payment_method',
+      capture_method: body.capture_method === 'manual' ? 'manual' : 'automatic',
       created: now(),
       latest_charge: null,
       last_payment_error: null,
@@ -381,6 +387,26 @@ export async function startStripeDouble(): Promise<StripeDouble> {
         payment_intent: { ...intent },
       });
     }
+    if (
+      number === stripeTestCards.authenticationRequired &&
+      body.off_session !== 'true' &&
+      body.error_on_requires_action === 'true'
+    ) {
+      const error = {
+        code: 'authentication_required',
+        decline_code: 'authentication_required',
+        message: 'Your card was declined. This transaction requires authentication.',
+      };
+      Object.assign(intent, {
+        status: 'requires_payment_method',
+        last_payment_error: { type: 'card_error', ...error },
+      });
+      await emit('payment_intent.payment_failed', { ...intent });
+      throw cardError(error.code, error.message, {
+        decline_code: error.decline_code,
+        payment_intent: { ...intent },
+      });
+    }
     if (number === stripeTestCards.authenticationRequired && body.off_session !== 'true') {
       const returnUrl = String(body.return_url ?? '');
       if (!returnUrl)
@@ -409,6 +435,16 @@ export async function startStripeDouble(): Promise<StripeDouble> {
 
   async function succeed(intent: PaymentIntent) {
     charged.add(intent.id);
+    if (intent.capture_method === 'manual') {
+      // Held on the card, not taken: its capture takes it.
+      Object.assign(intent, {
+        status: 'requires_capture',
+        amount_capturable: intent.amount,
+        next_action: null,
+      });
+      await emit('payment_intent.amount_capturable_updated', { ...intent });
+      return;
+    }
     Object.assign(intent, {
       status: 'succeeded',
       amount_received: intent.amount,
@@ -546,6 +582,35 @@ export async function startStripeDouble(): Promise<StripeDouble> {
     if (at === 'POST payment_intents') return createIntent(body);
     if (at === 'GET payment_intents/:id') return intentOf(id);
     if (at === 'POST payment_intents/:id/confirm') return confirmIntent(intentOf(id), body);
+    if (at === 'POST payment_intents/:id/capture') {
+      const intent = intentOf(id);
+      if (intent.status !== 'requires_capture')
+        throw invalid(
+          `This PaymentIntent could not be captured because it has a status of ${intent.status}. Only a PaymentIntent with one of the following statuses may be captured: requires_capture.`,
+          undefined,
+          'payment_intent_unexpected_state',
+        );
+      const capturable = Number(intent.amount_capturable ?? 0);
+      const amount = body.amount_to_capture === undefined ? capturable : int(body.amount_to_capture);
+      if (!(amount >= 1)) throw invalid('Invalid positive integer', 'amount_to_capture');
+      if (amount > capturable)
+        throw invalid(
+          `The amount to capture (${amount}) must be less than or equal to the amount_capturable (${capturable}).`,
+          'amount_to_capture',
+          'amount_too_large',
+        );
+      // What is not taken goes back to the card.
+      Object.assign(intent, {
+        status: 'succeeded',
+        amount_capturable: 0,
+        amount_received: amount,
+        amount_refunded: 0,
+        latest_charge: idOf('ch'),
+        metadata: { ...intent.metadata, ...((body.metadata as Record<string, string>) ?? {}) },
+      });
+      await emit('payment_intent.succeeded', { ...intent });
+      return intent;
+    }
     if (at === 'POST payment_intents/:id/cancel') {
       const intent = intentOf(id);
       if (intent.status === 'succeeded' || intent.status === 'canceled')
@@ -712,7 +777,7 @@ export async function startStripeDouble(): Promise<StripeDouble> {
           return {
             chargeId: i.id,
             token: `${i.customer}|${i.payment_method}`,
-            amount: i.amount,
+            amount: i.status === 'succeeded' ? i.amount_received : i.amount,
             refunded: Number(i.amount_refunded ?? 0),
             reference: i.metadata.reference ?? '',
             idempotencyKey: key,
@@ -726,6 +791,14 @@ export async function startStripeDouble(): Promise<StripeDouble> {
                       status: 'failed' as const,
                       reason: String((i.last_payment_error as Json | null)?.message ?? i.status),
                     },
+            ...(i.capture_method === 'manual' && {
+              hold:
+                i.status === 'succeeded'
+                  ? ('captured' as const)
+                  : i.status === 'requires_capture'
+                    ? ('held' as const)
+                    : ('released' as const),
+            }),
           };
         }),
     authenticate,

@@ -1,7 +1,7 @@
 import Stripe from 'stripe';
 import {
   CardDeclinedError,
-  type CardProvider,
+  type CardProviderWithHolds,
   type ChargeState,
   IdempotencyKeyReusedError,
   type ProviderCard,
@@ -60,10 +60,11 @@ function translate(error: unknown): never {
  * The card port on Stripe (issue 35 §2) through its own SDK: a card on file is a Customer with a card
  * PaymentMethod checked by a SetupIntent; a charge is a PaymentIntent confirmed at once with our
  * return URL, which answers `requires_action` and the issuer's URL when 3-D Secure is asked for; a
- * refund is a Refund of the PaymentIntent. Every call that makes something carries an idempotency key
+ * refund is a Refund of the PaymentIntent; a hold is a PaymentIntent with manual capture, taken by its
+ * capture and released by its cancel. Every call that makes something carries an idempotency key
  * derived from ours, so a retried request makes it once. Amounts are integer cents in USD.
  */
-export function createStripeCardProvider(options: StripeOptions): CardProvider {
+export function createStripeCardProvider(options: StripeOptions): CardProviderWithHolds {
   const base = new URL(options.apiBase ?? 'https://api.stripe.com');
   const stripe = new Stripe(options.secretKey, {
     host: base.hostname,
@@ -161,6 +162,51 @@ export function createStripeCardProvider(options: StripeOptions): CardProvider {
           intent.last_payment_error?.message ?? `Stripe: payment ${intent.status}.`,
         );
       } catch (error) {
+        translate(error);
+      }
+    },
+    async authorize({ token, amount, reference, idempotencyKey, metadata = {} }) {
+      const { customer, paymentMethod } = partsOf(token);
+      try {
+        // Held, not taken (`requires_capture`); Stripe cancels it after 7 days if nothing takes it. No
+        // buyer is at an issuer's page for it: a card that asks for one is refused.
+        const intent = await stripe.paymentIntents.create(
+          {
+            amount,
+            currency: 'usd',
+            customer,
+            payment_method: paymentMethod,
+            capture_method: 'manual',
+            confirm: true,
+            error_on_requires_action: true,
+            metadata: { ...metadata, reference },
+          },
+          { idempotencyKey },
+        );
+        if (intent.status !== 'requires_capture') {
+          throw new CardDeclinedError(
+            intent.last_payment_error?.message ?? `Stripe: payment ${intent.status}.`,
+          );
+        }
+        return { chargeId: intent.id };
+      } catch (error) {
+        translate(error);
+      }
+    },
+    async capture({ chargeId, amount, idempotencyKey, reference, metadata = {} }) {
+      try {
+        // The charge carries the payment that takes it from now on: its events and disputes name it.
+        const intent = await stripe.paymentIntents.capture(
+          chargeId,
+          { amount_to_capture: amount, metadata: { ...metadata, reference } },
+          { idempotencyKey },
+        );
+        if (intent.status !== 'succeeded') throw new CardDeclinedError(`Stripe: payment ${intent.status}.`);
+        return { chargeId: intent.id };
+      } catch (error) {
+        // Cancelled, lapsed, taken already, or smaller than the amount: no hold is there to take.
+        if (error instanceof Stripe.errors.StripeInvalidRequestError)
+          throw new CardDeclinedError(error.message);
         translate(error);
       }
     },

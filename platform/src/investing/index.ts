@@ -8,7 +8,10 @@ export * from './port.ts';
 export {
   assertMayInvest,
   assertMoveOrder,
+  assertPayable,
   canMoveOrder,
+  fundMoveLimits,
+  fundMoveProblem,
   holdingsOf,
   type InvestDecision,
   type InvestorStanding,

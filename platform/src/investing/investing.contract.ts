@@ -474,6 +474,79 @@ export function investingContract(name: string, open: () => Promise<InvestingUnd
       ).rejects.toMatchObject({ reason: 'not_found' });
     });
 
+    const pay = (tradeId: string, method: 'ACH' | 'CREDITCARD', amount: number) =>
+      investing.payOrder({
+        tradeId,
+        method,
+        amount,
+        description: 'Investment in Wine Cellar Token (demo)',
+        ipAddress: ip,
+      });
+
+    it('pays an order once by ACH from the linked bank, for its own amount: a repeat answers the same move', async () => {
+      const { accountId } = await approvedAccount();
+      await investing.linkBank(accountId, checking);
+      const placed = await order(accountId, 5);
+      expect(await investing.fundMove(placed.tradeId)).toBeNull();
+      const paid = await pay(placed.tradeId, 'ACH', 5_000);
+      expect(paid).toEqual({
+        tradeId: placed.tradeId,
+        method: 'ACH',
+        reference: expect.stringMatching(/^\d+$/),
+        amount: 5_000,
+        fundStatus: 'Pending',
+        transactionStatus: 'Pending',
+      });
+      // The answer was lost, the payment is asked again (by either way): the same move, no more money.
+      expect(await pay(placed.tradeId, 'ACH', 5_000)).toEqual(paid);
+      expect(await pay(placed.tradeId, 'CREDITCARD', 5_000)).toEqual(paid);
+      expect(await investing.fundMove(placed.tradeId)).toEqual(paid);
+      // Paying is not funding: the money reaches escrow later, and staff mark the order funded then.
+      expect((await investing.order(placed.tradeId)).status).toBe('created');
+      expect(await investing.fundOrder(placed.tradeId)).toMatchObject({ status: 'funded' });
+    });
+
+    it("pays an order on the linked card, for the trade's own amount, within the card's $5,000.00", async () => {
+      const { accountId } = await approvedAccount();
+      await investing.linkCard(accountId, visa);
+      const placed = await order(accountId, 5);
+      expect(await pay(placed.tradeId, 'CREDITCARD', 5_000)).toMatchObject({
+        tradeId: placed.tradeId,
+        method: 'CREDITCARD',
+        reference: expect.stringMatching(/^\d+$/),
+        amount: 5_000,
+        fundStatus: 'Pending',
+      });
+      expect((await investing.order(placed.tradeId)).paymentMethod).toBe('CREDITCARD');
+      const big = await order(accountId, 501);
+      await expect(pay(big.tradeId, 'CREDITCARD', 501_000)).rejects.toMatchObject({ reason: 'invalid' });
+      expect(await investing.fundMove(big.tradeId)).toBeNull();
+    });
+
+    it('moves no money for a payment it must refuse', async () => {
+      const { accountId } = await approvedAccount();
+      const placed = await order(accountId, 2);
+      // Nothing linked for either way yet.
+      await expect(pay(placed.tradeId, 'ACH', 2_000)).rejects.toMatchObject({ reason: 'not_found' });
+      await expect(pay(placed.tradeId, 'CREDITCARD', 2_000)).rejects.toMatchObject({ reason: 'not_found' });
+      await investing.linkBank(accountId, checking);
+      // Another amount than the order's own.
+      await expect(pay(placed.tradeId, 'ACH', 1_000)).rejects.toMatchObject({ reason: 'invalid' });
+      await expect(pay('999999999', 'ACH', 2_000)).rejects.toMatchObject({ reason: 'not_found' });
+      const canceled = await order(accountId, 1);
+      await investing.cancelOrder(canceled.tradeId);
+      await expect(pay(canceled.tradeId, 'ACH', 1_000)).rejects.toMatchObject({
+        reason: 'invalid_transition',
+      });
+      // An owner whose identity check is still under review holds the money back (the money rule).
+      const reviewed = await investing.createIndividual(person('Review', 'Rob'));
+      await investing.checkKyc(reviewed.partyId);
+      await investing.linkOwner(accountId, reviewed.partyId);
+      await expect(pay(placed.tradeId, 'ACH', 2_000)).rejects.toMatchObject({ reason: 'not_approved' });
+      for (const tradeId of [placed.tradeId, canceled.tradeId])
+        expect(await investing.fundMove(tradeId)).toBeNull();
+    });
+
     it("resends an order's subscription documents through DocuSign", async () => {
       const { accountId } = await approvedAccount();
       const placed = await order(accountId, 1);

@@ -206,6 +206,190 @@ describe('the northcapital adapter, against a local double of North Capital', ()
     });
   });
 
+  it("pays an ACH order with externalFundMove's documented fields, once: a retry reads the histories only", async () => {
+    const { investing, accountId } = await approvedAccount();
+    await investing.linkBank(accountId, {
+      holderName: 'Ann Investor',
+      nickname: 'Household checking',
+      routingNumber: '021000021',
+      accountNumber: '123456789',
+      accountType: 'checking',
+      ipAddress: ip,
+    });
+    const order = await investing.createOrder({
+      accountId,
+      offeringId: '55591',
+      units: 7,
+      paymentMethod: 'ACH',
+      ipAddress: ip,
+    });
+    double.requests.length = 0;
+    const payment = {
+      tradeId: order.tradeId,
+      method: 'ACH' as const,
+      amount: 7_000,
+      description: 'Investment in Wine Cellar Token (demo)',
+      ipAddress: ip,
+    };
+    const paid = await investing.payOrder(payment);
+    const move = double.requests.find((r) => r.call === 'externalFundMove');
+    expect(move).toEqual({
+      method: 'POST',
+      call: 'externalFundMove',
+      contentType: 'application/x-www-form-urlencoded;charset=UTF-8',
+      fields: {
+        clientID: CLIENT_ID,
+        developerAPIKey: API_KEY,
+        accountId,
+        offeringId: '55591',
+        tradeId: order.tradeId,
+        NickName: 'Household checking',
+        amount: '70.00',
+        description: 'Investment in Wine Cellar Token (demo)',
+        checkNumber: order.tradeId,
+        createdIpAddress: ip,
+      },
+      files: [],
+    });
+    // The histories are read before any money moves; an ACH trade keeps its type.
+    expect(double.requests.map((r) => r.call).slice(0, 3)).toEqual([
+      'getTradeStatus',
+      'getExternalFundMoveHistory',
+      'getCCFundMoveHistory',
+    ]);
+    expect(double.requests.map((r) => r.call)).not.toContain('updateTradeTransactionType');
+    const [kept] = double.fundMoves(order.tradeId);
+    expect(paid).toEqual({
+      tradeId: order.tradeId,
+      method: 'ACH',
+      reference: kept?.RefNum,
+      amount: 7_000,
+      fundStatus: 'Pending',
+      transactionStatus: 'Pending',
+    });
+    double.requests.length = 0;
+    expect(await investing.payOrder(payment)).toEqual(paid);
+    expect(double.requests.map((r) => r.call)).toEqual(['getTradeStatus', 'getExternalFundMoveHistory']);
+    expect(double.fundMoves(order.tradeId)).toHaveLength(1);
+    // Transact itself takes no idempotency key: a second call of its own moves the money again.
+    const again = await raw('externalFundMove', {
+      accountId,
+      offeringId: '55591',
+      tradeId: order.tradeId,
+      NickName: 'Household checking',
+      amount: '70.00',
+      description: 'again',
+      checkNumber: order.tradeId,
+    });
+    expect(again.body).toMatchObject({
+      statusCode: '101',
+      TradeFinancialDetails: [{ fundStatus: 'Pending' }],
+    });
+    expect(double.fundMoves(order.tradeId)).toHaveLength(2);
+  });
+
+  it("pays a card order with ccFundMove after making the trade a CREDITCARD one, and keeps the card's number out", async () => {
+    const { investing, accountId } = await approvedAccount();
+    await investing.linkCard(accountId, {
+      nameOnCard: 'Ann Investor',
+      number: '4242424242424242',
+      expMonth: 12,
+      expYear: 2030,
+      cvc: '123',
+      ipAddress: ip,
+    });
+    const order = await investing.createOrder({
+      accountId,
+      offeringId: '55591',
+      units: 3,
+      paymentMethod: 'ACH',
+      ipAddress: ip,
+    });
+    double.requests.length = 0;
+    const paid = await investing.payOrder({
+      tradeId: order.tradeId,
+      method: 'CREDITCARD',
+      amount: 3_000,
+      description: 'Investment in Wine Cellar Token (demo)',
+      ipAddress: ip,
+    });
+    const calls = double.requests.map((r) => [r.call, r.fields]);
+    expect(calls.slice(-2)).toEqual([
+      [
+        'updateTradeTransactionType',
+        {
+          clientID: CLIENT_ID,
+          developerAPIKey: API_KEY,
+          tradeId: order.tradeId,
+          transactionType: 'CREDITCARD',
+        },
+      ],
+      [
+        'ccFundMove',
+        {
+          clientID: CLIENT_ID,
+          developerAPIKey: API_KEY,
+          accountId,
+          tradeId: order.tradeId,
+          createdIpAddress: ip,
+        },
+      ],
+    ]);
+    expect(double.trade(order.tradeId)).toMatchObject({
+      transactionType: 'CREDITCARD',
+      orderStatus: 'CREATED',
+    });
+    expect(paid).toMatchObject({ method: 'CREDITCARD', amount: 3_000, fundStatus: 'Pending' });
+    expect(paid.reference).toBe(double.fundMoves(order.tradeId)[0]?.RefNum);
+    expect(JSON.stringify(paid)).not.toContain('4242424242424242');
+    expect(await investing.fundMove(order.tradeId)).toEqual(paid);
+    // The card's own wire: an ACH trade is not charged on a card, nor a card trade debited by ACH.
+    const ach = await investing.createOrder({
+      accountId,
+      offeringId: '55591',
+      units: 1,
+      paymentMethod: 'ACH',
+      ipAddress: ip,
+    });
+    expect(
+      (await raw('ccFundMove', { accountId, tradeId: ach.tradeId, createdIpAddress: ip })).body,
+    ).toMatchObject({
+      statusCode: '106',
+    });
+    expect(
+      (
+        await raw('externalFundMove', {
+          accountId,
+          offeringId: '55591',
+          tradeId: order.tradeId,
+          NickName: 'x',
+          amount: '30.00',
+          description: 'x',
+          checkNumber: order.tradeId,
+        })
+      ).body,
+    ).toEqual({ statusCode: '194', statusDesc: 'Trade Id you entered is not an ACH trade' });
+    expect(double.fundMoves(ach.tradeId)).toEqual([]);
+  });
+
+  it('moves no money when the fund move history cannot be read', async () => {
+    const { investing, accountId } = await approvedAccount();
+    const order = await investing.createOrder({
+      accountId,
+      offeringId: '55591',
+      units: 1,
+      paymentMethod: 'ACH',
+      ipAddress: ip,
+    });
+    double.outage(true);
+    const down = await investing
+      .payOrder({ tradeId: order.tradeId, method: 'ACH', amount: 1_000, description: 'x', ipAddress: ip })
+      .catch((error: unknown) => error);
+    double.outage(false);
+    expect(down).toMatchObject({ reason: 'unavailable' });
+    expect(double.fundMoves(order.tradeId)).toEqual([]);
+  });
+
   it('sends a card number to addCreditCard only, and never answers or keeps more than its last four', async () => {
     const { investing, accountId } = await approvedAccount();
     double.requests.length = 0;

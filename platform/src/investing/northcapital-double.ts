@@ -41,6 +41,8 @@ export interface NorthCapitalDouble {
   suitability(accountId: string): Readonly<Record<string, string>> | undefined;
   /** How many times a trade's subscription documents were resent. */
   resends(tradeId: string): number;
+  /** Every fund move made for a trade (externalFundMove, ccFundMove), as kept: more than one is money moved twice. */
+  fundMoves(tradeId: string): readonly Readonly<Record<string, string>>[];
   /** While on, requests are read and never answered, until off or closed. */
   hang(on: boolean): void;
   /** While on, every call answers HTTP 503 with an HTML page. */
@@ -75,6 +77,22 @@ interface Account {
   suitability?: Fields;
   aiDocuments: Document[];
   aiRequests: Record<string, string>[];
+}
+/** A fund move as the double keeps it (Transact's fields; amounts in dollars, as it answers them). */
+interface FundMove {
+  kind: 'ACH' | 'CREDITCARD';
+  accountId: string;
+  tradeId: string;
+  offeringId: string;
+  totalAmount: string;
+  RefNum: string;
+  fundStatus: string;
+  transactionstatus: string;
+  description: string;
+  checkNumber: string;
+  NickName: string;
+  createdIpAddress: string;
+  createdDate: string;
 }
 interface Trade {
   id: string;
@@ -149,13 +167,22 @@ const tradeMoves: Readonly<Record<string, string>> = {
  * base64-encoded on create, as Transact does; getCreditCard answers the full number, as its reference
  * models it), trades moving CREATED → FUNDED → SETTLED (or FUNDED → UNWIND PENDING → UNWIND SETTLED) with
  * SETTLED final, deleteTrade cancelling a CREATED one only, and resent subscription documents counted.
+ * Orders are paid by externalFundMove (an ACH trade of that account and offering, 188 otherwise, 194 for
+ * another type; the external account named by its nickname, 149 otherwise; at most $100,000.00) or
+ * ccFundMove (the trade's own amount on the account's card, at most $5,000.00); each call is one more
+ * fund move kept, as Transact takes no idempotency key, listed by getExternalFundMoveHistory
+ * (`accountDetails`) and getCCFundMoveHistory, and counted per trade for the specs;
+ * updateTradeTransactionType changes a CREATED trade's type.
  * It places a trade for any existing account: like Transact, it does not check KYC or accreditation, so
  * the port's money rule is what a spec exercises.
  *
  * The double's own choices where no answer was found documented: the text of 103, 189's text, 404 for a
  * card that is not there, 116 for a second card, the keys `entityDocumentDetails` (getEntityDocument) and
  * `partyDetails` (getTradesForAccount), and refusing a move out of order with 190 ("Trade status should
- * be in …"); the real sandbox does not appear to enforce trade moves. Only the specs start it.
+ * be in …"); the real sandbox does not appear to enforce trade moves. For payments: ccFundMove refusing a
+ * trade not of type CREDITCARD (106) and an account without a card (404), and getCCFundMoveHistory's rows
+ * under `creditcardDetails` with the reference as `RefNum` (getCCFundMoveInfo's words). Only the specs
+ * start it.
  */
 export async function startNorthCapitalDouble(options: {
   clientId: string;
@@ -170,6 +197,7 @@ export async function startNorthCapitalDouble(options: {
   const links: Record<string, string>[] = [];
   const trades = new Map<string, Trade>();
   const resends = new Map<string, number>();
+  const fundMoves: FundMove[] = [];
   let down = false;
   let hanging = false;
   let serial = 0;
@@ -228,6 +256,43 @@ export async function startNorthCapitalDouble(options: {
     )?.relatedEntry ??
     links.find((l) => l.firstEntry === accountId && l.relatedEntryType === 'IndivACParty')?.relatedEntry ??
     '';
+
+  /** A fund move made and kept: each call makes one, as Transact's does (it takes no idempotency key). */
+  const fundMove = (kind: FundMove['kind'], trade: Trade, f: Fields, totalAmount: string): FundMove => {
+    const move: FundMove = {
+      kind,
+      accountId: trade.accountId,
+      tradeId: trade.id,
+      offeringId: trade.offeringId,
+      totalAmount,
+      RefNum: nextNumber(),
+      fundStatus: 'Pending',
+      transactionstatus: 'Pending',
+      description: f.description ?? '',
+      checkNumber: f.checkNumber ?? '',
+      NickName: f.NickName ?? '',
+      createdIpAddress: f.createdIpAddress ?? '',
+      createdDate: stamp(),
+    };
+    fundMoves.push(move);
+    return move;
+  };
+  /** A fund move as externalFundMove answers it (the sandbox's answer, with its empty notes). */
+  const fundMoveView = (m: FundMove) => ({
+    accountId: m.accountId,
+    RefNum: m.RefNum,
+    fundStatus: m.fundStatus,
+    notes: '',
+    offeringId: m.offeringId,
+    tradeId: m.tradeId,
+    totalAmount: m.totalAmount,
+    transactionstatus: m.transactionstatus,
+  });
+  /** An account's fund moves of one kind, as the history calls list them. */
+  const movesOf = (accountId: string, kind: FundMove['kind']) =>
+    fundMoves
+      .filter((m) => m.accountId === accountId && m.kind === kind)
+      .map((m) => ({ ...fundMoveView(m), createdDate: m.createdDate, errors: null }));
 
   const upload = (
     fields: Fields,
@@ -719,7 +784,7 @@ export async function startNorthCapitalDouble(options: {
           if (!accounts.has(f.accountId ?? '')) return accountMissing();
           const offering = offerings[f.offeringId ?? ''];
           if (!offering) return refuse(TransactCode.offeringMissing, 'Offering ID does not exist.');
-          if (!['ACH', 'WIRE', 'CHECK', 'CREDITCARD', 'TBD', 'IRA'].includes(f.transactionType ?? ''))
+          if (!transactionTypes.includes(f.transactionType ?? ''))
             return invalidAnswer('transactionType : ACH, WIRE, CHECK, CREDITCARD, TBD or IRA');
           const units = Number(f.transactionUnits);
           if (!(units > 0)) return invalidAnswer('transactionUnits : Numeric values only');
@@ -827,6 +892,92 @@ export async function startNorthCapitalDouble(options: {
           return ok({ document_details: 'Subscription documents sent successfully' });
         },
       },
+      updateTradeTransactionType: {
+        method: 'POST',
+        run(f) {
+          const absent = required(f, ['tradeId', 'transactionType']);
+          if (absent) return absent;
+          const trade = trades.get(f.tradeId ?? '');
+          if (!trade) return refuse(TransactCode.tradeMissing, 'Trade ID does not exist');
+          if (!transactionTypes.includes(f.transactionType ?? ''))
+            return invalidAnswer('transactionType : ACH, WIRE, CHECK, CREDITCARD, TBD or IRA');
+          if (trade.orderStatus !== 'CREATED')
+            return refuse(TransactCode.tradeStatus, 'Trade status should be in CREATED');
+          trade.transactionType = f.transactionType ?? '';
+          return ok({ TradeDetails: [tradeView(trade)] });
+        },
+      },
+      externalFundMove: {
+        method: 'POST',
+        run(f) {
+          const absent = required(f, [
+            'accountId',
+            'offeringId',
+            'tradeId',
+            'NickName',
+            'amount',
+            'description',
+            'checkNumber',
+          ]);
+          if (absent) return absent;
+          const account = accounts.get(f.accountId ?? '');
+          if (!account) return accountMissing();
+          const trade = trades.get(f.tradeId ?? '');
+          if (!trade || trade.accountId !== f.accountId || trade.offeringId !== f.offeringId)
+            return tradeAccountMissing();
+          if (trade.transactionType !== 'ACH')
+            return refuse(TransactCode.notAchTrade, 'Trade Id you entered is not an ACH trade');
+          if (!account.external || account.external.Extnickname !== f.NickName)
+            return refuse(
+              TransactCode.noExternalAccount,
+              'Investor External Account does not exist / Nickname mismatch.',
+            );
+          const amount = Number(f.amount);
+          if (!(amount > 0) || amount > 100_000)
+            return invalidAnswer('amount : The amount is limited to $100,000.00');
+          const move = fundMove('ACH', trade, f, amount.toFixed(6));
+          return ok({ TradeFinancialDetails: [fundMoveView(move)] });
+        },
+      },
+      getExternalFundMoveHistory: {
+        method: 'POST',
+        run(f) {
+          const absent = required(f, ['accountId']);
+          if (absent) return absent;
+          if (!accounts.has(f.accountId ?? '')) return accountMissing();
+          return ok({ accountDetails: movesOf(f.accountId ?? '', 'ACH') });
+        },
+      },
+      ccFundMove: {
+        method: 'POST',
+        run(f) {
+          const absent = required(f, ['accountId', 'tradeId', 'createdIpAddress']);
+          if (absent) return absent;
+          const account = accounts.get(f.accountId ?? '');
+          if (!account) return accountMissing();
+          const trade = trades.get(f.tradeId ?? '');
+          if (!trade) return refuse(TransactCode.tradeMissing, 'Trade Id does not exits');
+          if (trade.accountId !== f.accountId) return tradeAccountMissing();
+          if (trade.transactionType !== 'CREDITCARD')
+            return invalidAnswer('tradeId : not a CREDITCARD trade');
+          if (!account.card) return refuse(TransactCode.noCreditCard, 'Credit card details does not exist.');
+          if (trade.amount > 500_000)
+            return invalidAnswer('amount : The maximum amount per transaction is $5,000.00');
+          // ccFundMove charges the trade's own amount (ccFundMovement is the call taking another).
+          const move = fundMove('CREDITCARD', trade, f, transactDollars(trade.amount, 6));
+          const { RefNum, ...view } = fundMoveView(move);
+          return ok({ transactionDetails: { ...view, ccreferencenumber: RefNum } });
+        },
+      },
+      getCCFundMoveHistory: {
+        method: 'POST',
+        run(f) {
+          const absent = required(f, ['accountId']);
+          if (absent) return absent;
+          if (!accounts.has(f.accountId ?? '')) return accountMissing();
+          return ok({ creditcardDetails: movesOf(f.accountId ?? '', 'CREDITCARD') });
+        },
+      },
     };
 
   async function read(
@@ -909,6 +1060,7 @@ export async function startNorthCapitalDouble(options: {
     },
     suitability: (accountId) => accounts.get(accountId)?.suitability,
     resends: (tradeId) => resends.get(tradeId) ?? 0,
+    fundMoves: (tradeId) => fundMoves.filter((m) => m.tradeId === tradeId).map((m) => ({ ...m })),
     hang: (on) => {
       hanging = on;
     },
@@ -918,6 +1070,9 @@ export async function startNorthCapitalDouble(options: {
     close: () => server.close(),
   };
 }
+
+/** The trade types Transact takes (createTrade, updateTradeTransactionType). */
+const transactionTypes = ['ACH', 'WIRE', 'CHECK', 'CREDITCARD', 'TBD', 'IRA'];
 
 const externalFields = [
   'types',

@@ -14,6 +14,7 @@ import {
   titleOfTransact,
   transactCardType,
   transactDate,
+  transactDollars,
   transactDomicile,
   transactExpiry,
   uploadFileNameField,
@@ -26,7 +27,9 @@ import {
   type InvestingDocumentOwner,
   InvestingError,
   type InvestingService,
+  type InvestmentFundMove,
   type InvestmentOrder,
+  type InvestmentPaymentMethod,
   type InvestorAccount,
   type InvestorAddress,
   type InvestorBankDetails,
@@ -39,6 +42,7 @@ import {
   accountProblem,
   assertMayInvest,
   assertMoveOrder,
+  assertPayable,
   bankProblem,
   cardCheck,
   documentTitleOf,
@@ -144,6 +148,19 @@ const trade = z.looseObject({
   createdDate: maybe,
 });
 
+/**
+ * A fund move as Transact answers it: externalFundMove's TradeFinancialDetails (RefNum), ccFundMove's
+ * transactionDetails (ccreferencenumber), and the rows of getExternalFundMoveHistory / getCCFundMoveHistory.
+ */
+const fundMoveRecord = z.looseObject({
+  tradeId: maybe,
+  totalAmount: maybe,
+  RefNum: maybe,
+  ccreferencenumber: maybe,
+  fundStatus: maybe,
+  transactionstatus: maybe,
+});
+
 /** Transact's `Error(s)` text without its markup (`<br />`, a mangled `&nbsp;`). */
 const cleanErrors = (value: unknown) =>
   typeof value === 'string'
@@ -215,7 +232,10 @@ const quotable = (value: string) => value.replace(/"/g, "'");
  * call and are never kept, logged or answered, and getCreditCard's full number is cut to its last four at
  * once. Orders are trades: createTrade, updateTradeStatus (FUNDED, SETTLED), deleteTrade (cancel),
  * getTradeStatus; the product's security-token bids are getTradesForAccount, and their totals are summed
- * here from it (Transact has no such total). Before placing or funding an order the adapter reads the
+ * here from it (Transact has no such total). An order is paid with externalFundMove (ACH, from the
+ * external account named by its nickname) or ccFundMove (the linked card), once the account's fund move
+ * histories (getExternalFundMoveHistory, getCCFundMoveHistory) show none for the trade: Transact takes no
+ * idempotency key, so that read is what keeps a retried payment from moving the money twice. Before placing or funding an order the adapter reads the
  * account's owners (getAllLinks), their KYC (getParty) and the accreditation (getAiRequest), and
  * rules.ts decides: Transact is not documented to refuse a trade for an unapproved investor, so the
  * port does not count on it.
@@ -431,6 +451,96 @@ export function createNorthCapitalInvesting(options: NorthCapitalOptions): Inves
       orderStatus: to.toUpperCase(),
     });
     return orderOf('updateTradeStatus', firstOf(read('updateTradeStatus', one(trade), answer.tradeDetails)));
+  }
+
+  const fundMoveOf = (
+    method: InvestmentPaymentMethod,
+    tradeId: string,
+    m: z.output<typeof fundMoveRecord>,
+  ): InvestmentFundMove => ({
+    tradeId: m.tradeId ?? tradeId,
+    method,
+    reference: m.RefNum ?? m.ccreferencenumber ?? '',
+    amount: centsOfTransact(m.totalAmount),
+    fundStatus: m.fundStatus ?? '',
+    transactionStatus: m.transactionstatus ?? '',
+  });
+
+  /** The history calls of each way money moves, and the key each answers its rows under. */
+  const fundMoveHistories = [
+    { method: 'ACH', call: 'getExternalFundMoveHistory', rows: 'accountDetails' },
+    { method: 'CREDITCARD', call: 'getCCFundMoveHistory', rows: 'creditcardDetails' },
+  ] as const;
+
+  /** The fund move made for a trade, by either way, from the account's histories; null when none was. */
+  async function fundMoveFor(accountId: string, tradeId: string): Promise<InvestmentFundMove | null> {
+    for (const { method, call, rows } of fundMoveHistories) {
+      const answer = await post(call, { accountId });
+      const moves = read(call, z.array(fundMoveRecord), answer[rows] ?? []);
+      const made = moves.find((m) => m.tradeId === tradeId);
+      if (made) return fundMoveOf(method, tradeId, made);
+    }
+    return null;
+  }
+
+  /** The linked bank account as Transact holds it (getExternalAccount), or null (149: none). */
+  const linkedBank = (accountId: string) =>
+    orNull(TransactCode.noExternalAccount, async (): Promise<LinkedBankAccount> => {
+      const answer = await post('getExternalAccount', { types: 'Account', accountId });
+      const e = read('getExternalAccount', externalRead, answer.statusDesc);
+      return {
+        accountId,
+        holderName: e.AccountName ?? '',
+        nickname: e.AccountNickName ?? '',
+        accountType: bankTypeOf(e.accountType),
+        routingNumber: e.AccountRoutingNumber ?? '',
+        accountLast4: (e.AccountNumber ?? '').slice(-4),
+      };
+    });
+
+  /**
+   * One fund move per trade: the account's histories first (an attempt whose answer was lost is answered
+   * again), then the money rule and the order's own amount; the trade's type is set to the method when it
+   * is another (updateTradeTransactionType), and the money moves: externalFundMove from the external
+   * account (its nickname, as Transact matches it) or ccFundMove on the card, for the trade's amount.
+   */
+  async function payOrder(payment: Parameters<InvestingService['payOrder']>[0]) {
+    const current = await getOrder(payment.tradeId);
+    const { accountId, offeringId, tradeId } = current;
+    const made = await fundMoveFor(accountId, tradeId);
+    if (made) return made;
+    assertPayable(SERVICE, current, payment);
+    assertMayInvest(SERVICE, await standing(accountId));
+    const bank = payment.method === 'ACH' ? await linkedBank(accountId) : null;
+    if (payment.method === 'ACH' && !bank)
+      throw new InvestingError(SERVICE, 'not_found', 'no external account is linked to the account');
+    if (current.paymentMethod !== payment.method)
+      await post('updateTradeTransactionType', { tradeId, transactionType: payment.method });
+    if (bank) {
+      const answer = await post('externalFundMove', {
+        accountId,
+        offeringId,
+        tradeId,
+        NickName: bank.nickname,
+        amount: transactDollars(payment.amount),
+        description: payment.description.slice(0, 200),
+        // Transact: "Check number should be same as trade ID".
+        checkNumber: tradeId,
+        createdIpAddress: payment.ipAddress,
+      });
+      return fundMoveOf(
+        'ACH',
+        tradeId,
+        firstOf(read('externalFundMove', one(fundMoveRecord), answer.TradeFinancialDetails)),
+      );
+    }
+    // ccFundMove takes no amount: it charges the trade's own (checked equal above).
+    const answer = await post('ccFundMove', { accountId, tradeId, createdIpAddress: payment.ipAddress });
+    return fundMoveOf(
+      'CREDITCARD',
+      tradeId,
+      firstOf(read('ccFundMove', one(fundMoveRecord), answer.transactionDetails)),
+    );
   }
 
   const documentCalls = {
@@ -684,19 +794,7 @@ export function createNorthCapitalInvesting(options: NorthCapitalOptions): Inves
       );
       return bankOf(accountId, linked, bank);
     },
-    bank: (accountId) =>
-      orNull(TransactCode.noExternalAccount, async () => {
-        const answer = await post('getExternalAccount', { types: 'Account', accountId });
-        const e = read('getExternalAccount', externalRead, answer.statusDesc);
-        return {
-          accountId,
-          holderName: e.AccountName ?? '',
-          nickname: e.AccountNickName ?? '',
-          accountType: bankTypeOf(e.accountType),
-          routingNumber: e.AccountRoutingNumber ?? '',
-          accountLast4: (e.AccountNumber ?? '').slice(-4),
-        };
-      }),
+    bank: linkedBank,
     async unlinkBank(accountId) {
       await post('deleteExternalAccount', { types: 'Account', accountId });
     },
@@ -775,6 +873,11 @@ export function createNorthCapitalInvesting(options: NorthCapitalOptions): Inves
         accountId,
         trades.map((t) => orderOf('getTradesForAccount', t)),
       );
+    },
+    payOrder,
+    async fundMove(tradeId) {
+      const current = await getOrder(tradeId);
+      return fundMoveFor(current.accountId, tradeId);
     },
     async resendSubscriptionDocuments(tradeId) {
       const current = await getOrder(tradeId);

@@ -246,6 +246,38 @@ export interface InvestmentOrder {
 }
 
 /**
+ * How an order is paid: from the bank account linked to the investing account, by ACH (Transact's
+ * externalFundMove), or on the card linked to it (Transact's ccFundMove).
+ */
+export type InvestmentPaymentMethod = 'ACH' | 'CREDITCARD';
+
+/** An order to pay: its amount is the product's record of it, never the client's. */
+export interface OrderPayment {
+  tradeId: string;
+  method: InvestmentPaymentMethod;
+  /** Integer cents: refused (`invalid`) unless it is the trade's own amount at the service. */
+  amount: number;
+  /** What the move is (Transact's `description`, "Investment in [offering]"). */
+  description: string;
+  /** The investor's IP address (Transact's createdIpAddress). */
+  ipAddress: string;
+}
+
+/** A fund move for an order as the service answered it: the payment's confirmation. */
+export interface InvestmentFundMove {
+  tradeId: string;
+  method: InvestmentPaymentMethod;
+  /** The service's reference of the move (Transact's RefNum; `ccreferencenumber` for a card). */
+  reference: string;
+  /** Integer cents moved (Transact's totalAmount). */
+  amount: number;
+  /** Where the money is, in the service's words (Transact's fundStatus: Pending, Settled, Returned…). */
+  fundStatus: string;
+  /** The service's transaction status (Transact's transactionstatus: Pending, Approved…); '' when unsaid. */
+  transactionStatus: string;
+}
+
+/**
  * An account's security-token bids (its orders, the product's getStbids) and the totals by status in
  * integer cents (the product's getStAssetTotal); canceled orders count in none.
  */
@@ -342,6 +374,17 @@ export interface InvestingService {
   cancelOrder(tradeId: string): Promise<InvestmentOrder>;
   order(tradeId: string): Promise<InvestmentOrder>;
   holdings(accountId: string): Promise<InvestorHoldings>;
+
+  /**
+   * Pays an order not yet funded, under the money rule: its amount debited from the linked bank account
+   * (ACH) or charged on the linked card (rules.ts `paymentProblem`: the trade's own amount, within the
+   * service's cap). One fund move per order: the service's fund moves of the account are read first, and
+   * one already made for the trade (an attempt whose answer was lost) is answered again, moving nothing.
+   * Refused `not_found` when no bank account or card is linked for the method.
+   */
+  payOrder(payment: OrderPayment): Promise<InvestmentFundMove>;
+  /** The fund move made for an order, or null when none was (the service's fund move history). */
+  fundMove(tradeId: string): Promise<InvestmentFundMove | null>;
 
   /** Sends the order's subscription documents again through DocuSign (the product's resendDocuSign). */
   resendSubscriptionDocuments(tradeId: string): Promise<void>;

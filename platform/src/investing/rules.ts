@@ -8,6 +8,7 @@ import {
   InvestingError,
   type InvestmentOrder,
   type InvestmentOrderStatus,
+  type InvestmentPaymentMethod,
   type InvestorAccreditation,
   type InvestorAddress,
   type InvestorBankDetails,
@@ -18,6 +19,7 @@ import {
   type NewEntityInvestor,
   type NewIndividualInvestor,
   type NewInvestorAccount,
+  type OrderPayment,
 } from './port.ts';
 
 /** What the money rule looks at: the account's accreditation and the KYC of every individual owning it. */
@@ -103,6 +105,44 @@ export function orderProblem(units: number, paymentMethod: string): string | nul
   if (!['ACH', 'WIRE', 'CREDITCARD'].includes(paymentMethod))
     return `unknown payment method ${paymentMethod}`;
   return null;
+}
+
+/**
+ * The most one fund move takes, integer cents: Transact's externalFundMove "is limited to $100,000.00";
+ * its ccFundMove's "maximum amount per transaction is $5,000.00".
+ */
+export const fundMoveLimits: Readonly<Record<InvestmentPaymentMethod, number>> = {
+  ACH: 10_000_000,
+  CREDITCARD: 500_000,
+};
+
+/** Why an amount cannot be moved by `method`, or null: whole cents above 0, within the method's cap. */
+export function fundMoveProblem(method: InvestmentPaymentMethod, amount: number): string | null {
+  if (!Number.isSafeInteger(amount) || amount <= 0) return 'the amount must be whole cents above 0';
+  if (amount > fundMoveLimits[method])
+    return `${method === 'ACH' ? 'an ACH debit' : 'a card payment'} takes at most $${(fundMoveLimits[method] / 100).toLocaleString('en-US', { minimumFractionDigits: 2 })}`;
+  return null;
+}
+
+/**
+ * Throws unless `order` may be paid as asked: not yet funded (`invalid_transition`), for its own amount and
+ * within the method's cap (`invalid`). Asked after a fund move already made for it was looked for.
+ */
+export function assertPayable(service: string, order: InvestmentOrder, payment: OrderPayment): void {
+  if (order.status !== 'created')
+    throw new InvestingError(
+      service,
+      'invalid_transition',
+      `order ${order.tradeId} is ${order.status}, only an order just placed is paid`,
+    );
+  if (payment.amount !== order.amount)
+    throw new InvestingError(
+      service,
+      'invalid',
+      `the order is ${order.amount} cents at the service, not ${payment.amount}`,
+    );
+  const problem = fundMoveProblem(payment.method, payment.amount);
+  if (problem) throw new InvestingError(service, 'invalid', problem);
 }
 
 /** The ABA routing number's checksum (3-7-1 weights): a mistyped one is refused before it reaches the bank. */

@@ -21,9 +21,11 @@ import {
 import {
   abaRoutingValid,
   assertMayInvest,
+  assertPayable,
   bankProblem,
   canMoveOrder,
   cardCheck,
+  fundMoveProblem,
   holdingsOf,
   type InvestorStanding,
   individualProblem,
@@ -126,6 +128,49 @@ describe('order moves', () => {
     ]);
     expect(holdings.totals).toEqual({ created: 1_000, funded: 2_500, settled: 10_005, settledUnits: 11 });
     expect(holdings.bids).toHaveLength(6);
+  });
+});
+
+describe('paying an order (payOrder)', () => {
+  const placed: InvestmentOrder = {
+    tradeId: '7',
+    accountId: 'A1',
+    offeringId: 'O',
+    units: 5,
+    amount: 5_000,
+    paymentMethod: 'ACH',
+    status: 'created',
+    createdAt: '',
+  };
+  const payment = { tradeId: '7', method: 'ACH' as const, amount: 5_000, description: 'x', ipAddress: 'ip' };
+  const refusal = (run: () => void) => {
+    try {
+      run();
+    } catch (error) {
+      return error instanceof InvestingError ? error.reason : 'not an InvestingError';
+    }
+    return null;
+  };
+
+  it("caps one move at Transact's $100,000.00 by ACH and $5,000.00 on a card, in whole cents", () => {
+    expect(fundMoveProblem('ACH', 10_000_000)).toBeNull();
+    expect(fundMoveProblem('ACH', 10_000_001)).toBe('an ACH debit takes at most $100,000.00');
+    expect(fundMoveProblem('CREDITCARD', 500_000)).toBeNull();
+    expect(fundMoveProblem('CREDITCARD', 500_001)).toBe('a card payment takes at most $5,000.00');
+    expect(fundMoveProblem('ACH', 0)).toBe('the amount must be whole cents above 0');
+    expect(fundMoveProblem('ACH', 10.5)).toBe('the amount must be whole cents above 0');
+  });
+
+  it('pays only an order just placed, for its own amount', () => {
+    expect(refusal(() => assertPayable('s', placed, payment))).toBeNull();
+    expect(refusal(() => assertPayable('s', placed, { ...payment, amount: 4_999 }))).toBe('invalid');
+    for (const status of ['funded', 'settled', 'canceled'] as const)
+      expect(refusal(() => assertPayable('s', { ...placed, status }, payment))).toBe('invalid_transition');
+    const big = { ...placed, amount: 600_000 };
+    expect(refusal(() => assertPayable('s', big, { ...payment, amount: 600_000 }))).toBeNull();
+    expect(
+      refusal(() => assertPayable('s', big, { ...payment, method: 'CREDITCARD', amount: 600_000 })),
+    ).toBe('invalid');
   });
 });
 

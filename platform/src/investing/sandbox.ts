@@ -4,6 +4,7 @@ import type {
   InvestingDocumentOwner,
   InvestingFailure,
   InvestingService,
+  InvestmentFundMove,
   InvestmentOrder,
   InvestmentOrderStatus,
   InvestorAccount,
@@ -17,6 +18,7 @@ import {
   accountProblem,
   assertMayInvest,
   assertMoveOrder,
+  assertPayable,
   bankProblem,
   cardCheck,
   documentTitleOf,
@@ -48,6 +50,8 @@ export interface SandboxInvesting extends InvestingService {
   suitabilityOf(accountId: string): InvestorSuitability | undefined;
   /** How many times an order's subscription documents were (re)sent. */
   resentDocuments(tradeId: string): number;
+  /** Every fund move made for an order: more than one would be money moved twice. */
+  fundMovesOf(tradeId: string): readonly InvestmentFundMove[];
 }
 
 interface SandboxAccount extends InvestorAccount {
@@ -81,6 +85,7 @@ export function createSandboxInvesting(options: SandboxInvestingOptions = {}): S
   const documents = new Map<string, InvestingDocument[]>();
   const orders = new Map<string, InvestmentOrder>();
   const resends = new Map<string, number>();
+  const fundMoves = new Map<string, InvestmentFundMove[]>();
   let next = 100_000;
   const nextId = () => String(++next);
 
@@ -365,11 +370,41 @@ export function createSandboxInvesting(options: SandboxInvestingOptions = {}): S
         [...orders.values()].filter((o) => o.accountId === accountId).map((o) => ({ ...o })),
       );
     },
+    async payOrder(payment) {
+      const current = order(payment.tradeId);
+      // One fund move per order: an attempt whose answer was lost is answered again.
+      const made = fundMoves.get(payment.tradeId)?.[0];
+      if (made) return { ...made };
+      assertPayable(SERVICE, current, payment);
+      const a = account(current.accountId);
+      assertMayInvest(SERVICE, standing(current.accountId));
+      if (payment.method === 'ACH' && !a.bank)
+        throw fail('not_found', 'Investor External Account does not exist.');
+      if (payment.method === 'CREDITCARD' && !a.card)
+        throw fail('not_found', 'Credit card details does not exist.');
+      const moved: InvestmentFundMove = {
+        tradeId: payment.tradeId,
+        method: payment.method,
+        reference: nextId(),
+        amount: current.amount,
+        fundStatus: 'Pending',
+        transactionStatus: 'Pending',
+      };
+      orders.set(payment.tradeId, { ...current, paymentMethod: payment.method });
+      fundMoves.set(payment.tradeId, [...(fundMoves.get(payment.tradeId) ?? []), moved]);
+      return { ...moved };
+    },
+    async fundMove(tradeId) {
+      order(tradeId);
+      const made = fundMoves.get(tradeId)?.[0];
+      return made ? { ...made } : null;
+    },
     async resendSubscriptionDocuments(tradeId) {
       order(tradeId);
       resends.set(tradeId, (resends.get(tradeId) ?? 0) + 1);
     },
     suitabilityOf: (accountId) => accounts.get(accountId)?.suitability,
     resentDocuments: (tradeId) => resends.get(tradeId) ?? 0,
+    fundMovesOf: (tradeId) => (fundMoves.get(tradeId) ?? []).map((m) => ({ ...m })),
   };
 }

@@ -7,6 +7,7 @@ import type { CreateTransactionModel } from 'avatax/lib/models/CreateTransaction
 import type { RefundTransactionModel } from 'avatax/lib/models/RefundTransactionModel';
 import type { VoidTransactionModel } from 'avatax/lib/models/VoidTransactionModel';
 import {
+  type AddressValidation,
   type TaxAddress,
   type TaxDocument,
   type TaxQuote,
@@ -83,8 +84,9 @@ function serviceError(error: unknown): TaxServiceError {
  * The tax port on Avalara AvaTax's REST API v2 through its `avatax` SDK (seeds 001 §7 "tax/avalara
  * isValidAddress"; issue 35 §5), pointed at `baseUrl` by the SDK's `environment` (a full URL), with
  * Basic auth of the account id and license key:
- * 1. `POST /api/v2/addresses/resolve` checks the address (isValidAddress): an Error message refusing
- *    it answers `ok: false`, by the part it refers to (region, postal code, else the street);
+ * 1. `POST /api/v2/addresses/resolve` checks the address (isValidAddress, `validateAddress`: the
+ *    address as AvaTax writes it): an Error message refusing it answers `ok: false` / `valid: false`,
+ *    by the part it refers to (region, postal code, else the street);
  * 2. `POST /api/v2/transactions/create` with a `SalesOrder` (AvaTax's estimate: calculated, never
  *    recorded) of one line at the resolved address answers the rate, in basis points.
  * Recording (issue 35 §5), each keyed by the code we give, which AvaTax keeps per company (a code it
@@ -130,6 +132,24 @@ export function createAvalaraTaxService(options: AvalaraOptions): TaxService {
       if (failure.code === 'EntityNotFoundError') return null;
       throw failure;
     }
+  }
+
+  /**
+   * 1. The address as AvaTax resolves it: an Error message refusing it answers why, by the part it
+   * refers to; else its first validated address and that address's state.
+   */
+  async function resolve(address: TaxAddress) {
+    const asked = addressOf(address);
+    const resolved: AddressResolutionModel = await call(() =>
+      client.resolveAddressPost({ model: asked as AddressValidationInfo }),
+    );
+    const refused = resolved.messages?.find((m) => m.severity === 'Error');
+    if (refused) return { ok: false as const, reason: refusalOf(refused.refersTo), state: address.state };
+    const found = resolved.validatedAddresses?.[0];
+    const state = usStateOf(found?.region ?? '');
+    if (!found || !state)
+      return { ok: false as const, reason: 'unknownState' as const, state: address.state };
+    return { ok: true as const, found, state };
   }
 
   return {
@@ -195,16 +215,25 @@ export function createAvalaraTaxService(options: AvalaraOptions): TaxService {
         ),
       );
     },
+    async validateAddress(address: TaxAddress): Promise<AddressValidation> {
+      const resolved = await resolve(address);
+      if (!resolved.ok) return { valid: false, reason: resolved.reason, state: resolved.state };
+      const { found, state } = resolved;
+      return {
+        valid: true,
+        address: {
+          address1: found.line1 ?? address.address1,
+          ...(found.line2 ? { address2: found.line2 } : {}),
+          city: found.city ?? address.city,
+          state,
+          zip: found.postalCode ?? address.zip,
+        },
+      };
+    },
     async quote(address: TaxAddress): Promise<TaxQuote> {
-      const asked = addressOf(address);
-      const resolved: AddressResolutionModel = await call(() =>
-        client.resolveAddressPost({ model: asked as AddressValidationInfo }),
-      );
-      const refused = resolved.messages?.find((m) => m.severity === 'Error');
-      if (refused) return { ok: false, reason: refusalOf(refused.refersTo), state: address.state };
-      const found = resolved.validatedAddresses?.[0];
-      const state = usStateOf(found?.region ?? '');
-      if (!found || !state) return { ok: false, reason: 'unknownState', state: address.state };
+      const resolved = await resolve(address);
+      if (!resolved.ok) return resolved;
+      const { found, state } = resolved;
       const estimate = {
         type: 'SalesOrder',
         companyCode: options.companyCode,

@@ -83,7 +83,9 @@ export async function startAvaTaxDouble(options: {
 
   /** What the double knows of an address: an Error message refusing it, or its place. */
   function place(a: Record<string, unknown>) {
-    const text = (key: string) => (typeof a[key] === 'string' ? (a[key] as string).trim() : '');
+    // AvaTax answers a standardised address: spaces tidied, capitals.
+    const text = (key: string) =>
+      typeof a[key] === 'string' ? (a[key] as string).trim().replace(/\s+/g, ' ') : '';
     const state = usStateOf(text('region'));
     const message = (summary: string, refersTo: string) => ({
       summary,

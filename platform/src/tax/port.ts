@@ -19,6 +19,24 @@ export type TaxQuote =
   | { ok: true; state: string; rate: number; fallback?: true }
   | { ok: false; reason: TaxRefusal; state: string };
 
+/** An address as the service resolved it: its parts normalised (the state as its two letters). */
+export interface ResolvedAddress {
+  address1: string;
+  address2?: string;
+  city: string;
+  state: string;
+  zip: string;
+}
+
+/**
+ * Whether an address can be delivered to, and how the service writes it (seeds 001 §7 "tax/avalara
+ * isValidAddress"); or why not. `fallback` marks the configured table's answer because the service did
+ * not answer in time (or failed): the table knows states and ZIP ranges, not streets.
+ */
+export type AddressValidation =
+  | { valid: true; address: ResolvedAddress; fallback?: true }
+  | { valid: false; reason: TaxRefusal; state: string; fallback?: true };
+
 /**
  * The service could not be asked or refused the call itself (credentials, an outage, its own error):
  * its code and message (never a credential). An address it does not accept is a TaxQuote, not this.
@@ -43,6 +61,8 @@ export interface TaxService extends TaxRecording {
   /** 'sandbox' or 'avalara'. */
   readonly name: string;
   quote(address: TaxAddress): Promise<TaxQuote>;
+  /** The address checked and normalised (AvaTax's `POST /api/v2/addresses/resolve`); no rate asked. */
+  validateAddress(address: TaxAddress): Promise<AddressValidation>;
 }
 
 /** One line of a recorded sale: the lot (or the premium, the shipping), its quantity and amount in cents. */

@@ -14,12 +14,16 @@ export interface SandboxTaxService extends TaxService {
   document(code: string): TaxDocument | undefined;
 }
 
+/** A line as typed, without its outer spaces and runs of inner ones. */
+const tidy = (text: string) => text.trim().replace(/\s+/g, ' ');
+
 /**
  * The embedded sandbox: the state must be a US state and the ZIP in its ranges; rates from the settings,
  * as they read at each quote (issue 34: an admin changes them without a restart). It keeps what it is
  * asked to record in memory, as AvaTax would: a sale by its code (recorded again, the same document),
  * a refund by its code, a void of a recorded sale; a refund or void of a code it does not hold is
- * refused with AvaTax's code (EntityNotFoundError).
+ * refused with AvaTax's code (EntityNotFoundError). It knows no streets: an address validates when its
+ * state and ZIP do, written back with its spaces tidied and its state as two letters.
  */
 export function createSandboxTaxService(rates: () => Readonly<Record<string, number>>): SandboxTaxService {
   const documents = new Map<string, TaxDocument>();
@@ -32,6 +36,22 @@ export function createSandboxTaxService(rates: () => Readonly<Record<string, num
   };
   return {
     name: 'sandbox',
+    async validateAddress(address) {
+      const state = usStateOf(address.state);
+      if (!state) return { valid: false, reason: 'unknownState', state: address.state };
+      if (!zipInState(state, address.zip)) return { valid: false, reason: 'zipNotInState', state };
+      const address2 = tidy(address.address2 ?? '');
+      return {
+        valid: true,
+        address: {
+          address1: tidy(address.address1),
+          ...(address2 ? { address2 } : {}),
+          city: tidy(address.city),
+          state,
+          zip: address.zip.trim(),
+        },
+      };
+    },
     async quote(address) {
       const state = usStateOf(address.state);
       if (!state) return { ok: false, reason: 'unknownState', state: address.state };

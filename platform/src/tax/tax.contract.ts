@@ -41,6 +41,40 @@ export function taxContract(name: string, open: () => Promise<TaxUnderTest>) {
       expect(await at('Chicago', 'IL', '10001')).toMatchObject({ ok: false, reason: 'zipNotInState' });
     });
 
+    it('validates an address and answers it as the service writes it (isValidAddress)', async () => {
+      const checked = await under.tax.validateAddress({
+        address1: '233  S Wacker Dr ',
+        address2: 'Floor 66',
+        city: 'Chicago',
+        state: 'Illinois',
+        zip: '60606',
+      });
+      expect(checked).toMatchObject({ valid: true, address: { state: 'IL', zip: '60606' } });
+      if (!checked.valid) return;
+      // Spaces tidied, the state as its two letters; the service may write it in capitals.
+      expect(checked.address.address1.toUpperCase()).toBe('233 S WACKER DR');
+      expect(checked.address.address2?.toUpperCase()).toBe('FLOOR 66');
+      expect(checked.address.city.toUpperCase()).toBe('CHICAGO');
+      expect(checked).not.toHaveProperty('fallback');
+    });
+
+    it('refuses to validate a state that is not a US state, and a ZIP outside the state', async () => {
+      const paris = { address1: '1 Rue de Rivoli', city: 'Paris', state: 'Île-de-France', zip: '75001' };
+      expect(await under.tax.validateAddress(paris)).toEqual({
+        valid: false,
+        reason: 'unknownState',
+        state: 'Île-de-France',
+      });
+      expect(
+        await under.tax.validateAddress({
+          address1: '1 Main St',
+          city: 'Chicago',
+          state: 'IL',
+          zip: '10001',
+        }),
+      ).toEqual({ valid: false, reason: 'zipNotInState', state: 'IL' });
+    });
+
     /** A paid invoice of $100.00 (a lot and its premium) with $10.25 tax charged, delivered in Chicago. */
     const sale = (code: string): TaxSale => ({
       code,

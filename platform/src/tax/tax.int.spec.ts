@@ -97,6 +97,26 @@ describe('the avalara adapter, against a local double of AvaTax', () => {
     expect(double.requests.map((r) => r.path)).toEqual(['/api/v2/addresses/resolve']);
   });
 
+  it('validates an address with the resolve call alone, answering it as AvaTax writes it', async () => {
+    double.requests.length = 0;
+    expect(await avalaraAt(double.url).validateAddress({ ...chicago, address2: 'Floor 66' })).toEqual({
+      valid: true,
+      address: {
+        address1: '233 S WACKER DR',
+        address2: 'FLOOR 66',
+        city: 'CHICAGO',
+        state: 'IL',
+        zip: '60606',
+      },
+    });
+    expect(double.requests.map((r) => `${r.method} ${r.path}`)).toEqual(['POST /api/v2/addresses/resolve']);
+    expect(await avalaraAt(double.url).validateAddress({ ...chicago, address1: 'Wacker Drive' })).toEqual({
+      valid: false,
+      reason: 'addressNotFound',
+      state: 'IL',
+    });
+  });
+
   it("throws AvaTax's code on bad credentials (its 401 envelope), never the license key", async () => {
     const refused = await avalaraAt(double.url, { licenseKey: 'WRONG0KEY' })
       .quote(chicago)
@@ -275,6 +295,31 @@ describe('the tax fallback on the configured table, against a local double of Av
       ok: false,
       reason: 'zipNotInState',
     });
+  });
+
+  it("validates an address with the table's states and ZIP ranges, marked fallback, when AvaTax fails", async () => {
+    const told: string[] = [];
+    const tax = withTaxFallback(avalaraAt(double.url, { timeoutMs: 5_000 }), table, {
+      timeoutMs: 300,
+      onFallback: (error) => told.push(error.code),
+    });
+    double.hang(true);
+    // The table knows no streets: a street AvaTax would refuse passes, said to be the table's answer.
+    const checked = await tax.validateAddress({ ...chicago, address1: 'Wacker Drive' });
+    double.hang(false);
+    expect(checked).toEqual({
+      valid: true,
+      address: { address1: 'Wacker Drive', city: 'Chicago', state: 'IL', zip: '60606' },
+      fallback: true,
+    });
+    double.outage(true);
+    const refused = await tax.validateAddress({ ...chicago, zip: '10001' });
+    double.outage(false);
+    expect(refused).toEqual({ valid: false, reason: 'zipNotInState', state: 'IL', fallback: true });
+    // An HTML page where JSON was due: the SDK's own code for it.
+    expect(told).toEqual(['TIMEOUT', 'FormatException']);
+    // Answered again: AvaTax's own, no mark.
+    expect(await tax.validateAddress(chicago)).toMatchObject({ valid: true, address: { city: 'CHICAGO' } });
   });
 
   it('is what openTax picks for TAX_PROVIDER=avalara, at AVALARA_URL', async () => {

@@ -23,6 +23,16 @@ export {
 } from './card-networks.ts';
 export { dockerReachable } from './docker.ts';
 export { eventually } from './eventually.ts';
+/** seeds 001 "Payments": the hosted gateways (Paytm, Cashfree) behind local doubles of them, for specs only. */
+export {
+  type HostedCharge,
+  type HostedGatewayNetwork,
+  type HostedPageChoice,
+  type HostedReturn,
+  hostedGatewayNetworkNames,
+  hostedGatewayTitles,
+  openHostedGatewayNetwork,
+} from './hosted-gateway-networks.ts';
 export { closedUnsold, listedLot } from './lots.ts';
 export { natsReachable, natsUrl } from './nats.ts';
 /** The PayPals a money test runs against (the sandbox, the adapter behind PayPal's double). */

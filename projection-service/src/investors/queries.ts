@@ -6,10 +6,13 @@ import { offeringTotals, staffOrders } from './totals.ts';
 
 /** How many investors a staff list reads at most (the admin view is a working list, not an export). */
 const LIMIT = 500;
+/** Who reads the asset total across every investor; anyone else reads their own. */
+const ASSET_TOTAL_STAFF: readonly string[] = ['finance', 'admin'];
 
 /**
  * Issue 35 §3 "an admin view": the investors, newest first, with their checks, bank and orders; their
- * orders for finance and admins to settle; and each offering's total (the seeds' getStAssetTotal).
+ * orders for finance and admins to settle; and each offering's total (the seeds' getStAssetTotal: the
+ * investor's own, or every investor's for finance and admins).
  */
 export const investorQueries: QueryPlugin = async (app, { docs, auth }) => {
   const investors = () =>
@@ -44,8 +47,14 @@ export const investorQueries: QueryPlugin = async (app, { docs, auth }) => {
     return { records, totalRecords: records.length };
   });
 
-  registerAction(app, actions.getStAssetTotal, auth.authorize, async () => {
-    const records = offeringTotals(await investors());
+  // seeds 001 §3 "Investor data: ... asset total": an investor reads their own; finance and admins
+  // every investor's (a switched session holds none of the staff's roles: the user's own).
+  registerAction(app, actions.getStAssetTotal, auth.authorize, async (_input, { request }) => {
+    const everyone = auth.rolesOf(request).some((role) => ASSET_TOTAL_STAFF.includes(role));
+    const rows = everyone
+      ? await investors()
+      : await docs.collection<InvestorDocument>(INVESTORS).find({ _id: auth.viewerOf(request) as string });
+    const records = offeringTotals(rows);
     return { records, totalRecords: records.length };
   });
 };

@@ -16,6 +16,7 @@ export const methodLabel: Record<PaymentMethod, string> = {
   giftcard: 'Gift card',
   offline: 'Offline',
   paypal: 'PayPal',
+  gateway: 'Payment gateway',
 };
 
 /** Issue 38 §2: where a line stands in the cellar, as the order log says it. */

@@ -6,6 +6,7 @@
 import { accountExtrasForEnglish } from './account.en.ts';
 import { agreementsForEnglish } from './agreements.en.ts';
 import { bidSheetForEnglish } from './bid-sheet.en.ts';
+import { cardHoldsForEnglish } from './card-holds.en.ts';
 import { clientRulesForEnglish } from './client-rules.en.ts';
 import { contentForEnglish } from './content.en.ts';
 import { investingForEnglish } from './investing.en.ts';
@@ -37,6 +38,7 @@ export const uiMoreForEnglish = {
   referenceData: referenceDataForEnglish,
   clientRules: clientRulesForEnglish,
   sellerCharges: sellerChargesForEnglish,
+  cardHolds: cardHoldsForEnglish,
   /** Contact and sell-your-wine pages (issue 11; seeds 000 §2.1 /contact, /sellingwine). */
   enquiries: {
     contact: {
@@ -379,8 +381,12 @@ export const uiMoreForEnglish = {
       'Once the order is placed we show how to pay: by bank transfer quoting the invoice, or at pickup.',
     payNowOrPayPal: 'Pay now by card, PayPal or wallet credit',
     cardOrPayPal: 'Card or PayPal',
+    cardOrGateway: 'Card or another way to pay',
     paypal: 'PayPal',
     paypalHint: 'You approve the payment on PayPal’s page, then come back here.',
+    paytm: 'Paytm',
+    cashfree: 'Cashfree',
+    gatewayHint: 'You pay on {{gateway}}’s page, then come back here.',
     newCard: 'A new card (not saved)',
     newCardHint: 'The card goes straight to our card processor for this order only; we do not keep it.',
     newCardDetails: 'New card',
@@ -507,6 +513,7 @@ export const uiMoreForEnglish = {
     methodGiftcard: 'Gift card',
     methodOffline: 'Offline',
     methodPaypal: 'PayPal',
+    methodGateway: 'Payment gateway',
     statusPending: 'Pending',
     statusActionRequired: 'Awaiting authentication',
     statusSucceeded: 'Succeeded',
@@ -971,6 +978,7 @@ export const uiMoreForEnglish = {
       giftcard: 'Gift card',
       offline: 'Offline',
       paypal: 'PayPal',
+      gateway: 'Payment gateway',
       offer: 'Offer',
       second_chance: 'Second chance',
       open: 'Open',
@@ -1174,6 +1182,9 @@ export const uiMoreForEnglish = {
     bookFull: 'Your address book is full: remove an address to add another.',
     bookSaved: 'Address saved',
     bookRemoved: 'Address removed',
+    bookSuggestion: 'The address service writes this address as',
+    bookUseSuggested: 'Use this address',
+    bookKeepTyped: 'Keep it as I typed it',
     addCard: 'Add a card',
     address2: 'Apartment, suite, floor (optional)',
     reference: 'Reference {{id}}',

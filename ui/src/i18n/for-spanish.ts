@@ -1,6 +1,7 @@
 import { accountExtrasForSpanish } from './account.es.ts';
 import { agreementsForSpanish } from './agreements.es.ts';
 import { bidSheetForSpanish } from './bid-sheet.es.ts';
+import { cardHoldsForSpanish } from './card-holds.es.ts';
 import { clientRulesForSpanish } from './client-rules.es.ts';
 import { contentForSpanish } from './content.es.ts';
 import type { UiTexts } from './for-english.ts';
@@ -39,6 +40,7 @@ export const uiForSpanish: UiTexts = {
   referenceData: referenceDataForSpanish,
   clientRules: clientRulesForSpanish,
   sellerCharges: sellerChargesForSpanish,
+  cardHolds: cardHoldsForSpanish,
   offerBox: offerBoxForSpanish,
   /** Issue 31: los filtros del coleccionista, los precios de remate y las reservas vencidas del carrito. */
   store: {
@@ -759,8 +761,12 @@ export const uiForSpanish: UiTexts = {
       'Al realizar el pedido te indicamos cómo pagar: por transferencia bancaria indicando la factura, o al recoger.',
     payNowOrPayPal: 'Pagar ahora con tarjeta, PayPal o saldo del monedero',
     cardOrPayPal: 'Tarjeta o PayPal',
+    cardOrGateway: 'Tarjeta u otra forma de pago',
     paypal: 'PayPal',
     paypalHint: 'Apruebas el pago en la página de PayPal y luego vuelves aquí.',
+    paytm: 'Paytm',
+    cashfree: 'Cashfree',
+    gatewayHint: 'Pagas en la página de {{gateway}} y luego vuelves aquí.',
     newCard: 'Una tarjeta nueva (no se guarda)',
     newCardHint:
       'La tarjeta va directamente a nuestro procesador de tarjetas solo para este pedido; no la guardamos.',
@@ -883,6 +889,7 @@ export const uiForSpanish: UiTexts = {
     methodGiftcard: 'Tarjeta regalo',
     methodOffline: 'Fuera de línea',
     methodPaypal: 'PayPal',
+    methodGateway: 'Pasarela de pago',
     statusPending: 'Pendiente',
     statusActionRequired: 'Esperando autenticación',
     statusSucceeded: 'Completada',
@@ -1399,6 +1406,7 @@ export const uiForSpanish: UiTexts = {
       giftcard: 'Tarjeta regalo',
       offline: 'Fuera de línea',
       paypal: 'PayPal',
+      gateway: 'Pasarela de pago',
       offer: 'Oferta',
       second_chance: 'Segunda oportunidad',
       open: 'Abierta',
@@ -1604,6 +1612,9 @@ export const uiForSpanish: UiTexts = {
     bookFull: 'Tu libreta de direcciones está llena: quita una dirección para añadir otra.',
     bookSaved: 'Dirección guardada',
     bookRemoved: 'Dirección quitada',
+    bookSuggestion: 'El servicio de direcciones escribe esta dirección así',
+    bookUseSuggested: 'Usar esta dirección',
+    bookKeepTyped: 'Dejarla como la escribí',
     addCard: 'Añadir una tarjeta',
     address2: 'Apartamento, oficina, piso (opcional)',
     reference: 'Referencia {{id}}',

@@ -185,4 +185,17 @@ export const investingForEnglish = {
   order_unwind_settled: 'Returned',
   resend: 'Resend documents',
   resendOrder: 'Send the subscription documents of order {{id}} again',
+  pay: 'Pay',
+  payOrder: 'Pay order {{id}}',
+  payTitle: 'Pay this order',
+  payQuestion:
+    'North Capital moves {{amount}} for your order of {{units}} units, from the account or card you choose.',
+  payWith: 'Pay with',
+  payByBank: 'Bank account ending in {{last4}} (ACH)',
+  payByCard: '{{brand}} ending in {{last4}}',
+  payConfirm: 'Pay {{amount}}',
+  payNeedsWay: 'Link a bank account or a card to pay this order.',
+  paidBy: 'Paid {{amount}} by {{way}} · reference {{reference}} · {{status}}',
+  way_ach: 'bank transfer (ACH)',
+  way_card: 'card',
 } as const;

@@ -191,4 +191,17 @@ export const investingForSpanish: Texts = {
   order_unwind_settled: 'Devuelto',
   resend: 'Reenviar documentos',
   resendOrder: 'Enviar otra vez los documentos de suscripción del pedido {{id}}',
+  pay: 'Pagar',
+  payOrder: 'Pagar el pedido {{id}}',
+  payTitle: 'Pagar este pedido',
+  payQuestion:
+    'North Capital mueve {{amount}} por tu pedido de {{units}} participaciones, desde la cuenta o tarjeta que elijas.',
+  payWith: 'Pagar con',
+  payByBank: 'Cuenta bancaria terminada en {{last4}} (ACH)',
+  payByCard: '{{brand}} terminada en {{last4}}',
+  payConfirm: 'Pagar {{amount}}',
+  payNeedsWay: 'Vincula una cuenta bancaria o una tarjeta para pagar este pedido.',
+  paidBy: 'Pagado {{amount}} por {{way}} · referencia {{reference}} · {{status}}',
+  way_ach: 'transferencia bancaria (ACH)',
+  way_card: 'tarjeta',
 };

@@ -49,6 +49,7 @@ export const ordersForEnglish = {
   methodGiftcard: 'Gift card',
   methodOffline: 'Bank transfer or at the shop',
   methodPaypal: 'PayPal',
+  methodGateway: 'Payment gateway (Paytm, Cashfree)',
   manage: 'Manage',
   manageFor: 'Manage invoice {{id}}',
   toolsTitle: 'Invoice {{id}}',

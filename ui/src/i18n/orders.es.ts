@@ -47,6 +47,7 @@ export const ordersForSpanish: { readonly [K in keyof typeof ordersForEnglish]: 
   methodGiftcard: 'Tarjeta regalo',
   methodOffline: 'Transferencia o en la tienda',
   methodPaypal: 'PayPal',
+  methodGateway: 'Pasarela de pago (Paytm, Cashfree)',
   manage: 'Gestionar',
   manageFor: 'Gestionar la factura {{id}}',
   toolsTitle: 'Factura {{id}}',

@@ -1,8 +1,10 @@
 import {
   type AddCardInput,
   type CardCaptureContext,
+  type CardCustomer,
   type CardList,
   CardProviderInfo,
+  type CardRecord,
   type UpdateCardInput,
 } from '@wine/contracts';
 import { AppError, CardDeclinedError, type CardProvider } from '@wine/platform';
@@ -17,22 +19,28 @@ import {
   type UserService,
 } from '../user-service.ts';
 import { refuseCardOverLimit, refuseUnknownCard } from './decide.ts';
+import { openHolds } from './holds.ts';
 
 /** seeds 001 §8: a provider's message is shown cut at the text 'REF'. */
 export const cutAtRef = (message: string) => message.split('REF')[0]?.trim() || message;
 
-/** The cards on file as the seeds list them (getCards), the default marked. */
+/** The cards on file as the seeds list them (getCards), the default marked, and a hold on each. */
 export function cardList(user: User): CardList {
+  const holds = openHolds(user);
   return {
-    data: user.cards.map((c) => ({
-      id: c.cardId,
-      brand: c.brand,
-      last4: c.last4,
-      exp_month: c.expMonth,
-      exp_year: c.expYear,
-      name_on_card: c.nameOnCard,
-      is_default: c.cardId === user.defaultCardId,
-    })),
+    data: user.cards.map((c) => {
+      const hold = holds.find((h) => h.cardId === c.cardId);
+      return {
+        id: c.cardId,
+        brand: c.brand,
+        last4: c.last4,
+        exp_month: c.expMonth,
+        exp_year: c.expYear,
+        name_on_card: c.nameOnCard,
+        is_default: c.cardId === user.defaultCardId,
+        ...(hold && { hold: { id: hold.holdId, amount: hold.amount, expires_at: hold.expiresAt } }),
+      };
+    }),
     has_more: false,
   };
 }
@@ -83,6 +91,27 @@ export function cardService(users: UserService) {
       } catch {
         throw new AppError('CARDS_UNAVAILABLE');
       }
+    },
+
+    /** One of the caller's cards (seeds 001 §7 source/retrieve); any other id is CARD_NOT_FOUND. */
+    one(session: Session, cardId: string): CardRecord {
+      refuseUnknownCard(session.user, cardId);
+      return cardList(session.user).data.find((c) => c.id === cardId) as CardRecord;
+    },
+
+    /**
+     * The caller as the provider's customer (seeds 001 §7 customer/create, addCustomer): the provider's
+     * customer is made with each card saved (add), on the server, so nothing is asked of it here.
+     */
+    customer(session: Session): CardCustomer {
+      const { user } = session;
+      return {
+        id: user.id,
+        name: `${user.firstName} ${user.lastName}`.trim(),
+        email: user.email,
+        default_source: user.defaultCardId,
+        sources: cardList(user),
+      };
     },
 
     async add(session: Session, input: z.output<typeof AddCardInput>, request: RequestContext) {
@@ -151,7 +180,10 @@ export function cardService(users: UserService) {
     },
 
     async remove(session: Session, cardId: string, request: RequestContext) {
+      const held = openHolds(session.user).filter((hold) => hold.cardId === cardId);
       await run(session.user.id, { type: 'RemoveCard', cardId }, request, actorOf(session));
+      // Its holds were released with it: given back to the card (else they lapse at the provider).
+      for (const hold of held) await provider.cancelCharge(hold.chargeId);
       const token = await secrets.take<string>(kinds.cardToken, cardId);
       if (token) await provider.deleteCard(token);
       return cardList(await loadUser(session.user.id));

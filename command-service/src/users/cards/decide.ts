@@ -42,11 +42,15 @@ export function decideCard(command: CardCommand, state: User): UserEvent[] {
       return [{ type: 'CardUpdated', data: command.change }];
     case 'RemoveCard': {
       refuseUnknownCard(state, command.cardId);
-      const removed: UserEvent = { type: 'CardRemoved', data: { cardId: command.cardId } };
-      if (state.defaultCardId !== command.cardId) return [removed];
+      // A hold on the card goes with it (the card service gives it back to the card).
+      const released: UserEvent[] = Object.values(state.holds)
+        .filter((hold) => hold.cardId === command.cardId)
+        .map((hold) => ({ type: 'CardHoldReleased', data: { holdId: hold.holdId, reason: 'card_removed' } }));
+      const removed: UserEvent[] = [...released, { type: 'CardRemoved', data: { cardId: command.cardId } }];
+      if (state.defaultCardId !== command.cardId) return removed;
       // Removing the default hands it to the oldest remaining card, or to none.
       const next = state.cards.find((c) => c.cardId !== command.cardId)?.cardId ?? null;
-      return [removed, { type: 'DefaultCardChanged', data: { cardId: next } }];
+      return [...removed, { type: 'DefaultCardChanged', data: { cardId: next } }];
     }
     case 'DropCardsOfOtherProviders': {
       const dropped = state.cards.filter((c) => c.provider !== command.provider).map((c) => c.cardId);

@@ -1,4 +1,10 @@
-import { actions, type CardList, type LoginResult } from '@wine/contracts';
+import {
+  actions,
+  type CardCustomer,
+  type CardList,
+  type CardRecord,
+  type LoginResult,
+} from '@wine/contracts';
 import {
   type CardNetwork,
   cardNetworkFromEnv,
@@ -157,6 +163,118 @@ describe(`card routes, on ${on}`, () => {
     const again = await service.post(actions.deleteCard.path, { id: card?.id }, { token: ann.token });
     expect(again.status).toBe(404);
     expect(again.body.data.code).toBe('CARD_NOT_FOUND');
+  });
+
+  it("retrieves one of the caller's own cards as the card itself, and no one else's", async () => {
+    const gus = await service.signUp('gus@cards.example');
+    const { cardId } = await service.addCard(gus.token);
+    const one = await service.post<CardRecord>(actions.getCard.path, { id: cardId }, { token: gus.token });
+    expect(one.status).toBe(200);
+    // seeds 001 §7 "List and retrieve read responseData.data and has_more, or responseData".
+    expect(one.body.data.responseData).toEqual({
+      id: cardId,
+      brand: 'visa',
+      last4: '4242',
+      exp_month: 12,
+      exp_year: 2030,
+      name_on_card: expect.any(String),
+      is_default: true,
+    });
+    const hal = await service.signUp('hal@cards.example');
+    const theirs = await service.post(actions.getCard.path, { id: cardId }, { token: hal.token });
+    expect([theirs.status, theirs.body.data.code]).toEqual([404, 'CARD_NOT_FOUND']);
+    const unknown = await service.post(actions.getCard.path, { id: 'no-such-card' }, { token: gus.token });
+    expect([unknown.status, unknown.body.data.code]).toEqual([404, 'CARD_NOT_FOUND']);
+    const bad = await service.post(actions.getCard.path, { id: 'not a card id!' }, { token: gus.token });
+    expect([bad.status, bad.body.data.code]).toEqual([400, 'VALIDATION']);
+    expect((await service.post(actions.getCard.path, { id: cardId }, {})).status).toBe(403);
+  });
+
+  it('answers the caller as the card provider’s customer, asking the provider nothing and writing nothing', async () => {
+    const ida = await service.signUp('ida@cards.example');
+    const empty = await service.post<CardCustomer>(actions.cardCustomer.path, {}, { token: ida.token });
+    expect(empty.status).toBe(200);
+    expect(empty.body.data.responseData).toMatchObject({
+      id: ida.id,
+      email: 'ida@cards.example',
+      default_source: null,
+      sources: { data: [], has_more: false },
+    });
+    const { cardId } = await service.addCard(ida.token);
+    const charged = network.charges().length;
+    const again = await service.post<CardCustomer>(actions.cardCustomer.path, {}, { token: ida.token });
+    expect(again.body.data.responseData).toMatchObject({
+      id: ida.id,
+      default_source: cardId,
+      sources: { data: [{ id: cardId, is_default: true }], has_more: false },
+    });
+    // Asked twice, still the one card: nothing was made at the provider, nothing charged.
+    const listed = await service.post<CardList>(actions.getCards.path, {}, { token: ida.token });
+    expect(listed.body.data.responseData.data.map((c) => c.id)).toEqual([cardId]);
+    expect(network.charges().length).toBe(charged);
+    expect((await service.post(actions.cardCustomer.path, {}, {})).status).toBe(403);
+  });
+
+  it("serves the card payment provider area's customer, source and payment_method calls as the same cards", async () => {
+    const jo = await service.signUp('jo@cards.example');
+    const at = (a: { providerPaths?: Partial<Record<string, readonly string[]>> }, call: string) =>
+      a.providerPaths?.[networkName]?.find((p) => p.endsWith(`/${call}`));
+    const create = at(actions.addCard, 'customer/payment_method/create');
+    if (networkName !== 'stripe') {
+      // Stripe's area (paymentThird/stripe): not served while another provider keeps the cards.
+      const other = await service.post(
+        '/api/paymentThird/stripe/customer/payment_method/list',
+        {},
+        { token: jo.token },
+      );
+      expect([other.status, other.body.data.code]).toEqual([404, 'NO_ACTION']);
+      return;
+    }
+    const customer = await service.post<CardCustomer>(
+      at(actions.cardCustomer, 'customer/create') as string,
+      {},
+      { token: jo.token },
+    );
+    expect(customer.body.data.responseData.id).toBe(jo.id);
+    const card_token = await service.tokenizeCard(network.testCards.visa);
+    const added = await service.post<CardList>(
+      create as string,
+      { card_token, name_on_card: 'Jo' },
+      { token: jo.token, commandId: 'jo-add-card-1' },
+    );
+    const [card] = added.body.data.responseData.data;
+    const listed = await service.post<CardList>(
+      at(actions.getCards, 'customer/source/list') as string,
+      {},
+      { token: jo.token },
+    );
+    expect(listed.body.data.responseData).toEqual({ data: [card], has_more: false });
+    for (const call of ['source/retrieve', 'customer/source/retrieve', 'customer/payment_method/retrieve']) {
+      const one = await service.post<CardRecord>(
+        at(actions.getCard, call) as string,
+        { id: card?.id },
+        { token: jo.token },
+      );
+      expect([call, one.body.data.responseData]).toEqual([call, card]);
+    }
+    const updated = await service.post<CardList>(
+      at(actions.updateCard, 'skyflow/updatePaymentMethod') as string,
+      { id: card?.id, exp_month: 3, exp_year: 2031, name_on_card: 'Jo B' },
+      { token: jo.token },
+    );
+    expect(updated.body.data.responseData.data[0]).toMatchObject({ exp_month: 3, exp_year: 2031 });
+    const defaulted = await service.post(
+      at(actions.defaultCard, 'customer/payment_method/default') as string,
+      { id: card?.id },
+      { token: jo.token },
+    );
+    expect(defaulted.status).toBe(200);
+    const deleted = await service.post<CardList>(
+      at(actions.deleteCard, 'customer/payment_method/delete') as string,
+      { id: card?.id },
+      { token: jo.token },
+    );
+    expect(deleted.body.data.responseData.data).toEqual([]);
   });
 
   it('answers a declined card with the processor’s words up to its reference', async () => {

@@ -1,4 +1,4 @@
-import { actions, cardMessages } from '@wine/contracts';
+import { actions, cardMessages, success, successEnvelopeOf } from '@wine/contracts';
 import { registerAction } from '@wine/platform';
 import type { FastifyPluginAsync } from 'fastify';
 import { accountRateLimits } from '../rate-limits.ts';
@@ -14,7 +14,10 @@ export interface CardRouteDeps {
   publicUrl: () => string;
 }
 
-/** seeds 001 §8: the cards on file (getCards, addCard, updateCard, deleteCard, defaultCard). */
+/**
+ * seeds 001 §8: the cards on file (getCards, getCard, addCard, updateCard, deleteCard, defaultCard), and
+ * the caller as the provider's customer (cardCustomer).
+ */
 export const cardRoutes: FastifyPluginAsync<CardRouteDeps> = async (
   app,
   { cards, auth, rateLimit, publicUrl },
@@ -28,6 +31,33 @@ export const cardRoutes: FastifyPluginAsync<CardRouteDeps> = async (
     actions.getCards,
     auth,
     async (_input, ctx) => cards.list(auth.sessionOf(ctx.request)),
+    {},
+    provider,
+  );
+  // seeds 001 §7 "GET getSkyflowCredit": the same list read with a GET (no body), as the invoice PDF's
+  // GET is served: the session is checked first (onRequest, before anything is read), and the answer is
+  // the action's envelope, through its output schema.
+  app.get(
+    actions.getCards.path,
+    {
+      onRequest: (request) => auth.authorize(request, actions.getCards),
+      schema: { response: { 200: successEnvelopeOf(actions.getCards.output) } },
+    },
+    async (request) => success(await cards.list(auth.sessionOf(request))),
+  );
+  registerAction(
+    app,
+    actions.getCard,
+    auth,
+    async (input, ctx) => cards.one(auth.sessionOf(ctx.request), input.id),
+    {},
+    provider,
+  );
+  registerAction(
+    app,
+    actions.cardCustomer,
+    auth,
+    async (_input, ctx) => cards.customer(auth.sessionOf(ctx.request)),
     {},
     provider,
   );

@@ -1,16 +1,26 @@
 import { Alert, Button, Card, Group, Skeleton, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useMutation } from '@tanstack/react-query';
 import { CheckoutAddress as AddressSchema, type CheckoutAddress } from '@wine/contracts';
 import { useSetAtom } from 'jotai';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { errorMessage } from '../../api/client.ts';
+import { callForMessage, errorMessage } from '../../api/client.ts';
 import { emptyAddress } from '../../lib/cart.ts';
 import { pushAlertAtom } from '../../state/alerts.ts';
 import { type AddressErrors, AddressForm } from '../Checkout/AddressForm.tsx';
 import { LoadError } from '../LoadError/LoadError.tsx';
-import { savedAddressLine, useAddressBook, useAddressBookChange } from './address-book.ts';
+import { addressLine, savedAddressLine, useAddressBook, useAddressBookChange } from './address-book.ts';
 
-/** Issue 31: the address book in My Account: the saved addresses, removing one, adding one. */
+/** The same address but for case and spaces: no suggestion worth offering. */
+const sameAddress = (a: CheckoutAddress, b: CheckoutAddress) =>
+  addressLine(a).replace(/\s+/g, ' ').toUpperCase() === addressLine(b).replace(/\s+/g, ' ').toUpperCase();
+
+/**
+ * Issue 31: the address book in My Account: the saved addresses, removing one, adding one. An address
+ * added is checked first (seeds 001 §7 "tax/avalara isValidAddress"): one the service refuses is not
+ * saved and the reason is shown; one it writes otherwise is offered as a suggestion to take or leave; a
+ * check that gets no answer keeps nothing from being saved.
+ */
 export function AddressBookManager() {
   const { t } = useTranslation();
   const book = useAddressBook();
@@ -19,6 +29,13 @@ export function AddressBookManager() {
   const [label, setLabel] = useState('');
   const [address, setAddress] = useState<CheckoutAddress>(emptyAddress);
   const [errors, setErrors] = useState<AddressErrors>({});
+  const [suggestion, setSuggestion] = useState<{ typed: CheckoutAddress; suggested: CheckoutAddress } | null>(
+    null,
+  );
+  const [refusal, setRefusal] = useState<string | null>(null);
+  const check = useMutation({
+    mutationFn: (typed: CheckoutAddress) => callForMessage('isValidAddress', typed),
+  });
 
   if (book.isError) return <LoadError error={book.error} />;
   const records = book.data?.records ?? [];
@@ -36,8 +53,24 @@ export function AddressBookManager() {
       return setErrors(found);
     }
     setErrors({});
+    setRefusal(null);
+    setSuggestion(null);
+    const typed = checked.data;
+    check.mutate(typed, {
+      onSuccess: ({ message, responseData }) => {
+        if (!responseData.valid) return setRefusal(message);
+        const suggested = responseData.address ? { ...typed, ...responseData.address } : typed;
+        if (sameAddress(typed, suggested)) keep(typed);
+        else setSuggestion({ typed, suggested });
+      },
+      onError: () => keep(typed),
+    });
+  };
+
+  const keep = (chosen: CheckoutAddress) => {
+    setSuggestion(null);
     save.mutate(
-      { label: label.trim(), address: checked.data },
+      { label: label.trim(), address: chosen },
       {
         onSuccess: () => {
           setLabel('');
@@ -130,7 +163,33 @@ export function AddressBookManager() {
                 {errorMessage(save.error)}
               </Alert>
             ) : null}
-            <Button w="fit-content" onClick={add} loading={save.isPending} data-testid="address-book-save">
+            {refusal ? (
+              <Alert color="red" role="alert" data-testid="address-refused">
+                {refusal}
+              </Alert>
+            ) : null}
+            {suggestion ? (
+              <Alert color="blue" title={t('ui.invoiceUx.bookSuggestion')} data-testid="address-suggestion">
+                <Text size="sm" mb="xs">
+                  {addressLine(suggestion.suggested)}
+                </Text>
+                <Group gap="xs">
+                  <Button size="compact-sm" onClick={() => keep(suggestion.suggested)}>
+                    {t('ui.invoiceUx.bookUseSuggested')}
+                  </Button>
+                  <Button size="compact-sm" variant="default" onClick={() => keep(suggestion.typed)}>
+                    {t('ui.invoiceUx.bookKeepTyped')}
+                  </Button>
+                </Group>
+              </Alert>
+            ) : null}
+            <Button
+              w="fit-content"
+              onClick={add}
+              loading={check.isPending || save.isPending}
+              disabled={suggestion !== null}
+              data-testid="address-book-save"
+            >
               {t('ui.invoiceUx.bookSave')}
             </Button>
           </Stack>

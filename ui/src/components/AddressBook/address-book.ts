@@ -20,9 +20,13 @@ export const formAddressOf = (saved: SavedAddressView): CheckoutAddress => ({
   zip: saved.zip,
 });
 
+/** Where an address is, on one line. */
+export const addressLine = (a: Pick<CheckoutAddress, 'address1' | 'address2' | 'city' | 'state' | 'zip'>) =>
+  `${a.address1}${a.address2 ? `, ${a.address2}` : ''}, ${a.city}, ${a.state} ${a.zip}`;
+
 /** One line naming a saved address: its label, then where it is. */
 export const savedAddressLine = (saved: SavedAddressView): string => {
-  const where = `${saved.address1}${saved.address2 ? `, ${saved.address2}` : ''}, ${saved.city}, ${saved.state} ${saved.zip}`;
+  const where = addressLine(saved);
   return saved.label ? `${saved.label}: ${where}` : where;
 };
 

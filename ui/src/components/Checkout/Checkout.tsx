@@ -27,6 +27,7 @@ import { emptyAddress } from '../../lib/cart.ts';
 import { formatMoney } from '../../lib/format.ts';
 import { AddressBookPicker, SaveToAddressBook } from '../AddressBook/AddressBookPicker.tsx';
 import { ButtonLink } from '../ButtonLink.tsx';
+import { HoldOnCard } from '../CardHold/CardHold.tsx';
 import { CartLine, CartLineList } from '../CartLine/CartLine.tsx';
 import { CartTotals } from '../CartTotals/CartTotals.tsx';
 import { NewCardFields, useNewCardForm } from '../CheckoutCard/NewCardFields.tsx';
@@ -47,7 +48,7 @@ import {
   validateOrder,
 } from './checkout-form.ts';
 import { PaymentChoice } from './PaymentChoice.tsx';
-import { usePayPalOffered } from './payment-gateways.ts';
+import { useHostedGateways, usePayPalOffered } from './payment-gateways.ts';
 import { SaveDeliveryChoice } from './SaveDeliveryChoice.tsx';
 import { usePlaceOrder } from './use-place-order.ts';
 import { useQuote } from './use-quote.ts';
@@ -111,6 +112,8 @@ export function Checkout({ cartRef }: { cartRef: CartRef }) {
   const cards = useQuery(cardsQuery());
   const wallet = useQuery(creditHistoryQuery({ page: 1, limit: 1 }));
   const paypalOffered = usePayPalOffered();
+  // seeds 001 "Payments": Paytm, Cashfree, where the site takes them.
+  const gatewaysOffered = useHostedGateways();
   // seeds 001 stripe_payment_element: a new card for this order only, where the provider takes one.
   const newCardOffered = useQuery(cardProviderQuery()).data?.new_card_payments === true;
   const newCardForm = useNewCardForm();
@@ -133,6 +136,7 @@ export function Checkout({ cartRef }: { cartRef: CartRef }) {
       ...form,
       cardId,
       paypal: paypalOffered && form.paypal === true,
+      gateway: form.gateway && gatewaysOffered.includes(form.gateway) ? form.gateway : null,
       newCard,
     });
     const checked = validateOrder(order);
@@ -261,16 +265,19 @@ export function Checkout({ cartRef }: { cartRef: CartRef }) {
                 onMethod={(method) => update({ method })}
                 cards={cardList}
                 cardId={cardId}
-                onCard={(id) => update({ cardId: id, paypal: false, newCard: false })}
+                onCard={(id) => update({ cardId: id, paypal: false, newCard: false, gateway: null })}
                 balance={wallet.data?.balance}
                 useWallet={form.useWallet}
                 onUseWallet={(useWallet) => update({ useWallet })}
                 paypalOffered={paypalOffered}
                 paypal={form.paypal === true}
-                onPayPal={(paypal) => update({ paypal, newCard: false })}
+                onPayPal={(paypal) => update({ paypal, newCard: false, gateway: null })}
+                gatewaysOffered={gatewaysOffered}
+                gateway={form.gateway ?? null}
+                onGateway={(gateway) => update({ gateway, paypal: false, newCard: false })}
                 newCardOffered={newCardOffered}
                 newCard={newCard}
-                onNewCard={() => update({ newCard: true, paypal: false })}
+                onNewCard={() => update({ newCard: true, paypal: false, gateway: null })}
                 newCardFields={<NewCardFields form={newCardForm} />}
                 error={problems.payment}
               />
@@ -323,6 +330,15 @@ export function Checkout({ cartRef }: { cartRef: CartRef }) {
               {t('ui.checkout.placeOrder')}
             </Button>
             <SaveDeliveryChoice input={quoteInputOf(cartRef, form)} />
+            {/* seeds 001 payment/authorize: the total held on the saved card chosen, to pay later. */}
+            <HoldOnCard
+              input={quoteInputOf(cartRef, form)}
+              card={
+                form.method === 'card' && !newCard && !form.paypal && !form.gateway
+                  ? (cardList?.find((card) => card.id === cardId) ?? null)
+                  : null
+              }
+            />
           </Stack>
         </Grid.Col>
       </Grid>

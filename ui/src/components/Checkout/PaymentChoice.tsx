@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { formatMoney } from '../../lib/format.ts';
 import { AddCardInCheckout } from '../CheckoutCard/AddCardInCheckout.tsx';
 import { brandName, formatExpiry } from '../PaymentCards/cards.ts';
+import type { HostedGateway } from './payment-gateways.ts';
 
 export interface PaymentChoiceProps {
   /** Paid now (a card, wallet credit) or offline later (bank transfer, at pickup). */
@@ -23,6 +24,11 @@ export interface PaymentChoiceProps {
   /** PayPal is chosen instead of a card. */
   paypal?: boolean;
   onPayPal?: (use: boolean) => void;
+  /** The hosted gateways the site takes (paymentGateways: Paytm, Cashfree), offered beside the cards. */
+  gatewaysOffered?: readonly HostedGateway[];
+  /** The hosted gateway chosen instead of a card, or null. */
+  gateway?: HostedGateway | null;
+  onGateway?: (gateway: HostedGateway) => void;
   /** The card provider takes a new card for one payment, kept nowhere (cardProvider's new_card_payments). */
   newCardOffered?: boolean;
   /** A new card is chosen instead of a saved card or PayPal. */
@@ -36,6 +42,9 @@ export interface PaymentChoiceProps {
 /** PayPal's and a new card's values among the cards' ids: a colon, which no card id has. */
 const PAYPAL = ':paypal';
 const NEW_CARD = ':new-card';
+/** A hosted gateway's value: `:gateway:paytm`. */
+const GATEWAY = ':gateway:';
+const gatewayNames = { paytm: 'ui.checkout.paytm', cashfree: 'ui.checkout.cashfree' } as const;
 
 /**
  * How the buyer pays: now (contracts PaymentChoice: a saved card or PayPal, wallet credit, or the
@@ -54,6 +63,9 @@ export function PaymentChoice({
   paypalOffered = false,
   paypal = false,
   onPayPal = () => {},
+  gatewaysOffered = [],
+  gateway = null,
+  onGateway = () => {},
   newCardOffered = false,
   newCard = false,
   onNewCard = () => {},
@@ -93,6 +105,9 @@ export function PaymentChoice({
           paypalOffered={paypalOffered}
           paypal={paypal}
           onPayPal={onPayPal}
+          gatewaysOffered={gatewaysOffered}
+          gateway={gateway}
+          onGateway={onGateway}
           newCardOffered={newCardOffered}
           newCard={newCard}
           onNewCard={onNewCard}
@@ -122,6 +137,9 @@ function CardPayment({
   paypalOffered,
   paypal,
   onPayPal,
+  gatewaysOffered = [],
+  gateway,
+  onGateway,
   newCardOffered,
   newCard,
   onNewCard,
@@ -129,15 +147,19 @@ function CardPayment({
   error,
 }: Omit<PaymentChoiceProps, 'method' | 'onMethod'> & {
   onPayPal: (use: boolean) => void;
+  onGateway: (gateway: HostedGateway) => void;
   onNewCard: () => void;
 }) {
   const { t } = useTranslation();
   const choose = (value: string) => {
     if (value === PAYPAL) return onPayPal(true);
     if (value === NEW_CARD) return onNewCard();
+    const chosenGateway = gatewaysOffered.find((name) => value === `${GATEWAY}${name}`);
+    if (chosenGateway) return onGateway(chosenGateway);
     onCard(value);
   };
-  const chosen = newCard ? NEW_CARD : paypal ? PAYPAL : cardId;
+  const chosen = newCard ? NEW_CARD : gateway ? `${GATEWAY}${gateway}` : paypal ? PAYPAL : cardId;
+  const otherWays = paypalOffered || newCardOffered || gatewaysOffered.length > 0;
   return (
     <Stack gap="sm" pl={{ base: 0, xs: 'lg' }}>
       {cards === undefined ? <Skeleton height={60} /> : null}
@@ -146,9 +168,15 @@ function CardPayment({
           {t('ui.checkout.noCards')}
         </Text>
       ) : null}
-      {cards !== undefined && (cards.length > 0 || paypalOffered || newCardOffered) ? (
+      {cards !== undefined && (cards.length > 0 || otherWays) ? (
         <Radio.Group
-          label={t(paypalOffered ? 'ui.checkout.cardOrPayPal' : 'ui.checkout.cards')}
+          label={t(
+            gatewaysOffered.length > 0
+              ? 'ui.checkout.cardOrGateway'
+              : paypalOffered
+                ? 'ui.checkout.cardOrPayPal'
+                : 'ui.checkout.cards',
+          )}
           value={chosen}
           onChange={choose}
           error={error}
@@ -174,6 +202,15 @@ function CardPayment({
                 data-testid="pay-paypal"
               />
             ) : null}
+            {gatewaysOffered.map((name) => (
+              <Radio
+                key={name}
+                value={`${GATEWAY}${name}`}
+                label={t(gatewayNames[name])}
+                description={t('ui.checkout.gatewayHint', { gateway: t(gatewayNames[name]) })}
+                data-testid={`pay-${name}`}
+              />
+            ))}
             {newCardOffered ? (
               <Radio value={NEW_CARD} label={t('ui.checkout.newCard')} data-testid="pay-new-card" />
             ) : null}
@@ -190,7 +227,7 @@ function CardPayment({
         onChange={(event) => onUseWallet(event.currentTarget.checked)}
         data-testid="use-wallet"
       />
-      {error && cards?.length === 0 && !paypalOffered && !newCardOffered ? (
+      {error && cards?.length === 0 && !otherWays ? (
         <Text size="sm" c="red.8" role="alert">
           {error}
         </Text>

@@ -30,6 +30,8 @@ export interface CheckoutForm {
   cardId: string | null;
   /** Paid now with PayPal (seeds 001 "Payments") instead of a card: its page opens in the same tab. */
   paypal?: boolean;
+  /** Paid now on a hosted gateway's page (seeds 001 "Payments": Paytm, Cashfree) instead of a card. */
+  gateway?: 'paytm' | 'cashfree' | null;
   /**
    * Paid now with a new card given to the provider in the browser, kept nowhere (seeds 001
    * stripe_payment_element): the order carries no card, the browser confirms the payment with it.
@@ -76,6 +78,7 @@ export function quoteInputOf(ref: CartRef, form: CheckoutForm): InputOf<'saveAdd
  */
 const paymentOf = (form: CheckoutForm): CheckoutInput['payment'] => {
   if (form.newCard) return { use_wallet: form.useWallet, element: true };
+  if (form.gateway) return { use_wallet: form.useWallet, card_id: null, gateway: form.gateway };
   return form.paypal
     ? { use_wallet: form.useWallet, card_id: null, paypal: true }
     : { use_wallet: form.useWallet, card_id: form.cardId };

@@ -61,7 +61,7 @@ async function checkoutPage(api: Api = {}, answers: StripeAnswers = {}) {
         tax_state: 'IL',
         cartLocation: aCart().cartLocation,
       }),
-      paymentGateways: () => ({ paypal: false }),
+      paymentGateways: () => ({ paypal: false, hosted: [] }),
       cardProvider: () => stripe,
       buynowCheckout: () => waiting(),
       confirmPayment: ({ invoice_ids }) => ({ status: 'paid', invoice_ids, payment_id: 'pay-1', url: null }),

@@ -16,3 +16,11 @@ export const paymentGatewaysQuery = () =>
 export function usePayPalOffered(): boolean {
   return useQuery(paymentGatewaysQuery()).data?.paypal === true;
 }
+
+/** The hosted gateways the checkout offers (seeds 001 "Payments": Paytm, Cashfree), once the server said so. */
+export function useHostedGateways(): readonly HostedGateway[] {
+  return useQuery(paymentGatewaysQuery()).data?.hosted ?? noGateways;
+}
+
+export type HostedGateway = 'paytm' | 'cashfree';
+const noGateways: readonly HostedGateway[] = [];

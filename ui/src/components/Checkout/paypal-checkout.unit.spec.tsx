@@ -37,7 +37,7 @@ const checkoutPage = (api: Api = {}) =>
         tax_state: 'IL',
         cartLocation: aCart().cartLocation,
       }),
-      paymentGateways: () => ({ paypal: true }),
+      paymentGateways: () => ({ paypal: true, hosted: [] }),
       buynowCheckout: () => result(),
       ...api,
     },
@@ -93,7 +93,7 @@ describe('PayPal at checkout (seeds 001 "Payments")', () => {
   });
 
   it('offers no PayPal where the site does not take it', async () => {
-    const { api } = await checkoutPage({ paymentGateways: () => ({ paypal: false }) });
+    const { api } = await checkoutPage({ paymentGateways: () => ({ paypal: false, hosted: [] }) });
     expect(await screen.findByRole('radio', { name: /Visa ending in 4242/ })).toBeTruthy();
     await waitFor(() => expect(api.to('paymentGateways')).toHaveLength(1));
     expect(screen.queryByRole('radio', { name: /^PayPal/ })).toBeNull();

@@ -21,6 +21,9 @@ export interface ConfirmSearch {
   payment_id?: string | undefined;
   /** Back from PayPal's page (approved or cancelled): PayPal's order id, which PayPal names `token`. */
   token?: string | undefined;
+  /** Back from a hosted gateway's page (seeds 001 "Payments"): which gateway, and its return's fields (a query string). */
+  gateway?: 'paytm' | 'cashfree' | undefined;
+  fields?: string | undefined;
   status?: 'paid' | 'unpaid' | undefined;
 }
 
@@ -65,10 +68,21 @@ function OfflineInstructions({ ids }: { ids: string[] }) {
  * Where the buyer comes back from: PayPal's page carries its order as `token` (seeds 001 "Payments":
  * paypal_response), the card issuer's does not (confirmPayment).
  */
-const confirmationOf = (paymentId: string, invoiceIds: string[], token: string | undefined) =>
-  token
-    ? call('paypalResponse', { payment_id: paymentId, invoice_ids: invoiceIds, token })
+const confirmationOf = (
+  paymentId: string,
+  invoiceIds: string[],
+  back: Pick<ConfirmSearch, 'token' | 'gateway' | 'fields'>,
+) => {
+  if (back.gateway) {
+    // seeds 001 paytm_response, cashfree_response: the gateway's fields as it gave them; the server checks them.
+    const fields = Object.fromEntries(new URLSearchParams(back.fields ?? ''));
+    const input = { payment_id: paymentId, invoice_ids: invoiceIds, fields };
+    return call(back.gateway === 'paytm' ? 'paytmResponse' : 'cashfreeResponse', input);
+  }
+  return back.token
+    ? call('paypalResponse', { payment_id: paymentId, invoice_ids: invoiceIds, token: back.token })
     : call('confirmPayment', { payment_id: paymentId, invoice_ids: invoiceIds });
+};
 
 /**
  * seeds 001 §4: back from the card issuer or PayPal, the payment is confirmed (once) and the page then
@@ -77,18 +91,20 @@ const confirmationOf = (paymentId: string, invoiceIds: string[], token: string |
 function useConfirmedPayment(
   paymentId: string | undefined,
   invoiceIds: string[],
-  token: string | undefined,
+  back: Pick<ConfirmSearch, 'token' | 'gateway' | 'fields'>,
 ): string | null {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [failure, setFailure] = useState<string | null>(null);
   const started = useRef<string | null>(null);
   const invoices = invoiceIds.join(',');
+  const { token, gateway, fields } = back;
   useEffect(() => {
-    if (!paymentId || !invoices || started.current === paymentId) return;
+    // A gateway's membership payment (a bid deposit) has no invoices.
+    if (!paymentId || (!invoices && !gateway) || started.current === paymentId) return;
     started.current = paymentId;
     setFailure(null);
-    confirmationOf(paymentId, invoices.split(','), token).then(
+    confirmationOf(paymentId, invoices ? invoices.split(',') : [], { token, gateway, fields }).then(
       (result: CheckoutResult) => {
         void invalidateCarts(queryClient);
         void invalidateAction(queryClient, 'alltransactions');
@@ -104,7 +120,7 @@ function useConfirmedPayment(
       },
       (error: unknown) => setFailure(errorMessage(error)),
     );
-  }, [paymentId, invoices, token, navigate, queryClient]);
+  }, [paymentId, invoices, token, gateway, fields, navigate, queryClient]);
   return failure;
 }
 
@@ -113,8 +129,8 @@ export function CheckoutConfirm({ search }: { search: ConfirmSearch }) {
   const { t } = useTranslation();
   const invoices = (search.invoice ?? '').split(',').filter(Boolean);
   // The card issuer's (or PayPal's) return address carries the payment and the invoices it was for.
-  const confirming = Boolean(search.payment_id) && invoices.length > 0;
-  const failure = useConfirmedPayment(search.payment_id, invoices, search.token);
+  const confirming = Boolean(search.payment_id) && (invoices.length > 0 || Boolean(search.gateway));
+  const failure = useConfirmedPayment(search.payment_id, invoices, search);
   let body: ReactNode;
   if (confirming && failure) {
     body = (

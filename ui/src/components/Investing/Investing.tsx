@@ -35,7 +35,7 @@ function InvestorDashboard({ details, user }: { details: InvestorDetails; user: 
         <OrderCard details={details} />
         <HoldingsCard />
       </SimpleGrid>
-      <OrdersCard orders={details.orders} />
+      <OrdersCard details={details} />
     </Stack>
   );
 }

@@ -135,6 +135,7 @@ function investorRegister(start: InvestorDetails = notOnboarded): Handlers & { n
         amount: input.units * details.offering.unit_price,
         status: 'created' as const,
         at: '2030-01-03T12:00:00.000Z',
+        payment: null,
       };
       return answer({ orders: [order, ...details.orders] }, `Order placed for ${input.units} units`);
     },
@@ -227,6 +228,28 @@ function investorRegister(start: InvestorDetails = notOnboarded): Handlers & { n
             .reduce((units, o) => units + o.units, 0),
         },
       };
+    },
+    northcapitalPayment: (input) => {
+      const order = details.orders.find((o) => o.trade_id === input.trade_id);
+      if (!order) throw new Failure('No order has this id', 404);
+      if (order.payment) throw new Failure('This order is paid already', 409);
+      const payment = {
+        trade_id: order.trade_id,
+        method: input.method,
+        amount: order.amount,
+        reference: `R-${order.trade_id}`,
+        fund_status: 'Pending',
+        transaction_status: 'Pending',
+        paid_at: '2030-01-05T12:00:00.000Z',
+      };
+      details = {
+        ...details,
+        orders: details.orders.map((o) => (o.trade_id === order.trade_id ? { ...o, payment } : o)),
+      };
+      return withMessage(
+        `Payment of $${(order.amount / 100).toFixed(2)} for order ${order.trade_id} sent to North Capital`,
+        payment,
+      );
     },
     deleteTrade: (input) => {
       if (!details.orders.some((o) => o.trade_id === input.trade_id)) throw new Failure('No order', 404);
@@ -527,6 +550,63 @@ describe('the onboarded investor (issue 35 §3)', () => {
   });
 });
 
+describe('paying an order through North Capital (northcapital_payment)', () => {
+  const placed = (over: Partial<InvestorDetails> = {}) =>
+    investorRegister({
+      ...approvedIndividual,
+      accreditation: 'accredited',
+      may_invest: true,
+      bank: { holder_name: 'Ada Lovelace', account_last4: '6789', account_type: 'checking' },
+      card: { brand: 'visa', last4: '4242' },
+      orders: [
+        {
+          trade_id: 'T-1',
+          units: 5,
+          amount: 50_000,
+          status: 'created',
+          at: '2030-01-03T12:00:00.000Z',
+          payment: null,
+        },
+      ],
+      ...over,
+    });
+
+  it('pays an order by the way chosen, once per attempt, and shows the confirmation on the order', async () => {
+    const { user, api, alerts, container } = await renderInvesting(placed());
+    const row = await screen.findByTestId('investor-order-row');
+    await user.click(within(row).getByRole('button', { name: 'Pay order T-1' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText(/moves \$500\.00 for your order of 5 units/)).toBeTruthy();
+    const bank = within(dialog).getByLabelText('Bank account ending in 6789 (ACH)') as HTMLInputElement;
+    expect(bank.checked).toBe(true);
+    await expectNoAxeViolations(container);
+    await user.click(within(dialog).getByLabelText('Visa ending in 4242'));
+    await user.click(within(dialog).getByTestId('investor-pay-confirm'));
+    const paid = await screen.findByTestId('investor-order-payment');
+    expect(paid.textContent).toBe('Paid $500.00 by card · reference R-T-1 · Pending');
+    // The order's amount is the server's: the request names the order and the way only.
+    expect(api.to('northcapitalPayment').map((r) => r.input)).toEqual([{ trade_id: 'T-1', method: 'card' }]);
+    expect(sentHeaders(api, '/northcapital_payment')[0]).toHaveProperty('x-command-id');
+    expect(alerts()).toContainEqual({
+      msg: 'Payment of $500.00 for order T-1 sent to North Capital',
+      type: 'success',
+    });
+    // Paid: neither paid again nor cancelled from here.
+    const after = screen.getByTestId('investor-order-row');
+    expect(within(after).queryByRole('button', { name: 'Pay order T-1' })).toBeNull();
+    expect(within(after).queryByRole('button', { name: 'Cancel order T-1' })).toBeNull();
+  });
+
+  it('asks for a bank account or a card first when none is linked', async () => {
+    await renderInvesting(placed({ bank: null, card: null }));
+    const row = await screen.findByTestId('investor-order-row');
+    expect(within(row).queryByRole('button', { name: 'Pay order T-1' })).toBeNull();
+    expect(within(row).getByTestId('investor-order-no-way').textContent).toBe(
+      'Link a bank account or a card to pay this order.',
+    );
+  });
+});
+
 const sentHeaders = (api: { fetch: unknown }, path: string) =>
   (api.fetch as unknown as Mock).mock.calls
     .filter(([sent]) => String(sent).endsWith(path))
@@ -810,6 +890,7 @@ describe("the investor's money at North Capital (bank, card, holdings, documents
       amount: units * 10_000,
       status,
       at: `2030-01-0${units}T12:00:00.000Z`,
+      payment: null,
     });
     const register = investorRegister({
       ...approvedIndividual,

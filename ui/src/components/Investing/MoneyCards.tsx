@@ -35,8 +35,11 @@ import {
   accountTypeLabel,
   isCancellable,
   isOpen,
+  isPayable,
   orderStatusLabel,
+  payWayLabel,
 } from './investing-labels.ts';
+import { usePayOrder, useWaysToPay } from './PayOrder.tsx';
 
 type Order = InvestorDetails['orders'][number];
 type BankInput = z.output<typeof LinkBankInput>;
@@ -333,11 +336,18 @@ export function OrderCard({ details }: { details: InvestorDetails }) {
   );
 }
 
-/** The investor's orders, newest first as the server lists them; one not yet funded can be cancelled (deleteTrade). */
-export function OrdersCard({ orders }: { orders: Order[] }) {
+/**
+ * The investor's orders, newest first as the server lists them; one just placed can be paid through North
+ * Capital from the linked bank or card (northcapital_payment), and, unpaid, cancelled (deleteTrade). A
+ * paid order shows North Capital's confirmation.
+ */
+export function OrdersCard({ details }: { details: Pick<InvestorDetails, 'orders' | 'bank' | 'card'> }) {
   const { t } = useTranslation();
+  const { orders } = details;
   const answered = useInvestorAnswer();
   const refused = useRefusal();
+  const ways = useWaysToPay(details);
+  const pay = usePayOrder(ways);
   const pushAlert = useSetAtom(pushAlertAtom);
   const [resending, setResending] = useState<string | null>(null);
   /** The subscription documents of an open order sent again (resendDocuSign): once per click. */
@@ -390,11 +400,35 @@ export function OrdersCard({ orders }: { orders: Order[] }) {
                   <Text size="xs" c="dimmed">
                     {t('ui.investing.orderPlaced', { date: formatDate(order.at), id: order.trade_id })}
                   </Text>
+                  {order.payment ? (
+                    <Text size="xs" data-testid="investor-order-payment">
+                      {t('ui.investing.paidBy', {
+                        amount: formatMoney(order.payment.amount),
+                        way: t(payWayLabel[order.payment.method]),
+                        reference: order.payment.reference,
+                        status: order.payment.fund_status,
+                      })}
+                    </Text>
+                  ) : isPayable(order) && ways.length === 0 ? (
+                    <Text size="xs" c="dimmed" data-testid="investor-order-no-way">
+                      {t('ui.investing.payNeedsWay')}
+                    </Text>
+                  ) : null}
                 </Stack>
                 <Group gap="xs" justify="flex-end" ml="auto">
                   <Badge color={status.color} variant="light" data-testid="investor-order-status">
                     {t(status.label)}
                   </Badge>
+                  {isPayable(order) && ways.length > 0 ? (
+                    <Button
+                      size="compact-sm"
+                      onClick={() => pay(order)}
+                      aria-label={t('ui.investing.payOrder', { id: order.trade_id })}
+                      data-testid="investor-pay"
+                    >
+                      {t('ui.investing.pay')}
+                    </Button>
+                  ) : null}
                   {isOpen(order) ? (
                     <Button
                       size="compact-sm"

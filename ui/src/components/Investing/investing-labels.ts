@@ -135,7 +135,15 @@ export const fieldProblem = {
   time_horizon_years: 'ui.investing.errHorizon',
 } as const;
 
-/** Only an order not yet funded can be cancelled (deleteTrade). */
-export const isCancellable = (order: Order): boolean => order.status === 'created';
+/** How a paid order was paid, in the investor's words. */
+export const payWayLabel = {
+  ach: 'ui.investing.way_ach',
+  card: 'ui.investing.way_card',
+} as const satisfies Record<NonNullable<Order['payment']>['method'], string>;
+
+/** Only an order not yet funded, nor paid through North Capital, can be cancelled (deleteTrade). */
+export const isCancellable = (order: Order): boolean => order.status === 'created' && !order.payment;
+/** An order just placed and not yet paid is paid through North Capital (northcapital_payment). */
+export const isPayable = (order: Order): boolean => order.status === 'created' && !order.payment;
 /** An order not yet settled or cancelled has subscription documents to sign (resendDocuSign). */
 export const isOpen = (order: Order): boolean => order.status === 'created' || order.status === 'funded';

@@ -7,6 +7,7 @@ import { errorMessage } from '../../api/client.ts';
 import { cardsQuery } from '../../api/queries.ts';
 import { pushAlertAtom } from '../../state/alerts.ts';
 import { reloadUserAtom } from '../../state/session.ts';
+import { CardHoldNote } from '../CardHold/CardHold.tsx';
 import { RecordList } from '../RecordList/RecordList.tsx';
 import { useRecordList } from '../RecordList/use-record-list.tsx';
 import { AddCardDialog, EditCardDialog } from './CardDialogs.tsx';
@@ -152,6 +153,7 @@ function CardItem({
             {t('ui.cards.expires')} <span data-testid="card-expiry">{formatExpiry(card)}</span> ·{' '}
             <span data-testid="card-name">{card.name_on_card}</span>
           </Text>
+          {card.hold ? <CardHoldNote card={card} hold={card.hold} compact /> : null}
         </div>
         <Group gap="xs">
           {card.is_default ? null : (

@@ -17,6 +17,7 @@ const methodKeys = {
   giftcard: 'ui.orders.methodGiftcard',
   offline: 'ui.orders.methodOffline',
   paypal: 'ui.orders.methodPaypal',
+  gateway: 'ui.orders.methodGateway',
 } as const;
 
 /** The shared invoice's answer, asked once per token (the link does not change while it works). */

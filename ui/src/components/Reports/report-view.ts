@@ -94,6 +94,7 @@ const valueLabels = {
   giftcard: 'ui.reports.values.giftcard',
   offline: 'ui.reports.values.offline',
   paypal: 'ui.reports.values.paypal',
+  gateway: 'ui.reports.values.gateway',
   offer: 'ui.reports.values.offer',
   second_chance: 'ui.reports.values.second_chance',
   open: 'ui.reports.values.open',

@@ -18,6 +18,7 @@ export const methodLabels = {
   giftcard: 'ui.transactions.methodGiftcard',
   offline: 'ui.transactions.methodOffline',
   paypal: 'ui.transactions.methodPaypal',
+  gateway: 'ui.transactions.methodGateway',
 } as const satisfies Record<Transaction['method'], string>;
 
 /** What each payment status reads as (also the auditor's payments of an invoice). */

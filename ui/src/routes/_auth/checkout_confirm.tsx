@@ -12,6 +12,9 @@ const validateSearch = lazySearch(() =>
     payment_id: param,
     // Back from PayPal (approved or cancelled): its order id, as PayPal names it.
     token: param,
+    // Back from a hosted gateway (seeds 001 "Payments"): which one, and its own return fields.
+    gateway: optionalChoiceParam(['paytm', 'cashfree']),
+    fields: param,
     status: optionalChoiceParam(['paid', 'unpaid']),
   }),
 );
