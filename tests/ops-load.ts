@@ -35,6 +35,9 @@ export async function appendLoad(eventStore: EventStore, count: number) {
     auctionId: null,
     sellerId: 'house',
     title: lotId,
+    // Open while the load is appended: a lot past its close is closed by the closing process, whose
+    // LotClosed would land between two pages.
+    closesAt: new Date(Date.now() + 30 * 24 * 3600_000).toISOString(),
   });
   let revision = (await eventStore.append(lotStream(lotId), [event('LotListed', listed)], 'no_stream'))
     .nextRevision;

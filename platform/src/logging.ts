@@ -136,3 +136,35 @@ const prettyOptions = {
   // pino-pretty writes synchronously here: a line logged just before an exit is not lost.
   sync: true,
 };
+
+const noop = () => {};
+const LEVELS = new Set(['trace', 'debug', 'info', 'warn', 'error', 'fatal']);
+
+/**
+ * A request's child logger, made only when something is logged at a level the logger writes: pino
+ * pays the redaction of the bindings on every `child`, so a child per request costs each answer even
+ * when nothing is logged (a silent or warn-level server). The same logger as `parent.child(bindings)`
+ * wherever a line is written; the levels it does not write are no-ops, as pino's own are.
+ */
+export function lazyChild(parent: Logger, bindings: Record<string, unknown>, options: object = {}): Logger {
+  // A route's own level or serializers: the child decides, made at once.
+  if (Object.keys(options).length > 0) return parent.child(bindings, options);
+  let child: Logger | undefined;
+  const real = () => {
+    child ??= parent.child(bindings);
+    return child;
+  };
+  return new Proxy(parent, {
+    get(target, property) {
+      if (!child && typeof property === 'string') {
+        if (LEVELS.has(property) && !target.isLevelEnabled(property)) return noop;
+        // fastify checks that a request's logger has `child`; asking for one makes this one first.
+        if (property === 'child') return (more: Record<string, unknown>, o?: object) => real().child(more, o);
+        if (property === 'level') return target.level;
+      }
+      const made = real();
+      const value: unknown = Reflect.get(made, property);
+      return typeof value === 'function' ? value.bind(made) : value;
+    },
+  });
+}

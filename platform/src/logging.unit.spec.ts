@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createLogger, maskSecretsInText } from './logging.ts';
+import { createLogger, lazyChild, maskSecretsInText } from './logging.ts';
 
 function capture(level = 'info') {
   const lines: string[] = [];
@@ -150,5 +150,41 @@ describe('maskSecretsInText', () => {
   it('leaves text without urls as it is', () => {
     expect(maskSecretsInText('lot lot-7 closed at 12:00')).toBe('lot lot-7 closed at 12:00');
     expect(maskSecretsInText('/api/product/search')).toBe('/api/product/search');
+  });
+});
+
+describe("a request's lazy child logger", () => {
+  it('writes lines with its bindings, redacted like any child, once a written level is used', () => {
+    const { logger, records } = capture('info');
+    const child = lazyChild(logger, { reqId: 'r-1' });
+    child.info({ body: { password: 'hunter22' } }, 'incoming');
+    child.debug('not written at info');
+    const [line, ...rest] = records();
+    expect(rest).toEqual([]);
+    expect(line).toMatchObject({ reqId: 'r-1', msg: 'incoming', body: { password: '[redacted]' } });
+    expect(child.child({ step: 2 }).bindings()).toEqual({ name: 'test', reqId: 'r-1', step: 2 });
+  });
+
+  it('makes no child while nothing is written (a silent server)', () => {
+    const { logger, out } = capture('silent');
+    let made = 0;
+    const counting = new Proxy(logger, {
+      get: (target, property) =>
+        property === 'child'
+          ? (...args: Parameters<typeof logger.child>) => {
+              made++;
+              return target.child(...args);
+            }
+          : Reflect.get(target, property),
+    });
+    const child = lazyChild(counting, { reqId: 'r-2' });
+    // What fastify checks of a request's logger.
+    for (const method of ['info', 'error', 'debug', 'fatal', 'warn', 'trace', 'child'] as const)
+      expect(typeof child[method]).toBe('function');
+    expect(child.level).toBe('silent');
+    child.info('x');
+    child.error({ err: new Error('y') }, 'z');
+    expect(made).toBe(0);
+    expect(out()).toBe('');
   });
 });

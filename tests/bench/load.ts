@@ -12,6 +12,8 @@ export interface LoadResult {
   elapsedMs: number;
   sent: number;
   samples: Record<string, string[]>;
+  /** CPU ms of the main thread (the server's event loop) per answer, first counted to last (Linux). */
+  mainCpuMsPerAnswer?: number;
 }
 
 export type Plan =

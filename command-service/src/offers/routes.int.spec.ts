@@ -348,17 +348,20 @@ describe('a crash between the acceptance and its invoice', () => {
       'none',
     );
     service.clock.advance(11_000);
+    // The invoice's state is known to the process once committed; its events are read from the log
+    // once they are on disk, a moment later.
+    const issuedEvents = async () =>
+      (await service.service.streams.store.readStream(invoiceStream(sale.invoiceId))).filter(
+        (e) => e.type === 'InvoiceIssued',
+      );
     await vi.waitFor(
-      async () => expect((await loadInvoice(sale.invoiceId)).issued.lines[0]?.unitPrice).toBe(9_000),
-      {
-        timeout: 10_000,
-        interval: 50,
+      async () => {
+        expect((await loadInvoice(sale.invoiceId)).issued.lines[0]?.unitPrice).toBe(9_000);
+        expect(await issuedEvents()).toHaveLength(1);
       },
+      { timeout: 10_000, interval: 50 },
     );
-    const issued = (await service.service.streams.store.readStream(invoiceStream(sale.invoiceId))).filter(
-      (e) => e.type === 'InvoiceIssued',
-    );
-    expect(issued).toHaveLength(1);
+    expect(await issuedEvents()).toHaveLength(1);
   });
 });
 
@@ -487,7 +490,10 @@ describe(`a second chance when the reserve is not met (issue 36 §4), on ${on}`,
       qty: 1,
       kind: 'second_chance',
     });
-    expect((await mailsTo(top.email))[0]?.subject).toBe(`A second chance at ${lot.title}`);
+    // The mail is sent by the notifications process, which follows the log.
+    await vi.waitFor(async () =>
+      expect((await mailsTo(top.email))[0]?.subject).toBe(`A second chance at ${lot.title}`),
+    );
     const ref = { product_id: lot.lotId, offer_id: offerId };
     // Only the top bidder may take it.
     expect((await post(actions.bidConfirmTemp.path, ref, under.token)).body.data.code).toBe(
@@ -505,6 +511,10 @@ describe(`a second chance when the reserve is not met (issue 36 §4), on ${on}`,
     const invoiceId = (a.body.data.responseData.invoice_id ?? b.body.data.responseData.invoice_id) as string;
     const invoice = await loadInvoice(invoiceId);
     expect(invoice.issued.lines[0]).toMatchObject({ unitPrice: 30_000, amount: 30_000 });
+    // The index of open invoices follows the log: the checkout of the whole cart waits until it knows it.
+    await vi.waitFor(async () =>
+      expect(await service.service.openInvoices.unpaidInvoices(top.id, 'offer')).toHaveLength(1),
+    );
     const from = network.charges().length;
     const paid = await service.post<CheckoutResult>(
       actions.checkout.path,

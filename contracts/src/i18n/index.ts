@@ -87,7 +87,8 @@ export function tIn(language: Language, key: MessageKey, options?: TOptions): st
 
 /** The language an `Accept-Language` header asks for, among ours; English otherwise. */
 export function languageOfHeader(header: string | undefined): Language {
-  for (const part of (header ?? '').split(',')) {
+  if (!header) return defaultLanguage;
+  for (const part of header.split(',')) {
     const code = part.split(';')[0]?.trim().slice(0, 2).toLowerCase();
     if (isLanguage(code)) return code;
   }

@@ -43,6 +43,16 @@ export function sqliteReads(db: Database.Database, knowledge: LogKnowledge, upca
     return event;
   };
 
+  /**
+   * The subscriptions of one process (the projections, the write side's processes, the money anchor)
+   * are woken by the same commit and ask for the same events: the last few batches read for them are
+   * kept, so each is queried and decoded once, not once per subscription. A batch is keyed by where it
+   * starts, the head it was read to and its size, so a hit is exactly what the query would answer.
+   * Subscribers share the events handed to them and must not change them (projections are pure).
+   */
+  const recentBatches = new Map<string, RecordedEvent[]>();
+  const RECENT_BATCHES = 8;
+
   return {
     /** `polling`: a subscription's read, which needs other processes' appends only once per turn. */
     readAfter(position: Position, limit: number, raw = false, polling = false): RecordedEvent[] {
@@ -52,7 +62,15 @@ export function sqliteReads(db: Database.Database, knowledge: LogKnowledge, upca
       if (from >= knowledge.head) return [];
       // Up to the head this connection knows: its own appends count once they are on disk (a commit
       // whose fsync is on its way is not read, projected or relayed yet).
-      return after.all(from, knowledge.head, limit).map((row) => toRecorded(row, raw));
+      if (!polling || raw) return after.all(from, knowledge.head, limit).map((row) => toRecorded(row, raw));
+      const key = `${from}:${knowledge.head}:${limit}`;
+      const known = recentBatches.get(key);
+      if (known) return known.slice();
+      const batch = after.all(from, knowledge.head, limit).map((row) => toRecorded(row));
+      if (recentBatches.size >= RECENT_BATCHES)
+        recentBatches.delete(recentBatches.keys().next().value as string);
+      recentBatches.set(key, batch);
+      return batch.slice();
     },
 
     readStream(streamName: string, options: ReadStreamOptions = {}): RecordedEvent[] {

@@ -5,7 +5,7 @@ import Fastify, {
   type FastifyReply,
   type FastifyRequest,
 } from 'fastify';
-import type { Logger } from '../logging.ts';
+import { type Logger, lazyChild } from '../logging.ts';
 import { installErrorEnvelope, installZodSchemas } from './action-route.ts';
 import { installBodyLimitDrain } from './body-limit.ts';
 import { customFlagUrl } from './custom-flag.ts';
@@ -30,6 +30,9 @@ export function createHttpApp(
   const app = Fastify({
     loggerInstance: logger as FastifyBaseLogger,
     genReqId: () => randomUUID(),
+    // A request's logger is made when it first writes a line (logging.ts).
+    childLoggerFactory: (parent, bindings, options) =>
+      lazyChild(parent as Logger, bindings, options) as FastifyBaseLogger,
     bodyLimit: 1024 * 1024,
     // seeds 001 §7: the custom flag's /api/custom/ paths are the user area's (custom-flag.ts).
     rewriteUrl: (request) => customFlagUrl(request.url ?? '/'),

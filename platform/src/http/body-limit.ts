@@ -16,14 +16,15 @@ export function installBodyLimitDrain(
   app: FastifyInstance,
   bound: { bytes: number; ms: number } = { bytes: DRAIN_AFTER_413_BYTES, ms: DRAIN_AFTER_413_MS },
 ): void {
-  app.addHook('onSend', async (request, reply, payload) => {
-    if (reply.statusCode !== 413) return payload;
+  // A callback hook: every answer passes it, and an async one costs each of them a promise.
+  app.addHook('onSend', (request, reply, payload, next) => {
+    if (reply.statusCode !== 413) return next(null, payload);
     const raw = request.raw;
     reply.header('connection', 'close');
-    if (raw.complete || raw.destroyed) return payload;
+    if (raw.complete || raw.destroyed) return next(null, payload);
     // The answer waits for the body's end (or the bound): Node cuts the connection once a
     // `connection: close` answer is written, and a cut with unread bytes resets the client.
-    await new Promise<void>((resolve) => {
+    new Promise<void>((resolve) => {
       let read = 0;
       const done = () => {
         clearTimeout(timer);
@@ -43,7 +44,6 @@ export function installBodyLimitDrain(
       raw.once('close', done);
       raw.once('error', done);
       raw.resume();
-    });
-    return payload;
+    }).then(() => next(null, payload));
   });
 }

@@ -31,13 +31,15 @@ export function instrumentHttp(app: FastifyInstance, registry: Registry, options
     registers: [registry],
   });
   const counted = options.countSuccess ?? {};
-  app.addHook('onResponse', async (request, reply) => {
+  // A callback hook: an async one costs every answer a promise.
+  app.addHook('onResponse', (request, reply, done) => {
     const route = request.routeOptions.url ?? 'unmatched';
     duration.observe(
       { route, method: request.method, status_code: String(reply.statusCode) },
       reply.elapsedTime / 1000,
     );
     if (reply.statusCode < 300) counted[route]?.inc();
+    done();
   });
   return duration;
 }

@@ -1,16 +1,41 @@
 import type { ProjectionEventSkippedData, RecordedEvent } from '@wine/event-schemas';
 import { commit } from './commit.ts';
 import { addChanges, noChanges, pendingEntries, publishChanges } from './publisher.ts';
-import type { RunnerState } from './runner-state.ts';
+import { failed, type RunnerState } from './runner-state.ts';
 import { isSkipEvent } from './skips.ts';
 import { notifyWaiters } from './waiters.ts';
 
 /** Tells the bus of the changes gathered so far, and starts a new window. */
 export async function publishUnpublished(state: RunnerState): Promise<void> {
+  if (state.publishTimer) clearTimeout(state.publishTimer);
+  state.publishTimer = null;
+  state.lastPublishAt = performance.now();
   const changes = state.unpublished;
   state.unpublished = noChanges(state.notifiers);
   const { bus, docs, clock } = state.deps;
   if (bus) await publishChanges(bus, docs, changes, clock.now());
+}
+
+/**
+ * Live: publishes now when the last publish is `publishSpacingMs` old, else once it is (the window
+ * gathers the batches committed meanwhile). The later publish takes its turn after the batch in hand.
+ */
+async function publishLive(state: RunnerState): Promise<void> {
+  const since = performance.now() - state.lastPublishAt;
+  if (since >= state.publishSpacingMs) return publishUnpublished(state);
+  if (state.publishTimer) return;
+  state.publishTimer = setTimeout(() => {
+    state.publishTimer = null;
+    if (state.stopped) return;
+    const work = state.inFlight.then(() => publishUnpublished(state));
+    state.inFlight = work.catch((error: unknown) => {
+      failed(state, error);
+      state.deps.logger.error(
+        { err: error, projection: state.deps.name, position: state.position },
+        'publishing failed',
+      );
+    });
+  }, state.publishSpacingMs - since);
 }
 
 /**
@@ -40,8 +65,8 @@ export async function applyBatch(
     for (const event of events) if (isSkipEvent(event)) void noteSkip(event.data);
     if (!state.deps.bus) return;
     addChanges(state.unpublished, events);
-    if (state.caughtUp || pendingEntries(state.unpublished) >= state.publishWindow)
-      await publishUnpublished(state);
+    if (state.caughtUp) await publishLive(state);
+    else if (pendingEntries(state.unpublished) >= state.publishWindow) await publishUnpublished(state);
   })();
   state.inFlight = work.catch(() => undefined);
   await work;

@@ -5,6 +5,14 @@ import { type Changes, type Notifier, noChanges } from './publisher.ts';
 import type { RunnerDeps } from './runner-types.ts';
 import type { Skips } from './skips.ts';
 
+/**
+ * While live, the bus is told of the committed changes at most once in this many ms: under a stream of
+ * appends (bids in a live room) one publish then carries several batches' changes, so the notices'
+ * cost (reading the rooms and lots changed, each room serialized once, the relay) is paid once for
+ * them. The read models themselves are written at once; a publish after a quiet spell is immediate.
+ */
+export const PUBLISH_SPACING_MS = 10;
+
 /** What the runner's parts share: its lanes, how far it got, its subscription and its queue of batches. */
 export interface RunnerState {
   deps: RunnerDeps;
@@ -30,8 +38,12 @@ export interface RunnerState {
   /** Lanes catching up on their own, by projection name. */
   resuming: Map<string, Promise<void>>;
   waiters: Set<{ position: Position; resolve: () => void }>;
-  /** Changes of committed events the bus has not been told of yet (catch-up only). */
+  /** Changes of committed events the bus has not been told of yet. */
   unpublished: Changes;
+  /** Live: the bus is told at most once per `publishSpacingMs`; a publish waiting for its turn. */
+  publishSpacingMs: number;
+  lastPublishAt: number;
+  publishTimer: NodeJS.Timeout | null;
   /** Builds the indexes deferred for a catch-up from the start of the log (once caught up). */
   buildDeferredIndexes: (() => void) | null;
   /** The wait before resubscribing after a failure. */
@@ -61,6 +73,9 @@ export function newRunnerState(deps: RunnerDeps): RunnerState {
     resuming: new Map(),
     waiters: new Set(),
     unpublished: noChanges(notifiers),
+    publishSpacingMs: deps.publishSpacingMs ?? PUBLISH_SPACING_MS,
+    lastPublishAt: Number.NEGATIVE_INFINITY,
+    publishTimer: null,
     buildDeferredIndexes: null,
     wait: backoff({ initialMs: deps.retryDelayMs ?? 1000 }),
   };

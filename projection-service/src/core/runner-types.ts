@@ -62,10 +62,12 @@ export interface RunnerDeps {
    * window's notices cost about the same whatever its length (one per lot changed, with the bidders
    * its events touched), so fewer windows cost less. A lot's entry is its last event and its event
    * types, whatever the number of its bids (the bidders are read from their standings), so the
-   * million-event bench log (10,000 lots) is one window of about 2 MB. Live, every committed batch is
-   * published at once.
+   * million-event bench log (10,000 lots) is one window of about 2 MB. Live, the committed batches are
+   * published at most once per `publishSpacingMs`.
    */
   catchUpPublishWindow?: number;
+  /** Live, the least time between two publishes in ms (runner-state.ts `PUBLISH_SPACING_MS`, 10). */
+  publishSpacingMs?: number;
   /**
    * A projection none of whose event types a batch holds writes its checkpoint once it has passed
    * this many events since its last (default 10,000), and when the runner stops: a checkpoint per

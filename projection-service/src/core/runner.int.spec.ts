@@ -109,6 +109,48 @@ describe('projection runner', () => {
     expect(notices[2]).toMatchObject({ position, events: ['BidPlaced'], lot: { wprice: 12_000 } });
   });
 
+  it('live, writes each batch at once and tells the bus at most once per spacing, of the batches since', async () => {
+    const store = openSqliteEventStore(':memory:', { upcast: marketUpcaster, batchSize: 1 });
+    const bus = createInProcessBus();
+    const notices: { at: number; notice: LotChangedNotice }[] = [];
+    await bus.subscribe<LotChangedNotice>(subjects.anyLotChanged, ({ data }) => {
+      notices.push({ at: performance.now(), notice: data });
+    });
+    const docs = createEmbeddedDocumentStore();
+    const runner = createProjectionRunner({
+      name: 'spec',
+      eventStore: store,
+      docs,
+      projections,
+      clock: systemClock,
+      logger: createLogger('silent'),
+      bus,
+      publishSpacingMs: 300,
+    });
+    closing.push(async () => {
+      await runner.stop();
+      await store.close();
+    });
+    await runner.start();
+    // A quiet runner tells the bus at once.
+    const listedAt = (await store.append('lot-q', [event('LotListed', listed('q'))], 'no_stream')).position;
+    await runner.waitFor(listedAt);
+    await expect.poll(() => notices.length).toBe(1);
+    const first = (notices[0] as { at: number }).at;
+    // Two bids right after: each written to the read model as it comes, one notice for both.
+    await store.append('lot-q', [bid('ann', 10_000)], 0);
+    const { position: second } = await store.append('lot-q', [bid('bob', 11_000)], 1);
+    await runner.waitFor(second);
+    const lot = await docs.collection<{ _id: string; wprice: number }>('lots').findOne({ _id: 'q' });
+    expect(lot?.wprice).toBe(11_000);
+    expect(notices).toHaveLength(1);
+    await expect.poll(() => notices.length, { timeout: 2_000 }).toBe(2);
+    const later = notices[1] as { at: number; notice: LotChangedNotice };
+    expect(later.notice).toMatchObject({ position: second, events: ['BidPlaced'], lot: { wprice: 11_000 } });
+    expect(Object.keys(later.notice.users ?? {}).sort()).toEqual(['ann', 'bob']);
+    expect(later.at - first).toBeGreaterThanOrEqual(250);
+  });
+
   it('tells the bus of a long catch-up window by window, a window being so many lots (or users) waiting', async () => {
     const store = openSqliteEventStore(':memory:', { upcast: marketUpcaster, batchSize: 1 });
     const bus = createInProcessBus();

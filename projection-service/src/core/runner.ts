@@ -46,6 +46,7 @@ async function start(state: RunnerState, onSkip: Parameters<typeof subscribe>[1]
 async function stop(state: RunnerState): Promise<void> {
   state.stopped = true;
   if (state.retryTimer) clearTimeout(state.retryTimer);
+  if (state.publishTimer) clearTimeout(state.publishTimer);
   await state.subscription?.close();
   await state.inFlight;
   indexesBuilt(state);

@@ -105,6 +105,11 @@ describe('live room notices through the runner (issue 37)', () => {
     const called = event('LiveLotCalled', { lotId: 'nl-1', previousLotId: null });
     const { position: calledAt } = await store.append('auction-nls-1', [called], 2);
     await runner.waitFor(calledAt);
+    // Told of before the next change (notices go out at most every 10 ms: changes closer together
+    // than that are told of together, in one room).
+    await expect
+      .poll(() => rooms.find((r) => r.position === calledAt)?.room.current_lot?.lot_id)
+      .toBe('nl-1');
     await store.append(
       'lot-nl-1',
       [event('LiveLotOpened', { auctionId: 'nls-1', ask: 10_000, price: null, leaderId: null })],
@@ -133,7 +138,6 @@ describe('live room notices through the runner (issue 37)', () => {
       },
       users: { ivy: { standing: 'leading', mine: [0] } },
     });
-    expect(rooms.find((r) => r.position === calledAt)?.room.current_lot?.lot_id).toBe('nl-1');
     await expect
       .poll(() => users.filter((u) => u.message.type === 'liveComingUp'))
       .toEqual([

@@ -67,6 +67,9 @@ export class Transactions {
       throw error;
     } finally {
       this.active = null;
+      // Node 20's async context tracking hooks every promise made anywhere while a storage is
+      // enabled; with no transaction open nothing reads this one, so it is turned off until the next.
+      this.context.disable();
       release();
     }
   }
