@@ -3,6 +3,7 @@ import type { ServerMessage } from '@wine/contracts';
 import { WebSocket } from 'ws';
 import {
   type Client,
+  type LiveRelayed,
   liveRoomMessage,
   lotMessage,
   MAX_HELD,
@@ -41,10 +42,11 @@ export function createDelivery(
     sent.add(performance.now());
   };
   const send = (client: Client, message: ServerMessage) => sendRaw(client, JSON.stringify(message));
-  const wants = (client: Client, lotId: string) =>
-    client.channels.has('lots') || client.channels.has(`lot:${lotId}`);
-  /** A live room is sent only to the sockets in it ('live:<auctionId>'), its bidders' included. */
-  const inRoom = (client: Client, auctionId: string) => client.channels.has(`live:${auctionId}`);
+  /** `channel`: the lot's own (`lot:<id>`). */
+  const wants = (client: Client, channel: string) =>
+    client.channels.has('lots') || client.channels.has(channel);
+  /** A live room is sent only to the sockets in it (its `live:<auctionId>` channel), its bidders' included. */
+  const inRoom = (client: Client, item: LiveRelayed) => client.channels.has(item.channel);
 
   /** The change carries the socket's user's own standing or data. */
   const isPrivate = (client: Client, item: Relayed): boolean => {
@@ -56,11 +58,7 @@ export function createDelivery(
       case 'lot':
         return Object.hasOwn(item.notice.users, userId);
       case 'live':
-        return (
-          item.frame !== null &&
-          inRoom(client, item.auctionId) &&
-          Object.hasOwn(item.frame.notice.users, userId)
-        );
+        return item.frame !== null && inRoom(client, item) && Object.hasOwn(item.frame.notice.users, userId);
       default: {
         const _exhaustive: never = item;
         return _exhaustive;
@@ -80,11 +78,11 @@ export function createDelivery(
         return;
       case 'lot':
         if (isPrivate(client, item)) send(client, lotMessage(item.notice, client.userId));
-        else if (wants(client, item.notice.lot.id)) sendRaw(client, item.shared);
+        else if (wants(client, item.channel)) sendRaw(client, item.shared);
         return;
       case 'live':
         // Superseded by a later frame of the room, which follows.
-        if (item.frame === null || !inRoom(client, item.auctionId)) return;
+        if (item.frame === null || !inRoom(client, item)) return;
         if (isPrivate(client, item)) send(client, liveRoomMessage(item.frame.notice, client.userId));
         else sendRaw(client, item.frame.shared);
         return;

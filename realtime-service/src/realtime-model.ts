@@ -112,12 +112,15 @@ export interface LiveRelayed {
   kind: 'live';
   position: string;
   auctionId: string;
+  /** The room's channel, `live:<auction>` (made once per frame, not once per socket). */
+  channel: string;
   frame: { notice: LiveRoomChangedNotice; shared: string } | null;
 }
 
 /** A committed change as relayed and kept for resuming clients. */
 export type Relayed =
-  | { kind: 'lot'; position: string; notice: LotChangedNotice; shared: string }
+  /** `channel`: the lot's own, `lot:<id>` (made once per change, not once per socket). */
+  | { kind: 'lot'; position: string; notice: LotChangedNotice; shared: string; channel: string }
   | { kind: 'user'; position: string; notice: UserChangedNotice }
   | LiveRelayed;
 

@@ -65,6 +65,7 @@ export async function createRealtimeServer(deps: RealtimeDeps): Promise<Realtime
       kind: 'live',
       position: notice.position,
       auctionId: notice.auctionId,
+      channel: `live:${notice.auctionId}`,
       frame: { notice, shared: JSON.stringify(liveRoomMessage(notice, null)) },
     };
     if (previous) previous.frame = null;
@@ -79,6 +80,7 @@ export async function createRealtimeServer(deps: RealtimeDeps): Promise<Realtime
         position: data.position,
         notice: data,
         shared: JSON.stringify(lotMessage(data, null)),
+        channel: `lot:${data.lot.id}`,
       }),
     ),
     await deps.bus.subscribe<UserChangedNotice>(subjects.anyUserChanged, ({ data }) =>

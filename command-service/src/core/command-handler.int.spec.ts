@@ -187,4 +187,33 @@ describe('group commit on one stream', () => {
     expect(answered).toEqual(Array.from({ length: 40 }, (_, i) => i));
     expect(await store.readStream('auction-p')).toHaveLength(40);
   });
+
+  it('lets a reader load a stream only as it is on disk: a load waits for the append whose fsync is on its way', async () => {
+    let release!: () => void;
+    const disk = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    // Committed at once (the handler is told), on disk only once released.
+    const slowDisk: EventStore = {
+      ...store,
+      append: (stream, events, expected, options) =>
+        store.append(stream, events, expected, options).then(async (result) => {
+          await disk;
+          return result;
+        }),
+    };
+    const streams = createStreams(slowDisk);
+    const written = streams.handle('auction-d', sayings, { text: 'd0' }, context('d-0'));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    let loaded: { count: number } | null = null;
+    const load = streams.load('auction-d', sayings).then((state) => {
+      loaded = state;
+      return state;
+    });
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(loaded).toBeNull();
+    release();
+    await written;
+    expect(await load).toEqual({ count: 1, texts: ['d0@0'] });
+  });
 });

@@ -343,6 +343,8 @@ export function createStreams(store: EventStore, options: StreamsOptions = {}): 
   return {
     store,
     async load(streamName, decider) {
+      // A reader sees what is on disk: the stream's last append, if its fsync is on its way, first.
+      await unsynced.get(streamName);
       return (await refresh(streamName, decider as AnyDecider)).state as never;
     },
     handle<Command, Event extends DomainEvent, State>(

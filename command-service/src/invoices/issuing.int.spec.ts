@@ -93,8 +93,14 @@ describe(`invoices of sold lots, on ${on}`, () => {
     const closed = await service.service.streams.load(lotStream(lot.lotId), lotDecider);
     if (closed.status === 'empty') throw new Error('no lot');
     expect(Date.parse(invoice.issued.dueAt) - Date.parse(closed.lot.closesAt)).toBe(14 * 24 * HOUR);
-    // Issued once, however often the process looks.
-    expect(await service.service.streams.store.readStream(invoiceStream(id))).toHaveLength(1);
+    // Issued once, however often the process looks. The process knows its invoice once committed; the
+    // log answers reads of it once it is on disk, a moment later.
+    const onDisk = await eventually(
+      () => service.service.streams.store.readStream(invoiceStream(id)),
+      (events) => events.length > 0,
+      'the invoice on disk',
+    );
+    expect(onDisk).toHaveLength(1);
   });
 
   it('charges an invoice once when it is paid from two tabs at once', async () => {
