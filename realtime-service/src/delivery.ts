@@ -13,6 +13,9 @@ import {
 } from './realtime-model.ts';
 import type { sentCounter } from './sent-counter.ts';
 
+/** Every frame is text, an encoded one (`encoded`) as well as a string. */
+const TEXT = { binary: false } as const;
+
 /**
  * Sending to sockets: every frame, the choice of who sees a change, and the private changes held until
  * the socket's session is checked again.
@@ -26,7 +29,7 @@ export function createDelivery(
    * Every frame to a socket goes through here. A socket that does not read keeps what it is sent in
    * this process's memory: past the limit it is dropped (it reconnects and resumes, or reloads).
    */
-  const sendRaw = (client: Client, data: string) => {
+  const sendRaw = (client: Client, data: string | Buffer) => {
     const { socket } = client;
     if (socket.readyState !== WebSocket.OPEN) return;
     if (socket.bufferedAmount > limits.maxBufferedBytes) {
@@ -38,7 +41,7 @@ export function createDelivery(
       socket.terminate();
       return;
     }
-    socket.send(data);
+    socket.send(data, TEXT);
     sent.add(performance.now());
   };
   const send = (client: Client, message: ServerMessage) => sendRaw(client, JSON.stringify(message));

@@ -50,4 +50,50 @@ describe('the realtime-service HTTP beside /ws', () => {
     expect(sent).toBeGreaterThanOrEqual(3);
     expect(text).toMatch(/wine_socket_messages_per_second\{service="realtime-service"\} [\d.]+/);
   });
+
+  it("sends each socket the server's clock once per interval, the sockets in turns rather than all at once", async () => {
+    const realtime = await createRealtimeServer({
+      bus: createInProcessBus(),
+      clock: systemClock,
+      logger: createLogger('silent'),
+      serverTimeIntervalMs: 300,
+    });
+    const server = createServer();
+    realtime.attach(server);
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const url = `ws://127.0.0.1:${(server.address() as AddressInfo).port}/ws`;
+    const sockets = Array.from({ length: 20 }, () => new WebSocket(url));
+    closing.push(async () => {
+      for (const socket of sockets) socket.close();
+      await realtime.close();
+      await new Promise((resolve) => server.close(resolve));
+    });
+    // Each socket's clocks after the one it is sent on connecting.
+    const ticks = sockets.map(() => [] as string[]);
+    await Promise.all(
+      sockets.map(
+        (socket, i) =>
+          new Promise<void>((resolve) => {
+            let first = true;
+            socket.on('message', (data) => {
+              const message = JSON.parse(String(data)) as { type: string; dTime?: string };
+              if (message.type !== 'servertime') return;
+              if (first) first = false;
+              else ticks[i]?.push(message.dTime ?? '');
+            });
+            socket.once('open', () => resolve());
+          }),
+      ),
+    );
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+
+    // About three intervals: two to four clocks each (timers may run late on a loaded machine).
+    for (const clocks of ticks) {
+      expect(clocks.length).toBeGreaterThanOrEqual(2);
+      expect(clocks.length).toBeLessThanOrEqual(4);
+    }
+    // Sent in turns: the first clocks carry many different times, not one shared by all 20 sockets.
+    const firstClocks = new Set(ticks.map((clocks) => clocks[0]));
+    expect(firstClocks.size).toBeGreaterThanOrEqual(5);
+  });
 });

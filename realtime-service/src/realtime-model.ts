@@ -5,6 +5,7 @@ import type {
   LiveRoomMessage,
   LotChangedNotice,
   LotMessage,
+  ServerMessage,
   UserChangedNotice,
 } from '@wine/contracts';
 import type { Bus, Clock, Logger } from '@wine/platform';
@@ -103,7 +104,13 @@ export interface Client {
 }
 
 /**
- * A live room's frame as relayed: the notice and its shared frame, serialized once. A frame is the whole
+ * A message shared by many sockets, serialized and UTF-8 encoded once: each socket is then sent the same
+ * bytes (as a text frame, `sendRaw`), not a string that its write would encode again.
+ */
+export const encoded = (message: ServerMessage): Buffer => Buffer.from(JSON.stringify(message));
+
+/**
+ * A live room's frame as relayed: the notice and its shared frame, serialized and encoded once. A frame is the whole
  * room, so a later one of the same room supersedes it: `frame` is then let go (null), and a replay or a
  * socket waiting for its session check skips it (the later one follows it there), so the replay buffer
  * keeps one room, not thousands, per sale.
@@ -114,13 +121,13 @@ export interface LiveRelayed {
   auctionId: string;
   /** The room's channel, `live:<auction>` (made once per frame, not once per socket). */
   channel: string;
-  frame: { notice: LiveRoomChangedNotice; shared: string } | null;
+  frame: { notice: LiveRoomChangedNotice; shared: Buffer } | null;
 }
 
 /** A committed change as relayed and kept for resuming clients. */
 export type Relayed =
   /** `channel`: the lot's own, `lot:<id>` (made once per change, not once per socket). */
-  | { kind: 'lot'; position: string; notice: LotChangedNotice; shared: string; channel: string }
+  | { kind: 'lot'; position: string; notice: LotChangedNotice; shared: Buffer; channel: string }
   | { kind: 'user'; position: string; notice: UserChangedNotice }
   | LiveRelayed;
 

@@ -47,7 +47,9 @@ async function connected(userId: string | null) {
   sockets.push(socket);
   const received: ServerMessage[] = [];
   const raw: string[] = [];
-  socket.on('message', (data) => {
+  let binaryFrames = 0;
+  socket.on('message', (data, isBinary) => {
+    if (isBinary) binaryFrames += 1;
     raw.push(String(data));
     received.push(JSON.parse(String(data)) as ServerMessage);
   });
@@ -60,6 +62,8 @@ async function connected(userId: string | null) {
     socket,
     received,
     raw,
+    /** Frames that came as binary: a browser would hand its page a Blob, not the JSON text. */
+    binaryFrames: () => binaryFrames,
     mine: () => received.filter((m) => m.type === 'cartChanged'),
     rooms: () => received.filter((m): m is LiveRoomMessage => m.type === 'liveRoom'),
     /** Sends a message, and waits for the server to have handled it (its answer, or a ping's). */
@@ -174,6 +178,8 @@ describe('live rooms (issue 37)', () => {
     // A ping through the server: a frame sent to it would have come before the answer.
     await elsewhere.ask({ type: 'subscribe', channels: ['lots'] }, 'subscribed');
     expect(elsewhere.rooms()).toEqual([]);
+    // The shared frame is encoded once and sent to each socket as text, as every other message.
+    expect(inRoom.binaryFrames()).toBe(0);
   });
 
   it('gives a bidder the change touched their own standing and bids, and everyone else the shared frame', async () => {

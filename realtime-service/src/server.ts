@@ -14,6 +14,7 @@ import { createClientMessages } from './client-messages.ts';
 import { createDelivery } from './delivery.ts';
 import {
   type Client,
+  encoded,
   type LiveRelayed,
   liveRoomMessage,
   lotMessage,
@@ -25,6 +26,9 @@ import {
 } from './realtime-model.ts';
 import { ReplayBuffer } from './replay-buffer.ts';
 import { sentCounter } from './sent-counter.ts';
+
+/** The slices the sockets are dealt into for the server's clock (see the ticker). */
+const TIME_SLICES = 10;
 
 /**
  * Relays committed read-model changes from the bus to subscribed browsers, sends the server clock,
@@ -66,7 +70,7 @@ export async function createRealtimeServer(deps: RealtimeDeps): Promise<Realtime
       position: notice.position,
       auctionId: notice.auctionId,
       channel: `live:${notice.auctionId}`,
-      frame: { notice, shared: JSON.stringify(liveRoomMessage(notice, null)) },
+      frame: { notice, shared: encoded(liveRoomMessage(notice, null)) },
     };
     if (previous) previous.frame = null;
     latestFrames.set(notice.auctionId, item);
@@ -79,7 +83,7 @@ export async function createRealtimeServer(deps: RealtimeDeps): Promise<Realtime
         kind: 'lot',
         position: data.position,
         notice: data,
-        shared: JSON.stringify(lotMessage(data, null)),
+        shared: encoded(lotMessage(data, null)),
         channel: `lot:${data.lot.id}`,
       }),
     ),
@@ -91,10 +95,21 @@ export async function createRealtimeServer(deps: RealtimeDeps): Promise<Realtime
     ),
   ];
 
-  const ticker = setInterval(() => {
-    const message = JSON.stringify(serverTime());
-    for (const client of clients) sendRaw(client, message);
-  }, deps.serverTimeIntervalMs ?? 1000);
+  // Each socket is sent the server's clock once per interval, at its own turn: the sockets are dealt
+  // into TIME_SLICES slices and one slice is sent it every interval / TIME_SLICES, so a room of
+  // thousands is not sent it all at once (one burst a second delayed whatever change came then).
+  const timeSlices = Array.from({ length: TIME_SLICES }, () => new Set<Client>());
+  let dealt = 0;
+  let turn = 0;
+  const ticker = setInterval(
+    () => {
+      const slice = timeSlices[turn++ % TIME_SLICES] as Set<Client>;
+      if (slice.size === 0) return;
+      const message = encoded(serverTime());
+      for (const client of slice) sendRaw(client, message);
+    },
+    (deps.serverTimeIntervalMs ?? 1000) / TIME_SLICES,
+  );
   ticker.unref();
 
   // A logout, a deactivation or a forced logout elsewhere ends the sockets signed in with that session.
@@ -118,6 +133,8 @@ export async function createRealtimeServer(deps: RealtimeDeps): Promise<Realtime
       resumed: false,
     };
     clients.add(client);
+    const timeSlice = timeSlices[dealt++ % TIME_SLICES] as Set<Client>;
+    timeSlice.add(client);
     send(client, serverTime());
     socket.on('message', (raw) => {
       if (socket.readyState !== WebSocket.OPEN) return;
@@ -137,7 +154,10 @@ export async function createRealtimeServer(deps: RealtimeDeps): Promise<Realtime
       // to the signed-in user, not to the anonymous socket the auth is still turning into.
       client.inbox = client.inbox.then(() => handle(client, String(raw)));
     });
-    socket.on('close', () => clients.delete(client));
+    socket.on('close', () => {
+      clients.delete(client);
+      timeSlice.delete(client);
+    });
     socket.on('error', (error) => deps.logger.debug({ err: error }, 'socket error'));
   });
 
