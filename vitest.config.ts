@@ -24,6 +24,8 @@ const mockingFiles = [
  */
 const moneyFiles = [
   'command-service/src/checkout/money-integrity.int.spec.ts',
+  'command-service/src/checkout/card-holds.int.spec.ts',
+  'command-service/src/checkout/hold-release.int.spec.ts',
   'command-service/src/checkout/routes.int.spec.ts',
   'command-service/src/checkout/offline.int.spec.ts',
   'command-service/src/invoices/issuing.int.spec.ts',

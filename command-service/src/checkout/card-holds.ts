@@ -51,7 +51,7 @@ function holdingProvider(deps: MoneyDeps): CardProviderWithHolds {
 }
 
 /** Gives a hold back to the card, then records why: a hold the provider could not release lapses there. */
-async function giveBack(
+export async function giveBack(
   deps: MoneyDeps,
   step: Step,
   buyerId: string,
