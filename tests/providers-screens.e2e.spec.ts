@@ -374,6 +374,7 @@ describe.runIf(browserAvailable())(
             new RegExp(`^Paid \\${amount} by bank transfer \\(ACH\\) · reference \\S+ · \\S`),
           );
           expect(await row.getByTestId('investor-pay').count()).toBe(0);
+          expect(await row.getByTestId('investor-order-status').innerText()).toMatch(/awaiting funds/i);
           await toastsGone(page);
           expect(await layoutProblems(page, `investor paid ${width}`)).toEqual([]);
           expect(await untranslated(page)).toEqual([]);
@@ -387,6 +388,22 @@ describe.runIf(browserAvailable())(
           });
           expect(errors).toEqual([]);
           await page.context().close();
+
+          // Staff see the payment on the order (North Capital's reference) before marking it funded.
+          const staff = await open(market.adminUser, size);
+          await staff.page.goto(`${market.url}/admin/investors`);
+          const staffRow = staff.page.getByTestId('investment-order').filter({ hasText: tradeId });
+          await staffRow.waitFor();
+          expect(await staffRow.getByTestId('investment-order-payment').innerText()).toMatch(
+            new RegExp(`^\\${amount} by bank transfer \\(ACH\\) · \\S+ · \\S`),
+          );
+          expect(await layoutProblems(staff.page, `staff investor orders ${width}`)).toEqual([]);
+          await staff.page.screenshot({
+            path: join(screenshots, `staff-investor-orders-${width}.png`),
+            fullPage: true,
+          });
+          expect(staff.errors).toEqual([]);
+          await staff.page.context().close();
         }, 120_000);
       }
     });

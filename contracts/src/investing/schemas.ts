@@ -197,6 +197,19 @@ export const OfferingTotal = z.object({
 });
 export type OfferingTotal = z.infer<typeof OfferingTotal>;
 
+/**
+ * An order's payment as staff see it (northcapital_payment's confirmation): how and how much North
+ * Capital was asked to move, its reference there and the fund move's status when it answered.
+ */
+export const StaffInvestmentPayment = z.object({
+  method: z.enum(['ach', 'card']),
+  amount: z.number(),
+  reference: z.string(),
+  fund_status: z.string(),
+  paid_at: z.string(),
+});
+export type StaffInvestmentPayment = z.infer<typeof StaffInvestmentPayment>;
+
 /** The orders staff move to funded and settled (/admin/investors), newest first. */
 export const StaffInvestmentOrder = z.object({
   user_id: z.string(),
@@ -207,5 +220,7 @@ export const StaffInvestmentOrder = z.object({
   amount: z.number(),
   status: z.enum(['created', 'funded', 'settled', 'canceled']),
   at: z.string(),
+  /** Paid by the investor through North Capital (what to check before marking it funded); null before. */
+  payment: StaffInvestmentPayment.nullable(),
 });
 export type StaffInvestmentOrder = z.infer<typeof StaffInvestmentOrder>;

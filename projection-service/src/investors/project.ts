@@ -1,3 +1,4 @@
+import type { StaffInvestmentPayment } from '@wine/contracts';
 import type { InvestorEvent } from '@wine/event-schemas';
 import { guardedPipeline, guardedUpdate } from '../core/guarded.ts';
 import { defineProjection, type ProjectedOperation } from '../core/projection.ts';
@@ -15,6 +16,8 @@ export interface InvestorOrderDocument {
   amount: number;
   status: string;
   at?: string;
+  /** The investor's payment through North Capital (InvestmentPaid), once made. */
+  payment?: StaffInvestmentPayment;
 }
 
 /**
@@ -48,6 +51,7 @@ export const investorsProjection = defineProjection<InvestorEvent>({
     'InvestorBankUnlinked',
     'InvestmentOrdered',
     'InvestmentOrderMoved',
+    'InvestmentPaid',
   ],
   indexes: { [INVESTORS]: [{ key: { onboarded_at: -1 }, name: 'onboarded' }] },
   project(event): ProjectedOperation[] {
@@ -138,6 +142,21 @@ export const investorsProjection = defineProjection<InvestorEvent>({
             $set: { [`orders.${keyOf(event.data.tradeId)}.status`]: event.data.status },
           }),
         ];
+      case 'InvestmentPaid': {
+        const { tradeId, method, amount, reference, fundStatus, at } = event.data;
+        const payment: StaffInvestmentPayment = {
+          method,
+          amount,
+          reference,
+          fund_status: fundStatus,
+          paid_at: at,
+        };
+        return [
+          guardedUpdate(INVESTORS, userId, event, {
+            $set: { [`orders.${keyOf(tradeId)}.payment`]: payment },
+          }),
+        ];
+      }
       default:
         return [];
     }

@@ -75,6 +75,23 @@ function history() {
     record('investor-u2', 'InvestmentOrderMoved', { tradeId: '102', status: 'funded' }),
     record('investor-u2', 'InvestmentOrderMoved', { tradeId: '102', status: 'settled' }),
     record('investor-u2', 'InvestmentOrderMoved', { tradeId: '103', status: 'canceled' }),
+    record('investor-u2', 'InvestmentPaymentStarted', {
+      tradeId: '104',
+      paymentId: 'IP-104',
+      method: 'ach',
+      amount: 7_000,
+      at: '2026-11-22T12:45:00.000Z',
+    }),
+    record('investor-u2', 'InvestmentPaid', {
+      tradeId: '104',
+      paymentId: 'IP-104',
+      method: 'ach',
+      amount: 7_000,
+      reference: 'R-104',
+      fundStatus: 'Pending',
+      transactionStatus: 'Pending',
+      at: '2026-11-22T12:46:00.000Z',
+    }),
   ];
 }
 
@@ -127,6 +144,19 @@ describe('the investors read model (issue 35 §3)', () => {
       ['102', 'u2', 'Ivy Vintner', 'settled'],
       ['101', 'u1', 'Cellar Trust', 'created'],
     ]);
+    // The investor paid order 104 by ACH: staff see North Capital's reference and the fund move's status.
+    expect(staffOrders(rows).map((o) => o.payment)).toEqual([
+      {
+        method: 'ach',
+        amount: 7_000,
+        reference: 'R-104',
+        fund_status: 'Pending',
+        paid_at: '2026-11-22T12:46:00.000Z',
+      },
+      null,
+      null,
+      null,
+    ]);
     expect(offeringTotals(rows)).toEqual([
       {
         offering_id: '55591',
@@ -171,6 +201,7 @@ describe('the investors read model (issue 35 §3)', () => {
         amount: 1_000,
         status: 'funded',
         at: '2026-01-01T00:00:00.000Z',
+        payment: null,
       },
     ]);
   });

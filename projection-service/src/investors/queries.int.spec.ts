@@ -86,6 +86,7 @@ describe("the investors' orders and each offering's total, for finance and admin
           amount: 1_000,
           status: 'created',
           at: '2026-11-22T12:30:00.000Z',
+          payment: null,
         },
         {
           user_id: 'ivy',
@@ -96,6 +97,7 @@ describe("the investors' orders and each offering's total, for finance and admin
           amount: 2_000,
           status: 'created',
           at: '2026-11-22T12:20:00.000Z',
+          payment: null,
         },
         {
           user_id: 'ivy',
@@ -106,6 +108,7 @@ describe("the investors' orders and each offering's total, for finance and admin
           amount: 4_000,
           status: 'settled',
           at: '2026-11-22T12:10:00.000Z',
+          payment: null,
         },
       ],
       totalRecords: 3,

@@ -21,6 +21,7 @@ export function staffOrders(investors: readonly InvestorDocument[]): StaffInvest
           amount: order.amount,
           status: statusOf(order.status),
           at: order.at ?? investor.onboarded_at,
+          payment: order.payment ?? null,
         }),
       ),
     )

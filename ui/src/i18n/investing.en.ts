@@ -93,6 +93,7 @@ export const investingForEnglish = {
   orderUnits: 'Units: {{units}}',
   orderPlaced: 'Placed {{date}} · order {{id}}',
   order_created: 'Created',
+  order_awaiting_funds: 'Awaiting funds',
   order_funded: 'Funded',
   order_settled: 'Settled',
   order_canceled: 'Cancelled',

@@ -98,6 +98,7 @@ export const investingForSpanish: Texts = {
   orderUnits: 'Participaciones: {{units}}',
   orderPlaced: 'Hecho el {{date}} · pedido {{id}}',
   order_created: 'Creado',
+  order_awaiting_funds: 'Esperando los fondos',
   order_funded: 'Pagado',
   order_settled: 'Liquidado',
   order_canceled: 'Cancelado',

@@ -584,6 +584,9 @@ describe('paying an order through North Capital (northcapital_payment)', () => {
     await user.click(within(dialog).getByTestId('investor-pay-confirm'));
     const paid = await screen.findByTestId('investor-order-payment');
     expect(paid.textContent).toBe('Paid $500.00 by card · reference R-T-1 · Pending');
+    // North Capital's trade stays `created` until the money arrives: the badge says it is on its way.
+    const badge = within(screen.getByTestId('investor-order-row')).getByTestId('investor-order-status');
+    expect(badge.textContent).toBe('Awaiting funds');
     // The order's amount is the server's: the request names the order and the way only.
     expect(api.to('northcapitalPayment').map((r) => r.input)).toEqual([{ trade_id: 'T-1', method: 'card' }]);
     expect(sentHeaders(api, '/northcapital_payment')[0]).toHaveProperty('x-command-id');

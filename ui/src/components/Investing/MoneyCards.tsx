@@ -36,7 +36,7 @@ import {
   isCancellable,
   isOpen,
   isPayable,
-  orderStatusLabel,
+  orderBadge,
   payWayLabel,
 } from './investing-labels.ts';
 import { usePayOrder, useWaysToPay } from './PayOrder.tsx';
@@ -390,7 +390,7 @@ export function OrdersCard({ details }: { details: Pick<InvestorDetails, 'orders
       ) : (
         <ul className={classes.orders}>
           {orders.map((order) => {
-            const status = orderStatusLabel[order.status];
+            const status = orderBadge(order);
             return (
               <li key={order.trade_id} data-testid="investor-order-row" data-status={order.status}>
                 <Stack gap={2} className={classes.name}>

@@ -56,6 +56,16 @@ export const orderStatusLabel = {
   canceled: { label: 'ui.investing.order_canceled', color: 'gray' },
 } as const satisfies Record<Order['status'], { label: string; color: string }>;
 
+/**
+ * An order paid from here whose money North Capital has not received yet: its trade is still
+ * `created` there, which would read as if nothing was paid.
+ */
+export const awaitingFundsLabel = { label: 'ui.investing.order_awaiting_funds', color: 'orange' } as const;
+
+/** The badge of an order as the investor sees it: the trade's status, or awaiting funds once paid. */
+export const orderBadge = (order: { status: Order['status']; payment: unknown }) =>
+  order.payment && order.status === 'created' ? awaitingFundsLabel : orderStatusLabel[order.status];
+
 /** A bid as the service has it: the order's statuses, and the two of funds returned from its dashboard. */
 export const holdingStatusLabel = {
   ...orderStatusLabel,

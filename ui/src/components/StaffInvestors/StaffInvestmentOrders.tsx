@@ -10,6 +10,7 @@ import { formatDate } from '../../lib/format.ts';
 import { pushAlertAtom } from '../../state/alerts.ts';
 import { currentUserAtom } from '../../state/session.ts';
 import { confirmDialog } from '../ConfirmDialog/confirm-dialog.tsx';
+import { payWayLabel } from '../Investing/investing-labels.ts';
 import { QueryState, type QueryStateProps } from '../QueryState/QueryState.tsx';
 
 const statusLabel = {
@@ -170,7 +171,7 @@ export function InvestmentOrders() {
       empty={t('ui.staff.investors.ordersEmpty')}
     >
       {(records) => (
-        <Table.ScrollContainer minWidth={760}>
+        <Table.ScrollContainer minWidth={900}>
           <Table striped verticalSpacing="sm" data-testid="investment-orders">
             <Table.Thead>
               <Table.Tr>
@@ -178,6 +179,7 @@ export function InvestmentOrders() {
                 <Table.Th>{t('ui.staff.investors.order')}</Table.Th>
                 <Table.Th>{t('ui.staff.investors.units')}</Table.Th>
                 <Table.Th>{t('ui.staff.investors.amount')}</Table.Th>
+                <Table.Th>{t('ui.staff.investors.payment')}</Table.Th>
                 <Table.Th>{t('ui.staff.investors.placedOn')}</Table.Th>
                 <Table.Th>{t('ui.staff.investors.status')}</Table.Th>
                 <Table.Th>{t('ui.staff.investors.nextStep')}</Table.Th>
@@ -194,6 +196,16 @@ export function InvestmentOrders() {
                     <Table.Td>{order.trade_id}</Table.Td>
                     <Table.Td>{order.units}</Table.Td>
                     <Table.Td>{formatMoney(order.amount)}</Table.Td>
+                    <Table.Td data-testid="investment-order-payment">
+                      {order.payment
+                        ? t('ui.staff.investors.paidBy', {
+                            amount: formatMoney(order.payment.amount),
+                            way: t(payWayLabel[order.payment.method]),
+                            reference: order.payment.reference,
+                            status: order.payment.fund_status,
+                          })
+                        : t('ui.staff.investors.notPaid')}
+                    </Table.Td>
                     <Table.Td>{formatDate(order.at)}</Table.Td>
                     <Table.Td>
                       <Badge color={status.color} variant="light">

@@ -21,6 +21,7 @@ const order = (
   amount: 4_000,
   status,
   at: '2026-11-29T10:00:00.000Z',
+  payment: null,
 });
 
 /** The orders behind the fake API: a step moves one, as the command service does, never the admin's own. */
@@ -110,7 +111,16 @@ describe('/admin/investors (issue 35 §3)', () => {
     const admin = aUser({ id: 'admin-1', roles: ['admin'] });
     const register = ordersRegister('admin-1', [
       order('T-2', 'admin-1', 'Ada Admin', 'created'),
-      order('T-1', 'u-1', 'Ivy Investor', 'created'),
+      {
+        ...order('T-1', 'u-1', 'Ivy Investor', 'created'),
+        payment: {
+          method: 'ach',
+          amount: 4_000,
+          reference: 'R-T-1',
+          fund_status: 'Pending',
+          paid_at: '2026-11-29T10:05:00.000Z',
+        },
+      },
       order('T-0', 'u-1', 'Ivy Investor', 'canceled'),
     ]);
     const { user, api, alerts, container } = await renderWithApi(<StaffInvestors />, {
@@ -125,6 +135,12 @@ describe('/admin/investors (issue 35 §3)', () => {
     ).toEqual(['55591', '2', '2', '$80.00', '$0.00', '$0.00', '0']);
     const rows = await screen.findAllByTestId('investment-order');
     expect(rows.map((row) => row.getAttribute('data-status'))).toEqual(['created', 'created', 'canceled']);
+    // What to check before marking an order funded: whether, how and under which reference it was paid.
+    expect(rows.map((row) => within(row).getByTestId('investment-order-payment').textContent)).toEqual([
+      'Not paid yet',
+      '$40.00 by bank transfer (ACH) · R-T-1 · Pending',
+      'Not paid yet',
+    ]);
     // The admin's own order has no button; a cancelled one has no next step.
     expect(within(rows[0] as HTMLElement).queryByRole('button')).toBeNull();
     expect(within(rows[0] as HTMLElement).getByTestId('investment-order-own')).toBeTruthy();
