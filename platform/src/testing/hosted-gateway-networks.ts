@@ -77,6 +77,31 @@ async function followPages(page: HostedPaymentPage, choice: HostedPageChoice): P
   return { method: 'POST', url: callback.url, fields: callback.fields };
 }
 
+/** What a vendor's double keeps of its orders, as both doubles keep them. */
+interface GatewayDouble {
+  orders(): { orderId: string; amount: number; status: string; refunds: { amount: number }[] }[];
+  opened(): number;
+  setAmount(orderId: string, amount: number): void;
+  close(): Promise<void>;
+}
+
+/** A network's reading of its double: the orders in the vendor's paid status are its charges. */
+const doubleParts = (double: GatewayDouble, paidStatus: string) => ({
+  pay: followPages,
+  charges: (): HostedCharge[] =>
+    double
+      .orders()
+      .filter((o) => o.status === paidStatus)
+      .map((o) => ({
+        orderId: o.orderId,
+        amount: o.amount,
+        refunded: o.refunds.reduce((s, r) => s + r.amount, 0),
+      })),
+  opened: () => double.opened(),
+  setAmount: (orderId: string, amount: number) => double.setAmount(orderId, amount),
+  close: () => double.close(),
+});
+
 /** Opens a hosted gateway under test: its adapter against a local double of the vendor. */
 export async function openHostedGatewayNetwork(name: HostedGatewayName): Promise<HostedGatewayNetwork> {
   if (name === 'paytm') {
@@ -90,19 +115,7 @@ export async function openHostedGatewayNetwork(name: HostedGatewayName): Promise
         website: double.website,
         apiUrl: double.url,
       }),
-      pay: followPages,
-      charges: () =>
-        double
-          .orders()
-          .filter((o) => o.status === 'TXN_SUCCESS')
-          .map((o) => ({
-            orderId: o.orderId,
-            amount: o.amount,
-            refunded: o.refunds.reduce((s, r) => s + r.amount, 0),
-          })),
-      opened: () => double.opened(),
-      setAmount: (orderId, amount) => double.setAmount(orderId, amount),
-      close: () => double.close(),
+      ...doubleParts(double, 'TXN_SUCCESS'),
     };
   }
   const double = await startCashfreeDouble();
@@ -114,18 +127,6 @@ export async function openHostedGatewayNetwork(name: HostedGatewayName): Promise
       clientSecret: double.clientSecret,
       apiUrl: double.url,
     }),
-    pay: followPages,
-    charges: () =>
-      double
-        .orders()
-        .filter((o) => o.status === 'PAID')
-        .map((o) => ({
-          orderId: o.orderId,
-          amount: o.amount,
-          refunded: o.refunds.reduce((s, r) => s + r.amount, 0),
-        })),
-    opened: () => double.opened(),
-    setAmount: (orderId, amount) => double.setAmount(orderId, amount),
-    close: () => double.close(),
+    ...doubleParts(double, 'PAID'),
   };
 }
