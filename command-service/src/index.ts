@@ -64,6 +64,7 @@ import { staffBidRoutes } from './bidding/staff-routes.ts';
 import { cartRoutes } from './carts/routes.ts';
 import { checkoutService } from './checkout/checkout-service.ts';
 import { expiryProcess } from './checkout/expiry.ts';
+import { gatewayReconcileProcess } from './checkout/gateway-reconcile.ts';
 import { holdReleaseProcess } from './checkout/hold-release.ts';
 import { hostedRoutes } from './checkout/hosted-routes.ts';
 import { moneyMail } from './checkout/mail.ts';
@@ -509,6 +510,8 @@ export async function commandService(
       expiryProcess(money, feed),
       // A card hold that can no longer pay what it was placed for goes back to the card.
       holdReleaseProcess(money, feed),
+      // A gateway payment whose buyer never came back is settled from the gateway's status API.
+      gatewayReconcileProcess(money, feed),
       offerProcess({ ...money, offerMail: offerMails }, feed),
       bidSheetProcess({ streams, clock, logger: deps.logger, market: settings.market }, feed),
       // Issue 37: the watchers who asked for it are told a lot is coming up in the live room.

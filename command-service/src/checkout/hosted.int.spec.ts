@@ -8,6 +8,7 @@ import {
 import { invoiceStream, paymentStream, walletStream } from '@wine/event-schemas';
 import type { HostedGateway } from '@wine/platform';
 import {
+  eventually,
   type HostedGatewayNetwork,
   type HostedPageChoice,
   hostedGatewayNetworkNames,
@@ -19,6 +20,7 @@ import { invoiceDecider } from '../invoices/decide.ts';
 import { checkLedger } from '../payments/ledger-check.ts';
 import { openTestCommandService, type TestCommandService } from '../testing.ts';
 import { walletDecider } from '../wallets/wallet.ts';
+import { GATEWAY_ORDER_LAPSE_MS, RECONCILE_AFTER_MS } from './gateway-reconcile.ts';
 
 /**
  * seeds 001 §7 "Payments" paytm_payment, paytm_response, cashfree_response and both membership-payment
@@ -105,7 +107,11 @@ describe.each(hostedGatewayNetworkNames.map((name) => [hostedGatewayTitles[name]
       );
       const query = new URL(url, 'http://localhost').searchParams;
       const { to, ...sessionFields } = Object.fromEntries(query);
-      const back = await network.pay({ url: to as string, fields: sessionFields }, choice);
+      return cameBack(await network.pay({ url: to as string, fields: sessionFields }, choice));
+    }
+
+    /** The browser back on the site from the gateway's page: what the return page sends to the response call. */
+    async function cameBack(back: Awaited<ReturnType<HostedGatewayNetwork['pay']>>) {
       let returned = new URL(back.url);
       let returnFields = back.fields;
       if (back.method === 'POST') {
@@ -341,6 +347,82 @@ describe.each(hostedGatewayNetworkNames.map((name) => [hostedGatewayTitles[name]
       expect(answer.body.data.code).toBe('PAYMENT_DECLINED');
       expect(await typesOf(walletStream(who.id))).toEqual([]);
       expect(await countOf(paymentStream(back.payment_id), 'TransactionFailed')).toBe(1);
+    });
+
+    /** The buyer pays (or leaves) on the gateway's own page and their browser never comes back to the site. */
+    async function onGatewayOnly(url: string, choice: HostedPageChoice) {
+      const { to, ...fields } = Object.fromEntries(new URL(url, 'http://localhost').searchParams);
+      return network.pay({ url: to as string, fields }, choice);
+    }
+    /** Minutes pass on the service's clock; a sign-up is a write, which wakes the processes. */
+    const later = async (ms: number) => {
+      service.clock.advance(ms);
+      await buyer();
+    };
+
+    it('records a payment whose buyer never came back from the gateway’s page, from its status API, charged once', async () => {
+      const { who, invoiceId, orderId, url } = await waitingPayment(12_000);
+      const back = await onGatewayOnly(url, 'pay');
+      await later(RECONCILE_AFTER_MS + 1_000);
+      await eventually(
+        () => loadInvoice(invoiceId),
+        (i) => i.paid === i.amounts.total,
+        'the payment reconciled',
+      );
+      const invoice = await loadInvoice(invoiceId);
+      expect(invoice.payments[orderId]).toMatchObject({ method: 'gateway', status: 'succeeded' });
+      expect(await typesOf(paymentStream(orderId))).toEqual([
+        'TransactionStarted',
+        'TransactionActionRequired',
+        'TransactionCharged',
+      ]);
+      // The buyer's return after all (a tab reopened later): paid, nothing recorded twice.
+      const answer = await respond(who.token, await cameBack(back));
+      expect(answer.body.data.responseData.status).toBe('paid');
+      expect(await countOf(invoiceStream(invoiceId), 'PaymentRecorded')).toBe(1);
+      expect(charged(orderId)).toEqual([{ orderId, amount: invoice.amounts.total, refunded: 0 }]);
+    });
+
+    it('credits and holds a membership payment whose buyer never came back, once', async () => {
+      const who = await buyer();
+      const started = await service.post<CheckoutResult>(
+        membershipPath,
+        { amount: 30_000 },
+        { token: who.token },
+      );
+      const { payment_id, url } = started.body.data.responseData;
+      await onGatewayOnly(url as string, 'pay');
+      await later(RECONCILE_AFTER_MS + 1_000);
+      await eventually(
+        () => typesOf(walletStream(who.id)),
+        (types) => types.length === 2,
+        'the membership reconciled',
+      );
+      expect(await typesOf(walletStream(who.id))).toEqual(['WalletCredited', 'DepositHeld']);
+      const wallet = await service.service.streams.load(walletStream(who.id), walletDecider);
+      expect(Object.values(wallet.held)).toEqual([30_000]);
+      expect(charged(payment_id)).toEqual([{ orderId: payment_id, amount: 30_000, refunded: 0 }]);
+    });
+
+    it('keeps asking about an order left open on the gateway, and gives it up after a day: nothing taken, the invoice due again', async () => {
+      const { invoiceId, orderId } = await waitingPayment(13_000);
+      await later(RECONCILE_AFTER_MS + 1_000);
+      // Asked, still open at the gateway: the payment waits.
+      await later(1_000);
+      expect((await loadInvoice(invoiceId)).payments[orderId]?.status).toBe('action_required');
+      await later(GATEWAY_ORDER_LAPSE_MS);
+      await eventually(
+        () => loadInvoice(invoiceId),
+        (i) => i.payments[orderId]?.status === 'failed',
+        'the open order given up',
+      );
+      expect((await loadInvoice(invoiceId)).paid).toBe(0);
+      expect(await typesOf(paymentStream(orderId))).toEqual([
+        'TransactionStarted',
+        'TransactionActionRequired',
+        'TransactionFailed',
+      ]);
+      expect(charged(orderId)).toEqual([]);
     });
 
     it('lists the gateway among the checkout’s ways to pay', async () => {

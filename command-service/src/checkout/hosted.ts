@@ -227,9 +227,25 @@ export async function confirmGatewayPayment(
   input: { paymentId: string; fields: Record<string, string> },
   invoices: readonly IssuedInvoice[],
 ): Promise<PaymentOutcome> {
+  orderOfReturn(deps, gatewayOf(deps, name), gatewayPart(input.paymentId, name), input.fields);
+  return settleGatewayOrder(deps, step, name, input.paymentId, invoices);
+}
+
+/**
+ * What the gateway's status API says of a payment's order, settled on its invoices: paid is recorded
+ * on every invoice waiting for it, once, for the amount started (else refused, nothing recorded);
+ * failed gives the payment up; still open waits. The buyer's return (after its checks) and the
+ * reconciliation of orders whose buyer never came back (gateway-reconcile.ts) both settle through it.
+ */
+export async function settleGatewayOrder(
+  deps: MoneyDeps,
+  step: Step,
+  name: HostedGatewayName,
+  paymentId: string,
+  invoices: readonly IssuedInvoice[],
+): Promise<PaymentOutcome> {
   const gateway = gatewayOf(deps, name);
-  const id = gatewayPart(input.paymentId, name);
-  orderOfReturn(deps, gateway, id, input.fields);
+  const id = gatewayPart(paymentId, name);
   const waiting = invoices.filter((invoice) => invoice.payments[id]?.status === 'action_required');
   if (waiting.length === 0) {
     const paid = invoices.length > 0 && invoices.every((i) => i.payments[id]?.status === 'succeeded');
@@ -349,6 +365,25 @@ export async function confirmMembershipPayment(
     started.target.entryId === id;
   if (!ours) throw new AppError('PAYMENT_NOT_FOUND');
   orderOfReturn(deps, gateway, id, input.fields);
+  return settleMembershipOrder(deps, step, name, id, input.buyerId);
+}
+
+/**
+ * What the gateway's status API says of a membership payment's order, settled: charged on the ledger,
+ * credited to the wallet and held as the bid deposit once; failed given up; still open waiting. The
+ * buyer's return (after its checks) and the reconciliation (gateway-reconcile.ts) settle through it.
+ */
+export async function settleMembershipOrder(
+  deps: MoneyDeps,
+  step: Step,
+  name: HostedGatewayName,
+  id: string,
+  buyerId: string,
+): Promise<PaymentOutcome & { amount?: number }> {
+  const gateway = gatewayOf(deps, name);
+  const tx = await loadTransaction(deps, id);
+  const started = tx.started;
+  if (started === null) throw new AppError('PAYMENT_NOT_FOUND');
   if (tx.status === 'failed') {
     await giveBackLatePayment(deps, gateway, id);
     return { status: 'declined', reason: t('checkout.gatewayNotCompleted') };
@@ -378,7 +413,7 @@ export async function confirmMembershipPayment(
     source: 'gateway' as const,
     reference: transactionId,
   };
-  const wallet = walletStream(input.buyerId);
+  const wallet = walletStream(buyerId);
   const now = deps.clock.now();
   const credited = await deps.streams.handle(
     wallet,
