@@ -389,8 +389,8 @@ describe.runIf(browserAvailable())(
           expect(errors).toEqual([]);
           await page.context().close();
 
-          // Staff see the payment on the order (North Capital's reference) before marking it funded.
-          const staff = await open(market.adminUser, size);
+          // Finance sees the payment on the order (North Capital's reference) before marking it funded.
+          const staff = await open(await market.staff('finance'), size);
           await staff.page.goto(`${market.url}/admin/investors`);
           const staffRow = staff.page.getByTestId('investment-order').filter({ hasText: tradeId });
           await staffRow.waitFor();

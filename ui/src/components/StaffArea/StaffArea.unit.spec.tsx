@@ -49,13 +49,13 @@ const sectionsByRole: [Role[], string[]][] = [
       'referenceData',
     ],
   ],
-  [['finance'], ['pickups', 'money', 'returns', 'reports']],
+  [['finance'], ['investors', 'pickups', 'money', 'returns', 'reports']],
   [['auditor'], ['audit']],
   [['auctioneer'], ['live']],
   [['support'], ['ops']],
   [
     ['finance', 'support'],
-    ['pickups', 'money', 'returns', 'reports', 'ops'],
+    ['investors', 'pickups', 'money', 'returns', 'reports', 'ops'],
   ],
 ];
 

@@ -35,7 +35,8 @@ export const staffSections = [
   {
     key: 'investors',
     to: '/admin/investors',
-    action: 'adminInvestors',
+    // Finance settles the orders there; the investors' profiles on it are the admins'.
+    action: 'adminInvestmentOrders',
   },
   {
     key: 'newsletter',

@@ -183,4 +183,19 @@ describe('/admin/investors (issue 35 §3)', () => {
       .map(([, init]) => ((init as RequestInit).headers as Record<string, string>)['x-command-id']);
     expect(new Set(keys).size).toBe(2);
   });
+
+  it('opens to finance with the totals and the orders to settle, not the investors’ profiles (admins’)', async () => {
+    const register = ordersRegister('fin-1', [order('T-1', 'u-1', 'Ivy Investor', 'created')]);
+    const { api, container } = await renderWithApi(<StaffInvestors />, {
+      signedInAs: aUser({ id: 'fin-1', roles: ['finance'] }),
+      api: register,
+    });
+    const row = await screen.findByTestId('investment-order');
+    expect(within(row).getByRole('button', { name: 'Mark funded' })).toBeTruthy();
+    expect(await screen.findByTestId('offering-total')).toBeTruthy();
+    expect(screen.queryByTestId('investors')).toBeNull();
+    expect(screen.queryByTestId('investors-empty')).toBeNull();
+    expect(api.to('adminInvestors')).toEqual([]);
+    await expectNoAxeViolations(container);
+  });
 });
