@@ -26,6 +26,7 @@ import {
   moneySettings,
   openCards,
   openDocuments,
+  openHostedGateways,
   openInvesting,
   openMaps,
   openMarketing,
@@ -166,6 +167,8 @@ export async function startEmbedded(options: EmbeddedOptions) {
     cards,
     // seeds 001 "Payments": PayPal's REST API when PAYMENT_GATEWAYS names paypal, else its sandbox.
     paypal: openPayPal(config, publicUrl),
+    // seeds 001 "Payments": Paytm and Cashfree, each when PAYMENT_GATEWAYS names it; none by default.
+    hostedGateways: openHostedGateways(config),
     // Issue 35 §3: investor onboarding through North Capital when INVESTING_PROVIDER=northcapital.
     investing: openInvesting(config),
     // Issue 35 §4: agreements through PandaDoc when DOCUMENTS_PROVIDER=pandadoc, else the sandbox.

@@ -3,6 +3,9 @@
 export { type StripeDouble, startStripeDouble, stripeTestCards } from '../card-provider/stripe-double.ts';
 /** Issue 35 §4: a local double of PandaDoc's API, for specs only. */
 export { type PandaDocDouble, startPandaDocDouble } from '../documents/pandadoc-double.ts';
+/** seeds 001 "Payments": local doubles of Paytm's and Cashfree's APIs and pages, for specs only. */
+export { type CashfreeDouble, startCashfreeDouble } from '../hosted-gateway/cashfree-double.ts';
+export { type PaytmDouble, startPaytmDouble } from '../hosted-gateway/paytm-double.ts';
 /** Issue 35 §3: a local double of North Capital's Transact API, for specs only. */
 export { type NorthCapitalDouble, startNorthCapitalDouble } from '../investing/northcapital-double.ts';
 /** Issue 35 §5: a local double of Google's Places API, for specs only. */

@@ -525,6 +525,10 @@ export const uiMoreForEnglish = {
     depositsIntro:
       'Credit held from your wallet as a deposit for your bids, applied to an invoice when you win. Held now: {{held}}.',
     depositHold: 'Hold as deposit',
+    depositOnGateway: 'Pay it on {{gateway}}',
+    depositPaidOnGateway: 'Paid: your bid deposit is held.',
+    depositGatewayPending:
+      'The gateway has not confirmed your payment yet. Your deposit shows here once it does, within a few minutes.',
     depositDollars: 'Deposit in US dollars',
     depositApply: 'Apply',
     depositApplyTo: 'Apply deposit {{id}} to an invoice',

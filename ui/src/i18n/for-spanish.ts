@@ -900,6 +900,10 @@ export const uiForSpanish: UiTexts = {
     depositsIntro:
       'Saldo retenido de tu monedero como depósito para tus pujas, aplicado a una factura cuando ganas. Retenido ahora: {{held}}.',
     depositHold: 'Retener como depósito',
+    depositOnGateway: 'Pagarlo en {{gateway}}',
+    depositPaidOnGateway: 'Pagado: tu depósito para pujar queda retenido.',
+    depositGatewayPending:
+      'La pasarela aún no ha confirmado tu pago. Tu depósito aparecerá aquí cuando lo haga, en unos minutos.',
     depositDollars: 'Depósito en dólares estadounidenses',
     depositApply: 'Aplicar',
     depositApplyTo: 'Aplicar el depósito {{id}} a una factura',

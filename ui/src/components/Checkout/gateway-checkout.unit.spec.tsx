@@ -137,4 +137,27 @@ describe('/checkout_confirm back from a hosted gateway', () => {
       { payment_id: 'pay-2', invoice_ids: ['B-18'], fields: { order_id: 'pay-2-cashfree' } },
     ]);
   });
+
+  it('answers a membership payment’s return (no invoices) and shows the deposit held in the wallet', async () => {
+    const { api, router } = await renderApp(
+      '/checkout_confirm?payment_id=G-1&gateway=cashfree&fields=order_id%3DG-1',
+      {
+        storedToken: 'tok-1',
+        api: {
+          validateUser: () => aUser(),
+          cashfreeResponse: () => result({ status: 'paid', invoice_ids: [], payment_id: 'G-1', url: null }),
+          alltransactions: () => ({ records: [], totalRecords: 0 }),
+          getCards: () => ({ data: [], has_more: false }),
+          getCreditHistory: () => ({ records: [], totalRecords: 0, setDisp: '', balance: 0 }),
+          deposits: () => ({ records: [], totalRecords: 0, setDisp: '', held: 25_000 }),
+          allinvoices: () => ({ records: [], totalRecords: 0 }),
+        },
+      },
+    );
+    await waitFor(() => expect(router.state.location.pathname).toBe('/transactions'));
+    expect(await screen.findByText('Paid: your bid deposit is held.')).toBeTruthy();
+    expect(api.to('cashfreeResponse').map((r) => r.input)).toEqual([
+      { payment_id: 'G-1', invoice_ids: [], fields: { order_id: 'G-1' } },
+    ]);
+  });
 });

@@ -2,12 +2,14 @@ import { Alert, Card, Container, Group, List, Loader, Stack, Text, Title } from 
 import { useQueries, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import type { CheckoutResult } from '@wine/contracts';
+import { useSetAtom } from 'jotai';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { call, errorMessage } from '../../api/client.ts';
 import { invalidateAction, invalidateCarts, invoiceQuery } from '../../api/queries.ts';
 import { browser } from '../../lib/browser.ts';
 import { formatMoney } from '../../lib/format.ts';
+import { pushAlertAtom } from '../../state/alerts.ts';
 import { AnchorLink } from '../AnchorLink.tsx';
 import { BankTransferDetails } from '../BankTransfer/BankTransferDetails.tsx';
 import { ButtonLink } from '../ButtonLink.tsx';
@@ -95,6 +97,8 @@ function useConfirmedPayment(
 ): string | null {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
+  const pushAlert = useSetAtom(pushAlertAtom);
+  const { t } = useTranslation();
   const [failure, setFailure] = useState<string | null>(null);
   const started = useRef<string | null>(null);
   const invoices = invoiceIds.join(',');
@@ -109,6 +113,17 @@ function useConfirmedPayment(
         void invalidateCarts(queryClient);
         void invalidateAction(queryClient, 'alltransactions');
         if (result.status === 'requires_action' && result.url) return browser.assign(result.url);
+        if (result.invoice_ids.length === 0) {
+          // A membership payment (a bid deposit paid on the gateway): the deposits show it in the wallet.
+          void invalidateAction(queryClient, 'deposits');
+          void invalidateAction(queryClient, 'getCreditHistory');
+          const paid = result.status === 'paid';
+          pushAlert({
+            msg: t(paid ? 'ui.wallet.depositPaidOnGateway' : 'ui.wallet.depositGatewayPending'),
+            type: paid ? 'success' : 'info',
+          });
+          return void navigate({ to: '/transactions', replace: true });
+        }
         void navigate({
           to: '/checkout_confirm',
           search: {
@@ -120,7 +135,7 @@ function useConfirmedPayment(
       },
       (error: unknown) => setFailure(errorMessage(error)),
     );
-  }, [paymentId, invoices, token, gateway, fields, navigate, queryClient]);
+  }, [paymentId, invoices, token, gateway, fields, navigate, queryClient, pushAlert, t]);
   return failure;
 }
 

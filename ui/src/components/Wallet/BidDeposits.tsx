@@ -1,14 +1,19 @@
 import { Badge, Button, Group, Select, Stack, Text, TextInput } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { AddBidDepositInput, type InputOf } from '@wine/contracts';
+import { AddBidDepositInput, type InputOf, MembershipPaymentInput } from '@wine/contracts';
 import { useSetAtom } from 'jotai';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { callForMessage, errorMessage, messageOr } from '../../api/client.ts';
+import { call, callForMessage, errorMessage, messageOr, onceKeys } from '../../api/client.ts';
 import { depositsQuery, invalidateAction, invalidateCarts, invoicesQuery } from '../../api/queries.ts';
+import { browser } from '../../lib/browser.ts';
 import { dollarsToCents, formatDateTime, formatMoney } from '../../lib/format.ts';
 import { pushAlertAtom } from '../../state/alerts.ts';
+import { type HostedGateway, useHostedGateways } from '../Checkout/payment-gateways.ts';
 import { DepositDetailsButton } from './DepositDetails.tsx';
+
+const gatewayName = { paytm: 'ui.checkout.paytm', cashfree: 'ui.checkout.cashfree' } as const;
+const membershipCall = { paytm: 'paytmMembershipPayment', cashfree: 'cashfreeMembershipPayment' } as const;
 
 const statusColour = { held: 'blue', applied: 'green', released: 'gray' } as const;
 const statusText = {
@@ -83,6 +88,25 @@ export function BidDeposits() {
   const deposits = useQuery(depositsQuery({ page: 1, limit: 20 }));
   const [amount, setAmount] = useState('');
   const [amountError, setAmountError] = useState<string | null>(null);
+  const gateways = useHostedGateways();
+  // A gateway button pressed again after the network failed opens the same order there: paid once.
+  const [keys] = useState(() => onceKeys());
+  const paying = useMutation({
+    mutationFn: ({ gateway, input }: { gateway: HostedGateway; input: InputOf<'paytmMembershipPayment'> }) =>
+      call(membershipCall[gateway], input, { commandId: keys.keyFor({ gateway, ...input }) }),
+    onSettled: (_result, error) => keys.settled(error),
+    // seeds 001 membership-payment: the deposit is paid on the gateway's own page, then held on return.
+    onSuccess: (result) => {
+      if (result.url) browser.assign(result.url);
+    },
+    onError: (error) => setAmountError(errorMessage(error)),
+  });
+  const payOn = (gateway: HostedGateway) => {
+    const checked = MembershipPaymentInput.safeParse({ amount: dollarsToCents(amount) ?? Number.NaN });
+    if (!checked.success) return setAmountError(checked.error.issues[0]?.message ?? t('ui.wallet.notAmount'));
+    setAmountError(null);
+    paying.mutate({ gateway, input: checked.data });
+  };
   const holding = useMutation({
     mutationFn: (input: InputOf<'addBidDeposit'>) => callForMessage('addBidDeposit', input),
     onSuccess: ({ message }) => {
@@ -131,6 +155,19 @@ export function BidDeposits() {
           >
             {t('ui.wallet.depositHold')}
           </Button>
+          {gateways.map((gateway) => (
+            <Button
+              key={gateway}
+              variant="light"
+              mt={{ base: 0, xs: 25 }}
+              loading={paying.isPending && paying.variables?.gateway === gateway}
+              disabled={paying.isPending && paying.variables?.gateway !== gateway}
+              onClick={() => payOn(gateway)}
+              data-testid={`deposit-on-${gateway}`}
+            >
+              {t('ui.wallet.depositOnGateway', { gateway: t(gatewayName[gateway]) })}
+            </Button>
+          ))}
         </Group>
       </form>
       {records.length > 0 ? (

@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import type { OutputOf } from '@wine/contracts';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, type Mock, vi } from 'vitest';
+import { browser } from '../../lib/browser.ts';
 import { renderApp } from '../../test-utils/app.tsx';
 import { withMessage } from '../../test-utils/fake-api.ts';
 import { aCard, aUser } from '../../test-utils/fixtures.ts';
@@ -17,11 +18,18 @@ const held: Deposit = {
   decided_at: null,
 };
 
-const transactionsPage = () => {
+const transactionsPage = (hosted: ('paytm' | 'cashfree')[] = []) => {
   let deposits: Deposit[] = [held];
   return renderApp('/transactions', {
     storedToken: 'tok-1',
     api: {
+      paymentGateways: () => ({ paypal: false, hosted }),
+      paytmMembershipPayment: () => ({
+        status: 'requires_action' as const,
+        invoice_ids: [],
+        payment_id: 'G-1',
+        url: '/api/paymentThird/paytm/page?to=https%3A%2F%2Fsecuregw-stage.paytm.in%2Fshow',
+      }),
       validateUser: () => aUser(),
       alltransactions: () => ({ records: [], totalRecords: 0 }),
       getCards: () => ({ data: [aCard()], has_more: false }),
@@ -73,4 +81,34 @@ describe('bid deposits in the wallet', () => {
     );
     expect(await screen.findByText('$60.00 paid invoice A-7')).toBeTruthy();
   });
+
+  it('pays a deposit on a gateway the site takes (membership-payment): the amount in cents, one key, then the gateway’s page', async () => {
+    const assign = vi.spyOn(browser, 'assign').mockImplementation(() => {});
+    const { api, user } = await transactionsPage(['paytm']);
+    const box = await screen.findByTestId('bid-deposits');
+    expect(within(box).queryByTestId('deposit-on-cashfree')).toBeNull();
+    await user.click(await within(box).findByRole('button', { name: 'Pay it on Paytm' }));
+    // Nothing typed: refused in the browser, nothing sent.
+    expect(api.to('paytmMembershipPayment')).toEqual([]);
+    await user.type(within(box).getByLabelText('Deposit in US dollars'), '250');
+    await user.click(within(box).getByRole('button', { name: 'Pay it on Paytm' }));
+    await waitFor(() =>
+      expect(assign).toHaveBeenCalledWith(expect.stringContaining('/api/paymentThird/paytm/page')),
+    );
+    expect(api.to('paytmMembershipPayment').map((r) => r.input)).toEqual([{ amount: 25_000 }]);
+    const sent = (api.fetch as unknown as Mock).mock.calls.find(([path]) =>
+      String(path).endsWith('/membership-payment'),
+    );
+    expect((sent?.[1] as RequestInit | undefined)?.headers).toHaveProperty('x-command-id');
+    expect(api.to('addBidDeposit')).toEqual([]);
+  });
+
+  it('offers no gateway where the site takes none', async () => {
+    await transactionsPage([]);
+    const box = await screen.findByTestId('bid-deposits');
+    await within(box).findByRole('button', { name: 'Hold as deposit' });
+    expect(within(box).queryByRole('button', { name: /^Pay it on/ })).toBeNull();
+  });
 });
+
+afterEach(() => vi.restoreAllMocks());
