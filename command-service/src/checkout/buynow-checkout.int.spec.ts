@@ -1,17 +1,11 @@
 import { actions, type CheckoutResult } from '@wine/contracts';
 import { invoiceStream, lotStream } from '@wine/event-schemas';
-import {
-  type CardNetwork,
-  cardNetworkFromEnv,
-  cardNetworkTitles,
-  eventually,
-  openCardNetwork,
-} from '@wine/platform/testing';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { type CardNetwork, cardNetworkFromEnv, cardNetworkTitles, eventually } from '@wine/platform/testing';
+import { describe, expect, it } from 'vitest';
 import { invoiceDecider } from '../invoices/decide.ts';
 import { lotDecider } from '../lots/decide.ts';
-import { checkLedger } from '../payments/ledger-check.ts';
-import { openTestCommandService, type TestCommandService } from '../testing.ts';
+import type { TestCommandService } from '../testing.ts';
+import { onCardNetwork } from '../testing-cards.ts';
 
 /**
  * Issue 38 §2: buynow/checkout, the buy-now cart's own path of the checkout, and cart/updateCheckout,
@@ -24,19 +18,12 @@ let network: CardNetwork;
 const chargedSince = (from: number) => network.charges().slice(from);
 
 let service: TestCommandService;
-beforeAll(async () => {
-  network = await openCardNetwork(networkName);
-  service = await openTestCommandService({ network });
-  await service.service.scheduler.start();
-});
-afterEach(async () => {
-  expect((await checkLedger(service.service.streams.store)).disagreements).toEqual([]);
-});
-afterAll(async () => {
-  await service.service.scheduler.stop();
-  await service.close();
-  await network.close();
-});
+onCardNetwork(
+  (opened) => {
+    ({ network, service } = opened);
+  },
+  { ledger: true },
+);
 
 const buyNowLot = (quantity: number) =>
   service.listLot({ auction: false, buyNow: true, buyNowPrice: 5_000, quantity, discounts: [] });

@@ -1,16 +1,11 @@
 import { actions, type CardHoldView, type CardList, type CheckoutResult } from '@wine/contracts';
 import { invoiceStream, userStream } from '@wine/event-schemas';
 import { holdsWith } from '@wine/platform';
-import {
-  type CardNetwork,
-  cardNetworkFromEnv,
-  cardNetworkTitles,
-  openCardNetwork,
-} from '@wine/platform/testing';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { type CardNetwork, cardNetworkFromEnv, cardNetworkTitles } from '@wine/platform/testing';
+import { describe, expect, it } from 'vitest';
 import { invoiceDecider } from '../invoices/decide.ts';
-import { checkLedger } from '../payments/ledger-check.ts';
-import { openTestCommandService, type TestCommandService } from '../testing.ts';
+import type { TestCommandService } from '../testing.ts';
+import { onCardNetwork } from '../testing-cards.ts';
 
 /**
  * seeds 001 "Payments" payment/authorize: an auction cart's total held on a card on file before its
@@ -24,18 +19,13 @@ let service: TestCommandService;
 /** What the network made since a test began: holds (held, captured, released) and charges. */
 const since = (from: number) => network.charges().slice(from);
 
-beforeAll(async () => {
-  network = await openCardNetwork(networkName);
-  service = await openTestCommandService({ network });
-});
-afterEach(async () => {
-  // The payment ledger and the invoices agree, whichever way the card was charged.
-  expect((await checkLedger(service.service.streams.store)).disagreements).toEqual([]);
-});
-afterAll(async () => {
-  await service.close();
-  await network.close();
-});
+// The payment ledger and the invoices agree after each test, whichever way the card was charged.
+onCardNetwork(
+  (opened) => {
+    ({ network, service } = opened);
+  },
+  { processes: false, ledger: true },
+);
 
 let n = 0;
 async function buyer(card: string = network.testCards.visa) {

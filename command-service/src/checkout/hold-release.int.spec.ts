@@ -1,15 +1,10 @@
 import { actions, type CardHoldView, type CheckoutResult } from '@wine/contracts';
 import { userStream } from '@wine/event-schemas';
 import { holdsWith } from '@wine/platform';
-import {
-  type CardNetwork,
-  cardNetworkFromEnv,
-  cardNetworkTitles,
-  eventually,
-  openCardNetwork,
-} from '@wine/platform/testing';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openTestCommandService, type TestCommandService } from '../testing.ts';
+import { type CardNetwork, cardNetworkFromEnv, cardNetworkTitles, eventually } from '@wine/platform/testing';
+import { describe, expect, it } from 'vitest';
+import type { TestCommandService } from '../testing.ts';
+import { onCardNetwork } from '../testing-cards.ts';
 
 /**
  * The holds of payment/authorize the product no longer needs (hold-release.ts), with the process
@@ -20,15 +15,8 @@ let network: CardNetwork;
 let service: TestCommandService;
 const since = (from: number) => network.charges().slice(from);
 
-beforeAll(async () => {
-  network = await openCardNetwork(networkName);
-  service = await openTestCommandService({ network });
-  await service.service.scheduler.start();
-});
-afterAll(async () => {
-  await service.service.scheduler.stop();
-  await service.close();
-  await network.close();
+onCardNetwork((opened) => {
+  ({ network, service } = opened);
 });
 
 let n = 0;

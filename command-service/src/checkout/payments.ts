@@ -243,7 +243,6 @@ export async function startParts(
  * card once.
  */
 export async function pay(deps: MoneyDeps, step: Step, plan: PaymentPlan): Promise<PaymentOutcome> {
-  const { streams, clock } = deps;
   const rest = await payFromWallet(deps, step, plan, plan.card !== null);
   const cardTotal = rest.total;
   if (cardTotal === 0 || !plan.card) return { status: 'paid' };

@@ -1,14 +1,12 @@
 import { t } from '@wine/contracts';
-import { invoiceStream } from '@wine/event-schemas';
 import {
   AppError,
   type CreatedPayPalOrder,
   type PayPalCaptureResult,
   PayPalRefusedError,
 } from '@wine/platform';
-import { invoiceDecider } from '../invoices/decide.ts';
 import type { IssuedInvoice } from '../invoices/invoice.ts';
-import { type MoneyDeps, type Step, stepContext } from './money-deps.ts';
+import type { MoneyDeps, Step } from './money-deps.ts';
 import {
   type ChargeChannel,
   cardChannel,

@@ -1,16 +1,11 @@
 import { actions, type CheckoutResult, type OfferResult } from '@wine/contracts';
 import { invoiceStream, lotStream } from '@wine/event-schemas';
-import {
-  type CardNetwork,
-  cardNetworkFromEnv,
-  cardNetworkTitles,
-  openCardNetwork,
-} from '@wine/platform/testing';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { type CardNetwork, cardNetworkFromEnv, cardNetworkTitles } from '@wine/platform/testing';
+import { describe, expect, it, vi } from 'vitest';
 import { invoiceDecider } from '../invoices/decide.ts';
 import { lotDecider } from '../lots/decide.ts';
-import { checkLedger } from '../payments/ledger-check.ts';
-import { openTestCommandService, type TestCommandService } from '../testing.ts';
+import type { TestCommandService } from '../testing.ts';
+import { onCardNetwork } from '../testing-cards.ts';
 import { houseSecondChanceId } from './process.ts';
 import { offerSale } from './sale.ts';
 
@@ -23,20 +18,12 @@ const networkName = cardNetworkFromEnv();
 const on = cardNetworkTitles[networkName];
 let network: CardNetwork;
 let service: TestCommandService;
-beforeAll(async () => {
-  network = await openCardNetwork(networkName);
-  service = await openTestCommandService({ network });
-  await service.service.scheduler.start();
-});
-afterAll(async () => {
-  await service.service.scheduler.stop();
-  await service.close();
-  await network.close();
-});
-afterEach(async () => {
-  const books = await checkLedger(service.service.streams.store);
-  expect(books.disagreements).toEqual([]);
-});
+onCardNetwork(
+  (opened) => {
+    ({ network, service } = opened);
+  },
+  { ledger: true },
+);
 
 const HOUR = 3600_000;
 let n = 0;

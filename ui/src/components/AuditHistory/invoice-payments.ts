@@ -1,5 +1,3 @@
-import type { Transaction } from '@wine/contracts';
-
 /** An invoice's payment as the history's state shows it, with the transaction its money moved in. */
 export interface InvoicePaymentRow {
   paymentId: string;
