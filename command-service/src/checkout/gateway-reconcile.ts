@@ -83,14 +83,7 @@ export function gatewayReconcileProcess(
       outcome =
         order.invoiceIds === null
           ? await settleMembershipOrder(deps, step, order.gateway, id, order.buyerId)
-          : // The transaction is the payment's gateway part: `<payment id>-<gateway>`.
-            await settleGatewayOrder(
-              deps,
-              step,
-              order.gateway,
-              id.slice(0, -order.gateway.length - 1),
-              invoices,
-            );
+          : await settleGatewayOrder(deps, step, order.gateway, id, invoices);
     } catch (error) {
       // The gateway never opened the order (a crash before the buyer was sent): nothing can be paid on it.
       if (!(error instanceof AppError && error.code === 'PAYMENT_NOT_FOUND')) throw error;

@@ -227,12 +227,14 @@ export async function confirmGatewayPayment(
   input: { paymentId: string; fields: Record<string, string> },
   invoices: readonly IssuedInvoice[],
 ): Promise<PaymentOutcome> {
-  orderOfReturn(deps, gatewayOf(deps, name), gatewayPart(input.paymentId, name), input.fields);
-  return settleGatewayOrder(deps, step, name, input.paymentId, invoices);
+  const id = gatewayPart(input.paymentId, name);
+  orderOfReturn(deps, gatewayOf(deps, name), id, input.fields);
+  return settleGatewayOrder(deps, step, name, id, invoices);
 }
 
 /**
- * What the gateway's status API says of a payment's order, settled on its invoices: paid is recorded
+ * What the gateway's status API says of a payment's order (`id`, the payment's gateway part, which is
+ * also its ledger transaction), settled on its invoices: paid is recorded
  * on every invoice waiting for it, once, for the amount started (else refused, nothing recorded);
  * failed gives the payment up; still open waits. The buyer's return (after its checks) and the
  * reconciliation of orders whose buyer never came back (gateway-reconcile.ts) both settle through it.
@@ -241,11 +243,10 @@ export async function settleGatewayOrder(
   deps: MoneyDeps,
   step: Step,
   name: HostedGatewayName,
-  paymentId: string,
+  id: string,
   invoices: readonly IssuedInvoice[],
 ): Promise<PaymentOutcome> {
   const gateway = gatewayOf(deps, name);
-  const id = gatewayPart(paymentId, name);
   const waiting = invoices.filter((invoice) => invoice.payments[id]?.status === 'action_required');
   if (waiting.length === 0) {
     const paid = invoices.length > 0 && invoices.every((i) => i.payments[id]?.status === 'succeeded');

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { formatMoney } from '../../lib/format.ts';
 import { AddCardInCheckout } from '../CheckoutCard/AddCardInCheckout.tsx';
 import { brandName, formatExpiry } from '../PaymentCards/cards.ts';
-import type { HostedGateway } from './payment-gateways.ts';
+import { gatewayLabel, type HostedGateway } from './payment-gateways.ts';
 
 export interface PaymentChoiceProps {
   /** Paid now (a card, wallet credit) or offline later (bank transfer, at pickup). */
@@ -44,7 +44,6 @@ const PAYPAL = ':paypal';
 const NEW_CARD = ':new-card';
 /** A hosted gateway's value: `:gateway:paytm`. */
 const GATEWAY = ':gateway:';
-const gatewayNames = { paytm: 'ui.checkout.paytm', cashfree: 'ui.checkout.cashfree' } as const;
 
 /**
  * How the buyer pays: now (contracts PaymentChoice: a saved card or PayPal, wallet credit, or the
@@ -206,8 +205,8 @@ function CardPayment({
               <Radio
                 key={name}
                 value={`${GATEWAY}${name}`}
-                label={t(gatewayNames[name])}
-                description={t('ui.checkout.gatewayHint', { gateway: t(gatewayNames[name]) })}
+                label={t(gatewayLabel[name])}
+                description={t('ui.checkout.gatewayHint', { gateway: t(gatewayLabel[name]) })}
                 data-testid={`pay-${name}`}
               />
             ))}

@@ -23,4 +23,9 @@ export function useHostedGateways(): readonly HostedGateway[] {
 }
 
 export type HostedGateway = 'paytm' | 'cashfree';
+/** Each hosted gateway's name as shown (the checkout's choice, the wallet's deposit button). */
+export const gatewayLabel = {
+  paytm: 'ui.checkout.paytm',
+  cashfree: 'ui.checkout.cashfree',
+} as const satisfies Record<HostedGateway, string>;
 const noGateways: readonly HostedGateway[] = [];

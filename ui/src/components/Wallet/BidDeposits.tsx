@@ -9,10 +9,9 @@ import { depositsQuery, invalidateAction, invalidateCarts, invoicesQuery } from 
 import { browser } from '../../lib/browser.ts';
 import { dollarsToCents, formatDateTime, formatMoney } from '../../lib/format.ts';
 import { pushAlertAtom } from '../../state/alerts.ts';
-import { type HostedGateway, useHostedGateways } from '../Checkout/payment-gateways.ts';
+import { gatewayLabel, type HostedGateway, useHostedGateways } from '../Checkout/payment-gateways.ts';
 import { DepositDetailsButton } from './DepositDetails.tsx';
 
-const gatewayName = { paytm: 'ui.checkout.paytm', cashfree: 'ui.checkout.cashfree' } as const;
 const membershipCall = { paytm: 'paytmMembershipPayment', cashfree: 'cashfreeMembershipPayment' } as const;
 
 const statusColour = { held: 'blue', applied: 'green', released: 'gray' } as const;
@@ -165,7 +164,7 @@ export function BidDeposits() {
               onClick={() => payOn(gateway)}
               data-testid={`deposit-on-${gateway}`}
             >
-              {t('ui.wallet.depositOnGateway', { gateway: t(gatewayName[gateway]) })}
+              {t('ui.wallet.depositOnGateway', { gateway: t(gatewayLabel[gateway]) })}
             </Button>
           ))}
         </Group>
