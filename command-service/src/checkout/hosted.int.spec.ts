@@ -383,6 +383,32 @@ describe.each(hostedGatewayNetworkNames.map((name) => [hostedGatewayTitles[name]
       expect(charged(orderId)).toEqual([{ orderId, amount: invoice.amounts.total, refunded: 0 }]);
     });
 
+    it('records once when the buyer’s return and the reconciliation settle the same order at the same moment', async () => {
+      const { who, invoiceId, orderId, url } = await waitingPayment(14_000);
+      const back = await cameBack(await onGatewayOnly(url, 'pay'));
+      service.clock.advance(RECONCILE_AFTER_MS + 1_000);
+      // The sign-up wakes the reconciliation while the return is answered, twice with one key and once more.
+      const key = crypto.randomUUID();
+      const [, ...answers] = await Promise.all([
+        buyer(),
+        respond(who.token, back, key),
+        respond(who.token, back, key),
+        respond(who.token, back),
+      ]);
+      for (const answer of answers) expect(answer.body.data.responseData.status).toBe('paid');
+      await eventually(
+        () => loadInvoice(invoiceId),
+        (i) => i.paid === i.amounts.total,
+        'the payment recorded',
+      );
+      // A moment later, with the process woken again: still one record, one ledger charge, one charge.
+      await later(1_000);
+      expect(await countOf(invoiceStream(invoiceId), 'PaymentRecorded')).toBe(1);
+      expect(await countOf(paymentStream(orderId), 'TransactionCharged')).toBe(1);
+      const invoice = await loadInvoice(invoiceId);
+      expect(charged(orderId)).toEqual([{ orderId, amount: invoice.amounts.total, refunded: 0 }]);
+    });
+
     it('credits and holds a membership payment whose buyer never came back, once', async () => {
       const who = await buyer();
       const started = await service.post<CheckoutResult>(
