@@ -5,7 +5,7 @@ import { type LogFeed, type LogFollower, logFeed, type Steps, tickingProcess } f
 import { invoiceDecider } from '../invoices/decide.ts';
 import type { IssuedInvoice } from '../invoices/invoice.ts';
 import { failTransaction } from '../payments/ledger.ts';
-import { settleGatewayOrder, settleMembershipOrder } from './hosted.ts';
+import { membershipDepositId, settleGatewayOrder, settleMembershipOrder } from './hosted.ts';
 import { type MoneyDeps, systemStep } from './money-deps.ts';
 import { fail } from './payments.ts';
 
@@ -32,6 +32,8 @@ const isGateway = (provider: string): provider is HostedGatewayName =>
  * tick and settled as the buyer's return would have settled it (hosted.ts): paid is recorded once,
  * failed is given up, an order the gateway never opened is given up, and one still open after
  * GATEWAY_ORDER_LAPSE_MS is given up (a payment made on it later is refunded when its return comes).
+ * A membership payment charged on the ledger but not yet held on the wallet (a crash between the two)
+ * is finished the same way.
  */
 export function gatewayReconcileProcess(
   deps: MoneyDeps,
@@ -41,7 +43,18 @@ export function gatewayReconcileProcess(
   const { streams, clock, logger } = deps;
   const waiting = new Map<string, Waiting>();
 
+  /** A membership payment charged on the ledger waits for its deposit held on the wallet, by the deposit's id. */
+  const deposits = new Map<string, string>();
+
   function follow(event: RecordedEvent) {
+    if (event.type === 'DepositHeld') {
+      const id = deposits.get((event.data as { depositId: string }).depositId);
+      if (id !== undefined) {
+        deposits.delete((event.data as { depositId: string }).depositId);
+        waiting.delete(id);
+      }
+      return;
+    }
     if (!event.streamName.startsWith('payment-')) return;
     const id = event.streamName.slice('payment-'.length);
     if (event.type === 'TransactionStarted') {
@@ -59,7 +72,13 @@ export function gatewayReconcileProcess(
         invoiceIds: data.target.kind === 'invoices' ? data.target.invoices.map((i) => i.invoiceId) : null,
         startedAt: Date.parse(data.startedAt),
       });
-    } else if (event.type === 'TransactionCharged' || event.type === 'TransactionFailed') {
+    } else if (event.type === 'TransactionCharged') {
+      // A membership payment is done once the wallet holds it: a process that died between the ledger's
+      // charge and the wallet's credit is finished here (the credit and the hold are written once).
+      const order = waiting.get(id);
+      if (order?.invoiceIds === null) deposits.set(membershipDepositId(id), id);
+      else waiting.delete(id);
+    } else if (event.type === 'TransactionFailed') {
       waiting.delete(id);
     }
   }

@@ -430,6 +430,44 @@ describe.each(hostedGatewayNetworkNames.map((name) => [hostedGatewayTitles[name]
       expect(charged(payment_id)).toEqual([{ orderId: payment_id, amount: 30_000, refunded: 0 }]);
     });
 
+    it('finishes a membership payment whose process died between the ledger’s charge and the wallet’s credit: credited and held once, charged once', async () => {
+      const who = await buyer();
+      const started = await service.post<CheckoutResult>(
+        membershipPath,
+        { amount: 20_000 },
+        { token: who.token },
+      );
+      const { payment_id, url } = started.body.data.responseData;
+      const back = await visitGateway(url as string, 'pay');
+      // The buyer's return charges the ledger, and the process dies before the wallet is written.
+      const streams = service.service.streams;
+      const handle = streams.handle;
+      streams.handle = ((stream: string, ...rest: unknown[]) => {
+        if (stream === walletStream(who.id)) return Promise.reject(new Error('the process died'));
+        return (handle as (...args: unknown[]) => unknown).call(streams, stream, ...rest);
+      }) as typeof handle;
+      try {
+        expect((await respond(who.token, back)).status).toBe(500);
+      } finally {
+        streams.handle = handle;
+      }
+      expect(await countOf(paymentStream(payment_id as string), 'TransactionCharged')).toBe(1);
+      expect(await typesOf(walletStream(who.id))).toEqual([]);
+      // The buyer does not come back again: the reconciliation finishes it.
+      await later(RECONCILE_AFTER_MS + 1_000);
+      await eventually(
+        () => typesOf(walletStream(who.id)),
+        (types) => types.length === 2,
+        'the membership finished',
+      );
+      await later(RECONCILE_AFTER_MS + 1_000);
+      expect(await typesOf(walletStream(who.id))).toEqual(['WalletCredited', 'DepositHeld']);
+      const wallet = await service.service.streams.load(walletStream(who.id), walletDecider);
+      expect(Object.values(wallet.held)).toEqual([20_000]);
+      expect(await countOf(paymentStream(payment_id as string), 'TransactionCharged')).toBe(1);
+      expect(charged(payment_id as string)).toEqual([{ orderId: payment_id, amount: 20_000, refunded: 0 }]);
+    });
+
     it('keeps asking about an order left open on the gateway, and gives it up after a day: nothing taken, the invoice due again', async () => {
       const { invoiceId, orderId } = await waitingPayment(13_000);
       await later(RECONCILE_AFTER_MS + 1_000);
