@@ -141,6 +141,9 @@ describe.each(hostedGatewayNetworkNames.map((name) => [hostedGatewayTitles[name]
     type Response = Awaited<ReturnType<typeof visitGateway>>;
     const respond = (token: string, input: Response, commandId?: string) =>
       service.post<CheckoutResult>(responsePath, input, { token, ...(commandId && { commandId }) });
+    /** A buyer's membership payment (a bid deposit) started on the gateway: the call's answer. */
+    const startMembership = (token: string, amount: number) =>
+      service.post<CheckoutResult>(membershipPath, { amount }, { token });
 
     /** A buyer's auction invoice (a won lot) paid with the gateway, waiting on the gateway's page. */
     async function waitingPayment(hammer = 10_000, payment: Record<string, unknown> = { gateway: name }) {
@@ -310,11 +313,7 @@ describe.each(hostedGatewayNetworkNames.map((name) => [hostedGatewayTitles[name]
 
     it('pays a membership (a bid deposit) on the gateway: credited and held once, whatever the returns', async () => {
       const who = await buyer();
-      const started = await service.post<CheckoutResult>(
-        membershipPath,
-        { amount: 25_000 },
-        { token: who.token },
-      );
+      const started = await startMembership(who.token, 25_000);
       expect(started.status, started.body.data.message).toBe(200);
       const { payment_id, url, status } = started.body.data.responseData;
       expect(status).toBe('requires_action');
@@ -337,11 +336,7 @@ describe.each(hostedGatewayNetworkNames.map((name) => [hostedGatewayTitles[name]
 
     it('gives a membership payment up when the buyer cancels: nothing credited or held', async () => {
       const who = await buyer();
-      const started = await service.post<CheckoutResult>(
-        membershipPath,
-        { amount: 10_000 },
-        { token: who.token },
-      );
+      const started = await startMembership(who.token, 10_000);
       const back = await visitGateway(started.body.data.responseData.url as string, 'cancel');
       const answer = await respond(who.token, back);
       expect(answer.body.data.code).toBe('PAYMENT_DECLINED');
@@ -411,11 +406,7 @@ describe.each(hostedGatewayNetworkNames.map((name) => [hostedGatewayTitles[name]
 
     it('credits and holds a membership payment whose buyer never came back, once', async () => {
       const who = await buyer();
-      const started = await service.post<CheckoutResult>(
-        membershipPath,
-        { amount: 30_000 },
-        { token: who.token },
-      );
+      const started = await startMembership(who.token, 30_000);
       const { payment_id, url } = started.body.data.responseData;
       await onGatewayOnly(url as string, 'pay');
       await later(RECONCILE_AFTER_MS + 1_000);
@@ -432,11 +423,7 @@ describe.each(hostedGatewayNetworkNames.map((name) => [hostedGatewayTitles[name]
 
     it('finishes a membership payment whose process died between the ledger’s charge and the wallet’s credit: credited and held once, charged once', async () => {
       const who = await buyer();
-      const started = await service.post<CheckoutResult>(
-        membershipPath,
-        { amount: 20_000 },
-        { token: who.token },
-      );
+      const started = await startMembership(who.token, 20_000);
       const { payment_id, url } = started.body.data.responseData;
       const back = await visitGateway(url as string, 'pay');
       // The buyer's return charges the ledger, and the process dies before the wallet is written.
