@@ -65,7 +65,7 @@ export const staffBidRoutes: FastifyPluginAsync<StaffBidRouteDeps> = async (app,
       }
     }
     const event = result.events.find((e) => e.type === 'BidsCancelled');
-    if (!event || event.type !== 'BidsCancelled') throw new Error('a cancel writes BidsCancelled');
+    if (event?.type !== 'BidsCancelled') throw new Error('a cancel writes BidsCancelled');
     const lot = await streams.load(stream, lotDecider);
     const { before: was, after } = event.data;
     return {
