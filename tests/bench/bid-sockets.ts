@@ -68,25 +68,40 @@ export const summary = (delays: number[]) => {
 };
 
 /**
- * The physical limit beside a relay: a bare `ws` server in this process sending `sample` to `clients`
- * sockets, `rounds` times one after another, each socket's receipt timed from the send (the first
- * round, which proves every socket is open, is not counted).
+ * The physical limit beside a relay: a bare `ws` server in this process and `clients` sockets on it;
+ * each `round` sends `sample` to every socket, and each socket's receipt is timed from the send.
  */
-export async function bareBroadcast(sample: string, clients: number, rounds: number) {
+export async function bareServer(clients: number) {
   const wss = new WebSocketServer({ port: 0, host: '127.0.0.1' });
   await new Promise((resolve) => wss.once('listening', resolve));
   const port = (wss.address() as { port: number }).port;
   const bare = await openMany(`ws://127.0.0.1:${port}`, clients);
   const times = timer(bare, () => true);
-  for (let n = 0; n <= rounds; n++) {
-    await times.round(async () => {
-      for (const c of wss.clients) c.send(sample);
-    });
-    if (n === 0) times.delays.length = 0;
+  return {
+    delays: times.delays,
+    round: (sample: string) =>
+      times.round(async () => {
+        for (const c of wss.clients) c.send(sample);
+      }),
+    async close() {
+      for (const s of bare) s.close();
+      await new Promise((resolve) => wss.close(resolve));
+    },
+  };
+}
+
+/**
+ * The bare broadcast on its own: `rounds` rounds one after another, the first `warmUp` (the first
+ * proves every socket is open) not counted.
+ */
+export async function bareBroadcast(sample: string, clients: number, rounds: number, warmUp = 1) {
+  const bare = await bareServer(clients);
+  for (let n = 1 - warmUp; n <= rounds; n++) {
+    await bare.round(sample);
+    if (n <= 0) bare.delays.length = 0;
   }
-  for (const s of bare) s.close();
-  await new Promise((resolve) => wss.close(resolve));
-  return summary(times.delays);
+  await bare.close();
+  return summary(bare.delays);
 }
 
 export async function bidSockets() {
