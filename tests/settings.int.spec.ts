@@ -7,6 +7,7 @@ import {
   type ChangeMerchantInput,
   type DefaultBundle,
   type FooterLinks,
+  type SlotList,
   type StaffAuctionDetail,
   type StaffSettings,
 } from '@wine/contracts';
@@ -29,7 +30,10 @@ afterAll(() => market?.stop());
 
 const settingsNow = () => market.ok<StaffSettings>(actions.staffSettings.path, {}, admin.auth);
 const settingsEvents = async () => (await market.eventStore.readStream(settingsStream)).map((e) => e.type);
-const merchantInput = (s: StaffSettings, phone: string): ChangeMerchantInput => ({ ...s.merchant, phone });
+const merchantInput = (s: StaffSettings, phone: string): ChangeMerchantInput => {
+  const { hours: _shown, ...merchant } = s.merchant;
+  return { ...merchant, phone };
+};
 const biddingInput = (s: StaffSettings, premium: number): ChangeBiddingInput => ({
   ...s.bidding,
   buyer_premium: premium,
@@ -83,6 +87,50 @@ describe('settings (issue 34): facts in the log, in effect at once', () => {
     );
     expect(again.body.data.message).toBe('Nothing to save: the settings already read so');
     expect(await settingsEvents()).toEqual(['MerchantDetailsChanged']);
+  });
+
+  it("books pickups within the shop's opening hours as the admin sets them, and shows them in each language", async () => {
+    const current = await settingsNow();
+    const weekdays = merchantInput(current, current.merchant.phone);
+    // The shop closing before it opens is refused, naming the field, and nothing is written.
+    const before = await settingsEvents();
+    const backwards = await market.post(
+      actions.changeMerchantDetails.path,
+      { ...weekdays, openingHours: { days: [6], opensAt: 840, closesAt: 600 } },
+      admin.auth,
+    );
+    expect(backwards.http).toBe(400);
+    expect(JSON.stringify(backwards.body.data)).toContain('"code":"VALIDATION"');
+    expect(JSON.stringify(backwards.body.data)).toContain('The shop must close after it opens');
+    // The English text is written from the days and times, never sent.
+    const typed = await market.post(
+      actions.changeMerchantDetails.path,
+      { ...weekdays, hours: 'Saturdays only' },
+      admin.auth,
+    );
+    expect(typed.http).toBe(400);
+    expect(await settingsEvents()).toEqual(before);
+
+    await market.ok(
+      actions.changeMerchantDetails.path,
+      { ...weekdays, openingHours: { days: [6], opensAt: 600, closesAt: 840 } },
+      admin.auth,
+    );
+    const footer = await eventually(
+      () => market.ok<FooterLinks>(actions.getFooterLinks.path, {}),
+      (f) => f.merchant.openingHours.days.join() === '6',
+    );
+    expect(footer.merchant.hours).toBe('Saturday, 10:00 AM – 2:00 PM');
+    const bidder = await market.bidder();
+    const slots = await market.ok<SlotList>(actions.checkAppointments.path, {}, bidder.auth);
+    expect(slots.records.length).toBeGreaterThan(0);
+    for (const slot of slots.records) {
+      expect(new Date(`${slot.date}T12:00:00Z`).getUTCDay(), slot.date).toBe(6);
+      expect(slot.time >= '10:00' && slot.time < '14:00', slot.time).toBe(true);
+    }
+    expect(slots.records.map((s) => s.time)).toContain('13:30');
+    // Back to the weekdays, for the specs after this one.
+    await market.ok(actions.changeMerchantDetails.path, weekdays, admin.auth);
   });
 
   it("makes the next invoice's premium 18% while the earlier invoice keeps its 20%", async () => {
@@ -164,7 +212,7 @@ describe('settings (issue 34): facts in the log, in effect at once', () => {
     }
     const huge = await market.post(
       actions.changeMerchantDetails.path,
-      { ...current.merchant, hours: 'x'.repeat(3_000_000) },
+      { ...merchantInput(current, current.merchant.phone), name: 'x'.repeat(3_000_000) },
       admin.auth,
     );
     expect(huge.http).toBe(413);

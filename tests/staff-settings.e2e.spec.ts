@@ -139,6 +139,42 @@ describe.runIf(browserAvailable())('Settings in the staff area (issue 34)', () =
     expect(errors).toEqual([]);
   }, 180_000);
 
+  it("an admin sets the shop's days and hours in the browser: every page shows them in its reader's language", async () => {
+    const before = await market.ok<StaffSettings>(actions.staffSettings.path, {}, admin.auth);
+    const { page, errors } = await signedInPage(browser, admin.token, 1366);
+    await page.goto(`${market.url}/admin/settings`);
+    const shop = page.getByTestId('settings-shop');
+    // Saturday on, Monday off; 10:00 to 18:00.
+    await shop.getByText('Sat', { exact: true }).click();
+    await shop.getByText('Mon', { exact: true }).click();
+    await shop.getByLabel(/^Opens at/).fill('10:00');
+    await shop.getByLabel(/^Closes at/).fill('18:00');
+    await shop.getByRole('button', { name: 'Save' }).click();
+    await page.getByText("The shop's details are saved").waitFor();
+    const saved = await market.ok<StaffSettings>(actions.staffSettings.path, {}, admin.auth);
+    expect(saved.merchant.openingHours).toEqual({ days: [2, 3, 4, 5, 6], opensAt: 600, closesAt: 1080 });
+    expect(saved.merchant.hours).toBe('Tuesday–Saturday, 10:00 AM – 6:00 PM');
+    await shop.screenshot({ path: `${screenshots}/admin-settings-hours-1366.png` });
+
+    await page.goto(`${market.url}/contact`);
+    await page.getByRole('main').getByText('Tuesday–Saturday, 10:00 AM – 6:00 PM').waitFor();
+    // A visitor reading in Spanish, on a phone: the footer's hours in Spanish.
+    const visitor = await browser.newContext({ viewport: { width: 390, height: 844 } });
+    await visitor.addInitScript({ content: `localStorage.setItem('language', 'es')` });
+    const spanish = await visitor.newPage();
+    await spanish.goto(`${market.url}/contact`);
+    const footer = spanish.getByRole('contentinfo');
+    await footer.getByText(/^Martes–sábado, 10:00 a\.\s?m\. – 6:00 p\.\s?m\.$/).waitFor();
+    expect(await footer.innerText()).not.toContain('Tuesday');
+    await spanish.screenshot({ path: `${screenshots}/contact-hours-390-es.png`, fullPage: true });
+    await visitor.close();
+    expect(errors).toEqual([]);
+
+    // Back to the hours before, for the specs after this one.
+    const { hours: _shown, ...merchant } = before.merchant;
+    await market.ok(actions.changeMerchantDetails.path, merchant, admin.auth);
+  });
+
   it('shows every tab on a phone and a desktop, in English and Spanish, without a serious axe violation', async () => {
     const tabs = {
       en: ['Shop', 'Bank', 'Bidding', 'Money', 'Shipping', 'Catalogue', 'Changes'],

@@ -93,7 +93,7 @@ describe.runIf(browserAvailable())('static content pages in a real browser', () 
     await privacy.page.getByText('"Disabled Access" in the subject line', { exact: false }).waitFor();
     await privacy.page.close();
     const contact = await open('/contact-us');
-    await contact.page.getByRole('cell', { name: 'Monday-Friday 9:30 am - 5:30 pm' }).waitFor();
+    await contact.page.getByRole('cell', { name: 'Monday–Friday, 9:30 AM – 5:30 PM' }).waitFor();
     await contact.page.close();
   });
 

@@ -146,6 +146,8 @@ export * from './sellers/terms.ts';
 export * from './settings/actions.ts';
 export * from './settings/house.ts';
 export * from './settings/inputs.ts';
+export * from './settings/opening-hours.ts';
+export * from './settings/opening-hours-input.ts';
 export * from './shipping/actions.ts';
 export * from './shipping/inputs.ts';
 export * from './shipping/rates.ts';

@@ -11,6 +11,18 @@ import { ShippingRates } from './shipping-rates.ts';
 
 const https = z.url({ protocol: /^https$/ });
 
+/**
+ * seeds 000 §9 / 001 §9: the days the shop is open (0 = Sunday) and its hours on them, minutes after
+ * midnight on the shop's clock. Pickup appointments are booked within them (contracts calendar.ts), and
+ * every page shows them in its own language (contracts opening-hours.ts).
+ */
+export const OpeningHours = z.object({
+  days: z.array(z.number().int().min(0).max(6)).min(1).max(7),
+  opensAt: z.number().int().min(0).max(1438),
+  closesAt: z.number().int().min(1).max(1439),
+});
+export type OpeningHours = z.infer<typeof OpeningHours>;
+
 /** The merchant's contact details as the header, footer, contact page, mails and invoices show them. */
 export const MerchantRecord = z.object({
   name: z.string().trim().min(1).max(100),
@@ -32,8 +44,10 @@ export const MerchantRecord = z.object({
   emailGeneral: z.email(),
   /** The selling inbox: consignment (sell-your-wine) enquiries go here. */
   emailSelling: z.email(),
-  /** seeds 000 §9 / 001 §9: business hours. */
+  /** seeds 000 §9 / 001 §9: business hours, as English reads them (invoices, the seeds' `hours`). */
   hours: z.string().trim().min(1).max(100),
+  /** The same hours as days and times (absent from the events written before 2026-11-30). */
+  openingHours: OpeningHours.optional(),
   social: z
     .array(z.object({ label: z.string().trim().min(1).max(40), url: https }))
     .min(1)

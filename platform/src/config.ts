@@ -9,6 +9,8 @@ import {
   type MarketSettings,
   MerchantDetails,
   type MoneySettings,
+  openingHoursText,
+  parseOpeningHours,
   type SellerTerms,
   ShippingRatesOverride,
   shippingRatesWith,
@@ -75,7 +77,19 @@ const Env = z.object({
     .regex(/^\+\d[\d ()-]{5,30}$/, 'MERCHANT_PHONE: like +1 (312) 555-0100')
     .optional(),
   MERCHANT_FAX: z.string().trim().min(1).max(40).optional(),
-  MERCHANT_HOURS: z.string().trim().min(1).max(100).optional(),
+  /**
+   * The shop's opening hours, days then a 24-hour clock: `Mon-Fri 09:30-17:30`, `Tue-Sat 10:00-18:00`
+   * (pickup appointments are booked within them; each page shows them in its language).
+   */
+  MERCHANT_HOURS: z
+    .string()
+    .transform((text, ctx) => {
+      const hours = parseOpeningHours(text);
+      if (hours) return hours;
+      ctx.addIssue({ code: 'custom', message: 'MERCHANT_HOURS: days then times, like Mon-Fri 09:30-17:30' });
+      return z.NEVER;
+    })
+    .optional(),
   /**
    * Issue 31: the bank a buyer paying by transfer pays into, all five or none (then the embedded demo
    * shows its labelled demo account, and any other deployment no bank details).
@@ -420,7 +434,8 @@ export function moneySettings(config: Config): MoneySettings {
       state: config.MERCHANT_STATE ?? pickup.state,
       zip: config.MERCHANT_ZIP ?? pickup.zip,
       phone: config.MERCHANT_PHONE ?? pickup.phone,
-      hours: config.MERCHANT_HOURS ?? pickup.hours,
+      hours: config.MERCHANT_HOURS ? openingHoursText(config.MERCHANT_HOURS) : pickup.hours,
+      openingHours: config.MERCHANT_HOURS ?? pickup.openingHours,
     },
     reservationMinutes: config.RESERVATION_MINUTES,
     paymentDueDays: config.PAYMENT_DUE_DAYS,
@@ -481,7 +496,8 @@ export function merchantDetails(config: Config, options: { demo?: boolean } = {}
     phone,
     phoneHref: config.MERCHANT_PHONE ? `tel:+${phone.replace(/\D/g, '')}` : defaultMerchant.phoneHref,
     fax: config.MERCHANT_FAX ?? defaultMerchant.fax,
-    hours: config.MERCHANT_HOURS ?? defaultMerchant.hours,
+    hours: config.MERCHANT_HOURS ? openingHoursText(config.MERCHANT_HOURS) : defaultMerchant.hours,
+    openingHours: config.MERCHANT_HOURS ?? defaultMerchant.openingHours,
     emailGeneral: config.MERCHANT_EMAIL ?? defaultMerchant.emailGeneral,
     emailSelling: config.MERCHANT_SELLING_EMAIL ?? config.MERCHANT_EMAIL ?? defaultMerchant.emailSelling,
     bankTransfer: bankTransfer(config, options.demo ?? false),

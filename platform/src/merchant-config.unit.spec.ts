@@ -20,7 +20,7 @@ describe('the merchant from configuration (issue 31)', () => {
         MERCHANT_STATE: 'IL',
         MERCHANT_ZIP: '60201',
         MERCHANT_PHONE: '+1 (847) 864-2200',
-        MERCHANT_HOURS: 'Tue-Sat 10 am - 6 pm',
+        MERCHANT_HOURS: 'Tue-Sat 10:00-18:00',
         MERCHANT_EMAIL: 'hello@fultonwine.co',
       }),
     );
@@ -29,11 +29,20 @@ describe('the merchant from configuration (issue 31)', () => {
       address: { street: '12 Lake St', city: 'Evanston', state: 'IL', zip: '60201' },
       phone: '+1 (847) 864-2200',
       phoneHref: 'tel:+18478642200',
-      hours: 'Tue-Sat 10 am - 6 pm',
+      hours: 'Tuesday–Saturday, 10:00 AM – 6:00 PM',
+      openingHours: { days: [2, 3, 4, 5, 6], opensAt: 600, closesAt: 1080 },
       emailGeneral: 'hello@fultonwine.co',
       emailSelling: 'hello@fultonwine.co',
     });
     expect(merchant.mapUrl).toContain('12+Lake+St');
+  });
+
+  it('books pickups within the hours configured, and refuses hours it cannot read', () => {
+    const config = loadConfig({ MERCHANT_HOURS: 'Sat,Sun 11:00-15:30' });
+    expect(moneySettings(config).pickup.openingHours).toEqual({ days: [0, 6], opensAt: 660, closesAt: 930 });
+    expect(moneySettings(config).pickup.hours).toBe('Saturday–Sunday, 11:00 AM – 3:30 PM');
+    expect(() => loadConfig({ MERCHANT_HOURS: 'Tue-Sat 10 am - 6 pm' })).toThrow(/MERCHANT_HOURS/);
+    expect(() => loadConfig({ MERCHANT_HOURS: 'Mon-Fri 18:00-09:00' })).toThrow(/MERCHANT_HOURS/);
   });
 
   it('gives the bank details configured, validated, and not marked demo', () => {

@@ -53,7 +53,7 @@ function routes(lot: { id: string; title: string }, invoiceId: string, phone: bo
     { path: '/auction', texts: [/auctions/i] },
     { path: `/productview/${lot.id}`, texts: [lot.title] },
     { path: '/invite', texts: [/invit/i] },
-    { path: '/contact', texts: ['Monday-Friday 9:30 am - 5:30 pm'] },
+    { path: '/contact', texts: ['Monday–Friday, 9:30 AM – 5:30 PM'] },
     { path: '/saved_search', texts: [/saved searches/i] },
     {
       path: '/sellingwine',
@@ -66,7 +66,7 @@ function routes(lot: { id: string; title: string }, invoiceId: string, phone: bo
     },
     { path: '/switch', texts: [/switch|sign in/i] },
     { path: '/privacy-policy', texts: ['Disabled Access', /card number/i] },
-    { path: '/contact-us', texts: ['Monday-Friday 9:30 am - 5:30 pm', /fax/i] },
+    { path: '/contact-us', texts: ['Monday–Friday, 9:30 AM – 5:30 PM', /fax/i] },
     { path: '/prices-realised', texts: [/prices realised/i] },
     // An unsubscribe link whose signature does not hold says so rather than unsubscribing anyone.
     {

@@ -60,7 +60,7 @@ describe('/checkout/:type/:cart_id', () => {
     expect(await screen.findByTestId('pickup-location')).toBeTruthy();
     expect(screen.getByText('1000 W Fulton Market')).toBeTruthy();
     expect(
-      within(screen.getByRole('main')).getByText('Monday-Friday 9:30 am - 5:30 pm', { exact: false }),
+      within(screen.getByRole('main')).getByText('Monday–Friday, 9:30 AM – 5:30 PM', { exact: false }),
     ).toBeTruthy();
     await screen.findByText('Tax (6.25%)');
     expect(api.to('saveAddress').map((r) => r.input)).toEqual([

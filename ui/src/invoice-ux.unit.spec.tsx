@@ -126,7 +126,9 @@ describe('bank transfer and invoice numbers (issue 31)', () => {
           merchant: merchant({
             fax: '+1 (847) 864-2201',
             emailSelling: 'consign@fultonwine.co',
+            // The English text as an old record kept it: the page shows the days and times instead.
             hours: 'Tue-Sat 10 am - 6 pm',
+            openingHours: { days: [2, 3, 4, 5, 6], opensAt: 600, closesAt: 1080 },
             address: { street: '12 Lake St', city: 'Evanston', state: 'IL', zip: '60201' },
           }),
         }),
@@ -138,7 +140,7 @@ describe('bank transfer and invoice numbers (issue 31)', () => {
       'mailto:hello@fultonwine.co',
     );
     expect(within(main).getByRole('link', { name: 'consign@fultonwine.co' })).toBeTruthy();
-    expect(within(main).getByText('Tue-Sat 10 am - 6 pm')).toBeTruthy();
+    expect(within(main).getByText('Tuesday–Saturday, 10:00 AM – 6:00 PM')).toBeTruthy();
     const footer = screen.getByRole('contentinfo');
     expect(within(footer).getByText('12 Lake St, Evanston, IL 60201')).toBeTruthy();
     expect(within(footer).getByText(/Fulton Wine Co/)).toBeTruthy();

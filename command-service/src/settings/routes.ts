@@ -1,4 +1,4 @@
-import { actions, type ChangeMoneyInput, t } from '@wine/contracts';
+import { actions, type ChangeMoneyInput, openingHoursText, t } from '@wine/contracts';
 import { type SettingsEvent, settingsStream } from '@wine/event-schemas';
 import { type ActionContext, type Clock, registerAction } from '@wine/platform';
 import type { FastifyPluginAsync } from 'fastify';
@@ -48,7 +48,10 @@ export const settingsRoutes: FastifyPluginAsync<SettingsRouteDeps> = async (app,
   }
 
   registerAction(app, actions.changeMerchantDetails, auth, async (input, ctx) => {
-    const saved = await save(ctx, { type: 'MerchantDetailsChanged', data: input });
+    const saved = await save(ctx, {
+      type: 'MerchantDetailsChanged',
+      data: { ...input, hours: openingHoursText(input.openingHours) },
+    });
     ctx.setMessage(t(saved ? 'settings.merchantSaved' : 'settings.unchanged'));
     return null;
   });

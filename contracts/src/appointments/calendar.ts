@@ -1,4 +1,6 @@
+import type { OpeningHours } from '@wine/event-schemas';
 import type { MoneySettings } from '../money/settings.ts';
+import { defaultOpeningHours } from '../settings/opening-hours.ts';
 
 /**
  * The pickup calendar (DOMAIN.md "Money": appointments Monday-Friday 9:30 am - 5:30 pm in 30-minute
@@ -20,20 +22,24 @@ export interface AppointmentCalendar {
   horizonDays: number;
 }
 
-/** seeds 001 §9: Monday-Friday 9:30 am - 5:30 pm. */
-export const pickupHours = { days: [1, 2, 3, 4, 5], opensAt: 9 * 60 + 30, closesAt: 17 * 60 + 30 } as const;
 /** A booking at most this far ahead: the merchant plans the pickup room two months out. */
 export const APPOINTMENT_HORIZON_DAYS = 60;
 /** checkAppointments answers at most this many days at once. */
 export const MAX_SLOT_RANGE_DAYS = 31;
 
+const openingOf = ({ days, opensAt, closesAt }: OpeningHours) => ({ days, opensAt, closesAt });
+
+/** The pickup calendar of the settings: slots within the shop's opening hours (seeds 001 §9), on its clock. */
 export const appointmentCalendar = (
-  money: Pick<MoneySettings, 'appointmentTimeZone' | 'appointmentSlotMinutes' | 'appointmentSlotCapacity'>,
+  money: Pick<
+    MoneySettings,
+    'appointmentTimeZone' | 'appointmentSlotMinutes' | 'appointmentSlotCapacity' | 'pickup'
+  >,
 ): AppointmentCalendar => ({
   timeZone: money.appointmentTimeZone,
   slotMinutes: money.appointmentSlotMinutes,
   capacity: money.appointmentSlotCapacity,
-  ...pickupHours,
+  ...openingOf(money.pickup.openingHours ?? defaultOpeningHours),
   horizonDays: APPOINTMENT_HORIZON_DAYS,
 });
 

@@ -24,7 +24,7 @@ const consignment = {
 describe('merchant details', () => {
   it('are valid configuration, with the seeds’ business hours and both inboxes', () => {
     expect(MerchantDetails.parse(defaultMerchant)).toEqual(defaultMerchant);
-    expect(defaultMerchant.hours).toBe('Monday-Friday 9:30 am - 5:30 pm');
+    expect(defaultMerchant.hours).toBe('Monday–Friday, 9:30 AM – 5:30 PM');
     expect(defaultMerchant.emailGeneral).not.toBe(defaultMerchant.emailSelling);
     expect(defaultMerchant.mapUrl).toContain('1000+W+Fulton+Market');
   });

@@ -1,3 +1,4 @@
+import { defaultOpeningHours, openingHoursText } from '../settings/opening-hours.ts';
 import type { MerchantDetails } from './merchant.ts';
 
 /*
@@ -28,7 +29,8 @@ export const defaultMerchant: MerchantDetails = {
   fax: '+1 (312) 555-0101',
   emailGeneral: 'info@example.com',
   emailSelling: 'selling@example.com',
-  hours: 'Monday-Friday 9:30 am - 5:30 pm',
+  hours: openingHoursText(defaultOpeningHours),
+  openingHours: defaultOpeningHours,
   social: [{ label: 'Instagram', url: 'https://www.instagram.com/' }],
   // No bank account by default: platform config gives the demo's labelled one, or the deployment's.
   bankTransfer: null,

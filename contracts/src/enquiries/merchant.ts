@@ -1,4 +1,4 @@
-import { MerchantRecord } from '@wine/event-schemas';
+import { MerchantRecord, OpeningHours } from '@wine/event-schemas';
 import { z } from 'zod';
 import { BankTransferInstructions } from '../merchant/bank-transfer.ts';
 
@@ -9,6 +9,8 @@ import { BankTransferInstructions } from '../merchant/bank-transfer.ts';
  * changes are events (issue 34, event-schemas settings-events.ts), whose record this extends.
  */
 export const MerchantDetails = MerchantRecord.extend({
+  /** The hours as days and times (the demo's, for a record written before they were kept). */
+  openingHours: OpeningHours,
   /** As a tel: link dials it (E.164). */
   phoneHref: z.string().regex(/^tel:\+\d{6,15}$/),
   /** Issue 31: how to pay by bank transfer; null when the deployment configured none. */

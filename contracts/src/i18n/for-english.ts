@@ -368,14 +368,13 @@ export const forEnglish = {
     refundedWallet: '{{amount}} credited to the wallet',
     refundedSplit: '{{amount}} refunded: {{card}} to the card, {{wallet}} to the wallet',
   },
-  /** Pickup appointments (DOMAIN.md "Money": Monday-Friday 9:30 am - 5:30 pm, 30-minute slots). */
+  /** Pickup appointments (DOMAIN.md "Money": within the shop's opening hours, 30-minute slots). */
   appointment: {
     booked: 'Pickup appointment booked',
     rescheduled: 'Pickup appointment moved',
     cancelled: 'Pickup appointment cancelled',
     slotFull: 'This pickup time is full: choose another',
-    slotUnavailable:
-      'This pickup time cannot be booked: choose one of the free times Monday-Friday 9:30 am - 5:30 pm',
+    slotUnavailable: 'This pickup time cannot be booked: choose one of the free times listed',
     pickupOnly: 'Pickup appointments are for orders collected at our location',
     notFound: 'This invoice has no pickup appointment',
     changed: 'Your pickup appointment changed meanwhile: reload and try again',
@@ -391,6 +390,8 @@ export const forEnglish = {
   },
   /** Issue 34 "Settings": the settings screen's checks and answers. */
   settings: {
+    hoursDays: 'Pick each day once',
+    hoursOrder: 'The shop must close after it opens',
     merchantSaved: "The shop's details are saved",
     bankSaved: 'The bank details are saved',
     bankRemoved: 'The bank details are removed: buyers are offered no transfer details',

@@ -368,7 +368,7 @@ export const forSpanish: Texts = {
     rescheduled: 'Cita de recogida cambiada',
     cancelled: 'Cita de recogida cancelada',
     slotFull: 'Este horario de recogida está completo: elija otro',
-    slotUnavailable: 'Este horario no se puede reservar: elija uno libre de lunes a viernes de 9:30 a 17:30',
+    slotUnavailable: 'Este horario no se puede reservar: elija uno de los horarios libres de la lista',
     pickupOnly: 'Las citas de recogida son para pedidos que se recogen en nuestro local',
     notFound: 'Esta factura no tiene cita de recogida',
     changed: 'Su cita de recogida cambió mientras tanto: recargue e inténtelo de nuevo',
@@ -384,6 +384,8 @@ export const forSpanish: Texts = {
       'Recogida de la factura {{invoice}}. Traiga un documento de identidad con foto. Consultas: {{phone}}',
   },
   settings: {
+    hoursDays: 'Elija cada día una sola vez',
+    hoursOrder: 'La tienda debe cerrar después de abrir',
     merchantSaved: 'Los datos de la tienda se han guardado',
     bankSaved: 'Los datos bancarios se han guardado',
     bankRemoved: 'Los datos bancarios se han quitado: no se ofrecen datos de transferencia',

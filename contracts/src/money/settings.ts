@@ -1,4 +1,6 @@
+import { OpeningHours } from '@wine/event-schemas';
 import { z } from 'zod';
+import { defaultOpeningHours, openingHoursText } from '../settings/opening-hours.ts';
 import { defaultShippingRates, type ShippingRates } from '../shipping/rates.ts';
 
 /** Where pickup happens, shown on the cart, the checkout and the invoice (seeds 001 locationDetail). */
@@ -9,7 +11,13 @@ export const PickupLocation = z.object({
   state: z.string(),
   zip: z.string(),
   phone: z.string(),
+  /** English, as the invoice prints it (the seeds' `hours`)... */
   hours: z.string(),
+  /**
+   * ...and as days and times, which the pickup calendar books within and each page shows in its language
+   * (absent from a location a read model kept from before they were: its `hours` is shown).
+   */
+  openingHours: OpeningHours.optional(),
 });
 export type PickupLocation = z.infer<typeof PickupLocation>;
 
@@ -62,7 +70,8 @@ export const defaultPickupLocation: PickupLocation = {
   state: 'IL',
   zip: '60607',
   phone: '+1 (312) 555-0100',
-  hours: 'Monday-Friday 9:30 am - 5:30 pm',
+  hours: openingHoursText(defaultOpeningHours),
+  openingHours: defaultOpeningHours,
 };
 
 export const defaultMoneySettings: MoneySettings = {

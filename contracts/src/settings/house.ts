@@ -3,6 +3,7 @@ import { DEFAULT_LOTS_PER_MINUTE } from '../auctions/schedule.ts';
 import type { MarketSettings } from '../bidding/bidding.ts';
 import type { MerchantDetails } from '../enquiries/merchant.ts';
 import type { MoneySettings } from '../money/settings.ts';
+import { defaultOpeningHours } from './opening-hours.ts';
 
 /**
  * Issue 34 "Settings": the house's settings as every service reads them, the environment's first values
@@ -34,9 +35,11 @@ export const phoneHrefOf = (phone: string): string => `tel:+${phone.replace(/\D/
 
 /** The merchant's details from its record (the pickup location is the merchant's shop). */
 function withMerchant(settings: HouseSettings, record: MerchantRecord): HouseSettings {
+  // A record written before the days and times were kept: the demo's.
+  const openingHours = record.openingHours ?? defaultOpeningHours;
   return {
     ...settings,
-    merchant: { ...settings.merchant, ...record, phoneHref: phoneHrefOf(record.phone) },
+    merchant: { ...settings.merchant, ...record, phoneHref: phoneHrefOf(record.phone), openingHours },
     money: {
       ...settings.money,
       pickup: {
@@ -47,6 +50,7 @@ function withMerchant(settings: HouseSettings, record: MerchantRecord): HouseSet
         zip: record.address.zip,
         phone: record.phone,
         hours: record.hours,
+        openingHours,
       },
     },
   };

@@ -1,16 +1,23 @@
-import { BankRecord, MerchantRecord, ShippingRates } from '@wine/event-schemas';
+import { BankRecord, MerchantRecord, OpeningHours, ShippingRates } from '@wine/event-schemas';
 import { z } from 'zod';
 import { IncrementRule } from '../bidding/bidding.ts';
 import { lazy, t } from '../i18n/index.ts';
 import { multilineText } from '../text.ts';
+import { OpeningHoursInput } from './opening-hours-input.ts';
 
 /*
  * Issue 34 "Settings": what an admin sends for each section of the settings screen, and what the screen
  * reads. Each section is checked whole here, so the screen and the server refuse the same values.
  */
 
-/** The merchant's details: the address, map link, phone, fax, inboxes, hours, social links. */
-export const ChangeMerchantInput = z.strictObject(MerchantRecord.shape);
+/**
+ * The merchant's details: the address, map link, phone, fax, inboxes, opening hours (as days and times:
+ * the record's English `hours` is written from them), social links.
+ */
+export const ChangeMerchantInput = z.strictObject({
+  ...MerchantRecord.omit({ hours: true, openingHours: true }).shape,
+  openingHours: OpeningHoursInput,
+});
 export type ChangeMerchantInput = z.infer<typeof ChangeMerchantInput>;
 
 /** The bank a transfer is paid into, or none (then buyers are offered no transfer details). */
@@ -162,7 +169,7 @@ export type SettingsChange = z.infer<typeof SettingsChange>;
 
 /** The settings screen's data: each section as it now reads, and the latest changes. */
 export const StaffSettings = z.object({
-  merchant: MerchantRecord,
+  merchant: MerchantRecord.extend({ openingHours: OpeningHours }),
   bank: BankRecord.nullable(),
   /** The embedded demo's made-up account is shown (no bank was configured or set). */
   bank_demo: z.boolean(),

@@ -27,6 +27,8 @@ export function companyOf(merchant: MerchantDetails) {
     social: merchant.social[0] ?? { label: 'Instagram', url: 'https://www.instagram.com/' },
     socials: merchant.social,
     hours: merchant.hours,
+    /** The hours as days and times: a page shows them in its language (useOpeningHours). */
+    openingHours: merchant.openingHours,
   };
 }
 export type Company = ReturnType<typeof companyOf>;

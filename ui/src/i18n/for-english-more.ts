@@ -466,7 +466,7 @@ export const uiMoreForEnglish = {
   },
   /** DOMAIN.md "Money": the pickup appointment on /invoice/:id. */
   appointment: {
-    intro: 'Choose when to collect your wine, Monday-Friday 9:30 am - 5:30 pm.',
+    intro: 'Choose when to collect your wine: {{hours}}.',
     inZone: '{{when}} ({{zone}} time)',
     loading: 'Loading your pickup appointment',
     loadingTimes: 'Loading pickup times',
@@ -886,7 +886,6 @@ export const uiMoreForEnglish = {
       email: 'General enquiries',
       sellingEmail: 'Selling wine',
       hours: 'Hours',
-      hoursValue: 'Monday-Friday 9:30 am - 5:30 pm',
     },
   },
   auditHistory: {

@@ -843,7 +843,7 @@ export const uiForSpanish: UiTexts = {
     by: 'Quién',
   },
   appointment: {
-    intro: 'Elija cuándo recoger su vino, de lunes a viernes de 9:30 a 17:30.',
+    intro: 'Elija cuándo recoger su vino: {{hours}}.',
     inZone: '{{when}} (hora de {{zone}})',
     loading: 'Cargando su cita de recogida',
     loadingTimes: 'Cargando horarios de recogida',
@@ -1265,7 +1265,6 @@ export const uiForSpanish: UiTexts = {
       email: 'Consultas generales',
       sellingEmail: 'Venta de vino',
       hours: 'Horario',
-      hoursValue: 'Lunes a viernes, 9:30 a. m. - 5:30 p. m.',
     },
   },
   siteNav: {

@@ -35,6 +35,11 @@ export const settingsForSpanish: typeof settingsForEnglish = {
     emailSelling: 'Correo de ventas',
     emailSellingHint: 'Las consultas para vender vino llegan aquí.',
     hours: 'Horario',
+    hoursHint:
+      'Las citas de recogida se reservan dentro de este horario; cada página lo muestra en su idioma.',
+    hoursDays: 'Días de apertura',
+    opensAt: 'Abre a las',
+    closesAt: 'Cierra a las',
     social: 'Redes sociales',
     socialLabel: 'Nombre',
     socialUrl: 'Enlace',

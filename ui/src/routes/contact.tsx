@@ -4,6 +4,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ContactForm } from '../components/ContactForm/ContactForm.tsx';
 import { useCompany } from '../config/company.ts';
+import { useOpeningHours } from '../lib/opening-hours.ts';
 import { pageTitle, useDocumentMeta } from '../lib/use-document-meta.ts';
 
 export const Route = createFileRoute('/contact')({ component: ContactPage });
@@ -17,9 +18,10 @@ const faxHref = (fax: string) => `tel:${fax.replace(/[^\d+]/g, '')}`;
 function ContactPage() {
   const company = useCompany();
   const { t } = useTranslation();
+  const hours = useOpeningHours(company.openingHours);
   useDocumentMeta({ title: pageTitle(t('ui.enquiries.contact.pageTitle')) });
   const details: { label: string; value: ReactNode }[] = [
-    { label: t('ui.enquiries.contact.hours'), value: company.hours },
+    { label: t('ui.enquiries.contact.hours'), value: hours },
     {
       label: t('ui.enquiries.contact.address'),
       value: (

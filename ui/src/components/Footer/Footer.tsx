@@ -5,6 +5,7 @@ import { type FooterLinkId, footerLinks } from '@wine/contracts';
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCompany } from '../../config/company.ts';
+import { useOpeningHours } from '../../lib/opening-hours.ts';
 import { useEver } from '../../lib/use-ever.ts';
 import classes from './Footer.module.css';
 
@@ -42,6 +43,7 @@ const linkLabels = {
  */
 export function Footer() {
   const company = useCompany();
+  const hours = useOpeningHours(company.openingHours);
   const { t } = useTranslation();
   const newTab = t('ui.footer.opensNewTab');
   return (
@@ -68,7 +70,7 @@ export function Footer() {
             <Anchor href={`mailto:${company.email}`} className={classes.link}>
               {company.email}
             </Anchor>
-            <Text size="sm">{company.hours}</Text>
+            <Text size="sm">{hours}</Text>
           </Stack>
           <nav aria-label={t('ui.footer.nav')}>
             <Text component="h2" className={classes.heading}>

@@ -36,7 +36,7 @@ describe('Footer', () => {
       `mailto:${company.email}`,
     );
     expect(screen.getByRole('link', { name: /Instagram/ }).getAttribute('target')).toBe('_blank');
-    expect(screen.getByText('Monday-Friday 9:30 am - 5:30 pm')).toBeTruthy();
+    expect(screen.getByText('Monday–Friday, 9:30 AM – 5:30 PM')).toBeTruthy();
     expect(screen.getByTestId('copyright').textContent).toContain(String(new Date().getFullYear()));
     await expectNoAxeViolations(container);
   });

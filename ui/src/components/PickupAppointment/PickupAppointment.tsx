@@ -4,7 +4,9 @@ import type { AppointmentView, InvoiceDetail, SlotView } from '@wine/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { invoiceAppointmentQuery } from '../../api/queries.ts';
+import { useCompany } from '../../config/company.ts';
 import { browser } from '../../lib/browser.ts';
+import { useOpeningHours } from '../../lib/opening-hours.ts';
 import { confirmDialog } from '../ConfirmDialog/confirm-dialog.tsx';
 import { AppointmentBlock, Block } from '../InvoiceDetail/InvoiceBlocks.tsx';
 import { QueryState } from '../QueryState/QueryState.tsx';
@@ -13,7 +15,7 @@ import { SlotPicker } from './SlotPicker.tsx';
 import { useChangeAppointment, usePickupTime } from './use-pickup.ts';
 
 /**
- * The invoice's pickup appointment (DOMAIN.md "Money": Monday-Friday 9:30 am - 5:30 pm, 30-minute
+ * The invoice's pickup appointment (DOMAIN.md "Money": within the shop's opening hours, 30-minute
  * slots, one appointment per invoice): the buyer of a pickup order books a time, moves or cancels
  * it, and adds it to a calendar. A delivered order only shows what is recorded.
  */
@@ -24,6 +26,7 @@ export function PickupAppointment({ invoice }: { invoice: InvoiceDetail }) {
 
 function PickupBooking({ invoice }: { invoice: InvoiceDetail }) {
   const { t } = useTranslation();
+  const hours = useOpeningHours(useCompany().openingHours);
   const void_ = invoice.status === 'void';
   const appointment = useQuery({ ...invoiceAppointmentQuery(invoice.id), enabled: !void_ });
   const [picking, setPicking] = useState(false);
@@ -101,7 +104,7 @@ function PickupBooking({ invoice }: { invoice: InvoiceDetail }) {
                 </>
               ) : (
                 <Text size="sm" c="dimmed">
-                  {t('ui.invoice.noAppointment')}. {t('ui.appointment.intro')}
+                  {t('ui.invoice.noAppointment')}. {t('ui.appointment.intro', { hours })}
                 </Text>
               )}
               {!booked || picking ? (

@@ -1,10 +1,12 @@
 import { Stack, Text } from '@mantine/core';
 import type { PickupLocation as Location } from '@wine/contracts';
 import { useTranslation } from 'react-i18next';
+import { useOpeningHours } from '../../lib/opening-hours.ts';
 
 /** Where pickup happens (seeds 001 cartLocation / locationDetail): name, address, phone and hours. */
 export function PickupLocation({ location }: { location: Location }) {
   const { t } = useTranslation();
+  const hours = useOpeningHours(location.openingHours, location.hours);
   return (
     <Stack gap={2} data-testid="pickup-location">
       <Text fw={600}>{location.name}</Text>
@@ -22,7 +24,7 @@ export function PickupLocation({ location }: { location: Location }) {
         <Text span c="dimmed" size="sm">
           {t('ui.checkout.hours')}:{' '}
         </Text>
-        {location.hours}
+        {hours}
       </Text>
     </Stack>
   );

@@ -1,8 +1,21 @@
-import { ActionIcon, Alert, Button, Group, SimpleGrid, Switch, Text, TextInput } from '@mantine/core';
-import { ChangeBankInput, ChangeMerchantInput, type StaffSettings } from '@wine/contracts';
-import { type FieldPath, useFieldArray, useForm } from 'react-hook-form';
+import {
+  ActionIcon,
+  Alert,
+  Button,
+  Chip,
+  Group,
+  Input,
+  SimpleGrid,
+  Stack,
+  Switch,
+  Text,
+  TextInput,
+} from '@mantine/core';
+import { ChangeBankInput, ChangeMerchantInput, type StaffSettings, weekdayName } from '@wine/contracts';
+import { type Control, Controller, type FieldPath, useFieldArray, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { contractResolver } from '../../lib/forms.ts';
+import { localeOf } from '../../lib/opening-hours.ts';
 import { TextArea } from '../FormFields/TextArea.tsx';
 import { SettingsCard, useSectionSubmit } from './SettingsCard.tsx';
 import { useSaveSection } from './StaffSettings.tsx';
@@ -18,15 +31,19 @@ const merchantFields: FieldPath<ChangeMerchantInput>[] = [
   'fax',
   'emailGeneral',
   'emailSelling',
-  'hours',
+  'openingHours.days',
+  'openingHours.opensAt',
+  'openingHours.closesAt',
 ];
 
 /** The shop's name, address, map link, phone, fax, inboxes, hours and social links. */
 export function ShopForm({ merchant }: { merchant: StaffSettings['merchant'] }) {
   const { t } = useTranslation();
   const save = useSaveSection();
+  // The English `hours` is written from the days and times: the form edits those.
+  const { hours: _shown, ...editable } = merchant;
   const form = useForm<ChangeMerchantInput>({
-    defaultValues: merchant,
+    defaultValues: editable,
     resolver: contractResolver(ChangeMerchantInput, (v: ChangeMerchantInput) => v),
   });
   const {
@@ -79,7 +96,7 @@ export function ShopForm({ merchant }: { merchant: StaffSettings['merchant'] }) 
           description: t('ui.houseSettings.shop.emailSellingHint'),
         })}
       </SimpleGrid>
-      {text('hours', t('ui.houseSettings.shop.hours'), { maxLength: 100 })}
+      <OpeningHoursField control={control} />
       <Text size="sm" fw={500}>
         {t('ui.houseSettings.shop.social')}
       </Text>
@@ -121,6 +138,73 @@ export function ShopForm({ merchant }: { merchant: StaffSettings['merchant'] }) 
         </Button>
       ) : null}
     </SettingsCard>
+  );
+}
+
+/** Minutes after midnight as a time input reads them (`09:30`), and back. */
+const timeOf = (minutes: number) =>
+  `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
+const minutesOf = (time: string) => {
+  const [h, m] = time.split(':').map(Number);
+  return (h ?? 0) * 60 + (m ?? 0);
+};
+/** The week on the form, Monday first. */
+const WEEK = [1, 2, 3, 4, 5, 6, 0];
+
+/** The shop's days open and its hours on them (pickup is booked within them; pages show them translated). */
+function OpeningHoursField({ control }: { control: Control<ChangeMerchantInput> }) {
+  const { t, i18n } = useTranslation();
+  const locale = localeOf(i18n.language);
+  const time = (name: 'opensAt' | 'closesAt', label: string) => (
+    <Controller
+      control={control}
+      name={`openingHours.${name}`}
+      render={({ field, fieldState }) => (
+        <TextInput
+          type="time"
+          required
+          label={label}
+          value={timeOf(field.value)}
+          onChange={(e) => field.onChange(minutesOf(e.currentTarget.value))}
+          onBlur={field.onBlur}
+          error={fieldState.error?.message}
+          data-testid={`opening-${name}`}
+        />
+      )}
+    />
+  );
+  return (
+    <Stack gap={6}>
+      <Controller
+        control={control}
+        name="openingHours.days"
+        render={({ field, fieldState }) => (
+          <Input.Wrapper
+            label={t('ui.houseSettings.shop.hours')}
+            description={t('ui.houseSettings.shop.hoursHint')}
+            error={fieldState.error?.message}
+          >
+            <Chip.Group
+              multiple
+              value={field.value.map(String)}
+              onChange={(days) => field.onChange(days.map(Number).sort((a, b) => a - b))}
+            >
+              <Group gap={6} mt={6} role="group" aria-label={t('ui.houseSettings.shop.hoursDays')}>
+                {WEEK.map((day) => (
+                  <Chip key={day} value={String(day)} size="xs" data-testid={`opening-day-${day}`}>
+                    {weekdayName(day, locale, 'short')}
+                  </Chip>
+                ))}
+              </Group>
+            </Chip.Group>
+          </Input.Wrapper>
+        )}
+      />
+      <SimpleGrid cols={2} maw={420}>
+        {time('opensAt', t('ui.houseSettings.shop.opensAt'))}
+        {time('closesAt', t('ui.houseSettings.shop.closesAt'))}
+      </SimpleGrid>
+    </Stack>
   );
 }
 

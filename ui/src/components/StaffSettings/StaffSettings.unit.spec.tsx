@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import {
   defaultBidIncrements,
   defaultCatalogueSettings,
@@ -22,6 +22,8 @@ import {
 type Api = NonNullable<Parameters<typeof renderApp>[1]>['api'];
 
 const { bankTransfer: _bank, phoneHref: _href, ...merchant } = defaultMerchant;
+/** What the shop's form sends: the English `hours` is written by the server from the days and times. */
+const { hours: _hours, ...merchantInput } = merchant;
 const settings = (overrides: Partial<StaffSettings> = {}): StaffSettings => ({
   merchant,
   bank: null,
@@ -121,6 +123,28 @@ describe('the shipping form’s values', () => {
 });
 
 describe('/admin/settings', () => {
+  it("sets the shop's days and hours: a closing before the opening is refused on the form, then saved as days and minutes", async () => {
+    const { api, user } = await admin({
+      changeMerchantDetails: () => ({ message: "The shop's details are saved", responseData: null }),
+    });
+    const shop = await screen.findByTestId('settings-shop');
+    await user.click(within(shop).getByRole('checkbox', { name: 'Sat' }));
+    await user.click(within(shop).getByRole('checkbox', { name: 'Mon' }));
+    const closes = within(shop).getByLabelText(/^Closes at/);
+    // A time input's value is set whole, as a browser's picker sets it.
+    fireEvent.change(closes, { target: { value: '08:00' } });
+    await user.click(within(shop).getByRole('button', { name: 'Save' }));
+    expect(await within(shop).findByText('The shop must close after it opens')).toBeTruthy();
+    expect(api.to('changeMerchantDetails')).toHaveLength(0);
+    fireEvent.change(closes, { target: { value: '14:00' } });
+    await user.click(within(shop).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(api.to('changeMerchantDetails')).toHaveLength(1));
+    expect(api.to('changeMerchantDetails')[0]?.input).toMatchObject({
+      openingHours: { days: [2, 3, 4, 5, 6], opensAt: 570, closesAt: 840 },
+    });
+    expect(api.to('changeMerchantDetails')[0]?.input).not.toHaveProperty('hours');
+  });
+
   it("saves the shop's phone and tells the admin what the server said", async () => {
     const { api, user } = await admin({
       changeMerchantDetails: () => ({ message: "The shop's details are saved", responseData: null }),
@@ -130,7 +154,10 @@ describe('/admin/settings', () => {
     await user.type(phone, '+1 (312) 555-0199');
     await user.click(within(screen.getByTestId('settings-shop')).getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(api.to('changeMerchantDetails')).toHaveLength(1));
-    expect(api.to('changeMerchantDetails')[0]?.input).toEqual({ ...merchant, phone: '+1 (312) 555-0199' });
+    expect(api.to('changeMerchantDetails')[0]?.input).toEqual({
+      ...merchantInput,
+      phone: '+1 (312) 555-0199',
+    });
     expect(await screen.findByText("The shop's details are saved")).toBeTruthy();
     await expectNoAxeViolations(screen.getByRole('main'));
   });

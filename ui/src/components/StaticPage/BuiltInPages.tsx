@@ -2,6 +2,7 @@ import { Anchor, Container, List, Stack, Table, Text, Title } from '@mantine/cor
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { company as known, useCompany } from '../../config/company.ts';
+import { useOpeningHours } from '../../lib/opening-hours.ts';
 import { pageTitle, useDocumentMeta } from '../../lib/use-document-meta.ts';
 import classes from './StaticPage.module.css';
 
@@ -57,6 +58,7 @@ export function PrivacyAccessibility() {
 export function ContactDetails() {
   const { t } = useTranslation();
   const company = useCompany();
+  const hours = useOpeningHours(company.openingHours);
   useDocumentMeta({ title: pageTitle(t('ui.staticPages.contact.title')) });
   const fax = detail('fax');
   const email = detail('generalEmail') ?? company.email;
@@ -82,7 +84,7 @@ export function ContactDetails() {
       label: t('ui.staticPages.contact.sellingEmail'),
       value: <Anchor href={`mailto:${sellingEmail}`}>{sellingEmail}</Anchor>,
     },
-    { label: t('ui.staticPages.contact.hours'), value: t('ui.staticPages.contact.hoursValue') },
+    { label: t('ui.staticPages.contact.hours'), value: hours },
   ];
   return (
     <Container size="md" py="xl" className={classes.page}>

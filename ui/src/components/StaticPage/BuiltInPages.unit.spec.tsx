@@ -53,7 +53,15 @@ describe('the built-in contact page', () => {
         .getByRole('link')
         .getAttribute('href'),
     ).toMatch(/^mailto:/);
-    expect(row('Hours')?.textContent).toContain('Monday-Friday 9:30 am - 5:30 pm');
+    expect(row('Hours')?.textContent).toContain('Monday–Friday, 9:30 AM – 5:30 PM');
     await expectNoAxeViolations(container);
+  });
+
+  it('shows the hours in Spanish on a Spanish page', async () => {
+    await i18n.changeLanguage('es');
+    await render(<ContactDetails />);
+    const table = screen.getByTestId('contact-details');
+    expect(table.textContent).toMatch(/Lunes–viernes, 9:30 a\.\s?m\. – 5:30 p\.\s?m\./);
+    expect(table.textContent).not.toContain('Monday');
   });
 });
