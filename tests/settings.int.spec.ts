@@ -16,7 +16,13 @@ import { offsetClock } from '@wine/platform';
 import { eventually } from '@wine/platform/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
-import { lotInput, startMarketplace, type TestMarketplace, type TestUser } from './support/marketplace.ts';
+import {
+  lotInput,
+  pickupOrder,
+  startMarketplace,
+  type TestMarketplace,
+  type TestUser,
+} from './support/marketplace.ts';
 
 const HOUR = 3600_000;
 const clock = offsetClock();
@@ -122,6 +128,7 @@ describe('settings (issue 34): facts in the log, in effect at once', () => {
     );
     expect(footer.merchant.hours).toBe('Saturday, 10:00 AM – 2:00 PM');
     const bidder = await market.bidder();
+    const invoiceId = await pickupOrder(market, bidder);
     const slots = await market.ok<SlotList>(actions.checkAppointments.path, {}, bidder.auth);
     expect(slots.records.length).toBeGreaterThan(0);
     for (const slot of slots.records) {
@@ -129,6 +136,13 @@ describe('settings (issue 34): facts in the log, in effect at once', () => {
       expect(slot.time >= '10:00' && slot.time < '14:00', slot.time).toBe(true);
     }
     expect(slots.records.map((s) => s.time)).toContain('13:30');
+    // The command side books within the same hours: a Saturday slot is taken.
+    const saturday = slots.records[0] as SlotList['records'][number];
+    await market.ok(
+      actions.updateAppointment.path,
+      { invoice_id: invoiceId, starts_at: saturday.starts_at },
+      bidder.auth,
+    );
     // Back to the weekdays, for the specs after this one.
     await market.ok(actions.changeMerchantDetails.path, weekdays, admin.auth);
   });
