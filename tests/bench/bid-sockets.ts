@@ -91,14 +91,14 @@ export async function bareServer(clients: number) {
 }
 
 /**
- * The bare broadcast on its own: `rounds` rounds one after another, the first `warmUp` (the first
- * proves every socket is open) not counted.
+ * The bare broadcast on its own: `rounds` rounds one after another, after one not counted (it proves
+ * every socket is open).
  */
-export async function bareBroadcast(sample: string, clients: number, rounds: number, warmUp = 1) {
+export async function bareBroadcast(sample: string, clients: number, rounds: number) {
   const bare = await bareServer(clients);
-  for (let n = 1 - warmUp; n <= rounds; n++) {
+  for (let n = 0; n <= rounds; n++) {
     await bare.round(sample);
-    if (n <= 0) bare.delays.length = 0;
+    if (n === 0) bare.delays.length = 0;
   }
   await bare.close();
   return summary(bare.delays);

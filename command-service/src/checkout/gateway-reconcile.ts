@@ -48,9 +48,10 @@ export function gatewayReconcileProcess(
 
   function follow(event: RecordedEvent) {
     if (event.type === 'DepositHeld') {
-      const id = deposits.get((event.data as { depositId: string }).depositId);
+      const { depositId } = event.data as { depositId: string };
+      const id = deposits.get(depositId);
       if (id !== undefined) {
-        deposits.delete((event.data as { depositId: string }).depositId);
+        deposits.delete(depositId);
         waiting.delete(id);
       }
       return;

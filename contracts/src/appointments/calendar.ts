@@ -1,4 +1,3 @@
-import type { OpeningHours } from '@wine/event-schemas';
 import type { MoneySettings } from '../money/settings.ts';
 import { defaultOpeningHours } from '../settings/opening-hours.ts';
 
@@ -27,8 +26,6 @@ export const APPOINTMENT_HORIZON_DAYS = 60;
 /** checkAppointments answers at most this many days at once. */
 export const MAX_SLOT_RANGE_DAYS = 31;
 
-const openingOf = ({ days, opensAt, closesAt }: OpeningHours) => ({ days, opensAt, closesAt });
-
 /** The pickup calendar of the settings: slots within the shop's opening hours (seeds 001 §9), on its clock. */
 export const appointmentCalendar = (
   money: Pick<
@@ -39,7 +36,7 @@ export const appointmentCalendar = (
   timeZone: money.appointmentTimeZone,
   slotMinutes: money.appointmentSlotMinutes,
   capacity: money.appointmentSlotCapacity,
-  ...openingOf(money.pickup.openingHours ?? defaultOpeningHours),
+  ...(money.pickup.openingHours ?? defaultOpeningHours),
   horizonDays: APPOINTMENT_HORIZON_DAYS,
 });
 
@@ -135,7 +132,8 @@ export interface SlotTime {
   time: string;
 }
 
-const hhmm = (minutes: number) => `${pad(Math.floor(minutes / 60))}:${pad(minutes % 60)}`;
+/** Minutes after midnight as a clock reads them: `09:30` (slots, appointments, the settings' time inputs). */
+export const hhmm = (minutes: number) => `${pad(Math.floor(minutes / 60))}:${pad(minutes % 60)}`;
 
 function slotFrom(date: string, minutes: number, calendar: AppointmentCalendar): SlotTime {
   const start = instantAt(date, minutes, calendar.timeZone);

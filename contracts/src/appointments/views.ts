@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { t } from '../i18n/index.ts';
 import type { PickupLocation } from '../money/settings.ts';
-import { type AppointmentCalendar, localTime } from './calendar.ts';
+import { type AppointmentCalendar, hhmm, localTime } from './calendar.ts';
 import { icsText } from './icalendar.ts';
 
 /** A pickup slot and its places left (seeds 001 §7 appointment/checkAppointments). */
@@ -101,7 +101,6 @@ export interface AppointmentRecord {
 
 export function appointmentView(record: AppointmentRecord, calendar: AppointmentCalendar): AppointmentView {
   const local = localTime(new Date(record.startsAt), calendar.timeZone);
-  const minutes = local.minutes;
   return {
     id: record.appointmentId,
     invoice_id: record.invoiceId,
@@ -109,7 +108,7 @@ export function appointmentView(record: AppointmentRecord, calendar: Appointment
     starts_at: record.startsAt,
     ends_at: record.endsAt,
     date: local.date,
-    time: `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`,
+    time: hhmm(local.minutes),
     time_zone: calendar.timeZone,
     updated_at: record.updatedAt,
   };

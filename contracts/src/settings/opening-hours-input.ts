@@ -1,6 +1,7 @@
 import { OpeningHours } from '@wine/event-schemas';
 import { z } from 'zod';
 import { lazy, t } from '../i18n/index.ts';
+import { weekdayName } from './opening-hours.ts';
 
 /** What an admin sends as the shop's opening hours (opening-hours.ts): days once each, closing after opening. */
 export const OpeningHoursInput = z
@@ -14,8 +15,6 @@ export const OpeningHoursInput = z
     error: lazy(() => t('settings.hoursOrder')).error,
   });
 
-const DAY_NAMES = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'] as const;
-
 /**
  * The configuration's way of writing hours (platform config MERCHANT_HOURS): days or ranges of days
  * separated by commas, then the times on a 24-hour clock: `Mon-Fri 09:30-17:30`, `Tue-Sat,Mon 10:00-18:00`.
@@ -24,7 +23,10 @@ const DAY_NAMES = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'] as const;
 export function parseOpeningHours(text: string): OpeningHours | null {
   const match = /^([A-Za-z,-]+)\s+(\d{1,2}):(\d{2})\s*-\s*(\d{1,2}):(\d{2})$/.exec(text.trim());
   if (!match) return null;
-  const dayOf = (name: string) => DAY_NAMES.findIndex((d) => d.toLowerCase() === name.toLowerCase());
+  const dayOf = (name: string) =>
+    [0, 1, 2, 3, 4, 5, 6].find(
+      (d) => weekdayName(d, 'en-US', 'short').toLowerCase() === name.toLowerCase(),
+    ) ?? -1;
   const days = new Set<number>();
   for (const part of (match[1] as string).split(',')) {
     const [from, to = from, ...rest] = part.split('-');

@@ -12,8 +12,8 @@ export const defaultOpeningHours: OpeningHours = {
   closesAt: 17 * 60 + 30,
 };
 
-/** The week as the shop's hours read it: Monday first, Sunday last. */
-const WEEK = [1, 2, 3, 4, 5, 6, 0] as const;
+/** The week as the shop's hours read it: Monday first, Sunday last (0 = Sunday). */
+export const weekFromMonday = [1, 2, 3, 4, 5, 6, 0] as const;
 /** 2024-01-07 was a Sunday: day `d` of the week is 2024-01-(7 + d). */
 const dayDate = (day: number) => new Date(Date.UTC(2024, 0, 7 + day));
 const timeDate = (minutes: number) => new Date(Date.UTC(2024, 0, 1, 0, minutes));
@@ -23,7 +23,7 @@ export function dayRuns(days: readonly number[]): [number, number][] {
   const open = new Set(days);
   const runs: [number, number][] = [];
   let run: [number, number] | null = null;
-  for (const day of WEEK) {
+  for (const day of weekFromMonday) {
     if (!open.has(day)) run = null;
     else if (run) run[1] = day;
     else {

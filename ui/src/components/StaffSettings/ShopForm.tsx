@@ -11,7 +11,14 @@ import {
   Text,
   TextInput,
 } from '@mantine/core';
-import { ChangeBankInput, ChangeMerchantInput, type StaffSettings, weekdayName } from '@wine/contracts';
+import {
+  ChangeBankInput,
+  ChangeMerchantInput,
+  hhmm,
+  type StaffSettings,
+  weekdayName,
+  weekFromMonday,
+} from '@wine/contracts';
 import { type Control, Controller, type FieldPath, useFieldArray, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { contractResolver } from '../../lib/forms.ts';
@@ -141,15 +148,11 @@ export function ShopForm({ merchant }: { merchant: StaffSettings['merchant'] }) 
   );
 }
 
-/** Minutes after midnight as a time input reads them (`09:30`), and back. */
-const timeOf = (minutes: number) =>
-  `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
+/** A time input's `09:30` as minutes after midnight (`hhmm` reads them back). */
 const minutesOf = (time: string) => {
   const [h, m] = time.split(':').map(Number);
   return (h ?? 0) * 60 + (m ?? 0);
 };
-/** The week on the form, Monday first. */
-const WEEK = [1, 2, 3, 4, 5, 6, 0];
 
 /** The shop's days open and its hours on them (pickup is booked within them; pages show them translated). */
 function OpeningHoursField({ control }: { control: Control<ChangeMerchantInput> }) {
@@ -164,7 +167,7 @@ function OpeningHoursField({ control }: { control: Control<ChangeMerchantInput> 
           type="time"
           required
           label={label}
-          value={timeOf(field.value)}
+          value={hhmm(field.value)}
           onChange={(e) => field.onChange(minutesOf(e.currentTarget.value))}
           onBlur={field.onBlur}
           error={fieldState.error?.message}
@@ -190,7 +193,7 @@ function OpeningHoursField({ control }: { control: Control<ChangeMerchantInput> 
               onChange={(days) => field.onChange(days.map(Number).sort((a, b) => a - b))}
             >
               <Group gap={6} mt={6} role="group" aria-label={t('ui.houseSettings.shop.hoursDays')}>
-                {WEEK.map((day) => (
+                {weekFromMonday.map((day) => (
                   <Chip key={day} value={String(day)} size="xs" data-testid={`opening-day-${day}`}>
                     {weekdayName(day, locale, 'short')}
                   </Chip>
