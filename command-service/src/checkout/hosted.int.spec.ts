@@ -141,6 +141,35 @@ describe.each(hostedGatewayNetworkNames.map((name) => [hostedGatewayTitles[name]
     type Response = Awaited<ReturnType<typeof visitGateway>>;
     const respond = (token: string, input: Response, commandId?: string) =>
       service.post<CheckoutResult>(responsePath, input, { token, ...(commandId && { commandId }) });
+    /**
+     * The buyer's return sent twice under one x-command-id (and `more` times without one) while the
+     * reconciliation is due: a sign-up, a write, wakes it at the same moment. The returns' answers.
+     */
+    async function returnBesideReconciliation(token: string, back: Response, more = 0) {
+      service.clock.advance(RECONCILE_AFTER_MS + 1_000);
+      const key = crypto.randomUUID();
+      const [, ...answers] = await Promise.all([
+        buyer(),
+        respond(token, back, key),
+        respond(token, back, key),
+        ...Array.from({ length: more }, () => respond(token, back)),
+      ]);
+      return answers;
+    }
+    /** Runs `step` with the process dying when it writes `userId`'s wallet (after the ledger's charge). */
+    async function diesAtTheWallet<T>(userId: string, step: () => Promise<T>): Promise<T> {
+      const streams = service.service.streams;
+      const handle = streams.handle;
+      streams.handle = ((stream: string, ...rest: unknown[]) => {
+        if (stream === walletStream(userId)) return Promise.reject(new Error('the process died'));
+        return (handle as (...args: unknown[]) => unknown).call(streams, stream, ...rest);
+      }) as typeof handle;
+      try {
+        return await step();
+      } finally {
+        streams.handle = handle;
+      }
+    }
     /** A buyer's membership payment (a bid deposit) started on the gateway: the call's answer. */
     const startMembership = (token: string, amount: number) =>
       service.post<CheckoutResult>(membershipPath, { amount }, { token });
@@ -381,15 +410,7 @@ describe.each(hostedGatewayNetworkNames.map((name) => [hostedGatewayTitles[name]
     it('records once when the buyer’s return and the reconciliation settle the same order at the same moment', async () => {
       const { who, invoiceId, orderId, url } = await waitingPayment(14_000);
       const back = await cameBack(await onGatewayOnly(url, 'pay'));
-      service.clock.advance(RECONCILE_AFTER_MS + 1_000);
-      // The sign-up wakes the reconciliation while the return is answered, twice with one key and once more.
-      const key = crypto.randomUUID();
-      const [, ...answers] = await Promise.all([
-        buyer(),
-        respond(who.token, back, key),
-        respond(who.token, back, key),
-        respond(who.token, back),
-      ]);
+      const answers = await returnBesideReconciliation(who.token, back, 1);
       for (const answer of answers) expect(answer.body.data.responseData.status).toBe('paid');
       await eventually(
         () => loadInvoice(invoiceId),
@@ -427,17 +448,7 @@ describe.each(hostedGatewayNetworkNames.map((name) => [hostedGatewayTitles[name]
       const { payment_id, url } = started.body.data.responseData;
       const back = await visitGateway(url as string, 'pay');
       // The buyer's return charges the ledger, and the process dies before the wallet is written.
-      const streams = service.service.streams;
-      const handle = streams.handle;
-      streams.handle = ((stream: string, ...rest: unknown[]) => {
-        if (stream === walletStream(who.id)) return Promise.reject(new Error('the process died'));
-        return (handle as (...args: unknown[]) => unknown).call(streams, stream, ...rest);
-      }) as typeof handle;
-      try {
-        expect((await respond(who.token, back)).status).toBe(500);
-      } finally {
-        streams.handle = handle;
-      }
+      expect((await diesAtTheWallet(who.id, () => respond(who.token, back))).status).toBe(500);
       expect(await countOf(paymentStream(payment_id as string), 'TransactionCharged')).toBe(1);
       expect(await typesOf(walletStream(who.id))).toEqual([]);
       // The buyer does not come back again: the reconciliation finishes it.
@@ -453,6 +464,23 @@ describe.each(hostedGatewayNetworkNames.map((name) => [hostedGatewayTitles[name]
       expect(Object.values(wallet.held)).toEqual([20_000]);
       expect(await countOf(paymentStream(payment_id as string), 'TransactionCharged')).toBe(1);
       expect(charged(payment_id as string)).toEqual([{ orderId: payment_id, amount: 20_000, refunded: 0 }]);
+    });
+
+    it('finishes a membership payment after that crash once when the buyer’s return (twice under one x-command-id) and the reconciliation come together', async () => {
+      const who = await buyer();
+      const started = await startMembership(who.token, 15_000);
+      const { payment_id, url } = started.body.data.responseData;
+      const back = await visitGateway(url as string, 'pay');
+      expect((await diesAtTheWallet(who.id, () => respond(who.token, back))).status).toBe(500);
+      const answers = await returnBesideReconciliation(who.token, back);
+      for (const answer of answers) expect(answer.body.data.responseData.status).toBe('paid');
+      await later(1_000);
+      expect(await typesOf(walletStream(who.id))).toEqual(['WalletCredited', 'DepositHeld']);
+      const wallet = await service.service.streams.load(walletStream(who.id), walletDecider);
+      expect(Object.values(wallet.held)).toEqual([15_000]);
+      expect(await countOf(paymentStream(payment_id as string), 'TransactionCharged')).toBe(1);
+      // The gateway charged the buyer once.
+      expect(charged(payment_id as string)).toEqual([{ orderId: payment_id, amount: 15_000, refunded: 0 }]);
     });
 
     it('keeps asking about an order left open on the gateway, and gives it up after a day: nothing taken, the invoice due again', async () => {
