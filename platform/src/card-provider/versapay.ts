@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { z } from 'zod';
+import { callVendor } from '../http/vendor-call.ts';
 import {
   CardDeclinedError,
   type CardProviderWithContext,
@@ -246,10 +247,9 @@ export function createVersapayCardProvider(options: VersapayOptions): VersapayCa
     url: string,
     body?: unknown,
   ): Promise<{ status: number; body: unknown }> {
-    let status: number;
-    let text: string;
-    try {
-      const response = await fetch(url, {
+    const { status, text } = await callVendor(
+      url,
+      {
         method,
         headers: {
           authorization: basic,
@@ -257,18 +257,15 @@ export function createVersapayCardProvider(options: VersapayOptions): VersapayCa
           ...(body !== undefined && { 'content-type': 'application/json' }),
         },
         ...(body !== undefined && { body: JSON.stringify(body) }),
-        signal: AbortSignal.timeout(timeoutMs),
-      });
-      status = response.status;
-      text = await response.text();
-    } catch (error) {
-      const timedOut = (error as { name?: unknown } | null)?.name === 'TimeoutError';
-      throw new VersapayError(
-        timedOut
-          ? `Versapay did not answer (${what}) within ${timeoutMs} ms.`
-          : `Versapay could not be reached (${what}).`,
-      );
-    }
+      },
+      timeoutMs,
+      (timedOut) =>
+        new VersapayError(
+          timedOut
+            ? `Versapay did not answer (${what}) within ${timeoutMs} ms.`
+            : `Versapay could not be reached (${what}).`,
+        ),
+    );
     if (status === 401)
       throw new VersapayError(`Versapay refused our API token and key (${what}, HTTP 401).`, 401);
     let json: unknown;

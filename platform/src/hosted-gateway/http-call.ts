@@ -1,3 +1,4 @@
+import { callVendor } from '../http/vendor-call.ts';
 import { HostedGatewayUnavailableError } from './port.ts';
 
 /**
@@ -12,9 +13,9 @@ export async function callGateway(
   init: { method: 'GET' | 'POST'; headers?: Record<string, string>; body?: unknown },
   timeoutMs: number,
 ): Promise<{ status: number; body: unknown }> {
-  let response: Response;
-  try {
-    response = await fetch(url, {
+  const response = await callVendor(
+    url,
+    {
       method: init.method,
       headers: {
         accept: 'application/json',
@@ -22,18 +23,16 @@ export async function callGateway(
         ...init.headers,
       },
       ...(init.body !== undefined && { body: JSON.stringify(init.body) }),
-      signal: AbortSignal.timeout(timeoutMs),
-    });
-  } catch (error) {
-    const timedOut = error instanceof Error && error.name === 'TimeoutError';
-    throw new HostedGatewayUnavailableError(gateway, timedOut ? `no answer in ${timeoutMs} ms` : 'no answer');
-  }
-  const text = await response.text();
+    },
+    timeoutMs,
+    (timedOut) =>
+      new HostedGatewayUnavailableError(gateway, timedOut ? `no answer in ${timeoutMs} ms` : 'no answer'),
+  );
   if (response.status >= 500 || response.status === 429) {
     throw new HostedGatewayUnavailableError(gateway, `HTTP ${response.status}`, response.status);
   }
   try {
-    const body = JSON.parse(text) as unknown;
+    const body = JSON.parse(response.text) as unknown;
     if (typeof body !== 'object' || body === null) throw new Error('not JSON of an object or a list');
     return { status: response.status, body };
   } catch {

@@ -9,4 +9,5 @@ export * from './language.ts';
 export * from './security-headers.ts';
 export * from './signed-webhook.ts';
 export * from './staff-rate-limit.ts';
+export * from './vendor-call.ts';
 export * from './written-position.ts';

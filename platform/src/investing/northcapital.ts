@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { brandOf } from '../card-provider/card-numbers.ts';
+import { callVendor } from '../http/vendor-call.ts';
 import {
   accreditationOfTransact,
   centsOfTransact,
@@ -252,27 +253,20 @@ export function createNorthCapitalInvesting(options: NorthCapitalOptions): Inves
     call: string,
     body: URLSearchParams | FormData,
   ): Promise<Answer> {
-    let response: Response;
-    let raw: string;
-    try {
-      response = await fetch(`${base}/${call}`, {
-        method,
-        body,
-        headers: { accept: 'application/json' },
-        signal: AbortSignal.timeout(timeoutMs),
-      });
-      raw = await response.text();
-    } catch (error) {
-      const timedOut = (error as { name?: unknown })?.name === 'TimeoutError';
-      throw timedOut
-        ? unavailable(`no answer to ${call} in ${timeoutMs} ms`, 'TIMEOUT')
-        : unavailable(`${call} could not be reached`, 'UNREACHABLE');
-    }
+    const response = await callVendor(
+      `${base}/${call}`,
+      { method, body, headers: { accept: 'application/json' } },
+      timeoutMs,
+      (timedOut) =>
+        timedOut
+          ? unavailable(`no answer to ${call} in ${timeoutMs} ms`, 'TIMEOUT')
+          : unavailable(`${call} could not be reached`, 'UNREACHABLE'),
+    );
     if (response.status >= 500)
       throw unavailable(`${call} answered HTTP ${response.status}`, String(response.status));
     let answer: Answer;
     try {
-      const parsed: unknown = JSON.parse(raw);
+      const parsed: unknown = JSON.parse(response.text);
       if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed))
         throw new Error('not an object');
       answer = parsed as Answer;

@@ -1,3 +1,4 @@
+import { callVendor } from '../http/vendor-call.ts';
 import {
   type Marketing,
   type MarketingContact,
@@ -46,18 +47,21 @@ export function createZohoCampaignsMarketing(options: ZohoCampaignsOptions): Mar
   const headers = { authorization: `Zoho-oauthtoken ${options.token}`, accept: 'application/json' };
 
   async function call(url: string, init: RequestInit): Promise<void> {
-    let response: Response;
-    try {
-      response = await fetch(url, { ...init, signal: AbortSignal.timeout(timeoutMs) });
-    } catch (error) {
-      throw new MarketingServiceError(SERVICE, 'UNREACHABLE', (error as Error).message);
-    }
-    const text = await response.text();
+    const { status, ok, text } = await callVendor(
+      url,
+      init,
+      timeoutMs,
+      (timedOut) =>
+        new MarketingServiceError(
+          SERVICE,
+          'UNREACHABLE',
+          timedOut ? `no answer in ${timeoutMs} ms` : 'no answer',
+        ),
+    );
     const body = answerOf(text);
-    const code = body?.code !== undefined ? String(body.code) : `HTTP_${response.status}`;
-    if (response.ok && body?.status === 'success' && code === '0') return;
-    const message =
-      typeof body?.message === 'string' ? body.message : text.slice(0, 200) || response.statusText;
+    const code = body?.code !== undefined ? String(body.code) : `HTTP_${status}`;
+    if (ok && body?.status === 'success' && code === '0') return;
+    const message = typeof body?.message === 'string' ? body.message : text.slice(0, 200) || `HTTP ${status}`;
     throw new MarketingServiceError(SERVICE, code, message.slice(0, 200));
   }
 

@@ -12,6 +12,7 @@ import {
   PaypalExperienceUserAction,
   PaypalWalletContextShippingPreference,
 } from '@paypal/paypal-server-sdk';
+import { callVendor } from '../http/vendor-call.ts';
 import {
   type CaptureOrigin,
   centsToValue,
@@ -278,16 +279,13 @@ export function createPayPalGateway(options: PayPalOptions): PayPalGateway {
     if (kept && Date.now() <= kept.validTo) return kept.key;
     certificates.delete(certUrl);
     const loading = (async () => {
-      let pem: string;
-      try {
-        const response = await fetch(certUrl, { signal: AbortSignal.timeout(timeoutMs) });
-        if (!response.ok) throw new Error(`HTTP ${response.status}`);
-        pem = await response.text();
-      } catch (error) {
-        throw new PayPalUnavailableError(
-          `PayPal's certificate could not be read: ${(error as Error).message}`,
-        );
-      }
+      const unread = (why: string) =>
+        new PayPalUnavailableError(`PayPal's certificate could not be read: ${why}`);
+      const answer = await callVendor(certUrl, {}, timeoutMs, (timedOut) =>
+        unread(timedOut ? `no answer in ${timeoutMs} ms` : 'no answer'),
+      );
+      if (!answer.ok) throw unread(`HTTP ${answer.status}`);
+      const pem = answer.text;
       let certificate: X509Certificate;
       try {
         certificate = new X509Certificate(pem);
