@@ -3,6 +3,7 @@ import {
   actions,
   cardWebhookPath,
   documentsWebhookPath,
+  gatewayWebhookPath,
   hostedGatewayPagePath,
   invoicePdfPath,
   MAX_IMPORT_BYTES,
@@ -102,6 +103,12 @@ ${locations}
       proxy_pass http://${upstreams.command};
     }
     location = ${payPalWebhookPath} {
+      proxy_pass http://${upstreams.command};
+    }
+    location = ${gatewayWebhookPath('paytm')} {
+      proxy_pass http://${upstreams.command};
+    }
+    location = ${gatewayWebhookPath('cashfree')} {
       proxy_pass http://${upstreams.command};
     }
     location = ${paytmCallbackPath} {

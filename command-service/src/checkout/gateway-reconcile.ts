@@ -1,11 +1,10 @@
 import { t } from '@wine/contracts';
-import { invoiceStream, type RecordedEvent } from '@wine/event-schemas';
+import type { RecordedEvent } from '@wine/event-schemas';
 import { AppError, type HostedGatewayName, hostedGatewayNames } from '@wine/platform';
 import { type LogFeed, type LogFollower, logFeed, type Steps, tickingProcess } from '../core/follow-log.ts';
-import { invoiceDecider } from '../invoices/decide.ts';
 import type { IssuedInvoice } from '../invoices/invoice.ts';
 import { failTransaction } from '../payments/ledger.ts';
-import { membershipDepositId, settleGatewayOrder, settleMembershipOrder } from './hosted.ts';
+import { issuedInvoices, membershipDepositId, settleGatewayOrder, settleMembershipOrder } from './hosted.ts';
 import { type MoneyDeps, systemStep } from './money-deps.ts';
 import { fail } from './payments.ts';
 
@@ -40,7 +39,7 @@ export function gatewayReconcileProcess(
   feed: LogFeed = logFeed(deps.streams.store, deps.logger),
   tickMs = 30_000,
 ): LogFollower {
-  const { streams, clock, logger } = deps;
+  const { clock, logger } = deps;
   const waiting = new Map<string, Waiting>();
 
   /** A membership payment charged on the ledger waits for its deposit held on the wallet, by the deposit's id. */
@@ -93,11 +92,7 @@ export function gatewayReconcileProcess(
 
   async function settle(id: string, order: Waiting) {
     const step = systemStep('gateway-reconcile', id);
-    const invoices: IssuedInvoice[] = [];
-    for (const invoiceId of order.invoiceIds ?? []) {
-      const invoice = await streams.load(invoiceStream(invoiceId), invoiceDecider);
-      if (invoice.status === 'issued') invoices.push(invoice);
-    }
+    const invoices = await issuedInvoices(deps, order.invoiceIds ?? []);
     let outcome: { status: string };
     try {
       outcome =

@@ -1,12 +1,13 @@
 import {
   actions,
   type CheckoutResult,
+  gatewayWebhookPath,
   type HostedGatewayChoice,
   hostedGatewayPagePath,
   paytmCallbackPath,
 } from '@wine/contracts';
 import { invoiceStream, paymentStream, walletStream } from '@wine/event-schemas';
-import type { HostedGateway } from '@wine/platform';
+import { type GatewayNotification, type HostedGateway, HostedGatewayUnavailableError } from '@wine/platform';
 import {
   eventually,
   type HostedGatewayNetwork,
@@ -35,6 +36,8 @@ describe.each(hostedGatewayNetworkNames.map((name) => [hostedGatewayTitles[name]
     let service: TestCommandService;
     /** The gateway the service has: the double's adapter, whose status call a spec can make die once. */
     let dieAfterStatus = 0;
+    /** How many status calls find the gateway down (no answer) before it answers again. */
+    let statusDown = 0;
     beforeAll(async () => {
       network = await openHostedGatewayNetwork(name);
       const real = network.gateway;
@@ -46,6 +49,10 @@ describe.each(hostedGatewayNetworkNames.map((name) => [hostedGatewayTitles[name]
         readReturn: (fields) => real.readReturn(fields),
         refund: (orderId, amount, refundId) => real.refund(orderId, amount, refundId),
         async status(orderId) {
+          if (statusDown > 0) {
+            statusDown -= 1;
+            throw new HostedGatewayUnavailableError(real.name, 'no answer');
+          }
           const status = await real.status(orderId);
           // The process dies once the gateway answered and before anything is recorded.
           if (dieAfterStatus > 0) {
@@ -502,6 +509,133 @@ describe.each(hostedGatewayNetworkNames.map((name) => [hostedGatewayTitles[name]
         'TransactionFailed',
       ]);
       expect(charged(orderId)).toEqual([]);
+    });
+
+    /** The gateway's webhook for the order as it stands (or as `change` makes it), posted to the site as the gateway posts it. */
+    async function notify(
+      orderId: string,
+      change?: (notification: GatewayNotification) => GatewayNotification,
+    ) {
+      const notification = await network.notification(orderId);
+      const { body, headers } = change ? change(notification) : notification;
+      return service.app.inject({
+        method: 'POST',
+        url: gatewayWebhookPath(name),
+        payload: body,
+        headers: headers as Record<string, string>,
+      });
+    }
+
+    it('records a payment from the gateway’s webhook at once, whose buyer never came back: charged once', async () => {
+      const { who, invoiceId, orderId, url } = await waitingPayment(16_000);
+      const back = await onGatewayOnly(url, 'pay');
+      // No minute passes: the reconciliation has not asked yet, the webhook alone records it.
+      const delivered = await notify(orderId);
+      expect(delivered.statusCode).toBe(200);
+      expect(delivered.json()).toEqual({ status: 'paid' });
+      const invoice = await loadInvoice(invoiceId);
+      expect(invoice.paid).toBe(invoice.amounts.total);
+      expect(invoice.payments[orderId]).toMatchObject({ method: 'gateway', status: 'succeeded' });
+      // The gateway sends it again (as gateways do), and the buyer's tab comes back later: nothing more.
+      expect((await notify(orderId)).json()).toEqual({ status: 'paid' });
+      const answer = await respond(who.token, await cameBack(back));
+      expect(answer.body.data.responseData.status).toBe('paid');
+      expect(await countOf(invoiceStream(invoiceId), 'PaymentRecorded')).toBe(1);
+      expect(await countOf(paymentStream(orderId), 'TransactionCharged')).toBe(1);
+      expect(charged(orderId)).toEqual([{ orderId, amount: invoice.amounts.total, refunded: 0 }]);
+    });
+
+    it('records once when the webhook comes twice at once beside the buyer’s return sent twice under one x-command-id', async () => {
+      const { who, invoiceId, orderId, url } = await waitingPayment(17_000);
+      const back = await cameBack(await onGatewayOnly(url, 'pay'));
+      const key = crypto.randomUUID();
+      const [first, second, ...answers] = await Promise.all([
+        notify(orderId),
+        notify(orderId),
+        respond(who.token, back, key),
+        respond(who.token, back, key),
+      ]);
+      expect([first?.statusCode, second?.statusCode]).toEqual([200, 200]);
+      for (const answer of answers) expect(answer.body.data.responseData.status).toBe('paid');
+      expect(await countOf(invoiceStream(invoiceId), 'PaymentRecorded')).toBe(1);
+      expect(await countOf(paymentStream(orderId), 'TransactionCharged')).toBe(1);
+      const invoice = await loadInvoice(invoiceId);
+      expect(invoice.paid).toBe(invoice.amounts.total);
+      expect(charged(orderId)).toEqual([{ orderId, amount: invoice.amounts.total, refunded: 0 }]);
+    });
+
+    it('refuses a forged webhook or one without a signature, and ignores an order that is not the site’s, settling nothing', async () => {
+      const { invoiceId, orderId, url } = await waitingPayment(18_000);
+      await onGatewayOnly(url, 'cancel');
+      const events = await typesOf(invoiceStream(invoiceId));
+      // The buyer gave up; a forger turns the notification to paid, or strips its signature.
+      const forged = await notify(orderId, ({ body, headers }) => ({
+        headers,
+        body: Buffer.from(
+          body
+            .toString('utf8')
+            .replace('TXN_FAILURE', 'TXN_SUCCESS')
+            .replace('PAYMENT_USER_DROPPED_WEBHOOK', 'PAYMENT_SUCCESS_WEBHOOK'),
+        ),
+      }));
+      expect(forged.statusCode).toBe(400);
+      const unsigned = await notify(orderId, ({ body }) => ({
+        body,
+        headers: { 'content-type': 'text/plain' },
+      }));
+      expect(unsigned.statusCode).toBe(400);
+      expect(await typesOf(invoiceStream(invoiceId))).toEqual(events);
+      expect(await typesOf(paymentStream(orderId))).toEqual([
+        'TransactionStarted',
+        'TransactionActionRequired',
+      ]);
+      // An order opened on the gateway outside the site, paid there: the site has no payment for it.
+      const outside = `OUT-${crypto.randomUUID().slice(0, 12)}`;
+      await network.pay(
+        await network.gateway.start({
+          orderId: outside,
+          amount: 5_000,
+          currency: 'USD',
+          customer: { id: 'someone', email: 'someone@else.example', phone: '9999999999' },
+          returnUrl: 'https://else.example/back?order_id={order_id}',
+        }),
+        'pay',
+      );
+      const ignored = await notify(outside);
+      expect(ignored.statusCode).toBe(200);
+      expect(ignored.json()).toEqual({ status: 'ignored' });
+      expect(await typesOf(paymentStream(outside))).toEqual([]);
+      // The gateway's own notification of the cancel gives the payment up: nothing taken, the invoice due again.
+      expect((await notify(orderId)).json()).toEqual({ status: 'declined' });
+      expect((await loadInvoice(invoiceId)).payments[orderId]?.status).toBe('failed');
+      expect(charged(orderId)).toEqual([]);
+    });
+
+    it('answers 503 when the gateway’s status API does not answer (the gateway sends it again), then records it once', async () => {
+      const { invoiceId, orderId, url } = await waitingPayment(19_000);
+      await onGatewayOnly(url, 'pay');
+      statusDown = 1;
+      const down = await notify(orderId);
+      expect(down.statusCode).toBe(503);
+      expect((await loadInvoice(invoiceId)).paid).toBe(0);
+      const again = await notify(orderId);
+      expect(again.json()).toEqual({ status: 'paid' });
+      expect(await countOf(invoiceStream(invoiceId), 'PaymentRecorded')).toBe(1);
+      expect(charged(orderId)).toHaveLength(1);
+    });
+
+    it('credits and holds a membership payment from the gateway’s webhook, once, whatever comes after', async () => {
+      const who = await buyer();
+      const started = await startMembership(who.token, 35_000);
+      const { payment_id, url } = started.body.data.responseData;
+      const back = await onGatewayOnly(url as string, 'pay');
+      const [first, second] = await Promise.all([notify(payment_id), notify(payment_id)]);
+      expect([first?.json(), second?.json()]).toEqual([{ status: 'paid' }, { status: 'paid' }]);
+      expect(await typesOf(walletStream(who.id))).toEqual(['WalletCredited', 'DepositHeld']);
+      expect((await respond(who.token, await cameBack(back))).body.data.responseData.status).toBe('paid');
+      const wallet = await service.service.streams.load(walletStream(who.id), walletDecider);
+      expect(Object.values(wallet.held)).toEqual([35_000]);
+      expect(charged(payment_id)).toEqual([{ orderId: payment_id, amount: 35_000, refunded: 0 }]);
     });
 
     it('lists the gateway among the checkout’s ways to pay', async () => {

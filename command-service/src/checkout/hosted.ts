@@ -1,5 +1,5 @@
-import { hostedGatewayPagePath, paytmCallbackPath, t } from '@wine/contracts';
-import { walletStream } from '@wine/event-schemas';
+import { gatewayWebhookPath, hostedGatewayPagePath, paytmCallbackPath, t } from '@wine/contracts';
+import { invoiceStream, walletStream } from '@wine/event-schemas';
 import {
   AppError,
   type HostedGateway,
@@ -11,6 +11,7 @@ import {
   HostedReturnSignatureError,
 } from '@wine/platform';
 import { derivedId } from '../core/derived-id.ts';
+import { invoiceDecider } from '../invoices/decide.ts';
 import type { IssuedInvoice } from '../invoices/invoice.ts';
 import {
   chargeTransaction,
@@ -152,6 +153,7 @@ export async function payWithGateway(
       currency: 'USD',
       customer,
       returnUrl: returnUrlOf(deps, gateway.name, plan.paymentId, started),
+      notifyUrl: onSite(deps, gatewayWebhookPath(gateway.name)),
     });
     await waitForBuyer(deps, step, id, id, started);
   } catch (error) {
@@ -293,6 +295,41 @@ export async function settleGatewayOrder(
   }
 }
 
+/** The invoices a gateway payment pays, as they stand: those still issued (a cancelled one has nothing to record). */
+export async function issuedInvoices(
+  deps: MoneyDeps,
+  invoiceIds: readonly string[],
+): Promise<IssuedInvoice[]> {
+  const invoices: IssuedInvoice[] = [];
+  for (const invoiceId of invoiceIds) {
+    const invoice = await deps.streams.load(invoiceStream(invoiceId), invoiceDecider);
+    if (invoice.status === 'issued') invoices.push(invoice);
+  }
+  return invoices;
+}
+
+/**
+ * The gateway's webhook named an order (after its signature was checked): the order is settled by the
+ * gateway's status API exactly as the buyer's return or the reconciliation settles it (paid recorded
+ * once, failed given up, open left waiting), with the payment's own ledger transaction telling whose it
+ * is and what it pays. `ignored` for an order that is no gateway payment of ours on this gateway.
+ */
+export async function settleNotifiedOrder(
+  deps: MoneyDeps,
+  name: HostedGatewayName,
+  id: string,
+): Promise<PaymentOutcome | { status: 'ignored' }> {
+  const { started } = await loadTransaction(deps, id);
+  if (started?.method !== 'gateway' || started.provider !== name) return { status: 'ignored' };
+  const step = systemStep('gateway-notification', id);
+  if (started.target.kind === 'wallet') return settleMembershipOrder(deps, step, name, id, started.buyerId);
+  const invoices = await issuedInvoices(
+    deps,
+    started.target.invoices.map((part) => part.invoiceId),
+  );
+  return settleGatewayOrder(deps, step, name, id, invoices);
+}
+
 /** A membership payment's order and ledger transaction: one per buyer, gateway and request. */
 const membershipIdFor = (buyerId: string, gateway: HostedGatewayName, commandId: string) =>
   derivedId('G', buyerId, 'membership', gateway, commandId);
@@ -330,6 +367,7 @@ export async function payMembershipWithGateway(
       currency: 'USD',
       customer,
       returnUrl: returnUrlOf(deps, gateway.name, id, []),
+      notifyUrl: onSite(deps, gatewayWebhookPath(gateway.name)),
     });
     await requireTransactionAction(deps, step, id, id);
   } catch (error) {

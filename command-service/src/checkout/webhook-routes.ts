@@ -1,6 +1,12 @@
-import { cardWebhookPath, payPalWebhookPath } from '@wine/contracts';
+import { cardWebhookPath, gatewayWebhookPath, payPalWebhookPath } from '@wine/contracts';
 import {
+  AppError,
   type CardProvider,
+  HOSTED_ORDER_ID,
+  type HostedGateway,
+  HostedGatewayRefusedError,
+  HostedGatewayUnavailableError,
+  HostedReturnSignatureError,
   type Logger,
   PayPalUnavailableError,
   PayPalWebhookSignatureError,
@@ -9,6 +15,7 @@ import {
   WebhookSignatureError,
 } from '@wine/platform';
 import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from 'fastify';
+import { settleNotifiedOrder } from './hosted.ts';
 import type { MoneyDeps } from './money-deps.ts';
 import type { PayPalMoney } from './paypal-payments.ts';
 import { applyPayPalEvent, applyProviderEvent } from './provider-events.ts';
@@ -31,6 +38,9 @@ const reply400 = (message: string) => ({ status: 'error', message });
  */
 export const webhookRoutes: FastifyPluginAsync<WebhookRouteDeps> = async (app, { money, logger }) => {
   if (money.paypal) await payPalWebhook(app, money, money.paypal, logger);
+  for (const gateway of Object.values(money.hosted?.gateways ?? {})) {
+    if (gateway) await hostedGatewayWebhook(app, money, gateway, logger);
+  }
   const provider: CardProvider = money.cards;
   if (provider.name !== 'stripe' || !provider.readEvent) return;
   const readEvent = provider.readEvent.bind(provider);
@@ -120,6 +130,63 @@ async function payPalWebhook(app: FastifyInstance, money: MoneyDeps, paypal: Pay
         'PayPal event',
       );
       return reply.code(200).send({ status: effect });
+    },
+  });
+}
+
+/**
+ * A hosted gateway's webhook endpoint (Paytm's payment status webhook, Cashfree's payment webhooks),
+ * where the site takes the gateway: a buyer who paid and never came back is recorded when the gateway
+ * says so, not at the reconciliation's next round. The notification must be the gateway's (its
+ * signature: 400 and nothing done otherwise); then the order it names is settled by the gateway's status
+ * API exactly as the buyer's return settles it (hosted.ts), so the webhook, a retried one, the return
+ * and the reconciliation arriving together record the payment once. 503 when the gateway's status API
+ * did not answer (the gateway sends it again; the reconciliation also asks later); 200 for an order
+ * that is not ours or another amount than the payment's (logged: sending it again would change nothing).
+ */
+async function hostedGatewayWebhook(
+  app: FastifyInstance,
+  money: MoneyDeps,
+  gateway: HostedGateway,
+  logger: Logger,
+) {
+  await registerSignedWebhook(app, {
+    path: gatewayWebhookPath(gateway.name),
+    signatureOf: (request) => (gateway.signsNotification(request.headers) ? gateway.name : undefined),
+    async handle(body, _signature, reply) {
+      let orderId: string;
+      try {
+        ({ orderId } = gateway.readNotification({ body, headers: reply.request.headers }));
+      } catch (error) {
+        if (!(error instanceof HostedReturnSignatureError)) throw error;
+        logger.warn({ gateway: gateway.name, reason: error.message }, 'a gateway webhook was refused');
+        return reply.code(400).send(reply400('Bad signature'));
+      }
+      if (!HOSTED_ORDER_ID.test(orderId)) return reply.code(200).send({ status: 'ignored' });
+      try {
+        const outcome = await settleNotifiedOrder(money, gateway.name, orderId);
+        logger.info({ gateway: gateway.name, orderId, outcome: outcome.status }, 'gateway webhook');
+        return reply.code(200).send({ status: outcome.status });
+      } catch (error) {
+        if (error instanceof HostedGatewayUnavailableError) {
+          logger.warn(
+            { gateway: gateway.name, orderId, reason: error.message },
+            'a gateway webhook could not be settled',
+          );
+          return reply.code(503).send(reply400('Try again later'));
+        }
+        if (
+          error instanceof HostedGatewayRefusedError ||
+          (error instanceof AppError && ['PAYMENT_NOT_FOUND', 'GATEWAY_AMOUNT_MISMATCH'].includes(error.code))
+        ) {
+          logger.warn(
+            { gateway: gateway.name, orderId, reason: error.message },
+            'a gateway webhook settled nothing',
+          );
+          return reply.code(200).send({ status: 'ignored' });
+        }
+        throw error;
+      }
     },
   });
 }

@@ -10,6 +10,7 @@ import {
   ConfirmPaymentInput,
   GatewayPaymentInput,
   GatewayResponseInput,
+  type HostedGatewayChoice,
   InvoiceIdInput,
   InvoiceListInput,
   IssueGiftCardsInput,
@@ -551,6 +552,14 @@ export const cardWebhookPath = (provider: 'stripe') => `/api/paymentThird/${prov
 
 /** Where PayPal posts its events (webhooks), signed with its certificate; not an action, as the card provider's. */
 export const payPalWebhookPath = '/api/paymentThird/paypal/webhook';
+
+/**
+ * Where a hosted gateway (Paytm, Cashfree) posts its payment notifications (webhooks), signed as each
+ * gateway signs them; not an action, as the card provider's. Cashfree is told it with each order; Paytm's
+ * is set on its dashboard.
+ */
+export const gatewayWebhookPath = (gateway: HostedGatewayChoice) =>
+  `/api/paymentThird/${gateway}/webhook` as const;
 
 /**
  * seeds 001 "Payments": the page that takes the buyer's browser to a hosted gateway's (a GET: it posts

@@ -1,8 +1,8 @@
 import { randomBytes, randomInt } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { listenDouble } from '../http/double-server.ts';
-import { CASHFREE_CHECKOUT_PATH } from './cashfree.ts';
-import { decimalToCents } from './port.ts';
+import { CASHFREE_API_VERSION, CASHFREE_CHECKOUT_PATH, cashfreeWebhookSignature } from './cashfree.ts';
+import { decimalToCents, type GatewayNotification } from './port.ts';
 import { formFields } from './post-form.ts';
 
 /** A payment attempt on an order, as Cashfree lists them. */
@@ -20,6 +20,8 @@ export interface CashfreeDoubleOrder {
   currency: string;
   status: 'ACTIVE' | 'PAID' | 'EXPIRED';
   returnUrl: string;
+  /** The order's notify_url (https only, as Cashfree takes it), or null. */
+  notifyUrl: string | null;
   session: string;
   payments: CashfreeDoublePayment[];
   refunds: { refundId: string; amount: number }[];
@@ -35,6 +37,12 @@ export interface CashfreeDouble {
   opened(): number;
   /** A spec's hand on Cashfree's books: the order's amount as Cashfree holds it. */
   setAmount(orderId: string, amount: number): void;
+  /**
+   * The payment webhook Cashfree would send for the order's last attempt (PAYMENT_SUCCESS_WEBHOOK,
+   * PAYMENT_FAILED_WEBHOOK, PAYMENT_USER_DROPPED_WEBHOOK), signed as Cashfree signs it: x-webhook-signature
+   * over x-webhook-timestamp and the raw body with the secret key. The spec delivers it.
+   */
+  notification(orderId: string): GatewayNotification;
   close(): Promise<void>;
 }
 
@@ -57,8 +65,9 @@ const invalid = (code: string, message: string) => ({ message, code, type: 'inva
  * /pg/orders/{id} (404 order_not_found), GET /pg/orders/{id}/payments (SUCCESS, FAILED, USER_DROPPED
  * attempts), POST /pg/orders/{id}/refunds (409 for a refund_id again, 400 for more than is left); its
  * checkout takes the session posted to /pg/view/sessions/checkout (the buyer pays, is declined or
- * drops) and sends the browser to the order's return_url with {order_id} filled in. Not covered:
- * webhooks and their signature, payment methods, order expiry by time, splits, settlements.
+ * drops) and sends the browser to the order's return_url with {order_id} filled in, and the payment
+ * webhooks with their signature (notification). Not covered: payment methods, order expiry by time,
+ * splits, settlements.
  */
 export async function startCashfreeDouble(): Promise<CashfreeDouble> {
   const clientId = `TEST${randomBytes(10).toString('hex')}`;
@@ -74,7 +83,7 @@ export async function startCashfreeDouble(): Promise<CashfreeDouble> {
     order_amount: order.amount / 100,
     order_status: order.status,
     payment_session_id: order.session,
-    order_meta: { return_url: order.returnUrl, notify_url: null, payment_methods: null },
+    order_meta: { return_url: order.returnUrl, notify_url: order.notifyUrl, payment_methods: null },
   });
 
   const serve = async (request: IncomingMessage, response: ServerResponse) => {
@@ -170,12 +179,19 @@ export async function startCashfreeDouble(): Promise<CashfreeDouble> {
       if (orders.has(orderId))
         return json(response, 409, invalid('order_already_exists', 'order with same id is already present'));
       const meta = (body.order_meta ?? {}) as Record<string, unknown>;
+      if (meta.notify_url !== undefined && !String(meta.notify_url).startsWith('https://'))
+        return json(
+          response,
+          400,
+          invalid('order_meta.notify_url_invalid', 'order_meta.notify_url : should be https'),
+        );
       const order: CashfreeDoubleOrder = {
         orderId,
         amount,
         currency: String(body.order_currency ?? 'INR'),
         status: 'ACTIVE',
         returnUrl: String(meta.return_url ?? ''),
+        notifyUrl: typeof meta.notify_url === 'string' ? meta.notify_url : null,
         session: `session_${randomBytes(24).toString('base64url')}`,
         payments: [],
         refunds: [],
@@ -245,6 +261,42 @@ export async function startCashfreeDouble(): Promise<CashfreeDouble> {
     setAmount(orderId, amount) {
       const order = orders.get(orderId);
       if (order) order.amount = amount;
+    },
+    notification(orderId) {
+      const order = orders.get(orderId);
+      if (!order) throw new Error(`the Cashfree double has no order ${orderId}`);
+      const last = order.payments.at(-1);
+      const type =
+        last?.payment_status === 'SUCCESS'
+          ? 'PAYMENT_SUCCESS_WEBHOOK'
+          : last?.payment_status === 'FAILED'
+            ? 'PAYMENT_FAILED_WEBHOOK'
+            : 'PAYMENT_USER_DROPPED_WEBHOOK';
+      const body = Buffer.from(
+        JSON.stringify({
+          data: {
+            order: {
+              order_id: order.orderId,
+              order_amount: order.amount / 100,
+              order_currency: order.currency,
+              order_tags: null,
+            },
+            payment: last ? { ...last, payment_currency: order.currency } : null,
+          },
+          event_time: new Date().toISOString(),
+          type,
+        }),
+      );
+      const timestamp = String(Date.now());
+      return {
+        body,
+        headers: {
+          'content-type': 'application/json',
+          'x-webhook-timestamp': timestamp,
+          'x-webhook-signature': cashfreeWebhookSignature(timestamp, body, clientSecret),
+          'x-webhook-version': CASHFREE_API_VERSION,
+        },
+      };
     },
     close: () => server.close(),
   };

@@ -1,3 +1,4 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
 import { callGateway, objectOf, stringOf } from './http-call.ts';
 import {
   checkCents,
@@ -6,6 +7,7 @@ import {
   type HostedGateway,
   HostedGatewayRefusedError,
   type HostedPaymentStatus,
+  HostedReturnSignatureError,
 } from './port.ts';
 
 export const CASHFREE_SANDBOX_URL = 'https://sandbox.cashfree.com';
@@ -24,6 +26,20 @@ export interface CashfreeOptions {
 }
 
 const GATEWAY = 'cashfree';
+
+/**
+ * Cashfree's webhook signature (docs "Webhook Signature Verification"): the base64 HMAC-SHA256, keyed
+ * with the secret key, of the x-webhook-timestamp header's text followed by the raw body.
+ */
+export const cashfreeWebhookSignature = (timestamp: string, body: Buffer, clientSecret: string) =>
+  createHmac('sha256', clientSecret).update(timestamp).update(body).digest('base64');
+
+/** Timing-safe: a wrong signature takes as long to refuse whatever its first wrong character. */
+function signatureMatches(given: string, expected: string) {
+  const a = Buffer.from(given, 'utf8');
+  const b = Buffer.from(expected, 'utf8');
+  return a.length === b.length && timingSafeEqual(a, b);
+}
 
 /** Cents as Cashfree's order and refund amounts: a JSON number of two decimals at most. */
 const amountOf = (cents: number) => {
@@ -107,7 +123,10 @@ export function createCashfreeGateway(options: CashfreeOptions): HostedGateway {
           customer_email: payment.customer.email,
           ...(payment.customer.phone && { customer_phone: payment.customer.phone }),
         },
-        order_meta: { return_url: payment.returnUrl },
+        order_meta: {
+          return_url: payment.returnUrl,
+          ...(payment.notifyUrl?.startsWith('https://') && { notify_url: payment.notifyUrl }),
+        },
       });
       let opened = objectOf(created.body);
       if (created.status === 409) {
@@ -127,6 +146,22 @@ export function createCashfreeGateway(options: CashfreeOptions): HostedGateway {
     status,
     readReturn(fields) {
       return { orderId: fields.order_id ?? '' };
+    },
+    signsNotification: (headers) => typeof headers['x-webhook-signature'] === 'string',
+    readNotification({ body, headers }) {
+      const signature = headers['x-webhook-signature'];
+      const timestamp = headers['x-webhook-timestamp'];
+      if (typeof signature !== 'string' || typeof timestamp !== 'string' || !/^\d{1,16}$/.test(timestamp))
+        throw new HostedReturnSignatureError('Cashfree webhook: no signature or timestamp');
+      if (!signatureMatches(signature, cashfreeWebhookSignature(timestamp, body, options.clientSecret)))
+        throw new HostedReturnSignatureError('Cashfree webhook: the signature does not verify');
+      let payload: unknown;
+      try {
+        payload = JSON.parse(body.toString('utf8'));
+      } catch {
+        throw new HostedReturnSignatureError('Cashfree webhook: not JSON');
+      }
+      return { orderId: stringOf(objectOf(objectOf(objectOf(payload).data).order).order_id) };
     },
     async refund(orderId, amount, refundId) {
       const answer = await call('POST', `${orderPath(orderId)}/refunds`, {

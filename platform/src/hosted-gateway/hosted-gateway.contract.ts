@@ -6,8 +6,8 @@ import { HostedGatewayRefusedError, HostedReturnSignatureError, type NewHostedPa
 /**
  * The hosted gateway port's contract (seeds 001 "Payments"), run on every adapter against its vendor's
  * double: an order opened once per order id, paid on the gateway's page and read back from the status
- * API, a buyer who gives up or is declined, a return whose signature or order is not the gateway's, and
- * refunds once per refund id.
+ * API, a buyer who gives up or is declined, a return whose signature or order is not the gateway's, the
+ * gateway's webhook (read as its order, refused when forged), and refunds once per refund id.
  */
 export function hostedGatewayContract(open: () => HostedGatewayNetwork) {
   const payment = (amount = 12_345): NewHostedPayment => ({
@@ -82,6 +82,45 @@ export function hostedGatewayContract(open: () => HostedGatewayNetwork) {
     ]) {
       expect(() => network.gateway.readReturn(forged)).toThrow(HostedReturnSignatureError);
     }
+  });
+
+  it('reads the gateway’s webhook as the order it names, for a paid order and a given-up one', async () => {
+    const network = open();
+    for (const choice of ['pay', 'cancel'] as const) {
+      const order = payment(7_500);
+      await network.pay(await network.gateway.start(order), choice);
+      const notification = await network.notification(order.orderId);
+      expect(network.gateway.signsNotification(notification.headers)).toBe(true);
+      expect(network.gateway.readNotification(notification)).toEqual({ orderId: order.orderId });
+    }
+  });
+
+  it('refuses a webhook whose body was changed, that another key signed, or that carries no signature', async () => {
+    const network = open();
+    const order = payment(7_500);
+    await network.pay(await network.gateway.start(order), 'cancel');
+    const { body, headers } = await network.notification(order.orderId);
+    // The same bytes with the order's outcome turned to paid (or, where that word is absent, one byte changed).
+    const text = body.toString('utf8');
+    const altered = text.includes('TXN_FAILURE')
+      ? text.replace('TXN_FAILURE', 'TXN_SUCCESS')
+      : text.replace('PAYMENT_USER_DROPPED_WEBHOOK', 'PAYMENT_SUCCESS_WEBHOOK');
+    expect(altered).not.toBe(text);
+    const stripped = Object.fromEntries(
+      Object.entries(headers).filter(([name]) => !['x-webhook-signature', 'content-type'].includes(name)),
+    );
+    const forgeries = [
+      { body: Buffer.from(altered), headers },
+      { body, headers: stripped },
+      // A signature that is not this account's: in the form (Paytm's CHECKSUMHASH) or in the header.
+      'x-webhook-signature' in headers
+        ? { body, headers: { ...headers, 'x-webhook-signature': 'c2lnbmVkIGJ5IGFub3RoZXI=' } }
+        : { body: Buffer.from(text.replace(/CHECKSUMHASH=[^&]*/, 'CHECKSUMHASH=c2lnbmVk')), headers },
+    ];
+    for (const forged of forgeries) {
+      expect(() => network.gateway.readNotification(forged)).toThrow(HostedReturnSignatureError);
+    }
+    expect(network.gateway.signsNotification(stripped)).toBe(false);
   });
 
   it('refunds a paid order in parts once per refund id, and refuses more than is left', async () => {

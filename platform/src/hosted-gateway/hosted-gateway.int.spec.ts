@@ -5,6 +5,8 @@ import {
   hostedGatewayTitles,
   openHostedGatewayNetwork,
 } from '../testing/hosted-gateway-networks.ts';
+import { createCashfreeGateway } from './cashfree.ts';
+import { startCashfreeDouble } from './cashfree-double.ts';
 import { hostedGatewayContract } from './hosted-gateway.contract.ts';
 import { hostedGatewaysConfigured, openHostedGateways } from './index.ts';
 import { createPaytmGateway } from './paytm.ts';
@@ -54,6 +56,36 @@ describe('the Paytm adapter, against a local double of Paytm: its checksum', () 
       expect(network.opened()).toBe(1);
     } finally {
       await network.close();
+    }
+  });
+});
+
+describe('the Cashfree adapter, against a local double of Cashfree: its webhook URL', () => {
+  it('tells Cashfree where to post its webhook with each order when it is https, and sends no http one (Cashfree refuses it)', async () => {
+    const double = await startCashfreeDouble();
+    try {
+      const gateway = createCashfreeGateway({
+        clientId: double.clientId,
+        clientSecret: double.clientSecret,
+        apiUrl: double.url,
+      });
+      const order = (orderId: string, notifyUrl: string) =>
+        gateway.start({
+          orderId,
+          amount: 2_000,
+          currency: 'USD',
+          customer: { id: 'b', email: 'b@wine.example', phone: '9999999999' },
+          returnUrl: 'https://wine.example/back?order_id={order_id}',
+          notifyUrl,
+        });
+      await order('ORD-notify-https', 'https://wine.example/api/paymentThird/cashfree/webhook');
+      await order('ORD-notify-http', 'http://localhost:3000/api/paymentThird/cashfree/webhook');
+      expect(double.orders().map((o) => [o.orderId, o.notifyUrl])).toEqual([
+        ['ORD-notify-https', 'https://wine.example/api/paymentThird/cashfree/webhook'],
+        ['ORD-notify-http', null],
+      ]);
+    } finally {
+      await double.close();
     }
   });
 });

@@ -3,7 +3,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import PaytmChecksum from 'paytmchecksum';
 import { listenDouble } from '../http/double-server.ts';
 import { paytmCodes, paytmSign } from './paytm.ts';
-import { centsToDecimal, decimalToCents } from './port.ts';
+import { centsToDecimal, decimalToCents, type GatewayNotification } from './port.ts';
 import { formFields, postFormPage } from './post-form.ts';
 
 /** What a buyer does on the gateway's page: pays, gives up, or pays with funds the bank declines. */
@@ -33,6 +33,12 @@ export interface PaytmDouble {
   opened(): number;
   /** A spec's hand on Paytm's books: the order's amount as Paytm holds it (an order opened elsewhere). */
   setAmount(orderId: string, amount: number): void;
+  /**
+   * The payment status webhook Paytm would send for the order as it stands: the callback's fields under
+   * their CHECKSUMHASH, posted as a form to the merchant's webhook URL (a dashboard setting: the spec
+   * delivers it).
+   */
+  notification(orderId: string): Promise<GatewayNotification>;
   close(): Promise<void>;
 }
 
@@ -60,8 +66,9 @@ const idOf = (digits: number) => Array.from(randomBytes(digits), (b) => String(b
  * showPaymentPage posted with mid, orderId and txnToken (its page: pay, cancel, or a declined card),
  * the callback form posted to the order's callbackUrl with every field under CHECKSUMHASH, the
  * Transaction Status API v3/order/status (TXN_SUCCESS 01, PENDING 402, TXN_FAILURE 141/227, 334 for an
- * order it never opened) and refund/apply (601 accepted, 617 for a refId again, 619 for too much).
- * Not covered: payment modes, EMI, promo codes, the JS Checkout's script, webhooks, settlement.
+ * order it never opened) and refund/apply (601 accepted, 617 for a refId again, 619 for too much), and
+ * the payment status webhook's form (notification). Not covered: payment modes, EMI, promo codes, the
+ * JS Checkout's script, settlement.
  */
 export async function startPaytmDouble(): Promise<PaytmDouble> {
   const mid = `DOUBLE${idOf(14)}`;
@@ -306,6 +313,14 @@ export async function startPaytmDouble(): Promise<PaytmDouble> {
     setAmount(orderId, amount) {
       const order = orders.get(orderId);
       if (order) order.amount = amount;
+    },
+    async notification(orderId) {
+      const order = orders.get(orderId);
+      if (!order) throw new Error(`the Paytm double has no order ${orderId}`);
+      return {
+        body: Buffer.from(new URLSearchParams(await callbackOf(order)).toString()),
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      };
     },
     close: () => server.close(),
   };

@@ -10,6 +10,12 @@ import {
   type HostedPaymentStatus,
   HostedReturnSignatureError,
 } from './port.ts';
+import { formFields } from './post-form.ts';
+
+/** A posted form's content type (`application/x-www-form-urlencoded`, a charset after it or not). */
+const isForm = (type: string | string[] | undefined) =>
+  typeof type === 'string' &&
+  type.split(';')[0]?.trim().toLowerCase() === 'application/x-www-form-urlencoded';
 
 export const PAYTM_STAGING_URL = 'https://securegw-stage.paytm.in';
 
@@ -114,6 +120,15 @@ export function createPaytmGateway(options: PaytmOptions): HostedGateway {
     return { status: 'failed', orderId, amount, reason: answer.message || answer.code };
   }
 
+  /** Paytm signs every field of its callback: one changed (the amount, the status) is refused. */
+  function readReturn(fields: Readonly<Record<string, string>>) {
+    if (!paytmFieldsVerify(fields, merchantKey)) {
+      throw new HostedReturnSignatureError('Paytm callback: CHECKSUMHASH does not verify');
+    }
+    if (fields.MID !== mid) throw new HostedReturnSignatureError('Paytm callback: another merchant’s');
+    return { orderId: fields.ORDERID ?? '' };
+  }
+
   return {
     name: GATEWAY,
     pageOrigin: new URL(base).origin,
@@ -147,13 +162,13 @@ export function createPaytmGateway(options: PaytmOptions): HostedGateway {
       };
     },
     status,
-    readReturn(fields) {
-      // Paytm signs every field of its callback: one changed (the amount, the status) is refused.
-      if (!paytmFieldsVerify(fields, merchantKey)) {
-        throw new HostedReturnSignatureError('Paytm callback: CHECKSUMHASH does not verify');
-      }
-      if (fields.MID !== mid) throw new HostedReturnSignatureError('Paytm callback: another merchant’s');
-      return { orderId: fields.ORDERID ?? '' };
+    readReturn,
+    // Paytm's payment status webhook posts the callback's fields, under the same CHECKSUMHASH.
+    signsNotification: (headers) => isForm(headers['content-type']),
+    readNotification({ body, headers }) {
+      if (!isForm(headers['content-type']))
+        throw new HostedReturnSignatureError('Paytm webhook: not a posted form');
+      return readReturn(formFields(body.toString('utf8')));
     },
     async refund(orderId, amount, refundId) {
       checkCents(amount);

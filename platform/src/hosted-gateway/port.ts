@@ -1,7 +1,7 @@
 /**
  * The hosted payment gateway port (seeds 001 §7 "Payments": paytm_payment and paytm_response,
- * paymentThird/cashfree cashfree_response, rosoom_payment and rosoom_response): a payment made on the
- * gateway's own page. The product opens an order for the amount under its own order id, the buyer's
+ * paymentThird/cashfree cashfree_response; rosoom_payment and rosoom_response would be one more
+ * adapter, README says why not yet): a payment made on the gateway's own page. The product opens an order for the amount under its own order id, the buyer's
  * browser posts to the gateway's page, pays (or gives up) there and is sent back to our return URL;
  * the product then asks the gateway's status API how the order ended. The browser's return proves
  * nothing: its signature, where the gateway signs it, is checked first, and only the status API says
@@ -27,6 +27,12 @@ export interface NewHostedPayment {
   customer: { id: string; email: string; phone?: string | undefined };
   /** Where the gateway sends the buyer back, an absolute URL of our site (Paytm posts its form there). */
   returnUrl: string;
+  /**
+   * Where the gateway may post its webhook for this order, an absolute URL of our site: Cashfree takes
+   * it with the order when it is https (its rule); Paytm's is a dashboard setting, so Paytm's adapter
+   * sends none.
+   */
+  notifyUrl?: string | undefined;
 }
 
 /**
@@ -37,6 +43,12 @@ export interface NewHostedPayment {
 export interface HostedPaymentPage {
   url: string;
   fields: Record<string, string>;
+}
+
+/** A request to the gateway's webhook: its raw body (what is signed) and headers, lower-case. */
+export interface GatewayNotification {
+  body: Buffer;
+  headers: Readonly<Record<string, string | string[] | undefined>>;
 }
 
 /**
@@ -104,6 +116,19 @@ export interface HostedGateway {
    * gateway signs its return and this one's signature does not verify.
    */
   readReturn(fields: Readonly<Record<string, string>>): { orderId: string };
+  /**
+   * Whether a request to the gateway's webhook carries the gateway's signature where the gateway puts
+   * it (Cashfree's x-webhook-signature header; Paytm's form, whose CHECKSUMHASH is inside): the route
+   * refuses one without, unread.
+   */
+  signsNotification(headers: Readonly<Record<string, string | string[] | undefined>>): boolean;
+  /**
+   * The gateway's server-to-server notification that an order changed (Paytm's payment status webhook,
+   * Cashfree's PAYMENT_SUCCESS/FAILED/USER_DROPPED webhooks), read as the order it names. Like the
+   * browser's return it proves nothing of the money (the status API decides); it is believed only as a
+   * reason to ask. Throws HostedReturnSignatureError when its signature does not verify.
+   */
+  readNotification(notification: GatewayNotification): { orderId: string };
   /**
    * Gives back `amount` cents of a paid order, in part or whole. The same refund id again answers the
    * refund made the first time; more than what is left is refused.

@@ -3,6 +3,7 @@ import { startCashfreeDouble } from '../hosted-gateway/cashfree-double.ts';
 import { createPaytmGateway } from '../hosted-gateway/paytm.ts';
 import { type HostedPageChoice, startPaytmDouble } from '../hosted-gateway/paytm-double.ts';
 import {
+  type GatewayNotification,
   type HostedGateway,
   type HostedGatewayName,
   type HostedPaymentPage,
@@ -50,6 +51,8 @@ export interface HostedGatewayNetwork {
   opened(): number;
   /** The amount the gateway holds for an order (an order opened on the gateway outside the product). */
   setAmount(orderId: string, amount: number): void;
+  /** The webhook the gateway would send for the order as it stands, signed: the spec delivers it. */
+  notification(orderId: string): Promise<GatewayNotification>;
   close(): Promise<void>;
 }
 
@@ -82,6 +85,7 @@ interface GatewayDouble {
   orders(): { orderId: string; amount: number; status: string; refunds: { amount: number }[] }[];
   opened(): number;
   setAmount(orderId: string, amount: number): void;
+  notification(orderId: string): GatewayNotification | Promise<GatewayNotification>;
   close(): Promise<void>;
 }
 
@@ -99,6 +103,7 @@ const doubleParts = (double: GatewayDouble, paidStatus: string) => ({
       })),
   opened: () => double.opened(),
   setAmount: (orderId: string, amount: number) => double.setAmount(orderId, amount),
+  notification: async (orderId: string) => double.notification(orderId),
   close: () => double.close(),
 });
 
