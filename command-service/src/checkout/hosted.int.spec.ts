@@ -180,6 +180,18 @@ describe.each(hostedGatewayNetworkNames.map((name) => [hostedGatewayTitles[name]
     /** A buyer's membership payment (a bid deposit) started on the gateway: the call's answer. */
     const startMembership = (token: string, amount: number) =>
       service.post<CheckoutResult>(membershipPath, { amount }, { token });
+    /**
+     * A membership payment of `amount` finished once: credited to `userId`'s wallet and held there as one
+     * deposit, one ledger charge, and the gateway charged the buyer once.
+     */
+    async function expectHeldOnce(userId: string, paymentId: string, amount: number) {
+      expect(await typesOf(walletStream(userId))).toEqual(['WalletCredited', 'DepositHeld']);
+      const wallet = await service.service.streams.load(walletStream(userId), walletDecider);
+      expect(wallet.balance).toBe(0);
+      expect(Object.values(wallet.held)).toEqual([amount]);
+      expect(await countOf(paymentStream(paymentId), 'TransactionCharged')).toBe(1);
+      expect(charged(paymentId)).toEqual([{ orderId: paymentId, amount, refunded: 0 }]);
+    }
 
     /** A buyer's auction invoice (a won lot) paid with the gateway, waiting on the gateway's page. */
     async function waitingPayment(hammer = 10_000, payment: Record<string, unknown> = { gateway: name }) {
@@ -360,11 +372,7 @@ describe.each(hostedGatewayNetworkNames.map((name) => [hostedGatewayTitles[name]
       for (const answer of answers)
         expect(answer.body.data.responseData.status, answer.body.data.message).toBe('paid');
       expect((await respond(who.token, back)).body.data.responseData.status).toBe('paid');
-      const wallet = await service.service.streams.load(walletStream(who.id), walletDecider);
-      expect(wallet.balance).toBe(0);
-      expect(Object.values(wallet.held)).toEqual([25_000]);
-      expect(await typesOf(walletStream(who.id))).toEqual(['WalletCredited', 'DepositHeld']);
-      expect(charged(payment_id)).toEqual([{ orderId: payment_id, amount: 25_000, refunded: 0 }]);
+      await expectHeldOnce(who.id, payment_id, 25_000);
       // Another buyer's membership payment answers as unknown.
       const mallory = await buyer();
       expect((await respond(mallory.token, back)).body.data.code).toBe('PAYMENT_NOT_FOUND');
@@ -443,10 +451,7 @@ describe.each(hostedGatewayNetworkNames.map((name) => [hostedGatewayTitles[name]
         (types) => types.length === 2,
         'the membership reconciled',
       );
-      expect(await typesOf(walletStream(who.id))).toEqual(['WalletCredited', 'DepositHeld']);
-      const wallet = await service.service.streams.load(walletStream(who.id), walletDecider);
-      expect(Object.values(wallet.held)).toEqual([30_000]);
-      expect(charged(payment_id)).toEqual([{ orderId: payment_id, amount: 30_000, refunded: 0 }]);
+      await expectHeldOnce(who.id, payment_id, 30_000);
     });
 
     it('finishes a membership payment whose process died between the ledger’s charge and the wallet’s credit: credited and held once, charged once', async () => {
@@ -466,11 +471,7 @@ describe.each(hostedGatewayNetworkNames.map((name) => [hostedGatewayTitles[name]
         'the membership finished',
       );
       await later(RECONCILE_AFTER_MS + 1_000);
-      expect(await typesOf(walletStream(who.id))).toEqual(['WalletCredited', 'DepositHeld']);
-      const wallet = await service.service.streams.load(walletStream(who.id), walletDecider);
-      expect(Object.values(wallet.held)).toEqual([20_000]);
-      expect(await countOf(paymentStream(payment_id as string), 'TransactionCharged')).toBe(1);
-      expect(charged(payment_id as string)).toEqual([{ orderId: payment_id, amount: 20_000, refunded: 0 }]);
+      await expectHeldOnce(who.id, payment_id as string, 20_000);
     });
 
     it('finishes a membership payment after that crash once when the buyer’s return (twice under one x-command-id) and the reconciliation come together', async () => {
@@ -482,12 +483,7 @@ describe.each(hostedGatewayNetworkNames.map((name) => [hostedGatewayTitles[name]
       const answers = await returnBesideReconciliation(who.token, back);
       for (const answer of answers) expect(answer.body.data.responseData.status).toBe('paid');
       await later(1_000);
-      expect(await typesOf(walletStream(who.id))).toEqual(['WalletCredited', 'DepositHeld']);
-      const wallet = await service.service.streams.load(walletStream(who.id), walletDecider);
-      expect(Object.values(wallet.held)).toEqual([15_000]);
-      expect(await countOf(paymentStream(payment_id as string), 'TransactionCharged')).toBe(1);
-      // The gateway charged the buyer once.
-      expect(charged(payment_id as string)).toEqual([{ orderId: payment_id, amount: 15_000, refunded: 0 }]);
+      await expectHeldOnce(who.id, payment_id as string, 15_000);
     });
 
     it('keeps asking about an order left open on the gateway, and gives it up after a day: nothing taken, the invoice due again', async () => {
@@ -633,9 +629,7 @@ describe.each(hostedGatewayNetworkNames.map((name) => [hostedGatewayTitles[name]
       expect([first?.json(), second?.json()]).toEqual([{ status: 'paid' }, { status: 'paid' }]);
       expect(await typesOf(walletStream(who.id))).toEqual(['WalletCredited', 'DepositHeld']);
       expect((await respond(who.token, await cameBack(back))).body.data.responseData.status).toBe('paid');
-      const wallet = await service.service.streams.load(walletStream(who.id), walletDecider);
-      expect(Object.values(wallet.held)).toEqual([35_000]);
-      expect(charged(payment_id)).toEqual([{ orderId: payment_id, amount: 35_000, refunded: 0 }]);
+      await expectHeldOnce(who.id, payment_id, 35_000);
     });
 
     it('lists the gateway among the checkout’s ways to pay', async () => {
