@@ -19,6 +19,7 @@ export * from './marketing/index.ts';
 export * from './metrics/index.ts';
 export * from './paypal/index.ts';
 export * from './retry.ts';
+export * from './same-secret.ts';
 export * from './secret-store/index.ts';
 export * from './sessions/index.ts';
 export * from './sms/index.ts';

@@ -1,13 +1,8 @@
-import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
+import { createHash, createHmac } from 'node:crypto';
+import { sameSecret } from '@wine/platform';
 
 /** How long a confirmation link works (a new sign-up mails a new one). */
 export const CONFIRM_LINK_DAYS = 7;
-
-const same = (given: string, expected: string) => {
-  const a = Buffer.from(given);
-  const b = Buffer.from(expected);
-  return a.length === b.length && timingSafeEqual(a, b);
-};
 
 /**
  * Issue 34 "Marketing contacts": the newsletter's links, signed so they act without a sign-in and only
@@ -31,13 +26,13 @@ export function newsletterLinks(sessionSecret: string) {
       return `${origin}/newsletter/confirm?${query.toString()}`;
     },
     verifyConfirm: (contactId: string, signUpId: string, expires: string, token: string) =>
-      same(token, confirmToken(contactId, signUpId, expires)),
+      sameSecret(token, confirmToken(contactId, signUpId, expires)),
     /** The unsubscribe link every marketing mail carries (ui/src/routes/newsletter.unsubscribe.tsx). */
     leaveUrl(origin: string, contactId: string) {
       const query = new URLSearchParams({ c: contactId, t: leaveToken(contactId) });
       return `${origin}/newsletter/unsubscribe?${query.toString()}`;
     },
-    verifyLeave: (contactId: string, token: string) => same(token, leaveToken(contactId)),
+    verifyLeave: (contactId: string, token: string) => sameSecret(token, leaveToken(contactId)),
   };
 }
 

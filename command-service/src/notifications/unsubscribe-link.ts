@@ -1,5 +1,6 @@
-import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
+import { createHash, createHmac } from 'node:crypto';
 import type { NotificationKind } from '@wine/contracts';
+import { sameSecret } from '@wine/platform';
 
 /**
  * Issue 31: a mail's unsubscribe link is signed, so it turns off its user's kind without a sign-in and
@@ -13,9 +14,7 @@ export function unsubscribeLinks(sessionSecret: string) {
   return {
     sign,
     verify(userId: string, kind: NotificationKind, token: string): boolean {
-      const expected = Buffer.from(sign(userId, kind));
-      const given = Buffer.from(token);
-      return given.length === expected.length && timingSafeEqual(given, expected);
+      return sameSecret(token, sign(userId, kind));
     },
     /** The page the link opens (ui/src/routes/unsubscribe.tsx), on the UI's origin. */
     url(origin: string, userId: string, kind: NotificationKind) {

@@ -1,5 +1,6 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createHmac } from 'node:crypto';
 import { z } from 'zod';
+import { sameSecret } from '../same-secret.ts';
 import {
   type DocumentEvent,
   DocumentServiceError,
@@ -44,13 +45,6 @@ export const statusOfPandaDoc = (status: unknown): DocumentStatus | undefined =>
 export const pandaDocSignature = (sharedKey: string, rawBody: Buffer | string) =>
   createHmac('sha256', sharedKey).update(rawBody).digest('hex');
 
-/** Timing-safe: a wrong signature takes as long to refuse whatever its first wrong character. */
-function signatureMatches(expected: string, given: string) {
-  const a = Buffer.from(expected, 'utf8');
-  const b = Buffer.from(given.trim().toLowerCase(), 'utf8');
-  return a.length === b.length && timingSafeEqual(a, b);
-}
-
 /** One notification of a webhook's array: its event type and the document as it is now. */
 const notification = z.object({
   event: z.string(),
@@ -88,7 +82,7 @@ export function readPandaDocEvents(
 ): DocumentEvent[] {
   if (!sharedKey) throw new DocumentWebhookSignatureError(`${service}: no webhook shared key is configured`);
   if (!signature) throw new DocumentWebhookSignatureError(`${service}: the webhook has no signature`);
-  if (!signatureMatches(pandaDocSignature(sharedKey, rawBody), signature)) {
+  if (!sameSecret(signature.trim().toLowerCase(), pandaDocSignature(sharedKey, rawBody))) {
     throw new DocumentWebhookSignatureError(`${service}: the webhook signature does not match its body`);
   }
   let parsed: unknown;

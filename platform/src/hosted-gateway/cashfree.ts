@@ -1,4 +1,5 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createHmac } from 'node:crypto';
+import { sameSecret } from '../same-secret.ts';
 import { callGateway, objectOf, stringOf } from './http-call.ts';
 import {
   checkCents,
@@ -33,13 +34,6 @@ const GATEWAY = 'cashfree';
  */
 export const cashfreeWebhookSignature = (timestamp: string, body: Buffer, clientSecret: string) =>
   createHmac('sha256', clientSecret).update(timestamp).update(body).digest('base64');
-
-/** Timing-safe: a wrong signature takes as long to refuse whatever its first wrong character. */
-function signatureMatches(given: string, expected: string) {
-  const a = Buffer.from(given, 'utf8');
-  const b = Buffer.from(expected, 'utf8');
-  return a.length === b.length && timingSafeEqual(a, b);
-}
 
 /** Cents as Cashfree's order and refund amounts: a JSON number of two decimals at most. */
 const amountOf = (cents: number) => {
@@ -153,7 +147,7 @@ export function createCashfreeGateway(options: CashfreeOptions): HostedGateway {
       const timestamp = headers['x-webhook-timestamp'];
       if (typeof signature !== 'string' || typeof timestamp !== 'string' || !/^\d{1,16}$/.test(timestamp))
         throw new HostedReturnSignatureError('Cashfree webhook: no signature or timestamp');
-      if (!signatureMatches(signature, cashfreeWebhookSignature(timestamp, body, options.clientSecret)))
+      if (!sameSecret(signature, cashfreeWebhookSignature(timestamp, body, options.clientSecret)))
         throw new HostedReturnSignatureError('Cashfree webhook: the signature does not verify');
       let payload: unknown;
       try {

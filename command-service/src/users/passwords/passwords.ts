@@ -1,4 +1,5 @@
-import { randomBytes, type ScryptOptions, scrypt, timingSafeEqual } from 'node:crypto';
+import { randomBytes, type ScryptOptions, scrypt } from 'node:crypto';
+import { sameSecret } from '@wine/platform';
 
 /**
  * scrypt with N = 2^15: a slow salted hash (DOMAIN.md "Accounts"), about 50 ms per guess on this hardware.
@@ -35,7 +36,7 @@ export async function verifyPassword(password: string, stored: string): Promise<
     p: Number(p),
     maxmem: PARAMS.maxmem,
   });
-  return key.length === expected.length && timingSafeEqual(key, expected);
+  return sameSecret(key, expected);
 }
 
 let decoy: Promise<string> | undefined;

@@ -1,6 +1,6 @@
-import { randomInt, timingSafeEqual } from 'node:crypto';
+import { randomInt } from 'node:crypto';
 import { type LoginResult, tIn, toLanguage } from '@wine/contracts';
-import { AppError } from '@wine/platform';
+import { AppError, sameSecret } from '@wine/platform';
 import { mailedAddressCap } from '../rate-limits.ts';
 import { secretKinds as kinds, type RequestContext, sha256, type UserService } from '../user-service.ts';
 import { mayUsePhoneSignIn } from './decide.ts';
@@ -22,9 +22,6 @@ const sixDigits = () => String(randomInt(0, 1_000_000)).padStart(6, '0');
 /** The hash kept for a code: bound to the account, the number and the code (never the code itself). */
 const codeHash = (userId: string, numberKey: string, code: string) =>
   sha256(`phone-login:${userId}:${numberKey}:${code}`);
-
-const sameHash = (a: string, b: string) =>
-  a.length === b.length && timingSafeEqual(Buffer.from(a, 'utf8'), Buffer.from(b, 'utf8'));
 
 /**
  * seeds 001 §7 sendPhoneLoginCode and the sign-in with its code (issue 38 §3). The code's hash is in
@@ -85,7 +82,7 @@ export function phoneLoginService(users: UserService) {
       const holder = await holderOf(number);
       const kept = await secrets.get<string>(kinds.phoneLoginCode, key);
       const expected = codeHash(holder?.id ?? NO_ACCOUNT, key, code);
-      if (!holder || kept === null || !sameHash(kept, expected)) throw new AppError('CODE_INVALID');
+      if (!holder || kept === null || !sameSecret(kept, expected)) throw new AppError('CODE_INVALID');
       // One use: a second request with the same code finds nothing.
       if ((await secrets.take<string>(kinds.phoneLoginCode, key)) === null)
         throw new AppError('CODE_INVALID');
