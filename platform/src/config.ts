@@ -104,8 +104,9 @@ const Env = z.object({
   /** The address links in e-mails point at; default http://localhost:PORT. */
   PUBLIC_URL: z.url().optional(),
   /**
-   * Issue 34 "Marketing contacts": confirmed newsletter contacts go to Zoho Campaigns when the token
-   * and the list key are both set (platform marketing/index.ts); without them, to the sandbox only.
+   * Issue 34 "Marketing contacts": confirmed newsletter contacts go to Zoho Campaigns when the list key
+   * and a way to get access tokens are set (the refresh token with its client, or one access token;
+   * platform marketing/index.ts `openMarketing`); without them, to the sandbox only.
    */
   ZOHO_CAMPAIGNS_URL: z
     .url()
@@ -113,6 +114,13 @@ const Env = z.object({
     .optional(),
   ZOHO_CAMPAIGNS_TOKEN: z.string().min(1).max(500).optional(),
   ZOHO_CAMPAIGNS_LIST_KEY: z.string().min(1).max(200).optional(),
+  ZOHO_ACCOUNTS_URL: z
+    .url()
+    .regex(/^https?:\/\//, 'ZOHO_ACCOUNTS_URL must be an http(s) URL')
+    .optional(),
+  ZOHO_CLIENT_ID: z.string().min(1).max(200).optional(),
+  ZOHO_CLIENT_SECRET: z.string().min(1).max(500).optional(),
+  ZOHO_CAMPAIGNS_REFRESH_TOKEN: z.string().min(1).max(500).optional(),
   /**
    * Issue 35 §5-6: the tax and address service (platform tax/index.ts `openTax`): `sandbox` answers
    * from TAX_RATES; `avalara` asks AvaTax (AVALARA_*), the table answering after TAX_TIMEOUT_MS.

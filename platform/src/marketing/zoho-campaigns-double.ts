@@ -20,6 +20,10 @@ export interface ZohoCampaignsDouble {
   contacts(): HeldContact[];
   /** While on, every call is answered HTTP 503 with an HTML page (the service is down). */
   outage(on: boolean): void;
+  /** How many access tokens Zoho Accounts has made from the refresh token. */
+  tokensMade(): number;
+  /** Zoho lets every access token it made lapse (an hour has passed, or they were revoked). */
+  expireTokens(): void;
   close(): Promise<void>;
 }
 
@@ -30,16 +34,53 @@ export interface ZohoCampaignsDouble {
  * `contactinfo` JSON, `source`) and `GET /api/v1.1/tag/associate?resfmt=JSON&tagName=&lead_email=`,
  * each with `Authorization: Zoho-oauthtoken <token>`; answers are HTTP 200 with `status` and `code`
  * in the JSON body ("0" success; 2501 a wrong list key, 2001 bad JSON, 2004 a bad address, 993 no such
- * contact, 9001 no such tag, 1004 a wrong URL). Only the specs start it.
+ * contact, 9001 no such tag, 1004 a wrong URL). With a `client`, it also plays Zoho Accounts at its
+ * root: `POST /oauth/v2/token` with the refresh-token grant as a form, answered
+ * `{access_token, expires_in: 3600, api_domain, token_type}`, or HTTP 200 `{error: 'invalid_client'}`
+ * for a client it does not know and `{error: 'invalid_code'}` for a refresh token it did not make; like
+ * Zoho it makes at most ten access tokens in ten minutes from one refresh token, refusing more with
+ * `{error: 'Access Denied'}` (HTTP 400). Campaigns takes `token` and every token Accounts made and has
+ * not let lapse. Only the specs start it.
  */
 export async function startZohoCampaignsDouble(options: {
-  token: string;
+  token?: string;
   listKey: string;
   tags: string[];
+  client?: { id: string; secret: string; refreshToken: string };
 }): Promise<ZohoCampaignsDouble> {
   const requests: ZohoDoubleRequest[] = [];
   const list = new Map<string, HeldContact>();
   let down = false;
+  const live = new Set<string>(options.token ? [options.token] : []);
+  const made: number[] = [];
+
+  function grant(response: ServerResponse, form: Record<string, string>) {
+    const send = (status: number, body: Record<string, unknown>) => {
+      response.writeHead(status, { 'content-type': 'application/json;charset=UTF-8' });
+      response.end(JSON.stringify(body));
+    };
+    const client = options.client;
+    if (form.grant_type !== 'refresh_token') return send(200, { error: 'unsupported_grant_type' });
+    if (!client || form.client_id !== client.id || form.client_secret !== client.secret)
+      return send(200, { error: 'invalid_client' });
+    if (form.refresh_token !== client.refreshToken) return send(200, { error: 'invalid_code' });
+    const tenMinutesAgo = Date.now() - 10 * 60_000;
+    if (made.filter((at) => at > tenMinutesAgo).length >= 10)
+      return send(400, {
+        error: 'Access Denied',
+        error_description: 'You have made too many requests continuously. Please try again after some time.',
+        status: 'failure',
+      });
+    made.push(Date.now());
+    const token = `1000.double-${made.length}-${Math.random().toString(16).slice(2)}`;
+    live.add(token);
+    return send(200, {
+      access_token: token,
+      api_domain: 'https://www.zohoapis.com',
+      token_type: 'Bearer',
+      expires_in: 3600,
+    });
+  }
 
   const answer = (response: ServerResponse, uri: string, body: Record<string, unknown>, status = 200) => {
     response.writeHead(status, { 'content-type': 'application/json;charset=UTF-8' });
@@ -71,7 +112,9 @@ export async function startZohoCampaignsDouble(options: {
       response.end('<html><body>Service Unavailable</body></html>');
       return;
     }
-    if (request.headers.authorization !== `Zoho-oauthtoken ${options.token}`) {
+    if (request.method === 'POST' && uri === '/oauth/v2/token') return grant(response, form);
+    const [scheme, bearer] = (request.headers.authorization ?? '').split(' ');
+    if (scheme !== 'Zoho-oauthtoken' || !bearer || !live.has(bearer)) {
       answer(response, uri, { status: 'error', code: '1007', message: 'Invalid OAuth token.' }, 401);
       return;
     }
@@ -112,6 +155,10 @@ export async function startZohoCampaignsDouble(options: {
     contacts: () => [...list.values()].map((c) => ({ ...c, tags: [...c.tags] })),
     outage: (on) => {
       down = on;
+    },
+    tokensMade: () => made.length,
+    expireTokens: () => {
+      live.clear();
     },
     close: () => server.close(),
   };

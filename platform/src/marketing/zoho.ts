@@ -7,12 +7,16 @@ import {
   MarketingServiceError,
   marketingPayload,
 } from './port.ts';
+import type { ZohoAccessTokens } from './zoho-oauth.ts';
 
 export interface ZohoCampaignsOptions {
   /** The API's root, e.g. https://campaigns.zoho.com/api/v1.1 (campaigns.zoho.eu, ... by data centre). */
   baseUrl: string;
-  /** An OAuth access token with the ZohoCampaigns.contact.UPDATE scope. */
-  token: string;
+  /**
+   * OAuth access tokens with the ZohoCampaigns.contact.UPDATE scope: renewed from a refresh token
+   * (`refreshingZohoTokens`), or one fixed token (`fixedZohoToken`), which lasts Zoho's hour.
+   */
+  tokens: ZohoAccessTokens;
   /** The mailing list's key (Contacts > Manage Lists > the list > Setup). */
   listKey: string;
   /** How long one call may take. */
@@ -39,14 +43,32 @@ function answerOf(text: string): { status?: unknown; code?: unknown; message?: u
  * Subscriber's tag then goes with `GET {base}/tag/associate` (`tagName`, `lead_email`). Both carry
  * `Authorization: Zoho-oauthtoken <token>`. Zoho answers HTTP 200 with `status` and `code` in the body
  * ("0" is success), so the body decides; any other answer is a MarketingServiceError with Zoho's code
- * and message. The list should have its sign-up form's confirmation off: the address confirmed already.
+ * and message. A token Zoho refuses (HTTP 401, or its code 1007) is renewed and the call made once
+ * more. The list should have its sign-up form's confirmation off: the address confirmed already.
  */
 export function createZohoCampaignsMarketing(options: ZohoCampaignsOptions): Marketing {
   const base = options.baseUrl.replace(/\/+$/, '');
   const timeoutMs = options.timeoutMs ?? 10_000;
-  const headers = { authorization: `Zoho-oauthtoken ${options.token}`, accept: 'application/json' };
+  const authorized = (token: string, headers: Record<string, string> = {}) => ({
+    ...headers,
+    authorization: `Zoho-oauthtoken ${token}`,
+    accept: 'application/json',
+  });
 
-  async function call(url: string, init: RequestInit): Promise<void> {
+  async function call(
+    url: string,
+    init: { method: 'GET' | 'POST'; headers?: Record<string, string>; body?: string },
+  ): Promise<void> {
+    const token = await options.tokens.current();
+    const answer = await send(url, { ...init, headers: authorized(token, init.headers) });
+    if (answer.refusedToken) {
+      const next = await options.tokens.renewed(token);
+      if (next) return settle(await send(url, { ...init, headers: authorized(next, init.headers) }));
+    }
+    settle(answer);
+  }
+
+  async function send(url: string, init: RequestInit) {
     const { status, ok, text } = await callVendor(
       url,
       init,
@@ -60,9 +82,17 @@ export function createZohoCampaignsMarketing(options: ZohoCampaignsOptions): Mar
     );
     const body = answerOf(text);
     const code = body?.code !== undefined ? String(body.code) : `HTTP_${status}`;
-    if (ok && body?.status === 'success' && code === '0') return;
     const message = typeof body?.message === 'string' ? body.message : text.slice(0, 200) || `HTTP ${status}`;
-    throw new MarketingServiceError(SERVICE, code, message.slice(0, 200));
+    return {
+      done: ok && body?.status === 'success' && code === '0',
+      refusedToken: status === 401 || code === '1007',
+      code,
+      message,
+    };
+  }
+
+  function settle(answer: Awaited<ReturnType<typeof send>>): void {
+    if (!answer.done) throw new MarketingServiceError(SERVICE, answer.code, answer.message.slice(0, 200));
   }
 
   async function addcontacts(payload: MarketingPayload) {
@@ -76,7 +106,7 @@ export function createZohoCampaignsMarketing(options: ZohoCampaignsOptions): Mar
     });
     await call(`${base}/json/listsubscribe`, {
       method: 'POST',
-      headers: { ...headers, 'content-type': 'application/x-www-form-urlencoded' },
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
       body: form.toString(),
     });
   }
@@ -88,7 +118,7 @@ export function createZohoCampaignsMarketing(options: ZohoCampaignsOptions): Mar
       tagName: payload.tag,
       lead_email: payload.contact.email,
     });
-    await call(`${base}/tag/associate?${query.toString()}`, { method: 'GET', headers });
+    await call(`${base}/tag/associate?${query.toString()}`, { method: 'GET' });
   }
 
   return {
