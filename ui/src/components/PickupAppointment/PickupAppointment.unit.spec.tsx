@@ -61,14 +61,14 @@ const pickupInvoice = (over: Partial<InvoiceDetail> = {}) =>
   anInvoice({ delivery_method: 'pickup', invoiceAddress: null, status: 'paid', ...over });
 
 /** The pickup behind the fake API, kept as the server keeps it; `full` slots refuse a booking. */
-function pickupServer(initial: string | null, full: string[] = []) {
+function pickupServer(initial: string | null, full: string[] = [], offered: SlotView[] = slots) {
   let booked = initial;
   const api = fakeApi({
     getAppointmentForInvoice: () =>
       booked
         ? { records: [view(booked)], calendars: `BEGIN:VCALENDAR\r\nDTSTART:${booked}\r\n` }
         : { records: [], calendars: null },
-    checkAppointments: () => ({ records: slots, totalRecords: slots.length, time_zone: TZ }),
+    checkAppointments: () => ({ records: offered, totalRecords: offered.length, time_zone: TZ }),
     updateAppointment: ({ starts_at }) => {
       if (starts_at && full.includes(starts_at)) {
         throw new Failure(
@@ -156,6 +156,25 @@ describe('the pickup appointment block', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     expect(within(block).getByTestId('appointment-when').textContent).toContain('10:00 AM');
     expect(api.to('checkAppointments').length).toBeGreaterThan(1);
+  });
+
+  it("opens the move on the next day with a free time when the booked time is its day's last", async () => {
+    const mondayFull = [
+      slot(MON_0930, '2026-11-23', '09:30', 0),
+      slot(MON_1000, '2026-11-23', '10:00', 0),
+      slot(MON_1030, '2026-11-23', '10:30', 2),
+      slot(TUE_0930, '2026-11-24', '09:30', 2),
+    ];
+    const { user } = await renderPickup(pickupServer(MON_1030, [], mondayFull));
+    const block = await screen.findByTestId('invoice-appointment');
+    await user.click(await within(block).findByRole('button', { name: 'Change time' }));
+    const times = await within(block).findAllByTestId('slot');
+    expect(times.map((b) => [b.textContent, (b as HTMLButtonElement).disabled])).toEqual([
+      ['9:30 AM2 left', false],
+    ]);
+    expect((within(block).getByRole('combobox', { name: 'Day' }) as HTMLInputElement).value).toBe(
+      'Tue, Nov 24',
+    );
   });
 
   it('cancels after asking, and adds the booked time to a calendar as an .ics file', async () => {

@@ -42,8 +42,13 @@ export function SlotPicker({ current, onPick, auctionId = null }: SlotPickerProp
       {({ records, time_zone: timeZone }) => {
         const days = [...new Map(records.map((s) => [s.date, s])).values()];
         if (days.length === 0) return <Text size="sm">{t('ui.appointment.noTimes')}</Text>;
+        // The first day with a time that can be chosen: room left, and not the one booked now (moving
+        // from a day's last free time opens on the next day, not on a day with nothing to choose).
+        const choosable = (s: SlotView) => s.remaining > 0 && s.starts_at !== current;
         const day =
-          chosenDay ?? days.find((d) => records.some((s) => s.date === d.date && s.remaining > 0))?.date;
+          chosenDay ??
+          days.find((d) => records.some((s) => s.date === d.date && choosable(s)))?.date ??
+          days[0]?.date;
         const times = records.filter((s) => s.date === day);
         return (
           <Stack gap="sm" data-testid="slot-picker">
