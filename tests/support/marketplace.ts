@@ -14,7 +14,7 @@ import {
 } from '@wine/contracts';
 import { type Embedded, startEmbedded } from '@wine/deploy/embedded';
 import { auditAnchorsStream } from '@wine/event-schemas';
-import { type Clock, type Logger, loadConfig } from '@wine/platform';
+import { type Clock, type Logger, loadConfig, systemClock } from '@wine/platform';
 import { type CardNetwork, openCardNetwork } from '@wine/platform/testing';
 
 export interface TestUser {
@@ -32,6 +32,8 @@ let users = 0;
 
 export interface TestMarketplace extends Embedded {
   dataDir: string;
+  /** The server's clock (a spec's own, which it may move on, or the system's). */
+  clock: Clock;
   /**
    * The card network the marketplace charges (CARD_NETWORK: the sandbox, or the Stripe adapter against
    * a local double of Stripe): a test of a payment says how often it charged.
@@ -124,6 +126,7 @@ export async function startMarketplace(
     admin: { authorization: '' },
     adminUser: { id: '', email: '', token: '', auth: { authorization: '' } },
     dataDir,
+    clock: options.clock ?? systemClock,
     async post(path, body, headers = {}) {
       const response = await fetch(`${embedded.url}${path}`, {
         method: 'POST',
@@ -242,9 +245,19 @@ export function lotInput(overrides: Partial<CreateLotInput> = {}): CreateLotInpu
   };
 }
 
-/** A buyer's paid buy-now order of one $40 bottle, to collect at the shop: its invoice id. */
+/**
+ * A buyer's paid buy-now order of one $40 bottle, to collect at the shop: its invoice id. Its lot is
+ * on sale for 30 days of the server's clock, which a spec may have moved on to a pickup days ahead.
+ */
 export async function pickupOrder(market: TestMarketplace, buyer: TestUser): Promise<string> {
-  const input = lotInput({ auction: false, buyNow: true, buyNowPrice: 4_000, quantity: 6, openingBid: 0 });
+  const input = lotInput({
+    auction: false,
+    buyNow: true,
+    buyNowPrice: 4_000,
+    quantity: 6,
+    openingBid: 0,
+    closesAt: new Date(market.clock.now().getTime() + 30 * 24 * 3600 * 1000).toISOString(),
+  });
   const { id } = await market.ok<{ id: string }>(actions.createLot.path, input, market.admin);
   await market.ok(actions.addToCart.path, { cart: [{ product_id: id, qty: 1 }] }, buyer.auth);
   const cards = await market.ok<{ data: { id: string }[] }>(actions.getCards.path, {}, buyer.auth);
