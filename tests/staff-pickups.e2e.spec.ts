@@ -58,6 +58,9 @@ describe.runIf(browserAvailable())('The pickup dashboard (issue 34)', () => {
     const second = await pickFreeSlot(page);
     expect(second).not.toBe(first);
     await page.getByText('Pickup appointment moved').waitFor();
+    // Moved to another day (the booked one was its day's last free time): that day's page shows it.
+    const movedTo = localTime(new Date(second), ZONE).date;
+    if (movedTo !== date) await page.goto(`${market.url}/admin/pickups?date=${movedTo}`);
     await page
       .locator(`[data-testid="pickup-slot"][data-starts-at="${second}"]`)
       .getByTestId('pickup-booking')
