@@ -17,7 +17,16 @@ import {
 } from '@wine/contracts';
 import { z } from 'zod';
 
+import { httpUrlRule, isHttpUrl } from './settings.ts';
+
 export * from './data-dir.ts';
+
+/** A URL setting: unset, or an http(s) URL with a host, refused at start naming the setting. */
+const httpUrl = (name: string, options: { httpsOnly?: boolean } = {}) =>
+  z
+    .string()
+    .refine((value) => isHttpUrl(value, options), httpUrlRule(name, options))
+    .optional();
 
 /**
  * Configuration picks the adapters (ARCHITECTURE.md): no EVENTSTORE_URL means embedded SQLite,
@@ -102,22 +111,16 @@ const Env = z.object({
   /** Free text shown under the bank details. */
   BANK_NOTE: z.string().max(500).optional(),
   /** The address links in e-mails point at; default http://localhost:PORT. */
-  PUBLIC_URL: z.url().optional(),
+  PUBLIC_URL: httpUrl('PUBLIC_URL'),
   /**
    * Issue 34 "Marketing contacts": confirmed newsletter contacts go to Zoho Campaigns when the list key
    * and a way to get access tokens are set (the refresh token with its client, or one access token;
    * platform marketing/index.ts `openMarketing`); without them, to the sandbox only.
    */
-  ZOHO_CAMPAIGNS_URL: z
-    .url()
-    .regex(/^https?:\/\//, 'ZOHO_CAMPAIGNS_URL must be an http(s) URL')
-    .optional(),
+  ZOHO_CAMPAIGNS_URL: httpUrl('ZOHO_CAMPAIGNS_URL'),
   ZOHO_CAMPAIGNS_TOKEN: z.string().min(1).max(500).optional(),
   ZOHO_CAMPAIGNS_LIST_KEY: z.string().min(1).max(200).optional(),
-  ZOHO_ACCOUNTS_URL: z
-    .url()
-    .regex(/^https?:\/\//, 'ZOHO_ACCOUNTS_URL must be an http(s) URL')
-    .optional(),
+  ZOHO_ACCOUNTS_URL: httpUrl('ZOHO_ACCOUNTS_URL'),
   ZOHO_CLIENT_ID: z.string().min(1).max(200).optional(),
   ZOHO_CLIENT_SECRET: z.string().min(1).max(500).optional(),
   ZOHO_CAMPAIGNS_REFRESH_TOKEN: z.string().min(1).max(500).optional(),
@@ -128,10 +131,7 @@ const Env = z.object({
   TAX_PROVIDER: z.enum(['sandbox', 'avalara']).default('sandbox'),
   TAX_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(3_000),
   /** AvaTax's root; its test mode (https://sandbox-rest.avatax.com) by default. */
-  AVALARA_URL: z
-    .url()
-    .regex(/^https?:\/\//, 'AVALARA_URL must be an http(s) URL')
-    .optional(),
+  AVALARA_URL: httpUrl('AVALARA_URL'),
   AVALARA_ACCOUNT_ID: z.string().min(1).max(50).optional(),
   AVALARA_LICENSE_KEY: z.string().min(1).max(200).optional(),
   /** The company's code in AvaTax; the account's DEFAULT company when unset. */
@@ -143,10 +143,7 @@ const Env = z.object({
    */
   MAPS_PROVIDER: z.enum(['sandbox', 'google']).default('sandbox'),
   /** Google's Maps Platform root; https://maps.googleapis.com by default. */
-  GOOGLE_MAPS_URL: z
-    .url()
-    .regex(/^https?:\/\//, 'GOOGLE_MAPS_URL must be an http(s) URL')
-    .optional(),
+  GOOGLE_MAPS_URL: httpUrl('GOOGLE_MAPS_URL'),
   GOOGLE_MAPS_API_KEY: z.string().min(1).max(200).optional(),
   /** How long one address lookup may take before the form is told the service is unavailable. */
   MAPS_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5_000),
@@ -158,10 +155,7 @@ const Env = z.object({
    */
   CARD_PROVIDER: z.enum(['sandbox', 'stripe', 'cybersource', 'versapay']).default('sandbox'),
   /** Stripe's API root; https://api.stripe.com by default (a test key `sk_test_…` is Stripe's test mode). */
-  STRIPE_API_URL: z
-    .url()
-    .regex(/^https?:\/\//, 'STRIPE_API_URL must be an http(s) URL')
-    .optional(),
+  STRIPE_API_URL: httpUrl('STRIPE_API_URL'),
   STRIPE_SECRET_KEY: z
     .string()
     .regex(
@@ -190,10 +184,7 @@ const Env = z.object({
   /** The id PayPal gave the webhook listener (PayPal's dashboard): every event is verified with it. */
   PAYPAL_WEBHOOK_ID: z.string().min(1).max(100).optional(),
   /** PayPal's API root: https://api-m.sandbox.paypal.com by default, https://api-m.paypal.com live. */
-  PAYPAL_API_URL: z
-    .url()
-    .regex(/^https?:\/\//, 'PAYPAL_API_URL must be an http(s) URL')
-    .optional(),
+  PAYPAL_API_URL: httpUrl('PAYPAL_API_URL'),
   PAYPAL_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).optional(),
   /**
    * seeds 001 "Payments": Paytm and Cashfree, each taken when PAYMENT_GATEWAYS names it (platform
@@ -204,25 +195,16 @@ const Env = z.object({
   PAYTM_MID: z.string().min(1).max(100).optional(),
   PAYTM_MERCHANT_KEY: z.string().min(1).max(100).optional(),
   PAYTM_WEBSITE: z.string().min(1).max(100).optional(),
-  PAYTM_API_URL: z
-    .url()
-    .regex(/^https?:\/\//, 'PAYTM_API_URL must be an http(s) URL')
-    .optional(),
+  PAYTM_API_URL: httpUrl('PAYTM_API_URL'),
   CASHFREE_CLIENT_ID: z.string().min(1).max(200).optional(),
   CASHFREE_CLIENT_SECRET: z.string().min(1).max(200).optional(),
-  CASHFREE_API_URL: z
-    .url()
-    .regex(/^https?:\/\//, 'CASHFREE_API_URL must be an http(s) URL')
-    .optional(),
+  CASHFREE_API_URL: httpUrl('CASHFREE_API_URL'),
   HOSTED_GATEWAY_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).optional(),
   /**
    * CyberSource's API root: https://apitest.cybersource.com (its test environment) by default, or
    * https://api.cybersource.com. HTTPS only (its SDK speaks nothing else).
    */
-  CYBERSOURCE_API_URL: z
-    .url()
-    .regex(/^https:\/\//, 'CYBERSOURCE_API_URL must be an https URL')
-    .optional(),
+  CYBERSOURCE_API_URL: httpUrl('CYBERSOURCE_API_URL', { httpsOnly: true }),
   /** The merchant id, and the REST shared-secret key's id and secret (Business Center > Key Management). */
   CYBERSOURCE_MERCHANT_ID: z.string().min(1).max(100).optional(),
   CYBERSOURCE_KEY_ID: z.string().min(1).max(200).optional(),
@@ -231,15 +213,9 @@ const Env = z.object({
   CYBERSOURCE_CA_FILE: z.string().min(1).optional(),
   CYBERSOURCE_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(20_000),
   /** Versapay's platform API root: https://uat.versapay.com (its UAT) by default, https://secure.versapay.com live. */
-  VERSAPAY_API_URL: z
-    .url()
-    .regex(/^https?:\/\//, 'VERSAPAY_API_URL must be an http(s) URL')
-    .optional(),
+  VERSAPAY_API_URL: httpUrl('VERSAPAY_API_URL'),
   /** Its Ecommerce API root (sessions, the card form's tokens); by default the one matching VERSAPAY_API_URL. */
-  VERSAPAY_ECOMMERCE_URL: z
-    .url()
-    .regex(/^https?:\/\//, 'VERSAPAY_ECOMMERCE_URL must be an http(s) URL')
-    .optional(),
+  VERSAPAY_ECOMMERCE_URL: httpUrl('VERSAPAY_ECOMMERCE_URL'),
   /** The API token and key from Versapay's account settings. */
   VERSAPAY_API_TOKEN: z.string().min(1).max(200).optional(),
   VERSAPAY_API_KEY: z.string().min(1).max(200).optional(),
@@ -250,10 +226,7 @@ const Env = z.object({
    */
   DOCUMENTS_PROVIDER: z.enum(['sandbox', 'pandadoc']).default('sandbox'),
   /** PandaDoc's API root; https://api.pandadoc.com by default. */
-  PANDADOC_API_URL: z
-    .url()
-    .regex(/^https?:\/\//, 'PANDADOC_API_URL must be an http(s) URL')
-    .optional(),
+  PANDADOC_API_URL: httpUrl('PANDADOC_API_URL'),
   PANDADOC_API_KEY: z.string().min(1).max(200).optional(),
   /** The webhook subscription's shared key (PandaDoc's Developer Dashboard). */
   PANDADOC_WEBHOOK_KEY: z.string().min(1).max(200).optional(),
@@ -263,10 +236,7 @@ const Env = z.object({
    */
   INVESTING_PROVIDER: z.enum(['sandbox', 'northcapital']).default('sandbox'),
   /** Transact's base with its path prefix; its sandbox (…/tapiv3/index.php/v3) by default. */
-  NORTHCAPITAL_API_URL: z
-    .url()
-    .regex(/^https?:\/\//, 'NORTHCAPITAL_API_URL must be an http(s) URL')
-    .optional(),
+  NORTHCAPITAL_API_URL: httpUrl('NORTHCAPITAL_API_URL'),
   NORTHCAPITAL_CLIENT_ID: z.string().min(1).max(100).optional(),
   NORTHCAPITAL_API_KEY: z.string().min(1).max(200).optional(),
   NORTHCAPITAL_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(15_000),

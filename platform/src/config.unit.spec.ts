@@ -48,3 +48,31 @@ describe('printing mail to npm start’s output (issue 30)', () => {
     expect(loadConfig({}).AUDIT_ANCHOR_INTERVAL_SECONDS).toBe(60);
   });
 });
+
+describe('URL settings', () => {
+  it('takes each provider root and PUBLIC_URL as an http(s) URL, CyberSource as https only', () => {
+    const config = loadConfig({
+      PUBLIC_URL: 'https://wine.example',
+      STRIPE_API_URL: 'http://127.0.0.1:12111',
+      CYBERSOURCE_API_URL: 'https://apitest.cybersource.com',
+    });
+    expect(config.PUBLIC_URL).toBe('https://wine.example');
+    expect(config.STRIPE_API_URL).toBe('http://127.0.0.1:12111');
+  });
+
+  it('refuses other schemes at start, naming every setting', () => {
+    expect(() =>
+      loadConfig({
+        PUBLIC_URL: 'javascript:alert(1)',
+        ZOHO_ACCOUNTS_URL: 'accounts.zoho.com',
+        CYBERSOURCE_API_URL: 'http://apitest.cybersource.com',
+      }),
+    ).toThrow(
+      [
+        'PUBLIC_URL: PUBLIC_URL must be an http(s) URL',
+        'ZOHO_ACCOUNTS_URL: ZOHO_ACCOUNTS_URL must be an http(s) URL',
+        'CYBERSOURCE_API_URL: CYBERSOURCE_API_URL must be an https URL',
+      ].join('\n'),
+    );
+  });
+});

@@ -22,5 +22,6 @@ export * from './retry.ts';
 export * from './same-secret.ts';
 export * from './secret-store/index.ts';
 export * from './sessions/index.ts';
+export * from './settings.ts';
 export * from './sms/index.ts';
 export * from './tax/index.ts';

@@ -1,3 +1,4 @@
+import { requiredSettings } from '../settings.ts';
 import { createCyberSourceCardProvider } from './cybersource.ts';
 import type { CardProvider } from './port.ts';
 import { createSandboxCardProvider } from './sandbox.ts';
@@ -52,37 +53,44 @@ export function openCards(
 ): CardProvider {
   const provider = config.CARD_PROVIDER ?? 'sandbox';
   if (provider === 'sandbox') return createSandboxCardProvider();
-  const required = {
-    stripe: ['STRIPE_SECRET_KEY', 'STRIPE_PUBLISHABLE_KEY', 'STRIPE_WEBHOOK_SECRET'] as const,
-    cybersource: ['CYBERSOURCE_MERCHANT_ID', 'CYBERSOURCE_KEY_ID', 'CYBERSOURCE_SHARED_SECRET'] as const,
-    versapay: ['VERSAPAY_API_TOKEN', 'VERSAPAY_API_KEY'] as const,
-  }[provider];
-  const missing = required.filter((key) => !config[key]);
-  if (missing.length > 0) throw new Error(`CARD_PROVIDER=${provider} needs ${missing.join(' and ')}`);
-  if (provider === 'versapay')
+  const needs = `CARD_PROVIDER=${provider}`;
+  if (provider === 'versapay') {
+    const set = requiredSettings(config, ['VERSAPAY_API_TOKEN', 'VERSAPAY_API_KEY'], needs);
     return createVersapayCardProvider({
-      apiToken: config.VERSAPAY_API_TOKEN as string,
-      apiKey: config.VERSAPAY_API_KEY as string,
+      apiToken: set.VERSAPAY_API_TOKEN,
+      apiKey: set.VERSAPAY_API_KEY,
       apiBase: config.VERSAPAY_API_URL,
       ecommerceBase: config.VERSAPAY_ECOMMERCE_URL,
       timeoutMs: config.VERSAPAY_TIMEOUT_MS,
     });
-  if (provider === 'cybersource')
+  }
+  if (provider === 'cybersource') {
+    const set = requiredSettings(
+      config,
+      ['CYBERSOURCE_MERCHANT_ID', 'CYBERSOURCE_KEY_ID', 'CYBERSOURCE_SHARED_SECRET'],
+      needs,
+    );
     return createCyberSourceCardProvider({
-      merchantId: config.CYBERSOURCE_MERCHANT_ID as string,
-      keyId: config.CYBERSOURCE_KEY_ID as string,
-      sharedSecret: config.CYBERSOURCE_SHARED_SECRET as string,
+      merchantId: set.CYBERSOURCE_MERCHANT_ID,
+      keyId: set.CYBERSOURCE_KEY_ID,
+      sharedSecret: set.CYBERSOURCE_SHARED_SECRET,
       apiBase: config.CYBERSOURCE_API_URL,
       caFile: config.CYBERSOURCE_CA_FILE,
       timeoutMs: config.CYBERSOURCE_TIMEOUT_MS,
       publicUrl,
     });
+  }
+  const set = requiredSettings(
+    config,
+    ['STRIPE_SECRET_KEY', 'STRIPE_PUBLISHABLE_KEY', 'STRIPE_WEBHOOK_SECRET'],
+    needs,
+  );
   return createStripeCardProvider({
-    secretKey: config.STRIPE_SECRET_KEY as string,
+    secretKey: set.STRIPE_SECRET_KEY,
     apiBase: config.STRIPE_API_URL,
     timeoutMs: config.STRIPE_TIMEOUT_MS,
-    webhookSecret: config.STRIPE_WEBHOOK_SECRET,
-    publishableKey: config.STRIPE_PUBLISHABLE_KEY as string,
+    webhookSecret: set.STRIPE_WEBHOOK_SECRET,
+    publishableKey: set.STRIPE_PUBLISHABLE_KEY,
     publicUrl,
   });
 }

@@ -1,3 +1,4 @@
+import { requiredSettings } from '../settings.ts';
 import { createPandaDocDocuments } from './pandadoc.ts';
 import type { DocumentService } from './port.ts';
 import { createSandboxDocuments, type SandboxTemplate } from './sandbox.ts';
@@ -53,14 +54,15 @@ export function openDocuments(
   if (provider === 'sandbox') {
     return createSandboxDocuments(sandbox.templates ? { templates: sandbox.templates } : {});
   }
-  const missing = (
-    ['PANDADOC_API_KEY', 'PANDADOC_WEBHOOK_KEY', 'PANDADOC_CONSIGNMENT_TEMPLATE'] as const
-  ).filter((key) => !config[key]);
-  if (missing.length > 0) throw new Error(`DOCUMENTS_PROVIDER=pandadoc needs ${missing.join(' and ')}`);
+  const set = requiredSettings(
+    config,
+    ['PANDADOC_API_KEY', 'PANDADOC_WEBHOOK_KEY', 'PANDADOC_CONSIGNMENT_TEMPLATE'],
+    'DOCUMENTS_PROVIDER=pandadoc',
+  );
   return createPandaDocDocuments({
-    apiKey: config.PANDADOC_API_KEY as string,
+    apiKey: set.PANDADOC_API_KEY,
     apiUrl: config.PANDADOC_API_URL,
-    webhookKey: config.PANDADOC_WEBHOOK_KEY,
+    webhookKey: set.PANDADOC_WEBHOOK_KEY,
     timeoutMs: config.PANDADOC_TIMEOUT_MS,
   });
 }

@@ -1,3 +1,4 @@
+import { namesListed, requiredSettings } from '../settings.ts';
 import { createCashfreeGateway } from './cashfree.ts';
 import { createPaytmGateway } from './paytm.ts';
 import { type HostedGateway, type HostedGatewayName, hostedGatewayNames } from './port.ts';
@@ -24,14 +25,9 @@ export interface HostedGatewayConfig {
 /** The hosted gateways a site takes, by name; none by default. */
 export type HostedGateways = Partial<Record<HostedGatewayName, HostedGateway>>;
 
-const required: Record<HostedGatewayName, readonly (keyof HostedGatewayConfig)[]> = {
-  paytm: ['PAYTM_MID', 'PAYTM_MERCHANT_KEY'],
-  cashfree: ['CASHFREE_CLIENT_ID', 'CASHFREE_CLIENT_SECRET'],
-};
-
 /** The hosted gateways PAYMENT_GATEWAYS names (a list, compared name by name, in any case). */
 export const hostedGatewaysConfigured = (gateways: string | undefined): HostedGatewayName[] => {
-  const named = (gateways ?? '').split(',').map((name) => name.trim().toLowerCase());
+  const named = namesListed(gateways);
   return hostedGatewayNames.filter((name) => named.includes(name));
 };
 
@@ -45,24 +41,25 @@ export const hostedGatewaysConfigured = (gateways: string | undefined): HostedGa
 export function openHostedGateways(config: HostedGatewayConfig): HostedGateways {
   const gateways: HostedGateways = {};
   for (const name of hostedGatewaysConfigured(config.PAYMENT_GATEWAYS)) {
-    const missing = required[name].filter((key) => !config[key]);
-    if (missing.length > 0) throw new Error(`PAYMENT_GATEWAYS=${name} needs ${missing.join(' and ')}`);
+    const needs = `PAYMENT_GATEWAYS=${name}`;
     const timeoutMs = config.HOSTED_GATEWAY_TIMEOUT_MS;
     if (name === 'paytm') {
-      if ((config.PAYTM_MERCHANT_KEY as string).length !== 16) {
+      const set = requiredSettings(config, ['PAYTM_MID', 'PAYTM_MERCHANT_KEY'], needs);
+      if (set.PAYTM_MERCHANT_KEY.length !== 16) {
         throw new Error('PAYTM_MERCHANT_KEY is the 16-character merchant key Paytm gives');
       }
       gateways.paytm = createPaytmGateway({
-        mid: config.PAYTM_MID as string,
-        merchantKey: config.PAYTM_MERCHANT_KEY as string,
+        mid: set.PAYTM_MID,
+        merchantKey: set.PAYTM_MERCHANT_KEY,
         website: config.PAYTM_WEBSITE ?? 'WEBSTAGING',
         apiUrl: config.PAYTM_API_URL,
         timeoutMs,
       });
     } else {
+      const set = requiredSettings(config, ['CASHFREE_CLIENT_ID', 'CASHFREE_CLIENT_SECRET'], needs);
       gateways.cashfree = createCashfreeGateway({
-        clientId: config.CASHFREE_CLIENT_ID as string,
-        clientSecret: config.CASHFREE_CLIENT_SECRET as string,
+        clientId: set.CASHFREE_CLIENT_ID,
+        clientSecret: set.CASHFREE_CLIENT_SECRET,
         apiUrl: config.CASHFREE_API_URL,
         timeoutMs,
       });

@@ -1,3 +1,4 @@
+import { httpUrlSetting, requiredSettings } from '../settings.ts';
 import { createNorthCapitalInvesting } from './northcapital.ts';
 import type { InvestingService } from './port.ts';
 import { createSandboxInvesting, type SandboxInvestingOptions } from './sandbox.ts';
@@ -51,16 +52,15 @@ export function openInvesting(
   if (!(investingProviders as readonly string[]).includes(provider))
     throw new Error(`INVESTING_PROVIDER must be one of ${investingProviders.join(', ')}, not ${provider}`);
   if (provider === 'sandbox') return createSandboxInvesting(sandbox);
-  const missing = (['NORTHCAPITAL_CLIENT_ID', 'NORTHCAPITAL_API_KEY'] as const).filter(
-    (key) => !config[key]?.trim(),
+  const set = requiredSettings(
+    config,
+    ['NORTHCAPITAL_CLIENT_ID', 'NORTHCAPITAL_API_KEY'],
+    'INVESTING_PROVIDER=northcapital',
   );
-  if (missing.length > 0) throw new Error(`INVESTING_PROVIDER=northcapital needs ${missing.join(' and ')}`);
-  if (config.NORTHCAPITAL_API_URL !== undefined && !/^https?:\/\/\S+$/.test(config.NORTHCAPITAL_API_URL))
-    throw new Error('NORTHCAPITAL_API_URL must be an http(s) URL');
   return createNorthCapitalInvesting({
-    apiUrl: config.NORTHCAPITAL_API_URL,
-    clientId: config.NORTHCAPITAL_CLIENT_ID as string,
-    apiKey: config.NORTHCAPITAL_API_KEY as string,
+    apiUrl: httpUrlSetting(config.NORTHCAPITAL_API_URL, 'NORTHCAPITAL_API_URL'),
+    clientId: set.NORTHCAPITAL_CLIENT_ID,
+    apiKey: set.NORTHCAPITAL_API_KEY,
     timeoutMs: config.NORTHCAPITAL_TIMEOUT_MS,
   });
 }

@@ -1,3 +1,4 @@
+import { settingsTogether } from '../settings.ts';
 import type { Marketing } from './port.ts';
 import { createSandboxMarketing } from './sandbox.ts';
 import { createZohoCampaignsMarketing } from './zoho.ts';
@@ -48,19 +49,13 @@ export function openMarketing(config: {
   ZOHO_CAMPAIGNS_REFRESH_TOKEN?: string | undefined;
 }): Marketing {
   const { ZOHO_CAMPAIGNS_TOKEN: token, ZOHO_CAMPAIGNS_LIST_KEY: listKey } = config;
-  const grant = {
-    ZOHO_CLIENT_ID: config.ZOHO_CLIENT_ID,
-    ZOHO_CLIENT_SECRET: config.ZOHO_CLIENT_SECRET,
-    ZOHO_CAMPAIGNS_REFRESH_TOKEN: config.ZOHO_CAMPAIGNS_REFRESH_TOKEN,
-  };
-  const missing = Object.entries(grant)
-    .filter(([, value]) => !value)
-    .map(([name]) => name);
-  const granted = missing.length === 0;
-  if (!token && !listKey && missing.length === 3) return createSandboxMarketing();
-  if (!granted && missing.length < 3)
-    throw new Error(`${Object.keys(grant).join(', ')} go together: ${missing.join(' and ')} missing`);
-  if (token && granted)
+  const grant = settingsTogether(config, [
+    'ZOHO_CLIENT_ID',
+    'ZOHO_CLIENT_SECRET',
+    'ZOHO_CAMPAIGNS_REFRESH_TOKEN',
+  ]);
+  if (!token && !listKey && !grant) return createSandboxMarketing();
+  if (token && grant)
     throw new Error(
       'ZOHO_CAMPAIGNS_TOKEN or the refresh token (ZOHO_CAMPAIGNS_REFRESH_TOKEN): set one, not both',
     );
@@ -68,7 +63,7 @@ export function openMarketing(config: {
     throw new Error('ZOHO_CAMPAIGNS_LIST_KEY is missing: Zoho Campaigns needs the list the contacts go to');
   const timeoutMs = 10_000;
   let tokens: ZohoAccessTokens;
-  if (grant.ZOHO_CLIENT_ID && grant.ZOHO_CLIENT_SECRET && grant.ZOHO_CAMPAIGNS_REFRESH_TOKEN)
+  if (grant)
     tokens = refreshingZohoTokens({
       accountsUrl: config.ZOHO_ACCOUNTS_URL ?? ZOHO_ACCOUNTS_DEFAULT_URL,
       clientId: grant.ZOHO_CLIENT_ID,

@@ -1,3 +1,4 @@
+import { httpUrlSetting, namesListed, requiredSettings } from '../settings.ts';
 import { createPayPalGateway } from './paypal.ts';
 import type { PayPalGateway } from './port.ts';
 import { createSandboxPayPal } from './sandbox.ts';
@@ -29,14 +30,8 @@ export interface PayPalConfig {
   PAYPAL_TIMEOUT_MS?: number | undefined;
 }
 
-const required = ['PAYPAL_CLIENT_ID', 'PAYPAL_CLIENT_SECRET', 'PAYPAL_WEBHOOK_ID'] as const;
-
 /** Whether the configured gateways name PayPal (a list, compared name by name, in any case). */
-export const paypalConfigured = (gateways: string | undefined) =>
-  (gateways ?? '')
-    .split(',')
-    .map((name) => name.trim().toLowerCase())
-    .includes('paypal');
+export const paypalConfigured = (gateways: string | undefined) => namesListed(gateways).includes('paypal');
 
 /**
  * Configuration picks PayPal's gateway: PAYMENT_GATEWAYS naming `paypal` takes payments through PayPal
@@ -50,16 +45,16 @@ export const paypalConfigured = (gateways: string | undefined) =>
 export function openPayPal(config: PayPalConfig, publicUrl: () => string): PayPalGateway | undefined {
   if (!paypalConfigured(config.PAYMENT_GATEWAYS))
     return (config.CARD_PROVIDER ?? 'sandbox') === 'sandbox' ? createSandboxPayPal({ publicUrl }) : undefined;
-  const missing = required.filter((key) => !config[key]);
-  if (missing.length > 0) throw new Error(`PAYMENT_GATEWAYS=paypal needs ${missing.join(' and ')}`);
-  if (config.PAYPAL_API_URL !== undefined && !/^https?:\/\/[^/]/.test(config.PAYPAL_API_URL)) {
-    throw new Error('PAYPAL_API_URL must be an http(s) URL');
-  }
+  const set = requiredSettings(
+    config,
+    ['PAYPAL_CLIENT_ID', 'PAYPAL_CLIENT_SECRET', 'PAYPAL_WEBHOOK_ID'],
+    'PAYMENT_GATEWAYS=paypal',
+  );
   return createPayPalGateway({
-    clientId: config.PAYPAL_CLIENT_ID as string,
-    clientSecret: config.PAYPAL_CLIENT_SECRET as string,
-    webhookId: config.PAYPAL_WEBHOOK_ID as string,
-    apiUrl: config.PAYPAL_API_URL,
+    clientId: set.PAYPAL_CLIENT_ID,
+    clientSecret: set.PAYPAL_CLIENT_SECRET,
+    webhookId: set.PAYPAL_WEBHOOK_ID,
+    apiUrl: httpUrlSetting(config.PAYPAL_API_URL, 'PAYPAL_API_URL'),
     timeoutMs: config.PAYPAL_TIMEOUT_MS,
   });
 }

@@ -1,3 +1,4 @@
+import { requiredSettings } from '../settings.ts';
 import { createAvalaraTaxService } from './avalara.ts';
 import { withTaxFallback } from './fallback.ts';
 import type { TaxService, TaxServiceError } from './port.ts';
@@ -31,13 +32,12 @@ export function openTax(config: {
   AVALARA_COMPANY_CODE?: string | undefined;
 }): TaxChoice {
   if ((config.TAX_PROVIDER ?? 'sandbox') === 'sandbox') return (table) => table;
-  const missing = (['AVALARA_ACCOUNT_ID', 'AVALARA_LICENSE_KEY'] as const).filter((key) => !config[key]);
-  if (missing.length > 0) throw new Error(`TAX_PROVIDER=avalara needs ${missing.join(' and ')}`);
+  const set = requiredSettings(config, ['AVALARA_ACCOUNT_ID', 'AVALARA_LICENSE_KEY'], 'TAX_PROVIDER=avalara');
   const timeoutMs = config.TAX_TIMEOUT_MS ?? 3_000;
   const avalara = createAvalaraTaxService({
     baseUrl: config.AVALARA_URL ?? AVALARA_SANDBOX_URL,
-    accountId: config.AVALARA_ACCOUNT_ID as string,
-    licenseKey: config.AVALARA_LICENSE_KEY as string,
+    accountId: set.AVALARA_ACCOUNT_ID,
+    licenseKey: set.AVALARA_LICENSE_KEY,
     companyCode: config.AVALARA_COMPANY_CODE ?? 'DEFAULT',
     timeoutMs,
   });
