@@ -253,6 +253,25 @@ describe('Zoho access tokens from the refresh token, against a local double of Z
     expect(double.requests.at(-2)?.authorization).toMatch(/^Zoho-oauthtoken 1000\.double-2-/);
   });
 
+  it('renews a token given for under ten minutes halfway through its life, not on every call', async () => {
+    await double.close();
+    double = await startZohoCampaignsDouble({
+      listKey: LIST_KEY,
+      tags: ['Subscriber'],
+      client: CLIENT,
+      tokenSeconds: 120,
+    });
+    const zoho = zohoWith(tokensFor());
+    await zoho.addContact(contact('short-first'));
+    clock += 59_999;
+    await zoho.addContact(contact('short-same-token'));
+    await zoho.addContact(contact('short-same-token-again'));
+    expect(double.tokensMade()).toBe(1);
+    clock += 1;
+    await zoho.addContact(contact('short-renewed'));
+    expect(double.tokensMade()).toBe(2);
+  });
+
   it('renews once when Zoho refuses the token early, and five calls refused at once share that renewal', async () => {
     const zoho = zohoWith(tokensFor());
     await zoho.addContact(contact('before'));

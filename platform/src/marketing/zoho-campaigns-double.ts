@@ -36,7 +36,7 @@ export interface ZohoCampaignsDouble {
  * in the JSON body ("0" success; 2501 a wrong list key, 2001 bad JSON, 2004 a bad address, 993 no such
  * contact, 9001 no such tag, 1004 a wrong URL). With a `client`, it also plays Zoho Accounts at its
  * root: `POST /oauth/v2/token` with the refresh-token grant as a form, answered
- * `{access_token, expires_in: 3600, api_domain, token_type}`, or HTTP 200 `{error: 'invalid_client'}`
+ * `{access_token, expires_in: 3600 (or `tokenSeconds`), api_domain, token_type}`, or HTTP 200 `{error: 'invalid_client'}`
  * for a client it does not know and `{error: 'invalid_code'}` for a refresh token it did not make; like
  * Zoho it makes at most ten access tokens in ten minutes from one refresh token, refusing more with
  * `{error: 'Access Denied'}` (HTTP 400). Campaigns takes `token` and every token Accounts made and has
@@ -47,6 +47,7 @@ export async function startZohoCampaignsDouble(options: {
   listKey: string;
   tags: string[];
   client?: { id: string; secret: string; refreshToken: string };
+  tokenSeconds?: number;
 }): Promise<ZohoCampaignsDouble> {
   const requests: ZohoDoubleRequest[] = [];
   const list = new Map<string, HeldContact>();
@@ -78,7 +79,7 @@ export async function startZohoCampaignsDouble(options: {
       access_token: token,
       api_domain: 'https://www.zohoapis.com',
       token_type: 'Bearer',
-      expires_in: 3600,
+      expires_in: options.tokenSeconds ?? 3600,
     });
   }
 

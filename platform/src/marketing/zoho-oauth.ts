@@ -33,7 +33,10 @@ export interface ZohoRefreshOptions {
 }
 
 const SERVICE = 'zoho-campaigns';
-/** A token is renewed this long before Zoho's `expires_in` runs out, so none lapses in flight. */
+/**
+ * A token is renewed this long before Zoho's `expires_in` runs out, so none lapses in flight; one given
+ * for less than twice this is renewed halfway through its life instead (else every call would renew it).
+ */
 export const ZOHO_TOKEN_MARGIN_MS = 5 * 60_000;
 /**
  * After a renewal fails, none is asked for again this long: Zoho blocks a refresh token for ten
@@ -46,7 +49,7 @@ export const ZOHO_RENEWAL_PAUSE_MS = 60_000;
  * `POST {accounts}/oauth/v2/token` with `grant_type=refresh_token`, `client_id`, `client_secret` and
  * `refresh_token` as a form body; answered `{access_token, expires_in, api_domain, token_type}`, or
  * HTTP 200 with `{error}` when refused). One token is kept in memory only (never logged, never
- * recorded) until five minutes before it lapses; calls made meanwhile share it, and calls that find it
+ * recorded) until five minutes before it lapses (halfway, for a token given for under ten minutes); calls made meanwhile share it, and calls that find it
  * lapsing share one renewal. A token Zoho refuses early (revoked, or the 31st made) is renewed once;
  * a renewal that fails is not asked again for a minute, each call in that minute failing with its
  * reason, so the deliveries are tried again later as for any refusal.
@@ -90,7 +93,8 @@ export function refreshingZohoTokens(options: ZohoRefreshOptions): ZohoAccessTok
     }
     const expiresIn = Number(body.expires_in);
     if (typeof body.access_token === 'string' && body.access_token && expiresIn > 0) {
-      held = { token: body.access_token, renewAt: now() + expiresIn * 1000 - ZOHO_TOKEN_MARGIN_MS };
+      const margin = Math.min(ZOHO_TOKEN_MARGIN_MS, (expiresIn * 1000) / 2);
+      held = { token: body.access_token, renewAt: now() + expiresIn * 1000 - margin };
       return body.access_token;
     }
     // Zoho's own error word (invalid_client, invalid_code, Access Denied), never the request's secrets.
