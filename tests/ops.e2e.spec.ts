@@ -2,7 +2,7 @@ import { mkdir } from 'node:fs/promises';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appendLoad } from './ops-load.ts';
-import { browserAvailable, launchChromium, signedInPage } from './support/browser.ts';
+import { browserAvailable, launchChromium, layoutProblems, signedInPage } from './support/browser.ts';
 import { startMarketplace, type TestMarketplace, type TestUser } from './support/marketplace.ts';
 
 const screenshots = process.env.OPS_SCREENSHOTS ?? '/tmp/shots-ops';
@@ -68,8 +68,7 @@ describe.runIf(browserAvailable())('/ops in the browser (issue 12 "Support")', (
     const lots = page.locator('[data-testid="ops-projection-card"][data-projection="lots"]');
     await lots.getByRole('button', { name: 'Rebuild lots' }).waitFor();
     expect(await page.getByTestId('ops-projections').isVisible()).toBe(false);
-    const overflow = await page.evaluate<number>('document.documentElement.scrollWidth - window.innerWidth');
-    expect(overflow).toBeLessThanOrEqual(0);
+    expect(await layoutProblems(page, '390px /ops')).toEqual([]);
     await page.screenshot({ path: `${screenshots}/ops-390.png`, fullPage: true });
     await page.screenshot({ path: `${screenshots}/ops-390-top.png` });
     expect(errors).toEqual([]);

@@ -4,7 +4,13 @@ import { actions, type LoginResult } from '@wine/contracts';
 import { offsetClock } from '@wine/platform';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { browserAvailable, launchChromium, seriousViolations, signedInPage } from './support/browser.ts';
+import {
+  browserAvailable,
+  launchChromium,
+  layoutProblems,
+  seriousViolations,
+  signedInPage,
+} from './support/browser.ts';
 import {
   startMarketplace,
   TEST_PASSWORD,
@@ -183,11 +189,7 @@ describe.runIf(browserAvailable())(
         await page.goto(`${market.url}${path}`);
         await page.locator('h1').first().waitFor();
         await page.waitForLoadState('networkidle');
-        const overflow = await page.evaluate<number>(
-          'document.documentElement.scrollWidth - window.innerWidth',
-        );
-        if (overflow > 0) problems.push(`${path}: ${overflow} px wider than the screen`);
-        for (const v of await seriousViolations(page)) problems.push(`${path}: axe ${v}`);
+        problems.push(...(await layoutProblems(page, path)));
         await shot(page, name);
       }
       expect([...problems, ...errors].join('\n')).toBe('');
@@ -238,9 +240,7 @@ describe.runIf(browserAvailable())(
       await shot(staff.page, 'staff-payouts-1366');
       await staff.page.setViewportSize({ width: 390, height: 844 });
       await shot(staff.page, 'staff-payouts-390');
-      expect(
-        await staff.page.evaluate<number>('document.documentElement.scrollWidth - window.innerWidth'),
-      ).toBeLessThanOrEqual(0);
+      expect(await layoutProblems(staff.page, '390px staff payouts')).toEqual([]);
       await staff.page.setViewportSize({ width: 1366, height: 900 });
       await row.getByTestId('record-payout').click();
       const record = staff.page.getByRole('dialog');

@@ -1,7 +1,13 @@
 import { mkdir } from 'node:fs/promises';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { browserAvailable, launchChromium, seriousViolations, signedInPage } from './support/browser.ts';
+import {
+  browserAvailable,
+  launchChromium,
+  layoutProblems,
+  seriousViolations,
+  signedInPage,
+} from './support/browser.ts';
 import { lotInput, startMarketplace, type TestMarketplace, type TestUser } from './support/marketplace.ts';
 
 const screenshots = process.env.STAFF_SCREENSHOTS ?? '/tmp/shots-staff';
@@ -81,8 +87,7 @@ describe.runIf(browserAvailable())('bid cancel and manual award in the staff are
     await page.getByTestId('lot-bidders').waitFor();
     await page.getByTestId('lot-bids').scrollIntoViewIfNeeded();
     await page.screenshot({ path: `${screenshots}/lot-bids-390.png`, fullPage: true });
-    const overflow = await page.evaluate('document.documentElement.scrollWidth - window.innerWidth');
-    expect(overflow).toBeLessThanOrEqual(0);
+    expect(await layoutProblems(page, '390px lot bids')).toEqual([]);
     expect(errors).toEqual([]);
   });
 });

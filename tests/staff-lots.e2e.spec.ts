@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { browserAvailable, launchChromium, seriousViolations, signedInPage } from './support/browser.ts';
+import { browserAvailable, launchChromium, layoutProblems, signedInPage } from './support/browser.ts';
 import { lotInput, startMarketplace, type TestMarketplace, type TestUser } from './support/marketplace.ts';
 
 const screenshots = process.env.STAFF_SCREENSHOTS ?? '/tmp/shots-staff';
@@ -207,11 +207,7 @@ describe.runIf(browserAvailable())('the staff area and its lots in the browser (
         await page.getByRole('navigation', { name: 'Staff sections' }).waitFor();
         await page.locator('h1').first().waitFor();
         await page.waitForLoadState('networkidle');
-        const overflow = await page.evaluate<number>(
-          'document.documentElement.scrollWidth - window.innerWidth',
-        );
-        if (overflow > 0) problems.push(`${width}px ${path}: ${overflow} px wider than the screen`);
-        for (const v of await seriousViolations(page)) problems.push(`${width}px ${path}: axe ${v}`);
+        problems.push(...(await layoutProblems(page, `${width}px ${path}`)));
         if (width < 600)
           await page.screenshot({
             path: `${screenshots}/${path.slice(1).replaceAll('/', '-')}-${width}.png`,

@@ -65,10 +65,21 @@ export const staffViewports = [
 ] as const;
 export type StaffViewport = { width: number; language: 'en' | 'es' };
 
-/** What is wrong with the page as it stands: wider than the screen, or a serious axe violation. */
+/**
+ * The badges (a status, a kind) shown cut short to an ellipsis, as "text (shown px of needed px)": a
+ * badge squeezed by a narrow table cell or a long title beside it once read "UNP…" for Unpaid.
+ */
+export function cutShortBadges(page: Page): Promise<string[]> {
+  return page.evaluate<string[]>(`[...document.querySelectorAll('.mantine-Badge-root, .mantine-Badge-label')]
+    .filter((e) => e.offsetParent !== null && e.scrollWidth > e.clientWidth + 1)
+    .map((e) => '"' + e.textContent + '" (' + e.clientWidth + ' px of ' + e.scrollWidth + ')')`);
+}
+
+/** What is wrong with the page as it stands: wider than the screen, a badge cut short, or a serious axe violation. */
 export async function layoutProblems(page: Page, label: string): Promise<string[]> {
   const overflow = await page.evaluate<number>('document.documentElement.scrollWidth - window.innerWidth');
   const problems = overflow > 0 ? [`${label}: ${overflow} px wider than the screen`] : [];
+  for (const badge of await cutShortBadges(page)) problems.push(`${label}: badge ${badge} cut short`);
   for (const v of await seriousViolations(page)) problems.push(`${label}: axe ${v}`);
   return problems;
 }

@@ -5,7 +5,7 @@ import { knownPageIds } from '@wine/event-schemas';
 import pMap from 'p-map';
 import type { Browser, BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { browserAvailable, launchChromium, seriousViolations } from './browser.ts';
+import { browserAvailable, cutShortBadges, launchChromium, seriousViolations } from './browser.ts';
 import { lotInput, startMarketplace, type TestMarketplace, type TestUser } from './marketplace.ts';
 
 /** Pages open at once in a walk. */
@@ -219,6 +219,7 @@ export function describeRouteWalk({ width, height, name, more }: RouteWalk): voi
           const found = typeof text === 'string' ? body.includes(text) : text.test(body);
           if (!found) problems.push(`${where}: does not show ${String(text)}`);
         }
+        for (const badge of await cutShortBadges(page)) problems.push(`${where}: badge ${badge} cut short`);
         for (const v of await seriousViolations(page)) problems.push(`${where}: axe ${v}`);
         for (const e of errors.filter((e) => !route.expectedError?.test(e))) {
           problems.push(`${where}: console error ${e}`);
