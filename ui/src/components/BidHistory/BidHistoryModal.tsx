@@ -3,7 +3,8 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { bidHistoryQuery } from '../../api/queries.ts';
-import { formatDateTime, formatMoney } from '../../lib/format.ts';
+import { formatMoney } from '../../lib/format.ts';
+import { DateTime } from '../DateTime/DateTime.tsx';
 import { QueryState } from '../QueryState/QueryState.tsx';
 
 /** seeds 000 §2.7 / §9: 10 rows a page. */
@@ -75,7 +76,9 @@ export function BidHistoryModal({
                         ) : null}
                       </Table.Td>
                       <Table.Td>{formatMoney(row.proposed_amount)}</Table.Td>
-                      <Table.Td>{formatDateTime(row.created_at)}</Table.Td>
+                      <Table.Td>
+                        <DateTime iso={row.created_at} withTime />
+                      </Table.Td>
                     </Table.Tr>
                   ))}
                 </Table.Tbody>

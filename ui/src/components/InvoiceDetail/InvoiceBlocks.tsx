@@ -3,6 +3,7 @@ import type { InvoiceDetail } from '@wine/contracts';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../lib/format.ts';
+import { DateTime } from '../DateTime/DateTime.tsx';
 import { PhoneCards } from '../PhoneCards/PhoneCards.tsx';
 import { AddressLines, PickupLocation } from '../PickupLocation/PickupLocation.tsx';
 
@@ -147,7 +148,9 @@ export function OrderLogBlock({ invoice }: { invoice: InvoiceDetail }) {
             <Table.Tbody>
               {log.map((entry) => (
                 <Table.Tr key={`${entry.at}/${entry.event}`} data-testid="log-entry">
-                  <Table.Td>{formatDateTime(entry.at)}</Table.Td>
+                  <Table.Td>
+                    <DateTime iso={entry.at} withTime />
+                  </Table.Td>
                   <Table.Td>{entry.text}</Table.Td>
                   <Table.Td>{entry.by}</Table.Td>
                 </Table.Tr>

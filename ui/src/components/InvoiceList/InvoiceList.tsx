@@ -1,8 +1,9 @@
 import { Card, Container, Table, Tabs, Text, Title } from '@mantine/core';
 import type { InvoiceSummary } from '@wine/contracts';
 import { useTranslation } from 'react-i18next';
-import { formatDate, formatMoney } from '../../lib/format.ts';
+import { formatMoney } from '../../lib/format.ts';
 import { AnchorLink } from '../AnchorLink.tsx';
+import { DateTime } from '../DateTime/DateTime.tsx';
 import { Pager } from '../Pager/Pager.tsx';
 import { InvoiceStatusBadge } from './InvoiceStatusBadge.tsx';
 
@@ -75,7 +76,9 @@ export function InvoiceList({
                         </Text>
                       ) : null}
                     </Table.Td>
-                    <Table.Td>{formatDate(invoice.created_at)}</Table.Td>
+                    <Table.Td>
+                      <DateTime iso={invoice.created_at} />
+                    </Table.Td>
                     <Table.Td>
                       {t('ui.invoices.itemsCount', { title: invoice.title, count: invoice.items })}
                     </Table.Td>

@@ -7,6 +7,7 @@ import { actionKey } from '../../api/queries.ts';
 import { formatDate, formatMoney } from '../../lib/format.ts';
 import { pageTitle, useDocumentMeta } from '../../lib/use-document-meta.ts';
 import { CartTotals } from '../CartTotals/CartTotals.tsx';
+import { DateTime } from '../DateTime/DateTime.tsx';
 import { InvoiceLineDetails } from '../InvoiceDetail/InvoiceLineDetails.tsx';
 import { InvoiceStatusBadge } from '../InvoiceList/InvoiceStatusBadge.tsx';
 import { PickupLocation } from '../PickupLocation/PickupLocation.tsx';
@@ -107,7 +108,9 @@ function Body({ invoice }: { invoice: PublicInvoiceView }) {
                       {invoice.payments.map((p, i) => (
                         // biome-ignore lint/suspicious/noArrayIndexKey: the shared view names no payment ids; the list never moves
                         <Table.Tr key={i}>
-                          <Table.Td>{formatDate(p.created_at)}</Table.Td>
+                          <Table.Td>
+                            <DateTime iso={p.created_at} />
+                          </Table.Td>
                           <Table.Td>
                             {t(p.type === 'refund' ? 'ui.orders.refundType' : 'ui.orders.paymentType')} ·{' '}
                             {t(methodKeys[p.method])}

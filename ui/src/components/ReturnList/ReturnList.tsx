@@ -1,8 +1,9 @@
 import { Badge, Table, Text } from '@mantine/core';
 import type { ReturnStatus, ReturnView } from '@wine/contracts';
 import { useTranslation } from 'react-i18next';
-import { formatDate, formatMoney } from '../../lib/format.ts';
+import { formatMoney } from '../../lib/format.ts';
 import { AnchorLink } from '../AnchorLink.tsx';
+import { DateTime } from '../DateTime/DateTime.tsx';
 import { PhoneCards } from '../PhoneCards/PhoneCards.tsx';
 
 export const returnStatusLabels = {
@@ -107,7 +108,9 @@ export function ReturnList({ records, empty, withInvoice = false }: ReturnListPr
         <Table.Tbody>
           {records.map((record) => (
             <Table.Tr key={record.id} data-testid="return-row" data-return-id={record.id}>
-              <Table.Td>{formatDate(record.requested_at)}</Table.Td>
+              <Table.Td>
+                <DateTime iso={record.requested_at} />
+              </Table.Td>
               {withInvoice ? (
                 <Table.Td>
                   <AnchorLink to="/invoice/$id" params={{ id: record.invoice_id }}>

@@ -2,8 +2,9 @@ import { Button, Card, Table, Text, VisuallyHidden } from '@mantine/core';
 import type { OutputOf } from '@wine/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatDate, formatMoney } from '../../lib/format.ts';
+import { formatMoney } from '../../lib/format.ts';
 import { AnchorLink } from '../AnchorLink.tsx';
+import { DateTime } from '../DateTime/DateTime.tsx';
 import { InvoiceStatusBadge } from '../InvoiceList/InvoiceStatusBadge.tsx';
 import { CertificateDialog } from '../InvoiceTools/CertificateDialog.tsx';
 
@@ -58,7 +59,9 @@ export function SalesOrders({ orders }: { orders: SalesOrderList }) {
                     {t(salesOrderKindLabels[order.kind])}
                   </Text>
                 </Table.Td>
-                <Table.Td>{formatDate(order.created_at)}</Table.Td>
+                <Table.Td>
+                  <DateTime iso={order.created_at} />
+                </Table.Td>
                 <Table.Td>
                   <AnchorLink to="/productview/$pid" params={{ pid: order.product_id }} size="sm">
                     {order.title}

@@ -7,6 +7,7 @@ import { sellerListingsQuery } from '../../api/queries.ts';
 import { formatDateTime, formatMoney } from '../../lib/format.ts';
 import { AnchorLink } from '../AnchorLink.tsx';
 import { ButtonLink } from '../ButtonLink.tsx';
+import { DateTime } from '../DateTime/DateTime.tsx';
 import { Pager } from '../Pager/Pager.tsx';
 import { QueryState } from '../QueryState/QueryState.tsx';
 import { StaffLotStatusBadge } from '../StaffLots/StaffLotStatusBadge.tsx';
@@ -131,7 +132,9 @@ function ListingRow({ listing }: { listing: SellerListing }) {
       <Table.Td ta="right">{listing.bidCount}</Table.Td>
       <Table.Td ta="right">{listing.watchers}</Table.Td>
       <Table.Td ta="right">{listing.views}</Table.Td>
-      <Table.Td>{formatDateTime(listing.closesAt)}</Table.Td>
+      <Table.Td>
+        <DateTime iso={listing.closesAt} withTime />
+      </Table.Td>
     </Table.Tr>
   );
 }

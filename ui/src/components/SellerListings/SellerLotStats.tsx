@@ -1,7 +1,8 @@
 import { Card, Container, Group, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import type { SellerLotDetail } from '@wine/contracts';
 import { useTranslation } from 'react-i18next';
-import { formatDateTime, formatMoney } from '../../lib/format.ts';
+import { formatMoney } from '../../lib/format.ts';
+import { DateTime } from '../DateTime/DateTime.tsx';
 
 /**
  * How a seller's lot is doing (issue 33 "Sellers"): its bids, watchers and views (`lot_views`), and the
@@ -60,7 +61,9 @@ export function SellerLotStats({ lot }: { lot: SellerLotDetail }) {
                       </Group>
                     </Table.Td>
                     <Table.Td ta="right">{formatMoney(bid.amount)}</Table.Td>
-                    <Table.Td>{formatDateTime(bid.at)}</Table.Td>
+                    <Table.Td>
+                      <DateTime iso={bid.at} withTime />
+                    </Table.Td>
                   </Table.Tr>
                 ))}
               </Table.Tbody>

@@ -3,10 +3,11 @@ import type { LotView } from '@wine/contracts';
 import { useAtomValue } from 'jotai';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatDate, formatMoney } from '../../lib/format.ts';
+import { formatMoney } from '../../lib/format.ts';
 import { useLiveLots } from '../../state/live-lots.ts';
 import { sessionAtom } from '../../state/session.ts';
 import { AnchorLink } from '../AnchorLink.tsx';
+import { DateTime } from '../DateTime/DateTime.tsx';
 import { QuickView } from '../LotDrawer/QuickView.tsx';
 import { LotGrid } from '../LotGrid/LotGrid.tsx';
 import { Pager } from '../Pager/Pager.tsx';
@@ -167,7 +168,9 @@ function SoldTable({ records }: { records: LotView[] }) {
               <Table.Td className={classes.number} data-testid="sold-price">
                 {formatMoney(lot.buynowamount ?? lot.wprice)}
               </Table.Td>
-              <Table.Td>{formatDate(lot.date_closed)}</Table.Td>
+              <Table.Td>
+                <DateTime iso={lot.date_closed} />
+              </Table.Td>
             </Table.Tr>
           ))}
         </Table.Tbody>

@@ -35,6 +35,7 @@ import { mayCall } from '../../lib/may-call.ts';
 import { pushAlertAtom } from '../../state/alerts.ts';
 import { sessionAtom } from '../../state/session.ts';
 import { AnchorLink } from '../AnchorLink.tsx';
+import { DateTime } from '../DateTime/DateTime.tsx';
 import { FormDialog, type FormDialogActions } from '../FormDialog/FormDialog.tsx';
 import { QueryState } from '../QueryState/QueryState.tsx';
 import { SellerCharges } from '../SellerCharges/SellerCharges.tsx';
@@ -213,7 +214,7 @@ function SoldLines({ statement }: { statement: Statement }) {
                       </Text>
                     ) : null}
                   </Table.Td>
-                  <Table.Td>{line.payable_on ? formatDate(line.payable_on) : '—'}</Table.Td>
+                  <Table.Td>{line.payable_on ? <DateTime iso={line.payable_on} /> : '—'}</Table.Td>
                 </Table.Tr>
               ))}
             </Table.Tbody>
@@ -252,7 +253,9 @@ function UnsoldLots({ statement }: { statement: Statement }) {
                     {lot.title}
                   </AnchorLink>
                 </Table.Td>
-                <Table.Td>{formatDate(lot.closed_at)}</Table.Td>
+                <Table.Td>
+                  <DateTime iso={lot.closed_at} />
+                </Table.Td>
                 <Table.Td>{t(reasonLabels[lot.reason])}</Table.Td>
                 <Table.Td ta="right">{lot.high_bid === null ? '—' : formatMoney(lot.high_bid)}</Table.Td>
               </Table.Tr>

@@ -18,8 +18,8 @@ import { staffAuctionsQuery } from '../../api/queries.ts';
 import { formatDateTime } from '../../lib/format.ts';
 import { useListSearch } from '../../lib/use-list-search.ts';
 import { ButtonLink } from '../ButtonLink.tsx';
-import { Pager } from '../Pager/Pager.tsx';
-import { QueryState } from '../QueryState/QueryState.tsx';
+import { DateTime } from '../DateTime/DateTime.tsx';
+import { PagedRecords } from '../Pager/PagedRecords.tsx';
 import { type StaffAuctionFilterStatus, staffAuctionFilterStatuses } from './staff-auction-filters.ts';
 
 export const STAFF_AUCTIONS_PAGE_SIZE = 25;
@@ -105,53 +105,47 @@ export function StaffAuctions({
           />
         </Group>
       </Card>
-      <QueryState query={list} label={t('ui.staff.auctions.loading')} keepData error="alert">
-        {(data) =>
-          data.records.length === 0 ? (
-            <Text c="dimmed" data-testid="staff-auctions-empty">
-              {t('ui.staff.auctions.empty')}
-            </Text>
-          ) : (
-            <>
-              <Text c="dimmed" size="sm" mb="sm">
-                {t('ui.staff.auctions.count', { count: data.totalRecords })}
-              </Text>
-              <Stack gap="sm" hiddenFrom="sm">
-                {data.records.map((row) => (
-                  <AuctionCard key={row.id} row={row} />
-                ))}
-              </Stack>
-              <Table.ScrollContainer minWidth={860} visibleFrom="sm">
-                <Table striped verticalSpacing="sm" data-testid="staff-auctions">
-                  <Table.Thead>
-                    <Table.Tr>
-                      <Table.Th>{t('ui.staff.auctions.auction')}</Table.Th>
-                      <Table.Th w={120}>{t('ui.staff.auctions.status')}</Table.Th>
-                      <Table.Th>{t('ui.staff.auctions.opens')}</Table.Th>
-                      <Table.Th>{t('ui.staff.auctions.closes')}</Table.Th>
-                      <Table.Th ta="right">{t('ui.staff.auctions.lots')}</Table.Th>
-                      <Table.Th>
-                        <VisuallyHidden>{t('ui.common.actions')}</VisuallyHidden>
-                      </Table.Th>
-                    </Table.Tr>
-                  </Table.Thead>
-                  <Table.Tbody>
-                    {data.records.map((row) => (
-                      <AuctionTableRow key={row.id} row={row} />
-                    ))}
-                  </Table.Tbody>
-                </Table>
-              </Table.ScrollContainer>
-              <Pager
-                page={view.page}
-                pageSize={STAFF_AUCTIONS_PAGE_SIZE}
-                totalRecords={data.totalRecords}
-                onPage={(page) => onChange({ ...view, page })}
-              />
-            </>
-          )
-        }
-      </QueryState>
+      <PagedRecords
+        query={list}
+        label={t('ui.staff.auctions.loading')}
+        empty={t('ui.staff.auctions.empty')}
+        emptyTestId="staff-auctions-empty"
+        count={(count) => t('ui.staff.auctions.count', { count })}
+        page={view.page}
+        pageSize={STAFF_AUCTIONS_PAGE_SIZE}
+        onPage={(page) => onChange({ ...view, page })}
+      >
+        {(records) => (
+          <>
+            <Stack gap="sm" hiddenFrom="sm">
+              {records.map((row) => (
+                <AuctionCard key={row.id} row={row} />
+              ))}
+            </Stack>
+            <Table.ScrollContainer minWidth={860} visibleFrom="sm">
+              <Table striped verticalSpacing="sm" data-testid="staff-auctions">
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th>{t('ui.staff.auctions.auction')}</Table.Th>
+                    <Table.Th w={120}>{t('ui.staff.auctions.status')}</Table.Th>
+                    <Table.Th>{t('ui.staff.auctions.opens')}</Table.Th>
+                    <Table.Th>{t('ui.staff.auctions.closes')}</Table.Th>
+                    <Table.Th ta="right">{t('ui.staff.auctions.lots')}</Table.Th>
+                    <Table.Th>
+                      <VisuallyHidden>{t('ui.common.actions')}</VisuallyHidden>
+                    </Table.Th>
+                  </Table.Tr>
+                </Table.Thead>
+                <Table.Tbody>
+                  {records.map((row) => (
+                    <AuctionTableRow key={row.id} row={row} />
+                  ))}
+                </Table.Tbody>
+              </Table>
+            </Table.ScrollContainer>
+          </>
+        )}
+      </PagedRecords>
     </Container>
   );
 }
@@ -218,7 +212,9 @@ function AuctionTableRow({ row }: { row: StaffAuctionRow }) {
         <AuctionStatusBadge status={row.status} />
       </Table.Td>
       <Table.Td>
-        <Text size="sm">{formatDateTime(row.startsAt)}</Text>
+        <Text size="sm">
+          <DateTime iso={row.startsAt} withTime />
+        </Text>
       </Table.Td>
       <Table.Td>
         <Text size="sm">

@@ -205,7 +205,7 @@ export function StaffEnquiries({
         pageSize={PAGE_SIZE}
         onPage={(page) => onChange({ ...view, page })}
       >
-        {(enquiry) => <EnquiryCard key={enquiry.id} enquiry={enquiry} />}
+        {(enquiries) => enquiries.map((enquiry) => <EnquiryCard key={enquiry.id} enquiry={enquiry} />)}
       </PagedRecords>
     </Container>
   );

@@ -6,10 +6,10 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { call, callForMessage, messageOr } from '../../api/client.ts';
 import { actionKey, invalidateAction } from '../../api/queries.ts';
-import { formatDate } from '../../lib/format.ts';
 import { pushAlertAtom } from '../../state/alerts.ts';
 import { currentUserAtom } from '../../state/session.ts';
 import { confirmDialog } from '../ConfirmDialog/confirm-dialog.tsx';
+import { DateTime } from '../DateTime/DateTime.tsx';
 import { payWayLabel } from '../Investing/investing-labels.ts';
 import { QueryState, type QueryStateProps } from '../QueryState/QueryState.tsx';
 
@@ -206,7 +206,9 @@ export function InvestmentOrders() {
                           })
                         : t('ui.staff.investors.notPaid')}
                     </Table.Td>
-                    <Table.Td>{formatDate(order.at)}</Table.Td>
+                    <Table.Td>
+                      <DateTime iso={order.at} />
+                    </Table.Td>
                     <Table.Td>
                       <Badge color={status.color} variant="light">
                         {t(status.label)}

@@ -4,10 +4,10 @@ import { formatMoney, type StaffInvestor } from '@wine/contracts';
 import { useAtomValue } from 'jotai';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../api/client.ts';
-import { formatDate } from '../../lib/format.ts';
 import { mayCall } from '../../lib/may-call.ts';
 import { currentUserAtom } from '../../state/session.ts';
 import { AnchorLink } from '../AnchorLink.tsx';
+import { DateTime } from '../DateTime/DateTime.tsx';
 import { QueryState } from '../QueryState/QueryState.tsx';
 import { InvestmentOrders, OfferingTotals } from './StaffInvestmentOrders.tsx';
 
@@ -109,7 +109,9 @@ function InvestorProfiles() {
                           amount: formatMoney(row.ordered),
                         })}
                       </Table.Td>
-                      <Table.Td>{formatDate(row.onboarded_at)}</Table.Td>
+                      <Table.Td>
+                        <DateTime iso={row.onboarded_at} />
+                      </Table.Td>
                     </Table.Tr>
                   ))}
                 </Table.Tbody>

@@ -6,8 +6,9 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { callForMessage, messageOr } from '../../api/client.ts';
 import { invalidateAction, staffLotBidsQuery } from '../../api/queries.ts';
-import { formatDateTime, formatMoney } from '../../lib/format.ts';
+import { formatMoney } from '../../lib/format.ts';
 import { pushAlertAtom } from '../../state/alerts.ts';
+import { DateTime } from '../DateTime/DateTime.tsx';
 import { QueryState } from '../QueryState/QueryState.tsx';
 import { AwardLotDialog } from './AwardLotDialog.tsx';
 import { CancelBidsDialog, type CancelTarget } from './CancelBidsDialog.tsx';
@@ -154,7 +155,9 @@ export function LotBids({ lot }: { lot: StaffLotDetail }) {
                             style={row.declined ? { textDecoration: 'line-through' } : undefined}
                           >
                             <Table.Td>
-                              <Text size="sm">{formatDateTime(row.at)}</Text>
+                              <Text size="sm">
+                                <DateTime iso={row.at} withTime />
+                              </Text>
                             </Table.Td>
                             <Table.Td>
                               <Text size="sm">

@@ -21,8 +21,8 @@ import { staffAuctionsQuery, staffLotsQuery } from '../../api/queries.ts';
 import { formatDateTime, formatMoney } from '../../lib/format.ts';
 import { useListSearch } from '../../lib/use-list-search.ts';
 import { ButtonLink } from '../ButtonLink.tsx';
-import { Pager } from '../Pager/Pager.tsx';
-import { QueryState } from '../QueryState/QueryState.tsx';
+import { DateTime } from '../DateTime/DateTime.tsx';
+import { PagedRecords } from '../Pager/PagedRecords.tsx';
 import { StaffLotStatusBadge, staffLotStatusLabel } from './StaffLotStatusBadge.tsx';
 import { type StaffLotFilterStatus, staffLotFilterStatuses } from './staff-lot-filters.ts';
 
@@ -128,63 +128,57 @@ export function StaffLots({
           </Group>
         ) : null}
       </Card>
-      <QueryState query={list} label={t('ui.staff.lots.loading')} keepData error="alert">
-        {(data) =>
-          data.records.length === 0 ? (
-            <Text c="dimmed" data-testid="staff-lots-empty">
-              {t('ui.staff.lots.empty')}
-            </Text>
-          ) : (
-            <>
-              <Text c="dimmed" size="sm" mb="sm">
-                {t('ui.staff.lots.count', { count: data.totalRecords })}
-              </Text>
-              <Stack gap="sm" hiddenFrom="sm">
-                {data.records.map((row) => (
-                  <StaffLotCard
-                    key={row.id}
-                    row={row}
-                    onSeller={() => onChange({ ...view, seller: row.seller.id, page: 1 })}
-                  />
-                ))}
-              </Stack>
-              <Table.ScrollContainer minWidth={960} visibleFrom="sm">
-                <Table striped verticalSpacing="sm" data-testid="staff-lots">
-                  <Table.Thead>
-                    <Table.Tr>
-                      <Table.Th>{t('ui.staff.lots.lot')}</Table.Th>
-                      <Table.Th w={120}>{t('ui.staff.lots.status')}</Table.Th>
-                      <Table.Th>{t('ui.staff.lots.seller')}</Table.Th>
-                      <Table.Th ta="right">{t('ui.staff.lots.price')}</Table.Th>
-                      <Table.Th ta="right">{t('ui.staff.lots.reserve')}</Table.Th>
-                      <Table.Th>{t('ui.staff.lots.closes')}</Table.Th>
-                      <Table.Th>{t('ui.staff.lots.changed')}</Table.Th>
-                      <Table.Th>
-                        <VisuallyHidden>{t('ui.common.actions')}</VisuallyHidden>
-                      </Table.Th>
-                    </Table.Tr>
-                  </Table.Thead>
-                  <Table.Tbody>
-                    {data.records.map((row) => (
-                      <StaffLotTableRow
-                        key={row.id}
-                        row={row}
-                        onSeller={() => onChange({ ...view, seller: row.seller.id, page: 1 })}
-                      />
-                    ))}
-                  </Table.Tbody>
-                </Table>
-              </Table.ScrollContainer>
-              <Pager
-                page={view.page}
-                pageSize={STAFF_LOTS_PAGE_SIZE}
-                totalRecords={data.totalRecords}
-                onPage={(page) => onChange({ ...view, page })}
-              />
-            </>
-          )
-        }
-      </QueryState>
+      <PagedRecords
+        query={list}
+        label={t('ui.staff.lots.loading')}
+        empty={t('ui.staff.lots.empty')}
+        emptyTestId="staff-lots-empty"
+        count={(count) => t('ui.staff.lots.count', { count })}
+        page={view.page}
+        pageSize={STAFF_LOTS_PAGE_SIZE}
+        onPage={(page) => onChange({ ...view, page })}
+      >
+        {(records) => (
+          <>
+            <Stack gap="sm" hiddenFrom="sm">
+              {records.map((row) => (
+                <StaffLotCard
+                  key={row.id}
+                  row={row}
+                  onSeller={() => onChange({ ...view, seller: row.seller.id, page: 1 })}
+                />
+              ))}
+            </Stack>
+            <Table.ScrollContainer minWidth={960} visibleFrom="sm">
+              <Table striped verticalSpacing="sm" data-testid="staff-lots">
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th>{t('ui.staff.lots.lot')}</Table.Th>
+                    <Table.Th w={120}>{t('ui.staff.lots.status')}</Table.Th>
+                    <Table.Th>{t('ui.staff.lots.seller')}</Table.Th>
+                    <Table.Th ta="right">{t('ui.staff.lots.price')}</Table.Th>
+                    <Table.Th ta="right">{t('ui.staff.lots.reserve')}</Table.Th>
+                    <Table.Th>{t('ui.staff.lots.closes')}</Table.Th>
+                    <Table.Th>{t('ui.staff.lots.changed')}</Table.Th>
+                    <Table.Th>
+                      <VisuallyHidden>{t('ui.common.actions')}</VisuallyHidden>
+                    </Table.Th>
+                  </Table.Tr>
+                </Table.Thead>
+                <Table.Tbody>
+                  {records.map((row) => (
+                    <StaffLotTableRow
+                      key={row.id}
+                      row={row}
+                      onSeller={() => onChange({ ...view, seller: row.seller.id, page: 1 })}
+                    />
+                  ))}
+                </Table.Tbody>
+              </Table>
+            </Table.ScrollContainer>
+          </>
+        )}
+      </PagedRecords>
     </Container>
   );
 }
@@ -320,10 +314,14 @@ function StaffLotTableRow({ row, onSeller }: { row: StaffLotRow; onSeller: () =>
         <Text size="sm">{row.reserve ? formatMoney(row.reserve) : t('ui.staff.lots.noReserve')}</Text>
       </Table.Td>
       <Table.Td>
-        <Text size="sm">{formatDateTime(row.closesAt)}</Text>
+        <Text size="sm">
+          <DateTime iso={row.closesAt} withTime />
+        </Text>
       </Table.Td>
       <Table.Td>
-        <Text size="sm">{formatDateTime(row.changedAt)}</Text>
+        <Text size="sm">
+          <DateTime iso={row.changedAt} withTime />
+        </Text>
         <Text size="xs" c="dimmed">
           {t('ui.staff.lots.changedBy', { name: row.changedBy.name })}
         </Text>

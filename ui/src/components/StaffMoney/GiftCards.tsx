@@ -3,9 +3,9 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { giftCardsQuery } from '../../api/queries.ts';
-import { formatDateTime, formatMoney } from '../../lib/format.ts';
-import { Pager } from '../Pager/Pager.tsx';
-import { QueryState } from '../QueryState/QueryState.tsx';
+import { formatMoney } from '../../lib/format.ts';
+import { DateTime } from '../DateTime/DateTime.tsx';
+import { PagedRecords } from '../Pager/PagedRecords.tsx';
 import { IssueGiftCardsForm } from './IssueGiftCardsForm.tsx';
 
 const PAGE_SIZE = 20;
@@ -41,54 +41,60 @@ export function GiftCards({ canIssue }: { canIssue: boolean }) {
             <IssueGiftCardsForm />
           </div>
         ) : null}
-        <QueryState query={list} label={t('ui.staffMoney.loading')} keepData>
-          {(data) =>
-            data.records.length === 0 ? (
-              <Text c="dimmed" size="sm" data-testid="giftcards-empty">
-                {t('ui.staffMoney.giftCardsEmpty')}
-              </Text>
-            ) : (
-              <div>
-                <Table.ScrollContainer minWidth={760}>
-                  <Table striped verticalSpacing="xs" data-testid="giftcards">
-                    <Table.Thead>
-                      <Table.Tr>
-                        <Table.Th>{t('ui.staffMoney.card')}</Table.Th>
-                        <Table.Th>{t('ui.staffMoney.last4')}</Table.Th>
-                        <Table.Th ta="right">{t('ui.staffMoney.amount')}</Table.Th>
-                        <Table.Th>{t('ui.staffMoney.issued')}</Table.Th>
-                        <Table.Th>{t('ui.staffMoney.redeemedBy')}</Table.Th>
-                        <Table.Th>{t('ui.staffMoney.redeemedAt')}</Table.Th>
+        <PagedRecords
+          query={list}
+          label={t('ui.staffMoney.loading')}
+          empty={t('ui.staffMoney.giftCardsEmpty')}
+          emptyTestId="giftcards-empty"
+          page={page}
+          pageSize={PAGE_SIZE}
+          onPage={setPage}
+          error="inline"
+        >
+          {(records) => (
+            <>
+              <Table.ScrollContainer minWidth={760}>
+                <Table striped verticalSpacing="xs" data-testid="giftcards">
+                  <Table.Thead>
+                    <Table.Tr>
+                      <Table.Th>{t('ui.staffMoney.card')}</Table.Th>
+                      <Table.Th>{t('ui.staffMoney.last4')}</Table.Th>
+                      <Table.Th ta="right">{t('ui.staffMoney.amount')}</Table.Th>
+                      <Table.Th>{t('ui.staffMoney.issued')}</Table.Th>
+                      <Table.Th>{t('ui.staffMoney.redeemedBy')}</Table.Th>
+                      <Table.Th>{t('ui.staffMoney.redeemedAt')}</Table.Th>
+                    </Table.Tr>
+                  </Table.Thead>
+                  <Table.Tbody>
+                    {records.map((card) => (
+                      <Table.Tr key={card.id} data-testid="giftcard-row" data-card-id={card.id}>
+                        <Table.Td>{card.id}</Table.Td>
+                        <Table.Td ff="monospace">•••• {card.last4}</Table.Td>
+                        <Table.Td ta="right">{formatMoney(card.amount)}</Table.Td>
+                        <Table.Td>
+                          <DateTime iso={card.issued_at} withTime />
+                        </Table.Td>
+                        <Table.Td>
+                          {/* Issue 31: a person's name, never their raw id. */}
+                          {card.redeemed_by ? (
+                            (card.redeemed_by_name ?? '—')
+                          ) : (
+                            <Badge color="blue" variant="light">
+                              {t('ui.staffMoney.notRedeemed')}
+                            </Badge>
+                          )}
+                        </Table.Td>
+                        <Table.Td>
+                          {card.redeemed_at ? <DateTime iso={card.redeemed_at} withTime /> : '—'}
+                        </Table.Td>
                       </Table.Tr>
-                    </Table.Thead>
-                    <Table.Tbody>
-                      {data.records.map((card) => (
-                        <Table.Tr key={card.id} data-testid="giftcard-row" data-card-id={card.id}>
-                          <Table.Td>{card.id}</Table.Td>
-                          <Table.Td ff="monospace">•••• {card.last4}</Table.Td>
-                          <Table.Td ta="right">{formatMoney(card.amount)}</Table.Td>
-                          <Table.Td>{formatDateTime(card.issued_at)}</Table.Td>
-                          <Table.Td>
-                            {/* Issue 31: a person's name, never their raw id. */}
-                            {card.redeemed_by ? (
-                              (card.redeemed_by_name ?? '—')
-                            ) : (
-                              <Badge color="blue" variant="light">
-                                {t('ui.staffMoney.notRedeemed')}
-                              </Badge>
-                            )}
-                          </Table.Td>
-                          <Table.Td>{card.redeemed_at ? formatDateTime(card.redeemed_at) : '—'}</Table.Td>
-                        </Table.Tr>
-                      ))}
-                    </Table.Tbody>
-                  </Table>
-                </Table.ScrollContainer>
-                <Pager page={page} pageSize={PAGE_SIZE} totalRecords={data.totalRecords} onPage={setPage} />
-              </div>
-            )
-          }
-        </QueryState>
+                    ))}
+                  </Table.Tbody>
+                </Table>
+              </Table.ScrollContainer>
+            </>
+          )}
+        </PagedRecords>
       </Stack>
     </Card>
   );

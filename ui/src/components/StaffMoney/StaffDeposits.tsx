@@ -20,15 +20,13 @@ export function StaffDeposits() {
   const deposits = useQuery(staffDepositsQuery());
   return (
     <Card withBorder component="section" aria-labelledby="staff-deposits" data-testid="staff-deposits">
-      <Title order={2} fz="lg" id="staff-deposits" mb="sm">
+      <Title order={2} fz={26} id="staff-deposits" mb="sm">
         {t('ui.staffMoney.depositsTitle')}
       </Title>
       <QueryState query={deposits} label={t('ui.staffMoney.loading')} error="alert">
         {(data) =>
           data.records.length === 0 ? (
-            <Text size="sm" c="dimmed">
-              {t('ui.staffMoney.depositsEmpty')}
-            </Text>
+            <Text c="dimmed">{t('ui.staffMoney.depositsEmpty')}</Text>
           ) : (
             <Stack gap="xs">
               {data.records.map((deposit) => {

@@ -6,12 +6,12 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { callForMessage, messageOr } from '../../api/client.ts';
 import { invalidateAction, staffInvoicesQuery } from '../../api/queries.ts';
-import { formatDate, formatMoney } from '../../lib/format.ts';
+import { formatMoney } from '../../lib/format.ts';
 import { pushAlertAtom } from '../../state/alerts.ts';
+import { DateTime } from '../DateTime/DateTime.tsx';
 import { InvoiceStatusBadge } from '../InvoiceList/InvoiceStatusBadge.tsx';
 import { InvoiceToolsDialog } from '../InvoiceTools/InvoiceTools.tsx';
-import { Pager } from '../Pager/Pager.tsx';
-import { QueryState } from '../QueryState/QueryState.tsx';
+import { PagedRecords } from '../Pager/PagedRecords.tsx';
 import { type RecordTrackingValues, TrackingDialog } from '../Shipping/TrackingDialog.tsx';
 import { RecordPaymentDialog, type RecordPaymentInput } from './RecordPaymentDialog.tsx';
 
@@ -74,114 +74,111 @@ export function StaffInvoices({ status, page, onChange }: StaffInvoicesProps) {
           <Tabs.Tab value="paid">{t('ui.invoices.paid')}</Tabs.Tab>
         </Tabs.List>
       </Tabs>
-      <QueryState query={list} label={t('ui.staffMoney.loading')} keepData>
-        {(data) =>
-          data.records.length === 0 ? (
-            <Text c="dimmed" data-testid="staff-invoices-empty">
-              {t('ui.invoices.empty')}
-            </Text>
-          ) : (
-            <>
-              <Text c="dimmed" size="sm" mb="sm">
-                {t('ui.invoices.count', { count: data.totalRecords })}
-              </Text>
-              <Table.ScrollContainer minWidth={900}>
-                <Table striped verticalSpacing="sm" data-testid="staff-invoices">
-                  <Table.Thead>
-                    <Table.Tr>
-                      <Table.Th>{t('ui.invoices.id')}</Table.Th>
-                      <Table.Th>{t('ui.staffMoney.buyer')}</Table.Th>
-                      <Table.Th>{t('ui.invoices.date')}</Table.Th>
-                      <Table.Th ta="right">{t('ui.invoices.total')}</Table.Th>
-                      <Table.Th ta="right">{t('ui.invoices.paidAmount')}</Table.Th>
-                      <Table.Th ta="right">{t('ui.invoices.due')}</Table.Th>
-                      <Table.Th>{t('ui.invoices.status')}</Table.Th>
-                      <Table.Th>
-                        <VisuallyHidden>{t('ui.common.actions')}</VisuallyHidden>
-                      </Table.Th>
-                    </Table.Tr>
-                  </Table.Thead>
-                  <Table.Tbody>
-                    {data.records.map((invoice) => (
-                      <Table.Tr key={invoice.id} data-testid="staff-invoice-row" data-invoice-id={invoice.id}>
-                        {/* The invoice page (/invoice/:id) is the buyer's own: staff see the id only. */}
-                        <Table.Td>
-                          {/* Issue 31: the readable number (the transfer reference a buyer quotes), the internal id under it. */}
-                          <Text fw={600} size="sm">
-                            {invoice.number ?? invoice.id}
-                          </Text>
-                          {invoice.number ? (
-                            <Text size="xs" c="dimmed">
-                              {t('ui.invoiceUx.reference', { id: invoice.id })}
-                            </Text>
-                          ) : null}
-                        </Table.Td>
-                        <Table.Td>
-                          <Text size="sm">{invoice.buyer_name}</Text>
+      <PagedRecords
+        query={list}
+        label={t('ui.staffMoney.loading')}
+        empty={t('ui.invoices.empty')}
+        emptyTestId="staff-invoices-empty"
+        count={(count) => t('ui.invoices.count', { count })}
+        page={page}
+        pageSize={STAFF_INVOICES_PAGE_SIZE}
+        onPage={(next) => onChange({ status, page: next })}
+        error="inline"
+      >
+        {(records) => (
+          <>
+            <Table.ScrollContainer minWidth={900}>
+              <Table striped verticalSpacing="sm" data-testid="staff-invoices">
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th>{t('ui.invoices.id')}</Table.Th>
+                    <Table.Th>{t('ui.staffMoney.buyer')}</Table.Th>
+                    <Table.Th>{t('ui.invoices.date')}</Table.Th>
+                    <Table.Th ta="right">{t('ui.invoices.total')}</Table.Th>
+                    <Table.Th ta="right">{t('ui.invoices.paidAmount')}</Table.Th>
+                    <Table.Th ta="right">{t('ui.invoices.due')}</Table.Th>
+                    <Table.Th>{t('ui.invoices.status')}</Table.Th>
+                    <Table.Th>
+                      <VisuallyHidden>{t('ui.common.actions')}</VisuallyHidden>
+                    </Table.Th>
+                  </Table.Tr>
+                </Table.Thead>
+                <Table.Tbody>
+                  {records.map((invoice) => (
+                    <Table.Tr key={invoice.id} data-testid="staff-invoice-row" data-invoice-id={invoice.id}>
+                      {/* The invoice page (/invoice/:id) is the buyer's own: staff see the id only. */}
+                      <Table.Td>
+                        {/* Issue 31: the readable number (the transfer reference a buyer quotes), the internal id under it. */}
+                        <Text fw={600} size="sm">
+                          {invoice.number ?? invoice.id}
+                        </Text>
+                        {invoice.number ? (
                           <Text size="xs" c="dimmed">
-                            {invoice.buyer_email}
+                            {t('ui.invoiceUx.reference', { id: invoice.id })}
                           </Text>
-                        </Table.Td>
-                        <Table.Td>{formatDate(invoice.created_at)}</Table.Td>
-                        <Table.Td ta="right">{formatMoney(invoice.total)}</Table.Td>
-                        <Table.Td ta="right">{formatMoney(invoice.paid)}</Table.Td>
-                        <Table.Td ta="right">{formatMoney(invoice.due)}</Table.Td>
-                        <Table.Td>
-                          <InvoiceStatusBadge status={invoice.status} />
-                        </Table.Td>
-                        <Table.Td>
-                          {awaitsPayment(invoice) ? (
-                            <Button
-                              size="xs"
-                              variant="light"
-                              onClick={() => setPaying(invoice)}
-                              aria-label={t('ui.staffMoney.recordPaymentFor', { id: invoice.id })}
-                              data-testid="record-payment"
-                            >
-                              {t('ui.staffMoney.recordPayment')}
-                            </Button>
-                          ) : null}
+                        ) : null}
+                      </Table.Td>
+                      <Table.Td>
+                        <Text size="sm">{invoice.buyer_name}</Text>
+                        <Text size="xs" c="dimmed">
+                          {invoice.buyer_email}
+                        </Text>
+                      </Table.Td>
+                      <Table.Td>
+                        <DateTime iso={invoice.created_at} />
+                      </Table.Td>
+                      <Table.Td ta="right">{formatMoney(invoice.total)}</Table.Td>
+                      <Table.Td ta="right">{formatMoney(invoice.paid)}</Table.Td>
+                      <Table.Td ta="right">{formatMoney(invoice.due)}</Table.Td>
+                      <Table.Td>
+                        <InvoiceStatusBadge status={invoice.status} />
+                      </Table.Td>
+                      <Table.Td>
+                        {awaitsPayment(invoice) ? (
                           <Button
                             size="xs"
-                            variant="subtle"
-                            ml={awaitsPayment(invoice) ? 'xs' : 0}
-                            mr="xs"
-                            onClick={() => setManaging(invoice)}
-                            aria-label={t('ui.orders.manageFor', { id: invoice.number ?? invoice.id })}
-                            data-testid="manage-invoice"
+                            variant="light"
+                            onClick={() => setPaying(invoice)}
+                            aria-label={t('ui.staffMoney.recordPaymentFor', { id: invoice.id })}
+                            data-testid="record-payment"
                           >
-                            {t('ui.orders.manage')}
+                            {t('ui.staffMoney.recordPayment')}
                           </Button>
-                          {invoice.shipment ? (
-                            <Button
-                              size="xs"
-                              variant={invoice.shipment.tracking_number ? 'subtle' : 'light'}
-                              ml={awaitsPayment(invoice) ? 'xs' : 0}
-                              onClick={() => setTracking(invoice)}
-                              aria-label={t('ui.shipping.enterTrackingFor', {
-                                id: invoice.number ?? invoice.id,
-                              })}
-                              data-testid="enter-tracking"
-                            >
-                              {invoice.shipment.tracking_number ?? t('ui.shipping.enterTracking')}
-                            </Button>
-                          ) : null}
-                        </Table.Td>
-                      </Table.Tr>
-                    ))}
-                  </Table.Tbody>
-                </Table>
-              </Table.ScrollContainer>
-              <Pager
-                page={page}
-                pageSize={STAFF_INVOICES_PAGE_SIZE}
-                totalRecords={data.totalRecords}
-                onPage={(next) => onChange({ status, page: next })}
-              />
-            </>
-          )
-        }
-      </QueryState>
+                        ) : null}
+                        <Button
+                          size="xs"
+                          variant="subtle"
+                          ml={awaitsPayment(invoice) ? 'xs' : 0}
+                          mr="xs"
+                          onClick={() => setManaging(invoice)}
+                          aria-label={t('ui.orders.manageFor', { id: invoice.number ?? invoice.id })}
+                          data-testid="manage-invoice"
+                        >
+                          {t('ui.orders.manage')}
+                        </Button>
+                        {invoice.shipment ? (
+                          <Button
+                            size="xs"
+                            variant={invoice.shipment.tracking_number ? 'subtle' : 'light'}
+                            ml={awaitsPayment(invoice) ? 'xs' : 0}
+                            onClick={() => setTracking(invoice)}
+                            aria-label={t('ui.shipping.enterTrackingFor', {
+                              id: invoice.number ?? invoice.id,
+                            })}
+                            data-testid="enter-tracking"
+                          >
+                            {invoice.shipment.tracking_number ?? t('ui.shipping.enterTracking')}
+                          </Button>
+                        ) : null}
+                      </Table.Td>
+                    </Table.Tr>
+                  ))}
+                </Table.Tbody>
+              </Table>
+            </Table.ScrollContainer>
+          </>
+        )}
+      </PagedRecords>
       {paying ? (
         <RecordPaymentDialog
           invoiceId={paying.id}

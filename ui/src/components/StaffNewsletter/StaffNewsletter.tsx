@@ -118,28 +118,30 @@ export function StaffNewsletter({
         onPage={(page) => onChange({ ...view, page })}
         gap="xs"
       >
-        {(contact) => (
-          <Card key={contact.email} withBorder padding="sm" data-testid="newsletter-contact">
-            <Group justify="space-between" wrap="wrap" gap="xs">
-              <div style={{ minWidth: 0 }}>
-                <Text fw={600} style={{ overflowWrap: 'anywhere' }}>
-                  {contact.email}
-                </Text>
-                <ContactLines contact={contact} />
-              </div>
-              <Group gap="xs" wrap="nowrap">
-                <Badge variant="light" color={badge[contact.status].color} data-testid="newsletter-status">
-                  {t(badge[contact.status].label)}
-                </Badge>
-                {contact.status !== 'unsubscribed' ? (
-                  <Button size="xs" variant="subtle" color="red" onClick={() => unsubscribe(contact.email)}>
-                    {t('ui.staff.newsletter.unsubscribe')}
-                  </Button>
-                ) : null}
+        {(contacts) =>
+          contacts.map((contact) => (
+            <Card key={contact.email} withBorder padding="sm" data-testid="newsletter-contact">
+              <Group justify="space-between" wrap="wrap" gap="xs">
+                <div style={{ minWidth: 0 }}>
+                  <Text fw={600} style={{ overflowWrap: 'anywhere' }}>
+                    {contact.email}
+                  </Text>
+                  <ContactLines contact={contact} />
+                </div>
+                <Group gap="xs" wrap="nowrap">
+                  <Badge variant="light" color={badge[contact.status].color} data-testid="newsletter-status">
+                    {t(badge[contact.status].label)}
+                  </Badge>
+                  {contact.status !== 'unsubscribed' ? (
+                    <Button size="xs" variant="subtle" color="red" onClick={() => unsubscribe(contact.email)}>
+                      {t('ui.staff.newsletter.unsubscribe')}
+                    </Button>
+                  ) : null}
+                </Group>
               </Group>
-            </Group>
-          </Card>
-        )}
+            </Card>
+          ))
+        }
       </PagedRecords>
     </Container>
   );

@@ -1,4 +1,4 @@
-import { Badge, Button, Card, Container, Group, Select, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Badge, Button, Card, Container, Group, Select, Text, TextInput, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { keepPreviousData, type QueryClient, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { InputOf, ReferenceEntryRow, ReferenceList } from '@wine/contracts';
@@ -10,8 +10,7 @@ import { actionKey, invalidateAction } from '../../api/queries.ts';
 import { formatDateTime } from '../../lib/format.ts';
 import { pushAlertAtom } from '../../state/alerts.ts';
 import { confirmDialog } from '../ConfirmDialog/confirm-dialog.tsx';
-import { Pager } from '../Pager/Pager.tsx';
-import { QueryState } from '../QueryState/QueryState.tsx';
+import { PagedRecords } from '../Pager/PagedRecords.tsx';
 import { TableSkeleton } from '../Skeletons/Skeletons.tsx';
 import { ContentTable } from '../StaffContent/ContentTable.tsx';
 import { EntryDialog, type EntryInput } from './EntryDialog.tsx';
@@ -193,80 +192,68 @@ export function StaffReferenceData({
           data-testid="reference-search"
         />
       </Group>
-      <QueryState
+      <PagedRecords
         query={page}
-        keepData
+        label={t('ui.referenceData.loading')}
         loader={<TableSkeleton label={t('ui.referenceData.loading')} testId="reference-skeleton" />}
-        error="alert"
+        empty={t('ui.referenceData.empty')}
+        emptyTestId="reference-empty"
+        count={(count) => t('ui.referenceData.count', { count })}
+        page={view.page}
+        pageSize={PAGE_SIZE}
+        onPage={(next) => onChange({ ...view, page: next })}
       >
-        {(data) =>
-          data.records.length === 0 ? (
-            <Text c="dimmed" data-testid="reference-empty">
-              {t('ui.referenceData.empty')}
-            </Text>
-          ) : (
-            <Stack gap="sm">
-              <Text c="dimmed" size="sm">
-                {t('ui.referenceData.count', { count: data.totalRecords })}
-              </Text>
-              <ContentTable
-                records={data.records}
-                keyOf={(entry) => entry.id}
-                columns={columns}
-                cells={(entry) => [
-                  entry.id,
-                  <Text key="value" fw={600}>
-                    {entry.value}
-                  </Text>,
-                  <span key="value_es" lang="es">
-                    {entry.value_es}
-                  </span>,
-                  ...(levels ? [t(levelLabel(table, entry.level_id)), parentName(entry)] : []),
-                  entry.description || '—',
-                  <EntryStatus key="status" entry={entry} />,
-                  actionsOf(entry),
-                ]}
-                card={(entry) => (
-                  <Card withBorder padding="sm" data-testid="reference-entry-card">
-                    <Group justify="space-between" wrap="nowrap" align="flex-start">
-                      <div>
-                        <Text fw={600} style={{ overflowWrap: 'anywhere' }}>
-                          {entry.value}
-                        </Text>
-                        <Text size="sm" lang="es" style={{ overflowWrap: 'anywhere' }}>
-                          {entry.value_es}
-                        </Text>
-                      </div>
-                      <EntryStatus entry={entry} />
-                    </Group>
-                    <Text size="sm" c="dimmed" mb="xs">
-                      #{entry.id}
-                      {levels ? ` · ${t(levelLabel(table, entry.level_id))}` : ''}
-                      {levels && entry.parent_id !== null ? ` · ${parentName(entry)}` : ''}
-                      {entry.updated_at ? ` · ${formatDateTime(entry.updated_at)}` : ''}
+        {(records) => (
+          <ContentTable
+            records={records}
+            keyOf={(entry) => entry.id}
+            columns={columns}
+            cells={(entry) => [
+              entry.id,
+              <Text key="value" fw={600}>
+                {entry.value}
+              </Text>,
+              <span key="value_es" lang="es">
+                {entry.value_es}
+              </span>,
+              ...(levels ? [t(levelLabel(table, entry.level_id)), parentName(entry)] : []),
+              entry.description || '—',
+              <EntryStatus key="status" entry={entry} />,
+              actionsOf(entry),
+            ]}
+            card={(entry) => (
+              <Card withBorder padding="sm" data-testid="reference-entry-card">
+                <Group justify="space-between" wrap="nowrap" align="flex-start">
+                  <div>
+                    <Text fw={600} style={{ overflowWrap: 'anywhere' }}>
+                      {entry.value}
                     </Text>
-                    {entry.description ? (
-                      <Text size="sm" mb="xs">
-                        {entry.description}
-                      </Text>
-                    ) : null}
-                    {actionsOf(entry)}
-                  </Card>
-                )}
-                minWidth={levels ? 1000 : 820}
-                testId="reference-entries"
-                rowTestId="reference-entry-row"
-              />
-              <Pager
-                page={view.page}
-                pageSize={PAGE_SIZE}
-                totalRecords={data.totalRecords}
-                onPage={(next) => onChange({ ...view, page: next })}
-              />
-            </Stack>
-          )
-        }
-      </QueryState>
+                    <Text size="sm" lang="es" style={{ overflowWrap: 'anywhere' }}>
+                      {entry.value_es}
+                    </Text>
+                  </div>
+                  <EntryStatus entry={entry} />
+                </Group>
+                <Text size="sm" c="dimmed" mb="xs">
+                  #{entry.id}
+                  {levels ? ` · ${t(levelLabel(table, entry.level_id))}` : ''}
+                  {levels && entry.parent_id !== null ? ` · ${parentName(entry)}` : ''}
+                  {entry.updated_at ? ` · ${formatDateTime(entry.updated_at)}` : ''}
+                </Text>
+                {entry.description ? (
+                  <Text size="sm" mb="xs">
+                    {entry.description}
+                  </Text>
+                ) : null}
+                {actionsOf(entry)}
+              </Card>
+            )}
+            minWidth={levels ? 1000 : 820}
+            testId="reference-entries"
+            rowTestId="reference-entry-row"
+          />
+        )}
+      </PagedRecords>
       {editing && all.data ? (
         <EntryDialog
           table={table}

@@ -6,13 +6,13 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { callForMessage, messageOr } from '../../api/client.ts';
 import { invalidateAction, staffReturnsQuery } from '../../api/queries.ts';
-import { formatDate, formatMoney } from '../../lib/format.ts';
+import { formatMoney } from '../../lib/format.ts';
 import { pushAlertAtom } from '../../state/alerts.ts';
 import { currentUserAtom } from '../../state/session.ts';
 import { AnchorLink } from '../AnchorLink.tsx';
-import { Pager } from '../Pager/Pager.tsx';
+import { DateTime } from '../DateTime/DateTime.tsx';
+import { PagedRecords } from '../Pager/PagedRecords.tsx';
 import { PhoneCards } from '../PhoneCards/PhoneCards.tsx';
-import { QueryState } from '../QueryState/QueryState.tsx';
 import { Outcome, ReturnStatusBadge } from '../ReturnList/ReturnList.tsx';
 import { DecideReturnDialog, type ReturnDecision } from './DecideReturnDialog.tsx';
 import { ReceiveReturnDialog, type ReturnReceipt } from './ReceiveReturnDialog.tsx';
@@ -114,7 +114,9 @@ function StaffReturnTable({
         <Table.Tbody>
           {records.map((record) => (
             <Table.Tr key={record.id} data-testid="staff-return-row" data-return-id={record.id}>
-              <Table.Td>{formatDate(record.requested_at)}</Table.Td>
+              <Table.Td>
+                <DateTime iso={record.requested_at} />
+              </Table.Td>
               {/* Finance and admins open any invoice (issue 31). */}
               <Table.Td style={{ whiteSpace: 'nowrap' }}>
                 <AnchorLink to="/invoice/$id" params={{ id: record.invoice_id }}>
@@ -221,28 +223,25 @@ function StaffReturnList({ status, page, onChange }: StaffReturnsProps) {
           <Tabs.Tab value="decided">{t('ui.returns.decided')}</Tabs.Tab>
         </Tabs.List>
       </Tabs>
-      <QueryState query={list} label={t('ui.returns.staffTitle')} keepData>
-        {(data) =>
-          data.records.length === 0 ? (
-            <Text c="dimmed" data-testid="staff-returns-empty">
-              {t('ui.returns.staffEmpty')}
-            </Text>
-          ) : (
-            <>
-              <StaffReturnTable
-                records={data.records}
-                onDecide={(record, decision) => setDeciding({ record, decision })}
-              />
-              <Pager
-                page={page}
-                pageSize={STAFF_RETURNS_PAGE_SIZE}
-                totalRecords={data.totalRecords}
-                onPage={(next) => onChange({ status, page: next })}
-              />
-            </>
-          )
-        }
-      </QueryState>
+      <PagedRecords
+        query={list}
+        label={t('ui.returns.staffTitle')}
+        empty={t('ui.returns.staffEmpty')}
+        emptyTestId="staff-returns-empty"
+        page={page}
+        pageSize={STAFF_RETURNS_PAGE_SIZE}
+        onPage={(next) => onChange({ status, page: next })}
+        error="inline"
+      >
+        {(records) => (
+          <>
+            <StaffReturnTable
+              records={records}
+              onDecide={(record, decision) => setDeciding({ record, decision })}
+            />
+          </>
+        )}
+      </PagedRecords>
       {deciding?.decision === 'accept' || deciding?.decision === 'refuse' ? (
         <DecideReturnDialog
           record={deciding.record}

@@ -5,9 +5,9 @@ import { useSetAtom } from 'jotai';
 import { useTranslation } from 'react-i18next';
 import { callForMessage, messageOr } from '../../api/client.ts';
 import { invalidateAction } from '../../api/queries.ts';
-import { formatDateTime } from '../../lib/format.ts';
 import { pushAlertAtom } from '../../state/alerts.ts';
 import { AnchorLink } from '../AnchorLink.tsx';
+import { DateTime } from '../DateTime/DateTime.tsx';
 import { BiddingForm } from './BiddingForm.tsx';
 import { CatalogueForm } from './CatalogueForm.tsx';
 import { MoneyForm } from './MoneyForm.tsx';
@@ -70,7 +70,9 @@ function Changes({ changes }: { changes: Settings['changes'] }) {
         <Table.Tbody>
           {changes.map((change) => (
             <Table.Tr key={`${change.at}-${change.section}`}>
-              <Table.Td>{formatDateTime(change.at)}</Table.Td>
+              <Table.Td>
+                <DateTime iso={change.at} withTime />
+              </Table.Td>
               <Table.Td>{t(changeLabels[change.section])}</Table.Td>
               <Table.Td>{change.by}</Table.Td>
             </Table.Tr>

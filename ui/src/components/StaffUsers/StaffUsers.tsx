@@ -15,11 +15,11 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { StaffUserRow } from '@wine/contracts';
 import { useTranslation } from 'react-i18next';
 import { staffUsersQuery } from '../../api/queries.ts';
-import { formatDate, formatDateTime, formatMoney } from '../../lib/format.ts';
+import { formatDate, formatMoney } from '../../lib/format.ts';
 import { useListSearch } from '../../lib/use-list-search.ts';
 import { AnchorLink } from '../AnchorLink.tsx';
-import { Pager } from '../Pager/Pager.tsx';
-import { QueryState } from '../QueryState/QueryState.tsx';
+import { DateTime } from '../DateTime/DateTime.tsx';
+import { PagedRecords } from '../Pager/PagedRecords.tsx';
 import { TableSkeleton } from '../Skeletons/Skeletons.tsx';
 import { InviteButton } from './InviteDialog.tsx';
 import {
@@ -115,73 +115,69 @@ export function StaffUsers({
           />
         </Group>
       </Card>
-      <QueryState
+      <PagedRecords
         query={list}
+        label={t('ui.staff.users.loading')}
         loader={<TableSkeleton label={t('ui.staff.users.loading')} testId="staff-users-skeleton" />}
-        keepData
-        error="alert"
+        empty={t('ui.staff.users.empty')}
+        emptyTestId="staff-users-empty"
+        count={(count) => t('ui.staff.users.count', { count })}
+        page={view.page}
+        pageSize={STAFF_USERS_PAGE_SIZE}
+        onPage={(page) => onChange({ ...view, page })}
       >
-        {(data) =>
-          data.records.length === 0 ? (
-            <Text c="dimmed" data-testid="staff-users-empty">
-              {t('ui.staff.users.empty')}
-            </Text>
-          ) : (
-            <>
-              <Text c="dimmed" size="sm" mb="sm">
-                {t('ui.staff.users.count', { count: data.totalRecords })}
-              </Text>
-              <Stack gap="sm" hiddenFrom="sm">
-                {data.records.map((row) => (
-                  <StaffUserCard key={row.id} row={row} />
-                ))}
-              </Stack>
-              <Table.ScrollContainer minWidth={900} visibleFrom="sm">
-                <Table striped verticalSpacing="sm" data-testid="staff-users">
-                  <Table.Thead>
-                    <Table.Tr>
-                      <Table.Th>{t('ui.staff.users.name')}</Table.Th>
-                      <Table.Th>{t('ui.staff.users.email')}</Table.Th>
-                      <Table.Th>{t('ui.staff.users.phone')}</Table.Th>
-                      <Table.Th>{t('ui.staff.users.status')}</Table.Th>
-                      <Table.Th>{t('ui.staff.users.roles')}</Table.Th>
-                      <Table.Th>{t('ui.staff.users.registered')}</Table.Th>
-                      <Table.Th>{t('ui.staff.users.lastSignIn')}</Table.Th>
+        {(records) => (
+          <>
+            <Stack gap="sm" hiddenFrom="sm">
+              {records.map((row) => (
+                <StaffUserCard key={row.id} row={row} />
+              ))}
+            </Stack>
+            <Table.ScrollContainer minWidth={900} visibleFrom="sm">
+              <Table striped verticalSpacing="sm" data-testid="staff-users">
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th>{t('ui.staff.users.name')}</Table.Th>
+                    <Table.Th>{t('ui.staff.users.email')}</Table.Th>
+                    <Table.Th>{t('ui.staff.users.phone')}</Table.Th>
+                    <Table.Th>{t('ui.staff.users.status')}</Table.Th>
+                    <Table.Th>{t('ui.staff.users.roles')}</Table.Th>
+                    <Table.Th>{t('ui.staff.users.registered')}</Table.Th>
+                    <Table.Th>{t('ui.staff.users.lastSignIn')}</Table.Th>
+                  </Table.Tr>
+                </Table.Thead>
+                <Table.Tbody>
+                  {records.map((row) => (
+                    <Table.Tr key={row.id} data-testid="staff-user-row">
+                      <Table.Td>
+                        <UserLink row={row} />
+                      </Table.Td>
+                      <Table.Td>{row.email}</Table.Td>
+                      <Table.Td>{row.phone ?? ''}</Table.Td>
+                      <Table.Td>
+                        <UserStatusBadge status={row.status} />
+                      </Table.Td>
+                      <Table.Td>
+                        <RoleBadges roles={row.roles} />
+                      </Table.Td>
+                      <Table.Td>
+                        <DateTime iso={row.createdAt} />
+                      </Table.Td>
+                      <Table.Td>
+                        {row.lastLoginAt ? (
+                          <DateTime iso={row.lastLoginAt} withTime />
+                        ) : (
+                          t('ui.staff.users.never')
+                        )}
+                      </Table.Td>
                     </Table.Tr>
-                  </Table.Thead>
-                  <Table.Tbody>
-                    {data.records.map((row) => (
-                      <Table.Tr key={row.id} data-testid="staff-user-row">
-                        <Table.Td>
-                          <UserLink row={row} />
-                        </Table.Td>
-                        <Table.Td>{row.email}</Table.Td>
-                        <Table.Td>{row.phone ?? ''}</Table.Td>
-                        <Table.Td>
-                          <UserStatusBadge status={row.status} />
-                        </Table.Td>
-                        <Table.Td>
-                          <RoleBadges roles={row.roles} />
-                        </Table.Td>
-                        <Table.Td>{formatDate(row.createdAt)}</Table.Td>
-                        <Table.Td>
-                          {row.lastLoginAt ? formatDateTime(row.lastLoginAt) : t('ui.staff.users.never')}
-                        </Table.Td>
-                      </Table.Tr>
-                    ))}
-                  </Table.Tbody>
-                </Table>
-              </Table.ScrollContainer>
-              <Pager
-                page={view.page}
-                pageSize={STAFF_USERS_PAGE_SIZE}
-                totalRecords={data.totalRecords}
-                onPage={(page) => onChange({ ...view, page })}
-              />
-            </>
-          )
-        }
-      </QueryState>
+                  ))}
+                </Table.Tbody>
+              </Table>
+            </Table.ScrollContainer>
+          </>
+        )}
+      </PagedRecords>
     </Container>
   );
 }
@@ -226,7 +222,7 @@ function StaffUserCard({ row }: { row: StaffUserRow }) {
       </Group>
       <Text size="xs" c="dimmed" mt={4}>
         {t('ui.staff.users.registered')}: {formatDate(row.createdAt)} · {t('ui.staff.users.lastSignIn')}:{' '}
-        {row.lastLoginAt ? formatDateTime(row.lastLoginAt) : t('ui.staff.users.never')}
+        {row.lastLoginAt ? <DateTime iso={row.lastLoginAt} withTime /> : t('ui.staff.users.never')}
       </Text>
     </Card>
   );

@@ -1,8 +1,9 @@
 import { Badge, Table, Text } from '@mantine/core';
 import type { CardRecord, Transaction } from '@wine/contracts';
 import { useTranslation } from 'react-i18next';
-import { formatDateTime, formatMoney } from '../../lib/format.ts';
+import { formatMoney } from '../../lib/format.ts';
 import { AnchorLink } from '../AnchorLink.tsx';
+import { DateTime } from '../DateTime/DateTime.tsx';
 import { brandName } from '../PaymentCards/cards.ts';
 import { PhoneCards } from '../PhoneCards/PhoneCards.tsx';
 
@@ -87,7 +88,9 @@ export function TransactionTable({
         <Table.Tbody>
           {records.map((transaction) => (
             <Table.Tr key={transaction.id} data-testid="transaction-row" data-transaction-id={transaction.id}>
-              <Table.Td>{formatDateTime(transaction.created_at)}</Table.Td>
+              <Table.Td>
+                <DateTime iso={transaction.created_at} withTime />
+              </Table.Td>
               {withInvoice ? (
                 <Table.Td>
                   <AnchorLink to="/invoice/$id" params={{ id: transaction.invoice_id }}>

@@ -3,7 +3,8 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { creditHistoryQuery } from '../../api/queries.ts';
-import { formatDateTime, formatMoney } from '../../lib/format.ts';
+import { formatMoney } from '../../lib/format.ts';
+import { DateTime } from '../DateTime/DateTime.tsx';
 import { Pager } from '../Pager/Pager.tsx';
 import { PhoneCards } from '../PhoneCards/PhoneCards.tsx';
 import { QueryState } from '../QueryState/QueryState.tsx';
@@ -82,7 +83,9 @@ export function Wallet() {
                       <Table.Tbody>
                         {data.records.map((entry) => (
                           <Table.Tr key={entry.id} data-testid="credit-row">
-                            <Table.Td>{formatDateTime(entry.created_at)}</Table.Td>
+                            <Table.Td>
+                              <DateTime iso={entry.created_at} withTime />
+                            </Table.Td>
                             <Table.Td>
                               <Badge color={entry.type === 'credit' ? 'green' : 'gray'} variant="light">
                                 {t(entry.type === 'credit' ? 'ui.wallet.credit' : 'ui.wallet.debit')}
