@@ -31,15 +31,18 @@ export function settingsTogether<K extends string>(
   config: Settings<K>,
   keys: readonly K[],
 ): Record<K, string> | undefined {
-  if (keys.every((key) => unset(config[key]))) return undefined;
   const missing = keys.filter((key) => unset(config[key]));
+  if (missing.length === keys.length) return undefined;
   if (missing.length > 0) throw new Error(`${keys.join(', ')} go together: ${missing.join(' and ')} missing`);
   return requiredSettings(config, keys, keys.join(', '));
 }
 
-/** Whether a setting is an http: or https: URL with a host (a bare `new URL` also takes ftp:, file:, javascript:). */
+/**
+ * Whether a setting is an http: or https: URL with a host and no white space (a bare `new URL` also
+ * takes ftp:, file:, javascript:, and quietly encodes a space pasted into the path).
+ */
 export function isHttpUrl(value: string, { httpsOnly = false } = {}): boolean {
-  if (!URL.canParse(value)) return false;
+  if (/\s/.test(value) || !URL.canParse(value)) return false;
   const { protocol, hostname } = new URL(value);
   return (protocol === 'https:' || (!httpsOnly && protocol === 'http:')) && hostname !== '';
 }

@@ -38,12 +38,13 @@ describe('isHttpUrl and httpUrlSetting', () => {
     expect(isHttpUrl('http://127.0.0.1:4010')).toBe(true);
   });
 
-  it('refuses other schemes, bare hosts and text', () => {
+  it('refuses other schemes, bare hosts, white space and text', () => {
     for (const value of [
       'ftp://example.com',
       'javascript:alert(1)',
       'file:///etc/passwd',
       'api.example.com',
+      'https://api.example.com/v3 extra',
       '',
     ])
       expect(isHttpUrl(value), value).toBe(false);

@@ -49,8 +49,8 @@ export const ZOHO_RENEWAL_PAUSE_MS = 60_000;
  * `POST {accounts}/oauth/v2/token` with `grant_type=refresh_token`, `client_id`, `client_secret` and
  * `refresh_token` as a form body; answered `{access_token, expires_in, api_domain, token_type}`, or
  * HTTP 200 with `{error}` when refused). One token is kept in memory only (never logged, never
- * recorded) until five minutes before it lapses (halfway, for a token given for under ten minutes); calls made meanwhile share it, and calls that find it
- * lapsing share one renewal. A token Zoho refuses early (revoked, or the 31st made) is renewed once;
+ * recorded) until five minutes before it lapses (halfway, for a token given for under ten minutes);
+ * calls made meanwhile share it, and calls that find it lapsing share one renewal. A token Zoho refuses early (revoked, or the 31st made) is renewed once;
  * a renewal that fails is not asked again for a minute, each call in that minute failing with its
  * reason, so the deliveries are tried again later as for any refusal.
  */
